@@ -1,0 +1,76 @@
+/* hp-cli-bench.c — `hotpath-cli bench`: time and memory of each load phase.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdio.h>
+#include <sys/resource.h>
+
+#include "hp-cli.h"
+
+static double
+peak_rss_mb (void)
+{
+  struct rusage usage;
+
+  if (getrusage (RUSAGE_SELF, &usage) != 0)
+    return 0;
+  return (double) usage.ru_maxrss / 1024.0; /* Linux reports KiB */
+}
+
+static void
+print_phase (const char *phase,
+             guint64     bytes,
+             double      seconds)
+{
+  printf ("%-8s %12" G_GUINT64_FORMAT " bytes %9.3f s %9.1f MB/s  peak RSS %8.1f MB\n", phase,
+          bytes, seconds, seconds > 0 ? (double) bytes / 1e6 / seconds : 0.0, peak_rss_mb ());
+}
+
+int
+hp_cli_bench (int           argc,
+              char        **argv,
+              GCancellable *cancellable)
+{
+  g_autoptr (GOptionContext) context = g_option_context_new ("DIR|FILE... — benchmark loading");
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) paths = NULL;
+  gboolean hta_compat = FALSE;
+  int repeat = 1;
+  GOptionEntry entries[] = {
+    { "repeat", 'n', 0, G_OPTION_ARG_INT, &repeat, "Load N times", "N" },
+    { "hta-compat", 0, 0, G_OPTION_ARG_NONE, &hta_compat, "Load in HTA-compatibility mode", NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "DIR|FILE..." },
+    { NULL }
+  };
+
+  g_option_context_set_summary (context, "Loads the traces N times and prints, per phase, the bytes "
+                                         "of uncompressed JSON, seconds, MB/s and peak RSS.");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return hp_cli_usage_error (context, "%s", error->message);
+  if (paths == NULL || paths[0] == NULL)
+    return hp_cli_usage_error (context, "bench: name a trace folder or file");
+  if (repeat < 1 || repeat > 1000)
+    return hp_cli_usage_error (context, "bench: --repeat takes 1 to 1000");
+
+  for (int run = 0; run < repeat; run++)
+    {
+      g_autoptr (HpTrace) trace = NULL;
+      HpLoadStats stats = { 0 };
+      gint64 t0 = g_get_monotonic_time ();
+
+      trace = hp_cli_load (paths, hta_compat, FALSE, run > 0, cancellable, &stats);
+      if (trace == NULL)
+        return HP_CLI_EXIT_BAD_INPUT;
+      printf ("run %d/%d: %u ranks, %.1f MB on disk, %.1f MB of JSON\n", run + 1, repeat,
+              hp_trace_get_n_ranks (trace), (double) stats.file_bytes / 1e6,
+              (double) stats.json_bytes / 1e6);
+      print_phase ("parse", stats.json_bytes, stats.parse_seconds);
+      print_phase ("derive", stats.json_bytes, stats.derive_seconds);
+      print_phase ("total", stats.json_bytes, (double) (g_get_monotonic_time () - t0) / G_USEC_PER_SEC);
+    }
+  return HP_CLI_EXIT_OK;
+}

@@ -1,0 +1,89 @@
+/* main.c — hotpath-cli: dispatches to the subcommands.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib-unix.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "hp-cli.h"
+
+typedef int (*CommandFunc) (int           argc,
+                            char        **argv,
+                            GCancellable *cancellable);
+
+static const struct
+{
+  const char *name;
+  CommandFunc func;
+  const char *summary;
+} commands[] = {
+  { "info", hp_cli_info, "ranks, files, events, iterations and problems of a trace folder" },
+  { "bench", hp_cli_bench, "time and memory of loading a trace folder" },
+};
+
+static void
+print_usage (FILE *out)
+{
+  fprintf (out, "Usage: hotpath-cli COMMAND DIR|FILE... [OPTIONS]\n\nCommands:\n");
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+  fprintf (out, "\nRun 'hotpath-cli COMMAND --help' for the options of a command.\n");
+}
+
+static gboolean
+on_sigint (gpointer data)
+{
+  g_cancellable_cancel (G_CANCELLABLE (data));
+  return G_SOURCE_REMOVE;
+}
+
+static gpointer
+sigint_thread (gpointer data)
+{
+  GMainContext *context = g_main_context_new ();
+  GSource *source = g_unix_signal_source_new (SIGINT);
+
+  g_source_set_callback (source, on_sigint, data, NULL);
+  g_source_attach (source, context);
+  g_source_unref (source);
+  for (;;)
+    g_main_context_iteration (context, TRUE);
+  return NULL;
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+
+  setlocale (LC_ALL, "");
+
+  if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 ||
+      strcmp (argv[1], "help") == 0)
+    {
+      print_usage (argc < 2 ? stderr : stdout);
+      return argc < 2 ? HP_CLI_EXIT_USAGE : HP_CLI_EXIT_OK;
+    }
+  if (strcmp (argv[1], "--version") == 0)
+    {
+      printf ("hotpath-cli %s\n", PACKAGE_VERSION);
+      return HP_CLI_EXIT_OK;
+    }
+
+  /* SIGINT cancels the running load or analysis */
+  g_thread_unref (g_thread_new ("sigint", sigint_thread, cancellable));
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (strcmp (argv[1], commands[i].name) == 0)
+      return commands[i].func (argc - 1, argv + 1, cancellable);
+
+  fprintf (stderr, "hotpath-cli: unknown command '%s'\n\n", argv[1]);
+  print_usage (stderr);
+  return HP_CLI_EXIT_USAGE;
+}

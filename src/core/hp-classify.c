@@ -1,0 +1,302 @@
+/* hp-classify.c — kernel classes, memory sub-types and short names (spec TF §12, §14).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "hp-classify.h"
+
+static gboolean
+starts_with (const char *s,
+             const char *prefix)
+{
+  return strncmp (s, prefix, strlen (prefix)) == 0;
+}
+
+/* HTA's "cuda.*LaunchKernel" anchored at the start */
+static gboolean
+is_cuda_launch (const char *name)
+{
+  return starts_with (name, "cuda") && strstr (name + 4, "LaunchKernel") != NULL;
+}
+
+static gboolean
+hta_is_communication (const char *name)
+{
+  return starts_with (name, "nccl") || starts_with (name, "hip") ||
+         starts_with (name, "hccl") || strstr (name, "ncclKernel") != NULL;
+}
+
+/**
+ * hp_name_is_memory:
+ *
+ * Rule 2 of spec TF §12: names starting with Memcpy, Memset or dma (the hip
+ * variants are covered by the prefixes hipMemcpy/hipMemset).
+ */
+gboolean
+hp_name_is_memory (const char *name)
+{
+  return starts_with (name, "Memcpy") || starts_with (name, "Memset") ||
+         starts_with (name, "hipMemcpy") || starts_with (name, "hipMemset") ||
+         starts_with (name, "dma");
+}
+
+static gboolean
+hta_is_not_computation (const char *name)
+{
+  static const char *const prefixes[] = {
+    "nccl", "Stream Wait Event", "runFunction", "hip", "job_exe", "packet",
+    "pe_exe", "cpum_exe_subgraph", "hccl", "collective_subgraph_execution",
+  };
+  static const char *const infixes[] = { "Memcpy", "Memset", "dma", "Sync" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (prefixes); i++)
+    if (starts_with (name, prefixes[i]))
+      return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (infixes); i++)
+    if (strstr (name, infixes[i]) != NULL)
+      return TRUE;
+  return is_cuda_launch (name);
+}
+
+/**
+ * hp_kernel_class_hta:
+ * @name: the full event name
+ *
+ * HTA's name-only rules, in order (spec TF §12).
+ */
+HpKernelClass
+hp_kernel_class_hta (const char *name)
+{
+  if (hta_is_communication (name))
+    return HP_KERNEL_CLASS_COMMUNICATION;
+  if (hp_name_is_memory (name))
+    return HP_KERNEL_CLASS_MEMORY;
+  if (!hta_is_not_computation (name))
+    return HP_KERNEL_CLASS_COMPUTATION;
+  return HP_KERNEL_CLASS_OTHER;
+}
+
+/* a word of @word inside @name, not part of a longer identifier word */
+static gboolean
+contains_word (const char *name,
+               const char *word)
+{
+  gsize len = strlen (word);
+
+  for (const char *p = strstr (name, word); p != NULL; p = strstr (p + 1, word))
+    {
+      gboolean left = p == name || !g_ascii_isalnum (p[-1]);
+      gboolean right = !g_ascii_isalnum (p[len]);
+
+      if (left && right)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * hp_kernel_class_better:
+ *
+ * The default mode's rules (spec TF §12 "Better"): the category decides
+ * memory; NCCL/RCCL/HCCL prefixes decide communication; runtime calls and
+ * synchronisation are OTHER; a compute kernel whose name merely contains
+ * "Sync" or "dma" stays COMPUTATION.
+ */
+HpKernelClass
+hp_kernel_class_better (HpEventKind kind,
+                        const char *name)
+{
+  switch (kind)
+    {
+    case HP_EVENT_KIND_MEMCPY:
+    case HP_EVENT_KIND_MEMSET:
+      return HP_KERNEL_CLASS_MEMORY;
+    case HP_EVENT_KIND_SYNC:
+    case HP_EVENT_KIND_RUNTIME:
+      return HP_KERNEL_CLASS_OTHER;
+    case HP_EVENT_KIND_KERNEL:
+      if (starts_with (name, "nccl") || starts_with (name, "rccl") ||
+          starts_with (name, "hccl") || strstr (name, "ncclKernel") != NULL ||
+          strstr (name, "ncclDevKernel") != NULL || strstr (name, "rcclKernel") != NULL)
+        return HP_KERNEL_CLASS_COMMUNICATION;
+      if (hp_name_is_memory (name))
+        return HP_KERNEL_CLASS_MEMORY;
+      return HP_KERNEL_CLASS_COMPUTATION;
+    case HP_EVENT_KIND_OTHER:
+    case HP_EVENT_KIND_CPU_OP:
+    case HP_EVENT_KIND_USER_ANNOTATION:
+    case HP_EVENT_KIND_PYTHON:
+    case HP_EVENT_KIND_GPU_ANNOTATION:
+    case HP_EVENT_KIND_PROFILER_RANGE:
+    case HP_EVENT_KIND_INSTANT:
+    default:
+      if (contains_word (name, "Sync") || starts_with (name, "Stream Wait Event"))
+        return HP_KERNEL_CLASS_OTHER;
+      return hp_kernel_class_hta (name);
+    }
+}
+
+const char *
+hp_kernel_class_to_string (HpKernelClass kclass)
+{
+  switch (kclass)
+    {
+    case HP_KERNEL_CLASS_COMPUTATION:
+      return "COMPUTATION";
+    case HP_KERNEL_CLASS_COMMUNICATION:
+      return "COMMUNICATION";
+    case HP_KERNEL_CLASS_MEMORY:
+      return "MEMORY";
+    case HP_KERNEL_CLASS_OTHER:
+    case HP_N_KERNEL_CLASSES:
+    default:
+      return "OTHER";
+    }
+}
+
+/**
+ * hp_memory_subtype:
+ *
+ * The memory-bandwidth series name of a memory event (spec TF §12): "Memset",
+ * "Memcpy Unknown", or the first 11 characters ("Memcpy DtoH").
+ *
+ * Returns: (transfer full): the sub-type
+ */
+char *
+hp_memory_subtype (const char *name)
+{
+  if (starts_with (name, "Memset"))
+    return g_strdup ("Memset");
+  if (!starts_with (name, "Memcpy"))
+    return g_strdup ("Memcpy Unknown");
+  return g_strndup (name, 11);
+}
+
+/**
+ * hp_shorten_name:
+ *
+ * HTA's short name (spec TF §14): drop template and argument lists and keep
+ * what follows the last space.
+ *
+ * Returns: (transfer full): the short name
+ */
+char *
+hp_shorten_name (const char *name)
+{
+  g_autoptr (GString) stack = NULL;
+  g_autofree char *no_arrows = NULL;
+  const char *space;
+  gsize len;
+
+  if (hp_name_is_memory (name) || (strchr (name, '<') == NULL && strchr (name, '(') == NULL))
+    return g_strdup (name);
+
+  {
+    g_auto (GStrv) parts = g_strsplit (name, "->", -1);
+    no_arrows = g_strjoinv ("", parts);
+  }
+
+  len = strlen (no_arrows);
+  stack = g_string_sized_new (len);
+  for (gsize i = 0; i < len; i++)
+    {
+      char c = no_arrows[i];
+      char open = c == '>' ? '<' : c == ')' ? '(' : 0;
+
+      if (open == 0)
+        {
+          g_string_append_c (stack, c);
+          continue;
+        }
+      while (stack->len > 0)
+        {
+          char top = stack->str[stack->len - 1];
+
+          g_string_truncate (stack, stack->len - 1);
+          if (top == open)
+            break;
+        }
+    }
+
+  space = strrchr (stack->str, ' ');
+  return g_strdup (space != NULL ? space + 1 : stack->str);
+}
+
+HpEventKind
+hp_event_kind_from_category (const char *category)
+{
+  static const struct
+  {
+    const char *cat;
+    HpEventKind kind;
+  } map[] = {
+    { "cpu_op", HP_EVENT_KIND_CPU_OP },
+    { "Operator", HP_EVENT_KIND_CPU_OP },
+    { "user_annotation", HP_EVENT_KIND_USER_ANNOTATION },
+    { "python_function", HP_EVENT_KIND_PYTHON },
+    { "cuda_runtime", HP_EVENT_KIND_RUNTIME },
+    { "cuda_driver", HP_EVENT_KIND_RUNTIME },
+    { "mtia_runtime", HP_EVENT_KIND_RUNTIME },
+    { "Runtime", HP_EVENT_KIND_RUNTIME },
+    { "kernel", HP_EVENT_KIND_KERNEL },
+    { "Kernel", HP_EVENT_KIND_KERNEL },
+    { "mtia_ccp_events", HP_EVENT_KIND_KERNEL },
+    { "gpu_memcpy", HP_EVENT_KIND_MEMCPY },
+    { "Memcpy", HP_EVENT_KIND_MEMCPY },
+    { "gpu_memset", HP_EVENT_KIND_MEMSET },
+    { "Memset", HP_EVENT_KIND_MEMSET },
+    { "cuda_sync", HP_EVENT_KIND_SYNC },
+    { "gpu_user_annotation", HP_EVENT_KIND_GPU_ANNOTATION },
+    { "cuda_profiler_range", HP_EVENT_KIND_PROFILER_RANGE },
+  };
+
+  if (category == NULL)
+    return HP_EVENT_KIND_OTHER;
+  for (guint i = 0; i < G_N_ELEMENTS (map); i++)
+    if (strcmp (category, map[i].cat) == 0)
+      return map[i].kind;
+  return HP_EVENT_KIND_OTHER;
+}
+
+gboolean
+hp_event_kind_is_gpu_activity (HpEventKind kind)
+{
+  return kind == HP_EVENT_KIND_KERNEL || kind == HP_EVENT_KIND_MEMCPY ||
+         kind == HP_EVENT_KIND_MEMSET;
+}
+
+/**
+ * hp_parse_profiler_step:
+ *
+ * Returns: N of a name matching `^ProfilerStep\s*#\s*(\d+)`, or -1
+ */
+int
+hp_parse_profiler_step (const char *name)
+{
+  const char *p;
+  gint64 n = 0;
+
+  if (!starts_with (name, "ProfilerStep"))
+    return -1;
+  p = name + strlen ("ProfilerStep");
+  while (g_ascii_isspace (*p))
+    p++;
+  if (*p != '#')
+    return -1;
+  p++;
+  while (g_ascii_isspace (*p))
+    p++;
+  if (!g_ascii_isdigit (*p))
+    return -1;
+  for (; g_ascii_isdigit (*p); p++)
+    {
+      n = n * 10 + (*p - '0');
+      if (n > G_MAXINT)
+        return -1;
+    }
+  return (int) n;
+}

@@ -1,0 +1,1011 @@
+/* hp-derive.c — columns derived at load: kinds, GPU flags, links, iterations, lanes, rows.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "hp-classify.h"
+#include "hp-core-private.h"
+
+#define SEVEN_DAYS_NS (G_GINT64_CONSTANT (604800000000) * HP_NS_PER_US)
+#define CLASS_UNKNOWN 0xff
+
+/* ---------------------------------------------------------------------------
+ * Sorting event positions by (ts, longer first, position)
+ * ------------------------------------------------------------------------- */
+
+typedef struct
+{
+  gint64  ts;
+  gint64  dur;
+  guint32 pos;
+} SortItem;
+
+static inline gboolean
+item_before (const SortItem *a,
+             const SortItem *b)
+{
+  if (a->ts != b->ts)
+    return a->ts < b->ts;
+  if (a->dur != b->dur)
+    return a->dur > b->dur;
+  return a->pos < b->pos;
+}
+
+static void
+merge_sort (SortItem *items,
+            SortItem *tmp,
+            gsize     n)
+{
+  gsize mid;
+  gsize i, j, k;
+
+  if (n < 24)
+    {
+      for (i = 1; i < n; i++)
+        {
+          SortItem x = items[i];
+
+          for (j = i; j > 0 && item_before (&x, &items[j - 1]); j--)
+            items[j] = items[j - 1];
+          items[j] = x;
+        }
+      return;
+    }
+  mid = n / 2;
+  merge_sort (items, tmp, mid);
+  merge_sort (items + mid, tmp, n - mid);
+  if (!item_before (&items[mid], &items[mid - 1]))
+    return;
+  memcpy (tmp, items, mid * sizeof *items);
+  i = 0, j = mid, k = 0;
+  while (i < mid && j < n)
+    items[k++] = item_before (&items[j], &tmp[i]) ? items[j++] : tmp[i++];
+  while (i < mid)
+    items[k++] = tmp[i++];
+}
+
+static void
+sort_items (SortItem *items,
+            gsize     n)
+{
+  g_autofree SortItem *tmp = NULL;
+  gboolean sorted = TRUE;
+
+  for (gsize i = 1; i < n && sorted; i++)
+    sorted = !item_before (&items[i], &items[i - 1]);
+  if (sorted)
+    return;
+  tmp = g_new (SortItem, n / 2 + 1);
+  merge_sort (items, tmp, n);
+}
+
+/* ---------------------------------------------------------------------------
+ * Local derive: everything that needs only this file
+ * ------------------------------------------------------------------------- */
+
+/* HTA's rounding of ns-resolution traces (spec TF §6), in double precision
+ * exactly as pandas does it. */
+static void
+hta_round_times (HpRank *r)
+{
+  for (guint i = 0; i < r->n_events; i++)
+    {
+      double ts = (double) r->ts[i] / 1000.0;
+      double dur = (double) r->dur[i] / 1000.0;
+      double end = floor (ts + dur);
+      double start = ceil (ts);
+
+      r->ts[i] = (gint64) start * HP_NS_PER_US;
+      if (r->phase[i] != 'i' && r->phase[i] != 'I')
+        r->dur[i] = (gint64) (end - start) * HP_NS_PER_US;
+    }
+}
+
+static gboolean
+is_hta_kernel_category (const char *cat)
+{
+  static const char *const cats[] = {
+    "kernel", "Kernel", "gpu_memset", "Memset", "gpu_memcpy", "Memcpy", "mtia_ccp_events",
+  };
+
+  if (cat == NULL)
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (cats); i++)
+    if (strcmp (cat, cats[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+derive_kinds_and_flags (HpRankBuilder *b,
+                        HpMode         mode)
+{
+  HpRank *r = b->rank;
+  guint n_strings = hp_strings_size (b->strings);
+  g_autofree guint8 *cat_kind = g_new (guint8, n_strings);
+  g_autofree guint8 *cat_hta_kernel = g_new0 (guint8, n_strings);
+  g_autofree guint8 *class_cache = g_new (guint8, n_strings * 2);
+  guint32 event_sync = hp_strings_lookup (b->strings, "Event Sync", 10);
+  guint32 context_sync = hp_strings_lookup (b->strings, "Context Sync", 12);
+
+  for (guint s = 0; s < n_strings; s++)
+    {
+      const char *str = hp_strings_get (b->strings, s);
+
+      cat_kind[s] = (guint8) hp_event_kind_from_category (str);
+      cat_hta_kernel[s] = is_hta_kernel_category (str);
+    }
+  memset (class_cache, CLASS_UNKNOWN, n_strings * 2);
+
+  r->kind = g_new (guint8, MAX (r->n_events, 1));
+  r->kclass = g_new (guint8, MAX (r->n_events, 1));
+
+  for (guint i = 0; i < r->n_events; i++)
+    {
+      HpEventKind kind;
+      guint8 flags = r->flags[i];
+      gint64 stream = r->stream[i];
+      guint8 state = b->stream_state[i];
+      guint8 *cached;
+
+      if (r->phase[i] == 'i' || r->phase[i] == 'I')
+        kind = HP_EVENT_KIND_INSTANT;
+      else
+        kind = r->cat[i] != HP_NO_STRING ? cat_kind[r->cat[i]] : HP_EVENT_KIND_OTHER;
+      r->kind[i] = (guint8) kind;
+
+      /* stream normalisation (spec TF §5.1) */
+      if (state == 2)
+        {
+          stream = -1;
+          r->n_bad_stream++;
+        }
+      else if (mode == HP_MODE_DEFAULT && state == 1 && (stream < 0 || stream >= G_MAXINT32))
+        {
+          if (stream != -1)
+            r->n_bad_stream++;
+          stream = -1;
+        }
+      r->stream[i] = stream;
+
+      if ((flags & HP_EVENT_MEASURED) && mode == HP_MODE_DEFAULT &&
+          (r->dur[i] < 0 || r->dur[i] > SEVEN_DAYS_NS))
+        {
+          if (r->dur[i] < 0)
+            r->n_negative_dur++;
+          else
+            r->n_huge_dur++;
+          flags = (guint8) ((flags & ~HP_EVENT_MEASURED) | HP_EVENT_POISONED);
+        }
+      else if ((flags & HP_EVENT_MEASURED) && r->dur[i] < 0)
+        r->n_negative_dur++;
+      else if ((flags & HP_EVENT_MEASURED) && r->dur[i] > SEVEN_DAYS_NS)
+        r->n_huge_dur++;
+
+      if (flags & HP_EVENT_MEASURED)
+        {
+          if (mode == HP_MODE_HTA_COMPAT)
+            {
+              gboolean sync_name = r->name[i] == event_sync || r->name[i] == context_sync;
+
+              if (stream != -1)
+                flags |= HP_EVENT_G1;
+              if ((stream >= 0 && r->correlation[i] >= 0) || sync_name)
+                flags |= HP_EVENT_G2;
+              if (stream > 0)
+                flags |= HP_EVENT_G3;
+              if (stream != -1 && r->cat[i] != HP_NO_STRING && cat_hta_kernel[r->cat[i]])
+                flags |= HP_EVENT_G4;
+            }
+          else if (hp_event_kind_is_gpu_activity (kind))
+            flags |= HP_EVENT_G1 | HP_EVENT_G2 | HP_EVENT_G3 | HP_EVENT_G4;
+          else if (kind == HP_EVENT_KIND_SYNC)
+            flags |= HP_EVENT_G2;
+        }
+      r->flags[i] = flags;
+
+      /* kernel class: by name in compat mode; category first otherwise */
+      if (mode == HP_MODE_HTA_COMPAT)
+        {
+          cached = &class_cache[r->name[i]];
+          if (*cached == CLASS_UNKNOWN)
+            *cached = (guint8) hp_kernel_class_hta (hp_strings_get (b->strings, r->name[i]));
+          r->kclass[i] = *cached;
+        }
+      else if (kind == HP_EVENT_KIND_KERNEL)
+        {
+          cached = &class_cache[n_strings + r->name[i]];
+          if (*cached == CLASS_UNKNOWN)
+            *cached = (guint8) hp_kernel_class_better (kind, hp_strings_get (b->strings, r->name[i]));
+          r->kclass[i] = *cached;
+        }
+      else
+        r->kclass[i] = (guint8) hp_kernel_class_better (kind, hp_strings_get (b->strings, r->name[i]));
+    }
+}
+
+static int
+cmp_u64_pair (gconstpointer a,
+              gconstpointer b)
+{
+  const guint64 *x = a;
+  const guint64 *y = b;
+
+  if (x[0] != y[0])
+    return x[0] < y[0] ? -1 : 1;
+  if (x[1] != y[1])
+    return x[1] < y[1] ? -1 : 1;
+  return 0;
+}
+
+/* CPU <-> GPU links through args.correlation (spec TF §8). Pairs are applied
+ * as HTA's join does: for a CPU event its last GPU partner in file order, for
+ * a GPU event its last CPU partner. Every GPU event of a launch is listed in
+ * the CSR arrays (graph launches have many). */
+static void
+derive_links (HpRank *r,
+              HpMode  mode)
+{
+  guint n = r->n_events;
+  g_autofree guint64 *gpu = NULL; /* (correlation, position) of GPU side, sorted */
+  guint n_gpu = 0;
+  guint total = 0;
+
+  r->partner = g_new (gint32, MAX (n, 1));
+  r->launch_first = g_new0 (guint32, n + 1);
+  for (guint i = 0; i < n; i++)
+    r->partner[i] = -1;
+
+  gpu = g_new (guint64, 2 * (gsize) MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    if ((r->flags[i] & HP_EVENT_MEASURED) && (r->flags[i] & HP_EVENT_G2) && r->correlation[i] != -1)
+      {
+        gpu[2 * n_gpu] = (guint64) r->correlation[i];
+        gpu[2 * n_gpu + 1] = i;
+        n_gpu++;
+      }
+  qsort (gpu, n_gpu, 2 * sizeof (guint64), cmp_u64_pair);
+
+  /* first pass counts, second fills the CSR */
+  for (int pass = 0; pass < 2; pass++)
+    {
+      for (guint i = 0; i < n; i++)
+        {
+          guint64 key[2];
+          gsize lo = 0, hi = n_gpu;
+
+          if (pass == 1)
+            r->launch_first[i] = total;
+          if (!(r->flags[i] & HP_EVENT_MEASURED) || (r->flags[i] & HP_EVENT_G2) ||
+              r->correlation[i] == -1)
+            continue;
+          key[0] = (guint64) r->correlation[i];
+          key[1] = 0;
+          while (lo < hi)
+            {
+              gsize mid = (lo + hi) / 2;
+
+              if (cmp_u64_pair (&gpu[2 * mid], key) < 0)
+                lo = mid + 1;
+              else
+                hi = mid;
+            }
+          for (gsize k = lo; k < n_gpu && gpu[2 * k] == key[0]; k++)
+            {
+              guint g = (guint) gpu[2 * k + 1];
+
+              if (pass == 0)
+                {
+                  total++;
+                  continue;
+                }
+              r->launch_gpu[total++] = g;
+              r->partner[i] = (gint32) g;
+              /* CPU events are visited in file order, so the last CPU event
+               * wins for the GPU side, as in HTA's join */
+              r->partner[g] = (gint32) i;
+            }
+        }
+      if (pass == 0)
+        {
+          r->launch_gpu = g_new (guint32, MAX (total, 1));
+          total = 0;
+        }
+    }
+  r->launch_first[n] = total;
+
+  if (mode == HP_MODE_HTA_COMPAT)
+    {
+      /* HTA stores the partner's event index, and 0 means "no partner"
+       * (spec TF §8 quirk) */
+      for (guint i = 0; i < n; i++)
+        if (r->partner[i] >= 0 && r->index[r->partner[i]] == 0)
+          r->partner[i] = -1;
+    }
+}
+
+typedef struct
+{
+  gint64 ts;
+  gint64 end;
+  int    number;
+  guint  pos;
+} Step;
+
+static int
+cmp_step (gconstpointer a,
+          gconstpointer b)
+{
+  const Step *x = a;
+  const Step *y = b;
+
+  if (x->ts != y->ts)
+    return x->ts < y->ts ? -1 : 1;
+  return x->pos < y->pos ? -1 : (x->pos > y->pos ? 1 : 0);
+}
+
+/* the step containing @t (half-open), the last in file order if several */
+static int
+step_at (const Step *steps,
+         guint       n_steps,
+         gboolean    overlapping,
+         gint64      t)
+{
+  if (n_steps == 0)
+    return -1;
+  if (overlapping)
+    {
+      int best = -1;
+      guint best_pos = 0;
+
+      for (guint k = 0; k < n_steps; k++)
+        if (steps[k].ts <= t && t < steps[k].end && (best < 0 || steps[k].pos > best_pos))
+          {
+            best = steps[k].number;
+            best_pos = steps[k].pos;
+          }
+      return best;
+    }
+  else
+    {
+      gsize lo = 0, hi = n_steps;
+
+      while (lo < hi)
+        {
+          gsize mid = (lo + hi) / 2;
+
+          if (steps[mid].ts <= t)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      if (lo == 0)
+        return -1;
+      return t < steps[lo - 1].end ? steps[lo - 1].number : -1;
+    }
+}
+
+/* Iterations (spec TF §9): host events by the step containing their start;
+ * GPU events by the iteration of their launch. */
+static void
+derive_iterations (HpRankBuilder *b,
+                   HpMode         mode)
+{
+  HpRank *r = b->rank;
+  guint n_strings = hp_strings_size (b->strings);
+  g_autofree int *step_of_name = g_new (int, MAX (n_strings, 1));
+  g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (Step));
+  gboolean overlapping = FALSE;
+  guint32 cpu_op = hp_strings_lookup (b->strings, "cpu_op", 6);
+
+  for (guint s = 0; s < n_strings; s++)
+    step_of_name[s] = hp_parse_profiler_step (hp_strings_get (b->strings, s));
+
+  for (guint i = 0; i < r->n_events; i++)
+    if ((r->flags[i] & HP_EVENT_MEASURED) && step_of_name[r->name[i]] >= 0)
+      {
+        Step st = { r->ts[i], r->ts[i] + r->dur[i], step_of_name[r->name[i]], i };
+
+        r->flags[i] |= HP_EVENT_STEP;
+        g_array_append_val (steps, st);
+      }
+  g_array_sort (steps, cmp_step);
+  for (guint k = 1; k < steps->len; k++)
+    if (g_array_index (steps, Step, k).ts < g_array_index (steps, Step, k - 1).end)
+      overlapping = TRUE;
+
+  r->iteration = g_new (gint32, MAX (r->n_events, 1));
+  r->exec_iteration = g_new (gint32, MAX (r->n_events, 1));
+
+  for (guint i = 0; i < r->n_events; i++)
+    r->exec_iteration[i] = step_at ((Step *) steps->data, steps->len, overlapping, r->ts[i]);
+
+  for (guint i = 0; i < r->n_events; i++)
+    {
+      gboolean host;
+
+      if (mode == HP_MODE_HTA_COMPAT)
+        host = r->stream[i] < 0 || (r->stream[i] == 0 && r->cat[i] == cpu_op);
+      else
+        host = !(r->flags[i] & HP_EVENT_G2);
+      r->iteration[i] = host ? r->exec_iteration[i] : -1;
+    }
+
+  for (guint i = 0; i < r->n_events; i++)
+    {
+      gboolean device;
+
+      if (mode == HP_MODE_HTA_COMPAT)
+        device = r->stream[i] > 0;
+      else
+        device = (r->flags[i] & HP_EVENT_G2) != 0;
+      if (!device)
+        continue;
+      if (r->partner[i] >= 0)
+        r->iteration[i] = r->iteration[r->partner[i]];
+      else if (mode == HP_MODE_DEFAULT)
+        r->iteration[i] = r->exec_iteration[i];
+    }
+}
+
+/* Lanes: one per (pid, tid); depth by nesting (spec: timeline lanes). */
+typedef struct
+{
+  gint64 pid;
+  gint64 tid;
+} LaneKey;
+
+static guint
+lane_key_hash (gconstpointer p)
+{
+  const LaneKey *k = p;
+
+  return (guint) (k->pid * 1000003 ^ k->tid);
+}
+
+static gboolean
+lane_key_equal (gconstpointer a,
+                gconstpointer b)
+{
+  const LaneKey *x = a;
+  const LaneKey *y = b;
+
+  return x->pid == y->pid && x->tid == y->tid;
+}
+
+static int
+cmp_lane_order (gconstpointer a,
+                gconstpointer b,
+                gpointer      data)
+{
+  const HpLane *lanes = data;
+  const HpLane *x = &lanes[*(const guint *) a];
+  const HpLane *y = &lanes[*(const guint *) b];
+
+  /* host threads first, then GPU streams; by sort index, pid, tid */
+  if (x->is_gpu != y->is_gpu)
+    return x->is_gpu ? 1 : -1;
+  if (x->sort_index != y->sort_index)
+    return x->sort_index < y->sort_index ? -1 : 1;
+  if (x->pid != y->pid)
+    return x->pid < y->pid ? -1 : 1;
+  if (x->tid != y->tid)
+    return x->tid < y->tid ? -1 : 1;
+  return 0;
+}
+
+static void
+derive_lanes (HpRankBuilder *b)
+{
+  HpRank *r = b->rank;
+  g_autoptr (GHashTable) map = g_hash_table_new_full (lane_key_hash, lane_key_equal, g_free, NULL);
+  g_autoptr (GArray) lanes = g_array_new (FALSE, TRUE, sizeof (HpLane));
+  g_autofree guint32 *count = NULL;
+  g_autofree guint32 *fill = NULL;
+  g_autofree SortItem *items = NULL;
+  g_autofree guint *order = NULL;
+  g_autofree guint *remap = NULL;
+  gint64 last_pid = G_MININT64, last_tid = G_MININT64;
+  guint last_lane = 0;
+
+  r->lane = g_new (guint32, MAX (r->n_events, 1));
+  r->parent = g_new (gint32, MAX (r->n_events, 1));
+  r->depth = g_new0 (guint16, MAX (r->n_events, 1));
+
+  for (guint i = 0; i < r->n_events; i++)
+    {
+      LaneKey key = { r->pid[i], r->tid[i] };
+      gpointer found;
+
+      if (key.pid != last_pid || key.tid != last_tid || i == 0)
+        {
+          if (!g_hash_table_lookup_extended (map, &key, NULL, &found))
+            {
+              HpLane lane = { 0 };
+
+              lane.pid = key.pid;
+              lane.tid = key.tid;
+              lane.name = HP_NO_STRING;
+              found = GUINT_TO_POINTER (lanes->len);
+              g_array_append_val (lanes, lane);
+              g_hash_table_insert (map, g_memdup2 (&key, sizeof key), found);
+            }
+          last_lane = GPOINTER_TO_UINT (found);
+          last_pid = key.pid;
+          last_tid = key.tid;
+        }
+      r->lane[i] = last_lane;
+      g_array_index (lanes, HpLane, last_lane).n_events++;
+      if (r->flags[i] & (HP_EVENT_G1 | HP_EVENT_G4) || hp_event_kind_is_gpu_activity (r->kind[i]))
+        g_array_index (lanes, HpLane, last_lane).is_gpu = TRUE;
+    }
+
+  /* labels from M events */
+  for (guint k = 0; k < b->labels->len; k++)
+    {
+      const HpLaneLabel *label = &g_array_index (b->labels, HpLaneLabel, k);
+
+      for (guint l = 0; l < lanes->len; l++)
+        {
+          HpLane *lane = &g_array_index (lanes, HpLane, l);
+
+          if (lane->pid != label->pid || (label->tid != -1 && lane->tid != label->tid))
+            continue;
+          if (label->tid != -1 && label->name != HP_NO_STRING)
+            lane->name = label->name;
+          if (label->has_sort_index && label->tid != -1)
+            lane->sort_index = label->sort_index;
+        }
+    }
+
+  /* gather each lane's events sorted by (ts, longer first) */
+  count = g_new0 (guint32, lanes->len + 1);
+  for (guint l = 0; l < lanes->len; l++)
+    count[l + 1] = count[l] + g_array_index (lanes, HpLane, l).n_events;
+  fill = g_memdup2 (count, sizeof (guint32) * (lanes->len + 1));
+  items = g_new (SortItem, MAX (r->n_events, 1));
+  for (guint i = 0; i < r->n_events; i++)
+    {
+      SortItem *it = &items[fill[r->lane[i]]++];
+
+      it->ts = r->ts[i];
+      it->dur = r->dur[i] > 0 ? r->dur[i] : 0;
+      it->pos = i;
+    }
+
+  for (guint l = 0; l < lanes->len; l++)
+    {
+      HpLane *lane = &g_array_index (lanes, HpLane, l);
+      SortItem *li = items + count[l];
+      g_autofree guint32 *stack = g_new (guint32, MAX (lane->n_events, 1));
+      g_autofree guint32 *per_depth = NULL;
+      guint sp = 0;
+      guint max_depth = 0;
+
+      sort_items (li, lane->n_events);
+
+      for (guint k = 0; k < lane->n_events; k++)
+        {
+          guint e = li[k].pos;
+          gint64 end = r->ts[e] + (r->dur[e] > 0 ? r->dur[e] : 0);
+
+          while (sp > 0)
+            {
+              guint t = stack[sp - 1];
+              gint64 tend = r->ts[t] + (r->dur[t] > 0 ? r->dur[t] : 0);
+
+              /* a zero-length event at the end of its parent still nests */
+              if (tend > r->ts[e] || (tend == r->ts[e] && end == r->ts[e] && r->ts[t] < tend))
+                break;
+              sp--;
+            }
+          r->parent[e] = sp > 0 ? (gint32) stack[sp - 1] : -1;
+          r->depth[e] = (guint16) MIN (sp, G_MAXUINT16);
+          if (sp < G_MAXUINT16)
+            stack[sp++] = e;
+          if (r->depth[e] + 1u > max_depth)
+            max_depth = r->depth[e] + 1u;
+        }
+
+      /* order by (depth, ts): a stable counting sort of the ts order */
+      lane->max_depth = max_depth;
+      lane->depth_start = g_new0 (guint32, max_depth + 1);
+      per_depth = g_new0 (guint32, max_depth + 1);
+      for (guint k = 0; k < lane->n_events; k++)
+        per_depth[r->depth[li[k].pos] + 1]++;
+      for (guint d = 0; d < max_depth; d++)
+        per_depth[d + 1] += per_depth[d];
+      memcpy (lane->depth_start, per_depth, sizeof (guint32) * (max_depth + 1));
+      lane->events = g_new (guint32, MAX (lane->n_events, 1));
+      for (guint k = 0; k < lane->n_events; k++)
+        {
+          guint e = li[k].pos;
+
+          lane->events[per_depth[r->depth[e]]++] = e;
+        }
+    }
+
+  /* stable, readable lane order */
+  order = g_new (guint, MAX (lanes->len, 1));
+  for (guint l = 0; l < lanes->len; l++)
+    order[l] = l;
+  g_qsort_with_data (order, (gint) lanes->len, sizeof (guint), cmp_lane_order, lanes->data);
+  remap = g_new (guint, MAX (lanes->len, 1));
+  r->n_lanes = lanes->len;
+  r->lanes = g_new0 (HpLane, MAX (lanes->len, 1));
+  for (guint l = 0; l < lanes->len; l++)
+    {
+      r->lanes[l] = g_array_index (lanes, HpLane, order[l]);
+      remap[order[l]] = l;
+    }
+  for (guint i = 0; i < r->n_events; i++)
+    r->lane[i] = remap[r->lane[i]];
+}
+
+static void
+detect_device_type (HpRankBuilder *b)
+{
+  HpRank *r = b->rank;
+  JsonNode *di = NULL;
+
+  if (r->metadata != NULL && JSON_NODE_HOLDS_OBJECT (r->metadata))
+    di = json_object_get_member (json_node_get_object (r->metadata), "distributedInfo");
+  if (di != NULL && JSON_NODE_HOLDS_OBJECT (di))
+    {
+      const char *backend = json_object_get_string_member_with_default (json_node_get_object (di),
+                                                                        "backend", NULL);
+
+      if (backend != NULL && strstr (backend, "mtia:hccl") != NULL)
+        {
+          r->device_type = g_strdup ("MTIA");
+          return;
+        }
+    }
+  if (hp_strings_lookup (b->strings, "cudaLaunchKernel", 16) != HP_NO_STRING)
+    r->device_type = g_strdup ("NVIDIA GPU");
+  else if (hp_strings_lookup (b->strings, "hipLaunchKernel", 15) != HP_NO_STRING)
+    r->device_type = g_strdup ("AMD GPU");
+  else if (hp_strings_lookup (b->strings, "runFunction - job_prep_and_submit_for_execution", 47) !=
+           HP_NO_STRING)
+    r->device_type = g_strdup ("MTIA");
+  else
+    r->device_type = g_strdup ("UNKNOWN GPU");
+}
+
+/**
+ * _hp_rank_derive_local:
+ *
+ * Everything derived from one file alone; runs in the loader thread that
+ * parsed it.
+ */
+void
+_hp_rank_derive_local (HpRankBuilder *b,
+                       HpMode         mode)
+{
+  HpRank *r = b->rank;
+
+  r->fractional_ts = b->any_float_ts;
+  if (mode == HP_MODE_HTA_COMPAT && (b->any_float_ts || b->any_missing_ts) &&
+      g_getenv ("HTA_DISABLE_NS_ROUNDING") == NULL)
+    hta_round_times (r);
+
+  detect_device_type (b);
+  derive_kinds_and_flags (b, mode);
+  derive_links (r, mode);
+  derive_iterations (b, mode);
+  derive_lanes (b);
+
+  g_clear_pointer (&b->stream_state, g_free);
+}
+
+/* ---------------------------------------------------------------------------
+ * Global steps: strings, alignment, the last-iteration filter
+ * ------------------------------------------------------------------------- */
+
+void
+_hp_rank_adopt_strings (HpRankBuilder *b,
+                        HpStrings     *global)
+{
+  HpRank *r = b->rank;
+  guint n = hp_strings_size (b->strings);
+  g_autofree guint32 *map = g_new (guint32, MAX (n, 1));
+
+  for (guint s = 0; s < n; s++)
+    map[s] = hp_strings_intern (global, hp_strings_get (b->strings, s),
+                                hp_strings_get_len (b->strings, s));
+  for (guint i = 0; i < r->n_events; i++)
+    {
+      r->name[i] = map[r->name[i]];
+      if (r->cat[i] != HP_NO_STRING)
+        r->cat[i] = map[r->cat[i]];
+    }
+  for (guint l = 0; l < r->n_lanes; l++)
+    if (r->lanes[l].name != HP_NO_STRING)
+      r->lanes[l].name = map[r->lanes[l].name];
+}
+
+gint64
+_hp_rank_min_measured_ts (const HpRank *r)
+{
+  gint64 min = G_MAXINT64;
+
+  for (guint i = 0; i < r->n_events; i++)
+    if ((r->flags[i] & HP_EVENT_MEASURED) && r->ts[i] < min)
+      min = r->ts[i];
+  return min;
+}
+
+void
+_hp_rank_shift_time (HpRank *r,
+                     gint64  offset)
+{
+  for (guint i = 0; i < r->n_events; i++)
+    r->ts[i] -= offset;
+}
+
+static void
+rows_add (GArray *rows,
+          guint   e)
+{
+  guint32 v = e;
+
+  g_array_append_val (rows, v);
+}
+
+static gboolean
+cat_is (HpStrings  *global,
+        guint32     cat,
+        const char *prefix,
+        gboolean    whole)
+{
+  const char *s = cat != HP_NO_STRING ? hp_strings_get (global, cat) : NULL;
+
+  if (s == NULL)
+    return FALSE;
+  return whole ? strcmp (s, prefix) == 0 : g_str_has_prefix (s, prefix);
+}
+
+/* MTIA variant of the filter (spec TF §11, last bullet) */
+static void
+filter_mtia (HpRank    *r,
+             HpStrings *global,
+             GArray    *rows)
+{
+  gint64 first = G_MAXINT64, last = G_MININT64;
+  g_autoptr (GHashTable) kept_corr = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr (GArray) cpu_rows = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  for (guint i = 0; i < r->n_events; i++)
+    if ((r->flags[i] & HP_EVENT_MEASURED) && (r->flags[i] & HP_EVENT_STEP))
+      {
+        first = MIN (first, r->ts[i]);
+        last = MAX (last, r->ts[i] + r->dur[i]);
+      }
+
+  for (guint i = 0; i < r->n_events; i++)
+    {
+      const char *cat;
+      gboolean cpu;
+
+      if (!(r->flags[i] & HP_EVENT_MEASURED) || r->cat[i] == HP_NO_STRING)
+        continue;
+      cat = hp_strings_get (global, r->cat[i]);
+      cpu = g_str_has_prefix (cat, "cpu_op") || strcmp (cat, "user_annotation") == 0 ||
+            g_str_has_suffix (cat, "_runtime");
+      if (cpu && r->ts[i] >= first && r->ts[i] + r->dur[i] <= last)
+        {
+          rows_add (cpu_rows, i);
+          g_hash_table_add (kept_corr, &r->correlation[i]);
+        }
+    }
+  for (guint i = 0; i < r->n_events; i++)
+    {
+      gboolean gpu;
+
+      if (!(r->flags[i] & HP_EVENT_MEASURED))
+        continue;
+      gpu = cat_is (global, r->cat[i], "kernel", FALSE) || cat_is (global, r->cat[i], "gpu_mem", FALSE) ||
+            cat_is (global, r->cat[i], "mtia_ccp_events", TRUE);
+      if (gpu && g_hash_table_contains (kept_corr, &r->correlation[i]))
+        rows_add (rows, i);
+      else if (hp_name_is_memory (hp_strings_get (global, r->name[i])) && r->ts[i] >= first &&
+               r->ts[i] < last)
+        {
+          if (r->iteration[i] < 0)
+            r->iteration[i] = r->exec_iteration[i];
+          if (r->stream[i] == -1)
+            r->stream[i] = r->tid[i];
+          rows_add (rows, i);
+        }
+    }
+  g_array_append_vals (rows, cpu_rows->data, cpu_rows->len);
+}
+
+/**
+ * _hp_rank_filter_rows:
+ * @n_step_names: distinct `ProfilerStep#N` names over the whole job
+ *
+ * Builds `rows` (spec TF §11): HTA drops the last, incomplete iteration
+ * and every GPU event whose launch was dropped; the default mode does the
+ * same with correct end times, keeps unlaunched GPU work inside the kept
+ * window, never duplicates rows and never empties a rank without steps.
+ */
+void
+_hp_rank_filter_rows (HpRank    *r,
+                      HpStrings *global,
+                      HpMode     mode,
+                      gboolean   include_last_step,
+                      guint      n_step_names,
+                      gboolean   is_mtia)
+{
+  g_autoptr (GArray) rows = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr (GArray) cpu_rows = g_array_new (FALSE, FALSE, sizeof (guint32));
+  gint64 last_start = G_MININT64, last_end = G_MININT64;
+  gint64 cpu_min = G_MAXINT64, cpu_max_end = G_MININT64;
+  gboolean any_cpu = FALSE, any_step = FALSE;
+  gboolean filter = n_step_names >= 2;
+  guint n_measured = 0;
+
+  for (guint i = 0; i < r->n_events; i++)
+    if (r->flags[i] & HP_EVENT_MEASURED)
+      n_measured++;
+
+  if (filter && is_mtia && mode == HP_MODE_HTA_COMPAT)
+    {
+      filter_mtia (r, global, rows);
+      goto done;
+    }
+
+  for (guint i = 0; i < r->n_events && filter; i++)
+    {
+      /* HTA's "end" was computed before alignment: absolute (spec TF §10) */
+      gint64 end = r->ts[i] + r->dur[i];
+
+      if (!(r->flags[i] & HP_EVENT_MEASURED) || (r->flags[i] & HP_EVENT_G2))
+        continue;
+      any_cpu = TRUE;
+      cpu_min = MIN (cpu_min, r->ts[i]);
+      cpu_max_end = MAX (cpu_max_end, end);
+      if (r->flags[i] & HP_EVENT_STEP)
+        {
+          any_step = TRUE;
+          last_start = MAX (last_start, r->ts[i]);
+          last_end = MAX (last_end, end);
+        }
+    }
+
+  if (!filter || !any_cpu)
+    {
+      /* nothing to filter: every measured event, in file order */
+      for (guint i = 0; i < r->n_events; i++)
+        if (r->flags[i] & HP_EVENT_MEASURED)
+          rows_add (rows, i);
+      goto done;
+    }
+  if (mode == HP_MODE_DEFAULT && (include_last_step || !any_step))
+    {
+      /* kept whole, in the row order a filtered load has (GPU rows first) */
+      for (int pass = 0; pass < 2; pass++)
+        for (guint i = 0; i < r->n_events; i++)
+          if ((r->flags[i] & HP_EVENT_MEASURED) && (pass == 0) == ((r->flags[i] & HP_EVENT_G2) != 0))
+            rows_add (rows, i);
+      goto done;
+    }
+
+  if (!any_step)
+    {
+      /* HTA: a step-less rank next to ranks with steps keeps nothing */
+      last_start = cpu_min;
+      last_end = G_MAXINT64;
+    }
+  if (mode == HP_MODE_HTA_COMPAT && include_last_step)
+    last_end = G_MAXINT64; /* the stale absolute end keeps everything */
+  (void) cpu_max_end;
+
+  for (guint i = 0; i < r->n_events; i++)
+    {
+      gboolean keep;
+
+      if (!(r->flags[i] & HP_EVENT_MEASURED) || (r->flags[i] & HP_EVENT_G2))
+        continue;
+      keep = include_last_step ? r->ts[i] <= last_end : r->ts[i] < last_start;
+      if (keep)
+        rows_add (cpu_rows, i);
+    }
+
+  if (mode == HP_MODE_HTA_COMPAT)
+    {
+      /* inner join of GPU rows with kept CPU rows on correlation: one row per
+       * matching CPU row (spec TF §8, §11) */
+      g_autoptr (GHashTable) corr_count = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, NULL);
+
+      for (guint k = 0; k < cpu_rows->len; k++)
+        {
+          guint e = g_array_index (cpu_rows, guint32, k);
+          gint64 *key = &r->correlation[e];
+          guint c = GPOINTER_TO_UINT (g_hash_table_lookup (corr_count, key));
+
+          g_hash_table_insert (corr_count, key, GUINT_TO_POINTER (c + 1));
+        }
+      for (guint i = 0; i < r->n_events; i++)
+        {
+          guint c;
+
+          if (!(r->flags[i] & HP_EVENT_MEASURED) || !(r->flags[i] & HP_EVENT_G2))
+            continue;
+          c = GPOINTER_TO_UINT (g_hash_table_lookup (corr_count, &r->correlation[i]));
+          for (guint k = 0; k < c; k++)
+            rows_add (rows, i);
+        }
+    }
+  else
+    {
+      g_autofree guint8 *kept = g_new0 (guint8, MAX (r->n_events, 1));
+
+      for (guint k = 0; k < cpu_rows->len; k++)
+        kept[g_array_index (cpu_rows, guint32, k)] = 1;
+      for (guint i = 0; i < r->n_events; i++)
+        {
+          gint32 launch;
+
+          if (!(r->flags[i] & HP_EVENT_MEASURED) || !(r->flags[i] & HP_EVENT_G2))
+            continue;
+          launch = r->partner[i];
+          if (launch >= 0 ? kept[launch] : r->ts[i] < last_start)
+            rows_add (rows, i);
+        }
+    }
+  g_array_append_vals (rows, cpu_rows->data, cpu_rows->len);
+
+done:
+  r->n_rows = rows->len;
+  r->rows = (guint32 *) g_array_free (g_steal_pointer (&rows), FALSE);
+  r->n_filtered = 0;
+  {
+    g_autofree guint8 *in_rows = g_new0 (guint8, MAX (r->n_events, 1));
+    g_autoptr (GArray) iters = g_array_new (FALSE, FALSE, sizeof (gint32));
+    guint n_in = 0;
+
+    for (guint k = 0; k < r->n_rows; k++)
+      {
+        guint e = r->rows[k];
+
+        if (!in_rows[e])
+          n_in++;
+        in_rows[e] = 1;
+        if (r->iteration[e] >= 0)
+          g_array_append_val (iters, r->iteration[e]);
+      }
+    r->n_filtered = n_measured - n_in;
+    r->iterations = NULL;
+    r->n_iterations = 0;
+    if (iters->len > 0)
+      {
+        g_autoptr (GHashTable) seen = g_hash_table_new (g_int_hash, g_int_equal);
+        GList *keys;
+        guint k = 0;
+
+        for (guint j = 0; j < iters->len; j++)
+          g_hash_table_add (seen, &g_array_index (iters, gint32, j));
+        keys = g_hash_table_get_keys (seen);
+        r->n_iterations = g_list_length (keys);
+        r->iterations = g_new (gint32, r->n_iterations);
+        for (GList *l = keys; l != NULL; l = l->next)
+          r->iterations[k++] = *(gint32 *) l->data;
+        g_list_free (keys);
+        for (guint a = 1; a < r->n_iterations; a++)
+          for (guint c = a; c > 0 && r->iterations[c] < r->iterations[c - 1]; c--)
+            {
+              gint32 t = r->iterations[c];
+
+              r->iterations[c] = r->iterations[c - 1];
+              r->iterations[c - 1] = t;
+            }
+      }
+  }
+}

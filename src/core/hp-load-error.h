@@ -1,0 +1,40 @@
+/* hp-load-error.h — the error domain of trace loading.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define HP_LOAD_ERROR (hp_load_error_quark ())
+
+/**
+ * HpLoadError:
+ * @HP_LOAD_ERROR_NOT_FOUND: the path does not exist
+ * @HP_LOAD_ERROR_NOT_A_TRACE: valid JSON, but not a Kineto/Chrome trace
+ * @HP_LOAD_ERROR_NOT_JSON: the text is not JSON (the message has the byte offset)
+ * @HP_LOAD_ERROR_TRUNCATED: the file (or its gzip stream) ends early
+ * @HP_LOAD_ERROR_EMPTY: the file is empty, or a folder holds no trace files,
+ *   or a trace holds no analysable event
+ * @HP_LOAD_ERROR_DUPLICATE_RANK: two files claim the same rank
+ * @HP_LOAD_ERROR_UNREADABLE: the file cannot be opened or read
+ *
+ * Errors of hp_load_paths() and the per-file #HpLoadIssue codes.
+ */
+typedef enum
+{
+  HP_LOAD_ERROR_NOT_FOUND,
+  HP_LOAD_ERROR_NOT_A_TRACE,
+  HP_LOAD_ERROR_NOT_JSON,
+  HP_LOAD_ERROR_TRUNCATED,
+  HP_LOAD_ERROR_EMPTY,
+  HP_LOAD_ERROR_DUPLICATE_RANK,
+  HP_LOAD_ERROR_UNREADABLE,
+} HpLoadError;
+
+GQuark hp_load_error_quark (void);
+
+G_END_DECLS

@@ -1,0 +1,248 @@
+/* hp-rank.h — one rank of a job: its events as columns, lanes and links.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+/* Time inside Hotpath is int64 nanoseconds (spec TF §6); tables show us. */
+#define HP_NS_PER_US 1000
+
+/* "no value" for the integer columns (HTA's −1 default) */
+#define HP_NONE (-1)
+
+/**
+ * HpEventKind:
+ *
+ * What an event is, from its category (spec TF §4.1, §7 "Better").
+ */
+typedef enum
+{
+  HP_EVENT_KIND_OTHER = 0,       /* any other host-side category */
+  HP_EVENT_KIND_CPU_OP,          /* cpu_op, Operator */
+  HP_EVENT_KIND_USER_ANNOTATION, /* user_annotation */
+  HP_EVENT_KIND_PYTHON,          /* python_function */
+  HP_EVENT_KIND_RUNTIME,         /* cuda_runtime, cuda_driver, mtia_runtime, Runtime */
+  HP_EVENT_KIND_KERNEL,          /* kernel, Kernel, mtia_ccp_events */
+  HP_EVENT_KIND_MEMCPY,          /* gpu_memcpy, Memcpy */
+  HP_EVENT_KIND_MEMSET,          /* gpu_memset, Memset */
+  HP_EVENT_KIND_SYNC,            /* cuda_sync */
+  HP_EVENT_KIND_GPU_ANNOTATION,  /* gpu_user_annotation */
+  HP_EVENT_KIND_PROFILER_RANGE,  /* cuda_profiler_range */
+  HP_EVENT_KIND_INSTANT,         /* ph i/I: shown, never measured */
+} HpEventKind;
+
+/**
+ * HpKernelClass:
+ *
+ * COMMUNICATION / MEMORY / COMPUTATION / OTHER (spec TF §12). The trace's
+ * mode decides the rules: HTA's name regexes in HTA-compatibility mode,
+ * category first in the default mode.
+ */
+typedef enum
+{
+  HP_KERNEL_CLASS_COMPUTATION = 0,
+  HP_KERNEL_CLASS_COMMUNICATION,
+  HP_KERNEL_CLASS_MEMORY,
+  HP_KERNEL_CLASS_OTHER,
+  HP_N_KERNEL_CLASSES
+} HpKernelClass;
+
+/**
+ * HpEventFlags:
+ * @HP_EVENT_MEASURED: kept by the keep rule (has dur and cat, cat != Trace,
+ *   and in the default mode a sane duration): analyses may use it
+ * @HP_EVENT_G1: "GPU event" for the analyses HTA runs on `stream != -1`
+ * @HP_EVENT_G2: "GPU event" of the kernel filter (correlation, last-step filter)
+ * @HP_EVENT_G3: "GPU event" for iterations and call stacks (`stream > 0`)
+ * @HP_EVENT_G4: "GPU event" of the idle-time breakdown
+ * @HP_EVENT_STEP: a `ProfilerStep#N` range
+ * @HP_EVENT_POISONED: dropped from analyses in the default mode (negative
+ *   or huge duration); still listed for the details pane
+ *
+ * The four GPU definitions of spec TF §7. In HTA-compatibility mode they are
+ * HTA's own (stream tests); in the default mode all four mean "GPU activity"
+ * (kernel, memcpy, memset; G2 adds cuda_sync), so analyses written against
+ * the flags are right in both modes.
+ */
+typedef enum
+{
+  HP_EVENT_MEASURED = 1 << 0,
+  HP_EVENT_G1 = 1 << 1,
+  HP_EVENT_G2 = 1 << 2,
+  HP_EVENT_G3 = 1 << 3,
+  HP_EVENT_G4 = 1 << 4,
+  HP_EVENT_STEP = 1 << 5,
+  HP_EVENT_POISONED = 1 << 6,
+} HpEventFlags;
+
+/**
+ * HpLane:
+ *
+ * One timeline row: a CPU thread (pid, tid) or a GPU stream (device, stream).
+ * @events lists the lane's events ordered by (depth, ts); the events of depth
+ * d are `events[depth_start[d] .. depth_start[d + 1])`. Events of one depth
+ * never overlap, so both their starts and their ends are sorted.
+ */
+typedef struct
+{
+  gint64   pid;
+  gint64   tid;
+  guint32  name;      /* string id of thread_name / "stream N", or HP_NO_STRING */
+  gboolean is_gpu;    /* holds GPU activity */
+  guint    n_events;
+  guint32 *events;
+  guint    max_depth; /* deepest depth + 1 */
+  guint32 *depth_start;
+  gint64   sort_index;
+} HpLane;
+
+/**
+ * HpRank:
+ *
+ * The events of one rank, as columns (struct of arrays, `n_events` long, in
+ * file order). Read-only after load: read the arrays directly.
+ *
+ * `rows` is the analysis row list: the events HTA's loaded table holds, in
+ * HTA's row order (spec TF §11: kept GPU rows, then kept CPU rows). In
+ * HTA-compatibility mode a row may repeat (HTA duplicates kernels whose
+ * correlation matches two CPU events, spec TF §8); in the default mode it
+ * never does. Analyses iterate `rows`, the timeline iterates `lanes`.
+ */
+typedef struct _HpRank
+{
+  int    rank;
+  char  *path;          /* the file, as given */
+  char  *basename;
+  guint64 file_bytes;   /* on disk */
+  guint64 json_bytes;   /* uncompressed */
+  gboolean compressed;
+  char  *device_type;   /* "NVIDIA GPU", "AMD GPU", "MTIA", "UNKNOWN GPU" */
+  JsonNode *metadata;   /* top-level members other than traceEvents */
+  gboolean fractional_ts; /* at least one ts was not an integer (TF §6) */
+  gint64 base_time_ns;  /* baseTimeNanoseconds, or 0 */
+  gboolean has_base_time;
+
+  guint    n_events;
+  guint32 *index;       /* position in the file's traceEvents array */
+  gint64  *ts;          /* ns, aligned to the job's first event (TF §10) */
+  gint64  *dur;         /* ns; 0 for instants */
+  guint32 *name;        /* string id */
+  guint32 *cat;         /* string id, HP_NO_STRING when absent */
+  guint8  *kind;        /* HpEventKind */
+  guint8  *kclass;      /* HpKernelClass, by the trace's mode */
+  guint8  *flags;       /* HpEventFlags */
+  guint8  *phase;       /* the 'ph' character */
+  gint64  *pid;
+  gint64  *tid;
+  gint64  *stream;      /* args.stream normalised by the mode (TF §5.1), or -1 */
+  gint64  *correlation; /* args.correlation, or -1 */
+  gint32  *partner;     /* CPU launch <-> GPU event link (event position), or -1;
+                         * a graph launch points at its last kernel (TF §8) */
+  gint32  *iteration;   /* launch iteration (TF §9), or -1 */
+  gint32  *exec_iteration; /* the step the event runs in on its own clock, or -1 */
+  gint32  *parent;      /* enclosing event on the same lane, or -1 */
+  guint16 *depth;       /* nesting depth on its lane */
+  guint32 *lane;        /* index into lanes */
+  guint64 *args_off;    /* offset into args (see hp_rank_get_args()), or G_MAXUINT64 */
+
+  /* CSR list of all GPU events of a CPU launch (graph launches have many) */
+  guint32 *launch_first; /* n_events + 1 */
+  guint32 *launch_gpu;
+
+  guint8  *args;        /* the compact args store */
+  gsize    args_len;
+  struct _HpStrings *arg_keys; /* the rank's arg key names */
+
+  guint32 *rows;
+  guint    n_rows;
+
+  HpLane  *lanes;
+  guint    n_lanes;
+
+  gint32  *iterations;  /* distinct iterations of rows, ascending */
+  guint    n_iterations;
+
+  /* per rank diagnostics, counts of events by what happened to them */
+  guint64  n_json_events;     /* elements of traceEvents */
+  guint64  n_dropped_no_dur;  /* no dur or no cat, or cat Trace */
+  guint64  n_negative_dur;
+  guint64  n_huge_dur;
+  guint64  n_bad_stream;      /* non-numeric or out-of-range stream */
+  guint64  n_filtered;        /* measured events not in rows (last-step filter) */
+  guint64  n_bad_values;      /* wrong-typed or out-of-range ts/dur/pid/tid */
+  guint64  n_invalid_utf8;
+  guint64  n_metadata_events, n_flow_events, n_counter_events, n_instant_events;
+} HpRank;
+
+/* Typed accessors for the args the analyses use (spec TF §5). */
+typedef enum
+{
+  HP_ARG_INT,
+  HP_ARG_DOUBLE,
+  HP_ARG_STRING,
+  HP_ARG_TRUE,
+  HP_ARG_FALSE,
+  HP_ARG_NULL,
+  HP_ARG_JSON,   /* an array or object, as compact JSON text */
+  HP_ARG_NUMBER, /* a number that fits no C type, as its JSON text */
+} HpArgType;
+
+typedef struct
+{
+  guint32      key;  /* string id */
+  HpArgType    type;
+  gint64       i;
+  double       d;
+  const char  *s;    /* not NUL-terminated: s_len bytes (STRING, JSON, NUMBER) */
+  gsize        s_len;
+} HpArgValue;
+
+typedef struct
+{
+  const guint8 *p;
+  const guint8 *end;
+  guint         left;
+} HpArgIter;
+
+gboolean hp_rank_args_iter_init   (const HpRank *self,
+                                   guint         event,
+                                   HpArgIter    *iter);
+gboolean hp_rank_args_iter_next   (HpArgIter    *iter,
+                                   HpArgValue   *value);
+gboolean hp_rank_get_arg          (const HpRank *self,
+                                   guint         event,
+                                   guint32       key,
+                                   HpArgValue   *value);
+gint64   hp_rank_get_arg_int      (const HpRank *self,
+                                   guint         event,
+                                   guint32       key,
+                                   gint64        default_value);
+double   hp_rank_get_arg_double   (const HpRank *self,
+                                   guint         event,
+                                   guint32       key,
+                                   double        default_value);
+char    *hp_arg_value_to_string   (const HpArgValue *value);
+
+static inline gint64
+hp_rank_end (const HpRank *self,
+             guint         event)
+{
+  return self->ts[event] + self->dur[event];
+}
+
+guint32  hp_rank_lookup_arg_key   (const HpRank *self,
+                                   const char   *key);
+const char *hp_rank_get_arg_key_name (const HpRank *self,
+                                   guint32       key);
+
+guint    hp_lane_first_ending_after (const HpRank *self,
+                                     const HpLane *lane,
+                                     guint         depth,
+                                     gint64        t);
+
+G_END_DECLS

@@ -1,0 +1,164 @@
+/* hp-strings.c — interning of strings given as (pointer, length) pairs.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "hp-strings.h"
+#include "hp-trace.h"
+
+struct _HpStrings
+{
+  GStringChunk *chunk;
+  GPtrArray    *strs; /* id -> const char * (in chunk) */
+  GArray       *lens; /* id -> gsize */
+  guint32      *slots; /* id + 1, 0 = empty */
+  guint32      *hashes;
+  guint         mask;
+};
+
+static inline guint32
+hash_bytes (const char *str,
+            gsize       len)
+{
+  guint32 h = 2166136261u;
+
+  for (gsize i = 0; i < len; i++)
+    h = (h ^ (guchar) str[i]) * 16777619u;
+  return h;
+}
+
+HpStrings *
+hp_strings_new (void)
+{
+  HpStrings *self = g_new0 (HpStrings, 1);
+
+  self->chunk = g_string_chunk_new (64 * 1024);
+  self->strs = g_ptr_array_new ();
+  self->lens = g_array_new (FALSE, FALSE, sizeof (gsize));
+  self->mask = 1023;
+  self->slots = g_new0 (guint32, self->mask + 1);
+  self->hashes = g_new0 (guint32, self->mask + 1);
+  return self;
+}
+
+void
+hp_strings_free (HpStrings *self)
+{
+  if (self == NULL)
+    return;
+  g_string_chunk_free (self->chunk);
+  g_ptr_array_unref (self->strs);
+  g_array_unref (self->lens);
+  g_free (self->slots);
+  g_free (self->hashes);
+  g_free (self);
+}
+
+static void
+grow (HpStrings *self)
+{
+  guint new_mask = self->mask * 2 + 1;
+  guint32 *slots = g_new0 (guint32, new_mask + 1);
+  guint32 *hashes = g_new0 (guint32, new_mask + 1);
+
+  for (guint i = 0; i <= self->mask; i++)
+    {
+      guint pos;
+
+      if (self->slots[i] == 0)
+        continue;
+      pos = self->hashes[i] & new_mask;
+      while (slots[pos] != 0)
+        pos = (pos + 1) & new_mask;
+      slots[pos] = self->slots[i];
+      hashes[pos] = self->hashes[i];
+    }
+  g_free (self->slots);
+  g_free (self->hashes);
+  self->slots = slots;
+  self->hashes = hashes;
+  self->mask = new_mask;
+}
+
+static guint
+find_slot (HpStrings  *self,
+           const char *str,
+           gsize       len,
+           guint32     h)
+{
+  guint pos = h & self->mask;
+
+  for (;;)
+    {
+      guint32 id1 = self->slots[pos];
+
+      if (id1 == 0)
+        return pos;
+      if (self->hashes[pos] == h &&
+          g_array_index (self->lens, gsize, id1 - 1) == len &&
+          memcmp (self->strs->pdata[id1 - 1], str, len) == 0)
+        return pos;
+      pos = (pos + 1) & self->mask;
+    }
+}
+
+guint32
+hp_strings_lookup (HpStrings  *self,
+                   const char *str,
+                   gsize       len)
+{
+  guint32 h = hash_bytes (str, len);
+  guint pos = find_slot (self, str, len, h);
+
+  return self->slots[pos] == 0 ? HP_NO_STRING : self->slots[pos] - 1;
+}
+
+guint32
+hp_strings_intern (HpStrings  *self,
+                   const char *str,
+                   gsize       len)
+{
+  guint32 h = hash_bytes (str, len);
+  guint pos = find_slot (self, str, len, h);
+  guint32 id;
+
+  if (self->slots[pos] != 0)
+    return self->slots[pos] - 1;
+
+  id = self->strs->len;
+  g_ptr_array_add (self->strs, g_string_chunk_insert_len (self->chunk, str, len));
+  g_array_append_val (self->lens, len);
+  self->slots[pos] = id + 1;
+  self->hashes[pos] = h;
+  if (self->strs->len * 2 > self->mask)
+    grow (self);
+  return id;
+}
+
+const char *
+hp_strings_get (HpStrings *self,
+                guint32    id)
+{
+  if (id >= self->strs->len)
+    return NULL;
+  return self->strs->pdata[id];
+}
+
+gsize
+hp_strings_get_len (HpStrings *self,
+                    guint32    id)
+{
+  if (id >= self->strs->len)
+    return 0;
+  return g_array_index (self->lens, gsize, id);
+}
+
+guint
+hp_strings_size (HpStrings *self)
+{
+  return self->strs->len;
+}

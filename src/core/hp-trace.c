@@ -1,0 +1,313 @@
+/* hp-trace.c — a loaded job: its ranks, shared strings, mode and issues.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "hp-classify.h"
+#include "hp-core-private.h"
+
+struct _HpTrace
+{
+  gatomicrefcount ref_count;
+  HpMode          mode;
+  gboolean        include_last_step;
+  HpStrings      *strings;
+  GPtrArray      *ranks;   /* HpRank *, ascending rank */
+  GListStore     *issues;
+  GPtrArray      *ignored; /* char * */
+  gint64          min_ts;
+  guint8         *used_as_category; /* per string id */
+};
+
+G_DEFINE_BOXED_TYPE (HpTrace, hp_trace, hp_trace_ref, hp_trace_unref)
+
+HpTrace *
+_hp_trace_new (HpMode      mode,
+               gboolean    include_last_step,
+               HpStrings  *strings,
+               GPtrArray  *ranks,
+               GListStore *issues,
+               GPtrArray  *ignored,
+               gint64      min_ts)
+{
+  HpTrace *self = g_new0 (HpTrace, 1);
+  guint n_strings = hp_strings_size (strings);
+
+  g_atomic_ref_count_init (&self->ref_count);
+  self->mode = mode;
+  self->include_last_step = include_last_step;
+  self->strings = strings;
+  self->ranks = ranks;
+  self->issues = issues;
+  self->ignored = ignored;
+  self->min_ts = min_ts;
+
+  self->used_as_category = g_new0 (guint8, MAX (n_strings, 1));
+  for (guint k = 0; k < ranks->len; k++)
+    {
+      const HpRank *r = ranks->pdata[k];
+
+      for (guint i = 0; i < r->n_events; i++)
+        if (r->cat[i] != HP_NO_STRING)
+          self->used_as_category[r->cat[i]] = 1;
+    }
+  return self;
+}
+
+HpTrace *
+hp_trace_ref (HpTrace *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_atomic_ref_count_inc (&self->ref_count);
+  return self;
+}
+
+void
+hp_trace_unref (HpTrace *self)
+{
+  g_return_if_fail (self != NULL);
+
+  if (!g_atomic_ref_count_dec (&self->ref_count))
+    return;
+  for (guint k = 0; k < self->ranks->len; k++)
+    _hp_rank_free (self->ranks->pdata[k]);
+  g_ptr_array_unref (self->ranks);
+  hp_strings_free (self->strings);
+  g_object_unref (self->issues);
+  g_ptr_array_unref (self->ignored);
+  g_free (self->used_as_category);
+  g_free (self);
+}
+
+HpMode
+hp_trace_get_mode (HpTrace *self)
+{
+  g_return_val_if_fail (self != NULL, HP_MODE_DEFAULT);
+  return self->mode;
+}
+
+gboolean
+hp_trace_get_include_last_step (HpTrace *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return self->include_last_step;
+}
+
+guint
+hp_trace_get_n_ranks (HpTrace *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->ranks->len;
+}
+
+/**
+ * hp_trace_get_rank:
+ * @position: 0 .. n_ranks - 1, in ascending rank order
+ *
+ * Returns: (transfer none): the rank
+ */
+const HpRank *
+hp_trace_get_rank (HpTrace *self,
+                   guint    position)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (position < self->ranks->len, NULL);
+  return self->ranks->pdata[position];
+}
+
+/**
+ * hp_trace_find_rank:
+ *
+ * Returns: (transfer none) (nullable): the rank numbered @rank
+ */
+const HpRank *
+hp_trace_find_rank (HpTrace *self,
+                    int      rank)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  for (guint k = 0; k < self->ranks->len; k++)
+    if (((HpRank *) self->ranks->pdata[k])->rank == rank)
+      return self->ranks->pdata[k];
+  return NULL;
+}
+
+/**
+ * hp_trace_get_min_ts:
+ *
+ * Returns: the time (ns, in the files' clock) subtracted from every event
+ *   to align the ranks (spec TF §10)
+ */
+gint64
+hp_trace_get_min_ts (HpTrace *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->min_ts;
+}
+
+const char *
+hp_trace_get_device_type (HpTrace *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  if (self->ranks->len == 0)
+    return "UNKNOWN GPU";
+  return ((HpRank *) self->ranks->pdata[0])->device_type;
+}
+
+guint
+hp_trace_get_n_strings (HpTrace *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return hp_strings_size (self->strings);
+}
+
+const char *
+hp_trace_get_string (HpTrace *self,
+                     guint32  id)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  if (id == HP_NO_STRING)
+    return NULL;
+  return hp_strings_get (self->strings, id);
+}
+
+guint32
+hp_trace_lookup_string (HpTrace    *self,
+                        const char *str)
+{
+  g_return_val_if_fail (self != NULL, HP_NO_STRING);
+  g_return_val_if_fail (str != NULL, HP_NO_STRING);
+  return hp_strings_lookup (self->strings, str, strlen (str));
+}
+
+/**
+ * hp_trace_has_category:
+ *
+ * Returns: whether any event of any rank has this category
+ */
+gboolean
+hp_trace_has_category (HpTrace    *self,
+                       const char *category)
+{
+  guint32 id = hp_trace_lookup_string (self, category);
+
+  return id != HP_NO_STRING && self->used_as_category[id];
+}
+
+/**
+ * hp_trace_step_number:
+ *
+ * Returns: N when the string @name is `ProfilerStep#N`, else -1
+ */
+int
+hp_trace_step_number (HpTrace *self,
+                      guint32  name)
+{
+  const char *s = hp_trace_get_string (self, name);
+
+  return s != NULL ? hp_parse_profiler_step (s) : -1;
+}
+
+/**
+ * hp_trace_get_issues:
+ *
+ * Returns: (transfer none): a list model of #HpLoadIssue
+ */
+GListModel *
+hp_trace_get_issues (HpTrace *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return G_LIST_MODEL (self->issues);
+}
+
+guint
+hp_trace_get_n_ignored_files (HpTrace *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->ignored->len;
+}
+
+const char *
+hp_trace_get_ignored_file (HpTrace *self,
+                           guint    i)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (i < self->ignored->len, NULL);
+  return self->ignored->pdata[i];
+}
+
+static JsonNode *
+arg_to_node (const HpArgValue *v)
+{
+  JsonNode *node;
+
+  switch (v->type)
+    {
+    case HP_ARG_INT:
+      node = json_node_new (JSON_NODE_VALUE);
+      json_node_set_int (node, v->i);
+      return node;
+    case HP_ARG_DOUBLE:
+      node = json_node_new (JSON_NODE_VALUE);
+      json_node_set_double (node, v->d);
+      return node;
+    case HP_ARG_STRING:
+    case HP_ARG_NUMBER:
+      {
+        g_autofree char *s = g_strndup (v->s, v->s_len);
+
+        node = json_node_new (JSON_NODE_VALUE);
+        json_node_set_string (node, s);
+        return node;
+      }
+    case HP_ARG_JSON:
+      {
+        g_autofree char *s = g_strndup (v->s, v->s_len);
+        JsonNode *parsed = json_from_string (s, NULL);
+
+        if (parsed != NULL)
+          return parsed;
+        node = json_node_new (JSON_NODE_VALUE);
+        json_node_set_string (node, s);
+        return node;
+      }
+    case HP_ARG_TRUE:
+    case HP_ARG_FALSE:
+      node = json_node_new (JSON_NODE_VALUE);
+      json_node_set_boolean (node, v->type == HP_ARG_TRUE);
+      return node;
+    case HP_ARG_NULL:
+    default:
+      return json_node_new (JSON_NODE_NULL);
+    }
+}
+
+/**
+ * hp_trace_get_event_args:
+ *
+ * Every arg of one event, for the details pane.
+ *
+ * Returns: (transfer full): a JSON object (empty when the event has none)
+ */
+JsonNode *
+hp_trace_get_event_args (HpTrace      *self,
+                         const HpRank *rank,
+                         guint         event)
+{
+  g_autoptr (JsonObject) obj = json_object_new ();
+  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+  HpArgIter it;
+  HpArgValue v;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (rank != NULL && event < rank->n_events, NULL);
+
+  if (hp_rank_args_iter_init (rank, event, &it))
+    while (hp_rank_args_iter_next (&it, &v))
+      json_object_set_member (obj, hp_rank_get_arg_key_name (rank, v.key), arg_to_node (&v));
+  json_node_set_object (node, obj);
+  return node;
+}
