@@ -1,0 +1,202 @@
+#!/usr/bin/env bash
+# tests/run-all.sh — sets up and runs all of Hotpath's tests: installs missing
+# packages, builds, runs every test under Xvfb, runs the headless suites again
+# with AddressSanitizer and UBSan, and checks the formatting.
+#
+# Usage: tests/run-all.sh
+# Environment:
+#   BUILDDIR=build             main build directory
+#   ASAN_BUILDDIR=build-asan   sanitizer build directory
+#   HOTPATH_SKIP_ASAN=1        skip the sanitizer build and its tests
+#   HOTPATH_SKIP_FORMAT=1      skip the clang-format check
+#   HOTPATH_SKIP_DEPS=1        do not check for Debian packages
+#
+# The last line printed is "N passed, M failed", the sum of both meson test
+# runs; a step that fails before it can report tests (configure, compile,
+# formatting) counts as one failure. Exits 1 when anything failed.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+# shellcheck source=tests/setup-deps.sh
+source tests/setup-deps.sh
+
+BUILDDIR=${BUILDDIR:-build}
+ASAN_BUILDDIR=${ASAN_BUILDDIR:-build-asan}
+
+total_passed=0
+total_failed=0
+failed_steps=()
+
+LOGDIR=$(mktemp -d "${TMPDIR:-/tmp}/hotpath-run-all.XXXXXX")
+trap 'rm -rf "$LOGDIR"' EXIT
+
+step ()
+{
+  printf '\n==> %s\n' "$*"
+}
+
+step_failed ()
+{
+  echo "run-all: FAILED: $1" >&2
+  failed_steps+=("$1")
+  total_failed=$((total_failed + 1))
+}
+
+# meson_setup DIR OPTION... — configures DIR, or reconfigures it with the
+# given options if it already exists (keeps incremental builds fast).
+meson_setup ()
+{
+  local dir=$1
+  shift
+  if [[ -f "$dir/meson-private/coredata.dat" ]]; then
+    meson setup --reconfigure "$dir" "$@" || meson setup --wipe "$dir" "$@"
+  else
+    meson setup "$dir" "$@"
+  fi
+}
+
+# count_results LOG RC NAME — adds the summary of one meson test run to the
+# totals. Meson ends with lines such as "Ok:                 12"; only the
+# last such block counts, so test output that looks alike is ignored.
+count_results ()
+{
+  local log=$1 rc=$2 name=$3
+  local passed failed
+  read -r passed failed < <(awk '
+    /^Ok:[ \t]+[0-9]+[ \t]*$/              { ok = $2; xf = 0; fail = 0; up = 0; to = 0; next }
+    /^Expected Fail:[ \t]+[0-9]+[ \t]*$/   { xf = $3; next }
+    /^Fail:[ \t]+[0-9]+[ \t]*$/            { fail = $2; next }
+    /^Unexpected Pass:[ \t]+[0-9]+[ \t]*$/ { up = $3; next }
+    /^Timeout:[ \t]+[0-9]+[ \t]*$/         { to = $2; next }
+    END { print ok + xf, fail + up + to }
+  ' "$log")
+
+  total_passed=$((total_passed + passed))
+  total_failed=$((total_failed + failed))
+  echo "run-all: $name: $passed passed, $failed failed"
+
+  if (( rc != 0 && failed == 0 )); then
+    step_failed "$name (meson test exited with status $rc)"
+  elif (( failed > 0 )); then
+    failed_steps+=("$name")
+  fi
+}
+
+# run_meson_test NAME COMMAND... — runs a meson test command, shows its
+# output and counts its results.
+run_meson_test ()
+{
+  local name=$1
+  shift
+  local log="$LOGDIR/${name//[^A-Za-z0-9]/-}.log"
+  local rc=0
+
+  set +e
+  "$@" 2>&1 | tee "$log"
+  rc=${PIPESTATUS[0]}
+  set -e
+  count_results "$log" "$rc" "$name"
+}
+
+# --- 1. Packages -----------------------------------------------------------
+
+step "Checking build and test dependencies"
+hotpath_ensure_deps
+
+# --- 2. Build and all tests under Xvfb -------------------------------------
+
+step "Configuring $BUILDDIR (-Dtests=all)"
+if ! meson_setup "$BUILDDIR" -Dtests=all; then
+  step_failed "meson setup $BUILDDIR"
+else
+  step "Building $BUILDDIR"
+  if ! meson compile -C "$BUILDDIR"; then
+    step_failed "meson compile -C $BUILDDIR"
+  else
+    test_cmd=(meson test -C "$BUILDDIR" --print-errorlogs)
+    if command -v xvfb-run >/dev/null 2>&1 && command -v dbus-run-session >/dev/null 2>&1; then
+      step "Running all tests under Xvfb and a private session bus"
+      run_meson_test "tests ($BUILDDIR)" \
+        xvfb-run -a -s "-screen 0 1280x1024x24" \
+        dbus-run-session -- "${test_cmd[@]}"
+    else
+      step "Running all tests (xvfb-run or dbus-run-session not found, using the current display)"
+      run_meson_test "tests ($BUILDDIR)" "${test_cmd[@]}"
+    fi
+  fi
+fi
+
+# --- 3. Sanitizer build, headless suites ----------------------------------
+
+if [[ "${HOTPATH_SKIP_ASAN:-0}" == 1 ]]; then
+  step "Skipping the sanitizer build (HOTPATH_SKIP_ASAN=1)"
+else
+  step "Configuring $ASAN_BUILDDIR (-Db_sanitize=address,undefined)"
+  if ! meson_setup "$ASAN_BUILDDIR" -Db_sanitize=address,undefined -Db_lundef=false; then
+    step_failed "meson setup $ASAN_BUILDDIR"
+  else
+    step "Building $ASAN_BUILDDIR"
+    if ! meson compile -C "$ASAN_BUILDDIR"; then
+      step_failed "meson compile -C $ASAN_BUILDDIR"
+    else
+      step "Running the core and cli suites with AddressSanitizer and UBSan"
+      export ASAN_OPTIONS=detect_leaks=1
+      export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+      if [[ -f tests/lsan.supp ]]; then
+        export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0"
+      fi
+      run_meson_test "sanitizer tests ($ASAN_BUILDDIR)" \
+        meson test -C "$ASAN_BUILDDIR" --print-errorlogs --timeout-multiplier 3 \
+        --suite core --suite cli
+    fi
+  fi
+fi
+
+# --- 4. Formatting ---------------------------------------------------------
+
+if [[ "${HOTPATH_SKIP_FORMAT:-0}" == 1 ]]; then
+  step "Skipping the formatting check (HOTPATH_SKIP_FORMAT=1)"
+else
+  step "Checking formatting with clang-format"
+  format_dirs=()
+  for dir in src tests; do
+    [[ -d "$dir" ]] && format_dirs+=("$dir")
+  done
+  format_files=()
+  if (( ${#format_dirs[@]} > 0 )); then
+    mapfile -t format_files < <(find "${format_dirs[@]}" -type f \( -name '*.c' -o -name '*.h' \) | LC_ALL=C sort)
+  fi
+  if (( ${#format_files[@]} == 0 )); then
+    echo "run-all: no C files to check"
+  elif ! command -v clang-format >/dev/null 2>&1; then
+    step_failed "clang-format not found"
+  elif clang-format --dry-run --Werror "${format_files[@]}" >"$LOGDIR/format.log" 2>&1; then
+    echo "run-all: ${#format_files[@]} files are formatted"
+  else
+    # The full diagnostics can run to thousands of lines: show the start and
+    # name every file that needs formatting.
+    head -n 40 "$LOGDIR/format.log"
+    echo "run-all: these files need formatting (clang-format -i FILE...):"
+    grep -oE '^[^:]+\.[ch]:[0-9]+:[0-9]+: error' "$LOGDIR/format.log" |
+      cut -d: -f1 | LC_ALL=C sort -u | sed 's/^/  /'
+    step_failed "clang-format"
+  fi
+fi
+
+# --- Summary ---------------------------------------------------------------
+
+echo
+if (( ${#failed_steps[@]} > 0 )); then
+  echo "run-all: failed:"
+  printf '  %s\n' "${failed_steps[@]}"
+fi
+echo "$total_passed passed, $total_failed failed"
+
+if (( total_failed > 0 )); then
+  exit 1
+fi
+exit 0
