@@ -78,8 +78,8 @@ static int
 compare_doubles (const void *a,
                  const void *b)
 {
-  double x = *(const double *) a;
-  double y = *(const double *) b;
+  double x = *(const double *)a;
+  double y = *(const double *)b;
 
   return (x > y) - (x < y);
 }
@@ -139,7 +139,7 @@ hp_mean (const double *values,
   if (count == 0)
     return NAN;
 
-  return hp_sum (values, n) / (double) count;
+  return hp_sum (values, n) / (double)count;
 }
 
 /**
@@ -167,7 +167,7 @@ hp_sample_std (const double *values,
   if (count <= 1)
     return NAN;
 
-  mean = hp_sum (values, n) / (double) count;
+  mean = hp_sum (values, n) / (double)count;
 
   /* missing values stay NaN here and count as 0 in the sum, which is
    * where pandas puts its zeros too */
@@ -179,7 +179,7 @@ hp_sample_std (const double *values,
       squares[i] = deviation * deviation;
     }
 
-  return sqrt (hp_sum (squares, n) / (double) (count - 1));
+  return sqrt (hp_sum (squares, n) / (double)(count - 1));
 }
 
 /**
@@ -208,12 +208,12 @@ hp_quantile_sorted (const double *sorted,
   if (n == 0)
     return NAN;
 
-  position = (double) (n - 1) * p;
-  if (position >= (double) (n - 1))
+  position = (double)(n - 1) * p;
+  if (position >= (double)(n - 1))
     return sorted[n - 1];
 
   below = floor (position);
-  index = (gsize) below;
+  index = (gsize)below;
 
   return lerp (sorted[index], sorted[index + 1], position - below);
 }
@@ -246,7 +246,7 @@ hp_describe (const double *values,
         sorted[count++] = values[i];
     }
 
-  out->count = (gint64) count;
+  out->count = (gint64)count;
   if (count == 0)
     {
       out->mean = out->std = out->min = NAN;
@@ -256,7 +256,7 @@ hp_describe (const double *values,
 
   qsort (sorted, count, sizeof (double), compare_doubles);
 
-  out->mean = hp_sum (values, n) / (double) count;
+  out->mean = hp_sum (values, n) / (double)count;
   out->std = hp_sample_std (values, n);
   out->min = sorted[0];
   out->q25 = hp_quantile_sorted (sorted, count, 0.25);
@@ -337,7 +337,7 @@ hp_describe_set_row (HpTable          *table,
   g_return_if_fail (describe != NULL);
   g_return_if_fail (first_column + G_N_ELEMENTS (values) <= hp_table_get_n_columns (table));
 
-  values[0] = (double) describe->count;
+  values[0] = (double)describe->count;
   values[1] = describe->mean;
   values[2] = describe->std;
   values[3] = describe->min;

@@ -35,27 +35,27 @@ typedef struct
   double max;
 } HpDescribe;
 
-double hp_sum                  (const double     *values,
-                                gsize             n);
-double hp_mean                 (const double     *values,
-                                gsize             n);
-double hp_sample_std           (const double     *values,
-                                gsize             n);
-double hp_quantile_sorted      (const double     *sorted,
-                                gsize             n,
-                                double            p);
-void   hp_describe             (const double     *values,
-                                gsize             n,
-                                HpDescribe       *out);
+double hp_sum (const double *values,
+               gsize         n);
+double hp_mean (const double *values,
+                gsize         n);
+double hp_sample_std (const double *values,
+                      gsize         n);
+double hp_quantile_sorted (const double *sorted,
+                           gsize         n,
+                           double        p);
+void   hp_describe (const double *values,
+                    gsize         n,
+                    HpDescribe   *out);
 
-void   hp_describe_round       (HpDescribe       *describe,
-                                int               decimals);
+void hp_describe_round (HpDescribe *describe,
+                        int         decimals);
 
-guint  hp_describe_add_columns (HpTable          *table,
-                                const char       *unit);
-void   hp_describe_set_row     (HpTable          *table,
-                                guint             row,
-                                guint             first_column,
-                                const HpDescribe *describe);
+guint hp_describe_add_columns (HpTable    *table,
+                               const char *unit);
+void  hp_describe_set_row (HpTable          *table,
+                           guint             row,
+                           guint             first_column,
+                           const HpDescribe *describe);
 
 G_END_DECLS

@@ -18,8 +18,8 @@
 
 typedef struct
 {
-  const char  *name;   /* in the table's string chunk */
-  const char  *unit;   /* in the table's string chunk, or NULL */
+  const char  *name; /* in the table's string chunk */
+  const char  *unit; /* in the table's string chunk, or NULL */
   HpColumnType type;
   GArray      *values; /* gint64, double or const char * per row */
   GArray      *nulls;  /* guint8 per row, HP_COLUMN_INT only */
@@ -29,9 +29,9 @@ struct _HpTable
 {
   gatomicrefcount ref_count;
 
-  char         *name;
-  char         *title;
-  char         *note;
+  char *name;
+  char *title;
+  char *note;
 
   GStringChunk *strings;
   GPtrArray    *columns; /* HpColumn */
@@ -42,6 +42,7 @@ G_DEFINE_BOXED_TYPE (HpTable, hp_table, hp_table_ref, hp_table_unref)
 
 /* One printf format per precision, so no format string is built at run
  * time; g_ascii_formatd() keeps the output independent of LC_NUMERIC. */
+/* clang-format off */
 static const char *const exp_formats[] = {
   "%.0e", "%.1e", "%.2e", "%.3e", "%.4e", "%.5e", "%.6e", "%.7e", "%.8e",
   "%.9e", "%.10e", "%.11e", "%.12e", "%.13e", "%.14e", "%.15e", "%.16e",
@@ -51,6 +52,7 @@ static const char *const fixed_formats[] = {
   "%.0f", "%.1f", "%.2f", "%.3f", "%.4f", "%.5f", "%.6f", "%.7f", "%.8f",
   "%.9f", "%.10f",
 };
+/* clang-format on */
 
 static void
 hp_column_free (gpointer data)
@@ -73,10 +75,10 @@ static void
 hp_column_append_nulls (HpColumn *column,
                         guint     n)
 {
-  const double   nan_value = NAN;
-  const char    *no_string = NULL;
-  const gint64   zero = 0;
-  const guint8   null_flag = TRUE;
+  const double nan_value = NAN;
+  const char  *no_string = NULL;
+  const gint64 zero = 0;
+  const guint8 null_flag = TRUE;
 
   for (guint i = 0; i < n; i++)
     {
@@ -150,7 +152,7 @@ parse_exp_text (const char *text,
           digits[(*n_digits)++] = *p;
         }
     }
-  *exponent = (int) g_ascii_strtoll (p + 1, NULL, 10);
+  *exponent = (int)g_ascii_strtoll (p + 1, NULL, 10);
 }
 
 /* Reads d.ddd × 10^exponent back as a double */
@@ -162,15 +164,15 @@ digits_to_double (const char *digits,
   char text[FORMAT_BUF_SIZE];
 
   g_snprintf (text, sizeof text, "%.*se%d",
-              (int) n_digits, digits, exponent - (int) n_digits + 1);
+              (int)n_digits, digits, exponent - (int)n_digits + 1);
   return g_ascii_strtod (text, NULL);
 }
 
 /* Adds one unit in the last place: 1.29 → 1.30, 9.99 → 1.00e+1 */
 static void
-increment_digits (char  *digits,
-                  gsize  n_digits,
-                  int   *exponent)
+increment_digits (char *digits,
+                  gsize n_digits,
+                  int  *exponent)
 {
   for (gsize i = n_digits; i > 0; i--)
     {
@@ -264,7 +266,7 @@ format_double_repr (double value,
     {
       if (value == 0)
         return g_strlcpy (buf, negative ? "-0.0" : "0.0", FORMAT_BUF_SIZE);
-      return g_snprintf (buf, FORMAT_BUF_SIZE, "%" G_GINT64_FORMAT ".0", (gint64) value);
+      return g_snprintf (buf, FORMAT_BUF_SIZE, "%" G_GINT64_FORMAT ".0", (gint64)value);
     }
 
   shortest_digits (fabs (value), digits, &n_digits, &exponent);
@@ -272,12 +274,12 @@ format_double_repr (double value,
   /* The value is 0.DIGITS × 10^decpt */
   decpt = exponent + 1;
 
-#define PUT(c)                          \
-  G_STMT_START                          \
-  {                                     \
+#define PUT(c)                            \
+  G_STMT_START                            \
+  {                                       \
     g_assert (len + 1 < FORMAT_BUF_SIZE); \
-    buf[len++] = (c);                   \
-  }                                     \
+    buf[len++] = (c);                     \
+  }                                       \
   G_STMT_END
 
   if (negative)
@@ -308,11 +310,11 @@ format_double_repr (double value,
       for (gsize i = 0; i < n_digits; i++)
         PUT (digits[i]);
     }
-  else if ((gsize) decpt >= n_digits)
+  else if ((gsize)decpt >= n_digits)
     {
       for (gsize i = 0; i < n_digits; i++)
         PUT (digits[i]);
-      for (gsize i = n_digits; i < (gsize) decpt; i++)
+      for (gsize i = n_digits; i < (gsize)decpt; i++)
         PUT ('0');
       PUT ('.');
       PUT ('0');
@@ -321,7 +323,7 @@ format_double_repr (double value,
     {
       for (gsize i = 0; i < n_digits; i++)
         {
-          if (i == (gsize) decpt)
+          if (i == (gsize)decpt)
             PUT ('.');
           PUT (digits[i]);
         }
@@ -359,8 +361,8 @@ format_double_text (double value,
       return;
     }
 
-  decimals = 6 - ((int) floor (log10 (magnitude)) + 1);
-  decimals = CLAMP (decimals, 0, (int) G_N_ELEMENTS (fixed_formats) - 1);
+  decimals = 6 - ((int)floor (log10 (magnitude)) + 1);
+  decimals = CLAMP (decimals, 0, (int)G_N_ELEMENTS (fixed_formats) - 1);
   g_ascii_formatd (buf, FORMAT_BUF_SIZE, fixed_formats[decimals], value);
 
   if (strchr (buf, '.') != NULL)
@@ -434,7 +436,7 @@ append_json_string (GString    *out,
   g_string_append_c (out, '"');
   for (const char *p = text; *p != '\0'; p++)
     {
-      guchar c = (guchar) *p;
+      guchar c = (guchar)*p;
 
       switch (c)
         {
@@ -457,7 +459,7 @@ append_json_string (GString    *out,
           if (c < 0x20)
             g_string_append_printf (out, "\\u%04x", c);
           else
-            g_string_append_c (out, (char) c);
+            g_string_append_c (out, (char)c);
         }
     }
   g_string_append_c (out, '"');
@@ -501,6 +503,27 @@ append_json_cell (GString        *out,
     }
 }
 
+/* Same names and types in the same order; units may differ */
+static gboolean
+columns_match (HpTable *a,
+               HpTable *b)
+{
+  if (a->columns->len != b->columns->len)
+    return FALSE;
+
+  for (guint c = 0; c < a->columns->len; c++)
+    {
+      const HpColumn *column_a = hp_table_column (a, c);
+      const HpColumn *column_b = hp_table_column (b, c);
+
+      if (column_a->type != column_b->type ||
+          strcmp (column_a->name, column_b->name) != 0)
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
 static void
 hp_table_free (HpTable *self)
 {
@@ -541,7 +564,7 @@ hp_table_permute (HpTable     *self,
 
       for (guint i = 0; i < self->n_rows; i++)
         g_array_append_vals (values,
-                             column->values->data + (gsize) order[i] * element_size,
+                             column->values->data + (gsize)order[i] * element_size,
                              1);
       g_array_unref (column->values);
       column->values = values;
@@ -572,15 +595,15 @@ compare_by_column (gconstpointer a,
 {
   const SortByColumn *sort = user_data;
   const HpColumn     *column = hp_table_column (sort->table, sort->column);
-  guint               row_a = *(const guint *) a;
-  guint               row_b = *(const guint *) b;
+  guint               row_a = *(const guint *)a;
+  guint               row_b = *(const guint *)b;
   gboolean            null_a = hp_column_is_null (column, row_a);
   gboolean            null_b = hp_column_is_null (column, row_b);
   int                 result;
 
   /* Nulls go last in both directions, as pandas' na_position="last" */
   if (null_a || null_b)
-    return (int) null_a - (int) null_b;
+    return (int)null_a - (int)null_b;
 
   switch (column->type)
     {
@@ -749,8 +772,9 @@ hp_table_add_column (HpTable     *self,
   g_return_val_if_fail (self != NULL, 0);
   g_return_val_if_fail (name != NULL, 0);
   g_return_val_if_fail (type == HP_COLUMN_INT ||
-                        type == HP_COLUMN_DOUBLE ||
-                        type == HP_COLUMN_STRING, 0);
+                            type == HP_COLUMN_DOUBLE ||
+                            type == HP_COLUMN_STRING,
+                        0);
 
   column = g_new0 (HpColumn, 1);
   column->name = g_string_chunk_insert_const (self->strings, name);
@@ -875,7 +899,7 @@ hp_table_find_column (HpTable    *self,
   for (guint c = 0; c < self->columns->len; c++)
     {
       if (strcmp (hp_table_column (self, c)->name, name) == 0)
-        return (int) c;
+        return (int)c;
     }
 
   return -1;
@@ -982,7 +1006,7 @@ hp_table_set_string (HpTable    *self,
   g_return_if_fail (col->type == HP_COLUMN_STRING);
 
   g_array_index (col->values, const char *, row) =
-    value != NULL ? g_string_chunk_insert_const (self->strings, value) : NULL;
+      value != NULL ? g_string_chunk_insert_const (self->strings, value) : NULL;
 }
 
 /**
@@ -1096,7 +1120,7 @@ hp_table_get_double (HpTable *self,
     {
       if (hp_column_is_null (col, row))
         return NAN;
-      return (double) g_array_index (col->values, gint64, row);
+      return (double)g_array_index (col->values, gint64, row);
     }
 
   return g_array_index (col->values, double, row);
@@ -1196,7 +1220,7 @@ hp_table_sort (HpTable         *self,
     order[i] = i;
 
   /* a merge sort, stable since GLib 2.32 */
-  g_qsort_with_data (order, (gint) self->n_rows, sizeof (guint), compare_rows, user_data);
+  g_qsort_with_data (order, (gint)self->n_rows, sizeof (guint), compare_rows, user_data);
   hp_table_permute (self, order);
 }
 
@@ -1257,15 +1281,12 @@ hp_table_concat (HpTable   **tables,
   for (guint t = 1; t < n_tables; t++)
     {
       g_return_val_if_fail (tables[t] != NULL, NULL);
-      g_return_val_if_fail (tables[t]->columns->len == first->columns->len, NULL);
 
-      for (guint c = 0; c < first->columns->len; c++)
+      if (!columns_match (first, tables[t]))
         {
-          const HpColumn *a = hp_table_column (first, c);
-          const HpColumn *b = hp_table_column (tables[t], c);
-
-          g_return_val_if_fail (a->type == b->type, NULL);
-          g_return_val_if_fail (strcmp (a->name, b->name) == 0, NULL);
+          g_critical ("%s: the columns of table %u differ from those of table 0",
+                      G_STRFUNC, t);
+          return NULL;
         }
     }
 
@@ -1596,14 +1617,14 @@ hp_table_to_text (HpTable *self,
 
               for (char *p = text; *p != '\0'; p++)
                 {
-                  if ((guchar) *p < 0x20 || *p == 0x7f)
+                  if ((guchar)*p < 0x20 || *p == 0x7f)
                     *p = ' ';
                 }
 
               if (g_utf8_strlen (text, -1) > TEXT_MAX_CELL_WIDTH)
                 {
                   char *end = g_utf8_offset_to_pointer (text, TEXT_MAX_CELL_WIDTH - 1);
-                  char *shortened = g_strdup_printf ("%.*s…", (int) (end - text), text);
+                  char *shortened = g_strdup_printf ("%.*s…", (int)(end - text), text);
 
                   g_free (text);
                   text = shortened;
@@ -1616,7 +1637,7 @@ hp_table_to_text (HpTable *self,
   for (guint i = 0; i < cells->len; i++)
     {
       guint c = i % MAX (n_columns, 1);
-      guint width = (guint) g_utf8_strlen (g_ptr_array_index (cells, i), -1);
+      guint width = (guint)g_utf8_strlen (g_ptr_array_index (cells, i), -1);
 
       widths[c] = MAX (widths[c], width);
     }
@@ -1647,7 +1668,7 @@ hp_table_to_text (HpTable *self,
             }
 
           text = g_ptr_array_index (cells, (line == 0 ? 0 : line - 1) * n_columns + c);
-          pad = widths[c] - (guint) g_utf8_strlen (text, -1);
+          pad = widths[c] - (guint)g_utf8_strlen (text, -1);
           if (column->type == HP_COLUMN_STRING)
             {
               g_string_append (out, text);
@@ -1671,7 +1692,8 @@ hp_table_to_text (HpTable *self,
   if (self->n_rows == 0)
     g_string_append (out, "(no rows)\n");
   else if (n_shown < self->n_rows)
-    g_string_append_printf (out, "… %u more rows\n", self->n_rows - n_shown);
+    g_string_append_printf (out, "… %u more %s\n", self->n_rows - n_shown,
+                            self->n_rows - n_shown == 1 ? "row" : "rows");
 
   return g_string_free (out, FALSE);
 }
@@ -1773,7 +1795,7 @@ hp_round_half_even (double value,
   if (!isfinite (value))
     return value;
 
-  factor = pow (10.0, (double) ABS (decimals));
+  factor = pow (10.0, (double)ABS (decimals));
   if (decimals >= 0)
     return rint (value * factor) / factor;
   else
