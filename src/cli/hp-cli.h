@@ -17,6 +17,9 @@ G_BEGIN_DECLS
 int      hp_cli_info   (int           argc,
                         char        **argv,
                         GCancellable *cancellable);
+int      hp_cli_report (int           argc,
+                        char        **argv,
+                        GCancellable *cancellable);
 int      hp_cli_bench  (int           argc,
                         char        **argv,
                         GCancellable *cancellable);

@@ -23,6 +23,7 @@ static const struct
   const char *summary;
 } commands[] = {
   { "info", hp_cli_info, "ranks, files, events, iterations and problems of a trace folder" },
+  { "report", hp_cli_report, "HTA's analyses as CSV or JSON tables" },
   { "bench", hp_cli_bench, "time and memory of loading a trace folder" },
 };
 
