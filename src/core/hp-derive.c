@@ -90,13 +90,27 @@ sort_items (SortItem *items,
 
 /* HTA's rounding of ns-resolution traces (spec TF §6), in double precision
  * exactly as pandas does it. */
+/* The double Python's float() gives for the microsecond text of @ns: an
+ * int64 ns above 2^53 is not exact as a double, so go through the decimal
+ * text, as the JSON had it. */
+static double
+ns_to_us_double (gint64 ns)
+{
+  char buf[48];
+  guint64 a = ns < 0 ? (guint64) 0 - (guint64) ns : (guint64) ns;
+
+  g_snprintf (buf, sizeof buf, "%s%" G_GUINT64_FORMAT ".%03u", ns < 0 ? "-" : "",
+              a / 1000, (guint) (a % 1000));
+  return g_ascii_strtod (buf, NULL);
+}
+
 static void
 hta_round_times (HpRank *r)
 {
   for (guint i = 0; i < r->n_events; i++)
     {
-      double ts = (double) r->ts[i] / 1000.0;
-      double dur = (double) r->dur[i] / 1000.0;
+      double ts = ns_to_us_double (r->ts[i]);
+      double dur = ns_to_us_double (r->dur[i]);
       double end = floor (ts + dur);
       double start = ceil (ts);
 

@@ -275,7 +275,7 @@ hp_parse_time_ns (const char *text,
     }
   for (; p < end && g_ascii_isdigit (*p); p++)
     {
-      if (whole > (G_MAXINT64 / 1000 - 9) / 10)
+      if (whole > G_MAXINT64 / 1000)
         return FALSE;
       whole = whole * 10 + (guint64) (*p - '0');
       any_digit = TRUE;
@@ -305,7 +305,11 @@ hp_parse_time_ns (const char *text,
       frac *= 10;
       frac_digits++;
     }
+  if (whole > G_MAXINT64 / 1000)
+    return FALSE;
   v = whole * 1000 + frac + (round_up ? 1 : 0);
+  if (v > (guint64) G_MAXINT64)
+    return FALSE;
   *out_ns = neg ? -(gint64) v : (gint64) v;
   return TRUE;
 }
