@@ -1,0 +1,228 @@
+#!/usr/bin/env bash
+# load-bench.sh — times hotpath-cli loading an 8-rank trace folder against zcat.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Usage: tests/bench/load-bench.sh [BUILDDIR] [SIZE_MB]
+#
+# Generates (once, cached under tests/bench/out/) an 8-rank folder of gzip
+# Kineto traces holding at least SIZE_MB MiB of JSON, then runs `zcat` over
+# it and `hotpath-cli bench DIR --repeat 1` several times each and compares
+# the medians with the targets of DESIGN.md. Never run by `meson test`.
+#
+# Environment:
+#   HP_BENCH_RUNS        runs per command, median reported (default 3)
+#   HP_BENCH_TEMPLATE    template trace for hp-gen-traces (default: see below)
+#   HP_BENCH_GZIP_LEVEL  gzip level of the generated files (default 6, as Kineto)
+#   HP_BENCH_OUT         cache folder (default tests/bench/out)
+#   HP_BENCH_STRICT=1    exit with status 3 when a target is missed
+
+set -euo pipefail
+export LC_ALL=C
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
+ranks=8
+
+usage () {
+  echo "usage: $0 [BUILDDIR] [SIZE_MB]   (defaults: build 2048)" >&2
+  exit 2
+}
+
+die () {
+  echo "load-bench: $*" >&2
+  exit 1
+}
+
+[ $# -le 2 ] || usage
+case "${1:-}" in -h|--help) usage ;; esac
+
+builddir=${1:-build}
+size_mb=${2:-2048}
+runs=${HP_BENCH_RUNS:-3}
+level=${HP_BENCH_GZIP_LEVEL:-6}
+out=${HP_BENCH_OUT:-$here/out}
+
+[[ $size_mb =~ ^[1-9][0-9]*$ ]] || usage
+[[ $runs =~ ^[1-9][0-9]*$ ]] || die "HP_BENCH_RUNS must be a positive integer"
+[[ $level =~ ^[0-9]$ ]] || die "HP_BENCH_GZIP_LEVEL must be 0-9"
+
+# BUILDDIR: absolute, relative to the current folder, or relative to the repository
+if [[ $builddir != /* ]]; then
+  if [ -d "$PWD/$builddir" ]; then
+    builddir=$PWD/$builddir
+  else
+    builddir=$root/$builddir
+  fi
+fi
+
+gen=$builddir/tests/tools/hp-gen-traces
+cli=$builddir/src/cli/hotpath-cli
+[ -x "$gen" ] || die "$gen not found; build it first: meson compile -C $builddir"
+[ -x "$cli" ] || die "$cli not found; build it first: meson compile -C $builddir"
+command -v zcat >/dev/null || die "zcat not found (Debian package gzip)"
+
+if [ -n "${HP_BENCH_TEMPLATE:-}" ]; then
+  template=$HP_BENCH_TEMPLATE
+else
+  template=
+  for candidate in \
+      /work/shared/traces/hta_trace_filter_2ranks/sampled_rank-0.json.gz \
+      "$root/tests/data/sampled_rank-0.json.gz" \
+      "$root/data/samples/sampled_rank-0.json.gz"; do
+    if [ -f "$candidate" ]; then
+      template=$candidate
+      break
+    fi
+  done
+fi
+if [ -z "$template" ] || [ ! -f "$template" ]; then
+  die "no template trace found; set HP_BENCH_TEMPLATE"
+fi
+
+# Peak RSS: GNU time if installed (Debian package "time"), else Python's rusage
+if [ -x /usr/bin/time ] && /usr/bin/time -f '%M' -o /dev/null true 2>/dev/null; then
+  have_gnu_time=1
+else
+  have_gnu_time=0
+  command -v python3 >/dev/null ||
+    die "need /usr/bin/time (Debian package time) or python3 to measure peak RSS"
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# --- the cached folder -------------------------------------------------------
+
+mkdir -p "$out"
+# Keep the cache out of version control whatever the top-level .gitignore says
+[ -f "$out/.gitignore" ] || printf '*\n' > "$out/.gitignore"
+
+name=synth-${ranks}rank-${size_mb}mb
+dir=$out/$name
+stamp=$out/$name.stamp
+
+if [ ! -f "$stamp" ]; then
+  echo "Generating $dir from $template (once; cached)..."
+  rm -rf "$dir"
+  "$gen" --template "$template" --ranks "$ranks" --output "$dir" \
+         --size-mb "$size_mb" --gzip-level "$level" ||
+    die "hp-gen-traces failed"
+  uncompressed=$(zcat -- "$dir"/rank-*.json.gz | wc -c)
+  {
+    echo "template=$template"
+    echo "gzip_level=$level"
+    echo "uncompressed_bytes=$uncompressed"
+  } > "$stamp.tmp"
+  mv "$stamp.tmp" "$stamp"
+fi
+
+shopt -s nullglob
+files=("$dir"/rank-*.json.gz)
+shopt -u nullglob
+[ ${#files[@]} -eq "$ranks" ] ||
+  die "$dir: expected $ranks rank files, found ${#files[@]}; delete $stamp to regenerate"
+
+uncompressed=$(sed -n 's/^uncompressed_bytes=//p' "$stamp")
+compressed=$(stat -c %s -- "${files[@]}" | awk '{ s += $1 } END { printf "%d", s }')
+
+# --- measuring ---------------------------------------------------------------
+
+now () {
+  echo "$EPOCHREALTIME"
+}
+
+elapsed () {
+  awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'
+}
+
+median () {
+  printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+
+# Runs "$@" with stdout+stderr to $tmp/out; prints "<seconds> <peak RSS KiB>"
+run_measured () {
+  local t0 t1 rss status=0
+
+  t0=$(now)
+  if [ "$have_gnu_time" = 1 ]; then
+    /usr/bin/time -f '%M' -o "$tmp/rss" "$@" > "$tmp/out" 2>&1 || status=$?
+    t1=$(now)
+    rss=$(tail -n 1 "$tmp/rss")
+  else
+    python3 -c '
+import resource, subprocess, sys
+with open(sys.argv[1], "wb") as out:
+    status = subprocess.call(sys.argv[3:], stdout=out, stderr=subprocess.STDOUT)
+with open(sys.argv[2], "w") as f:
+    print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=f)
+sys.exit(status)
+' "$tmp/out" "$tmp/rss" "$@" || status=$?
+    t1=$(now)
+    rss=$(cat "$tmp/rss")
+  fi
+
+  [ "$status" -eq 0 ] || return "$status"
+  echo "$(elapsed "$t0" "$t1") $rss"
+}
+
+# Hot page cache for both commands: read the files once before timing
+cat -- "${files[@]}" > /dev/null
+
+zcat_times=()
+for ((i = 1; i <= runs; i++)); do
+  t0=$(now)
+  zcat -- "${files[@]}" > /dev/null
+  t1=$(now)
+  zcat_times+=("$(elapsed "$t0" "$t1")")
+done
+
+cli_times=()
+cli_rss=()
+for ((i = 1; i <= runs; i++)); do
+  if ! result=$(run_measured "$cli" bench "$dir" --repeat 1); then
+    sed 's/^/  | /' "$tmp/out" >&2
+    die "hotpath-cli bench $dir failed"
+  fi
+  cli_times+=("${result% *}")
+  cli_rss+=("${result#* }")
+  [ "$i" -eq 1 ] && cp "$tmp/out" "$tmp/first-out"
+done
+
+zcat_s=$(median "${zcat_times[@]}")
+cli_s=$(median "${cli_times[@]}")
+rss_kib=$(median "${cli_rss[@]}")
+
+# --- report ------------------------------------------------------------------
+
+echo
+echo "hotpath-cli bench output (first run):"
+sed 's/^/  | /' "$tmp/first-out"
+echo
+
+awk -v dir="$dir" -v ranks="$ranks" -v runs="$runs" \
+    -v comp="$compressed" -v unc="$uncompressed" \
+    -v zs="$zcat_s" -v hs="$cli_s" -v rss_kib="$rss_kib" \
+    -v zall="${zcat_times[*]}" -v hall="${cli_times[*]}" '
+function mib(b) { return b / 1048576 }
+BEGIN {
+  rss = rss_kib * 1024
+  ratio = zs > 0 ? hs / zs : 0
+  rss_ratio = unc > 0 ? rss / unc : 0
+  printf "Load benchmark: %s (%d ranks)\n", dir, ranks
+  printf "  compressed     %15.0f bytes  %10.1f MiB\n", comp, mib(comp)
+  printf "  uncompressed   %15.0f bytes  %10.1f MiB\n", unc, mib(unc)
+  printf "  zcat           %10.3f s median of %d (%s)  %8.1f MiB/s\n", zs, runs, zall, mib(unc) / zs
+  printf "  hotpath-cli    %10.3f s median of %d (%s)  %8.1f MiB/s\n", hs, runs, hall, mib(unc) / hs
+  printf "  ratio          %10.2f x zcat\n", ratio
+  printf "  peak RSS       %10.1f MiB  %.2f x uncompressed\n", mib(rss), rss_ratio
+  printf "\nTargets (DESIGN.md)\n"
+  printf "  load   <= 1.5 x zcat           %6.2f  %s\n", ratio, ratio <= 1.5 ? "PASS" : "MISS"
+  printf "  memory <= 1.0 x uncompressed   %6.2f  %s\n", rss_ratio, rss_ratio <= 1.0 ? "PASS" : "MISS"
+  exit (ratio <= 1.5 && rss_ratio <= 1.0) ? 0 : 3
+}' && met=1 || met=0
+
+if [ "$met" = 0 ] && [ "${HP_BENCH_STRICT:-0}" = 1 ]; then
+  exit 3
+fi
+exit 0
