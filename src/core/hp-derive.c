@@ -143,7 +143,7 @@ derive_kinds_and_flags (HpRankBuilder *b,
   guint n_strings = hp_strings_size (b->strings);
   g_autofree guint8 *cat_kind = g_new (guint8, n_strings);
   g_autofree guint8 *cat_hta_kernel = g_new0 (guint8, n_strings);
-  g_autofree guint8 *class_cache = g_new (guint8, n_strings * 2);
+  g_autofree guint8 *class_cache = g_new (guint8, MAX (n_strings, 1) * 3);
   guint32 event_sync = hp_strings_lookup (b->strings, "Event Sync", 10);
   guint32 context_sync = hp_strings_lookup (b->strings, "Context Sync", 12);
 
@@ -154,7 +154,7 @@ derive_kinds_and_flags (HpRankBuilder *b,
       cat_kind[s] = (guint8) hp_event_kind_from_category (str);
       cat_hta_kernel[s] = is_hta_kernel_category (str);
     }
-  memset (class_cache, CLASS_UNKNOWN, n_strings * 2);
+  memset (class_cache, CLASS_UNKNOWN, MAX (n_strings, 1) * 3);
 
   r->kind = g_new (guint8, MAX (r->n_events, 1));
   r->kclass = g_new (guint8, MAX (r->n_events, 1));
@@ -238,8 +238,17 @@ derive_kinds_and_flags (HpRankBuilder *b,
             *cached = (guint8) hp_kernel_class_better (kind, hp_strings_get (b->strings, r->name[i]));
           r->kclass[i] = *cached;
         }
+      else if (kind == HP_EVENT_KIND_MEMCPY || kind == HP_EVENT_KIND_MEMSET ||
+               kind == HP_EVENT_KIND_SYNC || kind == HP_EVENT_KIND_RUNTIME)
+        r->kclass[i] = (guint8) hp_kernel_class_better (kind, "");
       else
-        r->kclass[i] = (guint8) hp_kernel_class_better (kind, hp_strings_get (b->strings, r->name[i]));
+        {
+          /* every other kind is classified by its name alone */
+          cached = &class_cache[2 * n_strings + r->name[i]];
+          if (*cached == CLASS_UNKNOWN)
+            *cached = (guint8) hp_kernel_class_better (kind, hp_strings_get (b->strings, r->name[i]));
+          r->kclass[i] = *cached;
+        }
     }
 }
 

@@ -202,10 +202,30 @@ parse_int64 (const char *s,
 {
   char buf[64];
   char *end = NULL;
-  gint64 v;
+  gsize i = 0;
+  gboolean neg = FALSE;
+  guint64 v = 0;
 
   if (len == 0 || len >= sizeof buf)
     return FALSE;
+  if (s[0] == '-')
+    {
+      neg = TRUE;
+      i = 1;
+    }
+  /* the common case: up to 18 digits cannot overflow */
+  if (len - i > 0 && len - i <= 18)
+    {
+      gsize j = i;
+
+      for (; j < len && g_ascii_isdigit (s[j]); j++)
+        v = v * 10 + (guint64) (s[j] - '0');
+      if (j == len)
+        {
+          *out = neg ? -(gint64) v : (gint64) v;
+          return TRUE;
+        }
+    }
   memcpy (buf, s, len);
   buf[len] = '\0';
   if (!text_is_integer (buf, len))
@@ -218,10 +238,10 @@ parse_int64 (const char *s,
       return TRUE;
     }
   errno = 0;
-  v = g_ascii_strtoll (buf, &end, 10);
+  v = (guint64) g_ascii_strtoll (buf, &end, 10);
   if (errno != 0 || end != buf + len)
     return FALSE;
-  *out = v;
+  *out = (gint64) v;
   return TRUE;
 }
 
@@ -318,12 +338,29 @@ hp_parse_time_ns (const char *text,
  * Strings
  * ------------------------------------------------------------------------- */
 
+static inline gboolean
+is_ascii (const guchar *s,
+          size_t        len)
+{
+  guchar any = 0;
+
+  for (size_t i = 0; i < len; i++)
+    any |= s[i];
+  return (any & 0x80) == 0;
+}
+
+/* Strings already in the table were checked when they went in, so only a
+ * new string pays for UTF-8 validation. */
 static guint32
 intern_checked (Parser        *p,
                 const guchar  *s,
                 size_t         len)
 {
-  if (!g_utf8_validate_len ((const char *) s, len, NULL))
+  guint32 id = hp_strings_lookup (p->b->strings, (const char *) s, len);
+
+  if (id != HP_NO_STRING)
+    return id;
+  if (!is_ascii (s, len) && !g_utf8_validate_len ((const char *) s, len, NULL))
     {
       g_autofree char *fixed = g_utf8_make_valid ((const char *) s, len);
 
@@ -533,7 +570,7 @@ arg_string (Parser       *p,
 
   arg_begin (p);
   args_put_byte (b, HP_ARG_STRING);
-  if (!g_utf8_validate_len ((const char *) s, len, NULL))
+  if (!is_ascii (s, len) && !g_utf8_validate_len ((const char *) s, len, NULL))
     {
       g_autofree char *fixed = g_utf8_make_valid ((const char *) s, len);
 
@@ -587,7 +624,8 @@ arg_capture_done (Parser *p)
 
   arg_begin (p);
   args_put_byte (b, HP_ARG_JSON);
-  if (!g_utf8_validate_len (p->capture->str, p->capture->len, NULL))
+  if (!is_ascii ((const guchar *) p->capture->str, p->capture->len) &&
+      !g_utf8_validate_len (p->capture->str, p->capture->len, NULL))
     {
       g_autofree char *fixed = g_utf8_make_valid (p->capture->str, p->capture->len);
 
@@ -1050,7 +1088,10 @@ on_map_key (void                *ctx,
       {
         HpStrings *keys = p->b->rank->arg_keys;
 
-        if (!g_utf8_validate_len ((const char *) k, len, NULL))
+        p->arg_key = hp_strings_lookup (keys, (const char *) k, len);
+        if (p->arg_key != HP_NO_STRING)
+          break;
+        if (!is_ascii (k, len) && !g_utf8_validate_len ((const char *) k, len, NULL))
           {
             g_autofree char *fixed = g_utf8_make_valid ((const char *) k, len);
 
