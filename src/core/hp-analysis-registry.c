@@ -6,9 +6,15 @@
 #include "config.h"
 
 #include "hp-analysis-registry.h"
+#include "hp-idle-time.h"
+#include "hp-user-annotation.h"
 
+/* In report order; the name is the CLI's --analysis name. */
 /* clang-format off */
 const HpAnalysis hp_analysis_registry[] = {
+  { "idle_time_breakdown", "Idle time breakdown", "§2", hp_idle_time_compute, TRUE },
+  { "user_annotation_breakdown", "User annotation breakdown", "§4.1", hp_user_annotation_breakdown_compute, TRUE },
+  { "gpu_kernels_with_user_annotations", "GPU kernels with user annotations", "§4.2", hp_gpu_kernels_with_user_annotations_compute, FALSE },
   { NULL, NULL, NULL, NULL, FALSE },
 };
 /* clang-format on */

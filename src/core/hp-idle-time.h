@@ -1,0 +1,67 @@
+/* hp-idle-time.h — GPU idle time per stream, split by cause (spec analyses §2).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "hp-analysis.h"
+
+G_BEGIN_DECLS
+
+/**
+ * HpIdleCategory:
+ * @HP_IDLE_HOST_WAIT: the kernel was launched only after the stream had
+ *   gone idle: the GPU waited for the host
+ * @HP_IDLE_KERNEL_WAIT: a short gap (under `consecutive_kernel_delay`)
+ *   between kernels that were already queued
+ * @HP_IDLE_OTHER: any other gap
+ *
+ * Why a GPU stream was idle before a kernel (spec analyses §2, step 4).
+ */
+typedef enum
+{
+  HP_IDLE_HOST_WAIT,
+  HP_IDLE_KERNEL_WAIT,
+  HP_IDLE_OTHER,
+  HP_N_IDLE_CATEGORIES
+} HpIdleCategory;
+
+/**
+ * HpIdleInterval:
+ * @start: end of the previous kernel on the stream, in ns
+ * @end: start of @kernel, in ns
+ * @overlap: how long @kernel overlapped the work before it on its stream, in
+ *   ns (0 when it did not)
+ * @kernel: event position (in the rank's columns) of the kernel after the gap
+ * @category: why the stream was idle
+ *
+ * The gap before one kernel. In HTA-compatibility mode the gap is measured
+ * from the end of the previous kernel and is negative (@end < @start) when
+ * the kernels overlap, as in HTA; in the default mode it is measured from
+ * the latest end of all earlier kernels and is never negative.
+ */
+typedef struct
+{
+  gint64         start;
+  gint64         end;
+  gint64         overlap;
+  guint32        kernel;
+  HpIdleCategory category;
+} HpIdleInterval;
+
+const char *hp_idle_category_to_string (HpIdleCategory category);
+
+GArray *hp_idle_time_get_intervals (HpTrace      *trace,
+                                    const HpRank *rank,
+                                    gint64        device,
+                                    gint64        stream,
+                                    double        consecutive_kernel_delay);
+
+gboolean hp_idle_time_compute (HpTrace                *trace,
+                               const HpAnalysisParams *params,
+                               GPtrArray              *tables,
+                               GCancellable           *cancellable,
+                               GError                **error);
+
+G_END_DECLS

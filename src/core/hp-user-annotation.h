@@ -1,0 +1,27 @@
+/* hp-user-annotation.h — time per user annotation, and the annotation of each GPU kernel (spec analyses §4).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "hp-analysis.h"
+
+G_BEGIN_DECLS
+
+gint32 *hp_user_annotation_assign_kernels (HpTrace      *trace,
+                                           const HpRank *rank);
+
+gboolean hp_user_annotation_breakdown_compute (HpTrace                *trace,
+                                               const HpAnalysisParams *params,
+                                               GPtrArray              *tables,
+                                               GCancellable           *cancellable,
+                                               GError                **error);
+
+gboolean hp_gpu_kernels_with_user_annotations_compute (HpTrace                *trace,
+                                                       const HpAnalysisParams *params,
+                                                       GPtrArray              *tables,
+                                                       GCancellable           *cancellable,
+                                                       GError                **error);
+
+G_END_DECLS

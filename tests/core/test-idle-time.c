@@ -1,0 +1,551 @@
+/* test-idle-time.c — the idle time breakdown against HTA's tables and hand-made traces.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "hp-core.h"
+#include "hp-idle-time.h"
+#include "hp-test-utils.h"
+
+/* Cases where HTA fails ("No objects to concatenate"): no rank has a kernel. */
+static const char *const no_kernel_cases[] = {
+  "hta_cpu_only",
+  "hta_distributed_info_unavailable",
+  "hta_rank_non_gpu",
+  "hta_rank_unavailable",
+};
+
+/* ---------------------------------------------------------------------- */
+/* helpers                                                                 */
+
+static HpTrace *
+load_edge (const char *name,
+           HpMode      mode)
+{
+  g_autofree char *file = g_strconcat (name, ".json", NULL);
+  g_autofree char *path = hp_test_data_path ("edge", file, NULL);
+  g_autoptr (GError) error = NULL;
+  HpLoadOptions options = { 0 };
+  HpTrace      *trace;
+
+  options.mode = mode;
+  trace = hp_load_path (path, &options, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (trace);
+  return trace;
+}
+
+/* Runs the analysis with HTA's defaults (all ranks, statistics on, 30 us). */
+static GPtrArray *
+run (HpTrace                *trace,
+     const HpAnalysisParams *params)
+{
+  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
+  g_autoptr (GError) error = NULL;
+  HpAnalysisParams defaults;
+
+  hp_analysis_params_init (&defaults);
+  g_assert_true (hp_idle_time_compute (trace, params != NULL ? params : &defaults, tables, NULL, &error));
+  g_assert_no_error (error);
+  return g_steal_pointer (&tables);
+}
+
+static HpTable *
+table_at (GPtrArray  *tables,
+          guint       i,
+          const char *name)
+{
+  HpTable *table;
+
+  g_assert_cmpuint (tables->len, >, i);
+  table = g_ptr_array_index (tables, i);
+  g_assert_cmpstr (hp_table_get_name (table), ==, name);
+  return table;
+}
+
+static int
+column (HpTable    *table,
+        const char *name)
+{
+  int c = hp_table_find_column (table, name);
+
+  g_assert_cmpint (c, >=, 0);
+  return c;
+}
+
+/* The row of (stream, category) in a breakdown or statistics table, or -1. */
+static int
+find_row (HpTable    *table,
+          int         rank,
+          gint64      stream,
+          const char *category)
+{
+  int rank_col = column (table, "rank");
+  int stream_col = column (table, "stream");
+  int category_col = column (table, "idle_category");
+
+  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+    if (hp_table_get_int (table, row, rank_col) == rank &&
+        hp_table_get_int (table, row, stream_col) == stream &&
+        g_str_equal (hp_table_get_string (table, row, category_col), category))
+      return row;
+  return -1;
+}
+
+static void
+assert_cell (HpTable    *table,
+             int         row,
+             const char *name,
+             double      expected)
+{
+  double value;
+
+  g_assert_cmpint (row, >=, 0);
+  value = hp_table_get_double (table, row, column (table, name));
+  if (isnan (expected))
+    g_assert_true (isnan (value));
+  else
+    g_assert_cmpfloat_with_epsilon (value, expected, 1e-9);
+}
+
+/* ---------------------------------------------------------------------- */
+/* parity with HTA                                                         */
+
+static void
+test_parity (gconstpointer data)
+{
+  const char *case_name = data;
+  g_autoptr (HpTrace) trace = hp_test_load (case_name, HP_MODE_HTA_COMPAT);
+  g_autoptr (GPtrArray) tables = run (trace, NULL);
+  g_autofree char *breakdown = hp_test_golden_path (case_name, "idle_time_breakdown.csv");
+  g_autofree char *stats = hp_test_golden_path (case_name, "idle_time_interval_stats.csv");
+
+  g_assert_cmpuint (tables->len, ==, 2);
+  hp_test_assert_table_matches_golden (table_at (tables, 0, "idle_time_breakdown"), breakdown);
+  hp_test_assert_table_matches_golden (table_at (tables, 1, "idle_time_interval_stats"), stats);
+}
+
+/* HTA fails on these; we give empty tables that say why, in both modes. */
+static void
+test_no_kernels (gconstpointer data)
+{
+  const char *case_name = data;
+
+  for (int mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
+    {
+      g_autoptr (HpTrace) trace = hp_test_load (case_name, mode);
+      g_autoptr (GPtrArray) tables = run (trace, NULL);
+
+      g_assert_cmpuint (tables->len, ==, 2);
+      for (guint i = 0; i < 2; i++)
+        {
+          HpTable *table = g_ptr_array_index (tables, i);
+
+          g_assert_cmpuint (hp_table_get_n_rows (table), ==, 0);
+          g_assert_cmpstr (hp_table_get_note (table), ==, "No GPU kernels in the selected ranks.");
+        }
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* hand-made traces                                                        */
+
+/* The synthetic check of spec §2: kernel_wait 0 (ratio 0), other 195
+ * (ratio 1), no host_wait; the same in both modes. */
+static void
+test_synthetic (void)
+{
+  for (int mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
+    {
+      g_autoptr (HpTrace) trace = load_edge ("idle-time-synthetic", mode);
+      g_autoptr (GPtrArray) tables = run (trace, NULL);
+      HpTable *breakdown = table_at (tables, 0, "idle_time_breakdown");
+      HpTable *stats = table_at (tables, 1, "idle_time_interval_stats");
+      int      row;
+
+      g_assert_cmpuint (hp_table_get_n_rows (breakdown), ==, 2);
+      g_assert_cmpint (find_row (breakdown, 0, 7, "host_wait"), ==, -1);
+      row = find_row (breakdown, 0, 7, "kernel_wait");
+      g_assert_cmpint (row, ==, 0);
+      assert_cell (breakdown, row, "idle_time", 0.0);
+      assert_cell (breakdown, row, "idle_time_ratio", 0.0);
+      row = find_row (breakdown, 0, 7, "other");
+      g_assert_cmpint (row, ==, 1);
+      assert_cell (breakdown, row, "idle_time", 195.0);
+      assert_cell (breakdown, row, "idle_time_ratio", 1.0);
+
+      /* the gaps 100 and 95 */
+      row = find_row (stats, 0, 7, "other");
+      assert_cell (stats, row, "count", 2);
+      assert_cell (stats, row, "mean", 97.5);
+      assert_cell (stats, row, "std", 3.54);
+      assert_cell (stats, row, "min", 95);
+      assert_cell (stats, row, "25%", 96.25);
+      assert_cell (stats, row, "50%", 97.5);
+      assert_cell (stats, row, "75%", 98.75);
+      assert_cell (stats, row, "max", 100);
+      row = find_row (stats, 0, 7, "kernel_wait");
+      assert_cell (stats, row, "count", 1);
+      assert_cell (stats, row, "std", NAN);
+
+      /* HTA's columns, then ours in the default mode */
+      g_assert_cmpstr (hp_table_get_column_name (breakdown, 4), ==, "idle_time_ratio");
+      g_assert_cmpstr (hp_table_get_column_name (stats, 0), ==, "idle_category");
+      g_assert_cmpuint (hp_table_get_n_columns (breakdown), ==, mode == HP_MODE_DEFAULT ? 7 : 5);
+      g_assert_cmpuint (hp_table_get_n_columns (stats), ==, mode == HP_MODE_DEFAULT ? 12 : 11);
+    }
+}
+
+/* A kernel with a correlation id but no launch: HTA takes the launch time
+ * of event 0, a CPU op that starts late, and calls the gap host wait. */
+static void
+test_event_zero_quirk (void)
+{
+  g_autoptr (HpTrace) hta = load_edge ("idle-time-quirks", HP_MODE_HTA_COMPAT);
+  g_autoptr (HpTrace) better = load_edge ("idle-time-quirks", HP_MODE_DEFAULT);
+  g_autoptr (GPtrArray) hta_tables = run (hta, NULL);
+  g_autoptr (GPtrArray) better_tables = run (better, NULL);
+  HpTable *t;
+
+  t = table_at (hta_tables, 0, "idle_time_breakdown");
+  assert_cell (t, find_row (t, 0, 7, "host_wait"), "idle_time", 90);
+  assert_cell (t, find_row (t, 0, 7, "host_wait"), "idle_time_ratio", 1.0);
+  assert_cell (t, find_row (t, 0, 7, "other"), "idle_time", 0);
+
+  t = table_at (better_tables, 0, "idle_time_breakdown");
+  g_assert_cmpint (find_row (t, 0, 7, "host_wait"), ==, -1);
+  assert_cell (t, find_row (t, 0, 7, "other"), "idle_time", 90);
+  assert_cell (t, find_row (t, 0, 7, "other"), "idle_time_ratio", 1.0);
+}
+
+/* Kernels that overlap on one stream: HTA adds negative gaps measured from
+ * the previous kernel; the default mode measures from the latest end and
+ * reports the overlap separately. */
+static void
+test_overlap (void)
+{
+  g_autoptr (HpTrace) hta = load_edge ("idle-time-quirks", HP_MODE_HTA_COMPAT);
+  g_autoptr (HpTrace) better = load_edge ("idle-time-quirks", HP_MODE_DEFAULT);
+  g_autoptr (GPtrArray) hta_tables = run (hta, NULL);
+  g_autoptr (GPtrArray) better_tables = run (better, NULL);
+  HpTable *t, *s;
+  int      row;
+
+  /* HTA: gaps 320 − 400 = −80 and 360 − 340 = 20, both kernel_wait */
+  t = table_at (hta_tables, 0, "idle_time_breakdown");
+  s = table_at (hta_tables, 1, "idle_time_interval_stats");
+  row = find_row (t, 0, 8, "kernel_wait");
+  assert_cell (t, row, "idle_time", -60);
+  assert_cell (t, row, "idle_time_ratio", 1.0);
+  assert_cell (t, find_row (t, 0, 8, "other"), "idle_time", 0);
+  assert_cell (t, find_row (t, 0, 8, "other"), "idle_time_ratio", 0);
+  row = find_row (s, 0, 8, "kernel_wait");
+  assert_cell (s, row, "count", 2);
+  assert_cell (s, row, "mean", -30);
+  assert_cell (s, row, "std", 70.71);
+  assert_cell (s, row, "min", -80);
+  assert_cell (s, row, "25%", -55);
+  assert_cell (s, row, "max", 20);
+  g_assert_cmpint (hp_table_find_column (t, "overlap_time"), ==, -1);
+
+  /* default: the stream is busy until 400, so both gaps are 0; 80 + 40 us
+   * of overlap; a stream never idle has NaN ratios */
+  t = table_at (better_tables, 0, "idle_time_breakdown");
+  s = table_at (better_tables, 1, "idle_time_interval_stats");
+  row = find_row (t, 0, 8, "kernel_wait");
+  assert_cell (t, row, "idle_time", 0);
+  assert_cell (t, row, "idle_time_ratio", NAN);
+  assert_cell (t, row, "overlap_time", 120);
+  assert_cell (t, row, "device", 0);
+  assert_cell (t, find_row (t, 0, 8, "other"), "overlap_time", 0);
+  row = find_row (s, 0, 8, "kernel_wait");
+  assert_cell (s, row, "count", 2);
+  assert_cell (s, row, "min", 0);
+  assert_cell (s, row, "max", 0);
+
+  /* a stream with one kernel: other 0 with a NaN ratio, in both modes */
+  for (guint i = 0; i < 2; i++)
+    {
+      t = table_at (i == 0 ? hta_tables : better_tables, 0, "idle_time_breakdown");
+      row = find_row (t, 0, 9, "other");
+      assert_cell (t, row, "idle_time", 0);
+      assert_cell (t, row, "idle_time_ratio", NAN);
+      g_assert_cmpint (find_row (t, 0, 9, "kernel_wait"), ==, -1);
+    }
+}
+
+/* Two GPUs in one rank file: HTA merges their stream 7; the default mode
+ * keeps one row set per device. */
+static void
+test_devices (void)
+{
+  g_autoptr (HpTrace) hta = load_edge ("idle-time-devices", HP_MODE_HTA_COMPAT);
+  g_autoptr (HpTrace) better = load_edge ("idle-time-devices", HP_MODE_DEFAULT);
+  g_autoptr (GPtrArray) hta_tables = run (hta, NULL);
+  g_autoptr (GPtrArray) better_tables = run (better, NULL);
+  HpTable *t;
+  int      device;
+
+  /* merged: [10,20) [30,40) [60,70) [110,120): gaps 10, 20 (kernel wait), 40 */
+  t = table_at (hta_tables, 0, "idle_time_breakdown");
+  g_assert_cmpuint (hp_table_get_n_rows (t), ==, 2);
+  assert_cell (t, find_row (t, 0, 7, "kernel_wait"), "idle_time", 30);
+  assert_cell (t, find_row (t, 0, 7, "kernel_wait"), "idle_time_ratio", 0.43);
+  assert_cell (t, find_row (t, 0, 7, "other"), "idle_time", 40);
+  assert_cell (t, find_row (t, 0, 7, "other"), "idle_time_ratio", 0.57);
+
+  /* per device: gap 40 on device 0, 70 on device 1 */
+  t = table_at (better_tables, 0, "idle_time_breakdown");
+  device = column (t, "device");
+  g_assert_cmpuint (hp_table_get_n_rows (t), ==, 2);
+  g_assert_cmpint (hp_table_get_int (t, 0, device), ==, 0);
+  assert_cell (t, 0, "idle_time", 40);
+  g_assert_cmpint (hp_table_get_int (t, 1, device), ==, 1);
+  assert_cell (t, 1, "idle_time", 70);
+  g_assert_cmpstr (hp_table_get_string (t, 1, column (t, "idle_category")), ==, "other");
+}
+
+/* The intervals the timeline shades add up to the table, category by
+ * category (trace_filter rank 0 stream 7, spec §2 reference values). */
+static void
+test_intervals_match_table (void)
+{
+  static const struct
+  {
+    HpIdleCategory category;
+    double         sum;
+    guint          count;
+  } expected[] = {
+    { HP_IDLE_HOST_WAIT, 213825, 82 },
+    { HP_IDLE_KERNEL_WAIT, 1985, 196 },
+    { HP_IDLE_OTHER, 261740, 247 },
+  };
+  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_HTA_COMPAT);
+  const HpRank *rank = hp_trace_find_rank (trace, 0);
+  g_autoptr (GArray) gaps = NULL;
+  g_autoptr (GArray) other_device = NULL;
+  double sum[HP_N_IDLE_CATEGORIES] = { 0 };
+  guint  count[HP_N_IDLE_CATEGORIES] = { 0 };
+
+  g_assert_nonnull (rank);
+  gaps = hp_idle_time_get_intervals (trace, rank, HP_NONE, 7, 30);
+  for (guint i = 0; i < gaps->len; i++)
+    {
+      const HpIdleInterval *gap = &g_array_index (gaps, HpIdleInterval, i);
+
+      sum[gap->category] += hp_ns_to_us (gap->end - gap->start);
+      count[gap->category]++;
+      g_assert_true (rank->stream[gap->kernel] == 7);
+      g_assert_true (rank->ts[gap->kernel] == gap->end);
+      if (i > 0)
+        g_assert_cmpint (gap->end, >=, g_array_index (gaps, HpIdleInterval, i - 1).end);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_assert_cmpfloat_with_epsilon (sum[expected[i].category], expected[i].sum, 1e-9);
+      g_assert_cmpuint (count[expected[i].category], ==, expected[i].count);
+    }
+  g_assert_cmpstr (hp_idle_category_to_string (HP_IDLE_KERNEL_WAIT), ==, "kernel_wait");
+
+  /* HTA merges devices: the device argument does not matter there */
+  other_device = hp_idle_time_get_intervals (trace, rank, 5, 7, 30);
+  g_assert_cmpuint (other_device->len, ==, gaps->len);
+}
+
+static void
+test_intervals_devices (void)
+{
+  g_autoptr (HpTrace) trace = load_edge ("idle-time-devices", HP_MODE_DEFAULT);
+  const HpRank *rank = hp_trace_get_rank (trace, 0);
+  g_autoptr (GArray) one = hp_idle_time_get_intervals (trace, rank, 1, 7, 30);
+  g_autoptr (GArray) all = hp_idle_time_get_intervals (trace, rank, HP_NONE, 7, 30);
+  g_autoptr (GArray) none = hp_idle_time_get_intervals (trace, rank, 0, 42, 30);
+  const HpIdleInterval *gap;
+
+  g_assert_cmpuint (one->len, ==, 1);
+  gap = &g_array_index (one, HpIdleInterval, 0);
+  g_assert_cmpint (gap->start, ==, 40 * HP_NS_PER_US);
+  g_assert_cmpint (gap->end, ==, 110 * HP_NS_PER_US);
+  g_assert_cmpint (gap->overlap, ==, 0);
+  g_assert_cmpint (gap->category, ==, HP_IDLE_OTHER);
+  g_assert_cmpstr (hp_trace_get_string (trace, rank->name[gap->kernel]), ==, "d");
+
+  g_assert_cmpuint (all->len, ==, 3);
+  g_assert_cmpuint (none->len, ==, 0);
+}
+
+/* ---------------------------------------------------------------------- */
+/* parameters and edge cases (spec §19)                                    */
+
+static void
+test_streams_parameter (void)
+{
+  g_autoptr (HpTrace) trace = load_edge ("idle-time-quirks", HP_MODE_HTA_COMPAT);
+  HpAnalysisParams params;
+  gint64           wanted[] = { 9, 7, 9 };
+  gint64           absent = 42;
+
+  hp_analysis_params_init (&params);
+  params.streams = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_array_append_vals (params.streams, wanted, G_N_ELEMENTS (wanted));
+  {
+    g_autoptr (GPtrArray) tables = run (trace, &params);
+    HpTable *t = table_at (tables, 0, "idle_time_breakdown");
+    int      stream = column (t, "stream");
+
+    /* in the requested order, each stream once */
+    g_assert_cmpuint (hp_table_get_n_rows (t), ==, 3);
+    g_assert_cmpint (hp_table_get_int (t, 0, stream), ==, 9);
+    g_assert_cmpint (hp_table_get_int (t, 1, stream), ==, 7);
+    g_assert_cmpint (hp_table_get_int (t, 2, stream), ==, 7);
+    g_assert_null (hp_table_get_note (t));
+  }
+
+  g_array_set_size (params.streams, 0);
+  g_array_append_val (params.streams, absent);
+  {
+    g_autoptr (GPtrArray) tables = run (trace, &params);
+    HpTable *t = table_at (tables, 0, "idle_time_breakdown");
+
+    g_assert_cmpuint (hp_table_get_n_rows (t), ==, 0);
+    g_assert_nonnull (hp_table_get_note (t));
+  }
+  hp_analysis_params_clear (&params);
+}
+
+static void
+test_without_stats (void)
+{
+  g_autoptr (HpTrace) trace = load_edge ("idle-time-synthetic", HP_MODE_DEFAULT);
+  HpAnalysisParams params;
+
+  hp_analysis_params_init (&params);
+  params.show_idle_interval_stats = FALSE;
+  {
+    g_autoptr (GPtrArray) tables = run (trace, &params);
+
+    g_assert_cmpuint (tables->len, ==, 1);
+    table_at (tables, 0, "idle_time_breakdown");
+  }
+
+  /* a delay of 0 makes no gap kernel_wait, a huge one every gap */
+  params.consecutive_kernel_delay = 0;
+  {
+    g_autoptr (GPtrArray) tables = run (trace, &params);
+    HpTable *t = table_at (tables, 0, "idle_time_breakdown");
+
+    g_assert_cmpuint (hp_table_get_n_rows (t), ==, 1);
+    assert_cell (t, find_row (t, 0, 7, "other"), "idle_time", 195);
+  }
+  params.consecutive_kernel_delay = 1e6;
+  {
+    g_autoptr (GPtrArray) tables = run (trace, &params);
+    HpTable *t = table_at (tables, 0, "idle_time_breakdown");
+
+    assert_cell (t, find_row (t, 0, 7, "kernel_wait"), "idle_time", 195);
+    assert_cell (t, find_row (t, 0, 7, "other"), "idle_time", 0);
+  }
+}
+
+static void
+test_errors (void)
+{
+  g_autoptr (HpTrace) trace = load_edge ("idle-time-synthetic", HP_MODE_DEFAULT);
+  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  HpAnalysisParams params;
+  int              missing = 3;
+
+  /* a rank that is not in the trace */
+  hp_analysis_params_init (&params);
+  params.ranks = g_array_new (FALSE, FALSE, sizeof (int));
+  g_array_append_val (params.ranks, missing);
+  {
+    g_autoptr (GError) error = NULL;
+
+    g_assert_false (hp_idle_time_compute (trace, &params, tables, NULL, &error));
+    g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_SUCH_RANK);
+  }
+  g_clear_pointer (&params.ranks, g_array_unref);
+
+  params.consecutive_kernel_delay = -1;
+  {
+    g_autoptr (GError) error = NULL;
+
+    g_assert_false (hp_idle_time_compute (trace, &params, tables, NULL, &error));
+    g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
+  }
+  params.consecutive_kernel_delay = 30;
+
+  g_cancellable_cancel (cancellable);
+  {
+    g_autoptr (GError) error = NULL;
+
+    g_assert_false (hp_idle_time_compute (trace, &params, tables, cancellable, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  }
+  g_assert_cmpuint (tables->len, ==, 0);
+  hp_analysis_params_clear (&params);
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (*(const char *const *)a, *(const char *const *)b);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr (GPtrArray) cases = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GDir) dir = NULL;
+  g_autofree char *golden = NULL;
+  const char      *name;
+
+  g_test_init (&argc, &argv, NULL);
+
+  /* every public case HTA produced the tables for */
+  golden = hp_test_data_path ("golden", NULL);
+  dir = g_dir_open (golden, 0, NULL);
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *csv = hp_test_golden_path (name, "idle_time_breakdown.csv");
+      g_autofree char *data = hp_test_data_path (name, NULL);
+
+      if (g_file_test (csv, G_FILE_TEST_EXISTS) && g_file_test (data, G_FILE_TEST_IS_DIR))
+        g_ptr_array_add (cases, g_strdup (name));
+    }
+  g_ptr_array_sort (cases, compare_strings);
+  for (guint i = 0; i < cases->len; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/core/idle-time/parity/%s", (char *)cases->pdata[i]);
+
+      g_test_add_data_func (path, cases->pdata[i], test_parity);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (no_kernel_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/core/idle-time/no-kernels/%s", no_kernel_cases[i]);
+
+      g_test_add_data_func (path, no_kernel_cases[i], test_no_kernels);
+    }
+
+  g_test_add_func ("/core/idle-time/synthetic", test_synthetic);
+  g_test_add_func ("/core/idle-time/event-zero-quirk", test_event_zero_quirk);
+  g_test_add_func ("/core/idle-time/overlap", test_overlap);
+  g_test_add_func ("/core/idle-time/devices", test_devices);
+  g_test_add_func ("/core/idle-time/intervals/match-table", test_intervals_match_table);
+  g_test_add_func ("/core/idle-time/intervals/devices", test_intervals_devices);
+  g_test_add_func ("/core/idle-time/streams-parameter", test_streams_parameter);
+  g_test_add_func ("/core/idle-time/without-stats", test_without_stats);
+  g_test_add_func ("/core/idle-time/errors", test_errors);
+
+  return g_test_run ();
+}

@@ -1,0 +1,701 @@
+/* test-user-annotation.c — the user-annotation breakdown and kernel attribution against HTA and hand-made traces.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "hp-core.h"
+#include "hp-test-utils.h"
+#include "hp-user-annotation.h"
+
+static const char *const breakdown_tables[] = {
+  "user_annotation_breakdown_gpu",
+  "user_annotation_breakdown_cpu",
+};
+
+/* ---------------------------------------------------------------------- */
+/* helpers                                                                 */
+
+static HpTrace *
+load_edge (const char *name,
+           HpMode      mode)
+{
+  g_autofree char *file = g_strconcat (name, ".json", NULL);
+  g_autofree char *path = hp_test_data_path ("edge", file, NULL);
+  g_autoptr (GError) error = NULL;
+  HpLoadOptions options = { 0 };
+  HpTrace      *trace;
+
+  options.mode = mode;
+  trace = hp_load_path (path, &options, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (trace);
+  return trace;
+}
+
+static GPtrArray *
+run (HpAnalysisFunc          func,
+     HpTrace                *trace,
+     const HpAnalysisParams *params)
+{
+  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
+  g_autoptr (GError) error = NULL;
+  HpAnalysisParams defaults;
+
+  hp_analysis_params_init (&defaults);
+  g_assert_true (func (trace, params != NULL ? params : &defaults, tables, NULL, &error));
+  g_assert_no_error (error);
+  return g_steal_pointer (&tables);
+}
+
+static HpTable *
+find_table (GPtrArray  *tables,
+            const char *name)
+{
+  for (guint i = 0; i < tables->len; i++)
+    if (g_str_equal (hp_table_get_name (g_ptr_array_index (tables, i)), name))
+      return g_ptr_array_index (tables, i);
+  return NULL;
+}
+
+static int
+column (HpTable    *table,
+        const char *name)
+{
+  int c = hp_table_find_column (table, name);
+
+  g_assert_cmpint (c, >=, 0);
+  return c;
+}
+
+/* HTA's status for one analysis of a golden case: "ok", "empty", "failed" … */
+static char *
+golden_status (const char *case_name,
+               const char *analysis)
+{
+  g_autofree char *path = hp_test_golden_path (case_name, "_status.json");
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  JsonObject *root, *entry;
+
+  if (!json_parser_load_from_file (parser, path, &error))
+    return NULL;
+  root = json_node_get_object (json_parser_get_root (parser));
+  if (!json_object_has_member (root, analysis))
+    return NULL;
+  entry = json_object_get_object_member (root, analysis);
+  return g_strdup (json_object_get_string_member_with_default (entry, "status", ""));
+}
+
+/* The golden CSV without its `user_annotation` column: HTA prints its own
+ * symbol ids there, which are not stable between runs (spec TF §14). */
+static char *
+golden_without_annotation_ids (const char *golden_path,
+                               GHashTable *golden_ids) /* row → id */
+{
+  g_autoptr (GPtrArray) rows = hp_test_read_csv (golden_path);
+  g_autoptr (GString) out = g_string_new (NULL);
+  g_autofree char *path = NULL;
+  g_autoptr (GError) error = NULL;
+  int skip = hp_test_csv_column (rows, "user_annotation");
+  int fd;
+
+  g_assert_cmpint (skip, >=, 0);
+  for (guint r = 0; r < rows->len; r++)
+    {
+      char   **row = g_ptr_array_index (rows, r);
+      gboolean first = TRUE;
+
+      for (int c = 0; row[c] != NULL; c++)
+        {
+          if (c == skip)
+            continue;
+          if (!first)
+            g_string_append_c (out, ',');
+          first = FALSE;
+          /* the values never hold a quote; they may hold commas */
+          if (strchr (row[c], ',') != NULL)
+            g_string_append_printf (out, "\"%s\"", row[c]);
+          else
+            g_string_append (out, row[c]);
+        }
+      g_string_append_c (out, '\n');
+      if (r > 0)
+        g_hash_table_insert (golden_ids, GUINT_TO_POINTER (r - 1), g_strdup (row[skip]));
+    }
+
+  fd = g_file_open_tmp ("hp-golden-XXXXXX.csv", &path, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_file_set_contents (path, out->str, out->len, &error);
+  g_assert_no_error (error);
+  return g_steal_pointer (&path);
+}
+
+/* ---------------------------------------------------------------------- */
+/* parity with HTA                                                         */
+
+static void
+test_breakdown_parity (gconstpointer data)
+{
+  const char *case_name = data;
+  g_autoptr (HpTrace) trace = hp_test_load (case_name, HP_MODE_HTA_COMPAT);
+  g_autoptr (GPtrArray) tables = run (hp_user_annotation_breakdown_compute, trace, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (breakdown_tables); i++)
+    {
+      g_autofree char *file = g_strconcat (breakdown_tables[i], ".csv", NULL);
+      g_autofree char *golden = hp_test_golden_path (case_name, file);
+      g_autofree char *key = g_strconcat ("gpu_user_annotation_breakdown_", i == 0 ? "gpu" : "cpu", NULL);
+      g_autofree char *status = golden_status (case_name, key);
+      HpTable         *table = find_table (tables, breakdown_tables[i]);
+
+      if (g_file_test (golden, G_FILE_TEST_EXISTS))
+        {
+          g_assert_nonnull (table);
+          hp_test_assert_table_matches_golden (table, golden);
+        }
+      else if (g_strcmp0 (status, "empty") == 0)
+        g_assert_null (table); /* HTA returned None: the category is absent */
+    }
+}
+
+static void
+test_kernels_parity (gconstpointer data)
+{
+  const char *case_name = data;
+  g_autoptr (HpTrace) trace = hp_test_load (case_name, HP_MODE_HTA_COMPAT);
+  g_autoptr (GPtrArray) tables = run (hp_gpu_kernels_with_user_annotations_compute, trace, NULL);
+  g_autoptr (GHashTable) golden_ids = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  g_autoptr (GHashTable) ours_of_golden = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) golden_of_ours = g_hash_table_new (NULL, NULL);
+  g_autofree char *golden = hp_test_golden_path (case_name, "gpu_kernels_with_user_annotations.csv");
+  g_autofree char *projected = NULL;
+  HpTable         *table;
+  int              id_col;
+
+  g_assert_cmpuint (tables->len, ==, 1);
+  table = find_table (tables, "gpu_kernels_with_user_annotations");
+  g_assert_nonnull (table);
+
+  projected = golden_without_annotation_ids (golden, golden_ids);
+  hp_test_assert_table_matches_golden (table, projected);
+  g_unlink (projected);
+
+  /* the ids differ, but must name the same annotations: -1 where HTA has
+   * -1, and one of our ids for each of HTA's */
+  id_col = column (table, "user_annotation");
+  g_assert_cmpuint (g_hash_table_size (golden_ids), ==, hp_table_get_n_rows (table));
+  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+    {
+      const char *theirs = g_hash_table_lookup (golden_ids, GUINT_TO_POINTER (row));
+      gint64      ours = hp_table_get_int (table, row, id_col);
+      gpointer    seen;
+
+      g_assert_nonnull (theirs);
+      if (g_str_equal (theirs, "-1"))
+        {
+          g_assert_cmpint (ours, ==, -1);
+          continue;
+        }
+      g_assert_cmpint (ours, >=, 0);
+      seen = g_hash_table_lookup (ours_of_golden, theirs);
+      if (seen == NULL)
+        {
+          g_assert_null (g_hash_table_lookup (golden_of_ours, GINT_TO_POINTER (ours + 1)));
+          g_hash_table_insert (ours_of_golden, (gpointer)theirs, GINT_TO_POINTER (ours + 1));
+          g_hash_table_insert (golden_of_ours, GINT_TO_POINTER (ours + 1), (gpointer)theirs);
+        }
+      else
+        g_assert_cmpint (GPOINTER_TO_INT (seen), ==, ours + 1);
+    }
+}
+
+/* HTA returned None for these: no table in the breakdown, an empty kernel
+ * table with a note. */
+static void
+test_kernels_absent (gconstpointer data)
+{
+  const char *case_name = data;
+
+  for (int mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
+    {
+      g_autoptr (HpTrace) trace = hp_test_load (case_name, mode);
+      g_autoptr (GPtrArray) tables = run (hp_gpu_kernels_with_user_annotations_compute, trace, NULL);
+      g_autoptr (GPtrArray) breakdown = run (hp_user_annotation_breakdown_compute, trace, NULL);
+      HpTable *table;
+
+      g_assert_cmpuint (tables->len, ==, 1);
+      table = g_ptr_array_index (tables, 0);
+      g_assert_cmpuint (hp_table_get_n_rows (table), ==, 0);
+      g_assert_cmpstr (hp_table_get_note (table), ==, "The trace has no gpu_user_annotation events.");
+      g_assert_null (find_table (breakdown, "user_annotation_breakdown_gpu"));
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* HTA's own test expectations (hta_test_expectations.md §1, tests 21–24)  */
+
+static void
+test_ns_resolution_breakdown (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("hta_ns_resolution", HP_MODE_HTA_COMPAT);
+  g_autoptr (GPtrArray) tables = run (hp_user_annotation_breakdown_compute, trace, NULL);
+  g_autofree char  *golden = hp_test_golden_path ("hta_ns_resolution",
+                                                  "testcfg_user_annotation_breakdown_cpu_allowlist_Optimizer_n5.csv");
+  const char *const allowlist[] = { "Optimizer", NULL };
+  HpAnalysisParams  params;
+  HpTable          *cpu;
+  guint             optimizer = 0;
+  int               name;
+
+  g_assert_cmpuint (tables->len, ==, 2);
+  g_assert_cmpuint (hp_table_get_n_rows (find_table (tables, "user_annotation_breakdown_gpu")), ==, 3);
+  g_assert_cmpuint (hp_table_get_n_rows (find_table (tables, "user_annotation_breakdown_cpu")), ==, 12);
+  g_assert_null (hp_table_get_note (g_ptr_array_index (tables, 0)));
+
+  hp_analysis_params_init (&params);
+  params.annotation_num_kernels = 5;
+  params.allowlist_patterns = g_strdupv ((char **)allowlist);
+  {
+    g_autoptr (GPtrArray) n5 = run (hp_user_annotation_breakdown_compute, trace, &params);
+
+    cpu = find_table (n5, "user_annotation_breakdown_cpu");
+    g_assert_cmpuint (hp_table_get_n_rows (cpu), ==, 8);
+    name = column (cpu, "name");
+    for (guint row = 0; row < 8; row++)
+      optimizer += strstr (hp_table_get_string (cpu, row, name), "Optimizer") != NULL;
+    g_assert_cmpuint (optimizer, ==, 2);
+    g_assert_cmpstr (hp_table_get_string (cpu, 7, name), ==, "others");
+    hp_test_assert_table_matches_golden (cpu, golden);
+  }
+  hp_analysis_params_clear (&params);
+}
+
+static int
+find_kernel_row (HpTable *table,
+                 gint64   correlation)
+{
+  int c = column (table, "correlation");
+
+  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+    if (hp_table_get_int (table, row, c) == correlation)
+      return row;
+  return -1;
+}
+
+static void
+test_ns_resolution_kernels (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("hta_ns_resolution", HP_MODE_HTA_COMPAT);
+  g_autoptr (GPtrArray) tables = run (hp_gpu_kernels_with_user_annotations_compute, trace, NULL);
+  g_autoptr (GHashTable) distinct = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  HpTable *table = find_table (tables, "gpu_kernels_with_user_annotations");
+  int      id = column (table, "user_annotation");
+  int      s_ann = column (table, "s_user_annotation");
+  int      s_name = column (table, "s_name");
+  guint    optimizer = 0;
+  int      row;
+
+  g_assert_cmpuint (hp_table_get_n_rows (table), ==, 4876);
+  for (guint r = 0; r < hp_table_get_n_rows (table); r++)
+    {
+      gint64 value = hp_table_get_int (table, r, id);
+
+      if (!g_hash_table_contains (distinct, &value))
+        g_hash_table_add (distinct, g_memdup2 (&value, sizeof value));
+      optimizer += g_strcmp0 (hp_table_get_string (table, r, s_ann), "Optimizer.step#SGD.step") == 0;
+    }
+  g_assert_cmpuint (g_hash_table_size (distinct), ==, 4);
+  g_assert_cmpuint (optimizer, ==, 27);
+
+  row = find_kernel_row (table, 135139);
+  g_assert_cmpstr (hp_table_get_string (table, row, s_ann), ==, "DistributedDataParallel.forward");
+  g_assert_cmpstr (hp_table_get_string (table, row, s_name), ==, "Memcpy DtoD (Device -> Device)");
+  row = find_kernel_row (table, 164926);
+  g_assert_cmpstr (hp_table_get_string (table, row, s_ann), ==, "Optimizer.step#SGD.step");
+  g_assert_cmpstr (hp_table_get_string (table, row, s_name), ==, "at::native::::multi_tensor_apply_kernel");
+}
+
+/* ---------------------------------------------------------------------- */
+/* hand-made traces                                                        */
+
+typedef struct
+{
+  const char *name;
+  double      sum, max, min, stddev, mean;
+  gint64      count; /* default mode only */
+} Expected;
+
+static void
+assert_breakdown (HpTable        *table,
+                  const Expected *rows,
+                  guint           n_rows,
+                  gboolean        with_count)
+{
+  g_assert_nonnull (table);
+  g_assert_cmpuint (hp_table_get_n_rows (table), ==, n_rows);
+  g_assert_cmpint (hp_table_find_column (table, "count") >= 0, ==, with_count);
+  for (guint row = 0; row < n_rows; row++)
+    {
+      g_assert_cmpstr (hp_table_get_string (table, row, column (table, "name")), ==, rows[row].name);
+      g_assert_cmpfloat_with_epsilon (hp_table_get_double (table, row, column (table, "sum (us)")), rows[row].sum, 1e-9);
+      g_assert_cmpfloat_with_epsilon (hp_table_get_double (table, row, column (table, "max (us)")), rows[row].max, 1e-9);
+      g_assert_cmpfloat_with_epsilon (hp_table_get_double (table, row, column (table, "min (us)")), rows[row].min, 1e-9);
+      g_assert_cmpfloat_with_epsilon (hp_table_get_double (table, row, column (table, "stddev")), rows[row].stddev, 1e-9);
+      g_assert_cmpfloat_with_epsilon (hp_table_get_double (table, row, column (table, "mean (us)")), rows[row].mean, 1e-9);
+      g_assert_cmpint (hp_table_get_int (table, row, column (table, "rank")), ==, 0);
+      if (with_count)
+        g_assert_cmpint (hp_table_get_int (table, row, column (table, "count")), ==, rows[row].count);
+    }
+}
+
+static HpTable *
+cpu_breakdown (HpTrace    *trace,
+               int         num_kernels,
+               double      ratio,
+               const char *allow,
+               GPtrArray **keep)
+{
+  const char *const patterns[] = { allow, NULL };
+  HpAnalysisParams  params;
+
+  hp_analysis_params_init (&params);
+  params.annotation_num_kernels = num_kernels;
+  params.annotation_duration_ratio = ratio;
+  if (allow != NULL)
+    params.allowlist_patterns = g_strdupv ((char **)patterns);
+  *keep = run (hp_user_annotation_breakdown_compute, trace, &params);
+  hp_analysis_params_clear (&params);
+  return find_table (*keep, "user_annotation_breakdown_cpu");
+}
+
+/* A 10 + 30, B 20, C 3 + 2, D 1 (us). */
+static void
+test_breakdown_statistics (void)
+{
+  static const Expected all[] = {
+    { "A", 40, 30, 10, 14.142135623730951, 20, 2 },
+    { "B", 20, 20, 20, 0, 20, 1 },
+    { "C", 5, 3, 2, 0.7071067811865476, 2.5, 2 },
+    { "D", 1, 1, 1, 0, 1, 1 },
+  };
+  static const Expected gpu[] = {
+    { "elsewhere", 100, 100, 100, 0, 100, 1 },
+    { "inner", 30, 30, 30, 0, 30, 1 },
+    { "outer", 100, 100, 100, 0, 100, 1 },
+    { "twin1", 10, 10, 10, 0, 10, 1 },
+    { "twin2", 10, 10, 10, 0, 10, 1 },
+  };
+
+  /* up to num_kernels names: per-instance statistics in both modes */
+  for (int mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
+    {
+      g_autoptr (HpTrace) trace = load_edge ("user-annotation-basic", mode);
+      g_autoptr (GPtrArray) tables = run (hp_user_annotation_breakdown_compute, trace, NULL);
+
+      g_assert_cmpuint (tables->len, ==, 2);
+      g_assert_cmpstr (hp_table_get_name (g_ptr_array_index (tables, 0)), ==, "user_annotation_breakdown_gpu");
+      assert_breakdown (g_ptr_array_index (tables, 0), gpu, G_N_ELEMENTS (gpu), mode == HP_MODE_DEFAULT);
+      assert_breakdown (g_ptr_array_index (tables, 1), all, G_N_ELEMENTS (all), mode == HP_MODE_DEFAULT);
+    }
+}
+
+/* More names than num_kernels: C and D become "others" (cumsums 40 60 65
+ * 66, 0.8-quantile 65.4, positions ≥ 2). HTA then re-aggregates the
+ * per-name sums (spec §3.2 quirk); the default mode keeps instances. */
+static void
+test_breakdown_others (void)
+{
+  static const Expected hta[] = {
+    { "A", 40, 40, 40, 0, 40, 0 },
+    { "B", 20, 20, 20, 0, 20, 0 },
+    { "others", 6, 5, 1, 2.8284271247461903, 3, 0 },
+  };
+  static const Expected better[] = {
+    { "A", 40, 30, 10, 14.142135623730951, 20, 2 },
+    { "B", 20, 20, 20, 0, 20, 1 },
+    { "others", 6, 3, 1, 1.0, 2, 3 },
+  };
+  static const Expected hta_allow[] = {
+    { "A", 40, 40, 40, 0, 40, 0 },
+    { "B", 20, 20, 20, 0, 20, 0 },
+    { "D", 1, 1, 1, 0, 1, 0 },
+    { "others", 5, 5, 5, 0, 5, 0 },
+  };
+  static const Expected better_allow[] = {
+    { "A", 40, 30, 10, 14.142135623730951, 20, 2 },
+    { "B", 20, 20, 20, 0, 20, 1 },
+    { "D", 1, 1, 1, 0, 1, 1 },
+    { "others", 5, 3, 2, 0.7071067811865476, 2.5, 2 },
+  };
+
+  for (int mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
+    {
+      g_autoptr (HpTrace) trace = load_edge ("user-annotation-basic", mode);
+      gboolean compat = mode == HP_MODE_HTA_COMPAT;
+      g_autoptr (GPtrArray) t1 = NULL;
+      g_autoptr (GPtrArray) t2 = NULL;
+      g_autoptr (GPtrArray) t3 = NULL;
+      g_autoptr (GPtrArray) t4 = NULL;
+
+      assert_breakdown (cpu_breakdown (trace, 2, 0.8, NULL, &t1),
+                        compat ? hta : better, 3, !compat);
+      /* the duration ratio alone: q = 62.5 at 0.5 puts C and D out */
+      assert_breakdown (cpu_breakdown (trace, 3, 0.5, NULL, &t2),
+                        compat ? hta : better, 3, !compat);
+      /* allowlisted names stay, as literal substrings */
+      assert_breakdown (cpu_breakdown (trace, 2, 0.8, "D", &t3),
+                        compat ? hta_allow : better_allow, 4, !compat);
+      /* a pattern is not a regular expression */
+      assert_breakdown (cpu_breakdown (trace, 2, 0.8, "[D]", &t4),
+                        compat ? hta : better, 3, !compat);
+    }
+}
+
+/* Which annotation each kernel gets (spec §4.2): innermost overlapping on
+ * the same (pid, tid), half-open, the later of two equal ones. */
+static void
+test_kernel_assignment (void)
+{
+  static const struct
+  {
+    const char *s_name;
+    const char *annotation;
+  } expected[] = {
+    { "straddle", "outer" },        /* started before "outer" */
+    { "Memset (Device)", "outer" }, /* zero length at the start of "inner" */
+    { "in_inner", "inner" },
+    { "in_twins", "twin2" },
+    { "after_outer", "" }, /* starts where "outer" ends */
+    { "across_inner_end", "inner" },
+  };
+
+  for (int mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
+    {
+      g_autoptr (HpTrace) trace = load_edge ("user-annotation-basic", mode);
+      g_autoptr (GPtrArray) tables = run (hp_gpu_kernels_with_user_annotations_compute, trace, NULL);
+      const HpRank      *rank = hp_trace_get_rank (trace, 0);
+      g_autofree gint32 *assign = hp_user_annotation_assign_kernels (trace, rank);
+      HpTable           *table = find_table (tables, "gpu_kernels_with_user_annotations");
+      guint              n_assigned = 0;
+
+      g_assert_nonnull (table);
+      g_assert_null (hp_table_get_note (table));
+      g_assert_cmpuint (hp_table_get_n_rows (table), ==, G_N_ELEMENTS (expected));
+      for (guint row = 0; row < G_N_ELEMENTS (expected); row++)
+        {
+          const char *ann = expected[row].annotation;
+          gint64      id = *ann != '\0' ? (gint64)hp_trace_lookup_string (trace, ann) : -1;
+
+          g_assert_cmpstr (hp_table_get_string (table, row, column (table, "s_name")), ==, expected[row].s_name);
+          g_assert_cmpstr (hp_table_get_string (table, row, column (table, "s_user_annotation")), ==, ann);
+          g_assert_cmpint (hp_table_get_int (table, row, column (table, "user_annotation")), ==, id);
+          g_assert_cmpint (hp_table_get_int (table, row, column (table, "rank")), ==, 0);
+          g_assert_cmpint (hp_table_get_int (table, row, column (table, "stream")), ==, 7);
+          g_assert_cmpint (hp_table_get_int (table, row, column (table, "iteration")), ==, -1);
+          g_assert_cmpstr (hp_table_get_string (table, row, column (table, "s_cat")), ==,
+                           row == 1 ? "gpu_memset" : "kernel");
+        }
+      g_assert_cmpfloat (hp_table_get_double (table, 0, column (table, "ts")), ==, 990);
+      g_assert_cmpfloat (hp_table_get_double (table, 0, column (table, "dur")), ==, 20);
+
+      /* the public helper: one entry per row, annotations by event */
+      for (guint row = 0; row < rank->n_rows; row++)
+        if (assign[row] >= 0)
+          {
+            g_assert_true (rank->kind[assign[row]] == HP_EVENT_KIND_GPU_ANNOTATION);
+            n_assigned++;
+          }
+      g_assert_cmpuint (n_assigned, ==, 5);
+    }
+}
+
+static void
+test_kernel_names (void)
+{
+  g_autoptr (HpTrace) trace = load_edge ("user-annotation-basic", HP_MODE_DEFAULT);
+  HpAnalysisParams params;
+
+  hp_analysis_params_init (&params);
+  params.shorten_names = FALSE;
+  {
+    g_autoptr (GPtrArray) tables = run (hp_gpu_kernels_with_user_annotations_compute, trace, &params);
+    HpTable *t = g_ptr_array_index (tables, 0);
+
+    g_assert_cmpstr (hp_table_get_string (t, 0, column (t, "s_name")), ==, "void straddle<int>(float)");
+  }
+  params.expand_names = FALSE;
+  {
+    g_autoptr (GPtrArray) tables = run (hp_gpu_kernels_with_user_annotations_compute, trace, &params);
+    HpTable *t = g_ptr_array_index (tables, 0);
+
+    g_assert_cmpint (hp_table_find_column (t, "s_name"), ==, -1);
+    g_assert_cmpint (hp_table_find_column (t, "s_user_annotation"), ==, -1);
+    g_assert_cmpint (hp_table_find_column (t, "s_cat"), ==, -1);
+    g_assert_cmpuint (hp_table_get_n_rows (t), ==, 6);
+    g_assert_cmpint (hp_table_get_int (t, 2, column (t, "index")), ==, 19);
+    g_assert_cmpint (hp_table_get_int (t, 2, column (t, "user_annotation")), ==,
+                     hp_trace_lookup_string (trace, "inner"));
+  }
+}
+
+/* ---------------------------------------------------------------------- */
+/* edge cases (spec §19)                                                   */
+
+static void
+test_missing_categories (void)
+{
+  for (int mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
+    {
+      g_autoptr (HpTrace) gpu_only = load_edge ("user-annotation-gpu-only", mode);
+      g_autoptr (HpTrace) neither = load_edge ("idle-time-synthetic", mode);
+      g_autoptr (GPtrArray) tables = run (hp_user_annotation_breakdown_compute, gpu_only, NULL);
+      g_autoptr (GPtrArray) none = run (hp_user_annotation_breakdown_compute, neither, NULL);
+      g_autoptr (GPtrArray) kernels = run (hp_gpu_kernels_with_user_annotations_compute, gpu_only, NULL);
+      HpTable *t;
+
+      /* only the GPU table, which says why the CPU one is missing */
+      g_assert_cmpuint (tables->len, ==, 1);
+      t = g_ptr_array_index (tables, 0);
+      g_assert_cmpstr (hp_table_get_name (t), ==, "user_annotation_breakdown_gpu");
+      g_assert_cmpstr (hp_table_get_note (t), ==,
+                       "The trace has no user_annotation events, so there is no user_annotation_breakdown_cpu table.");
+      g_assert_cmpuint (hp_table_get_n_rows (t), ==, 1);
+      g_assert_cmpint (hp_table_get_int (t, 0, column (t, "rank")), ==, 2);
+
+      /* no annotation of either kind: no table */
+      g_assert_cmpuint (none->len, ==, 0);
+
+      t = g_ptr_array_index (kernels, 0);
+      g_assert_cmpuint (hp_table_get_n_rows (t), ==, 1);
+      g_assert_cmpstr (hp_table_get_string (t, 0, column (t, "s_user_annotation")), ==, "step");
+    }
+}
+
+static void
+test_errors (void)
+{
+  g_autoptr (HpTrace) trace = load_edge ("user-annotation-basic", HP_MODE_DEFAULT);
+  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  HpAnalysisFunc   funcs[] = { hp_user_annotation_breakdown_compute, hp_gpu_kernels_with_user_annotations_compute };
+  HpAnalysisParams params;
+  int              missing = 1;
+
+  hp_analysis_params_init (&params);
+  params.ranks = g_array_new (FALSE, FALSE, sizeof (int));
+  g_array_append_val (params.ranks, missing);
+  for (guint i = 0; i < G_N_ELEMENTS (funcs); i++)
+    {
+      g_autoptr (GError) error = NULL;
+
+      g_assert_false (funcs[i](trace, &params, tables, NULL, &error));
+      g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_SUCH_RANK);
+    }
+  g_clear_pointer (&params.ranks, g_array_unref);
+
+  params.annotation_duration_ratio = 1.5;
+  {
+    g_autoptr (GError) error = NULL;
+
+    g_assert_false (hp_user_annotation_breakdown_compute (trace, &params, tables, NULL, &error));
+    g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
+  }
+  params.annotation_duration_ratio = 0.8;
+  params.annotation_num_kernels = -1;
+  {
+    g_autoptr (GError) error = NULL;
+
+    g_assert_false (hp_user_annotation_breakdown_compute (trace, &params, tables, NULL, &error));
+    g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
+  }
+  params.annotation_num_kernels = 1000;
+
+  g_cancellable_cancel (cancellable);
+  for (guint i = 0; i < G_N_ELEMENTS (funcs); i++)
+    {
+      g_autoptr (GError) error = NULL;
+
+      g_assert_false (funcs[i](trace, &params, tables, cancellable, &error));
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+    }
+  g_assert_cmpuint (tables->len, ==, 0);
+  hp_analysis_params_clear (&params);
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (*(const char *const *)a, *(const char *const *)b);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr (GPtrArray) cases = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GDir) dir = NULL;
+  g_autofree char *golden = NULL;
+  const char      *name;
+
+  g_test_init (&argc, &argv, NULL);
+
+  golden = hp_test_data_path ("golden", NULL);
+  dir = g_dir_open (golden, 0, NULL);
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *data = hp_test_data_path (name, NULL);
+
+      if (g_file_test (data, G_FILE_TEST_IS_DIR))
+        g_ptr_array_add (cases, g_strdup (name));
+    }
+  g_ptr_array_sort (cases, compare_strings);
+
+  for (guint i = 0; i < cases->len; i++)
+    {
+      const char      *c = g_ptr_array_index (cases, i);
+      g_autofree char *kernels = hp_test_golden_path (c, "gpu_kernels_with_user_annotations.csv");
+      g_autofree char *status = golden_status (c, "gpu_kernels_with_user_annotations");
+      g_autofree char *cpu_status = golden_status (c, "gpu_user_annotation_breakdown_cpu");
+      g_autofree char *path = NULL;
+
+      if (cpu_status == NULL)
+        continue; /* not a trace HTA analysed (memory timeline export) */
+      path = g_strdup_printf ("/core/user-annotation/breakdown/parity/%s", c);
+      g_test_add_data_func (path, c, test_breakdown_parity);
+      g_clear_pointer (&path, g_free);
+      if (g_file_test (kernels, G_FILE_TEST_EXISTS))
+        {
+          path = g_strdup_printf ("/core/user-annotation/kernels/parity/%s", c);
+          g_test_add_data_func (path, c, test_kernels_parity);
+        }
+      else if (g_strcmp0 (status, "empty") == 0)
+        {
+          path = g_strdup_printf ("/core/user-annotation/kernels/absent/%s", c);
+          g_test_add_data_func (path, c, test_kernels_absent);
+        }
+    }
+
+  g_test_add_func ("/core/user-annotation/hta-tests/breakdown", test_ns_resolution_breakdown);
+  g_test_add_func ("/core/user-annotation/hta-tests/kernels", test_ns_resolution_kernels);
+  g_test_add_func ("/core/user-annotation/breakdown/statistics", test_breakdown_statistics);
+  g_test_add_func ("/core/user-annotation/breakdown/others", test_breakdown_others);
+  g_test_add_func ("/core/user-annotation/kernels/assignment", test_kernel_assignment);
+  g_test_add_func ("/core/user-annotation/kernels/names", test_kernel_names);
+  g_test_add_func ("/core/user-annotation/missing-categories", test_missing_categories);
+  g_test_add_func ("/core/user-annotation/errors", test_errors);
+
+  return g_test_run ();
+}
