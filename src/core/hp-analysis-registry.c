@@ -7,6 +7,8 @@
 
 #include "hp-analysis-registry.h"
 #include "hp-idle-time.h"
+#include "hp-memory-bw.h"
+#include "hp-queue-length.h"
 #include "hp-user-annotation.h"
 
 /* In report order; the name is the CLI's --analysis name. */
@@ -15,6 +17,8 @@ const HpAnalysis hp_analysis_registry[] = {
   { "idle_time_breakdown", "Idle time breakdown", "§2", hp_idle_time_compute, TRUE },
   { "user_annotation_breakdown", "User annotation breakdown", "§4.1", hp_user_annotation_breakdown_compute, TRUE },
   { "gpu_kernels_with_user_annotations", "GPU kernels with user annotations", "§4.2", hp_gpu_kernels_with_user_annotations_compute, FALSE },
+  { "queue_length", "Queue length", "§8.1", hp_queue_length_compute, TRUE },
+  { "memory_bw", "Memory bandwidth", "§8.2", hp_memory_bw_compute, TRUE },
   { NULL, NULL, NULL, NULL, FALSE },
 };
 /* clang-format on */

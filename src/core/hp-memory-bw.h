@@ -1,0 +1,60 @@
+/* hp-memory-bw.h — memory bandwidth in flight per memcpy/memset sub-type (spec analyses §8.2).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "hp-analysis.h"
+#include "hp-table.h"
+#include "hp-trace.h"
+
+G_BEGIN_DECLS
+
+/**
+ * HpMemoryBwPoint:
+ * @ts: ns, aligned to the job's first event
+ * @pid: the device of the memory event
+ * @name: the sub-type, an index into #HpMemoryBwSeries.names
+ * @memory_bw_gbps: the bandwidth of this sub-type in flight after the point
+ * @event: the memory event (its position in the rank) starting or ending here
+ * @start: %TRUE at the event's start, %FALSE at its end
+ */
+typedef struct
+{
+  gint64   ts;
+  gint64   pid;
+  guint    name;
+  double   memory_bw_gbps;
+  guint32  event;
+  gboolean start;
+} HpMemoryBwPoint;
+
+/**
+ * HpMemoryBwSeries:
+ * @names: (element-type utf8): the sub-types ("Memcpy DtoH", "Memset", …),
+ *   ascending
+ * @points: (element-type HpMemoryBwPoint): grouped by sub-type in the order
+ *   of @names, each sub-type in time order
+ */
+typedef struct
+{
+  GPtrArray *names;
+  GArray    *points;
+} HpMemoryBwSeries;
+
+void              hp_memory_bw_series_free (HpMemoryBwSeries *series);
+HpMemoryBwSeries *hp_memory_bw_series (HpTrace      *trace,
+                                       const HpRank *rank,
+                                       GCancellable *cancellable,
+                                       GError      **error);
+
+gboolean hp_memory_bw_compute (HpTrace                *trace,
+                               const HpAnalysisParams *params,
+                               GPtrArray              *tables,
+                               GCancellable           *cancellable,
+                               GError                **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpMemoryBwSeries, hp_memory_bw_series_free)
+
+G_END_DECLS

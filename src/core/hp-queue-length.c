@@ -1,0 +1,785 @@
+/* hp-queue-length.c — GPU queue length per stream and time blocked on a full queue (spec analyses §8.1).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "hp-queue-length.h"
+#include "hp-stats.h"
+
+/* the launch calls of spec §8.1 step 1 */
+static const char *const launch_names[] = {
+  "cudaLaunchKernel",
+  "cudaLaunchKernelExC",
+  "cuLaunchKernel",
+  "cuLaunchKernelEx",
+  "cudaMemcpyAsync",
+  "cudaMemsetAsync",
+  "runFunction - job_prep_and_submit_for_execution",
+  "hipLaunchKernel",
+  "hipExtModuleLaunchKernel",
+  "hipMemcpyAsync",
+  "hipMemsetAsync",
+  "hipMemcpyWithStream",
+};
+
+/* ---------------------------------------------------------------------------
+ * numpy's argsort, kind "quicksort" (an introsort)
+ *
+ * pandas' sort_values sorts one column with it. It is not stable, but it is
+ * deterministic: reproducing it puts points with equal times in the order
+ * HTA had them, which decides the running sums at ties.
+ * ------------------------------------------------------------------------- */
+
+#define NUMPY_SMALL_QUICKSORT 15
+#define NUMPY_QS_STACK 128
+
+static inline void
+swap_u32 (guint32 *a,
+          guint32 *b)
+{
+  guint32 t = *a;
+
+  *a = *b;
+  *b = t;
+}
+
+/* heapsort of a[0..n), used when the quicksort recursion gets too deep;
+ * the heap is 1-based, node i lives in a[i - 1] */
+static void
+numpy_aheapsort (const gint64 *v,
+                 guint32      *a,
+                 gsize         n)
+{
+  gsize   i, j, l;
+  guint32 tmp;
+
+  for (l = n >> 1; l > 0; l--)
+    {
+      tmp = a[l - 1];
+      for (i = l, j = l << 1; j <= n;)
+        {
+          if (j < n && v[a[j - 1]] < v[a[j]])
+            j++;
+          if (v[tmp] < v[a[j - 1]])
+            {
+              a[i - 1] = a[j - 1];
+              i = j;
+              j += j;
+            }
+          else
+            break;
+        }
+      a[i - 1] = tmp;
+    }
+
+  while (n > 1)
+    {
+      tmp = a[n - 1];
+      a[n - 1] = a[0];
+      n--;
+      for (i = 1, j = 2; j <= n;)
+        {
+          if (j < n && v[a[j - 1]] < v[a[j]])
+            j++;
+          if (v[tmp] < v[a[j - 1]])
+            {
+              a[i - 1] = a[j - 1];
+              i = j;
+              j += j;
+            }
+          else
+            break;
+        }
+      a[i - 1] = tmp;
+    }
+}
+
+/**
+ * _hp_numpy_argsort:
+ * @keys: (array length=n): the values to sort by
+ * @order: (out caller-allocates) (array length=n): the permutation
+ * @n: the number of values
+ *
+ * Fills @order with the positions of @keys in ascending order, with ties in
+ * exactly the order numpy 1.24's `argsort (kind="quicksort")` gives them:
+ * median-of-three quicksort, insertion sort below 17 elements, heapsort past
+ * twice the depth of a balanced recursion.
+ */
+void
+_hp_numpy_argsort (const gint64 *keys,
+                   guint32      *order,
+                   gsize         n)
+{
+  guint32  *stack[NUMPY_QS_STACK];
+  int       depth[NUMPY_QS_STACK];
+  guint32 **sptr = stack;
+  int      *psdepth = depth;
+  guint32  *pl, *pr, *pm, *pi, *pj, *pk;
+  int       cdepth = 0;
+
+  for (gsize i = 0; i < n; i++)
+    order[i] = (guint32)i;
+  if (n < 2)
+    return;
+
+  for (gsize u = n; (u >>= 1) != 0;)
+    cdepth++;
+  cdepth *= 2;
+
+  pl = order;
+  pr = order + n - 1;
+  for (;;)
+    {
+      if (cdepth < 0)
+        {
+          numpy_aheapsort (keys, pl, (gsize)(pr - pl) + 1);
+          goto pop;
+        }
+
+      while (pr - pl > NUMPY_SMALL_QUICKSORT)
+        {
+          gint64 vp;
+
+          pm = pl + ((pr - pl) >> 1);
+          if (keys[*pm] < keys[*pl])
+            swap_u32 (pm, pl);
+          if (keys[*pr] < keys[*pm])
+            swap_u32 (pr, pm);
+          if (keys[*pm] < keys[*pl])
+            swap_u32 (pm, pl);
+          vp = keys[*pm];
+          pi = pl;
+          pj = pr - 1;
+          swap_u32 (pm, pj);
+          for (;;)
+            {
+              do
+                pi++;
+              while (keys[*pi] < vp);
+              do
+                pj--;
+              while (vp < keys[*pj]);
+              if (pi >= pj)
+                break;
+              swap_u32 (pi, pj);
+            }
+          pk = pr - 1;
+          swap_u32 (pi, pk);
+          /* the larger part waits on the stack */
+          if (pi - pl < pr - pi)
+            {
+              *sptr++ = pi + 1;
+              *sptr++ = pr;
+              pr = pi - 1;
+            }
+          else
+            {
+              *sptr++ = pl;
+              *sptr++ = pi - 1;
+              pl = pi + 1;
+            }
+          *psdepth++ = --cdepth;
+        }
+
+      for (pi = pl + 1; pi <= pr; pi++)
+        {
+          guint32 vi = *pi;
+          gint64  vp = keys[vi];
+
+          pj = pi;
+          pk = pi - 1;
+          while (pj > pl && vp < keys[*pk])
+            *pj-- = *pk--;
+          *pj = vi;
+        }
+
+    pop:
+      if (sptr == stack)
+        break;
+      pr = *(--sptr);
+      pl = *(--sptr);
+      cdepth = *(--psdepth);
+    }
+}
+
+/* ---------------------------------------------------------------------------
+ * The series
+ * ------------------------------------------------------------------------- */
+
+typedef struct
+{
+  gint64  key1;
+  gint64  key2;
+  guint32 pos;
+} SortItem;
+
+static int
+cmp_sort_item (const void *a,
+               const void *b)
+{
+  const SortItem *x = a;
+  const SortItem *y = b;
+
+  if (x->key1 != y->key1)
+    return x->key1 < y->key1 ? -1 : 1;
+  if (x->key2 != y->key2)
+    return x->key2 < y->key2 ? -1 : 1;
+  return 0;
+}
+
+static gssize
+first_with_key (const SortItem *items,
+                gsize           n,
+                gint64          key)
+{
+  gsize lo = 0, hi = n;
+
+  while (lo < hi)
+    {
+      gsize mid = lo + (hi - lo) / 2;
+
+      if (items[mid].key1 < key)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo < n && items[lo].key1 == key ? (gssize)lo : -1;
+}
+
+/**
+ * hp_queue_length_series:
+ * @trace: a trace
+ * @rank: one of its ranks
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * The queue length of every GPU stream of @rank (spec analyses §8.1): +1 at
+ * the start of each launch call that has a GPU partner (with the stream of
+ * the GPU event of the same correlation), −1 at the start of each GPU event
+ * launched by one of those calls, running sum per stream.
+ *
+ * In HTA-compatibility mode the points are ordered by time as pandas' sort
+ * orders them (ties included); in the default mode ties keep launches before
+ * GPU events, each in row order.
+ *
+ * Returns: (transfer full) (element-type HpQueuePoint): the points, streams
+ *   ascending, each stream in time order; %NULL if cancelled
+ */
+GArray *
+hp_queue_length_series (HpTrace      *trace,
+                        const HpRank *rank,
+                        GCancellable *cancellable,
+                        GError      **error)
+{
+  const HpRank            *r = rank;
+  gboolean                 compat = hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT;
+  guint32                  launch_ids[G_N_ELEMENTS (launch_names)];
+  guint                    n_launch_ids = 0;
+  g_autofree SortItem     *gpu = NULL;      /* (correlation, row) of G1 rows */
+  g_autofree SortItem     *launches = NULL; /* (correlation, row) of launch rows */
+  g_autofree SortItem     *corrs = NULL;    /* launch correlations, sorted */
+  g_autofree HpQueuePoint *raw = NULL;
+  g_autofree SortItem     *items = NULL;
+  g_autofree gint64       *keys = NULL;
+  g_autofree guint32      *order = NULL;
+  gsize                    n_gpu = 0, n_launches = 0, n_raw = 0, cap_raw;
+  GArray                  *out;
+
+  g_return_val_if_fail (trace != NULL && rank != NULL, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (launch_names); i++)
+    {
+      guint32 id = hp_trace_lookup_string (trace, launch_names[i]);
+
+      if (id != HP_NO_STRING)
+        launch_ids[n_launch_ids++] = id;
+    }
+
+  gpu = g_new (SortItem, MAX (r->n_rows, 1));
+  launches = g_new (SortItem, MAX (r->n_rows, 1));
+  for (guint k = 0; k < r->n_rows; k++)
+    {
+      guint e = r->rows[k];
+
+      if (hp_analysis_check_cancelled (cancellable, k, error))
+        return NULL;
+      if (r->flags[e] & HP_EVENT_G1)
+        gpu[n_gpu++] = (SortItem){ r->correlation[e], k, e };
+      if (r->partner[e] >= 0)
+        for (guint i = 0; i < n_launch_ids; i++)
+          if (r->name[e] == launch_ids[i])
+            {
+              launches[n_launches++] = (SortItem){ r->correlation[e], k, e };
+              break;
+            }
+    }
+  qsort (gpu, n_gpu, sizeof *gpu, cmp_sort_item);
+
+  /* the launch correlations, sorted, for the GPU side's membership test */
+  corrs = g_memdup2 (launches, MAX (n_launches, 1) * sizeof *launches);
+  qsort (corrs, n_launches, sizeof *corrs, cmp_sort_item);
+
+  /* HTA merges launches with GPU rows on the correlation; pandas 1.5's inner
+   * merge lists keys in order of first appearance, each key's launches in
+   * row order. With one launch per correlation that is plain row order. */
+  if (compat)
+    {
+      g_autofree SortItem *grouped = g_memdup2 (corrs, MAX (n_launches, 1) * sizeof *corrs);
+
+      for (gsize i = 0; i < n_launches; i++)
+        {
+          /* sort key: the row of the key's first launch */
+          gint64 first = grouped[i].key2;
+
+          if (i > 0 && grouped[i].key1 == grouped[i - 1].key1)
+            first = launches[i - 1].key1; /* same key: already computed */
+          launches[i] = (SortItem){ first, grouped[i].key2, grouped[i].pos };
+        }
+      qsort (launches, n_launches, sizeof *launches, cmp_sort_item);
+    }
+
+  cap_raw = n_gpu + n_launches + 1;
+  raw = g_new (HpQueuePoint, cap_raw);
+
+  /* +1 at each launch, on the stream of its GPU event(s) */
+  for (gsize i = 0; i < n_launches; i++)
+    {
+      guint  e = launches[i].pos;
+      gssize m = first_with_key (gpu, n_gpu, r->correlation[e]);
+
+      for (; m >= 0 && (gsize)m < n_gpu && gpu[m].key1 == r->correlation[e]; m++)
+        {
+          guint g = gpu[m].pos;
+
+          if (n_raw == cap_raw)
+            {
+              cap_raw *= 2;
+              raw = g_renew (HpQueuePoint, raw, cap_raw);
+            }
+          raw[n_raw++] = (HpQueuePoint){ r->ts[e], r->pid[g], r->tid[g], r->stream[g], 0, e, +1 };
+        }
+    }
+
+  /* −1 at the start of each GPU event launched by one of them */
+  for (guint k = 0; k < r->n_rows; k++)
+    {
+      guint g = r->rows[k];
+
+      if (!(r->flags[g] & HP_EVENT_G1) || first_with_key (corrs, n_launches, r->correlation[g]) < 0)
+        continue;
+      if (n_raw == cap_raw)
+        {
+          cap_raw *= 2;
+          raw = g_renew (HpQueuePoint, raw, cap_raw);
+        }
+      raw[n_raw++] = (HpQueuePoint){ r->ts[g], r->pid[g], r->tid[g], r->stream[g], 0, g, -1 };
+    }
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
+
+  /* sort by time, then group by stream keeping the time order */
+  items = g_new (SortItem, MAX (n_raw, 1));
+  if (compat)
+    {
+      keys = g_new (gint64, MAX (n_raw, 1));
+      order = g_new (guint32, MAX (n_raw, 1));
+      for (gsize i = 0; i < n_raw; i++)
+        keys[i] = raw[i].ts;
+      _hp_numpy_argsort (keys, order, n_raw);
+      for (gsize i = 0; i < n_raw; i++)
+        items[i] = (SortItem){ raw[order[i]].stream, (gint64)i, order[i] };
+    }
+  else
+    {
+      for (gsize i = 0; i < n_raw; i++)
+        items[i] = (SortItem){ raw[i].ts, (gint64)i, (guint32)i };
+      qsort (items, n_raw, sizeof *items, cmp_sort_item);
+      for (gsize i = 0; i < n_raw; i++)
+        items[i] = (SortItem){ raw[items[i].pos].stream, (gint64)i, items[i].pos };
+    }
+  qsort (items, n_raw, sizeof *items, cmp_sort_item);
+
+  out = g_array_sized_new (FALSE, FALSE, sizeof (HpQueuePoint), (guint)n_raw);
+  g_array_set_size (out, (guint)n_raw);
+  {
+    HpQueuePoint *p = (HpQueuePoint *)(gpointer)out->data;
+    gint64        sum = 0;
+
+    for (gsize i = 0; i < n_raw; i++)
+      {
+        p[i] = raw[items[i].pos];
+        if (i == 0 || p[i].stream != p[i - 1].stream)
+          sum = 0;
+        sum += p[i].delta;
+        p[i].queue_length = sum;
+      }
+  }
+  return out;
+}
+
+/* ---------------------------------------------------------------------------
+ * Tables
+ * ------------------------------------------------------------------------- */
+
+typedef struct
+{
+  const HpRank *rank;
+  GArray       *points;   /* HpQueuePoint */
+  gint64        duration; /* ns: last row start − first row start */
+} RankSeries;
+
+static void
+rank_series_clear (gpointer data)
+{
+  RankSeries *rs = data;
+
+  g_clear_pointer (&rs->points, g_array_unref);
+}
+
+static gint64
+rank_duration (const HpRank *r)
+{
+  gint64 lo = G_MAXINT64, hi = G_MININT64;
+
+  for (guint k = 0; k < r->n_rows; k++)
+    {
+      lo = MIN (lo, r->ts[r->rows[k]]);
+      hi = MAX (hi, r->ts[r->rows[k]]);
+    }
+  return r->n_rows > 0 ? hi - lo : 0;
+}
+
+static GArray *
+compute_all (HpTrace                *trace,
+             const HpAnalysisParams *params,
+             GCancellable           *cancellable,
+             GError                **error)
+{
+  g_autoptr (GPtrArray) ranks = hp_analysis_select_ranks (trace, params, error);
+  g_autoptr (GArray) all = NULL;
+
+  if (ranks == NULL)
+    return NULL;
+  all = g_array_new (FALSE, TRUE, sizeof (RankSeries));
+  g_array_set_clear_func (all, rank_series_clear);
+  for (guint i = 0; i < ranks->len; i++)
+    {
+      RankSeries rs = { ranks->pdata[i], NULL, 0 };
+
+      rs.points = hp_queue_length_series (trace, rs.rank, cancellable, error);
+      if (rs.points == NULL)
+        return NULL;
+      /* HTA leaves ranks without data out of its map */
+      if (rs.points->len == 0)
+        {
+          g_array_unref (rs.points);
+          continue;
+        }
+      rs.duration = rank_duration (rs.rank);
+      g_array_append_val (all, rs);
+    }
+  return g_steal_pointer (&all);
+}
+
+static HpTable *
+time_series_table (GArray *all)
+{
+  HpTable *t = hp_table_new ("queue_length_time_series", "Queue length time series");
+  guint    c_rank = hp_table_add_column (t, "rank", HP_COLUMN_INT, NULL);
+  guint    c_ts = hp_table_add_column (t, "ts", HP_COLUMN_DOUBLE, "us");
+  guint    c_pid = hp_table_add_column (t, "pid", HP_COLUMN_INT, NULL);
+  guint    c_tid = hp_table_add_column (t, "tid", HP_COLUMN_INT, NULL);
+  guint    c_stream = hp_table_add_column (t, "stream", HP_COLUMN_INT, NULL);
+  guint    c_q = hp_table_add_column (t, "queue_length", HP_COLUMN_INT, NULL);
+
+  for (guint i = 0; i < all->len; i++)
+    {
+      const RankSeries *rs = &g_array_index (all, RankSeries, i);
+
+      for (guint k = 0; k < rs->points->len; k++)
+        {
+          const HpQueuePoint *p = &g_array_index (rs->points, HpQueuePoint, k);
+          guint               row = hp_table_append_row (t);
+
+          hp_table_set_int (t, row, c_rank, rs->rank->rank);
+          hp_table_set_double (t, row, c_ts, hp_ns_to_us (p->ts));
+          hp_table_set_int (t, row, c_pid, p->pid);
+          hp_table_set_int (t, row, c_tid, p->tid);
+          hp_table_set_int (t, row, c_stream, p->stream);
+          hp_table_set_int (t, row, c_q, p->queue_length);
+        }
+    }
+  if (all->len == 0)
+    hp_table_set_note (t, "No launch call has a GPU event: there is no queue to measure.");
+  return t;
+}
+
+static HpTable *
+summary_table (GArray *all)
+{
+  HpTable                 *t = hp_table_new ("queue_length_summary", "Queue length summary");
+  static const char *const stats[] = { "count", "mean", "std", "min", "25%", "50%", "75%", "max" };
+  g_autofree double       *values = NULL;
+  guint                    c_rank = hp_table_add_column (t, "rank", HP_COLUMN_INT, NULL);
+  guint                    c_stream = hp_table_add_column (t, "stream", HP_COLUMN_INT, NULL);
+  guint                    c_first = 0;
+  guint                    c_twm;
+  gsize                    cap = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (stats); i++)
+    {
+      g_autofree char *name = g_strconcat ("queue_length.", stats[i], NULL);
+      guint            c = hp_table_add_column (t, name, HP_COLUMN_DOUBLE, NULL);
+
+      if (i == 0)
+        c_first = c;
+    }
+  c_twm = hp_table_add_column (t, "queue_length.time_weighted_mean", HP_COLUMN_DOUBLE, NULL);
+
+  for (guint i = 0; i < all->len; i++)
+    {
+      const RankSeries   *rs = &g_array_index (all, RankSeries, i);
+      const HpQueuePoint *p = (const HpQueuePoint *)(gconstpointer)rs->points->data;
+      guint               n = rs->points->len;
+
+      if (cap < n)
+        {
+          cap = n;
+          values = g_renew (double, values, cap);
+        }
+      for (guint a = 0, b; a < n; a = b)
+        {
+          HpDescribe d;
+          guint      row;
+          double     area = 0;
+          gint64     span;
+
+          for (b = a; b < n && p[b].stream == p[a].stream; b++)
+            {
+              values[b - a] = (double)p[b].queue_length;
+              if (b + 1 < n && p[b + 1].stream == p[a].stream)
+                area += (double)p[b].queue_length * (double)(p[b + 1].ts - p[b].ts);
+            }
+          hp_describe (values, b - a, &d);
+          span = p[b - 1].ts - p[a].ts;
+
+          row = hp_table_append_row (t);
+          hp_table_set_int (t, row, c_rank, rs->rank->rank);
+          hp_table_set_int (t, row, c_stream, p[a].stream);
+          hp_describe_set_row (t, row, c_first, &d);
+          hp_table_set_double (t, row, c_twm, span > 0 ? area / (double)span : NAN);
+        }
+    }
+  if (all->len == 0)
+    hp_table_set_note (t, "No launch call has a GPU event: there is no queue to measure.");
+  return t;
+}
+
+/* Time at or above @max per stream (spec §8.1). HTA keeps one stream per
+ * rank, the last in ascending order; the default mode keeps them all. */
+static HpTable *
+blocked_table (HpTrace    *trace,
+               GArray     *all,
+               gint64      max,
+               gboolean    with_max_column,
+               const char *name,
+               const char *title)
+{
+  HpTable *t = hp_table_new (name, title);
+  gboolean compat = hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT;
+  guint    c_max = with_max_column ? hp_table_add_column (t, "max_queue_length_used", HP_COLUMN_INT, NULL) : 0;
+  guint    c_rank = hp_table_add_column (t, "rank", HP_COLUMN_INT, NULL);
+  guint    c_stream = hp_table_add_column (t, "stream", HP_COLUMN_INT, NULL);
+  guint    c_dur = hp_table_add_column (t, "duration_at_max_queue_length", HP_COLUMN_DOUBLE, "us");
+  guint    c_rel = hp_table_add_column (t, "relative_duration_at_max_queue_length", HP_COLUMN_DOUBLE, NULL);
+
+  for (guint i = 0; i < all->len; i++)
+    {
+      const RankSeries   *rs = &g_array_index (all, RankSeries, i);
+      const HpQueuePoint *p = (const HpQueuePoint *)(gconstpointer)rs->points->data;
+      guint               n = rs->points->len;
+      gboolean            kept = FALSE;
+      gint64              kept_stream = 0, kept_sum = 0;
+
+      for (guint a = 0, b; a < n; a = b)
+        {
+          gboolean hit = FALSE;
+          gint64   sum = 0;
+
+          for (b = a; b < n && p[b].stream == p[a].stream; b++)
+            if (p[b].queue_length >= max)
+              {
+                hit = TRUE;
+                /* the last point of a stream has no duration */
+                if (b + 1 < n && p[b + 1].stream == p[a].stream)
+                  sum += p[b + 1].ts - p[b].ts;
+              }
+          if (!hit)
+            continue;
+          kept = TRUE;
+          kept_stream = p[a].stream;
+          kept_sum = sum;
+          if (!compat)
+            {
+              guint row = hp_table_append_row (t);
+
+              if (with_max_column)
+                hp_table_set_int (t, row, c_max, max);
+              hp_table_set_int (t, row, c_rank, rs->rank->rank);
+              hp_table_set_int (t, row, c_stream, kept_stream);
+              hp_table_set_double (t, row, c_dur, hp_ns_to_us (sum));
+              hp_table_set_double (t, row, c_rel, hp_ns_to_us (sum) / hp_ns_to_us (rs->duration));
+            }
+        }
+      if (compat && kept)
+        {
+          guint row = hp_table_append_row (t);
+
+          if (with_max_column)
+            hp_table_set_int (t, row, c_max, max);
+          hp_table_set_int (t, row, c_rank, rs->rank->rank);
+          hp_table_set_int (t, row, c_stream, kept_stream);
+          hp_table_set_double (t, row, c_dur, hp_ns_to_us (kept_sum));
+          hp_table_set_double (t, row, c_rel, hp_ns_to_us (kept_sum) / hp_ns_to_us (rs->duration));
+        }
+    }
+  return t;
+}
+
+static gint64
+observed_max (GArray *all)
+{
+  gint64 max = G_MININT64;
+
+  for (guint i = 0; i < all->len; i++)
+    {
+      const RankSeries *rs = &g_array_index (all, RankSeries, i);
+
+      for (guint k = 0; k < rs->points->len; k++)
+        max = MAX (max, g_array_index (rs->points, HpQueuePoint, k).queue_length);
+    }
+  return max;
+}
+
+static HpTable *
+observed_max_table (HpTrace *trace,
+                    GArray  *all)
+{
+  const char *name = "queue_full_blocked_at_observed_max";
+  const char *title = "Time blocked at the longest observed queue";
+
+  if (all->len == 0)
+    return blocked_table (trace, all, 0, TRUE, name, title);
+  return blocked_table (trace, all, observed_max (all), TRUE, name, title);
+}
+
+/**
+ * hp_queue_length_blocked:
+ * @trace: a trace
+ * @params: (nullable): the ranks to look at
+ * @max_queue_length: the queue length that counts as full
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * HTA's `get_time_spent_blocked_on_full_queue` (spec analyses §8.1): per
+ * stream, the time its queue holds at least @max_queue_length operations,
+ * absolute (us) and relative to the rank's trace duration. In
+ * HTA-compatibility mode only the last qualifying stream of a rank is
+ * reported, as HTA does; otherwise every qualifying (rank, stream).
+ *
+ * Returns: (transfer full): the table `queue_full_blocked_default`, or %NULL
+ *   with %HP_ANALYSIS_ERROR_NO_SUCH_RANK or %G_IO_ERROR_CANCELLED
+ */
+HpTable *
+hp_queue_length_blocked (HpTrace                *trace,
+                         const HpAnalysisParams *params,
+                         gint64                  max_queue_length,
+                         GCancellable           *cancellable,
+                         GError                **error)
+{
+  g_autoptr (GArray) all = NULL;
+
+  g_return_val_if_fail (trace != NULL, NULL);
+
+  all = compute_all (trace, params, cancellable, error);
+  if (all == NULL)
+    return NULL;
+  return blocked_table (trace, all, max_queue_length, FALSE, "queue_full_blocked_default",
+                        "Time blocked on a full queue");
+}
+
+/**
+ * hp_queue_length_blocked_at_observed_max:
+ * @trace: a trace
+ * @params: (nullable): the ranks to look at
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * hp_queue_length_blocked() with the longest queue seen in any selected
+ * rank as the limit, in a leading column `max_queue_length_used`.
+ *
+ * Returns: (transfer full): the table `queue_full_blocked_at_observed_max`,
+ *   or %NULL with @error set
+ */
+HpTable *
+hp_queue_length_blocked_at_observed_max (HpTrace                *trace,
+                                         const HpAnalysisParams *params,
+                                         GCancellable           *cancellable,
+                                         GError                **error)
+{
+  g_autoptr (GArray) all = NULL;
+
+  g_return_val_if_fail (trace != NULL, NULL);
+
+  all = compute_all (trace, params, cancellable, error);
+  if (all == NULL)
+    return NULL;
+  return observed_max_table (trace, all);
+}
+
+/**
+ * hp_queue_length_compute:
+ * @trace: a trace
+ * @params: the ranks (`ranks`) and the full-queue limit (`max_queue_length`)
+ * @tables: (element-type HpTable): where the tables are appended
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * Queue length (spec analyses §8.1). Appends `queue_length_time_series`,
+ * `queue_length_summary` (describe statistics of the point values per
+ * (rank, stream), plus a time-weighted mean), `queue_full_blocked_default`
+ * (at @params->max_queue_length) and `queue_full_blocked_at_observed_max`.
+ * Ranks without launch → GPU pairs contribute no rows.
+ *
+ * Returns: %TRUE, or %FALSE with %HP_ANALYSIS_ERROR_NO_SUCH_RANK or
+ *   %G_IO_ERROR_CANCELLED
+ */
+gboolean
+hp_queue_length_compute (HpTrace                *trace,
+                         const HpAnalysisParams *params,
+                         GPtrArray              *tables,
+                         GCancellable           *cancellable,
+                         GError                **error)
+{
+  g_autoptr (GArray) all = NULL;
+
+  g_return_val_if_fail (trace != NULL && params != NULL && tables != NULL, FALSE);
+
+  all = compute_all (trace, params, cancellable, error);
+  if (all == NULL)
+    return FALSE;
+
+  g_ptr_array_add (tables, time_series_table (all));
+  g_ptr_array_add (tables, summary_table (all));
+  g_ptr_array_add (tables, blocked_table (trace, all, params->max_queue_length, FALSE,
+                                          "queue_full_blocked_default",
+                                          "Time blocked on a full queue"));
+  g_ptr_array_add (tables, observed_max_table (trace, all));
+  return TRUE;
+}

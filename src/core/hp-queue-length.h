@@ -1,0 +1,65 @@
+/* hp-queue-length.h — GPU queue length per stream and time blocked on a full queue (spec analyses §8.1).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "hp-analysis.h"
+#include "hp-table.h"
+#include "hp-trace.h"
+
+G_BEGIN_DECLS
+
+/**
+ * HpQueuePoint:
+ * @ts: when the queue changed, ns, aligned to the job's first event
+ * @pid: the GPU (device) of the stream
+ * @tid: the thread of the GPU event
+ * @stream: the stream
+ * @queue_length: operations launched on @stream and not yet started, after
+ *   this point
+ * @event: the event position (in the rank) of the launch or GPU event
+ * @delta: +1 for a launch, −1 for the start of GPU work
+ *
+ * One point of the queue-length step function.
+ */
+typedef struct
+{
+  gint64  ts;
+  gint64  pid;
+  gint64  tid;
+  gint64  stream;
+  gint64  queue_length;
+  guint32 event;
+  gint32  delta;
+} HpQueuePoint;
+
+GArray *hp_queue_length_series (HpTrace      *trace,
+                                const HpRank *rank,
+                                GCancellable *cancellable,
+                                GError      **error);
+
+HpTable *hp_queue_length_blocked (HpTrace                *trace,
+                                  const HpAnalysisParams *params,
+                                  gint64                  max_queue_length,
+                                  GCancellable           *cancellable,
+                                  GError                **error);
+HpTable *hp_queue_length_blocked_at_observed_max (HpTrace                *trace,
+                                                  const HpAnalysisParams *params,
+                                                  GCancellable           *cancellable,
+                                                  GError                **error);
+
+gboolean hp_queue_length_compute (HpTrace                *trace,
+                                  const HpAnalysisParams *params,
+                                  GPtrArray              *tables,
+                                  GCancellable           *cancellable,
+                                  GError                **error);
+
+/* numpy's argsort (kind "quicksort"), used where HTA sorts with pandas'
+ * default sort so that ties come out in HTA's order; private to core */
+void _hp_numpy_argsort (const gint64 *keys,
+                        guint32      *order,
+                        gsize         n);
+
+G_END_DECLS
