@@ -6,15 +6,21 @@
 #include "config.h"
 
 #include "hp-analysis-registry.h"
+#include "hp-comm-comp-overlap.h"
 #include "hp-idle-time.h"
+#include "hp-kernel-breakdown.h"
 #include "hp-memory-bw.h"
 #include "hp-queue-length.h"
+#include "hp-temporal-breakdown.h"
 #include "hp-user-annotation.h"
 
 /* In report order; the name is the CLI's --analysis name. */
 /* clang-format off */
 const HpAnalysis hp_analysis_registry[] = {
+  { "temporal_breakdown", "Temporal breakdown", "§1", hp_temporal_breakdown_compute, TRUE },
   { "idle_time_breakdown", "Idle time breakdown", "§2", hp_idle_time_compute, TRUE },
+  { "gpu_kernel_breakdown", "Kernel breakdown", "§3", hp_kernel_breakdown_compute, TRUE },
+  { "comm_comp_overlap", "Communication/computation overlap", "§5", hp_comm_comp_overlap_compute, TRUE },
   { "user_annotation_breakdown", "User annotation breakdown", "§4.1", hp_user_annotation_breakdown_compute, TRUE },
   { "gpu_kernels_with_user_annotations", "GPU kernels with user annotations", "§4.2", hp_gpu_kernels_with_user_annotations_compute, FALSE },
   { "queue_length", "Queue length", "§8.1", hp_queue_length_compute, TRUE },

@@ -1,0 +1,308 @@
+/* hp-comm-comp-overlap.c — share of communication time overlapped by computation (spec analyses §5).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "hp-comm-comp-overlap.h"
+#include "hp-intervals.h"
+
+/* the sweep bits of spec §5 */
+#define BIT_COMM 1u
+#define BIT_COMP 2u
+
+typedef struct
+{
+  gint64   device;
+  gint64   start;
+  gint64   end;
+  gboolean comm; /* else computation */
+} Activity;
+
+enum
+{
+  COL_RANK,
+  COL_PCTG,
+  /* default mode only */
+  COL_DEVICE,
+  COL_COMM_TIME,
+  COL_OVERLAP_TIME,
+};
+
+static int
+cmp_activity (const void *a,
+              const void *b)
+{
+  const Activity *x = a;
+  const Activity *y = b;
+
+  if (x->device != y->device)
+    return x->device < y->device ? -1 : 1;
+  if (x->start != y->start)
+    return x->start < y->start ? -1 : 1;
+  return (x->end > y->end) - (x->end < y->end);
+}
+
+/* Whether @acts come from more than one GPU; usually they do not, and
+ * grouping them by device would be a needless sort. */
+static gboolean
+several_devices (const Activity *acts,
+                 gsize           n)
+{
+  for (gsize i = 1; i < n; i++)
+    if (acts[i].device != acts[0].device)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+add_overlap (guint    bits,
+             gint64   start,
+             gint64   end,
+             gpointer user_data)
+{
+  gint64 *overlap = user_data;
+
+  /* exactly both: with HTA's negative durations (TF §6) the running sum
+   * can take other values, which HTA does not count either */
+  if (bits == (BIT_COMM | BIT_COMP))
+    *overlap += end - start;
+}
+
+static gboolean
+has_negative (const HpInterval *intervals,
+              gsize             n)
+{
+  for (gsize i = 0; i < n; i++)
+    if (intervals[i].end < intervals[i].start)
+      return TRUE;
+  return FALSE;
+}
+
+/* The length of the intersection of two merged interval lists: both are
+ * sorted and disjoint, so one merge pass finds it (this is what the sweep
+ * of spec §5 measures, without sorting its points). */
+static gint64
+intersection_length (const HpInterval *a,
+                     gsize             n_a,
+                     const HpInterval *b,
+                     gsize             n_b)
+{
+  gint64 total = 0;
+  gsize  i = 0, j = 0;
+
+  while (i < n_a && j < n_b)
+    {
+      gint64 start = MAX (a[i].start, b[j].start);
+      gint64 end = MIN (a[i].end, b[j].end);
+
+      if (end > start)
+        total += end - start;
+      if (a[i].end < b[j].end)
+        i++;
+      else
+        j++;
+    }
+  return total;
+}
+
+/* Spec §5 on the activities of one GPU (all of a rank's in
+ * HTA-compatibility mode); @comm and @comp are scratch buffers of @n. */
+static void
+compute_overlap (const Activity *acts,
+                 gsize           n,
+                 HpInterval     *comm,
+                 HpInterval     *comp,
+                 gint64         *comm_time,
+                 gint64         *overlap)
+{
+  gsize              n_comm = 0, n_comp = 0;
+  const HpInterval  *sets[2];
+  gsize              n_sets[2];
+  static const guint bits[2] = { BIT_COMM, BIT_COMP };
+
+  for (gsize i = 0; i < n; i++)
+    {
+      HpInterval *to = acts[i].comm ? &comm[n_comm++] : &comp[n_comp++];
+
+      to->start = acts[i].start;
+      to->end = acts[i].end;
+    }
+  n_comm = hp_intervals_union (comm, n_comm);
+  n_comp = hp_intervals_union (comp, n_comp);
+
+  *comm_time = hp_intervals_length (comm, n_comm);
+  if (!has_negative (comm, n_comm) && !has_negative (comp, n_comp))
+    {
+      *overlap = intersection_length (comm, n_comm, comp, n_comp);
+      return;
+    }
+
+  /* HTA's negative durations: a merged group may end before it starts, and
+   * only the sweep gives HTA's number */
+  sets[0] = comm;
+  sets[1] = comp;
+  n_sets[0] = n_comm;
+  n_sets[1] = n_comp;
+  *overlap = 0;
+  hp_intervals_sweep (sets, n_sets, bits, 2, add_overlap, overlap);
+}
+
+static void
+append_row (HpTable      *table,
+            int           rank,
+            gboolean      extras,
+            const gint64 *device,
+            gint64        comm_time,
+            gint64        overlap)
+{
+  guint  row = hp_table_append_row (table);
+  double pctg = NAN;
+
+  /* no communication: 0/0, NaN as in HTA ("n/a") */
+  if (comm_time != 0)
+    pctg = hp_round_half_even (100.0 * (hp_ns_to_us (overlap) / hp_ns_to_us (comm_time)), 2);
+
+  hp_table_set_int (table, row, COL_RANK, rank);
+  hp_table_set_double (table, row, COL_PCTG, pctg);
+  if (!extras)
+    return;
+  if (device != NULL)
+    hp_table_set_int (table, row, COL_DEVICE, *device);
+  else
+    hp_table_set_null (table, row, COL_DEVICE);
+  hp_table_set_double (table, row, COL_COMM_TIME, hp_ns_to_us (comm_time));
+  hp_table_set_double (table, row, COL_OVERLAP_TIME, hp_ns_to_us (overlap));
+}
+
+static HpTable *
+new_table (gboolean extras)
+{
+  HpTable *table = hp_table_new ("comm_comp_overlap", "Communication/computation overlap");
+
+  hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
+  hp_table_add_column (table, "comp_comm_overlap_pctg", HP_COLUMN_DOUBLE, "%");
+  if (extras)
+    {
+      hp_table_add_column (table, "device", HP_COLUMN_INT, NULL);
+      hp_table_add_column (table, "communication_time(us)", HP_COLUMN_DOUBLE, "us");
+      hp_table_add_column (table, "overlap_time(us)", HP_COLUMN_DOUBLE, "us");
+    }
+  return table;
+}
+
+/**
+ * hp_comm_comp_overlap_compute:
+ * @trace: a loaded trace
+ * @params: the analysis parameters (only the rank selection is used)
+ * @tables: (element-type HpTable): where the `comm_comp_overlap` table is
+ *   appended
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * For each rank, the percentage of its communication time (the union of
+ * its COMMUNICATION kernels) during which computation (the union of its
+ * COMPUTATION kernels) runs too: spec analyses §5. Higher is better. A
+ * rank without communication gets NaN (shown as "n/a").
+ *
+ * In HTA-compatibility mode there is one row per rank with every device of
+ * the rank merged. In the default mode the overlap is measured per device
+ * (one row per device) and the row also has the `device`, the
+ * `communication_time(us)` and the `overlap_time(us)`.
+ *
+ * Returns: %TRUE on success; %FALSE with %HP_ANALYSIS_ERROR_NO_SUCH_RANK
+ *   for a selected rank that is not in @trace, or %G_IO_ERROR_CANCELLED
+ */
+gboolean
+hp_comm_comp_overlap_compute (HpTrace                *trace,
+                              const HpAnalysisParams *params,
+                              GPtrArray              *tables,
+                              GCancellable           *cancellable,
+                              GError                **error)
+{
+  g_autoptr (GPtrArray) ranks = NULL;
+  g_autoptr (HpTable) table = NULL;
+  g_autofree Activity   *acts = NULL;
+  g_autofree HpInterval *comm = NULL;
+  g_autofree HpInterval *comp = NULL;
+  gsize                  capacity = 0;
+  gboolean               per_device;
+  gboolean               any_na = FALSE;
+
+  g_return_val_if_fail (trace != NULL, FALSE);
+  g_return_val_if_fail (tables != NULL, FALSE);
+
+  ranks = hp_analysis_select_ranks (trace, params, error);
+  if (ranks == NULL)
+    return FALSE;
+
+  per_device = hp_trace_get_mode (trace) == HP_MODE_DEFAULT;
+  table = new_table (per_device);
+
+  for (guint k = 0; k < ranks->len; k++)
+    {
+      const HpRank *r = g_ptr_array_index (ranks, k);
+      gsize         n = 0;
+
+      if (r->n_rows > capacity)
+        {
+          capacity = r->n_rows;
+          g_free (acts);
+          g_free (comm);
+          g_free (comp);
+          acts = g_new (Activity, capacity);
+          comm = g_new (HpInterval, capacity);
+          comp = g_new (HpInterval, capacity);
+        }
+
+      for (guint i = 0; i < r->n_rows; i++)
+        {
+          guint e = r->rows[i];
+
+          if (hp_analysis_check_cancelled (cancellable, i, error))
+            return FALSE;
+          if (!(r->flags[e] & HP_EVENT_G1) ||
+              (r->kclass[e] != HP_KERNEL_CLASS_COMMUNICATION &&
+               r->kclass[e] != HP_KERNEL_CLASS_COMPUTATION))
+            continue;
+          acts[n].device = per_device ? r->pid[e] : 0;
+          acts[n].start = r->ts[e];
+          acts[n].end = hp_rank_end (r, e);
+          acts[n].comm = r->kclass[e] == HP_KERNEL_CLASS_COMMUNICATION;
+          n++;
+        }
+
+      if (n == 0)
+        {
+          append_row (table, r->rank, per_device, NULL, 0, 0);
+          any_na = TRUE;
+          continue;
+        }
+
+      if (per_device && several_devices (acts, n))
+        qsort (acts, n, sizeof *acts, cmp_activity);
+
+      for (gsize first = 0; first < n;)
+        {
+          gsize  last = first + 1;
+          gint64 comm_time, overlap;
+
+          while (last < n && acts[last].device == acts[first].device)
+            last++;
+          compute_overlap (acts + first, last - first, comm, comp, &comm_time, &overlap);
+          append_row (table, r->rank, per_device, &acts[first].device, comm_time, overlap);
+          any_na |= comm_time == 0;
+          first = last;
+        }
+    }
+
+  if (any_na)
+    hp_table_set_note (table, "n/a (empty): no communication kernels on that rank or device");
+
+  g_ptr_array_add (tables, g_steal_pointer (&table));
+  return TRUE;
+}

@@ -1,0 +1,18 @@
+/* hp-comm-comp-overlap.h — share of communication time overlapped by computation (spec analyses §5).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "hp-analysis.h"
+
+G_BEGIN_DECLS
+
+gboolean hp_comm_comp_overlap_compute (HpTrace                *trace,
+                                       const HpAnalysisParams *params,
+                                       GPtrArray              *tables,
+                                       GCancellable           *cancellable,
+                                       GError                **error);
+
+G_END_DECLS

@@ -1,0 +1,1053 @@
+/* hp-kernel-breakdown.c — GPU time by kernel type and per-kernel statistics (spec analyses §3).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hp-classify.h"
+#include "hp-intervals.h"
+#include "hp-kernel-breakdown.h"
+#include "hp-stats.h"
+
+/* The analysed kernel classes are COMPUTATION, COMMUNICATION and MEMORY
+ * (OTHER never is); class c carries the sweep bit 1 << c (spec §3.1). */
+#define N_ANALYSED 3
+#define N_LABELS (1 << N_ANALYSED)
+
+G_STATIC_ASSERT (HP_KERNEL_CLASS_COMPUTATION == 0);
+G_STATIC_ASSERT (HP_KERNEL_CLASS_COMMUNICATION == 1);
+G_STATIC_ASSERT (HP_KERNEL_CLASS_MEMORY == 2);
+
+/* the label of each running bit set, set bits named in bit order */
+static const char *const labels[N_LABELS] = {
+  NULL,
+  "COMPUTATION",
+  "COMMUNICATION",
+  "COMPUTATION overlapping COMMUNICATION",
+  "MEMORY",
+  "COMPUTATION overlapping MEMORY",
+  "COMMUNICATION overlapping MEMORY",
+  "COMPUTATION overlapping COMMUNICATION overlapping MEMORY",
+};
+
+typedef struct
+{
+  gint64 device;
+  gint64 start;
+  gint64 end;
+  guint8 kclass;
+} Activity;
+
+typedef struct
+{
+  gint64   sums[N_LABELS]; /* whole us per segment (compat) or ns (default) */
+  gboolean seen[N_LABELS];
+} LabelTotals;
+
+/* the instances of one kernel name of one class on one rank */
+typedef struct
+{
+  const char *name;
+  guint32     name_id;
+  guint8      kclass;
+  gint64      count;
+  gint64      sum_ns;
+  gint64      min_ns;
+  gint64      max_ns;
+  double      mean; /* us; Welford's running mean and squared deviations */
+  double      m2;
+} NameStats;
+
+/* one row of gpu_kernel_breakdown_kernels */
+typedef struct
+{
+  const char *name;
+  guint8      kclass;
+  int         rank;
+  double      sum;
+  double      max;
+  double      min;
+  double      std;
+  double      mean;
+  gint64      count;
+} KernelRow;
+
+enum
+{
+  COL_NAME,
+  COL_SUM,
+  COL_MAX,
+  COL_MIN,
+  COL_STD,
+  COL_MEAN,
+  COL_TYPE,
+  COL_RANK,
+  COL_COUNT, /* default mode only */
+};
+
+static int
+cmp_double (const void *a,
+            const void *b)
+{
+  double x = *(const double *)a;
+  double y = *(const double *)b;
+
+  return (x > y) - (x < y);
+}
+
+static int
+cmp_activity (const void *a,
+              const void *b)
+{
+  const Activity *x = a;
+  const Activity *y = b;
+
+  if (x->device != y->device)
+    return x->device < y->device ? -1 : 1;
+  if (x->start != y->start)
+    return x->start < y->start ? -1 : 1;
+  return (x->end > y->end) - (x->end < y->end);
+}
+
+/* Whether @acts come from more than one GPU; usually they do not, and
+ * grouping them by device would be a needless sort. */
+static gboolean
+several_devices (const Activity *acts,
+                 gsize           n)
+{
+  for (gsize i = 1; i < n; i++)
+    if (acts[i].device != acts[0].device)
+      return TRUE;
+  return FALSE;
+}
+
+/* ---------------------------------------------------------------------- */
+/* HTA's sort order                                                        */
+
+/* HTA sorts with pandas' default, numpy's introsort, which is not stable:
+ * the order it gives equal keys decides which zero-length segments the
+ * kernel-type sweep sees and which of two kernels with the same total
+ * becomes `others`. To give the same tables we sort as numpy 1.24's
+ * `argsort (kind="quicksort")` does: median-of-three quicksort, insertion
+ * sort below 16 elements, heapsort past a depth of 2·log2(n). */
+#define NUMPY_SMALL_QUICKSORT 15
+#define NUMPY_STACK 128
+
+#define SWAP_INDEX(a, b) \
+  G_STMT_START           \
+  {                      \
+    gsize swap_ = (a);   \
+    (a) = (b);           \
+    (b) = swap_;         \
+  }                      \
+  G_STMT_END
+
+static void
+numpy_heap_argsort (const gint64 *v,
+                    gsize        *tosort,
+                    gsize         n)
+{
+  gsize i, j, l, tmp;
+
+  /* the heap is 1-based: node k is tosort[k - 1] */
+#define HEAP(k) tosort[(k)-1]
+  for (l = n >> 1; l > 0; --l)
+    {
+      tmp = HEAP (l);
+      for (i = l, j = l << 1; j <= n;)
+        {
+          if (j < n && v[HEAP (j)] < v[HEAP (j + 1)])
+            j++;
+          if (!(v[tmp] < v[HEAP (j)]))
+            break;
+          HEAP (i) = HEAP (j);
+          i = j;
+          j += j;
+        }
+      HEAP (i) = tmp;
+    }
+  while (n > 1)
+    {
+      tmp = HEAP (n);
+      HEAP (n) = HEAP (1);
+      n--;
+      for (i = 1, j = 2; j <= n;)
+        {
+          if (j < n && v[HEAP (j)] < v[HEAP (j + 1)])
+            j++;
+          if (!(v[tmp] < v[HEAP (j)]))
+            break;
+          HEAP (i) = HEAP (j);
+          i = j;
+          j += j;
+        }
+      HEAP (i) = tmp;
+    }
+#undef HEAP
+}
+
+/* Sorts the indices @tosort (initially 0 … n − 1) by @v ascending. */
+static void
+numpy_argsort (const gint64 *v,
+               gsize        *tosort,
+               gsize         n)
+{
+  gsize  *pl = tosort;
+  gsize  *pr = tosort + n - 1;
+  gsize  *stack[NUMPY_STACK];
+  gsize **sptr = stack;
+  int     depth[NUMPY_STACK];
+  int    *psdepth = depth;
+  int     cdepth = 0;
+
+  if (n < 2)
+    return;
+  for (gsize m = n; m >>= 1;)
+    cdepth++;
+  cdepth *= 2;
+
+  for (;;)
+    {
+      if (cdepth < 0)
+        numpy_heap_argsort (v, pl, (gsize)(pr - pl) + 1);
+      else
+        {
+          while (pr - pl > NUMPY_SMALL_QUICKSORT)
+            {
+              gsize *pm = pl + ((pr - pl) >> 1);
+              gsize *pi, *pj;
+              gint64 vp;
+
+              if (v[*pm] < v[*pl])
+                SWAP_INDEX (*pm, *pl);
+              if (v[*pr] < v[*pm])
+                SWAP_INDEX (*pr, *pm);
+              if (v[*pm] < v[*pl])
+                SWAP_INDEX (*pm, *pl);
+              vp = v[*pm];
+              pi = pl;
+              pj = pr - 1;
+              SWAP_INDEX (*pm, *pj);
+              for (;;)
+                {
+                  do
+                    ++pi;
+                  while (v[*pi] < vp);
+                  do
+                    --pj;
+                  while (vp < v[*pj]);
+                  if (pi >= pj)
+                    break;
+                  SWAP_INDEX (*pi, *pj);
+                }
+              SWAP_INDEX (*pi, *(pr - 1));
+              /* the larger part waits on the stack */
+              if (pi - pl < pr - pi)
+                {
+                  *sptr++ = pi + 1;
+                  *sptr++ = pr;
+                  pr = pi - 1;
+                }
+              else
+                {
+                  *sptr++ = pl;
+                  *sptr++ = pi - 1;
+                  pl = pi + 1;
+                }
+              *psdepth++ = --cdepth;
+            }
+
+          for (gsize *pi = pl + 1; pi <= pr; ++pi)
+            {
+              gsize  vi = *pi;
+              gint64 vp = v[vi];
+              gsize *pj = pi;
+              gsize *pk = pi - 1;
+
+              while (pj > pl && vp < v[*pk])
+                *pj-- = *pk--;
+              *pj = vi;
+            }
+        }
+
+      if (sptr == stack)
+        break;
+      pr = *(--sptr);
+      pl = *(--sptr);
+      cdepth = *(--psdepth);
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* §3.1 kernel types                                                       */
+
+static void
+add_segment (guint    bits,
+             gint64   start,
+             gint64   end,
+             gpointer user_data)
+{
+  LabelTotals *totals = user_data;
+
+  if (bits == 0 || bits >= N_LABELS)
+    return;
+  totals->seen[bits] = TRUE;
+  totals->sums[bits] += end - start;
+}
+
+static gboolean
+has_negative (const HpInterval *intervals,
+              gsize             n)
+{
+  for (gsize i = 0; i < n; i++)
+    if (intervals[i].end < intervals[i].start)
+      return TRUE;
+  return FALSE;
+}
+
+/* The sweep of the default mode: merged groups never have negative
+ * durations there, so each type's points (start, end, start, end …) are
+ * already in time order and a three-way merge visits them in order. Equal
+ * times only make zero-length segments, which are not counted. */
+static void
+sweep_merged (const HpInterval *const *sets,
+              const gsize             *counts,
+              LabelTotals             *totals)
+{
+  gsize  next[N_ANALYSED] = { 0 }; /* 2 × group + (0 start, 1 end) */
+  guint  running = 0;
+  gint64 last = 0;
+
+  for (;;)
+    {
+      int    best = -1;
+      gint64 t = 0;
+
+      for (int c = 0; c < N_ANALYSED; c++)
+        if (next[c] < 2 * counts[c])
+          {
+            const HpInterval *group = &sets[c][next[c] / 2];
+            gint64            tc = next[c] % 2 == 0 ? group->start : group->end;
+
+            if (best < 0 || tc < t)
+              {
+                best = c;
+                t = tc;
+              }
+          }
+      if (best < 0)
+        break;
+      if (running != 0 && t > last)
+        {
+          totals->seen[running] = TRUE;
+          totals->sums[running] += t - last;
+        }
+      running ^= 1u << best;
+      last = t;
+      next[best]++;
+    }
+}
+
+/* HTA's sweep (spec §3.1 step 3, TF §13): the points are laid out as HTA
+ * lays them out (for each type its group starts, then its group ends) and
+ * sorted as HTA sorts them, so equal times are visited in HTA's order and
+ * the zero-length segments between them carry HTA's labels. A label seen
+ * only on such segments shows up with sum 0, as in HTA. */
+static void
+sweep_hta (const HpInterval *const *sets,
+           const gsize             *counts,
+           LabelTotals             *totals)
+{
+  g_autofree gint64 *times = NULL;
+  g_autofree int    *deltas = NULL;
+  g_autofree gsize  *order = NULL;
+  gsize              n = 0, k = 0;
+  int                running = 0;
+
+  for (guint c = 0; c < N_ANALYSED; c++)
+    n += 2 * counts[c];
+  if (n == 0)
+    return;
+  times = g_new (gint64, n);
+  deltas = g_new (int, n);
+  order = g_new (gsize, n);
+  for (guint c = 0; c < N_ANALYSED; c++)
+    {
+      for (gsize i = 0; i < counts[c]; i++, k++)
+        {
+          times[k] = sets[c][i].start;
+          deltas[k] = 1 << c;
+        }
+      for (gsize i = 0; i < counts[c]; i++, k++)
+        {
+          times[k] = sets[c][i].end;
+          deltas[k] = -(1 << c);
+        }
+    }
+  for (gsize i = 0; i < n; i++)
+    order[i] = i;
+  numpy_argsort (times, order, n);
+
+  for (gsize i = 0; i + 1 < n; i++)
+    {
+      running += deltas[order[i]];
+      /* HTA's negative durations (TF §6) can make the running sum negative
+       * or give it the bits of a type that is not running; HTA counts the
+       * positive sums, named by their bits */
+      if (running <= 0)
+        continue;
+      g_assert (running < N_LABELS);
+      totals->seen[running] = TRUE;
+      /* whole microseconds per segment, truncated as HTA's int () does */
+      totals->sums[running] += (times[order[i + 1]] - times[order[i]]) / HP_NS_PER_US;
+    }
+}
+
+/* Spec §3.1 steps 2–4 on the activities of one GPU (a whole rank in
+ * HTA-compatibility mode); @scratch holds N_ANALYSED buffers of @n. */
+static void
+sweep_kernel_types (const Activity *acts,
+                    gsize           n,
+                    HpInterval    **scratch,
+                    gboolean        compat,
+                    LabelTotals    *totals)
+{
+  const HpInterval *sets[N_ANALYSED];
+  gsize             counts[N_ANALYSED] = { 0 };
+
+  for (gsize i = 0; i < n; i++)
+    {
+      HpInterval *to = &scratch[acts[i].kclass][counts[acts[i].kclass]++];
+
+      to->start = acts[i].start;
+      to->end = acts[i].end;
+    }
+  for (guint c = 0; c < N_ANALYSED; c++)
+    {
+      counts[c] = hp_intervals_union (scratch[c], counts[c]);
+      sets[c] = scratch[c];
+    }
+  if (compat)
+    sweep_hta (sets, counts, totals);
+  else if (!has_negative (sets[0], counts[0]) && !has_negative (sets[1], counts[1]) &&
+           !has_negative (sets[2], counts[2]))
+    sweep_merged (sets, counts, totals);
+  else
+    {
+      /* the default mode drops negative durations; should one get here,
+       * sort the points */
+      static const guint bits[N_ANALYSED] = { 1, 2, 4 };
+
+      hp_intervals_sweep (sets, counts, bits, N_ANALYSED, add_segment, totals);
+    }
+}
+
+static int
+cmp_label (gconstpointer a,
+           gconstpointer b,
+           gpointer      user_data)
+{
+  const LabelTotals *totals = user_data;
+  int                x = *(const int *)a;
+  int                y = *(const int *)b;
+
+  /* sum descending; ties by label (HTA's group order, kept by its sort) */
+  if (totals->sums[x] != totals->sums[y])
+    return totals->sums[x] > totals->sums[y] ? -1 : 1;
+  return strcmp (labels[x], labels[y]);
+}
+
+static HpTable *
+kernel_type_table (const LabelTotals *totals,
+                   gboolean           compat)
+{
+  HpTable *table = hp_table_new ("gpu_kernel_breakdown_kernel_type",
+                                 "Kernel type breakdown across all ranks");
+  int      order[N_LABELS];
+  int      n = 0;
+  gint64   grand = 0;
+
+  hp_table_add_column (table, "kernel_type", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "sum", compat ? HP_COLUMN_INT : HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (table, "percentage", HP_COLUMN_DOUBLE, "%");
+
+  for (int v = 1; v < N_LABELS; v++)
+    if (totals->seen[v])
+      {
+        order[n++] = v;
+        grand += totals->sums[v];
+      }
+  g_qsort_with_data (order, n, sizeof *order, cmp_label, (gpointer)totals);
+
+  for (int i = 0; i < n; i++)
+    {
+      guint  row = hp_table_append_row (table);
+      gint64 sum = totals->sums[order[i]];
+      double pctg = NAN;
+
+      if (grand != 0)
+        pctg = hp_round_half_even (100.0 * (double)sum / (double)grand, 1);
+
+      hp_table_set_string (table, row, 0, labels[order[i]]);
+      if (compat)
+        hp_table_set_int (table, row, 1, sum);
+      else
+        hp_table_set_double (table, row, 1, hp_ns_to_us (sum));
+      hp_table_set_double (table, row, 2, pctg);
+    }
+  return table;
+}
+
+/* ---------------------------------------------------------------------- */
+/* §3.2 kernels                                                            */
+
+static int
+cmp_name_stats (const void *a,
+                const void *b)
+{
+  const NameStats *x = a;
+  const NameStats *y = b;
+
+  if (x->kclass != y->kclass)
+    return x->kclass < y->kclass ? -1 : 1;
+  return strcmp (x->name, y->name);
+}
+
+static int
+cmp_sum_descending (gconstpointer a,
+                    gconstpointer b,
+                    gpointer      user_data)
+{
+  const NameStats *x = a;
+  const NameStats *y = b;
+
+  return (x->sum_ns < y->sum_ns) - (x->sum_ns > y->sum_ns);
+}
+
+/* Spec §3.2 step 2: orders one class's names (sorted by name) by sum,
+ * largest first. The default mode keeps equal sums in name order; HTA's
+ * descending sort (pandas: reverse, numpy's unstable argsort, reverse) is
+ * reproduced in HTA-compatibility mode. */
+static void
+order_by_sum (NameStats *names,
+              gsize      n,
+              gboolean   compat)
+{
+  g_autofree gint64    *reversed = NULL;
+  g_autofree gsize     *order = NULL;
+  g_autofree NameStats *copy = NULL;
+
+  if (!compat)
+    {
+      g_qsort_with_data (names, (gint)n, sizeof *names, cmp_sum_descending, NULL);
+      return;
+    }
+
+  reversed = g_new (gint64, n);
+  order = g_new (gsize, n);
+  for (gsize i = 0; i < n; i++)
+    {
+      reversed[i] = names[n - 1 - i].sum_ns;
+      order[i] = i;
+    }
+  numpy_argsort (reversed, order, n);
+  copy = g_memdup2 (names, n * sizeof *names);
+  for (gsize j = 0; j < n; j++)
+    names[j] = copy[n - 1 - order[n - 1 - j]];
+}
+
+static void
+add_instance (NameStats *stats,
+              gint64     dur)
+{
+  double us = hp_ns_to_us (dur);
+  double delta = us - stats->mean;
+
+  stats->count++;
+  stats->sum_ns += dur;
+  stats->min_ns = MIN (stats->min_ns, dur);
+  stats->max_ns = MAX (stats->max_ns, dur);
+  stats->mean += delta / (double)stats->count;
+  stats->m2 += delta * (us - stats->mean);
+}
+
+/* the statistics of a name's instances (std of one instance: 0) */
+static void
+instance_row (const NameStats *stats,
+              KernelRow       *row)
+{
+  row->count = stats->count;
+  row->sum = hp_ns_to_us (stats->sum_ns);
+  row->max = hp_ns_to_us (stats->max_ns);
+  row->min = hp_ns_to_us (stats->min_ns);
+  row->mean = row->sum / (double)stats->count;
+  row->std = stats->count > 1 ? sqrt (stats->m2 / (double)(stats->count - 1)) : 0.0;
+}
+
+/* HTA-compatibility `others` (spec §3.2 quirk): statistics over the
+ * per-name totals of the members, not over their instances */
+static void
+others_row_of_sums (const NameStats *names,
+                    const gboolean  *is_other,
+                    gsize            n,
+                    KernelRow       *row)
+{
+  gsize  m = 0;
+  double sum = 0, squares = 0, mean;
+
+  row->max = -INFINITY;
+  row->min = INFINITY;
+  row->count = 0;
+  for (gsize i = 0; i < n; i++)
+    if (is_other[i])
+      {
+        double s = hp_ns_to_us (names[i].sum_ns);
+
+        sum += s;
+        row->max = MAX (row->max, s);
+        row->min = MIN (row->min, s);
+        row->count += names[i].count;
+        m++;
+      }
+  mean = sum / (double)m;
+  for (gsize i = 0; i < n; i++)
+    if (is_other[i])
+      {
+        double d = hp_ns_to_us (names[i].sum_ns) - mean;
+
+        squares += d * d;
+      }
+  row->sum = sum;
+  row->mean = mean;
+  row->std = m > 1 ? sqrt (squares / (double)(m - 1)) : 0.0;
+}
+
+/* Default-mode `others`: statistics over every member instance (pooled
+ * mean and variance, Chan et al.'s combination of the per-name moments). */
+static void
+others_row_pooled (const NameStats *names,
+                   const gboolean  *is_other,
+                   gsize            n,
+                   KernelRow       *row)
+{
+  gint64 count = 0, sum_ns = 0;
+  gint64 min_ns = G_MAXINT64, max_ns = G_MININT64;
+  double mean, m2 = 0;
+
+  for (gsize i = 0; i < n; i++)
+    if (is_other[i])
+      {
+        count += names[i].count;
+        sum_ns += names[i].sum_ns;
+        min_ns = MIN (min_ns, names[i].min_ns);
+        max_ns = MAX (max_ns, names[i].max_ns);
+      }
+  mean = hp_ns_to_us (sum_ns) / (double)count;
+  for (gsize i = 0; i < n; i++)
+    if (is_other[i])
+      {
+        double d = names[i].mean - mean;
+
+        m2 += names[i].m2 + (double)names[i].count * d * d;
+      }
+  row->count = count;
+  row->sum = hp_ns_to_us (sum_ns);
+  row->max = hp_ns_to_us (max_ns);
+  row->min = hp_ns_to_us (min_ns);
+  row->mean = mean;
+  row->std = count > 1 ? sqrt (m2 / (double)(count - 1)) : 0.0;
+}
+
+/* Spec §3.2 steps 2–4 for one class of one rank; @names is sorted by sum
+ * descending. */
+static void
+emit_class (const NameStats        *names,
+            gsize                   n,
+            int                     rank,
+            const HpAnalysisParams *params,
+            gboolean                compat,
+            GArray                 *rows)
+{
+  g_autofree double   *cumsum = NULL;
+  g_autofree double   *sorted = NULL;
+  g_autofree gboolean *is_other = NULL;
+  KernelRow            row = { 0 };
+  double               running = 0, q;
+
+  row.kclass = names[0].kclass;
+  row.rank = rank;
+
+  if (n <= (gsize)params->num_kernels)
+    {
+      for (gsize i = 0; i < n; i++)
+        {
+          row.name = names[i].name;
+          instance_row (&names[i], &row);
+          g_array_append_val (rows, row);
+        }
+      return;
+    }
+
+  /* more names than num_kernels: a name survives when it is among the
+   * first num_kernels and its running total is within the duration_ratio
+   * quantile of the running totals (both limits apply) */
+  cumsum = g_new (double, n);
+  sorted = g_new (double, n);
+  is_other = g_new (gboolean, n);
+  for (gsize i = 0; i < n; i++)
+    {
+      running += hp_ns_to_us (names[i].sum_ns);
+      cumsum[i] = sorted[i] = running;
+    }
+  qsort (sorted, n, sizeof *sorted, cmp_double);
+  q = hp_quantile_sorted (sorted, n, params->duration_ratio);
+
+  for (gsize i = 0; i < n; i++)
+    {
+      is_other[i] = cumsum[i] > q || i >= (gsize)params->num_kernels;
+      if (is_other[i])
+        continue;
+      row.name = names[i].name;
+      instance_row (&names[i], &row);
+      if (compat)
+        {
+          /* HTA re-aggregates the per-name sums: one value per name */
+          row.max = row.min = row.mean = row.sum;
+          row.std = 0;
+        }
+      g_array_append_val (rows, row);
+    }
+
+  row.name = "others";
+  if (compat)
+    others_row_of_sums (names, is_other, n, &row);
+  else
+    others_row_pooled (names, is_other, n, &row);
+  g_array_append_val (rows, row);
+}
+
+static int
+cmp_kernel_row (gconstpointer a,
+                gconstpointer b)
+{
+  const KernelRow *x = a;
+  const KernelRow *y = b;
+  int              c;
+
+  c = strcmp (hp_kernel_class_to_string (x->kclass), hp_kernel_class_to_string (y->kclass));
+  if (c != 0)
+    return c;
+  c = strcmp (x->name, y->name);
+  if (c != 0)
+    return c;
+  return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+static HpTable *
+kernels_table (GArray  *rows,
+               gboolean compat)
+{
+  HpTable *table = hp_table_new ("gpu_kernel_breakdown_kernels", "Kernels by kernel type and rank");
+
+  hp_table_add_column (table, "name", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "sum (us)", HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (table, "max (us)", HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (table, "min (us)", HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (table, "stddev", HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (table, "mean (us)", HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (table, "kernel_type", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
+  if (!compat)
+    hp_table_add_column (table, "count", HP_COLUMN_INT, NULL);
+
+  /* stable (GLib ≥ 2.32); (type, name, rank) is unique anyway */
+  g_array_sort (rows, cmp_kernel_row);
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const KernelRow *k = &g_array_index (rows, KernelRow, i);
+      guint            row = hp_table_append_row (table);
+
+      hp_table_set_string (table, row, COL_NAME, k->name);
+      hp_table_set_double (table, row, COL_SUM, k->sum);
+      hp_table_set_double (table, row, COL_MAX, k->max);
+      hp_table_set_double (table, row, COL_MIN, k->min);
+      hp_table_set_double (table, row, COL_STD, k->std);
+      hp_table_set_double (table, row, COL_MEAN, k->mean);
+      hp_table_set_string (table, row, COL_TYPE, hp_kernel_class_to_string (k->kclass));
+      hp_table_set_int (table, row, COL_RANK, k->rank);
+      if (!compat)
+        hp_table_set_int (table, row, COL_COUNT, k->count);
+    }
+  return table;
+}
+
+/* ---------------------------------------------------------------------- */
+
+typedef struct
+{
+  HpTrace                *trace;
+  const HpAnalysisParams *params;
+  gboolean                compat;
+
+  /* per rank scratch, grown to the largest rank */
+  gsize       capacity;
+  Activity   *acts;
+  HpInterval *intervals[N_ANALYSED];
+
+  /* (class, name id) → index into names, or G_MAXUINT32 */
+  guint32 *slot_of[N_ANALYSED];
+  GArray  *names; /* NameStats */
+
+  LabelTotals totals;
+  GArray     *rows; /* KernelRow */
+} Breakdown;
+
+static void
+breakdown_clear (Breakdown *self)
+{
+  g_free (self->acts);
+  for (guint c = 0; c < N_ANALYSED; c++)
+    {
+      g_free (self->intervals[c]);
+      g_free (self->slot_of[c]);
+    }
+  g_clear_pointer (&self->names, g_array_unref);
+  g_clear_pointer (&self->rows, g_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Breakdown, breakdown_clear)
+
+static gboolean
+breakdown_rank (Breakdown    *self,
+                const HpRank *r,
+                GCancellable *cancellable,
+                GError      **error)
+{
+  gsize n = 0;
+
+  if (r->n_rows > self->capacity)
+    {
+      self->capacity = r->n_rows;
+      g_free (self->acts);
+      self->acts = g_new (Activity, self->capacity);
+      for (guint c = 0; c < N_ANALYSED; c++)
+        {
+          g_free (self->intervals[c]);
+          self->intervals[c] = g_new (HpInterval, self->capacity);
+        }
+    }
+
+  g_array_set_size (self->names, 0);
+  for (guint i = 0; i < r->n_rows; i++)
+    {
+      guint      e = r->rows[i];
+      guint8     c = r->kclass[e];
+      guint32   *slot;
+      NameStats *stats;
+
+      if (hp_analysis_check_cancelled (cancellable, i, error))
+        return FALSE;
+      if (!(r->flags[e] & HP_EVENT_G1) || c >= N_ANALYSED ||
+          (c == HP_KERNEL_CLASS_MEMORY && !self->params->include_memory_kernels))
+        continue;
+
+      self->acts[n].device = self->compat ? 0 : r->pid[e];
+      self->acts[n].start = r->ts[e];
+      self->acts[n].end = hp_rank_end (r, e);
+      self->acts[n].kclass = c;
+      n++;
+
+      slot = &self->slot_of[c][r->name[e]];
+      if (*slot == G_MAXUINT32)
+        {
+          NameStats fresh = { 0 };
+
+          fresh.name = hp_trace_get_string (self->trace, r->name[e]);
+          fresh.name_id = r->name[e];
+          fresh.kclass = c;
+          fresh.min_ns = G_MAXINT64;
+          fresh.max_ns = G_MININT64;
+          *slot = self->names->len;
+          g_array_append_val (self->names, fresh);
+        }
+      stats = &g_array_index (self->names, NameStats, *slot);
+      add_instance (stats, r->dur[e]);
+    }
+
+  /* §3.1: per GPU in the default mode, the whole rank in HTA's */
+  if (!self->compat && several_devices (self->acts, n))
+    qsort (self->acts, n, sizeof *self->acts, cmp_activity);
+  for (gsize first = 0; first < n;)
+    {
+      gsize last = first + 1;
+
+      while (last < n && self->acts[last].device == self->acts[first].device)
+        last++;
+      sweep_kernel_types (self->acts + first, last - first, self->intervals, self->compat,
+                          &self->totals);
+      first = last;
+    }
+
+  /* §3.2: per class (HTA groups by name, so names start in name order) */
+  for (guint i = 0; i < self->names->len; i++)
+    {
+      const NameStats *stats = &g_array_index (self->names, NameStats, i);
+
+      self->slot_of[stats->kclass][stats->name_id] = G_MAXUINT32;
+    }
+  g_array_sort (self->names, cmp_name_stats);
+  for (guint first = 0; first < self->names->len;)
+    {
+      const NameStats *names = &g_array_index (self->names, NameStats, first);
+      guint            last = first + 1;
+
+      while (last < self->names->len &&
+             g_array_index (self->names, NameStats, last).kclass == names->kclass)
+        last++;
+      order_by_sum (&g_array_index (self->names, NameStats, first), last - first, self->compat);
+      emit_class (names, last - first, r->rank, self->params, self->compat, self->rows);
+      first = last;
+    }
+  return TRUE;
+}
+
+/**
+ * hp_kernel_breakdown_compute:
+ * @trace: a loaded trace
+ * @params: the rank selection, `num_kernels`, `duration_ratio` and
+ *   `include_memory_kernels`
+ * @tables: (element-type HpTable): where the tables
+ *   `gpu_kernel_breakdown_kernel_type` and `gpu_kernel_breakdown_kernels`
+ *   are appended, in this order
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * The kernel breakdown of spec analyses §3. The kernel-type table splits
+ * the GPU time of all selected ranks into COMPUTATION, COMMUNICATION and
+ * MEMORY and the combinations where they overlap (each moment counted
+ * once), with each label's share. The kernels table gives per rank and
+ * kernel type the sum, max, min, standard deviation and mean duration of
+ * the largest kernels, the rest merged into `others`.
+ *
+ * In HTA-compatibility mode the kernels table reproduces HTA's aggregation
+ * quirk (spec §3.2): when a rank has more than `num_kernels` names of a
+ * type, the rows show statistics of per-name totals. The default mode
+ * computes every row over kernel instances, adds a `count` column, measures
+ * overlap per device and reports `sum` in (fractional) microseconds.
+ *
+ * Returns: %TRUE on success; %FALSE with %HP_ANALYSIS_ERROR_NO_SUCH_RANK
+ *   or %HP_ANALYSIS_ERROR_INVALID_PARAMETER, or %G_IO_ERROR_CANCELLED
+ */
+gboolean
+hp_kernel_breakdown_compute (HpTrace                *trace,
+                             const HpAnalysisParams *params,
+                             GPtrArray              *tables,
+                             GCancellable           *cancellable,
+                             GError                **error)
+{
+  g_auto (Breakdown) self = { 0 };
+  g_autoptr (GPtrArray) ranks = NULL;
+  guint n_strings;
+
+  g_return_val_if_fail (trace != NULL, FALSE);
+  g_return_val_if_fail (params != NULL, FALSE);
+  g_return_val_if_fail (tables != NULL, FALSE);
+
+  if (params->num_kernels < 0)
+    {
+      g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER,
+                   "num_kernels must not be negative (got %d)", params->num_kernels);
+      return FALSE;
+    }
+  if (!(params->duration_ratio >= 0.0 && params->duration_ratio <= 1.0))
+    {
+      g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER,
+                   "duration_ratio must be between 0 and 1 (got %g)", params->duration_ratio);
+      return FALSE;
+    }
+
+  ranks = hp_analysis_select_ranks (trace, params, error);
+  if (ranks == NULL)
+    return FALSE;
+
+  self.trace = trace;
+  self.params = params;
+  self.compat = hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT;
+  self.names = g_array_new (FALSE, FALSE, sizeof (NameStats));
+  self.rows = g_array_new (FALSE, FALSE, sizeof (KernelRow));
+  n_strings = MAX (hp_trace_get_n_strings (trace), 1);
+  for (guint c = 0; c < N_ANALYSED; c++)
+    {
+      self.slot_of[c] = g_new (guint32, n_strings);
+      memset (self.slot_of[c], 0xff, n_strings * sizeof (guint32));
+    }
+
+  for (guint k = 0; k < ranks->len; k++)
+    if (!breakdown_rank (&self, g_ptr_array_index (ranks, k), cancellable, error))
+      return FALSE;
+
+  g_ptr_array_add (tables, kernel_type_table (&self.totals, self.compat));
+  g_ptr_array_add (tables, kernels_table (self.rows, self.compat));
+  return TRUE;
+}
+
+/**
+ * hp_kernel_breakdown_duration_distribution:
+ * @kernels: the `gpu_kernel_breakdown_kernels` table of
+ *   hp_kernel_breakdown_compute()
+ *
+ * The data of the "kernel duration distribution across ranks" charts (spec
+ * analyses §3.3): for each kernel type and kernel name except `others`, one
+ * row per rank with the mean, min and max duration, in the kernels table's
+ * order (type, name, rank). A chart draws one bar per rank at the mean with
+ * an error bar from min to max.
+ *
+ * Returns: (transfer full): the table `kernel_duration_distribution`
+ */
+HpTable *
+hp_kernel_breakdown_duration_distribution (HpTable *kernels)
+{
+  HpTable *table;
+  int      type, name, rank, mean, min, max;
+
+  g_return_val_if_fail (kernels != NULL, NULL);
+
+  type = hp_table_find_column (kernels, "kernel_type");
+  name = hp_table_find_column (kernels, "name");
+  rank = hp_table_find_column (kernels, "rank");
+  mean = hp_table_find_column (kernels, "mean (us)");
+  min = hp_table_find_column (kernels, "min (us)");
+  max = hp_table_find_column (kernels, "max (us)");
+  g_return_val_if_fail (type >= 0 && name >= 0 && rank >= 0 && mean >= 0 && min >= 0 && max >= 0,
+                        NULL);
+
+  table = hp_table_new ("kernel_duration_distribution", "Kernel duration distribution across ranks");
+  hp_table_add_column (table, "kernel_type", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "name", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
+  hp_table_add_column (table, "mean (us)", HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (table, "min (us)", HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (table, "max (us)", HP_COLUMN_DOUBLE, "us");
+
+  for (guint i = 0; i < hp_table_get_n_rows (kernels); i++)
+    {
+      guint row;
+
+      if (g_strcmp0 (hp_table_get_string (kernels, i, name), "others") == 0)
+        continue;
+      row = hp_table_append_row (table);
+      hp_table_set_string (table, row, 0, hp_table_get_string (kernels, i, type));
+      hp_table_set_string (table, row, 1, hp_table_get_string (kernels, i, name));
+      hp_table_set_int (table, row, 2, hp_table_get_int (kernels, i, rank));
+      hp_table_set_double (table, row, 3, hp_table_get_double (kernels, i, mean));
+      hp_table_set_double (table, row, 4, hp_table_get_double (kernels, i, min));
+      hp_table_set_double (table, row, 5, hp_table_get_double (kernels, i, max));
+    }
+  return table;
+}

@@ -1,0 +1,19 @@
+/* hp-kernel-breakdown.h — GPU time by kernel type and per-kernel statistics (spec analyses §3).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "hp-analysis.h"
+
+G_BEGIN_DECLS
+
+gboolean hp_kernel_breakdown_compute (HpTrace                *trace,
+                                      const HpAnalysisParams *params,
+                                      GPtrArray              *tables,
+                                      GCancellable           *cancellable,
+                                      GError                **error);
+HpTable *hp_kernel_breakdown_duration_distribution (HpTable *kernels);
+
+G_END_DECLS

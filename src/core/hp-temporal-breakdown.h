@@ -1,0 +1,18 @@
+/* hp-temporal-breakdown.h — GPU idle, compute and non-compute time per rank (spec analyses §1).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "hp-analysis.h"
+
+G_BEGIN_DECLS
+
+gboolean hp_temporal_breakdown_compute (HpTrace                *trace,
+                                        const HpAnalysisParams *params,
+                                        GPtrArray              *tables,
+                                        GCancellable           *cancellable,
+                                        GError                **error);
+
+G_END_DECLS
