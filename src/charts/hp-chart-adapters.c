@@ -1,0 +1,976 @@
+/* hp-chart-adapters.c — HTA's charts, built from the tables the analyses return.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "hp-bar-chart.h"
+#include "hp-chart-adapters.h"
+#include "hp-histogram.h"
+#include "hp-line-chart.h"
+#include "hp-pie-chart.h"
+
+/* ---- reading tables ---- */
+
+static int
+column (HpTable    *table,
+        const char *name)
+{
+  return hp_table_find_column (table, name);
+}
+
+/* a numeric cell of any column type; NaN for null or missing */
+static double
+cell_number (HpTable *table,
+             guint    row,
+             int      col)
+{
+  if (col < 0 || hp_table_is_null (table, row, col))
+    return NAN;
+
+  if (hp_table_get_column_type (table, col) == HP_COLUMN_STRING)
+    {
+      const char *s = hp_table_get_string (table, row, col);
+      char       *end = NULL;
+      double      v = s != NULL ? g_ascii_strtod (s, &end) : NAN;
+
+      return end != NULL && end != s ? v : NAN;
+    }
+
+  return hp_table_get_double (table, row, col);
+}
+
+static char *
+cell_text (HpTable *table,
+           guint    row,
+           int      col)
+{
+  if (col < 0)
+    return g_strdup ("");
+  return hp_table_format_cell (table, row, col);
+}
+
+static gboolean
+has_columns (HpTable *table,
+             ...)
+{
+  va_list     args;
+  const char *name;
+  gboolean    ok = TRUE;
+
+  va_start (args, table);
+  while ((name = va_arg (args, const char *)) != NULL)
+    if (column (table, name) < 0)
+      ok = FALSE;
+  va_end (args);
+
+  return ok;
+}
+
+static gint64
+row_rank (HpTable *table,
+          guint    row,
+          int      c_rank)
+{
+  double v = cell_number (table, row, c_rank);
+
+  return isfinite (v) ? (gint64)v : 0;
+}
+
+static int
+compare_int64 (gconstpointer a,
+               gconstpointer b)
+{
+  gint64 x = *(const gint64 *)a;
+  gint64 y = *(const gint64 *)b;
+
+  return (x > y) - (x < y);
+}
+
+/* the ranks present, ascending (just 0 when there is no rank column) */
+static GArray *
+distinct_ranks (HpTable *table,
+                int      c_rank)
+{
+  GArray *ranks = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+
+  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+    {
+      gint64 r = row_rank (table, row, c_rank);
+
+      if (g_hash_table_contains (seen, &r))
+        continue;
+      g_array_append_val (ranks, r);
+      g_hash_table_add (seen, g_memdup2 (&r, sizeof r));
+    }
+
+  g_array_sort (ranks, compare_int64);
+  return ranks;
+}
+
+/* a file-stem-safe version of a label: letters, digits, '-' and '_' */
+static char *
+stem_part (const char *text)
+{
+  GString *s = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (g_ascii_isalnum (*p) || *p == '-')
+        g_string_append_c (s, *p);
+      else if (s->len > 0 && s->str[s->len - 1] != '_')
+        g_string_append_c (s, '_');
+    }
+  while (s->len > 0 && s->str[s->len - 1] == '_')
+    g_string_truncate (s, s->len - 1);
+
+  return g_string_free (s, FALSE);
+}
+
+static GPtrArray *
+chart_list (void)
+{
+  return g_ptr_array_new_with_free_func ((GDestroyNotify)hp_chart_unref);
+}
+
+static char *
+rank_subtitle (gint64 rank)
+{
+  return g_strdup_printf ("Rank %" G_GINT64_FORMAT, rank);
+}
+
+/* ---- §1 temporal breakdown ---- */
+
+/**
+ * hp_chart_adapt_temporal_breakdown:
+ * @table: `temporal_breakdown`: `rank`, `idle_time_pctg`,
+ *   `compute_time_pctg`, `non_compute_time_pctg` (and optionally `device`)
+ *
+ * Returns: (transfer full) (element-type HpChart): one stacked percent
+ *   bar chart, one bar per rank, named `temporal_breakdown`
+ */
+GPtrArray *
+hp_chart_adapt_temporal_breakdown (HpTable *table)
+{
+  static const struct
+  {
+    const char *column;
+    const char *series;
+  } parts[] = {
+    { "idle_time_pctg", "Idle" },
+    { "compute_time_pctg", "Compute" },
+    { "non_compute_time_pctg", "Non-compute" },
+  };
+  GPtrArray *charts = chart_list ();
+  HpChart   *chart;
+  int        c_rank;
+  int        c_device;
+  guint      n_rows;
+
+  g_return_val_if_fail (table != NULL, charts);
+
+  chart = hp_bar_chart_new ("temporal_breakdown", "Temporal breakdown across ranks");
+  hp_bar_chart_set_mode (chart, HP_BAR_STACKED);
+  hp_bar_chart_set_orientation (chart, HP_BAR_ORIENTATION_VERTICAL);
+  hp_bar_chart_set_value_format (chart, HP_AXIS_FORMAT_PERCENT);
+  hp_bar_chart_set_value_range (chart, 0, 100);
+  hp_bar_chart_set_show_values (chart, TRUE);
+  hp_chart_set_axis_labels (chart, "Rank", "Share of the GPU time span");
+  g_ptr_array_add (charts, chart);
+
+  if (!has_columns (table, "rank", "idle_time_pctg", "compute_time_pctg", "non_compute_time_pctg",
+                    NULL))
+    return charts;
+
+  c_rank = column (table, "rank");
+  c_device = column (table, "device");
+  n_rows = hp_table_get_n_rows (table);
+  for (guint row = 0; row < n_rows; row++)
+    {
+      g_autofree char *rank = cell_text (table, row, c_rank);
+      g_autofree char *label = NULL;
+
+      if (c_device >= 0 && !hp_table_is_null (table, row, c_device))
+        {
+          g_autofree char *device = cell_text (table, row, c_device);
+
+          label = g_strdup_printf ("%s (GPU %s)", rank, device);
+        }
+      hp_bar_chart_add_category (chart, label != NULL ? label : rank);
+    }
+
+  for (guint p = 0; p < G_N_ELEMENTS (parts); p++)
+    {
+      int   c = column (table, parts[p].column);
+      guint s = hp_bar_chart_add_series (chart, parts[p].series, NULL);
+
+      for (guint row = 0; row < n_rows; row++)
+        hp_bar_chart_set_value (chart, s, row, cell_number (table, row, c));
+    }
+
+  return charts;
+}
+
+/* ---- §3 kernel breakdown ---- */
+
+/**
+ * hp_chart_adapt_kernel_type:
+ * @kernel_type_table: `gpu_kernel_breakdown_kernel_type`: `kernel_type`,
+ *   `percentage`
+ *
+ * Returns: (transfer full) (element-type HpChart): one donut of the rows
+ *   with a positive percentage, named `kernel_type_percentage`
+ */
+GPtrArray *
+hp_chart_adapt_kernel_type (HpTable *kernel_type_table)
+{
+  GPtrArray *charts = chart_list ();
+  HpChart   *chart;
+  int        c_type;
+  int        c_pct;
+
+  g_return_val_if_fail (kernel_type_table != NULL, charts);
+
+  chart = hp_pie_chart_new ("kernel_type_percentage", "Kernel Type Percentage Across All Ranks");
+  hp_pie_chart_set_donut (chart, 0.55);
+  hp_pie_chart_set_value_format (chart, HP_AXIS_FORMAT_PERCENT);
+  g_ptr_array_add (charts, chart);
+
+  c_type = column (kernel_type_table, "kernel_type");
+  c_pct = column (kernel_type_table, "percentage");
+  if (c_type < 0 || c_pct < 0)
+    return charts;
+
+  for (guint row = 0; row < hp_table_get_n_rows (kernel_type_table); row++)
+    {
+      g_autofree char *type = cell_text (kernel_type_table, row, c_type);
+      double           pct = cell_number (kernel_type_table, row, c_pct);
+
+      if (isfinite (pct) && pct > 0)
+        hp_pie_chart_add_slice (chart, 0, type, pct);
+    }
+
+  return charts;
+}
+
+/* distinct values of a string column, in order of first appearance */
+static GPtrArray *
+distinct_strings (HpTable *table,
+                  int      col,
+                  gboolean skip_others)
+{
+  GPtrArray *values = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+    {
+      char *value = cell_text (table, row, col);
+
+      if ((skip_others && strcmp (value, "others") == 0) || g_hash_table_contains (seen, value))
+        {
+          g_free (value);
+          continue;
+        }
+      g_ptr_array_add (values, value);
+      g_hash_table_add (seen, value);
+    }
+
+  return values;
+}
+
+static gboolean
+row_matches (HpTable    *table,
+             guint       row,
+             int         col,
+             const char *value)
+{
+  g_autofree char *cell = NULL;
+
+  if (col < 0)
+    return TRUE;
+  cell = cell_text (table, row, col);
+  return strcmp (cell, value) == 0;
+}
+
+/* a grid of per-rank pies of `name` → `sum (us)` for the rows whose
+ * @filter_col equals @filter (all rows when @filter_col < 0) */
+static HpChart *
+per_rank_pies (HpTable    *table,
+               const char *name,
+               const char *title,
+               int         filter_col,
+               const char *filter)
+{
+  HpChart *chart = hp_pie_chart_new (name, title);
+  int      c_name = column (table, "name");
+  int      c_sum = column (table, "sum (us)");
+  int      c_rank = column (table, "rank");
+  g_autoptr (GArray) ranks = NULL;
+
+  hp_pie_chart_set_value_format (chart, HP_AXIS_FORMAT_TIME_US);
+  if (c_name < 0 || c_sum < 0)
+    return chart;
+
+  ranks = distinct_ranks (table, c_rank);
+  for (guint i = 0; i < ranks->len; i++)
+    {
+      gint64           rank = g_array_index (ranks, gint64, i);
+      g_autofree char *caption = rank_subtitle (rank);
+      guint            pie = hp_pie_chart_add_pie (chart, caption);
+
+      for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+        {
+          g_autofree char *label = NULL;
+
+          if (row_rank (table, row, c_rank) != rank || !row_matches (table, row, filter_col, filter))
+            continue;
+          label = cell_text (table, row, c_name);
+          hp_pie_chart_add_slice (chart, pie, label, cell_number (table, row, c_sum));
+        }
+    }
+
+  return chart;
+}
+
+/* a bar per rank at `mean (us)` with a min/max whisker, for one name */
+static HpChart *
+duration_bars (HpTable    *table,
+               const char *name,
+               const char *title,
+               int         type_col,
+               const char *type,
+               const char *kernel_name)
+{
+  HpChart *chart = hp_bar_chart_new (name, title);
+  int      c_name = column (table, "name");
+  int      c_rank = column (table, "rank");
+  int      c_mean = column (table, "mean (us)");
+  int      c_min = column (table, "min (us)");
+  int      c_max = column (table, "max (us)");
+  g_autoptr (GArray) ranks = distinct_ranks (table, c_rank);
+  guint series;
+
+  hp_bar_chart_set_orientation (chart, HP_BAR_ORIENTATION_VERTICAL);
+  hp_bar_chart_set_value_format (chart, HP_AXIS_FORMAT_TIME_US);
+  hp_chart_set_axis_labels (chart, "Rank", "Mean duration (whiskers: min to max)");
+
+  for (guint i = 0; i < ranks->len; i++)
+    {
+      g_autofree char *label = g_strdup_printf ("%" G_GINT64_FORMAT, g_array_index (ranks, gint64, i));
+
+      hp_bar_chart_add_category (chart, label);
+    }
+  series = hp_bar_chart_add_series (chart, "Mean", NULL);
+  if (type != NULL)
+    hp_bar_chart_set_series_color_key (chart, series, type);
+
+  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+    {
+      gint64 rank;
+      guint  category = 0;
+
+      if (!row_matches (table, row, type_col, type) || !row_matches (table, row, c_name, kernel_name))
+        continue;
+
+      rank = row_rank (table, row, c_rank);
+      while (category < ranks->len && g_array_index (ranks, gint64, category) != rank)
+        category++;
+      if (category == ranks->len)
+        continue;
+
+      hp_bar_chart_set_value (chart, series, category, cell_number (table, row, c_mean));
+      hp_bar_chart_set_error (chart, series, category, cell_number (table, row, c_min),
+                              cell_number (table, row, c_max));
+    }
+
+  return chart;
+}
+
+/**
+ * hp_chart_adapt_kernels:
+ * @kernel_table: `gpu_kernel_breakdown_kernels`: `name`, `sum (us)`,
+ *   `max (us)`, `min (us)`, `mean (us)`, `kernel_type`, `rank`
+ *
+ * Per kernel type, a grid of per-rank pies of the kernels' total time
+ * (named `kernels_<TYPE>`), then per type and kernel name other than
+ * `others`, the kernel duration distribution across ranks: mean with
+ * min/max whiskers (named `kernel_duration_<TYPE>_<i>`, i counting the
+ * type's names in table order).
+ *
+ * Returns: (transfer full) (element-type HpChart): the charts
+ */
+GPtrArray *
+hp_chart_adapt_kernels (HpTable *kernel_table)
+{
+  GPtrArray *charts = chart_list ();
+  g_autoptr (GPtrArray) types = NULL;
+  int c_type;
+  int c_name;
+
+  g_return_val_if_fail (kernel_table != NULL, charts);
+
+  c_type = column (kernel_table, "kernel_type");
+  c_name = column (kernel_table, "name");
+  if (c_type < 0 || c_name < 0 || hp_table_get_n_rows (kernel_table) == 0)
+    {
+      g_ptr_array_add (charts, hp_pie_chart_new ("kernels", "Kernel distribution on each rank"));
+      return charts;
+    }
+
+  types = distinct_strings (kernel_table, c_type, FALSE);
+  for (guint t = 0; t < types->len; t++)
+    {
+      const char      *type = g_ptr_array_index (types, t);
+      g_autofree char *stem = stem_part (type);
+      g_autofree char *name = g_strdup_printf ("kernels_%s", stem);
+      g_autofree char *title = g_strdup_printf ("Kernel type \"%s\" - kernel distribution on each rank", type);
+
+      g_ptr_array_add (charts, per_rank_pies (kernel_table, name, title, c_type, type));
+    }
+
+  for (guint t = 0; t < types->len; t++)
+    {
+      const char      *type = g_ptr_array_index (types, t);
+      g_autofree char *stem = stem_part (type);
+      g_autoptr (GPtrArray) names = NULL;
+      guint index = 0;
+
+      names = g_ptr_array_new_with_free_func (g_free);
+      {
+        g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+        for (guint row = 0; row < hp_table_get_n_rows (kernel_table); row++)
+          {
+            char *kernel;
+
+            if (!row_matches (kernel_table, row, c_type, type))
+              continue;
+            kernel = cell_text (kernel_table, row, c_name);
+            if (strcmp (kernel, "others") == 0 || g_hash_table_contains (seen, kernel))
+              {
+                g_free (kernel);
+                continue;
+              }
+            g_ptr_array_add (names, kernel);
+            g_hash_table_add (seen, kernel);
+          }
+      }
+
+      for (guint n = 0; n < names->len; n++)
+        {
+          const char      *kernel = g_ptr_array_index (names, n);
+          g_autofree char *name = g_strdup_printf ("kernel_duration_%s_%u", stem, index++);
+          g_autofree char *title = g_strdup_printf ("Kernel type \"%s\" - %s", type, kernel);
+
+          g_ptr_array_add (charts, duration_bars (kernel_table, name, title, c_type, type, kernel));
+        }
+    }
+
+  return charts;
+}
+
+/* ---- §2 idle time ---- */
+
+/**
+ * hp_chart_adapt_idle_time:
+ * @table: `idle_time_breakdown`: `rank`, `stream`, `idle_category`,
+ *   `idle_time_ratio`
+ *
+ * Returns: (transfer full) (element-type HpChart): per rank, stacked
+ *   percent bars per stream coloured by idle category, named
+ *   `idle_time_rank<r>`
+ */
+GPtrArray *
+hp_chart_adapt_idle_time (HpTable *table)
+{
+  static const char *const known[] = { "host_wait", "kernel_wait", "other" };
+  GPtrArray               *charts = chart_list ();
+  g_autoptr (GArray) ranks = NULL;
+  g_autoptr (GPtrArray) categories = NULL;
+  int c_rank;
+  int c_stream;
+  int c_category;
+  int c_ratio;
+
+  g_return_val_if_fail (table != NULL, charts);
+
+  c_rank = column (table, "rank");
+  c_stream = column (table, "stream");
+  c_category = column (table, "idle_category");
+  c_ratio = column (table, "idle_time_ratio");
+  if (c_stream < 0 || c_category < 0 || c_ratio < 0 || hp_table_get_n_rows (table) == 0)
+    {
+      HpChart *chart = hp_bar_chart_new ("idle_time", "Idle time breakdown per CUDA stream");
+
+      g_ptr_array_add (charts, chart);
+      return charts;
+    }
+
+  /* the three known categories first, in HTA's order, then any other */
+  categories = g_ptr_array_new_with_free_func (g_free);
+  for (guint k = 0; k < G_N_ELEMENTS (known); k++)
+    g_ptr_array_add (categories, g_strdup (known[k]));
+  {
+    g_autoptr (GPtrArray) found = distinct_strings (table, c_category, FALSE);
+
+    for (guint i = 0; i < found->len; i++)
+      if (!g_strv_contains (known, g_ptr_array_index (found, i)))
+        g_ptr_array_add (categories, g_strdup (g_ptr_array_index (found, i)));
+  }
+
+  ranks = distinct_ranks (table, c_rank);
+  for (guint i = 0; i < ranks->len; i++)
+    {
+      gint64           rank = g_array_index (ranks, gint64, i);
+      g_autofree char *name = g_strdup_printf ("idle_time_rank%" G_GINT64_FORMAT, rank);
+      g_autofree char *title = g_strdup_printf ("Idle time breakdown on rank %" G_GINT64_FORMAT " per CUDA stream", rank);
+      g_autoptr (GPtrArray) streams = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr (GHashTable) stream_index = g_hash_table_new (g_str_hash, g_str_equal);
+      HpChart          *chart = hp_bar_chart_new (name, title);
+      g_autofree guint *series = NULL;
+
+      hp_bar_chart_set_mode (chart, HP_BAR_STACKED);
+      hp_bar_chart_set_value_format (chart, HP_AXIS_FORMAT_PERCENT);
+      hp_bar_chart_set_value_range (chart, 0, 100);
+      hp_bar_chart_set_show_values (chart, TRUE);
+      hp_chart_set_axis_labels (chart, "Stream", "Share of the stream's idle time");
+
+      /* streams in order of first appearance, as in the table */
+      for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+        {
+          char *stream;
+
+          if (row_rank (table, row, c_rank) != rank)
+            continue;
+          stream = cell_text (table, row, c_stream);
+          if (g_hash_table_contains (stream_index, stream))
+            {
+              g_free (stream);
+              continue;
+            }
+          g_hash_table_insert (stream_index, stream,
+                               GUINT_TO_POINTER (hp_bar_chart_add_category (chart, stream)));
+          g_ptr_array_add (streams, stream);
+        }
+
+      series = g_new (guint, categories->len);
+      for (guint k = 0; k < categories->len; k++)
+        series[k] = G_MAXUINT;
+
+      for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+        {
+          g_autofree char *stream = NULL;
+          g_autofree char *category = NULL;
+          guint            k = 0;
+
+          if (row_rank (table, row, c_rank) != rank)
+            continue;
+          stream = cell_text (table, row, c_stream);
+          category = cell_text (table, row, c_category);
+          while (k < categories->len && strcmp (g_ptr_array_index (categories, k), category) != 0)
+            k++;
+          if (k == categories->len)
+            continue;
+          if (series[k] == G_MAXUINT)
+            series[k] = hp_bar_chart_add_series (chart, category, NULL);
+          hp_bar_chart_set_value (chart, series[k],
+                                  GPOINTER_TO_UINT (g_hash_table_lookup (stream_index, stream)),
+                                  100 * cell_number (table, row, c_ratio));
+        }
+
+      g_ptr_array_add (charts, chart);
+    }
+
+  return charts;
+}
+
+/* ---- §5 communication/computation overlap ---- */
+
+/**
+ * hp_chart_adapt_comm_comp_overlap:
+ * @table: `comm_comp_overlap`: `rank`, `comp_comm_overlap_pctg`
+ *
+ * Returns: (transfer full) (element-type HpChart): one percent bar per
+ *   rank, named `comm_comp_overlap`; NaN (no communication) shows no bar
+ */
+GPtrArray *
+hp_chart_adapt_comm_comp_overlap (HpTable *table)
+{
+  GPtrArray *charts = chart_list ();
+  HpChart   *chart;
+  int        c_rank;
+  int        c_pct;
+  int        c_device;
+  guint      series;
+
+  g_return_val_if_fail (table != NULL, charts);
+
+  chart = hp_bar_chart_new ("comm_comp_overlap", "Computation-Communication Overlap");
+  hp_bar_chart_set_orientation (chart, HP_BAR_ORIENTATION_VERTICAL);
+  hp_bar_chart_set_value_format (chart, HP_AXIS_FORMAT_PERCENT);
+  hp_bar_chart_set_value_range (chart, 0, 100);
+  hp_bar_chart_set_show_values (chart, TRUE);
+  hp_chart_set_axis_labels (chart, "Rank", "Communication time overlapped by computation");
+  g_ptr_array_add (charts, chart);
+
+  c_rank = column (table, "rank");
+  c_pct = column (table, "comp_comm_overlap_pctg");
+  c_device = column (table, "device");
+  if (c_rank < 0 || c_pct < 0)
+    return charts;
+
+  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+    {
+      g_autofree char *rank = cell_text (table, row, c_rank);
+      g_autofree char *label = NULL;
+
+      if (c_device >= 0 && !hp_table_is_null (table, row, c_device))
+        {
+          g_autofree char *device = cell_text (table, row, c_device);
+
+          label = g_strdup_printf ("%s (GPU %s)", rank, device);
+        }
+      hp_bar_chart_add_category (chart, label != NULL ? label : rank);
+    }
+
+  series = hp_bar_chart_add_series (chart, "Overlap", NULL);
+  hp_bar_chart_set_series_color_key (chart, series, "COMPUTATION overlapping COMMUNICATION");
+  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+    hp_bar_chart_set_value (chart, series, row, cell_number (table, row, c_pct));
+
+  return charts;
+}
+
+/* ---- §6 kernel launch statistics ---- */
+
+static HpChart *
+launch_histogram (const char *name,
+                  const char *title,
+                  const char *x_label,
+                  GArray     *values,
+                  guint       n_bins)
+{
+  HpChart *chart = hp_histogram_new (name, title);
+
+  hp_histogram_set_value_format (chart, HP_AXIS_FORMAT_TIME_US);
+  hp_histogram_set_bin_count (chart, n_bins);
+  hp_histogram_set_values (chart, (const double *)values->data, values->len);
+  hp_chart_set_axis_labels (chart, x_label, "Launches");
+  return chart;
+}
+
+/**
+ * hp_chart_adapt_launch_stats:
+ * @table: `cuda_kernel_launch_stats`: `rank`, `cpu_duration`,
+ *   `gpu_duration`, `launch_delay` (us)
+ * @runtime_cutoff: HTA's `runtime_cutoff` (50 us by default)
+ * @launch_delay_cutoff: HTA's `launch_delay_cutoff` (100 us by default)
+ *
+ * Per rank, HTA's three histograms (spec §6): short GPU kernels (named
+ * `launch_short_kernels_rank<r>`), runtime outliers
+ * (`launch_runtime_outliers_rank<r>`, 300 bins) and launch delay outliers
+ * (`launch_delay_outliers_rank<r>`, 300 bins).
+ *
+ * Returns: (transfer full) (element-type HpChart): the charts
+ */
+GPtrArray *
+hp_chart_adapt_launch_stats (HpTable *table,
+                             double   runtime_cutoff,
+                             double   launch_delay_cutoff)
+{
+  GPtrArray *charts = chart_list ();
+  g_autoptr (GArray) ranks = NULL;
+  g_autofree char *runtime_text = hp_format_number (runtime_cutoff, -1);
+  g_autofree char *delay_text = hp_format_number (launch_delay_cutoff, -1);
+  int              c_rank;
+  int              c_cpu;
+  int              c_gpu;
+  int              c_delay;
+
+  g_return_val_if_fail (table != NULL, charts);
+
+  c_rank = column (table, "rank");
+  c_cpu = column (table, "cpu_duration");
+  c_gpu = column (table, "gpu_duration");
+  c_delay = column (table, "launch_delay");
+  if (c_cpu < 0 || c_gpu < 0 || c_delay < 0)
+    {
+      g_ptr_array_add (charts, hp_histogram_new ("launch_short_kernels", "Short GPU kernels (gpu op duration < cpu op duration)"));
+      return charts;
+    }
+
+  ranks = distinct_ranks (table, c_rank);
+  if (ranks->len == 0)
+    {
+      gint64 zero = 0;
+
+      g_array_append_val (ranks, zero);
+    }
+
+  for (guint i = 0; i < ranks->len; i++)
+    {
+      gint64 rank = g_array_index (ranks, gint64, i);
+      g_autoptr (GArray) shorts = g_array_new (FALSE, FALSE, sizeof (double));
+      g_autoptr (GArray) runtime = g_array_new (FALSE, FALSE, sizeof (double));
+      g_autoptr (GArray) delays = g_array_new (FALSE, FALSE, sizeof (double));
+      g_autofree char *name = NULL;
+      g_autofree char *title = NULL;
+
+      for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+        {
+          double cpu;
+          double gpu;
+          double delay;
+
+          if (row_rank (table, row, c_rank) != rank)
+            continue;
+          cpu = cell_number (table, row, c_cpu);
+          gpu = cell_number (table, row, c_gpu);
+          delay = cell_number (table, row, c_delay);
+
+          if (cpu <= runtime_cutoff && gpu < cpu)
+            g_array_append_val (shorts, cpu);
+          if (cpu > runtime_cutoff)
+            g_array_append_val (runtime, cpu);
+          if (delay > launch_delay_cutoff)
+            g_array_append_val (delays, delay);
+        }
+
+      name = g_strdup_printf ("launch_short_kernels_rank%" G_GINT64_FORMAT, rank);
+      title = g_strdup_printf ("Short GPU kernels (gpu op duration < cpu op duration) on rank %" G_GINT64_FORMAT, rank);
+      g_ptr_array_add (charts, launch_histogram (name, title, "CPU duration of the launch", shorts, 0));
+      g_free (name);
+      g_free (title);
+
+      name = g_strdup_printf ("launch_runtime_outliers_rank%" G_GINT64_FORMAT, rank);
+      title = g_strdup_printf ("Runtime Event Duration Outliers (duration > %s us) on rank %" G_GINT64_FORMAT, runtime_text, rank);
+      g_ptr_array_add (charts, launch_histogram (name, title, "CPU duration of the launch", runtime, 300));
+      g_free (name);
+      g_free (title);
+
+      name = g_strdup_printf ("launch_delay_outliers_rank%" G_GINT64_FORMAT, rank);
+      title = g_strdup_printf ("Launch Delay Outliers (duration > %s us) on rank %" G_GINT64_FORMAT, delay_text, rank);
+      g_ptr_array_add (charts, launch_histogram (name, title, "Launch delay", delays, 300));
+    }
+
+  return charts;
+}
+
+/* ---- §8 counters ---- */
+
+/* per rank, one step line per distinct @series_col value */
+static GPtrArray *
+time_series_charts (HpTable    *table,
+                    const char *series_col_name,
+                    const char *series_prefix,
+                    const char *value_col_name,
+                    const char *name_prefix,
+                    const char *title_prefix,
+                    const char *y_label)
+{
+  GPtrArray *charts = chart_list ();
+  g_autoptr (GArray) ranks = NULL;
+  int c_rank = column (table, "rank");
+  int c_ts = column (table, "ts");
+  int c_series = column (table, series_col_name);
+  int c_value = column (table, value_col_name);
+
+  if (c_ts < 0 || c_series < 0 || c_value < 0 || hp_table_get_n_rows (table) == 0)
+    {
+      HpChart *chart = hp_line_chart_new (name_prefix, title_prefix);
+
+      hp_chart_set_axis_labels (chart, "Time", y_label);
+      g_ptr_array_add (charts, chart);
+      return charts;
+    }
+
+  ranks = distinct_ranks (table, c_rank);
+  for (guint i = 0; i < ranks->len; i++)
+    {
+      gint64           rank = g_array_index (ranks, gint64, i);
+      g_autofree char *name = g_strdup_printf ("%s_rank%" G_GINT64_FORMAT, name_prefix, rank);
+      g_autofree char *title = g_strdup_printf ("%s on rank %" G_GINT64_FORMAT, title_prefix, rank);
+      HpChart         *chart = hp_line_chart_new (name, title);
+      g_autoptr (GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr (GPtrArray) xs = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
+      g_autoptr (GPtrArray) ys = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
+
+      hp_line_chart_set_mode (chart, HP_LINE_STEP);
+      hp_line_chart_set_x_format (chart, HP_AXIS_FORMAT_TIME_US);
+      hp_chart_set_axis_labels (chart, "Time", y_label);
+
+      for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+        {
+          g_autofree char *key = NULL;
+          double           x;
+          double           y;
+          guint            k = 0;
+
+          if (row_rank (table, row, c_rank) != rank)
+            continue;
+          key = cell_text (table, row, c_series);
+          while (k < keys->len && strcmp (g_ptr_array_index (keys, k), key) != 0)
+            k++;
+          if (k == keys->len)
+            {
+              g_ptr_array_add (keys, g_strdup (key));
+              g_ptr_array_add (xs, g_array_new (FALSE, FALSE, sizeof (double)));
+              g_ptr_array_add (ys, g_array_new (FALSE, FALSE, sizeof (double)));
+            }
+          x = cell_number (table, row, c_ts);
+          y = cell_number (table, row, c_value);
+          g_array_append_val (g_ptr_array_index (xs, k), x);
+          g_array_append_val (g_ptr_array_index (ys, k), y);
+        }
+
+      for (guint k = 0; k < keys->len; k++)
+        {
+          GArray          *x = g_ptr_array_index (xs, k);
+          GArray          *y = g_ptr_array_index (ys, k);
+          g_autofree char *label = series_prefix != NULL
+                                       ? g_strdup_printf ("%s %s", series_prefix, (const char *)g_ptr_array_index (keys, k))
+                                       : g_strdup (g_ptr_array_index (keys, k));
+
+          hp_line_chart_add_series (chart, label, (const double *)x->data, (const double *)y->data,
+                                    x->len);
+        }
+
+      g_ptr_array_add (charts, chart);
+    }
+
+  return charts;
+}
+
+/**
+ * hp_chart_adapt_queue_length:
+ * @time_series: `queue_length_time_series`: `rank`, `ts`, `stream`,
+ *   `queue_length`
+ *
+ * Returns: (transfer full) (element-type HpChart): per rank, a step line
+ *   per stream, named `queue_length_rank<r>`
+ */
+GPtrArray *
+hp_chart_adapt_queue_length (HpTable *time_series)
+{
+  g_return_val_if_fail (time_series != NULL, chart_list ());
+
+  return time_series_charts (time_series, "stream", "Stream", "queue_length", "queue_length",
+                             "Queue length", "Operations queued");
+}
+
+/**
+ * hp_chart_adapt_memory_bw:
+ * @time_series: `memory_bw_time_series`: `rank`, `ts`, `name`,
+ *   `memory_bw_gbps`
+ *
+ * Returns: (transfer full) (element-type HpChart): per rank, a step line
+ *   per memory copy kind, named `memory_bw_rank<r>`
+ */
+GPtrArray *
+hp_chart_adapt_memory_bw (HpTable *time_series)
+{
+  g_return_val_if_fail (time_series != NULL, chart_list ());
+
+  return time_series_charts (time_series, "name", NULL, "memory_bw_gbps", "memory_bw",
+                             "Memory bandwidth", "Bandwidth (GB/s)");
+}
+
+/* ---- §4 user annotations ---- */
+
+/**
+ * hp_chart_adapt_user_annotations:
+ * @table: `user_annotation_breakdown_gpu` or `_cpu`: `name`, `sum (us)`,
+ *   `max (us)`, `min (us)`, `mean (us)`, `rank`
+ *
+ * A grid of per-rank pies (named `user_annotation_<kind>_distribution`,
+ * kind `gpu` or `cpu` from the table's name) and, per name other than
+ * `others`, a bar per rank of the mean with min/max whiskers (named
+ * `user_annotation_<kind>_<i>`).
+ *
+ * Returns: (transfer full) (element-type HpChart): the charts
+ */
+GPtrArray *
+hp_chart_adapt_user_annotations (HpTable *table)
+{
+  GPtrArray *charts = chart_list ();
+  g_autoptr (GPtrArray) names = NULL;
+  g_autofree char *pies_name = NULL;
+  const char      *kind;
+  int              c_name;
+
+  g_return_val_if_fail (table != NULL, charts);
+
+  kind = g_str_has_suffix (hp_table_get_name (table), "_cpu") ? "cpu" : "gpu";
+  pies_name = g_strdup_printf ("user_annotation_%s_distribution", kind);
+  g_ptr_array_add (charts, per_rank_pies (table, pies_name, "User annotation distribution on each rank",
+                                          -1, NULL));
+
+  c_name = column (table, "name");
+  if (c_name < 0)
+    return charts;
+
+  names = distinct_strings (table, c_name, TRUE);
+  for (guint n = 0; n < names->len; n++)
+    {
+      const char      *annotation = g_ptr_array_index (names, n);
+      g_autofree char *name = g_strdup_printf ("user_annotation_%s_%u", kind, n);
+      g_autofree char *title = g_strdup_printf ("User annotation = %s", annotation);
+
+      g_ptr_array_add (charts, duration_bars (table, name, title, -1, NULL, annotation));
+    }
+
+  return charts;
+}
+
+/**
+ * hp_chart_adapt_table:
+ * @table: any analysis table
+ * @params: (nullable): the parameters the analysis ran with (for the
+ *   launch statistics cutoffs), or %NULL for HTA's defaults
+ *
+ * Picks the adapter from the table's name (`temporal_breakdown`,
+ * `gpu_kernel_breakdown_kernel_type`, `gpu_kernel_breakdown_kernels`,
+ * `idle_time_breakdown`, `comm_comp_overlap`, `cuda_kernel_launch_stats`,
+ * `queue_length_time_series`, `memory_bw_time_series`,
+ * `user_annotation_breakdown_gpu` and `_cpu`).
+ *
+ * Returns: (transfer full) (element-type HpChart): the charts; empty for
+ *   tables HTA draws no chart for
+ */
+GPtrArray *
+hp_chart_adapt_table (HpTable                *table,
+                      const HpAnalysisParams *params)
+{
+  const char *name;
+
+  g_return_val_if_fail (table != NULL, chart_list ());
+
+  name = hp_table_get_name (table);
+  if (g_strcmp0 (name, "temporal_breakdown") == 0)
+    return hp_chart_adapt_temporal_breakdown (table);
+  if (g_strcmp0 (name, "gpu_kernel_breakdown_kernel_type") == 0)
+    return hp_chart_adapt_kernel_type (table);
+  if (g_strcmp0 (name, "gpu_kernel_breakdown_kernels") == 0)
+    return hp_chart_adapt_kernels (table);
+  if (g_strcmp0 (name, "idle_time_breakdown") == 0)
+    return hp_chart_adapt_idle_time (table);
+  if (g_strcmp0 (name, "comm_comp_overlap") == 0)
+    return hp_chart_adapt_comm_comp_overlap (table);
+  if (g_strcmp0 (name, "cuda_kernel_launch_stats") == 0)
+    return hp_chart_adapt_launch_stats (table, params != NULL ? params->runtime_cutoff : 50.0,
+                                        params != NULL ? params->launch_delay_cutoff : 100.0);
+  if (g_strcmp0 (name, "queue_length_time_series") == 0)
+    return hp_chart_adapt_queue_length (table);
+  if (g_strcmp0 (name, "memory_bw_time_series") == 0)
+    return hp_chart_adapt_memory_bw (table);
+  if (g_strcmp0 (name, "user_annotation_breakdown_gpu") == 0 ||
+      g_strcmp0 (name, "user_annotation_breakdown_cpu") == 0)
+    return hp_chart_adapt_user_annotations (table);
+
+  return chart_list ();
+}

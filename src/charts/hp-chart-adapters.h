@@ -1,0 +1,36 @@
+/* hp-chart-adapters.h — HTA's charts, built from the tables the analyses return.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "hp-analysis.h"
+#include "hp-chart.h"
+#include "hp-table.h"
+
+G_BEGIN_DECLS
+
+/* Each adapter reads the columns of one analysis table, named as in HTA
+ * (spec/analyses.md), and returns a GPtrArray of HpChart (transfer full,
+ * element free function set), one chart per figure HTA draws, each with a
+ * stable name (hp_chart_get_name()) to use as a file stem. Tables with a
+ * `rank` column give one chart per rank where HTA draws one per rank; a
+ * table without the columns an adapter needs gives a "No data" chart. */
+
+GPtrArray *hp_chart_adapt_temporal_breakdown (HpTable *table);
+GPtrArray *hp_chart_adapt_kernel_type (HpTable *kernel_type_table);
+GPtrArray *hp_chart_adapt_kernels (HpTable *kernel_table);
+GPtrArray *hp_chart_adapt_idle_time (HpTable *table);
+GPtrArray *hp_chart_adapt_comm_comp_overlap (HpTable *table);
+GPtrArray *hp_chart_adapt_launch_stats (HpTable *table,
+                                        double   runtime_cutoff,
+                                        double   launch_delay_cutoff);
+GPtrArray *hp_chart_adapt_queue_length (HpTable *time_series);
+GPtrArray *hp_chart_adapt_memory_bw (HpTable *time_series);
+GPtrArray *hp_chart_adapt_user_annotations (HpTable *table);
+
+GPtrArray *hp_chart_adapt_table (HpTable                *table,
+                                 const HpAnalysisParams *params);
+
+G_END_DECLS

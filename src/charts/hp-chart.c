@@ -1,0 +1,417 @@
+/* hp-chart.c — the generic chart handle: name, title, layout cache, painting and hit testing.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+
+#include "hp-chart-private.h"
+
+G_DEFINE_BOXED_TYPE (HpChart, hp_chart, hp_chart_ref, hp_chart_unref)
+
+HpChart *
+_hp_chart_new (const HpChartClass *klass,
+               gpointer            data,
+               const char         *name,
+               const char         *title)
+{
+  HpChart *chart = g_new0 (HpChart, 1);
+
+  g_atomic_ref_count_init (&chart->ref_count);
+  chart->klass = klass;
+  chart->data = data;
+  chart->name = g_strdup (name != NULL ? name : "chart");
+  chart->title = g_strdup (title);
+  return chart;
+}
+
+/* the kind's model, or NULL (with a critical) when @chart is another kind */
+gpointer
+_hp_chart_get_data (HpChart    *chart,
+                    HpChartKind kind)
+{
+  g_return_val_if_fail (chart != NULL, NULL);
+  g_return_val_if_fail (chart->klass->kind == kind, NULL);
+
+  return chart->data;
+}
+
+/* drops the cached layout; every model change calls it */
+void
+_hp_chart_invalidate (HpChart *chart)
+{
+  if (chart->kind_layout != NULL)
+    chart->klass->free_layout (chart->kind_layout);
+  chart->kind_layout = NULL;
+  g_clear_pointer (&chart->layout, _hp_chart_layout_free);
+  g_clear_pointer (&chart->layout_style, hp_chart_style_free);
+}
+
+gconstpointer
+_hp_chart_get_kind_layout (HpChart    *chart,
+                           HpChartKind kind)
+{
+  g_return_val_if_fail (chart != NULL, NULL);
+  g_return_val_if_fail (chart->klass->kind == kind, NULL);
+
+  return chart->kind_layout;
+}
+
+/**
+ * hp_chart_ref:
+ *
+ * Returns: (transfer full): @chart
+ */
+HpChart *
+hp_chart_ref (HpChart *chart)
+{
+  g_return_val_if_fail (chart != NULL, NULL);
+
+  g_atomic_ref_count_inc (&chart->ref_count);
+  return chart;
+}
+
+void
+hp_chart_unref (HpChart *chart)
+{
+  g_return_if_fail (chart != NULL);
+
+  if (!g_atomic_ref_count_dec (&chart->ref_count))
+    return;
+
+  _hp_chart_invalidate (chart);
+  chart->klass->free_data (chart->data);
+  g_free (chart->name);
+  g_free (chart->title);
+  g_free (chart->subtitle);
+  g_free (chart->x_label);
+  g_free (chart->y_label);
+  g_free (chart);
+}
+
+HpChartKind
+hp_chart_get_kind (HpChart *chart)
+{
+  g_return_val_if_fail (chart != NULL, HP_CHART_KIND_BAR);
+  return chart->klass->kind;
+}
+
+/**
+ * hp_chart_get_name:
+ *
+ * Returns: a stable file stem for the chart, e.g. "temporal_breakdown" or
+ *   "idle_time_rank0"
+ */
+const char *
+hp_chart_get_name (HpChart *chart)
+{
+  g_return_val_if_fail (chart != NULL, NULL);
+  return chart->name;
+}
+
+void
+hp_chart_set_name (HpChart    *chart,
+                   const char *name)
+{
+  g_return_if_fail (chart != NULL);
+  g_return_if_fail (name != NULL);
+
+  g_free (chart->name);
+  chart->name = g_strdup (name);
+}
+
+const char *
+hp_chart_get_title (HpChart *chart)
+{
+  g_return_val_if_fail (chart != NULL, NULL);
+  return chart->title;
+}
+
+static void
+set_string (HpChart    *chart,
+            char      **field,
+            const char *value)
+{
+  if (g_strcmp0 (*field, value) == 0)
+    return;
+
+  g_free (*field);
+  *field = g_strdup (value);
+  _hp_chart_invalidate (chart);
+}
+
+void
+hp_chart_set_title (HpChart    *chart,
+                    const char *title)
+{
+  g_return_if_fail (chart != NULL);
+  set_string (chart, &chart->title, title);
+}
+
+const char *
+hp_chart_get_subtitle (HpChart *chart)
+{
+  g_return_val_if_fail (chart != NULL, NULL);
+  return chart->subtitle;
+}
+
+/**
+ * hp_chart_set_subtitle:
+ * @subtitle: (nullable): a second, quieter line under the title, e.g.
+ *   "Rank 3"
+ */
+void
+hp_chart_set_subtitle (HpChart    *chart,
+                       const char *subtitle)
+{
+  g_return_if_fail (chart != NULL);
+  set_string (chart, &chart->subtitle, subtitle);
+}
+
+const char *
+hp_chart_get_x_label (HpChart *chart)
+{
+  g_return_val_if_fail (chart != NULL, NULL);
+  return chart->x_label;
+}
+
+const char *
+hp_chart_get_y_label (HpChart *chart)
+{
+  g_return_val_if_fail (chart != NULL, NULL);
+  return chart->y_label;
+}
+
+/**
+ * hp_chart_set_axis_labels:
+ * @x_label: (nullable): the title of the category or horizontal axis
+ * @y_label: (nullable): the title of the value or vertical axis
+ *
+ * Axis titles name the quantity; tick labels carry the unit ("Mean
+ * duration" with ticks "1.5 ms"), except for unit-less formats where the
+ * title should say it ("Bandwidth (GB/s)").
+ */
+void
+hp_chart_set_axis_labels (HpChart    *chart,
+                          const char *x_label,
+                          const char *y_label)
+{
+  g_return_if_fail (chart != NULL);
+  set_string (chart, &chart->x_label, x_label);
+  set_string (chart, &chart->y_label, y_label);
+}
+
+/**
+ * hp_chart_has_data:
+ *
+ * Returns: whether the chart has anything to draw; without data it paints
+ *   its title and a "No data" message
+ */
+gboolean
+hp_chart_has_data (HpChart *chart)
+{
+  g_return_val_if_fail (chart != NULL, FALSE);
+  return chart->klass->has_data (chart);
+}
+
+static void
+layout_title (HpChartLayoutContext *ctx)
+{
+  HpChart *chart = ctx->chart;
+  double   width = ctx->layout->width;
+  double   height = ctx->layout->height;
+  double   y = HP_CHART_MARGIN;
+  HpRect   r;
+
+  if (chart->title != NULL && *chart->title != '\0')
+    {
+      r = _hp_chart_add_text (ctx, HP_CHART_TEXT_TITLE, chart->title, HP_CHART_MARGIN, y, 0,
+                              width - 2 * HP_CHART_MARGIN, NULL);
+      y += r.height + 2;
+    }
+  if (chart->subtitle != NULL && *chart->subtitle != '\0')
+    {
+      r = _hp_chart_add_text (ctx, HP_CHART_TEXT_SUBTITLE, chart->subtitle, HP_CHART_MARGIN, y, 0,
+                              width - 2 * HP_CHART_MARGIN, NULL);
+      y += r.height;
+    }
+  if (y > HP_CHART_MARGIN)
+    y += 14;
+
+  ctx->content.x = HP_CHART_MARGIN;
+  ctx->content.y = y;
+  ctx->content.width = MAX (0.0, width - 2 * HP_CHART_MARGIN);
+  ctx->content.height = MAX (0.0, height - HP_CHART_MARGIN - y);
+}
+
+static void
+layout_no_data (HpChartLayoutContext *ctx)
+{
+  const HpRect *c = &ctx->content;
+  double        h = _hp_chart_line_height (ctx, HP_CHART_TEXT_MESSAGE);
+
+  ctx->layout->no_data = TRUE;
+  ctx->layout->plot = (HpRect){ c->x, c->y, 0, 0 };
+  _hp_chart_add_text (ctx, HP_CHART_TEXT_MESSAGE, "No data", c->x + c->width / 2,
+                      c->y + (c->height - h) / 2, 0.5, c->width, NULL);
+}
+
+/**
+ * hp_chart_layout:
+ * @width: the width to lay out for, in user-space pixels
+ * @height: the height
+ * @style: the style
+ *
+ * Computes where everything goes: the pure, pixel-free step of painting.
+ * The result is kept until the size, the style or the model changes, so
+ * painting the same chart again costs only the drawing.
+ *
+ * Returns: (transfer none): the layout, valid until the chart changes or
+ *   is laid out again
+ */
+const HpChartLayout *
+hp_chart_layout (HpChart            *chart,
+                 double              width,
+                 double              height,
+                 const HpChartStyle *style)
+{
+  HpChartLayoutContext ctx;
+  HpChartLayout       *layout;
+
+  g_return_val_if_fail (chart != NULL, NULL);
+  g_return_val_if_fail (style != NULL, NULL);
+
+  width = MAX (width, 1.0);
+  height = MAX (height, 1.0);
+
+  if (chart->layout != NULL && chart->layout->width == width &&
+      chart->layout->height == height && hp_chart_style_equal (chart->layout_style, style))
+    return chart->layout;
+
+  _hp_chart_invalidate (chart);
+
+  layout = _hp_chart_layout_new (width, height);
+  _hp_chart_context_init (&ctx, chart, layout, style);
+  layout_title (&ctx);
+  if (chart->klass->has_data (chart))
+    chart->kind_layout = chart->klass->layout (chart, &ctx);
+  else
+    layout_no_data (&ctx);
+  _hp_chart_context_clear (&ctx);
+
+  chart->layout = layout;
+  chart->layout_style = hp_chart_style_copy (style);
+  return layout;
+}
+
+/**
+ * hp_chart_get_layout:
+ *
+ * Returns: (transfer none) (nullable): the last layout, or %NULL if the
+ *   chart was not laid out since it last changed
+ */
+const HpChartLayout *
+hp_chart_get_layout (HpChart *chart)
+{
+  g_return_val_if_fail (chart != NULL, NULL);
+  return chart->layout;
+}
+
+/**
+ * hp_chart_paint:
+ * @cr: any Cairo context; the chart fills (0, 0, @width, @height) of its
+ *   user space
+ *
+ * Lays out the chart (or reuses the previous layout) and paints it:
+ * background, grid, marks, axes, text and legend. Painting allocates
+ * nothing per data point.
+ *
+ * A chart keeps its last layout, so one chart must not be laid out or
+ * painted from two threads at once; different charts may be.
+ */
+void
+hp_chart_paint (HpChart            *chart,
+                cairo_t            *cr,
+                double              width,
+                double              height,
+                const HpChartStyle *style)
+{
+  const HpChartLayout *layout;
+
+  g_return_if_fail (chart != NULL);
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (style != NULL);
+
+  layout = hp_chart_layout (chart, width, height, style);
+
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, layout->width, layout->height);
+  cairo_clip (cr);
+  _hp_cairo_set_color (cr, &style->background);
+  cairo_paint (cr);
+
+  if (!layout->no_data)
+    {
+      _hp_chart_paint_lines (cr, layout->grid_lines, &style->grid, style);
+      cairo_save (cr);
+      chart->klass->paint (chart, chart->kind_layout, cr, style);
+      cairo_restore (cr);
+      _hp_chart_paint_lines (cr, layout->axis_lines, &style->axis, style);
+    }
+
+  _hp_chart_paint_texts (cr, layout, style);
+  _hp_chart_paint_legend (cr, layout, style);
+  cairo_restore (cr);
+}
+
+/**
+ * hp_chart_hit_test:
+ * @x: a point in the coordinates of the last paint or layout
+ * @y:
+ * @hit: (out caller-allocates): what is there
+ *
+ * Finds the mark, label or legend entry under a point, with its full text
+ * (labels may be ellipsised on screen) and value, for tooltips.
+ *
+ * Returns: whether something was hit
+ */
+gboolean
+hp_chart_hit_test (HpChart    *chart,
+                   double      x,
+                   double      y,
+                   HpChartHit *hit)
+{
+  GArray *hits;
+
+  g_return_val_if_fail (chart != NULL, FALSE);
+  g_return_val_if_fail (hit != NULL, FALSE);
+
+  hit->kind = HP_CHART_HIT_NONE;
+  hit->series = -1;
+  hit->item = -1;
+  hit->value = NAN;
+  hit->text = NULL;
+  hit->series_name = NULL;
+
+  if (chart->layout == NULL)
+    return FALSE;
+
+  hits = _hp_chart_layout_get_hits (chart->layout);
+  for (guint i = hits->len; i > 0; i--)
+    {
+      const HpChartHitArea *area = &g_array_index (hits, HpChartHitArea, i - 1);
+
+      if (_hp_rect_contains (&area->rect, x, y))
+        {
+          *hit = area->hit;
+          return TRUE;
+        }
+    }
+
+  if (!chart->layout->no_data && chart->klass->hit_test != NULL)
+    return chart->klass->hit_test (chart, chart->kind_layout, x, y, hit);
+
+  return FALSE;
+}
