@@ -476,6 +476,24 @@ hp_chart_adapt_kernels (HpTable *kernel_table)
 
 /* ---- §2 idle time ---- */
 
+/* for g_ptr_array_sort: numbers by value, anything else after, by text */
+static int
+compare_numeric_strings (gconstpointer a,
+                         gconstpointer b)
+{
+  const char *x = *(const char * const *) a;
+  const char *y = *(const char * const *) b;
+  gint64 vx, vy;
+  gboolean nx = g_ascii_string_to_signed (x, 10, G_MININT64, G_MAXINT64, &vx, NULL);
+  gboolean ny = g_ascii_string_to_signed (y, 10, G_MININT64, G_MAXINT64, &vy, NULL);
+
+  if (nx && ny)
+    return (vx > vy) - (vx < vy);
+  if (nx != ny)
+    return nx ? -1 : 1;
+  return strcmp (x, y);
+}
+
 /**
  * hp_chart_adapt_idle_time:
  * @table: `idle_time_breakdown`: `rank`, `stream`, `idle_category`,
@@ -540,7 +558,7 @@ hp_chart_adapt_idle_time (HpTable *table)
       hp_bar_chart_set_show_values (chart, TRUE);
       hp_chart_set_axis_labels (chart, "Stream", "Share of the stream's idle time");
 
-      /* streams in order of first appearance, as in the table */
+      /* streams in ascending numeric order (HTA's table order is not) */
       for (guint row = 0; row < hp_table_get_n_rows (table); row++)
         {
           char *stream;
@@ -553,10 +571,14 @@ hp_chart_adapt_idle_time (HpTable *table)
               g_free (stream);
               continue;
             }
-          g_hash_table_insert (stream_index, stream,
-                               GUINT_TO_POINTER (hp_bar_chart_add_category (chart, stream)));
+          g_hash_table_add (stream_index, stream);
           g_ptr_array_add (streams, stream);
         }
+      g_ptr_array_sort (streams, compare_numeric_strings);
+      g_hash_table_steal_all (stream_index);
+      for (guint k = 0; k < streams->len; k++)
+        g_hash_table_insert (stream_index, streams->pdata[k],
+                             GUINT_TO_POINTER (hp_bar_chart_add_category (chart, streams->pdata[k])));
 
       series = g_new (guint, categories->len);
       for (guint k = 0; k < categories->len; k++)

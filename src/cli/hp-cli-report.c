@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "hp-analysis.h"
+#include "hp-charts.h"
 #include "hp-cli.h"
 
 typedef struct
@@ -24,6 +25,10 @@ typedef struct
   char *include_memory_events;
   char *show_idle_interval_stats;
   char *allowlist;
+  char *charts;
+  char *chart_size;
+  double chart_scale;
+  gboolean dark;
   gboolean hta_compat;
   gboolean include_last_step;
   int num_kernels;
@@ -117,6 +122,8 @@ hp_cli_report (int           argc,
   const HpAnalysis *analyses = hp_analysis_list (&n_analyses);
   g_autofree char *analysis_help = NULL;
   int status = HP_CLI_EXIT_OK;
+  int chart_width = 960;
+  int chart_height = 540;
 
   hp_analysis_params_init (&params);
   o.num_kernels = params.num_kernels;
@@ -127,6 +134,7 @@ hp_cli_report (int           argc,
   o.runtime_cutoff = params.runtime_cutoff;
   o.launch_delay_cutoff = params.launch_delay_cutoff;
   o.max_queue_length = params.max_queue_length;
+  o.chart_scale = 1.0;
 
   {
     g_autoptr (GString) names = g_string_new ("Analyses (default: all):");
@@ -158,6 +166,10 @@ hp_cli_report (int           argc,
       { "launch-delay-cutoff", 0, 0, G_OPTION_ARG_DOUBLE, &o.launch_delay_cutoff, "Launch statistics: launch delay outlier cutoff in us (100)", "US" },
       { "include-memory-events", 0, 0, G_OPTION_ARG_STRING, &o.include_memory_events, "Launch statistics: count cudaMemcpyAsync/cudaMemsetAsync (true)", "BOOL" },
       { "max-queue-length", 0, 0, G_OPTION_ARG_INT64, &o.max_queue_length, "Queue length: the full-queue limit (1024)", "N" },
+      { "charts", 'c', 0, G_OPTION_ARG_STRING, &o.charts, "Also write every chart in these formats: png, svg, pdf (needs --output)", "LIST" },
+      { "chart-size", 0, 0, G_OPTION_ARG_STRING, &o.chart_size, "Chart size in pixels (960x540)", "WxH" },
+      { "chart-scale", 0, 0, G_OPTION_ARG_DOUBLE, &o.chart_scale, "PNG pixel density, e.g. 2 for HiDPI (1)", "S" },
+      { "dark", 0, 0, G_OPTION_ARG_NONE, &o.dark, "Draw charts in the dark style", NULL },
       { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "DIR|FILE..." },
       { NULL }
     };
@@ -214,6 +226,39 @@ hp_cli_report (int           argc,
   params.max_queue_length = o.max_queue_length;
   if (o.allowlist != NULL)
     params.allowlist_patterns = g_strsplit (o.allowlist, ",", -1);
+
+  if (o.charts != NULL)
+    {
+      g_auto (GStrv) formats = g_strsplit (o.charts, ",", -1);
+
+      if (o.output == NULL)
+        {
+          status = hp_cli_usage_error (context, "report: --charts needs --output");
+          goto out;
+        }
+      for (guint i = 0; formats[i] != NULL; i++)
+        {
+          const char *f = g_strstrip (formats[i]);
+
+          if (strcmp (f, "png") != 0 && strcmp (f, "svg") != 0 && strcmp (f, "pdf") != 0)
+            {
+              status = hp_cli_usage_error (context, "report: --charts takes png, svg and pdf, not '%s'", f);
+              goto out;
+            }
+        }
+    }
+  if (o.chart_size != NULL &&
+      (sscanf (o.chart_size, "%dx%d", &chart_width, &chart_height) != 2 || chart_width < 100 ||
+       chart_height < 100 || chart_width > 10000 || chart_height > 10000))
+    {
+      status = hp_cli_usage_error (context, "report: --chart-size takes WIDTHxHEIGHT, 100 to 10000 each");
+      goto out;
+    }
+  if (o.chart_scale < 0.5 || o.chart_scale > 4)
+    {
+      status = hp_cli_usage_error (context, "report: --chart-scale takes 0.5 to 4");
+      goto out;
+    }
 
   if (o.analyses == NULL)
     {
@@ -305,6 +350,34 @@ hp_cli_report (int           argc,
       printf ("%s\n", path);
     }
 
+  if (o.charts != NULL)
+    {
+      g_auto (GStrv) formats = g_strsplit (o.charts, ",", -1);
+      HpChartStyle *style = o.dark ? hp_chart_style_new_dark () : hp_chart_style_new_light ();
+
+      for (guint t = 0; t < tables->len && status == HP_CLI_EXIT_OK; t++)
+        {
+          g_autoptr (GPtrArray) charts = hp_chart_adapt_table (tables->pdata[t], &params);
+
+          for (guint c = 0; charts != NULL && c < charts->len && status == HP_CLI_EXIT_OK; c++)
+            for (guint f = 0; formats[f] != NULL; f++)
+              {
+                HpChart *chart = charts->pdata[c];
+                g_autofree char *base = g_strconcat (hp_chart_get_name (chart), ".", g_strstrip (formats[f]), NULL);
+                g_autofree char *path = g_build_filename (o.output, base, NULL);
+
+                if (!hp_chart_export (chart, path, chart_width, chart_height, o.chart_scale, style, &error))
+                  {
+                    fprintf (stderr, "hotpath-cli: %s\n", error->message);
+                    status = HP_CLI_EXIT_BAD_INPUT;
+                    break;
+                  }
+                printf ("%s\n", path);
+              }
+        }
+      hp_chart_style_free (style);
+    }
+
 out:
   hp_analysis_params_clear (&params);
   g_free (o.analyses);
@@ -316,5 +389,7 @@ out:
   g_free (o.include_memory_events);
   g_free (o.show_idle_interval_stats);
   g_free (o.allowlist);
+  g_free (o.charts);
+  g_free (o.chart_size);
   return status;
 }
