@@ -6,9 +6,11 @@
 #include "config.h"
 
 #include "hp-analysis-registry.h"
+#include "hp-aten-op-delay.h"
 #include "hp-comm-comp-overlap.h"
 #include "hp-idle-time.h"
 #include "hp-kernel-breakdown.h"
+#include "hp-launch-stats.h"
 #include "hp-memory-bw.h"
 #include "hp-queue-length.h"
 #include "hp-temporal-breakdown.h"
@@ -23,6 +25,8 @@ const HpAnalysis hp_analysis_registry[] = {
   { "comm_comp_overlap", "Communication/computation overlap", "§5", hp_comm_comp_overlap_compute, TRUE },
   { "user_annotation_breakdown", "User annotation breakdown", "§4.1", hp_user_annotation_breakdown_compute, TRUE },
   { "gpu_kernels_with_user_annotations", "GPU kernels with user annotations", "§4.2", hp_gpu_kernels_with_user_annotations_compute, FALSE },
+  { "cuda_kernel_launch_stats", "CUDA kernel launch statistics", "§6", hp_launch_stats_compute, TRUE },
+  { "aten_op_kernels_and_delay", "ATen-op → kernel launch delays", "§7", hp_aten_op_delay_compute, TRUE },
   { "queue_length", "Queue length", "§8.1", hp_queue_length_compute, TRUE },
   { "memory_bw", "Memory bandwidth", "§8.2", hp_memory_bw_compute, TRUE },
   { NULL, NULL, NULL, NULL, FALSE },

@@ -1,0 +1,20 @@
+/* hp-aten-op-delay.h — ATen-op → kernel launch delays (spec analyses.md §7).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "hp-analysis.h"
+#include "hp-table.h"
+#include "hp-trace.h"
+
+G_BEGIN_DECLS
+
+gboolean hp_aten_op_delay_compute (HpTrace                *trace,
+                                   const HpAnalysisParams *params,
+                                   GPtrArray              *tables,
+                                   GCancellable           *cancellable,
+                                   GError                **error);
+
+G_END_DECLS

@@ -1,0 +1,27 @@
+/* hp-launch-stats.h — CUDA kernel launch statistics (spec analyses.md §6).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "hp-analysis.h"
+#include "hp-table.h"
+#include "hp-trace.h"
+
+G_BEGIN_DECLS
+
+gboolean hp_launch_stats_compute (HpTrace                *trace,
+                                  const HpAnalysisParams *params,
+                                  GPtrArray              *tables,
+                                  GCancellable           *cancellable,
+                                  GError                **error);
+
+HpTable *hp_launch_stats_short_gpu_kernels (HpTable *stats,
+                                            double   runtime_cutoff);
+HpTable *hp_launch_stats_runtime_outliers (HpTable *stats,
+                                           double   runtime_cutoff);
+HpTable *hp_launch_stats_launch_delay_outliers (HpTable *stats,
+                                                double   launch_delay_cutoff);
+
+G_END_DECLS

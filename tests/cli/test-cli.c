@@ -1,0 +1,317 @@
+/* test-cli.c — runs the built hotpath-cli as a user would and checks its output.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "hp-test-utils.h"
+
+typedef struct
+{
+  int   status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_free (run->out);
+  g_free (run->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static void
+run_cli (Run *run,
+         ...)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GSubprocess) proc = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *cli = g_getenv ("HOTPATH_CLI");
+  const char *arg;
+  va_list args;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (argv, (gpointer) cli);
+  va_start (args, run);
+  while ((arg = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (argv, (gpointer) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  proc = g_subprocess_newv ((const char * const *) argv->pdata,
+                            G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (proc, NULL, NULL, &run->out, &run->err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (proc));
+  run->status = g_subprocess_get_exit_status (proc);
+}
+
+static void
+test_usage (void)
+{
+  g_auto (Run) none = { 0 };
+  g_auto (Run) unknown = { 0 };
+  g_auto (Run) bad_option = { 0 };
+  g_auto (Run) help = { 0 };
+
+  run_cli (&none, NULL);
+  g_assert_cmpint (none.status, ==, 2);
+  g_assert_nonnull (strstr (none.err, "Usage"));
+
+  run_cli (&unknown, "frobnicate", NULL);
+  g_assert_cmpint (unknown.status, ==, 2);
+  g_assert_nonnull (strstr (unknown.err, "frobnicate"));
+
+  run_cli (&bad_option, "info", "--no-such-option", NULL);
+  g_assert_cmpint (bad_option.status, ==, 2);
+
+  run_cli (&help, "--help", NULL);
+  g_assert_cmpint (help.status, ==, 0);
+  g_assert_nonnull (strstr (help.out, "report"));
+}
+
+static void
+test_info_text (void)
+{
+  g_autofree char *dir = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
+  g_auto (Run) run = { 0 };
+
+  run_cli (&run, "info", dir, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "Job: 2 ranks, NVIDIA GPU"));
+  g_assert_nonnull (strstr (run.out, "Rank 0:"));
+  g_assert_nonnull (strstr (run.out, "Rank 1:"));
+  g_assert_nonnull (strstr (run.out, "sampled_rank-1.json.gz"));
+}
+
+static void
+test_info_json (void)
+{
+  g_autofree char *dir = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  g_auto (Run) run = { 0 };
+  JsonObject *root;
+  JsonArray *ranks;
+  JsonObject *r0;
+
+  run_cli (&run, "info", "--json", "--hta-compat", dir, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  json_parser_load_from_data (parser, run.out, -1, &error);
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (root, "mode"), ==, "hta-compat");
+  ranks = json_object_get_array_member (root, "ranks");
+  g_assert_cmpuint (json_array_get_length (ranks), ==, 2);
+  r0 = json_array_get_object_element (ranks, 0);
+  /* HTA's loaded table of rank 0 has 2403 rows (golden meta.json) */
+  g_assert_cmpint (json_object_get_int_member (r0, "events_analysed"), ==, 2403);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (r0, "events_by_category"),
+                                               "kernel"),
+                   ==, 577);
+}
+
+static void
+test_info_missing (void)
+{
+  g_auto (Run) run = { 0 };
+
+  run_cli (&run, "info", "/nonexistent/hotpath-traces", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.err, "/nonexistent/hotpath-traces"));
+}
+
+static void
+test_info_one_bad_rank (void)
+{
+  g_autofree char *dir = hp_test_data_path ("edge", "one-bad-rank", NULL);
+  g_auto (Run) run = { 0 };
+
+  run_cli (&run, "info", dir, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  /* the good ranks are described, the bad file is named on stderr */
+  g_assert_nonnull (strstr (run.out, "Rank "));
+  g_assert_nonnull (strstr (run.err, "error"));
+}
+
+static void
+test_info_empty_folder (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hotpath-cli-XXXXXX", &error);
+  g_auto (Run) run = { 0 };
+
+  g_assert_no_error (error);
+  run_cli (&run, "info", dir, NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.err, "no trace files"));
+  g_rmdir (dir);
+}
+
+static void
+remove_tree (const char *dir)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  if (d == NULL)
+    return;
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_dir_close (d);
+  g_rmdir (dir);
+}
+
+/* report --hta-compat writes every table HTA wrote, matching it */
+static void
+test_report_matches_golden (void)
+{
+  static const char *const tables[] = {
+    "temporal_breakdown", "idle_time_breakdown", "idle_time_interval_stats",
+    "gpu_kernel_breakdown_kernel_type", "gpu_kernel_breakdown_kernels", "comm_comp_overlap",
+    "cuda_kernel_launch_stats", "aten_op_kernels_and_delay", "queue_length_summary",
+    "memory_bw_summary", "queue_full_blocked_default", "user_annotation_breakdown_cpu",
+  };
+  g_autofree char *dir = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = g_dir_make_tmp ("hotpath-report-XXXXXX", &error);
+  g_auto (Run) run = { 0 };
+  guint compared = 0;
+
+  g_assert_no_error (error);
+  run_cli (&run, "report", "--hta-compat", "--output", out, dir, NULL);
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpint (run.status, ==, 0);
+
+  for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
+    {
+      g_autofree char *file = g_strconcat (tables[i], ".csv", NULL);
+      g_autofree char *golden = hp_test_golden_path ("hta_trace_filter_2ranks", file);
+      g_autofree char *ours = g_build_filename (out, file, NULL);
+      g_autoptr (GPtrArray) golden_rows = NULL;
+      g_autoptr (GPtrArray) our_rows = NULL;
+      g_autofree char *why = NULL;
+
+      if (!g_file_test (golden, G_FILE_TEST_EXISTS))
+        continue;
+      g_assert_true (g_file_test (ours, G_FILE_TEST_EXISTS));
+      golden_rows = hp_test_read_csv (golden);
+      our_rows = hp_test_read_csv (ours);
+      why = hp_test_compare_csv (tables[i], our_rows, golden_rows);
+      if (why != NULL)
+        g_error ("%s", why);
+      compared++;
+    }
+  g_assert_cmpuint (compared, >=, 10);
+  remove_tree (out);
+}
+
+static void
+test_report_usage (void)
+{
+  g_autofree char *dir = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
+  g_auto (Run) bad_analysis = { 0 };
+  g_auto (Run) bad_format = { 0 };
+  g_auto (Run) bad_rank = { 0 };
+
+  run_cli (&bad_analysis, "report", "--analysis", "no_such_thing", dir, NULL);
+  g_assert_cmpint (bad_analysis.status, ==, 2);
+  g_assert_nonnull (strstr (bad_analysis.err, "no_such_thing"));
+
+  run_cli (&bad_format, "report", "--format", "xml", dir, NULL);
+  g_assert_cmpint (bad_format.status, ==, 2);
+
+  /* a rank that is not in the trace is bad input, and writes nothing */
+  run_cli (&bad_rank, "report", "--ranks", "7", "--analysis", "temporal_breakdown", dir, NULL);
+  g_assert_cmpint (bad_rank.status, ==, 1);
+  g_assert_nonnull (strstr (bad_rank.err, "rank 7"));
+}
+
+static void
+test_report_json_stdout (void)
+{
+  g_autofree char *dir = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  g_auto (Run) run = { 0 };
+  JsonObject *table;
+
+  run_cli (&run, "report", "--analysis", "temporal_breakdown", "--format", "json", dir, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  json_parser_load_from_data (parser, run.out, -1, &error);
+  g_assert_no_error (error);
+  table = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (table, "name"), ==, "temporal_breakdown");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (table, "rows")), ==, 2);
+}
+
+static void
+test_report_charts (void)
+{
+  g_autofree char *dir = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = g_dir_make_tmp ("hotpath-charts-XXXXXX", &error);
+  g_autofree char *png = NULL;
+  g_autofree char *svg = NULL;
+  g_autofree char *png_data = NULL;
+  g_autofree char *svg_data = NULL;
+  gsize png_len = 0;
+  g_auto (Run) run = { 0 };
+  g_auto (Run) no_output = { 0 };
+  g_auto (Run) bad_format = { 0 };
+
+  g_assert_no_error (error);
+  run_cli (&run, "report", "--analysis", "temporal_breakdown", "--output", out, "--charts", "png,svg",
+           "--chart-size", "800x450", dir, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+
+  png = g_build_filename (out, "temporal_breakdown.png", NULL);
+  svg = g_build_filename (out, "temporal_breakdown.svg", NULL);
+  g_file_get_contents (png, &png_data, &png_len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (png_len, >, 8);
+  g_assert_cmpmem (png_data, 8, "\x89PNG\r\n\x1a\n", 8);
+  g_file_get_contents (svg, &svg_data, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (svg_data, "<svg"));
+  g_assert_nonnull (strstr (svg_data, "Temporal breakdown across ranks"));
+  remove_tree (out);
+
+  run_cli (&no_output, "report", "--charts", "png", dir, NULL);
+  g_assert_cmpint (no_output.status, ==, 2);
+  run_cli (&bad_format, "report", "--charts", "gif", "--output", "/tmp", dir, NULL);
+  g_assert_cmpint (bad_format.status, ==, 2);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cli/usage", test_usage);
+  g_test_add_func ("/cli/info/text", test_info_text);
+  g_test_add_func ("/cli/info/json", test_info_json);
+  g_test_add_func ("/cli/info/missing", test_info_missing);
+  g_test_add_func ("/cli/info/one-bad-rank", test_info_one_bad_rank);
+  g_test_add_func ("/cli/info/empty-folder", test_info_empty_folder);
+  g_test_add_func ("/cli/report/matches-golden", test_report_matches_golden);
+  g_test_add_func ("/cli/report/usage", test_report_usage);
+  g_test_add_func ("/cli/report/json-stdout", test_report_json_stdout);
+  g_test_add_func ("/cli/report/charts", test_report_charts);
+
+  return g_test_run ();
+}

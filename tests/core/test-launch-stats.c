@@ -1,0 +1,517 @@
+/* test-launch-stats.c — tests of the CUDA kernel launch statistics (spec analyses §6).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <locale.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+
+#include "hp-launch-stats.h"
+#include "hp-test-utils.h"
+
+typedef struct
+{
+  gint64 correlation;
+  double cpu_duration;
+  double gpu_duration;
+  double launch_delay;
+} ExpectedRow;
+
+typedef struct
+{
+  gint64 rows;
+  gint64 short_gpu_kernels;
+  gint64 runtime_outliers;
+  gint64 launch_delay_outliers;
+  gint64 gpu_shorter_than_cpu;
+  double sum_cpu_duration;
+  double sum_gpu_duration;
+  double sum_launch_delay;
+  double max_launch_delay; /* NaN: no row */
+  gint64 duplicate_correlations;
+} ExpectedSummary;
+
+/* runs the analysis; @ranks is a -1-terminated list, or NULL for all */
+static GPtrArray *
+run_full (HpTrace   *trace,
+          gboolean   include_memory_events,
+          const int *ranks,
+          GError   **error)
+{
+  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
+  HpAnalysisParams params;
+  gboolean         ok;
+
+  hp_analysis_params_init (&params);
+  params.include_memory_events = include_memory_events;
+  if (ranks != NULL)
+    {
+      params.ranks = g_array_new (FALSE, FALSE, sizeof (int));
+      for (guint i = 0; ranks[i] >= 0; i++)
+        g_array_append_val (params.ranks, ranks[i]);
+    }
+  ok = hp_launch_stats_compute (trace, &params, tables, NULL, error);
+  hp_analysis_params_clear (&params);
+  if (!ok)
+    return NULL;
+
+  g_assert_cmpuint (tables->len, ==, 2);
+  g_assert_cmpstr (hp_table_get_name (g_ptr_array_index (tables, 0)), ==, "cuda_kernel_launch_stats");
+  g_assert_cmpstr (hp_table_get_name (g_ptr_array_index (tables, 1)), ==,
+                   "cuda_kernel_launch_stats_summary");
+  return g_steal_pointer (&tables);
+}
+
+static GPtrArray *
+run (HpTrace   *trace,
+     gboolean   include_memory_events,
+     const int *ranks)
+{
+  g_autoptr (GError) error = NULL;
+  GPtrArray *tables = run_full (trace, include_memory_events, ranks, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (tables);
+  return tables;
+}
+
+static double
+cell (HpTable    *table,
+      guint       row,
+      const char *column)
+{
+  int c = hp_table_find_column (table, column);
+
+  g_assert_cmpint (c, >=, 0);
+  if (hp_table_is_null (table, row, (guint)c))
+    return NAN;
+  return hp_table_get_double (table, row, (guint)c);
+}
+
+static void
+assert_close (double ours,
+              double expected)
+{
+  if (isnan (expected))
+    g_assert_true (isnan (ours));
+  else
+    g_assert_cmpfloat_with_epsilon (ours, expected, 1e-9 * MAX (1.0, fabs (expected)));
+}
+
+static void
+assert_rows (HpTable           *stats,
+             const ExpectedRow *expected,
+             guint              n)
+{
+  g_assert_cmpuint (hp_table_get_n_rows (stats), ==, n);
+  for (guint i = 0; i < n; i++)
+    {
+      assert_close (cell (stats, i, "correlation"), (double)expected[i].correlation);
+      assert_close (cell (stats, i, "cpu_duration"), expected[i].cpu_duration);
+      assert_close (cell (stats, i, "gpu_duration"), expected[i].gpu_duration);
+      assert_close (cell (stats, i, "launch_delay"), expected[i].launch_delay);
+    }
+}
+
+static void
+assert_summary (HpTable               *summary,
+                guint                  row,
+                const ExpectedSummary *e)
+{
+  assert_close (cell (summary, row, "rows"), (double)e->rows);
+  assert_close (cell (summary, row, "short_gpu_kernels"), (double)e->short_gpu_kernels);
+  assert_close (cell (summary, row, "runtime_outliers"), (double)e->runtime_outliers);
+  assert_close (cell (summary, row, "launch_delay_outliers"), (double)e->launch_delay_outliers);
+  assert_close (cell (summary, row, "gpu_shorter_than_cpu"), (double)e->gpu_shorter_than_cpu);
+  assert_close (cell (summary, row, "sum_cpu_duration"), e->sum_cpu_duration);
+  assert_close (cell (summary, row, "sum_gpu_duration"), e->sum_gpu_duration);
+  assert_close (cell (summary, row, "sum_launch_delay"), e->sum_launch_delay);
+  assert_close (cell (summary, row, "max_launch_delay"), e->max_launch_delay);
+  assert_close (cell (summary, row, "duplicate_correlations"), (double)e->duplicate_correlations);
+}
+
+/* the summary row of @rank, failing the test if there is none */
+static guint
+summary_row (HpTable *summary,
+             int      rank)
+{
+  for (guint i = 0; i < hp_table_get_n_rows (summary); i++)
+    if ((int)cell (summary, i, "rank") == rank)
+      return i;
+  g_assert_not_reached ();
+  return 0;
+}
+
+static void G_GNUC_PRINTF (1, 2)
+    fail (const char *format,
+          ...)
+{
+  g_autofree char *message = NULL;
+  va_list          args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_assertion_message (G_LOG_DOMAIN, __FILE__, __LINE__, G_STRFUNC, message);
+}
+
+/* golden *_summary.json: { "<rank>": { "<column>": number or null, … } } */
+static void
+assert_summary_matches_json (HpTable    *summary,
+                             const char *json_path)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GList) ranks = NULL;
+  JsonObject *root;
+
+  json_parser_load_from_file (parser, json_path, &error);
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  ranks = json_object_get_members (root);
+  g_assert_cmpuint (g_list_length (ranks), ==, hp_table_get_n_rows (summary));
+
+  for (GList *l = ranks; l != NULL; l = l->next)
+    {
+      JsonObject *values = json_object_get_object_member (root, l->data);
+      guint       row = summary_row (summary, atoi (l->data));
+      g_autoptr (GList) keys = json_object_get_members (values);
+
+      for (GList *k = keys; k != NULL; k = k->next)
+        {
+          JsonNode *node = json_object_get_member (values, k->data);
+          double    ours = cell (summary, row, k->data);
+
+          if (JSON_NODE_HOLDS_NULL (node))
+            {
+              if (!isnan (ours))
+                fail ("%s rank %s: %s is %g, golden null", json_path, (char *)l->data,
+                      (char *)k->data, ours);
+              continue;
+            }
+          if (fabs (ours - json_node_get_double (node)) > 1e-6 * MAX (1.0, fabs (ours)))
+            fail ("%s rank %s: %s is %.17g, golden %.17g", json_path, (char *)l->data,
+                  (char *)k->data, ours, json_node_get_double (node));
+        }
+    }
+}
+
+/* Parity with HTA: every case with golden launch statistics and a trace */
+static void
+test_parity (gconstpointer data)
+{
+  const char *case_name = data;
+  g_autoptr (HpTrace) trace = hp_test_load (case_name, HP_MODE_HTA_COMPAT);
+
+  for (int memory = 1; memory >= 0; memory--)
+    {
+      g_autoptr (GPtrArray) tables = run (trace, memory, NULL);
+      g_autofree char *csv = hp_test_golden_path (case_name, memory ? "cuda_kernel_launch_stats.csv" : "cuda_kernel_launch_stats_nomem.csv");
+      g_autofree char *json = hp_test_golden_path (case_name, memory ? "cuda_kernel_launch_stats_summary.json" : "cuda_kernel_launch_stats_nomem_summary.json");
+
+      hp_test_assert_table_matches_golden (g_ptr_array_index (tables, 0), csv);
+      assert_summary_matches_json (g_ptr_array_index (tables, 1), json);
+    }
+}
+
+static gint64
+find_correlation (HpTable *stats,
+                  gint64   correlation)
+{
+  for (guint i = 0; i < hp_table_get_n_rows (stats); i++)
+    if ((gint64)cell (stats, i, "correlation") == correlation)
+      return i;
+  return -1;
+}
+
+/* HTA's own test: MTIA single rank, correlation 423 → 435.200 / 124.768 /
+ * 0 (±2); HTA 0.6.1 itself gives 434 / 124 / 0 after its ns rounding */
+static void
+test_hta_mtia (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("hta_mtia_single_rank", HP_MODE_HTA_COMPAT);
+  g_autoptr (GPtrArray) tables = run (trace, TRUE, NULL);
+  HpTable *stats = g_ptr_array_index (tables, 0);
+  gint64   row = find_correlation (stats, 423);
+
+  g_assert_cmpint (row, >=, 0);
+  assert_close (cell (stats, row, "cpu_duration"), 434);
+  assert_close (cell (stats, row, "gpu_duration"), 124);
+  assert_close (cell (stats, row, "launch_delay"), 0);
+  g_assert_cmpfloat_with_epsilon (cell (stats, row, "cpu_duration"), 435.200, 2.0);
+  g_assert_cmpfloat_with_epsilon (cell (stats, row, "gpu_duration"), 124.768, 2.0);
+  g_assert_cmpfloat_with_epsilon (cell (stats, row, "launch_delay"), 0, 2.0);
+}
+
+/* the reference values of spec §6 */
+static void
+test_reference_values (void)
+{
+  g_autoptr (HpTrace) filter = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_HTA_COMPAT);
+  g_autoptr (HpTrace) nccl = hp_test_load ("hta_nccl_parser_config", HP_MODE_HTA_COMPAT);
+  g_autoptr (GPtrArray) t1 = run (filter, TRUE, NULL);
+  g_autoptr (GPtrArray) t2 = run (nccl, TRUE, NULL);
+  HpTable *summary = g_ptr_array_index (t1, 1);
+  guint    r0 = summary_row (summary, 0);
+  guint    r1 = summary_row (summary, 1);
+
+  assert_close (cell (summary, r0, "rows"), 602);
+  assert_close (cell (summary, r0, "sum_cpu_duration"), 5109);
+  assert_close (cell (summary, r0, "sum_gpu_duration"), 302241);
+  assert_close (cell (summary, r0, "sum_launch_delay"), 9880122);
+  assert_close (cell (summary, r0, "runtime_outliers"), 0);
+  assert_close (cell (summary, r0, "launch_delay_outliers"), 469);
+  assert_close (cell (summary, r0, "short_gpu_kernels"), 140);
+  assert_close (cell (summary, r1, "rows"), 577);
+  g_assert_cmpuint (hp_table_get_n_rows (g_ptr_array_index (t1, 0)), ==, 602 + 577);
+
+  summary = g_ptr_array_index (t2, 1);
+  assert_close (cell (summary, 0, "rows"), 2516);
+  assert_close (cell (summary, 0, "launch_delay_outliers"), 180);
+  assert_close (cell (summary, 0, "short_gpu_kernels"), 1347);
+}
+
+/* launch-stats-basic.json: a launch with delay 88, a kernel starting before
+ * its launch returns, an async memcpy, a runtime call wrapping a driver call
+ * with the same correlation, a Triton-style driver launch, a launch without
+ * a kernel */
+static void
+test_synthetic_compat (void)
+{
+  static const ExpectedRow rows[] = {
+    { 1, 2, 50, 88 },
+    { 2, 30, 5, 0 }, /* kernel starts 10 us before the call returns */
+    { 3, 60, 10, 140 },
+    { 4, 10, 20, 90 }, /* HTA joins the runtime call ... */
+    { 4, 5, 20, 93 },  /* ... and the driver call inside it */
+  };
+  static const ExpectedSummary summary = { 5, 1, 1, 1, 2, 107, 105, 411, 140, 1 };
+  static const ExpectedSummary summary_nomem = { 4, 1, 0, 0, 1, 47, 95, 271, 93, 1 };
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/launch-stats-basic.json", HP_MODE_HTA_COMPAT);
+  g_autoptr (GPtrArray) tables = run (trace, TRUE, NULL);
+  g_autoptr (GPtrArray) nomem = run (trace, FALSE, NULL);
+  HpTable *stats = g_ptr_array_index (tables, 0);
+
+  assert_rows (stats, rows, G_N_ELEMENTS (rows));
+  assert_summary (g_ptr_array_index (tables, 1), 0, &summary);
+  g_assert_cmpint (find_correlation (stats, 5), ==, -1); /* cuLaunchKernel: not HTA's */
+  g_assert_cmpint (find_correlation (stats, 6), ==, -1); /* no kernel */
+
+  g_assert_cmpuint (hp_table_get_n_rows (g_ptr_array_index (nomem, 0)), ==, 4);
+  g_assert_cmpint (find_correlation (g_ptr_array_index (nomem, 0), 3), ==, -1);
+  assert_summary (g_ptr_array_index (nomem, 1), 0, &summary_nomem);
+}
+
+static void
+test_synthetic_default (void)
+{
+  static const ExpectedRow rows[] = {
+    { 1, 2, 50, 88 },
+    { 2, 30, 5, 0 },
+    { 3, 60, 10, 140 },
+    { 4, 10, 20, 90 }, /* the outer runtime call only */
+    { 5, 4, 3, 6 },    /* driver launches count */
+  };
+  static const ExpectedSummary summary = { 5, 2, 1, 1, 3, 106, 88, 324, 140, 0 };
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/launch-stats-basic.json", HP_MODE_DEFAULT);
+  g_autoptr (GPtrArray) tables = run (trace, TRUE, NULL);
+  HpTable *stats = g_ptr_array_index (tables, 0);
+
+  assert_rows (stats, rows, G_N_ELEMENTS (rows));
+  assert_summary (g_ptr_array_index (tables, 1), 0, &summary);
+  g_assert_nonnull (hp_table_get_note (stats));
+}
+
+/* launch [10.5, 11.7) us, kernel [100.25, 150.75) us */
+static void
+test_ns_timestamps (void)
+{
+  static const ExpectedRow hta[] = { { 1, 0, 49, 90 } }; /* HTA's ceil/floor rounding */
+  static const ExpectedRow exact[] = { { 1, 1.2, 50.5, 88.55 } };
+  g_autoptr (HpTrace) compat = hp_test_load ("edge/launch-stats-ns.json", HP_MODE_HTA_COMPAT);
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/launch-stats-ns.json", HP_MODE_DEFAULT);
+  g_autoptr (GPtrArray) t1 = run (compat, TRUE, NULL);
+  g_autoptr (GPtrArray) t2 = run (trace, TRUE, NULL);
+
+  assert_rows (g_ptr_array_index (t1, 0), hta, 1);
+  assert_rows (g_ptr_array_index (t2, 0), exact, 1);
+}
+
+static void
+assert_correlations (HpTable      *table,
+                     const gint64 *correlations,
+                     guint         n)
+{
+  g_assert_cmpuint (hp_table_get_n_rows (table), ==, n);
+  for (guint i = 0; i < n; i++)
+    assert_close (cell (table, i, "correlation"), (double)correlations[i]);
+}
+
+static void
+test_derived_sets (void)
+{
+  static const gint64 short_kernels[] = { 2, 5 };
+  static const gint64 outliers[] = { 3 };
+  static const gint64 all_but_first[] = { 2, 3, 4, 5 };
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/launch-stats-basic.json", HP_MODE_DEFAULT);
+  g_autoptr (GPtrArray) tables = run (trace, TRUE, NULL);
+  HpTable *stats = g_ptr_array_index (tables, 0);
+  g_autoptr (HpTable) short_gpu = hp_launch_stats_short_gpu_kernels (stats, 50);
+  g_autoptr (HpTable) runtime = hp_launch_stats_runtime_outliers (stats, 50);
+  g_autoptr (HpTable) delay = hp_launch_stats_launch_delay_outliers (stats, 100);
+  g_autoptr (HpTable) low_cutoff = hp_launch_stats_runtime_outliers (stats, 2);
+
+  g_assert_cmpstr (hp_table_get_name (short_gpu), ==, "short_gpu_kernels");
+  g_assert_cmpstr (hp_table_get_name (runtime), ==, "runtime_outliers");
+  g_assert_cmpstr (hp_table_get_name (delay), ==, "launch_delay_outliers");
+  g_assert_cmpuint (hp_table_get_n_columns (short_gpu), ==, hp_table_get_n_columns (stats));
+  g_assert_cmpstr (hp_table_get_column_name (delay, 4), ==, "launch_delay");
+
+  assert_correlations (short_gpu, short_kernels, G_N_ELEMENTS (short_kernels));
+  assert_correlations (runtime, outliers, G_N_ELEMENTS (outliers));
+  assert_correlations (delay, outliers, G_N_ELEMENTS (outliers));
+  assert_correlations (low_cutoff, all_but_first, G_N_ELEMENTS (all_but_first));
+  assert_close (cell (delay, 0, "launch_delay"), 140);
+}
+
+/* spec §19: a rank without GPU events gives an empty table and a summary
+ * row of zeros */
+static void
+test_no_gpu (void)
+{
+  static const ExpectedSummary zero = { 0, 0, 0, 0, 0, 0, 0, 0, NAN, 0 };
+
+  for (int mode = 0; mode < 2; mode++)
+    {
+      g_autoptr (HpTrace) trace = hp_test_load ("hta_rank_non_gpu", mode ? HP_MODE_HTA_COMPAT : HP_MODE_DEFAULT);
+      g_autoptr (GPtrArray) tables = run (trace, TRUE, NULL);
+
+      g_assert_cmpuint (hp_table_get_n_rows (g_ptr_array_index (tables, 0)), ==, 0);
+      g_assert_cmpuint (hp_table_get_n_rows (g_ptr_array_index (tables, 1)), ==, 1);
+      assert_summary (g_ptr_array_index (tables, 1), 0, &zero);
+    }
+}
+
+/* AMD: HTA counts no hip* launch; the default mode does */
+static void
+test_rocm (void)
+{
+  g_autoptr (HpTrace) compat = hp_test_load ("hta_amd_trace", HP_MODE_HTA_COMPAT);
+  g_autoptr (HpTrace) trace = hp_test_load ("hta_amd_trace", HP_MODE_DEFAULT);
+  g_autoptr (GPtrArray) t1 = run (compat, TRUE, NULL);
+  g_autoptr (GPtrArray) t2 = run (trace, TRUE, NULL);
+  HpTable *stats = g_ptr_array_index (t2, 0);
+
+  g_assert_cmpuint (hp_table_get_n_rows (g_ptr_array_index (t1, 0)), ==, 0);
+  /* 12 hipLaunchKernel and 2 hipExtModuleLaunchKernel */
+  g_assert_cmpuint (hp_table_get_n_rows (stats), ==, 14);
+  for (guint i = 0; i < hp_table_get_n_rows (stats); i++)
+    {
+      g_assert_cmpfloat (cell (stats, i, "cpu_duration"), >, 0);
+      g_assert_cmpfloat (cell (stats, i, "gpu_duration"), >, 0);
+      g_assert_cmpfloat (cell (stats, i, "launch_delay"), >=, 0);
+    }
+}
+
+static void
+test_rank_selection (void)
+{
+  static const int rank1[] = { 1, -1 };
+  static const int missing[] = { 0, 5, -1 };
+  static const int none[] = { -1 };
+  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_HTA_COMPAT);
+  g_autoptr (GPtrArray) one = run (trace, TRUE, rank1);
+  g_autoptr (GPtrArray) all = run (trace, TRUE, none);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) bad = run_full (trace, TRUE, missing, &error);
+  HpTable *stats = g_ptr_array_index (one, 0);
+
+  g_assert_cmpuint (hp_table_get_n_rows (stats), ==, 577);
+  for (guint i = 0; i < hp_table_get_n_rows (stats); i++)
+    assert_close (cell (stats, i, "rank"), 1);
+  g_assert_cmpuint (hp_table_get_n_rows (g_ptr_array_index (one, 1)), ==, 1);
+
+  /* an empty list means every rank */
+  g_assert_cmpuint (hp_table_get_n_rows (g_ptr_array_index (all, 0)), ==, 602 + 577);
+  g_assert_cmpuint (hp_table_get_n_rows (g_ptr_array_index (all, 1)), ==, 2);
+
+  g_assert_null (bad);
+  g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_SUCH_RANK);
+}
+
+static void
+test_cancelled (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("hta_cp_alexnet", HP_MODE_HTA_COMPAT);
+  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (GError) error = NULL;
+  HpAnalysisParams params;
+
+  hp_analysis_params_init (&params);
+  g_cancellable_cancel (cancellable);
+  g_assert_false (hp_launch_stats_compute (trace, &params, tables, cancellable, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (tables->len, ==, 0);
+}
+
+static int
+cmp_names (gconstpointer a,
+           gconstpointer b)
+{
+  return g_strcmp0 (*(char *const *)a, *(char *const *)b);
+}
+
+static void
+add_parity_tests (void)
+{
+  g_autofree char *golden = hp_test_data_path ("golden", NULL);
+  g_autoptr (GDir) dir = g_dir_open (golden, 0, NULL);
+  g_autoptr (GPtrArray) cases = g_ptr_array_new ();
+  const char *name;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *csv = hp_test_golden_path (name, "cuda_kernel_launch_stats.csv");
+      g_autofree char *trace = hp_test_data_path (name, NULL);
+
+      if (g_file_test (csv, G_FILE_TEST_EXISTS) && g_file_test (trace, G_FILE_TEST_EXISTS))
+        g_ptr_array_add (cases, g_strdup (name));
+    }
+  g_ptr_array_sort (cases, cmp_names);
+  for (guint i = 0; i < cases->len; i++)
+    {
+      char            *case_name = g_ptr_array_index (cases, i);
+      g_autofree char *path = g_strdup_printf ("/core/launch-stats/parity/%s", case_name);
+
+      /* the test owns the name and frees it at the end of the run */
+      g_test_add_data_func_full (path, case_name, test_parity, g_free);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  setlocale (LC_ALL, "");
+  g_test_init (&argc, &argv, NULL);
+
+  add_parity_tests ();
+  g_test_add_func ("/core/launch-stats/hta-mtia-single-rank", test_hta_mtia);
+  g_test_add_func ("/core/launch-stats/reference-values", test_reference_values);
+  g_test_add_func ("/core/launch-stats/synthetic-compat", test_synthetic_compat);
+  g_test_add_func ("/core/launch-stats/synthetic-default", test_synthetic_default);
+  g_test_add_func ("/core/launch-stats/ns-timestamps", test_ns_timestamps);
+  g_test_add_func ("/core/launch-stats/derived-sets", test_derived_sets);
+  g_test_add_func ("/core/launch-stats/no-gpu-events", test_no_gpu);
+  g_test_add_func ("/core/launch-stats/rocm", test_rocm);
+  g_test_add_func ("/core/launch-stats/rank-selection", test_rank_selection);
+  g_test_add_func ("/core/launch-stats/cancelled", test_cancelled);
+
+  return g_test_run ();
+}
