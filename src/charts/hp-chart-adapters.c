@@ -481,11 +481,11 @@ static int
 compare_numeric_strings (gconstpointer a,
                          gconstpointer b)
 {
-  const char *x = *(const char * const *) a;
-  const char *y = *(const char * const *) b;
-  gint64 vx, vy;
-  gboolean nx = g_ascii_string_to_signed (x, 10, G_MININT64, G_MAXINT64, &vx, NULL);
-  gboolean ny = g_ascii_string_to_signed (y, 10, G_MININT64, G_MAXINT64, &vy, NULL);
+  const char *x = *(const char *const *)a;
+  const char *y = *(const char *const *)b;
+  gint64      vx, vy;
+  gboolean    nx = g_ascii_string_to_signed (x, 10, G_MININT64, G_MAXINT64, &vx, NULL);
+  gboolean    ny = g_ascii_string_to_signed (y, 10, G_MININT64, G_MAXINT64, &vy, NULL);
 
   if (nx && ny)
     return (vx > vy) - (vx < vy);

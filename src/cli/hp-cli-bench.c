@@ -18,7 +18,7 @@ peak_rss_mb (void)
 
   if (getrusage (RUSAGE_SELF, &usage) != 0)
     return 0;
-  return (double) usage.ru_maxrss / 1024.0; /* Linux reports KiB */
+  return (double)usage.ru_maxrss / 1024.0; /* Linux reports KiB */
 }
 
 static void
@@ -27,7 +27,7 @@ print_phase (const char *phase,
              double      seconds)
 {
   printf ("%-8s %12" G_GUINT64_FORMAT " bytes %9.3f s %9.1f MB/s  peak RSS %8.1f MB\n", phase,
-          bytes, seconds, seconds > 0 ? (double) bytes / 1e6 / seconds : 0.0, peak_rss_mb ());
+          bytes, seconds, seconds > 0 ? (double)bytes / 1e6 / seconds : 0.0, peak_rss_mb ());
 }
 
 int
@@ -38,8 +38,8 @@ hp_cli_bench (int           argc,
   g_autoptr (GOptionContext) context = g_option_context_new ("DIR|FILE... — benchmark loading");
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) paths = NULL;
-  gboolean hta_compat = FALSE;
-  int repeat = 1;
+  gboolean     hta_compat = FALSE;
+  int          repeat = 1;
   GOptionEntry entries[] = {
     { "repeat", 'n', 0, G_OPTION_ARG_INT, &repeat, "Load N times", "N" },
     { "hta-compat", 0, 0, G_OPTION_ARG_NONE, &hta_compat, "Load in HTA-compatibility mode", NULL },
@@ -61,24 +61,24 @@ hp_cli_bench (int           argc,
     {
       g_autoptr (HpTrace) trace = NULL;
       HpLoadStats stats = { 0 };
-      gint64 t0 = g_get_monotonic_time ();
+      gint64      t0 = g_get_monotonic_time ();
 
       trace = hp_cli_load (paths, hta_compat, FALSE, run > 0, cancellable, &stats);
       if (trace == NULL)
         return HP_CLI_EXIT_BAD_INPUT;
       printf ("run %d/%d: %u ranks, %.1f MB on disk, %.1f MB of JSON\n", run + 1, repeat,
-              hp_trace_get_n_ranks (trace), (double) stats.file_bytes / 1e6,
-              (double) stats.json_bytes / 1e6);
+              hp_trace_get_n_ranks (trace), (double)stats.file_bytes / 1e6,
+              (double)stats.json_bytes / 1e6);
       print_phase ("parse", stats.json_bytes, stats.parse_seconds);
       print_phase ("derive", stats.json_bytes, stats.derive_seconds);
-      print_phase ("load", stats.json_bytes, (double) (g_get_monotonic_time () - t0) / G_USEC_PER_SEC);
+      print_phase ("load", stats.json_bytes, (double)(g_get_monotonic_time () - t0) / G_USEC_PER_SEC);
 
       /* every analysis of the default report, on the loaded trace */
       {
-        HpAnalysisParams params;
-        guint n_analyses, n_tables = 0;
+        HpAnalysisParams  params;
+        guint             n_analyses, n_tables = 0;
         const HpAnalysis *analyses = hp_analysis_list (&n_analyses);
-        gint64 a0 = g_get_monotonic_time ();
+        gint64            a0 = g_get_monotonic_time ();
 
         hp_analysis_params_init (&params);
         for (guint i = 0; i < n_analyses; i++)
@@ -96,7 +96,7 @@ hp_cli_bench (int           argc,
             n_tables += tables->len;
           }
         hp_analysis_params_clear (&params);
-        print_phase ("analyses", stats.json_bytes, (double) (g_get_monotonic_time () - a0) / G_USEC_PER_SEC);
+        print_phase ("analyses", stats.json_bytes, (double)(g_get_monotonic_time () - a0) / G_USEC_PER_SEC);
         printf ("         %u tables\n", n_tables);
       }
     }

@@ -16,7 +16,7 @@ hp_cli_usage_error (GOptionContext *context,
 {
   g_autofree char *message = NULL;
   g_autofree char *help = NULL;
-  va_list args;
+  va_list          args;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
@@ -61,11 +61,11 @@ hp_cli_load (char        **paths,
 {
   g_autoptr (GError) error = NULL;
   HpLoadOptions options = { 0 };
-  HpTrace *trace;
+  HpTrace      *trace;
 
   options.mode = hta_compat ? HP_MODE_HTA_COMPAT : HP_MODE_DEFAULT;
   options.include_last_step = include_last_step;
-  trace = hp_load_paths ((const char * const *) paths, &options, cancellable, stats, &error);
+  trace = hp_load_paths ((const char *const *)paths, &options, cancellable, stats, &error);
   if (trace == NULL)
     {
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))

@@ -22,7 +22,7 @@ cmp_cat_count (gconstpointer a,
 {
   const CatCount *x = a;
   const CatCount *y = b;
-  HpTrace *trace = data;
+  HpTrace        *trace = data;
 
   if (x->count != y->count)
     return x->count > y->count ? -1 : 1;
@@ -34,13 +34,13 @@ count_categories (HpTrace      *trace,
                   const HpRank *r)
 {
   g_autoptr (GHashTable) counts = g_hash_table_new (g_direct_hash, g_direct_equal);
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (CatCount));
+  GArray        *out = g_array_new (FALSE, FALSE, sizeof (CatCount));
   GHashTableIter it;
-  gpointer key, value;
+  gpointer       key, value;
 
   for (guint k = 0; k < r->n_rows; k++)
     {
-      guint32 cat = r->cat[r->rows[k]];
+      guint32  cat = r->cat[r->rows[k]];
       gpointer p = GUINT_TO_POINTER (cat + 1);
 
       g_hash_table_insert (counts, p, GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, p)) + 1));
@@ -60,8 +60,8 @@ static int
 cmp_int64 (gconstpointer a,
            gconstpointer b)
 {
-  gint64 x = *(const gint64 *) a;
-  gint64 y = *(const gint64 *) b;
+  gint64 x = *(const gint64 *)a;
+  gint64 y = *(const gint64 *)b;
 
   return (x > y) - (x < y);
 }
@@ -108,7 +108,7 @@ rank_span (const HpRank *r,
 static double
 us (gint64 ns)
 {
-  return (double) ns / HP_NS_PER_US;
+  return (double)ns / HP_NS_PER_US;
 }
 
 static JsonNode *
@@ -120,7 +120,7 @@ build_info (HpTrace *trace)
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "mode");
   json_builder_add_string_value (b, hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT ? "hta-compat"
-                                                                                   : "default");
+                                                                                    : "default");
   json_builder_set_member_name (b, "device_type");
   json_builder_add_string_value (b, hp_trace_get_device_type (trace));
   json_builder_set_member_name (b, "min_ts_us");
@@ -134,7 +134,7 @@ build_info (HpTrace *trace)
       g_autoptr (GArray) cats = count_categories (trace, r);
       g_autoptr (GArray) streams = gpu_streams (r);
       gint64 start, end;
-      guint n_gpu_lanes = 0;
+      guint  n_gpu_lanes = 0;
 
       rank_span (r, &start, &end);
       for (guint l = 0; l < r->n_lanes; l++)
@@ -146,21 +146,21 @@ build_info (HpTrace *trace)
       json_builder_set_member_name (b, "file");
       json_builder_add_string_value (b, r->path);
       json_builder_set_member_name (b, "file_bytes");
-      json_builder_add_int_value (b, (gint64) r->file_bytes);
+      json_builder_add_int_value (b, (gint64)r->file_bytes);
       json_builder_set_member_name (b, "json_bytes");
-      json_builder_add_int_value (b, (gint64) r->json_bytes);
+      json_builder_add_int_value (b, (gint64)r->json_bytes);
       json_builder_set_member_name (b, "compressed");
       json_builder_add_boolean_value (b, r->compressed);
       json_builder_set_member_name (b, "device_type");
       json_builder_add_string_value (b, r->device_type);
       json_builder_set_member_name (b, "trace_events");
-      json_builder_add_int_value (b, (gint64) r->n_json_events);
+      json_builder_add_int_value (b, (gint64)r->n_json_events);
       json_builder_set_member_name (b, "events_loaded");
       json_builder_add_int_value (b, r->n_events);
       json_builder_set_member_name (b, "events_analysed");
       json_builder_add_int_value (b, r->n_rows);
       json_builder_set_member_name (b, "events_filtered");
-      json_builder_add_int_value (b, (gint64) r->n_filtered);
+      json_builder_add_int_value (b, (gint64)r->n_filtered);
       json_builder_set_member_name (b, "start_us");
       json_builder_add_double_value (b, us (start));
       json_builder_set_member_name (b, "end_us");
@@ -201,9 +201,9 @@ build_info (HpTrace *trace)
 
       json_builder_set_member_name (b, "dropped");
       json_builder_begin_object (b);
-#define COUNT(field)                                       \
-  json_builder_set_member_name (b, #field);                \
-  json_builder_add_int_value (b, (gint64) r->n_##field)
+#define COUNT(field)                        \
+  json_builder_set_member_name (b, #field); \
+  json_builder_add_int_value (b, (gint64)r->n_##field)
       COUNT (dropped_no_dur);
       COUNT (negative_dur);
       COUNT (huge_dur);
@@ -251,7 +251,7 @@ static void
 print_size (const char *label,
             guint64     bytes)
 {
-  printf ("  %-16s %.1f MB\n", label, (double) bytes / 1e6);
+  printf ("  %-16s %.1f MB\n", label, (double)bytes / 1e6);
 }
 
 static void
@@ -321,9 +321,9 @@ hp_cli_info (int           argc,
   g_autoptr (GError) error = NULL;
   g_autoptr (HpTrace) trace = NULL;
   g_auto (GStrv) paths = NULL;
-  gboolean json = FALSE;
-  gboolean hta_compat = FALSE;
-  gboolean include_last_step = FALSE;
+  gboolean     json = FALSE;
+  gboolean     hta_compat = FALSE;
+  gboolean     include_last_step = FALSE;
   GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Write one JSON document", NULL },
     { "hta-compat", 0, 0, G_OPTION_ARG_NONE, &hta_compat, "Reproduce HTA's numbers exactly", NULL },

@@ -16,29 +16,29 @@
 
 typedef struct
 {
-  char *analyses;
-  char *ranks;
-  char *streams;
-  char *format;
-  char *output;
-  char *include_memory_kernels;
-  char *include_memory_events;
-  char *show_idle_interval_stats;
-  char *allowlist;
-  char *charts;
-  char *chart_size;
-  double chart_scale;
+  char    *analyses;
+  char    *ranks;
+  char    *streams;
+  char    *format;
+  char    *output;
+  char    *include_memory_kernels;
+  char    *include_memory_events;
+  char    *show_idle_interval_stats;
+  char    *allowlist;
+  char    *charts;
+  char    *chart_size;
+  double   chart_scale;
   gboolean dark;
   gboolean hta_compat;
   gboolean include_last_step;
-  int num_kernels;
-  double duration_ratio;
-  double consecutive_kernel_delay;
-  int annotation_num_kernels;
-  double annotation_duration_ratio;
-  double runtime_cutoff;
-  double launch_delay_cutoff;
-  gint64 max_queue_length;
+  int      num_kernels;
+  double   duration_ratio;
+  double   consecutive_kernel_delay;
+  int      annotation_num_kernels;
+  double   annotation_duration_ratio;
+  double   runtime_cutoff;
+  double   launch_delay_cutoff;
+  gint64   max_queue_length;
 } ReportOptions;
 
 static gboolean
@@ -86,7 +86,7 @@ parse_int_list (const char *text,
         g_array_append_val (*out, v);
       else
         {
-          int iv = (int) v;
+          int iv = (int)v;
 
           g_array_append_val (*out, iv);
         }
@@ -113,17 +113,17 @@ hp_cli_report (int           argc,
   g_autoptr (GError) error = NULL;
   g_autoptr (HpTrace) trace = NULL;
   g_autoptr (GPtrArray) selected = g_ptr_array_new ();
-  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify) hp_table_unref);
+  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
   g_auto (GStrv) paths = NULL;
-  HpAnalysisParams params;
-  ReportOptions o = { 0 };
-  gboolean json = FALSE;
-  guint n_analyses;
+  HpAnalysisParams  params;
+  ReportOptions     o = { 0 };
+  gboolean          json = FALSE;
+  guint             n_analyses;
   const HpAnalysis *analyses = hp_analysis_list (&n_analyses);
-  g_autofree char *analysis_help = NULL;
-  int status = HP_CLI_EXIT_OK;
-  int chart_width = 960;
-  int chart_height = 540;
+  g_autofree char  *analysis_help = NULL;
+  int               status = HP_CLI_EXIT_OK;
+  int               chart_width = 960;
+  int               chart_height = 540;
 
   hp_analysis_params_init (&params);
   o.num_kernels = params.num_kernels;
@@ -264,7 +264,7 @@ hp_cli_report (int           argc,
     {
       for (guint i = 0; i < n_analyses; i++)
         if (analyses[i].in_default_set)
-          g_ptr_array_add (selected, (gpointer) &analyses[i]);
+          g_ptr_array_add (selected, (gpointer)&analyses[i]);
     }
   else
     {
@@ -279,7 +279,7 @@ hp_cli_report (int           argc,
               status = hp_cli_usage_error (context, "report: no analysis named '%s'", names[i]);
               goto out;
             }
-          g_ptr_array_add (selected, (gpointer) a);
+          g_ptr_array_add (selected, (gpointer)a);
         }
     }
 
@@ -337,9 +337,9 @@ hp_cli_report (int           argc,
     }
   for (guint t = 0; t < tables->len; t++)
     {
-      HpTable *table = tables->pdata[t];
+      HpTable         *table = tables->pdata[t];
       g_autofree char *path = table_file_name (o.output, table, json);
-      gboolean ok = json ? hp_table_write_json (table, path, &error) : hp_table_write_csv (table, path, &error);
+      gboolean         ok = json ? hp_table_write_json (table, path, &error) : hp_table_write_csv (table, path, &error);
 
       if (!ok)
         {
@@ -362,7 +362,7 @@ hp_cli_report (int           argc,
           for (guint c = 0; charts != NULL && c < charts->len && status == HP_CLI_EXIT_OK; c++)
             for (guint f = 0; formats[f] != NULL; f++)
               {
-                HpChart *chart = charts->pdata[c];
+                HpChart         *chart = charts->pdata[c];
                 g_autofree char *base = g_strconcat (hp_chart_get_name (chart), ".", g_strstrip (formats[f]), NULL);
                 g_autofree char *path = g_build_filename (o.output, base, NULL);
 

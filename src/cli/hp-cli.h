@@ -14,28 +14,28 @@ G_BEGIN_DECLS
 #define HP_CLI_EXIT_BAD_INPUT 1
 #define HP_CLI_EXIT_USAGE 2
 
-int      hp_cli_info   (int           argc,
-                        char        **argv,
-                        GCancellable *cancellable);
-int      hp_cli_report (int           argc,
-                        char        **argv,
-                        GCancellable *cancellable);
-int      hp_cli_bench  (int           argc,
-                        char        **argv,
-                        GCancellable *cancellable);
-int      hp_cli_counters (int           argc,
-                          char        **argv,
-                          GCancellable *cancellable);
+int hp_cli_info (int           argc,
+                 char        **argv,
+                 GCancellable *cancellable);
+int hp_cli_report (int           argc,
+                   char        **argv,
+                   GCancellable *cancellable);
+int hp_cli_bench (int           argc,
+                  char        **argv,
+                  GCancellable *cancellable);
+int hp_cli_counters (int           argc,
+                     char        **argv,
+                     GCancellable *cancellable);
 
-int      hp_cli_usage_error     (GOptionContext *context,
-                                 const char     *format,
-                                 ...) G_GNUC_PRINTF (2, 3);
-HpTrace *hp_cli_load            (char          **paths,
-                                 gboolean        hta_compat,
-                                 gboolean        include_last_step,
-                                 gboolean        quiet,
-                                 GCancellable   *cancellable,
-                                 HpLoadStats    *stats);
-void     hp_cli_print_issues    (HpTrace        *trace);
+int      hp_cli_usage_error (GOptionContext *context,
+                             const char     *format,
+                             ...) G_GNUC_PRINTF (2, 3);
+HpTrace *hp_cli_load (char        **paths,
+                      gboolean      hta_compat,
+                      gboolean      include_last_step,
+                      gboolean      quiet,
+                      GCancellable *cancellable,
+                      HpLoadStats  *stats);
+void     hp_cli_print_issues (HpTrace *trace);
 
 G_END_DECLS

@@ -48,7 +48,7 @@ static gpointer
 sigint_thread (gpointer data)
 {
   GMainContext *context = g_main_context_new ();
-  GSource *source = g_unix_signal_source_new (SIGINT);
+  GSource      *source = g_unix_signal_source_new (SIGINT);
 
   g_source_set_callback (source, on_sigint, data, NULL);
   g_source_attach (source, context);

@@ -10,6 +10,6 @@
 G_BEGIN_DECLS
 
 extern const HpAnalysis hp_analysis_registry[];
-extern const guint hp_analysis_registry_size;
+extern const guint      hp_analysis_registry_size;
 
 G_END_DECLS

@@ -20,7 +20,7 @@ hp_analysis_params_init (HpAnalysisParams *params)
 {
   g_return_if_fail (params != NULL);
 
-  *params = (HpAnalysisParams) { 0 };
+  *params = (HpAnalysisParams){ 0 };
   params->num_kernels = 10;
   params->duration_ratio = 0.8;
   params->include_memory_kernels = TRUE;
@@ -80,12 +80,12 @@ hp_analysis_select_ranks (HpTrace                *trace,
   for (guint k = 0; k < hp_trace_get_n_ranks (trace); k++)
     {
       const HpRank *r = hp_trace_get_rank (trace, k);
-      gboolean wanted = params == NULL || params->ranks == NULL || params->ranks->len == 0;
+      gboolean      wanted = params == NULL || params->ranks == NULL || params->ranks->len == 0;
 
       for (guint i = 0; !wanted && i < params->ranks->len; i++)
         wanted = g_array_index (params->ranks, int, i) == r->rank;
       if (wanted)
-        g_ptr_array_add (out, (gpointer) r);
+        g_ptr_array_add (out, (gpointer)r);
     }
   if (params != NULL && params->ranks != NULL)
     for (guint i = 0; i < params->ranks->len; i++)
@@ -141,7 +141,7 @@ hp_analysis_run (const HpAnalysis       *analysis,
                  GCancellable           *cancellable,
                  GError                **error)
 {
-  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify) hp_table_unref);
+  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
   HpAnalysisParams defaults;
 
   g_return_val_if_fail (analysis != NULL && trace != NULL, NULL);
@@ -173,14 +173,14 @@ run_thread (GTask        *task,
             gpointer      task_data,
             GCancellable *cancellable)
 {
-  RunData *data = task_data;
-  GError *error = NULL;
+  RunData   *data = task_data;
+  GError    *error = NULL;
   GPtrArray *tables = hp_analysis_run (data->analysis, data->trace, &data->params, cancellable, &error);
 
   if (tables == NULL)
     g_task_return_error (task, error);
   else
-    g_task_return_pointer (task, tables, (GDestroyNotify) g_ptr_array_unref);
+    g_task_return_pointer (task, tables, (GDestroyNotify)g_ptr_array_unref);
 }
 
 /**
@@ -206,7 +206,7 @@ hp_analysis_run_async (const HpAnalysis       *analysis,
     hp_analysis_params_copy (&data->params, params);
   else
     hp_analysis_params_init (&data->params);
-  g_task_set_task_data (task, data, (GDestroyNotify) run_data_free);
+  g_task_set_task_data (task, data, (GDestroyNotify)run_data_free);
   g_task_run_in_thread (task, run_thread);
 }
 

@@ -33,9 +33,9 @@ GQuark hp_analysis_error_quark (void);
 typedef struct
 {
   /* which ranks; NULL or empty = every loaded rank (HTA defaults to rank 0) */
-  GArray  *ranks;   /* int */
+  GArray *ranks; /* int */
   /* which GPU streams for the idle-time breakdown; NULL = all */
-  GArray  *streams; /* gint64 */
+  GArray *streams; /* gint64 */
 
   /* §3 kernel breakdown */
   int      num_kernels;            /* 10 */
@@ -47,12 +47,12 @@ typedef struct
   double   consecutive_kernel_delay; /* 30 us */
 
   /* §4 user annotations */
-  gboolean use_gpu_annotation;         /* TRUE */
-  int      annotation_num_kernels;     /* 1000 */
-  double   annotation_duration_ratio;  /* 0.8 */
-  GStrv    allowlist_patterns;         /* NULL */
-  gboolean expand_names;               /* TRUE */
-  gboolean shorten_names;              /* TRUE */
+  gboolean use_gpu_annotation;        /* TRUE */
+  int      annotation_num_kernels;    /* 1000 */
+  double   annotation_duration_ratio; /* 0.8 */
+  GStrv    allowlist_patterns;        /* NULL */
+  gboolean expand_names;              /* TRUE */
+  gboolean shorten_names;             /* TRUE */
 
   /* §6 launch statistics */
   double   runtime_cutoff;        /* 50 us */
@@ -60,13 +60,13 @@ typedef struct
   gboolean include_memory_events; /* TRUE */
 
   /* §8 counters */
-  gint64   max_queue_length;      /* 1024 */
+  gint64 max_queue_length; /* 1024 */
 } HpAnalysisParams;
 
-void     hp_analysis_params_init  (HpAnalysisParams       *params);
-void     hp_analysis_params_clear (HpAnalysisParams       *params);
-void     hp_analysis_params_copy  (HpAnalysisParams       *dest,
-                                   const HpAnalysisParams *src);
+void hp_analysis_params_init (HpAnalysisParams *params);
+void hp_analysis_params_clear (HpAnalysisParams *params);
+void hp_analysis_params_copy (HpAnalysisParams       *dest,
+                              const HpAnalysisParams *src);
 
 /**
  * HpAnalysisFunc:
@@ -82,41 +82,41 @@ typedef gboolean (*HpAnalysisFunc) (HpTrace                *trace,
 
 typedef struct
 {
-  const char     *name;    /* the CLI's --analysis name, e.g. "temporal_breakdown" */
-  const char     *title;   /* for people */
-  const char     *section; /* spec section, e.g. "§1" */
-  HpAnalysisFunc  func;
-  gboolean        in_default_set;
+  const char    *name;    /* the CLI's --analysis name, e.g. "temporal_breakdown" */
+  const char    *title;   /* for people */
+  const char    *section; /* spec section, e.g. "§1" */
+  HpAnalysisFunc func;
+  gboolean       in_default_set;
 } HpAnalysis;
 
-const HpAnalysis *hp_analysis_list      (guint        *n_analyses);
-const HpAnalysis *hp_analysis_find      (const char   *name);
-GPtrArray        *hp_analysis_run       (const HpAnalysis       *analysis,
-                                         HpTrace                *trace,
-                                         const HpAnalysisParams *params,
-                                         GCancellable           *cancellable,
-                                         GError                **error);
+const HpAnalysis *hp_analysis_list (guint *n_analyses);
+const HpAnalysis *hp_analysis_find (const char *name);
+GPtrArray        *hp_analysis_run (const HpAnalysis       *analysis,
+                                   HpTrace                *trace,
+                                   const HpAnalysisParams *params,
+                                   GCancellable           *cancellable,
+                                   GError                **error);
 void              hp_analysis_run_async (const HpAnalysis       *analysis,
                                          HpTrace                *trace,
                                          const HpAnalysisParams *params,
                                          GCancellable           *cancellable,
                                          GAsyncReadyCallback     callback,
                                          gpointer                user_data);
-GPtrArray        *hp_analysis_run_finish (GAsyncResult          *result,
-                                          GError               **error);
+GPtrArray        *hp_analysis_run_finish (GAsyncResult *result,
+                                          GError      **error);
 
 /* helpers for analyses */
-GPtrArray        *hp_analysis_select_ranks (HpTrace                *trace,
-                                            const HpAnalysisParams *params,
-                                            GError                **error);
-gboolean          hp_analysis_check_cancelled (GCancellable *cancellable,
-                                               guint         i,
-                                               GError      **error);
+GPtrArray *hp_analysis_select_ranks (HpTrace                *trace,
+                                     const HpAnalysisParams *params,
+                                     GError                **error);
+gboolean   hp_analysis_check_cancelled (GCancellable *cancellable,
+                                        guint         i,
+                                        GError      **error);
 
 static inline double
 hp_ns_to_us (gint64 ns)
 {
-  return (double) ns / 1000.0;
+  return (double)ns / 1000.0;
 }
 
 G_END_DECLS

@@ -48,8 +48,16 @@ static gboolean
 hta_is_not_computation (const char *name)
 {
   static const char *const prefixes[] = {
-    "nccl", "Stream Wait Event", "runFunction", "hip", "job_exe", "packet",
-    "pe_exe", "cpum_exe_subgraph", "hccl", "collective_subgraph_execution",
+    "nccl",
+    "Stream Wait Event",
+    "runFunction",
+    "hip",
+    "job_exe",
+    "packet",
+    "pe_exe",
+    "cpum_exe_subgraph",
+    "hccl",
+    "collective_subgraph_execution",
   };
   static const char *const infixes[] = { "Memcpy", "Memset", "dma", "Sync" };
 
@@ -189,8 +197,8 @@ hp_shorten_name (const char *name)
 {
   g_autoptr (GString) stack = NULL;
   g_autofree char *no_arrows = NULL;
-  const char *space;
-  gsize len;
+  const char      *space;
+  gsize            len;
 
   if (hp_name_is_memory (name) || (strchr (name, '<') == NULL && strchr (name, '(') == NULL))
     return g_strdup (name);
@@ -205,7 +213,8 @@ hp_shorten_name (const char *name)
   for (gsize i = 0; i < len; i++)
     {
       char c = no_arrows[i];
-      char open = c == '>' ? '<' : c == ')' ? '(' : 0;
+      char open = c == '>' ? '<' : c == ')' ? '('
+                                            : 0;
 
       if (open == 0)
         {
@@ -278,7 +287,7 @@ int
 hp_parse_profiler_step (const char *name)
 {
   const char *p;
-  gint64 n = 0;
+  gint64      n = 0;
 
   if (!starts_with (name, "ProfilerStep"))
     return -1;
@@ -298,5 +307,5 @@ hp_parse_profiler_step (const char *name)
       if (n > G_MAXINT)
         return -1;
     }
-  return (int) n;
+  return (int)n;
 }

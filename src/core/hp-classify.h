@@ -9,15 +9,15 @@
 
 G_BEGIN_DECLS
 
-HpKernelClass hp_kernel_class_hta        (const char   *name);
-HpKernelClass hp_kernel_class_better     (HpEventKind   kind,
-                                          const char   *name);
-const char   *hp_kernel_class_to_string  (HpKernelClass kclass);
-gboolean      hp_name_is_memory          (const char   *name);
-char         *hp_memory_subtype          (const char   *name);
-char         *hp_shorten_name            (const char   *name);
-HpEventKind   hp_event_kind_from_category (const char  *category);
+HpKernelClass hp_kernel_class_hta (const char *name);
+HpKernelClass hp_kernel_class_better (HpEventKind kind,
+                                      const char *name);
+const char   *hp_kernel_class_to_string (HpKernelClass kclass);
+gboolean      hp_name_is_memory (const char *name);
+char         *hp_memory_subtype (const char *name);
+char         *hp_shorten_name (const char *name);
+HpEventKind   hp_event_kind_from_category (const char *category);
 gboolean      hp_event_kind_is_gpu_activity (HpEventKind kind);
-int           hp_parse_profiler_step     (const char   *name);
+int           hp_parse_profiler_step (const char *name);
 
 G_END_DECLS

@@ -15,72 +15,72 @@ G_BEGIN_DECLS
 /* thread/process labels from ph "M" events */
 typedef struct
 {
-  gint64  pid;
-  gint64  tid;      /* -1 for process-level entries */
-  guint32 name;     /* local string id, or HP_NO_STRING */
-  gint64  sort_index;
+  gint64   pid;
+  gint64   tid;  /* -1 for process-level entries */
+  guint32  name; /* local string id, or HP_NO_STRING */
+  gint64   sort_index;
   gboolean has_sort_index;
 } HpLaneLabel;
 
 /* Raw per-event parse state that the derive step turns into columns */
 typedef struct
 {
-  HpRank    *rank;       /* being filled; columns in file order */
+  HpRank    *rank; /* being filled; columns in file order */
   guint      capacity;
-  HpStrings *strings;    /* local names and categories */
+  HpStrings *strings; /* local names and categories */
   gsize      args_capacity;
 
-  guint8    *stream_state; /* 0 absent, 1 number, 2 not numeric */
-  gboolean   any_float_ts;
-  gboolean   any_missing_ts;
-  GArray    *labels;     /* HpLaneLabel */
-  int        rank_from_metadata; /* -1 if none */
-  int        rank_from_name;
-  char      *duplicate_of;
+  guint8  *stream_state; /* 0 absent, 1 number, 2 not numeric */
+  gboolean any_float_ts;
+  gboolean any_missing_ts;
+  GArray  *labels;             /* HpLaneLabel */
+  int      rank_from_metadata; /* -1 if none */
+  int      rank_from_name;
+  char    *duplicate_of;
 } HpRankBuilder;
 
 typedef struct
 {
-  guint64     *bytes_done; /* atomically updated */
-  void       (*report) (gpointer data);
-  gpointer     report_data;
+  guint64 *bytes_done; /* atomically updated */
+  void (*report) (gpointer data);
+  gpointer report_data;
 } HpParseProgress;
 
-HpRankBuilder *_hp_parse_file             (const char            *path,
-                                           HpMode                 mode,
-                                           const HpParseProgress *progress,
-                                           GCancellable          *cancellable,
-                                           GError               **error);
-void           _hp_rank_builder_free      (HpRankBuilder         *builder);
-void           _hp_rank_free              (HpRank                *rank);
+HpRankBuilder *_hp_parse_file (const char            *path,
+                               HpMode                 mode,
+                               const HpParseProgress *progress,
+                               GCancellable          *cancellable,
+                               GError               **error);
+void           _hp_rank_builder_free (HpRankBuilder *builder);
+void           _hp_rank_free (HpRank *rank);
 
 /* derive steps that need only the rank (run in the worker thread) */
-void           _hp_rank_derive_local      (HpRankBuilder         *builder,
-                                           HpMode                 mode);
+void _hp_rank_derive_local (HpRankBuilder *builder,
+                            HpMode         mode);
 /* remaps local string ids to the trace's and builds lanes */
-void           _hp_rank_adopt_strings     (HpRankBuilder         *builder,
-                                           HpStrings             *global);
-void           _hp_rank_build_lanes       (HpRank                *rank,
-                                           HpStrings             *global,
-                                           const HpLaneLabel     *labels,
-                                           guint                  n_labels);
-void           _hp_rank_shift_time        (HpRank                *rank,
-                                           gint64                 offset);
-void           _hp_rank_filter_rows       (HpRank                *rank,
-                                           HpStrings             *global,
-                                           HpMode                 mode,
-                                           gboolean               include_last_step,
-                                           guint                  n_step_names,
-                                           gboolean               is_mtia);
-gint64         _hp_rank_min_measured_ts   (const HpRank          *rank);
+void   _hp_rank_adopt_strings (HpRankBuilder *builder,
+                               HpStrings     *global);
+void   _hp_rank_build_lanes (HpRank            *rank,
+                             HpStrings         *global,
+                             const HpLaneLabel *labels,
+                             guint              n_labels);
+void   _hp_rank_shift_time (HpRank *rank,
+                            gint64  offset);
+void   _hp_rank_filter_rows (HpRank    *rank,
+                             HpStrings *global,
+                             HpMode     mode,
+                             gboolean   include_last_step,
+                             guint      n_step_names,
+                             gboolean   is_mtia);
+gint64 _hp_rank_min_measured_ts (const HpRank *rank);
 
-HpTrace       *_hp_trace_new              (HpMode                 mode,
-                                           gboolean               include_last_step,
-                                           HpStrings             *strings,
-                                           GPtrArray             *ranks,
-                                           GListStore            *issues,
-                                           GPtrArray             *ignored,
-                                           gint64                 min_ts);
+HpTrace *_hp_trace_new (HpMode      mode,
+                        gboolean    include_last_step,
+                        HpStrings  *strings,
+                        GPtrArray  *ranks,
+                        GListStore *issues,
+                        GPtrArray  *ignored,
+                        gint64      min_ts);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpRankBuilder, _hp_rank_builder_free)
 

@@ -74,7 +74,7 @@ sort_items (SortItem *items,
             gsize     n)
 {
   g_autofree SortItem *tmp = NULL;
-  gboolean sorted = TRUE;
+  gboolean             sorted = TRUE;
 
   for (gsize i = 1; i < n && sorted; i++)
     sorted = !item_before (&items[i], &items[i - 1]);
@@ -96,11 +96,11 @@ sort_items (SortItem *items,
 static double
 ns_to_us_double (gint64 ns)
 {
-  char buf[48];
-  guint64 a = ns < 0 ? (guint64) 0 - (guint64) ns : (guint64) ns;
+  char    buf[48];
+  guint64 a = ns < 0 ? (guint64)0 - (guint64)ns : (guint64)ns;
 
   g_snprintf (buf, sizeof buf, "%s%" G_GUINT64_FORMAT ".%03u", ns < 0 ? "-" : "",
-              a / 1000, (guint) (a % 1000));
+              a / 1000, (guint)(a % 1000));
   return g_ascii_strtod (buf, NULL);
 }
 
@@ -114,9 +114,9 @@ hta_round_times (HpRank *r)
       double end = floor (ts + dur);
       double start = ceil (ts);
 
-      r->ts[i] = (gint64) start * HP_NS_PER_US;
+      r->ts[i] = (gint64)start * HP_NS_PER_US;
       if (r->phase[i] != 'i' && r->phase[i] != 'I')
-        r->dur[i] = (gint64) (end - start) * HP_NS_PER_US;
+        r->dur[i] = (gint64)(end - start) * HP_NS_PER_US;
     }
 }
 
@@ -124,7 +124,13 @@ static gboolean
 is_hta_kernel_category (const char *cat)
 {
   static const char *const cats[] = {
-    "kernel", "Kernel", "gpu_memset", "Memset", "gpu_memcpy", "Memcpy", "mtia_ccp_events",
+    "kernel",
+    "Kernel",
+    "gpu_memset",
+    "Memset",
+    "gpu_memcpy",
+    "Memcpy",
+    "mtia_ccp_events",
   };
 
   if (cat == NULL)
@@ -139,19 +145,19 @@ static void
 derive_kinds_and_flags (HpRankBuilder *b,
                         HpMode         mode)
 {
-  HpRank *r = b->rank;
-  guint n_strings = hp_strings_size (b->strings);
+  HpRank            *r = b->rank;
+  guint              n_strings = hp_strings_size (b->strings);
   g_autofree guint8 *cat_kind = g_new (guint8, n_strings);
   g_autofree guint8 *cat_hta_kernel = g_new0 (guint8, n_strings);
   g_autofree guint8 *class_cache = g_new (guint8, MAX (n_strings, 1) * 3);
-  guint32 event_sync = hp_strings_lookup (b->strings, "Event Sync", 10);
-  guint32 context_sync = hp_strings_lookup (b->strings, "Context Sync", 12);
+  guint32            event_sync = hp_strings_lookup (b->strings, "Event Sync", 10);
+  guint32            context_sync = hp_strings_lookup (b->strings, "Context Sync", 12);
 
   for (guint s = 0; s < n_strings; s++)
     {
       const char *str = hp_strings_get (b->strings, s);
 
-      cat_kind[s] = (guint8) hp_event_kind_from_category (str);
+      cat_kind[s] = (guint8)hp_event_kind_from_category (str);
       cat_hta_kernel[s] = is_hta_kernel_category (str);
     }
   memset (class_cache, CLASS_UNKNOWN, MAX (n_strings, 1) * 3);
@@ -162,16 +168,16 @@ derive_kinds_and_flags (HpRankBuilder *b,
   for (guint i = 0; i < r->n_events; i++)
     {
       HpEventKind kind;
-      guint8 flags = r->flags[i];
-      gint64 stream = r->stream[i];
-      guint8 state = b->stream_state[i];
-      guint8 *cached;
+      guint8      flags = r->flags[i];
+      gint64      stream = r->stream[i];
+      guint8      state = b->stream_state[i];
+      guint8     *cached;
 
       if (r->phase[i] == 'i' || r->phase[i] == 'I')
         kind = HP_EVENT_KIND_INSTANT;
       else
         kind = r->cat[i] != HP_NO_STRING ? cat_kind[r->cat[i]] : HP_EVENT_KIND_OTHER;
-      r->kind[i] = (guint8) kind;
+      r->kind[i] = (guint8)kind;
 
       /* stream normalisation (spec TF §5.1) */
       if (state == 2)
@@ -194,7 +200,7 @@ derive_kinds_and_flags (HpRankBuilder *b,
             r->n_negative_dur++;
           else
             r->n_huge_dur++;
-          flags = (guint8) ((flags & ~HP_EVENT_MEASURED) | HP_EVENT_POISONED);
+          flags = (guint8)((flags & ~HP_EVENT_MEASURED) | HP_EVENT_POISONED);
         }
       else if ((flags & HP_EVENT_MEASURED) && r->dur[i] < 0)
         r->n_negative_dur++;
@@ -228,25 +234,25 @@ derive_kinds_and_flags (HpRankBuilder *b,
         {
           cached = &class_cache[r->name[i]];
           if (*cached == CLASS_UNKNOWN)
-            *cached = (guint8) hp_kernel_class_hta (hp_strings_get (b->strings, r->name[i]));
+            *cached = (guint8)hp_kernel_class_hta (hp_strings_get (b->strings, r->name[i]));
           r->kclass[i] = *cached;
         }
       else if (kind == HP_EVENT_KIND_KERNEL)
         {
           cached = &class_cache[n_strings + r->name[i]];
           if (*cached == CLASS_UNKNOWN)
-            *cached = (guint8) hp_kernel_class_better (kind, hp_strings_get (b->strings, r->name[i]));
+            *cached = (guint8)hp_kernel_class_better (kind, hp_strings_get (b->strings, r->name[i]));
           r->kclass[i] = *cached;
         }
       else if (kind == HP_EVENT_KIND_MEMCPY || kind == HP_EVENT_KIND_MEMSET ||
                kind == HP_EVENT_KIND_SYNC || kind == HP_EVENT_KIND_RUNTIME)
-        r->kclass[i] = (guint8) hp_kernel_class_better (kind, "");
+        r->kclass[i] = (guint8)hp_kernel_class_better (kind, "");
       else
         {
           /* every other kind is classified by its name alone */
           cached = &class_cache[2 * n_strings + r->name[i]];
           if (*cached == CLASS_UNKNOWN)
-            *cached = (guint8) hp_kernel_class_better (kind, hp_strings_get (b->strings, r->name[i]));
+            *cached = (guint8)hp_kernel_class_better (kind, hp_strings_get (b->strings, r->name[i]));
           r->kclass[i] = *cached;
         }
     }
@@ -274,21 +280,21 @@ static void
 derive_links (HpRank *r,
               HpMode  mode)
 {
-  guint n = r->n_events;
+  guint               n = r->n_events;
   g_autofree guint64 *gpu = NULL; /* (correlation, position) of GPU side, sorted */
-  guint n_gpu = 0;
-  guint total = 0;
+  guint               n_gpu = 0;
+  guint               total = 0;
 
   r->partner = g_new (gint32, MAX (n, 1));
   r->launch_first = g_new0 (guint32, n + 1);
   for (guint i = 0; i < n; i++)
     r->partner[i] = -1;
 
-  gpu = g_new (guint64, 2 * (gsize) MAX (n, 1));
+  gpu = g_new (guint64, 2 * (gsize)MAX (n, 1));
   for (guint i = 0; i < n; i++)
     if ((r->flags[i] & HP_EVENT_MEASURED) && (r->flags[i] & HP_EVENT_G2) && r->correlation[i] != -1)
       {
-        gpu[2 * n_gpu] = (guint64) r->correlation[i];
+        gpu[2 * n_gpu] = (guint64)r->correlation[i];
         gpu[2 * n_gpu + 1] = i;
         n_gpu++;
       }
@@ -300,14 +306,14 @@ derive_links (HpRank *r,
       for (guint i = 0; i < n; i++)
         {
           guint64 key[2];
-          gsize lo = 0, hi = n_gpu;
+          gsize   lo = 0, hi = n_gpu;
 
           if (pass == 1)
             r->launch_first[i] = total;
           if (!(r->flags[i] & HP_EVENT_MEASURED) || (r->flags[i] & HP_EVENT_G2) ||
               r->correlation[i] == -1)
             continue;
-          key[0] = (guint64) r->correlation[i];
+          key[0] = (guint64)r->correlation[i];
           key[1] = 0;
           while (lo < hi)
             {
@@ -320,7 +326,7 @@ derive_links (HpRank *r,
             }
           for (gsize k = lo; k < n_gpu && gpu[2 * k] == key[0]; k++)
             {
-              guint g = (guint) gpu[2 * k + 1];
+              guint g = (guint)gpu[2 * k + 1];
 
               if (pass == 0)
                 {
@@ -328,10 +334,10 @@ derive_links (HpRank *r,
                   continue;
                 }
               r->launch_gpu[total++] = g;
-              r->partner[i] = (gint32) g;
+              r->partner[i] = (gint32)g;
               /* CPU events are visited in file order, so the last CPU event
                * wins for the GPU side, as in HTA's join */
-              r->partner[g] = (gint32) i;
+              r->partner[g] = (gint32)i;
             }
         }
       if (pass == 0)
@@ -383,7 +389,7 @@ step_at (const Step *steps,
     return -1;
   if (overlapping)
     {
-      int best = -1;
+      int   best = -1;
       guint best_pos = 0;
 
       for (guint k = 0; k < n_steps; k++)
@@ -419,12 +425,12 @@ static void
 derive_iterations (HpRankBuilder *b,
                    HpMode         mode)
 {
-  HpRank *r = b->rank;
-  guint n_strings = hp_strings_size (b->strings);
+  HpRank         *r = b->rank;
+  guint           n_strings = hp_strings_size (b->strings);
   g_autofree int *step_of_name = g_new (int, MAX (n_strings, 1));
   g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (Step));
   gboolean overlapping = FALSE;
-  guint32 cpu_op = hp_strings_lookup (b->strings, "cpu_op", 6);
+  guint32  cpu_op = hp_strings_lookup (b->strings, "cpu_op", 6);
 
   for (guint s = 0; s < n_strings; s++)
     step_of_name[s] = hp_parse_profiler_step (hp_strings_get (b->strings, s));
@@ -446,7 +452,7 @@ derive_iterations (HpRankBuilder *b,
   r->exec_iteration = g_new (gint32, MAX (r->n_events, 1));
 
   for (guint i = 0; i < r->n_events; i++)
-    r->exec_iteration[i] = step_at ((Step *) steps->data, steps->len, overlapping, r->ts[i]);
+    r->exec_iteration[i] = step_at ((Step *)steps->data, steps->len, overlapping, r->ts[i]);
 
   for (guint i = 0; i < r->n_events; i++)
     {
@@ -488,7 +494,7 @@ lane_key_hash (gconstpointer p)
 {
   const LaneKey *k = p;
 
-  return (guint) (k->pid * 1000003 ^ k->tid);
+  return (guint)(k->pid * 1000003 ^ k->tid);
 }
 
 static gboolean
@@ -507,8 +513,8 @@ cmp_lane_order (gconstpointer a,
                 gpointer      data)
 {
   const HpLane *lanes = data;
-  const HpLane *x = &lanes[*(const guint *) a];
-  const HpLane *y = &lanes[*(const guint *) b];
+  const HpLane *x = &lanes[*(const guint *)a];
+  const HpLane *y = &lanes[*(const guint *)b];
 
   /* host threads first, then GPU streams; by sort index, pid, tid */
   if (x->is_gpu != y->is_gpu)
@@ -528,13 +534,13 @@ derive_lanes (HpRankBuilder *b)
   HpRank *r = b->rank;
   g_autoptr (GHashTable) map = g_hash_table_new_full (lane_key_hash, lane_key_equal, g_free, NULL);
   g_autoptr (GArray) lanes = g_array_new (FALSE, TRUE, sizeof (HpLane));
-  g_autofree guint32 *count = NULL;
-  g_autofree guint32 *fill = NULL;
+  g_autofree guint32  *count = NULL;
+  g_autofree guint32  *fill = NULL;
   g_autofree SortItem *items = NULL;
-  g_autofree guint *order = NULL;
-  g_autofree guint *remap = NULL;
-  gint64 last_pid = G_MININT64, last_tid = G_MININT64;
-  guint last_lane = 0;
+  g_autofree guint    *order = NULL;
+  g_autofree guint    *remap = NULL;
+  gint64               last_pid = G_MININT64, last_tid = G_MININT64;
+  guint                last_lane = 0;
 
   r->lane = g_new (guint32, MAX (r->n_events, 1));
   r->parent = g_new (gint32, MAX (r->n_events, 1));
@@ -542,7 +548,7 @@ derive_lanes (HpRankBuilder *b)
 
   for (guint i = 0; i < r->n_events; i++)
     {
-      LaneKey key = { r->pid[i], r->tid[i] };
+      LaneKey  key = { r->pid[i], r->tid[i] };
       gpointer found;
 
       if (key.pid != last_pid || key.tid != last_tid || i == 0)
@@ -603,23 +609,23 @@ derive_lanes (HpRankBuilder *b)
 
   for (guint l = 0; l < lanes->len; l++)
     {
-      HpLane *lane = &g_array_index (lanes, HpLane, l);
-      SortItem *li = items + count[l];
+      HpLane             *lane = &g_array_index (lanes, HpLane, l);
+      SortItem           *li = items + count[l];
       g_autofree guint32 *stack = g_new (guint32, MAX (lane->n_events, 1));
       g_autofree guint32 *per_depth = NULL;
-      guint sp = 0;
-      guint max_depth = 0;
+      guint               sp = 0;
+      guint               max_depth = 0;
 
       sort_items (li, lane->n_events);
 
       for (guint k = 0; k < lane->n_events; k++)
         {
-          guint e = li[k].pos;
+          guint  e = li[k].pos;
           gint64 end = r->ts[e] + (r->dur[e] > 0 ? r->dur[e] : 0);
 
           while (sp > 0)
             {
-              guint t = stack[sp - 1];
+              guint  t = stack[sp - 1];
               gint64 tend = r->ts[t] + (r->dur[t] > 0 ? r->dur[t] : 0);
 
               /* a zero-length event at the end of its parent still nests */
@@ -627,8 +633,8 @@ derive_lanes (HpRankBuilder *b)
                 break;
               sp--;
             }
-          r->parent[e] = sp > 0 ? (gint32) stack[sp - 1] : -1;
-          r->depth[e] = (guint16) MIN (sp, G_MAXUINT16);
+          r->parent[e] = sp > 0 ? (gint32)stack[sp - 1] : -1;
+          r->depth[e] = (guint16)MIN (sp, G_MAXUINT16);
           if (sp < G_MAXUINT16)
             stack[sp++] = e;
           if (r->depth[e] + 1u > max_depth)
@@ -657,7 +663,7 @@ derive_lanes (HpRankBuilder *b)
   order = g_new (guint, MAX (lanes->len, 1));
   for (guint l = 0; l < lanes->len; l++)
     order[l] = l;
-  g_qsort_with_data (order, (gint) lanes->len, sizeof (guint), cmp_lane_order, lanes->data);
+  g_qsort_with_data (order, (gint)lanes->len, sizeof (guint), cmp_lane_order, lanes->data);
   remap = g_new (guint, MAX (lanes->len, 1));
   r->n_lanes = lanes->len;
   r->lanes = g_new0 (HpLane, MAX (lanes->len, 1));
@@ -673,7 +679,7 @@ derive_lanes (HpRankBuilder *b)
 static void
 detect_device_type (HpRankBuilder *b)
 {
-  HpRank *r = b->rank;
+  HpRank   *r = b->rank;
   JsonNode *di = NULL;
 
   if (r->metadata != NULL && JSON_NODE_HOLDS_OBJECT (r->metadata))
@@ -734,8 +740,8 @@ void
 _hp_rank_adopt_strings (HpRankBuilder *b,
                         HpStrings     *global)
 {
-  HpRank *r = b->rank;
-  guint n = hp_strings_size (b->strings);
+  HpRank             *r = b->rank;
+  guint               n = hp_strings_size (b->strings);
   g_autofree guint32 *map = g_new (guint32, MAX (n, 1));
 
   for (guint s = 0; s < n; s++)
@@ -813,7 +819,7 @@ filter_mtia (HpRank    *r,
   for (guint i = 0; i < r->n_events; i++)
     {
       const char *cat;
-      gboolean cpu;
+      gboolean    cpu;
 
       if (!(r->flags[i] & HP_EVENT_MEASURED) || r->cat[i] == HP_NO_STRING)
         continue;
@@ -868,11 +874,11 @@ _hp_rank_filter_rows (HpRank    *r,
 {
   g_autoptr (GArray) rows = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autoptr (GArray) cpu_rows = g_array_new (FALSE, FALSE, sizeof (guint32));
-  gint64 last_start = G_MININT64, last_end = G_MININT64;
-  gint64 cpu_min = G_MAXINT64, cpu_max_end = G_MININT64;
+  gint64   last_start = G_MININT64, last_end = G_MININT64;
+  gint64   cpu_min = G_MAXINT64, cpu_max_end = G_MININT64;
   gboolean any_cpu = FALSE, any_step = FALSE;
   gboolean filter = n_step_names >= 2;
-  guint n_measured = 0;
+  guint    n_measured = 0;
 
   for (guint i = 0; i < r->n_events; i++)
     if (r->flags[i] & HP_EVENT_MEASURED)
@@ -928,7 +934,7 @@ _hp_rank_filter_rows (HpRank    *r,
     }
   if (mode == HP_MODE_HTA_COMPAT && include_last_step)
     last_end = G_MAXINT64; /* the stale absolute end keeps everything */
-  (void) cpu_max_end;
+  (void)cpu_max_end;
 
   for (guint i = 0; i < r->n_events; i++)
     {
@@ -949,9 +955,9 @@ _hp_rank_filter_rows (HpRank    *r,
 
       for (guint k = 0; k < cpu_rows->len; k++)
         {
-          guint e = g_array_index (cpu_rows, guint32, k);
+          guint   e = g_array_index (cpu_rows, guint32, k);
           gint64 *key = &r->correlation[e];
-          guint c = GPOINTER_TO_UINT (g_hash_table_lookup (corr_count, key));
+          guint   c = GPOINTER_TO_UINT (g_hash_table_lookup (corr_count, key));
 
           g_hash_table_insert (corr_count, key, GUINT_TO_POINTER (c + 1));
         }
@@ -987,7 +993,7 @@ _hp_rank_filter_rows (HpRank    *r,
 
 done:
   r->n_rows = rows->len;
-  r->rows = (guint32 *) g_array_free (g_steal_pointer (&rows), FALSE);
+  r->rows = (guint32 *)g_array_free (g_steal_pointer (&rows), FALSE);
   r->n_filtered = 0;
   {
     g_autofree guint8 *in_rows = g_new0 (guint8, MAX (r->n_events, 1));
@@ -1011,7 +1017,7 @@ done:
       {
         g_autoptr (GHashTable) seen = g_hash_table_new (g_int_hash, g_int_equal);
         GList *keys;
-        guint k = 0;
+        guint  k = 0;
 
         for (guint j = 0; j < iters->len; j++)
           g_hash_table_add (seen, &g_array_index (iters, gint32, j));
@@ -1019,7 +1025,7 @@ done:
         r->n_iterations = g_list_length (keys);
         r->iterations = g_new (gint32, r->n_iterations);
         for (GList *l = keys; l != NULL; l = l->next)
-          r->iterations[k++] = *(gint32 *) l->data;
+          r->iterations[k++] = *(gint32 *)l->data;
         g_list_free (keys);
         for (guint a = 1; a < r->n_iterations; a++)
           for (guint c = a; c > 0 && r->iterations[c] < r->iterations[c - 1]; c--)

@@ -9,12 +9,12 @@
 
 struct _HpLoadIssue
 {
-  GObject              parent_instance;
+  GObject parent_instance;
 
-  char                *file;
-  char                *message;
-  HpLoadIssueSeverity  severity;
-  int                  code;
+  char               *file;
+  char               *message;
+  HpLoadIssueSeverity severity;
+  int                 code;
 };
 
 G_DEFINE_FINAL_TYPE (HpLoadIssue, hp_load_issue, G_TYPE_OBJECT)
@@ -50,10 +50,10 @@ hp_load_issue_init (HpLoadIssue *self)
  * Returns: (transfer full): a new issue
  */
 HpLoadIssue *
-hp_load_issue_new (const char          *file,
-                   HpLoadIssueSeverity  severity,
-                   int                  code,
-                   const char          *message)
+hp_load_issue_new (const char         *file,
+                   HpLoadIssueSeverity severity,
+                   int                 code,
+                   const char         *message)
 {
   HpLoadIssue *self = g_object_new (HP_TYPE_LOAD_ISSUE, NULL);
 

@@ -20,13 +20,13 @@ typedef enum
 
 G_DECLARE_FINAL_TYPE (HpLoadIssue, hp_load_issue, HP, LOAD_ISSUE, GObject)
 
-HpLoadIssue         *hp_load_issue_new          (const char          *file,
-                                                 HpLoadIssueSeverity  severity,
-                                                 int                  code,
-                                                 const char          *message);
-const char          *hp_load_issue_get_file     (HpLoadIssue *self);
-HpLoadIssueSeverity  hp_load_issue_get_severity (HpLoadIssue *self);
-int                  hp_load_issue_get_code     (HpLoadIssue *self);
-const char          *hp_load_issue_get_message  (HpLoadIssue *self);
+HpLoadIssue        *hp_load_issue_new (const char         *file,
+                                       HpLoadIssueSeverity severity,
+                                       int                 code,
+                                       const char         *message);
+const char         *hp_load_issue_get_file (HpLoadIssue *self);
+HpLoadIssueSeverity hp_load_issue_get_severity (HpLoadIssue *self);
+int                 hp_load_issue_get_code (HpLoadIssue *self);
+const char         *hp_load_issue_get_message (HpLoadIssue *self);
 
 G_END_DECLS

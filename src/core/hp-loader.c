@@ -19,16 +19,16 @@ typedef struct
 
 typedef struct
 {
-  HpMode              mode;
-  GCancellable       *cancellable;
-  HpParseProgress     progress;
-  guint64             bytes_done;
-  guint64             bytes_total;
-  guint               files_done;
-  guint               n_files;
-  GMutex              lock;
-  HpLoadProgressFunc  func;
-  gpointer            func_data;
+  HpMode             mode;
+  GCancellable      *cancellable;
+  HpParseProgress    progress;
+  guint64            bytes_done;
+  guint64            bytes_total;
+  guint              files_done;
+  guint              n_files;
+  GMutex             lock;
+  HpLoadProgressFunc func;
+  gpointer           func_data;
 } LoadJob;
 
 /**
@@ -44,8 +44,8 @@ int
 hp_rank_from_file_name (const char *basename)
 {
   static const char *const words[] = { "rank", "worker" };
-  g_autofree char *lower = NULL;
-  int found = -1;
+  g_autofree char         *lower = NULL;
+  int                      found = -1;
 
   g_return_val_if_fail (basename != NULL, -1);
 
@@ -57,8 +57,8 @@ hp_rank_from_file_name (const char *basename)
       for (const char *p = strstr (lower, words[w]); p != NULL; p = strstr (p + 1, words[w]))
         {
           const char *q = p + wl;
-          gint64 v = 0;
-          int digits = 0;
+          gint64      v = 0;
+          int         digits = 0;
 
           /* "rank" must not be the tail of a longer word ("frank3") */
           if (p != lower && g_ascii_isalpha (p[-1]))
@@ -69,7 +69,7 @@ hp_rank_from_file_name (const char *basename)
             v = v * 10 + (*q - '0');
           if (digits == 0 || g_ascii_isdigit (*q))
             continue;
-          found = (int) v;
+          found = (int)v;
         }
     }
   return found;
@@ -99,7 +99,7 @@ parse_worker (gpointer data,
               gpointer user_data)
 {
   FileSlot *slot = data;
-  LoadJob *job = user_data;
+  LoadJob  *job = user_data;
 
   if (!g_cancellable_is_cancelled (job->cancellable))
     {
@@ -113,24 +113,24 @@ parse_worker (gpointer data,
 }
 
 static void
-add_issue (GListStore          *issues,
-           const char          *file,
-           HpLoadIssueSeverity  severity,
-           int                  code,
-           const char          *format,
+add_issue (GListStore         *issues,
+           const char         *file,
+           HpLoadIssueSeverity severity,
+           int                 code,
+           const char         *format,
            ...) G_GNUC_PRINTF (5, 6);
 
 static void
-add_issue (GListStore          *issues,
-           const char          *file,
-           HpLoadIssueSeverity  severity,
-           int                  code,
-           const char          *format,
+add_issue (GListStore         *issues,
+           const char         *file,
+           HpLoadIssueSeverity severity,
+           int                 code,
+           const char         *format,
            ...)
 {
   g_autoptr (HpLoadIssue) issue = NULL;
   g_autofree char *message = NULL;
-  va_list args;
+  va_list          args;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
@@ -143,19 +143,19 @@ static int
 cmp_path (gconstpointer a,
           gconstpointer b)
 {
-  return strcmp (*(char * const *) a, *(char * const *) b);
+  return strcmp (*(char *const *)a, *(char *const *)b);
 }
 
 /* Expands folders (non-recursive) into their trace files, sorted by name. */
 static gboolean
-collect_files (const char * const *paths,
-               GPtrArray          *files,
-               GPtrArray          *ignored,
-               GListStore         *issues,
-               GCancellable       *cancellable,
-               GError            **error)
+collect_files (const char *const *paths,
+               GPtrArray         *files,
+               GPtrArray         *ignored,
+               GListStore        *issues,
+               GCancellable      *cancellable,
+               GError           **error)
 {
-  guint n_paths = g_strv_length ((char **) paths);
+  guint n_paths = g_strv_length ((char **)paths);
 
   for (guint k = 0; k < n_paths; k++)
     {
@@ -265,8 +265,8 @@ static int
 cmp_rank (gconstpointer a,
           gconstpointer b)
 {
-  const HpRank *x = *(HpRank * const *) a;
-  const HpRank *y = *(HpRank * const *) b;
+  const HpRank *x = *(HpRank *const *)a;
+  const HpRank *y = *(HpRank *const *)b;
 
   return (x->rank > y->rank) - (x->rank < y->rank);
 }
@@ -297,7 +297,7 @@ count_measured (const HpRank *r)
  *   %HP_LOAD_ERROR when nothing could be loaded, or %G_IO_ERROR_CANCELLED
  */
 HpTrace *
-hp_load_paths (const char * const  *paths,
+hp_load_paths (const char *const   *paths,
                const HpLoadOptions *options,
                GCancellable        *cancellable,
                HpLoadStats         *stats,
@@ -310,16 +310,16 @@ hp_load_paths (const char * const  *paths,
   g_autoptr (GPtrArray) ranks = g_ptr_array_new ();
   g_autoptr (GHashTable) by_rank = g_hash_table_new (g_direct_hash, g_direct_equal);
   g_autoptr (GHashTable) step_names = g_hash_table_new (g_direct_hash, g_direct_equal);
-  HpStrings *global;
+  HpStrings           *global;
   g_autofree FileSlot *slots = NULL;
-  GThreadPool *pool;
-  LoadJob job = { 0 };
-  gint64 t0, t1;
-  gint64 min_ts = G_MAXINT64;
-  guint n_threads;
-  int next_free_rank = 0;
-  gboolean is_mtia;
-  HpTrace *trace;
+  GThreadPool         *pool;
+  LoadJob              job = { 0 };
+  gint64               t0, t1;
+  gint64               min_ts = G_MAXINT64;
+  guint                n_threads;
+  int                  next_free_rank = 0;
+  gboolean             is_mtia;
+  HpTrace             *trace;
 
   g_return_val_if_fail (paths != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -347,12 +347,12 @@ hp_load_paths (const char * const  *paths,
 
       slots[k].path = files->pdata[k];
       if (g_stat (slots[k].path, &st) == 0)
-        job.bytes_total += (guint64) st.st_size;
+        job.bytes_total += (guint64)st.st_size;
     }
 
   n_threads = options->n_threads > 0 ? options->n_threads : g_get_num_processors ();
   n_threads = MAX (1, MIN (n_threads, files->len));
-  pool = g_thread_pool_new (parse_worker, &job, (gint) n_threads, TRUE, NULL);
+  pool = g_thread_pool_new (parse_worker, &job, (gint)n_threads, TRUE, NULL);
   for (guint k = 0; k < files->len; k++)
     g_thread_pool_push (pool, &slots[k], NULL);
   g_thread_pool_free (pool, FALSE, TRUE);
@@ -374,7 +374,7 @@ hp_load_paths (const char * const  *paths,
     for (guint k = 0; k < files->len; k++)
       {
         HpRankBuilder *b = slots[k].builder;
-        int rank;
+        int            rank;
 
         if (b == NULL || b->rank->rank >= 0)
           continue;
@@ -491,10 +491,10 @@ hp_load_paths (const char * const  *paths,
             g_str_has_prefix (hp_strings_get (global, r->name[i]), "ProfilerStep#"))
           g_hash_table_add (step_names, GUINT_TO_POINTER (r->name[i] + 1));
     }
-  is_mtia = g_strcmp0 (((HpRank *) ranks->pdata[0])->device_type, "MTIA") == 0;
+  is_mtia = g_strcmp0 (((HpRank *)ranks->pdata[0])->device_type, "MTIA") == 0;
   for (guint k = 0; k < ranks->len; k++)
     {
-      HpRank *r = ranks->pdata[k];
+      HpRank  *r = ranks->pdata[k];
       gboolean any_step = FALSE;
 
       _hp_rank_filter_rows (r, global, options->mode, options->include_last_step,
@@ -504,9 +504,9 @@ hp_load_paths (const char * const  *paths,
       if (g_hash_table_size (step_names) >= 2 && !any_step)
         add_issue (issues, r->basename, HP_LOAD_ISSUE_WARNING, -1,
                    options->mode == HP_MODE_HTA_COMPAT
-                     ? "%s: rank %d has no ProfilerStep while other ranks do; as in HTA, "
-                       "its events were dropped"
-                     : "%s: rank %d has no ProfilerStep while other ranks do; it is kept whole",
+                       ? "%s: rank %d has no ProfilerStep while other ranks do; as in HTA, "
+                         "its events were dropped"
+                       : "%s: rank %d has no ProfilerStep while other ranks do; it is kept whole",
                    r->basename, r->rank);
     }
 
@@ -515,8 +515,8 @@ hp_load_paths (const char * const  *paths,
                          g_steal_pointer (&ignored), min_ts);
   if (stats != NULL)
     {
-      stats->parse_seconds = (double) (t1 - t0) / G_USEC_PER_SEC;
-      stats->derive_seconds = (double) (g_get_monotonic_time () - t1) / G_USEC_PER_SEC;
+      stats->parse_seconds = (double)(t1 - t0) / G_USEC_PER_SEC;
+      stats->derive_seconds = (double)(g_get_monotonic_time () - t1) / G_USEC_PER_SEC;
       stats->file_bytes = 0;
       stats->json_bytes = 0;
       for (guint k = 0; k < hp_trace_get_n_ranks (trace); k++)
@@ -566,15 +566,15 @@ load_thread (GTask        *task,
              GCancellable *cancellable)
 {
   AsyncData *data = task_data;
-  GError *error = NULL;
-  HpTrace *trace;
+  GError    *error = NULL;
+  HpTrace   *trace;
 
-  trace = hp_load_paths ((const char * const *) data->paths, &data->options, cancellable, NULL,
+  trace = hp_load_paths ((const char *const *)data->paths, &data->options, cancellable, NULL,
                          &error);
   if (trace == NULL)
     g_task_return_error (task, error);
   else
-    g_task_return_pointer (task, trace, (GDestroyNotify) hp_trace_unref);
+    g_task_return_pointer (task, trace, (GDestroyNotify)hp_trace_unref);
 }
 
 /**
@@ -584,7 +584,7 @@ load_thread (GTask        *task,
  * from loader threads (marshal it to the main context yourself).
  */
 void
-hp_load_paths_async (const char * const  *paths,
+hp_load_paths_async (const char *const   *paths,
                      const HpLoadOptions *options,
                      GCancellable        *cancellable,
                      GAsyncReadyCallback  callback,
@@ -594,10 +594,10 @@ hp_load_paths_async (const char * const  *paths,
   AsyncData *data = g_new0 (AsyncData, 1);
 
   g_task_set_source_tag (task, hp_load_paths_async);
-  data->paths = g_strdupv ((char **) paths);
+  data->paths = g_strdupv ((char **)paths);
   if (options != NULL)
     data->options = *options;
-  g_task_set_task_data (task, data, (GDestroyNotify) async_data_free);
+  g_task_set_task_data (task, data, (GDestroyNotify)async_data_free);
   g_task_run_in_thread (task, load_thread);
 }
 

@@ -35,34 +35,34 @@ typedef struct
 
 typedef struct
 {
-  double  parse_seconds;   /* read + decompress + parse, wall */
-  double  derive_seconds;  /* links, iterations, alignment, lanes, filter */
+  double  parse_seconds;  /* read + decompress + parse, wall */
+  double  derive_seconds; /* links, iterations, alignment, lanes, filter */
   guint64 file_bytes;
   guint64 json_bytes;
 } HpLoadStats;
 
-HpTrace *hp_load_paths      (const char * const  *paths,
-                             const HpLoadOptions *options,
-                             GCancellable        *cancellable,
-                             HpLoadStats         *stats,
-                             GError             **error);
-HpTrace *hp_load_path       (const char          *path,
-                             const HpLoadOptions *options,
-                             GCancellable        *cancellable,
-                             GError             **error);
+HpTrace *hp_load_paths (const char *const   *paths,
+                        const HpLoadOptions *options,
+                        GCancellable        *cancellable,
+                        HpLoadStats         *stats,
+                        GError             **error);
+HpTrace *hp_load_path (const char          *path,
+                       const HpLoadOptions *options,
+                       GCancellable        *cancellable,
+                       GError             **error);
 
-void     hp_load_paths_async  (const char * const  *paths,
-                               const HpLoadOptions *options,
-                               GCancellable        *cancellable,
-                               GAsyncReadyCallback  callback,
-                               gpointer             user_data);
-HpTrace *hp_load_paths_finish (GAsyncResult        *result,
-                               GError             **error);
+void     hp_load_paths_async (const char *const   *paths,
+                              const HpLoadOptions *options,
+                              GCancellable        *cancellable,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data);
+HpTrace *hp_load_paths_finish (GAsyncResult *result,
+                               GError      **error);
 
 /* exposed for tests */
 int      hp_rank_from_file_name (const char *basename);
-gboolean hp_parse_time_ns       (const char *text,
-                                 gsize       len,
-                                 gint64     *out_ns);
+gboolean hp_parse_time_ns (const char *text,
+                           gsize       len,
+                           gint64     *out_ns);
 
 G_END_DECLS

@@ -18,13 +18,13 @@
 /* What the container on top of the stack is */
 typedef enum
 {
-  CTX_TOP,    /* the top-level object */
-  CTX_EVENTS, /* the traceEvents array (or a bare top-level array) */
-  CTX_EVENT,  /* one event object */
-  CTX_ARGS,   /* the args object of an event */
+  CTX_TOP,     /* the top-level object */
+  CTX_EVENTS,  /* the traceEvents array (or a bare top-level array) */
+  CTX_EVENT,   /* one event object */
+  CTX_ARGS,    /* the args object of an event */
   CTX_CAPTURE, /* a nested value inside args, copied as compact JSON */
-  CTX_META,   /* a nested value of a top-level metadata member */
-  CTX_SKIP,   /* anything we do not keep */
+  CTX_META,    /* a nested value of a top-level metadata member */
+  CTX_SKIP,    /* anything we do not keep */
 } Ctx;
 
 typedef enum
@@ -79,30 +79,30 @@ typedef struct
   HpMode         mode;
   const char    *basename;
 
-  Ctx            stack[MAX_NESTING];
-  guint          depth;
-  gboolean       too_deep;
+  Ctx      stack[MAX_NESTING];
+  guint    depth;
+  gboolean too_deep;
 
   /* top level */
-  gboolean       seen_root;
-  gboolean       seen_events;
-  gboolean       bare_array;
-  char          *top_key;
-  JsonBuilder   *meta;
+  gboolean     seen_root;
+  gboolean     seen_events;
+  gboolean     bare_array;
+  char        *top_key;
+  JsonBuilder *meta;
 
   /* event */
-  guint64        n_elements;
-  Field          field;
-  CurEvent       ev;
+  guint64  n_elements;
+  Field    field;
+  CurEvent ev;
 
   /* args */
-  guint32        arg_key;
-  ArgField       arg_field;
-  GString       *capture;
-  GArray        *capture_comma; /* gboolean per capture level */
-  gboolean       capture_after_key;
+  guint32  arg_key;
+  ArgField arg_field;
+  GString *capture;
+  GArray  *capture_comma; /* gboolean per capture level */
+  gboolean capture_after_key;
 
-  guint32        trace_cat; /* local id of "Trace" */
+  guint32 trace_cat; /* local id of "Trace" */
 } Parser;
 
 /* ---------------------------------------------------------------------------
@@ -113,7 +113,7 @@ static void
 builder_reserve (HpRankBuilder *b)
 {
   HpRank *r = b->rank;
-  guint cap;
+  guint   cap;
 
   if (r->n_events < b->capacity)
     return;
@@ -139,7 +139,7 @@ args_reserve (HpRankBuilder *b,
               gsize          more)
 {
   HpRank *r = b->rank;
-  gsize cap;
+  gsize   cap;
 
   if (r->args_len + more <= b->args_capacity)
     return;
@@ -164,10 +164,10 @@ args_put_varint (HpRankBuilder *b,
   args_reserve (b, 10);
   while (v >= 0x80)
     {
-      b->rank->args[b->rank->args_len++] = (guint8) (v | 0x80);
+      b->rank->args[b->rank->args_len++] = (guint8)(v | 0x80);
       v >>= 7;
     }
-  b->rank->args[b->rank->args_len++] = (guint8) v;
+  b->rank->args[b->rank->args_len++] = (guint8)v;
 }
 
 static void
@@ -200,11 +200,11 @@ parse_int64 (const char *s,
              gsize       len,
              gint64     *out)
 {
-  char buf[64];
-  char *end = NULL;
-  gsize i = 0;
+  char     buf[64];
+  char    *end = NULL;
+  gsize    i = 0;
   gboolean neg = FALSE;
-  guint64 v = 0;
+  guint64  v = 0;
 
   if (len == 0 || len >= sizeof buf)
     return FALSE;
@@ -219,10 +219,10 @@ parse_int64 (const char *s,
       gsize j = i;
 
       for (; j < len && g_ascii_isdigit (s[j]); j++)
-        v = v * 10 + (guint64) (s[j] - '0');
+        v = v * 10 + (guint64)(s[j] - '0');
       if (j == len)
         {
-          *out = neg ? -(gint64) v : (gint64) v;
+          *out = neg ? -(gint64)v : (gint64)v;
           return TRUE;
         }
     }
@@ -234,14 +234,14 @@ parse_int64 (const char *s,
 
       if (end != buf + len || !isfinite (d) || d != floor (d) || fabs (d) >= 9.2e18)
         return FALSE;
-      *out = (gint64) d;
+      *out = (gint64)d;
       return TRUE;
     }
   errno = 0;
-  v = (guint64) g_ascii_strtoll (buf, &end, 10);
+  v = (guint64)g_ascii_strtoll (buf, &end, 10);
   if (errno != 0 || end != buf + len)
     return FALSE;
-  *out = (gint64) v;
+  *out = (gint64)v;
   return TRUE;
 }
 
@@ -262,19 +262,19 @@ hp_parse_time_ns (const char *text,
 {
   const char *p = text;
   const char *end = text + len;
-  gboolean neg = FALSE;
-  guint64 whole = 0;
-  guint64 frac = 0;
-  int frac_digits = 0;
-  gboolean round_up = FALSE;
-  gboolean any_digit = FALSE;
-  guint64 v;
+  gboolean    neg = FALSE;
+  guint64     whole = 0;
+  guint64     frac = 0;
+  int         frac_digits = 0;
+  gboolean    round_up = FALSE;
+  gboolean    any_digit = FALSE;
+  guint64     v;
 
   for (const char *q = text; q < end; q++)
     if (*q == 'e' || *q == 'E')
       {
-        char buf[64];
-        char *stop = NULL;
+        char   buf[64];
+        char  *stop = NULL;
         double d;
 
         if (len >= sizeof buf)
@@ -297,7 +297,7 @@ hp_parse_time_ns (const char *text,
     {
       if (whole > G_MAXINT64 / 1000)
         return FALSE;
-      whole = whole * 10 + (guint64) (*p - '0');
+      whole = whole * 10 + (guint64)(*p - '0');
       any_digit = TRUE;
     }
   if (p < end && *p == '.')
@@ -307,7 +307,7 @@ hp_parse_time_ns (const char *text,
         {
           if (frac_digits < 3)
             {
-              frac = frac * 10 + (guint64) (*p - '0');
+              frac = frac * 10 + (guint64)(*p - '0');
               frac_digits++;
             }
           else if (frac_digits == 3)
@@ -328,9 +328,9 @@ hp_parse_time_ns (const char *text,
   if (whole > G_MAXINT64 / 1000)
     return FALSE;
   v = whole * 1000 + frac + (round_up ? 1 : 0);
-  if (v > (guint64) G_MAXINT64)
+  if (v > (guint64)G_MAXINT64)
     return FALSE;
-  *out_ns = neg ? -(gint64) v : (gint64) v;
+  *out_ns = neg ? -(gint64)v : (gint64)v;
   return TRUE;
 }
 
@@ -352,22 +352,22 @@ is_ascii (const guchar *s,
 /* Strings already in the table were checked when they went in, so only a
  * new string pays for UTF-8 validation. */
 static guint32
-intern_checked (Parser        *p,
-                const guchar  *s,
-                size_t         len)
+intern_checked (Parser       *p,
+                const guchar *s,
+                size_t        len)
 {
-  guint32 id = hp_strings_lookup (p->b->strings, (const char *) s, len);
+  guint32 id = hp_strings_lookup (p->b->strings, (const char *)s, len);
 
   if (id != HP_NO_STRING)
     return id;
-  if (!is_ascii (s, len) && !g_utf8_validate_len ((const char *) s, len, NULL))
+  if (!is_ascii (s, len) && !g_utf8_validate_len ((const char *)s, len, NULL))
     {
-      g_autofree char *fixed = g_utf8_make_valid ((const char *) s, len);
+      g_autofree char *fixed = g_utf8_make_valid ((const char *)s, len);
 
       p->b->rank->n_invalid_utf8++;
       return hp_strings_intern (p->b->strings, fixed, strlen (fixed));
     }
-  return hp_strings_intern (p->b->strings, (const char *) s, len);
+  return hp_strings_intern (p->b->strings, (const char *)s, len);
 }
 
 static void
@@ -378,7 +378,7 @@ capture_escaped (GString    *out,
   g_string_append_c (out, '"');
   for (gsize i = 0; i < len; i++)
     {
-      guchar c = (guchar) s[i];
+      guchar c = (guchar)s[i];
 
       switch (c)
         {
@@ -401,7 +401,7 @@ capture_escaped (GString    *out,
           if (c < 0x20)
             g_string_append_printf (out, "\\u%04x", c);
           else
-            g_string_append_c (out, (char) c);
+            g_string_append_c (out, (char)c);
         }
     }
   g_string_append_c (out, '"');
@@ -489,7 +489,7 @@ arg_field_from_key (const guchar *k,
 static void
 arg_begin (Parser *p)
 {
-  args_put_varint (p->b, (guint64) p->arg_key + 1);
+  args_put_varint (p->b, (guint64)p->arg_key + 1);
 }
 
 static void
@@ -498,12 +498,12 @@ arg_number (Parser     *p,
             size_t      len)
 {
   HpRankBuilder *b = p->b;
-  gint64 iv;
+  gint64         iv;
 
   arg_begin (p);
   if (text_is_integer (s, len) && parse_int64 (s, len, &iv))
     {
-      guint64 zz = ((guint64) iv << 1) ^ (guint64) (iv >> 63);
+      guint64 zz = ((guint64)iv << 1) ^ (guint64)(iv >> 63);
 
       args_put_byte (b, HP_ARG_INT);
       args_put_varint (b, zz);
@@ -529,8 +529,8 @@ arg_number (Parser     *p,
     }
   if (!text_is_integer (s, len))
     {
-      char buf[64];
-      char *end = NULL;
+      char   buf[64];
+      char  *end = NULL;
       double d;
 
       if (len < sizeof buf)
@@ -570,9 +570,9 @@ arg_string (Parser       *p,
 
   arg_begin (p);
   args_put_byte (b, HP_ARG_STRING);
-  if (!is_ascii (s, len) && !g_utf8_validate_len ((const char *) s, len, NULL))
+  if (!is_ascii (s, len) && !g_utf8_validate_len ((const char *)s, len, NULL))
     {
-      g_autofree char *fixed = g_utf8_make_valid ((const char *) s, len);
+      g_autofree char *fixed = g_utf8_make_valid ((const char *)s, len);
 
       b->rank->n_invalid_utf8++;
       args_put_bytes (b, fixed, strlen (fixed));
@@ -587,7 +587,7 @@ arg_string (Parser       *p,
         gint64 v;
 
         /* numeric strings are converted (spec TF §5.1); "0x0" is not numeric */
-        if (parse_int64 ((const char *) s, len, &v))
+        if (parse_int64 ((const char *)s, len, &v))
           {
             p->ev.stream = v;
             p->ev.stream_state = 1;
@@ -624,7 +624,7 @@ arg_capture_done (Parser *p)
 
   arg_begin (p);
   args_put_byte (b, HP_ARG_JSON);
-  if (!is_ascii ((const guchar *) p->capture->str, p->capture->len) &&
+  if (!is_ascii ((const guchar *)p->capture->str, p->capture->len) &&
       !g_utf8_validate_len (p->capture->str, p->capture->len, NULL))
     {
       g_autofree char *fixed = g_utf8_make_valid (p->capture->str, p->capture->len);
@@ -697,10 +697,10 @@ static void
 event_finish (Parser *p)
 {
   HpRankBuilder *b = p->b;
-  HpRank *r = b->rank;
-  CurEvent *ev = &p->ev;
-  guint n;
-  gboolean measured;
+  HpRank        *r = b->rank;
+  CurEvent      *ev = &p->ev;
+  guint          n;
+  gboolean       measured;
 
   if (!ev->has_ts)
     b->any_missing_ts = TRUE;
@@ -755,12 +755,12 @@ event_finish (Parser *p)
 
   builder_reserve (b);
   n = r->n_events++;
-  r->index[n] = (guint32) (p->n_elements - 1);
+  r->index[n] = (guint32)(p->n_elements - 1);
   r->ts[n] = ev->ts;
   r->dur[n] = measured ? ev->dur : 0;
   r->name[n] = ev->name != HP_NO_STRING ? ev->name : hp_strings_intern (b->strings, "", 0);
   r->cat[n] = ev->cat;
-  r->phase[n] = (guint8) (ev->ph != 0 ? ev->ph : 'X');
+  r->phase[n] = (guint8)(ev->ph != 0 ? ev->ph : 'X');
   r->pid[n] = ev->pid;
   r->tid[n] = ev->tid;
   r->stream[n] = ev->stream;
@@ -935,7 +935,7 @@ on_number (void       *ctx,
       break;
     case CTX_CAPTURE:
       capture_before_value (p);
-      g_string_append_len (p->capture, s, (gssize) len);
+      g_string_append_len (p->capture, s, (gssize)len);
       break;
     case CTX_TOP:
       if (p->seen_root)
@@ -971,7 +971,7 @@ on_string (void                *ctx,
       switch (p->field)
         {
         case F_PH:
-          p->ev.ph = len > 0 ? (char) s[0] : 0;
+          p->ev.ph = len > 0 ? (char)s[0] : 0;
           break;
         case F_CAT:
           p->ev.cat = intern_checked (p, s, len);
@@ -984,7 +984,7 @@ on_string (void                *ctx,
           {
             gint64 v;
             /* "Spans", "Traces": names, not ids */
-            if (parse_int64 ((const char *) s, len, &v))
+            if (parse_int64 ((const char *)s, len, &v))
               {
                 if (p->field == F_PID)
                   p->ev.pid = v, p->ev.has_pid = TRUE;
@@ -1009,12 +1009,12 @@ on_string (void                *ctx,
       break;
     case CTX_CAPTURE:
       capture_before_value (p);
-      capture_escaped (p->capture, (const char *) s, len);
+      capture_escaped (p->capture, (const char *)s, len);
       break;
     case CTX_TOP:
       if (p->seen_root)
         {
-          g_autofree char *v = g_utf8_make_valid ((const char *) s, len);
+          g_autofree char *v = g_utf8_make_valid ((const char *)s, len);
 
           meta_member (p);
           json_builder_add_string_value (p->meta, v);
@@ -1022,7 +1022,7 @@ on_string (void                *ctx,
       break;
     case CTX_META:
       {
-        g_autofree char *v = g_utf8_make_valid ((const char *) s, len);
+        g_autofree char *v = g_utf8_make_valid ((const char *)s, len);
 
         json_builder_add_string_value (p->meta, v);
       }
@@ -1088,18 +1088,18 @@ on_map_key (void                *ctx,
       {
         HpStrings *keys = p->b->rank->arg_keys;
 
-        p->arg_key = hp_strings_lookup (keys, (const char *) k, len);
+        p->arg_key = hp_strings_lookup (keys, (const char *)k, len);
         if (p->arg_key != HP_NO_STRING)
           break;
-        if (!is_ascii (k, len) && !g_utf8_validate_len ((const char *) k, len, NULL))
+        if (!is_ascii (k, len) && !g_utf8_validate_len ((const char *)k, len, NULL))
           {
-            g_autofree char *fixed = g_utf8_make_valid ((const char *) k, len);
+            g_autofree char *fixed = g_utf8_make_valid ((const char *)k, len);
 
             p->b->rank->n_invalid_utf8++;
             p->arg_key = hp_strings_intern (keys, fixed, strlen (fixed));
           }
         else
-          p->arg_key = hp_strings_intern (keys, (const char *) k, len);
+          p->arg_key = hp_strings_intern (keys, (const char *)k, len);
       }
       break;
     case CTX_CAPTURE:
@@ -1109,18 +1109,18 @@ on_map_key (void                *ctx,
         if (*need)
           g_string_append_c (p->capture, ',');
         *need = TRUE;
-        capture_escaped (p->capture, (const char *) k, len);
+        capture_escaped (p->capture, (const char *)k, len);
         g_string_append_c (p->capture, ':');
         p->capture_after_key = TRUE;
       }
       break;
     case CTX_TOP:
       g_free (p->top_key);
-      p->top_key = g_utf8_make_valid ((const char *) k, len);
+      p->top_key = g_utf8_make_valid ((const char *)k, len);
       break;
     case CTX_META:
       {
-        g_autofree char *key = g_utf8_make_valid ((const char *) k, len);
+        g_autofree char *key = g_utf8_make_valid ((const char *)k, len);
 
         json_builder_set_member_name (p->meta, key);
       }
@@ -1342,8 +1342,8 @@ static int
 rank_from_metadata (JsonNode *meta)
 {
   JsonObject *root;
-  JsonNode *di;
-  JsonNode *rank;
+  JsonNode   *di;
+  JsonNode   *rank;
 
   if (meta == NULL || !JSON_NODE_HOLDS_OBJECT (meta))
     return -1;
@@ -1358,14 +1358,14 @@ rank_from_metadata (JsonNode *meta)
     {
       gint64 v = json_node_get_int (rank);
 
-      return v >= 0 && v <= G_MAXINT ? (int) v : -1;
+      return v >= 0 && v <= G_MAXINT ? (int)v : -1;
     }
   if (json_node_get_value_type (rank) == G_TYPE_STRING)
     {
       guint64 v;
 
       if (g_ascii_string_to_unsigned (json_node_get_string (rank), 10, 0, G_MAXINT, &v, NULL))
-        return (int) v;
+        return (int)v;
     }
   return -1;
 }
@@ -1374,7 +1374,7 @@ static void
 read_base_time (HpRank *rank)
 {
   JsonObject *root;
-  JsonNode *n;
+  JsonNode   *n;
 
   if (rank->metadata == NULL || !JSON_NODE_HOLDS_OBJECT (rank->metadata))
     return;
@@ -1388,19 +1388,19 @@ read_base_time (HpRank *rank)
 }
 
 static GInputStream *
-open_stream (const char    *path,
-             const char    *basename,
-             gboolean      *compressed,
-             guint64       *size,
-             GCancellable  *cancellable,
-             GError       **error)
+open_stream (const char   *path,
+             const char   *basename,
+             gboolean     *compressed,
+             guint64      *size,
+             GCancellable *cancellable,
+             GError      **error)
 {
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (GFileInputStream) in = NULL;
   g_autoptr (GFileInfo) info = NULL;
   g_autoptr (GError) local_error = NULL;
   guchar magic[2] = { 0 };
-  gsize got = 0;
+  gsize  got = 0;
 
   in = g_file_read (file, cancellable, &local_error);
   if (in == NULL)
@@ -1417,7 +1417,7 @@ open_stream (const char    *path,
     }
 
   info = g_file_input_stream_query_info (in, G_FILE_ATTRIBUTE_STANDARD_SIZE, cancellable, NULL);
-  *size = info != NULL ? (guint64) g_file_info_get_size (info) : 0;
+  *size = info != NULL ? (guint64)g_file_info_get_size (info) : 0;
 
   if (!g_input_stream_read_all (G_INPUT_STREAM (in), magic, 2, &got, cancellable, &local_error) ||
       !g_seekable_seek (G_SEEKABLE (in), 0, G_SEEK_SET, cancellable, &local_error))
@@ -1441,16 +1441,16 @@ open_stream (const char    *path,
 }
 
 static void
-set_json_error (GError    **error,
-                const char *basename,
-                yajl_handle yh,
+set_json_error (GError      **error,
+                const char   *basename,
+                yajl_handle   yh,
                 const guchar *chunk,
-                gsize       chunk_len,
-                guint64     chunk_base)
+                gsize         chunk_len,
+                guint64       chunk_base)
 {
-  gsize consumed = yajl_get_bytes_consumed (yh);
-  guchar *msg = yajl_get_error (yh, 0, chunk, chunk_len);
-  g_autofree char *clean = g_strstrip (g_strdup ((const char *) msg));
+  gsize            consumed = yajl_get_bytes_consumed (yh);
+  guchar          *msg = yajl_get_error (yh, 0, chunk, chunk_len);
+  g_autofree char *clean = g_strstrip (g_strdup ((const char *)msg));
 
   yajl_free_error (yh, msg);
   g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_JSON,
@@ -1476,11 +1476,11 @@ _hp_parse_file (const char            *path,
   g_autoptr (GError) local_error = NULL;
   g_autoptr (JsonBuilder) meta = json_builder_new ();
   g_autofree guchar *chunk = NULL;
-  Parser p = { 0 };
-  yajl_handle yh;
-  guint64 json_bytes = 0;
-  guint64 last_reported = 0;
-  gboolean ok = TRUE;
+  Parser             p = { 0 };
+  yajl_handle        yh;
+  guint64            json_bytes = 0;
+  guint64            last_reported = 0;
+  gboolean           ok = TRUE;
 
   in = open_stream (path, b->rank->basename, &b->rank->compressed, &b->rank->file_bytes,
                     cancellable, error);
@@ -1502,7 +1502,7 @@ _hp_parse_file (const char            *path,
 
   for (;;)
     {
-      gssize n;
+      gssize      n;
       yajl_status st;
 
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
@@ -1568,18 +1568,18 @@ _hp_parse_file (const char            *path,
           break;
         }
 
-      st = yajl_parse (yh, chunk, (size_t) n);
+      st = yajl_parse (yh, chunk, (size_t)n);
       if (st != yajl_status_ok)
         {
           if (p.too_deep)
             g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_A_TRACE,
                          "%s: JSON nested deeper than %d levels", b->rank->basename, MAX_NESTING);
           else
-            set_json_error (error, b->rank->basename, yh, chunk, (gsize) n, json_bytes);
+            set_json_error (error, b->rank->basename, yh, chunk, (gsize)n, json_bytes);
           ok = FALSE;
           break;
         }
-      json_bytes += (guint64) n;
+      json_bytes += (guint64)n;
 
       if (progress != NULL && progress->bytes_done != NULL)
         {
@@ -1592,13 +1592,13 @@ _hp_parse_file (const char            *path,
             {
               GInputStream *base = g_filter_input_stream_get_base_stream (G_FILTER_INPUT_STREAM (in));
 
-              pos = (guint64) g_seekable_tell (G_SEEKABLE (base));
+              pos = (guint64)g_seekable_tell (G_SEEKABLE (base));
             }
           if (pos > b->rank->file_bytes)
             pos = b->rank->file_bytes;
           if (pos > last_reported)
             {
-              g_atomic_pointer_add (progress->bytes_done, (gssize) (pos - last_reported));
+              g_atomic_pointer_add (progress->bytes_done, (gssize)(pos - last_reported));
               last_reported = pos;
               if (progress->report != NULL)
                 progress->report (progress->report_data);
@@ -1613,7 +1613,7 @@ _hp_parse_file (const char            *path,
 
   if (progress != NULL && progress->bytes_done != NULL && b->rank->file_bytes > last_reported)
     {
-      g_atomic_pointer_add (progress->bytes_done, (gssize) (b->rank->file_bytes - last_reported));
+      g_atomic_pointer_add (progress->bytes_done, (gssize)(b->rank->file_bytes - last_reported));
       if (progress->report != NULL)
         progress->report (progress->report_data);
     }

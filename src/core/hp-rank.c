@@ -58,13 +58,13 @@ read_varint (HpArgIter *it,
              guint64   *out)
 {
   guint64 v = 0;
-  int shift = 0;
+  int     shift = 0;
 
   while (it->p < it->end && shift < 64)
     {
       guint8 byte = *it->p++;
 
-      v |= (guint64) (byte & 0x7f) << shift;
+      v |= (guint64)(byte & 0x7f) << shift;
       if (!(byte & 0x80))
         {
           *out = v;
@@ -107,12 +107,12 @@ hp_rank_args_iter_next (HpArgIter  *it,
                         HpArgValue *value)
 {
   guint64 key1, v;
-  guint8 type;
+  guint8  type;
 
   if (it->p == NULL || !read_varint (it, &key1) || key1 == 0 || it->p >= it->end)
     return FALSE;
   memset (value, 0, sizeof *value);
-  value->key = (guint32) (key1 - 1);
+  value->key = (guint32)(key1 - 1);
   type = *it->p++;
   value->type = type;
   switch (type)
@@ -120,8 +120,8 @@ hp_rank_args_iter_next (HpArgIter  *it,
     case HP_ARG_INT:
       if (!read_varint (it, &v))
         return FALSE;
-      value->i = (gint64) (v >> 1) ^ -(gint64) (v & 1);
-      value->d = (double) value->i;
+      value->i = (gint64)(v >> 1) ^ -(gint64)(v & 1);
+      value->d = (double)value->i;
       return TRUE;
     case HP_ARG_DOUBLE:
       if (it->p + sizeof (double) > it->end)
@@ -134,8 +134,8 @@ hp_rank_args_iter_next (HpArgIter  *it,
     case HP_ARG_NUMBER:
       if (!read_varint (it, &v) || it->p + v > it->end)
         return FALSE;
-      value->s = (const char *) it->p;
-      value->s_len = (gsize) v;
+      value->s = (const char *)it->p;
+      value->s_len = (gsize)v;
       it->p += v;
       return TRUE;
     case HP_ARG_TRUE:
@@ -198,7 +198,7 @@ hp_rank_get_arg_int (const HpRank *self,
   if (v.type == HP_ARG_INT)
     return v.i;
   if (v.type == HP_ARG_DOUBLE)
-    return (gint64) v.d;
+    return (gint64)v.d;
   return default_value;
 }
 
@@ -275,8 +275,8 @@ hp_lane_first_ending_after (const HpRank *self,
   hi = lane->depth_start[depth + 1];
   while (lo < hi)
     {
-      guint mid = lo + (hi - lo) / 2;
-      guint e = lane->events[mid];
+      guint  mid = lo + (hi - lo) / 2;
+      guint  e = lane->events[mid];
       gint64 end = self->ts[e] + (self->dur[e] > 0 ? self->dur[e] : 0);
 
       if (end <= t)

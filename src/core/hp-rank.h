@@ -92,8 +92,8 @@ typedef struct
 {
   gint64   pid;
   gint64   tid;
-  guint32  name;      /* string id of thread_name / "stream N", or HP_NO_STRING */
-  gboolean is_gpu;    /* holds GPU activity */
+  guint32  name;   /* string id of thread_name / "stream N", or HP_NO_STRING */
+  gboolean is_gpu; /* holds GPU activity */
   guint    n_events;
   guint32 *events;
   guint    max_depth; /* deepest depth + 1 */
@@ -115,68 +115,68 @@ typedef struct
  */
 typedef struct _HpRank
 {
-  int    rank;
-  char  *path;          /* the file, as given */
-  char  *basename;
-  guint64 file_bytes;   /* on disk */
-  guint64 json_bytes;   /* uncompressed */
-  gboolean compressed;
-  char  *device_type;   /* "NVIDIA GPU", "AMD GPU", "MTIA", "UNKNOWN GPU" */
-  JsonNode *metadata;   /* top-level members other than traceEvents */
-  gboolean fractional_ts; /* at least one ts was not an integer (TF §6) */
-  gint64 base_time_ns;  /* baseTimeNanoseconds, or 0 */
-  gboolean has_base_time;
+  int       rank;
+  char     *path; /* the file, as given */
+  char     *basename;
+  guint64   file_bytes; /* on disk */
+  guint64   json_bytes; /* uncompressed */
+  gboolean  compressed;
+  char     *device_type;   /* "NVIDIA GPU", "AMD GPU", "MTIA", "UNKNOWN GPU" */
+  JsonNode *metadata;      /* top-level members other than traceEvents */
+  gboolean  fractional_ts; /* at least one ts was not an integer (TF §6) */
+  gint64    base_time_ns;  /* baseTimeNanoseconds, or 0 */
+  gboolean  has_base_time;
 
   guint    n_events;
-  guint32 *index;       /* position in the file's traceEvents array */
-  gint64  *ts;          /* ns, aligned to the job's first event (TF §10) */
-  gint64  *dur;         /* ns; 0 for instants */
-  guint32 *name;        /* string id */
-  guint32 *cat;         /* string id, HP_NO_STRING when absent */
-  guint8  *kind;        /* HpEventKind */
-  guint8  *kclass;      /* HpKernelClass, by the trace's mode */
-  guint8  *flags;       /* HpEventFlags */
-  guint8  *phase;       /* the 'ph' character */
+  guint32 *index;  /* position in the file's traceEvents array */
+  gint64  *ts;     /* ns, aligned to the job's first event (TF §10) */
+  gint64  *dur;    /* ns; 0 for instants */
+  guint32 *name;   /* string id */
+  guint32 *cat;    /* string id, HP_NO_STRING when absent */
+  guint8  *kind;   /* HpEventKind */
+  guint8  *kclass; /* HpKernelClass, by the trace's mode */
+  guint8  *flags;  /* HpEventFlags */
+  guint8  *phase;  /* the 'ph' character */
   gint64  *pid;
   gint64  *tid;
-  gint64  *stream;      /* args.stream normalised by the mode (TF §5.1), or -1 */
-  gint64  *correlation; /* args.correlation, or -1 */
-  gint32  *partner;     /* CPU launch <-> GPU event link (event position), or -1;
-                         * a graph launch points at its last kernel (TF §8) */
-  gint32  *iteration;   /* launch iteration (TF §9), or -1 */
+  gint64  *stream;         /* args.stream normalised by the mode (TF §5.1), or -1 */
+  gint64  *correlation;    /* args.correlation, or -1 */
+  gint32  *partner;        /* CPU launch <-> GPU event link (event position), or -1;
+                            * a graph launch points at its last kernel (TF §8) */
+  gint32  *iteration;      /* launch iteration (TF §9), or -1 */
   gint32  *exec_iteration; /* the step the event runs in on its own clock, or -1 */
-  gint32  *parent;      /* enclosing event on the same lane, or -1 */
-  guint16 *depth;       /* nesting depth on its lane */
-  guint32 *lane;        /* index into lanes */
-  guint64 *args_off;    /* offset into args (see hp_rank_get_args()), or G_MAXUINT64 */
+  gint32  *parent;         /* enclosing event on the same lane, or -1 */
+  guint16 *depth;          /* nesting depth on its lane */
+  guint32 *lane;           /* index into lanes */
+  guint64 *args_off;       /* offset into args (see hp_rank_get_args()), or G_MAXUINT64 */
 
   /* CSR list of all GPU events of a CPU launch (graph launches have many) */
   guint32 *launch_first; /* n_events + 1 */
   guint32 *launch_gpu;
 
-  guint8  *args;        /* the compact args store */
-  gsize    args_len;
+  guint8            *args; /* the compact args store */
+  gsize              args_len;
   struct _HpStrings *arg_keys; /* the rank's arg key names */
 
   guint32 *rows;
   guint    n_rows;
 
-  HpLane  *lanes;
-  guint    n_lanes;
+  HpLane *lanes;
+  guint   n_lanes;
 
-  gint32  *iterations;  /* distinct iterations of rows, ascending */
-  guint    n_iterations;
+  gint32 *iterations; /* distinct iterations of rows, ascending */
+  guint   n_iterations;
 
   /* per rank diagnostics, counts of events by what happened to them */
-  guint64  n_json_events;     /* elements of traceEvents */
-  guint64  n_dropped_no_dur;  /* no dur or no cat, or cat Trace */
-  guint64  n_negative_dur;
-  guint64  n_huge_dur;
-  guint64  n_bad_stream;      /* non-numeric or out-of-range stream */
-  guint64  n_filtered;        /* measured events not in rows (last-step filter) */
-  guint64  n_bad_values;      /* wrong-typed or out-of-range ts/dur/pid/tid */
-  guint64  n_invalid_utf8;
-  guint64  n_metadata_events, n_flow_events, n_counter_events, n_instant_events;
+  guint64 n_json_events;    /* elements of traceEvents */
+  guint64 n_dropped_no_dur; /* no dur or no cat, or cat Trace */
+  guint64 n_negative_dur;
+  guint64 n_huge_dur;
+  guint64 n_bad_stream; /* non-numeric or out-of-range stream */
+  guint64 n_filtered;   /* measured events not in rows (last-step filter) */
+  guint64 n_bad_values; /* wrong-typed or out-of-range ts/dur/pid/tid */
+  guint64 n_invalid_utf8;
+  guint64 n_metadata_events, n_flow_events, n_counter_events, n_instant_events;
 } HpRank;
 
 /* Typed accessors for the args the analyses use (spec TF §5). */
@@ -194,12 +194,12 @@ typedef enum
 
 typedef struct
 {
-  guint32      key;  /* string id */
-  HpArgType    type;
-  gint64       i;
-  double       d;
-  const char  *s;    /* not NUL-terminated: s_len bytes (STRING, JSON, NUMBER) */
-  gsize        s_len;
+  guint32     key; /* string id */
+  HpArgType   type;
+  gint64      i;
+  double      d;
+  const char *s; /* not NUL-terminated: s_len bytes (STRING, JSON, NUMBER) */
+  gsize       s_len;
 } HpArgValue;
 
 typedef struct
@@ -209,24 +209,24 @@ typedef struct
   guint         left;
 } HpArgIter;
 
-gboolean hp_rank_args_iter_init   (const HpRank *self,
-                                   guint         event,
-                                   HpArgIter    *iter);
-gboolean hp_rank_args_iter_next   (HpArgIter    *iter,
-                                   HpArgValue   *value);
-gboolean hp_rank_get_arg          (const HpRank *self,
-                                   guint         event,
-                                   guint32       key,
-                                   HpArgValue   *value);
-gint64   hp_rank_get_arg_int      (const HpRank *self,
-                                   guint         event,
-                                   guint32       key,
-                                   gint64        default_value);
-double   hp_rank_get_arg_double   (const HpRank *self,
-                                   guint         event,
-                                   guint32       key,
-                                   double        default_value);
-char    *hp_arg_value_to_string   (const HpArgValue *value);
+gboolean hp_rank_args_iter_init (const HpRank *self,
+                                 guint         event,
+                                 HpArgIter    *iter);
+gboolean hp_rank_args_iter_next (HpArgIter  *iter,
+                                 HpArgValue *value);
+gboolean hp_rank_get_arg (const HpRank *self,
+                          guint         event,
+                          guint32       key,
+                          HpArgValue   *value);
+gint64   hp_rank_get_arg_int (const HpRank *self,
+                              guint         event,
+                              guint32       key,
+                              gint64        default_value);
+double   hp_rank_get_arg_double (const HpRank *self,
+                                 guint         event,
+                                 guint32       key,
+                                 double        default_value);
+char    *hp_arg_value_to_string (const HpArgValue *value);
 
 static inline gint64
 hp_rank_end (const HpRank *self,
@@ -235,14 +235,14 @@ hp_rank_end (const HpRank *self,
   return self->ts[event] + self->dur[event];
 }
 
-guint32  hp_rank_lookup_arg_key   (const HpRank *self,
-                                   const char   *key);
+guint32     hp_rank_lookup_arg_key (const HpRank *self,
+                                    const char   *key);
 const char *hp_rank_get_arg_key_name (const HpRank *self,
-                                   guint32       key);
+                                      guint32       key);
 
-guint    hp_lane_first_ending_after (const HpRank *self,
-                                     const HpLane *lane,
-                                     guint         depth,
-                                     gint64        t);
+guint hp_lane_first_ending_after (const HpRank *self,
+                                  const HpLane *lane,
+                                  guint         depth,
+                                  gint64        t);
 
 G_END_DECLS

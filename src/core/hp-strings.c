@@ -13,8 +13,8 @@
 struct _HpStrings
 {
   GStringChunk *chunk;
-  GPtrArray    *strs; /* id -> const char * (in chunk) */
-  GArray       *lens; /* id -> gsize */
+  GPtrArray    *strs;  /* id -> const char * (in chunk) */
+  GArray       *lens;  /* id -> gsize */
   guint32      *slots; /* id + 1, 0 = empty */
   guint32      *hashes;
   guint         mask;
@@ -27,7 +27,7 @@ hash_bytes (const char *str,
             gsize       len)
 {
   guint64 h = 0x9e3779b97f4a7c15ull ^ len;
-  gsize i = 0;
+  gsize   i = 0;
 
   for (; i + 8 <= len; i += 8)
     {
@@ -45,7 +45,7 @@ hash_bytes (const char *str,
       h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
     }
   h ^= h >> 29;
-  return (guint32) h;
+  return (guint32)h;
 }
 
 HpStrings *
@@ -78,7 +78,7 @@ hp_strings_free (HpStrings *self)
 static void
 grow (HpStrings *self)
 {
-  guint new_mask = self->mask * 2 + 1;
+  guint    new_mask = self->mask * 2 + 1;
   guint32 *slots = g_new0 (guint32, new_mask + 1);
   guint32 *hashes = g_new0 (guint32, new_mask + 1);
 
@@ -129,7 +129,7 @@ hp_strings_lookup (HpStrings  *self,
                    gsize       len)
 {
   guint32 h = hash_bytes (str, len);
-  guint pos = find_slot (self, str, len, h);
+  guint   pos = find_slot (self, str, len, h);
 
   return self->slots[pos] == 0 ? HP_NO_STRING : self->slots[pos] - 1;
 }
@@ -140,7 +140,7 @@ hp_strings_intern (HpStrings  *self,
                    gsize       len)
 {
   guint32 h = hash_bytes (str, len);
-  guint pos = find_slot (self, str, len, h);
+  guint   pos = find_slot (self, str, len, h);
   guint32 id;
 
   if (self->slots[pos] != 0)

@@ -14,19 +14,19 @@ G_BEGIN_DECLS
  * loader thread owns one and the trace merges them once at the end. */
 typedef struct _HpStrings HpStrings;
 
-HpStrings  *hp_strings_new      (void);
-void        hp_strings_free     (HpStrings  *self);
-guint32     hp_strings_intern   (HpStrings  *self,
-                                 const char *str,
-                                 gsize       len);
-guint32     hp_strings_lookup   (HpStrings  *self,
-                                 const char *str,
-                                 gsize       len);
-const char *hp_strings_get      (HpStrings  *self,
-                                 guint32     id);
-gsize       hp_strings_get_len  (HpStrings  *self,
-                                 guint32     id);
-guint       hp_strings_size     (HpStrings  *self);
+HpStrings  *hp_strings_new (void);
+void        hp_strings_free (HpStrings *self);
+guint32     hp_strings_intern (HpStrings  *self,
+                               const char *str,
+                               gsize       len);
+guint32     hp_strings_lookup (HpStrings  *self,
+                               const char *str,
+                               gsize       len);
+const char *hp_strings_get (HpStrings *self,
+                            guint32    id);
+gsize       hp_strings_get_len (HpStrings *self,
+                                guint32    id);
+guint       hp_strings_size (HpStrings *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpStrings, hp_strings_free)
 

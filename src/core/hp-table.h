@@ -21,92 +21,92 @@ typedef struct _HpTable HpTable;
 
 #define HP_TYPE_TABLE (hp_table_get_type ())
 
-GType         hp_table_get_type          (void) G_GNUC_CONST;
-HpTable      *hp_table_new               (const char   *name,
-                                          const char   *title);
-HpTable      *hp_table_ref               (HpTable      *self);
-void          hp_table_unref             (HpTable      *self);
+GType    hp_table_get_type (void) G_GNUC_CONST;
+HpTable *hp_table_new (const char *name,
+                       const char *title);
+HpTable *hp_table_ref (HpTable *self);
+void     hp_table_unref (HpTable *self);
 
-const char   *hp_table_get_name          (HpTable      *self);
-const char   *hp_table_get_title         (HpTable      *self);
-void          hp_table_set_note          (HpTable      *self,
-                                          const char   *note);
-const char   *hp_table_get_note          (HpTable      *self);
+const char *hp_table_get_name (HpTable *self);
+const char *hp_table_get_title (HpTable *self);
+void        hp_table_set_note (HpTable    *self,
+                               const char *note);
+const char *hp_table_get_note (HpTable *self);
 
-guint         hp_table_add_column        (HpTable      *self,
-                                          const char   *name,
-                                          HpColumnType  type,
-                                          const char   *unit);
-guint         hp_table_get_n_columns     (HpTable      *self);
-guint         hp_table_get_n_rows        (HpTable      *self);
-const char   *hp_table_get_column_name   (HpTable      *self,
-                                          guint         column);
-HpColumnType  hp_table_get_column_type   (HpTable      *self,
-                                          guint         column);
-const char   *hp_table_get_column_unit   (HpTable      *self,
-                                          guint         column);
-int           hp_table_find_column       (HpTable      *self,
-                                          const char   *name);
+guint        hp_table_add_column (HpTable     *self,
+                                  const char  *name,
+                                  HpColumnType type,
+                                  const char  *unit);
+guint        hp_table_get_n_columns (HpTable *self);
+guint        hp_table_get_n_rows (HpTable *self);
+const char  *hp_table_get_column_name (HpTable *self,
+                                       guint    column);
+HpColumnType hp_table_get_column_type (HpTable *self,
+                                       guint    column);
+const char  *hp_table_get_column_unit (HpTable *self,
+                                       guint    column);
+int          hp_table_find_column (HpTable    *self,
+                                   const char *name);
 
-guint         hp_table_append_row        (HpTable      *self);
-void          hp_table_set_int           (HpTable      *self,
-                                          guint         row,
-                                          guint         column,
-                                          gint64        value);
-void          hp_table_set_double        (HpTable      *self,
-                                          guint         row,
-                                          guint         column,
-                                          double        value);
-void          hp_table_set_string        (HpTable      *self,
-                                          guint         row,
-                                          guint         column,
-                                          const char   *value);
-void          hp_table_set_null          (HpTable      *self,
-                                          guint         row,
-                                          guint         column);
+guint hp_table_append_row (HpTable *self);
+void  hp_table_set_int (HpTable *self,
+                        guint    row,
+                        guint    column,
+                        gint64   value);
+void  hp_table_set_double (HpTable *self,
+                           guint    row,
+                           guint    column,
+                           double   value);
+void  hp_table_set_string (HpTable    *self,
+                           guint       row,
+                           guint       column,
+                           const char *value);
+void  hp_table_set_null (HpTable *self,
+                         guint    row,
+                         guint    column);
 
-gboolean      hp_table_is_null           (HpTable      *self,
-                                          guint         row,
-                                          guint         column);
-gint64        hp_table_get_int           (HpTable      *self,
-                                          guint         row,
-                                          guint         column);
-double        hp_table_get_double        (HpTable      *self,
-                                          guint         row,
-                                          guint         column);
-const char   *hp_table_get_string        (HpTable      *self,
-                                          guint         row,
-                                          guint         column);
-char         *hp_table_format_cell       (HpTable      *self,
-                                          guint         row,
-                                          guint         column);
+gboolean    hp_table_is_null (HpTable *self,
+                              guint    row,
+                              guint    column);
+gint64      hp_table_get_int (HpTable *self,
+                              guint    row,
+                              guint    column);
+double      hp_table_get_double (HpTable *self,
+                                 guint    row,
+                                 guint    column);
+const char *hp_table_get_string (HpTable *self,
+                                 guint    row,
+                                 guint    column);
+char       *hp_table_format_cell (HpTable *self,
+                                  guint    row,
+                                  guint    column);
 
-void          hp_table_sort              (HpTable      *self,
-                                          GCompareDataFunc compare_rows,
-                                          gpointer      user_data);
-void          hp_table_sort_by_column    (HpTable      *self,
-                                          guint         column,
-                                          gboolean      descending);
-HpTable      *hp_table_concat            (HpTable     **tables,
-                                          guint         n_tables,
-                                          const char   *name,
-                                          const char   *title);
+void     hp_table_sort (HpTable         *self,
+                        GCompareDataFunc compare_rows,
+                        gpointer         user_data);
+void     hp_table_sort_by_column (HpTable *self,
+                                  guint    column,
+                                  gboolean descending);
+HpTable *hp_table_concat (HpTable   **tables,
+                          guint       n_tables,
+                          const char *name,
+                          const char *title);
 
-char         *hp_table_to_csv            (HpTable      *self);
-JsonNode     *hp_table_to_json           (HpTable      *self);
-char         *hp_table_to_json_string    (HpTable      *self);
-char         *hp_table_to_text           (HpTable      *self,
-                                          guint         max_rows);
-gboolean      hp_table_write_csv         (HpTable      *self,
-                                          const char   *path,
-                                          GError      **error);
-gboolean      hp_table_write_json        (HpTable      *self,
-                                          const char   *path,
-                                          GError      **error);
+char     *hp_table_to_csv (HpTable *self);
+JsonNode *hp_table_to_json (HpTable *self);
+char     *hp_table_to_json_string (HpTable *self);
+char     *hp_table_to_text (HpTable *self,
+                            guint    max_rows);
+gboolean  hp_table_write_csv (HpTable    *self,
+                              const char *path,
+                              GError    **error);
+gboolean  hp_table_write_json (HpTable    *self,
+                               const char *path,
+                               GError    **error);
 
-char         *hp_format_double           (double        value);
-double        hp_round_half_even         (double        value,
-                                          int           decimals);
+char  *hp_format_double (double value);
+double hp_round_half_even (double value,
+                           int    decimals);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpTable, hp_table_unref)
 

@@ -16,7 +16,7 @@ struct _HpTrace
   HpMode          mode;
   gboolean        include_last_step;
   HpStrings      *strings;
-  GPtrArray      *ranks;   /* HpRank *, ascending rank */
+  GPtrArray      *ranks; /* HpRank *, ascending rank */
   GListStore     *issues;
   GPtrArray      *ignored; /* char * */
   gint64          min_ts;
@@ -35,7 +35,7 @@ _hp_trace_new (HpMode      mode,
                gint64      min_ts)
 {
   HpTrace *self = g_new0 (HpTrace, 1);
-  guint n_strings = hp_strings_size (strings);
+  guint    n_strings = hp_strings_size (strings);
 
   g_atomic_ref_count_init (&self->ref_count);
   self->mode = mode;
@@ -130,7 +130,7 @@ hp_trace_find_rank (HpTrace *self,
 {
   g_return_val_if_fail (self != NULL, NULL);
   for (guint k = 0; k < self->ranks->len; k++)
-    if (((HpRank *) self->ranks->pdata[k])->rank == rank)
+    if (((HpRank *)self->ranks->pdata[k])->rank == rank)
       return self->ranks->pdata[k];
   return NULL;
 }
@@ -154,7 +154,7 @@ hp_trace_get_device_type (HpTrace *self)
   g_return_val_if_fail (self != NULL, NULL);
   if (self->ranks->len == 0)
     return "UNKNOWN GPU";
-  return ((HpRank *) self->ranks->pdata[0])->device_type;
+  return ((HpRank *)self->ranks->pdata[0])->device_type;
 }
 
 guint
@@ -266,7 +266,7 @@ arg_to_node (const HpArgValue *v)
     case HP_ARG_JSON:
       {
         g_autofree char *s = g_strndup (v->s, v->s_len);
-        JsonNode *parsed = json_from_string (s, NULL);
+        JsonNode        *parsed = json_from_string (s, NULL);
 
         if (parsed != NULL)
           return parsed;
@@ -298,8 +298,8 @@ hp_trace_get_event_args (HpTrace      *self,
                          guint         event)
 {
   g_autoptr (JsonObject) obj = json_object_new ();
-  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
-  HpArgIter it;
+  JsonNode  *node = json_node_new (JSON_NODE_OBJECT);
+  HpArgIter  it;
   HpArgValue v;
 
   g_return_val_if_fail (self != NULL, NULL);

@@ -26,38 +26,38 @@ typedef enum
 
 typedef struct _HpTrace HpTrace;
 
-GType        hp_trace_get_type          (void) G_GNUC_CONST;
-HpTrace     *hp_trace_ref               (HpTrace    *self);
-void         hp_trace_unref             (HpTrace    *self);
+GType    hp_trace_get_type (void) G_GNUC_CONST;
+HpTrace *hp_trace_ref (HpTrace *self);
+void     hp_trace_unref (HpTrace *self);
 
-HpMode       hp_trace_get_mode          (HpTrace    *self);
-gboolean     hp_trace_get_include_last_step (HpTrace *self);
-guint        hp_trace_get_n_ranks       (HpTrace    *self);
-const HpRank *hp_trace_get_rank         (HpTrace    *self,
-                                         guint       position);
-const HpRank *hp_trace_find_rank        (HpTrace    *self,
-                                         int         rank);
-gint64       hp_trace_get_min_ts        (HpTrace    *self);
-const char  *hp_trace_get_device_type   (HpTrace    *self);
+HpMode        hp_trace_get_mode (HpTrace *self);
+gboolean      hp_trace_get_include_last_step (HpTrace *self);
+guint         hp_trace_get_n_ranks (HpTrace *self);
+const HpRank *hp_trace_get_rank (HpTrace *self,
+                                 guint    position);
+const HpRank *hp_trace_find_rank (HpTrace *self,
+                                  int      rank);
+gint64        hp_trace_get_min_ts (HpTrace *self);
+const char   *hp_trace_get_device_type (HpTrace *self);
 
-guint        hp_trace_get_n_strings     (HpTrace    *self);
-const char  *hp_trace_get_string        (HpTrace    *self,
-                                         guint32     id);
-guint32      hp_trace_lookup_string     (HpTrace    *self,
-                                         const char *str);
-gboolean     hp_trace_has_category      (HpTrace    *self,
-                                         const char *category);
-int          hp_trace_step_number       (HpTrace    *self,
-                                         guint32     name);
+guint       hp_trace_get_n_strings (HpTrace *self);
+const char *hp_trace_get_string (HpTrace *self,
+                                 guint32  id);
+guint32     hp_trace_lookup_string (HpTrace    *self,
+                                    const char *str);
+gboolean    hp_trace_has_category (HpTrace    *self,
+                                   const char *category);
+int         hp_trace_step_number (HpTrace *self,
+                                  guint32  name);
 
-GListModel  *hp_trace_get_issues        (HpTrace    *self);
-guint        hp_trace_get_n_ignored_files (HpTrace  *self);
-const char  *hp_trace_get_ignored_file  (HpTrace    *self,
-                                         guint       i);
+GListModel *hp_trace_get_issues (HpTrace *self);
+guint       hp_trace_get_n_ignored_files (HpTrace *self);
+const char *hp_trace_get_ignored_file (HpTrace *self,
+                                       guint    i);
 
-JsonNode    *hp_trace_get_event_args    (HpTrace      *self,
-                                         const HpRank *rank,
-                                         guint         event);
+JsonNode *hp_trace_get_event_args (HpTrace      *self,
+                                   const HpRank *rank,
+                                   guint         event);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpTrace, hp_trace_unref)
 

@@ -36,17 +36,17 @@ run_cli (Run *run,
   g_autoptr (GError) error = NULL;
   const char *cli = g_getenv ("HOTPATH_CLI");
   const char *arg;
-  va_list args;
+  va_list     args;
 
   g_assert_nonnull (cli);
-  g_ptr_array_add (argv, (gpointer) cli);
+  g_ptr_array_add (argv, (gpointer)cli);
   va_start (args, run);
   while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (gpointer) arg);
+    g_ptr_array_add (argv, (gpointer)arg);
   va_end (args);
   g_ptr_array_add (argv, NULL);
 
-  proc = g_subprocess_newv ((const char * const *) argv->pdata,
+  proc = g_subprocess_newv ((const char *const *)argv->pdata,
                             G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
   g_assert_no_error (error);
   g_subprocess_communicate_utf8 (proc, NULL, NULL, &run->out, &run->err, &error);
@@ -101,7 +101,7 @@ test_info_json (void)
   g_autoptr (GError) error = NULL;
   g_auto (Run) run = { 0 };
   JsonObject *root;
-  JsonArray *ranks;
+  JsonArray  *ranks;
   JsonObject *r0;
 
   run_cli (&run, "info", "--json", "--hta-compat", dir, NULL);
@@ -160,7 +160,7 @@ test_info_empty_folder (void)
 static void
 remove_tree (const char *dir)
 {
-  GDir *d = g_dir_open (dir, 0, NULL);
+  GDir       *d = g_dir_open (dir, 0, NULL);
   const char *name;
 
   if (d == NULL)
@@ -180,10 +180,18 @@ static void
 test_report_matches_golden (void)
 {
   static const char *const tables[] = {
-    "temporal_breakdown", "idle_time_breakdown", "idle_time_interval_stats",
-    "gpu_kernel_breakdown_kernel_type", "gpu_kernel_breakdown_kernels", "comm_comp_overlap",
-    "cuda_kernel_launch_stats", "aten_op_kernels_and_delay", "queue_length_summary",
-    "memory_bw_summary", "queue_full_blocked_default", "user_annotation_breakdown_cpu",
+    "temporal_breakdown",
+    "idle_time_breakdown",
+    "idle_time_interval_stats",
+    "gpu_kernel_breakdown_kernel_type",
+    "gpu_kernel_breakdown_kernels",
+    "comm_comp_overlap",
+    "cuda_kernel_launch_stats",
+    "aten_op_kernels_and_delay",
+    "queue_length_summary",
+    "memory_bw_summary",
+    "queue_full_blocked_default",
+    "user_annotation_breakdown_cpu",
   };
   g_autofree char *dir = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
   g_autoptr (GError) error = NULL;
@@ -268,7 +276,7 @@ test_report_charts (void)
   g_autofree char *svg = NULL;
   g_autofree char *png_data = NULL;
   g_autofree char *svg_data = NULL;
-  gsize png_len = 0;
+  gsize            png_len = 0;
   g_auto (Run) run = { 0 };
   g_auto (Run) no_output = { 0 };
   g_auto (Run) bad_format = { 0 };
