@@ -1,0 +1,860 @@
+/* hp-analysis-panel.c — the base of every tab: controls, charts and tables of some analyses.
+ *
+ * A subclass names the analyses it shows in class_init
+ * (hp_analysis_panel_class_add_analysis) and adds its controls from its own
+ * template as `<child type="controls">`, or extra content above the charts
+ * as `<child type="summary">`. The base asks the session for those analyses
+ * when the panel is first shown, and turns each result into an HpTableView
+ * (kept across re-runs, so sorting and filters survive a parameter change)
+ * or into a line in the status area when the analysis failed or is not in
+ * this build.
+ *
+ * Charts: `charts_box` (hp_analysis_panel_get_charts_box) sits between the
+ * controls and the tables and starts hidden and empty; the chart widgets go
+ * there, filled from results_changed.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "hp-analysis-panel.h"
+
+typedef struct
+{
+  const char          *name; /* interned */
+  char                *title;
+  HpAnalysisPanelFlags flags;
+} PanelAnalysis;
+
+typedef struct
+{
+  /* Template widgets */
+  GtkLabel   *title_label;
+  GtkLabel   *description_label;
+  GtkSpinner *spinner;
+  GtkBox     *controls_box;
+  GtkBox     *summary_box;
+  GtkBox     *charts_box;
+  GtkBox     *status_box;
+  GtkBox     *tables_box;
+
+  /* Owned references */
+  HpSession  *session;
+  char       *title;
+  char       *description;
+  GHashTable *views;      /* "analysis/table" → HpTableView */
+  GPtrArray  *view_order; /* HpTableView, as shown */
+
+  guint    syncing;
+  gboolean requested;
+} HpAnalysisPanelPrivate;
+
+enum
+{
+  PROP_0,
+  PROP_SESSION,
+  PROP_TITLE,
+  PROP_DESCRIPTION,
+  N_PROPS
+};
+
+static void buildable_iface_init (GtkBuildableIface *iface);
+
+G_DEFINE_TYPE_WITH_CODE (HpAnalysisPanel, hp_analysis_panel, GTK_TYPE_WIDGET, G_ADD_PRIVATE (HpAnalysisPanel) G_IMPLEMENT_INTERFACE (GTK_TYPE_BUILDABLE, buildable_iface_init))
+
+static GParamSpec        *properties[N_PROPS];
+static GtkBuildableIface *parent_buildable_iface;
+static GQuark             analyses_quark;
+
+static GArray *
+class_analyses (GType type)
+{
+  /* a subclass without analyses of its own shows its parent's */
+  for (; type != 0 && type != HP_TYPE_ANALYSIS_PANEL; type = g_type_parent (type))
+    {
+      GArray *list = g_type_get_qdata (type, analyses_quark);
+
+      if (list != NULL)
+        return list;
+    }
+  return NULL;
+}
+
+static const PanelAnalysis *
+find_analysis (HpAnalysisPanel *self,
+               const char      *name)
+{
+  GArray *list = class_analyses (G_OBJECT_TYPE (self));
+
+  for (guint i = 0; list != NULL && i < list->len; i++)
+    if (g_str_equal (g_array_index (list, PanelAnalysis, i).name, name))
+      return &g_array_index (list, PanelAnalysis, i);
+  return NULL;
+}
+
+static GtkWidget *
+status_row (const char *icon_name,
+            const char *text)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *image = gtk_image_new_from_icon_name (icon_name);
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_widget_add_css_class (row, "hp-status");
+  gtk_widget_set_valign (image, GTK_ALIGN_START);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (row), image);
+  gtk_box_append (GTK_BOX (row), label);
+  return row;
+}
+
+static void
+add_status (HpAnalysisPanel     *self,
+            const PanelAnalysis *analysis,
+            const GError        *error)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+  g_autofree char        *text = NULL;
+  const char             *icon = "dialog-information-symbolic";
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED))
+    /* Translators: %s is an analysis, such as "Kernel breakdown" */
+    text = g_strdup_printf (_ ("%s is not available in this version of Hotpath."), analysis->title);
+  else if (g_error_matches (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA))
+    /* Translators: an analysis, then why it has nothing to show */
+    text = g_strdup_printf (_ ("%s: %s"), analysis->title, error->message);
+  else
+    {
+      /* Translators: an analysis, then the reason it failed */
+      text = g_strdup_printf (_ ("%s failed: %s"), analysis->title, error->message);
+      icon = "dialog-warning-symbolic";
+    }
+  gtk_box_append (priv->status_box, status_row (icon, text));
+}
+
+static HpTableView *
+ensure_view (HpAnalysisPanel *self,
+             const char      *key)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+  HpTableView            *view = g_hash_table_lookup (priv->views, key);
+
+  if (view == NULL)
+    {
+      view = HP_TABLE_VIEW (hp_table_view_new ());
+      g_object_ref_sink (view);
+      g_object_bind_property (priv->session, "selected-rank", view, "rank", G_BINDING_SYNC_CREATE);
+      g_hash_table_insert (priv->views, g_strdup (key), view);
+    }
+  return view;
+}
+
+/* The views still showing results of @name, kept while it runs again */
+static void
+keep_views_of (HpAnalysisPanel *self,
+               const char      *name,
+               GPtrArray       *order)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+  g_autofree char        *prefix = g_strconcat (name, "/", NULL);
+  GHashTableIter          iter;
+  gpointer                key, value;
+
+  for (guint i = 0; i < priv->view_order->len; i++)
+    {
+      g_hash_table_iter_init (&iter, priv->views);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        if (value == priv->view_order->pdata[i] && g_str_has_prefix (key, prefix))
+          g_ptr_array_add (order, value);
+    }
+}
+
+static gboolean
+same_order (GPtrArray *a,
+            GPtrArray *b)
+{
+  if (a->len != b->len)
+    return FALSE;
+  for (guint i = 0; i < a->len; i++)
+    if (a->pdata[i] != b->pdata[i])
+      return FALSE;
+  return TRUE;
+}
+
+static void
+clear_box (GtkBox *box)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
+    gtk_box_remove (box, child);
+}
+
+/* Shows what the session has for the panel's analyses */
+static void
+refresh (HpAnalysisPanel *self)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+  HpAnalysisPanelClass   *klass = HP_ANALYSIS_PANEL_GET_CLASS (self);
+  GArray                 *list = class_analyses (G_OBJECT_TYPE (self));
+  g_autoptr (GPtrArray) order = g_ptr_array_new ();
+  g_autoptr (GHashTable) used = g_hash_table_new (NULL, NULL);
+  GHashTableIter iter;
+  gpointer       value;
+  gboolean       busy = FALSE;
+
+  clear_box (priv->status_box);
+  for (guint i = 0; priv->session != NULL && list != NULL && i < list->len; i++)
+    {
+      const PanelAnalysis *analysis = &g_array_index (list, PanelAnalysis, i);
+      HpAnalysisState      state = hp_session_get_analysis_state (priv->session, analysis->name);
+      GPtrArray           *tables = NULL;
+      const GError        *error = NULL;
+
+      busy |= state == HP_ANALYSIS_STATE_RUNNING;
+      if ((analysis->flags & HP_ANALYSIS_PANEL_SHOW_TABLES) == 0)
+        continue;
+
+      hp_session_get_result (priv->session, analysis->name, &tables, &error);
+      if (state == HP_ANALYSIS_STATE_FAILED && error != NULL)
+        add_status (self, analysis, error);
+      else if (state == HP_ANALYSIS_STATE_RUNNING)
+        keep_views_of (self, analysis->name, order);
+      else if (state == HP_ANALYSIS_STATE_DONE && tables != NULL)
+        for (guint t = 0; t < tables->len; t++)
+          {
+            HpTable         *table = tables->pdata[t];
+            g_autofree char *key = g_strconcat (analysis->name, "/", hp_table_get_name (table), NULL);
+            HpTableView     *view = ensure_view (self, key);
+
+            hp_table_view_set_table (view, table);
+            g_ptr_array_add (order, view);
+          }
+    }
+
+  for (guint i = 0; i < order->len; i++)
+    g_hash_table_add (used, order->pdata[i]);
+  g_hash_table_iter_init (&iter, priv->views);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    if (!g_hash_table_contains (used, value))
+      g_hash_table_iter_remove (&iter);
+
+  /* move views rather than re-adding them: re-parenting would lose their
+   * scroll positions */
+  if (!same_order (order, priv->view_order))
+    {
+      GtkWidget *previous = NULL;
+      GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (priv->tables_box));
+
+      while (child != NULL)
+        {
+          GtkWidget *next = gtk_widget_get_next_sibling (child);
+
+          if (!g_hash_table_contains (used, child))
+            gtk_box_remove (priv->tables_box, child);
+          child = next;
+        }
+      for (guint i = 0; i < order->len; i++)
+        {
+          GtkWidget *view = order->pdata[i];
+
+          if (gtk_widget_get_parent (view) == GTK_WIDGET (priv->tables_box))
+            gtk_box_reorder_child_after (priv->tables_box, view, previous);
+          else
+            gtk_box_insert_child_after (priv->tables_box, view, previous);
+          previous = view;
+        }
+      g_ptr_array_set_size (priv->view_order, 0);
+      g_ptr_array_extend (priv->view_order, order, NULL, NULL);
+    }
+
+  gtk_widget_set_visible (GTK_WIDGET (priv->status_box),
+                          gtk_widget_get_first_child (GTK_WIDGET (priv->status_box)) != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (priv->spinner), busy);
+  gtk_spinner_set_spinning (priv->spinner, busy);
+
+  if (klass->results_changed != NULL)
+    klass->results_changed (self);
+}
+
+/* Asks the session for every analysis of the panel, once it is shown */
+static void
+request_analyses (HpAnalysisPanel *self)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+  GArray                 *list = class_analyses (G_OBJECT_TYPE (self));
+
+  if (priv->session == NULL || priv->requested || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return;
+  priv->requested = TRUE;
+  for (guint i = 0; list != NULL && i < list->len; i++)
+    hp_session_run_analysis (priv->session, g_array_index (list, PanelAnalysis, i).name);
+  refresh (self);
+}
+
+static void
+analysis_event_cb (HpAnalysisPanel *self,
+                   const char      *name)
+{
+  if (find_analysis (self, name) != NULL)
+    refresh (self);
+}
+
+static void
+sync_controls (HpAnalysisPanel *self)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+  HpAnalysisPanelClass   *klass = HP_ANALYSIS_PANEL_GET_CLASS (self);
+
+  if (klass->session_changed == NULL)
+    return;
+  priv->syncing++;
+  klass->session_changed (self);
+  priv->syncing--;
+}
+
+static gboolean
+hp_analysis_panel_real_export_chart (HpAnalysisPanel *self)
+{
+  return FALSE;
+}
+
+static void
+hp_analysis_panel_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (hp_analysis_panel_parent_class)->map (widget);
+
+  request_analyses (HP_ANALYSIS_PANEL (widget));
+}
+
+static void
+hp_analysis_panel_buildable_add_child (GtkBuildable *buildable,
+                                       GtkBuilder   *builder,
+                                       GObject      *child,
+                                       const char   *type)
+{
+  HpAnalysisPanel        *self = HP_ANALYSIS_PANEL (buildable);
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+
+  if (g_strcmp0 (type, "controls") == 0 && GTK_IS_WIDGET (child))
+    {
+      gtk_box_append (priv->controls_box, GTK_WIDGET (child));
+      gtk_widget_set_visible (GTK_WIDGET (priv->controls_box), TRUE);
+    }
+  else if (g_strcmp0 (type, "summary") == 0 && GTK_IS_WIDGET (child))
+    {
+      gtk_box_append (priv->summary_box, GTK_WIDGET (child));
+      gtk_widget_set_visible (GTK_WIDGET (priv->summary_box), TRUE);
+    }
+  else
+    parent_buildable_iface->add_child (buildable, builder, child, type);
+}
+
+static void
+buildable_iface_init (GtkBuildableIface *iface)
+{
+  parent_buildable_iface = g_type_interface_peek_parent (iface);
+  iface->add_child = hp_analysis_panel_buildable_add_child;
+}
+
+static void
+hp_analysis_panel_dispose (GObject *object)
+{
+  HpAnalysisPanel        *self = HP_ANALYSIS_PANEL (object);
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+  GtkWidget              *child;
+
+  /* no refresh: the subclass' template is already gone */
+  if (priv->session != NULL)
+    g_signal_handlers_disconnect_by_data (priv->session, self);
+  g_clear_object (&priv->session);
+  /* HACK: GTK 4.8's gtk_widget_dispose_template() walks the bound children
+   * of the instance's own class rather than of the type it is given, so for
+   * a subclass it looks the subclass' children up among ours and aborts.
+   * Tear our part down by hand instead: unparent the root and clear the
+   * fields; the template's own references go when the widget is finalized. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  priv->title_label = NULL;
+  priv->description_label = NULL;
+  priv->spinner = NULL;
+  priv->controls_box = NULL;
+  priv->summary_box = NULL;
+  priv->charts_box = NULL;
+  priv->status_box = NULL;
+  priv->tables_box = NULL;
+  g_clear_pointer (&priv->views, g_hash_table_unref);
+  g_clear_pointer (&priv->view_order, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (hp_analysis_panel_parent_class)->dispose (object);
+}
+
+static void
+hp_analysis_panel_finalize (GObject *object)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (HP_ANALYSIS_PANEL (object));
+
+  g_clear_pointer (&priv->title, g_free);
+  g_clear_pointer (&priv->description, g_free);
+
+  G_OBJECT_CLASS (hp_analysis_panel_parent_class)->finalize (object);
+}
+
+static void
+hp_analysis_panel_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  HpAnalysisPanel *self = HP_ANALYSIS_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      g_value_set_object (value, hp_analysis_panel_get_session (self));
+      break;
+    case PROP_TITLE:
+      g_value_set_string (value, hp_analysis_panel_get_title (self));
+      break;
+    case PROP_DESCRIPTION:
+      g_value_set_string (value, hp_analysis_panel_get_description (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hp_analysis_panel_set_property (GObject      *object,
+                                guint         prop_id,
+                                const GValue *value,
+                                GParamSpec   *pspec)
+{
+  HpAnalysisPanel *self = HP_ANALYSIS_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      hp_analysis_panel_set_session (self, g_value_get_object (value));
+      break;
+    case PROP_TITLE:
+      hp_analysis_panel_set_title (self, g_value_get_string (value));
+      break;
+    case PROP_DESCRIPTION:
+      hp_analysis_panel_set_description (self, g_value_get_string (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hp_analysis_panel_class_init (HpAnalysisPanelClass *klass)
+{
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = hp_analysis_panel_dispose;
+  object_class->finalize = hp_analysis_panel_finalize;
+  object_class->get_property = hp_analysis_panel_get_property;
+  object_class->set_property = hp_analysis_panel_set_property;
+
+  widget_class->map = hp_analysis_panel_map;
+
+  klass->export_chart = hp_analysis_panel_real_export_chart;
+
+  properties[PROP_SESSION] =
+      g_param_spec_object ("session", NULL, NULL, HP_TYPE_SESSION,
+                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TITLE] =
+      g_param_spec_string ("title", NULL, NULL, NULL,
+                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DESCRIPTION] =
+      g_param_spec_string ("description", NULL, NULL, NULL,
+                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/hotpath/Hotpath/ui/hp-analysis-panel.ui");
+  gtk_widget_class_bind_template_child_private (widget_class, HpAnalysisPanel, title_label);
+  gtk_widget_class_bind_template_child_private (widget_class, HpAnalysisPanel, description_label);
+  gtk_widget_class_bind_template_child_private (widget_class, HpAnalysisPanel, spinner);
+  gtk_widget_class_bind_template_child_private (widget_class, HpAnalysisPanel, controls_box);
+  gtk_widget_class_bind_template_child_private (widget_class, HpAnalysisPanel, summary_box);
+  gtk_widget_class_bind_template_child_private (widget_class, HpAnalysisPanel, charts_box);
+  gtk_widget_class_bind_template_child_private (widget_class, HpAnalysisPanel, status_box);
+  gtk_widget_class_bind_template_child_private (widget_class, HpAnalysisPanel, tables_box);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "hpanalysispanel");
+
+  analyses_quark = g_quark_from_static_string ("hp-analysis-panel-analyses");
+  g_type_ensure (HP_TYPE_TABLE_VIEW);
+}
+
+static void
+hp_analysis_panel_init (HpAnalysisPanel *self)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  priv->views = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  priv->view_order = g_ptr_array_new ();
+}
+
+static void
+panel_analysis_clear (gpointer data)
+{
+  g_free (((PanelAnalysis *)data)->title);
+}
+
+/**
+ * hp_analysis_panel_class_add_analysis:
+ * @klass: a panel class, from its class_init
+ * @name: an analysis of the registry, such as "kernel_breakdown"
+ * @title: its name for people, for messages such as "not available"
+ * @flags: what the base shows of it
+ *
+ * The panel asks the session for @name when first shown, and shows its
+ * tables in the order the analyses were added.
+ */
+void
+hp_analysis_panel_class_add_analysis (HpAnalysisPanelClass *klass,
+                                      const char           *name,
+                                      const char           *title,
+                                      HpAnalysisPanelFlags  flags)
+{
+  GType         type = G_TYPE_FROM_CLASS (klass);
+  GArray       *list;
+  PanelAnalysis analysis;
+
+  g_return_if_fail (HP_IS_ANALYSIS_PANEL_CLASS (klass));
+  g_return_if_fail (name != NULL);
+
+  list = g_type_get_qdata (type, analyses_quark);
+  if (list == NULL)
+    {
+      /* lives as long as the class, which is never freed */
+      list = g_array_new (FALSE, TRUE, sizeof (PanelAnalysis));
+      g_array_set_clear_func (list, panel_analysis_clear);
+      g_type_set_qdata (type, analyses_quark, list);
+    }
+  analysis.name = g_intern_string (name);
+  analysis.title = g_strdup (title != NULL ? title : name);
+  analysis.flags = flags;
+  g_array_append_val (list, analysis);
+}
+
+HpSession *
+hp_analysis_panel_get_session (HpAnalysisPanel *self)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+
+  g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), NULL);
+  return priv->session;
+}
+
+void
+hp_analysis_panel_set_session (HpAnalysisPanel *self,
+                               HpSession       *session)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+
+  g_return_if_fail (HP_IS_ANALYSIS_PANEL (self));
+  g_return_if_fail (session == NULL || HP_IS_SESSION (session));
+
+  if (priv->session == session)
+    return;
+
+  if (priv->session != NULL)
+    g_signal_handlers_disconnect_by_data (priv->session, self);
+  g_set_object (&priv->session, session);
+  priv->requested = FALSE;
+  if (priv->views != NULL)
+    g_hash_table_remove_all (priv->views);
+
+  if (session != NULL)
+    {
+      g_signal_connect_swapped (session, "analysis-started", G_CALLBACK (analysis_event_cb), self);
+      g_signal_connect_swapped (session, "analysis-finished", G_CALLBACK (analysis_event_cb), self);
+      g_signal_connect_swapped (session, "params-changed", G_CALLBACK (sync_controls), self);
+    }
+
+  sync_controls (self);
+  refresh (self);
+  request_analyses (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+}
+
+const char *
+hp_analysis_panel_get_title (HpAnalysisPanel *self)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+
+  g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), NULL);
+  return priv->title;
+}
+
+void
+hp_analysis_panel_set_title (HpAnalysisPanel *self,
+                             const char      *title)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+
+  g_return_if_fail (HP_IS_ANALYSIS_PANEL (self));
+
+  if (g_strcmp0 (priv->title, title) == 0)
+    return;
+  g_free (priv->title);
+  priv->title = g_strdup (title);
+  gtk_label_set_text (priv->title_label, title != NULL ? title : "");
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+}
+
+const char *
+hp_analysis_panel_get_description (HpAnalysisPanel *self)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+
+  g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), NULL);
+  return priv->description;
+}
+
+void
+hp_analysis_panel_set_description (HpAnalysisPanel *self,
+                                   const char      *description)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+
+  g_return_if_fail (HP_IS_ANALYSIS_PANEL (self));
+
+  if (g_strcmp0 (priv->description, description) == 0)
+    return;
+  g_free (priv->description);
+  priv->description = g_strdup (description);
+  gtk_label_set_text (priv->description_label, description != NULL ? description : "");
+  gtk_widget_set_visible (GTK_WIDGET (priv->description_label), description != NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DESCRIPTION]);
+}
+
+/**
+ * hp_analysis_panel_get_charts_box:
+ *
+ * Where the panel's charts go, between its controls and its tables. The
+ * box starts empty and hidden: show it when adding the first chart.
+ *
+ * Returns: (transfer none): the charts box
+ */
+GtkBox *
+hp_analysis_panel_get_charts_box (HpAnalysisPanel *self)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+
+  g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), NULL);
+  return priv->charts_box;
+}
+
+/**
+ * hp_analysis_panel_get_tables:
+ * @name: one of the panel's analyses
+ *
+ * Returns: (transfer none) (nullable) (element-type HpTable): the current
+ *   results of @name, or %NULL while they are not there
+ */
+GPtrArray *
+hp_analysis_panel_get_tables (HpAnalysisPanel *self,
+                              const char      *name)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+  GPtrArray              *tables = NULL;
+
+  g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), NULL);
+
+  if (priv->session != NULL)
+    hp_session_get_result (priv->session, name, &tables, NULL);
+  return tables;
+}
+
+/**
+ * hp_analysis_panel_find_table:
+ * @analysis: one of the panel's analyses
+ * @table_name: (nullable): a table name, or %NULL for the first table
+ *
+ * Returns: (transfer none) (nullable): the table
+ */
+HpTable *
+hp_analysis_panel_find_table (HpAnalysisPanel *self,
+                              const char      *analysis,
+                              const char      *table_name)
+{
+  GPtrArray *tables = hp_analysis_panel_get_tables (self, analysis);
+
+  if (tables == NULL || tables->len == 0)
+    return NULL;
+  if (table_name == NULL)
+    return tables->pdata[0];
+  for (guint i = 0; i < tables->len; i++)
+    if (g_strcmp0 (hp_table_get_name (tables->pdata[i]), table_name) == 0)
+      return tables->pdata[i];
+  return NULL;
+}
+
+/**
+ * hp_analysis_panel_is_busy:
+ *
+ * Returns: whether one of the panel's analyses is being computed
+ */
+gboolean
+hp_analysis_panel_is_busy (HpAnalysisPanel *self)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+  GArray                 *list;
+
+  g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), FALSE);
+
+  list = class_analyses (G_OBJECT_TYPE (self));
+  for (guint i = 0; priv->session != NULL && list != NULL && i < list->len; i++)
+    if (hp_session_get_analysis_state (priv->session, g_array_index (list, PanelAnalysis, i).name) ==
+        HP_ANALYSIS_STATE_RUNNING)
+      return TRUE;
+  return FALSE;
+}
+
+guint
+hp_analysis_panel_get_n_table_views (HpAnalysisPanel *self)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+
+  g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), 0);
+  return priv->view_order->len;
+}
+
+/**
+ * hp_analysis_panel_get_table_view:
+ *
+ * Returns: (transfer none): the table view at @position, top to bottom
+ */
+HpTableView *
+hp_analysis_panel_get_table_view (HpAnalysisPanel *self,
+                                  guint            position)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+
+  g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), NULL);
+  g_return_val_if_fail (position < priv->view_order->len, NULL);
+  return priv->view_order->pdata[position];
+}
+
+/**
+ * hp_analysis_panel_get_main_table_view:
+ *
+ * Returns: (transfer none) (nullable): the table view holding the focus,
+ *   else the first one
+ */
+HpTableView *
+hp_analysis_panel_get_main_table_view (HpAnalysisPanel *self)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+
+  g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), NULL);
+
+  for (guint i = 0; i < priv->view_order->len; i++)
+    {
+      GtkWidget *view = priv->view_order->pdata[i];
+
+      if (gtk_widget_has_focus (view) ||
+          gtk_widget_get_state_flags (view) & GTK_STATE_FLAG_FOCUS_WITHIN)
+        return HP_TABLE_VIEW (view);
+    }
+  return priv->view_order->len > 0 ? priv->view_order->pdata[0] : NULL;
+}
+
+/**
+ * hp_analysis_panel_export_chart:
+ *
+ * Exports the panel's main chart (see HpAnalysisPanelClass.export_chart).
+ *
+ * Returns: %FALSE when the panel has no chart to export
+ */
+gboolean
+hp_analysis_panel_export_chart (HpAnalysisPanel *self)
+{
+  g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), FALSE);
+  return HP_ANALYSIS_PANEL_GET_CLASS (self)->export_chart (self);
+}
+
+/**
+ * hp_analysis_panel_get_params:
+ *
+ * Returns: (transfer none): the session's parameters, or HTA's defaults
+ *   without a session
+ */
+const HpAnalysisParams *
+hp_analysis_panel_get_params (HpAnalysisPanel *self)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+  static HpAnalysisParams defaults;
+  static gsize            initialized;
+
+  g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), NULL);
+
+  if (priv->session != NULL)
+    return hp_session_get_params (priv->session);
+  if (g_once_init_enter (&initialized))
+    {
+      hp_analysis_params_init (&defaults);
+      g_once_init_leave (&initialized, 1);
+    }
+  return &defaults;
+}
+
+/**
+ * hp_analysis_panel_begin_params:
+ * @params: (out caller-allocates): a copy of the session's parameters
+ *
+ * Starts a parameter change from a control's handler: change @params, then
+ * pass it to hp_analysis_panel_commit_params().
+ *
+ * Returns: %FALSE (and @params untouched) while the panel is showing the
+ *   session's parameters in its controls, or has no session: nothing to do
+ */
+gboolean
+hp_analysis_panel_begin_params (HpAnalysisPanel  *self,
+                                HpAnalysisParams *params)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+
+  g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), FALSE);
+
+  if (priv->session == NULL || priv->syncing > 0)
+    return FALSE;
+  hp_analysis_params_copy (params, hp_session_get_params (priv->session));
+  return TRUE;
+}
+
+/**
+ * hp_analysis_panel_commit_params:
+ * @params: (transfer full): parameters from hp_analysis_panel_begin_params()
+ *
+ * Gives @params to the session, which computes the affected analyses
+ * again, and clears @params.
+ */
+void
+hp_analysis_panel_commit_params (HpAnalysisPanel  *self,
+                                 HpAnalysisParams *params)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+
+  g_return_if_fail (HP_IS_ANALYSIS_PANEL (self));
+
+  if (priv->session != NULL)
+    hp_session_set_params (priv->session, params);
+  hp_analysis_params_clear (params);
+}

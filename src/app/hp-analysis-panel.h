@@ -1,0 +1,84 @@
+/* hp-analysis-panel.h — the base of every tab: controls, charts and tables of some analyses.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "hp-session.h"
+#include "hp-table-view.h"
+
+G_BEGIN_DECLS
+
+/**
+ * HpAnalysisPanelFlags:
+ * @HP_ANALYSIS_PANEL_SHOW_TABLES: show the analysis' tables (and its
+ *   errors); without it the panel only reads the results
+ */
+typedef enum
+{
+  HP_ANALYSIS_PANEL_FLAGS_NONE = 0,
+  HP_ANALYSIS_PANEL_SHOW_TABLES = 1 << 0,
+} HpAnalysisPanelFlags;
+
+#define HP_TYPE_ANALYSIS_PANEL (hp_analysis_panel_get_type ())
+
+G_DECLARE_DERIVABLE_TYPE (HpAnalysisPanel, hp_analysis_panel, HP, ANALYSIS_PANEL, GtkWidget)
+
+/**
+ * HpAnalysisPanelClass:
+ * @session_changed: the session or its parameters changed: show the
+ *   parameters in the panel's controls (changes made here do not loop back)
+ * @results_changed: a result of one of the panel's analyses arrived, failed
+ *   or was dropped; read them with hp_analysis_panel_get_tables()
+ * @export_chart: export the panel's main chart (Ctrl+E); return %FALSE
+ *   when the panel has none
+ */
+struct _HpAnalysisPanelClass
+{
+  GtkWidgetClass parent_class;
+
+  void (*session_changed) (HpAnalysisPanel *self);
+  void (*results_changed) (HpAnalysisPanel *self);
+  gboolean (*export_chart) (HpAnalysisPanel *self);
+
+  /*< private >*/
+  gpointer padding[8];
+};
+
+void hp_analysis_panel_class_add_analysis (HpAnalysisPanelClass *klass,
+                                           const char           *name,
+                                           const char           *title,
+                                           HpAnalysisPanelFlags  flags);
+
+HpSession   *hp_analysis_panel_get_session (HpAnalysisPanel *self);
+void         hp_analysis_panel_set_session (HpAnalysisPanel *self,
+                                            HpSession       *session);
+const char  *hp_analysis_panel_get_title (HpAnalysisPanel *self);
+void         hp_analysis_panel_set_title (HpAnalysisPanel *self,
+                                          const char      *title);
+const char  *hp_analysis_panel_get_description (HpAnalysisPanel *self);
+void         hp_analysis_panel_set_description (HpAnalysisPanel *self,
+                                                const char      *description);
+GtkBox      *hp_analysis_panel_get_charts_box (HpAnalysisPanel *self);
+GPtrArray   *hp_analysis_panel_get_tables (HpAnalysisPanel *self,
+                                           const char      *name);
+HpTable     *hp_analysis_panel_find_table (HpAnalysisPanel *self,
+                                           const char      *analysis,
+                                           const char      *table_name);
+gboolean     hp_analysis_panel_is_busy (HpAnalysisPanel *self);
+guint        hp_analysis_panel_get_n_table_views (HpAnalysisPanel *self);
+HpTableView *hp_analysis_panel_get_table_view (HpAnalysisPanel *self,
+                                               guint            position);
+HpTableView *hp_analysis_panel_get_main_table_view (HpAnalysisPanel *self);
+gboolean     hp_analysis_panel_export_chart (HpAnalysisPanel *self);
+
+const HpAnalysisParams *hp_analysis_panel_get_params (HpAnalysisPanel *self);
+gboolean                hp_analysis_panel_begin_params (HpAnalysisPanel  *self,
+                                                        HpAnalysisParams *params);
+void                    hp_analysis_panel_commit_params (HpAnalysisPanel  *self,
+                                                         HpAnalysisParams *params);
+
+G_END_DECLS

@@ -1,0 +1,261 @@
+/* hp-application.c — the Hotpath application: windows, app actions and opening files.
+ *
+ * One window per opened folder: opening a folder that a window already
+ * shows (compared by canonical path) raises that window instead. Trace
+ * files given together open together in one window.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "hp-application.h"
+#include "hp-settings.h"
+
+struct _HpApplication
+{
+  GtkApplication parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (HpApplication, hp_application, GTK_TYPE_APPLICATION)
+
+static HpWindow *
+new_window (HpApplication *self)
+{
+  return hp_window_new (GTK_APPLICATION (self));
+}
+
+static HpWindow *
+active_empty_window (HpApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (HP_IS_WINDOW (window) && hp_window_is_empty (HP_WINDOW (window)))
+    return HP_WINDOW (window);
+  return NULL;
+}
+
+static void
+open_group (HpApplication     *self,
+            const char *const *paths,
+            HpWindow         **hint)
+{
+  g_autofree char *key = hp_paths_key (paths);
+  HpWindow        *window = hp_application_find_window (self, key);
+
+  if (window == NULL)
+    {
+      if (*hint != NULL && hp_window_is_empty (*hint))
+        window = *hint;
+      else
+        window = new_window (self);
+      hp_window_open (window, paths);
+    }
+  /* an empty window takes only the first group */
+  *hint = NULL;
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+quit_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  HpApplication *self = user_data;
+  GList         *windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
+
+  /* close rather than quit, so each window keeps its size in the settings */
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (l->data);
+  g_list_free (windows);
+}
+
+static void
+new_window_action (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  gtk_window_present (GTK_WINDOW (new_window (HP_APPLICATION (user_data))));
+}
+
+static void
+about_action (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  GtkWindow  *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+  const char *developers[] = { _ ("The Hotpath developers"), NULL };
+
+  gtk_show_about_dialog (parent,
+                         "program-name", _ ("Hotpath"),
+                         "logo-icon-name", APPLICATION_ID,
+                         "version", PACKAGE_VERSION,
+                         "comments", _ ("Find the bottlenecks in PyTorch profiler traces"),
+                         "website", "https://github.com/hotpath/hotpath",
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "authors", developers,
+                         /* Translators: your names, one per line */
+                         "translator-credits", _ ("translator-credits"),
+                         NULL);
+}
+
+static void
+shortcuts_action (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       user_data)
+{
+  GtkWindow          *window = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+  GtkShortcutsWindow *overlay = NULL;
+
+  /* GtkApplication gives every window the overlay of gtk/help-overlay.ui */
+  if (GTK_IS_APPLICATION_WINDOW (window))
+    overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  if (overlay != NULL)
+    gtk_window_present (GTK_WINDOW (overlay));
+}
+
+/* clang-format off */
+static const GActionEntry app_actions[] = {
+  { "quit", quit_action, NULL, NULL, NULL },
+  { "new-window", new_window_action, NULL, NULL, NULL },
+  { "about", about_action, NULL, NULL, NULL },
+  { "shortcuts", shortcuts_action, NULL, NULL, NULL },
+};
+/* clang-format on */
+
+static void
+hp_application_startup (GApplication *application)
+{
+  HpApplication *self = HP_APPLICATION (application);
+  g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
+  const char *quit_accels[] = { "<Control>q", NULL };
+  const char *new_window_accels[] = { "<Control>n", NULL };
+  const char *shortcuts_accels[] = { "<Control>question", NULL };
+  const char *no_accels[] = { NULL };
+
+  G_APPLICATION_CLASS (hp_application_parent_class)->startup (application);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions), self);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.new-window", new_window_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.shortcuts", shortcuts_accels);
+  /* app.shortcuts takes over Ctrl+? from GtkApplication's own action */
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay", no_accels);
+
+  gtk_css_provider_load_from_resource (css, "/io/github/hotpath/Hotpath/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  gtk_window_set_default_icon_name (APPLICATION_ID);
+}
+
+static void
+hp_application_activate (GApplication *application)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (application));
+
+  if (window == NULL)
+    window = GTK_WINDOW (new_window (HP_APPLICATION (application)));
+  gtk_window_present (window);
+}
+
+static void
+hp_application_open (GApplication *application,
+                     GFile       **files,
+                     int           n_files,
+                     const char   *hint)
+{
+  HpApplication *self = HP_APPLICATION (application);
+
+  hp_application_open_files (self, files, (guint)n_files, active_empty_window (self));
+}
+
+static void
+hp_application_class_init (HpApplicationClass *klass)
+{
+  GApplicationClass *application_class = G_APPLICATION_CLASS (klass);
+
+  application_class->startup = hp_application_startup;
+  application_class->activate = hp_application_activate;
+  application_class->open = hp_application_open;
+}
+
+static void
+hp_application_init (HpApplication *self)
+{
+}
+
+HpApplication *
+hp_application_new (void)
+{
+  return g_object_new (HP_TYPE_APPLICATION,
+                       "application-id", APPLICATION_ID,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
+                       "resource-base-path", "/io/github/hotpath/Hotpath",
+                       NULL);
+}
+
+/**
+ * hp_application_find_window:
+ * @key: what a window shows, from hp_paths_key()
+ *
+ * Returns: (transfer none) (nullable): the window showing or loading @key
+ */
+HpWindow *
+hp_application_find_window (HpApplication *self,
+                            const char    *key)
+{
+  g_return_val_if_fail (HP_IS_APPLICATION (self), NULL);
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    if (HP_IS_WINDOW (l->data) && g_strcmp0 (hp_window_get_key (l->data), key) == 0)
+      return l->data;
+  return NULL;
+}
+
+/**
+ * hp_application_open_files:
+ * @files: (array length=n_files): folders or trace files
+ * @hint: (nullable): a window to use if it is empty
+ *
+ * Each folder opens in its own window, the trace files together in one;
+ * a window already showing the same thing is raised instead.
+ */
+void
+hp_application_open_files (HpApplication *self,
+                           GFile        **files,
+                           guint          n_files,
+                           HpWindow      *hint)
+{
+  g_autoptr (GPtrArray) loose = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_if_fail (HP_IS_APPLICATION (self));
+
+  for (guint i = 0; i < n_files; i++)
+    {
+      g_autofree char *path = g_file_get_path (files[i]);
+
+      if (path == NULL)
+        {
+          g_autofree char *uri = g_file_get_uri (files[i]);
+
+          g_warning ("%s: only local files can be opened", uri);
+          continue;
+        }
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        {
+          const char *folder[] = { path, NULL };
+
+          open_group (self, folder, &hint);
+        }
+      else
+        g_ptr_array_add (loose, g_steal_pointer (&path));
+    }
+
+  if (loose->len > 0)
+    {
+      g_ptr_array_add (loose, NULL);
+      open_group (self, (const char *const *)loose->pdata, &hint);
+    }
+}

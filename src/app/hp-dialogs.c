@@ -1,0 +1,192 @@
+/* hp-dialogs.c — file choosers and error messages, on GTK 4.8 and newer.
+ *
+ * GTK 4.8 (Debian 12) has GtkFileChooserNative and GtkMessageDialog; GTK
+ * 4.10 replaced them with GtkFileDialog and GtkAlertDialog. The app pins
+ * GDK_VERSION_MAX_ALLOWED to 4.8, so the newer branch silences the
+ * "not available before" warnings it would otherwise raise.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "hp-dialogs.h"
+
+typedef struct
+{
+  GWeakRef         owner;
+  HpFileChosenFunc callback;
+  gpointer         user_data;
+} Chooser;
+
+static Chooser *
+chooser_new (GObject         *owner,
+             HpFileChosenFunc callback,
+             gpointer         user_data)
+{
+  Chooser *chooser = g_new0 (Chooser, 1);
+
+  g_weak_ref_init (&chooser->owner, owner);
+  chooser->callback = callback;
+  chooser->user_data = user_data;
+  return chooser;
+}
+
+static void
+chooser_finish (Chooser *chooser,
+                GFile   *file)
+{
+  g_autoptr (GObject) owner = g_weak_ref_get (&chooser->owner);
+
+  if (owner != NULL && file != NULL)
+    chooser->callback (owner, file, chooser->user_data);
+  g_weak_ref_clear (&chooser->owner);
+  g_free (chooser);
+}
+
+#if GTK_CHECK_VERSION(4, 10, 0)
+
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+
+static void
+folder_ready_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr (GFile) file = gtk_file_dialog_select_folder_finish (GTK_FILE_DIALOG (source), result, NULL);
+
+  chooser_finish (user_data, file);
+}
+
+static void
+save_ready_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr (GFile) file = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (source), result, NULL);
+
+  chooser_finish (user_data, file);
+}
+
+void
+hp_choose_folder (GtkWindow       *parent,
+                  const char      *title,
+                  GObject         *owner,
+                  HpFileChosenFunc callback,
+                  gpointer         user_data)
+{
+  g_autoptr (GtkFileDialog) dialog = gtk_file_dialog_new ();
+
+  gtk_file_dialog_set_title (dialog, title);
+  gtk_file_dialog_set_modal (dialog, TRUE);
+  gtk_file_dialog_select_folder (dialog, parent, NULL, folder_ready_cb,
+                                 chooser_new (owner, callback, user_data));
+}
+
+void
+hp_choose_save_file (GtkWindow       *parent,
+                     const char      *title,
+                     const char      *initial_name,
+                     GObject         *owner,
+                     HpFileChosenFunc callback,
+                     gpointer         user_data)
+{
+  g_autoptr (GtkFileDialog) dialog = gtk_file_dialog_new ();
+
+  gtk_file_dialog_set_title (dialog, title);
+  gtk_file_dialog_set_modal (dialog, TRUE);
+  gtk_file_dialog_set_initial_name (dialog, initial_name);
+  gtk_file_dialog_save (dialog, parent, NULL, save_ready_cb, chooser_new (owner, callback, user_data));
+}
+
+void
+hp_show_error (GtkWindow  *parent,
+               const char *heading,
+               const char *body)
+{
+  g_autoptr (GtkAlertDialog) dialog = gtk_alert_dialog_new ("%s", heading);
+
+  gtk_alert_dialog_set_detail (dialog, body);
+  gtk_alert_dialog_show (dialog, parent);
+}
+
+G_GNUC_END_IGNORE_DEPRECATIONS
+
+#else /* GTK 4.8 */
+
+static void
+native_response_cb (GtkNativeDialog *native,
+                    int              response,
+                    gpointer         user_data)
+{
+  g_autoptr (GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+  chooser_finish (user_data, file);
+  gtk_native_dialog_destroy (native);
+  g_object_unref (native);
+}
+
+static void
+show_native (GtkFileChooserNative *native,
+             GObject              *owner,
+             HpFileChosenFunc      callback,
+             gpointer              user_data)
+{
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  g_signal_connect (native, "response", G_CALLBACK (native_response_cb),
+                    chooser_new (owner, callback, user_data));
+  /* the reference is dropped in native_response_cb */
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+void
+hp_choose_folder (GtkWindow       *parent,
+                  const char      *title,
+                  GObject         *owner,
+                  HpFileChosenFunc callback,
+                  gpointer         user_data)
+{
+  GtkFileChooserNative *native;
+
+  native = gtk_file_chooser_native_new (title, parent, GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                        _ ("_Open"), _ ("_Cancel"));
+  show_native (native, owner, callback, user_data);
+}
+
+void
+hp_choose_save_file (GtkWindow       *parent,
+                     const char      *title,
+                     const char      *initial_name,
+                     GObject         *owner,
+                     HpFileChosenFunc callback,
+                     gpointer         user_data)
+{
+  GtkFileChooserNative *native;
+
+  native = gtk_file_chooser_native_new (title, parent, GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Save"),
+                                        _ ("_Cancel"));
+  if (initial_name != NULL)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), initial_name);
+  show_native (native, owner, callback, user_data);
+}
+
+void
+hp_show_error (GtkWindow  *parent,
+               const char *heading,
+               const char *body)
+{
+  GtkWidget *dialog;
+
+  dialog = gtk_message_dialog_new (parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", heading);
+  if (body != NULL)
+    gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", body);
+  g_signal_connect (dialog, "response", G_CALLBACK (gtk_window_destroy), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+#endif

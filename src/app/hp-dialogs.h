@@ -1,0 +1,38 @@
+/* hp-dialogs.h — file choosers and error messages, on GTK 4.8 and newer.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/**
+ * HpFileChosenFunc:
+ * @owner: the object that asked, still alive
+ * @file: the chosen file or folder
+ *
+ * Called only when the user chose something and @owner still exists.
+ */
+typedef void (*HpFileChosenFunc) (GObject *owner,
+                                  GFile   *file,
+                                  gpointer user_data);
+
+void hp_choose_folder (GtkWindow       *parent,
+                       const char      *title,
+                       GObject         *owner,
+                       HpFileChosenFunc callback,
+                       gpointer         user_data);
+void hp_choose_save_file (GtkWindow       *parent,
+                          const char      *title,
+                          const char      *initial_name,
+                          GObject         *owner,
+                          HpFileChosenFunc callback,
+                          gpointer         user_data);
+void hp_show_error (GtkWindow  *parent,
+                    const char *heading,
+                    const char *body);
+
+G_END_DECLS

@@ -1,0 +1,307 @@
+/* hp-overview-panel.c — the Overview tab: the trace at a glance and the main findings.
+ *
+ * The summary comes straight from the trace model (ranks, device,
+ * iterations, time span, files); the findings come from hp-findings.c over
+ * the temporal breakdown, idle time and overlap tables once the session
+ * has them. The temporal breakdown table is shown below.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "hp-findings.h"
+#include "hp-format.h"
+#include "hp-overview-panel.h"
+
+#define MAX_FINDINGS 5
+#define MAX_RANKS_LISTED 8
+
+struct _HpOverviewPanel
+{
+  HpAnalysisPanel parent_instance;
+
+  /* Template widgets */
+  GtkGrid  *summary_grid;
+  GtkBox   *findings_box;
+  GtkLabel *findings_status;
+};
+
+G_DEFINE_FINAL_TYPE (HpOverviewPanel, hp_overview_panel, HP_TYPE_ANALYSIS_PANEL)
+
+static void
+add_summary_row (HpOverviewPanel *self,
+                 int              row,
+                 const char      *key,
+                 const char      *value)
+{
+  GtkWidget *key_label = gtk_label_new (key);
+  GtkWidget *value_label = gtk_label_new (value);
+
+  gtk_label_set_xalign (GTK_LABEL (key_label), 0);
+  gtk_label_set_yalign (GTK_LABEL (key_label), 0);
+  gtk_widget_add_css_class (key_label, "dim-label");
+  gtk_label_set_xalign (GTK_LABEL (value_label), 0);
+  gtk_label_set_wrap (GTK_LABEL (value_label), TRUE);
+  gtk_label_set_selectable (GTK_LABEL (value_label), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (value_label), 48);
+  gtk_grid_attach (self->summary_grid, key_label, 0, row, 1, 1);
+  gtk_grid_attach (self->summary_grid, value_label, 1, row, 1, 1);
+}
+
+static char *
+describe_ranks (HpTrace *trace)
+{
+  guint            n = hp_trace_get_n_ranks (trace);
+  GString         *list = g_string_new (NULL);
+  g_autofree char *text = NULL;
+
+  for (guint i = 0; i < n && i < MAX_RANKS_LISTED; i++)
+    g_string_append_printf (list, "%s%d", i > 0 ? ", " : "", hp_trace_get_rank (trace, i)->rank);
+  if (n > MAX_RANKS_LISTED)
+    g_string_append (list, ", …");
+  text = g_string_free (list, FALSE);
+  /* Translators: the number of ranks, then their numbers: "2 (0, 1)" */
+  return g_strdup_printf (_ ("%u (%s)"), n, text);
+}
+
+static char *
+describe_iterations (HpTrace *trace)
+{
+  g_autoptr (GHashTable) steps = g_hash_table_new (NULL, NULL);
+  int first = G_MAXINT, last = G_MININT;
+
+  for (guint i = 0; i < hp_trace_get_n_ranks (trace); i++)
+    {
+      const HpRank *rank = hp_trace_get_rank (trace, i);
+
+      for (guint k = 0; k < rank->n_iterations; k++)
+        if (rank->iterations[k] >= 0)
+          {
+            g_hash_table_add (steps, GINT_TO_POINTER (rank->iterations[k]));
+            first = MIN (first, rank->iterations[k]);
+            last = MAX (last, rank->iterations[k]);
+          }
+    }
+  if (g_hash_table_size (steps) == 0)
+    return g_strdup (_ ("None marked (no ProfilerStep ranges)"));
+  if (first == last)
+    /* Translators: one profiler step and its number */
+    return g_strdup_printf (_ ("1 (step %d)"), first);
+  /* Translators: how many profiler steps, then the first and last step numbers */
+  return g_strdup_printf (_ ("%u (steps %d to %d)"), g_hash_table_size (steps), first, last);
+}
+
+static char *
+describe_span (HpTrace *trace)
+{
+  gint64 start = G_MAXINT64, end = G_MININT64;
+
+  for (guint i = 0; i < hp_trace_get_n_ranks (trace); i++)
+    {
+      const HpRank *rank = hp_trace_get_rank (trace, i);
+
+      for (guint r = 0; r < rank->n_rows; r++)
+        {
+          guint event = rank->rows[r];
+
+          start = MIN (start, rank->ts[event]);
+          end = MAX (end, hp_rank_end (rank, event));
+        }
+    }
+  if (start > end)
+    return g_strdup (_ ("n/a"));
+  return hp_format_duration_us ((double)(end - start) / HP_NS_PER_US);
+}
+
+static char *
+describe_files (HpTrace *trace)
+{
+  guint            n = hp_trace_get_n_ranks (trace);
+  guint64          file_bytes = 0, json_bytes = 0;
+  g_autofree char *on_disk = NULL;
+  g_autofree char *json = NULL;
+
+  for (guint i = 0; i < n; i++)
+    {
+      file_bytes += hp_trace_get_rank (trace, i)->file_bytes;
+      json_bytes += hp_trace_get_rank (trace, i)->json_bytes;
+    }
+  on_disk = hp_format_megabytes (file_bytes);
+  json = hp_format_megabytes (json_bytes);
+  if (file_bytes == json_bytes)
+    /* Translators: number of files, then their size */
+    return g_strdup_printf (ngettext ("%u file, %s MB", "%u files, %s MB", n), n, on_disk);
+  /* Translators: number of files, their size on disk, then uncompressed */
+  return g_strdup_printf (ngettext ("%u file, %s MB (%s MB of JSON)", "%u files, %s MB (%s MB of JSON)", n),
+                          n, on_disk, json);
+}
+
+static char *
+describe_events (HpTrace *trace)
+{
+  guint64          events = 0, rows = 0;
+  g_autofree char *events_text = NULL;
+  g_autofree char *rows_text = NULL;
+
+  for (guint i = 0; i < hp_trace_get_n_ranks (trace); i++)
+    {
+      events += hp_trace_get_rank (trace, i)->n_events;
+      rows += hp_trace_get_rank (trace, i)->n_rows;
+    }
+  /* gettext cannot see through G_GUINT64_FORMAT: format the numbers first */
+  events_text = g_strdup_printf ("%" G_GUINT64_FORMAT, events);
+  rows_text = g_strdup_printf ("%" G_GUINT64_FORMAT, rows);
+  /* Translators: events read, then how many of them the analyses use */
+  return g_strdup_printf (_ ("%s (%s analysed)"), events_text, rows_text);
+}
+
+static void
+fill_summary (HpOverviewPanel *self)
+{
+  HpSession       *session = hp_analysis_panel_get_session (HP_ANALYSIS_PANEL (self));
+  HpTrace         *trace;
+  GtkWidget       *child;
+  g_autofree char *ranks = NULL;
+  g_autofree char *iterations = NULL;
+  g_autofree char *span = NULL;
+  g_autofree char *files = NULL;
+  g_autofree char *events = NULL;
+  const char      *rules;
+  int              row = 0;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->summary_grid))) != NULL)
+    gtk_grid_remove (self->summary_grid, child);
+  if (session == NULL)
+    return;
+
+  trace = hp_session_get_trace (session);
+  ranks = describe_ranks (trace);
+  iterations = describe_iterations (trace);
+  span = describe_span (trace);
+  files = describe_files (trace);
+  events = describe_events (trace);
+  if (hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT)
+    rules = hp_trace_get_include_last_step (trace) ? _ ("HTA compatibility, last iteration included")
+                                                   : _ ("HTA compatibility");
+  else
+    rules = hp_trace_get_include_last_step (trace) ? _ ("Hotpath's corrected rules, last iteration included")
+                                                   : _ ("Hotpath's corrected rules");
+
+  add_summary_row (self, row++, _ ("Ranks"), ranks);
+  add_summary_row (self, row++, _ ("Device"), hp_trace_get_device_type (trace));
+  add_summary_row (self, row++, _ ("Iterations"), iterations);
+  add_summary_row (self, row++, _ ("Time span"), span);
+  add_summary_row (self, row++, _ ("Events"), events);
+  add_summary_row (self, row++, _ ("Files"), files);
+  add_summary_row (self, row++, _ ("Rules"), rules);
+}
+
+static GtkWidget *
+finding_row (const char *text)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
+  GtkWidget *bullet = gtk_image_new_from_icon_name ("dialog-information-symbolic");
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_widget_add_css_class (row, "hp-finding");
+  gtk_widget_add_css_class (bullet, "hp-finding-icon");
+  gtk_widget_set_valign (bullet, GTK_ALIGN_START);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (row), bullet);
+  gtk_box_append (GTK_BOX (row), label);
+  return row;
+}
+
+static void
+hp_overview_panel_results_changed (HpAnalysisPanel *panel)
+{
+  HpOverviewPanel *self = HP_OVERVIEW_PANEL (panel);
+  HpTable         *temporal = hp_analysis_panel_find_table (panel, "temporal_breakdown", NULL);
+  HpTable         *idle = hp_analysis_panel_find_table (panel, "idle_time_breakdown", "idle_time_breakdown");
+  HpTable         *overlap = hp_analysis_panel_find_table (panel, "comm_comp_overlap", NULL);
+  g_auto (GStrv) findings = NULL;
+  GtkWidget *child;
+
+  if (idle == NULL)
+    idle = hp_analysis_panel_find_table (panel, "idle_time_breakdown", NULL);
+  findings = hp_findings_collect (temporal, idle, overlap, MAX_FINDINGS);
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->findings_box))) != NULL)
+    gtk_box_remove (self->findings_box, child);
+  for (guint i = 0; findings[i] != NULL; i++)
+    gtk_box_append (self->findings_box, finding_row (findings[i]));
+
+  gtk_widget_set_visible (GTK_WIDGET (self->findings_status), findings[0] == NULL);
+  if (findings[0] != NULL)
+    return;
+  if (hp_analysis_panel_is_busy (panel))
+    gtk_label_set_text (self->findings_status, _ ("Looking for findings…"));
+  else if (temporal == NULL && overlap == NULL)
+    /* idle time alone says too little */
+    gtk_label_set_text (self->findings_status,
+                        _ ("Findings appear here once the temporal breakdown and overlap "
+                           "analyses are available."));
+  else
+    gtk_label_set_text (self->findings_status,
+                        _ ("Nothing stands out in the temporal breakdown, idle time and overlap."));
+}
+
+static void
+hp_overview_panel_session_changed (HpAnalysisPanel *panel)
+{
+  fill_summary (HP_OVERVIEW_PANEL (panel));
+}
+
+static void
+hp_overview_panel_dispose (GObject *object)
+{
+  /* dispose may run twice; GTK 4.8 asserts on a second template teardown */
+  if (HP_OVERVIEW_PANEL (object)->summary_grid != NULL)
+    gtk_widget_dispose_template (GTK_WIDGET (object), HP_TYPE_OVERVIEW_PANEL);
+
+  G_OBJECT_CLASS (hp_overview_panel_parent_class)->dispose (object);
+}
+
+static void
+hp_overview_panel_class_init (HpOverviewPanelClass *klass)
+{
+  GObjectClass         *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass       *widget_class = GTK_WIDGET_CLASS (klass);
+  HpAnalysisPanelClass *panel_class = HP_ANALYSIS_PANEL_CLASS (klass);
+
+  object_class->dispose = hp_overview_panel_dispose;
+  panel_class->session_changed = hp_overview_panel_session_changed;
+  panel_class->results_changed = hp_overview_panel_results_changed;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/hotpath/Hotpath/ui/hp-overview-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, HpOverviewPanel, summary_grid);
+  gtk_widget_class_bind_template_child (widget_class, HpOverviewPanel, findings_box);
+  gtk_widget_class_bind_template_child (widget_class, HpOverviewPanel, findings_status);
+
+  hp_analysis_panel_class_add_analysis (panel_class, "temporal_breakdown", _ ("Temporal breakdown"),
+                                        HP_ANALYSIS_PANEL_SHOW_TABLES);
+  hp_analysis_panel_class_add_analysis (panel_class, "idle_time_breakdown", _ ("Idle time breakdown"),
+                                        HP_ANALYSIS_PANEL_FLAGS_NONE);
+  hp_analysis_panel_class_add_analysis (panel_class, "comm_comp_overlap",
+                                        _ ("Communication and computation overlap"),
+                                        HP_ANALYSIS_PANEL_FLAGS_NONE);
+}
+
+static void
+hp_overview_panel_init (HpOverviewPanel *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *
+hp_overview_panel_new (void)
+{
+  return g_object_new (HP_TYPE_OVERVIEW_PANEL, NULL);
+}

@@ -1,0 +1,659 @@
+/* hp-session.c — one opened trace: its analyses, their parameters and results.
+ *
+ * The session is what the panels of one trace page share. It owns the
+ * immutable trace, the analysis parameters (started from the settings),
+ * the selected rank, and a cache of analysis results keyed by analysis
+ * name. Analyses run in worker threads through hp_analysis_run_async();
+ * results come back on the main thread as "analysis-finished". A parameter
+ * change drops the results it affects and computes them again. No widget
+ * is involved, so the tests can drive a session alone.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "hp-session-private.h"
+#include "hp-settings.h"
+
+/* Which parameters each analysis reads (spec analyses.md) */
+enum
+{
+  GROUP_RANKS = 1 << 0,
+  GROUP_KERNELS = 1 << 1,
+  GROUP_IDLE = 1 << 2,
+  GROUP_ANNOTATIONS = 1 << 3,
+  GROUP_LAUNCHES = 1 << 4,
+  GROUP_COUNTERS = 1 << 5,
+  GROUP_ALL = 0xff,
+};
+
+/* clang-format off */
+static const struct
+{
+  const char *name;
+  guint       groups;
+} analysis_groups[] = {
+  { "temporal_breakdown",                GROUP_RANKS },
+  { "idle_time_breakdown",               GROUP_RANKS | GROUP_IDLE },
+  { "kernel_breakdown",                  GROUP_RANKS | GROUP_KERNELS },
+  { "gpu_kernel_breakdown",              GROUP_RANKS | GROUP_KERNELS },
+  { "comm_comp_overlap",                 GROUP_RANKS },
+  { "cuda_kernel_launch_stats",          GROUP_RANKS | GROUP_LAUNCHES },
+  { "aten_op_kernels_and_delay",         GROUP_RANKS },
+  { "queue_length",                      GROUP_RANKS | GROUP_COUNTERS },
+  { "memory_bw",                         GROUP_RANKS },
+  { "user_annotation_breakdown",         GROUP_RANKS | GROUP_ANNOTATIONS },
+  { "gpu_kernels_with_user_annotations", GROUP_RANKS | GROUP_ANNOTATIONS },
+};
+/* clang-format on */
+
+/* Names the registry may use for the same analysis */
+static const char *const analysis_aliases[][2] = {
+  { "kernel_breakdown", "gpu_kernel_breakdown" },
+};
+
+typedef struct
+{
+  HpAnalysisState state;
+  GPtrArray      *tables; /* HpTable, when DONE */
+  GError         *error;  /* when FAILED */
+  GCancellable   *cancellable;
+  guint           generation;
+} Entry;
+
+typedef struct
+{
+  GWeakRef session;
+  char    *name;
+  guint    generation;
+} RunData;
+
+struct _HpSession
+{
+  GObject parent_instance;
+
+  HpTrace         *trace;
+  GSettings       *settings;
+  HpAnalysisParams params;
+  int              selected_rank;
+  GHashTable      *entries;   /* name → Entry */
+  GHashTable      *overrides; /* name → const HpAnalysis *, for tests */
+};
+
+enum
+{
+  PROP_0,
+  PROP_TRACE,
+  PROP_SETTINGS,
+  PROP_SELECTED_RANK,
+  N_PROPS
+};
+
+enum
+{
+  ANALYSIS_STARTED,
+  ANALYSIS_FINISHED,
+  PARAMS_CHANGED,
+  N_SIGNALS
+};
+
+G_DEFINE_FINAL_TYPE (HpSession, hp_session, G_TYPE_OBJECT)
+
+static GParamSpec *properties[N_PROPS];
+static guint       signals[N_SIGNALS];
+
+static void
+entry_reset (Entry *entry)
+{
+  if (entry->cancellable != NULL)
+    g_cancellable_cancel (entry->cancellable);
+  g_clear_object (&entry->cancellable);
+  g_clear_pointer (&entry->tables, g_ptr_array_unref);
+  g_clear_error (&entry->error);
+  entry->state = HP_ANALYSIS_STATE_NONE;
+  /* a result still on its way belongs to an older generation */
+  entry->generation++;
+}
+
+static void
+entry_free (gpointer data)
+{
+  Entry *entry = data;
+
+  entry_reset (entry);
+  g_free (entry);
+}
+
+static void
+run_data_free (RunData *data)
+{
+  g_weak_ref_clear (&data->session);
+  g_free (data->name);
+  g_free (data);
+}
+
+static guint
+groups_of (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (analysis_groups); i++)
+    if (g_str_equal (analysis_groups[i].name, name))
+      return analysis_groups[i].groups;
+  return GROUP_ALL;
+}
+
+static gboolean
+arrays_equal (GArray *a,
+              GArray *b)
+{
+  guint la = a != NULL ? a->len : 0;
+  guint lb = b != NULL ? b->len : 0;
+
+  if (la != lb)
+    return FALSE;
+  if (la == 0)
+    return TRUE;
+  return g_array_get_element_size (a) == g_array_get_element_size (b) &&
+         memcmp (a->data, b->data, la * g_array_get_element_size (a)) == 0;
+}
+
+static gboolean
+strvs_equal (char **a,
+             char **b)
+{
+  if (a == NULL || b == NULL)
+    return (a == NULL || a[0] == NULL) && (b == NULL || b[0] == NULL);
+  return g_strv_equal ((const char *const *)a, (const char *const *)b);
+}
+
+static guint
+changed_groups (const HpAnalysisParams *a,
+                const HpAnalysisParams *b)
+{
+  guint groups = 0;
+
+  if (!arrays_equal (a->ranks, b->ranks))
+    groups |= GROUP_RANKS;
+  if (a->num_kernels != b->num_kernels || a->duration_ratio != b->duration_ratio ||
+      !a->include_memory_kernels != !b->include_memory_kernels)
+    groups |= GROUP_KERNELS;
+  if (!arrays_equal (a->streams, b->streams) ||
+      !a->show_idle_interval_stats != !b->show_idle_interval_stats ||
+      a->consecutive_kernel_delay != b->consecutive_kernel_delay)
+    groups |= GROUP_IDLE;
+  if (!a->use_gpu_annotation != !b->use_gpu_annotation ||
+      a->annotation_num_kernels != b->annotation_num_kernels ||
+      a->annotation_duration_ratio != b->annotation_duration_ratio ||
+      !strvs_equal (a->allowlist_patterns, b->allowlist_patterns) ||
+      !a->expand_names != !b->expand_names || !a->shorten_names != !b->shorten_names)
+    groups |= GROUP_ANNOTATIONS;
+  if (a->runtime_cutoff != b->runtime_cutoff || a->launch_delay_cutoff != b->launch_delay_cutoff ||
+      !a->include_memory_events != !b->include_memory_events)
+    groups |= GROUP_LAUNCHES;
+  if (a->max_queue_length != b->max_queue_length)
+    groups |= GROUP_COUNTERS;
+  return groups;
+}
+
+static const char *
+alias_of (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (analysis_aliases); i++)
+    {
+      if (g_str_equal (analysis_aliases[i][0], name))
+        return analysis_aliases[i][1];
+      if (g_str_equal (analysis_aliases[i][1], name))
+        return analysis_aliases[i][0];
+    }
+  return NULL;
+}
+
+static const HpAnalysis *
+find_analysis (HpSession  *self,
+               const char *name)
+{
+  const char       *alias = alias_of (name);
+  const HpAnalysis *analysis = NULL;
+
+  if (self->overrides != NULL)
+    {
+      analysis = g_hash_table_lookup (self->overrides, name);
+      if (analysis == NULL && alias != NULL)
+        analysis = g_hash_table_lookup (self->overrides, alias);
+    }
+  if (analysis == NULL)
+    analysis = hp_analysis_find (name);
+  if (analysis == NULL && alias != NULL)
+    analysis = hp_analysis_find (alias);
+  return analysis;
+}
+
+static void
+run_cb (GObject      *source,
+        GAsyncResult *result,
+        gpointer      user_data)
+{
+  RunData *data = user_data;
+  g_autoptr (HpSession) self = g_weak_ref_get (&data->session);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) tables = hp_analysis_run_finish (result, &error);
+  Entry *entry;
+
+  if (self == NULL || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    goto out;
+  entry = g_hash_table_lookup (self->entries, data->name);
+  if (entry == NULL || entry->generation != data->generation)
+    goto out;
+
+  g_clear_object (&entry->cancellable);
+  if (tables != NULL)
+    {
+      entry->state = HP_ANALYSIS_STATE_DONE;
+      entry->tables = g_steal_pointer (&tables);
+    }
+  else
+    {
+      entry->state = HP_ANALYSIS_STATE_FAILED;
+      entry->error = g_steal_pointer (&error);
+    }
+  g_signal_emit (self, signals[ANALYSIS_FINISHED], 0, data->name, entry->tables, entry->error);
+
+out:
+  run_data_free (data);
+}
+
+static void
+start_entry (HpSession  *self,
+             const char *name)
+{
+  const HpAnalysis *analysis = find_analysis (self, name);
+  Entry            *entry = g_hash_table_lookup (self->entries, name);
+  RunData          *data;
+
+  if (entry == NULL)
+    {
+      entry = g_new0 (Entry, 1);
+      g_hash_table_insert (self->entries, g_strdup (name), entry);
+    }
+  entry_reset (entry);
+
+  if (analysis == NULL)
+    {
+      entry->state = HP_ANALYSIS_STATE_FAILED;
+      entry->error = g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                                  _ ("This analysis is not available in this version of Hotpath"));
+      g_signal_emit (self, signals[ANALYSIS_FINISHED], 0, name, NULL, entry->error);
+      return;
+    }
+
+  entry->state = HP_ANALYSIS_STATE_RUNNING;
+  entry->cancellable = g_cancellable_new ();
+  data = g_new0 (RunData, 1);
+  g_weak_ref_init (&data->session, self);
+  data->name = g_strdup (name);
+  data->generation = entry->generation;
+  hp_analysis_run_async (analysis, self->trace, &self->params, entry->cancellable, run_cb, data);
+  g_signal_emit (self, signals[ANALYSIS_STARTED], 0, name);
+}
+
+static void
+hp_session_constructed (GObject *object)
+{
+  HpSession *self = HP_SESSION (object);
+
+  G_OBJECT_CLASS (hp_session_parent_class)->constructed (object);
+
+  g_assert (self->trace != NULL);
+  hp_settings_load_params (self->settings, &self->params);
+}
+
+static void
+hp_session_dispose (GObject *object)
+{
+  HpSession *self = HP_SESSION (object);
+
+  hp_session_cancel (self);
+  g_hash_table_remove_all (self->entries);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (hp_session_parent_class)->dispose (object);
+}
+
+static void
+hp_session_finalize (GObject *object)
+{
+  HpSession *self = HP_SESSION (object);
+
+  g_clear_pointer (&self->entries, g_hash_table_unref);
+  g_clear_pointer (&self->overrides, g_hash_table_unref);
+  g_clear_pointer (&self->trace, hp_trace_unref);
+  hp_analysis_params_clear (&self->params);
+
+  G_OBJECT_CLASS (hp_session_parent_class)->finalize (object);
+}
+
+static void
+hp_session_get_property (GObject    *object,
+                         guint       prop_id,
+                         GValue     *value,
+                         GParamSpec *pspec)
+{
+  HpSession *self = HP_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_TRACE:
+      g_value_set_boxed (value, self->trace);
+      break;
+    case PROP_SETTINGS:
+      g_value_set_object (value, self->settings);
+      break;
+    case PROP_SELECTED_RANK:
+      g_value_set_int (value, self->selected_rank);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hp_session_set_property (GObject      *object,
+                         guint         prop_id,
+                         const GValue *value,
+                         GParamSpec   *pspec)
+{
+  HpSession *self = HP_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_TRACE:
+      self->trace = g_value_dup_boxed (value);
+      break;
+    case PROP_SETTINGS:
+      self->settings = g_value_dup_object (value);
+      break;
+    case PROP_SELECTED_RANK:
+      hp_session_set_selected_rank (self, g_value_get_int (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hp_session_class_init (HpSessionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->constructed = hp_session_constructed;
+  object_class->dispose = hp_session_dispose;
+  object_class->finalize = hp_session_finalize;
+  object_class->get_property = hp_session_get_property;
+  object_class->set_property = hp_session_set_property;
+
+  properties[PROP_TRACE] =
+      g_param_spec_boxed ("trace", NULL, NULL, hp_trace_get_type (),
+                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HpSession:settings:
+   *
+   * Where the analysis defaults come from and where changed ones are kept;
+   * %NULL for HTA's defaults.
+   */
+  properties[PROP_SETTINGS] =
+      g_param_spec_object ("settings", NULL, NULL, G_TYPE_SETTINGS,
+                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HpSession:selected-rank:
+   *
+   * The rank whose rows the tables show, or -1 for every rank.
+   */
+  properties[PROP_SELECTED_RANK] =
+      g_param_spec_int ("selected-rank", NULL, NULL, -1, G_MAXINT, -1,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * HpSession::analysis-started:
+   * @name: the analysis
+   *
+   * A worker started computing @name.
+   */
+  signals[ANALYSIS_STARTED] =
+      g_signal_new ("analysis-started", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                    NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
+  /**
+   * HpSession::analysis-finished:
+   * @name: the analysis
+   * @tables: (nullable) (element-type HpTable): its tables, or %NULL
+   * @error: (nullable): why there are none
+   *
+   * Emitted on the main thread when @name has results for the current
+   * parameters, or failed. Both stay available from
+   * hp_session_get_result() until the parameters change.
+   */
+  signals[ANALYSIS_FINISHED] =
+      g_signal_new ("analysis-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                    NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE,
+                    G_TYPE_PTR_ARRAY | G_SIGNAL_TYPE_STATIC_SCOPE,
+                    G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
+  /**
+   * HpSession::params-changed:
+   *
+   * hp_session_set_params() changed something.
+   */
+  signals[PARAMS_CHANGED] =
+      g_signal_new ("params-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 0);
+}
+
+static void
+hp_session_init (HpSession *self)
+{
+  self->selected_rank = -1;
+  self->entries = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, entry_free);
+  hp_analysis_params_init (&self->params);
+}
+
+/**
+ * hp_session_new:
+ * @trace: a loaded trace
+ * @settings: (nullable): where the analysis defaults are kept
+ *
+ * Returns: (transfer full): a new session
+ */
+HpSession *
+hp_session_new (HpTrace   *trace,
+                GSettings *settings)
+{
+  g_return_val_if_fail (trace != NULL, NULL);
+  g_return_val_if_fail (settings == NULL || G_IS_SETTINGS (settings), NULL);
+
+  return g_object_new (HP_TYPE_SESSION, "trace", trace, "settings", settings, NULL);
+}
+
+HpTrace *
+hp_session_get_trace (HpSession *self)
+{
+  g_return_val_if_fail (HP_IS_SESSION (self), NULL);
+  return self->trace;
+}
+
+int
+hp_session_get_selected_rank (HpSession *self)
+{
+  g_return_val_if_fail (HP_IS_SESSION (self), -1);
+  return self->selected_rank;
+}
+
+void
+hp_session_set_selected_rank (HpSession *self,
+                              int        rank)
+{
+  g_return_if_fail (HP_IS_SESSION (self));
+
+  rank = MAX (rank, -1);
+  if (self->selected_rank == rank)
+    return;
+  self->selected_rank = rank;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_RANK]);
+}
+
+const HpAnalysisParams *
+hp_session_get_params (HpSession *self)
+{
+  g_return_val_if_fail (HP_IS_SESSION (self), NULL);
+  return &self->params;
+}
+
+/**
+ * hp_session_set_params:
+ * @params: the new parameters (copied)
+ *
+ * Analyses that read a changed parameter lose their results; those that
+ * were asked for are computed again in the background.
+ */
+void
+hp_session_set_params (HpSession              *self,
+                       const HpAnalysisParams *params)
+{
+  g_autoptr (GPtrArray) rerun = g_ptr_array_new_with_free_func (g_free);
+  GHashTableIter iter;
+  gpointer       key;
+  guint          changed;
+
+  g_return_if_fail (HP_IS_SESSION (self));
+  g_return_if_fail (params != NULL);
+
+  changed = changed_groups (&self->params, params);
+  if (changed == 0)
+    return;
+
+  hp_analysis_params_clear (&self->params);
+  hp_analysis_params_copy (&self->params, params);
+  hp_settings_save_params (self->settings, &self->params);
+
+  g_hash_table_iter_init (&iter, self->entries);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if ((groups_of (key) & changed) != 0)
+      g_ptr_array_add (rerun, g_strdup (key));
+
+  g_signal_emit (self, signals[PARAMS_CHANGED], 0);
+  for (guint i = 0; i < rerun->len; i++)
+    start_entry (self, rerun->pdata[i]);
+}
+
+/**
+ * hp_session_has_analysis:
+ *
+ * Returns: whether this build knows the analysis @name
+ */
+gboolean
+hp_session_has_analysis (HpSession  *self,
+                         const char *name)
+{
+  g_return_val_if_fail (HP_IS_SESSION (self), FALSE);
+  return find_analysis (self, name) != NULL;
+}
+
+/**
+ * hp_session_run_analysis:
+ * @name: an analysis of the registry, such as "kernel_breakdown"
+ *
+ * Makes sure @name gets computed with the current parameters: nothing
+ * happens if its results are cached or on their way; otherwise a worker
+ * starts and "analysis-finished" follows. An unknown analysis fails at
+ * once with %G_IO_ERROR_NOT_SUPPORTED.
+ */
+void
+hp_session_run_analysis (HpSession  *self,
+                         const char *name)
+{
+  Entry *entry;
+
+  g_return_if_fail (HP_IS_SESSION (self));
+  g_return_if_fail (name != NULL);
+
+  entry = g_hash_table_lookup (self->entries, name);
+  if (entry != NULL && entry->state != HP_ANALYSIS_STATE_NONE)
+    return;
+  start_entry (self, name);
+}
+
+HpAnalysisState
+hp_session_get_analysis_state (HpSession  *self,
+                               const char *name)
+{
+  Entry *entry;
+
+  g_return_val_if_fail (HP_IS_SESSION (self), HP_ANALYSIS_STATE_NONE);
+
+  entry = g_hash_table_lookup (self->entries, name);
+  return entry != NULL ? entry->state : HP_ANALYSIS_STATE_NONE;
+}
+
+/**
+ * hp_session_get_result:
+ * @name: an analysis
+ * @tables: (out) (optional) (transfer none) (nullable): its tables
+ * @error: (out) (optional) (transfer none) (nullable): why it failed
+ *
+ * Returns: %TRUE when @name finished (done or failed) for the current
+ *   parameters
+ */
+gboolean
+hp_session_get_result (HpSession     *self,
+                       const char    *name,
+                       GPtrArray    **tables,
+                       const GError **error)
+{
+  Entry *entry;
+
+  g_return_val_if_fail (HP_IS_SESSION (self), FALSE);
+
+  entry = g_hash_table_lookup (self->entries, name);
+  if (tables != NULL)
+    *tables = entry != NULL ? entry->tables : NULL;
+  if (error != NULL)
+    *error = entry != NULL ? entry->error : NULL;
+  return entry != NULL &&
+         (entry->state == HP_ANALYSIS_STATE_DONE || entry->state == HP_ANALYSIS_STATE_FAILED);
+}
+
+/**
+ * hp_session_cancel:
+ *
+ * Stops every running analysis; they start again when asked for.
+ */
+void
+hp_session_cancel (HpSession *self)
+{
+  GHashTableIter iter;
+  gpointer       value;
+
+  g_return_if_fail (HP_IS_SESSION (self));
+
+  g_hash_table_iter_init (&iter, self->entries);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      Entry *entry = value;
+
+      if (entry->state == HP_ANALYSIS_STATE_RUNNING)
+        entry_reset (entry);
+    }
+}
+
+void
+_hp_session_override_analysis (HpSession        *self,
+                               const HpAnalysis *analysis)
+{
+  g_return_if_fail (HP_IS_SESSION (self));
+  g_return_if_fail (analysis != NULL && analysis->name != NULL);
+
+  if (self->overrides == NULL)
+    self->overrides = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_insert (self->overrides, (gpointer)analysis->name, (gpointer)analysis);
+}

@@ -1,0 +1,48 @@
+/* hp-session.h — one opened trace: its analyses, their parameters and results.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "hp-analysis.h"
+#include "hp-trace.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  HP_ANALYSIS_STATE_NONE, /* never asked for, or invalidated */
+  HP_ANALYSIS_STATE_RUNNING,
+  HP_ANALYSIS_STATE_DONE,
+  HP_ANALYSIS_STATE_FAILED,
+} HpAnalysisState;
+
+#define HP_TYPE_SESSION (hp_session_get_type ())
+
+G_DECLARE_FINAL_TYPE (HpSession, hp_session, HP, SESSION, GObject)
+
+HpSession              *hp_session_new (HpTrace   *trace,
+                                        GSettings *settings);
+HpTrace                *hp_session_get_trace (HpSession *self);
+int                     hp_session_get_selected_rank (HpSession *self);
+void                    hp_session_set_selected_rank (HpSession *self,
+                                                      int        rank);
+const HpAnalysisParams *hp_session_get_params (HpSession *self);
+void                    hp_session_set_params (HpSession              *self,
+                                               const HpAnalysisParams *params);
+gboolean                hp_session_has_analysis (HpSession  *self,
+                                                 const char *name);
+void                    hp_session_run_analysis (HpSession  *self,
+                                                 const char *name);
+HpAnalysisState         hp_session_get_analysis_state (HpSession  *self,
+                                                       const char *name);
+gboolean                hp_session_get_result (HpSession     *self,
+                                               const char    *name,
+                                               GPtrArray    **tables,
+                                               const GError **error);
+void                    hp_session_cancel (HpSession *self);
+
+G_END_DECLS

@@ -1,0 +1,649 @@
+/* hp-table-view.c — one analysis table: sortable columns, a filter, copy and CSV export.
+ *
+ * Rows come from an HpTableModel (indices only), sorted by a
+ * GtkSortListModel that uses the column view's sorter. Every column sorts
+ * through a GtkNumericSorter or GtkStringSorter over a C closure that reads
+ * the cell; those sorters compute plain keys, so sorting never keeps an
+ * object per row alive. Cells are GtkInscriptions, which measure cheaply
+ * and ellipsize long kernel names.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "hp-dialogs.h"
+#include "hp-format.h"
+#include "hp-table-model.h"
+#include "hp-table-view.h"
+
+/* Approximate heights of the column view's header and of a row with the
+ * default theme, to size the list before its rows exist */
+#define HEADER_HEIGHT 32
+#define ROW_HEIGHT 22
+#define MIN_ROWS 10
+
+struct _HpTableView
+{
+  GtkWidget parent_instance;
+
+  /* Template widgets */
+  GtkLabel          *title_label;
+  GtkLabel          *note_label;
+  GtkLabel          *count_label;
+  GtkLabel          *empty_label;
+  GtkSearchEntry    *search_entry;
+  GtkScrolledWindow *scrolled;
+  GtkColumnView     *column_view;
+
+  /* Owned references */
+  HpTableModel       *model;
+  GtkSortListModel   *sort_model;
+  GtkSingleSelection *selection;
+};
+
+enum
+{
+  PROP_0,
+  PROP_TABLE,
+  PROP_RANK,
+  N_PROPS
+};
+
+G_DEFINE_FINAL_TYPE (HpTableView, hp_table_view, GTK_TYPE_WIDGET)
+
+static GParamSpec *properties[N_PROPS];
+
+static char *
+display_cell (HpTable *table,
+              guint    row,
+              guint    column)
+{
+  switch (hp_table_get_column_type (table, column))
+    {
+    case HP_COLUMN_INT:
+      if (hp_table_is_null (table, row, column))
+        return g_strdup (_ ("n/a"));
+      return g_strdup_printf ("%" G_GINT64_FORMAT, hp_table_get_int (table, row, column));
+    case HP_COLUMN_DOUBLE:
+      return hp_format_number (hp_table_get_double (table, row, column));
+    case HP_COLUMN_STRING:
+    default:
+      return g_strdup (hp_table_get_string (table, row, column));
+    }
+}
+
+static char *
+column_title (HpTable *table,
+              guint    column)
+{
+  const char      *name = hp_table_get_column_name (table, column);
+  const char      *unit = hp_table_get_column_unit (table, column);
+  g_autofree char *suffix = NULL;
+
+  if (unit == NULL || unit[0] == '\0')
+    return g_strdup (name);
+  /* HTA names often carry the unit already: "sum (us)", "idle_time(us)" */
+  suffix = g_strdup_printf ("(%s)", unit);
+  if (g_str_has_suffix (name, suffix))
+    return g_strdup (name);
+  return g_strdup_printf ("%s (%s)", name, unit);
+}
+
+static gboolean
+same_columns (HpTable *a,
+              HpTable *b)
+{
+  if (a == NULL || b == NULL || hp_table_get_n_columns (a) != hp_table_get_n_columns (b))
+    return FALSE;
+  for (guint i = 0; i < hp_table_get_n_columns (a); i++)
+    if (g_strcmp0 (hp_table_get_column_name (a, i), hp_table_get_column_name (b, i)) != 0 ||
+        hp_table_get_column_type (a, i) != hp_table_get_column_type (b, i) ||
+        g_strcmp0 (hp_table_get_column_unit (a, i), hp_table_get_column_unit (b, i)) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* Sort keys, read straight from the table */
+
+static gint64
+cell_int_key (HpTableRow *row,
+              gpointer    user_data)
+{
+  HpTable *table = hp_table_row_get_table (row);
+  guint    index = hp_table_row_get_index (row);
+  guint    column = GPOINTER_TO_UINT (user_data);
+
+  if (hp_table_is_null (table, index, column))
+    return G_MININT64;
+  return hp_table_get_int (table, index, column);
+}
+
+static double
+cell_double_key (HpTableRow *row,
+                 gpointer    user_data)
+{
+  double value = hp_table_get_double (hp_table_row_get_table (row), hp_table_row_get_index (row),
+                                      GPOINTER_TO_UINT (user_data));
+
+  /* n/a sorts below every number */
+  return isnan (value) ? -G_MAXDOUBLE : value;
+}
+
+static char *
+cell_string_key (HpTableRow *row,
+                 gpointer    user_data)
+{
+  return g_strdup (hp_table_get_string (hp_table_row_get_table (row), hp_table_row_get_index (row),
+                                        GPOINTER_TO_UINT (user_data)));
+}
+
+static GtkSorter *
+column_sorter (HpTable *table,
+               guint    column)
+{
+  GtkExpression *expression;
+
+  switch (hp_table_get_column_type (table, column))
+    {
+    case HP_COLUMN_INT:
+      expression = gtk_cclosure_expression_new (G_TYPE_INT64, NULL, 0, NULL, G_CALLBACK (cell_int_key),
+                                                GUINT_TO_POINTER (column), NULL);
+      return GTK_SORTER (gtk_numeric_sorter_new (expression));
+    case HP_COLUMN_DOUBLE:
+      expression = gtk_cclosure_expression_new (G_TYPE_DOUBLE, NULL, 0, NULL, G_CALLBACK (cell_double_key),
+                                                GUINT_TO_POINTER (column), NULL);
+      return GTK_SORTER (gtk_numeric_sorter_new (expression));
+    case HP_COLUMN_STRING:
+    default:
+      expression = gtk_cclosure_expression_new (G_TYPE_STRING, NULL, 0, NULL, G_CALLBACK (cell_string_key),
+                                                GUINT_TO_POINTER (column), NULL);
+      return GTK_SORTER (gtk_string_sorter_new (expression));
+    }
+}
+
+typedef enum
+{
+  CELL_NUMBER,
+  CELL_NAME, /* the first text column: kernel or annotation names */
+  CELL_TEXT,
+} CellKind;
+
+static void
+setup_cell_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *item,
+               gpointer                  user_data)
+{
+  CellKind   kind = GPOINTER_TO_INT (user_data);
+  GtkWidget *cell = gtk_inscription_new (NULL);
+
+  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
+  switch (kind)
+    {
+    case CELL_NUMBER:
+      gtk_inscription_set_xalign (GTK_INSCRIPTION (cell), 1.0);
+      gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), 4);
+      gtk_inscription_set_nat_chars (GTK_INSCRIPTION (cell), 9);
+      gtk_widget_add_css_class (cell, "numeric");
+      break;
+    case CELL_NAME:
+      gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), 16);
+      gtk_inscription_set_nat_chars (GTK_INSCRIPTION (cell), 60);
+      break;
+    case CELL_TEXT:
+    default:
+      gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), 6);
+      gtk_inscription_set_nat_chars (GTK_INSCRIPTION (cell), 16);
+      break;
+    }
+  gtk_list_item_set_child (item, cell);
+}
+
+static void
+bind_cell_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *item,
+              gpointer                  user_data)
+{
+  HpTableRow      *row = gtk_list_item_get_item (item);
+  GtkWidget       *cell = gtk_list_item_get_child (item);
+  HpTable         *table = hp_table_row_get_table (row);
+  guint            column = GPOINTER_TO_UINT (user_data);
+  g_autofree char *text = display_cell (table, hp_table_row_get_index (row), column);
+
+  gtk_inscription_set_text (GTK_INSCRIPTION (cell), text);
+  /* the whole text of names that may not fit */
+  if (hp_table_get_column_type (table, column) == HP_COLUMN_STRING && text != NULL &&
+      g_utf8_strlen (text, -1) > 30)
+    gtk_widget_set_tooltip_text (cell, text);
+  else
+    gtk_widget_set_tooltip_text (cell, NULL);
+}
+
+static void
+remove_columns (HpTableView *self)
+{
+  GListModel *columns = gtk_column_view_get_columns (self->column_view);
+
+  while (g_list_model_get_n_items (columns) > 0)
+    {
+      g_autoptr (GtkColumnViewColumn) column = g_list_model_get_item (columns, 0);
+
+      gtk_column_view_remove_column (self->column_view, column);
+    }
+}
+
+static void
+build_columns (HpTableView *self,
+               HpTable     *table)
+{
+  gboolean expanded = FALSE;
+
+  remove_columns (self);
+  if (table == NULL)
+    return;
+
+  for (guint i = 0; i < hp_table_get_n_columns (table); i++)
+    {
+      gboolean            numeric = hp_table_get_column_type (table, i) != HP_COLUMN_STRING;
+      CellKind            kind = numeric ? CELL_NUMBER : expanded ? CELL_TEXT
+                                                                  : CELL_NAME;
+      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+      g_autoptr (GtkColumnViewColumn) column = NULL;
+      g_autoptr (GtkSorter) sorter = column_sorter (table, i);
+      g_autofree char *title = column_title (table, i);
+
+      g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GINT_TO_POINTER (kind));
+      g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), GUINT_TO_POINTER (i));
+      column = gtk_column_view_column_new (title, factory);
+      gtk_column_view_column_set_resizable (column, TRUE);
+      gtk_column_view_column_set_sorter (column, sorter);
+      /* the first text column (usually a name) takes the spare width */
+      if (!numeric && !expanded)
+        {
+          gtk_column_view_column_set_expand (column, TRUE);
+          expanded = TRUE;
+        }
+      gtk_column_view_append_column (self->column_view, column);
+    }
+
+  /* all numbers: share the width rather than leave a gap on the right */
+  if (!expanded)
+    {
+      GListModel *columns = gtk_column_view_get_columns (self->column_view);
+
+      for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+        {
+          g_autoptr (GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+          gtk_column_view_column_set_expand (column, TRUE);
+        }
+    }
+}
+
+static void
+update_count (HpTableView *self)
+{
+  HpTable         *table = hp_table_model_get_table (self->model);
+  guint            total = table != NULL ? hp_table_get_n_rows (table) : 0;
+  guint            shown = g_list_model_get_n_items (G_LIST_MODEL (self->model));
+  g_autofree char *text = NULL;
+
+  if (shown == total)
+    text = g_strdup_printf (ngettext ("%u row", "%u rows", total), total);
+  else
+    /* Translators: rows left by the filter, e.g. "12 of 340 rows" */
+    text = g_strdup_printf (ngettext ("%u of %u row", "%u of %u rows", total), shown, total);
+  gtk_label_set_text (self->count_label, text);
+
+  /* small tables show all their rows, long ones a screenful that grows
+   * with the list's natural height */
+  gtk_scrolled_window_set_min_content_height (self->scrolled,
+                                              HEADER_HEIGHT + ROW_HEIGHT * (int)CLAMP (shown, 1, MIN_ROWS));
+  gtk_widget_set_visible (GTK_WIDGET (self->scrolled), shown > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->empty_label), shown == 0);
+  if (total == 0)
+    gtk_label_set_text (self->empty_label, _ ("This table has no rows"));
+  else
+    gtk_label_set_text (self->empty_label, _ ("No rows match the filter"));
+}
+
+static void
+update_actions (HpTableView *self)
+{
+  gboolean selected = gtk_single_selection_get_selected_item (self->selection) != NULL;
+  HpTable *table = hp_table_model_get_table (self->model);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.copy", selected);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.export-csv", table != NULL);
+}
+
+static void
+search_changed_cb (HpTableView    *self,
+                   GtkSearchEntry *entry)
+{
+  hp_table_model_set_search (self->model, gtk_editable_get_text (GTK_EDITABLE (entry)));
+}
+
+static void
+n_items_changed_cb (HpTableView *self)
+{
+  update_count (self);
+}
+
+static void
+selection_changed_cb (HpTableView *self)
+{
+  update_actions (self);
+}
+
+static void
+export_chosen_cb (GObject *owner,
+                  GFile   *file,
+                  gpointer user_data)
+{
+  HpTableView     *self = HP_TABLE_VIEW (owner);
+  HpTable         *table = hp_table_model_get_table (self->model);
+  g_autofree char *path = g_file_get_path (file);
+  g_autoptr (GError) error = NULL;
+
+  if (table == NULL)
+    return;
+  if (path == NULL)
+    g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                         _ ("Tables can only be saved to local files"));
+  else
+    hp_table_write_csv (table, path, &error);
+
+  if (error != NULL)
+    hp_show_error (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                   _ ("Could Not Export the Table"), error->message);
+}
+
+static void
+copy_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  hp_table_view_copy_selection (HP_TABLE_VIEW (widget));
+}
+
+static void
+export_csv_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  hp_table_view_export_csv (HP_TABLE_VIEW (widget));
+}
+
+static void
+hp_table_view_dispose (GObject *object)
+{
+  HpTableView *self = HP_TABLE_VIEW (object);
+  GtkWidget   *child;
+
+  if (self->column_view != NULL)
+    gtk_column_view_set_model (self->column_view, NULL);
+  /* dispose may run twice; GTK 4.8 asserts on a second template teardown */
+  if (self->column_view != NULL)
+    gtk_widget_dispose_template (GTK_WIDGET (self), HP_TYPE_TABLE_VIEW);
+  /* the template's unnamed root child */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->sort_model);
+  g_clear_object (&self->model);
+
+  G_OBJECT_CLASS (hp_table_view_parent_class)->dispose (object);
+}
+
+static void
+hp_table_view_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  HpTableView *self = HP_TABLE_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_TABLE:
+      g_value_set_boxed (value, hp_table_view_get_table (self));
+      break;
+    case PROP_RANK:
+      g_value_set_int (value, hp_table_view_get_rank (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hp_table_view_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  HpTableView *self = HP_TABLE_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_TABLE:
+      hp_table_view_set_table (self, g_value_get_boxed (value));
+      break;
+    case PROP_RANK:
+      hp_table_view_set_rank (self, g_value_get_int (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hp_table_view_class_init (HpTableViewClass *klass)
+{
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = hp_table_view_dispose;
+  object_class->get_property = hp_table_view_get_property;
+  object_class->set_property = hp_table_view_set_property;
+
+  properties[PROP_TABLE] =
+      g_param_spec_boxed ("table", NULL, NULL, HP_TYPE_TABLE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HpTableView:rank:
+   *
+   * Shows only the rows of this rank (tables with a `rank` column), or
+   * every row for -1.
+   */
+  properties[PROP_RANK] =
+      g_param_spec_int ("rank", NULL, NULL, -1, G_MAXINT, -1,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/hotpath/Hotpath/ui/hp-table-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, HpTableView, title_label);
+  gtk_widget_class_bind_template_child (widget_class, HpTableView, note_label);
+  gtk_widget_class_bind_template_child (widget_class, HpTableView, count_label);
+  gtk_widget_class_bind_template_child (widget_class, HpTableView, empty_label);
+  gtk_widget_class_bind_template_child (widget_class, HpTableView, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, HpTableView, scrolled);
+  gtk_widget_class_bind_template_child (widget_class, HpTableView, column_view);
+  gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
+
+  gtk_widget_class_install_action (widget_class, "table.copy", NULL, copy_action);
+  gtk_widget_class_install_action (widget_class, "table.export-csv", NULL, export_csv_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "table.copy", NULL);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "hptableview");
+}
+
+static void
+hp_table_view_init (HpTableView *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->model = hp_table_model_new (NULL);
+  self->sort_model = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->model)),
+                                              g_object_ref (gtk_column_view_get_sorter (self->column_view)));
+  /* big tables sort a slice per frame instead of freezing the window */
+  gtk_sort_list_model_set_incremental (self->sort_model, TRUE);
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->sort_model)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+
+  g_signal_connect_object (self->model, "notify::n-items", G_CALLBACK (n_items_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->selection, "notify::selected-item", G_CALLBACK (selection_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  update_count (self);
+  update_actions (self);
+}
+
+GtkWidget *
+hp_table_view_new (void)
+{
+  return g_object_new (HP_TYPE_TABLE_VIEW, NULL);
+}
+
+HpTable *
+hp_table_view_get_table (HpTableView *self)
+{
+  g_return_val_if_fail (HP_IS_TABLE_VIEW (self), NULL);
+  return hp_table_model_get_table (self->model);
+}
+
+/**
+ * hp_table_view_set_table:
+ * @table: (nullable): the table to show
+ *
+ * A table with the same columns as the current one (the same analysis run
+ * again) keeps the sort order, the filter and the column widths.
+ */
+void
+hp_table_view_set_table (HpTableView *self,
+                         HpTable     *table)
+{
+  HpTable    *old;
+  const char *note;
+
+  g_return_if_fail (HP_IS_TABLE_VIEW (self));
+
+  old = hp_table_model_get_table (self->model);
+  if (old == table)
+    return;
+  if (!same_columns (old, table))
+    build_columns (self, table);
+  hp_table_model_set_table (self->model, table);
+
+  gtk_label_set_text (self->title_label, table != NULL ? hp_table_get_title (table) : "");
+  note = table != NULL ? hp_table_get_note (table) : NULL;
+  gtk_label_set_text (self->note_label, note != NULL ? note : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->note_label), note != NULL && note[0] != '\0');
+
+  update_count (self);
+  update_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TABLE]);
+}
+
+int
+hp_table_view_get_rank (HpTableView *self)
+{
+  g_return_val_if_fail (HP_IS_TABLE_VIEW (self), -1);
+  return hp_table_model_get_rank (self->model);
+}
+
+void
+hp_table_view_set_rank (HpTableView *self,
+                        int          rank)
+{
+  g_return_if_fail (HP_IS_TABLE_VIEW (self));
+
+  if (hp_table_model_get_rank (self->model) == rank)
+    return;
+  hp_table_model_set_rank (self->model, rank);
+  update_count (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RANK]);
+}
+
+/**
+ * hp_table_view_get_model:
+ *
+ * Returns: (transfer none): the rows on screen, filtered and sorted
+ */
+GListModel *
+hp_table_view_get_model (HpTableView *self)
+{
+  g_return_val_if_fail (HP_IS_TABLE_VIEW (self), NULL);
+  return G_LIST_MODEL (self->selection);
+}
+
+void
+hp_table_view_set_search (HpTableView *self,
+                          const char  *text)
+{
+  g_return_if_fail (HP_IS_TABLE_VIEW (self));
+
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), text != NULL ? text : "");
+  /* apply now rather than after the entry's typing delay */
+  hp_table_model_set_search (self->model, text);
+}
+
+void
+hp_table_view_focus_search (HpTableView *self)
+{
+  g_return_if_fail (HP_IS_TABLE_VIEW (self));
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}
+
+/**
+ * hp_table_view_copy_selection:
+ *
+ * Copies the selected row to the clipboard, its cells as the CSV writes
+ * them, separated by tabs.
+ *
+ * Returns: whether a row was selected
+ */
+gboolean
+hp_table_view_copy_selection (HpTableView *self)
+{
+  HpTableRow      *row;
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (HP_IS_TABLE_VIEW (self), FALSE);
+
+  row = gtk_single_selection_get_selected_item (self->selection);
+  if (row == NULL)
+    return FALSE;
+  text = hp_table_row_to_tsv (row);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
+  return TRUE;
+}
+
+/**
+ * hp_table_view_export_csv:
+ *
+ * Asks where to save the whole table (not only the filtered rows) and
+ * writes it as hotpath-cli report does.
+ */
+void
+hp_table_view_export_csv (HpTableView *self)
+{
+  HpTable         *table;
+  g_autofree char *name = NULL;
+
+  g_return_if_fail (HP_IS_TABLE_VIEW (self));
+
+  table = hp_table_model_get_table (self->model);
+  if (table == NULL)
+    return;
+  name = g_strconcat (hp_table_get_name (table), ".csv", NULL);
+  hp_choose_save_file (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), _ ("Export Table as CSV"),
+                       name, G_OBJECT (self), export_chosen_cb, NULL);
+}

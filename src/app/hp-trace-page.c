@@ -1,0 +1,292 @@
+/* hp-trace-page.c — one opened trace: its load problems above the analysis tabs.
+ *
+ * The page owns the session of its trace and hands it to every panel of
+ * the notebook. Files that failed to load, or loaded with warnings, are
+ * listed in a banner above the tabs; the rest of the folder stays usable.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "hp-aten-delays-panel.h"
+#include "hp-counters-panel.h"
+#include "hp-idle-time-panel.h"
+#include "hp-kernels-panel.h"
+#include "hp-launches-panel.h"
+#include "hp-load-issue.h"
+#include "hp-overlap-panel.h"
+#include "hp-overview-panel.h"
+#include "hp-trace-page.h"
+#include "hp-user-annotations-panel.h"
+
+struct _HpTracePage
+{
+  GtkWidget parent_instance;
+
+  /* Template widgets */
+  GtkRevealer *issues_revealer;
+  GtkLabel    *issues_title;
+  GtkLabel    *issues_label;
+  GtkNotebook *notebook;
+
+  /* Owned references */
+  HpSession *session;
+};
+
+enum
+{
+  PROP_0,
+  PROP_SESSION,
+  N_PROPS
+};
+
+G_DEFINE_FINAL_TYPE (HpTracePage, hp_trace_page, GTK_TYPE_WIDGET)
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+show_issues (HpTracePage *self)
+{
+  GListModel *issues = hp_trace_get_issues (hp_session_get_trace (self->session));
+  g_autoptr (GString) text = g_string_new (NULL);
+  guint n_errors = 0, n_warnings = 0;
+
+  for (guint i = 0; issues != NULL && i < g_list_model_get_n_items (issues); i++)
+    {
+      g_autoptr (HpLoadIssue) issue = g_list_model_get_item (issues, i);
+      HpLoadIssueSeverity severity = hp_load_issue_get_severity (issue);
+      const char         *file = hp_load_issue_get_file (issue);
+      const char         *message = hp_load_issue_get_message (issue);
+      g_autofree char    *escaped = NULL;
+
+      if (severity == HP_LOAD_ISSUE_ERROR)
+        n_errors++;
+      else if (severity == HP_LOAD_ISSUE_WARNING)
+        n_warnings++;
+      else
+        continue;
+
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      /* messages usually start with the file name already */
+      if (file != NULL && !g_str_has_prefix (message, file))
+        {
+          g_autofree char *escaped_file = g_markup_escape_text (file, -1);
+
+          g_string_append_printf (text, "<b>%s</b>: ", escaped_file);
+        }
+      escaped = g_markup_escape_text (message, -1);
+      g_string_append (text, escaped);
+    }
+
+  if (n_errors > 0)
+    gtk_label_set_text (self->issues_title,
+                        ngettext ("One file could not be loaded; the other files are shown",
+                                  "Some files could not be loaded; the other files are shown", n_errors));
+  else
+    gtk_label_set_text (self->issues_title,
+                        ngettext ("One file loaded with a warning", "Files loaded with warnings", n_warnings));
+  gtk_label_set_markup (self->issues_label, text->str);
+  gtk_revealer_set_reveal_child (self->issues_revealer, n_errors + n_warnings > 0);
+}
+
+static void
+close_issues_cb (HpTracePage *self)
+{
+  gtk_revealer_set_reveal_child (self->issues_revealer, FALSE);
+}
+
+static void
+hp_trace_page_dispose (GObject *object)
+{
+  HpTracePage *self = HP_TRACE_PAGE (object);
+  GtkWidget   *child;
+
+  if (self->session != NULL)
+    hp_session_cancel (self->session);
+  /* dispose may run twice; GTK 4.8 asserts on a second template teardown */
+  if (self->notebook != NULL)
+    gtk_widget_dispose_template (GTK_WIDGET (self), HP_TYPE_TRACE_PAGE);
+  /* the template's unnamed root child */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_object (&self->session);
+
+  G_OBJECT_CLASS (hp_trace_page_parent_class)->dispose (object);
+}
+
+static void
+hp_trace_page_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  HpTracePage *self = HP_TRACE_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hp_trace_page_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  HpTracePage *self = HP_TRACE_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      self->session = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hp_trace_page_constructed (GObject *object)
+{
+  HpTracePage *self = HP_TRACE_PAGE (object);
+
+  G_OBJECT_CLASS (hp_trace_page_parent_class)->constructed (object);
+
+  g_assert (self->session != NULL);
+  for (int i = 0; i < gtk_notebook_get_n_pages (self->notebook); i++)
+    {
+      GtkWidget *child = gtk_notebook_get_nth_page (self->notebook, i);
+
+      if (HP_IS_ANALYSIS_PANEL (child))
+        hp_analysis_panel_set_session (HP_ANALYSIS_PANEL (child), self->session);
+    }
+  show_issues (self);
+}
+
+static void
+hp_trace_page_class_init (HpTracePageClass *klass)
+{
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = hp_trace_page_constructed;
+  object_class->dispose = hp_trace_page_dispose;
+  object_class->get_property = hp_trace_page_get_property;
+  object_class->set_property = hp_trace_page_set_property;
+
+  properties[PROP_SESSION] =
+      g_param_spec_object ("session", NULL, NULL, HP_TYPE_SESSION,
+                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/hotpath/Hotpath/ui/hp-trace-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, HpTracePage, issues_revealer);
+  gtk_widget_class_bind_template_child (widget_class, HpTracePage, issues_title);
+  gtk_widget_class_bind_template_child (widget_class, HpTracePage, issues_label);
+  gtk_widget_class_bind_template_child (widget_class, HpTracePage, notebook);
+  gtk_widget_class_bind_template_callback (widget_class, close_issues_cb);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "hptracepage");
+
+  g_type_ensure (HP_TYPE_OVERVIEW_PANEL);
+  g_type_ensure (HP_TYPE_KERNELS_PANEL);
+  g_type_ensure (HP_TYPE_IDLE_TIME_PANEL);
+  g_type_ensure (HP_TYPE_OVERLAP_PANEL);
+  g_type_ensure (HP_TYPE_LAUNCHES_PANEL);
+  g_type_ensure (HP_TYPE_COUNTERS_PANEL);
+  g_type_ensure (HP_TYPE_ATEN_DELAYS_PANEL);
+  g_type_ensure (HP_TYPE_USER_ANNOTATIONS_PANEL);
+}
+
+static void
+hp_trace_page_init (HpTracePage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+/**
+ * hp_trace_page_new:
+ * @session: the session of the trace to show
+ *
+ * Returns: (transfer floating): a new page
+ */
+GtkWidget *
+hp_trace_page_new (HpSession *session)
+{
+  g_return_val_if_fail (HP_IS_SESSION (session), NULL);
+
+  return g_object_new (HP_TYPE_TRACE_PAGE, "session", session, NULL);
+}
+
+HpSession *
+hp_trace_page_get_session (HpTracePage *self)
+{
+  g_return_val_if_fail (HP_IS_TRACE_PAGE (self), NULL);
+  return self->session;
+}
+
+/**
+ * hp_trace_page_get_notebook:
+ *
+ * Returns: (transfer none): the notebook of analysis panels
+ */
+GtkNotebook *
+hp_trace_page_get_notebook (HpTracePage *self)
+{
+  g_return_val_if_fail (HP_IS_TRACE_PAGE (self), NULL);
+  return self->notebook;
+}
+
+/**
+ * hp_trace_page_get_current_panel:
+ *
+ * Returns: (transfer none) (nullable): the panel of the visible tab
+ */
+HpAnalysisPanel *
+hp_trace_page_get_current_panel (HpTracePage *self)
+{
+  GtkWidget *child;
+  int        page;
+
+  g_return_val_if_fail (HP_IS_TRACE_PAGE (self), NULL);
+
+  page = gtk_notebook_get_current_page (self->notebook);
+  if (page < 0)
+    return NULL;
+  child = gtk_notebook_get_nth_page (self->notebook, page);
+  return HP_IS_ANALYSIS_PANEL (child) ? HP_ANALYSIS_PANEL (child) : NULL;
+}
+
+/**
+ * hp_trace_page_get_issues_shown:
+ *
+ * Returns: whether the banner of load problems is shown
+ */
+gboolean
+hp_trace_page_get_issues_shown (HpTracePage *self)
+{
+  g_return_val_if_fail (HP_IS_TRACE_PAGE (self), FALSE);
+  return gtk_revealer_get_reveal_child (self->issues_revealer);
+}
+
+/**
+ * hp_trace_page_get_issues_text:
+ *
+ * Returns: (transfer none): the load problems, one per line, as shown
+ */
+const char *
+hp_trace_page_get_issues_text (HpTracePage *self)
+{
+  g_return_val_if_fail (HP_IS_TRACE_PAGE (self), NULL);
+  return gtk_label_get_text (self->issues_label);
+}

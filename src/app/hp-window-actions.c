@@ -1,0 +1,161 @@
+/* hp-window-actions.c — the win.* actions of HpWindow and their shortcuts.
+ *
+ * Every action is installed on the class; hp_window_actions_update() sets
+ * which are enabled from the window's state, in one place.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "hp-dialogs.h"
+#include "hp-window-private.h"
+
+static HpAnalysisPanel *
+current_panel (HpWindow *self)
+{
+  return self->page != NULL ? hp_trace_page_get_current_panel (self->page) : NULL;
+}
+
+static void
+folder_chosen_cb (GObject *owner,
+                  GFile   *file,
+                  gpointer user_data)
+{
+  hp_window_open_files (HP_WINDOW (owner), &file, 1);
+}
+
+static void
+open_folder_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  hp_choose_folder (GTK_WINDOW (widget), _ ("Open a Trace Folder"), G_OBJECT (widget), folder_chosen_cb, NULL);
+}
+
+static void
+open_recent_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  g_autoptr (GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
+
+  hp_window_open_files (HP_WINDOW (widget), &file, 1);
+}
+
+static void
+reload_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  hp_window_reload (HP_WINDOW (widget));
+}
+
+static void
+cancel_load_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  hp_window_cancel_load (HP_WINDOW (widget));
+}
+
+static void
+close_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  gtk_window_close (GTK_WINDOW (widget));
+}
+
+static void
+export_chart_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  HpAnalysisPanel *panel = current_panel (HP_WINDOW (widget));
+
+  if (panel == NULL || !hp_analysis_panel_export_chart (panel))
+    gtk_widget_error_bell (widget);
+}
+
+static void
+export_table_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  HpAnalysisPanel *panel = current_panel (HP_WINDOW (widget));
+  HpTableView     *view = panel != NULL ? hp_analysis_panel_get_main_table_view (panel) : NULL;
+
+  if (view == NULL || hp_table_view_get_table (view) == NULL)
+    {
+      gtk_widget_error_bell (widget);
+      return;
+    }
+  hp_table_view_export_csv (view);
+}
+
+static void
+find_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  HpAnalysisPanel *panel = current_panel (HP_WINDOW (widget));
+  HpTableView     *view = panel != NULL ? hp_analysis_panel_get_main_table_view (panel) : NULL;
+
+  if (view == NULL)
+    {
+      gtk_widget_error_bell (widget);
+      return;
+    }
+  hp_table_view_focus_search (view);
+}
+
+/**
+ * hp_window_actions_update:
+ *
+ * Enables the window's actions from its state.
+ */
+void
+hp_window_actions_update (HpWindow *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  gboolean   loading = self->loader != NULL;
+  gboolean   trace = self->page != NULL && !loading;
+  gboolean   panel = trace && current_panel (self) != NULL;
+
+  gtk_widget_action_set_enabled (widget, "win.reload", self->paths != NULL && !loading);
+  gtk_widget_action_set_enabled (widget, "win.cancel-load", loading);
+  gtk_widget_action_set_enabled (widget, "win.export-chart", panel);
+  gtk_widget_action_set_enabled (widget, "win.export-table", panel);
+  gtk_widget_action_set_enabled (widget, "win.find", panel);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->export_button), trace);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->rank_dropdown), trace);
+}
+
+void
+hp_window_class_actions_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.open-folder", NULL, open_folder_action);
+  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
+  gtk_widget_class_install_action (widget_class, "win.reload", NULL, reload_action);
+  gtk_widget_class_install_action (widget_class, "win.cancel-load", NULL, cancel_load_action);
+  gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
+  gtk_widget_class_install_action (widget_class, "win.export-chart", NULL, export_chart_action);
+  gtk_widget_class_install_action (widget_class, "win.export-table", NULL, export_table_action);
+  gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
+  gtk_widget_class_install_property_action (widget_class, "win.hta-compat", "hta-compat");
+  gtk_widget_class_install_property_action (widget_class, "win.include-last-step", "include-last-step");
+
+  /* listed in ui/gtk/help-overlay.ui */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open-folder", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "win.reload", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK, "win.reload", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.cancel-load", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "win.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK, "win.export-chart", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "win.export-table", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.find", NULL);
+}

@@ -1,0 +1,56 @@
+/* hp-window-private.h — HpWindow's fields, shared by hp-window.c and hp-window-actions.c.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "hp-trace-loader.h"
+#include "hp-window.h"
+
+G_BEGIN_DECLS
+
+struct _HpWindow
+{
+  GtkApplicationWindow parent_instance;
+
+  /* Template widgets */
+  GtkLabel       *title_label;
+  GtkLabel       *subtitle_label;
+  GtkMenuButton  *recent_button;
+  GtkMenuButton  *export_button;
+  GtkMenuButton  *primary_button;
+  GtkDropDown    *rank_dropdown;
+  GtkStack       *stack;
+  GtkWidget      *recent_group;
+  GtkListBox     *recent_list;
+  GtkLabel       *loading_title;
+  GtkProgressBar *progress_bar;
+  GtkLabel       *error_title;
+  GtkLabel       *error_label;
+  GtkWidget      *error_button;
+
+  /* Owned references */
+  GSettings     *settings; /* NULL when the schema is not installed */
+  GMenu         *recent_menu;
+  GtkStringList *rank_names;
+  HpTraceLoader *loader;      /* while loading */
+  GCancellable  *cancellable; /* of the load */
+  GBinding      *fraction_binding;
+  GBinding      *message_binding;
+  HpTracePage   *page;        /* the "trace" child of the stack, or NULL */
+  char         **paths;       /* what the window shows or loads */
+  char         **shown_paths; /* what the trace page shows */
+  char          *key;         /* hp_paths_key() of paths */
+  char          *return_page; /* where Cancel goes back to */
+
+  gboolean hta_compat;
+  gboolean include_last_step;
+  gboolean syncing_rank;
+};
+
+void hp_window_class_actions_init (GtkWidgetClass *widget_class);
+void hp_window_actions_update (HpWindow *self);
+void hp_window_reload (HpWindow *self);
+
+G_END_DECLS

@@ -1,0 +1,263 @@
+/* test-table-view.c — HpTableView on a 20k-row table: columns, sorting, filters, copy.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <gtk/gtk.h>
+#include <math.h>
+
+#include "hp-table-model.h"
+#include "hp-table-view.h"
+
+#define N_ROWS 20000
+#define TIMEOUT_MS 20000
+
+typedef gboolean (*Condition) (gpointer data);
+
+static gboolean
+wait_for (Condition condition,
+          gpointer  data)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64)TIMEOUT_MS * 1000;
+
+  while (!condition (data))
+    {
+      if (g_get_monotonic_time () > deadline)
+        return FALSE;
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+  return TRUE;
+}
+
+static void
+spin (guint ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64)ms * 1000;
+
+  while (g_get_monotonic_time () < deadline)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
+
+static HpTable *
+big_table (void)
+{
+  HpTable *table = hp_table_new ("kernels", "Kernels");
+
+  hp_table_add_column (table, "name", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "sum", HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (table, "max (us)", HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
+  hp_table_set_note (table, "Synthetic rows");
+  for (guint i = 0; i < N_ROWS; i++)
+    {
+      guint            row = hp_table_append_row (table);
+      g_autofree char *name = g_strdup_printf ("kernel_%05u", i);
+
+      hp_table_set_string (table, row, 0, name);
+      hp_table_set_double (table, row, 1, i % 100 == 7 ? NAN : (double)((i * 7919) % N_ROWS));
+      hp_table_set_double (table, row, 2, 1.25);
+      hp_table_set_int (table, row, 3, i % 2);
+    }
+  return table;
+}
+
+static GtkWidget *
+find_widget (GtkWidget *root,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+collect_inscriptions (GtkWidget *root,
+                      GPtrArray *texts)
+{
+  if (GTK_IS_INSCRIPTION (root) && gtk_widget_get_mapped (root))
+    g_ptr_array_add (texts, (gpointer)gtk_inscription_get_text (GTK_INSCRIPTION (root)));
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_inscriptions (child, texts);
+}
+
+static double
+first_sum (GListModel *model)
+{
+  g_autoptr (HpTableRow) row = g_list_model_get_item (model, 0);
+
+  return hp_table_get_double (hp_table_row_get_table (row), hp_table_row_get_index (row), 1);
+}
+
+static gboolean
+sorted_descending (gpointer data)
+{
+  return first_sum (data) == N_ROWS - 1;
+}
+
+static gboolean
+sorted_ascending_nan_first (gpointer data)
+{
+  return isnan (first_sum (data));
+}
+
+static gboolean
+is_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
+typedef struct
+{
+  char    *text;
+  gboolean done;
+} ClipboardRead;
+
+static void
+clipboard_read_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  ClipboardRead *read = user_data;
+
+  read->text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
+  read->done = TRUE;
+}
+
+static gboolean
+read_done (gpointer data)
+{
+  return ((ClipboardRead *)data)->done;
+}
+
+static void
+test_big_table (void)
+{
+  g_autoptr (HpTable) table = big_table ();
+  GtkWidget     *window = gtk_window_new ();
+  GtkWidget     *view = hp_table_view_new ();
+  GtkColumnView *column_view;
+  GListModel    *columns;
+  GListModel    *model;
+  g_autoptr (GtkColumnViewColumn) sum_column = NULL;
+  g_autoptr (GtkColumnViewColumn) max_column = NULL;
+  g_autoptr (GPtrArray) texts = g_ptr_array_new ();
+  ClipboardRead read = { 0 };
+  gboolean      has_na = FALSE;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 600);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  g_object_ref (view);
+  hp_table_view_set_table (HP_TABLE_VIEW (view), table);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (wait_for (is_mapped, view));
+
+  model = hp_table_view_get_model (HP_TABLE_VIEW (view));
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, N_ROWS);
+
+  /* one column per table column; the unit joins the header once */
+  column_view = GTK_COLUMN_VIEW (find_widget (view, GTK_TYPE_COLUMN_VIEW));
+  g_assert_nonnull (column_view);
+  columns = gtk_column_view_get_columns (column_view);
+  g_assert_cmpuint (g_list_model_get_n_items (columns), ==, 4);
+  sum_column = g_list_model_get_item (columns, 1);
+  max_column = g_list_model_get_item (columns, 2);
+  g_assert_cmpstr (gtk_column_view_column_get_title (sum_column), ==, "sum (us)");
+  g_assert_cmpstr (gtk_column_view_column_get_title (max_column), ==, "max (us)");
+
+  /* numeric sort both ways; n/a sorts below every number */
+  gtk_column_view_sort_by_column (column_view, sum_column, GTK_SORT_DESCENDING);
+  g_assert_true (wait_for (sorted_descending, model));
+  gtk_column_view_sort_by_column (column_view, sum_column, GTK_SORT_ASCENDING);
+  g_assert_true (wait_for (sorted_ascending_nan_first, model));
+  spin (200);
+  collect_inscriptions (view, texts);
+  g_assert_cmpuint (texts->len, >, 0);
+  /* only the rows on screen have widgets */
+  g_assert_cmpuint (texts->len, <, 4 * 400);
+  for (guint i = 0; i < texts->len; i++)
+    has_na |= g_strcmp0 (texts->pdata[i], "n/a") == 0;
+  g_assert_true (has_na);
+
+  /* filters */
+  hp_table_view_set_rank (HP_TABLE_VIEW (view), 1);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, N_ROWS / 2);
+  hp_table_view_set_search (HP_TABLE_VIEW (view), "KERNEL_0001");
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 5);
+  hp_table_view_set_search (HP_TABLE_VIEW (view), NULL);
+  hp_table_view_set_rank (HP_TABLE_VIEW (view), -1);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, N_ROWS);
+  g_assert_true (wait_for (sorted_ascending_nan_first, model));
+
+  /* copy: nothing selected, then the first row */
+  g_assert_false (hp_table_view_copy_selection (HP_TABLE_VIEW (view)));
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (model), 0, TRUE);
+  g_assert_true (hp_table_view_copy_selection (HP_TABLE_VIEW (view)));
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (view), NULL, clipboard_read_cb, &read);
+  g_assert_true (wait_for (read_done, &read));
+  g_assert_true (g_str_has_prefix (read.text, "kernel_00007\t\t1.25\t1"));
+  g_free (read.text);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (view);
+}
+
+static void
+test_same_columns_keep_state (void)
+{
+  g_autoptr (HpTable) first = big_table ();
+  g_autoptr (HpTable) second = big_table ();
+  g_autoptr (HpTable) other = hp_table_new ("types", "Kernel types");
+  GtkWidget     *window = gtk_window_new ();
+  GtkWidget     *view = hp_table_view_new ();
+  GtkColumnView *column_view;
+  g_autoptr (GtkColumnViewColumn) sum_column = NULL;
+  g_autoptr (GtkColumnViewColumn) column_again = NULL;
+
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  g_object_ref (view);
+  gtk_window_present (GTK_WINDOW (window));
+  hp_table_view_set_table (HP_TABLE_VIEW (view), first);
+  column_view = GTK_COLUMN_VIEW (find_widget (view, GTK_TYPE_COLUMN_VIEW));
+  sum_column = g_list_model_get_item (gtk_column_view_get_columns (column_view), 1);
+  hp_table_view_set_search (HP_TABLE_VIEW (view), "kernel_1");
+
+  /* the same analysis again: same columns, filter and sort kept */
+  hp_table_view_set_table (HP_TABLE_VIEW (view), second);
+  column_again = g_list_model_get_item (gtk_column_view_get_columns (column_view), 1);
+  g_assert_true (sum_column == column_again);
+  g_assert_cmpuint (g_list_model_get_n_items (hp_table_view_get_model (HP_TABLE_VIEW (view))), ==, 10000);
+
+  /* another shape: new columns */
+  hp_table_add_column (other, "kernel_type", HP_COLUMN_STRING, NULL);
+  hp_table_view_set_table (HP_TABLE_VIEW (view), other);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_column_view_get_columns (column_view)), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (hp_table_view_get_model (HP_TABLE_VIEW (view))), ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (view);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+
+  g_test_add_func ("/app/table-view/big-table", test_big_table);
+  g_test_add_func ("/app/table-view/same-columns-keep-state", test_same_columns_keep_state);
+
+  return g_test_run ();
+}

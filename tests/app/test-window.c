@@ -1,0 +1,456 @@
+/* test-window.c — the main window under Xvfb: loading, tabs, parameters, cancel, bad folders.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <locale.h>
+#include <string.h>
+
+#include "hp-kernels-panel.h"
+#include "hp-session-private.h"
+#include "hp-table-model.h"
+#include "hp-test-utils.h"
+#include "hp-window.h"
+
+#define TIMEOUT_MS 60000
+
+static const char *const expected_tabs[] = {
+  "Overview",
+  "Kernels",
+  "Idle time",
+  "Overlap",
+  "Launches",
+  "Counters",
+  "ATen delays",
+  "User annotations",
+};
+
+typedef gboolean (*Condition) (gpointer data);
+
+static gboolean
+wait_for (Condition condition,
+          gpointer  data)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64)TIMEOUT_MS * 1000;
+
+  while (!condition (data))
+    {
+      if (g_get_monotonic_time () > deadline)
+        return FALSE;
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+  return TRUE;
+}
+
+static void
+spin (guint ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64)ms * 1000;
+
+  while (g_get_monotonic_time () < deadline)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
+
+static gboolean
+not_loading (gpointer data)
+{
+  return !hp_window_is_loading (data);
+}
+
+static gboolean
+panel_idle (gpointer data)
+{
+  return !hp_analysis_panel_is_busy (data);
+}
+
+static gboolean
+pointer_cleared (gpointer data)
+{
+  return *(gpointer *)data == NULL;
+}
+
+static HpWindow *
+open_window (const char *path)
+{
+  HpWindow   *window = hp_window_new (NULL);
+  const char *paths[] = { path, NULL };
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "start");
+  g_assert_true (hp_window_is_empty (window));
+
+  hp_window_open (window, paths);
+  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "loading");
+  g_assert_false (hp_window_is_empty (window));
+  return window;
+}
+
+/* Destroys @window and checks that it, its page and its session go away */
+static void
+close_window (HpWindow *window)
+{
+  HpSession *session = hp_window_get_session (window);
+
+  if (session != NULL)
+    g_object_add_weak_pointer (G_OBJECT (session), (gpointer *)&session);
+  g_object_ref (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (window);
+  /* analyses still running let go of the session when they return */
+  g_assert_true (wait_for (pointer_cleared, &session));
+}
+
+static char *
+trace_folder (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", name, NULL);
+}
+
+/* A stand-in for kernel_breakdown, so the parameter test does not depend on
+ * which analyses this build has: num_kernels rows per rank */
+static gboolean
+fake_kernel_breakdown (HpTrace                *trace,
+                       const HpAnalysisParams *params,
+                       GPtrArray              *tables,
+                       GCancellable           *cancellable,
+                       GError                **error)
+{
+  HpTable *table = hp_table_new ("fake_kernels", "Kernels");
+
+  hp_table_add_column (table, "name", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "sum", HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
+  for (guint k = 0; k < hp_trace_get_n_ranks (trace); k++)
+    for (int i = 0; i < MIN (params->num_kernels, 50); i++)
+      {
+        guint            row = hp_table_append_row (table);
+        g_autofree char *name = g_strdup_printf ("kernel %d", i);
+
+        hp_table_set_string (table, row, 0, name);
+        hp_table_set_double (table, row, 1, 100.0 * (i + 1));
+        hp_table_set_int (table, row, 2, hp_trace_get_rank (trace, k)->rank);
+      }
+  g_ptr_array_add (tables, table);
+  return TRUE;
+}
+
+static const HpAnalysis fake_analysis = {
+  "kernel_breakdown",
+  "Kernel breakdown (test)",
+  "§3",
+  fake_kernel_breakdown,
+  TRUE,
+};
+
+static void
+test_load_and_tabs (void)
+{
+  g_autofree char *path = trace_folder ("hta_trace_filter_2ranks");
+  HpWindow        *window = open_window (path);
+  HpTracePage     *page;
+  GtkNotebook     *notebook;
+  HpSession       *session;
+
+  g_assert_true (wait_for (not_loading, window));
+  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "trace");
+  g_assert_nonnull (hp_window_get_key (window));
+
+  page = hp_window_get_trace_page (window);
+  g_assert_nonnull (page);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (page)));
+  session = hp_window_get_session (window);
+  g_assert_cmpuint (hp_trace_get_n_ranks (hp_session_get_trace (session)), ==, 2);
+  g_assert_cmpint (hp_session_get_selected_rank (session), ==, -1);
+  /* both files are fine: no banner */
+  g_assert_false (hp_trace_page_get_issues_shown (page));
+
+  notebook = hp_trace_page_get_notebook (page);
+  g_assert_cmpint (gtk_notebook_get_n_pages (notebook), ==, G_N_ELEMENTS (expected_tabs));
+  for (guint i = 0; i < G_N_ELEMENTS (expected_tabs); i++)
+    {
+      GtkWidget       *child = gtk_notebook_get_nth_page (notebook, (int)i);
+      HpAnalysisPanel *panel;
+
+      g_assert_cmpstr (gtk_notebook_get_tab_label_text (notebook, child), ==, expected_tabs[i]);
+      g_assert_true (HP_IS_ANALYSIS_PANEL (child));
+      panel = HP_ANALYSIS_PANEL (child);
+      g_assert_true (hp_analysis_panel_get_session (panel) == session);
+      g_assert_nonnull (hp_analysis_panel_get_charts_box (panel));
+
+      /* visiting a tab computes its analyses; each ends (or is not in this build) */
+      gtk_notebook_set_current_page (notebook, (int)i);
+      g_assert_true (hp_trace_page_get_current_panel (page) == panel);
+      spin (50);
+      g_assert_true (gtk_widget_get_mapped (child));
+      g_assert_true (wait_for (panel_idle, panel));
+      g_assert_false (hp_analysis_panel_export_chart (panel));
+    }
+
+  /* the rank selector follows the session */
+  hp_session_set_selected_rank (session, 1);
+  spin (50);
+  hp_session_set_selected_rank (session, -1);
+
+  close_window (window);
+}
+
+/* The first spin button without decimals below @root */
+static GtkSpinButton *
+find_whole_number_spin (GtkWidget *root)
+{
+  if (GTK_IS_SPIN_BUTTON (root) && gtk_spin_button_get_digits (GTK_SPIN_BUTTON (root)) == 0)
+    return GTK_SPIN_BUTTON (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkSpinButton *found = find_whole_number_spin (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+kernels_shown (gpointer data)
+{
+  HpAnalysisPanel *panel = data;
+
+  return !hp_analysis_panel_is_busy (panel) && hp_analysis_panel_get_n_table_views (panel) > 0;
+}
+
+typedef struct
+{
+  HpAnalysisPanel *panel;
+  guint            n_rows;
+} RowsWanted;
+
+static gboolean
+first_table_has_rows (gpointer data)
+{
+  RowsWanted  *wanted = data;
+  HpTableView *view;
+
+  if (hp_analysis_panel_is_busy (wanted->panel) || hp_analysis_panel_get_n_table_views (wanted->panel) == 0)
+    return FALSE;
+  view = hp_analysis_panel_get_table_view (wanted->panel, 0);
+  return g_list_model_get_n_items (hp_table_view_get_model (view)) == wanted->n_rows;
+}
+
+static void
+test_parameter_change (void)
+{
+  g_autofree char *path = trace_folder ("hta_trace_filter_2ranks");
+  HpWindow        *window = open_window (path);
+  GtkNotebook     *notebook;
+  HpAnalysisPanel *panel;
+  HpSession       *session;
+  HpTableView     *view;
+  GtkSpinButton   *spin_button;
+  HpAnalysisParams params;
+  RowsWanted       wanted;
+
+  g_assert_true (wait_for (not_loading, window));
+  session = hp_window_get_session (window);
+  _hp_session_override_analysis (session, &fake_analysis);
+
+  notebook = hp_trace_page_get_notebook (hp_window_get_trace_page (window));
+  panel = HP_ANALYSIS_PANEL (gtk_notebook_get_nth_page (notebook, 1));
+  g_assert_true (HP_IS_KERNELS_PANEL (panel));
+  gtk_notebook_set_current_page (notebook, 1);
+  g_assert_true (wait_for (kernels_shown, panel));
+
+  /* ten kernels on each of the two ranks */
+  view = hp_analysis_panel_get_table_view (panel, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (hp_table_view_get_model (view)), ==, 20);
+  g_assert_true (hp_analysis_panel_get_main_table_view (panel) == view);
+
+  /* through the session: the analysis runs again and the same view shows it */
+  params = (HpAnalysisParams){ 0 };
+  hp_analysis_params_copy (&params, hp_session_get_params (session));
+  params.num_kernels = 3;
+  hp_session_set_params (session, &params);
+  hp_analysis_params_clear (&params);
+  wanted = (RowsWanted){ panel, 6 };
+  g_assert_true (wait_for (first_table_has_rows, &wanted));
+  g_assert_true (hp_analysis_panel_get_table_view (panel, 0) == view);
+
+  /* through the panel's "Kernels per type" spin button */
+  spin_button = find_whole_number_spin (GTK_WIDGET (panel));
+  g_assert_nonnull (spin_button);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (spin_button), ==, 3);
+  gtk_spin_button_set_value (spin_button, 5);
+  g_assert_cmpint (hp_session_get_params (session)->num_kernels, ==, 5);
+  wanted = (RowsWanted){ panel, 10 };
+  g_assert_true (wait_for (first_table_has_rows, &wanted));
+
+  /* the rank selector filters the rows of per-rank tables */
+  hp_session_set_selected_rank (session, 1);
+  g_assert_cmpint (hp_table_view_get_rank (view), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (hp_table_view_get_model (view)), ==, 5);
+  hp_session_set_selected_rank (session, -1);
+  g_assert_cmpuint (g_list_model_get_n_items (hp_table_view_get_model (view)), ==, 10);
+
+  close_window (window);
+}
+
+static void
+test_cancel (void)
+{
+  g_autofree char *path = trace_folder ("hta_negative_queue_length");
+  HpWindow        *window = open_window (path);
+
+  /* cancel at once, through the action the Cancel button uses */
+  g_assert_true (hp_window_is_loading (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel-load", NULL));
+  g_assert_false (hp_window_is_loading (window));
+  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "start");
+  g_assert_true (hp_window_is_empty (window));
+  g_assert_null (hp_window_get_key (window));
+
+  /* the worker finishes on its own; the window ignores it */
+  spin (1500);
+  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "start");
+  g_assert_null (hp_window_get_trace_page (window));
+
+  /* and a cancel right after starting, then closing, does not crash */
+  {
+    const char *paths[] = { path, NULL };
+
+    hp_window_open (window, paths);
+    hp_window_cancel_load (window);
+    hp_window_open (window, paths);
+  }
+  close_window (window);
+  spin (1500);
+}
+
+static void
+test_corrupt_rank (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hotpath-test-XXXXXX", &error);
+  g_autofree char *good = trace_folder ("hta_trace_filter_2ranks/sampled_rank-0.json.gz");
+  g_autofree char *copy = NULL;
+  g_autofree char *bad = NULL;
+  g_autofree char *contents = NULL;
+  HpWindow        *window;
+  HpTracePage     *page;
+  gsize            length;
+
+  g_assert_no_error (error);
+  copy = g_build_filename (dir, "sampled_rank-0.json.gz", NULL);
+  bad = g_build_filename (dir, "rank-1.json", NULL);
+  g_file_get_contents (good, &contents, &length, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (copy, contents, (gssize)length, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (bad, "{\"traceEvents\": [{\"name\": \"aten::mm\", \"ph\": \"X\", \"ts\": 1", -1, &error);
+  g_assert_no_error (error);
+
+  window = open_window (dir);
+  g_assert_true (wait_for (not_loading, window));
+
+  /* the good rank loads; the banner names the bad file and why */
+  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "trace");
+  page = hp_window_get_trace_page (window);
+  g_assert_cmpuint (hp_trace_get_n_ranks (hp_session_get_trace (hp_window_get_session (window))), ==, 1);
+  g_assert_true (hp_trace_page_get_issues_shown (page));
+  g_assert_nonnull (strstr (hp_trace_page_get_issues_text (page), "rank-1.json"));
+  g_assert_nonnull (strstr (hp_trace_page_get_issues_text (page), "truncated"));
+
+  close_window (window);
+  g_assert_cmpint (g_remove (copy), ==, 0);
+  g_assert_cmpint (g_remove (bad), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static void
+test_empty_folder (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hotpath-test-XXXXXX", &error);
+  g_autofree char *name = NULL;
+  HpWindow        *window;
+
+  g_assert_no_error (error);
+  window = open_window (dir);
+  g_assert_true (wait_for (not_loading, window));
+
+  /* nothing to show: the error page says why; the window is empty again */
+  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "error");
+  g_assert_null (hp_window_get_trace_page (window));
+  g_assert_true (hp_window_is_empty (window));
+  name = g_path_get_basename (dir);
+  g_assert_nonnull (strstr (hp_window_get_error_text (window), name));
+  g_assert_nonnull (strstr (hp_window_get_error_text (window), "no trace files"));
+
+  /* and a good folder opens in the same window afterwards */
+  {
+    g_autofree char *path = trace_folder ("hta_trace_filter_2ranks");
+    g_autoptr (GFile) file = g_file_new_for_path (path);
+
+    hp_window_open_files (window, &file, 1);
+    g_assert_true (wait_for (not_loading, window));
+    g_assert_cmpstr (hp_window_get_visible_page (window), ==, "trace");
+  }
+
+  close_window (window);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static void
+test_reload_keeps_trace_on_cancel (void)
+{
+  g_autofree char *path = trace_folder ("hta_trace_filter_2ranks");
+  HpWindow        *window = open_window (path);
+  HpTracePage     *page;
+
+  g_assert_true (wait_for (not_loading, window));
+  page = hp_window_get_trace_page (window);
+
+  /* the HTA compatibility toggle loads again; cancel goes back to the trace */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hta-compat", NULL));
+  g_assert_true (hp_window_is_loading (window));
+  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "loading");
+  hp_window_cancel_load (window);
+  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "trace");
+  g_assert_true (hp_window_get_trace_page (window) == page);
+
+  /* reload to the end: a new page in HTA mode */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.reload", NULL));
+  g_assert_true (wait_for (not_loading, window));
+  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "trace");
+  g_assert_cmpint (hp_trace_get_mode (hp_session_get_trace (hp_window_get_session (window))), ==,
+                   HP_MODE_HTA_COMPAT);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hta-compat", NULL));
+  g_assert_true (wait_for (not_loading, window));
+  g_assert_cmpint (hp_trace_get_mode (hp_session_get_trace (hp_window_get_session (window))), ==,
+                   HP_MODE_DEFAULT);
+
+  close_window (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  setlocale (LC_ALL, "C");
+  gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+
+  g_test_add_func ("/app/window/load-and-tabs", test_load_and_tabs);
+  g_test_add_func ("/app/window/parameter-change", test_parameter_change);
+  g_test_add_func ("/app/window/cancel", test_cancel);
+  g_test_add_func ("/app/window/corrupt-rank", test_corrupt_rank);
+  g_test_add_func ("/app/window/empty-folder", test_empty_folder);
+  g_test_add_func ("/app/window/reload-keeps-trace-on-cancel", test_reload_keeps_trace_on_cancel);
+
+  return g_test_run ();
+}
