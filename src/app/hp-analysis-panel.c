@@ -10,8 +10,13 @@
  * this build.
  *
  * Charts: `charts_box` (hp_analysis_panel_get_charts_box) sits between the
- * controls and the tables and starts hidden and empty; the chart widgets go
- * there, filled from results_changed.
+ * controls and the tables. It holds an HpChartGrid of the panel's charts
+ * and an expander with the charts that would make the panel too long. Once
+ * the panel's analyses are done, and only when their tables changed, the
+ * charts are cleared and the add_charts vfunc adds them again; while an
+ * analysis runs again the old charts stay. Charts whose name ends in
+ * `_rank<N>` (hp-chart-adapters.c) belong to rank N and hide when the
+ * header bar selects another rank; charts comparing ranks stay.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -21,6 +26,7 @@
 #include <glib/gi18n.h>
 
 #include "hp-analysis-panel.h"
+#include "hp-chart-grid.h"
 
 typedef struct
 {
@@ -32,21 +38,26 @@ typedef struct
 typedef struct
 {
   /* Template widgets */
-  GtkLabel   *title_label;
-  GtkLabel   *description_label;
-  GtkSpinner *spinner;
-  GtkBox     *controls_box;
-  GtkBox     *summary_box;
-  GtkBox     *charts_box;
-  GtkBox     *status_box;
-  GtkBox     *tables_box;
+  GtkLabel    *title_label;
+  GtkLabel    *description_label;
+  GtkSpinner  *spinner;
+  GtkBox      *controls_box;
+  GtkBox      *summary_box;
+  GtkBox      *charts_box;
+  HpChartGrid *chart_grid;
+  GtkExpander *more_expander;
+  HpChartGrid *more_grid;
+  GtkBox      *status_box;
+  GtkBox      *tables_box;
 
   /* Owned references */
   HpSession  *session;
   char       *title;
   char       *description;
-  GHashTable *views;      /* "analysis/table" → HpTableView */
-  GPtrArray  *view_order; /* HpTableView, as shown */
+  GHashTable *views;        /* "analysis/table" → HpTableView */
+  GPtrArray  *view_order;   /* HpTableView, as shown */
+  GPtrArray  *chart_tables; /* HpTable, what the charts were made of */
+  GPtrArray  *chart_views;  /* HpChartView, main grid first */
 
   guint    syncing;
   gboolean requested;
@@ -196,6 +207,82 @@ clear_box (GtkBox *box)
     gtk_box_remove (box, child);
 }
 
+/* Shows the charts of the selected rank and of every rank */
+static void
+filter_charts (HpAnalysisPanel *self)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+  int                     selected = priv->session != NULL ? hp_session_get_selected_rank (priv->session) : -1;
+  guint                   n_shown = 0, n_more = 0;
+
+  for (guint i = 0; i < priv->chart_views->len; i++)
+    {
+      HpChartView *view = priv->chart_views->pdata[i];
+      int          rank = hp_chart_view_get_rank (view);
+      gboolean     shown = rank < 0 || selected < 0 || rank == selected;
+
+      gtk_widget_set_visible (GTK_WIDGET (view), shown);
+      if (!shown)
+        continue;
+      n_shown++;
+      if (gtk_widget_get_parent (GTK_WIDGET (view)) == GTK_WIDGET (priv->more_grid))
+        n_more++;
+    }
+
+  if (n_more > 0)
+    {
+      g_autofree char *label = g_strdup_printf (ngettext ("Show %u more chart", "Show %u more charts", n_more),
+                                                n_more);
+
+      gtk_expander_set_label (priv->more_expander, label);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (priv->more_expander), n_more > 0);
+  gtk_widget_set_visible (GTK_WIDGET (priv->chart_grid), n_shown > n_more);
+  gtk_widget_set_visible (GTK_WIDGET (priv->charts_box), n_shown > 0);
+}
+
+static void
+clear_charts (HpAnalysisPanel *self)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+
+  hp_chart_grid_remove_all (priv->chart_grid);
+  hp_chart_grid_remove_all (priv->more_grid);
+  g_ptr_array_set_size (priv->chart_views, 0);
+  g_ptr_array_set_size (priv->chart_tables, 0);
+}
+
+/* Makes the charts again when the panel's results changed; the tables are
+ * kept referenced so that a new result can never reuse an old address */
+static void
+update_charts (HpAnalysisPanel *self)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+  HpAnalysisPanelClass   *klass = HP_ANALYSIS_PANEL_GET_CLASS (self);
+  GArray                 *list = class_analyses (G_OBJECT_TYPE (self));
+  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
+
+  if (priv->chart_views == NULL || hp_analysis_panel_is_busy (self))
+    return;
+
+  for (guint i = 0; priv->session != NULL && list != NULL && i < list->len; i++)
+    {
+      GPtrArray *result = NULL;
+
+      hp_session_get_result (priv->session, g_array_index (list, PanelAnalysis, i).name, &result, NULL);
+      for (guint t = 0; result != NULL && t < result->len; t++)
+        g_ptr_array_add (tables, hp_table_ref (result->pdata[t]));
+    }
+  if (same_order (tables, priv->chart_tables))
+    return;
+
+  clear_charts (self);
+  g_ptr_array_extend_and_steal (priv->chart_tables, g_steal_pointer (&tables));
+  if (priv->chart_tables->len > 0 && klass->add_charts != NULL)
+    klass->add_charts (self);
+  filter_charts (self);
+}
+
 /* Shows what the session has for the panel's analyses */
 static void
 refresh (HpAnalysisPanel *self)
@@ -279,6 +366,7 @@ refresh (HpAnalysisPanel *self)
   gtk_widget_set_visible (GTK_WIDGET (priv->spinner), busy);
   gtk_spinner_set_spinning (priv->spinner, busy);
 
+  update_charts (self);
   if (klass->results_changed != NULL)
     klass->results_changed (self);
 }
@@ -322,7 +410,31 @@ sync_controls (HpAnalysisPanel *self)
 static gboolean
 hp_analysis_panel_real_export_chart (HpAnalysisPanel *self)
 {
-  return FALSE;
+  HpChartView *view = hp_analysis_panel_get_main_chart_view (self);
+
+  if (view == NULL)
+    return FALSE;
+  hp_chart_view_export (view, HP_EXPORT_FORMAT_PNG);
+  return TRUE;
+}
+
+static void
+hp_analysis_panel_real_add_charts (HpAnalysisPanel *self)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+  GArray                 *list = class_analyses (G_OBJECT_TYPE (self));
+
+  for (guint i = 0; priv->session != NULL && list != NULL && i < list->len; i++)
+    {
+      const PanelAnalysis *analysis = &g_array_index (list, PanelAnalysis, i);
+      GPtrArray           *tables = NULL;
+
+      if ((analysis->flags & HP_ANALYSIS_PANEL_SHOW_TABLES) == 0)
+        continue;
+      hp_session_get_result (priv->session, analysis->name, &tables, NULL);
+      for (guint t = 0; tables != NULL && t < tables->len; t++)
+        hp_analysis_panel_add_table_charts (self, tables->pdata[t], HP_ANALYSIS_PANEL_CHART_DEFAULT);
+    }
 }
 
 static void
@@ -387,10 +499,15 @@ hp_analysis_panel_dispose (GObject *object)
   priv->controls_box = NULL;
   priv->summary_box = NULL;
   priv->charts_box = NULL;
+  priv->chart_grid = NULL;
+  priv->more_expander = NULL;
+  priv->more_grid = NULL;
   priv->status_box = NULL;
   priv->tables_box = NULL;
   g_clear_pointer (&priv->views, g_hash_table_unref);
   g_clear_pointer (&priv->view_order, g_ptr_array_unref);
+  g_clear_pointer (&priv->chart_views, g_ptr_array_unref);
+  g_clear_pointer (&priv->chart_tables, g_ptr_array_unref);
 
   G_OBJECT_CLASS (hp_analysis_panel_parent_class)->dispose (object);
 }
@@ -468,6 +585,7 @@ hp_analysis_panel_class_init (HpAnalysisPanelClass *klass)
   widget_class->map = hp_analysis_panel_map;
 
   klass->export_chart = hp_analysis_panel_real_export_chart;
+  klass->add_charts = hp_analysis_panel_real_add_charts;
 
   properties[PROP_SESSION] =
       g_param_spec_object ("session", NULL, NULL, HP_TYPE_SESSION,
@@ -488,6 +606,9 @@ hp_analysis_panel_class_init (HpAnalysisPanelClass *klass)
   gtk_widget_class_bind_template_child_private (widget_class, HpAnalysisPanel, controls_box);
   gtk_widget_class_bind_template_child_private (widget_class, HpAnalysisPanel, summary_box);
   gtk_widget_class_bind_template_child_private (widget_class, HpAnalysisPanel, charts_box);
+  gtk_widget_class_bind_template_child_private (widget_class, HpAnalysisPanel, chart_grid);
+  gtk_widget_class_bind_template_child_private (widget_class, HpAnalysisPanel, more_expander);
+  gtk_widget_class_bind_template_child_private (widget_class, HpAnalysisPanel, more_grid);
   gtk_widget_class_bind_template_child_private (widget_class, HpAnalysisPanel, status_box);
   gtk_widget_class_bind_template_child_private (widget_class, HpAnalysisPanel, tables_box);
 
@@ -496,6 +617,7 @@ hp_analysis_panel_class_init (HpAnalysisPanelClass *klass)
 
   analyses_quark = g_quark_from_static_string ("hp-analysis-panel-analyses");
   g_type_ensure (HP_TYPE_TABLE_VIEW);
+  g_type_ensure (HP_TYPE_CHART_GRID);
 }
 
 static void
@@ -507,6 +629,8 @@ hp_analysis_panel_init (HpAnalysisPanel *self)
 
   priv->views = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   priv->view_order = g_ptr_array_new ();
+  priv->chart_views = g_ptr_array_new_with_free_func (g_object_unref);
+  priv->chart_tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
 }
 
 static void
@@ -579,12 +703,15 @@ hp_analysis_panel_set_session (HpAnalysisPanel *self,
   priv->requested = FALSE;
   if (priv->views != NULL)
     g_hash_table_remove_all (priv->views);
+  if (priv->chart_views != NULL)
+    clear_charts (self);
 
   if (session != NULL)
     {
       g_signal_connect_swapped (session, "analysis-started", G_CALLBACK (analysis_event_cb), self);
       g_signal_connect_swapped (session, "analysis-finished", G_CALLBACK (analysis_event_cb), self);
       g_signal_connect_swapped (session, "params-changed", G_CALLBACK (sync_controls), self);
+      g_signal_connect_swapped (session, "notify::selected-rank", G_CALLBACK (filter_charts), self);
     }
 
   sync_controls (self);
@@ -647,8 +774,9 @@ hp_analysis_panel_set_description (HpAnalysisPanel *self,
 /**
  * hp_analysis_panel_get_charts_box:
  *
- * Where the panel's charts go, between its controls and its tables. The
- * box starts empty and hidden: show it when adding the first chart.
+ * Where the panel's charts go, between its controls and its tables: the
+ * grid of hp_analysis_panel_add_chart() and the expander of the charts
+ * behind "Show more charts". Hidden while the panel has no chart.
  *
  * Returns: (transfer none): the charts box
  */
@@ -857,4 +985,161 @@ hp_analysis_panel_commit_params (HpAnalysisPanel  *self,
   if (priv->session != NULL)
     hp_session_set_params (priv->session, params);
   hp_analysis_params_clear (params);
+}
+
+/**
+ * hp_analysis_panel_add_chart:
+ * @chart: a chart of the panel's results
+ * @flags: where it goes
+ *
+ * Adds a view of @chart to the panel's charts; for the add_charts vfunc.
+ * A chart named `…_rank<N>` shows only while every rank or rank N is
+ * selected.
+ *
+ * Returns: (transfer none): the new view
+ */
+HpChartView *
+hp_analysis_panel_add_chart (HpAnalysisPanel          *self,
+                             HpChart                  *chart,
+                             HpAnalysisPanelChartFlags flags)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+  HpChartView            *view;
+  HpChartGrid            *grid;
+
+  g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), NULL);
+  g_return_val_if_fail (chart != NULL, NULL);
+
+  view = HP_CHART_VIEW (hp_chart_view_new (chart));
+  hp_chart_view_set_rank (view, hp_chart_view_rank_from_name (hp_chart_get_name (chart)));
+  grid = (flags & HP_ANALYSIS_PANEL_CHART_MORE) != 0 ? priv->more_grid : priv->chart_grid;
+  hp_chart_grid_append (grid, GTK_WIDGET (view), (flags & HP_ANALYSIS_PANEL_CHART_WIDE) != 0);
+
+  /* the main grid's views come first */
+  if ((flags & HP_ANALYSIS_PANEL_CHART_MORE) != 0)
+    g_ptr_array_add (priv->chart_views, g_object_ref (view));
+  else
+    {
+      guint position = 0;
+
+      while (position < priv->chart_views->len &&
+             gtk_widget_get_parent (priv->chart_views->pdata[position]) == GTK_WIDGET (priv->chart_grid))
+        position++;
+      g_ptr_array_insert (priv->chart_views, (int)position, g_object_ref (view));
+    }
+  return view;
+}
+
+/**
+ * hp_analysis_panel_add_charts:
+ * @charts: (element-type HpChart): charts, as the adapters return them
+ *
+ * Adds every chart of @charts with hp_analysis_panel_add_chart().
+ */
+void
+hp_analysis_panel_add_charts (HpAnalysisPanel          *self,
+                              GPtrArray                *charts,
+                              HpAnalysisPanelChartFlags flags)
+{
+  g_return_if_fail (HP_IS_ANALYSIS_PANEL (self));
+
+  for (guint i = 0; charts != NULL && i < charts->len; i++)
+    hp_analysis_panel_add_chart (self, charts->pdata[i], flags);
+}
+
+/**
+ * hp_analysis_panel_add_table_charts:
+ * @table: (nullable): one of the panel's result tables
+ *
+ * Adds the charts hp_chart_adapt_table() draws for @table, with the
+ * session's parameters.
+ *
+ * Returns: how many charts were added
+ */
+guint
+hp_analysis_panel_add_table_charts (HpAnalysisPanel          *self,
+                                    HpTable                  *table,
+                                    HpAnalysisPanelChartFlags flags)
+{
+  g_autoptr (GPtrArray) charts = NULL;
+
+  g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), 0);
+
+  if (table == NULL)
+    return 0;
+  charts = hp_chart_adapt_table (table, hp_analysis_panel_get_params (self));
+  hp_analysis_panel_add_charts (self, charts, flags);
+  return charts->len;
+}
+
+/**
+ * hp_analysis_panel_get_n_chart_views:
+ *
+ * Returns: how many charts the panel has, shown or hidden by the rank
+ *   selector or the expander
+ */
+guint
+hp_analysis_panel_get_n_chart_views (HpAnalysisPanel *self)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+
+  g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), 0);
+  return priv->chart_views->len;
+}
+
+/**
+ * hp_analysis_panel_get_chart_view:
+ *
+ * Returns: (transfer none): the chart view at @position, in reading order
+ *   with the expander's charts last
+ */
+HpChartView *
+hp_analysis_panel_get_chart_view (HpAnalysisPanel *self,
+                                  guint            position)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+
+  g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), NULL);
+  g_return_val_if_fail (position < priv->chart_views->len, NULL);
+  return priv->chart_views->pdata[position];
+}
+
+/**
+ * hp_analysis_panel_find_chart_view:
+ * @name: a chart name, such as "temporal_breakdown"
+ *
+ * Returns: (transfer none) (nullable): the view of the chart named @name
+ */
+HpChartView *
+hp_analysis_panel_find_chart_view (HpAnalysisPanel *self,
+                                   const char      *name)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+
+  g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  for (guint i = 0; i < priv->chart_views->len; i++)
+    if (g_strcmp0 (hp_chart_get_name (hp_chart_view_get_chart (priv->chart_views->pdata[i])), name) == 0)
+      return priv->chart_views->pdata[i];
+  return NULL;
+}
+
+/**
+ * hp_analysis_panel_get_main_chart_view:
+ *
+ * Returns: (transfer none) (nullable): the first chart shown (of the
+ *   selected rank), the one Ctrl+E exports
+ */
+HpChartView *
+hp_analysis_panel_get_main_chart_view (HpAnalysisPanel *self)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+
+  g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), NULL);
+
+  for (guint i = 0; i < priv->chart_views->len; i++)
+    if (gtk_widget_get_visible (priv->chart_views->pdata[i]))
+      return priv->chart_views->pdata[i];
+  return NULL;
 }

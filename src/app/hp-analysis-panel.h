@@ -7,6 +7,7 @@
 
 #include <gtk/gtk.h>
 
+#include "hp-chart-view.h"
 #include "hp-session.h"
 #include "hp-table-view.h"
 
@@ -23,6 +24,20 @@ typedef enum
   HP_ANALYSIS_PANEL_SHOW_TABLES = 1 << 0,
 } HpAnalysisPanelFlags;
 
+/**
+ * HpAnalysisPanelChartFlags:
+ * @HP_ANALYSIS_PANEL_CHART_DEFAULT: side by side with the next chart when
+ *   the panel is wide enough
+ * @HP_ANALYSIS_PANEL_CHART_WIDE: on a row of its own
+ * @HP_ANALYSIS_PANEL_CHART_MORE: behind the "Show more charts" expander
+ */
+typedef enum
+{
+  HP_ANALYSIS_PANEL_CHART_DEFAULT = 0,
+  HP_ANALYSIS_PANEL_CHART_WIDE = 1 << 0,
+  HP_ANALYSIS_PANEL_CHART_MORE = 1 << 1,
+} HpAnalysisPanelChartFlags;
+
 #define HP_TYPE_ANALYSIS_PANEL (hp_analysis_panel_get_type ())
 
 G_DECLARE_DERIVABLE_TYPE (HpAnalysisPanel, hp_analysis_panel, HP, ANALYSIS_PANEL, GtkWidget)
@@ -34,7 +49,13 @@ G_DECLARE_DERIVABLE_TYPE (HpAnalysisPanel, hp_analysis_panel, HP, ANALYSIS_PANEL
  * @results_changed: a result of one of the panel's analyses arrived, failed
  *   or was dropped; read them with hp_analysis_panel_get_tables()
  * @export_chart: export the panel's main chart (Ctrl+E); return %FALSE
- *   when the panel has none
+ *   when the panel has none. The default asks where to save the first
+ *   chart shown.
+ * @add_charts: add the charts of the current results with
+ *   hp_analysis_panel_add_chart(); called once the panel's analyses are
+ *   done and their tables differ from the last call, with the charts
+ *   cleared. The default adds what hp_chart_adapt_table() draws for
+ *   every table the panel shows.
  */
 struct _HpAnalysisPanelClass
 {
@@ -43,9 +64,10 @@ struct _HpAnalysisPanelClass
   void (*session_changed) (HpAnalysisPanel *self);
   void (*results_changed) (HpAnalysisPanel *self);
   gboolean (*export_chart) (HpAnalysisPanel *self);
+  void (*add_charts) (HpAnalysisPanel *self);
 
   /*< private >*/
-  gpointer padding[8];
+  gpointer padding[7];
 };
 
 void hp_analysis_panel_class_add_analysis (HpAnalysisPanelClass *klass,
@@ -74,6 +96,22 @@ HpTableView *hp_analysis_panel_get_table_view (HpAnalysisPanel *self,
                                                guint            position);
 HpTableView *hp_analysis_panel_get_main_table_view (HpAnalysisPanel *self);
 gboolean     hp_analysis_panel_export_chart (HpAnalysisPanel *self);
+
+HpChartView *hp_analysis_panel_add_chart (HpAnalysisPanel          *self,
+                                          HpChart                  *chart,
+                                          HpAnalysisPanelChartFlags flags);
+void         hp_analysis_panel_add_charts (HpAnalysisPanel          *self,
+                                           GPtrArray                *charts,
+                                           HpAnalysisPanelChartFlags flags);
+guint        hp_analysis_panel_add_table_charts (HpAnalysisPanel          *self,
+                                                 HpTable                  *table,
+                                                 HpAnalysisPanelChartFlags flags);
+guint        hp_analysis_panel_get_n_chart_views (HpAnalysisPanel *self);
+HpChartView *hp_analysis_panel_get_chart_view (HpAnalysisPanel *self,
+                                               guint            position);
+HpChartView *hp_analysis_panel_find_chart_view (HpAnalysisPanel *self,
+                                                const char      *name);
+HpChartView *hp_analysis_panel_get_main_chart_view (HpAnalysisPanel *self);
 
 const HpAnalysisParams *hp_analysis_panel_get_params (HpAnalysisPanel *self);
 gboolean                hp_analysis_panel_begin_params (HpAnalysisPanel  *self,

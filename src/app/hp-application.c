@@ -4,19 +4,31 @@
  * shows (compared by canonical path) raises that window instead. Trace
  * files given together open together in one window.
  *
+ * app.screenshot-tabs is hidden from the menus: tests/ui/screenshots.sh
+ * sets HOTPATH_SCREENSHOT_DIR (and maybe HOTPATH_SCREENSHOT_SIZE, "WxH"),
+ * and the application activates it for the first window it shows, writes
+ * a PNG per tab (hp-screenshots.c) and quits.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <stdio.h>
 
 #include "hp-application.h"
+#include "hp-screenshots.h"
 #include "hp-settings.h"
+
+#define SCREENSHOT_WIDTH 1280
+#define SCREENSHOT_HEIGHT 800
 
 struct _HpApplication
 {
   GtkApplication parent_instance;
+
+  gboolean screenshots_started;
 };
 
 G_DEFINE_FINAL_TYPE (HpApplication, hp_application, GTK_TYPE_APPLICATION)
@@ -116,12 +128,62 @@ shortcuts_action (GSimpleAction *action,
     gtk_window_present (GTK_WINDOW (overlay));
 }
 
+static void
+screenshots_done_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!hp_screenshots_take_finish (HP_WINDOW (source), result, &error))
+    g_printerr ("hotpath: %s\n", error->message);
+  g_application_quit (G_APPLICATION (user_data));
+}
+
+static void
+screenshot_tabs_action (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       user_data)
+{
+  HpApplication *self = user_data;
+  GtkWindow     *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  const char    *size = g_getenv ("HOTPATH_SCREENSHOT_SIZE");
+  int            width, height;
+
+  if (!HP_IS_WINDOW (window))
+    return;
+  /* the README's screenshots are all of one size; a taller one shows
+   * whole panels when checking the layout */
+  if (size == NULL || sscanf (size, "%dx%d", &width, &height) != 2 || width < 320 || height < 240)
+    {
+      width = SCREENSHOT_WIDTH;
+      height = SCREENSHOT_HEIGHT;
+    }
+  gtk_window_unmaximize (window);
+  gtk_window_set_default_size (window, width, height);
+  hp_screenshots_take_async (HP_WINDOW (window), g_variant_get_string (parameter, NULL), NULL,
+                             screenshots_done_cb, self);
+}
+
+/* Only tests/ui/screenshots.sh sets HOTPATH_SCREENSHOT_DIR */
+static void
+maybe_take_screenshots (HpApplication *self)
+{
+  const char *folder = g_getenv ("HOTPATH_SCREENSHOT_DIR");
+
+  if (folder == NULL || *folder == '\0' || self->screenshots_started)
+    return;
+  self->screenshots_started = TRUE;
+  g_action_group_activate_action (G_ACTION_GROUP (self), "screenshot-tabs", g_variant_new_string (folder));
+}
+
 /* clang-format off */
 static const GActionEntry app_actions[] = {
   { "quit", quit_action, NULL, NULL, NULL },
   { "new-window", new_window_action, NULL, NULL, NULL },
   { "about", about_action, NULL, NULL, NULL },
   { "shortcuts", shortcuts_action, NULL, NULL, NULL },
+  { "screenshot-tabs", screenshot_tabs_action, "s", NULL, NULL },
 };
 /* clang-format on */
 
@@ -158,6 +220,7 @@ hp_application_activate (GApplication *application)
   if (window == NULL)
     window = GTK_WINDOW (new_window (HP_APPLICATION (application)));
   gtk_window_present (window);
+  maybe_take_screenshots (HP_APPLICATION (application));
 }
 
 static void
@@ -169,6 +232,7 @@ hp_application_open (GApplication *application,
   HpApplication *self = HP_APPLICATION (application);
 
   hp_application_open_files (self, files, (guint)n_files, active_empty_window (self));
+  maybe_take_screenshots (self);
 }
 
 static void

@@ -31,7 +31,7 @@ trim_fraction (char *text)
 }
 
 /**
- * hp_format_number:
+ * hp_format_table_number:
  * @value: a table value
  *
  * Whole numbers without decimals, others with two decimals (or three
@@ -40,7 +40,7 @@ trim_fraction (char *text)
  * Returns: (transfer full): the text
  */
 char *
-hp_format_number (double value)
+hp_format_table_number (double value)
 {
   char *text;
 

@@ -9,7 +9,7 @@
 
 G_BEGIN_DECLS
 
-char *hp_format_number (double value);
+char *hp_format_table_number (double value);
 char *hp_format_duration_us (double us);
 char *hp_format_megabytes (guint64 bytes);
 char *hp_format_display_path (const char *path);

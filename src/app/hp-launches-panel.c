@@ -2,7 +2,11 @@
  *
  * Shows cuda_kernel_launch_stats (spec analyses.md §6): for every kernel
  * launch, the CPU time of the launch call, the kernel's GPU time and the
- * delay between them, with the cutoffs that define the outliers.
+ * delay between them, with the cutoffs that define the outliers. Above the
+ * charts, a line counts the short kernels and outliers of the selected
+ * rank (or all ranks) from cuda_kernel_launch_stats_summary; the charts are
+ * HTA's three histograms per rank, grouped by kind so that a row compares
+ * ranks.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,8 +14,24 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "hp-launches-panel.h"
+
+enum
+{
+  SHORT_KERNELS,
+  RUNTIME_OUTLIERS,
+  DELAY_OUTLIERS,
+  N_KINDS
+};
+
+/* the adapter's chart names, by kind */
+static const char *const chart_prefixes[N_KINDS] = {
+  "launch_short_kernels_rank",
+  "launch_runtime_outliers_rank",
+  "launch_delay_outliers_rank",
+};
 
 struct _HpLaunchesPanel
 {
@@ -21,6 +41,11 @@ struct _HpLaunchesPanel
   GtkSpinButton  *runtime_spin;
   GtkSpinButton  *delay_spin;
   GtkCheckButton *memory_check;
+  GtkWidget      *summary_row;
+  GtkLabel       *summary_label;
+
+  /* Owned references */
+  GSignalGroup *session_signals;
 };
 
 G_DEFINE_FINAL_TYPE (HpLaunchesPanel, hp_launches_panel, HP_TYPE_ANALYSIS_PANEL)
@@ -38,6 +63,156 @@ controls_changed_cb (HpLaunchesPanel *self)
   hp_analysis_panel_commit_params (HP_ANALYSIS_PANEL (self), &params);
 }
 
+static char *
+format_cutoff (double us)
+{
+  return g_strdup_printf ("%g", us);
+}
+
+/* The counts of the selected rank, or of every rank, for the cutoffs the
+ * analysis ran with */
+static void
+update_summary (HpLaunchesPanel *self)
+{
+  HpAnalysisPanel *panel = HP_ANALYSIS_PANEL (self);
+  HpTable         *summary = hp_analysis_panel_find_table (panel, "cuda_kernel_launch_stats",
+                                                           "cuda_kernel_launch_stats_summary");
+  HpSession       *session = hp_analysis_panel_get_session (panel);
+  int              selected = session != NULL ? hp_session_get_selected_rank (session) : -1;
+  const char      *columns[N_KINDS] = { "short_gpu_kernels", "runtime_outliers", "launch_delay_outliers" };
+  int              c[N_KINDS];
+  int              c_rank, c_runtime, c_delay;
+  gint64           counts[N_KINDS] = { 0 };
+  double           runtime_cutoff = NAN, delay_cutoff = NAN;
+  guint            n_ranks = 0;
+  int              last_rank = 0;
+  g_autofree char *runtime = NULL;
+  g_autofree char *delay = NULL;
+  g_autofree char *shorts = NULL;
+  g_autofree char *slow = NULL;
+  g_autofree char *late = NULL;
+  g_autofree char *text = NULL;
+
+  if (summary == NULL)
+    {
+      gtk_widget_set_visible (self->summary_row, FALSE);
+      return;
+    }
+
+  c_rank = hp_table_find_column (summary, "rank");
+  c_runtime = hp_table_find_column (summary, "runtime_cutoff");
+  c_delay = hp_table_find_column (summary, "launch_delay_cutoff");
+  for (guint k = 0; k < N_KINDS; k++)
+    c[k] = hp_table_find_column (summary, columns[k]);
+  for (guint row = 0; row < hp_table_get_n_rows (summary); row++)
+    {
+      int rank = c_rank >= 0 ? (int)hp_table_get_int (summary, row, c_rank) : 0;
+
+      if (selected >= 0 && rank != selected)
+        continue;
+      last_rank = rank;
+      n_ranks++;
+      for (guint k = 0; k < N_KINDS; k++)
+        if (c[k] >= 0 && !hp_table_is_null (summary, row, c[k]))
+          counts[k] += hp_table_get_int (summary, row, c[k]);
+      if (c_runtime >= 0)
+        runtime_cutoff = hp_table_get_double (summary, row, c_runtime);
+      if (c_delay >= 0)
+        delay_cutoff = hp_table_get_double (summary, row, c_delay);
+    }
+  if (n_ranks == 0)
+    {
+      gtk_widget_set_visible (self->summary_row, FALSE);
+      return;
+    }
+
+  runtime = format_cutoff (isfinite (runtime_cutoff) ? runtime_cutoff : hp_analysis_panel_get_params (panel)->runtime_cutoff);
+  delay = format_cutoff (isfinite (delay_cutoff) ? delay_cutoff : hp_analysis_panel_get_params (panel)->launch_delay_cutoff);
+  shorts = g_strdup_printf (ngettext ("%" G_GINT64_FORMAT " short kernel", "%" G_GINT64_FORMAT " short kernels",
+                                      (gulong)counts[SHORT_KERNELS]),
+                            counts[SHORT_KERNELS]);
+  slow = g_strdup_printf (ngettext ("%" G_GINT64_FORMAT " launch call longer than %s µs",
+                                    "%" G_GINT64_FORMAT " launch calls longer than %s µs",
+                                    (gulong)counts[RUNTIME_OUTLIERS]),
+                          counts[RUNTIME_OUTLIERS], runtime);
+  late = g_strdup_printf (ngettext ("%" G_GINT64_FORMAT " kernel starting more than %s µs after its launch",
+                                    "%" G_GINT64_FORMAT " kernels starting more than %s µs after their launch",
+                                    (gulong)counts[DELAY_OUTLIERS]),
+                          counts[DELAY_OUTLIERS], delay);
+  if (n_ranks == 1)
+    /* Translators: a rank, then the three counts above */
+    text = g_strdup_printf (_ ("Rank %d: %s, %s, %s."), last_rank, shorts, slow, late);
+  else
+    /* Translators: the number of ranks, then the three counts above */
+    text = g_strdup_printf (ngettext ("Across %u rank: %s, %s, %s.", "Across %u ranks: %s, %s, %s.", n_ranks),
+                            n_ranks, shorts, slow, late);
+  gtk_label_set_text (self->summary_label, text);
+  gtk_widget_set_visible (self->summary_row, TRUE);
+}
+
+static void
+hp_launches_panel_results_changed (HpAnalysisPanel *panel)
+{
+  update_summary (HP_LAUNCHES_PANEL (panel));
+}
+
+/* HTA's titles name the cutoffs in long sentences; on a card half the
+ * window wide the title says what and where, the subtitle how */
+static void
+retitle (HpChart    *chart,
+         guint       kind,
+         int         rank,
+         const char *runtime,
+         const char *delay)
+{
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+
+  switch (kind)
+    {
+    case SHORT_KERNELS:
+      title = g_strdup_printf (_ ("Short kernels on rank %d"), rank);
+      subtitle = g_strdup (_ ("Kernels that ran shorter on the GPU than their launch call on the CPU"));
+      break;
+    case RUNTIME_OUTLIERS:
+      title = g_strdup_printf (_ ("Runtime outliers on rank %d"), rank);
+      subtitle = g_strdup_printf (_ ("Launch calls longer than %s µs"), runtime);
+      break;
+    case DELAY_OUTLIERS:
+    default:
+      title = g_strdup_printf (_ ("Launch delay outliers on rank %d"), rank);
+      subtitle = g_strdup_printf (_ ("Kernels that started more than %s µs after their launch call"), delay);
+      break;
+    }
+  hp_chart_set_title (chart, title);
+  hp_chart_set_subtitle (chart, subtitle);
+}
+
+static void
+hp_launches_panel_add_charts (HpAnalysisPanel *panel)
+{
+  HpTable                *stats = hp_analysis_panel_find_table (panel, "cuda_kernel_launch_stats",
+                                                                "cuda_kernel_launch_stats");
+  const HpAnalysisParams *params = hp_analysis_panel_get_params (panel);
+  g_autoptr (GPtrArray) charts = NULL;
+  g_autofree char *runtime = format_cutoff (params->runtime_cutoff);
+  g_autofree char *delay = format_cutoff (params->launch_delay_cutoff);
+
+  if (stats == NULL)
+    return;
+  charts = hp_chart_adapt_launch_stats (stats, params->runtime_cutoff, params->launch_delay_cutoff);
+  for (guint kind = 0; kind < N_KINDS; kind++)
+    for (guint i = 0; i < charts->len; i++)
+      {
+        HpChart *chart = charts->pdata[i];
+
+        if (!g_str_has_prefix (hp_chart_get_name (chart), chart_prefixes[kind]))
+          continue;
+        retitle (chart, kind, hp_chart_view_rank_from_name (hp_chart_get_name (chart)), runtime, delay);
+        hp_analysis_panel_add_chart (panel, chart, HP_ANALYSIS_PANEL_CHART_DEFAULT);
+      }
+}
+
 static void
 hp_launches_panel_session_changed (HpAnalysisPanel *panel)
 {
@@ -47,6 +222,7 @@ hp_launches_panel_session_changed (HpAnalysisPanel *panel)
   gtk_spin_button_set_value (self->runtime_spin, params->runtime_cutoff);
   gtk_spin_button_set_value (self->delay_spin, params->launch_delay_cutoff);
   gtk_check_button_set_active (self->memory_check, params->include_memory_events);
+  g_signal_group_set_target (self->session_signals, hp_analysis_panel_get_session (panel));
 }
 
 static void
@@ -55,6 +231,9 @@ hp_launches_panel_dispose (GObject *object)
   /* dispose may run twice; GTK 4.8 asserts on a second template teardown */
   if (HP_LAUNCHES_PANEL (object)->runtime_spin != NULL)
     gtk_widget_dispose_template (GTK_WIDGET (object), HP_TYPE_LAUNCHES_PANEL);
+  if (HP_LAUNCHES_PANEL (object)->session_signals != NULL)
+    g_signal_group_set_target (HP_LAUNCHES_PANEL (object)->session_signals, NULL);
+  g_clear_object (&HP_LAUNCHES_PANEL (object)->session_signals);
 
   G_OBJECT_CLASS (hp_launches_panel_parent_class)->dispose (object);
 }
@@ -68,12 +247,16 @@ hp_launches_panel_class_init (HpLaunchesPanelClass *klass)
 
   object_class->dispose = hp_launches_panel_dispose;
   panel_class->session_changed = hp_launches_panel_session_changed;
+  panel_class->results_changed = hp_launches_panel_results_changed;
+  panel_class->add_charts = hp_launches_panel_add_charts;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/hotpath/Hotpath/ui/hp-launches-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, HpLaunchesPanel, runtime_spin);
   gtk_widget_class_bind_template_child (widget_class, HpLaunchesPanel, delay_spin);
   gtk_widget_class_bind_template_child (widget_class, HpLaunchesPanel, memory_check);
+  gtk_widget_class_bind_template_child (widget_class, HpLaunchesPanel, summary_row);
+  gtk_widget_class_bind_template_child (widget_class, HpLaunchesPanel, summary_label);
   gtk_widget_class_bind_template_callback (widget_class, controls_changed_cb);
 
   hp_analysis_panel_class_add_analysis (panel_class, "cuda_kernel_launch_stats",
@@ -84,6 +267,10 @@ hp_launches_panel_class_init (HpLaunchesPanelClass *klass)
 static void
 hp_launches_panel_init (HpLaunchesPanel *self)
 {
+  self->session_signals = g_signal_group_new (HP_TYPE_SESSION);
+  g_signal_group_connect_object (self->session_signals, "notify::selected-rank", G_CALLBACK (update_summary), self,
+                                 G_CONNECT_SWAPPED);
+
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
@@ -91,4 +278,17 @@ GtkWidget *
 hp_launches_panel_new (void)
 {
   return g_object_new (HP_TYPE_LAUNCHES_PANEL, NULL);
+}
+
+/**
+ * hp_launches_panel_get_summary:
+ *
+ * Returns: (transfer none): the line counting short kernels and outliers,
+ *   as shown; empty before the statistics are computed
+ */
+const char *
+hp_launches_panel_get_summary (HpLaunchesPanel *self)
+{
+  g_return_val_if_fail (HP_IS_LAUNCHES_PANEL (self), NULL);
+  return gtk_label_get_text (self->summary_label);
 }

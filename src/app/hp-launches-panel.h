@@ -13,6 +13,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (HpLaunchesPanel, hp_launches_panel, HP, LAUNCHES_PANEL, HpAnalysisPanel)
 
-GtkWidget *hp_launches_panel_new (void);
+GtkWidget  *hp_launches_panel_new (void);
+const char *hp_launches_panel_get_summary (HpLaunchesPanel *self);
 
 G_END_DECLS

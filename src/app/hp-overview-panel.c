@@ -3,7 +3,9 @@
  * The summary comes straight from the trace model (ranks, device,
  * iterations, time span, files); the findings come from hp-findings.c over
  * the temporal breakdown, idle time and overlap tables once the session
- * has them. The temporal breakdown table is shown below.
+ * has them. Below them, HTA's headline charts: the temporal breakdown, the
+ * kernel type donut and the communication/computation overlap of each
+ * rank, then the temporal breakdown table.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -253,6 +255,19 @@ hp_overview_panel_results_changed (HpAnalysisPanel *panel)
 }
 
 static void
+hp_overview_panel_add_charts (HpAnalysisPanel *panel)
+{
+  HpTable *temporal = hp_analysis_panel_find_table (panel, "temporal_breakdown", NULL);
+  HpTable *kernel_types =
+      hp_analysis_panel_find_table (panel, "gpu_kernel_breakdown", "gpu_kernel_breakdown_kernel_type");
+  HpTable *overlap = hp_analysis_panel_find_table (panel, "comm_comp_overlap", NULL);
+
+  hp_analysis_panel_add_table_charts (panel, temporal, HP_ANALYSIS_PANEL_CHART_DEFAULT);
+  hp_analysis_panel_add_table_charts (panel, kernel_types, HP_ANALYSIS_PANEL_CHART_DEFAULT);
+  hp_analysis_panel_add_table_charts (panel, overlap, HP_ANALYSIS_PANEL_CHART_DEFAULT);
+}
+
+static void
 hp_overview_panel_session_changed (HpAnalysisPanel *panel)
 {
   fill_summary (HP_OVERVIEW_PANEL (panel));
@@ -278,6 +293,7 @@ hp_overview_panel_class_init (HpOverviewPanelClass *klass)
   object_class->dispose = hp_overview_panel_dispose;
   panel_class->session_changed = hp_overview_panel_session_changed;
   panel_class->results_changed = hp_overview_panel_results_changed;
+  panel_class->add_charts = hp_overview_panel_add_charts;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/hotpath/Hotpath/ui/hp-overview-panel.ui");
@@ -291,6 +307,9 @@ hp_overview_panel_class_init (HpOverviewPanelClass *klass)
                                         HP_ANALYSIS_PANEL_FLAGS_NONE);
   hp_analysis_panel_class_add_analysis (panel_class, "comm_comp_overlap",
                                         _ ("Communication and computation overlap"),
+                                        HP_ANALYSIS_PANEL_FLAGS_NONE);
+  /* for the kernel type donut; the Kernels tab shows its tables */
+  hp_analysis_panel_class_add_analysis (panel_class, "gpu_kernel_breakdown", _ ("Kernel breakdown"),
                                         HP_ANALYSIS_PANEL_FLAGS_NONE);
 }
 

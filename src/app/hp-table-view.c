@@ -69,7 +69,7 @@ display_cell (HpTable *table,
         return g_strdup (_ ("n/a"));
       return g_strdup_printf ("%" G_GINT64_FORMAT, hp_table_get_int (table, row, column));
     case HP_COLUMN_DOUBLE:
-      return hp_format_number (hp_table_get_double (table, row, column));
+      return hp_format_table_number (hp_table_get_double (table, row, column));
     case HP_COLUMN_STRING:
     default:
       return g_strdup (hp_table_get_string (table, row, column));

@@ -100,6 +100,22 @@ close_issues_cb (HpTracePage *self)
 }
 
 static void
+hp_trace_page_unroot (GtkWidget *widget)
+{
+  GtkRoot   *root = gtk_widget_get_root (widget);
+  GtkWidget *focus = GTK_IS_WINDOW (root) ? gtk_window_get_focus (GTK_WINDOW (root)) : NULL;
+
+  /* HACK: GTK 4.8's notebook asks the window for its focus while its pages
+   * are torn down, when they have no window any more, and fails a critical
+   * if the focus was in a page (a spin button, a chart's menu): drop that
+   * focus while the page still has its window */
+  if (focus != NULL && gtk_widget_is_ancestor (focus, widget))
+    gtk_window_set_focus (GTK_WINDOW (root), NULL);
+
+  GTK_WIDGET_CLASS (hp_trace_page_parent_class)->unroot (widget);
+}
+
+static void
 hp_trace_page_dispose (GObject *object)
 {
   HpTracePage *self = HP_TRACE_PAGE (object);
@@ -182,6 +198,8 @@ hp_trace_page_class_init (HpTracePageClass *klass)
   object_class->dispose = hp_trace_page_dispose;
   object_class->get_property = hp_trace_page_get_property;
   object_class->set_property = hp_trace_page_set_property;
+
+  widget_class->unroot = hp_trace_page_unroot;
 
   properties[PROP_SESSION] =
       g_param_spec_object ("session", NULL, NULL, HP_TYPE_SESSION,

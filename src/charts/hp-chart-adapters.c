@@ -637,7 +637,7 @@ hp_chart_adapt_comm_comp_overlap (HpTable *table)
   hp_bar_chart_set_value_format (chart, HP_AXIS_FORMAT_PERCENT);
   hp_bar_chart_set_value_range (chart, 0, 100);
   hp_bar_chart_set_show_values (chart, TRUE);
-  hp_chart_set_axis_labels (chart, "Rank", "Communication time overlapped by computation");
+  hp_chart_set_axis_labels (chart, "Rank", "Communication overlapped");
   g_ptr_array_add (charts, chart);
 
   c_rank = column (table, "rank");
@@ -778,6 +778,175 @@ hp_chart_adapt_launch_stats (HpTable *table,
       name = g_strdup_printf ("launch_delay_outliers_rank%" G_GINT64_FORMAT, rank);
       title = g_strdup_printf ("Launch Delay Outliers (duration > %s us) on rank %" G_GINT64_FORMAT, delay_text, rank);
       g_ptr_array_add (charts, launch_histogram (name, title, "Launch delay", delays, 300));
+    }
+
+  return charts;
+}
+
+/* ---- §7 ATen-op launch delays ---- */
+
+typedef struct
+{
+  char  *op;
+  double count;
+  double launch_delay; /* weighted by occurrences */
+  double launch_weight;
+} AtenOp;
+
+static void
+aten_op_free (gpointer data)
+{
+  AtenOp *op = data;
+
+  g_free (op->op);
+  g_free (op);
+}
+
+static int
+compare_aten_ops (gconstpointer a,
+                  gconstpointer b)
+{
+  const AtenOp *x = *(const AtenOp *const *)a;
+  const AtenOp *y = *(const AtenOp *const *)b;
+
+  if (x->count != y->count)
+    return x->count < y->count ? 1 : -1;
+  return strcmp (x->op, y->op);
+}
+
+static HpChart *
+aten_bars (const char  *name,
+           const char  *title,
+           const char  *value_label,
+           HpAxisFormat format,
+           const char  *series_name,
+           const char  *color_key)
+{
+  HpChart *chart = hp_bar_chart_new (name, title);
+
+  hp_bar_chart_set_orientation (chart, HP_BAR_ORIENTATION_HORIZONTAL);
+  hp_bar_chart_set_value_format (chart, format);
+  hp_bar_chart_set_show_values (chart, TRUE);
+  /* the ops name themselves; the value axis runs along the bottom */
+  hp_chart_set_axis_labels (chart, NULL, value_label);
+  hp_bar_chart_add_series (chart, series_name, NULL);
+  if (color_key != NULL)
+    hp_bar_chart_set_series_color_key (chart, 0, color_key);
+  return chart;
+}
+
+/**
+ * hp_chart_adapt_aten_op_delays:
+ * @table: `aten_op_kernels_and_delay`: `aten_op_name`,
+ *   `occurrence_count`, `avg_aten_op_launch_delay` (and `rank`)
+ * @max_ops: how many ops to show, the most frequent first (HTA shows a
+ *   table only; 15 reads well)
+ *
+ * Per rank, the @max_ops ATen ops that launched kernels most often, summed
+ * over their kernel sequences: horizontal bars of their occurrences (named
+ * `aten_op_occurrences_rank<r>`) and of their mean launch delay, weighted
+ * by occurrences, from the op's start to its first kernel launch (named
+ * `aten_op_launch_delay_rank<r>`), in the same order.
+ *
+ * Returns: (transfer full) (element-type HpChart): the charts
+ */
+GPtrArray *
+hp_chart_adapt_aten_op_delays (HpTable *table,
+                               guint    max_ops)
+{
+  GPtrArray *charts = chart_list ();
+  g_autoptr (GArray) ranks = NULL;
+  int c_rank;
+  int c_op;
+  int c_count;
+  int c_launch;
+
+  g_return_val_if_fail (table != NULL, charts);
+  g_return_val_if_fail (max_ops > 0, charts);
+
+  c_rank = column (table, "rank");
+  c_op = column (table, "aten_op_name");
+  c_count = column (table, "occurrence_count");
+  c_launch = column (table, "avg_aten_op_launch_delay");
+  if (c_op < 0 || c_count < 0 || c_launch < 0 || hp_table_get_n_rows (table) == 0)
+    {
+      g_ptr_array_add (charts, aten_bars ("aten_op_occurrences", "Most frequent ATen ops",
+                                          "Occurrences", HP_AXIS_FORMAT_NUMBER, "Occurrences", NULL));
+      return charts;
+    }
+
+  ranks = distinct_ranks (table, c_rank);
+  for (guint i = 0; i < ranks->len; i++)
+    {
+      gint64 rank = g_array_index (ranks, gint64, i);
+      g_autoptr (GPtrArray) ops = g_ptr_array_new_with_free_func (aten_op_free);
+      g_autoptr (GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
+      g_autofree char *name = NULL;
+      g_autofree char *title = NULL;
+      HpChart         *occurrences;
+      HpChart         *delays;
+      guint            n;
+
+      for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+        {
+          g_autofree char *op_name = NULL;
+          double           count;
+          double           launch;
+          AtenOp          *op;
+
+          if (row_rank (table, row, c_rank) != rank)
+            continue;
+          count = cell_number (table, row, c_count);
+          if (!isfinite (count) || count <= 0)
+            continue;
+          op_name = cell_text (table, row, c_op);
+          op = g_hash_table_lookup (by_name, op_name);
+          if (op == NULL)
+            {
+              op = g_new0 (AtenOp, 1);
+              op->op = g_steal_pointer (&op_name);
+              g_ptr_array_add (ops, op);
+              g_hash_table_insert (by_name, op->op, op);
+            }
+          op->count += count;
+          launch = cell_number (table, row, c_launch);
+          if (isfinite (launch))
+            {
+              op->launch_delay += count * launch;
+              op->launch_weight += count;
+            }
+        }
+      g_ptr_array_sort (ops, compare_aten_ops);
+      n = MIN (ops->len, max_ops);
+
+      name = g_strdup_printf ("aten_op_occurrences_rank%" G_GINT64_FORMAT, rank);
+      title = g_strdup_printf ("Most frequent ATen ops on rank %" G_GINT64_FORMAT, rank);
+      occurrences = aten_bars (name, title, "Calls that launched kernels",
+                               HP_AXIS_FORMAT_NUMBER, "Occurrences", NULL);
+      g_free (name);
+      g_free (title);
+      name = g_strdup_printf ("aten_op_launch_delay_rank%" G_GINT64_FORMAT, rank);
+      title = g_strdup_printf ("ATen op launch delay on rank %" G_GINT64_FORMAT, rank);
+      delays = aten_bars (name, title, "Mean time from the op's start to its first kernel launch",
+                          HP_AXIS_FORMAT_TIME_US, "Launch delay", "host_wait");
+
+      for (guint k = 0; k < n; k++)
+        {
+          const AtenOp *op = g_ptr_array_index (ops, k);
+
+          hp_bar_chart_add_category (occurrences, op->op);
+          hp_bar_chart_add_category (delays, op->op);
+        }
+      for (guint k = 0; k < n; k++)
+        {
+          const AtenOp *op = g_ptr_array_index (ops, k);
+
+          hp_bar_chart_set_value (occurrences, 0, k, op->count);
+          hp_bar_chart_set_value (delays, 0, k,
+                                  op->launch_weight > 0 ? op->launch_delay / op->launch_weight : NAN);
+        }
+      g_ptr_array_add (charts, occurrences);
+      g_ptr_array_add (charts, delays);
     }
 
   return charts;
@@ -958,6 +1127,7 @@ hp_chart_adapt_user_annotations (HpTable *table)
  * Picks the adapter from the table's name (`temporal_breakdown`,
  * `gpu_kernel_breakdown_kernel_type`, `gpu_kernel_breakdown_kernels`,
  * `idle_time_breakdown`, `comm_comp_overlap`, `cuda_kernel_launch_stats`,
+ * `aten_op_kernels_and_delay` (the 15 most frequent ops),
  * `queue_length_time_series`, `memory_bw_time_series`,
  * `user_annotation_breakdown_gpu` and `_cpu`).
  *
@@ -986,6 +1156,8 @@ hp_chart_adapt_table (HpTable                *table,
   if (g_strcmp0 (name, "cuda_kernel_launch_stats") == 0)
     return hp_chart_adapt_launch_stats (table, params != NULL ? params->runtime_cutoff : 50.0,
                                         params != NULL ? params->launch_delay_cutoff : 100.0);
+  if (g_strcmp0 (name, "aten_op_kernels_and_delay") == 0)
+    return hp_chart_adapt_aten_op_delays (table, 15);
   if (g_strcmp0 (name, "queue_length_time_series") == 0)
     return hp_chart_adapt_queue_length (table);
   if (g_strcmp0 (name, "memory_bw_time_series") == 0)

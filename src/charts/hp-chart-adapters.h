@@ -26,6 +26,8 @@ GPtrArray *hp_chart_adapt_comm_comp_overlap (HpTable *table);
 GPtrArray *hp_chart_adapt_launch_stats (HpTable *table,
                                         double   runtime_cutoff,
                                         double   launch_delay_cutoff);
+GPtrArray *hp_chart_adapt_aten_op_delays (HpTable *table,
+                                          guint    max_ops);
 GPtrArray *hp_chart_adapt_queue_length (HpTable *time_series);
 GPtrArray *hp_chart_adapt_memory_bw (HpTable *time_series);
 GPtrArray *hp_chart_adapt_user_annotations (HpTable *table);

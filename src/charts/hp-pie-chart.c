@@ -461,6 +461,20 @@ hp_pie_chart_set_value_format (HpChart     *chart,
 }
 
 /**
+ * hp_pie_chart_get_value_format:
+ *
+ * Returns: how the values read in tooltips
+ */
+HpAxisFormat
+hp_pie_chart_get_value_format (HpChart *chart)
+{
+  PieData *data = _hp_chart_get_data (chart, HP_CHART_KIND_PIE);
+
+  g_return_val_if_fail (data != NULL, HP_AXIS_FORMAT_NUMBER);
+  return data->format;
+}
+
+/**
  * hp_pie_chart_add_pie:
  * @caption: (nullable): shown above the pie, e.g. "Rank 0"
  *

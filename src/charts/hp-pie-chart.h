@@ -69,6 +69,7 @@ void               hp_pie_chart_set_donut (HpChart *chart,
                                            double   hole);
 void               hp_pie_chart_set_value_format (HpChart     *chart,
                                                   HpAxisFormat format);
+HpAxisFormat       hp_pie_chart_get_value_format (HpChart *chart);
 guint              hp_pie_chart_add_pie (HpChart    *chart,
                                          const char *caption);
 void               hp_pie_chart_add_slice (HpChart    *chart,

@@ -1,4 +1,4 @@
-/* test-window.c — the main window under Xvfb: loading, tabs, parameters, cancel, bad folders.
+/* test-window.c — the main window under Xvfb: loading, tabs, parameters, charts, cancel, bad folders.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "hp-kernels-panel.h"
+#include "hp-launches-panel.h"
 #include "hp-session-private.h"
 #include "hp-table-model.h"
 #include "hp-test-utils.h"
@@ -19,6 +20,18 @@
 #define TIMEOUT_MS 60000
 
 static const char *const expected_tabs[] = {
+  "Overview",
+  "Kernels",
+  "Idle time",
+  "Overlap",
+  "Launches",
+  "Counters",
+  "ATen delays",
+  "User annotations",
+};
+
+/* the tabs that draw HTA's charts */
+static const char *const chart_tabs[] = {
   "Overview",
   "Kernels",
   "Idle time",
@@ -189,7 +202,6 @@ test_load_and_tabs (void)
       spin (50);
       g_assert_true (gtk_widget_get_mapped (child));
       g_assert_true (wait_for (panel_idle, panel));
-      g_assert_false (hp_analysis_panel_export_chart (panel));
     }
 
   /* the rank selector follows the session */
@@ -438,6 +450,322 @@ test_reload_keeps_trace_on_cancel (void)
   close_window (window);
 }
 
+static HpAnalysisPanel *
+show_tab (HpWindow   *window,
+          const char *label)
+{
+  GtkNotebook *notebook = hp_trace_page_get_notebook (hp_window_get_trace_page (window));
+
+  for (int i = 0; i < gtk_notebook_get_n_pages (notebook); i++)
+    {
+      GtkWidget *child = gtk_notebook_get_nth_page (notebook, i);
+
+      if (g_strcmp0 (gtk_notebook_get_tab_label_text (notebook, child), label) == 0)
+        {
+          g_assert_true (HP_IS_ANALYSIS_PANEL (child));
+          gtk_notebook_set_current_page (notebook, i);
+          spin (50);
+          g_assert_true (wait_for (panel_idle, child));
+          return HP_ANALYSIS_PANEL (child);
+        }
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+static gboolean
+view_allocated (gpointer data)
+{
+  return gtk_widget_get_width (data) > 0 && gtk_widget_get_height (data) > 0;
+}
+
+static void
+test_charts (void)
+{
+  g_autofree char *path = trace_folder ("hta_trace_filter_2ranks");
+  HpWindow        *window = open_window (path);
+  HpSession       *session;
+  HpAnalysisPanel *panel;
+  HpChartView     *rank0;
+  HpChartView     *rank1;
+
+  g_assert_true (wait_for (not_loading, window));
+  session = hp_window_get_session (window);
+
+  /* every tab has data on this trace, so every tab draws charts */
+  for (guint i = 0; i < G_N_ELEMENTS (chart_tabs); i++)
+    {
+      HpChartView *main_view;
+
+      panel = show_tab (window, chart_tabs[i]);
+      g_test_message ("%s: %u charts", chart_tabs[i], hp_analysis_panel_get_n_chart_views (panel));
+      g_assert_cmpuint (hp_analysis_panel_get_n_chart_views (panel), >=, 1);
+      main_view = hp_analysis_panel_get_main_chart_view (panel);
+      g_assert_nonnull (main_view);
+      g_assert_true (HP_IS_CHART_VIEW (main_view));
+      g_assert_true (hp_chart_has_data (hp_chart_view_get_chart (main_view)));
+      g_assert_true (wait_for (view_allocated, main_view));
+    }
+
+  /* the Overview has HTA's three headline charts, the Kernels tab keeps
+   * most duration charts behind its expander */
+  panel = show_tab (window, "Overview");
+  g_assert_nonnull (hp_analysis_panel_find_chart_view (panel, "temporal_breakdown"));
+  g_assert_nonnull (hp_analysis_panel_find_chart_view (panel, "kernel_type_percentage"));
+  g_assert_nonnull (hp_analysis_panel_find_chart_view (panel, "comm_comp_overlap"));
+  panel = show_tab (window, "Kernels");
+  g_assert_nonnull (hp_analysis_panel_find_chart_view (panel, "kernel_type_percentage"));
+  g_assert_nonnull (hp_analysis_panel_find_chart_view (panel, "kernels_COMPUTATION"));
+  g_assert_cmpuint (hp_analysis_panel_get_n_chart_views (panel), >, 10);
+  panel = show_tab (window, "ATen delays");
+  g_assert_nonnull (hp_analysis_panel_find_chart_view (panel, "aten_op_occurrences_rank0"));
+
+  /* the rank selector hides the charts of the other ranks */
+  panel = show_tab (window, "Idle time");
+  rank0 = hp_analysis_panel_find_chart_view (panel, "idle_time_rank0");
+  rank1 = hp_analysis_panel_find_chart_view (panel, "idle_time_rank1");
+  g_assert_nonnull (rank0);
+  g_assert_nonnull (rank1);
+  g_assert_cmpint (hp_chart_view_get_rank (rank0), ==, 0);
+  g_assert_cmpint (hp_chart_view_get_rank (rank1), ==, 1);
+  g_assert_true (hp_analysis_panel_get_main_chart_view (panel) == rank0);
+  hp_session_set_selected_rank (session, 1);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (rank0)));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (rank1)));
+  g_assert_true (hp_analysis_panel_get_main_chart_view (panel) == rank1);
+  /* charts comparing ranks stay */
+  panel = show_tab (window, "Overview");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (hp_analysis_panel_find_chart_view (panel, "temporal_breakdown"))));
+  hp_session_set_selected_rank (session, -1);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (rank0)));
+
+  close_window (window);
+}
+
+static void
+test_chart_tooltip (void)
+{
+  g_autofree char *path = trace_folder ("hta_trace_filter_2ranks");
+  HpWindow        *window = open_window (path);
+  HpAnalysisPanel *panel;
+  HpChartView     *view;
+  HpChart         *chart;
+  const HpBarRect *bar;
+  g_autofree char *text = NULL;
+
+  g_assert_true (wait_for (not_loading, window));
+  panel = show_tab (window, "Overview");
+  view = hp_analysis_panel_find_chart_view (panel, "temporal_breakdown");
+  g_assert_nonnull (view);
+  g_assert_true (wait_for (view_allocated, view));
+
+  /* the first stacked segment: rank 0's idle share, exactly as the table has it */
+  chart = hp_chart_view_get_chart (view);
+  hp_chart_layout (chart, gtk_widget_get_width (GTK_WIDGET (view)), gtk_widget_get_height (GTK_WIDGET (view)),
+                   hp_chart_view_get_style (view));
+  g_assert_cmpuint (hp_bar_chart_get_layout (chart)->bars->len, >, 0);
+  bar = &g_array_index (hp_bar_chart_get_layout (chart)->bars, HpBarRect, 0);
+  text = hp_chart_view_get_tooltip_text (view, bar->rect.x + bar->rect.width / 2, bar->rect.y + bar->rect.height / 2);
+  g_assert_nonnull (text);
+  g_test_message ("tooltip: %s", text);
+  g_assert_nonnull (strstr (text, "0 (GPU 0)"));
+  g_assert_nonnull (strstr (text, "Idle"));
+  g_assert_nonnull (strstr (text, "%"));
+
+  /* nothing in the top left corner */
+  g_clear_pointer (&text, g_free);
+  text = hp_chart_view_get_tooltip_text (view, 1, 1);
+  g_assert_null (text);
+
+  close_window (window);
+}
+
+static void
+test_chart_export (void)
+{
+  g_autofree char *path = trace_folder ("hta_trace_filter_2ranks");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hotpath-charts-XXXXXX", &error);
+  g_autofree char *png = NULL;
+  g_autofree char *svg = NULL;
+  g_autofree char *bad = NULL;
+  g_autofree char *contents = NULL;
+  HpWindow        *window;
+  HpAnalysisPanel *panel;
+  HpChartView     *view;
+  cairo_surface_t *surface;
+  gsize            length;
+  int              width, height;
+  double           scale;
+
+  g_assert_no_error (error);
+  window = open_window (path);
+  g_assert_true (wait_for (not_loading, window));
+  panel = show_tab (window, "Overview");
+  view = hp_analysis_panel_find_chart_view (panel, "temporal_breakdown");
+  g_assert_nonnull (view);
+  g_assert_true (wait_for (view_allocated, view));
+  g_assert_true (hp_analysis_panel_get_main_chart_view (panel) == view);
+
+  /* exports are the size shown, PNGs at twice the pixels */
+  hp_chart_view_get_export_size (view, &width, &height, &scale);
+  g_assert_cmpint (width, ==, gtk_widget_get_width (GTK_WIDGET (view)));
+  g_assert_cmpint (height, ==, gtk_widget_get_height (GTK_WIDGET (view)));
+  g_assert_cmpfloat (scale, >=, 1.0);
+
+  png = g_build_filename (dir, "temporal_breakdown.png", NULL);
+  g_assert_true (hp_chart_view_export_to_file (view, png, &error));
+  g_assert_no_error (error);
+  g_file_get_contents (png, &contents, &length, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (length, >, 8);
+  g_assert_cmpmem (contents, 8, "\x89PNG\r\n\x1a\n", 8);
+  surface = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, (int)(width * scale));
+  g_assert_cmpint (cairo_image_surface_get_height (surface), ==, (int)(height * scale));
+  cairo_surface_destroy (surface);
+  g_clear_pointer (&contents, g_free);
+
+  svg = g_build_filename (dir, "temporal_breakdown.svg", NULL);
+  g_assert_true (hp_chart_view_export_to_file (view, svg, &error));
+  g_assert_no_error (error);
+  g_file_get_contents (svg, &contents, &length, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (contents, "<svg"));
+  g_assert_nonnull (strstr (contents, "Temporal breakdown across ranks"));
+
+  /* an unknown format fails and leaves nothing behind */
+  bad = g_build_filename (dir, "temporal_breakdown.gif", NULL);
+  g_assert_false (hp_chart_view_export_to_file (view, bad, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_false (g_file_test (bad, G_FILE_TEST_EXISTS));
+
+  /* the menu in the corner offers both formats through the view's actions */
+  {
+    GtkWidget  *button = gtk_widget_get_first_child (GTK_WIDGET (view));
+    GMenuModel *menu;
+    char       *action = NULL;
+
+    g_assert_true (GTK_IS_MENU_BUTTON (button));
+    menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button));
+    g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 2);
+    g_assert_true (g_menu_model_get_item_attribute (menu, 0, G_MENU_ATTRIBUTE_ACTION, "s", &action));
+    g_assert_cmpstr (action, ==, "chart.export-png");
+    g_free (action);
+    g_assert_true (g_menu_model_get_item_attribute (menu, 1, G_MENU_ATTRIBUTE_ACTION, "s", &action));
+    g_assert_cmpstr (action, ==, "chart.export-svg");
+    g_free (action);
+    gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+    spin (50);
+    gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
+    spin (50);
+    /* the focus is back on the menu button: closing the window below
+     * checks that a focus inside a panel does not trip GTK up */
+    g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (window)), GTK_WIDGET (view)));
+  }
+
+  /* the view still answers tooltips for its own size afterwards */
+  g_assert_cmpfloat (hp_chart_get_layout (hp_chart_view_get_chart (view))->width, ==,
+                     gtk_widget_get_width (GTK_WIDGET (view)));
+
+  close_window (window);
+  g_assert_cmpint (g_remove (png), ==, 0);
+  g_assert_cmpint (g_remove (svg), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* The spin button below @root showing @value */
+static GtkSpinButton *
+find_spin_showing (GtkWidget *root,
+                   double     value)
+{
+  if (GTK_IS_SPIN_BUTTON (root) && gtk_spin_button_get_value (GTK_SPIN_BUTTON (root)) == value)
+    return GTK_SPIN_BUTTON (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkSpinButton *found = find_spin_showing (child, value);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+typedef struct
+{
+  HpLaunchesPanel *panel;
+  const char      *old_text;
+} SummaryWanted;
+
+static gboolean
+summary_changed (gpointer data)
+{
+  SummaryWanted *wanted = data;
+  const char    *text = hp_launches_panel_get_summary (wanted->panel);
+
+  return !hp_analysis_panel_is_busy (HP_ANALYSIS_PANEL (wanted->panel)) && text[0] != '\0' &&
+         g_strcmp0 (text, wanted->old_text) != 0;
+}
+
+static void
+test_launch_cutoffs (void)
+{
+  g_autofree char *path = trace_folder ("hta_trace_filter_2ranks");
+  HpWindow        *window = open_window (path);
+  HpAnalysisPanel *panel;
+  HpSession       *session;
+  GtkSpinButton   *runtime_spin;
+  HpChartView     *outliers;
+  g_autofree char *before = NULL;
+  SummaryWanted    wanted;
+
+  g_assert_true (wait_for (not_loading, window));
+  session = hp_window_get_session (window);
+  panel = show_tab (window, "Launches");
+  g_assert_true (HP_IS_LAUNCHES_PANEL (panel));
+
+  /* HTA's defaults: 50 us and 100 us; no launch call is that slow here */
+  wanted = (SummaryWanted){ HP_LAUNCHES_PANEL (panel), "" };
+  g_assert_true (wait_for (summary_changed, &wanted));
+  before = g_strdup (hp_launches_panel_get_summary (HP_LAUNCHES_PANEL (panel)));
+  g_test_message ("before: %s", before);
+  g_assert_nonnull (strstr (before, "Across 2 ranks"));
+  g_assert_nonnull (strstr (before, "280 short kernels"));
+  g_assert_nonnull (strstr (before, "0 launch calls longer than 50 µs"));
+  g_assert_nonnull (strstr (before, "911 kernels starting more than 100 µs"));
+  outliers = hp_analysis_panel_find_chart_view (panel, "launch_runtime_outliers_rank0");
+  g_assert_nonnull (outliers);
+  g_assert_false (hp_chart_has_data (hp_chart_view_get_chart (outliers)));
+
+  /* a lower runtime cutoff through the panel's spin button: the analysis
+   * runs again, the counts and the charts follow */
+  runtime_spin = find_spin_showing (GTK_WIDGET (panel), 50);
+  g_assert_nonnull (runtime_spin);
+  gtk_spin_button_set_value (runtime_spin, 10);
+  g_assert_cmpfloat (hp_session_get_params (session)->runtime_cutoff, ==, 10);
+  wanted = (SummaryWanted){ HP_LAUNCHES_PANEL (panel), before };
+  g_assert_true (wait_for (summary_changed, &wanted));
+  g_test_message ("after: %s", hp_launches_panel_get_summary (HP_LAUNCHES_PANEL (panel)));
+  g_assert_null (strstr (hp_launches_panel_get_summary (HP_LAUNCHES_PANEL (panel)), "0 launch calls longer"));
+  g_assert_nonnull (strstr (hp_launches_panel_get_summary (HP_LAUNCHES_PANEL (panel)), "longer than 10 µs"));
+  outliers = hp_analysis_panel_find_chart_view (panel, "launch_runtime_outliers_rank0");
+  g_assert_nonnull (outliers);
+  g_assert_true (hp_chart_has_data (hp_chart_view_get_chart (outliers)));
+
+  /* and the rank selector narrows the line to one rank */
+  hp_session_set_selected_rank (session, 1);
+  g_assert_nonnull (strstr (hp_launches_panel_get_summary (HP_LAUNCHES_PANEL (panel)), "Rank 1:"));
+  hp_session_set_selected_rank (session, -1);
+
+  /* closing with the focus in a spin button of the panel is fine too */
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (runtime_spin)));
+  spin (50);
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -451,6 +779,10 @@ main (int   argc,
   g_test_add_func ("/app/window/corrupt-rank", test_corrupt_rank);
   g_test_add_func ("/app/window/empty-folder", test_empty_folder);
   g_test_add_func ("/app/window/reload-keeps-trace-on-cancel", test_reload_keeps_trace_on_cancel);
+  g_test_add_func ("/app/window/charts", test_charts);
+  g_test_add_func ("/app/window/chart-tooltip", test_chart_tooltip);
+  g_test_add_func ("/app/window/chart-export", test_chart_export);
+  g_test_add_func ("/app/window/launch-cutoffs", test_launch_cutoffs);
 
   return g_test_run ();
 }

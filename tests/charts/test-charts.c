@@ -1506,6 +1506,82 @@ test_adapt_user_annotations (void)
   g_assert_cmpstr (hp_chart_get_title (g_ptr_array_index (charts, 2)), ==, "User annotation = ## backward ##");
 }
 
+static HpTable *
+aten_op_table (void)
+{
+  HpTable *t = hp_table_new ("aten_op_kernels_and_delay", "ATen ops");
+  const struct
+  {
+    gint64      rank;
+    const char *op;
+    const char *sequence;
+    gint64      count;
+    double      launch;
+    double      runtime;
+  } rows[] = {
+    { 0, "aten::mm", "gemm_a", 3, 10, 100 },
+    { 0, "aten::add", "add", 2, 5, 50 },
+    { 0, "aten::mm", "gemm_b", 1, 30, 300 },
+    { 1, "aten::mul", "mul", 4, 8, 80 },
+  };
+
+  hp_table_add_column (t, "rank", HP_COLUMN_INT, NULL);
+  hp_table_add_column (t, "aten_op_name", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (t, "kernel_sequence", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (t, "occurrence_count", HP_COLUMN_INT, NULL);
+  hp_table_add_column (t, "avg_aten_op_launch_delay", HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (t, "avg_runtime_delay", HP_COLUMN_DOUBLE, "us");
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      guint row = hp_table_append_row (t);
+
+      hp_table_set_int (t, row, 0, rows[i].rank);
+      hp_table_set_string (t, row, 1, rows[i].op);
+      hp_table_set_string (t, row, 2, rows[i].sequence);
+      hp_table_set_int (t, row, 3, rows[i].count);
+      hp_table_set_double (t, row, 4, rows[i].launch);
+      hp_table_set_double (t, row, 5, rows[i].runtime);
+    }
+  return t;
+}
+
+static void
+test_adapt_aten_op_delays (void)
+{
+  g_autoptr (HpTable) table = aten_op_table ();
+  g_autoptr (GPtrArray) charts = hp_chart_adapt_table (table, NULL);
+  g_autoptr (GPtrArray) top = NULL;
+  g_autoptr (HpTable) empty = hp_table_new ("aten_op_kernels_and_delay", "Empty");
+  HpChart *chart;
+
+  /* per rank: occurrences, then launch delays, ops in the same order */
+  g_assert_cmpuint (charts->len, ==, 4);
+  chart = g_ptr_array_index (charts, 0);
+  g_assert_cmpstr (hp_chart_get_name (chart), ==, "aten_op_occurrences_rank0");
+  g_assert_cmpint (hp_chart_get_kind (chart), ==, HP_CHART_KIND_BAR);
+  g_assert_cmpuint (hp_bar_chart_get_n_categories (chart), ==, 2);
+  /* aten::mm's two kernel sequences add up and come first */
+  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 0, 0), ==, 4);
+  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 0, 1), ==, 2);
+  chart = g_ptr_array_index (charts, 1);
+  g_assert_cmpstr (hp_chart_get_name (chart), ==, "aten_op_launch_delay_rank0");
+  /* the mean of both sequences, weighted by their occurrences */
+  g_assert_cmpfloat_with_epsilon (hp_bar_chart_get_value (chart, 0, 0), (3 * 10.0 + 30) / 4, 1e-9);
+  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 0, 1), ==, 5);
+  g_assert_cmpstr (hp_chart_get_name (g_ptr_array_index (charts, 2)), ==, "aten_op_occurrences_rank1");
+  g_assert_cmpstr (hp_chart_get_name (g_ptr_array_index (charts, 3)), ==, "aten_op_launch_delay_rank1");
+
+  /* only the most frequent ops */
+  top = hp_chart_adapt_aten_op_delays (table, 1);
+  g_assert_cmpuint (hp_bar_chart_get_n_categories (g_ptr_array_index (top, 0)), ==, 1);
+  g_assert_cmpfloat (hp_bar_chart_get_value (g_ptr_array_index (top, 0), 0, 0), ==, 4);
+
+  g_clear_pointer (&charts, g_ptr_array_unref);
+  charts = hp_chart_adapt_aten_op_delays (empty, 15);
+  g_assert_cmpuint (charts->len, ==, 1);
+  g_assert_false (hp_chart_has_data (g_ptr_array_index (charts, 0)));
+}
+
 static void
 test_adapt_missing_columns (void)
 {
@@ -1583,6 +1659,7 @@ main (int   argc,
   g_test_add_func ("/charts/adapters/launch-stats", test_adapt_launch_stats);
   g_test_add_func ("/charts/adapters/counters", test_adapt_counters);
   g_test_add_func ("/charts/adapters/user-annotations", test_adapt_user_annotations);
+  g_test_add_func ("/charts/adapters/aten-op-delays", test_adapt_aten_op_delays);
   g_test_add_func ("/charts/adapters/missing-columns", test_adapt_missing_columns);
 
   return g_test_run ();

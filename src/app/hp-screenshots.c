@@ -1,0 +1,253 @@
+/* hp-screenshots.c — renders every tab of a window to PNG files, for the README.
+ *
+ * tests/ui/screenshots.sh runs the app with HOTPATH_SCREENSHOT_DIR set; the
+ * application then activates its hidden app.screenshot-tabs action, which
+ * comes here. The window is rendered through its own GSK renderer
+ * (render nodes of the window's children → texture → PNG), so no window
+ * manager, compositor or screen grabber is involved: the PNG is exactly
+ * what GTK draws.
+ *
+ * Without a trace the window shows its start page: that one is written as
+ * `00-start.png`. With a trace, once it is loaded, each tab is selected in
+ * turn and written as `NN-<tab>.png` after its analyses are done and the
+ * layout has settled.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+
+#include "hp-screenshots.h"
+
+#define POLL_MS 100
+#define SETTLE_POLLS 6 /* a quiet panel gets 600 ms to lay out and paint */
+
+typedef struct
+{
+  char *folder;
+  guint source;
+  int   tab; /* -1 until the trace is shown */
+  guint quiet;
+} Shooter;
+
+static void
+shooter_free (gpointer data)
+{
+  Shooter *shooter = data;
+
+  g_clear_handle_id (&shooter->source, g_source_remove);
+  g_free (shooter->folder);
+  g_free (shooter);
+}
+
+/* "Idle time" → "idle-time" */
+static char *
+slug (const char *label)
+{
+  GString *text = g_string_new (NULL);
+
+  for (const char *p = label; *p != '\0'; p++)
+    {
+      if (g_ascii_isalnum (*p))
+        g_string_append_c (text, g_ascii_tolower (*p));
+      else if (text->len > 0 && text->str[text->len - 1] != '-')
+        g_string_append_c (text, '-');
+    }
+  while (text->len > 0 && text->str[text->len - 1] == '-')
+    g_string_truncate (text, text->len - 1);
+  return g_string_free (text, FALSE);
+}
+
+static gboolean
+shoot (GTask      *task,
+       const char *stem)
+{
+  Shooter         *shooter = g_task_get_task_data (task);
+  g_autofree char *name = g_strconcat (stem, ".png", NULL);
+  g_autofree char *path = g_build_filename (shooter->folder, name, NULL);
+  GError          *error = NULL;
+
+  if (!hp_screenshots_save_widget (GTK_WIDGET (g_task_get_source_object (task)), path, &error))
+    {
+      g_task_return_error (task, error);
+      return FALSE;
+    }
+  g_print ("%s\n", path);
+  return TRUE;
+}
+
+static gboolean
+step_cb (gpointer data)
+{
+  GTask           *task = data;
+  Shooter         *shooter = g_task_get_task_data (task);
+  HpWindow        *window = g_task_get_source_object (task);
+  HpTracePage     *page;
+  GtkNotebook     *notebook;
+  GtkWidget       *child;
+  HpAnalysisPanel *panel;
+  g_autofree char *stem = NULL;
+  g_autofree char *name = NULL;
+
+  if (g_task_return_error_if_cancelled (task))
+    goto done;
+  if (hp_window_is_loading (window) || !gtk_widget_get_mapped (GTK_WIDGET (window)))
+    return G_SOURCE_CONTINUE;
+
+  page = hp_window_get_trace_page (window);
+  if (page == NULL || g_strcmp0 (hp_window_get_visible_page (window), "trace") != 0)
+    {
+      /* let the start page settle too */
+      if (++shooter->quiet < SETTLE_POLLS)
+        return G_SOURCE_CONTINUE;
+      if (shoot (task, "00-start"))
+        g_task_return_boolean (task, TRUE);
+      goto done;
+    }
+
+  notebook = hp_trace_page_get_notebook (page);
+  if (shooter->tab < 0)
+    {
+      shooter->tab = 0;
+      shooter->quiet = 0;
+      gtk_notebook_set_current_page (notebook, 0);
+      return G_SOURCE_CONTINUE;
+    }
+
+  panel = hp_trace_page_get_current_panel (page);
+  if (panel != NULL && hp_analysis_panel_is_busy (panel))
+    {
+      shooter->quiet = 0;
+      return G_SOURCE_CONTINUE;
+    }
+  if (++shooter->quiet < SETTLE_POLLS)
+    return G_SOURCE_CONTINUE;
+
+  child = gtk_notebook_get_nth_page (notebook, shooter->tab);
+  name = slug (gtk_notebook_get_tab_label_text (notebook, child));
+  stem = g_strdup_printf ("%02d-%s", shooter->tab + 1, name);
+  if (!shoot (task, stem))
+    goto done;
+
+  if (shooter->tab + 1 < gtk_notebook_get_n_pages (notebook))
+    {
+      shooter->tab++;
+      shooter->quiet = 0;
+      gtk_notebook_set_current_page (notebook, shooter->tab);
+      return G_SOURCE_CONTINUE;
+    }
+  g_task_return_boolean (task, TRUE);
+
+done:
+  shooter->source = 0;
+  g_object_unref (task);
+  return G_SOURCE_REMOVE;
+}
+
+/**
+ * hp_screenshots_take_async:
+ * @folder: where to write the PNG files; created if needed
+ *
+ * Waits for @window to finish loading, then writes its start page, or
+ * each of its tabs once computed, as PNG files into @folder.
+ */
+void
+hp_screenshots_take_async (HpWindow           *window,
+                           const char         *folder,
+                           GCancellable       *cancellable,
+                           GAsyncReadyCallback callback,
+                           gpointer            user_data)
+{
+  g_autoptr (GTask) task = NULL;
+  Shooter *shooter;
+
+  g_return_if_fail (HP_IS_WINDOW (window));
+  g_return_if_fail (folder != NULL);
+
+  task = g_task_new (window, cancellable, callback, user_data);
+  g_task_set_source_tag (task, hp_screenshots_take_async);
+
+  if (g_mkdir_with_parents (folder, 0755) != 0)
+    {
+      int errsv = errno;
+
+      g_task_return_new_error (task, G_IO_ERROR, g_io_error_from_errno (errsv), "%s: %s", folder,
+                               g_strerror (errsv));
+      return;
+    }
+
+  shooter = g_new0 (Shooter, 1);
+  shooter->folder = g_strdup (folder);
+  shooter->tab = -1;
+  g_task_set_task_data (task, shooter, shooter_free);
+  shooter->source = g_timeout_add (POLL_MS, step_cb, g_object_ref (task));
+}
+
+gboolean
+hp_screenshots_take_finish (HpWindow     *window,
+                            GAsyncResult *result,
+                            GError      **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, window), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/**
+ * hp_screenshots_save_widget:
+ * @widget: a mapped widget, such as a window
+ * @path: the PNG file to write
+ *
+ * Renders the children of @widget at its current size with its window's
+ * renderer: of a window, the header bar and the content.
+ *
+ * Returns: whether the file was written
+ */
+gboolean
+hp_screenshots_save_widget (GtkWidget  *widget,
+                            const char *path,
+                            GError    **error)
+{
+  int          width = gtk_widget_get_width (widget);
+  int          height = gtk_widget_get_height (widget);
+  GtkNative   *native = gtk_widget_get_native (widget);
+  GskRenderer *renderer = native != NULL ? gtk_native_get_renderer (native) : NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  GtkSnapshot   *snapshot;
+  GskRenderNode *node;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (renderer == NULL || width <= 0 || height <= 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: the window is not shown", path);
+      return FALSE;
+    }
+
+  /* the children in the widget's own coordinates: of a window, the header
+   * bar and the content, without the frame a window draws around them
+   * when there is no window manager */
+  snapshot = gtk_snapshot_new ();
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (!GTK_IS_NATIVE (child))
+      gtk_widget_snapshot_child (widget, child, snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  if (node == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: nothing to draw", path);
+      return FALSE;
+    }
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  gsk_render_node_unref (node);
+
+  if (!gdk_texture_save_to_png (texture, path))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: could not write the PNG file", path);
+      return FALSE;
+    }
+  return TRUE;
+}
