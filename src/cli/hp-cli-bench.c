@@ -39,10 +39,14 @@ hp_cli_bench (int           argc,
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) paths = NULL;
   gboolean     hta_compat = FALSE;
+  gboolean     skip_analyses = FALSE;
+  gboolean     verbose = FALSE;
   int          repeat = 1;
   GOptionEntry entries[] = {
     { "repeat", 'n', 0, G_OPTION_ARG_INT, &repeat, "Load N times", "N" },
     { "hta-compat", 0, 0, G_OPTION_ARG_NONE, &hta_compat, "Load in HTA-compatibility mode", NULL },
+    { "load-only", 0, 0, G_OPTION_ARG_NONE, &skip_analyses, "Skip the analyses phase", NULL },
+    { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Print the time of every analysis", NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "DIR|FILE..." },
     { NULL }
   };
@@ -74,31 +78,37 @@ hp_cli_bench (int           argc,
       print_phase ("load", stats.json_bytes, (double)(g_get_monotonic_time () - t0) / G_USEC_PER_SEC);
 
       /* every analysis of the default report, on the loaded trace */
-      {
-        HpAnalysisParams  params;
-        guint             n_analyses, n_tables = 0;
-        const HpAnalysis *analyses = hp_analysis_list (&n_analyses);
-        gint64            a0 = g_get_monotonic_time ();
+      if (!skip_analyses)
+        {
+          HpAnalysisParams  params;
+          guint             n_analyses, n_tables = 0;
+          const HpAnalysis *analyses = hp_analysis_list (&n_analyses);
+          gint64            a0 = g_get_monotonic_time ();
 
-        hp_analysis_params_init (&params);
-        for (guint i = 0; i < n_analyses; i++)
-          {
-            g_autoptr (GPtrArray) tables = NULL;
+          hp_analysis_params_init (&params);
+          for (guint i = 0; i < n_analyses; i++)
+            {
+              g_autoptr (GPtrArray) tables = NULL;
+              gint64 b0 = g_get_monotonic_time ();
 
-            if (!analyses[i].in_default_set)
-              continue;
-            tables = hp_analysis_run (&analyses[i], trace, &params, cancellable, &error);
-            if (tables == NULL)
-              {
-                fprintf (stderr, "hotpath-cli: %s: %s\n", analyses[i].name, error->message);
-                return HP_CLI_EXIT_BAD_INPUT;
-              }
-            n_tables += tables->len;
-          }
-        hp_analysis_params_clear (&params);
-        print_phase ("analyses", stats.json_bytes, (double)(g_get_monotonic_time () - a0) / G_USEC_PER_SEC);
-        printf ("         %u tables\n", n_tables);
-      }
+              if (!analyses[i].in_default_set)
+                continue;
+              tables = hp_analysis_run (&analyses[i], trace, &params, cancellable, &error);
+              if (tables == NULL)
+                {
+                  fprintf (stderr, "hotpath-cli: %s: %s\n", analyses[i].name, error->message);
+                  hp_analysis_params_clear (&params);
+                  return HP_CLI_EXIT_BAD_INPUT;
+                }
+              n_tables += tables->len;
+              if (verbose)
+                printf ("  %-32s %9.3f s\n", analyses[i].name,
+                        (double)(g_get_monotonic_time () - b0) / G_USEC_PER_SEC);
+            }
+          hp_analysis_params_clear (&params);
+          print_phase ("analyses", stats.json_bytes, (double)(g_get_monotonic_time () - a0) / G_USEC_PER_SEC);
+          printf ("         %u tables\n", n_tables);
+        }
     }
   return HP_CLI_EXIT_OK;
 }

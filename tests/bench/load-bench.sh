@@ -7,7 +7,7 @@
 #
 # Generates (once, cached under tests/bench/out/) an 8-rank folder of gzip
 # Kineto traces holding at least SIZE_MB MiB of JSON, then runs `zcat` over
-# it and `hotpath-cli bench DIR --repeat 1` several times each and compares
+# it and `hotpath-cli bench DIR --repeat 1 --load-only` several times each and compares
 # the medians with the targets of DESIGN.md. Never run by `meson test`.
 #
 # Environment:
@@ -180,7 +180,7 @@ done
 cli_times=()
 cli_rss=()
 for ((i = 1; i <= runs; i++)); do
-  if ! result=$(run_measured "$cli" bench "$dir" --repeat 1); then
+  if ! result=$(run_measured "$cli" bench "$dir" --repeat 1 --load-only); then
     sed 's/^/  | /' "$tmp/out" >&2
     die "hotpath-cli bench $dir failed"
   fi
