@@ -169,29 +169,32 @@ sys.exit(status)
 # Hot page cache for both commands: read the files once before timing
 cat -- "${files[@]}" > /dev/null
 
+# zcat and hotpath-cli alternate, so that a change in the machine's speed
+# (shared cores) hits both alike; each pair also gives its own ratio
 zcat_times=()
+cli_times=()
+cli_rss=()
+pair_ratios=()
 for ((i = 1; i <= runs; i++)); do
   t0=$(now)
   zcat -- "${files[@]}" > /dev/null
   t1=$(now)
   zcat_times+=("$(elapsed "$t0" "$t1")")
-done
 
-cli_times=()
-cli_rss=()
-for ((i = 1; i <= runs; i++)); do
   if ! result=$(run_measured "$cli" bench "$dir" --repeat 1 --load-only); then
     sed 's/^/  | /' "$tmp/out" >&2
     die "hotpath-cli bench $dir failed"
   fi
   cli_times+=("${result% *}")
   cli_rss+=("${result#* }")
+  pair_ratios+=("$(awk -v a="${result% *}" -v b="${zcat_times[-1]}" 'BEGIN { printf "%.3f", a / b }')")
   [ "$i" -eq 1 ] && cp "$tmp/out" "$tmp/first-out"
 done
 
 zcat_s=$(median "${zcat_times[@]}")
 cli_s=$(median "${cli_times[@]}")
 rss_kib=$(median "${cli_rss[@]}")
+pair_ratio=$(median "${pair_ratios[@]}")
 
 # --- report ------------------------------------------------------------------
 
@@ -203,7 +206,8 @@ echo
 awk -v dir="$dir" -v ranks="$ranks" -v runs="$runs" \
     -v comp="$compressed" -v unc="$uncompressed" \
     -v zs="$zcat_s" -v hs="$cli_s" -v rss_kib="$rss_kib" \
-    -v zall="${zcat_times[*]}" -v hall="${cli_times[*]}" '
+    -v zall="${zcat_times[*]}" -v hall="${cli_times[*]}" \
+    -v pr="$pair_ratio" -v prall="${pair_ratios[*]}" '
 function mib(b) { return b / 1048576 }
 BEGIN {
   rss = rss_kib * 1024
@@ -215,11 +219,12 @@ BEGIN {
   printf "  zcat           %10.3f s median of %d (%s)  %8.1f MiB/s\n", zs, runs, zall, mib(unc) / zs
   printf "  hotpath-cli    %10.3f s median of %d (%s)  %8.1f MiB/s\n", hs, runs, hall, mib(unc) / hs
   printf "  ratio          %10.2f x zcat\n", ratio
+  printf "  paired ratio   %10.2f x zcat, median of the per-run ratios (%s)\n", pr, prall
   printf "  peak RSS       %10.1f MiB  %.2f x uncompressed\n", mib(rss), rss_ratio
   printf "\nTargets (DESIGN.md)\n"
-  printf "  load   <= 1.5 x zcat           %6.2f  %s\n", ratio, ratio <= 1.5 ? "PASS" : "MISS"
+  printf "  load   <= 1.5 x zcat           %6.2f  %s (paired)\n", pr, pr <= 1.5 ? "PASS" : "MISS"
   printf "  memory <= 1.0 x uncompressed   %6.2f  %s\n", rss_ratio, rss_ratio <= 1.0 ? "PASS" : "MISS"
-  exit (ratio <= 1.5 && rss_ratio <= 1.0) ? 0 : 3
+  exit (pr <= 1.5 && rss_ratio <= 1.0) ? 0 : 3
 }' && met=1 || met=0
 
 if [ "$met" = 0 ] && [ "${HP_BENCH_STRICT:-0}" = 1 ]; then
