@@ -19,6 +19,7 @@
 #include "hp-load-issue.h"
 #include "hp-overlap-panel.h"
 #include "hp-overview-panel.h"
+#include "hp-timeline-panel.h"
 #include "hp-trace-page.h"
 #include "hp-user-annotations-panel.h"
 
@@ -184,6 +185,8 @@ hp_trace_page_constructed (GObject *object)
 
       if (HP_IS_ANALYSIS_PANEL (child))
         hp_analysis_panel_set_session (HP_ANALYSIS_PANEL (child), self->session);
+      else if (HP_IS_TIMELINE_PANEL (child))
+        hp_timeline_panel_set_session (HP_TIMELINE_PANEL (child), self->session);
     }
   show_issues (self);
 }
@@ -217,6 +220,7 @@ hp_trace_page_class_init (HpTracePageClass *klass)
   gtk_widget_class_set_css_name (widget_class, "hptracepage");
 
   g_type_ensure (HP_TYPE_OVERVIEW_PANEL);
+  g_type_ensure (HP_TYPE_TIMELINE_PANEL);
   g_type_ensure (HP_TYPE_KERNELS_PANEL);
   g_type_ensure (HP_TYPE_IDLE_TIME_PANEL);
   g_type_ensure (HP_TYPE_OVERLAP_PANEL);

@@ -11,6 +11,8 @@
 #include <glib/gi18n.h>
 
 #include "hp-dialogs.h"
+#include "hp-timeline-panel.h"
+#include "hp-trace-page.h"
 #include "hp-window-private.h"
 
 static HpAnalysisPanel *
@@ -69,14 +71,31 @@ close_action (GtkWidget  *widget,
   gtk_window_close (GTK_WINDOW (widget));
 }
 
+/* the Timeline tab, when it is the current one */
+static HpTimelinePanel *
+current_timeline (HpWindow *self)
+{
+  GtkNotebook *notebook;
+  GtkWidget   *page;
+
+  if (self->page == NULL)
+    return NULL;
+  notebook = hp_trace_page_get_notebook (self->page);
+  page = gtk_notebook_get_nth_page (notebook, gtk_notebook_get_current_page (notebook));
+  return HP_IS_TIMELINE_PANEL (page) ? HP_TIMELINE_PANEL (page) : NULL;
+}
+
 static void
 export_chart_action (GtkWidget  *widget,
                      const char *action_name,
                      GVariant   *parameter)
 {
   HpAnalysisPanel *panel = current_panel (HP_WINDOW (widget));
+  HpTimelinePanel *timeline = current_timeline (HP_WINDOW (widget));
 
-  if (panel == NULL || !hp_analysis_panel_export_chart (panel))
+  if (timeline != NULL)
+    hp_timeline_panel_export_dialog (timeline);
+  else if (panel == NULL || !hp_analysis_panel_export_chart (panel))
     gtk_widget_error_bell (widget);
 }
 
@@ -127,7 +146,7 @@ hp_window_actions_update (HpWindow *self)
 
   gtk_widget_action_set_enabled (widget, "win.reload", self->paths != NULL && !loading);
   gtk_widget_action_set_enabled (widget, "win.cancel-load", loading);
-  gtk_widget_action_set_enabled (widget, "win.export-chart", panel);
+  gtk_widget_action_set_enabled (widget, "win.export-chart", panel || (trace && current_timeline (self) != NULL));
   gtk_widget_action_set_enabled (widget, "win.export-table", panel);
   gtk_widget_action_set_enabled (widget, "win.find", panel);
   gtk_widget_set_sensitive (GTK_WIDGET (self->export_button), trace);

@@ -1,0 +1,1060 @@
+/* hp-timeline-panel.c — the Timeline tab: the timeline, its toolbar, search and details pane.
+ *
+ * The panel wraps an HpTimelineView with scrollbars, a toolbar (zoom,
+ * overlays menu, export), a search bar (Ctrl+F; Enter jumps to the next
+ * match) and a details pane. A selected event fills the pane with its
+ * timing, lane, iteration, every arg from the trace, its launch or kernel
+ * partner and its parent chain as links that select them; a selected time
+ * range fills it with the range's busy time per lane, GPU time by kernel
+ * class and top kernels. The overlay toggles are property actions, so the
+ * menu shows their state.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "hp-classify.h"
+#include "hp-dialogs.h"
+#include "hp-timeline-panel.h"
+
+#define MAX_LINKS 24
+#define TOP_KERNELS 10
+
+struct _HpTimelinePanel
+{
+  GtkWidget parent_instance;
+
+  /* Template widgets */
+  HpTimelineView *view;
+  GtkScrollbar   *vscrollbar;
+  GtkScrollbar   *hscrollbar;
+  GtkSearchBar   *search_bar;
+  GtkSearchEntry *search_entry;
+  GtkLabel       *match_label;
+  GtkLabel       *range_label;
+  GtkBox         *details_box;
+
+  /* Owned references */
+  HpSession *session;
+  HpTrace   *trace;
+  GtkLabel  *details_title; /* in details_box */
+};
+
+enum
+{
+  PROP_0,
+  PROP_SESSION,
+  PROP_SHOW_IDLE,
+  PROP_SHOW_FLOWS,
+  PROP_SHOW_ITERATIONS,
+  PROP_SHOW_COUNTERS,
+  N_PROPS
+};
+
+G_DEFINE_FINAL_TYPE (HpTimelinePanel, hp_timeline_panel, GTK_TYPE_WIDGET)
+
+static GParamSpec *properties[N_PROPS];
+
+static const HpTimelineFlags prop_flags[N_PROPS] = {
+  [PROP_SHOW_IDLE] = HP_TIMELINE_SHOW_IDLE,
+  [PROP_SHOW_FLOWS] = HP_TIMELINE_SHOW_FLOWS,
+  [PROP_SHOW_ITERATIONS] = HP_TIMELINE_SHOW_ITERATIONS,
+  [PROP_SHOW_COUNTERS] = HP_TIMELINE_SHOW_COUNTERS,
+};
+
+/* Details pane: building blocks */
+
+static void
+clear_details (HpTimelinePanel *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->details_box))) != NULL)
+    gtk_box_remove (self->details_box, child);
+  self->details_title = NULL;
+}
+
+static void
+no_hyphens (GtkLabel *label)
+{
+  PangoAttrList *attrs = pango_attr_list_new ();
+
+  /* names are identifiers: break them without inventing hyphens */
+  pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
+  gtk_label_set_attributes (label, attrs);
+  pango_attr_list_unref (attrs);
+}
+
+static GtkLabel *
+add_label (GtkBox     *box,
+           const char *text,
+           const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  no_hyphens (GTK_LABEL (label));
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  if (css_class != NULL)
+    gtk_widget_add_css_class (label, css_class);
+  gtk_box_append (box, label);
+  return GTK_LABEL (label);
+}
+
+static void
+add_heading (HpTimelinePanel *self,
+             const char      *text)
+{
+  GtkLabel *label = add_label (self->details_box, text, "heading");
+
+  gtk_label_set_selectable (label, FALSE);
+  gtk_widget_set_margin_top (GTK_WIDGET (label), 6);
+}
+
+static GtkGrid *
+add_grid (HpTimelinePanel *self)
+{
+  GtkWidget *grid = gtk_grid_new ();
+
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  gtk_box_append (self->details_box, grid);
+  return GTK_GRID (grid);
+}
+
+/* one row of a grid: a dim key and up to two values; @markup says whether
+ * the first value is Pango markup (links) */
+static GtkLabel *
+grid_row (GtkGrid    *grid,
+          const char *key,
+          const char *value,
+          const char *value2,
+          gboolean    markup)
+{
+  int        row = 0;
+  GtkWidget *k = gtk_label_new (key);
+  GtkWidget *v = gtk_label_new (NULL);
+
+  while (gtk_grid_get_child_at (grid, 0, row) != NULL || gtk_grid_get_child_at (grid, 1, row) != NULL)
+    row++;
+
+  gtk_label_set_xalign (GTK_LABEL (k), 0);
+  gtk_label_set_yalign (GTK_LABEL (k), 0);
+  gtk_widget_add_css_class (k, "dim-label");
+  gtk_label_set_ellipsize (GTK_LABEL (k), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (k), 22);
+  gtk_grid_attach (grid, k, 0, row, 1, 1);
+
+  if (markup)
+    gtk_label_set_markup (GTK_LABEL (v), value);
+  else
+    gtk_label_set_text (GTK_LABEL (v), value);
+  no_hyphens (GTK_LABEL (v));
+  gtk_label_set_xalign (GTK_LABEL (v), 0);
+  gtk_label_set_wrap (GTK_LABEL (v), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (v), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_selectable (GTK_LABEL (v), !markup);
+  gtk_widget_set_hexpand (v, TRUE);
+  gtk_grid_attach (grid, v, 1, row, value2 != NULL ? 1 : 2, 1);
+
+  if (value2 != NULL)
+    {
+      GtkWidget *v2 = gtk_label_new (value2);
+
+      gtk_label_set_xalign (GTK_LABEL (v2), 1);
+      gtk_widget_add_css_class (v2, "numeric");
+      gtk_grid_attach (grid, v2, 2, row, 1, 1);
+    }
+  return GTK_LABEL (v);
+}
+
+static char *
+lane_title (HpTrace      *trace,
+            const HpRank *r,
+            guint         lane)
+{
+  const HpLane *ln = &r->lanes[lane];
+  const char   *name = ln->name != HP_NO_STRING ? hp_trace_get_string (trace, ln->name) : NULL;
+
+  if (name != NULL && *name != '\0')
+    return g_strstrip (g_strdup (name));
+  return g_strdup_printf (ln->is_gpu ? "stream %" G_GINT64_FORMAT : "thread %" G_GINT64_FORMAT, ln->tid);
+}
+
+static const char *
+short_name (HpTimelinePanel *self,
+            guint32          name)
+{
+  return hp_timeline_layout_get_short_name (hp_timeline_painter_get_layout (hp_timeline_view_get_painter (self->view)), name);
+}
+
+static gboolean
+link_cb (HpTimelinePanel *self,
+         const char      *uri,
+         GtkLabel        *label)
+{
+  int    rank;
+  gint64 event;
+
+  if (!g_str_has_prefix (uri, "event:"))
+    return FALSE;
+  if (sscanf (uri, "event:%d:%" G_GINT64_FORMAT, &rank, &event) != 2)
+    return FALSE;
+  hp_timeline_view_select_event (self->view, rank, event);
+  return TRUE;
+}
+
+static void
+add_link_row (HpTimelinePanel *self,
+              GtkGrid         *grid,
+              const char      *key,
+              const HpRank    *r,
+              guint32          event)
+{
+  const char      *name = short_name (self, r->name[event]);
+  g_autofree char *dur = hp_timeline_format_duration (MAX (r->dur[event], 0));
+  g_autofree char *markup = g_markup_printf_escaped ("<a href=\"event:%d:%u\">%s</a> <span alpha=\"60%%\">%s</span>", r->rank,
+                                                     event, name, dur);
+  GtkLabel        *label = grid_row (grid, key, markup, NULL, TRUE);
+
+  gtk_widget_set_tooltip_text (GTK_WIDGET (label), hp_trace_get_string (self->trace, r->name[event]));
+  g_signal_connect_swapped (label, "activate-link", G_CALLBACK (link_cb), self);
+}
+
+static void
+show_placeholder (HpTimelinePanel *self)
+{
+  GtkLabel *label;
+
+  clear_details (self);
+  self->details_title = add_label (self->details_box, _ ("Nothing selected"), "title-4");
+  label = add_label (self->details_box,
+                     _ ("Click an event to see its details. Drag on the ruler, or Shift+drag on the lanes, to measure a time range.\n\n"
+                        "W/S zoom, A/D pan, F zooms to the selection, 0 shows everything. Ctrl+wheel zooms at the pointer."),
+                     "dim-label");
+  gtk_label_set_selectable (label, FALSE);
+}
+
+/* Details of one event */
+
+static void
+add_arg_rows (HpTimelinePanel *self,
+              const HpRank    *r,
+              guint32          event)
+{
+  g_autoptr (JsonNode) args = hp_trace_get_event_args (self->trace, r, event);
+  JsonObject *object;
+  GList      *members;
+  GtkGrid    *grid;
+
+  if (args == NULL || !JSON_NODE_HOLDS_OBJECT (args))
+    return;
+  object = json_node_get_object (args);
+  if (json_object_get_size (object) == 0)
+    return;
+
+  add_heading (self, _ ("Arguments"));
+  grid = add_grid (self);
+  members = json_object_get_members (object);
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      JsonNode        *node = json_object_get_member (object, l->data);
+      g_autofree char *text = NULL;
+
+      if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
+        text = g_strdup (json_node_get_string (node));
+      else
+        text = json_to_string (node, FALSE);
+      grid_row (grid, l->data, text, NULL, FALSE);
+    }
+  g_list_free (members);
+}
+
+static void
+show_event_details (HpTimelinePanel *self,
+                    int              rank,
+                    gint64           event)
+{
+  const HpRank    *r = hp_trace_find_rank (self->trace, rank);
+  guint32          e = (guint32)event;
+  const char      *name = hp_trace_get_string (self->trace, r->name[e]);
+  const char      *cat = r->cat[e] != HP_NO_STRING ? hp_trace_get_string (self->trace, r->cat[e]) : NULL;
+  const HpLane    *lane = &r->lanes[r->lane[e]];
+  g_autofree char *lane_name = lane_title (self->trace, r, r->lane[e]);
+  g_autofree char *start = hp_timeline_format_time (r->ts[e]);
+  g_autofree char *end = hp_timeline_format_time (r->ts[e] + MAX (r->dur[e], 0));
+  g_autofree char *dur = hp_timeline_format_duration (MAX (r->dur[e], 0));
+  g_autofree char *rank_text = g_strdup_printf ("%d", r->rank);
+  GtkGrid         *grid;
+  GtkLabel        *subtitle;
+
+  clear_details (self);
+  self->details_title = add_label (self->details_box, short_name (self, r->name[e]), "title-4");
+  if (g_strcmp0 (name, short_name (self, r->name[e])) != 0)
+    {
+      /* template names run for pages: a few lines, the rest in a tooltip */
+      subtitle = add_label (self->details_box, name, "dim-label");
+      gtk_widget_add_css_class (GTK_WIDGET (subtitle), "caption");
+      gtk_label_set_lines (subtitle, 4);
+      gtk_label_set_ellipsize (subtitle, PANGO_ELLIPSIZE_END);
+      if (strlen (name) > 2000)
+        {
+          g_autofree char *cut = g_utf8_substring (name, 0, 2000);
+
+          gtk_widget_set_tooltip_text (GTK_WIDGET (subtitle), cut);
+        }
+      else
+        gtk_widget_set_tooltip_text (GTK_WIDGET (subtitle), name);
+    }
+
+  grid = add_grid (self);
+  grid_row (grid, _ ("Category"), cat != NULL ? cat : "—", NULL, FALSE);
+  grid_row (grid, _ ("Duration"), dur, NULL, FALSE);
+  grid_row (grid, _ ("Start"), start, NULL, FALSE);
+  grid_row (grid, _ ("End"), end, NULL, FALSE);
+  grid_row (grid, _ ("Rank"), rank_text, NULL, FALSE);
+  grid_row (grid, lane->is_gpu ? _ ("Stream") : _ ("Thread"), lane_name, NULL, FALSE);
+  if (r->kind[e] == HP_EVENT_KIND_KERNEL || r->kind[e] == HP_EVENT_KIND_MEMCPY || r->kind[e] == HP_EVENT_KIND_MEMSET)
+    grid_row (grid, _ ("Kernel class"), hp_kernel_class_to_string (r->kclass[e]), NULL, FALSE);
+  if (r->iteration[e] >= 0 || r->exec_iteration[e] >= 0)
+    {
+      g_autofree char *it = g_strdup_printf ("%d", r->exec_iteration[e] >= 0 ? r->exec_iteration[e] : r->iteration[e]);
+
+      grid_row (grid, _ ("Iteration"), it, NULL, FALSE);
+    }
+  if (r->correlation[e] >= 0)
+    {
+      g_autofree char *corr = g_strdup_printf ("%" G_GINT64_FORMAT, r->correlation[e]);
+
+      grid_row (grid, _ ("Correlation"), corr, NULL, FALSE);
+    }
+
+  /* the launch ↔ kernel link */
+  if (r->partner[e] >= 0)
+    {
+      if (lane->is_gpu)
+        add_link_row (self, grid, _ ("Launched by"), r, (guint32)r->partner[e]);
+      else if (r->launch_first != NULL && r->launch_first[e + 1] > r->launch_first[e])
+        {
+          for (guint k = r->launch_first[e]; k < r->launch_first[e + 1] && k - r->launch_first[e] < MAX_LINKS; k++)
+            add_link_row (self, grid, k == r->launch_first[e] ? _ ("Launches") : "", r, r->launch_gpu[k]);
+        }
+      else
+        add_link_row (self, grid, _ ("Launches"), r, (guint32)r->partner[e]);
+    }
+
+  /* the enclosing events, innermost first */
+  {
+    gint32 p = r->parent[e];
+    guint  n = 0;
+
+    for (; p >= 0 && n < MAX_LINKS; p = r->parent[p], n++)
+      add_link_row (self, grid, n == 0 ? _ ("Called from") : "", r, (guint32)p);
+  }
+
+  add_arg_rows (self, r, e);
+}
+
+/* Details of a time range */
+
+typedef struct
+{
+  guint32 name;
+  gint64  total;
+  guint   count;
+} KernelSum;
+
+static int
+cmp_kernel_sum (gconstpointer a,
+                gconstpointer b)
+{
+  const KernelSum *x = a;
+  const KernelSum *y = b;
+
+  if (x->total != y->total)
+    return x->total < y->total ? 1 : -1;
+  return (x->name > y->name) - (x->name < y->name);
+}
+
+static gint64
+clipped (const HpRank *r,
+         guint32       e,
+         gint64        start,
+         gint64        end)
+{
+  gint64 a = MAX (r->ts[e], start);
+  gint64 b = MIN (r->ts[e] + MAX (r->dur[e], 0), end);
+
+  return MAX (b - a, 0);
+}
+
+static char *
+percent (gint64 part,
+         gint64 whole)
+{
+  return g_strdup_printf ("%.1f%%", whole > 0 ? 100.0 * (double)part / (double)whole : 0.0);
+}
+
+static void
+show_range_details (HpTimelinePanel *self,
+                    gint64           start,
+                    gint64           end)
+{
+  HpTimelineLayout *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (self->view));
+  g_autoptr (GArray) events = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr (GHashTable) by_name = g_hash_table_new (g_direct_hash, g_direct_equal);
+  g_autoptr (GArray) kernels = g_array_new (FALSE, FALSE, sizeof (KernelSum));
+  g_autofree char *title = NULL;
+  g_autofree char *from = hp_timeline_format_time (start);
+  g_autofree char *to = hp_timeline_format_time (end);
+  g_autofree char *span = hp_timeline_format_duration (end - start);
+  gint64           class_total[HP_N_KERNEL_CLASSES] = { 0 };
+  gint64           gpu_total = 0;
+  GtkGrid         *grid;
+
+  clear_details (self);
+  /* Translators: the duration of a selected time range */
+  title = g_strdup_printf (_ ("Range of %s"), span);
+  self->details_title = add_label (self->details_box, title, "title-4");
+  {
+    g_autofree char *bounds = g_strdup_printf ("%s – %s", from, to);
+
+    add_label (self->details_box, bounds, "dim-label");
+  }
+
+  add_heading (self, _ ("Busy time per lane"));
+  grid = add_grid (self);
+  for (guint k = 0; k < hp_trace_get_n_ranks (self->trace); k++)
+    {
+      const HpRank *r = hp_trace_get_rank (self->trace, k);
+
+      if (!hp_timeline_layout_get_rank_visible (layout, k))
+        continue;
+      for (guint l = 0; l < r->n_lanes; l++)
+        {
+          const HpLane *lane = &r->lanes[l];
+          gint64        busy = 0;
+
+          if (lane->max_depth == 0)
+            continue;
+          /* depth 0 never overlaps itself: its sum is the busy time */
+          g_array_set_size (events, 0);
+          hp_timeline_layout_cull (layout, k, l, 0, start, end, events);
+          for (guint i = 0; i < events->len; i++)
+            busy += clipped (r, g_array_index (events, guint32, i), start, end);
+
+          /* GPU work at every depth, for the class breakdown and top kernels */
+          if (lane->is_gpu)
+            for (guint d = 0; d < lane->max_depth; d++)
+              {
+                g_array_set_size (events, 0);
+                hp_timeline_layout_cull (layout, k, l, d, start, end, events);
+                for (guint i = 0; i < events->len; i++)
+                  {
+                    guint32   e = g_array_index (events, guint32, i);
+                    gint64    t = clipped (r, e, start, end);
+                    gpointer  slot;
+                    KernelSum sum;
+
+                    if (r->kind[e] != HP_EVENT_KIND_KERNEL && r->kind[e] != HP_EVENT_KIND_MEMCPY &&
+                        r->kind[e] != HP_EVENT_KIND_MEMSET)
+                      continue;
+                    class_total[MIN (r->kclass[e], HP_KERNEL_CLASS_OTHER)] += t;
+                    gpu_total += t;
+                    if (g_hash_table_lookup_extended (by_name, GUINT_TO_POINTER (r->name[e]), NULL, &slot))
+                      {
+                        KernelSum *s = &g_array_index (kernels, KernelSum, GPOINTER_TO_UINT (slot));
+
+                        s->total += t;
+                        s->count++;
+                        continue;
+                      }
+                    sum.name = r->name[e];
+                    sum.total = t;
+                    sum.count = 1;
+                    g_hash_table_insert (by_name, GUINT_TO_POINTER (r->name[e]), GUINT_TO_POINTER (kernels->len));
+                    g_array_append_val (kernels, sum);
+                  }
+              }
+
+          if (busy > 0)
+            {
+              g_autofree char *name = lane_title (self->trace, r, l);
+              g_autofree char *key = g_strdup_printf ("%d · %s", r->rank, name);
+              g_autofree char *d = hp_timeline_format_duration (busy);
+              g_autofree char *p = percent (busy, end - start);
+
+              grid_row (grid, key, d, p, FALSE);
+            }
+        }
+    }
+
+  if (gpu_total > 0)
+    {
+      add_heading (self, _ ("GPU time by kernel class"));
+      grid = add_grid (self);
+      for (guint c = 0; c < HP_N_KERNEL_CLASSES; c++)
+        {
+          g_autofree char *d = NULL;
+          g_autofree char *p = NULL;
+
+          if (class_total[c] == 0)
+            continue;
+          d = hp_timeline_format_duration (class_total[c]);
+          p = percent (class_total[c], gpu_total);
+          grid_row (grid, hp_kernel_class_to_string (c), d, p, FALSE);
+        }
+
+      add_heading (self, _ ("Top kernels"));
+      grid = add_grid (self);
+      g_array_sort (kernels, cmp_kernel_sum);
+      for (guint i = 0; i < kernels->len && i < TOP_KERNELS; i++)
+        {
+          const KernelSum *s = &g_array_index (kernels, KernelSum, i);
+          g_autofree char *d = hp_timeline_format_duration (s->total);
+          g_autofree char *count = g_strdup_printf ("%s ×%u", d, s->count);
+          g_autofree char *p = percent (s->total, gpu_total);
+          GtkLabel        *label = grid_row (grid, short_name (self, s->name), count, p, FALSE);
+
+          gtk_widget_set_tooltip_text (gtk_grid_get_child_at (grid, 0, (int)i), hp_trace_get_string (self->trace, s->name));
+          (void)label;
+        }
+    }
+}
+
+static void
+update_details (HpTimelinePanel *self)
+{
+  int    rank;
+  gint64 event, start, end;
+
+  if (self->trace == NULL)
+    {
+      clear_details (self);
+      return;
+    }
+  if (hp_timeline_view_get_selection (self->view, &rank, &event))
+    show_event_details (self, rank, event);
+  else if (hp_timeline_view_get_selected_range (self->view, &start, &end))
+    show_range_details (self, start, end);
+  else
+    show_placeholder (self);
+}
+
+/* Callbacks */
+
+static void update_match_label (HpTimelinePanel *self);
+
+static void
+selection_changed_cb (HpTimelinePanel *self)
+{
+  update_details (self);
+  update_match_label (self);
+}
+
+static void
+range_changed_cb (HpTimelinePanel *self)
+{
+  gint64 start, end;
+
+  /* a new range wins over the selected event */
+  if (hp_timeline_view_get_selected_range (self->view, &start, &end))
+    {
+      g_signal_handlers_block_by_func (self->view, selection_changed_cb, self);
+      hp_timeline_view_select_event (self->view, -1, -1);
+      g_signal_handlers_unblock_by_func (self->view, selection_changed_cb, self);
+    }
+  update_details (self);
+}
+
+static void
+window_changed_cb (HpTimelinePanel *self)
+{
+  gint64           start, end;
+  g_autofree char *from = NULL;
+  g_autofree char *to = NULL;
+  g_autofree char *span = NULL;
+  g_autofree char *text = NULL;
+
+  hp_timeline_view_get_visible_range (self->view, &start, &end);
+  from = hp_timeline_format_time (MAX (start, 0));
+  to = hp_timeline_format_time (end);
+  span = hp_timeline_format_duration (end - start);
+  /* Translators: the visible window: its length, then its start and end */
+  text = g_strdup_printf (_ ("%s visible, %s – %s"), span, from, to);
+  gtk_label_set_text (self->range_label, text);
+}
+
+static void
+update_match_label (HpTimelinePanel *self)
+{
+  guint            n = hp_timeline_view_get_n_matches (self->view);
+  int              current = hp_timeline_view_get_current_match (self->view);
+  g_autofree char *text = NULL;
+
+  if (*gtk_editable_get_text (GTK_EDITABLE (self->search_entry)) == '\0')
+    text = g_strdup ("");
+  else if (n == 0)
+    text = g_strdup (_ ("No matches"));
+  else if (current < 0)
+    text = g_strdup_printf (ngettext ("%u match", "%u matches", n), n);
+  else
+    /* Translators: the current search match and how many there are */
+    text = g_strdup_printf (_ ("%d of %u"), current + 1, n);
+  gtk_label_set_text (self->match_label, text);
+}
+
+static void
+search_changed_cb (HpTimelinePanel *self)
+{
+  hp_timeline_view_search (self->view, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
+  update_match_label (self);
+}
+
+static void
+next_match_cb (HpTimelinePanel *self)
+{
+  hp_timeline_view_next_match (self->view, 1);
+  update_match_label (self);
+}
+
+static void
+previous_match_cb (HpTimelinePanel *self)
+{
+  hp_timeline_view_next_match (self->view, -1);
+  update_match_label (self);
+}
+
+static void
+stop_search_cb (HpTimelinePanel *self)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+  gtk_search_bar_set_search_mode (self->search_bar, FALSE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->view));
+}
+
+static void
+params_changed_cb (HpTimelinePanel *self)
+{
+  const HpAnalysisParams *params = hp_session_get_params (self->session);
+
+  hp_timeline_view_set_idle_delay (self->view, params->consecutive_kernel_delay);
+}
+
+static void
+selected_rank_cb (HpTimelinePanel *self)
+{
+  int rank = hp_session_get_selected_rank (self->session);
+
+  if (rank >= 0)
+    hp_timeline_view_scroll_to_rank (self->view, rank);
+}
+
+/* Actions */
+
+static void
+zoom_in_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  hp_timeline_view_zoom (HP_TIMELINE_PANEL (widget)->view, 1.5, -1);
+}
+
+static void
+zoom_out_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  hp_timeline_view_zoom (HP_TIMELINE_PANEL (widget)->view, 1 / 1.5, -1);
+}
+
+static void
+zoom_fit_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  hp_timeline_view_zoom_to_fit (HP_TIMELINE_PANEL (widget)->view);
+}
+
+static void
+search_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  HpTimelinePanel *self = HP_TIMELINE_PANEL (widget);
+
+  gtk_search_bar_set_search_mode (self->search_bar, TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}
+
+static void
+export_chosen_cb (GObject *owner,
+                  GFile   *file,
+                  gpointer user_data)
+{
+  HpTimelinePanel *self = HP_TIMELINE_PANEL (owner);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = g_file_get_path (file);
+
+  if (path == NULL || !hp_timeline_panel_export (self, path, &error))
+    hp_show_error (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), _ ("Could not export the timeline"),
+                   error != NULL ? error->message : _ ("Not a local file"));
+}
+
+static void
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  hp_timeline_panel_export_dialog (HP_TIMELINE_PANEL (widget));
+}
+
+/* GObject */
+
+static void
+hp_timeline_panel_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (hp_timeline_panel_parent_class)->map (widget);
+
+  /* W/S/A/D work at once when the tab is shown */
+  gtk_widget_grab_focus (GTK_WIDGET (HP_TIMELINE_PANEL (widget)->view));
+}
+
+static void
+hp_timeline_panel_dispose (GObject *object)
+{
+  HpTimelinePanel *self = HP_TIMELINE_PANEL (object);
+  GtkWidget       *child;
+
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  if (self->view != NULL)
+    gtk_widget_dispose_template (GTK_WIDGET (self), HP_TYPE_TIMELINE_PANEL);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_object (&self->session);
+  g_clear_pointer (&self->trace, hp_trace_unref);
+
+  G_OBJECT_CLASS (hp_timeline_panel_parent_class)->dispose (object);
+}
+
+static void
+hp_timeline_panel_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  HpTimelinePanel *self = HP_TIMELINE_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
+    case PROP_SHOW_IDLE:
+    case PROP_SHOW_FLOWS:
+    case PROP_SHOW_ITERATIONS:
+    case PROP_SHOW_COUNTERS:
+      g_value_set_boolean (value, (hp_timeline_view_get_flags (self->view) & prop_flags[prop_id]) != 0);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hp_timeline_panel_set_property (GObject      *object,
+                                guint         prop_id,
+                                const GValue *value,
+                                GParamSpec   *pspec)
+{
+  HpTimelinePanel *self = HP_TIMELINE_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      hp_timeline_panel_set_session (self, g_value_get_object (value));
+      break;
+    case PROP_SHOW_IDLE:
+    case PROP_SHOW_FLOWS:
+    case PROP_SHOW_ITERATIONS:
+    case PROP_SHOW_COUNTERS:
+      {
+        HpTimelineFlags flags = hp_timeline_view_get_flags (self->view);
+        HpTimelineFlags wanted = g_value_get_boolean (value) ? flags | prop_flags[prop_id] : flags & ~prop_flags[prop_id];
+
+        if (wanted != flags)
+          {
+            hp_timeline_view_set_flags (self->view, wanted);
+            g_object_notify_by_pspec (object, pspec);
+          }
+      }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+hp_timeline_panel_class_init (HpTimelinePanelClass *klass)
+{
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = hp_timeline_panel_dispose;
+  object_class->get_property = hp_timeline_panel_get_property;
+  object_class->set_property = hp_timeline_panel_set_property;
+
+  widget_class->map = hp_timeline_panel_map;
+
+  properties[PROP_SESSION] =
+      g_param_spec_object ("session", NULL, NULL, HP_TYPE_SESSION,
+                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_IDLE] =
+      g_param_spec_boolean ("show-idle", NULL, NULL, FALSE,
+                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_FLOWS] =
+      g_param_spec_boolean ("show-flows", NULL, NULL, TRUE,
+                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_ITERATIONS] =
+      g_param_spec_boolean ("show-iterations", NULL, NULL, TRUE,
+                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_COUNTERS] =
+      g_param_spec_boolean ("show-counters", NULL, NULL, FALSE,
+                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/hotpath/Hotpath/ui/hp-timeline-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, view);
+  gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, vscrollbar);
+  gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, hscrollbar);
+  gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, search_bar);
+  gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, match_label);
+  gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, range_label);
+  gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, details_box);
+  gtk_widget_class_bind_template_callback (widget_class, selection_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, range_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, window_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, next_match_cb);
+  gtk_widget_class_bind_template_callback (widget_class, previous_match_cb);
+  gtk_widget_class_bind_template_callback (widget_class, stop_search_cb);
+
+  gtk_widget_class_install_action (widget_class, "timeline.zoom-in", NULL, zoom_in_action);
+  gtk_widget_class_install_action (widget_class, "timeline.zoom-out", NULL, zoom_out_action);
+  gtk_widget_class_install_action (widget_class, "timeline.zoom-fit", NULL, zoom_fit_action);
+  gtk_widget_class_install_action (widget_class, "timeline.search", NULL, search_action);
+  gtk_widget_class_install_action (widget_class, "timeline.export", NULL, export_action);
+  gtk_widget_class_install_property_action (widget_class, "timeline.show-idle", "show-idle");
+  gtk_widget_class_install_property_action (widget_class, "timeline.show-flows", "show-flows");
+  gtk_widget_class_install_property_action (widget_class, "timeline.show-iterations", "show-iterations");
+  gtk_widget_class_install_property_action (widget_class, "timeline.show-counters", "show-counters");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "timeline.search", NULL);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "hptimelinepanel");
+
+  g_type_ensure (HP_TYPE_TIMELINE_VIEW);
+}
+
+static void
+hp_timeline_panel_init (HpTimelinePanel *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  gtk_scrollbar_set_adjustment (self->vscrollbar, hp_timeline_view_get_vadjustment (self->view));
+  gtk_scrollbar_set_adjustment (self->hscrollbar, hp_timeline_view_get_hadjustment (self->view));
+  gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.export", FALSE);
+}
+
+/* Public API */
+
+/**
+ * hp_timeline_panel_new:
+ *
+ * Returns: (transfer floating): a Timeline tab; give it a session (or a
+ *   trace) to show
+ */
+GtkWidget *
+hp_timeline_panel_new (void)
+{
+  return g_object_new (HP_TYPE_TIMELINE_PANEL, NULL);
+}
+
+HpSession *
+hp_timeline_panel_get_session (HpTimelinePanel *self)
+{
+  g_return_val_if_fail (HP_IS_TIMELINE_PANEL (self), NULL);
+  return self->session;
+}
+
+/**
+ * hp_timeline_panel_set_session:
+ * @session: (nullable): the opened trace
+ *
+ * Shows the session's trace; follows its selected rank (scrolled to the
+ * top) and its idle-time parameters (the idle overlay's categories).
+ */
+void
+hp_timeline_panel_set_session (HpTimelinePanel *self,
+                               HpSession       *session)
+{
+  g_return_if_fail (HP_IS_TIMELINE_PANEL (self));
+  g_return_if_fail (session == NULL || HP_IS_SESSION (session));
+
+  if (self->session == session)
+    return;
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_set_object (&self->session, session);
+  hp_timeline_panel_set_trace (self, session != NULL ? hp_session_get_trace (session) : NULL);
+  if (session != NULL)
+    {
+      g_signal_connect_swapped (session, "params-changed", G_CALLBACK (params_changed_cb), self);
+      g_signal_connect_swapped (session, "notify::selected-rank", G_CALLBACK (selected_rank_cb), self);
+      params_changed_cb (self);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+}
+
+/**
+ * hp_timeline_panel_set_trace:
+ * @trace: (nullable): a trace to show without a session
+ */
+void
+hp_timeline_panel_set_trace (HpTimelinePanel *self,
+                             HpTrace         *trace)
+{
+  g_return_if_fail (HP_IS_TIMELINE_PANEL (self));
+
+  if (self->trace == trace)
+    return;
+  g_clear_pointer (&self->trace, hp_trace_unref);
+  if (trace != NULL)
+    self->trace = hp_trace_ref (trace);
+  hp_timeline_view_set_trace (self->view, trace);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.export", trace != NULL);
+  for (guint p = PROP_SHOW_IDLE; p < N_PROPS; p++)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[p]);
+  window_changed_cb (self);
+  update_details (self);
+}
+
+/**
+ * hp_timeline_panel_get_view:
+ *
+ * Returns: (transfer none): the timeline, for linked views
+ *   (hp_timeline_view_select_event(), hp_timeline_view_show_events())
+ */
+HpTimelineView *
+hp_timeline_panel_get_view (HpTimelinePanel *self)
+{
+  g_return_val_if_fail (HP_IS_TIMELINE_PANEL (self), NULL);
+  return self->view;
+}
+
+/**
+ * hp_timeline_panel_get_details:
+ *
+ * Returns: (transfer none): the details pane's box
+ */
+GtkWidget *
+hp_timeline_panel_get_details (HpTimelinePanel *self)
+{
+  g_return_val_if_fail (HP_IS_TIMELINE_PANEL (self), NULL);
+  return GTK_WIDGET (self->details_box);
+}
+
+/**
+ * hp_timeline_panel_get_details_title:
+ *
+ * Returns: (nullable): the heading of the details pane: the selected
+ *   event's short name, the range's length, or "Nothing selected"
+ */
+const char *
+hp_timeline_panel_get_details_title (HpTimelinePanel *self)
+{
+  g_return_val_if_fail (HP_IS_TIMELINE_PANEL (self), NULL);
+  return self->details_title != NULL ? gtk_label_get_text (self->details_title) : NULL;
+}
+
+/**
+ * hp_timeline_panel_search:
+ * @text: what to look for in event names
+ *
+ * Opens the search bar with @text, as typing it there would.
+ */
+void
+hp_timeline_panel_search (HpTimelinePanel *self,
+                          const char      *text)
+{
+  g_return_if_fail (HP_IS_TIMELINE_PANEL (self));
+
+  gtk_search_bar_set_search_mode (self->search_bar, TRUE);
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), text != NULL ? text : "");
+  /* the entry reports changes after a delay; do not wait for it */
+  search_changed_cb (self);
+}
+
+/**
+ * hp_timeline_panel_get_match_text:
+ *
+ * Returns: what the search bar says about the matches ("12 matches",
+ *   "3 of 12", "No matches")
+ */
+const char *
+hp_timeline_panel_get_match_text (HpTimelinePanel *self)
+{
+  g_return_val_if_fail (HP_IS_TIMELINE_PANEL (self), NULL);
+  return gtk_label_get_text (self->match_label);
+}
+
+/**
+ * hp_timeline_panel_export:
+ * @path: a .png, .svg or .pdf file
+ * @error: a #GError
+ *
+ * Writes the visible time range, every row, as an image.
+ *
+ * Returns: whether the file was written
+ */
+gboolean
+hp_timeline_panel_export (HpTimelinePanel *self,
+                          const char      *path,
+                          GError         **error)
+{
+  g_return_val_if_fail (HP_IS_TIMELINE_PANEL (self), FALSE);
+  return hp_timeline_view_export (self->view, path, error);
+}
+
+/**
+ * hp_timeline_panel_export_dialog:
+ *
+ * Asks for a file name, then exports the visible range there (PNG, SVG or
+ * PDF by the extension). The window's Export action calls this when the
+ * Timeline tab is current.
+ */
+void
+hp_timeline_panel_export_dialog (HpTimelinePanel *self)
+{
+  GtkRoot *root;
+
+  g_return_if_fail (HP_IS_TIMELINE_PANEL (self));
+
+  if (self->trace == NULL)
+    return;
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  hp_choose_save_file (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, _ ("Export Timeline"), "timeline.png",
+                       G_OBJECT (self), export_chosen_cb, NULL);
+}

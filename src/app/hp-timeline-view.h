@@ -1,0 +1,91 @@
+/* hp-timeline-view.h — the interactive multi-rank timeline widget.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "hp-timeline-painter.h"
+#include "hp-trace.h"
+
+G_BEGIN_DECLS
+
+#define HP_TYPE_TIMELINE_VIEW (hp_timeline_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (HpTimelineView, hp_timeline_view, HP, TIMELINE_VIEW, GtkWidget)
+
+GtkWidget         *hp_timeline_view_new (void);
+HpTrace           *hp_timeline_view_get_trace (HpTimelineView *self);
+void               hp_timeline_view_set_trace (HpTimelineView *self,
+                                               HpTrace        *trace);
+HpTimelinePainter *hp_timeline_view_get_painter (HpTimelineView *self);
+GtkAdjustment     *hp_timeline_view_get_hadjustment (HpTimelineView *self);
+GtkAdjustment     *hp_timeline_view_get_vadjustment (HpTimelineView *self);
+
+HpTimelineFlags hp_timeline_view_get_flags (HpTimelineView *self);
+void            hp_timeline_view_set_flags (HpTimelineView *self,
+                                            HpTimelineFlags flags);
+gboolean        hp_timeline_view_is_computing (HpTimelineView *self);
+void            hp_timeline_view_set_idle_delay (HpTimelineView *self,
+                                                 double          consecutive_kernel_delay);
+
+void   hp_timeline_view_get_visible_range (HpTimelineView *self,
+                                           gint64         *start,
+                                           gint64         *end);
+void   hp_timeline_view_set_visible_range (HpTimelineView *self,
+                                           gint64          start,
+                                           gint64          end);
+void   hp_timeline_view_zoom (HpTimelineView *self,
+                              double          factor,
+                              double          anchor_x);
+void   hp_timeline_view_pan (HpTimelineView *self,
+                             double          fraction);
+void   hp_timeline_view_zoom_to_fit (HpTimelineView *self);
+void   hp_timeline_view_zoom_to_selection (HpTimelineView *self);
+double hp_timeline_view_get_scroll (HpTimelineView *self);
+void   hp_timeline_view_set_scroll (HpTimelineView *self,
+                                    double          scroll_y);
+void   hp_timeline_view_scroll_to_rank (HpTimelineView *self,
+                                        int             rank);
+void   hp_timeline_view_set_rank_collapsed (HpTimelineView *self,
+                                            int             rank,
+                                            gboolean        collapsed);
+
+gboolean hp_timeline_view_get_selection (HpTimelineView *self,
+                                         int            *rank,
+                                         gint64         *event);
+void     hp_timeline_view_select_event (HpTimelineView *self,
+                                        int             rank,
+                                        gint64          event);
+void     hp_timeline_view_show_events (HpTimelineView *self,
+                                       int             rank,
+                                       GArray         *events);
+gboolean hp_timeline_view_get_selected_range (HpTimelineView *self,
+                                              gint64         *start,
+                                              gint64         *end);
+void     hp_timeline_view_set_selected_range (HpTimelineView *self,
+                                              gint64          start,
+                                              gint64          end);
+
+guint hp_timeline_view_search (HpTimelineView *self,
+                               const char     *text);
+guint hp_timeline_view_get_n_matches (HpTimelineView *self);
+int   hp_timeline_view_get_current_match (HpTimelineView *self);
+void  hp_timeline_view_next_match (HpTimelineView *self,
+                                   int             direction);
+
+gboolean hp_timeline_view_event_position (HpTimelineView *self,
+                                          int             rank,
+                                          gint64          event,
+                                          double         *x,
+                                          double         *y);
+void     hp_timeline_view_click (HpTimelineView *self,
+                                 double          x,
+                                 double          y);
+gboolean hp_timeline_view_export (HpTimelineView *self,
+                                  const char     *path,
+                                  GError        **error);
+
+G_END_DECLS
