@@ -14,6 +14,7 @@
 #include "hp-launches-panel.h"
 #include "hp-session-private.h"
 #include "hp-table-model.h"
+#include "hp-timeline-panel.h"
 #include "hp-test-utils.h"
 #include "hp-window.h"
 
@@ -21,6 +22,7 @@
 
 static const char *const expected_tabs[] = {
   "Overview",
+  "Timeline",
   "Kernels",
   "Idle time",
   "Overlap",
@@ -191,6 +193,15 @@ test_load_and_tabs (void)
       HpAnalysisPanel *panel;
 
       g_assert_cmpstr (gtk_notebook_get_tab_label_text (notebook, child), ==, expected_tabs[i]);
+      if (HP_IS_TIMELINE_PANEL (child))
+        {
+          /* the timeline shows the same trace and paints when visited */
+          gtk_notebook_set_current_page (notebook, (int)i);
+          spin (50);
+          g_assert_true (gtk_widget_get_mapped (child));
+          g_assert_nonnull (hp_timeline_panel_get_view (HP_TIMELINE_PANEL (child)));
+          continue;
+        }
       g_assert_true (HP_IS_ANALYSIS_PANEL (child));
       panel = HP_ANALYSIS_PANEL (child);
       g_assert_true (hp_analysis_panel_get_session (panel) == session);
@@ -273,9 +284,9 @@ test_parameter_change (void)
   _hp_session_override_analysis (session, &fake_analysis);
 
   notebook = hp_trace_page_get_notebook (hp_window_get_trace_page (window));
-  panel = HP_ANALYSIS_PANEL (gtk_notebook_get_nth_page (notebook, 1));
+  panel = HP_ANALYSIS_PANEL (gtk_notebook_get_nth_page (notebook, 2));
   g_assert_true (HP_IS_KERNELS_PANEL (panel));
-  gtk_notebook_set_current_page (notebook, 1);
+  gtk_notebook_set_current_page (notebook, 2);
   g_assert_true (wait_for (kernels_shown, panel));
 
   /* ten kernels on each of the two ranks */
