@@ -6,8 +6,23 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "hp-intervals.h"
+
+/* Below this many records, qsort: the radix sort's fixed cost (eight
+ * histograms of 256 counts and a scratch copy) pays off from about 100
+ * records, and sorts this small take microseconds either way. */
+#define RADIX_MIN 256
+
+/* Insertion sort is enough for the runs of equal starts up to this long. */
+#define SHORT_RUN 16
+
+typedef struct
+{
+  gint64 t;
+  int    delta; /* +bit or -bit */
+} Point;
 
 static int
 cmp_interval (const void *a,
@@ -19,6 +34,123 @@ cmp_interval (const void *a,
   if (x->start != y->start)
     return x->start < y->start ? -1 : 1;
   return (x->end > y->end) - (x->end < y->end);
+}
+
+static int
+cmp_point (const void *a,
+           const void *b)
+{
+  const Point *x = a;
+  const Point *y = b;
+
+  return (x->t > y->t) - (x->t < y->t);
+}
+
+/* The sort key of a record whose first 8 bytes are a gint64, mapped to an
+ * unsigned value in the same order: flipping the sign bit puts negative
+ * keys first. */
+static inline guint64
+record_key (const guint8 *record)
+{
+  gint64 key;
+
+  memcpy (&key, record, sizeof key);
+  return (guint64)key ^ G_GUINT64_CONSTANT (0x8000000000000000);
+}
+
+/* LSD radix sort of @n records of @size bytes by their leading gint64, one
+ * byte per pass from the lowest. Each pass is a stable counting sort, so
+ * records with equal keys keep their order. A byte that is the same in
+ * every key needs no pass: the timestamps of one trace share their high
+ * bytes, and a trace shorter than an hour spans less than 2^42 ns, which
+ * leaves at most 6 of the 8 passes. Always inlined so that @size is a
+ * constant at each caller and the copies compile to plain moves. */
+G_ALWAYS_INLINE
+static inline void
+radix_sort (void *records,
+            gsize n,
+            gsize size)
+{
+  g_autofree guint8 *scratch = NULL;
+  gsize              counts[8][256];
+  guint8            *src = records;
+  guint8            *dst;
+  guint64            first_key;
+
+  g_assert (n > 0);
+
+  memset (counts, 0, sizeof counts);
+  dst = scratch = g_malloc_n (n, size);
+  first_key = record_key (src);
+  for (gsize i = 0; i < n; i++)
+    {
+      guint64 key = record_key (src + i * size);
+
+      for (guint b = 0; b < 8; b++)
+        counts[b][(key >> (8 * b)) & 0xff]++;
+    }
+
+  for (guint b = 0; b < 8; b++)
+    {
+      gsize  *next = counts[b];
+      gsize   offset = 0;
+      guint8 *swap;
+
+      if (next[(first_key >> (8 * b)) & 0xff] == n)
+        continue;
+      for (guint v = 0; v < 256; v++)
+        {
+          gsize count = next[v];
+
+          next[v] = offset;
+          offset += count;
+        }
+      for (gsize i = 0; i < n; i++)
+        {
+          const guint8 *record = src + i * size;
+          guint         v = (record_key (record) >> (8 * b)) & 0xff;
+
+          memcpy (dst + next[v]++ * size, record, size);
+        }
+      swap = src;
+      src = dst;
+      dst = swap;
+    }
+
+  if (src != records)
+    memcpy (records, src, n * size);
+}
+
+/* The radix sort orders by start alone; this orders each run of equal
+ * starts by end, as cmp_interval() does, so that the intervals end up as
+ * qsort leaves them. The order matters only for negative durations, where
+ * [s, e < s] before [s, e' ≥ s] opens a group of its own. */
+static void
+order_equal_starts (HpInterval *intervals,
+                    gsize       n)
+{
+  gsize first = 0;
+
+  while (first < n)
+    {
+      gsize last = first + 1;
+
+      while (last < n && intervals[last].start == intervals[first].start)
+        last++;
+      if (last - first > SHORT_RUN)
+        qsort (intervals + first, last - first, sizeof *intervals, cmp_interval);
+      else
+        for (gsize i = first + 1; i < last; i++)
+          {
+            HpInterval item = intervals[i];
+            gsize      j = i;
+
+            for (; j > first && intervals[j - 1].end > item.end; j--)
+              intervals[j] = intervals[j - 1];
+            intervals[j] = item;
+          }
+      first = last;
+    }
 }
 
 /**
@@ -34,13 +166,18 @@ gsize
 hp_intervals_union (HpInterval *intervals,
                     gsize       n)
 {
-  gsize out = 0;
+  gsize    out = 0;
   gboolean sorted = TRUE;
 
   for (gsize i = 1; i < n && sorted; i++)
     sorted = intervals[i].start >= intervals[i - 1].start;
-  if (!sorted)
+  if (!sorted && n < RADIX_MIN)
     qsort (intervals, n, sizeof *intervals, cmp_interval);
+  else if (!sorted)
+    {
+      radix_sort (intervals, n, sizeof *intervals);
+      order_equal_starts (intervals, n);
+    }
 
   for (gsize i = 0; i < n; i++)
     {
@@ -66,22 +203,6 @@ hp_intervals_length (const HpInterval *intervals,
   return total;
 }
 
-typedef struct
-{
-  gint64 t;
-  int    delta; /* +bit or -bit */
-} Point;
-
-static int
-cmp_point (const void *a,
-           const void *b)
-{
-  const Point *x = a;
-  const Point *y = b;
-
-  return (x->t > y->t) - (x->t < y->t);
-}
-
 /**
  * hp_intervals_sweep:
  * @sets: merged interval sets (from hp_intervals_union())
@@ -89,19 +210,22 @@ cmp_point (const void *a,
  *
  * Calls @segment for each elementary segment between consecutive points
  * with the bit set active there (0 for gaps). Ties at one time only create
- * zero-length segments, which are skipped.
+ * zero-length segments, which are skipped: a segment is reported after the
+ * last point of its start time, when the running sum holds all of that
+ * time's points, so the order of equal times does not change the result.
  */
 void
-hp_intervals_sweep (const HpInterval * const *sets,
-                    const gsize              *n_intervals,
-                    const guint              *bits,
-                    guint                     n_sets,
-                    HpSweepFunc               segment,
-                    gpointer                  user_data)
+hp_intervals_sweep (const HpInterval *const *sets,
+                    const gsize             *n_intervals,
+                    const guint             *bits,
+                    guint                    n_sets,
+                    HpSweepFunc              segment,
+                    gpointer                 user_data)
 {
   g_autofree Point *points = NULL;
-  gsize n = 0, k = 0;
-  int running = 0;
+  gsize             n = 0, k = 0;
+  gboolean          sorted = TRUE;
+  int               running = 0;
 
   for (guint s = 0; s < n_sets; s++)
     n += 2 * n_intervals[s];
@@ -112,16 +236,24 @@ hp_intervals_sweep (const HpInterval * const *sets,
     for (gsize i = 0; i < n_intervals[s]; i++)
       {
         points[k].t = sets[s][i].start;
-        points[k++].delta = (int) bits[s];
+        points[k++].delta = (int)bits[s];
         points[k].t = sets[s][i].end;
-        points[k++].delta = -(int) bits[s];
+        points[k++].delta = -(int)bits[s];
       }
-  qsort (points, n, sizeof *points, cmp_point);
+  /* one merged set comes sorted; otherwise the radix sort keeps points
+   * with equal times in the order they were made in, qsort need not, and
+   * the result does not depend on it */
+  for (gsize i = 1; i < n && sorted; i++)
+    sorted = points[i].t >= points[i - 1].t;
+  if (!sorted && n < RADIX_MIN)
+    qsort (points, n, sizeof *points, cmp_point);
+  else if (!sorted)
+    radix_sort (points, n, sizeof *points);
 
   for (gsize i = 0; i < n; i++)
     {
       running += points[i].delta;
       if (i + 1 < n && points[i + 1].t > points[i].t)
-        segment ((guint) running, points[i].t, points[i + 1].t, user_data);
+        segment ((guint)running, points[i].t, points[i + 1].t, user_data);
     }
 }

@@ -17,8 +17,8 @@ typedef struct
 
 /* Sorts @intervals by start and merges them in place (touching intervals
  * merge, as in HTA). Returns the number of merged intervals. */
-gsize  hp_intervals_union  (HpInterval *intervals,
-                            gsize       n);
+gsize  hp_intervals_union (HpInterval *intervals,
+                           gsize       n);
 gint64 hp_intervals_length (const HpInterval *intervals,
                             gsize             n);
 
@@ -29,11 +29,11 @@ typedef void (*HpSweepFunc) (guint    bits,
                              gint64   end,
                              gpointer user_data);
 
-void   hp_intervals_sweep  (const HpInterval * const *sets,
-                            const gsize              *n_intervals,
-                            const guint              *bits,
-                            guint                     n_sets,
-                            HpSweepFunc               segment,
-                            gpointer                  user_data);
+void hp_intervals_sweep (const HpInterval *const *sets,
+                         const gsize             *n_intervals,
+                         const guint             *bits,
+                         guint                    n_sets,
+                         HpSweepFunc              segment,
+                         gpointer                 user_data);
 
 G_END_DECLS

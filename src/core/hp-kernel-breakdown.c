@@ -12,6 +12,7 @@
 #include "hp-classify.h"
 #include "hp-intervals.h"
 #include "hp-kernel-breakdown.h"
+#include "hp-numpy-sort-private.h"
 #include "hp-stats.h"
 
 /* The analysed kernel classes are COMPUTATION, COMMUNICATION and MEMORY
@@ -127,163 +128,6 @@ several_devices (const Activity *acts,
 }
 
 /* ---------------------------------------------------------------------- */
-/* HTA's sort order                                                        */
-
-/* HTA sorts with pandas' default, numpy's introsort, which is not stable:
- * the order it gives equal keys decides which zero-length segments the
- * kernel-type sweep sees and which of two kernels with the same total
- * becomes `others`. To give the same tables we sort as numpy 1.24's
- * `argsort (kind="quicksort")` does: median-of-three quicksort, insertion
- * sort below 16 elements, heapsort past a depth of 2·log2(n). */
-#define NUMPY_SMALL_QUICKSORT 15
-#define NUMPY_STACK 128
-
-#define SWAP_INDEX(a, b) \
-  G_STMT_START           \
-  {                      \
-    gsize swap_ = (a);   \
-    (a) = (b);           \
-    (b) = swap_;         \
-  }                      \
-  G_STMT_END
-
-static void
-numpy_heap_argsort (const gint64 *v,
-                    gsize        *tosort,
-                    gsize         n)
-{
-  gsize i, j, l, tmp;
-
-  /* the heap is 1-based: node k is tosort[k - 1] */
-#define HEAP(k) tosort[(k)-1]
-  for (l = n >> 1; l > 0; --l)
-    {
-      tmp = HEAP (l);
-      for (i = l, j = l << 1; j <= n;)
-        {
-          if (j < n && v[HEAP (j)] < v[HEAP (j + 1)])
-            j++;
-          if (!(v[tmp] < v[HEAP (j)]))
-            break;
-          HEAP (i) = HEAP (j);
-          i = j;
-          j += j;
-        }
-      HEAP (i) = tmp;
-    }
-  while (n > 1)
-    {
-      tmp = HEAP (n);
-      HEAP (n) = HEAP (1);
-      n--;
-      for (i = 1, j = 2; j <= n;)
-        {
-          if (j < n && v[HEAP (j)] < v[HEAP (j + 1)])
-            j++;
-          if (!(v[tmp] < v[HEAP (j)]))
-            break;
-          HEAP (i) = HEAP (j);
-          i = j;
-          j += j;
-        }
-      HEAP (i) = tmp;
-    }
-#undef HEAP
-}
-
-/* Sorts the indices @tosort (initially 0 … n − 1) by @v ascending. */
-static void
-numpy_argsort (const gint64 *v,
-               gsize        *tosort,
-               gsize         n)
-{
-  gsize  *pl = tosort;
-  gsize  *pr = tosort + n - 1;
-  gsize  *stack[NUMPY_STACK];
-  gsize **sptr = stack;
-  int     depth[NUMPY_STACK];
-  int    *psdepth = depth;
-  int     cdepth = 0;
-
-  if (n < 2)
-    return;
-  for (gsize m = n; m >>= 1;)
-    cdepth++;
-  cdepth *= 2;
-
-  for (;;)
-    {
-      if (cdepth < 0)
-        numpy_heap_argsort (v, pl, (gsize)(pr - pl) + 1);
-      else
-        {
-          while (pr - pl > NUMPY_SMALL_QUICKSORT)
-            {
-              gsize *pm = pl + ((pr - pl) >> 1);
-              gsize *pi, *pj;
-              gint64 vp;
-
-              if (v[*pm] < v[*pl])
-                SWAP_INDEX (*pm, *pl);
-              if (v[*pr] < v[*pm])
-                SWAP_INDEX (*pr, *pm);
-              if (v[*pm] < v[*pl])
-                SWAP_INDEX (*pm, *pl);
-              vp = v[*pm];
-              pi = pl;
-              pj = pr - 1;
-              SWAP_INDEX (*pm, *pj);
-              for (;;)
-                {
-                  do
-                    ++pi;
-                  while (v[*pi] < vp);
-                  do
-                    --pj;
-                  while (vp < v[*pj]);
-                  if (pi >= pj)
-                    break;
-                  SWAP_INDEX (*pi, *pj);
-                }
-              SWAP_INDEX (*pi, *(pr - 1));
-              /* the larger part waits on the stack */
-              if (pi - pl < pr - pi)
-                {
-                  *sptr++ = pi + 1;
-                  *sptr++ = pr;
-                  pr = pi - 1;
-                }
-              else
-                {
-                  *sptr++ = pl;
-                  *sptr++ = pi - 1;
-                  pl = pi + 1;
-                }
-              *psdepth++ = --cdepth;
-            }
-
-          for (gsize *pi = pl + 1; pi <= pr; ++pi)
-            {
-              gsize  vi = *pi;
-              gint64 vp = v[vi];
-              gsize *pj = pi;
-              gsize *pk = pi - 1;
-
-              while (pj > pl && vp < v[*pk])
-                *pj-- = *pk--;
-              *pj = vi;
-            }
-        }
-
-      if (sptr == stack)
-        break;
-      pr = *(--sptr);
-      pl = *(--sptr);
-      cdepth = *(--psdepth);
-    }
-}
-
-/* ---------------------------------------------------------------------- */
 /* §3.1 kernel types                                                       */
 
 static void
@@ -363,11 +207,11 @@ sweep_hta (const HpInterval *const *sets,
            const gsize             *counts,
            LabelTotals             *totals)
 {
-  g_autofree gint64 *times = NULL;
-  g_autofree int    *deltas = NULL;
-  g_autofree gsize  *order = NULL;
-  gsize              n = 0, k = 0;
-  int                running = 0;
+  g_autofree gint64  *times = NULL;
+  g_autofree int     *deltas = NULL;
+  g_autofree guint32 *order = NULL;
+  gsize               n = 0, k = 0;
+  int                 running = 0;
 
   for (guint c = 0; c < N_ANALYSED; c++)
     n += 2 * counts[c];
@@ -375,7 +219,7 @@ sweep_hta (const HpInterval *const *sets,
     return;
   times = g_new (gint64, n);
   deltas = g_new (int, n);
-  order = g_new (gsize, n);
+  order = g_new (guint32, n);
   for (guint c = 0; c < N_ANALYSED; c++)
     {
       for (gsize i = 0; i < counts[c]; i++, k++)
@@ -389,9 +233,7 @@ sweep_hta (const HpInterval *const *sets,
           deltas[k] = -(1 << c);
         }
     }
-  for (gsize i = 0; i < n; i++)
-    order[i] = i;
-  numpy_argsort (times, order, n);
+  _hp_numpy_argsort (times, order, n);
 
   for (gsize i = 0; i + 1 < n; i++)
     {
@@ -539,7 +381,7 @@ order_by_sum (NameStats *names,
               gboolean   compat)
 {
   g_autofree gint64    *reversed = NULL;
-  g_autofree gsize     *order = NULL;
+  g_autofree guint32   *order = NULL;
   g_autofree NameStats *copy = NULL;
 
   if (!compat)
@@ -549,13 +391,10 @@ order_by_sum (NameStats *names,
     }
 
   reversed = g_new (gint64, n);
-  order = g_new (gsize, n);
+  order = g_new (guint32, n);
   for (gsize i = 0; i < n; i++)
-    {
-      reversed[i] = names[n - 1 - i].sum_ns;
-      order[i] = i;
-    }
-  numpy_argsort (reversed, order, n);
+    reversed[i] = names[n - 1 - i].sum_ns;
+  _hp_numpy_argsort (reversed, order, n);
   copy = g_memdup2 (names, n * sizeof *names);
   for (gsize j = 0; j < n; j++)
     names[j] = copy[n - 1 - order[n - 1 - j]];

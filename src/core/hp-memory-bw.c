@@ -10,7 +10,7 @@
 
 #include "hp-classify.h"
 #include "hp-memory-bw.h"
-#include "hp-queue-length.h"
+#include "hp-numpy-sort-private.h"
 #include "hp-stats.h"
 
 typedef struct
