@@ -15,6 +15,10 @@
  * records, and sorts this small take microseconds either way. */
 #define RADIX_MIN 256
 
+/* Above this many bytes of records the radix sort first splits them into
+ * parts that fit in the cache (about the size of a core's L2). */
+#define LSD_MAX_BYTES (1024 * 1024)
+
 /* Insertion sort is enough for the runs of equal starts up to this long. */
 #define SHORT_RUN 16
 
@@ -59,32 +63,26 @@ record_key (const guint8 *record)
 }
 
 /* LSD radix sort of @n records of @size bytes by their leading gint64, one
- * byte per pass from the lowest. Each pass is a stable counting sort, so
- * records with equal keys keep their order. A byte that is the same in
- * every key needs no pass: the timestamps of one trace share their high
- * bytes, and a trace shorter than an hour spans less than 2^42 ns, which
- * leaves at most 6 of the 8 passes. Always inlined so that @size is a
- * constant at each caller and the copies compile to plain moves. */
+ * byte per pass from the lowest, through @tmp (room for @n records); the
+ * result ends in @records. Each pass is a stable counting sort, so records
+ * with equal keys keep their order. A byte that is the same in every key
+ * needs no pass: the timestamps of one trace share their high bytes. */
 G_ALWAYS_INLINE
 static inline void
-radix_sort (void *records,
-            gsize n,
-            gsize size)
+lsd_radix_sort (guint8 *records,
+                guint8 *tmp,
+                gsize   n,
+                gsize   size)
 {
-  g_autofree guint8 *scratch = NULL;
-  gsize              counts[8][256];
-  guint8            *src = records;
-  guint8            *dst;
-  guint64            first_key;
-
-  g_assert (n > 0);
+  gsize   counts[8][256];
+  guint8 *src = records;
+  guint8 *dst = tmp;
+  guint64 first_key = record_key (records);
 
   memset (counts, 0, sizeof counts);
-  dst = scratch = g_malloc_n (n, size);
-  first_key = record_key (src);
   for (gsize i = 0; i < n; i++)
     {
-      guint64 key = record_key (src + i * size);
+      guint64 key = record_key (records + i * size);
 
       for (guint b = 0; b < 8; b++)
         counts[b][(key >> (8 * b)) & 0xff]++;
@@ -119,6 +117,66 @@ radix_sort (void *records,
 
   if (src != records)
     memcpy (records, src, n * size);
+}
+
+/* Stable sort of @n records of @size bytes by their leading gint64. Up to
+ * LSD_MAX_BYTES the LSD passes run in cache. Beyond, each of them would
+ * scatter the whole array across memory (and lose to glibc's merge sort on
+ * the nearly sorted intervals of a trace), so one stable counting pass
+ * first splits the records on the 8 highest bits in which keys differ;
+ * each of the 256 parts, a cache-sized slice of time for evenly spread
+ * timestamps, then gets its LSD passes. Always inlined so that @size is a
+ * constant at each caller and the copies compile to plain moves. */
+G_ALWAYS_INLINE
+static inline void
+radix_sort (void *records,
+            gsize n,
+            gsize size)
+{
+  g_autofree guint8 *scratch = g_malloc_n (n, size);
+  guint8            *base = records;
+  gsize              start[257] = { 0 };
+  gsize              next[256];
+  guint64            first_key = record_key (base);
+  guint64            differ = 0;
+  guint              shift = 0;
+
+  if (n * size <= LSD_MAX_BYTES)
+    {
+      lsd_radix_sort (base, scratch, n, size);
+      return;
+    }
+
+  for (gsize i = 0; i < n; i++)
+    differ |= record_key (base + i * size) ^ first_key;
+  while ((differ >> shift) > 0xff)
+    shift++;
+
+  for (gsize i = 0; i < n; i++)
+    start[((record_key (base + i * size) >> shift) & 0xff) + 1]++;
+  for (guint v = 0; v < 256; v++)
+    {
+      start[v + 1] += start[v];
+      next[v] = start[v];
+    }
+  for (gsize i = 0; i < n; i++)
+    {
+      const guint8 *record = base + i * size;
+      guint         v = (record_key (record) >> shift) & 0xff;
+
+      memcpy (scratch + next[v]++ * size, record, size);
+    }
+
+  for (guint v = 0; v < 256; v++)
+    {
+      gsize first = start[v];
+      gsize count = start[v + 1] - first;
+
+      if (count == 0)
+        continue;
+      lsd_radix_sort (scratch + first * size, base + first * size, count, size);
+      memcpy (base + first * size, scratch + first * size, count * size);
+    }
 }
 
 /* The radix sort orders by start alone; this orders each run of equal

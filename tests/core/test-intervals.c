@@ -199,7 +199,8 @@ test_union_sorts_like_qsort (void)
 }
 
 /* Overlapping random intervals with many equal starts and some negative
- * durations merge as with qsort. */
+ * durations merge as with qsort; in the last round two intervals lie at
+ * the ends of the gint64 range, far from all others. */
 static void
 test_union_random (void)
 {
@@ -219,6 +220,11 @@ test_union_random (void)
           {
             intervals[i].start = g_rand_int_range (rand, -range, range);
             intervals[i].end = intervals[i].start + g_rand_int_range (rand, -3, 30);
+          }
+        if (round == 4)
+          {
+            intervals[n / 2] = (HpInterval){ G_MININT64, G_MININT64 + 5 };
+            intervals[n / 3] = (HpInterval){ G_MAXINT64 - 40, G_MAXINT64 - 10 };
           }
         expected = g_memdup2 (intervals, n * sizeof *intervals);
         n_expected = reference_union (expected, n);
@@ -302,6 +308,115 @@ test_sweep_brute_force (void)
       }
 }
 
+typedef struct
+{
+  guint  bits;
+  gint64 start;
+  gint64 end;
+} Segment;
+
+static void
+record_segment (guint    bits,
+                gint64   start,
+                gint64   end,
+                gpointer user_data)
+{
+  Segment segment = { bits, start, end };
+
+  g_array_append_val ((GArray *)user_data, segment);
+}
+
+typedef struct
+{
+  gint64 t;
+  int    delta;
+} RefPoint;
+
+static int
+cmp_ref_point (const void *a,
+               const void *b)
+{
+  const RefPoint *x = a;
+  const RefPoint *y = b;
+
+  return (x->t > y->t) - (x->t < y->t);
+}
+
+/* The sweep as qsort gave it, to compare segment by segment. */
+static GArray *
+reference_sweep (const HpInterval *const *sets,
+                 const gsize             *counts,
+                 const guint             *bits,
+                 guint                    n_sets)
+{
+  GArray              *segments = g_array_new (FALSE, FALSE, sizeof (Segment));
+  g_autofree RefPoint *points = NULL;
+  gsize                n = 0, k = 0;
+  int                  running = 0;
+
+  for (guint s = 0; s < n_sets; s++)
+    n += 2 * counts[s];
+  points = g_new (RefPoint, n);
+  for (guint s = 0; s < n_sets; s++)
+    for (gsize i = 0; i < counts[s]; i++)
+      {
+        points[k++] = (RefPoint){ sets[s][i].start, (int)bits[s] };
+        points[k++] = (RefPoint){ sets[s][i].end, -(int)bits[s] };
+      }
+  qsort (points, n, sizeof *points, cmp_ref_point);
+  for (gsize i = 0; i < n; i++)
+    {
+      running += points[i].delta;
+      if (i + 1 < n && points[i + 1].t > points[i].t)
+        {
+          Segment segment = { (guint)running, points[i].t, points[i + 1].t };
+
+          g_array_append_val (segments, segment);
+        }
+    }
+  return segments;
+}
+
+/* Sets big enough for the radix sort to split its points first (a few
+ * MiB), with trace-like timestamps: the segments are those of qsort. */
+static void
+test_sweep_large (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (4242);
+  const gsize            per_set = 50000;
+  const guint            bits[3] = { 1, 2, 4 };
+  g_autofree HpInterval *storage = g_new (HpInterval, 3 * per_set);
+  const HpInterval      *sets[3];
+  gsize                  counts[3];
+  g_autoptr (GArray) swept = g_array_new (FALSE, FALSE, sizeof (Segment));
+  g_autoptr (GArray) expected = NULL;
+
+  for (guint s = 0; s < 3; s++)
+    {
+      HpInterval *set = storage + s * per_set;
+
+      for (gsize i = 0; i < per_set; i++)
+        {
+          set[i].start = G_GINT64_CONSTANT (1700000000000000000) + (gint64)g_rand_int_range (rand, 0, 1 << 30) * 64;
+          set[i].end = set[i].start + g_rand_int_range (rand, 0, 100000);
+        }
+      counts[s] = hp_intervals_union (set, per_set);
+      sets[s] = set;
+    }
+  expected = reference_sweep (sets, counts, bits, 3);
+  hp_intervals_sweep (sets, counts, bits, 3, record_segment, swept);
+  g_assert_cmpuint (swept->len, ==, expected->len);
+  for (guint i = 0; i < swept->len; i++)
+    {
+      const Segment *a = &g_array_index (swept, Segment, i);
+      const Segment *b = &g_array_index (expected, Segment, i);
+
+      g_assert_cmpuint (a->bits, ==, b->bits);
+      g_assert_cmpint (a->start, ==, b->start);
+      g_assert_cmpint (a->end, ==, b->end);
+    }
+}
+
 static void
 test_sweep_empty (void)
 {
@@ -329,6 +444,7 @@ main (int   argc,
   g_test_add_func ("/core/intervals/union-sorts-like-qsort", test_union_sorts_like_qsort);
   g_test_add_func ("/core/intervals/union-random", test_union_random);
   g_test_add_func ("/core/intervals/sweep-brute-force", test_sweep_brute_force);
+  g_test_add_func ("/core/intervals/sweep-large", test_sweep_large);
   g_test_add_func ("/core/intervals/sweep-empty", test_sweep_empty);
 
   return g_test_run ();
