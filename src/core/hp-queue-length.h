@@ -9,10 +9,6 @@
 #include "hp-table.h"
 #include "hp-trace.h"
 
-/* _hp_numpy_argsort() used to be declared here and test-counters.c still
- * finds it through this header; include hp-numpy-sort-private.h directly */
-#include "hp-numpy-sort-private.h"
-
 G_BEGIN_DECLS
 
 /**

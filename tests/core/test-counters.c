@@ -15,6 +15,7 @@
 #include "hp-analysis.h"
 #include "hp-counter-writer.h"
 #include "hp-memory-bw.h"
+#include "hp-numpy-sort-private.h"
 #include "hp-queue-length.h"
 #include "hp-test-utils.h"
 
