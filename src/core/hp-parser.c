@@ -11,6 +11,7 @@
 #include <yajl/yajl_parse.h>
 
 #include "hp-core-private.h"
+#include "hp-json-private.h"
 
 #define CHUNK_SIZE (256 * 1024)
 #define MAX_NESTING 512
@@ -368,43 +369,6 @@ intern_checked (Parser       *p,
       return hp_strings_intern (p->b->strings, fixed, strlen (fixed));
     }
   return hp_strings_intern (p->b->strings, (const char *)s, len);
-}
-
-static void
-capture_escaped (GString    *out,
-                 const char *s,
-                 gsize       len)
-{
-  g_string_append_c (out, '"');
-  for (gsize i = 0; i < len; i++)
-    {
-      guchar c = (guchar)s[i];
-
-      switch (c)
-        {
-        case '"':
-          g_string_append (out, "\\\"");
-          break;
-        case '\\':
-          g_string_append (out, "\\\\");
-          break;
-        case '\n':
-          g_string_append (out, "\\n");
-          break;
-        case '\r':
-          g_string_append (out, "\\r");
-          break;
-        case '\t':
-          g_string_append (out, "\\t");
-          break;
-        default:
-          if (c < 0x20)
-            g_string_append_printf (out, "\\u%04x", c);
-          else
-            g_string_append_c (out, (char)c);
-        }
-    }
-  g_string_append_c (out, '"');
 }
 
 /* ---------------------------------------------------------------------------
@@ -1009,7 +973,7 @@ on_string (void                *ctx,
       break;
     case CTX_CAPTURE:
       capture_before_value (p);
-      capture_escaped (p->capture, (const char *)s, len);
+      _hp_json_append_escaped (p->capture, (const char *)s, len);
       break;
     case CTX_TOP:
       if (p->seen_root)
@@ -1109,7 +1073,7 @@ on_map_key (void                *ctx,
         if (*need)
           g_string_append_c (p->capture, ',');
         *need = TRUE;
-        capture_escaped (p->capture, (const char *)k, len);
+        _hp_json_append_escaped (p->capture, (const char *)k, len);
         g_string_append_c (p->capture, ':');
         p->capture_after_key = TRUE;
       }

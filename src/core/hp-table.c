@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hp-json-private.h"
 #include "hp-table.h"
 
 /* Widest text of a double: "-1.7976931348623157e+308" or "-0.00012345678901234567" */
@@ -433,36 +434,7 @@ append_json_string (GString    *out,
   if (!g_utf8_validate (text, -1, NULL))
     text = valid = g_utf8_make_valid (text, -1);
 
-  g_string_append_c (out, '"');
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      guchar c = (guchar)*p;
-
-      switch (c)
-        {
-        case '"':
-          g_string_append (out, "\\\"");
-          break;
-        case '\\':
-          g_string_append (out, "\\\\");
-          break;
-        case '\n':
-          g_string_append (out, "\\n");
-          break;
-        case '\r':
-          g_string_append (out, "\\r");
-          break;
-        case '\t':
-          g_string_append (out, "\\t");
-          break;
-        default:
-          if (c < 0x20)
-            g_string_append_printf (out, "\\u%04x", c);
-          else
-            g_string_append_c (out, (char)c);
-        }
-    }
-  g_string_append_c (out, '"');
+  _hp_json_append_escaped (out, text, strlen (text));
 }
 
 static void
