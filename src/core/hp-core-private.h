@@ -55,8 +55,9 @@ void           _hp_rank_builder_free (HpRankBuilder *builder);
 void           _hp_rank_free (HpRank *rank);
 
 /* derive steps that need only the rank (run in the worker thread) */
-void _hp_rank_derive_local (HpRankBuilder *builder,
-                            HpMode         mode);
+gboolean _hp_rank_derive_local (HpRankBuilder *builder,
+                                HpMode         mode,
+                                GCancellable  *cancellable);
 /* remaps local string ids to the trace's and builds lanes */
 void   _hp_rank_adopt_strings (HpRankBuilder *builder,
                                HpStrings     *global);

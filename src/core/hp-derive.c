@@ -711,10 +711,13 @@ detect_device_type (HpRankBuilder *b)
  *
  * Everything derived from one file alone; runs in the loader thread that
  * parsed it.
+ *
+ * Returns: %FALSE when @cancellable was cancelled on the way
  */
-void
+gboolean
 _hp_rank_derive_local (HpRankBuilder *b,
-                       HpMode         mode)
+                       HpMode         mode,
+                       GCancellable  *cancellable)
 {
   HpRank *r = b->rank;
 
@@ -723,13 +726,22 @@ _hp_rank_derive_local (HpRankBuilder *b,
       g_getenv ("HTA_DISABLE_NS_ROUNDING") == NULL)
     hta_round_times (r);
 
+  /* each step is one or two passes over the rank (tens of ms on a large
+   * file): checking between them keeps Cancel prompt */
   detect_device_type (b);
   derive_kinds_and_flags (b, mode);
+  if (g_cancellable_is_cancelled (cancellable))
+    return FALSE;
   derive_links (r, mode);
+  if (g_cancellable_is_cancelled (cancellable))
+    return FALSE;
   derive_iterations (b, mode);
+  if (g_cancellable_is_cancelled (cancellable))
+    return FALSE;
   derive_lanes (b);
 
   g_clear_pointer (&b->stream_state, g_free);
+  return !g_cancellable_is_cancelled (cancellable);
 }
 
 /* ---------------------------------------------------------------------------

@@ -95,6 +95,17 @@ report_progress (gpointer data)
 }
 
 static void
+free_slots (FileSlot *slots,
+            guint     n)
+{
+  for (guint k = 0; k < n; k++)
+    {
+      g_clear_pointer (&slots[k].builder, _hp_rank_builder_free);
+      g_clear_error (&slots[k].error);
+    }
+}
+
+static void
 parse_worker (gpointer data,
               gpointer user_data)
 {
@@ -105,8 +116,9 @@ parse_worker (gpointer data,
     {
       slot->builder = _hp_parse_file (slot->path, job->mode, &job->progress, job->cancellable,
                                       &slot->error);
-      if (slot->builder != NULL)
-        _hp_rank_derive_local (slot->builder, job->mode);
+      if (slot->builder != NULL &&
+          !_hp_rank_derive_local (slot->builder, job->mode, job->cancellable))
+        g_clear_pointer (&slot->builder, _hp_rank_builder_free);
     }
   g_atomic_int_inc (&job->files_done);
   report_progress (job);
@@ -307,7 +319,7 @@ hp_load_paths (const char *const   *paths,
   g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) ignored = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GListStore) issues = g_list_store_new (HP_TYPE_LOAD_ISSUE);
-  g_autoptr (GPtrArray) ranks = g_ptr_array_new ();
+  g_autoptr (GPtrArray) ranks = g_ptr_array_new_with_free_func ((GDestroyNotify)_hp_rank_free);
   g_autoptr (GHashTable) by_rank = g_hash_table_new (g_direct_hash, g_direct_equal);
   g_autoptr (GHashTable) step_names = g_hash_table_new (g_direct_hash, g_direct_equal);
   HpStrings           *global;
@@ -361,11 +373,7 @@ hp_load_paths (const char *const   *paths,
 
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     {
-      for (guint k = 0; k < files->len; k++)
-        {
-          _hp_rank_builder_free (slots[k].builder);
-          g_clear_error (&slots[k].error);
-        }
+      free_slots (slots, files->len);
       return NULL;
     }
 
@@ -439,6 +447,12 @@ hp_load_paths (const char *const   *paths,
         }
       if (b == NULL)
         continue;
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        {
+          free_slots (slots, files->len);
+          hp_strings_free (global);
+          return NULL;
+        }
       _hp_rank_adopt_strings (b, global);
       report_rank_diagnostics (issues, b->rank);
       min_ts = MIN (min_ts, _hp_rank_min_measured_ts (b->rank));
@@ -497,6 +511,11 @@ hp_load_paths (const char *const   *paths,
       HpRank  *r = ranks->pdata[k];
       gboolean any_step = FALSE;
 
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        {
+          hp_strings_free (global);
+          return NULL;
+        }
       _hp_rank_filter_rows (r, global, options->mode, options->include_last_step,
                             g_hash_table_size (step_names), is_mtia);
       for (guint i = 0; i < r->n_events && !any_step; i++)
@@ -510,6 +529,8 @@ hp_load_paths (const char *const   *paths,
                    r->basename, r->rank);
     }
 
+  /* the trace owns the ranks from here on */
+  g_ptr_array_set_free_func (ranks, NULL);
   trace = _hp_trace_new (options->mode, options->include_last_step, global,
                          g_steal_pointer (&ranks), g_steal_pointer (&issues),
                          g_steal_pointer (&ignored), min_ts);

@@ -1655,6 +1655,70 @@ test_progress (void)
 
 typedef struct
 {
+  GCancellable *cancellable;
+  guint         cancel_at;
+  guint         n_calls;
+} CancelAt;
+
+static void
+on_progress_cancel (guint64  bytes_done,
+                    guint64  bytes_total,
+                    guint    files_done,
+                    guint    n_files,
+                    gpointer user_data)
+{
+  CancelAt *c = user_data;
+
+  /* one loader thread: the calls come in order */
+  if (++c->n_calls == c->cancel_at)
+    g_cancellable_cancel (c->cancellable);
+}
+
+/* Cancelling at every point the loader reports progress (mid-parse, after
+ * the last bytes of a file but before its derive steps, after a whole file)
+ * always ends in G_IO_ERROR_CANCELLED with everything freed (ASan checks
+ * the freeing). */
+static void
+test_cancelled_midway (void)
+{
+  g_autofree char *path = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
+  const char      *paths[] = { path, NULL };
+  HpLoadOptions    options = { 0 };
+  CancelAt         counting = { NULL, 0, 0 };
+  guint            n_calls;
+
+  options.n_threads = 1;
+  options.progress = on_progress_cancel;
+  options.progress_data = &counting;
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (HpTrace) trace = hp_load_paths (paths, &options, NULL, NULL, &error);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (trace);
+  }
+  n_calls = counting.n_calls;
+  /* both files report several chunks and a files-done step each */
+  g_assert_cmpuint (n_calls, >=, 4);
+
+  for (guint k = 1; k <= n_calls; k++)
+    {
+      g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+      g_autoptr (GError) error = NULL;
+      g_autoptr (HpTrace) trace = NULL;
+      CancelAt cancel = { cancellable, k, 0 };
+
+      options.progress_data = &cancel;
+      trace = hp_load_paths (paths, &options, cancellable, NULL, &error);
+      g_assert_null (trace);
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      /* the load stopped where it was cancelled or soon after */
+      g_assert_cmpuint (cancel.n_calls, <=, n_calls);
+    }
+}
+
+typedef struct
+{
   GAsyncResult *result;
 } AsyncData;
 
@@ -1962,6 +2026,7 @@ main (int   argc,
 
   g_test_add_func ("/core/loader/file-list", test_file_list);
   g_test_add_func ("/core/loader/cancelled", test_cancelled);
+  g_test_add_func ("/core/loader/cancelled-midway", test_cancelled_midway);
   g_test_add_func ("/core/loader/progress", test_progress);
   g_test_add_func ("/core/loader/async", test_async);
   g_test_add_func ("/core/loader/async-cancelled", test_async_cancelled);
