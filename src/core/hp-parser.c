@@ -17,6 +17,8 @@
 #define MAX_NESTING 512
 
 /* What the container on top of the stack is */
+#define KEY_CACHE_SIZE 64
+
 typedef enum
 {
   CTX_TOP,     /* the top-level object */
@@ -100,10 +102,20 @@ typedef struct
   guint32  arg_key;
   ArgField arg_field;
   GString *capture;
-  GArray  *capture_comma; /* gboolean per capture level */
+  guint8   capture_comma[MAX_NESTING]; /* per capture level: a comma is due */
+  guint    capture_depth;
   gboolean capture_after_key;
 
   guint32 trace_cat; /* local id of "Trace" */
+
+  /* args keys repeat event after event: a small direct-mapped cache saves
+   * hashing them again (the strings live in the rank's key table) */
+  struct
+  {
+    const char *str;
+    gsize       len;
+    guint32     id;
+  } key_cache[KEY_CACHE_SIZE];
 } Parser;
 
 /* ---------------------------------------------------------------------------
@@ -196,37 +208,40 @@ text_is_integer (const char *s,
   return TRUE;
 }
 
+/* up to 18 digits after an optional minus: cannot overflow */
+static inline gboolean
+parse_small_int (const char *s,
+                 gsize       len,
+                 gint64     *out)
+{
+  gsize   i = len > 0 && s[0] == '-' ? 1 : 0;
+  guint64 v = 0;
+
+  if (len - i == 0 || len - i > 18)
+    return FALSE;
+  for (gsize j = i; j < len; j++)
+    {
+      if (!g_ascii_isdigit (s[j]))
+        return FALSE;
+      v = v * 10 + (guint64)(s[j] - '0');
+    }
+  *out = i == 1 ? -(gint64)v : (gint64)v;
+  return TRUE;
+}
+
 static gboolean
 parse_int64 (const char *s,
              gsize       len,
              gint64     *out)
 {
-  char     buf[64];
-  char    *end = NULL;
-  gsize    i = 0;
-  gboolean neg = FALSE;
-  guint64  v = 0;
+  char    buf[64];
+  char   *end = NULL;
+  guint64 v;
 
   if (len == 0 || len >= sizeof buf)
     return FALSE;
-  if (s[0] == '-')
-    {
-      neg = TRUE;
-      i = 1;
-    }
-  /* the common case: up to 18 digits cannot overflow */
-  if (len - i > 0 && len - i <= 18)
-    {
-      gsize j = i;
-
-      for (; j < len && g_ascii_isdigit (s[j]); j++)
-        v = v * 10 + (guint64)(s[j] - '0');
-      if (j == len)
-        {
-          *out = neg ? -(gint64)v : (gint64)v;
-          return TRUE;
-        }
-    }
+  if (parse_small_int (s, len, out))
+    return TRUE;
   memcpy (buf, s, len);
   buf[len] = '\0';
   if (!text_is_integer (buf, len))
@@ -243,6 +258,27 @@ parse_int64 (const char *s,
   if (errno != 0 || end != buf + len)
     return FALSE;
   *out = (gint64)v;
+  return TRUE;
+}
+
+/* exponent forms ("1.5e3") are rare: double arithmetic is exact enough */
+static gboolean
+parse_time_exp (const char *text,
+                gsize       len,
+                gint64     *out_ns)
+{
+  char   buf[64];
+  char  *stop = NULL;
+  double d;
+
+  if (len >= sizeof buf)
+    return FALSE;
+  memcpy (buf, text, len);
+  buf[len] = '\0';
+  d = g_ascii_strtod (buf, &stop);
+  if (stop != buf + len || !isfinite (d) || fabs (d * 1000.0) >= 9.2e18)
+    return FALSE;
+  *out_ns = llround (d * 1000.0);
   return TRUE;
 }
 
@@ -271,24 +307,6 @@ hp_parse_time_ns (const char *text,
   gboolean    any_digit = FALSE;
   guint64     v;
 
-  for (const char *q = text; q < end; q++)
-    if (*q == 'e' || *q == 'E')
-      {
-        char   buf[64];
-        char  *stop = NULL;
-        double d;
-
-        if (len >= sizeof buf)
-          return FALSE;
-        memcpy (buf, text, len);
-        buf[len] = '\0';
-        d = g_ascii_strtod (buf, &stop);
-        if (stop != buf + len || !isfinite (d) || fabs (d * 1000.0) >= 9.2e18)
-          return FALSE;
-        *out_ns = llround (d * 1000.0);
-        return TRUE;
-      }
-
   if (p < end && *p == '-')
     {
       neg = TRUE;
@@ -297,7 +315,12 @@ hp_parse_time_ns (const char *text,
   for (; p < end && g_ascii_isdigit (*p); p++)
     {
       if (whole > G_MAXINT64 / 1000)
-        return FALSE;
+        {
+          /* too many ns, unless an exponent follows */
+          if (memchr (text, 'e', len) != NULL || memchr (text, 'E', len) != NULL)
+            return parse_time_exp (text, len, out_ns);
+          return FALSE;
+        }
       whole = whole * 10 + (guint64)(*p - '0');
       any_digit = TRUE;
     }
@@ -306,6 +329,7 @@ hp_parse_time_ns (const char *text,
       p++;
       for (; p < end && g_ascii_isdigit (*p); p++)
         {
+          /* past the ns digit only the rounding digit matters */
           if (frac_digits < 3)
             {
               frac = frac * 10 + (guint64)(*p - '0');
@@ -319,6 +343,8 @@ hp_parse_time_ns (const char *text,
           any_digit = TRUE;
         }
     }
+  if (p < end && (*p == 'e' || *p == 'E'))
+    return parse_time_exp (text, len, out_ns);
   if (p != end || !any_digit)
     return FALSE;
   while (frac_digits < 3)
@@ -398,19 +424,36 @@ push (Parser *p,
  * Capture of nested args values
  * ------------------------------------------------------------------------- */
 
+/* g_string_append_len () is not inlined and goes through the general
+ * insert; captured values are short and mostly fit */
+static inline void
+capture_append (GString    *gs,
+                const char *s,
+                gsize       len)
+{
+  if (gs->len + len < gs->allocated_len)
+    {
+      memcpy (gs->str + gs->len, s, len);
+      gs->len += len;
+      gs->str[gs->len] = '\0';
+    }
+  else
+    g_string_append_len (gs, s, (gssize)len);
+}
+
 static void
 capture_before_value (Parser *p)
 {
-  gboolean *need;
+  guint8 *need;
 
   if (p->capture_after_key)
     {
       p->capture_after_key = FALSE;
       return;
     }
-  if (p->capture_comma->len == 0)
+  if (p->capture_depth == 0)
     return;
-  need = &g_array_index (p->capture_comma, gboolean, p->capture_comma->len - 1);
+  need = &p->capture_comma[p->capture_depth - 1];
   if (*need)
     g_string_append_c (p->capture, ',');
   *need = TRUE;
@@ -420,11 +463,11 @@ static void
 capture_open (Parser *p,
               char    c)
 {
-  gboolean f = FALSE;
-
   capture_before_value (p);
   g_string_append_c (p->capture, c);
-  g_array_append_val (p->capture_comma, f);
+  /* the context stack is at most MAX_NESTING deep, and so are captures */
+  g_assert (p->capture_depth < MAX_NESTING);
+  p->capture_comma[p->capture_depth++] = FALSE;
 }
 
 /* ---------------------------------------------------------------------------
@@ -465,7 +508,7 @@ arg_number (Parser     *p,
   gint64         iv;
 
   arg_begin (p);
-  if (text_is_integer (s, len) && parse_int64 (s, len, &iv))
+  if (parse_small_int (s, len, &iv) || (text_is_integer (s, len) && parse_int64 (s, len, &iv)))
     {
       guint64 zz = ((guint64)iv << 1) ^ (guint64)(iv >> 63);
 
@@ -899,7 +942,7 @@ on_number (void       *ctx,
       break;
     case CTX_CAPTURE:
       capture_before_value (p);
-      g_string_append_len (p->capture, s, (gssize)len);
+      capture_append (p->capture, s, len);
       break;
     case CTX_TOP:
       if (p->seen_root)
@@ -1035,6 +1078,38 @@ field_from_key (const unsigned char *k,
     }
 }
 
+static guint32
+arg_key_id (Parser              *p,
+            const unsigned char *k,
+            size_t               len)
+{
+  HpStrings *keys = p->b->rank->arg_keys;
+  guint      slot = len == 0 ? 0 : (guint)(len * 7 + k[0] + k[len - 1] * 3) % KEY_CACHE_SIZE;
+  guint32    id;
+
+  if (p->key_cache[slot].str != NULL && p->key_cache[slot].len == len &&
+      memcmp (p->key_cache[slot].str, k, len) == 0)
+    return p->key_cache[slot].id;
+
+  id = hp_strings_lookup (keys, (const char *)k, len);
+  if (id == HP_NO_STRING)
+    {
+      if (!is_ascii (k, len) && !g_utf8_validate_len ((const char *)k, len, NULL))
+        {
+          g_autofree char *fixed = g_utf8_make_valid ((const char *)k, len);
+
+          /* the stored key differs from the text: never cache it */
+          p->b->rank->n_invalid_utf8++;
+          return hp_strings_intern (keys, fixed, strlen (fixed));
+        }
+      id = hp_strings_intern (keys, (const char *)k, len);
+    }
+  p->key_cache[slot].str = hp_strings_get (keys, id);
+  p->key_cache[slot].len = len;
+  p->key_cache[slot].id = id;
+  return id;
+}
+
 static int
 on_map_key (void                *ctx,
             const unsigned char *k,
@@ -1049,26 +1124,11 @@ on_map_key (void                *ctx,
       break;
     case CTX_ARGS:
       p->arg_field = arg_field_from_key (k, len);
-      {
-        HpStrings *keys = p->b->rank->arg_keys;
-
-        p->arg_key = hp_strings_lookup (keys, (const char *)k, len);
-        if (p->arg_key != HP_NO_STRING)
-          break;
-        if (!is_ascii (k, len) && !g_utf8_validate_len ((const char *)k, len, NULL))
-          {
-            g_autofree char *fixed = g_utf8_make_valid ((const char *)k, len);
-
-            p->b->rank->n_invalid_utf8++;
-            p->arg_key = hp_strings_intern (keys, fixed, strlen (fixed));
-          }
-        else
-          p->arg_key = hp_strings_intern (keys, (const char *)k, len);
-      }
+      p->arg_key = arg_key_id (p, k, len);
       break;
     case CTX_CAPTURE:
       {
-        gboolean *need = &g_array_index (p->capture_comma, gboolean, p->capture_comma->len - 1);
+        guint8 *need = &p->capture_comma[p->capture_depth - 1];
 
         if (*need)
           g_string_append_c (p->capture, ',');
@@ -1131,7 +1191,7 @@ on_start_map (void *ctx)
       return push (p, CTX_SKIP);
     case CTX_ARGS:
       g_string_truncate (p->capture, 0);
-      g_array_set_size (p->capture_comma, 0);
+      p->capture_depth = 0;
       p->capture_after_key = FALSE;
       capture_open (p, '{');
       return push (p, CTX_CAPTURE);
@@ -1183,7 +1243,7 @@ on_start_array (void *ctx)
       return push (p, CTX_SKIP);
     case CTX_ARGS:
       g_string_truncate (p->capture, 0);
-      g_array_set_size (p->capture_comma, 0);
+      p->capture_depth = 0;
       p->capture_after_key = FALSE;
       capture_open (p, '[');
       return push (p, CTX_CAPTURE);
@@ -1219,7 +1279,7 @@ on_end_container (Parser *p,
       break;
     case CTX_CAPTURE:
       g_string_append_c (p->capture, close);
-      g_array_set_size (p->capture_comma, p->capture_comma->len - 1);
+      p->capture_depth--;
       if (top (p) == CTX_ARGS)
         arg_capture_done (p);
       break;
@@ -1456,7 +1516,6 @@ _hp_parse_file (const char            *path,
   p.basename = b->rank->basename;
   p.meta = meta;
   p.capture = g_string_new (NULL);
-  p.capture_comma = g_array_new (FALSE, FALSE, sizeof (gboolean));
   p.trace_cat = hp_strings_intern (b->strings, "Trace", 5);
   event_reset (&p);
 
@@ -1572,7 +1631,6 @@ _hp_parse_file (const char            *path,
 
   yajl_free (yh);
   g_string_free (p.capture, TRUE);
-  g_array_unref (p.capture_comma);
   g_free (p.top_key);
 
   if (progress != NULL && progress->bytes_done != NULL && b->rank->file_bytes > last_reported)

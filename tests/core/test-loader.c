@@ -859,6 +859,12 @@ test_parse_time_ns (void)
     { "1e3", -1, TRUE, 1000000 },
     { "1.5E+2", -1, TRUE, 150000 },
     { "1.2345e-1", -1, TRUE, 123 },
+    { "12.5e1", -1, TRUE, 125000 },
+    { "1.0001e3", -1, TRUE, 1000100 },
+    /* too many digits for int64 ns, brought back into range by the exponent */
+    { "12345678901234567890e-10", -1, TRUE, G_GINT64_CONSTANT (1234567890123) },
+    { "5e", -1, FALSE, 0 },
+    { "1.5.2", -1, FALSE, 0 },
     { "4458676522690.655", -1, TRUE, G_GINT64_CONSTANT (4458676522690655) },
     { "1682725898079292", -1, TRUE, G_GINT64_CONSTANT (1682725898079292000) },
     /* beyond double precision: the decimal text must be read exactly */
