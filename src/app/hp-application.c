@@ -29,6 +29,7 @@ struct _HpApplication
   GtkApplication parent_instance;
 
   gboolean screenshots_started;
+  gboolean startup_probed;
 };
 
 G_DEFINE_FINAL_TYPE (HpApplication, hp_application, GTK_TYPE_APPLICATION)
@@ -177,6 +178,46 @@ maybe_take_screenshots (HpApplication *self)
   g_action_group_activate_action (G_ACTION_GROUP (self), "screenshot-tabs", g_variant_new_string (folder));
 }
 
+/* Only tests/bench/startup-bench.sh sets HOTPATH_STARTUP_PROBE: the first
+ * frame painted after start prints its CLOCK_MONOTONIC time (the clock of
+ * g_get_monotonic_time () on Linux) and quits, so the script can measure
+ * start to first window from the outside. */
+static void
+startup_probe_after_paint_cb (GdkFrameClock *clock,
+                              gpointer       user_data)
+{
+  HpApplication *self = user_data;
+
+  g_signal_handlers_disconnect_by_func (clock, startup_probe_after_paint_cb, user_data);
+  g_print ("first-frame-monotonic-us %" G_GINT64_FORMAT "\n", g_get_monotonic_time ());
+  g_application_quit (G_APPLICATION (self));
+}
+
+static void
+startup_probe_map_cb (GtkWidget *window,
+                      gpointer   user_data)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
+
+  g_signal_handlers_disconnect_by_func (window, startup_probe_map_cb, user_data);
+  if (clock != NULL)
+    g_signal_connect (clock, "after-paint", G_CALLBACK (startup_probe_after_paint_cb), user_data);
+}
+
+static void
+maybe_probe_startup (HpApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (g_getenv ("HOTPATH_STARTUP_PROBE") == NULL || self->startup_probed || window == NULL)
+    return;
+  self->startup_probed = TRUE;
+  if (gtk_widget_get_mapped (GTK_WIDGET (window)))
+    startup_probe_map_cb (GTK_WIDGET (window), self);
+  else
+    g_signal_connect (window, "map", G_CALLBACK (startup_probe_map_cb), self);
+}
+
 /* clang-format off */
 static const GActionEntry app_actions[] = {
   { "quit", quit_action, NULL, NULL, NULL },
@@ -220,6 +261,7 @@ hp_application_activate (GApplication *application)
   if (window == NULL)
     window = GTK_WINDOW (new_window (HP_APPLICATION (application)));
   gtk_window_present (window);
+  maybe_probe_startup (HP_APPLICATION (application));
   maybe_take_screenshots (HP_APPLICATION (application));
 }
 
@@ -232,6 +274,7 @@ hp_application_open (GApplication *application,
   HpApplication *self = HP_APPLICATION (application);
 
   hp_application_open_files (self, files, (guint)n_files, active_empty_window (self));
+  maybe_probe_startup (self);
   maybe_take_screenshots (self);
 }
 
