@@ -1,0 +1,415 @@
+/* hp-timeline-cull.c — one frame of the timeline: the visible events of each row, culled and merged into marks.
+ *
+ * For every visible row, a binary search finds the first event that *ends*
+ * after the window's start (so an event that began off-screen is kept), a
+ * walk stops at the first event starting after its end, and events
+ * narrower than a pixel become one mark per run of pixel columns (the walk
+ * gallops over the events that cannot touch a new column). Marks live in
+ * arrays reused from frame to frame; nothing is allocated per event.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "hp-timeline-layout-private.h"
+
+/* Gallops from @position to the first position before @end whose event
+ * ends after @t: as cheap as a step when it is near, logarithmic when far.
+ * The events of one depth end in order, so this is exact. */
+static guint
+skip_ending_by (const gint64 *ends,
+                guint         position,
+                guint         end,
+                gint64        t)
+{
+  guint lo = position, hi, step = 1;
+
+  if (lo >= end || ends[lo] > t)
+    return lo;
+  /* lo ends by t; find hi that ends after t */
+  for (;;)
+    {
+      hi = lo + step;
+      if (hi >= end)
+        {
+          hi = end;
+          break;
+        }
+      if (ends[hi] > t)
+        break;
+      lo = hi;
+      step *= 2;
+    }
+  lo++;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (ends[mid] <= t)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* The first position of a depth whose event intersects [t, ...): ends after
+ * t, or is an instant at t. */
+guint
+_hp_timeline_first_visible (const HpRank *r,
+                            const HpLane *lane,
+                            guint         depth,
+                            gint64        t)
+{
+  guint p = hp_lane_first_ending_after (r, lane, depth, t - 1);
+  guint end = lane->depth_start[depth + 1];
+
+  /* events ending exactly at t only count when they are instants there */
+  while (p < end)
+    {
+      guint32 e = lane->events[p];
+
+      if (_hp_timeline_event_end (r, e) > t || r->ts[e] == t)
+        break;
+      p++;
+    }
+  return p;
+}
+
+/**
+ * hp_timeline_layout_cull:
+ * @rank_pos: a rank position
+ * @lane: one of its lanes
+ * @depth: a depth of the lane
+ * @t0: window start, ns
+ * @t1: window end, ns (exclusive)
+ * @events: (element-type guint32): where to append the events
+ *
+ * The events of one depth of a lane that intersect [@t0, @t1), in time
+ * order, found as painting finds them (binary search on ends, walk to the
+ * first start at or after @t1), without merging. An instant belongs to the
+ * window when @t0 ≤ ts < @t1.
+ */
+void
+hp_timeline_layout_cull (HpTimelineLayout *self,
+                         guint             rank_pos,
+                         guint             lane,
+                         guint             depth,
+                         gint64            t0,
+                         gint64            t1,
+                         GArray           *events)
+{
+  const HpRank *r;
+  const HpLane *ln;
+  guint         end;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (rank_pos < self->n_ranks);
+  r = hp_trace_get_rank (self->trace, rank_pos);
+  g_return_if_fail (lane < r->n_lanes);
+  ln = &r->lanes[lane];
+  g_return_if_fail (depth < ln->max_depth);
+
+  end = ln->depth_start[depth + 1];
+  for (guint p = _hp_timeline_first_visible (r, ln, depth, t0); p < end; p++)
+    {
+      guint32 e = ln->events[p];
+
+      if (r->ts[e] >= t1)
+        break;
+      g_array_append_val (events, e);
+    }
+}
+
+typedef struct
+{
+  HpTimelineLayout *self;
+  gint64            t0;
+  gint64            t1;
+  double            ppns; /* device pixels per ns */
+  double            left; /* x of t0, user space */
+  double            scale;
+  gint64            n_cols; /* device pixel columns of the time area */
+} Frame;
+
+static void
+emit_mark (Frame  *f,
+           gint64  c0,
+           gint64  c1,
+           guint   row,
+           guint32 event,
+           guint32 count,
+           guint   color,
+           guint   flags)
+{
+  HpTimelineMark m;
+
+  c0 = MAX (c0, -1);
+  c1 = MIN (c1, f->n_cols + 1);
+  if (c1 <= c0)
+    return;
+  m.x = (float)(f->left + c0 / f->scale);
+  m.width = (float)((c1 - c0) / f->scale);
+  m.row = row;
+  m.event = event;
+  m.count = count;
+  m.color = (guint16)color;
+  m.flags = (guint16)flags;
+  if (!(flags & HP_TIMELINE_MARK_MERGED) && m.width >= HP_TIMELINE_MIN_LABEL_WIDTH)
+    m.flags |= HP_TIMELINE_MARK_LABEL;
+  g_array_append_val (f->self->marks, m);
+}
+
+/* Marks for one depth of a lane: wide events one by one, runs of pixel
+ * columns for events narrower than a device pixel. */
+static void
+cull_depth (Frame        *f,
+            const HpRank *r,
+            const HpLane *lane,
+            const gint64 *ends,
+            guint         depth,
+            guint         row)
+{
+  HpTimelineLayout *self = f->self;
+  guint             end = lane->depth_start[depth + 1];
+  guint             p = _hp_timeline_first_visible (r, lane, depth, f->t0);
+  gint64            run_c0 = 0, run_c1 = G_MININT64;
+  guint32           run_event = 0, run_count = 0;
+  guint             run_color = 0;
+
+  while (p < end)
+    {
+      guint32 e = lane->events[p];
+      gint64  ts = r->ts[e];
+      gint64  te;
+      double  xs, xe;
+      gint64  c0, c1;
+      guint   color;
+
+      if (ts >= f->t1)
+        break;
+      te = ends[p];
+      xs = (double)(ts - f->t0) * f->ppns;
+      xe = (double)(te - f->t0) * f->ppns;
+      c0 = hp_timeline_floor (xs);
+      c1 = MAX (hp_timeline_ceil (xe), c0 + 1);
+      if (xe - xs < 1.0)
+        color = _hp_timeline_is_gpu_work (r, e) ? _hp_timeline_kernel_color (r, e) : HP_TIMELINE_COLOR_DENSE;
+      else
+        {
+          color = _hp_timeline_layout_event_color (self, r, e);
+          if (run_count > 0)
+            emit_mark (f, run_c0, run_c1, row, run_event, run_count, run_color, HP_TIMELINE_MARK_MERGED);
+          run_count = 0;
+          run_c1 = G_MININT64;
+          emit_mark (f, c0, c1, row, e, 1, color, 0);
+          p++;
+          continue;
+        }
+
+      if (run_count > 0 && c0 <= run_c1 && (color == run_color || c1 <= run_c1))
+        {
+          /* same colour and touching, or already painted: grow the run */
+          run_c1 = MAX (run_c1, c1);
+          run_count++;
+        }
+      else
+        {
+          if (run_count > 0)
+            emit_mark (f, run_c0, run_c1, row, run_event, run_count, run_color, HP_TIMELINE_MARK_MERGED);
+          /* never paint a column twice: start after the previous run */
+          run_c0 = MAX (c0, run_c1);
+          run_c1 = c1;
+          run_event = e;
+          run_count = 1;
+          run_color = color;
+        }
+
+      /* everything that ends before column c1 lies in painted columns */
+      {
+        gint64 t_next = f->t0 + hp_timeline_floor ((double)c1 / f->ppns);
+        guint  q = skip_ending_by (ends, p + 1, end, t_next);
+
+        /* those events may start after t1 only if they are past the window */
+        if (q > p + 1)
+          {
+            guint32 last = lane->events[q - 1];
+
+            if (r->ts[last] < f->t1)
+              run_count += q - p - 1;
+            else
+              {
+                /* count only the skipped events inside the window */
+                for (guint s = p + 1; s < q && r->ts[lane->events[s]] < f->t1; s++)
+                  run_count++;
+              }
+          }
+        p = q;
+      }
+    }
+  if (run_count > 0)
+    emit_mark (f, run_c0, run_c1, row, run_event, run_count, run_color, HP_TIMELINE_MARK_MERGED);
+}
+
+/* A collapsed rank shows its GPU streams merged in its header. */
+static void
+cull_summary (Frame        *f,
+              const HpRank *r,
+              guint         rank_pos,
+              guint         row)
+{
+  for (guint l = 0; l < r->n_lanes; l++)
+    {
+      const HpLane *lane = &r->lanes[l];
+
+      if (!lane->is_gpu || lane->max_depth == 0 || !f->self->ranks[rank_pos].lane_visible[l])
+        continue;
+      /* the kernels: the deepest level of a GPU lane is where they sit
+       * when annotations wrap them */
+      cull_depth (f, r, lane, f->self->ranks[rank_pos].ends[l], lane->max_depth - 1, row);
+    }
+}
+
+static void
+sort_marks_by_color (HpTimelineLayout *self)
+{
+  const HpTimelineMark *marks = (const HpTimelineMark *)(gpointer)self->marks->data;
+  guint                 fill[HP_TIMELINE_N_COLORS];
+
+  memset (self->color_start, 0, sizeof self->color_start);
+  for (guint i = 0; i < self->marks->len; i++)
+    self->color_start[marks[i].color + 1]++;
+  for (guint c = 0; c < HP_TIMELINE_N_COLORS; c++)
+    self->color_start[c + 1] += self->color_start[c];
+  memcpy (fill, self->color_start, sizeof fill);
+  g_array_set_size (self->order, self->marks->len);
+  for (guint i = 0; i < self->marks->len; i++)
+    g_array_index (self->order, guint32, fill[marks[i].color]++) = i;
+}
+
+/**
+ * hp_timeline_layout_update:
+ * @viewport: the picture to lay out
+ *
+ * Lays out one frame: visible rows, the marks of their events, the ruler.
+ * Read the result with hp_timeline_layout_get_marks() and friends; it stays
+ * until the next update.
+ */
+void
+hp_timeline_layout_update (HpTimelineLayout         *self,
+                           const HpTimelineViewport *viewport)
+{
+  const HpTimelineRow *rows;
+  Frame                f;
+  double               lanes_top, time_width, view_bottom;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (viewport != NULL);
+  g_return_if_fail (viewport->t1 > viewport->t0);
+
+  _hp_timeline_layout_ensure_rows (self);
+  self->viewport = *viewport;
+  if (!(self->viewport.scale > 0))
+    self->viewport.scale = 1.0;
+  g_array_set_size (self->marks, 0);
+
+  lanes_top = hp_timeline_layout_get_lanes_top (self);
+  time_width = MAX (viewport->width - HP_TIMELINE_GUTTER_WIDTH, 1.0);
+
+  f.self = self;
+  f.t0 = viewport->t0;
+  f.t1 = viewport->t1;
+  f.scale = self->viewport.scale;
+  f.left = HP_TIMELINE_GUTTER_WIDTH;
+  f.n_cols = (gint64)ceil (time_width * f.scale);
+  f.ppns = time_width * f.scale / (double)(viewport->t1 - viewport->t0);
+
+  rows = (const HpTimelineRow *)(gpointer)self->rows->data;
+  view_bottom = viewport->scroll_y + MAX (viewport->height - lanes_top, 0);
+  self->first_row = _hp_timeline_layout_first_row_below (self, viewport->scroll_y);
+  self->end_row = self->first_row;
+  while (self->end_row < self->rows->len && rows[self->end_row].y < view_bottom)
+    self->end_row++;
+
+  for (guint i = self->first_row; i < self->end_row; i++)
+    {
+      const HpTimelineRow *row = &rows[i];
+      const HpRank        *r = hp_trace_get_rank (self->trace, row->rank_pos);
+
+      if (row->kind == HP_TIMELINE_ROW_SLICES)
+        cull_depth (&f, r, &r->lanes[row->lane], self->ranks[row->rank_pos].ends[row->lane], row->depth, i);
+      else if (row->kind == HP_TIMELINE_ROW_RANK && self->ranks[row->rank_pos].collapsed)
+        cull_summary (&f, r, row->rank_pos, i);
+    }
+  sort_marks_by_color (self);
+
+  hp_timeline_ruler_compute (&self->ruler, viewport->t0, viewport->t1, time_width, 96.0);
+}
+
+/**
+ * hp_timeline_layout_get_marks:
+ * @n_marks: (out): the number of marks
+ *
+ * Returns: (transfer none) (array length=n_marks): the marks of the last
+ *   update, row by row, left to right within a row
+ */
+const HpTimelineMark *
+hp_timeline_layout_get_marks (HpTimelineLayout *self,
+                              guint            *n_marks)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  *n_marks = self->marks->len;
+  return (const HpTimelineMark *)(gpointer)self->marks->data;
+}
+
+/**
+ * hp_timeline_layout_get_marks_by_color:
+ * @color_start: (out caller-allocates) (array fixed-size=18): where the
+ *   marks of colour c start in the returned list, for c = 0 …
+ *   %HP_TIMELINE_N_COLORS (the last entry is the number of marks)
+ *
+ * Returns: (transfer none): mark indices grouped by colour, for painting
+ *   each colour with one path
+ */
+const guint32 *
+hp_timeline_layout_get_marks_by_color (HpTimelineLayout *self,
+                                       guint            *color_start)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  memcpy (color_start, self->color_start, sizeof self->color_start);
+  return (const guint32 *)(gpointer)self->order->data;
+}
+
+/**
+ * hp_timeline_layout_get_ruler:
+ *
+ * Returns: (transfer none): the ruler of the last update
+ */
+const HpTimelineRuler *
+hp_timeline_layout_get_ruler (HpTimelineLayout *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return &self->ruler;
+}
+
+/**
+ * hp_timeline_layout_get_visible_rows:
+ * @first: (out): the first row in view at the last update
+ * @end: (out): one past the last
+ */
+void
+hp_timeline_layout_get_visible_rows (HpTimelineLayout *self,
+                                     guint            *first,
+                                     guint            *end)
+{
+  g_return_if_fail (self != NULL);
+
+  *first = self->first_row;
+  *end = self->end_row;
+}

@@ -1,0 +1,162 @@
+/* hp-timeline-layout-private.h — what the timeline layout's files (and the painter) share inside src/charts.
+ *
+ * The layout is split by job: the object and its visibility state
+ * (hp-timeline-layout.c), rows (hp-timeline-rows.c), culling and merging
+ * (hp-timeline-cull.c), counter tracks and idle gaps
+ * (hp-timeline-extras.c), names and colours (hp-timeline-names.c), search
+ * highlights (hp-timeline-search.c), hit testing (hp-timeline-hit.c), the
+ * ruler and time labels (hp-timeline-ruler.c) and the mapper
+ * (hp-timeline-mapper.c).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "hp-timeline-layout.h"
+
+G_BEGIN_DECLS
+
+/* a highlighted event, kept in time order for "next match" */
+typedef struct
+{
+  gint64  ts;
+  guint   rank_pos;
+  guint32 event;
+} HpTimelineHighlight;
+
+typedef struct
+{
+  gboolean   visible;
+  gboolean   collapsed;
+  gboolean  *lane_visible;
+  gint64    *lane_stream;
+  GArray    *steps;      /* HpTimelineStep */
+  GArray   **idle;       /* per lane, HpIdleInterval, built on demand */
+  GPtrArray *counters;   /* HpTimelineCounter *, built on demand */
+  GArray   **highlights; /* per lane, guint32 positions in lane->events */
+  gint64   **ends;       /* per lane, the end of lane->events[p] at p: the
+                          * culling's searches read a contiguous array */
+} HpTimelineRankData;
+
+struct _HpTimelineLayout
+{
+  gatomicrefcount     ref_count;
+  HpTrace            *trace;
+  guint               n_ranks;
+  HpTimelineRankData *ranks;
+  HpTimelineFlags     flags;
+  double              idle_delay;
+  gint64              t_min;
+  gint64              t_max;
+
+  /* per string id, filled when first needed */
+  guint   n_strings;
+  char  **short_names;
+  guint8 *name_colors;
+
+  /* rows, rebuilt when the visible set changes */
+  GArray  *rows; /* HpTimelineRow */
+  double   content_height;
+  gboolean rows_dirty;
+  guint    generation;
+
+  /* highlighted events (search matches or linked instances), time order */
+  GArray *highlights; /* HpTimelineHighlight */
+
+  /* the last frame */
+  HpTimelineViewport viewport;
+  GArray            *marks; /* HpTimelineMark */
+  GArray            *order; /* guint32 mark indices grouped by colour */
+  guint              color_start[HP_TIMELINE_N_COLORS + 1];
+  HpTimelineRuler    ruler;
+  guint              first_row;
+  guint              end_row;
+};
+
+/* name_colors[] of a name not hashed yet */
+#define HP_TIMELINE_NAME_COLOR_UNKNOWN 0xff
+
+/* the end of an event; negative durations count as instants */
+static inline gint64
+_hp_timeline_event_end (const HpRank *r,
+                        guint32       e)
+{
+  return r->ts[e] + (r->dur[e] > 0 ? r->dur[e] : 0);
+}
+
+static inline gboolean
+_hp_timeline_is_gpu_work (const HpRank *r,
+                          guint32       e)
+{
+  return r->kind[e] == HP_EVENT_KIND_KERNEL || r->kind[e] == HP_EVENT_KIND_MEMCPY ||
+         r->kind[e] == HP_EVENT_KIND_MEMSET;
+}
+
+/* the colour index of GPU work: its kernel class */
+static inline guint
+_hp_timeline_kernel_color (const HpRank *r,
+                           guint32       e)
+{
+  return MIN (r->kclass[e], HP_KERNEL_CLASS_OTHER);
+}
+
+/* hp-timeline-names.c */
+guint _hp_timeline_layout_hash_name_color (HpTimelineLayout *self,
+                                           guint32           name);
+
+/* the culling asks for a colour per visible event: the cached case inline */
+static inline guint
+_hp_timeline_layout_event_color (HpTimelineLayout *self,
+                                 const HpRank     *r,
+                                 guint32           e)
+{
+  guint32 name;
+
+  if (_hp_timeline_is_gpu_work (r, e))
+    return _hp_timeline_kernel_color (r, e);
+  name = r->name[e];
+  if (name < self->n_strings && self->name_colors[name] != HP_TIMELINE_NAME_COLOR_UNKNOWN)
+    return HP_TIMELINE_COLOR_NAME_BASE + self->name_colors[name];
+  return _hp_timeline_layout_hash_name_color (self, name);
+}
+
+/* hp-timeline-layout.c */
+gint64 _hp_timeline_lane_stream (const HpRank *r,
+                                 guint         lane);
+
+/* hp-timeline-rows.c */
+void  _hp_timeline_layout_ensure_rows (HpTimelineLayout *self);
+guint _hp_timeline_layout_first_row_below (HpTimelineLayout *self,
+                                           double            y);
+
+/* hp-timeline-extras.c */
+void  _hp_timeline_layout_ensure_counters (HpTimelineLayout *self,
+                                           guint             rank_pos);
+guint _hp_timeline_counter_count_until (const HpTimelineCounter *counter,
+                                        gint64                   t);
+
+/* hp-timeline-search.c */
+void _hp_timeline_layout_clear_highlight_arrays (HpTimelineLayout *self);
+
+/* hp-timeline-cull.c */
+guint _hp_timeline_first_visible (const HpRank *r,
+                                  const HpLane *lane,
+                                  guint         depth,
+                                  gint64        t);
+
+/* ns per user-space pixel of the time area */
+static inline double
+_hp_timeline_mapper_ns_per_px (const HpTimelineMapper *m)
+{
+  return (double)(m->viewport.t1 - m->viewport.t0) / MAX (m->time_right - m->time_left, 1.0);
+}
+
+/* device pixel columns per ns of the time area */
+static inline double
+_hp_timeline_mapper_columns_per_ns (const HpTimelineMapper *m)
+{
+  return (m->time_right - m->time_left) * m->viewport.scale / (double)(m->viewport.t1 - m->viewport.t0);
+}
+
+G_END_DECLS

@@ -1,0 +1,133 @@
+/* hp-timeline-mapper.c — where things are on a timeline picture: time ↔ x, rows, lanes and events → y.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+
+#include "hp-timeline-layout-private.h"
+
+/**
+ * hp_timeline_mapper_init:
+ * @mapper: (out caller-allocates): the mapper
+ *
+ * Sets up a mapper for a picture of @layout at @viewport.
+ */
+void
+hp_timeline_mapper_init (HpTimelineMapper         *mapper,
+                         const HpTimelineLayout   *layout,
+                         const HpTimelineViewport *viewport)
+{
+  mapper->layout = layout;
+  mapper->viewport = *viewport;
+  mapper->time_left = HP_TIMELINE_GUTTER_WIDTH;
+  mapper->time_right = MAX ((double)viewport->width, HP_TIMELINE_GUTTER_WIDTH + 1);
+  mapper->lanes_top = hp_timeline_layout_get_lanes_top ((HpTimelineLayout *)layout);
+}
+
+/**
+ * hp_timeline_mapper_time_to_x:
+ *
+ * Returns: the x of time @t (outside the time area when @t is off-screen)
+ */
+double
+hp_timeline_mapper_time_to_x (const HpTimelineMapper *mapper,
+                              gint64                  t)
+{
+  const HpTimelineViewport *v = &mapper->viewport;
+
+  return mapper->time_left +
+         (double)(t - v->t0) * (mapper->time_right - mapper->time_left) / (double)(v->t1 - v->t0);
+}
+
+/**
+ * hp_timeline_mapper_x_to_time:
+ *
+ * Returns: the time at @x
+ */
+gint64
+hp_timeline_mapper_x_to_time (const HpTimelineMapper *mapper,
+                              double                  x)
+{
+  const HpTimelineViewport *v = &mapper->viewport;
+
+  return v->t0 + (gint64)llround ((x - mapper->time_left) * (double)(v->t1 - v->t0) /
+                                  (mapper->time_right - mapper->time_left));
+}
+
+/**
+ * hp_timeline_mapper_row_y:
+ * @row: a row index
+ * @y: (out): its top on the picture
+ * @height: (out): its height
+ *
+ * Returns: whether the row exists (it may still be scrolled out of view)
+ */
+gboolean
+hp_timeline_mapper_row_y (const HpTimelineMapper *mapper,
+                          int                     row,
+                          double                 *y,
+                          double                 *height)
+{
+  HpTimelineLayout    *layout = (HpTimelineLayout *)mapper->layout;
+  const HpTimelineRow *r;
+
+  _hp_timeline_layout_ensure_rows (layout);
+  if (row < 0 || (guint)row >= layout->rows->len)
+    return FALSE;
+  r = &g_array_index (layout->rows, HpTimelineRow, row);
+  *y = mapper->lanes_top + r->y - mapper->viewport.scroll_y;
+  *height = r->height;
+  return TRUE;
+}
+
+/**
+ * hp_timeline_mapper_lane_y:
+ * @y: (out): top of the lane's row at @depth on the picture
+ * @height: (out): the row's height
+ *
+ * Returns: whether that row is laid out (its rank expanded, lane shown)
+ */
+gboolean
+hp_timeline_mapper_lane_y (const HpTimelineMapper *mapper,
+                           guint                   rank_pos,
+                           guint                   lane,
+                           guint                   depth,
+                           double                 *y,
+                           double                 *height)
+{
+  int row = hp_timeline_layout_find_lane_row ((HpTimelineLayout *)mapper->layout, rank_pos, lane, depth);
+
+  return hp_timeline_mapper_row_y (mapper, row, y, height);
+}
+
+/**
+ * hp_timeline_mapper_event_rect:
+ * @rect: (out): the event's box on the picture (unclipped, at least one
+ *   pixel wide)
+ *
+ * Returns: whether the event's row is laid out
+ */
+gboolean
+hp_timeline_mapper_event_rect (const HpTimelineMapper *mapper,
+                               guint                   rank_pos,
+                               guint32                 event,
+                               HpRect                 *rect)
+{
+  const HpRank *r = hp_trace_get_rank (mapper->layout->trace, rank_pos);
+  double        y, h, x0, x1;
+
+  if (event >= r->n_events)
+    return FALSE;
+  if (!hp_timeline_mapper_lane_y (mapper, rank_pos, r->lane[event], r->depth[event], &y, &h))
+    return FALSE;
+  x0 = hp_timeline_mapper_time_to_x (mapper, r->ts[event]);
+  x1 = hp_timeline_mapper_time_to_x (mapper, _hp_timeline_event_end (r, event));
+  rect->x = x0;
+  rect->width = MAX (x1 - x0, 1.0 / MAX (mapper->viewport.scale, 1.0));
+  rect->y = y + 1;
+  rect->height = h - 2;
+  return TRUE;
+}

@@ -1,0 +1,195 @@
+/* hp-timeline-painter-private.h — what the timeline painter's files share: its state and drawing helpers.
+ *
+ * The painter is split by what it paints: the object, its style and
+ * overlays, and the paint and hit-test entry points
+ * (hp-timeline-painter.c); the lanes area — background, events, counter
+ * tracks (hp-timeline-lanes.c); the gutter and the ruler with its step band
+ * (hp-timeline-axes.c); the idle-gap and highlight overlays
+ * (hp-timeline-overlays.c); selection, hover, range and flows
+ * (hp-timeline-selection.c); files (hp-timeline-export.c). The helpers
+ * they share are in hp-timeline-draw.c.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <math.h>
+
+#include <pango/pangocairo.h>
+
+#include "hp-timeline-layout-private.h"
+#include "hp-timeline-painter.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  guint                      id;
+  HpTimelineLayer            layer;
+  HpTimelineOverlayPaintFunc paint;
+  HpTimelineOverlayHitFunc   hit_test;
+  gpointer                   user_data;
+  GDestroyNotify             destroy;
+} HpTimelineOverlayEntry;
+
+typedef struct
+{
+  double x;
+  double y;
+  double width;
+  double height;
+} HpTimelineBox;
+
+struct _HpTimelinePainter
+{
+  HpTimelineLayout *layout;
+  HpTrace          *trace;
+  HpChartStyle     *style;
+  guint             generation;
+
+  /* colours of the mark colour indices, and of text on them */
+  HpColor colors[HP_TIMELINE_N_COLORS];
+  HpColor text_colors[HP_TIMELINE_N_COLORS];
+  HpColor gutter;
+  HpColor header;
+  HpColor highlight;
+  HpColor accent;
+
+  /* text */
+  PangoLayout          *pango;
+  PangoFontDescription *small_font;
+  PangoFontDescription *header_font;
+  double                small_height;
+  float                *name_widths; /* per string id, -1 until measured */
+  guint                 n_strings;
+
+  GArray *overlays; /* HpTimelineOverlayEntry */
+  guint   next_overlay_id;
+  guint   idle_overlay;
+
+  int    selected_rank;
+  gint64 selected_event;
+  int    hover_rank;
+  gint64 hover_event;
+  gint64 range_start;
+  gint64 range_end;
+
+  /* scratch, reused between frames */
+  GArray *boxes[4]; /* HpTimelineBox, one batch per colour of an overlay */
+  double *columns;  /* a value per device pixel column */
+  gsize   n_columns;
+};
+
+static inline void
+_hp_timeline_set_source (cairo_t       *cr,
+                         const HpColor *c)
+{
+  cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha);
+}
+
+static inline void
+_hp_timeline_set_source_alpha (cairo_t       *cr,
+                               const HpColor *c,
+                               double         alpha)
+{
+  cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha * alpha);
+}
+
+/* @v rounded to a device pixel */
+static inline double
+_hp_timeline_snap (double v,
+                   double scale)
+{
+  return round (v * scale) / scale;
+}
+
+/* the top of a row on the picture, on a device pixel */
+static inline double
+_hp_timeline_row_top (const HpTimelineMapper *m,
+                      const HpTimelineRow    *row)
+{
+  return _hp_timeline_snap (m->lanes_top + row->y - m->viewport.scroll_y, m->viewport.scale);
+}
+
+static inline void
+_hp_timeline_add_box (GArray *boxes,
+                      double  x,
+                      double  y,
+                      double  width,
+                      double  height)
+{
+  HpTimelineBox b = { x, y, width, height };
+
+  g_array_append_val (boxes, b);
+}
+
+/* hp-timeline-draw.c */
+void                  _hp_timeline_painter_ensure_pango (HpTimelinePainter *self,
+                                                         cairo_t           *cr);
+void                  _hp_timeline_painter_draw_text (HpTimelinePainter          *self,
+                                                      cairo_t                    *cr,
+                                                      const PangoFontDescription *font,
+                                                      const char                 *text,
+                                                      double                      x,
+                                                      double                      cy,
+                                                      double                      max_width,
+                                                      const HpColor              *color);
+double                _hp_timeline_painter_text_width (HpTimelinePainter          *self,
+                                                       const PangoFontDescription *font,
+                                                       const char                 *text);
+void                  _hp_timeline_clip_time_area (cairo_t                *cr,
+                                                   const HpTimelineMapper *m,
+                                                   gboolean                with_ruler);
+void                  _hp_timeline_fill_boxes (cairo_t       *cr,
+                                               GArray        *boxes,
+                                               const HpColor *color,
+                                               double         alpha,
+                                               const HpColor *under);
+const HpTimelineStep *_hp_timeline_painter_band_steps (HpTimelinePainter *self,
+                                                       guint             *n_steps);
+const HpTimelineRow  *_hp_timeline_painter_visible_rows (HpTimelinePainter *self,
+                                                         guint             *first,
+                                                         guint             *end);
+
+/* hp-timeline-lanes.c */
+void _hp_timeline_painter_paint_backdrop (HpTimelinePainter      *self,
+                                          cairo_t                *cr,
+                                          const HpTimelineMapper *m);
+void _hp_timeline_painter_paint_marks (HpTimelinePainter      *self,
+                                       cairo_t                *cr,
+                                       const HpTimelineMapper *m);
+void _hp_timeline_painter_paint_counters (HpTimelinePainter      *self,
+                                          cairo_t                *cr,
+                                          const HpTimelineMapper *m);
+
+/* hp-timeline-axes.c */
+void _hp_timeline_painter_paint_gutter (HpTimelinePainter      *self,
+                                        cairo_t                *cr,
+                                        const HpTimelineMapper *m);
+void _hp_timeline_painter_paint_ruler (HpTimelinePainter      *self,
+                                       cairo_t                *cr,
+                                       const HpTimelineMapper *m);
+
+/* hp-timeline-overlays.c: the built-in overlays, user_data is the painter */
+void     _hp_timeline_paint_idle (const HpTimelineMapper *mapper,
+                                  cairo_t                *cr,
+                                  const HpChartStyle     *style,
+                                  gpointer                user_data);
+gboolean _hp_timeline_hit_idle (const HpTimelineMapper *mapper,
+                                double                  x,
+                                double                  y,
+                                HpTimelineHit          *hit,
+                                gpointer                user_data);
+void     _hp_timeline_paint_highlights (const HpTimelineMapper *mapper,
+                                        cairo_t                *cr,
+                                        const HpChartStyle     *style,
+                                        gpointer                user_data);
+
+/* hp-timeline-selection.c */
+void _hp_timeline_paint_selection (const HpTimelineMapper *mapper,
+                                   cairo_t                *cr,
+                                   const HpChartStyle     *style,
+                                   gpointer                user_data);
+
+G_END_DECLS

@@ -1,0 +1,200 @@
+/* hp-timeline-rows.c — the rows of the timeline's lanes area: rank headers, one row per lane depth, counter tracks.
+ *
+ * Rows are rebuilt only when what is shown changes (a rank hidden or
+ * collapsed, a lane hidden, counters toggled); every frame and hit test
+ * finds its rows in them by binary search.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "hp-timeline-layout-private.h"
+
+static void
+add_row (HpTimelineLayout *self,
+         HpTimelineRowKind kind,
+         guint             rank_pos,
+         guint             lane,
+         guint             depth,
+         double            height)
+{
+  HpTimelineRow row = { kind, rank_pos, lane, depth, self->content_height, height };
+
+  g_array_append_val (self->rows, row);
+  self->content_height += height;
+}
+
+static void
+add_lanes (HpTimelineLayout *self,
+           guint             rank_pos,
+           gboolean          gpu)
+{
+  const HpRank *r = hp_trace_get_rank (self->trace, rank_pos);
+
+  for (guint l = 0; l < r->n_lanes; l++)
+    {
+      const HpLane *lane = &r->lanes[l];
+
+      if (!!lane->is_gpu != gpu || !self->ranks[rank_pos].lane_visible[l] || lane->max_depth == 0)
+        continue;
+      for (guint d = 0; d < lane->max_depth; d++)
+        add_row (self, HP_TIMELINE_ROW_SLICES, rank_pos, l, d, HP_TIMELINE_SLICE_HEIGHT);
+      self->content_height += HP_TIMELINE_LANE_GAP;
+    }
+}
+
+void
+_hp_timeline_layout_ensure_rows (HpTimelineLayout *self)
+{
+  if (!self->rows_dirty)
+    return;
+
+  g_array_set_size (self->rows, 0);
+  self->content_height = 0;
+  for (guint k = 0; k < self->n_ranks; k++)
+    {
+      if (!self->ranks[k].visible)
+        continue;
+      add_row (self, HP_TIMELINE_ROW_RANK, k, 0, 0, HP_TIMELINE_RANK_HEIGHT);
+      if (self->ranks[k].collapsed)
+        continue;
+      self->content_height += HP_TIMELINE_LANE_GAP;
+      add_lanes (self, k, FALSE);
+      add_lanes (self, k, TRUE);
+      if (self->flags & HP_TIMELINE_SHOW_COUNTERS)
+        {
+          _hp_timeline_layout_ensure_counters (self, k);
+          for (guint c = 0; c < self->ranks[k].counters->len; c++)
+            add_row (self, HP_TIMELINE_ROW_COUNTER, k, c, 0, HP_TIMELINE_COUNTER_HEIGHT);
+          if (self->ranks[k].counters->len > 0)
+            self->content_height += HP_TIMELINE_LANE_GAP;
+        }
+    }
+  self->rows_dirty = FALSE;
+}
+
+/**
+ * hp_timeline_layout_get_rows:
+ * @n_rows: (out): the number of rows
+ *
+ * Returns: (transfer none) (array length=n_rows): the rows, top to bottom
+ */
+const HpTimelineRow *
+hp_timeline_layout_get_rows (HpTimelineLayout *self,
+                             guint            *n_rows)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  _hp_timeline_layout_ensure_rows (self);
+  *n_rows = self->rows->len;
+  return (const HpTimelineRow *)(gpointer)self->rows->data;
+}
+
+/**
+ * hp_timeline_layout_get_content_height:
+ *
+ * Returns: the height of all rows, in pixels (the scrollable extent)
+ */
+double
+hp_timeline_layout_get_content_height (HpTimelineLayout *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  _hp_timeline_layout_ensure_rows (self);
+  return self->content_height;
+}
+
+/**
+ * hp_timeline_layout_get_lanes_top:
+ *
+ * Returns: the height of the ruler (and of the step band when shown): where
+ *   the lanes area starts
+ */
+double
+hp_timeline_layout_get_lanes_top (HpTimelineLayout *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return HP_TIMELINE_RULER_HEIGHT +
+         ((self->flags & HP_TIMELINE_SHOW_ITERATIONS) ? HP_TIMELINE_BAND_HEIGHT : 0);
+}
+
+/* the first row whose bottom is below @y */
+guint
+_hp_timeline_layout_first_row_below (HpTimelineLayout *self,
+                                     double            y)
+{
+  const HpTimelineRow *rows = (const HpTimelineRow *)(gpointer)self->rows->data;
+  guint                lo = 0, hi = self->rows->len;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (rows[mid].y + rows[mid].height <= y)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/**
+ * hp_timeline_layout_find_row:
+ * @content_y: a y in the lanes area, scrolling included
+ *
+ * Returns: the row at @content_y, or -1 (gaps between lanes, below the last)
+ */
+int
+hp_timeline_layout_find_row (HpTimelineLayout *self,
+                             double            content_y)
+{
+  guint                i;
+  const HpTimelineRow *row;
+
+  g_return_val_if_fail (self != NULL, -1);
+
+  _hp_timeline_layout_ensure_rows (self);
+  i = _hp_timeline_layout_first_row_below (self, content_y);
+  if (i >= self->rows->len)
+    return -1;
+  row = &g_array_index (self->rows, HpTimelineRow, i);
+  return content_y >= row->y ? (int)i : -1;
+}
+
+/**
+ * hp_timeline_layout_find_lane_row:
+ *
+ * Returns: the row showing a depth of a lane, or -1 when it is not shown
+ *   (rank hidden or collapsed, lane hidden)
+ */
+int
+hp_timeline_layout_find_lane_row (HpTimelineLayout *self,
+                                  guint             rank_pos,
+                                  guint             lane,
+                                  guint             depth)
+{
+  const HpTimelineRow *rows;
+  guint                lo = 0, hi;
+
+  g_return_val_if_fail (self != NULL, -1);
+
+  _hp_timeline_layout_ensure_rows (self);
+  rows = (const HpTimelineRow *)(gpointer)self->rows->data;
+  hi = self->rows->len;
+  /* rows are ordered by rank; within a rank, walk */
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (rows[mid].rank_pos < rank_pos)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  for (; lo < self->rows->len && rows[lo].rank_pos == rank_pos; lo++)
+    if (rows[lo].kind == HP_TIMELINE_ROW_SLICES && rows[lo].lane == lane && rows[lo].depth == depth)
+      return (int)lo;
+  return -1;
+}

@@ -1,0 +1,287 @@
+/* hp-timeline-selection.c — the timeline's dynamic layer: selected event, hover, selected range and launch → kernel flows.
+ *
+ * Painted on every pointer change over the cached picture, never cached.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "hp-timeline-painter-private.h"
+
+/* an event or none: both halves set, or both -1 */
+static void
+set_event (int    *rank_field,
+           gint64 *event_field,
+           int     rank_pos,
+           gint64  event)
+{
+  *rank_field = event >= 0 ? rank_pos : -1;
+  *event_field = rank_pos >= 0 ? event : -1;
+}
+
+/**
+ * hp_timeline_painter_set_selection:
+ * @rank_pos: a rank position, or -1
+ * @event: an event of that rank, or -1 for none
+ *
+ * The selected event, outlined with its launch/kernel flows.
+ */
+void
+hp_timeline_painter_set_selection (HpTimelinePainter *self,
+                                   int                rank_pos,
+                                   gint64             event)
+{
+  g_return_if_fail (self != NULL);
+
+  set_event (&self->selected_rank, &self->selected_event, rank_pos, event);
+}
+
+gboolean
+hp_timeline_painter_get_selection (HpTimelinePainter *self,
+                                   guint             *rank_pos,
+                                   guint32           *event)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (self->selected_event < 0)
+    return FALSE;
+  if (rank_pos != NULL)
+    *rank_pos = (guint)self->selected_rank;
+  if (event != NULL)
+    *event = (guint32)self->selected_event;
+  return TRUE;
+}
+
+void
+hp_timeline_painter_set_hover (HpTimelinePainter *self,
+                               int                rank_pos,
+                               gint64             event)
+{
+  g_return_if_fail (self != NULL);
+
+  set_event (&self->hover_rank, &self->hover_event, rank_pos, event);
+}
+
+/**
+ * hp_timeline_painter_set_range:
+ * @start: ns
+ * @end: ns; @end ≤ @start clears the range
+ *
+ * The selected time range, shaded across the lanes.
+ */
+void
+hp_timeline_painter_set_range (HpTimelinePainter *self,
+                               gint64             start,
+                               gint64             end)
+{
+  g_return_if_fail (self != NULL);
+
+  self->range_start = start;
+  self->range_end = end;
+}
+
+gboolean
+hp_timeline_painter_get_range (HpTimelinePainter *self,
+                               gint64            *start,
+                               gint64            *end)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (self->range_end <= self->range_start)
+    return FALSE;
+  if (start != NULL)
+    *start = self->range_start;
+  if (end != NULL)
+    *end = self->range_end;
+  return TRUE;
+}
+
+static void
+arrow (cairo_t *cr,
+       double   x0,
+       double   y0,
+       double   x1,
+       double   y1)
+{
+  double dy = (y1 - y0) / 2;
+  double head = 6;
+  double dir = y1 >= y0 ? 1 : -1;
+
+  cairo_move_to (cr, x0, y0);
+  cairo_curve_to (cr, x0, y0 + dy, x1, y1 - dy, x1, y1 - dir * head);
+  cairo_stroke (cr);
+  cairo_move_to (cr, x1, y1);
+  cairo_line_to (cr, x1 - head / 2, y1 - dir * head);
+  cairo_line_to (cr, x1 + head / 2, y1 - dir * head);
+  cairo_close_path (cr);
+  cairo_fill (cr);
+}
+
+/* A flow from a launch to one of its GPU events, from the bottom of the
+ * launch at its start to the top of the GPU event at its start. */
+static gboolean
+flow (const HpTimelineMapper *m,
+      cairo_t                *cr,
+      guint                   rank_pos,
+      guint32                 launch,
+      guint32                 gpu)
+{
+  HpRect a, b;
+
+  if (!hp_timeline_mapper_event_rect (m, rank_pos, launch, &a) ||
+      !hp_timeline_mapper_event_rect (m, rank_pos, gpu, &b))
+    return FALSE;
+  if (b.y >= a.y)
+    arrow (cr, a.x, a.y + a.height, b.x, b.y);
+  else
+    arrow (cr, a.x, a.y, b.x, b.y + b.height);
+  return TRUE;
+}
+
+static void
+flows_of (const HpTimelineMapper *m,
+          cairo_t                *cr,
+          const HpRank           *r,
+          guint                   rank_pos,
+          guint32                 e,
+          guint                   limit)
+{
+  if (r->partner[e] < 0)
+    return;
+  if (r->lanes[r->lane[e]].is_gpu)
+    {
+      flow (m, cr, rank_pos, (guint32)r->partner[e], e);
+      return;
+    }
+  if (r->launch_first != NULL && r->launch_first[e + 1] > r->launch_first[e])
+    {
+      for (guint k = r->launch_first[e]; k < r->launch_first[e + 1] && k - r->launch_first[e] < limit; k++)
+        flow (m, cr, rank_pos, e, r->launch_gpu[k]);
+    }
+  else
+    flow (m, cr, rank_pos, e, (guint32)r->partner[e]);
+}
+
+static void
+outline_event (HpTimelinePainter      *self,
+               const HpTimelineMapper *m,
+               cairo_t                *cr,
+               int                     rank_pos,
+               gint64                  event,
+               double                  width,
+               double                  alpha)
+{
+  HpRect rect;
+
+  if (rank_pos < 0 || event < 0 ||
+      !hp_timeline_mapper_event_rect (m, (guint)rank_pos, (guint32)event, &rect))
+    return;
+  /* narrow events get a marker wide enough to see */
+  if (rect.width < 5)
+    {
+      rect.x -= (5 - rect.width) / 2;
+      rect.width = 5;
+    }
+  cairo_rectangle (cr, rect.x + width / 2, rect.y + width / 2, rect.width - width, rect.height - width);
+  _hp_timeline_set_source_alpha (cr, &self->style->foreground, alpha);
+  cairo_set_line_width (cr, width);
+  cairo_stroke (cr);
+}
+
+/* Range selection, flows, hover and selection */
+void
+_hp_timeline_paint_selection (const HpTimelineMapper *m,
+                              cairo_t                *cr,
+                              const HpChartStyle     *style,
+                              gpointer                user_data)
+{
+  HpTimelinePainter *self = user_data;
+  gboolean           show_flows = hp_timeline_layout_get_flags (self->layout) & HP_TIMELINE_SHOW_FLOWS;
+
+  if (self->range_end > self->range_start)
+    {
+      double           x0 = hp_timeline_mapper_time_to_x (m, self->range_start);
+      double           x1 = hp_timeline_mapper_time_to_x (m, self->range_end);
+      g_autofree char *d = hp_timeline_format_duration (self->range_end - self->range_start);
+      double           tw, cx;
+
+      cairo_rectangle (cr, x0, m->lanes_top, x1 - x0, m->viewport.height - m->lanes_top);
+      _hp_timeline_set_source_alpha (cr, &self->accent, 0.12);
+      cairo_fill (cr);
+      cairo_rectangle (cr, _hp_timeline_snap (x0, m->viewport.scale), 0, 1, m->viewport.height);
+      cairo_rectangle (cr, _hp_timeline_snap (x1, m->viewport.scale), 0, 1, m->viewport.height);
+      _hp_timeline_set_source (cr, &self->accent);
+      cairo_fill (cr);
+
+      /* the duration, in a pill on the ruler */
+      tw = _hp_timeline_painter_text_width (self, self->small_font, d);
+      cx = CLAMP ((x0 + x1) / 2, m->time_left + tw / 2 + 8, m->time_right - tw / 2 - 8);
+      cairo_rectangle (cr, cx - tw / 2 - 6, 3, tw + 12, HP_TIMELINE_RULER_HEIGHT - 6);
+      _hp_timeline_set_source (cr, &self->accent);
+      cairo_fill (cr);
+      {
+        static const HpColor white = { 1, 1, 1, 1 };
+
+        _hp_timeline_painter_draw_text (self, cr, self->small_font, d, cx - tw / 2, HP_TIMELINE_RULER_HEIGHT / 2, -1, &white);
+      }
+
+      /* every launch → kernel flow that starts in the range */
+      if (show_flows)
+        {
+          const HpTimelineRow *rows;
+          guint                n_rows, drawn = 0;
+
+          rows = hp_timeline_layout_get_rows (self->layout, &n_rows);
+          cairo_save (cr);
+          _hp_timeline_clip_time_area (cr, m, FALSE);
+          _hp_timeline_set_source_alpha (cr, &style->foreground, 0.35);
+          cairo_set_line_width (cr, 1.0);
+          for (guint i = 0; i < n_rows && drawn < 2000; i++)
+            {
+              const HpRank *r;
+              const HpLane *lane;
+              guint         stop;
+
+              if (rows[i].kind != HP_TIMELINE_ROW_SLICES)
+                continue;
+              r = hp_trace_get_rank (self->trace, rows[i].rank_pos);
+              lane = &r->lanes[rows[i].lane];
+              if (lane->is_gpu)
+                continue;
+              stop = lane->depth_start[rows[i].depth + 1];
+              for (guint p = hp_lane_first_ending_after (r, lane, rows[i].depth, self->range_start); p < stop && drawn < 2000; p++)
+                {
+                  guint32 e = lane->events[p];
+
+                  if (r->ts[e] >= self->range_end)
+                    break;
+                  if (r->ts[e] >= self->range_start && r->partner[e] >= 0)
+                    {
+                      flows_of (m, cr, r, rows[i].rank_pos, e, 8);
+                      drawn++;
+                    }
+                }
+            }
+          cairo_restore (cr);
+        }
+    }
+
+  _hp_timeline_clip_time_area (cr, m, FALSE);
+
+  if (self->hover_event >= 0 && (self->hover_rank != self->selected_rank || self->hover_event != self->selected_event))
+    outline_event (self, m, cr, self->hover_rank, self->hover_event, 1.0, 0.55);
+
+  if (self->selected_event >= 0)
+    {
+      const HpRank *r = hp_trace_get_rank (self->trace, (guint)self->selected_rank);
+
+      if (show_flows)
+        {
+          _hp_timeline_set_source (cr, &style->foreground);
+          cairo_set_line_width (cr, 1.5);
+          flows_of (m, cr, r, (guint)self->selected_rank, (guint32)self->selected_event, 256);
+        }
+      outline_event (self, m, cr, self->selected_rank, self->selected_event, 2.0, 1.0);
+    }
+}
