@@ -5,23 +5,16 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
-#include <stdlib.h>
 
 #include "hp-comm-comp-overlap.h"
+#include "hp-gpu-activity-private.h"
 #include "hp-intervals.h"
 
 /* the sweep bits of spec §5 */
 #define BIT_COMM 1u
 #define BIT_COMP 2u
-
-typedef struct
-{
-  gint64   device;
-  gint64   start;
-  gint64   end;
-  gboolean comm; /* else computation */
-} Activity;
 
 enum
 {
@@ -32,32 +25,6 @@ enum
   COL_COMM_TIME,
   COL_OVERLAP_TIME,
 };
-
-static int
-cmp_activity (const void *a,
-              const void *b)
-{
-  const Activity *x = a;
-  const Activity *y = b;
-
-  if (x->device != y->device)
-    return x->device < y->device ? -1 : 1;
-  if (x->start != y->start)
-    return x->start < y->start ? -1 : 1;
-  return (x->end > y->end) - (x->end < y->end);
-}
-
-/* Whether @acts come from more than one GPU; usually they do not, and
- * grouping them by device would be a needless sort. */
-static gboolean
-several_devices (const Activity *acts,
-                 gsize           n)
-{
-  for (gsize i = 1; i < n; i++)
-    if (acts[i].device != acts[0].device)
-      return TRUE;
-  return FALSE;
-}
 
 static void
 add_overlap (guint    bits,
@@ -71,16 +38,6 @@ add_overlap (guint    bits,
    * can take other values, which HTA does not count either */
   if (bits == (BIT_COMM | BIT_COMP))
     *overlap += end - start;
-}
-
-static gboolean
-has_negative (const HpInterval *intervals,
-              gsize             n)
-{
-  for (gsize i = 0; i < n; i++)
-    if (intervals[i].end < intervals[i].start)
-      return TRUE;
-  return FALSE;
 }
 
 /* The length of the intersection of two merged interval lists: both are
@@ -113,12 +70,12 @@ intersection_length (const HpInterval *a,
 /* Spec §5 on the activities of one GPU (all of a rank's in
  * HTA-compatibility mode); @comm and @comp are scratch buffers of @n. */
 static void
-compute_overlap (const Activity *acts,
-                 gsize           n,
-                 HpInterval     *comm,
-                 HpInterval     *comp,
-                 gint64         *comm_time,
-                 gint64         *overlap)
+compute_overlap (const HpGpuActivity *acts,
+                 gsize                n,
+                 HpInterval          *comm,
+                 HpInterval          *comp,
+                 gint64              *comm_time,
+                 gint64              *overlap)
 {
   gsize              n_comm = 0, n_comp = 0;
   const HpInterval  *sets[2];
@@ -127,7 +84,8 @@ compute_overlap (const Activity *acts,
 
   for (gsize i = 0; i < n; i++)
     {
-      HpInterval *to = acts[i].comm ? &comm[n_comm++] : &comp[n_comp++];
+      gboolean    is_comm = acts[i].kclass == HP_KERNEL_CLASS_COMMUNICATION;
+      HpInterval *to = is_comm ? &comm[n_comm++] : &comp[n_comp++];
 
       to->start = acts[i].start;
       to->end = acts[i].end;
@@ -136,7 +94,7 @@ compute_overlap (const Activity *acts,
   n_comp = hp_intervals_union (comp, n_comp);
 
   *comm_time = hp_intervals_length (comm, n_comm);
-  if (!has_negative (comm, n_comm) && !has_negative (comp, n_comp))
+  if (!hp_intervals_any_negative (comm, n_comm) && !hp_intervals_any_negative (comp, n_comp))
     {
       *overlap = intersection_length (comm, n_comm, comp, n_comp);
       return;
@@ -179,10 +137,36 @@ append_row (HpTable      *table,
   hp_table_set_double (table, row, COL_OVERLAP_TIME, hp_ns_to_us (overlap));
 }
 
+typedef struct
+{
+  HpTable *table;
+  gboolean extras;
+  gboolean any_na;
+} Rows;
+
+/* An HpGpuDeviceFunc: the row of one GPU (of a rank in HTA-compatibility
+ * mode); a rank without communication or computation gets n/a */
+static void
+add_device_row (const HpRank        *rank,
+                const gint64        *device,
+                const HpGpuActivity *acts,
+                gsize                n,
+                HpInterval         **scratch,
+                gpointer             user_data)
+{
+  Rows  *rows = user_data;
+  gint64 comm_time = 0, overlap = 0;
+
+  if (n > 0)
+    compute_overlap (acts, n, scratch[0], scratch[1], &comm_time, &overlap);
+  append_row (rows->table, rank->rank, rows->extras, device, comm_time, overlap);
+  rows->any_na |= comm_time == 0;
+}
+
 static HpTable *
 new_table (gboolean extras)
 {
-  HpTable *table = hp_table_new ("comm_comp_overlap", "Communication/computation overlap");
+  HpTable *table = hp_table_new ("comm_comp_overlap", N_ ("Communication/computation overlap"));
 
   hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
   hp_table_add_column (table, "comp_comm_overlap_pctg", HP_COLUMN_DOUBLE, "%");
@@ -226,12 +210,9 @@ hp_comm_comp_overlap_compute (HpTrace                *trace,
 {
   g_autoptr (GPtrArray) ranks = NULL;
   g_autoptr (HpTable) table = NULL;
-  g_autofree Activity   *acts = NULL;
-  g_autofree HpInterval *comm = NULL;
-  g_autofree HpInterval *comp = NULL;
-  gsize                  capacity = 0;
-  gboolean               per_device;
-  gboolean               any_na = FALSE;
+  guint    classes;
+  gboolean per_device;
+  Rows     rows;
 
   g_return_val_if_fail (trace != NULL, FALSE);
   g_return_val_if_fail (tables != NULL, FALSE);
@@ -242,65 +223,14 @@ hp_comm_comp_overlap_compute (HpTrace                *trace,
 
   per_device = hp_trace_get_mode (trace) == HP_MODE_DEFAULT;
   table = new_table (per_device);
+  rows = (Rows){ table, per_device, FALSE };
+  classes = HP_GPU_CLASS (HP_KERNEL_CLASS_COMMUNICATION);
+  classes |= HP_GPU_CLASS (HP_KERNEL_CLASS_COMPUTATION);
+  if (!_hp_gpu_activities_foreach_device (ranks, classes, per_device, add_device_row, &rows,
+                                          cancellable, error))
+    return FALSE;
 
-  for (guint k = 0; k < ranks->len; k++)
-    {
-      const HpRank *r = g_ptr_array_index (ranks, k);
-      gsize         n = 0;
-
-      if (r->n_rows > capacity)
-        {
-          capacity = r->n_rows;
-          g_free (acts);
-          g_free (comm);
-          g_free (comp);
-          acts = g_new (Activity, capacity);
-          comm = g_new (HpInterval, capacity);
-          comp = g_new (HpInterval, capacity);
-        }
-
-      for (guint i = 0; i < r->n_rows; i++)
-        {
-          guint e = r->rows[i];
-
-          if (hp_analysis_check_cancelled (cancellable, i, error))
-            return FALSE;
-          if (!(r->flags[e] & HP_EVENT_G1) ||
-              (r->kclass[e] != HP_KERNEL_CLASS_COMMUNICATION &&
-               r->kclass[e] != HP_KERNEL_CLASS_COMPUTATION))
-            continue;
-          acts[n].device = per_device ? r->pid[e] : 0;
-          acts[n].start = r->ts[e];
-          acts[n].end = hp_rank_end (r, e);
-          acts[n].comm = r->kclass[e] == HP_KERNEL_CLASS_COMMUNICATION;
-          n++;
-        }
-
-      if (n == 0)
-        {
-          append_row (table, r->rank, per_device, NULL, 0, 0);
-          any_na = TRUE;
-          continue;
-        }
-
-      if (per_device && several_devices (acts, n))
-        qsort (acts, n, sizeof *acts, cmp_activity);
-
-      for (gsize first = 0; first < n;)
-        {
-          gsize  last = first + 1;
-          gint64 comm_time, overlap;
-
-          while (last < n && acts[last].device == acts[first].device)
-            last++;
-          compute_overlap (acts + first, last - first, comm, comp, &comm_time, &overlap);
-          append_row (table, r->rank, per_device, &acts[first].device, comm_time, overlap);
-          any_na |= comm_time == 0;
-          first = last;
-        }
-    }
-
-  if (any_na)
+  if (rows.any_na)
     hp_table_set_note (table, "n/a (empty): no communication kernels on that rank or device");
 
   g_ptr_array_add (tables, g_steal_pointer (&table));

@@ -6,27 +6,28 @@
 #include "config.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #include "hp-intervals.h"
+#include "hp-sort-private.h"
 
-/* Below this many records, qsort: the radix sort's fixed cost (eight
- * histograms of 256 counts and a scratch copy) pays off from about 100
- * records, and sorts this small take microseconds either way. */
+/* Below this many records, qsort: the radix sort's fixed cost (a
+ * histogram of 256 counts per byte in which keys differ, and a scratch
+ * copy) pays off from about 100 records, and sorts this small take
+ * microseconds either way. */
 #define RADIX_MIN 256
-
-/* Above this many bytes of records the radix sort first splits them into
- * parts that fit in the cache (about the size of a core's L2). */
-#define LSD_MAX_BYTES (1024 * 1024)
 
 /* Insertion sort is enough for the runs of equal starts up to this long. */
 #define SHORT_RUN 16
 
+/* 16 bytes, as _hp_radix_sort16() wants: the key, then a wide delta */
 typedef struct
 {
   gint64 t;
-  int    delta; /* +bit or -bit */
+  gint64 delta; /* +bit or -bit */
 } Point;
+
+G_STATIC_ASSERT (sizeof (Point) == 16);
+G_STATIC_ASSERT (sizeof (HpInterval) == 16);
 
 static int
 cmp_interval (const void *a,
@@ -48,135 +49,6 @@ cmp_point (const void *a,
   const Point *y = b;
 
   return (x->t > y->t) - (x->t < y->t);
-}
-
-/* The sort key of a record whose first 8 bytes are a gint64, mapped to an
- * unsigned value in the same order: flipping the sign bit puts negative
- * keys first. */
-static inline guint64
-record_key (const guint8 *record)
-{
-  gint64 key;
-
-  memcpy (&key, record, sizeof key);
-  return (guint64)key ^ G_GUINT64_CONSTANT (0x8000000000000000);
-}
-
-/* LSD radix sort of @n records of @size bytes by their leading gint64, one
- * byte per pass from the lowest, through @tmp (room for @n records); the
- * result ends in @records. Each pass is a stable counting sort, so records
- * with equal keys keep their order. A byte that is the same in every key
- * needs no pass: the timestamps of one trace share their high bytes. */
-G_ALWAYS_INLINE
-static inline void
-lsd_radix_sort (guint8 *records,
-                guint8 *tmp,
-                gsize   n,
-                gsize   size)
-{
-  gsize   counts[8][256];
-  guint8 *src = records;
-  guint8 *dst = tmp;
-  guint64 first_key = record_key (records);
-
-  memset (counts, 0, sizeof counts);
-  for (gsize i = 0; i < n; i++)
-    {
-      guint64 key = record_key (records + i * size);
-
-      for (guint b = 0; b < 8; b++)
-        counts[b][(key >> (8 * b)) & 0xff]++;
-    }
-
-  for (guint b = 0; b < 8; b++)
-    {
-      gsize  *next = counts[b];
-      gsize   offset = 0;
-      guint8 *swap;
-
-      if (next[(first_key >> (8 * b)) & 0xff] == n)
-        continue;
-      for (guint v = 0; v < 256; v++)
-        {
-          gsize count = next[v];
-
-          next[v] = offset;
-          offset += count;
-        }
-      for (gsize i = 0; i < n; i++)
-        {
-          const guint8 *record = src + i * size;
-          guint         v = (record_key (record) >> (8 * b)) & 0xff;
-
-          memcpy (dst + next[v]++ * size, record, size);
-        }
-      swap = src;
-      src = dst;
-      dst = swap;
-    }
-
-  if (src != records)
-    memcpy (records, src, n * size);
-}
-
-/* Stable sort of @n records of @size bytes by their leading gint64. Up to
- * LSD_MAX_BYTES the LSD passes run in cache. Beyond, each of them would
- * scatter the whole array across memory (and lose to glibc's merge sort on
- * the nearly sorted intervals of a trace), so one stable counting pass
- * first splits the records on the 8 highest bits in which keys differ;
- * each of the 256 parts, a cache-sized slice of time for evenly spread
- * timestamps, then gets its LSD passes. Always inlined so that @size is a
- * constant at each caller and the copies compile to plain moves. */
-G_ALWAYS_INLINE
-static inline void
-radix_sort (void *records,
-            gsize n,
-            gsize size)
-{
-  g_autofree guint8 *scratch = g_malloc_n (n, size);
-  guint8            *base = records;
-  gsize              start[257] = { 0 };
-  gsize              next[256];
-  guint64            first_key = record_key (base);
-  guint64            differ = 0;
-  guint              shift = 0;
-
-  if (n * size <= LSD_MAX_BYTES)
-    {
-      lsd_radix_sort (base, scratch, n, size);
-      return;
-    }
-
-  for (gsize i = 0; i < n; i++)
-    differ |= record_key (base + i * size) ^ first_key;
-  while ((differ >> shift) > 0xff)
-    shift++;
-
-  for (gsize i = 0; i < n; i++)
-    start[((record_key (base + i * size) >> shift) & 0xff) + 1]++;
-  for (guint v = 0; v < 256; v++)
-    {
-      start[v + 1] += start[v];
-      next[v] = start[v];
-    }
-  for (gsize i = 0; i < n; i++)
-    {
-      const guint8 *record = base + i * size;
-      guint         v = (record_key (record) >> shift) & 0xff;
-
-      memcpy (scratch + next[v]++ * size, record, size);
-    }
-
-  for (guint v = 0; v < 256; v++)
-    {
-      gsize first = start[v];
-      gsize count = start[v + 1] - first;
-
-      if (count == 0)
-        continue;
-      lsd_radix_sort (scratch + first * size, base + first * size, count, size);
-      memcpy (base + first * size, scratch + first * size, count * size);
-    }
 }
 
 /* The radix sort orders by start alone; this orders each run of equal
@@ -233,7 +105,7 @@ hp_intervals_union (HpInterval *intervals,
     qsort (intervals, n, sizeof *intervals, cmp_interval);
   else if (!sorted)
     {
-      radix_sort (intervals, n, sizeof *intervals);
+      _hp_radix_sort16 (intervals, NULL, n);
       order_equal_starts (intervals, n);
     }
 
@@ -261,6 +133,16 @@ hp_intervals_length (const HpInterval *intervals,
   return total;
 }
 
+gboolean
+hp_intervals_any_negative (const HpInterval *intervals,
+                           gsize             n)
+{
+  for (gsize i = 0; i < n; i++)
+    if (intervals[i].end < intervals[i].start)
+      return TRUE;
+  return FALSE;
+}
+
 /**
  * hp_intervals_sweep:
  * @sets: merged interval sets (from hp_intervals_union())
@@ -283,7 +165,7 @@ hp_intervals_sweep (const HpInterval *const *sets,
   g_autofree Point *points = NULL;
   gsize             n = 0, k = 0;
   gboolean          sorted = TRUE;
-  int               running = 0;
+  gint64            running = 0;
 
   for (guint s = 0; s < n_sets; s++)
     n += 2 * n_intervals[s];
@@ -306,7 +188,7 @@ hp_intervals_sweep (const HpInterval *const *sets,
   if (!sorted && n < RADIX_MIN)
     qsort (points, n, sizeof *points, cmp_point);
   else if (!sorted)
-    radix_sort (points, n, sizeof *points);
+    _hp_radix_sort16 (points, NULL, n);
 
   for (gsize i = 0; i < n; i++)
     {

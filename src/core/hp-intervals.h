@@ -22,6 +22,11 @@ gsize  hp_intervals_union (HpInterval *intervals,
 gint64 hp_intervals_length (const HpInterval *intervals,
                             gsize             n);
 
+/* Whether an interval ends before it starts: a merged group of HTA's
+ * negative durations (TF §6) */
+gboolean hp_intervals_any_negative (const HpInterval *intervals,
+                                    gsize             n);
+
 /* Sweep over several merged interval sets, each with a bit: calls @segment
  * for every elementary segment [start, end) with the set of bits active. */
 typedef void (*HpSweepFunc) (guint    bits,

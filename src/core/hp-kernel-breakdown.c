@@ -5,11 +5,12 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "hp-classify.h"
+#include "hp-gpu-activity-private.h"
 #include "hp-intervals.h"
 #include "hp-kernel-breakdown.h"
 #include "hp-numpy-sort-private.h"
@@ -35,14 +36,6 @@ static const char *const labels[N_LABELS] = {
   "COMMUNICATION overlapping MEMORY",
   "COMPUTATION overlapping COMMUNICATION overlapping MEMORY",
 };
-
-typedef struct
-{
-  gint64 device;
-  gint64 start;
-  gint64 end;
-  guint8 kclass;
-} Activity;
 
 typedef struct
 {
@@ -91,42 +84,6 @@ enum
   COL_COUNT, /* default mode only */
 };
 
-static int
-cmp_double (const void *a,
-            const void *b)
-{
-  double x = *(const double *)a;
-  double y = *(const double *)b;
-
-  return (x > y) - (x < y);
-}
-
-static int
-cmp_activity (const void *a,
-              const void *b)
-{
-  const Activity *x = a;
-  const Activity *y = b;
-
-  if (x->device != y->device)
-    return x->device < y->device ? -1 : 1;
-  if (x->start != y->start)
-    return x->start < y->start ? -1 : 1;
-  return (x->end > y->end) - (x->end < y->end);
-}
-
-/* Whether @acts come from more than one GPU; usually they do not, and
- * grouping them by device would be a needless sort. */
-static gboolean
-several_devices (const Activity *acts,
-                 gsize           n)
-{
-  for (gsize i = 1; i < n; i++)
-    if (acts[i].device != acts[0].device)
-      return TRUE;
-  return FALSE;
-}
-
 /* ---------------------------------------------------------------------- */
 /* §3.1 kernel types                                                       */
 
@@ -142,16 +99,6 @@ add_segment (guint    bits,
     return;
   totals->seen[bits] = TRUE;
   totals->sums[bits] += end - start;
-}
-
-static gboolean
-has_negative (const HpInterval *intervals,
-              gsize             n)
-{
-  for (gsize i = 0; i < n; i++)
-    if (intervals[i].end < intervals[i].start)
-      return TRUE;
-  return FALSE;
 }
 
 /* The sweep of the default mode: merged groups never have negative
@@ -253,11 +200,11 @@ sweep_hta (const HpInterval *const *sets,
 /* Spec §3.1 steps 2–4 on the activities of one GPU (a whole rank in
  * HTA-compatibility mode); @scratch holds N_ANALYSED buffers of @n. */
 static void
-sweep_kernel_types (const Activity *acts,
-                    gsize           n,
-                    HpInterval    **scratch,
-                    gboolean        compat,
-                    LabelTotals    *totals)
+sweep_kernel_types (const HpGpuActivity *acts,
+                    gsize                n,
+                    HpInterval         **scratch,
+                    gboolean             compat,
+                    LabelTotals         *totals)
 {
   const HpInterval *sets[N_ANALYSED];
   gsize             counts[N_ANALYSED] = { 0 };
@@ -276,8 +223,9 @@ sweep_kernel_types (const Activity *acts,
     }
   if (compat)
     sweep_hta (sets, counts, totals);
-  else if (!has_negative (sets[0], counts[0]) && !has_negative (sets[1], counts[1]) &&
-           !has_negative (sets[2], counts[2]))
+  else if (!hp_intervals_any_negative (sets[0], counts[0]) &&
+           !hp_intervals_any_negative (sets[1], counts[1]) &&
+           !hp_intervals_any_negative (sets[2], counts[2]))
     sweep_merged (sets, counts, totals);
   else
     {
@@ -309,7 +257,7 @@ kernel_type_table (const LabelTotals *totals,
                    gboolean           compat)
 {
   HpTable *table = hp_table_new ("gpu_kernel_breakdown_kernel_type",
-                                 "Kernel type breakdown across all ranks");
+                                 N_ ("Kernel type breakdown across all ranks"));
   int      order[N_LABELS];
   int      n = 0;
   gint64   grand = 0;
@@ -543,7 +491,7 @@ emit_class (const NameStats        *names,
       running += hp_ns_to_us (names[i].sum_ns);
       cumsum[i] = sorted[i] = running;
     }
-  qsort (sorted, n, sizeof *sorted, cmp_double);
+  hp_sort_doubles (sorted, n);
   q = hp_quantile_sorted (sorted, n, params->duration_ratio);
 
   for (gsize i = 0; i < n; i++)
@@ -591,7 +539,7 @@ static HpTable *
 kernels_table (GArray  *rows,
                gboolean compat)
 {
-  HpTable *table = hp_table_new ("gpu_kernel_breakdown_kernels", "Kernels by kernel type and rank");
+  HpTable *table = hp_table_new ("gpu_kernel_breakdown_kernels", N_ ("Kernels by kernel type and rank"));
 
   hp_table_add_column (table, "name", HP_COLUMN_STRING, NULL);
   hp_table_add_column (table, "sum (us)", HP_COLUMN_DOUBLE, "us");
@@ -635,9 +583,7 @@ typedef struct
   gboolean                compat;
 
   /* per rank scratch, grown to the largest rank */
-  gsize       capacity;
-  Activity   *acts;
-  HpInterval *intervals[N_ANALYSED];
+  HpGpuActivities acts;
 
   /* (class, name id) → index into names, or G_MAXUINT32 */
   guint32 *slot_of[N_ANALYSED];
@@ -650,12 +596,9 @@ typedef struct
 static void
 breakdown_clear (Breakdown *self)
 {
-  g_free (self->acts);
+  _hp_gpu_activities_clear (&self->acts);
   for (guint c = 0; c < N_ANALYSED; c++)
-    {
-      g_free (self->intervals[c]);
-      g_free (self->slot_of[c]);
-    }
+    g_free (self->slot_of[c]);
   g_clear_pointer (&self->names, g_array_unref);
   g_clear_pointer (&self->rows, g_array_unref);
 }
@@ -668,39 +611,23 @@ breakdown_rank (Breakdown    *self,
                 GCancellable *cancellable,
                 GError      **error)
 {
-  gsize n = 0;
+  guint       classes = HP_GPU_CLASS (HP_KERNEL_CLASS_COMPUTATION);
+  HpInterval *scratch[N_ANALYSED];
 
-  if (r->n_rows > self->capacity)
-    {
-      self->capacity = r->n_rows;
-      g_free (self->acts);
-      self->acts = g_new (Activity, self->capacity);
-      for (guint c = 0; c < N_ANALYSED; c++)
-        {
-          g_free (self->intervals[c]);
-          self->intervals[c] = g_new (HpInterval, self->capacity);
-        }
-    }
+  classes |= HP_GPU_CLASS (HP_KERNEL_CLASS_COMMUNICATION);
+  if (self->params->include_memory_kernels)
+    classes |= HP_GPU_CLASS (HP_KERNEL_CLASS_MEMORY);
+  if (!_hp_gpu_activities_collect (&self->acts, r, classes, !self->compat, cancellable, error))
+    return FALSE;
 
+  /* §3.2 statistics per name, in row order */
   g_array_set_size (self->names, 0);
-  for (guint i = 0; i < r->n_rows; i++)
+  for (gsize i = 0; i < self->acts.n; i++)
     {
-      guint      e = r->rows[i];
-      guint8     c = r->kclass[e];
+      guint      e = self->acts.items[i].event;
+      guint8     c = self->acts.items[i].kclass;
       guint32   *slot;
       NameStats *stats;
-
-      if (hp_analysis_check_cancelled (cancellable, i, error))
-        return FALSE;
-      if (!(r->flags[e] & HP_EVENT_G1) || c >= N_ANALYSED ||
-          (c == HP_KERNEL_CLASS_MEMORY && !self->params->include_memory_kernels))
-        continue;
-
-      self->acts[n].device = self->compat ? 0 : r->pid[e];
-      self->acts[n].start = r->ts[e];
-      self->acts[n].end = hp_rank_end (r, e);
-      self->acts[n].kclass = c;
-      n++;
 
       slot = &self->slot_of[c][r->name[e]];
       if (*slot == G_MAXUINT32)
@@ -720,17 +647,14 @@ breakdown_rank (Breakdown    *self,
     }
 
   /* §3.1: per GPU in the default mode, the whole rank in HTA's */
-  if (!self->compat && several_devices (self->acts, n))
-    qsort (self->acts, n, sizeof *self->acts, cmp_activity);
-  for (gsize first = 0; first < n;)
+  for (guint c = 0; c < N_ANALYSED; c++)
+    scratch[c] = _hp_gpu_activities_scratch (&self->acts, c);
+  _hp_gpu_activities_group_by_device (&self->acts);
+  for (gsize first = 0, last; first < self->acts.n; first = last)
     {
-      gsize last = first + 1;
-
-      while (last < n && self->acts[last].device == self->acts[first].device)
-        last++;
-      sweep_kernel_types (self->acts + first, last - first, self->intervals, self->compat,
+      last = _hp_gpu_activities_device_end (&self->acts, first);
+      sweep_kernel_types (self->acts.items + first, last - first, scratch, self->compat,
                           &self->totals);
-      first = last;
     }
 
   /* §3.2: per class (HTA groups by name, so names start in name order) */
@@ -866,7 +790,7 @@ hp_kernel_breakdown_duration_distribution (HpTable *kernels)
   g_return_val_if_fail (type >= 0 && name >= 0 && rank >= 0 && mean >= 0 && min >= 0 && max >= 0,
                         NULL);
 
-  table = hp_table_new ("kernel_duration_distribution", "Kernel duration distribution across ranks");
+  table = hp_table_new ("kernel_duration_distribution", N_ ("Kernel duration distribution across ranks"));
   hp_table_add_column (table, "kernel_type", HP_COLUMN_STRING, NULL);
   hp_table_add_column (table, "name", HP_COLUMN_STRING, NULL);
   hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);

@@ -5,34 +5,13 @@
 
 #include "config.h"
 
-#include <stdlib.h>
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "hp-classify.h"
 #include "hp-memory-bw.h"
-#include "hp-numpy-sort-private.h"
+#include "hp-sort-private.h"
 #include "hp-stats.h"
-
-typedef struct
-{
-  gint64  key1;
-  gint64  key2;
-  guint32 pos;
-} SortItem;
-
-static int
-cmp_sort_item (const void *a,
-               const void *b)
-{
-  const SortItem *x = a;
-  const SortItem *y = b;
-
-  if (x->key1 != y->key1)
-    return x->key1 < y->key1 ? -1 : 1;
-  if (x->key2 != y->key2)
-    return x->key2 < y->key2 ? -1 : 1;
-  return 0;
-}
 
 static int
 cmp_names (gconstpointer a,
@@ -89,8 +68,8 @@ hp_memory_bw_series (HpTrace      *trace,
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autofree guint           *rank_of_sub = NULL;
   g_autofree HpMemoryBwPoint *raw = NULL;
-  g_autofree SortItem        *items = NULL;
-  g_autofree gint64          *keys = NULL;
+  g_autofree gint64          *times = NULL; /* of each raw point */
+  g_autofree gint64          *subs = NULL;  /* of each raw point */
   g_autofree guint32         *order = NULL;
   g_autoptr (GArray) memory = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autoptr (HpMemoryBwSeries) series = g_new0 (HpMemoryBwSeries, 1);
@@ -142,6 +121,8 @@ hp_memory_bw_series (HpTrace      *trace,
   /* all starts, then all ends (HTA's concatenation order) */
   n_raw = 2 * (gsize)memory->len;
   raw = g_new (HpMemoryBwPoint, MAX (n_raw, 1));
+  times = g_new (gint64, MAX (n_raw, 1));
+  subs = g_new (gint64, MAX (n_raw, 1));
   for (guint i = 0; i < memory->len; i++)
     {
       guint32 e = g_array_index (memory, guint32, i);
@@ -151,32 +132,18 @@ hp_memory_bw_series (HpTrace      *trace,
 
       raw[i] = (HpMemoryBwPoint){ r->ts[e], r->pid[e], sub, bw, e, TRUE };
       raw[memory->len + i] = (HpMemoryBwPoint){ r->ts[e] + dur, r->pid[e], sub, -bw, e, FALSE };
+      times[i] = raw[i].ts;
+      times[memory->len + i] = raw[memory->len + i].ts;
+      subs[i] = subs[memory->len + i] = sub;
     }
 
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
 
-  /* sort by time, then group by sub-type keeping the time order */
-  items = g_new (SortItem, MAX (n_raw, 1));
-  if (compat)
-    {
-      keys = g_new (gint64, MAX (n_raw, 1));
-      order = g_new (guint32, MAX (n_raw, 1));
-      for (gsize i = 0; i < n_raw; i++)
-        keys[i] = raw[i].ts;
-      _hp_numpy_argsort (keys, order, n_raw);
-      for (gsize i = 0; i < n_raw; i++)
-        items[i] = (SortItem){ raw[order[i]].name, (gint64)i, order[i] };
-    }
-  else
-    {
-      for (gsize i = 0; i < n_raw; i++)
-        items[i] = (SortItem){ raw[i].ts, (gint64)i, (guint32)i };
-      qsort (items, n_raw, sizeof *items, cmp_sort_item);
-      for (gsize i = 0; i < n_raw; i++)
-        items[i] = (SortItem){ raw[items[i].pos].name, (gint64)i, items[i].pos };
-    }
-  qsort (items, n_raw, sizeof *items, cmp_sort_item);
+  /* by time (pandas' order of ties in HTA-compatibility mode, else the
+   * order above), then grouped by sub-type keeping the time order */
+  order = g_new (guint32, MAX (n_raw, 1));
+  _hp_sort_by_time_then_group (times, subs, n_raw, compat, order);
 
   series->points = g_array_sized_new (FALSE, FALSE, sizeof (HpMemoryBwPoint), (guint)n_raw);
   g_array_set_size (series->points, (guint)n_raw);
@@ -187,7 +154,7 @@ hp_memory_bw_series (HpTrace      *trace,
 
     for (gsize i = 0; i < n_raw; i++)
       {
-        p[i] = raw[items[i].pos];
+        p[i] = raw[order[i]];
         if (i == 0 || p[i].name != p[i - 1].name)
           {
             sum = 0;
@@ -222,29 +189,52 @@ rank_series_clear (gpointer data)
 static HpTable *
 time_series_table (GArray *all)
 {
-  HpTable *t = hp_table_new ("memory_bw_time_series", "Memory bandwidth time series");
+  HpTable *t = hp_table_new ("memory_bw_time_series", N_ ("Memory bandwidth time series"));
   guint    c_rank = hp_table_add_column (t, "rank", HP_COLUMN_INT, NULL);
   guint    c_ts = hp_table_add_column (t, "ts", HP_COLUMN_DOUBLE, "us");
   guint    c_pid = hp_table_add_column (t, "pid", HP_COLUMN_INT, NULL);
   guint    c_name = hp_table_add_column (t, "name", HP_COLUMN_STRING, NULL);
   guint    c_bw = hp_table_add_column (t, "memory_bw_gbps", HP_COLUMN_DOUBLE, "GB/s");
 
+  g_autofree double *doubles = NULL;
+  g_autofree gint64 *ints = NULL;
+  gsize              cap = 0;
+  guint              first = 0;
+
+  /* the rows at once, then a column at a time, as for the queue length */
+  for (guint i = 0; i < all->len; i++)
+    first += g_array_index (all, RankSeries, i).series->points->len;
+  first = hp_table_append_rows (t, first);
   for (guint i = 0; i < all->len; i++)
     {
-      const RankSeries *rs = &g_array_index (all, RankSeries, i);
-      GArray           *points = rs->series->points;
+      const RankSeries      *rs = &g_array_index (all, RankSeries, i);
+      const HpMemoryBwPoint *p = (const HpMemoryBwPoint *)(gconstpointer)rs->series->points->data;
+      guint                  n = rs->series->points->len;
 
-      for (guint k = 0; k < points->len; k++)
+      if (cap < n)
         {
-          const HpMemoryBwPoint *p = &g_array_index (points, HpMemoryBwPoint, k);
-          guint                  row = hp_table_append_row (t);
-
-          hp_table_set_int (t, row, c_rank, rs->rank->rank);
-          hp_table_set_double (t, row, c_ts, hp_ns_to_us (p->ts));
-          hp_table_set_int (t, row, c_pid, p->pid);
-          hp_table_set_string (t, row, c_name, rs->series->names->pdata[p->name]);
-          hp_table_set_double (t, row, c_bw, p->memory_bw_gbps);
+          cap = n;
+          doubles = g_renew (double, doubles, cap);
+          ints = g_renew (gint64, ints, cap);
         }
+      hp_table_fill_int (t, c_rank, first, n, rs->rank->rank);
+      for (guint k = 0; k < n; k++)
+        doubles[k] = hp_ns_to_us (p[k].ts);
+      hp_table_set_doubles (t, c_ts, first, doubles, n);
+      for (guint k = 0; k < n; k++)
+        ints[k] = p[k].pid;
+      hp_table_set_ints (t, c_pid, first, ints, n);
+      /* the points come grouped by sub-type */
+      for (guint a = 0, b; a < n; a = b)
+        {
+          for (b = a + 1; b < n && p[b].name == p[a].name; b++)
+            ;
+          hp_table_fill_string (t, c_name, first + a, b - a, rs->series->names->pdata[p[a].name]);
+        }
+      for (guint k = 0; k < n; k++)
+        doubles[k] = p[k].memory_bw_gbps;
+      hp_table_set_doubles (t, c_bw, first, doubles, n);
+      first += n;
     }
   if (all->len == 0)
     hp_table_set_note (t, "No memcpy or memset on the GPU.");
@@ -256,7 +246,7 @@ time_series_table (GArray *all)
 static HpTable *
 summary_table (GArray *all)
 {
-  HpTable                 *t = hp_table_new ("memory_bw_summary", "Memory bandwidth summary");
+  HpTable                 *t = hp_table_new ("memory_bw_summary", N_ ("Memory bandwidth summary"));
   static const char *const stats[] = { "count", "mean", "std", "min", "25%", "50%", "75%", "max" };
   guint                    c_rank = hp_table_add_column (t, "rank", HP_COLUMN_INT, NULL);
   guint                    c_name = hp_table_add_column (t, "name", HP_COLUMN_STRING, NULL);

@@ -5,11 +5,12 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
-#include <stdlib.h>
+#include <string.h>
 
-#include "hp-numpy-sort-private.h"
 #include "hp-queue-length.h"
+#include "hp-sort-private.h"
 #include "hp-stats.h"
 
 /* the launch calls of spec §8.1 step 1 */
@@ -32,44 +33,64 @@ static const char *const launch_names[] = {
  * The series
  * ------------------------------------------------------------------------- */
 
-typedef struct
+/* Matches launches with GPU events on the correlation (spec §8.1 step 2).
+ * Both lists are sorted by correlation, each key's rows in row order; one
+ * merge pass finds, for each launch row, where its GPU events start in
+ * @gpu (plus one; 0 for none) and marks each GPU row that has a launch.
+ * Returns the number of points: +1 per (launch, GPU event) pair, −1 per
+ * GPU event with a launch. */
+static gsize
+join_on_correlation (const HpSortPair *corrs,
+                     gsize             n_corrs,
+                     const HpSortPair *gpu,
+                     gsize             n_gpu,
+                     guint32          *first_gpu,
+                     guint8           *launched)
 {
-  gint64  key1;
-  gint64  key2;
-  guint32 pos;
-} SortItem;
+  gsize i = 0, j = 0, n_points = 0;
 
-static int
-cmp_sort_item (const void *a,
-               const void *b)
-{
-  const SortItem *x = a;
-  const SortItem *y = b;
+  while (i < n_corrs && j < n_gpu)
+    {
+      gint64 key = corrs[i].key;
 
-  if (x->key1 != y->key1)
-    return x->key1 < y->key1 ? -1 : 1;
-  if (x->key2 != y->key2)
-    return x->key2 < y->key2 ? -1 : 1;
-  return 0;
+      if (key < gpu[j].key)
+        i++;
+      else if (key > gpu[j].key)
+        j++;
+      else
+        {
+          gsize i_first = i, j_first = j;
+
+          for (; i < n_corrs && corrs[i].key == key; i++)
+            first_gpu[corrs[i].value] = (guint32)j_first + 1;
+          for (; j < n_gpu && gpu[j].key == key; j++)
+            launched[gpu[j].value] = TRUE;
+          n_points += (i - i_first + 1) * (j - j_first);
+        }
+    }
+  return n_points;
 }
 
-static gssize
-first_with_key (const SortItem *items,
-                gsize           n,
-                gint64          key)
+/* HTA merges launches with GPU rows on the correlation; pandas 1.5's inner
+ * merge lists keys in order of first appearance, each key's launches in
+ * row order. With one launch per correlation that is plain row order.
+ * @corrs holds the launches by correlation; @launches gets that order. */
+static void
+order_as_pandas_merge (const HpSortPair *corrs,
+                       gsize             n,
+                       HpSortPair       *launches,
+                       HpSortPair       *scratch)
 {
-  gsize lo = 0, hi = n;
-
-  while (lo < hi)
+  for (gsize i = 0; i < n; i++)
     {
-      gsize mid = lo + (hi - lo) / 2;
+      /* sort key: the row of the key's first launch */
+      gint64 first = (gint64)corrs[i].value;
 
-      if (items[mid].key1 < key)
-        lo = mid + 1;
-      else
-        hi = mid;
+      if (i > 0 && corrs[i].key == corrs[i - 1].key)
+        first = launches[i - 1].key; /* same key: already computed */
+      launches[i] = (HpSortPair){ first, corrs[i].value };
     }
-  return lo < n && items[lo].key1 == key ? (gssize)lo : -1;
+  _hp_sort_pairs (launches, scratch, n);
 }
 
 /**
@@ -101,14 +122,18 @@ hp_queue_length_series (HpTrace      *trace,
   gboolean                 compat = hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT;
   guint32                  launch_ids[G_N_ELEMENTS (launch_names)];
   guint                    n_launch_ids = 0;
-  g_autofree SortItem     *gpu = NULL;      /* (correlation, row) of G1 rows */
-  g_autofree SortItem     *launches = NULL; /* (correlation, row) of launch rows */
-  g_autofree SortItem     *corrs = NULL;    /* launch correlations, sorted */
+  gsize                    n_slots = MAX (r->n_rows, 1);
+  g_autofree HpSortPair   *gpu = g_new (HpSortPair, n_slots);      /* (correlation, row), G1 */
+  g_autofree HpSortPair   *launches = g_new (HpSortPair, n_slots); /* (correlation, row), launch */
+  g_autofree HpSortPair   *corrs = NULL;                           /* launches by correlation */
+  g_autofree HpSortPair   *scratch = g_new (HpSortPair, n_slots);
+  g_autofree guint32      *first_gpu = g_new0 (guint32, n_slots);
+  g_autofree guint8       *launched = g_new0 (guint8, n_slots);
   g_autofree HpQueuePoint *raw = NULL;
-  g_autofree SortItem     *items = NULL;
-  g_autofree gint64       *keys = NULL;
+  g_autofree gint64       *times = NULL;   /* of each raw point */
+  g_autofree gint64       *streams = NULL; /* of each raw point */
   g_autofree guint32      *order = NULL;
-  gsize                    n_gpu = 0, n_launches = 0, n_raw = 0, cap_raw;
+  gsize                    n_gpu = 0, n_launches = 0, n_raw, n = 0;
   GArray                  *out;
 
   g_return_val_if_fail (trace != NULL && rank != NULL, NULL);
@@ -121,8 +146,6 @@ hp_queue_length_series (HpTrace      *trace,
         launch_ids[n_launch_ids++] = id;
     }
 
-  gpu = g_new (SortItem, MAX (r->n_rows, 1));
-  launches = g_new (SortItem, MAX (r->n_rows, 1));
   for (guint k = 0; k < r->n_rows; k++)
     {
       guint e = r->rows[k];
@@ -130,59 +153,44 @@ hp_queue_length_series (HpTrace      *trace,
       if (hp_analysis_check_cancelled (cancellable, k, error))
         return NULL;
       if (r->flags[e] & HP_EVENT_G1)
-        gpu[n_gpu++] = (SortItem){ r->correlation[e], k, e };
+        gpu[n_gpu++] = (HpSortPair){ r->correlation[e], k };
       if (r->partner[e] >= 0)
         for (guint i = 0; i < n_launch_ids; i++)
           if (r->name[e] == launch_ids[i])
             {
-              launches[n_launches++] = (SortItem){ r->correlation[e], k, e };
+              launches[n_launches++] = (HpSortPair){ r->correlation[e], k };
               break;
             }
     }
-  qsort (gpu, n_gpu, sizeof *gpu, cmp_sort_item);
 
-  /* the launch correlations, sorted, for the GPU side's membership test */
-  corrs = g_memdup2 (launches, MAX (n_launches, 1) * sizeof *launches);
-  qsort (corrs, n_launches, sizeof *corrs, cmp_sort_item);
-
-  /* HTA merges launches with GPU rows on the correlation; pandas 1.5's inner
-   * merge lists keys in order of first appearance, each key's launches in
-   * row order. With one launch per correlation that is plain row order. */
+  /* both by correlation, each key in row order (the sort is stable) */
+  _hp_sort_pairs (gpu, scratch, n_gpu);
+  corrs = g_new (HpSortPair, n_slots);
+  memcpy (corrs, launches, n_launches * sizeof *launches);
+  _hp_sort_pairs (corrs, scratch, n_launches);
+  n_raw = join_on_correlation (corrs, n_launches, gpu, n_gpu, first_gpu, launched);
   if (compat)
-    {
-      g_autofree SortItem *grouped = g_memdup2 (corrs, MAX (n_launches, 1) * sizeof *corrs);
+    order_as_pandas_merge (corrs, n_launches, launches, scratch);
 
-      for (gsize i = 0; i < n_launches; i++)
-        {
-          /* sort key: the row of the key's first launch */
-          gint64 first = grouped[i].key2;
-
-          if (i > 0 && grouped[i].key1 == grouped[i - 1].key1)
-            first = launches[i - 1].key1; /* same key: already computed */
-          launches[i] = (SortItem){ first, grouped[i].key2, grouped[i].pos };
-        }
-      qsort (launches, n_launches, sizeof *launches, cmp_sort_item);
-    }
-
-  cap_raw = n_gpu + n_launches + 1;
-  raw = g_new (HpQueuePoint, cap_raw);
+  raw = g_new (HpQueuePoint, MAX (n_raw, 1));
+  times = g_new (gint64, MAX (n_raw, 1));
+  streams = g_new (gint64, MAX (n_raw, 1));
 
   /* +1 at each launch, on the stream of its GPU event(s) */
   for (gsize i = 0; i < n_launches; i++)
     {
-      guint  e = launches[i].pos;
-      gssize m = first_with_key (gpu, n_gpu, r->correlation[e]);
+      guint32 k = (guint32)launches[i].value;
+      guint   e = r->rows[k];
 
-      for (; m >= 0 && (gsize)m < n_gpu && gpu[m].key1 == r->correlation[e]; m++)
+      if (first_gpu[k] == 0)
+        continue;
+      for (gsize m = first_gpu[k] - 1; m < n_gpu && gpu[m].key == r->correlation[e]; m++)
         {
-          guint g = gpu[m].pos;
+          guint g = r->rows[gpu[m].value];
 
-          if (n_raw == cap_raw)
-            {
-              cap_raw *= 2;
-              raw = g_renew (HpQueuePoint, raw, cap_raw);
-            }
-          raw[n_raw++] = (HpQueuePoint){ r->ts[e], r->pid[g], r->tid[g], r->stream[g], 0, e, +1 };
+          times[n] = r->ts[e];
+          streams[n] = r->stream[g];
+          raw[n++] = (HpQueuePoint){ r->ts[e], r->pid[g], r->tid[g], r->stream[g], 0, e, +1 };
         }
     }
 
@@ -191,40 +199,21 @@ hp_queue_length_series (HpTrace      *trace,
     {
       guint g = r->rows[k];
 
-      if (!(r->flags[g] & HP_EVENT_G1) || first_with_key (corrs, n_launches, r->correlation[g]) < 0)
+      if (!launched[k])
         continue;
-      if (n_raw == cap_raw)
-        {
-          cap_raw *= 2;
-          raw = g_renew (HpQueuePoint, raw, cap_raw);
-        }
-      raw[n_raw++] = (HpQueuePoint){ r->ts[g], r->pid[g], r->tid[g], r->stream[g], 0, g, -1 };
+      times[n] = r->ts[g];
+      streams[n] = r->stream[g];
+      raw[n++] = (HpQueuePoint){ r->ts[g], r->pid[g], r->tid[g], r->stream[g], 0, g, -1 };
     }
+  g_assert (n == n_raw);
 
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
 
-  /* sort by time, then group by stream keeping the time order */
-  items = g_new (SortItem, MAX (n_raw, 1));
-  if (compat)
-    {
-      keys = g_new (gint64, MAX (n_raw, 1));
-      order = g_new (guint32, MAX (n_raw, 1));
-      for (gsize i = 0; i < n_raw; i++)
-        keys[i] = raw[i].ts;
-      _hp_numpy_argsort (keys, order, n_raw);
-      for (gsize i = 0; i < n_raw; i++)
-        items[i] = (SortItem){ raw[order[i]].stream, (gint64)i, order[i] };
-    }
-  else
-    {
-      for (gsize i = 0; i < n_raw; i++)
-        items[i] = (SortItem){ raw[i].ts, (gint64)i, (guint32)i };
-      qsort (items, n_raw, sizeof *items, cmp_sort_item);
-      for (gsize i = 0; i < n_raw; i++)
-        items[i] = (SortItem){ raw[items[i].pos].stream, (gint64)i, items[i].pos };
-    }
-  qsort (items, n_raw, sizeof *items, cmp_sort_item);
+  /* by time (pandas' order of ties in HTA-compatibility mode, else the
+   * order above), then grouped by stream keeping the time order */
+  order = g_new (guint32, MAX (n_raw, 1));
+  _hp_sort_by_time_then_group (times, streams, n_raw, compat, order);
 
   out = g_array_sized_new (FALSE, FALSE, sizeof (HpQueuePoint), (guint)n_raw);
   g_array_set_size (out, (guint)n_raw);
@@ -234,7 +223,7 @@ hp_queue_length_series (HpTrace      *trace,
 
     for (gsize i = 0; i < n_raw; i++)
       {
-        p[i] = raw[items[i].pos];
+        p[i] = raw[order[i]];
         if (i == 0 || p[i].stream != p[i - 1].stream)
           sum = 0;
         sum += p[i].delta;
@@ -311,7 +300,7 @@ compute_all (HpTrace                *trace,
 static HpTable *
 time_series_table (GArray *all)
 {
-  HpTable *t = hp_table_new ("queue_length_time_series", "Queue length time series");
+  HpTable *t = hp_table_new ("queue_length_time_series", N_ ("Queue length time series"));
   guint    c_rank = hp_table_add_column (t, "rank", HP_COLUMN_INT, NULL);
   guint    c_ts = hp_table_add_column (t, "ts", HP_COLUMN_DOUBLE, "us");
   guint    c_pid = hp_table_add_column (t, "pid", HP_COLUMN_INT, NULL);
@@ -319,22 +308,43 @@ time_series_table (GArray *all)
   guint    c_stream = hp_table_add_column (t, "stream", HP_COLUMN_INT, NULL);
   guint    c_q = hp_table_add_column (t, "queue_length", HP_COLUMN_INT, NULL);
 
+  g_autofree double *ts = NULL;
+  g_autofree gint64 *ints = NULL; /* pid, tid, stream, queue_length */
+  gsize              cap = 0;
+  guint              first = 0;
+
+  /* the rows at once, then a column at a time: a rank's series is a few
+   * hundred thousand rows */
+  for (guint i = 0; i < all->len; i++)
+    first += g_array_index (all, RankSeries, i).points->len;
+  first = hp_table_append_rows (t, first);
   for (guint i = 0; i < all->len; i++)
     {
-      const RankSeries *rs = &g_array_index (all, RankSeries, i);
+      const RankSeries   *rs = &g_array_index (all, RankSeries, i);
+      const HpQueuePoint *p = (const HpQueuePoint *)(gconstpointer)rs->points->data;
+      guint               n = rs->points->len;
 
-      for (guint k = 0; k < rs->points->len; k++)
+      if (cap < n)
         {
-          const HpQueuePoint *p = &g_array_index (rs->points, HpQueuePoint, k);
-          guint               row = hp_table_append_row (t);
-
-          hp_table_set_int (t, row, c_rank, rs->rank->rank);
-          hp_table_set_double (t, row, c_ts, hp_ns_to_us (p->ts));
-          hp_table_set_int (t, row, c_pid, p->pid);
-          hp_table_set_int (t, row, c_tid, p->tid);
-          hp_table_set_int (t, row, c_stream, p->stream);
-          hp_table_set_int (t, row, c_q, p->queue_length);
+          cap = n;
+          ts = g_renew (double, ts, cap);
+          ints = g_renew (gint64, ints, 4 * cap);
         }
+      for (guint k = 0; k < n; k++)
+        {
+          ts[k] = hp_ns_to_us (p[k].ts);
+          ints[k] = p[k].pid;
+          ints[cap + k] = p[k].tid;
+          ints[2 * cap + k] = p[k].stream;
+          ints[3 * cap + k] = p[k].queue_length;
+        }
+      hp_table_fill_int (t, c_rank, first, n, rs->rank->rank);
+      hp_table_set_doubles (t, c_ts, first, ts, n);
+      hp_table_set_ints (t, c_pid, first, ints, n);
+      hp_table_set_ints (t, c_tid, first, ints + cap, n);
+      hp_table_set_ints (t, c_stream, first, ints + 2 * cap, n);
+      hp_table_set_ints (t, c_q, first, ints + 3 * cap, n);
+      first += n;
     }
   if (all->len == 0)
     hp_table_set_note (t, "No launch call has a GPU event: there is no queue to measure.");
@@ -344,7 +354,7 @@ time_series_table (GArray *all)
 static HpTable *
 summary_table (GArray *all)
 {
-  HpTable                 *t = hp_table_new ("queue_length_summary", "Queue length summary");
+  HpTable                 *t = hp_table_new ("queue_length_summary", N_ ("Queue length summary"));
   static const char *const stats[] = { "count", "mean", "std", "min", "25%", "50%", "75%", "max" };
   g_autofree double       *values = NULL;
   guint                    c_rank = hp_table_add_column (t, "rank", HP_COLUMN_INT, NULL);
@@ -493,7 +503,7 @@ observed_max_table (HpTrace *trace,
                     GArray  *all)
 {
   const char *name = "queue_full_blocked_at_observed_max";
-  const char *title = "Time blocked at the longest observed queue";
+  const char *title = N_ ("Time blocked at the longest observed queue");
 
   if (all->len == 0)
     return blocked_table (trace, all, 0, TRUE, name, title);
@@ -532,7 +542,7 @@ hp_queue_length_blocked (HpTrace                *trace,
   if (all == NULL)
     return NULL;
   return blocked_table (trace, all, max_queue_length, FALSE, "queue_full_blocked_default",
-                        "Time blocked on a full queue");
+                        N_ ("Time blocked on a full queue"));
 }
 
 /**
@@ -600,7 +610,7 @@ hp_queue_length_compute (HpTrace                *trace,
   g_ptr_array_add (tables, summary_table (all));
   g_ptr_array_add (tables, blocked_table (trace, all, params->max_queue_length, FALSE,
                                           "queue_full_blocked_default",
-                                          "Time blocked on a full queue"));
+                                          N_ ("Time blocked on a full queue")));
   g_ptr_array_add (tables, observed_max_table (trace, all));
   return TRUE;
 }

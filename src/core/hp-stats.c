@@ -6,12 +6,16 @@
 #include "config.h"
 
 #include <math.h>
-#include <stdlib.h>
+#include <string.h>
 
+#include "hp-sort-private.h"
 #include "hp-stats.h"
 
 /* numpy's block size for pairwise summation */
 #define PAIRWISE_BLOCK 128
+
+/* Up to this many values hp_sort_doubles() sorts by insertion */
+#define SHORT_SORT 32
 
 static inline double
 value_or_zero (double value)
@@ -74,14 +78,16 @@ count_values (const double *values,
   return count;
 }
 
-static int
-compare_doubles (const void *a,
-                 const void *b)
+/* A double (not NaN) as a gint64 in the same order, −0 and +0 alike */
+static inline gint64
+double_key (double value)
 {
-  double x = *(const double *)a;
-  double y = *(const double *)b;
+  gint64 bits;
 
-  return (x > y) - (x < y);
+  value += 0.0; /* −0 + 0 is +0 */
+  memcpy (&bits, &value, sizeof bits);
+  /* below 0 the bits grow with the magnitude: flip all but the sign */
+  return bits < 0 ? bits ^ G_MAXINT64 : bits;
 }
 
 /* numpy's `_lerp`: exact at both ends, and monotonic in t */
@@ -95,6 +101,48 @@ lerp (double a,
   if (t >= 0.5)
     return b - diff * (1.0 - t);
   return a + diff * t;
+}
+
+/**
+ * hp_sort_doubles:
+ * @values: (array length=n): values, none of them NaN
+ * @n: the number of values
+ *
+ * Sorts @values ascending with −0 and +0 equal. The sort is stable:
+ * values that compare equal keep their order, so a −0 and a +0 come out
+ * as given whatever the C library's qsort() would do with them.
+ */
+void
+hp_sort_doubles (double *values,
+                 gsize   n)
+{
+  g_autofree HpSortPair *pairs = NULL;
+
+  g_return_if_fail (values != NULL || n == 0);
+
+  if (n <= SHORT_SORT)
+    {
+      for (gsize i = 1; i < n; i++)
+        {
+          double item = values[i];
+          gsize  j = i;
+
+          for (; j > 0 && values[j - 1] > item; j--)
+            values[j] = values[j - 1];
+          values[j] = item;
+        }
+      return;
+    }
+
+  pairs = g_new (HpSortPair, 2 * n);
+  for (gsize i = 0; i < n; i++)
+    {
+      pairs[i].key = double_key (values[i]);
+      memcpy (&pairs[i].value, &values[i], sizeof (double));
+    }
+  _hp_sort_pairs (pairs, pairs + n, n);
+  for (gsize i = 0; i < n; i++)
+    memcpy (&values[i], &pairs[i].value, sizeof (double));
 }
 
 /**
@@ -254,7 +302,7 @@ hp_describe (const double *values,
       return;
     }
 
-  qsort (sorted, count, sizeof (double), compare_doubles);
+  hp_sort_doubles (sorted, count);
 
   out->mean = hp_sum (values, n) / (double)count;
   out->std = hp_sample_std (values, n);

@@ -35,6 +35,8 @@ typedef struct
   double max;
 } HpDescribe;
 
+void   hp_sort_doubles (double *values,
+                        gsize   n);
 double hp_sum (const double *values,
                gsize         n);
 double hp_mean (const double *values,

@@ -76,28 +76,28 @@ static void
 hp_column_append_nulls (HpColumn *column,
                         guint     n)
 {
-  const double nan_value = NAN;
-  const char  *no_string = NULL;
-  const gint64 zero = 0;
-  const guint8 null_flag = TRUE;
+  guint first = column->values->len;
 
-  for (guint i = 0; i < n; i++)
+  if (n == 0)
+    return;
+  g_array_set_size (column->values, first + n);
+  switch (column->type)
     {
-      switch (column->type)
-        {
-        case HP_COLUMN_INT:
-          g_array_append_val (column->values, zero);
-          g_array_append_val (column->nulls, null_flag);
-          break;
-        case HP_COLUMN_DOUBLE:
-          g_array_append_val (column->values, nan_value);
-          break;
-        case HP_COLUMN_STRING:
-          g_array_append_val (column->values, no_string);
-          break;
-        default:
-          g_assert_not_reached ();
-        }
+    case HP_COLUMN_INT:
+      g_array_set_size (column->nulls, first + n);
+      memset (&g_array_index (column->values, gint64, first), 0, n * sizeof (gint64));
+      memset (&g_array_index (column->nulls, guint8, first), TRUE, n);
+      break;
+    case HP_COLUMN_DOUBLE:
+      for (guint i = 0; i < n; i++)
+        g_array_index (column->values, double, first + i) = NAN;
+      break;
+    case HP_COLUMN_STRING:
+      for (guint i = 0; i < n; i++)
+        g_array_index (column->values, const char *, first + i) = NULL;
+      break;
+    default:
+      g_assert_not_reached ();
     }
 }
 
@@ -1016,6 +1016,168 @@ hp_table_set_null (HpTable *self,
     default:
       g_assert_not_reached ();
     }
+}
+
+/**
+ * hp_table_append_rows:
+ * @self: a #HpTable
+ * @n_rows: the number of rows to append
+ *
+ * Appends @n_rows rows whose cells are all null, to be filled a column at
+ * a time with hp_table_set_ints(), hp_table_set_doubles(),
+ * hp_table_fill_int() and hp_table_fill_string(): a long series costs a
+ * few passes per column instead of a call per cell.
+ *
+ * Returns: the index of the first new row
+ */
+guint
+hp_table_append_rows (HpTable *self,
+                      guint    n_rows)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (n_rows <= G_MAXUINT - self->n_rows, 0);
+
+  for (guint c = 0; c < self->columns->len; c++)
+    hp_column_append_nulls (hp_table_column (self, c), n_rows);
+  self->n_rows += n_rows;
+
+  return self->n_rows - n_rows;
+}
+
+/* The column @column of @self when it has @type and holds the rows
+ * [@first_row, @first_row + @n_rows), else NULL with a critical. */
+static HpColumn *
+hp_table_column_range (HpTable     *self,
+                       guint        column,
+                       HpColumnType type,
+                       guint        first_row,
+                       guint        n_rows)
+{
+  HpColumn *col;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (column < self->columns->len, NULL);
+  g_return_val_if_fail (first_row <= self->n_rows && n_rows <= self->n_rows - first_row, NULL);
+
+  col = hp_table_column (self, column);
+  g_return_val_if_fail (col->type == type, NULL);
+
+  return col;
+}
+
+/**
+ * hp_table_set_ints:
+ * @self: a #HpTable
+ * @column: the index of an %HP_COLUMN_INT column
+ * @first_row: the first row to set
+ * @values: (array length=n_values): the values
+ * @n_values: the number of values, at most the rows from @first_row on
+ *
+ * Sets @n_values consecutive cells of an integer column (and makes them
+ * non-null), as hp_table_set_int() would one at a time.
+ */
+void
+hp_table_set_ints (HpTable      *self,
+                   guint         column,
+                   guint         first_row,
+                   const gint64 *values,
+                   guint         n_values)
+{
+  HpColumn *col;
+
+  g_return_if_fail (values != NULL || n_values == 0);
+
+  col = hp_table_column_range (self, column, HP_COLUMN_INT, first_row, n_values);
+  if (col == NULL || n_values == 0)
+    return;
+
+  memcpy (&g_array_index (col->values, gint64, first_row), values, n_values * sizeof (gint64));
+  memset (&g_array_index (col->nulls, guint8, first_row), FALSE, n_values);
+}
+
+/**
+ * hp_table_set_doubles:
+ * @self: a #HpTable
+ * @column: the index of an %HP_COLUMN_DOUBLE column
+ * @first_row: the first row to set
+ * @values: (array length=n_values): the values; NaN makes a cell null
+ * @n_values: the number of values, at most the rows from @first_row on
+ *
+ * Sets @n_values consecutive cells of a double column, as
+ * hp_table_set_double() would one at a time.
+ */
+void
+hp_table_set_doubles (HpTable      *self,
+                      guint         column,
+                      guint         first_row,
+                      const double *values,
+                      guint         n_values)
+{
+  HpColumn *col;
+
+  g_return_if_fail (values != NULL || n_values == 0);
+
+  col = hp_table_column_range (self, column, HP_COLUMN_DOUBLE, first_row, n_values);
+  if (col == NULL || n_values == 0)
+    return;
+
+  memcpy (&g_array_index (col->values, double, first_row), values, n_values * sizeof (double));
+}
+
+/**
+ * hp_table_fill_int:
+ * @self: a #HpTable
+ * @column: the index of an %HP_COLUMN_INT column
+ * @first_row: the first row to set
+ * @n_rows: the number of rows to set
+ * @value: the value
+ *
+ * Sets @n_rows consecutive cells of an integer column to @value.
+ */
+void
+hp_table_fill_int (HpTable *self,
+                   guint    column,
+                   guint    first_row,
+                   guint    n_rows,
+                   gint64   value)
+{
+  HpColumn *col = hp_table_column_range (self, column, HP_COLUMN_INT, first_row, n_rows);
+
+  if (col == NULL || n_rows == 0)
+    return;
+
+  for (guint i = 0; i < n_rows; i++)
+    g_array_index (col->values, gint64, first_row + i) = value;
+  memset (&g_array_index (col->nulls, guint8, first_row), FALSE, n_rows);
+}
+
+/**
+ * hp_table_fill_string:
+ * @self: a #HpTable
+ * @column: the index of an %HP_COLUMN_STRING column
+ * @first_row: the first row to set
+ * @n_rows: the number of rows to set
+ * @value: (nullable): the text, copied into the table once; %NULL makes
+ *   the cells null
+ *
+ * Sets @n_rows consecutive cells of a string column to @value.
+ */
+void
+hp_table_fill_string (HpTable    *self,
+                      guint       column,
+                      guint       first_row,
+                      guint       n_rows,
+                      const char *value)
+{
+  HpColumn   *col = hp_table_column_range (self, column, HP_COLUMN_STRING, first_row, n_rows);
+  const char *interned;
+
+  if (col == NULL || n_rows == 0)
+    return;
+
+  interned = value != NULL ? g_string_chunk_insert_const (self->strings, value) : NULL;
+  for (guint i = 0; i < n_rows; i++)
+    g_array_index (col->values, const char *, first_row + i) = interned;
 }
 
 /**

@@ -65,6 +65,29 @@ void  hp_table_set_null (HpTable *self,
                          guint    row,
                          guint    column);
 
+guint hp_table_append_rows (HpTable *self,
+                            guint    n_rows);
+void  hp_table_set_ints (HpTable      *self,
+                         guint         column,
+                         guint         first_row,
+                         const gint64 *values,
+                         guint         n_values);
+void  hp_table_set_doubles (HpTable      *self,
+                            guint         column,
+                            guint         first_row,
+                            const double *values,
+                            guint         n_values);
+void  hp_table_fill_int (HpTable *self,
+                         guint    column,
+                         guint    first_row,
+                         guint    n_rows,
+                         gint64   value);
+void  hp_table_fill_string (HpTable    *self,
+                            guint       column,
+                            guint       first_row,
+                            guint       n_rows,
+                            const char *value);
+
 gboolean    hp_table_is_null (HpTable *self,
                               guint    row,
                               guint    column);

@@ -5,20 +5,12 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
-#include <stdlib.h>
 
+#include "hp-gpu-activity-private.h"
 #include "hp-intervals.h"
 #include "hp-temporal-breakdown.h"
-
-/* One GPU activity (a G1 row) reduced to what the breakdown needs. */
-typedef struct
-{
-  gint64   device;
-  gint64   start;
-  gint64   end;
-  gboolean compute;
-} Activity;
 
 typedef struct
 {
@@ -41,40 +33,14 @@ enum
   COL_DEVICE, /* default mode only */
 };
 
-static int
-cmp_activity (const void *a,
-              const void *b)
-{
-  const Activity *x = a;
-  const Activity *y = b;
-
-  if (x->device != y->device)
-    return x->device < y->device ? -1 : 1;
-  if (x->start != y->start)
-    return x->start < y->start ? -1 : 1;
-  return (x->end > y->end) - (x->end < y->end);
-}
-
-/* Whether @acts come from more than one GPU; usually they do not, and
- * grouping them by device would be a needless sort. */
-static gboolean
-several_devices (const Activity *acts,
-                 gsize           n)
-{
-  for (gsize i = 1; i < n; i++)
-    if (acts[i].device != acts[0].device)
-      return TRUE;
-  return FALSE;
-}
-
 /* Spec §1 steps 2–4 on the activities of one GPU (all of a rank's in
  * HTA-compatibility mode). @all and @comp are scratch buffers of @n. */
 static void
-compute_breakdown (const Activity *acts,
-                   gsize           n,
-                   HpInterval     *all,
-                   HpInterval     *comp,
-                   Breakdown      *out)
+compute_breakdown (const HpGpuActivity *acts,
+                   gsize                n,
+                   HpInterval          *all,
+                   HpInterval          *comp,
+                   Breakdown           *out)
 {
   gsize  n_all = 0, n_comp = 0;
   gint64 busy;
@@ -85,7 +51,7 @@ compute_breakdown (const Activity *acts,
     {
       all[n_all].start = acts[i].start;
       all[n_all++].end = acts[i].end;
-      if (acts[i].compute)
+      if (acts[i].kclass == HP_KERNEL_CLASS_COMPUTATION)
         {
           comp[n_comp].start = acts[i].start;
           comp[n_comp++].end = acts[i].end;
@@ -139,10 +105,34 @@ append_row (HpTable         *table,
     }
 }
 
+typedef struct
+{
+  HpTable *table;
+  gboolean with_device;
+} Rows;
+
+/* An HpGpuDeviceFunc: the row of one GPU (of a rank in HTA-compatibility
+ * mode); a rank without GPU activity gets a zero span */
+static void
+add_device_row (const HpRank        *rank,
+                const gint64        *device,
+                const HpGpuActivity *acts,
+                gsize                n,
+                HpInterval         **scratch,
+                gpointer             user_data)
+{
+  Rows     *rows = user_data;
+  Breakdown b = { 0 };
+
+  if (n > 0)
+    compute_breakdown (acts, n, scratch[0], scratch[1], &b);
+  append_row (rows->table, rank->rank, rows->with_device, device, &b);
+}
+
 static HpTable *
 new_table (gboolean with_device)
 {
-  HpTable *table = hp_table_new ("temporal_breakdown", "Temporal breakdown");
+  HpTable *table = hp_table_new ("temporal_breakdown", N_ ("Temporal breakdown"));
 
   hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
   hp_table_add_column (table, "idle_time(us)", HP_COLUMN_DOUBLE, "us");
@@ -191,11 +181,8 @@ hp_temporal_breakdown_compute (HpTrace                *trace,
 {
   g_autoptr (GPtrArray) ranks = NULL;
   g_autoptr (HpTable) table = NULL;
-  g_autofree Activity   *acts = NULL;
-  g_autofree HpInterval *all = NULL;
-  g_autofree HpInterval *comp = NULL;
-  gsize                  capacity = 0;
-  gboolean               per_device;
+  gboolean per_device;
+  Rows     rows;
 
   g_return_val_if_fail (trace != NULL, FALSE);
   g_return_val_if_fail (tables != NULL, FALSE);
@@ -206,61 +193,10 @@ hp_temporal_breakdown_compute (HpTrace                *trace,
 
   per_device = hp_trace_get_mode (trace) == HP_MODE_DEFAULT;
   table = new_table (per_device);
-
-  for (guint k = 0; k < ranks->len; k++)
-    {
-      const HpRank *r = g_ptr_array_index (ranks, k);
-      gsize         n = 0;
-
-      if (r->n_rows > capacity)
-        {
-          capacity = r->n_rows;
-          g_free (acts);
-          g_free (all);
-          g_free (comp);
-          acts = g_new (Activity, capacity);
-          all = g_new (HpInterval, capacity);
-          comp = g_new (HpInterval, capacity);
-        }
-
-      for (guint i = 0; i < r->n_rows; i++)
-        {
-          guint e = r->rows[i];
-
-          if (hp_analysis_check_cancelled (cancellable, i, error))
-            return FALSE;
-          if (!(r->flags[e] & HP_EVENT_G1))
-            continue;
-          acts[n].device = per_device ? r->pid[e] : 0;
-          acts[n].start = r->ts[e];
-          acts[n].end = hp_rank_end (r, e);
-          acts[n].compute = r->kclass[e] == HP_KERNEL_CLASS_COMPUTATION;
-          n++;
-        }
-
-      if (n == 0)
-        {
-          Breakdown none = { 0 };
-
-          append_row (table, r->rank, per_device, NULL, &none);
-          continue;
-        }
-
-      if (per_device && several_devices (acts, n))
-        qsort (acts, n, sizeof *acts, cmp_activity);
-
-      for (gsize first = 0; first < n;)
-        {
-          gsize     last = first + 1;
-          Breakdown b;
-
-          while (last < n && acts[last].device == acts[first].device)
-            last++;
-          compute_breakdown (acts + first, last - first, all, comp, &b);
-          append_row (table, r->rank, per_device, &acts[first].device, &b);
-          first = last;
-        }
-    }
+  rows = (Rows){ table, per_device };
+  if (!_hp_gpu_activities_foreach_device (ranks, HP_GPU_ALL_CLASSES, per_device, add_device_row,
+                                          &rows, cancellable, error))
+    return FALSE;
 
   g_ptr_array_add (tables, g_steal_pointer (&table));
   return TRUE;

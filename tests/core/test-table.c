@@ -171,6 +171,97 @@ test_wrong_type (void)
   g_test_trap_assert_stderr ("*CRITICAL*HP_COLUMN_DOUBLE*");
 }
 
+/* The same rows written a column at a time and a cell at a time */
+static void
+test_bulk (void)
+{
+  static const gint64 counts[] = { 3, -1, 0, G_MAXINT64, G_MININT64 };
+  static const double times[] = { 1234.5, NAN, -0.0, 1e-7, 12929684.0 };
+  g_autoptr (HpTable) bulk = hp_table_new ("kernels", NULL);
+  g_autoptr (HpTable) cells = hp_table_new ("kernels", NULL);
+  g_autofree char *bulk_csv = NULL;
+  g_autofree char *cells_csv = NULL;
+  HpTable         *tables[] = { bulk, cells };
+  guint            first;
+
+  for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+    {
+      hp_table_add_column (tables[t], "rank", HP_COLUMN_INT, NULL);
+      hp_table_add_column (tables[t], "name", HP_COLUMN_STRING, NULL);
+      hp_table_add_column (tables[t], "count", HP_COLUMN_INT, NULL);
+      hp_table_add_column (tables[t], "time(us)", HP_COLUMN_DOUBLE, "us");
+      hp_table_add_column (tables[t], "unset", HP_COLUMN_INT, NULL);
+      /* one row before, so that the bulk rows start past 0 */
+      hp_table_set_int (tables[t], hp_table_append_row (tables[t]), 0, 9);
+    }
+
+  /* nothing to append: no row, and the first index is the row count */
+  g_assert_cmpuint (hp_table_append_rows (bulk, 0), ==, 1);
+  g_assert_cmpuint (hp_table_get_n_rows (bulk), ==, 1);
+
+  first = hp_table_append_rows (bulk, G_N_ELEMENTS (counts));
+  g_assert_cmpuint (first, ==, 1);
+  g_assert_cmpuint (hp_table_get_n_rows (bulk), ==, 1 + G_N_ELEMENTS (counts));
+  for (guint row = first; row < hp_table_get_n_rows (bulk); row++)
+    for (guint c = 0; c < hp_table_get_n_columns (bulk); c++)
+      g_assert_true (hp_table_is_null (bulk, row, c));
+
+  hp_table_fill_int (bulk, 0, first, G_N_ELEMENTS (counts), 4);
+  hp_table_fill_string (bulk, 1, first, 2, "gemm");
+  hp_table_fill_string (bulk, 1, first + 2, 2, NULL);
+  hp_table_fill_string (bulk, 1, first + 4, 1, "nccl");
+  hp_table_set_ints (bulk, 2, first, counts, G_N_ELEMENTS (counts));
+  hp_table_set_doubles (bulk, 3, first, times, G_N_ELEMENTS (times));
+  /* no values: nothing changes */
+  hp_table_set_ints (bulk, 4, first, NULL, 0);
+  hp_table_fill_int (bulk, 4, first, 0, 1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
+    {
+      guint row = hp_table_append_row (cells);
+
+      hp_table_set_int (cells, row, 0, 4);
+      if (i != 2 && i != 3)
+        hp_table_set_string (cells, row, 1, i < 2 ? "gemm" : "nccl");
+      hp_table_set_int (cells, row, 2, counts[i]);
+      hp_table_set_double (cells, row, 3, times[i]);
+    }
+
+  bulk_csv = hp_table_to_csv (bulk);
+  cells_csv = hp_table_to_csv (cells);
+  g_assert_cmpstr (bulk_csv, ==, cells_csv);
+  g_assert_cmpstr (bulk_csv, ==,
+                   "rank,name,count,time(us),unset\n"
+                   "9,,,,\n"
+                   "4,gemm,3,1234.5,\n"
+                   "4,gemm,-1,,\n"
+                   "4,,0,-0.0,\n"
+                   "4,,9223372036854775807,1e-07,\n"
+                   "4,nccl,-9223372036854775808,12929684.0,\n");
+  /* a filled string is stored once */
+  g_assert_true (hp_table_get_string (bulk, first, 1) == hp_table_get_string (bulk, first + 1, 1));
+  g_assert_true (hp_table_is_null (bulk, first + 1, 3));
+  g_assert_false (hp_table_is_null (bulk, first + 2, 2));
+}
+
+static void
+test_bulk_bad_range (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_autoptr (HpTable) table = make_sample_table ();
+      static const gint64 values[] = { 1, 2 };
+
+      /* rows 2 and 3 of a table of 3 */
+      hp_table_set_ints (table, 1, 2, values, G_N_ELEMENTS (values));
+      return;
+    }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stderr ("*CRITICAL*first_row*");
+}
+
 /* Expected texts are Python 3's repr() of the same doubles */
 static const struct
 {
@@ -841,6 +932,8 @@ main (int   argc,
   g_test_add_func ("/core/table/nulls", test_nulls);
   g_test_add_func ("/core/table/bad-arguments", test_bad_arguments);
   g_test_add_func ("/core/table/wrong-type", test_wrong_type);
+  g_test_add_func ("/core/table/bulk", test_bulk);
+  g_test_add_func ("/core/table/bulk-bad-range", test_bulk_bad_range);
   g_test_add_func ("/core/table/format-double", test_format_double);
   g_test_add_func ("/core/table/format-double-locale", test_format_double_locale);
   g_test_add_func ("/core/table/round-half-even", test_round_half_even);
