@@ -325,16 +325,17 @@ add_missing_label (BarLayoutState *st,
                    double          center)
 {
   HpChartLayoutContext *ctx = st->ctx;
+  const char           *missing = _hp_chart_get_missing_text (ctx->chart);
   double                zero = value_pos (st, 0);
   double                w;
   double                h;
 
-  _hp_chart_measure (ctx, HP_CHART_TEXT_VALUE, "n/a", &w, &h);
+  _hp_chart_measure (ctx, HP_CHART_TEXT_VALUE, missing, &w, &h);
   if (st->vertical)
-    _hp_chart_add_text (ctx, HP_CHART_TEXT_VALUE, "n/a", center, zero - h - 2, 0.5, HP_CHART_UNLIMITED,
+    _hp_chart_add_text (ctx, HP_CHART_TEXT_VALUE, missing, center, zero - h - 2, 0.5, HP_CHART_UNLIMITED,
                         &ctx->style->muted);
   else
-    _hp_chart_add_text (ctx, HP_CHART_TEXT_VALUE, "n/a", zero + 4, center - h / 2, 0, HP_CHART_UNLIMITED,
+    _hp_chart_add_text (ctx, HP_CHART_TEXT_VALUE, missing, zero + 4, center - h / 2, 0, HP_CHART_UNLIMITED,
                         &ctx->style->muted);
 }
 

@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -13,6 +14,22 @@
 #include "hp-histogram.h"
 #include "hp-line-chart.h"
 #include "hp-pie-chart.h"
+
+/* ---- words ---- */
+
+static const char *tr (const char *domain,
+                       const char *msgid) G_GNUC_FORMAT (2);
+
+/* The CLI writes its charts in English, as it writes its tables; the app
+ * asks for them in its own language (hp_chart_adapt_table_translated()).
+ * Titles, axis titles and legend words are marked with N_() and looked up
+ * in @domain here; values from the tables are never translated. */
+static const char *
+tr (const char *domain,
+    const char *msgid)
+{
+  return domain != NULL ? g_dgettext (domain, msgid) : msgid;
+}
 
 /* ---- reading tables ---- */
 
@@ -139,32 +156,29 @@ chart_list (void)
 }
 
 static char *
-rank_subtitle (gint64 rank)
+rank_subtitle (gint64      rank,
+               const char *domain)
 {
-  return g_strdup_printf ("Rank %" G_GINT64_FORMAT, rank);
+  g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, rank);
+
+  /* Translators: the caption of one rank's pie; %s is the rank number */
+  return g_strdup_printf (tr (domain, N_ ("Rank %s")), number);
 }
 
 /* ---- §1 temporal breakdown ---- */
 
-/**
- * hp_chart_adapt_temporal_breakdown:
- * @table: `temporal_breakdown`: `rank`, `idle_time_pctg`,
- *   `compute_time_pctg`, `non_compute_time_pctg` (and optionally `device`)
- *
- * Returns: (transfer full) (element-type HpChart): one stacked percent
- *   bar chart, one bar per rank, named `temporal_breakdown`
- */
-GPtrArray *
-hp_chart_adapt_temporal_breakdown (HpTable *table)
+static GPtrArray *
+adapt_temporal_breakdown (HpTable    *table,
+                          const char *domain)
 {
   static const struct
   {
     const char *column;
     const char *series;
   } parts[] = {
-    { "idle_time_pctg", "Idle" },
-    { "compute_time_pctg", "Compute" },
-    { "non_compute_time_pctg", "Non-compute" },
+    { "idle_time_pctg", N_ ("Idle") },
+    { "compute_time_pctg", N_ ("Compute") },
+    { "non_compute_time_pctg", N_ ("Non-compute") },
   };
   GPtrArray *charts = chart_list ();
   HpChart   *chart;
@@ -174,13 +188,13 @@ hp_chart_adapt_temporal_breakdown (HpTable *table)
 
   g_return_val_if_fail (table != NULL, charts);
 
-  chart = hp_bar_chart_new ("temporal_breakdown", "Temporal breakdown across ranks");
+  chart = hp_bar_chart_new ("temporal_breakdown", tr (domain, N_ ("Temporal breakdown across ranks")));
   hp_bar_chart_set_mode (chart, HP_BAR_STACKED);
   hp_bar_chart_set_orientation (chart, HP_BAR_ORIENTATION_VERTICAL);
   hp_bar_chart_set_value_format (chart, HP_AXIS_FORMAT_PERCENT);
   hp_bar_chart_set_value_range (chart, 0, 100);
   hp_bar_chart_set_show_values (chart, TRUE);
-  hp_chart_set_axis_labels (chart, "Rank", "Share of the GPU time span");
+  hp_chart_set_axis_labels (chart, tr (domain, N_ ("Rank")), tr (domain, N_ ("Share of the GPU time span")));
   g_ptr_array_add (charts, chart);
 
   if (!has_columns (table, "rank", "idle_time_pctg", "compute_time_pctg", "non_compute_time_pctg",
@@ -207,7 +221,10 @@ hp_chart_adapt_temporal_breakdown (HpTable *table)
   for (guint p = 0; p < G_N_ELEMENTS (parts); p++)
     {
       int   c = column (table, parts[p].column);
-      guint s = hp_bar_chart_add_series (chart, parts[p].series, NULL);
+      guint s = hp_bar_chart_add_series (chart, tr (domain, parts[p].series), NULL);
+
+      /* the colours go by the English names */
+      hp_bar_chart_set_series_color_key (chart, s, parts[p].series);
 
       for (guint row = 0; row < n_rows; row++)
         hp_bar_chart_set_value (chart, s, row, cell_number (table, row, c));
@@ -216,18 +233,25 @@ hp_chart_adapt_temporal_breakdown (HpTable *table)
   return charts;
 }
 
-/* ---- §3 kernel breakdown ---- */
-
 /**
- * hp_chart_adapt_kernel_type:
- * @kernel_type_table: `gpu_kernel_breakdown_kernel_type`: `kernel_type`,
- *   `percentage`
+ * hp_chart_adapt_temporal_breakdown:
+ * @table: `temporal_breakdown`: `rank`, `idle_time_pctg`,
+ *   `compute_time_pctg`, `non_compute_time_pctg` (and optionally `device`)
  *
- * Returns: (transfer full) (element-type HpChart): one donut of the rows
- *   with a positive percentage, named `kernel_type_percentage`
+ * Returns: (transfer full) (element-type HpChart): one stacked percent
+ *   bar chart, one bar per rank, named `temporal_breakdown`
  */
 GPtrArray *
-hp_chart_adapt_kernel_type (HpTable *kernel_type_table)
+hp_chart_adapt_temporal_breakdown (HpTable *table)
+{
+  return adapt_temporal_breakdown (table, NULL);
+}
+
+/* ---- §3 kernel breakdown ---- */
+
+static GPtrArray *
+adapt_kernel_type (HpTable    *kernel_type_table,
+                   const char *domain)
 {
   GPtrArray *charts = chart_list ();
   HpChart   *chart;
@@ -236,7 +260,7 @@ hp_chart_adapt_kernel_type (HpTable *kernel_type_table)
 
   g_return_val_if_fail (kernel_type_table != NULL, charts);
 
-  chart = hp_pie_chart_new ("kernel_type_percentage", "Kernel Type Percentage Across All Ranks");
+  chart = hp_pie_chart_new ("kernel_type_percentage", tr (domain, N_ ("Kernel Type Percentage Across All Ranks")));
   hp_pie_chart_set_donut (chart, 0.55);
   hp_pie_chart_set_value_format (chart, HP_AXIS_FORMAT_PERCENT);
   g_ptr_array_add (charts, chart);
@@ -256,6 +280,20 @@ hp_chart_adapt_kernel_type (HpTable *kernel_type_table)
     }
 
   return charts;
+}
+
+/**
+ * hp_chart_adapt_kernel_type:
+ * @kernel_type_table: `gpu_kernel_breakdown_kernel_type`: `kernel_type`,
+ *   `percentage`
+ *
+ * Returns: (transfer full) (element-type HpChart): one donut of the rows
+ *   with a positive percentage, named `kernel_type_percentage`
+ */
+GPtrArray *
+hp_chart_adapt_kernel_type (HpTable *kernel_type_table)
+{
+  return adapt_kernel_type (kernel_type_table, NULL);
 }
 
 /* distinct values of a string column, in order of first appearance */
@@ -304,7 +342,8 @@ per_rank_pies (HpTable    *table,
                const char *name,
                const char *title,
                int         filter_col,
-               const char *filter)
+               const char *filter,
+               const char *domain)
 {
   HpChart *chart = hp_pie_chart_new (name, title);
   int      c_name = column (table, "name");
@@ -320,7 +359,7 @@ per_rank_pies (HpTable    *table,
   for (guint i = 0; i < ranks->len; i++)
     {
       gint64           rank = g_array_index (ranks, gint64, i);
-      g_autofree char *caption = rank_subtitle (rank);
+      g_autofree char *caption = rank_subtitle (rank, domain);
       guint            pie = hp_pie_chart_add_pie (chart, caption);
 
       for (guint row = 0; row < hp_table_get_n_rows (table); row++)
@@ -344,7 +383,8 @@ duration_bars (HpTable    *table,
                const char *title,
                int         type_col,
                const char *type,
-               const char *kernel_name)
+               const char *kernel_name,
+               const char *domain)
 {
   HpChart *chart = hp_bar_chart_new (name, title);
   int      c_name = column (table, "name");
@@ -357,7 +397,7 @@ duration_bars (HpTable    *table,
 
   hp_bar_chart_set_orientation (chart, HP_BAR_ORIENTATION_VERTICAL);
   hp_bar_chart_set_value_format (chart, HP_AXIS_FORMAT_TIME_US);
-  hp_chart_set_axis_labels (chart, "Rank", "Mean duration (whiskers: min to max)");
+  hp_chart_set_axis_labels (chart, tr (domain, N_ ("Rank")), tr (domain, N_ ("Mean duration (whiskers: min to max)")));
 
   for (guint i = 0; i < ranks->len; i++)
     {
@@ -365,7 +405,7 @@ duration_bars (HpTable    *table,
 
       hp_bar_chart_add_category (chart, label);
     }
-  series = hp_bar_chart_add_series (chart, "Mean", NULL);
+  series = hp_bar_chart_add_series (chart, tr (domain, N_ ("Mean")), NULL);
   if (type != NULL)
     hp_bar_chart_set_series_color_key (chart, series, type);
 
@@ -391,21 +431,9 @@ duration_bars (HpTable    *table,
   return chart;
 }
 
-/**
- * hp_chart_adapt_kernels:
- * @kernel_table: `gpu_kernel_breakdown_kernels`: `name`, `sum (us)`,
- *   `max (us)`, `min (us)`, `mean (us)`, `kernel_type`, `rank`
- *
- * Per kernel type, a grid of per-rank pies of the kernels' total time
- * (named `kernels_<TYPE>`), then per type and kernel name other than
- * `others`, the kernel duration distribution across ranks: mean with
- * min/max whiskers (named `kernel_duration_<TYPE>_<i>`, i counting the
- * type's names in table order).
- *
- * Returns: (transfer full) (element-type HpChart): the charts
- */
-GPtrArray *
-hp_chart_adapt_kernels (HpTable *kernel_table)
+static GPtrArray *
+adapt_kernels (HpTable    *kernel_table,
+               const char *domain)
 {
   GPtrArray *charts = chart_list ();
   g_autoptr (GPtrArray) types = NULL;
@@ -418,7 +446,7 @@ hp_chart_adapt_kernels (HpTable *kernel_table)
   c_name = column (kernel_table, "name");
   if (c_type < 0 || c_name < 0 || hp_table_get_n_rows (kernel_table) == 0)
     {
-      g_ptr_array_add (charts, hp_pie_chart_new ("kernels", "Kernel distribution on each rank"));
+      g_ptr_array_add (charts, hp_pie_chart_new ("kernels", tr (domain, N_ ("Kernel distribution on each rank"))));
       return charts;
     }
 
@@ -428,9 +456,10 @@ hp_chart_adapt_kernels (HpTable *kernel_table)
       const char      *type = g_ptr_array_index (types, t);
       g_autofree char *stem = stem_part (type);
       g_autofree char *name = g_strdup_printf ("kernels_%s", stem);
-      g_autofree char *title = g_strdup_printf ("Kernel type \"%s\" - kernel distribution on each rank", type);
+      /* Translators: %s is a kernel type: COMPUTATION, COMMUNICATION or MEMORY */
+      g_autofree char *title = g_strdup_printf (tr (domain, N_ ("Kernel type \"%s\" - kernel distribution on each rank")), type);
 
-      g_ptr_array_add (charts, per_rank_pies (kernel_table, name, title, c_type, type));
+      g_ptr_array_add (charts, per_rank_pies (kernel_table, name, title, c_type, type, domain));
     }
 
   for (guint t = 0; t < types->len; t++)
@@ -465,13 +494,33 @@ hp_chart_adapt_kernels (HpTable *kernel_table)
         {
           const char      *kernel = g_ptr_array_index (names, n);
           g_autofree char *name = g_strdup_printf ("kernel_duration_%s_%u", stem, index++);
-          g_autofree char *title = g_strdup_printf ("Kernel type \"%s\" - %s", type, kernel);
+          /* Translators: a kernel type (COMPUTATION …), then a kernel's name */
+          g_autofree char *title = g_strdup_printf (tr (domain, N_ ("Kernel type \"%s\" - %s")), type, kernel);
 
-          g_ptr_array_add (charts, duration_bars (kernel_table, name, title, c_type, type, kernel));
+          g_ptr_array_add (charts, duration_bars (kernel_table, name, title, c_type, type, kernel, domain));
         }
     }
 
   return charts;
+}
+
+/**
+ * hp_chart_adapt_kernels:
+ * @kernel_table: `gpu_kernel_breakdown_kernels`: `name`, `sum (us)`,
+ *   `max (us)`, `min (us)`, `mean (us)`, `kernel_type`, `rank`
+ *
+ * Per kernel type, a grid of per-rank pies of the kernels' total time
+ * (named `kernels_<TYPE>`), then per type and kernel name other than
+ * `others`, the kernel duration distribution across ranks: mean with
+ * min/max whiskers (named `kernel_duration_<TYPE>_<i>`, i counting the
+ * type's names in table order).
+ *
+ * Returns: (transfer full) (element-type HpChart): the charts
+ */
+GPtrArray *
+hp_chart_adapt_kernels (HpTable *kernel_table)
+{
+  return adapt_kernels (kernel_table, NULL);
 }
 
 /* ---- §2 idle time ---- */
@@ -494,17 +543,9 @@ compare_numeric_strings (gconstpointer a,
   return strcmp (x, y);
 }
 
-/**
- * hp_chart_adapt_idle_time:
- * @table: `idle_time_breakdown`: `rank`, `stream`, `idle_category`,
- *   `idle_time_ratio`
- *
- * Returns: (transfer full) (element-type HpChart): per rank, stacked
- *   percent bars per stream coloured by idle category, named
- *   `idle_time_rank<r>`
- */
-GPtrArray *
-hp_chart_adapt_idle_time (HpTable *table)
+static GPtrArray *
+adapt_idle_time (HpTable    *table,
+                 const char *domain)
 {
   static const char *const known[] = { "host_wait", "kernel_wait", "other" };
   GPtrArray               *charts = chart_list ();
@@ -523,7 +564,7 @@ hp_chart_adapt_idle_time (HpTable *table)
   c_ratio = column (table, "idle_time_ratio");
   if (c_stream < 0 || c_category < 0 || c_ratio < 0 || hp_table_get_n_rows (table) == 0)
     {
-      HpChart *chart = hp_bar_chart_new ("idle_time", "Idle time breakdown per CUDA stream");
+      HpChart *chart = hp_bar_chart_new ("idle_time", tr (domain, N_ ("Idle time breakdown per CUDA stream")));
 
       g_ptr_array_add (charts, chart);
       return charts;
@@ -546,7 +587,9 @@ hp_chart_adapt_idle_time (HpTable *table)
     {
       gint64           rank = g_array_index (ranks, gint64, i);
       g_autofree char *name = g_strdup_printf ("idle_time_rank%" G_GINT64_FORMAT, rank);
-      g_autofree char *title = g_strdup_printf ("Idle time breakdown on rank %" G_GINT64_FORMAT " per CUDA stream", rank);
+      g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, rank);
+      /* Translators: %s is a rank number */
+      g_autofree char *title = g_strdup_printf (tr (domain, N_ ("Idle time breakdown on rank %s per CUDA stream")), number);
       g_autoptr (GPtrArray) streams = g_ptr_array_new_with_free_func (g_free);
       g_autoptr (GHashTable) stream_index = g_hash_table_new (g_str_hash, g_str_equal);
       HpChart          *chart = hp_bar_chart_new (name, title);
@@ -556,7 +599,7 @@ hp_chart_adapt_idle_time (HpTable *table)
       hp_bar_chart_set_value_format (chart, HP_AXIS_FORMAT_PERCENT);
       hp_bar_chart_set_value_range (chart, 0, 100);
       hp_bar_chart_set_show_values (chart, TRUE);
-      hp_chart_set_axis_labels (chart, "Stream", "Share of the stream's idle time");
+      hp_chart_set_axis_labels (chart, tr (domain, N_ ("Stream")), tr (domain, N_ ("Share of the stream's idle time")));
 
       /* streams in ascending numeric order (HTA's table order is not) */
       for (guint row = 0; row < hp_table_get_n_rows (table); row++)
@@ -611,17 +654,26 @@ hp_chart_adapt_idle_time (HpTable *table)
   return charts;
 }
 
-/* ---- §5 communication/computation overlap ---- */
-
 /**
- * hp_chart_adapt_comm_comp_overlap:
- * @table: `comm_comp_overlap`: `rank`, `comp_comm_overlap_pctg`
+ * hp_chart_adapt_idle_time:
+ * @table: `idle_time_breakdown`: `rank`, `stream`, `idle_category`,
+ *   `idle_time_ratio`
  *
- * Returns: (transfer full) (element-type HpChart): one percent bar per
- *   rank, named `comm_comp_overlap`; NaN (no communication) shows no bar
+ * Returns: (transfer full) (element-type HpChart): per rank, stacked
+ *   percent bars per stream coloured by idle category, named
+ *   `idle_time_rank<r>`
  */
 GPtrArray *
-hp_chart_adapt_comm_comp_overlap (HpTable *table)
+hp_chart_adapt_idle_time (HpTable *table)
+{
+  return adapt_idle_time (table, NULL);
+}
+
+/* ---- §5 communication/computation overlap ---- */
+
+static GPtrArray *
+adapt_comm_comp_overlap (HpTable    *table,
+                         const char *domain)
 {
   GPtrArray *charts = chart_list ();
   HpChart   *chart;
@@ -632,12 +684,12 @@ hp_chart_adapt_comm_comp_overlap (HpTable *table)
 
   g_return_val_if_fail (table != NULL, charts);
 
-  chart = hp_bar_chart_new ("comm_comp_overlap", "Computation-Communication Overlap");
+  chart = hp_bar_chart_new ("comm_comp_overlap", tr (domain, N_ ("Computation-Communication Overlap")));
   hp_bar_chart_set_orientation (chart, HP_BAR_ORIENTATION_VERTICAL);
   hp_bar_chart_set_value_format (chart, HP_AXIS_FORMAT_PERCENT);
   hp_bar_chart_set_value_range (chart, 0, 100);
   hp_bar_chart_set_show_values (chart, TRUE);
-  hp_chart_set_axis_labels (chart, "Rank", "Communication overlapped");
+  hp_chart_set_axis_labels (chart, tr (domain, N_ ("Rank")), tr (domain, N_ ("Communication overlapped")));
   g_ptr_array_add (charts, chart);
 
   c_rank = column (table, "rank");
@@ -660,12 +712,25 @@ hp_chart_adapt_comm_comp_overlap (HpTable *table)
       hp_bar_chart_add_category (chart, label != NULL ? label : rank);
     }
 
-  series = hp_bar_chart_add_series (chart, "Overlap", NULL);
+  series = hp_bar_chart_add_series (chart, tr (domain, N_ ("Overlap")), NULL);
   hp_bar_chart_set_series_color_key (chart, series, "COMPUTATION overlapping COMMUNICATION");
   for (guint row = 0; row < hp_table_get_n_rows (table); row++)
     hp_bar_chart_set_value (chart, series, row, cell_number (table, row, c_pct));
 
   return charts;
+}
+
+/**
+ * hp_chart_adapt_comm_comp_overlap:
+ * @table: `comm_comp_overlap`: `rank`, `comp_comm_overlap_pctg`
+ *
+ * Returns: (transfer full) (element-type HpChart): one percent bar per
+ *   rank, named `comm_comp_overlap`; NaN (no communication) shows no bar
+ */
+GPtrArray *
+hp_chart_adapt_comm_comp_overlap (HpTable *table)
+{
+  return adapt_comm_comp_overlap (table, NULL);
 }
 
 /* ---- §6 kernel launch statistics ---- */
@@ -675,35 +740,23 @@ launch_histogram (const char *name,
                   const char *title,
                   const char *x_label,
                   GArray     *values,
-                  guint       n_bins)
+                  guint       n_bins,
+                  const char *domain)
 {
   HpChart *chart = hp_histogram_new (name, title);
 
   hp_histogram_set_value_format (chart, HP_AXIS_FORMAT_TIME_US);
   hp_histogram_set_bin_count (chart, n_bins);
   hp_histogram_set_values (chart, (const double *)values->data, values->len);
-  hp_chart_set_axis_labels (chart, x_label, "Launches");
+  hp_chart_set_axis_labels (chart, x_label, tr (domain, N_ ("Launches")));
   return chart;
 }
 
-/**
- * hp_chart_adapt_launch_stats:
- * @table: `cuda_kernel_launch_stats`: `rank`, `cpu_duration`,
- *   `gpu_duration`, `launch_delay` (us)
- * @runtime_cutoff: HTA's `runtime_cutoff` (50 us by default)
- * @launch_delay_cutoff: HTA's `launch_delay_cutoff` (100 us by default)
- *
- * Per rank, HTA's three histograms (spec §6): short GPU kernels (named
- * `launch_short_kernels_rank<r>`), runtime outliers
- * (`launch_runtime_outliers_rank<r>`, 300 bins) and launch delay outliers
- * (`launch_delay_outliers_rank<r>`, 300 bins).
- *
- * Returns: (transfer full) (element-type HpChart): the charts
- */
-GPtrArray *
-hp_chart_adapt_launch_stats (HpTable *table,
-                             double   runtime_cutoff,
-                             double   launch_delay_cutoff)
+static GPtrArray *
+adapt_launch_stats (HpTable    *table,
+                    double      runtime_cutoff,
+                    double      launch_delay_cutoff,
+                    const char *domain)
 {
   GPtrArray *charts = chart_list ();
   g_autoptr (GArray) ranks = NULL;
@@ -722,7 +775,7 @@ hp_chart_adapt_launch_stats (HpTable *table,
   c_delay = column (table, "launch_delay");
   if (c_cpu < 0 || c_gpu < 0 || c_delay < 0)
     {
-      g_ptr_array_add (charts, hp_histogram_new ("launch_short_kernels", "Short GPU kernels (gpu op duration < cpu op duration)"));
+      g_ptr_array_add (charts, hp_histogram_new ("launch_short_kernels", tr (domain, N_ ("Short GPU kernels (gpu op duration < cpu op duration)"))));
       return charts;
     }
 
@@ -740,6 +793,8 @@ hp_chart_adapt_launch_stats (HpTable *table,
       g_autoptr (GArray) shorts = g_array_new (FALSE, FALSE, sizeof (double));
       g_autoptr (GArray) runtime = g_array_new (FALSE, FALSE, sizeof (double));
       g_autoptr (GArray) delays = g_array_new (FALSE, FALSE, sizeof (double));
+      g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, rank);
+      const char      *cpu_label = tr (domain, N_ ("CPU duration of the launch"));
       g_autofree char *name = NULL;
       g_autofree char *title = NULL;
 
@@ -764,23 +819,48 @@ hp_chart_adapt_launch_stats (HpTable *table,
         }
 
       name = g_strdup_printf ("launch_short_kernels_rank%" G_GINT64_FORMAT, rank);
-      title = g_strdup_printf ("Short GPU kernels (gpu op duration < cpu op duration) on rank %" G_GINT64_FORMAT, rank);
-      g_ptr_array_add (charts, launch_histogram (name, title, "CPU duration of the launch", shorts, 0));
+      /* Translators: %s is a rank number */
+      title = g_strdup_printf (tr (domain, N_ ("Short GPU kernels (gpu op duration < cpu op duration) on rank %s")), number);
+      g_ptr_array_add (charts, launch_histogram (name, title, cpu_label, shorts, 0, domain));
       g_free (name);
       g_free (title);
 
       name = g_strdup_printf ("launch_runtime_outliers_rank%" G_GINT64_FORMAT, rank);
-      title = g_strdup_printf ("Runtime Event Duration Outliers (duration > %s us) on rank %" G_GINT64_FORMAT, runtime_text, rank);
-      g_ptr_array_add (charts, launch_histogram (name, title, "CPU duration of the launch", runtime, 300));
+      /* Translators: the cutoff in microseconds, then a rank number */
+      title = g_strdup_printf (tr (domain, N_ ("Runtime Event Duration Outliers (duration > %s us) on rank %s")), runtime_text, number);
+      g_ptr_array_add (charts, launch_histogram (name, title, cpu_label, runtime, 300, domain));
       g_free (name);
       g_free (title);
 
       name = g_strdup_printf ("launch_delay_outliers_rank%" G_GINT64_FORMAT, rank);
-      title = g_strdup_printf ("Launch Delay Outliers (duration > %s us) on rank %" G_GINT64_FORMAT, delay_text, rank);
-      g_ptr_array_add (charts, launch_histogram (name, title, "Launch delay", delays, 300));
+      /* Translators: the cutoff in microseconds, then a rank number */
+      title = g_strdup_printf (tr (domain, N_ ("Launch Delay Outliers (duration > %s us) on rank %s")), delay_text, number);
+      g_ptr_array_add (charts, launch_histogram (name, title, tr (domain, N_ ("Launch delay")), delays, 300, domain));
     }
 
   return charts;
+}
+
+/**
+ * hp_chart_adapt_launch_stats:
+ * @table: `cuda_kernel_launch_stats`: `rank`, `cpu_duration`,
+ *   `gpu_duration`, `launch_delay` (us)
+ * @runtime_cutoff: HTA's `runtime_cutoff` (50 us by default)
+ * @launch_delay_cutoff: HTA's `launch_delay_cutoff` (100 us by default)
+ *
+ * Per rank, HTA's three histograms (spec §6): short GPU kernels (named
+ * `launch_short_kernels_rank<r>`), runtime outliers
+ * (`launch_runtime_outliers_rank<r>`, 300 bins) and launch delay outliers
+ * (`launch_delay_outliers_rank<r>`, 300 bins).
+ *
+ * Returns: (transfer full) (element-type HpChart): the charts
+ */
+GPtrArray *
+hp_chart_adapt_launch_stats (HpTable *table,
+                             double   runtime_cutoff,
+                             double   launch_delay_cutoff)
+{
+  return adapt_launch_stats (table, runtime_cutoff, launch_delay_cutoff, NULL);
 }
 
 /* ---- §7 ATen-op launch delays ---- */
@@ -835,24 +915,10 @@ aten_bars (const char  *name,
   return chart;
 }
 
-/**
- * hp_chart_adapt_aten_op_delays:
- * @table: `aten_op_kernels_and_delay`: `aten_op_name`,
- *   `occurrence_count`, `avg_aten_op_launch_delay` (and `rank`)
- * @max_ops: how many ops to show, the most frequent first (HTA shows a
- *   table only; 15 reads well)
- *
- * Per rank, the @max_ops ATen ops that launched kernels most often, summed
- * over their kernel sequences: horizontal bars of their occurrences (named
- * `aten_op_occurrences_rank<r>`) and of their mean launch delay, weighted
- * by occurrences, from the op's start to its first kernel launch (named
- * `aten_op_launch_delay_rank<r>`), in the same order.
- *
- * Returns: (transfer full) (element-type HpChart): the charts
- */
-GPtrArray *
-hp_chart_adapt_aten_op_delays (HpTable *table,
-                               guint    max_ops)
+static GPtrArray *
+adapt_aten_op_delays (HpTable    *table,
+                      guint       max_ops,
+                      const char *domain)
 {
   GPtrArray *charts = chart_list ();
   g_autoptr (GArray) ranks = NULL;
@@ -870,8 +936,9 @@ hp_chart_adapt_aten_op_delays (HpTable *table,
   c_launch = column (table, "avg_aten_op_launch_delay");
   if (c_op < 0 || c_count < 0 || c_launch < 0 || hp_table_get_n_rows (table) == 0)
     {
-      g_ptr_array_add (charts, aten_bars ("aten_op_occurrences", "Most frequent ATen ops",
-                                          "Occurrences", HP_AXIS_FORMAT_NUMBER, "Occurrences", NULL));
+      g_ptr_array_add (charts, aten_bars ("aten_op_occurrences", tr (domain, N_ ("Most frequent ATen ops")),
+                                          tr (domain, N_ ("Occurrences")), HP_AXIS_FORMAT_NUMBER,
+                                          tr (domain, N_ ("Occurrences")), NULL));
       return charts;
     }
 
@@ -881,6 +948,7 @@ hp_chart_adapt_aten_op_delays (HpTable *table,
       gint64 rank = g_array_index (ranks, gint64, i);
       g_autoptr (GPtrArray) ops = g_ptr_array_new_with_free_func (aten_op_free);
       g_autoptr (GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
+      g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, rank);
       g_autofree char *name = NULL;
       g_autofree char *title = NULL;
       HpChart         *occurrences;
@@ -920,15 +988,17 @@ hp_chart_adapt_aten_op_delays (HpTable *table,
       n = MIN (ops->len, max_ops);
 
       name = g_strdup_printf ("aten_op_occurrences_rank%" G_GINT64_FORMAT, rank);
-      title = g_strdup_printf ("Most frequent ATen ops on rank %" G_GINT64_FORMAT, rank);
-      occurrences = aten_bars (name, title, "Calls that launched kernels",
-                               HP_AXIS_FORMAT_NUMBER, "Occurrences", NULL);
+      /* Translators: %s is a rank number */
+      title = g_strdup_printf (tr (domain, N_ ("Most frequent ATen ops on rank %s")), number);
+      occurrences = aten_bars (name, title, tr (domain, N_ ("Calls that launched kernels")),
+                               HP_AXIS_FORMAT_NUMBER, tr (domain, N_ ("Occurrences")), NULL);
       g_free (name);
       g_free (title);
       name = g_strdup_printf ("aten_op_launch_delay_rank%" G_GINT64_FORMAT, rank);
-      title = g_strdup_printf ("ATen op launch delay on rank %" G_GINT64_FORMAT, rank);
-      delays = aten_bars (name, title, "Mean time from the op's start to its first kernel launch",
-                          HP_AXIS_FORMAT_TIME_US, "Launch delay", "host_wait");
+      /* Translators: %s is a rank number */
+      title = g_strdup_printf (tr (domain, N_ ("ATen op launch delay on rank %s")), number);
+      delays = aten_bars (name, title, tr (domain, N_ ("Mean time from the op's start to its first kernel launch")),
+                          HP_AXIS_FORMAT_TIME_US, tr (domain, N_ ("Launch delay")), "host_wait");
 
       for (guint k = 0; k < n; k++)
         {
@@ -952,6 +1022,28 @@ hp_chart_adapt_aten_op_delays (HpTable *table,
   return charts;
 }
 
+/**
+ * hp_chart_adapt_aten_op_delays:
+ * @table: `aten_op_kernels_and_delay`: `aten_op_name`,
+ *   `occurrence_count`, `avg_aten_op_launch_delay` (and `rank`)
+ * @max_ops: how many ops to show, the most frequent first (HTA shows a
+ *   table only; 15 reads well)
+ *
+ * Per rank, the @max_ops ATen ops that launched kernels most often, summed
+ * over their kernel sequences: horizontal bars of their occurrences (named
+ * `aten_op_occurrences_rank<r>`) and of their mean launch delay, weighted
+ * by occurrences, from the op's start to its first kernel launch (named
+ * `aten_op_launch_delay_rank<r>`), in the same order.
+ *
+ * Returns: (transfer full) (element-type HpChart): the charts
+ */
+GPtrArray *
+hp_chart_adapt_aten_op_delays (HpTable *table,
+                               guint    max_ops)
+{
+  return adapt_aten_op_delays (table, max_ops, NULL);
+}
+
 /* ---- §8 counters ---- */
 
 /* per rank, one step line per distinct @series_col value */
@@ -962,7 +1054,8 @@ time_series_charts (HpTable    *table,
                     const char *value_col_name,
                     const char *name_prefix,
                     const char *title_prefix,
-                    const char *y_label)
+                    const char *y_label,
+                    const char *domain)
 {
   GPtrArray *charts = chart_list ();
   g_autoptr (GArray) ranks = NULL;
@@ -975,7 +1068,7 @@ time_series_charts (HpTable    *table,
     {
       HpChart *chart = hp_line_chart_new (name_prefix, title_prefix);
 
-      hp_chart_set_axis_labels (chart, "Time", y_label);
+      hp_chart_set_axis_labels (chart, tr (domain, N_ ("Time")), y_label);
       g_ptr_array_add (charts, chart);
       return charts;
     }
@@ -985,7 +1078,9 @@ time_series_charts (HpTable    *table,
     {
       gint64           rank = g_array_index (ranks, gint64, i);
       g_autofree char *name = g_strdup_printf ("%s_rank%" G_GINT64_FORMAT, name_prefix, rank);
-      g_autofree char *title = g_strdup_printf ("%s on rank %" G_GINT64_FORMAT, title_prefix, rank);
+      g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, rank);
+      /* Translators: "Queue length on rank 3": a quantity, then a rank number */
+      g_autofree char *title = g_strdup_printf (tr (domain, N_ ("%s on rank %s")), title_prefix, number);
       HpChart         *chart = hp_line_chart_new (name, title);
       g_autoptr (GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
       g_autoptr (GPtrArray) xs = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
@@ -993,7 +1088,7 @@ time_series_charts (HpTable    *table,
 
       hp_line_chart_set_mode (chart, HP_LINE_STEP);
       hp_line_chart_set_x_format (chart, HP_AXIS_FORMAT_TIME_US);
-      hp_chart_set_axis_labels (chart, "Time", y_label);
+      hp_chart_set_axis_labels (chart, tr (domain, N_ ("Time")), y_label);
 
       for (guint row = 0; row < hp_table_get_n_rows (table); row++)
         {
@@ -1037,6 +1132,16 @@ time_series_charts (HpTable    *table,
   return charts;
 }
 
+static GPtrArray *
+adapt_queue_length (HpTable    *time_series,
+                    const char *domain)
+{
+  g_return_val_if_fail (time_series != NULL, chart_list ());
+
+  return time_series_charts (time_series, "stream", tr (domain, N_ ("Stream")), "queue_length", "queue_length",
+                             tr (domain, N_ ("Queue length")), tr (domain, N_ ("Operations queued")), domain);
+}
+
 /**
  * hp_chart_adapt_queue_length:
  * @time_series: `queue_length_time_series`: `rank`, `ts`, `stream`,
@@ -1048,10 +1153,17 @@ time_series_charts (HpTable    *table,
 GPtrArray *
 hp_chart_adapt_queue_length (HpTable *time_series)
 {
+  return adapt_queue_length (time_series, NULL);
+}
+
+static GPtrArray *
+adapt_memory_bw (HpTable    *time_series,
+                 const char *domain)
+{
   g_return_val_if_fail (time_series != NULL, chart_list ());
 
-  return time_series_charts (time_series, "stream", "Stream", "queue_length", "queue_length",
-                             "Queue length", "Operations queued");
+  return time_series_charts (time_series, "name", NULL, "memory_bw_gbps", "memory_bw",
+                             tr (domain, N_ ("Memory bandwidth")), tr (domain, N_ ("Bandwidth (GB/s)")), domain);
 }
 
 /**
@@ -1065,13 +1177,45 @@ hp_chart_adapt_queue_length (HpTable *time_series)
 GPtrArray *
 hp_chart_adapt_memory_bw (HpTable *time_series)
 {
-  g_return_val_if_fail (time_series != NULL, chart_list ());
-
-  return time_series_charts (time_series, "name", NULL, "memory_bw_gbps", "memory_bw",
-                             "Memory bandwidth", "Bandwidth (GB/s)");
+  return adapt_memory_bw (time_series, NULL);
 }
 
 /* ---- §4 user annotations ---- */
+
+static GPtrArray *
+adapt_user_annotations (HpTable    *table,
+                        const char *domain)
+{
+  GPtrArray *charts = chart_list ();
+  g_autoptr (GPtrArray) names = NULL;
+  g_autofree char *pies_name = NULL;
+  const char      *kind;
+  int              c_name;
+
+  g_return_val_if_fail (table != NULL, charts);
+
+  kind = g_str_has_suffix (hp_table_get_name (table), "_cpu") ? "cpu" : "gpu";
+  pies_name = g_strdup_printf ("user_annotation_%s_distribution", kind);
+  g_ptr_array_add (charts, per_rank_pies (table, pies_name, tr (domain, N_ ("User annotation distribution on each rank")),
+                                          -1, NULL, domain));
+
+  c_name = column (table, "name");
+  if (c_name < 0)
+    return charts;
+
+  names = distinct_strings (table, c_name, TRUE);
+  for (guint n = 0; n < names->len; n++)
+    {
+      const char      *annotation = g_ptr_array_index (names, n);
+      g_autofree char *name = g_strdup_printf ("user_annotation_%s_%u", kind, n);
+      /* Translators: %s is the name of a record_function range */
+      g_autofree char *title = g_strdup_printf (tr (domain, N_ ("User annotation = %s")), annotation);
+
+      g_ptr_array_add (charts, duration_bars (table, name, title, -1, NULL, annotation, domain));
+    }
+
+  return charts;
+}
 
 /**
  * hp_chart_adapt_user_annotations:
@@ -1088,33 +1232,55 @@ hp_chart_adapt_memory_bw (HpTable *time_series)
 GPtrArray *
 hp_chart_adapt_user_annotations (HpTable *table)
 {
-  GPtrArray *charts = chart_list ();
-  g_autoptr (GPtrArray) names = NULL;
-  g_autofree char *pies_name = NULL;
-  const char      *kind;
-  int              c_name;
+  return adapt_user_annotations (table, NULL);
+}
 
-  g_return_val_if_fail (table != NULL, charts);
+static GPtrArray *
+adapt_by_name (HpTable                *table,
+               const HpAnalysisParams *params,
+               const char             *domain)
+{
+  const char *name = hp_table_get_name (table);
 
-  kind = g_str_has_suffix (hp_table_get_name (table), "_cpu") ? "cpu" : "gpu";
-  pies_name = g_strdup_printf ("user_annotation_%s_distribution", kind);
-  g_ptr_array_add (charts, per_rank_pies (table, pies_name, "User annotation distribution on each rank",
-                                          -1, NULL));
+  if (g_strcmp0 (name, "temporal_breakdown") == 0)
+    return adapt_temporal_breakdown (table, domain);
+  if (g_strcmp0 (name, "gpu_kernel_breakdown_kernel_type") == 0)
+    return adapt_kernel_type (table, domain);
+  if (g_strcmp0 (name, "gpu_kernel_breakdown_kernels") == 0)
+    return adapt_kernels (table, domain);
+  if (g_strcmp0 (name, "idle_time_breakdown") == 0)
+    return adapt_idle_time (table, domain);
+  if (g_strcmp0 (name, "comm_comp_overlap") == 0)
+    return adapt_comm_comp_overlap (table, domain);
+  if (g_strcmp0 (name, "cuda_kernel_launch_stats") == 0)
+    return adapt_launch_stats (table, params != NULL ? params->runtime_cutoff : 50.0,
+                               params != NULL ? params->launch_delay_cutoff : 100.0, domain);
+  if (g_strcmp0 (name, "aten_op_kernels_and_delay") == 0)
+    return adapt_aten_op_delays (table, 15, domain);
+  if (g_strcmp0 (name, "queue_length_time_series") == 0)
+    return adapt_queue_length (table, domain);
+  if (g_strcmp0 (name, "memory_bw_time_series") == 0)
+    return adapt_memory_bw (table, domain);
+  if (g_strcmp0 (name, "user_annotation_breakdown_gpu") == 0 ||
+      g_strcmp0 (name, "user_annotation_breakdown_cpu") == 0)
+    return adapt_user_annotations (table, domain);
 
-  c_name = column (table, "name");
-  if (c_name < 0)
-    return charts;
+  return chart_list ();
+}
 
-  names = distinct_strings (table, c_name, TRUE);
-  for (guint n = 0; n < names->len; n++)
-    {
-      const char      *annotation = g_ptr_array_index (names, n);
-      g_autofree char *name = g_strdup_printf ("user_annotation_%s_%u", kind, n);
-      g_autofree char *title = g_strdup_printf ("User annotation = %s", annotation);
+static GPtrArray *
+adapt_table (HpTable                *table,
+             const HpAnalysisParams *params,
+             const char             *domain)
+{
+  GPtrArray *charts;
 
-      g_ptr_array_add (charts, duration_bars (table, name, title, -1, NULL, annotation));
-    }
+  g_return_val_if_fail (table != NULL, chart_list ());
 
+  charts = adapt_by_name (table, params, domain);
+  if (domain != NULL)
+    for (guint i = 0; i < charts->len; i++)
+      hp_chart_set_placeholder_texts (charts->pdata[i], tr (domain, N_ ("No data")), tr (domain, N_ ("n/a")));
   return charts;
 }
 
@@ -1138,33 +1304,28 @@ GPtrArray *
 hp_chart_adapt_table (HpTable                *table,
                       const HpAnalysisParams *params)
 {
-  const char *name;
+  return adapt_table (table, params, NULL);
+}
 
-  g_return_val_if_fail (table != NULL, chart_list ());
+/**
+ * hp_chart_adapt_table_translated:
+ * @table: any analysis table
+ * @params: (nullable): as for hp_chart_adapt_table()
+ * @domain: the gettext domain to translate the charts' words with
+ *
+ * The charts of hp_chart_adapt_table(), with their titles, axis titles,
+ * legend words and "No data" looked up in @domain, for the app. Values
+ * from the table (kernel types, idle categories, names) stay as they are;
+ * chart names stay English file stems.
+ *
+ * Returns: (transfer full) (element-type HpChart): the charts
+ */
+GPtrArray *
+hp_chart_adapt_table_translated (HpTable                *table,
+                                 const HpAnalysisParams *params,
+                                 const char             *domain)
+{
+  g_return_val_if_fail (domain != NULL, chart_list ());
 
-  name = hp_table_get_name (table);
-  if (g_strcmp0 (name, "temporal_breakdown") == 0)
-    return hp_chart_adapt_temporal_breakdown (table);
-  if (g_strcmp0 (name, "gpu_kernel_breakdown_kernel_type") == 0)
-    return hp_chart_adapt_kernel_type (table);
-  if (g_strcmp0 (name, "gpu_kernel_breakdown_kernels") == 0)
-    return hp_chart_adapt_kernels (table);
-  if (g_strcmp0 (name, "idle_time_breakdown") == 0)
-    return hp_chart_adapt_idle_time (table);
-  if (g_strcmp0 (name, "comm_comp_overlap") == 0)
-    return hp_chart_adapt_comm_comp_overlap (table);
-  if (g_strcmp0 (name, "cuda_kernel_launch_stats") == 0)
-    return hp_chart_adapt_launch_stats (table, params != NULL ? params->runtime_cutoff : 50.0,
-                                        params != NULL ? params->launch_delay_cutoff : 100.0);
-  if (g_strcmp0 (name, "aten_op_kernels_and_delay") == 0)
-    return hp_chart_adapt_aten_op_delays (table, 15);
-  if (g_strcmp0 (name, "queue_length_time_series") == 0)
-    return hp_chart_adapt_queue_length (table);
-  if (g_strcmp0 (name, "memory_bw_time_series") == 0)
-    return hp_chart_adapt_memory_bw (table);
-  if (g_strcmp0 (name, "user_annotation_breakdown_gpu") == 0 ||
-      g_strcmp0 (name, "user_annotation_breakdown_cpu") == 0)
-    return hp_chart_adapt_user_annotations (table);
-
-  return chart_list ();
+  return adapt_table (table, params, domain);
 }

@@ -34,5 +34,8 @@ GPtrArray *hp_chart_adapt_user_annotations (HpTable *table);
 
 GPtrArray *hp_chart_adapt_table (HpTable                *table,
                                  const HpAnalysisParams *params);
+GPtrArray *hp_chart_adapt_table_translated (HpTable                *table,
+                                            const HpAnalysisParams *params,
+                                            const char             *domain);
 
 G_END_DECLS

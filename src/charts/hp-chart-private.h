@@ -64,6 +64,8 @@ struct _HpChart
   char *subtitle;
   char *x_label;
   char *y_label;
+  char *no_data_text; /* NULL: "No data" */
+  char *missing_text; /* NULL: "n/a" */
 
   /* the last layout, kept while size, style and model are unchanged */
   HpChartLayout *layout;
@@ -95,6 +97,8 @@ gpointer      _hp_chart_get_data (HpChart    *chart,
 void          _hp_chart_invalidate (HpChart *chart);
 gconstpointer _hp_chart_get_kind_layout (HpChart    *chart,
                                          HpChartKind kind);
+const char   *_hp_chart_get_no_data_text (HpChart *chart);
+const char   *_hp_chart_get_missing_text (HpChart *chart);
 
 /* layout (hp-chart-layout.c) */
 HpChartLayout *_hp_chart_layout_new (double width,

@@ -88,6 +88,8 @@ hp_chart_unref (HpChart *chart)
   g_free (chart->subtitle);
   g_free (chart->x_label);
   g_free (chart->y_label);
+  g_free (chart->no_data_text);
+  g_free (chart->missing_text);
   g_free (chart);
 }
 
@@ -204,6 +206,36 @@ hp_chart_set_axis_labels (HpChart    *chart,
 }
 
 /**
+ * hp_chart_set_placeholder_texts:
+ * @no_data: (nullable): what a chart or pie without data says; %NULL for
+ *   "No data"
+ * @missing: (nullable): what a bar without a value says; %NULL for "n/a"
+ *
+ * The words the chart writes on its own, for a translated interface.
+ */
+void
+hp_chart_set_placeholder_texts (HpChart    *chart,
+                                const char *no_data,
+                                const char *missing)
+{
+  g_return_if_fail (chart != NULL);
+  set_string (chart, &chart->no_data_text, no_data);
+  set_string (chart, &chart->missing_text, missing);
+}
+
+const char *
+_hp_chart_get_no_data_text (HpChart *chart)
+{
+  return chart->no_data_text != NULL ? chart->no_data_text : "No data";
+}
+
+const char *
+_hp_chart_get_missing_text (HpChart *chart)
+{
+  return chart->missing_text != NULL ? chart->missing_text : "n/a";
+}
+
+/**
  * hp_chart_has_data:
  *
  * Returns: whether the chart has anything to draw; without data it paints
@@ -254,7 +286,7 @@ layout_no_data (HpChartLayoutContext *ctx)
 
   ctx->layout->no_data = TRUE;
   ctx->layout->plot = (HpRect){ c->x, c->y, 0, 0 };
-  _hp_chart_add_text (ctx, HP_CHART_TEXT_MESSAGE, "No data", c->x + c->width / 2,
+  _hp_chart_add_text (ctx, HP_CHART_TEXT_MESSAGE, _hp_chart_get_no_data_text (ctx->chart), c->x + c->width / 2,
                       c->y + (c->height - h) / 2, 0.5, c->width, NULL);
 }
 

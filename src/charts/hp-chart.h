@@ -178,6 +178,9 @@ const char *hp_chart_get_y_label (HpChart *chart);
 void        hp_chart_set_axis_labels (HpChart    *chart,
                                       const char *x_label,
                                       const char *y_label);
+void        hp_chart_set_placeholder_texts (HpChart    *chart,
+                                            const char *no_data,
+                                            const char *missing);
 gboolean    hp_chart_has_data (HpChart *chart);
 
 const HpChartLayout *hp_chart_layout (HpChart            *chart,

@@ -256,7 +256,7 @@ pie_layout (HpChart              *chart,
         {
           double h = _hp_chart_line_height (ctx, HP_CHART_TEXT_TICK);
 
-          _hp_chart_add_text (ctx, HP_CHART_TEXT_TICK, "No data", g.cx, g.cy - h / 2, 0.5,
+          _hp_chart_add_text (ctx, HP_CHART_TEXT_TICK, _hp_chart_get_no_data_text (chart), g.cx, g.cy - h / 2, 0.5,
                               cell_w - 8, NULL);
           continue;
         }

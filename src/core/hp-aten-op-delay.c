@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "hp-aten-op-delay.h"
@@ -407,7 +408,7 @@ hp_aten_op_delay_compute (HpTrace                *trace,
     return FALSE;
 
   table = hp_table_new ("aten_op_kernels_and_delay",
-                        "ATen operations, associated kernels, ATen and runtime delays");
+                        N_ ("ATen operations, associated kernels, ATen and runtime delays"));
   hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
   hp_table_add_column (table, "aten_op_name", HP_COLUMN_STRING, NULL);
   hp_table_add_column (table, "kernel_sequence", HP_COLUMN_STRING, NULL);

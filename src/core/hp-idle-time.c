@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -402,7 +403,7 @@ enum
 static HpTable *
 new_breakdown_table (gboolean per_device)
 {
-  HpTable *table = hp_table_new ("idle_time_breakdown", "Idle time breakdown");
+  HpTable *table = hp_table_new ("idle_time_breakdown", N_ ("Idle time breakdown"));
 
   hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
   hp_table_add_column (table, "stream", HP_COLUMN_INT, NULL);
@@ -420,7 +421,7 @@ new_breakdown_table (gboolean per_device)
 static HpTable *
 new_stats_table (gboolean per_device)
 {
-  HpTable *table = hp_table_new ("idle_time_interval_stats", "Idle interval statistics");
+  HpTable *table = hp_table_new ("idle_time_interval_stats", N_ ("Idle interval statistics"));
 
   hp_table_add_column (table, "idle_category", HP_COLUMN_STRING, NULL);
   hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);

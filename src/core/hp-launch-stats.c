@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -447,7 +448,7 @@ out:
 static HpTable *
 new_stats_table (void)
 {
-  HpTable *t = hp_table_new ("cuda_kernel_launch_stats", "CUDA kernel launch statistics");
+  HpTable *t = hp_table_new ("cuda_kernel_launch_stats", N_ ("CUDA kernel launch statistics"));
 
   hp_table_add_column (t, "rank", HP_COLUMN_INT, NULL);
   hp_table_add_column (t, "correlation", HP_COLUMN_INT, NULL);
@@ -461,7 +462,7 @@ static HpTable *
 new_summary_table (void)
 {
   HpTable *t = hp_table_new ("cuda_kernel_launch_stats_summary",
-                             "CUDA kernel launch statistics per rank");
+                             N_ ("CUDA kernel launch statistics per rank"));
 
   hp_table_add_column (t, "rank", HP_COLUMN_INT, NULL);
   hp_table_add_column (t, "rows", HP_COLUMN_INT, NULL);
@@ -675,7 +676,7 @@ hp_launch_stats_short_gpu_kernels (HpTable *stats,
   g_return_val_if_fail (stats != NULL, NULL);
 
   return filter_stats (stats, "short_gpu_kernels",
-                       "Short GPU kernels (gpu op duration < cpu op duration)",
+                       N_ ("Short GPU kernels (gpu op duration < cpu op duration)"),
                        is_short_gpu_kernel, runtime_cutoff);
 }
 

@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -372,9 +373,9 @@ hp_user_annotation_breakdown_compute (HpTrace                *trace,
     const char *title;
   } kinds[] = {
     { "gpu_user_annotation", HP_EVENT_KIND_GPU_ANNOTATION,
-      "user_annotation_breakdown_gpu", "GPU user annotation breakdown" },
+      "user_annotation_breakdown_gpu", N_ ("GPU user annotation breakdown") },
     { "user_annotation", HP_EVENT_KIND_USER_ANNOTATION,
-      "user_annotation_breakdown_cpu", "CPU user annotation breakdown" },
+      "user_annotation_breakdown_cpu", N_ ("CPU user annotation breakdown") },
   };
   g_autoptr (GPtrArray) ranks = NULL;
   HpTable *made[G_N_ELEMENTS (kinds)] = { NULL };
@@ -674,7 +675,7 @@ new_kernels_table (gboolean expand_names)
     { "tid", HP_COLUMN_INT, NULL, FALSE },
   };
   HpTable *table = hp_table_new ("gpu_kernels_with_user_annotations",
-                                 "GPU kernels with their user annotation");
+                                 N_ ("GPU kernels with their user annotation"));
 
   /* without expand_names the s_ columns are left out, and the enum above
    * no longer gives the column numbers: callers look them up by name */
