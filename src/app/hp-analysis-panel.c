@@ -18,6 +18,11 @@
  * `_rank<N>` (hp-chart-adapters.c) belong to rank N and hide when the
  * header bar selects another rank; charts comparing ranks stay.
  *
+ * Linked views: when the subclass maps rows to timeline events (the
+ * link_row vfunc), the tables it can map offer "Show on Timeline" (and
+ * double-click); the panel then emits HpAnalysisPanel::show-on-timeline,
+ * which the trace page turns into a jump to the Timeline tab.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
@@ -72,11 +77,18 @@ enum
   N_PROPS
 };
 
+enum
+{
+  SHOW_ON_TIMELINE,
+  N_SIGNALS
+};
+
 static void buildable_iface_init (GtkBuildableIface *iface);
 
 G_DEFINE_TYPE_WITH_CODE (HpAnalysisPanel, hp_analysis_panel, GTK_TYPE_WIDGET, G_ADD_PRIVATE (HpAnalysisPanel) G_IMPLEMENT_INTERFACE (GTK_TYPE_BUILDABLE, buildable_iface_init))
 
 static GParamSpec        *properties[N_PROPS];
+static guint              signals[N_SIGNALS];
 static GtkBuildableIface *parent_buildable_iface;
 static GQuark             analyses_quark;
 
@@ -149,6 +161,14 @@ add_status (HpAnalysisPanel     *self,
   gtk_box_append (priv->status_box, status_row (icon, text));
 }
 
+static void
+row_activated_cb (HpTableView *view,
+                  guint        row,
+                  gpointer     user_data)
+{
+  hp_analysis_panel_show_row_on_timeline (HP_ANALYSIS_PANEL (user_data), hp_table_view_get_table (view), row);
+}
+
 static HpTableView *
 ensure_view (HpAnalysisPanel *self,
              const char      *key)
@@ -161,6 +181,7 @@ ensure_view (HpAnalysisPanel *self,
       view = HP_TABLE_VIEW (hp_table_view_new ());
       g_object_ref_sink (view);
       g_object_bind_property (priv->session, "selected-rank", view, "rank", G_BINDING_SYNC_CREATE);
+      g_signal_connect_object (view, "row-activated", G_CALLBACK (row_activated_cb), self, 0);
       g_hash_table_insert (priv->views, g_strdup (key), view);
     }
   return view;
@@ -321,6 +342,7 @@ refresh (HpAnalysisPanel *self)
             HpTableView     *view = ensure_view (self, key);
 
             hp_table_view_set_table (view, table);
+            hp_table_view_set_linked (view, hp_analysis_panel_can_link_table (self, table));
             g_ptr_array_add (order, view);
           }
     }
@@ -597,6 +619,16 @@ hp_analysis_panel_class_init (HpAnalysisPanelClass *klass)
       g_param_spec_string ("description", NULL, NULL, NULL,
                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * HpAnalysisPanel::show-on-timeline:
+   * @linked: (type HpLinkedEvents): the events of the row
+   *
+   * A row of one of the panel's tables is to be shown on the timeline.
+   */
+  signals[SHOW_ON_TIMELINE] = g_signal_new ("show-on-timeline", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                            NULL, NULL, G_TYPE_NONE, 1,
+                                            HP_TYPE_LINKED_EVENTS | G_SIGNAL_TYPE_STATIC_SCOPE);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/hotpath/Hotpath/ui/hp-analysis-panel.ui");
@@ -919,6 +951,53 @@ hp_analysis_panel_export_chart (HpAnalysisPanel *self)
 }
 
 /**
+ * hp_analysis_panel_can_link_table:
+ * @table: (nullable): one of the panel's tables
+ *
+ * Returns: whether the rows of @table can be shown on the timeline
+ */
+gboolean
+hp_analysis_panel_can_link_table (HpAnalysisPanel *self,
+                                  HpTable         *table)
+{
+  g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), FALSE);
+
+  return HP_ANALYSIS_PANEL_GET_CLASS (self)->link_row != NULL && hp_linked_events_supports_table (table);
+}
+
+/**
+ * hp_analysis_panel_show_row_on_timeline:
+ * @table: one of the panel's tables
+ * @row: a row of @table (its index in the table)
+ *
+ * Linked views: asks the subclass which timeline events the row stands
+ * for and emits #HpAnalysisPanel::show-on-timeline with them.
+ *
+ * Returns: whether the row stands for any event
+ */
+gboolean
+hp_analysis_panel_show_row_on_timeline (HpAnalysisPanel *self,
+                                        HpTable         *table,
+                                        guint            row)
+{
+  g_autoptr (HpLinkedEvents) linked = NULL;
+
+  g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), FALSE);
+  g_return_val_if_fail (table != NULL, FALSE);
+
+  if (!hp_analysis_panel_can_link_table (self, table) || row >= hp_table_get_n_rows (table))
+    return FALSE;
+  linked = HP_ANALYSIS_PANEL_GET_CLASS (self)->link_row (self, table, row);
+  if (linked == NULL || linked->events->len == 0)
+    {
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return FALSE;
+    }
+  g_signal_emit (self, signals[SHOW_ON_TIMELINE], 0, linked);
+  return TRUE;
+}
+
+/**
  * hp_analysis_panel_get_params:
  *
  * Returns: (transfer none): the session's parameters, or HTA's defaults
@@ -1052,7 +1131,7 @@ hp_analysis_panel_add_charts (HpAnalysisPanel          *self,
  * @table: (nullable): one of the panel's result tables
  *
  * Adds the charts hp_chart_adapt_table() draws for @table, with the
- * session's parameters.
+ * session's parameters, in the interface's language.
  *
  * Returns: how many charts were added
  */
@@ -1067,7 +1146,7 @@ hp_analysis_panel_add_table_charts (HpAnalysisPanel          *self,
 
   if (table == NULL)
     return 0;
-  charts = hp_chart_adapt_table (table, hp_analysis_panel_get_params (self));
+  charts = hp_chart_adapt_table_translated (table, hp_analysis_panel_get_params (self), GETTEXT_PACKAGE);
   hp_analysis_panel_add_charts (self, charts, flags);
   return charts->len;
 }

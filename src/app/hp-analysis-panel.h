@@ -8,6 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "hp-chart-view.h"
+#include "hp-linked-events.h"
 #include "hp-session.h"
 #include "hp-table-view.h"
 
@@ -56,6 +57,10 @@ G_DECLARE_DERIVABLE_TYPE (HpAnalysisPanel, hp_analysis_panel, HP, ANALYSIS_PANEL
  *   done and their tables differ from the last call, with the charts
  *   cleared. The default adds what hp_chart_adapt_table() draws for
  *   every table the panel shows.
+ * @link_row: linked views: the timeline events a row of one of the
+ *   panel's tables stands for, or %NULL; called only for tables
+ *   hp_linked_events_supports_table() accepts. Without it (the default)
+ *   no row links to the timeline.
  */
 struct _HpAnalysisPanelClass
 {
@@ -65,9 +70,12 @@ struct _HpAnalysisPanelClass
   void (*results_changed) (HpAnalysisPanel *self);
   gboolean (*export_chart) (HpAnalysisPanel *self);
   void (*add_charts) (HpAnalysisPanel *self);
+  HpLinkedEvents *(*link_row) (HpAnalysisPanel *self,
+                               HpTable         *table,
+                               guint            row);
 
   /*< private >*/
-  gpointer padding[7];
+  gpointer padding[6];
 };
 
 void hp_analysis_panel_class_add_analysis (HpAnalysisPanelClass *klass,
@@ -96,6 +104,11 @@ HpTableView *hp_analysis_panel_get_table_view (HpAnalysisPanel *self,
                                                guint            position);
 HpTableView *hp_analysis_panel_get_main_table_view (HpAnalysisPanel *self);
 gboolean     hp_analysis_panel_export_chart (HpAnalysisPanel *self);
+gboolean     hp_analysis_panel_can_link_table (HpAnalysisPanel *self,
+                                               HpTable         *table);
+gboolean     hp_analysis_panel_show_row_on_timeline (HpAnalysisPanel *self,
+                                                     HpTable         *table,
+                                                     guint            row);
 
 HpChartView *hp_analysis_panel_add_chart (HpAnalysisPanel          *self,
                                           HpChart                  *chart,

@@ -92,6 +92,7 @@ update_summary (HpLaunchesPanel *self)
   g_autofree char *slow = NULL;
   g_autofree char *late = NULL;
   g_autofree char *text = NULL;
+  char             numbers[N_KINDS][24];
 
   if (summary == NULL)
     {
@@ -128,17 +129,21 @@ update_summary (HpLaunchesPanel *self)
 
   runtime = format_cutoff (isfinite (runtime_cutoff) ? runtime_cutoff : hp_analysis_panel_get_params (panel)->runtime_cutoff);
   delay = format_cutoff (isfinite (delay_cutoff) ? delay_cutoff : hp_analysis_panel_get_params (panel)->launch_delay_cutoff);
-  shorts = g_strdup_printf (ngettext ("%" G_GINT64_FORMAT " short kernel", "%" G_GINT64_FORMAT " short kernels",
-                                      (gulong)counts[SHORT_KERNELS]),
-                            counts[SHORT_KERNELS]);
-  slow = g_strdup_printf (ngettext ("%" G_GINT64_FORMAT " launch call longer than %s µs",
-                                    "%" G_GINT64_FORMAT " launch calls longer than %s µs",
+  /* gettext cannot see through G_GINT64_FORMAT: format the counts first */
+  for (guint k = 0; k < N_KINDS; k++)
+    g_snprintf (numbers[k], sizeof numbers[k], "%" G_GINT64_FORMAT, counts[k]);
+  /* Translators: %s is a count */
+  shorts = g_strdup_printf (ngettext ("%s short kernel", "%s short kernels", (gulong)counts[SHORT_KERNELS]),
+                            numbers[SHORT_KERNELS]);
+  /* Translators: a count, then a cutoff in microseconds */
+  slow = g_strdup_printf (ngettext ("%s launch call longer than %s µs", "%s launch calls longer than %s µs",
                                     (gulong)counts[RUNTIME_OUTLIERS]),
-                          counts[RUNTIME_OUTLIERS], runtime);
-  late = g_strdup_printf (ngettext ("%" G_GINT64_FORMAT " kernel starting more than %s µs after its launch",
-                                    "%" G_GINT64_FORMAT " kernels starting more than %s µs after their launch",
+                          numbers[RUNTIME_OUTLIERS], runtime);
+  /* Translators: a count, then a cutoff in microseconds */
+  late = g_strdup_printf (ngettext ("%s kernel starting more than %s µs after its launch",
+                                    "%s kernels starting more than %s µs after their launch",
                                     (gulong)counts[DELAY_OUTLIERS]),
-                          counts[DELAY_OUTLIERS], delay);
+                          numbers[DELAY_OUTLIERS], delay);
   if (n_ranks == 1)
     /* Translators: a rank, then the three counts above */
     text = g_strdup_printf (_ ("Rank %d: %s, %s, %s."), last_rank, shorts, slow, late);
@@ -200,7 +205,7 @@ hp_launches_panel_add_charts (HpAnalysisPanel *panel)
 
   if (stats == NULL)
     return;
-  charts = hp_chart_adapt_launch_stats (stats, params->runtime_cutoff, params->launch_delay_cutoff);
+  charts = hp_chart_adapt_table_translated (stats, params, GETTEXT_PACKAGE);
   for (guint kind = 0; kind < N_KINDS; kind++)
     for (guint i = 0; i < charts->len; i++)
       {
@@ -211,6 +216,19 @@ hp_launches_panel_add_charts (HpAnalysisPanel *panel)
         retitle (chart, kind, hp_chart_view_rank_from_name (hp_chart_get_name (chart)), runtime, delay);
         hp_analysis_panel_add_chart (panel, chart, HP_ANALYSIS_PANEL_CHART_DEFAULT);
       }
+}
+
+/* Linked views: a launch call and the kernels it started */
+static HpLinkedEvents *
+hp_launches_panel_link_row (HpAnalysisPanel *panel,
+                            HpTable         *table,
+                            guint            row)
+{
+  HpSession *session = hp_analysis_panel_get_session (panel);
+
+  if (session == NULL || g_strcmp0 (hp_table_get_name (table), "cuda_kernel_launch_stats") != 0)
+    return NULL;
+  return hp_linked_events_for_launch_row (hp_session_get_trace (session), table, row);
 }
 
 static void
@@ -249,6 +267,7 @@ hp_launches_panel_class_init (HpLaunchesPanelClass *klass)
   panel_class->session_changed = hp_launches_panel_session_changed;
   panel_class->results_changed = hp_launches_panel_results_changed;
   panel_class->add_charts = hp_launches_panel_add_charts;
+  panel_class->link_row = hp_launches_panel_link_row;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/hotpath/Hotpath/ui/hp-launches-panel.ui");

@@ -7,6 +7,10 @@
  * object per row alive. Cells are GtkInscriptions, which measure cheaply
  * and ellipsize long kernel names.
  *
+ * A table whose rows stand for timeline events is "linked": double-click
+ * or Enter on a row, its context menu or the header's button emit
+ * HpTableView::row-activated, and the panel shows the row on the timeline.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
@@ -38,11 +42,14 @@ struct _HpTableView
   GtkSearchEntry    *search_entry;
   GtkScrolledWindow *scrolled;
   GtkColumnView     *column_view;
+  GtkWidget         *timeline_button;
 
   /* Owned references */
   HpTableModel       *model;
   GtkSortListModel   *sort_model;
   GtkSingleSelection *selection;
+  GtkWidget          *context_menu;
+  gboolean            linked;
 };
 
 enum
@@ -50,12 +57,20 @@ enum
   PROP_0,
   PROP_TABLE,
   PROP_RANK,
+  PROP_LINKED,
   N_PROPS
+};
+
+enum
+{
+  ROW_ACTIVATED,
+  N_SIGNALS
 };
 
 G_DEFINE_FINAL_TYPE (HpTableView, hp_table_view, GTK_TYPE_WIDGET)
 
 static GParamSpec *properties[N_PROPS];
+static guint       signals[N_SIGNALS];
 
 static char *
 display_cell (HpTable *table,
@@ -222,6 +237,15 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
     gtk_widget_set_tooltip_text (cell, NULL);
 }
 
+/* so that a right click finds the row of the cell under the pointer */
+static void
+remember_item_cb (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item,
+                  gpointer                  user_data)
+{
+  g_object_set_data (G_OBJECT (gtk_list_item_get_child (item)), "hp-list-item", item);
+}
+
 static void
 remove_columns (HpTableView *self)
 {
@@ -232,6 +256,37 @@ remove_columns (HpTableView *self)
       g_autoptr (GtkColumnViewColumn) column = g_list_model_get_item (columns, 0);
 
       gtk_column_view_remove_column (self->column_view, column);
+    }
+}
+
+/* Numbers read best under a right-aligned title, but GTK 4.8 has no API
+ * for a column's header. Its header row is the column view's first child,
+ * "header", with one title per column in order, each a box holding the
+ * label and then the sort arrow (gtk/gtkcolumnviewtitle.c). The box of a
+ * numeric column goes to the right end, the arrow before the label so the
+ * title ends where the numbers do. Anything else is left as GTK made it. */
+static void
+align_numeric_titles (HpTableView *self,
+                      HpTable     *table)
+{
+  GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (self->column_view));
+  GtkWidget *title;
+  guint      i = 0;
+
+  if (header == NULL || g_strcmp0 (gtk_widget_get_css_name (header), "header") != 0)
+    return;
+  for (title = gtk_widget_get_first_child (header); title != NULL && i < hp_table_get_n_columns (table);
+       title = gtk_widget_get_next_sibling (title), i++)
+    {
+      GtkWidget *box = gtk_widget_get_first_child (title);
+      GtkWidget *label = box != NULL ? gtk_widget_get_first_child (box) : NULL;
+      GtkWidget *arrow = label != NULL ? gtk_widget_get_next_sibling (label) : NULL;
+
+      if (!GTK_IS_BOX (box) || !GTK_IS_LABEL (label) || hp_table_get_column_type (table, i) == HP_COLUMN_STRING)
+        continue;
+      gtk_widget_set_halign (box, GTK_ALIGN_END);
+      if (arrow != NULL)
+        gtk_box_reorder_child_after (GTK_BOX (box), arrow, NULL);
     }
 }
 
@@ -257,6 +312,7 @@ build_columns (HpTableView *self,
 
       g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GINT_TO_POINTER (kind));
       g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), GUINT_TO_POINTER (i));
+      g_signal_connect (factory, "setup", G_CALLBACK (remember_item_cb), NULL);
       column = gtk_column_view_column_new (title, factory);
       gtk_column_view_column_set_resizable (column, TRUE);
       gtk_column_view_column_set_sorter (column, sorter);
@@ -268,6 +324,7 @@ build_columns (HpTableView *self,
         }
       gtk_column_view_append_column (self->column_view, column);
     }
+  align_numeric_titles (self, table);
 
   /* all numbers: share the width rather than leave a gap on the right */
   if (!expanded)
@@ -317,6 +374,7 @@ update_actions (HpTableView *self)
   HpTable *table = hp_table_model_get_table (self->model);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.copy", selected);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.show-on-timeline", selected && self->linked);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.export-csv", table != NULL);
 }
 
@@ -378,6 +436,74 @@ export_csv_action (GtkWidget  *widget,
   hp_table_view_export_csv (HP_TABLE_VIEW (widget));
 }
 
+/* Linked rows */
+
+/* Emits row-activated for the row at @position of the rows on screen */
+static void
+activate_position (HpTableView *self,
+                   guint        position)
+{
+  g_autoptr (HpTableRow) row = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
+
+  if (row != NULL && self->linked)
+    g_signal_emit (self, signals[ROW_ACTIVATED], 0, hp_table_row_get_index (row));
+}
+
+static void
+show_on_timeline_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  HpTableView *self = HP_TABLE_VIEW (widget);
+  guint        position = gtk_single_selection_get_selected (self->selection);
+
+  if (position != GTK_INVALID_LIST_POSITION)
+    activate_position (self, position);
+}
+
+/* double-click or Enter on a row */
+static void
+column_view_activate_cb (HpTableView *self,
+                         guint        position)
+{
+  activate_position (self, position);
+}
+
+static void
+context_pressed_cb (GtkGestureClick *gesture,
+                    int              n_press,
+                    double           x,
+                    double           y,
+                    HpTableView     *self)
+{
+  GtkWidget   *widget = gtk_widget_pick (GTK_WIDGET (self), x, y, GTK_PICK_DEFAULT);
+  GtkListItem *item = NULL;
+  guint        position;
+
+  if (widget == NULL || !gtk_widget_is_ancestor (widget, GTK_WIDGET (self->column_view)))
+    {
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  for (; widget != NULL && item == NULL && widget != GTK_WIDGET (self->column_view); widget = gtk_widget_get_parent (widget))
+    {
+      item = g_object_get_data (G_OBJECT (widget), "hp-list-item");
+      /* the padding around a cell picks the cell's frame */
+      if (item == NULL && gtk_widget_get_first_child (widget) != NULL)
+        item = g_object_get_data (G_OBJECT (gtk_widget_get_first_child (widget)), "hp-list-item");
+    }
+  position = item != NULL ? gtk_list_item_get_position (item) : GTK_INVALID_LIST_POSITION;
+  if (position == GTK_INVALID_LIST_POSITION)
+    {
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), position, TRUE);
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->context_menu), &(GdkRectangle){ (int)x, (int)y, 1, 1 });
+  gtk_popover_popup (GTK_POPOVER (self->context_menu));
+}
+
 static void
 hp_table_view_dispose (GObject *object)
 {
@@ -389,6 +515,7 @@ hp_table_view_dispose (GObject *object)
   /* dispose may run twice; GTK 4.8 asserts on a second template teardown */
   if (self->column_view != NULL)
     gtk_widget_dispose_template (GTK_WIDGET (self), HP_TYPE_TABLE_VIEW);
+  g_clear_pointer (&self->context_menu, gtk_widget_unparent);
   /* the template's unnamed root child */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
@@ -415,6 +542,9 @@ hp_table_view_get_property (GObject    *object,
     case PROP_RANK:
       g_value_set_int (value, hp_table_view_get_rank (self));
       break;
+    case PROP_LINKED:
+      g_value_set_boolean (value, hp_table_view_get_linked (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -435,6 +565,9 @@ hp_table_view_set_property (GObject      *object,
       break;
     case PROP_RANK:
       hp_table_view_set_rank (self, g_value_get_int (value));
+      break;
+    case PROP_LINKED:
+      hp_table_view_set_linked (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -463,7 +596,26 @@ hp_table_view_class_init (HpTableViewClass *klass)
   properties[PROP_RANK] =
       g_param_spec_int ("rank", NULL, NULL, -1, G_MAXINT, -1,
                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HpTableView:linked:
+   *
+   * Whether rows can be shown on the timeline (linked views): the "Show on
+   * Timeline" button and menu item, and #HpTableView::row-activated.
+   */
+  properties[PROP_LINKED] =
+      g_param_spec_boolean ("linked", NULL, NULL, FALSE,
+                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * HpTableView::row-activated:
+   * @row: the row's index in the table (not its position on screen)
+   *
+   * A row of a linked table was double-clicked, or Enter pressed on it, or
+   * "Show on Timeline" chosen for it.
+   */
+  signals[ROW_ACTIVATED] = g_signal_new ("row-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                         NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/hotpath/Hotpath/ui/hp-table-view.ui");
   gtk_widget_class_bind_template_child (widget_class, HpTableView, title_label);
@@ -473,10 +625,12 @@ hp_table_view_class_init (HpTableViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HpTableView, search_entry);
   gtk_widget_class_bind_template_child (widget_class, HpTableView, scrolled);
   gtk_widget_class_bind_template_child (widget_class, HpTableView, column_view);
+  gtk_widget_class_bind_template_child (widget_class, HpTableView, timeline_button);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
 
   gtk_widget_class_install_action (widget_class, "table.copy", NULL, copy_action);
   gtk_widget_class_install_action (widget_class, "table.export-csv", NULL, export_csv_action);
+  gtk_widget_class_install_action (widget_class, "table.show-on-timeline", NULL, show_on_timeline_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "table.copy", NULL);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -502,6 +656,29 @@ hp_table_view_init (HpTableView *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->selection, "notify::selected-item", G_CALLBACK (selection_changed_cb),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->column_view, "activate", G_CALLBACK (column_view_activate_cb), self,
+                           G_CONNECT_SWAPPED);
+
+  /* right click on a row: show it on the timeline, copy it */
+  {
+    g_autoptr (GMenu) menu = g_menu_new ();
+    g_autoptr (GMenuItem) show = g_menu_item_new (_ ("Show on _Timeline"), "table.show-on-timeline");
+    GtkGesture *click = gtk_gesture_click_new ();
+
+    g_menu_item_set_attribute (show, "hidden-when", "s", "action-disabled");
+    g_menu_append_item (menu, show);
+    g_menu_append (menu, _ ("_Copy Row"), "table.copy");
+    self->context_menu = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
+    gtk_popover_set_has_arrow (GTK_POPOVER (self->context_menu), FALSE);
+    gtk_widget_set_halign (self->context_menu, GTK_ALIGN_START);
+    gtk_widget_set_parent (self->context_menu, GTK_WIDGET (self));
+
+    gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
+    gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
+    g_signal_connect (click, "pressed", G_CALLBACK (context_pressed_cb), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  }
+
   update_count (self);
   update_actions (self);
 }
@@ -531,6 +708,7 @@ hp_table_view_set_table (HpTableView *self,
                          HpTable     *table)
 {
   HpTable    *old;
+  const char *title;
   const char *note;
 
   g_return_if_fail (HP_IS_TABLE_VIEW (self));
@@ -542,7 +720,9 @@ hp_table_view_set_table (HpTableView *self,
     build_columns (self, table);
   hp_table_model_set_table (self->model, table);
 
-  gtk_label_set_text (self->title_label, table != NULL ? hp_table_get_title (table) : "");
+  /* the analyses mark their titles with N_() and keep them English for the CLI */
+  title = table != NULL ? hp_table_get_title (table) : NULL;
+  gtk_label_set_text (self->title_label, title != NULL && title[0] != '\0' ? g_dgettext (GETTEXT_PACKAGE, title) : "");
   note = table != NULL ? hp_table_get_note (table) : NULL;
   gtk_label_set_text (self->note_label, note != NULL ? note : "");
   gtk_widget_set_visible (GTK_WIDGET (self->note_label), note != NULL && note[0] != '\0');
@@ -550,6 +730,34 @@ hp_table_view_set_table (HpTableView *self,
   update_count (self);
   update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TABLE]);
+}
+
+gboolean
+hp_table_view_get_linked (HpTableView *self)
+{
+  g_return_val_if_fail (HP_IS_TABLE_VIEW (self), FALSE);
+  return self->linked;
+}
+
+/**
+ * hp_table_view_set_linked:
+ * @linked: whether the rows stand for timeline events
+ *
+ * See #HpTableView:linked.
+ */
+void
+hp_table_view_set_linked (HpTableView *self,
+                          gboolean     linked)
+{
+  g_return_if_fail (HP_IS_TABLE_VIEW (self));
+
+  linked = !!linked;
+  if (self->linked == linked)
+    return;
+  self->linked = linked;
+  gtk_widget_set_visible (self->timeline_button, linked);
+  update_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LINKED]);
 }
 
 int

@@ -22,6 +22,9 @@ void        hp_table_view_set_table (HpTableView *self,
 int         hp_table_view_get_rank (HpTableView *self);
 void        hp_table_view_set_rank (HpTableView *self,
                                     int          rank);
+gboolean    hp_table_view_get_linked (HpTableView *self);
+void        hp_table_view_set_linked (HpTableView *self,
+                                      gboolean     linked);
 GListModel *hp_table_view_get_model (HpTableView *self);
 void        hp_table_view_set_search (HpTableView *self,
                                       const char  *text);

@@ -9,6 +9,13 @@
  * class and top kernels. The overlay toggles are property actions, so the
  * menu shows their state.
  *
+ * Linked views (hp_timeline_panel_show_linked()): the events a row of an
+ * analysis table stands for are highlighted, one of them is selected and
+ * brought into view, and a bar under the toolbar says what they are and
+ * steps through them. Kernel instances zoom to the selected instance, a
+ * launch shows its call and kernels at once, idle gaps select the gap
+ * before the selected kernel as a range (with the idle overlay on).
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
@@ -23,6 +30,12 @@
 #include "hp-classify.h"
 #include "hp-dialogs.h"
 #include "hp-timeline-panel.h"
+
+/* Linked views: how much of the window the focused event or gap takes */
+#define LINKED_ONE_PAD 4.5 /* an instance: a tenth of the window */
+#define LINKED_ALL_PAD 0.2
+#define LINKED_GAP_PAD 0.5
+#define LINKED_MIN_SPAN (2 * HP_NS_PER_US)
 
 #define MAX_LINKS 24
 #define TOP_KERNELS 10
@@ -40,11 +53,15 @@ struct _HpTimelinePanel
   GtkLabel       *match_label;
   GtkLabel       *range_label;
   GtkBox         *details_box;
+  GtkRevealer    *linked_revealer;
+  GtkLabel       *linked_label;
+  GtkLabel       *linked_position;
 
   /* Owned references */
-  HpSession *session;
-  HpTrace   *trace;
-  GtkLabel  *details_title; /* in details_box */
+  HpSession      *session;
+  HpTrace        *trace;
+  GtkLabel       *details_title; /* in details_box */
+  HpLinkedEvents *linked;        /* what the linked bar steps through */
 };
 
 enum
@@ -554,11 +571,14 @@ update_details (HpTimelinePanel *self)
 
 static void update_match_label (HpTimelinePanel *self);
 
+static void update_linked_position (HpTimelinePanel *self);
+
 static void
 selection_changed_cb (HpTimelinePanel *self)
 {
   update_details (self);
   update_match_label (self);
+  update_linked_position (self);
 }
 
 static void
@@ -613,9 +633,13 @@ update_match_label (HpTimelinePanel *self)
   gtk_label_set_text (self->match_label, text);
 }
 
+static void hide_linked (HpTimelinePanel *self);
+
 static void
 search_changed_cb (HpTimelinePanel *self)
 {
+  /* a search replaces the linked events' highlights */
+  hide_linked (self);
   hp_timeline_view_search (self->view, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
   update_match_label (self);
 }
@@ -639,6 +663,151 @@ stop_search_cb (HpTimelinePanel *self)
 {
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
   gtk_search_bar_set_search_mode (self->search_bar, FALSE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->view));
+}
+
+/* Linked views */
+
+static void
+hide_linked (HpTimelinePanel *self)
+{
+  g_clear_pointer (&self->linked, hp_linked_events_free);
+  gtk_revealer_set_reveal_child (self->linked_revealer, FALSE);
+}
+
+static void
+update_linked_position (HpTimelinePanel *self)
+{
+  int              current = hp_timeline_view_get_current_match (self->view);
+  g_autofree char *text = NULL;
+
+  if (self->linked == NULL)
+    return;
+  if (current >= 0)
+    text = g_strdup_printf (_ ("%d of %u"), current + 1, hp_timeline_view_get_n_matches (self->view));
+  gtk_label_set_text (self->linked_position, text != NULL ? text : "");
+}
+
+/* Shows [start, end) with @pad of its length on either side */
+static void
+show_around (HpTimelinePanel *self,
+             gint64           start,
+             gint64           end,
+             double           pad)
+{
+  gint64 span = MAX (end - start, LINKED_MIN_SPAN);
+  gint64 margin = (gint64)((double)span * pad);
+
+  start = (start + end) / 2 - span / 2;
+  hp_timeline_view_set_visible_range (self->view, start - margin, start + span + margin);
+}
+
+/* The highlight (time order) of @event, or -1 */
+static int
+match_of_event (HpTimelinePanel *self,
+                guint32          event)
+{
+  HpTimelineLayout *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (self->view));
+  guint             n = hp_timeline_view_get_n_matches (self->view);
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint   rank_pos;
+      guint32 e;
+
+      if (hp_timeline_layout_get_highlight (layout, i, &rank_pos, &e) && e == event)
+        return (int)i;
+    }
+  return -1;
+}
+
+/* Selects the linked event at highlight @match; @zoom also moves the
+ * window to it as its focus says */
+static void
+focus_linked (HpTimelinePanel *self,
+              guint            match,
+              gboolean         zoom)
+{
+  HpTimelineLayout *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (self->view));
+  const HpRank     *r = hp_trace_find_rank (self->trace, self->linked->rank);
+  guint             rank_pos;
+  guint32           event;
+  gint64            start, end;
+
+  if (r == NULL || !hp_timeline_layout_get_highlight (layout, match, &rank_pos, &event))
+    return;
+
+  if (self->linked->focus == HP_LINKED_FOCUS_GAP)
+    {
+      const HpLinkedGap *gap = NULL;
+
+      for (guint i = 0; i < self->linked->events->len && gap == NULL; i++)
+        if (g_array_index (self->linked->events, guint32, i) == event)
+          gap = &g_array_index (self->linked->gaps, HpLinkedGap, i);
+      if (gap == NULL)
+        return;
+      /* the range first: a new range drops the selected event */
+      hp_timeline_view_set_selected_range (self->view, gap->start, gap->end);
+      hp_timeline_view_select_match (self->view, match);
+      /* the kernel before the gap, the gap and the kernel after it */
+      show_around (self, MIN (gap->start, gap->end), MAX (gap->end, hp_rank_end (r, event)), LINKED_GAP_PAD);
+    }
+  else
+    {
+      hp_timeline_view_select_match (self->view, match);
+      if (zoom && self->linked->focus == HP_LINKED_FOCUS_ALL)
+        {
+          hp_linked_events_get_span (self->linked, self->trace, &start, &end);
+          show_around (self, start, end, LINKED_ALL_PAD);
+        }
+      else if (zoom)
+        show_around (self, r->ts[event], hp_rank_end (r, event), LINKED_ONE_PAD);
+    }
+  update_linked_position (self);
+}
+
+static void
+step_linked (HpTimelinePanel *self,
+             int              direction)
+{
+  guint n = hp_timeline_view_get_n_matches (self->view);
+  int   current = hp_timeline_view_get_current_match (self->view);
+  guint next;
+
+  if (self->linked == NULL || n == 0)
+    return;
+  if (current < 0)
+    next = direction > 0 ? 0 : n - 1;
+  else
+    next = ((guint)current + (direction > 0 ? 1 : n - 1)) % n;
+  focus_linked (self, next, FALSE);
+}
+
+static void
+linked_next_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  step_linked (HP_TIMELINE_PANEL (widget), 1);
+}
+
+static void
+linked_previous_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  step_linked (HP_TIMELINE_PANEL (widget), -1);
+}
+
+static void
+linked_close_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  HpTimelinePanel *self = HP_TIMELINE_PANEL (widget);
+
+  hide_linked (self);
+  hp_timeline_view_search (self->view, NULL);
   gtk_widget_grab_focus (GTK_WIDGET (self->view));
 }
 
@@ -743,6 +912,7 @@ hp_timeline_panel_dispose (GObject *object)
     gtk_widget_unparent (child);
   g_clear_object (&self->session);
   g_clear_pointer (&self->trace, hp_trace_unref);
+  g_clear_pointer (&self->linked, hp_linked_events_free);
 
   G_OBJECT_CLASS (hp_timeline_panel_parent_class)->dispose (object);
 }
@@ -842,6 +1012,9 @@ hp_timeline_panel_class_init (HpTimelinePanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, match_label);
   gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, range_label);
   gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, details_box);
+  gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, linked_revealer);
+  gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, linked_label);
+  gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, linked_position);
   gtk_widget_class_bind_template_callback (widget_class, selection_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, range_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, window_changed_cb);
@@ -855,6 +1028,9 @@ hp_timeline_panel_class_init (HpTimelinePanelClass *klass)
   gtk_widget_class_install_action (widget_class, "timeline.zoom-fit", NULL, zoom_fit_action);
   gtk_widget_class_install_action (widget_class, "timeline.search", NULL, search_action);
   gtk_widget_class_install_action (widget_class, "timeline.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "timeline.linked-next", NULL, linked_next_action);
+  gtk_widget_class_install_action (widget_class, "timeline.linked-previous", NULL, linked_previous_action);
+  gtk_widget_class_install_action (widget_class, "timeline.linked-close", NULL, linked_close_action);
   gtk_widget_class_install_property_action (widget_class, "timeline.show-idle", "show-idle");
   gtk_widget_class_install_property_action (widget_class, "timeline.show-flows", "show-flows");
   gtk_widget_class_install_property_action (widget_class, "timeline.show-iterations", "show-iterations");
@@ -943,6 +1119,7 @@ hp_timeline_panel_set_trace (HpTimelinePanel *self,
   g_clear_pointer (&self->trace, hp_trace_unref);
   if (trace != NULL)
     self->trace = hp_trace_ref (trace);
+  hide_linked (self);
   hp_timeline_view_set_trace (self->view, trace);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.export", trace != NULL);
   for (guint p = PROP_SHOW_IDLE; p < N_PROPS; p++)
@@ -1057,4 +1234,65 @@ hp_timeline_panel_export_dialog (HpTimelinePanel *self)
   root = gtk_widget_get_root (GTK_WIDGET (self));
   hp_choose_save_file (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, _ ("Export Timeline"), "timeline.png",
                        G_OBJECT (self), export_chosen_cb, NULL);
+}
+
+/**
+ * hp_timeline_panel_show_linked:
+ * @linked: what a row of an analysis table stands for
+ *
+ * Linked views: highlights @linked's events (ending any search), selects
+ * the one in focus and shows it as @linked's focus says, and opens the bar
+ * that steps through them. Works before the panel was ever shown: the
+ * selected row is scrolled into view once the timeline is laid out.
+ */
+void
+hp_timeline_panel_show_linked (HpTimelinePanel      *self,
+                               const HpLinkedEvents *linked)
+{
+  int match;
+
+  g_return_if_fail (HP_IS_TIMELINE_PANEL (self));
+  g_return_if_fail (linked != NULL);
+
+  if (self->trace == NULL || hp_trace_find_rank (self->trace, linked->rank) == NULL || linked->events->len == 0)
+    return;
+
+  /* closing the search clears its matches (and the last linked events) */
+  if (*gtk_editable_get_text (GTK_EDITABLE (self->search_entry)) != '\0')
+    gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+  gtk_search_bar_set_search_mode (self->search_bar, FALSE);
+  hide_linked (self);
+
+  /* start from nothing selected, so that showing the same row again still
+   * brings it into view */
+  hp_timeline_view_set_selected_range (self->view, 0, 0);
+  hp_timeline_view_select_event (self->view, -1, -1);
+  if (linked->focus == HP_LINKED_FOCUS_GAP)
+    g_object_set (self, "show-idle", TRUE, NULL);
+
+  self->linked = hp_linked_events_copy (linked);
+  hp_timeline_view_show_events (self->view, linked->rank, linked->events);
+  match = match_of_event (self, g_array_index (linked->events, guint32, MIN (linked->focus_index, linked->events->len - 1)));
+  focus_linked (self, match >= 0 ? (guint)match : 0, TRUE);
+
+  gtk_label_set_text (self->linked_label, linked->description != NULL ? linked->description : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->linked_label), linked->description);
+  gtk_revealer_set_reveal_child (self->linked_revealer, TRUE);
+  update_linked_position (self);
+}
+
+/**
+ * hp_timeline_panel_get_linked_text:
+ *
+ * Returns: (nullable): what the linked bar says the highlighted events
+ *   are, or %NULL when it is closed
+ */
+const char *
+hp_timeline_panel_get_linked_text (HpTimelinePanel *self)
+{
+  g_return_val_if_fail (HP_IS_TIMELINE_PANEL (self), NULL);
+
+  if (self->linked == NULL)
+    return NULL;
+  return gtk_label_get_text (self->linked_label);
 }

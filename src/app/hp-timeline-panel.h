@@ -7,6 +7,7 @@
 
 #include <gtk/gtk.h>
 
+#include "hp-linked-events.h"
 #include "hp-session.h"
 #include "hp-timeline-view.h"
 
@@ -32,5 +33,8 @@ gboolean        hp_timeline_panel_export (HpTimelinePanel *self,
                                           const char      *path,
                                           GError         **error);
 void            hp_timeline_panel_export_dialog (HpTimelinePanel *self);
+void            hp_timeline_panel_show_linked (HpTimelinePanel      *self,
+                                               const HpLinkedEvents *linked);
+const char     *hp_timeline_panel_get_linked_text (HpTimelinePanel *self);
 
 G_END_DECLS

@@ -80,11 +80,13 @@ struct _HpTimelineView
   gint64   pinch_t0;
   gint64   pinch_t1;
 
-  int    selected_rank_pos;
-  gint64 selected_event;
-  int    hover_rank_pos;
-  gint64 hover_event;
-  int    current_match;
+  int      selected_rank_pos;
+  gint64   selected_event;
+  gboolean reveal_pending; /* selected before the view had a size */
+  int      last_height;
+  int      hover_rank_pos;
+  gint64   hover_event;
+  int      current_match;
 };
 
 enum
@@ -459,6 +461,36 @@ hp_timeline_view_measure (GtkWidget     *widget,
     }
 }
 
+static void reveal_event (HpTimelineView *self,
+                          guint           rank_pos,
+                          guint32         event);
+
+/* The content rows (y, scroll coordinates) of the selected event */
+static gboolean
+selected_row_extent (HpTimelineView *self,
+                     double         *top,
+                     double         *bottom)
+{
+  HpTimelineLayout    *layout;
+  const HpRank        *r;
+  const HpTimelineRow *rows;
+  guint                n_rows;
+  int                  row;
+
+  if (self->painter == NULL || self->selected_event < 0)
+    return FALSE;
+  layout = hp_timeline_painter_get_layout (self->painter);
+  r = hp_trace_get_rank (self->trace, (guint)self->selected_rank_pos);
+  row = hp_timeline_layout_find_lane_row (layout, (guint)self->selected_rank_pos, r->lane[self->selected_event],
+                                          r->depth[self->selected_event]);
+  if (row < 0)
+    return FALSE;
+  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  *top = rows[row].y;
+  *bottom = rows[row].y + rows[row].height;
+  return TRUE;
+}
+
 static void
 hp_timeline_view_size_allocate (GtkWidget *widget,
                                 int        width,
@@ -466,9 +498,25 @@ hp_timeline_view_size_allocate (GtkWidget *widget,
                                 int        baseline)
 {
   HpTimelineView *self = HP_TIMELINE_VIEW (widget);
+  double          top, bottom;
+
+  /* the selected row stays in view when the view gets shorter (a bar
+   * sliding in above it) */
+  if (height < self->last_height && selected_row_extent (self, &top, &bottom) && top >= self->scroll_y &&
+      bottom <= self->scroll_y + self->last_height - hp_timeline_layout_get_lanes_top (hp_timeline_painter_get_layout (self->painter)))
+    self->scroll_y = MAX (self->scroll_y, bottom - (height - hp_timeline_layout_get_lanes_top (hp_timeline_painter_get_layout (self->painter))));
+  self->last_height = height;
 
   self->scroll_y = CLAMP (self->scroll_y, 0, max_scroll (self));
   sync_adjustments (self);
+  /* an event selected while the view was never laid out (a linked view
+   * jumping to a tab not visited yet) gets its row scrolled into view now */
+  if (self->reveal_pending && height > 0)
+    {
+      self->reveal_pending = FALSE;
+      if (self->painter != NULL && self->selected_event >= 0)
+        reveal_event (self, (guint)self->selected_rank_pos, (guint32)self->selected_event);
+    }
 }
 
 static void
@@ -1216,6 +1264,7 @@ hp_timeline_view_set_trace (HpTimelineView *self,
   self->cache_valid = FALSE;
   self->selected_rank_pos = -1;
   self->selected_event = -1;
+  self->reveal_pending = FALSE;
   self->hover_rank_pos = -1;
   self->hover_event = -1;
   self->current_match = -1;
@@ -1564,8 +1613,10 @@ reveal_event (HpTimelineView *self,
   else if (ts < self->t0 || te > self->t1)
     set_window (self, (ts + te) / 2 - span / 2, (ts + te) / 2 - span / 2 + span);
 
+  /* without a size there is nothing to scroll: do it once laid out */
+  self->reveal_pending = gtk_widget_get_height (GTK_WIDGET (self)) <= 0;
   row = hp_timeline_layout_find_lane_row (layout, rank_pos, r->lane[event], r->depth[event]);
-  if (row >= 0)
+  if (row >= 0 && !self->reveal_pending)
     {
       const HpTimelineRow *rows;
       guint                n_rows;
@@ -1760,6 +1811,29 @@ hp_timeline_view_next_match (HpTimelineView *self,
   else
     self->current_match = (int)((self->current_match + (direction >= 0 ? 1 : n - 1)) % n);
   if (hp_timeline_layout_get_highlight (layout, (guint)self->current_match, &rank_pos, &event))
+    hp_timeline_view_select_event (self, hp_trace_get_rank (self->trace, rank_pos)->rank, event);
+}
+
+/**
+ * hp_timeline_view_select_match:
+ * @index: a match, below hp_timeline_view_get_n_matches(); matches are in
+ *   time order
+ *
+ * Selects and shows one match, which becomes the current one.
+ */
+void
+hp_timeline_view_select_match (HpTimelineView *self,
+                               guint           index)
+{
+  guint   rank_pos;
+  guint32 event;
+
+  g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
+
+  if (index >= hp_timeline_view_get_n_matches (self))
+    return;
+  self->current_match = (int)index;
+  if (hp_timeline_layout_get_highlight (hp_timeline_painter_get_layout (self->painter), index, &rank_pos, &event))
     hp_timeline_view_select_event (self, hp_trace_get_rank (self->trace, rank_pos)->rank, event);
 }
 

@@ -75,6 +75,8 @@ guint hp_timeline_view_get_n_matches (HpTimelineView *self);
 int   hp_timeline_view_get_current_match (HpTimelineView *self);
 void  hp_timeline_view_next_match (HpTimelineView *self,
                                    int             direction);
+void  hp_timeline_view_select_match (HpTimelineView *self,
+                                     guint           index);
 
 gboolean hp_timeline_view_event_position (HpTimelineView *self,
                                           int             rank,

@@ -4,6 +4,9 @@
  * the notebook. Files that failed to load, or loaded with warnings, are
  * listed in a banner above the tabs; the rest of the folder stays usable.
  *
+ * Linked views: a panel's "show-on-timeline" switches to the Timeline tab
+ * and shows the row's events there.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
@@ -92,6 +95,18 @@ show_issues (HpTracePage *self)
                         ngettext ("One file loaded with a warning", "Files loaded with warnings", n_warnings));
   gtk_label_set_markup (self->issues_label, text->str);
   gtk_revealer_set_reveal_child (self->issues_revealer, n_errors + n_warnings > 0);
+}
+
+static void
+show_on_timeline_cb (HpTracePage          *self,
+                     const HpLinkedEvents *linked)
+{
+  HpTimelinePanel *timeline = hp_trace_page_get_timeline_panel (self);
+
+  if (timeline == NULL)
+    return;
+  gtk_notebook_set_current_page (self->notebook, gtk_notebook_page_num (self->notebook, GTK_WIDGET (timeline)));
+  hp_timeline_panel_show_linked (timeline, linked);
 }
 
 static void
@@ -184,7 +199,10 @@ hp_trace_page_constructed (GObject *object)
       GtkWidget *child = gtk_notebook_get_nth_page (self->notebook, i);
 
       if (HP_IS_ANALYSIS_PANEL (child))
-        hp_analysis_panel_set_session (HP_ANALYSIS_PANEL (child), self->session);
+        {
+          hp_analysis_panel_set_session (HP_ANALYSIS_PANEL (child), self->session);
+          g_signal_connect_object (child, "show-on-timeline", G_CALLBACK (show_on_timeline_cb), self, G_CONNECT_SWAPPED);
+        }
       else if (HP_IS_TIMELINE_PANEL (child))
         hp_timeline_panel_set_session (HP_TIMELINE_PANEL (child), self->session);
     }
@@ -287,6 +305,26 @@ hp_trace_page_get_current_panel (HpTracePage *self)
     return NULL;
   child = gtk_notebook_get_nth_page (self->notebook, page);
   return HP_IS_ANALYSIS_PANEL (child) ? HP_ANALYSIS_PANEL (child) : NULL;
+}
+
+/**
+ * hp_trace_page_get_timeline_panel:
+ *
+ * Returns: (transfer none) (nullable): the Timeline tab
+ */
+HpTimelinePanel *
+hp_trace_page_get_timeline_panel (HpTracePage *self)
+{
+  g_return_val_if_fail (HP_IS_TRACE_PAGE (self), NULL);
+
+  for (int i = 0; self->notebook != NULL && i < gtk_notebook_get_n_pages (self->notebook); i++)
+    {
+      GtkWidget *child = gtk_notebook_get_nth_page (self->notebook, i);
+
+      if (HP_IS_TIMELINE_PANEL (child))
+        return HP_TIMELINE_PANEL (child);
+    }
+  return NULL;
 }
 
 /**

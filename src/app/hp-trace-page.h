@@ -9,6 +9,7 @@
 
 #include "hp-analysis-panel.h"
 #include "hp-session.h"
+#include "hp-timeline-panel.h"
 
 G_BEGIN_DECLS
 
@@ -20,6 +21,7 @@ GtkWidget       *hp_trace_page_new (HpSession *session);
 HpSession       *hp_trace_page_get_session (HpTracePage *self);
 GtkNotebook     *hp_trace_page_get_notebook (HpTracePage *self);
 HpAnalysisPanel *hp_trace_page_get_current_panel (HpTracePage *self);
+HpTimelinePanel *hp_trace_page_get_timeline_panel (HpTracePage *self);
 gboolean         hp_trace_page_get_issues_shown (HpTracePage *self);
 const char      *hp_trace_page_get_issues_text (HpTracePage *self);
 

@@ -88,7 +88,8 @@ static void
 add_breakdown_charts (HpAnalysisPanel *panel,
                       HpTable         *table)
 {
-  g_autoptr (GPtrArray) charts = hp_chart_adapt_user_annotations (table);
+  g_autoptr (GPtrArray) charts = hp_chart_adapt_table_translated (table, hp_analysis_panel_get_params (panel),
+                                                                  GETTEXT_PACKAGE);
   g_autoptr (GArray) annotations = duration_chart_annotations (table);
   g_autoptr (GArray) ranked = g_array_copy (annotations);
   g_autofree gboolean *shown = g_new0 (gboolean, annotations->len + 1);

@@ -5,9 +5,12 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <gtk/gtk.h>
+#include <locale.h>
 #include <math.h>
 
+#include "hp-chart-adapters.h"
 #include "hp-table-model.h"
 #include "hp-table-view.h"
 
@@ -250,6 +253,197 @@ test_same_columns_keep_state (void)
   g_assert_finalize_object (view);
 }
 
+/* The label of column @column's title in @column_view's header row */
+static GtkWidget *
+column_title_label (GtkColumnView *column_view,
+                    guint          column)
+{
+  GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (column_view));
+  GtkWidget *title = header != NULL ? gtk_widget_get_first_child (header) : NULL;
+
+  for (guint i = 0; i < column && title != NULL; i++)
+    title = gtk_widget_get_next_sibling (title);
+  return title != NULL ? find_widget (title, GTK_TYPE_LABEL) : NULL;
+}
+
+static gboolean
+titles_allocated (gpointer data)
+{
+  GtkWidget *label = column_title_label (data, 0);
+
+  return label != NULL && gtk_widget_get_width (label) > 0;
+}
+
+static void
+test_numeric_titles_right_aligned (void)
+{
+  static const char *const names[] = { "name", "count", "rank" };
+  g_autoptr (HpTable) table = hp_table_new ("kernels", "Kernels");
+  GtkWidget     *window = gtk_window_new ();
+  GtkWidget     *view = hp_table_view_new ();
+  GtkColumnView *column_view;
+
+  hp_table_add_column (table, "name", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "count", HP_COLUMN_INT, NULL);
+  hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
+  for (guint i = 0; i < 5; i++)
+    {
+      guint row = hp_table_append_row (table);
+
+      hp_table_set_string (table, row, 0, "ampere_sgemm_128x64_tn");
+      hp_table_set_int (table, row, 1, 123456789 * (gint64)(i + 1));
+      hp_table_set_int (table, row, 2, i % 2);
+    }
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 400);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  g_object_ref (view);
+  hp_table_view_set_table (HP_TABLE_VIEW (view), table);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (wait_for (is_mapped, view));
+  column_view = GTK_COLUMN_VIEW (find_widget (view, GTK_TYPE_COLUMN_VIEW));
+  g_assert_true (wait_for (titles_allocated, column_view));
+  spin (100);
+
+  /* text titles start at the left of their column, numeric ones end at
+   * its right, above the right-aligned numbers; the names stay HTA's */
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      GtkWidget      *label = column_title_label (column_view, i);
+      GtkWidget      *title;
+      graphene_rect_t bounds;
+      double          left, right;
+
+      g_assert_nonnull (label);
+      g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, names[i]);
+      title = gtk_widget_get_parent (gtk_widget_get_parent (label));
+      g_assert_true (gtk_widget_compute_bounds (label, title, &bounds));
+      left = bounds.origin.x;
+      right = gtk_widget_get_width (title) - (bounds.origin.x + bounds.size.width);
+      g_test_message ("%s: %.0f px left of the title, %.0f px right", names[i], left, right);
+      if (i == 0)
+        g_assert_cmpfloat (left, <, right);
+      else
+        g_assert_cmpfloat (right, <, left);
+    }
+
+  /* the same columns again keep their alignment */
+  hp_table_view_set_table (HP_TABLE_VIEW (view), NULL);
+  hp_table_view_set_table (HP_TABLE_VIEW (view), table);
+  spin (100);
+  {
+    GtkWidget      *label = column_title_label (column_view, 2);
+    GtkWidget      *title = gtk_widget_get_parent (gtk_widget_get_parent (label));
+    graphene_rect_t bounds;
+
+    g_assert_true (gtk_widget_compute_bounds (label, title, &bounds));
+    g_assert_cmpfloat (gtk_widget_get_width (title) - (bounds.origin.x + bounds.size.width), <, bounds.origin.x);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (view);
+}
+
+static gboolean
+has_label (GtkWidget  *root,
+           const char *text)
+{
+  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (has_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_translated_titles (void)
+{
+  g_autofree char *po_dir = g_test_build_filename (G_TEST_BUILT, "..", "po", NULL);
+  g_autofree char *catalog = g_build_filename (po_dir, "de", "LC_MESSAGES", GETTEXT_PACKAGE ".mo", NULL);
+  g_autofree char *old_locale = g_strdup (setlocale (LC_MESSAGES, NULL));
+  g_autoptr (HpTable) table = hp_table_new ("temporal_breakdown", N_ ("Temporal breakdown"));
+  g_autoptr (HpChartStyle) style = hp_chart_style_new_light ();
+  g_autoptr (GPtrArray) charts = NULL;
+  g_autoptr (GPtrArray) english = NULL;
+  GtkWidget           *window;
+  GtkWidget           *view;
+  GtkColumnView       *column_view;
+  const HpChartLayout *layout;
+  gboolean             idle_found = FALSE;
+  guint                row;
+
+  if (!g_file_test (catalog, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("the German catalog is not built");
+      return;
+    }
+  /* German through LANGUAGE, which gettext ignores only in the "C" locale */
+  g_setenv ("LANGUAGE", "de", TRUE);
+  if (setlocale (LC_MESSAGES, "C.UTF-8") == NULL)
+    {
+      g_unsetenv ("LANGUAGE");
+      g_test_skip ("no C.UTF-8 locale");
+      return;
+    }
+  bindtextdomain (GETTEXT_PACKAGE, po_dir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+
+  hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
+  hp_table_add_column (table, "idle_time_pctg", HP_COLUMN_DOUBLE, NULL);
+  hp_table_add_column (table, "compute_time_pctg", HP_COLUMN_DOUBLE, NULL);
+  hp_table_add_column (table, "non_compute_time_pctg", HP_COLUMN_DOUBLE, NULL);
+  row = hp_table_append_row (table);
+  hp_table_set_int (table, row, 0, 0);
+  hp_table_set_double (table, row, 1, 20);
+  hp_table_set_double (table, row, 2, 70);
+  hp_table_set_double (table, row, 3, 10);
+
+  /* the table's title is shown translated, its column names are not */
+  window = gtk_window_new ();
+  view = hp_table_view_new ();
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  g_object_ref (view);
+  hp_table_view_set_table (HP_TABLE_VIEW (view), table);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (has_label (view, "Zeitliche Aufschlüsselung"));
+  g_assert_false (has_label (view, "Temporal breakdown"));
+  g_assert_cmpstr (hp_table_get_title (table), ==, "Temporal breakdown");
+  column_view = GTK_COLUMN_VIEW (find_widget (view, GTK_TYPE_COLUMN_VIEW));
+  {
+    g_autoptr (GtkColumnViewColumn) column = g_list_model_get_item (gtk_column_view_get_columns (column_view), 1);
+
+    g_assert_cmpstr (gtk_column_view_column_get_title (column), ==, "idle_time_pctg");
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (view);
+
+  /* the app's charts speak German and keep their colours; the CLI's stay English */
+  charts = hp_chart_adapt_table_translated (table, NULL, GETTEXT_PACKAGE);
+  g_assert_cmpuint (charts->len, ==, 1);
+  g_assert_cmpstr (hp_chart_get_title (charts->pdata[0]), ==, "Zeitliche Aufschlüsselung über alle Ranks");
+  g_assert_cmpstr (hp_chart_get_name (charts->pdata[0]), ==, "temporal_breakdown");
+  layout = hp_chart_layout (charts->pdata[0], 640, 400, style);
+  for (guint i = 0; i < layout->legend->len; i++)
+    {
+      const HpChartLegendEntry *entry = &g_array_index (layout->legend, HpChartLegendEntry, i);
+
+      g_assert_cmpstr (entry->label, !=, "Idle");
+      if (g_strcmp0 (entry->label, "Leerlauf") == 0)
+        {
+          idle_found = TRUE;
+          g_assert_true (hp_color_equal (&entry->color, &style->temporal_idle));
+        }
+    }
+  g_assert_true (idle_found);
+  english = hp_chart_adapt_table (table, NULL);
+  g_assert_cmpstr (hp_chart_get_title (english->pdata[0]), ==, "Temporal breakdown across ranks");
+
+  g_unsetenv ("LANGUAGE");
+  setlocale (LC_MESSAGES, old_locale);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -258,6 +452,8 @@ main (int   argc,
 
   g_test_add_func ("/app/table-view/big-table", test_big_table);
   g_test_add_func ("/app/table-view/same-columns-keep-state", test_same_columns_keep_state);
+  g_test_add_func ("/app/table-view/numeric-titles-right-aligned", test_numeric_titles_right_aligned);
+  g_test_add_func ("/app/table-view/translated-titles", test_translated_titles);
 
   return g_test_run ();
 }

@@ -13,6 +13,7 @@
 #include "hp-kernels-panel.h"
 #include "hp-launches-panel.h"
 #include "hp-session-private.h"
+#include "hp-settings.h"
 #include "hp-table-model.h"
 #include "hp-timeline-panel.h"
 #include "hp-test-utils.h"
@@ -125,6 +126,49 @@ static char *
 trace_folder (const char *name)
 {
   return g_test_build_filename (G_TEST_DIST, "data", name, NULL);
+}
+
+/* The window's drop target: the controller a file manager's drag lands on */
+static GtkDropTarget *
+find_drop_target (HpWindow *window)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
+
+      /* the window holds a reference; the pointer outlives this list */
+      if (GTK_IS_DROP_TARGET (controller))
+        return GTK_DROP_TARGET (controller);
+    }
+  return NULL;
+}
+
+/* Drops @files on @window as GTK does once the drag's data has arrived:
+ * the target's "drop" signal with a GdkFileList */
+static gboolean
+drop_files (HpWindow *window,
+            GFile   **files,
+            guint     n_files)
+{
+  GtkDropTarget *target = find_drop_target (window);
+  GSList        *list = NULL;
+  GValue         value = G_VALUE_INIT;
+  gboolean       accepted = FALSE;
+
+  g_assert_nonnull (target);
+  g_assert_true (gdk_content_formats_contain_gtype (gtk_drop_target_get_formats (target), GDK_TYPE_FILE_LIST));
+  g_assert_true (gtk_drop_target_get_actions (target) & GDK_ACTION_COPY);
+
+  for (guint i = n_files; i > 0; i--)
+    list = g_slist_prepend (list, files[i - 1]);
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, gdk_file_list_new_from_list (list));
+  g_slist_free (list);
+  g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &accepted);
+  g_value_unset (&value);
+  return accepted;
 }
 
 /* A stand-in for kernel_breakdown, so the parameter test does not depend on
@@ -461,6 +505,70 @@ test_reload_keeps_trace_on_cancel (void)
   close_window (window);
 }
 
+static void
+test_drop_folder (void)
+{
+  g_autofree char *path = trace_folder ("hta_trace_filter_2ranks");
+  g_autoptr (GFile) folder = g_file_new_for_path (path);
+  const char      *paths[] = { path, NULL };
+  g_autofree char *key = hp_paths_key (paths);
+  HpWindow        *window = hp_window_new (NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "start");
+
+  /* an empty list is refused and changes nothing */
+  g_assert_false (drop_files (window, NULL, 0));
+  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "start");
+  g_assert_true (hp_window_is_empty (window));
+
+  /* a trace folder loads in the empty window, as if opened */
+  g_assert_true (drop_files (window, &folder, 1));
+  g_assert_true (hp_window_is_loading (window));
+  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "loading");
+  g_assert_cmpstr (hp_window_get_key (window), ==, key);
+  g_assert_true (wait_for (not_loading, window));
+  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "trace");
+  g_assert_nonnull (hp_window_get_trace_page (window));
+  g_assert_cmpuint (hp_trace_get_n_ranks (hp_session_get_trace (hp_window_get_session (window))), ==, 2);
+  g_assert_false (hp_trace_page_get_issues_shown (hp_window_get_trace_page (window)));
+
+  close_window (window);
+}
+
+static void
+test_drop_not_a_trace (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hotpath-test-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autoptr (GFile) file = NULL;
+  HpWindow *window;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "notes.txt", NULL);
+  g_file_set_contents (path, "Meeting notes, not a trace\n", -1, &error);
+  g_assert_no_error (error);
+  file = g_file_new_for_path (path);
+
+  window = hp_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (drop_files (window, &file, 1));
+  g_assert_true (wait_for (not_loading, window));
+
+  /* the error page names the file and says why; the window takes the next drop */
+  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "error");
+  g_assert_null (hp_window_get_trace_page (window));
+  g_assert_true (hp_window_is_empty (window));
+  g_test_message ("error: %s", hp_window_get_error_text (window));
+  g_assert_nonnull (strstr (hp_window_get_error_text (window), "notes.txt"));
+  g_assert_nonnull (strstr (hp_window_get_error_text (window), "not valid JSON"));
+
+  close_window (window);
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 static HpAnalysisPanel *
 show_tab (HpWindow   *window,
           const char *label)
@@ -790,6 +898,8 @@ main (int   argc,
   g_test_add_func ("/app/window/corrupt-rank", test_corrupt_rank);
   g_test_add_func ("/app/window/empty-folder", test_empty_folder);
   g_test_add_func ("/app/window/reload-keeps-trace-on-cancel", test_reload_keeps_trace_on_cancel);
+  g_test_add_func ("/app/window/drop-folder", test_drop_folder);
+  g_test_add_func ("/app/window/drop-not-a-trace", test_drop_not_a_trace);
   g_test_add_func ("/app/window/charts", test_charts);
   g_test_add_func ("/app/window/chart-tooltip", test_chart_tooltip);
   g_test_add_func ("/app/window/chart-export", test_chart_export);

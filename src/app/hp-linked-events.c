@@ -1,0 +1,615 @@
+/* hp-linked-events.c — the timeline events a row of an analysis table stands for.
+ *
+ * Linked views: a row of the Kernels, Launches or Idle time tables is shown
+ * on the timeline as the events it counts. The finders select exactly the
+ * events the analysis counted, by the analysis' own rules, so that a row's
+ * count and its events agree:
+ *
+ * - a kernel of gpu_kernel_breakdown_kernels (spec analyses §3.2): every
+ *   GPU event (G1) of the rank's analysis rows with that name and kernel
+ *   class; the `others` row: every such event whose name has no row of its
+ *   own on that rank;
+ * - a row of cuda_kernel_launch_stats (§6): the launch call with that
+ *   correlation id (the outermost one, as the default mode keeps) and the
+ *   GPU work it started;
+ * - a row of idle_time_breakdown or idle_time_interval_stats (§2): the
+ *   kernels after each idle gap of that category on that stream, with the
+ *   gaps; the longest gap is the one shown first.
+ *
+ * No GTK here: the functions read the immutable trace and a table.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "hp-classify.h"
+#include "hp-linked-events.h"
+
+G_DEFINE_BOXED_TYPE (HpLinkedEvents, hp_linked_events, hp_linked_events_copy, hp_linked_events_free)
+
+static HpLinkedEvents *
+linked_new (int           rank,
+            GArray       *events,
+            HpLinkedFocus focus)
+{
+  HpLinkedEvents *self = g_new0 (HpLinkedEvents, 1);
+
+  self->rank = rank;
+  self->events = events;
+  self->focus = focus;
+  return self;
+}
+
+/**
+ * hp_linked_events_copy:
+ *
+ * Returns: (transfer full): a deep copy
+ */
+HpLinkedEvents *
+hp_linked_events_copy (const HpLinkedEvents *self)
+{
+  HpLinkedEvents *copy;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  copy = linked_new (self->rank, g_array_copy (self->events), self->focus);
+  copy->gaps = self->gaps != NULL ? g_array_copy (self->gaps) : NULL;
+  copy->focus_index = self->focus_index;
+  copy->description = g_strdup (self->description);
+  return copy;
+}
+
+void
+hp_linked_events_free (HpLinkedEvents *self)
+{
+  if (self == NULL)
+    return;
+  g_clear_pointer (&self->events, g_array_unref);
+  g_clear_pointer (&self->gaps, g_array_unref);
+  g_free (self->description);
+  g_free (self);
+}
+
+/**
+ * hp_linked_events_get_span:
+ * @trace: the trace the events are of
+ * @start: (out): the earliest start, ns
+ * @end: (out): the latest end, ns
+ *
+ * The time from the first event's start to the last event's end, gaps
+ * included; [0, 0) when there are no events.
+ */
+void
+hp_linked_events_get_span (const HpLinkedEvents *self,
+                           HpTrace              *trace,
+                           gint64               *start,
+                           gint64               *end)
+{
+  const HpRank *r;
+  gint64        a = G_MAXINT64, b = G_MININT64;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (trace != NULL);
+
+  r = hp_trace_find_rank (trace, self->rank);
+  for (guint i = 0; r != NULL && i < self->events->len; i++)
+    {
+      guint32 e = g_array_index (self->events, guint32, i);
+
+      a = MIN (a, r->ts[e]);
+      b = MAX (b, r->ts[e] + MAX (r->dur[e], 0));
+    }
+  for (guint i = 0; self->gaps != NULL && i < self->gaps->len; i++)
+    {
+      const HpLinkedGap *gap = &g_array_index (self->gaps, HpLinkedGap, i);
+
+      a = MIN (a, MIN (gap->start, gap->end));
+      b = MAX (b, MAX (gap->start, gap->end));
+    }
+  if (a > b)
+    a = b = 0;
+  *start = a;
+  *end = b;
+}
+
+/* Sorting: start time, then position (the timeline's highlight order) */
+
+static int
+cmp_by_start (gconstpointer a,
+              gconstpointer b,
+              gpointer      user_data)
+{
+  const HpRank *r = user_data;
+  guint32       x = *(const guint32 *)a;
+  guint32       y = *(const guint32 *)b;
+
+  if (r->ts[x] != r->ts[y])
+    return r->ts[x] < r->ts[y] ? -1 : 1;
+  return (x > y) - (x < y);
+}
+
+/* sorts @events by start and drops repeats (HTA-compatibility mode repeats
+ * kernel rows, spec TF §8) */
+static void
+sort_unique (const HpRank *r,
+             GArray       *events)
+{
+  guint n = 0;
+
+  g_array_sort_with_data (events, cmp_by_start, (gpointer)r);
+  for (guint i = 0; i < events->len; i++)
+    if (n == 0 || g_array_index (events, guint32, i) != g_array_index (events, guint32, n - 1))
+      g_array_index (events, guint32, n++) = g_array_index (events, guint32, i);
+  g_array_set_size (events, n);
+}
+
+/* Finders */
+
+/**
+ * hp_linked_find_kernels:
+ * @trace: a loaded trace
+ * @rank: one of its ranks
+ * @kclass: the kernel class (the table's `kernel_type`)
+ * @name: (nullable): a kernel name, or %NULL for every kernel of @kclass
+ *   but those named in @excluded (the `others` row)
+ * @excluded: (nullable) (array zero-terminated=1): names left out when
+ *   @name is %NULL
+ *
+ * The kernel instances gpu_kernel_breakdown counts for one row of its
+ * kernels table (spec analyses §3.2): GPU events of the analysis rows.
+ *
+ * Returns: (transfer full) (element-type guint32): event positions, by
+ *   start time
+ */
+GArray *
+hp_linked_find_kernels (HpTrace           *trace,
+                        const HpRank      *rank,
+                        HpKernelClass      kclass,
+                        const char        *name,
+                        const char *const *excluded)
+{
+  GArray *events = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr (GHashTable) skip = g_hash_table_new (NULL, NULL);
+  guint32 name_id = HP_NO_STRING;
+
+  g_return_val_if_fail (trace != NULL, events);
+  g_return_val_if_fail (rank != NULL, events);
+
+  if (name != NULL)
+    {
+      name_id = hp_trace_lookup_string (trace, name);
+      if (name_id == HP_NO_STRING)
+        return events;
+    }
+  for (guint i = 0; name == NULL && excluded != NULL && excluded[i] != NULL; i++)
+    {
+      guint32 id = hp_trace_lookup_string (trace, excluded[i]);
+
+      if (id != HP_NO_STRING)
+        g_hash_table_add (skip, GUINT_TO_POINTER (id));
+    }
+
+  for (guint k = 0; k < rank->n_rows; k++)
+    {
+      guint32 e = rank->rows[k];
+
+      if (!(rank->flags[e] & HP_EVENT_G1) || rank->kclass[e] != kclass)
+        continue;
+      if (name != NULL ? rank->name[e] != name_id : g_hash_table_contains (skip, GUINT_TO_POINTER (rank->name[e])))
+        continue;
+      g_array_append_val (events, e);
+    }
+  sort_unique (rank, events);
+  return events;
+}
+
+/**
+ * hp_linked_find_launch:
+ * @trace: a loaded trace
+ * @rank: one of its ranks
+ * @correlation: a correlation id of cuda_kernel_launch_stats
+ *
+ * The launch call with @correlation and the GPU work it started (spec
+ * analyses §6). Of several host calls sharing the id (a runtime call
+ * wrapping a driver call) only the outermost is taken, as the default mode
+ * counts it: the earliest, then the longest.
+ *
+ * Returns: (transfer full) (element-type guint32): event positions, by
+ *   start time: the launch call first
+ */
+GArray *
+hp_linked_find_launch (HpTrace      *trace,
+                       const HpRank *rank,
+                       gint64        correlation)
+{
+  GArray *events = g_array_new (FALSE, FALSE, sizeof (guint32));
+  gint64  launch = -1;
+
+  g_return_val_if_fail (trace != NULL, events);
+  g_return_val_if_fail (rank != NULL, events);
+
+  if (correlation < 0)
+    return events;
+  for (guint k = 0; k < rank->n_rows; k++)
+    {
+      guint32 e = rank->rows[k];
+
+      if (rank->correlation[e] != correlation)
+        continue;
+      if (rank->flags[e] & HP_EVENT_G1)
+        g_array_append_val (events, e);
+      else if (rank->kind[e] == HP_EVENT_KIND_RUNTIME &&
+               (launch < 0 || rank->ts[e] < rank->ts[launch] ||
+                (rank->ts[e] == rank->ts[launch] && rank->dur[e] > rank->dur[launch])))
+        launch = e;
+    }
+  if (launch >= 0)
+    {
+      guint32 e = (guint32)launch;
+
+      g_array_append_val (events, e);
+    }
+  sort_unique (rank, events);
+  return events;
+}
+
+/**
+ * hp_linked_find_idle_gaps:
+ * @trace: a loaded trace
+ * @rank: one of its ranks
+ * @device: the GPU (the table's `device`), or %HP_NONE for every one
+ * @stream: the GPU stream
+ * @category: the idle category
+ * @consecutive_kernel_delay: the parameter the idle time breakdown ran with
+ *
+ * The idle gaps of @category on one stream, as idle_time_breakdown counts
+ * them (spec analyses §2; see hp_idle_time_get_intervals()).
+ *
+ * Returns: (transfer full) (element-type HpIdleInterval): the gaps, in the
+ *   stream's start-time order
+ */
+GArray *
+hp_linked_find_idle_gaps (HpTrace       *trace,
+                          const HpRank  *rank,
+                          gint64         device,
+                          gint64         stream,
+                          HpIdleCategory category,
+                          double         consecutive_kernel_delay)
+{
+  GArray *gaps;
+  guint   n = 0;
+
+  g_return_val_if_fail (trace != NULL, NULL);
+  g_return_val_if_fail (rank != NULL, NULL);
+
+  gaps = hp_idle_time_get_intervals (trace, rank, device, stream, consecutive_kernel_delay);
+  for (guint i = 0; i < gaps->len; i++)
+    if (g_array_index (gaps, HpIdleInterval, i).category == category)
+      g_array_index (gaps, HpIdleInterval, n++) = g_array_index (gaps, HpIdleInterval, i);
+  g_array_set_size (gaps, n);
+  return gaps;
+}
+
+/* Table rows */
+
+static const char *const idle_tables[] = {
+  "idle_time_breakdown",
+  "idle_time_interval_stats",
+};
+
+/**
+ * hp_linked_events_supports_table:
+ *
+ * Returns: whether the rows of @table can be shown on the timeline
+ */
+gboolean
+hp_linked_events_supports_table (HpTable *table)
+{
+  const char *name;
+
+  if (table == NULL)
+    return FALSE;
+  name = hp_table_get_name (table);
+  if (g_strcmp0 (name, "gpu_kernel_breakdown_kernels") == 0 || g_strcmp0 (name, "cuda_kernel_launch_stats") == 0)
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (idle_tables); i++)
+    if (g_strcmp0 (name, idle_tables[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* An integer cell by column name; FALSE when missing or null */
+static gboolean
+cell_int (HpTable    *table,
+          guint       row,
+          const char *column,
+          gint64     *value)
+{
+  int c = hp_table_find_column (table, column);
+
+  if (c < 0 || row >= hp_table_get_n_rows (table) || hp_table_is_null (table, row, (guint)c))
+    return FALSE;
+  if (hp_table_get_column_type (table, (guint)c) == HP_COLUMN_INT)
+    *value = hp_table_get_int (table, row, (guint)c);
+  else if (hp_table_get_column_type (table, (guint)c) == HP_COLUMN_DOUBLE)
+    *value = (gint64)hp_table_get_double (table, row, (guint)c);
+  else
+    return FALSE;
+  return TRUE;
+}
+
+static const char *
+cell_string (HpTable    *table,
+             guint       row,
+             const char *column)
+{
+  int c = hp_table_find_column (table, column);
+
+  if (c < 0 || row >= hp_table_get_n_rows (table) || hp_table_get_column_type (table, (guint)c) != HP_COLUMN_STRING)
+    return NULL;
+  return hp_table_get_string (table, row, (guint)c);
+}
+
+static const HpRank *
+row_rank (HpTrace *trace,
+          HpTable *table,
+          guint    row)
+{
+  gint64 rank;
+
+  if (!cell_int (table, row, "rank", &rank) || rank < G_MININT || rank > G_MAXINT)
+    return NULL;
+  return hp_trace_find_rank (trace, (int)rank);
+}
+
+static gboolean
+kernel_class_from_string (const char    *text,
+                          HpKernelClass *kclass)
+{
+  for (int c = 0; c < HP_N_KERNEL_CLASSES; c++)
+    if (g_strcmp0 (text, hp_kernel_class_to_string ((HpKernelClass)c)) == 0)
+      {
+        *kclass = (HpKernelClass)c;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/**
+ * hp_linked_events_for_kernel_row:
+ * @trace: the trace the table was computed from
+ * @kernels: a gpu_kernel_breakdown_kernels table
+ * @row: one of its rows
+ *
+ * The instances of the row's kernel on the row's rank, the first one in
+ * focus; for `others`, the instances of every kernel of that type and rank
+ * without a row of its own. Their number is the row's `count`.
+ *
+ * Returns: (transfer full) (nullable): the events, or %NULL when the row
+ *   stands for none
+ */
+HpLinkedEvents *
+hp_linked_events_for_kernel_row (HpTrace *trace,
+                                 HpTable *kernels,
+                                 guint    row)
+{
+  const HpRank   *r;
+  const char     *name = cell_string (kernels, row, "name");
+  const char     *type = cell_string (kernels, row, "kernel_type");
+  HpKernelClass   kclass;
+  HpLinkedEvents *linked;
+  GArray         *events;
+
+  g_return_val_if_fail (trace != NULL, NULL);
+  g_return_val_if_fail (kernels != NULL, NULL);
+
+  r = row_rank (trace, kernels, row);
+  if (r == NULL || name == NULL || !kernel_class_from_string (type, &kclass))
+    return NULL;
+
+  if (g_str_equal (name, "others"))
+    {
+      g_autoptr (GPtrArray) named = g_ptr_array_new ();
+
+      /* every kernel of the type listed by name on this rank */
+      for (guint i = 0; i < hp_table_get_n_rows (kernels); i++)
+        {
+          const char *other = cell_string (kernels, i, "name");
+          gint64      rank;
+
+          if (other != NULL && !g_str_equal (other, "others") && g_strcmp0 (cell_string (kernels, i, "kernel_type"), type) == 0 &&
+              cell_int (kernels, i, "rank", &rank) && rank == r->rank)
+            g_ptr_array_add (named, (gpointer)other);
+        }
+      g_ptr_array_add (named, NULL);
+      events = hp_linked_find_kernels (trace, r, kclass, NULL, (const char *const *)named->pdata);
+    }
+  else
+    events = hp_linked_find_kernels (trace, r, kclass, name, NULL);
+
+  if (events->len == 0)
+    {
+      g_array_unref (events);
+      return NULL;
+    }
+  linked = linked_new (r->rank, events, HP_LINKED_FOCUS_ONE);
+  if (g_str_equal (name, "others"))
+    /* Translators: a count, a kernel type (COMPUTATION, MEMORY …), a rank */
+    linked->description = g_strdup_printf (ngettext ("%u other %s kernel on rank %d", "%u other %s kernels on rank %d", events->len),
+                                           events->len, type, r->rank);
+  else
+    {
+      g_autofree char *short_name = hp_shorten_name (name);
+
+      /* Translators: a count, a kernel name, a rank */
+      linked->description = g_strdup_printf (ngettext ("%u instance of %s on rank %d", "%u instances of %s on rank %d", events->len),
+                                             events->len, short_name, r->rank);
+    }
+  return linked;
+}
+
+/**
+ * hp_linked_events_for_launch_row:
+ * @trace: the trace the table was computed from
+ * @stats: a cuda_kernel_launch_stats table
+ * @row: one of its rows
+ *
+ * The row's launch call and the GPU work it started, all shown at once so
+ * that the launch delay between them is in view; the launch call is in
+ * focus.
+ *
+ * Returns: (transfer full) (nullable): the events, or %NULL when the row
+ *   stands for none
+ */
+HpLinkedEvents *
+hp_linked_events_for_launch_row (HpTrace *trace,
+                                 HpTable *stats,
+                                 guint    row)
+{
+  const HpRank    *r;
+  gint64           correlation;
+  GArray          *events;
+  HpLinkedEvents  *linked;
+  guint            n_gpu = 0;
+  g_autofree char *id = NULL;
+
+  g_return_val_if_fail (trace != NULL, NULL);
+  g_return_val_if_fail (stats != NULL, NULL);
+
+  r = row_rank (trace, stats, row);
+  if (r == NULL || !cell_int (stats, row, "correlation", &correlation))
+    return NULL;
+  events = hp_linked_find_launch (trace, r, correlation);
+  if (events->len == 0)
+    {
+      g_array_unref (events);
+      return NULL;
+    }
+  for (guint i = 0; i < events->len; i++)
+    n_gpu += (r->flags[g_array_index (events, guint32, i)] & HP_EVENT_G1) != 0;
+
+  linked = linked_new (r->rank, events, HP_LINKED_FOCUS_ALL);
+  id = g_strdup_printf ("%" G_GINT64_FORMAT, correlation);
+  if (n_gpu == 0)
+    /* Translators: a correlation id, a rank */
+    linked->description = g_strdup_printf (_ ("Launch %s on rank %d"), id, r->rank);
+  else
+    /* Translators: a correlation id, a rank, then how many kernels the launch started */
+    linked->description = g_strdup_printf (ngettext ("Launch %s on rank %d and the kernel it started",
+                                                     "Launch %s on rank %d and the %u kernels it started", n_gpu),
+                                           id, r->rank, n_gpu);
+  return linked;
+}
+
+static gboolean
+idle_category_from_string (const char     *text,
+                           HpIdleCategory *category)
+{
+  for (int c = 0; c < HP_N_IDLE_CATEGORIES; c++)
+    if (g_strcmp0 (text, hp_idle_category_to_string ((HpIdleCategory)c)) == 0)
+      {
+        *category = (HpIdleCategory)c;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+typedef struct
+{
+  guint32     event;
+  HpLinkedGap gap;
+} GapEntry;
+
+static int
+cmp_gap_entry (gconstpointer a,
+               gconstpointer b,
+               gpointer      user_data)
+{
+  return cmp_by_start (&((const GapEntry *)a)->event, &((const GapEntry *)b)->event, user_data);
+}
+
+/**
+ * hp_linked_events_for_idle_row:
+ * @trace: the trace the table was computed from
+ * @idle: an idle_time_breakdown or idle_time_interval_stats table
+ * @row: one of its rows
+ * @consecutive_kernel_delay: the parameter the table was computed with
+ *
+ * The kernels after each idle gap of the row's category on the row's
+ * stream, with the gaps; the longest gap is in focus. Their number is the
+ * interval statistics' `count`.
+ *
+ * Returns: (transfer full) (nullable): the events, or %NULL when the row
+ *   has no gap
+ */
+HpLinkedEvents *
+hp_linked_events_for_idle_row (HpTrace *trace,
+                               HpTable *idle,
+                               guint    row,
+                               double   consecutive_kernel_delay)
+{
+  const HpRank  *r;
+  const char    *category_name = cell_string (idle, row, "idle_category");
+  HpIdleCategory category;
+  gint64         stream, device = HP_NONE;
+  g_autoptr (GArray) intervals = NULL;
+  g_autoptr (GArray) entries = NULL;
+  HpLinkedEvents  *linked;
+  gint64           longest = G_MININT64;
+  guint            n;
+  g_autofree char *stream_text = NULL;
+
+  g_return_val_if_fail (trace != NULL, NULL);
+  g_return_val_if_fail (idle != NULL, NULL);
+
+  r = row_rank (trace, idle, row);
+  if (r == NULL || !cell_int (idle, row, "stream", &stream) || !idle_category_from_string (category_name, &category))
+    return NULL;
+  /* the default mode keeps the GPUs of a file apart */
+  if (!cell_int (idle, row, "device", &device))
+    device = HP_NONE;
+
+  intervals = hp_linked_find_idle_gaps (trace, r, device, stream, category, consecutive_kernel_delay);
+  entries = g_array_sized_new (FALSE, FALSE, sizeof (GapEntry), intervals->len);
+  for (guint i = 0; i < intervals->len; i++)
+    {
+      const HpIdleInterval *interval = &g_array_index (intervals, HpIdleInterval, i);
+      GapEntry              entry = { interval->kernel, { interval->start, interval->end } };
+
+      g_array_append_val (entries, entry);
+    }
+  g_array_sort_with_data (entries, cmp_gap_entry, (gpointer)r);
+
+  linked = linked_new (r->rank, g_array_new (FALSE, FALSE, sizeof (guint32)), HP_LINKED_FOCUS_GAP);
+  linked->gaps = g_array_new (FALSE, FALSE, sizeof (HpLinkedGap));
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const GapEntry *entry = &g_array_index (entries, GapEntry, i);
+
+      /* HTA-compatibility mode repeats kernel rows (spec TF §8) */
+      if (linked->events->len > 0 && g_array_index (linked->events, guint32, linked->events->len - 1) == entry->event)
+        continue;
+      if (entry->gap.end - entry->gap.start > longest)
+        {
+          longest = entry->gap.end - entry->gap.start;
+          linked->focus_index = linked->events->len;
+        }
+      g_array_append_val (linked->events, entry->event);
+      g_array_append_val (linked->gaps, entry->gap);
+    }
+
+  n = linked->events->len;
+  if (n == 0)
+    {
+      hp_linked_events_free (linked);
+      return NULL;
+    }
+  stream_text = g_strdup_printf ("%" G_GINT64_FORMAT, stream);
+  /* Translators: a count, an idle category (host_wait, kernel_wait, other), a rank, a stream */
+  linked->description = g_strdup_printf (ngettext ("%u %s gap on rank %d, stream %s", "%u %s gaps on rank %d, stream %s", n),
+                                         n, category_name, r->rank, stream_text);
+  return linked;
+}
