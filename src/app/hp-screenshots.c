@@ -10,7 +10,10 @@
  * Without a trace the window shows its start page: that one is written as
  * `00-start.png`. With a trace, once it is loaded, each tab is selected in
  * turn and written as `NN-<tab>.png` after its analyses are done and the
- * layout has settled.
+ * layout has settled. Then the Timeline tab is shown again in a series of
+ * states (timeline_shots): the whole trace, a mid zoom and a deep zoom on
+ * a GEMM kernel, each without and with the overlays, and the result of
+ * "Show on Timeline" for the first row of the Kernels tab's kernel table.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -20,7 +23,9 @@
 #include <errno.h>
 #include <glib/gstdio.h>
 
+#include "hp-kernels-panel.h"
 #include "hp-screenshots.h"
+#include "hp-timeline-panel.h"
 
 #define POLL_MS 100
 #define SETTLE_POLLS 6 /* a quiet panel gets 600 ms to lay out and paint */
@@ -29,9 +34,36 @@ typedef struct
 {
   char *folder;
   guint source;
-  int   tab; /* -1 until the trace is shown */
+  int   tab;  /* -1 until the trace is shown */
+  int   shot; /* timeline_shots: -1 until the tabs are done */
   guint quiet;
 } Shooter;
+
+typedef enum
+{
+  ZOOM_FIT,
+  ZOOM_MID,  /* 20 ms around the kernel that search finds first */
+  ZOOM_DEEP, /* 200 us around it */
+  LINKED,    /* the Kernels tab's first kernel row, shown on the timeline */
+} TimelineShot;
+
+#define OVERLAYS (HP_TIMELINE_SHOW_IDLE | HP_TIMELINE_SHOW_FLOWS | HP_TIMELINE_SHOW_COUNTERS)
+#define SHOT_KERNEL "sgemm"
+
+static const struct
+{
+  const char     *name;
+  TimelineShot    zoom;
+  HpTimelineFlags overlays;
+} timeline_shots[] = {
+  { "timeline-fit", ZOOM_FIT, 0 },
+  { "timeline-fit-overlays", ZOOM_FIT, OVERLAYS },
+  { "timeline-mid", ZOOM_MID, 0 },
+  { "timeline-mid-overlays", ZOOM_MID, OVERLAYS },
+  { "timeline-deep", ZOOM_DEEP, 0 },
+  { "timeline-deep-overlays", ZOOM_DEEP, OVERLAYS },
+  { "timeline-linked", LINKED, HP_TIMELINE_SHOW_FLOWS },
+};
 
 static void
 shooter_free (gpointer data)
@@ -79,6 +111,90 @@ shoot (GTask      *task,
   return TRUE;
 }
 
+/* The kernel table of the Kernels tab, whose rows link to the timeline */
+static gboolean
+show_first_kernel_row (HpTracePage *page)
+{
+  GtkNotebook *notebook = hp_trace_page_get_notebook (page);
+  GPtrArray   *tables = NULL;
+
+  if (!hp_session_get_result (hp_trace_page_get_session (page), "gpu_kernel_breakdown", &tables, NULL) ||
+      tables == NULL)
+    return FALSE;
+  for (int i = 0; i < gtk_notebook_get_n_pages (notebook); i++)
+    {
+      GtkWidget *child = gtk_notebook_get_nth_page (notebook, i);
+
+      if (!HP_IS_KERNELS_PANEL (child))
+        continue;
+      for (guint t = 0; t < tables->len; t++)
+        if (hp_table_get_n_rows (tables->pdata[t]) > 0 &&
+            hp_analysis_panel_show_row_on_timeline (HP_ANALYSIS_PANEL (child), tables->pdata[t], 0))
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/* Puts the Timeline tab in the state of timeline_shots[index] */
+static gboolean
+stage_timeline_shot (HpTracePage *page,
+                     guint        index)
+{
+  HpTimelinePanel *panel = hp_trace_page_get_timeline_panel (page);
+  GtkNotebook     *notebook = hp_trace_page_get_notebook (page);
+  HpTimelineView  *view;
+  int              rank;
+  gint64           event, start, end, half;
+
+  if (panel == NULL)
+    return FALSE;
+  view = hp_timeline_panel_get_view (panel);
+  gtk_notebook_set_current_page (notebook, gtk_notebook_page_num (notebook, GTK_WIDGET (panel)));
+  hp_timeline_view_set_flags (view, HP_TIMELINE_SHOW_ITERATIONS | timeline_shots[index].overlays);
+
+  switch (timeline_shots[index].zoom)
+    {
+    case ZOOM_FIT:
+      hp_timeline_panel_search (panel, "");
+      hp_timeline_view_zoom_to_fit (view);
+      return TRUE;
+    case ZOOM_MID:
+    case ZOOM_DEEP:
+      /* select the first match and centre the window on it */
+      hp_timeline_panel_search (panel, SHOT_KERNEL);
+      if (hp_timeline_view_get_n_matches (view) == 0)
+        return FALSE;
+      hp_timeline_view_select_match (view, 0);
+      if (!hp_timeline_view_get_selection (view, &rank, &event))
+        return FALSE;
+      hp_timeline_view_zoom_to_selection (view);
+      hp_timeline_view_get_visible_range (view, &start, &end);
+      half = timeline_shots[index].zoom == ZOOM_MID ? 10000000 : 100000;
+      hp_timeline_view_set_visible_range (view, (start + end) / 2 - half, (start + end) / 2 + half);
+      return TRUE;
+    case LINKED:
+      hp_timeline_panel_search (panel, "");
+      return show_first_kernel_row (page);
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* Stages the next of timeline_shots that this trace can show */
+static gboolean
+next_timeline_shot (Shooter     *shooter,
+                    HpTracePage *page)
+{
+  while (++shooter->shot < (int)G_N_ELEMENTS (timeline_shots))
+    {
+      shooter->quiet = 0;
+      if (stage_timeline_shot (page, shooter->shot))
+        return TRUE;
+      g_printerr ("screenshots: no %s on this trace\n", timeline_shots[shooter->shot].name);
+    }
+  return FALSE;
+}
+
 static gboolean
 step_cb (gpointer data)
 {
@@ -118,13 +234,28 @@ step_cb (gpointer data)
     }
 
   panel = hp_trace_page_get_current_panel (page);
-  if (panel != NULL && hp_analysis_panel_is_busy (panel))
+  if ((panel != NULL && hp_analysis_panel_is_busy (panel)) ||
+      (hp_trace_page_get_timeline_panel (page) != NULL &&
+       hp_timeline_view_is_computing (hp_timeline_panel_get_view (hp_trace_page_get_timeline_panel (page)))))
     {
       shooter->quiet = 0;
       return G_SOURCE_CONTINUE;
     }
   if (++shooter->quiet < SETTLE_POLLS)
     return G_SOURCE_CONTINUE;
+
+  if (shooter->shot >= 0)
+    {
+      /* numbered after the tabs */
+      stem = g_strdup_printf ("%02d-%s", gtk_notebook_get_n_pages (notebook) + 1 + shooter->shot,
+                              timeline_shots[shooter->shot].name);
+      if (!shoot (task, stem))
+        goto done;
+      if (next_timeline_shot (shooter, page))
+        return G_SOURCE_CONTINUE;
+      g_task_return_boolean (task, TRUE);
+      goto done;
+    }
 
   child = gtk_notebook_get_nth_page (notebook, shooter->tab);
   name = slug (gtk_notebook_get_tab_label_text (notebook, child));
@@ -139,6 +270,8 @@ step_cb (gpointer data)
       gtk_notebook_set_current_page (notebook, shooter->tab);
       return G_SOURCE_CONTINUE;
     }
+  if (next_timeline_shot (shooter, page))
+    return G_SOURCE_CONTINUE;
   g_task_return_boolean (task, TRUE);
 
 done:
@@ -182,6 +315,7 @@ hp_screenshots_take_async (HpWindow           *window,
   shooter = g_new0 (Shooter, 1);
   shooter->folder = g_strdup (folder);
   shooter->tab = -1;
+  shooter->shot = -1;
   g_task_set_task_data (task, shooter, shooter_free);
   shooter->source = g_timeout_add (POLL_MS, step_cb, g_object_ref (task));
 }
