@@ -30,6 +30,7 @@
 #include "hp-classify.h"
 #include "hp-dialogs.h"
 #include "hp-timeline-panel.h"
+#include "hp-table.h"
 
 /* Linked views: how much of the window the focused event or gap takes */
 #define LINKED_ONE_PAD 4.5 /* an instance: a tenth of the window */
@@ -289,6 +290,9 @@ add_arg_rows (HpTimelinePanel *self,
 
       if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
         text = g_strdup (json_node_get_string (node));
+      else if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_DOUBLE)
+        /* the shortest digits that read back: 0.7407407, not 0.74074070000000003 */
+        text = hp_format_double (json_node_get_double (node));
       else
         text = json_to_string (node, FALSE);
       grid_row (grid, l->data, text, NULL, FALSE);

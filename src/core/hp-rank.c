@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hp-core-private.h"
+#include "hp-table.h"
 
 void
 _hp_rank_free (HpRank *r)
@@ -231,11 +232,7 @@ hp_arg_value_to_string (const HpArgValue *value)
     case HP_ARG_INT:
       return g_strdup_printf ("%" G_GINT64_FORMAT, value->i);
     case HP_ARG_DOUBLE:
-      {
-        char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-        return g_strdup (g_ascii_dtostr (buf, sizeof buf, value->d));
-      }
+      return hp_format_double (value->d);
     case HP_ARG_STRING:
     case HP_ARG_JSON:
     case HP_ARG_NUMBER:
