@@ -195,6 +195,17 @@ next_timeline_shot (Shooter     *shooter,
   return FALSE;
 }
 
+/* Shows tab @index as a click on its tab would: with the focus on the
+ * tabs, so the page's first control is not focused (and its text not
+ * selected) as it would be if the focus were in the page left behind */
+static void
+show_tab (GtkNotebook *notebook,
+          int          index)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (notebook));
+  gtk_notebook_set_current_page (notebook, index);
+}
+
 static gboolean
 step_cb (gpointer data)
 {
@@ -229,7 +240,7 @@ step_cb (gpointer data)
     {
       shooter->tab = 0;
       shooter->quiet = 0;
-      gtk_notebook_set_current_page (notebook, 0);
+      show_tab (notebook, 0);
       return G_SOURCE_CONTINUE;
     }
 
@@ -267,7 +278,7 @@ step_cb (gpointer data)
     {
       shooter->tab++;
       shooter->quiet = 0;
-      gtk_notebook_set_current_page (notebook, shooter->tab);
+      show_tab (notebook, shooter->tab);
       return G_SOURCE_CONTINUE;
     }
   if (next_timeline_shot (shooter, page))
