@@ -42,11 +42,13 @@ hp_cli_bench (int           argc,
   gboolean     skip_analyses = FALSE;
   gboolean     verbose = FALSE;
   int          repeat = 1;
+  int          threads = 0;
   GOptionEntry entries[] = {
     { "repeat", 'n', 0, G_OPTION_ARG_INT, &repeat, "Load N times", "N" },
     { "hta-compat", 0, 0, G_OPTION_ARG_NONE, &hta_compat, "Load in HTA-compatibility mode", NULL },
     { "load-only", 0, 0, G_OPTION_ARG_NONE, &skip_analyses, "Skip the analyses phase", NULL },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Print the time of every analysis", NULL },
+    { "threads", 'j', 0, G_OPTION_ARG_INT, &threads, "Run N analyses at once (default: one per processor)", "N" },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "DIR|FILE..." },
     { NULL }
   };
@@ -60,6 +62,8 @@ hp_cli_bench (int           argc,
     return hp_cli_usage_error (context, "bench: name a trace folder or file");
   if (repeat < 1 || repeat > 1000)
     return hp_cli_usage_error (context, "bench: --repeat takes 1 to 1000");
+  if (threads < 0 || threads > 256)
+    return hp_cli_usage_error (context, "bench: --threads takes 1 to 256");
 
   for (int run = 0; run < repeat; run++)
     {
@@ -80,32 +84,33 @@ hp_cli_bench (int           argc,
       /* every analysis of the default report, on the loaded trace */
       if (!skip_analyses)
         {
-          HpAnalysisParams  params;
-          guint             n_analyses, n_tables = 0;
-          const HpAnalysis *analyses = hp_analysis_list (&n_analyses);
-          gint64            a0 = g_get_monotonic_time ();
+          HpAnalysisParams              params;
+          guint                         n_analyses, n_selected = 0, n_tables = 0;
+          const HpAnalysis             *analyses = hp_analysis_list (&n_analyses);
+          g_autofree const HpAnalysis **selected = g_new (const HpAnalysis *, n_analyses);
+          g_autofree double            *seconds = g_new0 (double, n_analyses);
+          g_autoptr (GPtrArray) results = NULL;
+          gint64 a0 = g_get_monotonic_time ();
+
+          for (guint i = 0; i < n_analyses; i++)
+            if (analyses[i].in_default_set)
+              selected[n_selected++] = &analyses[i];
 
           hp_analysis_params_init (&params);
-          for (guint i = 0; i < n_analyses; i++)
-            {
-              g_autoptr (GPtrArray) tables = NULL;
-              gint64 b0 = g_get_monotonic_time ();
-
-              if (!analyses[i].in_default_set)
-                continue;
-              tables = hp_analysis_run (&analyses[i], trace, &params, cancellable, &error);
-              if (tables == NULL)
-                {
-                  fprintf (stderr, "hotpath-cli: %s: %s\n", analyses[i].name, error->message);
-                  hp_analysis_params_clear (&params);
-                  return HP_CLI_EXIT_BAD_INPUT;
-                }
-              n_tables += tables->len;
-              if (verbose)
-                printf ("  %-32s %9.3f s\n", analyses[i].name,
-                        (double)(g_get_monotonic_time () - b0) / G_USEC_PER_SEC);
-            }
+          results = hp_analysis_run_many (selected, n_selected, trace, &params, (guint)threads, seconds,
+                                          cancellable, &error);
           hp_analysis_params_clear (&params);
+          if (results == NULL)
+            {
+              fprintf (stderr, "hotpath-cli: %s\n", error->message);
+              return HP_CLI_EXIT_BAD_INPUT;
+            }
+          for (guint i = 0; i < n_selected; i++)
+            {
+              n_tables += ((GPtrArray *)results->pdata[i])->len;
+              if (verbose)
+                printf ("  %-32s %9.3f s\n", selected[i]->name, seconds[i]);
+            }
           print_phase ("analyses", stats.json_bytes, (double)(g_get_monotonic_time () - a0) / G_USEC_PER_SEC);
           printf ("         %u tables\n", n_tables);
         }

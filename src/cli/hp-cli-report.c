@@ -290,21 +290,26 @@ hp_cli_report (int           argc,
       goto out;
     }
 
-  /* run everything first: a failure leaves no partial output behind */
-  for (guint i = 0; i < selected->len; i++)
-    {
-      const HpAnalysis *a = selected->pdata[i];
-      g_autoptr (GPtrArray) result = hp_analysis_run (a, trace, &params, cancellable, &error);
+  /* run everything first, side by side: a failure leaves no partial
+   * output behind */
+  {
+    g_autoptr (GPtrArray) results = hp_analysis_run_many ((const HpAnalysis *const *)selected->pdata, selected->len,
+                                                          trace, &params, 0, NULL, cancellable, &error);
 
-      if (result == NULL)
-        {
-          fprintf (stderr, "hotpath-cli: %s: %s\n", a->name, error->message);
-          status = HP_CLI_EXIT_BAD_INPUT;
-          goto out;
-        }
-      for (guint t = 0; t < result->len; t++)
-        g_ptr_array_add (tables, hp_table_ref (result->pdata[t]));
-    }
+    if (results == NULL)
+      {
+        fprintf (stderr, "hotpath-cli: %s\n", error->message);
+        status = HP_CLI_EXIT_BAD_INPUT;
+        goto out;
+      }
+    for (guint i = 0; i < results->len; i++)
+      {
+        GPtrArray *result = results->pdata[i];
+
+        for (guint t = 0; t < result->len; t++)
+          g_ptr_array_add (tables, hp_table_ref (result->pdata[t]));
+      }
+  }
 
   if (o.output == NULL)
     {

@@ -16,20 +16,22 @@
 #include "hp-temporal-breakdown.h"
 #include "hp-user-annotation.h"
 
-/* In report order; the name is the CLI's --analysis name. */
+/* In report order; the name is the CLI's --analysis name. The last field
+ * is the cost hint of hp_analysis_run_many: the analyses' relative time on
+ * a large trace (hotpath-cli bench --verbose), so the longest start first. */
 /* clang-format off */
 const HpAnalysis hp_analysis_registry[] = {
-  { "temporal_breakdown", "Temporal breakdown", "§1", hp_temporal_breakdown_compute, TRUE },
-  { "idle_time_breakdown", "Idle time breakdown", "§2", hp_idle_time_compute, TRUE },
-  { "gpu_kernel_breakdown", "Kernel breakdown", "§3", hp_kernel_breakdown_compute, TRUE },
-  { "comm_comp_overlap", "Communication/computation overlap", "§5", hp_comm_comp_overlap_compute, TRUE },
-  { "user_annotation_breakdown", "User annotation breakdown", "§4.1", hp_user_annotation_breakdown_compute, TRUE },
-  { "gpu_kernels_with_user_annotations", "GPU kernels with user annotations", "§4.2", hp_gpu_kernels_with_user_annotations_compute, FALSE },
-  { "cuda_kernel_launch_stats", "CUDA kernel launch statistics", "§6", hp_launch_stats_compute, TRUE },
-  { "aten_op_kernels_and_delay", "ATen-op → kernel launch delays", "§7", hp_aten_op_delay_compute, TRUE },
-  { "queue_length", "Queue length", "§8.1", hp_queue_length_compute, TRUE },
-  { "memory_bw", "Memory bandwidth", "§8.2", hp_memory_bw_compute, TRUE },
-  { NULL, NULL, NULL, NULL, FALSE },
+  { "temporal_breakdown", "Temporal breakdown", "§1", hp_temporal_breakdown_compute, TRUE, 1 },
+  { "idle_time_breakdown", "Idle time breakdown", "§2", hp_idle_time_compute, TRUE, 2 },
+  { "gpu_kernel_breakdown", "Kernel breakdown", "§3", hp_kernel_breakdown_compute, TRUE, 1 },
+  { "comm_comp_overlap", "Communication/computation overlap", "§5", hp_comm_comp_overlap_compute, TRUE, 1 },
+  { "user_annotation_breakdown", "User annotation breakdown", "§4.1", hp_user_annotation_breakdown_compute, TRUE, 1 },
+  { "gpu_kernels_with_user_annotations", "GPU kernels with user annotations", "§4.2", hp_gpu_kernels_with_user_annotations_compute, FALSE, 2 },
+  { "cuda_kernel_launch_stats", "CUDA kernel launch statistics", "§6", hp_launch_stats_compute, TRUE, 5 },
+  { "aten_op_kernels_and_delay", "ATen-op → kernel launch delays", "§7", hp_aten_op_delay_compute, TRUE, 2 },
+  { "queue_length", "Queue length", "§8.1", hp_queue_length_compute, TRUE, 10 },
+  { "memory_bw", "Memory bandwidth", "§8.2", hp_memory_bw_compute, TRUE, 1 },
+  { NULL, NULL, NULL, NULL, FALSE, 0 },
 };
 /* clang-format on */
 

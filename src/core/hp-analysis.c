@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "hp-analysis.h"
 #include "hp-analysis-registry.h"
 
@@ -216,4 +218,135 @@ hp_analysis_run_finish (GAsyncResult *result,
 {
   g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
   return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* hp_analysis_run_many */
+
+typedef struct
+{
+  const HpAnalysis *const *analyses;
+  HpTrace                 *trace;
+  const HpAnalysisParams  *params;
+  GCancellable            *cancellable; /* cancelled by the caller's or by a failure */
+  GPtrArray              **results;
+  GError                 **errors;
+  double                  *seconds;
+} RunMany;
+
+static void
+run_many_worker (gpointer data,
+                 gpointer user_data)
+{
+  RunMany *run = user_data;
+  guint    i = GPOINTER_TO_UINT (data) - 1;
+  gint64   start = g_get_monotonic_time ();
+
+  run->results[i] = hp_analysis_run (run->analyses[i], run->trace, run->params, run->cancellable, &run->errors[i]);
+  run->seconds[i] = (double)(g_get_monotonic_time () - start) / G_USEC_PER_SEC;
+  /* one failure fails the whole run: stop the others early */
+  if (run->results[i] == NULL)
+    g_cancellable_cancel (run->cancellable);
+}
+
+/* Costlier first, then in the given order */
+static int
+run_many_compare (gconstpointer a,
+                  gconstpointer b,
+                  gpointer      user_data)
+{
+  RunMany *run = user_data;
+  guint    i = GPOINTER_TO_UINT (a) - 1;
+  guint    j = GPOINTER_TO_UINT (b) - 1;
+
+  if (run->analyses[i]->cost != run->analyses[j]->cost)
+    return run->analyses[i]->cost > run->analyses[j]->cost ? -1 : 1;
+  return (i > j) - (i < j);
+}
+
+static void
+forward_cancel_cb (GCancellable *cancellable,
+                   gpointer      user_data)
+{
+  g_cancellable_cancel (G_CANCELLABLE (user_data));
+}
+
+/**
+ * hp_analysis_run_many:
+ * @analyses: (array length=n_analyses): the analyses to run
+ * @n_threads: how many run at once; 0 = one per processor
+ * @seconds: (out caller-allocates) (array length=n_analyses) (optional):
+ *   each analysis' wall time
+ *
+ * Runs @analyses on @trace at the same time on up to @n_threads threads,
+ * the costliest (HpAnalysis.cost) first, so that on a multi-core machine
+ * the set takes about as long as its longest member. The trace is only
+ * read. When one fails the others are cancelled and the error of the
+ * first failed analysis in @analyses order is returned, its message
+ * prefixed with the analysis' name.
+ *
+ * Returns: (transfer full) (element-type GPtrArray): for each analysis, in
+ *   the order of @analyses, its tables; %NULL with @error set on failure
+ */
+GPtrArray *
+hp_analysis_run_many (const HpAnalysis *const *analyses,
+                      guint                    n_analyses,
+                      HpTrace                 *trace,
+                      const HpAnalysisParams  *params,
+                      guint                    n_threads,
+                      double                  *seconds,
+                      GCancellable            *cancellable,
+                      GError                 **error)
+{
+  g_autoptr (GCancellable) local = g_cancellable_new ();
+  g_autofree GPtrArray **results = g_new0 (GPtrArray *, MAX (n_analyses, 1));
+  g_autofree GError    **errors = g_new0 (GError *, MAX (n_analyses, 1));
+  g_autofree double     *times = g_new0 (double, MAX (n_analyses, 1));
+  RunMany                run = { analyses, trace, params, local, results, errors, times };
+  GPtrArray             *out = NULL;
+  GThreadPool           *pool;
+  gulong                 handler = 0;
+  guint                  failed = n_analyses;
+
+  g_return_val_if_fail (analyses != NULL || n_analyses == 0, NULL);
+  g_return_val_if_fail (trace != NULL, NULL);
+
+  if (n_threads == 0)
+    n_threads = g_get_num_processors ();
+  n_threads = CLAMP (n_threads, 1, MAX (n_analyses, 1));
+  if (cancellable != NULL)
+    handler = g_cancellable_connect (cancellable, G_CALLBACK (forward_cancel_cb), g_object_ref (local), g_object_unref);
+
+  pool = g_thread_pool_new (run_many_worker, &run, (int)n_threads, TRUE, NULL);
+  g_thread_pool_set_sort_function (pool, run_many_compare, &run);
+  for (guint i = 0; i < n_analyses; i++)
+    g_thread_pool_push (pool, GUINT_TO_POINTER (i + 1), NULL);
+  g_thread_pool_free (pool, FALSE, TRUE); /* waits for every analysis */
+  g_cancellable_disconnect (cancellable, handler);
+
+  /* the error that caused the others: not a cancellation, unless the
+   * caller cancelled */
+  for (guint i = 0; i < n_analyses && failed == n_analyses; i++)
+    if (errors[i] != NULL && !g_error_matches (errors[i], G_IO_ERROR, G_IO_ERROR_CANCELLED))
+      failed = i;
+  for (guint i = 0; i < n_analyses && failed == n_analyses; i++)
+    if (errors[i] != NULL)
+      failed = i;
+
+  if (failed < n_analyses)
+    {
+      g_propagate_prefixed_error (error, g_steal_pointer (&errors[failed]), "%s: ", analyses[failed]->name);
+      for (guint i = 0; i < n_analyses; i++)
+        g_clear_pointer (&results[i], g_ptr_array_unref);
+    }
+  else
+    {
+      out = g_ptr_array_new_full (n_analyses, (GDestroyNotify)g_ptr_array_unref);
+      for (guint i = 0; i < n_analyses; i++)
+        g_ptr_array_add (out, g_steal_pointer (&results[i]));
+    }
+  for (guint i = 0; i < n_analyses; i++)
+    g_clear_error (&errors[i]);
+  if (seconds != NULL)
+    memcpy (seconds, times, n_analyses * sizeof *times);
+  return out;
 }

@@ -87,6 +87,7 @@ typedef struct
   const char    *section; /* spec section, e.g. "§1" */
   HpAnalysisFunc func;
   gboolean       in_default_set;
+  guint          cost; /* relative time on a large trace; costly ones start first */
 } HpAnalysis;
 
 const HpAnalysis *hp_analysis_list (guint *n_analyses);
@@ -104,6 +105,14 @@ void              hp_analysis_run_async (const HpAnalysis       *analysis,
                                          gpointer                user_data);
 GPtrArray        *hp_analysis_run_finish (GAsyncResult *result,
                                           GError      **error);
+GPtrArray        *hp_analysis_run_many (const HpAnalysis *const *analyses,
+                                        guint                    n_analyses,
+                                        HpTrace                 *trace,
+                                        const HpAnalysisParams  *params,
+                                        guint                    n_threads,
+                                        double                  *seconds,
+                                        GCancellable            *cancellable,
+                                        GError                 **error);
 
 /* helpers for analyses */
 GPtrArray *hp_analysis_select_ranks (HpTrace                *trace,
