@@ -12,11 +12,10 @@
 
 typedef struct
 {
-  char   *name;
-  char   *color_key;
-  GArray *values; /* double, NaN = none */
-  GArray *lows;   /* double, NaN = no error bar */
-  GArray *highs;
+  HpChartSeries head;   /* first, see HpChartSeries */
+  GArray       *values; /* double, NaN = none */
+  GArray       *lows;   /* double, NaN = no error bar */
+  GArray       *highs;
 } BarSeries;
 
 typedef struct
@@ -36,8 +35,7 @@ bar_series_free (gpointer p)
 {
   BarSeries *s = p;
 
-  g_free (s->name);
-  g_free (s->color_key);
+  _hp_chart_series_clear (&s->head);
   g_array_unref (s->values);
   g_array_unref (s->lows);
   g_array_unref (s->highs);
@@ -227,7 +225,7 @@ add_bar (BarLayoutState *st,
   g_array_append_val (st->bl->bars, bar);
 
   _hp_chart_add_hit (st->ctx, &bar.rect, HP_CHART_HIT_ITEM, (int)s, (int)c, value,
-                     g_ptr_array_index (st->data->categories, c), series->name);
+                     g_ptr_array_index (st->data->categories, c), series->head.name);
   return bar.rect;
 }
 
@@ -316,7 +314,7 @@ add_error_bar (BarLayoutState *st,
   else
     hit = (HpRect){ MIN (e.low, e.high), center - e.cap, fabs (e.low - e.high), 2 * e.cap };
   _hp_chart_add_hit (st->ctx, &hit, HP_CHART_HIT_ITEM, (int)s, (int)c, series_value (series, c),
-                     g_ptr_array_index (st->data->categories, c), series->name);
+                     g_ptr_array_index (st->data->categories, c), series->head.name);
 }
 
 /* a category without any value says so, rather than looking like zero */
@@ -583,26 +581,7 @@ bar_layout (HpChart              *chart,
   bl->bars = g_array_new (FALSE, FALSE, sizeof (HpBarRect));
   bl->errors = g_array_new (FALSE, FALSE, sizeof (HpErrorBar));
   bl->n_series = data->series->len;
-  bl->series_colors = g_new (HpColor, MAX (bl->n_series, 1));
-  for (guint s = 0; s < data->series->len; s++)
-    {
-      const BarSeries *series = g_ptr_array_index (data->series, s);
-
-      bl->series_colors[s] = hp_chart_style_color_for_label (
-          ctx->style, series->color_key != NULL ? series->color_key : series->name, s);
-    }
-
-  if (data->series->len > 1)
-    {
-      g_autofree HpLegendItem *items = g_new0 (HpLegendItem, data->series->len);
-
-      for (guint s = 0; s < data->series->len; s++)
-        {
-          items[s].label = ((BarSeries *)g_ptr_array_index (data->series, s))->name;
-          items[s].color = bl->series_colors[s];
-        }
-      _hp_chart_place_legend (ctx, &st.plot, items, data->series->len, HP_LEGEND_TOP, 0);
-    }
+  bl->series_colors = _hp_chart_series_colors (ctx, data->series, &st.plot);
 
   value_extent (data, &lo, &hi);
 
@@ -725,38 +704,9 @@ hp_bar_chart_new (const char *name,
   return _hp_chart_new (&bar_class, data, name, title);
 }
 
-void
-hp_bar_chart_set_mode (HpChart  *chart,
-                       HpBarMode mode)
-{
-  BarData *data = _hp_chart_get_data (chart, HP_CHART_KIND_BAR);
-
-  g_return_if_fail (data != NULL);
-  data->mode = mode;
-  _hp_chart_invalidate (chart);
-}
-
-void
-hp_bar_chart_set_orientation (HpChart         *chart,
-                              HpBarOrientation orientation)
-{
-  BarData *data = _hp_chart_get_data (chart, HP_CHART_KIND_BAR);
-
-  g_return_if_fail (data != NULL);
-  data->orientation = orientation;
-  _hp_chart_invalidate (chart);
-}
-
-void
-hp_bar_chart_set_value_format (HpChart     *chart,
-                               HpAxisFormat format)
-{
-  BarData *data = _hp_chart_get_data (chart, HP_CHART_KIND_BAR);
-
-  g_return_if_fail (data != NULL);
-  data->format = format;
-  _hp_chart_invalidate (chart);
-}
+HP_CHART_DEFINE_SETTER (hp_bar_chart_set_mode, BarData, HP_CHART_KIND_BAR, mode, HpBarMode)
+HP_CHART_DEFINE_SETTER (hp_bar_chart_set_orientation, BarData, HP_CHART_KIND_BAR, orientation, HpBarOrientation)
+HP_CHART_DEFINE_SETTER (hp_bar_chart_set_value_format, BarData, HP_CHART_KIND_BAR, format, HpAxisFormat)
 
 /**
  * hp_bar_chart_set_value_range:
@@ -852,7 +802,7 @@ hp_bar_chart_add_series (HpChart      *chart,
 
   n = data->categories->len;
   series = g_new0 (BarSeries, 1);
-  series->name = g_strdup (name != NULL ? name : "");
+  series->head.name = g_strdup (name != NULL ? name : "");
   series->values = g_array_sized_new (FALSE, FALSE, sizeof (double), n);
   series->lows = g_array_sized_new (FALSE, FALSE, sizeof (double), n);
   series->highs = g_array_sized_new (FALSE, FALSE, sizeof (double), n);
@@ -879,16 +829,12 @@ hp_bar_chart_set_series_color_key (HpChart    *chart,
                                    guint       series,
                                    const char *key)
 {
-  BarData   *data = _hp_chart_get_data (chart, HP_CHART_KIND_BAR);
-  BarSeries *s;
+  BarData *data = _hp_chart_get_data (chart, HP_CHART_KIND_BAR);
 
   g_return_if_fail (data != NULL);
   g_return_if_fail (series < data->series->len);
 
-  s = g_ptr_array_index (data->series, series);
-  g_free (s->color_key);
-  s->color_key = g_strdup (key);
-  _hp_chart_invalidate (chart);
+  _hp_chart_series_set_color_key (chart, g_ptr_array_index (data->series, series), key);
 }
 
 void

@@ -165,6 +165,28 @@ rank_subtitle (gint64      rank,
   return g_strdup_printf (tr (domain, N_ ("Rank %s")), number);
 }
 
+/* a category per row: its rank, with its GPU when there is a device */
+static void
+add_rank_categories (HpChart *chart,
+                     HpTable *table,
+                     int      c_rank,
+                     int      c_device)
+{
+  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+    {
+      g_autofree char *rank = cell_text (table, row, c_rank);
+      g_autofree char *label = NULL;
+
+      if (c_device >= 0 && !hp_table_is_null (table, row, c_device))
+        {
+          g_autofree char *device = cell_text (table, row, c_device);
+
+          label = g_strdup_printf ("%s (GPU %s)", rank, device);
+        }
+      hp_bar_chart_add_category (chart, label != NULL ? label : rank);
+    }
+}
+
 /* ---- §1 temporal breakdown ---- */
 
 static GPtrArray *
@@ -182,8 +204,6 @@ adapt_temporal_breakdown (HpTable    *table,
   };
   GPtrArray *charts = chart_list ();
   HpChart   *chart;
-  int        c_rank;
-  int        c_device;
   guint      n_rows;
 
   g_return_val_if_fail (table != NULL, charts);
@@ -201,22 +221,8 @@ adapt_temporal_breakdown (HpTable    *table,
                     NULL))
     return charts;
 
-  c_rank = column (table, "rank");
-  c_device = column (table, "device");
   n_rows = hp_table_get_n_rows (table);
-  for (guint row = 0; row < n_rows; row++)
-    {
-      g_autofree char *rank = cell_text (table, row, c_rank);
-      g_autofree char *label = NULL;
-
-      if (c_device >= 0 && !hp_table_is_null (table, row, c_device))
-        {
-          g_autofree char *device = cell_text (table, row, c_device);
-
-          label = g_strdup_printf ("%s (GPU %s)", rank, device);
-        }
-      hp_bar_chart_add_category (chart, label != NULL ? label : rank);
-    }
+  add_rank_categories (chart, table, column (table, "rank"), column (table, "device"));
 
   for (guint p = 0; p < G_N_ELEMENTS (parts); p++)
     {
@@ -296,31 +302,6 @@ hp_chart_adapt_kernel_type (HpTable *kernel_type_table)
   return adapt_kernel_type (kernel_type_table, NULL);
 }
 
-/* distinct values of a string column, in order of first appearance */
-static GPtrArray *
-distinct_strings (HpTable *table,
-                  int      col,
-                  gboolean skip_others)
-{
-  GPtrArray *values = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-
-  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
-    {
-      char *value = cell_text (table, row, col);
-
-      if ((skip_others && strcmp (value, "others") == 0) || g_hash_table_contains (seen, value))
-        {
-          g_free (value);
-          continue;
-        }
-      g_ptr_array_add (values, value);
-      g_hash_table_add (seen, value);
-    }
-
-  return values;
-}
-
 static gboolean
 row_matches (HpTable    *table,
              guint       row,
@@ -333,6 +314,37 @@ row_matches (HpTable    *table,
     return TRUE;
   cell = cell_text (table, row, col);
   return strcmp (cell, value) == 0;
+}
+
+/* distinct values of a string column, in order of first appearance, in
+ * the rows whose @filter_col equals @filter (all rows when @filter_col < 0) */
+static GPtrArray *
+distinct_strings (HpTable    *table,
+                  int         col,
+                  gboolean    skip_others,
+                  int         filter_col,
+                  const char *filter)
+{
+  GPtrArray *values = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+    {
+      char *value;
+
+      if (!row_matches (table, row, filter_col, filter))
+        continue;
+      value = cell_text (table, row, col);
+      if ((skip_others && strcmp (value, "others") == 0) || g_hash_table_contains (seen, value))
+        {
+          g_free (value);
+          continue;
+        }
+      g_ptr_array_add (values, value);
+      g_hash_table_add (seen, value);
+    }
+
+  return values;
 }
 
 /* a grid of per-rank pies of `name` → `sum (us)` for the rows whose
@@ -450,7 +462,7 @@ adapt_kernels (HpTable    *kernel_table,
       return charts;
     }
 
-  types = distinct_strings (kernel_table, c_type, FALSE);
+  types = distinct_strings (kernel_table, c_type, FALSE, -1, NULL);
   for (guint t = 0; t < types->len; t++)
     {
       const char      *type = g_ptr_array_index (types, t);
@@ -466,29 +478,8 @@ adapt_kernels (HpTable    *kernel_table,
     {
       const char      *type = g_ptr_array_index (types, t);
       g_autofree char *stem = stem_part (type);
-      g_autoptr (GPtrArray) names = NULL;
+      g_autoptr (GPtrArray) names = distinct_strings (kernel_table, c_name, TRUE, c_type, type);
       guint index = 0;
-
-      names = g_ptr_array_new_with_free_func (g_free);
-      {
-        g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-
-        for (guint row = 0; row < hp_table_get_n_rows (kernel_table); row++)
-          {
-            char *kernel;
-
-            if (!row_matches (kernel_table, row, c_type, type))
-              continue;
-            kernel = cell_text (kernel_table, row, c_name);
-            if (strcmp (kernel, "others") == 0 || g_hash_table_contains (seen, kernel))
-              {
-                g_free (kernel);
-                continue;
-              }
-            g_ptr_array_add (names, kernel);
-            g_hash_table_add (seen, kernel);
-          }
-      }
 
       for (guint n = 0; n < names->len; n++)
         {
@@ -575,7 +566,7 @@ adapt_idle_time (HpTable    *table,
   for (guint k = 0; k < G_N_ELEMENTS (known); k++)
     g_ptr_array_add (categories, g_strdup (known[k]));
   {
-    g_autoptr (GPtrArray) found = distinct_strings (table, c_category, FALSE);
+    g_autoptr (GPtrArray) found = distinct_strings (table, c_category, FALSE, -1, NULL);
 
     for (guint i = 0; i < found->len; i++)
       if (!g_strv_contains (known, g_ptr_array_index (found, i)))
@@ -698,19 +689,7 @@ adapt_comm_comp_overlap (HpTable    *table,
   if (c_rank < 0 || c_pct < 0)
     return charts;
 
-  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
-    {
-      g_autofree char *rank = cell_text (table, row, c_rank);
-      g_autofree char *label = NULL;
-
-      if (c_device >= 0 && !hp_table_is_null (table, row, c_device))
-        {
-          g_autofree char *device = cell_text (table, row, c_device);
-
-          label = g_strdup_printf ("%s (GPU %s)", rank, device);
-        }
-      hp_bar_chart_add_category (chart, label != NULL ? label : rank);
-    }
+  add_rank_categories (chart, table, c_rank, c_device);
 
   series = hp_bar_chart_add_series (chart, tr (domain, N_ ("Overlap")), NULL);
   hp_bar_chart_set_series_color_key (chart, series, "COMPUTATION overlapping COMMUNICATION");
@@ -735,15 +714,20 @@ hp_chart_adapt_comm_comp_overlap (HpTable *table)
 
 /* ---- §6 kernel launch statistics ---- */
 
+/* a histogram named `<stem>_rank<rank>`; takes @title */
 static HpChart *
-launch_histogram (const char *name,
-                  const char *title,
+launch_histogram (const char *stem,
+                  gint64      rank,
+                  char       *title,
                   const char *x_label,
                   GArray     *values,
                   guint       n_bins,
                   const char *domain)
 {
-  HpChart *chart = hp_histogram_new (name, title);
+  g_autofree char *name = g_strdup_printf ("%s_rank%" G_GINT64_FORMAT, stem, rank);
+  HpChart         *chart = hp_histogram_new (name, title);
+
+  g_free (title);
 
   hp_histogram_set_value_format (chart, HP_AXIS_FORMAT_TIME_US);
   hp_histogram_set_bin_count (chart, n_bins);
@@ -795,8 +779,7 @@ adapt_launch_stats (HpTable    *table,
       g_autoptr (GArray) delays = g_array_new (FALSE, FALSE, sizeof (double));
       g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, rank);
       const char      *cpu_label = tr (domain, N_ ("CPU duration of the launch"));
-      g_autofree char *name = NULL;
-      g_autofree char *title = NULL;
+      char            *title;
 
       for (guint row = 0; row < hp_table_get_n_rows (table); row++)
         {
@@ -818,24 +801,17 @@ adapt_launch_stats (HpTable    *table,
             g_array_append_val (delays, delay);
         }
 
-      name = g_strdup_printf ("launch_short_kernels_rank%" G_GINT64_FORMAT, rank);
       /* Translators: %s is a rank number */
       title = g_strdup_printf (tr (domain, N_ ("Short GPU kernels (gpu op duration < cpu op duration) on rank %s")), number);
-      g_ptr_array_add (charts, launch_histogram (name, title, cpu_label, shorts, 0, domain));
-      g_free (name);
-      g_free (title);
+      g_ptr_array_add (charts, launch_histogram ("launch_short_kernels", rank, title, cpu_label, shorts, 0, domain));
 
-      name = g_strdup_printf ("launch_runtime_outliers_rank%" G_GINT64_FORMAT, rank);
       /* Translators: the cutoff in microseconds, then a rank number */
       title = g_strdup_printf (tr (domain, N_ ("Runtime Event Duration Outliers (duration > %s us) on rank %s")), runtime_text, number);
-      g_ptr_array_add (charts, launch_histogram (name, title, cpu_label, runtime, 300, domain));
-      g_free (name);
-      g_free (title);
+      g_ptr_array_add (charts, launch_histogram ("launch_runtime_outliers", rank, title, cpu_label, runtime, 300, domain));
 
-      name = g_strdup_printf ("launch_delay_outliers_rank%" G_GINT64_FORMAT, rank);
       /* Translators: the cutoff in microseconds, then a rank number */
       title = g_strdup_printf (tr (domain, N_ ("Launch Delay Outliers (duration > %s us) on rank %s")), delay_text, number);
-      g_ptr_array_add (charts, launch_histogram (name, title, tr (domain, N_ ("Launch delay")), delays, 300, domain));
+      g_ptr_array_add (charts, launch_histogram ("launch_delay_outliers", rank, title, tr (domain, N_ ("Launch delay")), delays, 300, domain));
     }
 
   return charts;
@@ -1203,7 +1179,7 @@ adapt_user_annotations (HpTable    *table,
   if (c_name < 0)
     return charts;
 
-  names = distinct_strings (table, c_name, TRUE);
+  names = distinct_strings (table, c_name, TRUE, -1, NULL);
   for (guint n = 0; n < names->len; n++)
     {
       const char      *annotation = g_ptr_array_index (names, n);

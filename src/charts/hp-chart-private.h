@@ -221,6 +221,36 @@ _hp_rect_contains (const HpRect *rect,
   return x >= rect->x && x < rect->x + rect->width && y >= rect->y && y < rect->y + rect->height;
 }
 
+/* Defines `void func (HpChart *chart, type value)`, which sets @field of
+ * the @Data of a chart of kind @kind and has the chart laid out again. */
+#define HP_CHART_DEFINE_SETTER(func, Data, kind, field, type) \
+  void func (HpChart *chart, type value)                      \
+  {                                                           \
+    Data *data = _hp_chart_get_data (chart, kind);            \
+                                                              \
+    g_return_if_fail (data != NULL);                          \
+    data->field = value;                                      \
+    _hp_chart_invalidate (chart);                             \
+  }
+
+/* series of bar and line charts (hp-chart.c) */
+
+/* A bar or line series starts with this, so that the kind's array of
+ * series can be read as an array of these. */
+typedef struct
+{
+  char *name;      /* legend and tooltips; the colour's key by default */
+  char *color_key; /* (nullable): the label whose colour it takes instead */
+} HpChartSeries;
+
+void     _hp_chart_series_clear (HpChartSeries *series);
+void     _hp_chart_series_set_color_key (HpChart       *chart,
+                                         HpChartSeries *series,
+                                         const char    *key);
+HpColor *_hp_chart_series_colors (HpChartLayoutContext *ctx,
+                                  GPtrArray            *series,
+                                  HpRect               *area);
+
 /* painting (hp-chart-layout.c) */
 void                  _hp_cairo_set_color (cairo_t       *cr,
                                            const HpColor *color);

@@ -68,13 +68,92 @@ set_font (HpChartFont *font,
   font->bold = bold;
 }
 
-static void
-set_common (HpChartStyle *style)
+/* what sets the light and the dark style apart */
+typedef struct
 {
+  gboolean       dark;
+  HpColor        background;
+  HpColor        foreground;
+  HpColor        muted;
+  HpColor        grid;
+  HpColor        axis;
+  HpColor        missing;
+  HpColor        other; /* kernels and idle time */
+  HpColor        temporal_idle;
+  HpColor        others;
+  const HpColor *palette;
+  const HpColor *ramp;
+} Theme;
+
+static const Theme light_theme = {
+  .dark = FALSE,
+  .background = RGB (255, 255, 255),
+  .foreground = RGB (36, 36, 40),
+  .muted = RGB (100, 100, 108),
+  .grid = RGB (232, 232, 235),
+  .axis = RGB (160, 160, 166),
+  .missing = RGB (240, 240, 242),
+  .other = RGB (150, 150, 156),
+  .temporal_idle = RGB (196, 196, 202),
+  .others = RGB (180, 180, 186),
+  .palette = light_palette,
+  .ramp = light_ramp,
+};
+
+static const Theme dark_theme = {
+  .dark = TRUE,
+  .background = RGB (36, 36, 36),
+  .foreground = RGB (238, 238, 238),
+  .muted = RGB (166, 166, 172),
+  .grid = RGB (58, 58, 62),
+  .axis = RGB (110, 110, 116),
+  .missing = RGB (52, 52, 56),
+  .other = RGB (140, 140, 146),
+  .temporal_idle = RGB (96, 96, 102),
+  .others = RGB (112, 112, 118),
+  .palette = dark_palette,
+  .ramp = dark_ramp,
+};
+
+/* both styles give the kernel classes, idle reasons and temporal parts
+ * the same palette entries */
+static HpChartStyle *
+style_new (const Theme *theme)
+{
+  HpChartStyle  *style = g_new0 (HpChartStyle, 1);
+  const HpColor *palette = theme->palette;
+
   set_font (&style->title_font, 16, TRUE);
   set_font (&style->label_font, 13, FALSE);
   set_font (&style->tick_font, 12, FALSE);
   style->scale = 1.0;
+  style->dark = theme->dark;
+  style->background = theme->background;
+  style->foreground = theme->foreground;
+  style->muted = theme->muted;
+  style->grid = theme->grid;
+  style->axis = theme->axis;
+  style->missing = theme->missing;
+  memcpy (style->palette, palette, sizeof style->palette);
+  memcpy (style->ramp, theme->ramp, sizeof style->ramp);
+
+  style->kernel_computation = palette[0];
+  style->kernel_communication = palette[1];
+  style->kernel_memory = palette[2];
+  style->kernel_other = theme->other;
+  style->kernel_comp_comm = palette[3];
+  style->kernel_comp_mem = palette[4];
+  style->kernel_comm_mem = palette[5];
+  style->kernel_all = palette[6];
+  style->idle_host_wait = palette[3];
+  style->idle_kernel_wait = palette[4];
+  style->idle_other = theme->other;
+  style->temporal_idle = theme->temporal_idle;
+  style->temporal_compute = palette[0];
+  style->temporal_non_compute = palette[5];
+  style->others = theme->others;
+
+  return style;
 }
 
 /**
@@ -85,36 +164,7 @@ set_common (HpChartStyle *style)
 HpChartStyle *
 hp_chart_style_new_light (void)
 {
-  HpChartStyle *style = g_new0 (HpChartStyle, 1);
-
-  set_common (style);
-  style->dark = FALSE;
-  style->background = RGB (255, 255, 255);
-  style->foreground = RGB (36, 36, 40);
-  style->muted = RGB (100, 100, 108);
-  style->grid = RGB (232, 232, 235);
-  style->axis = RGB (160, 160, 166);
-  style->missing = RGB (240, 240, 242);
-  memcpy (style->palette, light_palette, sizeof light_palette);
-  memcpy (style->ramp, light_ramp, sizeof light_ramp);
-
-  style->kernel_computation = light_palette[0];
-  style->kernel_communication = light_palette[1];
-  style->kernel_memory = light_palette[2];
-  style->kernel_other = RGB (150, 150, 156);
-  style->kernel_comp_comm = light_palette[3];
-  style->kernel_comp_mem = light_palette[4];
-  style->kernel_comm_mem = light_palette[5];
-  style->kernel_all = light_palette[6];
-  style->idle_host_wait = light_palette[3];
-  style->idle_kernel_wait = light_palette[4];
-  style->idle_other = RGB (150, 150, 156);
-  style->temporal_idle = RGB (196, 196, 202);
-  style->temporal_compute = light_palette[0];
-  style->temporal_non_compute = light_palette[5];
-  style->others = RGB (180, 180, 186);
-
-  return style;
+  return style_new (&light_theme);
 }
 
 /**
@@ -126,36 +176,7 @@ hp_chart_style_new_light (void)
 HpChartStyle *
 hp_chart_style_new_dark (void)
 {
-  HpChartStyle *style = g_new0 (HpChartStyle, 1);
-
-  set_common (style);
-  style->dark = TRUE;
-  style->background = RGB (36, 36, 36);
-  style->foreground = RGB (238, 238, 238);
-  style->muted = RGB (166, 166, 172);
-  style->grid = RGB (58, 58, 62);
-  style->axis = RGB (110, 110, 116);
-  style->missing = RGB (52, 52, 56);
-  memcpy (style->palette, dark_palette, sizeof dark_palette);
-  memcpy (style->ramp, dark_ramp, sizeof dark_ramp);
-
-  style->kernel_computation = dark_palette[0];
-  style->kernel_communication = dark_palette[1];
-  style->kernel_memory = dark_palette[2];
-  style->kernel_other = RGB (140, 140, 146);
-  style->kernel_comp_comm = dark_palette[3];
-  style->kernel_comp_mem = dark_palette[4];
-  style->kernel_comm_mem = dark_palette[5];
-  style->kernel_all = dark_palette[6];
-  style->idle_host_wait = dark_palette[3];
-  style->idle_kernel_wait = dark_palette[4];
-  style->idle_other = RGB (140, 140, 146);
-  style->temporal_idle = RGB (96, 96, 102);
-  style->temporal_compute = dark_palette[0];
-  style->temporal_non_compute = dark_palette[5];
-  style->others = RGB (112, 112, 118);
-
-  return style;
+  return style_new (&dark_theme);
 }
 
 /**

@@ -59,6 +59,58 @@ _hp_chart_get_kind_layout (HpChart    *chart,
   return chart->kind_layout;
 }
 
+void
+_hp_chart_series_clear (HpChartSeries *series)
+{
+  g_clear_pointer (&series->name, g_free);
+  g_clear_pointer (&series->color_key, g_free);
+}
+
+/* @key: (nullable): the label whose colour @series takes; %NULL for its
+ * name's */
+void
+_hp_chart_series_set_color_key (HpChart       *chart,
+                                HpChartSeries *series,
+                                const char    *key)
+{
+  g_free (series->color_key);
+  series->color_key = g_strdup (key);
+  _hp_chart_invalidate (chart);
+}
+
+/* The colour of each of @series (elements that start with an
+ * #HpChartSeries), in an array of at least one; with more than one
+ * series, a legend of them takes the top of @area. */
+HpColor *
+_hp_chart_series_colors (HpChartLayoutContext *ctx,
+                         GPtrArray            *series,
+                         HpRect               *area)
+{
+  HpColor *colors = g_new (HpColor, MAX (series->len, 1));
+
+  for (guint s = 0; s < series->len; s++)
+    {
+      const HpChartSeries *head = g_ptr_array_index (series, s);
+
+      colors[s] = hp_chart_style_color_for_label (
+          ctx->style, head->color_key != NULL ? head->color_key : head->name, s);
+    }
+
+  if (series->len > 1)
+    {
+      g_autofree HpLegendItem *items = g_new0 (HpLegendItem, series->len);
+
+      for (guint s = 0; s < series->len; s++)
+        {
+          items[s].label = ((const HpChartSeries *)g_ptr_array_index (series, s))->name;
+          items[s].color = colors[s];
+        }
+      _hp_chart_place_legend (ctx, area, items, series->len, HP_LEGEND_TOP, 0);
+    }
+
+  return colors;
+}
+
 /**
  * hp_chart_ref:
  *

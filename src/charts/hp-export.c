@@ -1,4 +1,4 @@
-/* hp-export.c — writing charts to PNG, SVG and PDF files.
+/* hp-export.c — writing charts, and any picture painted with Cairo, to PNG, SVG and PDF files.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,7 +11,7 @@
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 
-#include "hp-export.h"
+#include "hp-export-private.h"
 
 /* vector surfaces and PNGs are written into memory first, so the file
  * itself is created in one atomic step at the end */
@@ -53,50 +53,6 @@ hp_export_format_from_path (const char     *path,
   return TRUE;
 }
 
-static gboolean
-check_status (cairo_status_t status,
-              GError       **error)
-{
-  if (status == CAIRO_STATUS_SUCCESS)
-    return TRUE;
-
-  g_set_error (error, G_IO_ERROR,
-               status == CAIRO_STATUS_NO_MEMORY ? G_IO_ERROR_NO_SPACE : G_IO_ERROR_FAILED,
-               "cannot draw the chart: %s", cairo_status_to_string (status));
-  return FALSE;
-}
-
-static gboolean
-paint_on (cairo_surface_t    *surface,
-          HpChart            *chart,
-          int                 width,
-          int                 height,
-          const HpChartStyle *style,
-          GError            **error)
-{
-  cairo_t       *cr;
-  cairo_status_t status;
-
-  status = cairo_surface_status (surface);
-  if (!check_status (status, error))
-    return FALSE;
-
-  cr = cairo_create (surface);
-  hp_chart_paint (chart, cr, width, height, style);
-  status = cairo_status (cr);
-  cairo_destroy (cr);
-  /* vector surfaces write their stream when finished; an image surface
-   * must stay alive for the PNG writer */
-  if (cairo_surface_get_type (surface) == CAIRO_SURFACE_TYPE_IMAGE)
-    cairo_surface_flush (surface);
-  else
-    cairo_surface_finish (surface);
-  if (status == CAIRO_STATUS_SUCCESS)
-    status = cairo_surface_status (surface);
-
-  return check_status (status, error);
-}
-
 /* Cairo draws SVG text as glyph outlines; a <title> element keeps the
  * chart's title as text for search, screen readers and tests. */
 static void
@@ -129,6 +85,190 @@ insert_svg_title (GByteArray *svg,
 }
 
 /**
+ * _hp_export_render:
+ * @format: the file format
+ * @width: the size in user-space pixels (points for PDF and SVG)
+ * @height:
+ * @scale: device pixels per user-space pixel, for PNG; anything but a
+ *   positive number is 1
+ * @title: (nullable): the picture's title, kept in SVG and PDF files
+ * @what: what is drawn, for the error message ("chart")
+ * @paint: paints the picture
+ * @user_data: passed to @paint
+ * @error: a #GError
+ *
+ * Renders a picture to the bytes of a PNG, SVG or PDF file. PNGs are
+ * @width × @scale by @height × @scale pixels; SVG and PDF are vector files.
+ *
+ * Returns: (transfer full): the file's contents, or %NULL with @error set
+ */
+GBytes *
+_hp_export_render (HpExportFormat    format,
+                   int               width,
+                   int               height,
+                   double            scale,
+                   const char       *title,
+                   const char       *what,
+                   HpExportPaintFunc paint,
+                   gpointer          user_data,
+                   GError          **error)
+{
+  g_autoptr (GByteArray) bytes = g_byte_array_new ();
+  cairo_surface_t *surface;
+  cairo_status_t   status;
+
+  if (!isfinite (scale) || scale <= 0)
+    scale = 1.0;
+
+  switch (format)
+    {
+    case HP_EXPORT_FORMAT_PNG:
+      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int)ceil (width * scale),
+                                            (int)ceil (height * scale));
+      cairo_surface_set_device_scale (surface, scale, scale);
+      break;
+
+    case HP_EXPORT_FORMAT_SVG:
+      scale = 1.0;
+      surface = cairo_svg_surface_create_for_stream (append_bytes, bytes, width, height);
+      cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PX);
+      break;
+
+    case HP_EXPORT_FORMAT_PDF:
+      scale = 1.0;
+      surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, width, height);
+      if (title != NULL)
+        cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title);
+      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Hotpath");
+      break;
+
+    default:
+      g_return_val_if_reached (NULL);
+    }
+
+  status = cairo_surface_status (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    {
+      cairo_t *cr = cairo_create (surface);
+
+      paint (cr, scale, user_data);
+      status = cairo_status (cr);
+      cairo_destroy (cr);
+    }
+  /* vector surfaces write their stream when finished; an image surface
+   * must stay alive for the PNG writer */
+  if (format == HP_EXPORT_FORMAT_PNG)
+    cairo_surface_flush (surface);
+  else
+    cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  if (status == CAIRO_STATUS_SUCCESS && format == HP_EXPORT_FORMAT_PNG)
+    status = cairo_surface_write_to_png_stream (surface, append_bytes, bytes);
+  cairo_surface_destroy (surface);
+
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, G_IO_ERROR,
+                   status == CAIRO_STATUS_NO_MEMORY ? G_IO_ERROR_NO_SPACE : G_IO_ERROR_FAILED,
+                   "cannot draw the %s: %s", what, cairo_status_to_string (status));
+      return NULL;
+    }
+
+  if (format == HP_EXPORT_FORMAT_SVG)
+    insert_svg_title (bytes, title);
+  return g_byte_array_free_to_bytes (g_steal_pointer (&bytes));
+}
+
+/**
+ * _hp_export_write:
+ * @path: the file to write; its extension (.png, .svg or .pdf, any case)
+ *   picks the format
+ * @kind: what an unknown extension is not ("chart")
+ * @render: renders the file's contents in that format
+ * @user_data: passed to @render
+ * @error: a #GError
+ *
+ * Writes a file atomically: the data goes to a temporary file in the same
+ * folder, renamed over @path at the end, so a failure never leaves a
+ * partial file. An unknown extension is %G_IO_ERROR_INVALID_ARGUMENT; I/O
+ * errors keep GIO's codes. Every message starts with the file's name.
+ *
+ * Returns: whether the file was written
+ */
+gboolean
+_hp_export_write (const char        *path,
+                  const char        *kind,
+                  HpExportRenderFunc render,
+                  gpointer           user_data,
+                  GError           **error)
+{
+  g_autofree char *basename = g_path_get_basename (path);
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GError) local_error = NULL;
+  HpExportFormat format;
+  gsize          size;
+  const char    *data;
+
+  if (!hp_export_format_from_path (path, &format))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "%s: unknown %s format (use .png, .svg or .pdf)", basename, kind);
+      return FALSE;
+    }
+
+  bytes = render (format, user_data, &local_error);
+  if (bytes == NULL)
+    {
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", basename);
+      return FALSE;
+    }
+
+  data = g_bytes_get_data (bytes, &size);
+  if (!g_file_set_contents_full (path, data, size, G_FILE_SET_CONTENTS_CONSISTENT, 0666,
+                                 &local_error))
+    {
+      /* GIO's codes, as every I/O error of ours; GLib's message already
+       * names the path */
+      g_set_error (error, G_IO_ERROR, g_io_error_from_file_error (local_error->code), "%s: %s",
+                   basename, local_error->message);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* a chart as hp_chart_render() paints it, in its own copy of the style */
+typedef struct
+{
+  HpChart      *chart;
+  int           width;
+  int           height;
+  HpChartStyle *style;
+} ChartPicture;
+
+/* a chart as hp_chart_export() renders it */
+typedef struct
+{
+  HpChart            *chart;
+  int                 width;
+  int                 height;
+  double              scale;
+  const HpChartStyle *style;
+} ChartFile;
+
+static void
+paint_chart (cairo_t *cr,
+             double   scale,
+             gpointer user_data)
+{
+  ChartPicture *picture = user_data;
+
+  picture->style->scale = scale;
+  hp_chart_paint (picture->chart, cr, picture->width, picture->height, picture->style);
+}
+
+/**
  * hp_chart_render:
  * @format: the file format
  * @width: the size in user-space pixels (points for PDF and SVG)
@@ -154,63 +294,28 @@ hp_chart_render (HpChart            *chart,
                  GError            **error)
 {
   g_autoptr (HpChartStyle) own_style = NULL;
-  g_autoptr (GByteArray) bytes = g_byte_array_new ();
-  cairo_surface_t *surface = NULL;
-  gboolean         ok;
+  ChartPicture picture;
 
   g_return_val_if_fail (chart != NULL, NULL);
   g_return_val_if_fail (width > 0 && height > 0, NULL);
   g_return_val_if_fail (style != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!isfinite (scale) || scale <= 0)
-    scale = 1.0;
-
   own_style = hp_chart_style_copy (style);
-  own_style->scale = format == HP_EXPORT_FORMAT_PNG ? scale : 1.0;
+  picture = (ChartPicture){ chart, width, height, own_style };
+  return _hp_export_render (format, width, height, scale, hp_chart_get_title (chart), "chart",
+                            paint_chart, &picture, error);
+}
 
-  switch (format)
-    {
-    case HP_EXPORT_FORMAT_PNG:
-      {
-        int pixel_w = (int)ceil (width * scale);
-        int pixel_h = (int)ceil (height * scale);
+static GBytes *
+render_chart (HpExportFormat format,
+              gpointer       user_data,
+              GError       **error)
+{
+  const ChartFile *file = user_data;
 
-        surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, pixel_w, pixel_h);
-        cairo_surface_set_device_scale (surface, scale, scale);
-        ok = paint_on (surface, chart, width, height, own_style, error);
-        if (ok)
-          ok = check_status (cairo_surface_write_to_png_stream (surface, append_bytes, bytes),
-                             error);
-      }
-      break;
-
-    case HP_EXPORT_FORMAT_SVG:
-      surface = cairo_svg_surface_create_for_stream (append_bytes, bytes, width, height);
-      cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PX);
-      ok = paint_on (surface, chart, width, height, own_style, error);
-      if (ok)
-        insert_svg_title (bytes, hp_chart_get_title (chart));
-      break;
-
-    case HP_EXPORT_FORMAT_PDF:
-      surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, width, height);
-      if (hp_chart_get_title (chart) != NULL)
-        cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE,
-                                        hp_chart_get_title (chart));
-      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Hotpath");
-      ok = paint_on (surface, chart, width, height, own_style, error);
-      break;
-
-    default:
-      g_return_val_if_reached (NULL);
-    }
-
-  cairo_surface_destroy (surface);
-  if (!ok)
-    return NULL;
-
-  return g_byte_array_free_to_bytes (g_steal_pointer (&bytes));
+  return hp_chart_render (file->chart, format, file->width, file->height, file->scale, file->style,
+                          error);
 }
 
 /**
@@ -241,12 +346,7 @@ hp_chart_export (HpChart            *chart,
                  const HpChartStyle *style,
                  GError            **error)
 {
-  g_autofree char *basename = NULL;
-  g_autoptr (GBytes) bytes = NULL;
-  g_autoptr (GError) local_error = NULL;
-  HpExportFormat format;
-  gsize          size;
-  const char    *data;
+  ChartFile file = { chart, width, height, scale, style };
 
   g_return_val_if_fail (chart != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -254,31 +354,5 @@ hp_chart_export (HpChart            *chart,
   g_return_val_if_fail (style != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  basename = g_path_get_basename (path);
-  if (!hp_export_format_from_path (path, &format))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "%s: unknown chart format (use .png, .svg or .pdf)", basename);
-      return FALSE;
-    }
-
-  bytes = hp_chart_render (chart, format, width, height, scale, style, &local_error);
-  if (bytes == NULL)
-    {
-      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", basename);
-      return FALSE;
-    }
-
-  data = g_bytes_get_data (bytes, &size);
-  if (!g_file_set_contents_full (path, data, size, G_FILE_SET_CONTENTS_CONSISTENT, 0666,
-                                 &local_error))
-    {
-      /* GIO's codes, as every I/O error of ours; GLib's message already
-       * names the path */
-      g_set_error (error, G_IO_ERROR, g_io_error_from_file_error (local_error->code), "%s: %s",
-                   basename, local_error->message);
-      return FALSE;
-    }
-
-  return TRUE;
+  return _hp_export_write (path, "chart", render_chart, &file, error);
 }

@@ -18,9 +18,8 @@ typedef struct
 
 typedef struct
 {
-  char   *name;
-  char   *color_key;
-  GArray *points; /* Point, sorted by x */
+  HpChartSeries head;   /* first, see HpChartSeries */
+  GArray       *points; /* Point, sorted by x */
   /* extents of the finite points, computed once when added */
   double x_min;
   double x_max;
@@ -44,8 +43,7 @@ line_series_free (gpointer p)
 {
   LineSeries *s = p;
 
-  g_free (s->name);
-  g_free (s->color_key);
+  _hp_chart_series_clear (&s->head);
   g_array_unref (s->points);
   g_free (s);
 }
@@ -248,26 +246,7 @@ line_layout (HpChart              *chart,
   double        y1;
 
   ll->n_series = data->series->len;
-  ll->series_colors = g_new (HpColor, MAX (ll->n_series, 1));
-  for (guint s = 0; s < ll->n_series; s++)
-    {
-      const LineSeries *series = g_ptr_array_index (data->series, s);
-
-      ll->series_colors[s] = hp_chart_style_color_for_label (
-          ctx->style, series->color_key != NULL ? series->color_key : series->name, s);
-    }
-
-  if (ll->n_series > 1)
-    {
-      g_autofree HpLegendItem *items = g_new0 (HpLegendItem, ll->n_series);
-
-      for (guint s = 0; s < ll->n_series; s++)
-        {
-          items[s].label = ((LineSeries *)g_ptr_array_index (data->series, s))->name;
-          items[s].color = ll->series_colors[s];
-        }
-      _hp_chart_place_legend (ctx, &plot, items, ll->n_series, HP_LEGEND_TOP, 0);
-    }
+  ll->series_colors = _hp_chart_series_colors (ctx, data->series, &plot);
 
   x_extent (data, &x0, &x1);
   if (!(x1 > x0))
@@ -490,8 +469,8 @@ line_hit_test (HpChart      *chart,
           hit->series = (int)s;
           hit->item = (int)MIN (i, (gsize)G_MAXINT);
           hit->value = p->y;
-          hit->text = series->name;
-          hit->series_name = series->name;
+          hit->text = series->head.name;
+          hit->series_name = series->head.name;
         }
     }
 
@@ -534,22 +513,10 @@ hp_line_chart_new (const char *name,
   return _hp_chart_new (&line_class, data, name, title);
 }
 
-#define LINE_SETTER(func, field, type)                               \
-  void func (HpChart *chart, type value)                             \
-  {                                                                  \
-    LineData *data = _hp_chart_get_data (chart, HP_CHART_KIND_LINE); \
-                                                                     \
-    g_return_if_fail (data != NULL);                                 \
-    data->field = value;                                             \
-    _hp_chart_invalidate (chart);                                    \
-  }
-
-LINE_SETTER (hp_line_chart_set_mode, mode, HpLineMode)
-LINE_SETTER (hp_line_chart_set_x_format, x_format, HpAxisFormat)
-LINE_SETTER (hp_line_chart_set_y_format, y_format, HpAxisFormat)
-LINE_SETTER (hp_line_chart_set_y_include_zero, y_include_zero, gboolean)
-
-#undef LINE_SETTER
+HP_CHART_DEFINE_SETTER (hp_line_chart_set_mode, LineData, HP_CHART_KIND_LINE, mode, HpLineMode)
+HP_CHART_DEFINE_SETTER (hp_line_chart_set_x_format, LineData, HP_CHART_KIND_LINE, x_format, HpAxisFormat)
+HP_CHART_DEFINE_SETTER (hp_line_chart_set_y_format, LineData, HP_CHART_KIND_LINE, y_format, HpAxisFormat)
+HP_CHART_DEFINE_SETTER (hp_line_chart_set_y_include_zero, LineData, HP_CHART_KIND_LINE, y_include_zero, gboolean)
 
 /**
  * hp_line_chart_set_x_range:
@@ -612,7 +579,7 @@ hp_line_chart_add_series (HpChart      *chart,
   g_return_val_if_fail (y != NULL || n_points == 0, 0);
 
   series = g_new0 (LineSeries, 1);
-  series->name = g_strdup (name != NULL ? name : "");
+  series->head.name = g_strdup (name != NULL ? name : "");
   series->points = g_array_sized_new (FALSE, FALSE, sizeof (Point), n_points);
   series->x_min = series->y_min = INFINITY;
   series->x_max = series->y_max = -INFINITY;
@@ -655,16 +622,12 @@ hp_line_chart_set_series_color_key (HpChart    *chart,
                                     guint       series,
                                     const char *key)
 {
-  LineData   *data = _hp_chart_get_data (chart, HP_CHART_KIND_LINE);
-  LineSeries *s;
+  LineData *data = _hp_chart_get_data (chart, HP_CHART_KIND_LINE);
 
   g_return_if_fail (data != NULL);
   g_return_if_fail (series < data->series->len);
 
-  s = g_ptr_array_index (data->series, series);
-  g_free (s->color_key);
-  s->color_key = g_strdup (key);
-  _hp_chart_invalidate (chart);
+  _hp_chart_series_set_color_key (chart, g_ptr_array_index (data->series, series), key);
 }
 
 guint

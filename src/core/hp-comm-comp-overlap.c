@@ -129,10 +129,7 @@ append_row (HpTable      *table,
   hp_table_set_double (table, row, COL_PCTG, pctg);
   if (!extras)
     return;
-  if (device != NULL)
-    hp_table_set_int (table, row, COL_DEVICE, *device);
-  else
-    hp_table_set_null (table, row, COL_DEVICE);
+  _hp_gpu_set_device_cell (table, row, COL_DEVICE, device);
   hp_table_set_double (table, row, COL_COMM_TIME, hp_ns_to_us (comm_time));
   hp_table_set_double (table, row, COL_OVERLAP_TIME, hp_ns_to_us (overlap));
 }
@@ -208,7 +205,6 @@ hp_comm_comp_overlap_compute (HpTrace                *trace,
                               GCancellable           *cancellable,
                               GError                **error)
 {
-  g_autoptr (GPtrArray) ranks = NULL;
   g_autoptr (HpTable) table = NULL;
   guint    classes;
   gboolean per_device;
@@ -217,16 +213,12 @@ hp_comm_comp_overlap_compute (HpTrace                *trace,
   g_return_val_if_fail (trace != NULL, FALSE);
   g_return_val_if_fail (tables != NULL, FALSE);
 
-  ranks = hp_analysis_select_ranks (trace, params, error);
-  if (ranks == NULL)
-    return FALSE;
-
   per_device = hp_trace_get_mode (trace) == HP_MODE_DEFAULT;
   table = new_table (per_device);
   rows = (Rows){ table, per_device, FALSE };
   classes = HP_GPU_CLASS (HP_KERNEL_CLASS_COMMUNICATION);
   classes |= HP_GPU_CLASS (HP_KERNEL_CLASS_COMPUTATION);
-  if (!_hp_gpu_activities_foreach_device (ranks, classes, per_device, add_device_row, &rows,
+  if (!_hp_gpu_activities_foreach_device (trace, params, classes, add_device_row, &rows,
                                           cancellable, error))
     return FALSE;
 

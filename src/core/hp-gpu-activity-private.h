@@ -5,6 +5,7 @@
 
 #pragma once
 
+#include "hp-analysis.h"
 #include "hp-intervals.h"
 #include "hp-rank.h"
 
@@ -73,13 +74,17 @@ typedef void (*HpGpuDeviceFunc) (const HpRank        *rank,
                                  HpInterval         **scratch,
                                  gpointer             user_data);
 
-gboolean    _hp_gpu_activities_foreach_device (GPtrArray      *ranks,
-                                               guint           classes,
-                                               gboolean        per_device,
-                                               HpGpuDeviceFunc func,
-                                               gpointer        user_data,
-                                               GCancellable   *cancellable,
-                                               GError        **error);
+gboolean    _hp_gpu_activities_foreach_device (HpTrace                *trace,
+                                               const HpAnalysisParams *params,
+                                               guint                   classes,
+                                               HpGpuDeviceFunc         func,
+                                               gpointer                user_data,
+                                               GCancellable           *cancellable,
+                                               GError                **error);
+void        _hp_gpu_set_device_cell (HpTable      *table,
+                                     guint         row,
+                                     guint         column,
+                                     const gint64 *device);
 gboolean    _hp_gpu_activities_collect (HpGpuActivities *self,
                                         const HpRank    *rank,
                                         guint            classes,

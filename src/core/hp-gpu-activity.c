@@ -139,12 +139,12 @@ _hp_gpu_activities_scratch (HpGpuActivities *self,
 
 /**
  * _hp_gpu_activities_foreach_device:
- * @ranks: (element-type HpRank): the ranks, in the order to visit them
+ * @trace: a loaded trace
+ * @params: the analysis parameters (only the rank selection is used)
  * @classes: the kernel classes to keep, a mask of HP_GPU_CLASS() bits
- * @per_device: whether the devices of a rank are kept apart (the default
- *   mode) or taken together (HTA-compatibility mode)
- * @func: called once per device of each rank, devices ascending, and once
- *   with no device for a rank without activities
+ * @func: called once per device of each selected rank, devices ascending,
+ *   and once with no device for a rank without activities; in
+ *   HTA-compatibility mode the devices of a rank are taken together
  * @user_data: passed to @func
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
@@ -152,18 +152,24 @@ _hp_gpu_activities_scratch (HpGpuActivities *self,
  * The loop of the breakdowns that measure each GPU on its own (spec
  * analyses §1, §5).
  *
- * Returns: %TRUE, or %FALSE with %G_IO_ERROR_CANCELLED
+ * Returns: %TRUE, or %FALSE with %HP_ANALYSIS_ERROR_NO_SUCH_RANK for a
+ *   selected rank that is not in @trace, or %G_IO_ERROR_CANCELLED
  */
 gboolean
-_hp_gpu_activities_foreach_device (GPtrArray      *ranks,
-                                   guint           classes,
-                                   gboolean        per_device,
-                                   HpGpuDeviceFunc func,
-                                   gpointer        user_data,
-                                   GCancellable   *cancellable,
-                                   GError        **error)
+_hp_gpu_activities_foreach_device (HpTrace                *trace,
+                                   const HpAnalysisParams *params,
+                                   guint                   classes,
+                                   HpGpuDeviceFunc         func,
+                                   gpointer                user_data,
+                                   GCancellable           *cancellable,
+                                   GError                **error)
 {
   g_auto (HpGpuActivities) acts = { 0 };
+  g_autoptr (GPtrArray) ranks = hp_analysis_select_ranks (trace, params, error);
+  gboolean per_device = hp_trace_get_mode (trace) == HP_MODE_DEFAULT;
+
+  if (ranks == NULL)
+    return FALSE;
 
   for (guint k = 0; k < ranks->len; k++)
     {
@@ -188,6 +194,26 @@ _hp_gpu_activities_foreach_device (GPtrArray      *ranks,
         }
     }
   return TRUE;
+}
+
+/**
+ * _hp_gpu_set_device_cell:
+ * @table: a table with an integer device column
+ * @row: a row
+ * @column: the device column
+ * @device: (nullable): the device, or %NULL (a rank without activities)
+ *   for a null cell
+ */
+void
+_hp_gpu_set_device_cell (HpTable      *table,
+                         guint         row,
+                         guint         column,
+                         const gint64 *device)
+{
+  if (device != NULL)
+    hp_table_set_int (table, row, column, *device);
+  else
+    hp_table_set_null (table, row, column);
 }
 
 /**

@@ -470,6 +470,17 @@ capture_open (Parser *p,
   p->capture_comma[p->capture_depth++] = FALSE;
 }
 
+/* an object or array value of an arg: captured as JSON text */
+static void
+capture_start (Parser *p,
+               char    c)
+{
+  g_string_truncate (p->capture, 0);
+  p->capture_depth = 0;
+  p->capture_after_key = FALSE;
+  capture_open (p, c);
+}
+
 /* ---------------------------------------------------------------------------
  * Args
  * ------------------------------------------------------------------------- */
@@ -804,6 +815,27 @@ meta_member (Parser *p)
   json_builder_set_member_name (p->meta, p->top_key != NULL ? p->top_key : "");
 }
 
+/* a value where an event was expected: an element, and a bad one */
+static inline void
+bad_element (Parser *p)
+{
+  p->n_elements++;
+  p->b->rank->n_bad_values++;
+}
+
+/* after reading a numeric event field: @ok, it is there (@has), else the
+ * value is bad */
+static inline void
+note_number_field (Parser   *p,
+                   gboolean  ok,
+                   gboolean *has)
+{
+  if (ok)
+    *has = TRUE;
+  else
+    p->b->rank->n_bad_values++;
+}
+
 static void
 event_scalar_field_bad (Parser *p)
 {
@@ -837,8 +869,7 @@ on_null (void *ctx)
       g_string_append (p->capture, "null");
       break;
     case CTX_EVENTS:
-      p->n_elements++;
-      p->b->rank->n_bad_values++;
+      bad_element (p);
       break;
     case CTX_EVENT:
     case CTX_SKIP:
@@ -877,8 +908,7 @@ on_boolean (void *ctx,
       event_scalar_field_bad (p);
       break;
     case CTX_EVENTS:
-      p->n_elements++;
-      p->b->rank->n_bad_values++;
+      bad_element (p);
       break;
     case CTX_SKIP:
     default:
@@ -902,28 +932,16 @@ on_number (void       *ctx,
         case F_TS:
           if (!text_is_integer (s, len))
             p->b->any_float_ts = TRUE;
-          if (hp_parse_time_ns (s, len, &p->ev.ts))
-            p->ev.has_ts = TRUE;
-          else
-            p->b->rank->n_bad_values++;
+          note_number_field (p, hp_parse_time_ns (s, len, &p->ev.ts), &p->ev.has_ts);
           break;
         case F_DUR:
-          if (hp_parse_time_ns (s, len, &p->ev.dur))
-            p->ev.has_dur = TRUE;
-          else
-            p->b->rank->n_bad_values++;
+          note_number_field (p, hp_parse_time_ns (s, len, &p->ev.dur), &p->ev.has_dur);
           break;
         case F_PID:
-          if (parse_int64 (s, len, &p->ev.pid))
-            p->ev.has_pid = TRUE;
-          else
-            p->b->rank->n_bad_values++;
+          note_number_field (p, parse_int64 (s, len, &p->ev.pid), &p->ev.has_pid);
           break;
         case F_TID:
-          if (parse_int64 (s, len, &p->ev.tid))
-            p->ev.has_tid = TRUE;
-          else
-            p->b->rank->n_bad_values++;
+          note_number_field (p, parse_int64 (s, len, &p->ev.tid), &p->ev.has_tid);
           break;
         case F_PH:
         case F_CAT:
@@ -955,8 +973,7 @@ on_number (void       *ctx,
       meta_add_number (p->meta, s, len);
       break;
     case CTX_EVENTS:
-      p->n_elements++;
-      p->b->rank->n_bad_values++;
+      bad_element (p);
       break;
     case CTX_SKIP:
     default:
@@ -1035,8 +1052,7 @@ on_string (void                *ctx,
       }
       break;
     case CTX_EVENTS:
-      p->n_elements++;
-      p->b->rank->n_bad_values++;
+      bad_element (p);
       break;
     case CTX_SKIP:
     default:
@@ -1190,10 +1206,7 @@ on_start_map (void *ctx)
       event_scalar_field_bad (p);
       return push (p, CTX_SKIP);
     case CTX_ARGS:
-      g_string_truncate (p->capture, 0);
-      p->capture_depth = 0;
-      p->capture_after_key = FALSE;
-      capture_open (p, '{');
+      capture_start (p, '{');
       return push (p, CTX_CAPTURE);
     case CTX_CAPTURE:
       capture_open (p, '{');
@@ -1233,8 +1246,7 @@ on_start_array (void *ctx)
       json_builder_begin_array (p->meta);
       return push (p, CTX_META);
     case CTX_EVENTS:
-      p->n_elements++;
-      p->b->rank->n_bad_values++;
+      bad_element (p);
       return push (p, CTX_SKIP);
     case CTX_EVENT:
       event_scalar_field_bad (p);
@@ -1242,10 +1254,7 @@ on_start_array (void *ctx)
         p->b->rank->n_bad_values++;
       return push (p, CTX_SKIP);
     case CTX_ARGS:
-      g_string_truncate (p->capture, 0);
-      p->capture_depth = 0;
-      p->capture_after_key = FALSE;
-      capture_open (p, '[');
+      capture_start (p, '[');
       return push (p, CTX_CAPTURE);
     case CTX_CAPTURE:
       capture_open (p, '[');

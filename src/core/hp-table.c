@@ -72,6 +72,31 @@ hp_table_column (HpTable *self,
   return g_ptr_array_index (self->columns, column);
 }
 
+/* The column @column of @self, else NULL with a critical. */
+static HpColumn *
+hp_table_checked_column (HpTable *self,
+                         guint    column)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (column < self->columns->len, NULL);
+
+  return hp_table_column (self, column);
+}
+
+/* The column @column of @self when @self has a row @row, else NULL with
+ * a critical. */
+static HpColumn *
+hp_table_cell_column (HpTable *self,
+                      guint    row,
+                      guint    column)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (row < self->n_rows, NULL);
+  g_return_val_if_fail (column < self->columns->len, NULL);
+
+  return hp_table_column (self, column);
+}
+
 static void
 hp_column_append_nulls (HpColumn *column,
                         guint     n)
@@ -814,10 +839,9 @@ const char *
 hp_table_get_column_name (HpTable *self,
                           guint    column)
 {
-  g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (column < self->columns->len, NULL);
+  HpColumn *col = hp_table_checked_column (self, column);
 
-  return hp_table_column (self, column)->name;
+  return col != NULL ? col->name : NULL;
 }
 
 /**
@@ -831,10 +855,9 @@ HpColumnType
 hp_table_get_column_type (HpTable *self,
                           guint    column)
 {
-  g_return_val_if_fail (self != NULL, HP_COLUMN_STRING);
-  g_return_val_if_fail (column < self->columns->len, HP_COLUMN_STRING);
+  HpColumn *col = hp_table_checked_column (self, column);
 
-  return hp_table_column (self, column)->type;
+  return col != NULL ? col->type : HP_COLUMN_STRING;
 }
 
 /**
@@ -848,10 +871,9 @@ const char *
 hp_table_get_column_unit (HpTable *self,
                           guint    column)
 {
-  g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (column < self->columns->len, NULL);
+  HpColumn *col = hp_table_checked_column (self, column);
 
-  return hp_table_column (self, column)->unit;
+  return col != NULL ? col->unit : NULL;
 }
 
 /**
@@ -912,13 +934,10 @@ hp_table_set_int (HpTable *self,
                   guint    column,
                   gint64   value)
 {
-  HpColumn *col;
+  HpColumn *col = hp_table_cell_column (self, row, column);
 
-  g_return_if_fail (self != NULL);
-  g_return_if_fail (row < self->n_rows);
-  g_return_if_fail (column < self->columns->len);
-
-  col = hp_table_column (self, column);
+  if (col == NULL)
+    return;
   g_return_if_fail (col->type == HP_COLUMN_INT);
 
   g_array_index (col->values, gint64, row) = value;
@@ -940,13 +959,10 @@ hp_table_set_double (HpTable *self,
                      guint    column,
                      double   value)
 {
-  HpColumn *col;
+  HpColumn *col = hp_table_cell_column (self, row, column);
 
-  g_return_if_fail (self != NULL);
-  g_return_if_fail (row < self->n_rows);
-  g_return_if_fail (column < self->columns->len);
-
-  col = hp_table_column (self, column);
+  if (col == NULL)
+    return;
   g_return_if_fail (col->type == HP_COLUMN_DOUBLE);
 
   g_array_index (col->values, double, row) = value;
@@ -968,13 +984,10 @@ hp_table_set_string (HpTable    *self,
                      guint       column,
                      const char *value)
 {
-  HpColumn *col;
+  HpColumn *col = hp_table_cell_column (self, row, column);
 
-  g_return_if_fail (self != NULL);
-  g_return_if_fail (row < self->n_rows);
-  g_return_if_fail (column < self->columns->len);
-
-  col = hp_table_column (self, column);
+  if (col == NULL)
+    return;
   g_return_if_fail (col->type == HP_COLUMN_STRING);
 
   g_array_index (col->values, const char *, row) =
@@ -994,13 +1007,10 @@ hp_table_set_null (HpTable *self,
                    guint    row,
                    guint    column)
 {
-  HpColumn *col;
+  HpColumn *col = hp_table_cell_column (self, row, column);
 
-  g_return_if_fail (self != NULL);
-  g_return_if_fail (row < self->n_rows);
-  g_return_if_fail (column < self->columns->len);
-
-  col = hp_table_column (self, column);
+  if (col == NULL)
+    return;
   switch (col->type)
     {
     case HP_COLUMN_INT:
@@ -1193,11 +1203,9 @@ hp_table_is_null (HpTable *self,
                   guint    row,
                   guint    column)
 {
-  g_return_val_if_fail (self != NULL, TRUE);
-  g_return_val_if_fail (row < self->n_rows, TRUE);
-  g_return_val_if_fail (column < self->columns->len, TRUE);
+  HpColumn *col = hp_table_cell_column (self, row, column);
 
-  return hp_column_is_null (hp_table_column (self, column), row);
+  return col != NULL ? hp_column_is_null (col, row) : TRUE;
 }
 
 /**
@@ -1213,13 +1221,10 @@ hp_table_get_int (HpTable *self,
                   guint    row,
                   guint    column)
 {
-  HpColumn *col;
+  HpColumn *col = hp_table_cell_column (self, row, column);
 
-  g_return_val_if_fail (self != NULL, 0);
-  g_return_val_if_fail (row < self->n_rows, 0);
-  g_return_val_if_fail (column < self->columns->len, 0);
-
-  col = hp_table_column (self, column);
+  if (col == NULL)
+    return 0;
   g_return_val_if_fail (col->type == HP_COLUMN_INT, 0);
 
   return g_array_index (col->values, gint64, row);
@@ -1241,13 +1246,10 @@ hp_table_get_double (HpTable *self,
                      guint    row,
                      guint    column)
 {
-  HpColumn *col;
+  HpColumn *col = hp_table_cell_column (self, row, column);
 
-  g_return_val_if_fail (self != NULL, NAN);
-  g_return_val_if_fail (row < self->n_rows, NAN);
-  g_return_val_if_fail (column < self->columns->len, NAN);
-
-  col = hp_table_column (self, column);
+  if (col == NULL)
+    return NAN;
   g_return_val_if_fail (col->type != HP_COLUMN_STRING, NAN);
 
   if (col->type == HP_COLUMN_INT)
@@ -1274,13 +1276,10 @@ hp_table_get_string (HpTable *self,
                      guint    row,
                      guint    column)
 {
-  HpColumn *col;
+  HpColumn *col = hp_table_cell_column (self, row, column);
 
-  g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (row < self->n_rows, NULL);
-  g_return_val_if_fail (column < self->columns->len, NULL);
-
-  col = hp_table_column (self, column);
+  if (col == NULL)
+    return NULL;
   g_return_val_if_fail (col->type == HP_COLUMN_STRING, NULL);
 
   return g_array_index (col->values, const char *, row);
@@ -1303,14 +1302,11 @@ hp_table_format_cell (HpTable *self,
                       guint    row,
                       guint    column)
 {
-  HpColumn *col;
+  HpColumn *col = hp_table_cell_column (self, row, column);
   GString  *out;
 
-  g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (row < self->n_rows, NULL);
-  g_return_val_if_fail (column < self->columns->len, NULL);
-
-  col = hp_table_column (self, column);
+  if (col == NULL)
+    return NULL;
   out = g_string_new (NULL);
   if (!append_number_cell (out, col, row))
     {

@@ -97,12 +97,7 @@ append_row (HpTable         *table,
   hp_table_set_double (table, row, COL_COMPUTE_PCTG, percentage (b->compute, b->span));
   hp_table_set_double (table, row, COL_NON_COMPUTE_PCTG, percentage (b->non_compute, b->span));
   if (with_device)
-    {
-      if (device != NULL)
-        hp_table_set_int (table, row, COL_DEVICE, *device);
-      else
-        hp_table_set_null (table, row, COL_DEVICE);
-    }
+    _hp_gpu_set_device_cell (table, row, COL_DEVICE, device);
 }
 
 typedef struct
@@ -179,7 +174,6 @@ hp_temporal_breakdown_compute (HpTrace                *trace,
                                GCancellable           *cancellable,
                                GError                **error)
 {
-  g_autoptr (GPtrArray) ranks = NULL;
   g_autoptr (HpTable) table = NULL;
   gboolean per_device;
   Rows     rows;
@@ -187,15 +181,11 @@ hp_temporal_breakdown_compute (HpTrace                *trace,
   g_return_val_if_fail (trace != NULL, FALSE);
   g_return_val_if_fail (tables != NULL, FALSE);
 
-  ranks = hp_analysis_select_ranks (trace, params, error);
-  if (ranks == NULL)
-    return FALSE;
-
   per_device = hp_trace_get_mode (trace) == HP_MODE_DEFAULT;
   table = new_table (per_device);
   rows = (Rows){ table, per_device };
-  if (!_hp_gpu_activities_foreach_device (ranks, HP_GPU_ALL_CLASSES, per_device, add_device_row,
-                                          &rows, cancellable, error))
+  if (!_hp_gpu_activities_foreach_device (trace, params, HP_GPU_ALL_CLASSES, add_device_row, &rows,
+                                          cancellable, error))
     return FALSE;
 
   g_ptr_array_add (tables, g_steal_pointer (&table));

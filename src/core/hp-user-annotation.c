@@ -89,16 +89,6 @@ cmp_by_name (const void *a,
   return strcmp (x->name, y->name);
 }
 
-static int
-cmp_double (const void *a,
-            const void *b)
-{
-  double x = *(const double *)a;
-  double y = *(const double *)b;
-
-  return (x > y) - (x < y);
-}
-
 /* sum, max, min, mean and sample std of @values (us); std of one value is 0
  * (HTA fills the missing std with 0) */
 static void
@@ -270,7 +260,7 @@ breakdown_rank (HpTrace                *trace,
           cumsum[i] = running;
           values[i] = running;
         }
-      qsort (values, n_names, sizeof (double), cmp_double);
+      hp_sort_doubles (values, n_names);
       {
         double q = hp_quantile_sorted (values, n_names, params->annotation_duration_ratio);
 
