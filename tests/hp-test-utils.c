@@ -5,9 +5,13 @@
 
 #include "config.h"
 
+#include <libintl.h>
+#include <locale.h>
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
+
+#include <json-glib/json-glib.h>
 
 #include "hp-test-utils.h"
 
@@ -60,16 +64,396 @@ hp_test_load (const char *case_name,
               HpMode      mode)
 {
   g_autofree char *path = hp_test_data_path (case_name, NULL);
-  g_autoptr (GError) error = NULL;
-  HpLoadOptions options = { 0 };
-  HpTrace      *trace;
+  HpLoadOptions    options = { 0 };
 
   options.mode = mode;
-  trace = hp_load_path (path, &options, NULL, &error);
+  return hp_test_load_with_options (path, &options);
+}
+
+/**
+ * hp_test_load_with_options:
+ * @path: a trace file or folder
+ * @options: the loader options
+ *
+ * Loads a trace; the calling test fails if that does not work.
+ *
+ * Returns: (transfer full): the trace
+ */
+HpTrace *
+hp_test_load_with_options (const char          *path,
+                           const HpLoadOptions *options)
+{
+  g_autoptr (GError) error = NULL;
+  HpTrace *trace;
+
+  trace = hp_load_path (path, options, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (trace);
 
   return trace;
+}
+
+/* The real traces copied from HTA's test data (tests/data/README.md) that
+ * every golden table exists for. */
+static const char *const hta_cases[] = {
+  "hta_amd_trace",
+  "hta_call_stack",
+  "hta_cp_alexnet",
+  "hta_cp_cuda_event_sync",
+  "hta_cp_simple_add",
+  "hta_cpu_only",
+  "hta_distributed_info_unavailable",
+  "hta_mtia_inference",
+  "hta_nccl_parser_config",
+  "hta_negative_queue_length",
+  "hta_ns_resolution",
+  "hta_rank_non_gpu",
+  "hta_rank_unavailable",
+  "hta_trace_file_list_rank1",
+  "hta_trace_filter_2ranks",
+  "hta_triton_example",
+};
+
+/**
+ * hp_test_hta_cases:
+ * @n_cases: (out): the number of cases
+ *
+ * Returns: (array length=n_cases): the folders below `tests/data` copied
+ *   from HTA's test data, with HTA's tables in `tests/data/golden`
+ */
+const char *const *
+hp_test_hta_cases (guint *n_cases)
+{
+  *n_cases = G_N_ELEMENTS (hta_cases);
+  return hta_cases;
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char *const *)a, *(const char *const *)b);
+}
+
+/**
+ * hp_test_golden_cases:
+ * @golden_file: (nullable): a file each case must have in its golden folder
+ * @data_test: what its trace below `tests/data` must be (a file or folder)
+ *
+ * Returns: (transfer full) (element-type utf8): the names of the golden
+ *   folders with @golden_file and a trace, sorted
+ */
+GPtrArray *
+hp_test_golden_cases (const char *golden_file,
+                      GFileTest   data_test)
+{
+  g_autofree char *golden = hp_test_data_path ("golden", NULL);
+  g_autoptr (GDir) dir = g_dir_open (golden, 0, NULL);
+  GPtrArray  *cases = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *data = hp_test_data_path (name, NULL);
+
+      if (golden_file != NULL)
+        {
+          g_autofree char *file = hp_test_golden_path (name, golden_file);
+
+          if (!g_file_test (file, G_FILE_TEST_EXISTS))
+            continue;
+        }
+      if (g_file_test (data, data_test))
+        g_ptr_array_add (cases, g_strdup (name));
+    }
+  g_ptr_array_sort (cases, compare_names);
+
+  return cases;
+}
+
+/**
+ * hp_test_golden_status:
+ * @case_name: a golden case
+ * @call: one HTA call, as `_status.json` names it
+ *
+ * Returns: (nullable) (transfer full): what `_status.json` of @case_name
+ *   says about @call ("ok", "empty", "failed" …), or %NULL if it does not
+ *   name @call or the case has no such file
+ */
+char *
+hp_test_golden_status (const char *case_name,
+                       const char *call)
+{
+  g_autofree char *path = hp_test_golden_path (case_name, "_status.json");
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  JsonObject *root, *entry;
+
+  if (!json_parser_load_from_file (parser, path, &error))
+    return NULL;
+  root = json_node_get_object (json_parser_get_root (parser));
+  if (!json_object_has_member (root, call))
+    return NULL;
+  entry = json_object_get_object_member (root, call);
+  return g_strdup (json_object_get_string_member_with_default (entry, "status", ""));
+}
+
+/**
+ * hp_test_add_golden_tests:
+ * @path_prefix: the test path the case names go below
+ * @golden_file: a file each case must have in its golden folder
+ * @data_test: what its trace must be
+ * @func: the test, called with the case name
+ *
+ * Adds one test per case of hp_test_golden_cases().
+ */
+void
+hp_test_add_golden_tests (const char   *path_prefix,
+                          const char   *golden_file,
+                          GFileTest     data_test,
+                          GTestDataFunc func)
+{
+  g_autoptr (GPtrArray) cases = hp_test_golden_cases (golden_file, data_test);
+
+  for (guint i = 0; i < cases->len; i++)
+    {
+      const char      *case_name = g_ptr_array_index (cases, i);
+      g_autofree char *path = g_strdup_printf ("%s/%s", path_prefix, case_name);
+
+      /* the test owns its copy of the name and frees it at the end of the run */
+      g_test_add_data_func_full (path, g_strdup (case_name), func, g_free);
+    }
+}
+
+/**
+ * hp_test_params_set_ranks:
+ * @params: analysis parameters without a rank selection
+ * @ranks: (nullable): the ranks to select
+ * @n_ranks: how many, or -1 for a list ending in a negative number
+ *
+ * Selects @ranks. With @n_ranks -1 and @ranks %NULL, selects nothing (all
+ * ranks, as without a selection); otherwise the selection may be empty.
+ */
+void
+hp_test_params_set_ranks (HpAnalysisParams *params,
+                          const int        *ranks,
+                          gssize            n_ranks)
+{
+  g_assert_null (params->ranks);
+  if (ranks == NULL && n_ranks < 0)
+    return;
+
+  params->ranks = g_array_new (FALSE, FALSE, sizeof (int));
+  for (gssize i = 0; n_ranks < 0 ? ranks[i] >= 0 : i < n_ranks; i++)
+    g_array_append_val (params->ranks, ranks[i]);
+}
+
+/**
+ * hp_test_run:
+ * @func: an analysis
+ * @trace: the trace
+ * @params: (nullable): its parameters, or %NULL for the defaults
+ *
+ * Runs @func; the test fails on an error.
+ *
+ * Returns: (transfer full) (element-type HpTable): its tables
+ */
+GPtrArray *
+hp_test_run (HpAnalysisFunc          func,
+             HpTrace                *trace,
+             const HpAnalysisParams *params)
+{
+  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
+  g_autoptr (GError) error = NULL;
+  HpAnalysisParams defaults;
+  gboolean         ok;
+
+  hp_analysis_params_init (&defaults);
+  ok = func (trace, params != NULL ? params : &defaults, tables, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (ok);
+
+  return g_steal_pointer (&tables);
+}
+
+/**
+ * hp_test_assert_analysis_fails:
+ * @func: an analysis
+ * @trace: the trace
+ * @params: (nullable): its parameters, or %NULL for the defaults
+ * @cancellable: (nullable): passed to @func
+ * @domain: the error domain expected
+ * @code: the error code expected
+ *
+ * Fails the test unless @func fails with that error and adds no table.
+ */
+void
+hp_test_assert_analysis_fails (HpAnalysisFunc          func,
+                               HpTrace                *trace,
+                               const HpAnalysisParams *params,
+                               GCancellable           *cancellable,
+                               GQuark                  domain,
+                               int                     code)
+{
+  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
+  g_autoptr (GError) error = NULL;
+  HpAnalysisParams defaults;
+
+  hp_analysis_params_init (&defaults);
+  g_assert_false (func (trace, params != NULL ? params : &defaults, tables, cancellable, &error));
+  g_assert_error (error, domain, code);
+  g_assert_cmpuint (tables->len, ==, 0);
+}
+
+/**
+ * hp_test_assert_cancelled:
+ * @func: an analysis
+ * @trace: the trace
+ *
+ * Fails the test unless @func, with the default parameters and a cancelled
+ * cancellable, fails with %G_IO_ERROR_CANCELLED and adds no table.
+ */
+void
+hp_test_assert_cancelled (HpAnalysisFunc func,
+                          HpTrace       *trace)
+{
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+
+  g_cancellable_cancel (cancellable);
+  hp_test_assert_analysis_fails (func, trace, NULL, cancellable, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
+typedef struct
+{
+  HpAnalysisFunc func;
+  char          *case_name;
+} CancelledTest;
+
+static void
+cancelled_test_free (gpointer data)
+{
+  CancelledTest *test = data;
+
+  g_free (test->case_name);
+  g_free (test);
+}
+
+static void
+run_cancelled_test (gconstpointer data)
+{
+  const CancelledTest *test = data;
+  g_autoptr (HpTrace) trace = hp_test_load (test->case_name, HP_MODE_HTA_COMPAT);
+
+  hp_test_assert_cancelled (test->func, trace);
+}
+
+/**
+ * hp_test_add_cancelled_test:
+ * @path: the test path
+ * @func: an analysis
+ * @case_name: the trace to run it on, loaded in HTA's mode
+ *
+ * Adds a test of hp_test_assert_cancelled().
+ */
+void
+hp_test_add_cancelled_test (const char    *path,
+                            HpAnalysisFunc func,
+                            const char    *case_name)
+{
+  CancelledTest *test = g_new0 (CancelledTest, 1);
+
+  test->func = func;
+  test->case_name = g_strdup (case_name);
+  g_test_add_data_func_full (path, test, run_cancelled_test, cancelled_test_free);
+}
+
+/**
+ * hp_test_table_at:
+ * @tables: (element-type HpTable): an analysis' tables
+ * @i: an index
+ * @name: the name the table must have
+ *
+ * Returns: (transfer none): the table at @i; the test fails if there is
+ *   none or it has another name
+ */
+HpTable *
+hp_test_table_at (GPtrArray  *tables,
+                  guint       i,
+                  const char *name)
+{
+  HpTable *table;
+
+  g_assert_cmpuint (tables->len, >, i);
+  table = g_ptr_array_index (tables, i);
+  g_assert_cmpstr (hp_table_get_name (table), ==, name);
+
+  return table;
+}
+
+/**
+ * hp_test_column:
+ * @table: a table
+ * @name: a column name
+ *
+ * Returns: the index of the column; the test fails, naming the table and
+ *   the column, if there is none
+ */
+int
+hp_test_column (HpTable    *table,
+                const char *name)
+{
+  int c = hp_table_find_column (table, name);
+
+  if (c < 0)
+    {
+      g_autofree char *message = g_strdup_printf ("table %s has no column '%s'",
+                                                  hp_table_get_name (table), name);
+
+      g_assertion_message (G_LOG_DOMAIN, __FILE__, __LINE__, G_STRFUNC, message);
+    }
+
+  return c;
+}
+
+/**
+ * hp_test_cell:
+ * @table: a table
+ * @row: a row index
+ * @column: the name of a numeric column
+ *
+ * Returns: the cell as a double, NaN when it is null; the test fails if
+ *   there is no such row or column
+ */
+double
+hp_test_cell (HpTable    *table,
+              guint       row,
+              const char *column)
+{
+  int c = hp_test_column (table, column);
+
+  g_assert_cmpuint (row, <, hp_table_get_n_rows (table));
+  if (hp_table_is_null (table, row, (guint)c))
+    return NAN;
+  return hp_table_get_double (table, row, (guint)c);
+}
+
+/**
+ * hp_test_assert_close:
+ * @ours: a value
+ * @expected: the value expected, or NaN
+ *
+ * Fails the test unless @ours is within 1e-9 of @expected (relative, or
+ * absolute below 1), or both are NaN.
+ */
+void
+hp_test_assert_close (double ours,
+                      double expected)
+{
+  if (isnan (expected))
+    g_assert_true (isnan (ours));
+  else
+    g_assert_cmpfloat_with_epsilon (ours, expected, 1e-9 * MAX (1.0, fabs (expected)));
 }
 
 static void
@@ -398,6 +782,95 @@ hp_test_compare_csv (const char *table_name,
   return NULL;
 }
 
+static void
+set_cell (HpTable     *table,
+          guint        row,
+          guint        column,
+          HpColumnType type,
+          const char  *text)
+{
+  char *end = NULL;
+
+  if (*text == '\0')
+    {
+      hp_table_set_null (table, row, column);
+      return;
+    }
+  switch (type)
+    {
+    case HP_COLUMN_INT:
+      hp_table_set_int (table, row, column, g_ascii_strtoll (text, &end, 10));
+      break;
+    case HP_COLUMN_DOUBLE:
+      hp_table_set_double (table, row, column, g_ascii_strtod (text, &end));
+      break;
+    case HP_COLUMN_STRING:
+    default:
+      hp_table_set_string (table, row, column, text);
+      return;
+    }
+  if (end == text || *end != '\0')
+    g_error ("not a number: '%s'", text);
+}
+
+/**
+ * hp_test_table_from_csv:
+ * @name: the table's name
+ * @title: its title
+ * @columns: its columns, `;`-separated, each `name:type` or
+ *   `name:type:unit` with type `i` (integer), `d` (double) or `s` (string)
+ * @rows: its rows as CSV, without a header; an empty cell is null
+ *
+ * Builds a table by hand, as an analysis would.
+ *
+ * Returns: (transfer full): the table
+ */
+HpTable *
+hp_test_table_from_csv (const char *name,
+                        const char *title,
+                        const char *columns,
+                        const char *rows)
+{
+  g_auto (GStrv) specs = g_strsplit (columns, ";", -1);
+  g_autoptr (GPtrArray) cells = hp_test_parse_csv (rows, -1);
+  g_autofree HpColumnType *types = g_new0 (HpColumnType, g_strv_length (specs));
+  HpTable                 *table = hp_table_new (name, title);
+
+  for (guint c = 0; specs[c] != NULL; c++)
+    {
+      g_auto (GStrv) parts = g_strsplit (specs[c], ":", 3);
+
+      g_assert_cmpuint (g_strv_length (parts), >=, 2);
+      switch (parts[1][0])
+        {
+        case 'i':
+          types[c] = HP_COLUMN_INT;
+          break;
+        case 'd':
+          types[c] = HP_COLUMN_DOUBLE;
+          break;
+        case 's':
+          types[c] = HP_COLUMN_STRING;
+          break;
+        default:
+          g_error ("column %s: unknown type '%s'", parts[0], parts[1]);
+        }
+      hp_table_add_column (table, parts[0], types[c], parts[2]);
+    }
+
+  for (guint r = 0; r < cells->len; r++)
+    {
+      char **fields = g_ptr_array_index (cells, r);
+      guint  row = hp_table_append_row (table);
+
+      g_assert_cmpuint (g_strv_length (fields), ==, g_strv_length (specs));
+      for (guint c = 0; fields[c] != NULL; c++)
+        set_cell (table, row, c, types[c], fields[c]);
+    }
+
+  return table;
+}
+
 /**
  * hp_test_assert_table_matches_golden:
  * @table: our result
@@ -429,4 +902,54 @@ hp_test_assert_table_matches_golden (HpTable    *table,
 
       g_assertion_message (G_LOG_DOMAIN, __FILE__, __LINE__, G_STRFUNC, full);
     }
+}
+
+/**
+ * hp_test_begin_german:
+ *
+ * Switches GETTEXT_PACKAGE to the German catalog of the build (under
+ * G_TEST_BUILDDIR/../po) through LANGUAGE, which gettext ignores only in
+ * the "C" locale, so LC_MESSAGES becomes C.UTF-8. Marks the test skipped
+ * when the catalog is not built or the locale is missing.
+ *
+ * Returns: (transfer full) (nullable): the LC_MESSAGES locale to hand to
+ *   hp_test_end_german(), %NULL when the test was skipped
+ */
+char *
+hp_test_begin_german (void)
+{
+  g_autofree char *po_dir = g_test_build_filename (G_TEST_BUILT, "..", "po", NULL);
+  g_autofree char *catalog = g_build_filename (po_dir, "de", "LC_MESSAGES", GETTEXT_PACKAGE ".mo", NULL);
+  g_autofree char *old_locale = NULL;
+
+  if (!g_file_test (catalog, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("the German catalog is not built");
+      return NULL;
+    }
+  old_locale = g_strdup (setlocale (LC_MESSAGES, NULL));
+  g_setenv ("LANGUAGE", "de", TRUE);
+  if (setlocale (LC_MESSAGES, "C.UTF-8") == NULL)
+    {
+      g_unsetenv ("LANGUAGE");
+      g_test_skip ("no C.UTF-8 locale");
+      return NULL;
+    }
+  bindtextdomain (GETTEXT_PACKAGE, po_dir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  return g_steal_pointer (&old_locale);
+}
+
+/**
+ * hp_test_end_german:
+ * @old_locale: (transfer full): from hp_test_begin_german()
+ *
+ * Back to the language the test started in.
+ */
+void
+hp_test_end_german (char *old_locale)
+{
+  g_unsetenv ("LANGUAGE");
+  setlocale (LC_MESSAGES, old_locale);
+  g_free (old_locale);
 }

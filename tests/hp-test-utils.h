@@ -7,6 +7,7 @@
 
 #include <glib.h>
 
+#include "hp-analysis.h"
 #include "hp-loader.h"
 #include "hp-table.h"
 #include "hp-trace.h"
@@ -19,6 +20,46 @@ char    *hp_test_golden_path (const char *case_name,
                               const char *file);
 HpTrace *hp_test_load (const char *case_name,
                        HpMode      mode);
+HpTrace *hp_test_load_with_options (const char          *path,
+                                    const HpLoadOptions *options);
+
+const char *const *hp_test_hta_cases (guint *n_cases);
+GPtrArray         *hp_test_golden_cases (const char *golden_file,
+                                         GFileTest   data_test);
+char              *hp_test_golden_status (const char *case_name,
+                                          const char *call);
+void               hp_test_add_golden_tests (const char   *path_prefix,
+                                             const char   *golden_file,
+                                             GFileTest     data_test,
+                                             GTestDataFunc func);
+
+void       hp_test_params_set_ranks (HpAnalysisParams *params,
+                                     const int        *ranks,
+                                     gssize            n_ranks);
+GPtrArray *hp_test_run (HpAnalysisFunc          func,
+                        HpTrace                *trace,
+                        const HpAnalysisParams *params);
+void       hp_test_assert_analysis_fails (HpAnalysisFunc          func,
+                                          HpTrace                *trace,
+                                          const HpAnalysisParams *params,
+                                          GCancellable           *cancellable,
+                                          GQuark                  domain,
+                                          int                     code);
+void       hp_test_assert_cancelled (HpAnalysisFunc func,
+                                     HpTrace       *trace);
+void       hp_test_add_cancelled_test (const char    *path,
+                                       HpAnalysisFunc func,
+                                       const char    *case_name);
+HpTable   *hp_test_table_at (GPtrArray  *tables,
+                             guint       i,
+                             const char *name);
+int        hp_test_column (HpTable    *table,
+                           const char *name);
+double     hp_test_cell (HpTable    *table,
+                         guint       row,
+                         const char *column);
+void       hp_test_assert_close (double ours,
+                                 double expected);
 
 GPtrArray *hp_test_parse_csv (const char *text,
                               gssize      len);
@@ -31,7 +72,14 @@ gboolean hp_test_values_match (const char *ours,
 char    *hp_test_compare_csv (const char *table_name,
                               GPtrArray  *ours,
                               GPtrArray  *golden);
+HpTable *hp_test_table_from_csv (const char *name,
+                                 const char *title,
+                                 const char *columns,
+                                 const char *rows);
 void     hp_test_assert_table_matches_golden (HpTable    *table,
                                               const char *golden_csv_path);
+
+char *hp_test_begin_german (void);
+void  hp_test_end_german (char *old_locale);
 
 G_END_DECLS

@@ -12,11 +12,8 @@
 #include "hp-table-model.h"
 #include "hp-test-utils.h"
 #include "hp-timeline-panel.h"
+#include "hp-ui-test-utils.h"
 #include "hp-window.h"
-
-#define TIMEOUT_MS 60000
-
-typedef gboolean (*Condition) (gpointer data);
 
 typedef struct
 {
@@ -29,50 +26,6 @@ typedef struct
 } Fixture;
 
 static gboolean
-wait_for (Condition condition,
-          gpointer  data)
-{
-  gint64 deadline = g_get_monotonic_time () + (gint64)TIMEOUT_MS * 1000;
-
-  while (!condition (data))
-    {
-      if (g_get_monotonic_time () > deadline)
-        return FALSE;
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (1000);
-    }
-  return TRUE;
-}
-
-static void
-spin (guint ms)
-{
-  gint64 deadline = g_get_monotonic_time () + (gint64)ms * 1000;
-
-  while (g_get_monotonic_time () < deadline)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
-}
-
-static gboolean
-not_loading (gpointer data)
-{
-  return !hp_window_is_loading (data);
-}
-
-static gboolean
-panel_shown (gpointer data)
-{
-  return !hp_analysis_panel_is_busy (data) && hp_analysis_panel_get_n_table_views (data) > 0;
-}
-
-static gboolean
-pointer_cleared (gpointer data)
-{
-  return *(gpointer *)data == NULL;
-}
-
-static gboolean
 view_laid_out (gpointer data)
 {
   return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 400 && gtk_widget_get_height (data) > 100;
@@ -82,15 +35,11 @@ static void
 fixture_setup (Fixture      *f,
                gconstpointer data)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "hta_trace_filter_2ranks", NULL);
-  const char      *paths[] = { path, NULL };
+  g_autofree char *path = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
   HpTracePage     *page;
 
-  f->window = hp_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 900);
-  gtk_window_present (GTK_WINDOW (f->window));
-  hp_window_open (f->window, paths);
-  g_assert_true (wait_for (not_loading, f->window));
+  f->window = hp_ui_test_open_window (path, 1280, 900);
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, f->window));
   f->session = hp_window_get_session (f->window);
   f->trace = hp_session_get_trace (f->session);
   page = hp_window_get_trace_page (f->window);
@@ -104,33 +53,14 @@ static void
 fixture_teardown (Fixture      *f,
                   gconstpointer data)
 {
-  HpSession *session = f->session;
-
-  g_object_add_weak_pointer (G_OBJECT (session), (gpointer *)&session);
-  g_object_ref (f->window);
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  g_assert_finalize_object (f->window);
-  g_assert_true (wait_for (pointer_cleared, &session));
+  hp_ui_test_close_window (f->window);
 }
 
 static HpAnalysisPanel *
 show_tab (Fixture    *f,
           const char *label)
 {
-  for (int i = 0; i < gtk_notebook_get_n_pages (f->notebook); i++)
-    {
-      GtkWidget *child = gtk_notebook_get_nth_page (f->notebook, i);
-
-      if (g_strcmp0 (gtk_notebook_get_tab_label_text (f->notebook, child), label) == 0)
-        {
-          g_assert_true (HP_IS_ANALYSIS_PANEL (child));
-          gtk_notebook_set_current_page (f->notebook, i);
-          g_assert_true (wait_for (panel_shown, child));
-          return HP_ANALYSIS_PANEL (child);
-        }
-    }
-  g_assert_not_reached ();
-  return NULL;
+  return hp_ui_test_show_tab (f->notebook, label, hp_ui_test_panel_shown);
 }
 
 static HpTableView *
@@ -148,20 +78,11 @@ find_table_view (HpAnalysisPanel *panel,
   return NULL;
 }
 
-static GtkWidget *
-find_child_of_type (GtkWidget *root,
-                    GType      type)
+static gboolean
+is_column_view (GtkWidget *widget,
+                gpointer   data)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_child_of_type (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return GTK_IS_COLUMN_VIEW (widget);
 }
 
 /* The table row at @position on screen */
@@ -186,10 +107,7 @@ int_cell (HpTable    *table,
           guint       row,
           const char *column)
 {
-  int c = hp_table_find_column (table, column);
-
-  g_assert_cmpint (c, >=, 0);
-  return hp_table_get_int (table, row, (guint)c);
+  return hp_table_get_int (table, row, (guint)hp_test_column (table, column));
 }
 
 static const char *
@@ -197,10 +115,7 @@ string_cell (HpTable    *table,
              guint       row,
              const char *column)
 {
-  int c = hp_table_find_column (table, column);
-
-  g_assert_cmpint (c, >=, 0);
-  return hp_table_get_string (table, row, (guint)c);
+  return hp_table_get_string (table, row, (guint)hp_test_column (table, column));
 }
 
 /* Once laid out, the selected event is on screen */
@@ -211,8 +126,8 @@ assert_selection_on_screen (Fixture *f)
   gint64 event;
   double x, y;
 
-  g_assert_true (wait_for (view_laid_out, f->view));
-  spin (100);
+  g_assert_true (hp_ui_test_wait_for (view_laid_out, f->view));
+  hp_ui_test_spin (100);
   g_assert_true (hp_timeline_view_get_selection (f->view, &rank, &event));
   g_assert_true (hp_timeline_view_event_position (f->view, rank, event, &x, &y));
 }
@@ -226,7 +141,7 @@ test_kernel_row (Fixture      *f,
   HpAnalysisPanel *panel = show_tab (f, "Kernels");
   HpTableView     *view = find_table_view (panel, "gpu_kernel_breakdown_kernels");
   HpTable         *table = hp_table_view_get_table (view);
-  GtkWidget       *column_view = find_child_of_type (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW);
+  GtkWidget       *column_view = hp_ui_test_find_widget (GTK_WIDGET (view), is_column_view, NULL);
   const HpRank    *r;
   guint            row = G_MAXUINT;
   int              rank;

@@ -6,13 +6,14 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <math.h>
 #include <gtk/gtk.h>
 #include <string.h>
 
+#include "hp-table.h"
 #include "hp-test-utils.h"
 #include "hp-timeline-panel.h"
-
-#define TIMEOUT_MS 30000
+#include "hp-ui-test-utils.h"
 
 typedef struct
 {
@@ -22,29 +23,31 @@ typedef struct
   HpTimelineView  *view;
 } Fixture;
 
-static void
-spin (guint ms)
+static gboolean
+view_shown (gpointer view)
 {
-  gint64 deadline = g_get_monotonic_time () + (gint64)ms * 1000;
-
-  while (g_get_monotonic_time () < deadline)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
+  return gtk_widget_get_width (view) >= 400 && gtk_widget_get_mapped (view);
 }
 
 /* until the view is allocated and has drawn once */
 static void
 wait_for_view (Fixture *f)
 {
-  gint64 deadline = g_get_monotonic_time () + (gint64)TIMEOUT_MS * 1000;
+  g_assert_true (hp_ui_test_wait_for (view_shown, f->view));
+  hp_ui_test_spin (100);
+}
 
-  while (gtk_widget_get_width (GTK_WIDGET (f->view)) < 400 || !gtk_widget_get_mapped (GTK_WIDGET (f->view)))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (1000);
-    }
-  spin (100);
+static gboolean
+view_computed (gpointer view)
+{
+  return !hp_timeline_view_is_computing (view);
+}
+
+/* until the worker has computed the data of the overlays shown */
+static void
+wait_for_data (Fixture *f)
+{
+  g_assert_true (hp_ui_test_wait_for (view_computed, f->view));
 }
 
 static void
@@ -147,7 +150,7 @@ test_zoom_and_pan (Fixture      *f,
 
   /* the window is drawn: let a frame happen at a deep zoom */
   hp_timeline_view_set_visible_range (f->view, start + 1000000, start + 1010000);
-  spin (50);
+  hp_ui_test_spin (50);
   get_range (f, &u0, &u1);
   g_assert_cmpint (u1 - u0, ==, 10000);
 }
@@ -177,6 +180,30 @@ longest_kernel (const HpRank *r,
     }
   g_assert_cmpint (best, >, 0);
   return event;
+}
+
+/* The text shown next to @key in the details pane's grids, or NULL */
+static const char *
+details_value (Fixture    *f,
+               const char *key)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (hp_timeline_panel_get_details (f->panel)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (!GTK_IS_GRID (child))
+        continue;
+      for (GtkWidget *cell = gtk_widget_get_first_child (child); cell != NULL; cell = gtk_widget_get_next_sibling (cell))
+        if (GTK_IS_LABEL (cell) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (cell)), key) == 0)
+          {
+            int        column, row;
+            GtkWidget *value;
+
+            gtk_grid_query_child (GTK_GRID (child), cell, &column, &row, NULL, NULL);
+            value = gtk_grid_get_child_at (GTK_GRID (child), column + 1, row);
+            return GTK_IS_LABEL (value) ? gtk_label_get_text (GTK_LABEL (value)) : NULL;
+          }
+    }
+  return NULL;
 }
 
 /* Clicking a kernel selects it and lists its details and partner */
@@ -217,6 +244,21 @@ test_click_selects (Fixture      *f,
     }
   g_assert_true (r->partner[kernel] >= 0);
   g_assert_true (found_partner);
+
+  /* fractional args read as in the trace: 0.7407407, not 0.74074070000000003 */
+  {
+    guint32          key = hp_rank_lookup_arg_key (r, "blocks per SM");
+    double           value = hp_rank_get_arg_double (r, kernel, key, NAN);
+    g_autofree char *expected = NULL;
+    const char      *shown = details_value (f, "blocks per SM");
+
+    g_assert_false (isnan (value));
+    g_assert_cmpfloat (value, !=, round (value));
+    expected = hp_format_double (value);
+    g_assert_cmpstr (shown, ==, expected);
+    g_assert_cmpuint (strlen (shown), <=, 12);
+    g_assert_cmpfloat (g_ascii_strtod (shown, NULL), ==, value);
+  }
 
   /* following the link selects the launch */
   hp_timeline_view_select_event (f->view, 0, r->partner[kernel]);
@@ -336,7 +378,7 @@ test_show_events (Fixture      *f,
   {
     double x, y;
 
-    spin (20);
+    hp_ui_test_spin (20);
     g_assert_true (hp_timeline_view_event_position (f->view, 1, event, &x, &y));
   }
 }
@@ -373,17 +415,11 @@ test_overlays (Fixture      *f,
   /* the data comes from a worker; the layout shows the overlays then */
   {
     HpTimelineLayout    *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view));
-    gint64               deadline = g_get_monotonic_time () + (gint64)TIMEOUT_MS * 1000;
     const HpTimelineRow *rows;
     guint                n_rows;
     gboolean             has_counter = FALSE;
 
-    while (hp_timeline_view_is_computing (f->view))
-      {
-        g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-        if (!g_main_context_iteration (NULL, FALSE))
-          g_usleep (1000);
-      }
+    wait_for_data (f);
     g_assert_cmpint (hp_timeline_layout_get_flags (layout), ==, hp_timeline_view_get_flags (f->view));
     g_assert_cmpint (hp_timeline_layout_get_missing (layout, hp_timeline_view_get_flags (f->view)), ==, 0);
     rows = hp_timeline_layout_get_rows (layout, &n_rows);
@@ -391,7 +427,7 @@ test_overlays (Fixture      *f,
       has_counter |= rows[i].kind == HP_TIMELINE_ROW_COUNTER;
     g_assert_true (has_counter);
   }
-  spin (50);
+  hp_ui_test_spin (50);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->panel), "timeline.show-idle", NULL));
   g_assert_false (hp_timeline_view_get_flags (f->view) & HP_TIMELINE_SHOW_IDLE);
 }
@@ -437,7 +473,7 @@ test_session (Fixture      *f,
 {
   HpSession       *session = hp_session_new (f->trace, NULL);
   HpAnalysisParams params;
-  gint64           start, end, deadline;
+  gint64           start, end;
 
   g_object_add_weak_pointer (G_OBJECT (session), (gpointer *)&session);
   hp_timeline_panel_set_trace (f->panel, NULL);
@@ -447,7 +483,7 @@ test_session (Fixture      *f,
   g_assert_true (hp_timeline_view_get_trace (f->view) == f->trace);
   hp_timeline_view_get_visible_range (f->view, &start, &end);
   g_assert_cmpint (end, >, start);
-  spin (50);
+  hp_ui_test_spin (50);
 
   /* picking rank 1 in the header bar brings its lanes up */
   g_assert_cmpfloat (hp_timeline_view_get_scroll (f->view), ==, 0);
@@ -456,24 +492,13 @@ test_session (Fixture      *f,
 
   /* a new idle-time parameter recomputes the idle overlay's gaps */
   hp_timeline_view_set_flags (f->view, hp_timeline_view_get_flags (f->view) | HP_TIMELINE_SHOW_IDLE);
-  deadline = g_get_monotonic_time () + (gint64)TIMEOUT_MS * 1000;
-  while (hp_timeline_view_is_computing (f->view))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (1000);
-    }
+  wait_for_data (f);
   hp_analysis_params_init (&params);
   params.consecutive_kernel_delay = 5;
   hp_session_set_params (session, &params);
   hp_analysis_params_clear (&params);
   g_assert_true (hp_timeline_view_is_computing (f->view));
-  while (hp_timeline_view_is_computing (f->view))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (1000);
-    }
+  wait_for_data (f);
   g_assert_true (hp_timeline_layout_get_flags (hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view))) &
                  HP_TIMELINE_SHOW_IDLE);
 

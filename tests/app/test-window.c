@@ -17,9 +17,8 @@
 #include "hp-table-model.h"
 #include "hp-timeline-panel.h"
 #include "hp-test-utils.h"
+#include "hp-ui-test-utils.h"
 #include "hp-window.h"
-
-#define TIMEOUT_MS 60000
 
 static const char *const expected_tabs[] = {
   "Overview",
@@ -45,87 +44,15 @@ static const char *const chart_tabs[] = {
   "User annotations",
 };
 
-typedef gboolean (*Condition) (gpointer data);
-
-static gboolean
-wait_for (Condition condition,
-          gpointer  data)
-{
-  gint64 deadline = g_get_monotonic_time () + (gint64)TIMEOUT_MS * 1000;
-
-  while (!condition (data))
-    {
-      if (g_get_monotonic_time () > deadline)
-        return FALSE;
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (1000);
-    }
-  return TRUE;
-}
-
-static void
-spin (guint ms)
-{
-  gint64 deadline = g_get_monotonic_time () + (gint64)ms * 1000;
-
-  while (g_get_monotonic_time () < deadline)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
-}
-
-static gboolean
-not_loading (gpointer data)
-{
-  return !hp_window_is_loading (data);
-}
-
-static gboolean
-panel_idle (gpointer data)
-{
-  return !hp_analysis_panel_is_busy (data);
-}
-
-static gboolean
-pointer_cleared (gpointer data)
-{
-  return *(gpointer *)data == NULL;
-}
-
+/* Opens the test trace @name in a new window and waits until it is loaded */
 static HpWindow *
-open_window (const char *path)
+open_trace (const char *name)
 {
-  HpWindow   *window = hp_window_new (NULL);
-  const char *paths[] = { path, NULL };
+  g_autofree char *path = hp_test_data_path (name, NULL);
+  HpWindow        *window = hp_ui_test_open_window (path, -1, -1);
 
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "start");
-  g_assert_true (hp_window_is_empty (window));
-
-  hp_window_open (window, paths);
-  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "loading");
-  g_assert_false (hp_window_is_empty (window));
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
   return window;
-}
-
-/* Destroys @window and checks that it, its page and its session go away */
-static void
-close_window (HpWindow *window)
-{
-  HpSession *session = hp_window_get_session (window);
-
-  if (session != NULL)
-    g_object_add_weak_pointer (G_OBJECT (session), (gpointer *)&session);
-  g_object_ref (window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_assert_finalize_object (window);
-  /* analyses still running let go of the session when they return */
-  g_assert_true (wait_for (pointer_cleared, &session));
-}
-
-static char *
-trace_folder (const char *name)
-{
-  return g_test_build_filename (G_TEST_DIST, "data", name, NULL);
 }
 
 /* The window's drop target: the controller a file manager's drag lands on */
@@ -210,13 +137,11 @@ static const HpAnalysis fake_analysis = {
 static void
 test_load_and_tabs (void)
 {
-  g_autofree char *path = trace_folder ("hta_trace_filter_2ranks");
-  HpWindow        *window = open_window (path);
-  HpTracePage     *page;
-  GtkNotebook     *notebook;
-  HpSession       *session;
+  HpWindow    *window = open_trace ("hta_trace_filter_2ranks");
+  HpTracePage *page;
+  GtkNotebook *notebook;
+  HpSession   *session;
 
-  g_assert_true (wait_for (not_loading, window));
   g_assert_cmpstr (hp_window_get_visible_page (window), ==, "trace");
   g_assert_nonnull (hp_window_get_key (window));
 
@@ -241,7 +166,7 @@ test_load_and_tabs (void)
         {
           /* the timeline shows the same trace and paints when visited */
           gtk_notebook_set_current_page (notebook, (int)i);
-          spin (50);
+          hp_ui_test_spin (50);
           g_assert_true (gtk_widget_get_mapped (child));
           g_assert_nonnull (hp_timeline_panel_get_view (HP_TIMELINE_PANEL (child)));
           continue;
@@ -254,42 +179,33 @@ test_load_and_tabs (void)
       /* visiting a tab computes its analyses; each ends (or is not in this build) */
       gtk_notebook_set_current_page (notebook, (int)i);
       g_assert_true (hp_trace_page_get_current_panel (page) == panel);
-      spin (50);
+      hp_ui_test_spin (50);
       g_assert_true (gtk_widget_get_mapped (child));
-      g_assert_true (wait_for (panel_idle, panel));
+      g_assert_true (hp_ui_test_wait_for (hp_ui_test_panel_idle, panel));
     }
 
   /* the rank selector follows the session */
   hp_session_set_selected_rank (session, 1);
-  spin (50);
+  hp_ui_test_spin (50);
   hp_session_set_selected_rank (session, -1);
 
-  close_window (window);
+  hp_ui_test_close_window (window);
 }
 
-/* The first spin button without decimals below @root */
-static GtkSpinButton *
-find_whole_number_spin (GtkWidget *root)
-{
-  if (GTK_IS_SPIN_BUTTON (root) && gtk_spin_button_get_digits (GTK_SPIN_BUTTON (root)) == 0)
-    return GTK_SPIN_BUTTON (root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkSpinButton *found = find_whole_number_spin (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
+/* a spin button without decimals */
 static gboolean
-kernels_shown (gpointer data)
+is_whole_number_spin (GtkWidget *widget,
+                      gpointer   data)
 {
-  HpAnalysisPanel *panel = data;
+  return GTK_IS_SPIN_BUTTON (widget) && gtk_spin_button_get_digits (GTK_SPIN_BUTTON (widget)) == 0;
+}
 
-  return !hp_analysis_panel_is_busy (panel) && hp_analysis_panel_get_n_table_views (panel) > 0;
+/* a spin button showing *(double *)@data */
+static gboolean
+is_spin_showing (GtkWidget *widget,
+                 gpointer   data)
+{
+  return GTK_IS_SPIN_BUTTON (widget) && gtk_spin_button_get_value (GTK_SPIN_BUTTON (widget)) == *(double *)data;
 }
 
 typedef struct
@@ -313,8 +229,7 @@ first_table_has_rows (gpointer data)
 static void
 test_parameter_change (void)
 {
-  g_autofree char *path = trace_folder ("hta_trace_filter_2ranks");
-  HpWindow        *window = open_window (path);
+  HpWindow        *window = open_trace ("hta_trace_filter_2ranks");
   GtkNotebook     *notebook;
   HpAnalysisPanel *panel;
   HpSession       *session;
@@ -323,7 +238,6 @@ test_parameter_change (void)
   HpAnalysisParams params;
   RowsWanted       wanted;
 
-  g_assert_true (wait_for (not_loading, window));
   session = hp_window_get_session (window);
   _hp_session_override_analysis (session, &fake_analysis);
 
@@ -331,7 +245,7 @@ test_parameter_change (void)
   panel = HP_ANALYSIS_PANEL (gtk_notebook_get_nth_page (notebook, 2));
   g_assert_true (HP_IS_KERNELS_PANEL (panel));
   gtk_notebook_set_current_page (notebook, 2);
-  g_assert_true (wait_for (kernels_shown, panel));
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_panel_shown, panel));
 
   /* ten kernels on each of the two ranks */
   view = hp_analysis_panel_get_table_view (panel, 0);
@@ -345,17 +259,17 @@ test_parameter_change (void)
   hp_session_set_params (session, &params);
   hp_analysis_params_clear (&params);
   wanted = (RowsWanted){ panel, 6 };
-  g_assert_true (wait_for (first_table_has_rows, &wanted));
+  g_assert_true (hp_ui_test_wait_for (first_table_has_rows, &wanted));
   g_assert_true (hp_analysis_panel_get_table_view (panel, 0) == view);
 
   /* through the panel's "Kernels per type" spin button */
-  spin_button = find_whole_number_spin (GTK_WIDGET (panel));
+  spin_button = GTK_SPIN_BUTTON (hp_ui_test_find_widget (GTK_WIDGET (panel), is_whole_number_spin, NULL));
   g_assert_nonnull (spin_button);
   g_assert_cmpint (gtk_spin_button_get_value_as_int (spin_button), ==, 3);
   gtk_spin_button_set_value (spin_button, 5);
   g_assert_cmpint (hp_session_get_params (session)->num_kernels, ==, 5);
   wanted = (RowsWanted){ panel, 10 };
-  g_assert_true (wait_for (first_table_has_rows, &wanted));
+  g_assert_true (hp_ui_test_wait_for (first_table_has_rows, &wanted));
 
   /* the rank selector filters the rows of per-rank tables */
   hp_session_set_selected_rank (session, 1);
@@ -364,14 +278,14 @@ test_parameter_change (void)
   hp_session_set_selected_rank (session, -1);
   g_assert_cmpuint (g_list_model_get_n_items (hp_table_view_get_model (view)), ==, 10);
 
-  close_window (window);
+  hp_ui_test_close_window (window);
 }
 
 static void
 test_cancel (void)
 {
-  g_autofree char *path = trace_folder ("hta_negative_queue_length");
-  HpWindow        *window = open_window (path);
+  g_autofree char *path = hp_test_data_path ("hta_negative_queue_length", NULL);
+  HpWindow        *window = hp_ui_test_open_window (path, -1, -1);
 
   /* cancel at once, through the action the Cancel button uses */
   g_assert_true (hp_window_is_loading (window));
@@ -382,7 +296,7 @@ test_cancel (void)
   g_assert_null (hp_window_get_key (window));
 
   /* the worker finishes on its own; the window ignores it */
-  spin (1500);
+  hp_ui_test_spin (1500);
   g_assert_cmpstr (hp_window_get_visible_page (window), ==, "start");
   g_assert_null (hp_window_get_trace_page (window));
 
@@ -394,8 +308,8 @@ test_cancel (void)
     hp_window_cancel_load (window);
     hp_window_open (window, paths);
   }
-  close_window (window);
-  spin (1500);
+  hp_ui_test_close_window (window);
+  hp_ui_test_spin (1500);
 }
 
 static void
@@ -403,7 +317,7 @@ test_corrupt_rank (void)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("hotpath-test-XXXXXX", &error);
-  g_autofree char *good = trace_folder ("hta_trace_filter_2ranks/sampled_rank-0.json.gz");
+  g_autofree char *good = hp_test_data_path ("hta_trace_filter_2ranks/sampled_rank-0.json.gz", NULL);
   g_autofree char *copy = NULL;
   g_autofree char *bad = NULL;
   g_autofree char *contents = NULL;
@@ -421,8 +335,8 @@ test_corrupt_rank (void)
   g_file_set_contents (bad, "{\"traceEvents\": [{\"name\": \"aten::mm\", \"ph\": \"X\", \"ts\": 1", -1, &error);
   g_assert_no_error (error);
 
-  window = open_window (dir);
-  g_assert_true (wait_for (not_loading, window));
+  window = hp_ui_test_open_window (dir, -1, -1);
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
 
   /* the good rank loads; the banner names the bad file and why */
   g_assert_cmpstr (hp_window_get_visible_page (window), ==, "trace");
@@ -432,7 +346,7 @@ test_corrupt_rank (void)
   g_assert_nonnull (strstr (hp_trace_page_get_issues_text (page), "rank-1.json"));
   g_assert_nonnull (strstr (hp_trace_page_get_issues_text (page), "truncated"));
 
-  close_window (window);
+  hp_ui_test_close_window (window);
   g_assert_cmpint (g_remove (copy), ==, 0);
   g_assert_cmpint (g_remove (bad), ==, 0);
   g_assert_cmpint (g_rmdir (dir), ==, 0);
@@ -447,8 +361,8 @@ test_empty_folder (void)
   HpWindow        *window;
 
   g_assert_no_error (error);
-  window = open_window (dir);
-  g_assert_true (wait_for (not_loading, window));
+  window = hp_ui_test_open_window (dir, -1, -1);
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
 
   /* nothing to show: the error page says why; the window is empty again */
   g_assert_cmpstr (hp_window_get_visible_page (window), ==, "error");
@@ -460,26 +374,24 @@ test_empty_folder (void)
 
   /* and a good folder opens in the same window afterwards */
   {
-    g_autofree char *path = trace_folder ("hta_trace_filter_2ranks");
+    g_autofree char *path = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
     g_autoptr (GFile) file = g_file_new_for_path (path);
 
     hp_window_open_files (window, &file, 1);
-    g_assert_true (wait_for (not_loading, window));
+    g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
     g_assert_cmpstr (hp_window_get_visible_page (window), ==, "trace");
   }
 
-  close_window (window);
+  hp_ui_test_close_window (window);
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
 static void
 test_reload_keeps_trace_on_cancel (void)
 {
-  g_autofree char *path = trace_folder ("hta_trace_filter_2ranks");
-  HpWindow        *window = open_window (path);
-  HpTracePage     *page;
+  HpWindow    *window = open_trace ("hta_trace_filter_2ranks");
+  HpTracePage *page;
 
-  g_assert_true (wait_for (not_loading, window));
   page = hp_window_get_trace_page (window);
 
   /* the HTA compatibility toggle loads again; cancel goes back to the trace */
@@ -492,23 +404,23 @@ test_reload_keeps_trace_on_cancel (void)
 
   /* reload to the end: a new page in HTA mode */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.reload", NULL));
-  g_assert_true (wait_for (not_loading, window));
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
   g_assert_cmpstr (hp_window_get_visible_page (window), ==, "trace");
   g_assert_cmpint (hp_trace_get_mode (hp_session_get_trace (hp_window_get_session (window))), ==,
                    HP_MODE_HTA_COMPAT);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.hta-compat", NULL));
-  g_assert_true (wait_for (not_loading, window));
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
   g_assert_cmpint (hp_trace_get_mode (hp_session_get_trace (hp_window_get_session (window))), ==,
                    HP_MODE_DEFAULT);
 
-  close_window (window);
+  hp_ui_test_close_window (window);
 }
 
 static void
 test_drop_folder (void)
 {
-  g_autofree char *path = trace_folder ("hta_trace_filter_2ranks");
+  g_autofree char *path = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
   g_autoptr (GFile) folder = g_file_new_for_path (path);
   const char      *paths[] = { path, NULL };
   g_autofree char *key = hp_paths_key (paths);
@@ -527,13 +439,13 @@ test_drop_folder (void)
   g_assert_true (hp_window_is_loading (window));
   g_assert_cmpstr (hp_window_get_visible_page (window), ==, "loading");
   g_assert_cmpstr (hp_window_get_key (window), ==, key);
-  g_assert_true (wait_for (not_loading, window));
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
   g_assert_cmpstr (hp_window_get_visible_page (window), ==, "trace");
   g_assert_nonnull (hp_window_get_trace_page (window));
   g_assert_cmpuint (hp_trace_get_n_ranks (hp_session_get_trace (hp_window_get_session (window))), ==, 2);
   g_assert_false (hp_trace_page_get_issues_shown (hp_window_get_trace_page (window)));
 
-  close_window (window);
+  hp_ui_test_close_window (window);
 }
 
 static void
@@ -554,7 +466,7 @@ test_drop_not_a_trace (void)
   window = hp_window_new (NULL);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (drop_files (window, &file, 1));
-  g_assert_true (wait_for (not_loading, window));
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
 
   /* the error page names the file and says why; the window takes the next drop */
   g_assert_cmpstr (hp_window_get_visible_page (window), ==, "error");
@@ -564,7 +476,7 @@ test_drop_not_a_trace (void)
   g_assert_nonnull (strstr (hp_window_get_error_text (window), "notes.txt"));
   g_assert_nonnull (strstr (hp_window_get_error_text (window), "not valid JSON"));
 
-  close_window (window);
+  hp_ui_test_close_window (window);
   g_assert_cmpint (g_remove (path), ==, 0);
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
@@ -575,21 +487,7 @@ show_tab (HpWindow   *window,
 {
   GtkNotebook *notebook = hp_trace_page_get_notebook (hp_window_get_trace_page (window));
 
-  for (int i = 0; i < gtk_notebook_get_n_pages (notebook); i++)
-    {
-      GtkWidget *child = gtk_notebook_get_nth_page (notebook, i);
-
-      if (g_strcmp0 (gtk_notebook_get_tab_label_text (notebook, child), label) == 0)
-        {
-          g_assert_true (HP_IS_ANALYSIS_PANEL (child));
-          gtk_notebook_set_current_page (notebook, i);
-          spin (50);
-          g_assert_true (wait_for (panel_idle, child));
-          return HP_ANALYSIS_PANEL (child);
-        }
-    }
-  g_assert_not_reached ();
-  return NULL;
+  return hp_ui_test_show_tab (notebook, label, hp_ui_test_panel_idle);
 }
 
 static gboolean
@@ -601,14 +499,12 @@ view_allocated (gpointer data)
 static void
 test_charts (void)
 {
-  g_autofree char *path = trace_folder ("hta_trace_filter_2ranks");
-  HpWindow        *window = open_window (path);
+  HpWindow        *window = open_trace ("hta_trace_filter_2ranks");
   HpSession       *session;
   HpAnalysisPanel *panel;
   HpChartView     *rank0;
   HpChartView     *rank1;
 
-  g_assert_true (wait_for (not_loading, window));
   session = hp_window_get_session (window);
 
   /* every tab has data on this trace, so every tab draws charts */
@@ -623,7 +519,7 @@ test_charts (void)
       g_assert_nonnull (main_view);
       g_assert_true (HP_IS_CHART_VIEW (main_view));
       g_assert_true (hp_chart_has_data (hp_chart_view_get_chart (main_view)));
-      g_assert_true (wait_for (view_allocated, main_view));
+      g_assert_true (hp_ui_test_wait_for (view_allocated, main_view));
     }
 
   /* the Overview has HTA's three headline charts, the Kernels tab keeps
@@ -658,25 +554,23 @@ test_charts (void)
   hp_session_set_selected_rank (session, -1);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (rank0)));
 
-  close_window (window);
+  hp_ui_test_close_window (window);
 }
 
 static void
 test_chart_tooltip (void)
 {
-  g_autofree char *path = trace_folder ("hta_trace_filter_2ranks");
-  HpWindow        *window = open_window (path);
+  HpWindow        *window = open_trace ("hta_trace_filter_2ranks");
   HpAnalysisPanel *panel;
   HpChartView     *view;
   HpChart         *chart;
   const HpBarRect *bar;
   g_autofree char *text = NULL;
 
-  g_assert_true (wait_for (not_loading, window));
   panel = show_tab (window, "Overview");
   view = hp_analysis_panel_find_chart_view (panel, "temporal_breakdown");
   g_assert_nonnull (view);
-  g_assert_true (wait_for (view_allocated, view));
+  g_assert_true (hp_ui_test_wait_for (view_allocated, view));
 
   /* the first stacked segment: rank 0's idle share, exactly as the table has it */
   chart = hp_chart_view_get_chart (view);
@@ -696,13 +590,12 @@ test_chart_tooltip (void)
   text = hp_chart_view_get_tooltip_text (view, 1, 1);
   g_assert_null (text);
 
-  close_window (window);
+  hp_ui_test_close_window (window);
 }
 
 static void
 test_chart_export (void)
 {
-  g_autofree char *path = trace_folder ("hta_trace_filter_2ranks");
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("hotpath-charts-XXXXXX", &error);
   g_autofree char *png = NULL;
@@ -718,12 +611,11 @@ test_chart_export (void)
   double           scale;
 
   g_assert_no_error (error);
-  window = open_window (path);
-  g_assert_true (wait_for (not_loading, window));
+  window = open_trace ("hta_trace_filter_2ranks");
   panel = show_tab (window, "Overview");
   view = hp_analysis_panel_find_chart_view (panel, "temporal_breakdown");
   g_assert_nonnull (view);
-  g_assert_true (wait_for (view_allocated, view));
+  g_assert_true (hp_ui_test_wait_for (view_allocated, view));
   g_assert_true (hp_analysis_panel_get_main_chart_view (panel) == view);
 
   /* exports are the size shown, PNGs at twice the pixels */
@@ -777,9 +669,9 @@ test_chart_export (void)
     g_assert_cmpstr (action, ==, "chart.export-svg");
     g_free (action);
     gtk_menu_button_popup (GTK_MENU_BUTTON (button));
-    spin (50);
+    hp_ui_test_spin (50);
     gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
-    spin (50);
+    hp_ui_test_spin (50);
     /* the focus is back on the menu button: closing the window below
      * checks that a focus inside a panel does not trip GTK up */
     g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (window)), GTK_WIDGET (view)));
@@ -789,28 +681,10 @@ test_chart_export (void)
   g_assert_cmpfloat (hp_chart_get_layout (hp_chart_view_get_chart (view))->width, ==,
                      gtk_widget_get_width (GTK_WIDGET (view)));
 
-  close_window (window);
+  hp_ui_test_close_window (window);
   g_assert_cmpint (g_remove (png), ==, 0);
   g_assert_cmpint (g_remove (svg), ==, 0);
   g_assert_cmpint (g_rmdir (dir), ==, 0);
-}
-
-/* The spin button below @root showing @value */
-static GtkSpinButton *
-find_spin_showing (GtkWidget *root,
-                   double     value)
-{
-  if (GTK_IS_SPIN_BUTTON (root) && gtk_spin_button_get_value (GTK_SPIN_BUTTON (root)) == value)
-    return GTK_SPIN_BUTTON (root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkSpinButton *found = find_spin_showing (child, value);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 typedef struct
@@ -832,23 +706,22 @@ summary_changed (gpointer data)
 static void
 test_launch_cutoffs (void)
 {
-  g_autofree char *path = trace_folder ("hta_trace_filter_2ranks");
-  HpWindow        *window = open_window (path);
+  HpWindow        *window = open_trace ("hta_trace_filter_2ranks");
   HpAnalysisPanel *panel;
   HpSession       *session;
   GtkSpinButton   *runtime_spin;
   HpChartView     *outliers;
   g_autofree char *before = NULL;
   SummaryWanted    wanted;
+  double           runtime_default = 50;
 
-  g_assert_true (wait_for (not_loading, window));
   session = hp_window_get_session (window);
   panel = show_tab (window, "Launches");
   g_assert_true (HP_IS_LAUNCHES_PANEL (panel));
 
   /* HTA's defaults: 50 us and 100 us; no launch call is that slow here */
   wanted = (SummaryWanted){ HP_LAUNCHES_PANEL (panel), "" };
-  g_assert_true (wait_for (summary_changed, &wanted));
+  g_assert_true (hp_ui_test_wait_for (summary_changed, &wanted));
   before = g_strdup (hp_launches_panel_get_summary (HP_LAUNCHES_PANEL (panel)));
   g_test_message ("before: %s", before);
   g_assert_nonnull (strstr (before, "Across 2 ranks"));
@@ -861,12 +734,12 @@ test_launch_cutoffs (void)
 
   /* a lower runtime cutoff through the panel's spin button: the analysis
    * runs again, the counts and the charts follow */
-  runtime_spin = find_spin_showing (GTK_WIDGET (panel), 50);
+  runtime_spin = GTK_SPIN_BUTTON (hp_ui_test_find_widget (GTK_WIDGET (panel), is_spin_showing, &runtime_default));
   g_assert_nonnull (runtime_spin);
   gtk_spin_button_set_value (runtime_spin, 10);
   g_assert_cmpfloat (hp_session_get_params (session)->runtime_cutoff, ==, 10);
   wanted = (SummaryWanted){ HP_LAUNCHES_PANEL (panel), before };
-  g_assert_true (wait_for (summary_changed, &wanted));
+  g_assert_true (hp_ui_test_wait_for (summary_changed, &wanted));
   g_test_message ("after: %s", hp_launches_panel_get_summary (HP_LAUNCHES_PANEL (panel)));
   g_assert_null (strstr (hp_launches_panel_get_summary (HP_LAUNCHES_PANEL (panel)), "0 launch calls longer"));
   g_assert_nonnull (strstr (hp_launches_panel_get_summary (HP_LAUNCHES_PANEL (panel)), "longer than 10 µs"));
@@ -881,8 +754,8 @@ test_launch_cutoffs (void)
 
   /* closing with the focus in a spin button of the panel is fine too */
   g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (runtime_spin)));
-  spin (50);
-  close_window (window);
+  hp_ui_test_spin (50);
+  hp_ui_test_close_window (window);
 }
 
 int

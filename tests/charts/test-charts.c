@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "hp-charts.h"
+#include "hp-test-utils.h"
 
 /* ---- helpers ---- */
 
@@ -1075,29 +1076,12 @@ test_tiny_sizes (void)
 static HpTable *
 temporal_table (void)
 {
-  HpTable     *t = hp_table_new ("temporal_breakdown", "Temporal breakdown");
-  const double rows[2][8] = {
-    { 0, 321378, 106252, 172428, 600058, 53.56, 17.71, 28.74 },
-    { 1, 328671, 135548, 136455, 600674, 54.72, 22.57, 22.72 },
-  };
-
-  hp_table_add_column (t, "rank", HP_COLUMN_INT, NULL);
-  hp_table_add_column (t, "idle_time(us)", HP_COLUMN_DOUBLE, "us");
-  hp_table_add_column (t, "compute_time(us)", HP_COLUMN_DOUBLE, "us");
-  hp_table_add_column (t, "non_compute_time(us)", HP_COLUMN_DOUBLE, "us");
-  hp_table_add_column (t, "kernel_time(us)", HP_COLUMN_DOUBLE, "us");
-  hp_table_add_column (t, "idle_time_pctg", HP_COLUMN_DOUBLE, "%");
-  hp_table_add_column (t, "compute_time_pctg", HP_COLUMN_DOUBLE, "%");
-  hp_table_add_column (t, "non_compute_time_pctg", HP_COLUMN_DOUBLE, "%");
-  for (guint r = 0; r < 2; r++)
-    {
-      guint row = hp_table_append_row (t);
-
-      hp_table_set_int (t, row, 0, (gint64)rows[r][0]);
-      for (guint c = 1; c < 8; c++)
-        hp_table_set_double (t, row, c, rows[r][c]);
-    }
-  return t;
+  return hp_test_table_from_csv ("temporal_breakdown", "Temporal breakdown",
+                                 "rank:i;idle_time(us):d:us;compute_time(us):d:us;non_compute_time(us):d:us;"
+                                 "kernel_time(us):d:us;idle_time_pctg:d:%;compute_time_pctg:d:%;"
+                                 "non_compute_time_pctg:d:%",
+                                 "0,321378,106252,172428,600058,53.56,17.71,28.74\n"
+                                 "1,328671,135548,136455,600674,54.72,22.57,22.72\n");
 }
 
 static void
@@ -1121,32 +1105,13 @@ test_adapt_temporal (void)
 static HpTable *
 kernel_type_table (void)
 {
-  HpTable *t = hp_table_new ("gpu_kernel_breakdown_kernel_type", "Kernel types");
-  const struct
-  {
-    const char *type;
-    gint64      sum;
-    double      pct;
-  } rows[] = {
-    { "COMMUNICATION", 305584, 55.5 },
-    { "COMPUTATION", 185023, 33.6 },
-    { "COMPUTATION overlapping COMMUNICATION", 56747, 10.3 },
-    { "MEMORY", 2288, 0.4 },
-    { "COMPUTATION overlapping COMMUNICATION overlapping MEMORY", 12, 0.0 },
-  };
-
-  hp_table_add_column (t, "kernel_type", HP_COLUMN_STRING, NULL);
-  hp_table_add_column (t, "sum", HP_COLUMN_INT, "us");
-  hp_table_add_column (t, "percentage", HP_COLUMN_DOUBLE, "%");
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    {
-      guint row = hp_table_append_row (t);
-
-      hp_table_set_string (t, row, 0, rows[i].type);
-      hp_table_set_int (t, row, 1, rows[i].sum);
-      hp_table_set_double (t, row, 2, rows[i].pct);
-    }
-  return t;
+  return hp_test_table_from_csv ("gpu_kernel_breakdown_kernel_type", "Kernel types",
+                                 "kernel_type:s;sum:i:us;percentage:d:%",
+                                 "COMMUNICATION,305584,55.5\n"
+                                 "COMPUTATION,185023,33.6\n"
+                                 "COMPUTATION overlapping COMMUNICATION,56747,10.3\n"
+                                 "MEMORY,2288,0.4\n"
+                                 "COMPUTATION overlapping COMMUNICATION overlapping MEMORY,12,0.0\n");
 }
 
 static void
@@ -1172,43 +1137,16 @@ test_adapt_kernel_type (void)
 static HpTable *
 kernels_table (void)
 {
-  HpTable *t = hp_table_new ("gpu_kernel_breakdown_kernels", "Kernels");
-  const struct
-  {
-    const char *name;
-    double      sum, max, min, std, mean;
-    const char *type;
-    gint64      rank;
-  } rows[] = {
-    { "ncclKernel_SendRecv_RING_SIMPLE_Sum_int8_t(ncclDevComm*, unsigned long, ncclWork*)", 195327.0, 62783.0, 11727.0, 19143.6, 39065.4, "COMMUNICATION", 0 },
-    { "ncclKernel_SendRecv_RING_SIMPLE_Sum_int8_t(ncclDevComm*, unsigned long, ncclWork*)", 168027.0, 57924.0, 8370.0, 20173.2, 33605.4, "COMMUNICATION", 1 },
-    { "ampere_sgemm_128x64_nn", 1956.0, 1956.0, 1956.0, 0.0, 1956.0, "COMPUTATION", 1 },
-    { "others", 59998.0, 1992.0, 4.0, 503.4, 327.86, "COMPUTATION", 0 },
-    { "others", 51000.0, 1800.0, 3.0, 400.0, 300.0, "COMPUTATION", 1 },
-  };
-
-  hp_table_add_column (t, "name", HP_COLUMN_STRING, NULL);
-  hp_table_add_column (t, "sum (us)", HP_COLUMN_DOUBLE, "us");
-  hp_table_add_column (t, "max (us)", HP_COLUMN_DOUBLE, "us");
-  hp_table_add_column (t, "min (us)", HP_COLUMN_DOUBLE, "us");
-  hp_table_add_column (t, "stddev", HP_COLUMN_DOUBLE, "us");
-  hp_table_add_column (t, "mean (us)", HP_COLUMN_DOUBLE, "us");
-  hp_table_add_column (t, "kernel_type", HP_COLUMN_STRING, NULL);
-  hp_table_add_column (t, "rank", HP_COLUMN_INT, NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    {
-      guint row = hp_table_append_row (t);
-
-      hp_table_set_string (t, row, 0, rows[i].name);
-      hp_table_set_double (t, row, 1, rows[i].sum);
-      hp_table_set_double (t, row, 2, rows[i].max);
-      hp_table_set_double (t, row, 3, rows[i].min);
-      hp_table_set_double (t, row, 4, rows[i].std);
-      hp_table_set_double (t, row, 5, rows[i].mean);
-      hp_table_set_string (t, row, 6, rows[i].type);
-      hp_table_set_int (t, row, 7, rows[i].rank);
-    }
-  return t;
+  return hp_test_table_from_csv (
+      "gpu_kernel_breakdown_kernels", "Kernels",
+      "name:s;sum (us):d:us;max (us):d:us;min (us):d:us;stddev:d:us;mean (us):d:us;kernel_type:s;rank:i",
+      "\"ncclKernel_SendRecv_RING_SIMPLE_Sum_int8_t(ncclDevComm*, unsigned long, ncclWork*)\","
+      "195327.0,62783.0,11727.0,19143.6,39065.4,COMMUNICATION,0\n"
+      "\"ncclKernel_SendRecv_RING_SIMPLE_Sum_int8_t(ncclDevComm*, unsigned long, ncclWork*)\","
+      "168027.0,57924.0,8370.0,20173.2,33605.4,COMMUNICATION,1\n"
+      "ampere_sgemm_128x64_nn,1956.0,1956.0,1956.0,0.0,1956.0,COMPUTATION,1\n"
+      "others,59998.0,1992.0,4.0,503.4,327.86,COMPUTATION,0\n"
+      "others,51000.0,1800.0,3.0,400.0,300.0,COMPUTATION,1\n");
 }
 
 static HpChart *
@@ -1255,40 +1193,16 @@ test_adapt_kernels (void)
 static void
 test_adapt_idle_time (void)
 {
-  g_autoptr (HpTable) t = hp_table_new ("idle_time_breakdown", "Idle time");
+  /* a stream never idle has a null ratio */
+  g_autoptr (HpTable) t = hp_test_table_from_csv ("idle_time_breakdown", "Idle time",
+                                                  "rank:i;stream:i;idle_category:s;idle_time:d:us;idle_time_ratio:d",
+                                                  "0,7,host_wait,213825,0.45\n"
+                                                  "0,7,kernel_wait,1985,0.0\n"
+                                                  "0,7,other,261740,0.55\n"
+                                                  "0,203,other,0,\n"
+                                                  "1,23,host_wait,596313,1.0\n");
   g_autoptr (GPtrArray) charts = NULL;
-  const struct
-  {
-    gint64      rank, stream;
-    const char *category;
-    double      time, ratio;
-  } rows[] = {
-    { 0, 7, "host_wait", 213825, 0.45 },
-    { 0, 7, "kernel_wait", 1985, 0.0 },
-    { 0, 7, "other", 261740, 0.55 },
-    { 0, 203, "other", 0, NAN },
-    { 1, 23, "host_wait", 596313, 1.0 },
-  };
   HpChart *chart;
-
-  hp_table_add_column (t, "rank", HP_COLUMN_INT, NULL);
-  hp_table_add_column (t, "stream", HP_COLUMN_INT, NULL);
-  hp_table_add_column (t, "idle_category", HP_COLUMN_STRING, NULL);
-  hp_table_add_column (t, "idle_time", HP_COLUMN_DOUBLE, "us");
-  hp_table_add_column (t, "idle_time_ratio", HP_COLUMN_DOUBLE, NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    {
-      guint row = hp_table_append_row (t);
-
-      hp_table_set_int (t, row, 0, rows[i].rank);
-      hp_table_set_int (t, row, 1, rows[i].stream);
-      hp_table_set_string (t, row, 2, rows[i].category);
-      hp_table_set_double (t, row, 3, rows[i].time);
-      if (isnan (rows[i].ratio))
-        hp_table_set_null (t, row, 4);
-      else
-        hp_table_set_double (t, row, 4, rows[i].ratio);
-    }
 
   charts = hp_chart_adapt_table (t, NULL);
   g_assert_cmpuint (charts->len, ==, 2);
@@ -1308,19 +1222,11 @@ test_adapt_idle_time (void)
 static void
 test_adapt_overlap (void)
 {
-  g_autoptr (HpTable) t = hp_table_new ("comm_comp_overlap", "Overlap");
+  g_autoptr (HpTable) t = hp_test_table_from_csv ("comm_comp_overlap", "Overlap", "rank:i;comp_comm_overlap_pctg:d:%",
+                                                  "0,11.81\n"
+                                                  "1,20.05\n");
   g_autoptr (GPtrArray) charts = NULL;
   HpChart *chart;
-  guint    row;
-
-  hp_table_add_column (t, "rank", HP_COLUMN_INT, NULL);
-  hp_table_add_column (t, "comp_comm_overlap_pctg", HP_COLUMN_DOUBLE, "%");
-  row = hp_table_append_row (t);
-  hp_table_set_int (t, row, 0, 0);
-  hp_table_set_double (t, row, 1, 11.81);
-  row = hp_table_append_row (t);
-  hp_table_set_int (t, row, 0, 1);
-  hp_table_set_double (t, row, 1, 20.05);
 
   charts = hp_chart_adapt_table (t, NULL);
   g_assert_cmpuint (charts->len, ==, 1);
@@ -1333,32 +1239,16 @@ test_adapt_overlap (void)
 static void
 test_adapt_launch_stats (void)
 {
-  g_autoptr (HpTable) t = hp_table_new ("cuda_kernel_launch_stats", "Launches");
+  g_autoptr (HpTable) t = hp_test_table_from_csv ("cuda_kernel_launch_stats", "Launches",
+                                                  "rank:i;correlation:i;cpu_duration:d:us;gpu_duration:d:us;"
+                                                  "launch_delay:d:us",
+                                                  "0,1,18,10,0\n" /* short */
+                                                  "0,2,7,10,0\n"
+                                                  "0,3,9,3,150\n" /* short, delay outlier */
+                                                  "0,4,80,3,1\n"  /* runtime outlier */
+                                                  "1,5,6,3,1\n"); /* short */
   g_autoptr (GPtrArray) charts = NULL;
   HpAnalysisParams params;
-  const double     rows[][5] = {
-        /* rank, correlation, cpu, gpu, delay */
-    { 0, 1, 18, 10, 0 }, /* short */
-    { 0, 2, 7, 10, 0 },
-    { 0, 3, 9, 3, 150 }, /* short, delay outlier */
-    { 0, 4, 80, 3, 1 },  /* runtime outlier */
-    { 1, 5, 6, 3, 1 },   /* short */
-  };
-
-  hp_table_add_column (t, "rank", HP_COLUMN_INT, NULL);
-  hp_table_add_column (t, "correlation", HP_COLUMN_INT, NULL);
-  hp_table_add_column (t, "cpu_duration", HP_COLUMN_DOUBLE, "us");
-  hp_table_add_column (t, "gpu_duration", HP_COLUMN_DOUBLE, "us");
-  hp_table_add_column (t, "launch_delay", HP_COLUMN_DOUBLE, "us");
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    {
-      guint row = hp_table_append_row (t);
-
-      hp_table_set_int (t, row, 0, (gint64)rows[i][0]);
-      hp_table_set_int (t, row, 1, (gint64)rows[i][1]);
-      for (guint c = 2; c < 5; c++)
-        hp_table_set_double (t, row, c, rows[i][c]);
-    }
 
   hp_analysis_params_init (&params);
   charts = hp_chart_adapt_table (t, &params);
@@ -1387,46 +1277,19 @@ test_adapt_launch_stats (void)
 static void
 test_adapt_counters (void)
 {
-  g_autoptr (HpTable) q = hp_table_new ("queue_length_time_series", "Queue");
-  g_autoptr (HpTable) m = hp_table_new ("memory_bw_time_series", "Bandwidth");
+  g_autoptr (HpTable) q = hp_test_table_from_csv ("queue_length_time_series", "Queue",
+                                                  "rank:i;ts:d:us;pid:i;tid:i;stream:i;queue_length:i",
+                                                  "0,21283,0,7,7,1\n"
+                                                  "0,21307,0,7,7,0\n"
+                                                  "0,21400,0,7,23,1\n"
+                                                  "1,21000,0,7,7,2\n");
+  g_autoptr (HpTable) m = hp_test_table_from_csv ("memory_bw_time_series", "Bandwidth",
+                                                  "rank:i;ts:d:us;pid:i;name:s;memory_bw_gbps:d:GB/s",
+                                                  "0,31029,0,Memcpy DtoD,357.8\n"
+                                                  "0,31128,0,Memcpy DtoD,0\n"
+                                                  "0,40000,0,Memset,12.5\n");
   g_autoptr (GPtrArray) charts = NULL;
-  const double qrows[][6] = {
-    { 0, 21283, 0, 7, 7, 1 },
-    { 0, 21307, 0, 7, 7, 0 },
-    { 0, 21400, 0, 7, 23, 1 },
-    { 1, 21000, 0, 7, 7, 2 },
-  };
-  const struct
-  {
-    gint64      rank;
-    double      ts;
-    const char *name;
-    double      bw;
-  } mrows[] = {
-    { 0, 31029, "Memcpy DtoD", 357.8 },
-    { 0, 31128, "Memcpy DtoD", 0 },
-    { 0, 40000, "Memset", 12.5 },
-  };
   HpChart *chart;
-
-  hp_table_add_column (q, "rank", HP_COLUMN_INT, NULL);
-  hp_table_add_column (q, "ts", HP_COLUMN_DOUBLE, "us");
-  hp_table_add_column (q, "pid", HP_COLUMN_INT, NULL);
-  hp_table_add_column (q, "tid", HP_COLUMN_INT, NULL);
-  hp_table_add_column (q, "stream", HP_COLUMN_INT, NULL);
-  hp_table_add_column (q, "queue_length", HP_COLUMN_INT, NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (qrows); i++)
-    {
-      guint row = hp_table_append_row (q);
-
-      for (guint c = 0; c < 6; c++)
-        {
-          if (c == 1)
-            hp_table_set_double (q, row, c, qrows[i][c]);
-          else
-            hp_table_set_int (q, row, c, (gint64)qrows[i][c]);
-        }
-    }
 
   charts = hp_chart_adapt_table (q, NULL);
   g_assert_cmpuint (charts->len, ==, 2);
@@ -1436,22 +1299,6 @@ test_adapt_counters (void)
   g_assert_cmpuint (hp_line_chart_get_n_points (chart, 0), ==, 2);
   g_assert_cmpuint (hp_line_chart_get_n_points (chart, 1), ==, 1);
   g_assert_cmpstr (hp_chart_get_name (g_ptr_array_index (charts, 1)), ==, "queue_length_rank1");
-
-  hp_table_add_column (m, "rank", HP_COLUMN_INT, NULL);
-  hp_table_add_column (m, "ts", HP_COLUMN_DOUBLE, "us");
-  hp_table_add_column (m, "pid", HP_COLUMN_INT, NULL);
-  hp_table_add_column (m, "name", HP_COLUMN_STRING, NULL);
-  hp_table_add_column (m, "memory_bw_gbps", HP_COLUMN_DOUBLE, "GB/s");
-  for (guint i = 0; i < G_N_ELEMENTS (mrows); i++)
-    {
-      guint row = hp_table_append_row (m);
-
-      hp_table_set_int (m, row, 0, mrows[i].rank);
-      hp_table_set_double (m, row, 1, mrows[i].ts);
-      hp_table_set_int (m, row, 2, 0);
-      hp_table_set_string (m, row, 3, mrows[i].name);
-      hp_table_set_double (m, row, 4, mrows[i].bw);
-    }
 
   g_clear_pointer (&charts, g_ptr_array_unref);
   charts = hp_chart_adapt_table (m, NULL);
@@ -1464,36 +1311,15 @@ test_adapt_counters (void)
 static void
 test_adapt_user_annotations (void)
 {
-  g_autoptr (HpTable) t = hp_table_new ("user_annotation_breakdown_cpu", "Annotations");
+  /* every statistic is the sum */
+  g_autoptr (HpTable) t = hp_test_table_from_csv ("user_annotation_breakdown_cpu", "Annotations",
+                                                  "name:s;sum (us):d:us;max (us):d:us;min (us):d:us;stddev:d:us;"
+                                                  "mean (us):d:us;rank:i",
+                                                  "## forward ##,1235,1235,1235,1235,1235,0\n"
+                                                  "## backward ##,1616,1616,1616,1616,1616,0\n"
+                                                  "others,99,99,99,99,99,0\n"
+                                                  "## forward ##,1300,1300,1300,1300,1300,1\n");
   g_autoptr (GPtrArray) charts = NULL;
-  const struct
-  {
-    const char *name;
-    double      sum;
-    gint64      rank;
-  } rows[] = {
-    { "## forward ##", 1235, 0 },
-    { "## backward ##", 1616, 0 },
-    { "others", 99, 0 },
-    { "## forward ##", 1300, 1 },
-  };
-
-  hp_table_add_column (t, "name", HP_COLUMN_STRING, NULL);
-  hp_table_add_column (t, "sum (us)", HP_COLUMN_DOUBLE, "us");
-  hp_table_add_column (t, "max (us)", HP_COLUMN_DOUBLE, "us");
-  hp_table_add_column (t, "min (us)", HP_COLUMN_DOUBLE, "us");
-  hp_table_add_column (t, "stddev", HP_COLUMN_DOUBLE, "us");
-  hp_table_add_column (t, "mean (us)", HP_COLUMN_DOUBLE, "us");
-  hp_table_add_column (t, "rank", HP_COLUMN_INT, NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    {
-      guint row = hp_table_append_row (t);
-
-      hp_table_set_string (t, row, 0, rows[i].name);
-      for (guint c = 1; c < 6; c++)
-        hp_table_set_double (t, row, c, rows[i].sum);
-      hp_table_set_int (t, row, 6, rows[i].rank);
-    }
 
   charts = hp_chart_adapt_table (t, NULL);
   g_assert_cmpuint (charts->len, ==, 3);
@@ -1509,40 +1335,13 @@ test_adapt_user_annotations (void)
 static HpTable *
 aten_op_table (void)
 {
-  HpTable *t = hp_table_new ("aten_op_kernels_and_delay", "ATen ops");
-  const struct
-  {
-    gint64      rank;
-    const char *op;
-    const char *sequence;
-    gint64      count;
-    double      launch;
-    double      runtime;
-  } rows[] = {
-    { 0, "aten::mm", "gemm_a", 3, 10, 100 },
-    { 0, "aten::add", "add", 2, 5, 50 },
-    { 0, "aten::mm", "gemm_b", 1, 30, 300 },
-    { 1, "aten::mul", "mul", 4, 8, 80 },
-  };
-
-  hp_table_add_column (t, "rank", HP_COLUMN_INT, NULL);
-  hp_table_add_column (t, "aten_op_name", HP_COLUMN_STRING, NULL);
-  hp_table_add_column (t, "kernel_sequence", HP_COLUMN_STRING, NULL);
-  hp_table_add_column (t, "occurrence_count", HP_COLUMN_INT, NULL);
-  hp_table_add_column (t, "avg_aten_op_launch_delay", HP_COLUMN_DOUBLE, "us");
-  hp_table_add_column (t, "avg_runtime_delay", HP_COLUMN_DOUBLE, "us");
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    {
-      guint row = hp_table_append_row (t);
-
-      hp_table_set_int (t, row, 0, rows[i].rank);
-      hp_table_set_string (t, row, 1, rows[i].op);
-      hp_table_set_string (t, row, 2, rows[i].sequence);
-      hp_table_set_int (t, row, 3, rows[i].count);
-      hp_table_set_double (t, row, 4, rows[i].launch);
-      hp_table_set_double (t, row, 5, rows[i].runtime);
-    }
-  return t;
+  return hp_test_table_from_csv ("aten_op_kernels_and_delay", "ATen ops",
+                                 "rank:i;aten_op_name:s;kernel_sequence:s;occurrence_count:i;"
+                                 "avg_aten_op_launch_delay:d:us;avg_runtime_delay:d:us",
+                                 "0,aten::mm,gemm_a,3,10,100\n"
+                                 "0,aten::add,add,2,5,50\n"
+                                 "0,aten::mm,gemm_b,1,30,300\n"
+                                 "1,aten::mul,mul,4,8,80\n");
 }
 
 static void

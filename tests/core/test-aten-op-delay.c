@@ -33,12 +33,7 @@ run_full (HpTrace   *trace,
   gboolean         ok;
 
   hp_analysis_params_init (&params);
-  if (ranks != NULL)
-    {
-      params.ranks = g_array_new (FALSE, FALSE, sizeof (int));
-      for (guint i = 0; ranks[i] >= 0; i++)
-        g_array_append_val (params.ranks, ranks[i]);
-    }
+  hp_test_params_set_ranks (&params, ranks, -1);
   ok = hp_aten_op_delay_compute (trace, &params, tables, NULL, error);
   hp_analysis_params_clear (&params);
   if (!ok)
@@ -61,16 +56,6 @@ run (HpTrace   *trace,
   return table;
 }
 
-static int
-col (HpTable    *table,
-     const char *name)
-{
-  int c = hp_table_find_column (table, name);
-
-  g_assert_cmpint (c, >=, 0);
-  return c;
-}
-
 static void
 assert_rows (HpTable           *table,
              const ExpectedRow *expected,
@@ -79,15 +64,15 @@ assert_rows (HpTable           *table,
   g_assert_cmpuint (hp_table_get_n_rows (table), ==, n);
   for (guint i = 0; i < n; i++)
     {
-      g_assert_cmpint (hp_table_get_int (table, i, col (table, "rank")), ==, expected[i].rank);
-      g_assert_cmpstr (hp_table_get_string (table, i, col (table, "aten_op_name")), ==, expected[i].op);
-      g_assert_cmpstr (hp_table_get_string (table, i, col (table, "kernel_sequence")), ==,
+      g_assert_cmpint (hp_table_get_int (table, i, hp_test_column (table, "rank")), ==, expected[i].rank);
+      g_assert_cmpstr (hp_table_get_string (table, i, hp_test_column (table, "aten_op_name")), ==, expected[i].op);
+      g_assert_cmpstr (hp_table_get_string (table, i, hp_test_column (table, "kernel_sequence")), ==,
                        expected[i].sequence);
-      g_assert_cmpint (hp_table_get_int (table, i, col (table, "occurrence_count")), ==,
+      g_assert_cmpint (hp_table_get_int (table, i, hp_test_column (table, "occurrence_count")), ==,
                        expected[i].count);
-      g_assert_cmpfloat_with_epsilon (hp_table_get_double (table, i, col (table, "avg_aten_op_launch_delay")),
+      g_assert_cmpfloat_with_epsilon (hp_table_get_double (table, i, hp_test_column (table, "avg_aten_op_launch_delay")),
                                       expected[i].avg_aten_op_launch_delay, 1e-9);
-      g_assert_cmpfloat_with_epsilon (hp_table_get_double (table, i, col (table, "avg_runtime_delay")),
+      g_assert_cmpfloat_with_epsilon (hp_table_get_double (table, i, hp_test_column (table, "avg_runtime_delay")),
                                       expected[i].avg_runtime_delay, 1e-9);
     }
 }
@@ -100,8 +85,8 @@ occurrences (HpTable *table,
   gint64 sum = 0;
 
   for (guint i = 0; i < hp_table_get_n_rows (table); i++)
-    if (hp_table_get_int (table, i, col (table, "rank")) == rank)
-      sum += hp_table_get_int (table, i, col (table, "occurrence_count"));
+    if (hp_table_get_int (table, i, hp_test_column (table, "rank")) == rank)
+      sum += hp_table_get_int (table, i, hp_test_column (table, "occurrence_count"));
   return sum;
 }
 
@@ -154,15 +139,15 @@ test_hta_mtia (void)
   g_autoptr (HpTable) table = run (trace, NULL);
 
   g_assert_cmpuint (hp_table_get_n_rows (table), >, 0);
-  g_assert_cmpstr (hp_table_get_string (table, 0, col (table, "aten_op_name")), ==, "aten::mul");
-  g_assert_cmpstr (hp_table_get_string (table, 0, col (table, "kernel_sequence")), ==,
+  g_assert_cmpstr (hp_table_get_string (table, 0, hp_test_column (table, "aten_op_name")), ==, "aten::mul");
+  g_assert_cmpstr (hp_table_get_string (table, 0, hp_test_column (table, "kernel_sequence")), ==,
                    "customized_fba_mul_const-dtype_Float");
-  g_assert_cmpint (hp_table_get_int (table, 0, col (table, "occurrence_count")), ==, 822);
-  g_assert_cmpfloat_with_epsilon (hp_table_get_double (table, 0, col (table, "avg_aten_op_launch_delay")),
+  g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "occurrence_count")), ==, 822);
+  g_assert_cmpfloat_with_epsilon (hp_table_get_double (table, 0, hp_test_column (table, "avg_aten_op_launch_delay")),
                                   1092.545, 1e-9);
-  g_assert_cmpfloat_with_epsilon (hp_table_get_double (table, 0, col (table, "avg_runtime_delay")),
+  g_assert_cmpfloat_with_epsilon (hp_table_get_double (table, 0, hp_test_column (table, "avg_runtime_delay")),
                                   293.133, 1e-9);
-  g_assert_cmpfloat_with_epsilon (hp_table_get_double (table, 0, col (table, "avg_runtime_delay")),
+  g_assert_cmpfloat_with_epsilon (hp_table_get_double (table, 0, hp_test_column (table, "avg_runtime_delay")),
                                   293.113, 2.0);
 }
 
@@ -291,57 +276,6 @@ test_rank_selection (void)
   g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_SUCH_RANK);
 }
 
-static void
-test_cancelled (void)
-{
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_cp_alexnet", HP_MODE_HTA_COMPAT);
-  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
-  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
-  g_autoptr (GError) error = NULL;
-  HpAnalysisParams params;
-
-  hp_analysis_params_init (&params);
-  g_cancellable_cancel (cancellable);
-  g_assert_false (hp_aten_op_delay_compute (trace, &params, tables, cancellable, &error));
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-  g_assert_cmpuint (tables->len, ==, 0);
-}
-
-static int
-cmp_names (gconstpointer a,
-           gconstpointer b)
-{
-  return g_strcmp0 (*(char *const *)a, *(char *const *)b);
-}
-
-static void
-add_parity_tests (void)
-{
-  g_autofree char *golden = hp_test_data_path ("golden", NULL);
-  g_autoptr (GDir) dir = g_dir_open (golden, 0, NULL);
-  g_autoptr (GPtrArray) cases = g_ptr_array_new ();
-  const char *name;
-
-  g_assert_nonnull (dir);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *csv = hp_test_golden_path (name, "aten_op_kernels_and_delay.csv");
-      g_autofree char *trace = hp_test_data_path (name, NULL);
-
-      if (g_file_test (csv, G_FILE_TEST_EXISTS) && g_file_test (trace, G_FILE_TEST_EXISTS))
-        g_ptr_array_add (cases, g_strdup (name));
-    }
-  g_ptr_array_sort (cases, cmp_names);
-  for (guint i = 0; i < cases->len; i++)
-    {
-      char            *case_name = g_ptr_array_index (cases, i);
-      g_autofree char *path = g_strdup_printf ("/core/aten-op-delay/parity/%s", case_name);
-
-      /* the test owns the name and frees it at the end of the run */
-      g_test_add_data_func_full (path, case_name, test_parity, g_free);
-    }
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -349,7 +283,7 @@ main (int   argc,
   setlocale (LC_ALL, "");
   g_test_init (&argc, &argv, NULL);
 
-  add_parity_tests ();
+  hp_test_add_golden_tests ("/core/aten-op-delay/parity", "aten_op_kernels_and_delay.csv", G_FILE_TEST_EXISTS, test_parity);
   g_test_add_func ("/core/aten-op-delay/hta-failures", test_hta_failures);
   g_test_add_func ("/core/aten-op-delay/hta-mtia-single-rank", test_hta_mtia);
   g_test_add_func ("/core/aten-op-delay/shared-records", test_shared_records);
@@ -359,7 +293,7 @@ main (int   argc,
   g_test_add_func ("/core/aten-op-delay/ns-timestamps", test_ns_timestamps);
   g_test_add_func ("/core/aten-op-delay/no-gpu-events", test_no_gpu);
   g_test_add_func ("/core/aten-op-delay/rank-selection", test_rank_selection);
-  g_test_add_func ("/core/aten-op-delay/cancelled", test_cancelled);
+  hp_test_add_cancelled_test ("/core/aten-op-delay/cancelled", hp_aten_op_delay_compute, "hta_cp_alexnet");
 
   return g_test_run ();
 }

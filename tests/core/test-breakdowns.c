@@ -16,45 +16,8 @@
 #include "hp-temporal-breakdown.h"
 #include "hp-test-utils.h"
 
-/* The real traces copied from HTA's test data, with HTA's tables. */
-static const char *const golden_cases[] = {
-  "hta_amd_trace",
-  "hta_call_stack",
-  "hta_cp_alexnet",
-  "hta_cp_cuda_event_sync",
-  "hta_cp_simple_add",
-  "hta_cpu_only",
-  "hta_distributed_info_unavailable",
-  "hta_mtia_inference",
-  "hta_nccl_parser_config",
-  "hta_negative_queue_length",
-  "hta_ns_resolution",
-  "hta_rank_non_gpu",
-  "hta_rank_unavailable",
-  "hta_trace_file_list_rank1",
-  "hta_trace_filter_2ranks",
-  "hta_triton_example",
-};
-
 /* ---------------------------------------------------------------------- */
 /* helpers                                                                 */
-
-static HpTrace *
-load_path (const char *path,
-           HpMode      mode,
-           gboolean    include_last_step)
-{
-  g_autoptr (GError) error = NULL;
-  HpLoadOptions options = { 0 };
-  HpTrace      *trace;
-
-  options.mode = mode;
-  options.include_last_step = include_last_step;
-  trace = hp_load_path (path, &options, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (trace);
-  return trace;
-}
 
 /* the real traces are loaded once per mode and option: traces are
  * immutable, so tests can share them */
@@ -71,67 +34,14 @@ load_case (const char *case_name,
   if (trace == NULL)
     {
       g_autofree char *path = hp_test_data_path (case_name, NULL);
+      HpLoadOptions    options = { 0 };
 
-      trace = load_path (path, mode, include_last_step);
+      options.mode = mode;
+      options.include_last_step = include_last_step;
+      trace = hp_test_load_with_options (path, &options);
       g_hash_table_insert (trace_cache, g_steal_pointer (&key), trace);
     }
   return hp_trace_ref (trace);
-}
-
-static HpTrace *
-load_edge (const char *name,
-           HpMode      mode)
-{
-  g_autofree char *path = hp_test_data_path ("edge", name, NULL);
-
-  return load_path (path, mode, FALSE);
-}
-
-/* Runs @func and returns its tables; the test fails on an error. */
-static GPtrArray *
-run (HpAnalysisFunc          func,
-     HpTrace                *trace,
-     const HpAnalysisParams *params)
-{
-  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
-  g_autoptr (GError) error = NULL;
-  HpAnalysisParams defaults;
-  gboolean         ok;
-
-  hp_analysis_params_init (&defaults);
-  ok = func (trace, params != NULL ? params : &defaults, tables, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_true (ok);
-  return g_steal_pointer (&tables);
-}
-
-static HpTable *
-table_at (GPtrArray  *tables,
-          guint       i,
-          const char *name)
-{
-  HpTable *table;
-
-  g_assert_cmpuint (tables->len, >, i);
-  table = g_ptr_array_index (tables, i);
-  g_assert_cmpstr (hp_table_get_name (table), ==, name);
-  return table;
-}
-
-static int
-column (HpTable    *table,
-        const char *name)
-{
-  int c = hp_table_find_column (table, name);
-
-  if (c < 0)
-    {
-      g_autofree char *msg = g_strdup_printf ("table %s has no column '%s'",
-                                              hp_table_get_name (table), name);
-
-      g_assertion_message (G_LOG_DOMAIN, __FILE__, __LINE__, G_STRFUNC, msg);
-    }
-  return c;
 }
 
 static double
@@ -139,7 +49,7 @@ cell (HpTable    *table,
       guint       row,
       const char *name)
 {
-  int c = column (table, name);
+  int c = hp_test_column (table, name);
 
   g_assert_cmpuint (row, <, hp_table_get_n_rows (table));
   if (hp_table_get_column_type (table, c) == HP_COLUMN_INT)
@@ -153,7 +63,7 @@ text (HpTable    *table,
       const char *name)
 {
   g_assert_cmpuint (row, <, hp_table_get_n_rows (table));
-  return hp_table_get_string (table, row, column (table, name));
+  return hp_table_get_string (table, row, hp_test_column (table, name));
 }
 
 #define assert_cell(table, row, name, expected) \
@@ -161,6 +71,21 @@ text (HpTable    *table,
 
 #define assert_nan(table, row, name) \
   g_assert_true (isnan (cell ((table), (row), (name))))
+
+/* the columns of the tables as HTA writes them, and as a CSV header */
+#define TEMPORAL_COLUMNS                                                      \
+  "rank,idle_time(us),compute_time(us),non_compute_time(us),kernel_time(us)," \
+  "idle_time_pctg,compute_time_pctg,non_compute_time_pctg"
+#define KERNELS_COLUMNS "name,sum (us),max (us),min (us),stddev,mean (us),kernel_type,rank"
+#define OVERLAP_COLUMNS "rank,comp_comm_overlap_pctg"
+#define TEMPORAL_HEADER TEMPORAL_COLUMNS "\n"
+#define KERNEL_TYPE_HEADER "kernel_type,sum,percentage\n"
+#define KERNELS_HEADER KERNELS_COLUMNS "\n"
+#define OVERLAP_HEADER OVERLAP_COLUMNS "\n"
+/* with the columns the default mode adds */
+#define TEMPORAL_DEVICE_HEADER TEMPORAL_COLUMNS ",device\n"
+#define KERNELS_COUNT_HEADER KERNELS_COLUMNS ",count\n"
+#define OVERLAP_DEVICE_HEADER OVERLAP_COLUMNS ",device,communication_time(us),overlap_time(us)\n"
 
 /* Fails unless @table has the rows of @expected_csv (header first), by the
  * rules of the golden comparison (columns by name, extra ones ignored). */
@@ -181,6 +106,30 @@ assert_table_is (HpTable    *table,
     }
 }
 
+/* Runs @func on tests/data/edge/@file in HTA's mode and in ours, and fails
+ * unless the table @index, named @name, holds @compat_csv and @default_csv,
+ * and in HTA's mode lacks the column @compat_lacks (if not %NULL) */
+static void
+assert_modes (HpAnalysisFunc func,
+              const char    *file,
+              guint          index,
+              const char    *name,
+              const char    *compat_csv,
+              const char    *default_csv,
+              const char    *compat_lacks)
+{
+  g_autofree char *path = g_build_filename ("edge", file, NULL);
+  g_autoptr (HpTrace) compat = hp_test_load (path, HP_MODE_HTA_COMPAT);
+  g_autoptr (HpTrace) better = hp_test_load (path, HP_MODE_DEFAULT);
+  g_autoptr (GPtrArray) c = hp_test_run (func, compat, NULL);
+  g_autoptr (GPtrArray) d = hp_test_run (func, better, NULL);
+
+  assert_table_is (hp_test_table_at (c, index, name), compat_csv);
+  assert_table_is (hp_test_table_at (d, index, name), default_csv);
+  if (compat_lacks != NULL)
+    g_assert_cmpint (hp_table_find_column (hp_test_table_at (c, index, name), compat_lacks), ==, -1);
+}
+
 static GPtrArray *
 run_ranks (HpAnalysisFunc func,
            HpTrace       *trace,
@@ -193,32 +142,12 @@ run_ranks (HpAnalysisFunc func,
   gboolean         ok;
 
   hp_analysis_params_init (&params);
-  params.ranks = g_array_new (FALSE, FALSE, sizeof (int));
-  g_array_append_vals (params.ranks, ranks, n_ranks);
+  hp_test_params_set_ranks (&params, ranks, n_ranks);
   ok = func (trace, &params, tables, NULL, error);
   hp_analysis_params_clear (&params);
   if (!ok)
     return NULL;
   return g_steal_pointer (&tables);
-}
-
-/* What _status.json says about one HTA call of a case: "ok", "failed"… */
-static char *
-hta_status (const char *case_name,
-            const char *call)
-{
-  g_autofree char *path = hp_test_golden_path (case_name, "_status.json");
-  g_autoptr (JsonParser) parser = json_parser_new ();
-  g_autoptr (GError) error = NULL;
-  JsonObject *root, *entry;
-
-  json_parser_load_from_file (parser, path, &error);
-  g_assert_no_error (error);
-  root = json_node_get_object (json_parser_get_root (parser));
-  if (!json_object_has_member (root, call))
-    return NULL;
-  entry = json_object_get_object_member (root, call);
-  return g_strdup (json_object_get_string_member (entry, "status"));
 }
 
 static gboolean
@@ -267,8 +196,8 @@ check_temporal (const char *case_name,
   const char *golden = include_last_step ? "include_last_profiler_step_temporal_breakdown.csv"
                                          : "temporal_breakdown.csv";
   g_autoptr (HpTrace) trace = load_case (case_name, HP_MODE_HTA_COMPAT, include_last_step);
-  g_autoptr (GPtrArray) tables = run (hp_temporal_breakdown_compute, trace, NULL);
-  HpTable *table = table_at (tables, 0, "temporal_breakdown");
+  g_autoptr (GPtrArray) tables = hp_test_run (hp_temporal_breakdown_compute, trace, NULL);
+  HpTable *table = hp_test_table_at (tables, 0, "temporal_breakdown");
 
   g_assert_cmpuint (tables->len, ==, 1);
   if (golden_exists (case_name, golden))
@@ -279,7 +208,7 @@ check_temporal (const char *case_name,
 
   /* HTA failed on this case: the ranks have no GPU activity */
   {
-    g_autofree char *status = hta_status (case_name, "temporal_breakdown");
+    g_autofree char *status = hp_test_golden_status (case_name, "temporal_breakdown");
 
     g_assert_cmpstr (status, ==, "failed");
     g_assert_cmpuint (hp_table_get_n_rows (table), ==, hp_trace_get_n_ranks (trace));
@@ -304,10 +233,10 @@ test_overlap_parity (gconstpointer data)
 {
   const char *case_name = data;
   g_autoptr (HpTrace) trace = load_case (case_name, HP_MODE_HTA_COMPAT, FALSE);
-  g_autoptr (GPtrArray) tables = run (hp_comm_comp_overlap_compute, trace, NULL);
+  g_autoptr (GPtrArray) tables = hp_test_run (hp_comm_comp_overlap_compute, trace, NULL);
 
   g_assert_cmpuint (tables->len, ==, 1);
-  assert_matches_golden (table_at (tables, 0, "comm_comp_overlap"), case_name,
+  assert_matches_golden (hp_test_table_at (tables, 0, "comm_comp_overlap"), case_name,
                          "comm_comp_overlap.csv");
 }
 
@@ -328,11 +257,11 @@ check_kernels (const char *case_name,
   params.num_kernels = num_kernels;
   params.duration_ratio = duration_ratio;
   params.include_memory_kernels = include_memory;
-  tables = run (hp_kernel_breakdown_compute, trace, &params);
+  tables = hp_test_run (hp_kernel_breakdown_compute, trace, &params);
 
   g_assert_cmpuint (tables->len, ==, 2);
-  assert_matches_golden (table_at (tables, 0, "gpu_kernel_breakdown_kernel_type"), case_name, types_csv);
-  assert_matches_golden (table_at (tables, 1, "gpu_kernel_breakdown_kernels"), case_name, kernels_csv);
+  assert_matches_golden (hp_test_table_at (tables, 0, "gpu_kernel_breakdown_kernel_type"), case_name, types_csv);
+  assert_matches_golden (hp_test_table_at (tables, 1, "gpu_kernel_breakdown_kernels"), case_name, kernels_csv);
 }
 
 static void
@@ -370,27 +299,16 @@ test_kernels_parity_all (gconstpointer data)
 static void
 test_temporal_quirks (void)
 {
-  g_autoptr (HpTrace) compat = load_edge ("breakdowns-quirks.json", HP_MODE_HTA_COMPAT);
-  g_autoptr (HpTrace) better = load_edge ("breakdowns-quirks.json", HP_MODE_DEFAULT);
-  g_autoptr (GPtrArray) c = run (hp_temporal_breakdown_compute, compat, NULL);
-  g_autoptr (GPtrArray) d = run (hp_temporal_breakdown_compute, better, NULL);
-  HpTable *tc = table_at (c, 0, "temporal_breakdown");
-  HpTable *td = table_at (d, 0, "temporal_breakdown");
-
   /* HTA: busy = [100,180) [200,250) [260,310) [400,500) [600,610) = 290 of
-   * a 510 span; compute = gemm 80 + launcher op 100 = 180 */
-  assert_table_is (tc,
-                   "rank,idle_time(us),compute_time(us),non_compute_time(us),kernel_time(us),"
-                   "idle_time_pctg,compute_time_pctg,non_compute_time_pctg\n"
-                   "0,220,180,110,510,43.14,35.29,21.57\n");
-  g_assert_cmpint (hp_table_find_column (tc, "device"), ==, -1);
-
-  /* default: GPU activity only; busy = [100,180) [200,250) [300,310)
+   * a 510 span; compute = gemm 80 + launcher op 100 = 180;
+   * default: GPU activity only; busy = [100,180) [200,250) [300,310)
    * [450,455) = 145 of 355; compute = gemm 80 + SyncBN 10 + triton 5 */
-  assert_table_is (td,
-                   "rank,idle_time(us),compute_time(us),non_compute_time(us),kernel_time(us),"
-                   "idle_time_pctg,compute_time_pctg,non_compute_time_pctg,device\n"
-                   "0,210,95,50,355,59.15,26.76,14.08,0\n");
+  assert_modes (hp_temporal_breakdown_compute, "breakdowns-quirks.json", 0, "temporal_breakdown",
+                TEMPORAL_HEADER
+                "0,220,180,110,510,43.14,35.29,21.57\n",
+                TEMPORAL_DEVICE_HEADER
+                "0,210,95,50,355,59.15,26.76,14.08,0\n",
+                "device");
 }
 
 /* breakdowns-two-gpus.json: one rank file with two GPUs, in us from 0:
@@ -399,21 +317,14 @@ test_temporal_quirks (void)
 static void
 test_temporal_per_device (void)
 {
-  g_autoptr (HpTrace) compat = load_edge ("breakdowns-two-gpus.json", HP_MODE_HTA_COMPAT);
-  g_autoptr (HpTrace) better = load_edge ("breakdowns-two-gpus.json", HP_MODE_DEFAULT);
-  g_autoptr (GPtrArray) c = run (hp_temporal_breakdown_compute, compat, NULL);
-  g_autoptr (GPtrArray) d = run (hp_temporal_breakdown_compute, better, NULL);
-
   /* HTA merges both GPUs: busy [0,200) [300,400) */
-  assert_table_is (table_at (c, 0, "temporal_breakdown"),
-                   "rank,idle_time(us),compute_time(us),non_compute_time(us),kernel_time(us),"
-                   "idle_time_pctg,compute_time_pctg,non_compute_time_pctg\n"
-                   "0,100,200,100,400,25.0,50.0,25.0\n");
-  assert_table_is (table_at (d, 0, "temporal_breakdown"),
-                   "rank,idle_time(us),compute_time(us),non_compute_time(us),kernel_time(us),"
-                   "idle_time_pctg,compute_time_pctg,non_compute_time_pctg,device\n"
-                   "0,0,100,50,150,0.0,66.67,33.33,0\n"
-                   "0,100,100,100,300,33.33,33.33,33.33,1\n");
+  assert_modes (hp_temporal_breakdown_compute, "breakdowns-two-gpus.json", 0, "temporal_breakdown",
+                TEMPORAL_HEADER
+                "0,100,200,100,400,25.0,50.0,25.0\n",
+                TEMPORAL_DEVICE_HEADER
+                "0,0,100,50,150,0.0,66.67,33.33,0\n"
+                "0,100,100,100,300,33.33,33.33,33.33,1\n",
+                NULL);
 }
 
 /* A rank without GPU activity: HTA fails (spec §1 edge cases); we give a
@@ -424,18 +335,17 @@ test_temporal_no_gpu (void)
   for (int mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
     {
       g_autoptr (HpTrace) cpu_only = load_case ("hta_cpu_only", mode, FALSE);
-      g_autoptr (HpTrace) mixed = load_edge ("breakdowns-mixed-ranks", mode);
-      g_autoptr (GPtrArray) a = run (hp_temporal_breakdown_compute, cpu_only, NULL);
-      g_autoptr (GPtrArray) b = run (hp_temporal_breakdown_compute, mixed, NULL);
-      HpTable *t = table_at (b, 0, "temporal_breakdown");
+      g_autoptr (HpTrace) mixed = hp_test_load ("edge/breakdowns-mixed-ranks", mode);
+      g_autoptr (GPtrArray) a = hp_test_run (hp_temporal_breakdown_compute, cpu_only, NULL);
+      g_autoptr (GPtrArray) b = hp_test_run (hp_temporal_breakdown_compute, mixed, NULL);
+      HpTable *t = hp_test_table_at (b, 0, "temporal_breakdown");
 
-      g_assert_cmpuint (hp_table_get_n_rows (table_at (a, 0, "temporal_breakdown")), ==, 1);
-      assert_cell (table_at (a, 0, "temporal_breakdown"), 0, "rank", 34);
-      assert_no_gpu_rows (table_at (a, 0, "temporal_breakdown"));
+      g_assert_cmpuint (hp_table_get_n_rows (hp_test_table_at (a, 0, "temporal_breakdown")), ==, 1);
+      assert_cell (hp_test_table_at (a, 0, "temporal_breakdown"), 0, "rank", 34);
+      assert_no_gpu_rows (hp_test_table_at (a, 0, "temporal_breakdown"));
 
       assert_table_is (t,
-                       "rank,idle_time(us),compute_time(us),non_compute_time(us),kernel_time(us),"
-                       "idle_time_pctg,compute_time_pctg,non_compute_time_pctg\n"
+                       TEMPORAL_HEADER
                        "0,20,60,0,80,25.0,75.0,0.0\n"
                        "1,0,0,0,0,,,\n");
       if (mode == HP_MODE_DEFAULT)
@@ -446,27 +356,27 @@ test_temporal_no_gpu (void)
 static void
 test_kernels_quirks (void)
 {
-  g_autoptr (HpTrace) compat = load_edge ("breakdowns-quirks.json", HP_MODE_HTA_COMPAT);
-  g_autoptr (HpTrace) better = load_edge ("breakdowns-quirks.json", HP_MODE_DEFAULT);
-  g_autoptr (GPtrArray) c = run (hp_kernel_breakdown_compute, compat, NULL);
-  g_autoptr (GPtrArray) d = run (hp_kernel_breakdown_compute, better, NULL);
-  HpTable *kc = table_at (c, 1, "gpu_kernel_breakdown_kernels");
-  HpTable *kd = table_at (d, 1, "gpu_kernel_breakdown_kernels");
+  g_autoptr (HpTrace) compat = hp_test_load ("edge/breakdowns-quirks.json", HP_MODE_HTA_COMPAT);
+  g_autoptr (HpTrace) better = hp_test_load ("edge/breakdowns-quirks.json", HP_MODE_DEFAULT);
+  g_autoptr (GPtrArray) c = hp_test_run (hp_kernel_breakdown_compute, compat, NULL);
+  g_autoptr (GPtrArray) d = hp_test_run (hp_kernel_breakdown_compute, better, NULL);
+  HpTable *kc = hp_test_table_at (c, 1, "gpu_kernel_breakdown_kernels");
+  HpTable *kd = hp_test_table_at (d, 1, "gpu_kernel_breakdown_kernels");
 
   /* HTA: COMPUTATION = [100,120) + [220,250) + the launcher op [400,500);
    * the memcpy ends at 220 where gemm starts, and HTA's point order puts
    * the start first: a zero-length COMPUTATION overlapping MEMORY; equal
    * sums keep HTA's (label) order */
-  assert_table_is (table_at (c, 0, "gpu_kernel_breakdown_kernel_type"),
-                   "kernel_type,sum,percentage\n"
+  assert_table_is (hp_test_table_at (c, 0, "gpu_kernel_breakdown_kernel_type"),
+                   KERNEL_TYPE_HEADER
                    "COMPUTATION,150,65.2\n"
                    "COMMUNICATION,30,13.0\n"
                    "COMPUTATION overlapping COMMUNICATION,30,13.0\n"
                    "MEMORY,20,8.7\n"
                    "COMPUTATION overlapping MEMORY,0,0.0\n");
   /* default: GPU activity only, no zero-length labels */
-  assert_table_is (table_at (d, 0, "gpu_kernel_breakdown_kernel_type"),
-                   "kernel_type,sum,percentage\n"
+  assert_table_is (hp_test_table_at (d, 0, "gpu_kernel_breakdown_kernel_type"),
+                   KERNEL_TYPE_HEADER
                    "COMPUTATION,65,44.8\n"
                    "COMMUNICATION,30,20.7\n"
                    "COMPUTATION overlapping COMMUNICATION,30,20.7\n"
@@ -475,7 +385,7 @@ test_kernels_quirks (void)
   /* HTA merges the CPU launcher op (100 us) with its kernel (5 us) and
    * drops the SyncBN kernel (OTHER) */
   assert_table_is (kc,
-                   "name,sum (us),max (us),min (us),stddev,mean (us),kernel_type,rank\n"
+                   KERNELS_HEADER
                    "\"ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*, unsigned long, ncclWork*)\","
                    "60,60,60,0,60,COMMUNICATION,0\n"
                    "gemm_kernel,80,50,30,14.142135623730951,40,COMPUTATION,0\n"
@@ -483,7 +393,7 @@ test_kernels_quirks (void)
                    "Memcpy HtoD (Pageable -> Device),20,20,20,0,20,MEMORY,0\n");
   g_assert_cmpint (hp_table_find_column (kc, "count"), ==, -1);
   assert_table_is (kd,
-                   "name,sum (us),max (us),min (us),stddev,mean (us),kernel_type,rank,count\n"
+                   KERNELS_COUNT_HEADER
                    "\"ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*, unsigned long, ncclWork*)\","
                    "60,60,60,0,60,COMMUNICATION,0,1\n"
                    "gemm_kernel,80,50,30,14.142135623730951,40,COMPUTATION,0,2\n"
@@ -495,21 +405,21 @@ test_kernels_quirks (void)
 static void
 test_kernels_no_memory (void)
 {
-  g_autoptr (HpTrace) compat = load_edge ("breakdowns-quirks.json", HP_MODE_HTA_COMPAT);
+  g_autoptr (HpTrace) compat = hp_test_load ("edge/breakdowns-quirks.json", HP_MODE_HTA_COMPAT);
   g_autoptr (GPtrArray) tables = NULL;
   HpAnalysisParams params;
 
   hp_analysis_params_init (&params);
   params.include_memory_kernels = FALSE;
-  tables = run (hp_kernel_breakdown_compute, compat, &params);
+  tables = hp_test_run (hp_kernel_breakdown_compute, compat, &params);
 
-  assert_table_is (table_at (tables, 0, "gpu_kernel_breakdown_kernel_type"),
-                   "kernel_type,sum,percentage\n"
+  assert_table_is (hp_test_table_at (tables, 0, "gpu_kernel_breakdown_kernel_type"),
+                   KERNEL_TYPE_HEADER
                    "COMPUTATION,150,71.4\n"
                    "COMMUNICATION,30,14.3\n"
                    "COMPUTATION overlapping COMMUNICATION,30,14.3\n");
-  g_assert_cmpuint (hp_table_get_n_rows (table_at (tables, 1, "gpu_kernel_breakdown_kernels")), ==, 3);
-  g_assert_cmpstr (text (table_at (tables, 1, "gpu_kernel_breakdown_kernels"), 2, "kernel_type"), ==,
+  g_assert_cmpuint (hp_table_get_n_rows (hp_test_table_at (tables, 1, "gpu_kernel_breakdown_kernels")), ==, 3);
+  g_assert_cmpstr (text (hp_test_table_at (tables, 1, "gpu_kernel_breakdown_kernels"), 2, "kernel_type"), ==,
                    "COMPUTATION");
 }
 
@@ -520,8 +430,8 @@ test_kernels_no_memory (void)
 static void
 test_kernels_others (void)
 {
-  g_autoptr (HpTrace) compat = load_edge ("breakdowns-kernels.json", HP_MODE_HTA_COMPAT);
-  g_autoptr (HpTrace) better = load_edge ("breakdowns-kernels.json", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) compat = hp_test_load ("edge/breakdowns-kernels.json", HP_MODE_HTA_COMPAT);
+  g_autoptr (HpTrace) better = hp_test_load ("edge/breakdowns-kernels.json", HP_MODE_DEFAULT);
   g_autoptr (GPtrArray) c = NULL;
   g_autoptr (GPtrArray) d = NULL;
   g_autoptr (HpTable) dist = NULL;
@@ -529,26 +439,26 @@ test_kernels_others (void)
 
   hp_analysis_params_init (&params);
   params.num_kernels = 3;
-  c = run (hp_kernel_breakdown_compute, compat, &params);
-  d = run (hp_kernel_breakdown_compute, better, &params);
+  c = hp_test_run (hp_kernel_breakdown_compute, compat, &params);
+  d = hp_test_run (hp_kernel_breakdown_compute, better, &params);
 
   /* HTA's quirk: statistics of the per-name totals; others = {40, 10} */
-  assert_table_is (table_at (c, 1, "gpu_kernel_breakdown_kernels"),
-                   "name,sum (us),max (us),min (us),stddev,mean (us),kernel_type,rank\n"
+  assert_table_is (hp_test_table_at (c, 1, "gpu_kernel_breakdown_kernels"),
+                   KERNELS_HEADER
                    "A,60,60,60,0,60,COMPUTATION,0\n"
                    "B,50,50,50,0,50,COMPUTATION,0\n"
                    "C,40,40,40,0,40,COMPUTATION,0\n"
                    "others,50,40,10,21.213203435596427,25,COMPUTATION,0\n");
   /* default: over instances; others = {40, 5, 5} */
-  assert_table_is (table_at (d, 1, "gpu_kernel_breakdown_kernels"),
-                   "name,sum (us),max (us),min (us),stddev,mean (us),kernel_type,rank,count\n"
+  assert_table_is (hp_test_table_at (d, 1, "gpu_kernel_breakdown_kernels"),
+                   KERNELS_COUNT_HEADER
                    "A,60,30,10,10,20,COMPUTATION,0,3\n"
                    "B,50,25,25,0,25,COMPUTATION,0,2\n"
                    "C,40,40,40,0,40,COMPUTATION,0,1\n"
                    "others,50,40,5,20.207259421636902,16.666666666666668,COMPUTATION,0,3\n");
 
   /* the duration chart's data leaves `others` out */
-  dist = hp_kernel_breakdown_duration_distribution (table_at (d, 1, "gpu_kernel_breakdown_kernels"));
+  dist = hp_kernel_breakdown_duration_distribution (hp_test_table_at (d, 1, "gpu_kernel_breakdown_kernels"));
   g_assert_cmpstr (hp_table_get_name (dist), ==, "kernel_duration_distribution");
   assert_table_is (dist,
                    "kernel_type,name,rank,mean (us),min (us),max (us)\n"
@@ -559,9 +469,9 @@ test_kernels_others (void)
   /* num_kernels above the number of names: no `others` */
   params.num_kernels = 5;
   g_clear_pointer (&c, g_ptr_array_unref);
-  c = run (hp_kernel_breakdown_compute, compat, &params);
-  g_assert_cmpuint (hp_table_get_n_rows (table_at (c, 1, "gpu_kernel_breakdown_kernels")), ==, 5);
-  assert_cell (table_at (c, 1, "gpu_kernel_breakdown_kernels"), 0, "stddev", 10);
+  c = hp_test_run (hp_kernel_breakdown_compute, compat, &params);
+  g_assert_cmpuint (hp_table_get_n_rows (hp_test_table_at (c, 1, "gpu_kernel_breakdown_kernels")), ==, 5);
+  assert_cell (hp_test_table_at (c, 1, "gpu_kernel_breakdown_kernels"), 0, "stddev", 10);
 }
 
 /* breakdowns-sort-ties.json: 6 kernels of 5 us every 10 us, 3 memsets
@@ -572,20 +482,15 @@ test_kernels_others (void)
 static void
 test_kernels_sort_ties (void)
 {
-  g_autoptr (HpTrace) compat = load_edge ("breakdowns-sort-ties.json", HP_MODE_HTA_COMPAT);
-  g_autoptr (HpTrace) better = load_edge ("breakdowns-sort-ties.json", HP_MODE_DEFAULT);
-  g_autoptr (GPtrArray) c = run (hp_kernel_breakdown_compute, compat, NULL);
-  g_autoptr (GPtrArray) d = run (hp_kernel_breakdown_compute, better, NULL);
-
-  assert_table_is (table_at (c, 0, "gpu_kernel_breakdown_kernel_type"),
-                   "kernel_type,sum,percentage\n"
-                   "COMPUTATION,30,76.9\n"
-                   "MEMORY,9,23.1\n"
-                   "COMPUTATION overlapping MEMORY,0,0.0\n");
-  assert_table_is (table_at (d, 0, "gpu_kernel_breakdown_kernel_type"),
-                   "kernel_type,sum,percentage\n"
-                   "COMPUTATION,30,76.9\n"
-                   "MEMORY,9,23.1\n");
+  assert_modes (hp_kernel_breakdown_compute, "breakdowns-sort-ties.json", 0, "gpu_kernel_breakdown_kernel_type",
+                KERNEL_TYPE_HEADER
+                "COMPUTATION,30,76.9\n"
+                "MEMORY,9,23.1\n"
+                "COMPUTATION overlapping MEMORY,0,0.0\n",
+                KERNEL_TYPE_HEADER
+                "COMPUTATION,30,76.9\n"
+                "MEMORY,9,23.1\n",
+                NULL);
 }
 
 /* breakdowns-fractional.json: integer ts, fractional dur (HTA does not
@@ -594,51 +499,43 @@ test_kernels_sort_ties (void)
 static void
 test_kernels_fractional (void)
 {
-  g_autoptr (HpTrace) compat = load_edge ("breakdowns-fractional.json", HP_MODE_HTA_COMPAT);
-  g_autoptr (HpTrace) better = load_edge ("breakdowns-fractional.json", HP_MODE_DEFAULT);
-  g_autoptr (GPtrArray) c = run (hp_kernel_breakdown_compute, compat, NULL);
-  g_autoptr (GPtrArray) d = run (hp_kernel_breakdown_compute, better, NULL);
-  g_autoptr (GPtrArray) t = run (hp_temporal_breakdown_compute, compat, NULL);
+  g_autoptr (HpTrace) compat = hp_test_load ("edge/breakdowns-fractional.json", HP_MODE_HTA_COMPAT);
+  g_autoptr (GPtrArray) c = hp_test_run (hp_kernel_breakdown_compute, compat, NULL);
+  g_autoptr (GPtrArray) t = hp_test_run (hp_temporal_breakdown_compute, compat, NULL);
 
-  assert_table_is (table_at (c, 0, "gpu_kernel_breakdown_kernel_type"),
-                   "kernel_type,sum,percentage\n"
-                   "COMPUTATION,2,50.0\n"
-                   "MEMORY,2,50.0\n"
-                   "COMPUTATION overlapping MEMORY,0,0.0\n");
-  assert_table_is (table_at (d, 0, "gpu_kernel_breakdown_kernel_type"),
-                   "kernel_type,sum,percentage\n"
-                   "MEMORY,2.2,46.8\n"
-                   "COMPUTATION,2.0,42.6\n"
-                   "COMPUTATION overlapping MEMORY,0.5,10.6\n");
-  assert_table_is (table_at (c, 1, "gpu_kernel_breakdown_kernels"),
-                   "name,sum (us),max (us),min (us),stddev,mean (us),kernel_type,rank\n"
+  assert_modes (hp_kernel_breakdown_compute, "breakdowns-fractional.json", 0, "gpu_kernel_breakdown_kernel_type",
+                KERNEL_TYPE_HEADER
+                "COMPUTATION,2,50.0\n"
+                "MEMORY,2,50.0\n"
+                "COMPUTATION overlapping MEMORY,0,0.0\n",
+                KERNEL_TYPE_HEADER
+                "MEMORY,2.2,46.8\n"
+                "COMPUTATION,2.0,42.6\n"
+                "COMPUTATION overlapping MEMORY,0.5,10.6\n",
+                NULL);
+  assert_table_is (hp_test_table_at (c, 1, "gpu_kernel_breakdown_kernels"),
+                   KERNELS_HEADER
                    "k,2.5,2.5,2.5,0,2.5,COMPUTATION,0\n"
                    "Memcpy DtoD (Device -> Device),2.7,2.7,2.7,0,2.7,MEMORY,0\n");
-  assert_table_is (table_at (t, 0, "temporal_breakdown"),
-                   "rank,idle_time(us),compute_time(us),non_compute_time(us),kernel_time(us),"
-                   "idle_time_pctg,compute_time_pctg,non_compute_time_pctg\n"
+  assert_table_is (hp_test_table_at (t, 0, "temporal_breakdown"),
+                   TEMPORAL_HEADER
                    "0,0,2.5,2.2,4.7,0.0,53.19,46.81\n");
 }
 
 static void
 test_kernels_per_device (void)
 {
-  g_autoptr (HpTrace) compat = load_edge ("breakdowns-two-gpus.json", HP_MODE_HTA_COMPAT);
-  g_autoptr (HpTrace) better = load_edge ("breakdowns-two-gpus.json", HP_MODE_DEFAULT);
-  g_autoptr (GPtrArray) c = run (hp_kernel_breakdown_compute, compat, NULL);
-  g_autoptr (GPtrArray) d = run (hp_kernel_breakdown_compute, better, NULL);
-
   /* HTA overlaps device 1's gemm with device 0's nccl */
-  assert_table_is (table_at (c, 0, "gpu_kernel_breakdown_kernel_type"),
-                   "kernel_type,sum,percentage\n"
-                   "COMMUNICATION,100,33.3\n"
-                   "COMPUTATION,100,33.3\n"
-                   "COMPUTATION overlapping COMMUNICATION,100,33.3\n");
-  assert_table_is (table_at (d, 0, "gpu_kernel_breakdown_kernel_type"),
-                   "kernel_type,sum,percentage\n"
-                   "COMMUNICATION,150,42.9\n"
-                   "COMPUTATION,150,42.9\n"
-                   "COMPUTATION overlapping COMMUNICATION,50,14.3\n");
+  assert_modes (hp_kernel_breakdown_compute, "breakdowns-two-gpus.json", 0, "gpu_kernel_breakdown_kernel_type",
+                KERNEL_TYPE_HEADER
+                "COMMUNICATION,100,33.3\n"
+                "COMPUTATION,100,33.3\n"
+                "COMPUTATION overlapping COMMUNICATION,100,33.3\n",
+                KERNEL_TYPE_HEADER
+                "COMMUNICATION,150,42.9\n"
+                "COMPUTATION,150,42.9\n"
+                "COMPUTATION overlapping COMMUNICATION,50,14.3\n",
+                NULL);
 }
 
 static void
@@ -647,21 +544,21 @@ test_kernels_no_gpu (void)
   for (int mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
     {
       g_autoptr (HpTrace) cpu_only = load_case ("hta_cpu_only", mode, FALSE);
-      g_autoptr (HpTrace) mixed = load_edge ("breakdowns-mixed-ranks", mode);
-      g_autoptr (GPtrArray) a = run (hp_kernel_breakdown_compute, cpu_only, NULL);
-      g_autoptr (GPtrArray) b = run (hp_kernel_breakdown_compute, mixed, NULL);
+      g_autoptr (HpTrace) mixed = hp_test_load ("edge/breakdowns-mixed-ranks", mode);
+      g_autoptr (GPtrArray) a = hp_test_run (hp_kernel_breakdown_compute, cpu_only, NULL);
+      g_autoptr (GPtrArray) b = hp_test_run (hp_kernel_breakdown_compute, mixed, NULL);
       g_autoptr (HpTable) dist = NULL;
 
       g_assert_cmpuint (a->len, ==, 2);
-      g_assert_cmpuint (hp_table_get_n_rows (table_at (a, 0, "gpu_kernel_breakdown_kernel_type")), ==, 0);
-      g_assert_cmpuint (hp_table_get_n_columns (table_at (a, 0, "gpu_kernel_breakdown_kernel_type")), ==, 3);
-      g_assert_cmpuint (hp_table_get_n_rows (table_at (a, 1, "gpu_kernel_breakdown_kernels")), ==, 0);
-      dist = hp_kernel_breakdown_duration_distribution (table_at (a, 1, "gpu_kernel_breakdown_kernels"));
+      g_assert_cmpuint (hp_table_get_n_rows (hp_test_table_at (a, 0, "gpu_kernel_breakdown_kernel_type")), ==, 0);
+      g_assert_cmpuint (hp_table_get_n_columns (hp_test_table_at (a, 0, "gpu_kernel_breakdown_kernel_type")), ==, 3);
+      g_assert_cmpuint (hp_table_get_n_rows (hp_test_table_at (a, 1, "gpu_kernel_breakdown_kernels")), ==, 0);
+      dist = hp_kernel_breakdown_duration_distribution (hp_test_table_at (a, 1, "gpu_kernel_breakdown_kernels"));
       g_assert_cmpuint (hp_table_get_n_rows (dist), ==, 0);
 
       /* rank 1 has no GPU event and contributes nothing */
-      assert_table_is (table_at (b, 1, "gpu_kernel_breakdown_kernels"),
-                       "name,sum (us),max (us),min (us),stddev,mean (us),kernel_type,rank\n"
+      assert_table_is (hp_test_table_at (b, 1, "gpu_kernel_breakdown_kernels"),
+                       KERNELS_HEADER
                        "add_kernel,60,30,30,0,30,COMPUTATION,0\n");
     }
 }
@@ -669,75 +566,50 @@ test_kernels_no_gpu (void)
 static void
 test_kernels_invalid_parameters (void)
 {
-  g_autoptr (HpTrace) trace = load_edge ("breakdowns-kernels.json", HP_MODE_DEFAULT);
-  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/breakdowns-kernels.json", HP_MODE_DEFAULT);
   HpAnalysisParams params;
 
   hp_analysis_params_init (&params);
   params.num_kernels = -1;
-  {
-    g_autoptr (GError) error = NULL;
-
-    g_assert_false (hp_kernel_breakdown_compute (trace, &params, tables, NULL, &error));
-    g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
-  }
+  hp_test_assert_analysis_fails (hp_kernel_breakdown_compute, trace, &params, NULL, HP_ANALYSIS_ERROR,
+                                 HP_ANALYSIS_ERROR_INVALID_PARAMETER);
   params.num_kernels = 10;
   params.duration_ratio = 1.5;
-  {
-    g_autoptr (GError) error = NULL;
-
-    g_assert_false (hp_kernel_breakdown_compute (trace, &params, tables, NULL, &error));
-    g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
-  }
+  hp_test_assert_analysis_fails (hp_kernel_breakdown_compute, trace, &params, NULL, HP_ANALYSIS_ERROR,
+                                 HP_ANALYSIS_ERROR_INVALID_PARAMETER);
   params.duration_ratio = NAN;
-  {
-    g_autoptr (GError) error = NULL;
-
-    g_assert_false (hp_kernel_breakdown_compute (trace, &params, tables, NULL, &error));
-    g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
-  }
-  g_assert_cmpuint (tables->len, ==, 0);
+  hp_test_assert_analysis_fails (hp_kernel_breakdown_compute, trace, &params, NULL, HP_ANALYSIS_ERROR,
+                                 HP_ANALYSIS_ERROR_INVALID_PARAMETER);
 
   /* the edges are valid: no names kept, or every name */
   params.duration_ratio = 0.0;
   params.num_kernels = 0;
-  g_ptr_array_unref (run (hp_kernel_breakdown_compute, trace, &params));
+  g_ptr_array_unref (hp_test_run (hp_kernel_breakdown_compute, trace, &params));
 }
 
 static void
 test_overlap_quirks (void)
 {
-  g_autoptr (HpTrace) compat = load_edge ("breakdowns-quirks.json", HP_MODE_HTA_COMPAT);
-  g_autoptr (HpTrace) better = load_edge ("breakdowns-quirks.json", HP_MODE_DEFAULT);
-  g_autoptr (GPtrArray) c = run (hp_comm_comp_overlap_compute, compat, NULL);
-  g_autoptr (GPtrArray) d = run (hp_comm_comp_overlap_compute, better, NULL);
-
   /* nccl [120,180) under gemm [100,150): 30 of 60 us */
-  assert_table_is (table_at (c, 0, "comm_comp_overlap"),
-                   "rank,comp_comm_overlap_pctg\n"
-                   "0,50.0\n");
-  g_assert_cmpint (hp_table_find_column (table_at (c, 0, "comm_comp_overlap"), "device"), ==, -1);
-  assert_table_is (table_at (d, 0, "comm_comp_overlap"),
-                   "rank,comp_comm_overlap_pctg,device,communication_time(us),overlap_time(us)\n"
-                   "0,50.0,0,60,30\n");
+  assert_modes (hp_comm_comp_overlap_compute, "breakdowns-quirks.json", 0, "comm_comp_overlap",
+                OVERLAP_HEADER
+                "0,50.0\n",
+                OVERLAP_DEVICE_HEADER
+                "0,50.0,0,60,30\n",
+                "device");
 }
 
 static void
 test_overlap_per_device (void)
 {
-  g_autoptr (HpTrace) compat = load_edge ("breakdowns-two-gpus.json", HP_MODE_HTA_COMPAT);
-  g_autoptr (HpTrace) better = load_edge ("breakdowns-two-gpus.json", HP_MODE_DEFAULT);
-  g_autoptr (GPtrArray) c = run (hp_comm_comp_overlap_compute, compat, NULL);
-  g_autoptr (GPtrArray) d = run (hp_comm_comp_overlap_compute, better, NULL);
-
   /* HTA: comm [50,150) [300,400) against compute [0,200) of both GPUs */
-  assert_table_is (table_at (c, 0, "comm_comp_overlap"),
-                   "rank,comp_comm_overlap_pctg\n"
-                   "0,50.0\n");
-  assert_table_is (table_at (d, 0, "comm_comp_overlap"),
-                   "rank,comp_comm_overlap_pctg,device,communication_time(us),overlap_time(us)\n"
-                   "0,50.0,0,100,50\n"
-                   "0,0.0,1,100,0\n");
+  assert_modes (hp_comm_comp_overlap_compute, "breakdowns-two-gpus.json", 0, "comm_comp_overlap",
+                OVERLAP_HEADER
+                "0,50.0\n",
+                OVERLAP_DEVICE_HEADER
+                "0,50.0,0,100,50\n"
+                "0,0.0,1,100,0\n",
+                NULL);
 }
 
 /* No communication (single GPU, no NCCL) or no GPU at all: 0/0 → NaN. */
@@ -746,14 +618,14 @@ test_overlap_no_communication (void)
 {
   for (int mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
     {
-      g_autoptr (HpTrace) kernels = load_edge ("breakdowns-kernels.json", mode);
-      g_autoptr (HpTrace) mixed = load_edge ("breakdowns-mixed-ranks", mode);
-      g_autoptr (GPtrArray) a = run (hp_comm_comp_overlap_compute, kernels, NULL);
-      g_autoptr (GPtrArray) b = run (hp_comm_comp_overlap_compute, mixed, NULL);
+      g_autoptr (HpTrace) kernels = hp_test_load ("edge/breakdowns-kernels.json", mode);
+      g_autoptr (HpTrace) mixed = hp_test_load ("edge/breakdowns-mixed-ranks", mode);
+      g_autoptr (GPtrArray) a = hp_test_run (hp_comm_comp_overlap_compute, kernels, NULL);
+      g_autoptr (GPtrArray) b = hp_test_run (hp_comm_comp_overlap_compute, mixed, NULL);
 
-      assert_table_is (table_at (a, 0, "comm_comp_overlap"), "rank,comp_comm_overlap_pctg\n0,\n");
-      assert_table_is (table_at (b, 0, "comm_comp_overlap"), "rank,comp_comm_overlap_pctg\n0,\n1,\n");
-      g_assert_nonnull (hp_table_get_note (table_at (b, 0, "comm_comp_overlap")));
+      assert_table_is (hp_test_table_at (a, 0, "comm_comp_overlap"), OVERLAP_HEADER "0,\n");
+      assert_table_is (hp_test_table_at (b, 0, "comm_comp_overlap"), OVERLAP_HEADER "0,\n1,\n");
+      g_assert_nonnull (hp_table_get_note (hp_test_table_at (b, 0, "comm_comp_overlap")));
     }
 }
 
@@ -764,40 +636,32 @@ test_overlap_no_communication (void)
 static void
 test_negative_duration (void)
 {
-  g_autoptr (HpTrace) compat = load_edge ("breakdowns-negative.json", HP_MODE_HTA_COMPAT);
-  g_autoptr (HpTrace) better = load_edge ("breakdowns-negative.json", HP_MODE_DEFAULT);
-  g_autoptr (GPtrArray) tc = run (hp_temporal_breakdown_compute, compat, NULL);
-  g_autoptr (GPtrArray) td = run (hp_temporal_breakdown_compute, better, NULL);
-  g_autoptr (GPtrArray) kc = run (hp_kernel_breakdown_compute, compat, NULL);
-  g_autoptr (GPtrArray) kd = run (hp_kernel_breakdown_compute, better, NULL);
-  g_autoptr (GPtrArray) oc = run (hp_comm_comp_overlap_compute, compat, NULL);
-  g_autoptr (GPtrArray) od = run (hp_comm_comp_overlap_compute, better, NULL);
+  g_autoptr (HpTrace) compat = hp_test_load ("edge/breakdowns-negative.json", HP_MODE_HTA_COMPAT);
+  g_autoptr (GPtrArray) kc = hp_test_run (hp_kernel_breakdown_compute, compat, NULL);
 
   /* HTA: compute = 10 + (−1) */
-  assert_table_is (table_at (tc, 0, "temporal_breakdown"),
-                   "rank,idle_time(us),compute_time(us),non_compute_time(us),kernel_time(us),"
-                   "idle_time_pctg,compute_time_pctg,non_compute_time_pctg\n"
-                   "0,0,9,91,100,0.0,9.0,91.0\n");
-  assert_table_is (table_at (td, 0, "temporal_breakdown"),
-                   "rank,idle_time(us),compute_time(us),non_compute_time(us),kernel_time(us),"
-                   "idle_time_pctg,compute_time_pctg,non_compute_time_pctg\n"
-                   "0,0,10.3,89.7,100,0.0,10.3,89.7\n");
+  assert_modes (hp_temporal_breakdown_compute, "breakdowns-negative.json", 0, "temporal_breakdown",
+                TEMPORAL_HEADER
+                "0,0,9,91,100,0.0,9.0,91.0\n",
+                TEMPORAL_HEADER
+                "0,0,10.3,89.7,100,0.0,10.3,89.7\n",
+                NULL);
 
   /* HTA's sweep: the group's end (149) comes before its start (150), so
    * [149,150) runs at COMMUNICATION − COMPUTATION = 1: "COMPUTATION" */
-  assert_table_is (table_at (kc, 0, "gpu_kernel_breakdown_kernel_type"),
-                   "kernel_type,sum,percentage\n"
-                   "COMMUNICATION,89,89.0\n"
-                   "COMPUTATION overlapping COMMUNICATION,10,10.0\n"
-                   "COMPUTATION,1,1.0\n");
-  assert_table_is (table_at (kd, 0, "gpu_kernel_breakdown_kernel_type"),
-                   "kernel_type,sum,percentage\n"
-                   "COMMUNICATION,89.7,89.7\n"
-                   "COMPUTATION overlapping COMMUNICATION,10.3,10.3\n");
-  assert_cell (table_at (kc, 1, "gpu_kernel_breakdown_kernels"), 2, "min (us)", -1);
+  assert_modes (hp_kernel_breakdown_compute, "breakdowns-negative.json", 0, "gpu_kernel_breakdown_kernel_type",
+                KERNEL_TYPE_HEADER
+                "COMMUNICATION,89,89.0\n"
+                "COMPUTATION overlapping COMMUNICATION,10,10.0\n"
+                "COMPUTATION,1,1.0\n",
+                KERNEL_TYPE_HEADER
+                "COMMUNICATION,89.7,89.7\n"
+                "COMPUTATION overlapping COMMUNICATION,10.3,10.3\n",
+                NULL);
+  assert_cell (hp_test_table_at (kc, 1, "gpu_kernel_breakdown_kernels"), 2, "min (us)", -1);
 
-  assert_table_is (table_at (oc, 0, "comm_comp_overlap"), "rank,comp_comm_overlap_pctg\n0,10.0\n");
-  assert_table_is (table_at (od, 0, "comm_comp_overlap"), "rank,comp_comm_overlap_pctg\n0,10.3\n");
+  assert_modes (hp_comm_comp_overlap_compute, "breakdowns-negative.json", 0, "comm_comp_overlap",
+                OVERLAP_HEADER "0,10.0\n", OVERLAP_HEADER "0,10.3\n", NULL);
 }
 
 /* spec analyses §19: rank selection, an unknown rank, cancellation */
@@ -810,7 +674,7 @@ static const HpAnalysisFunc all_funcs[] = {
 static void
 test_rank_selection (void)
 {
-  g_autoptr (HpTrace) mixed = load_edge ("breakdowns-mixed-ranks", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) mixed = hp_test_load ("edge/breakdowns-mixed-ranks", HP_MODE_DEFAULT);
   static const int only_1[] = { 1 };
   static const int unknown[] = { 0, 5 };
 
@@ -829,9 +693,9 @@ test_rank_selection (void)
       g_assert_nonnull (one);
       if (f == 1)
         {
-          g_assert_cmpuint (hp_table_get_n_rows (table_at (none, 1, "gpu_kernel_breakdown_kernels")), ==, 1);
-          g_assert_cmpuint (hp_table_get_n_rows (table_at (one, 0, "gpu_kernel_breakdown_kernel_type")), ==, 0);
-          g_assert_cmpuint (hp_table_get_n_rows (table_at (one, 1, "gpu_kernel_breakdown_kernels")), ==, 0);
+          g_assert_cmpuint (hp_table_get_n_rows (hp_test_table_at (none, 1, "gpu_kernel_breakdown_kernels")), ==, 1);
+          g_assert_cmpuint (hp_table_get_n_rows (hp_test_table_at (one, 0, "gpu_kernel_breakdown_kernel_type")), ==, 0);
+          g_assert_cmpuint (hp_table_get_n_rows (hp_test_table_at (one, 1, "gpu_kernel_breakdown_kernels")), ==, 0);
         }
       else
         {
@@ -851,21 +715,10 @@ test_rank_selection (void)
 static void
 test_cancelled (void)
 {
-  g_autoptr (HpTrace) trace = load_edge ("breakdowns-quirks.json", HP_MODE_DEFAULT);
-  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
-  HpAnalysisParams params;
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/breakdowns-quirks.json", HP_MODE_DEFAULT);
 
-  hp_analysis_params_init (&params);
-  g_cancellable_cancel (cancellable);
   for (guint f = 0; f < G_N_ELEMENTS (all_funcs); f++)
-    {
-      g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
-      g_autoptr (GError) error = NULL;
-
-      g_assert_false (all_funcs[f](trace, &params, tables, cancellable, &error));
-      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-      g_assert_cmpuint (tables->len, ==, 0);
-    }
+    hp_test_assert_cancelled (all_funcs[f], trace);
 }
 
 /* Traces without HTA's quirks give the same numbers in both modes. */
@@ -881,8 +734,8 @@ test_modes_agree (void)
   params.duration_ratio = 1.0;
   for (guint f = 0; f < G_N_ELEMENTS (all_funcs); f++)
     {
-      g_autoptr (GPtrArray) c = run (all_funcs[f], compat, &params);
-      g_autoptr (GPtrArray) d = run (all_funcs[f], better, &params);
+      g_autoptr (GPtrArray) c = hp_test_run (all_funcs[f], compat, &params);
+      g_autoptr (GPtrArray) d = hp_test_run (all_funcs[f], better, &params);
 
       g_assert_cmpuint (c->len, ==, d->len);
       for (guint i = 0; i < c->len; i++)
@@ -900,15 +753,18 @@ int
 main (int   argc,
       char *argv[])
 {
-  int status;
+  const char *const *cases;
+  guint              n_cases;
+  int                status;
 
   g_test_init (&argc, &argv, NULL);
   trace_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                        (GDestroyNotify)hp_trace_unref);
 
-  for (guint i = 0; i < G_N_ELEMENTS (golden_cases); i++)
+  cases = hp_test_hta_cases (&n_cases);
+  for (guint i = 0; i < n_cases; i++)
     {
-      const char      *c = golden_cases[i];
+      const char      *c = cases[i];
       g_autofree char *p1 = g_strdup_printf ("/core/temporal-breakdown/parity/%s", c);
       g_autofree char *p2 = g_strdup_printf ("/core/temporal-breakdown/parity-last-step/%s", c);
       g_autofree char *p3 = g_strdup_printf ("/core/kernel-breakdown/parity/%s", c);

@@ -29,26 +29,6 @@ static const char *const table_names[] = {
   "memory_bw_summary",
 };
 
-/* every folder of tests/data with HTA's outputs */
-static const char *const local_cases[] = {
-  "hta_amd_trace",
-  "hta_call_stack",
-  "hta_cp_alexnet",
-  "hta_cp_cuda_event_sync",
-  "hta_cp_simple_add",
-  "hta_cpu_only",
-  "hta_distributed_info_unavailable",
-  "hta_mtia_inference",
-  "hta_nccl_parser_config",
-  "hta_negative_queue_length",
-  "hta_ns_resolution",
-  "hta_rank_non_gpu",
-  "hta_rank_unavailable",
-  "hta_trace_file_list_rank1",
-  "hta_trace_filter_2ranks",
-  "hta_triton_example",
-};
-
 /* public traces of the shared set that are too large to copy into
  * tests/data; checked when the shared folder sits next to the tree */
 static const char *const shared_cases[] = {
@@ -71,24 +51,10 @@ static HpTrace *
 load_path (const char *path,
            HpMode      mode)
 {
-  g_autoptr (GError) error = NULL;
   HpLoadOptions options = { 0 };
-  HpTrace      *trace;
 
   options.mode = mode;
-  trace = hp_load_path (path, &options, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (trace);
-  return trace;
-}
-
-static HpTrace *
-load_edge (const char *name,
-           HpMode      mode)
-{
-  g_autofree char *path = hp_test_data_path ("edge", name, NULL);
-
-  return load_path (path, mode);
+  return hp_test_load_with_options (path, &options);
 }
 
 /* the shared folder (spec, golden, traces), or NULL when it is not there */
@@ -138,29 +104,6 @@ find_table (GPtrArray  *tables,
   return NULL;
 }
 
-static double
-cell (HpTable    *table,
-      guint       row,
-      const char *column)
-{
-  int c = hp_table_find_column (table, column);
-
-  g_assert_cmpint (c, >=, 0);
-  if (hp_table_get_column_type (table, c) == HP_COLUMN_INT)
-    return (double)hp_table_get_int (table, row, c);
-  return hp_table_get_double (table, row, c);
-}
-
-static void
-assert_close (double ours,
-              double expected)
-{
-  if (isnan (expected))
-    g_assert_true (isnan (ours));
-  else
-    g_assert_cmpfloat_with_epsilon (ours, expected, 1e-9 * MAX (1.0, fabs (expected)));
-}
-
 /* the eight describe cells of a summary row */
 static void
 assert_describe (HpTable      *table,
@@ -174,7 +117,7 @@ assert_describe (HpTable      *table,
     {
       g_autofree char *column = g_strconcat (prefix, ".", stats[i], NULL);
 
-      assert_close (cell (table, row, column), expected[i]);
+      hp_test_assert_close (hp_test_cell (table, row, column), expected[i]);
     }
 }
 
@@ -530,8 +473,8 @@ assert_summary_matches (Summary    *s,
 
       g_assert_nonnull (st);
       g_assert_cmpuint (st->count, ==, json_object_get_int_member (by_name, name));
-      assert_close (st->min, json_object_get_double_member (mins, name));
-      assert_close (st->max, json_object_get_double_member (maxs, name));
+      hp_test_assert_close (st->min, json_object_get_double_member (mins, name));
+      hp_test_assert_close (st->max, json_object_get_double_member (maxs, name));
       g_assert_cmpuint (st->negatives, ==, json_object_get_int_member (negatives, name));
     }
   g_assert_cmpuint (g_hash_table_size (s->ids), ==, json_array_get_length (ids));
@@ -603,18 +546,18 @@ test_hta_mtia_single_rank (void)
   tables = run_counters (trace, NULL);
   summary = find_table (tables, "queue_length_summary");
   g_assert_cmpuint (hp_table_get_n_rows (summary), ==, 2);
-  g_assert_cmpfloat (cell (summary, 0, "rank"), ==, 0);
-  g_assert_cmpfloat (cell (summary, 0, "stream"), ==, 1);
-  g_assert_cmpfloat (cell (summary, 1, "stream"), ==, 102);
+  g_assert_cmpfloat (hp_test_cell (summary, 0, "rank"), ==, 0);
+  g_assert_cmpfloat (hp_test_cell (summary, 0, "stream"), ==, 1);
+  g_assert_cmpfloat (hp_test_cell (summary, 1, "stream"), ==, 102);
   assert_describe (summary, 1, "queue_length", stream_102);
 
   hp_analysis_params_init (&params);
   blocked = hp_queue_length_blocked (trace, &params, 1, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (hp_table_get_n_rows (blocked), ==, 1);
-  g_assert_cmpfloat (cell (blocked, 0, "stream"), ==, 102);
-  assert_close (cell (blocked, 0, "duration_at_max_queue_length"), 1060.0);
-  g_assert_cmpfloat_with_epsilon (cell (blocked, 0, "relative_duration_at_max_queue_length"), 7.9476e-05, 1e-8);
+  g_assert_cmpfloat (hp_test_cell (blocked, 0, "stream"), ==, 102);
+  hp_test_assert_close (hp_test_cell (blocked, 0, "duration_at_max_queue_length"), 1060.0);
+  g_assert_cmpfloat_with_epsilon (hp_test_cell (blocked, 0, "relative_duration_at_max_queue_length"), 7.9476e-05, 1e-8);
   golden = g_build_filename (shared, "golden", "hta_mtia_single_rank", "testcfg_queue_full_blocked_max1.csv", NULL);
   hp_test_assert_table_matches_golden (blocked, golden);
 }
@@ -632,9 +575,9 @@ test_hta_negative_queue_length (void)
   g_assert_cmpuint (hp_table_get_n_rows (find_table (tables, "queue_length_summary")), ==, 6);
   g_assert_cmpuint (hp_table_get_n_rows (find_table (tables, "memory_bw_summary")), ==, 4);
   for (guint r = 0; r < hp_table_get_n_rows (series); r++)
-    g_assert_cmpfloat (cell (series, r, "queue_length"), >=, 0);
+    g_assert_cmpfloat (hp_test_cell (series, r, "queue_length"), >=, 0);
   for (guint r = 0; r < hp_table_get_n_rows (bw); r++)
-    g_assert_cmpfloat (cell (bw, r, "memory_bw_gbps"), >=, 0);
+    g_assert_cmpfloat (hp_test_cell (bw, r, "memory_bw_gbps"), >=, 0);
 }
 
 /* ---------------------------------------------------------------------------
@@ -654,7 +597,7 @@ test_queue_edge (gconstpointer data)
   static const double stream_20[] = { 4, 0.5, 0.5773502691896257, 0, 0, 0.5, 1, 1 };
   static const double stream_30[] = { 2, 0.5, 0.7071067811865476, 0, 0.25, 0.5, 0.75, 1 };
   static const double values_7[] = { 1, 2, 3, 2, 1, 2, 1, 0 };
-  g_autoptr (HpTrace) trace = load_edge ("counters-queue.json", mode);
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/counters-queue.json", mode);
   g_autoptr (GPtrArray) tables = run_counters (trace, NULL);
   HpTable *series = find_table (tables, "queue_length_time_series");
   HpTable *summary = find_table (tables, "queue_length_summary");
@@ -667,23 +610,23 @@ test_queue_edge (gconstpointer data)
   g_assert_cmpuint (hp_table_get_n_rows (series), ==, compat ? 12 : 14);
   for (guint i = 0; i < G_N_ELEMENTS (values_7); i++)
     {
-      g_assert_cmpfloat (cell (series, i, "stream"), ==, 7);
-      g_assert_cmpfloat (cell (series, i, "queue_length"), ==, values_7[i]);
-      g_assert_cmpfloat (cell (series, i, "pid"), ==, 0);
-      g_assert_cmpfloat (cell (series, i, "tid"), ==, 7);
+      g_assert_cmpfloat (hp_test_cell (series, i, "stream"), ==, 7);
+      g_assert_cmpfloat (hp_test_cell (series, i, "queue_length"), ==, values_7[i]);
+      g_assert_cmpfloat (hp_test_cell (series, i, "pid"), ==, 0);
+      g_assert_cmpfloat (hp_test_cell (series, i, "tid"), ==, 7);
     }
-  g_assert_cmpfloat (cell (series, 0, "ts"), ==, 10.0);
-  g_assert_cmpfloat (cell (series, 7, "ts"), ==, 50.0);
+  g_assert_cmpfloat (hp_test_cell (series, 0, "ts"), ==, 10.0);
+  g_assert_cmpfloat (hp_test_cell (series, 7, "ts"), ==, 50.0);
 
   g_assert_cmpuint (hp_table_get_n_rows (summary), ==, compat ? 2 : 3);
   assert_describe (summary, 0, "queue_length", stream_7);
   assert_describe (summary, 1, "queue_length", stream_20);
   /* the time-weighted mean: 64 queue·us over 40 us; 7 over 19 */
-  assert_close (cell (summary, 0, "queue_length.time_weighted_mean"), 1.6);
-  assert_close (cell (summary, 1, "queue_length.time_weighted_mean"), 7.0 / 19.0);
+  hp_test_assert_close (hp_test_cell (summary, 0, "queue_length.time_weighted_mean"), 1.6);
+  hp_test_assert_close (hp_test_cell (summary, 1, "queue_length.time_weighted_mean"), 7.0 / 19.0);
   if (!compat)
     {
-      g_assert_cmpfloat (cell (summary, 2, "stream"), ==, 30);
+      g_assert_cmpfloat (hp_test_cell (summary, 2, "stream"), ==, 30);
       assert_describe (summary, 2, "queue_length", stream_30);
     }
 
@@ -691,10 +634,10 @@ test_queue_edge (gconstpointer data)
   g_assert_cmpuint (hp_table_get_n_rows (find_table (tables, "queue_full_blocked_default")), ==, 0);
   /* the longest queue is 3 (stream 7, from 14 to 20) */
   g_assert_cmpuint (hp_table_get_n_rows (at_max), ==, 1);
-  g_assert_cmpfloat (cell (at_max, 0, "max_queue_length_used"), ==, 3);
-  g_assert_cmpfloat (cell (at_max, 0, "stream"), ==, 7);
-  assert_close (cell (at_max, 0, "duration_at_max_queue_length"), 6.0);
-  assert_close (cell (at_max, 0, "relative_duration_at_max_queue_length"), 6.0 / 60.0);
+  g_assert_cmpfloat (hp_test_cell (at_max, 0, "max_queue_length_used"), ==, 3);
+  g_assert_cmpfloat (hp_test_cell (at_max, 0, "stream"), ==, 7);
+  hp_test_assert_close (hp_test_cell (at_max, 0, "duration_at_max_queue_length"), 6.0);
+  hp_test_assert_close (hp_test_cell (at_max, 0, "relative_duration_at_max_queue_length"), 6.0 / 60.0);
 
   /* at limit 1 every stream qualifies: stream 7 for 40 us, 20 for 7, 30 for
    * 4, of a 60 us trace; HTA reports only the last stream of the rank */
@@ -705,9 +648,9 @@ test_queue_edge (gconstpointer data)
   if (compat)
     {
       g_assert_cmpuint (hp_table_get_n_rows (blocked), ==, 1);
-      g_assert_cmpfloat (cell (blocked, 0, "stream"), ==, 20);
-      assert_close (cell (blocked, 0, "duration_at_max_queue_length"), 7.0);
-      assert_close (cell (blocked, 0, "relative_duration_at_max_queue_length"), 7.0 / 60.0);
+      g_assert_cmpfloat (hp_test_cell (blocked, 0, "stream"), ==, 20);
+      hp_test_assert_close (hp_test_cell (blocked, 0, "duration_at_max_queue_length"), 7.0);
+      hp_test_assert_close (hp_test_cell (blocked, 0, "relative_duration_at_max_queue_length"), 7.0 / 60.0);
     }
   else
     {
@@ -717,10 +660,10 @@ test_queue_edge (gconstpointer data)
       g_assert_cmpuint (hp_table_get_n_rows (blocked), ==, 3);
       for (guint i = 0; i < 3; i++)
         {
-          g_assert_cmpfloat (cell (blocked, i, "rank"), ==, 0);
-          g_assert_cmpfloat (cell (blocked, i, "stream"), ==, streams[i]);
-          assert_close (cell (blocked, i, "duration_at_max_queue_length"), durations[i]);
-          assert_close (cell (blocked, i, "relative_duration_at_max_queue_length"), durations[i] / 60.0);
+          g_assert_cmpfloat (hp_test_cell (blocked, i, "rank"), ==, 0);
+          g_assert_cmpfloat (hp_test_cell (blocked, i, "stream"), ==, streams[i]);
+          hp_test_assert_close (hp_test_cell (blocked, i, "duration_at_max_queue_length"), durations[i]);
+          hp_test_assert_close (hp_test_cell (blocked, i, "relative_duration_at_max_queue_length"), durations[i] / 60.0);
         }
     }
 }
@@ -736,17 +679,17 @@ test_queue_ties (gconstpointer data)
   static const double compat_values[] = { 1, 2, 1, 2, 1, 2, 3, 2, 3, 2, 1, 2, 1, 2, 1, 2, 1, 0 };
   static const double default_values[] = { 1, 2, 1, 2, 1, 2, 3, 2, 3, 2, 1, 2, 1, 2, 3, 2, 1, 0 };
   const double       *values = mode == HP_MODE_HTA_COMPAT ? compat_values : default_values;
-  g_autoptr (HpTrace) trace = load_edge ("counters-ties.json", mode);
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/counters-ties.json", mode);
   g_autoptr (GPtrArray) tables = run_counters (trace, NULL);
   HpTable *series = find_table (tables, "queue_length_time_series");
   HpTable *summary = find_table (tables, "queue_length_summary");
 
   g_assert_cmpuint (hp_table_get_n_rows (series), ==, 18);
   for (guint i = 0; i < 18; i++)
-    g_assert_cmpfloat (cell (series, i, "queue_length"), ==, values[i]);
-  g_assert_cmpfloat (cell (series, 14, "ts"), ==, 80.0);
-  assert_close (cell (summary, 0, "queue_length.mean"), (mode == HP_MODE_HTA_COMPAT ? 29.0 : 31.0) / 18.0);
-  assert_close (cell (summary, 0, "queue_length.max"), 3);
+    g_assert_cmpfloat (hp_test_cell (series, i, "queue_length"), ==, values[i]);
+  g_assert_cmpfloat (hp_test_cell (series, 14, "ts"), ==, 80.0);
+  hp_test_assert_close (hp_test_cell (summary, 0, "queue_length.mean"), (mode == HP_MODE_HTA_COMPAT ? 29.0 : 31.0) / 18.0);
+  hp_test_assert_close (hp_test_cell (summary, 0, "queue_length.max"), 3);
 }
 
 /* numpy's argsort itself: insertion sort up to 16 elements (stable), a
@@ -793,7 +736,7 @@ test_memory_edge (gconstpointer data)
     "Memset",
   };
   static const double ts[] = { 0, 5, 10, 20, 150, 160, 100, 101 };
-  g_autoptr (HpTrace) trace = load_edge ("counters-memory.json", mode);
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/counters-memory.json", mode);
   g_autoptr (GPtrArray) tables = run_counters (trace, NULL);
   HpTable *series = find_table (tables, "memory_bw_time_series");
   HpTable *summary = find_table (tables, "memory_bw_summary");
@@ -803,14 +746,14 @@ test_memory_edge (gconstpointer data)
   for (guint i = 0; i < 8; i++)
     {
       g_assert_cmpstr (hp_table_get_string (series, i, c_name), ==, names[i]);
-      g_assert_cmpfloat (cell (series, i, "ts"), ==, ts[i]);
+      g_assert_cmpfloat (hp_test_cell (series, i, "ts"), ==, ts[i]);
     }
-  assert_close (cell (series, 1, "memory_bw_gbps"), 0.30000000000000004);
+  hp_test_assert_close (hp_test_cell (series, 1, "memory_bw_gbps"), 0.30000000000000004);
   if (compat)
-    g_assert_cmpfloat (cell (series, 3, "memory_bw_gbps"), >, 0);
+    g_assert_cmpfloat (hp_test_cell (series, 3, "memory_bw_gbps"), >, 0);
   else
-    g_assert_cmpfloat (cell (series, 3, "memory_bw_gbps"), ==, 0);
-  g_assert_cmpfloat (cell (series, 7, "memory_bw_gbps"), ==, 0);
+    g_assert_cmpfloat (hp_test_cell (series, 3, "memory_bw_gbps"), ==, 0);
+  g_assert_cmpfloat (hp_test_cell (series, 7, "memory_bw_gbps"), ==, 0);
 
   g_assert_cmpuint (hp_table_get_n_rows (summary), ==, 2);
   g_assert_cmpstr (hp_table_get_string (summary, 0, hp_table_find_column (summary, "name")), ==, "Memcpy DtoD");
@@ -865,29 +808,25 @@ test_rank_selection (void)
   summary = find_table (tables, "queue_length_summary");
   g_assert_cmpuint (hp_table_get_n_rows (summary), ==, 5);
   for (guint r = 0; r < 5; r++)
-    g_assert_cmpfloat (cell (summary, r, "rank"), ==, 1);
+    g_assert_cmpfloat (hp_test_cell (summary, r, "rank"), ==, 1);
   g_assert_cmpuint (hp_table_get_n_rows (find_table (tables, "memory_bw_summary")), ==, 4);
   /* rank 1's longest queue is 75 */
-  g_assert_cmpfloat (cell (find_table (tables, "queue_full_blocked_at_observed_max"), 0,
-                           "max_queue_length_used"),
+  g_assert_cmpfloat (hp_test_cell (find_table (tables, "queue_full_blocked_at_observed_max"), 0,
+                                   "max_queue_length_used"),
                      ==, 75);
 
   /* a rank not in the trace is an error, for every entry point */
   g_array_append_val (params.ranks, seven);
-  g_ptr_array_set_size (tables, 0);
-  g_assert_false (hp_queue_length_compute (trace, &params, tables, NULL, &error));
-  g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_SUCH_RANK);
-  g_clear_error (&error);
-  g_assert_false (hp_memory_bw_compute (trace, &params, tables, NULL, &error));
-  g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_SUCH_RANK);
-  g_clear_error (&error);
+  hp_test_assert_analysis_fails (hp_queue_length_compute, trace, &params, NULL, HP_ANALYSIS_ERROR,
+                                 HP_ANALYSIS_ERROR_NO_SUCH_RANK);
+  hp_test_assert_analysis_fails (hp_memory_bw_compute, trace, &params, NULL, HP_ANALYSIS_ERROR,
+                                 HP_ANALYSIS_ERROR_NO_SUCH_RANK);
   blocked = hp_queue_length_blocked (trace, &params, 1, NULL, &error);
   g_assert_null (blocked);
   g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_SUCH_RANK);
   g_clear_error (&error);
   g_assert_null (hp_queue_length_blocked_at_observed_max (trace, &params, NULL, &error));
   g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_SUCH_RANK);
-  g_assert_cmpuint (tables->len, ==, 0);
   hp_analysis_params_clear (&params);
 }
 
@@ -895,25 +834,17 @@ static void
 test_cancelled (void)
 {
   g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
-  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
   g_autoptr (GCancellable) cancellable = g_cancellable_new ();
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("hp-counters-XXXXXX", NULL);
   g_autofree char *out = g_build_filename (dir, "out.json.gz", NULL);
-  HpAnalysisParams params;
 
-  hp_analysis_params_init (&params);
+  hp_test_assert_cancelled (hp_queue_length_compute, trace);
+  hp_test_assert_cancelled (hp_memory_bw_compute, trace);
   g_cancellable_cancel (cancellable);
-  g_assert_false (hp_queue_length_compute (trace, &params, tables, cancellable, &error));
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-  g_clear_error (&error);
-  g_assert_false (hp_memory_bw_compute (trace, &params, tables, cancellable, &error));
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-  g_clear_error (&error);
   g_assert_false (hp_counter_writer_write (trace, hp_trace_get_rank (trace, 0), out,
                                            HP_COUNTER_SERIES_ALL, cancellable, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-  g_assert_cmpuint (tables->len, ==, 0);
   g_assert_cmpuint (count_files (dir), ==, 0);
   remove_dir (dir);
 }
@@ -1110,7 +1041,7 @@ test_writer_files (void)
 static void
 test_writer_ns_bare_array (void)
 {
-  g_autoptr (HpTrace) trace = load_edge ("counters-ns.json", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/counters-ns.json", HP_MODE_DEFAULT);
   g_autofree char *dir = g_dir_make_tmp ("hp-counters-XXXXXX", NULL);
   g_autofree char *out = g_build_filename (dir, "ns.json", NULL);
   g_autoptr (GError) error = NULL;
@@ -1154,10 +1085,26 @@ int
 main (int    argc,
       char **argv)
 {
+  /* tests run once in each mode, below <path>/compat and <path>/default */
+  static const struct
+  {
+    const char   *path;
+    GTestDataFunc func;
+  } mode_tests[] = {
+    { "/core/counters/queue/edge", test_queue_edge },
+    { "/core/counters/queue/ties", test_queue_ties },
+    { "/core/counters/memory-bw/edge", test_memory_edge },
+    { "/core/counters/edge/no-gpu", test_no_gpu },
+  };
+  const char *const *local_cases;
+  guint              n_local_cases;
+
   setlocale (LC_ALL, "");
   g_test_init (&argc, &argv, NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (local_cases); i++)
+  /* every folder of tests/data with HTA's outputs */
+  local_cases = hp_test_hta_cases (&n_local_cases);
+  for (guint i = 0; i < n_local_cases; i++)
     {
       g_autofree char *path = g_strdup_printf ("/core/counters/parity/%s", local_cases[i]);
       g_autofree char *wpath = g_strdup_printf ("/core/counters/writer/golden/%s", local_cases[i]);
@@ -1174,14 +1121,14 @@ main (int    argc,
   g_test_add_func ("/core/counters/hta-tests/mtia-single-rank", test_hta_mtia_single_rank);
   g_test_add_func ("/core/counters/hta-tests/negative-queue-length", test_hta_negative_queue_length);
   g_test_add_func ("/core/counters/numpy-argsort", test_numpy_argsort);
-  g_test_add_data_func ("/core/counters/queue/edge/compat", GINT_TO_POINTER (HP_MODE_HTA_COMPAT), test_queue_edge);
-  g_test_add_data_func ("/core/counters/queue/edge/default", GINT_TO_POINTER (HP_MODE_DEFAULT), test_queue_edge);
-  g_test_add_data_func ("/core/counters/queue/ties/compat", GINT_TO_POINTER (HP_MODE_HTA_COMPAT), test_queue_ties);
-  g_test_add_data_func ("/core/counters/queue/ties/default", GINT_TO_POINTER (HP_MODE_DEFAULT), test_queue_ties);
-  g_test_add_data_func ("/core/counters/memory-bw/edge/compat", GINT_TO_POINTER (HP_MODE_HTA_COMPAT), test_memory_edge);
-  g_test_add_data_func ("/core/counters/memory-bw/edge/default", GINT_TO_POINTER (HP_MODE_DEFAULT), test_memory_edge);
-  g_test_add_data_func ("/core/counters/edge/no-gpu/compat", GINT_TO_POINTER (HP_MODE_HTA_COMPAT), test_no_gpu);
-  g_test_add_data_func ("/core/counters/edge/no-gpu/default", GINT_TO_POINTER (HP_MODE_DEFAULT), test_no_gpu);
+  for (guint i = 0; i < G_N_ELEMENTS (mode_tests); i++)
+    for (int mode = HP_MODE_HTA_COMPAT; mode >= HP_MODE_DEFAULT; mode--)
+      {
+        g_autofree char *path = g_strdup_printf ("%s/%s", mode_tests[i].path,
+                                                 mode == HP_MODE_HTA_COMPAT ? "compat" : "default");
+
+        g_test_add_data_func (path, GINT_TO_POINTER (mode), mode_tests[i].func);
+      }
   g_test_add_func ("/core/counters/edge/rank-selection", test_rank_selection);
   g_test_add_func ("/core/counters/edge/cancelled", test_cancelled);
   g_test_add_func ("/core/counters/writer/default-path", test_default_path);

@@ -23,59 +23,12 @@ static const char *const no_kernel_cases[] = {
 /* ---------------------------------------------------------------------- */
 /* helpers                                                                 */
 
-static HpTrace *
-load_edge (const char *name,
-           HpMode      mode)
-{
-  g_autofree char *file = g_strconcat (name, ".json", NULL);
-  g_autofree char *path = hp_test_data_path ("edge", file, NULL);
-  g_autoptr (GError) error = NULL;
-  HpLoadOptions options = { 0 };
-  HpTrace      *trace;
-
-  options.mode = mode;
-  trace = hp_load_path (path, &options, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (trace);
-  return trace;
-}
-
 /* Runs the analysis with HTA's defaults (all ranks, statistics on, 30 us). */
 static GPtrArray *
 run (HpTrace                *trace,
      const HpAnalysisParams *params)
 {
-  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
-  g_autoptr (GError) error = NULL;
-  HpAnalysisParams defaults;
-
-  hp_analysis_params_init (&defaults);
-  g_assert_true (hp_idle_time_compute (trace, params != NULL ? params : &defaults, tables, NULL, &error));
-  g_assert_no_error (error);
-  return g_steal_pointer (&tables);
-}
-
-static HpTable *
-table_at (GPtrArray  *tables,
-          guint       i,
-          const char *name)
-{
-  HpTable *table;
-
-  g_assert_cmpuint (tables->len, >, i);
-  table = g_ptr_array_index (tables, i);
-  g_assert_cmpstr (hp_table_get_name (table), ==, name);
-  return table;
-}
-
-static int
-column (HpTable    *table,
-        const char *name)
-{
-  int c = hp_table_find_column (table, name);
-
-  g_assert_cmpint (c, >=, 0);
-  return c;
+  return hp_test_run (hp_idle_time_compute, trace, params);
 }
 
 /* The row of (stream, category) in a breakdown or statistics table, or -1. */
@@ -85,9 +38,9 @@ find_row (HpTable    *table,
           gint64      stream,
           const char *category)
 {
-  int rank_col = column (table, "rank");
-  int stream_col = column (table, "stream");
-  int category_col = column (table, "idle_category");
+  int rank_col = hp_test_column (table, "rank");
+  int stream_col = hp_test_column (table, "stream");
+  int category_col = hp_test_column (table, "idle_category");
 
   for (guint row = 0; row < hp_table_get_n_rows (table); row++)
     if (hp_table_get_int (table, row, rank_col) == rank &&
@@ -106,7 +59,7 @@ assert_cell (HpTable    *table,
   double value;
 
   g_assert_cmpint (row, >=, 0);
-  value = hp_table_get_double (table, row, column (table, name));
+  value = hp_table_get_double (table, row, hp_test_column (table, name));
   if (isnan (expected))
     g_assert_true (isnan (value));
   else
@@ -126,8 +79,8 @@ test_parity (gconstpointer data)
   g_autofree char *stats = hp_test_golden_path (case_name, "idle_time_interval_stats.csv");
 
   g_assert_cmpuint (tables->len, ==, 2);
-  hp_test_assert_table_matches_golden (table_at (tables, 0, "idle_time_breakdown"), breakdown);
-  hp_test_assert_table_matches_golden (table_at (tables, 1, "idle_time_interval_stats"), stats);
+  hp_test_assert_table_matches_golden (hp_test_table_at (tables, 0, "idle_time_breakdown"), breakdown);
+  hp_test_assert_table_matches_golden (hp_test_table_at (tables, 1, "idle_time_interval_stats"), stats);
 }
 
 /* HTA fails on these; we give empty tables that say why, in both modes. */
@@ -162,10 +115,10 @@ test_synthetic (void)
 {
   for (int mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
     {
-      g_autoptr (HpTrace) trace = load_edge ("idle-time-synthetic", mode);
+      g_autoptr (HpTrace) trace = hp_test_load ("edge/idle-time-synthetic.json", mode);
       g_autoptr (GPtrArray) tables = run (trace, NULL);
-      HpTable *breakdown = table_at (tables, 0, "idle_time_breakdown");
-      HpTable *stats = table_at (tables, 1, "idle_time_interval_stats");
+      HpTable *breakdown = hp_test_table_at (tables, 0, "idle_time_breakdown");
+      HpTable *stats = hp_test_table_at (tables, 1, "idle_time_interval_stats");
       int      row;
 
       g_assert_cmpuint (hp_table_get_n_rows (breakdown), ==, 2);
@@ -206,18 +159,18 @@ test_synthetic (void)
 static void
 test_event_zero_quirk (void)
 {
-  g_autoptr (HpTrace) hta = load_edge ("idle-time-quirks", HP_MODE_HTA_COMPAT);
-  g_autoptr (HpTrace) better = load_edge ("idle-time-quirks", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) hta = hp_test_load ("edge/idle-time-quirks.json", HP_MODE_HTA_COMPAT);
+  g_autoptr (HpTrace) better = hp_test_load ("edge/idle-time-quirks.json", HP_MODE_DEFAULT);
   g_autoptr (GPtrArray) hta_tables = run (hta, NULL);
   g_autoptr (GPtrArray) better_tables = run (better, NULL);
   HpTable *t;
 
-  t = table_at (hta_tables, 0, "idle_time_breakdown");
+  t = hp_test_table_at (hta_tables, 0, "idle_time_breakdown");
   assert_cell (t, find_row (t, 0, 7, "host_wait"), "idle_time", 90);
   assert_cell (t, find_row (t, 0, 7, "host_wait"), "idle_time_ratio", 1.0);
   assert_cell (t, find_row (t, 0, 7, "other"), "idle_time", 0);
 
-  t = table_at (better_tables, 0, "idle_time_breakdown");
+  t = hp_test_table_at (better_tables, 0, "idle_time_breakdown");
   g_assert_cmpint (find_row (t, 0, 7, "host_wait"), ==, -1);
   assert_cell (t, find_row (t, 0, 7, "other"), "idle_time", 90);
   assert_cell (t, find_row (t, 0, 7, "other"), "idle_time_ratio", 1.0);
@@ -229,16 +182,16 @@ test_event_zero_quirk (void)
 static void
 test_overlap (void)
 {
-  g_autoptr (HpTrace) hta = load_edge ("idle-time-quirks", HP_MODE_HTA_COMPAT);
-  g_autoptr (HpTrace) better = load_edge ("idle-time-quirks", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) hta = hp_test_load ("edge/idle-time-quirks.json", HP_MODE_HTA_COMPAT);
+  g_autoptr (HpTrace) better = hp_test_load ("edge/idle-time-quirks.json", HP_MODE_DEFAULT);
   g_autoptr (GPtrArray) hta_tables = run (hta, NULL);
   g_autoptr (GPtrArray) better_tables = run (better, NULL);
   HpTable *t, *s;
   int      row;
 
   /* HTA: gaps 320 − 400 = −80 and 360 − 340 = 20, both kernel_wait */
-  t = table_at (hta_tables, 0, "idle_time_breakdown");
-  s = table_at (hta_tables, 1, "idle_time_interval_stats");
+  t = hp_test_table_at (hta_tables, 0, "idle_time_breakdown");
+  s = hp_test_table_at (hta_tables, 1, "idle_time_interval_stats");
   row = find_row (t, 0, 8, "kernel_wait");
   assert_cell (t, row, "idle_time", -60);
   assert_cell (t, row, "idle_time_ratio", 1.0);
@@ -255,8 +208,8 @@ test_overlap (void)
 
   /* default: the stream is busy until 400, so both gaps are 0; 80 + 40 us
    * of overlap; a stream never idle has NaN ratios */
-  t = table_at (better_tables, 0, "idle_time_breakdown");
-  s = table_at (better_tables, 1, "idle_time_interval_stats");
+  t = hp_test_table_at (better_tables, 0, "idle_time_breakdown");
+  s = hp_test_table_at (better_tables, 1, "idle_time_interval_stats");
   row = find_row (t, 0, 8, "kernel_wait");
   assert_cell (t, row, "idle_time", 0);
   assert_cell (t, row, "idle_time_ratio", NAN);
@@ -271,7 +224,7 @@ test_overlap (void)
   /* a stream with one kernel: other 0 with a NaN ratio, in both modes */
   for (guint i = 0; i < 2; i++)
     {
-      t = table_at (i == 0 ? hta_tables : better_tables, 0, "idle_time_breakdown");
+      t = hp_test_table_at (i == 0 ? hta_tables : better_tables, 0, "idle_time_breakdown");
       row = find_row (t, 0, 9, "other");
       assert_cell (t, row, "idle_time", 0);
       assert_cell (t, row, "idle_time_ratio", NAN);
@@ -284,15 +237,15 @@ test_overlap (void)
 static void
 test_devices (void)
 {
-  g_autoptr (HpTrace) hta = load_edge ("idle-time-devices", HP_MODE_HTA_COMPAT);
-  g_autoptr (HpTrace) better = load_edge ("idle-time-devices", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) hta = hp_test_load ("edge/idle-time-devices.json", HP_MODE_HTA_COMPAT);
+  g_autoptr (HpTrace) better = hp_test_load ("edge/idle-time-devices.json", HP_MODE_DEFAULT);
   g_autoptr (GPtrArray) hta_tables = run (hta, NULL);
   g_autoptr (GPtrArray) better_tables = run (better, NULL);
   HpTable *t;
   int      device;
 
   /* merged: [10,20) [30,40) [60,70) [110,120): gaps 10, 20 (kernel wait), 40 */
-  t = table_at (hta_tables, 0, "idle_time_breakdown");
+  t = hp_test_table_at (hta_tables, 0, "idle_time_breakdown");
   g_assert_cmpuint (hp_table_get_n_rows (t), ==, 2);
   assert_cell (t, find_row (t, 0, 7, "kernel_wait"), "idle_time", 30);
   assert_cell (t, find_row (t, 0, 7, "kernel_wait"), "idle_time_ratio", 0.43);
@@ -300,14 +253,14 @@ test_devices (void)
   assert_cell (t, find_row (t, 0, 7, "other"), "idle_time_ratio", 0.57);
 
   /* per device: gap 40 on device 0, 70 on device 1 */
-  t = table_at (better_tables, 0, "idle_time_breakdown");
-  device = column (t, "device");
+  t = hp_test_table_at (better_tables, 0, "idle_time_breakdown");
+  device = hp_test_column (t, "device");
   g_assert_cmpuint (hp_table_get_n_rows (t), ==, 2);
   g_assert_cmpint (hp_table_get_int (t, 0, device), ==, 0);
   assert_cell (t, 0, "idle_time", 40);
   g_assert_cmpint (hp_table_get_int (t, 1, device), ==, 1);
   assert_cell (t, 1, "idle_time", 70);
-  g_assert_cmpstr (hp_table_get_string (t, 1, column (t, "idle_category")), ==, "other");
+  g_assert_cmpstr (hp_table_get_string (t, 1, hp_test_column (t, "idle_category")), ==, "other");
 }
 
 /* The intervals the timeline shades add up to the table, category by
@@ -360,7 +313,7 @@ test_intervals_match_table (void)
 static void
 test_intervals_devices (void)
 {
-  g_autoptr (HpTrace) trace = load_edge ("idle-time-devices", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/idle-time-devices.json", HP_MODE_DEFAULT);
   const HpRank *rank = hp_trace_get_rank (trace, 0);
   g_autoptr (GArray) one = hp_idle_time_get_intervals (trace, rank, 1, 7, 30);
   g_autoptr (GArray) all = hp_idle_time_get_intervals (trace, rank, HP_NONE, 7, 30);
@@ -385,7 +338,7 @@ test_intervals_devices (void)
 static void
 test_streams_parameter (void)
 {
-  g_autoptr (HpTrace) trace = load_edge ("idle-time-quirks", HP_MODE_HTA_COMPAT);
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/idle-time-quirks.json", HP_MODE_HTA_COMPAT);
   HpAnalysisParams params;
   gint64           wanted[] = { 9, 7, 9 };
   gint64           absent = 42;
@@ -395,8 +348,8 @@ test_streams_parameter (void)
   g_array_append_vals (params.streams, wanted, G_N_ELEMENTS (wanted));
   {
     g_autoptr (GPtrArray) tables = run (trace, &params);
-    HpTable *t = table_at (tables, 0, "idle_time_breakdown");
-    int      stream = column (t, "stream");
+    HpTable *t = hp_test_table_at (tables, 0, "idle_time_breakdown");
+    int      stream = hp_test_column (t, "stream");
 
     /* in the requested order, each stream once */
     g_assert_cmpuint (hp_table_get_n_rows (t), ==, 3);
@@ -410,7 +363,7 @@ test_streams_parameter (void)
   g_array_append_val (params.streams, absent);
   {
     g_autoptr (GPtrArray) tables = run (trace, &params);
-    HpTable *t = table_at (tables, 0, "idle_time_breakdown");
+    HpTable *t = hp_test_table_at (tables, 0, "idle_time_breakdown");
 
     g_assert_cmpuint (hp_table_get_n_rows (t), ==, 0);
     g_assert_nonnull (hp_table_get_note (t));
@@ -421,7 +374,7 @@ test_streams_parameter (void)
 static void
 test_without_stats (void)
 {
-  g_autoptr (HpTrace) trace = load_edge ("idle-time-synthetic", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/idle-time-synthetic.json", HP_MODE_DEFAULT);
   HpAnalysisParams params;
 
   hp_analysis_params_init (&params);
@@ -430,14 +383,14 @@ test_without_stats (void)
     g_autoptr (GPtrArray) tables = run (trace, &params);
 
     g_assert_cmpuint (tables->len, ==, 1);
-    table_at (tables, 0, "idle_time_breakdown");
+    hp_test_table_at (tables, 0, "idle_time_breakdown");
   }
 
   /* a delay of 0 makes no gap kernel_wait, a huge one every gap */
   params.consecutive_kernel_delay = 0;
   {
     g_autoptr (GPtrArray) tables = run (trace, &params);
-    HpTable *t = table_at (tables, 0, "idle_time_breakdown");
+    HpTable *t = hp_test_table_at (tables, 0, "idle_time_breakdown");
 
     g_assert_cmpuint (hp_table_get_n_rows (t), ==, 1);
     assert_cell (t, find_row (t, 0, 7, "other"), "idle_time", 195);
@@ -445,7 +398,7 @@ test_without_stats (void)
   params.consecutive_kernel_delay = 1e6;
   {
     g_autoptr (GPtrArray) tables = run (trace, &params);
-    HpTable *t = table_at (tables, 0, "idle_time_breakdown");
+    HpTable *t = hp_test_table_at (tables, 0, "idle_time_breakdown");
 
     assert_cell (t, find_row (t, 0, 7, "kernel_wait"), "idle_time", 195);
     assert_cell (t, find_row (t, 0, 7, "other"), "idle_time", 0);
@@ -455,81 +408,33 @@ test_without_stats (void)
 static void
 test_errors (void)
 {
-  g_autoptr (HpTrace) trace = load_edge ("idle-time-synthetic", HP_MODE_DEFAULT);
-  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
-  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/idle-time-synthetic.json", HP_MODE_DEFAULT);
   HpAnalysisParams params;
-  int              missing = 3;
+  static const int missing[] = { 3 };
 
   /* a rank that is not in the trace */
   hp_analysis_params_init (&params);
-  params.ranks = g_array_new (FALSE, FALSE, sizeof (int));
-  g_array_append_val (params.ranks, missing);
-  {
-    g_autoptr (GError) error = NULL;
-
-    g_assert_false (hp_idle_time_compute (trace, &params, tables, NULL, &error));
-    g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_SUCH_RANK);
-  }
+  hp_test_params_set_ranks (&params, missing, G_N_ELEMENTS (missing));
+  hp_test_assert_analysis_fails (hp_idle_time_compute, trace, &params, NULL, HP_ANALYSIS_ERROR,
+                                 HP_ANALYSIS_ERROR_NO_SUCH_RANK);
   g_clear_pointer (&params.ranks, g_array_unref);
 
   params.consecutive_kernel_delay = -1;
-  {
-    g_autoptr (GError) error = NULL;
-
-    g_assert_false (hp_idle_time_compute (trace, &params, tables, NULL, &error));
-    g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
-  }
-  params.consecutive_kernel_delay = 30;
-
-  g_cancellable_cancel (cancellable);
-  {
-    g_autoptr (GError) error = NULL;
-
-    g_assert_false (hp_idle_time_compute (trace, &params, tables, cancellable, &error));
-    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-  }
-  g_assert_cmpuint (tables->len, ==, 0);
+  hp_test_assert_analysis_fails (hp_idle_time_compute, trace, &params, NULL, HP_ANALYSIS_ERROR,
+                                 HP_ANALYSIS_ERROR_INVALID_PARAMETER);
   hp_analysis_params_clear (&params);
-}
 
-static int
-compare_strings (gconstpointer a,
-                 gconstpointer b)
-{
-  return strcmp (*(const char *const *)a, *(const char *const *)b);
+  hp_test_assert_cancelled (hp_idle_time_compute, trace);
 }
 
 int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr (GPtrArray) cases = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr (GDir) dir = NULL;
-  g_autofree char *golden = NULL;
-  const char      *name;
-
   g_test_init (&argc, &argv, NULL);
 
   /* every public case HTA produced the tables for */
-  golden = hp_test_data_path ("golden", NULL);
-  dir = g_dir_open (golden, 0, NULL);
-  g_assert_nonnull (dir);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *csv = hp_test_golden_path (name, "idle_time_breakdown.csv");
-      g_autofree char *data = hp_test_data_path (name, NULL);
-
-      if (g_file_test (csv, G_FILE_TEST_EXISTS) && g_file_test (data, G_FILE_TEST_IS_DIR))
-        g_ptr_array_add (cases, g_strdup (name));
-    }
-  g_ptr_array_sort (cases, compare_strings);
-  for (guint i = 0; i < cases->len; i++)
-    {
-      g_autofree char *path = g_strdup_printf ("/core/idle-time/parity/%s", (char *)cases->pdata[i]);
-
-      g_test_add_data_func (path, cases->pdata[i], test_parity);
-    }
+  hp_test_add_golden_tests ("/core/idle-time/parity", "idle_time_breakdown.csv", G_FILE_TEST_IS_DIR, test_parity);
   for (guint i = 0; i < G_N_ELEMENTS (no_kernel_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/core/idle-time/no-kernels/%s", no_kernel_cases[i]);

@@ -48,12 +48,7 @@ run_full (HpTrace   *trace,
 
   hp_analysis_params_init (&params);
   params.include_memory_events = include_memory_events;
-  if (ranks != NULL)
-    {
-      params.ranks = g_array_new (FALSE, FALSE, sizeof (int));
-      for (guint i = 0; ranks[i] >= 0; i++)
-        g_array_append_val (params.ranks, ranks[i]);
-    }
+  hp_test_params_set_ranks (&params, ranks, -1);
   ok = hp_launch_stats_compute (trace, &params, tables, NULL, error);
   hp_analysis_params_clear (&params);
   if (!ok)
@@ -79,29 +74,6 @@ run (HpTrace   *trace,
   return tables;
 }
 
-static double
-cell (HpTable    *table,
-      guint       row,
-      const char *column)
-{
-  int c = hp_table_find_column (table, column);
-
-  g_assert_cmpint (c, >=, 0);
-  if (hp_table_is_null (table, row, (guint)c))
-    return NAN;
-  return hp_table_get_double (table, row, (guint)c);
-}
-
-static void
-assert_close (double ours,
-              double expected)
-{
-  if (isnan (expected))
-    g_assert_true (isnan (ours));
-  else
-    g_assert_cmpfloat_with_epsilon (ours, expected, 1e-9 * MAX (1.0, fabs (expected)));
-}
-
 static void
 assert_rows (HpTable           *stats,
              const ExpectedRow *expected,
@@ -110,10 +82,10 @@ assert_rows (HpTable           *stats,
   g_assert_cmpuint (hp_table_get_n_rows (stats), ==, n);
   for (guint i = 0; i < n; i++)
     {
-      assert_close (cell (stats, i, "correlation"), (double)expected[i].correlation);
-      assert_close (cell (stats, i, "cpu_duration"), expected[i].cpu_duration);
-      assert_close (cell (stats, i, "gpu_duration"), expected[i].gpu_duration);
-      assert_close (cell (stats, i, "launch_delay"), expected[i].launch_delay);
+      hp_test_assert_close (hp_test_cell (stats, i, "correlation"), (double)expected[i].correlation);
+      hp_test_assert_close (hp_test_cell (stats, i, "cpu_duration"), expected[i].cpu_duration);
+      hp_test_assert_close (hp_test_cell (stats, i, "gpu_duration"), expected[i].gpu_duration);
+      hp_test_assert_close (hp_test_cell (stats, i, "launch_delay"), expected[i].launch_delay);
     }
 }
 
@@ -122,16 +94,16 @@ assert_summary (HpTable               *summary,
                 guint                  row,
                 const ExpectedSummary *e)
 {
-  assert_close (cell (summary, row, "rows"), (double)e->rows);
-  assert_close (cell (summary, row, "short_gpu_kernels"), (double)e->short_gpu_kernels);
-  assert_close (cell (summary, row, "runtime_outliers"), (double)e->runtime_outliers);
-  assert_close (cell (summary, row, "launch_delay_outliers"), (double)e->launch_delay_outliers);
-  assert_close (cell (summary, row, "gpu_shorter_than_cpu"), (double)e->gpu_shorter_than_cpu);
-  assert_close (cell (summary, row, "sum_cpu_duration"), e->sum_cpu_duration);
-  assert_close (cell (summary, row, "sum_gpu_duration"), e->sum_gpu_duration);
-  assert_close (cell (summary, row, "sum_launch_delay"), e->sum_launch_delay);
-  assert_close (cell (summary, row, "max_launch_delay"), e->max_launch_delay);
-  assert_close (cell (summary, row, "duplicate_correlations"), (double)e->duplicate_correlations);
+  hp_test_assert_close (hp_test_cell (summary, row, "rows"), (double)e->rows);
+  hp_test_assert_close (hp_test_cell (summary, row, "short_gpu_kernels"), (double)e->short_gpu_kernels);
+  hp_test_assert_close (hp_test_cell (summary, row, "runtime_outliers"), (double)e->runtime_outliers);
+  hp_test_assert_close (hp_test_cell (summary, row, "launch_delay_outliers"), (double)e->launch_delay_outliers);
+  hp_test_assert_close (hp_test_cell (summary, row, "gpu_shorter_than_cpu"), (double)e->gpu_shorter_than_cpu);
+  hp_test_assert_close (hp_test_cell (summary, row, "sum_cpu_duration"), e->sum_cpu_duration);
+  hp_test_assert_close (hp_test_cell (summary, row, "sum_gpu_duration"), e->sum_gpu_duration);
+  hp_test_assert_close (hp_test_cell (summary, row, "sum_launch_delay"), e->sum_launch_delay);
+  hp_test_assert_close (hp_test_cell (summary, row, "max_launch_delay"), e->max_launch_delay);
+  hp_test_assert_close (hp_test_cell (summary, row, "duplicate_correlations"), (double)e->duplicate_correlations);
 }
 
 /* the summary row of @rank, failing the test if there is none */
@@ -140,7 +112,7 @@ summary_row (HpTable *summary,
              int      rank)
 {
   for (guint i = 0; i < hp_table_get_n_rows (summary); i++)
-    if ((int)cell (summary, i, "rank") == rank)
+    if ((int)hp_test_cell (summary, i, "rank") == rank)
       return i;
   g_assert_not_reached ();
   return 0;
@@ -184,7 +156,7 @@ assert_summary_matches_json (HpTable    *summary,
       for (GList *k = keys; k != NULL; k = k->next)
         {
           JsonNode *node = json_object_get_member (values, k->data);
-          double    ours = cell (summary, row, k->data);
+          double    ours = hp_test_cell (summary, row, k->data);
 
           if (JSON_NODE_HOLDS_NULL (node))
             {
@@ -223,7 +195,7 @@ find_correlation (HpTable *stats,
                   gint64   correlation)
 {
   for (guint i = 0; i < hp_table_get_n_rows (stats); i++)
-    if ((gint64)cell (stats, i, "correlation") == correlation)
+    if ((gint64)hp_test_cell (stats, i, "correlation") == correlation)
       return i;
   return -1;
 }
@@ -239,12 +211,12 @@ test_hta_mtia (void)
   gint64   row = find_correlation (stats, 423);
 
   g_assert_cmpint (row, >=, 0);
-  assert_close (cell (stats, row, "cpu_duration"), 434);
-  assert_close (cell (stats, row, "gpu_duration"), 124);
-  assert_close (cell (stats, row, "launch_delay"), 0);
-  g_assert_cmpfloat_with_epsilon (cell (stats, row, "cpu_duration"), 435.200, 2.0);
-  g_assert_cmpfloat_with_epsilon (cell (stats, row, "gpu_duration"), 124.768, 2.0);
-  g_assert_cmpfloat_with_epsilon (cell (stats, row, "launch_delay"), 0, 2.0);
+  hp_test_assert_close (hp_test_cell (stats, row, "cpu_duration"), 434);
+  hp_test_assert_close (hp_test_cell (stats, row, "gpu_duration"), 124);
+  hp_test_assert_close (hp_test_cell (stats, row, "launch_delay"), 0);
+  g_assert_cmpfloat_with_epsilon (hp_test_cell (stats, row, "cpu_duration"), 435.200, 2.0);
+  g_assert_cmpfloat_with_epsilon (hp_test_cell (stats, row, "gpu_duration"), 124.768, 2.0);
+  g_assert_cmpfloat_with_epsilon (hp_test_cell (stats, row, "launch_delay"), 0, 2.0);
 }
 
 /* the reference values of spec §6 */
@@ -259,20 +231,20 @@ test_reference_values (void)
   guint    r0 = summary_row (summary, 0);
   guint    r1 = summary_row (summary, 1);
 
-  assert_close (cell (summary, r0, "rows"), 602);
-  assert_close (cell (summary, r0, "sum_cpu_duration"), 5109);
-  assert_close (cell (summary, r0, "sum_gpu_duration"), 302241);
-  assert_close (cell (summary, r0, "sum_launch_delay"), 9880122);
-  assert_close (cell (summary, r0, "runtime_outliers"), 0);
-  assert_close (cell (summary, r0, "launch_delay_outliers"), 469);
-  assert_close (cell (summary, r0, "short_gpu_kernels"), 140);
-  assert_close (cell (summary, r1, "rows"), 577);
+  hp_test_assert_close (hp_test_cell (summary, r0, "rows"), 602);
+  hp_test_assert_close (hp_test_cell (summary, r0, "sum_cpu_duration"), 5109);
+  hp_test_assert_close (hp_test_cell (summary, r0, "sum_gpu_duration"), 302241);
+  hp_test_assert_close (hp_test_cell (summary, r0, "sum_launch_delay"), 9880122);
+  hp_test_assert_close (hp_test_cell (summary, r0, "runtime_outliers"), 0);
+  hp_test_assert_close (hp_test_cell (summary, r0, "launch_delay_outliers"), 469);
+  hp_test_assert_close (hp_test_cell (summary, r0, "short_gpu_kernels"), 140);
+  hp_test_assert_close (hp_test_cell (summary, r1, "rows"), 577);
   g_assert_cmpuint (hp_table_get_n_rows (g_ptr_array_index (t1, 0)), ==, 602 + 577);
 
   summary = g_ptr_array_index (t2, 1);
-  assert_close (cell (summary, 0, "rows"), 2516);
-  assert_close (cell (summary, 0, "launch_delay_outliers"), 180);
-  assert_close (cell (summary, 0, "short_gpu_kernels"), 1347);
+  hp_test_assert_close (hp_test_cell (summary, 0, "rows"), 2516);
+  hp_test_assert_close (hp_test_cell (summary, 0, "launch_delay_outliers"), 180);
+  hp_test_assert_close (hp_test_cell (summary, 0, "short_gpu_kernels"), 1347);
 }
 
 /* launch-stats-basic.json: a launch with delay 88, a kernel starting before
@@ -348,7 +320,7 @@ assert_correlations (HpTable      *table,
 {
   g_assert_cmpuint (hp_table_get_n_rows (table), ==, n);
   for (guint i = 0; i < n; i++)
-    assert_close (cell (table, i, "correlation"), (double)correlations[i]);
+    hp_test_assert_close (hp_test_cell (table, i, "correlation"), (double)correlations[i]);
 }
 
 static void
@@ -375,7 +347,7 @@ test_derived_sets (void)
   assert_correlations (runtime, outliers, G_N_ELEMENTS (outliers));
   assert_correlations (delay, outliers, G_N_ELEMENTS (outliers));
   assert_correlations (low_cutoff, all_but_first, G_N_ELEMENTS (all_but_first));
-  assert_close (cell (delay, 0, "launch_delay"), 140);
+  hp_test_assert_close (hp_test_cell (delay, 0, "launch_delay"), 140);
 }
 
 /* spec §19: a rank without GPU events gives an empty table and a summary
@@ -411,9 +383,9 @@ test_rocm (void)
   g_assert_cmpuint (hp_table_get_n_rows (stats), ==, 14);
   for (guint i = 0; i < hp_table_get_n_rows (stats); i++)
     {
-      g_assert_cmpfloat (cell (stats, i, "cpu_duration"), >, 0);
-      g_assert_cmpfloat (cell (stats, i, "gpu_duration"), >, 0);
-      g_assert_cmpfloat (cell (stats, i, "launch_delay"), >=, 0);
+      g_assert_cmpfloat (hp_test_cell (stats, i, "cpu_duration"), >, 0);
+      g_assert_cmpfloat (hp_test_cell (stats, i, "gpu_duration"), >, 0);
+      g_assert_cmpfloat (hp_test_cell (stats, i, "launch_delay"), >=, 0);
     }
 }
 
@@ -432,7 +404,7 @@ test_rank_selection (void)
 
   g_assert_cmpuint (hp_table_get_n_rows (stats), ==, 577);
   for (guint i = 0; i < hp_table_get_n_rows (stats); i++)
-    assert_close (cell (stats, i, "rank"), 1);
+    hp_test_assert_close (hp_test_cell (stats, i, "rank"), 1);
   g_assert_cmpuint (hp_table_get_n_rows (g_ptr_array_index (one, 1)), ==, 1);
 
   /* an empty list means every rank */
@@ -443,57 +415,6 @@ test_rank_selection (void)
   g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_SUCH_RANK);
 }
 
-static void
-test_cancelled (void)
-{
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_cp_alexnet", HP_MODE_HTA_COMPAT);
-  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
-  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
-  g_autoptr (GError) error = NULL;
-  HpAnalysisParams params;
-
-  hp_analysis_params_init (&params);
-  g_cancellable_cancel (cancellable);
-  g_assert_false (hp_launch_stats_compute (trace, &params, tables, cancellable, &error));
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-  g_assert_cmpuint (tables->len, ==, 0);
-}
-
-static int
-cmp_names (gconstpointer a,
-           gconstpointer b)
-{
-  return g_strcmp0 (*(char *const *)a, *(char *const *)b);
-}
-
-static void
-add_parity_tests (void)
-{
-  g_autofree char *golden = hp_test_data_path ("golden", NULL);
-  g_autoptr (GDir) dir = g_dir_open (golden, 0, NULL);
-  g_autoptr (GPtrArray) cases = g_ptr_array_new ();
-  const char *name;
-
-  g_assert_nonnull (dir);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *csv = hp_test_golden_path (name, "cuda_kernel_launch_stats.csv");
-      g_autofree char *trace = hp_test_data_path (name, NULL);
-
-      if (g_file_test (csv, G_FILE_TEST_EXISTS) && g_file_test (trace, G_FILE_TEST_EXISTS))
-        g_ptr_array_add (cases, g_strdup (name));
-    }
-  g_ptr_array_sort (cases, cmp_names);
-  for (guint i = 0; i < cases->len; i++)
-    {
-      char            *case_name = g_ptr_array_index (cases, i);
-      g_autofree char *path = g_strdup_printf ("/core/launch-stats/parity/%s", case_name);
-
-      /* the test owns the name and frees it at the end of the run */
-      g_test_add_data_func_full (path, case_name, test_parity, g_free);
-    }
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -501,7 +422,7 @@ main (int   argc,
   setlocale (LC_ALL, "");
   g_test_init (&argc, &argv, NULL);
 
-  add_parity_tests ();
+  hp_test_add_golden_tests ("/core/launch-stats/parity", "cuda_kernel_launch_stats.csv", G_FILE_TEST_EXISTS, test_parity);
   g_test_add_func ("/core/launch-stats/hta-mtia-single-rank", test_hta_mtia);
   g_test_add_func ("/core/launch-stats/reference-values", test_reference_values);
   g_test_add_func ("/core/launch-stats/synthetic-compat", test_synthetic_compat);
@@ -511,7 +432,7 @@ main (int   argc,
   g_test_add_func ("/core/launch-stats/no-gpu-events", test_no_gpu);
   g_test_add_func ("/core/launch-stats/rocm", test_rocm);
   g_test_add_func ("/core/launch-stats/rank-selection", test_rank_selection);
-  g_test_add_func ("/core/launch-stats/cancelled", test_cancelled);
+  hp_test_add_cancelled_test ("/core/launch-stats/cancelled", hp_launch_stats_compute, "hta_cp_alexnet");
 
   return g_test_run ();
 }

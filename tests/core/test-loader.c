@@ -19,26 +19,6 @@
 #define NS_PER_DAY (G_GINT64_CONSTANT (86400000000000))
 #define SEVEN_DAYS_NS (7 * NS_PER_DAY)
 
-/* The real traces copied from HTA's test data (tests/data/README.md). */
-static const char *const golden_cases[] = {
-  "hta_amd_trace",
-  "hta_call_stack",
-  "hta_cp_alexnet",
-  "hta_cp_cuda_event_sync",
-  "hta_cp_simple_add",
-  "hta_cpu_only",
-  "hta_distributed_info_unavailable",
-  "hta_mtia_inference",
-  "hta_nccl_parser_config",
-  "hta_negative_queue_length",
-  "hta_ns_resolution",
-  "hta_rank_non_gpu",
-  "hta_rank_unavailable",
-  "hta_trace_file_list_rank1",
-  "hta_trace_filter_2ranks",
-  "hta_triton_example",
-};
-
 /* ---------------------------------------------------------------------- */
 /* small helpers                                                           */
 
@@ -918,16 +898,55 @@ test_edge_bare_array (void)
     }
 }
 
+/* An event's ts and dur in ns relative to the first event: exact (the
+ * default mode) and as HTA rounds them */
+typedef struct
+{
+  const char *name;
+  gint64      ts, dur, hta_ts, hta_dur;
+} EventTimes;
+
+/* Loads the single-rank edge trace @file in both modes and checks the first
+ * event's time and each event of @cases; with @kept, that each is also
+ * kept in a row */
+static void
+assert_event_times (const char       *file,
+                    gint64            min_ts,
+                    const EventTimes *cases,
+                    guint             n_cases,
+                    gboolean          kept)
+{
+  g_autoptr (HpTrace) exact = load_edge_ok (file, HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) hta = load_edge_ok (file, HP_MODE_HTA_COMPAT);
+  const HpRank *re = only_rank (exact);
+  const HpRank *rh = only_rank (hta);
+
+  g_assert_cmpint (hp_trace_get_min_ts (exact), ==, min_ts);
+  g_assert_cmpint (hp_trace_get_min_ts (hta), ==, min_ts);
+  for (guint i = 0; i < n_cases; i++)
+    {
+      int e = find_event_ok (exact, re, cases[i].name);
+      int h = find_event_ok (hta, rh, cases[i].name);
+
+      g_test_message ("%s", cases[i].name);
+      g_assert_cmpint (re->ts[e], ==, cases[i].ts);
+      g_assert_cmpint (re->dur[e], ==, cases[i].dur);
+      g_assert_cmpint (rh->ts[h], ==, cases[i].hta_ts);
+      g_assert_cmpint (rh->dur[h], ==, cases[i].hta_dur);
+      if (kept)
+        {
+          g_assert_true (row_has_event (re, e));
+          /* HTA keeps the events it rounded to a negative duration */
+          g_assert_true (row_has_event (rh, h));
+        }
+    }
+}
+
 static void
 test_edge_ns_resolution (void)
 {
-  /* name, default (exact) ts and dur, HTA-rounded ts and dur (TF §6), in ns
-   * relative to the first event at 4458676522690 us */
-  static const struct
-  {
-    const char *name;
-    gint64      ts, dur, hta_ts, hta_dur;
-  } cases[] = {
+  /* relative to the first event at 4458676522690 us */
+  static const EventTimes cases[] = {
     { "first", 0, 1000000, 0, 1000000 },
     { "short", 100200, 500, 101000, -1000 },
     { "cudaLaunchKernel", 110655, 156777, 111000, 156000 },
@@ -939,25 +958,9 @@ test_edge_ns_resolution (void)
   const HpRank *re = only_rank (exact);
   const HpRank *rh = only_rank (hta);
 
+  assert_event_times ("ns-resolution.json", G_GINT64_CONSTANT (4458676522690000), cases, G_N_ELEMENTS (cases), TRUE);
   g_assert_true (re->fractional_ts);
   g_assert_true (rh->fractional_ts);
-  g_assert_cmpint (hp_trace_get_min_ts (exact), ==, G_GINT64_CONSTANT (4458676522690000));
-  g_assert_cmpint (hp_trace_get_min_ts (hta), ==, G_GINT64_CONSTANT (4458676522690000));
-
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      int e = find_event_ok (exact, re, cases[i].name);
-      int h = find_event_ok (hta, rh, cases[i].name);
-
-      g_test_message ("%s", cases[i].name);
-      g_assert_cmpint (re->ts[e], ==, cases[i].ts);
-      g_assert_cmpint (re->dur[e], ==, cases[i].dur);
-      g_assert_true (row_has_event (re, e));
-      g_assert_cmpint (rh->ts[h], ==, cases[i].hta_ts);
-      g_assert_cmpint (rh->dur[h], ==, cases[i].hta_dur);
-      /* HTA keeps the events it rounded to a negative duration */
-      g_assert_true (row_has_event (rh, h));
-    }
   g_assert_cmpuint (re->n_rows, ==, 5);
   g_assert_cmpuint (rh->n_rows, ==, 5);
   g_assert_cmpuint (re->n_negative_dur, ==, 0);
@@ -970,33 +973,13 @@ test_edge_ns_epoch (void)
    * HTA rounds the doubles Python parsed, so "100.001" is read as 100.0 and
    * "200.126" as 200.25 before ceil/floor, while the default mode keeps the
    * exact decimal value */
-  static const struct
-  {
-    const char *name;
-    gint64      ts, dur, hta_ts, hta_dur;
-  } cases[] = {
+  static const EventTimes cases[] = {
     { "first", 0, 10000, 0, 10000 },
     { "epoch_short", 100001, 5000, 100000, 5000 },
     { "epoch_frac", 200126, 750, 201000, 0 },
   };
-  g_autoptr (HpTrace) exact = load_edge_ok ("ns-epoch.json", HP_MODE_DEFAULT);
-  g_autoptr (HpTrace) hta = load_edge_ok ("ns-epoch.json", HP_MODE_HTA_COMPAT);
-  const HpRank *re = only_rank (exact);
-  const HpRank *rh = only_rank (hta);
 
-  g_assert_cmpint (hp_trace_get_min_ts (exact), ==, G_GINT64_CONSTANT (1712195495502000000));
-  g_assert_cmpint (hp_trace_get_min_ts (hta), ==, G_GINT64_CONSTANT (1712195495502000000));
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      int e = find_event_ok (exact, re, cases[i].name);
-      int h = find_event_ok (hta, rh, cases[i].name);
-
-      g_test_message ("%s", cases[i].name);
-      g_assert_cmpint (re->ts[e], ==, cases[i].ts);
-      g_assert_cmpint (re->dur[e], ==, cases[i].dur);
-      g_assert_cmpint (rh->ts[h], ==, cases[i].hta_ts);
-      g_assert_cmpint (rh->dur[h], ==, cases[i].hta_dur);
-    }
+  assert_event_times ("ns-epoch.json", G_GINT64_CONSTANT (1712195495502000000), cases, G_N_ELEMENTS (cases), FALSE);
 }
 
 static void
@@ -1872,11 +1855,12 @@ test_args_store (void)
   g_autoptr (JsonNode) root = read_gzip_json (path);
   JsonArray    *events = json_object_get_array_member (json_node_get_object (root), "traceEvents");
   const HpRank *rank = hp_trace_find_rank (trace, 0);
-  guint32       stream_key;
-  guint         n_kernels = 0;
+  guint32       stream_key, blocks_key;
+  guint         n_kernels = 0, n_fractions = 0;
 
   g_assert_nonnull (rank);
   stream_key = hp_rank_lookup_arg_key (rank, "stream");
+  blocks_key = hp_rank_lookup_arg_key (rank, "blocks per SM");
 
   for (guint e = 0; e < rank->n_events; e++)
     {
@@ -1915,10 +1899,25 @@ test_args_store (void)
                            json_object_get_int_member (args, "stream"));
           g_assert_cmpint (rank->stream[e], ==, json_object_get_int_member (args, "stream"));
           g_assert_cmpint (rank->correlation[e], ==, json_object_get_int_member (args, "correlation"));
+
+          /* fractions as text: the trace's digits (0.14814815), not 17 */
+          if (json_object_has_member (args, "blocks per SM"))
+            {
+              HpArgValue       value;
+              g_autofree char *text = NULL;
+
+              g_assert_true (hp_rank_get_arg (rank, e, blocks_key, &value));
+              text = hp_arg_value_to_string (&value);
+              g_assert_cmpuint (strlen (text), <=, 12);
+              g_assert_cmpfloat (g_ascii_strtod (text, NULL), ==,
+                                 json_object_get_double_member (args, "blocks per SM"));
+              n_fractions++;
+            }
         }
     }
 
   g_assert_cmpuint (n_kernels, ==, 1154);
+  g_assert_cmpuint (n_fractions, >, 0);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1997,6 +1996,8 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr (GPtrArray) cases = g_ptr_array_new_with_free_func (g_free);
+  const char *const *golden_cases;
+  guint              n_golden_cases;
 
   g_test_init (&argc, &argv, NULL);
 
@@ -2038,7 +2039,8 @@ main (int   argc,
   g_test_add_func ("/core/loader/async-cancelled", test_async_cancelled);
   g_test_add_func ("/core/loader/args-store", test_args_store);
 
-  for (guint i = 0; i < G_N_ELEMENTS (golden_cases); i++)
+  golden_cases = hp_test_hta_cases (&n_golden_cases);
+  for (guint i = 0; i < n_golden_cases; i++)
     for (int mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
       {
         GoldenCase      *gc = g_new0 (GoldenCase, 1);

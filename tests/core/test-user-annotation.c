@@ -25,38 +25,6 @@ static const char *const breakdown_tables[] = {
 /* ---------------------------------------------------------------------- */
 /* helpers                                                                 */
 
-static HpTrace *
-load_edge (const char *name,
-           HpMode      mode)
-{
-  g_autofree char *file = g_strconcat (name, ".json", NULL);
-  g_autofree char *path = hp_test_data_path ("edge", file, NULL);
-  g_autoptr (GError) error = NULL;
-  HpLoadOptions options = { 0 };
-  HpTrace      *trace;
-
-  options.mode = mode;
-  trace = hp_load_path (path, &options, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (trace);
-  return trace;
-}
-
-static GPtrArray *
-run (HpAnalysisFunc          func,
-     HpTrace                *trace,
-     const HpAnalysisParams *params)
-{
-  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
-  g_autoptr (GError) error = NULL;
-  HpAnalysisParams defaults;
-
-  hp_analysis_params_init (&defaults);
-  g_assert_true (func (trace, params != NULL ? params : &defaults, tables, NULL, &error));
-  g_assert_no_error (error);
-  return g_steal_pointer (&tables);
-}
-
 static HpTable *
 find_table (GPtrArray  *tables,
             const char *name)
@@ -65,35 +33,6 @@ find_table (GPtrArray  *tables,
     if (g_str_equal (hp_table_get_name (g_ptr_array_index (tables, i)), name))
       return g_ptr_array_index (tables, i);
   return NULL;
-}
-
-static int
-column (HpTable    *table,
-        const char *name)
-{
-  int c = hp_table_find_column (table, name);
-
-  g_assert_cmpint (c, >=, 0);
-  return c;
-}
-
-/* HTA's status for one analysis of a golden case: "ok", "empty", "failed" … */
-static char *
-golden_status (const char *case_name,
-               const char *analysis)
-{
-  g_autofree char *path = hp_test_golden_path (case_name, "_status.json");
-  g_autoptr (JsonParser) parser = json_parser_new ();
-  g_autoptr (GError) error = NULL;
-  JsonObject *root, *entry;
-
-  if (!json_parser_load_from_file (parser, path, &error))
-    return NULL;
-  root = json_node_get_object (json_parser_get_root (parser));
-  if (!json_object_has_member (root, analysis))
-    return NULL;
-  entry = json_object_get_object_member (root, analysis);
-  return g_strdup (json_object_get_string_member_with_default (entry, "status", ""));
 }
 
 /* The golden CSV without its `user_annotation` column: HTA prints its own
@@ -149,14 +88,14 @@ test_breakdown_parity (gconstpointer data)
 {
   const char *case_name = data;
   g_autoptr (HpTrace) trace = hp_test_load (case_name, HP_MODE_HTA_COMPAT);
-  g_autoptr (GPtrArray) tables = run (hp_user_annotation_breakdown_compute, trace, NULL);
+  g_autoptr (GPtrArray) tables = hp_test_run (hp_user_annotation_breakdown_compute, trace, NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (breakdown_tables); i++)
     {
       g_autofree char *file = g_strconcat (breakdown_tables[i], ".csv", NULL);
       g_autofree char *golden = hp_test_golden_path (case_name, file);
       g_autofree char *key = g_strconcat ("gpu_user_annotation_breakdown_", i == 0 ? "gpu" : "cpu", NULL);
-      g_autofree char *status = golden_status (case_name, key);
+      g_autofree char *status = hp_test_golden_status (case_name, key);
       HpTable         *table = find_table (tables, breakdown_tables[i]);
 
       if (g_file_test (golden, G_FILE_TEST_EXISTS))
@@ -174,7 +113,7 @@ test_kernels_parity (gconstpointer data)
 {
   const char *case_name = data;
   g_autoptr (HpTrace) trace = hp_test_load (case_name, HP_MODE_HTA_COMPAT);
-  g_autoptr (GPtrArray) tables = run (hp_gpu_kernels_with_user_annotations_compute, trace, NULL);
+  g_autoptr (GPtrArray) tables = hp_test_run (hp_gpu_kernels_with_user_annotations_compute, trace, NULL);
   g_autoptr (GHashTable) golden_ids = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   g_autoptr (GHashTable) ours_of_golden = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr (GHashTable) golden_of_ours = g_hash_table_new (NULL, NULL);
@@ -193,7 +132,7 @@ test_kernels_parity (gconstpointer data)
 
   /* the ids differ, but must name the same annotations: -1 where HTA has
    * -1, and one of our ids for each of HTA's */
-  id_col = column (table, "user_annotation");
+  id_col = hp_test_column (table, "user_annotation");
   g_assert_cmpuint (g_hash_table_size (golden_ids), ==, hp_table_get_n_rows (table));
   for (guint row = 0; row < hp_table_get_n_rows (table); row++)
     {
@@ -230,8 +169,8 @@ test_kernels_absent (gconstpointer data)
   for (int mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
     {
       g_autoptr (HpTrace) trace = hp_test_load (case_name, mode);
-      g_autoptr (GPtrArray) tables = run (hp_gpu_kernels_with_user_annotations_compute, trace, NULL);
-      g_autoptr (GPtrArray) breakdown = run (hp_user_annotation_breakdown_compute, trace, NULL);
+      g_autoptr (GPtrArray) tables = hp_test_run (hp_gpu_kernels_with_user_annotations_compute, trace, NULL);
+      g_autoptr (GPtrArray) breakdown = hp_test_run (hp_user_annotation_breakdown_compute, trace, NULL);
       HpTable *table;
 
       g_assert_cmpuint (tables->len, ==, 1);
@@ -249,7 +188,7 @@ static void
 test_ns_resolution_breakdown (void)
 {
   g_autoptr (HpTrace) trace = hp_test_load ("hta_ns_resolution", HP_MODE_HTA_COMPAT);
-  g_autoptr (GPtrArray) tables = run (hp_user_annotation_breakdown_compute, trace, NULL);
+  g_autoptr (GPtrArray) tables = hp_test_run (hp_user_annotation_breakdown_compute, trace, NULL);
   g_autofree char  *golden = hp_test_golden_path ("hta_ns_resolution",
                                                   "testcfg_user_annotation_breakdown_cpu_allowlist_Optimizer_n5.csv");
   const char *const allowlist[] = { "Optimizer", NULL };
@@ -267,11 +206,11 @@ test_ns_resolution_breakdown (void)
   params.annotation_num_kernels = 5;
   params.allowlist_patterns = g_strdupv ((char **)allowlist);
   {
-    g_autoptr (GPtrArray) n5 = run (hp_user_annotation_breakdown_compute, trace, &params);
+    g_autoptr (GPtrArray) n5 = hp_test_run (hp_user_annotation_breakdown_compute, trace, &params);
 
     cpu = find_table (n5, "user_annotation_breakdown_cpu");
     g_assert_cmpuint (hp_table_get_n_rows (cpu), ==, 8);
-    name = column (cpu, "name");
+    name = hp_test_column (cpu, "name");
     for (guint row = 0; row < 8; row++)
       optimizer += strstr (hp_table_get_string (cpu, row, name), "Optimizer") != NULL;
     g_assert_cmpuint (optimizer, ==, 2);
@@ -285,7 +224,7 @@ static int
 find_kernel_row (HpTable *table,
                  gint64   correlation)
 {
-  int c = column (table, "correlation");
+  int c = hp_test_column (table, "correlation");
 
   for (guint row = 0; row < hp_table_get_n_rows (table); row++)
     if (hp_table_get_int (table, row, c) == correlation)
@@ -297,12 +236,12 @@ static void
 test_ns_resolution_kernels (void)
 {
   g_autoptr (HpTrace) trace = hp_test_load ("hta_ns_resolution", HP_MODE_HTA_COMPAT);
-  g_autoptr (GPtrArray) tables = run (hp_gpu_kernels_with_user_annotations_compute, trace, NULL);
+  g_autoptr (GPtrArray) tables = hp_test_run (hp_gpu_kernels_with_user_annotations_compute, trace, NULL);
   g_autoptr (GHashTable) distinct = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   HpTable *table = find_table (tables, "gpu_kernels_with_user_annotations");
-  int      id = column (table, "user_annotation");
-  int      s_ann = column (table, "s_user_annotation");
-  int      s_name = column (table, "s_name");
+  int      id = hp_test_column (table, "user_annotation");
+  int      s_ann = hp_test_column (table, "s_user_annotation");
+  int      s_name = hp_test_column (table, "s_name");
   guint    optimizer = 0;
   int      row;
 
@@ -347,15 +286,15 @@ assert_breakdown (HpTable        *table,
   g_assert_cmpint (hp_table_find_column (table, "count") >= 0, ==, with_count);
   for (guint row = 0; row < n_rows; row++)
     {
-      g_assert_cmpstr (hp_table_get_string (table, row, column (table, "name")), ==, rows[row].name);
-      g_assert_cmpfloat_with_epsilon (hp_table_get_double (table, row, column (table, "sum (us)")), rows[row].sum, 1e-9);
-      g_assert_cmpfloat_with_epsilon (hp_table_get_double (table, row, column (table, "max (us)")), rows[row].max, 1e-9);
-      g_assert_cmpfloat_with_epsilon (hp_table_get_double (table, row, column (table, "min (us)")), rows[row].min, 1e-9);
-      g_assert_cmpfloat_with_epsilon (hp_table_get_double (table, row, column (table, "stddev")), rows[row].stddev, 1e-9);
-      g_assert_cmpfloat_with_epsilon (hp_table_get_double (table, row, column (table, "mean (us)")), rows[row].mean, 1e-9);
-      g_assert_cmpint (hp_table_get_int (table, row, column (table, "rank")), ==, 0);
+      g_assert_cmpstr (hp_table_get_string (table, row, hp_test_column (table, "name")), ==, rows[row].name);
+      g_assert_cmpfloat_with_epsilon (hp_table_get_double (table, row, hp_test_column (table, "sum (us)")), rows[row].sum, 1e-9);
+      g_assert_cmpfloat_with_epsilon (hp_table_get_double (table, row, hp_test_column (table, "max (us)")), rows[row].max, 1e-9);
+      g_assert_cmpfloat_with_epsilon (hp_table_get_double (table, row, hp_test_column (table, "min (us)")), rows[row].min, 1e-9);
+      g_assert_cmpfloat_with_epsilon (hp_table_get_double (table, row, hp_test_column (table, "stddev")), rows[row].stddev, 1e-9);
+      g_assert_cmpfloat_with_epsilon (hp_table_get_double (table, row, hp_test_column (table, "mean (us)")), rows[row].mean, 1e-9);
+      g_assert_cmpint (hp_table_get_int (table, row, hp_test_column (table, "rank")), ==, 0);
       if (with_count)
-        g_assert_cmpint (hp_table_get_int (table, row, column (table, "count")), ==, rows[row].count);
+        g_assert_cmpint (hp_table_get_int (table, row, hp_test_column (table, "count")), ==, rows[row].count);
     }
 }
 
@@ -374,7 +313,7 @@ cpu_breakdown (HpTrace    *trace,
   params.annotation_duration_ratio = ratio;
   if (allow != NULL)
     params.allowlist_patterns = g_strdupv ((char **)patterns);
-  *keep = run (hp_user_annotation_breakdown_compute, trace, &params);
+  *keep = hp_test_run (hp_user_annotation_breakdown_compute, trace, &params);
   hp_analysis_params_clear (&params);
   return find_table (*keep, "user_annotation_breakdown_cpu");
 }
@@ -400,8 +339,8 @@ test_breakdown_statistics (void)
   /* up to num_kernels names: per-instance statistics in both modes */
   for (int mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
     {
-      g_autoptr (HpTrace) trace = load_edge ("user-annotation-basic", mode);
-      g_autoptr (GPtrArray) tables = run (hp_user_annotation_breakdown_compute, trace, NULL);
+      g_autoptr (HpTrace) trace = hp_test_load ("edge/user-annotation-basic.json", mode);
+      g_autoptr (GPtrArray) tables = hp_test_run (hp_user_annotation_breakdown_compute, trace, NULL);
 
       g_assert_cmpuint (tables->len, ==, 2);
       g_assert_cmpstr (hp_table_get_name (g_ptr_array_index (tables, 0)), ==, "user_annotation_breakdown_gpu");
@@ -439,26 +378,38 @@ test_breakdown_others (void)
     { "others", 5, 3, 2, 0.7071067811865476, 2.5, 2 },
   };
 
+  static const struct
+  {
+    int             num_kernels;
+    double          ratio;
+    const char     *allow;
+    const Expected *hta;
+    const Expected *better;
+    guint           n_rows;
+  } cases[] = {
+    { 2, 0.8, NULL, hta, better, 3 },
+    /* the duration ratio alone: q = 62.5 at 0.5 puts C and D out */
+    { 3, 0.5, NULL, hta, better, 3 },
+    /* allowlisted names stay, as literal substrings */
+    { 2, 0.8, "D", hta_allow, better_allow, 4 },
+    /* a pattern is not a regular expression */
+    { 2, 0.8, "[D]", hta, better, 3 },
+  };
+
   for (int mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
     {
-      g_autoptr (HpTrace) trace = load_edge ("user-annotation-basic", mode);
+      g_autoptr (HpTrace) trace = hp_test_load ("edge/user-annotation-basic.json", mode);
       gboolean compat = mode == HP_MODE_HTA_COMPAT;
-      g_autoptr (GPtrArray) t1 = NULL;
-      g_autoptr (GPtrArray) t2 = NULL;
-      g_autoptr (GPtrArray) t3 = NULL;
-      g_autoptr (GPtrArray) t4 = NULL;
 
-      assert_breakdown (cpu_breakdown (trace, 2, 0.8, NULL, &t1),
-                        compat ? hta : better, 3, !compat);
-      /* the duration ratio alone: q = 62.5 at 0.5 puts C and D out */
-      assert_breakdown (cpu_breakdown (trace, 3, 0.5, NULL, &t2),
-                        compat ? hta : better, 3, !compat);
-      /* allowlisted names stay, as literal substrings */
-      assert_breakdown (cpu_breakdown (trace, 2, 0.8, "D", &t3),
-                        compat ? hta_allow : better_allow, 4, !compat);
-      /* a pattern is not a regular expression */
-      assert_breakdown (cpu_breakdown (trace, 2, 0.8, "[D]", &t4),
-                        compat ? hta : better, 3, !compat);
+      for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+        {
+          g_autoptr (GPtrArray) tables = NULL;
+
+          g_test_message ("num_kernels %d, ratio %g, allowlist %s", cases[i].num_kernels, cases[i].ratio,
+                          cases[i].allow);
+          assert_breakdown (cpu_breakdown (trace, cases[i].num_kernels, cases[i].ratio, cases[i].allow, &tables),
+                            compat ? cases[i].hta : cases[i].better, cases[i].n_rows, !compat);
+        }
     }
 }
 
@@ -482,8 +433,8 @@ test_kernel_assignment (void)
 
   for (int mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
     {
-      g_autoptr (HpTrace) trace = load_edge ("user-annotation-basic", mode);
-      g_autoptr (GPtrArray) tables = run (hp_gpu_kernels_with_user_annotations_compute, trace, NULL);
+      g_autoptr (HpTrace) trace = hp_test_load ("edge/user-annotation-basic.json", mode);
+      g_autoptr (GPtrArray) tables = hp_test_run (hp_gpu_kernels_with_user_annotations_compute, trace, NULL);
       const HpRank      *rank = hp_trace_get_rank (trace, 0);
       g_autofree gint32 *assign = hp_user_annotation_assign_kernels (trace, rank);
       HpTable           *table = find_table (tables, "gpu_kernels_with_user_annotations");
@@ -497,17 +448,17 @@ test_kernel_assignment (void)
           const char *ann = expected[row].annotation;
           gint64      id = *ann != '\0' ? (gint64)hp_trace_lookup_string (trace, ann) : -1;
 
-          g_assert_cmpstr (hp_table_get_string (table, row, column (table, "s_name")), ==, expected[row].s_name);
-          g_assert_cmpstr (hp_table_get_string (table, row, column (table, "s_user_annotation")), ==, ann);
-          g_assert_cmpint (hp_table_get_int (table, row, column (table, "user_annotation")), ==, id);
-          g_assert_cmpint (hp_table_get_int (table, row, column (table, "rank")), ==, 0);
-          g_assert_cmpint (hp_table_get_int (table, row, column (table, "stream")), ==, 7);
-          g_assert_cmpint (hp_table_get_int (table, row, column (table, "iteration")), ==, -1);
-          g_assert_cmpstr (hp_table_get_string (table, row, column (table, "s_cat")), ==,
+          g_assert_cmpstr (hp_table_get_string (table, row, hp_test_column (table, "s_name")), ==, expected[row].s_name);
+          g_assert_cmpstr (hp_table_get_string (table, row, hp_test_column (table, "s_user_annotation")), ==, ann);
+          g_assert_cmpint (hp_table_get_int (table, row, hp_test_column (table, "user_annotation")), ==, id);
+          g_assert_cmpint (hp_table_get_int (table, row, hp_test_column (table, "rank")), ==, 0);
+          g_assert_cmpint (hp_table_get_int (table, row, hp_test_column (table, "stream")), ==, 7);
+          g_assert_cmpint (hp_table_get_int (table, row, hp_test_column (table, "iteration")), ==, -1);
+          g_assert_cmpstr (hp_table_get_string (table, row, hp_test_column (table, "s_cat")), ==,
                            row == 1 ? "gpu_memset" : "kernel");
         }
-      g_assert_cmpfloat (hp_table_get_double (table, 0, column (table, "ts")), ==, 990);
-      g_assert_cmpfloat (hp_table_get_double (table, 0, column (table, "dur")), ==, 20);
+      g_assert_cmpfloat (hp_table_get_double (table, 0, hp_test_column (table, "ts")), ==, 990);
+      g_assert_cmpfloat (hp_table_get_double (table, 0, hp_test_column (table, "dur")), ==, 20);
 
       /* the public helper: one entry per row, annotations by event */
       for (guint row = 0; row < rank->n_rows; row++)
@@ -523,28 +474,28 @@ test_kernel_assignment (void)
 static void
 test_kernel_names (void)
 {
-  g_autoptr (HpTrace) trace = load_edge ("user-annotation-basic", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/user-annotation-basic.json", HP_MODE_DEFAULT);
   HpAnalysisParams params;
 
   hp_analysis_params_init (&params);
   params.shorten_names = FALSE;
   {
-    g_autoptr (GPtrArray) tables = run (hp_gpu_kernels_with_user_annotations_compute, trace, &params);
+    g_autoptr (GPtrArray) tables = hp_test_run (hp_gpu_kernels_with_user_annotations_compute, trace, &params);
     HpTable *t = g_ptr_array_index (tables, 0);
 
-    g_assert_cmpstr (hp_table_get_string (t, 0, column (t, "s_name")), ==, "void straddle<int>(float)");
+    g_assert_cmpstr (hp_table_get_string (t, 0, hp_test_column (t, "s_name")), ==, "void straddle<int>(float)");
   }
   params.expand_names = FALSE;
   {
-    g_autoptr (GPtrArray) tables = run (hp_gpu_kernels_with_user_annotations_compute, trace, &params);
+    g_autoptr (GPtrArray) tables = hp_test_run (hp_gpu_kernels_with_user_annotations_compute, trace, &params);
     HpTable *t = g_ptr_array_index (tables, 0);
 
     g_assert_cmpint (hp_table_find_column (t, "s_name"), ==, -1);
     g_assert_cmpint (hp_table_find_column (t, "s_user_annotation"), ==, -1);
     g_assert_cmpint (hp_table_find_column (t, "s_cat"), ==, -1);
     g_assert_cmpuint (hp_table_get_n_rows (t), ==, 6);
-    g_assert_cmpint (hp_table_get_int (t, 2, column (t, "index")), ==, 19);
-    g_assert_cmpint (hp_table_get_int (t, 2, column (t, "user_annotation")), ==,
+    g_assert_cmpint (hp_table_get_int (t, 2, hp_test_column (t, "index")), ==, 19);
+    g_assert_cmpint (hp_table_get_int (t, 2, hp_test_column (t, "user_annotation")), ==,
                      hp_trace_lookup_string (trace, "inner"));
   }
 }
@@ -557,11 +508,11 @@ test_missing_categories (void)
 {
   for (int mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
     {
-      g_autoptr (HpTrace) gpu_only = load_edge ("user-annotation-gpu-only", mode);
-      g_autoptr (HpTrace) neither = load_edge ("idle-time-synthetic", mode);
-      g_autoptr (GPtrArray) tables = run (hp_user_annotation_breakdown_compute, gpu_only, NULL);
-      g_autoptr (GPtrArray) none = run (hp_user_annotation_breakdown_compute, neither, NULL);
-      g_autoptr (GPtrArray) kernels = run (hp_gpu_kernels_with_user_annotations_compute, gpu_only, NULL);
+      g_autoptr (HpTrace) gpu_only = hp_test_load ("edge/user-annotation-gpu-only.json", mode);
+      g_autoptr (HpTrace) neither = hp_test_load ("edge/idle-time-synthetic.json", mode);
+      g_autoptr (GPtrArray) tables = hp_test_run (hp_user_annotation_breakdown_compute, gpu_only, NULL);
+      g_autoptr (GPtrArray) none = hp_test_run (hp_user_annotation_breakdown_compute, neither, NULL);
+      g_autoptr (GPtrArray) kernels = hp_test_run (hp_gpu_kernels_with_user_annotations_compute, gpu_only, NULL);
       HpTable *t;
 
       /* only the GPU table, which says why the CPU one is missing */
@@ -571,104 +522,59 @@ test_missing_categories (void)
       g_assert_cmpstr (hp_table_get_note (t), ==,
                        "The trace has no user_annotation events, so there is no user_annotation_breakdown_cpu table.");
       g_assert_cmpuint (hp_table_get_n_rows (t), ==, 1);
-      g_assert_cmpint (hp_table_get_int (t, 0, column (t, "rank")), ==, 2);
+      g_assert_cmpint (hp_table_get_int (t, 0, hp_test_column (t, "rank")), ==, 2);
 
       /* no annotation of either kind: no table */
       g_assert_cmpuint (none->len, ==, 0);
 
       t = g_ptr_array_index (kernels, 0);
       g_assert_cmpuint (hp_table_get_n_rows (t), ==, 1);
-      g_assert_cmpstr (hp_table_get_string (t, 0, column (t, "s_user_annotation")), ==, "step");
+      g_assert_cmpstr (hp_table_get_string (t, 0, hp_test_column (t, "s_user_annotation")), ==, "step");
     }
 }
 
 static void
 test_errors (void)
 {
-  g_autoptr (HpTrace) trace = load_edge ("user-annotation-basic", HP_MODE_DEFAULT);
-  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
-  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/user-annotation-basic.json", HP_MODE_DEFAULT);
   HpAnalysisFunc   funcs[] = { hp_user_annotation_breakdown_compute, hp_gpu_kernels_with_user_annotations_compute };
   HpAnalysisParams params;
-  int              missing = 1;
+  static const int missing[] = { 1 };
 
   hp_analysis_params_init (&params);
-  params.ranks = g_array_new (FALSE, FALSE, sizeof (int));
-  g_array_append_val (params.ranks, missing);
+  hp_test_params_set_ranks (&params, missing, G_N_ELEMENTS (missing));
   for (guint i = 0; i < G_N_ELEMENTS (funcs); i++)
-    {
-      g_autoptr (GError) error = NULL;
-
-      g_assert_false (funcs[i](trace, &params, tables, NULL, &error));
-      g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_SUCH_RANK);
-    }
+    hp_test_assert_analysis_fails (funcs[i], trace, &params, NULL, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_SUCH_RANK);
   g_clear_pointer (&params.ranks, g_array_unref);
 
   params.annotation_duration_ratio = 1.5;
-  {
-    g_autoptr (GError) error = NULL;
-
-    g_assert_false (hp_user_annotation_breakdown_compute (trace, &params, tables, NULL, &error));
-    g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
-  }
+  hp_test_assert_analysis_fails (hp_user_annotation_breakdown_compute, trace, &params, NULL, HP_ANALYSIS_ERROR,
+                                 HP_ANALYSIS_ERROR_INVALID_PARAMETER);
   params.annotation_duration_ratio = 0.8;
   params.annotation_num_kernels = -1;
-  {
-    g_autoptr (GError) error = NULL;
-
-    g_assert_false (hp_user_annotation_breakdown_compute (trace, &params, tables, NULL, &error));
-    g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
-  }
-  params.annotation_num_kernels = 1000;
-
-  g_cancellable_cancel (cancellable);
-  for (guint i = 0; i < G_N_ELEMENTS (funcs); i++)
-    {
-      g_autoptr (GError) error = NULL;
-
-      g_assert_false (funcs[i](trace, &params, tables, cancellable, &error));
-      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-    }
-  g_assert_cmpuint (tables->len, ==, 0);
+  hp_test_assert_analysis_fails (hp_user_annotation_breakdown_compute, trace, &params, NULL, HP_ANALYSIS_ERROR,
+                                 HP_ANALYSIS_ERROR_INVALID_PARAMETER);
   hp_analysis_params_clear (&params);
-}
 
-static int
-compare_strings (gconstpointer a,
-                 gconstpointer b)
-{
-  return strcmp (*(const char *const *)a, *(const char *const *)b);
+  for (guint i = 0; i < G_N_ELEMENTS (funcs); i++)
+    hp_test_assert_cancelled (funcs[i], trace);
 }
 
 int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr (GPtrArray) cases = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr (GDir) dir = NULL;
-  g_autofree char *golden = NULL;
-  const char      *name;
+  g_autoptr (GPtrArray) cases = NULL;
 
   g_test_init (&argc, &argv, NULL);
 
-  golden = hp_test_data_path ("golden", NULL);
-  dir = g_dir_open (golden, 0, NULL);
-  g_assert_nonnull (dir);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *data = hp_test_data_path (name, NULL);
-
-      if (g_file_test (data, G_FILE_TEST_IS_DIR))
-        g_ptr_array_add (cases, g_strdup (name));
-    }
-  g_ptr_array_sort (cases, compare_strings);
-
+  cases = hp_test_golden_cases (NULL, G_FILE_TEST_IS_DIR);
   for (guint i = 0; i < cases->len; i++)
     {
       const char      *c = g_ptr_array_index (cases, i);
       g_autofree char *kernels = hp_test_golden_path (c, "gpu_kernels_with_user_annotations.csv");
-      g_autofree char *status = golden_status (c, "gpu_kernels_with_user_annotations");
-      g_autofree char *cpu_status = golden_status (c, "gpu_user_annotation_breakdown_cpu");
+      g_autofree char *status = hp_test_golden_status (c, "gpu_kernels_with_user_annotations");
+      g_autofree char *cpu_status = hp_test_golden_status (c, "gpu_user_annotation_breakdown_cpu");
       g_autofree char *path = NULL;
 
       if (cpu_status == NULL)

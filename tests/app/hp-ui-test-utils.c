@@ -1,0 +1,170 @@
+/* hp-ui-test-utils.c — helpers shared by the window tests under Xvfb: main loop waits, windows, tabs.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "hp-ui-test-utils.h"
+
+/**
+ * hp_ui_test_wait_for:
+ * @condition: what to wait for
+ * @data: passed to @condition
+ *
+ * Runs the main loop until @condition holds.
+ *
+ * Returns: %FALSE if it still does not after %HP_UI_TEST_TIMEOUT_MS
+ */
+gboolean
+hp_ui_test_wait_for (HpUiTestCondition condition,
+                     gpointer          data)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64)HP_UI_TEST_TIMEOUT_MS * 1000;
+
+  while (!condition (data))
+    {
+      if (g_get_monotonic_time () > deadline)
+        return FALSE;
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+  return TRUE;
+}
+
+/* Runs the main loop for @ms milliseconds. */
+void
+hp_ui_test_spin (guint ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64)ms * 1000;
+
+  while (g_get_monotonic_time () < deadline)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
+
+/* conditions: an HpWindow done loading; an HpAnalysisPanel without running
+ * analyses, and with its tables shown; a weak pointer (a gpointer *)
+ * cleared */
+
+gboolean
+hp_ui_test_not_loading (gpointer window)
+{
+  return !hp_window_is_loading (window);
+}
+
+gboolean
+hp_ui_test_panel_idle (gpointer panel)
+{
+  return !hp_analysis_panel_is_busy (panel);
+}
+
+gboolean
+hp_ui_test_panel_shown (gpointer panel)
+{
+  return !hp_analysis_panel_is_busy (panel) && hp_analysis_panel_get_n_table_views (panel) > 0;
+}
+
+gboolean
+hp_ui_test_pointer_cleared (gpointer location)
+{
+  return *(gpointer *)location == NULL;
+}
+
+/**
+ * hp_ui_test_open_window:
+ * @path: a trace file or folder
+ * @width: the window's default width, or -1
+ * @height: its default height, or -1
+ *
+ * Presents a new window, checks it starts empty, and opens @path in it.
+ *
+ * Returns: (transfer none): the window, loading
+ */
+HpWindow *
+hp_ui_test_open_window (const char *path,
+                        int         width,
+                        int         height)
+{
+  HpWindow   *window = hp_window_new (NULL);
+  const char *paths[] = { path, NULL };
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "start");
+  g_assert_true (hp_window_is_empty (window));
+
+  hp_window_open (window, paths);
+  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "loading");
+  g_assert_false (hp_window_is_empty (window));
+  return window;
+}
+
+/* Destroys @window and checks that it, its page and its session go away */
+void
+hp_ui_test_close_window (HpWindow *window)
+{
+  HpSession *session = hp_window_get_session (window);
+
+  if (session != NULL)
+    g_object_add_weak_pointer (G_OBJECT (session), (gpointer *)&session);
+  g_object_ref (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (window);
+  /* analyses still running let go of the session when they return */
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_pointer_cleared, &session));
+}
+
+/**
+ * hp_ui_test_show_tab:
+ * @notebook: a trace page's notebook
+ * @label: the label of an analysis tab
+ * @ready: when the panel counts as shown
+ *
+ * Switches to the tab and waits until @ready holds for its panel; the test
+ * fails if there is no such tab.
+ *
+ * Returns: (transfer none): the panel
+ */
+HpAnalysisPanel *
+hp_ui_test_show_tab (GtkNotebook      *notebook,
+                     const char       *label,
+                     HpUiTestCondition ready)
+{
+  for (int i = 0; i < gtk_notebook_get_n_pages (notebook); i++)
+    {
+      GtkWidget *child = gtk_notebook_get_nth_page (notebook, i);
+
+      if (g_strcmp0 (gtk_notebook_get_tab_label_text (notebook, child), label) == 0)
+        {
+          g_assert_true (HP_IS_ANALYSIS_PANEL (child));
+          gtk_notebook_set_current_page (notebook, i);
+          hp_ui_test_spin (50);
+          g_assert_true (hp_ui_test_wait_for (ready, child));
+          return HP_ANALYSIS_PANEL (child);
+        }
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+/* The first widget below @root, depth first and @root included, that
+ * @match accepts, or %NULL */
+GtkWidget *
+hp_ui_test_find_widget (GtkWidget *root,
+                        gboolean (*match) (GtkWidget *widget,
+                                           gpointer   data),
+                        gpointer data)
+{
+  if (match (root, data))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = hp_ui_test_find_widget (child, match, data);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}

@@ -1,0 +1,41 @@
+/* hp-ui-test-utils.h — helpers shared by the window tests under Xvfb: main loop waits, windows, tabs.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "hp-window.h"
+
+G_BEGIN_DECLS
+
+/* how long a wait may take before the test fails */
+#define HP_UI_TEST_TIMEOUT_MS 60000
+
+typedef gboolean (*HpUiTestCondition) (gpointer data);
+
+gboolean hp_ui_test_wait_for (HpUiTestCondition condition,
+                              gpointer          data);
+void     hp_ui_test_spin (guint ms);
+
+gboolean hp_ui_test_not_loading (gpointer window);
+gboolean hp_ui_test_panel_idle (gpointer panel);
+gboolean hp_ui_test_panel_shown (gpointer panel);
+gboolean hp_ui_test_pointer_cleared (gpointer location);
+
+HpWindow        *hp_ui_test_open_window (const char *path,
+                                         int         width,
+                                         int         height);
+void             hp_ui_test_close_window (HpWindow *window);
+HpAnalysisPanel *hp_ui_test_show_tab (GtkNotebook      *notebook,
+                                      const char       *label,
+                                      HpUiTestCondition ready);
+
+GtkWidget *hp_ui_test_find_widget (GtkWidget *root,
+                                   gboolean (*match) (GtkWidget *widget,
+                                                      gpointer   data),
+                                   gpointer data);
+
+G_END_DECLS
