@@ -7,7 +7,8 @@
  * when the panel is first shown, and turns each result into an HpTableView
  * (kept across re-runs, so sorting and filters survive a parameter change)
  * or into a line in the status area when the analysis failed or is not in
- * this build.
+ * this build. Results that arrive while the panel is out of sight (another
+ * tab) are shown when it is mapped again.
  *
  * Charts: `charts_box` (hp_analysis_panel_get_charts_box) sits between the
  * controls and the tables. It holds an HpChartGrid of the panel's charts
@@ -66,6 +67,8 @@ typedef struct
 
   guint    syncing;
   gboolean requested;
+  gboolean requesting; /* starting the analyses: one refresh at the end */
+  gboolean stale;      /* results changed while the panel was not shown */
 } HpAnalysisPanelPrivate;
 
 enum
@@ -317,6 +320,7 @@ refresh (HpAnalysisPanel *self)
   gpointer       value;
   gboolean       busy = FALSE;
 
+  priv->stale = FALSE;
   clear_box (priv->status_box);
   for (guint i = 0; priv->session != NULL && list != NULL && i < list->len; i++)
     {
@@ -403,16 +407,38 @@ request_analyses (HpAnalysisPanel *self)
   if (priv->session == NULL || priv->requested || !gtk_widget_get_mapped (GTK_WIDGET (self)))
     return;
   priv->requested = TRUE;
+  priv->requesting = TRUE;
   for (guint i = 0; list != NULL && i < list->len; i++)
     hp_session_run_analysis (priv->session, g_array_index (list, PanelAnalysis, i).name);
+  priv->requesting = FALSE;
   refresh (self);
 }
 
+/* A panel out of sight (another tab) only notes that its results
+ * changed, and shows them when it is mapped again: building its tables
+ * and charts, and measuring them in the notebook, would delay the
+ * visible tab for nothing. */
 static void
 analysis_event_cb (HpAnalysisPanel *self,
                    const char      *name)
 {
-  if (find_analysis (self, name) != NULL)
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+
+  if (find_analysis (self, name) == NULL)
+    return;
+  if (priv->requesting || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    priv->stale = TRUE;
+  else
+    refresh (self);
+}
+
+/* Brings a panel out of sight up to date, for the accessors */
+static void
+refresh_if_stale (HpAnalysisPanel *self)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+
+  if (priv->stale && priv->tables_box != NULL)
     refresh (self);
 }
 
@@ -465,6 +491,7 @@ hp_analysis_panel_map (GtkWidget *widget)
   GTK_WIDGET_CLASS (hp_analysis_panel_parent_class)->map (widget);
 
   request_analyses (HP_ANALYSIS_PANEL (widget));
+  refresh_if_stale (HP_ANALYSIS_PANEL (widget));
 }
 
 static void
@@ -893,6 +920,7 @@ hp_analysis_panel_get_n_table_views (HpAnalysisPanel *self)
   HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
 
   g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), 0);
+  refresh_if_stale (self);
   return priv->view_order->len;
 }
 
@@ -908,6 +936,7 @@ hp_analysis_panel_get_table_view (HpAnalysisPanel *self,
   HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
 
   g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), NULL);
+  refresh_if_stale (self);
   g_return_val_if_fail (position < priv->view_order->len, NULL);
   return priv->view_order->pdata[position];
 }
@@ -924,6 +953,7 @@ hp_analysis_panel_get_main_table_view (HpAnalysisPanel *self)
   HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
 
   g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), NULL);
+  refresh_if_stale (self);
 
   for (guint i = 0; i < priv->view_order->len; i++)
     {
@@ -1163,6 +1193,7 @@ hp_analysis_panel_get_n_chart_views (HpAnalysisPanel *self)
   HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
 
   g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), 0);
+  refresh_if_stale (self);
   return priv->chart_views->len;
 }
 
@@ -1179,6 +1210,7 @@ hp_analysis_panel_get_chart_view (HpAnalysisPanel *self,
   HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
 
   g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), NULL);
+  refresh_if_stale (self);
   g_return_val_if_fail (position < priv->chart_views->len, NULL);
   return priv->chart_views->pdata[position];
 }
@@ -1197,6 +1229,7 @@ hp_analysis_panel_find_chart_view (HpAnalysisPanel *self,
 
   g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), NULL);
   g_return_val_if_fail (name != NULL, NULL);
+  refresh_if_stale (self);
 
   for (guint i = 0; i < priv->chart_views->len; i++)
     if (g_strcmp0 (hp_chart_get_name (hp_chart_view_get_chart (priv->chart_views->pdata[i])), name) == 0)
@@ -1216,6 +1249,7 @@ hp_analysis_panel_get_main_chart_view (HpAnalysisPanel *self)
   HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
 
   g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), NULL);
+  refresh_if_stale (self);
 
   for (guint i = 0; i < priv->chart_views->len; i++)
     if (gtk_widget_get_visible (priv->chart_views->pdata[i]))

@@ -180,16 +180,20 @@ maybe_take_screenshots (HpApplication *self)
 
 /* Only tests/bench/startup-bench.sh sets HOTPATH_STARTUP_PROBE: the first
  * frame painted after start prints its CLOCK_MONOTONIC time (the clock of
- * g_get_monotonic_time () on Linux) and quits, so the script can measure
+ * g_get_monotonic_time () on Linux) and the window's page it showed
+ * ("start", "loading", "trace"…), then quits, so the script can measure
  * start to first window from the outside. */
 static void
 startup_probe_after_paint_cb (GdkFrameClock *clock,
                               gpointer       user_data)
 {
   HpApplication *self = user_data;
+  gint64         now = g_get_monotonic_time ();
+  GtkWindow     *window = gtk_application_get_active_window (GTK_APPLICATION (self));
 
   g_signal_handlers_disconnect_by_func (clock, startup_probe_after_paint_cb, user_data);
-  g_print ("first-frame-monotonic-us %" G_GINT64_FORMAT "\n", g_get_monotonic_time ());
+  g_print ("first-frame-monotonic-us %" G_GINT64_FORMAT " %s\n", now,
+           HP_IS_WINDOW (window) ? hp_window_get_visible_page (HP_WINDOW (window)) : "none");
   g_application_quit (G_APPLICATION (self));
 }
 

@@ -33,6 +33,94 @@ struct _HpOverviewPanel
 
 G_DEFINE_FINAL_TYPE (HpOverviewPanel, hp_overview_panel, HP_TYPE_ANALYSIS_PANEL)
 
+/* The text of a finding: a wrapped label in a holder that keeps its width
+ * simple.
+ *
+ * Asked how wide it must be for a given height, a wrapped GtkLabel
+ * searches for the narrowest width that fits, laying its whole text out
+ * again at every step. The panel's scrolled column (a GtkViewport) and the
+ * boxes around a finding ask that at every allocation, with heights that
+ * change as the panel fills: on the first frame of a trace this search
+ * took more time than the rest of the layout. The column only scrolls
+ * vertically, so the holder answers width requests with the label's widths
+ * for no particular height (its longest word, its text on one line), which
+ * the label computes once and keeps; heights are the label's own. */
+
+#define HP_TYPE_FINDING_TEXT (hp_finding_text_get_type ())
+G_DECLARE_FINAL_TYPE (HpFindingText, hp_finding_text, HP, FINDING_TEXT, GtkWidget)
+
+struct _HpFindingText
+{
+  GtkWidget parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (HpFindingText, hp_finding_text, GTK_TYPE_WIDGET)
+
+static GtkSizeRequestMode
+finding_text_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+finding_text_measure (GtkWidget     *widget,
+                      GtkOrientation orientation,
+                      int            for_size,
+                      int           *minimum,
+                      int           *natural,
+                      int           *minimum_baseline,
+                      int           *natural_baseline)
+{
+  GtkWidget *label = gtk_widget_get_first_child (widget);
+
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    for_size = -1;
+  gtk_widget_measure (label, orientation, for_size, minimum, natural, minimum_baseline, natural_baseline);
+}
+
+static void
+finding_text_allocate (GtkWidget *widget,
+                       int        width,
+                       int        height,
+                       int        baseline)
+{
+  gtk_widget_allocate (gtk_widget_get_first_child (widget), width, height, baseline, NULL);
+}
+
+static void
+hp_finding_text_dispose (GObject *object)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (hp_finding_text_parent_class)->dispose (object);
+}
+
+static void
+hp_finding_text_class_init (HpFindingTextClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = hp_finding_text_dispose;
+}
+
+static void
+hp_finding_text_init (HpFindingText *self)
+{
+  gtk_widget_set_layout_manager (GTK_WIDGET (self),
+                                 gtk_custom_layout_new (finding_text_request_mode, finding_text_measure,
+                                                        finding_text_allocate));
+}
+
+static GtkWidget *
+finding_text_new (GtkWidget *label)
+{
+  GtkWidget *self = g_object_new (HP_TYPE_FINDING_TEXT, NULL);
+
+  gtk_widget_set_parent (label, self);
+  return self;
+}
+
 static void
 add_summary_row (HpOverviewPanel *self,
                  int              row,
@@ -207,6 +295,7 @@ finding_row (const char *text)
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
   GtkWidget *bullet = gtk_image_new_from_icon_name ("dialog-information-symbolic");
   GtkWidget *label = gtk_label_new (text);
+  GtkWidget *holder = finding_text_new (label);
 
   gtk_widget_add_css_class (row, "hp-finding");
   gtk_widget_add_css_class (bullet, "hp-finding-icon");
@@ -216,7 +305,7 @@ finding_row (const char *text)
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
   gtk_widget_set_hexpand (label, TRUE);
   gtk_box_append (GTK_BOX (row), bullet);
-  gtk_box_append (GTK_BOX (row), label);
+  gtk_box_append (GTK_BOX (row), holder);
   return row;
 }
 

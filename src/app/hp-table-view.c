@@ -187,6 +187,41 @@ typedef enum
   CELL_TEXT,
 } CellKind;
 
+/* Names longer than this show their whole text on hover even when they fit */
+#define LONG_TEXT_CHARS 30
+
+/* Whether the text of @cell is long, or wider than the cell shows it */
+static gboolean
+cell_text_is_cut (GtkWidget  *cell,
+                  const char *text)
+{
+  g_autoptr (PangoLayout) layout = NULL;
+  int width;
+
+  if (g_utf8_strlen (text, -1) > LONG_TEXT_CHARS)
+    return TRUE;
+  layout = gtk_widget_create_pango_layout (cell, text);
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  return width > gtk_widget_get_width (cell);
+}
+
+/* The whole text of a name or text cell, when it may not show in full */
+static gboolean
+query_cell_tooltip_cb (GtkWidget  *cell,
+                       int         x,
+                       int         y,
+                       gboolean    keyboard_mode,
+                       GtkTooltip *tooltip,
+                       gpointer    user_data)
+{
+  const char *text = gtk_inscription_get_text (GTK_INSCRIPTION (cell));
+
+  if (text == NULL || text[0] == '\0' || !cell_text_is_cut (cell, text))
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
 static void
 setup_cell_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *item,
@@ -214,6 +249,11 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
       gtk_inscription_set_nat_chars (GTK_INSCRIPTION (cell), 16);
       break;
     }
+  if (kind != CELL_NUMBER)
+    {
+      gtk_widget_set_has_tooltip (cell, TRUE);
+      g_signal_connect (cell, "query-tooltip", G_CALLBACK (query_cell_tooltip_cb), NULL);
+    }
   gtk_list_item_set_child (item, cell);
 }
 
@@ -228,13 +268,9 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
   guint            column = GPOINTER_TO_UINT (user_data);
   g_autofree char *text = display_cell (table, hp_table_row_get_index (row), column);
 
+  /* no tooltip here: setting one asks the display where the pointer is,
+   * a round trip per cell; text cells answer query-tooltip instead */
   gtk_inscription_set_text (GTK_INSCRIPTION (cell), text);
-  /* the whole text of names that may not fit */
-  if (hp_table_get_column_type (table, column) == HP_COLUMN_STRING && text != NULL &&
-      g_utf8_strlen (text, -1) > 30)
-    gtk_widget_set_tooltip_text (cell, text);
-  else
-    gtk_widget_set_tooltip_text (cell, NULL);
 }
 
 /* so that a right click finds the row of the cell under the pointer */

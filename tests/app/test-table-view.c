@@ -13,37 +13,9 @@
 #include "hp-chart-adapters.h"
 #include "hp-table-model.h"
 #include "hp-table-view.h"
+#include "hp-ui-test-utils.h"
 
 #define N_ROWS 20000
-#define TIMEOUT_MS 20000
-
-typedef gboolean (*Condition) (gpointer data);
-
-static gboolean
-wait_for (Condition condition,
-          gpointer  data)
-{
-  gint64 deadline = g_get_monotonic_time () + (gint64)TIMEOUT_MS * 1000;
-
-  while (!condition (data))
-    {
-      if (g_get_monotonic_time () > deadline)
-        return FALSE;
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (1000);
-    }
-  return TRUE;
-}
-
-static void
-spin (guint ms)
-{
-  gint64 deadline = g_get_monotonic_time () + (gint64)ms * 1000;
-
-  while (g_get_monotonic_time () < deadline)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
-}
 
 static HpTable *
 big_table (void)
@@ -68,21 +40,18 @@ big_table (void)
   return table;
 }
 
+static gboolean
+has_type (GtkWidget *widget,
+          gpointer   data)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, *(const GType *)data);
+}
+
 static GtkWidget *
 find_widget (GtkWidget *root,
              GType      type)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return hp_ui_test_find_widget (root, has_type, &type);
 }
 
 static void
@@ -165,7 +134,7 @@ test_big_table (void)
   g_object_ref (view);
   hp_table_view_set_table (HP_TABLE_VIEW (view), table);
   gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (wait_for (is_mapped, view));
+  g_assert_true (hp_ui_test_wait_for (is_mapped, view));
 
   model = hp_table_view_get_model (HP_TABLE_VIEW (view));
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, N_ROWS);
@@ -182,10 +151,10 @@ test_big_table (void)
 
   /* numeric sort both ways; n/a sorts below every number */
   gtk_column_view_sort_by_column (column_view, sum_column, GTK_SORT_DESCENDING);
-  g_assert_true (wait_for (sorted_descending, model));
+  g_assert_true (hp_ui_test_wait_for (sorted_descending, model));
   gtk_column_view_sort_by_column (column_view, sum_column, GTK_SORT_ASCENDING);
-  g_assert_true (wait_for (sorted_ascending_nan_first, model));
-  spin (200);
+  g_assert_true (hp_ui_test_wait_for (sorted_ascending_nan_first, model));
+  hp_ui_test_spin (200);
   collect_inscriptions (view, texts);
   g_assert_cmpuint (texts->len, >, 0);
   /* only the rows on screen have widgets */
@@ -202,14 +171,14 @@ test_big_table (void)
   hp_table_view_set_search (HP_TABLE_VIEW (view), NULL);
   hp_table_view_set_rank (HP_TABLE_VIEW (view), -1);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, N_ROWS);
-  g_assert_true (wait_for (sorted_ascending_nan_first, model));
+  g_assert_true (hp_ui_test_wait_for (sorted_ascending_nan_first, model));
 
   /* copy: nothing selected, then the first row */
   g_assert_false (hp_table_view_copy_selection (HP_TABLE_VIEW (view)));
   gtk_selection_model_select_item (GTK_SELECTION_MODEL (model), 0, TRUE);
   g_assert_true (hp_table_view_copy_selection (HP_TABLE_VIEW (view)));
   gdk_clipboard_read_text_async (gtk_widget_get_clipboard (view), NULL, clipboard_read_cb, &read);
-  g_assert_true (wait_for (read_done, &read));
+  g_assert_true (hp_ui_test_wait_for (read_done, &read));
   g_assert_true (g_str_has_prefix (read.text, "kernel_00007\t\t1.25\t1"));
   g_free (read.text);
 
@@ -300,10 +269,10 @@ test_numeric_titles_right_aligned (void)
   g_object_ref (view);
   hp_table_view_set_table (HP_TABLE_VIEW (view), table);
   gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (wait_for (is_mapped, view));
+  g_assert_true (hp_ui_test_wait_for (is_mapped, view));
   column_view = GTK_COLUMN_VIEW (find_widget (view, GTK_TYPE_COLUMN_VIEW));
-  g_assert_true (wait_for (titles_allocated, column_view));
-  spin (100);
+  g_assert_true (hp_ui_test_wait_for (titles_allocated, column_view));
+  hp_ui_test_spin (100);
 
   /* text titles start at the left of their column, numeric ones end at
    * its right, above the right-aligned numbers; the names stay HTA's */
@@ -330,7 +299,7 @@ test_numeric_titles_right_aligned (void)
   /* the same columns again keep their alignment */
   hp_table_view_set_table (HP_TABLE_VIEW (view), NULL);
   hp_table_view_set_table (HP_TABLE_VIEW (view), table);
-  spin (100);
+  hp_ui_test_spin (100);
   {
     GtkWidget      *label = column_title_label (column_view, 2);
     GtkWidget      *title = gtk_widget_get_parent (gtk_widget_get_parent (label));
@@ -339,6 +308,107 @@ test_numeric_titles_right_aligned (void)
     g_assert_true (gtk_widget_compute_bounds (label, title, &bounds));
     g_assert_cmpfloat (gtk_widget_get_width (title) - (bounds.origin.x + bounds.size.width), <, bounds.origin.x);
   }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (view);
+}
+
+static gboolean
+is_cell_showing (GtkWidget *widget,
+                 gpointer   text)
+{
+  return GTK_IS_INSCRIPTION (widget) && gtk_widget_get_mapped (widget) &&
+         g_strcmp0 (gtk_inscription_get_text (GTK_INSCRIPTION (widget)), text) == 0;
+}
+
+/* The mapped inscription showing @text below @root */
+static GtkWidget *
+find_cell (GtkWidget  *root,
+           const char *text)
+{
+  return hp_ui_test_find_widget (root, is_cell_showing, (gpointer)text);
+}
+
+typedef struct
+{
+  GtkWidget  *view;
+  const char *text;
+} CellWanted;
+
+static gboolean
+cell_allocated (gpointer data)
+{
+  CellWanted *wanted = data;
+  GtkWidget  *cell = find_cell (wanted->view, wanted->text);
+
+  return cell != NULL && gtk_widget_get_width (cell) > 0;
+}
+
+/* Asks @cell for its tooltip the way GTK does on hover */
+static gboolean
+query_tooltip (GtkWidget *cell)
+{
+  g_autoptr (GtkTooltip) tooltip = g_object_new (GTK_TYPE_TOOLTIP, NULL);
+  gboolean shown = FALSE;
+
+  g_signal_emit_by_name (cell, "query-tooltip", 1, 1, FALSE, tooltip, &shown);
+  return shown;
+}
+
+static void
+test_cell_tooltips (void)
+{
+  static const char *const long_name =
+      "void at::native::elementwise_kernel<128, 4, at::native::gpu_kernel_impl_nocast>(int, Func)";
+  static const char *const wide_name = "WWWWWWWWWWWWWWWWWWWWWWWWWWWW";
+  g_autoptr (HpTable) table = hp_table_new ("kernels", "Kernels");
+  GtkWidget  *window = gtk_window_new ();
+  GtkWidget  *view = hp_table_view_new ();
+  GtkWidget  *cell;
+  CellWanted  wanted = { view, "ab" };
+  const char *names[] = { long_name, "ab", wide_name };
+
+  hp_table_add_column (table, "name", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "count", HP_COLUMN_INT, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      guint row = hp_table_append_row (table);
+
+      hp_table_set_string (table, row, 0, names[i]);
+      hp_table_set_int (table, row, 1, 1000 + i);
+    }
+
+  /* narrow enough that the 28 wide letters do not fit */
+  gtk_window_set_default_size (GTK_WINDOW (window), 260, 300);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  g_object_ref (view);
+  hp_table_view_set_table (HP_TABLE_VIEW (view), table);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (hp_ui_test_wait_for (cell_allocated, &wanted));
+  hp_ui_test_spin (100);
+
+  /* the name cells answer on hover, not when bound: a short name that
+   * fits shows nothing, a long one its whole text */
+  cell = find_cell (view, "ab");
+  g_assert_nonnull (cell);
+  g_assert_true (gtk_widget_get_has_tooltip (cell));
+  g_assert_null (gtk_widget_get_tooltip_text (cell));
+  g_assert_false (query_tooltip (cell));
+
+  cell = find_cell (view, long_name);
+  g_assert_nonnull (cell);
+  g_assert_null (gtk_widget_get_tooltip_text (cell));
+  g_assert_true (query_tooltip (cell));
+
+  /* shorter than a long name, but cut off by the column */
+  cell = find_cell (view, wide_name);
+  g_assert_nonnull (cell);
+  g_assert_true (query_tooltip (cell));
+
+  /* numbers never have one */
+  cell = find_cell (view, "1001");
+  g_assert_nonnull (cell);
+  g_assert_false (gtk_widget_get_has_tooltip (cell));
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_assert_finalize_object (view);
@@ -454,6 +524,7 @@ main (int   argc,
   g_test_add_func ("/app/table-view/same-columns-keep-state", test_same_columns_keep_state);
   g_test_add_func ("/app/table-view/numeric-titles-right-aligned", test_numeric_titles_right_aligned);
   g_test_add_func ("/app/table-view/translated-titles", test_translated_titles);
+  g_test_add_func ("/app/table-view/cell-tooltips", test_cell_tooltips);
 
   return g_test_run ();
 }
