@@ -26,11 +26,13 @@ listed=$(sed -e 's/[[:space:]]*$//' -e '/^#/d' -e '/^$/d' -e '/^\[/d' "$potfiles
 
 # Sources calling a gettext keyword: the ones xgettext extracts with the glib
 # preset (_, N_, C_, NC_, Q_) plus the plain and g_-prefixed gettext family.
-# Lines that start a comment do not count.
+# Lines that start a comment do not count. The second grep reads all of its
+# input: with -q it would stop at the first match, the first grep could die
+# of SIGPIPE and, under pipefail, the file would be passed over.
 keyword_re='(^|[^[:alnum:]_])(_|N_|C_|NC_|Q_|g_d?[cnp]?gettext2?|d?c?n?p?gettext)[[:space:]]*\('
 c_files=$(find src -type f -name '*.c' 2>/dev/null | sort |
   while read -r f; do
-    if grep -vE '^[[:space:]]*(/?\*|//)' "$f" | grep -qE "$keyword_re"; then
+    if grep -vE '^[[:space:]]*(/?\*|//)' "$f" | grep -E "$keyword_re" >/dev/null; then
       echo "$f"
     fi
   done)

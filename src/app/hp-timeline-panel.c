@@ -195,17 +195,13 @@ grid_row (GtkGrid    *grid,
   return GTK_LABEL (v);
 }
 
+/* the lane's name in the painter's language, as the gutter shows it */
 static char *
-lane_title (HpTrace      *trace,
-            const HpRank *r,
-            guint         lane)
+lane_title (HpTimelinePanel *self,
+            const HpRank    *r,
+            guint            lane)
 {
-  const HpLane *ln = &r->lanes[lane];
-  const char   *name = ln->name != HP_NO_STRING ? hp_trace_get_string (trace, ln->name) : NULL;
-
-  if (name != NULL && *name != '\0')
-    return g_strstrip (g_strdup (name));
-  return g_strdup_printf (ln->is_gpu ? "stream %" G_GINT64_FORMAT : "thread %" G_GINT64_FORMAT, ln->tid);
+  return hp_timeline_painter_dup_lane_title (hp_timeline_view_get_painter (self->view), r, lane);
 }
 
 static const char *
@@ -310,7 +306,7 @@ show_event_details (HpTimelinePanel *self,
   const char      *name = hp_trace_get_string (self->trace, r->name[e]);
   const char      *cat = r->cat[e] != HP_NO_STRING ? hp_trace_get_string (self->trace, r->cat[e]) : NULL;
   const HpLane    *lane = &r->lanes[r->lane[e]];
-  g_autofree char *lane_name = lane_title (self->trace, r, r->lane[e]);
+  g_autofree char *lane_name = lane_title (self, r, r->lane[e]);
   g_autofree char *start = hp_timeline_format_time (r->ts[e]);
   g_autofree char *end = hp_timeline_format_time (r->ts[e] + MAX (r->dur[e], 0));
   g_autofree char *dur = hp_timeline_format_duration (MAX (r->dur[e], 0));
@@ -509,7 +505,7 @@ show_range_details (HpTimelinePanel *self,
 
           if (busy > 0)
             {
-              g_autofree char *name = lane_title (self->trace, r, l);
+              g_autofree char *name = lane_title (self, r, l);
               g_autofree char *key = g_strdup_printf ("%d · %s", r->rank, name);
               g_autofree char *d = hp_timeline_format_duration (busy);
               g_autofree char *p = percent (busy, end - start);

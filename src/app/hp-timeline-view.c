@@ -530,19 +530,6 @@ hp_timeline_view_css_changed (GtkWidget         *widget,
 /* Tooltips */
 
 static char *
-lane_name (HpTimelineView *self,
-           const HpRank   *r,
-           guint           lane)
-{
-  const HpLane *ln = &r->lanes[lane];
-  const char   *name = ln->name != HP_NO_STRING ? hp_trace_get_string (self->trace, ln->name) : NULL;
-
-  if (name != NULL && *name != '\0')
-    return g_strstrip (g_strdup (name));
-  return g_strdup_printf (ln->is_gpu ? "stream %" G_GINT64_FORMAT : "thread %" G_GINT64_FORMAT, ln->tid);
-}
-
-static char *
 event_tooltip (HpTimelineView *self,
                const HpRank   *r,
                guint32         e)
@@ -553,7 +540,7 @@ event_tooltip (HpTimelineView *self,
   g_autofree char *escaped = NULL;
   g_autofree char *start = hp_timeline_format_time (r->ts[e]);
   g_autofree char *dur = hp_timeline_format_duration (MAX (r->dur[e], 0));
-  g_autofree char *lane = lane_name (self, r, r->lane[e]);
+  g_autofree char *lane = hp_timeline_painter_dup_lane_title (self->painter, r, r->lane[e]);
   g_autofree char *lane_escaped = g_markup_escape_text (lane, -1);
   g_autofree char *cat_escaped = g_markup_escape_text (cat != NULL ? cat : "", -1);
 
@@ -628,12 +615,11 @@ hp_timeline_view_query_tooltip (GtkWidget  *widget,
 
     case HP_TIMELINE_HIT_COUNTER:
       {
-        const HpTimelineCounter *c = hp_timeline_layout_get_counter (hp_timeline_painter_get_layout (self->painter),
-                                                                     (guint)hit.rank_pos, (guint)hit.lane);
-        char                     value[32];
+        g_autofree char *title = hp_timeline_painter_dup_counter_title (self->painter, (guint)hit.rank_pos, (guint)hit.lane);
+        char             value[32];
 
         g_ascii_formatd (value, sizeof value, "%.4g", hit.value);
-        markup = g_markup_printf_escaped ("%s: <b>%s</b>", c->title, value);
+        markup = g_markup_printf_escaped ("%s: <b>%s</b>", title, value);
       }
       break;
 
@@ -643,10 +629,14 @@ hp_timeline_view_query_tooltip (GtkWidget  *widget,
 
         if (hp_trace_get_rank (self->trace, (guint)hit.rank_pos) != NULL && hit.depth >= 0)
           {
-            g_autofree char *name = lane_name (self, r, (guint)hit.lane);
+            g_autofree char *name = hp_timeline_painter_dup_lane_title (self->painter, r, (guint)hit.lane);
             const HpLane    *lane = &r->lanes[hit.lane];
+            g_autofree char *events = g_strdup_printf (ngettext ("%u event", "%u events", lane->n_events), lane->n_events);
+            g_autofree char *levels = g_strdup_printf (ngettext ("%u level", "%u levels", lane->max_depth), lane->max_depth);
 
-            markup = g_markup_printf_escaped (_ ("<b>%s</b>\n%u events, %u levels"), name, lane->n_events, lane->max_depth);
+            /* Translators: tooltip of a lane's name in the timeline: the
+             * name, then "12 events, 3 levels" */
+            markup = g_markup_printf_escaped (_ ("<b>%s</b>\n%s, %s"), name, events, levels);
           }
       }
       break;
@@ -1274,6 +1264,7 @@ hp_timeline_view_set_trace (HpTimelineView *self,
     {
       self->trace = hp_trace_ref (trace);
       self->painter = hp_timeline_painter_new (trace);
+      hp_timeline_painter_set_translation_domain (self->painter, GETTEXT_PACKAGE);
       update_style (self);
       hp_timeline_layout_get_time_bounds (hp_timeline_painter_get_layout (self->painter), &start, &end);
       self->t0 = start;

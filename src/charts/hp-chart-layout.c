@@ -578,9 +578,16 @@ _hp_chart_emit_axis_titles (HpChartLayoutContext *ctx,
   const char *bottom = horizontal ? ctx->chart->y_label : ctx->chart->x_label;
   const char *left = horizontal ? ctx->chart->x_label : ctx->chart->y_label;
 
+  /* centred under the plot, and ellipsised where it would run past the
+   * margin on either side: the plot is off centre when the left axis has
+   * a title or labels */
   if (!isnan (ctx->x_title_top))
-    _hp_chart_add_text (ctx, HP_CHART_TEXT_AXIS_TITLE, bottom, plot->x + plot->width / 2,
-                        ctx->x_title_top, 0.5, ctx->layout->width - 2 * HP_CHART_MARGIN, NULL);
+    {
+      double center = plot->x + plot->width / 2;
+      double half = MIN (center, ctx->layout->width - center) - HP_CHART_MARGIN;
+
+      _hp_chart_add_text (ctx, HP_CHART_TEXT_AXIS_TITLE, bottom, center, ctx->x_title_top, 0.5, MAX (2 * half, plot->width), NULL);
+    }
   if (!isnan (ctx->y_title_left))
     {
       double h = _hp_chart_line_height (ctx, HP_CHART_TEXT_AXIS_TITLE);

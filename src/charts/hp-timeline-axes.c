@@ -7,26 +7,45 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "hp-timeline-painter-private.h"
 
 /* Gutter: rank headers and lane names */
 
-static char *
-lane_title (HpTimelinePainter *self,
-            const HpRank      *r,
-            guint              lane)
+/**
+ * hp_timeline_painter_dup_lane_title:
+ * @rank: a rank of the painter's trace
+ * @lane: one of its lanes
+ *
+ * Returns: (transfer full): the lane's name as the gutter shows it: the
+ *   trace's name for the thread or stream, else "stream N" or "thread N"
+ *   in the painter's language
+ */
+char *
+hp_timeline_painter_dup_lane_title (HpTimelinePainter *self,
+                                    const HpRank      *rank,
+                                    guint              lane)
 {
-  const HpLane *ln = &r->lanes[lane];
-  const char   *name = ln->name != HP_NO_STRING ? hp_trace_get_string (self->trace, ln->name) : NULL;
-  char         *title;
+  const HpLane *ln;
+  const char   *name;
+  char          id[24];
 
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (rank != NULL && lane < rank->n_lanes, NULL);
+
+  ln = &rank->lanes[lane];
+  name = ln->name != HP_NO_STRING ? hp_trace_get_string (self->trace, ln->name) : NULL;
   if (name != NULL && *name != '\0')
-    title = g_strdup (name);
-  else if (ln->is_gpu)
-    title = g_strdup_printf ("stream %" G_GINT64_FORMAT, ln->tid);
-  else
-    title = g_strdup_printf ("thread %" G_GINT64_FORMAT, ln->tid);
-  return g_strstrip (title);
+    return g_strstrip (g_strdup (name));
+  g_snprintf (id, sizeof id, "%" G_GINT64_FORMAT, ln->tid);
+  if (ln->is_gpu)
+    /* Translators: the name of a timeline lane whose trace gives it none;
+     * %s is the GPU stream's number */
+    return g_strdup_printf (_hp_timeline_tr (self->domain, N_ ("stream %s")), id);
+  /* Translators: the name of a timeline lane whose trace gives it none;
+   * %s is the host thread's id */
+  return g_strdup_printf (_hp_timeline_tr (self->domain, N_ ("thread %s")), id);
 }
 
 static void
@@ -83,7 +102,7 @@ _hp_timeline_painter_paint_gutter (HpTimelinePainter      *self,
         case HP_TIMELINE_ROW_RANK:
           {
             gboolean         collapsed = hp_timeline_layout_get_rank_collapsed (self->layout, row->rank_pos);
-            g_autofree char *title = g_strdup_printf ("Rank %d", r->rank);
+            g_autofree char *title = g_strdup_printf (_hp_timeline_tr (self->domain, N_ ("Rank %d")), r->rank);
             double           w;
 
             cairo_rectangle (cr, 0, y, m->time_left, row->height);
@@ -105,7 +124,7 @@ _hp_timeline_painter_paint_gutter (HpTimelinePainter      *self,
            * when the top of the lane is scrolled away */
           if (row->depth == 0 || (i == first && y < m->lanes_top + 1))
             {
-              g_autofree char *title = lane_title (self, r, row->lane);
+              g_autofree char *title = hp_timeline_painter_dup_lane_title (self, r, row->lane);
 
               _hp_timeline_painter_draw_text (self, cr, self->small_font, title, 22, MAX (cy, m->lanes_top + row->height / 2), m->time_left - 30,
                                               &s->foreground);
@@ -115,18 +134,18 @@ _hp_timeline_painter_paint_gutter (HpTimelinePainter      *self,
         case HP_TIMELINE_ROW_COUNTER:
           {
             const HpTimelineCounter *c = hp_timeline_layout_get_counter (self->layout, row->rank_pos, row->lane);
-            char                     max_text[64];
+            g_autofree char         *title = _hp_timeline_counter_title (c, self->domain);
+            g_autofree char         *max_text = NULL;
+            char                     number[32];
 
-            _hp_timeline_painter_draw_text (self, cr, self->small_font, c->title, 22, y + 11, m->time_left - 30, &s->foreground);
+            _hp_timeline_painter_draw_text (self, cr, self->small_font, title, 22, y + 11, m->time_left - 30, &s->foreground);
             if (c->kind == HP_TIMELINE_COUNTER_QUEUE_LENGTH)
-              g_snprintf (max_text, sizeof max_text, "max %.0f", c->max_value);
+              g_snprintf (number, sizeof number, "%.0f", c->max_value);
             else
-              {
-                char number[32];
-
-                g_ascii_formatd (number, sizeof number, "%.3g", c->max_value);
-                g_snprintf (max_text, sizeof max_text, "max %s", number);
-              }
+              g_ascii_formatd (number, sizeof number, "%.3g", c->max_value);
+            /* Translators: under a counter track's name in the timeline:
+             * the top of its scale, a number */
+            max_text = g_strdup_printf (_hp_timeline_tr (self->domain, N_ ("max %s")), number);
             _hp_timeline_painter_draw_text (self, cr, self->small_font, max_text, 22, y + 25, m->time_left - 30, &s->muted);
           }
           break;
@@ -167,13 +186,17 @@ _hp_timeline_painter_paint_ruler (HpTimelinePainter      *self,
     {
       g_autofree char *t = hp_timeline_format_time (ruler->origin);
 
-      corner = g_strdup_printf ("from %s", t);
+      /* Translators: in the timeline's top left corner: the time the
+       * ruler's ticks ("+40 us") count from, when it is not the start */
+      corner = g_strdup_printf (_hp_timeline_tr (self->domain, N_ ("from %s")), t);
     }
   else
     {
       g_autofree char *d = hp_timeline_format_duration (m->viewport.t1 - m->viewport.t0);
 
-      corner = g_strdup_printf ("%s in view", d);
+      /* Translators: in the timeline's top left corner: how long the
+       * visible window is, "1.25 ms" */
+      corner = g_strdup_printf (_hp_timeline_tr (self->domain, N_ ("%s in view")), d);
     }
   _hp_timeline_painter_draw_text (self, cr, self->small_font, corner, 8, h / 2, m->time_left - 14, &s->muted);
 
@@ -216,7 +239,9 @@ _hp_timeline_painter_paint_ruler (HpTimelinePainter      *self,
               double lx0 = MAX (x0, m->time_left), lx1 = MIN (x1, m->time_right);
               double tw;
 
-              g_snprintf (label, sizeof label, "Step %d", steps[i].number);
+              /* Translators: an iteration (ProfilerStep#N) in the timeline's
+               * band under the ruler */
+              g_snprintf (label, sizeof label, _hp_timeline_tr (self->domain, N_ ("Step %d")), steps[i].number);
               tw = _hp_timeline_painter_text_width (self, self->small_font, label);
               if (lx1 - lx0 > 24)
                 _hp_timeline_painter_draw_text (self, cr, self->small_font, label, MAX (lx0 + 4, (lx0 + lx1 - tw) / 2), by + bh / 2,
@@ -227,7 +252,7 @@ _hp_timeline_painter_paint_ruler (HpTimelinePainter      *self,
   cairo_restore (cr);
 
   if (hp_timeline_layout_get_flags (self->layout) & HP_TIMELINE_SHOW_ITERATIONS)
-    _hp_timeline_painter_draw_text (self, cr, self->small_font, "Iterations", 8, h + HP_TIMELINE_BAND_HEIGHT / 2, m->time_left - 14, &s->muted);
+    _hp_timeline_painter_draw_text (self, cr, self->small_font, _hp_timeline_tr (self->domain, N_ ("Iterations")), 8, h + HP_TIMELINE_BAND_HEIGHT / 2, m->time_left - 14, &s->muted);
 
   /* borders */
   cairo_rectangle (cr, 0, _hp_timeline_snap (m->lanes_top - 1 / scale, scale), m->viewport.width, 1 / scale);

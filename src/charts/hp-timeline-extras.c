@@ -12,6 +12,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "hp-idle-time.h"
 #include "hp-memory-bw.h"
 #include "hp-queue-length.h"
@@ -60,6 +62,28 @@ counter_add_point (HpTimelineCounter *c,
   c->n_points++;
 }
 
+/**
+ * _hp_timeline_counter_title:
+ * @domain: (nullable): the gettext domain of the words, %NULL for English
+ *
+ * Returns: (transfer full): @counter's name in the gutter and in
+ *   tooltips: a queue-length track's is made of words, a memory bandwidth
+ *   track's is the trace's copy kind and a unit
+ */
+char *
+_hp_timeline_counter_title (const HpTimelineCounter *counter,
+                            const char              *domain)
+{
+  char stream[24];
+
+  if (counter->kind != HP_TIMELINE_COUNTER_QUEUE_LENGTH)
+    return g_strdup (counter->title);
+  g_snprintf (stream, sizeof stream, "%" G_GINT64_FORMAT, counter->stream);
+  /* Translators: the name of a timeline track that counts the kernels
+   * queued on a GPU stream; %s is the stream's number */
+  return g_strdup_printf (_hp_timeline_tr (domain, N_ ("Queue · stream %s")), stream);
+}
+
 static GPtrArray *
 compute_counters (HpTrace      *trace,
                   const HpRank *r)
@@ -77,8 +101,8 @@ compute_counters (HpTrace      *trace,
 
       while (j < queue->len && g_array_index (queue, HpQueuePoint, j).stream == first->stream)
         j++;
-      c = counter_new (HP_TIMELINE_COUNTER_QUEUE_LENGTH, first->stream,
-                       g_strdup_printf ("Queue · stream %" G_GINT64_FORMAT, first->stream), j - i);
+      c = counter_new (HP_TIMELINE_COUNTER_QUEUE_LENGTH, first->stream, NULL, j - i);
+      c->title = _hp_timeline_counter_title (c, NULL);
       for (guint k = i; k < j; k++)
         {
           const HpQueuePoint *p = &g_array_index (queue, HpQueuePoint, k);

@@ -121,6 +121,20 @@ _hp_timeline_layout_event_color (HpTimelineLayout *self,
   return _hp_timeline_layout_hash_name_color (self, name);
 }
 
+/* Words the timeline paints or says in hit texts are marked with N_() and
+ * looked up in the gettext domain the app sets on the painter
+ * (hp_timeline_painter_set_translation_domain()); without one they stay
+ * English, as the CLI and the benchmarks print them. */
+static inline const char *_hp_timeline_tr (const char *domain,
+                                           const char *msgid) G_GNUC_FORMAT (2);
+
+static inline const char *
+_hp_timeline_tr (const char *domain,
+                 const char *msgid)
+{
+  return domain != NULL ? g_dgettext (domain, msgid) : msgid;
+}
+
 /* hp-timeline-layout.c */
 gint64 _hp_timeline_lane_stream (const HpRank *r,
                                  guint         lane);
@@ -133,6 +147,8 @@ guint _hp_timeline_layout_first_row_below (HpTimelineLayout *self,
 /* hp-timeline-extras.c */
 void  _hp_timeline_layout_ensure_counters (HpTimelineLayout *self,
                                            guint             rank_pos);
+char *_hp_timeline_counter_title (const HpTimelineCounter *counter,
+                                  const char              *domain);
 guint _hp_timeline_counter_count_until (const HpTimelineCounter *counter,
                                         gint64                   t);
 

@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "hp-idle-time.h"
 #include "hp-timeline-painter-private.h"
 
@@ -177,7 +179,11 @@ _hp_timeline_hit_idle (const HpTimelineMapper *m,
   {
     g_autofree char *d = hp_timeline_format_duration (gap->end - gap->start);
 
-    hit->text = g_strdup_printf ("Idle %s (%s) before the next kernel", d, hp_idle_category_to_string (gap->category));
+    /* Translators: tooltip of an idle gap in the timeline: its length
+     * ("1.25 ms") and its category as HTA names it (host_wait,
+     * kernel_wait or other) */
+    hit->text = g_strdup_printf (_hp_timeline_tr (self->domain, N_ ("Idle %s (%s) before the next kernel")), d,
+                                 hp_idle_category_to_string (gap->category));
   }
   return TRUE;
 }

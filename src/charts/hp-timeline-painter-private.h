@@ -47,6 +47,7 @@ struct _HpTimelinePainter
   HpTrace          *trace;
   HpChartStyle     *style;
   guint             generation;
+  const char       *domain; /* interned; NULL: English */
 
   /* colours of the mark colour indices, and of text on them */
   HpColor colors[HP_TIMELINE_N_COLORS];

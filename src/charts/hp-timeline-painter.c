@@ -235,6 +235,66 @@ hp_timeline_painter_changed (HpTimelinePainter *self)
 }
 
 /**
+ * hp_timeline_painter_set_translation_domain:
+ * @domain: (nullable): the gettext domain of the painted words and hit
+ *   texts (the app's `GETTEXT_PACKAGE`), %NULL for English
+ *
+ * Sets the language of the words the painter writes itself: rank and lane
+ * titles, counter names, the ruler's corner, the step band and the idle
+ * gaps' tooltips. Names from the trace are never translated. A new painter
+ * speaks English, as the CLI does.
+ */
+void
+hp_timeline_painter_set_translation_domain (HpTimelinePainter *self,
+                                            const char        *domain)
+{
+  const char *interned;
+
+  g_return_if_fail (self != NULL);
+
+  interned = g_intern_string (domain);
+  if (interned == self->domain)
+    return;
+  self->domain = interned;
+  self->generation++;
+}
+
+/**
+ * hp_timeline_painter_get_translation_domain:
+ *
+ * Returns: (nullable): the gettext domain of the painted words, %NULL when
+ *   they are English
+ */
+const char *
+hp_timeline_painter_get_translation_domain (HpTimelinePainter *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->domain;
+}
+
+/**
+ * hp_timeline_painter_dup_counter_title:
+ * @rank_pos: a rank's position in the trace
+ * @counter: one of its counter tracks
+ *
+ * Returns: (transfer full): the track's name as the gutter shows it, in
+ *   the painter's language
+ */
+char *
+hp_timeline_painter_dup_counter_title (HpTimelinePainter *self,
+                                       guint              rank_pos,
+                                       guint              counter)
+{
+  const HpTimelineCounter *c;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  c = hp_timeline_layout_get_counter (self->layout, rank_pos, counter);
+  g_return_val_if_fail (c != NULL, NULL);
+  return _hp_timeline_counter_title (c, self->domain);
+}
+
+/**
  * hp_timeline_painter_add_overlay:
  * @layer: where it paints
  * @paint: its paint function

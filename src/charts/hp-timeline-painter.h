@@ -80,6 +80,15 @@ void                hp_timeline_painter_set_style (HpTimelinePainter  *self,
 const HpChartStyle *hp_timeline_painter_get_style (HpTimelinePainter *self);
 guint               hp_timeline_painter_get_generation (HpTimelinePainter *self);
 void                hp_timeline_painter_changed (HpTimelinePainter *self);
+void                hp_timeline_painter_set_translation_domain (HpTimelinePainter *self,
+                                                                const char        *domain);
+const char         *hp_timeline_painter_get_translation_domain (HpTimelinePainter *self);
+char               *hp_timeline_painter_dup_lane_title (HpTimelinePainter *self,
+                                                        const HpRank      *rank,
+                                                        guint              lane);
+char               *hp_timeline_painter_dup_counter_title (HpTimelinePainter *self,
+                                                           guint              rank_pos,
+                                                           guint              counter);
 
 guint hp_timeline_painter_add_overlay (HpTimelinePainter         *self,
                                        HpTimelineLayer            layer,
