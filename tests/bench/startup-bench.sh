@@ -15,6 +15,11 @@
 # which pages were painted. GSK_RENDERER defaults to cairo (see below).
 # Needs xvfb-run, dbus-run-session and python3. Never run by `meson test`.
 #
+# Each round also starts BUILDDIR/tests/bench/startup-reference, a bare GTK
+# window, and the script reports Hotpath's time above it: what GTK itself
+# needs to show a window (display and GL set-up, theme, fonts) varies from
+# machine to machine, and from minute to minute on a shared one.
+#
 # --baseline BINARY also times another hotpath executable (say, a copy of
 # an earlier build) in the same rounds, alternating with BUILDDIR's, so
 # that both see the same machine load; it reads BUILDDIR's schemas.
@@ -69,12 +74,22 @@ export HOTPATH_STARTUP_PROBE=1
 # script unless GSK_RENDERER says otherwise.
 export GSK_RENDERER=${GSK_RENDERER:-cairo}
 
+# the bare GTK window built with the tests (tests/bench/startup-reference.c)
+reference=$builddir/tests/bench/startup-reference
+if [ ! -x "$reference" ]; then
+  echo "startup-bench: $reference not found (configure with -Dtests=all); timing the app alone" >&2
+  reference=
+fi
+
 exec xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- \
-  python3 - "$runs" "$root/data/samples" "$app" ${baseline:+"$baseline"} <<'PY'
+  python3 - "$runs" "$root/data/samples" "${reference:--}" "$app" ${baseline:+"$baseline"} <<'PY'
 import collections, os, statistics, subprocess, sys, time
 
-runs, samples, apps = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+runs, samples, reference, apps = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
 names = ["this build", "baseline"][:len(apps)]
+if reference != "-":
+    names.append("bare GTK window")
+    apps.append(reference)
 cases = ("start page", []), ("sample traces", [samples])
 times = {(name, case): [] for name in names for case, _ in cases}
 pages = {(name, case): collections.Counter() for name in names for case, _ in cases}
@@ -117,10 +132,10 @@ for name, app in zip(names, apps):
         shown = ", ".join(f"{page} {n}x" for page, n in sorted(pages[name, case].items()))
         print(f"  {case:<15} median {med:7.1f} ms   worst {max(ms):7.1f} ms   best {min(ms):7.1f} ms"
               + (f"   painted: {shown}" if shown else ""))
-if len(apps) > 1:
-    print("this build against the baseline, median of the paired differences:")
+for other in names[1:]:
+    print(f"this build against the {other}, median of the paired differences:")
     for case, _ in cases:
-        diffs = [a - b for a, b in zip(times[names[0], case], times[names[1], case])]
+        diffs = [a - b for a, b in zip(times[names[0], case], times[other, case])]
         print(f"  {case:<15} {statistics.median(diffs):+7.1f} ms")
 print(f"Target (DESIGN.md): <= 300 ms   {'PASS' if worst_median <= 300 else 'MISS'}")
 PY
