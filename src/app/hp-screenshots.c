@@ -155,7 +155,7 @@ stage_timeline_shot (HpTracePage *page,
   switch (timeline_shots[index].zoom)
     {
     case ZOOM_FIT:
-      hp_timeline_panel_search (panel, "");
+      hp_timeline_panel_search (panel, NULL);
       hp_timeline_view_zoom_to_fit (view);
       return TRUE;
     case ZOOM_MID:
@@ -173,7 +173,7 @@ stage_timeline_shot (HpTracePage *page,
       hp_timeline_view_set_visible_range (view, (start + end) / 2 - half, (start + end) / 2 + half);
       return TRUE;
     case LINKED:
-      hp_timeline_panel_search (panel, "");
+      hp_timeline_panel_search (panel, NULL);
       return show_first_kernel_row (page);
     default:
       g_assert_not_reached ();

@@ -1168,9 +1168,11 @@ hp_timeline_panel_get_details_title (HpTimelinePanel *self)
 
 /**
  * hp_timeline_panel_search:
- * @text: what to look for in event names
+ * @text: (nullable): what to look for in event names, or %NULL to close
+ *   the search
  *
- * Opens the search bar with @text, as typing it there would.
+ * Opens the search bar with @text, as typing it there would; %NULL clears
+ * the matches and closes the bar, as Escape does.
  */
 void
 hp_timeline_panel_search (HpTimelinePanel *self,
@@ -1178,7 +1180,7 @@ hp_timeline_panel_search (HpTimelinePanel *self,
 {
   g_return_if_fail (HP_IS_TIMELINE_PANEL (self));
 
-  gtk_search_bar_set_search_mode (self->search_bar, TRUE);
+  gtk_search_bar_set_search_mode (self->search_bar, text != NULL);
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), text != NULL ? text : "");
   /* the entry reports changes after a delay; do not wait for it */
   search_changed_cb (self);

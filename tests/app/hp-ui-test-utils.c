@@ -168,3 +168,18 @@ hp_ui_test_find_widget (GtkWidget *root,
     }
   return NULL;
 }
+
+static gboolean
+has_type (GtkWidget *widget,
+          gpointer   data)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, *(const GType *)data);
+}
+
+/* The first widget of @type below @root, depth first, or %NULL */
+GtkWidget *
+hp_ui_test_find_widget_of_type (GtkWidget *root,
+                                GType      type)
+{
+  return hp_ui_test_find_widget (root, has_type, &type);
+}

@@ -37,5 +37,7 @@ GtkWidget *hp_ui_test_find_widget (GtkWidget *root,
                                    gboolean (*match) (GtkWidget *widget,
                                                       gpointer   data),
                                    gpointer data);
+GtkWidget *hp_ui_test_find_widget_of_type (GtkWidget *root,
+                                           GType      type);
 
 G_END_DECLS

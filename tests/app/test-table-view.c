@@ -40,20 +40,6 @@ big_table (void)
   return table;
 }
 
-static gboolean
-has_type (GtkWidget *widget,
-          gpointer   data)
-{
-  return G_TYPE_CHECK_INSTANCE_TYPE (widget, *(const GType *)data);
-}
-
-static GtkWidget *
-find_widget (GtkWidget *root,
-             GType      type)
-{
-  return hp_ui_test_find_widget (root, has_type, &type);
-}
-
 static void
 collect_inscriptions (GtkWidget *root,
                       GPtrArray *texts)
@@ -140,7 +126,7 @@ test_big_table (void)
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, N_ROWS);
 
   /* one column per table column; the unit joins the header once */
-  column_view = GTK_COLUMN_VIEW (find_widget (view, GTK_TYPE_COLUMN_VIEW));
+  column_view = GTK_COLUMN_VIEW (hp_ui_test_find_widget_of_type (view, GTK_TYPE_COLUMN_VIEW));
   g_assert_nonnull (column_view);
   columns = gtk_column_view_get_columns (column_view);
   g_assert_cmpuint (g_list_model_get_n_items (columns), ==, 4);
@@ -202,7 +188,7 @@ test_same_columns_keep_state (void)
   g_object_ref (view);
   gtk_window_present (GTK_WINDOW (window));
   hp_table_view_set_table (HP_TABLE_VIEW (view), first);
-  column_view = GTK_COLUMN_VIEW (find_widget (view, GTK_TYPE_COLUMN_VIEW));
+  column_view = GTK_COLUMN_VIEW (hp_ui_test_find_widget_of_type (view, GTK_TYPE_COLUMN_VIEW));
   sum_column = g_list_model_get_item (gtk_column_view_get_columns (column_view), 1);
   hp_table_view_set_search (HP_TABLE_VIEW (view), "kernel_1");
 
@@ -232,7 +218,7 @@ column_title_label (GtkColumnView *column_view,
 
   for (guint i = 0; i < column && title != NULL; i++)
     title = gtk_widget_get_next_sibling (title);
-  return title != NULL ? find_widget (title, GTK_TYPE_LABEL) : NULL;
+  return title != NULL ? hp_ui_test_find_widget_of_type (title, GTK_TYPE_LABEL) : NULL;
 }
 
 static gboolean
@@ -270,7 +256,7 @@ test_numeric_titles_right_aligned (void)
   hp_table_view_set_table (HP_TABLE_VIEW (view), table);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (hp_ui_test_wait_for (is_mapped, view));
-  column_view = GTK_COLUMN_VIEW (find_widget (view, GTK_TYPE_COLUMN_VIEW));
+  column_view = GTK_COLUMN_VIEW (hp_ui_test_find_widget_of_type (view, GTK_TYPE_COLUMN_VIEW));
   g_assert_true (hp_ui_test_wait_for (titles_allocated, column_view));
   hp_ui_test_spin (100);
 
@@ -480,7 +466,7 @@ test_translated_titles (void)
   g_assert_true (has_label (view, "Zeitliche Aufschlüsselung"));
   g_assert_false (has_label (view, "Temporal breakdown"));
   g_assert_cmpstr (hp_table_get_title (table), ==, "Temporal breakdown");
-  column_view = GTK_COLUMN_VIEW (find_widget (view, GTK_TYPE_COLUMN_VIEW));
+  column_view = GTK_COLUMN_VIEW (hp_ui_test_find_widget_of_type (view, GTK_TYPE_COLUMN_VIEW));
   {
     g_autoptr (GtkColumnViewColumn) column = g_list_model_get_item (gtk_column_view_get_columns (column_view), 1);
 

@@ -310,6 +310,7 @@ test_search (Fixture      *f,
   int              rank;
   gint64           event, previous_ts = G_MININT64;
   g_autofree char *text = NULL;
+  GtkSearchBar    *bar;
 
   for (guint k = 0; k < hp_trace_get_n_ranks (f->trace); k++)
     {
@@ -352,6 +353,15 @@ test_search (Fixture      *f,
   hp_timeline_panel_search (f->panel, "no event is called this");
   g_assert_cmpuint (hp_timeline_view_get_n_matches (f->view), ==, 0);
   g_assert_cmpstr (hp_timeline_panel_get_match_text (f->panel), ==, "No matches");
+
+  /* no text at all closes the bar and forgets the matches */
+  hp_timeline_panel_search (f->panel, "NCCL");
+  g_assert_cmpuint (hp_timeline_view_get_n_matches (f->view), ==, expected);
+  bar = GTK_SEARCH_BAR (hp_ui_test_find_widget_of_type (GTK_WIDGET (f->panel), GTK_TYPE_SEARCH_BAR));
+  g_assert_true (gtk_search_bar_get_search_mode (bar));
+  hp_timeline_panel_search (f->panel, NULL);
+  g_assert_false (gtk_search_bar_get_search_mode (bar));
+  g_assert_cmpuint (hp_timeline_view_get_n_matches (f->view), ==, 0);
 }
 
 /* Linked views: show the instances of one kernel */
