@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/run-all.sh — sets up and runs all of Hotpath's tests: installs missing
-# packages, builds, runs every test under Xvfb, runs the headless suites again
-# with AddressSanitizer and UBSan, and checks the formatting.
+# packages, builds, runs every test under Xvfb, runs them all again with
+# AddressSanitizer and UBSan, and checks the formatting.
 #
 # Usage: tests/run-all.sh
 # Environment:
@@ -130,28 +130,35 @@ else
   fi
 fi
 
-# --- 3. Sanitizer build, headless suites ----------------------------------
+# --- 3. Sanitizer build, every suite ---------------------------------------
 
 if [[ "${HOTPATH_SKIP_ASAN:-0}" == 1 ]]; then
   step "Skipping the sanitizer build (HOTPATH_SKIP_ASAN=1)"
 else
-  step "Configuring $ASAN_BUILDDIR (-Db_sanitize=address,undefined)"
-  if ! meson_setup "$ASAN_BUILDDIR" -Db_sanitize=address,undefined -Db_lundef=false; then
+  step "Configuring $ASAN_BUILDDIR (-Db_sanitize=address,undefined -Dtests=all)"
+  if ! meson_setup "$ASAN_BUILDDIR" -Db_sanitize=address,undefined -Db_lundef=false -Dtests=all; then
     step_failed "meson setup $ASAN_BUILDDIR"
   else
     step "Building $ASAN_BUILDDIR"
     if ! meson compile -C "$ASAN_BUILDDIR"; then
       step_failed "meson compile -C $ASAN_BUILDDIR"
     else
-      step "Running the core and cli suites with AddressSanitizer and UBSan"
       export ASAN_OPTIONS=detect_leaks=1
       export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
       if [[ -f tests/lsan.supp ]]; then
         export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0"
       fi
-      run_meson_test "sanitizer tests ($ASAN_BUILDDIR)" \
-        meson test -C "$ASAN_BUILDDIR" --print-errorlogs --timeout-multiplier 3 \
-        --suite core --suite cli
+      asan_cmd=(meson test -C "$ASAN_BUILDDIR" --print-errorlogs --timeout-multiplier 3)
+      if command -v xvfb-run >/dev/null 2>&1 && command -v dbus-run-session >/dev/null 2>&1; then
+        step "Running all tests with AddressSanitizer and UBSan under Xvfb"
+        run_meson_test "sanitizer tests ($ASAN_BUILDDIR)" \
+          xvfb-run -a -s "-screen 0 1280x1024x24" \
+          dbus-run-session -- "${asan_cmd[@]}"
+      else
+        step "Running the headless suites with AddressSanitizer and UBSan (no Xvfb)"
+        run_meson_test "sanitizer tests ($ASAN_BUILDDIR)" \
+          "${asan_cmd[@]}" --suite core --suite cli --suite charts --suite data
+      fi
     fi
   fi
 fi
