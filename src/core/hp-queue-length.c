@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hp-queue-length.h"
+#include "hp-parallel-private.h"
 #include "hp-sort-private.h"
 #include "hp-stats.h"
 
@@ -265,6 +266,25 @@ rank_duration (const HpRank *r)
   return r->n_rows > 0 ? hi - lo : 0;
 }
 
+/* The series of the selected ranks, one rank per thread */
+typedef struct
+{
+  HpTrace      *trace;
+  GPtrArray    *ranks;
+  GCancellable *cancellable;
+  GArray      **points; /* per rank */
+  GError      **errors; /* per rank */
+} SeriesJob;
+
+static void
+series_of_rank (guint    i,
+                gpointer user_data)
+{
+  SeriesJob *job = user_data;
+
+  job->points[i] = hp_queue_length_series (job->trace, job->ranks->pdata[i], job->cancellable, &job->errors[i]);
+}
+
 static GArray *
 compute_all (HpTrace                *trace,
              const HpAnalysisParams *params,
@@ -273,20 +293,36 @@ compute_all (HpTrace                *trace,
 {
   g_autoptr (GPtrArray) ranks = hp_analysis_select_ranks (trace, params, error);
   g_autoptr (GArray) all = NULL;
+  g_autofree GArray **points = NULL;
+  g_autofree GError **errors = NULL;
+  SeriesJob           job;
+  gboolean            failed = FALSE;
 
   if (ranks == NULL)
     return NULL;
+  points = g_new0 (GArray *, MAX (ranks->len, 1));
+  errors = g_new0 (GError *, MAX (ranks->len, 1));
+  job = (SeriesJob){ trace, ranks, cancellable, points, errors };
+  /* the costliest analysis by far on many ranks: spread them out */
+  _hp_parallel_for (ranks->len, 0, series_of_rank, &job);
+
   all = g_array_new (FALSE, TRUE, sizeof (RankSeries));
   g_array_set_clear_func (all, rank_series_clear);
   for (guint i = 0; i < ranks->len; i++)
     {
-      RankSeries rs = { ranks->pdata[i], NULL, 0 };
+      RankSeries rs = { ranks->pdata[i], g_steal_pointer (&points[i]), 0 };
 
-      rs.points = hp_queue_length_series (trace, rs.rank, cancellable, error);
       if (rs.points == NULL)
-        return NULL;
+        {
+          /* only a cancellation fails a series */
+          if (!failed)
+            g_propagate_error (error, g_steal_pointer (&errors[i]));
+          g_clear_error (&errors[i]);
+          failed = TRUE;
+          continue;
+        }
       /* HTA leaves ranks without data out of its map */
-      if (rs.points->len == 0)
+      if (failed || rs.points->len == 0)
         {
           g_array_unref (rs.points);
           continue;
@@ -294,7 +330,7 @@ compute_all (HpTrace                *trace,
       rs.duration = rank_duration (rs.rank);
       g_array_append_val (all, rs);
     }
-  return g_steal_pointer (&all);
+  return failed ? NULL : g_steal_pointer (&all);
 }
 
 static HpTable *
