@@ -992,7 +992,7 @@ hp_analysis_panel_can_link_table (HpAnalysisPanel *self,
 {
   g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), FALSE);
 
-  return HP_ANALYSIS_PANEL_GET_CLASS (self)->link_row != NULL && hp_linked_events_supports_table (table);
+  return hp_analysis_table_has_row_events (table);
 }
 
 /**
@@ -1017,7 +1017,11 @@ hp_analysis_panel_show_row_on_timeline (HpAnalysisPanel *self,
 
   if (!hp_analysis_panel_can_link_table (self, table) || row >= hp_table_get_n_rows (table))
     return FALSE;
-  linked = HP_ANALYSIS_PANEL_GET_CLASS (self)->link_row (self, table, row);
+  if (hp_analysis_panel_get_session (self) == NULL)
+    return FALSE;
+  /* the analysis that made the table knows what its rows stand for */
+  linked = hp_analysis_row_events (hp_session_get_trace (hp_analysis_panel_get_session (self)), table, row,
+                                   hp_analysis_panel_get_params (self));
   if (linked == NULL || linked->events->len == 0)
     {
       gtk_widget_error_bell (GTK_WIDGET (self));
