@@ -1,4 +1,4 @@
-/* hp-aten-op-delay.h — ATen-op → kernel launch delays (spec analyses.md §7).
+/* hp-aten-op-delay.h — ATen-op → kernel launch delays (docs/analyses.md §7).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -1,4 +1,4 @@
-/* hp-classify.h — kernel classes, memory sub-types and short names (spec TF §12, §14).
+/* hp-classify.h — kernel classes, memory sub-types and short names (docs/trace-format.md §12, §14).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

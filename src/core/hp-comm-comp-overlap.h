@@ -1,4 +1,4 @@
-/* hp-comm-comp-overlap.h — share of communication time overlapped by computation (spec analyses §5).
+/* hp-comm-comp-overlap.h — share of communication time overlapped by computation (docs/analyses.md §5).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -1,4 +1,4 @@
-/* hp-counter-writer.h — writes a rank's trace again with queue-length and bandwidth counters (spec analyses §8.3).
+/* hp-counter-writer.h — writes a rank's trace again with queue-length and bandwidth counters (docs/analyses.md §8.3).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

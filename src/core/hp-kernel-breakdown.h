@@ -1,4 +1,4 @@
-/* hp-kernel-breakdown.h — GPU time by kernel type and per-kernel statistics (spec analyses §3).
+/* hp-kernel-breakdown.h — GPU time by kernel type and per-kernel statistics (docs/analyses.md §3).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -1,4 +1,4 @@
-/* hp-launch-stats.h — CUDA kernel launch statistics (spec analyses.md §6).
+/* hp-launch-stats.h — CUDA kernel launch statistics (docs/analyses.md §6).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -489,7 +489,7 @@ hp_load_paths (const char *const   *paths,
 
   g_ptr_array_sort (ranks, cmp_rank);
 
-  /* align every rank to the job's first event (spec TF §10) */
+  /* align every rank to the job's first event (docs/trace-format.md §10) */
   if (min_ts == G_MAXINT64)
     min_ts = 0;
   for (guint k = 0; k < ranks->len; k++)

@@ -1,4 +1,4 @@
-/* hp-memory-bw.h — memory bandwidth in flight per memcpy/memset sub-type (spec analyses §8.2).
+/* hp-memory-bw.h — memory bandwidth in flight per memcpy/memset sub-type (docs/analyses.md §8.2).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

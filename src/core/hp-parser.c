@@ -288,7 +288,7 @@ parse_time_exp (const char *text,
  *
  * Converts the decimal text to integer nanoseconds exactly (rounding half
  * away from zero past the third decimal), without going through a double
- * (spec TF §6 "Better"). Exponent forms fall back to double arithmetic.
+ * (docs/trace-format.md §6). Exponent forms fall back to double arithmetic.
  *
  * Returns: %FALSE when the text is not a number or overflows int64
  */
@@ -604,7 +604,7 @@ arg_string (Parser       *p,
       {
         gint64 v;
 
-        /* numeric strings are converted (spec TF §5.1); "0x0" is not numeric */
+        /* numeric strings are converted (docs/trace-format.md §5.1); "0x0" is not numeric */
         if (parse_int64 ((const char *)s, len, &v))
           {
             p->ev.stream = v;

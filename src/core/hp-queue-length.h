@@ -1,4 +1,4 @@
-/* hp-queue-length.h — GPU queue length per stream and time blocked on a full queue (spec analyses §8.1).
+/* hp-queue-length.h — GPU queue length per stream and time blocked on a full queue (docs/analyses.md §8.1).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -20,7 +20,7 @@ G_BEGIN_DECLS
  * @q75: the 75% quantile
  * @max: the largest value
  *
- * pandas' `Series.describe ()` (spec analyses §0). Every field but @count is
+ * pandas' `Series.describe ()` (docs/analyses.md §0). Every field but @count is
  * NaN when @count is 0.
  */
 typedef struct

@@ -1910,7 +1910,7 @@ hp_format_double (double value)
  * @decimals: the number of decimals to keep; negative rounds to tens,
  *   hundreds…
  *
- * Rounds as numpy's `round (value, decimals)` does (spec analyses §0):
+ * Rounds as numpy's `round (value, decimals)` does (docs/analyses.md §0):
  * `rint (value × 10^decimals) / 10^decimals` in double precision, ties to
  * even; for negative @decimals, `rint (value / 10^-decimals) × 10^-decimals`.
  *

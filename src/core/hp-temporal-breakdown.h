@@ -1,4 +1,4 @@
-/* hp-temporal-breakdown.h — GPU idle, compute and non-compute time per rank (spec analyses §1).
+/* hp-temporal-breakdown.h — GPU idle, compute and non-compute time per rank (docs/analyses.md §1).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

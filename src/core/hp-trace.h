@@ -15,7 +15,7 @@ G_BEGIN_DECLS
 
 /**
  * HpMode:
- * @HP_MODE_DEFAULT: fixes HTA's quirks (spec "Better" paragraphs)
+ * @HP_MODE_DEFAULT: fixes HTA's quirks (the "Hotpath" paragraphs of docs/trace-format.md and docs/analyses.md)
  * @HP_MODE_HTA_COMPAT: reproduces HTA's numbers exactly
  */
 typedef enum

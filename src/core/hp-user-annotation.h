@@ -1,4 +1,4 @@
-/* hp-user-annotation.h — time per user annotation, and the annotation of each GPU kernel (spec analyses §4).
+/* hp-user-annotation.h — time per user annotation, and the annotation of each GPU kernel (docs/analyses.md §4).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
