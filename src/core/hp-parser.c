@@ -1367,7 +1367,6 @@ builder_new (const char *path)
   b->strings = hp_strings_new ();
   b->labels = g_array_new (FALSE, FALSE, sizeof (HpLaneLabel));
   b->rank_from_metadata = -1;
-  b->rank_from_name = -1;
   return b;
 }
 
@@ -1666,7 +1665,6 @@ _hp_parse_file (const char            *path,
     }
 
   b->rank_from_metadata = rank_from_metadata (b->rank->metadata);
-  b->rank_from_name = hp_rank_from_file_name (b->rank->basename);
   read_base_time (b->rank);
 
   return g_steal_pointer (&b);

@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "hp-core-private.h"
 #include "hp-core.h"
 #include "hp-test-utils.h"
 
