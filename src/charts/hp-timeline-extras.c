@@ -14,9 +14,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "hp-idle-time.h"
-#include "hp-memory-bw.h"
-#include "hp-queue-length.h"
+#include "hp-core.h"
 #include "hp-timeline-layout-private.h"
 
 static void

@@ -8,7 +8,7 @@
 
 #include "config.h"
 
-#include "hp-classify.h"
+#include "hp-core.h"
 #include "hp-timeline-layout-private.h"
 
 /**

@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "hp-aten-op-delay.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
 
 typedef struct

@@ -10,10 +10,7 @@
 
 #include <json-glib/json-glib.h>
 
-#include "hp-analysis.h"
-#include "hp-comm-comp-overlap.h"
-#include "hp-kernel-breakdown.h"
-#include "hp-temporal-breakdown.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
 
 /* ---------------------------------------------------------------------- */

@@ -12,11 +12,8 @@
 #include <glib/gstdio.h>
 #include <yajl/yajl_parse.h>
 
-#include "hp-analysis.h"
-#include "hp-counter-writer.h"
-#include "hp-memory-bw.h"
+#include "hp-core.h"
 #include "hp-numpy-sort-private.h"
-#include "hp-queue-length.h"
 #include "hp-test-utils.h"
 
 /* the tables both analyses write, as the golden files name them */

@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "hp-core.h"
-#include "hp-idle-time.h"
 #include "hp-test-utils.h"
 
 /* Cases where HTA fails ("No objects to concatenate"): no rank has a kernel. */

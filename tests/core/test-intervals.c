@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hp-intervals.h"
+#include "hp-core.h"
 
 /* the order hp_intervals_union() sorts by: start, then end */
 static int

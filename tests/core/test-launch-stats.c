@@ -10,7 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 
-#include "hp-launch-stats.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
 
 typedef struct

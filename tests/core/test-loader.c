@@ -13,8 +13,8 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
-#include "hp-core-private.h"
 #include "hp-core.h"
+#include "hp-core-private.h"
 #include "hp-test-utils.h"
 
 #define NS_PER_DAY (G_GINT64_CONSTANT (86400000000000))

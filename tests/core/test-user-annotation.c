@@ -15,7 +15,6 @@
 
 #include "hp-core.h"
 #include "hp-test-utils.h"
-#include "hp-user-annotation.h"
 
 static const char *const breakdown_tables[] = {
   "user_annotation_breakdown_gpu",
