@@ -106,6 +106,16 @@ test_param_defaults (void)
       g_assert_cmpfloat (specs[i].minimum, <=, specs[i].maximum);
       hp_analysis_params_clear (&copy);
     }
+  /* values print as people write them */
+  {
+    g_autofree char *delay = hp_param_to_string (hp_param_spec_find ("consecutive_kernel_delay"), &params);
+    g_autofree char *ratio = hp_param_to_string (hp_param_spec_find ("duration_ratio"), &params);
+    g_autofree char *ranks = hp_param_to_string (hp_param_spec_find ("ranks"), &params);
+
+    g_assert_cmpstr (delay, ==, "30");
+    g_assert_cmpstr (ratio, ==, "0.8");
+    g_assert_cmpstr (ranks, ==, "all");
+  }
   hp_analysis_params_clear (&params);
 }
 
