@@ -200,6 +200,10 @@ gboolean                hp_analysis_params_affect (const HpAnalysis       *analy
                                                    const HpAnalysisParams *a,
                                                    const HpAnalysisParams *b);
 const HpAnalysis       *hp_analysis_find_by_table (const char *table_name);
+HpTable                *hp_analysis_result_find_table (GPtrArray  *tables,
+                                                       const char *table_name);
+int                     hp_analysis_table_index (const HpAnalysis *analysis,
+                                                 const char       *table_name);
 gboolean                hp_analysis_table_has_row_events (HpTable *table);
 struct _HpLinkedEvents *hp_analysis_row_events (HpTrace                *trace,
                                                 HpTable                *table,
