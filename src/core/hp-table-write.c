@@ -128,11 +128,20 @@ append_json_cell (GString        *out,
     }
 }
 
+/* Writes @format's text of @self to @path atomically, mode 0644 */
 static gboolean
-hp_table_write_contents (const char *path,
-                         const char *contents,
-                         GError    **error)
+hp_table_write_file (HpTable    *self,
+                     const char *path,
+                     char *(*format) (HpTable *self),
+                     GError **error)
 {
+  g_autofree char *contents = NULL;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  contents = format (self);
   if (!g_file_set_contents_full (path, contents, -1,
                                  G_FILE_SET_CONTENTS_CONSISTENT,
                                  0644, error))
@@ -560,14 +569,7 @@ hp_table_write_csv (HpTable    *self,
                     const char *path,
                     GError    **error)
 {
-  g_autofree char *contents = NULL;
-
-  g_return_val_if_fail (self != NULL, FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  contents = hp_table_to_csv (self);
-  return hp_table_write_contents (path, contents, error);
+  return hp_table_write_file (self, path, hp_table_to_csv, error);
 }
 
 /**
@@ -586,12 +588,5 @@ hp_table_write_json (HpTable    *self,
                      const char *path,
                      GError    **error)
 {
-  g_autofree char *contents = NULL;
-
-  g_return_val_if_fail (self != NULL, FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  contents = hp_table_to_json_string (self);
-  return hp_table_write_contents (path, contents, error);
+  return hp_table_write_file (self, path, hp_table_to_json_string, error);
 }
