@@ -12,6 +12,7 @@
 
 #include "hp-analysis.h"
 #include "hp-linked-events.h"
+#include "hp-result.h"
 #include "hp-test-utils.h"
 
 /* Every analysis names its tables, and returns only tables it names, on
@@ -236,6 +237,62 @@ test_row_events (void)
     }
 }
 
+static guint payload_calls;
+
+/* a payload a view could want: the number of rows of the first table */
+static gpointer
+count_payload (HpTrace                *trace,
+               const HpAnalysisParams *params,
+               GPtrArray              *tables,
+               GCancellable           *cancellable,
+               GError                **error)
+{
+  payload_calls++;
+  return GUINT_TO_POINTER (hp_table_get_n_rows (tables->pdata[0]) + 1);
+}
+
+/* A result: the tables, the scope and parameters they are of, the payload */
+static void
+test_result (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  g_autoptr (HpScope) scope = hp_scope_new_range (hp_time_span_make (0, 300000000));
+  g_autoptr (HpTrace) scoped = hp_trace_apply_scope (trace, scope, NULL);
+  HpAnalysis       analysis = *hp_analysis_find ("gpu_kernel_breakdown");
+  HpAnalysisParams params;
+  g_autoptr (HpResult) whole = NULL;
+  g_autoptr (HpResult) part = NULL;
+  g_autoptr (GPtrArray) direct = NULL;
+  g_autoptr (GError) error = NULL;
+
+  hp_analysis_params_init (&params);
+  params.num_kernels = 3;
+  analysis.payload = count_payload;
+  whole = hp_analysis_compute (&analysis, trace, &params, NULL, &error);
+  g_assert_no_error (error);
+  part = hp_analysis_compute (&analysis, scoped, &params, NULL, &error);
+  g_assert_no_error (error);
+  direct = hp_analysis_run (&analysis, trace, &params, NULL, NULL);
+
+  g_assert_cmpuint (payload_calls, ==, 2);
+  g_assert_null (hp_result_get_scope (whole));
+  g_assert_true (hp_scope_equal (hp_result_get_scope (part), scope));
+  g_assert_cmpint (hp_result_get_params (whole)->num_kernels, ==, 3);
+  g_assert_cmpuint (hp_result_get_tables (whole)->len, ==, direct->len);
+  for (guint t = 0; t < direct->len; t++)
+    {
+      g_autofree char *a = hp_table_to_csv (hp_result_get_tables (whole)->pdata[t]);
+      g_autofree char *b = hp_table_to_csv (direct->pdata[t]);
+
+      g_assert_cmpstr (a, ==, b);
+    }
+  g_assert_cmpuint (GPOINTER_TO_UINT (hp_result_get_payload (whole)), ==,
+                    hp_table_get_n_rows (hp_result_get_tables (whole)->pdata[0]) + 1);
+  g_assert_nonnull (hp_result_find_table (whole, "gpu_kernel_breakdown_kernels"));
+  g_assert_cmpfloat (hp_result_get_seconds (whole), >=, 0);
+  hp_analysis_params_clear (&params);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -248,6 +305,7 @@ main (int   argc,
   g_test_add_func ("/registry/param-parse", test_param_parse);
   g_test_add_func ("/registry/params-affect", test_params_affect);
   g_test_add_func ("/registry/row-events", test_row_events);
+  g_test_add_func ("/registry/result", test_result);
 
   return g_test_run ();
 }
