@@ -123,6 +123,11 @@ gboolean           hp_param_parse (const HpParamSpec *spec,
                                    GError           **error);
 char              *hp_param_to_string (const HpParamSpec      *spec,
                                        const HpAnalysisParams *params);
+double             hp_param_get_number (const HpParamSpec      *spec,
+                                        const HpAnalysisParams *params);
+void               hp_param_set_number (const HpParamSpec *spec,
+                                        HpAnalysisParams  *params,
+                                        double             value);
 gboolean           hp_param_equal (const HpParamSpec      *spec,
                                    const HpAnalysisParams *a,
                                    const HpAnalysisParams *b);
