@@ -127,6 +127,11 @@ gboolean           hp_param_parse (const HpParamSpec *spec,
                                    GError           **error);
 char              *hp_param_to_string (const HpParamSpec      *spec,
                                        const HpAnalysisParams *params);
+double             hp_param_get_number (const HpParamSpec      *spec,
+                                        const HpAnalysisParams *params);
+void               hp_param_set_number (const HpParamSpec *spec,
+                                        HpAnalysisParams  *params,
+                                        double             value);
 gboolean           hp_param_equal (const HpParamSpec      *spec,
                                    const HpAnalysisParams *a,
                                    const HpAnalysisParams *b);
@@ -176,6 +181,10 @@ typedef gboolean (*HpAnalysisFunc) (HpTrace                *trace,
  *   timeline
  * @row_events_tables: which of @tables have rows that stand for events:
  *   bit i for `tables[i]`
+ * @payload: (nullable): makes what the views need besides the tables
+ *   (hp_result_get_payload()), from the trace and the tables just made;
+ *   %NULL with @error set on failure
+ * @payload_free: frees what @payload made
  *
  * One entry of the analysis registry (hp-analysis-registry.c): everything
  * the CLI, the app and the README need to know of an analysis.
@@ -192,6 +201,12 @@ typedef struct
   const char *const *tables;
   HpRowEventsFunc    row_events;
   guint              row_events_tables;
+  gpointer (*payload) (HpTrace                *trace,
+                       const HpAnalysisParams *params,
+                       GPtrArray              *tables,
+                       GCancellable           *cancellable,
+                       GError                **error);
+  GDestroyNotify payload_free;
 } HpAnalysis;
 
 gboolean                hp_analysis_uses_param (const HpAnalysis  *analysis,
@@ -217,14 +232,6 @@ GPtrArray        *hp_analysis_run (const HpAnalysis       *analysis,
                                    const HpAnalysisParams *params,
                                    GCancellable           *cancellable,
                                    GError                **error);
-void              hp_analysis_run_async (const HpAnalysis       *analysis,
-                                         HpTrace                *trace,
-                                         const HpAnalysisParams *params,
-                                         GCancellable           *cancellable,
-                                         GAsyncReadyCallback     callback,
-                                         gpointer                user_data);
-GPtrArray        *hp_analysis_run_finish (GAsyncResult *result,
-                                          GError      **error);
 GPtrArray        *hp_analysis_run_many (const HpAnalysis *const *analyses,
                                         guint                    n_analyses,
                                         HpTrace                 *trace,

@@ -30,6 +30,8 @@
 #include "hp-memory-bw.h"
 #include "hp-queue-length.h"
 #include "hp-rank.h"
+#include "hp-result.h"
+#include "hp-run.h"
 #include "hp-scope.h"
 #include "hp-stats.h"
 #include "hp-strings.h"
