@@ -10,6 +10,7 @@
 #include "hp-chart-adapters.h"
 #include "hp-chart-style.h"
 #include "hp-chart.h"
+#include "hp-compare-charts.h"
 #include "hp-diff-charts.h"
 #include "hp-export.h"
 #include "hp-heat-map.h"

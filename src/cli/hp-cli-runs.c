@@ -220,3 +220,33 @@ hp_cli_export_charts (GPtrArray         *charts,
   hp_chart_style_free (style);
   return ok;
 }
+
+/**
+ * hp_cli_load_runs:
+ * @paths: one folder or file per run
+ *
+ * Loads every run, one after the other (each load uses every core); on
+ * failure prints the reason, which names the file.
+ *
+ * Returns: (transfer full) (element-type HpTrace): the runs, or NULL
+ */
+GPtrArray *
+hp_cli_load_runs (char *const  *paths,
+                  guint         n_runs,
+                  gboolean      hta_compat,
+                  gboolean      include_last_step,
+                  GCancellable *cancellable)
+{
+  g_autoptr (GPtrArray) traces = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_trace_unref);
+
+  for (guint i = 0; i < n_runs; i++)
+    {
+      char    *one[] = { paths[i], NULL };
+      HpTrace *trace = hp_cli_load (one, hta_compat, include_last_step, FALSE, cancellable, NULL);
+
+      if (trace == NULL)
+        return NULL;
+      g_ptr_array_add (traces, trace);
+    }
+  return g_steal_pointer (&traces);
+}

@@ -30,4 +30,10 @@ gboolean hp_cli_export_charts (GPtrArray         *charts,
                                const char        *dir,
                                const char *const *formats);
 
+GPtrArray *hp_cli_load_runs (char *const  *paths,
+                             guint         n_runs,
+                             gboolean      hta_compat,
+                             gboolean      include_last_step,
+                             GCancellable *cancellable);
+
 G_END_DECLS

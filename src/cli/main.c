@@ -25,6 +25,7 @@ static const struct
   { "info", hp_cli_info, "ranks, files, events, iterations and problems of a trace folder" },
   { "report", hp_cli_report, "HTA's analyses as CSV or JSON tables" },
   { "diff", hp_cli_diff, "what changed between two runs: ops, counts and durations (HTA's TraceDiff)" },
+  { "compare", hp_cli_compare, "2 to 8 runs side by side: breakdowns, overlap, idle time, step time, ops" },
   { "counters", hp_cli_counters, "trace files with queue-length and memory-bandwidth counter tracks" },
   { "bench", hp_cli_bench, "time and memory of loading a trace folder" },
 };

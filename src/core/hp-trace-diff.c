@@ -223,78 +223,41 @@ cmp_op_sum (gconstpointer a,
   return c;
 }
 
-/**
- * hp_trace_diff_ops_summary:
- * @rank: a rank, or -1 for the first
- * @iterations: (nullable) (element-type int): the iterations; NULL or
- *   empty for the first (the whole run when it has none, default mode)
- *
- * LabeledTrace's op summary (spec §10.1): the events of one rank and some
- * iterations grouped by category and name, with their counts and total
- * duration. Every parsed event counts: no last-step filter. CPU events are
- * host-side ones; GPU events the G1 set (HTA: `stream != -1`). The default
- * mode names every step range `ProfilerStep` and adds a `device` column.
- *
- * Returns: (transfer full): the table `ops_summary`, or NULL with @error set
- */
-HpTable *
-hp_trace_diff_ops_summary (HpTrace      *trace,
-                           int           rank,
-                           GArray       *iterations,
-                           HpDiffDevice  device,
-                           GCancellable *cancellable,
-                           GError      **error)
+static void
+add_event (GHashTable   *index,
+           GArray       *sums,
+           const HpRank *r,
+           guint         i)
 {
-  gboolean      compat = hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT;
-  const HpRank *r;
-  g_autoptr (GArray) its = NULL;
-  g_autoptr (GHashTable) index = NULL;
-  g_autoptr (GArray) sums = NULL;
+  gboolean gpu = (r->flags[i] & HP_EVENT_G1) != 0;
+  guint64  key;
+  gpointer slot;
+  OpSum   *sum;
+
+  /* (gpu, cat, name) + 1 so that no key is NULL */
+  key = (((guint64)gpu << 63) | ((guint64)r->cat[i] << 32) | r->name[i]) + 1;
+  slot = g_hash_table_lookup (index, (gpointer)(guintptr)key);
+  if (slot == NULL)
+    {
+      OpSum fresh = { r->cat[i], r->name[i], gpu, 0, 0 };
+
+      g_array_append_val (sums, fresh);
+      slot = GUINT_TO_POINTER (sums->len);
+      g_hash_table_insert (index, (gpointer)(guintptr)key, slot);
+    }
+  sum = &g_array_index (sums, OpSum, GPOINTER_TO_UINT (slot) - 1);
+  sum->count++;
+  sum->dur_ns += r->dur[i];
+}
+
+static HpTable *
+summary_table (HpTrace *trace,
+               GArray  *sums)
+{
+  gboolean compat = hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT;
   g_autoptr (HpTable) table = NULL;
   g_autoptr (GHashTable) short_names = NULL;
 
-  r = select_rank (trace, rank, error);
-  if (r == NULL)
-    return NULL;
-  its = select_iterations (trace, iterations, error);
-  if (its == NULL)
-    return NULL;
-
-  index = g_hash_table_new (g_direct_hash, g_direct_equal);
-  sums = g_array_new (FALSE, FALSE, sizeof (OpSum));
-  for (guint i = 0; i < r->n_events; i++)
-    {
-      guint    flags = r->flags[i];
-      gboolean gpu = (flags & HP_EVENT_G1) != 0;
-      guint64  key;
-      gpointer slot;
-      OpSum   *sum;
-
-      if (hp_analysis_check_cancelled (cancellable, i, error))
-        return NULL;
-      if (!(flags & HP_EVENT_MEASURED) || r->kind[i] == HP_EVENT_KIND_INSTANT)
-        continue;
-      if ((device == HP_DIFF_DEVICE_CPU && gpu) || (device == HP_DIFF_DEVICE_GPU && !gpu))
-        continue;
-      if (its->len > 0 &&
-          bsearch (&r->iteration[i], its->data, its->len, sizeof (int), cmp_int) == NULL)
-        continue;
-
-      /* (gpu, cat, name) + 1 so that no key is NULL */
-      key = (((guint64)gpu << 63) | ((guint64)r->cat[i] << 32) | r->name[i]) + 1;
-      slot = g_hash_table_lookup (index, (gpointer)(guintptr)key);
-      if (slot == NULL)
-        {
-          OpSum fresh = { r->cat[i], r->name[i], gpu, 0, 0 };
-
-          g_array_append_val (sums, fresh);
-          slot = GUINT_TO_POINTER (sums->len);
-          g_hash_table_insert (index, (gpointer)(guintptr)key, slot);
-        }
-      sum = &g_array_index (sums, OpSum, GPOINTER_TO_UINT (slot) - 1);
-      sum->count++;
-      sum->dur_ns += r->dur[i];
-    }
   g_array_sort_with_data (sums, cmp_op_sum, trace);
 
   table = hp_table_new ("ops_summary", "Op summary");
@@ -332,6 +295,92 @@ hp_trace_diff_ops_summary (HpTrace      *trace,
     }
 
   return g_steal_pointer (&table);
+}
+
+/**
+ * hp_trace_diff_ops_summary:
+ * @rank: a rank, or -1 for the first
+ * @iterations: (nullable) (element-type int): the iterations; NULL or
+ *   empty for the first (the whole run when it has none, default mode)
+ *
+ * LabeledTrace's op summary (spec §10.1): the events of one rank and some
+ * iterations grouped by category and name, with their counts and total
+ * duration. Every parsed event counts: no last-step filter. CPU events are
+ * host-side ones; GPU events the G1 set (HTA: `stream != -1`). The default
+ * mode names every step range `ProfilerStep` and adds a `device` column.
+ *
+ * Returns: (transfer full): the table `ops_summary`, or NULL with @error set
+ */
+HpTable *
+hp_trace_diff_ops_summary (HpTrace      *trace,
+                           int           rank,
+                           GArray       *iterations,
+                           HpDiffDevice  device,
+                           GCancellable *cancellable,
+                           GError      **error)
+{
+  const HpRank *r;
+  g_autoptr (GArray) its = NULL;
+  g_autoptr (GHashTable) index = NULL;
+  g_autoptr (GArray) sums = NULL;
+
+  r = select_rank (trace, rank, error);
+  if (r == NULL)
+    return NULL;
+  its = select_iterations (trace, iterations, error);
+  if (its == NULL)
+    return NULL;
+
+  index = g_hash_table_new (g_direct_hash, g_direct_equal);
+  sums = g_array_new (FALSE, FALSE, sizeof (OpSum));
+  for (guint i = 0; i < r->n_events; i++)
+    {
+      gboolean gpu = (r->flags[i] & HP_EVENT_G1) != 0;
+
+      if (hp_analysis_check_cancelled (cancellable, i, error))
+        return NULL;
+      if (!(r->flags[i] & HP_EVENT_MEASURED) || r->kind[i] == HP_EVENT_KIND_INSTANT)
+        continue;
+      if ((device == HP_DIFF_DEVICE_CPU && gpu) || (device == HP_DIFF_DEVICE_GPU && !gpu))
+        continue;
+      if (its->len > 0 &&
+          bsearch (&r->iteration[i], its->data, its->len, sizeof (int), cmp_int) == NULL)
+        continue;
+      add_event (index, sums, r, i);
+    }
+  return summary_table (trace, sums);
+}
+
+/**
+ * hp_trace_diff_run_summary:
+ *
+ * The op summary of a whole run: every rank, the events the analyses see
+ * (after the last-step filter), both devices. The N-way ops table is made
+ * of these.
+ *
+ * Returns: (transfer full): the table `ops_summary`, or NULL when cancelled
+ */
+HpTable *
+hp_trace_diff_run_summary (HpTrace      *trace,
+                           GCancellable *cancellable,
+                           GError      **error)
+{
+  g_autoptr (GHashTable) index = g_hash_table_new (g_direct_hash, g_direct_equal);
+  g_autoptr (GArray) sums = g_array_new (FALSE, FALSE, sizeof (OpSum));
+
+  for (guint p = 0; p < hp_trace_get_n_ranks (trace); p++)
+    {
+      const HpRank *r = hp_trace_get_rank (trace, p);
+
+      for (guint k = 0; k < r->n_rows; k++)
+        {
+          if (hp_analysis_check_cancelled (cancellable, k, error))
+            return NULL;
+          if (r->kind[r->rows[k]] != HP_EVENT_KIND_INSTANT)
+            add_event (index, sums, r, r->rows[k]);
+        }
+    }
+  return summary_table (trace, sums);
 }
 
 /* one row of the compare table while it is built */

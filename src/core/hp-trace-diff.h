@@ -55,6 +55,9 @@ HpTable *hp_trace_diff_ops_summary (HpTrace      *trace,
                                     HpDiffDevice  device,
                                     GCancellable *cancellable,
                                     GError      **error);
+HpTable *hp_trace_diff_run_summary (HpTrace      *trace,
+                                    GCancellable *cancellable,
+                                    GError      **error);
 HpTable *hp_trace_diff_compare (HpTrace                 *control,
                                 HpTrace                 *test,
                                 const HpTraceDiffParams *params,

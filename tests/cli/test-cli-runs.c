@@ -219,6 +219,96 @@ test_diff_errors (void)
   g_assert_nonnull (strstr (compat.err, "doesn't have any iteration"));
 }
 
+/* the rows of a compare_* CSV labelled @label, header first (borrowed) */
+static GPtrArray *
+rows_of_run (GPtrArray  *rows,
+             const char *label)
+{
+  GPtrArray *out = g_ptr_array_new ();
+
+  g_ptr_array_add (out, rows->pdata[0]);
+  for (guint i = 1; i < rows->len; i++)
+    if (g_strcmp0 (((char **)rows->pdata[i])[0], label) == 0)
+      g_ptr_array_add (out, rows->pdata[i]);
+  return out;
+}
+
+/* every number of compare is the one report gives for that run alone */
+static void
+test_compare_equals_report (void)
+{
+  static const char *const tables[][2] = {
+    { "temporal_breakdown", "compare_temporal_breakdown" },
+    { "gpu_kernel_breakdown_kernel_type", "compare_kernel_type" },
+    { "comm_comp_overlap", "compare_comm_comp_overlap" },
+    { "idle_time_breakdown", "compare_idle_time" },
+  };
+  const char      *labels[] = { "filter", "nccl" };
+  g_autofree char *a = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
+  g_autofree char *b = hp_test_data_path ("hta_nccl_parser_config", NULL);
+  const char      *runs[] = { a, b };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = g_dir_make_tmp ("hotpath-compare-XXXXXX", &error);
+  g_auto (HpTestCliRun) run = { 0 };
+
+  g_assert_no_error (error);
+  hp_test_run_cli (&run, "compare", "--labels", "filter,nccl", "--output", out, "--charts", "svg", a, b, NULL);
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "compare_step_time.csv"));
+  g_assert_nonnull (strstr (run.out, "compare_ops.csv"));
+  g_assert_nonnull (strstr (run.out, "compare_memory.csv"));
+  g_assert_nonnull (strstr (run.out, "compare_temporal_breakdown.svg"));
+  g_assert_nonnull (strstr (run.out, "compare_ops.svg"));
+
+  for (guint r = 0; r < G_N_ELEMENTS (runs); r++)
+    {
+      g_autofree char *alone = g_dir_make_tmp ("hotpath-alone-XXXXXX", &error);
+      g_auto (HpTestCliRun) report = { 0 };
+
+      g_assert_no_error (error);
+      hp_test_run_cli (&report, "report", "--analysis",
+                       "temporal_breakdown,gpu_kernel_breakdown,comm_comp_overlap,idle_time_breakdown", "--output",
+                       alone, runs[r], NULL);
+      g_assert_cmpint (report.status, ==, 0);
+      for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+        {
+          g_autofree char *alone_file = g_strconcat (tables[t][0], ".csv", NULL);
+          g_autofree char *compare_file = g_strconcat (tables[t][1], ".csv", NULL);
+          g_autofree char *alone_path = g_build_filename (alone, alone_file, NULL);
+          g_autofree char *compare_path = g_build_filename (out, compare_file, NULL);
+          g_autoptr (GPtrArray) expected = hp_test_read_csv (alone_path);
+          g_autoptr (GPtrArray) stacked = hp_test_read_csv (compare_path);
+          g_autoptr (GPtrArray) ours = rows_of_run (stacked, labels[r]);
+          g_autofree char *why = hp_test_compare_csv (tables[t][1], ours, expected);
+
+          g_assert_null (why);
+          g_assert_cmpuint (ours->len, ==, expected->len);
+          g_assert_cmpuint (ours->len, >, 1);
+        }
+      hp_test_remove_tree (alone);
+    }
+  hp_test_remove_tree (out);
+}
+
+static void
+test_compare_errors (void)
+{
+  g_autofree char *a = hp_test_data_path ("diff", "control.json", NULL);
+  g_auto (HpTestCliRun) one = { 0 };
+  g_auto (HpTestCliRun) same = { 0 };
+  g_auto (HpTestCliRun) labels = { 0 };
+
+  hp_test_run_cli (&one, "compare", a, NULL);
+  g_assert_cmpint (one.status, ==, 2);
+  hp_test_run_cli (&same, "compare", a, a, NULL);
+  g_assert_cmpint (same.status, ==, 2);
+  g_assert_nonnull (strstr (same.err, "give --labels"));
+  hp_test_run_cli (&labels, "compare", "--labels", "x,y", a, a, NULL);
+  g_assert_cmpint (labels.status, ==, 0);
+  g_assert_nonnull (strstr (labels.out, "Step time per run and rank"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -229,6 +319,8 @@ main (int    argc,
   g_test_add_func ("/cli/diff/default-json", test_diff_default_json);
   g_test_add_func ("/cli/diff/charts", test_diff_charts);
   g_test_add_func ("/cli/diff/errors", test_diff_errors);
+  g_test_add_func ("/cli/compare/equals-report", test_compare_equals_report);
+  g_test_add_func ("/cli/compare/errors", test_compare_errors);
 
   return g_test_run ();
 }
