@@ -10,6 +10,9 @@
 
 G_BEGIN_DECLS
 
+/* `check`: a metric regressed */
+#define HP_CLI_EXIT_REGRESSION 3
+
 gboolean hp_cli_parse_int_list (const char *text,
                                 GArray    **out);
 GStrv    hp_cli_run_labels (const char        *text,

@@ -29,6 +29,9 @@ int hp_cli_counters (int           argc,
 int hp_cli_diff (int           argc,
                  char        **argv,
                  GCancellable *cancellable);
+int hp_cli_check (int           argc,
+                  char        **argv,
+                  GCancellable *cancellable);
 int hp_cli_compare (int           argc,
                     char        **argv,
                     GCancellable *cancellable);

@@ -5,7 +5,9 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
+#include <math.h>
 #include <string.h>
 
 #include "hp-test-utils.h"
@@ -309,6 +311,143 @@ test_compare_errors (void)
   g_assert_nonnull (strstr (labels.out, "Step time per run and rank"));
 }
 
+/* Writes a copy of a (gzipped) trace file whose time runs @factor times
+ * slower: every ts moves away from the first one, every dur grows. */
+static void
+write_dilated_copy (const char *from,
+                    const char *to,
+                    double      factor)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (from);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GInputStream) raw = G_INPUT_STREAM (g_file_read (file, NULL, &error));
+  g_autoptr (GZlibDecompressor) gunzip = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+  g_autoptr (GInputStream) stream = g_converter_input_stream_new (raw, G_CONVERTER (gunzip));
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  JsonArray *events;
+  double     t0 = NAN;
+
+  g_assert_no_error (error);
+  json_parser_load_from_stream (parser, stream, NULL, &error);
+  g_assert_no_error (error);
+  events = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "traceEvents");
+  for (guint i = 0; i < json_array_get_length (events); i++)
+    {
+      JsonObject *event = json_array_get_object_element (events, i);
+
+      if (json_object_has_member (event, "ts"))
+        {
+          double ts = json_object_get_double_member (event, "ts");
+
+          if (isnan (t0))
+            t0 = ts;
+          /* three decimals: nanoseconds, as in ns-resolution traces */
+          json_object_set_double_member (event, "ts", round ((t0 + (ts - t0) * factor) * 1000) / 1000);
+        }
+      if (json_object_has_member (event, "dur"))
+        json_object_set_double_member (event, "dur",
+                                       round (json_object_get_double_member (event, "dur") * factor * 1000) / 1000);
+    }
+  json_generator_set_root (generator, json_parser_get_root (parser));
+  json_generator_to_file (generator, to, &error);
+  g_assert_no_error (error);
+}
+
+/* a run against itself passes; a copy 25 % slower fails with exit 3 and
+ * names what regressed */
+static void
+test_check_self_and_dilated (void)
+{
+  g_autofree char *run = hp_test_data_path ("hta_nccl_parser_config", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hotpath-check-XXXXXX", &error);
+  g_autofree char *copy = NULL;
+  g_autofree char *slow = NULL;
+  g_autofree char *report = NULL;
+  g_autofree char *first = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  g_autoptr (GDir) files = NULL;
+  g_auto (HpTestCliRun) self = { 0 };
+  g_auto (HpTestCliRun) dilated = { 0 };
+  g_auto (HpTestCliRun) json = { 0 };
+
+  g_assert_no_error (error);
+  hp_test_run_cli (&self, "check", run, run, NULL);
+  g_assert_cmpstr (self.err, ==, "");
+  g_assert_cmpint (self.status, ==, 0);
+  g_assert_nonnull (strstr (self.out, "verdict: ok"));
+  g_assert_null (strstr (self.out, "regressed"));
+
+  files = g_dir_open (run, 0, &error);
+  g_assert_no_error (error);
+  first = g_build_filename (run, g_dir_read_name (files), NULL);
+  copy = g_build_filename (dir, "slow", NULL);
+  g_assert_cmpint (g_mkdir (copy, 0755), ==, 0);
+  slow = g_build_filename (copy, "rank-0.json", NULL);
+  write_dilated_copy (first, slow, 1.25);
+
+  hp_test_run_cli (&dilated, "check", run, copy, NULL);
+  g_assert_cmpint (dilated.status, ==, 3);
+  g_assert_nonnull (strstr (dilated.out, "regressed: step_time (median): "));
+  g_assert_nonnull (strstr (dilated.out, "(+25.00%, limit 5%)"));
+  g_assert_nonnull (strstr (dilated.out, "regressed: gpu_busy (per step): "));
+  g_assert_nonnull (strstr (dilated.out, "verdict: regressed"));
+
+  report = g_build_filename (dir, "check.json", NULL);
+  hp_test_run_cli (&json, "check", "--format", "json", "--output", report, "--max-regression", "30", run, copy, NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  root = read_json (report);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (root), "verdict"), ==, "ok");
+  g_assert_cmpfloat (json_object_get_double_member (json_node_get_object (root), "max_regression_pct"), ==, 30);
+
+  g_unlink (slow);
+  g_unlink (report);
+  g_rmdir (copy);
+  g_rmdir (dir);
+}
+
+/* step time: medians 100 against 104 us with an interquartile range of
+ * 20 us is noise; against 130 us it is a regression (hand-made steps) */
+static void
+test_check_noise (void)
+{
+  g_autofree char *base = hp_test_data_path ("diff", "steps-base.json", NULL);
+  g_autofree char *noise = hp_test_data_path ("diff", "steps-noise.json", NULL);
+  g_autofree char *slow = hp_test_data_path ("diff", "steps-slow.json", NULL);
+  g_auto (HpTestCliRun) within = { 0 };
+  g_auto (HpTestCliRun) beyond = { 0 };
+
+  hp_test_run_cli (&within, "check", "--max-regression", "2", "--metrics", "step_time", base, noise, NULL);
+  g_assert_cmpint (within.status, ==, 0);
+  g_assert_nonnull (strstr (within.out, "within noise: step_time (median): 100.000 us -> 104.000 us (+4.00%) is "
+                                        "within the runs' step-to-step spread (20.00%)"));
+  hp_test_run_cli (&beyond, "check", "--max-regression", "2", "--metrics", "step_time", base, slow, NULL);
+  g_assert_cmpint (beyond.status, ==, 3);
+  g_assert_nonnull (strstr (beyond.out, "regressed: step_time (median): 100.000 us -> 130.000 us (+30.00%, limit 2%)"));
+}
+
+static void
+test_check_errors (void)
+{
+  g_autofree char *base = hp_test_data_path ("diff", "steps-base.json", NULL);
+  g_autofree char *missing = hp_test_data_path ("diff", "no-such-run", NULL);
+  g_auto (HpTestCliRun) one = { 0 };
+  g_auto (HpTestCliRun) metric = { 0 };
+  g_auto (HpTestCliRun) limit = { 0 };
+  g_auto (HpTestCliRun) absent = { 0 };
+
+  hp_test_run_cli (&one, "check", base, NULL);
+  g_assert_cmpint (one.status, ==, 2);
+  hp_test_run_cli (&metric, "check", "--metrics", "speed", base, base, NULL);
+  g_assert_cmpint (metric.status, ==, 2);
+  hp_test_run_cli (&limit, "check", "--max-regression", "-1", base, base, NULL);
+  g_assert_cmpint (limit.status, ==, 2);
+  hp_test_run_cli (&absent, "check", base, missing, NULL);
+  g_assert_cmpint (absent.status, ==, 1);
+  g_assert_nonnull (strstr (absent.err, "no-such-run"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -321,6 +460,9 @@ main (int    argc,
   g_test_add_func ("/cli/diff/errors", test_diff_errors);
   g_test_add_func ("/cli/compare/equals-report", test_compare_equals_report);
   g_test_add_func ("/cli/compare/errors", test_compare_errors);
+  g_test_add_func ("/cli/check/self-and-dilated", test_check_self_and_dilated);
+  g_test_add_func ("/cli/check/noise", test_check_noise);
+  g_test_add_func ("/cli/check/errors", test_check_errors);
 
   return g_test_run ();
 }
