@@ -10,6 +10,7 @@
 
 #include "hp-cli-runs.h"
 #include "hp-trace-diff.h"
+#include "hp-tree-diff.h"
 
 typedef struct
 {
@@ -79,6 +80,7 @@ hp_cli_diff (int           argc,
   g_autoptr (HpTrace) test = NULL;
   g_autoptr (HpTable) table = NULL;
   g_autoptr (HpOpsDiff) diff = NULL;
+  g_autoptr (HpTable) tree = NULL;
   g_auto (GStrv) paths = NULL;
   g_auto (GStrv) labels = NULL;
   g_auto (GStrv) formats = NULL;
@@ -98,7 +100,7 @@ hp_cli_diff (int           argc,
                 { "short-names", 's', 0, G_OPTION_ARG_NONE, &o.short_names, "Group the table by shortened names (ops_diff.json keeps full names)", NULL },
                 { "hta-compat", 0, 0, G_OPTION_ARG_NONE, &o.hta_compat, "Reproduce HTA's numbers exactly, quirks included", NULL },
                 { "format", 'f', 0, G_OPTION_ARG_STRING, &o.format, "csv (default) or json", "FORMAT" },
-                { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output, "Write OUTDIR/compare_traces.csv and ops_diff.json; without it, print the table", "OUTDIR" },
+                { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output, "Write OUTDIR/compare_traces.csv, ops_diff.json and tree_diff.csv; without it, print the table", "OUTDIR" },
                 { "charts", 'c', 0, G_OPTION_ARG_STRING, &o.charts, "Also write the count and duration charts: png, svg, pdf (needs --output)", "LIST" },
                 { "top", 0, 0, G_OPTION_ARG_INT, &o.top, "Ops in the charts, the largest changes first (10)", "N" },
                 { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "CONTROL TEST" },
@@ -197,6 +199,12 @@ hp_cli_diff (int           argc,
     diff = hp_trace_diff_ops_diff (control, test, &params, cancellable, &error);
   else if (table != NULL)
     diff = hp_ops_diff_from_compare (table);
+  if (diff != NULL && o.output != NULL)
+    {
+      tree = hp_tree_diff (control, test, &params, cancellable, &error);
+      if (tree == NULL)
+        g_clear_pointer (&diff, hp_ops_diff_free);
+    }
   if (diff == NULL)
     {
       /* the message starts with the label of the run at fault */
@@ -216,7 +224,8 @@ hp_cli_diff (int           argc,
       goto out;
     }
 
-  if (!hp_cli_make_output_dir (o.output) || !hp_cli_write_table (table, o.output, json))
+  if (!hp_cli_make_output_dir (o.output) || !hp_cli_write_table (table, o.output, json) ||
+      !hp_cli_write_table (tree, o.output, json))
     {
       status = HP_CLI_EXIT_BAD_INPUT;
       goto out;

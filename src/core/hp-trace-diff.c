@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "hp-classify.h"
-#include "hp-trace-diff.h"
+#include "hp-trace-diff-private.h"
 
 /* the name every ProfilerStep#N range takes in the default mode, so that
  * steps match across runs whose step numbers differ */
@@ -69,9 +69,9 @@ hp_diff_device_from_string (const char   *text,
   return FALSE;
 }
 
-static int
-cmp_int (gconstpointer a,
-         gconstpointer b)
+int
+_hp_trace_diff_cmp_int (gconstpointer a,
+                        gconstpointer b)
 {
   int x = *(const int *)a;
   int y = *(const int *)b;
@@ -106,7 +106,7 @@ hp_trace_diff_iterations (HpTrace *trace)
               g_array_append_val (out, step);
           }
     }
-  g_array_sort (out, cmp_int);
+  g_array_sort (out, _hp_trace_diff_cmp_int);
   for (guint i = 0; i < out->len; i++)
     if (kept == 0 || g_array_index (out, int, i) != g_array_index (out, int, kept - 1))
       g_array_index (out, int, kept++) = g_array_index (out, int, i);
@@ -125,10 +125,10 @@ join_ints (GArray *values)
   return g_string_free (s, FALSE);
 }
 
-static const HpRank *
-select_rank (HpTrace *trace,
-             int      rank,
-             GError **error)
+const HpRank *
+_hp_trace_diff_select_rank (HpTrace *trace,
+                            int      rank,
+                            GError **error)
 {
   const HpRank *r;
 
@@ -155,10 +155,10 @@ select_rank (HpTrace *trace,
 }
 
 /* The sorted iterations to keep, or an empty array for the whole run. */
-static GArray *
-select_iterations (HpTrace *trace,
-                   GArray  *wanted,
-                   GError **error)
+GArray *
+_hp_trace_diff_select_iterations (HpTrace *trace,
+                                  GArray  *wanted,
+                                  GError **error)
 {
   g_autoptr (GArray) all = hp_trace_diff_iterations (trace);
   g_autoptr (GArray) out = g_array_new (FALSE, FALSE, sizeof (int));
@@ -180,7 +180,7 @@ select_iterations (HpTrace *trace,
     {
       int it = g_array_index (wanted, int, i);
 
-      if (bsearch (&it, all->data, all->len, sizeof (int), cmp_int) == NULL)
+      if (bsearch (&it, all->data, all->len, sizeof (int), _hp_trace_diff_cmp_int) == NULL)
         {
           g_autofree char *list = join_ints (all);
 
@@ -191,7 +191,7 @@ select_iterations (HpTrace *trace,
         }
       g_array_append_val (out, it);
     }
-  g_array_sort (out, cmp_int);
+  g_array_sort (out, _hp_trace_diff_cmp_int);
 
   return g_steal_pointer (&out);
 }
@@ -324,10 +324,10 @@ hp_trace_diff_ops_summary (HpTrace      *trace,
   g_autoptr (GHashTable) index = NULL;
   g_autoptr (GArray) sums = NULL;
 
-  r = select_rank (trace, rank, error);
+  r = _hp_trace_diff_select_rank (trace, rank, error);
   if (r == NULL)
     return NULL;
-  its = select_iterations (trace, iterations, error);
+  its = _hp_trace_diff_select_iterations (trace, iterations, error);
   if (its == NULL)
     return NULL;
 
@@ -344,7 +344,7 @@ hp_trace_diff_ops_summary (HpTrace      *trace,
       if ((device == HP_DIFF_DEVICE_CPU && gpu) || (device == HP_DIFF_DEVICE_GPU && !gpu))
         continue;
       if (its->len > 0 &&
-          bsearch (&r->iteration[i], its->data, its->len, sizeof (int), cmp_int) == NULL)
+          bsearch (&r->iteration[i], its->data, its->len, sizeof (int), _hp_trace_diff_cmp_int) == NULL)
         continue;
       add_event (index, sums, r, i);
     }

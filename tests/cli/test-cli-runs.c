@@ -174,6 +174,7 @@ test_diff_charts (void)
   g_assert_no_error (error);
   g_assert_nonnull (strstr (svg_data, "<svg"));
   g_assert_nonnull (strstr (run.out, "ops_diff.json"));
+  g_assert_nonnull (strstr (run.out, "tree_diff.csv"));
   g_assert_nonnull (strstr (run.out, "ops_count_comparison.svg"));
   g_assert_nonnull (strstr (run.out, "ops_duration_comparison.png"));
   hp_test_remove_tree (out);

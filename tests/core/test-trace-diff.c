@@ -9,6 +9,7 @@
 
 #include "hp-test-utils.h"
 #include "hp-trace-diff.h"
+#include "hp-tree-diff.h"
 
 /* the two golden pairs: folder of HTA's outputs, control and test traces */
 static const char *const pairs[][3] = {
@@ -430,6 +431,72 @@ test_bad_selection (void)
   hp_trace_diff_params_clear (&params);
 }
 
+/* aten::linear launches two more kernels: the tree diff reports it at
+ * aten::linear, with the launch and the new kernel below it */
+static void
+test_tree_diff (void)
+{
+  HpTraceDiffParams params;
+  g_autoptr (HpTrace) c = load_diff ("tree-control.json", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) t = load_diff ("tree-test.json", HP_MODE_DEFAULT);
+  g_autoptr (HpTable) tree = NULL;
+  g_autoptr (GError) error = NULL;
+
+  hp_trace_diff_params_init (&params);
+  tree = hp_tree_diff (c, t, &params, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hp_table_get_n_rows (tree), ==, 3);
+
+  g_assert_cmpstr (hp_table_get_string (tree, 0, 0), ==, "ProfilerStep > ## forward ## > aten::linear");
+  g_assert_cmpfloat (hp_test_cell (tree, 0, "depth"), ==, 2);
+  g_assert_cmpfloat (hp_test_cell (tree, 0, "Control_kernels"), ==, 1);
+  g_assert_cmpfloat (hp_test_cell (tree, 0, "Test_kernels"), ==, 3);
+  g_assert_cmpfloat (hp_test_cell (tree, 0, "diff_duration"), ==, 20);
+  g_assert_cmpstr (hp_table_get_string (tree, 0, hp_test_column (tree, "change")), ==, "children changed");
+  g_assert_cmpfloat (hp_test_cell (tree, 0, "root_of_change"), ==, 1);
+  g_assert_cmpstr (hp_table_get_string (tree, 0, hp_test_column (tree, "summary")), ==,
+                   "aten::linear under ProfilerStep > ## forward ## gained 2 kernels, +20.0 us: "
+                   "cudaLaunchKernel ran 3 times instead of 1");
+
+  g_assert_cmpstr (hp_table_get_string (tree, 1, 2), ==, "cudaLaunchKernel");
+  g_assert_cmpfloat (hp_test_cell (tree, 1, "Control_counts"), ==, 1);
+  g_assert_cmpfloat (hp_test_cell (tree, 1, "Test_counts"), ==, 3);
+  g_assert_cmpstr (hp_table_get_string (tree, 1, hp_test_column (tree, "change")), ==, "count changed");
+  g_assert_cmpfloat (hp_test_cell (tree, 1, "root_of_change"), ==, 0);
+
+  g_assert_cmpstr (hp_table_get_string (tree, 2, 0), ==,
+                   "ProfilerStep > ## forward ## > aten::linear > cudaLaunchKernel > relu");
+  g_assert_cmpstr (hp_table_get_string (tree, 2, hp_test_column (tree, "change")), ==, "added");
+  g_assert_cmpfloat (hp_test_cell (tree, 2, "Test_duration"), ==, 20);
+  g_assert_true (hp_table_is_null (tree, 2, (guint)hp_test_column (tree, "summary")));
+  hp_trace_diff_params_clear (&params);
+}
+
+/* the real pair: every place of change says what changed */
+static void
+test_tree_diff_real_pair (void)
+{
+  HpTraceDiffParams params;
+  g_autoptr (HpTable) tree = NULL;
+  g_autoptr (GError) error = NULL;
+  int   summary_col, root_col;
+  guint roots = 0;
+
+  hp_trace_diff_params_init (&params);
+  tree = hp_tree_diff (pair_trace (0, 0), pair_trace (0, 1), &params, NULL, &error);
+  g_assert_no_error (error);
+  summary_col = hp_test_column (tree, "summary");
+  root_col = hp_test_column (tree, "root_of_change");
+  for (guint row = 0; row < hp_table_get_n_rows (tree); row++)
+    if (hp_table_get_int (tree, row, (guint)root_col))
+      {
+        g_assert_nonnull (hp_table_get_string (tree, row, (guint)summary_col));
+        roots++;
+      }
+  g_assert_cmpuint (roots, >, 0);
+  hp_trace_diff_params_clear (&params);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -444,6 +511,8 @@ main (int   argc,
   g_test_add_func ("/core/trace-diff/no-steps", test_no_steps);
   g_test_add_func ("/core/trace-diff/different-hardware", test_different_hardware);
   g_test_add_func ("/core/trace-diff/bad-selection", test_bad_selection);
+  g_test_add_func ("/core/trace-diff/tree", test_tree_diff);
+  g_test_add_func ("/core/trace-diff/tree-real-pair", test_tree_diff_real_pair);
   status = g_test_run ();
 
   g_clear_pointer (&golden_cases, g_ptr_array_unref);

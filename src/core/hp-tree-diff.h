@@ -1,0 +1,18 @@
+/* hp-tree-diff.h — two runs' call trees aligned, changes reported where they happen.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "hp-trace-diff.h"
+
+G_BEGIN_DECLS
+
+HpTable *hp_tree_diff (HpTrace                 *control,
+                       HpTrace                 *test,
+                       const HpTraceDiffParams *params,
+                       GCancellable            *cancellable,
+                       GError                 **error);
+
+G_END_DECLS
