@@ -8,6 +8,7 @@
 #include <gio/gio.h>
 
 #include "hp-analysis.h"
+#include "hp-scope.h"
 #include "hp-trace.h"
 
 G_BEGIN_DECLS
@@ -44,5 +45,12 @@ gboolean                hp_session_get_result (HpSession     *self,
                                                GPtrArray    **tables,
                                                const GError **error);
 void                    hp_session_cancel (HpSession *self);
+HpScope                *hp_session_get_scope (HpSession *self);
+void                    hp_session_set_scope (HpSession *self,
+                                              HpScope   *scope);
+HpTrace                *hp_session_get_analysis_trace (HpSession *self);
+HpTimeSpan              hp_session_get_selected_range (HpSession *self);
+void                    hp_session_set_selected_range (HpSession *self,
+                                                       HpTimeSpan span);
 
 G_END_DECLS
