@@ -112,6 +112,33 @@ hp_table_stack_labelled (const char        *name,
 }
 
 /**
+ * hp_table_select_rows:
+ * @rows: (array length=n_rows): row indices of @table
+ *
+ * Returns: (transfer full): a table with @table's name, title and columns
+ *   holding only @rows, in that order
+ */
+HpTable *
+hp_table_select_rows (HpTable     *table,
+                      const guint *rows,
+                      guint        n_rows)
+{
+  HpTable *out = hp_table_new (hp_table_get_name (table), hp_table_get_title (table));
+
+  for (guint c = 0; c < hp_table_get_n_columns (table); c++)
+    hp_table_add_column (out, hp_table_get_column_name (table, c), hp_table_get_column_type (table, c),
+                         hp_table_get_column_unit (table, c));
+  for (guint i = 0; i < n_rows; i++)
+    {
+      guint row = hp_table_append_row (out);
+
+      for (guint c = 0; c < hp_table_get_n_columns (table); c++)
+        copy_cell (out, row, c, table, rows[i], c);
+    }
+  return out;
+}
+
+/**
  * hp_run_compare_step_time:
  *
  * Step time statistics per rank: the `ProfilerStep` ranges the analyses

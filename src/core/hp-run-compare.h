@@ -27,4 +27,8 @@ HpTable   *hp_table_stack_labelled (const char        *name,
                                     const char *const *labels,
                                     guint              n_tables);
 
+HpTable *hp_table_select_rows (HpTable     *table,
+                               const guint *rows,
+                               guint        n_rows);
+
 G_END_DECLS
