@@ -481,6 +481,13 @@ load_done (GObject      *source,
   g_object_unref (self);
 }
 
+static void
+trace_unref0 (gpointer trace)
+{
+  if (trace != NULL)
+    hp_trace_unref (trace);
+}
+
 /* the trace of a window that already shows @path in the default mode */
 static HpTrace *
 open_trace (HpCompareWindow *self,
@@ -499,7 +506,7 @@ open_trace (HpCompareWindow *self,
 static void
 start_loading (HpCompareWindow *self)
 {
-  self->traces = g_ptr_array_new_full (self->n_runs, (GDestroyNotify)hp_trace_unref);
+  self->traces = g_ptr_array_new_full (self->n_runs, trace_unref0);
   g_ptr_array_set_size (self->traces, self->n_runs);
   self->n_pending = self->n_runs;
   self->busy = TRUE;
