@@ -77,24 +77,6 @@ G_DEFINE_FINAL_TYPE (HpCompareWindow, hp_compare_window, GTK_TYPE_APPLICATION_WI
 
 /* ---- helpers ---- */
 
-static double
-sum_column (HpTable    *table,
-            const char *label,
-            const char *column)
-{
-  int    c = hp_table_find_column (table, column);
-  double sum = 0;
-
-  if (c < 0)
-    return NAN;
-  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
-    if (g_strcmp0 (hp_table_get_string (table, row, 0), label) == 0 && !hp_table_is_null (table, row, (guint)c))
-      sum += hp_table_get_column_type (table, (guint)c) == HP_COLUMN_INT
-                 ? (double)hp_table_get_int (table, row, (guint)c)
-                 : hp_table_get_double (table, row, (guint)c);
-  return sum;
-}
-
 static HpTable *
 table_named (GPtrArray  *tables,
              const char *name)
@@ -119,11 +101,11 @@ make_findings (HpCompareWindow *self)
   for (guint run = 0; run < self->n_runs; run++)
     {
       const char *label = self->labels[run];
-      double      span = sum_column (temporal, label, "kernel_time(us)");
-      double      idle = sum_column (temporal, label, "idle_time(us)");
-      double      exposed = sum_column (overlap, label, "communication_time(us)") -
-                       sum_column (overlap, label, "overlap_time(us)");
-      double step_sum = sum_column (steps, label, "mean");
+      double      span = hp_run_compare_sum (temporal, label, "kernel_time(us)");
+      double      idle = hp_run_compare_sum (temporal, label, "idle_time(us)");
+      double      exposed = hp_run_compare_sum (overlap, label, "communication_time(us)") -
+                       hp_run_compare_sum (overlap, label, "overlap_time(us)");
+      double step_sum = hp_run_compare_sum (steps, label, "mean");
       double n_ranks = 0;
 
       for (guint row = 0; steps != NULL && row < hp_table_get_n_rows (steps); row++)

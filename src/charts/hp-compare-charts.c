@@ -41,18 +41,9 @@ number (HpTable *table,
         guint    row,
         int      column)
 {
-  if (column < 0 || hp_table_is_null (table, row, (guint)column))
+  if (column < 0 || hp_table_get_column_type (table, (guint)column) == HP_COLUMN_STRING)
     return NAN;
-  switch (hp_table_get_column_type (table, (guint)column))
-    {
-    case HP_COLUMN_INT:
-      return (double)hp_table_get_int (table, row, (guint)column);
-    case HP_COLUMN_DOUBLE:
-      return hp_table_get_double (table, row, (guint)column);
-    case HP_COLUMN_STRING:
-    default:
-      return NAN;
-    }
+  return hp_table_get_double (table, row, (guint)column);
 }
 
 /* a grouped bar chart with one series per run, in the runs' order, so a

@@ -43,10 +43,8 @@ cell (HpTable *table,
       guint    row,
       int      column)
 {
-  if (column < 0 || hp_table_is_null (table, row, (guint)column))
+  if (column < 0 || hp_table_get_column_type (table, (guint)column) == HP_COLUMN_STRING)
     return NAN;
-  if (hp_table_get_column_type (table, (guint)column) == HP_COLUMN_INT)
-    return (double)hp_table_get_int (table, row, (guint)column);
   return hp_table_get_double (table, row, (guint)column);
 }
 

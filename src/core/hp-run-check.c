@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "hp-run-check.h"
+#include "hp-run-compare.h"
 #include "hp-stats.h"
 #include "hp-trace-diff.h"
 
@@ -97,23 +98,6 @@ run_facts_clear (RunFacts *facts)
   g_clear_pointer (&facts->ops, hp_table_unref);
 }
 
-static double
-column_sum (HpTable    *table,
-            const char *column)
-{
-  int    c = hp_table_find_column (table, column);
-  double sum = 0;
-
-  if (c < 0)
-    return NAN;
-  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
-    if (!hp_table_is_null (table, row, (guint)c))
-      sum += hp_table_get_column_type (table, (guint)c) == HP_COLUMN_INT
-                 ? (double)hp_table_get_int (table, row, (guint)c)
-                 : hp_table_get_double (table, row, (guint)c);
-  return sum;
-}
-
 /* the first table of an analysis, or NULL when it has nothing to say */
 static HpTable *
 analysis_table (HpTrace                *trace,
@@ -172,9 +156,9 @@ gather (HpTrace      *trace,
 
       if (temporal != NULL)
         {
-          facts->busy = (column_sum (temporal, "compute_time(us)") + column_sum (temporal, "non_compute_time(us)")) /
+          facts->busy = (hp_run_compare_sum (temporal, NULL, "compute_time(us)") + hp_run_compare_sum (temporal, NULL, "non_compute_time(us)")) /
                         facts->n_steps;
-          facts->idle = column_sum (temporal, "idle_time(us)") / facts->n_steps;
+          facts->idle = hp_run_compare_sum (temporal, NULL, "idle_time(us)") / facts->n_steps;
         }
     }
   if (local_error == NULL && (metrics & HP_CHECK_EXPOSED_COMM))
@@ -183,7 +167,7 @@ gather (HpTrace      *trace,
 
       if (overlap != NULL)
         facts->exposed =
-            (column_sum (overlap, "communication_time(us)") - column_sum (overlap, "overlap_time(us)")) /
+            (hp_run_compare_sum (overlap, NULL, "communication_time(us)") - hp_run_compare_sum (overlap, NULL, "overlap_time(us)")) /
             facts->n_steps;
     }
   if (local_error == NULL && (metrics & HP_CHECK_TOP_OPS))

@@ -112,6 +112,35 @@ hp_table_stack_labelled (const char        *name,
 }
 
 /**
+ * hp_run_compare_sum:
+ * @label: (nullable): the run whose rows count (the first column is
+ *   `label`), or %NULL for every row
+ * @column: a numeric column
+ *
+ * Returns: the sum of @column over those rows, nulls skipped; NaN when
+ *   there is no such column
+ */
+double
+hp_run_compare_sum (HpTable    *table,
+                    const char *label,
+                    const char *column)
+{
+  int    c = table != NULL ? hp_table_find_column (table, column) : -1;
+  double sum = 0;
+
+  if (c < 0 || hp_table_get_column_type (table, (guint)c) == HP_COLUMN_STRING)
+    return NAN;
+  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+    {
+      double v = hp_table_get_double (table, row, (guint)c);
+
+      if (!isnan (v) && (label == NULL || g_strcmp0 (hp_table_get_string (table, row, 0), label) == 0))
+        sum += v;
+    }
+  return sum;
+}
+
+/**
  * hp_table_select_rows:
  * @rows: (array length=n_rows): row indices of @table
  *

@@ -27,6 +27,9 @@ HpTable   *hp_table_stack_labelled (const char        *name,
                                     const char *const *labels,
                                     guint              n_tables);
 
+double   hp_run_compare_sum (HpTable    *table,
+                             const char *label,
+                             const char *column);
 HpTable *hp_table_select_rows (HpTable     *table,
                                const guint *rows,
                                guint        n_rows);

@@ -21,29 +21,6 @@ not_comparing (gpointer window)
   return !hp_compare_window_is_loading (window);
 }
 
-typedef struct
-{
-  char    *text;
-  gboolean done;
-} ClipboardRead;
-
-static void
-clipboard_read_cb (GObject      *source,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  ClipboardRead *read = user_data;
-
-  read->text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
-  read->done = TRUE;
-}
-
-static gboolean
-read_done (gpointer data)
-{
-  return ((ClipboardRead *)data)->done;
-}
-
 static HpCompareWindow *
 open_comparison (void)
 {
@@ -103,7 +80,7 @@ test_ops_diff (void)
   HpTableView     *view = HP_TABLE_VIEW (hp_compare_window_get_ops_view (window));
   GListModel      *model = hp_table_view_get_model (view);
   HpTable         *table = hp_table_view_get_table (view);
-  ClipboardRead    read = { 0 };
+  g_autofree char *copied = NULL;
   GtkWidget       *chart;
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("hotpath-compare-XXXXXX", &error);
@@ -125,10 +102,8 @@ test_ops_diff (void)
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1);
   gtk_selection_model_select_item (GTK_SELECTION_MODEL (model), 0, TRUE);
   g_assert_true (hp_table_view_copy_selection (view));
-  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (view)), NULL, clipboard_read_cb, &read);
-  g_assert_true (hp_ui_test_wait_for (read_done, &read));
-  g_assert_true (g_str_has_prefix (read.text, "aten::mm\tcpu_op\t2\t20.0\t4\t60.0\t2\t40.0\t+\t10.0\t15.0\t5.0\t200.0\tCPU"));
-  g_free (read.text);
+  copied = hp_ui_test_read_clipboard (GTK_WIDGET (view));
+  g_assert_true (g_str_has_prefix (copied, "aten::mm\tcpu_op\t2\t20.0\t4\t60.0\t2\t40.0\t+\t10.0\t15.0\t5.0\t200.0\tCPU"));
   hp_table_view_set_search (view, NULL);
 
   /* swapped: the signs turn */
