@@ -128,9 +128,9 @@ make_findings (HpCompareWindow *self)
         }
       if (span > 0)
         {
-          g_string_append_printf (s, _ ("the GPU is idle %.0f%% of the time"), 100.0 * idle / span);
+          g_string_append_printf (s, _ ("the GPU is idle %.0f%% of its time"), 100.0 * idle / span);
           if (!isnan (exposed) && exposed > 0)
-            g_string_append_printf (s, _ (" and spends %.0f%% of it in exposed communication"),
+            g_string_append_printf (s, _ (" and spends %.0f%% of its time in exposed communication"),
                                     100.0 * exposed / span);
           g_string_append (s, ".");
         }
