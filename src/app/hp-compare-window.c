@@ -790,3 +790,38 @@ hp_compare_window_get_n_charts (HpCompareWindow *self)
   g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), 0);
   return self->n_charts;
 }
+
+/**
+ * hp_compare_window_open_folders:
+ * @parent: the window the folders were dropped on
+ * @files: (array length=n_files): what was dropped
+ *
+ * Several folders dropped at once are runs to compare (a job's rank
+ * files are dropped as files): opens a comparison of them when @files are
+ * 2 to 8 folders.
+ *
+ * Returns: (transfer none) (nullable): the comparison, or %NULL when
+ *   @files are not runs to compare
+ */
+HpCompareWindow *
+hp_compare_window_open_folders (GtkWindow *parent,
+                                GFile    **files,
+                                guint      n_files)
+{
+  g_autoptr (GPtrArray) paths = NULL;
+  HpCompareWindow *self;
+
+  if (n_files < 2 || n_files > HP_RUN_COMPARE_MAX_RUNS)
+    return NULL;
+  paths = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < n_files; i++)
+    {
+      if (g_file_query_file_type (files[i], G_FILE_QUERY_INFO_NONE, NULL) != G_FILE_TYPE_DIRECTORY)
+        return NULL;
+      g_ptr_array_add (paths, g_file_get_path (files[i]));
+    }
+  g_ptr_array_add (paths, NULL);
+  self = hp_compare_window_new (gtk_window_get_application (parent), (const char *const *)paths->pdata, NULL);
+  gtk_window_present (GTK_WINDOW (self));
+  return self;
+}

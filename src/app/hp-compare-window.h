@@ -16,6 +16,9 @@ G_DECLARE_FINAL_TYPE (HpCompareWindow, hp_compare_window, HP, COMPARE_WINDOW, Gt
 HpCompareWindow *hp_compare_window_new (GtkApplication    *application,
                                         const char *const *paths,
                                         const char *const *labels);
+HpCompareWindow *hp_compare_window_open_folders (GtkWindow *parent,
+                                                 GFile    **files,
+                                                 guint      n_files);
 gboolean         hp_compare_window_is_loading (HpCompareWindow *self);
 const char      *hp_compare_window_get_error (HpCompareWindow *self);
 GtkNotebook     *hp_compare_window_get_notebook (HpCompareWindow *self);

@@ -15,6 +15,7 @@
 #include "hp-application.h"
 #include "hp-format.h"
 #include "hp-settings.h"
+#include "hp-compare-window.h"
 #include "hp-window-private.h"
 
 typedef struct
@@ -376,7 +377,8 @@ drop_cb (GtkDropTarget *target,
 
   for (GSList *l = list; l != NULL; l = l->next)
     g_ptr_array_add (files, l->data);
-  if (files->len > 0)
+  /* several folders at once are runs to compare */
+  if (files->len > 0 && hp_compare_window_open_folders (GTK_WINDOW (self), (GFile **)files->pdata, files->len) == NULL)
     hp_window_open_files (self, (GFile **)files->pdata, files->len);
   g_slist_free (list);
   return files->len > 0;

@@ -158,6 +158,36 @@ test_bad_runs (void)
   gtk_window_destroy (GTK_WINDOW (broken));
 }
 
+/* dropped together, folders are runs to compare; files are one job */
+static void
+test_dropped_folders (void)
+{
+  g_autofree char *a = hp_test_data_path ("hta_trace_compare_base", NULL);
+  g_autofree char *b = hp_test_data_path ("hta_trace_compare_test", NULL);
+  g_autofree char *file = hp_test_data_path ("diff", "control.json", NULL);
+  g_autoptr (GFile) fa = g_file_new_for_path (a);
+  g_autoptr (GFile) fb = g_file_new_for_path (b);
+  g_autoptr (GFile) ff = g_file_new_for_path (file);
+  GFile           *folders[] = { fa, fb };
+  GFile           *mixed[] = { fa, ff };
+  GtkWidget       *parent = gtk_window_new ();
+  HpCompareWindow *window;
+  HpTable         *table;
+
+  g_assert_null (hp_compare_window_open_folders (GTK_WINDOW (parent), folders, 1));
+  g_assert_null (hp_compare_window_open_folders (GTK_WINDOW (parent), mixed, 2));
+  window = hp_compare_window_open_folders (GTK_WINDOW (parent), folders, 2);
+  g_assert_nonnull (window);
+  g_assert_true (hp_ui_test_wait_for (not_comparing, window));
+  g_assert_null (hp_compare_window_get_error (window));
+  /* labelled with the folder names */
+  table = hp_table_view_get_table (HP_TABLE_VIEW (hp_compare_window_get_ops_view (window)));
+  g_assert_cmpint (hp_table_find_column (table, "hta_trace_compare_base_counts"), >, 0);
+  g_assert_cmpint (hp_table_find_column (table, "hta_trace_compare_test_counts"), >, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+  gtk_window_destroy (GTK_WINDOW (parent));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -168,6 +198,7 @@ main (int   argc,
   g_test_add_func ("/app/compare/tabs", test_tabs);
   g_test_add_func ("/app/compare/ops-diff", test_ops_diff);
   g_test_add_func ("/app/compare/bad-runs", test_bad_runs);
+  g_test_add_func ("/app/compare/dropped-folders", test_dropped_folders);
 
   return g_test_run ();
 }
