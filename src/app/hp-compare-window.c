@@ -8,7 +8,9 @@
  *   question, a colour per run (hp_compare_charts_new());
  * - Ops diff: the compare_traces table of the chosen pair (sortable,
  *   filterable, a communication-only switch) and HTA's two charts;
- * - Tree diff: the aligned call trees' changed nodes.
+ * - Tree diff: the aligned call trees' changed nodes;
+ * - Timelines: the runs' timelines stacked, step-aligned: step k of every
+ *   run starts at the same x, and zooming or panning one moves them all.
  *
  * Every table exports CSV and every chart PNG/SVG through their own views.
  *
@@ -34,6 +36,7 @@
 #include "hp-session.h"
 #include "hp-settings.h"
 #include "hp-table-view.h"
+#include "hp-timeline-view.h"
 #include "hp-trace-diff.h"
 #include "hp-trace-page.h"
 #include "hp-tree-diff.h"
@@ -57,6 +60,11 @@ struct _HpCompareWindow
   HpTableView    *ops_view;
   HpChartGrid    *ops_grid;
   HpTableView    *tree_view;
+  GtkBox         *timelines_box;
+  GtkSpinButton  *step_spin;
+  GPtrArray      *timelines; /* HpTimelineView, one per run */
+  GArray        **steps;     /* per run: (start, length) ns of its first rank's steps */
+  gboolean        aligning;
 
   GStrv         paths;
   GStrv         labels;
@@ -278,9 +286,145 @@ pair_changed_cb (HpCompareWindow *self)
     run_diff (self);
 }
 
+/* ---- step-aligned timelines ---- */
+
+static int
+cmp_gint64 (gconstpointer a,
+            gconstpointer b)
+{
+  gint64 x = *(const gint64 *)a;
+  gint64 y = *(const gint64 *)b;
+
+  return (x > y) - (x < y);
+}
+
+/* (start, length) of each step of a run's first rank, in time order */
+static GArray *
+step_ranges (HpTrace *trace)
+{
+  GArray       *steps = g_array_new (FALSE, FALSE, sizeof (gint64) * 2);
+  const HpRank *r = hp_trace_get_n_ranks (trace) > 0 ? hp_trace_get_rank (trace, 0) : NULL;
+
+  for (guint i = 0; r != NULL && i < r->n_events; i++)
+    if ((r->flags[i] & HP_EVENT_STEP) && (r->flags[i] & HP_EVENT_MEASURED))
+      {
+        gint64 step[2] = { r->ts[i], r->dur[i] };
+
+        g_array_append_vals (steps, step, 1);
+      }
+  g_array_sort (steps, cmp_gint64);
+  return steps;
+}
+
+/* where step @k of @run starts (its last step when it has fewer, the
+ * trace's start when it has none), and how long it is */
+static gint64
+step_start (HpCompareWindow *self,
+            guint            run,
+            guint            k,
+            gint64          *length)
+{
+  GArray *steps = self->steps[run];
+  gint64 *step;
+
+  if (steps->len == 0)
+    {
+      *length = 0;
+      return 0;
+    }
+  step = &g_array_index (steps, gint64, 2 * MIN (k, steps->len - 1));
+  *length = step[1];
+  return step[0];
+}
+
+/* every other view shows the same stretch of time relative to its own
+ * step start as @moved does */
+static void
+timeline_range_changed_cb (HpTimelineView  *moved,
+                           GParamSpec      *pspec,
+                           HpCompareWindow *self)
+{
+  guint  k = (guint)gtk_spin_button_get_value_as_int (self->step_spin);
+  guint  from = 0;
+  gint64 start, end, length, offset;
+
+  if (self->aligning)
+    return;
+  while (from < self->timelines->len && self->timelines->pdata[from] != moved)
+    from++;
+  if (from == self->timelines->len)
+    return;
+  hp_timeline_view_get_visible_range (moved, &start, &end);
+  offset = start - step_start (self, from, k, &length);
+  self->aligning = TRUE;
+  for (guint run = 0; run < self->timelines->len; run++)
+    if (run != from)
+      {
+        gint64 s = step_start (self, run, k, &length) + offset;
+
+        hp_timeline_view_set_visible_range (self->timelines->pdata[run], s, s + (end - start));
+      }
+  self->aligning = FALSE;
+}
+
+/* shows step k of every run from the same x, as wide as the longest */
+static void
+align_step (HpCompareWindow *self)
+{
+  guint  k = (guint)gtk_spin_button_get_value_as_int (self->step_spin);
+  gint64 width = 0, length;
+
+  if (self->timelines == NULL)
+    return;
+  for (guint run = 0; run < self->timelines->len; run++)
+    {
+      step_start (self, run, k, &length);
+      width = MAX (width, length);
+    }
+  if (width <= 0)
+    return;
+  self->aligning = TRUE;
+  for (guint run = 0; run < self->timelines->len; run++)
+    {
+      gint64 start = step_start (self, run, k, &length) - width / 20;
+
+      hp_timeline_view_set_visible_range (self->timelines->pdata[run], start, start + width + width / 10);
+    }
+  self->aligning = FALSE;
+}
+
+static void
+show_timelines (HpCompareWindow *self)
+{
+  guint most = 0;
+
+  self->timelines = g_ptr_array_new ();
+  self->steps = g_new0 (GArray *, self->n_runs);
+  for (guint run = 0; run < self->n_runs; run++)
+    {
+      GtkWidget *label = gtk_label_new (self->labels[run]);
+      GtkWidget *view = hp_timeline_view_new ();
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_add_css_class (label, "heading");
+      gtk_box_append (self->timelines_box, label);
+      gtk_widget_set_size_request (view, -1, 260);
+      gtk_widget_set_vexpand (view, TRUE);
+      hp_timeline_view_set_trace (HP_TIMELINE_VIEW (view), self->traces->pdata[run]);
+      gtk_box_append (self->timelines_box, view);
+      g_ptr_array_add (self->timelines, view);
+      self->steps[run] = step_ranges (self->traces->pdata[run]);
+      most = MAX (most, self->steps[run]->len);
+      g_signal_connect (view, "notify::start", G_CALLBACK (timeline_range_changed_cb), self);
+      g_signal_connect (view, "notify::end", G_CALLBACK (timeline_range_changed_cb), self);
+    }
+  gtk_spin_button_set_range (self->step_spin, 0, MAX (most, 1) - 1);
+  align_step (self);
+}
+
 /* ---- screenshots (tests/ui/screenshots.sh) ---- */
 
-static const char *const tab_names[] = { "summary", "ops-diff", "tree-diff" };
+static const char *const tab_names[] = { "summary", "ops-diff", "tree-diff", "timelines" };
 
 typedef struct
 {
@@ -410,6 +554,7 @@ compare_done (GObject      *source,
   for (guint c = 0; c < charts->len; c++)
     hp_chart_grid_append (self->summary_grid, hp_chart_view_new (charts->pdata[c]), FALSE);
   gtk_stack_set_visible_child_name (self->stack, "content");
+  show_timelines (self);
   run_diff (self);
   maybe_take_screenshots (self);
 }
@@ -589,6 +734,27 @@ ops_page (HpCompareWindow *self)
 }
 
 static GtkWidget *
+timelines_page (HpCompareWindow *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+  gtk_widget_set_margin_start (bar, 12);
+  gtk_widget_set_margin_top (bar, 6);
+  /* Translators: the step (0 = the first) whose start lines up in every run */
+  gtk_box_append (GTK_BOX (bar), gtk_label_new (_ ("Align step")));
+  self->step_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, 0, 1));
+  g_signal_connect_swapped (self->step_spin, "value-changed", G_CALLBACK (align_step), self);
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->step_spin));
+  gtk_box_append (GTK_BOX (box), bar);
+  self->timelines_box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 4));
+  gtk_widget_set_margin_start (GTK_WIDGET (self->timelines_box), 6);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->timelines_box), 6);
+  gtk_box_append (GTK_BOX (box), scrolled (GTK_WIDGET (self->timelines_box)));
+  return box;
+}
+
+static GtkWidget *
 status_page (HpCompareWindow *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
@@ -625,6 +791,7 @@ build (HpCompareWindow *self)
   gtk_notebook_append_page (self->notebook, ops_page (self), gtk_label_new (_ ("Ops Diff")));
   self->tree_view = HP_TABLE_VIEW (hp_table_view_new ());
   gtk_notebook_append_page (self->notebook, GTK_WIDGET (self->tree_view), gtk_label_new (_ ("Tree Diff")));
+  gtk_notebook_append_page (self->notebook, timelines_page (self), gtk_label_new (_ ("Timelines")));
   gtk_stack_add_named (self->stack, GTK_WIDGET (self->notebook), "content");
   gtk_stack_set_visible_child_name (self->stack, "loading");
   gtk_window_set_child (GTK_WINDOW (self), GTK_WIDGET (self->stack));
@@ -648,6 +815,10 @@ hp_compare_window_finalize (GObject *object)
   g_clear_pointer (&self->traces, g_ptr_array_unref);
   g_clear_pointer (&self->tables, g_ptr_array_unref);
   g_clear_pointer (&self->diff, hp_table_unref);
+  g_clear_pointer (&self->timelines, g_ptr_array_unref);
+  for (guint run = 0; self->steps != NULL && run < self->n_runs; run++)
+    g_clear_pointer (&self->steps[run], g_array_unref);
+  g_free (self->steps);
   g_strfreev (self->paths);
   g_strfreev (self->labels);
   g_free (self->error);
@@ -824,4 +995,35 @@ hp_compare_window_open_folders (GtkWindow *parent,
   self = hp_compare_window_new (gtk_window_get_application (parent), (const char *const *)paths->pdata, NULL);
   gtk_window_present (GTK_WINDOW (self));
   return self;
+}
+
+/**
+ * hp_compare_window_get_timeline:
+ *
+ * Returns: (transfer none) (nullable): the timeline of @run on the
+ *   Timelines tab, once the runs are loaded
+ */
+GtkWidget *
+hp_compare_window_get_timeline (HpCompareWindow *self,
+                                guint            run)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
+  if (self->timelines == NULL || run >= self->timelines->len)
+    return NULL;
+  return self->timelines->pdata[run];
+}
+
+/**
+ * hp_compare_window_align_step:
+ * @step: 0 for the first step
+ *
+ * Lines up the start of step @step of every run on the Timelines tab.
+ */
+void
+hp_compare_window_align_step (HpCompareWindow *self,
+                              guint            step)
+{
+  g_return_if_fail (HP_IS_COMPARE_WINDOW (self));
+  gtk_spin_button_set_value (self->step_spin, step);
+  align_step (self);
 }

@@ -13,6 +13,7 @@
 #include "hp-compare-window.h"
 #include "hp-table-view.h"
 #include "hp-test-utils.h"
+#include "hp-timeline-view.h"
 #include "hp-ui-test-utils.h"
 
 static gboolean
@@ -42,7 +43,7 @@ test_tabs (void)
 {
   HpCompareWindow         *window = open_comparison ();
   GtkNotebook             *notebook = hp_compare_window_get_notebook (window);
-  static const char *const tabs[] = { "Summary", "Ops Diff", "Tree Diff" };
+  static const char *const tabs[] = { "Summary", "Ops Diff", "Tree Diff", "Timelines" };
   HpTable                 *tree;
 
   g_assert_cmpint (gtk_notebook_get_n_pages (notebook), ==, G_N_ELEMENTS (tabs));
@@ -138,6 +139,42 @@ test_ops_diff (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* the Timelines tab: step k of every run starts at the same x, and the
+ * views move together */
+static void
+test_timelines (void)
+{
+  HpCompareWindow *window = open_comparison ();
+  HpTimelineView  *base, *next;
+  gint64           start, end;
+
+  gtk_notebook_set_current_page (hp_compare_window_get_notebook (window), 3);
+  hp_ui_test_spin (200);
+  base = HP_TIMELINE_VIEW (hp_compare_window_get_timeline (window, 0));
+  next = HP_TIMELINE_VIEW (hp_compare_window_get_timeline (window, 1));
+  g_assert_nonnull (base);
+  g_assert_nonnull (next);
+  g_assert_null (hp_compare_window_get_timeline (window, 2));
+
+  /* the second steps: Base's at 100 us (100 us long), New's at 200 us (50
+   * us); both shown 110 us wide from 5 us before their start (New's run
+   * ends at 250 us, so its view stops at its end) */
+  hp_compare_window_align_step (window, 1);
+  hp_timeline_view_get_visible_range (base, &start, &end);
+  g_assert_cmpint (start, ==, 95000);
+  g_assert_cmpint (end, ==, 205000);
+  hp_timeline_view_get_visible_range (next, &start, &end);
+  g_assert_cmpint (end - start, ==, 110000);
+  g_assert_cmpint (start, <=, 195000);
+
+  /* zooming one shows the others from the same offset to their step */
+  hp_timeline_view_set_visible_range (base, 110000, 130000);
+  hp_timeline_view_get_visible_range (next, &start, &end);
+  g_assert_cmpint (start, ==, 210000);
+  g_assert_cmpint (end, ==, 230000);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* one run is not a comparison; a missing run names itself */
 static void
 test_bad_runs (void)
@@ -197,6 +234,7 @@ main (int   argc,
 
   g_test_add_func ("/app/compare/tabs", test_tabs);
   g_test_add_func ("/app/compare/ops-diff", test_ops_diff);
+  g_test_add_func ("/app/compare/timelines", test_timelines);
   g_test_add_func ("/app/compare/bad-runs", test_bad_runs);
   g_test_add_func ("/app/compare/dropped-folders", test_dropped_folders);
 
