@@ -12,6 +12,7 @@
 
 #include "hp-analysis.h"
 #include "hp-linked-events.h"
+#include "hp-result.h"
 #include "hp-test-utils.h"
 
 /* Every analysis names its tables, and returns only tables it names, on
@@ -141,7 +142,7 @@ test_param_parse (void)
     { "ranks", "0,1, 3", TRUE },
     { "ranks", "all", TRUE },
     { "ranks", "-1", FALSE },
-    { "ranks", "1,,2", FALSE },
+    { "ranks", "1,,2 3", TRUE },
     { "streams", "7,-2", TRUE },
     { "max_queue_length", "99999999999", TRUE },
     { "allowlist_patterns", "a,b", TRUE },
@@ -154,6 +155,7 @@ test_param_parse (void)
       g_autoptr (GError) error = NULL;
 
       hp_analysis_params_init (&params);
+      g_test_message ("%s = %s", cases[i].name, cases[i].text);
       g_assert_cmpint (hp_param_parse (spec, &params, cases[i].text, &error), ==, cases[i].ok);
       if (!cases[i].ok)
         {
@@ -173,6 +175,20 @@ test_param_parse (void)
     g_assert_cmpint (g_array_index (params.ranks, int, 2), ==, 3);
     g_assert_true (hp_param_parse (hp_param_spec_find ("ranks"), &params, "all", NULL));
     g_assert_null (params.ranks);
+    g_assert_true (hp_param_parse (hp_param_spec_find ("streams"), &params, "7, 23 84", NULL));
+    g_assert_cmpuint (params.streams->len, ==, 3);
+    g_assert_cmpint (g_array_index (params.streams, gint64, 2), ==, 84);
+    g_assert_true (hp_param_parse (hp_param_spec_find ("streams"), &params, "", NULL));
+    g_assert_null (params.streams);
+    g_assert_true (hp_param_parse (hp_param_spec_find ("allowlist_patterns"), &params, " Optimizer, ,forward ", NULL));
+    g_assert_cmpuint (g_strv_length (params.allowlist_patterns), ==, 2);
+    g_assert_cmpstr (params.allowlist_patterns[0], ==, "Optimizer");
+    hp_param_set_number (hp_param_spec_find ("num_kernels"), &params, 0);
+    g_assert_cmpint (params.num_kernels, ==, 1);
+    hp_param_set_number (hp_param_spec_find ("duration_ratio"), &params, 0.25);
+    g_assert_cmpfloat (hp_param_get_number (hp_param_spec_find ("duration_ratio"), &params), ==, 0.25);
+    hp_param_set_number (hp_param_spec_find ("include_memory_kernels"), &params, 0);
+    g_assert_false (params.include_memory_kernels);
     hp_analysis_params_clear (&params);
   }
 }
@@ -236,6 +252,62 @@ test_row_events (void)
     }
 }
 
+static guint payload_calls;
+
+/* a payload a view could want: the number of rows of the first table */
+static gpointer
+count_payload (HpTrace                *trace,
+               const HpAnalysisParams *params,
+               GPtrArray              *tables,
+               GCancellable           *cancellable,
+               GError                **error)
+{
+  payload_calls++;
+  return GUINT_TO_POINTER (hp_table_get_n_rows (tables->pdata[0]) + 1);
+}
+
+/* A result: the tables, the scope and parameters they are of, the payload */
+static void
+test_result (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  g_autoptr (HpScope) scope = hp_scope_new_range (hp_time_span_make (0, 300000000));
+  g_autoptr (HpTrace) scoped = hp_trace_apply_scope (trace, scope, NULL);
+  HpAnalysis       analysis = *hp_analysis_find ("gpu_kernel_breakdown");
+  HpAnalysisParams params;
+  g_autoptr (HpResult) whole = NULL;
+  g_autoptr (HpResult) part = NULL;
+  g_autoptr (GPtrArray) direct = NULL;
+  g_autoptr (GError) error = NULL;
+
+  hp_analysis_params_init (&params);
+  params.num_kernels = 3;
+  analysis.payload = count_payload;
+  whole = hp_analysis_compute (&analysis, trace, &params, NULL, &error);
+  g_assert_no_error (error);
+  part = hp_analysis_compute (&analysis, scoped, &params, NULL, &error);
+  g_assert_no_error (error);
+  direct = hp_analysis_run (&analysis, trace, &params, NULL, NULL);
+
+  g_assert_cmpuint (payload_calls, ==, 2);
+  g_assert_null (hp_result_get_scope (whole));
+  g_assert_true (hp_scope_equal (hp_result_get_scope (part), scope));
+  g_assert_cmpint (hp_result_get_params (whole)->num_kernels, ==, 3);
+  g_assert_cmpuint (hp_result_get_tables (whole)->len, ==, direct->len);
+  for (guint t = 0; t < direct->len; t++)
+    {
+      g_autofree char *a = hp_table_to_csv (hp_result_get_tables (whole)->pdata[t]);
+      g_autofree char *b = hp_table_to_csv (direct->pdata[t]);
+
+      g_assert_cmpstr (a, ==, b);
+    }
+  g_assert_cmpuint (GPOINTER_TO_UINT (hp_result_get_payload (whole)), ==,
+                    hp_table_get_n_rows (hp_result_get_tables (whole)->pdata[0]) + 1);
+  g_assert_nonnull (hp_result_find_table (whole, "gpu_kernel_breakdown_kernels"));
+  g_assert_cmpfloat (hp_result_get_seconds (whole), >=, 0);
+  hp_analysis_params_clear (&params);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -248,6 +320,7 @@ main (int   argc,
   g_test_add_func ("/registry/param-parse", test_param_parse);
   g_test_add_func ("/registry/params-affect", test_params_affect);
   g_test_add_func ("/registry/row-events", test_row_events);
+  g_test_add_func ("/registry/result", test_result);
 
   return g_test_run ();
 }
