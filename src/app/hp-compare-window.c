@@ -1,7 +1,7 @@
 /* hp-compare-window.c — a comparison of 2 to 8 runs: summary charts, ops diff and tree diff.
  *
  * The window loads the runs (reusing the trace of a window that already
- * shows a folder), then computes hp_run_compare() and the diff of one
+ * shows a folder), then computes hp_compare_runs() and the diff of one
  * control/test pair in a thread, and shows:
  *
  * - Summary: plain-language findings per run and one grouped chart per
@@ -31,7 +31,7 @@
 #include "hp-chart-view.h"
 #include "hp-classify.h"
 #include "hp-compare-window.h"
-#include "hp-run-compare.h"
+#include "hp-compare.h"
 #include "hp-screenshots.h"
 #include "hp-session.h"
 #include "hp-settings.h"
@@ -71,7 +71,7 @@ struct _HpCompareWindow
   guint         n_runs;
   GPtrArray    *traces; /* HpTrace, NULL until loaded */
   guint         n_pending;
-  GPtrArray    *tables; /* of hp_run_compare() */
+  GPtrArray    *tables; /* of hp_compare_runs() */
   HpTable      *diff;   /* compare_traces of the pair */
   GCancellable *cancellable;
   char         *error;
@@ -109,11 +109,11 @@ make_findings (HpCompareWindow *self)
   for (guint run = 0; run < self->n_runs; run++)
     {
       const char *label = self->labels[run];
-      double      span = hp_run_compare_sum (temporal, label, "kernel_time(us)");
-      double      idle = hp_run_compare_sum (temporal, label, "idle_time(us)");
-      double      exposed = hp_run_compare_sum (overlap, label, "communication_time(us)") -
-                       hp_run_compare_sum (overlap, label, "overlap_time(us)");
-      double step_sum = hp_run_compare_sum (steps, label, "mean");
+      double      span = hp_compare_sum (temporal, label, "kernel_time(us)");
+      double      idle = hp_compare_sum (temporal, label, "idle_time(us)");
+      double      exposed = hp_compare_sum (overlap, label, "communication_time(us)") -
+                       hp_compare_sum (overlap, label, "overlap_time(us)");
+      double step_sum = hp_compare_sum (steps, label, "mean");
       double n_ranks = 0;
 
       for (guint row = 0; steps != NULL && row < hp_table_get_n_rows (steps); row++)
@@ -507,8 +507,8 @@ compare_thread (GTask        *task,
   GPtrArray       *tables;
 
   hp_analysis_params_init (&params);
-  tables = hp_run_compare ((HpTrace *const *)job->traces->pdata, (const char *const *)job->labels, job->traces->len,
-                           &params, cancellable, &error);
+  tables = hp_compare_runs ((HpTrace *const *)job->traces->pdata, (const char *const *)job->labels, job->traces->len,
+                            &params, cancellable, &error);
   hp_analysis_params_clear (&params);
   if (tables == NULL)
     g_task_return_error (task, error);
@@ -874,10 +874,10 @@ hp_compare_window_new (GtkApplication    *application,
     }
   build (self);
 
-  if (self->n_runs < 2 || self->n_runs > HP_RUN_COMPARE_MAX_RUNS)
+  if (self->n_runs < 2 || self->n_runs > HP_COMPARE_MAX_RUNS)
     {
       g_autofree char *message =
-          g_strdup_printf (_ ("A comparison takes 2 to %d runs, not %u."), HP_RUN_COMPARE_MAX_RUNS, self->n_runs);
+          g_strdup_printf (_ ("A comparison takes 2 to %d runs, not %u."), HP_COMPARE_MAX_RUNS, self->n_runs);
 
       show_error (self, message);
     }
@@ -982,7 +982,7 @@ hp_compare_window_open_folders (GtkWindow *parent,
   g_autoptr (GPtrArray) paths = NULL;
   HpCompareWindow *self;
 
-  if (n_files < 2 || n_files > HP_RUN_COMPARE_MAX_RUNS)
+  if (n_files < 2 || n_files > HP_COMPARE_MAX_RUNS)
     return NULL;
   paths = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < n_files; i++)

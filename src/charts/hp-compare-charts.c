@@ -187,7 +187,7 @@ fill_ops (HpChart           *chart,
 
 /**
  * hp_compare_charts_new:
- * @tables: (element-type HpTable): the tables of hp_run_compare()
+ * @tables: (element-type HpTable): the tables of hp_compare_runs()
  * @labels: (array length=n_runs): the runs' labels, in order
  * @top_n: ops in the ops chart
  * @domain: (nullable): the gettext domain of the titles, or %NULL for English

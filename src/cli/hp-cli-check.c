@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "hp-cli-runs.h"
-#include "hp-run-check.h"
+#include "hp-check.h"
 
 static char *
 format_us (double us)
@@ -131,7 +131,7 @@ hp_cli_check (int           argc,
   traces = hp_cli_load_runs (paths, 2, FALSE, FALSE, cancellable);
   if (traces == NULL)
     return HP_CLI_EXIT_BAD_INPUT;
-  table = hp_run_check (traces->pdata[0], traces->pdata[1], &params, &regressed, cancellable, &error);
+  table = hp_check_runs (traces->pdata[0], traces->pdata[1], &params, &regressed, cancellable, &error);
   if (table == NULL)
     {
       fprintf (stderr, "hotpath-cli: check: %s\n", error->message);

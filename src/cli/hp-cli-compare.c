@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "hp-cli-runs.h"
-#include "hp-run-compare.h"
+#include "hp-compare.h"
 
 int
 hp_cli_compare (int           argc,
@@ -61,10 +61,10 @@ hp_cli_compare (int           argc,
       goto out;
     }
   n_runs = paths != NULL ? g_strv_length (paths) : 0;
-  if (n_runs < 2 || n_runs > HP_RUN_COMPARE_MAX_RUNS)
+  if (n_runs < 2 || n_runs > HP_COMPARE_MAX_RUNS)
     {
       status = hp_cli_usage_error (context, "compare: name 2 to %d runs (each a trace folder or file)",
-                                   HP_RUN_COMPARE_MAX_RUNS);
+                                   HP_COMPARE_MAX_RUNS);
       goto out;
     }
   if (format != NULL && strcmp (format, "csv") != 0 && strcmp (format, "json") != 0)
@@ -107,8 +107,8 @@ hp_cli_compare (int           argc,
       status = HP_CLI_EXIT_BAD_INPUT;
       goto out;
     }
-  tables = hp_run_compare ((HpTrace *const *)traces->pdata, (const char *const *)labels, n_runs, &params,
-                           cancellable, &error);
+  tables = hp_compare_runs ((HpTrace *const *)traces->pdata, (const char *const *)labels, n_runs, &params,
+                            cancellable, &error);
   if (tables == NULL)
     {
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))

@@ -1,4 +1,4 @@
-/* test-run-compare.c — N-way comparison: every number equals the run's own analysis; hand-made runs.
+/* test-compare.c — N-way comparison: every number equals the run's own analysis; hand-made runs.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,7 +7,7 @@
 
 #include <math.h>
 
-#include "hp-run-compare.h"
+#include "hp-compare.h"
 #include "hp-test-utils.h"
 
 static const struct
@@ -43,7 +43,7 @@ compare_runs (HpTrace *const    *traces,
   GPtrArray       *tables;
 
   hp_analysis_params_init (&params);
-  tables = hp_run_compare (traces, labels, n_runs, &params, NULL, &error);
+  tables = hp_compare_runs (traces, labels, n_runs, &params, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (tables);
   hp_analysis_params_clear (&params);
@@ -178,13 +178,13 @@ test_bad_runs (void)
   HpAnalysisParams params;
 
   hp_analysis_params_init (&params);
-  g_assert_null (hp_run_compare (same, labels, 1, &params, NULL, &error));
+  g_assert_null (hp_compare_runs (same, labels, 1, &params, NULL, &error));
   g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
   g_clear_error (&error);
-  g_assert_null (hp_run_compare (same, twice, 2, &params, NULL, &error));
+  g_assert_null (hp_compare_runs (same, twice, 2, &params, NULL, &error));
   g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
   g_clear_error (&error);
-  g_assert_null (hp_run_compare (mixed, labels, 2, &params, NULL, &error));
+  g_assert_null (hp_compare_runs (mixed, labels, 2, &params, NULL, &error));
   g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
   g_assert_cmpstr (error->message, ==, "C: loaded in another mode than A");
   hp_analysis_params_clear (&params);
@@ -195,11 +195,11 @@ main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_data_func ("/core/run-compare/equals-report/default", GINT_TO_POINTER (HP_MODE_DEFAULT),
+  g_test_add_data_func ("/core/compare/equals-report/default", GINT_TO_POINTER (HP_MODE_DEFAULT),
                         test_equals_report);
-  g_test_add_data_func ("/core/run-compare/equals-report/hta-compat", GINT_TO_POINTER (HP_MODE_HTA_COMPAT),
+  g_test_add_data_func ("/core/compare/equals-report/hta-compat", GINT_TO_POINTER (HP_MODE_HTA_COMPAT),
                         test_equals_report);
-  g_test_add_func ("/core/run-compare/hand-made", test_hand_made);
-  g_test_add_func ("/core/run-compare/bad-runs", test_bad_runs);
+  g_test_add_func ("/core/compare/hand-made", test_hand_made);
+  g_test_add_func ("/core/compare/bad-runs", test_bad_runs);
   return g_test_run ();
 }

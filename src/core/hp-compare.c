@@ -1,4 +1,4 @@
-/* hp-run-compare.c — N runs side by side: one table per question, a row per run and rank or per op.
+/* hp-compare.c — N runs side by side: one table per question, a row per run and rank or per op.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "hp-run-compare.h"
+#include "hp-compare.h"
 #include "hp-stats.h"
 #include "hp-trace-diff.h"
 
@@ -112,7 +112,7 @@ hp_table_stack_labelled (const char        *name,
 }
 
 /**
- * hp_run_compare_sum:
+ * hp_compare_sum:
  * @label: (nullable): the run whose rows count (the first column is
  *   `label`), or %NULL for every row
  * @column: a numeric column
@@ -121,9 +121,9 @@ hp_table_stack_labelled (const char        *name,
  *   there is no such column
  */
 double
-hp_run_compare_sum (HpTable    *table,
-                    const char *label,
-                    const char *column)
+hp_compare_sum (HpTable    *table,
+                const char *label,
+                const char *column)
 {
   int    c = table != NULL ? hp_table_find_column (table, column) : -1;
   double sum = 0;
@@ -168,7 +168,7 @@ hp_table_select_rows (HpTable     *table,
 }
 
 /**
- * hp_run_compare_step_time:
+ * hp_compare_step_time:
  *
  * Step time statistics per rank: the `ProfilerStep` ranges the analyses
  * see (the last, incomplete one is dropped unless the trace keeps it).
@@ -176,8 +176,8 @@ hp_table_select_rows (HpTable     *table,
  * Returns: (transfer full): `compare_step_time` rows of one run
  */
 HpTable *
-hp_run_compare_step_time (HpTrace    *trace,
-                          const char *label)
+hp_compare_step_time (HpTrace    *trace,
+                      const char *label)
 {
   HpTable *table = hp_table_new ("compare_step_time", "Step time per run and rank");
   guint    first;
@@ -211,7 +211,7 @@ hp_run_compare_step_time (HpTrace    *trace,
 }
 
 /**
- * hp_run_compare_memory:
+ * hp_compare_memory:
  *
  * Memory peaks per rank and device from the profiler's `[memory]` events
  * (recorded with `profile_memory=True`): the largest `Total Allocated` and
@@ -220,8 +220,8 @@ hp_run_compare_step_time (HpTrace    *trace,
  * Returns: (transfer full): `compare_memory` rows of one run
  */
 HpTable *
-hp_run_compare_memory (HpTrace    *trace,
-                       const char *label)
+hp_compare_memory (HpTrace    *trace,
+                   const char *label)
 {
   HpTable *table = hp_table_new ("compare_memory", "Memory peaks per run, rank and device");
   guint32  memory = hp_trace_lookup_string (trace, "[memory]");
@@ -459,7 +459,7 @@ find_table (GPtrArray  *tables,
 }
 
 /**
- * hp_run_compare:
+ * hp_compare_runs:
  * @traces: (array length=n_runs): the runs, 2 to 8, loaded in one mode
  * @labels: (array length=n_runs): their labels, all different
  * @params: the analyses' parameters (those of `report`)
@@ -476,12 +476,12 @@ find_table (GPtrArray  *tables,
  *   @error set (the message starts with the label of the run at fault)
  */
 GPtrArray *
-hp_run_compare (HpTrace *const         *traces,
-                const char *const      *labels,
-                guint                   n_runs,
-                const HpAnalysisParams *params,
-                GCancellable           *cancellable,
-                GError                **error)
+hp_compare_runs (HpTrace *const         *traces,
+                 const char *const      *labels,
+                 guint                   n_runs,
+                 const HpAnalysisParams *params,
+                 GCancellable           *cancellable,
+                 GError                **error)
 {
   const HpAnalysis *analyses[G_N_ELEMENTS (compared)];
   g_autoptr (GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify)g_ptr_array_unref);
@@ -490,10 +490,10 @@ hp_run_compare (HpTrace *const         *traces,
   g_autoptr (GPtrArray) parts = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
   GString *notes[G_N_ELEMENTS (compared)] = { NULL };
 
-  if (n_runs < 2 || n_runs > HP_RUN_COMPARE_MAX_RUNS)
+  if (n_runs < 2 || n_runs > HP_COMPARE_MAX_RUNS)
     {
       g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER,
-                   "a comparison takes 2 to %d runs, not %u", HP_RUN_COMPARE_MAX_RUNS, n_runs);
+                   "a comparison takes 2 to %d runs, not %u", HP_COMPARE_MAX_RUNS, n_runs);
       return NULL;
     }
   for (guint i = 0; i < n_runs; i++)
@@ -565,12 +565,12 @@ hp_run_compare (HpTrace *const         *traces,
     }
 
   for (guint i = 0; i < n_runs; i++)
-    g_ptr_array_add (parts, hp_run_compare_step_time (traces[i], labels[i]));
+    g_ptr_array_add (parts, hp_compare_step_time (traces[i], labels[i]));
   g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, "compare_step_time",
                                          "Step time per run and rank"));
   g_ptr_array_set_size (parts, 0);
   for (guint i = 0; i < n_runs; i++)
-    g_ptr_array_add (parts, hp_run_compare_memory (traces[i], labels[i]));
+    g_ptr_array_add (parts, hp_compare_memory (traces[i], labels[i]));
   g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, "compare_memory",
                                          "Memory peaks per run, rank and device"));
 

@@ -1,4 +1,4 @@
-/* hp-run-check.h — the regression verdict between a baseline run and a candidate, aware of step-to-step noise.
+/* hp-check.h — the regression verdict between a baseline run and a candidate, aware of step-to-step noise.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -30,11 +30,11 @@ void     hp_check_params_init (HpCheckParams *params);
 gboolean hp_check_metrics_from_string (const char *text,
                                        guint      *metrics);
 
-HpTable *hp_run_check (HpTrace             *baseline,
-                       HpTrace             *candidate,
-                       const HpCheckParams *params,
-                       gboolean            *regressed,
-                       GCancellable        *cancellable,
-                       GError             **error);
+HpTable *hp_check_runs (HpTrace             *baseline,
+                        HpTrace             *candidate,
+                        const HpCheckParams *params,
+                        gboolean            *regressed,
+                        GCancellable        *cancellable,
+                        GError             **error);
 
 G_END_DECLS

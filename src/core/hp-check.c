@@ -1,4 +1,4 @@
-/* hp-run-check.c — the regression verdict between a baseline run and a candidate, aware of step-to-step noise.
+/* hp-check.c — the regression verdict between a baseline run and a candidate, aware of step-to-step noise.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,8 +8,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "hp-run-check.h"
-#include "hp-run-compare.h"
+#include "hp-check.h"
+#include "hp-compare.h"
 #include "hp-stats.h"
 #include "hp-trace-diff.h"
 
@@ -156,9 +156,9 @@ gather (HpTrace      *trace,
 
       if (temporal != NULL)
         {
-          facts->busy = (hp_run_compare_sum (temporal, NULL, "compute_time(us)") + hp_run_compare_sum (temporal, NULL, "non_compute_time(us)")) /
+          facts->busy = (hp_compare_sum (temporal, NULL, "compute_time(us)") + hp_compare_sum (temporal, NULL, "non_compute_time(us)")) /
                         facts->n_steps;
-          facts->idle = hp_run_compare_sum (temporal, NULL, "idle_time(us)") / facts->n_steps;
+          facts->idle = hp_compare_sum (temporal, NULL, "idle_time(us)") / facts->n_steps;
         }
     }
   if (local_error == NULL && (metrics & HP_CHECK_EXPOSED_COMM))
@@ -167,7 +167,7 @@ gather (HpTrace      *trace,
 
       if (overlap != NULL)
         facts->exposed =
-            (hp_run_compare_sum (overlap, NULL, "communication_time(us)") - hp_run_compare_sum (overlap, NULL, "overlap_time(us)")) /
+            (hp_compare_sum (overlap, NULL, "communication_time(us)") - hp_compare_sum (overlap, NULL, "overlap_time(us)")) /
             facts->n_steps;
     }
   if (local_error == NULL && (metrics & HP_CHECK_TOP_OPS))
@@ -301,7 +301,7 @@ add_top_ops (HpTable             *table,
 }
 
 /**
- * hp_run_check:
+ * hp_check_runs:
  * @baseline: the reference run
  * @candidate: the run under test
  * @regressed: (out): whether a metric regressed
@@ -319,12 +319,12 @@ add_top_ops (HpTable             *table,
  *   NULL with @error set
  */
 HpTable *
-hp_run_check (HpTrace             *baseline,
-              HpTrace             *candidate,
-              const HpCheckParams *params,
-              gboolean            *regressed,
-              GCancellable        *cancellable,
-              GError             **error)
+hp_check_runs (HpTrace             *baseline,
+               HpTrace             *candidate,
+               const HpCheckParams *params,
+               gboolean            *regressed,
+               GCancellable        *cancellable,
+               GError             **error)
 {
   g_autoptr (HpTable) table = hp_table_new ("check", "Regression check");
   RunFacts base = { 0 }, cand = { 0 };
