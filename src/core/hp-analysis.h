@@ -228,14 +228,6 @@ GPtrArray        *hp_analysis_run (const HpAnalysis       *analysis,
                                    const HpAnalysisParams *params,
                                    GCancellable           *cancellable,
                                    GError                **error);
-void              hp_analysis_run_async (const HpAnalysis       *analysis,
-                                         HpTrace                *trace,
-                                         const HpAnalysisParams *params,
-                                         GCancellable           *cancellable,
-                                         GAsyncReadyCallback     callback,
-                                         gpointer                user_data);
-GPtrArray        *hp_analysis_run_finish (GAsyncResult *result,
-                                          GError      **error);
 GPtrArray        *hp_analysis_run_many (const HpAnalysis *const *analyses,
                                         guint                    n_analyses,
                                         HpTrace                 *trace,
