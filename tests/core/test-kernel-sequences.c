@@ -301,6 +301,48 @@ test_hand_made (void)
     }
 }
 
+/* The cases where HTA's call graph aborts (ns-resolution times, negative
+ * durations tied with zero ones): every pattern stands for its roots */
+static void
+test_no_abort (void)
+{
+  static const char *const cases[][2] = {
+    { "hta_ns_resolution", "aten::conv2d" },
+    { "hta_nccl_parser_config", "aten::conv2d" },
+    { "hta_mtia_single_rank", "aten::mul" },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    for (HpMode mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
+      {
+        g_autoptr (HpTrace) trace = hp_test_load (cases[c][0], mode);
+        const HpRank *rank = hp_trace_get_rank (trace, 0);
+        g_autoptr (GError) error = NULL;
+        g_autoptr (HpKernelSequences) seq = hp_kernel_sequences_find (trace, rank, cases[c][1], 1, NULL, &error);
+        HpTable *t;
+
+        g_assert_no_error (error);
+        t = hp_kernel_sequences_get_table (seq);
+        g_assert_cmpuint (hp_table_get_n_rows (t), >, 0);
+        for (guint row = 0; row < hp_table_get_n_rows (t); row++)
+          {
+            guint          n;
+            const guint32 *roots = hp_kernel_sequences_get_roots (seq, row, &n);
+            const char    *pattern = hp_table_get_string (t, row, 0);
+
+            g_assert_cmpint (hp_table_get_int (t, row, 1), ==, n);
+            for (guint k = 0; k < n; k++)
+              {
+                const char *name = hp_trace_get_string (trace, rank->name[roots[k]]);
+
+                g_assert_nonnull (strstr (name, cases[c][1]));
+                g_assert_true (g_str_has_prefix (pattern, name));
+                g_assert_cmpint (pattern[strlen (name)], ==, '|');
+              }
+          }
+      }
+}
+
 /* beyond HTA: the repeated sequences of a hand-made stream */
 static void
 test_repeated (void)
@@ -342,6 +384,7 @@ main (int   argc,
   g_test_add_func ("/core/kernel-sequences/none-found", test_none_found);
   g_test_add_func ("/core/kernel-sequences/candidates", test_candidates);
   g_test_add_func ("/core/kernel-sequences/hand-made", test_hand_made);
+  g_test_add_func ("/core/kernel-sequences/no-abort", test_no_abort);
   g_test_add_func ("/core/kernel-sequences/repeated", test_repeated);
 
   return g_test_run ();
