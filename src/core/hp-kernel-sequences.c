@@ -18,7 +18,7 @@
  * ------------------------------------------------------------------------- */
 
 #define NOT_A_NODE (-2)
-#define TOP_LEVEL  (-1)
+#define TOP_LEVEL (-1)
 
 typedef struct
 {
@@ -29,7 +29,7 @@ typedef struct
   gint32       *depth;
   guint8       *is_gpu; /* a GPU child (leaf) */
   guint32      *num_kernels;
-  gint64       *kernel_dur; /* ns */
+  gint64       *kernel_dur;  /* ns */
   guint32      *child_first; /* CSR, n_events + 1 */
   guint32      *children;
 } CallGraph;
@@ -649,16 +649,16 @@ hp_kernel_sequences_find (HpTrace      *trace,
                           GError      **error)
 {
   CallGraph          g;
-  guint               n_strings;
-  g_autofree guint8  *match = NULL;
+  guint              n_strings;
+  g_autofree guint8 *match = NULL;
   g_autoptr (GArray) candidates = NULL;
   g_autoptr (GArray) desc = NULL;
   g_autoptr (GArray) kernels = NULL;
   g_autoptr (GHashTable) by_key = NULL;
   g_autoptr (GPtrArray) patterns = NULL;
   g_autoptr (GString) key = NULL;
-  gint32              min_depth = G_MAXINT32;
-  HpKernelSequences  *self;
+  gint32             min_depth = G_MAXINT32;
+  HpKernelSequences *self;
 
   g_return_val_if_fail (trace != NULL && rank != NULL, NULL);
 
@@ -861,12 +861,12 @@ hp_kernel_sequences_operator_candidates (HpTrace      *trace,
                                          GCancellable *cancellable,
                                          GError      **error)
 {
-  CallGraph          g;
+  CallGraph g;
   g_autoptr (GHashTable) counts = g_hash_table_new (NULL, NULL);
   g_autoptr (GArray) list = g_array_new (FALSE, FALSE, sizeof (Candidate));
-  GPtrArray         *out;
-  GHashTableIter     iter;
-  gpointer           k, v;
+  GPtrArray     *out;
+  GHashTableIter iter;
+  gpointer       k, v;
 
   if (!call_graph_build (&g, trace, rank, cancellable, error))
     {
@@ -1467,8 +1467,8 @@ hp_kernel_sequences_write_overlaid (HpKernelSequences *self,
  * Repeated kernel sequences (beyond HTA)
  * ------------------------------------------------------------------------- */
 
-#define REPEAT_MIN_LEN  3
-#define REPEAT_MAX_LEN  128
+#define REPEAT_MIN_LEN 3
+#define REPEAT_MAX_LEN 128
 #define REPEAT_MAX_ROWS 20
 
 typedef struct
@@ -1588,8 +1588,8 @@ mine_stream (const guint32 *seq,
               g_array_append_val (next_pos, P[k]);
           if (next_pos->len > first_new)
             {
-              guint32 *np = &g_array_index (next_pos, guint32, first_new);
-              guint    m = next_pos->len - first_new;
+              guint32  *np = &g_array_index (next_pos, guint32, first_new);
+              guint     m = next_pos->len - first_new;
               WindowCtx one = { seq + len, 1 };
 
               g_qsort_with_data (np, (gint)m, sizeof (guint32), cmp_windows, &one);

@@ -18,7 +18,7 @@
  * the same permutation comes out.
  */
 
-#define MIN_GALLOP  7
+#define MIN_GALLOP 7
 #define MAX_PENDING 85
 
 typedef struct

@@ -66,10 +66,10 @@ check_overlaid (HpTrace           *trace,
                 guint              top_k)
 {
   g_autoptr (JsonNode) root = read_overlaid (path);
-  JsonArray          *events = json_object_get_array_member (json_node_get_object (root), "traceEvents");
+  JsonArray *events = json_object_get_array_member (json_node_get_object (root), "traceEvents");
   g_autoptr (GHashTable) marked = g_hash_table_new (NULL, NULL);
-  guint               n_marked = 0, n_renamed = 0, n_dict = 0;
-  JsonObject         *dictionary = NULL;
+  guint       n_marked = 0, n_renamed = 0, n_dict = 0;
+  JsonObject *dictionary = NULL;
 
   g_assert_cmpuint (json_array_get_length (events), ==, rank->n_json_events);
   for (guint i = 0; i < MIN (top_k, hp_kernel_sequences_get_n_patterns (seq)); i++)
@@ -170,7 +170,7 @@ test_none_found (void)
 {
   g_autoptr (HpTrace) trace = hp_test_load ("hta_df_index_resolver", HP_MODE_HTA_COMPAT);
   g_autoptr (GError) error = NULL;
-  Choice choice = { 0 };
+  Choice             choice = { 0 };
   HpKernelSequences *seq;
 
   read_choice ("hta_df_index_resolver", "testcfg_frequent_aten_clone_rank1.json", &choice);
@@ -221,84 +221,84 @@ test_hand_made (void)
     g_autoptr (HpTrace) trace = hp_test_load_with_options (path, &options);
     g_autoptr (GError) error = NULL;
     g_autoptr (HpKernelSequences) seq =
-      hp_kernel_sequences_find (trace, hp_trace_get_rank (trace, 0), "linear", 3, NULL, &error);
+        hp_kernel_sequences_find (trace, hp_trace_get_rank (trace, 0), "linear", 3, NULL, &error);
 
     g_assert_no_error (error);
     g_assert_cmpuint (hp_kernel_sequences_get_n_patterns (seq), >=, 1);
   }
 
-    {
-      HpLoadOptions options = { .mode = HP_MODE_DEFAULT };
-      g_autoptr (HpTrace) trace = hp_test_load_with_options (path, &options);
-      const HpRank *rank = hp_trace_get_rank (trace, 0);
-      g_autoptr (GError) error = NULL;
-      g_autoptr (HpKernelSequences) seq = hp_kernel_sequences_find (trace, rank, "linear", 3, NULL, &error);
-      g_autoptr (HpTable) expected = hp_test_table_from_csv (
+  {
+    HpLoadOptions options = { .mode = HP_MODE_DEFAULT };
+    g_autoptr (HpTrace) trace = hp_test_load_with_options (path, &options);
+    const HpRank *rank = hp_trace_get_rank (trace, 0);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (HpKernelSequences) seq = hp_kernel_sequences_find (trace, rank, "linear", 3, NULL, &error);
+    g_autoptr (HpTable) expected = hp_test_table_from_csv (
         HP_KERNEL_SEQUENCES_TABLE, NULL, "pattern:s;count:i;GPU kernel duration (us):d:us;CPU op duration (us):d:us",
         "aten::linear|gemm|bias|relu,2,26.75,90\n"
         "aten::linear|gemm|relu|bias,1,12,40\n");
-      g_autofree char *csv = NULL;
-      g_autofree char *want = NULL;
-      g_autofree char *dir = g_dir_make_tmp ("hp-patterns-XXXXXX", NULL);
-      g_autofree char *out = NULL;
-      guint            n;
+    g_autofree char *csv = NULL;
+    g_autofree char *want = NULL;
+    g_autofree char *dir = g_dir_make_tmp ("hp-patterns-XXXXXX", NULL);
+    g_autofree char *out = NULL;
+    guint            n;
 
+    g_assert_no_error (error);
+    csv = hp_table_to_csv (hp_kernel_sequences_get_table (seq));
+    want = hp_table_to_csv (expected);
+    g_assert_cmpstr (csv, ==, want);
+
+    /* two roots, each with itself, 3 launches, 3 kernels and a zero-length op */
+    hp_kernel_sequences_get_occurrences (seq, 0, &n);
+    g_assert_cmpuint (n, ==, 16);
+    hp_kernel_sequences_get_roots (seq, 0, &n);
+    g_assert_cmpuint (n, ==, 2);
+
+    /* min_pattern_len 2 adds the third linear */
+    g_clear_pointer (&seq, hp_kernel_sequences_free);
+    seq = hp_kernel_sequences_find (trace, rank, "linear", 2, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (hp_kernel_sequences_get_n_patterns (seq), ==, 3);
+    g_assert_cmpstr (hp_table_get_string (hp_kernel_sequences_get_table (seq), 1, 0), ==,
+                     "aten::linear|gemm|bias");
+
+    /* the overlaid trace, plain JSON, uncompressed */
+    out = g_build_filename (dir, "overlaid.json", NULL);
+    hp_kernel_sequences_write_overlaid (seq, out, 1, FALSE, NULL, &error);
+    g_assert_no_error (error);
+    {
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      JsonArray *events;
+      guint      marked = 0;
+
+      json_parser_load_from_file (parser, out, &error);
       g_assert_no_error (error);
-      csv = hp_table_to_csv (hp_kernel_sequences_get_table (seq));
-      want = hp_table_to_csv (expected);
-      g_assert_cmpstr (csv, ==, want);
+      events = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "traceEvents");
+      for (guint i = 0; i < json_array_get_length (events); i++)
+        {
+          JsonObject *ev = json_array_get_object_element (events, i);
+          JsonObject *args = json_object_get_object_member (ev, "args");
 
-      /* two roots, each with itself, 3 launches, 3 kernels and a zero-length op */
-      hp_kernel_sequences_get_occurrences (seq, 0, &n);
-      g_assert_cmpuint (n, ==, 16);
-      hp_kernel_sequences_get_roots (seq, 0, &n);
-      g_assert_cmpuint (n, ==, 2);
+          /* without compression names and args stay */
+          g_assert_false (g_ascii_isdigit (json_object_get_string_member (ev, "name")[0]));
+          if (args != NULL && json_object_has_member (args, "Patterns"))
+            {
+              JsonObject *p = json_object_get_object_member (args, "Patterns");
 
-      /* min_pattern_len 2 adds the third linear */
-      g_clear_pointer (&seq, hp_kernel_sequences_free);
-      seq = hp_kernel_sequences_find (trace, rank, "linear", 2, NULL, &error);
-      g_assert_no_error (error);
-      g_assert_cmpuint (hp_kernel_sequences_get_n_patterns (seq), ==, 3);
-      g_assert_cmpstr (hp_table_get_string (hp_kernel_sequences_get_table (seq), 1, 0), ==,
-                       "aten::linear|gemm|bias");
-
-      /* the overlaid trace, plain JSON, uncompressed */
-      out = g_build_filename (dir, "overlaid.json", NULL);
-      hp_kernel_sequences_write_overlaid (seq, out, 1, FALSE, NULL, &error);
-      g_assert_no_error (error);
-      {
-        g_autoptr (JsonParser) parser = json_parser_new ();
-        JsonArray *events;
-        guint      marked = 0;
-
-        json_parser_load_from_file (parser, out, &error);
-        g_assert_no_error (error);
-        events = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "traceEvents");
-        for (guint i = 0; i < json_array_get_length (events); i++)
-          {
-            JsonObject *ev = json_array_get_object_element (events, i);
-            JsonObject *args = json_object_get_object_member (ev, "args");
-
-            /* without compression names and args stay */
-            g_assert_false (g_ascii_isdigit (json_object_get_string_member (ev, "name")[0]));
-            if (args != NULL && json_object_has_member (args, "Patterns"))
-              {
-                JsonObject *p = json_object_get_object_member (args, "Patterns");
-
-                g_assert_cmpint (json_object_get_int_member (p, "aten::linear|gemm|bias|relu"), ==, 2);
-                marked++;
-              }
-          }
-        g_assert_cmpuint (marked, ==, 16);
-      }
-      g_assert_cmpint (g_remove (out), ==, 0);
-
-      /* never over the input */
-      g_assert_false (hp_kernel_sequences_write_overlaid (seq, path, 1, TRUE, NULL, &error));
-      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS);
-      g_clear_error (&error);
-      g_assert_cmpint (g_rmdir (dir), ==, 0);
+              g_assert_cmpint (json_object_get_int_member (p, "aten::linear|gemm|bias|relu"), ==, 2);
+              marked++;
+            }
+        }
+      g_assert_cmpuint (marked, ==, 16);
     }
+    g_assert_cmpint (g_remove (out), ==, 0);
+
+    /* never over the input */
+    g_assert_false (hp_kernel_sequences_write_overlaid (seq, path, 1, TRUE, NULL, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS);
+    g_clear_error (&error);
+    g_assert_cmpint (g_rmdir (dir), ==, 0);
+  }
 }
 
 /* The cases where HTA's call graph aborts (ns-resolution times, negative
@@ -353,11 +353,11 @@ test_repeated (void)
   g_autoptr (GError) error = NULL;
   g_autoptr (HpTable) t = hp_repeated_sequences_table (trace, hp_trace_get_rank (trace, 0), 3, 128, 20, NULL, &error);
   g_autoptr (HpTable) expected = hp_test_table_from_csv (
-    HP_REPEATED_SEQUENCES_TABLE, NULL,
-    "rank:i;device:i;stream:i;length:i;count:i;total duration (us):d:us;mean duration (us):d:us;"
-    "stream time (%):d:%;first start (us):d:us;kernels:s",
-    "0,0,7,5,3,45,15,75,100,a|b|c|d|e\n"
-    "0,0,8,3,2,12,6,100,100,x|y|z\n");
+      HP_REPEATED_SEQUENCES_TABLE, NULL,
+      "rank:i;device:i;stream:i;length:i;count:i;total duration (us):d:us;mean duration (us):d:us;"
+      "stream time (%):d:%;first start (us):d:us;kernels:s",
+      "0,0,7,5,3,45,15,75,100,a|b|c|d|e\n"
+      "0,0,8,3,2,12,6,100,100,x|y|z\n");
   g_autofree char *csv = NULL;
   g_autofree char *want = NULL;
 
