@@ -12,6 +12,9 @@ G_BEGIN_DECLS
 HpKernelClass hp_kernel_class_hta (const char *name);
 HpKernelClass hp_kernel_class_better (HpEventKind kind,
                                       const char *name);
+gboolean      hp_kernel_name_is_communication (const char *name);
+gboolean      hp_args_name_communication (const HpRank *rank,
+                                          guint         event);
 const char   *hp_kernel_class_to_string (HpKernelClass kclass);
 gboolean      hp_name_is_memory (const char *name);
 char         *hp_memory_subtype (const char *name);

@@ -243,6 +243,8 @@ derive_kinds_and_flags (HpRankBuilder *b,
           if (*cached == CLASS_UNKNOWN)
             *cached = (guint8)hp_kernel_class_better (kind, hp_strings_get (b->strings, r->name[i]));
           r->kclass[i] = *cached;
+          if (*cached == HP_KERNEL_CLASS_COMPUTATION && hp_args_name_communication (r, i))
+            r->kclass[i] = HP_KERNEL_CLASS_COMMUNICATION;
         }
       else if (kind == HP_EVENT_KIND_MEMCPY || kind == HP_EVENT_KIND_MEMSET ||
                kind == HP_EVENT_KIND_SYNC || kind == HP_EVENT_KIND_RUNTIME)
