@@ -47,7 +47,7 @@ typedef struct
 {
   HpTrace *trace;
   int      rank;
-  char    *operator_name;
+  char    *operator_name; /* NULL: list the operators */
   guint    min_len;
 } Job;
 
@@ -86,16 +86,17 @@ new_job (HpPatternsPanel *self)
 
 /* ---- the patterns ---- */
 
+/* the patterns of job->operator_name, or the operators to choose from */
 static void
-find_thread (GTask        *task,
-             gpointer      source,
-             gpointer      data,
-             GCancellable *cancellable)
+job_thread (GTask        *task,
+            gpointer      source,
+            gpointer      data,
+            GCancellable *cancellable)
 {
-  Job               *job = data;
-  const HpRank      *rank = job_rank (job);
-  GError            *error = NULL;
-  HpKernelSequences *seq;
+  Job          *job = data;
+  const HpRank *rank = job_rank (job);
+  GError       *error = NULL;
+  gpointer      result;
 
   if (rank == NULL)
     {
@@ -103,11 +104,20 @@ find_thread (GTask        *task,
                                _ ("The trace has no rank"));
       return;
     }
-  seq = hp_kernel_sequences_find (job->trace, rank, job->operator_name, job->min_len, cancellable, &error);
-  if (seq == NULL)
-    g_task_return_error (task, error);
+  if (job->operator_name == NULL)
+    {
+      result = hp_kernel_sequences_operator_candidates (job->trace, rank, job->min_len, cancellable, &error);
+      if (result != NULL)
+        g_task_return_pointer (task, result, (GDestroyNotify)g_ptr_array_unref);
+    }
   else
-    g_task_return_pointer (task, seq, (GDestroyNotify)hp_kernel_sequences_free);
+    {
+      result = hp_kernel_sequences_find (job->trace, rank, job->operator_name, job->min_len, cancellable, &error);
+      if (result != NULL)
+        g_task_return_pointer (task, result, (GDestroyNotify)hp_kernel_sequences_free);
+    }
+  if (result == NULL)
+    g_task_return_error (task, error);
 }
 
 static void
@@ -164,9 +174,9 @@ find_done (GObject      *source,
   for (guint i = 0; i < hp_kernel_sequences_get_n_patterns (seq); i++)
     n_occurrences += (guint)hp_table_get_int (table, i, 1);
   /* Translators: "12 patterns in 340 calls of operators named like “aten::addmm” on rank 1" */
-  status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u pattern in %u calls of operators named like “%s” on rank %d",
-                                         "%u patterns in %u calls of operators named like “%s” on rank %d",
-                                         hp_kernel_sequences_get_n_patterns (seq)),
+  status = g_strdup_printf (ngettext ("%u pattern in %u calls of operators named like “%s” on rank %d",
+                                      "%u patterns in %u calls of operators named like “%s” on rank %d",
+                                      hp_kernel_sequences_get_n_patterns (seq)),
                             hp_kernel_sequences_get_n_patterns (seq), n_occurrences, job->operator_name,
                             self->rank);
   gtk_label_set_text (self->status_label, status);
@@ -197,33 +207,10 @@ run (HpPatternsPanel *self)
   gtk_label_set_text (self->status_label, _ ("Finding the patterns…"));
   task = g_task_new (self, self->cancellable, find_done, NULL);
   g_task_set_task_data (task, new_job (self), job_free);
-  g_task_run_in_thread (task, find_thread);
+  g_task_run_in_thread (task, job_thread);
 }
 
 /* ---- the operators that launch enough kernels ---- */
-
-static void
-candidates_thread (GTask        *task,
-                   gpointer      source,
-                   gpointer      data,
-                   GCancellable *cancellable)
-{
-  Job          *job = data;
-  const HpRank *rank = job_rank (job);
-  GError       *error = NULL;
-  GPtrArray    *names;
-
-  if (rank == NULL)
-    {
-      g_task_return_pointer (task, g_ptr_array_new (), (GDestroyNotify)g_ptr_array_unref);
-      return;
-    }
-  names = hp_kernel_sequences_operator_candidates (job->trace, rank, job->min_len, cancellable, &error);
-  if (names == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, names, (GDestroyNotify)g_ptr_array_unref);
-}
 
 static void
 candidates_done (GObject      *source,
@@ -260,6 +247,7 @@ static void
 list_candidates (HpPatternsPanel *self)
 {
   g_autoptr (GTask) task = NULL;
+  Job *job;
 
   g_cancellable_cancel (self->candidates_cancellable);
   g_clear_object (&self->candidates_cancellable);
@@ -267,8 +255,10 @@ list_candidates (HpPatternsPanel *self)
     return;
   self->candidates_cancellable = g_cancellable_new ();
   task = g_task_new (self, self->candidates_cancellable, candidates_done, NULL);
-  g_task_set_task_data (task, new_job (self), job_free);
-  g_task_run_in_thread (task, candidates_thread);
+  job = new_job (self);
+  g_clear_pointer (&job->operator_name, g_free);
+  g_task_set_task_data (task, job, job_free);
+  g_task_run_in_thread (task, job_thread);
 }
 
 /* ---- controls ---- */
@@ -302,53 +292,17 @@ top_k_changed_cb (HpPatternsPanel *self)
   show_chart (self);
 }
 
-static int
-compare_by_ts (gconstpointer a,
-               gconstpointer b,
-               gpointer      data)
-{
-  const HpRank *r = data;
-  guint32       x = *(const guint32 *)a;
-  guint32       y = *(const guint32 *)b;
-
-  if (r->ts[x] != r->ts[y])
-    return r->ts[x] < r->ts[y] ? -1 : 1;
-  return (x > y) - (x < y);
-}
-
 /* every event of the pattern's occurrences, the first operator in focus */
 static void
 row_activated_cb (HpPatternsPanel *self,
                   guint            row)
 {
-  const HpRank  *rank;
-  const guint32 *events, *roots;
-  guint          n_events, n_roots;
-  HpLinkedEvents linked = { 0 };
-  g_autoptr (GArray) sorted = NULL;
+  g_autoptr (HpLinkedEvents) linked = NULL;
 
-  if (self->seq == NULL || row >= hp_kernel_sequences_get_n_patterns (self->seq) ||
-      (rank = hp_trace_find_rank (self->trace, self->rank)) == NULL)
+  if (self->seq == NULL || row >= hp_kernel_sequences_get_n_patterns (self->seq))
     return;
-  events = hp_kernel_sequences_get_occurrences (self->seq, row, &n_events);
-  roots = hp_kernel_sequences_get_roots (self->seq, row, &n_roots);
-  sorted = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n_events);
-  g_array_append_vals (sorted, events, n_events);
-  g_array_sort_with_data (sorted, compare_by_ts, (gpointer)rank);
-
-  linked.rank = rank->rank;
-  linked.events = sorted;
-  linked.focus = HP_LINKED_FOCUS_ONE;
-  for (guint i = 0; i < sorted->len && n_roots > 0; i++)
-    if (g_array_index (sorted, guint32, i) == roots[0])
-      linked.focus_index = i;
-  /* Translators: "48 occurrences of a pattern of aten::linear on rank 0" */
-  linked.description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u occurrence of a pattern of %s on rank %d",
-                                                     "%u occurrences of a pattern of %s on rank %d", n_roots),
-                                        n_roots, hp_trace_get_string (self->trace, rank->name[roots[0]]),
-                                        rank->rank);
-  g_signal_emit_by_name (self, "show-on-timeline", &linked);
-  g_free (linked.description);
+  linked = hp_kernel_sequences_linked_events (self->seq, row);
+  g_signal_emit_by_name (self, "show-on-timeline", linked);
 }
 
 static void

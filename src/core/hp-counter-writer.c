@@ -373,22 +373,7 @@ hp_counter_writer_write (HpTrace      *trace,
   w.memory = memory;
   ok = _hp_rewrite_stream (&w.sink, files.in, &echo_callbacks, &w, rank->basename, cancellable,
                            error);
-  if (ok && !w.events_seen)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   "%s: not a trace: no traceEvents array", rank->basename);
-      ok = FALSE;
-    }
-  if (ok)
-    {
-      _hp_rewrite_sink_flush (&w.sink);
-      if (w.sink.error != NULL)
-        {
-          g_propagate_error (error, g_steal_pointer (&w.sink.error));
-          ok = FALSE;
-        }
-    }
-  _hp_rewrite_sink_clear (&w.sink);
+  ok = _hp_rewrite_finish (&w.sink, ok, w.events_seen, rank->basename, files.out_base, error);
   ok = _hp_rewrite_close (&files, ok, cancellable, error);
   _hp_rewrite_files_clear (&files);
   return ok;

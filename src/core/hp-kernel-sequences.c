@@ -5,10 +5,12 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hp-kernel-sequences.h"
+#include "hp-linked-events.h"
 #include "hp-numpy-sort-private.h"
 #include "hp-python-sort-private.h"
 #include "hp-trace-rewrite-private.h"
@@ -825,6 +827,41 @@ hp_kernel_sequences_get_roots (HpKernelSequences *self,
   return (const guint32 *)p->roots->data;
 }
 
+/**
+ * hp_kernel_sequences_linked_events:
+ * @pattern: a row of the table
+ *
+ * What the pattern's row stands for on the timeline: every event of all
+ * its occurrences by start time, the first occurrence's operator in focus.
+ *
+ * Returns: (transfer full): the events
+ */
+HpLinkedEvents *
+hp_kernel_sequences_linked_events (HpKernelSequences *self,
+                                   guint              pattern)
+{
+  const Pattern  *p;
+  HpLinkedEvents *linked;
+  guint32         first;
+
+  g_return_val_if_fail (pattern < self->patterns->len, NULL);
+  p = g_ptr_array_index (self->patterns, pattern);
+  first = g_array_index (p->roots, guint32, 0);
+  linked = g_new0 (HpLinkedEvents, 1);
+  linked->rank = self->rank->rank;
+  linked->events = g_array_copy (p->events);
+  g_array_sort_with_data (linked->events, cmp_by_ts, (gpointer)self->rank);
+  linked->focus = HP_LINKED_FOCUS_ONE;
+  for (guint i = 0; i < linked->events->len; i++)
+    if (g_array_index (linked->events, guint32, i) == first)
+      linked->focus_index = i;
+  linked->description = g_strdup_printf (ngettext ("%u occurrence of a pattern of %s on rank %d",
+                                                   "%u occurrences of a pattern of %s on rank %d", p->roots->len),
+                                         p->roots->len, hp_trace_get_string (self->trace, self->rank->name[first]),
+                                         self->rank->rank);
+  return linked;
+}
+
 typedef struct
 {
   guint32 name;
@@ -1440,22 +1477,7 @@ hp_kernel_sequences_write_overlaid (HpKernelSequences *self,
   o.text = g_string_new (NULL);
 
   ok = _hp_rewrite_stream (&o.sink, files.in, &overlay_callbacks, &o, r->basename, cancellable, error);
-  if (ok && !o.events_seen)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   "%s: not a trace: no traceEvents array", r->basename);
-      ok = FALSE;
-    }
-  if (ok)
-    {
-      _hp_rewrite_sink_flush (&o.sink);
-      if (o.sink.error != NULL)
-        {
-          g_propagate_prefixed_error (error, g_steal_pointer (&o.sink.error), "%s: ", files.out_base);
-          ok = FALSE;
-        }
-    }
-  _hp_rewrite_sink_clear (&o.sink);
+  ok = _hp_rewrite_finish (&o.sink, ok, o.events_seen, r->basename, files.out_base, error);
   g_array_unref (o.toks);
   g_string_free (o.text, TRUE);
   ok = _hp_rewrite_close (&files, ok, cancellable, error);

@@ -35,6 +35,9 @@ const guint32 *hp_kernel_sequences_get_roots (HpKernelSequences *self,
                                               guint              pattern,
                                               guint             *n_roots);
 
+struct _HpLinkedEvents *hp_kernel_sequences_linked_events (HpKernelSequences *self,
+                                                           guint              pattern);
+
 char    *hp_kernel_sequences_overlaid_path (const HpRank *rank,
                                             const char   *output_dir);
 gboolean hp_kernel_sequences_write_overlaid (HpKernelSequences *self,

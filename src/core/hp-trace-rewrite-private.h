@@ -62,4 +62,11 @@ gboolean _hp_rewrite_stream (HpRewriteSink        *sink,
                              GCancellable         *cancellable,
                              GError              **error);
 
+gboolean _hp_rewrite_finish (HpRewriteSink *sink,
+                             gboolean       ok,
+                             gboolean       events_seen,
+                             const char    *basename,
+                             const char    *out_base,
+                             GError       **error);
+
 G_END_DECLS

@@ -131,6 +131,44 @@ _hp_rewrite_stream (HpRewriteSink        *sink,
   return ok;
 }
 
+/**
+ * _hp_rewrite_finish:
+ * @ok: whether the stream went through
+ * @events_seen: whether it had a traceEvents array
+ * @basename: the input's name, for its errors
+ * @out_base: the output's name, for its errors
+ *
+ * Flushes what the sink holds and frees it.
+ *
+ * Returns: %FALSE with @error set when @ok was, when the input was not a
+ *   trace, or when the last write failed
+ */
+gboolean
+_hp_rewrite_finish (HpRewriteSink *sink,
+                    gboolean       ok,
+                    gboolean       events_seen,
+                    const char    *basename,
+                    const char    *out_base,
+                    GError       **error)
+{
+  if (ok && !events_seen)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: not a trace: no traceEvents array", basename);
+      ok = FALSE;
+    }
+  if (ok)
+    {
+      _hp_rewrite_sink_flush (sink);
+      if (sink->error != NULL)
+        {
+          g_propagate_prefixed_error (error, g_steal_pointer (&sink->error), "%s: ", out_base);
+          ok = FALSE;
+        }
+    }
+  _hp_rewrite_sink_clear (sink);
+  return ok;
+}
+
 static char *
 file_id (GFile        *file,
          GCancellable *cancellable)
