@@ -224,6 +224,8 @@ range_error (const HpParamSpec *spec,
   return FALSE;
 }
 
+/* "0,1,3", "7, 23 84": items separated by commas, semicolons or spaces;
+ * no item at all is %NULL, every one */
 static GArray *
 parse_list (const char *text,
             gboolean    wide,
@@ -231,7 +233,7 @@ parse_list (const char *text,
             double      maximum,
             gboolean   *ok)
 {
-  g_auto (GStrv) parts = g_strsplit (text, ",", -1);
+  g_auto (GStrv) parts = g_strsplit_set (text, ",; ", -1);
   g_autoptr (GArray) out = g_array_new (FALSE, FALSE, wide ? sizeof (gint64) : sizeof (int));
 
   *ok = FALSE;
@@ -239,7 +241,8 @@ parse_list (const char *text,
     {
       gint64 v;
 
-      g_strstrip (parts[i]);
+      if (parts[i][0] == '\0')
+        continue;
       if (!g_ascii_string_to_signed (parts[i], 10, wide ? G_MININT64 : (gint64)minimum,
                                      wide ? G_MAXINT64 : (gint64)maximum, &v, NULL))
         return NULL;
@@ -253,7 +256,26 @@ parse_list (const char *text,
         }
     }
   *ok = TRUE;
-  return g_steal_pointer (&out);
+  return out->len > 0 ? g_steal_pointer (&out) : NULL;
+}
+
+/* "Optimizer, forward" → {"Optimizer", "forward"}; "" → NULL */
+static char **
+parse_names (const char *text)
+{
+  g_auto (GStrv) parts = g_strsplit (text, ",", -1);
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  guint n = 0;
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      g_strstrip (parts[i]);
+      if (parts[i][0] == '\0')
+        continue;
+      g_strv_builder_add (builder, parts[i]);
+      n++;
+    }
+  return n > 0 ? g_strv_builder_end (builder) : NULL;
 }
 
 /**
@@ -329,7 +351,7 @@ hp_param_parse (const HpParamSpec *spec,
         char ***field = AT (params, spec, char **);
 
         g_clear_pointer (field, g_strfreev);
-        *field = g_strsplit (text, ",", -1);
+        *field = parse_names (text);
         return TRUE;
       }
     default:
@@ -355,9 +377,23 @@ hp_param_to_string (const HpParamSpec      *spec,
       return g_strdup_printf ("%" G_GINT64_FORMAT, *AT (params, spec, gint64));
     case HP_PARAM_DOUBLE:
       {
-        char buf[G_ASCII_DTOSTR_BUF_SIZE];
+        double v = *AT (params, spec, double);
+        char   buf[G_ASCII_DTOSTR_BUF_SIZE];
 
-        return g_strdup (g_ascii_dtostr (buf, sizeof buf, *AT (params, spec, double)));
+        /* the shortest text that reads back to the same double, with at
+         * least the integer digits (30, not 3e+01) */
+        int first = fabs (v) >= 1 && fabs (v) < 1e15 ? (int)floor (log10 (fabs (v))) + 1 : 1;
+
+        for (int digits = first; digits <= 17; digits++)
+          {
+            char format[8];
+
+            g_snprintf (format, sizeof format, "%%.%dg", digits);
+            g_ascii_formatd (buf, sizeof buf, format, v);
+            if (g_ascii_strtod (buf, NULL) == v)
+              break;
+          }
+        return g_strdup (buf);
       }
     case HP_PARAM_BOOLEAN:
       return g_strdup (*AT (params, spec, gboolean) ? "true" : "false");
@@ -380,7 +416,7 @@ hp_param_to_string (const HpParamSpec      *spec,
       {
         char **list = *AT (params, spec, char **);
 
-        return list != NULL ? g_strjoinv (",", list) : g_strdup ("");
+        return list != NULL ? g_strjoinv (", ", list) : g_strdup ("");
       }
     default:
       g_assert_not_reached ();
@@ -422,4 +458,61 @@ hp_analysis_params_affect (const HpAnalysis       *analysis,
     if (!hp_param_equal (&param_specs[i], a, b) && hp_analysis_uses_param (analysis, &param_specs[i]))
       return TRUE;
   return FALSE;
+}
+
+/**
+ * hp_param_get_number:
+ *
+ * Returns: the value of a number or boolean parameter, as a double (a
+ *   boolean is 0 or 1)
+ */
+double
+hp_param_get_number (const HpParamSpec      *spec,
+                     const HpAnalysisParams *params)
+{
+  switch (spec->type)
+    {
+    case HP_PARAM_INT:
+      return *AT (params, spec, int);
+    case HP_PARAM_INT64:
+      return (double)*AT (params, spec, gint64);
+    case HP_PARAM_DOUBLE:
+      return *AT (params, spec, double);
+    case HP_PARAM_BOOLEAN:
+      return *AT (params, spec, gboolean) ? 1 : 0;
+    default:
+      g_return_val_if_reached (0);
+    }
+}
+
+/**
+ * hp_param_set_number:
+ *
+ * Sets a number or boolean parameter, clamped to its valid range.
+ */
+void
+hp_param_set_number (const HpParamSpec *spec,
+                     HpAnalysisParams  *params,
+                     double             value)
+{
+  if (isnan (value))
+    return;
+  value = CLAMP (value, spec->minimum, spec->maximum);
+  switch (spec->type)
+    {
+    case HP_PARAM_INT:
+      *AT (params, spec, int) = (int)llround (value);
+      break;
+    case HP_PARAM_INT64:
+      *AT (params, spec, gint64) = (gint64)llround (value);
+      break;
+    case HP_PARAM_DOUBLE:
+      *AT (params, spec, double) = value;
+      break;
+    case HP_PARAM_BOOLEAN:
+      *AT (params, spec, gboolean) = value != 0;
+      break;
+    default:
+      g_return_if_reached ();
+    }
 }
