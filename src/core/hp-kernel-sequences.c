@@ -1812,6 +1812,7 @@ hp_repeated_sequences_table (HpTrace      *trace,
   g_autofree guint8 *seen = g_new0 (guint8, MAX (rank->n_events, 1));
   g_autofree int    *lane_stream = g_new (int, MAX (rank->n_lanes, 1));
   g_autoptr (GArray) streams = g_array_new (FALSE, FALSE, sizeof (Stream));
+  gboolean cancelled = FALSE;
 
   min_len = MAX (min_len, 1);
   max_len = MAX (max_len, min_len);
@@ -1840,14 +1841,16 @@ hp_repeated_sequences_table (HpTrace      *trace,
     {
       Stream *s = &g_array_index (streams, Stream, i);
 
-      if (!g_cancellable_set_error_if_cancelled (cancellable, error))
+      if (!cancelled)
+        cancelled = g_cancellable_set_error_if_cancelled (cancellable, error);
+      if (!cancelled)
         {
           g_array_sort_with_data (s->events, cmp_by_ts, (gpointer)rank);
           stream_repeats (trace, rank, s, min_len, max_len, max_rows, t);
         }
       g_array_unref (s->events);
     }
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+  if (cancelled || (streams->len == 0 && g_cancellable_set_error_if_cancelled (cancellable, error)))
     return NULL;
   hp_table_sort_by_column (t, 5, TRUE);
   return g_steal_pointer (&t);

@@ -385,6 +385,8 @@ main (int   argc,
   g_test_add_func ("/core/kernel-sequences/candidates", test_candidates);
   g_test_add_func ("/core/kernel-sequences/hand-made", test_hand_made);
   g_test_add_func ("/core/kernel-sequences/no-abort", test_no_abort);
+  hp_test_add_cancelled_test ("/core/kernel-sequences/repeated-cancelled", hp_repeated_sequences_compute,
+                              "hta_trace_filter_2ranks");
   g_test_add_func ("/core/kernel-sequences/repeated", test_repeated);
 
   return g_test_run ();
