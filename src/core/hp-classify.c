@@ -154,33 +154,52 @@ hp_kernel_name_is_communication (const char *name)
 }
 
 /**
- * hp_args_name_communication:
- * @rank: a rank
- * @event: one of its events
- *
- * Whether the event's args name a collective or a process group, as
- * PyTorch's record_param_comms writes them: a non-empty `Collective name`,
- * or a `Process Group Name` or `Process Group Description`.
+ * hp_comm_arg_keys_init:
+ * @keys: (out): the rank's ids of the keys hp_args_name_communication() reads
  */
-gboolean
-hp_args_name_communication (const HpRank *rank,
-                            guint         event)
+void
+hp_comm_arg_keys_init (HpCommArgKeys *keys,
+                       const HpRank  *rank)
 {
-  static const char *const keys[] = {
+  static const char *const names[] = {
     "Collective name",
     "Process Group Name",
     "Process Group Description",
   };
 
-  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+  G_STATIC_ASSERT (G_N_ELEMENTS (names) == G_N_ELEMENTS (keys->ids));
+  keys->any = FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
-      guint32    key = hp_rank_lookup_arg_key (rank, keys[i]);
-      HpArgValue value;
-
-      if (key != HP_NO_STRING && hp_rank_get_arg (rank, event, key, &value) &&
-          value.type == HP_ARG_STRING && value.s_len > 0)
-        return TRUE;
+      keys->ids[i] = rank->arg_keys != NULL ? hp_rank_lookup_arg_key (rank, names[i]) : HP_NO_STRING;
+      keys->any |= keys->ids[i] != HP_NO_STRING;
     }
+}
+
+/**
+ * hp_args_name_communication:
+ * @rank: a rank
+ * @event: one of its events
+ * @keys: from hp_comm_arg_keys_init() for @rank
+ *
+ * Whether the event's args name a collective or a process group, as
+ * PyTorch's record_param_comms writes them: a non-empty `Collective name`,
+ * `Process Group Name` or `Process Group Description`.
+ */
+gboolean
+hp_args_name_communication (const HpRank        *rank,
+                            guint                event,
+                            const HpCommArgKeys *keys)
+{
+  HpArgIter  iter;
+  HpArgValue value;
+
+  if (!keys->any || !hp_rank_args_iter_init (rank, event, &iter))
+    return FALSE;
+  while (hp_rank_args_iter_next (&iter, &value))
+    if (value.type == HP_ARG_STRING && value.s_len > 0 &&
+        (value.key == keys->ids[0] || value.key == keys->ids[1] || value.key == keys->ids[2]))
+      return TRUE;
   return FALSE;
 }
 
