@@ -1,6 +1,6 @@
 /* hp-patterns-panel.c — the Patterns tab: frequent CUDA kernel sequences of an operator.
  *
- * Shows frequent_cuda_kernel_sequences (spec analyses.md §9) for the
+ * Shows frequent_cuda_kernel_sequences (docs/analyses.md §9) for the
  * operator typed in the entry or chosen in the list of operators that
  * launch enough kernels on the selected rank (the first rank when the
  * header bar shows all), with HTA's bar chart of the top patterns. A
@@ -15,7 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "hp-charts.h"
-#include "hp-kernel-sequences.h"
+#include "hp-core.h"
 #include "hp-patterns-panel.h"
 
 struct _HpPatternsPanel

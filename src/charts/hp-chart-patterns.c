@@ -1,4 +1,4 @@
-/* hp-chart-patterns.c — the chart of the frequent CUDA kernel sequences (spec analyses §9.3).
+/* hp-chart-patterns.c — the chart of the frequent CUDA kernel sequences (docs/analyses.md §9.3).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -12,7 +12,7 @@
 
 #include "hp-charts.h"
 #include "hp-cli.h"
-#include "hp-kernel-sequences.h"
+#include "hp-core.h"
 
 typedef struct
 {

@@ -95,34 +95,6 @@ hp_param_spec_find (const char *name)
 
 #define AT(params, spec, type) ((type *)((guint8 *)(params) + (spec)->offset))
 
-/* the default into one field; lists start empty (= all) */
-static void
-set_default (const HpParamSpec *spec,
-             HpAnalysisParams  *params)
-{
-  switch (spec->type)
-    {
-    case HP_PARAM_INT:
-      *AT (params, spec, int) = (int)spec->default_value;
-      break;
-    case HP_PARAM_INT64:
-      *AT (params, spec, gint64) = (gint64)spec->default_value;
-      break;
-    case HP_PARAM_DOUBLE:
-      *AT (params, spec, double) = spec->default_value;
-      break;
-    case HP_PARAM_BOOLEAN:
-      *AT (params, spec, gboolean) = spec->default_value != 0;
-      break;
-    case HP_PARAM_INT_LIST:
-    case HP_PARAM_INT64_LIST:
-    case HP_PARAM_STRING_LIST:
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-}
-
 /**
  * hp_analysis_params_init:
  *
@@ -134,8 +106,10 @@ hp_analysis_params_init (HpAnalysisParams *params)
   g_return_if_fail (params != NULL);
 
   *params = (HpAnalysisParams){ 0 };
+  /* lists start empty: every rank, stream or name */
   for (guint i = 0; i < G_N_ELEMENTS (param_specs); i++)
-    set_default (&param_specs[i], params);
+    if (param_specs[i].type <= HP_PARAM_BOOLEAN)
+      hp_param_set_number (&param_specs[i], params, param_specs[i].default_value);
 }
 
 static gboolean

@@ -5,6 +5,10 @@
 
 #pragma once
 
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
+
 #include <gio/gio.h>
 
 #include "hp-table.h"
@@ -228,14 +232,6 @@ GPtrArray        *hp_analysis_run (const HpAnalysis       *analysis,
                                    const HpAnalysisParams *params,
                                    GCancellable           *cancellable,
                                    GError                **error);
-void              hp_analysis_run_async (const HpAnalysis       *analysis,
-                                         HpTrace                *trace,
-                                         const HpAnalysisParams *params,
-                                         GCancellable           *cancellable,
-                                         GAsyncReadyCallback     callback,
-                                         gpointer                user_data);
-GPtrArray        *hp_analysis_run_finish (GAsyncResult *result,
-                                          GError      **error);
 GPtrArray        *hp_analysis_run_many (const HpAnalysis *const *analyses,
                                         guint                    n_analyses,
                                         HpTrace                 *trace,

@@ -1,4 +1,4 @@
-/* hp-kernel-sequences.c — frequent CUDA kernel sequences and repeated kernel sequences (spec analyses.md §9).
+/* hp-kernel-sequences.c — frequent CUDA kernel sequences and repeated kernel sequences (docs/analyses.md §9).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -16,7 +16,7 @@
 #include "hp-trace-rewrite-private.h"
 
 /* ---------------------------------------------------------------------------
- * The call graph of spec §9.1
+ * The call graph of docs/analyses.md §9.1
  * ------------------------------------------------------------------------- */
 
 #define NOT_A_NODE (-2)
@@ -75,7 +75,7 @@ typedef struct
   guint8  cls; /* order of the kinds of points at one time */
 } Point;
 
-/* spec §9.1 step 2. At one time: closes of non-zero events, then their
+/* docs/analyses.md §9.1 step 2. At one time: closes of non-zero events, then their
  * opens, and zero-duration events before the closes (inside the event
  * that ends), or after the opens when an event opens then (inside it).
  * HTA's own comparison is not an order when both happen at one time, and
@@ -124,7 +124,7 @@ cmp_point_time (gconstpointer pa,
   return a->e < b->e ? -1 : (a->e > b->e ? 1 : (int)a->close - (int)b->close);
 }
 
-/* HTA's `_less_than` on the points of spec §9.1 step 2, including its
+/* HTA's `_less_than` on the points of docs/analyses.md §9.1 step 2, including its
  * inconsistent cases; where HTA raises (a negative duration against a zero
  * one) the negative one counts as zero */
 static gboolean
@@ -156,7 +156,7 @@ hta_less (guint32  a,
   return x->close ? x->e > y->e : x->e < y->e;
 }
 
-/* the stack of one CPU thread (spec §9.1 steps 2 and 3) */
+/* the stack of one CPU thread (docs/analyses.md §9.1 steps 2 and 3) */
 static void
 build_thread_stack (CallGraph *g,
                     GArray    *events)
@@ -265,7 +265,7 @@ cmp_by_ts (gconstpointer a,
   return x < y ? -1 : (x > y ? 1 : 0);
 }
 
-/* spec §9.1 step 5: the backward thread's top-level ops go under the main
+/* docs/analyses.md §9.1 step 5: the backward thread's top-level ops go under the main
  * thread's "## backward ##" annotation (or ProfilerStep) that holds them */
 static void
 reparent_backward (CallGraph *g,
@@ -520,7 +520,7 @@ call_graph_descendants (const CallGraph *g,
 }
 
 /* ---------------------------------------------------------------------------
- * Pattern mining (spec §9.2)
+ * Pattern mining (docs/analyses.md §9.2)
  * ------------------------------------------------------------------------- */
 
 typedef struct
@@ -628,7 +628,7 @@ patterns_table (GPtrArray *patterns)
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
  *
- * HTA's `get_frequent_cuda_kernel_sequences` (spec analyses §9.1, §9.2):
+ * HTA's `get_frequent_cuda_kernel_sequences` (docs/analyses.md §9.1, §9.2):
  * builds the rank's call graph, takes the shallowest operators whose name
  * contains @operator_name and that launch at least @min_pattern_len
  * kernels, and counts the kernel sequences under them.
@@ -676,7 +676,7 @@ hp_kernel_sequences_find (HpTrace      *trace,
       return NULL;
     }
 
-  /* spec §9.2 steps 1 and 2 */
+  /* docs/analyses.md §9.2 steps 1 and 2 */
   n_strings = hp_trace_get_n_strings (trace);
   match = g_new0 (guint8, MAX (n_strings, 1)); /* 0 unknown, 1 no, 2 yes */
   candidates = g_array_new (FALSE, FALSE, sizeof (guint32));
@@ -938,7 +938,7 @@ hp_kernel_sequences_operator_candidates (HpTrace      *trace,
 }
 
 /* ---------------------------------------------------------------------------
- * The overlaid trace (spec §9.3)
+ * The overlaid trace (docs/analyses.md §9.3)
  * ------------------------------------------------------------------------- */
 
 /**
@@ -1428,7 +1428,7 @@ cmp_marks (gconstpointer a,
  * @error: return location for a #GError
  *
  * Writes the rank's trace again with `args["Patterns"]` on every event of
- * the first @top_k patterns (spec analyses §9.3). The input is streamed,
+ * the first @top_k patterns (docs/analyses.md §9.3). The input is streamed,
  * one event at a time, never held whole, and never overwritten; a failed
  * write leaves nothing behind.
  *

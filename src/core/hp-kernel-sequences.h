@@ -1,9 +1,13 @@
-/* hp-kernel-sequences.h — frequent CUDA kernel sequences and repeated kernel sequences (spec analyses.md §9).
+/* hp-kernel-sequences.h — frequent CUDA kernel sequences and repeated kernel sequences (docs/analyses.md §9).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #pragma once
+
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
 
 #include <gio/gio.h>
 

@@ -11,7 +11,7 @@
 
 /*
  * HTA sorts some arrays with `sorted(…, key=cmp_to_key(f))` where f is not
- * a consistent order (spec analyses §9.1). The result then depends on the
+ * a consistent order (docs/analyses.md §9.1). The result then depends on the
  * exact sequence of comparisons of CPython's list sort (3.11 and later:
  * natural runs, binary insertion up to minrun, galloping merges, powersort
  * merge order). This file makes the same comparisons in the same order, so

@@ -43,7 +43,7 @@ print_cb (void       *ctx,
 }
 
 /* indented as HTA writes it; "key": value with a space also keeps the
- * file's rank visible to HTA's text scan (spec TF §1.1) */
+ * file's rank visible to HTA's text scan (docs/trace-format.md §1.1) */
 void
 _hp_rewrite_sink_init (HpRewriteSink *sink,
                        GOutputStream *out,

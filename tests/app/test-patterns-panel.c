@@ -9,7 +9,7 @@
 #include <locale.h>
 #include <string.h>
 
-#include "hp-kernel-sequences.h"
+#include "hp-core.h"
 #include "hp-patterns-panel.h"
 #include "hp-table-model.h"
 #include "hp-test-utils.h"

@@ -7,8 +7,7 @@
 
 #include <string.h>
 
-#include "hp-classify.h"
-#include "hp-kernel-breakdown.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
 
 /* the kernels of tests/data/edge/comm-kernels-template.json */

@@ -1,4 +1,4 @@
-/* test-kernel-sequences.c — tests of the frequent and repeated kernel sequences (spec analyses §9).
+/* test-kernel-sequences.c — tests of the frequent and repeated kernel sequences (docs/analyses.md §9).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,7 +8,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "hp-kernel-sequences.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
 
 typedef struct
