@@ -264,7 +264,7 @@ test_patterns (void)
 
   g_assert_no_error (error);
   hp_test_run_cli (&run, "patterns", "--hta-compat", "--operator", "aten::_convolution", "--top-k", "3", "--repeated",
-           "--output", out, "--charts", "svg", dir, NULL);
+                   "--output", out, "--charts", "svg", dir, NULL);
   g_assert_cmpint (run.status, ==, 0);
 
   csv = g_build_filename (out, "frequent_cuda_kernel_sequences.csv", NULL);
