@@ -177,6 +177,10 @@ typedef struct _HpRank
   guint64 n_bad_values; /* wrong-typed or out-of-range ts/dur/pid/tid */
   guint64 n_invalid_utf8;
   guint64 n_metadata_events, n_flow_events, n_counter_events, n_instant_events;
+  guint64 n_out_of_window;     /* start before 1970, or start or end after 2200 */
+  guint64 n_long_strings;      /* cut to HpLoadLimits.max_string_bytes */
+  guint   n_gzip_members;      /* gzip members read (0: not compressed) */
+  guint64 gzip_trailing_bytes; /* ignored bytes after the last gzip member */
 } HpRank;
 
 /* Typed accessors for the args the analyses use (spec TF §5). */
