@@ -11,12 +11,14 @@
 #include <string.h>
 
 #include "hp-analysis.h"
+#include "hp-scope.h"
 #include "hp-charts.h"
 #include "hp-cli.h"
 
 typedef struct
 {
   char    *analyses;
+  char    *scope;
   char    *ranks;
   char    *streams;
   char    *format;
@@ -112,6 +114,7 @@ hp_cli_report (int           argc,
   g_autoptr (GOptionContext) context = g_option_context_new ("DIR|FILE... — HTA's analyses as tables");
   g_autoptr (GError) error = NULL;
   g_autoptr (HpTrace) trace = NULL;
+  g_autoptr (HpScope) scope = NULL;
   g_autoptr (GPtrArray) selected = g_ptr_array_new ();
   g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
   g_auto (GStrv) paths = NULL;
@@ -148,6 +151,7 @@ hp_cli_report (int           argc,
   {
     GOptionEntry entries[] = {
       { "analysis", 'a', 0, G_OPTION_ARG_STRING, &o.analyses, "Comma-separated analyses (default: all)", "LIST" },
+      { "scope", 's', 0, G_OPTION_ARG_STRING, &o.scope, "Analyse only this part of the trace: step:N, range:START_US-END_US or annotation:NAME[#N] (default: whole)", "SCOPE" },
       { "ranks", 'r', 0, G_OPTION_ARG_STRING, &o.ranks, "Comma-separated ranks, or 'all' (default)", "LIST" },
       { "format", 'f', 0, G_OPTION_ARG_STRING, &o.format, "csv (default) or json", "FORMAT" },
       { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output, "Write OUTDIR/<table>.csv; without it, print tables", "OUTDIR" },
@@ -283,11 +287,34 @@ hp_cli_report (int           argc,
         }
     }
 
+  if (o.scope != NULL)
+    {
+      scope = hp_scope_parse (o.scope, &error);
+      if (scope == NULL)
+        {
+          status = hp_cli_usage_error (context, "report: %s", error->message);
+          goto out;
+        }
+    }
+
   trace = hp_cli_load (paths, o.hta_compat, o.include_last_step, FALSE, cancellable, NULL);
   if (trace == NULL)
     {
       status = HP_CLI_EXIT_BAD_INPUT;
       goto out;
+    }
+  if (!hp_scope_is_whole (scope))
+    {
+      HpTrace *scoped = hp_trace_apply_scope (trace, scope, &error);
+
+      if (scoped == NULL)
+        {
+          fprintf (stderr, "hotpath-cli: %s\n", error->message);
+          status = HP_CLI_EXIT_BAD_INPUT;
+          goto out;
+        }
+      hp_trace_unref (trace);
+      trace = scoped;
     }
 
   /* run everything first, side by side: a failure leaves no partial
@@ -386,6 +413,7 @@ hp_cli_report (int           argc,
 out:
   hp_analysis_params_clear (&params);
   g_free (o.analyses);
+  g_free (o.scope);
   g_free (o.ranks);
   g_free (o.streams);
   g_free (o.format);
