@@ -504,6 +504,112 @@ test_gzip_second_member_truncated (void)
   remove_dir (dir);
 }
 
+/* ---------------------------------------------------------------------- */
+/* 5. limits of one file                                                    */
+
+#define EVENT "{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"a\", \"pid\": 1, \"tid\": 1, "
+
+/* Writes @text as rank-0.json next to a good rank-1.json; loads the folder
+ * with @limits and checks that rank 0 failed with a message holding
+ * @must_mention while rank 1 loaded. */
+static void
+assert_limit_fails_file (const char         *text,
+                         const HpLoadLimits *limits,
+                         const char         *must_mention)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "rank-0.json", NULL);
+  g_autofree char *good = g_build_filename (dir, "rank-1.json", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HpTrace) single = NULL;
+  g_autoptr (HpTrace) folder = NULL;
+  g_autoptr (HpTrace) unlimited = NULL;
+  g_autoptr (HpLoadIssue) issue = NULL;
+
+  g_file_set_contents (path, text, -1, &error);
+  g_assert_no_error (error);
+  /* one event, no args, three levels deep: within every limit tested */
+  g_file_set_contents (good, "{\"traceEvents\": [" EVENT "\"ts\": 5, \"dur\": 1}]}", -1, &error);
+  g_assert_no_error (error);
+
+  /* within the defaults the file loads */
+  unlimited = load_with (path, HP_MODE_DEFAULT, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (unlimited);
+
+  single = load_with (path, HP_MODE_DEFAULT, limits, &error);
+  g_assert_null (single);
+  g_assert_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_A_TRACE);
+  g_assert_nonnull (strstr (error->message, "rank-0.json"));
+  g_assert_nonnull (strstr (error->message, must_mention));
+  g_clear_error (&error);
+
+  folder = load_with (dir, HP_MODE_DEFAULT, limits, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hp_trace_get_n_ranks (folder), ==, 1);
+  g_assert_nonnull (hp_trace_find_rank (folder, 1));
+  issue = find_issue_text (folder, must_mention);
+  g_assert_nonnull (issue);
+  g_assert_cmpstr (hp_load_issue_get_file (issue), ==, "rank-0.json");
+  g_assert_cmpint (hp_load_issue_get_severity (issue), ==, HP_LOAD_ISSUE_ERROR);
+  remove_dir (dir);
+}
+
+static void
+test_limit_nesting (void)
+{
+  HpLoadLimits limits = { 0 };
+  g_autoptr (GString) text = g_string_new ("{\"traceEvents\": [" EVENT "\"ts\": 1, \"dur\": 1, "
+                                           "\"args\": {\"deep\": ");
+
+  /* the root, traceEvents, the event, args, then 8 arrays: 12 levels */
+  for (int k = 0; k < 8; k++)
+    g_string_append_c (text, '[');
+  for (int k = 0; k < 8; k++)
+    g_string_append_c (text, ']');
+  g_string_append (text, "}}]}");
+  limits.max_nesting = 10;
+  assert_limit_fails_file (text->str, &limits, "nested deeper than 10 levels");
+}
+
+static void
+test_limit_events (void)
+{
+  HpLoadLimits limits = { 0 };
+  const char  *text = "{\"traceEvents\": [" EVENT "\"ts\": 1, \"dur\": 1}, " EVENT
+                     "\"ts\": 2, \"dur\": 1}, " EVENT "\"ts\": 3, \"dur\": 1}, " EVENT
+                     "\"ts\": 4, \"dur\": 1}]}";
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "four.json", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HpTrace) exact = NULL;
+
+  limits.max_events = 3;
+  assert_limit_fails_file (text, &limits, "more than 3 events");
+
+  /* exactly at the limit loads */
+  limits.max_events = 4;
+  g_file_set_contents (path, text, -1, &error);
+  g_assert_no_error (error);
+  exact = load_with (path, HP_MODE_DEFAULT, &limits, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hp_trace_get_rank (exact, 0)->n_events, ==, 4);
+  remove_dir (dir);
+}
+
+static void
+test_limit_args (void)
+{
+  HpLoadLimits limits = { 0 };
+  const char  *text = "{\"traceEvents\": [" EVENT "\"ts\": 1, \"dur\": 1, \"args\": "
+                      "{\"a\": 1, \"b\": 2}}, " EVENT "\"ts\": 2, \"dur\": 1, \"args\": "
+                      "{\"a\": 1, \"b\": {\"x\": 1, \"y\": 2, \"z\": 3}, \"c\": 3}}]}";
+
+  /* nested keys are part of one arg: the second event has 3, not 6 */
+  limits.max_args = 2;
+  assert_limit_fails_file (text, &limits, "event 1 has more than 2 args");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -524,6 +630,10 @@ main (int   argc,
   g_test_add_func ("/core/hostile/gzip-trailing-garbage", test_gzip_trailing_garbage);
   g_test_add_func ("/core/hostile/gzip-second-member-truncated",
                    test_gzip_second_member_truncated);
+
+  g_test_add_func ("/core/hostile/limit-nesting", test_limit_nesting);
+  g_test_add_func ("/core/hostile/limit-events", test_limit_events);
+  g_test_add_func ("/core/hostile/limit-args", test_limit_args);
 
   return g_test_run ();
 }
