@@ -6,6 +6,7 @@
 #pragma once
 
 #include "hp-classify.h"
+#include "hp-health.h"
 #include "hp-load-error.h"
 #include "hp-load-issue.h"
 #include "hp-loader.h"

@@ -502,6 +502,9 @@ hp_load_paths (const char *const   *paths,
             continue;
           }
         b->rank->rank = rank;
+        b->rank->rank_source = pass == 0   ? HP_RANK_FROM_METADATA
+                               : pass == 1 ? HP_RANK_FROM_FILE_NAME
+                                           : HP_RANK_FROM_ORDER;
         g_hash_table_insert (by_rank, GINT_TO_POINTER (rank), b);
       }
 
