@@ -23,6 +23,7 @@
 #include "hp-overlap-panel.h"
 #include "hp-overview-panel.h"
 #include "hp-timeline-panel.h"
+#include "hp-health-view.h"
 #include "hp-trace-page.h"
 #include "hp-user-annotations-panel.h"
 
@@ -207,6 +208,11 @@ hp_trace_page_constructed (GObject *object)
         hp_timeline_panel_set_session (HP_TIMELINE_PANEL (child), self->session);
     }
   show_issues (self);
+  {
+    g_autoptr (HpHealthReport) health = hp_health_check (hp_session_get_trace (self->session), NULL);
+
+    hp_health_view_mark_tabs (self->notebook, health);
+  }
 }
 
 static void
