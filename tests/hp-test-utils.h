@@ -18,6 +18,10 @@ char    *hp_test_data_path (const char *first,
                             ...) G_GNUC_NULL_TERMINATED;
 char    *hp_test_golden_path (const char *case_name,
                               const char *file);
+char    *hp_test_copy_file (const char *source,
+                            const char *dir,
+                            const char *name);
+void     hp_test_remove_tree (const char *dir);
 HpTrace *hp_test_load (const char *case_name,
                        HpMode      mode);
 HpTrace *hp_test_load_with_options (const char          *path,

@@ -220,23 +220,6 @@ test_absurd_times (void)
   g_assert_cmpint (verdict (report, 0, "temporal_breakdown"), ==, HP_HEALTH_TRUST);
 }
 
-static char *
-copy_into (const char *source,
-           const char *dir,
-           const char *name)
-{
-  g_autoptr (GError) error = NULL;
-  g_autofree char *contents = NULL;
-  char            *target = g_build_filename (dir, name, NULL);
-  gsize            len = 0;
-
-  g_file_get_contents (source, &contents, &len, &error);
-  g_assert_no_error (error);
-  g_file_set_contents (target, contents, len, &error);
-  g_assert_no_error (error);
-  return target;
-}
-
 /* A rank without steps next to a rank with four: HTA-compatibility mode
  * drops its events (every analysis is not applicable there), the default
  * mode keeps it whole (caution). */
@@ -251,8 +234,8 @@ test_rank_without_steps (void)
   g_autofree char *dst1 = NULL;
 
   g_assert_no_error (error);
-  dst0 = copy_into (src0, dir, "rank-0.json");
-  dst1 = copy_into (src1, dir, "rank-1.json");
+  dst0 = hp_test_copy_file (src0, dir, "rank-0.json");
+  dst1 = hp_test_copy_file (src1, dir, "rank-1.json");
   for (int m = 0; m < 2; m++)
     {
       HpMode        mode = m == 0 ? HP_MODE_HTA_COMPAT : HP_MODE_DEFAULT;
@@ -281,9 +264,7 @@ test_rank_without_steps (void)
                            HP_HEALTH_CAUTION);
         }
     }
-  g_unlink (dst0);
-  g_unlink (dst1);
-  g_rmdir (dir);
+  hp_test_remove_tree (dir);
 }
 
 int

@@ -72,38 +72,6 @@ make_temp_dir (void)
   return dir;
 }
 
-static void
-remove_dir (const char *dir)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (dir, name, NULL);
-
-      g_unlink (child);
-    }
-  g_rmdir (dir);
-}
-
-static char *
-copy_into (const char *source,
-           const char *dir,
-           const char *name)
-{
-  g_autoptr (GError) error = NULL;
-  g_autofree char *contents = NULL;
-  char            *target = g_build_filename (dir, name, NULL);
-  gsize            len = 0;
-
-  g_file_get_contents (source, &contents, &len, &error);
-  g_assert_no_error (error);
-  g_file_set_contents (target, contents, len, &error);
-  g_assert_no_error (error);
-  return target;
-}
-
 /* Every table of every analysis over rank 0, as CSV text. */
 static char *
 all_tables_of_rank0 (HpTrace *trace)
@@ -146,7 +114,7 @@ test_fifo_in_folder (void)
 {
   g_autofree char *dir = make_temp_dir ();
   g_autofree char *good_source = hp_test_data_path ("edge", "one-bad-rank", "rank-0.json", NULL);
-  g_autofree char *good = copy_into (good_source, dir, "rank-0.json");
+  g_autofree char *good = hp_test_copy_file (good_source, dir, "rank-0.json");
   g_autofree char *fifo = g_build_filename (dir, "rank-5.json", NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (HpTrace) trace = NULL;
@@ -172,7 +140,7 @@ test_fifo_in_folder (void)
   g_assert_nonnull (strstr (error->message, "rank-5.json"));
   g_assert_nonnull (strstr (error->message, "FIFO"));
 
-  remove_dir (dir);
+  hp_test_remove_tree (dir);
 }
 
 static void
@@ -277,7 +245,7 @@ test_long_string_cut (void)
   g_assert_nonnull (issue);
   g_assert_cmpint (hp_load_issue_get_severity (issue), ==, HP_LOAD_ISSUE_WARNING);
 
-  remove_dir (dir);
+  hp_test_remove_tree (dir);
 }
 
 static double
@@ -317,7 +285,7 @@ test_long_token_linear (void)
   g_assert_cmpuint (len, ==, HP_DEFAULT_MAX_STRING_BYTES);
   g_test_message ("8 MiB name: %.3f s, 64 MiB name: %.3f s", t_small, t_large);
   g_assert_cmpfloat (t_large, <, 24 * MAX (t_small, 0.01));
-  remove_dir (dir);
+  hp_test_remove_tree (dir);
 }
 
 static void
@@ -342,7 +310,7 @@ test_token_limit (void)
   g_clear_error (&error);
 
   /* the rest of the folder loads */
-  good = copy_into (good_source, dir, "rank-1.json");
+  good = hp_test_copy_file (good_source, dir, "rank-1.json");
   folder = load_with (dir, HP_MODE_DEFAULT, &limits, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (hp_trace_get_n_ranks (folder), ==, 1);
@@ -350,7 +318,7 @@ test_token_limit (void)
   issue = find_issue_text (folder, "token");
   g_assert_nonnull (issue);
   g_assert_cmpint (hp_load_issue_get_severity (issue), ==, HP_LOAD_ISSUE_ERROR);
-  remove_dir (dir);
+  hp_test_remove_tree (dir);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -437,7 +405,7 @@ test_window_edges (void)
   g_assert_cmpint (hp_trace_get_min_ts (trace), ==, 0);
   g_assert_cmpint (r->ts[1], ==, HP_TIME_MAX_NS - 1);
   g_assert_cmpint (r->ts[1] + r->dur[1], ==, HP_TIME_MAX_NS);
-  remove_dir (dir);
+  hp_test_remove_tree (dir);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -501,7 +469,7 @@ test_gzip_second_member_truncated (void)
   g_assert_null (trace);
   g_assert_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_TRUNCATED);
   g_assert_nonnull (strstr (error->message, "rank-0.json.gz"));
-  remove_dir (dir);
+  hp_test_remove_tree (dir);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -552,7 +520,7 @@ assert_limit_fails_file (const char         *text,
   g_assert_nonnull (issue);
   g_assert_cmpstr (hp_load_issue_get_file (issue), ==, "rank-0.json");
   g_assert_cmpint (hp_load_issue_get_severity (issue), ==, HP_LOAD_ISSUE_ERROR);
-  remove_dir (dir);
+  hp_test_remove_tree (dir);
 }
 
 static void
@@ -594,7 +562,7 @@ test_limit_events (void)
   exact = load_with (path, HP_MODE_DEFAULT, &limits, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (hp_trace_get_rank (exact, 0)->n_events, ==, 4);
-  remove_dir (dir);
+  hp_test_remove_tree (dir);
 }
 
 static void

@@ -51,14 +51,7 @@ LLVMFuzzerTestOneInput (const guint8 *data,
   g_free (hp_fuzz_write ("rank-0.json", data, first));
   g_free (hp_fuzz_write ("rank-1.json", data + second_at, size - second_at));
 
-  for (int mode = 0; mode < 2; mode++)
-    {
-      g_autoptr (HpTrace) trace =
-          hp_fuzz_load (hp_fuzz_dir (), mode == 0 ? HP_MODE_DEFAULT : HP_MODE_HTA_COMPAT);
-
-      if (trace != NULL)
-        hp_fuzz_run_analyses (trace);
-    }
+  hp_fuzz_load_both_modes (hp_fuzz_dir (), TRUE);
   hp_fuzz_clear_dir ();
   return 0;
 }

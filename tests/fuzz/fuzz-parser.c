@@ -21,14 +21,7 @@ LLVMFuzzerTestOneInput (const guint8 *data,
 {
   g_autofree char *path = hp_fuzz_write ("rank-0.json", data, size);
 
-  for (int mode = 0; mode < 2; mode++)
-    {
-      g_autoptr (HpTrace) trace =
-          hp_fuzz_load (path, mode == 0 ? HP_MODE_DEFAULT : HP_MODE_HTA_COMPAT);
-
-      if (trace != NULL)
-        hp_trace_get_rank (trace, 0);
-    }
+  hp_fuzz_load_both_modes (path, FALSE);
   hp_fuzz_clear_dir ();
   return 0;
 }

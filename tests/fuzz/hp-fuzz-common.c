@@ -127,3 +127,17 @@ hp_fuzz_run_analyses (HpTrace *trace)
     }
   hp_analysis_params_clear (&params);
 }
+
+/* Loads @path in both modes, running every analysis when @analyses. */
+void
+hp_fuzz_load_both_modes (const char *path,
+                         gboolean    analyses)
+{
+  for (int mode = 0; mode < 2; mode++)
+    {
+      g_autoptr (HpTrace) trace = hp_fuzz_load (path, mode == 0 ? HP_MODE_DEFAULT : HP_MODE_HTA_COMPAT);
+
+      if (trace != NULL && analyses)
+        hp_fuzz_run_analyses (trace);
+    }
+}

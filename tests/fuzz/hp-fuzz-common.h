@@ -26,5 +26,7 @@ void        hp_fuzz_clear_dir (void);
 HpTrace    *hp_fuzz_load (const char *path,
                           HpMode      mode);
 void        hp_fuzz_run_analyses (HpTrace *trace);
+void        hp_fuzz_load_both_modes (const char *path,
+                                     gboolean    analyses);
 
 G_END_DECLS
