@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "hp-core-private.h"
+#include "hp-parallel-private.h"
 
 typedef struct
 {
@@ -30,6 +31,7 @@ typedef struct
   GMutex              lock;
   HpLoadProgressFunc  func;
   gpointer            func_data;
+  FileSlot           *slots;
 } LoadJob;
 
 /**
@@ -133,11 +135,11 @@ free_slots (FileSlot *slots,
 }
 
 static void
-parse_worker (gpointer data,
+parse_worker (guint    index,
               gpointer user_data)
 {
-  FileSlot *slot = data;
   LoadJob  *job = user_data;
+  FileSlot *slot = &job->slots[index];
 
   if (!g_cancellable_is_cancelled (job->cancellable))
     {
@@ -390,7 +392,6 @@ hp_load_paths (const char *const   *paths,
   g_autoptr (GHashTable) step_names = g_hash_table_new (g_direct_hash, g_direct_equal);
   HpStrings           *global;
   g_autofree FileSlot *slots = NULL;
-  GThreadPool         *pool;
   LoadJob              job = { 0 };
   HpLoadLimits         limits;
   gint64               t0, t1;
@@ -433,10 +434,9 @@ hp_load_paths (const char *const   *paths,
 
   n_threads = options->n_threads > 0 ? options->n_threads : g_get_num_processors ();
   n_threads = MAX (1, MIN (n_threads, files->len));
-  pool = g_thread_pool_new (parse_worker, &job, (gint)n_threads, TRUE, NULL);
-  for (guint k = 0; k < files->len; k++)
-    g_thread_pool_push (pool, &slots[k], NULL);
-  g_thread_pool_free (pool, FALSE, TRUE);
+  /* one thread: the files one after the other in this thread */
+  job.slots = slots;
+  _hp_parallel_for (files->len, n_threads, parse_worker, &job);
   g_mutex_clear (&job.lock);
   t1 = g_get_monotonic_time ();
 
