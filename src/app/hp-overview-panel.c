@@ -15,7 +15,7 @@
 
 #include <glib/gi18n.h>
 
-#include "hp-findings.h"
+#include "hp-core.h"
 #include "hp-format.h"
 #include "hp-health-view.h"
 #include "hp-overview-panel.h"

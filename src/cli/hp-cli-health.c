@@ -7,7 +7,6 @@
 
 #include <stdio.h>
 
-#include "hp-analysis.h"
 #include "hp-cli.h"
 
 static JsonNode *

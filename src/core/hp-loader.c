@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "hp-core-private.h"
+#include "hp-loader.h"
 #include "hp-parallel-private.h"
 
 typedef struct
@@ -82,32 +83,6 @@ static gboolean
 is_trace_name (const char *name)
 {
   return g_str_has_suffix (name, ".json") || g_str_has_suffix (name, ".gz");
-}
-
-/**
- * _hp_file_kind_if_special:
- * @st: what stat() said about a path
- *
- * Opening a FIFO blocks until a writer comes and a device may never end:
- * only regular files are traces.
- *
- * Returns: (nullable): a word for a file that is not regular ("FIFO",
- *   "socket", "device"...), or %NULL for a regular file or a folder
- */
-const char *
-_hp_file_kind_if_special (const GStatBuf *st)
-{
-  if (S_ISREG (st->st_mode) || S_ISDIR (st->st_mode))
-    return NULL;
-  if (S_ISFIFO (st->st_mode))
-    return "FIFO";
-#ifdef S_ISSOCK
-  if (S_ISSOCK (st->st_mode))
-    return "socket";
-#endif
-  if (S_ISCHR (st->st_mode) || S_ISBLK (st->st_mode))
-    return "device";
-  return "special file";
 }
 
 static void
@@ -475,7 +450,7 @@ hp_load_paths (const char *const   *paths,
             rank = b->rank_from_metadata;
           }
         else if (pass == 1)
-          rank = b->rank_from_name;
+          rank = hp_rank_from_file_name (b->rank->basename);
         else
           {
             while (g_hash_table_contains (by_rank, GINT_TO_POINTER (next_free_rank)))
@@ -568,7 +543,7 @@ hp_load_paths (const char *const   *paths,
 
   g_ptr_array_sort (ranks, cmp_rank);
 
-  /* align every rank to the job's first event (spec TF §10) */
+  /* align every rank to the job's first event (docs/trace-format.md §10) */
   if (min_ts == G_MAXINT64)
     min_ts = 0;
   for (guint k = 0; k < ranks->len; k++)

@@ -296,7 +296,7 @@ parse_time_exp (const char *text,
  *
  * Converts the decimal text to integer nanoseconds exactly (rounding half
  * away from zero past the third decimal), without going through a double
- * (spec TF §6 "Better"). Exponent forms fall back to double arithmetic.
+ * (docs/trace-format.md §6). Exponent forms fall back to double arithmetic.
  *
  * Returns: %FALSE when the text is not a number or overflows int64
  */
@@ -628,7 +628,7 @@ arg_string (Parser       *p,
       {
         gint64 v;
 
-        /* numeric strings are converted (spec TF §5.1); "0x0" is not numeric */
+        /* numeric strings are converted (docs/trace-format.md §5.1); "0x0" is not numeric */
         if (parse_int64 ((const char *)s, len, &v))
           {
             p->ev.stream = v;
@@ -1428,7 +1428,6 @@ builder_new (const char *path)
   b->strings = hp_strings_new ();
   b->labels = g_array_new (FALSE, FALSE, sizeof (HpLaneLabel));
   b->rank_from_metadata = -1;
-  b->rank_from_name = -1;
   return b;
 }
 
@@ -1479,6 +1478,32 @@ read_base_time (HpRank *rank)
       rank->base_time_ns = json_node_get_int (n);
       rank->has_base_time = TRUE;
     }
+}
+
+/**
+ * _hp_file_kind_if_special:
+ * @st: what stat() said about a path
+ *
+ * Opening a FIFO blocks until a writer comes and a device may never end:
+ * only regular files are traces.
+ *
+ * Returns: (nullable): a word for a file that is not regular ("FIFO",
+ *   "socket", "device"...), or %NULL for a regular file or a folder
+ */
+const char *
+_hp_file_kind_if_special (const GStatBuf *st)
+{
+  if (S_ISREG (st->st_mode) || S_ISDIR (st->st_mode))
+    return NULL;
+  if (S_ISFIFO (st->st_mode))
+    return "FIFO";
+#ifdef S_ISSOCK
+  if (S_ISSOCK (st->st_mode))
+    return "socket";
+#endif
+  if (S_ISCHR (st->st_mode) || S_ISBLK (st->st_mode))
+    return "device";
+  return "special file";
 }
 
 /* ---------------------------------------------------------------------------
@@ -1998,7 +2023,6 @@ _hp_parse_file (const char            *path,
     }
 
   b->rank_from_metadata = rank_from_metadata (b->rank->metadata);
-  b->rank_from_name = hp_rank_from_file_name (b->rank->basename);
   read_base_time (b->rank);
 
   return g_steal_pointer (&b);

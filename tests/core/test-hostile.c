@@ -11,7 +11,6 @@
 
 #include <glib/gstdio.h>
 
-#include "hp-analysis.h"
 #include "hp-core.h"
 #include "hp-test-utils.h"
 

@@ -8,7 +8,6 @@
 #include <glib/gstdio.h>
 #include <stdlib.h>
 
-#include "hp-analysis.h"
 #include "hp-fuzz-common.h"
 
 static char *scratch_dir;
