@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
 #include "hp-test-utils.h"
@@ -978,6 +979,49 @@ hp_test_copy_file (const char *source,
   g_file_set_contents (target, contents, len, &error);
   g_assert_no_error (error);
   return target;
+}
+
+void
+hp_test_cli_run_clear (HpTestCliRun *run)
+{
+  g_clear_pointer (&run->out, g_free);
+  g_clear_pointer (&run->err, g_free);
+}
+
+/**
+ * hp_test_run_cli:
+ * @run: (out caller-allocates): the exit status, stdout and stderr
+ * @...: the arguments, %NULL-terminated
+ *
+ * Runs the built hotpath-cli (`HOTPATH_CLI` of the test environment) as a
+ * user would and waits for it.
+ */
+void
+hp_test_run_cli (HpTestCliRun *run,
+                 ...)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GSubprocess) proc = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *cli = g_getenv ("HOTPATH_CLI");
+  const char *arg;
+  va_list     args;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (argv, (gpointer)cli);
+  va_start (args, run);
+  while ((arg = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (argv, (gpointer)arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  proc = g_subprocess_newv ((const char *const *)argv->pdata,
+                            G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (proc, NULL, NULL, &run->out, &run->err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (proc));
+  run->status = g_subprocess_get_exit_status (proc);
 }
 
 /**

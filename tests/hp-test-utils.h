@@ -18,7 +18,6 @@ char    *hp_test_golden_path (const char *case_name,
 char    *hp_test_copy_file (const char *source,
                             const char *dir,
                             const char *name);
-void     hp_test_remove_tree (const char *dir);
 HpTrace *hp_test_load (const char *case_name,
                        HpMode      mode);
 HpTrace *hp_test_load_with_options (const char          *path,
@@ -79,6 +78,20 @@ HpTable *hp_test_table_from_csv (const char *name,
                                  const char *rows);
 void     hp_test_assert_table_matches_golden (HpTable    *table,
                                               const char *golden_csv_path);
+
+typedef struct
+{
+  int   status;
+  char *out;
+  char *err;
+} HpTestCliRun;
+
+void hp_test_cli_run_clear (HpTestCliRun *run);
+void hp_test_run_cli (HpTestCliRun *run,
+                      ...) G_GNUC_NULL_TERMINATED;
+void hp_test_remove_tree (const char *dir);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (HpTestCliRun, hp_test_cli_run_clear)
 
 char *hp_test_begin_german (void);
 void  hp_test_end_german (char *old_locale);
