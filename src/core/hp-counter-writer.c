@@ -551,7 +551,7 @@ hp_counter_writer_write (HpTrace      *trace,
     {
       g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
                    "%s: rank %d has no queue-length or memory-bandwidth series; nothing written",
-                   rank->basename, rank->rank);
+                   rank->path, rank->rank);
       return FALSE;
     }
 
@@ -570,7 +570,7 @@ hp_counter_writer_write (HpTrace      *trace,
   in = open_input (input, cancellable, &local_error);
   if (in == NULL)
     {
-      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", rank->basename);
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", rank->path);
       return FALSE;
     }
   file_out = create_temp (output, &temp, cancellable, &local_error);
@@ -603,7 +603,7 @@ hp_counter_writer_write (HpTrace      *trace,
   yajl_gen_config (w.gen, yajl_gen_validate_utf8, 0);
   yajl_gen_config (w.gen, yajl_gen_print_callback, print_cb, &w);
 
-  ok = echo_stream (&w, in, rank->basename, cancellable, error);
+  ok = echo_stream (&w, in, rank->path, cancellable, error);
   yajl_gen_free (w.gen);
   g_clear_error (&w.error);
 

@@ -1515,14 +1515,14 @@ _hp_parse_file (const char            *path,
   guint64            last_reported = 0;
   gboolean           ok = TRUE;
 
-  in = open_stream (path, b->rank->basename, &b->rank->compressed, &b->rank->file_bytes,
+  in = open_stream (path, b->rank->path, &b->rank->compressed, &b->rank->file_bytes,
                     cancellable, error);
   if (in == NULL)
     return NULL;
 
   p.b = b;
   p.mode = mode;
-  p.basename = b->rank->basename;
+  p.basename = b->rank->path; /* messages name the file as given */
   p.meta = meta;
   p.capture = g_string_new (NULL);
   p.trace_cat = hp_strings_intern (b->strings, "Trace", 5);
@@ -1556,15 +1556,15 @@ _hp_parse_file (const char            *path,
                 g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_TRUNCATED,
                              "%s: truncated: the gzip stream ends after %" G_GUINT64_FORMAT
                              " bytes of JSON",
-                             b->rank->basename, json_bytes);
+                             b->rank->path, json_bytes);
               else
                 g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_JSON,
                              "%s: corrupt gzip data after %" G_GUINT64_FORMAT " bytes: %s",
-                             b->rank->basename, json_bytes, local_error->message);
+                             b->rank->path, json_bytes, local_error->message);
             }
           else
             g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_UNREADABLE,
-                         "%s: read error: %s", b->rank->basename, local_error->message);
+                         "%s: read error: %s", b->rank->path, local_error->message);
           ok = FALSE;
           break;
         }
@@ -1574,7 +1574,7 @@ _hp_parse_file (const char            *path,
           if (json_bytes == 0)
             {
               g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_EMPTY,
-                           "%s: the file is empty", b->rank->basename);
+                           "%s: the file is empty", b->rank->path);
               ok = FALSE;
               break;
             }
@@ -1582,19 +1582,19 @@ _hp_parse_file (const char            *path,
           if (st != yajl_status_ok && !p.seen_root)
             {
               g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_EMPTY,
-                           "%s: the file holds no JSON value", b->rank->basename);
+                           "%s: the file holds no JSON value", b->rank->path);
               ok = FALSE;
             }
           else if (st != yajl_status_ok)
             {
               if (p.too_deep)
                 g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_A_TRACE,
-                             "%s: JSON nested deeper than %d levels", b->rank->basename,
+                             "%s: JSON nested deeper than %d levels", b->rank->path,
                              MAX_NESTING);
               else
                 g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_TRUNCATED,
                              "%s: truncated at byte %" G_GUINT64_FORMAT " (the JSON ends early)",
-                             b->rank->basename, json_bytes);
+                             b->rank->path, json_bytes);
               ok = FALSE;
             }
           break;
@@ -1605,9 +1605,9 @@ _hp_parse_file (const char            *path,
         {
           if (p.too_deep)
             g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_A_TRACE,
-                         "%s: JSON nested deeper than %d levels", b->rank->basename, MAX_NESTING);
+                         "%s: JSON nested deeper than %d levels", b->rank->path, MAX_NESTING);
           else
-            set_json_error (error, b->rank->basename, yh, chunk, (gsize)n, json_bytes);
+            set_json_error (error, b->rank->path, yh, chunk, (gsize)n, json_bytes);
           ok = FALSE;
           break;
         }
@@ -1659,7 +1659,7 @@ _hp_parse_file (const char            *path,
   if (!p.seen_root || (!p.seen_events && !p.bare_array))
     {
       g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_A_TRACE,
-                   "%s: not a trace: %s", b->rank->basename,
+                   "%s: not a trace: %s", b->rank->path,
                    p.seen_root ? "the JSON object has no traceEvents array"
                                : "the JSON is not an object or an array");
       return NULL;
