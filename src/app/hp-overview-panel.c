@@ -219,13 +219,13 @@ describe_files (HpTrace *trace)
       file_bytes += hp_trace_get_rank (trace, i)->file_bytes;
       json_bytes += hp_trace_get_rank (trace, i)->json_bytes;
     }
-  on_disk = hp_format_megabytes (file_bytes);
-  json = hp_format_megabytes (json_bytes);
+  on_disk = hp_format_size (file_bytes);
+  json = hp_format_size (json_bytes);
   if (file_bytes == json_bytes)
     /* Translators: number of files, then their size */
-    return g_strdup_printf (ngettext ("%u file, %s MB", "%u files, %s MB", n), n, on_disk);
+    return g_strdup_printf (ngettext ("%u file, %s", "%u files, %s", n), n, on_disk);
   /* Translators: number of files, their size on disk, then uncompressed */
-  return g_strdup_printf (ngettext ("%u file, %s MB (%s MB of JSON)", "%u files, %s MB (%s MB of JSON)", n),
+  return g_strdup_printf (ngettext ("%u file, %s (%s of JSON)", "%u files, %s (%s of JSON)", n),
                           n, on_disk, json);
 }
 
