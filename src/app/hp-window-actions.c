@@ -131,6 +131,29 @@ find_action (GtkWidget  *widget,
   hp_table_view_focus_search (view);
 }
 
+/* Ctrl+Page Down / Up: see hp_window_actions_init() */
+static void
+switch_tab_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  HpWindow    *self = HP_WINDOW (widget);
+  GtkNotebook *notebook;
+  int          n, page;
+
+  if (self->page == NULL)
+    {
+      gtk_widget_error_bell (widget);
+      return;
+    }
+  notebook = hp_trace_page_get_notebook (self->page);
+  n = gtk_notebook_get_n_pages (notebook);
+  if (n == 0)
+    return;
+  page = gtk_notebook_get_current_page (notebook) + (g_str_equal (action_name, "win.next-tab") ? 1 : -1);
+  gtk_notebook_set_current_page (notebook, (page + n) % n);
+}
+
 /**
  * hp_window_actions_update:
  *
@@ -149,8 +172,35 @@ hp_window_actions_update (HpWindow *self)
   gtk_widget_action_set_enabled (widget, "win.export-chart", panel || (trace && current_timeline (self) != NULL));
   gtk_widget_action_set_enabled (widget, "win.export-table", panel);
   gtk_widget_action_set_enabled (widget, "win.find", panel);
+  gtk_widget_action_set_enabled (widget, "win.next-tab", trace);
+  gtk_widget_action_set_enabled (widget, "win.previous-tab", trace);
   gtk_widget_set_sensitive (GTK_WIDGET (self->export_button), trace);
   gtk_widget_set_sensitive (GTK_WIDGET (self->rank_dropdown), trace);
+}
+
+/**
+ * hp_window_actions_init:
+ *
+ * The window's own shortcuts that must win over the focused widget: tab
+ * switching runs in the capture phase, as an application accelerator does,
+ * so a focused spin button (which binds Ctrl+Page Up/Down to its minimum and
+ * maximum) never turns it into a value change, and it works from anywhere.
+ */
+void
+hp_window_actions_init (HpWindow *self)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  gtk_event_controller_set_name (controller, "hp-window-navigation");
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (controller), GTK_SHORTCUT_SCOPE_LOCAL);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Page_Down, GDK_CONTROL_MASK),
+                                                          gtk_named_action_new ("win.next-tab")));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Page_Up, GDK_CONTROL_MASK),
+                                                          gtk_named_action_new ("win.previous-tab")));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 
 void
@@ -164,6 +214,8 @@ hp_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.export-chart", NULL, export_chart_action);
   gtk_widget_class_install_action (widget_class, "win.export-table", NULL, export_table_action);
   gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
+  gtk_widget_class_install_action (widget_class, "win.next-tab", NULL, switch_tab_action);
+  gtk_widget_class_install_action (widget_class, "win.previous-tab", NULL, switch_tab_action);
   gtk_widget_class_install_property_action (widget_class, "win.hta-compat", "hta-compat");
   gtk_widget_class_install_property_action (widget_class, "win.include-last-step", "include-last-step");
 

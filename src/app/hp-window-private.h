@@ -50,6 +50,7 @@ struct _HpWindow
 };
 
 void hp_window_class_actions_init (GtkWidgetClass *widget_class);
+void hp_window_actions_init (HpWindow *self);
 void hp_window_actions_update (HpWindow *self);
 void hp_window_reload (HpWindow *self);
 

@@ -567,6 +567,7 @@ hp_window_init (HpWindow *self)
   GtkDropTarget *target;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  hp_window_actions_init (self);
 
   self->settings = hp_settings_new ();
   if (self->settings != NULL)
