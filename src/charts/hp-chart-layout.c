@@ -367,6 +367,27 @@ legend_row_height (HpChartLayoutContext *ctx)
   return MAX (_hp_chart_line_height (ctx, HP_CHART_TEXT_LEGEND), HP_CHART_SWATCH) + 6;
 }
 
+/* The short form of a legend label, or NULL when it has none: HTA's kernel
+ * types ("COMPUTATION overlapping COMMUNICATION" becomes "COMP ∩ COMM") */
+static char *
+abbreviate_label (const char *label)
+{
+  static const char *const words[][2] = {
+    { "COMPUTATION", "COMP" },
+    { "COMMUNICATION", "COMM" },
+    { "MEMORY", "MEM" },
+    { " overlapping ", " ∩ " },
+  };
+  g_autoptr (GString) text = g_string_new (label);
+  guint changed = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    changed += g_string_replace (text, words[i][0], words[i][1], 0);
+  if (changed == 0)
+    return NULL;
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 /* @label_width: room for the label; @value_right: where the value ends */
 static void
 add_legend_entry (HpChartLayoutContext *ctx,
@@ -381,8 +402,18 @@ add_legend_entry (HpChartLayoutContext *ctx,
   double             text_x = x + HP_CHART_SWATCH + 6;
   HpRect             text_rect;
 
-  text_rect = _hp_chart_add_text (ctx, HP_CHART_TEXT_LEGEND, item->label, text_x, y, 0,
-                                  label_width, NULL);
+  g_autofree char *short_label = NULL;
+  double           full_width;
+
+  /* a label that does not fit is abbreviated before it is ellipsised, so
+   * that long names sharing a start stay apart: "COMPUTATION overlapping
+   * COMMUNICATION" and "COMPUTATION overlapping MEMORY" would both end as
+   * "COMPUTATION overlap…"; the full name stays in the hit's tooltip */
+  _hp_chart_measure (ctx, HP_CHART_TEXT_LEGEND, item->label, &full_width, NULL);
+  if (full_width > MAX (label_width, 1.0))
+    short_label = abbreviate_label (item->label);
+  text_rect = _hp_chart_add_text (ctx, HP_CHART_TEXT_LEGEND, short_label != NULL ? short_label : item->label,
+                                  text_x, y, 0, label_width, NULL);
   entry.truncated = g_array_index (ctx->layout->texts, HpChartText,
                                    ctx->layout->texts->len - 1)
                         .truncated;
