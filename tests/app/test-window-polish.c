@@ -90,6 +90,7 @@ test_tab_keys_from_spin_button (void)
   double             ratio_value, delay_value;
 
   g_assert_nonnull (next);
+  gtk_widget_grab_focus (GTK_WIDGET (notebook));
   g_assert_nonnull (previous);
   g_assert_true (GTK_IS_NAMED_ACTION (next));
 
@@ -142,6 +143,58 @@ test_tab_keys_from_spin_button (void)
   hp_ui_test_close_window (window);
 }
 
+/* a label of the panel with selected text, or NULL */
+static gboolean
+has_selection (GtkWidget *widget,
+               gpointer   data)
+{
+  int start, end;
+
+  return GTK_IS_LABEL (widget) && gtk_label_get_selectable (GTK_LABEL (widget)) &&
+         gtk_label_get_selection_bounds (GTK_LABEL (widget), &start, &end) && end > start;
+}
+
+static gboolean
+has_finding (GtkWidget *widget,
+             gpointer   data)
+{
+  return gtk_widget_has_css_class (widget, "hp-finding");
+}
+
+/* Coming back to the Overview from a tab whose spin button had the focus:
+ * no finding (nor any other text) shows up selected. */
+static void
+test_findings_not_selected_after_switch (void)
+{
+  HpWindow        *window = open_trace ("hta_trace_filter_2ranks");
+  GtkNotebook     *notebook = hp_trace_page_get_notebook (hp_window_get_trace_page (window));
+  HpAnalysisPanel *overview = HP_ANALYSIS_PANEL (gtk_notebook_get_nth_page (notebook, 0));
+  HpAnalysisPanel *kernels = NULL;
+  int              kernels_page = -1;
+  GtkWidget       *spin;
+
+  for (int i = 0; i < gtk_notebook_get_n_pages (notebook); i++)
+    if (HP_IS_KERNELS_PANEL (gtk_notebook_get_nth_page (notebook, i)))
+      {
+        kernels = HP_ANALYSIS_PANEL (gtk_notebook_get_nth_page (notebook, i));
+        kernels_page = i;
+      }
+  g_assert_nonnull (kernels);
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_panel_idle, overview));
+  g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (overview), has_finding, NULL));
+
+  gtk_notebook_set_current_page (notebook, kernels_page);
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_panel_shown, kernels));
+  spin = hp_ui_test_find_widget (GTK_WIDGET (kernels), is_spin, NULL);
+  g_assert_true (gtk_widget_grab_focus (spin));
+
+  gtk_notebook_set_current_page (notebook, 0);
+  hp_ui_test_spin (100);
+  g_assert_null (hp_ui_test_find_widget (GTK_WIDGET (overview), has_selection, NULL));
+
+  hp_ui_test_close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -150,6 +203,8 @@ main (int   argc,
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   g_test_add_func ("/app/window/tab-keys-from-spin-button", test_tab_keys_from_spin_button);
+
+  g_test_add_func ("/app/window/findings-not-selected-after-switch", test_findings_not_selected_after_switch);
 
   return g_test_run ();
 }
