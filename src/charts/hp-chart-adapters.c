@@ -1195,6 +1195,44 @@ hp_chart_adapt_memory_bw (HpTable *time_series)
 
 /* ---- §4 user annotations ---- */
 
+/* The mean duration of every annotation of a one-rank table, whiskers from
+ * min to max, named `user_annotation_<kind>_rank<r>` */
+static HpChart *
+annotations_of_rank (HpTable    *table,
+                     const char *kind,
+                     gint64      rank,
+                     GPtrArray  *names,
+                     const char *domain)
+{
+  g_autofree char *name = g_strdup_printf ("user_annotation_%s_rank%" G_GINT64_FORMAT, kind, rank);
+  g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, rank);
+  /* Translators: %s is a rank number */
+  g_autofree char *title = g_strdup_printf (tr (domain, N_ ("User annotations on rank %s")), number);
+  HpChart         *chart = hp_bar_chart_new (name, title);
+  int              c_name = column (table, "name");
+  int              c_mean = column (table, "mean (us)");
+  int              c_min = column (table, "min (us)");
+  int              c_max = column (table, "max (us)");
+  guint            series;
+
+  hp_bar_chart_set_orientation (chart, HP_BAR_ORIENTATION_HORIZONTAL);
+  hp_bar_chart_set_value_format (chart, HP_AXIS_FORMAT_TIME_US);
+  hp_chart_set_axis_labels (chart, tr (domain, N_ ("User annotation")),
+                            tr (domain, N_ ("Mean duration (whiskers: min to max)")));
+  for (guint n = 0; n < names->len; n++)
+    hp_bar_chart_add_category (chart, g_ptr_array_index (names, n));
+  series = hp_bar_chart_add_series (chart, tr (domain, N_ ("Mean")), NULL);
+  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+    for (guint n = 0; n < names->len; n++)
+      if (row_matches (table, row, c_name, g_ptr_array_index (names, n)))
+        {
+          hp_bar_chart_set_value (chart, series, n, cell_number (table, row, c_mean));
+          hp_bar_chart_set_error (chart, series, n, cell_number (table, row, c_min), cell_number (table, row, c_max));
+          break;
+        }
+  return chart;
+}
+
 static GPtrArray *
 adapt_user_annotations (HpTable    *table,
                         const char *domain)
@@ -1217,6 +1255,16 @@ adapt_user_annotations (HpTable    *table,
     return charts;
 
   names = distinct_strings (table, c_name, TRUE, -1, NULL);
+  {
+    g_autoptr (GArray) ranks = distinct_ranks (table, column (table, "rank"));
+
+    /* one rank: one chart with every annotation, not a single-bar chart each */
+    if (ranks->len == 1 && names->len > 0)
+      {
+        g_ptr_array_add (charts, annotations_of_rank (table, kind, g_array_index (ranks, gint64, 0), names, domain));
+        return charts;
+      }
+  }
   for (guint n = 0; n < names->len; n++)
     {
       const char      *annotation = g_ptr_array_index (names, n);
@@ -1238,7 +1286,8 @@ adapt_user_annotations (HpTable    *table,
  * A grid of per-rank pies (named `user_annotation_<kind>_distribution`,
  * kind `gpu` or `cpu` from the table's name) and, per name other than
  * `others`, a bar per rank of the mean with min/max whiskers (named
- * `user_annotation_<kind>_<i>`).
+ * `user_annotation_<kind>_<i>`). A table of one rank gets one chart of
+ * every name's mean instead (`user_annotation_<kind>_rank<r>`).
  *
  * Returns: (transfer full) (element-type HpChart): the charts
  */

@@ -124,6 +124,45 @@ test_legend_labels_stay_apart (void)
   g_assert_true (any_short);
 }
 
+/* A one-rank trace: one chart holds every annotation of the rank (its mean,
+ * whiskers from min to max), not one single-bar chart per annotation. */
+static void
+test_one_rank_annotations_in_one_chart (void)
+{
+  g_autoptr (HpTable) table = hp_test_table_from_csv ("user_annotation_breakdown_gpu", "Annotations",
+                                                      "name:s;sum (us):d:us;max (us):d:us;min (us):d:us;"
+                                                      "stddev:d:us;mean (us):d:us;rank:i",
+                                                      "forward,300,120,80,20,100,5\n"
+                                                      "backward,500,260,240,10,250,5\n"
+                                                      "optimizer,40,40,40,0,40,5\n"
+                                                      "others,10,10,10,0,10,5\n");
+  g_autoptr (GPtrArray) charts = hp_chart_adapt_table (table, NULL);
+  g_autoptr (HpTable) two_ranks = hp_test_table_from_csv ("user_annotation_breakdown_gpu", "Annotations",
+                                                          "name:s;sum (us):d:us;max (us):d:us;min (us):d:us;"
+                                                          "stddev:d:us;mean (us):d:us;rank:i",
+                                                          "forward,300,120,80,20,100,0\n"
+                                                          "backward,500,260,240,10,250,0\n"
+                                                          "forward,310,130,90,20,110,1\n");
+  g_autoptr (GPtrArray) per_name = hp_chart_adapt_table (two_ranks, NULL);
+  HpChart *chart;
+
+  /* the pies, then the rank's chart */
+  g_assert_cmpuint (charts->len, ==, 2);
+  chart = charts->pdata[1];
+  g_assert_cmpstr (hp_chart_get_name (chart), ==, "user_annotation_gpu_rank5");
+  g_assert_cmpstr (hp_chart_get_title (chart), ==, "User annotations on rank 5");
+  g_assert_cmpuint (hp_bar_chart_get_n_categories (chart), ==, 3);
+  g_assert_cmpuint (hp_bar_chart_get_n_series (chart), ==, 1);
+  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 0, 0), ==, 100);
+  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 0, 1), ==, 250);
+  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 0, 2), ==, 40);
+
+  /* several ranks: a chart per annotation, each with a bar per rank, as HTA */
+  g_assert_cmpuint (per_name->len, ==, 3);
+  g_assert_cmpstr (hp_chart_get_name (per_name->pdata[1]), ==, "user_annotation_gpu_0");
+  g_assert_cmpuint (hp_bar_chart_get_n_categories (per_name->pdata[1]), ==, 2);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -132,6 +171,8 @@ main (int    argc,
 
   g_test_add_func ("/charts/idle-time/share-stacks-to-100", test_idle_share_stacks_to_100);
   g_test_add_func ("/charts/legend/labels-stay-apart", test_legend_labels_stay_apart);
+
+  g_test_add_func ("/charts/user-annotations/one-rank-in-one-chart", test_one_rank_annotations_in_one_chart);
 
   return g_test_run ();
 }
