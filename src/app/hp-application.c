@@ -282,6 +282,19 @@ hp_application_open (GApplication *application,
   maybe_take_screenshots (self);
 }
 
+/* --version: handled here, in the launching process, with no window */
+static int
+hp_application_handle_local_options (GApplication *application,
+                                     GVariantDict *options)
+{
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("hotpath %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  return -1;
+}
+
 static void
 hp_application_class_init (HpApplicationClass *klass)
 {
@@ -290,11 +303,24 @@ hp_application_class_init (HpApplicationClass *klass)
   application_class->startup = hp_application_startup;
   application_class->activate = hp_application_activate;
   application_class->open = hp_application_open;
+  application_class->handle_local_options = hp_application_handle_local_options;
 }
 
 static void
 hp_application_init (HpApplication *self)
 {
+  static const GOptionEntry entries[] = {
+    { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_ ("Show the version and exit"), NULL },
+    { NULL }
+  };
+
+  g_application_add_main_option_entries (G_APPLICATION (self), entries);
+  /* Translators: what the command line takes, after "hotpath [OPTION…]" */
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _ ("DIR|FILE…"));
+  g_application_set_option_context_summary (G_APPLICATION (self),
+                                            _ ("Opens folders of PyTorch profiler (Kineto) traces, one "
+                                               "file per rank, or single trace files (*.json, *.json.gz), "
+                                               "one window per folder."));
 }
 
 HpApplication *

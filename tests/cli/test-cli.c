@@ -28,22 +28,19 @@ run_clear (Run *run)
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 
 static void
-run_cli (Run *run,
-         ...)
+run_program_va (Run        *run,
+                const char *program,
+                va_list     args)
 {
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   g_autoptr (GSubprocess) proc = NULL;
   g_autoptr (GError) error = NULL;
-  const char *cli = g_getenv ("HOTPATH_CLI");
   const char *arg;
-  va_list     args;
 
-  g_assert_nonnull (cli);
-  g_ptr_array_add (argv, (gpointer)cli);
-  va_start (args, run);
+  g_assert_nonnull (program);
+  g_ptr_array_add (argv, (gpointer)program);
   while ((arg = va_arg (args, const char *)) != NULL)
     g_ptr_array_add (argv, (gpointer)arg);
-  va_end (args);
   g_ptr_array_add (argv, NULL);
 
   proc = g_subprocess_newv ((const char *const *)argv->pdata,
@@ -53,6 +50,29 @@ run_cli (Run *run,
   g_assert_no_error (error);
   g_assert_true (g_subprocess_get_if_exited (proc));
   run->status = g_subprocess_get_exit_status (proc);
+}
+
+static void
+run_cli (Run *run,
+         ...)
+{
+  va_list args;
+
+  va_start (args, run);
+  run_program_va (run, g_getenv ("HOTPATH_CLI"), args);
+  va_end (args);
+}
+
+/* the app's own command line: no window, no display needed */
+static void
+run_app (Run *run,
+         ...)
+{
+  va_list args;
+
+  va_start (args, run);
+  run_program_va (run, g_getenv ("HOTPATH_APP"), args);
+  va_end (args);
 }
 
 static void
@@ -451,6 +471,24 @@ test_mixed_jobs (void)
   remove_tree (dir);
 }
 
+/* hotpath --help names what it opens; --version answers */
+static void
+test_app_command_line (void)
+{
+  g_autofree char *expected = g_strdup_printf ("hotpath %s\n", PACKAGE_VERSION);
+  g_auto (Run) help = { 0 };
+  g_auto (Run) version = { 0 };
+
+  run_app (&help, "--help", NULL);
+  g_assert_cmpint (help.status, ==, 0);
+  g_assert_nonnull (strstr (help.out, "hotpath [OPTION…] DIR|FILE…\n"));
+  g_assert_nonnull (strstr (help.out, "--version"));
+
+  run_app (&version, "--version", NULL);
+  g_assert_cmpint (version.status, ==, 0);
+  g_assert_cmpstr (version.out, ==, expected);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -471,6 +509,7 @@ main (int    argc,
   g_test_add_func ("/cli/strict", test_strict);
   g_test_add_func ("/cli/info/paths-as-given", test_paths_as_given);
   g_test_add_func ("/cli/info/mixed-jobs", test_mixed_jobs);
+  g_test_add_func ("/app/command-line", test_app_command_line);
 
   return g_test_run ();
 }
