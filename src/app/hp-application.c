@@ -18,6 +18,7 @@
 #include <stdio.h>
 
 #include "hp-application.h"
+#include "hp-preferences-window.h"
 #include "hp-screenshots.h"
 #include "hp-settings.h"
 
@@ -32,7 +33,7 @@ struct _HpApplication
   gboolean startup_probed;
 };
 
-G_DEFINE_FINAL_TYPE (HpApplication, hp_application, GTK_TYPE_APPLICATION)
+G_DEFINE_FINAL_TYPE (HpApplication, hp_application, ADW_TYPE_APPLICATION)
 
 static HpWindow *
 new_window (HpApplication *self)
@@ -98,20 +99,22 @@ about_action (GSimpleAction *action,
               GVariant      *parameter,
               gpointer       user_data)
 {
-  GtkWindow  *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
-  const char *developers[] = { _ ("The Hotpath developers"), NULL };
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
 
-  gtk_show_about_dialog (parent,
-                         "program-name", _ ("Hotpath"),
-                         "logo-icon-name", APPLICATION_ID,
-                         "version", PACKAGE_VERSION,
-                         "comments", _ ("Find the bottlenecks in PyTorch profiler traces"),
-                         "website", "https://github.com/hotpath/hotpath",
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "authors", developers,
-                         /* Translators: your names, one per line */
-                         "translator-credits", _ ("translator-credits"),
-                         NULL);
+  gtk_window_present (hp_about_window_new (parent));
+}
+
+static void
+preferences_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+  g_autoptr (GSettings) settings = hp_settings_new ();
+
+  if (settings == NULL)
+    return;
+  gtk_window_present (hp_preferences_window_new (parent, settings));
 }
 
 static void
@@ -227,6 +230,7 @@ static const GActionEntry app_actions[] = {
   { "quit", quit_action, NULL, NULL, NULL },
   { "new-window", new_window_action, NULL, NULL, NULL },
   { "about", about_action, NULL, NULL, NULL },
+  { "preferences", preferences_action, NULL, NULL, NULL },
   { "shortcuts", shortcuts_action, NULL, NULL, NULL },
   { "screenshot-tabs", screenshot_tabs_action, "s", NULL, NULL },
 };
@@ -236,11 +240,11 @@ static void
 hp_application_startup (GApplication *application)
 {
   HpApplication *self = HP_APPLICATION (application);
-  g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
-  const char *quit_accels[] = { "<Control>q", NULL };
-  const char *new_window_accels[] = { "<Control>n", NULL };
-  const char *shortcuts_accels[] = { "<Control>question", NULL };
-  const char *no_accels[] = { NULL };
+  const char    *quit_accels[] = { "<Control>q", NULL };
+  const char    *new_window_accels[] = { "<Control>n", NULL };
+  const char    *shortcuts_accels[] = { "<Control>question", NULL };
+  const char    *preferences_accels[] = { "<Control>comma", NULL };
+  const char    *no_accels[] = { NULL };
 
   G_APPLICATION_CLASS (hp_application_parent_class)->startup (application);
 
@@ -248,12 +252,12 @@ hp_application_startup (GApplication *application)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.new-window", new_window_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.shortcuts", shortcuts_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.preferences", preferences_accels);
   /* app.shortcuts takes over Ctrl+? from GtkApplication's own action */
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay", no_accels);
 
-  gtk_css_provider_load_from_resource (css, "/io/github/hotpath/Hotpath/style.css");
-  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  /* AdwApplication loads style.css from the resource base path, and follows
+   * the system's light or dark style (AdwStyleManager's default scheme) */
   gtk_window_set_default_icon_name (APPLICATION_ID);
 }
 

@@ -453,6 +453,8 @@ export_chosen_cb (GObject *owner,
   if (error != NULL)
     hp_show_error (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
                    _ ("Could Not Export the Table"), error->message);
+  else
+    hp_show_saved (GTK_WIDGET (self), path);
 }
 
 static void

@@ -131,6 +131,44 @@ find_action (GtkWidget  *widget,
   hp_table_view_focus_search (view);
 }
 
+/* win.show-saved(path): the toast after every export, "Saved <name>",
+ * with a button that opens the folder it went to */
+static void
+show_saved_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  HpWindow        *self = HP_WINDOW (widget);
+  const char      *path = g_variant_get_string (parameter, NULL);
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *folder = g_path_get_dirname (path);
+  g_autofree char *title = NULL;
+  AdwToast        *toast;
+
+  /* Translators: a toast after an export; %s is the file name */
+  title = g_strdup_printf (_ ("Saved %s"), name);
+  toast = adw_toast_new (title);
+  adw_toast_set_button_label (toast, _ ("Open Folder"));
+  adw_toast_set_action_name (toast, "win.open-folder-of");
+  adw_toast_set_action_target_value (toast, g_variant_new_string (folder));
+  adw_toast_set_timeout (toast, 5);
+  g_free (self->last_saved);
+  self->last_saved = g_steal_pointer (&title);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+/* win.open-folder-of(folder): show the folder in the file manager */
+static void
+open_folder_of_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  g_autoptr (GFile) folder = g_file_new_for_path (g_variant_get_string (parameter, NULL));
+  g_autofree char *uri = g_file_get_uri (folder);
+
+  gtk_show_uri (GTK_WINDOW (widget), uri, GDK_CURRENT_TIME);
+}
+
 /* Ctrl+Page Down / Up: see hp_window_actions_init() */
 static void
 switch_tab_action (GtkWidget  *widget,
@@ -214,6 +252,8 @@ hp_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.export-chart", NULL, export_chart_action);
   gtk_widget_class_install_action (widget_class, "win.export-table", NULL, export_table_action);
   gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
+  gtk_widget_class_install_action (widget_class, "win.show-saved", "s", show_saved_action);
+  gtk_widget_class_install_action (widget_class, "win.open-folder-of", "s", open_folder_of_action);
   gtk_widget_class_install_action (widget_class, "win.next-tab", NULL, switch_tab_action);
   gtk_widget_class_install_action (widget_class, "win.previous-tab", NULL, switch_tab_action);
   gtk_widget_class_install_property_action (widget_class, "win.hta-compat", "hta-compat");

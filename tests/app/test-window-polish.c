@@ -6,12 +6,18 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <locale.h>
+#include <string.h>
 
 #include "hp-idle-time-panel.h"
+#include "hp-chart-view.h"
+#include "hp-dialogs.h"
 #include "hp-kernels-panel.h"
+#include "hp-preferences-window.h"
 #include "hp-session.h"
+#include "hp-settings.h"
 #include "hp-test-utils.h"
 #include "hp-ui-test-utils.h"
 #include "hp-window.h"
@@ -195,6 +201,121 @@ test_findings_not_selected_after_switch (void)
   hp_ui_test_close_window (window);
 }
 
+static gboolean
+is_row_named (GtkWidget *widget,
+              gpointer   data)
+{
+  return ADW_IS_ACTION_ROW (widget) && g_strcmp0 (gtk_widget_get_name (widget), data) == 0;
+}
+
+static gboolean
+is_status_page (GtkWidget *widget,
+                gpointer   data)
+{
+  return ADW_IS_STATUS_PAGE (widget);
+}
+
+/* The empty and error states are AdwStatusPages; the error's description
+ * is the reason, escaped as the markup it is. */
+static void
+test_status_pages (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hotpath-status-<&>-XXXXXX", &error);
+  HpWindow        *window;
+  AdwStatusPage   *page;
+
+  g_assert_no_error (error);
+  window = hp_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  page = ADW_STATUS_PAGE (hp_ui_test_find_widget (GTK_WIDGET (window), is_status_page, NULL));
+  g_assert_nonnull (page);
+  g_assert_cmpstr (adw_status_page_get_title (page), ==, "Open a Trace Folder");
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = hp_ui_test_open_window (dir, -1, -1);
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
+  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "error");
+  g_assert_nonnull (strstr (hp_window_get_error_text (window), "no trace files"));
+  g_assert_nonnull (strstr (hp_window_get_error_text (window), "&lt;&amp;&gt;"));
+  hp_ui_test_close_window (window);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* Every export ends with a toast naming the file, with a button that opens
+ * its folder. */
+static void
+test_export_toast (void)
+{
+  HpWindow    *window = open_trace ("hta_trace_filter_2ranks");
+  GtkWidget   *chart = NULL;
+  GtkNotebook *notebook = hp_trace_page_get_notebook (hp_window_get_trace_page (window));
+
+  g_assert_null (hp_window_get_last_saved (window));
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_panel_idle, gtk_notebook_get_nth_page (notebook, 0)));
+  chart = hp_ui_test_find_widget_of_type (gtk_notebook_get_nth_page (notebook, 0), HP_TYPE_CHART_VIEW);
+  g_assert_nonnull (chart);
+  hp_show_saved (chart, "/tmp/exports/temporal_breakdown.svg");
+  g_assert_cmpstr (hp_window_get_last_saved (window), ==, "Saved temporal_breakdown.svg");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-saved", "s", "/tmp/kernels.csv"));
+  g_assert_cmpstr (hp_window_get_last_saved (window), ==, "Saved kernels.csv");
+
+  hp_ui_test_close_window (window);
+}
+
+/* The preferences edit the settings: the loading rules reload the open
+ * window; analysis defaults land in the keys the next folder reads. */
+static void
+test_preferences_window (void)
+{
+  g_autoptr (GSettings) settings = hp_settings_new ();
+  HpWindow  *window = open_trace ("hta_trace_filter_2ranks");
+  GtkWindow *prefs = hp_preferences_window_new (GTK_WINDOW (window), settings);
+  GtkWidget *row;
+  GtkWidget *toggle;
+  GtkWidget *spin;
+  GtkWindow *about;
+
+  g_assert_true (ADW_IS_PREFERENCES_WINDOW (prefs));
+  gtk_window_present (prefs);
+  g_assert_false (g_settings_get_boolean (settings, "hta-compat"));
+
+  row = hp_ui_test_find_widget (GTK_WIDGET (prefs), is_row_named, (gpointer) "hta-compat");
+  g_assert_nonnull (row);
+  toggle = hp_ui_test_find_widget_of_type (row, GTK_TYPE_SWITCH);
+  gtk_switch_set_active (GTK_SWITCH (toggle), TRUE);
+  g_assert_true (g_settings_get_boolean (settings, "hta-compat"));
+  /* the open window follows, and loads again with HTA's rules */
+  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "loading");
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
+  g_assert_cmpint (hp_trace_get_mode (hp_session_get_trace (hp_window_get_session (window))), ==,
+                   HP_MODE_HTA_COMPAT);
+
+  row = hp_ui_test_find_widget (GTK_WIDGET (prefs), is_row_named, (gpointer) "consecutive-kernel-delay");
+  g_assert_nonnull (row);
+  spin = hp_ui_test_find_widget_of_type (row, GTK_TYPE_SPIN_BUTTON);
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)), ==, 30);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 45);
+  g_assert_cmpint (g_settings_get_int (settings, "consecutive-kernel-delay"), ==, 45);
+
+  row = hp_ui_test_find_widget (GTK_WIDGET (prefs), is_row_named, (gpointer) "duration-ratio");
+  spin = hp_ui_test_find_widget_of_type (row, GTK_TYPE_SPIN_BUTTON);
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)), ==, 0.8);
+
+  g_settings_reset (settings, "hta-compat");
+  g_settings_reset (settings, "consecutive-kernel-delay");
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
+  gtk_window_destroy (prefs);
+
+  about = hp_about_window_new (GTK_WINDOW (window));
+  g_assert_true (ADW_IS_ABOUT_WINDOW (about));
+  g_assert_cmpstr (adw_about_window_get_version (ADW_ABOUT_WINDOW (about)), ==, PACKAGE_VERSION);
+  g_assert_cmpstr (adw_about_window_get_application_icon (ADW_ABOUT_WINDOW (about)), ==, APPLICATION_ID);
+  gtk_window_destroy (about);
+
+  hp_ui_test_close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -205,6 +326,9 @@ main (int   argc,
   g_test_add_func ("/app/window/tab-keys-from-spin-button", test_tab_keys_from_spin_button);
 
   g_test_add_func ("/app/window/findings-not-selected-after-switch", test_findings_not_selected_after_switch);
+  g_test_add_func ("/app/window/status-pages", test_status_pages);
+  g_test_add_func ("/app/window/export-toast", test_export_toast);
+  g_test_add_func ("/app/window/preferences", test_preferences_window);
 
   return g_test_run ();
 }
