@@ -124,6 +124,48 @@ test_legend_labels_stay_apart (void)
   g_assert_true (any_short);
 }
 
+/* Long kernel names that share their start, in a narrow chart: the ones
+ * an end ellipsis would show alike are cut in the middle instead; a name
+ * that starts differently keeps its end ellipsis. */
+static void
+test_legend_same_start_cut_in_middle (void)
+{
+  static const char *const names[] = {
+    "void cutlass::Kernel<cutlass_80_tensorop_s1688gemm_128x128_32x3_nn_align4>(Params)",
+    "void cutlass::Kernel<cutlass_80_tensorop_s1688gemm_64x64_64x5_tn_align1>(Params)",
+    "ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*, unsigned long, ncclWork*)",
+  };
+  g_autoptr (HpChart) chart = hp_bar_chart_new ("kernels", "Kernels");
+  const HpChartLayout *layout;
+  guint                n_middle = 0, n_truncated = 0;
+
+  hp_bar_chart_add_category (chart, "0");
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      double value = 10.0 * (i + 1);
+
+      hp_bar_chart_add_series (chart, names[i], &value);
+    }
+  paint (chart, 360, 300);
+  layout = hp_chart_get_layout (chart);
+  for (guint i = 0; i < layout->texts->len; i++)
+    {
+      const HpChartText *text = &g_array_index (layout->texts, HpChartText, i);
+
+      if (text->role != HP_CHART_TEXT_LEGEND)
+        continue;
+      n_truncated += text->truncated;
+      if (text->ellipsize_middle)
+        {
+          g_assert_true (text->truncated);
+          g_assert_true (g_str_has_prefix (text->text, "void cutlass::Kernel<"));
+          n_middle++;
+        }
+    }
+  g_assert_cmpuint (n_truncated, ==, 3);
+  g_assert_cmpuint (n_middle, ==, 2);
+}
+
 /* A one-rank trace: one chart holds every annotation of the rank (its mean,
  * whiskers from min to max), not one single-bar chart per annotation. */
 static void
@@ -172,6 +214,7 @@ main (int    argc,
   g_test_add_func ("/charts/idle-time/share-stacks-to-100", test_idle_share_stacks_to_100);
   g_test_add_func ("/charts/legend/labels-stay-apart", test_legend_labels_stay_apart);
 
+  g_test_add_func ("/charts/legend/same-start-cut-in-middle", test_legend_same_start_cut_in_middle);
   g_test_add_func ("/charts/user-annotations/one-rank-in-one-chart", test_one_rank_annotations_in_one_chart);
 
   return g_test_run ();
