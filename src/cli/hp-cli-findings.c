@@ -8,10 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hp-analysis.h"
 #include "hp-cli.h"
-#include "hp-findings.h"
-#include "hp-scope.h"
+#include "hp-core.h"
 
 /* the analyses the findings read, in the order hp_findings_collect() takes */
 static const char *const finding_sources[] = {
@@ -83,24 +81,11 @@ hp_cli_findings (int           argc,
       goto out;
     }
 
-  trace = hp_cli_load (paths, hta_compat, include_last_step, FALSE, cancellable, NULL);
+  trace = hp_cli_load_scoped (paths, hta_compat, include_last_step, scope, cancellable);
   if (trace == NULL)
     {
       status = HP_CLI_EXIT_BAD_INPUT;
       goto out;
-    }
-  if (!hp_scope_is_whole (scope))
-    {
-      HpTrace *scoped = hp_trace_apply_scope (trace, scope, &error);
-
-      if (scoped == NULL)
-        {
-          fprintf (stderr, "hotpath-cli: %s\n", error->message);
-          status = HP_CLI_EXIT_BAD_INPUT;
-          goto out;
-        }
-      hp_trace_unref (trace);
-      trace = scoped;
     }
 
   for (guint i = 0; i < G_N_ELEMENTS (finding_sources); i++)

@@ -9,7 +9,7 @@
 
 G_BEGIN_DECLS
 
-/* exit statuses (DESIGN.md, CLI contract) */
+/* exit statuses (docs/architecture.md, the command-line contract) */
 #define HP_CLI_EXIT_OK 0
 #define HP_CLI_EXIT_BAD_INPUT 1
 #define HP_CLI_EXIT_USAGE 2
@@ -42,6 +42,11 @@ HpTrace *hp_cli_load (char        **paths,
                       gboolean      quiet,
                       GCancellable *cancellable,
                       HpLoadStats  *stats);
+HpTrace *hp_cli_load_scoped (char        **paths,
+                             gboolean      hta_compat,
+                             gboolean      include_last_step,
+                             HpScope      *scope,
+                             GCancellable *cancellable);
 void     hp_cli_print_issues (HpTrace *trace);
 int      hp_cli_strict_status (HpTrace *trace,
                                gboolean strict,
