@@ -366,7 +366,7 @@ check_one_job (GPtrArray  *ranks,
 
           add_issue (issues, spans[k].rank->path, HP_LOAD_ISSUE_WARNING, HP_LOAD_ERROR_MIXED_JOBS,
                      "%s: starts %s after %s ends: the files come from different jobs but are "
-                     "analysed as one; open each run's folder on its own to compare them",
+                     "analysed as one; compare runs with hotpath-cli compare or diff",
                      spans[k].rank->path, apart, spans[k - 1].rank->path);
           return;
         }

@@ -12,90 +12,26 @@
 
 #include "hp-test-utils.h"
 
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *run)
-{
-  g_free (run->out);
-  g_free (run->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static void
-run_program_va (Run        *run,
-                const char *program,
-                va_list     args)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GSubprocess) proc = NULL;
-  g_autoptr (GError) error = NULL;
-  const char *arg;
-
-  g_assert_nonnull (program);
-  g_ptr_array_add (argv, (gpointer)program);
-  while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (gpointer)arg);
-  g_ptr_array_add (argv, NULL);
-
-  proc = g_subprocess_newv ((const char *const *)argv->pdata,
-                            G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (proc, NULL, NULL, &run->out, &run->err, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (proc));
-  run->status = g_subprocess_get_exit_status (proc);
-}
-
-static void
-run_cli (Run *run,
-         ...)
-{
-  va_list args;
-
-  va_start (args, run);
-  run_program_va (run, g_getenv ("HOTPATH_CLI"), args);
-  va_end (args);
-}
-
-/* the app's own command line: no window, no display needed */
-static void
-run_app (Run *run,
-         ...)
-{
-  va_list args;
-
-  va_start (args, run);
-  run_program_va (run, g_getenv ("HOTPATH_APP"), args);
-  va_end (args);
-}
-
 static void
 test_usage (void)
 {
-  g_auto (Run) none = { 0 };
-  g_auto (Run) unknown = { 0 };
-  g_auto (Run) bad_option = { 0 };
-  g_auto (Run) help = { 0 };
+  g_auto (HpTestCliRun) none = { 0 };
+  g_auto (HpTestCliRun) unknown = { 0 };
+  g_auto (HpTestCliRun) bad_option = { 0 };
+  g_auto (HpTestCliRun) help = { 0 };
 
-  run_cli (&none, NULL);
+  hp_test_run_cli (&none, NULL);
   g_assert_cmpint (none.status, ==, 2);
   g_assert_nonnull (strstr (none.err, "Usage"));
 
-  run_cli (&unknown, "frobnicate", NULL);
+  hp_test_run_cli (&unknown, "frobnicate", NULL);
   g_assert_cmpint (unknown.status, ==, 2);
   g_assert_nonnull (strstr (unknown.err, "frobnicate"));
 
-  run_cli (&bad_option, "info", "--no-such-option", NULL);
+  hp_test_run_cli (&bad_option, "info", "--no-such-option", NULL);
   g_assert_cmpint (bad_option.status, ==, 2);
 
-  run_cli (&help, "--help", NULL);
+  hp_test_run_cli (&help, "--help", NULL);
   g_assert_cmpint (help.status, ==, 0);
   g_assert_nonnull (strstr (help.out, "report"));
 }
@@ -104,9 +40,9 @@ static void
 test_info_text (void)
 {
   g_autofree char *dir = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
-  g_auto (Run) run = { 0 };
+  g_auto (HpTestCliRun) run = { 0 };
 
-  run_cli (&run, "info", dir, NULL);
+  hp_test_run_cli (&run, "info", dir, NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_nonnull (strstr (run.out, "Job: 2 ranks, NVIDIA GPU"));
   g_assert_nonnull (strstr (run.out, "Rank 0:"));
@@ -120,12 +56,12 @@ test_info_json (void)
   g_autofree char *dir = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GError) error = NULL;
-  g_auto (Run) run = { 0 };
+  g_auto (HpTestCliRun) run = { 0 };
   JsonObject *root;
   JsonArray  *ranks;
   JsonObject *r0;
 
-  run_cli (&run, "info", "--json", "--hta-compat", dir, NULL);
+  hp_test_run_cli (&run, "info", "--json", "--hta-compat", dir, NULL);
   g_assert_cmpint (run.status, ==, 0);
   json_parser_load_from_data (parser, run.out, -1, &error);
   g_assert_no_error (error);
@@ -144,9 +80,9 @@ test_info_json (void)
 static void
 test_info_missing (void)
 {
-  g_auto (Run) run = { 0 };
+  g_auto (HpTestCliRun) run = { 0 };
 
-  run_cli (&run, "info", "/nonexistent/hotpath-traces", NULL);
+  hp_test_run_cli (&run, "info", "/nonexistent/hotpath-traces", NULL);
   g_assert_cmpint (run.status, ==, 1);
   g_assert_nonnull (strstr (run.err, "/nonexistent/hotpath-traces"));
 }
@@ -155,9 +91,9 @@ static void
 test_info_one_bad_rank (void)
 {
   g_autofree char *dir = hp_test_data_path ("edge", "one-bad-rank", NULL);
-  g_auto (Run) run = { 0 };
+  g_auto (HpTestCliRun) run = { 0 };
 
-  run_cli (&run, "info", dir, NULL);
+  hp_test_run_cli (&run, "info", dir, NULL);
   g_assert_cmpint (run.status, ==, 0);
   /* the good ranks are described, the bad file is named on stderr */
   g_assert_nonnull (strstr (run.out, "Rank "));
@@ -169,30 +105,12 @@ test_info_empty_folder (void)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("hotpath-cli-XXXXXX", &error);
-  g_auto (Run) run = { 0 };
+  g_auto (HpTestCliRun) run = { 0 };
 
   g_assert_no_error (error);
-  run_cli (&run, "info", dir, NULL);
+  hp_test_run_cli (&run, "info", dir, NULL);
   g_assert_cmpint (run.status, ==, 1);
   g_assert_nonnull (strstr (run.err, "no trace files"));
-  g_rmdir (dir);
-}
-
-static void
-remove_tree (const char *dir)
-{
-  GDir       *d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  if (d == NULL)
-    return;
-  while ((name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      g_unlink (path);
-    }
-  g_dir_close (d);
   g_rmdir (dir);
 }
 
@@ -217,11 +135,11 @@ test_report_matches_golden (void)
   g_autofree char *dir = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
   g_autoptr (GError) error = NULL;
   g_autofree char *out = g_dir_make_tmp ("hotpath-report-XXXXXX", &error);
-  g_auto (Run) run = { 0 };
+  g_auto (HpTestCliRun) run = { 0 };
   guint compared = 0;
 
   g_assert_no_error (error);
-  run_cli (&run, "report", "--hta-compat", "--output", out, dir, NULL);
+  hp_test_run_cli (&run, "report", "--hta-compat", "--output", out, dir, NULL);
   g_assert_cmpstr (run.err, ==, "");
   g_assert_cmpint (run.status, ==, 0);
 
@@ -245,26 +163,26 @@ test_report_matches_golden (void)
       compared++;
     }
   g_assert_cmpuint (compared, >=, 10);
-  remove_tree (out);
+  hp_test_remove_tree (out);
 }
 
 static void
 test_report_usage (void)
 {
   g_autofree char *dir = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
-  g_auto (Run) bad_analysis = { 0 };
-  g_auto (Run) bad_format = { 0 };
-  g_auto (Run) bad_rank = { 0 };
+  g_auto (HpTestCliRun) bad_analysis = { 0 };
+  g_auto (HpTestCliRun) bad_format = { 0 };
+  g_auto (HpTestCliRun) bad_rank = { 0 };
 
-  run_cli (&bad_analysis, "report", "--analysis", "no_such_thing", dir, NULL);
+  hp_test_run_cli (&bad_analysis, "report", "--analysis", "no_such_thing", dir, NULL);
   g_assert_cmpint (bad_analysis.status, ==, 2);
   g_assert_nonnull (strstr (bad_analysis.err, "no_such_thing"));
 
-  run_cli (&bad_format, "report", "--format", "xml", dir, NULL);
+  hp_test_run_cli (&bad_format, "report", "--format", "xml", dir, NULL);
   g_assert_cmpint (bad_format.status, ==, 2);
 
   /* a rank that is not in the trace is bad input, and writes nothing */
-  run_cli (&bad_rank, "report", "--ranks", "7", "--analysis", "temporal_breakdown", dir, NULL);
+  hp_test_run_cli (&bad_rank, "report", "--ranks", "7", "--analysis", "temporal_breakdown", dir, NULL);
   g_assert_cmpint (bad_rank.status, ==, 1);
   g_assert_nonnull (strstr (bad_rank.err, "rank 7"));
 }
@@ -275,10 +193,10 @@ test_report_json_stdout (void)
   g_autofree char *dir = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GError) error = NULL;
-  g_auto (Run) run = { 0 };
+  g_auto (HpTestCliRun) run = { 0 };
   JsonObject *table;
 
-  run_cli (&run, "report", "--analysis", "temporal_breakdown", "--format", "json", dir, NULL);
+  hp_test_run_cli (&run, "report", "--analysis", "temporal_breakdown", "--format", "json", dir, NULL);
   g_assert_cmpint (run.status, ==, 0);
   json_parser_load_from_data (parser, run.out, -1, &error);
   g_assert_no_error (error);
@@ -298,13 +216,13 @@ test_report_charts (void)
   g_autofree char *png_data = NULL;
   g_autofree char *svg_data = NULL;
   gsize            png_len = 0;
-  g_auto (Run) run = { 0 };
-  g_auto (Run) no_output = { 0 };
-  g_auto (Run) bad_format = { 0 };
+  g_auto (HpTestCliRun) run = { 0 };
+  g_auto (HpTestCliRun) no_output = { 0 };
+  g_auto (HpTestCliRun) bad_format = { 0 };
 
   g_assert_no_error (error);
-  run_cli (&run, "report", "--analysis", "temporal_breakdown", "--output", out, "--charts", "png,svg",
-           "--chart-size", "800x450", dir, NULL);
+  hp_test_run_cli (&run, "report", "--analysis", "temporal_breakdown", "--output", out, "--charts", "png,svg",
+                   "--chart-size", "800x450", dir, NULL);
   g_assert_cmpint (run.status, ==, 0);
 
   png = g_build_filename (out, "temporal_breakdown.png", NULL);
@@ -317,12 +235,111 @@ test_report_charts (void)
   g_assert_no_error (error);
   g_assert_nonnull (strstr (svg_data, "<svg"));
   g_assert_nonnull (strstr (svg_data, "Temporal breakdown across ranks"));
-  remove_tree (out);
+  hp_test_remove_tree (out);
 
-  run_cli (&no_output, "report", "--charts", "png", dir, NULL);
+  hp_test_run_cli (&no_output, "report", "--charts", "png", dir, NULL);
   g_assert_cmpint (no_output.status, ==, 2);
-  run_cli (&bad_format, "report", "--charts", "gif", "--output", "/tmp", dir, NULL);
+  hp_test_run_cli (&bad_format, "report", "--charts", "gif", "--output", "/tmp", dir, NULL);
   g_assert_cmpint (bad_format.status, ==, 2);
+}
+
+/* patterns --hta-compat: HTA's table, the overlaid trace and the chart */
+static void
+test_patterns (void)
+{
+  g_autofree char *dir = hp_test_data_path ("hta_cp_alexnet", NULL);
+  g_autofree char *golden = hp_test_golden_path ("hta_cp_alexnet", "frequent_cuda_kernel_sequences.csv");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = g_dir_make_tmp ("hotpath-patterns-XXXXXX", &error);
+  g_autofree char *csv = NULL;
+  g_autofree char *overlaid = NULL;
+  g_autofree char *svg = NULL;
+  g_autofree char *svg_data = NULL;
+  g_autofree char *repeated = NULL;
+  g_autofree char *why = NULL;
+  g_autoptr (GPtrArray) ours = NULL;
+  g_autoptr (GPtrArray) theirs = NULL;
+  g_auto (HpTestCliRun) run = { 0 };
+  g_auto (HpTestCliRun) list = { 0 };
+
+  g_assert_no_error (error);
+  hp_test_run_cli (&run, "patterns", "--hta-compat", "--operator", "aten::_convolution", "--top-k", "3", "--repeated",
+                   "--output", out, "--charts", "svg", dir, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+
+  csv = g_build_filename (out, "frequent_cuda_kernel_sequences.csv", NULL);
+  overlaid = g_build_filename (out, "overlaid_benchmark_result_2869224_1695835535_trace.json.gz", NULL);
+  svg = g_build_filename (out, "frequent_cuda_kernel_sequences.svg", NULL);
+  repeated = g_build_filename (out, "repeated_kernel_sequences.csv", NULL);
+  g_assert_nonnull (strstr (run.out, csv));
+  g_assert_nonnull (strstr (run.out, overlaid));
+  g_assert_true (g_file_test (overlaid, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (g_file_test (repeated, G_FILE_TEST_IS_REGULAR));
+  ours = hp_test_read_csv (csv);
+  theirs = hp_test_read_csv (golden);
+  why = hp_test_compare_csv ("frequent_cuda_kernel_sequences", ours, theirs);
+  if (why != NULL)
+    g_error ("%s", why);
+  g_file_get_contents (svg, &svg_data, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (svg_data, "Top 3 frequent patterns for rank 0"));
+  hp_test_remove_tree (out);
+
+  hp_test_run_cli (&list, "patterns", "--list-operators", dir, NULL);
+  g_assert_cmpint (list.status, ==, 0);
+  g_assert_true (g_str_has_prefix (list.out, "aten::_convolution\naten::conv2d\n"));
+}
+
+/* an operator that matches nothing: HTA's empty table, no trace, a hint */
+static void
+test_patterns_none (void)
+{
+  g_autofree char *dir = hp_test_data_path ("hta_cp_alexnet", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = g_dir_make_tmp ("hotpath-patterns-XXXXXX", &error);
+  g_autofree char *csv = NULL;
+  g_autofree char *text = NULL;
+  g_auto (HpTestCliRun) run = { 0 };
+
+  g_assert_no_error (error);
+  hp_test_run_cli (&run, "patterns", "--operator", "no::such_op", "--output", out, dir, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.err, "no::such_op"));
+  g_assert_nonnull (strstr (run.err, "aten::_convolution"));
+  csv = g_build_filename (out, "frequent_cuda_kernel_sequences.csv", NULL);
+  g_file_get_contents (csv, &text, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (text, ==, "pattern,count,GPU kernel duration (us),CPU op duration (us)\n");
+  g_assert_null (strstr (run.out, "overlaid_"));
+  hp_test_remove_tree (out);
+}
+
+static void
+test_patterns_usage (void)
+{
+  g_autofree char *dir = hp_test_data_path ("hta_cp_alexnet", NULL);
+  g_auto (HpTestCliRun) no_operator = { 0 };
+  g_auto (HpTestCliRun) empty_operator = { 0 };
+  g_auto (HpTestCliRun) bad_top_k = { 0 };
+  g_auto (HpTestCliRun) bad_chart = { 0 };
+  g_auto (HpTestCliRun) bad_rank = { 0 };
+  g_auto (HpTestCliRun) missing = { 0 };
+
+  hp_test_run_cli (&no_operator, "patterns", dir, NULL);
+  g_assert_cmpint (no_operator.status, ==, 2);
+  g_assert_nonnull (strstr (no_operator.err, "--operator"));
+  hp_test_run_cli (&empty_operator, "patterns", "--operator", "", dir, NULL);
+  g_assert_cmpint (empty_operator.status, ==, 2);
+  hp_test_run_cli (&bad_top_k, "patterns", "--operator", "aten", "--top-k", "0", dir, NULL);
+  g_assert_cmpint (bad_top_k.status, ==, 2);
+  hp_test_run_cli (&bad_chart, "patterns", "--operator", "aten", "--charts", "gif", dir, NULL);
+  g_assert_cmpint (bad_chart.status, ==, 2);
+  hp_test_run_cli (&bad_rank, "patterns", "--operator", "aten", "--rank", "7", "--output", "/tmp", dir, NULL);
+  g_assert_cmpint (bad_rank.status, ==, 1);
+  g_assert_nonnull (strstr (bad_rank.err, "rank 7"));
+  hp_test_run_cli (&missing, "patterns", "--operator", "aten", "/nonexistent/trace", NULL);
+  g_assert_cmpint (missing.status, ==, 1);
+  g_assert_nonnull (strstr (missing.err, "/nonexistent/trace"));
 }
 
 /* report --scope: the hand-made two-step trace of tests/core/test-scope.c;
@@ -332,17 +349,17 @@ static void
 test_report_scope (void)
 {
   g_autofree char *file = hp_test_data_path ("edge", "scope-steps.json", NULL);
-  g_auto (Run) step = { 0 };
-  g_auto (Run) bad = { 0 };
-  g_auto (Run) empty = { 0 };
-  g_auto (Run) param = { 0 };
+  g_auto (HpTestCliRun) step = { 0 };
+  g_auto (HpTestCliRun) bad = { 0 };
+  g_auto (HpTestCliRun) empty = { 0 };
+  g_auto (HpTestCliRun) param = { 0 };
 
   int         rank = -1;
   double      idle = -1, compute = -1, non_compute = -1, kernel = -1;
   const char *row;
 
-  run_cli (&step, "report", "--include-last-step", "--analysis", "temporal_breakdown", "--scope", "step:2", file,
-           NULL);
+  hp_test_run_cli (&step, "report", "--include-last-step", "--analysis", "temporal_breakdown", "--scope", "step:2", file,
+                   NULL);
   g_assert_cmpint (step.status, ==, 0);
   /* the text table: the row after the dashes */
   row = strstr (step.out, "----\n");
@@ -353,16 +370,16 @@ test_report_scope (void)
   g_assert_cmpfloat (compute, ==, 50);
   g_assert_cmpfloat (kernel, ==, 70);
 
-  run_cli (&bad, "report", "--scope", "step:x", file, NULL);
+  hp_test_run_cli (&bad, "report", "--scope", "step:x", file, NULL);
   g_assert_cmpint (bad.status, ==, 2);
   g_assert_nonnull (strstr (bad.err, "step:x"));
 
-  run_cli (&empty, "report", "--include-last-step", "--scope", "step:9", file, NULL);
+  hp_test_run_cli (&empty, "report", "--include-last-step", "--scope", "step:9", file, NULL);
   g_assert_cmpint (empty.status, ==, 1);
   g_assert_nonnull (strstr (empty.err, "its steps are 1 to 2"));
 
   /* parameter options come from the registry's specs, which check them */
-  run_cli (&param, "report", "--num-kernels", "0", file, NULL);
+  hp_test_run_cli (&param, "report", "--num-kernels", "0", file, NULL);
   g_assert_cmpint (param.status, ==, 2);
   g_assert_nonnull (strstr (param.err, "--num-kernels takes a whole number from 1"));
 }
@@ -371,18 +388,18 @@ static void
 test_findings (void)
 {
   g_autofree char *dir = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
-  g_auto (Run) text = { 0 };
-  g_auto (Run) json = { 0 };
+  g_auto (HpTestCliRun) text = { 0 };
+  g_auto (HpTestCliRun) json = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GError) error = NULL;
   JsonObject *root;
 
-  run_cli (&text, "findings", dir, NULL);
+  hp_test_run_cli (&text, "findings", dir, NULL);
   g_assert_cmpint (text.status, ==, 0);
   g_assert_true (g_str_has_prefix (text.out, "- "));
   g_assert_nonnull (strstr (text.out, "idle"));
 
-  run_cli (&json, "findings", "--format", "json", "--scope", "range:100000-200000", dir, NULL);
+  hp_test_run_cli (&json, "findings", "--format", "json", "--scope", "range:100000-200000", dir, NULL);
   g_assert_cmpint (json.status, ==, 0);
   json_parser_load_from_data (parser, json.out, -1, &error);
   g_assert_no_error (error);
@@ -397,13 +414,13 @@ test_readme_analyses (void)
 {
   g_autofree char *readme_path = g_test_build_filename (G_TEST_DIST, "..", "README.md", NULL);
   g_autofree char *readme = NULL;
-  g_auto (Run) run = { 0 };
+  g_auto (HpTestCliRun) run = { 0 };
   const char      *begin_mark = "<!-- hotpath-cli analyses --markdown: begin -->\n";
   const char      *begin, *end;
   g_autofree char *section = NULL;
 
   g_assert_true (g_file_get_contents (readme_path, &readme, NULL, NULL));
-  run_cli (&run, "analyses", "--markdown", NULL);
+  hp_test_run_cli (&run, "analyses", "--markdown", NULL);
   g_assert_cmpint (run.status, ==, 0);
   begin = strstr (readme, begin_mark);
   g_assert_nonnull (begin);
@@ -415,45 +432,68 @@ test_readme_analyses (void)
 
   /* and the plain listing names every analysis */
   {
-    g_auto (Run) text = { 0 };
+    g_auto (HpTestCliRun) text = { 0 };
 
-    run_cli (&text, "analyses", NULL);
+    hp_test_run_cli (&text, "analyses", NULL);
     g_assert_cmpint (text.status, ==, 0);
     g_assert_nonnull (strstr (text.out, "cuda_kernel_launch_stats — CUDA kernel launch statistics"));
     g_assert_nonnull (strstr (text.out, "--consecutive-kernel-delay=US (default 30)"));
   }
 }
 
-/* A usage error is one line with the reason and a hint, not the whole help;
- * the usage line names the command the way the user types it. */
+/* Runs the built app (HOTPATH_APP) with the arguments, NULL-terminated */
+static void
+run_app (HpTestCliRun *run,
+         ...)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GSubprocess) proc = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *arg;
+  va_list     args;
+
+  g_assert_nonnull (g_getenv ("HOTPATH_APP"));
+  g_ptr_array_add (argv, (gpointer)g_getenv ("HOTPATH_APP"));
+  va_start (args, run);
+  while ((arg = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (argv, (gpointer)arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  proc = g_subprocess_newv ((const char *const *)argv->pdata,
+                            G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (proc, NULL, NULL, &run->out, &run->err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (proc));
+  run->status = g_subprocess_get_exit_status (proc);
+}
+
 static void
 test_usage_short (void)
 {
-  g_auto (Run) bad_option = { 0 };
-  g_auto (Run) no_path = { 0 };
-  g_auto (Run) help = { 0 };
+  g_auto (HpTestCliRun) bad_option = { 0 };
+  g_auto (HpTestCliRun) no_path = { 0 };
+  g_auto (HpTestCliRun) help = { 0 };
   g_auto (GStrv) lines = NULL;
 
-  run_cli (&bad_option, "report", "--no-such-option", NULL);
+  hp_test_run_cli (&bad_option, "report", "--no-such-option", NULL);
   g_assert_cmpint (bad_option.status, ==, 2);
   lines = g_strsplit (g_strchomp (bad_option.err), "\n", -1);
   g_assert_cmpuint (g_strv_length (lines), ==, 2);
   g_assert_cmpstr (lines[0], ==, "hotpath-cli report: Unknown option --no-such-option");
   g_assert_cmpstr (lines[1], ==, "Try 'hotpath-cli report --help' for more information.");
 
-  run_cli (&no_path, "info", NULL);
+  hp_test_run_cli (&no_path, "info", NULL);
   g_assert_cmpint (no_path.status, ==, 2);
   g_assert_true (g_str_has_prefix (no_path.err, "hotpath-cli info: name a trace folder or file\n"));
   g_assert_null (strstr (no_path.err, "Help Options"));
 
-  run_cli (&help, "report", "--help", NULL);
+  hp_test_run_cli (&help, "report", "--help", NULL);
   g_assert_cmpint (help.status, ==, 0);
   g_assert_nonnull (strstr (help.out, "hotpath-cli report [OPTION…] DIR|FILE…\n"));
   g_assert_nonnull (strstr (help.out, "--strict"));
 }
 
-/* --strict: a file that fails to load fails the run after it wrote what it
- * could; without it the run succeeds with the loaded ranks. */
 static void
 test_strict (void)
 {
@@ -461,33 +501,31 @@ test_strict (void)
   g_autoptr (GError) error = NULL;
   g_autofree char *out = g_dir_make_tmp ("hotpath-strict-XXXXXX", &error);
   g_autofree char *table = NULL;
-  g_auto (Run) lenient = { 0 };
-  g_auto (Run) strict = { 0 };
-  g_auto (Run) strict_info = { 0 };
-  g_auto (Run) strict_good = { 0 };
+  g_auto (HpTestCliRun) lenient = { 0 };
+  g_auto (HpTestCliRun) strict = { 0 };
+  g_auto (HpTestCliRun) strict_info = { 0 };
+  g_auto (HpTestCliRun) strict_good = { 0 };
   g_autofree char *good = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
 
   g_assert_no_error (error);
-  run_cli (&lenient, "report", "--analysis", "temporal_breakdown", dir, NULL);
+  hp_test_run_cli (&lenient, "report", "--analysis", "temporal_breakdown", dir, NULL);
   g_assert_cmpint (lenient.status, ==, 0);
 
-  run_cli (&strict, "report", "--strict", "--analysis", "temporal_breakdown", "--output", out, dir, NULL);
+  hp_test_run_cli (&strict, "report", "--strict", "--analysis", "temporal_breakdown", "--output", out, dir, NULL);
   g_assert_cmpint (strict.status, ==, 1);
   g_assert_nonnull (strstr (strict.err, "--strict: 1 file failed to load"));
   table = g_build_filename (out, "temporal_breakdown.csv", NULL);
   g_assert_true (g_file_test (table, G_FILE_TEST_EXISTS));
-  remove_tree (out);
+  hp_test_remove_tree (out);
 
-  run_cli (&strict_info, "info", "--strict", dir, NULL);
+  hp_test_run_cli (&strict_info, "info", "--strict", dir, NULL);
   g_assert_cmpint (strict_info.status, ==, 1);
   g_assert_nonnull (strstr (strict_info.out, "Rank 0:"));
 
-  run_cli (&strict_good, "info", "--strict", good, NULL);
+  hp_test_run_cli (&strict_good, "info", "--strict", good, NULL);
   g_assert_cmpint (strict_good.status, ==, 0);
 }
 
-/* Messages and info --json name files as the user gave them (folder
- * included), and sizes use the unit that fits. */
 static void
 test_paths_as_given (void)
 {
@@ -497,12 +535,12 @@ test_paths_as_given (void)
   g_autofree char *rank_line = g_strdup_printf ("Rank 0: %s\n", good);
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GError) error = NULL;
-  g_auto (Run) text = { 0 };
-  g_auto (Run) json = { 0 };
+  g_auto (HpTestCliRun) text = { 0 };
+  g_auto (HpTestCliRun) json = { 0 };
   JsonObject *root;
   JsonObject *issue;
 
-  run_cli (&text, "info", dir, NULL);
+  hp_test_run_cli (&text, "info", dir, NULL);
   g_assert_cmpint (text.status, ==, 0);
   g_assert_nonnull (strstr (text.err, bad));
   g_assert_nonnull (strstr (text.out, rank_line));
@@ -510,7 +548,7 @@ test_paths_as_given (void)
   g_assert_null (strstr (text.out, "0.0 MB"));
   g_assert_nonnull (strstr (text.out, "2.8\u00a0kB\n"));
 
-  run_cli (&json, "info", "--json", dir, NULL);
+  hp_test_run_cli (&json, "info", "--json", dir, NULL);
   g_assert_cmpint (json.status, ==, 0);
   json_parser_load_from_data (parser, json.out, -1, &error);
   g_assert_no_error (error);
@@ -520,8 +558,6 @@ test_paths_as_given (void)
   g_assert_true (g_str_has_prefix (json_object_get_string_member (issue, "message"), bad));
 }
 
-/* Copies @source to @dest with every timestamp moved by @prefix digits in
- * front: "ts": 1000 becomes "ts": 72000001000 with prefix "7200000". */
 static void
 copy_shifted (const char *source,
               const char *dest,
@@ -541,8 +577,6 @@ copy_shifted (const char *source,
   g_assert_no_error (error);
 }
 
-/* Files of two runs on one command line are named as different jobs; the
- * ranks of one job are not. */
 static void
 test_mixed_jobs (void)
 {
@@ -551,33 +585,32 @@ test_mixed_jobs (void)
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("hotpath-jobs-XXXXXX", &error);
   g_autofree char *later = NULL;
-  g_auto (Run) one_job = { 0 };
-  g_auto (Run) two_jobs = { 0 };
+  g_auto (HpTestCliRun) one_job = { 0 };
+  g_auto (HpTestCliRun) two_jobs = { 0 };
 
   g_assert_no_error (error);
-  run_cli (&one_job, "info", rank0, rank1, NULL);
+  hp_test_run_cli (&one_job, "info", rank0, rank1, NULL);
   g_assert_cmpint (one_job.status, ==, 0);
   g_assert_cmpstr (one_job.err, ==, "");
 
   /* rank 1 recorded 20 hours later: another run */
   later = g_build_filename (dir, "rank-1.json", NULL);
   copy_shifted (rank1, later, "7200000");
-  run_cli (&two_jobs, "info", rank0, later, NULL);
+  hp_test_run_cli (&two_jobs, "info", rank0, later, NULL);
   g_assert_cmpint (two_jobs.status, ==, 0);
   g_assert_nonnull (strstr (two_jobs.err, "warning"));
   g_assert_nonnull (strstr (two_jobs.err, later));
   g_assert_nonnull (strstr (two_jobs.err, "20.0 hours after"));
   g_assert_nonnull (strstr (two_jobs.err, "different jobs"));
-  remove_tree (dir);
+  hp_test_remove_tree (dir);
 }
 
-/* hotpath --help names what it opens; --version answers */
 static void
 test_app_command_line (void)
 {
   g_autofree char *expected = g_strdup_printf ("hotpath %s\n", PACKAGE_VERSION);
-  g_auto (Run) help = { 0 };
-  g_auto (Run) version = { 0 };
+  g_auto (HpTestCliRun) help = { 0 };
+  g_auto (HpTestCliRun) version = { 0 };
 
   run_app (&help, "--help", NULL);
   g_assert_cmpint (help.status, ==, 0);
@@ -605,9 +638,13 @@ main (int    argc,
   g_test_add_func ("/cli/report/usage", test_report_usage);
   g_test_add_func ("/cli/report/json-stdout", test_report_json_stdout);
   g_test_add_func ("/cli/report/charts", test_report_charts);
+  g_test_add_func ("/cli/patterns/golden", test_patterns);
+  g_test_add_func ("/cli/patterns/none", test_patterns_none);
+  g_test_add_func ("/cli/patterns/usage", test_patterns_usage);
   g_test_add_func ("/cli/report/scope", test_report_scope);
   g_test_add_func ("/cli/findings", test_findings);
   g_test_add_func ("/cli/analyses/readme", test_readme_analyses);
+
   g_test_add_func ("/cli/usage/short", test_usage_short);
   g_test_add_func ("/cli/strict", test_strict);
   g_test_add_func ("/cli/info/paths-as-given", test_paths_as_given);
