@@ -441,33 +441,8 @@ test_readme_analyses (void)
   }
 }
 
-/* Runs the built app (HOTPATH_APP) with the arguments, NULL-terminated */
-static void
-run_app (HpTestCliRun *run,
-         ...)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GSubprocess) proc = NULL;
-  g_autoptr (GError) error = NULL;
-  const char *arg;
-  va_list     args;
-
-  g_assert_nonnull (g_getenv ("HOTPATH_APP"));
-  g_ptr_array_add (argv, (gpointer)g_getenv ("HOTPATH_APP"));
-  va_start (args, run);
-  while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (gpointer)arg);
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-  proc = g_subprocess_newv ((const char *const *)argv->pdata,
-                            G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (proc, NULL, NULL, &run->out, &run->err, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (proc));
-  run->status = g_subprocess_get_exit_status (proc);
-}
-
+/* A usage error is one line with the reason and a hint, not the whole help;
+ * the usage line names the command the way the user types it. */
 static void
 test_usage_short (void)
 {
@@ -494,6 +469,8 @@ test_usage_short (void)
   g_assert_nonnull (strstr (help.out, "--strict"));
 }
 
+/* --strict: a file that fails to load fails the run after it wrote what it
+ * could; without it the run succeeds with the loaded ranks. */
 static void
 test_strict (void)
 {
@@ -526,6 +503,8 @@ test_strict (void)
   g_assert_cmpint (strict_good.status, ==, 0);
 }
 
+/* Messages and info --json name files as the user gave them (folder
+ * included), and sizes use the unit that fits. */
 static void
 test_paths_as_given (void)
 {
@@ -558,6 +537,8 @@ test_paths_as_given (void)
   g_assert_true (g_str_has_prefix (json_object_get_string_member (issue, "message"), bad));
 }
 
+/* Copies @source to @dest with every timestamp moved by @prefix digits in
+ * front: "ts": 1000 becomes "ts": 72000001000 with prefix "7200000". */
 static void
 copy_shifted (const char *source,
               const char *dest,
@@ -577,6 +558,8 @@ copy_shifted (const char *source,
   g_assert_no_error (error);
 }
 
+/* Files of two runs on one command line are named as different jobs; the
+ * ranks of one job are not. */
 static void
 test_mixed_jobs (void)
 {
@@ -605,6 +588,7 @@ test_mixed_jobs (void)
   hp_test_remove_tree (dir);
 }
 
+/* hotpath --help names what it opens; --version answers */
 static void
 test_app_command_line (void)
 {
@@ -612,12 +596,12 @@ test_app_command_line (void)
   g_auto (HpTestCliRun) help = { 0 };
   g_auto (HpTestCliRun) version = { 0 };
 
-  run_app (&help, "--help", NULL);
+  hp_test_run_app (&help, "--help", NULL);
   g_assert_cmpint (help.status, ==, 0);
   g_assert_nonnull (strstr (help.out, "hotpath [OPTION…] DIR|FILE…\n"));
   g_assert_nonnull (strstr (help.out, "--version"));
 
-  run_app (&version, "--version", NULL);
+  hp_test_run_app (&version, "--version", NULL);
   g_assert_cmpint (version.status, ==, 0);
   g_assert_cmpstr (version.out, ==, expected);
 }
