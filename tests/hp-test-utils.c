@@ -988,6 +988,32 @@ hp_test_cli_run_clear (HpTestCliRun *run)
   g_clear_pointer (&run->err, g_free);
 }
 
+/* runs @program with @args and waits for it */
+static void
+run_program_va (HpTestCliRun *run,
+                const char   *program,
+                va_list       args)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GSubprocess) proc = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *arg;
+
+  g_assert_nonnull (program);
+  g_ptr_array_add (argv, (gpointer)program);
+  while ((arg = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (argv, (gpointer)arg);
+  g_ptr_array_add (argv, NULL);
+
+  proc = g_subprocess_newv ((const char *const *)argv->pdata,
+                            G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (proc, NULL, NULL, &run->out, &run->err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (proc));
+  run->status = g_subprocess_get_exit_status (proc);
+}
+
 /**
  * hp_test_run_cli:
  * @run: (out caller-allocates): the exit status, stdout and stderr
@@ -1000,28 +1026,28 @@ void
 hp_test_run_cli (HpTestCliRun *run,
                  ...)
 {
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GSubprocess) proc = NULL;
-  g_autoptr (GError) error = NULL;
-  const char *cli = g_getenv ("HOTPATH_CLI");
-  const char *arg;
-  va_list     args;
+  va_list args;
 
-  g_assert_nonnull (cli);
-  g_ptr_array_add (argv, (gpointer)cli);
   va_start (args, run);
-  while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (gpointer)arg);
+  run_program_va (run, g_getenv ("HOTPATH_CLI"), args);
   va_end (args);
-  g_ptr_array_add (argv, NULL);
+}
 
-  proc = g_subprocess_newv ((const char *const *)argv->pdata,
-                            G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (proc, NULL, NULL, &run->out, &run->err, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (proc));
-  run->status = g_subprocess_get_exit_status (proc);
+/**
+ * hp_test_run_app:
+ *
+ * hp_test_run_cli() for the built app (HOTPATH_APP), for its command line
+ * (--help, --version), which needs no display.
+ */
+void
+hp_test_run_app (HpTestCliRun *run,
+                 ...)
+{
+  va_list args;
+
+  va_start (args, run);
+  run_program_va (run, g_getenv ("HOTPATH_APP"), args);
+  va_end (args);
 }
 
 /**

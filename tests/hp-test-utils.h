@@ -89,6 +89,8 @@ typedef struct
 void hp_test_cli_run_clear (HpTestCliRun *run);
 void hp_test_run_cli (HpTestCliRun *run,
                       ...) G_GNUC_NULL_TERMINATED;
+void hp_test_run_app (HpTestCliRun *run,
+                      ...) G_GNUC_NULL_TERMINATED;
 void hp_test_remove_tree (const char *dir);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (HpTestCliRun, hp_test_cli_run_clear)

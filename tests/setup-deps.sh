@@ -21,6 +21,7 @@ HOTPATH_DEB_PACKAGES=(
   libcairo2-dev
   libglib2.0-bin
   libglib2.0-dev
+  libadwaita-1-dev
   libgtk-4-dev
   libjson-glib-dev
   libyajl-dev

@@ -18,6 +18,7 @@
 #include <stdio.h>
 
 #include "hp-application.h"
+#include "hp-preferences-window.h"
 #include "hp-compare-window.h"
 #include "hp-screenshots.h"
 #include "hp-settings.h"
@@ -34,7 +35,7 @@ struct _HpApplication
   gboolean compare; /* --compare: the files given are runs to compare */
 };
 
-G_DEFINE_FINAL_TYPE (HpApplication, hp_application, GTK_TYPE_APPLICATION)
+G_DEFINE_FINAL_TYPE (HpApplication, hp_application, ADW_TYPE_APPLICATION)
 
 static HpWindow *
 new_window (HpApplication *self)
@@ -100,20 +101,22 @@ about_action (GSimpleAction *action,
               GVariant      *parameter,
               gpointer       user_data)
 {
-  GtkWindow  *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
-  const char *developers[] = { _ ("The Hotpath developers"), NULL };
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
 
-  gtk_show_about_dialog (parent,
-                         "program-name", _ ("Hotpath"),
-                         "logo-icon-name", APPLICATION_ID,
-                         "version", PACKAGE_VERSION,
-                         "comments", _ ("Find the bottlenecks in PyTorch profiler traces"),
-                         "website", "https://github.com/hotpath/hotpath",
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "authors", developers,
-                         /* Translators: your names, one per line */
-                         "translator-credits", _ ("translator-credits"),
-                         NULL);
+  gtk_window_present (hp_about_window_new (parent));
+}
+
+static void
+preferences_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+  g_autoptr (GSettings) settings = hp_settings_new ();
+
+  if (settings == NULL)
+    return;
+  gtk_window_present (hp_preferences_window_new (parent, settings));
 }
 
 static void
@@ -284,6 +287,7 @@ static const GActionEntry app_actions[] = {
   { "compare-runs", compare_runs_action, NULL, NULL, NULL },
   { "compare-folders", compare_folders_action, "as", NULL, NULL },
   { "about", about_action, NULL, NULL, NULL },
+  { "preferences", preferences_action, NULL, NULL, NULL },
   { "shortcuts", shortcuts_action, NULL, NULL, NULL },
   { "screenshot-tabs", screenshot_tabs_action, "s", NULL, NULL },
 };
@@ -293,11 +297,11 @@ static void
 hp_application_startup (GApplication *application)
 {
   HpApplication *self = HP_APPLICATION (application);
-  g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
-  const char *quit_accels[] = { "<Control>q", NULL };
-  const char *new_window_accels[] = { "<Control>n", NULL };
-  const char *shortcuts_accels[] = { "<Control>question", NULL };
-  const char *no_accels[] = { NULL };
+  const char    *quit_accels[] = { "<Control>q", NULL };
+  const char    *new_window_accels[] = { "<Control>n", NULL };
+  const char    *shortcuts_accels[] = { "<Control>question", NULL };
+  const char    *preferences_accels[] = { "<Control>comma", NULL };
+  const char    *no_accels[] = { NULL };
 
   G_APPLICATION_CLASS (hp_application_parent_class)->startup (application);
 
@@ -305,12 +309,12 @@ hp_application_startup (GApplication *application)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.new-window", new_window_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.shortcuts", shortcuts_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.preferences", preferences_accels);
   /* app.shortcuts takes over Ctrl+? from GtkApplication's own action */
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay", no_accels);
 
-  gtk_css_provider_load_from_resource (css, "/io/github/hotpath/Hotpath/style.css");
-  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  /* AdwApplication loads style.css from the resource base path, and follows
+   * the system's light or dark style (AdwStyleManager's default scheme) */
   gtk_window_set_default_icon_name (APPLICATION_ID);
 }
 
@@ -367,10 +371,16 @@ hp_application_open (GApplication *application,
   maybe_take_screenshots (self);
 }
 
+/* --version: handled here, in the launching process, with no window */
 static int
 hp_application_handle_local_options (GApplication *application,
                                      GVariantDict *options)
 {
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("hotpath %s\n", PACKAGE_VERSION);
+      return 0;
+    }
   if (g_variant_dict_contains (options, "compare"))
     HP_APPLICATION (application)->compare = TRUE;
   return -1;
@@ -381,15 +391,27 @@ hp_application_class_init (HpApplicationClass *klass)
 {
   GApplicationClass *application_class = G_APPLICATION_CLASS (klass);
 
-  application_class->handle_local_options = hp_application_handle_local_options;
   application_class->startup = hp_application_startup;
   application_class->activate = hp_application_activate;
   application_class->open = hp_application_open;
+  application_class->handle_local_options = hp_application_handle_local_options;
 }
 
 static void
 hp_application_init (HpApplication *self)
 {
+  static const GOptionEntry entries[] = {
+    { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_ ("Show the version and exit"), NULL },
+    { NULL }
+  };
+
+  g_application_add_main_option_entries (G_APPLICATION (self), entries);
+  /* Translators: what the command line takes, after "hotpath [OPTION…]" */
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _ ("DIR|FILE…"));
+  g_application_set_option_context_summary (G_APPLICATION (self),
+                                            _ ("Opens folders of PyTorch profiler (Kineto) traces, one "
+                                               "file per rank, or single trace files (*.json, *.json.gz), "
+                                               "one window per folder."));
   g_application_add_main_option (G_APPLICATION (self), "compare", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
                                  _ ("Compare the runs given, 2 to 8 folders or files"), NULL);
 }

@@ -5,7 +5,7 @@
 
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "hp-window.h"
 
@@ -13,7 +13,7 @@ G_BEGIN_DECLS
 
 #define HP_TYPE_APPLICATION (hp_application_get_type ())
 
-G_DECLARE_FINAL_TYPE (HpApplication, hp_application, HP, APPLICATION, GtkApplication)
+G_DECLARE_FINAL_TYPE (HpApplication, hp_application, HP, APPLICATION, AdwApplication)
 
 HpApplication *hp_application_new (void);
 HpWindow      *hp_application_find_window (HpApplication *self,

@@ -378,6 +378,8 @@ export_chosen_cb (GObject *owner,
   if (!hp_chart_view_export_to_file (self, path, &error))
     hp_show_error (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), _ ("Could Not Export the Chart"),
                    error->message);
+  else
+    hp_show_saved (GTK_WIDGET (self), path);
 }
 
 static void

@@ -190,3 +190,22 @@ hp_show_error (GtkWindow  *parent,
 }
 
 #endif
+
+/**
+ * hp_show_saved:
+ * @widget: the widget that exported
+ * @path: the file written
+ *
+ * Tells the window @widget is in that @path was written: a toast with the
+ * file's name and a button that opens its folder (win.show-saved). Nothing
+ * happens outside a Hotpath window.
+ */
+void
+hp_show_saved (GtkWidget  *widget,
+               const char *path)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  g_return_if_fail (path != NULL);
+
+  gtk_widget_activate_action (widget, "win.show-saved", "s", path);
+}

@@ -31,6 +31,8 @@ void hp_choose_save_file (GtkWindow       *parent,
                           GObject         *owner,
                           HpFileChosenFunc callback,
                           gpointer         user_data);
+void hp_show_saved (GtkWidget  *widget,
+                    const char *path);
 void hp_show_error (GtkWindow  *parent,
                     const char *heading,
                     const char *body);

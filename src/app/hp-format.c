@@ -83,20 +83,16 @@ hp_format_duration_us (double us)
 }
 
 /**
- * hp_format_megabytes:
+ * hp_format_size:
  * @bytes: a size
  *
- * Returns: (transfer full): the size in MB (10⁶ bytes) with one decimal
- *   below 100 MB, the number alone (the caller adds the unit)
+ * Returns: (transfer full): the size with the unit that fits, as
+ *   g_format_size() writes it: "512 bytes", "48.3 kB", "1.2 GB"
  */
 char *
-hp_format_megabytes (guint64 bytes)
+hp_format_size (guint64 bytes)
 {
-  double mb = (double)bytes / 1e6;
-
-  if (mb < 100)
-    return g_strdup_printf ("%.1f", mb);
-  return g_strdup_printf ("%.0f", mb);
+  return g_format_size (bytes);
 }
 
 /**

@@ -11,7 +11,7 @@ G_BEGIN_DECLS
 
 char *hp_format_table_number (double value);
 char *hp_format_duration_us (double us);
-char *hp_format_megabytes (guint64 bytes);
+char *hp_format_size (guint64 bytes);
 char *hp_format_display_path (const char *path);
 
 G_END_DECLS

@@ -115,6 +115,40 @@ hp_finding_text_init (HpFindingText *self)
                                                         finding_text_allocate));
 }
 
+static gboolean
+unselect_label (gpointer data)
+{
+  GtkLabel   *label = data;
+  const char *text = gtk_label_get_text (label);
+  int         start, end;
+
+  if (gtk_label_get_selection_bounds (label, &start, &end) && start == 0 && end == g_utf8_strlen (text, -1))
+    gtk_label_select_region (label, 0, 0);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+label_focus_cb (GtkWidget  *label,
+                GParamSpec *pspec,
+                gpointer    data)
+{
+  if (gtk_widget_has_focus (label))
+    g_idle_add_full (G_PRIORITY_HIGH, unselect_label, g_object_ref (label), g_object_unref);
+}
+
+/* Text the user may select and copy. A selectable label selects all its
+ * text when it takes the focus (gtk-label-select-on-focus), as the first
+ * one does when the tab is shown again: the Overview came back with its
+ * first line highlighted. Undo that select-all right after the focus
+ * moves in; a selection made with the mouse is not the whole-text one
+ * made on focus and stays. */
+static void
+set_selectable_text (GtkLabel *label)
+{
+  gtk_label_set_selectable (label, TRUE);
+  g_signal_connect (label, "notify::has-focus", G_CALLBACK (label_focus_cb), NULL);
+}
+
 static GtkWidget *
 finding_text_new (GtkWidget *label)
 {
@@ -138,7 +172,7 @@ add_summary_row (HpOverviewPanel *self,
   gtk_widget_add_css_class (key_label, "dim-label");
   gtk_label_set_xalign (GTK_LABEL (value_label), 0);
   gtk_label_set_wrap (GTK_LABEL (value_label), TRUE);
-  gtk_label_set_selectable (GTK_LABEL (value_label), TRUE);
+  set_selectable_text (GTK_LABEL (value_label));
   gtk_label_set_max_width_chars (GTK_LABEL (value_label), 48);
   gtk_grid_attach (self->summary_grid, key_label, 0, row, 1, 1);
   gtk_grid_attach (self->summary_grid, value_label, 1, row, 1, 1);
@@ -222,13 +256,13 @@ describe_files (HpTrace *trace)
       file_bytes += hp_trace_get_rank (trace, i)->file_bytes;
       json_bytes += hp_trace_get_rank (trace, i)->json_bytes;
     }
-  on_disk = hp_format_megabytes (file_bytes);
-  json = hp_format_megabytes (json_bytes);
+  on_disk = hp_format_size (file_bytes);
+  json = hp_format_size (json_bytes);
   if (file_bytes == json_bytes)
     /* Translators: number of files, then their size */
-    return g_strdup_printf (ngettext ("%u file, %s MB", "%u files, %s MB", n), n, on_disk);
+    return g_strdup_printf (ngettext ("%u file, %s", "%u files, %s", n), n, on_disk);
   /* Translators: number of files, their size on disk, then uncompressed */
-  return g_strdup_printf (ngettext ("%u file, %s MB (%s MB of JSON)", "%u files, %s MB (%s MB of JSON)", n),
+  return g_strdup_printf (ngettext ("%u file, %s (%s of JSON)", "%u files, %s (%s of JSON)", n),
                           n, on_disk, json);
 }
 
@@ -305,7 +339,7 @@ finding_row (const char *text)
   gtk_widget_set_valign (bullet, GTK_ALIGN_START);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  set_selectable_text (GTK_LABEL (label));
   gtk_widget_set_hexpand (label, TRUE);
   gtk_box_append (GTK_BOX (row), bullet);
   gtk_box_append (GTK_BOX (row), holder);

@@ -91,21 +91,18 @@ display_cell (HpTable *table,
     }
 }
 
+/* The header is the column's name exactly as in the CSV (HTA's name); the
+ * unit goes in the header's tooltip, see align_numeric_titles() */
 static char *
-column_title (HpTable *table,
-              guint    column)
+column_unit_tooltip (HpTable *table,
+                     guint    column)
 {
-  const char      *name = hp_table_get_column_name (table, column);
-  const char      *unit = hp_table_get_column_unit (table, column);
-  g_autofree char *suffix = NULL;
+  const char *unit = hp_table_get_column_unit (table, column);
 
   if (unit == NULL || unit[0] == '\0')
-    return g_strdup (name);
-  /* HTA names often carry the unit already: "sum (us)", "idle_time(us)" */
-  suffix = g_strdup_printf ("(%s)", unit);
-  if (g_str_has_suffix (name, suffix))
-    return g_strdup (name);
-  return g_strdup_printf ("%s (%s)", name, unit);
+    return NULL;
+  /* Translators: the tooltip of a table's column header; %s is a unit such as "us" or "%" */
+  return g_strdup_printf (_ ("Unit: %s"), unit);
 }
 
 static gboolean
@@ -314,10 +311,12 @@ align_numeric_titles (HpTableView *self,
   for (title = gtk_widget_get_first_child (header); title != NULL && i < hp_table_get_n_columns (table);
        title = gtk_widget_get_next_sibling (title), i++)
     {
-      GtkWidget *box = gtk_widget_get_first_child (title);
-      GtkWidget *label = box != NULL ? gtk_widget_get_first_child (box) : NULL;
-      GtkWidget *arrow = label != NULL ? gtk_widget_get_next_sibling (label) : NULL;
+      GtkWidget       *box = gtk_widget_get_first_child (title);
+      GtkWidget       *label = box != NULL ? gtk_widget_get_first_child (box) : NULL;
+      GtkWidget       *arrow = label != NULL ? gtk_widget_get_next_sibling (label) : NULL;
+      g_autofree char *tooltip = column_unit_tooltip (table, i);
 
+      gtk_widget_set_tooltip_text (title, tooltip);
       if (!GTK_IS_BOX (box) || !GTK_IS_LABEL (label) || hp_table_get_column_type (table, i) == HP_COLUMN_STRING)
         continue;
       gtk_widget_set_halign (box, GTK_ALIGN_END);
@@ -344,7 +343,7 @@ build_columns (HpTableView *self,
       GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
       g_autoptr (GtkColumnViewColumn) column = NULL;
       g_autoptr (GtkSorter) sorter = column_sorter (table, i);
-      g_autofree char *title = column_title (table, i);
+      const char *title = hp_table_get_column_name (table, i);
 
       g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GINT_TO_POINTER (kind));
       g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), GUINT_TO_POINTER (i));
@@ -454,6 +453,8 @@ export_chosen_cb (GObject *owner,
   if (error != NULL)
     hp_show_error (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
                    _ ("Could Not Export the Table"), error->message);
+  else
+    hp_show_saved (GTK_WIDGET (self), path);
 }
 
 static void

@@ -876,6 +876,8 @@ export_chosen_cb (GObject *owner,
   if (path == NULL || !hp_timeline_panel_export (self, path, &error))
     hp_show_error (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), _ ("Could not export the timeline"),
                    error != NULL ? error->message : _ ("Not a local file"));
+  else
+    hp_show_saved (GTK_WIDGET (self), path);
 }
 
 static void

@@ -67,13 +67,13 @@ progress_idle (gpointer user_data)
   self->idle_pending = FALSE;
   g_mutex_unlock (&self->lock);
 
-  done_mb = hp_format_megabytes (done);
-  total_mb = hp_format_megabytes (total);
+  done_mb = hp_format_size (done);
+  total_mb = hp_format_size (total);
   self->fraction = total > 0 ? (double)done / (double)total : 0.0;
   g_free (self->message);
-  /* Translators: loading progress, e.g. "3 of 8 files · 120.5 of 800 MB" */
-  self->message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u file · %s of %s MB",
-                                                "%u of %u files · %s of %s MB", n_files),
+  /* Translators: loading progress, e.g. "3 of 8 files · 120.5 MB of 800.0 MB" */
+  self->message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u file · %s of %s",
+                                                "%u of %u files · %s of %s", n_files),
                                    files_done, n_files, done_mb, total_mb);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRACTION]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MESSAGE]);

@@ -104,9 +104,10 @@ add_breakdown_charts (HpAnalysisPanel *panel,
         HpChart          *chart = charts->pdata[i];
         const Annotation *annotation;
 
-        if (g_str_has_suffix (hp_chart_get_name (chart), "_distribution"))
+        if (g_str_has_suffix (hp_chart_get_name (chart), "_distribution") ||
+            g_regex_match_simple ("_rank[0-9]+$", hp_chart_get_name (chart), 0, 0))
           {
-            /* the pies list every annotation: a row of their own */
+            /* the pies, or one rank's chart of every annotation: a row of their own */
             if (pass == 0)
               hp_analysis_panel_add_chart (panel, chart, HP_ANALYSIS_PANEL_CHART_WIDE);
             continue;

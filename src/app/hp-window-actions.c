@@ -131,6 +131,67 @@ find_action (GtkWidget  *widget,
   hp_table_view_focus_search (view);
 }
 
+/* win.show-saved(path): the toast after every export, "Saved <name>",
+ * with a button that opens the folder it went to */
+static void
+show_saved_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  HpWindow        *self = HP_WINDOW (widget);
+  const char      *path = g_variant_get_string (parameter, NULL);
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *folder = g_path_get_dirname (path);
+  g_autofree char *title = NULL;
+  AdwToast        *toast;
+
+  /* Translators: a toast after an export; %s is the file name */
+  title = g_strdup_printf (_ ("Saved %s"), name);
+  toast = adw_toast_new (title);
+  adw_toast_set_button_label (toast, _ ("Open Folder"));
+  adw_toast_set_action_name (toast, "win.open-folder-of");
+  adw_toast_set_action_target_value (toast, g_variant_new_string (folder));
+  adw_toast_set_timeout (toast, 5);
+  g_free (self->last_saved);
+  self->last_saved = g_steal_pointer (&title);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+/* win.open-folder-of(folder): show the folder in the file manager */
+static void
+open_folder_of_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  g_autoptr (GFile) folder = g_file_new_for_path (g_variant_get_string (parameter, NULL));
+  g_autofree char *uri = g_file_get_uri (folder);
+
+  gtk_show_uri (GTK_WINDOW (widget), uri, GDK_CURRENT_TIME);
+}
+
+/* Ctrl+Page Down / Up: see hp_window_actions_init() */
+static void
+switch_tab_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  HpWindow    *self = HP_WINDOW (widget);
+  GtkNotebook *notebook;
+  int          n, page;
+
+  if (self->page == NULL)
+    {
+      gtk_widget_error_bell (widget);
+      return;
+    }
+  notebook = hp_trace_page_get_notebook (self->page);
+  n = gtk_notebook_get_n_pages (notebook);
+  if (n == 0)
+    return;
+  page = gtk_notebook_get_current_page (notebook) + (g_str_equal (action_name, "win.next-tab") ? 1 : -1);
+  gtk_notebook_set_current_page (notebook, (page + n) % n);
+}
+
 /**
  * hp_window_actions_update:
  *
@@ -149,8 +210,35 @@ hp_window_actions_update (HpWindow *self)
   gtk_widget_action_set_enabled (widget, "win.export-chart", panel || (trace && current_timeline (self) != NULL));
   gtk_widget_action_set_enabled (widget, "win.export-table", panel);
   gtk_widget_action_set_enabled (widget, "win.find", panel);
+  gtk_widget_action_set_enabled (widget, "win.next-tab", trace);
+  gtk_widget_action_set_enabled (widget, "win.previous-tab", trace);
   gtk_widget_set_sensitive (GTK_WIDGET (self->export_button), trace);
   gtk_widget_set_sensitive (GTK_WIDGET (self->rank_dropdown), trace);
+}
+
+/**
+ * hp_window_actions_init:
+ *
+ * The window's own shortcuts that must win over the focused widget: tab
+ * switching runs in the capture phase, as an application accelerator does,
+ * so a focused spin button (which binds Ctrl+Page Up/Down to its minimum and
+ * maximum) never turns it into a value change, and it works from anywhere.
+ */
+void
+hp_window_actions_init (HpWindow *self)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  gtk_event_controller_set_name (controller, "hp-window-navigation");
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (controller), GTK_SHORTCUT_SCOPE_LOCAL);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Page_Down, GDK_CONTROL_MASK),
+                                                          gtk_named_action_new ("win.next-tab")));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Page_Up, GDK_CONTROL_MASK),
+                                                          gtk_named_action_new ("win.previous-tab")));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 
 void
@@ -164,6 +252,10 @@ hp_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.export-chart", NULL, export_chart_action);
   gtk_widget_class_install_action (widget_class, "win.export-table", NULL, export_table_action);
   gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
+  gtk_widget_class_install_action (widget_class, "win.show-saved", "s", show_saved_action);
+  gtk_widget_class_install_action (widget_class, "win.open-folder-of", "s", open_folder_of_action);
+  gtk_widget_class_install_action (widget_class, "win.next-tab", NULL, switch_tab_action);
+  gtk_widget_class_install_action (widget_class, "win.previous-tab", NULL, switch_tab_action);
   gtk_widget_class_install_property_action (widget_class, "win.hta-compat", "hta-compat");
   gtk_widget_class_install_property_action (widget_class, "win.include-last-step", "include-last-step");
 

@@ -5,6 +5,8 @@
 
 #pragma once
 
+#include <adwaita.h>
+
 #include "hp-trace-loader.h"
 #include "hp-window.h"
 
@@ -15,20 +17,20 @@ struct _HpWindow
   GtkApplicationWindow parent_instance;
 
   /* Template widgets */
-  GtkLabel       *title_label;
-  GtkLabel       *subtitle_label;
-  GtkMenuButton  *recent_button;
-  GtkMenuButton  *export_button;
-  GtkMenuButton  *primary_button;
-  GtkDropDown    *rank_dropdown;
-  GtkStack       *stack;
-  GtkWidget      *recent_group;
-  GtkListBox     *recent_list;
-  GtkLabel       *loading_title;
-  GtkProgressBar *progress_bar;
-  GtkLabel       *error_title;
-  GtkLabel       *error_label;
-  GtkWidget      *error_button;
+  GtkLabel        *title_label;
+  GtkLabel        *subtitle_label;
+  GtkMenuButton   *recent_button;
+  GtkMenuButton   *export_button;
+  GtkMenuButton   *primary_button;
+  GtkDropDown     *rank_dropdown;
+  GtkStack        *stack;
+  GtkWidget       *recent_group;
+  GtkListBox      *recent_list;
+  GtkLabel        *loading_title;
+  GtkProgressBar  *progress_bar;
+  AdwStatusPage   *error_status;
+  GtkWidget       *error_button;
+  AdwToastOverlay *toast_overlay;
 
   /* Owned references */
   GSettings     *settings; /* NULL when the schema is not installed */
@@ -43,6 +45,7 @@ struct _HpWindow
   char         **shown_paths; /* what the trace page shows */
   char          *key;         /* hp_paths_key() of paths */
   char          *return_page; /* where Cancel goes back to */
+  char          *last_saved;  /* the title of the last export's toast */
 
   gboolean hta_compat;
   gboolean include_last_step;
@@ -50,6 +53,7 @@ struct _HpWindow
 };
 
 void hp_window_class_actions_init (GtkWidgetClass *widget_class);
+void hp_window_actions_init (HpWindow *self);
 void hp_window_actions_update (HpWindow *self);
 void hp_window_reload (HpWindow *self);
 

@@ -227,12 +227,15 @@ show_error (HpWindow     *self,
   g_autofree char *name = NULL;
   g_autofree char *folder = NULL;
   g_autofree char *title = NULL;
+  g_autofree char *escaped = NULL;
 
   name = describe_paths ((const char *const *)self->paths, &folder);
   /* Translators: %s is a folder or file name */
   title = g_strdup_printf (_ ("Could Not Open “%s”"), name);
-  gtk_label_set_text (self->error_title, title);
-  gtk_label_set_text (self->error_label, error->message);
+  adw_status_page_set_title (self->error_status, title);
+  /* the description is markup; a message may hold "<" or "&" */
+  escaped = g_markup_escape_text (error->message, -1);
+  adw_status_page_set_description (self->error_status, escaped);
 
   if (self->page != NULL)
     {
@@ -452,6 +455,7 @@ hp_window_finalize (GObject *object)
   g_clear_pointer (&self->shown_paths, g_strfreev);
   g_clear_pointer (&self->key, g_free);
   g_clear_pointer (&self->return_page, g_free);
+  g_clear_pointer (&self->last_saved, g_free);
 
   G_OBJECT_CLASS (hp_window_parent_class)->finalize (object);
 }
@@ -525,6 +529,10 @@ hp_window_class_init (HpWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
+  /* the window's libadwaita widgets and style, with or without an
+   * AdwApplication (the tests make windows without one) */
+  adw_init ();
+
   object_class->dispose = hp_window_dispose;
   object_class->finalize = hp_window_finalize;
   object_class->get_property = hp_window_get_property;
@@ -562,8 +570,8 @@ hp_window_class_init (HpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HpWindow, recent_list);
   gtk_widget_class_bind_template_child (widget_class, HpWindow, loading_title);
   gtk_widget_class_bind_template_child (widget_class, HpWindow, progress_bar);
-  gtk_widget_class_bind_template_child (widget_class, HpWindow, error_title);
-  gtk_widget_class_bind_template_child (widget_class, HpWindow, error_label);
+  gtk_widget_class_bind_template_child (widget_class, HpWindow, error_status);
+  gtk_widget_class_bind_template_child (widget_class, HpWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, HpWindow, error_button);
   gtk_widget_class_bind_template_callback (widget_class, recent_row_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, rank_selected_cb);
@@ -580,6 +588,7 @@ hp_window_init (HpWindow *self)
   GtkDropTarget *target;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  hp_window_actions_init (self);
 
   self->settings = hp_settings_new ();
   if (self->settings != NULL)
@@ -588,8 +597,10 @@ hp_window_init (HpWindow *self)
                                    g_settings_get_int (self->settings, "window-height"));
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
-      self->hta_compat = g_settings_get_boolean (self->settings, "hta-compat");
-      self->include_last_step = g_settings_get_boolean (self->settings, "include-last-step");
+      /* the loading rules follow the settings, so the preferences window
+       * (or another window) changing them reloads this one too */
+      g_settings_bind (self->settings, "hta-compat", self, "hta-compat", G_SETTINGS_BIND_GET);
+      g_settings_bind (self->settings, "include-last-step", self, "include-last-step", G_SETTINGS_BIND_GET);
       g_signal_connect_object (self->settings, "changed::recent-folders", G_CALLBACK (rebuild_recent), self,
                                G_CONNECT_SWAPPED);
     }
@@ -791,6 +802,19 @@ hp_window_get_session (HpWindow *self)
 }
 
 /**
+ * hp_window_get_last_saved:
+ *
+ * Returns: (nullable) (transfer none): the text of the toast shown after the
+ *   last export ("Saved temporal_breakdown.svg"), or %NULL
+ */
+const char *
+hp_window_get_last_saved (HpWindow *self)
+{
+  g_return_val_if_fail (HP_IS_WINDOW (self), NULL);
+  return self->last_saved;
+}
+
+/**
  * hp_window_get_error_text:
  *
  * Returns: (transfer none): the reason shown on the error page
@@ -799,7 +823,7 @@ const char *
 hp_window_get_error_text (HpWindow *self)
 {
   g_return_val_if_fail (HP_IS_WINDOW (self), NULL);
-  return gtk_label_get_text (self->error_label);
+  return adw_status_page_get_description (self->error_status);
 }
 
 void

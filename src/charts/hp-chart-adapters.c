@@ -534,6 +534,41 @@ compare_numeric_strings (gconstpointer a,
   return strcmp (x, y);
 }
 
+/* The percentage of @row's stream idle time in its category. The table's
+ * idle_time_ratio is rounded to 2 decimals, and stacked rounded ratios can
+ * sum past 100% (0.69 + 0.10 + 0.22): stack the exact share of idle_time
+ * when the table has it. */
+static double
+idle_share (HpTable *table,
+            guint    row,
+            gint64   rank,
+            int      c_rank,
+            int      c_stream,
+            int      c_time,
+            int      c_ratio)
+{
+  g_autofree char *stream = cell_text (table, row, c_stream);
+  double           total = 0;
+
+  if (c_time < 0)
+    return 100 * cell_number (table, row, c_ratio);
+  for (guint r = 0; r < hp_table_get_n_rows (table); r++)
+    {
+      g_autofree char *other = NULL;
+      double           t;
+
+      if (row_rank (table, r, c_rank) != rank)
+        continue;
+      other = cell_text (table, r, c_stream);
+      t = cell_number (table, r, c_time);
+      if (strcmp (other, stream) == 0 && isfinite (t))
+        total += t;
+    }
+  if (!(total > 0))
+    return 100 * cell_number (table, row, c_ratio);
+  return 100 * cell_number (table, row, c_time) / total;
+}
+
 static GPtrArray *
 adapt_idle_time (HpTable    *table,
                  const char *domain)
@@ -546,6 +581,7 @@ adapt_idle_time (HpTable    *table,
   int c_stream;
   int c_category;
   int c_ratio;
+  int c_time;
 
   g_return_val_if_fail (table != NULL, charts);
 
@@ -553,6 +589,7 @@ adapt_idle_time (HpTable    *table,
   c_stream = column (table, "stream");
   c_category = column (table, "idle_category");
   c_ratio = column (table, "idle_time_ratio");
+  c_time = column (table, "idle_time");
   if (c_stream < 0 || c_category < 0 || c_ratio < 0 || hp_table_get_n_rows (table) == 0)
     {
       HpChart *chart = hp_bar_chart_new ("idle_time", tr (domain, N_ ("Idle time breakdown per CUDA stream")));
@@ -637,7 +674,7 @@ adapt_idle_time (HpTable    *table,
             series[k] = hp_bar_chart_add_series (chart, category, NULL);
           hp_bar_chart_set_value (chart, series[k],
                                   GPOINTER_TO_UINT (g_hash_table_lookup (stream_index, stream)),
-                                  100 * cell_number (table, row, c_ratio));
+                                  idle_share (table, row, rank, c_rank, c_stream, c_time, c_ratio));
         }
 
       g_ptr_array_add (charts, chart);
@@ -1164,6 +1201,44 @@ hp_chart_adapt_memory_bw (HpTable *time_series)
 
 /* ---- §4 user annotations ---- */
 
+/* The mean duration of every annotation of a one-rank table, whiskers from
+ * min to max, named `user_annotation_<kind>_rank<r>` */
+static HpChart *
+annotations_of_rank (HpTable    *table,
+                     const char *kind,
+                     gint64      rank,
+                     GPtrArray  *names,
+                     const char *domain)
+{
+  g_autofree char *name = g_strdup_printf ("user_annotation_%s_rank%" G_GINT64_FORMAT, kind, rank);
+  g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, rank);
+  /* Translators: %s is a rank number */
+  g_autofree char *title = g_strdup_printf (tr (domain, N_ ("User annotations on rank %s")), number);
+  HpChart         *chart = hp_bar_chart_new (name, title);
+  int              c_name = column (table, "name");
+  int              c_mean = column (table, "mean (us)");
+  int              c_min = column (table, "min (us)");
+  int              c_max = column (table, "max (us)");
+  guint            series;
+
+  hp_bar_chart_set_orientation (chart, HP_BAR_ORIENTATION_HORIZONTAL);
+  hp_bar_chart_set_value_format (chart, HP_AXIS_FORMAT_TIME_US);
+  hp_chart_set_axis_labels (chart, tr (domain, N_ ("User annotation")),
+                            tr (domain, N_ ("Mean duration (whiskers: min to max)")));
+  for (guint n = 0; n < names->len; n++)
+    hp_bar_chart_add_category (chart, g_ptr_array_index (names, n));
+  series = hp_bar_chart_add_series (chart, tr (domain, N_ ("Mean")), NULL);
+  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+    for (guint n = 0; n < names->len; n++)
+      if (row_matches (table, row, c_name, g_ptr_array_index (names, n)))
+        {
+          hp_bar_chart_set_value (chart, series, n, cell_number (table, row, c_mean));
+          hp_bar_chart_set_error (chart, series, n, cell_number (table, row, c_min), cell_number (table, row, c_max));
+          break;
+        }
+  return chart;
+}
+
 static GPtrArray *
 adapt_user_annotations (HpTable    *table,
                         const char *domain)
@@ -1186,6 +1261,16 @@ adapt_user_annotations (HpTable    *table,
     return charts;
 
   names = distinct_strings (table, c_name, TRUE, -1, NULL);
+  {
+    g_autoptr (GArray) ranks = distinct_ranks (table, column (table, "rank"));
+
+    /* one rank: one chart with every annotation, not a single-bar chart each */
+    if (ranks->len == 1 && names->len > 0)
+      {
+        g_ptr_array_add (charts, annotations_of_rank (table, kind, g_array_index (ranks, gint64, 0), names, domain));
+        return charts;
+      }
+  }
   for (guint n = 0; n < names->len; n++)
     {
       const char      *annotation = g_ptr_array_index (names, n);
@@ -1207,7 +1292,8 @@ adapt_user_annotations (HpTable    *table,
  * A grid of per-rank pies (named `user_annotation_<kind>_distribution`,
  * kind `gpu` or `cpu` from the table's name) and, per name other than
  * `others`, a bar per rank of the mean with min/max whiskers (named
- * `user_annotation_<kind>_<i>`).
+ * `user_annotation_<kind>_<i>`). A table of one rank gets one chart of
+ * every name's mean instead (`user_annotation_<kind>_rank<r>`).
  *
  * Returns: (transfer full) (element-type HpChart): the charts
  */

@@ -367,6 +367,27 @@ legend_row_height (HpChartLayoutContext *ctx)
   return MAX (_hp_chart_line_height (ctx, HP_CHART_TEXT_LEGEND), HP_CHART_SWATCH) + 6;
 }
 
+/* The short form of a legend label, or NULL when it has none: HTA's kernel
+ * types ("COMPUTATION overlapping COMMUNICATION" becomes "COMP ∩ COMM") */
+static char *
+abbreviate_label (const char *label)
+{
+  static const char *const words[][2] = {
+    { "COMPUTATION", "COMP" },
+    { "COMMUNICATION", "COMM" },
+    { "MEMORY", "MEM" },
+    { " overlapping ", " ∩ " },
+  };
+  g_autoptr (GString) text = g_string_new (label);
+  guint changed = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    changed += g_string_replace (text, words[i][0], words[i][1], 0);
+  if (changed == 0)
+    return NULL;
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 /* @label_width: room for the label; @value_right: where the value ends */
 static void
 add_legend_entry (HpChartLayoutContext *ctx,
@@ -381,8 +402,18 @@ add_legend_entry (HpChartLayoutContext *ctx,
   double             text_x = x + HP_CHART_SWATCH + 6;
   HpRect             text_rect;
 
-  text_rect = _hp_chart_add_text (ctx, HP_CHART_TEXT_LEGEND, item->label, text_x, y, 0,
-                                  label_width, NULL);
+  g_autofree char *short_label = NULL;
+  double           full_width;
+
+  /* a label that does not fit is abbreviated before it is ellipsised, so
+   * that long names sharing a start stay apart: "COMPUTATION overlapping
+   * COMMUNICATION" and "COMPUTATION overlapping MEMORY" would both end as
+   * "COMPUTATION overlap…"; the full name stays in the hit's tooltip */
+  _hp_chart_measure (ctx, HP_CHART_TEXT_LEGEND, item->label, &full_width, NULL);
+  if (full_width > MAX (label_width, 1.0))
+    short_label = abbreviate_label (item->label);
+  text_rect = _hp_chart_add_text (ctx, HP_CHART_TEXT_LEGEND, short_label != NULL ? short_label : item->label,
+                                  text_x, y, 0, label_width, NULL);
   entry.truncated = g_array_index (ctx->layout->texts, HpChartText,
                                    ctx->layout->texts->len - 1)
                         .truncated;
@@ -456,24 +487,14 @@ place_legend_right (HpChartLayoutContext *ctx,
   area->width = MAX (0.0, area->width - column_w - HP_CHART_LEGEND_GAP);
 }
 
-/**
- * _hp_chart_place_legend:
- * @area: (inout): the free area; the legend takes its top or right part
- * @max_width: the widest a right-hand legend may be, or 0 for about a
- *   third of @area
- *
- * Places a legend of @n_items entries. A top legend flows in rows under
- * the title; when it would need more than three rows it becomes a column
- * on the right, whose labels are ellipsised and, when they do not all fit,
- * end with "+N more".
- */
-void
-_hp_chart_place_legend (HpChartLayoutContext *ctx,
-                        HpRect               *area,
-                        const HpLegendItem   *items,
-                        guint                 n_items,
-                        HpLegendPlacement     placement,
-                        double                max_width)
+/* see _hp_chart_place_legend() */
+static void
+place_legend (HpChartLayoutContext *ctx,
+              HpRect               *area,
+              const HpLegendItem   *items,
+              guint                 n_items,
+              HpLegendPlacement     placement,
+              double                max_width)
 {
   g_autofree double *label_widths = NULL;
   g_autofree double *value_widths = NULL;
@@ -538,6 +559,87 @@ _hp_chart_place_legend (HpChartLayoutContext *ctx,
 
   area->y += (rows + 1) * row_h + HP_CHART_GAP;
   area->height = MAX (0.0, area->height - (rows + 1) * row_h - HP_CHART_GAP);
+}
+
+/* The text an end-ellipsised label shows: the longest start that fits in
+ * @width with "…" */
+static char *
+visible_start (HpChartLayoutContext *ctx,
+               const char           *text,
+               double                width)
+{
+  glong lo = 0, hi = g_utf8_strlen (text, -1);
+
+  while (lo < hi)
+    {
+      glong            mid = (lo + hi + 1) / 2;
+      g_autofree char *start = g_utf8_substring (text, 0, mid);
+      g_autofree char *shown = g_strconcat (start, "…", NULL);
+      double           w, h;
+
+      _hp_chart_measure (ctx, HP_CHART_TEXT_LEGEND, shown, &w, &h);
+      if (w <= width)
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+  return g_utf8_substring (text, 0, lo);
+}
+
+/* Legend labels from @first on that are cut to the same start ("void
+ * cutlass::Kernel<cu…" twice) are cut in the middle instead, so that
+ * their ends tell them apart */
+static void
+separate_truncated_labels (HpChartLayoutContext *ctx,
+                           guint                 first)
+{
+  GArray *texts = ctx->layout->texts;
+  g_autoptr (GHashTable) by_start = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint i = first; i < texts->len; i++)
+    {
+      HpChartText *text = &g_array_index (texts, HpChartText, i);
+      char        *start;
+      gpointer     other;
+
+      if (text->role != HP_CHART_TEXT_LEGEND || !text->truncated || text->vertical)
+        continue;
+      start = visible_start (ctx, text->text, text->rect.width);
+      if (g_hash_table_lookup_extended (by_start, start, NULL, &other))
+        {
+          g_array_index (texts, HpChartText, GPOINTER_TO_UINT (other)).ellipsize_middle = TRUE;
+          text->ellipsize_middle = TRUE;
+          g_free (start);
+        }
+      else
+        g_hash_table_insert (by_start, start, GUINT_TO_POINTER (i));
+    }
+}
+
+/**
+ * _hp_chart_place_legend:
+ * @area: (inout): the free area; the legend takes its top or right part
+ * @max_width: the widest a right-hand legend may be, or 0 for about a
+ *   third of @area
+ *
+ * Places a legend of @n_items entries. A top legend flows in rows under
+ * the title; when it would need more than three rows it becomes a column
+ * on the right, whose labels are abbreviated or ellipsised and, when they
+ * do not all fit, end with "+N more". Labels cut to the same start are cut
+ * in the middle instead.
+ */
+void
+_hp_chart_place_legend (HpChartLayoutContext *ctx,
+                        HpRect               *area,
+                        const HpLegendItem   *items,
+                        guint                 n_items,
+                        HpLegendPlacement     placement,
+                        double                max_width)
+{
+  guint first = ctx->layout->texts->len;
+
+  place_legend (ctx, area, items, n_items, placement, max_width);
+  separate_truncated_labels (ctx, first);
 }
 
 /* ---- axes ---- */
@@ -794,7 +896,7 @@ _hp_chart_paint_texts (cairo_t             *cr,
       if (item->truncated)
         {
           pango_layout_set_width (text, (int)(length * PANGO_SCALE));
-          pango_layout_set_ellipsize (text, PANGO_ELLIPSIZE_END);
+          pango_layout_set_ellipsize (text, item->ellipsize_middle ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END);
         }
       else
         {

@@ -66,6 +66,8 @@ typedef enum
  * @vertical: drawn bottom to top
  * @truncated: ellipsised to @rect's width (the full @text stays available
  *   for tooltips)
+ * @ellipsize_middle: when @truncated, cut the middle rather than the end:
+ *   legend labels that would show the same start stay apart
  *
  * One label placed by a layout step.
  */
@@ -77,6 +79,7 @@ typedef struct
   HpColor         color;
   gboolean        vertical;
   gboolean        truncated;
+  gboolean        ellipsize_middle;
 } HpChartText;
 
 /**

@@ -131,7 +131,7 @@ hp_cli_analyses (int           argc,
                  char        **argv,
                  GCancellable *cancellable)
 {
-  g_autoptr (GOptionContext) context = g_option_context_new ("— the analyses, their tables and parameters");
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
   g_autoptr (GError) error = NULL;
   gboolean     markdown = FALSE;
   GOptionEntry entries[] = {
@@ -139,11 +139,12 @@ hp_cli_analyses (int           argc,
     { NULL },
   };
 
+  g_option_context_set_summary (context, "Lists the analyses, their tables and parameters.");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return hp_cli_usage_error (context, "analyses: %s", error->message);
+    return hp_cli_usage_error (context, "%s", error->message);
   if (argc > 1)
-    return hp_cli_usage_error (context, "analyses: takes no argument, not '%s'", argv[1]);
+    return hp_cli_usage_error (context, "takes no argument, not '%s'", argv[1]);
   if (markdown)
     print_markdown ();
   else

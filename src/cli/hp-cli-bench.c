@@ -35,7 +35,7 @@ hp_cli_bench (int           argc,
               char        **argv,
               GCancellable *cancellable)
 {
-  g_autoptr (GOptionContext) context = g_option_context_new ("DIR|FILE... — benchmark loading");
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) paths = NULL;
   gboolean     hta_compat = FALSE;
@@ -49,7 +49,7 @@ hp_cli_bench (int           argc,
     { "load-only", 0, 0, G_OPTION_ARG_NONE, &skip_analyses, "Skip the analyses phase", NULL },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Print the time of every analysis", NULL },
     { "threads", 'j', 0, G_OPTION_ARG_INT, &threads, "Run N analyses at once (default: one per processor)", "N" },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "DIR|FILE..." },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "DIR|FILE…" },
     { NULL }
   };
 
@@ -59,11 +59,11 @@ hp_cli_bench (int           argc,
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return hp_cli_usage_error (context, "%s", error->message);
   if (paths == NULL || paths[0] == NULL)
-    return hp_cli_usage_error (context, "bench: name a trace folder or file");
+    return hp_cli_usage_error (context, "name a trace folder or file");
   if (repeat < 1 || repeat > 1000)
-    return hp_cli_usage_error (context, "bench: --repeat takes 1 to 1000");
+    return hp_cli_usage_error (context, "--repeat takes 1 to 1000");
   if (threads < 0 || threads > 256)
-    return hp_cli_usage_error (context, "bench: --threads takes 1 to 256");
+    return hp_cli_usage_error (context, "--threads takes 1 to 256");
 
   for (int run = 0; run < repeat; run++)
     {

@@ -79,7 +79,7 @@ hp_cli_check (int           argc,
               char        **argv,
               GCancellable *cancellable)
 {
-  g_autoptr (GOptionContext) context = g_option_context_new ("BASELINE CANDIDATE — did the candidate regress?");
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) traces = NULL;
   g_autoptr (HpTable) table = NULL;
@@ -115,16 +115,16 @@ hp_cli_check (int           argc,
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return hp_cli_usage_error (context, "%s", error->message);
   if (paths == NULL || g_strv_length (paths) != 2)
-    return hp_cli_usage_error (context, "check: name two runs, BASELINE and CANDIDATE");
+    return hp_cli_usage_error (context, "name two runs, BASELINE and CANDIDATE");
   if (!(max_regression >= 0 && max_regression <= 1000))
-    return hp_cli_usage_error (context, "check: --max-regression takes a percentage from 0 to 1000");
+    return hp_cli_usage_error (context, "--max-regression takes a percentage from 0 to 1000");
   if (!hp_check_metrics_from_string (metrics, &params.metrics))
-    return hp_cli_usage_error (context, "check: --metrics takes step_time, gpu_busy, idle_time, exposed_comm "
+    return hp_cli_usage_error (context, "--metrics takes step_time, gpu_busy, idle_time, exposed_comm "
                                         "and top_ops, or all");
   if (n_top_ops < 1)
-    return hp_cli_usage_error (context, "check: --top-ops takes a number from 1");
+    return hp_cli_usage_error (context, "--top-ops takes a number from 1");
   if (format != NULL && strcmp (format, "text") != 0 && strcmp (format, "json") != 0)
-    return hp_cli_usage_error (context, "check: --format takes text or json, not '%s'", format);
+    return hp_cli_usage_error (context, "--format takes text or json, not '%s'", format);
   params.max_regression_pct = max_regression;
   params.n_top_ops = (guint)n_top_ops;
 

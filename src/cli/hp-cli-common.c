@@ -15,18 +15,15 @@ hp_cli_usage_error (GOptionContext *context,
                     ...)
 {
   g_autofree char *message = NULL;
-  g_autofree char *help = NULL;
   va_list          args;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  fprintf (stderr, "hotpath-cli: %s\n", message);
-  if (context != NULL)
-    {
-      help = g_option_context_get_help (context, TRUE, NULL);
-      fprintf (stderr, "\n%s", help);
-    }
+  /* the reason and where to look, not the whole help: a script's log
+   * should show what went wrong at a glance */
+  fprintf (stderr, "%s: %s\n", g_get_prgname (), message);
+  fprintf (stderr, "Try '%s --help' for more information.\n", g_get_prgname ());
   return HP_CLI_EXIT_USAGE;
 }
 
@@ -43,6 +40,39 @@ hp_cli_print_issues (HpTrace *trace)
       fprintf (stderr, "hotpath-cli: %s: %s\n", labels[hp_load_issue_get_severity (issue)],
                hp_load_issue_get_message (issue));
     }
+}
+
+/**
+ * hp_cli_strict_status:
+ * @strict: whether --strict was given
+ * @status: the status of the run so far
+ *
+ * With --strict, a file that failed to load fails the run after it wrote
+ * what it could, so that a CI job notices a lost rank.
+ *
+ * Returns: @status, or %HP_CLI_EXIT_BAD_INPUT when @strict and a file failed
+ */
+int
+hp_cli_strict_status (HpTrace *trace,
+                      gboolean strict,
+                      int      status)
+{
+  GListModel *issues;
+  guint       n_failed = 0;
+
+  if (!strict || trace == NULL || status != HP_CLI_EXIT_OK)
+    return status;
+  issues = hp_trace_get_issues (trace);
+  for (guint k = 0; k < g_list_model_get_n_items (issues); k++)
+    {
+      g_autoptr (HpLoadIssue) issue = g_list_model_get_item (issues, k);
+
+      n_failed += hp_load_issue_get_severity (issue) == HP_LOAD_ISSUE_ERROR;
+    }
+  if (n_failed == 0)
+    return status;
+  fprintf (stderr, "hotpath-cli: --strict: %u file%s failed to load\n", n_failed, n_failed == 1 ? "" : "s");
+  return HP_CLI_EXIT_BAD_INPUT;
 }
 
 /**

@@ -16,7 +16,7 @@ hp_cli_compare (int           argc,
                 char        **argv,
                 GCancellable *cancellable)
 {
-  g_autoptr (GOptionContext) context = g_option_context_new ("RUN... — 2 to 8 runs side by side");
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) traces = NULL;
   g_autoptr (GPtrArray) tables = NULL;
@@ -43,7 +43,7 @@ hp_cli_compare (int           argc,
         { "top", 0, 0, G_OPTION_ARG_INT, &top, "Ops in the ops chart (10)", "N" },
         { "hta-compat", 0, 0, G_OPTION_ARG_NONE, &hta_compat, "Reproduce HTA's numbers exactly, quirks included", NULL },
         { "include-last-step", 0, 0, G_OPTION_ARG_NONE, &include_last_step, "Keep the last (incomplete) iteration (include_last_profiler_step)", NULL },
-        { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "RUN..." },
+        { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "RUN…" },
         { NULL }
   };
 
@@ -63,19 +63,19 @@ hp_cli_compare (int           argc,
   n_runs = paths != NULL ? g_strv_length (paths) : 0;
   if (n_runs < 2 || n_runs > HP_COMPARE_MAX_RUNS)
     {
-      status = hp_cli_usage_error (context, "compare: name 2 to %d runs (each a trace folder or file)",
+      status = hp_cli_usage_error (context, "name 2 to %d runs (each a trace folder or file)",
                                    HP_COMPARE_MAX_RUNS);
       goto out;
     }
   if (format != NULL && strcmp (format, "csv") != 0 && strcmp (format, "json") != 0)
     {
-      status = hp_cli_usage_error (context, "compare: --format takes csv or json, not '%s'", format);
+      status = hp_cli_usage_error (context, "--format takes csv or json, not '%s'", format);
       goto out;
     }
   json = g_strcmp0 (format, "json") == 0;
   if (top < 1)
     {
-      status = hp_cli_usage_error (context, "compare: --top takes a number from 1");
+      status = hp_cli_usage_error (context, "--top takes a number from 1");
       goto out;
     }
   labels = hp_cli_run_labels (labels_text, (const char *const *)paths, n_runs, NULL, &message);
@@ -86,18 +86,18 @@ hp_cli_compare (int           argc,
           message = g_strdup_printf ("two runs are named '%s': give --labels", labels[i]);
   if (message != NULL)
     {
-      status = hp_cli_usage_error (context, "compare: %s", message);
+      status = hp_cli_usage_error (context, "%s", message);
       goto out;
     }
   formats = hp_cli_parse_chart_formats (charts_text, &message);
   if (message != NULL)
     {
-      status = hp_cli_usage_error (context, "compare: %s", message);
+      status = hp_cli_usage_error (context, "%s", message);
       goto out;
     }
   if (formats != NULL && output == NULL)
     {
-      status = hp_cli_usage_error (context, "compare: --charts needs --output");
+      status = hp_cli_usage_error (context, "--charts needs --output");
       goto out;
     }
 

@@ -72,7 +72,7 @@ hp_cli_counters (int           argc,
                  char        **argv,
                  GCancellable *cancellable)
 {
-  g_autoptr (GOptionContext) context = g_option_context_new ("— trace files with counter tracks");
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (HpTrace) trace = NULL;
   g_autoptr (GPtrArray) ranks = NULL;
@@ -82,6 +82,7 @@ hp_cli_counters (int           argc,
   g_autofree char *output = NULL;
   gboolean         hta_compat = FALSE;
   gboolean         include_last_step = FALSE;
+  gboolean         strict = FALSE;
   HpAnalysisParams params;
   guint            mask = HP_COUNTER_SERIES_ALL;
   guint            n_written = 0;
@@ -92,7 +93,8 @@ hp_cli_counters (int           argc,
         { "series", 's', 0, G_OPTION_ARG_STRING, &series_text, "queue_length, memory_bw or both (default)", "LIST" },
         { "hta-compat", 0, 0, G_OPTION_ARG_NONE, &hta_compat, "Reproduce HTA's numbers exactly, quirks included", NULL },
         { "include-last-step", 0, 0, G_OPTION_ARG_NONE, &include_last_step, "Keep the last (incomplete) iteration (include_last_profiler_step)", NULL },
-        { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "DIR|FILE..." },
+        { "strict", 0, 0, G_OPTION_ARG_NONE, &strict, HP_CLI_STRICT_HELP, NULL },
+        { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "DIR|FILE…" },
         { NULL }
   };
 
@@ -109,17 +111,17 @@ hp_cli_counters (int           argc,
     }
   if (paths == NULL || paths[0] == NULL)
     {
-      status = hp_cli_usage_error (context, "counters: name a trace folder or file");
+      status = hp_cli_usage_error (context, "name a trace folder or file");
       goto out;
     }
   if (!parse_ranks (ranks_text, &params.ranks))
     {
-      status = hp_cli_usage_error (context, "counters: --ranks takes numbers separated by commas, or 'all'");
+      status = hp_cli_usage_error (context, "--ranks takes numbers separated by commas, or 'all'");
       goto out;
     }
   if (!parse_series (series_text, &mask))
     {
-      status = hp_cli_usage_error (context, "counters: --series takes queue_length, memory_bw or both");
+      status = hp_cli_usage_error (context, "--series takes queue_length, memory_bw or both");
       goto out;
     }
 
@@ -173,5 +175,5 @@ hp_cli_counters (int           argc,
 
 out:
   hp_analysis_params_clear (&params);
-  return status;
+  return hp_cli_strict_status (trace, strict, status);
 }

@@ -73,7 +73,7 @@ hp_cli_diff (int           argc,
              char        **argv,
              GCancellable *cancellable)
 {
-  g_autoptr (GOptionContext) context = g_option_context_new ("CONTROL TEST — what changed between two runs");
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (HpTrace) control = NULL;
   g_autoptr (HpTrace) test = NULL;
@@ -123,53 +123,53 @@ hp_cli_diff (int           argc,
     }
   if (paths == NULL || g_strv_length (paths) != 2)
     {
-      status = hp_cli_usage_error (context, "diff: name two runs, CONTROL and TEST (each a trace folder or file)");
+      status = hp_cli_usage_error (context, "name two runs, CONTROL and TEST (each a trace folder or file)");
       goto out;
     }
   if (o.format != NULL && strcmp (o.format, "csv") != 0 && strcmp (o.format, "json") != 0)
     {
-      status = hp_cli_usage_error (context, "diff: --format takes csv or json, not '%s'", o.format);
+      status = hp_cli_usage_error (context, "--format takes csv or json, not '%s'", o.format);
       goto out;
     }
   json = g_strcmp0 (o.format, "json") == 0;
   if (o.device != NULL && !hp_diff_device_from_string (o.device, &params.device))
     {
-      status = hp_cli_usage_error (context, "diff: --device takes all, cpu or gpu, not '%s'", o.device);
+      status = hp_cli_usage_error (context, "--device takes all, cpu or gpu, not '%s'", o.device);
       goto out;
     }
   if (!hp_cli_parse_int_list (o.control_iteration, &params.control_iterations) ||
       !hp_cli_parse_int_list (o.test_iteration, &params.test_iterations))
     {
-      status = hp_cli_usage_error (context, "diff: --control-iteration and --test-iteration take step numbers "
+      status = hp_cli_usage_error (context, "--control-iteration and --test-iteration take step numbers "
                                             "separated by commas");
       goto out;
     }
   if (o.control_rank < -1 || o.test_rank < -1)
     {
-      status = hp_cli_usage_error (context, "diff: a rank is a number from 0");
+      status = hp_cli_usage_error (context, "a rank is a number from 0");
       goto out;
     }
   if (o.top < 1)
     {
-      status = hp_cli_usage_error (context, "diff: --top takes a number from 1");
+      status = hp_cli_usage_error (context, "--top takes a number from 1");
       goto out;
     }
   labels = hp_cli_run_labels (o.labels, (const char *const *)paths, 2,
                               o.labels == NULL ? default_labels : NULL, &message);
   if (labels == NULL)
     {
-      status = hp_cli_usage_error (context, "diff: %s", message);
+      status = hp_cli_usage_error (context, "%s", message);
       goto out;
     }
   formats = hp_cli_parse_chart_formats (o.charts, &message);
   if (message != NULL)
     {
-      status = hp_cli_usage_error (context, "diff: %s", message);
+      status = hp_cli_usage_error (context, "%s", message);
       goto out;
     }
   if (formats != NULL && o.output == NULL)
     {
-      status = hp_cli_usage_error (context, "diff: --charts needs --output");
+      status = hp_cli_usage_error (context, "--charts needs --output");
       goto out;
     }
 

@@ -23,7 +23,7 @@ hp_cli_findings (int           argc,
                  char        **argv,
                  GCancellable *cancellable)
 {
-  g_autoptr (GOptionContext) context = g_option_context_new ("DIR|FILE... — the main findings in plain words");
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (HpTrace) trace = NULL;
   g_autoptr (HpScope) scope = NULL;
@@ -35,7 +35,7 @@ hp_cli_findings (int           argc,
   const HpAnalysis *analyses[G_N_ELEMENTS (finding_sources)];
   HpTable          *first[G_N_ELEMENTS (finding_sources)];
   HpAnalysisParams  params;
-  gboolean          hta_compat = FALSE, include_last_step = FALSE;
+  gboolean          hta_compat = FALSE, include_last_step = FALSE, strict = FALSE;
   int               max_findings = 10;
   int               status = HP_CLI_EXIT_OK;
   GOptionEntry      entries[] = {
@@ -46,7 +46,8 @@ hp_cli_findings (int           argc,
          { "hta-compat", 0, 0, G_OPTION_ARG_NONE, &hta_compat, "Reproduce HTA's numbers exactly, quirks included", NULL },
          { "include-last-step", 0, 0, G_OPTION_ARG_NONE, &include_last_step,
            "Keep the last (incomplete) iteration (include_last_profiler_step)", NULL },
-         { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "DIR|FILE..." },
+         { "strict", 0, 0, G_OPTION_ARG_NONE, &strict, HP_CLI_STRICT_HELP, NULL },
+         { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "DIR|FILE…" },
          { NULL },
   };
 
@@ -56,27 +57,27 @@ hp_cli_findings (int           argc,
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
-      status = hp_cli_usage_error (context, "findings: %s", error->message);
+      status = hp_cli_usage_error (context, "%s", error->message);
       goto out;
     }
   if (paths == NULL || paths[0] == NULL)
     {
-      status = hp_cli_usage_error (context, "findings: name a trace folder or file");
+      status = hp_cli_usage_error (context, "name a trace folder or file");
       goto out;
     }
   if (format != NULL && strcmp (format, "text") != 0 && strcmp (format, "json") != 0)
     {
-      status = hp_cli_usage_error (context, "findings: --format takes text or json, not '%s'", format);
+      status = hp_cli_usage_error (context, "--format takes text or json, not '%s'", format);
       goto out;
     }
   if (max_findings < 1)
     {
-      status = hp_cli_usage_error (context, "findings: --max takes a number ≥ 1");
+      status = hp_cli_usage_error (context, "--max takes a number ≥ 1");
       goto out;
     }
   if (scope_text != NULL && (scope = hp_scope_parse (scope_text, &error)) == NULL)
     {
-      status = hp_cli_usage_error (context, "findings: %s", error->message);
+      status = hp_cli_usage_error (context, "%s", error->message);
       goto out;
     }
 
@@ -132,5 +133,5 @@ hp_cli_findings (int           argc,
 
 out:
   hp_analysis_params_clear (&params);
-  return status;
+  return hp_cli_strict_status (trace, strict, status);
 }

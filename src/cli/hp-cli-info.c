@@ -251,7 +251,9 @@ static void
 print_size (const char *label,
             guint64     bytes)
 {
-  printf ("  %-16s %.1f MB\n", label, (double)bytes / 1e6);
+  g_autofree char *size = g_format_size (bytes);
+
+  printf ("  %-16s %s\n", label, size);
 }
 
 static void
@@ -321,19 +323,21 @@ hp_cli_info (int           argc,
              char        **argv,
              GCancellable *cancellable)
 {
-  g_autoptr (GOptionContext) context = g_option_context_new ("DIR|FILE... — describe a trace folder");
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (HpTrace) trace = NULL;
   g_auto (GStrv) paths = NULL;
   gboolean     json = FALSE;
   gboolean     hta_compat = FALSE;
   gboolean     include_last_step = FALSE;
+  gboolean     strict = FALSE;
   GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Write one JSON document", NULL },
     { "hta-compat", 0, 0, G_OPTION_ARG_NONE, &hta_compat, "Reproduce HTA's numbers exactly", NULL },
     { "include-last-step", 0, 0, G_OPTION_ARG_NONE, &include_last_step,
       "Keep the last (incomplete) iteration", NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "DIR|FILE..." },
+    { "strict", 0, 0, G_OPTION_ARG_NONE, &strict, HP_CLI_STRICT_HELP, NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "DIR|FILE…" },
     { NULL }
   };
 
@@ -343,7 +347,7 @@ hp_cli_info (int           argc,
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return hp_cli_usage_error (context, "%s", error->message);
   if (paths == NULL || paths[0] == NULL)
-    return hp_cli_usage_error (context, "info: name a trace folder or file");
+    return hp_cli_usage_error (context, "name a trace folder or file");
 
   trace = hp_cli_load (paths, hta_compat, include_last_step, json, cancellable, NULL);
   if (trace == NULL)
@@ -358,5 +362,5 @@ hp_cli_info (int           argc,
     }
   else
     print_text (trace);
-  return HP_CLI_EXIT_OK;
+  return hp_cli_strict_status (trace, strict, HP_CLI_EXIT_OK);
 }

@@ -180,7 +180,7 @@ hp_cli_patterns (int           argc,
                  char        **argv,
                  GCancellable *cancellable)
 {
-  g_autoptr (GOptionContext) context = g_option_context_new ("DIR|FILE... — frequent CUDA kernel sequences");
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) paths = NULL;
   Options      o = { NULL, -1, 3, 5, FALSE, FALSE, FALSE, FALSE, FALSE, NULL, NULL };
@@ -197,7 +197,7 @@ hp_cli_patterns (int           argc,
     { "include-last-step", 0, 0, G_OPTION_ARG_NONE, &o.include_last_step, "Keep the last (incomplete) iteration (include_last_profiler_step)", NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output, "Write into OUTDIR (default: the current folder)", "OUTDIR" },
     { "charts", 'c', 0, G_OPTION_ARG_STRING, &o.charts, "Also write the chart in these formats: png, svg, pdf", "LIST" },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "DIR|FILE..." },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "DIR|FILE…" },
     { NULL }
   };
 
@@ -210,13 +210,13 @@ hp_cli_patterns (int           argc,
   if (!g_option_context_parse (context, &argc, &argv, &error))
     status = hp_cli_usage_error (context, "%s", error->message);
   else if (paths == NULL || paths[0] == NULL)
-    status = hp_cli_usage_error (context, "patterns: name a trace folder or file");
+    status = hp_cli_usage_error (context, "name a trace folder or file");
   else if (o.operator_name == NULL && !o.repeated && !o.list_operators)
-    status = hp_cli_usage_error (context, "patterns: --operator NAME is needed (see --list-operators)");
+    status = hp_cli_usage_error (context, "--operator NAME is needed (see --list-operators)");
   else if (o.operator_name != NULL && o.operator_name[0] == '\0')
-    status = hp_cli_usage_error (context, "patterns: --operator takes a non-empty name");
+    status = hp_cli_usage_error (context, "--operator takes a non-empty name");
   else if (o.min_pattern_len < 1 || o.top_k < 1)
-    status = hp_cli_usage_error (context, "patterns: --min-pattern-len and --top-k take 1 or more");
+    status = hp_cli_usage_error (context, "--min-pattern-len and --top-k take 1 or more");
   else
     {
       if (o.charts != NULL)
@@ -229,7 +229,7 @@ hp_cli_patterns (int           argc,
 
               if (strcmp (name, "png") != 0 && strcmp (name, "svg") != 0 && strcmp (name, "pdf") != 0)
                 {
-                  status = hp_cli_usage_error (context, "patterns: --charts takes png, svg and pdf, not '%s'", name);
+                  status = hp_cli_usage_error (context, "--charts takes png, svg and pdf, not '%s'", name);
                   goto out;
                 }
             }

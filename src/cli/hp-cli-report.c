@@ -26,6 +26,7 @@ typedef struct
   gboolean dark;
   gboolean hta_compat;
   gboolean include_last_step;
+  gboolean strict;
 } ReportOptions;
 
 /* One analysis parameter on the command line (--num-kernels 5): the
@@ -93,7 +94,7 @@ hp_cli_report (int           argc,
                char        **argv,
                GCancellable *cancellable)
 {
-  g_autoptr (GOptionContext) context = g_option_context_new ("DIR|FILE... — HTA's analyses as tables");
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (HpTrace) trace = NULL;
   g_autoptr (HpScope) scope = NULL;
@@ -131,11 +132,12 @@ hp_cli_report (int           argc,
       { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output, "Write OUTDIR/<table>.csv; without it, print tables", "OUTDIR" },
       { "hta-compat", 0, 0, G_OPTION_ARG_NONE, &o.hta_compat, "Reproduce HTA's numbers exactly, quirks included", NULL },
       { "include-last-step", 0, 0, G_OPTION_ARG_NONE, &o.include_last_step, "Keep the last (incomplete) iteration (include_last_profiler_step)", NULL },
+      { "strict", 0, 0, G_OPTION_ARG_NONE, &o.strict, HP_CLI_STRICT_HELP, NULL },
       { "charts", 'c', 0, G_OPTION_ARG_STRING, &o.charts, "Also write every chart in these formats: png, svg, pdf (needs --output)", "LIST" },
       { "chart-size", 0, 0, G_OPTION_ARG_STRING, &o.chart_size, "Chart size in pixels (960x540)", "WxH" },
       { "chart-scale", 0, 0, G_OPTION_ARG_DOUBLE, &o.chart_scale, "PNG pixel density, e.g. 2 for HiDPI (1)", "S" },
       { "dark", 0, 0, G_OPTION_ARG_NONE, &o.dark, "Draw charts in the dark style", NULL },
-      { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "DIR|FILE..." },
+      { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "DIR|FILE…" },
       { NULL }
     };
 
@@ -156,12 +158,12 @@ hp_cli_report (int           argc,
 
   if (paths == NULL || paths[0] == NULL)
     {
-      status = hp_cli_usage_error (context, "report: name a trace folder or file");
+      status = hp_cli_usage_error (context, "name a trace folder or file");
       goto out;
     }
   if (o.format != NULL && strcmp (o.format, "csv") != 0 && strcmp (o.format, "json") != 0)
     {
-      status = hp_cli_usage_error (context, "report: --format takes csv or json, not '%s'", o.format);
+      status = hp_cli_usage_error (context, "--format takes csv or json, not '%s'", o.format);
       goto out;
     }
   json = g_strcmp0 (o.format, "json") == 0;
@@ -171,7 +173,7 @@ hp_cli_report (int           argc,
 
       if (o.output == NULL)
         {
-          status = hp_cli_usage_error (context, "report: --charts needs --output");
+          status = hp_cli_usage_error (context, "--charts needs --output");
           goto out;
         }
       for (guint i = 0; formats[i] != NULL; i++)
@@ -180,7 +182,7 @@ hp_cli_report (int           argc,
 
           if (strcmp (f, "png") != 0 && strcmp (f, "svg") != 0 && strcmp (f, "pdf") != 0)
             {
-              status = hp_cli_usage_error (context, "report: --charts takes png, svg and pdf, not '%s'", f);
+              status = hp_cli_usage_error (context, "--charts takes png, svg and pdf, not '%s'", f);
               goto out;
             }
         }
@@ -189,12 +191,12 @@ hp_cli_report (int           argc,
       (sscanf (o.chart_size, "%dx%d", &chart_width, &chart_height) != 2 || chart_width < 100 ||
        chart_height < 100 || chart_width > 10000 || chart_height > 10000))
     {
-      status = hp_cli_usage_error (context, "report: --chart-size takes WIDTHxHEIGHT, 100 to 10000 each");
+      status = hp_cli_usage_error (context, "--chart-size takes WIDTHxHEIGHT, 100 to 10000 each");
       goto out;
     }
   if (o.chart_scale < 0.5 || o.chart_scale > 4)
     {
-      status = hp_cli_usage_error (context, "report: --chart-scale takes 0.5 to 4");
+      status = hp_cli_usage_error (context, "--chart-scale takes 0.5 to 4");
       goto out;
     }
 
@@ -214,7 +216,7 @@ hp_cli_report (int           argc,
 
           if (a == NULL)
             {
-              status = hp_cli_usage_error (context, "report: no analysis named '%s'", names[i]);
+              status = hp_cli_usage_error (context, "no analysis named '%s'", names[i]);
               goto out;
             }
           g_ptr_array_add (selected, (gpointer)a);
@@ -226,7 +228,7 @@ hp_cli_report (int           argc,
       scope = hp_scope_parse (o.scope, &error);
       if (scope == NULL)
         {
-          status = hp_cli_usage_error (context, "report: %s", error->message);
+          status = hp_cli_usage_error (context, "%s", error->message);
           goto out;
         }
     }
@@ -332,6 +334,7 @@ hp_cli_report (int           argc,
     }
 
 out:
+  status = hp_cli_strict_status (trace, o.strict, status);
   hp_analysis_params_clear (&params);
   g_free (o.analyses);
   g_free (o.scope);

@@ -63,5 +63,11 @@ HpTrace *hp_cli_load_scoped (char        **paths,
                              HpScope      *scope,
                              GCancellable *cancellable);
 void     hp_cli_print_issues (HpTrace *trace);
+int      hp_cli_strict_status (HpTrace *trace,
+                               gboolean strict,
+                               int      status);
+
+/* the help text of --strict, the same for every command */
+#define HP_CLI_STRICT_HELP "Fail (exit 1) when any file fails to load, after writing what loaded"
 
 G_END_DECLS

@@ -38,7 +38,7 @@ static const struct
 static void
 print_usage (FILE *out)
 {
-  fprintf (out, "Usage: hotpath-cli COMMAND DIR|FILE... [OPTIONS]\n\nCommands:\n");
+  fprintf (out, "Usage: hotpath-cli COMMAND [OPTION…] DIR|FILE…\n\nCommands:\n");
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     fprintf (out, "  %-10s %s\n", commands[i].name, commands[i].summary);
   fprintf (out, "\nRun 'hotpath-cli COMMAND --help' for the options of a command.\n");
@@ -90,9 +90,15 @@ main (int    argc,
 
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (strcmp (argv[1], commands[i].name) == 0)
-      return commands[i].func (argc - 1, argv + 1, cancellable);
+      {
+        g_autofree char *prgname = g_strconcat ("hotpath-cli ", commands[i].name, NULL);
 
-  fprintf (stderr, "hotpath-cli: unknown command '%s'\n\n", argv[1]);
-  print_usage (stderr);
+        /* usage lines and errors read "hotpath-cli report …" */
+        g_set_prgname (prgname);
+        return commands[i].func (argc - 1, argv + 1, cancellable);
+      }
+
+  fprintf (stderr, "hotpath-cli: unknown command '%s'\n", argv[1]);
+  fprintf (stderr, "Try 'hotpath-cli --help' for the list of commands.\n");
   return HP_CLI_EXIT_USAGE;
 }

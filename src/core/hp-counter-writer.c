@@ -355,7 +355,7 @@ hp_counter_writer_write (HpTrace      *trace,
     {
       g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
                    "%s: rank %d has no queue-length or memory-bandwidth series; nothing written",
-                   rank->basename, rank->rank);
+                   rank->path, rank->rank);
       return FALSE;
     }
 
@@ -371,9 +371,9 @@ hp_counter_writer_write (HpTrace      *trace,
   w.min_ts = hp_trace_get_min_ts (trace);
   w.queue = queue;
   w.memory = memory;
-  ok = _hp_rewrite_stream (&w.sink, files.in, &echo_callbacks, &w, rank->basename, cancellable,
+  ok = _hp_rewrite_stream (&w.sink, files.in, &echo_callbacks, &w, rank->path, cancellable,
                            error);
-  ok = _hp_rewrite_finish (&w.sink, ok, w.events_seen, rank->basename, files.out_base, error);
+  ok = _hp_rewrite_finish (&w.sink, ok, w.events_seen, rank->path, files.out_base, error);
   ok = _hp_rewrite_close (&files, ok, cancellable, error);
   _hp_rewrite_files_clear (&files);
   return ok;

@@ -530,7 +530,8 @@ hp_health_check (HpTrace               *trace,
       if (hp_load_issue_get_code (issue) < 0)
         continue; /* a diagnostic of a loaded rank: its counts are checked below */
       for (guint r = 0; r < hp_trace_get_n_ranks (trace) && !loaded; r++)
-        loaded = g_strcmp0 (hp_trace_get_rank (trace, r)->basename, file) == 0;
+        loaded = g_strcmp0 (hp_trace_get_rank (trace, r)->path, file) == 0 ||
+                 g_strcmp0 (hp_trace_get_rank (trace, r)->basename, file) == 0;
       if (loaded)
         continue;
       add (self, -1, file, "file-not-loaded",

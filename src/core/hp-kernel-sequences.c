@@ -751,7 +751,7 @@ hp_kernel_sequences_find (HpTrace      *trace,
       g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
                    "%s: rank %d has no operator named like \"%s\" that launches %u or more "
                    "kernels",
-                   rank->basename, rank->rank, operator_name, min_pattern_len);
+                   rank->path, rank->rank, operator_name, min_pattern_len);
       return NULL;
     }
   for (guint i = 0; i < patterns->len; i++)

@@ -25,6 +25,8 @@ G_BEGIN_DECLS
  *   or a trace holds no analysable event
  * @HP_LOAD_ERROR_DUPLICATE_RANK: two files claim the same rank
  * @HP_LOAD_ERROR_UNREADABLE: the file cannot be opened or read
+ * @HP_LOAD_ERROR_MIXED_JOBS: the files come from different jobs (a warning:
+ *   they still load, as one job)
  *
  * Errors of hp_load_paths() and the per-file #HpLoadIssue codes.
  */
@@ -37,6 +39,7 @@ typedef enum
   HP_LOAD_ERROR_EMPTY,
   HP_LOAD_ERROR_DUPLICATE_RANK,
   HP_LOAD_ERROR_UNREADABLE,
+  HP_LOAD_ERROR_MIXED_JOBS,
 } HpLoadError;
 
 GQuark hp_load_error_quark (void);

@@ -242,8 +242,8 @@ collect_files (const char *const *paths,
           kind = g_stat (full, &st) == 0 ? _hp_file_kind_if_special (&st) : NULL;
           if (kind != NULL)
             {
-              add_issue (issues, name, HP_LOAD_ISSUE_WARNING, HP_LOAD_ERROR_UNREADABLE,
-                         "%s: not a regular file (a %s); skipped without opening it", name, kind);
+              add_issue (issues, full, HP_LOAD_ISSUE_WARNING, HP_LOAD_ERROR_UNREADABLE,
+                         "%s: not a regular file (a %s); skipped without opening it", full, kind);
               continue;
             }
           g_ptr_array_add (found, g_steal_pointer (&full));
@@ -280,40 +280,40 @@ report_rank_diagnostics (GListStore         *issues,
                          const HpLoadLimits *limits)
 {
   if (r->n_negative_dur > 0)
-    add_issue (issues, r->basename, HP_LOAD_ISSUE_WARNING, -1,
-               "%s: %" G_GUINT64_FORMAT " events have a negative duration", r->basename,
+    add_issue (issues, r->path, HP_LOAD_ISSUE_WARNING, -1,
+               "%s: %" G_GUINT64_FORMAT " events have a negative duration", r->path,
                r->n_negative_dur);
   if (r->n_huge_dur > 0)
-    add_issue (issues, r->basename, HP_LOAD_ISSUE_WARNING, -1,
-               "%s: %" G_GUINT64_FORMAT " events last longer than 7 days", r->basename,
+    add_issue (issues, r->path, HP_LOAD_ISSUE_WARNING, -1,
+               "%s: %" G_GUINT64_FORMAT " events last longer than 7 days", r->path,
                r->n_huge_dur);
   if (r->n_bad_stream > 0)
-    add_issue (issues, r->basename, HP_LOAD_ISSUE_INFO, -1,
+    add_issue (issues, r->path, HP_LOAD_ISSUE_INFO, -1,
                "%s: %" G_GUINT64_FORMAT " stream ids were not valid streams and read as -1",
-               r->basename, r->n_bad_stream);
+               r->path, r->n_bad_stream);
   if (r->n_bad_values > 0)
-    add_issue (issues, r->basename, HP_LOAD_ISSUE_WARNING, -1,
+    add_issue (issues, r->path, HP_LOAD_ISSUE_WARNING, -1,
                "%s: %" G_GUINT64_FORMAT " values had the wrong type or were out of range "
                "and were ignored",
-               r->basename, r->n_bad_values);
+               r->path, r->n_bad_values);
   if (r->n_out_of_window > 0)
-    add_issue (issues, r->basename, HP_LOAD_ISSUE_WARNING, -1,
+    add_issue (issues, r->path, HP_LOAD_ISSUE_WARNING, -1,
                "%s: %" G_GUINT64_FORMAT " events start before 1970 or end after 2200; "
                "they were not loaded",
-               r->basename, r->n_out_of_window);
+               r->path, r->n_out_of_window);
   if (r->n_long_strings > 0)
-    add_issue (issues, r->basename, HP_LOAD_ISSUE_WARNING, -1,
+    add_issue (issues, r->path, HP_LOAD_ISSUE_WARNING, -1,
                "%s: %" G_GUINT64_FORMAT " strings were longer than %" G_GSIZE_FORMAT
                " bytes and were cut",
-               r->basename, r->n_long_strings, limits->max_string_bytes);
+               r->path, r->n_long_strings, limits->max_string_bytes);
   if (r->gzip_trailing_bytes > 0)
-    add_issue (issues, r->basename, HP_LOAD_ISSUE_WARNING, -1,
+    add_issue (issues, r->path, HP_LOAD_ISSUE_WARNING, -1,
                "%s: %" G_GUINT64_FORMAT " bytes after the end of the gzip data were ignored",
-               r->basename, r->gzip_trailing_bytes);
+               r->path, r->gzip_trailing_bytes);
   if (r->n_invalid_utf8 > 0)
-    add_issue (issues, r->basename, HP_LOAD_ISSUE_WARNING, -1,
+    add_issue (issues, r->path, HP_LOAD_ISSUE_WARNING, -1,
                "%s: %" G_GUINT64_FORMAT " strings were not valid UTF-8 and were repaired",
-               r->basename, r->n_invalid_utf8);
+               r->path, r->n_invalid_utf8);
 }
 
 static int
@@ -335,6 +335,85 @@ count_measured (const HpRank *r)
     if (r->flags[i] & HP_EVENT_MEASURED)
       n++;
   return n;
+}
+
+typedef struct
+{
+  const HpRank *rank;
+  gint64        start; /* Unix time in ns when baseTimeNanoseconds is known */
+  gint64        end;
+} RankSpan;
+
+static int
+cmp_rank_span (gconstpointer a,
+               gconstpointer b)
+{
+  const RankSpan *x = a;
+  const RankSpan *y = b;
+
+  return (x->start > y->start) - (x->start < y->start);
+}
+
+/* The ranks of one job run at the same time. Files whose measured spans lie
+ * far apart (more than the longest span and at least a second between
+ * them) come from different jobs, as when two runs' folders are named on
+ * one command line: say so rather than silently merge them. */
+static void
+check_one_job (GPtrArray  *ranks,
+               GListStore *issues)
+{
+  g_autofree RankSpan *spans = NULL;
+  gint64               longest = 0;
+  gint64               cluster_end;
+  guint                n = 0;
+
+  if (ranks->len < 2)
+    return;
+  spans = g_new0 (RankSpan, ranks->len);
+  for (guint k = 0; k < ranks->len; k++)
+    {
+      const HpRank *r = ranks->pdata[k];
+      gint64        start = G_MAXINT64, end = G_MININT64;
+      gint64        base = r->has_base_time ? r->base_time_ns : 0;
+
+      for (guint i = 0; i < r->n_events; i++)
+        if (r->flags[i] & HP_EVENT_MEASURED)
+          {
+            start = MIN (start, r->ts[i]);
+            end = MAX (end, r->ts[i] + MAX (r->dur[i], 0));
+          }
+      if (start > end)
+        continue;
+      spans[n].rank = r;
+      spans[n].start = start + base;
+      spans[n].end = end + base;
+      longest = MAX (longest, end - start);
+      n++;
+    }
+  if (n < 2)
+    return;
+  qsort (spans, n, sizeof (RankSpan), cmp_rank_span);
+  cluster_end = spans[0].end;
+  for (guint k = 1; k < n; k++)
+    {
+      gint64 gap = spans[k].start - cluster_end;
+
+      if (gap > MAX (longest, G_TIME_SPAN_SECOND * HP_NS_PER_US))
+        {
+          double           seconds = (double)gap / 1e9;
+          g_autofree char *apart = seconds >= 86400  ? g_strdup_printf ("%.1f days", seconds / 86400)
+                                   : seconds >= 3600 ? g_strdup_printf ("%.1f hours", seconds / 3600)
+                                   : seconds >= 60   ? g_strdup_printf ("%.1f minutes", seconds / 60)
+                                                     : g_strdup_printf ("%.1f s", seconds);
+
+          add_issue (issues, spans[k].rank->path, HP_LOAD_ISSUE_WARNING, HP_LOAD_ERROR_MIXED_JOBS,
+                     "%s: starts %s after %s ends: the files come from different jobs but are "
+                     "analysed as one; compare runs with hotpath-cli compare or diff",
+                     spans[k].rank->path, apart, spans[k - 1].rank->path);
+          return;
+        }
+      cluster_end = MAX (cluster_end, spans[k].end);
+    }
 }
 
 /**
@@ -435,15 +514,15 @@ hp_load_paths (const char *const   *paths,
             if (count_measured (b->rank) == 0)
               {
                 if (b->rank->n_out_of_window > 0)
-                  add_issue (issues, b->rank->basename, HP_LOAD_ISSUE_ERROR, HP_LOAD_ERROR_EMPTY,
+                  add_issue (issues, b->rank->path, HP_LOAD_ISSUE_ERROR, HP_LOAD_ERROR_EMPTY,
                              "%s: no analysable events (%" G_GUINT64_FORMAT
                              " start before 1970 or end after 2200)",
-                             b->rank->basename, b->rank->n_out_of_window);
+                             b->rank->path, b->rank->n_out_of_window);
                 else
-                  add_issue (issues, b->rank->basename, HP_LOAD_ISSUE_ERROR, HP_LOAD_ERROR_EMPTY,
+                  add_issue (issues, b->rank->path, HP_LOAD_ISSUE_ERROR, HP_LOAD_ERROR_EMPTY,
                              "%s: no analysable events (no event has both a duration and a "
                              "category)",
-                             b->rank->basename);
+                             b->rank->path);
                 g_clear_pointer (&slots[k].builder, _hp_rank_builder_free);
                 continue;
               }
@@ -456,23 +535,23 @@ hp_load_paths (const char *const   *paths,
             while (g_hash_table_contains (by_rank, GINT_TO_POINTER (next_free_rank)))
               next_free_rank++;
             rank = next_free_rank;
-            add_issue (issues, b->rank->basename, HP_LOAD_ISSUE_WARNING, -1,
+            add_issue (issues, b->rank->path, HP_LOAD_ISSUE_WARNING, -1,
                        "%s: no rank in distributedInfo or in the file name; loaded as rank %d",
-                       b->rank->basename, rank);
+                       b->rank->path, rank);
           }
         if (rank < 0)
           continue;
         if (pass == 1)
-          add_issue (issues, b->rank->basename, HP_LOAD_ISSUE_INFO, -1,
+          add_issue (issues, b->rank->path, HP_LOAD_ISSUE_INFO, -1,
                      "%s: no distributedInfo.rank; rank %d taken from the file name",
-                     b->rank->basename, rank);
+                     b->rank->path, rank);
         if (g_hash_table_contains (by_rank, GINT_TO_POINTER (rank)))
           {
             HpRankBuilder *first = g_hash_table_lookup (by_rank, GINT_TO_POINTER (rank));
 
-            add_issue (issues, b->rank->basename, HP_LOAD_ISSUE_ERROR, HP_LOAD_ERROR_DUPLICATE_RANK,
+            add_issue (issues, b->rank->path, HP_LOAD_ISSUE_ERROR, HP_LOAD_ERROR_DUPLICATE_RANK,
                        "%s: rank %d is already loaded from %s; this file was not loaded",
-                       b->rank->basename, rank, first->rank->basename);
+                       b->rank->path, rank, first->rank->path);
             g_clear_pointer (&slots[k].builder, _hp_rank_builder_free);
             continue;
           }
@@ -490,9 +569,7 @@ hp_load_paths (const char *const   *paths,
 
       if (slots[k].error != NULL)
         {
-          g_autofree char *base = g_path_get_basename (slots[k].path);
-
-          add_issue (issues, base, HP_LOAD_ISSUE_ERROR,
+          add_issue (issues, slots[k].path, HP_LOAD_ISSUE_ERROR,
                      slots[k].error->domain == HP_LOAD_ERROR ? slots[k].error->code
                                                              : HP_LOAD_ERROR_UNREADABLE,
                      "%s", slots[k].error->message);
@@ -542,6 +619,7 @@ hp_load_paths (const char *const   *paths,
     }
 
   g_ptr_array_sort (ranks, cmp_rank);
+  check_one_job (ranks, issues);
 
   /* align every rank to the job's first event (docs/trace-format.md §10) */
   if (min_ts == G_MAXINT64)
@@ -575,12 +653,12 @@ hp_load_paths (const char *const   *paths,
       for (guint i = 0; i < r->n_events && !any_step; i++)
         any_step = (r->flags[i] & HP_EVENT_STEP) != 0;
       if (g_hash_table_size (step_names) >= 2 && !any_step)
-        add_issue (issues, r->basename, HP_LOAD_ISSUE_WARNING, -1,
+        add_issue (issues, r->path, HP_LOAD_ISSUE_WARNING, -1,
                    options->mode == HP_MODE_HTA_COMPAT
                        ? "%s: rank %d has no ProfilerStep while other ranks do; as in HTA, "
                          "its events were dropped"
                        : "%s: rank %d has no ProfilerStep while other ranks do; it is kept whole",
-                   r->basename, r->rank);
+                   r->path, r->rank);
     }
 
   /* the trace owns the ranks from here on */

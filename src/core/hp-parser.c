@@ -1854,7 +1854,7 @@ _hp_parse_file (const char            *path,
   guint64            tokenless = 0; /* bytes since a token last ended */
   gboolean           ok = TRUE;
 
-  if (!open_reader (&reader, path, b->rank->basename, cancellable, error))
+  if (!open_reader (&reader, path, b->rank->path, cancellable, error))
     {
       reader_clear (&reader);
       return NULL;
@@ -1864,7 +1864,7 @@ _hp_parse_file (const char            *path,
 
   p.b = b;
   p.mode = mode;
-  p.basename = b->rank->basename;
+  p.basename = b->rank->path;
   _hp_load_limits_resolve (limits, &p.limits);
   p.meta = meta;
   p.capture = g_string_new (NULL);
@@ -1897,15 +1897,15 @@ _hp_parse_file (const char            *path,
             g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_TRUNCATED,
                          "%s: truncated: the gzip stream ends after %" G_GUINT64_FORMAT
                          " bytes of JSON",
-                         b->rank->basename, json_bytes);
+                         b->rank->path, json_bytes);
           else if (b->rank->compressed && local_error->domain == G_IO_ERROR &&
                    local_error->code == G_IO_ERROR_INVALID_DATA)
             g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_JSON,
                          "%s: corrupt gzip data after %" G_GUINT64_FORMAT " bytes: %s",
-                         b->rank->basename, json_bytes, local_error->message);
+                         b->rank->path, json_bytes, local_error->message);
           else
             g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_UNREADABLE, "%s: read error: %s",
-                         b->rank->basename, local_error->message);
+                         b->rank->path, local_error->message);
           ok = FALSE;
           break;
         }
@@ -1915,7 +1915,7 @@ _hp_parse_file (const char            *path,
           if (json_bytes == 0)
             {
               g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_EMPTY, "%s: the file is empty",
-                           b->rank->basename);
+                           b->rank->path);
               ok = FALSE;
               break;
             }
@@ -1923,7 +1923,7 @@ _hp_parse_file (const char            *path,
           if (st != yajl_status_ok && !p.seen_root)
             {
               g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_EMPTY,
-                           "%s: the file holds no JSON value", b->rank->basename);
+                           "%s: the file holds no JSON value", b->rank->path);
               ok = FALSE;
             }
           else if (st != yajl_status_ok)
@@ -1931,7 +1931,7 @@ _hp_parse_file (const char            *path,
               if (!set_limit_error (error, &p))
                 g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_TRUNCATED,
                              "%s: truncated at byte %" G_GUINT64_FORMAT " (the JSON ends early)",
-                             b->rank->basename, json_bytes);
+                             b->rank->path, json_bytes);
               ok = FALSE;
             }
           break;
@@ -1941,7 +1941,7 @@ _hp_parse_file (const char            *path,
       if (st != yajl_status_ok)
         {
           if (!set_limit_error (error, &p))
-            set_json_error (error, b->rank->basename, yh, chunk, (gsize)n, json_bytes);
+            set_json_error (error, b->rank->path, yh, chunk, (gsize)n, json_bytes);
           ok = FALSE;
           break;
         }
@@ -1955,7 +1955,7 @@ _hp_parse_file (const char            *path,
               g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_A_TRACE,
                            "%s: a single JSON token (a string, number or whitespace) runs "
                            "longer than %" G_GSIZE_FORMAT " MiB from byte %" G_GUINT64_FORMAT,
-                           b->rank->basename, p.limits.max_token_bytes / (1024 * 1024),
+                           b->rank->path, p.limits.max_token_bytes / (1024 * 1024),
                            json_bytes - tokenless);
               ok = FALSE;
               break;
@@ -2016,7 +2016,7 @@ _hp_parse_file (const char            *path,
   if (!p.seen_root || (!p.seen_events && !p.bare_array))
     {
       g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_A_TRACE,
-                   "%s: not a trace: %s", b->rank->basename,
+                   "%s: not a trace: %s", b->rank->path,
                    p.seen_root ? "the JSON object has no traceEvents array"
                                : "the JSON is not an object or an array");
       return NULL;

@@ -282,7 +282,7 @@ _hp_rewrite_open (HpRewriteFiles *files,
   files->in = open_input (input, cancellable, &local_error);
   if (files->in == NULL)
     {
-      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", rank->basename);
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", rank->path);
       return FALSE;
     }
   files->file_out = create_temp (files->output, &files->temp, cancellable, &local_error);

@@ -299,7 +299,7 @@ test_health_json (void)
         {
           not_loaded = TRUE;
           g_assert_true (json_object_get_null_member (f, "rank"));
-          g_assert_cmpstr (json_object_get_string_member (f, "file"), ==, "rank-2.json");
+          g_assert_true (g_str_has_suffix (json_object_get_string_member (f, "file"), G_DIR_SEPARATOR_S "rank-2.json"));
           g_assert_cmpstr (json_object_get_string_member (f, "severity"), ==, "error");
         }
     }
@@ -525,6 +525,171 @@ test_readme_analyses (void)
   }
 }
 
+/* A usage error is one line with the reason and a hint, not the whole help;
+ * the usage line names the command the way the user types it. */
+static void
+test_usage_short (void)
+{
+  g_auto (HpTestCliRun) bad_option = { 0 };
+  g_auto (HpTestCliRun) no_path = { 0 };
+  g_auto (HpTestCliRun) help = { 0 };
+  g_auto (GStrv) lines = NULL;
+
+  hp_test_run_cli (&bad_option, "report", "--no-such-option", NULL);
+  g_assert_cmpint (bad_option.status, ==, 2);
+  lines = g_strsplit (g_strchomp (bad_option.err), "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 2);
+  g_assert_cmpstr (lines[0], ==, "hotpath-cli report: Unknown option --no-such-option");
+  g_assert_cmpstr (lines[1], ==, "Try 'hotpath-cli report --help' for more information.");
+
+  hp_test_run_cli (&no_path, "info", NULL);
+  g_assert_cmpint (no_path.status, ==, 2);
+  g_assert_true (g_str_has_prefix (no_path.err, "hotpath-cli info: name a trace folder or file\n"));
+  g_assert_null (strstr (no_path.err, "Help Options"));
+
+  hp_test_run_cli (&help, "report", "--help", NULL);
+  g_assert_cmpint (help.status, ==, 0);
+  g_assert_nonnull (strstr (help.out, "hotpath-cli report [OPTION…] DIR|FILE…\n"));
+  g_assert_nonnull (strstr (help.out, "--strict"));
+}
+
+/* --strict: a file that fails to load fails the run after it wrote what it
+ * could; without it the run succeeds with the loaded ranks. */
+static void
+test_strict (void)
+{
+  g_autofree char *dir = hp_test_data_path ("edge", "one-bad-rank", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = g_dir_make_tmp ("hotpath-strict-XXXXXX", &error);
+  g_autofree char *table = NULL;
+  g_auto (HpTestCliRun) lenient = { 0 };
+  g_auto (HpTestCliRun) strict = { 0 };
+  g_auto (HpTestCliRun) strict_info = { 0 };
+  g_auto (HpTestCliRun) strict_good = { 0 };
+  g_autofree char *good = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
+
+  g_assert_no_error (error);
+  hp_test_run_cli (&lenient, "report", "--analysis", "temporal_breakdown", dir, NULL);
+  g_assert_cmpint (lenient.status, ==, 0);
+
+  hp_test_run_cli (&strict, "report", "--strict", "--analysis", "temporal_breakdown", "--output", out, dir, NULL);
+  g_assert_cmpint (strict.status, ==, 1);
+  g_assert_nonnull (strstr (strict.err, "--strict: 1 file failed to load"));
+  table = g_build_filename (out, "temporal_breakdown.csv", NULL);
+  g_assert_true (g_file_test (table, G_FILE_TEST_EXISTS));
+  hp_test_remove_tree (out);
+
+  hp_test_run_cli (&strict_info, "info", "--strict", dir, NULL);
+  g_assert_cmpint (strict_info.status, ==, 1);
+  g_assert_nonnull (strstr (strict_info.out, "Rank 0:"));
+
+  hp_test_run_cli (&strict_good, "info", "--strict", good, NULL);
+  g_assert_cmpint (strict_good.status, ==, 0);
+}
+
+/* Messages and info --json name files as the user gave them (folder
+ * included), and sizes use the unit that fits. */
+static void
+test_paths_as_given (void)
+{
+  g_autofree char *dir = hp_test_data_path ("edge", "one-bad-rank", NULL);
+  g_autofree char *bad = g_build_filename (dir, "rank-2.json", NULL);
+  g_autofree char *good = g_build_filename (dir, "rank-0.json", NULL);
+  g_autofree char *rank_line = g_strdup_printf ("Rank 0: %s\n", good);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  g_auto (HpTestCliRun) text = { 0 };
+  g_auto (HpTestCliRun) json = { 0 };
+  JsonObject *root;
+  JsonObject *issue;
+
+  hp_test_run_cli (&text, "info", dir, NULL);
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.err, bad));
+  g_assert_nonnull (strstr (text.out, rank_line));
+  /* a 2 kB file is not "0.0 MB" */
+  g_assert_null (strstr (text.out, "0.0 MB"));
+  g_assert_nonnull (strstr (text.out, "2.8\u00a0kB\n"));
+
+  hp_test_run_cli (&json, "info", "--json", dir, NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  json_parser_load_from_data (parser, json.out, -1, &error);
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  issue = json_array_get_object_element (json_object_get_array_member (root, "issues"), 0);
+  g_assert_cmpstr (json_object_get_string_member (issue, "file"), ==, bad);
+  g_assert_true (g_str_has_prefix (json_object_get_string_member (issue, "message"), bad));
+}
+
+/* Copies @source to @dest with every timestamp moved by @prefix digits in
+ * front: "ts": 1000 becomes "ts": 72000001000 with prefix "7200000". */
+static void
+copy_shifted (const char *source,
+              const char *dest,
+              const char *prefix)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *joiner = g_strconcat ("\"ts\": ", prefix, NULL);
+  g_auto (GStrv) parts = NULL;
+  g_autofree char *shifted = NULL;
+
+  g_file_get_contents (source, &text, NULL, &error);
+  g_assert_no_error (error);
+  parts = g_strsplit (text, "\"ts\": ", -1);
+  shifted = g_strjoinv (joiner, parts);
+  g_file_set_contents (dest, shifted, -1, &error);
+  g_assert_no_error (error);
+}
+
+/* Files of two runs on one command line are named as different jobs; the
+ * ranks of one job are not. */
+static void
+test_mixed_jobs (void)
+{
+  g_autofree char *rank0 = hp_test_data_path ("edge", "one-bad-rank", "rank-0.json", NULL);
+  g_autofree char *rank1 = hp_test_data_path ("edge", "one-bad-rank", "rank-1.json", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hotpath-jobs-XXXXXX", &error);
+  g_autofree char *later = NULL;
+  g_auto (HpTestCliRun) one_job = { 0 };
+  g_auto (HpTestCliRun) two_jobs = { 0 };
+
+  g_assert_no_error (error);
+  hp_test_run_cli (&one_job, "info", rank0, rank1, NULL);
+  g_assert_cmpint (one_job.status, ==, 0);
+  g_assert_cmpstr (one_job.err, ==, "");
+
+  /* rank 1 recorded 20 hours later: another run */
+  later = g_build_filename (dir, "rank-1.json", NULL);
+  copy_shifted (rank1, later, "7200000");
+  hp_test_run_cli (&two_jobs, "info", rank0, later, NULL);
+  g_assert_cmpint (two_jobs.status, ==, 0);
+  g_assert_nonnull (strstr (two_jobs.err, "warning"));
+  g_assert_nonnull (strstr (two_jobs.err, later));
+  g_assert_nonnull (strstr (two_jobs.err, "20.0 hours after"));
+  g_assert_nonnull (strstr (two_jobs.err, "different jobs"));
+  hp_test_remove_tree (dir);
+}
+
+/* hotpath --help names what it opens; --version answers */
+static void
+test_app_command_line (void)
+{
+  g_autofree char *expected = g_strdup_printf ("hotpath %s\n", PACKAGE_VERSION);
+  g_auto (HpTestCliRun) help = { 0 };
+  g_auto (HpTestCliRun) version = { 0 };
+
+  hp_test_run_app (&help, "--help", NULL);
+  g_assert_cmpint (help.status, ==, 0);
+  g_assert_nonnull (strstr (help.out, "hotpath [OPTION…] DIR|FILE…\n"));
+  g_assert_nonnull (strstr (help.out, "--version"));
+
+  hp_test_run_app (&version, "--version", NULL);
+  g_assert_cmpint (version.status, ==, 0);
+  g_assert_cmpstr (version.out, ==, expected);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -550,6 +715,12 @@ main (int    argc,
   g_test_add_func ("/cli/report/scope", test_report_scope);
   g_test_add_func ("/cli/findings", test_findings);
   g_test_add_func ("/cli/analyses/readme", test_readme_analyses);
+
+  g_test_add_func ("/cli/usage/short", test_usage_short);
+  g_test_add_func ("/cli/strict", test_strict);
+  g_test_add_func ("/cli/info/paths-as-given", test_paths_as_given);
+  g_test_add_func ("/cli/info/mixed-jobs", test_mixed_jobs);
+  g_test_add_func ("/app/command-line", test_app_command_line);
 
   return g_test_run ();
 }

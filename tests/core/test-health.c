@@ -206,7 +206,8 @@ test_absurd_times (void)
   f = find (report, -1, "file-not-loaded");
   g_assert_nonnull (f);
   g_assert_cmpint (f->severity, ==, HP_HEALTH_ERROR);
-  g_assert_cmpstr (f->file, ==, "rank-2.json");
+  /* named as the user gave it */
+  g_assert_true (g_str_has_suffix (f->file, G_DIR_SEPARATOR_S "rank-2.json"));
   g_assert_cmpint (hp_health_report_get_worst (report), ==, HP_HEALTH_ERROR);
 
   f = find (report, 1, "rejected-events");

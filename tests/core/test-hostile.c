@@ -128,7 +128,7 @@ test_fifo_in_folder (void)
   g_assert_nonnull (hp_trace_find_rank (trace, 0));
   issue = find_issue_text (trace, "FIFO");
   g_assert_nonnull (issue);
-  g_assert_cmpstr (hp_load_issue_get_file (issue), ==, "rank-5.json");
+  g_assert_true (g_str_has_suffix (hp_load_issue_get_file (issue), G_DIR_SEPARATOR_S "rank-5.json"));
   g_assert_cmpint (hp_load_issue_get_severity (issue), ==, HP_LOAD_ISSUE_WARNING);
   g_assert_nonnull (strstr (hp_load_issue_get_message (issue), "not a regular file"));
 
@@ -349,7 +349,7 @@ test_absurd_times (gconstpointer data)
   g_assert_cmpuint (r1->n_out_of_window, ==, 5);
   window = find_issue_text (job, "after 2200; they were not loaded");
   g_assert_nonnull (window);
-  g_assert_cmpstr (hp_load_issue_get_file (window), ==, "rank-1.json");
+  g_assert_true (g_str_has_suffix (hp_load_issue_get_file (window), G_DIR_SEPARATOR_S "rank-1.json"));
   for (guint i = 0; i < r1->n_events; i++)
     {
       g_assert_cmpint (r1->ts[i], >=, 0);
@@ -517,7 +517,7 @@ assert_limit_fails_file (const char         *text,
   g_assert_nonnull (hp_trace_find_rank (folder, 1));
   issue = find_issue_text (folder, must_mention);
   g_assert_nonnull (issue);
-  g_assert_cmpstr (hp_load_issue_get_file (issue), ==, "rank-0.json");
+  g_assert_true (g_str_has_suffix (hp_load_issue_get_file (issue), G_DIR_SEPARATOR_S "rank-0.json"));
   g_assert_cmpint (hp_load_issue_get_severity (issue), ==, HP_LOAD_ISSUE_ERROR);
   hp_test_remove_tree (dir);
 }

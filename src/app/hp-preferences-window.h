@@ -1,0 +1,16 @@
+/* hp-preferences-window.h — the preferences: loading rules and analysis defaults.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+GtkWindow *hp_preferences_window_new (GtkWindow *parent,
+                                      GSettings *settings);
+GtkWindow *hp_about_window_new (GtkWindow *parent);
+
+G_END_DECLS
