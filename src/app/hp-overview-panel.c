@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "hp-findings.h"
+#include "hp-rank-access.h"
 #include "hp-format.h"
 #include "hp-overview-panel.h"
 
@@ -197,7 +198,7 @@ describe_span (HpTrace *trace)
         {
           guint event = rank->rows[r];
 
-          start = MIN (start, rank->ts[event]);
+          start = MIN (start, hp_rank_get_event_start (rank, event));
           end = MAX (end, hp_rank_end (rank, event));
         }
     }

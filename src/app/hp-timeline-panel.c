@@ -235,7 +235,7 @@ add_link_row (HpTimelinePanel *self,
               guint32          event)
 {
   const char      *name = short_name (self, r->name[event]);
-  g_autofree char *dur = hp_timeline_format_duration (MAX (r->dur[event], 0));
+  g_autofree char *dur = hp_timeline_format_duration (hp_rank_get_event_duration (r, event));
   g_autofree char *markup = g_markup_printf_escaped ("<a href=\"event:%d:%u\">%s</a> <span alpha=\"60%%\">%s</span>", r->rank,
                                                      event, name, dur);
   GtkLabel        *label = grid_row (grid, key, markup, NULL, TRUE);
@@ -307,9 +307,9 @@ show_event_details (HpTimelinePanel *self,
   const char      *cat = r->cat[e] != HP_NO_STRING ? hp_trace_get_string (self->trace, r->cat[e]) : NULL;
   const HpLane    *lane = &r->lanes[r->lane[e]];
   g_autofree char *lane_name = lane_title (self, r, r->lane[e]);
-  g_autofree char *start = hp_timeline_format_time (r->ts[e]);
-  g_autofree char *end = hp_timeline_format_time (r->ts[e] + MAX (r->dur[e], 0));
-  g_autofree char *dur = hp_timeline_format_duration (MAX (r->dur[e], 0));
+  g_autofree char *start = hp_timeline_format_time (hp_rank_get_event_start (r, e));
+  g_autofree char *end = hp_timeline_format_time (hp_rank_get_event_end (r, e));
+  g_autofree char *dur = hp_timeline_format_duration (hp_rank_get_event_duration (r, e));
   g_autofree char *rank_text = g_strdup_printf ("%d", r->rank);
   GtkGrid         *grid;
   GtkLabel        *subtitle;
@@ -340,7 +340,7 @@ show_event_details (HpTimelinePanel *self,
   grid_row (grid, _ ("End"), end, NULL, FALSE);
   grid_row (grid, _ ("Rank"), rank_text, NULL, FALSE);
   grid_row (grid, lane->is_gpu ? _ ("Stream") : _ ("Thread"), lane_name, NULL, FALSE);
-  if (r->kind[e] == HP_EVENT_KIND_KERNEL || r->kind[e] == HP_EVENT_KIND_MEMCPY || r->kind[e] == HP_EVENT_KIND_MEMSET)
+  if (hp_rank_is_gpu_activity (r, e))
     grid_row (grid, _ ("Kernel class"), hp_kernel_class_to_string (r->kclass[e]), NULL, FALSE);
   if (r->iteration[e] >= 0 || r->exec_iteration[e] >= 0)
     {
@@ -408,8 +408,8 @@ clipped (const HpRank *r,
          gint64        start,
          gint64        end)
 {
-  gint64 a = MAX (r->ts[e], start);
-  gint64 b = MIN (r->ts[e] + MAX (r->dur[e], 0), end);
+  gint64 a = MAX (hp_rank_get_event_start (r, e), start);
+  gint64 b = MIN (hp_rank_get_event_end (r, e), end);
 
   return MAX (b - a, 0);
 }
@@ -761,7 +761,7 @@ focus_linked (HpTimelinePanel *self,
           show_around (self, start, end, LINKED_ALL_PAD);
         }
       else if (zoom)
-        show_around (self, r->ts[event], hp_rank_end (r, event), LINKED_ONE_PAD);
+        show_around (self, hp_rank_get_event_start (r, event), hp_rank_get_event_end (r, event), LINKED_ONE_PAD);
     }
   update_linked_position (self);
 }

@@ -538,8 +538,8 @@ event_tooltip (HpTimelineView *self,
   const char      *cat = r->cat[e] != HP_NO_STRING ? hp_trace_get_string (self->trace, r->cat[e]) : NULL;
   g_autofree char *short_name = NULL;
   g_autofree char *escaped = NULL;
-  g_autofree char *start = hp_timeline_format_time (r->ts[e]);
-  g_autofree char *dur = hp_timeline_format_duration (MAX (r->dur[e], 0));
+  g_autofree char *start = hp_timeline_format_time (hp_rank_get_event_start (r, e));
+  g_autofree char *dur = hp_timeline_format_duration (hp_rank_get_event_duration (r, e));
   g_autofree char *lane = hp_timeline_painter_dup_lane_title (self->painter, r, r->lane[e]);
   g_autofree char *lane_escaped = g_markup_escape_text (lane, -1);
   g_autofree char *cat_escaped = g_markup_escape_text (cat != NULL ? cat : "", -1);
@@ -1488,8 +1488,8 @@ hp_timeline_view_zoom_to_selection (HpTimelineView *self)
   else if (self->selected_event >= 0)
     {
       const HpRank *r = hp_trace_get_rank (self->trace, (guint)self->selected_rank_pos);
-      gint64        ts = r->ts[self->selected_event];
-      gint64        dur = MAX (r->dur[self->selected_event], 1000);
+      gint64        ts = hp_rank_get_event_start (r, self->selected_event);
+      gint64        dur = MAX (hp_rank_get_event_duration (r, self->selected_event), 1000);
 
       set_window (self, ts - dur / 10, ts + dur + dur / 10);
     }
@@ -1591,7 +1591,7 @@ reveal_event (HpTimelineView *self,
 {
   HpTimelineLayout *layout = hp_timeline_painter_get_layout (self->painter);
   const HpRank     *r = hp_trace_get_rank (self->trace, rank_pos);
-  gint64            ts = r->ts[event], te = ts + MAX (r->dur[event], 0);
+  gint64            ts = hp_rank_get_event_start (r, event), te = hp_rank_get_event_end (r, event);
   gint64            span = self->t1 - self->t0;
   int               row;
 

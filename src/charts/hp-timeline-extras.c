@@ -81,7 +81,7 @@ _hp_timeline_counter_title (const HpTimelineCounter *counter,
   g_snprintf (stream, sizeof stream, "%" G_GINT64_FORMAT, counter->stream);
   /* Translators: the name of a timeline track that counts the kernels
    * queued on a GPU stream; %s is the stream's number */
-  return g_strdup_printf (_hp_timeline_tr (domain, N_ ("Queue · stream %s")), stream);
+  return g_strdup_printf (_hp_chart_tr (domain, N_ ("Queue · stream %s")), stream);
 }
 
 static GPtrArray *
@@ -134,15 +134,6 @@ compute_counters (HpTrace      *trace,
       i = j;
     }
   return counters;
-}
-
-static GArray *
-compute_idle (HpTrace      *trace,
-              const HpRank *r,
-              guint         lane,
-              double        idle_delay)
-{
-  return hp_idle_time_get_intervals (trace, r, r->lanes[lane].pid, _hp_timeline_lane_stream (r, lane), idle_delay);
 }
 
 void
@@ -209,7 +200,7 @@ hp_timeline_extras_compute (HpTrace        *trace,
           extras->idle[k] = g_new0 (GArray *, MAX (r->n_lanes, 1));
           for (guint l = 0; l < r->n_lanes; l++)
             if (r->lanes[l].is_gpu)
-              extras->idle[k][l] = compute_idle (trace, r, l, idle_delay);
+              extras->idle[k][l] = hp_idle_time_get_lane_intervals (trace, r, l, idle_delay);
         }
       if (extras->what & HP_TIMELINE_SHOW_COUNTERS)
         extras->counters[k] = compute_counters (trace, r);
@@ -363,7 +354,7 @@ hp_timeline_layout_get_idle_intervals (HpTimelineLayout *self,
   if (!r->lanes[lane].is_gpu)
     return NULL;
   if (rd->idle[lane] == NULL)
-    rd->idle[lane] = compute_idle (self->trace, r, lane, self->idle_delay);
+    rd->idle[lane] = hp_idle_time_get_lane_intervals (self->trace, r, lane, self->idle_delay);
   return rd->idle[lane];
 }
 

@@ -8,6 +8,7 @@
 #include <gio/gio.h>
 
 #include "hp-chart.h"
+#include "hp-rank-access.h"
 #include "hp-trace.h"
 
 G_BEGIN_DECLS
@@ -160,21 +161,6 @@ typedef struct
   double      divisor;
   int         decimals;
 } HpTimelineRuler;
-
-/**
- * HpTimelineStep:
- * @start: ns
- * @end: ns
- * @number: N of `ProfilerStep#N`
- * @event: the step event
- */
-typedef struct
-{
-  gint64  start;
-  gint64  end;
-  int     number;
-  guint32 event;
-} HpTimelineStep;
 
 typedef enum
 {
@@ -355,7 +341,7 @@ const char              *hp_timeline_layout_get_short_name (HpTimelineLayout *se
 guint                    hp_timeline_layout_event_color (HpTimelineLayout *self,
                                                          const HpRank     *rank,
                                                          guint             event);
-const HpTimelineStep    *hp_timeline_layout_get_steps (HpTimelineLayout *self,
+const HpStep            *hp_timeline_layout_get_steps (HpTimelineLayout *self,
                                                        guint             rank_pos,
                                                        guint            *n_steps);
 const HpTimelineCounter *hp_timeline_layout_get_counter (HpTimelineLayout *self,

@@ -254,9 +254,9 @@ _hp_timeline_paint_selection (const HpTimelineMapper *m,
                 {
                   guint32 e = lane->events[p];
 
-                  if (r->ts[e] >= self->range_end)
+                  if (hp_rank_get_event_start (r, e) >= self->range_end)
                     break;
-                  if (r->ts[e] >= self->range_start && r->partner[e] >= 0)
+                  if (hp_rank_get_event_start (r, e) >= self->range_start && r->partner[e] >= 0)
                     {
                       flows_of (m, cr, r, rows[i].rank_pos, e, 8);
                       drawn++;

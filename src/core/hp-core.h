@@ -9,5 +9,6 @@
 #include "hp-load-error.h"
 #include "hp-load-issue.h"
 #include "hp-loader.h"
+#include "hp-rank-access.h"
 #include "hp-rank.h"
 #include "hp-trace.h"
