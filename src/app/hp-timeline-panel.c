@@ -739,7 +739,7 @@ focus_linked (HpTimelinePanel *self,
       hp_timeline_view_set_selected_range (self->view, gap->start, gap->end);
       hp_timeline_view_select_match (self->view, match);
       /* the kernel before the gap, the gap and the kernel after it */
-      show_around (self, MIN (gap->start, gap->end), MAX (gap->end, hp_rank_end (r, event)), LINKED_GAP_PAD);
+      show_around (self, MIN (gap->start, gap->end), MAX (gap->end, hp_rank_get_event_end (r, event)), LINKED_GAP_PAD);
     }
   else
     {

@@ -1,11 +1,12 @@
 /* hp-timeline-extras.c — the timeline's counter tracks and idle gaps: computed once per trace, on any thread.
  *
- * Queue length and memory bandwidth series become step functions, one
- * counter track per stream or copy kind; idle gaps come from the idle-time
- * breakdown (spec analyses §2) per GPU lane. Both are slow enough on large
- * traces that a view computes them in a worker
- * (hp_timeline_extras_compute()) and installs them on the layout; a layout
- * without them computes what it needs on first use.
+ * Queue length and memory bandwidth series (from core) become step
+ * functions, one counter track per stream or copy kind; idle gaps are core's
+ * hp_idle_time_get_lane_intervals() per GPU lane. Both are slow enough on
+ * large traces that a view computes them in a worker
+ * (hp_timeline_extras_compute()) and installs them on the layout. The
+ * layout itself never runs an analysis: an overlay whose data is not
+ * installed shows nothing (hp_timeline_layout_get_missing() says which).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -134,16 +135,6 @@ compute_counters (HpTrace      *trace,
       i = j;
     }
   return counters;
-}
-
-void
-_hp_timeline_layout_ensure_counters (HpTimelineLayout *self,
-                                     guint             rank_pos)
-{
-  HpTimelineRankData *rd = &self->ranks[rank_pos];
-
-  if (rd->counters == NULL)
-    rd->counters = compute_counters (self->trace, hp_trace_get_rank (self->trace, rank_pos));
 }
 
 struct _HpTimelineExtras
@@ -297,7 +288,8 @@ hp_timeline_layout_install_extras (HpTimelineLayout *self,
 /**
  * hp_timeline_layout_get_n_counters:
  *
- * Returns: the number of counter tracks of a rank (computed on first use)
+ * Returns: the number of counter tracks of a rank; 0 until
+ *   hp_timeline_layout_install_extras() gave them
  */
 guint
 hp_timeline_layout_get_n_counters (HpTimelineLayout *self,
@@ -306,8 +298,7 @@ hp_timeline_layout_get_n_counters (HpTimelineLayout *self,
   g_return_val_if_fail (self != NULL, 0);
   g_return_val_if_fail (rank_pos < self->n_ranks, 0);
 
-  _hp_timeline_layout_ensure_counters (self, rank_pos);
-  return self->ranks[rank_pos].counters->len;
+  return self->ranks[rank_pos].counters != NULL ? self->ranks[rank_pos].counters->len : 0;
 }
 
 /**
@@ -323,19 +314,20 @@ hp_timeline_layout_get_counter (HpTimelineLayout *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (rank_pos < self->n_ranks, NULL);
 
-  _hp_timeline_layout_ensure_counters (self, rank_pos);
-  g_return_val_if_fail (counter < self->ranks[rank_pos].counters->len, NULL);
+  g_return_val_if_fail (counter < hp_timeline_layout_get_n_counters (self, rank_pos), NULL);
   return g_ptr_array_index (self->ranks[rank_pos].counters, counter);
 }
 
 /**
  * hp_timeline_layout_get_idle_intervals:
  *
- * The idle gaps of a GPU lane, from hp_idle_time_get_intervals() with the
- * layout's `consecutive_kernel_delay`; computed on first use.
+ * The idle gaps of a GPU lane, from hp_idle_time_get_lane_intervals() with
+ * the layout's `consecutive_kernel_delay`, as
+ * hp_timeline_layout_install_extras() gave them.
  *
  * Returns: (transfer none) (nullable) (element-type HpIdleInterval): the
- *   gaps in time order, %NULL for a host thread
+ *   gaps in time order; %NULL for a host thread, or before they are
+ *   installed
  */
 GArray *
 hp_timeline_layout_get_idle_intervals (HpTimelineLayout *self,
@@ -351,11 +343,7 @@ hp_timeline_layout_get_idle_intervals (HpTimelineLayout *self,
   g_return_val_if_fail (lane < r->n_lanes, NULL);
 
   rd = &self->ranks[rank_pos];
-  if (!r->lanes[lane].is_gpu)
-    return NULL;
-  if (rd->idle[lane] == NULL)
-    rd->idle[lane] = hp_idle_time_get_lane_intervals (self->trace, r, lane, self->idle_delay);
-  return rd->idle[lane];
+  return r->lanes[lane].is_gpu ? rd->idle[lane] : NULL;
 }
 
 /* the number of points at or before @t: the last of them holds at @t */

@@ -105,8 +105,6 @@ guint _hp_timeline_layout_first_row_below (HpTimelineLayout *self,
                                            double            y);
 
 /* hp-timeline-extras.c */
-void  _hp_timeline_layout_ensure_counters (HpTimelineLayout *self,
-                                           guint             rank_pos);
 char *_hp_timeline_counter_title (const HpTimelineCounter *counter,
                                   const char              *domain);
 guint _hp_timeline_counter_count_until (const HpTimelineCounter *counter,

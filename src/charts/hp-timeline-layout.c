@@ -169,6 +169,9 @@ set_row_switch (HpTimelineLayout *self,
 /**
  * hp_timeline_layout_set_flags:
  * @flags: the tracks and overlays to show
+ *
+ * The idle gaps and counter tracks show once
+ * hp_timeline_layout_install_extras() has given them.
  */
 void
 hp_timeline_layout_set_flags (HpTimelineLayout *self,

@@ -55,6 +55,35 @@ hp_rank_get_steps (HpTrace      *trace,
 }
 
 /**
+ * hp_rank_get_rows_span:
+ * @rank: a rank
+ *
+ * From the first start to the last end (hp_rank_end(), as the analyses
+ * measure it) of the rank's analysis rows: the time the rank's tables
+ * speak of.
+ *
+ * Returns: the span; empty, at 0, when the rank has no rows
+ */
+HpTimeSpan
+hp_rank_get_rows_span (const HpRank *rank)
+{
+  HpTimeSpan span = hp_time_span_make (G_MAXINT64, G_MININT64);
+
+  g_return_val_if_fail (rank != NULL, hp_time_span_make (0, 0));
+
+  for (guint k = 0; k < rank->n_rows; k++)
+    {
+      guint e = rank->rows[k];
+
+      span.start = MIN (span.start, rank->ts[e]);
+      span.end = MAX (span.end, hp_rank_end (rank, e));
+    }
+  if (rank->n_rows == 0)
+    span = hp_time_span_make (0, 0);
+  return span;
+}
+
+/**
  * hp_rank_get_lane_stream:
  * @rank: a rank
  * @lane: one of its lanes

@@ -123,18 +123,19 @@ typedef struct
   guint32    event;
 } HpStep;
 
-GArray *hp_rank_get_steps (HpTrace      *trace,
-                           const HpRank *rank);
-gint64  hp_rank_get_lane_stream (const HpRank *rank,
-                                 guint         lane);
-guint   hp_lane_first_in_span (const HpRank *rank,
-                               const HpLane *lane,
-                               guint         depth,
-                               gint64        t);
-void    hp_lane_collect_in_span (const HpRank *rank,
-                                 const HpLane *lane,
-                                 guint         depth,
-                                 HpTimeSpan    span,
-                                 GArray       *events);
+HpTimeSpan hp_rank_get_rows_span (const HpRank *rank);
+GArray    *hp_rank_get_steps (HpTrace      *trace,
+                              const HpRank *rank);
+gint64     hp_rank_get_lane_stream (const HpRank *rank,
+                                    guint         lane);
+guint      hp_lane_first_in_span (const HpRank *rank,
+                                  const HpLane *lane,
+                                  guint         depth,
+                                  gint64        t);
+void       hp_lane_collect_in_span (const HpRank *rank,
+                                    const HpLane *lane,
+                                    guint         depth,
+                                    HpTimeSpan    span,
+                                    GArray       *events);
 
 G_END_DECLS
