@@ -307,7 +307,7 @@ show_event_details (HpTimelinePanel *self,
   guint32          e = (guint32)event;
   const char      *name = hp_trace_get_string (self->trace, r->name[e]);
   const char      *cat = r->cat[e] != HP_NO_STRING ? hp_trace_get_string (self->trace, r->cat[e]) : NULL;
-  const HpLane    *lane = &r->lanes[r->lane[e]];
+  const HpLane    *lane = hp_rank_get_event_lane (r, e);
   g_autofree char *lane_name = lane_title (self, r, r->lane[e]);
   g_autofree char *start = hp_timeline_format_time (hp_rank_get_event_start (r, e));
   g_autofree char *end = hp_timeline_format_time (hp_rank_get_event_end (r, e));
@@ -343,10 +343,10 @@ show_event_details (HpTimelinePanel *self,
   grid_row (grid, _ ("Rank"), rank_text, NULL, FALSE);
   grid_row (grid, lane->is_gpu ? _ ("Stream") : _ ("Thread"), lane_name, NULL, FALSE);
   if (hp_rank_is_gpu_activity (r, e))
-    grid_row (grid, _ ("Kernel class"), hp_kernel_class_to_string (r->kclass[e]), NULL, FALSE);
-  if (r->iteration[e] >= 0 || r->exec_iteration[e] >= 0)
+    grid_row (grid, _ ("Kernel class"), hp_kernel_class_to_string (hp_rank_get_kernel_class (r, e)), NULL, FALSE);
+  if (hp_rank_get_event_iteration (r, e) >= 0)
     {
-      g_autofree char *it = g_strdup_printf ("%d", r->exec_iteration[e] >= 0 ? r->exec_iteration[e] : r->iteration[e]);
+      g_autofree char *it = g_strdup_printf ("%d", hp_rank_get_event_iteration (r, e));
 
       grid_row (grid, _ ("Iteration"), it, NULL, FALSE);
     }

@@ -148,7 +148,7 @@ hp_timeline_layout_find_event_position (HpTimelineLayout *self,
   if (event >= r->n_events || r->lane[event] >= r->n_lanes)
     return FALSE;
 
-  lane = &r->lanes[r->lane[event]];
+  lane = hp_rank_get_event_lane (r, event);
   d = r->depth[event];
   if (d >= lane->max_depth)
     return FALSE;

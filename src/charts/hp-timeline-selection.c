@@ -149,7 +149,7 @@ flows_of (const HpTimelineMapper *m,
 {
   if (r->partner[e] < 0)
     return;
-  if (r->lanes[r->lane[e]].is_gpu)
+  if (hp_rank_get_event_lane (r, e)->is_gpu)
     {
       flow (m, cr, rank_pos, (guint32)r->partner[e], e);
       return;

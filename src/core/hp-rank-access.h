@@ -109,6 +109,19 @@ hp_rank_get_event_lane (const HpRank *self,
 }
 
 /**
+ * hp_rank_get_event_iteration:
+ *
+ * Returns: the iteration @event belongs to: the step it runs in on its
+ *   own clock, else the iteration of its launch, else -1
+ */
+static inline int
+hp_rank_get_event_iteration (const HpRank *self,
+                             guint         event)
+{
+  return self->exec_iteration[event] >= 0 ? self->exec_iteration[event] : self->iteration[event];
+}
+
+/**
  * HpStep:
  * @span: where the step lies, hp_rank_get_event_span() of its event
  * @number: N of `ProfilerStep#N`
