@@ -371,6 +371,39 @@ test_findings (void)
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "findings")), >, 0);
 }
 
+/* The README's analysis and parameter tables are `analyses --markdown` */
+static void
+test_readme_analyses (void)
+{
+  g_autofree char *readme_path = g_test_build_filename (G_TEST_DIST, "..", "README.md", NULL);
+  g_autofree char *readme = NULL;
+  g_auto (Run) run = { 0 };
+  const char      *begin_mark = "<!-- hotpath-cli analyses --markdown: begin -->\n";
+  const char      *begin, *end;
+  g_autofree char *section = NULL;
+
+  g_assert_true (g_file_get_contents (readme_path, &readme, NULL, NULL));
+  run_cli (&run, "analyses", "--markdown", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  begin = strstr (readme, begin_mark);
+  g_assert_nonnull (begin);
+  begin += strlen (begin_mark);
+  end = strstr (begin, "<!-- hotpath-cli analyses --markdown: end -->");
+  g_assert_nonnull (end);
+  section = g_strndup (begin, end - begin);
+  g_assert_cmpstr (section, ==, run.out);
+
+  /* and the plain listing names every analysis */
+  {
+    g_auto (Run) text = { 0 };
+
+    run_cli (&text, "analyses", NULL);
+    g_assert_cmpint (text.status, ==, 0);
+    g_assert_nonnull (strstr (text.out, "cuda_kernel_launch_stats — CUDA kernel launch statistics"));
+    g_assert_nonnull (strstr (text.out, "--consecutive-kernel-delay=US (default 30)"));
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -389,6 +422,7 @@ main (int    argc,
   g_test_add_func ("/cli/report/charts", test_report_charts);
   g_test_add_func ("/cli/report/scope", test_report_scope);
   g_test_add_func ("/cli/findings", test_findings);
+  g_test_add_func ("/cli/analyses/readme", test_readme_analyses);
 
   return g_test_run ();
 }
