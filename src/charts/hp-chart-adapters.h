@@ -5,9 +5,12 @@
 
 #pragma once
 
-#include "hp-analysis.h"
+#if !defined(HP_CHARTS_INSIDE) && !defined(HP_CHARTS_COMPILATION)
+#error "Only <hp-charts.h> can be included directly."
+#endif
+
+#include "hp-core.h"
 #include "hp-chart.h"
-#include "hp-table.h"
 
 G_BEGIN_DECLS
 

@@ -2,8 +2,9 @@
  *
  * Queue length and memory bandwidth series (from core) become step
  * functions, one counter track per stream or copy kind; idle gaps are core's
- * hp_idle_time_get_lane_intervals() per GPU lane. Both are slow enough on
- * large traces that a view computes them in a worker
+ * hp_idle_time_get_lane_intervals() per GPU lane, the gaps the idle-time
+ * breakdown counts (docs/analyses.md §2). Both are slow enough on large
+ * traces that a view computes them in a worker
  * (hp_timeline_extras_compute()) and installs them on the layout. The
  * layout itself never runs an analysis: an overlay whose data is not
  * installed shows nothing (hp_timeline_layout_get_missing() says which).
@@ -15,9 +16,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "hp-idle-time.h"
-#include "hp-memory-bw.h"
-#include "hp-queue-length.h"
+#include "hp-core.h"
 #include "hp-timeline-layout-private.h"
 
 static void

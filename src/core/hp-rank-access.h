@@ -12,6 +12,10 @@
 
 #pragma once
 
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
+
 #include "hp-classify.h"
 #include "hp-time-span.h"
 #include "hp-trace.h"

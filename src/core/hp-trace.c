@@ -217,7 +217,7 @@ hp_trace_find_rank (HpTrace *self,
  * hp_trace_get_min_ts:
  *
  * Returns: the time (ns, in the files' clock) subtracted from every event
- *   to align the ranks (spec TF §10)
+ *   to align the ranks (docs/trace-format.md §10)
  */
 gint64
 hp_trace_get_min_ts (HpTrace *self)

@@ -5,6 +5,10 @@
 
 #pragma once
 
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
+
 #include <gio/gio.h>
 
 #include "hp-rank.h"
@@ -15,7 +19,7 @@ G_BEGIN_DECLS
 
 /**
  * HpMode:
- * @HP_MODE_DEFAULT: fixes HTA's quirks (spec "Better" paragraphs)
+ * @HP_MODE_DEFAULT: fixes HTA's quirks (the "Hotpath" paragraphs of docs/trace-format.md and docs/analyses.md)
  * @HP_MODE_HTA_COMPAT: reproduces HTA's numbers exactly
  */
 typedef enum

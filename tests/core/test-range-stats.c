@@ -7,7 +7,7 @@
 
 #include <locale.h>
 
-#include "hp-range-stats.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
 
 #define US HP_NS_PER_US

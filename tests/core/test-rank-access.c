@@ -7,8 +7,7 @@
 
 #include <locale.h>
 
-#include "hp-idle-time.h"
-#include "hp-rank-access.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
 
 #define US HP_NS_PER_US
