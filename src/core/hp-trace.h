@@ -36,6 +36,10 @@ GType    hp_trace_get_type (void) G_GNUC_CONST;
 HpTrace *hp_trace_ref (HpTrace *self);
 void     hp_trace_unref (HpTrace *self);
 
+/* a scoped view (hp_trace_apply_scope() in hp-scope.h) */
+struct _HpScope *hp_trace_get_scope (HpTrace *self);
+HpTrace         *hp_trace_get_unscoped (HpTrace *self);
+
 HpMode        hp_trace_get_mode (HpTrace *self);
 gboolean      hp_trace_get_include_last_step (HpTrace *self);
 guint         hp_trace_get_n_ranks (HpTrace *self);
