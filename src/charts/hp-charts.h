@@ -19,6 +19,8 @@
 #include "hp-chart-adapters.h"
 #include "hp-chart-style.h"
 #include "hp-chart.h"
+#include "hp-compare-charts.h"
+#include "hp-diff-charts.h"
 #include "hp-export.h"
 #include "hp-heat-map.h"
 #include "hp-histogram.h"

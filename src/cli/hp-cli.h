@@ -32,6 +32,15 @@ int hp_cli_bench (int           argc,
 int hp_cli_counters (int           argc,
                      char        **argv,
                      GCancellable *cancellable);
+int hp_cli_diff (int           argc,
+                 char        **argv,
+                 GCancellable *cancellable);
+int hp_cli_check (int           argc,
+                  char        **argv,
+                  GCancellable *cancellable);
+int hp_cli_compare (int           argc,
+                    char        **argv,
+                    GCancellable *cancellable);
 
 int      hp_cli_usage_error (GOptionContext *context,
                              const char     *format,

@@ -15,8 +15,10 @@
 #include "hp-analysis-registry.h"
 #include "hp-analysis.h"
 #include "hp-aten-op-delay.h"
+#include "hp-check.h"
 #include "hp-classify.h"
 #include "hp-comm-comp-overlap.h"
+#include "hp-compare.h"
 #include "hp-counter-writer.h"
 #include "hp-findings.h"
 #include "hp-idle-time.h"
@@ -40,7 +42,9 @@
 #include "hp-table.h"
 #include "hp-temporal-breakdown.h"
 #include "hp-time-span.h"
+#include "hp-trace-diff.h"
 #include "hp-trace.h"
+#include "hp-tree-diff.h"
 #include "hp-user-annotation.h"
 
 #undef HP_CORE_INSIDE
