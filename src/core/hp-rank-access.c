@@ -48,6 +48,7 @@ hp_rank_get_steps (HpTrace      *trace,
       step.span = hp_rank_get_event_span (rank, e);
       step.number = hp_trace_step_number (trace, rank->name[e]);
       step.event = e;
+      step.measured = (rank->flags[e] & HP_EVENT_MEASURED) != 0;
       g_array_append_val (steps, step);
     }
   g_array_sort (steps, cmp_step);

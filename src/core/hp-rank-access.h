@@ -130,6 +130,7 @@ hp_rank_get_event_iteration (const HpRank *self,
  * @span: where the step lies, hp_rank_get_event_span() of its event
  * @number: N of `ProfilerStep#N`
  * @event: the `ProfilerStep#N` event
+ * @measured: whether the analyses keep its event (%HP_EVENT_MEASURED)
  *
  * One iteration of a rank as it was recorded.
  */
@@ -138,6 +139,7 @@ typedef struct
   HpTimeSpan span;
   int        number;
   guint32    event;
+  gboolean   measured;
 } HpStep;
 
 HpTimeSpan hp_rank_get_rows_span (const HpRank *rank);

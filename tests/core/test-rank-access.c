@@ -137,6 +137,8 @@ test_steps_and_rows_span (void)
   g_assert_cmpint (g_array_index (steps, HpStep, 1).span.start, ==, 100 * US);
   g_assert_cmpint (g_array_index (steps, HpStep, 1).span.end, ==, 200 * US);
   g_assert_cmpstr (hp_trace_get_string (trace, r->name[g_array_index (steps, HpStep, 1).event]), ==, "ProfilerStep#2");
+  g_assert_true (g_array_index (steps, HpStep, 0).measured);
+  g_assert_true (g_array_index (steps, HpStep, 1).measured);
 
   /* from the first step's start to the last kernel's end (gemm [160, 190))
    * or the second step's end, whichever is later */
