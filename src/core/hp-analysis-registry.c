@@ -10,6 +10,7 @@
 #include "hp-comm-comp-overlap.h"
 #include "hp-idle-time.h"
 #include "hp-kernel-breakdown.h"
+#include "hp-kernel-sequences.h"
 #include "hp-launch-stats.h"
 #include "hp-linked-events.h"
 #include "hp-memory-bw.h"
@@ -126,6 +127,7 @@ const HpAnalysis hp_analysis_registry[] = {
       .cost = 1,
       .tables = LIST ("memory_bw_time_series", "memory_bw_summary"),
   },
+  { .name = "repeated_kernel_sequences", .title = "Repeated kernel sequences", .section = "§9+", .func = hp_repeated_sequences_compute, .cost = 3, .tables = LIST ("repeated_kernel_sequences") },
   { NULL },
 };
 

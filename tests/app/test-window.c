@@ -31,6 +31,7 @@ static const char *const expected_tabs[] = {
   "Counters",
   "ATen delays",
   "User annotations",
+  "Patterns",
 };
 
 /* the tabs that draw HTA's charts */
