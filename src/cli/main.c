@@ -31,6 +31,7 @@ static const struct
   { "analyses", hp_cli_analyses, "the analyses, their tables and parameters" },
   { "counters", hp_cli_counters, "trace files with queue-length and memory-bandwidth counter tracks" },
   { "patterns", hp_cli_patterns, "frequent CUDA kernel sequences of an operator, and repeated ones" },
+  { "health", hp_cli_health, "what a trace lacks or has wrong, and which analyses to trust" },
   { "bench", hp_cli_bench, "time and memory of loading a trace folder" },
 };
 

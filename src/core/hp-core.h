@@ -21,6 +21,7 @@
 #include "hp-compare.h"
 #include "hp-counter-writer.h"
 #include "hp-findings.h"
+#include "hp-health.h"
 #include "hp-idle-time.h"
 #include "hp-intervals.h"
 #include "hp-kernel-breakdown.h"
