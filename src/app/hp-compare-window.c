@@ -285,31 +285,24 @@ pair_changed_cb (HpCompareWindow *self)
 
 /* ---- step-aligned timelines ---- */
 
-static int
-cmp_gint64 (gconstpointer a,
-            gconstpointer b)
-{
-  gint64 x = *(const gint64 *)a;
-  gint64 y = *(const gint64 *)b;
-
-  return (x > y) - (x < y);
-}
-
-/* (start, length) of each step of a run's first rank, in time order */
+/* (start, length) of each measured step of a run's first rank, in time order */
 static GArray *
 step_ranges (HpTrace *trace)
 {
-  GArray       *steps = g_array_new (FALSE, FALSE, sizeof (gint64) * 2);
-  const HpRank *r = hp_trace_get_n_ranks (trace) > 0 ? hp_trace_get_rank (trace, 0) : NULL;
+  GArray *steps = g_array_new (FALSE, FALSE, sizeof (gint64) * 2);
+  g_autoptr (GArray) all = NULL;
 
-  for (guint i = 0; r != NULL && i < r->n_events; i++)
-    if ((r->flags[i] & HP_EVENT_STEP) && (r->flags[i] & HP_EVENT_MEASURED))
-      {
-        gint64 step[2] = { r->ts[i], r->dur[i] };
+  if (hp_trace_get_n_ranks (trace) == 0)
+    return steps;
+  all = hp_rank_get_steps (trace, hp_trace_get_rank (trace, 0));
+  for (guint i = 0; i < all->len; i++)
+    {
+      const HpStep *s = &g_array_index (all, HpStep, i);
+      gint64        step[2] = { s->span.start, hp_time_span_duration (s->span) };
 
+      if (s->measured)
         g_array_append_vals (steps, step, 1);
-      }
-  g_array_sort (steps, cmp_gint64);
+    }
   return steps;
 }
 

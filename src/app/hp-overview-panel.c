@@ -229,14 +229,12 @@ describe_span (HpTrace *trace)
   for (guint i = 0; i < hp_trace_get_n_ranks (trace); i++)
     {
       const HpRank *rank = hp_trace_get_rank (trace, i);
+      HpTimeSpan    span = hp_rank_get_rows_span (rank);
 
-      for (guint r = 0; r < rank->n_rows; r++)
-        {
-          guint event = rank->rows[r];
-
-          start = MIN (start, rank->ts[event]);
-          end = MAX (end, hp_rank_end (rank, event));
-        }
+      if (rank->n_rows == 0)
+        continue;
+      start = MIN (start, span.start);
+      end = MAX (end, span.end);
     }
   if (start > end)
     return g_strdup (_ ("n/a"));

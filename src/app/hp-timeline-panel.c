@@ -60,8 +60,9 @@ struct _HpTimelinePanel
   /* Owned references */
   HpSession      *session;
   HpTrace        *trace;
-  GtkLabel       *details_title; /* in details_box */
-  HpLinkedEvents *linked;        /* what the linked bar steps through */
+  GtkLabel       *details_title;     /* in details_box */
+  HpLinkedEvents *linked;            /* what the linked bar steps through */
+  GCancellable   *range_cancellable; /* the range statistics being computed */
 };
 
 enum
@@ -234,7 +235,7 @@ add_link_row (HpTimelinePanel *self,
               guint32          event)
 {
   const char      *name = short_name (self, r->name[event]);
-  g_autofree char *dur = hp_timeline_format_duration (MAX (r->dur[event], 0));
+  g_autofree char *dur = hp_timeline_format_duration (hp_rank_get_event_duration (r, event));
   g_autofree char *markup = g_markup_printf_escaped ("<a href=\"event:%d:%u\">%s</a> <span alpha=\"60%%\">%s</span>", r->rank,
                                                      event, name, dur);
   GtkLabel        *label = grid_row (grid, key, markup, NULL, TRUE);
@@ -304,11 +305,11 @@ show_event_details (HpTimelinePanel *self,
   guint32          e = (guint32)event;
   const char      *name = hp_trace_get_string (self->trace, r->name[e]);
   const char      *cat = r->cat[e] != HP_NO_STRING ? hp_trace_get_string (self->trace, r->cat[e]) : NULL;
-  const HpLane    *lane = &r->lanes[r->lane[e]];
+  const HpLane    *lane = hp_rank_get_event_lane (r, e);
   g_autofree char *lane_name = lane_title (self, r, r->lane[e]);
-  g_autofree char *start = hp_timeline_format_time (r->ts[e]);
-  g_autofree char *end = hp_timeline_format_time (r->ts[e] + MAX (r->dur[e], 0));
-  g_autofree char *dur = hp_timeline_format_duration (MAX (r->dur[e], 0));
+  g_autofree char *start = hp_timeline_format_time (hp_rank_get_event_start (r, e));
+  g_autofree char *end = hp_timeline_format_time (hp_rank_get_event_end (r, e));
+  g_autofree char *dur = hp_timeline_format_duration (hp_rank_get_event_duration (r, e));
   g_autofree char *rank_text = g_strdup_printf ("%d", r->rank);
   GtkGrid         *grid;
   GtkLabel        *subtitle;
@@ -339,11 +340,11 @@ show_event_details (HpTimelinePanel *self,
   grid_row (grid, _ ("End"), end, NULL, FALSE);
   grid_row (grid, _ ("Rank"), rank_text, NULL, FALSE);
   grid_row (grid, lane->is_gpu ? _ ("Stream") : _ ("Thread"), lane_name, NULL, FALSE);
-  if (r->kind[e] == HP_EVENT_KIND_KERNEL || r->kind[e] == HP_EVENT_KIND_MEMCPY || r->kind[e] == HP_EVENT_KIND_MEMSET)
-    grid_row (grid, _ ("Kernel class"), hp_kernel_class_to_string (r->kclass[e]), NULL, FALSE);
-  if (r->iteration[e] >= 0 || r->exec_iteration[e] >= 0)
+  if (hp_rank_is_gpu_activity (r, e))
+    grid_row (grid, _ ("Kernel class"), hp_kernel_class_to_string (hp_rank_get_kernel_class (r, e)), NULL, FALSE);
+  if (hp_rank_get_event_iteration (r, e) >= 0)
     {
-      g_autofree char *it = g_strdup_printf ("%d", r->exec_iteration[e] >= 0 ? r->exec_iteration[e] : r->iteration[e]);
+      g_autofree char *it = g_strdup_printf ("%d", hp_rank_get_event_iteration (r, e));
 
       grid_row (grid, _ ("Iteration"), it, NULL, FALSE);
     }
@@ -382,37 +383,6 @@ show_event_details (HpTimelinePanel *self,
 
 /* Details of a time range */
 
-typedef struct
-{
-  guint32 name;
-  gint64  total;
-  guint   count;
-} KernelSum;
-
-static int
-cmp_kernel_sum (gconstpointer a,
-                gconstpointer b)
-{
-  const KernelSum *x = a;
-  const KernelSum *y = b;
-
-  if (x->total != y->total)
-    return x->total < y->total ? 1 : -1;
-  return (x->name > y->name) - (x->name < y->name);
-}
-
-static gint64
-clipped (const HpRank *r,
-         guint32       e,
-         gint64        start,
-         gint64        end)
-{
-  gint64 a = MAX (r->ts[e], start);
-  gint64 b = MIN (r->ts[e] + MAX (r->dur[e], 0), end);
-
-  return MAX (b - a, 0);
-}
-
 static char *
 percent (gint64 part,
          gint64 whole)
@@ -421,130 +391,147 @@ percent (gint64 part,
 }
 
 static void
+show_range_stats (HpTimelinePanel    *self,
+                  const HpRangeStats *stats)
+{
+  gint64   span = hp_time_span_duration (stats->span);
+  GtkGrid *grid;
+
+  add_heading (self, _ ("Busy time per lane"));
+  grid = add_grid (self);
+  for (guint i = 0; i < stats->lanes->len; i++)
+    {
+      const HpLaneBusy *b = &g_array_index (stats->lanes, HpLaneBusy, i);
+      const HpRank     *r = hp_trace_get_rank (self->trace, b->rank_pos);
+      g_autofree char  *name = lane_title (self, r, b->lane);
+      g_autofree char  *key = g_strdup_printf ("%d · %s", r->rank, name);
+      g_autofree char  *d = hp_timeline_format_duration (b->busy);
+      g_autofree char  *p = percent (b->busy, span);
+
+      grid_row (grid, key, d, p, FALSE);
+    }
+
+  if (stats->gpu_time <= 0)
+    return;
+
+  add_heading (self, _ ("GPU time by kernel class"));
+  grid = add_grid (self);
+  for (guint c = 0; c < HP_N_KERNEL_CLASSES; c++)
+    {
+      g_autofree char *d = NULL;
+      g_autofree char *p = NULL;
+
+      if (stats->class_time[c] == 0)
+        continue;
+      d = hp_timeline_format_duration (stats->class_time[c]);
+      p = percent (stats->class_time[c], stats->gpu_time);
+      grid_row (grid, hp_kernel_class_to_string (c), d, p, FALSE);
+    }
+
+  add_heading (self, _ ("Top kernels"));
+  grid = add_grid (self);
+  for (guint i = 0; i < stats->kernels->len && i < TOP_KERNELS; i++)
+    {
+      const HpKernelTime *k = &g_array_index (stats->kernels, HpKernelTime, i);
+      g_autofree char    *d = hp_timeline_format_duration (k->total);
+      g_autofree char    *count = g_strdup_printf ("%s ×%u", d, k->count);
+      g_autofree char    *p = percent (k->total, stats->gpu_time);
+
+      grid_row (grid, short_name (self, k->name), count, p, FALSE);
+      gtk_widget_set_tooltip_text (gtk_grid_get_child_at (grid, 0, (int)i), hp_trace_get_string (self->trace, k->name));
+    }
+}
+
+typedef struct
+{
+  HpTrace   *trace;
+  HpTimeSpan span;
+  gboolean  *ranks;
+} RangeStatsJob;
+
+static void
+range_stats_job_free (gpointer data)
+{
+  RangeStatsJob *job = data;
+
+  hp_trace_unref (job->trace);
+  g_free (job->ranks);
+  g_free (job);
+}
+
+static void
+range_stats_thread (GTask        *task,
+                    gpointer      source_object,
+                    gpointer      task_data,
+                    GCancellable *cancellable)
+{
+  RangeStatsJob *job = task_data;
+  GError        *error = NULL;
+  HpRangeStats  *stats = hp_range_stats_compute (job->trace, job->span, job->ranks, cancellable, &error);
+
+  if (stats == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, stats, (GDestroyNotify)hp_range_stats_free);
+}
+
+static void
+range_stats_ready_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  g_autoptr (HpTimelinePanel) self = user_data;
+  g_autoptr (HpRangeStats) stats = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  /* cancelled: the selection changed, or the panel went away */
+  if (stats == NULL || g_task_get_cancellable (G_TASK (result)) != self->range_cancellable)
+    return;
+  g_clear_object (&self->range_cancellable);
+  show_range_stats (self, stats);
+}
+
+static void
+cancel_range_stats (HpTimelinePanel *self)
+{
+  g_cancellable_cancel (self->range_cancellable);
+  g_clear_object (&self->range_cancellable);
+}
+
+/* The range's title at once; its statistics (hp_range_stats_compute())
+ * when a worker has them, for the ranks the timeline shows */
+static void
 show_range_details (HpTimelinePanel *self,
                     gint64           start,
                     gint64           end)
 {
   HpTimelineLayout *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (self->view));
-  g_autoptr (GArray) events = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_autoptr (GHashTable) by_name = g_hash_table_new (g_direct_hash, g_direct_equal);
-  g_autoptr (GArray) kernels = g_array_new (FALSE, FALSE, sizeof (KernelSum));
+  g_autoptr (GTask) task = NULL;
   g_autofree char *title = NULL;
   g_autofree char *from = hp_timeline_format_time (start);
   g_autofree char *to = hp_timeline_format_time (end);
   g_autofree char *span = hp_timeline_format_duration (end - start);
-  gint64           class_total[HP_N_KERNEL_CLASSES] = { 0 };
-  gint64           gpu_total = 0;
-  GtkGrid         *grid;
+  g_autofree char *bounds = g_strdup_printf ("%s – %s", from, to);
+  RangeStatsJob   *job;
+  guint            n_ranks = hp_trace_get_n_ranks (self->trace);
 
   clear_details (self);
   /* Translators: the duration of a selected time range */
   title = g_strdup_printf (_ ("Range of %s"), span);
   self->details_title = add_label (self->details_box, title, "title-4");
-  {
-    g_autofree char *bounds = g_strdup_printf ("%s – %s", from, to);
+  add_label (self->details_box, bounds, "dim-label");
 
-    add_label (self->details_box, bounds, "dim-label");
-  }
+  job = g_new0 (RangeStatsJob, 1);
+  job->trace = hp_trace_ref (self->trace);
+  job->span = hp_time_span_make (start, end);
+  job->ranks = g_new (gboolean, MAX (n_ranks, 1));
+  for (guint k = 0; k < n_ranks; k++)
+    job->ranks[k] = hp_timeline_layout_get_rank_visible (layout, k);
 
-  add_heading (self, _ ("Busy time per lane"));
-  grid = add_grid (self);
-  for (guint k = 0; k < hp_trace_get_n_ranks (self->trace); k++)
-    {
-      const HpRank *r = hp_trace_get_rank (self->trace, k);
-
-      if (!hp_timeline_layout_get_rank_visible (layout, k))
-        continue;
-      for (guint l = 0; l < r->n_lanes; l++)
-        {
-          const HpLane *lane = &r->lanes[l];
-          gint64        busy = 0;
-
-          if (lane->max_depth == 0)
-            continue;
-          /* depth 0 never overlaps itself: its sum is the busy time */
-          g_array_set_size (events, 0);
-          hp_timeline_layout_cull (layout, k, l, 0, start, end, events);
-          for (guint i = 0; i < events->len; i++)
-            busy += clipped (r, g_array_index (events, guint32, i), start, end);
-
-          /* GPU work at every depth, for the class breakdown and top kernels */
-          if (lane->is_gpu)
-            for (guint d = 0; d < lane->max_depth; d++)
-              {
-                g_array_set_size (events, 0);
-                hp_timeline_layout_cull (layout, k, l, d, start, end, events);
-                for (guint i = 0; i < events->len; i++)
-                  {
-                    guint32   e = g_array_index (events, guint32, i);
-                    gint64    t = clipped (r, e, start, end);
-                    gpointer  slot;
-                    KernelSum sum;
-
-                    if (r->kind[e] != HP_EVENT_KIND_KERNEL && r->kind[e] != HP_EVENT_KIND_MEMCPY &&
-                        r->kind[e] != HP_EVENT_KIND_MEMSET)
-                      continue;
-                    class_total[MIN (r->kclass[e], HP_KERNEL_CLASS_OTHER)] += t;
-                    gpu_total += t;
-                    if (g_hash_table_lookup_extended (by_name, GUINT_TO_POINTER (r->name[e]), NULL, &slot))
-                      {
-                        KernelSum *s = &g_array_index (kernels, KernelSum, GPOINTER_TO_UINT (slot));
-
-                        s->total += t;
-                        s->count++;
-                        continue;
-                      }
-                    sum.name = r->name[e];
-                    sum.total = t;
-                    sum.count = 1;
-                    g_hash_table_insert (by_name, GUINT_TO_POINTER (r->name[e]), GUINT_TO_POINTER (kernels->len));
-                    g_array_append_val (kernels, sum);
-                  }
-              }
-
-          if (busy > 0)
-            {
-              g_autofree char *name = lane_title (self, r, l);
-              g_autofree char *key = g_strdup_printf ("%d · %s", r->rank, name);
-              g_autofree char *d = hp_timeline_format_duration (busy);
-              g_autofree char *p = percent (busy, end - start);
-
-              grid_row (grid, key, d, p, FALSE);
-            }
-        }
-    }
-
-  if (gpu_total > 0)
-    {
-      add_heading (self, _ ("GPU time by kernel class"));
-      grid = add_grid (self);
-      for (guint c = 0; c < HP_N_KERNEL_CLASSES; c++)
-        {
-          g_autofree char *d = NULL;
-          g_autofree char *p = NULL;
-
-          if (class_total[c] == 0)
-            continue;
-          d = hp_timeline_format_duration (class_total[c]);
-          p = percent (class_total[c], gpu_total);
-          grid_row (grid, hp_kernel_class_to_string (c), d, p, FALSE);
-        }
-
-      add_heading (self, _ ("Top kernels"));
-      grid = add_grid (self);
-      g_array_sort (kernels, cmp_kernel_sum);
-      for (guint i = 0; i < kernels->len && i < TOP_KERNELS; i++)
-        {
-          const KernelSum *s = &g_array_index (kernels, KernelSum, i);
-          g_autofree char *d = hp_timeline_format_duration (s->total);
-          g_autofree char *count = g_strdup_printf ("%s ×%u", d, s->count);
-          g_autofree char *p = percent (s->total, gpu_total);
-          GtkLabel        *label = grid_row (grid, short_name (self, s->name), count, p, FALSE);
-
-          gtk_widget_set_tooltip_text (gtk_grid_get_child_at (grid, 0, (int)i), hp_trace_get_string (self->trace, s->name));
-          (void)label;
-        }
-    }
+  self->range_cancellable = g_cancellable_new ();
+  task = g_task_new (NULL, self->range_cancellable, range_stats_ready_cb, g_object_ref (self));
+  g_task_set_source_tag (task, show_range_details);
+  g_task_set_task_data (task, job, range_stats_job_free);
+  g_task_run_in_thread (task, range_stats_thread);
 }
 
 static void
@@ -553,6 +540,7 @@ update_details (HpTimelinePanel *self)
   int    rank;
   gint64 event, start, end;
 
+  cancel_range_stats (self);
   if (self->trace == NULL)
     {
       clear_details (self);
@@ -749,7 +737,7 @@ focus_linked (HpTimelinePanel *self,
       hp_timeline_view_set_selected_range (self->view, gap->start, gap->end);
       hp_timeline_view_select_match (self->view, match);
       /* the kernel before the gap, the gap and the kernel after it */
-      show_around (self, MIN (gap->start, gap->end), MAX (gap->end, hp_rank_end (r, event)), LINKED_GAP_PAD);
+      show_around (self, MIN (gap->start, gap->end), MAX (gap->end, hp_rank_get_event_end (r, event)), LINKED_GAP_PAD);
     }
   else
     {
@@ -760,7 +748,7 @@ focus_linked (HpTimelinePanel *self,
           show_around (self, start, end, LINKED_ALL_PAD);
         }
       else if (zoom)
-        show_around (self, r->ts[event], hp_rank_end (r, event), LINKED_ONE_PAD);
+        show_around (self, hp_rank_get_event_start (r, event), hp_rank_get_event_end (r, event), LINKED_ONE_PAD);
     }
   update_linked_position (self);
 }
@@ -905,6 +893,7 @@ hp_timeline_panel_dispose (GObject *object)
   HpTimelinePanel *self = HP_TIMELINE_PANEL (object);
   GtkWidget       *child;
 
+  cancel_range_stats (self);
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
   if (self->view != NULL)

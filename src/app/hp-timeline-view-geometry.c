@@ -215,7 +215,7 @@ hp_timeline_view_reveal_event (HpTimelineView *self,
 {
   HpTimelineLayout *layout = hp_timeline_painter_get_layout (self->painter);
   const HpRank     *r = hp_trace_get_rank (self->trace, rank_pos);
-  gint64            ts = r->ts[event], te = ts + MAX (r->dur[event], 0);
+  gint64            ts = hp_rank_get_event_start (r, event), te = hp_rank_get_event_end (r, event);
   gint64            span = self->t1 - self->t0;
   int               row;
 
@@ -345,8 +345,8 @@ hp_timeline_view_zoom_to_selection (HpTimelineView *self)
   else if (self->selected_event >= 0)
     {
       const HpRank *r = hp_trace_get_rank (self->trace, (guint)self->selected_rank_pos);
-      gint64        ts = r->ts[self->selected_event];
-      gint64        dur = MAX (r->dur[self->selected_event], 1000);
+      gint64        ts = hp_rank_get_event_start (r, self->selected_event);
+      gint64        dur = MAX (hp_rank_get_event_duration (r, self->selected_event), 1000);
 
       hp_timeline_view_set_visible_range (self, ts - dur / 10, ts + dur + dur / 10);
     }

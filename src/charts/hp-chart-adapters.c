@@ -11,25 +11,10 @@
 
 #include "hp-bar-chart.h"
 #include "hp-chart-adapters.h"
+#include "hp-chart-tr-private.h"
 #include "hp-histogram.h"
 #include "hp-line-chart.h"
 #include "hp-pie-chart.h"
-
-/* ---- words ---- */
-
-static const char *tr (const char *domain,
-                       const char *msgid) G_GNUC_FORMAT (2);
-
-/* The CLI writes its charts in English, as it writes its tables; the app
- * asks for them in its own language (hp_chart_adapt_table_translated()).
- * Titles, axis titles and legend words are marked with N_() and looked up
- * in @domain here; values from the tables are never translated. */
-static const char *
-tr (const char *domain,
-    const char *msgid)
-{
-  return domain != NULL ? g_dgettext (domain, msgid) : msgid;
-}
 
 /* ---- reading tables ---- */
 
@@ -162,7 +147,7 @@ rank_subtitle (gint64      rank,
   g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, rank);
 
   /* Translators: the caption of one rank's pie; %s is the rank number */
-  return g_strdup_printf (tr (domain, N_ ("Rank %s")), number);
+  return g_strdup_printf (_hp_chart_tr (domain, N_ ("Rank %s")), number);
 }
 
 /* a category per row: its rank, with its GPU when there is a device */
@@ -208,13 +193,13 @@ adapt_temporal_breakdown (HpTable    *table,
 
   g_return_val_if_fail (table != NULL, charts);
 
-  chart = hp_bar_chart_new ("temporal_breakdown", tr (domain, N_ ("Temporal breakdown across ranks")));
+  chart = hp_bar_chart_new ("temporal_breakdown", _hp_chart_tr (domain, N_ ("Temporal breakdown across ranks")));
   hp_bar_chart_set_mode (chart, HP_BAR_STACKED);
   hp_bar_chart_set_orientation (chart, HP_BAR_ORIENTATION_VERTICAL);
   hp_bar_chart_set_value_format (chart, HP_AXIS_FORMAT_PERCENT);
   hp_bar_chart_set_value_range (chart, 0, 100);
   hp_bar_chart_set_show_values (chart, TRUE);
-  hp_chart_set_axis_labels (chart, tr (domain, N_ ("Rank")), tr (domain, N_ ("Share of the GPU time span")));
+  hp_chart_set_axis_labels (chart, _hp_chart_tr (domain, N_ ("Rank")), _hp_chart_tr (domain, N_ ("Share of the GPU time span")));
   g_ptr_array_add (charts, chart);
 
   if (!has_columns (table, "rank", "idle_time_pctg", "compute_time_pctg", "non_compute_time_pctg",
@@ -227,7 +212,7 @@ adapt_temporal_breakdown (HpTable    *table,
   for (guint p = 0; p < G_N_ELEMENTS (parts); p++)
     {
       int   c = column (table, parts[p].column);
-      guint s = hp_bar_chart_add_series (chart, tr (domain, parts[p].series), NULL);
+      guint s = hp_bar_chart_add_series (chart, _hp_chart_tr (domain, parts[p].series), NULL);
 
       /* the colours go by the English names */
       hp_bar_chart_set_series_color_key (chart, s, parts[p].series);
@@ -266,7 +251,7 @@ adapt_kernel_type (HpTable    *kernel_type_table,
 
   g_return_val_if_fail (kernel_type_table != NULL, charts);
 
-  chart = hp_pie_chart_new ("kernel_type_percentage", tr (domain, N_ ("Kernel Type Percentage Across All Ranks")));
+  chart = hp_pie_chart_new ("kernel_type_percentage", _hp_chart_tr (domain, N_ ("Kernel Type Percentage Across All Ranks")));
   hp_pie_chart_set_donut (chart, 0.55);
   hp_pie_chart_set_value_format (chart, HP_AXIS_FORMAT_PERCENT);
   g_ptr_array_add (charts, chart);
@@ -409,7 +394,7 @@ duration_bars (HpTable    *table,
 
   hp_bar_chart_set_orientation (chart, HP_BAR_ORIENTATION_VERTICAL);
   hp_bar_chart_set_value_format (chart, HP_AXIS_FORMAT_TIME_US);
-  hp_chart_set_axis_labels (chart, tr (domain, N_ ("Rank")), tr (domain, N_ ("Mean duration (whiskers: min to max)")));
+  hp_chart_set_axis_labels (chart, _hp_chart_tr (domain, N_ ("Rank")), _hp_chart_tr (domain, N_ ("Mean duration (whiskers: min to max)")));
 
   for (guint i = 0; i < ranks->len; i++)
     {
@@ -417,7 +402,7 @@ duration_bars (HpTable    *table,
 
       hp_bar_chart_add_category (chart, label);
     }
-  series = hp_bar_chart_add_series (chart, tr (domain, N_ ("Mean")), NULL);
+  series = hp_bar_chart_add_series (chart, _hp_chart_tr (domain, N_ ("Mean")), NULL);
   if (type != NULL)
     hp_bar_chart_set_series_color_key (chart, series, type);
 
@@ -458,7 +443,7 @@ adapt_kernels (HpTable    *kernel_table,
   c_name = column (kernel_table, "name");
   if (c_type < 0 || c_name < 0 || hp_table_get_n_rows (kernel_table) == 0)
     {
-      g_ptr_array_add (charts, hp_pie_chart_new ("kernels", tr (domain, N_ ("Kernel distribution on each rank"))));
+      g_ptr_array_add (charts, hp_pie_chart_new ("kernels", _hp_chart_tr (domain, N_ ("Kernel distribution on each rank"))));
       return charts;
     }
 
@@ -469,7 +454,7 @@ adapt_kernels (HpTable    *kernel_table,
       g_autofree char *stem = stem_part (type);
       g_autofree char *name = g_strdup_printf ("kernels_%s", stem);
       /* Translators: %s is a kernel type: COMPUTATION, COMMUNICATION or MEMORY */
-      g_autofree char *title = g_strdup_printf (tr (domain, N_ ("Kernel type \"%s\" - kernel distribution on each rank")), type);
+      g_autofree char *title = g_strdup_printf (_hp_chart_tr (domain, N_ ("Kernel type \"%s\" - kernel distribution on each rank")), type);
 
       g_ptr_array_add (charts, per_rank_pies (kernel_table, name, title, c_type, type, domain));
     }
@@ -486,7 +471,7 @@ adapt_kernels (HpTable    *kernel_table,
           const char      *kernel = g_ptr_array_index (names, n);
           g_autofree char *name = g_strdup_printf ("kernel_duration_%s_%u", stem, index++);
           /* Translators: a kernel type (COMPUTATION …), then a kernel's name */
-          g_autofree char *title = g_strdup_printf (tr (domain, N_ ("Kernel type \"%s\" - %s")), type, kernel);
+          g_autofree char *title = g_strdup_printf (_hp_chart_tr (domain, N_ ("Kernel type \"%s\" - %s")), type, kernel);
 
           g_ptr_array_add (charts, duration_bars (kernel_table, name, title, c_type, type, kernel, domain));
         }
@@ -592,7 +577,7 @@ adapt_idle_time (HpTable    *table,
   c_time = column (table, "idle_time");
   if (c_stream < 0 || c_category < 0 || c_ratio < 0 || hp_table_get_n_rows (table) == 0)
     {
-      HpChart *chart = hp_bar_chart_new ("idle_time", tr (domain, N_ ("Idle time breakdown per CUDA stream")));
+      HpChart *chart = hp_bar_chart_new ("idle_time", _hp_chart_tr (domain, N_ ("Idle time breakdown per CUDA stream")));
 
       g_ptr_array_add (charts, chart);
       return charts;
@@ -617,7 +602,7 @@ adapt_idle_time (HpTable    *table,
       g_autofree char *name = g_strdup_printf ("idle_time_rank%" G_GINT64_FORMAT, rank);
       g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, rank);
       /* Translators: %s is a rank number */
-      g_autofree char *title = g_strdup_printf (tr (domain, N_ ("Idle time breakdown on rank %s per CUDA stream")), number);
+      g_autofree char *title = g_strdup_printf (_hp_chart_tr (domain, N_ ("Idle time breakdown on rank %s per CUDA stream")), number);
       g_autoptr (GPtrArray) streams = g_ptr_array_new_with_free_func (g_free);
       g_autoptr (GHashTable) stream_index = g_hash_table_new (g_str_hash, g_str_equal);
       HpChart          *chart = hp_bar_chart_new (name, title);
@@ -628,7 +613,7 @@ adapt_idle_time (HpTable    *table,
       hp_bar_chart_set_value_format (chart, HP_AXIS_FORMAT_PERCENT);
       hp_bar_chart_set_value_range (chart, 0, 100);
       hp_bar_chart_set_show_values (chart, TRUE);
-      hp_chart_set_axis_labels (chart, tr (domain, N_ ("Stream")), tr (domain, N_ ("Share of the stream's idle time")));
+      hp_chart_set_axis_labels (chart, _hp_chart_tr (domain, N_ ("Stream")), _hp_chart_tr (domain, N_ ("Share of the stream's idle time")));
 
       /* streams in ascending numeric order (HTA's table order is not) */
       for (guint row = 0; row < hp_table_get_n_rows (table); row++)
@@ -713,12 +698,12 @@ adapt_comm_comp_overlap (HpTable    *table,
 
   g_return_val_if_fail (table != NULL, charts);
 
-  chart = hp_bar_chart_new ("comm_comp_overlap", tr (domain, N_ ("Computation-Communication Overlap")));
+  chart = hp_bar_chart_new ("comm_comp_overlap", _hp_chart_tr (domain, N_ ("Computation-Communication Overlap")));
   hp_bar_chart_set_orientation (chart, HP_BAR_ORIENTATION_VERTICAL);
   hp_bar_chart_set_value_format (chart, HP_AXIS_FORMAT_PERCENT);
   hp_bar_chart_set_value_range (chart, 0, 100);
   hp_bar_chart_set_show_values (chart, TRUE);
-  hp_chart_set_axis_labels (chart, tr (domain, N_ ("Rank")), tr (domain, N_ ("Communication overlapped")));
+  hp_chart_set_axis_labels (chart, _hp_chart_tr (domain, N_ ("Rank")), _hp_chart_tr (domain, N_ ("Communication overlapped")));
   g_ptr_array_add (charts, chart);
 
   c_rank = column (table, "rank");
@@ -729,7 +714,7 @@ adapt_comm_comp_overlap (HpTable    *table,
 
   add_rank_categories (chart, table, c_rank, c_device);
 
-  series = hp_bar_chart_add_series (chart, tr (domain, N_ ("Overlap")), NULL);
+  series = hp_bar_chart_add_series (chart, _hp_chart_tr (domain, N_ ("Overlap")), NULL);
   hp_bar_chart_set_series_color_key (chart, series, "COMPUTATION overlapping COMMUNICATION");
   for (guint row = 0; row < hp_table_get_n_rows (table); row++)
     hp_bar_chart_set_value (chart, series, row, cell_number (table, row, c_pct));
@@ -771,7 +756,7 @@ launch_histogram (const char *stem,
   hp_histogram_set_value_format (chart, HP_AXIS_FORMAT_TIME_US);
   hp_histogram_set_bin_count (chart, n_bins);
   hp_histogram_set_values (chart, (const double *)values->data, values->len);
-  hp_chart_set_axis_labels (chart, x_label, tr (domain, N_ ("Launches")));
+  hp_chart_set_axis_labels (chart, x_label, _hp_chart_tr (domain, N_ ("Launches")));
   return chart;
 }
 
@@ -798,7 +783,7 @@ adapt_launch_stats (HpTable    *table,
   c_delay = column (table, "launch_delay");
   if (c_cpu < 0 || c_gpu < 0 || c_delay < 0)
     {
-      g_ptr_array_add (charts, hp_histogram_new ("launch_short_kernels", tr (domain, N_ ("Short GPU kernels (gpu op duration < cpu op duration)"))));
+      g_ptr_array_add (charts, hp_histogram_new ("launch_short_kernels", _hp_chart_tr (domain, N_ ("Short GPU kernels (gpu op duration < cpu op duration)"))));
       return charts;
     }
 
@@ -817,7 +802,7 @@ adapt_launch_stats (HpTable    *table,
       g_autoptr (GArray) runtime = g_array_new (FALSE, FALSE, sizeof (double));
       g_autoptr (GArray) delays = g_array_new (FALSE, FALSE, sizeof (double));
       g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, rank);
-      const char      *cpu_label = tr (domain, N_ ("CPU duration of the launch"));
+      const char      *cpu_label = _hp_chart_tr (domain, N_ ("CPU duration of the launch"));
       char            *title;
 
       for (guint row = 0; row < hp_table_get_n_rows (table); row++)
@@ -841,16 +826,16 @@ adapt_launch_stats (HpTable    *table,
         }
 
       /* Translators: %s is a rank number */
-      title = g_strdup_printf (tr (domain, N_ ("Short GPU kernels (gpu op duration < cpu op duration) on rank %s")), number);
+      title = g_strdup_printf (_hp_chart_tr (domain, N_ ("Short GPU kernels (gpu op duration < cpu op duration) on rank %s")), number);
       g_ptr_array_add (charts, launch_histogram ("launch_short_kernels", rank, title, cpu_label, shorts, 0, domain));
 
       /* Translators: the cutoff in microseconds, then a rank number */
-      title = g_strdup_printf (tr (domain, N_ ("Runtime Event Duration Outliers (duration > %s us) on rank %s")), runtime_text, number);
+      title = g_strdup_printf (_hp_chart_tr (domain, N_ ("Runtime Event Duration Outliers (duration > %s us) on rank %s")), runtime_text, number);
       g_ptr_array_add (charts, launch_histogram ("launch_runtime_outliers", rank, title, cpu_label, runtime, 300, domain));
 
       /* Translators: the cutoff in microseconds, then a rank number */
-      title = g_strdup_printf (tr (domain, N_ ("Launch Delay Outliers (duration > %s us) on rank %s")), delay_text, number);
-      g_ptr_array_add (charts, launch_histogram ("launch_delay_outliers", rank, title, tr (domain, N_ ("Launch delay")), delays, 300, domain));
+      title = g_strdup_printf (_hp_chart_tr (domain, N_ ("Launch Delay Outliers (duration > %s us) on rank %s")), delay_text, number);
+      g_ptr_array_add (charts, launch_histogram ("launch_delay_outliers", rank, title, _hp_chart_tr (domain, N_ ("Launch delay")), delays, 300, domain));
     }
 
   return charts;
@@ -951,9 +936,9 @@ adapt_aten_op_delays (HpTable    *table,
   c_launch = column (table, "avg_aten_op_launch_delay");
   if (c_op < 0 || c_count < 0 || c_launch < 0 || hp_table_get_n_rows (table) == 0)
     {
-      g_ptr_array_add (charts, aten_bars ("aten_op_occurrences", tr (domain, N_ ("Most frequent ATen ops")),
-                                          tr (domain, N_ ("Occurrences")), HP_AXIS_FORMAT_NUMBER,
-                                          tr (domain, N_ ("Occurrences")), NULL));
+      g_ptr_array_add (charts, aten_bars ("aten_op_occurrences", _hp_chart_tr (domain, N_ ("Most frequent ATen ops")),
+                                          _hp_chart_tr (domain, N_ ("Occurrences")), HP_AXIS_FORMAT_NUMBER,
+                                          _hp_chart_tr (domain, N_ ("Occurrences")), NULL));
       return charts;
     }
 
@@ -1004,16 +989,16 @@ adapt_aten_op_delays (HpTable    *table,
 
       name = g_strdup_printf ("aten_op_occurrences_rank%" G_GINT64_FORMAT, rank);
       /* Translators: %s is a rank number */
-      title = g_strdup_printf (tr (domain, N_ ("Most frequent ATen ops on rank %s")), number);
-      occurrences = aten_bars (name, title, tr (domain, N_ ("Calls that launched kernels")),
-                               HP_AXIS_FORMAT_NUMBER, tr (domain, N_ ("Occurrences")), NULL);
+      title = g_strdup_printf (_hp_chart_tr (domain, N_ ("Most frequent ATen ops on rank %s")), number);
+      occurrences = aten_bars (name, title, _hp_chart_tr (domain, N_ ("Calls that launched kernels")),
+                               HP_AXIS_FORMAT_NUMBER, _hp_chart_tr (domain, N_ ("Occurrences")), NULL);
       g_free (name);
       g_free (title);
       name = g_strdup_printf ("aten_op_launch_delay_rank%" G_GINT64_FORMAT, rank);
       /* Translators: %s is a rank number */
-      title = g_strdup_printf (tr (domain, N_ ("ATen op launch delay on rank %s")), number);
-      delays = aten_bars (name, title, tr (domain, N_ ("Mean time from the op's start to its first kernel launch")),
-                          HP_AXIS_FORMAT_TIME_US, tr (domain, N_ ("Launch delay")), "host_wait");
+      title = g_strdup_printf (_hp_chart_tr (domain, N_ ("ATen op launch delay on rank %s")), number);
+      delays = aten_bars (name, title, _hp_chart_tr (domain, N_ ("Mean time from the op's start to its first kernel launch")),
+                          HP_AXIS_FORMAT_TIME_US, _hp_chart_tr (domain, N_ ("Launch delay")), "host_wait");
 
       hp_chart_set_rank (occurrences, (int)rank);
       hp_chart_set_rank (delays, (int)rank);
@@ -1085,7 +1070,7 @@ time_series_charts (HpTable    *table,
     {
       HpChart *chart = hp_line_chart_new (name_prefix, title_prefix);
 
-      hp_chart_set_axis_labels (chart, tr (domain, N_ ("Time")), y_label);
+      hp_chart_set_axis_labels (chart, _hp_chart_tr (domain, N_ ("Time")), y_label);
       g_ptr_array_add (charts, chart);
       return charts;
     }
@@ -1097,7 +1082,7 @@ time_series_charts (HpTable    *table,
       g_autofree char *name = g_strdup_printf ("%s_rank%" G_GINT64_FORMAT, name_prefix, rank);
       g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, rank);
       /* Translators: "Queue length on rank 3": a quantity, then a rank number */
-      g_autofree char *title = g_strdup_printf (tr (domain, N_ ("%s on rank %s")), title_prefix, number);
+      g_autofree char *title = g_strdup_printf (_hp_chart_tr (domain, N_ ("%s on rank %s")), title_prefix, number);
       HpChart         *chart = hp_line_chart_new (name, title);
       g_autoptr (GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
 
@@ -1107,7 +1092,7 @@ time_series_charts (HpTable    *table,
 
       hp_line_chart_set_mode (chart, HP_LINE_STEP);
       hp_line_chart_set_x_format (chart, HP_AXIS_FORMAT_TIME_US);
-      hp_chart_set_axis_labels (chart, tr (domain, N_ ("Time")), y_label);
+      hp_chart_set_axis_labels (chart, _hp_chart_tr (domain, N_ ("Time")), y_label);
 
       for (guint row = 0; row < hp_table_get_n_rows (table); row++)
         {
@@ -1157,8 +1142,8 @@ adapt_queue_length (HpTable    *time_series,
 {
   g_return_val_if_fail (time_series != NULL, chart_list ());
 
-  return time_series_charts (time_series, "stream", tr (domain, N_ ("Stream")), "queue_length", "queue_length",
-                             tr (domain, N_ ("Queue length")), tr (domain, N_ ("Operations queued")), domain);
+  return time_series_charts (time_series, "stream", _hp_chart_tr (domain, N_ ("Stream")), "queue_length", "queue_length",
+                             _hp_chart_tr (domain, N_ ("Queue length")), _hp_chart_tr (domain, N_ ("Operations queued")), domain);
 }
 
 /**
@@ -1182,7 +1167,7 @@ adapt_memory_bw (HpTable    *time_series,
   g_return_val_if_fail (time_series != NULL, chart_list ());
 
   return time_series_charts (time_series, "name", NULL, "memory_bw_gbps", "memory_bw",
-                             tr (domain, N_ ("Memory bandwidth")), tr (domain, N_ ("Bandwidth (GB/s)")), domain);
+                             _hp_chart_tr (domain, N_ ("Memory bandwidth")), _hp_chart_tr (domain, N_ ("Bandwidth (GB/s)")), domain);
 }
 
 /**
@@ -1253,7 +1238,7 @@ adapt_user_annotations (HpTable    *table,
 
   kind = g_str_has_suffix (hp_table_get_name (table), "_cpu") ? "cpu" : "gpu";
   pies_name = g_strdup_printf ("user_annotation_%s_distribution", kind);
-  g_ptr_array_add (charts, per_rank_pies (table, pies_name, tr (domain, N_ ("User annotation distribution on each rank")),
+  g_ptr_array_add (charts, per_rank_pies (table, pies_name, _hp_chart_tr (domain, N_ ("User annotation distribution on each rank")),
                                           -1, NULL, domain));
 
   c_name = column (table, "name");
@@ -1276,7 +1261,7 @@ adapt_user_annotations (HpTable    *table,
       const char      *annotation = g_ptr_array_index (names, n);
       g_autofree char *name = g_strdup_printf ("user_annotation_%s_%u", kind, n);
       /* Translators: %s is the name of a record_function range */
-      g_autofree char *title = g_strdup_printf (tr (domain, N_ ("User annotation = %s")), annotation);
+      g_autofree char *title = g_strdup_printf (_hp_chart_tr (domain, N_ ("User annotation = %s")), annotation);
 
       g_ptr_array_add (charts, duration_bars (table, name, title, -1, NULL, annotation, domain));
     }
@@ -1393,7 +1378,7 @@ adapt_table (HpTable                *table,
   }
   if (domain != NULL)
     for (guint i = 0; i < charts->len; i++)
-      hp_chart_set_placeholder_texts (charts->pdata[i], tr (domain, N_ ("No data")), tr (domain, N_ ("n/a")));
+      hp_chart_set_placeholder_texts (charts->pdata[i], _hp_chart_tr (domain, N_ ("No data")), _hp_chart_tr (domain, N_ ("n/a")));
   return charts;
 }
 

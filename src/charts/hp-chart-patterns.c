@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "hp-bar-chart.h"
+#include "hp-chart-tr-private.h"
 #include "hp-chart-patterns.h"
 
 /**
@@ -37,16 +38,15 @@ hp_chart_kernel_sequences (HpTable    *table,
 
   /* Translators: the title of a chart; the first %u is a number of
    * patterns, the second a rank */
-  title = g_strdup_printf (domain != NULL ? g_dgettext (domain, N_ ("Top %u frequent patterns for rank %d"))
-                                          : "Top %u frequent patterns for rank %d",
+  title = g_strdup_printf (_hp_chart_tr (domain, N_ ("Top %u frequent patterns for rank %d")),
                            n, rank);
   chart = hp_bar_chart_new ("frequent_cuda_kernel_sequences", title);
   hp_bar_chart_set_orientation (chart, HP_BAR_ORIENTATION_VERTICAL);
   hp_bar_chart_set_show_values (chart, TRUE);
   hp_chart_set_axis_labels (chart,
-                            domain != NULL ? g_dgettext (domain, N_ ("Pattern")) : "Pattern",
-                            domain != NULL ? g_dgettext (domain, N_ ("Count")) : "Count");
-  series = hp_bar_chart_add_series (chart, domain != NULL ? g_dgettext (domain, N_ ("Count")) : "Count", NULL);
+                            _hp_chart_tr (domain, N_ ("Pattern")),
+                            _hp_chart_tr (domain, N_ ("Count")));
+  series = hp_bar_chart_add_series (chart, _hp_chart_tr (domain, N_ ("Count")), NULL);
   for (guint row = 0; row < n && c_count >= 0; row++)
     {
       char  label[16];

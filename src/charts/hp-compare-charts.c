@@ -10,14 +10,8 @@
 #include <string.h>
 
 #include "hp-bar-chart.h"
+#include "hp-chart-tr-private.h"
 #include "hp-compare-charts.h"
-
-static const char *
-tr (const char *domain,
-    const char *msgid)
-{
-  return domain != NULL ? g_dgettext (domain, msgid) : msgid;
-}
 
 typedef enum
 {
@@ -208,8 +202,8 @@ hp_compare_charts_new (GPtrArray         *tables,
                        const char        *domain)
 {
   static const char *const temporal_cols[] = { "idle_time_pctg", "compute_time_pctg", "non_compute_time_pctg" };
-  const char *const        temporal_names[] = { tr (domain, N_ ("Idle")), tr (domain, N_ ("Compute")),
-                                                tr (domain, N_ ("Non-compute")) };
+  const char *const        temporal_names[] = { _hp_chart_tr (domain, N_ ("Idle")), _hp_chart_tr (domain, N_ ("Compute")),
+                                                _hp_chart_tr (domain, N_ ("Non-compute")) };
   static const char *const percentage[] = { "percentage" };
   static const char *const overlap[] = { "comp_comm_overlap_pctg" };
   static const char *const idle[] = { "idle_time" };
@@ -221,53 +215,53 @@ hp_compare_charts_new (GPtrArray         *tables,
 
   if ((table = find_table (tables, "compare_temporal_breakdown")) != NULL)
     {
-      chart = new_chart ("compare_temporal_breakdown", tr (domain, N_ ("Temporal breakdown per run")), NULL,
-                         tr (domain, N_ ("Share of the GPU time span (mean over ranks)")), HP_AXIS_FORMAT_PERCENT,
+      chart = new_chart ("compare_temporal_breakdown", _hp_chart_tr (domain, N_ ("Temporal breakdown per run")), NULL,
+                         _hp_chart_tr (domain, N_ ("Share of the GPU time span (mean over ranks)")), HP_AXIS_FORMAT_PERCENT,
                          labels, n_runs);
       fill (chart, table, labels, n_runs, NULL, temporal_cols, temporal_names, 3, AGG_MEAN);
       g_ptr_array_add (charts, chart);
     }
   if ((table = find_table (tables, "compare_kernel_type")) != NULL)
     {
-      chart = new_chart ("compare_kernel_type", tr (domain, N_ ("Kernel types per run")), NULL,
-                         tr (domain, N_ ("Share of kernel time")), HP_AXIS_FORMAT_PERCENT, labels, n_runs);
+      chart = new_chart ("compare_kernel_type", _hp_chart_tr (domain, N_ ("Kernel types per run")), NULL,
+                         _hp_chart_tr (domain, N_ ("Share of kernel time")), HP_AXIS_FORMAT_PERCENT, labels, n_runs);
       fill (chart, table, labels, n_runs, "kernel_type", percentage, NULL, 1, AGG_SUM);
       g_ptr_array_add (charts, chart);
     }
   if ((table = find_table (tables, "compare_comm_comp_overlap")) != NULL)
     {
-      chart = new_chart ("compare_comm_comp_overlap", tr (domain, N_ ("Communication overlapped by computation")),
-                         tr (domain, N_ ("Rank")), tr (domain, N_ ("Share of communication time")),
+      chart = new_chart ("compare_comm_comp_overlap", _hp_chart_tr (domain, N_ ("Communication overlapped by computation")),
+                         _hp_chart_tr (domain, N_ ("Rank")), _hp_chart_tr (domain, N_ ("Share of communication time")),
                          HP_AXIS_FORMAT_PERCENT, labels, n_runs);
       fill (chart, table, labels, n_runs, "rank", overlap, NULL, 1, AGG_MEAN);
       g_ptr_array_add (charts, chart);
     }
   if ((table = find_table (tables, "compare_idle_time")) != NULL)
     {
-      chart = new_chart ("compare_idle_time", tr (domain, N_ ("Idle time by cause")), NULL,
-                         tr (domain, N_ ("Idle time (all ranks and streams)")), HP_AXIS_FORMAT_TIME_US, labels,
+      chart = new_chart ("compare_idle_time", _hp_chart_tr (domain, N_ ("Idle time by cause")), NULL,
+                         _hp_chart_tr (domain, N_ ("Idle time (all ranks and streams)")), HP_AXIS_FORMAT_TIME_US, labels,
                          n_runs);
       fill (chart, table, labels, n_runs, "idle_category", idle, NULL, 1, AGG_SUM);
       g_ptr_array_add (charts, chart);
     }
   if ((table = find_table (tables, "compare_step_time")) != NULL)
     {
-      chart = new_chart ("compare_step_time", tr (domain, N_ ("Step time")), tr (domain, N_ ("Rank")),
-                         tr (domain, N_ ("Mean step time")), HP_AXIS_FORMAT_TIME_US, labels, n_runs);
+      chart = new_chart ("compare_step_time", _hp_chart_tr (domain, N_ ("Step time")), _hp_chart_tr (domain, N_ ("Rank")),
+                         _hp_chart_tr (domain, N_ ("Mean step time")), HP_AXIS_FORMAT_TIME_US, labels, n_runs);
       fill (chart, table, labels, n_runs, "rank", step, NULL, 1, AGG_MEAN);
       g_ptr_array_add (charts, chart);
     }
   if ((table = find_table (tables, "compare_memory")) != NULL && hp_table_get_n_rows (table) > 0)
     {
-      chart = new_chart ("compare_memory", tr (domain, N_ ("Peak allocated memory")), tr (domain, N_ ("Rank")),
-                         tr (domain, N_ ("Bytes")), HP_AXIS_FORMAT_COMPACT, labels, n_runs);
+      chart = new_chart ("compare_memory", _hp_chart_tr (domain, N_ ("Peak allocated memory")), _hp_chart_tr (domain, N_ ("Rank")),
+                         _hp_chart_tr (domain, N_ ("Bytes")), HP_AXIS_FORMAT_COMPACT, labels, n_runs);
       fill (chart, table, labels, n_runs, "rank", peak, NULL, 1, AGG_MAX);
       g_ptr_array_add (charts, chart);
     }
   if ((table = find_table (tables, "compare_ops")) != NULL)
     {
-      chart = new_chart ("compare_ops", tr (domain, N_ ("Ops that changed most")), NULL,
-                         tr (domain, N_ ("Total duration")), HP_AXIS_FORMAT_TIME_US, labels, n_runs);
+      chart = new_chart ("compare_ops", _hp_chart_tr (domain, N_ ("Ops that changed most")), NULL,
+                         _hp_chart_tr (domain, N_ ("Total duration")), HP_AXIS_FORMAT_TIME_US, labels, n_runs);
       fill_ops (chart, table, labels, n_runs, top_n);
       g_ptr_array_add (charts, chart);
     }

@@ -11,14 +11,8 @@
 #include <string.h>
 
 #include "hp-bar-chart.h"
+#include "hp-chart-tr-private.h"
 #include "hp-diff-charts.h"
-
-static const char *
-tr (const char *domain,
-    const char *msgid)
-{
-  return domain != NULL ? g_dgettext (domain, msgid) : msgid;
-}
 
 typedef struct
 {
@@ -88,7 +82,7 @@ comparison_chart (HpTable     *compare,
 
   hp_bar_chart_set_mode (chart, HP_BAR_GROUPED);
   hp_bar_chart_set_value_format (chart, format);
-  hp_chart_set_axis_labels (chart, tr (domain, N_ ("Op")), y_label);
+  hp_chart_set_axis_labels (chart, _hp_chart_tr (domain, N_ ("Op")), y_label);
   if (c_col < 0 || t_col < 0 || d_col < 0 || label_c < 0 || label_t < 0)
     return chart;
 
@@ -102,7 +96,7 @@ comparison_chart (HpTable     *compare,
       series[s] = hp_bar_chart_add_series (chart, label, NULL);
       hp_bar_chart_set_series_color_key (chart, series[s], label);
     }
-  series[2] = hp_bar_chart_add_series (chart, tr (domain, N_ ("Difference")), NULL);
+  series[2] = hp_bar_chart_add_series (chart, _hp_chart_tr (domain, N_ ("Difference")), NULL);
   hp_bar_chart_set_series_color_key (chart, series[2], "Difference");
 
   /* the largest changes, steps left out (HTA's documented use) */
@@ -150,12 +144,12 @@ hp_diff_charts_new (HpTable    *compare,
   g_return_val_if_fail (compare != NULL, charts);
 
   g_ptr_array_add (charts, comparison_chart (compare, "ops_count_comparison",
-                                             tr (domain, N_ ("Ops Count Comparison")),
-                                             tr (domain, N_ ("Count")), "_counts", "diff_counts",
+                                             _hp_chart_tr (domain, N_ ("Ops Count Comparison")),
+                                             _hp_chart_tr (domain, N_ ("Count")), "_counts", "diff_counts",
                                              HP_AXIS_FORMAT_COMPACT, top_n, domain));
   g_ptr_array_add (charts, comparison_chart (compare, "ops_duration_comparison",
-                                             tr (domain, N_ ("Ops Duration Comparison")),
-                                             tr (domain, N_ ("Total Duration (us)")), "_total_duration",
+                                             _hp_chart_tr (domain, N_ ("Ops Duration Comparison")),
+                                             _hp_chart_tr (domain, N_ ("Total Duration (us)")), "_total_duration",
                                              "diff_duration", HP_AXIS_FORMAT_COMPACT, top_n, domain));
   return charts;
 }

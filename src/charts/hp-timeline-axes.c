@@ -42,10 +42,10 @@ hp_timeline_painter_dup_lane_title (HpTimelinePainter *self,
   if (ln->is_gpu)
     /* Translators: the name of a timeline lane whose trace gives it none;
      * %s is the GPU stream's number */
-    return g_strdup_printf (_hp_timeline_tr (self->domain, N_ ("stream %s")), id);
+    return g_strdup_printf (_hp_chart_tr (self->domain, N_ ("stream %s")), id);
   /* Translators: the name of a timeline lane whose trace gives it none;
    * %s is the host thread's id */
-  return g_strdup_printf (_hp_timeline_tr (self->domain, N_ ("thread %s")), id);
+  return g_strdup_printf (_hp_chart_tr (self->domain, N_ ("thread %s")), id);
 }
 
 static void
@@ -102,7 +102,7 @@ _hp_timeline_painter_paint_gutter (HpTimelinePainter      *self,
         case HP_TIMELINE_ROW_RANK:
           {
             gboolean         collapsed = hp_timeline_layout_get_rank_collapsed (self->layout, row->rank_pos);
-            g_autofree char *title = g_strdup_printf (_hp_timeline_tr (self->domain, N_ ("Rank %d")), r->rank);
+            g_autofree char *title = g_strdup_printf (_hp_chart_tr (self->domain, N_ ("Rank %d")), r->rank);
             double           w;
 
             cairo_rectangle (cr, 0, y, m->time_left, row->height);
@@ -145,7 +145,7 @@ _hp_timeline_painter_paint_gutter (HpTimelinePainter      *self,
               g_ascii_formatd (number, sizeof number, "%.3g", c->max_value);
             /* Translators: under a counter track's name in the timeline:
              * the top of its scale, a number */
-            max_text = g_strdup_printf (_hp_timeline_tr (self->domain, N_ ("max %s")), number);
+            max_text = g_strdup_printf (_hp_chart_tr (self->domain, N_ ("max %s")), number);
             _hp_timeline_painter_draw_text (self, cr, self->small_font, max_text, 22, y + 25, m->time_left - 30, &s->muted);
           }
           break;
@@ -188,7 +188,7 @@ _hp_timeline_painter_paint_ruler (HpTimelinePainter      *self,
 
       /* Translators: in the timeline's top left corner: the time the
        * ruler's ticks ("+40 us") count from, when it is not the start */
-      corner = g_strdup_printf (_hp_timeline_tr (self->domain, N_ ("from %s")), t);
+      corner = g_strdup_printf (_hp_chart_tr (self->domain, N_ ("from %s")), t);
     }
   else
     {
@@ -196,7 +196,7 @@ _hp_timeline_painter_paint_ruler (HpTimelinePainter      *self,
 
       /* Translators: in the timeline's top left corner: how long the
        * visible window is, "1.25 ms" */
-      corner = g_strdup_printf (_hp_timeline_tr (self->domain, N_ ("%s in view")), d);
+      corner = g_strdup_printf (_hp_chart_tr (self->domain, N_ ("%s in view")), d);
     }
   _hp_timeline_painter_draw_text (self, cr, self->small_font, corner, 8, h / 2, m->time_left - 14, &s->muted);
 
@@ -216,20 +216,20 @@ _hp_timeline_painter_paint_ruler (HpTimelinePainter      *self,
 
   if (hp_timeline_layout_get_flags (self->layout) & HP_TIMELINE_SHOW_ITERATIONS)
     {
-      guint                 n_steps;
-      const HpTimelineStep *steps = _hp_timeline_painter_band_steps (self, &n_steps);
-      HpColor               even = hp_color_mix (&s->palette[7], &s->background, 0.78);
-      HpColor               odd = hp_color_mix (&s->palette[7], &s->background, 0.62);
-      double                by = h, bh = HP_TIMELINE_BAND_HEIGHT;
+      guint         n_steps;
+      const HpStep *steps = _hp_timeline_painter_band_steps (self, &n_steps);
+      HpColor       even = hp_color_mix (&s->palette[7], &s->background, 0.78);
+      HpColor       odd = hp_color_mix (&s->palette[7], &s->background, 0.62);
+      double        by = h, bh = HP_TIMELINE_BAND_HEIGHT;
 
       for (guint i = 0; i < n_steps; i++)
         {
           double x0, x1;
 
-          if (steps[i].end <= m->viewport.t0 || steps[i].start >= m->viewport.t1)
+          if (steps[i].span.end <= m->viewport.t0 || steps[i].span.start >= m->viewport.t1)
             continue;
-          x0 = _hp_timeline_snap (hp_timeline_mapper_time_to_x (m, steps[i].start), scale);
-          x1 = _hp_timeline_snap (hp_timeline_mapper_time_to_x (m, steps[i].end), scale);
+          x0 = _hp_timeline_snap (hp_timeline_mapper_time_to_x (m, steps[i].span.start), scale);
+          x1 = _hp_timeline_snap (hp_timeline_mapper_time_to_x (m, steps[i].span.end), scale);
           cairo_rectangle (cr, x0, by + 1, MAX (x1 - x0 - 1 / scale, 1 / scale), bh - 2);
           _hp_timeline_set_source (cr, i % 2 == 0 ? &even : &odd);
           cairo_fill (cr);
@@ -241,7 +241,7 @@ _hp_timeline_painter_paint_ruler (HpTimelinePainter      *self,
 
               /* Translators: an iteration (ProfilerStep#N) in the timeline's
                * band under the ruler */
-              g_snprintf (label, sizeof label, _hp_timeline_tr (self->domain, N_ ("Step %d")), steps[i].number);
+              g_snprintf (label, sizeof label, _hp_chart_tr (self->domain, N_ ("Step %d")), steps[i].number);
               tw = _hp_timeline_painter_text_width (self, self->small_font, label);
               if (lx1 - lx0 > 24)
                 _hp_timeline_painter_draw_text (self, cr, self->small_font, label, MAX (lx0 + 4, (lx0 + lx1 - tw) / 2), by + bh / 2,
@@ -252,7 +252,7 @@ _hp_timeline_painter_paint_ruler (HpTimelinePainter      *self,
   cairo_restore (cr);
 
   if (hp_timeline_layout_get_flags (self->layout) & HP_TIMELINE_SHOW_ITERATIONS)
-    _hp_timeline_painter_draw_text (self, cr, self->small_font, _hp_timeline_tr (self->domain, N_ ("Iterations")), 8, h + HP_TIMELINE_BAND_HEIGHT / 2, m->time_left - 14, &s->muted);
+    _hp_timeline_painter_draw_text (self, cr, self->small_font, _hp_chart_tr (self->domain, N_ ("Iterations")), 8, h + HP_TIMELINE_BAND_HEIGHT / 2, m->time_left - 14, &s->muted);
 
   /* borders */
   cairo_rectangle (cr, 0, _hp_timeline_snap (m->lanes_top - 1 / scale, scale), m->viewport.width, 1 / scale);

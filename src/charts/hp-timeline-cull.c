@@ -57,29 +57,6 @@ skip_ending_by (const gint64 *ends,
   return lo;
 }
 
-/* The first position of a depth whose event intersects [t, ...): ends after
- * t, or is an instant at t. */
-guint
-_hp_timeline_first_visible (const HpRank *r,
-                            const HpLane *lane,
-                            guint         depth,
-                            gint64        t)
-{
-  guint p = hp_lane_first_ending_after (r, lane, depth, t - 1);
-  guint end = lane->depth_start[depth + 1];
-
-  /* events ending exactly at t only count when they are instants there */
-  while (p < end)
-    {
-      guint32 e = lane->events[p];
-
-      if (_hp_timeline_event_end (r, e) > t || r->ts[e] == t)
-        break;
-      p++;
-    }
-  return p;
-}
-
 /**
  * hp_timeline_layout_cull:
  * @rank_pos: a rank position
@@ -105,7 +82,6 @@ hp_timeline_layout_cull (HpTimelineLayout *self,
 {
   const HpRank *r;
   const HpLane *ln;
-  guint         end;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (rank_pos < self->n_ranks);
@@ -114,15 +90,7 @@ hp_timeline_layout_cull (HpTimelineLayout *self,
   ln = &r->lanes[lane];
   g_return_if_fail (depth < ln->max_depth);
 
-  end = ln->depth_start[depth + 1];
-  for (guint p = _hp_timeline_first_visible (r, ln, depth, t0); p < end; p++)
-    {
-      guint32 e = ln->events[p];
-
-      if (r->ts[e] >= t1)
-        break;
-      g_array_append_val (events, e);
-    }
+  hp_lane_collect_in_span (r, ln, depth, hp_time_span_make (t0, t1), events);
 }
 
 typedef struct
@@ -176,7 +144,7 @@ cull_depth (Frame        *f,
 {
   HpTimelineLayout *self = f->self;
   guint             end = lane->depth_start[depth + 1];
-  guint             p = _hp_timeline_first_visible (r, lane, depth, f->t0);
+  guint             p = hp_lane_first_in_span (r, lane, depth, f->t0);
   gint64            run_c0 = 0, run_c1 = G_MININT64;
   guint32           run_event = 0, run_count = 0;
   guint             run_color = 0;
@@ -184,7 +152,7 @@ cull_depth (Frame        *f,
   while (p < end)
     {
       guint32 e = lane->events[p];
-      gint64  ts = r->ts[e];
+      gint64  ts = hp_rank_get_event_start (r, e);
       gint64  te;
       double  xs, xe;
       gint64  c0, c1;
@@ -198,7 +166,7 @@ cull_depth (Frame        *f,
       c0 = hp_timeline_floor (xs);
       c1 = MAX (hp_timeline_ceil (xe), c0 + 1);
       if (xe - xs < 1.0)
-        color = _hp_timeline_is_gpu_work (r, e) ? _hp_timeline_kernel_color (r, e) : HP_TIMELINE_COLOR_DENSE;
+        color = hp_rank_is_gpu_activity (r, e) ? hp_rank_get_kernel_class (r, e) : HP_TIMELINE_COLOR_DENSE;
       else
         {
           color = _hp_timeline_layout_event_color (self, r, e);
@@ -239,12 +207,12 @@ cull_depth (Frame        *f,
           {
             guint32 last = lane->events[q - 1];
 
-            if (r->ts[last] < f->t1)
+            if (hp_rank_get_event_start (r, last) < f->t1)
               run_count += q - p - 1;
             else
               {
                 /* count only the skipped events inside the window */
-                for (guint s = p + 1; s < q && r->ts[lane->events[s]] < f->t1; s++)
+                for (guint s = p + 1; s < q && hp_rank_get_event_start (r, lane->events[s]) < f->t1; s++)
                   run_count++;
               }
           }

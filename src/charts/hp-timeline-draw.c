@@ -141,7 +141,7 @@ _hp_timeline_painter_visible_rows (HpTimelinePainter *self,
 }
 
 /* The steps the band shows: those of the first visible rank. */
-const HpTimelineStep *
+const HpStep *
 _hp_timeline_painter_band_steps (HpTimelinePainter *self,
                                  guint             *n_steps)
 {

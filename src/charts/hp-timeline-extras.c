@@ -1,11 +1,13 @@
 /* hp-timeline-extras.c — the timeline's counter tracks and idle gaps: computed once per trace, on any thread.
  *
- * Queue length and memory bandwidth series become step functions, one
- * counter track per stream or copy kind; idle gaps come from the idle-time
- * breakdown (docs/analyses.md §2) per GPU lane. Both are slow enough on large
+ * Queue length and memory bandwidth series (from core) become step
+ * functions, one counter track per stream or copy kind; idle gaps are core's
+ * hp_idle_time_get_lane_intervals() per GPU lane, the gaps the idle-time
+ * breakdown counts (docs/analyses.md §2). Both are slow enough on large
  * traces that a view computes them in a worker
- * (hp_timeline_extras_compute()) and installs them on the layout; a layout
- * without them computes what it needs on first use.
+ * (hp_timeline_extras_compute()) and installs them on the layout. The
+ * layout itself never runs an analysis: an overlay whose data is not
+ * installed shows nothing (hp_timeline_layout_get_missing() says which).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -79,7 +81,7 @@ _hp_timeline_counter_title (const HpTimelineCounter *counter,
   g_snprintf (stream, sizeof stream, "%" G_GINT64_FORMAT, counter->stream);
   /* Translators: the name of a timeline track that counts the kernels
    * queued on a GPU stream; %s is the stream's number */
-  return g_strdup_printf (_hp_timeline_tr (domain, N_ ("Queue · stream %s")), stream);
+  return g_strdup_printf (_hp_chart_tr (domain, N_ ("Queue · stream %s")), stream);
 }
 
 static GPtrArray *
@@ -132,25 +134,6 @@ compute_counters (HpTrace      *trace,
       i = j;
     }
   return counters;
-}
-
-static GArray *
-compute_idle (HpTrace      *trace,
-              const HpRank *r,
-              guint         lane,
-              double        idle_delay)
-{
-  return hp_idle_time_get_intervals (trace, r, r->lanes[lane].pid, _hp_timeline_lane_stream (r, lane), idle_delay);
-}
-
-void
-_hp_timeline_layout_ensure_counters (HpTimelineLayout *self,
-                                     guint             rank_pos)
-{
-  HpTimelineRankData *rd = &self->ranks[rank_pos];
-
-  if (rd->counters == NULL)
-    rd->counters = compute_counters (self->trace, hp_trace_get_rank (self->trace, rank_pos));
 }
 
 struct _HpTimelineExtras
@@ -207,7 +190,7 @@ hp_timeline_extras_compute (HpTrace        *trace,
           extras->idle[k] = g_new0 (GArray *, MAX (r->n_lanes, 1));
           for (guint l = 0; l < r->n_lanes; l++)
             if (r->lanes[l].is_gpu)
-              extras->idle[k][l] = compute_idle (trace, r, l, idle_delay);
+              extras->idle[k][l] = hp_idle_time_get_lane_intervals (trace, r, l, idle_delay);
         }
       if (extras->what & HP_TIMELINE_SHOW_COUNTERS)
         extras->counters[k] = compute_counters (trace, r);
@@ -304,7 +287,8 @@ hp_timeline_layout_install_extras (HpTimelineLayout *self,
 /**
  * hp_timeline_layout_get_n_counters:
  *
- * Returns: the number of counter tracks of a rank (computed on first use)
+ * Returns: the number of counter tracks of a rank; 0 until
+ *   hp_timeline_layout_install_extras() gave them
  */
 guint
 hp_timeline_layout_get_n_counters (HpTimelineLayout *self,
@@ -313,8 +297,7 @@ hp_timeline_layout_get_n_counters (HpTimelineLayout *self,
   g_return_val_if_fail (self != NULL, 0);
   g_return_val_if_fail (rank_pos < self->n_ranks, 0);
 
-  _hp_timeline_layout_ensure_counters (self, rank_pos);
-  return self->ranks[rank_pos].counters->len;
+  return self->ranks[rank_pos].counters != NULL ? self->ranks[rank_pos].counters->len : 0;
 }
 
 /**
@@ -330,19 +313,20 @@ hp_timeline_layout_get_counter (HpTimelineLayout *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (rank_pos < self->n_ranks, NULL);
 
-  _hp_timeline_layout_ensure_counters (self, rank_pos);
-  g_return_val_if_fail (counter < self->ranks[rank_pos].counters->len, NULL);
+  g_return_val_if_fail (counter < hp_timeline_layout_get_n_counters (self, rank_pos), NULL);
   return g_ptr_array_index (self->ranks[rank_pos].counters, counter);
 }
 
 /**
  * hp_timeline_layout_get_idle_intervals:
  *
- * The idle gaps of a GPU lane, from hp_idle_time_get_intervals() with the
- * layout's `consecutive_kernel_delay`; computed on first use.
+ * The idle gaps of a GPU lane, from hp_idle_time_get_lane_intervals() with
+ * the layout's `consecutive_kernel_delay`, as
+ * hp_timeline_layout_install_extras() gave them.
  *
  * Returns: (transfer none) (nullable) (element-type HpIdleInterval): the
- *   gaps in time order, %NULL for a host thread
+ *   gaps in time order; %NULL for a host thread, or before they are
+ *   installed
  */
 GArray *
 hp_timeline_layout_get_idle_intervals (HpTimelineLayout *self,
@@ -358,11 +342,7 @@ hp_timeline_layout_get_idle_intervals (HpTimelineLayout *self,
   g_return_val_if_fail (lane < r->n_lanes, NULL);
 
   rd = &self->ranks[rank_pos];
-  if (!r->lanes[lane].is_gpu)
-    return NULL;
-  if (rd->idle[lane] == NULL)
-    rd->idle[lane] = compute_idle (self->trace, r, lane, self->idle_delay);
-  return rd->idle[lane];
+  return r->lanes[lane].is_gpu ? rd->idle[lane] : NULL;
 }
 
 /* the number of points at or before @t: the last of them holds at @t */

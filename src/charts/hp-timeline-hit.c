@@ -49,10 +49,10 @@ event_at (const HpRank *r,
   guint  end = lane->depth_start[depth + 1];
   gint64 best = -1, best_dist = G_MAXINT64;
 
-  for (guint p = _hp_timeline_first_visible (r, lane, depth, t - tol); p < end; p++)
+  for (guint p = hp_lane_first_in_span (r, lane, depth, t - tol); p < end; p++)
     {
       guint32 e = lane->events[p];
-      gint64  ts = r->ts[e], te = _hp_timeline_event_end (r, e);
+      gint64  ts = hp_rank_get_event_start (r, e), te = hp_rank_get_event_end (r, e);
       gint64  dist;
 
       if (ts > t + tol)
@@ -122,8 +122,8 @@ hp_timeline_layout_hit_test (HpTimelineLayout         *self,
     }
   if (y < m.lanes_top)
     {
-      guint                 n_steps = 0;
-      const HpTimelineStep *steps = NULL;
+      guint         n_steps = 0;
+      const HpStep *steps = NULL;
 
       for (guint k = 0; k < self->n_ranks && steps == NULL; k++)
         if (self->ranks[k].visible)
@@ -132,12 +132,12 @@ hp_timeline_layout_hit_test (HpTimelineLayout         *self,
             hit->rank_pos = (int)k;
           }
       for (guint s = 0; s < n_steps && x >= m.time_left; s++)
-        if (steps[s].start <= hit->time && hit->time < steps[s].end)
+        if (steps[s].span.start <= hit->time && hit->time < steps[s].span.end)
           {
             hit->kind = HP_TIMELINE_HIT_STEP;
             hit->event = steps[s].event;
-            hit->start = steps[s].start;
-            hit->end = steps[s].end;
+            hit->start = steps[s].span.start;
+            hit->end = steps[s].span.end;
             hit->item = steps[s].number;
             return TRUE;
           }
@@ -186,8 +186,8 @@ hp_timeline_layout_hit_test (HpTimelineLayout         *self,
       if (hit->event < 0)
         return FALSE;
       hit->kind = HP_TIMELINE_HIT_EVENT;
-      hit->start = r->ts[hit->event];
-      hit->end = _hp_timeline_event_end (r, (guint32)hit->event);
+      hit->start = hp_rank_get_event_start (r, hit->event);
+      hit->end = hp_rank_get_event_end (r, (guint32)hit->event);
       return TRUE;
     }
 }

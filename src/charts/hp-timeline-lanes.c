@@ -33,17 +33,17 @@ _hp_timeline_painter_paint_backdrop (HpTimelinePainter      *self,
 
     if (hp_timeline_layout_get_flags (self->layout) & HP_TIMELINE_SHOW_ITERATIONS)
       {
-        guint                 n_steps;
-        const HpTimelineStep *steps = _hp_timeline_painter_band_steps (self, &n_steps);
+        guint         n_steps;
+        const HpStep *steps = _hp_timeline_painter_band_steps (self, &n_steps);
 
         for (guint i = 1; i < n_steps; i += 2)
           {
             double x0, x1;
 
-            if (steps[i].end <= m->viewport.t0 || steps[i].start >= m->viewport.t1)
+            if (steps[i].span.end <= m->viewport.t0 || steps[i].span.start >= m->viewport.t1)
               continue;
-            x0 = MAX (_hp_timeline_snap (hp_timeline_mapper_time_to_x (m, steps[i].start), scale), x);
-            x1 = MIN (MAX (_hp_timeline_snap (hp_timeline_mapper_time_to_x (m, steps[i].end), scale), x0 + 1 / scale), m->time_right);
+            x0 = MAX (_hp_timeline_snap (hp_timeline_mapper_time_to_x (m, steps[i].span.start), scale), x);
+            x1 = MIN (MAX (_hp_timeline_snap (hp_timeline_mapper_time_to_x (m, steps[i].span.end), scale), x0 + 1 / scale), m->time_right);
             if (x1 <= x0)
               continue;
             cairo_rectangle (cr, x0, m->lanes_top, x1 - x0, h);

@@ -13,6 +13,7 @@
 
 #pragma once
 
+#include "hp-chart-tr-private.h"
 #include "hp-timeline-layout.h"
 
 G_BEGIN_DECLS
@@ -31,7 +32,7 @@ typedef struct
   gboolean   collapsed;
   gboolean  *lane_visible;
   gint64    *lane_stream;
-  GArray    *steps;      /* HpTimelineStep */
+  GArray    *steps;      /* HpStep */
   GArray   **idle;       /* per lane, HpIdleInterval, built on demand */
   GPtrArray *counters;   /* HpTimelineCounter *, built on demand */
   GArray   **highlights; /* per lane, guint32 positions in lane->events */
@@ -77,30 +78,6 @@ struct _HpTimelineLayout
 /* name_colors[] of a name not hashed yet */
 #define HP_TIMELINE_NAME_COLOR_UNKNOWN 0xff
 
-/* the end of an event; negative durations count as instants */
-static inline gint64
-_hp_timeline_event_end (const HpRank *r,
-                        guint32       e)
-{
-  return r->ts[e] + (r->dur[e] > 0 ? r->dur[e] : 0);
-}
-
-static inline gboolean
-_hp_timeline_is_gpu_work (const HpRank *r,
-                          guint32       e)
-{
-  return r->kind[e] == HP_EVENT_KIND_KERNEL || r->kind[e] == HP_EVENT_KIND_MEMCPY ||
-         r->kind[e] == HP_EVENT_KIND_MEMSET;
-}
-
-/* the colour index of GPU work: its kernel class */
-static inline guint
-_hp_timeline_kernel_color (const HpRank *r,
-                           guint32       e)
-{
-  return MIN (r->kclass[e], HP_KERNEL_CLASS_OTHER);
-}
-
 /* hp-timeline-names.c */
 guint _hp_timeline_layout_hash_name_color (HpTimelineLayout *self,
                                            guint32           name);
@@ -113,31 +90,14 @@ _hp_timeline_layout_event_color (HpTimelineLayout *self,
 {
   guint32 name;
 
-  if (_hp_timeline_is_gpu_work (r, e))
-    return _hp_timeline_kernel_color (r, e);
+  /* GPU work is coloured by its kernel class */
+  if (hp_rank_is_gpu_activity (r, e))
+    return hp_rank_get_kernel_class (r, e);
   name = r->name[e];
   if (name < self->n_strings && self->name_colors[name] != HP_TIMELINE_NAME_COLOR_UNKNOWN)
     return HP_TIMELINE_COLOR_NAME_BASE + self->name_colors[name];
   return _hp_timeline_layout_hash_name_color (self, name);
 }
-
-/* Words the timeline paints or says in hit texts are marked with N_() and
- * looked up in the gettext domain the app sets on the painter
- * (hp_timeline_painter_set_translation_domain()); without one they stay
- * English, as the CLI and the benchmarks print them. */
-static inline const char *_hp_timeline_tr (const char *domain,
-                                           const char *msgid) G_GNUC_FORMAT (2);
-
-static inline const char *
-_hp_timeline_tr (const char *domain,
-                 const char *msgid)
-{
-  return domain != NULL ? g_dgettext (domain, msgid) : msgid;
-}
-
-/* hp-timeline-layout.c */
-gint64 _hp_timeline_lane_stream (const HpRank *r,
-                                 guint         lane);
 
 /* hp-timeline-rows.c */
 void  _hp_timeline_layout_ensure_rows (HpTimelineLayout *self);
@@ -145,8 +105,6 @@ guint _hp_timeline_layout_first_row_below (HpTimelineLayout *self,
                                            double            y);
 
 /* hp-timeline-extras.c */
-void  _hp_timeline_layout_ensure_counters (HpTimelineLayout *self,
-                                           guint             rank_pos);
 char *_hp_timeline_counter_title (const HpTimelineCounter *counter,
                                   const char              *domain);
 guint _hp_timeline_counter_count_until (const HpTimelineCounter *counter,
@@ -154,12 +112,6 @@ guint _hp_timeline_counter_count_until (const HpTimelineCounter *counter,
 
 /* hp-timeline-search.c */
 void _hp_timeline_layout_clear_highlight_arrays (HpTimelineLayout *self);
-
-/* hp-timeline-cull.c */
-guint _hp_timeline_first_visible (const HpRank *r,
-                                  const HpLane *lane,
-                                  guint         depth,
-                                  gint64        t);
 
 /* ns per user-space pixel of the time area */
 static inline double

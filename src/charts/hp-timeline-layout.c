@@ -17,52 +17,6 @@
 
 #include "hp-timeline-layout-private.h"
 
-static void
-collect_steps (HpTimelineLayout   *self,
-               const HpRank       *r,
-               HpTimelineRankData *rd)
-{
-  rd->steps = g_array_new (FALSE, FALSE, sizeof (HpTimelineStep));
-  for (guint i = 0; i < r->n_events; i++)
-    {
-      HpTimelineStep step;
-
-      if (!(r->flags[i] & HP_EVENT_STEP))
-        continue;
-      step.start = r->ts[i];
-      step.end = hp_rank_end (r, i);
-      step.number = hp_trace_step_number (self->trace, r->name[i]);
-      step.event = i;
-      g_array_append_val (rd->steps, step);
-    }
-}
-
-/* the GPU stream of a lane: its events' stream (the lane's tid is the
- * stream in Kineto traces, but the args are what the analyses use) */
-gint64
-_hp_timeline_lane_stream (const HpRank *r,
-                          guint         l)
-{
-  const HpLane *lane = &r->lanes[l];
-
-  if (!lane->is_gpu)
-    return -1;
-  for (guint p = 0; p < lane->n_events; p++)
-    if (r->stream[lane->events[p]] >= 0)
-      return r->stream[lane->events[p]];
-  return lane->tid;
-}
-
-static int
-cmp_step (gconstpointer a,
-          gconstpointer b)
-{
-  const HpTimelineStep *x = a;
-  const HpTimelineStep *y = b;
-
-  return (x->start > y->start) - (x->start < y->start);
-}
-
 /**
  * hp_timeline_layout_new:
  * @trace: a loaded trace
@@ -103,20 +57,19 @@ hp_timeline_layout_new (HpTrace *trace)
           const HpLane *lane = &r->lanes[l];
 
           rd->lane_visible[l] = TRUE;
-          rd->lane_stream[l] = _hp_timeline_lane_stream (r, l);
+          rd->lane_stream[l] = hp_rank_get_lane_stream (r, l);
           rd->ends[l] = g_new (gint64, MAX (lane->n_events, 1));
           for (guint p = 0; p < lane->n_events; p++)
-            rd->ends[l][p] = _hp_timeline_event_end (r, lane->events[p]);
+            rd->ends[l][p] = hp_rank_get_event_end (r, lane->events[p]);
           /* depth 0 holds the outermost events: they bound the lane */
           if (lane->max_depth > 0 && lane->depth_start[1] > 0)
             {
-              self->t_min = MIN (self->t_min, r->ts[lane->events[0]]);
+              self->t_min = MIN (self->t_min, hp_rank_get_event_start (r, lane->events[0]));
               for (guint p = 0; p < lane->depth_start[1]; p++)
-                self->t_max = MAX (self->t_max, _hp_timeline_event_end (r, lane->events[p]));
+                self->t_max = MAX (self->t_max, hp_rank_get_event_end (r, lane->events[p]));
             }
         }
-      collect_steps (self, r, rd);
-      g_array_sort (rd->steps, cmp_step);
+      rd->steps = hp_rank_get_steps (trace, r);
     }
   if (self->t_min > self->t_max)
     {
@@ -216,6 +169,9 @@ set_row_switch (HpTimelineLayout *self,
 /**
  * hp_timeline_layout_set_flags:
  * @flags: the tracks and overlays to show
+ *
+ * The idle gaps and counter tracks show once
+ * hp_timeline_layout_install_extras() has given them.
  */
 void
 hp_timeline_layout_set_flags (HpTimelineLayout *self,
@@ -372,7 +328,7 @@ hp_timeline_layout_get_time_bounds (HpTimelineLayout *self,
  * Returns: (transfer none) (array length=n_steps): the rank's
  *   `ProfilerStep#N` ranges by start
  */
-const HpTimelineStep *
+const HpStep *
 hp_timeline_layout_get_steps (HpTimelineLayout *self,
                               guint             rank_pos,
                               guint            *n_steps)
@@ -381,7 +337,7 @@ hp_timeline_layout_get_steps (HpTimelineLayout *self,
   g_return_val_if_fail (rank_pos < self->n_ranks, NULL);
 
   *n_steps = self->ranks[rank_pos].steps->len;
-  return (const HpTimelineStep *)(gpointer)self->ranks[rank_pos].steps->data;
+  return (const HpStep *)(gpointer)self->ranks[rank_pos].steps->data;
 }
 
 /**

@@ -165,21 +165,6 @@ typedef struct
   int         decimals;
 } HpTimelineRuler;
 
-/**
- * HpTimelineStep:
- * @start: ns
- * @end: ns
- * @number: N of `ProfilerStep#N`
- * @event: the step event
- */
-typedef struct
-{
-  gint64  start;
-  gint64  end;
-  int     number;
-  guint32 event;
-} HpTimelineStep;
-
 typedef enum
 {
   HP_TIMELINE_COUNTER_QUEUE_LENGTH,
@@ -359,7 +344,7 @@ const char              *hp_timeline_layout_get_short_name (HpTimelineLayout *se
 guint                    hp_timeline_layout_event_color (HpTimelineLayout *self,
                                                          const HpRank     *rank,
                                                          guint             event);
-const HpTimelineStep    *hp_timeline_layout_get_steps (HpTimelineLayout *self,
+const HpStep            *hp_timeline_layout_get_steps (HpTimelineLayout *self,
                                                        guint             rank_pos,
                                                        guint            *n_steps);
 const HpTimelineCounter *hp_timeline_layout_get_counter (HpTimelineLayout *self,

@@ -123,8 +123,8 @@ hp_timeline_mapper_event_rect (const HpTimelineMapper *mapper,
     return FALSE;
   if (!hp_timeline_mapper_lane_y (mapper, rank_pos, r->lane[event], r->depth[event], &y, &h))
     return FALSE;
-  x0 = hp_timeline_mapper_time_to_x (mapper, r->ts[event]);
-  x1 = hp_timeline_mapper_time_to_x (mapper, _hp_timeline_event_end (r, event));
+  x0 = hp_timeline_mapper_time_to_x (mapper, hp_rank_get_event_start (r, event));
+  x1 = hp_timeline_mapper_time_to_x (mapper, hp_rank_get_event_end (r, event));
   rect->x = x0;
   rect->width = MAX (x1 - x0, 1.0 / MAX (mapper->viewport.scale, 1.0));
   rect->y = y + 1;

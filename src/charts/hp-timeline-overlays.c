@@ -182,7 +182,7 @@ _hp_timeline_hit_idle (const HpTimelineMapper *m,
     /* Translators: tooltip of an idle gap in the timeline: its length
      * ("1.25 ms") and its category as HTA names it (host_wait,
      * kernel_wait or other) */
-    hit->text = g_strdup_printf (_hp_timeline_tr (self->domain, N_ ("Idle %s (%s) before the next kernel")), d,
+    hit->text = g_strdup_printf (_hp_chart_tr (self->domain, N_ ("Idle %s (%s) before the next kernel")), d,
                                  hp_idle_category_to_string (gap->category));
   }
   return TRUE;
@@ -251,10 +251,10 @@ _hp_timeline_paint_highlights (const HpTimelineMapper *m,
           if (p >= stop)
             break;
           e = lane->events[p];
-          if (r->ts[e] >= m->viewport.t1)
+          if (hp_rank_get_event_start (r, e) >= m->viewport.t1)
             break;
-          xs = (double)(r->ts[e] - m->viewport.t0) * ppx;
-          xe = (double)(_hp_timeline_event_end (r, e) - m->viewport.t0) * ppx;
+          xs = (double)(hp_rank_get_event_start (r, e) - m->viewport.t0) * ppx;
+          xe = (double)(hp_rank_get_event_end (r, e) - m->viewport.t0) * ppx;
           c0 = hp_timeline_floor (xs);
           c1 = MAX (hp_timeline_ceil (xe), c0 + 1);
           if (c1 - c0 >= 4)
@@ -281,7 +281,7 @@ _hp_timeline_paint_highlights (const HpTimelineMapper *m,
         guint mid = lo + (hi - lo) / 2;
 
         hp_timeline_layout_get_highlight (layout, mid, &rank_pos, &e);
-        if (hp_trace_get_rank (self->trace, rank_pos)->ts[e] < m->viewport.t0)
+        if (hp_rank_get_event_start (hp_trace_get_rank (self->trace, rank_pos), e) < m->viewport.t0)
           lo = mid + 1;
         else
           hi = mid;
@@ -291,7 +291,7 @@ _hp_timeline_paint_highlights (const HpTimelineMapper *m,
         gint64 ts, col;
 
         hp_timeline_layout_get_highlight (layout, lo, &rank_pos, &e);
-        ts = hp_trace_get_rank (self->trace, rank_pos)->ts[e];
+        ts = hp_rank_get_event_start (hp_trace_get_rank (self->trace, rank_pos), e);
         if (ts >= m->viewport.t1)
           break;
         col = (gint64)floor ((double)(ts - m->viewport.t0) * ppx);

@@ -126,32 +126,32 @@ _hp_timeline_add_box (GArray *boxes,
 }
 
 /* hp-timeline-draw.c */
-void                  _hp_timeline_painter_ensure_pango (HpTimelinePainter *self,
-                                                         cairo_t           *cr);
-void                  _hp_timeline_painter_draw_text (HpTimelinePainter          *self,
-                                                      cairo_t                    *cr,
+void                 _hp_timeline_painter_ensure_pango (HpTimelinePainter *self,
+                                                        cairo_t           *cr);
+void                 _hp_timeline_painter_draw_text (HpTimelinePainter          *self,
+                                                     cairo_t                    *cr,
+                                                     const PangoFontDescription *font,
+                                                     const char                 *text,
+                                                     double                      x,
+                                                     double                      cy,
+                                                     double                      max_width,
+                                                     const HpColor              *color);
+double               _hp_timeline_painter_text_width (HpTimelinePainter          *self,
                                                       const PangoFontDescription *font,
-                                                      const char                 *text,
-                                                      double                      x,
-                                                      double                      cy,
-                                                      double                      max_width,
-                                                      const HpColor              *color);
-double                _hp_timeline_painter_text_width (HpTimelinePainter          *self,
-                                                       const PangoFontDescription *font,
-                                                       const char                 *text);
-void                  _hp_timeline_clip_time_area (cairo_t                *cr,
-                                                   const HpTimelineMapper *m,
-                                                   gboolean                with_ruler);
-void                  _hp_timeline_fill_boxes (cairo_t       *cr,
-                                               GArray        *boxes,
-                                               const HpColor *color,
-                                               double         alpha,
-                                               const HpColor *under);
-const HpTimelineStep *_hp_timeline_painter_band_steps (HpTimelinePainter *self,
-                                                       guint             *n_steps);
-const HpTimelineRow  *_hp_timeline_painter_visible_rows (HpTimelinePainter *self,
-                                                         guint             *first,
-                                                         guint             *end);
+                                                      const char                 *text);
+void                 _hp_timeline_clip_time_area (cairo_t                *cr,
+                                                  const HpTimelineMapper *m,
+                                                  gboolean                with_ruler);
+void                 _hp_timeline_fill_boxes (cairo_t       *cr,
+                                              GArray        *boxes,
+                                              const HpColor *color,
+                                              double         alpha,
+                                              const HpColor *under);
+const HpStep        *_hp_timeline_painter_band_steps (HpTimelinePainter *self,
+                                                      guint             *n_steps);
+const HpTimelineRow *_hp_timeline_painter_visible_rows (HpTimelinePainter *self,
+                                                        guint             *first,
+                                                        guint             *end);
 
 /* hp-timeline-lanes.c */
 void _hp_timeline_painter_paint_backdrop (HpTimelinePainter      *self,

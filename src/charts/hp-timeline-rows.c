@@ -62,9 +62,8 @@ _hp_timeline_layout_ensure_rows (HpTimelineLayout *self)
       self->content_height += HP_TIMELINE_LANE_GAP;
       add_lanes (self, k, FALSE);
       add_lanes (self, k, TRUE);
-      if (self->flags & HP_TIMELINE_SHOW_COUNTERS)
+      if ((self->flags & HP_TIMELINE_SHOW_COUNTERS) && self->ranks[k].counters != NULL)
         {
-          _hp_timeline_layout_ensure_counters (self, k);
           for (guint c = 0; c < self->ranks[k].counters->len; c++)
             add_row (self, HP_TIMELINE_ROW_COUNTER, k, c, 0, HP_TIMELINE_COUNTER_HEIGHT);
           if (self->ranks[k].counters->len > 0)

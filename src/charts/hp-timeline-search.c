@@ -114,7 +114,7 @@ hp_timeline_layout_search (HpTimelineLayout *self,
 
               if (r->name[e] < self->n_strings && matches[r->name[e]])
                 {
-                  HpTimelineHighlight h = { r->ts[e], k, e };
+                  HpTimelineHighlight h = { hp_rank_get_event_start (r, e), k, e };
 
                   add_lane_highlight (self, k, l, p);
                   g_array_append_val (self->highlights, h);
@@ -148,7 +148,7 @@ hp_timeline_layout_find_event_position (HpTimelineLayout *self,
   if (event >= r->n_events || r->lane[event] >= r->n_lanes)
     return FALSE;
 
-  lane = &r->lanes[r->lane[event]];
+  lane = hp_rank_get_event_lane (r, event);
   d = r->depth[event];
   if (d >= lane->max_depth)
     return FALSE;
@@ -158,12 +158,12 @@ hp_timeline_layout_find_event_position (HpTimelineLayout *self,
     {
       guint mid = lo + (hi - lo) / 2;
 
-      if (r->ts[lane->events[mid]] < r->ts[event])
+      if (hp_rank_get_event_start (r, lane->events[mid]) < hp_rank_get_event_start (r, event))
         lo = mid + 1;
       else
         hi = mid;
     }
-  for (; lo < lane->depth_start[d + 1] && r->ts[lane->events[lo]] == r->ts[event]; lo++)
+  for (; lo < lane->depth_start[d + 1] && hp_rank_get_event_start (r, lane->events[lo]) == hp_rank_get_event_start (r, event); lo++)
     if (lane->events[lo] == event)
       {
         *position = lo;
@@ -201,7 +201,7 @@ hp_timeline_layout_set_highlights (HpTimelineLayout *self,
       if (!hp_timeline_layout_find_event_position (self, rank_pos, events[i], &p))
         continue;
       add_lane_highlight (self, rank_pos, r->lane[events[i]], p);
-      h.ts = r->ts[events[i]];
+      h.ts = hp_rank_get_event_start (r, events[i]);
       h.rank_pos = rank_pos;
       h.event = events[i];
       g_array_append_val (self->highlights, h);

@@ -149,7 +149,7 @@ flows_of (const HpTimelineMapper *m,
 {
   if (r->partner[e] < 0)
     return;
-  if (r->lanes[r->lane[e]].is_gpu)
+  if (hp_rank_get_event_lane (r, e)->is_gpu)
     {
       flow (m, cr, rank_pos, (guint32)r->partner[e], e);
       return;
@@ -254,9 +254,9 @@ _hp_timeline_paint_selection (const HpTimelineMapper *m,
                 {
                   guint32 e = lane->events[p];
 
-                  if (r->ts[e] >= self->range_end)
+                  if (hp_rank_get_event_start (r, e) >= self->range_end)
                     break;
-                  if (r->ts[e] >= self->range_start && r->partner[e] >= 0)
+                  if (hp_rank_get_event_start (r, e) >= self->range_start && r->partner[e] >= 0)
                     {
                       flows_of (m, cr, r, rows[i].rank_pos, e, 8);
                       drawn++;

@@ -92,17 +92,10 @@ rank_span (const HpRank *r,
            gint64       *start,
            gint64       *end)
 {
-  *start = G_MAXINT64;
-  *end = G_MININT64;
-  for (guint k = 0; k < r->n_rows; k++)
-    {
-      guint e = r->rows[k];
+  HpTimeSpan span = hp_rank_get_rows_span (r);
 
-      *start = MIN (*start, r->ts[e]);
-      *end = MAX (*end, r->ts[e] + r->dur[e]);
-    }
-  if (r->n_rows == 0)
-    *start = *end = 0;
+  *start = span.start;
+  *end = span.end;
 }
 
 static double

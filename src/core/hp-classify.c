@@ -366,13 +366,6 @@ hp_event_kind_from_category (const char *category)
   return HP_EVENT_KIND_OTHER;
 }
 
-gboolean
-hp_event_kind_is_gpu_activity (HpEventKind kind)
-{
-  return kind == HP_EVENT_KIND_KERNEL || kind == HP_EVENT_KIND_MEMCPY ||
-         kind == HP_EVENT_KIND_MEMSET;
-}
-
 /**
  * hp_parse_profiler_step:
  *

@@ -34,7 +34,22 @@ gboolean    hp_name_is_memory (const char *name);
 char       *hp_memory_subtype (const char *name);
 char       *hp_shorten_name (const char *name);
 HpEventKind hp_event_kind_from_category (const char *category);
-gboolean    hp_event_kind_is_gpu_activity (HpEventKind kind);
 int         hp_parse_profiler_step (const char *name);
+
+/**
+ * hp_event_kind_is_gpu_activity:
+ * @kind: an #HpEventKind
+ *
+ * The one definition of "GPU activity" by kind: kernels, memcpys and
+ * memsets (spec TF §7, default mode). The analyses' GPU flags
+ * (%HP_EVENT_G1 … %HP_EVENT_G4) mean the same in the default mode and
+ * HTA's stream tests in HTA-compatibility mode; what the timeline colours,
+ * counts and links uses this.
+ */
+static inline gboolean
+hp_event_kind_is_gpu_activity (HpEventKind kind)
+{
+  return kind == HP_EVENT_KIND_KERNEL || kind == HP_EVENT_KIND_MEMCPY || kind == HP_EVENT_KIND_MEMSET;
+}
 
 G_END_DECLS

@@ -33,6 +33,8 @@
 #include "hp-loader.h"
 #include "hp-memory-bw.h"
 #include "hp-queue-length.h"
+#include "hp-range-stats.h"
+#include "hp-rank-access.h"
 #include "hp-rank.h"
 #include "hp-result.h"
 #include "hp-run.h"

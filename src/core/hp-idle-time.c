@@ -11,6 +11,7 @@
 
 #include "hp-time-private.h"
 #include "hp-idle-time.h"
+#include "hp-rank-access.h"
 #include "hp-stats.h"
 
 #define NO_LAUNCH G_MININT64
@@ -256,6 +257,35 @@ hp_idle_time_get_intervals (HpTrace      *trace,
 
   context_clear (&ctx);
   return out;
+}
+
+/**
+ * hp_idle_time_get_lane_intervals:
+ * @trace: a loaded trace
+ * @rank: one of @trace's ranks
+ * @lane: a GPU lane of @rank
+ * @consecutive_kernel_delay: as for hp_idle_time_get_intervals()
+ *
+ * The idle gaps of the stream a GPU lane shows (its device and
+ * hp_rank_get_lane_stream()), from hp_idle_time_get_intervals(): the gaps
+ * the timeline shades are the ones the analysis counts.
+ *
+ * Returns: (transfer full) (nullable) (element-type HpIdleInterval): the
+ *   gaps, %NULL for a host thread
+ */
+GArray *
+hp_idle_time_get_lane_intervals (HpTrace      *trace,
+                                 const HpRank *rank,
+                                 guint         lane,
+                                 double        consecutive_kernel_delay)
+{
+  g_return_val_if_fail (rank != NULL, NULL);
+  g_return_val_if_fail (lane < rank->n_lanes, NULL);
+
+  if (!rank->lanes[lane].is_gpu)
+    return NULL;
+  return hp_idle_time_get_intervals (trace, rank, rank->lanes[lane].pid, hp_rank_get_lane_stream (rank, lane),
+                                     consecutive_kernel_delay);
 }
 
 static guint

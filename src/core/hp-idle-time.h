@@ -62,6 +62,11 @@ GArray *hp_idle_time_get_intervals (HpTrace      *trace,
                                     gint64        stream,
                                     double        consecutive_kernel_delay);
 
+GArray *hp_idle_time_get_lane_intervals (HpTrace      *trace,
+                                         const HpRank *rank,
+                                         guint         lane,
+                                         double        consecutive_kernel_delay);
+
 gboolean hp_idle_time_compute (HpTrace                *trace,
                                const HpAnalysisParams *params,
                                GPtrArray              *tables,

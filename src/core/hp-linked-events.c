@@ -27,6 +27,7 @@
 
 #include "hp-classify.h"
 #include "hp-linked-events.h"
+#include "hp-rank-access.h"
 
 G_DEFINE_BOXED_TYPE (HpLinkedEvents, hp_linked_events, hp_linked_events_copy, hp_linked_events_free)
 
@@ -99,8 +100,8 @@ hp_linked_events_get_span (const HpLinkedEvents *self,
     {
       guint32 e = g_array_index (self->events, guint32, i);
 
-      a = MIN (a, r->ts[e]);
-      b = MAX (b, r->ts[e] + MAX (r->dur[e], 0));
+      a = MIN (a, hp_rank_get_event_start (r, e));
+      b = MAX (b, hp_rank_get_event_end (r, e));
     }
   for (guint i = 0; self->gaps != NULL && i < self->gaps->len; i++)
     {

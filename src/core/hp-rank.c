@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hp-core-private.h"
+#include "hp-rank-access.h"
 #include "hp-table.h"
 
 void
@@ -274,7 +275,7 @@ hp_lane_first_ending_after (const HpRank *self,
     {
       guint  mid = lo + (hi - lo) / 2;
       guint  e = lane->events[mid];
-      gint64 end = self->ts[e] + (self->dur[e] > 0 ? self->dur[e] : 0);
+      gint64 end = hp_rank_get_event_end (self, e);
 
       if (end <= t)
         lo = mid + 1;

@@ -28,6 +28,7 @@
 
 #include "hp-analysis.h"
 #include "hp-core-private.h"
+#include "hp-rank-access.h"
 #include "hp-scope.h"
 
 struct _HpScope
@@ -424,15 +425,8 @@ hp_scope_get_rank_spans (const HpScope *self,
     {
     case HP_SCOPE_WHOLE:
       {
-        HpTimeSpan all = hp_time_span_make (G_MAXINT64, G_MININT64);
+        HpTimeSpan all = hp_rank_get_rows_span (r);
 
-        for (guint k = 0; k < r->n_rows; k++)
-          {
-            guint e = r->rows[k];
-
-            all.start = MIN (all.start, r->ts[e]);
-            all.end = MAX (all.end, r->ts[e] + r->dur[e]);
-          }
         if (r->n_rows > 0)
           g_array_append_val (spans, all);
         return r->n_rows > 0;
@@ -441,13 +435,13 @@ hp_scope_get_rank_spans (const HpScope *self,
       g_array_append_val (spans, self->range);
       return TRUE;
     case HP_SCOPE_STEP:
-      for (guint e = 0; e < r->n_events; e++)
-        if ((r->flags[e] & HP_EVENT_STEP) && hp_trace_step_number (trace, r->name[e]) == self->step)
-          {
-            HpTimeSpan s = hp_time_span_make (r->ts[e], r->ts[e] + r->dur[e]);
+      {
+        g_autoptr (GArray) steps = hp_rank_get_steps (trace, r);
 
-            g_array_append_val (spans, s);
-          }
+        for (guint i = 0; i < steps->len; i++)
+          if (g_array_index (steps, HpStep, i).number == self->step)
+            g_array_append_val (spans, g_array_index (steps, HpStep, i).span);
+      }
       break;
     case HP_SCOPE_ANNOTATION:
       {

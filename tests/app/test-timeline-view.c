@@ -393,6 +393,12 @@ test_show_events (Fixture      *f,
   }
 }
 
+static gboolean
+range_stats_shown (gpointer data)
+{
+  return details_value (data, hp_kernel_class_to_string (HP_KERNEL_CLASS_COMPUTATION)) != NULL;
+}
+
 /* A selected range lists busy time, kernel classes and top kernels */
 static void
 test_range (Fixture      *f,
@@ -405,6 +411,18 @@ test_range (Fixture      *f,
   g_assert_true (hp_timeline_view_get_selected_range (f->view, &a, &b));
   g_assert_cmpint (a, ==, start);
   g_assert_nonnull (g_strstr_len (hp_timeline_panel_get_details_title (f->panel), -1, "Range of"));
+
+  /* the statistics come from a worker: core's numbers for the range */
+  {
+    g_autoptr (HpRangeStats) stats = hp_range_stats_compute (f->trace, hp_time_span_make (a, b), NULL, NULL, NULL);
+    const char      *computation = hp_kernel_class_to_string (HP_KERNEL_CLASS_COMPUTATION);
+    g_autofree char *shown = NULL;
+
+    g_assert_cmpint (stats->class_time[HP_KERNEL_CLASS_COMPUTATION], >, 0);
+    shown = hp_timeline_format_duration (stats->class_time[HP_KERNEL_CLASS_COMPUTATION]);
+    g_assert_true (hp_ui_test_wait_for (range_stats_shown, f));
+    g_assert_cmpstr (details_value (f, computation), ==, shown);
+  }
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "timeline.zoom-selection", NULL));
   hp_timeline_view_get_visible_range (f->view, &a, &b);
   g_assert_cmpint (a, ==, start);

@@ -41,6 +41,7 @@ timeline_case_init (TimelineCase *tc,
   tc->painter = hp_timeline_painter_new (trace);
   layout = hp_timeline_painter_get_layout (tc->painter);
   hp_timeline_layout_set_flags (layout, HP_TIMELINE_SHOW_IDLE | HP_TIMELINE_SHOW_COUNTERS);
+  hp_timeline_layout_install_extras (layout, hp_timeline_extras_compute (trace, HP_TIMELINE_SHOW_IDLE | HP_TIMELINE_SHOW_COUNTERS, 30.0, NULL));
   tc->rank = hp_trace_get_rank (trace, 0);
 
   /* the case's lanes have no names from the trace: stream 7 and thread 100 */

@@ -412,6 +412,11 @@ test_idle_overlay (void)
   g_assert_cmpint (lane, >=, 0);
   hp_timeline_painter_set_style (painter, style);
   hp_timeline_layout_set_flags (layout, HP_TIMELINE_SHOW_IDLE);
+  /* the layout shows what it is given, and computes nothing itself */
+  g_assert_null (hp_timeline_layout_get_idle_intervals (layout, 0, (guint)lane));
+  g_assert_cmpint (hp_timeline_layout_get_missing (layout, HP_TIMELINE_SHOW_IDLE), ==, HP_TIMELINE_SHOW_IDLE);
+  hp_timeline_layout_install_extras (layout, hp_timeline_extras_compute (trace, HP_TIMELINE_SHOW_IDLE, 30.0, NULL));
+  g_assert_cmpint (hp_timeline_layout_get_missing (layout, HP_TIMELINE_SHOW_IDLE), ==, 0);
 
   gaps = hp_idle_time_get_intervals (trace, r, r->lanes[lane].pid, 7, 30.0);
   g_assert_cmpuint (gaps->len, ==, 6);
@@ -593,6 +598,10 @@ test_rows (void)
   g_assert_cmpuint (n_rows, ==, 7);
 
   hp_timeline_layout_set_flags (layout, HP_TIMELINE_SHOW_COUNTERS);
+  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  g_assert_cmpuint (n_rows, ==, 7);
+  g_assert_cmpuint (hp_timeline_layout_get_n_counters (layout, 0), ==, 0);
+  hp_timeline_layout_install_extras (layout, hp_timeline_extras_compute (trace, HP_TIMELINE_SHOW_COUNTERS, 30.0, NULL));
   rows = hp_timeline_layout_get_rows (layout, &n_rows);
   g_assert_cmpuint (n_rows, ==, 7 + hp_timeline_layout_get_n_counters (layout, 0));
   g_assert_cmpuint (hp_timeline_layout_get_n_counters (layout, 0), >=, 1);
