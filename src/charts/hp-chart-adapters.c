@@ -1198,7 +1198,7 @@ annotations_of_rank (HpTable    *table,
   g_autofree char *name = g_strdup_printf ("user_annotation_%s_rank%" G_GINT64_FORMAT, kind, rank);
   g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, rank);
   /* Translators: %s is a rank number */
-  g_autofree char *title = g_strdup_printf (tr (domain, N_ ("User annotations on rank %s")), number);
+  g_autofree char *title = g_strdup_printf (_hp_chart_tr (domain, N_ ("User annotations on rank %s")), number);
   HpChart         *chart = hp_bar_chart_new (name, title);
   int              c_name = column (table, "name");
   int              c_mean = column (table, "mean (us)");
@@ -1208,11 +1208,11 @@ annotations_of_rank (HpTable    *table,
 
   hp_bar_chart_set_orientation (chart, HP_BAR_ORIENTATION_HORIZONTAL);
   hp_bar_chart_set_value_format (chart, HP_AXIS_FORMAT_TIME_US);
-  hp_chart_set_axis_labels (chart, tr (domain, N_ ("User annotation")),
-                            tr (domain, N_ ("Mean duration (whiskers: min to max)")));
+  hp_chart_set_axis_labels (chart, _hp_chart_tr (domain, N_ ("User annotation")),
+                            _hp_chart_tr (domain, N_ ("Mean duration (whiskers: min to max)")));
   for (guint n = 0; n < names->len; n++)
     hp_bar_chart_add_category (chart, g_ptr_array_index (names, n));
-  series = hp_bar_chart_add_series (chart, tr (domain, N_ ("Mean")), NULL);
+  series = hp_bar_chart_add_series (chart, _hp_chart_tr (domain, N_ ("Mean")), NULL);
   for (guint row = 0; row < hp_table_get_n_rows (table); row++)
     for (guint n = 0; n < names->len; n++)
       if (row_matches (table, row, c_name, g_ptr_array_index (names, n)))
