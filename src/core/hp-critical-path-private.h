@@ -1,0 +1,59 @@
+/* hp-critical-path-private.h — the critical-path graph shared by its builder and its queries.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "hp-critical-path.h"
+
+G_BEGIN_DECLS
+
+/* attribution of an edge HTA gives none (dependencies, syncs, launches) */
+#define HP_CP_NO_ATTRIBUTION (-2)
+
+struct _HpCriticalPath
+{
+  HpTrace      *trace;
+  const HpRank *rank;
+  gboolean      compat;
+  gboolean      zero_weight_launch_edges;
+  GStrv         data_load_events;
+  GRegex      **data_load_regex; /* NULL-terminated; HTA's bound_by test */
+
+  char  *region; /* for people: "ProfilerStep#12", "the whole trace" */
+  gint64 start;  /* the region, ns */
+  gint64 end;
+
+  guint8 *in_region; /* per event: in the clipped set */
+  gint32 *start_node;
+  gint32 *end_node;
+
+  GArray     *nodes;    /* HpCpNode */
+  GArray     *edges;    /* HpCpEdge, in order of first insertion */
+  GHashTable *edge_ids; /* (src << 32 | dst) -> edge id + 1 */
+
+  /* what could not be linked: kernels whose launch has no node, events
+   * outside the trace, dropped same-stream syncs */
+  guint n_unlinked;
+
+  gboolean valid;
+  char    *problem; /* why the graph is not valid */
+
+  /* the longest path */
+  GArray *path;       /* node ids */
+  GArray *path_edges; /* edge ids */
+  gint64  length;     /* ns */
+  gint64 *dist_to;    /* per node: longest path ending there */
+  gint64 *dist_from;  /* per node: longest path starting there */
+  guint8 *critical;   /* per event */
+};
+
+gboolean _hp_critical_path_build (HpCriticalPath              *self,
+                                  const HpCriticalPathOptions *options,
+                                  GCancellable                *cancellable,
+                                  GError                     **error);
+gint64   _hp_critical_path_graph_weight (HpCriticalPath *self,
+                                         const HpCpEdge *edge);
+
+G_END_DECLS
