@@ -8,6 +8,7 @@
 #include "hp-analysis-registry.h"
 #include "hp-aten-op-delay.h"
 #include "hp-comm-comp-overlap.h"
+#include "hp-critical-path.h"
 #include "hp-idle-time.h"
 #include "hp-kernel-breakdown.h"
 #include "hp-launch-stats.h"
@@ -31,6 +32,7 @@ const HpAnalysis hp_analysis_registry[] = {
   { "aten_op_kernels_and_delay", "ATen-op → kernel launch delays", "§7", hp_aten_op_delay_compute, TRUE, 2 },
   { "queue_length", "Queue length", "§8.1", hp_queue_length_compute, TRUE, 10 },
   { "memory_bw", "Memory bandwidth", "§8.2", hp_memory_bw_compute, TRUE, 1 },
+  { "critical_path", "Critical path", "§12", hp_critical_path_compute, FALSE, 3 },
   { NULL, NULL, NULL, NULL, FALSE, 0 },
 };
 /* clang-format on */

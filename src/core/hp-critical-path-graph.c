@@ -42,6 +42,17 @@ static const char *const blocking_names[] = {
   "cudaMemcpyAsync",
 };
 
+/* synchronous copies: the call returns when the copy is done */
+static const char *const sync_copy_names[] = {
+  "cudaMemcpy",
+  "cudaMemset",
+  "hipMemcpy",
+  "hipMemset",
+  "cudaMemcpy2D",
+  "cudaMemcpyToSymbol",
+  "cudaMemcpyFromSymbol",
+};
+
 static const char *const lock_names[] = {
   "cudaHostAlloc",
   "cudaLaunchKernel",
@@ -52,9 +63,10 @@ typedef struct
 {
   HpCriticalPath *cp;
   const HpRank   *r;
-  guint8         *is_blocking; /* per string id */
-  guint8         *is_lock;     /* per string id */
-  guint8         *is_launch;   /* per string id */
+  guint8         *is_blocking;  /* per string id */
+  guint8         *is_lock;      /* per string id */
+  guint8         *is_launch;    /* per string id */
+  guint8         *is_sync_copy; /* per string id */
   guint           n_strings;
   guint32         event_sync, context_sync, stream_sync, stream_wait_event;
   guint32         cuda_event_record, cuda_stream_wait_event, cuda_sync_cat;
@@ -1126,6 +1138,10 @@ pass_kernels (Builder      *b,
           add_edge (cp, cp->start_node[rt], s, HP_CP_EDGE_LAUNCH_DELAY, FALSE);
           launch_added = TRUE;
         }
+      /* Better: a synchronous copy's call ends after its copy */
+      if (!cp->compat && rt >= 0 && r->name[rt] != HP_NO_STRING && b->is_sync_copy[r->name[rt]] &&
+          cp->end_node[rt] >= 0 && node_at (cp, cp->end_node[rt])->time >= node_at (cp, t)->time)
+        add_sync_edge (b, t, cp->end_node[rt]);
       if (cp->zero_weight_launch_edges && !launch_added && rt >= 0 && cp->start_node[rt] >= 0)
         add_edge (cp, cp->start_node[rt], s, HP_CP_EDGE_LAUNCH_DELAY, TRUE);
 
@@ -1172,7 +1188,7 @@ _hp_critical_path_build (HpCriticalPath              *self,
 {
   Builder b = { .cp = self, .r = self->rank };
   g_autoptr (GArray) events = NULL;
-  g_autofree guint8 *blocking = NULL, *lock = NULL, *launch = NULL;
+  g_autofree guint8 *blocking = NULL, *lock = NULL, *launch = NULL, *sync_copy = NULL;
   g_autofree gint32 *parent = NULL;
   gboolean           ok;
 
@@ -1180,6 +1196,8 @@ _hp_critical_path_build (HpCriticalPath              *self,
   b.is_blocking = blocking = name_set (self->trace, b.n_strings, blocking_names, G_N_ELEMENTS (blocking_names));
   b.is_lock = lock = name_set (self->trace, b.n_strings, lock_names, G_N_ELEMENTS (lock_names));
   b.is_launch = launch = name_set (self->trace, b.n_strings, launch_names, G_N_ELEMENTS (launch_names));
+  b.is_sync_copy = sync_copy =
+      name_set (self->trace, b.n_strings, sync_copy_names, G_N_ELEMENTS (sync_copy_names));
   b.event_sync = hp_trace_lookup_string (self->trace, "Event Sync");
   b.context_sync = hp_trace_lookup_string (self->trace, "Context Sync");
   b.stream_sync = hp_trace_lookup_string (self->trace, "Stream Sync");

@@ -7,6 +7,7 @@
 
 #include <json-glib/json-glib.h>
 #include <math.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "hp-critical-path.h"
@@ -165,13 +166,341 @@ test_golden (gconstpointer data)
     }
 }
 
+/* ---------------------------------------------------------------------------
+ * Hand-made traces (times in us)
+ * ------------------------------------------------------------------------- */
+
+#define CPU(cat, name, ts, dur, corr)                                                                        \
+  "{\"ph\":\"X\",\"cat\":\"" cat "\",\"name\":\"" name "\",\"pid\":1,\"tid\":1,\"ts\":" #ts ",\"dur\":" #dur \
+  ",\"args\":{\"correlation\":" #corr "}},"
+#define GPU(cat, name, ts, dur, corr)                                                                        \
+  "{\"ph\":\"X\",\"cat\":\"" cat "\",\"name\":\"" name "\",\"pid\":0,\"tid\":7,\"ts\":" #ts ",\"dur\":" #dur \
+  ",\"args\":{\"correlation\":" #corr ",\"stream\":7,\"device\":0}},"
+#define OP(name, ts, dur) CPU ("cpu_op", name, ts, dur, -1)
+
+static HpTrace *
+load_events (const char *events,
+             HpMode      mode)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hp-critical-path-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autofree char *json = NULL;
+  HpLoadOptions    options = { 0 };
+  HpTrace         *trace;
+  gsize            len = strlen (events);
+
+  g_assert_no_error (error);
+  /* drop the last comma of the list */
+  json = g_strdup_printf ("{\"distributedInfo\":{\"rank\":0},\"traceEvents\":[%.*s]}",
+                          (int)(len > 0 && events[len - 1] == ',' ? len - 1 : len), events);
+  path = g_build_filename (dir, "rank0.json", NULL);
+  g_assert_true (g_file_set_contents (path, json, -1, &error));
+  options.mode = mode;
+  trace = hp_test_load_with_options (path, &options);
+  g_unlink (path);
+  g_rmdir (dir);
+  return trace;
+}
+
+/* the path's breakdown as "bound_by:duration" per edge, in path order */
+static char *
+describe_path (HpCriticalPath *cp)
+{
+  g_autoptr (HpTable) table = hp_critical_path_breakdown (cp);
+  GString *out = g_string_new (NULL);
+  int      c_bound = hp_table_find_column (table, "bound_by");
+  int      c_dur = hp_table_find_column (table, "duration");
+
+  for (guint i = 0; i < hp_table_get_n_rows (table); i++)
+    {
+      const char *bound = hp_table_get_string (table, i, c_bound);
+
+      g_string_append_printf (out, "%s%s:%g", i > 0 ? " " : "", bound[0] != '\0' ? bound : "dep",
+                              hp_table_get_double (table, i, c_dur));
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+check_path (const char *events,
+            HpMode      mode,
+            const char *expected_path,
+            gint64      expected_length_us,
+            const char *expected_summary)
+{
+  g_autoptr (HpTrace) trace = load_events (events, mode);
+  g_autoptr (GError) error = NULL;
+  HpCriticalPathOptions options;
+  HpCriticalPath       *cp;
+  g_autofree char      *path = NULL;
+  g_autoptr (HpTable) summary = NULL;
+  GString         *text = g_string_new (NULL);
+  g_autofree char *summary_text = NULL;
+
+  hp_critical_path_options_init (&options);
+  options.annotation = "";
+  cp = hp_critical_path_new (trace, hp_trace_get_rank (trace, 0), &options, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (hp_critical_path_is_valid (cp));
+  path = describe_path (cp);
+  if (expected_path != NULL)
+    g_assert_cmpstr (path, ==, expected_path);
+  g_assert_cmpint (hp_critical_path_get_length (cp), ==, expected_length_us * HP_NS_PER_US);
+
+  summary = hp_critical_path_summary (cp);
+  for (guint i = 0; i < hp_table_get_n_rows (summary); i++)
+    {
+      const char *bound = hp_table_get_string (summary, i, 0);
+
+      g_string_append_printf (text, "%s%s=%.4f", i > 0 ? " " : "", bound[0] != '\0' ? bound : "dep",
+                              hp_table_get_double (summary, i, 1));
+    }
+  summary_text = g_string_free (text, FALSE);
+  g_assert_cmpstr (summary_text, ==, expected_summary);
+  hp_critical_path_free (cp);
+}
+
+/* Three short kernels, each launched on an idle stream: the CPU sets the
+ * pace. A [0,100) launches k1..k3 through L1..L3; path = the CPU chain. */
+static void
+test_launch_bound_loop (void)
+{
+  check_path (OP ("aten::loop", 0, 100)                                     /**/
+              CPU ("cuda_runtime", "cudaLaunchKernel", 10, 10, 1)           /**/
+              CPU ("cuda_runtime", "cudaLaunchKernel", 40, 10, 2)           /**/
+              CPU ("cuda_runtime", "cudaLaunchKernel", 70, 10, 3)           /**/
+              GPU ("kernel", "k1", 25, 2, 1) GPU ("kernel", "k2", 55, 2, 2) /**/
+              GPU ("kernel", "k3", 85, 2, 3),
+              HP_MODE_DEFAULT,
+              "cpu_bound:10 cpu_bound:10 cpu_bound:20 cpu_bound:10 cpu_bound:20 cpu_bound:10 cpu_bound:20", 100,
+              "cpu_bound=100.0000");
+}
+
+/* Two long kernels back to back: k1 waits 7 us for its launch, then the
+ * GPU runs 200 us with no gap. */
+static void
+test_gpu_bound_chain (void)
+{
+  check_path (OP ("aten::step", 0, 30)                           /**/
+              CPU ("cuda_runtime", "cudaLaunchKernel", 5, 5, 1)  /**/
+              CPU ("cuda_runtime", "cudaLaunchKernel", 15, 5, 2) /**/
+              GPU ("kernel", "k1", 12, 100, 1) GPU ("kernel", "k2", 112, 100, 2),
+              HP_MODE_DEFAULT,
+              "cpu_bound:5 gpu_kernel_launch_overhead:7 gpu_compute_bound:100 gpu_kernel_kernel_overhead:0 "
+              "gpu_compute_bound:100",
+              212,
+              "cpu_bound=2.3585 gpu_compute_bound=94.3396 gpu_kernel_kernel_overhead=0.0000 "
+              "gpu_kernel_launch_overhead=3.3019");
+}
+
+/* cudaStreamSynchronize waits for k1: the path goes through the kernel
+ * and back to the CPU through the sync (the 5 us after k1 inside the
+ * blocking call are not on it). */
+static void
+test_stream_sync (void)
+{
+  const char *events = OP ("aten::item", 0, 250)                /**/
+      CPU ("cuda_runtime", "cudaLaunchKernel", 10, 10, 1)       /**/
+      CPU ("cuda_runtime", "cudaStreamSynchronize", 30, 200, 2) /**/
+      GPU ("kernel", "k1", 25, 200, 1)                          /**/
+      GPU ("cuda_sync", "Stream Sync", 30, 200, 2);
+
+  check_path (events, HP_MODE_DEFAULT,
+              "cpu_bound:10 gpu_kernel_launch_overhead:15 gpu_compute_bound:200 dep:0 cpu_bound:20", 245,
+              "dep=0.0000 cpu_bound=12.2449 gpu_compute_bound=81.6327 gpu_kernel_launch_overhead=6.1224");
+  /* HTA finds the same path (its breakdown is in another order) */
+  check_path (events, HP_MODE_HTA_COMPAT, NULL, 245,
+              "dep=0.0000 cpu_bound=12.2449 gpu_compute_bound=81.6327 gpu_kernel_launch_overhead=6.1224");
+}
+
+/* One cudaGraphLaunch runs three kernels: all are on the path (HTA keeps
+ * only the last one, HTA issue #290). */
+static void
+test_graph_launch (void)
+{
+  const char *events = OP ("aten::replay", 0, 50)                     /**/
+      CPU ("cuda_runtime", "cudaGraphLaunch", 5, 10, 9)               /**/
+      GPU ("kernel", "k1", 20, 20, 9) GPU ("kernel", "k2", 40, 20, 9) /**/
+      GPU ("kernel", "k3", 60, 20, 9);
+
+  check_path (events, HP_MODE_DEFAULT,
+              "cpu_bound:5 gpu_kernel_launch_overhead:15 gpu_compute_bound:20 gpu_kernel_kernel_overhead:0 "
+              "gpu_compute_bound:20 gpu_kernel_kernel_overhead:0 gpu_compute_bound:20",
+              80,
+              "cpu_bound=6.2500 gpu_compute_bound=75.0000 gpu_kernel_kernel_overhead=0.0000 "
+              "gpu_kernel_launch_overhead=18.7500");
+}
+
+/* cudaMemcpy returns when its copy is done: copy end -> call end. */
+static void
+test_sync_memcpy (void)
+{
+  check_path (OP ("aten::copy_", 0, 100)                    /**/
+              CPU ("cuda_runtime", "cudaMemcpy", 10, 80, 5) /**/
+              GPU ("gpu_memcpy", "Memcpy HtoD (Pageable -> Device)", 20, 60, 5),
+              HP_MODE_DEFAULT,
+              "cpu_bound:10 gpu_kernel_launch_overhead:10 gpu_compute_bound:60 dep:0 cpu_bound:10", 90,
+              "dep=0.0000 cpu_bound=22.2222 gpu_compute_bound=66.6667 gpu_kernel_launch_overhead=11.1111");
+}
+
+static guint
+find_event (const HpRank *r,
+            HpTrace      *trace,
+            const char   *name,
+            guint         nth)
+{
+  for (guint e = 0; e < r->n_events; e++)
+    if (r->name[e] != HP_NO_STRING && g_str_equal (hp_trace_get_string (trace, r->name[e]), name) && nth-- == 0)
+      return e;
+  g_assert_not_reached ();
+}
+
+/* Slack and the edges of an event on the GPU-bound chain: the second
+ * launch could take 182 us longer (212 - 30) before the step does; the
+ * kernels have none; k2's first incoming edge is the kernel-kernel one. */
+static void
+test_slack_and_edges (void)
+{
+  g_autoptr (HpTrace) trace = load_events (OP ("aten::step", 0, 30)                           /**/
+                                           CPU ("cuda_runtime", "cudaLaunchKernel", 5, 5, 1)  /**/
+                                           CPU ("cuda_runtime", "cudaLaunchKernel", 15, 5, 2) /**/
+                                           GPU ("kernel", "k1", 12, 100, 1) GPU ("kernel", "k2", 112, 100, 2),
+                                           HP_MODE_DEFAULT);
+  const HpRank     *r = hp_trace_get_rank (trace, 0);
+  HpCriticalPath   *cp = hp_critical_path_new (trace, r, NULL, NULL, NULL);
+  guint             l2 = find_event (r, trace, "cudaLaunchKernel", 1);
+  guint             k1 = find_event (r, trace, "k1", 0);
+  guint             k2 = find_event (r, trace, "k2", 0);
+  g_autofree guint *in = NULL;
+  g_autofree guint *out = NULL;
+  guint             n_in, n_out, n_edges;
+  const HpCpEdge   *edges = hp_critical_path_get_edges (cp, &n_edges);
+  const HpCpNode   *nodes;
+  guint             n_nodes;
+
+  g_assert_nonnull (cp);
+  nodes = hp_critical_path_get_nodes (cp, &n_nodes);
+  g_assert_cmpstr (hp_critical_path_get_region (cp), ==, "the whole trace");
+  g_assert_false (hp_critical_path_event_is_critical (cp, l2));
+  g_assert_cmpint (hp_critical_path_get_slack (cp, l2), ==, 182 * HP_NS_PER_US);
+  g_assert_cmpint (hp_critical_path_get_slack (cp, k1), ==, 0);
+  g_assert_cmpint (hp_critical_path_get_slack (cp, k2), ==, 0);
+
+  in = hp_critical_path_get_event_edges (cp, k2, TRUE, &n_in);
+  g_assert_cmpuint (n_in, ==, 2); /* and the anchor of the step's end */
+  g_assert_cmpint (edges[in[0]].type, ==, HP_CP_EDGE_KERNEL_KERNEL);
+  g_assert_cmpuint (nodes[edges[in[0]].src].event, ==, k1);
+  out = hp_critical_path_get_event_edges (cp, k1, FALSE, &n_out);
+  g_assert_cmpuint (n_out, ==, 1);
+  g_assert_cmpuint (out[0], ==, in[0]);
+  hp_critical_path_free (cp);
+}
+
+/* HTA keeps only the last kernel of a graph launch (issue #290); an
+ * annotation that is not there is an error naming the file. */
+static void
+test_compat_graph_launch_and_missing_region (void)
+{
+  g_autoptr (HpTrace) trace = load_events (OP ("aten::replay", 0, 50)                        /**/
+                                           CPU ("cuda_runtime", "cudaGraphLaunch", 5, 10, 9) /**/
+                                           GPU ("kernel", "k1", 20, 20, 9) GPU ("kernel", "k2", 40, 20, 9),
+                                           HP_MODE_HTA_COMPAT);
+  const HpRank         *r = hp_trace_get_rank (trace, 0);
+  HpCriticalPathOptions options;
+  g_autoptr (GError) error = NULL;
+  HpCriticalPath *cp;
+
+  hp_critical_path_options_init (&options);
+  options.annotation = "";
+  cp = hp_critical_path_new (trace, r, &options, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (hp_critical_path_get_slack (cp, find_event (r, trace, "k1", 0)), ==, -1);
+  g_assert_cmpint (hp_critical_path_get_slack (cp, find_event (r, trace, "k2", 0)), >=, 0);
+  hp_critical_path_free (cp);
+
+  options.annotation = "ProfilerStep";
+  cp = hp_critical_path_new (trace, r, &options, NULL, &error);
+  g_assert_null (cp);
+  g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
+  g_assert_nonnull (strstr (error->message, "rank0.json"));
+}
+
+/* Default mode on every real trace and rank: no error, a valid graph, a
+ * path from the region's first node to its last, a summary of 100%, and
+ * slack 0 on the path. */
+static void
+test_properties (gconstpointer data)
+{
+  const char *case_name = data;
+  g_autoptr (HpTrace) trace = hp_test_load (case_name, HP_MODE_DEFAULT);
+
+  for (guint k = 0; k < hp_trace_get_n_ranks (trace); k++)
+    {
+      const HpRank *rank = hp_trace_get_rank (trace, k);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (HpTable) summary = NULL;
+      HpCriticalPath *cp = hp_critical_path_new (trace, rank, NULL, NULL, &error);
+      const HpCpNode *nodes;
+      const guint32  *path;
+      guint           n_nodes, n_path;
+      double          total = 0;
+
+      g_assert_no_error (error);
+      g_assert_nonnull (cp);
+      g_assert_true (hp_critical_path_is_valid (cp));
+      nodes = hp_critical_path_get_nodes (cp, &n_nodes);
+      path = hp_critical_path_get_path (cp, &n_path);
+      g_test_message ("%s rank %d: %s, %u nodes, path %u, %u unlinked", case_name, rank->rank,
+                      hp_critical_path_get_region (cp), n_nodes, n_path, hp_critical_path_get_n_unlinked (cp));
+      if (n_nodes >= 2)
+        {
+          g_assert_cmpuint (n_path, >=, 2);
+          g_assert_cmpuint (path[0], ==, 0);
+          g_assert_cmpuint (path[n_path - 1], ==, n_nodes - 1);
+          g_assert_cmpint (nodes[path[0]].time, >=, hp_critical_path_get_region_start (cp));
+          for (guint i = 0; i < n_path; i++)
+            {
+              g_assert_true (hp_critical_path_event_is_critical (cp, nodes[path[i]].event));
+              if (i > 0)
+                g_assert_cmpint (nodes[path[i]].time, >=, nodes[path[i - 1]].time);
+            }
+        }
+      summary = hp_critical_path_summary (cp);
+      for (guint i = 0; i < hp_table_get_n_rows (summary); i++)
+        total += hp_table_get_double (summary, i, 1);
+      if (hp_critical_path_get_length (cp) > 0)
+        g_assert_cmpfloat (fabs (total - 100.0), <, 1e-6);
+      hp_critical_path_free (cp);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/critical-path/hand/launch-bound-loop", test_launch_bound_loop);
+  g_test_add_func ("/critical-path/hand/gpu-bound-chain", test_gpu_bound_chain);
+  g_test_add_func ("/critical-path/hand/stream-sync", test_stream_sync);
+  g_test_add_func ("/critical-path/hand/graph-launch", test_graph_launch);
+  g_test_add_func ("/critical-path/hand/sync-memcpy", test_sync_memcpy);
+  g_test_add_func ("/critical-path/hand/slack-and-edges", test_slack_and_edges);
+  g_test_add_func ("/critical-path/hand/compat-graph-launch", test_compat_graph_launch_and_missing_region);
   hp_test_add_golden_tests ("/critical-path/golden", "critical_path.json", G_FILE_TEST_IS_DIR, test_golden);
+
+  {
+    g_autoptr (GPtrArray) cases = hp_test_golden_cases (NULL, G_FILE_TEST_IS_DIR);
+
+    for (guint i = 0; i < cases->len; i++)
+      {
+        const char      *c = g_ptr_array_index (cases, i);
+        g_autofree char *path = g_strdup_printf ("/critical-path/properties/%s", c);
+
+        g_test_add_data_func_full (path, g_strdup (c), test_properties, g_free);
+      }
+  }
 
   return g_test_run ();
 }
