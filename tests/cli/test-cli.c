@@ -304,6 +304,60 @@ test_report_charts (void)
   g_assert_cmpint (bad_format.status, ==, 2);
 }
 
+/* critical-path --hta-compat writes HTA's summary; the default region
+ * and the chart come along; bad input and usage are told apart. */
+static void
+test_critical_path (void)
+{
+  g_autofree char *dir = hp_test_data_path ("hta_cp_cuda_event_sync", NULL);
+  g_autofree char *golden = hp_test_golden_path ("hta_cp_cuda_event_sync", "critical_path_summary.csv");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = g_dir_make_tmp ("hotpath-cp-XXXXXX", &error);
+  g_autofree char *summary = NULL;
+  g_autofree char *breakdown = NULL;
+  g_autofree char *png = NULL;
+  g_autofree char *why = NULL;
+  g_autoptr (GPtrArray) ours = NULL;
+  g_autoptr (GPtrArray) golden_rows = NULL;
+  g_auto (Run) run = { 0 };
+  g_auto (Run) dflt = { 0 };
+  g_auto (Run) usage = { 0 };
+  g_auto (Run) missing = { 0 };
+  g_auto (Run) no_rank = { 0 };
+
+  g_assert_no_error (error);
+  run_cli (&run, "critical-path", "--hta-compat", "--annotation", "ProfilerStep", "--instance", "0", "--output", out,
+           "--charts", "png", dir, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.err, "ProfilerStep#100"));
+  summary = g_build_filename (out, "critical_path_summary.csv", NULL);
+  breakdown = g_build_filename (out, "critical_path_breakdown.csv", NULL);
+  png = g_build_filename (out, "critical_path_summary.png", NULL);
+  g_assert_true (g_file_test (breakdown, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (png, G_FILE_TEST_EXISTS));
+  ours = hp_test_read_csv (summary);
+  golden_rows = hp_test_read_csv (golden);
+  why = hp_test_compare_csv ("critical_path_summary", ours, golden_rows);
+  if (why != NULL)
+    g_error ("%s", why);
+  remove_tree (out);
+
+  /* no --annotation: the first complete step, said on stderr */
+  run_cli (&dflt, "critical-path", dir, NULL);
+  g_assert_cmpint (dflt.status, ==, 0);
+  g_assert_nonnull (strstr (dflt.err, "over ProfilerStep#100"));
+  g_assert_nonnull (strstr (dflt.out, "cpu_bound"));
+
+  run_cli (&usage, "critical-path", "--overlay", dir, NULL);
+  g_assert_cmpint (usage.status, ==, 2);
+  run_cli (&missing, "critical-path", "--annotation", "no-such-step", dir, NULL);
+  g_assert_cmpint (missing.status, ==, 1);
+  g_assert_nonnull (strstr (missing.err, ".json"));
+  g_assert_nonnull (strstr (missing.err, "no-such-step"));
+  run_cli (&no_rank, "critical-path", "--rank", "7", dir, NULL);
+  g_assert_cmpint (no_rank.status, ==, 1);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -320,6 +374,7 @@ main (int    argc,
   g_test_add_func ("/cli/report/usage", test_report_usage);
   g_test_add_func ("/cli/report/json-stdout", test_report_json_stdout);
   g_test_add_func ("/cli/report/charts", test_report_charts);
+  g_test_add_func ("/cli/critical-path", test_critical_path);
 
   return g_test_run ();
 }
