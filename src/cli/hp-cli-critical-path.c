@@ -275,6 +275,19 @@ hp_cli_critical_path (int           argc,
         goto out;
       }
 
+  if (o.overlay)
+    {
+      g_autofree char *path = hp_critical_path_overlay_path (cp, o.output);
+
+      if (!hp_critical_path_write_overlay (cp, path, o.only_critical, o.all_edges, cancellable, &error))
+        {
+          fprintf (stderr, "hotpath-cli: %s\n", error->message);
+          status = HP_CLI_EXIT_BAD_INPUT;
+          goto out;
+        }
+      printf ("%s\n", path);
+    }
+
   if (o.charts != NULL)
     {
       g_auto (GStrv) formats = g_strsplit (o.charts, ",", -1);

@@ -131,6 +131,15 @@ const char *hp_critical_path_edge_bound_by (HpCriticalPath *self,
 HpTable *hp_critical_path_breakdown (HpCriticalPath *self);
 HpTable *hp_critical_path_summary (HpCriticalPath *self);
 
+char    *hp_critical_path_overlay_path (HpCriticalPath *self,
+                                        const char     *output_dir);
+gboolean hp_critical_path_write_overlay (HpCriticalPath *self,
+                                         const char     *output_path,
+                                         gboolean        only_critical_events,
+                                         gboolean        show_all_edges,
+                                         GCancellable   *cancellable,
+                                         GError        **error);
+
 gboolean hp_critical_path_compute (HpTrace                *trace,
                                    const HpAnalysisParams *params,
                                    GPtrArray              *tables,

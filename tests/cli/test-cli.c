@@ -327,7 +327,7 @@ test_critical_path (void)
 
   g_assert_no_error (error);
   run_cli (&run, "critical-path", "--hta-compat", "--annotation", "ProfilerStep", "--instance", "0", "--output", out,
-           "--charts", "png", dir, NULL);
+           "--charts", "png", "--overlay", dir, NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_nonnull (strstr (run.err, "ProfilerStep#100"));
   summary = g_build_filename (out, "critical_path_summary.csv", NULL);
@@ -335,6 +335,7 @@ test_critical_path (void)
   png = g_build_filename (out, "critical_path_summary.png", NULL);
   g_assert_true (g_file_test (breakdown, G_FILE_TEST_EXISTS));
   g_assert_true (g_file_test (png, G_FILE_TEST_EXISTS));
+  g_assert_nonnull (strstr (run.out, "overlaid_critical_path_"));
   ours = hp_test_read_csv (summary);
   golden_rows = hp_test_read_csv (golden);
   why = hp_test_compare_csv ("critical_path_summary", ours, golden_rows);

@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include <gio/gio.h>
 #include <json-glib/json-glib.h>
 #include <math.h>
 #include <glib/gstdio.h>
@@ -78,6 +79,84 @@ assert_breakdown_matches (HpTable    *table,
       hp_test_assert_close (o->duration, g->duration);
     }
   g_assert_cmpuint (g_hash_table_size (ours), ==, g_hash_table_size (golden));
+}
+
+/* HTA's three overlay option sets: the file's event counts, critical
+ * marks and flows per edge type */
+static void
+assert_overlays_match (HpCriticalPath *cp,
+                       JsonObject     *overlays)
+{
+  static const struct
+  {
+    const char *name;
+    gboolean    only_critical;
+    gboolean    all_edges;
+  } sets[] = {
+    { "only_critical=False,show_all_edges=False", FALSE, FALSE },
+    { "only_critical=False,show_all_edges=True", FALSE, TRUE },
+    { "only_critical=True,show_all_edges=False", TRUE, FALSE },
+  };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hp-overlay-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
+    {
+      JsonObject      *golden = json_object_get_object_member (overlays, sets[i].name);
+      JsonObject      *by_type = json_object_get_object_member (golden, "edge_flow_events_by_type");
+      g_autofree char *path = hp_critical_path_overlay_path (cp, dir);
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      g_autoptr (GHashTable) flows = g_hash_table_new (g_str_hash, g_str_equal);
+      JsonArray *events;
+      guint      marked = 0, with_arg = 0;
+      GList     *types;
+
+      g_assert_true (hp_critical_path_write_overlay (cp, path, sets[i].only_critical, sets[i].all_edges, NULL, &error));
+      g_assert_no_error (error);
+      {
+        g_autoptr (GFile) file = g_file_new_for_path (path);
+        g_autoptr (GInputStream) raw = G_INPUT_STREAM (g_file_read (file, NULL, &error));
+        g_autoptr (GZlibDecompressor) dec = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+        g_autoptr (GInputStream) in = NULL;
+
+        g_assert_no_error (error);
+        in = g_str_has_suffix (path, ".gz") ? g_converter_input_stream_new (raw, G_CONVERTER (dec)) : g_object_ref (raw);
+        g_assert_true (json_parser_load_from_stream (parser, in, NULL, &error));
+        g_assert_no_error (error);
+      }
+      events = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "traceEvents");
+      for (guint j = 0; j < json_array_get_length (events); j++)
+        {
+          JsonObject *ev = json_array_get_object_element (events, j);
+          JsonObject *ev_args = json_object_has_member (ev, "args") ? json_object_get_object_member (ev, "args") : NULL;
+          const char *ph = json_object_get_string_member_with_default (ev, "ph", "");
+
+          if (ev_args == NULL || !json_object_has_member (ev_args, "critical"))
+            continue;
+          with_arg++;
+          if (strcmp (ph, "s") == 0 || strcmp (ph, "f") == 0)
+            {
+              const char *type = json_object_get_string_member (ev_args, "type");
+
+              g_hash_table_insert (flows, (gpointer)type,
+                                   GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (flows, type)) + 1));
+            }
+          else
+            marked++;
+        }
+      g_assert_cmpint (json_array_get_length (events), ==, json_object_get_int_member (golden, "total_events"));
+      g_assert_cmpint (marked, ==, json_object_get_int_member (golden, "marked_critical_events"));
+      g_assert_cmpint (with_arg, ==, json_object_get_int_member (golden, "events_with_critical_arg"));
+      types = json_object_get_members (by_type);
+      for (GList *l = types; l != NULL; l = l->next)
+        g_assert_cmpint (GPOINTER_TO_UINT (g_hash_table_lookup (flows, l->data)), ==,
+                         json_object_get_int_member (by_type, l->data));
+      g_assert_cmpuint (g_hash_table_size (flows), ==, g_list_length (types));
+      g_list_free (types);
+      g_unlink (path);
+    }
+  g_rmdir (dir);
 }
 
 static HpCriticalPath *
@@ -162,6 +241,9 @@ test_golden (gconstpointer data)
       breakdown = hp_critical_path_breakdown (cp);
       hp_test_assert_table_matches_golden (summary, summary_path);
       assert_breakdown_matches (breakdown, breakdown_path);
+      /* the overlay files are read back whole: the smaller traces only */
+      if (json_object_has_member (args, "overlay") && hp_critical_path_get_rank (cp)->json_bytes < 4 * 1024 * 1024)
+        assert_overlays_match (cp, json_object_get_object_member (args, "overlay"));
       hp_critical_path_free (cp);
     }
 }
