@@ -161,7 +161,9 @@ hp_cli_critical_path (int           argc,
 
   g_option_context_set_summary (context,
                                 "Builds HTA's critical-path graph of one rank over a region and prints or "
-                                "writes critical_path_summary and critical_path_breakdown.");
+                                "writes critical_path_summary and critical_path_breakdown; with --all-ranks "
+                                "also critical_path_ranks (per step the critical rank and the wait it caused) "
+                                "and critical_path_ranks_breakdown (the joined path by rank and bound_by).");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -254,6 +256,20 @@ hp_cli_critical_path (int           argc,
   }
   g_ptr_array_add (tables, hp_critical_path_summary (cp));
   g_ptr_array_add (tables, hp_critical_path_breakdown (cp));
+  if (o.all_ranks)
+    {
+      HpTable *parts = NULL;
+      HpTable *ranks = hp_critical_path_ranks (trace, &options, &parts, cancellable, &error);
+
+      if (ranks == NULL)
+        {
+          fprintf (stderr, "hotpath-cli: %s\n", error->message);
+          status = HP_CLI_EXIT_BAD_INPUT;
+          goto out;
+        }
+      g_ptr_array_add (tables, ranks);
+      g_ptr_array_add (tables, parts);
+    }
 
   if (o.output == NULL)
     {

@@ -984,7 +984,7 @@ pass_kernels (Builder      *b,
   g_autofree gint64  *keys = NULL;
   g_autofree guint32 *order = NULL;
 
-  points = hp_queue_length_series (cp->trace, r, cancellable, error);
+  points = cp->queue != NULL ? g_array_ref (cp->queue) : hp_queue_length_series (cp->trace, r, cancellable, error);
   if (points == NULL)
     return FALSE;
   for (guint e = 0; e < r->n_events; e++)

@@ -21,9 +21,10 @@ struct _HpCriticalPath
   GStrv         data_load_events;
   GRegex      **data_load_regex; /* NULL-terminated; HTA's bound_by test */
 
-  char  *region; /* for people: "ProfilerStep#12", "the whole trace" */
-  gint64 start;  /* the region, ns */
-  gint64 end;
+  char   *region; /* for people: "ProfilerStep#12", "the whole trace" */
+  GArray *queue;  /* the rank's queue-length series (HpQueuePoint), or NULL */
+  gint64  start;  /* the region, ns */
+  gint64  end;
 
   guint8 *in_region; /* per event: in the clipped set */
   gint32 *start_node;
@@ -49,11 +50,25 @@ struct _HpCriticalPath
   guint8 *critical;   /* per event */
 };
 
-gboolean _hp_critical_path_build (HpCriticalPath              *self,
-                                  const HpCriticalPathOptions *options,
-                                  GCancellable                *cancellable,
-                                  GError                     **error);
-gint64   _hp_critical_path_graph_weight (HpCriticalPath *self,
-                                         const HpCpEdge *edge);
+HpCriticalPath *_hp_critical_path_new_with_queue (HpTrace                     *trace,
+                                                  const HpRank                *rank,
+                                                  const HpCriticalPathOptions *options,
+                                                  GArray                      *queue,
+                                                  GCancellable                *cancellable,
+                                                  GError                     **error);
+gboolean        _hp_critical_path_build (HpCriticalPath              *self,
+                                         const HpCriticalPathOptions *options,
+                                         GCancellable                *cancellable,
+                                         GError                     **error);
+gboolean        _hp_cp_longest_path (const HpCpEdge *edges,
+                                     guint           n_edges,
+                                     guint           n_nodes,
+                                     gboolean        end_at_last,
+                                     GArray         *path,
+                                     gint64         *dist_to,
+                                     gint64         *dist_from,
+                                     gint64         *length);
+gint64          _hp_critical_path_graph_weight (HpCriticalPath *self,
+                                                const HpCpEdge *edge);
 
 G_END_DECLS

@@ -125,13 +125,19 @@ validate (HpCriticalPath *self)
 }
 
 /* networkx's dag_longest_path: topological order by generations, the first
- * best predecessor, the first node of largest distance. */
-static void
-longest_path (HpCriticalPath *self)
+ * best predecessor, the first node of largest distance (or the last node,
+ * with @end_at_last, when it is as far). Fills @path (node ids) and the
+ * distances; FALSE when the graph has a cycle. */
+gboolean
+_hp_cp_longest_path (const HpCpEdge *edges,
+                     guint           n_edges,
+                     guint           n,
+                     gboolean        end_at_last,
+                     GArray         *path,
+                     gint64         *dist_to,
+                     gint64         *dist_from,
+                     gint64         *length)
 {
-  guint               n = self->nodes->len;
-  const HpCpEdge     *edges = (const HpCpEdge *)(gpointer)self->edges->data;
-  guint               n_edges = self->edges->len;
   Csr                 out = { 0 }, in = { 0 };
   g_autofree guint32 *indegree = g_new0 (guint32, MAX (n, 1));
   g_autofree guint32 *order = g_new (guint32, MAX (n, 1));
@@ -139,7 +145,9 @@ longest_path (HpCriticalPath *self)
   guint               head = 0, tail = 0;
   gint64              best = G_MININT64;
   gint32              end = -1;
+  gboolean            ok = TRUE;
 
+  *length = 0;
   csr_build (&out, edges, n_edges, n, FALSE);
   csr_build (&in, edges, n_edges, n, TRUE);
   for (guint i = 0; i < n_edges; i++)
@@ -155,17 +163,9 @@ longest_path (HpCriticalPath *self)
         if (--indegree[edges[out.edge[j]].dst] == 0)
           order[tail++] = edges[out.edge[j]].dst;
     }
-
-  self->path = g_array_new (FALSE, FALSE, sizeof (guint32));
-  self->path_edges = g_array_new (FALSE, FALSE, sizeof (guint32));
-  self->dist_to = g_new0 (gint64, MAX (n, 1));
-  self->dist_from = g_new0 (gint64, MAX (n, 1));
-  self->critical = g_new0 (guint8, MAX (self->rank->n_events, 1));
-
   if (tail < n)
     {
-      self->valid = FALSE;
-      self->problem = g_strdup_printf (_ ("%s: the critical-path graph has a cycle"), self->rank->basename);
+      ok = FALSE;
       goto out;
     }
 
@@ -179,7 +179,7 @@ longest_path (HpCriticalPath *self)
       for (guint j = in.first[v]; j < in.first[v + 1]; j++)
         {
           const HpCpEdge *e = &edges[in.edge[j]];
-          gint64          cand = self->dist_to[e->src] + _hp_critical_path_graph_weight (self, e);
+          gint64          cand = dist_to[e->src] + _hp_critical_path_graph_weight (NULL, e);
 
           if (!any || cand > d)
             {
@@ -193,7 +193,7 @@ longest_path (HpCriticalPath *self)
           d = 0;
           p = (gint32)v;
         }
-      self->dist_to[v] = d;
+      dist_to[v] = d;
       pred[v] = p;
       if (d > best)
         {
@@ -210,38 +210,63 @@ longest_path (HpCriticalPath *self)
         {
           const HpCpEdge *e = &edges[out.edge[j]];
 
-          d = MAX (d, _hp_critical_path_graph_weight (self, e) + self->dist_from[e->dst]);
+          d = MAX (d, _hp_critical_path_graph_weight (NULL, e) + dist_from[e->dst]);
         }
-      self->dist_from[v] = d;
+      dist_from[v] = d;
     }
 
-  /* Better: the path ends at the region's last node when it is as long */
-  if (!self->compat && n > 0 && self->dist_to[n - 1] >= best)
+  if (end_at_last && n > 0 && dist_to[n - 1] >= best)
     end = (gint32)(n - 1);
   if (end >= 0)
     {
       gint32 v = end;
 
-      self->length = best;
+      *length = best;
       for (;;)
         {
-          g_array_append_val (self->path, v);
+          g_array_append_val (path, v);
           if (pred[v] == v)
             break;
           v = pred[v];
         }
-      for (guint i = 0; i < self->path->len / 2; i++)
+      for (guint i = 0; i < path->len / 2; i++)
         {
-          guint32 *a = &g_array_index (self->path, guint32, i);
-          guint32 *b = &g_array_index (self->path, guint32, self->path->len - 1 - i);
+          guint32 *a = &g_array_index (path, guint32, i);
+          guint32 *b = &g_array_index (path, guint32, path->len - 1 - i);
           guint32  t = *a;
 
           *a = *b;
           *b = t;
         }
     }
-  if (self->path->len < 2)
-    g_array_set_size (self->path, 0);
+  if (path->len < 2)
+    g_array_set_size (path, 0);
+
+out:
+  csr_clear (&out);
+  csr_clear (&in);
+  return ok;
+}
+
+static void
+longest_path (HpCriticalPath *self)
+{
+  guint n = self->nodes->len;
+
+  self->path = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->path_edges = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->dist_to = g_new0 (gint64, MAX (n, 1));
+  self->dist_from = g_new0 (gint64, MAX (n, 1));
+  self->critical = g_new0 (guint8, MAX (self->rank->n_events, 1));
+
+  /* Better: the path ends at the region's last node when it is as long */
+  if (!_hp_cp_longest_path ((const HpCpEdge *)(gpointer)self->edges->data, self->edges->len, n, !self->compat,
+                            self->path, self->dist_to, self->dist_from, &self->length))
+    {
+      self->valid = FALSE;
+      self->problem = g_strdup_printf (_ ("%s: the critical-path graph has a cycle"), self->rank->basename);
+      return;
+    }
   for (guint i = 0; i < self->path->len; i++)
     {
       guint32 v = g_array_index (self->path, guint32, i);
@@ -255,10 +280,6 @@ longest_path (HpCriticalPath *self)
           g_array_append_val (self->path_edges, id);
         }
     }
-
-out:
-  csr_clear (&out);
-  csr_clear (&in);
 }
 
 /**
@@ -285,6 +306,19 @@ hp_critical_path_new (HpTrace                     *trace,
                       GCancellable                *cancellable,
                       GError                     **error)
 {
+  return _hp_critical_path_new_with_queue (trace, rank, options, NULL, cancellable, error);
+}
+
+/* as hp_critical_path_new(), with the rank's queue-length series when the
+ * caller has it (several regions of one rank) */
+HpCriticalPath *
+_hp_critical_path_new_with_queue (HpTrace                     *trace,
+                                  const HpRank                *rank,
+                                  const HpCriticalPathOptions *options,
+                                  GArray                      *queue,
+                                  GCancellable                *cancellable,
+                                  GError                     **error)
+{
   HpCriticalPath       *self;
   HpCriticalPathOptions defaults;
 
@@ -299,6 +333,7 @@ hp_critical_path_new (HpTrace                     *trace,
   self = g_new0 (HpCriticalPath, 1);
   self->trace = hp_trace_ref (trace);
   self->rank = rank;
+  self->queue = queue != NULL ? g_array_ref (queue) : NULL;
   self->compat = hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT;
   self->zero_weight_launch_edges = options->zero_weight_launch_edges;
   self->data_load_events = g_strdupv ((char **)options->data_load_events);
@@ -361,6 +396,7 @@ hp_critical_path_free (HpCriticalPath *self)
   g_free (self->dist_to);
   g_free (self->dist_from);
   g_free (self->critical);
+  g_clear_pointer (&self->queue, g_array_unref);
   g_clear_pointer (&self->trace, hp_trace_unref);
   g_free (self);
 }

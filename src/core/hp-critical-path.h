@@ -140,6 +140,12 @@ gboolean hp_critical_path_write_overlay (HpCriticalPath *self,
                                          GCancellable   *cancellable,
                                          GError        **error);
 
+HpTable *hp_critical_path_ranks (HpTrace                     *trace,
+                                 const HpCriticalPathOptions *options,
+                                 HpTable                    **breakdown,
+                                 GCancellable                *cancellable,
+                                 GError                     **error);
+
 gboolean hp_critical_path_compute (HpTrace                *trace,
                                    const HpAnalysisParams *params,
                                    GPtrArray              *tables,

@@ -357,6 +357,22 @@ test_critical_path (void)
   g_assert_nonnull (strstr (missing.err, "no-such-step"));
   run_cli (&no_rank, "critical-path", "--rank", "7", dir, NULL);
   g_assert_cmpint (no_rank.status, ==, 1);
+
+  /* --all-ranks adds the per-step table of the two-rank job */
+  {
+    g_autofree char *job = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
+    g_autofree char *out2 = g_dir_make_tmp ("hotpath-cp-XXXXXX", &error);
+    g_autofree char *ranks = g_build_filename (out2, "critical_path_ranks.csv", NULL);
+    g_autoptr (GPtrArray) rows = NULL;
+    g_auto (Run) all = { 0 };
+
+    run_cli (&all, "critical-path", "--all-ranks", "--output", out2, job, NULL);
+    g_assert_cmpint (all.status, ==, 0);
+    rows = hp_test_read_csv (ranks);
+    g_assert_cmpuint (rows->len, ==, 2); /* header and step 551 */
+    g_assert_cmpint (hp_test_csv_column (rows, "critical_rank"), >=, 0);
+    remove_tree (out2);
+  }
 }
 
 int

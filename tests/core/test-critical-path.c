@@ -508,6 +508,94 @@ test_compat_graph_launch_and_missing_region (void)
   g_assert_nonnull (strstr (error->message, "rank0.json"));
 }
 
+#define NCCL(ts, dur, corr)                                                                                       \
+  "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*)\",\"pid\":0," \
+  "\"tid\":7,\"ts\":" #ts ",\"dur\":" #dur ",\"args\":{\"correlation\":" #corr ",\"stream\":7,\"device\":0,"      \
+  "\"Process Group Name\":\"0\",\"In msg nelems\":1024}},"
+
+static void
+write_rank (const char *dir,
+            int         rank,
+            const char *events)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *name = g_strdup_printf ("rank%d.json", rank);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  gsize            len = strlen (events);
+  g_autofree char *json = g_strdup_printf ("{\"distributedInfo\":{\"rank\":%d},\"traceEvents\":[%.*s]}", rank,
+                                           (int)(len - 1), events);
+
+  g_assert_true (g_file_set_contents (path, json, -1, &error));
+  g_assert_no_error (error);
+}
+
+/* Two ranks meet at an all-reduce that ends at 125 us on both. Rank 0
+ * launches it at 5 and its kernel starts at 25; rank 1 loads data until
+ * 60, launches at 65 and its kernel starts at 75. Rank 1 is late by 50 us;
+ * the joined path is rank 1's: 60 + 5 CPU, a 10 us launch, 50 us of
+ * transfer after both arrived (125 us in all, 100% on rank 1). */
+static void
+test_two_ranks_one_late (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hp-critical-path-ranks-XXXXXX", &error);
+  g_autoptr (HpTrace) trace = NULL;
+  g_autoptr (HpTable) table = NULL;
+  g_autoptr (HpTable) parts = NULL;
+  HpCriticalPathOptions options;
+  HpLoadOptions         load = { 0 };
+
+  g_assert_no_error (error);
+  write_rank (dir, 0,
+              OP ("aten::all_reduce", 0, 20) CPU ("cuda_runtime", "cudaLaunchKernel", 5, 5, 1) NCCL (25, 100, 1));
+  write_rank (dir, 1,
+              OP ("aten::dataloader", 0, 60) OP ("aten::all_reduce", 60, 20) /**/
+              CPU ("cuda_runtime", "cudaLaunchKernel", 65, 5, 1) NCCL (75, 50, 1));
+  load.mode = HP_MODE_DEFAULT;
+  trace = hp_test_load_with_options (dir, &load);
+  g_assert_cmpuint (hp_trace_get_n_ranks (trace), ==, 2);
+
+  hp_critical_path_options_init (&options);
+  table = hp_critical_path_ranks (trace, &options, &parts, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hp_table_get_n_rows (table), ==, 1);
+  g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "step")), ==, -1);
+  g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "critical_rank")), ==, 1);
+  g_assert_cmpfloat (hp_test_cell (table, 0, "wait_caused"), ==, 50.0);
+  g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "late_collectives")), ==, 1);
+  g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "collectives")), ==, 1);
+  g_assert_cmpfloat (hp_test_cell (table, 0, "path_duration"), ==, 125.0);
+  g_assert_cmpfloat (hp_test_cell (table, 0, "critical_rank_pct"), ==, 100.0);
+  g_assert_nonnull (strstr (hp_table_get_string (table, 0, hp_test_column (table, "finding")), "rank 1 arrived last"));
+
+  /* rank 1: cpu_bound 65, launch 10, communication 50 */
+  g_assert_cmpuint (hp_table_get_n_rows (parts), ==, 4);
+  for (guint i = 0; i < hp_table_get_n_rows (parts); i++)
+    {
+      const char *bound = hp_table_get_string (parts, i, hp_test_column (parts, "bound_by"));
+      double      dur = hp_test_cell (parts, i, "duration");
+
+      g_assert_cmpint (hp_table_get_int (parts, i, hp_test_column (parts, "rank")), ==, 1);
+      if (strcmp (bound, "cpu_bound") == 0)
+        g_assert_cmpfloat (dur, ==, 65.0);
+      else if (strcmp (bound, "gpu_kernel_launch_overhead") == 0)
+        g_assert_cmpfloat (dur, ==, 10.0);
+      else if (strcmp (bound, "gpu_communication_bound") == 0)
+        g_assert_cmpfloat (dur, ==, 50.0);
+      else
+        g_assert_cmpstr (bound, ==, "");
+    }
+
+  for (int k = 0; k < 2; k++)
+    {
+      g_autofree char *name = g_strdup_printf ("rank%d.json", k);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
 /* Default mode on every real trace and rank: no error, a valid graph, a
  * path from the region's first node to its last, a summary of 100%, and
  * slack 0 on the path. */
@@ -570,6 +658,7 @@ main (int   argc,
   g_test_add_func ("/critical-path/hand/sync-memcpy", test_sync_memcpy);
   g_test_add_func ("/critical-path/hand/slack-and-edges", test_slack_and_edges);
   g_test_add_func ("/critical-path/hand/compat-graph-launch", test_compat_graph_launch_and_missing_region);
+  g_test_add_func ("/critical-path/ranks/two-ranks-one-late", test_two_ranks_one_late);
   hp_test_add_golden_tests ("/critical-path/golden", "critical_path.json", G_FILE_TEST_IS_DIR, test_golden);
 
   {
