@@ -140,23 +140,24 @@ hp_cli_critical_path (int           argc,
   const HpRank         *rank;
   gboolean              json;
   int                   status = HP_CLI_EXIT_OK;
-  GOptionEntry          entries[] = {
-             { "rank", 'r', 0, G_OPTION_ARG_INT, &o.rank, "The rank to analyse (default: the first)", "N" },
-             { "all-ranks", 0, 0, G_OPTION_ARG_NONE, &o.all_ranks, "The path across all ranks, linked by their collectives", NULL },
-             { "annotation", 'a', 0, G_OPTION_ARG_STRING, &o.annotation, "The region: annotations whose name contains NAME (\"\" = the whole trace; default: the first complete ProfilerStep)", "NAME" },
-             { "instance", 'i', 0, G_OPTION_ARG_STRING, &o.instance, "Which instance of the annotation, 0-based, or a range A-B (default 0)", "N" },
-             { "zero-weight-launch-edges", 0, 0, G_OPTION_ARG_NONE, &o.zero_weight, "Link every kernel to its launch with a weight-0 edge (CRITICAL_PATH_ADD_ZERO_WEIGHT_LAUNCH_EDGE)", NULL },
-             { "data-load-events", 0, 0, G_OPTION_ARG_STRING, &o.data_load, "Comma-separated name parts of data-loading events", "LIST" },
-             { "hta-compat", 0, 0, G_OPTION_ARG_NONE, &o.hta_compat, "Reproduce HTA's numbers exactly, quirks included", NULL },
-             { "include-last-step", 0, 0, G_OPTION_ARG_NONE, &o.include_last_step, "Keep the last (incomplete) iteration", NULL },
-             { "format", 'f', 0, G_OPTION_ARG_STRING, &o.format, "csv (default) or json", "FORMAT" },
-             { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output, "Write the tables into OUTDIR (default: print them)", "OUTDIR" },
-             { "overlay", 0, 0, G_OPTION_ARG_NONE, &o.overlay, "Also write the rank's trace with the path marked (needs --output)", NULL },
-             { "only-critical-events", 0, 0, G_OPTION_ARG_NONE, &o.only_critical, "In the overlay, keep only the path's events", NULL },
-             { "all-edges", 0, 0, G_OPTION_ARG_NONE, &o.all_edges, "In the overlay, draw every edge of the graph", NULL },
-             { "charts", 'c', 0, G_OPTION_ARG_STRING, &o.charts, "Also write the summary chart in these formats: png, svg, pdf (needs --output)", "LIST" },
-             { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "DIR|FILE" },
-             { NULL }
+  g_autoptr (GTimer) timer = NULL;
+  GOptionEntry entries[] = {
+    { "rank", 'r', 0, G_OPTION_ARG_INT, &o.rank, "The rank to analyse (default: the first)", "N" },
+    { "all-ranks", 0, 0, G_OPTION_ARG_NONE, &o.all_ranks, "The path across all ranks, linked by their collectives", NULL },
+    { "annotation", 'a', 0, G_OPTION_ARG_STRING, &o.annotation, "The region: annotations whose name contains NAME (\"\" = the whole trace; default: the first complete ProfilerStep)", "NAME" },
+    { "instance", 'i', 0, G_OPTION_ARG_STRING, &o.instance, "Which instance of the annotation, 0-based, or a range A-B (default 0)", "N" },
+    { "zero-weight-launch-edges", 0, 0, G_OPTION_ARG_NONE, &o.zero_weight, "Link every kernel to its launch with a weight-0 edge (CRITICAL_PATH_ADD_ZERO_WEIGHT_LAUNCH_EDGE)", NULL },
+    { "data-load-events", 0, 0, G_OPTION_ARG_STRING, &o.data_load, "Comma-separated name parts of data-loading events", "LIST" },
+    { "hta-compat", 0, 0, G_OPTION_ARG_NONE, &o.hta_compat, "Reproduce HTA's numbers exactly, quirks included", NULL },
+    { "include-last-step", 0, 0, G_OPTION_ARG_NONE, &o.include_last_step, "Keep the last (incomplete) iteration", NULL },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &o.format, "csv (default) or json", "FORMAT" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output, "Write the tables into OUTDIR (default: print them)", "OUTDIR" },
+    { "overlay", 0, 0, G_OPTION_ARG_NONE, &o.overlay, "Also write the rank's trace with the path marked (needs --output)", NULL },
+    { "only-critical-events", 0, 0, G_OPTION_ARG_NONE, &o.only_critical, "In the overlay, keep only the path's events", NULL },
+    { "all-edges", 0, 0, G_OPTION_ARG_NONE, &o.all_edges, "In the overlay, draw every edge of the graph", NULL },
+    { "charts", 'c', 0, G_OPTION_ARG_STRING, &o.charts, "Also write the summary chart in these formats: png, svg, pdf (needs --output)", "LIST" },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "DIR|FILE" },
+    { NULL }
   };
 
   g_option_context_set_summary (context,
@@ -227,6 +228,7 @@ hp_cli_critical_path (int           argc,
       goto out;
     }
 
+  timer = g_timer_new ();
   cp = hp_critical_path_new (trace, rank, &options, cancellable, &error);
   if (cp == NULL)
     {
@@ -250,6 +252,7 @@ hp_cli_critical_path (int           argc,
              "hotpath-cli: critical path of rank %d over %s: %u nodes, %u edges; path of %u edges, %.3f us",
              rank->rank, hp_critical_path_get_region (cp), n_nodes, n_edges, n_path,
              (double)hp_critical_path_get_length (cp) / HP_NS_PER_US);
+    fprintf (stderr, " (%.3f s)", g_timer_elapsed (timer, NULL));
     if (hp_critical_path_get_n_unlinked (cp) > 0)
       fprintf (stderr, "; %u link(s) could not be made", hp_critical_path_get_n_unlinked (cp));
     fprintf (stderr, "\n");
@@ -259,7 +262,10 @@ hp_cli_critical_path (int           argc,
   if (o.all_ranks)
     {
       HpTable *parts = NULL;
-      HpTable *ranks = hp_critical_path_ranks (trace, &options, &parts, cancellable, &error);
+      HpTable *ranks;
+
+      g_timer_start (timer);
+      ranks = hp_critical_path_ranks (trace, &options, &parts, cancellable, &error);
 
       if (ranks == NULL)
         {
@@ -267,6 +273,8 @@ hp_cli_critical_path (int           argc,
           status = HP_CLI_EXIT_BAD_INPUT;
           goto out;
         }
+      fprintf (stderr, "hotpath-cli: critical path across %u ranks, %u step(s) (%.3f s)\n", hp_trace_get_n_ranks (trace),
+               hp_table_get_n_rows (ranks), g_timer_elapsed (timer, NULL));
       g_ptr_array_add (tables, ranks);
       g_ptr_array_add (tables, parts);
     }

@@ -860,9 +860,13 @@ event_record_table (Builder *b,
   for (guint k = 0; k < r->n_rows; k++)
     {
       guint   e = r->rows[k];
-      gint64  ws = hp_rank_get_arg_int (r, e, b->key_wait_stream, -1);
+      gint64  ws;
       gint64 *key, *value;
 
+      /* only sync records wait on a stream */
+      if (!is_sync_record (b, e))
+        continue;
+      ws = hp_rank_get_arg_int (r, e, b->key_wait_stream, -1);
       if (ws <= -1)
         continue;
       key = g_new (gint64, 1);
@@ -974,27 +978,40 @@ pass_kernels (Builder      *b,
 {
   HpCriticalPath *cp = b->cp;
   const HpRank   *r = b->r;
-  g_autoptr (GArray) points = NULL;
+  HpCpRankCache   local = { 0 };
+  HpCpRankCache  *cache = cp->cache != NULL ? cp->cache : &local;
   g_autoptr (GArray) k_rows = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_autoptr (GArray) launches = collect_launches (b);
-  g_autoptr (GHashTable) records = NULL;
   g_autoptr (GArray) last = g_array_new (FALSE, FALSE, sizeof (LastNode));
   g_autoptr (GHashTable) pending = g_hash_table_new (NULL, NULL); /* dest kernel -> src kernel + 1 */
-  g_autofree gint64  *q = g_new (gint64, MAX (r->n_events, 1));
   g_autofree gint64  *keys = NULL;
   g_autofree guint32 *order = NULL;
+  GArray             *launches;
+  GHashTable         *records;
+  const gint64       *q;
+  gboolean            ok = FALSE;
 
-  points = cp->queue != NULL ? g_array_ref (cp->queue) : hp_queue_length_series (cp->trace, r, cancellable, error);
-  if (points == NULL)
-    return FALSE;
-  for (guint e = 0; e < r->n_events; e++)
-    q[e] = G_MININT64;
-  for (guint i = 0; i < points->len; i++)
+  /* what depends on the whole rank only, once per rank */
+  if (cache->q == NULL)
     {
-      const HpQueuePoint *p = &g_array_index (points, HpQueuePoint, i);
+      g_autoptr (GArray) points = hp_queue_length_series (cp->trace, r, cancellable, error);
 
-      q[p->event] = p->queue_length;
+      if (points == NULL)
+        return FALSE;
+      cache->q = g_new (gint64, MAX (r->n_events, 1));
+      for (guint e = 0; e < r->n_events; e++)
+        cache->q[e] = G_MININT64;
+      for (guint i = 0; i < points->len; i++)
+        {
+          const HpQueuePoint *p = &g_array_index (points, HpQueuePoint, i);
+
+          cache->q[p->event] = p->queue_length;
+        }
+      cache->launches = collect_launches (b);
+      cache->records = event_record_table (b, cache->launches);
     }
+  q = cache->q;
+  launches = cache->launches;
+  records = cache->records;
 
   for (guint i = 0; i < events->len; i++)
     {
@@ -1028,8 +1045,6 @@ pass_kernels (Builder      *b,
         order[i] = (guint32)pairs[i].value;
     }
 
-  records = event_record_table (b, launches);
-
   for (guint i = 0; i < k_rows->len; i++)
     {
       guint    e = g_array_index (k_rows, guint32, order[i]);
@@ -1041,7 +1056,7 @@ pass_kernels (Builder      *b,
       gpointer pend;
 
       if (hp_analysis_check_cancelled (cancellable, i, error))
-        return FALSE;
+        goto out;
 
       if (is_sync_record (b, e))
         {
@@ -1150,7 +1165,21 @@ pass_kernels (Builder      *b,
       else
         g_array_append_val (last, ((LastNode){ r->stream[e], t }));
     }
-  return TRUE;
+  ok = TRUE;
+
+out:
+  if (cache == &local)
+    _hp_cp_rank_cache_clear (&local);
+  return ok;
+}
+
+/* the rank-wide tables of pass C, kept across regions of one rank */
+void
+_hp_cp_rank_cache_clear (HpCpRankCache *cache)
+{
+  g_clear_pointer (&cache->q, g_free);
+  g_clear_pointer (&cache->launches, g_array_unref);
+  g_clear_pointer (&cache->records, g_hash_table_unref);
 }
 
 /* Better: every chain starts at the region's first node and ends at its
@@ -1162,6 +1191,7 @@ anchor_region (HpCriticalPath *cp)
   guint              n_edges = cp->edges->len;
   g_autofree guint8 *has_in = g_new0 (guint8, MAX (n, 1));
   g_autofree guint8 *has_out = g_new0 (guint8, MAX (n, 1));
+  guint              first = 0, last = n;
 
   if (n < 2)
     return;
@@ -1172,12 +1202,22 @@ anchor_region (HpCriticalPath *cp)
       has_out[e->src] = TRUE;
       has_in[e->dst] = TRUE;
     }
-  for (guint v = 1; v < n; v++)
-    if (!has_in[v])
-      add_edge (cp, 0, (gint32)v, HP_CP_EDGE_DEPENDENCY, FALSE);
-  for (guint v = 0; v + 1 < n; v++)
-    if (!has_out[v])
-      add_edge (cp, (gint32)v, (gint32)(n - 1), HP_CP_EDGE_DEPENDENCY, FALSE);
+  /* the first source and the last sink, so no anchor closes a cycle (a
+   * parent and its child may end at the same time) */
+  while (first < n && has_in[first])
+    first++;
+  while (last > 0 && has_out[last - 1])
+    last--;
+  if (first >= n || last == 0)
+    return;
+  last--;
+  for (guint v = 0; v < n; v++)
+    if (!has_in[v] && v != first)
+      add_edge (cp, (gint32)first, (gint32)v, HP_CP_EDGE_DEPENDENCY, FALSE);
+  for (guint v = 0; v < n; v++)
+    if (!has_out[v] && v != last && v != first)
+      add_edge (cp, (gint32)v, (gint32)last, HP_CP_EDGE_DEPENDENCY, FALSE);
+  cp->last_node = (gint32)last;
 }
 
 gboolean

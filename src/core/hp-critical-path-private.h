@@ -12,6 +12,16 @@ G_BEGIN_DECLS
 /* attribution of an edge HTA gives none (dependencies, syncs, launches) */
 #define HP_CP_NO_ATTRIBUTION (-2)
 
+/* what pass C needs of the whole rank: the same for every region */
+typedef struct
+{
+  gint64     *q;        /* per event: queue length after it, or G_MININT64 */
+  GArray     *launches; /* the launches with their work's stream and device */
+  GHashTable *records;  /* event record correlation -> launch before it + 2 */
+} HpCpRankCache;
+
+void _hp_cp_rank_cache_clear (HpCpRankCache *cache);
+
 struct _HpCriticalPath
 {
   HpTrace      *trace;
@@ -21,10 +31,10 @@ struct _HpCriticalPath
   GStrv         data_load_events;
   GRegex      **data_load_regex; /* NULL-terminated; HTA's bound_by test */
 
-  char   *region; /* for people: "ProfilerStep#12", "the whole trace" */
-  GArray *queue;  /* the rank's queue-length series (HpQueuePoint), or NULL */
-  gint64  start;  /* the region, ns */
-  gint64  end;
+  char          *region; /* for people: "ProfilerStep#12", "the whole trace" */
+  HpCpRankCache *cache;  /* borrowed, or NULL */
+  gint64         start;  /* the region, ns */
+  gint64         end;
 
   guint8 *in_region; /* per event: in the clipped set */
   gint32 *start_node;
@@ -42,6 +52,7 @@ struct _HpCriticalPath
   char    *problem; /* why the graph is not valid */
 
   /* the longest path */
+  gint32  last_node;  /* the region's last node (default mode), or -1 */
   GArray *path;       /* node ids */
   GArray *path_edges; /* edge ids */
   gint64  length;     /* ns */
@@ -50,12 +61,12 @@ struct _HpCriticalPath
   guint8 *critical;   /* per event */
 };
 
-HpCriticalPath *_hp_critical_path_new_with_queue (HpTrace                     *trace,
-                                                  const HpRank                *rank,
-                                                  const HpCriticalPathOptions *options,
-                                                  GArray                      *queue,
-                                                  GCancellable                *cancellable,
-                                                  GError                     **error);
+HpCriticalPath *_hp_critical_path_new_cached (HpTrace                     *trace,
+                                              const HpRank                *rank,
+                                              const HpCriticalPathOptions *options,
+                                              HpCpRankCache               *cache,
+                                              GCancellable                *cancellable,
+                                              GError                     **error);
 gboolean        _hp_critical_path_build (HpCriticalPath              *self,
                                          const HpCriticalPathOptions *options,
                                          GCancellable                *cancellable,
@@ -63,7 +74,7 @@ gboolean        _hp_critical_path_build (HpCriticalPath              *self,
 gboolean        _hp_cp_longest_path (const HpCpEdge *edges,
                                      guint           n_edges,
                                      guint           n_nodes,
-                                     gboolean        end_at_last,
+                                     gint32          end_node,
                                      GArray         *path,
                                      gint64         *dist_to,
                                      gint64         *dist_from,

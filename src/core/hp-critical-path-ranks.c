@@ -11,7 +11,6 @@
 
 #include "hp-classify.h"
 #include "hp-critical-path-private.h"
-#include "hp-queue-length.h"
 
 /* One collective kernel of one rank, in the region's graph. */
 typedef struct
@@ -325,23 +324,23 @@ hp_critical_path_ranks (HpTrace                     *trace,
 {
   guint n_ranks = hp_trace_get_n_ranks (trace);
   g_autoptr (GArray) steps = common_steps (trace);
-  g_autoptr (GPtrArray) queues = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
-  HpCriticalPathOptions opts = *options;
-  HpTable              *table = hp_table_new ("critical_path_ranks", _ ("Critical path across ranks"));
-  HpTable              *parts = hp_table_new ("critical_path_ranks_breakdown", _ ("Critical path across ranks by rank"));
-  guint                 c_step = hp_table_add_column (table, "step", HP_COLUMN_INT, NULL);
-  guint                 c_rank = hp_table_add_column (table, "critical_rank", HP_COLUMN_INT, NULL);
-  guint                 c_wait = hp_table_add_column (table, "wait_caused", HP_COLUMN_DOUBLE, "us");
-  guint                 c_late = hp_table_add_column (table, "late_collectives", HP_COLUMN_INT, NULL);
-  guint                 c_coll = hp_table_add_column (table, "collectives", HP_COLUMN_INT, NULL);
-  guint                 c_len = hp_table_add_column (table, "path_duration", HP_COLUMN_DOUBLE, "us");
-  guint                 c_pct = hp_table_add_column (table, "critical_rank_pct", HP_COLUMN_DOUBLE, "%");
-  guint                 c_find = hp_table_add_column (table, "finding", HP_COLUMN_STRING, NULL);
-  guint                 p_step = hp_table_add_column (parts, "step", HP_COLUMN_INT, NULL);
-  guint                 p_rank = hp_table_add_column (parts, "rank", HP_COLUMN_INT, NULL);
-  guint                 p_bound = hp_table_add_column (parts, "bound_by", HP_COLUMN_STRING, NULL);
-  guint                 p_dur = hp_table_add_column (parts, "duration", HP_COLUMN_DOUBLE, "us");
-  guint                 p_pct = hp_table_add_column (parts, "pct_of_path_duration", HP_COLUMN_DOUBLE, "%");
+  g_autofree HpCpRankCache *caches = g_new0 (HpCpRankCache, MAX (n_ranks, 1));
+  HpCriticalPathOptions     opts = *options;
+  HpTable                  *table = hp_table_new ("critical_path_ranks", _ ("Critical path across ranks"));
+  HpTable                  *parts = hp_table_new ("critical_path_ranks_breakdown", _ ("Critical path across ranks by rank"));
+  guint                     c_step = hp_table_add_column (table, "step", HP_COLUMN_INT, NULL);
+  guint                     c_rank = hp_table_add_column (table, "critical_rank", HP_COLUMN_INT, NULL);
+  guint                     c_wait = hp_table_add_column (table, "wait_caused", HP_COLUMN_DOUBLE, "us");
+  guint                     c_late = hp_table_add_column (table, "late_collectives", HP_COLUMN_INT, NULL);
+  guint                     c_coll = hp_table_add_column (table, "collectives", HP_COLUMN_INT, NULL);
+  guint                     c_len = hp_table_add_column (table, "path_duration", HP_COLUMN_DOUBLE, "us");
+  guint                     c_pct = hp_table_add_column (table, "critical_rank_pct", HP_COLUMN_DOUBLE, "%");
+  guint                     c_find = hp_table_add_column (table, "finding", HP_COLUMN_STRING, NULL);
+  guint                     p_step = hp_table_add_column (parts, "step", HP_COLUMN_INT, NULL);
+  guint                     p_rank = hp_table_add_column (parts, "rank", HP_COLUMN_INT, NULL);
+  guint                     p_bound = hp_table_add_column (parts, "bound_by", HP_COLUMN_STRING, NULL);
+  guint                     p_dur = hp_table_add_column (parts, "duration", HP_COLUMN_DOUBLE, "us");
+  guint                     p_pct = hp_table_add_column (parts, "pct_of_path_duration", HP_COLUMN_DOUBLE, "%");
 
   if (n_ranks == 0)
     {
@@ -354,15 +353,6 @@ hp_critical_path_ranks (HpTrace                     *trace,
 
       g_array_append_val (steps, none);
     }
-  for (guint k = 0; k < n_ranks; k++)
-    {
-      GArray *q = hp_queue_length_series (trace, hp_trace_get_rank (trace, k), cancellable, error);
-
-      if (q == NULL)
-        goto fail;
-      g_ptr_array_add (queues, q);
-    }
-
   for (guint si = 0; si < steps->len; si++)
     {
       int              number = g_array_index (steps, int, si);
@@ -382,8 +372,8 @@ hp_critical_path_ranks (HpTrace                     *trace,
       s.paths = g_new0 (HpCriticalPath *, n_ranks);
       for (guint k = 0; k < n_ranks && ok; k++)
         {
-          s.paths[k] = _hp_critical_path_new_with_queue (trace, hp_trace_get_rank (trace, k), &opts,
-                                                         queues->pdata[k], cancellable, error);
+          s.paths[k] = _hp_critical_path_new_cached (trace, hp_trace_get_rank (trace, k), &opts, &caches[k],
+                                                     cancellable, error);
           ok = s.paths[k] != NULL;
         }
       if (!ok)
@@ -403,7 +393,7 @@ hp_critical_path_ranks (HpTrace                     *trace,
         }
       dist_to = g_new0 (gint64, MAX (s.nodes->len, 1));
       dist_from = g_new0 (gint64, MAX (s.nodes->len, 1));
-      if (!_hp_cp_longest_path ((const HpCpEdge *)(gpointer)s.edges->data, s.edges->len, s.nodes->len, FALSE, path,
+      if (!_hp_cp_longest_path ((const HpCpEdge *)(gpointer)s.edges->data, s.edges->len, s.nodes->len, -1, path,
                                 dist_to, dist_from, &length))
         {
           g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
@@ -497,6 +487,8 @@ hp_critical_path_ranks (HpTrace                     *trace,
       step_clear (&s);
     }
 
+  for (guint k = 0; k < n_ranks; k++)
+    _hp_cp_rank_cache_clear (&caches[k]);
   if (breakdown != NULL)
     *breakdown = parts;
   else
@@ -504,6 +496,8 @@ hp_critical_path_ranks (HpTrace                     *trace,
   return table;
 
 fail:
+  for (guint k = 0; k < n_ranks; k++)
+    _hp_cp_rank_cache_clear (&caches[k]);
   hp_table_unref (table);
   hp_table_unref (parts);
   return NULL;

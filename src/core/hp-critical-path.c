@@ -125,14 +125,14 @@ validate (HpCriticalPath *self)
 }
 
 /* networkx's dag_longest_path: topological order by generations, the first
- * best predecessor, the first node of largest distance (or the last node,
- * with @end_at_last, when it is as far). Fills @path (node ids) and the
+ * best predecessor, the first node of largest distance (or @end_node,
+ * when it is not -1 and as far). Fills @path (node ids) and the
  * distances; FALSE when the graph has a cycle. */
 gboolean
 _hp_cp_longest_path (const HpCpEdge *edges,
                      guint           n_edges,
                      guint           n,
-                     gboolean        end_at_last,
+                     gint32          end_node,
                      GArray         *path,
                      gint64         *dist_to,
                      gint64         *dist_from,
@@ -215,8 +215,8 @@ _hp_cp_longest_path (const HpCpEdge *edges,
       dist_from[v] = d;
     }
 
-  if (end_at_last && n > 0 && dist_to[n - 1] >= best)
-    end = (gint32)(n - 1);
+  if (end_node >= 0 && (guint)end_node < n && dist_to[end_node] >= best)
+    end = end_node;
   if (end >= 0)
     {
       gint32 v = end;
@@ -260,7 +260,7 @@ longest_path (HpCriticalPath *self)
   self->critical = g_new0 (guint8, MAX (self->rank->n_events, 1));
 
   /* Better: the path ends at the region's last node when it is as long */
-  if (!_hp_cp_longest_path ((const HpCpEdge *)(gpointer)self->edges->data, self->edges->len, n, !self->compat,
+  if (!_hp_cp_longest_path ((const HpCpEdge *)(gpointer)self->edges->data, self->edges->len, n, self->last_node,
                             self->path, self->dist_to, self->dist_from, &self->length))
     {
       self->valid = FALSE;
@@ -306,18 +306,18 @@ hp_critical_path_new (HpTrace                     *trace,
                       GCancellable                *cancellable,
                       GError                     **error)
 {
-  return _hp_critical_path_new_with_queue (trace, rank, options, NULL, cancellable, error);
+  return _hp_critical_path_new_cached (trace, rank, options, NULL, cancellable, error);
 }
 
-/* as hp_critical_path_new(), with the rank's queue-length series when the
- * caller has it (several regions of one rank) */
+/* as hp_critical_path_new(), keeping what depends on the whole rank in
+ * @cache for the next region of the same rank */
 HpCriticalPath *
-_hp_critical_path_new_with_queue (HpTrace                     *trace,
-                                  const HpRank                *rank,
-                                  const HpCriticalPathOptions *options,
-                                  GArray                      *queue,
-                                  GCancellable                *cancellable,
-                                  GError                     **error)
+_hp_critical_path_new_cached (HpTrace                     *trace,
+                              const HpRank                *rank,
+                              const HpCriticalPathOptions *options,
+                              HpCpRankCache               *cache,
+                              GCancellable                *cancellable,
+                              GError                     **error)
 {
   HpCriticalPath       *self;
   HpCriticalPathOptions defaults;
@@ -333,7 +333,8 @@ _hp_critical_path_new_with_queue (HpTrace                     *trace,
   self = g_new0 (HpCriticalPath, 1);
   self->trace = hp_trace_ref (trace);
   self->rank = rank;
-  self->queue = queue != NULL ? g_array_ref (queue) : NULL;
+  self->cache = cache;
+  self->last_node = -1;
   self->compat = hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT;
   self->zero_weight_launch_edges = options->zero_weight_launch_edges;
   self->data_load_events = g_strdupv ((char **)options->data_load_events);
@@ -396,7 +397,6 @@ hp_critical_path_free (HpCriticalPath *self)
   g_free (self->dist_to);
   g_free (self->dist_from);
   g_free (self->critical);
-  g_clear_pointer (&self->queue, g_array_unref);
   g_clear_pointer (&self->trace, hp_trace_unref);
   g_free (self);
 }

@@ -359,6 +359,15 @@ test_launch_bound_loop (void)
               "cpu_bound=100.0000");
 }
 
+/* A child ending with its parent comes after it in node order: the path
+ * still ends at the parent's end, and the region's anchors close no cycle. */
+static void
+test_child_ends_with_parent (void)
+{
+  check_path (OP ("aten::to", 0, 50) OP ("aten::_to_copy", 10, 40), HP_MODE_DEFAULT,
+              "cpu_bound:10 cpu_bound:40 cpu_bound:0", 50, "cpu_bound=100.0000");
+}
+
 /* Two long kernels back to back: k1 waits 7 us for its launch, then the
  * GPU runs 200 us with no gap. */
 static void
@@ -653,6 +662,7 @@ main (int   argc,
 
   g_test_add_func ("/critical-path/hand/launch-bound-loop", test_launch_bound_loop);
   g_test_add_func ("/critical-path/hand/gpu-bound-chain", test_gpu_bound_chain);
+  g_test_add_func ("/critical-path/hand/child-ends-with-parent", test_child_ends_with_parent);
   g_test_add_func ("/critical-path/hand/stream-sync", test_stream_sync);
   g_test_add_func ("/critical-path/hand/graph-launch", test_graph_launch);
   g_test_add_func ("/critical-path/hand/sync-memcpy", test_sync_memcpy);
