@@ -887,10 +887,7 @@ hp_analysis_panel_find_table (HpAnalysisPanel *self,
     return NULL;
   if (table_name == NULL)
     return tables->pdata[0];
-  for (guint i = 0; i < tables->len; i++)
-    if (g_strcmp0 (hp_table_get_name (tables->pdata[i]), table_name) == 0)
-      return tables->pdata[i];
-  return NULL;
+  return hp_analysis_result_find_table (tables, table_name);
 }
 
 /**
@@ -992,7 +989,7 @@ hp_analysis_panel_can_link_table (HpAnalysisPanel *self,
 {
   g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), FALSE);
 
-  return HP_ANALYSIS_PANEL_GET_CLASS (self)->link_row != NULL && hp_linked_events_supports_table (table);
+  return hp_analysis_table_has_row_events (table);
 }
 
 /**
@@ -1017,7 +1014,11 @@ hp_analysis_panel_show_row_on_timeline (HpAnalysisPanel *self,
 
   if (!hp_analysis_panel_can_link_table (self, table) || row >= hp_table_get_n_rows (table))
     return FALSE;
-  linked = HP_ANALYSIS_PANEL_GET_CLASS (self)->link_row (self, table, row);
+  if (hp_analysis_panel_get_session (self) == NULL)
+    return FALSE;
+  /* the analysis that made the table knows what its rows stand for */
+  linked = hp_analysis_row_events (hp_session_get_trace (hp_analysis_panel_get_session (self)), table, row,
+                                   hp_analysis_panel_get_params (self));
   if (linked == NULL || linked->events->len == 0)
     {
       gtk_widget_error_bell (GTK_WIDGET (self));
@@ -1120,7 +1121,7 @@ hp_analysis_panel_add_chart (HpAnalysisPanel          *self,
   g_return_val_if_fail (chart != NULL, NULL);
 
   view = HP_CHART_VIEW (hp_chart_view_new (chart));
-  hp_chart_view_set_rank (view, hp_chart_view_rank_from_name (hp_chart_get_name (chart)));
+  hp_chart_view_set_rank (view, hp_chart_get_rank (chart));
   grid = (flags & HP_ANALYSIS_PANEL_CHART_MORE) != 0 ? priv->more_grid : priv->chart_grid;
   hp_chart_grid_append (grid, GTK_WIDGET (view), (flags & HP_ANALYSIS_PANEL_CHART_WIDE) != 0);
 

@@ -57,10 +57,6 @@ G_DECLARE_DERIVABLE_TYPE (HpAnalysisPanel, hp_analysis_panel, HP, ANALYSIS_PANEL
  *   done and their tables differ from the last call, with the charts
  *   cleared. The default adds what hp_chart_adapt_table() draws for
  *   every table the panel shows.
- * @link_row: linked views: the timeline events a row of one of the
- *   panel's tables stands for, or %NULL; called only for tables
- *   hp_linked_events_supports_table() accepts. Without it (the default)
- *   no row links to the timeline.
  */
 struct _HpAnalysisPanelClass
 {
@@ -70,12 +66,9 @@ struct _HpAnalysisPanelClass
   void (*results_changed) (HpAnalysisPanel *self);
   gboolean (*export_chart) (HpAnalysisPanel *self);
   void (*add_charts) (HpAnalysisPanel *self);
-  HpLinkedEvents *(*link_row) (HpAnalysisPanel *self,
-                               HpTable         *table,
-                               guint            row);
 
   /*< private >*/
-  gpointer padding[6];
+  gpointer padding[7];
 };
 
 void hp_analysis_panel_class_add_analysis (HpAnalysisPanelClass *klass,

@@ -96,23 +96,6 @@ hp_idle_time_panel_session_changed (HpAnalysisPanel *panel)
   gtk_widget_remove_css_class (GTK_WIDGET (self->streams_entry), "error");
 }
 
-/* Linked views: a row of either table (a stream and an idle category)
- * highlights the kernels after each gap of that category on the stream and
- * selects the longest gap as a range, with the idle overlay on, rather than
- * only scrolling to the stream: the gaps are what the row measures. */
-static HpLinkedEvents *
-hp_idle_time_panel_link_row (HpAnalysisPanel *panel,
-                             HpTable         *table,
-                             guint            row)
-{
-  HpSession *session = hp_analysis_panel_get_session (panel);
-
-  if (session == NULL)
-    return NULL;
-  return hp_linked_events_for_idle_row (hp_session_get_trace (session), table, row,
-                                        hp_analysis_panel_get_params (panel)->consecutive_kernel_delay);
-}
-
 static void
 hp_idle_time_panel_dispose (GObject *object)
 {
@@ -132,7 +115,6 @@ hp_idle_time_panel_class_init (HpIdleTimePanelClass *klass)
 
   object_class->dispose = hp_idle_time_panel_dispose;
   panel_class->session_changed = hp_idle_time_panel_session_changed;
-  panel_class->link_row = hp_idle_time_panel_link_row;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/hotpath/Hotpath/ui/hp-idle-time-panel.ui");

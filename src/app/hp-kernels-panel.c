@@ -235,19 +235,6 @@ hp_kernels_panel_add_charts (HpAnalysisPanel *panel)
     }
 }
 
-/* Linked views: a kernel's instances on its rank (or of `others`) */
-static HpLinkedEvents *
-hp_kernels_panel_link_row (HpAnalysisPanel *panel,
-                           HpTable         *table,
-                           guint            row)
-{
-  HpSession *session = hp_analysis_panel_get_session (panel);
-
-  if (session == NULL || g_strcmp0 (hp_table_get_name (table), "gpu_kernel_breakdown_kernels") != 0)
-    return NULL;
-  return hp_linked_events_for_kernel_row (hp_session_get_trace (session), table, row);
-}
-
 static void
 controls_changed_cb (HpKernelsPanel *self)
 {
@@ -292,7 +279,6 @@ hp_kernels_panel_class_init (HpKernelsPanelClass *klass)
   object_class->dispose = hp_kernels_panel_dispose;
   panel_class->session_changed = hp_kernels_panel_session_changed;
   panel_class->add_charts = hp_kernels_panel_add_charts;
-  panel_class->link_row = hp_kernels_panel_link_row;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/hotpath/Hotpath/ui/hp-kernels-panel.ui");

@@ -213,22 +213,9 @@ hp_launches_panel_add_charts (HpAnalysisPanel *panel)
 
         if (!g_str_has_prefix (hp_chart_get_name (chart), chart_prefixes[kind]))
           continue;
-        retitle (chart, kind, hp_chart_view_rank_from_name (hp_chart_get_name (chart)), runtime, delay);
+        retitle (chart, kind, hp_chart_get_rank (chart), runtime, delay);
         hp_analysis_panel_add_chart (panel, chart, HP_ANALYSIS_PANEL_CHART_DEFAULT);
       }
-}
-
-/* Linked views: a launch call and the kernels it started */
-static HpLinkedEvents *
-hp_launches_panel_link_row (HpAnalysisPanel *panel,
-                            HpTable         *table,
-                            guint            row)
-{
-  HpSession *session = hp_analysis_panel_get_session (panel);
-
-  if (session == NULL || g_strcmp0 (hp_table_get_name (table), "cuda_kernel_launch_stats") != 0)
-    return NULL;
-  return hp_linked_events_for_launch_row (hp_session_get_trace (session), table, row);
 }
 
 static void
@@ -267,7 +254,6 @@ hp_launches_panel_class_init (HpLaunchesPanelClass *klass)
   panel_class->session_changed = hp_launches_panel_session_changed;
   panel_class->results_changed = hp_launches_panel_results_changed;
   panel_class->add_charts = hp_launches_panel_add_charts;
-  panel_class->link_row = hp_launches_panel_link_row;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/hotpath/Hotpath/ui/hp-launches-panel.ui");

@@ -45,6 +45,7 @@ typedef enum
   ZOOM_MID,  /* 20 ms around the kernel that search finds first */
   ZOOM_DEEP, /* 200 us around it */
   LINKED,    /* the Kernels tab's first kernel row, shown on the timeline */
+  SCOPED,    /* the Overview scoped to the middle third of the trace */
 } TimelineShot;
 
 #define OVERLAYS (HP_TIMELINE_SHOW_IDLE | HP_TIMELINE_SHOW_FLOWS | HP_TIMELINE_SHOW_COUNTERS)
@@ -63,6 +64,7 @@ static const struct
   { "timeline-deep", ZOOM_DEEP, 0 },
   { "timeline-deep-overlays", ZOOM_DEEP, OVERLAYS },
   { "timeline-linked", LINKED, HP_TIMELINE_SHOW_FLOWS },
+  { "overview-scoped", SCOPED, 0 },
 };
 
 static void
@@ -135,6 +137,9 @@ show_first_kernel_row (HpTracePage *page)
   return FALSE;
 }
 
+static void show_tab (GtkNotebook *notebook,
+                      int          index);
+
 /* Puts the Timeline tab in the state of timeline_shots[index] */
 static gboolean
 stage_timeline_shot (HpTracePage *page,
@@ -175,6 +180,24 @@ stage_timeline_shot (HpTracePage *page,
     case LINKED:
       hp_timeline_panel_search (panel, NULL);
       return show_first_kernel_row (page);
+    case SCOPED:
+      {
+        /* the range a user would drag on the timeline, then "Selected Range" */
+        g_autoptr (HpScope) scope = NULL;
+        g_autoptr (GArray) spans = g_array_new (FALSE, FALSE, sizeof (HpTimeSpan));
+        HpTrace *trace = hp_session_get_trace (hp_trace_page_get_session (page));
+
+        hp_timeline_panel_search (panel, NULL);
+        if (hp_trace_get_n_ranks (trace) == 0 ||
+            !hp_scope_get_rank_spans (NULL, trace, hp_trace_get_rank (trace, 0), spans))
+          return FALSE;
+        start = g_array_index (spans, HpTimeSpan, 0).start;
+        end = g_array_index (spans, HpTimeSpan, 0).end;
+        scope = hp_scope_new_range (hp_time_span_make (start + (end - start) / 3, start + 2 * (end - start) / 3));
+        hp_session_set_scope (hp_trace_page_get_session (page), scope);
+        show_tab (notebook, 0);
+        return TRUE;
+      }
     default:
       g_assert_not_reached ();
     }

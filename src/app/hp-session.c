@@ -3,7 +3,7 @@
  * The session is what the panels of one trace page share. It owns the
  * immutable trace, the analysis parameters (started from the settings),
  * the selected rank, and a cache of analysis results keyed by analysis
- * name. Analyses run in worker threads through hp_analysis_run_async();
+ * name. Analyses run in worker threads through hp_analysis_compute_async();
  * results come back on the main thread as "analysis-finished". A parameter
  * change drops the results it affects and computes them again. No widget
  * is involved, so the tests can drive a session alone.
@@ -16,40 +16,10 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "hp-result.h"
+#include "hp-scope.h"
 #include "hp-session-private.h"
 #include "hp-settings.h"
-
-/* Which parameters each analysis reads (spec analyses.md) */
-enum
-{
-  GROUP_RANKS = 1 << 0,
-  GROUP_KERNELS = 1 << 1,
-  GROUP_IDLE = 1 << 2,
-  GROUP_ANNOTATIONS = 1 << 3,
-  GROUP_LAUNCHES = 1 << 4,
-  GROUP_COUNTERS = 1 << 5,
-  GROUP_ALL = 0xff,
-};
-
-/* clang-format off */
-static const struct
-{
-  const char *name;
-  guint       groups;
-} analysis_groups[] = {
-  { "temporal_breakdown",                GROUP_RANKS },
-  { "idle_time_breakdown",               GROUP_RANKS | GROUP_IDLE },
-  { "kernel_breakdown",                  GROUP_RANKS | GROUP_KERNELS },
-  { "gpu_kernel_breakdown",              GROUP_RANKS | GROUP_KERNELS },
-  { "comm_comp_overlap",                 GROUP_RANKS },
-  { "cuda_kernel_launch_stats",          GROUP_RANKS | GROUP_LAUNCHES },
-  { "aten_op_kernels_and_delay",         GROUP_RANKS },
-  { "queue_length",                      GROUP_RANKS | GROUP_COUNTERS },
-  { "memory_bw",                         GROUP_RANKS },
-  { "user_annotation_breakdown",         GROUP_RANKS | GROUP_ANNOTATIONS },
-  { "gpu_kernels_with_user_annotations", GROUP_RANKS | GROUP_ANNOTATIONS },
-};
-/* clang-format on */
 
 /* Names the registry may use for the same analysis */
 static const char *const analysis_aliases[][2] = {
@@ -59,7 +29,7 @@ static const char *const analysis_aliases[][2] = {
 typedef struct
 {
   HpAnalysisState state;
-  GPtrArray      *tables; /* HpTable, when DONE */
+  HpResult       *result; /* when DONE */
   GError         *error;  /* when FAILED */
   GCancellable   *cancellable;
   guint           generation;
@@ -76,7 +46,14 @@ struct _HpSession
 {
   GObject parent_instance;
 
-  HpTrace         *trace;
+  HpRun           *run;
+  HpTrace         *trace;        /* the run's */
+  HpScope         *scope;        /* NULL: the whole trace */
+  HpTrace         *scoped_trace; /* what the analyses run on; NULL if the scope failed */
+  GError          *scope_error;
+  HpTimeSpan       selected_range;
+  GHashTable      *scope_cache;
+  guint            n_runs; /* HpScope → GHashTable of name → Entry, for scopes seen before */
   GSettings       *settings;
   HpAnalysisParams params;
   int              selected_rank;
@@ -87,9 +64,12 @@ struct _HpSession
 enum
 {
   PROP_0,
+  PROP_RUN,
   PROP_TRACE,
   PROP_SETTINGS,
   PROP_SELECTED_RANK,
+  PROP_SCOPE,
+  PROP_SELECTED_RANGE,
   N_PROPS
 };
 
@@ -112,11 +92,17 @@ entry_reset (Entry *entry)
   if (entry->cancellable != NULL)
     g_cancellable_cancel (entry->cancellable);
   g_clear_object (&entry->cancellable);
-  g_clear_pointer (&entry->tables, g_ptr_array_unref);
+  g_clear_pointer (&entry->result, hp_result_unref);
   g_clear_error (&entry->error);
   entry->state = HP_ANALYSIS_STATE_NONE;
   /* a result still on its way belongs to an older generation */
   entry->generation++;
+}
+
+static GPtrArray *
+entry_tables (Entry *entry)
+{
+  return entry->result != NULL ? hp_result_get_tables (entry->result) : NULL;
 }
 
 static void
@@ -134,68 +120,6 @@ run_data_free (RunData *data)
   g_weak_ref_clear (&data->session);
   g_free (data->name);
   g_free (data);
-}
-
-static guint
-groups_of (const char *name)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (analysis_groups); i++)
-    if (g_str_equal (analysis_groups[i].name, name))
-      return analysis_groups[i].groups;
-  return GROUP_ALL;
-}
-
-static gboolean
-arrays_equal (GArray *a,
-              GArray *b)
-{
-  guint la = a != NULL ? a->len : 0;
-  guint lb = b != NULL ? b->len : 0;
-
-  if (la != lb)
-    return FALSE;
-  if (la == 0)
-    return TRUE;
-  return g_array_get_element_size (a) == g_array_get_element_size (b) &&
-         memcmp (a->data, b->data, la * g_array_get_element_size (a)) == 0;
-}
-
-static gboolean
-strvs_equal (char **a,
-             char **b)
-{
-  if (a == NULL || b == NULL)
-    return (a == NULL || a[0] == NULL) && (b == NULL || b[0] == NULL);
-  return g_strv_equal ((const char *const *)a, (const char *const *)b);
-}
-
-static guint
-changed_groups (const HpAnalysisParams *a,
-                const HpAnalysisParams *b)
-{
-  guint groups = 0;
-
-  if (!arrays_equal (a->ranks, b->ranks))
-    groups |= GROUP_RANKS;
-  if (a->num_kernels != b->num_kernels || a->duration_ratio != b->duration_ratio ||
-      !a->include_memory_kernels != !b->include_memory_kernels)
-    groups |= GROUP_KERNELS;
-  if (!arrays_equal (a->streams, b->streams) ||
-      !a->show_idle_interval_stats != !b->show_idle_interval_stats ||
-      a->consecutive_kernel_delay != b->consecutive_kernel_delay)
-    groups |= GROUP_IDLE;
-  if (!a->use_gpu_annotation != !b->use_gpu_annotation ||
-      a->annotation_num_kernels != b->annotation_num_kernels ||
-      a->annotation_duration_ratio != b->annotation_duration_ratio ||
-      !strvs_equal (a->allowlist_patterns, b->allowlist_patterns) ||
-      !a->expand_names != !b->expand_names || !a->shorten_names != !b->shorten_names)
-    groups |= GROUP_ANNOTATIONS;
-  if (a->runtime_cutoff != b->runtime_cutoff || a->launch_delay_cutoff != b->launch_delay_cutoff ||
-      !a->include_memory_events != !b->include_memory_events)
-    groups |= GROUP_LAUNCHES;
-  if (a->max_queue_length != b->max_queue_length)
-    groups |= GROUP_COUNTERS;
-  return groups;
 }
 
 static const char *
@@ -239,7 +163,7 @@ run_cb (GObject      *source,
   RunData *data = user_data;
   g_autoptr (HpSession) self = g_weak_ref_get (&data->session);
   g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) tables = hp_analysis_run_finish (result, &error);
+  g_autoptr (HpResult) computed = hp_analysis_compute_finish (result, &error);
   Entry *entry;
 
   if (self == NULL || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -249,17 +173,17 @@ run_cb (GObject      *source,
     goto out;
 
   g_clear_object (&entry->cancellable);
-  if (tables != NULL)
+  if (computed != NULL)
     {
       entry->state = HP_ANALYSIS_STATE_DONE;
-      entry->tables = g_steal_pointer (&tables);
+      entry->result = g_steal_pointer (&computed);
     }
   else
     {
       entry->state = HP_ANALYSIS_STATE_FAILED;
       entry->error = g_steal_pointer (&error);
     }
-  g_signal_emit (self, signals[ANALYSIS_FINISHED], 0, data->name, entry->tables, entry->error);
+  g_signal_emit (self, signals[ANALYSIS_FINISHED], 0, data->name, entry_tables (entry), entry->error);
 
 out:
   run_data_free (data);
@@ -280,22 +204,27 @@ start_entry (HpSession  *self,
     }
   entry_reset (entry);
 
-  if (analysis == NULL)
+  if (analysis == NULL || self->scoped_trace == NULL)
     {
       entry->state = HP_ANALYSIS_STATE_FAILED;
-      entry->error = g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                                  _ ("This analysis is not available in this version of Hotpath"));
+      if (analysis == NULL)
+        entry->error = g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                                    _ ("This analysis is not available in this version of Hotpath"));
+      else
+        entry->error = g_error_copy (self->scope_error);
       g_signal_emit (self, signals[ANALYSIS_FINISHED], 0, name, NULL, entry->error);
       return;
     }
 
+  /* unique across scopes: a result of a scope left behind never matches */
+  entry->generation = ++self->n_runs;
   entry->state = HP_ANALYSIS_STATE_RUNNING;
   entry->cancellable = g_cancellable_new ();
   data = g_new0 (RunData, 1);
   g_weak_ref_init (&data->session, self);
   data->name = g_strdup (name);
   data->generation = entry->generation;
-  hp_analysis_run_async (analysis, self->trace, &self->params, entry->cancellable, run_cb, data);
+  hp_analysis_compute_async (analysis, self->scoped_trace, &self->params, entry->cancellable, run_cb, data);
   g_signal_emit (self, signals[ANALYSIS_STARTED], 0, name);
 }
 
@@ -306,7 +235,15 @@ hp_session_constructed (GObject *object)
 
   G_OBJECT_CLASS (hp_session_parent_class)->constructed (object);
 
-  g_assert (self->trace != NULL);
+  if (self->run == NULL)
+    {
+      g_assert (self->trace != NULL);
+      self->run = hp_run_new (self->trace, NULL, NULL, 0);
+    }
+  else if (self->trace == NULL)
+    self->trace = hp_trace_ref (hp_run_get_trace (self->run));
+  g_assert (self->trace == hp_run_get_trace (self->run));
+  self->scoped_trace = hp_trace_ref (self->trace);
   hp_settings_load_params (self->settings, &self->params);
 }
 
@@ -328,8 +265,13 @@ hp_session_finalize (GObject *object)
   HpSession *self = HP_SESSION (object);
 
   g_clear_pointer (&self->entries, g_hash_table_unref);
+  g_clear_pointer (&self->scope_cache, g_hash_table_unref);
   g_clear_pointer (&self->overrides, g_hash_table_unref);
+  g_clear_pointer (&self->scoped_trace, hp_trace_unref);
+  g_clear_pointer (&self->scope, hp_scope_unref);
+  g_clear_error (&self->scope_error);
   g_clear_pointer (&self->trace, hp_trace_unref);
+  g_clear_object (&self->run);
   hp_analysis_params_clear (&self->params);
 
   G_OBJECT_CLASS (hp_session_parent_class)->finalize (object);
@@ -345,6 +287,9 @@ hp_session_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_RUN:
+      g_value_set_object (value, self->run);
+      break;
     case PROP_TRACE:
       g_value_set_boxed (value, self->trace);
       break;
@@ -353,6 +298,12 @@ hp_session_get_property (GObject    *object,
       break;
     case PROP_SELECTED_RANK:
       g_value_set_int (value, self->selected_rank);
+      break;
+    case PROP_SCOPE:
+      g_value_set_boxed (value, self->scope);
+      break;
+    case PROP_SELECTED_RANGE:
+      g_value_set_boxed (value, &self->selected_range);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -369,6 +320,9 @@ hp_session_set_property (GObject      *object,
 
   switch (prop_id)
     {
+    case PROP_RUN:
+      self->run = g_value_dup_object (value);
+      break;
     case PROP_TRACE:
       self->trace = g_value_dup_boxed (value);
       break;
@@ -377,6 +331,16 @@ hp_session_set_property (GObject      *object,
       break;
     case PROP_SELECTED_RANK:
       hp_session_set_selected_rank (self, g_value_get_int (value));
+      break;
+    case PROP_SCOPE:
+      hp_session_set_scope (self, g_value_get_boxed (value));
+      break;
+    case PROP_SELECTED_RANGE:
+      {
+        const HpTimeSpan *span = g_value_get_boxed (value);
+
+        hp_session_set_selected_range (self, span != NULL ? *span : hp_time_span_make (0, 0));
+      }
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -394,6 +358,15 @@ hp_session_class_init (HpSessionClass *klass)
   object_class->get_property = hp_session_get_property;
   object_class->set_property = hp_session_set_property;
 
+  /**
+   * HpSession:run:
+   *
+   * The run the session shows: its trace, label and colour. Made from
+   * #HpSession:trace when only that is given.
+   */
+  properties[PROP_RUN] =
+      g_param_spec_object ("run", NULL, NULL, HP_TYPE_RUN,
+                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   properties[PROP_TRACE] =
       g_param_spec_boxed ("trace", NULL, NULL, hp_trace_get_type (),
                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
@@ -414,6 +387,24 @@ hp_session_class_init (HpSessionClass *klass)
   properties[PROP_SELECTED_RANK] =
       g_param_spec_int ("selected-rank", NULL, NULL, -1, G_MAXINT, -1,
                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HpSession:scope:
+   *
+   * The part of the trace every analysis looks at: %NULL for the whole
+   * trace, or a range, a step or an annotation (hp-scope.h).
+   */
+  properties[PROP_SCOPE] =
+      g_param_spec_boxed ("scope", NULL, NULL, HP_TYPE_SCOPE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HpSession:selected-range:
+   *
+   * The time range selected on the timeline (empty for none), the one
+   * source of truth the scope bar and the panels read.
+   */
+  properties[PROP_SELECTED_RANGE] =
+      g_param_spec_boxed ("selected-range", NULL, NULL, HP_TYPE_TIME_SPAN,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -455,6 +446,8 @@ hp_session_init (HpSession *self)
 {
   self->selected_rank = -1;
   self->entries = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, entry_free);
+  self->scope_cache = g_hash_table_new_full ((GHashFunc)hp_scope_hash, (GEqualFunc)hp_scope_equal,
+                                             (GDestroyNotify)hp_scope_unref, (GDestroyNotify)g_hash_table_unref);
   hp_analysis_params_init (&self->params);
 }
 
@@ -521,25 +514,37 @@ hp_session_set_params (HpSession              *self,
                        const HpAnalysisParams *params)
 {
   g_autoptr (GPtrArray) rerun = g_ptr_array_new_with_free_func (g_free);
-  GHashTableIter iter;
-  gpointer       key;
-  guint          changed;
+  GHashTableIter     iter;
+  gpointer           key;
+  gboolean           changed = FALSE;
+  HpAnalysisParams   old;
+  guint              n_specs;
+  const HpParamSpec *specs = hp_param_spec_list (&n_specs);
 
   g_return_if_fail (HP_IS_SESSION (self));
   g_return_if_fail (params != NULL);
 
-  changed = changed_groups (&self->params, params);
-  if (changed == 0)
+  for (guint i = 0; i < n_specs && !changed; i++)
+    changed = !hp_param_equal (&specs[i], &self->params, params);
+  if (!changed)
     return;
 
-  hp_analysis_params_clear (&self->params);
+  old = self->params;
   hp_analysis_params_copy (&self->params, params);
   hp_settings_save_params (self->settings, &self->params);
+  /* results kept for other scopes were made with the old parameters */
+  g_hash_table_remove_all (self->scope_cache);
 
+  /* the registry says which parameters each analysis reads */
   g_hash_table_iter_init (&iter, self->entries);
   while (g_hash_table_iter_next (&iter, &key, NULL))
-    if ((groups_of (key) & changed) != 0)
-      g_ptr_array_add (rerun, g_strdup (key));
+    {
+      const HpAnalysis *analysis = find_analysis (self, key);
+
+      if (analysis == NULL || hp_analysis_params_affect (analysis, &old, &self->params))
+        g_ptr_array_add (rerun, g_strdup (key));
+    }
+  hp_analysis_params_clear (&old);
 
   g_signal_emit (self, signals[PARAMS_CHANGED], 0);
   for (guint i = 0; i < rerun->len; i++)
@@ -616,7 +621,7 @@ hp_session_get_result (HpSession     *self,
 
   entry = g_hash_table_lookup (self->entries, name);
   if (tables != NULL)
-    *tables = entry != NULL ? entry->tables : NULL;
+    *tables = entry != NULL ? entry_tables (entry) : NULL;
   if (error != NULL)
     *error = entry != NULL ? entry->error : NULL;
   return entry != NULL &&
@@ -667,4 +672,162 @@ _hp_session_override_analysis (HpSession        *self,
   alias = alias_of (analysis->name);
   if (alias != NULL)
     g_hash_table_remove (self->entries, alias);
+}
+
+/**
+ * hp_session_get_scope:
+ *
+ * Returns: (transfer none) (nullable): the scope, %NULL for the whole trace
+ */
+HpScope *
+hp_session_get_scope (HpSession *self)
+{
+  g_return_val_if_fail (HP_IS_SESSION (self), NULL);
+  return self->scope;
+}
+
+/**
+ * hp_session_get_analysis_trace:
+ *
+ * Returns: (transfer none) (nullable): the trace the analyses run on: the
+ *   scoped view of the trace, or %NULL when the scope holds no event
+ */
+HpTrace *
+hp_session_get_analysis_trace (HpSession *self)
+{
+  g_return_val_if_fail (HP_IS_SESSION (self), NULL);
+  return self->scoped_trace;
+}
+
+/**
+ * hp_session_set_scope:
+ * @scope: (nullable): the new scope; %NULL or a whole-trace scope for the
+ *   whole trace
+ *
+ * Scopes every analysis: results of a scope seen before come back from the
+ * cache, the others are computed again for the analyses asked for so far.
+ */
+void
+hp_session_set_scope (HpSession *self,
+                      HpScope   *scope)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (HpScope) whole = hp_scope_new_whole ();
+  GHashTable    *cached;
+  GHashTableIter iter;
+  gpointer       key, value;
+
+  g_return_if_fail (HP_IS_SESSION (self));
+
+  if (hp_scope_is_whole (scope))
+    scope = NULL;
+  if (hp_scope_equal (scope != NULL ? scope : whole, self->scope != NULL ? self->scope : whole))
+    return;
+
+  /* keep the finished results of the scope being left */
+  g_hash_table_iter_init (&iter, self->entries);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      Entry *entry = value;
+
+      g_ptr_array_add (names, g_strdup (key));
+      if (entry->state == HP_ANALYSIS_STATE_RUNNING)
+        entry_reset (entry);
+    }
+  g_hash_table_replace (self->scope_cache, hp_scope_ref (self->scope != NULL ? self->scope : whole),
+                        g_steal_pointer (&self->entries));
+  cached = NULL;
+  if (g_hash_table_steal_extended (self->scope_cache, scope != NULL ? scope : whole, &key, (gpointer *)&cached))
+    hp_scope_unref (key);
+  self->entries = cached != NULL ? cached
+                                 : g_hash_table_new_full (g_str_hash, g_str_equal, g_free, entry_free);
+
+  g_clear_pointer (&self->scope, hp_scope_unref);
+  self->scope = scope != NULL ? hp_scope_ref (scope) : NULL;
+  g_clear_pointer (&self->scoped_trace, hp_trace_unref);
+  g_clear_error (&self->scope_error);
+  self->scoped_trace = hp_trace_apply_scope (self->trace, self->scope, &self->scope_error);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCOPE]);
+
+  /* what was asked for in the old scope is wanted in the new one too */
+  for (guint i = 0; i < names->len; i++)
+    {
+      Entry *entry = g_hash_table_lookup (self->entries, names->pdata[i]);
+
+      if (entry != NULL && entry->state == HP_ANALYSIS_STATE_DONE)
+        g_signal_emit (self, signals[ANALYSIS_FINISHED], 0, names->pdata[i], entry_tables (entry), entry->error);
+      else
+        start_entry (self, names->pdata[i]);
+    }
+}
+
+/**
+ * hp_session_get_selected_range:
+ *
+ * Returns: the time range selected on the timeline; empty for none
+ */
+HpTimeSpan
+hp_session_get_selected_range (HpSession *self)
+{
+  g_return_val_if_fail (HP_IS_SESSION (self), hp_time_span_make (0, 0));
+  return self->selected_range;
+}
+
+void
+hp_session_set_selected_range (HpSession *self,
+                               HpTimeSpan span)
+{
+  g_return_if_fail (HP_IS_SESSION (self));
+
+  if (hp_time_span_is_empty (span))
+    span = hp_time_span_make (0, 0);
+  if (hp_time_span_equal (span, self->selected_range))
+    return;
+  self->selected_range = span;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_RANGE]);
+}
+
+/**
+ * hp_session_new_for_run:
+ * @run: the run to show
+ * @settings: (nullable): as for hp_session_new()
+ *
+ * Returns: (transfer full): a session of @run
+ */
+HpSession *
+hp_session_new_for_run (HpRun     *run,
+                        GSettings *settings)
+{
+  g_return_val_if_fail (HP_IS_RUN (run), NULL);
+  return g_object_new (HP_TYPE_SESSION, "run", run, "settings", settings, NULL);
+}
+
+/**
+ * hp_session_get_run:
+ *
+ * Returns: (transfer none): the run the session shows
+ */
+HpRun *
+hp_session_get_run (HpSession *self)
+{
+  g_return_val_if_fail (HP_IS_SESSION (self), NULL);
+  return self->run;
+}
+
+/**
+ * hp_session_get_analysis_result:
+ * @name: an analysis of the registry
+ *
+ * Returns: (transfer none) (nullable): the result of @name for the current
+ *   parameters and scope, once computed: its tables and payload
+ */
+HpResult *
+hp_session_get_analysis_result (HpSession  *self,
+                                const char *name)
+{
+  Entry *entry;
+
+  g_return_val_if_fail (HP_IS_SESSION (self), NULL);
+  entry = g_hash_table_lookup (self->entries, name);
+  return entry != NULL ? entry->result : NULL;
 }

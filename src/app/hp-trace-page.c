@@ -22,6 +22,7 @@
 #include "hp-load-issue.h"
 #include "hp-overlap-panel.h"
 #include "hp-overview-panel.h"
+#include "hp-scope-bar.h"
 #include "hp-timeline-panel.h"
 #include "hp-trace-page.h"
 #include "hp-user-annotations-panel.h"
@@ -35,6 +36,7 @@ struct _HpTracePage
   GtkLabel    *issues_title;
   GtkLabel    *issues_label;
   GtkNotebook *notebook;
+  HpScopeBar  *scope_bar;
 
   /* Owned references */
   HpSession *session;
@@ -107,6 +109,30 @@ show_on_timeline_cb (HpTracePage          *self,
     return;
   gtk_notebook_set_current_page (self->notebook, gtk_notebook_page_num (self->notebook, GTK_WIDGET (timeline)));
   hp_timeline_panel_show_linked (timeline, linked);
+}
+
+/* the range selected on the timeline is the session's, for the scope bar */
+static void
+timeline_selection_cb (HpTracePage    *self,
+                       HpTimelineView *view)
+{
+  gint64 start = 0, end = 0;
+
+  if (!hp_timeline_view_get_selected_range (view, &start, &end))
+    start = end = 0;
+  hp_session_set_selected_range (self->session, hp_time_span_make (start, end));
+}
+
+/**
+ * hp_trace_page_get_scope_bar:
+ *
+ * Returns: (transfer none): the bar that shows and sets the scope
+ */
+HpScopeBar *
+hp_trace_page_get_scope_bar (HpTracePage *self)
+{
+  g_return_val_if_fail (HP_IS_TRACE_PAGE (self), NULL);
+  return self->scope_bar;
 }
 
 static void
@@ -204,8 +230,13 @@ hp_trace_page_constructed (GObject *object)
           g_signal_connect_object (child, "show-on-timeline", G_CALLBACK (show_on_timeline_cb), self, G_CONNECT_SWAPPED);
         }
       else if (HP_IS_TIMELINE_PANEL (child))
-        hp_timeline_panel_set_session (HP_TIMELINE_PANEL (child), self->session);
+        {
+          hp_timeline_panel_set_session (HP_TIMELINE_PANEL (child), self->session);
+          g_signal_connect_object (hp_timeline_panel_get_view (HP_TIMELINE_PANEL (child)), "range-changed",
+                                   G_CALLBACK (timeline_selection_cb), self, G_CONNECT_SWAPPED);
+        }
     }
+  hp_scope_bar_set_session (self->scope_bar, self->session);
   show_issues (self);
 }
 
@@ -232,11 +263,13 @@ hp_trace_page_class_init (HpTracePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HpTracePage, issues_title);
   gtk_widget_class_bind_template_child (widget_class, HpTracePage, issues_label);
   gtk_widget_class_bind_template_child (widget_class, HpTracePage, notebook);
+  gtk_widget_class_bind_template_child (widget_class, HpTracePage, scope_bar);
   gtk_widget_class_bind_template_callback (widget_class, close_issues_cb);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "hptracepage");
 
+  g_type_ensure (HP_TYPE_SCOPE_BAR);
   g_type_ensure (HP_TYPE_OVERVIEW_PANEL);
   g_type_ensure (HP_TYPE_TIMELINE_PANEL);
   g_type_ensure (HP_TYPE_KERNELS_PANEL);

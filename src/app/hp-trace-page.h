@@ -8,6 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "hp-analysis-panel.h"
+#include "hp-scope-bar.h"
 #include "hp-session.h"
 #include "hp-timeline-panel.h"
 
@@ -24,5 +25,6 @@ HpAnalysisPanel *hp_trace_page_get_current_panel (HpTracePage *self);
 HpTimelinePanel *hp_trace_page_get_timeline_panel (HpTracePage *self);
 gboolean         hp_trace_page_get_issues_shown (HpTracePage *self);
 const char      *hp_trace_page_get_issues_text (HpTracePage *self);
+HpScopeBar      *hp_trace_page_get_scope_bar (HpTracePage *self);
 
 G_END_DECLS

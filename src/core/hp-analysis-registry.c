@@ -12,29 +12,131 @@
 #include "hp-idle-time.h"
 #include "hp-kernel-breakdown.h"
 #include "hp-launch-stats.h"
+#include "hp-linked-events.h"
 #include "hp-memory-bw.h"
 #include "hp-queue-length.h"
 #include "hp-temporal-breakdown.h"
 #include "hp-user-annotation.h"
 
-/* In report order; the name is the CLI's --analysis name. The last field
- * is the cost hint of hp_analysis_run_many: the analyses' relative time on
- * a large trace (hotpath-cli bench --verbose), so the longest start first. */
-/* clang-format off */
+#define LIST(...) ((const char *const[]){ __VA_ARGS__, NULL })
+
+/* In report order; the name is the CLI's --analysis name. The cost is the
+ * hint of hp_analysis_run_many: the analyses' relative time on a large
+ * trace (hotpath-cli bench --verbose), so the longest start first. Adding
+ * an analysis means one entry here and one chart adapter in charts/. */
 const HpAnalysis hp_analysis_registry[] = {
-  { "temporal_breakdown", "Temporal breakdown", "§1", hp_temporal_breakdown_compute, TRUE, 1 },
-  { "idle_time_breakdown", "Idle time breakdown", "§2", hp_idle_time_compute, TRUE, 2 },
-  { "gpu_kernel_breakdown", "Kernel breakdown", "§3", hp_kernel_breakdown_compute, TRUE, 1 },
-  { "comm_comp_overlap", "Communication/computation overlap", "§5", hp_comm_comp_overlap_compute, TRUE, 1 },
-  { "user_annotation_breakdown", "User annotation breakdown", "§4.1", hp_user_annotation_breakdown_compute, TRUE, 1 },
-  { "gpu_kernels_with_user_annotations", "GPU kernels with user annotations", "§4.2", hp_gpu_kernels_with_user_annotations_compute, FALSE, 2 },
-  { "cuda_kernel_launch_stats", "CUDA kernel launch statistics", "§6", hp_launch_stats_compute, TRUE, 5 },
-  { "aten_op_kernels_and_delay", "ATen-op → kernel launch delays", "§7", hp_aten_op_delay_compute, TRUE, 2 },
-  { "queue_length", "Queue length", "§8.1", hp_queue_length_compute, TRUE, 10 },
-  { "memory_bw", "Memory bandwidth", "§8.2", hp_memory_bw_compute, TRUE, 1 },
-  { "critical_path", "Critical path", "§12", hp_critical_path_compute, FALSE, 3 },
-  { NULL, NULL, NULL, NULL, FALSE, 0 },
+  {
+      .name = "temporal_breakdown",
+      .title = "Temporal breakdown",
+      .section = "§1",
+      .func = hp_temporal_breakdown_compute,
+      .in_default_set = TRUE,
+      .cost = 1,
+      .tables = LIST ("temporal_breakdown"),
+  },
+  {
+      .name = "idle_time_breakdown",
+      .title = "Idle time breakdown",
+      .section = "§2",
+      .func = hp_idle_time_compute,
+      .in_default_set = TRUE,
+      .cost = 2,
+      .params = LIST ("streams", "show_idle_interval_stats", "consecutive_kernel_delay"),
+      .tables = LIST ("idle_time_breakdown", "idle_time_interval_stats"),
+      .row_events = hp_linked_events_for_idle_row,
+      .row_events_tables = 0x3,
+  },
+  {
+      .name = "gpu_kernel_breakdown",
+      .title = "Kernel breakdown",
+      .section = "§3",
+      .func = hp_kernel_breakdown_compute,
+      .in_default_set = TRUE,
+      .cost = 1,
+      .params = LIST ("num_kernels", "duration_ratio", "include_memory_kernels"),
+      .tables = LIST ("gpu_kernel_breakdown_kernel_type", "gpu_kernel_breakdown_kernels"),
+      .row_events = hp_linked_events_for_kernel_row,
+      .row_events_tables = 0x2,
+  },
+  {
+      .name = "comm_comp_overlap",
+      .title = "Communication/computation overlap",
+      .section = "§5",
+      .func = hp_comm_comp_overlap_compute,
+      .in_default_set = TRUE,
+      .cost = 1,
+      .tables = LIST ("comm_comp_overlap"),
+  },
+  {
+      .name = "user_annotation_breakdown",
+      .title = "User annotation breakdown",
+      .section = "§4.1",
+      .func = hp_user_annotation_breakdown_compute,
+      .in_default_set = TRUE,
+      .cost = 1,
+      .params = LIST ("use_gpu_annotation", "annotation_num_kernels", "annotation_duration_ratio", "allowlist_patterns"),
+      .tables = LIST ("user_annotation_breakdown_gpu", "user_annotation_breakdown_cpu"),
+  },
+  {
+      .name = "gpu_kernels_with_user_annotations",
+      .title = "GPU kernels with user annotations",
+      .section = "§4.2",
+      .func = hp_gpu_kernels_with_user_annotations_compute,
+      .in_default_set = FALSE,
+      .cost = 2,
+      .params = LIST ("expand_names", "shorten_names"),
+      .tables = LIST ("gpu_kernels_with_user_annotations"),
+  },
+  {
+      .name = "cuda_kernel_launch_stats",
+      .title = "CUDA kernel launch statistics",
+      .section = "§6",
+      .func = hp_launch_stats_compute,
+      .in_default_set = TRUE,
+      .cost = 5,
+      .params = LIST ("runtime_cutoff", "launch_delay_cutoff", "include_memory_events"),
+      .tables = LIST ("cuda_kernel_launch_stats", "cuda_kernel_launch_stats_summary"),
+      .row_events = hp_linked_events_for_launch_row,
+      .row_events_tables = 0x1,
+  },
+  {
+      .name = "aten_op_kernels_and_delay",
+      .title = "ATen-op → kernel launch delays",
+      .section = "§7",
+      .func = hp_aten_op_delay_compute,
+      .in_default_set = TRUE,
+      .cost = 2,
+      .tables = LIST ("aten_op_kernels_and_delay"),
+  },
+  {
+      .name = "queue_length",
+      .title = "Queue length",
+      .section = "§8.1",
+      .func = hp_queue_length_compute,
+      .in_default_set = TRUE,
+      .cost = 10,
+      .params = LIST ("max_queue_length"),
+      .tables = LIST ("queue_length_time_series", "queue_length_summary", "queue_full_blocked_default", "queue_full_blocked_at_observed_max"),
+  },
+  {
+      .name = "memory_bw",
+      .title = "Memory bandwidth",
+      .section = "§8.2",
+      .func = hp_memory_bw_compute,
+      .in_default_set = TRUE,
+      .cost = 1,
+      .tables = LIST ("memory_bw_time_series", "memory_bw_summary"),
+  },
+  {
+      .name = "critical_path",
+      .title = "Critical path",
+      .section = "§12",
+      .func = hp_critical_path_compute,
+      .in_default_set = FALSE,
+      .cost = 3,
+      .tables = LIST ("critical_path_summary", "critical_path_breakdown"),
+  },
+  { NULL },
 };
-/* clang-format on */
 
 const guint hp_analysis_registry_size = G_N_ELEMENTS (hp_analysis_registry) - 1;

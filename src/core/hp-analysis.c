@@ -12,33 +12,6 @@
 
 G_DEFINE_QUARK (hp_analysis_error, hp_analysis_error)
 
-/**
- * hp_analysis_params_init:
- *
- * Fills @params with HTA's defaults (spec analyses.md).
- */
-void
-hp_analysis_params_init (HpAnalysisParams *params)
-{
-  g_return_if_fail (params != NULL);
-
-  *params = (HpAnalysisParams){ 0 };
-  params->num_kernels = 10;
-  params->duration_ratio = 0.8;
-  params->include_memory_kernels = TRUE;
-  params->show_idle_interval_stats = TRUE;
-  params->consecutive_kernel_delay = 30;
-  params->use_gpu_annotation = TRUE;
-  params->annotation_num_kernels = 1000;
-  params->annotation_duration_ratio = 0.8;
-  params->expand_names = TRUE;
-  params->shorten_names = TRUE;
-  params->runtime_cutoff = 50;
-  params->launch_delay_cutoff = 100;
-  params->include_memory_events = TRUE;
-  params->max_queue_length = 1024;
-}
-
 void
 hp_analysis_params_clear (HpAnalysisParams *params)
 {
@@ -119,6 +92,106 @@ hp_analysis_list (guint *n_analyses)
 {
   *n_analyses = hp_analysis_registry_size;
   return hp_analysis_registry;
+}
+
+/**
+ * hp_analysis_table_index:
+ *
+ * Returns: the position of the table named @table_name among the tables of
+ *   @analysis, or -1
+ */
+int
+hp_analysis_table_index (const HpAnalysis *analysis,
+                         const char       *table_name)
+{
+  for (guint t = 0; analysis->tables != NULL && analysis->tables[t] != NULL; t++)
+    if (g_strcmp0 (analysis->tables[t], table_name) == 0)
+      return (int)t;
+  return -1;
+}
+
+/**
+ * hp_analysis_result_find_table:
+ * @tables: (element-type HpTable): the tables of one analysis run
+ *
+ * Returns: (transfer none) (nullable): the table named @table_name among
+ *   @tables (an analysis may leave out some of its tables)
+ */
+HpTable *
+hp_analysis_result_find_table (GPtrArray  *tables,
+                               const char *table_name)
+{
+  for (guint i = 0; tables != NULL && i < tables->len; i++)
+    if (g_strcmp0 (hp_table_get_name (tables->pdata[i]), table_name) == 0)
+      return tables->pdata[i];
+  return NULL;
+}
+
+/**
+ * hp_analysis_find_by_table:
+ *
+ * Returns: (nullable): the analysis that makes the table named @table_name
+ */
+const HpAnalysis *
+hp_analysis_find_by_table (const char *table_name)
+{
+  for (guint i = 0; i < hp_analysis_registry_size; i++)
+    if (hp_analysis_table_index (&hp_analysis_registry[i], table_name) >= 0)
+      return &hp_analysis_registry[i];
+  return NULL;
+}
+
+/**
+ * hp_analysis_table_has_row_events:
+ *
+ * Returns: whether the rows of @table stand for events on the timeline
+ */
+gboolean
+hp_analysis_table_has_row_events (HpTable *table)
+{
+  const HpAnalysis *analysis;
+  int               t;
+
+  if (table == NULL)
+    return FALSE;
+  analysis = hp_analysis_find_by_table (hp_table_get_name (table));
+  if (analysis == NULL || analysis->row_events == NULL)
+    return FALSE;
+  t = hp_analysis_table_index (analysis, hp_table_get_name (table));
+  return t >= 0 && t < 32 && (analysis->row_events_tables & (1u << t)) != 0;
+}
+
+/**
+ * hp_analysis_row_events:
+ * @params: (nullable): the parameters the table was made with
+ *
+ * What a row of an analysis table stands for on the timeline, by the
+ * row-events hook of the analysis that made the table.
+ *
+ * Returns: (transfer full) (nullable): the events, or %NULL
+ */
+struct _HpLinkedEvents *
+hp_analysis_row_events (HpTrace                *trace,
+                        HpTable                *table,
+                        guint                   row,
+                        const HpAnalysisParams *params)
+{
+  const HpAnalysis       *analysis;
+  HpAnalysisParams        defaults;
+  struct _HpLinkedEvents *events;
+
+  g_return_val_if_fail (trace != NULL, NULL);
+  if (table == NULL)
+    return NULL;
+  if (!hp_analysis_table_has_row_events (table))
+    return NULL;
+  analysis = hp_analysis_find_by_table (hp_table_get_name (table));
+  if (params != NULL)
+    return analysis->row_events (trace, table, row, params);
+  hp_analysis_params_init (&defaults);
+  events = analysis->row_events (trace, table, row, &defaults);
+  hp_analysis_params_clear (&defaults);
+  return events;
 }
 
 const HpAnalysis *

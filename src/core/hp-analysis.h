@@ -69,6 +69,82 @@ void hp_analysis_params_copy (HpAnalysisParams       *dest,
                               const HpAnalysisParams *src);
 
 /**
+ * HpParamType:
+ *
+ * The C type of an #HpAnalysisParams field: int, gint64, double, gboolean,
+ * GArray of int or of gint64 (%NULL or empty = all), or a GStrv.
+ */
+typedef enum
+{
+  HP_PARAM_INT,
+  HP_PARAM_INT64,
+  HP_PARAM_DOUBLE,
+  HP_PARAM_BOOLEAN,
+  HP_PARAM_INT_LIST,
+  HP_PARAM_INT64_LIST,
+  HP_PARAM_STRING_LIST,
+} HpParamType;
+
+/**
+ * HpParamSpec:
+ * @name: HTA's keyword (`num_kernels`); the CLI option is the same with
+ *   dashes (`--num-kernels`)
+ * @type: the field's type
+ * @offset: the field in #HpAnalysisParams
+ * @default_value: HTA's default (lists: none, meaning all)
+ * @minimum: the smallest valid value (of each item, for lists)
+ * @maximum: the largest valid value
+ * @unit: "us" for times, or %NULL
+ * @title: a short label for people (translatable, marked with N_())
+ * @help: one line for the CLI's --help and the README
+ * @arg: the CLI's placeholder, "N", "US", "BOOL", "LIST"
+ *
+ * One analysis parameter.
+ */
+typedef struct
+{
+  const char *name;
+  HpParamType type;
+  gsize       offset;
+  double      default_value;
+  double      minimum;
+  double      maximum;
+  const char *unit;
+  const char *title;
+  const char *help;
+  const char *arg;
+} HpParamSpec;
+
+const HpParamSpec *hp_param_spec_list (guint *n_specs);
+const HpParamSpec *hp_param_spec_find (const char *name);
+gboolean           hp_param_parse (const HpParamSpec *spec,
+                                   HpAnalysisParams  *params,
+                                   const char        *text,
+                                   GError           **error);
+char              *hp_param_to_string (const HpParamSpec      *spec,
+                                       const HpAnalysisParams *params);
+gboolean           hp_param_equal (const HpParamSpec      *spec,
+                                   const HpAnalysisParams *a,
+                                   const HpAnalysisParams *b);
+
+struct _HpLinkedEvents;
+
+/**
+ * HpRowEventsFunc:
+ * @table: one of the analysis' tables
+ * @row: a row of it
+ *
+ * What a table row stands for on the timeline.
+ *
+ * Returns: (transfer full) (nullable): the row's events, or %NULL when the
+ *   table's rows stand for no events
+ */
+typedef struct _HpLinkedEvents *(*HpRowEventsFunc) (HpTrace                *trace,
+                                                    HpTable                *table,
+                                                    guint                   row,
+                                                    const HpAnalysisParams *params);
+
+/**
  * HpAnalysisFunc:
  *
  * An analysis: a pure function of an immutable trace. Appends its tables
@@ -80,15 +156,65 @@ typedef gboolean (*HpAnalysisFunc) (HpTrace                *trace,
                                     GCancellable           *cancellable,
                                     GError                **error);
 
+/**
+ * HpAnalysis:
+ * @name: the CLI's --analysis name, e.g. "temporal_breakdown"
+ * @title: for people
+ * @section: the section of the analysis definitions, e.g. "§1"
+ * @func: computes the tables
+ * @in_default_set: whether `report` runs it without --analysis
+ * @cost: relative time on a large trace; costly ones start first
+ * @params: (array zero-terminated=1): the parameters it reads besides
+ *   `ranks`, by name; a change of any other leaves its results valid
+ * @tables: (array zero-terminated=1): the names of the tables it may
+ *   return, in order
+ * @row_events: (nullable): what a row of its tables stands for on the
+ *   timeline
+ * @row_events_tables: which of @tables have rows that stand for events:
+ *   bit i for `tables[i]`
+ * @payload: (nullable): makes what the views need besides the tables
+ *   (hp_result_get_payload()), from the trace and the tables just made;
+ *   %NULL with @error set on failure
+ * @payload_free: frees what @payload made
+ *
+ * One entry of the analysis registry (hp-analysis-registry.c): everything
+ * the CLI, the app and the README need to know of an analysis.
+ */
 typedef struct
 {
-  const char    *name;    /* the CLI's --analysis name, e.g. "temporal_breakdown" */
-  const char    *title;   /* for people */
-  const char    *section; /* spec section, e.g. "§1" */
-  HpAnalysisFunc func;
-  gboolean       in_default_set;
-  guint          cost; /* relative time on a large trace; costly ones start first */
+  const char        *name;
+  const char        *title;
+  const char        *section;
+  HpAnalysisFunc     func;
+  gboolean           in_default_set;
+  guint              cost;
+  const char *const *params;
+  const char *const *tables;
+  HpRowEventsFunc    row_events;
+  guint              row_events_tables;
+  gpointer (*payload) (HpTrace                *trace,
+                       const HpAnalysisParams *params,
+                       GPtrArray              *tables,
+                       GCancellable           *cancellable,
+                       GError                **error);
+  GDestroyNotify payload_free;
 } HpAnalysis;
+
+gboolean                hp_analysis_uses_param (const HpAnalysis  *analysis,
+                                                const HpParamSpec *spec);
+gboolean                hp_analysis_params_affect (const HpAnalysis       *analysis,
+                                                   const HpAnalysisParams *a,
+                                                   const HpAnalysisParams *b);
+const HpAnalysis       *hp_analysis_find_by_table (const char *table_name);
+HpTable                *hp_analysis_result_find_table (GPtrArray  *tables,
+                                                       const char *table_name);
+int                     hp_analysis_table_index (const HpAnalysis *analysis,
+                                                 const char       *table_name);
+gboolean                hp_analysis_table_has_row_events (HpTable *table);
+struct _HpLinkedEvents *hp_analysis_row_events (HpTrace                *trace,
+                                                HpTable                *table,
+                                                guint                   row,
+                                                const HpAnalysisParams *params);
 
 const HpAnalysis *hp_analysis_list (guint *n_analyses);
 const HpAnalysis *hp_analysis_find (const char *name);

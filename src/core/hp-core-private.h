@@ -74,7 +74,12 @@ void   _hp_rank_filter_rows (HpRank    *rank,
                              guint      n_step_names,
                              gboolean   is_mtia);
 gint64 _hp_rank_min_measured_ts (const HpRank *rank);
+void   _hp_rank_collect_iterations (HpRank *rank);
 
+struct _HpScope;
+HpTrace *_hp_trace_new_view (HpTrace         *parent,
+                             GPtrArray       *ranks,
+                             struct _HpScope *scope);
 HpTrace *_hp_trace_new (HpMode      mode,
                         gboolean    include_last_step,
                         HpStrings  *strings,

@@ -1009,8 +1009,7 @@ done:
   r->n_filtered = 0;
   {
     g_autofree guint8 *in_rows = g_new0 (guint8, MAX (r->n_events, 1));
-    g_autoptr (GArray) iters = g_array_new (FALSE, FALSE, sizeof (gint32));
-    guint n_in = 0;
+    guint              n_in = 0;
 
     for (guint k = 0; k < r->n_rows; k++)
       {
@@ -1019,34 +1018,40 @@ done:
         if (!in_rows[e])
           n_in++;
         in_rows[e] = 1;
-        if (r->iteration[e] >= 0)
-          g_array_append_val (iters, r->iteration[e]);
       }
     r->n_filtered = n_measured - n_in;
-    r->iterations = NULL;
-    r->n_iterations = 0;
-    if (iters->len > 0)
-      {
-        g_autoptr (GHashTable) seen = g_hash_table_new (g_int_hash, g_int_equal);
-        GList *keys;
-        guint  k = 0;
-
-        for (guint j = 0; j < iters->len; j++)
-          g_hash_table_add (seen, &g_array_index (iters, gint32, j));
-        keys = g_hash_table_get_keys (seen);
-        r->n_iterations = g_list_length (keys);
-        r->iterations = g_new (gint32, r->n_iterations);
-        for (GList *l = keys; l != NULL; l = l->next)
-          r->iterations[k++] = *(gint32 *)l->data;
-        g_list_free (keys);
-        for (guint a = 1; a < r->n_iterations; a++)
-          for (guint c = a; c > 0 && r->iterations[c] < r->iterations[c - 1]; c--)
-            {
-              gint32 t = r->iterations[c];
-
-              r->iterations[c] = r->iterations[c - 1];
-              r->iterations[c - 1] = t;
-            }
-      }
   }
+  _hp_rank_collect_iterations (r);
+}
+
+/**
+ * _hp_rank_collect_iterations:
+ *
+ * Sets `iterations` to the distinct iterations (≥ 0) of the rank's rows,
+ * ascending.
+ */
+void
+_hp_rank_collect_iterations (HpRank *r)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
+  GHashTableIter it;
+  gpointer       key;
+  guint          k = 0;
+
+  for (guint j = 0; j < r->n_rows; j++)
+    if (r->iteration[r->rows[j]] >= 0)
+      g_hash_table_add (seen, GINT_TO_POINTER (r->iteration[r->rows[j]] + 1));
+  r->n_iterations = g_hash_table_size (seen);
+  r->iterations = r->n_iterations > 0 ? g_new (gint32, r->n_iterations) : NULL;
+  g_hash_table_iter_init (&it, seen);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    r->iterations[k++] = GPOINTER_TO_INT (key) - 1;
+  for (guint a = 1; a < r->n_iterations; a++)
+    for (guint c = a; c > 0 && r->iterations[c] < r->iterations[c - 1]; c--)
+      {
+        gint32 t = r->iterations[c];
+
+        r->iterations[c] = r->iterations[c - 1];
+        r->iterations[c - 1] = t;
+      }
 }

@@ -9,6 +9,7 @@
 
 #include "hp-classify.h"
 #include "hp-core-private.h"
+#include "hp-scope.h"
 
 struct _HpTrace
 {
@@ -21,6 +22,10 @@ struct _HpTrace
   GPtrArray      *ignored; /* char * */
   gint64          min_ts;
   guint8         *used_as_category; /* per string id */
+  /* a scoped view (hp-scope.c): its ranks borrow every column of the
+   * parent's ranks but the rows, the iterations and clipped times */
+  HpTrace *parent;
+  HpScope *scope;
 };
 
 G_DEFINE_BOXED_TYPE (HpTrace, hp_trace, hp_trace_ref, hp_trace_unref)
@@ -59,6 +64,41 @@ _hp_trace_new (HpMode      mode,
 }
 
 HpTrace *
+_hp_trace_new_view (HpTrace   *parent,
+                    GPtrArray *ranks,
+                    HpScope   *scope)
+{
+  HpTrace *self = g_new0 (HpTrace, 1);
+
+  g_atomic_ref_count_init (&self->ref_count);
+  self->mode = parent->mode;
+  self->include_last_step = parent->include_last_step;
+  self->strings = parent->strings;
+  self->ranks = ranks;
+  self->issues = g_object_ref (parent->issues);
+  self->ignored = g_ptr_array_ref (parent->ignored);
+  self->min_ts = parent->min_ts;
+  self->used_as_category = g_memdup2 (parent->used_as_category, MAX (hp_strings_size (parent->strings), 1));
+  self->parent = hp_trace_ref (parent);
+  self->scope = hp_scope_ref (scope);
+  return self;
+}
+
+/* frees what a view rank owns: its rows, iterations and clipped times */
+static void
+view_rank_free (HpRank       *view,
+                const HpRank *base)
+{
+  if (view->ts != base->ts)
+    g_free (view->ts);
+  if (view->dur != base->dur)
+    g_free (view->dur);
+  g_free (view->rows);
+  g_free (view->iterations);
+  g_free (view);
+}
+
+HpTrace *
 hp_trace_ref (HpTrace *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
@@ -73,14 +113,52 @@ hp_trace_unref (HpTrace *self)
 
   if (!g_atomic_ref_count_dec (&self->ref_count))
     return;
-  for (guint k = 0; k < self->ranks->len; k++)
-    _hp_rank_free (self->ranks->pdata[k]);
+  if (self->parent != NULL)
+    {
+      for (guint k = 0; k < self->ranks->len; k++)
+        view_rank_free (self->ranks->pdata[k], self->parent->ranks->pdata[k]);
+      g_clear_pointer (&self->parent, hp_trace_unref);
+      g_clear_pointer (&self->scope, hp_scope_unref);
+    }
+  else
+    {
+      for (guint k = 0; k < self->ranks->len; k++)
+        _hp_rank_free (self->ranks->pdata[k]);
+      hp_strings_free (self->strings);
+    }
   g_ptr_array_unref (self->ranks);
-  hp_strings_free (self->strings);
   g_object_unref (self->issues);
   g_ptr_array_unref (self->ignored);
   g_free (self->used_as_category);
   g_free (self);
+}
+
+/**
+ * hp_trace_get_unscoped:
+ *
+ * Returns: (transfer none): the whole trace a scoped one was made from
+ *   (hp_trace_apply_scope()), or @self
+ */
+HpTrace *
+hp_trace_get_unscoped (HpTrace *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  while (self->parent != NULL)
+    self = self->parent;
+  return self;
+}
+
+/**
+ * hp_trace_get_scope:
+ *
+ * Returns: (transfer none) (nullable): the scope of a scoped trace, %NULL
+ *   for a whole one
+ */
+HpScope *
+hp_trace_get_scope (HpTrace *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->scope;
 }
 
 HpMode

@@ -127,11 +127,13 @@ fake_kernel_breakdown (HpTrace                *trace,
 }
 
 static const HpAnalysis fake_analysis = {
-  "kernel_breakdown",
-  "Kernel breakdown (test)",
-  "§3",
-  fake_kernel_breakdown,
-  TRUE,
+  .name = "kernel_breakdown",
+  .title = "Kernel breakdown (test)",
+  .section = "§3",
+  .func = fake_kernel_breakdown,
+  .in_default_set = TRUE,
+  /* a parameter change re-runs only what reads it */
+  .params = (const char *const[]){ "num_kernels", NULL },
 };
 
 static void
@@ -758,6 +760,63 @@ test_launch_cutoffs (void)
   hp_ui_test_close_window (window);
 }
 
+static gboolean
+temporal_done (gpointer data)
+{
+  return hp_session_get_analysis_state (data, "temporal_breakdown") == HP_ANALYSIS_STATE_DONE;
+}
+
+static double
+temporal_kernel_time (HpSession *session)
+{
+  GPtrArray *tables = NULL;
+
+  g_assert_true (hp_session_get_result (session, "temporal_breakdown", &tables, NULL));
+  g_assert_nonnull (tables);
+  return hp_table_get_double (tables->pdata[0], 0, (guint)hp_table_find_column (tables->pdata[0], "kernel_time(us)"));
+}
+
+/* The scope bar says what the tabs show, and every analysis follows the
+ * session's scope; going back to the whole trace takes the cached results */
+static void
+test_scope (void)
+{
+  HpWindow    *window = open_trace ("hta_trace_filter_2ranks");
+  HpTracePage *page = hp_window_get_trace_page (window);
+  HpSession   *session = hp_window_get_session (window);
+  HpScopeBar  *bar = hp_trace_page_get_scope_bar (page);
+  g_autoptr (HpScope) range = hp_scope_new_range (hp_time_span_make (100000000, 200000000));
+  double whole, scoped;
+
+  g_assert_cmpstr (hp_scope_bar_get_text (bar), ==, "Showing the whole trace");
+  hp_session_run_analysis (session, "temporal_breakdown");
+  g_assert_true (hp_ui_test_wait_for (temporal_done, session));
+  whole = temporal_kernel_time (session);
+
+  hp_session_set_scope (session, range);
+  g_assert_cmpstr (hp_scope_bar_get_text (bar), ==, "Showing 100.000 ms – 200.000 ms only");
+  g_assert_true (hp_ui_test_wait_for (temporal_done, session));
+  scoped = temporal_kernel_time (session);
+  /* the GPU time span inside a 100 ms range */
+  g_assert_cmpfloat (scoped, <=, 100000.0);
+  g_assert_cmpfloat (scoped, <, whole);
+
+  /* the range the timeline selects is the session's */
+  g_assert_true (hp_time_span_is_empty (hp_session_get_selected_range (session)));
+  hp_timeline_view_set_selected_range (hp_timeline_panel_get_view (hp_trace_page_get_timeline_panel (page)), 5000000,
+                                       9000000);
+  g_assert_cmpint (hp_session_get_selected_range (session).start, ==, 5000000);
+  g_assert_cmpint (hp_session_get_selected_range (session).end, ==, 9000000);
+
+  /* back to the whole trace: the first result again, at once */
+  hp_session_set_scope (session, NULL);
+  g_assert_cmpstr (hp_scope_bar_get_text (bar), ==, "Showing the whole trace");
+  g_assert_cmpint (hp_session_get_analysis_state (session, "temporal_breakdown"), ==, HP_ANALYSIS_STATE_DONE);
+  g_assert_cmpfloat (temporal_kernel_time (session), ==, whole);
+
+  hp_ui_test_close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -767,6 +826,7 @@ main (int   argc,
 
   g_test_add_func ("/app/window/load-and-tabs", test_load_and_tabs);
   g_test_add_func ("/app/window/parameter-change", test_parameter_change);
+  g_test_add_func ("/app/window/scope", test_scope);
   g_test_add_func ("/app/window/cancel", test_cancel);
   g_test_add_func ("/app/window/corrupt-rank", test_corrupt_rank);
   g_test_add_func ("/app/window/empty-folder", test_empty_folder);

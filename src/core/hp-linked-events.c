@@ -295,32 +295,6 @@ hp_linked_find_idle_gaps (HpTrace       *trace,
 
 /* Table rows */
 
-static const char *const idle_tables[] = {
-  "idle_time_breakdown",
-  "idle_time_interval_stats",
-};
-
-/**
- * hp_linked_events_supports_table:
- *
- * Returns: whether the rows of @table can be shown on the timeline
- */
-gboolean
-hp_linked_events_supports_table (HpTable *table)
-{
-  const char *name;
-
-  if (table == NULL)
-    return FALSE;
-  name = hp_table_get_name (table);
-  if (g_strcmp0 (name, "gpu_kernel_breakdown_kernels") == 0 || g_strcmp0 (name, "cuda_kernel_launch_stats") == 0)
-    return TRUE;
-  for (guint i = 0; i < G_N_ELEMENTS (idle_tables); i++)
-    if (g_strcmp0 (name, idle_tables[i]) == 0)
-      return TRUE;
-  return FALSE;
-}
-
 /* An integer cell by column name; FALSE when missing or null */
 static gboolean
 cell_int (HpTable    *table,
@@ -383,6 +357,7 @@ kernel_class_from_string (const char    *text,
  * @trace: the trace the table was computed from
  * @kernels: a gpu_kernel_breakdown_kernels table
  * @row: one of its rows
+ * @params: unused
  *
  * The instances of the row's kernel on the row's rank, the first one in
  * focus; for `others`, the instances of every kernel of that type and rank
@@ -392,9 +367,10 @@ kernel_class_from_string (const char    *text,
  *   stands for none
  */
 HpLinkedEvents *
-hp_linked_events_for_kernel_row (HpTrace *trace,
-                                 HpTable *kernels,
-                                 guint    row)
+hp_linked_events_for_kernel_row (HpTrace                *trace,
+                                 HpTable                *kernels,
+                                 guint                   row,
+                                 const HpAnalysisParams *params)
 {
   const HpRank   *r;
   const char     *name = cell_string (kernels, row, "name");
@@ -456,6 +432,7 @@ hp_linked_events_for_kernel_row (HpTrace *trace,
  * @trace: the trace the table was computed from
  * @stats: a cuda_kernel_launch_stats table
  * @row: one of its rows
+ * @params: unused
  *
  * The row's launch call and the GPU work it started, all shown at once so
  * that the launch delay between them is in view; the launch call is in
@@ -465,9 +442,10 @@ hp_linked_events_for_kernel_row (HpTrace *trace,
  *   stands for none
  */
 HpLinkedEvents *
-hp_linked_events_for_launch_row (HpTrace *trace,
-                                 HpTable *stats,
-                                 guint    row)
+hp_linked_events_for_launch_row (HpTrace                *trace,
+                                 HpTable                *stats,
+                                 guint                   row,
+                                 const HpAnalysisParams *params)
 {
   const HpRank    *r;
   gint64           correlation;
@@ -536,7 +514,7 @@ cmp_gap_entry (gconstpointer a,
  * @trace: the trace the table was computed from
  * @idle: an idle_time_breakdown or idle_time_interval_stats table
  * @row: one of its rows
- * @consecutive_kernel_delay: the parameter the table was computed with
+ * @params: the parameters the table was computed with
  *
  * The kernels after each idle gap of the row's category on the row's
  * stream, with the gaps; the longest gap is in focus. Their number is the
@@ -546,11 +524,12 @@ cmp_gap_entry (gconstpointer a,
  *   has no gap
  */
 HpLinkedEvents *
-hp_linked_events_for_idle_row (HpTrace *trace,
-                               HpTable *idle,
-                               guint    row,
-                               double   consecutive_kernel_delay)
+hp_linked_events_for_idle_row (HpTrace                *trace,
+                               HpTable                *idle,
+                               guint                   row,
+                               const HpAnalysisParams *params)
 {
+  double         consecutive_kernel_delay = params->consecutive_kernel_delay;
   const HpRank  *r;
   const char    *category_name = cell_string (idle, row, "idle_category");
   HpIdleCategory category;

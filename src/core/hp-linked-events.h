@@ -54,7 +54,7 @@ typedef struct
  *
  * What one table row stands for on the timeline.
  */
-typedef struct
+typedef struct _HpLinkedEvents
 {
   int           rank;
   GArray       *events;
@@ -89,17 +89,18 @@ GArray *hp_linked_find_idle_gaps (HpTrace       *trace,
                                   HpIdleCategory category,
                                   double         consecutive_kernel_delay);
 
-gboolean        hp_linked_events_supports_table (HpTable *table);
-HpLinkedEvents *hp_linked_events_for_kernel_row (HpTrace *trace,
-                                                 HpTable *kernels,
-                                                 guint    row);
-HpLinkedEvents *hp_linked_events_for_launch_row (HpTrace *trace,
-                                                 HpTable *stats,
-                                                 guint    row);
-HpLinkedEvents *hp_linked_events_for_idle_row (HpTrace *trace,
-                                               HpTable *idle,
-                                               guint    row,
-                                               double   consecutive_kernel_delay);
+HpLinkedEvents *hp_linked_events_for_kernel_row (HpTrace                *trace,
+                                                 HpTable                *kernels,
+                                                 guint                   row,
+                                                 const HpAnalysisParams *params);
+HpLinkedEvents *hp_linked_events_for_launch_row (HpTrace                *trace,
+                                                 HpTable                *stats,
+                                                 guint                   row,
+                                                 const HpAnalysisParams *params);
+HpLinkedEvents *hp_linked_events_for_idle_row (HpTrace                *trace,
+                                               HpTable                *idle,
+                                               guint                   row,
+                                               const HpAnalysisParams *params);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpLinkedEvents, hp_linked_events_free)
 

@@ -94,7 +94,7 @@ check_kernel_rows (HpTrace *trace,
   g_assert_cmpuint (hp_table_get_n_rows (kernels), >, 0);
   for (guint row = 0; row < hp_table_get_n_rows (kernels); row++)
     {
-      g_autoptr (HpLinkedEvents) linked = hp_linked_events_for_kernel_row (trace, kernels, row);
+      g_autoptr (HpLinkedEvents) linked = hp_analysis_row_events (trace, kernels, row, NULL);
       const char   *name = hp_table_get_string (kernels, row, c_name);
       const char   *type = hp_table_get_string (kernels, row, c_type);
       int           rank = (int)hp_table_get_int (kernels, row, c_rank);
@@ -145,8 +145,8 @@ test_kernels (void)
   hp_analysis_params_init (&params);
   tables = run_analysis (trace, "gpu_kernel_breakdown", &params);
   kernels = find_table (tables, "gpu_kernel_breakdown_kernels");
-  g_assert_true (hp_linked_events_supports_table (kernels));
-  g_assert_false (hp_linked_events_supports_table (find_table (tables, "gpu_kernel_breakdown_kernel_type")));
+  g_assert_true (hp_analysis_table_has_row_events (kernels));
+  g_assert_false (hp_analysis_table_has_row_events (find_table (tables, "gpu_kernel_breakdown_kernel_type")));
   check_kernel_rows (trace, kernels);
 
   /* three names a type: most kernels go to others */
@@ -174,8 +174,8 @@ test_launches (void)
   tables = run_analysis (trace, "cuda_kernel_launch_stats", &params);
   hp_analysis_params_clear (&params);
   stats = find_table (tables, "cuda_kernel_launch_stats");
-  g_assert_true (hp_linked_events_supports_table (stats));
-  g_assert_false (hp_linked_events_supports_table (find_table (tables, "cuda_kernel_launch_stats_summary")));
+  g_assert_true (hp_analysis_table_has_row_events (stats));
+  g_assert_false (hp_analysis_table_has_row_events (find_table (tables, "cuda_kernel_launch_stats_summary")));
   c_rank = column (stats, "rank");
   c_corr = column (stats, "correlation");
   c_cpu = column (stats, "cpu_duration");
@@ -195,7 +195,7 @@ test_launches (void)
   g_assert_cmpuint (hp_table_get_n_rows (stats), >, 1000);
   for (guint row = 0; row < hp_table_get_n_rows (stats); row++)
     {
-      g_autoptr (HpLinkedEvents) linked = hp_linked_events_for_launch_row (trace, stats, row);
+      g_autoptr (HpLinkedEvents) linked = hp_analysis_row_events (trace, stats, row, NULL);
       int              rank = (int)hp_table_get_int (stats, row, c_rank);
       gint64           corr = hp_table_get_int (stats, row, c_corr);
       const HpRank    *r = hp_trace_find_rank (trace, rank);
@@ -245,13 +245,13 @@ check_idle (HpTrace *trace,
   tables = run_analysis (trace, "idle_time_breakdown", &params);
   idle = find_table (tables, "idle_time_breakdown");
   stats = find_table (tables, "idle_time_interval_stats");
-  g_assert_true (hp_linked_events_supports_table (idle));
-  g_assert_true (hp_linked_events_supports_table (stats));
+  g_assert_true (hp_analysis_table_has_row_events (idle));
+  g_assert_true (hp_analysis_table_has_row_events (stats));
   g_assert_cmpint (hp_table_find_column (stats, "device") >= 0, ==, mode == HP_MODE_DEFAULT);
 
   for (guint row = 0; row < hp_table_get_n_rows (stats); row++)
     {
-      g_autoptr (HpLinkedEvents) linked = hp_linked_events_for_idle_row (trace, stats, row, params.consecutive_kernel_delay);
+      g_autoptr (HpLinkedEvents) linked = hp_analysis_row_events (trace, stats, row, &params);
       gint64        count = (gint64)number (stats, row, "count");
       const HpRank *r = hp_trace_find_rank (trace, (int)hp_table_get_int (stats, row, column (stats, "rank")));
       gint64        stream = hp_table_get_int (stats, row, column (stats, "stream"));
@@ -297,7 +297,7 @@ check_idle (HpTrace *trace,
             hp_table_get_int (idle, b, column (idle, "stream")) == stream &&
             g_strcmp0 (hp_table_get_string (idle, b, column (idle, "idle_category")), category) == 0)
           {
-            g_autoptr (HpLinkedEvents) same = hp_linked_events_for_idle_row (trace, idle, b, params.consecutive_kernel_delay);
+            g_autoptr (HpLinkedEvents) same = hp_analysis_row_events (trace, idle, b, &params);
 
             g_assert_nonnull (same);
             g_assert_cmpuint (same->events->len, ==, linked->events->len);
@@ -349,7 +349,7 @@ test_span_and_copy (void)
   /* the first launch with a launch delay */
   for (guint row = 0; row < hp_table_get_n_rows (stats) && linked == NULL; row++)
     if (hp_table_get_double (stats, row, column (stats, "launch_delay")) > 100)
-      linked = hp_linked_events_for_launch_row (trace, stats, row);
+      linked = hp_analysis_row_events (trace, stats, row, NULL);
   g_assert_nonnull (linked);
   r = hp_trace_find_rank (trace, linked->rank);
   hp_linked_events_get_span (linked, trace, &start, &end);
@@ -397,10 +397,10 @@ test_no_events (void)
   hp_table_set_string (kernels, row, 0, "ampere_sgemm_128x64_nn");
   hp_table_set_string (kernels, row, 1, "COMPUTATION");
   hp_table_set_int (kernels, row, 2, 1);
-  g_assert_null (hp_linked_events_for_kernel_row (trace, kernels, 0));
-  g_assert_null (hp_linked_events_for_kernel_row (trace, kernels, 1));
+  g_assert_null (hp_analysis_row_events (trace, kernels, 0, NULL));
+  g_assert_null (hp_analysis_row_events (trace, kernels, 1, NULL));
   /* the same row on a loaded rank does have events */
-  linked = hp_linked_events_for_kernel_row (trace, kernels, 2);
+  linked = hp_analysis_row_events (trace, kernels, 2, NULL);
   g_assert_nonnull (linked);
   g_assert_cmpuint (linked->events->len, ==, 4);
 
@@ -409,7 +409,7 @@ test_no_events (void)
   row = hp_table_append_row (stats);
   hp_table_set_int (stats, row, 0, 0);
   hp_table_set_int (stats, row, 1, 1);
-  g_assert_null (hp_linked_events_for_launch_row (trace, stats, 0));
+  g_assert_null (hp_analysis_row_events (trace, stats, 0, NULL));
 
   hp_table_add_column (idle, "rank", HP_COLUMN_INT, NULL);
   hp_table_add_column (idle, "stream", HP_COLUMN_INT, NULL);
@@ -418,10 +418,10 @@ test_no_events (void)
   hp_table_set_int (idle, row, 0, 0);
   hp_table_set_int (idle, row, 1, 999);
   hp_table_set_string (idle, row, 2, "host_wait");
-  g_assert_null (hp_linked_events_for_idle_row (trace, idle, 0, 30));
+  g_assert_null (hp_analysis_row_events (trace, idle, 0, NULL));
 
-  g_assert_false (hp_linked_events_supports_table (other));
-  g_assert_false (hp_linked_events_supports_table (NULL));
+  g_assert_false (hp_analysis_table_has_row_events (other));
+  g_assert_false (hp_analysis_table_has_row_events (NULL));
 }
 
 int

@@ -1,0 +1,439 @@
+/* hp-analysis-params.c — the specs of every analysis parameter.
+ *
+ * One table describes each field of HpAnalysisParams: its HTA keyword, type,
+ * HTA default, valid range, unit and help. The CLI's options, the defaults,
+ * the checks of a value, the comparison that decides which results a
+ * change invalidates and the README's parameter table all come from it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "hp-analysis.h"
+
+#define FIELD(f) offsetof (HpAnalysisParams, f)
+
+/* clang-format off */
+static const HpParamSpec param_specs[] = {
+  { "ranks", HP_PARAM_INT_LIST, FIELD (ranks), 0, 0, G_MAXINT, NULL, N_("Ranks"),
+    "Comma-separated ranks, or 'all' (default)", "LIST" },
+  { "num_kernels", HP_PARAM_INT, FIELD (num_kernels), 10, 1, G_MAXINT, NULL, N_("Kernels per type"),
+    "Kernel breakdown: named kernels per type (10)", "N" },
+  { "duration_ratio", HP_PARAM_DOUBLE, FIELD (duration_ratio), 0.8, 0, 1, NULL, N_("Duration ratio"),
+    "Kernel breakdown: cumulative duration ratio (0.8)", "R" },
+  { "include_memory_kernels", HP_PARAM_BOOLEAN, FIELD (include_memory_kernels), TRUE, 0, 1, NULL,
+    N_("Include memory kernels"), "Kernel breakdown: count MEMORY kernels (true)", "BOOL" },
+  { "show_idle_interval_stats", HP_PARAM_BOOLEAN, FIELD (show_idle_interval_stats), TRUE, 0, 1, NULL,
+    N_("Interval statistics"), "Idle time: add interval statistics (true)", "BOOL" },
+  { "consecutive_kernel_delay", HP_PARAM_DOUBLE, FIELD (consecutive_kernel_delay), 30, 0, 1e12, "us",
+    N_("Consecutive kernel delay"), "Idle time: gaps up to this many us are kernel_wait (30)", "US" },
+  { "streams", HP_PARAM_INT64_LIST, FIELD (streams), 0, (double)G_MININT64, (double)G_MAXINT64, NULL,
+    N_("Streams"), "Idle time: comma-separated GPU streams (default: all)", "LIST" },
+  { "use_gpu_annotation", HP_PARAM_BOOLEAN, FIELD (use_gpu_annotation), TRUE, 0, 1, NULL,
+    N_("GPU annotations"), "User annotations: measure the GPU-side ranges (true)", "BOOL" },
+  { "annotation_num_kernels", HP_PARAM_INT, FIELD (annotation_num_kernels), 1000, 1, G_MAXINT, NULL,
+    N_("Annotations shown"), "User annotations: named annotations (1000)", "N" },
+  { "annotation_duration_ratio", HP_PARAM_DOUBLE, FIELD (annotation_duration_ratio), 0.8, 0, 1, NULL,
+    N_("Annotation duration ratio"), "User annotations: cumulative duration ratio (0.8)", "R" },
+  { "allowlist_patterns", HP_PARAM_STRING_LIST, FIELD (allowlist_patterns), 0, 0, 0, NULL,
+    N_("Always shown"), "User annotations: comma-separated names never folded into others", "LIST" },
+  { "expand_names", HP_PARAM_BOOLEAN, FIELD (expand_names), TRUE, 0, 1, NULL, N_("Expand names"),
+    "GPU kernels with user annotations: full kernel names (true)", "BOOL" },
+  { "shorten_names", HP_PARAM_BOOLEAN, FIELD (shorten_names), TRUE, 0, 1, NULL, N_("Shorten names"),
+    "GPU kernels with user annotations: shortened kernel names (true)", "BOOL" },
+  { "runtime_cutoff", HP_PARAM_DOUBLE, FIELD (runtime_cutoff), 50, 0, 1e12, "us", N_("Runtime cutoff"),
+    "Launch statistics: runtime outlier cutoff in us (50)", "US" },
+  { "launch_delay_cutoff", HP_PARAM_DOUBLE, FIELD (launch_delay_cutoff), 100, 0, 1e12, "us",
+    N_("Launch delay cutoff"), "Launch statistics: launch delay outlier cutoff in us (100)", "US" },
+  { "include_memory_events", HP_PARAM_BOOLEAN, FIELD (include_memory_events), TRUE, 0, 1, NULL,
+    N_("Include memory events"), "Launch statistics: count cudaMemcpyAsync/cudaMemsetAsync (true)", "BOOL" },
+  { "max_queue_length", HP_PARAM_INT64, FIELD (max_queue_length), 1024, 0, 1e15, NULL, N_("Queue limit"),
+    "Queue length: the full-queue limit (1024)", "N" },
+};
+/* clang-format on */
+
+/**
+ * hp_param_spec_list:
+ *
+ * Returns: (array length=n_specs): every analysis parameter, in the order
+ *   of the CLI's help
+ */
+const HpParamSpec *
+hp_param_spec_list (guint *n_specs)
+{
+  *n_specs = G_N_ELEMENTS (param_specs);
+  return param_specs;
+}
+
+/**
+ * hp_param_spec_find:
+ * @name: HTA's keyword (`num_kernels`) or the CLI's (`num-kernels`)
+ *
+ * Returns: (nullable): the spec
+ */
+const HpParamSpec *
+hp_param_spec_find (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (param_specs); i++)
+    {
+      const char *a = param_specs[i].name;
+      const char *b = name;
+
+      while (*a != '\0' && (*a == *b || (*a == '_' && *b == '-')))
+        a++, b++;
+      if (*a == '\0' && *b == '\0')
+        return &param_specs[i];
+    }
+  return NULL;
+}
+
+#define AT(params, spec, type) ((type *)((guint8 *)(params) + (spec)->offset))
+
+/* the default into one field; lists start empty (= all) */
+static void
+set_default (const HpParamSpec *spec,
+             HpAnalysisParams  *params)
+{
+  switch (spec->type)
+    {
+    case HP_PARAM_INT:
+      *AT (params, spec, int) = (int)spec->default_value;
+      break;
+    case HP_PARAM_INT64:
+      *AT (params, spec, gint64) = (gint64)spec->default_value;
+      break;
+    case HP_PARAM_DOUBLE:
+      *AT (params, spec, double) = spec->default_value;
+      break;
+    case HP_PARAM_BOOLEAN:
+      *AT (params, spec, gboolean) = spec->default_value != 0;
+      break;
+    case HP_PARAM_INT_LIST:
+    case HP_PARAM_INT64_LIST:
+    case HP_PARAM_STRING_LIST:
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/**
+ * hp_analysis_params_init:
+ *
+ * Fills @params with HTA's defaults, from the parameter specs.
+ */
+void
+hp_analysis_params_init (HpAnalysisParams *params)
+{
+  g_return_if_fail (params != NULL);
+
+  *params = (HpAnalysisParams){ 0 };
+  for (guint i = 0; i < G_N_ELEMENTS (param_specs); i++)
+    set_default (&param_specs[i], params);
+}
+
+static gboolean
+arrays_equal (GArray *a,
+              GArray *b)
+{
+  guint la = a != NULL ? a->len : 0;
+  guint lb = b != NULL ? b->len : 0;
+
+  if (la != lb)
+    return FALSE;
+  return la == 0 || memcmp (a->data, b->data, la * g_array_get_element_size (a)) == 0;
+}
+
+/**
+ * hp_param_equal:
+ *
+ * Returns: whether @a and @b hold the same value for @spec (an empty list
+ *   equals no list)
+ */
+gboolean
+hp_param_equal (const HpParamSpec      *spec,
+                const HpAnalysisParams *a,
+                const HpAnalysisParams *b)
+{
+  switch (spec->type)
+    {
+    case HP_PARAM_INT:
+      return *AT (a, spec, int) == *AT (b, spec, int);
+    case HP_PARAM_INT64:
+      return *AT (a, spec, gint64) == *AT (b, spec, gint64);
+    case HP_PARAM_DOUBLE:
+      return *AT (a, spec, double) == *AT (b, spec, double);
+    case HP_PARAM_BOOLEAN:
+      return !*AT (a, spec, gboolean) == !*AT (b, spec, gboolean);
+    case HP_PARAM_INT_LIST:
+    case HP_PARAM_INT64_LIST:
+      return arrays_equal (*AT (a, spec, GArray *), *AT (b, spec, GArray *));
+    case HP_PARAM_STRING_LIST:
+      {
+        char **x = *AT (a, spec, char **);
+        char **y = *AT (b, spec, char **);
+
+        if (x == NULL || y == NULL)
+          return (x == NULL || x[0] == NULL) && (y == NULL || y[0] == NULL);
+        return g_strv_equal ((const char *const *)x, (const char *const *)y);
+      }
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static gboolean
+range_error (const HpParamSpec *spec,
+             const char        *text,
+             GError           **error)
+{
+  const char *what;
+
+  switch (spec->type)
+    {
+    case HP_PARAM_BOOLEAN:
+      what = "true or false";
+      break;
+    case HP_PARAM_INT_LIST:
+    case HP_PARAM_INT64_LIST:
+      what = "whole numbers separated by commas, or 'all'";
+      break;
+    case HP_PARAM_INT:
+    case HP_PARAM_INT64:
+      what = NULL;
+      g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER,
+                   "%s takes a whole number from %.0f to %.0f, not '%s'", spec->name, spec->minimum,
+                   spec->maximum, text);
+      return FALSE;
+    case HP_PARAM_DOUBLE:
+    default:
+      what = NULL;
+      g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER,
+                   "%s takes a number from %g to %g, not '%s'", spec->name, spec->minimum, spec->maximum,
+                   text);
+      return FALSE;
+    }
+  g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER, "%s takes %s, not '%s'",
+               spec->name, what, text);
+  return FALSE;
+}
+
+static GArray *
+parse_list (const char *text,
+            gboolean    wide,
+            double      minimum,
+            double      maximum,
+            gboolean   *ok)
+{
+  g_auto (GStrv) parts = g_strsplit (text, ",", -1);
+  g_autoptr (GArray) out = g_array_new (FALSE, FALSE, wide ? sizeof (gint64) : sizeof (int));
+
+  *ok = FALSE;
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      gint64 v;
+
+      g_strstrip (parts[i]);
+      if (!g_ascii_string_to_signed (parts[i], 10, wide ? G_MININT64 : (gint64)minimum,
+                                     wide ? G_MAXINT64 : (gint64)maximum, &v, NULL))
+        return NULL;
+      if (wide)
+        g_array_append_val (out, v);
+      else
+        {
+          int iv = (int)v;
+
+          g_array_append_val (out, iv);
+        }
+    }
+  *ok = TRUE;
+  return g_steal_pointer (&out);
+}
+
+/**
+ * hp_param_parse:
+ * @text: the value as a user writes it: `12`, `0.5`, `true`, `0,1,3`,
+ *   `all`, `a,b`
+ *
+ * Checks @text against @spec (type and range) and stores it in @params.
+ *
+ * Returns: %TRUE, or %FALSE with %HP_ANALYSIS_ERROR_INVALID_PARAMETER naming
+ *   the parameter, what it takes and the value
+ */
+gboolean
+hp_param_parse (const HpParamSpec *spec,
+                HpAnalysisParams  *params,
+                const char        *text,
+                GError           **error)
+{
+  g_return_val_if_fail (spec != NULL && params != NULL && text != NULL, FALSE);
+
+  switch (spec->type)
+    {
+    case HP_PARAM_INT:
+    case HP_PARAM_INT64:
+      {
+        gint64 v;
+
+        if (!g_ascii_string_to_signed (text, 10, (gint64)spec->minimum, (gint64)spec->maximum, &v, NULL))
+          return range_error (spec, text, error);
+        if (spec->type == HP_PARAM_INT)
+          *AT (params, spec, int) = (int)v;
+        else
+          *AT (params, spec, gint64) = v;
+        return TRUE;
+      }
+    case HP_PARAM_DOUBLE:
+      {
+        char  *end = NULL;
+        double v = g_ascii_strtod (text, &end);
+
+        if (end == text || *end != '\0' || !isfinite (v) || v < spec->minimum || v > spec->maximum)
+          return range_error (spec, text, error);
+        *AT (params, spec, double) = v;
+        return TRUE;
+      }
+    case HP_PARAM_BOOLEAN:
+      if (g_ascii_strcasecmp (text, "true") == 0 || g_ascii_strcasecmp (text, "yes") == 0 ||
+          strcmp (text, "1") == 0)
+        *AT (params, spec, gboolean) = TRUE;
+      else if (g_ascii_strcasecmp (text, "false") == 0 || g_ascii_strcasecmp (text, "no") == 0 ||
+               strcmp (text, "0") == 0)
+        *AT (params, spec, gboolean) = FALSE;
+      else
+        return range_error (spec, text, error);
+      return TRUE;
+    case HP_PARAM_INT_LIST:
+    case HP_PARAM_INT64_LIST:
+      {
+        GArray **field = AT (params, spec, GArray *);
+        GArray  *list = NULL;
+        gboolean ok = TRUE;
+
+        if (g_ascii_strcasecmp (text, "all") != 0)
+          list = parse_list (text, spec->type == HP_PARAM_INT64_LIST, spec->minimum, spec->maximum, &ok);
+        if (!ok)
+          return range_error (spec, text, error);
+        g_clear_pointer (field, g_array_unref);
+        *field = list;
+        return TRUE;
+      }
+    case HP_PARAM_STRING_LIST:
+      {
+        char ***field = AT (params, spec, char **);
+
+        g_clear_pointer (field, g_strfreev);
+        *field = g_strsplit (text, ",", -1);
+        return TRUE;
+      }
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/**
+ * hp_param_to_string:
+ *
+ * Returns: (transfer full): the value of @spec in @params as
+ *   hp_param_parse() reads it
+ */
+char *
+hp_param_to_string (const HpParamSpec      *spec,
+                    const HpAnalysisParams *params)
+{
+  switch (spec->type)
+    {
+    case HP_PARAM_INT:
+      return g_strdup_printf ("%d", *AT (params, spec, int));
+    case HP_PARAM_INT64:
+      return g_strdup_printf ("%" G_GINT64_FORMAT, *AT (params, spec, gint64));
+    case HP_PARAM_DOUBLE:
+      {
+        double v = *AT (params, spec, double);
+        char   buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+        /* the shortest text that reads back to the same double, with at
+         * least the integer digits (30, not 3e+01) */
+        int first = fabs (v) >= 1 && fabs (v) < 1e15 ? (int)floor (log10 (fabs (v))) + 1 : 1;
+
+        for (int digits = first; digits <= 17; digits++)
+          {
+            char format[8];
+
+            g_snprintf (format, sizeof format, "%%.%dg", digits);
+            g_ascii_formatd (buf, sizeof buf, format, v);
+            if (g_ascii_strtod (buf, NULL) == v)
+              break;
+          }
+        return g_strdup (buf);
+      }
+    case HP_PARAM_BOOLEAN:
+      return g_strdup (*AT (params, spec, gboolean) ? "true" : "false");
+    case HP_PARAM_INT_LIST:
+    case HP_PARAM_INT64_LIST:
+      {
+        GArray  *list = *AT (params, spec, GArray *);
+        GString *s = g_string_new (NULL);
+
+        if (list == NULL || list->len == 0)
+          return g_string_free (g_string_append (s, "all"), FALSE);
+        for (guint i = 0; i < list->len; i++)
+          if (spec->type == HP_PARAM_INT_LIST)
+            g_string_append_printf (s, "%s%d", i > 0 ? "," : "", g_array_index (list, int, i));
+          else
+            g_string_append_printf (s, "%s%" G_GINT64_FORMAT, i > 0 ? "," : "", g_array_index (list, gint64, i));
+        return g_string_free (s, FALSE);
+      }
+    case HP_PARAM_STRING_LIST:
+      {
+        char **list = *AT (params, spec, char **);
+
+        return list != NULL ? g_strjoinv (",", list) : g_strdup ("");
+      }
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/**
+ * hp_analysis_uses_param:
+ *
+ * Returns: whether @analysis reads the parameter @spec (every analysis
+ *   reads `ranks`)
+ */
+gboolean
+hp_analysis_uses_param (const HpAnalysis  *analysis,
+                        const HpParamSpec *spec)
+{
+  g_return_val_if_fail (analysis != NULL && spec != NULL, FALSE);
+
+  if (spec->offset == FIELD (ranks))
+    return TRUE;
+  for (guint i = 0; analysis->params != NULL && analysis->params[i] != NULL; i++)
+    if (hp_param_spec_find (analysis->params[i]) == spec)
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * hp_analysis_params_affect:
+ *
+ * Returns: whether going from @a to @b changes a parameter @analysis
+ *   reads, so its results must be computed again
+ */
+gboolean
+hp_analysis_params_affect (const HpAnalysis       *analysis,
+                           const HpAnalysisParams *a,
+                           const HpAnalysisParams *b)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (param_specs); i++)
+    if (!hp_param_equal (&param_specs[i], a, b) && hp_analysis_uses_param (analysis, &param_specs[i]))
+      return TRUE;
+  return FALSE;
+}
