@@ -54,30 +54,6 @@ parse_instance (const char *text,
   return TRUE;
 }
 
-/* the summary as a bar chart of the share of the path per bound_by */
-static HpChart *
-summary_chart (HpTable    *summary,
-               const char *subtitle)
-{
-  HpChart           *chart = hp_bar_chart_new ("critical_path_summary", "Critical path by boundedness");
-  g_autofree double *values = g_new0 (double, hp_table_get_n_rows (summary) + 1);
-  guint              n = 0;
-
-  hp_chart_set_subtitle (chart, subtitle);
-  for (guint i = 0; i < hp_table_get_n_rows (summary); i++)
-    {
-      const char *bound = hp_table_get_string (summary, i, 0);
-
-      if (bound == NULL || bound[0] == '\0')
-        continue;
-      hp_bar_chart_add_category (chart, bound);
-      values[n++] = hp_table_get_double (summary, i, 1);
-    }
-  hp_bar_chart_add_series (chart, "% of path duration", values);
-  hp_bar_chart_set_show_values (chart, TRUE);
-  return chart;
-}
-
 static gboolean
 write_table (HpTable    *table,
              const char *outdir,
@@ -316,11 +292,12 @@ hp_cli_critical_path (int           argc,
     {
       g_auto (GStrv) formats = g_strsplit (o.charts, ",", -1);
       HpChartStyle *style = hp_chart_style_new_light ();
-      g_autoptr (HpChart) chart = summary_chart (tables->pdata[0], hp_critical_path_get_region (cp));
+      g_autoptr (GPtrArray) charts = hp_chart_adapt_table (tables->pdata[0], NULL);
+      HpChart *chart = charts->pdata[0];
 
       for (guint f = 0; formats[f] != NULL && status == HP_CLI_EXIT_OK; f++)
         {
-          g_autofree char *base = g_strconcat ("critical_path_summary.", g_strstrip (formats[f]), NULL);
+          g_autofree char *base = g_strconcat (hp_chart_get_name (chart), ".", g_strstrip (formats[f]), NULL);
           g_autofree char *path = g_build_filename (o.output, base, NULL);
 
           if (!hp_chart_export (chart, path, 960, 540, 1.0, style, &error))

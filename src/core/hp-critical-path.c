@@ -788,6 +788,11 @@ hp_critical_path_summary (HpCriticalPath *self)
   g_autoptr (GPtrArray) keys = g_ptr_array_new ();
   gint64 total = 0;
 
+  {
+    g_autofree char *note = g_strdup_printf (_ ("Rank %d, %s"), self->rank->rank, self->region);
+
+    hp_table_set_note (table, note);
+  }
   values = g_new0 (gint64, self->path_edges->len + 1);
   for (guint i = 0; i < self->path_edges->len; i++)
     {

@@ -18,6 +18,7 @@
 #include "hp-timeline-panel.h"
 #include "hp-test-utils.h"
 #include "hp-ui-test-utils.h"
+#include "hp-critical-path-panel.h"
 #include "hp-window.h"
 
 static const char *const expected_tabs[] = {
@@ -30,6 +31,7 @@ static const char *const expected_tabs[] = {
   "Counters",
   "ATen delays",
   "User annotations",
+  "Critical path",
 };
 
 /* the tabs that draw HTA's charts */
@@ -42,6 +44,7 @@ static const char *const chart_tabs[] = {
   "Counters",
   "ATen delays",
   "User annotations",
+  "Critical path",
 };
 
 /* Opens the test trace @name in a new window and waits until it is loaded */
@@ -498,6 +501,32 @@ view_allocated (gpointer data)
   return gtk_widget_get_width (data) > 0 && gtk_widget_get_height (data) > 0;
 }
 
+static gboolean
+finding_shown (gpointer data)
+{
+  return !hp_analysis_panel_is_busy (data) && hp_critical_path_panel_get_finding (data) != NULL;
+}
+
+/* The Critical path tab runs in the background, shows the path's share
+ * by bound_by as a chart, the chain as a table, and says in words what
+ * bound the first step of rank 0: CPU-bound, as the CLI finds */
+static void
+test_critical_path_tab (void)
+{
+  HpWindow        *window = open_trace ("hta_trace_filter_2ranks");
+  HpAnalysisPanel *panel = show_tab (window, "Critical path");
+  const char      *finding;
+
+  g_assert_true (HP_IS_CRITICAL_PATH_PANEL (panel));
+  g_assert_true (hp_ui_test_wait_for (finding_shown, panel));
+  finding = hp_critical_path_panel_get_finding (HP_CRITICAL_PATH_PANEL (panel));
+  g_test_message ("%s", finding);
+  g_assert_nonnull (strstr (finding, "Rank 0, ProfilerStep#551 is 100% CPU-bound"));
+  g_assert_nonnull (hp_analysis_panel_find_chart_view (panel, "critical_path_summary"));
+  g_assert_nonnull (hp_analysis_panel_find_table (panel, "critical_path", "critical_path_breakdown"));
+  hp_ui_test_close_window (window);
+}
+
 static void
 test_charts (void)
 {
@@ -825,6 +854,7 @@ main (int   argc,
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   g_test_add_func ("/app/window/load-and-tabs", test_load_and_tabs);
+  g_test_add_func ("/app/window/critical-path", test_critical_path_tab);
   g_test_add_func ("/app/window/parameter-change", test_parameter_change);
   g_test_add_func ("/app/window/scope", test_scope);
   g_test_add_func ("/app/window/cancel", test_cancel);
