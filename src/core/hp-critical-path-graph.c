@@ -12,26 +12,11 @@
 #include "hp-numpy-sort-private.h"
 #include "hp-sort-private.h"
 #include "hp-queue-length.h"
+#include "hp-queue-length-private.h"
 
 /* 1500 us: a kernel starting later than this after the previous one on its
  * stream is not linked to it (HTA 0.6.1) */
 #define KERNEL_KERNEL_MAX_GAP_NS (1500 * HP_NS_PER_US)
-
-/* HTA's launch calls of the event-record tables (spec §8.1 step 1) */
-static const char *const launch_names[] = {
-  "cudaLaunchKernel",
-  "cudaLaunchKernelExC",
-  "cuLaunchKernel",
-  "cuLaunchKernelEx",
-  "cudaMemcpyAsync",
-  "cudaMemsetAsync",
-  "runFunction - job_prep_and_submit_for_execution",
-  "hipLaunchKernel",
-  "hipExtModuleLaunchKernel",
-  "hipMemcpyAsync",
-  "hipMemsetAsync",
-  "hipMemcpyWithStream",
-};
 
 static const char *const blocking_names[] = {
   "cudaDeviceSynchronize",
@@ -1235,7 +1220,7 @@ _hp_critical_path_build (HpCriticalPath              *self,
   b.n_strings = hp_trace_get_n_strings (self->trace);
   b.is_blocking = blocking = name_set (self->trace, b.n_strings, blocking_names, G_N_ELEMENTS (blocking_names));
   b.is_lock = lock = name_set (self->trace, b.n_strings, lock_names, G_N_ELEMENTS (lock_names));
-  b.is_launch = launch = name_set (self->trace, b.n_strings, launch_names, G_N_ELEMENTS (launch_names));
+  b.is_launch = launch = name_set (self->trace, b.n_strings, _hp_queue_length_launch_names, HP_N_LAUNCH_NAMES);
   b.is_sync_copy = sync_copy =
       name_set (self->trace, b.n_strings, sync_copy_names, G_N_ELEMENTS (sync_copy_names));
   b.event_sync = hp_trace_lookup_string (self->trace, "Event Sync");
