@@ -78,14 +78,14 @@ paint_critical_path (const HpTimelineMapper *m,
   const guint32  *path = hp_critical_path_get_path (o->path, &n_path);
   const guint32  *path_edges = hp_critical_path_get_path_edges (o->path, &n_path_edges);
   double          top = m->lanes_top, bottom = top + 1e6;
+  g_autoptr (GArray) rects = NULL;
 
   if (n_path == 0)
     return;
+  rects = g_array_new (FALSE, FALSE, sizeof (HpRect));
   cairo_save (cr);
 
-  /* dim everything but the path's events (holes, even-odd) */
-  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
-  cairo_rectangle (cr, m->time_left, top, m->time_right - m->time_left, bottom - top);
+  /* the path's events in view */
   for (guint i = 0; i < n_path; i++)
     {
       const HpCpNode *node = &nodes[path[i]];
@@ -93,26 +93,30 @@ paint_critical_path (const HpTimelineMapper *m,
 
       if (!node->is_start || !hp_timeline_mapper_event_rect (m, o->rank_pos, node->event, &rect))
         continue;
-      if (rect.x + rect.width < m->time_left || rect.x > m->time_right)
-        continue;
-      cairo_rectangle (cr, rect.x, rect.y, MAX (rect.width, 1.0), rect.height);
+      if (rect.x + rect.width >= m->time_left && rect.x <= m->time_right)
+        g_array_append_val (rects, rect);
+    }
+
+  /* dim everything but them (holes, even-odd) */
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+  cairo_rectangle (cr, m->time_left, top, m->time_right - m->time_left, bottom - top);
+  for (guint i = 0; i < rects->len; i++)
+    {
+      const HpRect *rect = &g_array_index (rects, HpRect, i);
+
+      cairo_rectangle (cr, rect->x, rect->y, MAX (rect->width, 1.0), rect->height);
     }
   _hp_timeline_set_source_alpha (cr, &style->background, 0.6);
   cairo_fill (cr);
 
-  /* the path's events with a bold outline */
+  /* and outline them */
   cairo_set_line_width (cr, 2.0);
   _hp_timeline_set_source (cr, &style->foreground);
-  for (guint i = 0; i < n_path; i++)
+  for (guint i = 0; i < rects->len; i++)
     {
-      const HpCpNode *node = &nodes[path[i]];
-      HpRect          rect;
+      const HpRect *rect = &g_array_index (rects, HpRect, i);
 
-      if (!node->is_start || !hp_timeline_mapper_event_rect (m, o->rank_pos, node->event, &rect))
-        continue;
-      if (rect.x + rect.width < m->time_left || rect.x > m->time_right)
-        continue;
-      cairo_rectangle (cr, rect.x + 1, rect.y + 1, MAX (rect.width - 2, 1.0), MAX (rect.height - 2, 1.0));
+      cairo_rectangle (cr, rect->x + 1, rect->y + 1, MAX (rect->width - 2, 1.0), MAX (rect->height - 2, 1.0));
       cairo_stroke (cr);
     }
 
