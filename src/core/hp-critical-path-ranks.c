@@ -11,6 +11,7 @@
 
 #include "hp-classify.h"
 #include "hp-critical-path-private.h"
+#include "hp-parallel-private.h"
 
 /* One collective kernel of one rank, in the region's graph. */
 typedef struct
@@ -293,6 +294,51 @@ common_steps (HpTrace *trace)
   return steps;
 }
 
+static void
+free_paths (HpCriticalPath ***paths,
+            guint             n_steps,
+            guint             n_ranks)
+{
+  for (guint si = 0; paths != NULL && si < n_steps; si++)
+    {
+      for (guint k = 0; paths[si] != NULL && k < n_ranks; k++)
+        hp_critical_path_free (paths[si][k]);
+      g_free (paths[si]);
+    }
+  g_free (paths);
+}
+
+/* every step of one rank, on a worker thread */
+typedef struct
+{
+  HpTrace                     *trace;
+  const HpCriticalPathOptions *options;
+  GArray                      *steps;
+  HpCpRankCache               *caches;
+  HpCriticalPath            ***paths;  /* [step][rank] */
+  GError                     **errors; /* per rank */
+  GCancellable                *cancellable;
+} RankJobs;
+
+static void
+rank_steps (guint    k,
+            gpointer user_data)
+{
+  RankJobs             *jobs = user_data;
+  HpCriticalPathOptions opts = *jobs->options;
+
+  for (guint si = 0; si < jobs->steps->len && jobs->errors[k] == NULL; si++)
+    {
+      int              number = g_array_index (jobs->steps, int, si);
+      g_autofree char *annotation = number >= 0 ? g_strdup_printf ("ProfilerStep#%d", number) : g_strdup ("");
+
+      opts.annotation = annotation;
+      opts.instance_first = opts.instance_last = 0;
+      jobs->paths[si][k] = _hp_critical_path_new_cached (jobs->trace, hp_trace_get_rank (jobs->trace, k), &opts,
+                                                         &jobs->caches[k], jobs->cancellable, &jobs->errors[k]);
+    }
+}
+
 /**
  * hp_critical_path_ranks:
  * @trace: a trace
@@ -325,7 +371,8 @@ hp_critical_path_ranks (HpTrace                     *trace,
   guint n_ranks = hp_trace_get_n_ranks (trace);
   g_autoptr (GArray) steps = common_steps (trace);
   g_autofree HpCpRankCache *caches = g_new0 (HpCpRankCache, MAX (n_ranks, 1));
-  HpCriticalPathOptions     opts = *options;
+  HpCriticalPath         ***all_paths = NULL;
+  GError                  **errors = NULL;
   HpTable                  *table = hp_table_new ("critical_path_ranks", _ ("Critical path across ranks"));
   HpTable                  *parts = hp_table_new ("critical_path_ranks_breakdown", _ ("Critical path across ranks by rank"));
   guint                     c_step = hp_table_add_column (table, "step", HP_COLUMN_INT, NULL);
@@ -353,34 +400,36 @@ hp_critical_path_ranks (HpTrace                     *trace,
 
       g_array_append_val (steps, none);
     }
+  /* the ranks' graphs of every step, one rank per thread */
+  all_paths = g_new0 (HpCriticalPath **, steps->len);
+  for (guint si = 0; si < steps->len; si++)
+    all_paths[si] = g_new0 (HpCriticalPath *, n_ranks);
+  errors = g_new0 (GError *, n_ranks);
+  {
+    RankJobs jobs = { trace, options, steps, caches, all_paths, errors, cancellable };
+
+    _hp_parallel_for (n_ranks, g_get_num_processors (), rank_steps, &jobs);
+  }
+  for (guint k = 0; k < n_ranks; k++)
+    if (errors[k] != NULL)
+      {
+        g_propagate_error (error, g_steal_pointer (&errors[k]));
+        goto fail;
+      }
+
   for (guint si = 0; si < steps->len; si++)
     {
-      int              number = g_array_index (steps, int, si);
-      g_autofree char *annotation = number >= 0 ? g_strdup_printf ("ProfilerStep#%d", number) : g_strdup ("");
-      Step             s = { .trace = trace, .n_ranks = n_ranks };
+      int  number = g_array_index (steps, int, si);
+      Step s = { .trace = trace, .n_ranks = n_ranks };
       g_autoptr (GArray) path = g_array_new (FALSE, FALSE, sizeof (guint32));
       g_autofree gint64 *dist_to = NULL;
       g_autofree gint64 *dist_from = NULL;
       g_autofree gint64 *per_rank = g_new0 (gint64, n_ranks);
       g_autoptr (GHashTable) edge_ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-      gint64   length = 0, total = 0;
-      guint    critical = 0, row;
-      gboolean ok = TRUE;
+      gint64 length = 0, total = 0;
+      guint  critical = 0, row;
 
-      opts.annotation = annotation;
-      opts.instance_first = opts.instance_last = 0;
-      s.paths = g_new0 (HpCriticalPath *, n_ranks);
-      for (guint k = 0; k < n_ranks && ok; k++)
-        {
-          s.paths[k] = _hp_critical_path_new_cached (trace, hp_trace_get_rank (trace, k), &opts, &caches[k],
-                                                     cancellable, error);
-          ok = s.paths[k] != NULL;
-        }
-      if (!ok)
-        {
-          step_clear (&s);
-          goto fail;
-        }
+      s.paths = g_steal_pointer (&all_paths[si]);
       combine (&s);
 
       for (guint i = 0; i < s.edges->len; i++)
@@ -487,6 +536,8 @@ hp_critical_path_ranks (HpTrace                     *trace,
       step_clear (&s);
     }
 
+  free_paths (all_paths, steps->len, n_ranks);
+  g_free (errors);
   for (guint k = 0; k < n_ranks; k++)
     _hp_cp_rank_cache_clear (&caches[k]);
   if (breakdown != NULL)
@@ -496,6 +547,10 @@ hp_critical_path_ranks (HpTrace                     *trace,
   return table;
 
 fail:
+  free_paths (all_paths, steps->len, n_ranks);
+  for (guint k = 0; errors != NULL && k < n_ranks; k++)
+    g_clear_error (&errors[k]);
+  g_free (errors);
   for (guint k = 0; k < n_ranks; k++)
     _hp_cp_rank_cache_clear (&caches[k]);
   hp_table_unref (table);
