@@ -7,10 +7,7 @@
 
 #include <glib.h>
 
-#include "hp-analysis.h"
-#include "hp-loader.h"
-#include "hp-table.h"
-#include "hp-trace.h"
+#include "hp-core.h"
 
 G_BEGIN_DECLS
 

@@ -269,6 +269,21 @@ hp_application_activate (GApplication *application)
   maybe_take_screenshots (HP_APPLICATION (application));
 }
 
+/* The window whose id @hint holds, when hp_window_open_files() sent the
+ * files; NULL for files from the command line or the desktop. */
+static HpWindow *
+window_from_hint (HpApplication *self,
+                  const char    *hint)
+{
+  guint64    id;
+  GtkWindow *window;
+
+  if (hint == NULL || !g_ascii_string_to_unsigned (hint, 10, 1, G_MAXUINT, &id, NULL))
+    return NULL;
+  window = gtk_application_get_window_by_id (GTK_APPLICATION (self), (guint)id);
+  return HP_IS_WINDOW (window) ? HP_WINDOW (window) : NULL;
+}
+
 static void
 hp_application_open (GApplication *application,
                      GFile       **files,
@@ -276,8 +291,9 @@ hp_application_open (GApplication *application,
                      const char   *hint)
 {
   HpApplication *self = HP_APPLICATION (application);
+  HpWindow      *from = window_from_hint (self, hint);
 
-  hp_application_open_files (self, files, (guint)n_files, active_empty_window (self));
+  hp_application_open_files (self, files, (guint)n_files, from != NULL ? from : active_empty_window (self));
   maybe_probe_startup (self);
   maybe_take_screenshots (self);
 }

@@ -1,6 +1,6 @@
 /* hp-critical-path-panel.c — the Critical path tab: the chain of work that set a step's length.
  *
- * Shows critical_path (spec analyses.md §12): the share of the longest
+ * Shows critical_path (docs/analyses.md §12): the share of the longest
  * chain of CPU operators, launches, kernels and syncs per bound_by, the
  * chain itself edge by edge, and a finding in words.
  *

@@ -24,7 +24,7 @@
 #include <errno.h>
 #include <glib/gstdio.h>
 
-#include "hp-critical-path.h"
+#include "hp-core.h"
 #include "hp-kernels-panel.h"
 #include "hp-screenshots.h"
 #include "hp-timeline-panel.h"

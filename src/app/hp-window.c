@@ -12,7 +12,6 @@
 
 #include <glib/gi18n.h>
 
-#include "hp-application.h"
 #include "hp-format.h"
 #include "hp-settings.h"
 #include "hp-window-private.h"
@@ -641,6 +640,9 @@ hp_window_open (HpWindow          *self,
  *
  * Opens @files the way a drop or the Open dialog does: in this window if
  * it is empty, in the window already showing them, or in a new window.
+ * The application chooses: the files go to its `open` handler with this
+ * window's id as the hint. Without an application that opens files (the
+ * tests), they load here.
  */
 void
 hp_window_open_files (HpWindow *self,
@@ -653,9 +655,11 @@ hp_window_open_files (HpWindow *self,
   g_return_if_fail (HP_IS_WINDOW (self));
 
   application = gtk_window_get_application (GTK_WINDOW (self));
-  if (HP_IS_APPLICATION (application))
+  if (application != NULL && (g_application_get_flags (G_APPLICATION (application)) & G_APPLICATION_HANDLES_OPEN))
     {
-      hp_application_open_files (HP_APPLICATION (application), files, n_files, self);
+      g_autofree char *hint = g_strdup_printf ("%u", gtk_application_window_get_id (GTK_APPLICATION_WINDOW (self)));
+
+      g_application_open (G_APPLICATION (application), files, (int)n_files, hint);
       return;
     }
 

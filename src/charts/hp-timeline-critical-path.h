@@ -5,7 +5,11 @@
 
 #pragma once
 
-#include "hp-critical-path.h"
+#if !defined(HP_CHARTS_INSIDE) && !defined(HP_CHARTS_COMPILATION)
+#error "Only <hp-charts.h> can be included directly."
+#endif
+
+#include "hp-core.h"
 #include "hp-timeline-painter.h"
 
 G_BEGIN_DECLS

@@ -12,7 +12,6 @@
 
 #include "hp-charts.h"
 #include "hp-cli.h"
-#include "hp-critical-path.h"
 
 typedef struct
 {

@@ -10,8 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hp-analysis.h"
-#include "hp-scope.h"
+#include "hp-core.h"
 #include "hp-charts.h"
 #include "hp-cli.h"
 

@@ -6,11 +6,10 @@
 #pragma once
 
 #include "hp-core.h"
-#include "hp-scope.h"
 
 G_BEGIN_DECLS
 
-/* exit statuses (DESIGN.md, CLI contract) */
+/* exit statuses (docs/architecture.md, the command-line contract) */
 #define HP_CLI_EXIT_OK 0
 #define HP_CLI_EXIT_BAD_INPUT 1
 #define HP_CLI_EXIT_USAGE 2

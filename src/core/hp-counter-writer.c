@@ -1,4 +1,4 @@
-/* hp-counter-writer.c — writes a rank's trace again with queue-length and bandwidth counters (spec analyses §8.3).
+/* hp-counter-writer.c — writes a rank's trace again with queue-length and bandwidth counters (docs/analyses.md §8.3).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -24,7 +24,7 @@ typedef struct
   HpMemoryBwSeries *memory; /* or NULL */
 } Counters;
 
-/* the counter events of spec §8.3: ph C, name, pid, ts (raw time base),
+/* the counter events of docs/analyses.md §8.3: ph C, name, pid, ts (raw time base),
  * id = stream for queue length, args {"Queue Length"|"Memcpy BW": value} */
 static int
 emit_counters (HpRewrite *w)
@@ -115,7 +115,7 @@ hp_counter_writer_default_path (const char *input_path,
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
  *
- * HTA's `generate_trace_with_counters` for one rank (spec analyses §8.3):
+ * HTA's `generate_trace_with_counters` for one rank (docs/analyses.md §8.3):
  * re-reads the rank's original file and writes it again with one Chrome
  * counter event (`ph` "C") per point of the rank's queue-length and memory
  * bandwidth series appended to `traceEvents`. Counter times are in the raw

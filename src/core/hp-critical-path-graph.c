@@ -1,4 +1,4 @@
-/* hp-critical-path-graph.c — the region, the nodes and the edges of the critical-path graph (spec analyses §12.2, §12.3).
+/* hp-critical-path-graph.c — the region, the nodes and the edges of the critical-path graph (docs/analyses.md §12.2, §12.3).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -1,4 +1,4 @@
-/* hp-critical-path-overlay.c — the rank's trace with the critical path marked and its edges as flows (spec analyses §12.6).
+/* hp-critical-path-overlay.c — the rank's trace with the critical path marked and its edges as flows (docs/analyses.md §12.6).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -152,7 +152,7 @@ hp_critical_path_overlay_path (HpCriticalPath *self,
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
  *
- * HTA's `overlay_critical_path_analysis` (spec §12.6): the rank's file
+ * HTA's `overlay_critical_path_analysis` (docs/analyses.md §12.6): the rank's file
  * streamed again with `args.critical = 1` on the path's events and one
  * flow (`ph` "s"/"f", cat `critical_path`) per drawn edge.
  *

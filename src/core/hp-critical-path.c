@@ -1,4 +1,4 @@
-/* hp-critical-path.c — the longest path, slack, breakdown and summary of a critical-path graph (spec analyses §12.4, §12.5).
+/* hp-critical-path.c — the longest path, slack, breakdown and summary of a critical-path graph (docs/analyses.md §12.4, §12.5).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -291,7 +291,7 @@ longest_path (HpCriticalPath *self)
  * @error: return location for a #GError
  *
  * Builds the critical-path graph of @rank over the region of @options and
- * its longest path (spec analyses §12). A graph HTA would reject (a sync
+ * its longest path (docs/analyses.md §12). A graph HTA would reject (a sync
  * within one stream, a cycle) is returned with hp_critical_path_is_valid()
  * %FALSE and no path. What cannot be linked (a kernel whose launch is not
  * in the region, ...) is counted by hp_critical_path_get_n_unlinked().

@@ -1,9 +1,13 @@
-/* hp-critical-path.h — the critical path of one rank over a region (spec analyses §12).
+/* hp-critical-path.h — the critical path of one rank over a region (docs/analyses.md §12).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #pragma once
+
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
 
 #include "hp-analysis.h"
 #include "hp-table.h"

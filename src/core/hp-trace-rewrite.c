@@ -547,7 +547,7 @@ _hp_rewrite_file (const HpRank         *rank,
   w.hooks = hooks;
   w.user_data = user_data;
   /* indented as HTA writes it; "key": value with a space also keeps the
-   * file's rank visible to HTA's text scan (spec TF §1.1) */
+   * file's rank visible to HTA's text scan (docs/trace-format.md §1.1) */
   w.gen = yajl_gen_alloc (NULL);
   yajl_gen_config (w.gen, yajl_gen_beautify, 1);
   yajl_gen_config (w.gen, yajl_gen_indent_string, "  ");

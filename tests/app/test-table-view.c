@@ -10,7 +10,7 @@
 #include <locale.h>
 #include <math.h>
 
-#include "hp-chart-adapters.h"
+#include "hp-charts.h"
 #include "hp-table-model.h"
 #include "hp-table-view.h"
 #include "hp-ui-test-utils.h"

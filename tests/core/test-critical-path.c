@@ -11,7 +11,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "hp-critical-path.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
 
 /* the golden variants: critical_path{,_testcfg,_e2ecfg}.json */
