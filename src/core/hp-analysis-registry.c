@@ -134,7 +134,8 @@ const HpAnalysis hp_analysis_registry[] = {
       .func = hp_critical_path_compute,
       .in_default_set = FALSE,
       .cost = 3,
-      .tables = LIST ("critical_path_summary", "critical_path_breakdown"),
+      .tables = LIST ("critical_path_summary", "critical_path_breakdown", "critical_path_ranks",
+                      "critical_path_ranks_breakdown"),
   },
   { NULL },
 };

@@ -846,7 +846,9 @@ hp_critical_path_summary (HpCriticalPath *self)
  * @error: return location for a #GError
  *
  * The critical path of the first selected rank over the default region:
- * appends `critical_path_summary` and `critical_path_breakdown`.
+ * appends `critical_path_summary` and `critical_path_breakdown`; with
+ * several ranks loaded, also the path across ranks of hp_critical_path_ranks()
+ * (`critical_path_ranks`, `critical_path_ranks_breakdown`).
  *
  * Returns: %TRUE on success
  */
@@ -879,5 +881,18 @@ hp_critical_path_compute (HpTrace                *trace,
   g_ptr_array_add (tables, hp_critical_path_summary (cp));
   g_ptr_array_add (tables, hp_critical_path_breakdown (cp));
   hp_critical_path_free (cp);
+  if (hp_trace_get_n_ranks (trace) >= 2)
+    {
+      HpCriticalPathOptions options;
+      HpTable              *parts = NULL;
+      HpTable              *ranks_table;
+
+      hp_critical_path_options_init (&options);
+      ranks_table = hp_critical_path_ranks (trace, &options, &parts, cancellable, error);
+      if (ranks_table == NULL)
+        return FALSE;
+      g_ptr_array_add (tables, ranks_table);
+      g_ptr_array_add (tables, parts);
+    }
   return TRUE;
 }

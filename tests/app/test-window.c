@@ -525,6 +525,8 @@ test_critical_path_tab (void)
   g_assert_nonnull (strstr (finding, "Rank 0, ProfilerStep#551 is 100% CPU-bound"));
   g_assert_nonnull (hp_analysis_panel_find_chart_view (panel, "critical_path_summary"));
   g_assert_nonnull (hp_analysis_panel_find_table (panel, "critical_path", "critical_path_breakdown"));
+  /* two ranks: the per-step critical rank too */
+  g_assert_nonnull (hp_analysis_panel_find_table (panel, "critical_path", "critical_path_ranks"));
   hp_ui_test_close_window (window);
 }
 
