@@ -376,7 +376,20 @@ drop_cb (GtkDropTarget *target,
 
   for (GSList *l = list; l != NULL; l = l->next)
     g_ptr_array_add (files, l->data);
-  if (files->len > 0)
+  /* several folders at once are runs to compare */
+  if (hp_compare_files_are_runs ((GFile **)files->pdata, files->len))
+    {
+      /* the application opens the comparison */
+      g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+
+      for (guint i = 0; i < files->len; i++)
+        g_ptr_array_add (paths, g_file_get_path (files->pdata[i]));
+      g_ptr_array_add (paths, NULL);
+      g_action_group_activate_action (G_ACTION_GROUP (gtk_window_get_application (GTK_WINDOW (self))),
+                                      "compare-folders",
+                                      g_variant_new_strv ((const char *const *)paths->pdata, -1));
+    }
+  else if (files->len > 0)
     hp_window_open_files (self, (GFile **)files->pdata, files->len);
   g_slist_free (list);
   return files->len > 0;

@@ -35,6 +35,18 @@ int hp_cli_counters (int           argc,
 int hp_cli_critical_path (int           argc,
                           char        **argv,
                           GCancellable *cancellable);
+int hp_cli_diff (int           argc,
+                 char        **argv,
+                 GCancellable *cancellable);
+int hp_cli_check (int           argc,
+                  char        **argv,
+                  GCancellable *cancellable);
+int hp_cli_compare (int           argc,
+                    char        **argv,
+                    GCancellable *cancellable);
+int hp_cli_patterns (int           argc,
+                     char        **argv,
+                     GCancellable *cancellable);
 
 int      hp_cli_usage_error (GOptionContext *context,
                              const char     *format,

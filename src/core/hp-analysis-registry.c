@@ -11,6 +11,7 @@
 #include "hp-critical-path.h"
 #include "hp-idle-time.h"
 #include "hp-kernel-breakdown.h"
+#include "hp-kernel-sequences.h"
 #include "hp-launch-stats.h"
 #include "hp-linked-events.h"
 #include "hp-memory-bw.h"
@@ -137,6 +138,7 @@ const HpAnalysis hp_analysis_registry[] = {
       .tables = LIST ("critical_path_summary", "critical_path_breakdown", "critical_path_ranks",
                       "critical_path_ranks_breakdown"),
   },
+  { .name = "repeated_kernel_sequences", .title = "Repeated kernel sequences", .section = "§9+", .func = hp_repeated_sequences_compute, .cost = 3, .tables = LIST ("repeated_kernel_sequences") },
   { NULL },
 };
 

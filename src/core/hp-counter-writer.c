@@ -7,6 +7,8 @@
 
 #include <math.h>
 #include <string.h>
+#include <yajl/yajl_gen.h>
+#include <yajl/yajl_parse.h>
 
 #include "hp-analysis.h"
 #include "hp-counter-writer.h"
@@ -17,55 +19,236 @@
 
 #define SUFFIX "_with_counters"
 
-/* what to add */
+/* The input is streamed through yajl and echoed token by token to a yajl
+ * generator; when the traceEvents array closes, the counter events go in
+ * first. Nothing but the current token is held in memory. */
 typedef struct
 {
+  HpRewriteSink sink;
+
+  /* where the input is */
+  int      depth;
+  int      events_depth;  /* depth of the open traceEvents array, or 0 */
+  gboolean key_is_events; /* the last key was traceEvents, in the root object */
+  gboolean events_seen;
+
+  /* what to add */
+  gint64            min_ts;
   GArray           *queue;  /* HpQueuePoint, or NULL */
   HpMemoryBwSeries *memory; /* or NULL */
-} Counters;
+} Writer;
+
+static int
+gen_ok (Writer         *w,
+        yajl_gen_status status)
+{
+  return _hp_rewrite_gen_ok (&w->sink, status);
+}
+
+/* a key or a string value */
+static int
+gen_str (Writer     *w,
+         const char *text)
+{
+  return gen_ok (w, yajl_gen_string (w->sink.gen, (const unsigned char *)text, strlen (text)));
+}
+
+/* a time in the raw time base, in us: exact, with up to three decimals */
+static int
+gen_ts (Writer *w,
+        gint64  aligned_ns)
+{
+  gint64  ns = aligned_ns + w->min_ts;
+  guint64 mag = ns < 0 ? (guint64)0 - (guint64)ns : (guint64)ns;
+  char    text[48];
+  int     len;
+
+  if (mag % HP_NS_PER_US == 0)
+    len = g_snprintf (text, sizeof text, "%s%" G_GUINT64_FORMAT, ns < 0 ? "-" : "",
+                      mag / HP_NS_PER_US);
+  else
+    {
+      len = g_snprintf (text, sizeof text, "%s%" G_GUINT64_FORMAT ".%03u", ns < 0 ? "-" : "",
+                        mag / HP_NS_PER_US, (guint)(mag % HP_NS_PER_US));
+      while (text[len - 1] == '0')
+        len--;
+    }
+  return gen_ok (w, yajl_gen_number (w->sink.gen, text, (size_t)len));
+}
+
+static int
+gen_double (Writer *w,
+            double  value)
+{
+  g_autofree char *text = NULL;
+
+  if (!isfinite (value))
+    return gen_ok (w, yajl_gen_null (w->sink.gen));
+  text = hp_format_double (value);
+  return gen_ok (w, yajl_gen_number (w->sink.gen, text, strlen (text)));
+}
 
 /* the counter events of docs/analyses.md §8.3: ph C, name, pid, ts (raw time base),
  * id = stream for queue length, args {"Queue Length"|"Memcpy BW": value} */
 static int
-emit_counters (HpRewrite *w)
+emit_counters (Writer *w)
 {
-  Counters *c = w->user_data;
-  yajl_gen  g = w->gen;
-
-  for (guint i = 0; c->queue != NULL && i < c->queue->len; i++)
+  for (guint i = 0; w->queue != NULL && i < w->queue->len; i++)
     {
-      const HpQueuePoint *p = &g_array_index (c->queue, HpQueuePoint, i);
+      const HpQueuePoint *p = &g_array_index (w->queue, HpQueuePoint, i);
 
-      if (!(_hp_rewrite_ok (w, yajl_gen_map_open (g)) &&
-            _hp_rewrite_str (w, g, "ph") && _hp_rewrite_str (w, g, "C") &&
-            _hp_rewrite_str (w, g, "name") && _hp_rewrite_str (w, g, "Queue Length") &&
-            _hp_rewrite_str (w, g, "pid") && _hp_rewrite_ok (w, yajl_gen_integer (g, p->pid)) &&
-            _hp_rewrite_str (w, g, "ts") && _hp_rewrite_ts (w, g, p->ts) &&
-            _hp_rewrite_str (w, g, "id") && _hp_rewrite_ok (w, yajl_gen_integer (g, p->stream)) &&
-            _hp_rewrite_str (w, g, "args") && _hp_rewrite_ok (w, yajl_gen_map_open (g)) &&
-            _hp_rewrite_str (w, g, "Queue Length") && _hp_rewrite_ok (w, yajl_gen_integer (g, p->queue_length)) &&
-            _hp_rewrite_ok (w, yajl_gen_map_close (g)) &&
-            _hp_rewrite_ok (w, yajl_gen_map_close (g))))
+      if (!(gen_ok (w, yajl_gen_map_open (w->sink.gen)) &&
+            gen_str (w, "ph") && gen_str (w, "C") &&
+            gen_str (w, "name") && gen_str (w, "Queue Length") &&
+            gen_str (w, "pid") && gen_ok (w, yajl_gen_integer (w->sink.gen, p->pid)) &&
+            gen_str (w, "ts") && gen_ts (w, p->ts) &&
+            gen_str (w, "id") && gen_ok (w, yajl_gen_integer (w->sink.gen, p->stream)) &&
+            gen_str (w, "args") && gen_ok (w, yajl_gen_map_open (w->sink.gen)) &&
+            gen_str (w, "Queue Length") && gen_ok (w, yajl_gen_integer (w->sink.gen, p->queue_length)) &&
+            gen_ok (w, yajl_gen_map_close (w->sink.gen)) &&
+            gen_ok (w, yajl_gen_map_close (w->sink.gen))))
         return 0;
     }
 
-  for (guint i = 0; c->memory != NULL && i < c->memory->points->len; i++)
+  for (guint i = 0; w->memory != NULL && i < w->memory->points->len; i++)
     {
-      const HpMemoryBwPoint *p = &g_array_index (c->memory->points, HpMemoryBwPoint, i);
+      const HpMemoryBwPoint *p = &g_array_index (w->memory->points, HpMemoryBwPoint, i);
 
-      if (!(_hp_rewrite_ok (w, yajl_gen_map_open (g)) &&
-            _hp_rewrite_str (w, g, "ph") && _hp_rewrite_str (w, g, "C") &&
-            _hp_rewrite_str (w, g, "name") && _hp_rewrite_str (w, g, c->memory->names->pdata[p->name]) &&
-            _hp_rewrite_str (w, g, "pid") && _hp_rewrite_ok (w, yajl_gen_integer (g, p->pid)) &&
-            _hp_rewrite_str (w, g, "ts") && _hp_rewrite_ts (w, g, p->ts) &&
-            _hp_rewrite_str (w, g, "args") && _hp_rewrite_ok (w, yajl_gen_map_open (g)) &&
-            _hp_rewrite_str (w, g, "Memcpy BW") && _hp_rewrite_double (w, g, p->memory_bw_gbps) &&
-            _hp_rewrite_ok (w, yajl_gen_map_close (g)) &&
-            _hp_rewrite_ok (w, yajl_gen_map_close (g))))
+      if (!(gen_ok (w, yajl_gen_map_open (w->sink.gen)) &&
+            gen_str (w, "ph") && gen_str (w, "C") &&
+            gen_str (w, "name") && gen_str (w, w->memory->names->pdata[p->name]) &&
+            gen_str (w, "pid") && gen_ok (w, yajl_gen_integer (w->sink.gen, p->pid)) &&
+            gen_str (w, "ts") && gen_ts (w, p->ts) &&
+            gen_str (w, "args") && gen_ok (w, yajl_gen_map_open (w->sink.gen)) &&
+            gen_str (w, "Memcpy BW") && gen_double (w, p->memory_bw_gbps) &&
+            gen_ok (w, yajl_gen_map_close (w->sink.gen)) &&
+            gen_ok (w, yajl_gen_map_close (w->sink.gen))))
         return 0;
     }
   return 1;
 }
+
+/* ---------------------------------------------------------------------------
+ * yajl callbacks: echo every token
+ * ------------------------------------------------------------------------- */
+
+static int
+on_null (void *ctx)
+{
+  Writer *w = ctx;
+
+  w->key_is_events = FALSE;
+  return gen_ok (w, yajl_gen_null (w->sink.gen));
+}
+
+static int
+on_boolean (void *ctx,
+            int   value)
+{
+  Writer *w = ctx;
+
+  w->key_is_events = FALSE;
+  return gen_ok (w, yajl_gen_bool (w->sink.gen, value));
+}
+
+static int
+on_number (void       *ctx,
+           const char *text,
+           size_t      len)
+{
+  Writer *w = ctx;
+
+  /* the number's own text: nothing is lost or reformatted */
+  w->key_is_events = FALSE;
+  return gen_ok (w, yajl_gen_number (w->sink.gen, text, len));
+}
+
+static int
+on_string (void                *ctx,
+           const unsigned char *text,
+           size_t               len)
+{
+  Writer *w = ctx;
+
+  w->key_is_events = FALSE;
+  return gen_ok (w, yajl_gen_string (w->sink.gen, text, len));
+}
+
+static int
+on_start_map (void *ctx)
+{
+  Writer *w = ctx;
+
+  w->key_is_events = FALSE;
+  w->depth++;
+  return gen_ok (w, yajl_gen_map_open (w->sink.gen));
+}
+
+static int
+on_map_key (void                *ctx,
+            const unsigned char *key,
+            size_t               len)
+{
+  Writer *w = ctx;
+
+  w->key_is_events = w->depth == 1 && !w->events_seen && len == strlen ("traceEvents") &&
+                     memcmp (key, "traceEvents", len) == 0;
+  return gen_ok (w, yajl_gen_string (w->sink.gen, key, len));
+}
+
+static int
+on_end_map (void *ctx)
+{
+  Writer *w = ctx;
+
+  w->depth--;
+  return gen_ok (w, yajl_gen_map_close (w->sink.gen));
+}
+
+static int
+on_start_array (void *ctx)
+{
+  Writer *w = ctx;
+
+  w->depth++;
+  /* traceEvents, or a bare top-level array of events */
+  if (!w->events_seen && (w->depth == 1 || w->key_is_events))
+    {
+      w->events_depth = w->depth;
+      w->events_seen = TRUE;
+    }
+  w->key_is_events = FALSE;
+  return gen_ok (w, yajl_gen_array_open (w->sink.gen));
+}
+
+static int
+on_end_array (void *ctx)
+{
+  Writer *w = ctx;
+
+  if (w->depth == w->events_depth)
+    {
+      w->events_depth = 0;
+      if (!emit_counters (w))
+        return 0;
+    }
+  w->depth--;
+  return gen_ok (w, yajl_gen_array_close (w->sink.gen));
+}
+
+static const yajl_callbacks echo_callbacks = {
+  on_null,
+  on_boolean,
+  NULL,
+  NULL,
+  on_number,
+  on_string,
+  on_start_map,
+  on_map_key,
+  on_end_map,
+  on_start_array,
+  on_end_array,
+};
 
 /* ---------------------------------------------------------------------------
  * Files
@@ -138,11 +321,12 @@ hp_counter_writer_write (HpTrace      *trace,
                          GCancellable *cancellable,
                          GError      **error)
 {
-  static const HpRewriteHooks hooks = { emit_counters, FALSE, NULL, NULL };
-  g_autofree char            *out_path = NULL;
+  g_autofree char *out_path = NULL;
   g_autoptr (GArray) queue = NULL;
   g_autoptr (HpMemoryBwSeries) memory = NULL;
-  Counters counters;
+  HpRewriteFiles files;
+  Writer         w = { 0 };
+  gboolean       ok;
 
   g_return_val_if_fail (trace != NULL && rank != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
@@ -177,7 +361,20 @@ hp_counter_writer_write (HpTrace      *trace,
 
   out_path = output_path != NULL ? g_strdup (output_path)
                                  : hp_counter_writer_default_path (rank->path, NULL);
-  counters.queue = queue;
-  counters.memory = memory;
-  return _hp_rewrite_file (rank, out_path, hp_trace_get_min_ts (trace), &hooks, &counters, cancellable, error);
+  if (!_hp_rewrite_open (&files, rank, out_path, cancellable, error))
+    {
+      _hp_rewrite_files_clear (&files);
+      return FALSE;
+    }
+
+  _hp_rewrite_sink_init (&w.sink, files.out, cancellable);
+  w.min_ts = hp_trace_get_min_ts (trace);
+  w.queue = queue;
+  w.memory = memory;
+  ok = _hp_rewrite_stream (&w.sink, files.in, &echo_callbacks, &w, rank->basename, cancellable,
+                           error);
+  ok = _hp_rewrite_finish (&w.sink, ok, w.events_seen, rank->basename, files.out_base, error);
+  ok = _hp_rewrite_close (&files, ok, cancellable, error);
+  _hp_rewrite_files_clear (&files);
+  return ok;
 }

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "hp-critical-path-private.h"
-#include "hp-trace-rewrite-private.h"
+#include "hp-trace-echo-private.h"
 
 typedef struct
 {
@@ -28,19 +28,19 @@ position_is_critical (Overlay *o,
 }
 
 static int
-overlay_args_end (HpRewrite *rw)
+overlay_args_end (HpEcho *rw)
 {
   Overlay *o = rw->user_data;
 
   if (!position_is_critical (o, rw->event.position))
     return 1;
-  return _hp_rewrite_str (rw, rw->cur, "critical") && _hp_rewrite_ok (rw, yajl_gen_integer (rw->cur, 1));
+  return _hp_echo_str (rw, rw->cur, "critical") && _hp_echo_ok (rw, yajl_gen_integer (rw->cur, 1));
 }
 
 /* HTA keeps, with only the critical events, every non-X event, the
  * annotations and python functions, and the critical events */
 static gboolean
-overlay_event_end (HpRewrite *rw)
+overlay_event_end (HpEcho *rw)
 {
   Overlay *o = rw->user_data;
   gboolean critical = position_is_critical (o, rw->event.position);
@@ -48,9 +48,9 @@ overlay_event_end (HpRewrite *rw)
   if (critical && !rw->event.has_args)
     {
       /* HTA fails on such an event; give it the args it lacks */
-      if (!(_hp_rewrite_str (rw, rw->cur, "args") && _hp_rewrite_ok (rw, yajl_gen_map_open (rw->cur)) &&
-            _hp_rewrite_str (rw, rw->cur, "critical") && _hp_rewrite_ok (rw, yajl_gen_integer (rw->cur, 1)) &&
-            _hp_rewrite_ok (rw, yajl_gen_map_close (rw->cur))))
+      if (!(_hp_echo_str (rw, rw->cur, "args") && _hp_echo_ok (rw, yajl_gen_map_open (rw->cur)) &&
+            _hp_echo_str (rw, rw->cur, "critical") && _hp_echo_ok (rw, yajl_gen_integer (rw->cur, 1)) &&
+            _hp_echo_ok (rw, yajl_gen_map_close (rw->cur))))
         return FALSE;
     }
   if (!o->only_critical)
@@ -62,7 +62,7 @@ overlay_event_end (HpRewrite *rw)
 /* one end of a flow: on the node's event, at its start, or at its end
  * (inside the box for GPU events), in whole us of the file's time base */
 static int
-emit_flow_end (HpRewrite      *rw,
+emit_flow_end (HpEcho         *rw,
                Overlay        *o,
                guint           id,
                const HpCpNode *node,
@@ -78,24 +78,24 @@ emit_flow_end (HpRewrite      *rw,
   if (!node->is_start && o->key_device != HP_NO_STRING && hp_rank_get_arg_int (r, e, o->key_device, -1) >= 0)
     ts -= MIN (HP_NS_PER_US, MAX (r->dur[e], 0));
   ts += rw->min_ts;
-  return _hp_rewrite_ok (rw, yajl_gen_map_open (g)) && _hp_rewrite_str (rw, g, "ph") &&
-         _hp_rewrite_str (rw, g, start ? "s" : "f") && _hp_rewrite_str (rw, g, "id") &&
-         _hp_rewrite_ok (rw, yajl_gen_integer (g, id)) && _hp_rewrite_str (rw, g, "pid") &&
-         _hp_rewrite_ok (rw, yajl_gen_integer (g, r->pid[e])) && _hp_rewrite_str (rw, g, "tid") &&
-         _hp_rewrite_ok (rw, yajl_gen_integer (g, r->tid[e])) && _hp_rewrite_str (rw, g, "ts") &&
-         _hp_rewrite_ok (rw, yajl_gen_integer (g, ts >= 0 ? ts / HP_NS_PER_US : -((-ts + HP_NS_PER_US - 1) / HP_NS_PER_US))) &&
-         _hp_rewrite_str (rw, g, "cat") && _hp_rewrite_str (rw, g, "critical_path") &&
-         _hp_rewrite_str (rw, g, "name") && _hp_rewrite_str (rw, g, "critical_path") &&
-         (start || (_hp_rewrite_str (rw, g, "bp") && _hp_rewrite_str (rw, g, "e"))) &&
-         _hp_rewrite_str (rw, g, "args") && _hp_rewrite_ok (rw, yajl_gen_map_open (g)) &&
-         _hp_rewrite_str (rw, g, "weight") && _hp_rewrite_ok (rw, yajl_gen_integer (g, edge->weight / HP_NS_PER_US)) &&
-         _hp_rewrite_str (rw, g, "critical") && _hp_rewrite_ok (rw, yajl_gen_bool (g, on_path)) &&
-         _hp_rewrite_str (rw, g, "type") && _hp_rewrite_str (rw, g, hp_cp_edge_type_to_string (edge->type)) &&
-         _hp_rewrite_ok (rw, yajl_gen_map_close (g)) && _hp_rewrite_ok (rw, yajl_gen_map_close (g));
+  return _hp_echo_ok (rw, yajl_gen_map_open (g)) && _hp_echo_str (rw, g, "ph") &&
+         _hp_echo_str (rw, g, start ? "s" : "f") && _hp_echo_str (rw, g, "id") &&
+         _hp_echo_ok (rw, yajl_gen_integer (g, id)) && _hp_echo_str (rw, g, "pid") &&
+         _hp_echo_ok (rw, yajl_gen_integer (g, r->pid[e])) && _hp_echo_str (rw, g, "tid") &&
+         _hp_echo_ok (rw, yajl_gen_integer (g, r->tid[e])) && _hp_echo_str (rw, g, "ts") &&
+         _hp_echo_ok (rw, yajl_gen_integer (g, ts >= 0 ? ts / HP_NS_PER_US : -((-ts + HP_NS_PER_US - 1) / HP_NS_PER_US))) &&
+         _hp_echo_str (rw, g, "cat") && _hp_echo_str (rw, g, "critical_path") &&
+         _hp_echo_str (rw, g, "name") && _hp_echo_str (rw, g, "critical_path") &&
+         (start || (_hp_echo_str (rw, g, "bp") && _hp_echo_str (rw, g, "e"))) &&
+         _hp_echo_str (rw, g, "args") && _hp_echo_ok (rw, yajl_gen_map_open (g)) &&
+         _hp_echo_str (rw, g, "weight") && _hp_echo_ok (rw, yajl_gen_integer (g, edge->weight / HP_NS_PER_US)) &&
+         _hp_echo_str (rw, g, "critical") && _hp_echo_ok (rw, yajl_gen_bool (g, on_path)) &&
+         _hp_echo_str (rw, g, "type") && _hp_echo_str (rw, g, hp_cp_edge_type_to_string (edge->type)) &&
+         _hp_echo_ok (rw, yajl_gen_map_close (g)) && _hp_echo_ok (rw, yajl_gen_map_close (g));
 }
 
 static int
-overlay_append (HpRewrite *rw)
+overlay_append (HpEcho *rw)
 {
   Overlay           *o = rw->user_data;
   HpCriticalPath    *cp = o->cp;
@@ -167,7 +167,7 @@ hp_critical_path_write_overlay (HpCriticalPath *self,
                                 GError        **error)
 {
   const HpRank      *r = self->rank;
-  HpRewriteHooks     hooks = { overlay_append, only_critical_events, overlay_args_end, overlay_event_end };
+  HpEchoHooks        hooks = { overlay_append, only_critical_events, overlay_args_end, overlay_event_end };
   Overlay            o = { 0 };
   g_autofree guint8 *critical = NULL;
   g_autofree char   *dir = g_path_get_dirname (output_path);
@@ -196,5 +196,5 @@ hp_critical_path_write_overlay (HpCriticalPath *self,
   o.only_critical = only_critical_events;
   o.show_all_edges = show_all_edges;
   o.key_device = hp_rank_lookup_arg_key (r, "device");
-  return _hp_rewrite_file (r, output_path, hp_trace_get_min_ts (self->trace), &hooks, &o, cancellable, error);
+  return _hp_echo_file (r, output_path, hp_trace_get_min_ts (self->trace), &hooks, &o, cancellable, error);
 }

@@ -1,4 +1,4 @@
-/* hp-trace-rewrite-private.h — streams a rank's trace file to a new file, token by token, with hooks.
+/* hp-trace-rewrite-private.h — streaming a rank's trace file into a new file, for the writers of core.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,90 +7,66 @@
 
 #include <gio/gio.h>
 #include <yajl/yajl_gen.h>
+#include <yajl/yajl_parse.h>
 
 #include "hp-rank.h"
 
 G_BEGIN_DECLS
 
-typedef struct _HpRewrite HpRewrite;
-
-/**
- * HpRewriteHooks:
- * @append: called when traceEvents closes: write the events to add with
- *   rw->gen; returns FALSE on a generator error
- * @buffer_events: hold each element of traceEvents until it closes, so
- *   @event_end can drop it
- * @args_end: (nullable): called in an event's `args` object before it
- *   closes: write keys to add with rw->cur
- * @event_end: (nullable): called before an event object closes: write keys
- *   to add with rw->cur; returns whether to keep the event (with
- *   @buffer_events)
- */
+/* yajl prints in many small pieces: they are copied into one buffer that is
+ * written when full; the first write error is kept in @error */
 typedef struct
 {
-  int (*append) (HpRewrite *rw);
-  gboolean buffer_events;
-  int (*args_end) (HpRewrite *rw);
-  gboolean (*event_end) (HpRewrite *rw);
-} HpRewriteHooks;
-
-/* what the echo knows about the element of traceEvents being read */
-typedef struct
-{
-  guint64  position; /* in traceEvents */
-  char     ph[8];
-  char     cat[32];
-  gboolean has_args;
-  gboolean critical_arg; /* args.critical == 1 */
-} HpRewriteEvent;
-
-struct _HpRewrite
-{
-  /* output */
   GOutputStream *out;
   GCancellable  *cancellable;
   char          *buf;
   gsize          buf_len;
   GError        *error;
-  yajl_gen       gen; /* the file */
-  yajl_gen       cur; /* where tokens go: gen, or the event buffer */
+  yajl_gen       gen;
+} HpRewriteSink;
 
-  /* where the input is */
-  int      depth;
-  int      events_depth; /* depth of the open traceEvents array, or 0 */
-  gboolean key_is_events;
-  gboolean events_seen;
-  char    *event_key; /* the last key at the event's depth */
-  gboolean in_args;
-  guint64  n_events;
+/* the input, the output file and the temporary file it is written to */
+typedef struct
+{
+  GInputStream      *in;
+  GFile             *output;
+  GFile             *temp;
+  GFileOutputStream *file_out;
+  GOutputStream     *out;
+  char              *out_base;
+} HpRewriteFiles;
 
-  /* the event being buffered */
-  yajl_gen       event_gen;
-  GString       *event_text;
-  HpRewriteEvent event;
+gboolean _hp_rewrite_open (HpRewriteFiles *files,
+                           const HpRank   *rank,
+                           const char     *output_path,
+                           GCancellable   *cancellable,
+                           GError        **error);
+gboolean _hp_rewrite_close (HpRewriteFiles *files,
+                            gboolean        ok,
+                            GCancellable   *cancellable,
+                            GError        **error);
+void     _hp_rewrite_files_clear (HpRewriteFiles *files);
 
-  const HpRewriteHooks *hooks;
-  gpointer              user_data;
-  gint64                min_ts; /* of the trace: aligned + min_ts = raw */
-};
+void     _hp_rewrite_sink_init (HpRewriteSink *sink,
+                                GOutputStream *out,
+                                GCancellable  *cancellable);
+void     _hp_rewrite_sink_clear (HpRewriteSink *sink);
+void     _hp_rewrite_sink_flush (HpRewriteSink *sink);
+int      _hp_rewrite_gen_ok (HpRewriteSink  *sink,
+                             yajl_gen_status status);
+gboolean _hp_rewrite_stream (HpRewriteSink        *sink,
+                             GInputStream         *in,
+                             const yajl_callbacks *callbacks,
+                             gpointer              ctx,
+                             const char           *basename,
+                             GCancellable         *cancellable,
+                             GError              **error);
 
-int      _hp_rewrite_ok (HpRewrite      *rw,
-                         yajl_gen_status status);
-int      _hp_rewrite_str (HpRewrite  *rw,
-                          yajl_gen    gen,
-                          const char *text);
-int      _hp_rewrite_ts (HpRewrite *rw,
-                         yajl_gen   gen,
-                         gint64     aligned_ns);
-int      _hp_rewrite_double (HpRewrite *rw,
-                             yajl_gen   gen,
-                             double     value);
-gboolean _hp_rewrite_file (const HpRank         *rank,
-                           const char           *out_path,
-                           gint64                min_ts,
-                           const HpRewriteHooks *hooks,
-                           gpointer              user_data,
-                           GCancellable         *cancellable,
-                           GError              **error);
+gboolean _hp_rewrite_finish (HpRewriteSink *sink,
+                             gboolean       ok,
+                             gboolean       events_seen,
+                             const char    *basename,
+                             const char    *out_base,
+                             GError       **error);
 
 G_END_DECLS

@@ -1,330 +1,173 @@
-/* hp-trace-rewrite.c — streams a rank's trace file to a new file, token by token, with hooks.
+/* hp-trace-rewrite.c — streaming a rank's trace file into a new file, for the writers of core.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #include "config.h"
 
-#include <math.h>
 #include <string.h>
-#include <yajl/yajl_parse.h>
 
-#include "hp-table.h"
 #include "hp-trace-rewrite-private.h"
 
 #define CHUNK_SIZE (256 * 1024)
 #define FLUSH_SIZE (256 * 1024)
 
-/* The input is streamed through yajl and echoed token by token to a yajl
- * generator; the hooks add keys to events, drop events (each element of
- * traceEvents is then held until it closes) and append events when the
- * traceEvents array closes. Nothing else is held in memory. */
-
-static void
-flush (HpRewrite *w)
+void
+_hp_rewrite_sink_flush (HpRewriteSink *sink)
 {
-  if (w->error == NULL && w->buf_len > 0)
-    g_output_stream_write_all (w->out, w->buf, w->buf_len, NULL, w->cancellable, &w->error);
-  w->buf_len = 0;
+  if (sink->error == NULL && sink->buf_len > 0)
+    g_output_stream_write_all (sink->out, sink->buf, sink->buf_len, NULL, sink->cancellable,
+                               &sink->error);
+  sink->buf_len = 0;
 }
 
-/* yajl prints in many small pieces (an indent, a quote): copy them into
- * one buffer and write it when full */
 static void
 print_cb (void       *ctx,
           const char *str,
           size_t      len)
 {
-  HpRewrite *w = ctx;
+  HpRewriteSink *sink = ctx;
 
-  if (G_UNLIKELY (w->buf_len + len > FLUSH_SIZE))
+  if (G_UNLIKELY (sink->buf_len + len > FLUSH_SIZE))
     {
-      flush (w);
+      _hp_rewrite_sink_flush (sink);
       if (len > FLUSH_SIZE)
         {
-          if (w->error == NULL)
-            g_output_stream_write_all (w->out, str, len, NULL, w->cancellable, &w->error);
+          if (sink->error == NULL)
+            g_output_stream_write_all (sink->out, str, len, NULL, sink->cancellable, &sink->error);
           return;
         }
     }
-  memcpy (w->buf + w->buf_len, str, len);
-  w->buf_len += len;
+  memcpy (sink->buf + sink->buf_len, str, len);
+  sink->buf_len += len;
 }
 
-static void
-print_event_cb (void       *ctx,
-                const char *str,
-                size_t      len)
+/* indented as HTA writes it; "key": value with a space also keeps the
+ * file's rank visible to HTA's text scan (docs/trace-format.md §1.1) */
+void
+_hp_rewrite_sink_init (HpRewriteSink *sink,
+                       GOutputStream *out,
+                       GCancellable  *cancellable)
 {
-  HpRewrite *w = ctx;
+  memset (sink, 0, sizeof *sink);
+  sink->out = out;
+  sink->cancellable = cancellable;
+  sink->buf = g_malloc (FLUSH_SIZE);
+  sink->gen = yajl_gen_alloc (NULL);
+  yajl_gen_config (sink->gen, yajl_gen_beautify, 1);
+  yajl_gen_config (sink->gen, yajl_gen_indent_string, "  ");
+  yajl_gen_config (sink->gen, yajl_gen_validate_utf8, 0);
+  yajl_gen_config (sink->gen, yajl_gen_print_callback, print_cb, sink);
+}
 
-  g_string_append_len (w->event_text, str, (gssize)len);
+void
+_hp_rewrite_sink_clear (HpRewriteSink *sink)
+{
+  g_clear_pointer (&sink->gen, yajl_gen_free);
+  g_clear_pointer (&sink->buf, g_free);
+  g_clear_error (&sink->error);
 }
 
 int
-_hp_rewrite_ok (HpRewrite      *w,
-                yajl_gen_status status)
+_hp_rewrite_gen_ok (HpRewriteSink  *sink,
+                    yajl_gen_status status)
 {
-  if (status != yajl_gen_status_ok && w->error == NULL)
-    g_set_error (&w->error, G_IO_ERROR, G_IO_ERROR_FAILED,
+  if (status != yajl_gen_status_ok && sink->error == NULL)
+    g_set_error (&sink->error, G_IO_ERROR, G_IO_ERROR_FAILED,
                  "cannot write the JSON (%s)",
                  status == yajl_max_depth_exceeded ? "nested too deeply" : "generator error");
-  return w->error == NULL;
+  return sink->error == NULL;
 }
 
-/* a key or a string value */
-int
-_hp_rewrite_str (HpRewrite  *w,
-                 yajl_gen    gen,
-                 const char *text)
+/* parses @in with @callbacks, which write to @sink; FALSE with @error set,
+ * naming @basename */
+gboolean
+_hp_rewrite_stream (HpRewriteSink        *sink,
+                    GInputStream         *in,
+                    const yajl_callbacks *callbacks,
+                    gpointer              ctx,
+                    const char           *basename,
+                    GCancellable         *cancellable,
+                    GError              **error)
 {
-  return _hp_rewrite_ok (w, yajl_gen_string (gen, (const unsigned char *)text, strlen (text)));
-}
+  g_autofree guchar *chunk = g_malloc (CHUNK_SIZE);
+  yajl_handle        yh = yajl_alloc (callbacks, NULL, ctx);
+  guint64            done = 0;
+  gboolean           ok = TRUE;
 
-/* a time in the raw time base, in us: exact, with up to three decimals */
-int
-_hp_rewrite_ts (HpRewrite *w,
-                yajl_gen   gen,
-                gint64     aligned_ns)
-{
-  gint64  ns = aligned_ns + w->min_ts;
-  guint64 mag = ns < 0 ? (guint64)0 - (guint64)ns : (guint64)ns;
-  char    text[48];
-  int     len;
-
-  if (mag % HP_NS_PER_US == 0)
-    len = g_snprintf (text, sizeof text, "%s%" G_GUINT64_FORMAT, ns < 0 ? "-" : "",
-                      mag / HP_NS_PER_US);
-  else
+  yajl_config (yh, yajl_dont_validate_strings, 1);
+  for (;;)
     {
-      len = g_snprintf (text, sizeof text, "%s%" G_GUINT64_FORMAT ".%03u", ns < 0 ? "-" : "",
-                        mag / HP_NS_PER_US, (guint)(mag % HP_NS_PER_US));
-      while (text[len - 1] == '0')
-        len--;
-    }
-  return _hp_rewrite_ok (w, yajl_gen_number (gen, text, (size_t)len));
-}
+      g_autoptr (GError) local_error = NULL;
+      gssize      n = g_input_stream_read (in, chunk, CHUNK_SIZE, cancellable, &local_error);
+      yajl_status st;
 
-int
-_hp_rewrite_double (HpRewrite *w,
-                    yajl_gen   gen,
-                    double     value)
-{
-  g_autofree char *text = NULL;
-
-  if (!isfinite (value))
-    return _hp_rewrite_ok (w, yajl_gen_null (gen));
-  text = hp_format_double (value);
-  return _hp_rewrite_ok (w, yajl_gen_number (gen, text, strlen (text)));
-}
-
-/* ---------------------------------------------------------------------------
- * yajl callbacks: echo every token
- * ------------------------------------------------------------------------- */
-
-static inline gboolean
-at_event_depth (HpRewrite *w)
-{
-  return w->events_depth > 0 && w->depth == w->events_depth + 1;
-}
-
-/* a scalar value: a bare element of traceEvents still takes a position */
-static void
-scalar_seen (HpRewrite *w)
-{
-  w->key_is_events = FALSE;
-  if (w->events_depth > 0 && w->depth == w->events_depth)
-    w->n_events++;
-}
-
-static int
-on_null (void *ctx)
-{
-  HpRewrite *w = ctx;
-
-  scalar_seen (w);
-  return _hp_rewrite_ok (w, yajl_gen_null (w->cur));
-}
-
-static int
-on_boolean (void *ctx,
-            int   value)
-{
-  HpRewrite *w = ctx;
-
-  scalar_seen (w);
-  return _hp_rewrite_ok (w, yajl_gen_bool (w->cur, value));
-}
-
-static int
-on_number (void       *ctx,
-           const char *text,
-           size_t      len)
-{
-  HpRewrite *w = ctx;
-
-  /* the number's own text: nothing is lost or reformatted */
-  scalar_seen (w);
-  return _hp_rewrite_ok (w, yajl_gen_number (w->cur, text, len));
-}
-
-static void
-copy_value (char       *dest,
-            gsize       size,
-            const char *text,
-            size_t      len)
-{
-  gsize n = MIN (len, size - 1);
-
-  memcpy (dest, text, n);
-  dest[n] = '\0';
-}
-
-static int
-on_string (void                *ctx,
-           const unsigned char *text,
-           size_t               len)
-{
-  HpRewrite *w = ctx;
-
-  scalar_seen (w);
-  if (at_event_depth (w) && w->event_key != NULL)
-    {
-      if (strcmp (w->event_key, "ph") == 0)
-        copy_value (w->event.ph, sizeof w->event.ph, (const char *)text, len);
-      else if (strcmp (w->event_key, "cat") == 0)
-        copy_value (w->event.cat, sizeof w->event.cat, (const char *)text, len);
-    }
-  return _hp_rewrite_ok (w, yajl_gen_string (w->cur, text, len));
-}
-
-static int
-on_start_map (void *ctx)
-{
-  HpRewrite *w = ctx;
-
-  w->key_is_events = FALSE;
-  w->depth++;
-  if (at_event_depth (w))
-    {
-      memset (&w->event, 0, sizeof w->event);
-      w->event.position = w->n_events++;
-      g_clear_pointer (&w->event_key, g_free);
-      if (w->hooks->buffer_events)
+      if (n < 0)
         {
-          yajl_gen_reset (w->event_gen, NULL);
-          g_string_truncate (w->event_text, 0);
-          w->cur = w->event_gen;
+          g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", basename);
+          ok = FALSE;
+          break;
+        }
+      st = n == 0 ? yajl_complete_parse (yh) : yajl_parse (yh, chunk, (size_t)n);
+      if (sink->error != NULL)
+        {
+          g_propagate_prefixed_error (error, g_steal_pointer (&sink->error), "%s: ", basename);
+          ok = FALSE;
+          break;
+        }
+      if (st != yajl_status_ok)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       "%s: not valid JSON near byte %" G_GUINT64_FORMAT, basename,
+                       done + (guint64)yajl_get_bytes_consumed (yh));
+          ok = FALSE;
+          break;
+        }
+      if (n == 0)
+        break;
+      done += (guint64)n;
+    }
+  yajl_free (yh);
+  return ok;
+}
+
+/**
+ * _hp_rewrite_finish:
+ * @ok: whether the stream went through
+ * @events_seen: whether it had a traceEvents array
+ * @basename: the input's name, for its errors
+ * @out_base: the output's name, for its errors
+ *
+ * Flushes what the sink holds and frees it.
+ *
+ * Returns: %FALSE with @error set when @ok was, when the input was not a
+ *   trace, or when the last write failed
+ */
+gboolean
+_hp_rewrite_finish (HpRewriteSink *sink,
+                    gboolean       ok,
+                    gboolean       events_seen,
+                    const char    *basename,
+                    const char    *out_base,
+                    GError       **error)
+{
+  if (ok && !events_seen)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: not a trace: no traceEvents array", basename);
+      ok = FALSE;
+    }
+  if (ok)
+    {
+      _hp_rewrite_sink_flush (sink);
+      if (sink->error != NULL)
+        {
+          g_propagate_prefixed_error (error, g_steal_pointer (&sink->error), "%s: ", out_base);
+          ok = FALSE;
         }
     }
-  else if (w->events_depth > 0 && w->depth == w->events_depth + 2 && g_strcmp0 (w->event_key, "args") == 0)
-    {
-      w->in_args = TRUE;
-      w->event.has_args = TRUE;
-    }
-  return _hp_rewrite_ok (w, yajl_gen_map_open (w->cur));
+  _hp_rewrite_sink_clear (sink);
+  return ok;
 }
-
-static int
-on_map_key (void                *ctx,
-            const unsigned char *key,
-            size_t               len)
-{
-  HpRewrite *w = ctx;
-
-  w->key_is_events = w->depth == 1 && !w->events_seen && len == strlen ("traceEvents") &&
-                     memcmp (key, "traceEvents", len) == 0;
-  if (at_event_depth (w))
-    {
-      g_free (w->event_key);
-      w->event_key = g_strndup ((const char *)key, len);
-    }
-  return _hp_rewrite_ok (w, yajl_gen_string (w->cur, key, len));
-}
-
-static int
-on_end_map (void *ctx)
-{
-  HpRewrite *w = ctx;
-  gboolean   keep = TRUE;
-
-  if (w->in_args && w->depth == w->events_depth + 2)
-    {
-      w->in_args = FALSE;
-      if (w->hooks->args_end != NULL && !w->hooks->args_end (w))
-        return 0;
-    }
-  else if (at_event_depth (w))
-    {
-      if (w->hooks->event_end != NULL)
-        keep = w->hooks->event_end (w);
-      if (w->error != NULL)
-        return 0;
-      g_clear_pointer (&w->event_key, g_free);
-      if (w->hooks->buffer_events)
-        {
-          w->depth--;
-          w->cur = w->gen;
-          if (!_hp_rewrite_ok (w, yajl_gen_map_close (w->event_gen)))
-            return 0;
-          /* the whole event, as one token */
-          return !keep || _hp_rewrite_ok (w, yajl_gen_number (w->gen, w->event_text->str, w->event_text->len));
-        }
-    }
-  w->depth--;
-  return _hp_rewrite_ok (w, yajl_gen_map_close (w->cur));
-}
-
-static int
-on_start_array (void *ctx)
-{
-  HpRewrite *w = ctx;
-
-  if (w->events_depth > 0 && w->depth == w->events_depth)
-    w->n_events++;
-  w->depth++;
-  /* traceEvents, or a bare top-level array of events */
-  if (!w->events_seen && (w->depth == 1 || w->key_is_events))
-    {
-      w->events_depth = w->depth;
-      w->events_seen = TRUE;
-    }
-  w->key_is_events = FALSE;
-  return _hp_rewrite_ok (w, yajl_gen_array_open (w->cur));
-}
-
-static int
-on_end_array (void *ctx)
-{
-  HpRewrite *w = ctx;
-
-  if (w->depth == w->events_depth)
-    {
-      w->events_depth = 0;
-      if (w->hooks->append != NULL && !w->hooks->append (w))
-        return 0;
-    }
-  w->depth--;
-  return _hp_rewrite_ok (w, yajl_gen_array_close (w->cur));
-}
-
-static const yajl_callbacks echo_callbacks = {
-  on_null,
-  on_boolean,
-  NULL,
-  NULL,
-  on_number,
-  on_string,
-  on_start_map,
-  on_map_key,
-  on_end_map,
-  on_start_array,
-  on_end_array,
-};
-
-/* ---------------------------------------------------------------------------
- * Files
- * ------------------------------------------------------------------------- */
 
 static char *
 file_id (GFile        *file,
@@ -407,185 +250,103 @@ create_temp (GFile        *target,
     }
 }
 
-/* streams @in through the echo into w->out; FALSE with @error set */
-static gboolean
-echo_stream (HpRewrite    *w,
-             GInputStream *in,
-             const char   *basename,
-             GCancellable *cancellable,
-             GError      **error)
-{
-  g_autofree guchar *chunk = g_malloc (CHUNK_SIZE);
-  yajl_handle        yh = yajl_alloc (&echo_callbacks, NULL, w);
-  guint64            done = 0;
-  gboolean           ok = TRUE;
-
-  yajl_config (yh, yajl_dont_validate_strings, 1);
-  for (;;)
-    {
-      g_autoptr (GError) local_error = NULL;
-      gssize      n = g_input_stream_read (in, chunk, CHUNK_SIZE, cancellable, &local_error);
-      yajl_status st;
-
-      if (n < 0)
-        {
-          g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", basename);
-          ok = FALSE;
-          break;
-        }
-      st = n == 0 ? yajl_complete_parse (yh) : yajl_parse (yh, chunk, (size_t)n);
-      if (w->error != NULL)
-        {
-          g_propagate_prefixed_error (error, g_steal_pointer (&w->error), "%s: ", basename);
-          ok = FALSE;
-          break;
-        }
-      if (st != yajl_status_ok)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                       "%s: not valid JSON near byte %" G_GUINT64_FORMAT, basename,
-                       done + (guint64)yajl_get_bytes_consumed (yh));
-          ok = FALSE;
-          break;
-        }
-      if (n == 0)
-        break;
-      done += (guint64)n;
-    }
-  yajl_free (yh);
-
-  if (ok && !w->events_seen)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   "%s: not a trace: no traceEvents array", basename);
-      ok = FALSE;
-    }
-  if (ok)
-    {
-      flush (w);
-      if (w->error != NULL)
-        {
-          g_propagate_error (error, g_steal_pointer (&w->error));
-          ok = FALSE;
-        }
-    }
-  return ok;
-}
-
 /**
- * _hp_rewrite_file:
- * @rank: the rank whose file is read again
- * @out_path: where to write; gzip-compressed iff it ends in `.gz`
- * @min_ts: the trace's first time (aligned + @min_ts = the file's time)
- * @hooks: what to change
- * @user_data: for the hooks, as rw->user_data
- * @cancellable: (nullable): a #GCancellable
- * @error: return location for a #GError
+ * _hp_rewrite_open:
  *
- * Streams the rank's file through @hooks into @out_path, written to a
- * temporary file in the same folder and renamed at the end, so a failed or
- * cancelled write leaves nothing behind.
+ * Opens @rank's file (gzip or not) and a temporary file next to
+ * @output_path, gzip-compressed iff the name ends in `.gz`. Refuses to
+ * write over the input.
  *
- * Returns: %TRUE on success; %FALSE with %G_IO_ERROR_EXISTS (the output
- *   would replace the input), %G_IO_ERROR_CANCELLED, or the I/O or JSON
- *   error, naming the file
+ * Returns: %FALSE with @error naming the file
  */
 gboolean
-_hp_rewrite_file (const HpRank         *rank,
-                  const char           *out_path,
-                  gint64                min_ts,
-                  const HpRewriteHooks *hooks,
-                  gpointer              user_data,
-                  GCancellable         *cancellable,
-                  GError              **error)
+_hp_rewrite_open (HpRewriteFiles *files,
+                  const HpRank   *rank,
+                  const char     *output_path,
+                  GCancellable   *cancellable,
+                  GError        **error)
 {
-  g_autofree char *out_base = g_path_get_basename (out_path);
   g_autoptr (GFile) input = g_file_new_for_path (rank->path);
-  g_autoptr (GFile) output = g_file_new_for_path (out_path);
-  g_autoptr (GFile) temp = NULL;
-  g_autoptr (GInputStream) in = NULL;
-  g_autoptr (GFileOutputStream) file_out = NULL;
-  g_autoptr (GOutputStream) out = NULL;
-  g_autofree char *buf = NULL;
   g_autoptr (GError) local_error = NULL;
-  HpRewrite w = { 0 };
-  gboolean  ok;
 
-  if (is_same_file (input, output, cancellable))
+  memset (files, 0, sizeof *files);
+  files->out_base = g_path_get_basename (output_path);
+  files->output = g_file_new_for_path (output_path);
+  if (is_same_file (input, files->output, cancellable))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
-                   "%s: the output would overwrite the input trace", out_base);
+                   "%s: the output would overwrite the input trace", files->out_base);
       return FALSE;
     }
 
-  in = open_input (input, cancellable, &local_error);
-  if (in == NULL)
+  files->in = open_input (input, cancellable, &local_error);
+  if (files->in == NULL)
     {
       g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", rank->basename);
       return FALSE;
     }
-  file_out = create_temp (output, &temp, cancellable, &local_error);
-  if (file_out == NULL)
+  files->file_out = create_temp (files->output, &files->temp, cancellable, &local_error);
+  if (files->file_out == NULL)
     {
-      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", out_base);
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", files->out_base);
       return FALSE;
     }
-  if (g_str_has_suffix (out_path, ".gz"))
+  if (g_str_has_suffix (output_path, ".gz"))
     {
       g_autoptr (GZlibCompressor) comp = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, -1);
 
-      out = g_converter_output_stream_new (G_OUTPUT_STREAM (file_out), G_CONVERTER (comp));
+      files->out = g_converter_output_stream_new (G_OUTPUT_STREAM (files->file_out),
+                                                  G_CONVERTER (comp));
     }
   else
-    out = g_object_ref (G_OUTPUT_STREAM (file_out));
+    files->out = g_object_ref (G_OUTPUT_STREAM (files->file_out));
+  return TRUE;
+}
 
-  buf = g_malloc (FLUSH_SIZE);
-  w.out = out;
-  w.cancellable = cancellable;
-  w.buf = buf;
-  w.min_ts = min_ts;
-  w.hooks = hooks;
-  w.user_data = user_data;
-  /* indented as HTA writes it; "key": value with a space also keeps the
-   * file's rank visible to HTA's text scan (docs/trace-format.md §1.1) */
-  w.gen = yajl_gen_alloc (NULL);
-  yajl_gen_config (w.gen, yajl_gen_beautify, 1);
-  yajl_gen_config (w.gen, yajl_gen_indent_string, "  ");
-  yajl_gen_config (w.gen, yajl_gen_validate_utf8, 0);
-  yajl_gen_config (w.gen, yajl_gen_print_callback, print_cb, &w);
-  w.cur = w.gen;
-  if (hooks->buffer_events)
+/**
+ * _hp_rewrite_close:
+ * @ok: whether everything was written
+ *
+ * Closes the output and renames it to its name when @ok, else deletes it,
+ * so a failed or cancelled write leaves nothing behind.
+ */
+gboolean
+_hp_rewrite_close (HpRewriteFiles *files,
+                   gboolean        ok,
+                   GCancellable   *cancellable,
+                   GError        **error)
+{
+  g_autoptr (GError) local_error = NULL;
+
+  if (ok && !g_output_stream_close (files->out, cancellable, &local_error))
     {
-      w.event_text = g_string_new (NULL);
-      w.event_gen = yajl_gen_alloc (NULL);
-      yajl_gen_config (w.event_gen, yajl_gen_validate_utf8, 0);
-      yajl_gen_config (w.event_gen, yajl_gen_print_callback, print_event_cb, &w);
-    }
-
-  ok = echo_stream (&w, in, rank->basename, cancellable, error);
-  yajl_gen_free (w.gen);
-  if (w.event_gen != NULL)
-    yajl_gen_free (w.event_gen);
-  if (w.event_text != NULL)
-    g_string_free (w.event_text, TRUE);
-  g_free (w.event_key);
-  g_clear_error (&w.error);
-
-  if (ok && !g_output_stream_close (out, cancellable, &local_error))
-    {
-      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", out_base);
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", files->out_base);
       ok = FALSE;
     }
-  if (ok && !g_file_move (temp, output, G_FILE_COPY_OVERWRITE | G_FILE_COPY_NO_FALLBACK_FOR_MOVE,
-                          cancellable, NULL, NULL, &local_error))
+  if (ok &&
+      !g_file_move (files->temp, files->output,
+                    G_FILE_COPY_OVERWRITE | G_FILE_COPY_NO_FALLBACK_FOR_MOVE, cancellable, NULL,
+                    NULL, &local_error))
     {
-      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", out_base);
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", files->out_base);
       ok = FALSE;
     }
-  if (!ok)
+  if (!ok && files->temp != NULL)
     {
-      g_output_stream_close (out, NULL, NULL);
-      g_file_delete (temp, NULL, NULL);
+      if (files->out != NULL)
+        g_output_stream_close (files->out, NULL, NULL);
+      g_file_delete (files->temp, NULL, NULL);
     }
   return ok;
+}
+
+void
+_hp_rewrite_files_clear (HpRewriteFiles *files)
+{
+  g_clear_object (&files->in);
+  g_clear_object (&files->out);
+  g_clear_object (&files->file_out);
+  g_clear_object (&files->temp);
+  g_clear_object (&files->output);
+  g_clear_pointer (&files->out_base, g_free);
 }

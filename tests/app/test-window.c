@@ -33,6 +33,7 @@ static const char *const expected_tabs[] = {
   "ATen delays",
   "User annotations",
   "Critical path",
+  "Patterns",
 };
 
 /* the tabs that draw HTA's charts */
