@@ -75,12 +75,6 @@ int      _hp_echo_ok (HpEcho         *rw,
 int      _hp_echo_str (HpEcho     *rw,
                        yajl_gen    gen,
                        const char *text);
-int      _hp_echo_ts (HpEcho  *rw,
-                      yajl_gen gen,
-                      gint64   aligned_ns);
-int      _hp_echo_double (HpEcho  *rw,
-                          yajl_gen gen,
-                          double   value);
 gboolean _hp_echo_file (const HpRank      *rank,
                         const char        *out_path,
                         gint64             min_ts,

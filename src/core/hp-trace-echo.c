@@ -8,11 +8,9 @@
 
 #include "config.h"
 
-#include <math.h>
 #include <string.h>
 #include <yajl/yajl_parse.h>
 
-#include "hp-table.h"
 #include "hp-trace-echo-private.h"
 
 static void
@@ -39,43 +37,6 @@ _hp_echo_str (HpEcho     *w,
               const char *text)
 {
   return _hp_echo_ok (w, yajl_gen_string (gen, (const unsigned char *)text, strlen (text)));
-}
-
-/* a time in the raw time base, in us: exact, with up to three decimals */
-int
-_hp_echo_ts (HpEcho  *w,
-             yajl_gen gen,
-             gint64   aligned_ns)
-{
-  gint64  ns = aligned_ns + w->min_ts;
-  guint64 mag = ns < 0 ? (guint64)0 - (guint64)ns : (guint64)ns;
-  char    text[48];
-  int     len;
-
-  if (mag % HP_NS_PER_US == 0)
-    len = g_snprintf (text, sizeof text, "%s%" G_GUINT64_FORMAT, ns < 0 ? "-" : "",
-                      mag / HP_NS_PER_US);
-  else
-    {
-      len = g_snprintf (text, sizeof text, "%s%" G_GUINT64_FORMAT ".%03u", ns < 0 ? "-" : "",
-                        mag / HP_NS_PER_US, (guint)(mag % HP_NS_PER_US));
-      while (text[len - 1] == '0')
-        len--;
-    }
-  return _hp_echo_ok (w, yajl_gen_number (gen, text, (size_t)len));
-}
-
-int
-_hp_echo_double (HpEcho  *w,
-                 yajl_gen gen,
-                 double   value)
-{
-  g_autofree char *text = NULL;
-
-  if (!isfinite (value))
-    return _hp_echo_ok (w, yajl_gen_null (gen));
-  text = hp_format_double (value);
-  return _hp_echo_ok (w, yajl_gen_number (gen, text, strlen (text)));
 }
 
 /* ---------------------------------------------------------------------------
