@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
+
 #include <libintl.h>
 #include <locale.h>
 #include <math.h>
@@ -955,6 +957,30 @@ hp_test_end_german (char *old_locale)
   g_free (old_locale);
 }
 
+/**
+ * hp_test_copy_file:
+ *
+ * Copies @source to @dir/@name.
+ *
+ * Returns: (transfer full): the copy's path
+ */
+char *
+hp_test_copy_file (const char *source,
+                   const char *dir,
+                   const char *name)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *contents = NULL;
+  char            *target = g_build_filename (dir, name, NULL);
+  gsize            len = 0;
+
+  g_file_get_contents (source, &contents, &len, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (target, contents, len, &error);
+  g_assert_no_error (error);
+  return target;
+}
+
 void
 hp_test_cli_run_clear (HpTestCliRun *run)
 {
@@ -1001,22 +1027,23 @@ hp_test_run_cli (HpTestCliRun *run,
 /**
  * hp_test_remove_tree:
  *
- * Removes a folder of files a test wrote (one level deep).
+ * Removes @dir and everything in it, whatever the modes of its files.
  */
 void
 hp_test_remove_tree (const char *dir)
 {
-  GDir       *d = g_dir_open (dir, 0, NULL);
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
   const char *name;
 
-  if (d == NULL)
-    return;
-  while ((name = g_dir_read_name (d)) != NULL)
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
     {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autofree char *child = g_build_filename (dir, name, NULL);
 
-      g_unlink (path);
+      g_chmod (child, 0700);
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        hp_test_remove_tree (child);
+      else
+        g_unlink (child);
     }
-  g_dir_close (d);
   g_rmdir (dir);
 }

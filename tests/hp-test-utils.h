@@ -15,6 +15,9 @@ char    *hp_test_data_path (const char *first,
                             ...) G_GNUC_NULL_TERMINATED;
 char    *hp_test_golden_path (const char *case_name,
                               const char *file);
+char    *hp_test_copy_file (const char *source,
+                            const char *dir,
+                            const char *name);
 HpTrace *hp_test_load (const char *case_name,
                        HpMode      mode);
 HpTrace *hp_test_load_with_options (const char          *path,

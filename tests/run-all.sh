@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/run-all.sh — sets up and runs all of Hotpath's tests: installs missing
 # packages, builds, runs every test under Xvfb, runs them all again with
-# AddressSanitizer and UBSan, and checks the formatting.
+# AddressSanitizer and UBSan, runs each libFuzzer target of tests/fuzz for 60 s
+# under both, and checks the formatting.
 #
 # Usage: tests/run-all.sh
 # Environment:
@@ -9,6 +10,9 @@
 #   ASAN_BUILDDIR=build-asan   sanitizer build directory
 #   HOTPATH_SKIP_ASAN=1        skip the sanitizer build and its tests
 #   HOTPATH_SKIP_FORMAT=1      skip the clang-format check
+#   FUZZ_BUILDDIR=build-fuzz   fuzzing build directory (clang, -Dfuzzing=true)
+#   HOTPATH_FUZZ_SECONDS=60    how long each fuzz target runs
+#   HOTPATH_SKIP_FUZZ=1        skip the fuzz targets
 #   HOTPATH_SKIP_DEPS=1        do not check for Debian packages
 #
 # The last line printed is "N passed, M failed", the sum of both meson test
@@ -26,6 +30,7 @@ source tests/setup-deps.sh
 
 BUILDDIR=${BUILDDIR:-build}
 ASAN_BUILDDIR=${ASAN_BUILDDIR:-build-asan}
+FUZZ_BUILDDIR=${FUZZ_BUILDDIR:-build-fuzz}
 
 total_passed=0
 total_failed=0
@@ -163,7 +168,35 @@ else
   fi
 fi
 
-# --- 4. Formatting ---------------------------------------------------------
+# --- 4. Fuzzing ------------------------------------------------------------
+
+# Each libFuzzer target runs for a bounded time under ASan and UBSan from the
+# seed corpus of tests/data; any finding fails the run (one failure per target).
+if [[ "${HOTPATH_SKIP_FUZZ:-0}" == 1 ]]; then
+  step "Skipping the fuzz targets (HOTPATH_SKIP_FUZZ=1)"
+elif ! command -v clang >/dev/null 2>&1; then
+  step_failed "clang not found: the fuzz targets need it (tests/setup-deps.sh installs it)"
+else
+  step "Configuring $FUZZ_BUILDDIR (clang, -Dfuzzing=true, ASan and UBSan)"
+  fuzz_targets=(fuzz-parser fuzz-gzip fuzz-folder)
+  if ! CC=clang meson_setup "$FUZZ_BUILDDIR" -Dfuzzing=true -Db_sanitize=address,undefined \
+       -Db_lundef=false -Dwerror=false; then
+    step_failed "meson setup $FUZZ_BUILDDIR"
+  elif ! meson compile -C "$FUZZ_BUILDDIR" "${fuzz_targets[@]}"; then
+    step_failed "meson compile -C $FUZZ_BUILDDIR"
+  else
+    for target in "${fuzz_targets[@]}"; do
+      step "Fuzzing $target for ${HOTPATH_FUZZ_SECONDS:-60} s"
+      if tests/fuzz/run-fuzz.sh "$FUZZ_BUILDDIR" "${HOTPATH_FUZZ_SECONDS:-60}" "$target"; then
+        total_passed=$((total_passed + 1))
+      else
+        step_failed "fuzzing $target"
+      fi
+    done
+  fi
+fi
+
+# --- 5. Formatting ---------------------------------------------------------
 
 if [[ "${HOTPATH_SKIP_FORMAT:-0}" == 1 ]]; then
   step "Skipping the formatting check (HOTPATH_SKIP_FORMAT=1)"

@@ -36,6 +36,9 @@ HOTPATH_DEB_PACKAGES=(
   dbus-daemon
   xauth
   xvfb
+  # fuzzing: clang and libFuzzer (libclang_rt.fuzzer, in compiler-rt)
+  clang
+  libclang-rt-14-dev
   # scripts and the formatting check
   clang-format
   python3

@@ -856,6 +856,25 @@ hp_analysis_panel_class_add_analysis (HpAnalysisPanelClass *klass,
   g_array_append_val (list, analysis);
 }
 
+/**
+ * hp_analysis_panel_dup_analysis_names:
+ *
+ * Returns: (transfer full): the registry names of the analyses the panel
+ *   shows, in order
+ */
+GStrv
+hp_analysis_panel_dup_analysis_names (HpAnalysisPanel *self)
+{
+  GArray *list;
+  g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
+
+  g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), NULL);
+  list = class_analyses (G_OBJECT_TYPE (self));
+  for (guint i = 0; list != NULL && i < list->len; i++)
+    g_strv_builder_add (names, g_array_index (list, PanelAnalysis, i).name);
+  return g_strv_builder_end (names);
+}
+
 HpSession *
 hp_analysis_panel_get_session (HpAnalysisPanel *self)
 {

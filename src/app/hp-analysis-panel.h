@@ -92,6 +92,7 @@ HpTable     *hp_analysis_panel_find_table (HpAnalysisPanel *self,
                                            const char      *analysis,
                                            const char      *table_name);
 gboolean     hp_analysis_panel_is_busy (HpAnalysisPanel *self);
+GStrv        hp_analysis_panel_dup_analysis_names (HpAnalysisPanel *self);
 guint        hp_analysis_panel_get_n_table_views (HpAnalysisPanel *self);
 HpTableView *hp_analysis_panel_get_table_view (HpAnalysisPanel *self,
                                                guint            position);

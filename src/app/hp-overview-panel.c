@@ -3,7 +3,8 @@
  * The summary comes straight from the trace model (ranks, device,
  * iterations, time span, files); the findings come from hp-findings.c over
  * the temporal breakdown, idle time and overlap tables once the session
- * has them. Below them, HTA's headline charts: the temporal breakdown, the
+ * has them; the health of the trace (hp-health-view.c) follows. Below
+ * them, HTA's headline charts: the temporal breakdown, the
  * kernel type donut and the communication/computation overlap of each
  * rank, then the temporal breakdown table.
  *
@@ -16,6 +17,7 @@
 
 #include "hp-core.h"
 #include "hp-format.h"
+#include "hp-health-view.h"
 #include "hp-overview-panel.h"
 
 #define MAX_FINDINGS 5
@@ -29,6 +31,7 @@ struct _HpOverviewPanel
   GtkGrid  *summary_grid;
   GtkBox   *findings_box;
   GtkLabel *findings_status;
+  GtkBox   *health_box;
 };
 
 G_DEFINE_FINAL_TYPE (HpOverviewPanel, hp_overview_panel, HP_TYPE_ANALYSIS_PANEL)
@@ -359,7 +362,14 @@ hp_overview_panel_add_charts (HpAnalysisPanel *panel)
 static void
 hp_overview_panel_session_changed (HpAnalysisPanel *panel)
 {
-  fill_summary (HP_OVERVIEW_PANEL (panel));
+  HpOverviewPanel *self = HP_OVERVIEW_PANEL (panel);
+  HpSession       *session = hp_analysis_panel_get_session (panel);
+  g_autoptr (HpHealthReport) health = NULL;
+
+  fill_summary (self);
+  if (session != NULL)
+    health = hp_health_check (hp_session_get_trace (session), NULL);
+  hp_health_view_fill (self->health_box, health);
 }
 
 static void
@@ -389,6 +399,7 @@ hp_overview_panel_class_init (HpOverviewPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HpOverviewPanel, summary_grid);
   gtk_widget_class_bind_template_child (widget_class, HpOverviewPanel, findings_box);
   gtk_widget_class_bind_template_child (widget_class, HpOverviewPanel, findings_status);
+  gtk_widget_class_bind_template_child (widget_class, HpOverviewPanel, health_box);
 
   hp_analysis_panel_class_add_analysis (panel_class, "temporal_breakdown", _ ("Temporal breakdown"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);

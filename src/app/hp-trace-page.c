@@ -26,6 +26,7 @@
 #include "hp-overview-panel.h"
 #include "hp-scope-bar.h"
 #include "hp-timeline-panel.h"
+#include "hp-health-view.h"
 #include "hp-trace-page.h"
 #include "hp-user-annotations-panel.h"
 
@@ -341,6 +342,11 @@ hp_trace_page_constructed (GObject *object)
                            G_CONNECT_SWAPPED);
   hp_scope_bar_set_session (self->scope_bar, self->session);
   show_issues (self);
+  {
+    g_autoptr (HpHealthReport) health = hp_health_check (hp_session_get_trace (self->session), NULL);
+
+    hp_health_view_mark_tabs (self->notebook, health);
+  }
 }
 
 static void

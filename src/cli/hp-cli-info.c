@@ -302,6 +302,10 @@ print_text (HpTrace *trace)
                 " durations over 7 days, %" G_GUINT64_FORMAT " bad stream ids, %" G_GUINT64_FORMAT
                 " bad values, %" G_GUINT64_FORMAT " invalid UTF-8 strings\n",
                 r->n_negative_dur, r->n_huge_dur, r->n_bad_stream, r->n_bad_values, r->n_invalid_utf8);
+      if (r->n_out_of_window + r->n_long_strings > 0)
+        printf ("  rejected: %" G_GUINT64_FORMAT " events before 1970 or after 2200, %" G_GUINT64_FORMAT
+                " strings cut to the length limit\n",
+                r->n_out_of_window, r->n_long_strings);
     }
 
   if (hp_trace_get_n_ignored_files (trace) > 0)

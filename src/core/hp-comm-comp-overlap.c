@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
+#include "hp-time-private.h"
 #include "hp-comm-comp-overlap.h"
 #include "hp-gpu-activity-private.h"
 #include "hp-intervals.h"
@@ -58,7 +59,7 @@ intersection_length (const HpInterval *a,
       gint64 end = MIN (a[i].end, b[j].end);
 
       if (end > start)
-        total += end - start;
+        total = hp_ns_add (total, end - start);
       if (a[i].end < b[j].end)
         i++;
       else

@@ -5,8 +5,11 @@
 
 #pragma once
 
+#include <glib/gstdio.h>
+
 #include "hp-load-error.h"
 #include "hp-load-issue.h"
+#include "hp-loader.h"
 #include "hp-strings.h"
 #include "hp-trace.h"
 
@@ -45,8 +48,12 @@ typedef struct
   gpointer report_data;
 } HpParseProgress;
 
+const char    *_hp_file_kind_if_special (const GStatBuf *st);
+void           _hp_load_limits_resolve (const HpLoadLimits *limits,
+                                        HpLoadLimits       *out);
 HpRankBuilder *_hp_parse_file (const char            *path,
                                HpMode                 mode,
+                               const HpLoadLimits    *limits,
                                const HpParseProgress *progress,
                                GCancellable          *cancellable,
                                GError               **error);

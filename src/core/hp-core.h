@@ -22,6 +22,7 @@
 #include "hp-counter-writer.h"
 #include "hp-critical-path.h"
 #include "hp-findings.h"
+#include "hp-health.h"
 #include "hp-idle-time.h"
 #include "hp-intervals.h"
 #include "hp-kernel-breakdown.h"

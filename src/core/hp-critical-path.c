@@ -847,7 +847,7 @@ hp_critical_path_summary (HpCriticalPath *self)
  *
  * The critical path of the first selected rank over the default region:
  * appends `critical_path_summary` and `critical_path_breakdown`; with
- * several ranks loaded, also the path across ranks of hp_critical_path_ranks()
+ * several ranks selected, also the path across ranks of hp_critical_path_ranks()
  * (`critical_path_ranks`, `critical_path_ranks_breakdown`).
  *
  * Returns: %TRUE on success
@@ -881,7 +881,7 @@ hp_critical_path_compute (HpTrace                *trace,
   g_ptr_array_add (tables, hp_critical_path_summary (cp));
   g_ptr_array_add (tables, hp_critical_path_breakdown (cp));
   hp_critical_path_free (cp);
-  if (hp_trace_get_n_ranks (trace) >= 2)
+  if (ranks->len >= 2)
     {
       HpCriticalPathOptions options;
       HpTable              *parts = NULL;

@@ -498,7 +498,8 @@ lane_key_hash (gconstpointer p)
 {
   const LaneKey *k = p;
 
-  return (guint)(k->pid * 1000003 ^ k->tid);
+  /* unsigned: pids and tids may be anywhere in int64 */
+  return (guint)(((guint64)k->pid * 1000003u) ^ (guint64)k->tid);
 }
 
 static gboolean

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "hp-time-private.h"
 #include "hp-idle-time.h"
 #include "hp-stats.h"
 
@@ -453,12 +454,12 @@ append_stream_rows (HpTable         *breakdown,
     {
       const HpIdleInterval *gap = &g_array_index (gaps, HpIdleInterval, i);
 
-      sum[gap->category] += gap->end - gap->start;
-      overlap[gap->category] += gap->overlap;
+      sum[gap->category] = hp_ns_add (sum[gap->category], gap->end - gap->start);
+      overlap[gap->category] = hp_ns_add (overlap[gap->category], gap->overlap);
       count[gap->category]++;
     }
   for (guint c = 0; c < HP_N_IDLE_CATEGORIES; c++)
-    total += sum[c];
+    total = hp_ns_add (total, sum[c]);
 
   for (guint c = 0; c < HP_N_IDLE_CATEGORIES; c++)
     {

@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 
+#include "hp-time-private.h"
 #include "hp-intervals.h"
 #include "hp-sort-private.h"
 
@@ -129,7 +130,7 @@ hp_intervals_length (const HpInterval *intervals,
   gint64 total = 0;
 
   for (gsize i = 0; i < n; i++)
-    total += intervals[i].end - intervals[i].start;
+    total = hp_ns_add (total, intervals[i].end - intervals[i].start);
   return total;
 }
 

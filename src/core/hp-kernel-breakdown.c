@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hp-time-private.h"
 #include "hp-classify.h"
 #include "hp-gpu-activity-private.h"
 #include "hp-intervals.h"
@@ -98,7 +99,7 @@ add_segment (guint    bits,
   if (bits == 0 || bits >= N_LABELS)
     return;
   totals->seen[bits] = TRUE;
-  totals->sums[bits] += end - start;
+  totals->sums[bits] = hp_ns_add (totals->sums[bits], end - start);
 }
 
 /* The sweep of the default mode: merged groups never have negative
@@ -136,7 +137,7 @@ sweep_merged (const HpInterval *const *sets,
       if (running != 0 && t > last)
         {
           totals->seen[running] = TRUE;
-          totals->sums[running] += t - last;
+          totals->sums[running] = hp_ns_add (totals->sums[running], t - last);
         }
       running ^= 1u << best;
       last = t;
@@ -193,7 +194,8 @@ sweep_hta (const HpInterval *const *sets,
       g_assert (running < N_LABELS);
       totals->seen[running] = TRUE;
       /* whole microseconds per segment, truncated as HTA's int () does */
-      totals->sums[running] += (times[order[i + 1]] - times[order[i]]) / HP_NS_PER_US;
+      totals->sums[running] =
+          hp_ns_add (totals->sums[running], (times[order[i + 1]] - times[order[i]]) / HP_NS_PER_US);
     }
 }
 
@@ -270,7 +272,7 @@ kernel_type_table (const LabelTotals *totals,
     if (totals->seen[v])
       {
         order[n++] = v;
-        grand += totals->sums[v];
+        grand = hp_ns_add (grand, totals->sums[v]);
       }
   g_qsort_with_data (order, n, sizeof *order, cmp_label, (gpointer)totals);
 
@@ -356,7 +358,7 @@ add_instance (NameStats *stats,
   double delta = us - stats->mean;
 
   stats->count++;
-  stats->sum_ns += dur;
+  stats->sum_ns = hp_ns_add (stats->sum_ns, dur);
   stats->min_ns = MIN (stats->min_ns, dur);
   stats->max_ns = MAX (stats->max_ns, dur);
   stats->mean += delta / (double)stats->count;
@@ -430,7 +432,7 @@ others_row_pooled (const NameStats *names,
     if (is_other[i])
       {
         count += names[i].count;
-        sum_ns += names[i].sum_ns;
+        sum_ns = hp_ns_add (sum_ns, names[i].sum_ns);
         min_ns = MIN (min_ns, names[i].min_ns);
         max_ns = MAX (max_ns, names[i].max_ns);
       }

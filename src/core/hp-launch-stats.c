@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hp-time-private.h"
 #include "hp-launch-stats.h"
 
 /* The launch calls of docs/analyses.md §6 step 1, as HTA lists them. */
@@ -273,9 +274,9 @@ add_row (Ctx          *ctx,
   t->n_runtime_outliers += cpu_us > ctx->params->runtime_cutoff;
   t->n_delay_outliers += delay_us > ctx->params->launch_delay_cutoff;
   t->n_gpu_shorter += gpu_us < cpu_us;
-  t->sum_cpu += r->dur[cpu_event];
-  t->sum_gpu += r->dur[gpu_event];
-  t->sum_delay += delay;
+  t->sum_cpu = hp_ns_add (t->sum_cpu, r->dur[cpu_event]);
+  t->sum_gpu = hp_ns_add (t->sum_gpu, r->dur[gpu_event]);
+  t->sum_delay = hp_ns_add (t->sum_delay, delay);
   t->max_delay = MAX (t->max_delay, delay);
 }
 

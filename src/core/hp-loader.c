@@ -10,6 +10,7 @@
 
 #include "hp-core-private.h"
 #include "hp-loader.h"
+#include "hp-parallel-private.h"
 
 typedef struct
 {
@@ -20,16 +21,18 @@ typedef struct
 
 typedef struct
 {
-  HpMode             mode;
-  GCancellable      *cancellable;
-  HpParseProgress    progress;
-  guint64            bytes_done;
-  guint64            bytes_total;
-  guint              files_done;
-  guint              n_files;
-  GMutex             lock;
-  HpLoadProgressFunc func;
-  gpointer           func_data;
+  HpMode              mode;
+  const HpLoadLimits *limits;
+  GCancellable       *cancellable;
+  HpParseProgress     progress;
+  guint64             bytes_done;
+  guint64             bytes_total;
+  guint               files_done;
+  guint               n_files;
+  GMutex              lock;
+  HpLoadProgressFunc  func;
+  gpointer            func_data;
+  FileSlot           *slots;
 } LoadJob;
 
 /**
@@ -107,15 +110,15 @@ free_slots (FileSlot *slots,
 }
 
 static void
-parse_worker (gpointer data,
+parse_worker (guint    index,
               gpointer user_data)
 {
-  FileSlot *slot = data;
   LoadJob  *job = user_data;
+  FileSlot *slot = &job->slots[index];
 
   if (!g_cancellable_is_cancelled (job->cancellable))
     {
-      slot->builder = _hp_parse_file (slot->path, job->mode, &job->progress, job->cancellable,
+      slot->builder = _hp_parse_file (slot->path, job->mode, job->limits, &job->progress, job->cancellable,
                                       &slot->error);
       if (slot->builder != NULL &&
           !_hp_rank_derive_local (slot->builder, job->mode, job->cancellable))
@@ -191,6 +194,21 @@ collect_files (const char *const *paths,
         }
       if (!g_file_test (path, G_FILE_TEST_IS_DIR))
         {
+          GStatBuf    st;
+          const char *kind = g_stat (path, &st) == 0 ? _hp_file_kind_if_special (&st) : NULL;
+
+          if (kind != NULL)
+            {
+              if (n_paths == 1)
+                {
+                  g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_UNREADABLE,
+                               "%s: not a regular file (a %s); it was not opened", path, kind);
+                  return FALSE;
+                }
+              add_issue (issues, path, HP_LOAD_ISSUE_WARNING, HP_LOAD_ERROR_UNREADABLE,
+                         "%s: not a regular file (a %s); skipped without opening it", path, kind);
+              continue;
+            }
           g_ptr_array_add (files, g_strdup (path));
           continue;
         }
@@ -211,12 +229,21 @@ collect_files (const char *const *paths,
       for (const char *name = g_dir_read_name (dir); name != NULL; name = g_dir_read_name (dir))
         {
           g_autofree char *full = g_build_filename (path, name, NULL);
+          GStatBuf         st;
+          const char      *kind;
 
           if (name[0] == '.')
             continue;
           if (g_file_test (full, G_FILE_TEST_IS_DIR) || !is_trace_name (name))
             {
               g_ptr_array_add (ignored, g_steal_pointer (&full));
+              continue;
+            }
+          kind = g_stat (full, &st) == 0 ? _hp_file_kind_if_special (&st) : NULL;
+          if (kind != NULL)
+            {
+              add_issue (issues, name, HP_LOAD_ISSUE_WARNING, HP_LOAD_ERROR_UNREADABLE,
+                         "%s: not a regular file (a %s); skipped without opening it", name, kind);
               continue;
             }
           g_ptr_array_add (found, g_steal_pointer (&full));
@@ -248,8 +275,9 @@ collect_files (const char *const *paths,
 }
 
 static void
-report_rank_diagnostics (GListStore   *issues,
-                         const HpRank *r)
+report_rank_diagnostics (GListStore         *issues,
+                         const HpRank       *r,
+                         const HpLoadLimits *limits)
 {
   if (r->n_negative_dur > 0)
     add_issue (issues, r->basename, HP_LOAD_ISSUE_WARNING, -1,
@@ -268,6 +296,20 @@ report_rank_diagnostics (GListStore   *issues,
                "%s: %" G_GUINT64_FORMAT " values had the wrong type or were out of range "
                "and were ignored",
                r->basename, r->n_bad_values);
+  if (r->n_out_of_window > 0)
+    add_issue (issues, r->basename, HP_LOAD_ISSUE_WARNING, -1,
+               "%s: %" G_GUINT64_FORMAT " events start before 1970 or end after 2200; "
+               "they were not loaded",
+               r->basename, r->n_out_of_window);
+  if (r->n_long_strings > 0)
+    add_issue (issues, r->basename, HP_LOAD_ISSUE_WARNING, -1,
+               "%s: %" G_GUINT64_FORMAT " strings were longer than %" G_GSIZE_FORMAT
+               " bytes and were cut",
+               r->basename, r->n_long_strings, limits->max_string_bytes);
+  if (r->gzip_trailing_bytes > 0)
+    add_issue (issues, r->basename, HP_LOAD_ISSUE_WARNING, -1,
+               "%s: %" G_GUINT64_FORMAT " bytes after the end of the gzip data were ignored",
+               r->basename, r->gzip_trailing_bytes);
   if (r->n_invalid_utf8 > 0)
     add_issue (issues, r->basename, HP_LOAD_ISSUE_WARNING, -1,
                "%s: %" G_GUINT64_FORMAT " strings were not valid UTF-8 and were repaired",
@@ -325,8 +367,8 @@ hp_load_paths (const char *const   *paths,
   g_autoptr (GHashTable) step_names = g_hash_table_new (g_direct_hash, g_direct_equal);
   HpStrings           *global;
   g_autofree FileSlot *slots = NULL;
-  GThreadPool         *pool;
   LoadJob              job = { 0 };
+  HpLoadLimits         limits;
   gint64               t0, t1;
   gint64               min_ts = G_MAXINT64;
   guint                n_threads;
@@ -346,6 +388,8 @@ hp_load_paths (const char *const   *paths,
 
   slots = g_new0 (FileSlot, files->len);
   job.mode = options->mode;
+  _hp_load_limits_resolve (options->limits, &limits);
+  job.limits = &limits;
   job.cancellable = cancellable;
   job.n_files = files->len;
   job.func = options->progress;
@@ -365,10 +409,9 @@ hp_load_paths (const char *const   *paths,
 
   n_threads = options->n_threads > 0 ? options->n_threads : g_get_num_processors ();
   n_threads = MAX (1, MIN (n_threads, files->len));
-  pool = g_thread_pool_new (parse_worker, &job, (gint)n_threads, TRUE, NULL);
-  for (guint k = 0; k < files->len; k++)
-    g_thread_pool_push (pool, &slots[k], NULL);
-  g_thread_pool_free (pool, FALSE, TRUE);
+  /* one thread: the files one after the other in this thread */
+  job.slots = slots;
+  _hp_parallel_for (files->len, n_threads, parse_worker, &job);
   g_mutex_clear (&job.lock);
   t1 = g_get_monotonic_time ();
 
@@ -391,9 +434,16 @@ hp_load_paths (const char *const   *paths,
           {
             if (count_measured (b->rank) == 0)
               {
-                add_issue (issues, b->rank->basename, HP_LOAD_ISSUE_ERROR, HP_LOAD_ERROR_EMPTY,
-                           "%s: no analysable events (no event has both a duration and a category)",
-                           b->rank->basename);
+                if (b->rank->n_out_of_window > 0)
+                  add_issue (issues, b->rank->basename, HP_LOAD_ISSUE_ERROR, HP_LOAD_ERROR_EMPTY,
+                             "%s: no analysable events (%" G_GUINT64_FORMAT
+                             " start before 1970 or end after 2200)",
+                             b->rank->basename, b->rank->n_out_of_window);
+                else
+                  add_issue (issues, b->rank->basename, HP_LOAD_ISSUE_ERROR, HP_LOAD_ERROR_EMPTY,
+                             "%s: no analysable events (no event has both a duration and a "
+                             "category)",
+                             b->rank->basename);
                 g_clear_pointer (&slots[k].builder, _hp_rank_builder_free);
                 continue;
               }
@@ -427,6 +477,9 @@ hp_load_paths (const char *const   *paths,
             continue;
           }
         b->rank->rank = rank;
+        b->rank->rank_source = pass == 0   ? HP_RANK_FROM_METADATA
+                               : pass == 1 ? HP_RANK_FROM_FILE_NAME
+                                           : HP_RANK_FROM_ORDER;
         g_hash_table_insert (by_rank, GINT_TO_POINTER (rank), b);
       }
 
@@ -455,7 +508,7 @@ hp_load_paths (const char *const   *paths,
           return NULL;
         }
       _hp_rank_adopt_strings (b, global);
-      report_rank_diagnostics (issues, b->rank);
+      report_rank_diagnostics (issues, b->rank, &limits);
       min_ts = MIN (min_ts, _hp_rank_min_measured_ts (b->rank));
       g_ptr_array_add (ranks, g_steal_pointer (&b->rank));
       _hp_rank_builder_free (slots[k].builder);

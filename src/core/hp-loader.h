@@ -28,13 +28,53 @@ typedef void (*HpLoadProgressFunc) (guint64  bytes_done,
                                     guint    n_files,
                                     gpointer user_data);
 
+/* The deepest JSON nesting any file may have (the parser's stack size). */
+#define HP_MAX_NESTING 512
+/* Defaults of #HpLoadLimits. */
+#define HP_DEFAULT_MAX_STRING_BYTES ((gsize)16 * 1024 * 1024)
+#define HP_DEFAULT_MAX_TOKEN_BYTES ((gsize)256 * 1024 * 1024)
+#define HP_DEFAULT_MAX_EVENTS ((guint64)G_MAXINT32)
+#define HP_DEFAULT_MAX_ARGS 65536u
+
+/* The window of times an event may have, in ns since the Unix epoch (or
+ * since the trace's own base time): from 1970-01-01 to 2200-01-01. Every
+ * difference of two such times fits an int64. */
+#define HP_TIME_MIN_NS G_GINT64_CONSTANT (0)
+#define HP_TIME_MAX_NS G_GINT64_CONSTANT (7258118400000000000)
+/* The shortest duration an event may have; longer negative ones are rejected */
+#define HP_DUR_MIN_NS (-G_GINT64_CONSTANT (604800000000000))
+
+/**
+ * HpLoadLimits:
+ * @max_nesting: the deepest JSON nesting, at most %HP_MAX_NESTING; deeper
+ *   fails the file
+ * @max_string_bytes: longer strings keep their first bytes (cut on a UTF-8
+ *   character) and are counted in #HpRank.n_long_strings
+ * @max_token_bytes: one JSON token (a string, a number, or whitespace)
+ *   longer than this fails the file; it bounds what the JSON lexer buffers
+ * @max_events: elements of traceEvents; more fails the file
+ * @max_args: args of one event; more fails the file
+ *
+ * What one file may hold before it is refused like any other bad file (the
+ * rest of the folder loads). A zero field takes its default.
+ */
 typedef struct
 {
-  HpMode             mode;
-  gboolean           include_last_step; /* include_last_profiler_step */
-  guint              n_threads;         /* 0: one per core */
-  HpLoadProgressFunc progress;
-  gpointer           progress_data;
+  guint   max_nesting;
+  gsize   max_string_bytes;
+  gsize   max_token_bytes;
+  guint64 max_events;
+  guint   max_args;
+} HpLoadLimits;
+
+typedef struct
+{
+  HpMode              mode;
+  gboolean            include_last_step; /* include_last_profiler_step */
+  guint               n_threads;         /* 0: one per core */
+  HpLoadProgressFunc  progress;
+  gpointer            progress_data;
+  const HpLoadLimits *limits; /* NULL: the defaults */
 } HpLoadOptions;
 
 typedef struct

@@ -14,7 +14,7 @@
 #include "hp-json-private.h"
 
 #define CHUNK_SIZE (256 * 1024)
-#define MAX_NESTING 512
+#define MAX_NESTING HP_MAX_NESTING
 
 /* What the container on top of the stack is */
 #define KEY_CACHE_SIZE 64
@@ -81,10 +81,14 @@ typedef struct
   HpRankBuilder *b;
   HpMode         mode;
   const char    *basename;
+  HpLoadLimits   limits;
 
   Ctx      stack[MAX_NESTING];
   guint    depth;
   gboolean too_deep;
+  gboolean too_many_events;
+  gboolean too_many_args;
+  guint    n_args; /* of the current event */
 
   /* top level */
   gboolean     seen_root;
@@ -107,6 +111,10 @@ typedef struct
   gboolean capture_after_key;
 
   guint32 trace_cat; /* local id of "Trace" */
+
+  /* tokens yajl has handed over: a chunk that adds none holds part of one
+   * long token, which yajl lexes again from its start at every chunk */
+  guint64 n_tokens;
 
   /* args keys repeat event after event: a small direct-mapped cache saves
    * hashing them again (the strings live in the rank's key table) */
@@ -397,6 +405,22 @@ intern_checked (Parser       *p,
   return hp_strings_intern (p->b->strings, (const char *)s, len);
 }
 
+/* A string past the limit keeps its first bytes, cut before a UTF-8
+ * continuation byte so that the cut never splits a character. */
+static inline size_t
+clamp_string (Parser              *p,
+              const unsigned char *s,
+              size_t               len)
+{
+  if (G_LIKELY (len <= p->limits.max_string_bytes))
+    return len;
+  p->b->rank->n_long_strings++;
+  len = p->limits.max_string_bytes;
+  while (len > 0 && (s[len] & 0xc0) == 0x80)
+    len--;
+  return len;
+}
+
 /* ---------------------------------------------------------------------------
  * Context stack
  * ------------------------------------------------------------------------- */
@@ -411,7 +435,7 @@ static gboolean
 push (Parser *p,
       Ctx     ctx)
 {
-  if (p->depth >= MAX_NESTING)
+  if (p->depth >= p->limits.max_nesting)
     {
       p->too_deep = TRUE;
       return FALSE;
@@ -770,6 +794,14 @@ event_finish (Parser *p)
       r->n_bad_values++;
       return;
     }
+  if (ev->ts < HP_TIME_MIN_NS || ev->ts > HP_TIME_MAX_NS ||
+      (measured && (ev->dur < HP_DUR_MIN_NS || ev->dur > HP_TIME_MAX_NS - ev->ts)))
+    {
+      /* before 1970, after 2200, or ending there: a broken clock, and
+       * arithmetic on it would overflow */
+      r->n_out_of_window++;
+      return;
+    }
 
   builder_reserve (b);
   n = r->n_events++;
@@ -849,6 +881,8 @@ on_null (void *ctx)
 {
   Parser *p = ctx;
 
+  p->n_tokens++;
+
   switch (top (p))
     {
     case CTX_TOP:
@@ -884,6 +918,8 @@ on_boolean (void *ctx,
             int   value)
 {
   Parser *p = ctx;
+
+  p->n_tokens++;
 
   switch (top (p))
     {
@@ -923,6 +959,8 @@ on_number (void       *ctx,
            size_t      len)
 {
   Parser *p = ctx;
+
+  p->n_tokens++;
 
   switch (top (p))
     {
@@ -988,6 +1026,9 @@ on_string (void                *ctx,
            size_t               len)
 {
   Parser *p = ctx;
+
+  p->n_tokens++;
+  len = clamp_string (p, s, len);
 
   switch (top (p))
     {
@@ -1133,12 +1174,20 @@ on_map_key (void                *ctx,
 {
   Parser *p = ctx;
 
+  p->n_tokens++;
+  len = clamp_string (p, k, len);
+
   switch (top (p))
     {
     case CTX_EVENT:
       p->field = field_from_key (k, len);
       break;
     case CTX_ARGS:
+      if (++p->n_args > p->limits.max_args)
+        {
+          p->too_many_args = TRUE;
+          return 0;
+        }
       p->arg_field = arg_field_from_key (k, len);
       p->arg_key = arg_key_id (p, k, len);
       break;
@@ -1178,6 +1227,8 @@ on_start_map (void *ctx)
 {
   Parser *p = ctx;
 
+  p->n_tokens++;
+
   switch (top (p))
     {
     case CTX_TOP:
@@ -1194,6 +1245,11 @@ on_start_map (void *ctx)
       json_builder_begin_object (p->meta);
       return push (p, CTX_META);
     case CTX_EVENTS:
+      if (p->n_elements >= p->limits.max_events)
+        {
+          p->too_many_events = TRUE;
+          return 0;
+        }
       p->n_elements++;
       event_reset (p);
       return push (p, CTX_EVENT);
@@ -1201,6 +1257,7 @@ on_start_map (void *ctx)
       if (p->field == F_ARGS && p->ev.args_off == G_MAXUINT64)
         {
           p->ev.args_off = p->b->rank->args_len;
+          p->n_args = 0;
           return push (p, CTX_ARGS);
         }
       event_scalar_field_bad (p);
@@ -1221,6 +1278,8 @@ static int
 on_start_array (void *ctx)
 {
   Parser *p = ctx;
+
+  p->n_tokens++;
 
   switch (top (p))
     {
@@ -1270,6 +1329,8 @@ on_end_container (Parser *p,
                   char    close)
 {
   Ctx ctx;
+
+  p->n_tokens++;
 
   if (p->depth == 0)
     {
@@ -1419,20 +1480,88 @@ read_base_time (HpRank *rank)
     }
 }
 
-static GInputStream *
-open_stream (const char   *path,
+/**
+ * _hp_file_kind_if_special:
+ * @st: what stat() said about a path
+ *
+ * Opening a FIFO blocks until a writer comes and a device may never end:
+ * only regular files are traces.
+ *
+ * Returns: (nullable): a word for a file that is not regular ("FIFO",
+ *   "socket", "device"...), or %NULL for a regular file or a folder
+ */
+const char *
+_hp_file_kind_if_special (const GStatBuf *st)
+{
+  if (S_ISREG (st->st_mode) || S_ISDIR (st->st_mode))
+    return NULL;
+  if (S_ISFIFO (st->st_mode))
+    return "FIFO";
+#ifdef S_ISSOCK
+  if (S_ISSOCK (st->st_mode))
+    return "socket";
+#endif
+  if (S_ISCHR (st->st_mode) || S_ISBLK (st->st_mode))
+    return "device";
+  return "special file";
+}
+
+/* ---------------------------------------------------------------------------
+ * Reading raw or gzip bytes
+ * ------------------------------------------------------------------------- */
+
+/* The file's bytes, inflated when it starts with the gzip magic. Every gzip
+ * member is read, as zcat does (pigz and appending writers concatenate
+ * members); bytes after the last member that do not start another one are
+ * counted and ignored. */
+typedef struct
+{
+  GInputStream *raw;
+  GConverter   *dec; /* NULL: not compressed */
+  guchar       *in;
+  gsize         in_len, in_pos;
+  guint64       raw_read; /* bytes read from the file */
+  gboolean      raw_eof;
+  gboolean      member_ended;
+  gboolean      finished;
+  guint         members;
+  guint64       trailing;
+  guint64       file_size;
+} Reader;
+
+#define READER_IN_SIZE (64 * 1024)
+
+static void
+reader_clear (Reader *r)
+{
+  g_clear_object (&r->raw);
+  g_clear_object (&r->dec);
+  g_clear_pointer (&r->in, g_free);
+}
+
+static gboolean
+open_reader (Reader       *r,
+             const char   *path,
              const char   *basename,
-             gboolean     *compressed,
-             guint64      *size,
              GCancellable *cancellable,
              GError      **error)
 {
   g_autoptr (GFile) file = g_file_new_for_path (path);
-  g_autoptr (GFileInputStream) in = NULL;
   g_autoptr (GFileInfo) info = NULL;
   g_autoptr (GError) local_error = NULL;
-  guchar magic[2] = { 0 };
-  gsize  got = 0;
+  GFileInputStream *in;
+  GStatBuf          st;
+  const char       *kind;
+  gssize            got;
+
+  /* a FIFO blocks open() until a writer comes: never open one */
+  kind = g_stat (path, &st) == 0 ? _hp_file_kind_if_special (&st) : NULL;
+  if (kind != NULL)
+    {
+      g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_UNREADABLE,
+                   "%s: not a regular file (a %s); it was not opened", basename, kind);
+      return FALSE;
+    }
 
   in = g_file_read (file, cancellable, &local_error);
   if (in == NULL)
@@ -1440,36 +1569,193 @@ open_stream (const char   *path,
       if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         g_propagate_error (error, g_steal_pointer (&local_error));
       else if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
-        g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_FOUND,
-                     "%s: no such file", basename);
+        g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_FOUND, "%s: no such file", basename);
       else
-        g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_UNREADABLE,
-                     "%s: cannot be read: %s", basename, local_error->message);
-      return NULL;
+        g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_UNREADABLE, "%s: cannot be read: %s",
+                     basename, local_error->message);
+      return FALSE;
     }
-
+  r->raw = G_INPUT_STREAM (in);
   info = g_file_input_stream_query_info (in, G_FILE_ATTRIBUTE_STANDARD_SIZE, cancellable, NULL);
-  *size = info != NULL ? (guint64)g_file_info_get_size (info) : 0;
+  r->file_size = info != NULL ? (guint64)g_file_info_get_size (info) : 0;
 
-  if (!g_input_stream_read_all (G_INPUT_STREAM (in), magic, 2, &got, cancellable, &local_error) ||
-      !g_seekable_seek (G_SEEKABLE (in), 0, G_SEEK_SET, cancellable, &local_error))
+  /* the first bytes tell gzip from JSON; they stay in the input buffer */
+  r->in = g_malloc (READER_IN_SIZE);
+  got = g_input_stream_read (r->raw, r->in, READER_IN_SIZE, cancellable, &local_error);
+  if (got < 0)
     {
       if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         g_propagate_error (error, g_steal_pointer (&local_error));
       else
-        g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_UNREADABLE,
-                     "%s: cannot be read: %s", basename, local_error->message);
-      return NULL;
+        g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_UNREADABLE, "%s: cannot be read: %s",
+                     basename, local_error->message);
+      return FALSE;
     }
+  r->in_len = (gsize)got;
+  r->raw_read = (guint64)got;
+  r->raw_eof = got == 0;
+  if (got >= 2 && r->in[0] == 0x1f && r->in[1] == 0x8b)
+    r->dec = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP));
+  return TRUE;
+}
 
-  *compressed = got == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
-  if (*compressed)
+/* Reads more of the file after what is left in the input buffer, until at
+ * least @want bytes are there or the file ends. */
+static gboolean
+reader_fill (Reader       *r,
+             gsize         want,
+             GCancellable *cancellable,
+             GError      **error)
+{
+  if (r->in_pos > 0)
     {
-      g_autoptr (GZlibDecompressor) dec = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
-
-      return g_converter_input_stream_new (G_INPUT_STREAM (in), G_CONVERTER (dec));
+      memmove (r->in, r->in + r->in_pos, r->in_len - r->in_pos);
+      r->in_len -= r->in_pos;
+      r->in_pos = 0;
     }
-  return G_INPUT_STREAM (g_steal_pointer (&in));
+  while (!r->raw_eof && r->in_len < want)
+    {
+      gssize got = g_input_stream_read (r->raw, r->in + r->in_len, READER_IN_SIZE - r->in_len,
+                                        cancellable, error);
+
+      if (got < 0)
+        return FALSE;
+      r->raw_eof = got == 0;
+      r->in_len += (gsize)got;
+      r->raw_read += (guint64)got;
+    }
+  return TRUE;
+}
+
+/* Bytes of the file consumed so far (for progress). */
+static guint64
+reader_position (const Reader *r)
+{
+  return r->raw_read - (r->in_len - r->in_pos);
+}
+
+/* Like g_input_stream_read(): 0 at the end; on error -1 with @error in
+ * G_IO_ERROR (PARTIAL_INPUT: the gzip data ends inside a member;
+ * INVALID_DATA: corrupt). */
+static gssize
+reader_read (Reader       *r,
+             guchar       *out,
+             gsize         size,
+             GCancellable *cancellable,
+             GError      **error)
+{
+  if (r->dec == NULL)
+    {
+      gsize n = MIN (size, r->in_len - r->in_pos);
+
+      if (n > 0)
+        {
+          memcpy (out, r->in + r->in_pos, n);
+          r->in_pos += n;
+          return (gssize)n;
+        }
+      if (r->raw_eof)
+        return 0;
+      n = 0;
+      if (!g_input_stream_read_all (r->raw, out, size, &n, cancellable, error))
+        return -1;
+      r->raw_read += n;
+      r->raw_eof = n < size;
+      return (gssize)n;
+    }
+
+  for (;;)
+    {
+      g_autoptr (GError) local_error = NULL;
+      GConverterResult res;
+      gsize            n_read = 0, n_written = 0;
+
+      if (r->finished)
+        return 0;
+      if (r->member_ended)
+        {
+          /* another member follows, or the file ends, or it is garbage */
+          if (!reader_fill (r, 2, cancellable, error))
+            return -1;
+          if (r->in_len - r->in_pos == 0)
+            {
+              r->finished = TRUE;
+              return 0;
+            }
+          if (r->in_len - r->in_pos >= 2 && r->in[r->in_pos] == 0x1f &&
+              r->in[r->in_pos + 1] == 0x8b)
+            {
+              g_converter_reset (r->dec);
+              r->member_ended = FALSE;
+              continue;
+            }
+          r->trailing = r->file_size > reader_position (r) ? r->file_size - reader_position (r)
+                                                           : r->in_len - r->in_pos;
+          r->finished = TRUE;
+          return 0;
+        }
+      if (r->in_pos == r->in_len)
+        {
+          if (!reader_fill (r, 1, cancellable, error))
+            return -1;
+          if (r->in_len == 0)
+            {
+              g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT,
+                                   "the gzip data ends inside a member");
+              return -1;
+            }
+        }
+      res = g_converter_convert (r->dec, r->in + r->in_pos, r->in_len - r->in_pos, out, size,
+                                 G_CONVERTER_NO_FLAGS, &n_read, &n_written, &local_error);
+      if (res == G_CONVERTER_ERROR)
+        {
+          if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
+            {
+              /* the member needs bytes past the buffer */
+              if (r->raw_eof)
+                {
+                  g_propagate_error (error, g_steal_pointer (&local_error));
+                  return -1;
+                }
+              if (!reader_fill (r, r->in_len - r->in_pos + 1, cancellable, error))
+                return -1;
+              continue;
+            }
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return -1;
+        }
+      r->in_pos += n_read;
+      if (res == G_CONVERTER_FINISHED)
+        {
+          r->members++;
+          r->member_ended = TRUE;
+        }
+      if (n_written > 0)
+        return (gssize)n_written;
+    }
+}
+
+/* Fills @out as far as the data goes: yajl gets whole chunks. */
+static gssize
+reader_read_all (Reader       *r,
+                 guchar       *out,
+                 gsize         size,
+                 GCancellable *cancellable,
+                 GError      **error)
+{
+  gsize done = 0;
+
+  while (done < size)
+    {
+      gssize n = reader_read (r, out + done, size - done, cancellable, error);
+
+      if (n < 0)
+        return -1;
+      if (n == 0)
+        break;
+      done += (gsize)n;
+    }
+  return (gssize)done;
 }
 
 static void
@@ -1490,38 +1776,96 @@ set_json_error (GError      **error,
                basename, chunk_base + consumed, clean);
 }
 
+/* The error of a yajl callback that stopped the parse on a limit. */
+static gboolean
+set_limit_error (GError      **error,
+                 const Parser *p)
+{
+  if (p->too_deep)
+    g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_A_TRACE,
+                 "%s: JSON nested deeper than %u levels", p->basename, p->limits.max_nesting);
+  else if (p->too_many_events)
+    g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_A_TRACE,
+                 "%s: more than %" G_GUINT64_FORMAT " events, the limit of one file", p->basename,
+                 p->limits.max_events);
+  else if (p->too_many_args)
+    g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_A_TRACE,
+                 "%s: event %" G_GUINT64_FORMAT " has more than %u args, the limit of one event",
+                 p->basename, p->n_elements - 1, p->limits.max_args);
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/**
+ * _hp_load_limits_resolve:
+ * @limits: (nullable): limits with zero fields for the defaults
+ * @out: the limits to apply
+ */
+void
+_hp_load_limits_resolve (const HpLoadLimits *limits,
+                         HpLoadLimits       *out)
+{
+  static const HpLoadLimits none = { 0 };
+
+  if (limits == NULL)
+    limits = &none;
+  out->max_nesting = limits->max_nesting > 0 ? MIN (limits->max_nesting, HP_MAX_NESTING)
+                                             : HP_MAX_NESTING;
+  out->max_string_bytes =
+      limits->max_string_bytes > 0 ? limits->max_string_bytes : HP_DEFAULT_MAX_STRING_BYTES;
+  out->max_token_bytes =
+      limits->max_token_bytes > 0 ? limits->max_token_bytes : HP_DEFAULT_MAX_TOKEN_BYTES;
+  out->max_events = limits->max_events > 0 ? MIN (limits->max_events, HP_DEFAULT_MAX_EVENTS)
+                                           : HP_DEFAULT_MAX_EVENTS;
+  out->max_args = limits->max_args > 0 ? limits->max_args : HP_DEFAULT_MAX_ARGS;
+}
+
 /**
  * _hp_parse_file:
  *
  * Streams @path (gzip detected by its magic bytes) through yajl into a
  * rank builder. Never holds the file or a DOM of its events.
+ *
+ * yajl lexes a token cut by the end of a chunk again from its start with
+ * the next chunk, so a token spread over k chunks costs k² work. A chunk in
+ * which no token ends makes the next one twice as large: a token of n bytes
+ * then costs O(n), and no token may be longer than max_token_bytes.
  */
 HpRankBuilder *
 _hp_parse_file (const char            *path,
                 HpMode                 mode,
+                const HpLoadLimits    *limits,
                 const HpParseProgress *progress,
                 GCancellable          *cancellable,
                 GError               **error)
 {
   g_autoptr (HpRankBuilder) b = builder_new (path);
-  g_autoptr (GInputStream) in = NULL;
   g_autoptr (GError) local_error = NULL;
   g_autoptr (JsonBuilder) meta = json_builder_new ();
   g_autofree guchar *chunk = NULL;
+  Reader             reader = { 0 };
   Parser             p = { 0 };
   yajl_handle        yh;
   guint64            json_bytes = 0;
   guint64            last_reported = 0;
+  gsize              chunk_size = CHUNK_SIZE;
+  gsize              chunk_alloc = CHUNK_SIZE;
+  guint64            tokenless = 0; /* bytes since a token last ended */
   gboolean           ok = TRUE;
 
-  in = open_stream (path, b->rank->basename, &b->rank->compressed, &b->rank->file_bytes,
-                    cancellable, error);
-  if (in == NULL)
-    return NULL;
+  if (!open_reader (&reader, path, b->rank->basename, cancellable, error))
+    {
+      reader_clear (&reader);
+      return NULL;
+    }
+  b->rank->compressed = reader.dec != NULL;
+  b->rank->file_bytes = reader.file_size;
 
   p.b = b;
   p.mode = mode;
   p.basename = b->rank->basename;
+  _hp_load_limits_resolve (limits, &p.limits);
   p.meta = meta;
   p.capture = g_string_new (NULL);
   p.trace_cat = hp_strings_intern (b->strings, "Trace", 5);
@@ -1529,12 +1873,13 @@ _hp_parse_file (const char            *path,
 
   yh = yajl_alloc (&callbacks, NULL, &p);
   yajl_config (yh, yajl_dont_validate_strings, 1);
-  chunk = g_malloc (CHUNK_SIZE);
+  chunk = g_malloc (chunk_alloc);
 
   for (;;)
     {
       gssize      n;
       yajl_status st;
+      guint64     tokens_before = p.n_tokens;
 
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         {
@@ -1542,28 +1887,25 @@ _hp_parse_file (const char            *path,
           break;
         }
 
-      n = g_input_stream_read (in, chunk, CHUNK_SIZE, cancellable, &local_error);
+      n = reader_read_all (&reader, chunk, chunk_size, cancellable, &local_error);
       if (n < 0)
         {
           if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
             g_propagate_error (error, g_steal_pointer (&local_error));
           else if (b->rank->compressed &&
-                   (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT) ||
-                    local_error->domain == G_IO_ERROR))
-            {
-              if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
-                g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_TRUNCATED,
-                             "%s: truncated: the gzip stream ends after %" G_GUINT64_FORMAT
-                             " bytes of JSON",
-                             b->rank->basename, json_bytes);
-              else
-                g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_JSON,
-                             "%s: corrupt gzip data after %" G_GUINT64_FORMAT " bytes: %s",
-                             b->rank->basename, json_bytes, local_error->message);
-            }
+                   g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
+            g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_TRUNCATED,
+                         "%s: truncated: the gzip stream ends after %" G_GUINT64_FORMAT
+                         " bytes of JSON",
+                         b->rank->basename, json_bytes);
+          else if (b->rank->compressed && local_error->domain == G_IO_ERROR &&
+                   local_error->code == G_IO_ERROR_INVALID_DATA)
+            g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_JSON,
+                         "%s: corrupt gzip data after %" G_GUINT64_FORMAT " bytes: %s",
+                         b->rank->basename, json_bytes, local_error->message);
           else
-            g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_UNREADABLE,
-                         "%s: read error: %s", b->rank->basename, local_error->message);
+            g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_UNREADABLE, "%s: read error: %s",
+                         b->rank->basename, local_error->message);
           ok = FALSE;
           break;
         }
@@ -1572,8 +1914,8 @@ _hp_parse_file (const char            *path,
         {
           if (json_bytes == 0)
             {
-              g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_EMPTY,
-                           "%s: the file is empty", b->rank->basename);
+              g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_EMPTY, "%s: the file is empty",
+                           b->rank->basename);
               ok = FALSE;
               break;
             }
@@ -1586,11 +1928,7 @@ _hp_parse_file (const char            *path,
             }
           else if (st != yajl_status_ok)
             {
-              if (p.too_deep)
-                g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_A_TRACE,
-                             "%s: JSON nested deeper than %d levels", b->rank->basename,
-                             MAX_NESTING);
-              else
+              if (!set_limit_error (error, &p))
                 g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_TRUNCATED,
                              "%s: truncated at byte %" G_GUINT64_FORMAT " (the JSON ends early)",
                              b->rank->basename, json_bytes);
@@ -1602,29 +1940,46 @@ _hp_parse_file (const char            *path,
       st = yajl_parse (yh, chunk, (size_t)n);
       if (st != yajl_status_ok)
         {
-          if (p.too_deep)
-            g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_A_TRACE,
-                         "%s: JSON nested deeper than %d levels", b->rank->basename, MAX_NESTING);
-          else
+          if (!set_limit_error (error, &p))
             set_json_error (error, b->rank->basename, yh, chunk, (gsize)n, json_bytes);
           ok = FALSE;
           break;
         }
       json_bytes += (guint64)n;
 
+      if (p.n_tokens == tokens_before)
+        {
+          tokenless += (guint64)n;
+          if (tokenless > p.limits.max_token_bytes)
+            {
+              g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_A_TRACE,
+                           "%s: a single JSON token (a string, number or whitespace) runs "
+                           "longer than %" G_GSIZE_FORMAT " MiB from byte %" G_GUINT64_FORMAT,
+                           b->rank->basename, p.limits.max_token_bytes / (1024 * 1024),
+                           json_bytes - tokenless);
+              ok = FALSE;
+              break;
+            }
+          chunk_size = (gsize)MIN ((guint64)chunk_size * 2, p.limits.max_token_bytes / 2 + 1);
+          chunk_size = MAX (chunk_size, CHUNK_SIZE);
+          if (chunk_size > chunk_alloc)
+            {
+              g_free (chunk);
+              chunk = g_malloc (chunk_size);
+              chunk_alloc = chunk_size;
+            }
+        }
+      else
+        {
+          tokenless = 0;
+          chunk_size = CHUNK_SIZE;
+        }
+
       if (progress != NULL && progress->bytes_done != NULL)
         {
-          /* report compressed bytes when we can estimate them: the ratio of
-           * on-disk size to JSON bytes is unknown until the end, so report the
-           * converter's position on the base stream when available */
-          guint64 pos = json_bytes;
+          /* bytes of the file, compressed or not, as the total counts them */
+          guint64 pos = reader_position (&reader);
 
-          if (b->rank->compressed)
-            {
-              GInputStream *base = g_filter_input_stream_get_base_stream (G_FILTER_INPUT_STREAM (in));
-
-              pos = (guint64)g_seekable_tell (G_SEEKABLE (base));
-            }
           if (pos > b->rank->file_bytes)
             pos = b->rank->file_bytes;
           if (pos > last_reported)
@@ -1637,6 +1992,9 @@ _hp_parse_file (const char            *path,
         }
     }
 
+  b->rank->n_gzip_members = reader.members;
+  b->rank->gzip_trailing_bytes = reader.trailing;
+  reader_clear (&reader);
   yajl_free (yh);
   g_string_free (p.capture, TRUE);
   g_free (p.top_key);

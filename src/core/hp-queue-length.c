@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hp-time-private.h"
 #include "hp-queue-length.h"
 #include "hp-queue-length-private.h"
 #include "hp-parallel-private.h"
@@ -486,7 +487,7 @@ blocked_table (HpTrace    *trace,
                 hit = TRUE;
                 /* the last point of a stream has no duration */
                 if (b + 1 < n && p[b + 1].stream == p[a].stream)
-                  sum += p[b + 1].ts - p[b].ts;
+                  sum = hp_ns_add (sum, p[b + 1].ts - p[b].ts);
               }
           if (!hit)
             continue;

@@ -117,6 +117,18 @@ typedef struct
  * correlation matches two CPU events, docs/trace-format.md §8); in the default mode it
  * never does. Analyses iterate `rows`, the timeline iterates `lanes`.
  */
+/**
+ * HpRankSource:
+ *
+ * Where a file's rank number came from (spec TF §2 "Better").
+ */
+typedef enum
+{
+  HP_RANK_FROM_METADATA,  /* distributedInfo.rank */
+  HP_RANK_FROM_FILE_NAME, /* rank-3, worker_3... */
+  HP_RANK_FROM_ORDER,     /* the next free number, by sorted file name */
+} HpRankSource;
+
 typedef struct _HpRank
 {
   int       rank;
@@ -172,15 +184,20 @@ typedef struct _HpRank
   guint   n_iterations;
 
   /* per rank diagnostics, counts of events by what happened to them */
-  guint64 n_json_events;    /* elements of traceEvents */
-  guint64 n_dropped_no_dur; /* no dur or no cat, or cat Trace */
-  guint64 n_negative_dur;
-  guint64 n_huge_dur;
-  guint64 n_bad_stream; /* non-numeric or out-of-range stream */
-  guint64 n_filtered;   /* measured events not in rows (last-step filter) */
-  guint64 n_bad_values; /* wrong-typed or out-of-range ts/dur/pid/tid */
-  guint64 n_invalid_utf8;
-  guint64 n_metadata_events, n_flow_events, n_counter_events, n_instant_events;
+  guint64      n_json_events;    /* elements of traceEvents */
+  guint64      n_dropped_no_dur; /* no dur or no cat, or cat Trace */
+  guint64      n_negative_dur;
+  guint64      n_huge_dur;
+  guint64      n_bad_stream; /* non-numeric or out-of-range stream */
+  guint64      n_filtered;   /* measured events not in rows (last-step filter) */
+  guint64      n_bad_values; /* wrong-typed or out-of-range ts/dur/pid/tid */
+  guint64      n_invalid_utf8;
+  guint64      n_metadata_events, n_flow_events, n_counter_events, n_instant_events;
+  guint64      n_out_of_window;     /* start before 1970, or start or end after 2200 */
+  guint64      n_long_strings;      /* cut to HpLoadLimits.max_string_bytes */
+  guint        n_gzip_members;      /* gzip members read (0: not compressed) */
+  guint64      gzip_trailing_bytes; /* ignored bytes after the last gzip member */
+  HpRankSource rank_source;
 } HpRank;
 
 /* Typed accessors for the args the analyses use (docs/trace-format.md §5). */

@@ -314,6 +314,90 @@ test_critical_path (void)
   }
 }
 
+static void
+test_health_text (void)
+{
+  g_autofree char *dir = hp_test_data_path ("edge", "health-broken", NULL);
+  g_auto (HpTestCliRun) run = { 0 };
+
+  hp_test_run_cli (&run, "health", dir, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "Health of 2 ranks (default mode): 0 errors, 5 warnings"));
+  g_assert_nonnull (strstr (run.out, "warning  clock-skew: ProfilerStep#1 starts 2000000 us later"));
+  g_assert_nonnull (strstr (run.out, "Rank 1 (trace-b.json)"));
+  g_assert_nonnull (strstr (run.out, "warning  kernels-without-launch: 2 of 4 kernels"));
+  g_assert_true (g_regex_match_simple ("\ncuda_kernel_launch_stats +trust +caution *\n", run.out, 0, 0));
+  g_assert_true (g_regex_match_simple ("\ncomm_comp_overlap +not applicable +not applicable *\n",
+                                       run.out, 0, 0));
+  /* the load issues are findings, not printed again on stderr */
+  g_assert_cmpstr (run.err, ==, "");
+}
+
+static void
+test_health_json (void)
+{
+  g_autofree char *dir = hp_test_data_path ("edge", "absurd-times", NULL);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  g_auto (HpTestCliRun) run = { 0 };
+  JsonObject *root;
+  JsonArray  *findings;
+  JsonObject *rank0;
+  gboolean    rejected = FALSE, not_loaded = FALSE;
+
+  hp_test_run_cli (&run, "health", "--format", "json", dir, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  json_parser_load_from_data (parser, run.out, -1, &error);
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (root, "worst"), ==, "error");
+  findings = json_object_get_array_member (root, "findings");
+  for (guint k = 0; k < json_array_get_length (findings); k++)
+    {
+      JsonObject *f = json_array_get_object_element (findings, k);
+      const char *code = json_object_get_string_member (f, "code");
+
+      if (g_str_equal (code, "rejected-events"))
+        {
+          rejected = TRUE;
+          g_assert_cmpint (json_object_get_int_member (f, "rank"), ==, 1);
+          g_assert_cmpint (json_object_get_int_member (f, "count"), ==, 5);
+          g_assert_cmpstr (json_object_get_string_member (
+                               json_object_get_object_member (f, "affects"), "temporal_breakdown"),
+                           ==, "caution");
+        }
+      if (g_str_equal (code, "file-not-loaded"))
+        {
+          not_loaded = TRUE;
+          g_assert_true (json_object_get_null_member (f, "rank"));
+          g_assert_cmpstr (json_object_get_string_member (f, "file"), ==, "rank-2.json");
+          g_assert_cmpstr (json_object_get_string_member (f, "severity"), ==, "error");
+        }
+    }
+  g_assert_true (rejected);
+  g_assert_true (not_loaded);
+  rank0 = json_array_get_object_element (json_object_get_array_member (root, "ranks"), 0);
+  g_assert_cmpint (json_object_get_int_member (rank0, "rank"), ==, 0);
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (rank0, "analyses"),
+                                                  "temporal_breakdown"),
+                   ==, "trust");
+}
+
+static void
+test_health_usage (void)
+{
+  g_autofree char *dir = hp_test_data_path ("edge", "health-broken", NULL);
+  g_auto (HpTestCliRun) bad_format = { 0 };
+  g_auto (HpTestCliRun) missing = { 0 };
+
+  hp_test_run_cli (&bad_format, "health", "--format", "xml", dir, NULL);
+  g_assert_cmpint (bad_format.status, ==, 2);
+  g_assert_nonnull (strstr (bad_format.err, "xml"));
+  hp_test_run_cli (&missing, "health", "/nonexistent/hotpath-trace", NULL);
+  g_assert_cmpint (missing.status, ==, 1);
+  g_assert_nonnull (strstr (missing.err, "/nonexistent/hotpath-trace"));
+}
+
 /* patterns --hta-compat: HTA's table, the overlaid trace and the chart */
 static void
 test_patterns (void)
@@ -532,6 +616,9 @@ main (int    argc,
   g_test_add_func ("/cli/patterns/golden", test_patterns);
   g_test_add_func ("/cli/patterns/none", test_patterns_none);
   g_test_add_func ("/cli/patterns/usage", test_patterns_usage);
+  g_test_add_func ("/cli/health/text", test_health_text);
+  g_test_add_func ("/cli/health/json", test_health_json);
+  g_test_add_func ("/cli/health/usage", test_health_usage);
   g_test_add_func ("/cli/report/scope", test_report_scope);
   g_test_add_func ("/cli/findings", test_findings);
   g_test_add_func ("/cli/analyses/readme", test_readme_analyses);

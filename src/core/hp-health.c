@@ -1,0 +1,685 @@
+/* hp-health.c — what a trace lacks or has wrong, and which analyses that touches.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "hp-analysis.h"
+#include "hp-classify.h"
+#include "hp-health.h"
+#include "hp-load-issue.h"
+#include "hp-rank.h"
+
+#define DEFAULT_SKEW_US 100000.0
+
+/* What an analysis needs from a rank; a finding about a missing need makes
+ * it not applicable, a finding about a damaged one calls for caution. */
+typedef enum
+{
+  NEED_GPU = 1 << 0,            /* kernels, memcpys or memsets */
+  NEED_LAUNCH = 1 << 1,         /* CPU launch <-> GPU event links */
+  NEED_COMM = 1 << 2,           /* communication kernels */
+  NEED_GPU_ANNOTATION = 1 << 3, /* gpu_user_annotation events */
+  NEED_MEMCPY = 1 << 4,         /* memcpy or memset events */
+  NEED_CPU_OPS = 1 << 5,        /* cpu_op events */
+  NEED_ANNOTATION = 1 << 6,     /* gpu_user_annotation, or else user_annotation */
+  NEED_ALL = 0xff,              /* every analysis */
+} Need;
+
+static const struct
+{
+  const char *name;
+  guint       needs;
+} analysis_needs[] = {
+  { "temporal_breakdown", NEED_GPU },
+  { "idle_time_breakdown", NEED_GPU },
+  { "gpu_kernel_breakdown", NEED_GPU },
+  { "comm_comp_overlap", NEED_GPU | NEED_COMM },
+  { "user_annotation_breakdown", NEED_ANNOTATION },
+  { "gpu_kernels_with_user_annotations", NEED_GPU | NEED_GPU_ANNOTATION },
+  { "cuda_kernel_launch_stats", NEED_GPU | NEED_LAUNCH },
+  { "aten_op_kernels_and_delay", NEED_GPU | NEED_LAUNCH | NEED_CPU_OPS },
+  { "queue_length", NEED_GPU | NEED_LAUNCH },
+  { "memory_bw", NEED_GPU | NEED_MEMCPY },
+};
+
+struct _HpHealthReport
+{
+  gatomicrefcount ref;
+  GArray         *findings; /* HpHealthFinding */
+  guint           n_analyses;
+  guint          *needs; /* per analysis */
+};
+
+static guint
+needs_of (const char *name)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (analysis_needs); k++)
+    if (g_strcmp0 (analysis_needs[k].name, name) == 0)
+      return analysis_needs[k].needs;
+  /* an analysis this file does not know: only findings about every
+   * analysis touch it */
+  return 0;
+}
+
+static void
+finding_clear (gpointer data)
+{
+  HpHealthFinding *f = data;
+
+  g_free (f->file);
+  g_free (f->message);
+  g_free (f->verdicts);
+}
+
+static HpHealthFinding *add (HpHealthReport  *self,
+                             int              rank,
+                             const char      *file,
+                             const char      *code,
+                             HpHealthSeverity severity,
+                             guint64          count,
+                             guint            touches,
+                             HpHealthVerdict  verdict,
+                             const char      *format,
+                             ...) G_GNUC_PRINTF (9, 10);
+
+/* Adds a finding that gives @verdict to every analysis whose needs meet
+ * @touches (NEED_ALL: every analysis). Returns it, valid until the next one. */
+static HpHealthFinding *
+add (HpHealthReport  *self,
+     int              rank,
+     const char      *file,
+     const char      *code,
+     HpHealthSeverity severity,
+     guint64          count,
+     guint            touches,
+     HpHealthVerdict  verdict,
+     const char      *format,
+     ...)
+{
+  HpHealthFinding f = { 0 };
+  va_list         args;
+
+  f.rank = rank;
+  f.file = g_strdup (file);
+  f.code = code;
+  f.severity = severity;
+  f.count = count;
+  va_start (args, format);
+  f.message = g_strdup_vprintf (format, args);
+  va_end (args);
+  f.verdicts = g_new0 (HpHealthVerdict, MAX (self->n_analyses, 1));
+  for (guint a = 0; a < self->n_analyses; a++)
+    if (touches == NEED_ALL || (touches & self->needs[a]) != 0)
+      f.verdicts[a] = verdict;
+  g_array_append_val (self->findings, f);
+  return &g_array_index (self->findings, HpHealthFinding, self->findings->len - 1);
+}
+
+/* Gives @verdict to the analyses whose needs meet @touches. */
+static void
+also (HpHealthReport  *self,
+      HpHealthFinding *f,
+      guint            touches,
+      HpHealthVerdict  verdict)
+{
+  for (guint a = 0; a < self->n_analyses; a++)
+    if ((touches & self->needs[a]) != 0)
+      f->verdicts[a] = MAX (f->verdicts[a], verdict);
+}
+
+static gboolean
+is_gpu_work (const HpRank *r,
+             guint         i)
+{
+  HpEventKind kind = r->kind[i];
+
+  return (r->flags[i] & HP_EVENT_MEASURED) &&
+         (kind == HP_EVENT_KIND_KERNEL || kind == HP_EVENT_KIND_MEMCPY ||
+          kind == HP_EVENT_KIND_MEMSET);
+}
+
+typedef struct
+{
+  gint64 pid;
+  gint64 stream;
+  gint64 ts;
+  gint64 end;
+} StreamSpan;
+
+static int
+cmp_span (gconstpointer a,
+          gconstpointer b)
+{
+  const StreamSpan *x = a;
+  const StreamSpan *y = b;
+
+  if (x->pid != y->pid)
+    return x->pid < y->pid ? -1 : 1;
+  if (x->stream != y->stream)
+    return x->stream < y->stream ? -1 : 1;
+  if (x->ts != y->ts)
+    return x->ts < y->ts ? -1 : 1;
+  return (x->end > y->end) - (x->end < y->end);
+}
+
+/* GPU work of one stream runs in order: an overlap of more than 1 us (HTA's
+ * rounding may make 1 us) means events from two devices or a broken clock. */
+static guint64
+count_stream_overlaps (const HpRank *r)
+{
+  g_autoptr (GArray) spans = g_array_new (FALSE, FALSE, sizeof (StreamSpan));
+  guint64 n = 0;
+
+  for (guint k = 0; k < r->n_rows; k++)
+    {
+      guint      i = r->rows[k];
+      StreamSpan s;
+
+      if (!is_gpu_work (r, i) || r->stream[i] < 0 || r->dur[i] <= 0)
+        continue;
+      s.pid = r->pid[i];
+      s.stream = r->stream[i];
+      s.ts = r->ts[i];
+      s.end = r->ts[i] + r->dur[i];
+      g_array_append_val (spans, s);
+    }
+  g_array_sort (spans, cmp_span);
+  for (guint k = 1; k < spans->len; k++)
+    {
+      StreamSpan *prev = &g_array_index (spans, StreamSpan, k - 1);
+      StreamSpan *cur = &g_array_index (spans, StreamSpan, k);
+
+      if (prev->pid != cur->pid || prev->stream != cur->stream)
+        continue;
+      if (cur->ts < prev->end - HP_NS_PER_US)
+        n++;
+      /* carry the furthest end forward */
+      if (prev->end > cur->end)
+        cur->end = prev->end;
+    }
+  return n;
+}
+
+/* Kineto writes its own log lines into the trace as top-level arrays
+ * "WARNING" and "ERROR". */
+static void
+profiler_messages (HpHealthReport *self,
+                   const HpRank   *r)
+{
+  static const char *const keys[] = { "ERROR", "WARNING" };
+  JsonObject              *root;
+
+  if (r->metadata == NULL || !JSON_NODE_HOLDS_OBJECT (r->metadata))
+    return;
+  root = json_node_get_object (r->metadata);
+  for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+    {
+      JsonNode  *node = json_object_get_member (root, keys[k]);
+      JsonArray *lines;
+      JsonNode  *first;
+
+      if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+        continue;
+      lines = json_node_get_array (node);
+      if (json_array_get_length (lines) == 0)
+        continue;
+      first = json_array_get_element (lines, 0);
+      add (self, r->rank, r->basename, "profiler-messages", HP_HEALTH_WARNING,
+           json_array_get_length (lines), 0, HP_HEALTH_TRUST,
+           "the profiler wrote %u %s line%s into the trace; the first: %s",
+           json_array_get_length (lines), keys[k], json_array_get_length (lines) == 1 ? "" : "s",
+           JSON_NODE_HOLDS_VALUE (first) && json_node_get_value_type (first) == G_TYPE_STRING
+               ? json_node_get_string (first)
+               : "(not text)");
+    }
+}
+
+static void
+check_rank (HpHealthReport *self,
+            HpTrace        *trace,
+            const HpRank   *r,
+            gboolean        job_has_steps)
+{
+  guint64  n_gpu = 0, n_kernels = 0, n_unlaunched = 0, n_comm = 0, n_gpu_annotations = 0;
+  guint64  n_memcpy = 0, n_cpu_ops = 0, n_cpu_annotations = 0, n_overlaps;
+  guint64  n_rejected = r->n_out_of_window + r->n_bad_values;
+  guint64  n_clamped = r->n_negative_dur + r->n_huge_dur;
+  gboolean any_step = FALSE;
+  gboolean compat = hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT;
+
+  for (guint i = 0; i < r->n_events && !any_step; i++)
+    any_step = (r->flags[i] & HP_EVENT_STEP) != 0;
+  /* what the analyses see: the rows the last-step filter kept */
+  for (guint k = 0; k < r->n_rows; k++)
+    {
+      guint i = r->rows[k];
+
+      if (!(r->flags[i] & HP_EVENT_MEASURED))
+        continue;
+      if (r->kind[i] == HP_EVENT_KIND_GPU_ANNOTATION)
+        n_gpu_annotations++;
+      if (r->kind[i] == HP_EVENT_KIND_CPU_OP)
+        n_cpu_ops++;
+      if (r->kind[i] == HP_EVENT_KIND_USER_ANNOTATION)
+        n_cpu_annotations++;
+      if (!is_gpu_work (r, i))
+        continue;
+      n_gpu++;
+      if (r->kind[i] != HP_EVENT_KIND_KERNEL)
+        n_memcpy++;
+      else
+        {
+          n_kernels++;
+          if (r->partner[i] < 0)
+            n_unlaunched++;
+        }
+      if (r->kclass[i] == HP_KERNEL_CLASS_COMMUNICATION)
+        n_comm++;
+    }
+
+  switch (r->rank_source)
+    {
+    case HP_RANK_FROM_FILE_NAME:
+      add (self, r->rank, r->basename, "rank-from-file-name", HP_HEALTH_INFO, 0, 0,
+           HP_HEALTH_TRUST, "no distributedInfo.rank: rank %d was read from the file name",
+           r->rank);
+      break;
+    case HP_RANK_FROM_ORDER:
+      if (hp_trace_get_n_ranks (trace) == 1)
+        add (self, r->rank, r->basename, "rank-from-order", HP_HEALTH_INFO, 0, 0, HP_HEALTH_TRUST,
+             "no rank in distributedInfo or in the file name: loaded as rank %d", r->rank);
+      else
+        add (self, r->rank, r->basename, "rank-from-order", HP_HEALTH_WARNING, 0, NEED_ALL,
+             HP_HEALTH_CAUTION,
+             "no rank in distributedInfo or in the file name: rank %d is a guess from the order "
+             "of the file names, and every table labels this file's numbers with it",
+             r->rank);
+      break;
+    case HP_RANK_FROM_METADATA:
+    default:
+      break;
+    }
+
+  if (!any_step && job_has_steps && compat && r->n_rows == 0)
+    add (self, r->rank, r->basename, "no-profiler-step", HP_HEALTH_ERROR, 0, NEED_ALL,
+         HP_HEALTH_NOT_APPLICABLE,
+         "no ProfilerStep while other ranks have them: as in HTA, the rank's events were "
+         "dropped");
+  else if (!any_step)
+    add (self, r->rank, r->basename, "no-profiler-step", HP_HEALTH_WARNING, 0, NEED_ALL,
+         HP_HEALTH_CAUTION,
+         "no ProfilerStep: there are no iterations, the last-step filter is off and the "
+         "numbers cover the whole trace, warm-up and any incomplete last step included");
+
+  if (n_gpu == 0)
+    add (self, r->rank, r->basename, "no-gpu-events", HP_HEALTH_INFO, 0, NEED_GPU,
+         HP_HEALTH_NOT_APPLICABLE,
+         "no kernel, memcpy or memset: the GPU analyses have nothing to measure");
+  else
+    {
+      if (n_kernels > 0 && n_unlaunched == n_kernels)
+        add (self, r->rank, r->basename, "no-launch-links", HP_HEALTH_ERROR, n_unlaunched,
+             NEED_LAUNCH, HP_HEALTH_NOT_APPLICABLE,
+             "none of the %" G_GUINT64_FORMAT " kernels has a CPU launch with the same "
+             "correlation id: launch statistics, launch delays and queue lengths are empty",
+             n_kernels);
+      else if (n_unlaunched > 0)
+        add (self, r->rank, r->basename, "kernels-without-launch", HP_HEALTH_WARNING,
+             n_unlaunched, NEED_LAUNCH, HP_HEALTH_CAUTION,
+             "%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " kernels have no CPU launch "
+             "(launched before the trace started, or the correlation is missing): launch "
+             "statistics and delays see fewer links",
+             n_unlaunched, n_kernels);
+      if (n_comm == 0)
+        add (self, r->rank, r->basename, "no-communication", HP_HEALTH_INFO, 0, NEED_COMM,
+             HP_HEALTH_NOT_APPLICABLE,
+             "no communication kernel: communication/computation overlap has nothing to "
+             "compare");
+      if (n_gpu_annotations == 0)
+        {
+          HpHealthFinding *f =
+              add (self, r->rank, r->basename, "no-gpu-annotations", HP_HEALTH_INFO, 0,
+                   NEED_GPU_ANNOTATION, HP_HEALTH_NOT_APPLICABLE,
+                   n_cpu_annotations > 0
+                       ? "no gpu_user_annotation event: kernels have no annotation, and the "
+                         "user annotation breakdown shows the CPU-side user_annotation ranges"
+                       : "no gpu_user_annotation or user_annotation event: the user "
+                         "annotation analyses are empty");
+
+          also (self, f, NEED_ANNOTATION,
+                n_cpu_annotations > 0 ? HP_HEALTH_CAUTION : HP_HEALTH_NOT_APPLICABLE);
+        }
+      if (n_memcpy == 0)
+        add (self, r->rank, r->basename, "no-memcpy", HP_HEALTH_INFO, 0, NEED_MEMCPY,
+             HP_HEALTH_NOT_APPLICABLE, "no memcpy or memset: memory bandwidth is empty");
+      if (n_cpu_ops == 0)
+        add (self, r->rank, r->basename, "no-cpu-ops", HP_HEALTH_INFO, 0, NEED_CPU_OPS,
+             HP_HEALTH_NOT_APPLICABLE,
+             "no cpu_op event: ATen operators cannot be matched to their kernels");
+    }
+
+  n_overlaps = count_stream_overlaps (r);
+  if (n_overlaps > 0)
+    add (self, r->rank, r->basename, "overlapping-kernels", HP_HEALTH_WARNING, n_overlaps,
+         NEED_GPU, HP_HEALTH_CAUTION,
+         "%" G_GUINT64_FORMAT " GPU events start more than 1 us before the previous one on "
+         "their stream ends, which one stream cannot do: busy and idle times are suspect",
+         n_overlaps);
+
+  if (n_rejected > 0)
+    add (self, r->rank, r->basename, "rejected-events", HP_HEALTH_WARNING, n_rejected, NEED_ALL,
+         HP_HEALTH_CAUTION,
+         "%" G_GUINT64_FORMAT " events were not loaded: %" G_GUINT64_FORMAT " start before "
+         "1970 or end after 2200, %" G_GUINT64_FORMAT " have a time or id of the wrong type "
+         "or out of range",
+         n_rejected, r->n_out_of_window, r->n_bad_values);
+  if (n_clamped > 0)
+    add (self, r->rank, r->basename, "bad-durations", HP_HEALTH_WARNING, n_clamped, NEED_ALL,
+         HP_HEALTH_CAUTION,
+         compat ? "%" G_GUINT64_FORMAT " events have a negative duration or one over 7 days "
+                  "(%" G_GUINT64_FORMAT " and %" G_GUINT64_FORMAT "); HTA-compatibility "
+                  "mode keeps them in every total"
+                : "%" G_GUINT64_FORMAT " events have a negative duration or one over 7 days "
+                  "(%" G_GUINT64_FORMAT " and %" G_GUINT64_FORMAT "); they are left out of "
+                  "every analysis",
+         n_clamped, r->n_negative_dur, r->n_huge_dur);
+  if (r->n_bad_stream > 0)
+    add (self, r->rank, r->basename, "bad-streams", HP_HEALTH_WARNING, r->n_bad_stream, NEED_GPU,
+         HP_HEALTH_CAUTION,
+         "%" G_GUINT64_FORMAT " stream ids were not valid streams and read as -1: those events "
+         "count on no stream",
+         r->n_bad_stream);
+  if (r->n_long_strings + r->n_invalid_utf8 > 0)
+    add (self, r->rank, r->basename, "repaired-strings", HP_HEALTH_INFO,
+         r->n_long_strings + r->n_invalid_utf8, 0, HP_HEALTH_TRUST,
+         "%" G_GUINT64_FORMAT " strings were cut to the length limit and %" G_GUINT64_FORMAT
+         " were repaired to valid UTF-8: names may differ from the file",
+         r->n_long_strings, r->n_invalid_utf8);
+  if (r->gzip_trailing_bytes > 0)
+    add (self, r->rank, r->basename, "gzip-trailing-bytes", HP_HEALTH_WARNING,
+         r->gzip_trailing_bytes, 0, HP_HEALTH_TRUST,
+         "%" G_GUINT64_FORMAT " bytes after the end of the gzip data were ignored (an "
+         "interrupted copy or write?)",
+         r->gzip_trailing_bytes);
+  if (r->n_filtered > 0)
+    add (self, r->rank, r->basename, "outside-kept-window", HP_HEALTH_INFO, r->n_filtered, 0,
+         HP_HEALTH_TRUST,
+         "%" G_GUINT64_FORMAT " events lie outside the kept iterations (the last, incomplete "
+         "step is left out unless --include-last-step)",
+         r->n_filtered);
+  profiler_messages (self, r);
+}
+
+/* The first step every rank has, compared across ranks: step N starts at
+ * nearly the same time everywhere when the clocks agree. */
+static void
+check_clock_skew (HpHealthReport *self,
+                  HpTrace        *trace,
+                  double          threshold_us)
+{
+  g_autoptr (GHashTable) first_start = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
+  guint  n_ranks = hp_trace_get_n_ranks (trace);
+  double worst = 0;
+  int    worst_step = -1, worst_lo = -1, worst_hi = -1;
+
+  if (n_ranks < 2)
+    return;
+  for (guint k = 0; k < n_ranks; k++)
+    {
+      const HpRank *r = hp_trace_get_rank (trace, k);
+
+      for (guint i = 0; i < r->n_events; i++)
+        {
+          int     step;
+          gint64 *seen;
+
+          if (!(r->flags[i] & HP_EVENT_STEP) || !(r->flags[i] & HP_EVENT_MEASURED))
+            continue;
+          step = hp_parse_profiler_step (hp_trace_get_string (trace, r->name[i]));
+          if (step < 0)
+            continue;
+          seen = g_hash_table_lookup (first_start, GINT_TO_POINTER (step + 1));
+          if (seen == NULL)
+            {
+              /* min start, its rank, max start, its rank */
+              seen = g_new (gint64, 4);
+              seen[0] = seen[2] = r->ts[i];
+              seen[1] = seen[3] = r->rank;
+              g_hash_table_insert (first_start, GINT_TO_POINTER (step + 1), seen);
+            }
+          else if (r->ts[i] < seen[0])
+            seen[0] = r->ts[i], seen[1] = r->rank;
+          else if (r->ts[i] > seen[2])
+            seen[2] = r->ts[i], seen[3] = r->rank;
+        }
+    }
+
+  {
+    GHashTableIter it;
+    gpointer       key, value;
+
+    g_hash_table_iter_init (&it, first_start);
+    while (g_hash_table_iter_next (&it, &key, &value))
+      {
+        gint64 *seen = value;
+        double  skew = (double)(seen[2] - seen[0]) / HP_NS_PER_US;
+
+        if (seen[1] != seen[3] && skew > worst)
+          {
+            worst = skew;
+            worst_step = GPOINTER_TO_INT (key) - 1;
+            worst_lo = (int)seen[1];
+            worst_hi = (int)seen[3];
+          }
+      }
+  }
+  if (worst > threshold_us)
+    add (self, -1, NULL, "clock-skew", HP_HEALTH_WARNING, 0, 0, HP_HEALTH_TRUST,
+         "ProfilerStep#%d starts %.0f us later on rank %d than on rank %d (threshold %.0f us): "
+         "the hosts' clocks disagree, so comparing times across ranks (the timeline, "
+         "stragglers) is unreliable; each rank's own numbers stand",
+         worst_step, worst, worst_hi, worst_lo, threshold_us);
+}
+
+/**
+ * hp_health_check:
+ * @trace: a loaded trace
+ * @options: (nullable): %NULL for the defaults
+ *
+ * Looks for what the trace lacks or has wrong: files that did not load,
+ * ranks without ProfilerStep or with a guessed rank, kernels without a
+ * launch, events rejected or clamped at load, overlapping GPU work on one
+ * stream, clocks of ranks far apart, the profiler's own warnings. Each
+ * finding says which analyses it touches.
+ *
+ * Returns: (transfer full): the report
+ */
+HpHealthReport *
+hp_health_check (HpTrace               *trace,
+                 const HpHealthOptions *options)
+{
+  HpHealthReport   *self = g_new0 (HpHealthReport, 1);
+  const HpAnalysis *list;
+  GListModel       *issues = hp_trace_get_issues (trace);
+  double            threshold = options != NULL && options->clock_skew_threshold_us > 0
+                                    ? options->clock_skew_threshold_us
+                                    : DEFAULT_SKEW_US;
+  gboolean          job_has_steps = FALSE;
+
+  g_return_val_if_fail (trace != NULL, NULL);
+
+  g_atomic_ref_count_init (&self->ref);
+  self->findings = g_array_new (FALSE, TRUE, sizeof (HpHealthFinding));
+  g_array_set_clear_func (self->findings, finding_clear);
+  list = hp_analysis_list (&self->n_analyses);
+  self->needs = g_new0 (guint, MAX (self->n_analyses, 1));
+  for (guint a = 0; a < self->n_analyses; a++)
+    self->needs[a] = needs_of (list[a].name);
+
+  /* files that did not load at all */
+  for (guint k = 0; k < g_list_model_get_n_items (issues); k++)
+    {
+      g_autoptr (HpLoadIssue) issue = g_list_model_get_item (issues, k);
+      const char *file = hp_load_issue_get_file (issue);
+      gboolean    loaded = FALSE;
+
+      if (hp_load_issue_get_code (issue) < 0)
+        continue; /* a diagnostic of a loaded rank: its counts are checked below */
+      for (guint r = 0; r < hp_trace_get_n_ranks (trace) && !loaded; r++)
+        loaded = g_strcmp0 (hp_trace_get_rank (trace, r)->basename, file) == 0;
+      if (loaded)
+        continue;
+      add (self, -1, file, "file-not-loaded",
+           hp_load_issue_get_severity (issue) == HP_LOAD_ISSUE_ERROR ? HP_HEALTH_ERROR
+                                                                     : HP_HEALTH_WARNING,
+           1, 0, HP_HEALTH_TRUST, "%s: its rank is missing from every table",
+           hp_load_issue_get_message (issue));
+    }
+
+  for (guint k = 0; k < hp_trace_get_n_ranks (trace) && !job_has_steps; k++)
+    {
+      const HpRank *r = hp_trace_get_rank (trace, k);
+
+      for (guint i = 0; i < r->n_events && !job_has_steps; i++)
+        job_has_steps = (r->flags[i] & HP_EVENT_STEP) != 0;
+    }
+  for (guint k = 0; k < hp_trace_get_n_ranks (trace); k++)
+    check_rank (self, trace, hp_trace_get_rank (trace, k), job_has_steps);
+  check_clock_skew (self, trace, threshold);
+  return self;
+}
+
+HpHealthReport *
+hp_health_report_ref (HpHealthReport *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_atomic_ref_count_inc (&self->ref);
+  return self;
+}
+
+void
+hp_health_report_unref (HpHealthReport *self)
+{
+  if (self == NULL || !g_atomic_ref_count_dec (&self->ref))
+    return;
+  g_array_unref (self->findings);
+  g_free (self->needs);
+  g_free (self);
+}
+
+guint
+hp_health_report_get_n_findings (HpHealthReport *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->findings->len;
+}
+
+const HpHealthFinding *
+hp_health_report_get_finding (HpHealthReport *self,
+                              guint           i)
+{
+  g_return_val_if_fail (self != NULL && i < self->findings->len, NULL);
+  return &g_array_index (self->findings, HpHealthFinding, i);
+}
+
+/**
+ * hp_health_report_get_verdict:
+ * @rank: a rank
+ * @analysis: an index into hp_analysis_list()
+ *
+ * Returns: the worst verdict of the findings about @rank (or the whole job)
+ *   for @analysis
+ */
+HpHealthVerdict
+hp_health_report_get_verdict (HpHealthReport *self,
+                              int             rank,
+                              guint           analysis)
+{
+  HpHealthVerdict worst = HP_HEALTH_TRUST;
+
+  g_return_val_if_fail (self != NULL && analysis < self->n_analyses, HP_HEALTH_TRUST);
+  for (guint k = 0; k < self->findings->len; k++)
+    {
+      const HpHealthFinding *f = &g_array_index (self->findings, HpHealthFinding, k);
+
+      if ((f->rank == rank || f->rank < 0) && f->verdicts[analysis] > worst)
+        worst = f->verdicts[analysis];
+    }
+  return worst;
+}
+
+/**
+ * hp_health_report_get_reasons:
+ * @rank: a rank, or -1 for the findings of every rank
+ * @analysis: an index into hp_analysis_list()
+ *
+ * Returns: (transfer full) (nullable): the messages of the findings that
+ *   touch @analysis, one a line, prefixed by their rank; %NULL when none
+ */
+char *
+hp_health_report_get_reasons (HpHealthReport *self,
+                              int             rank,
+                              guint           analysis)
+{
+  g_autoptr (GString) out = g_string_new (NULL);
+
+  g_return_val_if_fail (self != NULL && analysis < self->n_analyses, NULL);
+  for (guint k = 0; k < self->findings->len; k++)
+    {
+      const HpHealthFinding *f = &g_array_index (self->findings, HpHealthFinding, k);
+
+      if (f->verdicts[analysis] == HP_HEALTH_TRUST || (rank >= 0 && f->rank != rank && f->rank >= 0))
+        continue;
+      if (out->len > 0)
+        g_string_append_c (out, '\n');
+      if (f->rank >= 0)
+        g_string_append_printf (out, "rank %d: ", f->rank);
+      g_string_append (out, f->message);
+    }
+  return out->len > 0 ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
+}
+
+HpHealthSeverity
+hp_health_report_get_worst (HpHealthReport *self)
+{
+  HpHealthSeverity worst = HP_HEALTH_INFO;
+
+  g_return_val_if_fail (self != NULL, HP_HEALTH_INFO);
+  for (guint k = 0; k < self->findings->len; k++)
+    worst = MAX (worst, g_array_index (self->findings, HpHealthFinding, k).severity);
+  return worst;
+}
+
+const char *
+hp_health_severity_to_string (HpHealthSeverity severity)
+{
+  switch (severity)
+    {
+    case HP_HEALTH_ERROR:
+      return "error";
+    case HP_HEALTH_WARNING:
+      return "warning";
+    case HP_HEALTH_INFO:
+    default:
+      return "info";
+    }
+}
+
+const char *
+hp_health_verdict_to_string (HpHealthVerdict verdict)
+{
+  switch (verdict)
+    {
+    case HP_HEALTH_CAUTION:
+      return "caution";
+    case HP_HEALTH_NOT_APPLICABLE:
+      return "not applicable";
+    case HP_HEALTH_TRUST:
+    default:
+      return "trust";
+    }
+}

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# tests/fuzz/run-fuzz.sh — runs the libFuzzer targets of a -Dfuzzing=true build.
+#
+# Usage: tests/fuzz/run-fuzz.sh BUILDDIR SECONDS [TARGET...] [-- LIBFUZZER_OPTION...]
+#   BUILDDIR  a build configured with CC=clang and -Dfuzzing=true (and
+#             -Db_sanitize=address,undefined for memory errors and UB)
+#   SECONDS   how long each target runs
+#   TARGET    fuzz-parser, fuzz-gzip, fuzz-folder (default: all three)
+# Environment:
+#   HOTPATH_FUZZ_CORPUS=DIR  keep each target's corpus in DIR/TARGET (a long
+#                            campaign resumes from it); default: a temporary one
+#
+# The seed corpus is made from tests/data: every trace file up to 256 KiB,
+# and for fuzz-folder the pairs of files of each multi-rank folder. Exits 1
+# on any finding (crash, leak, UB, timeout, out of memory); the input that
+# caused it is written to fuzz-findings/ in the current folder. A leak counts
+# only when its input leaks again when run alone.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
+
+if (( $# < 2 )); then
+  sed -n '3,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
+  exit 2
+fi
+builddir=$1
+seconds=$2
+shift 2
+targets=()
+extra=()
+while (( $# > 0 )); do
+  if [[ "$1" == -- ]]; then
+    shift
+    extra=("$@")
+    break
+  fi
+  targets+=("$1")
+  shift
+done
+(( ${#targets[@]} > 0 )) || targets=(fuzz-parser fuzz-gzip fuzz-folder)
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/hotpath-fuzz.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+# --- seeds -------------------------------------------------------------------
+mkdir -p "$work/seeds-file" "$work/seeds-folder"
+n=0
+while IFS= read -r -d '' f; do
+  n=$((n + 1))
+  cp "$f" "$work/seeds-file/$n-$(basename "$f")"
+done < <(find "$root/tests/data" -type f \( -name '*.json' -o -name '*.json.gz' \) \
+           -size -257k -print0 | LC_ALL=C sort -z)
+# fuzz-gzip reads the JSON after one shape byte (a single member)
+mkdir -p "$work/seeds-gzip"
+for f in "$work"/seeds-file/*.json; do
+  { printf '\000'; cat "$f"; } > "$work/seeds-gzip/$(basename "$f")"
+done
+# fuzz-folder: two rank files joined by the split line
+split=$'\n--hotpath-fuzz-split--\n'
+while IFS= read -r -d '' d; do
+  mapfile -t files < <(find "$d" -maxdepth 1 -type f -name '*.json' -size -129k | LC_ALL=C sort | head -n 2)
+  if (( ${#files[@]} == 2 )); then
+    { cat "${files[0]}"; printf '%s' "$split"; cat "${files[1]}"; } \
+      > "$work/seeds-folder/$(basename "$d").txt"
+  fi
+done < <(find "$root/tests/data" -mindepth 1 -type d -print0 | LC_ALL=C sort -z)
+cp "$work"/seeds-file/*.json "$work/seeds-folder/" 2>/dev/null || true
+
+# --- runs --------------------------------------------------------------------
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+if [[ -f "$root/tests/lsan.supp" ]]; then
+  export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/tests/lsan.supp:print_suppressions=0}
+fi
+mkdir -p fuzz-findings
+status=0
+for t in "${targets[@]}"; do
+  exe="$builddir/tests/fuzz/$t"
+  if [[ ! -x "$exe" ]]; then
+    echo "run-fuzz: $exe not found (configure with CC=clang -Dfuzzing=true and build it)" >&2
+    exit 1
+  fi
+  case "$t" in
+    fuzz-gzip) seeds="$work/seeds-gzip" ;;
+    fuzz-folder) seeds="$work/seeds-folder" ;;
+    *) seeds="$work/seeds-file" ;;
+  esac
+  corpus="${HOTPATH_FUZZ_CORPUS:+$HOTPATH_FUZZ_CORPUS/$t}"
+  corpus=${corpus:-$work/corpus-$t}
+  mkdir -p "$corpus"
+  echo "run-fuzz: $t for $seconds s ($(ls "$seeds" | wc -l) seeds)"
+  if ! "$exe" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2560 -max_len=262144 \
+       -dict="$here/kineto.dict" -artifact_prefix="fuzz-findings/$t-" -print_final_stats=1 \
+       "${extra[@]}" "$corpus" "$seeds" > "$work/$t.log" 2>&1; then
+    # libFuzzer checks for leaks after every input while the worker threads
+    # of the one before may still be ending; a leak counts when its input
+    # leaks again on its own
+    leak=$(sed -n 's/^.*Test unit written to \(fuzz-findings\/[^ ]*-leak-[0-9a-f]*\)$/\1/p' "$work/$t.log" | head -n 1)
+    if [[ -n "$leak" ]] && "$exe" -runs=20 "$leak" > "$work/$t-again.log" 2>&1; then
+      echo "run-fuzz: $t: a leak report its input does not repeat (threads ending); not counted"
+      rm -f "$leak"
+      grep -E '^stat::number_of_executed_units' "$work/$t.log" | sed "s/^/run-fuzz: $t: /"
+      continue
+    fi
+    tail -n 60 "$work/$t.log"
+    echo "run-fuzz: $t: FINDING (the input is in fuzz-findings/)" >&2
+    status=1
+    continue
+  fi
+  grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb' "$work/$t.log" | sed "s/^/run-fuzz: $t: /"
+done
+rmdir fuzz-findings 2>/dev/null || true
+exit $status
