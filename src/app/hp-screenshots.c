@@ -12,7 +12,8 @@
  * turn and written as `NN-<tab>.png` after its analyses are done and the
  * layout has settled. Then the Timeline tab is shown again in a series of
  * states (timeline_shots): the whole trace, a mid zoom and a deep zoom on
- * a GEMM kernel, each without and with the overlays, and the result of
+ * a GEMM kernel, each without and with the overlays, the critical-path
+ * overlay over the first 20 ms of rank 0's first step, and the result of
  * "Show on Timeline" for the first row of the Kernels tab's kernel table.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -23,6 +24,7 @@
 #include <errno.h>
 #include <glib/gstdio.h>
 
+#include "hp-core.h"
 #include "hp-kernels-panel.h"
 #include "hp-screenshots.h"
 #include "hp-timeline-panel.h"
@@ -46,6 +48,7 @@ typedef enum
   ZOOM_DEEP, /* 200 us around it */
   LINKED,    /* the Kernels tab's first kernel row, shown on the timeline */
   SCOPED,    /* the Overview scoped to the middle third of the trace */
+  CRITICAL,  /* the critical-path overlay over 20 ms of rank 0's first step */
 } TimelineShot;
 
 #define OVERLAYS (HP_TIMELINE_SHOW_IDLE | HP_TIMELINE_SHOW_FLOWS | HP_TIMELINE_SHOW_COUNTERS)
@@ -63,6 +66,7 @@ static const struct
   { "timeline-mid-overlays", ZOOM_MID, OVERLAYS },
   { "timeline-deep", ZOOM_DEEP, 0 },
   { "timeline-deep-overlays", ZOOM_DEEP, OVERLAYS },
+  { "timeline-critical-path", CRITICAL, 0 },
   { "timeline-linked", LINKED, HP_TIMELINE_SHOW_FLOWS },
   { "overview-scoped", SCOPED, 0 },
 };
@@ -156,6 +160,7 @@ stage_timeline_shot (HpTracePage *page,
   view = hp_timeline_panel_get_view (panel);
   gtk_notebook_set_current_page (notebook, gtk_notebook_page_num (notebook, GTK_WIDGET (panel)));
   hp_timeline_view_set_flags (view, HP_TIMELINE_SHOW_ITERATIONS | timeline_shots[index].overlays);
+  g_object_set (panel, "show-critical-path", timeline_shots[index].zoom == CRITICAL, NULL);
 
   switch (timeline_shots[index].zoom)
     {
@@ -180,6 +185,22 @@ stage_timeline_shot (HpTracePage *page,
     case LINKED:
       hp_timeline_panel_search (panel, NULL);
       return show_first_kernel_row (page);
+    case CRITICAL:
+      {
+        HpTrace        *trace = hp_session_get_trace (hp_trace_page_get_session (page));
+        HpCriticalPath *path;
+
+        hp_timeline_panel_search (panel, NULL);
+        if (hp_trace_get_n_ranks (trace) == 0)
+          return FALSE;
+        path = hp_critical_path_new (trace, hp_trace_get_rank (trace, 0), NULL, NULL, NULL);
+        if (path == NULL)
+          return FALSE;
+        start = hp_critical_path_get_region_start (path);
+        hp_critical_path_free (path);
+        hp_timeline_view_set_visible_range (view, start, start + 20000000);
+        return TRUE;
+      }
     case SCOPED:
       {
         /* the range a user would drag on the timeline, then "Selected Range" */

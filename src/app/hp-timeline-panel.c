@@ -63,6 +63,8 @@ struct _HpTimelinePanel
   GtkLabel       *details_title;     /* in details_box */
   HpLinkedEvents *linked;            /* what the linked bar steps through */
   GCancellable   *range_cancellable; /* the range statistics being computed */
+  guint           critical_path;     /* the critical-path overlay, or 0 */
+  HpCriticalPath *path;              /* its path, owned by the overlay */
 };
 
 enum
@@ -73,6 +75,7 @@ enum
   PROP_SHOW_FLOWS,
   PROP_SHOW_ITERATIONS,
   PROP_SHOW_COUNTERS,
+  PROP_SHOW_CRITICAL_PATH,
   N_PROPS
 };
 
@@ -296,6 +299,49 @@ add_arg_rows (HpTimelinePanel *self,
   g_list_free (members);
 }
 
+/* "On the path" or the slack, then the edges from and to other events */
+static void
+add_critical_path_rows (HpTimelinePanel *self,
+                        GtkGrid         *grid,
+                        guint32          e)
+{
+  const HpRank    *r = hp_critical_path_get_rank (self->path);
+  gint64           slack = hp_critical_path_get_slack (self->path, e);
+  g_autofree char *text = NULL;
+  guint            n_nodes, n_edges;
+  const HpCpNode  *nodes = hp_critical_path_get_nodes (self->path, &n_nodes);
+  const HpCpEdge  *edges = hp_critical_path_get_edges (self->path, &n_edges);
+
+  if (slack < 0)
+    return;
+  if (slack == 0 && hp_critical_path_event_is_critical (self->path, e))
+    text = g_strdup (_ ("On the path (no slack)"));
+  else
+    {
+      g_autofree char *d = hp_timeline_format_duration (slack);
+
+      /* Translators: how much longer an event could take before the step does */
+      text = g_strdup_printf (_ ("Slack %s"), d);
+    }
+  grid_row (grid, _ ("Critical path"), text, NULL, FALSE);
+  for (int incoming = 1; incoming >= 0; incoming--)
+    {
+      g_autofree guint *ids = NULL;
+      guint             n = 0;
+
+      ids = hp_critical_path_get_event_edges (self->path, e, incoming, &n);
+      for (guint i = 0; i < n && i < MAX_LINKS; i++)
+        {
+          const HpCpEdge  *edge = &edges[ids[i]];
+          guint32          other = nodes[incoming ? edge->src : edge->dst].event;
+          g_autofree char *label = g_strdup_printf ("%s %s", incoming ? "←" : "→",
+                                                    hp_cp_edge_type_to_string (edge->type) + strlen ("critical_path_"));
+
+          add_link_row (self, grid, label, r, other);
+        }
+    }
+}
+
 static void
 show_event_details (HpTimelinePanel *self,
                     int              rank,
@@ -354,6 +400,10 @@ show_event_details (HpTimelinePanel *self,
 
       grid_row (grid, _ ("Correlation"), corr, NULL, FALSE);
     }
+
+  /* with the critical-path overlay: the event's slack and its edges */
+  if (self->path != NULL && hp_critical_path_get_rank (self->path) == r)
+    add_critical_path_rows (self, grid, e);
 
   /* the launch ↔ kernel link */
   if (r->partner[e] >= 0)
@@ -926,9 +976,52 @@ hp_timeline_panel_get_property (GObject    *object,
     case PROP_SHOW_COUNTERS:
       g_value_set_boolean (value, (hp_timeline_view_get_flags (self->view) & prop_flags[prop_id]) != 0);
       break;
+    case PROP_SHOW_CRITICAL_PATH:
+      g_value_set_boolean (value, self->critical_path != 0);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
+}
+
+/* The critical path of the first rank's first complete step over the
+ * events; computed when turned on (a step's path takes milliseconds).
+ * Returns whether the overlay changed. */
+static gboolean
+show_critical_path (HpTimelinePanel *self,
+                    gboolean         show)
+{
+  HpTimelinePainter *painter = hp_timeline_view_get_painter (self->view);
+  g_autoptr (GError) error = NULL;
+  HpCriticalPath *path;
+
+  if (show == (self->critical_path != 0) || painter == NULL)
+    return FALSE;
+  if (!show)
+    {
+      hp_timeline_painter_remove_overlay (painter, self->critical_path);
+      self->critical_path = 0;
+      self->path = NULL;
+    }
+  else
+    {
+      if (self->trace == NULL || hp_trace_get_n_ranks (self->trace) == 0)
+        return FALSE;
+      path = hp_critical_path_new (self->trace, hp_trace_get_rank (self->trace, 0), NULL, NULL, &error);
+      if (path == NULL || !hp_critical_path_is_valid (path))
+        {
+          g_message ("No critical path to show: %s",
+                     path != NULL ? hp_critical_path_get_problem (path) : error->message);
+          hp_critical_path_free (path);
+          return FALSE;
+        }
+      self->critical_path = hp_timeline_add_critical_path (painter, path, 0);
+      self->path = path;
+    }
+  hp_timeline_painter_changed (painter);
+  gtk_widget_queue_draw (GTK_WIDGET (self->view));
+  update_details (self);
+  return TRUE;
 }
 
 static void
@@ -958,6 +1051,10 @@ hp_timeline_panel_set_property (GObject      *object,
             g_object_notify_by_pspec (object, pspec);
           }
       }
+      break;
+    case PROP_SHOW_CRITICAL_PATH:
+      if (show_critical_path (self, g_value_get_boolean (value)))
+        g_object_notify_by_pspec (object, pspec);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -990,6 +1087,9 @@ hp_timeline_panel_class_init (HpTimelinePanelClass *klass)
                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_SHOW_COUNTERS] =
       g_param_spec_boolean ("show-counters", NULL, NULL, FALSE,
+                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_CRITICAL_PATH] =
+      g_param_spec_boolean ("show-critical-path", NULL, NULL, FALSE,
                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -1025,6 +1125,9 @@ hp_timeline_panel_class_init (HpTimelinePanelClass *klass)
   gtk_widget_class_install_property_action (widget_class, "timeline.show-flows", "show-flows");
   gtk_widget_class_install_property_action (widget_class, "timeline.show-iterations", "show-iterations");
   gtk_widget_class_install_property_action (widget_class, "timeline.show-counters", "show-counters");
+  gtk_widget_class_install_property_action (widget_class, "timeline.show-critical-path", "show-critical-path");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "timeline.show-critical-path", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "timeline.search", NULL);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -1110,6 +1213,7 @@ hp_timeline_panel_set_trace (HpTimelinePanel *self,
   if (trace != NULL)
     self->trace = hp_trace_ref (trace);
   hide_linked (self);
+  show_critical_path (self, FALSE);
   hp_timeline_view_set_trace (self->view, trace);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.export", trace != NULL);
   for (guint p = PROP_SHOW_IDLE; p < N_PROPS; p++)

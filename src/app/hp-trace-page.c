@@ -22,6 +22,7 @@
 #include "hp-kernels-panel.h"
 #include "hp-launches-panel.h"
 #include "hp-overlap-panel.h"
+#include "hp-critical-path-panel.h"
 #include "hp-overview-panel.h"
 #include "hp-scope-bar.h"
 #include "hp-timeline-panel.h"
@@ -388,6 +389,7 @@ hp_trace_page_class_init (HpTracePageClass *klass)
   g_type_ensure (HP_TYPE_COUNTERS_PANEL);
   g_type_ensure (HP_TYPE_ATEN_DELAYS_PANEL);
   g_type_ensure (HP_TYPE_USER_ANNOTATIONS_PANEL);
+  g_type_ensure (HP_TYPE_CRITICAL_PATH_PANEL);
 }
 
 static void

@@ -1288,6 +1288,50 @@ hp_chart_adapt_user_annotations (HpTable *table)
   return adapt_user_annotations (table, NULL);
 }
 
+/* ---- §12 critical path ---- */
+
+/* the share of the path per bound_by (dependencies, which weigh nothing,
+ * left out) */
+static GPtrArray *
+adapt_critical_path_summary (HpTable    *table,
+                             const char *domain)
+{
+  GPtrArray *charts = chart_list ();
+  HpChart   *chart;
+  int        c_bound;
+  int        c_pct;
+  guint      series;
+
+  g_return_val_if_fail (table != NULL, charts);
+
+  chart = hp_bar_chart_new ("critical_path_summary", _hp_chart_tr (domain, N_ ("Critical path by boundedness")));
+  hp_bar_chart_set_orientation (chart, HP_BAR_ORIENTATION_HORIZONTAL);
+  hp_bar_chart_set_value_format (chart, HP_AXIS_FORMAT_PERCENT);
+  hp_bar_chart_set_value_range (chart, 0, 100);
+  hp_bar_chart_set_show_values (chart, TRUE);
+  hp_chart_set_axis_labels (chart, _hp_chart_tr (domain, N_ ("Bound by")), _hp_chart_tr (domain, N_ ("Share of the path")));
+  if (hp_table_get_note (table) != NULL)
+    hp_chart_set_subtitle (chart, hp_table_get_note (table));
+  g_ptr_array_add (charts, chart);
+
+  c_bound = column (table, "bound_by");
+  c_pct = column (table, "pct_of_path_duration");
+  if (c_bound < 0 || c_pct < 0)
+    return charts;
+  series = hp_bar_chart_add_series (chart, _hp_chart_tr (domain, N_ ("% of path duration")), NULL);
+  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+    {
+      const char *bound = hp_table_get_string (table, row, c_bound);
+      guint       category;
+
+      if (bound == NULL || bound[0] == '\0')
+        continue;
+      category = hp_bar_chart_add_category (chart, bound);
+      hp_bar_chart_set_value (chart, series, category, cell_number (table, row, c_pct));
+    }
+  return charts;
+}
+
 /* The chart adapters, by analysis and by table: what HTA draws for each
  * table of each analysis of the registry (hp-analysis-registry.c), in the
  * order of the analysis' tables. A table without an adapter gets no chart.
@@ -1310,6 +1354,7 @@ PLAIN_ADAPTER (adapt_comm_comp_overlap)
 PLAIN_ADAPTER (adapt_queue_length)
 PLAIN_ADAPTER (adapt_memory_bw)
 PLAIN_ADAPTER (adapt_user_annotations)
+PLAIN_ADAPTER (adapt_critical_path_summary)
 
 static GPtrArray *
 adapt_launch_stats_any (HpTable                *table,
@@ -1344,6 +1389,7 @@ static const struct
   { "aten_op_kernels_and_delay", { adapt_aten_op_delays_any } },
   { "queue_length",              { adapt_queue_length_any } },
   { "memory_bw",                 { adapt_memory_bw_any } },
+  { "critical_path",             { adapt_critical_path_summary_any } },
 };
 /* clang-format on */
 

@@ -28,6 +28,7 @@
 #include "hp-line-chart.h"
 #include "hp-pie-chart.h"
 #include "hp-timeline-layout.h"
+#include "hp-timeline-critical-path.h"
 #include "hp-timeline-painter.h"
 
 #undef HP_CHARTS_INSIDE

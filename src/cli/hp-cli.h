@@ -32,6 +32,9 @@ int hp_cli_bench (int           argc,
 int hp_cli_counters (int           argc,
                      char        **argv,
                      GCancellable *cancellable);
+int hp_cli_critical_path (int           argc,
+                          char        **argv,
+                          GCancellable *cancellable);
 int hp_cli_diff (int           argc,
                  char        **argv,
                  GCancellable *cancellable);

@@ -30,6 +30,7 @@ static const struct
   { "findings", hp_cli_findings, "the main findings in plain words" },
   { "analyses", hp_cli_analyses, "the analyses, their tables and parameters" },
   { "counters", hp_cli_counters, "trace files with queue-length and memory-bandwidth counter tracks" },
+  { "critical-path", hp_cli_critical_path, "the chain of work that set a step's length, and what bound it" },
   { "patterns", hp_cli_patterns, "frequent CUDA kernel sequences of an operator, and repeated ones" },
   { "health", hp_cli_health, "what a trace lacks or has wrong, and which analyses to trust" },
   { "bench", hp_cli_bench, "time and memory of loading a trace folder" },

@@ -8,6 +8,7 @@
 #include "hp-analysis-registry.h"
 #include "hp-aten-op-delay.h"
 #include "hp-comm-comp-overlap.h"
+#include "hp-critical-path.h"
 #include "hp-idle-time.h"
 #include "hp-kernel-breakdown.h"
 #include "hp-kernel-sequences.h"
@@ -126,6 +127,16 @@ const HpAnalysis hp_analysis_registry[] = {
       .in_default_set = TRUE,
       .cost = 1,
       .tables = LIST ("memory_bw_time_series", "memory_bw_summary"),
+  },
+  {
+      .name = "critical_path",
+      .title = "Critical path",
+      .section = "§12",
+      .func = hp_critical_path_compute,
+      .in_default_set = FALSE,
+      .cost = 3,
+      .tables = LIST ("critical_path_summary", "critical_path_breakdown", "critical_path_ranks",
+                      "critical_path_ranks_breakdown"),
   },
   { .name = "repeated_kernel_sequences", .title = "Repeated kernel sequences", .section = "§9+", .func = hp_repeated_sequences_compute, .cost = 3, .tables = LIST ("repeated_kernel_sequences") },
   { NULL },

@@ -20,6 +20,7 @@
 #include "hp-comm-comp-overlap.h"
 #include "hp-compare.h"
 #include "hp-counter-writer.h"
+#include "hp-critical-path.h"
 #include "hp-findings.h"
 #include "hp-health.h"
 #include "hp-idle-time.h"

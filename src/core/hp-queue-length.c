@@ -11,12 +11,13 @@
 
 #include "hp-time-private.h"
 #include "hp-queue-length.h"
+#include "hp-queue-length-private.h"
 #include "hp-parallel-private.h"
 #include "hp-sort-private.h"
 #include "hp-stats.h"
 
-/* the launch calls of docs/analyses.md §8.1 step 1 */
-static const char *const launch_names[] = {
+/* the launch calls of docs/analyses.md §8.1 step 1 (also the critical path's, §12.3) */
+const char *const _hp_queue_length_launch_names[HP_N_LAUNCH_NAMES] = {
   "cudaLaunchKernel",
   "cudaLaunchKernelExC",
   "cuLaunchKernel",
@@ -122,7 +123,7 @@ hp_queue_length_series (HpTrace      *trace,
 {
   const HpRank            *r = rank;
   gboolean                 compat = hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT;
-  guint32                  launch_ids[G_N_ELEMENTS (launch_names)];
+  guint32                  launch_ids[HP_N_LAUNCH_NAMES];
   guint                    n_launch_ids = 0;
   gsize                    n_slots = MAX (r->n_rows, 1);
   g_autofree HpSortPair   *gpu = g_new (HpSortPair, n_slots);      /* (correlation, row), G1 */
@@ -140,9 +141,9 @@ hp_queue_length_series (HpTrace      *trace,
 
   g_return_val_if_fail (trace != NULL && rank != NULL, NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (launch_names); i++)
+  for (guint i = 0; i < HP_N_LAUNCH_NAMES; i++)
     {
-      guint32 id = hp_trace_lookup_string (trace, launch_names[i]);
+      guint32 id = hp_trace_lookup_string (trace, _hp_queue_length_launch_names[i]);
 
       if (id != HP_NO_STRING)
         launch_ids[n_launch_ids++] = id;

@@ -536,6 +536,45 @@ test_session (Fixture      *f,
   g_assert_null (session);
 }
 
+/* The critical-path overlay toggles from its action; an event on the path
+ * says so in the details pane, one off it shows its slack, and both list
+ * their edges */
+static void
+test_critical_path_overlay (Fixture      *f,
+                            gconstpointer data)
+{
+  const HpRank   *r = hp_trace_get_rank (f->trace, 0);
+  HpCriticalPath *path = hp_critical_path_new (f->trace, r, NULL, NULL, NULL);
+  guint           n_nodes, n_path;
+  const HpCpNode *nodes = hp_critical_path_get_nodes (path, &n_nodes);
+  const guint32  *on_path = hp_critical_path_get_path (path, &n_path);
+  guint32         critical = nodes[on_path[1]].event;
+  gint64          off = -1;
+  gboolean        shown = FALSE;
+
+  g_assert_cmpuint (n_path, >=, 2);
+  for (guint i = 0; i < n_nodes && off < 0; i++)
+    if (!hp_critical_path_event_is_critical (path, nodes[i].event) &&
+        hp_critical_path_get_slack (path, nodes[i].event) > 0)
+      off = nodes[i].event;
+  g_assert_cmpint (off, >=, 0);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->panel), "timeline.show-critical-path", NULL));
+  g_object_get (f->panel, "show-critical-path", &shown, NULL);
+  g_assert_true (shown);
+
+  hp_timeline_view_select_event (f->view, r->rank, critical);
+  g_assert_cmpstr (details_value (f, "Critical path"), ==, "On the path (no slack)");
+  hp_timeline_view_select_event (f->view, r->rank, off);
+  g_assert_true (g_str_has_prefix (details_value (f, "Critical path"), "Slack "));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->panel), "timeline.show-critical-path", NULL));
+  g_object_get (f->panel, "show-critical-path", &shown, NULL);
+  g_assert_false (shown);
+  g_assert_null (details_value (f, "Critical path"));
+  hp_critical_path_free (path);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -546,6 +585,8 @@ main (int    argc,
   g_test_add ("/ui/timeline/click-selects", Fixture, NULL, fixture_setup, test_click_selects, fixture_teardown);
   g_test_add ("/ui/timeline/fold-rank", Fixture, NULL, fixture_setup, test_fold_rank, fixture_teardown);
   g_test_add ("/ui/timeline/search", Fixture, NULL, fixture_setup, test_search, fixture_teardown);
+  g_test_add ("/ui/timeline/critical-path", Fixture, NULL, fixture_setup, test_critical_path_overlay,
+              fixture_teardown);
   g_test_add ("/ui/timeline/show-events", Fixture, NULL, fixture_setup, test_show_events, fixture_teardown);
   g_test_add ("/ui/timeline/range", Fixture, NULL, fixture_setup, test_range, fixture_teardown);
   g_test_add ("/ui/timeline/overlays", Fixture, NULL, fixture_setup, test_overlays, fixture_teardown);

@@ -19,6 +19,7 @@
 #include "hp-timeline-panel.h"
 #include "hp-test-utils.h"
 #include "hp-ui-test-utils.h"
+#include "hp-critical-path-panel.h"
 #include "hp-window.h"
 
 static const char *const expected_tabs[] = {
@@ -31,6 +32,7 @@ static const char *const expected_tabs[] = {
   "Counters",
   "ATen delays",
   "User annotations",
+  "Critical path",
   "Patterns",
 };
 
@@ -44,6 +46,7 @@ static const char *const chart_tabs[] = {
   "Counters",
   "ATen delays",
   "User annotations",
+  "Critical path",
 };
 
 /* Opens the test trace @name in a new window and waits until it is loaded */
@@ -498,6 +501,34 @@ static gboolean
 view_allocated (gpointer data)
 {
   return gtk_widget_get_width (data) > 0 && gtk_widget_get_height (data) > 0;
+}
+
+static gboolean
+finding_shown (gpointer data)
+{
+  return !hp_analysis_panel_is_busy (data) && hp_critical_path_panel_get_finding (data) != NULL;
+}
+
+/* The Critical path tab runs in the background, shows the path's share
+ * by bound_by as a chart, the chain as a table, and says in words what
+ * bound the first step of rank 0: CPU-bound, as the CLI finds */
+static void
+test_critical_path_tab (void)
+{
+  HpWindow        *window = open_trace ("hta_trace_filter_2ranks");
+  HpAnalysisPanel *panel = show_tab (window, "Critical path");
+  const char      *finding;
+
+  g_assert_true (HP_IS_CRITICAL_PATH_PANEL (panel));
+  g_assert_true (hp_ui_test_wait_for (finding_shown, panel));
+  finding = hp_critical_path_panel_get_finding (HP_CRITICAL_PATH_PANEL (panel));
+  g_test_message ("%s", finding);
+  g_assert_nonnull (strstr (finding, "Rank 0, ProfilerStep#551 is 100% CPU-bound"));
+  g_assert_nonnull (hp_analysis_panel_find_chart_view (panel, "critical_path_summary"));
+  g_assert_nonnull (hp_analysis_panel_find_table (panel, "critical_path", "critical_path_breakdown"));
+  /* two ranks: the per-step critical rank too */
+  g_assert_nonnull (hp_analysis_panel_find_table (panel, "critical_path", "critical_path_ranks"));
+  hp_ui_test_close_window (window);
 }
 
 static void
@@ -966,6 +997,10 @@ main (int   argc,
   g_test_add_func ("/app/window/chart-tooltip", test_chart_tooltip);
   g_test_add_func ("/app/window/chart-export", test_chart_export);
   g_test_add_func ("/app/window/launch-cutoffs", test_launch_cutoffs);
+
+  /* last: a window it leaves wider changes the saved size the chart
+   * export test starts from */
+  g_test_add_func ("/app/window/critical-path", test_critical_path_tab);
 
   return g_test_run ();
 }

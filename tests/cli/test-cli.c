@@ -243,6 +243,77 @@ test_report_charts (void)
   g_assert_cmpint (bad_format.status, ==, 2);
 }
 
+/* critical-path --hta-compat writes HTA's summary; the default region
+ * and the chart come along; bad input and usage are told apart. */
+static void
+test_critical_path (void)
+{
+  g_autofree char *dir = hp_test_data_path ("hta_cp_cuda_event_sync", NULL);
+  g_autofree char *golden = hp_test_golden_path ("hta_cp_cuda_event_sync", "critical_path_summary.csv");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = g_dir_make_tmp ("hotpath-cp-XXXXXX", &error);
+  g_autofree char *summary = NULL;
+  g_autofree char *breakdown = NULL;
+  g_autofree char *png = NULL;
+  g_autofree char *why = NULL;
+  g_autoptr (GPtrArray) ours = NULL;
+  g_autoptr (GPtrArray) golden_rows = NULL;
+  g_auto (HpTestCliRun) run = { 0 };
+  g_auto (HpTestCliRun) dflt = { 0 };
+  g_auto (HpTestCliRun) usage = { 0 };
+  g_auto (HpTestCliRun) missing = { 0 };
+  g_auto (HpTestCliRun) no_rank = { 0 };
+
+  g_assert_no_error (error);
+  hp_test_run_cli (&run, "critical-path", "--hta-compat", "--annotation", "ProfilerStep", "--instance", "0", "--output", out,
+                   "--charts", "png", "--overlay", dir, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.err, "ProfilerStep#100"));
+  summary = g_build_filename (out, "critical_path_summary.csv", NULL);
+  breakdown = g_build_filename (out, "critical_path_breakdown.csv", NULL);
+  png = g_build_filename (out, "critical_path_summary.png", NULL);
+  g_assert_true (g_file_test (breakdown, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (png, G_FILE_TEST_EXISTS));
+  g_assert_nonnull (strstr (run.out, "overlaid_critical_path_"));
+  ours = hp_test_read_csv (summary);
+  golden_rows = hp_test_read_csv (golden);
+  why = hp_test_compare_csv ("critical_path_summary", ours, golden_rows);
+  if (why != NULL)
+    g_error ("%s", why);
+  hp_test_remove_tree (out);
+
+  /* no --annotation: the first complete step, said on stderr */
+  hp_test_run_cli (&dflt, "critical-path", dir, NULL);
+  g_assert_cmpint (dflt.status, ==, 0);
+  g_assert_nonnull (strstr (dflt.err, "over ProfilerStep#100"));
+  g_assert_nonnull (strstr (dflt.out, "cpu_bound"));
+
+  hp_test_run_cli (&usage, "critical-path", "--overlay", dir, NULL);
+  g_assert_cmpint (usage.status, ==, 2);
+  hp_test_run_cli (&missing, "critical-path", "--annotation", "no-such-step", dir, NULL);
+  g_assert_cmpint (missing.status, ==, 1);
+  g_assert_nonnull (strstr (missing.err, ".json"));
+  g_assert_nonnull (strstr (missing.err, "no-such-step"));
+  hp_test_run_cli (&no_rank, "critical-path", "--rank", "7", dir, NULL);
+  g_assert_cmpint (no_rank.status, ==, 1);
+
+  /* --all-ranks adds the per-step table of the two-rank job */
+  {
+    g_autofree char *job = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
+    g_autofree char *out2 = g_dir_make_tmp ("hotpath-cp-XXXXXX", &error);
+    g_autofree char *ranks = g_build_filename (out2, "critical_path_ranks.csv", NULL);
+    g_autoptr (GPtrArray) rows = NULL;
+    g_auto (HpTestCliRun) all = { 0 };
+
+    hp_test_run_cli (&all, "critical-path", "--all-ranks", "--output", out2, job, NULL);
+    g_assert_cmpint (all.status, ==, 0);
+    rows = hp_test_read_csv (ranks);
+    g_assert_cmpuint (rows->len, ==, 2); /* header and step 551 */
+    g_assert_cmpint (hp_test_csv_column (rows, "critical_rank"), >=, 0);
+    hp_test_remove_tree (out2);
+  }
+}
+
 static void
 test_health_text (void)
 {
@@ -706,6 +777,7 @@ main (int    argc,
   g_test_add_func ("/cli/report/usage", test_report_usage);
   g_test_add_func ("/cli/report/json-stdout", test_report_json_stdout);
   g_test_add_func ("/cli/report/charts", test_report_charts);
+  g_test_add_func ("/cli/critical-path", test_critical_path);
   g_test_add_func ("/cli/patterns/golden", test_patterns);
   g_test_add_func ("/cli/patterns/none", test_patterns_none);
   g_test_add_func ("/cli/patterns/usage", test_patterns_usage);

@@ -1,0 +1,172 @@
+/* hp-critical-path-panel.c — the Critical path tab: the chain of work that set a step's length.
+ *
+ * Shows critical_path (docs/analyses.md §12): the share of the longest
+ * chain of CPU operators, launches, kernels and syncs per bound_by, the
+ * chain itself edge by edge, and a finding in words.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "hp-critical-path-panel.h"
+
+/* the longest stretches named in the finding */
+#define N_STRETCHES 3
+
+struct _HpCriticalPathPanel
+{
+  HpAnalysisPanel parent_instance;
+
+  /* Template widgets */
+  GtkWidget *summary_row;
+  GtkLabel  *summary_label;
+};
+
+G_DEFINE_FINAL_TYPE (HpCriticalPathPanel, hp_critical_path_panel, HP_TYPE_ANALYSIS_PANEL)
+
+/* what bound the path most, in words */
+static const char *
+bound_words (const char *bound_by)
+{
+  if (g_str_equal (bound_by, "cpu_bound"))
+    return _ ("CPU-bound");
+  if (g_str_equal (bound_by, "gpu_compute_bound"))
+    return _ ("GPU-compute-bound");
+  if (g_str_equal (bound_by, "gpu_communication_bound"))
+    return _ ("communication-bound");
+  if (g_str_equal (bound_by, "gpu_kernel_launch_overhead"))
+    return _ ("bound by kernel launch delays");
+  if (g_str_equal (bound_by, "gpu_kernel_kernel_overhead"))
+    return _ ("bound by gaps between kernels");
+  if (g_str_equal (bound_by, "data_loading"))
+    return _ ("bound by data loading");
+  return bound_by;
+}
+
+/* "Rank 0, ProfilerStep#12 is 98% CPU-bound; its longest stretches are
+ * aten::empty (2187 µs), …" */
+static void
+update_summary (HpCriticalPathPanel *self)
+{
+  HpAnalysisPanel *panel = HP_ANALYSIS_PANEL (self);
+  HpTable         *summary = hp_analysis_panel_find_table (panel, "critical_path", "critical_path_summary");
+  HpTable         *breakdown = hp_analysis_panel_find_table (panel, "critical_path", "critical_path_breakdown");
+  int              c_bound, c_pct, c_dur, c_name;
+  const char      *top = NULL;
+  double           top_pct = -1;
+  guint            best[N_STRETCHES] = { 0 };
+  guint            n_best = 0;
+  g_autoptr (GString) stretches = g_string_new (NULL);
+  g_autofree char *text = NULL;
+
+  if (summary == NULL || breakdown == NULL || hp_table_get_n_rows (summary) == 0)
+    {
+      gtk_widget_set_visible (self->summary_row, FALSE);
+      return;
+    }
+  c_bound = hp_table_find_column (summary, "bound_by");
+  c_pct = hp_table_find_column (summary, "pct_of_path_duration");
+  for (guint i = 0; i < hp_table_get_n_rows (summary); i++)
+    if (hp_table_get_double (summary, i, c_pct) > top_pct)
+      {
+        top_pct = hp_table_get_double (summary, i, c_pct);
+        top = hp_table_get_string (summary, i, c_bound);
+      }
+
+  c_dur = hp_table_find_column (breakdown, "duration");
+  c_name = hp_table_find_column (breakdown, "s_name");
+  for (guint i = 0; i < hp_table_get_n_rows (breakdown); i++)
+    {
+      guint j;
+
+      if (hp_table_is_null (breakdown, i, c_name))
+        continue;
+      for (j = n_best; j > 0 && hp_table_get_double (breakdown, best[j - 1], c_dur) < hp_table_get_double (breakdown, i, c_dur); j--)
+        if (j < N_STRETCHES)
+          best[j] = best[j - 1];
+      if (j < N_STRETCHES)
+        {
+          best[j] = i;
+          n_best = MIN (n_best + 1, N_STRETCHES);
+        }
+    }
+  for (guint j = 0; j < n_best; j++)
+    /* Translators: a name on the critical path and its time */
+    g_string_append_printf (stretches, _ ("%s%s (%.0f µs)"), j > 0 ? ", " : "",
+                            hp_table_get_string (breakdown, best[j], c_name),
+                            hp_table_get_double (breakdown, best[j], c_dur));
+
+  /* Translators: the region (rank and step), a share, how it is bound, then
+   * the longest stretches of the path */
+  text = g_strdup_printf (_ ("%s is %.0f%% %s; its longest stretches are %s."),
+                          hp_table_get_note (summary) != NULL ? hp_table_get_note (summary) : _ ("The region"),
+                          top_pct, bound_words (top != NULL ? top : ""), stretches->str);
+  gtk_label_set_text (self->summary_label, text);
+  gtk_widget_set_visible (self->summary_row, TRUE);
+}
+
+static void
+hp_critical_path_panel_results_changed (HpAnalysisPanel *panel)
+{
+  update_summary (HP_CRITICAL_PATH_PANEL (panel));
+}
+
+static void
+hp_critical_path_panel_dispose (GObject *object)
+{
+  /* dispose may run twice; GTK 4.8 asserts on a second template teardown */
+  if (HP_CRITICAL_PATH_PANEL (object)->summary_row != NULL)
+    gtk_widget_dispose_template (GTK_WIDGET (object), HP_TYPE_CRITICAL_PATH_PANEL);
+
+  G_OBJECT_CLASS (hp_critical_path_panel_parent_class)->dispose (object);
+}
+
+static void
+hp_critical_path_panel_class_init (HpCriticalPathPanelClass *klass)
+{
+  GObjectClass         *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass       *widget_class = GTK_WIDGET_CLASS (klass);
+  HpAnalysisPanelClass *panel_class = HP_ANALYSIS_PANEL_CLASS (klass);
+
+  object_class->dispose = hp_critical_path_panel_dispose;
+  panel_class->results_changed = hp_critical_path_panel_results_changed;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/hotpath/Hotpath/ui/hp-critical-path-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, HpCriticalPathPanel, summary_row);
+  gtk_widget_class_bind_template_child (widget_class, HpCriticalPathPanel, summary_label);
+
+  hp_analysis_panel_class_add_analysis (panel_class, "critical_path", _ ("Critical path"),
+                                        HP_ANALYSIS_PANEL_SHOW_TABLES);
+}
+
+static void
+hp_critical_path_panel_init (HpCriticalPathPanel *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *
+hp_critical_path_panel_new (void)
+{
+  return g_object_new (HP_TYPE_CRITICAL_PATH_PANEL, NULL);
+}
+
+/**
+ * hp_critical_path_panel_get_finding:
+ * @self: a critical path panel
+ *
+ * Returns: (nullable): the finding in words, or %NULL before the results
+ */
+const char *
+hp_critical_path_panel_get_finding (HpCriticalPathPanel *self)
+{
+  g_return_val_if_fail (HP_IS_CRITICAL_PATH_PANEL (self), NULL);
+
+  if (!gtk_widget_get_visible (self->summary_row))
+    return NULL;
+  return gtk_label_get_text (self->summary_label);
+}

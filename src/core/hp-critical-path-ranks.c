@@ -1,0 +1,559 @@
+/* hp-critical-path-ranks.c — the critical path across ranks, linked by their collectives.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "hp-classify.h"
+#include "hp-critical-path-private.h"
+#include "hp-parallel-private.h"
+
+/* One collective kernel of one rank, in the region's graph. */
+typedef struct
+{
+  char   *key;  /* collective name and process group; n-th of its key */
+  gint64  size; /* message size, or -1 when the trace has none */
+  guint32 event;
+  guint   rank; /* position in the job */
+} Collective;
+
+typedef struct
+{
+  HpTrace         *trace;
+  guint            n_ranks;
+  HpCriticalPath **paths;       /* per rank position, for this step */
+  guint           *offset;      /* first combined node id of each rank */
+  guint           *edge_offset; /* first combined edge id of each rank */
+  GArray          *nodes;       /* guint: rank of each combined node */
+  GArray          *edges;       /* HpCpEdge over combined node ids */
+  GArray          *edge_rank;   /* guint: rank of each combined edge */
+  gint64          *wait_caused; /* per rank, ns */
+  guint           *late;        /* per rank: collectives it arrived last at */
+  guint            n_matched;
+  guint            n_unmatched;
+  char            *late_example; /* a collective the critical rank held back */
+} Step;
+
+static const char *
+arg_string (const HpRank *r,
+            guint         e,
+            guint32       key,
+            char         *buf,
+            gsize         size)
+{
+  HpArgValue v;
+
+  if (key == HP_NO_STRING || !hp_rank_get_arg (r, e, key, &v))
+    return "";
+  if (v.type == HP_ARG_STRING)
+    {
+      gsize n = MIN (v.s_len, size - 1);
+
+      memcpy (buf, v.s, n);
+      buf[n] = '\0';
+      return buf;
+    }
+  if (v.type == HP_ARG_INT)
+    {
+      g_snprintf (buf, size, "%" G_GINT64_FORMAT, v.i);
+      return buf;
+    }
+  return "";
+}
+
+/* The collectives of a rank's region in time order, keyed by (collective
+ * name, process group, occurrence). */
+static GArray *
+collectives_of (HpCriticalPath *cp,
+                guint           rank_pos)
+{
+  const HpRank *r = cp->rank;
+  GArray       *out = g_array_new (FALSE, FALSE, sizeof (Collective));
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint32         k_coll = hp_rank_lookup_arg_key (r, "Collective name");
+  guint32         k_pg = hp_rank_lookup_arg_key (r, "Process Group Name");
+  guint32         k_pg_id = hp_rank_lookup_arg_key (r, "pg_id");
+  guint32         k_size = hp_rank_lookup_arg_key (r, "In msg nelems");
+  const HpCpNode *nodes = (const HpCpNode *)(gpointer)cp->nodes->data;
+
+  /* kernels' start nodes are in time order */
+  for (guint i = 0; i < cp->nodes->len; i++)
+    {
+      guint            e = nodes[i].event;
+      char             name_buf[128], pg_buf[64];
+      const char      *name, *pg;
+      g_autofree char *short_name = NULL;
+      char            *base;
+      guint            n;
+
+      if (!nodes[i].is_start || r->kind[e] != HP_EVENT_KIND_KERNEL || r->kclass[e] != HP_KERNEL_CLASS_COMMUNICATION)
+        continue;
+      name = arg_string (r, e, k_coll, name_buf, sizeof name_buf);
+      if (name[0] == '\0')
+        {
+          short_name = hp_shorten_name (hp_trace_get_string (cp->trace, r->name[e]));
+          name = short_name;
+        }
+      pg = arg_string (r, e, k_pg, pg_buf, sizeof pg_buf);
+      if (pg[0] == '\0')
+        pg = arg_string (r, e, k_pg_id, pg_buf, sizeof pg_buf);
+      base = g_strdup_printf ("%s|%s", name, pg);
+      n = GPOINTER_TO_UINT (g_hash_table_lookup (seen, base));
+      g_hash_table_replace (seen, g_strdup (base), GUINT_TO_POINTER (n + 1));
+      g_array_append_val (out, ((Collective){ g_strdup_printf ("%s#%u", base, n), k_size != HP_NO_STRING ? hp_rank_get_arg_int (r, e, k_size, -1) : -1, e, rank_pos }));
+      g_free (base);
+    }
+  return out;
+}
+
+static void
+collectives_free (GArray *array)
+{
+  for (guint i = 0; i < array->len; i++)
+    g_free (g_array_index (array, Collective, i).key);
+  g_array_unref (array);
+}
+
+/* the union of the ranks' graphs, then one cross-rank edge per waiting
+ * rank and collective */
+static void
+combine (Step *s)
+{
+  g_autoptr (GPtrArray) colls = g_ptr_array_new_with_free_func ((GDestroyNotify)collectives_free);
+  g_autoptr (GHashTable) by_key = NULL; /* key -> rank 0's collective index + 1 */
+
+  s->offset = g_new0 (guint, s->n_ranks + 1);
+  s->edge_offset = g_new0 (guint, s->n_ranks + 1);
+  s->nodes = g_array_new (FALSE, FALSE, sizeof (guint));
+  s->edges = g_array_new (FALSE, FALSE, sizeof (HpCpEdge));
+  s->edge_rank = g_array_new (FALSE, FALSE, sizeof (guint));
+  s->wait_caused = g_new0 (gint64, s->n_ranks);
+  s->late = g_new0 (guint, s->n_ranks);
+  for (guint k = 0; k < s->n_ranks; k++)
+    {
+      HpCriticalPath *cp = s->paths[k];
+
+      s->offset[k] = s->nodes->len;
+      s->edge_offset[k] = s->edges->len;
+      for (guint i = 0; i < cp->nodes->len; i++)
+        g_array_append_val (s->nodes, k);
+      for (guint i = 0; i < cp->edges->len; i++)
+        {
+          HpCpEdge e = g_array_index (cp->edges, HpCpEdge, i);
+
+          e.src += s->offset[k];
+          e.dst += s->offset[k];
+          g_array_append_val (s->edges, e);
+          g_array_append_val (s->edge_rank, k);
+        }
+      g_ptr_array_add (colls, collectives_of (cp, k));
+    }
+  s->offset[s->n_ranks] = s->nodes->len;
+  if (s->n_ranks < 2)
+    return;
+
+  /* the n-th collective of a key on each rank, checked by size */
+  for (guint i = 0; i < ((GArray *)colls->pdata[0])->len; i++)
+    {
+      const Collective   *c0 = &g_array_index ((GArray *)colls->pdata[0], Collective, i);
+      g_autofree guint32 *events = g_new (guint32, s->n_ranks);
+      gboolean            all = TRUE;
+      guint               late = 0;
+      gint64              last_start = G_MININT64;
+
+      for (guint k = 0; k < s->n_ranks && all; k++)
+        {
+          GArray *list = colls->pdata[k];
+          guint   j;
+
+          for (j = 0; j < list->len; j++)
+            if (strcmp (g_array_index (list, Collective, j).key, c0->key) == 0)
+              break;
+          if (j == list->len ||
+              (c0->size >= 0 && g_array_index (list, Collective, j).size >= 0 &&
+               g_array_index (list, Collective, j).size != c0->size))
+            all = FALSE;
+          else
+            events[k] = g_array_index (list, Collective, j).event;
+        }
+      if (!all)
+        {
+          s->n_unmatched++;
+          continue;
+        }
+      s->n_matched++;
+      for (guint k = 0; k < s->n_ranks; k++)
+        if (s->paths[k]->rank->ts[events[k]] > last_start)
+          {
+            last_start = s->paths[k]->rank->ts[events[k]];
+            late = k;
+          }
+      s->late[late]++;
+      for (guint k = 0; k < s->n_ranks; k++)
+        {
+          HpCriticalPath *cp = s->paths[k];
+          guint           e = events[k];
+          gint64          end = hp_rank_end (cp->rank, e);
+          guint64         span = ((guint64)(guint32)cp->start_node[e] << 32) | (guint32)cp->end_node[e];
+          gpointer        id;
+          HpCpEdge        cross;
+
+          if (k == late)
+            continue;
+          s->wait_caused[late] += last_start - cp->rank->ts[e];
+          /* the kernel's own time is the transfer after the last rank
+           * arrived; the wait before it is the late rank's */
+          id = g_hash_table_lookup (cp->edge_ids, &span);
+          if (id != NULL)
+            g_array_index (s->edges, HpCpEdge, s->edge_offset[k] + GPOINTER_TO_UINT (id) - 1).weight =
+                MAX (0, end - last_start);
+          cross = (HpCpEdge){ (guint32)(s->offset[late] + (guint)s->paths[late]->start_node[events[late]]),
+                              (guint32)(s->offset[k] + (guint)cp->end_node[e]),
+                              MAX (0, end - last_start),
+                              HP_CP_EDGE_CROSS_RANK,
+                              FALSE,
+                              (gint32)e };
+          g_array_append_val (s->edges, cross);
+          g_array_append_val (s->edge_rank, late);
+        }
+      if (s->late_example == NULL)
+        s->late_example = g_strdup (c0->key);
+    }
+}
+
+static void
+step_clear (Step *s)
+{
+  for (guint k = 0; k < s->n_ranks; k++)
+    hp_critical_path_free (s->paths[k]);
+  g_free (s->paths);
+  g_free (s->offset);
+  g_free (s->edge_offset);
+  g_clear_pointer (&s->nodes, g_array_unref);
+  g_clear_pointer (&s->edges, g_array_unref);
+  g_clear_pointer (&s->edge_rank, g_array_unref);
+  g_free (s->wait_caused);
+  g_free (s->late);
+  g_free (s->late_example);
+}
+
+static int
+cmp_int (gconstpointer a,
+         gconstpointer b)
+{
+  return *(const int *)a - *(const int *)b;
+}
+
+/* the step numbers every rank has, ascending */
+static GArray *
+common_steps (HpTrace *trace)
+{
+  GArray *steps = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr (GHashTable) count = g_hash_table_new (NULL, NULL);
+  guint n_ranks = hp_trace_get_n_ranks (trace);
+
+  for (guint k = 0; k < n_ranks; k++)
+    {
+      const HpRank *r = hp_trace_get_rank (trace, k);
+      g_autoptr (GHashTable) mine = g_hash_table_new (NULL, NULL);
+
+      for (guint i = 0; i < r->n_rows; i++)
+        {
+          guint e = r->rows[i];
+          int   n;
+
+          if (!(r->flags[e] & HP_EVENT_STEP) || r->kind[e] != HP_EVENT_KIND_USER_ANNOTATION)
+            continue;
+          n = hp_trace_step_number (trace, r->name[e]);
+          if (n < 0 || g_hash_table_contains (mine, GINT_TO_POINTER (n + 1)))
+            continue;
+          g_hash_table_add (mine, GINT_TO_POINTER (n + 1));
+          g_hash_table_insert (count, GINT_TO_POINTER (n + 1),
+                               GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (count, GINT_TO_POINTER (n + 1))) + 1));
+        }
+    }
+  {
+    GHashTableIter iter;
+    gpointer       key, value;
+
+    g_hash_table_iter_init (&iter, count);
+    while (g_hash_table_iter_next (&iter, &key, &value))
+      if (GPOINTER_TO_UINT (value) == n_ranks)
+        {
+          int n = GPOINTER_TO_INT (key) - 1;
+
+          g_array_append_val (steps, n);
+        }
+  }
+  g_array_sort (steps, cmp_int);
+  return steps;
+}
+
+static void
+free_paths (HpCriticalPath ***paths,
+            guint             n_steps,
+            guint             n_ranks)
+{
+  for (guint si = 0; paths != NULL && si < n_steps; si++)
+    {
+      for (guint k = 0; paths[si] != NULL && k < n_ranks; k++)
+        hp_critical_path_free (paths[si][k]);
+      g_free (paths[si]);
+    }
+  g_free (paths);
+}
+
+/* every step of one rank, on a worker thread */
+typedef struct
+{
+  HpTrace                     *trace;
+  const HpCriticalPathOptions *options;
+  GArray                      *steps;
+  HpCpRankCache               *caches;
+  HpCriticalPath            ***paths;  /* [step][rank] */
+  GError                     **errors; /* per rank */
+  GCancellable                *cancellable;
+} RankJobs;
+
+static void
+rank_steps (guint    k,
+            gpointer user_data)
+{
+  RankJobs             *jobs = user_data;
+  HpCriticalPathOptions opts = *jobs->options;
+
+  for (guint si = 0; si < jobs->steps->len && jobs->errors[k] == NULL; si++)
+    {
+      int              number = g_array_index (jobs->steps, int, si);
+      g_autofree char *annotation = number >= 0 ? g_strdup_printf ("ProfilerStep#%d", number) : g_strdup ("");
+
+      opts.annotation = annotation;
+      opts.instance_first = opts.instance_last = 0;
+      jobs->paths[si][k] = _hp_critical_path_new_cached (jobs->trace, hp_trace_get_rank (jobs->trace, k), &opts,
+                                                         &jobs->caches[k], jobs->cancellable, &jobs->errors[k]);
+    }
+}
+
+/**
+ * hp_critical_path_ranks:
+ * @trace: a trace
+ * @options: the switches (@annotation and the instances are ignored: every
+ *   step all ranks have is analysed, or the whole trace without steps)
+ * @breakdown: (out) (optional) (transfer full): the path of each step by
+ *   rank and bound_by (`critical_path_ranks_breakdown`)
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * The critical path across ranks: the ranks' graphs of each step, joined
+ * by their collectives (the n-th NCCL kernel of one collective name and
+ * process group on each rank, checked by message size when the trace has
+ * it): a collective ends on no rank before it started on all, so the rank
+ * that arrived last is linked to the ends of the others' kernels, whose
+ * own time shrinks to the transfer after that arrival.
+ *
+ * Returns: (transfer full): the table `critical_path_ranks`, one row per
+ *   step: the critical rank (the largest share of the joined path), the
+ *   wait it caused the others at collectives it arrived last at, and a
+ *   finding in words; %NULL with @error set
+ */
+HpTable *
+hp_critical_path_ranks (HpTrace                     *trace,
+                        const HpCriticalPathOptions *options,
+                        HpTable                    **breakdown,
+                        GCancellable                *cancellable,
+                        GError                     **error)
+{
+  guint n_ranks = hp_trace_get_n_ranks (trace);
+  g_autoptr (GArray) steps = common_steps (trace);
+  g_autofree HpCpRankCache *caches = g_new0 (HpCpRankCache, MAX (n_ranks, 1));
+  HpCriticalPath         ***all_paths = NULL;
+  GError                  **errors = NULL;
+  HpTable                  *table = hp_table_new ("critical_path_ranks", _ ("Critical path across ranks"));
+  HpTable                  *parts = hp_table_new ("critical_path_ranks_breakdown", _ ("Critical path across ranks by rank"));
+  guint                     c_step = hp_table_add_column (table, "step", HP_COLUMN_INT, NULL);
+  guint                     c_rank = hp_table_add_column (table, "critical_rank", HP_COLUMN_INT, NULL);
+  guint                     c_wait = hp_table_add_column (table, "wait_caused", HP_COLUMN_DOUBLE, "us");
+  guint                     c_late = hp_table_add_column (table, "late_collectives", HP_COLUMN_INT, NULL);
+  guint                     c_coll = hp_table_add_column (table, "collectives", HP_COLUMN_INT, NULL);
+  guint                     c_len = hp_table_add_column (table, "path_duration", HP_COLUMN_DOUBLE, "us");
+  guint                     c_pct = hp_table_add_column (table, "critical_rank_pct", HP_COLUMN_DOUBLE, "%");
+  guint                     c_find = hp_table_add_column (table, "finding", HP_COLUMN_STRING, NULL);
+  guint                     p_step = hp_table_add_column (parts, "step", HP_COLUMN_INT, NULL);
+  guint                     p_rank = hp_table_add_column (parts, "rank", HP_COLUMN_INT, NULL);
+  guint                     p_bound = hp_table_add_column (parts, "bound_by", HP_COLUMN_STRING, NULL);
+  guint                     p_dur = hp_table_add_column (parts, "duration", HP_COLUMN_DOUBLE, "us");
+  guint                     p_pct = hp_table_add_column (parts, "pct_of_path_duration", HP_COLUMN_DOUBLE, "%");
+
+  if (n_ranks == 0)
+    {
+      g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA, _ ("No rank to analyse"));
+      goto fail;
+    }
+  if (steps->len == 0)
+    {
+      int none = -1;
+
+      g_array_append_val (steps, none);
+    }
+  /* the ranks' graphs of every step, one rank per thread */
+  all_paths = g_new0 (HpCriticalPath **, steps->len);
+  for (guint si = 0; si < steps->len; si++)
+    all_paths[si] = g_new0 (HpCriticalPath *, n_ranks);
+  errors = g_new0 (GError *, n_ranks);
+  {
+    RankJobs jobs = { trace, options, steps, caches, all_paths, errors, cancellable };
+
+    _hp_parallel_for (n_ranks, g_get_num_processors (), rank_steps, &jobs);
+  }
+  for (guint k = 0; k < n_ranks; k++)
+    if (errors[k] != NULL)
+      {
+        g_propagate_error (error, g_steal_pointer (&errors[k]));
+        goto fail;
+      }
+
+  for (guint si = 0; si < steps->len; si++)
+    {
+      int  number = g_array_index (steps, int, si);
+      Step s = { .trace = trace, .n_ranks = n_ranks };
+      g_autoptr (GArray) path = g_array_new (FALSE, FALSE, sizeof (guint32));
+      g_autofree gint64 *dist_to = NULL;
+      g_autofree gint64 *dist_from = NULL;
+      g_autofree gint64 *per_rank = g_new0 (gint64, n_ranks);
+      g_autoptr (GHashTable) edge_ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+      gint64 length = 0, total = 0;
+      guint  critical = 0, row;
+
+      s.paths = g_steal_pointer (&all_paths[si]);
+      combine (&s);
+
+      for (guint i = 0; i < s.edges->len; i++)
+        {
+          const HpCpEdge *e = &g_array_index (s.edges, HpCpEdge, i);
+          guint64        *key = g_new (guint64, 1);
+
+          *key = ((guint64)e->src << 32) | e->dst;
+          g_hash_table_replace (edge_ids, key, GUINT_TO_POINTER (i + 1));
+        }
+      dist_to = g_new0 (gint64, MAX (s.nodes->len, 1));
+      dist_from = g_new0 (gint64, MAX (s.nodes->len, 1));
+      if (!_hp_cp_longest_path ((const HpCpEdge *)(gpointer)s.edges->data, s.edges->len, s.nodes->len, -1, path,
+                                dist_to, dist_from, &length))
+        {
+          g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
+                       _ ("The critical-path graph of step %d across ranks has a cycle"), number);
+          step_clear (&s);
+          goto fail;
+        }
+
+      /* the path by rank and bound_by */
+      {
+        g_autoptr (GHashTable) sums = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+        g_autoptr (GList) keys = NULL;
+
+        for (guint i = 1; i < path->len; i++)
+          {
+            guint64         key = ((guint64)g_array_index (path, guint32, i - 1) << 32) | g_array_index (path, guint32, i);
+            guint           id = GPOINTER_TO_UINT (g_hash_table_lookup (edge_ids, &key)) - 1;
+            const HpCpEdge *e = &g_array_index (s.edges, HpCpEdge, id);
+            guint           k = g_array_index (s.edge_rank, guint, id);
+            const char     *bound;
+            char           *name;
+            gint64         *sum;
+
+            if (e->type == HP_CP_EDGE_CROSS_RANK)
+              bound = "gpu_communication_bound";
+            else
+              {
+                HpCpEdge local = *e;
+
+                local.src -= s.offset[k];
+                local.dst -= s.offset[k];
+                bound = hp_critical_path_edge_bound_by (s.paths[k], &local);
+              }
+            per_rank[k] += e->weight;
+            total += e->weight;
+            name = g_strdup_printf ("%010u|%s", k, bound);
+            sum = g_hash_table_lookup (sums, name);
+            if (sum == NULL)
+              {
+                sum = g_new0 (gint64, 1);
+                g_hash_table_insert (sums, name, sum);
+              }
+            else
+              g_free (name);
+            *sum += e->weight;
+          }
+        keys = g_list_sort (g_hash_table_get_keys (sums), (GCompareFunc)strcmp);
+        for (GList *l = keys; l != NULL; l = l->next)
+          {
+            const char *name = l->data;
+            gint64      v = *(gint64 *)g_hash_table_lookup (sums, name);
+            guint       k = (guint)g_ascii_strtoull (name, NULL, 10);
+
+            row = hp_table_append_row (parts);
+            hp_table_set_int (parts, row, p_step, number);
+            hp_table_set_int (parts, row, p_rank, hp_trace_get_rank (trace, k)->rank);
+            hp_table_set_string (parts, row, p_bound, strchr (name, '|') + 1);
+            hp_table_set_double (parts, row, p_dur, hp_ns_to_us (v));
+            hp_table_set_double (parts, row, p_pct, total != 0 ? 100.0 * (double)v / (double)total : NAN);
+          }
+      }
+
+      for (guint k = 1; k < n_ranks; k++)
+        if (per_rank[k] > per_rank[critical])
+          critical = k;
+      row = hp_table_append_row (table);
+      hp_table_set_int (table, row, c_step, number);
+      hp_table_set_int (table, row, c_rank, hp_trace_get_rank (trace, critical)->rank);
+      hp_table_set_double (table, row, c_wait, hp_ns_to_us (s.wait_caused[critical]));
+      hp_table_set_int (table, row, c_late, s.late[critical]);
+      hp_table_set_int (table, row, c_coll, s.n_matched);
+      hp_table_set_double (table, row, c_len, hp_ns_to_us (total));
+      hp_table_set_double (table, row, c_pct, total != 0 ? 100.0 * (double)per_rank[critical] / (double)total : NAN);
+      {
+        g_autofree char *finding = NULL;
+        g_autofree char *what = number >= 0 ? g_strdup_printf ("step %d", number) : g_strdup ("the trace");
+
+        if (s.late[critical] > 0)
+          finding = g_strdup_printf ("rank %d arrived last at %u of %u collectives of %s (first: %s) and kept "
+                                     "the other ranks waiting %.1f us in all; %.0f%% of the path is on it",
+                                     hp_trace_get_rank (trace, critical)->rank, s.late[critical], s.n_matched, what,
+                                     s.late_example, hp_ns_to_us (s.wait_caused[critical]),
+                                     total != 0 ? 100.0 * (double)per_rank[critical] / (double)total : 0.0);
+        else
+          finding = g_strdup_printf ("rank %d holds %.0f%% of the path of %s; %u collectives matched across ranks",
+                                     hp_trace_get_rank (trace, critical)->rank,
+                                     total != 0 ? 100.0 * (double)per_rank[critical] / (double)total : 0.0, what,
+                                     s.n_matched);
+        hp_table_set_string (table, row, c_find, finding);
+      }
+      step_clear (&s);
+    }
+
+  free_paths (all_paths, steps->len, n_ranks);
+  g_free (errors);
+  for (guint k = 0; k < n_ranks; k++)
+    _hp_cp_rank_cache_clear (&caches[k]);
+  if (breakdown != NULL)
+    *breakdown = parts;
+  else
+    hp_table_unref (parts);
+  return table;
+
+fail:
+  free_paths (all_paths, steps->len, n_ranks);
+  for (guint k = 0; errors != NULL && k < n_ranks; k++)
+    g_clear_error (&errors[k]);
+  g_free (errors);
+  for (guint k = 0; k < n_ranks; k++)
+    _hp_cp_rank_cache_clear (&caches[k]);
+  hp_table_unref (table);
+  hp_table_unref (parts);
+  return NULL;
+}

@@ -1,0 +1,159 @@
+/* hp-critical-path.h — the critical path of one rank over a region (docs/analyses.md §12).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
+
+#include "hp-analysis.h"
+#include "hp-table.h"
+#include "hp-trace.h"
+
+G_BEGIN_DECLS
+
+/**
+ * HpCpEdgeType:
+ * @HP_CP_EDGE_OPERATOR: the span of an operator, runtime call or kernel, or
+ *   a CPU gap inside an operator (`critical_path_operator`)
+ * @HP_CP_EDGE_DEPENDENCY: ordering without cost (`critical_path_dependency`)
+ * @HP_CP_EDGE_LAUNCH_DELAY: runtime call start → kernel start
+ *   (`critical_path_kernel_launch_delay`)
+ * @HP_CP_EDGE_KERNEL_KERNEL: previous kernel end → kernel start on a stream
+ *   (`critical_path_kernel_kernel_delay`)
+ * @HP_CP_EDGE_SYNC: GPU → CPU or GPU → GPU synchronisation
+ *   (`critical_path_sync_dependency`)
+ * @HP_CP_EDGE_CROSS_RANK: a collective cannot end on one rank before it
+ *   started on every rank (`critical_path_cross_rank`, not in HTA)
+ */
+typedef enum
+{
+  HP_CP_EDGE_OPERATOR,
+  HP_CP_EDGE_DEPENDENCY,
+  HP_CP_EDGE_LAUNCH_DELAY,
+  HP_CP_EDGE_KERNEL_KERNEL,
+  HP_CP_EDGE_SYNC,
+  HP_CP_EDGE_CROSS_RANK,
+  HP_CP_N_EDGE_TYPES
+} HpCpEdgeType;
+
+/**
+ * HpCpNode:
+ * @time: ns
+ * @event: the event's position in its rank
+ * @is_start: the start (else the end) of the event
+ */
+typedef struct
+{
+  gint64   time;
+  guint32  event;
+  gboolean is_start;
+} HpCpNode;
+
+/**
+ * HpCpEdge:
+ * @src: node id
+ * @dst: node id
+ * @weight: ns, as built (HTA's edge weight; may be negative)
+ * @type: its #HpCpEdgeType
+ * @zero_weight: a launch edge added with weight 0 (the zero-weight switch)
+ * @attribution: the event the edge's time is charged to, or -1
+ */
+typedef struct
+{
+  guint32 src;
+  guint32 dst;
+  gint64  weight;
+  guint8  type;
+  guint8  zero_weight;
+  gint32  attribution;
+} HpCpEdge;
+
+/**
+ * HpCriticalPathOptions:
+ * @annotation: the region's annotation (a substring of the names), "" for
+ *   the whole trace, %NULL for the default region (the first complete
+ *   ProfilerStep, else the whole trace)
+ * @instance_first: the first instance (0-based) of @annotation
+ * @instance_last: the last instance, inclusive
+ * @zero_weight_launch_edges: add a weight-0 launch edge to every kernel
+ *   that got no launch edge
+ * @data_load_events: (nullable): name substrings of data-loading events
+ */
+typedef struct
+{
+  const char        *annotation;
+  int                instance_first;
+  int                instance_last;
+  gboolean           zero_weight_launch_edges;
+  const char *const *data_load_events;
+} HpCriticalPathOptions;
+
+void hp_critical_path_options_init (HpCriticalPathOptions *options);
+
+typedef struct _HpCriticalPath HpCriticalPath;
+
+HpCriticalPath *hp_critical_path_new (HpTrace                     *trace,
+                                      const HpRank                *rank,
+                                      const HpCriticalPathOptions *options,
+                                      GCancellable                *cancellable,
+                                      GError                     **error);
+void            hp_critical_path_free (HpCriticalPath *self);
+
+const HpRank   *hp_critical_path_get_rank (HpCriticalPath *self);
+const char     *hp_critical_path_get_region (HpCriticalPath *self);
+gint64          hp_critical_path_get_region_start (HpCriticalPath *self);
+gint64          hp_critical_path_get_region_end (HpCriticalPath *self);
+gboolean        hp_critical_path_is_valid (HpCriticalPath *self);
+const char     *hp_critical_path_get_problem (HpCriticalPath *self);
+guint           hp_critical_path_get_n_unlinked (HpCriticalPath *self);
+const HpCpNode *hp_critical_path_get_nodes (HpCriticalPath *self,
+                                            guint          *n_nodes);
+const HpCpEdge *hp_critical_path_get_edges (HpCriticalPath *self,
+                                            guint          *n_edges);
+const guint32  *hp_critical_path_get_path (HpCriticalPath *self,
+                                           guint          *n_nodes);
+const guint32  *hp_critical_path_get_path_edges (HpCriticalPath *self,
+                                                 guint          *n_edges);
+gint64          hp_critical_path_get_length (HpCriticalPath *self);
+gboolean        hp_critical_path_event_is_critical (HpCriticalPath *self,
+                                                    guint           event);
+gint64          hp_critical_path_get_slack (HpCriticalPath *self,
+                                            guint           event);
+guint          *hp_critical_path_get_event_edges (HpCriticalPath *self,
+                                                  guint           event,
+                                                  gboolean        incoming,
+                                                  guint          *n_edges);
+
+const char *hp_cp_edge_type_to_string (HpCpEdgeType type);
+const char *hp_critical_path_edge_bound_by (HpCriticalPath *self,
+                                            const HpCpEdge *edge);
+
+HpTable *hp_critical_path_breakdown (HpCriticalPath *self);
+HpTable *hp_critical_path_summary (HpCriticalPath *self);
+
+char    *hp_critical_path_overlay_path (HpCriticalPath *self,
+                                        const char     *output_dir);
+gboolean hp_critical_path_write_overlay (HpCriticalPath *self,
+                                         const char     *output_path,
+                                         gboolean        only_critical_events,
+                                         gboolean        show_all_edges,
+                                         GCancellable   *cancellable,
+                                         GError        **error);
+
+HpTable *hp_critical_path_ranks (HpTrace                     *trace,
+                                 const HpCriticalPathOptions *options,
+                                 HpTable                    **breakdown,
+                                 GCancellable                *cancellable,
+                                 GError                     **error);
+
+gboolean hp_critical_path_compute (HpTrace                *trace,
+                                   const HpAnalysisParams *params,
+                                   GPtrArray              *tables,
+                                   GCancellable           *cancellable,
+                                   GError                **error);
+
+G_END_DECLS

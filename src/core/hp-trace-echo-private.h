@@ -1,0 +1,86 @@
+/* hp-trace-echo-private.h — echoes a rank's trace file token by token, with hooks.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+#include <yajl/yajl_gen.h>
+
+#include "hp-rank.h"
+#include "hp-trace-rewrite-private.h"
+
+G_BEGIN_DECLS
+
+typedef struct _HpEcho HpEcho;
+
+/**
+ * HpEchoHooks:
+ * @append: called when traceEvents closes: write the events to add with
+ *   rw->gen; returns FALSE on a generator error
+ * @buffer_events: hold each element of traceEvents until it closes, so
+ *   @event_end can drop it
+ * @args_end: (nullable): called in an event's `args` object before it
+ *   closes: write keys to add with rw->cur
+ * @event_end: (nullable): called before an event object closes: write keys
+ *   to add with rw->cur; returns whether to keep the event (with
+ *   @buffer_events)
+ */
+typedef struct
+{
+  int (*append) (HpEcho *rw);
+  gboolean buffer_events;
+  int (*args_end) (HpEcho *rw);
+  gboolean (*event_end) (HpEcho *rw);
+} HpEchoHooks;
+
+/* what the echo knows about the element of traceEvents being read */
+typedef struct
+{
+  guint64  position; /* in traceEvents */
+  char     ph[8];
+  char     cat[32];
+  gboolean has_args;
+} HpEchoEvent;
+
+struct _HpEcho
+{
+  /* output */
+  HpRewriteSink sink;
+  yajl_gen      gen; /* the file: sink.gen */
+  yajl_gen      cur; /* where tokens go: gen, or the event buffer */
+
+  /* where the input is */
+  int      depth;
+  int      events_depth; /* depth of the open traceEvents array, or 0 */
+  gboolean key_is_events;
+  gboolean events_seen;
+  char    *event_key; /* the last key at the event's depth */
+  gboolean in_args;
+  guint64  n_events;
+
+  /* the event being buffered */
+  yajl_gen    event_gen;
+  GString    *event_text;
+  HpEchoEvent event;
+
+  const HpEchoHooks *hooks;
+  gpointer           user_data;
+  gint64             min_ts; /* of the trace: aligned + min_ts = raw */
+};
+
+int      _hp_echo_ok (HpEcho         *rw,
+                      yajl_gen_status status);
+int      _hp_echo_str (HpEcho     *rw,
+                       yajl_gen    gen,
+                       const char *text);
+gboolean _hp_echo_file (const HpRank      *rank,
+                        const char        *out_path,
+                        gint64             min_ts,
+                        const HpEchoHooks *hooks,
+                        gpointer           user_data,
+                        GCancellable      *cancellable,
+                        GError           **error);
+
+G_END_DECLS

@@ -1,0 +1,685 @@
+/* test-critical-path.c — the critical path (spec analyses §12): parity with HTA, hand-made paths, properties.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "hp-core.h"
+#include "hp-test-utils.h"
+
+/* the golden variants: critical_path{,_testcfg,_e2ecfg}.json */
+static const char *const variants[] = { "critical_path", "critical_path_testcfg", "critical_path_e2ecfg" };
+
+typedef struct
+{
+  guint  rows;
+  double duration;
+} Group;
+
+/* (type, bound_by) -> rows and summed duration */
+static GHashTable *
+group_csv (GPtrArray *rows)
+{
+  GHashTable *groups = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  int         c_type = hp_test_csv_column (rows, "type");
+  int         c_bound = hp_test_csv_column (rows, "bound_by");
+  int         c_dur = hp_test_csv_column (rows, "duration");
+
+  g_assert_cmpint (c_type, >=, 0);
+  g_assert_cmpint (c_bound, >=, 0);
+  g_assert_cmpint (c_dur, >=, 0);
+  for (guint i = 1; i < rows->len; i++)
+    {
+      GStrv  row = g_ptr_array_index (rows, i);
+      char  *key = g_strdup_printf ("%s/%s", row[c_type], row[c_bound]);
+      Group *g = g_hash_table_lookup (groups, key);
+
+      if (g == NULL)
+        {
+          g = g_new0 (Group, 1);
+          g_hash_table_insert (groups, key, g);
+        }
+      else
+        g_free (key);
+      g->rows++;
+      g->duration += g_ascii_strtod (row[c_dur], NULL);
+    }
+  return groups;
+}
+
+static void
+assert_breakdown_matches (HpTable    *table,
+                          const char *golden_path)
+{
+  g_autofree char *csv = hp_table_to_csv (table);
+  g_autoptr (GPtrArray) ours_rows = hp_test_parse_csv (csv, -1);
+  g_autoptr (GPtrArray) golden_rows = hp_test_read_csv (golden_path);
+  g_autoptr (GHashTable) ours = group_csv (ours_rows);
+  g_autoptr (GHashTable) golden = group_csv (golden_rows);
+  GHashTableIter iter;
+  gpointer       key, value;
+
+  g_hash_table_iter_init (&iter, golden);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      Group *g = value;
+      Group *o = g_hash_table_lookup (ours, key);
+
+      if (o == NULL)
+        g_error ("%s: no row of %s (golden has %u)", golden_path, (char *)key, g->rows);
+      if (o->rows != g->rows)
+        g_error ("%s: %s: %u rows, golden %u", golden_path, (char *)key, o->rows, g->rows);
+      hp_test_assert_close (o->duration, g->duration);
+    }
+  g_assert_cmpuint (g_hash_table_size (ours), ==, g_hash_table_size (golden));
+}
+
+/* HTA's three overlay option sets: the file's event counts, critical
+ * marks and flows per edge type */
+static void
+assert_overlays_match (HpCriticalPath *cp,
+                       JsonObject     *overlays)
+{
+  static const struct
+  {
+    const char *name;
+    gboolean    only_critical;
+    gboolean    all_edges;
+  } sets[] = {
+    { "only_critical=False,show_all_edges=False", FALSE, FALSE },
+    { "only_critical=False,show_all_edges=True", FALSE, TRUE },
+    { "only_critical=True,show_all_edges=False", TRUE, FALSE },
+  };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hp-overlay-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
+    {
+      JsonObject      *golden = json_object_get_object_member (overlays, sets[i].name);
+      JsonObject      *by_type = json_object_get_object_member (golden, "edge_flow_events_by_type");
+      g_autofree char *path = hp_critical_path_overlay_path (cp, dir);
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      g_autoptr (GHashTable) flows = g_hash_table_new (g_str_hash, g_str_equal);
+      JsonArray *events;
+      guint      marked = 0, with_arg = 0;
+      GList     *types;
+
+      g_assert_true (hp_critical_path_write_overlay (cp, path, sets[i].only_critical, sets[i].all_edges, NULL, &error));
+      g_assert_no_error (error);
+      {
+        g_autoptr (GFile) file = g_file_new_for_path (path);
+        g_autoptr (GInputStream) raw = G_INPUT_STREAM (g_file_read (file, NULL, &error));
+        g_autoptr (GZlibDecompressor) dec = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+        g_autoptr (GInputStream) in = NULL;
+
+        g_assert_no_error (error);
+        in = g_str_has_suffix (path, ".gz") ? g_converter_input_stream_new (raw, G_CONVERTER (dec)) : g_object_ref (raw);
+        g_assert_true (json_parser_load_from_stream (parser, in, NULL, &error));
+        g_assert_no_error (error);
+      }
+      events = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "traceEvents");
+      for (guint j = 0; j < json_array_get_length (events); j++)
+        {
+          JsonObject *ev = json_array_get_object_element (events, j);
+          JsonObject *ev_args = json_object_has_member (ev, "args") ? json_object_get_object_member (ev, "args") : NULL;
+          const char *ph = json_object_get_string_member_with_default (ev, "ph", "");
+
+          if (ev_args == NULL || !json_object_has_member (ev_args, "critical"))
+            continue;
+          with_arg++;
+          if (strcmp (ph, "s") == 0 || strcmp (ph, "f") == 0)
+            {
+              const char *type = json_object_get_string_member (ev_args, "type");
+
+              g_hash_table_insert (flows, (gpointer)type,
+                                   GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (flows, type)) + 1));
+            }
+          else
+            marked++;
+        }
+      g_assert_cmpint (json_array_get_length (events), ==, json_object_get_int_member (golden, "total_events"));
+      g_assert_cmpint (marked, ==, json_object_get_int_member (golden, "marked_critical_events"));
+      g_assert_cmpint (with_arg, ==, json_object_get_int_member (golden, "events_with_critical_arg"));
+      types = json_object_get_members (by_type);
+      for (GList *l = types; l != NULL; l = l->next)
+        g_assert_cmpint (GPOINTER_TO_UINT (g_hash_table_lookup (flows, l->data)), ==,
+                         json_object_get_int_member (by_type, l->data));
+      g_assert_cmpuint (g_hash_table_size (flows), ==, g_list_length (types));
+      g_list_free (types);
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+static HpCriticalPath *
+path_for_golden (HpTrace    *trace,
+                 JsonObject *args,
+                 GError    **error)
+{
+  HpCriticalPathOptions options;
+  const HpRank         *rank = hp_trace_find_rank (trace, (int)json_object_get_int_member (args, "rank"));
+  g_autoptr (GPtrArray) data_load = g_ptr_array_new ();
+  JsonNode *instance = json_object_get_member (args, "instance_id");
+
+  g_assert_nonnull (rank);
+  hp_critical_path_options_init (&options);
+  options.annotation = json_object_get_string_member (args, "annotation");
+  if (instance != NULL && !JSON_NODE_HOLDS_NULL (instance))
+    options.instance_first = options.instance_last = (int)json_node_get_int (instance);
+  options.zero_weight_launch_edges = json_object_get_int_member (args, "CRITICAL_PATH_ADD_ZERO_WEIGHT_LAUNCH_EDGE") != 0;
+  if (json_object_has_member (args, "data_load_events") &&
+      !JSON_NODE_HOLDS_NULL (json_object_get_member (args, "data_load_events")))
+    {
+      JsonArray *list = json_object_get_array_member (args, "data_load_events");
+
+      for (guint i = 0; i < json_array_get_length (list); i++)
+        g_ptr_array_add (data_load, (gpointer)json_array_get_string_element (list, i));
+      g_ptr_array_add (data_load, NULL);
+      options.data_load_events = (const char *const *)data_load->pdata;
+    }
+  return hp_critical_path_new (trace, rank, &options, NULL, error);
+}
+
+/* Compat mode reproduces HTA: summary exact; breakdown equal in rows and
+ * durations per (type, bound_by); graph and path sizes equal. */
+static void
+test_golden (gconstpointer data)
+{
+  const char *case_name = data;
+  g_autoptr (HpTrace) trace = hp_test_load (case_name, HP_MODE_HTA_COMPAT);
+
+  for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
+    {
+      g_autofree char *json_name = g_strconcat (variants[v], ".json", NULL);
+      g_autofree char *json_path = hp_test_golden_path (case_name, json_name);
+      g_autofree char *summary_name = g_strconcat (variants[v], "_summary.csv", NULL);
+      g_autofree char *breakdown_name = g_strconcat (variants[v], "_breakdown.csv", NULL);
+      g_autofree char *summary_path = hp_test_golden_path (case_name, summary_name);
+      g_autofree char *breakdown_path = hp_test_golden_path (case_name, breakdown_name);
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      g_autoptr (GError) error = NULL;
+      g_autoptr (HpTable) summary = NULL;
+      g_autoptr (HpTable) breakdown = NULL;
+      JsonObject     *args;
+      HpCriticalPath *cp;
+      guint           n_nodes, n_edges, n_path;
+
+      if (!g_file_test (json_path, G_FILE_TEST_EXISTS))
+        continue;
+      g_assert_true (json_parser_load_from_file (parser, json_path, &error));
+      args = json_node_get_object (json_parser_get_root (parser));
+      g_test_message ("%s %s", case_name, variants[v]);
+
+      cp = path_for_golden (trace, args, &error);
+      g_assert_no_error (error);
+      g_assert_true (hp_critical_path_is_valid (cp));
+      hp_critical_path_get_nodes (cp, &n_nodes);
+      hp_critical_path_get_edges (cp, &n_edges);
+      hp_critical_path_get_path (cp, &n_path);
+      if (n_nodes != json_object_get_int_member (args, "graph_nodes") ||
+          n_edges != json_object_get_int_member (args, "graph_edges") ||
+          n_path != json_object_get_int_member (args, "path_nodes"))
+        {
+          g_test_message ("%s %s: nodes %u/%" G_GINT64_FORMAT " edges %u/%" G_GINT64_FORMAT " path %u/%" G_GINT64_FORMAT,
+                          case_name, variants[v], n_nodes, json_object_get_int_member (args, "graph_nodes"), n_edges,
+                          json_object_get_int_member (args, "graph_edges"), n_path,
+                          json_object_get_int_member (args, "path_nodes"));
+          g_test_fail ();
+          hp_critical_path_free (cp);
+          continue;
+        }
+
+      summary = hp_critical_path_summary (cp);
+      breakdown = hp_critical_path_breakdown (cp);
+      hp_test_assert_table_matches_golden (summary, summary_path);
+      assert_breakdown_matches (breakdown, breakdown_path);
+      /* the overlay files are read back whole: the smaller traces only */
+      if (json_object_has_member (args, "overlay") && hp_critical_path_get_rank (cp)->json_bytes < 4 * 1024 * 1024)
+        assert_overlays_match (cp, json_object_get_object_member (args, "overlay"));
+      hp_critical_path_free (cp);
+    }
+}
+
+/* ---------------------------------------------------------------------------
+ * Hand-made traces (times in us)
+ * ------------------------------------------------------------------------- */
+
+#define CPU(cat, name, ts, dur, corr)                                                                        \
+  "{\"ph\":\"X\",\"cat\":\"" cat "\",\"name\":\"" name "\",\"pid\":1,\"tid\":1,\"ts\":" #ts ",\"dur\":" #dur \
+  ",\"args\":{\"correlation\":" #corr "}},"
+#define GPU(cat, name, ts, dur, corr)                                                                        \
+  "{\"ph\":\"X\",\"cat\":\"" cat "\",\"name\":\"" name "\",\"pid\":0,\"tid\":7,\"ts\":" #ts ",\"dur\":" #dur \
+  ",\"args\":{\"correlation\":" #corr ",\"stream\":7,\"device\":0}},"
+#define OP(name, ts, dur) CPU ("cpu_op", name, ts, dur, -1)
+
+static HpTrace *
+load_events (const char *events,
+             HpMode      mode)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hp-critical-path-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autofree char *json = NULL;
+  HpLoadOptions    options = { 0 };
+  HpTrace         *trace;
+  gsize            len = strlen (events);
+
+  g_assert_no_error (error);
+  /* drop the last comma of the list */
+  json = g_strdup_printf ("{\"distributedInfo\":{\"rank\":0},\"traceEvents\":[%.*s]}",
+                          (int)(len > 0 && events[len - 1] == ',' ? len - 1 : len), events);
+  path = g_build_filename (dir, "rank0.json", NULL);
+  g_assert_true (g_file_set_contents (path, json, -1, &error));
+  options.mode = mode;
+  trace = hp_test_load_with_options (path, &options);
+  g_unlink (path);
+  g_rmdir (dir);
+  return trace;
+}
+
+/* the path's breakdown as "bound_by:duration" per edge, in path order */
+static char *
+describe_path (HpCriticalPath *cp)
+{
+  g_autoptr (HpTable) table = hp_critical_path_breakdown (cp);
+  GString *out = g_string_new (NULL);
+  int      c_bound = hp_table_find_column (table, "bound_by");
+  int      c_dur = hp_table_find_column (table, "duration");
+
+  for (guint i = 0; i < hp_table_get_n_rows (table); i++)
+    {
+      const char *bound = hp_table_get_string (table, i, c_bound);
+
+      g_string_append_printf (out, "%s%s:%g", i > 0 ? " " : "", bound[0] != '\0' ? bound : "dep",
+                              hp_table_get_double (table, i, c_dur));
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+check_path (const char *events,
+            HpMode      mode,
+            const char *expected_path,
+            gint64      expected_length_us,
+            const char *expected_summary)
+{
+  g_autoptr (HpTrace) trace = load_events (events, mode);
+  g_autoptr (GError) error = NULL;
+  HpCriticalPathOptions options;
+  HpCriticalPath       *cp;
+  g_autofree char      *path = NULL;
+  g_autoptr (HpTable) summary = NULL;
+  GString         *text = g_string_new (NULL);
+  g_autofree char *summary_text = NULL;
+
+  hp_critical_path_options_init (&options);
+  options.annotation = "";
+  cp = hp_critical_path_new (trace, hp_trace_get_rank (trace, 0), &options, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (hp_critical_path_is_valid (cp));
+  path = describe_path (cp);
+  if (expected_path != NULL)
+    g_assert_cmpstr (path, ==, expected_path);
+  g_assert_cmpint (hp_critical_path_get_length (cp), ==, expected_length_us * HP_NS_PER_US);
+
+  summary = hp_critical_path_summary (cp);
+  for (guint i = 0; i < hp_table_get_n_rows (summary); i++)
+    {
+      const char *bound = hp_table_get_string (summary, i, 0);
+
+      g_string_append_printf (text, "%s%s=%.4f", i > 0 ? " " : "", bound[0] != '\0' ? bound : "dep",
+                              hp_table_get_double (summary, i, 1));
+    }
+  summary_text = g_string_free (text, FALSE);
+  g_assert_cmpstr (summary_text, ==, expected_summary);
+  hp_critical_path_free (cp);
+}
+
+/* Three short kernels, each launched on an idle stream: the CPU sets the
+ * pace. A [0,100) launches k1..k3 through L1..L3; path = the CPU chain. */
+static void
+test_launch_bound_loop (void)
+{
+  check_path (OP ("aten::loop", 0, 100)                                     /**/
+              CPU ("cuda_runtime", "cudaLaunchKernel", 10, 10, 1)           /**/
+              CPU ("cuda_runtime", "cudaLaunchKernel", 40, 10, 2)           /**/
+              CPU ("cuda_runtime", "cudaLaunchKernel", 70, 10, 3)           /**/
+              GPU ("kernel", "k1", 25, 2, 1) GPU ("kernel", "k2", 55, 2, 2) /**/
+              GPU ("kernel", "k3", 85, 2, 3),
+              HP_MODE_DEFAULT,
+              "cpu_bound:10 cpu_bound:10 cpu_bound:20 cpu_bound:10 cpu_bound:20 cpu_bound:10 cpu_bound:20", 100,
+              "cpu_bound=100.0000");
+}
+
+/* A child ending with its parent comes after it in node order: the path
+ * still ends at the parent's end, and the region's anchors close no cycle. */
+static void
+test_child_ends_with_parent (void)
+{
+  check_path (OP ("aten::to", 0, 50) OP ("aten::_to_copy", 10, 40), HP_MODE_DEFAULT,
+              "cpu_bound:10 cpu_bound:40 cpu_bound:0", 50, "cpu_bound=100.0000");
+}
+
+/* Two long kernels back to back: k1 waits 7 us for its launch, then the
+ * GPU runs 200 us with no gap. */
+static void
+test_gpu_bound_chain (void)
+{
+  check_path (OP ("aten::step", 0, 30)                           /**/
+              CPU ("cuda_runtime", "cudaLaunchKernel", 5, 5, 1)  /**/
+              CPU ("cuda_runtime", "cudaLaunchKernel", 15, 5, 2) /**/
+              GPU ("kernel", "k1", 12, 100, 1) GPU ("kernel", "k2", 112, 100, 2),
+              HP_MODE_DEFAULT,
+              "cpu_bound:5 gpu_kernel_launch_overhead:7 gpu_compute_bound:100 gpu_kernel_kernel_overhead:0 "
+              "gpu_compute_bound:100",
+              212,
+              "cpu_bound=2.3585 gpu_compute_bound=94.3396 gpu_kernel_kernel_overhead=0.0000 "
+              "gpu_kernel_launch_overhead=3.3019");
+}
+
+/* cudaStreamSynchronize waits for k1: the path goes through the kernel
+ * and back to the CPU through the sync (the 5 us after k1 inside the
+ * blocking call are not on it). */
+static void
+test_stream_sync (void)
+{
+  const char *events = OP ("aten::item", 0, 250)                /**/
+      CPU ("cuda_runtime", "cudaLaunchKernel", 10, 10, 1)       /**/
+      CPU ("cuda_runtime", "cudaStreamSynchronize", 30, 200, 2) /**/
+      GPU ("kernel", "k1", 25, 200, 1)                          /**/
+      GPU ("cuda_sync", "Stream Sync", 30, 200, 2);
+
+  check_path (events, HP_MODE_DEFAULT,
+              "cpu_bound:10 gpu_kernel_launch_overhead:15 gpu_compute_bound:200 dep:0 cpu_bound:20", 245,
+              "dep=0.0000 cpu_bound=12.2449 gpu_compute_bound=81.6327 gpu_kernel_launch_overhead=6.1224");
+  /* HTA finds the same path (its breakdown is in another order) */
+  check_path (events, HP_MODE_HTA_COMPAT, NULL, 245,
+              "dep=0.0000 cpu_bound=12.2449 gpu_compute_bound=81.6327 gpu_kernel_launch_overhead=6.1224");
+}
+
+/* One cudaGraphLaunch runs three kernels: all are on the path (HTA keeps
+ * only the last one, HTA issue #290). */
+static void
+test_graph_launch (void)
+{
+  const char *events = OP ("aten::replay", 0, 50)                     /**/
+      CPU ("cuda_runtime", "cudaGraphLaunch", 5, 10, 9)               /**/
+      GPU ("kernel", "k1", 20, 20, 9) GPU ("kernel", "k2", 40, 20, 9) /**/
+      GPU ("kernel", "k3", 60, 20, 9);
+
+  check_path (events, HP_MODE_DEFAULT,
+              "cpu_bound:5 gpu_kernel_launch_overhead:15 gpu_compute_bound:20 gpu_kernel_kernel_overhead:0 "
+              "gpu_compute_bound:20 gpu_kernel_kernel_overhead:0 gpu_compute_bound:20",
+              80,
+              "cpu_bound=6.2500 gpu_compute_bound=75.0000 gpu_kernel_kernel_overhead=0.0000 "
+              "gpu_kernel_launch_overhead=18.7500");
+}
+
+/* cudaMemcpy returns when its copy is done: copy end -> call end. */
+static void
+test_sync_memcpy (void)
+{
+  check_path (OP ("aten::copy_", 0, 100)                    /**/
+              CPU ("cuda_runtime", "cudaMemcpy", 10, 80, 5) /**/
+              GPU ("gpu_memcpy", "Memcpy HtoD (Pageable -> Device)", 20, 60, 5),
+              HP_MODE_DEFAULT,
+              "cpu_bound:10 gpu_kernel_launch_overhead:10 gpu_compute_bound:60 dep:0 cpu_bound:10", 90,
+              "dep=0.0000 cpu_bound=22.2222 gpu_compute_bound=66.6667 gpu_kernel_launch_overhead=11.1111");
+}
+
+static guint
+find_event (const HpRank *r,
+            HpTrace      *trace,
+            const char   *name,
+            guint         nth)
+{
+  for (guint e = 0; e < r->n_events; e++)
+    if (r->name[e] != HP_NO_STRING && g_str_equal (hp_trace_get_string (trace, r->name[e]), name) && nth-- == 0)
+      return e;
+  g_assert_not_reached ();
+}
+
+/* Slack and the edges of an event on the GPU-bound chain: the second
+ * launch could take 182 us longer (212 - 30) before the step does; the
+ * kernels have none; k2's first incoming edge is the kernel-kernel one. */
+static void
+test_slack_and_edges (void)
+{
+  g_autoptr (HpTrace) trace = load_events (OP ("aten::step", 0, 30)                           /**/
+                                           CPU ("cuda_runtime", "cudaLaunchKernel", 5, 5, 1)  /**/
+                                           CPU ("cuda_runtime", "cudaLaunchKernel", 15, 5, 2) /**/
+                                           GPU ("kernel", "k1", 12, 100, 1) GPU ("kernel", "k2", 112, 100, 2),
+                                           HP_MODE_DEFAULT);
+  const HpRank     *r = hp_trace_get_rank (trace, 0);
+  HpCriticalPath   *cp = hp_critical_path_new (trace, r, NULL, NULL, NULL);
+  guint             l2 = find_event (r, trace, "cudaLaunchKernel", 1);
+  guint             k1 = find_event (r, trace, "k1", 0);
+  guint             k2 = find_event (r, trace, "k2", 0);
+  g_autofree guint *in = NULL;
+  g_autofree guint *out = NULL;
+  guint             n_in, n_out, n_edges;
+  const HpCpEdge   *edges = hp_critical_path_get_edges (cp, &n_edges);
+  const HpCpNode   *nodes;
+  guint             n_nodes;
+
+  g_assert_nonnull (cp);
+  nodes = hp_critical_path_get_nodes (cp, &n_nodes);
+  g_assert_cmpstr (hp_critical_path_get_region (cp), ==, "the whole trace");
+  g_assert_false (hp_critical_path_event_is_critical (cp, l2));
+  g_assert_cmpint (hp_critical_path_get_slack (cp, l2), ==, 182 * HP_NS_PER_US);
+  g_assert_cmpint (hp_critical_path_get_slack (cp, k1), ==, 0);
+  g_assert_cmpint (hp_critical_path_get_slack (cp, k2), ==, 0);
+
+  in = hp_critical_path_get_event_edges (cp, k2, TRUE, &n_in);
+  g_assert_cmpuint (n_in, ==, 2); /* and the anchor of the step's end */
+  g_assert_cmpint (edges[in[0]].type, ==, HP_CP_EDGE_KERNEL_KERNEL);
+  g_assert_cmpuint (nodes[edges[in[0]].src].event, ==, k1);
+  out = hp_critical_path_get_event_edges (cp, k1, FALSE, &n_out);
+  g_assert_cmpuint (n_out, ==, 1);
+  g_assert_cmpuint (out[0], ==, in[0]);
+  hp_critical_path_free (cp);
+}
+
+/* HTA keeps only the last kernel of a graph launch (issue #290); an
+ * annotation that is not there is an error naming the file. */
+static void
+test_compat_graph_launch_and_missing_region (void)
+{
+  g_autoptr (HpTrace) trace = load_events (OP ("aten::replay", 0, 50)                        /**/
+                                           CPU ("cuda_runtime", "cudaGraphLaunch", 5, 10, 9) /**/
+                                           GPU ("kernel", "k1", 20, 20, 9) GPU ("kernel", "k2", 40, 20, 9),
+                                           HP_MODE_HTA_COMPAT);
+  const HpRank         *r = hp_trace_get_rank (trace, 0);
+  HpCriticalPathOptions options;
+  g_autoptr (GError) error = NULL;
+  HpCriticalPath *cp;
+
+  hp_critical_path_options_init (&options);
+  options.annotation = "";
+  cp = hp_critical_path_new (trace, r, &options, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (hp_critical_path_get_slack (cp, find_event (r, trace, "k1", 0)), ==, -1);
+  g_assert_cmpint (hp_critical_path_get_slack (cp, find_event (r, trace, "k2", 0)), >=, 0);
+  hp_critical_path_free (cp);
+
+  options.annotation = "ProfilerStep";
+  cp = hp_critical_path_new (trace, r, &options, NULL, &error);
+  g_assert_null (cp);
+  g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
+  g_assert_nonnull (strstr (error->message, "rank0.json"));
+}
+
+#define NCCL(ts, dur, corr)                                                                                       \
+  "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*)\",\"pid\":0," \
+  "\"tid\":7,\"ts\":" #ts ",\"dur\":" #dur ",\"args\":{\"correlation\":" #corr ",\"stream\":7,\"device\":0,"      \
+  "\"Process Group Name\":\"0\",\"In msg nelems\":1024}},"
+
+static void
+write_rank (const char *dir,
+            int         rank,
+            const char *events)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *name = g_strdup_printf ("rank%d.json", rank);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  gsize            len = strlen (events);
+  g_autofree char *json = g_strdup_printf ("{\"distributedInfo\":{\"rank\":%d},\"traceEvents\":[%.*s]}", rank,
+                                           (int)(len - 1), events);
+
+  g_assert_true (g_file_set_contents (path, json, -1, &error));
+  g_assert_no_error (error);
+}
+
+/* Two ranks meet at an all-reduce that ends at 125 us on both. Rank 0
+ * launches it at 5 and its kernel starts at 25; rank 1 loads data until
+ * 60, launches at 65 and its kernel starts at 75. Rank 1 is late by 50 us;
+ * the joined path is rank 1's: 60 + 5 CPU, a 10 us launch, 50 us of
+ * transfer after both arrived (125 us in all, 100% on rank 1). */
+static void
+test_two_ranks_one_late (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hp-critical-path-ranks-XXXXXX", &error);
+  g_autoptr (HpTrace) trace = NULL;
+  g_autoptr (HpTable) table = NULL;
+  g_autoptr (HpTable) parts = NULL;
+  HpCriticalPathOptions options;
+  HpLoadOptions         load = { 0 };
+
+  g_assert_no_error (error);
+  write_rank (dir, 0,
+              OP ("aten::all_reduce", 0, 20) CPU ("cuda_runtime", "cudaLaunchKernel", 5, 5, 1) NCCL (25, 100, 1));
+  write_rank (dir, 1,
+              OP ("aten::dataloader", 0, 60) OP ("aten::all_reduce", 60, 20) /**/
+              CPU ("cuda_runtime", "cudaLaunchKernel", 65, 5, 1) NCCL (75, 50, 1));
+  load.mode = HP_MODE_DEFAULT;
+  trace = hp_test_load_with_options (dir, &load);
+  g_assert_cmpuint (hp_trace_get_n_ranks (trace), ==, 2);
+
+  hp_critical_path_options_init (&options);
+  table = hp_critical_path_ranks (trace, &options, &parts, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hp_table_get_n_rows (table), ==, 1);
+  g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "step")), ==, -1);
+  g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "critical_rank")), ==, 1);
+  g_assert_cmpfloat (hp_test_cell (table, 0, "wait_caused"), ==, 50.0);
+  g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "late_collectives")), ==, 1);
+  g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "collectives")), ==, 1);
+  g_assert_cmpfloat (hp_test_cell (table, 0, "path_duration"), ==, 125.0);
+  g_assert_cmpfloat (hp_test_cell (table, 0, "critical_rank_pct"), ==, 100.0);
+  g_assert_nonnull (strstr (hp_table_get_string (table, 0, hp_test_column (table, "finding")), "rank 1 arrived last"));
+
+  /* rank 1: cpu_bound 65, launch 10, communication 50 */
+  g_assert_cmpuint (hp_table_get_n_rows (parts), ==, 4);
+  for (guint i = 0; i < hp_table_get_n_rows (parts); i++)
+    {
+      const char *bound = hp_table_get_string (parts, i, hp_test_column (parts, "bound_by"));
+      double      dur = hp_test_cell (parts, i, "duration");
+
+      g_assert_cmpint (hp_table_get_int (parts, i, hp_test_column (parts, "rank")), ==, 1);
+      if (strcmp (bound, "cpu_bound") == 0)
+        g_assert_cmpfloat (dur, ==, 65.0);
+      else if (strcmp (bound, "gpu_kernel_launch_overhead") == 0)
+        g_assert_cmpfloat (dur, ==, 10.0);
+      else if (strcmp (bound, "gpu_communication_bound") == 0)
+        g_assert_cmpfloat (dur, ==, 50.0);
+      else
+        g_assert_cmpstr (bound, ==, "");
+    }
+
+  for (int k = 0; k < 2; k++)
+    {
+      g_autofree char *name = g_strdup_printf ("rank%d.json", k);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+/* Default mode on every real trace and rank: no error, a valid graph, a
+ * path from the region's first node to its last, a summary of 100%, and
+ * slack 0 on the path. */
+static void
+test_properties (gconstpointer data)
+{
+  const char *case_name = data;
+  g_autoptr (HpTrace) trace = hp_test_load (case_name, HP_MODE_DEFAULT);
+
+  for (guint k = 0; k < hp_trace_get_n_ranks (trace); k++)
+    {
+      const HpRank *rank = hp_trace_get_rank (trace, k);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (HpTable) summary = NULL;
+      HpCriticalPath *cp = hp_critical_path_new (trace, rank, NULL, NULL, &error);
+      const HpCpNode *nodes;
+      const guint32  *path;
+      guint           n_nodes, n_path;
+      double          total = 0;
+
+      g_assert_no_error (error);
+      g_assert_nonnull (cp);
+      g_assert_true (hp_critical_path_is_valid (cp));
+      nodes = hp_critical_path_get_nodes (cp, &n_nodes);
+      path = hp_critical_path_get_path (cp, &n_path);
+      g_test_message ("%s rank %d: %s, %u nodes, path %u, %u unlinked", case_name, rank->rank,
+                      hp_critical_path_get_region (cp), n_nodes, n_path, hp_critical_path_get_n_unlinked (cp));
+      if (n_nodes >= 2)
+        {
+          g_assert_cmpuint (n_path, >=, 2);
+          g_assert_cmpuint (path[0], ==, 0);
+          g_assert_cmpuint (path[n_path - 1], ==, n_nodes - 1);
+          g_assert_cmpint (nodes[path[0]].time, >=, hp_critical_path_get_region_start (cp));
+          /* (time may step back along the path where a child ends after
+           * its parent by rounding, as HTA allows) */
+          for (guint i = 0; i < n_path; i++)
+            g_assert_true (hp_critical_path_event_is_critical (cp, nodes[path[i]].event));
+        }
+      summary = hp_critical_path_summary (cp);
+      for (guint i = 0; i < hp_table_get_n_rows (summary); i++)
+        total += hp_table_get_double (summary, i, 1);
+      if (hp_critical_path_get_length (cp) > 0)
+        g_assert_cmpfloat (fabs (total - 100.0), <, 1e-6);
+      hp_critical_path_free (cp);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/critical-path/hand/launch-bound-loop", test_launch_bound_loop);
+  g_test_add_func ("/critical-path/hand/gpu-bound-chain", test_gpu_bound_chain);
+  g_test_add_func ("/critical-path/hand/child-ends-with-parent", test_child_ends_with_parent);
+  g_test_add_func ("/critical-path/hand/stream-sync", test_stream_sync);
+  g_test_add_func ("/critical-path/hand/graph-launch", test_graph_launch);
+  g_test_add_func ("/critical-path/hand/sync-memcpy", test_sync_memcpy);
+  g_test_add_func ("/critical-path/hand/slack-and-edges", test_slack_and_edges);
+  g_test_add_func ("/critical-path/hand/compat-graph-launch", test_compat_graph_launch_and_missing_region);
+  g_test_add_func ("/critical-path/ranks/two-ranks-one-late", test_two_ranks_one_late);
+  hp_test_add_golden_tests ("/critical-path/golden", "critical_path.json", G_FILE_TEST_IS_DIR, test_golden);
+
+  {
+    g_autoptr (GPtrArray) cases = hp_test_golden_cases (NULL, G_FILE_TEST_IS_DIR);
+
+    for (guint i = 0; i < cases->len; i++)
+      {
+        const char      *c = g_ptr_array_index (cases, i);
+        g_autofree char *path = g_strdup_printf ("/critical-path/properties/%s", c);
+
+        g_test_add_data_func_full (path, g_strdup (c), test_properties, g_free);
+      }
+  }
+
+  return g_test_run ();
+}
