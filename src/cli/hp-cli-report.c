@@ -41,6 +41,8 @@ typedef struct
   double   runtime_cutoff;
   double   launch_delay_cutoff;
   gint64   max_queue_length;
+  char    *steps;
+  char    *num_candidates;
 } ReportOptions;
 
 static gboolean
@@ -170,6 +172,8 @@ hp_cli_report (int           argc,
       { "launch-delay-cutoff", 0, 0, G_OPTION_ARG_DOUBLE, &o.launch_delay_cutoff, "Launch statistics: launch delay outlier cutoff in us (100)", "US" },
       { "include-memory-events", 0, 0, G_OPTION_ARG_STRING, &o.include_memory_events, "Launch statistics: count cudaMemcpyAsync/cudaMemsetAsync (true)", "BOOL" },
       { "max-queue-length", 0, 0, G_OPTION_ARG_INT64, &o.max_queue_length, "Queue length: the full-queue limit (1024)", "N" },
+      { "steps", 0, 0, G_OPTION_ARG_STRING, &o.steps, "Stragglers: comma-separated profiler steps, or 'all' (default)", "LIST" },
+      { "num-candidates", 0, 0, G_OPTION_ARG_STRING, &o.num_candidates, "Stragglers: how many ranks to name (2)", "N" },
       { "charts", 'c', 0, G_OPTION_ARG_STRING, &o.charts, "Also write every chart in these formats: png, svg, pdf (needs --output)", "LIST" },
       { "chart-size", 0, 0, G_OPTION_ARG_STRING, &o.chart_size, "Chart size in pixels (960x540)", "WxH" },
       { "chart-scale", 0, 0, G_OPTION_ARG_DOUBLE, &o.chart_scale, "PNG pixel density, e.g. 2 for HiDPI (1)", "S" },
@@ -228,6 +232,13 @@ hp_cli_report (int           argc,
   params.runtime_cutoff = o.runtime_cutoff;
   params.launch_delay_cutoff = o.launch_delay_cutoff;
   params.max_queue_length = o.max_queue_length;
+  if ((o.steps != NULL && !hp_param_parse (hp_param_spec_find ("steps"), &params, o.steps, &error)) ||
+      (o.num_candidates != NULL &&
+       !hp_param_parse (hp_param_spec_find ("num_candidates"), &params, o.num_candidates, &error)))
+    {
+      status = hp_cli_usage_error (context, "report: %s", error->message);
+      goto out;
+    }
   if (o.allowlist != NULL)
     params.allowlist_patterns = g_strsplit (o.allowlist, ",", -1);
 
@@ -414,6 +425,8 @@ out:
   hp_analysis_params_clear (&params);
   g_free (o.analyses);
   g_free (o.scope);
+  g_free (o.steps);
+  g_free (o.num_candidates);
   g_free (o.ranks);
   g_free (o.streams);
   g_free (o.format);

@@ -14,6 +14,7 @@
 #include "hp-linked-events.h"
 #include "hp-memory-bw.h"
 #include "hp-queue-length.h"
+#include "hp-stragglers.h"
 #include "hp-temporal-breakdown.h"
 #include "hp-user-annotation.h"
 
@@ -125,6 +126,15 @@ const HpAnalysis hp_analysis_registry[] = {
       .in_default_set = TRUE,
       .cost = 1,
       .tables = LIST ("memory_bw_time_series", "memory_bw_summary"),
+  },
+  {
+      .name = "stragglers",
+      .title = "Potential stragglers",
+      .section = "§14",
+      .func = hp_stragglers_compute,
+      .cost = 1,
+      .params = LIST ("steps", "num_candidates"),
+      .tables = LIST ("potential_stragglers", "straggler_metric", "profiler_steps"),
   },
   { NULL },
 };
