@@ -7,6 +7,7 @@
 
 #include "hp-analysis-registry.h"
 #include "hp-aten-op-delay.h"
+#include "hp-collectives.h"
 #include "hp-comm-comp-overlap.h"
 #include "hp-idle-time.h"
 #include "hp-kernel-breakdown.h"
@@ -135,6 +136,16 @@ const HpAnalysis hp_analysis_registry[] = {
       .cost = 1,
       .params = LIST ("steps", "num_candidates"),
       .tables = LIST ("potential_stragglers", "straggler_metric", "profiler_steps"),
+  },
+  {
+      .name = "collectives",
+      .title = "Collectives across ranks",
+      .section = "§14",
+      .func = hp_collectives_compute,
+      .cost = 1,
+      .tables = LIST ("collectives", "collective_waits"),
+      .row_events = hp_linked_events_for_collective_row,
+      .row_events_tables = 0x2,
   },
   { NULL },
 };
