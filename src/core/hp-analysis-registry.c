@@ -9,6 +9,7 @@
 #include "hp-aten-op-delay.h"
 #include "hp-collectives.h"
 #include "hp-comm-comp-overlap.h"
+#include "hp-cupti-counters.h"
 #include "hp-idle-time.h"
 #include "hp-kernel-breakdown.h"
 #include "hp-launch-stats.h"
@@ -127,6 +128,14 @@ const HpAnalysis hp_analysis_registry[] = {
       .in_default_set = TRUE,
       .cost = 1,
       .tables = LIST ("memory_bw_time_series", "memory_bw_summary"),
+  },
+  {
+      .name = "cupti_counters",
+      .title = "CUPTI counters with their operators",
+      .section = "§11",
+      .func = hp_cupti_counters_compute,
+      .cost = 1,
+      .tables = LIST ("cupti_counter_data_with_operators"),
   },
   {
       .name = "stragglers",

@@ -1,0 +1,18 @@
+/* hp-cupti-counters.h — CUPTI range-profiler counters with their operators (spec analyses §11).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "hp-analysis.h"
+
+G_BEGIN_DECLS
+
+gboolean hp_cupti_counters_compute (HpTrace                *trace,
+                                    const HpAnalysisParams *params,
+                                    GPtrArray              *tables,
+                                    GCancellable           *cancellable,
+                                    GError                **error);
+
+G_END_DECLS
