@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hp-bar-chart.h"
+#include "hp-chart-adapters-extra-private.h"
 #include "hp-chart-adapters.h"
 #include "hp-histogram.h"
 #include "hp-line-chart.h"
@@ -1217,7 +1218,10 @@ adapt_by_name (HpTable                *table,
                const char             *domain)
 {
   const char *name = hp_table_get_name (table);
+  GPtrArray  *extra = _hp_chart_adapt_extra (table, domain);
 
+  if (extra != NULL)
+    return extra;
   if (g_strcmp0 (name, "temporal_breakdown") == 0)
     return adapt_temporal_breakdown (table, domain);
   if (g_strcmp0 (name, "gpu_kernel_breakdown_kernel_type") == 0)

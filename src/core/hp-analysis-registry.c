@@ -15,6 +15,7 @@
 #include "hp-launch-stats.h"
 #include "hp-linked-events.h"
 #include "hp-memory-bw.h"
+#include "hp-memory-timeline.h"
 #include "hp-queue-length.h"
 #include "hp-stragglers.h"
 #include "hp-temporal-breakdown.h"
@@ -136,6 +137,14 @@ const HpAnalysis hp_analysis_registry[] = {
       .func = hp_cupti_counters_compute,
       .cost = 1,
       .tables = LIST ("cupti_counter_data_with_operators"),
+  },
+  {
+      .name = "memory_timeline",
+      .title = "Memory timeline by category",
+      .section = "§13",
+      .func = hp_memory_timeline_compute,
+      .cost = 1,
+      .tables = LIST ("memory_timeline"),
   },
   {
       .name = "stragglers",

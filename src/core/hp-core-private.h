@@ -46,6 +46,12 @@ typedef struct
   gpointer report_data;
 } HpParseProgress;
 
+GInputStream  *_hp_open_json_stream (const char   *path,
+                                     const char   *basename,
+                                     gboolean     *compressed,
+                                     guint64      *size,
+                                     GCancellable *cancellable,
+                                     GError      **error);
 HpRankBuilder *_hp_parse_file (const char            *path,
                                HpMode                 mode,
                                const HpParseProgress *progress,

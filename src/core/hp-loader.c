@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "hp-core-private.h"
+#include "hp-memory-timeline.h"
 
 typedef struct
 {
@@ -78,6 +79,9 @@ hp_rank_from_file_name (const char *basename)
 static gboolean
 is_trace_name (const char *name)
 {
+  /* a raw memory-timeline export is no trace: its analysis reads it */
+  if (hp_memory_timeline_is_export (name))
+    return FALSE;
   return g_str_has_suffix (name, ".json") || g_str_has_suffix (name, ".gz");
 }
 

@@ -1420,8 +1420,10 @@ read_base_time (HpRank *rank)
     }
 }
 
-static GInputStream *
-open_stream (const char   *path,
+/* Opens @path for reading, through gzip when it starts with gzip's magic
+ * bytes; errors name @basename */
+GInputStream *
+_hp_open_json_stream (const char   *path,
              const char   *basename,
              gboolean     *compressed,
              guint64      *size,
@@ -1515,7 +1517,7 @@ _hp_parse_file (const char            *path,
   guint64            last_reported = 0;
   gboolean           ok = TRUE;
 
-  in = open_stream (path, b->rank->basename, &b->rank->compressed, &b->rank->file_bytes,
+  in = _hp_open_json_stream (path, b->rank->basename, &b->rank->compressed, &b->rank->file_bytes,
                     cancellable, error);
   if (in == NULL)
     return NULL;
