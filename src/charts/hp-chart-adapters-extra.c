@@ -67,6 +67,74 @@ adapt_memory_timeline (HpTable    *table,
   return charts;
 }
 
+/* Per rank and device, allocated and reserved memory in GB over time */
+static GPtrArray *
+adapt_memory_events (HpTable    *table,
+                     const char *domain)
+{
+  GPtrArray *charts = chart_list ();
+  int        c_rank = hp_table_find_column (table, "rank");
+  int        c_device = hp_table_find_column (table, "device");
+  int        c_ts = hp_table_find_column (table, "ts");
+  int        c_alloc = hp_table_find_column (table, "allocated");
+  int        c_reserved = hp_table_find_column (table, "reserved");
+  guint      n = hp_table_get_n_rows (table);
+
+  if (c_rank < 0 || c_device < 0 || c_ts < 0 || c_alloc < 0 || c_reserved < 0)
+    return charts;
+  for (guint i = 0; i < n;)
+    {
+      gint64             rank = hp_table_get_int (table, i, c_rank);
+      const char        *device = hp_table_get_string (table, i, c_device);
+      guint              j = i, m = 0, m_reserved = 0;
+      g_autofree double *x = NULL;
+      g_autofree double *xr = NULL;
+      g_autofree double *allocated = NULL;
+      g_autofree double *reserved = NULL;
+      g_autofree char   *name = NULL;
+      g_autofree char   *subtitle = NULL;
+      HpChart           *chart;
+      guint              series;
+
+      while (j < n && hp_table_get_int (table, j, c_rank) == rank &&
+             g_strcmp0 (hp_table_get_string (table, j, c_device), device) == 0)
+        j++;
+      x = g_new (double, j - i);
+      xr = g_new (double, j - i);
+      allocated = g_new (double, j - i);
+      reserved = g_new (double, j - i);
+      for (guint k = i; k < j; k++)
+        {
+          x[m] = hp_table_get_double (table, k, c_ts);
+          allocated[m++] = (double)hp_table_get_int (table, k, c_alloc) / (1024.0 * 1024.0 * 1024.0);
+          if (!hp_table_is_null (table, k, c_reserved))
+            {
+              xr[m_reserved] = x[m - 1];
+              reserved[m_reserved++] = (double)hp_table_get_int (table, k, c_reserved) / (1024.0 * 1024.0 * 1024.0);
+            }
+        }
+      name = g_strdup_printf ("memory_rank%" G_GINT64_FORMAT "_%s", rank, device);
+      g_strdelimit (name, ":", '_');
+      subtitle = g_strdup_printf ("rank %" G_GINT64_FORMAT ", %s", rank, device);
+      chart = hp_line_chart_new (name, tr (domain, N_ ("Memory")));
+      hp_chart_set_subtitle (chart, subtitle);
+      hp_chart_set_axis_labels (chart, tr (domain, N_ ("Time")), tr (domain, N_ ("Memory (GB)")));
+      hp_line_chart_set_mode (chart, HP_LINE_STEP);
+      hp_line_chart_set_x_format (chart, HP_AXIS_FORMAT_TIME_US);
+      hp_line_chart_set_y_include_zero (chart, TRUE);
+      series = hp_line_chart_add_series (chart, tr (domain, N_ ("Allocated")), x, allocated, m);
+      hp_line_chart_set_series_color_key (chart, series, "allocated");
+      if (m_reserved > 0)
+        {
+          series = hp_line_chart_add_series (chart, tr (domain, N_ ("Reserved")), xr, reserved, m_reserved);
+          hp_line_chart_set_series_color_key (chart, series, "reserved");
+        }
+      g_ptr_array_add (charts, chart);
+      i = j;
+    }
+  return charts;
+}
+
 /* HTA's straggler bars: per step, each rank's normalised start of the
  * chosen collective, red when flagged */
 static GPtrArray *
@@ -277,7 +345,7 @@ adapt_cupti (HpTable    *table,
  * @table: an analysis table
  * @domain: (nullable): the gettext domain of the words, or %NULL for English
  *
- * The charts of `memory_timeline`, `straggler_metric`, `collective_waits`
+ * The charts of `memory_timeline`, `memory_events_timeline`, `straggler_metric`, `collective_waits`
  * and `cupti_counter_data_with_operators`.
  *
  * Returns: (transfer full) (nullable): the charts, or %NULL for another table
@@ -290,6 +358,8 @@ _hp_chart_adapt_extra (HpTable    *table,
 
   if (g_strcmp0 (name, "memory_timeline") == 0)
     return adapt_memory_timeline (table, domain);
+  if (g_strcmp0 (name, "memory_events_timeline") == 0)
+    return adapt_memory_events (table, domain);
   if (g_strcmp0 (name, "straggler_metric") == 0)
     return adapt_straggler_metric (table, domain);
   if (g_strcmp0 (name, "collective_waits") == 0)

@@ -15,6 +15,7 @@
 #include "hp-launch-stats.h"
 #include "hp-linked-events.h"
 #include "hp-memory-bw.h"
+#include "hp-memory.h"
 #include "hp-memory-timeline.h"
 #include "hp-queue-length.h"
 #include "hp-stragglers.h"
@@ -145,6 +146,14 @@ const HpAnalysis hp_analysis_registry[] = {
       .func = hp_memory_timeline_compute,
       .cost = 1,
       .tables = LIST ("memory_timeline"),
+  },
+  {
+      .name = "memory",
+      .title = "Memory per device",
+      .section = "§13",
+      .func = hp_memory_compute,
+      .cost = 1,
+      .tables = LIST ("memory_summary", "memory_events_timeline", "memory_peak_ops"),
   },
   {
       .name = "stragglers",

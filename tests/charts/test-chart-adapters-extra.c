@@ -49,6 +49,30 @@ test_memory_timeline (void)
   hp_test_assert_close (y, 1073741824 / GIB);
 }
 
+/* One chart per rank and device; reserved only where known */
+static void
+test_memory_events (void)
+{
+  g_autoptr (HpTable) table = hp_test_table_from_csv (
+      "memory_events_timeline", "Memory over time", "rank:i;device:s;ts:d:us;bytes:i;allocated:i;reserved:i",
+      "0,cpu,20,64,64,\n"
+      "0,cuda:0,10,1000,1073741824,2147483648\n"
+      "0,cuda:0,210,3000,536870912,2147483648\n");
+  g_autoptr (GPtrArray) charts = hp_chart_adapt_table (table, NULL);
+  double x, y;
+
+  g_assert_cmpuint (charts->len, ==, 2);
+  g_assert_cmpstr (hp_chart_get_name (charts->pdata[0]), ==, "memory_rank0_cpu");
+  g_assert_cmpuint (hp_line_chart_get_n_series (charts->pdata[0]), ==, 1);
+  g_assert_cmpstr (hp_chart_get_name (charts->pdata[1]), ==, "memory_rank0_cuda_0");
+  g_assert_cmpuint (hp_line_chart_get_n_series (charts->pdata[1]), ==, 2);
+  g_assert_true (hp_line_chart_get_point (charts->pdata[1], 0, 1, &x, &y));
+  hp_test_assert_close (x, 210);
+  hp_test_assert_close (y, 0.5);
+  g_assert_true (hp_line_chart_get_point (charts->pdata[1], 1, 0, &x, &y));
+  hp_test_assert_close (y, 2);
+}
+
 /* One bar chart per step; a flagged rank's bar is in the first series */
 static void
 test_straggler_metric (void)
@@ -123,6 +147,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/charts/extra/memory-timeline", test_memory_timeline);
+  g_test_add_func ("/charts/extra/memory-events", test_memory_events);
   g_test_add_func ("/charts/extra/straggler-metric", test_straggler_metric);
   g_test_add_func ("/charts/extra/collective-waits", test_collective_waits);
   g_test_add_func ("/charts/extra/cupti-flops", test_cupti_flops);

@@ -1,0 +1,18 @@
+/* hp-memory.h — allocated and reserved memory from the trace's [memory] events.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "hp-analysis.h"
+
+G_BEGIN_DECLS
+
+gboolean hp_memory_compute (HpTrace                *trace,
+                            const HpAnalysisParams *params,
+                            GPtrArray              *tables,
+                            GCancellable           *cancellable,
+                            GError                **error);
+
+G_END_DECLS
