@@ -1015,6 +1015,12 @@ on_string (void                *ctx,
                 else
                   p->ev.tid = v, p->ev.has_tid = TRUE;
               }
+            else if (p->field == F_TID)
+              {
+                /* "stream 7": kept as text (remapped with the strings) */
+                p->ev.tid = HP_TID_STRING_BASE - (gint64)intern_checked (p, s, len);
+                p->ev.has_tid = TRUE;
+              }
           }
           break;
         case F_TS:
@@ -1424,11 +1430,11 @@ read_base_time (HpRank *rank)
  * bytes; errors name @basename */
 GInputStream *
 _hp_open_json_stream (const char   *path,
-             const char   *basename,
-             gboolean     *compressed,
-             guint64      *size,
-             GCancellable *cancellable,
-             GError      **error)
+                      const char   *basename,
+                      gboolean     *compressed,
+                      guint64      *size,
+                      GCancellable *cancellable,
+                      GError      **error)
 {
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (GFileInputStream) in = NULL;
@@ -1518,7 +1524,7 @@ _hp_parse_file (const char            *path,
   gboolean           ok = TRUE;
 
   in = _hp_open_json_stream (path, b->rank->basename, &b->rank->compressed, &b->rank->file_bytes,
-                    cancellable, error);
+                             cancellable, error);
   if (in == NULL)
     return NULL;
 

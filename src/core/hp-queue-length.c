@@ -333,14 +333,55 @@ compute_all (HpTrace                *trace,
   return failed ? NULL : g_steal_pointer (&all);
 }
 
+/* A tid written as a string in the trace ("stream 7") is shown as that
+ * string, as HTA shows it; the column is then one of strings */
+static gboolean
+any_string_tid (GArray *all)
+{
+  for (guint i = 0; i < all->len; i++)
+    {
+      const RankSeries   *rs = &g_array_index (all, RankSeries, i);
+      const HpQueuePoint *p = (const HpQueuePoint *)(gconstpointer)rs->points->data;
+
+      for (guint k = 0; k < rs->points->len; k++)
+        if (hp_tid_is_string (p[k].tid))
+          return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+set_string_tids (HpTable      *t,
+                 guint         column,
+                 guint         first,
+                 HpTrace      *trace,
+                 const gint64 *tids,
+                 guint         n)
+{
+  for (guint k = 0; k < n; k++)
+    {
+      if (hp_tid_is_string (tids[k]))
+        hp_table_set_string (t, first + k, column, hp_trace_get_string (trace, hp_tid_string_id (tids[k])));
+      else
+        {
+          char text[24];
+
+          g_snprintf (text, sizeof text, "%" G_GINT64_FORMAT, tids[k]);
+          hp_table_set_string (t, first + k, column, text);
+        }
+    }
+}
+
 static HpTable *
-time_series_table (GArray *all)
+time_series_table (HpTrace *trace,
+                   GArray  *all)
 {
   HpTable *t = hp_table_new ("queue_length_time_series", N_ ("Queue length time series"));
+  gboolean string_tids = any_string_tid (all);
   guint    c_rank = hp_table_add_column (t, "rank", HP_COLUMN_INT, NULL);
   guint    c_ts = hp_table_add_column (t, "ts", HP_COLUMN_DOUBLE, "us");
   guint    c_pid = hp_table_add_column (t, "pid", HP_COLUMN_INT, NULL);
-  guint    c_tid = hp_table_add_column (t, "tid", HP_COLUMN_INT, NULL);
+  guint    c_tid = hp_table_add_column (t, "tid", string_tids ? HP_COLUMN_STRING : HP_COLUMN_INT, NULL);
   guint    c_stream = hp_table_add_column (t, "stream", HP_COLUMN_INT, NULL);
   guint    c_q = hp_table_add_column (t, "queue_length", HP_COLUMN_INT, NULL);
 
@@ -377,7 +418,10 @@ time_series_table (GArray *all)
       hp_table_fill_int (t, c_rank, first, n, rs->rank->rank);
       hp_table_set_doubles (t, c_ts, first, ts, n);
       hp_table_set_ints (t, c_pid, first, ints, n);
-      hp_table_set_ints (t, c_tid, first, ints + cap, n);
+      if (string_tids)
+        set_string_tids (t, c_tid, first, trace, ints + cap, n);
+      else
+        hp_table_set_ints (t, c_tid, first, ints + cap, n);
       hp_table_set_ints (t, c_stream, first, ints + 2 * cap, n);
       hp_table_set_ints (t, c_q, first, ints + 3 * cap, n);
       first += n;
@@ -642,7 +686,7 @@ hp_queue_length_compute (HpTrace                *trace,
   if (all == NULL)
     return FALSE;
 
-  g_ptr_array_add (tables, time_series_table (all));
+  g_ptr_array_add (tables, time_series_table (trace, all));
   g_ptr_array_add (tables, summary_table (all));
   g_ptr_array_add (tables, blocked_table (trace, all, params->max_queue_length, FALSE,
                                           "queue_full_blocked_default",
