@@ -887,10 +887,7 @@ hp_analysis_panel_find_table (HpAnalysisPanel *self,
     return NULL;
   if (table_name == NULL)
     return tables->pdata[0];
-  for (guint i = 0; i < tables->len; i++)
-    if (g_strcmp0 (hp_table_get_name (tables->pdata[i]), table_name) == 0)
-      return tables->pdata[i];
-  return NULL;
+  return hp_analysis_result_find_table (tables, table_name);
 }
 
 /**
@@ -1124,7 +1121,7 @@ hp_analysis_panel_add_chart (HpAnalysisPanel          *self,
   g_return_val_if_fail (chart != NULL, NULL);
 
   view = HP_CHART_VIEW (hp_chart_view_new (chart));
-  hp_chart_view_set_rank (view, hp_chart_view_rank_from_name (hp_chart_get_name (chart)));
+  hp_chart_view_set_rank (view, hp_chart_get_rank (chart));
   grid = (flags & HP_ANALYSIS_PANEL_CHART_MORE) != 0 ? priv->more_grid : priv->chart_grid;
   hp_chart_grid_append (grid, GTK_WIDGET (view), (flags & HP_ANALYSIS_PANEL_CHART_WIDE) != 0);
 

@@ -889,25 +889,3 @@ hp_chart_view_export (HpChartView   *self,
   hp_choose_save_file (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), _ ("Export Chart"), name,
                        G_OBJECT (self), export_chosen_cb, GINT_TO_POINTER (format));
 }
-
-/**
- * hp_chart_view_rank_from_name:
- * @name: (nullable): a chart name, such as "idle_time_rank3"
- *
- * The adapters name the charts of one rank `…_rank<N>`
- * (hp-chart-adapters.c).
- *
- * Returns: the rank a chart named @name is about, or -1 for a chart of
- *   every rank
- */
-int
-hp_chart_view_rank_from_name (const char *name)
-{
-  const char *suffix = name != NULL ? g_strrstr (name, "_rank") : NULL;
-  guint64     rank;
-
-  if (suffix == NULL ||
-      !g_ascii_string_to_unsigned (suffix + strlen ("_rank"), 10, 0, G_MAXINT, &rank, NULL))
-    return -1;
-  return (int)rank;
-}

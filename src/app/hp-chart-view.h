@@ -36,6 +36,4 @@ gboolean            hp_chart_view_export_to_file (HpChartView *self,
 void                hp_chart_view_export (HpChartView   *self,
                                           HpExportFormat format);
 
-int hp_chart_view_rank_from_name (const char *name);
-
 G_END_DECLS

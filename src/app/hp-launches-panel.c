@@ -213,7 +213,7 @@ hp_launches_panel_add_charts (HpAnalysisPanel *panel)
 
         if (!g_str_has_prefix (hp_chart_get_name (chart), chart_prefixes[kind]))
           continue;
-        retitle (chart, kind, hp_chart_view_rank_from_name (hp_chart_get_name (chart)), runtime, delay);
+        retitle (chart, kind, hp_chart_get_rank (chart), runtime, delay);
         hp_analysis_panel_add_chart (panel, chart, HP_ANALYSIS_PANEL_CHART_DEFAULT);
       }
 }

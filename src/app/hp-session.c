@@ -3,7 +3,7 @@
  * The session is what the panels of one trace page share. It owns the
  * immutable trace, the analysis parameters (started from the settings),
  * the selected rank, and a cache of analysis results keyed by analysis
- * name. Analyses run in worker threads through hp_analysis_run_async();
+ * name. Analyses run in worker threads through hp_analysis_compute_async();
  * results come back on the main thread as "analysis-finished". A parameter
  * change drops the results it affects and computes them again. No widget
  * is involved, so the tests can drive a session alone.
@@ -16,6 +16,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "hp-result.h"
 #include "hp-scope.h"
 #include "hp-session-private.h"
 #include "hp-settings.h"
@@ -28,7 +29,7 @@ static const char *const analysis_aliases[][2] = {
 typedef struct
 {
   HpAnalysisState state;
-  GPtrArray      *tables; /* HpTable, when DONE */
+  HpResult       *result; /* when DONE */
   GError         *error;  /* when FAILED */
   GCancellable   *cancellable;
   guint           generation;
@@ -45,7 +46,8 @@ struct _HpSession
 {
   GObject parent_instance;
 
-  HpTrace         *trace;
+  HpRun           *run;
+  HpTrace         *trace;        /* the run's */
   HpScope         *scope;        /* NULL: the whole trace */
   HpTrace         *scoped_trace; /* what the analyses run on; NULL if the scope failed */
   GError          *scope_error;
@@ -62,6 +64,7 @@ struct _HpSession
 enum
 {
   PROP_0,
+  PROP_RUN,
   PROP_TRACE,
   PROP_SETTINGS,
   PROP_SELECTED_RANK,
@@ -89,11 +92,17 @@ entry_reset (Entry *entry)
   if (entry->cancellable != NULL)
     g_cancellable_cancel (entry->cancellable);
   g_clear_object (&entry->cancellable);
-  g_clear_pointer (&entry->tables, g_ptr_array_unref);
+  g_clear_pointer (&entry->result, hp_result_unref);
   g_clear_error (&entry->error);
   entry->state = HP_ANALYSIS_STATE_NONE;
   /* a result still on its way belongs to an older generation */
   entry->generation++;
+}
+
+static GPtrArray *
+entry_tables (Entry *entry)
+{
+  return entry->result != NULL ? hp_result_get_tables (entry->result) : NULL;
 }
 
 static void
@@ -154,7 +163,7 @@ run_cb (GObject      *source,
   RunData *data = user_data;
   g_autoptr (HpSession) self = g_weak_ref_get (&data->session);
   g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) tables = hp_analysis_run_finish (result, &error);
+  g_autoptr (HpResult) computed = hp_analysis_compute_finish (result, &error);
   Entry *entry;
 
   if (self == NULL || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -164,17 +173,17 @@ run_cb (GObject      *source,
     goto out;
 
   g_clear_object (&entry->cancellable);
-  if (tables != NULL)
+  if (computed != NULL)
     {
       entry->state = HP_ANALYSIS_STATE_DONE;
-      entry->tables = g_steal_pointer (&tables);
+      entry->result = g_steal_pointer (&computed);
     }
   else
     {
       entry->state = HP_ANALYSIS_STATE_FAILED;
       entry->error = g_steal_pointer (&error);
     }
-  g_signal_emit (self, signals[ANALYSIS_FINISHED], 0, data->name, entry->tables, entry->error);
+  g_signal_emit (self, signals[ANALYSIS_FINISHED], 0, data->name, entry_tables (entry), entry->error);
 
 out:
   run_data_free (data);
@@ -215,7 +224,7 @@ start_entry (HpSession  *self,
   g_weak_ref_init (&data->session, self);
   data->name = g_strdup (name);
   data->generation = entry->generation;
-  hp_analysis_run_async (analysis, self->scoped_trace, &self->params, entry->cancellable, run_cb, data);
+  hp_analysis_compute_async (analysis, self->scoped_trace, &self->params, entry->cancellable, run_cb, data);
   g_signal_emit (self, signals[ANALYSIS_STARTED], 0, name);
 }
 
@@ -226,7 +235,14 @@ hp_session_constructed (GObject *object)
 
   G_OBJECT_CLASS (hp_session_parent_class)->constructed (object);
 
-  g_assert (self->trace != NULL);
+  if (self->run == NULL)
+    {
+      g_assert (self->trace != NULL);
+      self->run = hp_run_new (self->trace, NULL, NULL, 0);
+    }
+  else if (self->trace == NULL)
+    self->trace = hp_trace_ref (hp_run_get_trace (self->run));
+  g_assert (self->trace == hp_run_get_trace (self->run));
   self->scoped_trace = hp_trace_ref (self->trace);
   hp_settings_load_params (self->settings, &self->params);
 }
@@ -255,6 +271,7 @@ hp_session_finalize (GObject *object)
   g_clear_pointer (&self->scope, hp_scope_unref);
   g_clear_error (&self->scope_error);
   g_clear_pointer (&self->trace, hp_trace_unref);
+  g_clear_object (&self->run);
   hp_analysis_params_clear (&self->params);
 
   G_OBJECT_CLASS (hp_session_parent_class)->finalize (object);
@@ -270,6 +287,9 @@ hp_session_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_RUN:
+      g_value_set_object (value, self->run);
+      break;
     case PROP_TRACE:
       g_value_set_boxed (value, self->trace);
       break;
@@ -300,6 +320,9 @@ hp_session_set_property (GObject      *object,
 
   switch (prop_id)
     {
+    case PROP_RUN:
+      self->run = g_value_dup_object (value);
+      break;
     case PROP_TRACE:
       self->trace = g_value_dup_boxed (value);
       break;
@@ -335,6 +358,15 @@ hp_session_class_init (HpSessionClass *klass)
   object_class->get_property = hp_session_get_property;
   object_class->set_property = hp_session_set_property;
 
+  /**
+   * HpSession:run:
+   *
+   * The run the session shows: its trace, label and colour. Made from
+   * #HpSession:trace when only that is given.
+   */
+  properties[PROP_RUN] =
+      g_param_spec_object ("run", NULL, NULL, HP_TYPE_RUN,
+                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   properties[PROP_TRACE] =
       g_param_spec_boxed ("trace", NULL, NULL, hp_trace_get_type (),
                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
@@ -589,7 +621,7 @@ hp_session_get_result (HpSession     *self,
 
   entry = g_hash_table_lookup (self->entries, name);
   if (tables != NULL)
-    *tables = entry != NULL ? entry->tables : NULL;
+    *tables = entry != NULL ? entry_tables (entry) : NULL;
   if (error != NULL)
     *error = entry != NULL ? entry->error : NULL;
   return entry != NULL &&
@@ -723,7 +755,7 @@ hp_session_set_scope (HpSession *self,
       Entry *entry = g_hash_table_lookup (self->entries, names->pdata[i]);
 
       if (entry != NULL && entry->state == HP_ANALYSIS_STATE_DONE)
-        g_signal_emit (self, signals[ANALYSIS_FINISHED], 0, names->pdata[i], entry->tables, entry->error);
+        g_signal_emit (self, signals[ANALYSIS_FINISHED], 0, names->pdata[i], entry_tables (entry), entry->error);
       else
         start_entry (self, names->pdata[i]);
     }
@@ -753,4 +785,49 @@ hp_session_set_selected_range (HpSession *self,
     return;
   self->selected_range = span;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_RANGE]);
+}
+
+/**
+ * hp_session_new_for_run:
+ * @run: the run to show
+ * @settings: (nullable): as for hp_session_new()
+ *
+ * Returns: (transfer full): a session of @run
+ */
+HpSession *
+hp_session_new_for_run (HpRun     *run,
+                        GSettings *settings)
+{
+  g_return_val_if_fail (HP_IS_RUN (run), NULL);
+  return g_object_new (HP_TYPE_SESSION, "run", run, "settings", settings, NULL);
+}
+
+/**
+ * hp_session_get_run:
+ *
+ * Returns: (transfer none): the run the session shows
+ */
+HpRun *
+hp_session_get_run (HpSession *self)
+{
+  g_return_val_if_fail (HP_IS_SESSION (self), NULL);
+  return self->run;
+}
+
+/**
+ * hp_session_get_analysis_result:
+ * @name: an analysis of the registry
+ *
+ * Returns: (transfer none) (nullable): the result of @name for the current
+ *   parameters and scope, once computed: its tables and payload
+ */
+HpResult *
+hp_session_get_analysis_result (HpSession  *self,
+                                const char *name)
+{
+  Entry *entry;
+
+  g_return_val_if_fail (HP_IS_SESSION (self), NULL);
+  entry = g_hash_table_lookup (self->entries, name);
+  return entry != NULL ? entry->result : NULL;
 }

@@ -8,6 +8,8 @@
 #include <gio/gio.h>
 
 #include "hp-analysis.h"
+#include "hp-result.h"
+#include "hp-run.h"
 #include "hp-scope.h"
 #include "hp-trace.h"
 
@@ -27,6 +29,9 @@ G_DECLARE_FINAL_TYPE (HpSession, hp_session, HP, SESSION, GObject)
 
 HpSession              *hp_session_new (HpTrace   *trace,
                                         GSettings *settings);
+HpSession              *hp_session_new_for_run (HpRun     *run,
+                                                GSettings *settings);
+HpRun                  *hp_session_get_run (HpSession *self);
 HpTrace                *hp_session_get_trace (HpSession *self);
 int                     hp_session_get_selected_rank (HpSession *self);
 void                    hp_session_set_selected_rank (HpSession *self,
@@ -45,6 +50,8 @@ gboolean                hp_session_get_result (HpSession     *self,
                                                GPtrArray    **tables,
                                                const GError **error);
 void                    hp_session_cancel (HpSession *self);
+HpResult               *hp_session_get_analysis_result (HpSession  *self,
+                                                        const char *name);
 HpScope                *hp_session_get_scope (HpSession *self);
 void                    hp_session_set_scope (HpSession *self,
                                               HpScope   *scope);

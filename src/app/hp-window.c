@@ -251,7 +251,8 @@ static void
 show_trace (HpWindow *self,
             HpTrace  *trace)
 {
-  g_autoptr (HpSession) session = hp_session_new (trace, self->settings);
+  g_autoptr (HpRun) run = hp_run_new (trace, (const char *const *)self->paths, NULL, 0);
+  g_autoptr (HpSession) session = hp_session_new_for_run (run, self->settings);
   GtkWidget *page = hp_trace_page_new (session);
 
   if (self->page != NULL)

@@ -587,6 +587,7 @@ adapt_idle_time (HpTable    *table,
       HpChart          *chart = hp_bar_chart_new (name, title);
       g_autofree guint *series = NULL;
 
+      hp_chart_set_rank (chart, (int)rank);
       hp_bar_chart_set_mode (chart, HP_BAR_STACKED);
       hp_bar_chart_set_value_format (chart, HP_AXIS_FORMAT_PERCENT);
       hp_bar_chart_set_value_range (chart, 0, 100);
@@ -729,6 +730,7 @@ launch_histogram (const char *stem,
   HpChart         *chart = hp_histogram_new (name, title);
 
   g_free (title);
+  hp_chart_set_rank (chart, (int)rank);
 
   hp_histogram_set_value_format (chart, HP_AXIS_FORMAT_TIME_US);
   hp_histogram_set_bin_count (chart, n_bins);
@@ -977,6 +979,8 @@ adapt_aten_op_delays (HpTable    *table,
       delays = aten_bars (name, title, tr (domain, N_ ("Mean time from the op's start to its first kernel launch")),
                           HP_AXIS_FORMAT_TIME_US, tr (domain, N_ ("Launch delay")), "host_wait");
 
+      hp_chart_set_rank (occurrences, (int)rank);
+      hp_chart_set_rank (delays, (int)rank);
       for (guint k = 0; k < n; k++)
         {
           const AtenOp *op = g_ptr_array_index (ops, k);
@@ -1060,6 +1064,8 @@ time_series_charts (HpTable    *table,
       g_autofree char *title = g_strdup_printf (tr (domain, N_ ("%s on rank %s")), title_prefix, number);
       HpChart         *chart = hp_line_chart_new (name, title);
       g_autoptr (GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
+
+      hp_chart_set_rank (chart, (int)rank);
       g_autoptr (GPtrArray) xs = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
       g_autoptr (GPtrArray) ys = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
 
@@ -1212,40 +1218,94 @@ hp_chart_adapt_user_annotations (HpTable *table)
   return adapt_user_annotations (table, NULL);
 }
 
+/* The chart adapters, by analysis and by table: what HTA draws for each
+ * table of each analysis of the registry (hp-analysis-registry.c), in the
+ * order of the analysis' tables. A table without an adapter gets no chart.
+ * Adding an analysis with charts adds one line here. */
+typedef GPtrArray *(*AdaptFunc) (HpTable                *table,
+                                 const HpAnalysisParams *params,
+                                 const char             *domain);
+
+#define PLAIN_ADAPTER(fn)                                                                         \
+  static GPtrArray *fn##_any (HpTable *table, const HpAnalysisParams *params, const char *domain) \
+  {                                                                                               \
+    return fn (table, domain);                                                                    \
+  }
+
+PLAIN_ADAPTER (adapt_temporal_breakdown)
+PLAIN_ADAPTER (adapt_kernel_type)
+PLAIN_ADAPTER (adapt_kernels)
+PLAIN_ADAPTER (adapt_idle_time)
+PLAIN_ADAPTER (adapt_comm_comp_overlap)
+PLAIN_ADAPTER (adapt_queue_length)
+PLAIN_ADAPTER (adapt_memory_bw)
+PLAIN_ADAPTER (adapt_user_annotations)
+
 static GPtrArray *
-adapt_by_name (HpTable                *table,
-               const HpAnalysisParams *params,
-               const char             *domain)
+adapt_launch_stats_any (HpTable                *table,
+                        const HpAnalysisParams *params,
+                        const char             *domain)
 {
-  const char *name = hp_table_get_name (table);
-  GPtrArray  *extra = _hp_chart_adapt_extra (table, domain);
+  return adapt_launch_stats (table, params != NULL ? params->runtime_cutoff : 50.0,
+                             params != NULL ? params->launch_delay_cutoff : 100.0, domain);
+}
 
-  if (extra != NULL)
-    return extra;
-  if (g_strcmp0 (name, "temporal_breakdown") == 0)
-    return adapt_temporal_breakdown (table, domain);
-  if (g_strcmp0 (name, "gpu_kernel_breakdown_kernel_type") == 0)
-    return adapt_kernel_type (table, domain);
-  if (g_strcmp0 (name, "gpu_kernel_breakdown_kernels") == 0)
-    return adapt_kernels (table, domain);
-  if (g_strcmp0 (name, "idle_time_breakdown") == 0)
-    return adapt_idle_time (table, domain);
-  if (g_strcmp0 (name, "comm_comp_overlap") == 0)
-    return adapt_comm_comp_overlap (table, domain);
-  if (g_strcmp0 (name, "cuda_kernel_launch_stats") == 0)
-    return adapt_launch_stats (table, params != NULL ? params->runtime_cutoff : 50.0,
-                               params != NULL ? params->launch_delay_cutoff : 100.0, domain);
-  if (g_strcmp0 (name, "aten_op_kernels_and_delay") == 0)
-    return adapt_aten_op_delays (table, 15, domain);
-  if (g_strcmp0 (name, "queue_length_time_series") == 0)
-    return adapt_queue_length (table, domain);
-  if (g_strcmp0 (name, "memory_bw_time_series") == 0)
-    return adapt_memory_bw (table, domain);
-  if (g_strcmp0 (name, "user_annotation_breakdown_gpu") == 0 ||
-      g_strcmp0 (name, "user_annotation_breakdown_cpu") == 0)
-    return adapt_user_annotations (table, domain);
+/* the 15 most frequent ops */
+static GPtrArray *
+adapt_aten_op_delays_any (HpTable                *table,
+                          const HpAnalysisParams *params,
+                          const char             *domain)
+{
+  return adapt_aten_op_delays (table, 15, domain);
+}
 
-  return chart_list ();
+/* the memory, counter and straggler charts (hp-chart-adapters-extra.c) */
+static GPtrArray *
+adapt_extra_any (HpTable                *table,
+                 const HpAnalysisParams *params,
+                 const char             *domain)
+{
+  GPtrArray *charts = _hp_chart_adapt_extra (table, domain);
+
+  return charts != NULL ? charts : chart_list ();
+}
+
+/* clang-format off */
+static const struct
+{
+  const char *analysis;
+  AdaptFunc   tables[4]; /* by the position of the table in the analysis' list */
+} chart_adapters[] = {
+  { "temporal_breakdown",        { adapt_temporal_breakdown_any } },
+  { "idle_time_breakdown",       { adapt_idle_time_any } },
+  { "gpu_kernel_breakdown",      { adapt_kernel_type_any, adapt_kernels_any } },
+  { "comm_comp_overlap",         { adapt_comm_comp_overlap_any } },
+  { "user_annotation_breakdown", { adapt_user_annotations_any, adapt_user_annotations_any } },
+  { "cuda_kernel_launch_stats",  { adapt_launch_stats_any } },
+  { "aten_op_kernels_and_delay", { adapt_aten_op_delays_any } },
+  { "queue_length",              { adapt_queue_length_any } },
+  { "memory_bw",                 { adapt_memory_bw_any } },
+  { "cupti_counters",            { adapt_extra_any } },
+  { "memory_timeline",           { adapt_extra_any } },
+  { "memory",                    { NULL, adapt_extra_any } },
+  { "stragglers",                { NULL, adapt_extra_any } },
+  { "collectives",               { NULL, adapt_extra_any } },
+};
+/* clang-format on */
+
+static AdaptFunc
+find_adapter (HpTable *table)
+{
+  const HpAnalysis *analysis = hp_analysis_find_by_table (hp_table_get_name (table));
+  int               t;
+
+  if (analysis == NULL || (t = hp_analysis_table_index (analysis, hp_table_get_name (table))) < 0 ||
+      t >= (int)G_N_ELEMENTS (chart_adapters[0].tables))
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (chart_adapters); i++)
+    if (g_str_equal (chart_adapters[i].analysis, analysis->name))
+      return chart_adapters[i].tables[t];
+  return NULL;
 }
 
 static GPtrArray *
@@ -1257,7 +1317,11 @@ adapt_table (HpTable                *table,
 
   g_return_val_if_fail (table != NULL, chart_list ());
 
-  charts = adapt_by_name (table, params, domain);
+  {
+    AdaptFunc adapt = find_adapter (table);
+
+    charts = adapt != NULL ? adapt (table, params, domain) : chart_list ();
+  }
   if (domain != NULL)
     for (guint i = 0; i < charts->len; i++)
       hp_chart_set_placeholder_texts (charts->pdata[i], tr (domain, N_ ("No data")), tr (domain, N_ ("n/a")));
@@ -1270,12 +1334,8 @@ adapt_table (HpTable                *table,
  * @params: (nullable): the parameters the analysis ran with (for the
  *   launch statistics cutoffs), or %NULL for HTA's defaults
  *
- * Picks the adapter from the table's name (`temporal_breakdown`,
- * `gpu_kernel_breakdown_kernel_type`, `gpu_kernel_breakdown_kernels`,
- * `idle_time_breakdown`, `comm_comp_overlap`, `cuda_kernel_launch_stats`,
- * `aten_op_kernels_and_delay` (the 15 most frequent ops),
- * `queue_length_time_series`, `memory_bw_time_series`,
- * `user_annotation_breakdown_gpu` and `_cpu`).
+ * Picks the adapter of the analysis that made @table (the registry knows
+ * it from the table's name) for the table's place among its tables.
  *
  * Returns: (transfer full) (element-type HpChart): the charts; empty for
  *   tables HTA draws no chart for

@@ -60,6 +60,7 @@ struct _HpChart
   gpointer            data;
 
   char *name;
+  int   rank; /* the rank the chart is about, or -1 */
   char *title;
   char *subtitle;
   char *x_label;

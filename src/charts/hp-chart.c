@@ -23,6 +23,7 @@ _hp_chart_new (const HpChartClass *klass,
   chart->klass = klass;
   chart->data = data;
   chart->name = g_strdup (name != NULL ? name : "chart");
+  chart->rank = -1;
   chart->title = g_strdup (title);
   return chart;
 }
@@ -174,6 +175,27 @@ hp_chart_set_name (HpChart    *chart,
 
   g_free (chart->name);
   chart->name = g_strdup (name);
+}
+
+/**
+ * hp_chart_get_rank:
+ *
+ * Returns: the rank a chart of one rank is about, or -1 for a chart of
+ *   every rank
+ */
+int
+hp_chart_get_rank (HpChart *chart)
+{
+  g_return_val_if_fail (chart != NULL, -1);
+  return chart->rank;
+}
+
+void
+hp_chart_set_rank (HpChart *chart,
+                   int      rank)
+{
+  g_return_if_fail (chart != NULL);
+  chart->rank = rank < 0 ? -1 : rank;
 }
 
 const char *

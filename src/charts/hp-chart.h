@@ -165,6 +165,9 @@ void     hp_chart_unref (HpChart *chart);
 
 HpChartKind hp_chart_get_kind (HpChart *chart);
 const char *hp_chart_get_name (HpChart *chart);
+int         hp_chart_get_rank (HpChart *chart);
+void        hp_chart_set_rank (HpChart *chart,
+                               int      rank);
 void        hp_chart_set_name (HpChart    *chart,
                                const char *name);
 const char *hp_chart_get_title (HpChart *chart);

@@ -20,83 +20,64 @@ typedef struct
 {
   char    *analyses;
   char    *scope;
-  char    *ranks;
-  char    *streams;
   char    *format;
   char    *output;
-  char    *include_memory_kernels;
-  char    *include_memory_events;
-  char    *show_idle_interval_stats;
-  char    *allowlist;
   char    *charts;
   char    *chart_size;
   double   chart_scale;
   gboolean dark;
   gboolean hta_compat;
   gboolean include_last_step;
-  int      num_kernels;
-  double   duration_ratio;
-  double   consecutive_kernel_delay;
-  int      annotation_num_kernels;
-  double   annotation_duration_ratio;
-  double   runtime_cutoff;
-  double   launch_delay_cutoff;
-  gint64   max_queue_length;
-  char    *steps;
-  char    *num_candidates;
 } ReportOptions;
 
+/* One analysis parameter on the command line (--num-kernels 5): the
+ * option's name is the spec's, and the spec checks the value. */
 static gboolean
-parse_bool (const char *text,
-            gboolean   *out)
+param_option_cb (const char *option_name,
+                 const char *value,
+                 gpointer    data,
+                 GError    **error)
 {
-  if (text == NULL)
-    return TRUE;
-  if (g_ascii_strcasecmp (text, "true") == 0 || g_ascii_strcasecmp (text, "yes") == 0 ||
-      strcmp (text, "1") == 0)
-    *out = TRUE;
-  else if (g_ascii_strcasecmp (text, "false") == 0 || g_ascii_strcasecmp (text, "no") == 0 ||
-           strcmp (text, "0") == 0)
-    *out = FALSE;
-  else
-    return FALSE;
+  /* "--num-kernels", or "-r" for --ranks */
+  const HpParamSpec *spec = hp_param_spec_find (option_name[1] == '-' ? option_name + 2 : "ranks");
+
+  if (spec == NULL)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_UNKNOWN_OPTION, "unknown option %s", option_name);
+      return FALSE;
+    }
+  if (!hp_param_parse (spec, data, value, error))
+    {
+      /* GOptionContext reports it as a usage error, with the option as typed */
+      char *message = g_strconcat (option_name, (*error)->message + strlen (spec->name), NULL);
+
+      g_free ((*error)->message);
+      (*error)->message = message;
+      (*error)->domain = G_OPTION_ERROR;
+      (*error)->code = G_OPTION_ERROR_BAD_VALUE;
+      return FALSE;
+    }
   return TRUE;
 }
 
-/* "0,1,3" or "all" (NULL result) */
-static gboolean
-parse_int_list (const char *text,
-                GArray    **out,
-                gboolean    wide)
+/* adds the options of every analysis parameter, from the registry's specs */
+static void
+add_param_options (GOptionGroup *group,
+                   GPtrArray    *names)
 {
-  g_auto (GStrv) parts = NULL;
+  guint                    n_specs;
+  const HpParamSpec       *specs = hp_param_spec_list (&n_specs);
+  g_autofree GOptionEntry *entries = g_new0 (GOptionEntry, n_specs + 1);
 
-  *out = NULL;
-  if (text == NULL || g_ascii_strcasecmp (text, "all") == 0)
-    return TRUE;
-  parts = g_strsplit (text, ",", -1);
-  *out = g_array_new (FALSE, FALSE, wide ? sizeof (gint64) : sizeof (int));
-  for (guint i = 0; parts[i] != NULL; i++)
+  for (guint i = 0; i < n_specs; i++)
     {
-      gint64 v;
+      char *name = g_strdelimit (g_strdup (specs[i].name), "_", '-');
 
-      g_strstrip (parts[i]);
-      if (!g_ascii_string_to_signed (parts[i], 10, wide ? G_MININT64 : 0, wide ? G_MAXINT64 : G_MAXINT,
-                                     &v, NULL))
-        {
-          g_clear_pointer (out, g_array_unref);
-          return FALSE;
-        }
-      if (wide)
-        g_array_append_val (*out, v);
-      else
-        {
-          int iv = (int)v;
-
-          g_array_append_val (*out, iv);
-        }
+      g_ptr_array_add (names, name);
+      entries[i] = (GOptionEntry){ name, specs[i].offset == G_STRUCT_OFFSET (HpAnalysisParams, ranks) ? 'r' : 0, 0,
+                                   G_OPTION_ARG_CALLBACK, (gpointer)param_option_cb, specs[i].help, specs[i].arg };
     }
-  return TRUE;
+  g_option_group_add_entries (group, entries);
 }
 
 static char *
@@ -121,6 +102,7 @@ hp_cli_report (int           argc,
   g_autoptr (GPtrArray) selected = g_ptr_array_new ();
   g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
   g_auto (GStrv) paths = NULL;
+  g_autoptr (GPtrArray) option_names = g_ptr_array_new_with_free_func (g_free);
   HpAnalysisParams  params;
   ReportOptions     o = { 0 };
   gboolean          json = FALSE;
@@ -132,14 +114,6 @@ hp_cli_report (int           argc,
   int               chart_height = 540;
 
   hp_analysis_params_init (&params);
-  o.num_kernels = params.num_kernels;
-  o.duration_ratio = params.duration_ratio;
-  o.consecutive_kernel_delay = params.consecutive_kernel_delay;
-  o.annotation_num_kernels = params.annotation_num_kernels;
-  o.annotation_duration_ratio = params.annotation_duration_ratio;
-  o.runtime_cutoff = params.runtime_cutoff;
-  o.launch_delay_cutoff = params.launch_delay_cutoff;
-  o.max_queue_length = params.max_queue_length;
   o.chart_scale = 1.0;
 
   {
@@ -155,26 +129,10 @@ hp_cli_report (int           argc,
     GOptionEntry entries[] = {
       { "analysis", 'a', 0, G_OPTION_ARG_STRING, &o.analyses, "Comma-separated analyses (default: all)", "LIST" },
       { "scope", 's', 0, G_OPTION_ARG_STRING, &o.scope, "Analyse only this part of the trace: step:N, range:START_US-END_US or annotation:NAME[#N] (default: whole)", "SCOPE" },
-      { "ranks", 'r', 0, G_OPTION_ARG_STRING, &o.ranks, "Comma-separated ranks, or 'all' (default)", "LIST" },
       { "format", 'f', 0, G_OPTION_ARG_STRING, &o.format, "csv (default) or json", "FORMAT" },
       { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output, "Write OUTDIR/<table>.csv; without it, print tables", "OUTDIR" },
       { "hta-compat", 0, 0, G_OPTION_ARG_NONE, &o.hta_compat, "Reproduce HTA's numbers exactly, quirks included", NULL },
       { "include-last-step", 0, 0, G_OPTION_ARG_NONE, &o.include_last_step, "Keep the last (incomplete) iteration (include_last_profiler_step)", NULL },
-      { "num-kernels", 0, 0, G_OPTION_ARG_INT, &o.num_kernels, "Kernel breakdown: named kernels per type (10)", "N" },
-      { "duration-ratio", 0, 0, G_OPTION_ARG_DOUBLE, &o.duration_ratio, "Kernel breakdown: cumulative duration ratio (0.8)", "R" },
-      { "include-memory-kernels", 0, 0, G_OPTION_ARG_STRING, &o.include_memory_kernels, "Kernel breakdown: count MEMORY kernels (true)", "BOOL" },
-      { "show-idle-interval-stats", 0, 0, G_OPTION_ARG_STRING, &o.show_idle_interval_stats, "Idle time: add interval statistics (true)", "BOOL" },
-      { "consecutive-kernel-delay", 0, 0, G_OPTION_ARG_DOUBLE, &o.consecutive_kernel_delay, "Idle time: gaps up to this many us are kernel_wait (30)", "US" },
-      { "streams", 0, 0, G_OPTION_ARG_STRING, &o.streams, "Idle time: comma-separated GPU streams (default: all)", "LIST" },
-      { "annotation-num-kernels", 0, 0, G_OPTION_ARG_INT, &o.annotation_num_kernels, "User annotations: named annotations (1000)", "N" },
-      { "annotation-duration-ratio", 0, 0, G_OPTION_ARG_DOUBLE, &o.annotation_duration_ratio, "User annotations: cumulative duration ratio (0.8)", "R" },
-      { "allowlist-patterns", 0, 0, G_OPTION_ARG_STRING, &o.allowlist, "User annotations: comma-separated names never folded into others", "LIST" },
-      { "runtime-cutoff", 0, 0, G_OPTION_ARG_DOUBLE, &o.runtime_cutoff, "Launch statistics: runtime outlier cutoff in us (50)", "US" },
-      { "launch-delay-cutoff", 0, 0, G_OPTION_ARG_DOUBLE, &o.launch_delay_cutoff, "Launch statistics: launch delay outlier cutoff in us (100)", "US" },
-      { "include-memory-events", 0, 0, G_OPTION_ARG_STRING, &o.include_memory_events, "Launch statistics: count cudaMemcpyAsync/cudaMemsetAsync (true)", "BOOL" },
-      { "max-queue-length", 0, 0, G_OPTION_ARG_INT64, &o.max_queue_length, "Queue length: the full-queue limit (1024)", "N" },
-      { "steps", 0, 0, G_OPTION_ARG_STRING, &o.steps, "Stragglers: comma-separated profiler steps, or 'all' (default)", "LIST" },
-      { "num-candidates", 0, 0, G_OPTION_ARG_STRING, &o.num_candidates, "Stragglers: how many ranks to name (2)", "N" },
       { "charts", 'c', 0, G_OPTION_ARG_STRING, &o.charts, "Also write every chart in these formats: png, svg, pdf (needs --output)", "LIST" },
       { "chart-size", 0, 0, G_OPTION_ARG_STRING, &o.chart_size, "Chart size in pixels (960x540)", "WxH" },
       { "chart-scale", 0, 0, G_OPTION_ARG_DOUBLE, &o.chart_scale, "PNG pixel density, e.g. 2 for HiDPI (1)", "S" },
@@ -186,7 +144,11 @@ hp_cli_report (int           argc,
     g_option_context_set_summary (context, "Runs HTA's analyses on a trace folder and writes one "
                                            "table per file, named as HTA's outputs.");
     g_option_context_set_description (context, analysis_help);
-    g_option_context_add_main_entries (context, entries, NULL);
+    GOptionGroup *main_group = g_option_group_new (NULL, NULL, NULL, &params, NULL);
+
+    g_option_group_add_entries (main_group, entries);
+    add_param_options (main_group, option_names);
+    g_option_context_set_main_group (context, main_group);
     if (!g_option_context_parse (context, &argc, &argv, &error))
       {
         status = hp_cli_usage_error (context, "%s", error->message);
@@ -205,44 +167,6 @@ hp_cli_report (int           argc,
       goto out;
     }
   json = g_strcmp0 (o.format, "json") == 0;
-  if (!parse_bool (o.include_memory_kernels, &params.include_memory_kernels) ||
-      !parse_bool (o.include_memory_events, &params.include_memory_events) ||
-      !parse_bool (o.show_idle_interval_stats, &params.show_idle_interval_stats))
-    {
-      status = hp_cli_usage_error (context, "report: boolean options take true or false");
-      goto out;
-    }
-  if (!parse_int_list (o.ranks, &params.ranks, FALSE) ||
-      !parse_int_list (o.streams, &params.streams, TRUE))
-    {
-      status = hp_cli_usage_error (context, "report: --ranks and --streams take numbers separated by commas, or 'all'");
-      goto out;
-    }
-  if (o.num_kernels < 1 || o.annotation_num_kernels < 1 || o.duration_ratio < 0 || o.duration_ratio > 1 ||
-      o.annotation_duration_ratio < 0 || o.annotation_duration_ratio > 1 || o.runtime_cutoff < 0 ||
-      o.launch_delay_cutoff < 0 || o.consecutive_kernel_delay < 0 || o.max_queue_length < 0)
-    {
-      status = hp_cli_usage_error (context, "report: counts must be ≥ 1, ratios in [0, 1], cutoffs ≥ 0");
-      goto out;
-    }
-  params.num_kernels = o.num_kernels;
-  params.duration_ratio = o.duration_ratio;
-  params.consecutive_kernel_delay = o.consecutive_kernel_delay;
-  params.annotation_num_kernels = o.annotation_num_kernels;
-  params.annotation_duration_ratio = o.annotation_duration_ratio;
-  params.runtime_cutoff = o.runtime_cutoff;
-  params.launch_delay_cutoff = o.launch_delay_cutoff;
-  params.max_queue_length = o.max_queue_length;
-  if ((o.steps != NULL && !hp_param_parse (hp_param_spec_find ("steps"), &params, o.steps, &error)) ||
-      (o.num_candidates != NULL &&
-       !hp_param_parse (hp_param_spec_find ("num_candidates"), &params, o.num_candidates, &error)))
-    {
-      status = hp_cli_usage_error (context, "report: %s", error->message);
-      goto out;
-    }
-  if (o.allowlist != NULL)
-    params.allowlist_patterns = g_strsplit (o.allowlist, ",", -1);
-
   if (o.charts != NULL)
     {
       g_auto (GStrv) formats = g_strsplit (o.charts, ",", -1);
@@ -312,8 +236,8 @@ hp_cli_report (int           argc,
   /* a raw memory-timeline export is not a trace: it has one analysis */
   if (hp_memory_timeline_is_export (paths[0]))
     {
-      for (guint i = 0; i < selected->len; i++)
-        if (g_strcmp0 (((const HpAnalysis *)selected->pdata[i])->name, "memory_timeline") != 0 && o.analyses != NULL)
+      for (guint i = 0; i < selected->len && o.analyses != NULL; i++)
+        if (g_strcmp0 (((const HpAnalysis *)selected->pdata[i])->name, "memory_timeline") != 0)
           {
             status = hp_cli_usage_error (context, "report: %s is a memory-timeline export: only --analysis memory_timeline reads it", paths[0]);
             goto out;
@@ -451,16 +375,8 @@ out:
   hp_analysis_params_clear (&params);
   g_free (o.analyses);
   g_free (o.scope);
-  g_free (o.steps);
-  g_free (o.num_candidates);
-  g_free (o.ranks);
-  g_free (o.streams);
   g_free (o.format);
   g_free (o.output);
-  g_free (o.include_memory_kernels);
-  g_free (o.include_memory_events);
-  g_free (o.show_idle_interval_stats);
-  g_free (o.allowlist);
   g_free (o.charts);
   g_free (o.chart_size);
   return status;

@@ -20,6 +20,12 @@ int hp_cli_info (int           argc,
 int hp_cli_report (int           argc,
                    char        **argv,
                    GCancellable *cancellable);
+int hp_cli_analyses (int           argc,
+                     char        **argv,
+                     GCancellable *cancellable);
+int hp_cli_findings (int           argc,
+                     char        **argv,
+                     GCancellable *cancellable);
 int hp_cli_bench (int           argc,
                   char        **argv,
                   GCancellable *cancellable);

@@ -24,6 +24,8 @@ static const struct
 } commands[] = {
   { "info", hp_cli_info, "ranks, files, events, iterations and problems of a trace folder" },
   { "report", hp_cli_report, "HTA's analyses as CSV or JSON tables" },
+  { "findings", hp_cli_findings, "the main findings in plain words" },
+  { "analyses", hp_cli_analyses, "the analyses, their tables and parameters" },
   { "counters", hp_cli_counters, "trace files with queue-length and memory-bandwidth counter tracks" },
   { "bench", hp_cli_bench, "time and memory of loading a trace folder" },
 };

@@ -359,9 +359,23 @@ hp_param_to_string (const HpParamSpec      *spec,
       return g_strdup_printf ("%" G_GINT64_FORMAT, *AT (params, spec, gint64));
     case HP_PARAM_DOUBLE:
       {
-        char buf[G_ASCII_DTOSTR_BUF_SIZE];
+        double v = *AT (params, spec, double);
+        char   buf[G_ASCII_DTOSTR_BUF_SIZE];
 
-        return g_strdup (g_ascii_dtostr (buf, sizeof buf, *AT (params, spec, double)));
+        /* the shortest text that reads back to the same double, with at
+         * least the integer digits (30, not 3e+01) */
+        int first = fabs (v) >= 1 && fabs (v) < 1e15 ? (int)floor (log10 (fabs (v))) + 1 : 1;
+
+        for (int digits = first; digits <= 17; digits++)
+          {
+            char format[8];
+
+            g_snprintf (format, sizeof format, "%%.%dg", digits);
+            g_ascii_formatd (buf, sizeof buf, format, v);
+            if (g_ascii_strtod (buf, NULL) == v)
+              break;
+          }
+        return g_strdup (buf);
       }
     case HP_PARAM_BOOLEAN:
       return g_strdup (*AT (params, spec, gboolean) ? "true" : "false");

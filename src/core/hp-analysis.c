@@ -97,14 +97,37 @@ hp_analysis_list (guint *n_analyses)
   return hp_analysis_registry;
 }
 
-static int
-table_index (const HpAnalysis *analysis,
-             const char       *table_name)
+/**
+ * hp_analysis_table_index:
+ *
+ * Returns: the position of the table named @table_name among the tables of
+ *   @analysis, or -1
+ */
+int
+hp_analysis_table_index (const HpAnalysis *analysis,
+                         const char       *table_name)
 {
   for (guint t = 0; analysis->tables != NULL && analysis->tables[t] != NULL; t++)
     if (g_strcmp0 (analysis->tables[t], table_name) == 0)
       return (int)t;
   return -1;
+}
+
+/**
+ * hp_analysis_result_find_table:
+ * @tables: (element-type HpTable): the tables of one analysis run
+ *
+ * Returns: (transfer none) (nullable): the table named @table_name among
+ *   @tables (an analysis may leave out some of its tables)
+ */
+HpTable *
+hp_analysis_result_find_table (GPtrArray  *tables,
+                               const char *table_name)
+{
+  for (guint i = 0; tables != NULL && i < tables->len; i++)
+    if (g_strcmp0 (hp_table_get_name (tables->pdata[i]), table_name) == 0)
+      return tables->pdata[i];
+  return NULL;
 }
 
 /**
@@ -116,7 +139,7 @@ const HpAnalysis *
 hp_analysis_find_by_table (const char *table_name)
 {
   for (guint i = 0; i < hp_analysis_registry_size; i++)
-    if (table_index (&hp_analysis_registry[i], table_name) >= 0)
+    if (hp_analysis_table_index (&hp_analysis_registry[i], table_name) >= 0)
       return &hp_analysis_registry[i];
   return NULL;
 }
@@ -137,7 +160,7 @@ hp_analysis_table_has_row_events (HpTable *table)
   analysis = hp_analysis_find_by_table (hp_table_get_name (table));
   if (analysis == NULL || analysis->row_events == NULL)
     return FALSE;
-  t = table_index (analysis, hp_table_get_name (table));
+  t = hp_analysis_table_index (analysis, hp_table_get_name (table));
   return t >= 0 && t < 32 && (analysis->row_events_tables & (1u << t)) != 0;
 }
 

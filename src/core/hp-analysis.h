@@ -176,6 +176,10 @@ typedef gboolean (*HpAnalysisFunc) (HpTrace                *trace,
  *   timeline
  * @row_events_tables: which of @tables have rows that stand for events:
  *   bit i for `tables[i]`
+ * @payload: (nullable): makes what the views need besides the tables
+ *   (hp_result_get_payload()), from the trace and the tables just made;
+ *   %NULL with @error set on failure
+ * @payload_free: frees what @payload made
  *
  * One entry of the analysis registry (hp-analysis-registry.c): everything
  * the CLI, the app and the README need to know of an analysis.
@@ -192,6 +196,12 @@ typedef struct
   const char *const *tables;
   HpRowEventsFunc    row_events;
   guint              row_events_tables;
+  gpointer (*payload) (HpTrace                *trace,
+                       const HpAnalysisParams *params,
+                       GPtrArray              *tables,
+                       GCancellable           *cancellable,
+                       GError                **error);
+  GDestroyNotify payload_free;
 } HpAnalysis;
 
 gboolean                hp_analysis_uses_param (const HpAnalysis  *analysis,
@@ -200,6 +210,10 @@ gboolean                hp_analysis_params_affect (const HpAnalysis       *analy
                                                    const HpAnalysisParams *a,
                                                    const HpAnalysisParams *b);
 const HpAnalysis       *hp_analysis_find_by_table (const char *table_name);
+HpTable                *hp_analysis_result_find_table (GPtrArray  *tables,
+                                                       const char *table_name);
+int                     hp_analysis_table_index (const HpAnalysis *analysis,
+                                                 const char       *table_name);
 gboolean                hp_analysis_table_has_row_events (HpTable *table);
 struct _HpLinkedEvents *hp_analysis_row_events (HpTrace                *trace,
                                                 HpTable                *table,

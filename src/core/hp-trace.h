@@ -26,6 +26,8 @@ typedef enum
 
 typedef struct _HpTrace HpTrace;
 
+#define HP_TYPE_TRACE (hp_trace_get_type ())
+
 GType    hp_trace_get_type (void) G_GNUC_CONST;
 HpTrace *hp_trace_ref (HpTrace *self);
 void     hp_trace_unref (HpTrace *self);

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hp-charts.h"
@@ -1427,6 +1428,45 @@ test_adapt_missing_columns (void)
   }
 }
 
+/* Every table of every analysis gets its charts from the adapter the
+ * registry gives its analysis; a chart of one rank knows its rank */
+static void
+test_adapt_registry (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  guint             n;
+  const HpAnalysis *analyses = hp_analysis_list (&n);
+  guint             n_charts = 0, n_rank_charts = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GPtrArray) tables = hp_analysis_run (&analyses[i], trace, NULL, NULL, NULL);
+
+      for (guint t = 0; t < tables->len; t++)
+        {
+          g_autoptr (GPtrArray) charts = hp_chart_adapt_table (tables->pdata[t], NULL);
+
+          for (guint c = 0; c < charts->len; c++)
+            {
+              const char *name = hp_chart_get_name (charts->pdata[c]);
+              const char *suffix = g_strrstr (name, "_rank");
+
+              n_charts++;
+              if (suffix != NULL)
+                {
+                  g_assert_cmpint (hp_chart_get_rank (charts->pdata[c]), ==, atoi (suffix + 5));
+                  n_rank_charts++;
+                }
+              else
+                g_assert_cmpint (hp_chart_get_rank (charts->pdata[c]), ==, -1);
+            }
+        }
+    }
+  /* HTA's figures for this trace: one per table kind, per-rank ones twice */
+  g_assert_cmpuint (n_charts, >=, 15);
+  g_assert_cmpuint (n_rank_charts, >=, 8);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1460,6 +1500,7 @@ main (int   argc,
   g_test_add_func ("/charts/adapters/user-annotations", test_adapt_user_annotations);
   g_test_add_func ("/charts/adapters/aten-op-delays", test_adapt_aten_op_delays);
   g_test_add_func ("/charts/adapters/missing-columns", test_adapt_missing_columns);
+  g_test_add_func ("/charts/adapters/registry", test_adapt_registry);
 
   return g_test_run ();
 }

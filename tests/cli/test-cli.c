@@ -7,6 +7,7 @@
 
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "hp-test-utils.h"
@@ -304,6 +305,105 @@ test_report_charts (void)
   g_assert_cmpint (bad_format.status, ==, 2);
 }
 
+/* report --scope: the hand-made two-step trace of tests/core/test-scope.c;
+ * step 2's kernels [120,140) and [160,190) us give a 70 us GPU span with
+ * 20 us idle; a bad scope is a usage error, an empty one bad input */
+static void
+test_report_scope (void)
+{
+  g_autofree char *file = hp_test_data_path ("edge", "scope-steps.json", NULL);
+  g_auto (Run) step = { 0 };
+  g_auto (Run) bad = { 0 };
+  g_auto (Run) empty = { 0 };
+  g_auto (Run) param = { 0 };
+
+  int         rank = -1;
+  double      idle = -1, compute = -1, non_compute = -1, kernel = -1;
+  const char *row;
+
+  run_cli (&step, "report", "--include-last-step", "--analysis", "temporal_breakdown", "--scope", "step:2", file,
+           NULL);
+  g_assert_cmpint (step.status, ==, 0);
+  /* the text table: the row after the dashes */
+  row = strstr (step.out, "----\n");
+  g_assert_nonnull (row);
+  g_assert_cmpint (sscanf (row + 5, "%d %lf %lf %lf %lf", &rank, &idle, &compute, &non_compute, &kernel), ==, 5);
+  g_assert_cmpint (rank, ==, 0);
+  g_assert_cmpfloat (idle, ==, 20);
+  g_assert_cmpfloat (compute, ==, 50);
+  g_assert_cmpfloat (kernel, ==, 70);
+
+  run_cli (&bad, "report", "--scope", "step:x", file, NULL);
+  g_assert_cmpint (bad.status, ==, 2);
+  g_assert_nonnull (strstr (bad.err, "step:x"));
+
+  run_cli (&empty, "report", "--include-last-step", "--scope", "step:9", file, NULL);
+  g_assert_cmpint (empty.status, ==, 1);
+  g_assert_nonnull (strstr (empty.err, "its steps are 1 to 2"));
+
+  /* parameter options come from the registry's specs, which check them */
+  run_cli (&param, "report", "--num-kernels", "0", file, NULL);
+  g_assert_cmpint (param.status, ==, 2);
+  g_assert_nonnull (strstr (param.err, "--num-kernels takes a whole number from 1"));
+}
+
+static void
+test_findings (void)
+{
+  g_autofree char *dir = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
+  g_auto (Run) text = { 0 };
+  g_auto (Run) json = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  JsonObject *root;
+
+  run_cli (&text, "findings", dir, NULL);
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_true (g_str_has_prefix (text.out, "- "));
+  g_assert_nonnull (strstr (text.out, "idle"));
+
+  run_cli (&json, "findings", "--format", "json", "--scope", "range:100000-200000", dir, NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  json_parser_load_from_data (parser, json.out, -1, &error);
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (root, "scope"), ==, "range:100000-200000");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "findings")), >, 0);
+}
+
+/* The README's analysis and parameter tables are `analyses --markdown` */
+static void
+test_readme_analyses (void)
+{
+  g_autofree char *readme_path = g_test_build_filename (G_TEST_DIST, "..", "README.md", NULL);
+  g_autofree char *readme = NULL;
+  g_auto (Run) run = { 0 };
+  const char      *begin_mark = "<!-- hotpath-cli analyses --markdown: begin -->\n";
+  const char      *begin, *end;
+  g_autofree char *section = NULL;
+
+  g_assert_true (g_file_get_contents (readme_path, &readme, NULL, NULL));
+  run_cli (&run, "analyses", "--markdown", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  begin = strstr (readme, begin_mark);
+  g_assert_nonnull (begin);
+  begin += strlen (begin_mark);
+  end = strstr (begin, "<!-- hotpath-cli analyses --markdown: end -->");
+  g_assert_nonnull (end);
+  section = g_strndup (begin, end - begin);
+  g_assert_cmpstr (section, ==, run.out);
+
+  /* and the plain listing names every analysis */
+  {
+    g_auto (Run) text = { 0 };
+
+    run_cli (&text, "analyses", NULL);
+    g_assert_cmpint (text.status, ==, 0);
+    g_assert_nonnull (strstr (text.out, "cuda_kernel_launch_stats — CUDA kernel launch statistics"));
+    g_assert_nonnull (strstr (text.out, "--consecutive-kernel-delay=US (default 30)"));
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -320,6 +420,9 @@ main (int    argc,
   g_test_add_func ("/cli/report/usage", test_report_usage);
   g_test_add_func ("/cli/report/json-stdout", test_report_json_stdout);
   g_test_add_func ("/cli/report/charts", test_report_charts);
+  g_test_add_func ("/cli/report/scope", test_report_scope);
+  g_test_add_func ("/cli/findings", test_findings);
+  g_test_add_func ("/cli/analyses/readme", test_readme_analyses);
 
   return g_test_run ();
 }

@@ -1,0 +1,151 @@
+/* hp-cli-findings.c — `hotpath-cli findings`: the Overview's findings in words.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "hp-analysis.h"
+#include "hp-cli.h"
+#include "hp-findings.h"
+#include "hp-scope.h"
+
+/* the analyses the findings read, in the order hp_findings_collect() takes */
+static const char *const finding_sources[] = {
+  "temporal_breakdown",
+  "idle_time_breakdown",
+  "comm_comp_overlap",
+};
+
+int
+hp_cli_findings (int           argc,
+                 char        **argv,
+                 GCancellable *cancellable)
+{
+  g_autoptr (GOptionContext) context = g_option_context_new ("DIR|FILE... — the main findings in plain words");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HpTrace) trace = NULL;
+  g_autoptr (HpScope) scope = NULL;
+  g_autoptr (GPtrArray) results = NULL;
+  g_auto (GStrv) paths = NULL;
+  g_auto (GStrv) findings = NULL;
+  g_autofree char  *scope_text = NULL;
+  g_autofree char  *format = NULL;
+  const HpAnalysis *analyses[G_N_ELEMENTS (finding_sources)];
+  HpTable          *first[G_N_ELEMENTS (finding_sources)];
+  HpAnalysisParams  params;
+  gboolean          hta_compat = FALSE, include_last_step = FALSE;
+  int               max_findings = 10;
+  int               status = HP_CLI_EXIT_OK;
+  GOptionEntry      entries[] = {
+         { "scope", 's', 0, G_OPTION_ARG_STRING, &scope_text,
+           "Only this part of the trace: step:N, range:START_US-END_US or annotation:NAME[#N]", "SCOPE" },
+         { "max", 'n', 0, G_OPTION_ARG_INT, &max_findings, "At most this many findings (10)", "N" },
+         { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "text (default) or json", "FORMAT" },
+         { "hta-compat", 0, 0, G_OPTION_ARG_NONE, &hta_compat, "Reproduce HTA's numbers exactly, quirks included", NULL },
+         { "include-last-step", 0, 0, G_OPTION_ARG_NONE, &include_last_step,
+           "Keep the last (incomplete) iteration (include_last_profiler_step)", NULL },
+         { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "DIR|FILE..." },
+         { NULL },
+  };
+
+  hp_analysis_params_init (&params);
+  g_option_context_set_summary (context, "Says in plain words where a job's GPU time goes: idle time and its "
+                                         "causes, imbalance between ranks, exposed communication.");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      status = hp_cli_usage_error (context, "findings: %s", error->message);
+      goto out;
+    }
+  if (paths == NULL || paths[0] == NULL)
+    {
+      status = hp_cli_usage_error (context, "findings: name a trace folder or file");
+      goto out;
+    }
+  if (format != NULL && strcmp (format, "text") != 0 && strcmp (format, "json") != 0)
+    {
+      status = hp_cli_usage_error (context, "findings: --format takes text or json, not '%s'", format);
+      goto out;
+    }
+  if (max_findings < 1)
+    {
+      status = hp_cli_usage_error (context, "findings: --max takes a number ≥ 1");
+      goto out;
+    }
+  if (scope_text != NULL && (scope = hp_scope_parse (scope_text, &error)) == NULL)
+    {
+      status = hp_cli_usage_error (context, "findings: %s", error->message);
+      goto out;
+    }
+
+  trace = hp_cli_load (paths, hta_compat, include_last_step, FALSE, cancellable, NULL);
+  if (trace == NULL)
+    {
+      status = HP_CLI_EXIT_BAD_INPUT;
+      goto out;
+    }
+  if (!hp_scope_is_whole (scope))
+    {
+      HpTrace *scoped = hp_trace_apply_scope (trace, scope, &error);
+
+      if (scoped == NULL)
+        {
+          fprintf (stderr, "hotpath-cli: %s\n", error->message);
+          status = HP_CLI_EXIT_BAD_INPUT;
+          goto out;
+        }
+      hp_trace_unref (trace);
+      trace = scoped;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (finding_sources); i++)
+    analyses[i] = hp_analysis_find (finding_sources[i]);
+  results = hp_analysis_run_many (analyses, G_N_ELEMENTS (analyses), trace, &params, 0, NULL, cancellable, &error);
+  if (results == NULL)
+    {
+      fprintf (stderr, "hotpath-cli: %s\n", error->message);
+      status = HP_CLI_EXIT_BAD_INPUT;
+      goto out;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (finding_sources); i++)
+    {
+      GPtrArray *tables = results->pdata[i];
+
+      first[i] = tables->len > 0 ? tables->pdata[0] : NULL;
+    }
+  findings = hp_findings_collect (first[0], first[1], first[2], (guint)max_findings);
+
+  if (g_strcmp0 (format, "json") == 0)
+    {
+      g_autoptr (JsonBuilder) builder = json_builder_new ();
+      g_autoptr (JsonNode) root = NULL;
+      g_autofree char *text = NULL;
+      g_autofree char *scope_string = hp_scope_to_string (scope);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "scope");
+      json_builder_add_string_value (builder, scope_string);
+      json_builder_set_member_name (builder, "findings");
+      json_builder_begin_array (builder);
+      for (guint i = 0; findings != NULL && findings[i] != NULL; i++)
+        json_builder_add_string_value (builder, findings[i]);
+      json_builder_end_array (builder);
+      json_builder_end_object (builder);
+      root = json_builder_get_root (builder);
+      text = json_to_string (root, TRUE);
+      printf ("%s\n", text);
+    }
+  else if (findings == NULL || findings[0] == NULL)
+    printf ("No finding: the trace has no GPU activity to judge.\n");
+  else
+    for (guint i = 0; findings[i] != NULL; i++)
+      printf ("- %s\n", findings[i]);
+
+out:
+  hp_analysis_params_clear (&params);
+  return status;
+}
