@@ -30,6 +30,9 @@ static const char *const expected_tabs[] = {
   "Counters",
   "ATen delays",
   "User annotations",
+  "Memory",
+  "Counters (CUPTI)",
+  "Stragglers",
 };
 
 /* the tabs that draw HTA's charts */
