@@ -14,6 +14,9 @@
 #include "hp-heat-map.h"
 #include "hp-line-chart.h"
 
+/* bytes in a GB, as HTA's memory plot counts them */
+#define GIB (1024.0 * 1024.0 * 1024.0)
+
 /* the ops with most FLOPs shown in the CUPTI chart */
 #define MAX_OPS 20
 
@@ -59,7 +62,7 @@ adapt_memory_timeline (HpTable    *table,
       guint       series;
 
       for (guint i = 0; i < n; i++)
-        y[i] += (double)hp_table_get_int (table, i, c + 1) / (1024.0 * 1024.0 * 1024.0);
+        y[i] += (double)hp_table_get_int (table, i, c + 1) / GIB;
       series = hp_line_chart_add_series (chart, category, x, y, n);
       hp_line_chart_set_series_color_key (chart, series, category);
     }
@@ -106,11 +109,11 @@ adapt_memory_events (HpTable    *table,
       for (guint k = i; k < j; k++)
         {
           x[m] = hp_table_get_double (table, k, c_ts);
-          allocated[m++] = (double)hp_table_get_int (table, k, c_alloc) / (1024.0 * 1024.0 * 1024.0);
+          allocated[m++] = (double)hp_table_get_int (table, k, c_alloc) / GIB;
           if (!hp_table_is_null (table, k, c_reserved))
             {
               xr[m_reserved] = x[m - 1];
-              reserved[m_reserved++] = (double)hp_table_get_int (table, k, c_reserved) / (1024.0 * 1024.0 * 1024.0);
+              reserved[m_reserved++] = (double)hp_table_get_int (table, k, c_reserved) / GIB;
             }
         }
       name = g_strdup_printf ("memory_rank%" G_GINT64_FORMAT "_%s", rank, device);
