@@ -41,6 +41,13 @@ typedef struct
   HpAnalysisPanelFlags flags;
 } PanelAnalysis;
 
+/* a control of one analysis parameter (hp_analysis_panel_bind_param()) */
+typedef struct
+{
+  const HpParamSpec *spec;
+  GtkWidget         *widget; /* GtkSpinButton, GtkCheckButton or GtkEditable */
+} BoundParam;
+
 typedef struct
 {
   /* Template widgets */
@@ -64,6 +71,8 @@ typedef struct
   GPtrArray  *view_order;   /* HpTableView, as shown */
   GPtrArray  *chart_tables; /* HpTable, what the charts were made of */
   GPtrArray  *chart_views;  /* HpChartView, main grid first */
+
+  GArray *bound_params; /* BoundParam: the controls of the panel's parameters */
 
   guint    syncing;
   gboolean requested;
@@ -442,17 +451,127 @@ refresh_if_stale (HpAnalysisPanel *self)
     refresh (self);
 }
 
+/* the session's parameters into the bound controls */
+static void
+write_bound_params (HpAnalysisPanel *self)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+  const HpAnalysisParams *params = hp_analysis_panel_get_params (self);
+
+  for (guint i = 0; i < priv->bound_params->len; i++)
+    {
+      BoundParam *b = &g_array_index (priv->bound_params, BoundParam, i);
+
+      if (GTK_IS_SPIN_BUTTON (b->widget))
+        gtk_spin_button_set_value (GTK_SPIN_BUTTON (b->widget), hp_param_get_number (b->spec, params));
+      else if (GTK_IS_CHECK_BUTTON (b->widget))
+        gtk_check_button_set_active (GTK_CHECK_BUTTON (b->widget), hp_param_get_number (b->spec, params) != 0);
+      else
+        {
+          g_autofree char *text = hp_param_to_string (b->spec, params);
+
+          /* an empty list means every one: the placeholder says so */
+          gtk_editable_set_text (GTK_EDITABLE (b->widget), g_strcmp0 (text, "all") == 0 ? "" : text);
+          gtk_widget_remove_css_class (b->widget, "error");
+        }
+    }
+}
+
 static void
 sync_controls (HpAnalysisPanel *self)
 {
   HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
   HpAnalysisPanelClass   *klass = HP_ANALYSIS_PANEL_GET_CLASS (self);
 
-  if (klass->session_changed == NULL)
-    return;
   priv->syncing++;
-  klass->session_changed (self);
+  write_bound_params (self);
+  if (klass->session_changed != NULL)
+    klass->session_changed (self);
   priv->syncing--;
+}
+
+/* a bound control changed: every bound value into the session's
+ * parameters, which re-runs what they affect */
+static void
+bound_param_changed_cb (HpAnalysisPanel *self)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+  HpAnalysisParams        params;
+
+  if (!hp_analysis_panel_begin_params (self, &params))
+    return;
+  for (guint i = 0; i < priv->bound_params->len; i++)
+    {
+      BoundParam *b = &g_array_index (priv->bound_params, BoundParam, i);
+
+      if (GTK_IS_SPIN_BUTTON (b->widget))
+        hp_param_set_number (b->spec, &params, gtk_spin_button_get_value (GTK_SPIN_BUTTON (b->widget)));
+      else if (GTK_IS_CHECK_BUTTON (b->widget))
+        hp_param_set_number (b->spec, &params, gtk_check_button_get_active (GTK_CHECK_BUTTON (b->widget)));
+      else if (hp_param_parse (b->spec, &params, gtk_editable_get_text (GTK_EDITABLE (b->widget)), NULL))
+        gtk_widget_remove_css_class (b->widget, "error");
+      else
+        {
+          /* keep the value being typed; say it is wrong */
+          gtk_widget_add_css_class (b->widget, "error");
+          gtk_widget_error_bell (b->widget);
+          hp_analysis_params_clear (&params);
+          return;
+        }
+    }
+  hp_analysis_panel_commit_params (self, &params);
+}
+
+/**
+ * hp_analysis_panel_bind_param:
+ * @name: a parameter of the registry (hp_param_spec_find())
+ * @widget: the control that sets it: a #GtkSpinButton for a number, a
+ *   #GtkCheckButton for a boolean, a #GtkEditable (applied on Enter) for a
+ *   list
+ *
+ * Makes @widget the panel's control of the parameter: its range, digits
+ * and help come from the parameter's spec (a narrower range the template
+ * sets is kept), it shows the session's value, and a change gives the
+ * session the new parameters.
+ */
+void
+hp_analysis_panel_bind_param (HpAnalysisPanel *self,
+                              const char      *name,
+                              GtkWidget       *widget)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+  BoundParam              b = { hp_param_spec_find (name), widget };
+
+  g_return_if_fail (HP_IS_ANALYSIS_PANEL (self));
+  g_return_if_fail (b.spec != NULL);
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  if (gtk_widget_get_tooltip_text (widget) == NULL)
+    gtk_widget_set_tooltip_text (widget, b.spec->help);
+  if (GTK_IS_SPIN_BUTTON (widget))
+    {
+      GtkSpinButton *spin = GTK_SPIN_BUTTON (widget);
+      double         lower, upper;
+
+      gtk_spin_button_get_range (spin, &lower, &upper);
+      gtk_spin_button_set_range (spin, MAX (lower, b.spec->minimum), MIN (upper, b.spec->maximum));
+      if (b.spec->type != HP_PARAM_DOUBLE)
+        gtk_spin_button_set_digits (spin, 0);
+      g_signal_connect_swapped (widget, "value-changed", G_CALLBACK (bound_param_changed_cb), self);
+    }
+  else if (GTK_IS_CHECK_BUTTON (widget))
+    g_signal_connect_swapped (widget, "toggled", G_CALLBACK (bound_param_changed_cb), self);
+  else if (GTK_IS_EDITABLE (widget))
+    {
+      if (GTK_IS_ENTRY (widget))
+        g_signal_connect_swapped (widget, "activate", G_CALLBACK (bound_param_changed_cb), self);
+      else
+        g_signal_connect_swapped (gtk_editable_get_delegate (GTK_EDITABLE (widget)), "activate",
+                                  G_CALLBACK (bound_param_changed_cb), self);
+    }
+  else
+    g_return_if_reached ();
+  g_array_append_val (priv->bound_params, b);
 }
 
 static gboolean
@@ -568,6 +687,7 @@ hp_analysis_panel_finalize (GObject *object)
 
   g_clear_pointer (&priv->title, g_free);
   g_clear_pointer (&priv->description, g_free);
+  g_clear_pointer (&priv->bound_params, g_array_unref);
 
   G_OBJECT_CLASS (hp_analysis_panel_parent_class)->finalize (object);
 }
@@ -687,6 +807,7 @@ hp_analysis_panel_init (HpAnalysisPanel *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   priv->views = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  priv->bound_params = g_array_new (FALSE, FALSE, sizeof (BoundParam));
   priv->view_order = g_ptr_array_new ();
   priv->chart_views = g_ptr_array_new_with_free_func (g_object_unref);
   priv->chart_tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);

@@ -24,26 +24,6 @@ struct _HpCountersPanel
 G_DEFINE_FINAL_TYPE (HpCountersPanel, hp_counters_panel, HP_TYPE_ANALYSIS_PANEL)
 
 static void
-controls_changed_cb (HpCountersPanel *self)
-{
-  HpAnalysisParams params;
-
-  if (!hp_analysis_panel_begin_params (HP_ANALYSIS_PANEL (self), &params))
-    return;
-  params.max_queue_length = (gint64)gtk_spin_button_get_value (self->queue_spin);
-  hp_analysis_panel_commit_params (HP_ANALYSIS_PANEL (self), &params);
-}
-
-static void
-hp_counters_panel_session_changed (HpAnalysisPanel *panel)
-{
-  HpCountersPanel        *self = HP_COUNTERS_PANEL (panel);
-  const HpAnalysisParams *params = hp_analysis_panel_get_params (panel);
-
-  gtk_spin_button_set_value (self->queue_spin, (double)params->max_queue_length);
-}
-
-static void
 hp_counters_panel_dispose (GObject *object)
 {
   /* dispose may run twice; GTK 4.8 asserts on a second template teardown */
@@ -61,12 +41,10 @@ hp_counters_panel_class_init (HpCountersPanelClass *klass)
   HpAnalysisPanelClass *panel_class = HP_ANALYSIS_PANEL_CLASS (klass);
 
   object_class->dispose = hp_counters_panel_dispose;
-  panel_class->session_changed = hp_counters_panel_session_changed;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/hotpath/Hotpath/ui/hp-counters-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, HpCountersPanel, queue_spin);
-  gtk_widget_class_bind_template_callback (widget_class, controls_changed_cb);
 
   hp_analysis_panel_class_add_analysis (panel_class, "queue_length", _ ("Queue length"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);
@@ -78,6 +56,7 @@ static void
 hp_counters_panel_init (HpCountersPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "max_queue_length", GTK_WIDGET (self->queue_spin));
 }
 
 GtkWidget *

@@ -236,30 +236,6 @@ hp_kernels_panel_add_charts (HpAnalysisPanel *panel)
 }
 
 static void
-controls_changed_cb (HpKernelsPanel *self)
-{
-  HpAnalysisParams params;
-
-  if (!hp_analysis_panel_begin_params (HP_ANALYSIS_PANEL (self), &params))
-    return;
-  params.num_kernels = gtk_spin_button_get_value_as_int (self->num_kernels_spin);
-  params.duration_ratio = gtk_spin_button_get_value (self->duration_ratio_spin);
-  params.include_memory_kernels = gtk_check_button_get_active (self->memory_check);
-  hp_analysis_panel_commit_params (HP_ANALYSIS_PANEL (self), &params);
-}
-
-static void
-hp_kernels_panel_session_changed (HpAnalysisPanel *panel)
-{
-  HpKernelsPanel         *self = HP_KERNELS_PANEL (panel);
-  const HpAnalysisParams *params = hp_analysis_panel_get_params (panel);
-
-  gtk_spin_button_set_value (self->num_kernels_spin, params->num_kernels);
-  gtk_spin_button_set_value (self->duration_ratio_spin, params->duration_ratio);
-  gtk_check_button_set_active (self->memory_check, params->include_memory_kernels);
-}
-
-static void
 hp_kernels_panel_dispose (GObject *object)
 {
   /* dispose may run twice; GTK 4.8 asserts on a second template teardown */
@@ -277,7 +253,6 @@ hp_kernels_panel_class_init (HpKernelsPanelClass *klass)
   HpAnalysisPanelClass *panel_class = HP_ANALYSIS_PANEL_CLASS (klass);
 
   object_class->dispose = hp_kernels_panel_dispose;
-  panel_class->session_changed = hp_kernels_panel_session_changed;
   panel_class->add_charts = hp_kernels_panel_add_charts;
 
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -285,7 +260,6 @@ hp_kernels_panel_class_init (HpKernelsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HpKernelsPanel, num_kernels_spin);
   gtk_widget_class_bind_template_child (widget_class, HpKernelsPanel, duration_ratio_spin);
   gtk_widget_class_bind_template_child (widget_class, HpKernelsPanel, memory_check);
-  gtk_widget_class_bind_template_callback (widget_class, controls_changed_cb);
 
   hp_analysis_panel_class_add_analysis (panel_class, "gpu_kernel_breakdown", _ ("Kernel breakdown"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);
@@ -295,6 +269,9 @@ static void
 hp_kernels_panel_init (HpKernelsPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "num_kernels", GTK_WIDGET (self->num_kernels_spin));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "duration_ratio", GTK_WIDGET (self->duration_ratio_spin));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "include_memory_kernels", GTK_WIDGET (self->memory_check));
 }
 
 GtkWidget *

@@ -50,19 +50,6 @@ struct _HpLaunchesPanel
 
 G_DEFINE_FINAL_TYPE (HpLaunchesPanel, hp_launches_panel, HP_TYPE_ANALYSIS_PANEL)
 
-static void
-controls_changed_cb (HpLaunchesPanel *self)
-{
-  HpAnalysisParams params;
-
-  if (!hp_analysis_panel_begin_params (HP_ANALYSIS_PANEL (self), &params))
-    return;
-  params.runtime_cutoff = gtk_spin_button_get_value (self->runtime_spin);
-  params.launch_delay_cutoff = gtk_spin_button_get_value (self->delay_spin);
-  params.include_memory_events = gtk_check_button_get_active (self->memory_check);
-  hp_analysis_panel_commit_params (HP_ANALYSIS_PANEL (self), &params);
-}
-
 static char *
 format_cutoff (double us)
 {
@@ -221,12 +208,8 @@ hp_launches_panel_add_charts (HpAnalysisPanel *panel)
 static void
 hp_launches_panel_session_changed (HpAnalysisPanel *panel)
 {
-  HpLaunchesPanel        *self = HP_LAUNCHES_PANEL (panel);
-  const HpAnalysisParams *params = hp_analysis_panel_get_params (panel);
+  HpLaunchesPanel *self = HP_LAUNCHES_PANEL (panel);
 
-  gtk_spin_button_set_value (self->runtime_spin, params->runtime_cutoff);
-  gtk_spin_button_set_value (self->delay_spin, params->launch_delay_cutoff);
-  gtk_check_button_set_active (self->memory_check, params->include_memory_events);
   g_signal_group_set_target (self->session_signals, hp_analysis_panel_get_session (panel));
 }
 
@@ -262,7 +245,6 @@ hp_launches_panel_class_init (HpLaunchesPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HpLaunchesPanel, memory_check);
   gtk_widget_class_bind_template_child (widget_class, HpLaunchesPanel, summary_row);
   gtk_widget_class_bind_template_child (widget_class, HpLaunchesPanel, summary_label);
-  gtk_widget_class_bind_template_callback (widget_class, controls_changed_cb);
 
   hp_analysis_panel_class_add_analysis (panel_class, "cuda_kernel_launch_stats",
                                         _ ("Kernel launch statistics"),
@@ -277,6 +259,9 @@ hp_launches_panel_init (HpLaunchesPanel *self)
                                  G_CONNECT_SWAPPED);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "runtime_cutoff", GTK_WIDGET (self->runtime_spin));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "launch_delay_cutoff", GTK_WIDGET (self->delay_spin));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "include_memory_events", GTK_WIDGET (self->memory_check));
 }
 
 GtkWidget *

@@ -27,26 +27,6 @@ struct _HpStragglersPanel
 
 G_DEFINE_FINAL_TYPE (HpStragglersPanel, hp_stragglers_panel, HP_TYPE_ANALYSIS_PANEL)
 
-static void
-controls_changed_cb (HpStragglersPanel *self)
-{
-  HpAnalysisParams params;
-
-  if (!hp_analysis_panel_begin_params (HP_ANALYSIS_PANEL (self), &params))
-    return;
-  params.num_candidates = gtk_spin_button_get_value_as_int (self->candidates_spin);
-  hp_analysis_panel_commit_params (HP_ANALYSIS_PANEL (self), &params);
-}
-
-static void
-hp_stragglers_panel_session_changed (HpAnalysisPanel *panel)
-{
-  HpStragglersPanel      *self = HP_STRAGGLERS_PANEL (panel);
-  const HpAnalysisParams *params = hp_analysis_panel_get_params (panel);
-
-  gtk_spin_button_set_value (self->candidates_spin, params->num_candidates);
-}
-
 /**
  * hp_stragglers_panel_select_cell:
  * @rank: a rank
@@ -141,13 +121,11 @@ hp_stragglers_panel_class_init (HpStragglersPanelClass *klass)
   HpAnalysisPanelClass *panel_class = HP_ANALYSIS_PANEL_CLASS (klass);
 
   object_class->dispose = hp_stragglers_panel_dispose;
-  panel_class->session_changed = hp_stragglers_panel_session_changed;
   panel_class->add_charts = hp_stragglers_panel_add_charts;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/hotpath/Hotpath/ui/hp-stragglers-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, HpStragglersPanel, candidates_spin);
-  gtk_widget_class_bind_template_callback (widget_class, controls_changed_cb);
 
   hp_analysis_panel_class_add_analysis (panel_class, "stragglers", _ ("Potential stragglers"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);
@@ -159,6 +137,7 @@ static void
 hp_stragglers_panel_init (HpStragglersPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "num_candidates", GTK_WIDGET (self->candidates_spin));
 }
 
 GtkWidget *

@@ -133,55 +133,6 @@ hp_user_annotations_panel_add_charts (HpAnalysisPanel *panel)
     add_breakdown_charts (panel, tables->pdata[i]);
 }
 
-/* "Optimizer, forward" → {"Optimizer", "forward"}; "" → NULL */
-static char **
-parse_allowlist (const char *text)
-{
-  g_auto (GStrv) parts = g_strsplit (text, ",", -1);
-  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-  guint n = 0;
-
-  for (guint i = 0; parts[i] != NULL; i++)
-    {
-      g_strstrip (parts[i]);
-      if (parts[i][0] == '\0')
-        continue;
-      g_strv_builder_add (builder, parts[i]);
-      n++;
-    }
-  return n > 0 ? g_strv_builder_end (builder) : NULL;
-}
-
-static void
-controls_changed_cb (HpUserAnnotationsPanel *self)
-{
-  HpAnalysisParams params;
-
-  if (!hp_analysis_panel_begin_params (HP_ANALYSIS_PANEL (self), &params))
-    return;
-  params.use_gpu_annotation = gtk_check_button_get_active (self->gpu_check);
-  params.annotation_num_kernels = gtk_spin_button_get_value_as_int (self->num_spin);
-  params.annotation_duration_ratio = gtk_spin_button_get_value (self->ratio_spin);
-  g_clear_pointer (&params.allowlist_patterns, g_strfreev);
-  params.allowlist_patterns = parse_allowlist (gtk_editable_get_text (GTK_EDITABLE (self->allowlist_entry)));
-  hp_analysis_panel_commit_params (HP_ANALYSIS_PANEL (self), &params);
-}
-
-static void
-hp_user_annotations_panel_session_changed (HpAnalysisPanel *panel)
-{
-  HpUserAnnotationsPanel *self = HP_USER_ANNOTATIONS_PANEL (panel);
-  const HpAnalysisParams *params = hp_analysis_panel_get_params (panel);
-  g_autofree char        *allowlist = NULL;
-
-  if (params->allowlist_patterns != NULL)
-    allowlist = g_strjoinv (", ", params->allowlist_patterns);
-  gtk_check_button_set_active (self->gpu_check, params->use_gpu_annotation);
-  gtk_spin_button_set_value (self->num_spin, params->annotation_num_kernels);
-  gtk_spin_button_set_value (self->ratio_spin, params->annotation_duration_ratio);
-  gtk_editable_set_text (GTK_EDITABLE (self->allowlist_entry), allowlist != NULL ? allowlist : "");
-}
-
 static void
 hp_user_annotations_panel_dispose (GObject *object)
 {
@@ -200,7 +151,6 @@ hp_user_annotations_panel_class_init (HpUserAnnotationsPanelClass *klass)
   HpAnalysisPanelClass *panel_class = HP_ANALYSIS_PANEL_CLASS (klass);
 
   object_class->dispose = hp_user_annotations_panel_dispose;
-  panel_class->session_changed = hp_user_annotations_panel_session_changed;
   panel_class->add_charts = hp_user_annotations_panel_add_charts;
 
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -209,7 +159,6 @@ hp_user_annotations_panel_class_init (HpUserAnnotationsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HpUserAnnotationsPanel, num_spin);
   gtk_widget_class_bind_template_child (widget_class, HpUserAnnotationsPanel, ratio_spin);
   gtk_widget_class_bind_template_child (widget_class, HpUserAnnotationsPanel, allowlist_entry);
-  gtk_widget_class_bind_template_callback (widget_class, controls_changed_cb);
 
   hp_analysis_panel_class_add_analysis (panel_class, "user_annotation_breakdown",
                                         _ ("User annotation breakdown"),
@@ -223,6 +172,10 @@ static void
 hp_user_annotations_panel_init (HpUserAnnotationsPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "use_gpu_annotation", GTK_WIDGET (self->gpu_check));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "annotation_num_kernels", GTK_WIDGET (self->num_spin));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "annotation_duration_ratio", GTK_WIDGET (self->ratio_spin));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "allowlist_patterns", GTK_WIDGET (self->allowlist_entry));
 }
 
 GtkWidget *

@@ -78,3 +78,31 @@ hp_cli_load (char        **paths,
     hp_cli_print_issues (trace);
   return trace;
 }
+
+/**
+ * hp_cli_load_scoped:
+ * @scope: (nullable): the scope, or %NULL for the whole trace
+ *
+ * hp_cli_load(), then the trace narrowed to @scope; a scope with no event
+ * is bad input, said on stderr.
+ *
+ * Returns: (transfer full) (nullable): the trace, or %NULL
+ */
+HpTrace *
+hp_cli_load_scoped (char        **paths,
+                    gboolean      hta_compat,
+                    gboolean      include_last_step,
+                    HpScope      *scope,
+                    GCancellable *cancellable)
+{
+  g_autoptr (HpTrace) trace = hp_cli_load (paths, hta_compat, include_last_step, FALSE, cancellable, NULL);
+  g_autoptr (GError) error = NULL;
+  HpTrace *scoped;
+
+  if (trace == NULL)
+    return NULL;
+  scoped = hp_trace_apply_scope (trace, scope, &error);
+  if (scoped == NULL)
+    fprintf (stderr, "hotpath-cli: %s\n", error->message);
+  return scoped;
+}

@@ -82,24 +82,11 @@ hp_cli_findings (int           argc,
       goto out;
     }
 
-  trace = hp_cli_load (paths, hta_compat, include_last_step, FALSE, cancellable, NULL);
+  trace = hp_cli_load_scoped (paths, hta_compat, include_last_step, scope, cancellable);
   if (trace == NULL)
     {
       status = HP_CLI_EXIT_BAD_INPUT;
       goto out;
-    }
-  if (!hp_scope_is_whole (scope))
-    {
-      HpTrace *scoped = hp_trace_apply_scope (trace, scope, &error);
-
-      if (scoped == NULL)
-        {
-          fprintf (stderr, "hotpath-cli: %s\n", error->message);
-          status = HP_CLI_EXIT_BAD_INPUT;
-          goto out;
-        }
-      hp_trace_unref (trace);
-      trace = scoped;
     }
 
   for (guint i = 0; i < G_N_ELEMENTS (finding_sources); i++)

@@ -257,24 +257,11 @@ hp_cli_report (int           argc,
       goto write;
     }
 
-  trace = hp_cli_load (paths, o.hta_compat, o.include_last_step, FALSE, cancellable, NULL);
+  trace = hp_cli_load_scoped (paths, o.hta_compat, o.include_last_step, scope, cancellable);
   if (trace == NULL)
     {
       status = HP_CLI_EXIT_BAD_INPUT;
       goto out;
-    }
-  if (!hp_scope_is_whole (scope))
-    {
-      HpTrace *scoped = hp_trace_apply_scope (trace, scope, &error);
-
-      if (scoped == NULL)
-        {
-          fprintf (stderr, "hotpath-cli: %s\n", error->message);
-          status = HP_CLI_EXIT_BAD_INPUT;
-          goto out;
-        }
-      hp_trace_unref (trace);
-      trace = scoped;
     }
 
   /* run everything first, side by side: a failure leaves no partial

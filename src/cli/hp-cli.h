@@ -6,6 +6,7 @@
 #pragma once
 
 #include "hp-core.h"
+#include "hp-scope.h"
 
 G_BEGIN_DECLS
 
@@ -42,6 +43,11 @@ HpTrace *hp_cli_load (char        **paths,
                       gboolean      quiet,
                       GCancellable *cancellable,
                       HpLoadStats  *stats);
+HpTrace *hp_cli_load_scoped (char        **paths,
+                             gboolean      hta_compat,
+                             gboolean      include_last_step,
+                             HpScope      *scope,
+                             GCancellable *cancellable);
 void     hp_cli_print_issues (HpTrace *trace);
 
 G_END_DECLS

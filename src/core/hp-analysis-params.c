@@ -99,34 +99,6 @@ hp_param_spec_find (const char *name)
 
 #define AT(params, spec, type) ((type *)((guint8 *)(params) + (spec)->offset))
 
-/* the default into one field; lists start empty (= all) */
-static void
-set_default (const HpParamSpec *spec,
-             HpAnalysisParams  *params)
-{
-  switch (spec->type)
-    {
-    case HP_PARAM_INT:
-      *AT (params, spec, int) = (int)spec->default_value;
-      break;
-    case HP_PARAM_INT64:
-      *AT (params, spec, gint64) = (gint64)spec->default_value;
-      break;
-    case HP_PARAM_DOUBLE:
-      *AT (params, spec, double) = spec->default_value;
-      break;
-    case HP_PARAM_BOOLEAN:
-      *AT (params, spec, gboolean) = spec->default_value != 0;
-      break;
-    case HP_PARAM_INT_LIST:
-    case HP_PARAM_INT64_LIST:
-    case HP_PARAM_STRING_LIST:
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-}
-
 /**
  * hp_analysis_params_init:
  *
@@ -138,8 +110,10 @@ hp_analysis_params_init (HpAnalysisParams *params)
   g_return_if_fail (params != NULL);
 
   *params = (HpAnalysisParams){ 0 };
+  /* lists start empty: every rank, stream or name */
   for (guint i = 0; i < G_N_ELEMENTS (param_specs); i++)
-    set_default (&param_specs[i], params);
+    if (param_specs[i].type <= HP_PARAM_BOOLEAN)
+      hp_param_set_number (&param_specs[i], params, param_specs[i].default_value);
 }
 
 static gboolean
@@ -228,6 +202,8 @@ range_error (const HpParamSpec *spec,
   return FALSE;
 }
 
+/* "0,1,3", "7, 23 84": items separated by commas, semicolons or spaces;
+ * no item at all is %NULL, every one */
 static GArray *
 parse_list (const char *text,
             gboolean    wide,
@@ -235,7 +211,7 @@ parse_list (const char *text,
             double      maximum,
             gboolean   *ok)
 {
-  g_auto (GStrv) parts = g_strsplit (text, ",", -1);
+  g_auto (GStrv) parts = g_strsplit_set (text, ",; ", -1);
   g_autoptr (GArray) out = g_array_new (FALSE, FALSE, wide ? sizeof (gint64) : sizeof (int));
 
   *ok = FALSE;
@@ -243,7 +219,8 @@ parse_list (const char *text,
     {
       gint64 v;
 
-      g_strstrip (parts[i]);
+      if (parts[i][0] == '\0')
+        continue;
       if (!g_ascii_string_to_signed (parts[i], 10, wide ? G_MININT64 : (gint64)minimum,
                                      wide ? G_MAXINT64 : (gint64)maximum, &v, NULL))
         return NULL;
@@ -257,7 +234,26 @@ parse_list (const char *text,
         }
     }
   *ok = TRUE;
-  return g_steal_pointer (&out);
+  return out->len > 0 ? g_steal_pointer (&out) : NULL;
+}
+
+/* "Optimizer, forward" → {"Optimizer", "forward"}; "" → NULL */
+static char **
+parse_names (const char *text)
+{
+  g_auto (GStrv) parts = g_strsplit (text, ",", -1);
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  guint n = 0;
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      g_strstrip (parts[i]);
+      if (parts[i][0] == '\0')
+        continue;
+      g_strv_builder_add (builder, parts[i]);
+      n++;
+    }
+  return n > 0 ? g_strv_builder_end (builder) : NULL;
 }
 
 /**
@@ -333,7 +329,7 @@ hp_param_parse (const HpParamSpec *spec,
         char ***field = AT (params, spec, char **);
 
         g_clear_pointer (field, g_strfreev);
-        *field = g_strsplit (text, ",", -1);
+        *field = parse_names (text);
         return TRUE;
       }
     default:
@@ -398,7 +394,7 @@ hp_param_to_string (const HpParamSpec      *spec,
       {
         char **list = *AT (params, spec, char **);
 
-        return list != NULL ? g_strjoinv (",", list) : g_strdup ("");
+        return list != NULL ? g_strjoinv (", ", list) : g_strdup ("");
       }
     default:
       g_assert_not_reached ();
@@ -440,4 +436,61 @@ hp_analysis_params_affect (const HpAnalysis       *analysis,
     if (!hp_param_equal (&param_specs[i], a, b) && hp_analysis_uses_param (analysis, &param_specs[i]))
       return TRUE;
   return FALSE;
+}
+
+/**
+ * hp_param_get_number:
+ *
+ * Returns: the value of a number or boolean parameter, as a double (a
+ *   boolean is 0 or 1)
+ */
+double
+hp_param_get_number (const HpParamSpec      *spec,
+                     const HpAnalysisParams *params)
+{
+  switch (spec->type)
+    {
+    case HP_PARAM_INT:
+      return *AT (params, spec, int);
+    case HP_PARAM_INT64:
+      return (double)*AT (params, spec, gint64);
+    case HP_PARAM_DOUBLE:
+      return *AT (params, spec, double);
+    case HP_PARAM_BOOLEAN:
+      return *AT (params, spec, gboolean) ? 1 : 0;
+    default:
+      g_return_val_if_reached (0);
+    }
+}
+
+/**
+ * hp_param_set_number:
+ *
+ * Sets a number or boolean parameter, clamped to its valid range.
+ */
+void
+hp_param_set_number (const HpParamSpec *spec,
+                     HpAnalysisParams  *params,
+                     double             value)
+{
+  if (isnan (value))
+    return;
+  value = CLAMP (value, spec->minimum, spec->maximum);
+  switch (spec->type)
+    {
+    case HP_PARAM_INT:
+      *AT (params, spec, int) = (int)llround (value);
+      break;
+    case HP_PARAM_INT64:
+      *AT (params, spec, gint64) = (gint64)llround (value);
+      break;
+    case HP_PARAM_DOUBLE:
+      *AT (params, spec, double) = value;
+      break;
+    case HP_PARAM_BOOLEAN:
+      *AT (params, spec, gboolean) = value != 0;
+      break;
+    default:
+      g_return_if_reached ();
+    }
 }

@@ -127,6 +127,11 @@ gboolean           hp_param_parse (const HpParamSpec *spec,
                                    GError           **error);
 char              *hp_param_to_string (const HpParamSpec      *spec,
                                        const HpAnalysisParams *params);
+double             hp_param_get_number (const HpParamSpec      *spec,
+                                        const HpAnalysisParams *params);
+void               hp_param_set_number (const HpParamSpec *spec,
+                                        HpAnalysisParams  *params,
+                                        double             value);
 gboolean           hp_param_equal (const HpParamSpec      *spec,
                                    const HpAnalysisParams *a,
                                    const HpAnalysisParams *b);
@@ -227,14 +232,6 @@ GPtrArray        *hp_analysis_run (const HpAnalysis       *analysis,
                                    const HpAnalysisParams *params,
                                    GCancellable           *cancellable,
                                    GError                **error);
-void              hp_analysis_run_async (const HpAnalysis       *analysis,
-                                         HpTrace                *trace,
-                                         const HpAnalysisParams *params,
-                                         GCancellable           *cancellable,
-                                         GAsyncReadyCallback     callback,
-                                         gpointer                user_data);
-GPtrArray        *hp_analysis_run_finish (GAsyncResult *result,
-                                          GError      **error);
 GPtrArray        *hp_analysis_run_many (const HpAnalysis *const *analyses,
                                         guint                    n_analyses,
                                         HpTrace                 *trace,

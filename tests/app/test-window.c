@@ -10,6 +10,7 @@
 #include <locale.h>
 #include <string.h>
 
+#include "hp-idle-time-panel.h"
 #include "hp-kernels-panel.h"
 #include "hp-launches-panel.h"
 #include "hp-session-private.h"
@@ -820,6 +821,58 @@ test_scope (void)
   hp_ui_test_close_window (window);
 }
 
+/* The panels' controls take their range and help from the parameter specs
+ * and give the session what the specs parse */
+static void
+test_param_controls (void)
+{
+  HpWindow          *window = open_trace ("hta_trace_filter_2ranks");
+  HpSession         *session = hp_window_get_session (window);
+  GtkNotebook       *notebook = hp_trace_page_get_notebook (hp_window_get_trace_page (window));
+  GtkWidget         *kernels = NULL, *idle = NULL;
+  GtkSpinButton     *spin;
+  GtkEditable       *entry;
+  double             lower, upper;
+  const HpParamSpec *spec = hp_param_spec_find ("num_kernels");
+
+  for (int i = 0; i < gtk_notebook_get_n_pages (notebook); i++)
+    {
+      GtkWidget *page = gtk_notebook_get_nth_page (notebook, i);
+
+      if (HP_IS_KERNELS_PANEL (page))
+        kernels = page;
+      else if (HP_IS_IDLE_TIME_PANEL (page))
+        idle = page;
+    }
+  g_assert_nonnull (kernels);
+  g_assert_nonnull (idle);
+
+  spin = GTK_SPIN_BUTTON (hp_ui_test_find_widget_of_type (kernels, GTK_TYPE_SPIN_BUTTON));
+  gtk_spin_button_get_range (spin, &lower, &upper);
+  g_assert_cmpfloat (lower, ==, spec->minimum);
+  g_assert_cmpuint (gtk_spin_button_get_digits (spin), ==, 0);
+  g_assert_cmpfloat (gtk_spin_button_get_value (spin), ==, hp_session_get_params (session)->num_kernels);
+
+  /* a list of streams: separators as people type them; a typo is marked */
+  entry = GTK_EDITABLE (hp_ui_test_find_widget_of_type (idle, GTK_TYPE_ENTRY));
+  gtk_editable_set_text (entry, "7, x");
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (entry), "error"));
+  g_assert_null (hp_session_get_params (session)->streams);
+  gtk_editable_set_text (entry, "7 23");
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (entry), "error"));
+  g_assert_nonnull (hp_session_get_params (session)->streams);
+  g_assert_cmpuint (hp_session_get_params (session)->streams->len, ==, 2);
+  g_assert_cmpint (g_array_index (hp_session_get_params (session)->streams, gint64, 1), ==, 23);
+  /* and back to every stream */
+  gtk_editable_set_text (entry, "");
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_null (hp_session_get_params (session)->streams);
+
+  hp_ui_test_close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -830,6 +883,7 @@ main (int   argc,
   g_test_add_func ("/app/window/load-and-tabs", test_load_and_tabs);
   g_test_add_func ("/app/window/parameter-change", test_parameter_change);
   g_test_add_func ("/app/window/scope", test_scope);
+  g_test_add_func ("/app/window/param-controls", test_param_controls);
   g_test_add_func ("/app/window/cancel", test_cancel);
   g_test_add_func ("/app/window/corrupt-rank", test_corrupt_rank);
   g_test_add_func ("/app/window/empty-folder", test_empty_folder);

@@ -142,7 +142,7 @@ test_param_parse (void)
     { "ranks", "0,1, 3", TRUE },
     { "ranks", "all", TRUE },
     { "ranks", "-1", FALSE },
-    { "ranks", "1,,2", FALSE },
+    { "ranks", "1,,2 3", TRUE },
     { "streams", "7,-2", TRUE },
     { "max_queue_length", "99999999999", TRUE },
     { "allowlist_patterns", "a,b", TRUE },
@@ -155,6 +155,7 @@ test_param_parse (void)
       g_autoptr (GError) error = NULL;
 
       hp_analysis_params_init (&params);
+      g_test_message ("%s = %s", cases[i].name, cases[i].text);
       g_assert_cmpint (hp_param_parse (spec, &params, cases[i].text, &error), ==, cases[i].ok);
       if (!cases[i].ok)
         {
@@ -174,6 +175,20 @@ test_param_parse (void)
     g_assert_cmpint (g_array_index (params.ranks, int, 2), ==, 3);
     g_assert_true (hp_param_parse (hp_param_spec_find ("ranks"), &params, "all", NULL));
     g_assert_null (params.ranks);
+    g_assert_true (hp_param_parse (hp_param_spec_find ("streams"), &params, "7, 23 84", NULL));
+    g_assert_cmpuint (params.streams->len, ==, 3);
+    g_assert_cmpint (g_array_index (params.streams, gint64, 2), ==, 84);
+    g_assert_true (hp_param_parse (hp_param_spec_find ("streams"), &params, "", NULL));
+    g_assert_null (params.streams);
+    g_assert_true (hp_param_parse (hp_param_spec_find ("allowlist_patterns"), &params, " Optimizer, ,forward ", NULL));
+    g_assert_cmpuint (g_strv_length (params.allowlist_patterns), ==, 2);
+    g_assert_cmpstr (params.allowlist_patterns[0], ==, "Optimizer");
+    hp_param_set_number (hp_param_spec_find ("num_kernels"), &params, 0);
+    g_assert_cmpint (params.num_kernels, ==, 1);
+    hp_param_set_number (hp_param_spec_find ("duration_ratio"), &params, 0.25);
+    g_assert_cmpfloat (hp_param_get_number (hp_param_spec_find ("duration_ratio"), &params), ==, 0.25);
+    hp_param_set_number (hp_param_spec_find ("include_memory_kernels"), &params, 0);
+    g_assert_false (params.include_memory_kernels);
     hp_analysis_params_clear (&params);
   }
 }
