@@ -168,15 +168,16 @@ collect_rank (Collect      *c,
       g_array_append_val (c->occ, o);
     }
 
-  {
-    Occurrence *occ = &g_array_index (c->occ, Occurrence, first);
-    guint       n = c->occ->len - first;
+  if (c->occ->len - first > 1)
+    {
+      Occurrence *occ = &g_array_index (c->occ, Occurrence, first);
+      guint       n = c->occ->len - first;
 
-    qsort (occ, n, sizeof (Occurrence), compare_on_rank);
-    for (guint i = 1; i < n; i++)
-      if (occ[i].name == occ[i - 1].name && occ[i].group == occ[i - 1].group)
-        occ[i].seq = occ[i - 1].seq + 1;
-  }
+      qsort (occ, n, sizeof (Occurrence), compare_on_rank);
+      for (guint i = 1; i < n; i++)
+        if (occ[i].name == occ[i - 1].name && occ[i].group == occ[i - 1].group)
+          occ[i].seq = occ[i - 1].seq + 1;
+    }
   return TRUE;
 }
 

@@ -334,22 +334,7 @@ compute_all (HpTrace                *trace,
 }
 
 /* A tid written as a string in the trace ("stream 7") is shown as that
- * string, as HTA shows it; the column is then one of strings */
-static gboolean
-any_string_tid (GArray *all)
-{
-  for (guint i = 0; i < all->len; i++)
-    {
-      const RankSeries   *rs = &g_array_index (all, RankSeries, i);
-      const HpQueuePoint *p = (const HpQueuePoint *)(gconstpointer)rs->points->data;
-
-      for (guint k = 0; k < rs->points->len; k++)
-        if (hp_tid_is_string (p[k].tid))
-          return TRUE;
-    }
-  return FALSE;
-}
-
+ * string, as HTA shows it */
 static void
 set_string_tids (HpTable      *t,
                  guint         column,
@@ -360,15 +345,9 @@ set_string_tids (HpTable      *t,
 {
   for (guint k = 0; k < n; k++)
     {
-      if (hp_tid_is_string (tids[k]))
-        hp_table_set_string (t, first + k, column, hp_trace_get_string (trace, hp_tid_string_id (tids[k])));
-      else
-        {
-          char text[24];
+      g_autofree char *text = hp_trace_format_tid (trace, tids[k]);
 
-          g_snprintf (text, sizeof text, "%" G_GINT64_FORMAT, tids[k]);
-          hp_table_set_string (t, first + k, column, text);
-        }
+      hp_table_set_string (t, first + k, column, text);
     }
 }
 
@@ -377,7 +356,7 @@ time_series_table (HpTrace *trace,
                    GArray  *all)
 {
   HpTable *t = hp_table_new ("queue_length_time_series", N_ ("Queue length time series"));
-  gboolean string_tids = any_string_tid (all);
+  gboolean string_tids = hp_trace_has_string_tids (trace);
   guint    c_rank = hp_table_add_column (t, "rank", HP_COLUMN_INT, NULL);
   guint    c_ts = hp_table_add_column (t, "ts", HP_COLUMN_DOUBLE, "us");
   guint    c_pid = hp_table_add_column (t, "pid", HP_COLUMN_INT, NULL);

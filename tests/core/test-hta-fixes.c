@@ -7,6 +7,7 @@
 
 #include "hp-kernel-breakdown.h"
 #include "hp-queue-length.h"
+#include "hp-user-annotation.h"
 #include "hp-test-utils.h"
 
 /* edge/kernel-types-zero-overlap.json: 29 kernels on one stream with
@@ -82,6 +83,22 @@ test_string_tids (gconstpointer data)
         named++;
       }
   g_assert_cmpuint (named, ==, 2);
+
+  /* the kernels with their annotation carry tid too */
+  {
+    g_autoptr (GPtrArray) kernels = hp_test_run (hp_gpu_kernels_with_user_annotations_compute, trace, &params);
+    HpTable *table = hp_test_table_at (kernels, 0, "gpu_kernels_with_user_annotations");
+    int      c_ktid = hp_test_column (table, "tid");
+    int      c_kstream = hp_test_column (table, "stream");
+
+    g_assert_cmpuint (hp_table_get_n_rows (table), ==, 3);
+    for (guint i = 0; i < hp_table_get_n_rows (table); i++)
+      {
+        g_autofree char *want = g_strdup_printf ("stream %" G_GINT64_FORMAT, hp_table_get_int (table, i, c_kstream));
+
+        g_assert_cmpstr (hp_table_get_string (table, i, c_ktid), ==, want);
+      }
+  }
   hp_analysis_params_clear (&params);
 }
 
