@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
 #include "hp-test-utils.h"
@@ -952,4 +953,70 @@ hp_test_end_german (char *old_locale)
   g_unsetenv ("LANGUAGE");
   setlocale (LC_MESSAGES, old_locale);
   g_free (old_locale);
+}
+
+void
+hp_test_cli_run_clear (HpTestCliRun *run)
+{
+  g_clear_pointer (&run->out, g_free);
+  g_clear_pointer (&run->err, g_free);
+}
+
+/**
+ * hp_test_run_cli:
+ * @run: (out caller-allocates): the exit status, stdout and stderr
+ * @...: the arguments, %NULL-terminated
+ *
+ * Runs the built hotpath-cli (`HOTPATH_CLI` of the test environment) as a
+ * user would and waits for it.
+ */
+void
+hp_test_run_cli (HpTestCliRun *run,
+                 ...)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GSubprocess) proc = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *cli = g_getenv ("HOTPATH_CLI");
+  const char *arg;
+  va_list     args;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (argv, (gpointer)cli);
+  va_start (args, run);
+  while ((arg = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (argv, (gpointer)arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  proc = g_subprocess_newv ((const char *const *)argv->pdata,
+                            G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (proc, NULL, NULL, &run->out, &run->err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (proc));
+  run->status = g_subprocess_get_exit_status (proc);
+}
+
+/**
+ * hp_test_remove_tree:
+ *
+ * Removes a folder of files a test wrote (one level deep).
+ */
+void
+hp_test_remove_tree (const char *dir)
+{
+  GDir       *d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  if (d == NULL)
+    return;
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_dir_close (d);
+  g_rmdir (dir);
 }

@@ -7,10 +7,7 @@
 
 #include <glib.h>
 
-#include "hp-analysis.h"
-#include "hp-loader.h"
-#include "hp-table.h"
-#include "hp-trace.h"
+#include "hp-core.h"
 
 G_BEGIN_DECLS
 
@@ -78,6 +75,20 @@ HpTable *hp_test_table_from_csv (const char *name,
                                  const char *rows);
 void     hp_test_assert_table_matches_golden (HpTable    *table,
                                               const char *golden_csv_path);
+
+typedef struct
+{
+  int   status;
+  char *out;
+  char *err;
+} HpTestCliRun;
+
+void hp_test_cli_run_clear (HpTestCliRun *run);
+void hp_test_run_cli (HpTestCliRun *run,
+                      ...) G_GNUC_NULL_TERMINATED;
+void hp_test_remove_tree (const char *dir);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (HpTestCliRun, hp_test_cli_run_clear)
 
 char *hp_test_begin_german (void);
 void  hp_test_end_german (char *old_locale);

@@ -8,7 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "hp-chart-view.h"
-#include "hp-linked-events.h"
+#include "hp-core.h"
 #include "hp-session.h"
 #include "hp-table-view.h"
 

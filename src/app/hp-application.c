@@ -18,6 +18,7 @@
 #include <stdio.h>
 
 #include "hp-application.h"
+#include "hp-compare-window.h"
 #include "hp-screenshots.h"
 #include "hp-settings.h"
 
@@ -30,6 +31,7 @@ struct _HpApplication
 
   gboolean screenshots_started;
   gboolean startup_probed;
+  gboolean compare; /* --compare: the files given are runs to compare */
 };
 
 G_DEFINE_FINAL_TYPE (HpApplication, hp_application, GTK_TYPE_APPLICATION)
@@ -112,6 +114,59 @@ about_action (GSimpleAction *action,
                          /* Translators: your names, one per line */
                          "translator-credits", _ ("translator-credits"),
                          NULL);
+}
+
+static void
+compare_chosen_cb (GtkNativeDialog *dialog,
+                   int              response,
+                   gpointer         user_data)
+{
+  HpApplication *self = user_data;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
+      g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+
+      for (guint i = 0; i < g_list_model_get_n_items (files); i++)
+        {
+          g_autoptr (GFile) file = g_list_model_get_item (files, i);
+
+          g_ptr_array_add (paths, g_file_get_path (file));
+        }
+      g_ptr_array_add (paths, NULL);
+      gtk_window_present (
+          GTK_WINDOW (hp_compare_window_new (GTK_APPLICATION (self), (const char *const *)paths->pdata, NULL)));
+    }
+  g_object_unref (dialog);
+}
+
+/* app.compare-folders(as): a comparison of these folders, as dropped on a
+ * window */
+static void
+compare_folders_action (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       user_data)
+{
+  g_autofree const char **paths = g_variant_get_strv (parameter, NULL);
+
+  gtk_window_present (GTK_WINDOW (hp_compare_window_new (GTK_APPLICATION (user_data), paths, NULL)));
+}
+
+/* app.compare-runs: choose 2 to 8 folders, each labelled with its name */
+static void
+compare_runs_action (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       user_data)
+{
+  GtkWindow            *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+  GtkFileChooserNative *dialog;
+
+  dialog = gtk_file_chooser_native_new (_ ("Compare Runs"), parent, GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                        _ ("_Compare"), _ ("_Cancel"));
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (compare_chosen_cb), user_data);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
 static void
@@ -226,6 +281,8 @@ maybe_probe_startup (HpApplication *self)
 static const GActionEntry app_actions[] = {
   { "quit", quit_action, NULL, NULL, NULL },
   { "new-window", new_window_action, NULL, NULL, NULL },
+  { "compare-runs", compare_runs_action, NULL, NULL, NULL },
+  { "compare-folders", compare_folders_action, "as", NULL, NULL },
   { "about", about_action, NULL, NULL, NULL },
   { "shortcuts", shortcuts_action, NULL, NULL, NULL },
   { "screenshot-tabs", screenshot_tabs_action, "s", NULL, NULL },
@@ -269,6 +326,21 @@ hp_application_activate (GApplication *application)
   maybe_take_screenshots (HP_APPLICATION (application));
 }
 
+/* The window whose id @hint holds, when hp_window_open_files() sent the
+ * files; NULL for files from the command line or the desktop. */
+static HpWindow *
+window_from_hint (HpApplication *self,
+                  const char    *hint)
+{
+  guint64    id;
+  GtkWindow *window;
+
+  if (hint == NULL || !g_ascii_string_to_unsigned (hint, 10, 1, G_MAXUINT, &id, NULL))
+    return NULL;
+  window = gtk_application_get_window_by_id (GTK_APPLICATION (self), (guint)id);
+  return HP_IS_WINDOW (window) ? HP_WINDOW (window) : NULL;
+}
+
 static void
 hp_application_open (GApplication *application,
                      GFile       **files,
@@ -276,10 +348,32 @@ hp_application_open (GApplication *application,
                      const char   *hint)
 {
   HpApplication *self = HP_APPLICATION (application);
+  HpWindow      *from = window_from_hint (self, hint);
 
-  hp_application_open_files (self, files, (guint)n_files, active_empty_window (self));
+  if (self->compare)
+    {
+      g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+
+      self->compare = FALSE;
+      for (int i = 0; i < n_files; i++)
+        g_ptr_array_add (paths, g_file_get_path (files[i]));
+      g_ptr_array_add (paths, NULL);
+      gtk_window_present (
+          GTK_WINDOW (hp_compare_window_new (GTK_APPLICATION (self), (const char *const *)paths->pdata, NULL)));
+      return;
+    }
+  hp_application_open_files (self, files, (guint)n_files, from != NULL ? from : active_empty_window (self));
   maybe_probe_startup (self);
   maybe_take_screenshots (self);
+}
+
+static int
+hp_application_handle_local_options (GApplication *application,
+                                     GVariantDict *options)
+{
+  if (g_variant_dict_contains (options, "compare"))
+    HP_APPLICATION (application)->compare = TRUE;
+  return -1;
 }
 
 static void
@@ -287,6 +381,7 @@ hp_application_class_init (HpApplicationClass *klass)
 {
   GApplicationClass *application_class = G_APPLICATION_CLASS (klass);
 
+  application_class->handle_local_options = hp_application_handle_local_options;
   application_class->startup = hp_application_startup;
   application_class->activate = hp_application_activate;
   application_class->open = hp_application_open;
@@ -295,6 +390,8 @@ hp_application_class_init (HpApplicationClass *klass)
 static void
 hp_application_init (HpApplication *self)
 {
+  g_application_add_main_option (G_APPLICATION (self), "compare", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
+                                 _ ("Compare the runs given, 2 to 8 folders or files"), NULL);
 }
 
 HpApplication *

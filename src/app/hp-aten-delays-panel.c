@@ -1,6 +1,6 @@
 /* hp-aten-delays-panel.c — the ATen delays tab: launch delays of ATen ops and their kernels.
  *
- * Shows aten_op_kernels_and_delay (spec analyses.md §7): for each ATen op and
+ * Shows aten_op_kernels_and_delay (docs/analyses.md §7): for each ATen op and
  * the kernels it launches, how long the op takes to launch them and how long
  * the kernels then wait for the GPU.
  *

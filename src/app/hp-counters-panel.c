@@ -1,6 +1,6 @@
 /* hp-counters-panel.c — the Counters tab: queue length and memory bandwidth.
  *
- * Shows queue_length and memory_bw (spec analyses.md §8): how many launched
+ * Shows queue_length and memory_bw (docs/analyses.md §8): how many launched
  * operations wait on each stream, how long streams sit at the queue limit,
  * and the bandwidth of memory copies.
  *

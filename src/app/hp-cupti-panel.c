@@ -1,6 +1,6 @@
 /* hp-cupti-panel.c — the Counters (CUPTI) tab: hardware counters per kernel and the ops that launched it.
  *
- * Shows cupti_counters (spec analyses.md §11): one row per kernel the CUPTI
+ * Shows cupti_counters (docs/analyses.md §11): one row per kernel the CUPTI
  * range profiler measured, its counters, the ops around its launch, and the
  * FLOPs per top-level and per bottom-level op.
  *

@@ -1,6 +1,6 @@
 /* hp-idle-time-panel.c — the Idle time tab: why each GPU stream waits.
  *
- * Shows idle_time_breakdown (spec analyses.md §2): idle time per rank and
+ * Shows idle_time_breakdown (docs/analyses.md §2): idle time per rank and
  * stream split into host wait, kernel wait and other, and optionally the
  * statistics of the idle intervals.
  *

@@ -1,6 +1,6 @@
 /* hp-kernels-panel.c — the Kernels tab: kernel types and the top kernels of each rank.
  *
- * Shows gpu_kernel_breakdown (spec analyses.md §3) with its three parameters,
+ * Shows gpu_kernel_breakdown (docs/analyses.md §3) with its three parameters,
  * and HTA's charts of it: the kernel type donut, per kernel type the pies of
  * each rank's top kernels, and per kernel the distribution of its duration
  * across ranks. Only the duration charts of the kernels with the most GPU

@@ -1,6 +1,6 @@
 /* hp-launches-panel.c — the Launches tab: CUDA kernel launch statistics.
  *
- * Shows cuda_kernel_launch_stats (spec analyses.md §6): for every kernel
+ * Shows cuda_kernel_launch_stats (docs/analyses.md §6): for every kernel
  * launch, the CPU time of the launch call, the kernel's GPU time and the
  * delay between them, with the cutoffs that define the outliers. Above the
  * charts, a line counts the short kernels and outliers of the selected

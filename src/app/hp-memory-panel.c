@@ -1,7 +1,7 @@
 /* hp-memory-panel.c — the Memory tab: memory per device, its peak and the ops holding it.
  *
  * Shows memory (the [memory] events of profile_memory=True) and
- * memory_timeline (spec analyses.md §13, a raw memory-timeline export next to
+ * memory_timeline (docs/analyses.md §13, a raw memory-timeline export next to
  * the trace): allocated and reserved memory per device over time, the peak,
  * and the ops whose allocations are alive at the peak.
  *

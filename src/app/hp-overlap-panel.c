@@ -1,6 +1,6 @@
 /* hp-overlap-panel.c — the Overlap tab: how much communication overlaps computation.
  *
- * Shows comm_comp_overlap (spec analyses.md §5): for each rank, the share of
+ * Shows comm_comp_overlap (docs/analyses.md §5): for each rank, the share of
  * communication time during which computation also ran.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later

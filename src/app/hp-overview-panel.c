@@ -14,7 +14,7 @@
 
 #include <glib/gi18n.h>
 
-#include "hp-findings.h"
+#include "hp-core.h"
 #include "hp-format.h"
 #include "hp-overview-panel.h"
 

@@ -16,8 +16,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "hp-result.h"
-#include "hp-scope.h"
+#include "hp-core.h"
 #include "hp-session-private.h"
 #include "hp-settings.h"
 

@@ -7,11 +7,7 @@
 
 #include <gio/gio.h>
 
-#include "hp-analysis.h"
-#include "hp-result.h"
-#include "hp-run.h"
-#include "hp-scope.h"
-#include "hp-trace.h"
+#include "hp-core.h"
 
 G_BEGIN_DECLS
 

@@ -1,6 +1,6 @@
 /* hp-stragglers-panel.c — the Stragglers tab: late ranks and the collectives they hold up.
  *
- * Shows stragglers (spec analyses.md §14: HTA's potential stragglers, the
+ * Shows stragglers (docs/analyses.md §14: HTA's potential stragglers, the
  * metric per rank and step) and collectives (each collective matched across
  * ranks, its start skew, late rank and waits). The heat map of rank ×
  * collective is coloured by how late each rank started; a click on a cell

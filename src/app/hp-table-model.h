@@ -7,7 +7,7 @@
 
 #include <gio/gio.h>
 
-#include "hp-table.h"
+#include "hp-core.h"
 
 G_BEGIN_DECLS
 

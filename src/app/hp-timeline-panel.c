@@ -27,10 +27,9 @@
 
 #include <glib/gi18n.h>
 
-#include "hp-classify.h"
+#include "hp-core.h"
 #include "hp-dialogs.h"
 #include "hp-timeline-panel.h"
-#include "hp-table.h"
 
 /* Linked views: how much of the window the focused event or gap takes */
 #define LINKED_ONE_PAD 4.5 /* an instance: a tenth of the window */

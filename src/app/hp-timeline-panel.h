@@ -7,7 +7,7 @@
 
 #include <gtk/gtk.h>
 
-#include "hp-linked-events.h"
+#include "hp-core.h"
 #include "hp-session.h"
 #include "hp-timeline-view.h"
 

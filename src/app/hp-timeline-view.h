@@ -7,8 +7,8 @@
 
 #include <gtk/gtk.h>
 
-#include "hp-timeline-painter.h"
-#include "hp-trace.h"
+#include "hp-charts.h"
+#include "hp-core.h"
 
 G_BEGIN_DECLS
 

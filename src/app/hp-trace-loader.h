@@ -7,7 +7,7 @@
 
 #include <gio/gio.h>
 
-#include "hp-loader.h"
+#include "hp-core.h"
 
 G_BEGIN_DECLS
 

@@ -15,11 +15,11 @@
 #include <glib/gi18n.h>
 
 #include "hp-aten-delays-panel.h"
+#include "hp-core.h"
 #include "hp-counters-panel.h"
 #include "hp-idle-time-panel.h"
 #include "hp-kernels-panel.h"
 #include "hp-launches-panel.h"
-#include "hp-load-issue.h"
 #include "hp-cupti-panel.h"
 #include "hp-memory-panel.h"
 #include "hp-overlap-panel.h"

@@ -1,7 +1,7 @@
 /* hp-user-annotations-panel.c — the User annotations tab: time per user annotation.
  *
  * Shows user_annotation_breakdown and gpu_kernels_with_user_annotations
- * (spec analyses.md §4): the time of each annotated range on each rank, and
+ * (docs/analyses.md §4): the time of each annotated range on each rank, and
  * the kernels under each GPU annotation. Charts: the pies of each rank's
  * annotations, and per annotation its mean duration on each rank with
  * min/max whiskers; those of the annotations with the most time show

@@ -12,7 +12,6 @@
 
 #include <glib/gi18n.h>
 
-#include "hp-application.h"
 #include "hp-format.h"
 #include "hp-settings.h"
 #include "hp-window-private.h"
@@ -377,7 +376,20 @@ drop_cb (GtkDropTarget *target,
 
   for (GSList *l = list; l != NULL; l = l->next)
     g_ptr_array_add (files, l->data);
-  if (files->len > 0)
+  /* several folders at once are runs to compare */
+  if (hp_compare_files_are_runs ((GFile **)files->pdata, files->len))
+    {
+      /* the application opens the comparison */
+      g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+
+      for (guint i = 0; i < files->len; i++)
+        g_ptr_array_add (paths, g_file_get_path (files->pdata[i]));
+      g_ptr_array_add (paths, NULL);
+      g_action_group_activate_action (G_ACTION_GROUP (gtk_window_get_application (GTK_WINDOW (self))),
+                                      "compare-folders",
+                                      g_variant_new_strv ((const char *const *)paths->pdata, -1));
+    }
+  else if (files->len > 0)
     hp_window_open_files (self, (GFile **)files->pdata, files->len);
   g_slist_free (list);
   return files->len > 0;
@@ -641,6 +653,9 @@ hp_window_open (HpWindow          *self,
  *
  * Opens @files the way a drop or the Open dialog does: in this window if
  * it is empty, in the window already showing them, or in a new window.
+ * The application chooses: the files go to its `open` handler with this
+ * window's id as the hint. Without an application that opens files (the
+ * tests), they load here.
  */
 void
 hp_window_open_files (HpWindow *self,
@@ -653,9 +668,11 @@ hp_window_open_files (HpWindow *self,
   g_return_if_fail (HP_IS_WINDOW (self));
 
   application = gtk_window_get_application (GTK_WINDOW (self));
-  if (HP_IS_APPLICATION (application))
+  if (application != NULL && (g_application_get_flags (G_APPLICATION (application)) & G_APPLICATION_HANDLES_OPEN))
     {
-      hp_application_open_files (HP_APPLICATION (application), files, n_files, self);
+      g_autofree char *hint = g_strdup_printf ("%u", gtk_application_window_get_id (GTK_APPLICATION_WINDOW (self)));
+
+      g_application_open (G_APPLICATION (application), files, (int)n_files, hint);
       return;
     }
 

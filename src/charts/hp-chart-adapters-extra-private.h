@@ -5,7 +5,7 @@
 
 #pragma once
 
-#include "hp-table.h"
+#include "hp-core.h"
 
 G_BEGIN_DECLS
 

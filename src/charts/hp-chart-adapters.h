@@ -5,14 +5,17 @@
 
 #pragma once
 
-#include "hp-analysis.h"
+#if !defined(HP_CHARTS_INSIDE) && !defined(HP_CHARTS_COMPILATION)
+#error "Only <hp-charts.h> can be included directly."
+#endif
+
+#include "hp-core.h"
 #include "hp-chart.h"
-#include "hp-table.h"
 
 G_BEGIN_DECLS
 
 /* Each adapter reads the columns of one analysis table, named as in HTA
- * (spec/analyses.md), and returns a GPtrArray of HpChart (transfer full,
+ * (docs/analyses.md), and returns a GPtrArray of HpChart (transfer full,
  * element free function set), one chart per figure HTA draws, each with a
  * stable name (hp_chart_get_name()) to use as a file stem. Tables with a
  * `rank` column give one chart per rank where HTA draws one per rank; a

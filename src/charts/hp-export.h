@@ -5,6 +5,10 @@
 
 #pragma once
 
+#if !defined(HP_CHARTS_INSIDE) && !defined(HP_CHARTS_COMPILATION)
+#error "Only <hp-charts.h> can be included directly."
+#endif
+
 #include <gio/gio.h>
 
 #include "hp-chart.h"

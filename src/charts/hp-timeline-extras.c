@@ -2,7 +2,7 @@
  *
  * Queue length and memory bandwidth series become step functions, one
  * counter track per stream or copy kind; idle gaps come from the idle-time
- * breakdown (spec analyses §2) per GPU lane. Both are slow enough on large
+ * breakdown (docs/analyses.md §2) per GPU lane. Both are slow enough on large
  * traces that a view computes them in a worker
  * (hp_timeline_extras_compute()) and installs them on the layout; a layout
  * without them computes what it needs on first use.
@@ -14,9 +14,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "hp-idle-time.h"
-#include "hp-memory-bw.h"
-#include "hp-queue-length.h"
+#include "hp-core.h"
 #include "hp-timeline-layout-private.h"
 
 static void

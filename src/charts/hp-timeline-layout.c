@@ -241,7 +241,7 @@ hp_timeline_layout_get_flags (HpTimelineLayout *self)
 /**
  * hp_timeline_layout_set_idle_delay:
  * @consecutive_kernel_delay: the idle-time breakdown's threshold, in us
- *   (spec analyses §2; 30 by default)
+ *   (docs/analyses.md §2; 30 by default)
  *
  * The idle overlay then shows the gaps exactly as that breakdown counts them.
  */

@@ -5,10 +5,14 @@
 
 #pragma once
 
+#if !defined(HP_CHARTS_INSIDE) && !defined(HP_CHARTS_COMPILATION)
+#error "Only <hp-charts.h> can be included directly."
+#endif
+
 #include <gio/gio.h>
 
 #include "hp-chart.h"
-#include "hp-trace.h"
+#include "hp-core.h"
 
 G_BEGIN_DECLS
 

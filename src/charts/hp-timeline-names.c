@@ -8,7 +8,7 @@
 
 #include "config.h"
 
-#include "hp-classify.h"
+#include "hp-core.h"
 #include "hp-timeline-layout-private.h"
 
 /**
@@ -16,7 +16,7 @@
  * @name: a string id
  *
  * Returns: (transfer none): the name as the timeline writes it: HTA's
- *   short name (spec TF §14), or the full name when that leaves nothing
+ *   short name (docs/trace-format.md §14), or the full name when that leaves nothing
  */
 const char *
 hp_timeline_layout_get_short_name (HpTimelineLayout *self,

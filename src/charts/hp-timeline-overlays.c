@@ -10,7 +10,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "hp-idle-time.h"
+#include "hp-core.h"
 #include "hp-timeline-painter-private.h"
 
 static HpColor

@@ -8,8 +8,8 @@
 
 #include <stdio.h>
 
-#include "hp-analysis.h"
 #include "hp-cli.h"
+#include "hp-core.h"
 
 static char *
 default_text (const HpParamSpec *spec)

@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <sys/resource.h>
 
-#include "hp-analysis.h"
 #include "hp-cli.h"
+#include "hp-core.h"
 
 static double
 peak_rss_mb (void)

@@ -10,9 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hp-analysis.h"
 #include "hp-cli.h"
-#include "hp-counter-writer.h"
+#include "hp-core.h"
 
 /* "0,1,3" or "all" (NULL result) */
 static gboolean

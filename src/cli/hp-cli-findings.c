@@ -8,10 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hp-analysis.h"
 #include "hp-cli.h"
-#include "hp-findings.h"
-#include "hp-scope.h"
+#include "hp-core.h"
 
 /* the analyses the findings read, in the order hp_findings_collect() takes */
 static const char *const finding_sources[] = {

@@ -10,11 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hp-analysis.h"
-#include "hp-scope.h"
+#include "hp-core.h"
 #include "hp-charts.h"
 #include "hp-cli.h"
-#include "hp-memory-timeline.h"
 
 typedef struct
 {

@@ -6,11 +6,10 @@
 #pragma once
 
 #include "hp-core.h"
-#include "hp-scope.h"
 
 G_BEGIN_DECLS
 
-/* exit statuses (DESIGN.md, CLI contract) */
+/* exit statuses (docs/architecture.md, the command-line contract) */
 #define HP_CLI_EXIT_OK 0
 #define HP_CLI_EXIT_BAD_INPUT 1
 #define HP_CLI_EXIT_USAGE 2
@@ -33,6 +32,15 @@ int hp_cli_bench (int           argc,
 int hp_cli_counters (int           argc,
                      char        **argv,
                      GCancellable *cancellable);
+int hp_cli_diff (int           argc,
+                 char        **argv,
+                 GCancellable *cancellable);
+int hp_cli_check (int           argc,
+                  char        **argv,
+                  GCancellable *cancellable);
+int hp_cli_compare (int           argc,
+                    char        **argv,
+                    GCancellable *cancellable);
 
 int      hp_cli_usage_error (GOptionContext *context,
                              const char     *format,

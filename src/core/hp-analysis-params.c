@@ -17,6 +17,8 @@
 
 #include "hp-analysis.h"
 
+G_DEFINE_QUARK (hp_analysis_error, hp_analysis_error)
+
 #define FIELD(f) offsetof (HpAnalysisParams, f)
 
 /* clang-format off */

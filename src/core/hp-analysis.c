@@ -8,9 +8,6 @@
 #include <string.h>
 
 #include "hp-analysis.h"
-#include "hp-analysis-registry.h"
-
-G_DEFINE_QUARK (hp_analysis_error, hp_analysis_error)
 
 void
 hp_analysis_params_clear (HpAnalysisParams *params)
@@ -90,29 +87,6 @@ hp_analysis_check_cancelled (GCancellable *cancellable,
   return g_cancellable_set_error_if_cancelled (cancellable, error);
 }
 
-const HpAnalysis *
-hp_analysis_list (guint *n_analyses)
-{
-  *n_analyses = hp_analysis_registry_size;
-  return hp_analysis_registry;
-}
-
-/**
- * hp_analysis_table_index:
- *
- * Returns: the position of the table named @table_name among the tables of
- *   @analysis, or -1
- */
-int
-hp_analysis_table_index (const HpAnalysis *analysis,
-                         const char       *table_name)
-{
-  for (guint t = 0; analysis->tables != NULL && analysis->tables[t] != NULL; t++)
-    if (g_strcmp0 (analysis->tables[t], table_name) == 0)
-      return (int)t;
-  return -1;
-}
-
 /**
  * hp_analysis_result_find_table:
  * @tables: (element-type HpTable): the tables of one analysis run
@@ -127,82 +101,6 @@ hp_analysis_result_find_table (GPtrArray  *tables,
   for (guint i = 0; tables != NULL && i < tables->len; i++)
     if (g_strcmp0 (hp_table_get_name (tables->pdata[i]), table_name) == 0)
       return tables->pdata[i];
-  return NULL;
-}
-
-/**
- * hp_analysis_find_by_table:
- *
- * Returns: (nullable): the analysis that makes the table named @table_name
- */
-const HpAnalysis *
-hp_analysis_find_by_table (const char *table_name)
-{
-  for (guint i = 0; i < hp_analysis_registry_size; i++)
-    if (hp_analysis_table_index (&hp_analysis_registry[i], table_name) >= 0)
-      return &hp_analysis_registry[i];
-  return NULL;
-}
-
-/**
- * hp_analysis_table_has_row_events:
- *
- * Returns: whether the rows of @table stand for events on the timeline
- */
-gboolean
-hp_analysis_table_has_row_events (HpTable *table)
-{
-  const HpAnalysis *analysis;
-  int               t;
-
-  if (table == NULL)
-    return FALSE;
-  analysis = hp_analysis_find_by_table (hp_table_get_name (table));
-  if (analysis == NULL || analysis->row_events == NULL)
-    return FALSE;
-  t = hp_analysis_table_index (analysis, hp_table_get_name (table));
-  return t >= 0 && t < 32 && (analysis->row_events_tables & (1u << t)) != 0;
-}
-
-/**
- * hp_analysis_row_events:
- * @params: (nullable): the parameters the table was made with
- *
- * What a row of an analysis table stands for on the timeline, by the
- * row-events hook of the analysis that made the table.
- *
- * Returns: (transfer full) (nullable): the events, or %NULL
- */
-struct _HpLinkedEvents *
-hp_analysis_row_events (HpTrace                *trace,
-                        HpTable                *table,
-                        guint                   row,
-                        const HpAnalysisParams *params)
-{
-  const HpAnalysis       *analysis;
-  HpAnalysisParams        defaults;
-  struct _HpLinkedEvents *events;
-
-  g_return_val_if_fail (trace != NULL, NULL);
-  if (table == NULL)
-    return NULL;
-  if (!hp_analysis_table_has_row_events (table))
-    return NULL;
-  analysis = hp_analysis_find_by_table (hp_table_get_name (table));
-  if (params != NULL)
-    return analysis->row_events (trace, table, row, params);
-  hp_analysis_params_init (&defaults);
-  events = analysis->row_events (trace, table, row, &defaults);
-  hp_analysis_params_clear (&defaults);
-  return events;
-}
-
-const HpAnalysis *
-hp_analysis_find (const char *name)
-{
-  for (guint i = 0; i < hp_analysis_registry_size; i++)
-    if (g_strcmp0 (hp_analysis_registry[i].name, name) == 0)
-      return &hp_analysis_registry[i];
   return NULL;
 }
 

@@ -5,6 +5,10 @@
 
 #pragma once
 
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
+
 #include <gio/gio.h>
 
 #include "hp-table.h"
@@ -27,7 +31,7 @@ GQuark hp_analysis_error_quark (void);
  * HpAnalysisParams:
  *
  * Every parameter of every analysis, with HTA's names and defaults
- * (spec analyses.md). One struct so the CLI, the GUI's controls and the
+ * (docs/analyses.md). One struct so the CLI, the GUI's controls and the
  * settings share one list. Times are in microseconds, as in HTA.
  */
 typedef struct

@@ -158,7 +158,7 @@ ops_starting_by (const Op *ops,
 }
 
 /* ---------------------------------------------------------------------------
- * Records of one rank (spec §7 steps 1-3)
+ * Records of one rank (docs/analyses.md §7 steps 1-3)
  * ------------------------------------------------------------------------- */
 
 static void
@@ -324,7 +324,7 @@ collect_default (Ctx          *ctx,
   return TRUE;
 }
 
-/* spec §7 steps 1-2: names starting with `aten::`; launch calls */
+/* docs/analyses.md §7 steps 1-2: names starting with `aten::`; launch calls */
 static guint8 *
 classify_names (HpTrace *trace,
                 HpMode   mode)
@@ -359,7 +359,7 @@ classify_names (HpTrace *trace,
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
  *
- * ATen-op → kernel launch delays (spec analyses.md §7). Every kernel launch
+ * ATen-op → kernel launch delays (docs/analyses.md §7). Every kernel launch
  * call is attributed to the ATen op (`aten::…`) containing it; the kernels
  * launched by one op instance form its kernel sequence (names joined by
  * ` -> `). Per (op name, kernel sequence): the number of op instances, and
@@ -376,7 +376,7 @@ classify_names (HpTrace *trace,
  * In HTA-compatibility mode the op is searched on every thread, launches
  * are taken in row order, a launch with no kernel or several is skipped
  * (HTA stops with an error) and the records accumulate from one rank to the
- * next as in HTA (the quirk of spec §7). In the default mode each rank
+ * next as in HTA (the quirk of docs/analyses.md §7). In the default mode each rank
  * stands alone, the op is the innermost one on the launch's thread,
  * launches are taken in time order, every kernel of a launch is recorded
  * and ROCm launches count.

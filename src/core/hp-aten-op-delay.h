@@ -1,9 +1,13 @@
-/* hp-aten-op-delay.h — ATen-op → kernel launch delays (spec analyses.md §7).
+/* hp-aten-op-delay.h — ATen-op → kernel launch delays (docs/analyses.md §7).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #pragma once
+
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
 
 #include "hp-analysis.h"
 #include "hp-table.h"

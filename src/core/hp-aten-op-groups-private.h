@@ -1,4 +1,4 @@
-/* hp-aten-op-groups-private.h — the grouping steps of the ATen-op delay table (spec analyses.md §7).
+/* hp-aten-op-groups-private.h — the grouping steps of the ATen-op delay table (docs/analyses.md §7).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

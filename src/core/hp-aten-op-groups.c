@@ -9,7 +9,7 @@
 
 #include "hp-aten-op-groups-private.h"
 
-/* An op instance (spec §7 step 4): its key, its kernel sequence so far
+/* An op instance (docs/analyses.md §7 step 4): its key, its kernel sequence so far
  * (a node of the sequence trie) and its first record's delays (ns). */
 typedef struct
 {
@@ -297,7 +297,7 @@ groups_count (HpAtenGroups   *g,
  * @aten_delay_ns: launch start − op start
  * @runtime_delay_ns: kernel start − launch start
  *
- * Adds one record of spec §7 step 3; records must come in list order. The
+ * Adds one record of docs/analyses.md §7 step 3; records must come in list order. The
  * op instance (@tid, @op_name, @op_ts) grows by one kernel; an instance's
  * delays are those of its first record (step 4).
  */

@@ -1,4 +1,4 @@
-/* hp-classify.c — kernel classes, memory sub-types and short names (spec TF §12, §14).
+/* hp-classify.c — kernel classes, memory sub-types and short names (docs/trace-format.md §12, §14).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -33,7 +33,7 @@ hta_is_communication (const char *name)
 /**
  * hp_name_is_memory:
  *
- * Rule 2 of spec TF §12: names starting with Memcpy, Memset or dma (the hip
+ * Rule 2 of docs/trace-format.md §12: names starting with Memcpy, Memset or dma (the hip
  * variants are covered by the prefixes hipMemcpy/hipMemset).
  */
 gboolean
@@ -74,7 +74,7 @@ hta_is_not_computation (const char *name)
  * hp_kernel_class_hta:
  * @name: the full event name
  *
- * HTA's name-only rules, in order (spec TF §12).
+ * HTA's name-only rules, in order (docs/trace-format.md §12).
  */
 HpKernelClass
 hp_kernel_class_hta (const char *name)
@@ -109,7 +109,7 @@ contains_word (const char *name,
 /**
  * hp_kernel_class_better:
  *
- * The default mode's rules (spec TF §12 "Better"): the category decides
+ * The default mode's rules (docs/trace-format.md §12): the category decides
  * memory; NCCL/RCCL/HCCL prefixes decide communication; runtime calls and
  * synchronisation are OTHER; a compute kernel whose name merely contains
  * "Sync" or "dma" stays COMPUTATION.
@@ -169,7 +169,7 @@ hp_kernel_class_to_string (HpKernelClass kclass)
 /**
  * hp_memory_subtype:
  *
- * The memory-bandwidth series name of a memory event (spec TF §12): "Memset",
+ * The memory-bandwidth series name of a memory event (docs/trace-format.md §12): "Memset",
  * "Memcpy Unknown", or the first 11 characters ("Memcpy DtoH").
  *
  * Returns: (transfer full): the sub-type
@@ -187,7 +187,7 @@ hp_memory_subtype (const char *name)
 /**
  * hp_shorten_name:
  *
- * HTA's short name (spec TF §14): drop template and argument lists and keep
+ * HTA's short name (docs/trace-format.md §14): drop template and argument lists and keep
  * what follows the last space.
  *
  * Returns: (transfer full): the short name

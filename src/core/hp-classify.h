@@ -1,9 +1,13 @@
-/* hp-classify.h — kernel classes, memory sub-types and short names (spec TF §12, §14).
+/* hp-classify.h — kernel classes, memory sub-types and short names (docs/trace-format.md §12, §14).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #pragma once
+
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
 
 #include "hp-rank.h"
 

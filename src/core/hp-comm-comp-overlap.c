@@ -1,4 +1,4 @@
-/* hp-comm-comp-overlap.c — share of communication time overlapped by computation (spec analyses §5).
+/* hp-comm-comp-overlap.c — share of communication time overlapped by computation (docs/analyses.md §5).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,7 +12,7 @@
 #include "hp-gpu-activity-private.h"
 #include "hp-intervals.h"
 
-/* the sweep bits of spec §5 */
+/* the sweep bits of docs/analyses.md §5 */
 #define BIT_COMM 1u
 #define BIT_COMP 2u
 
@@ -34,7 +34,7 @@ add_overlap (guint    bits,
 {
   gint64 *overlap = user_data;
 
-  /* exactly both: with HTA's negative durations (TF §6) the running sum
+  /* exactly both: with HTA's negative durations (docs/trace-format.md §6) the running sum
    * can take other values, which HTA does not count either */
   if (bits == (BIT_COMM | BIT_COMP))
     *overlap += end - start;
@@ -42,7 +42,7 @@ add_overlap (guint    bits,
 
 /* The length of the intersection of two merged interval lists: both are
  * sorted and disjoint, so one merge pass finds it (this is what the sweep
- * of spec §5 measures, without sorting its points). */
+ * of docs/analyses.md §5 measures, without sorting its points). */
 static gint64
 intersection_length (const HpInterval *a,
                      gsize             n_a,
@@ -187,7 +187,7 @@ new_table (gboolean extras)
  *
  * For each rank, the percentage of its communication time (the union of
  * its COMMUNICATION kernels) during which computation (the union of its
- * COMPUTATION kernels) runs too: spec analyses §5. Higher is better. A
+ * COMPUTATION kernels) runs too: docs/analyses.md §5. Higher is better. A
  * rank without communication gets NaN (shown as "n/a").
  *
  * In HTA-compatibility mode there is one row per rank with every device of

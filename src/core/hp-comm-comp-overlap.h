@@ -1,9 +1,13 @@
-/* hp-comm-comp-overlap.h — share of communication time overlapped by computation (spec analyses §5).
+/* hp-comm-comp-overlap.h — share of communication time overlapped by computation (docs/analyses.md §5).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #pragma once
+
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
 
 #include "hp-analysis.h"
 

@@ -5,8 +5,8 @@
 
 #pragma once
 
+#include "hp-load-error.h"
 #include "hp-load-issue.h"
-#include "hp-loader.h"
 #include "hp-strings.h"
 #include "hp-trace.h"
 
@@ -35,7 +35,6 @@ typedef struct
   gboolean any_missing_ts;
   GArray  *labels;             /* HpLaneLabel */
   int      rank_from_metadata; /* -1 if none */
-  int      rank_from_name;
   char    *duplicate_of;
 } HpRankBuilder;
 
@@ -58,7 +57,11 @@ HpRankBuilder *_hp_parse_file (const char            *path,
                                GCancellable          *cancellable,
                                GError               **error);
 void           _hp_rank_builder_free (HpRankBuilder *builder);
-void           _hp_rank_free (HpRank *rank);
+/* the parser's exact decimal reading of times (exposed for tests) */
+gboolean hp_parse_time_ns (const char *text,
+                           gsize       len,
+                           gint64     *out_ns);
+void     _hp_rank_free (HpRank *rank);
 
 /* derive steps that need only the rank (run in the worker thread) */
 gboolean _hp_rank_derive_local (HpRankBuilder *builder,
@@ -82,10 +85,10 @@ void   _hp_rank_filter_rows (HpRank    *rank,
 gint64 _hp_rank_min_measured_ts (const HpRank *rank);
 void   _hp_rank_collect_iterations (HpRank *rank);
 
-struct _HpScope;
-HpTrace *_hp_trace_new_view (HpTrace         *parent,
-                             GPtrArray       *ranks,
-                             struct _HpScope *scope);
+HpTrace *_hp_trace_new_view (HpTrace       *parent,
+                             GPtrArray     *ranks,
+                             gpointer       scope,
+                             GDestroyNotify scope_free);
 HpTrace *_hp_trace_new (HpMode      mode,
                         gboolean    include_last_step,
                         HpStrings  *strings,

@@ -1,4 +1,4 @@
-/* hp-counter-writer.c — writes a rank's trace again with queue-length and bandwidth counters (spec analyses §8.3).
+/* hp-counter-writer.c — writes a rank's trace again with queue-length and bandwidth counters (docs/analyses.md §8.3).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -130,7 +130,7 @@ gen_double (Writer *w,
   return gen_ok (w, yajl_gen_number (w->gen, text, strlen (text)));
 }
 
-/* the counter events of spec §8.3: ph C, name, pid, ts (raw time base),
+/* the counter events of docs/analyses.md §8.3: ph C, name, pid, ts (raw time base),
  * id = stream for queue length, args {"Queue Length"|"Memcpy BW": value} */
 static int
 emit_counters (Writer *w)
@@ -486,7 +486,7 @@ echo_stream (Writer       *w,
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
  *
- * HTA's `generate_trace_with_counters` for one rank (spec analyses §8.3):
+ * HTA's `generate_trace_with_counters` for one rank (docs/analyses.md §8.3):
  * re-reads the rank's original file and writes it again with one Chrome
  * counter event (`ph` "C") per point of the rank's queue-length and memory
  * bandwidth series appended to `traceEvents`. Counter times are in the raw
@@ -596,7 +596,7 @@ hp_counter_writer_write (HpTrace      *trace,
   w.queue = queue;
   w.memory = memory;
   /* indented as HTA writes it; "key": value with a space also keeps the
-   * file's rank visible to HTA's text scan (spec TF §1.1) */
+   * file's rank visible to HTA's text scan (docs/trace-format.md §1.1) */
   w.gen = yajl_gen_alloc (NULL);
   yajl_gen_config (w.gen, yajl_gen_beautify, 1);
   yajl_gen_config (w.gen, yajl_gen_indent_string, "  ");

@@ -1,9 +1,13 @@
-/* hp-counter-writer.h — writes a rank's trace again with queue-length and bandwidth counters (spec analyses §8.3).
+/* hp-counter-writer.h — writes a rank's trace again with queue-length and bandwidth counters (docs/analyses.md §8.3).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #pragma once
+
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
 
 #include <gio/gio.h>
 

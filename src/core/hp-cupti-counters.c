@@ -1,4 +1,4 @@
-/* hp-cupti-counters.c — CUPTI range-profiler counters with their operators (spec analyses §11).
+/* hp-cupti-counters.c — CUPTI range-profiler counters with their operators (docs/analyses.md §11).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,7 +14,7 @@
 
 #define RANGE_CATEGORY "cuda_profiler_range"
 
-/* HTA's default args (spec TF §5) besides stream and correlation, which
+/* HTA's default args (docs/trace-format.md §5) besides stream and correlation, which
  * are columns of their own: key, column, type, default */
 typedef struct
 {
@@ -48,7 +48,7 @@ static const DefaultArg default_args[] = {
 
 /* The columns HTA's call graph and annotation passes add to every row;
  * a range event (pid 0, tid 0) is never in the call graph, so they hold
- * their defaults (spec §9.1 step 1) */
+ * their defaults (docs/analyses.md §9.1 step 1) */
 static const DefaultArg graph_columns[] = {
   { NULL, "depth", HP_COLUMN_INT, -1, NULL },
   { NULL, "height", HP_COLUMN_INT, -1, NULL },
@@ -405,7 +405,7 @@ static const char *const pairing_names[] = { NULL, "correlation", "order" };
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
  *
- * HTA's `get_cupti_counter_data_with_operators()` (spec analyses §11): one
+ * HTA's `get_cupti_counter_data_with_operators()` (docs/analyses.md §11): one
  * row per CUPTI range-profiler record (`cuda_profiler_range`), with HTA's
  * trace columns, one column per counter, the kernel launch it belongs to
  * (`index_runtime`) and the PyTorch ops around that launch (`op_stack`

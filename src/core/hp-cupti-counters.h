@@ -1,9 +1,13 @@
-/* hp-cupti-counters.h — CUPTI range-profiler counters with their operators (spec analyses §11).
+/* hp-cupti-counters.h — CUPTI range-profiler counters with their operators (docs/analyses.md §11).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #pragma once
+
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
 
 #include "hp-analysis.h"
 

@@ -88,7 +88,7 @@ sort_items (SortItem *items,
  * Local derive: everything that needs only this file
  * ------------------------------------------------------------------------- */
 
-/* HTA's rounding of ns-resolution traces (spec TF §6), in double precision
+/* HTA's rounding of ns-resolution traces (docs/trace-format.md §6), in double precision
  * exactly as pandas does it. */
 /* The double Python's float() gives for the microsecond text of @ns: an
  * int64 ns above 2^53 is not exact as a double, so go through the decimal
@@ -179,7 +179,7 @@ derive_kinds_and_flags (HpRankBuilder *b,
         kind = r->cat[i] != HP_NO_STRING ? cat_kind[r->cat[i]] : HP_EVENT_KIND_OTHER;
       r->kind[i] = (guint8)kind;
 
-      /* stream normalisation (spec TF §5.1) */
+      /* stream normalisation (docs/trace-format.md §5.1) */
       if (state == 2)
         {
           stream = -1;
@@ -272,7 +272,7 @@ cmp_u64_pair (gconstpointer a,
   return 0;
 }
 
-/* CPU <-> GPU links through args.correlation (spec TF §8). Pairs are applied
+/* CPU <-> GPU links through args.correlation (docs/trace-format.md §8). Pairs are applied
  * as HTA's join does: for a CPU event its last GPU partner in file order, for
  * a GPU event its last CPU partner. Every GPU event of a launch is listed in
  * the CSR arrays (graph launches have many). */
@@ -351,7 +351,7 @@ derive_links (HpRank *r,
   if (mode == HP_MODE_HTA_COMPAT)
     {
       /* HTA stores the partner's event index, and 0 means "no partner"
-       * (spec TF §8 quirk) */
+       * (docs/trace-format.md §8 quirk) */
       for (guint i = 0; i < n; i++)
         if (r->partner[i] >= 0 && r->index[r->partner[i]] == 0)
           r->partner[i] = -1;
@@ -419,7 +419,7 @@ step_at (const Step *steps,
     }
 }
 
-/* Iterations (spec TF §9): host events by the step containing their start;
+/* Iterations (docs/trace-format.md §9): host events by the step containing their start;
  * GPU events by the iteration of their launch. */
 static void
 derive_iterations (HpRankBuilder *b,
@@ -482,7 +482,7 @@ derive_iterations (HpRankBuilder *b,
     }
 }
 
-/* Lanes: one per (pid, tid); depth by nesting (spec: timeline lanes). */
+/* Lanes: one per (pid, tid); depth by nesting (docs/analyses.md §15). */
 typedef struct
 {
   gint64 pid;
@@ -824,7 +824,7 @@ cat_is (HpStrings  *global,
   return whole ? strcmp (s, prefix) == 0 : g_str_has_prefix (s, prefix);
 }
 
-/* MTIA variant of the filter (spec TF §11, last bullet) */
+/* MTIA variant of the filter (docs/trace-format.md §11, last bullet) */
 static void
 filter_mtia (HpRank    *r,
              HpStrings *global,
@@ -884,7 +884,7 @@ filter_mtia (HpRank    *r,
  * _hp_rank_filter_rows:
  * @n_step_names: distinct `ProfilerStep#N` names over the whole job
  *
- * Builds `rows` (spec TF §11): HTA drops the last, incomplete iteration
+ * Builds `rows` (docs/trace-format.md §11): HTA drops the last, incomplete iteration
  * and every GPU event whose launch was dropped; the default mode does the
  * same with correct end times, keeps unlaunched GPU work inside the kept
  * window, never duplicates rows and never empties a rank without steps.
@@ -917,7 +917,7 @@ _hp_rank_filter_rows (HpRank    *r,
 
   for (guint i = 0; i < r->n_events && filter; i++)
     {
-      /* HTA's "end" was computed before alignment: absolute (spec TF §10) */
+      /* HTA's "end" was computed before alignment: absolute (docs/trace-format.md §10) */
       gint64 end = r->ts[i] + r->dur[i];
 
       if (!(r->flags[i] & HP_EVENT_MEASURED) || (r->flags[i] & HP_EVENT_G2))
@@ -975,7 +975,7 @@ _hp_rank_filter_rows (HpRank    *r,
   if (mode == HP_MODE_HTA_COMPAT)
     {
       /* inner join of GPU rows with kept CPU rows on correlation: one row per
-       * matching CPU row (spec TF §8, §11) */
+       * matching CPU row (docs/trace-format.md §8, §11) */
       g_autoptr (GHashTable) corr_count = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, NULL);
 
       for (guint k = 0; k < cpu_rows->len; k++)

@@ -1,7 +1,7 @@
 /* hp-findings.c — plain-language findings from the temporal, idle and overlap tables.
  *
  * Each function reads one or two analysis tables by their HTA column names
- * (spec analyses.md §1, §2 and §5) and returns at most one finding; missing
+ * (docs/analyses.md §1, §2 and §5) and returns at most one finding; missing
  * tables or columns simply give none. Nothing here computes an analysis.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later

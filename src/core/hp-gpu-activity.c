@@ -149,8 +149,8 @@ _hp_gpu_activities_scratch (HpGpuActivities *self,
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
  *
- * The loop of the breakdowns that measure each GPU on its own (spec
- * analyses §1, §5).
+ * The loop of the breakdowns that measure each GPU on its own (docs/analyses.md
+ * §1, §5).
  *
  * Returns: %TRUE, or %FALSE with %HP_ANALYSIS_ERROR_NO_SUCH_RANK for a
  *   selected rank that is not in @trace, or %G_IO_ERROR_CANCELLED

@@ -1,4 +1,4 @@
-/* hp-idle-time.c — GPU idle time per stream, split by cause (spec analyses §2).
+/* hp-idle-time.c — GPU idle time per stream, split by cause (docs/analyses.md §2).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -85,7 +85,7 @@ context_init (Context      *ctx,
     return;
 
   /* HTA looks the launch up in its loaded table by event index, and reads
-   * index 0 when the kernel has a correlation id but no partner (spec §2,
+   * index 0 when the kernel has a correlation id but no partner (docs/analyses.md §2,
    * step 1 quirk) */
   ctx->in_rows = g_new0 (guint8, MAX (r->n_events, 1));
   for (guint k = 0; k < r->n_rows; k++)
@@ -103,7 +103,7 @@ context_clear (Context *ctx)
   g_clear_pointer (&ctx->in_rows, g_free);
 }
 
-/* The `ts_runtime` of spec §2 step 1. */
+/* The `ts_runtime` of docs/analyses.md §2 step 1. */
 static gint64
 launch_ts (const Context *ctx,
            guint          e)
@@ -125,7 +125,7 @@ static gint64
 kernel_device (const Context *ctx,
                guint          e)
 {
-  /* HTA merges every device of a rank file (spec TF §5.2) */
+  /* HTA merges every device of a rank file (docs/trace-format.md §5.2) */
   return ctx->mode == HP_MODE_HTA_COMPAT ? 0 : ctx->rank->pid[e];
 }
 
@@ -214,7 +214,7 @@ stream_gaps (const Context *ctx,
  *   `kernel_wait`; HTA's default is 30
  *
  * The idle gaps of one GPU stream with their category, exactly as
- * hp_idle_time_compute() counts them (spec analyses §2): one interval before
+ * hp_idle_time_compute() counts them (docs/analyses.md §2): one interval before
  * every kernel, memcpy and memset of the stream but the first, in the
  * stream's start-time order. For shading a timeline.
  *
@@ -279,7 +279,7 @@ stream_key_equal (gconstpointer a,
 
 /* The G4 kernels of the rank (on the wanted streams), each with its slot:
  * slots number the (device, stream) pairs in order of first appearance in
- * the rows (spec §2 step 2). Returns G_MAXSIZE when cancelled. */
+ * the rows (docs/analyses.md §2 step 2). Returns G_MAXSIZE when cancelled. */
 static gsize
 collect_kernels (const Context *ctx,
                  const GArray  *streams,
@@ -350,7 +350,7 @@ collect_kernels (const Context *ctx,
 }
 
 /* The order the slots are reported in: first appearance, or the order of
- * the requested streams (spec §2, "Row order"). */
+ * the requested streams (docs/analyses.md §2, "Row order"). */
 static GArray *
 slot_order (const GArray *slots,
             const GArray *streams)
@@ -572,8 +572,8 @@ compute_rank (HpTrace      *trace,
  * @error: return location for a #GError
  *
  * Splits the idle time of every GPU stream into `host_wait`, `kernel_wait`
- * and `other` (spec analyses §2): each kernel, memcpy or memset (G4, spec
- * TF §7) but the first of its stream ends an idle gap, which is host wait
+ * and `other` (docs/analyses.md §2): each kernel, memcpy or memset (G4,
+ * docs/trace-format.md §7) but the first of its stream ends an idle gap, which is host wait
  * when the kernel was launched after the previous one had finished, kernel
  * wait when it is shorter than `consecutive_kernel_delay`, and other
  * otherwise. Rows per rank, per stream in order of first appearance (or of

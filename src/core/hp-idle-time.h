@@ -1,9 +1,13 @@
-/* hp-idle-time.h — GPU idle time per stream, split by cause (spec analyses §2).
+/* hp-idle-time.h — GPU idle time per stream, split by cause (docs/analyses.md §2).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #pragma once
+
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
 
 #include "hp-analysis.h"
 
@@ -17,7 +21,7 @@ G_BEGIN_DECLS
  *   between kernels that were already queued
  * @HP_IDLE_OTHER: any other gap
  *
- * Why a GPU stream was idle before a kernel (spec analyses §2, step 4).
+ * Why a GPU stream was idle before a kernel (docs/analyses.md §2, step 4).
  */
 typedef enum
 {

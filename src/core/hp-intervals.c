@@ -1,4 +1,4 @@
-/* hp-intervals.c — interval union and the sweep line (spec TF §13).
+/* hp-intervals.c — interval union and the sweep line (docs/trace-format.md §13).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -1,9 +1,13 @@
-/* hp-intervals.h — interval union and the sweep line (spec TF §13).
+/* hp-intervals.h — interval union and the sweep line (docs/trace-format.md §13).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #pragma once
+
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
 
 #include <glib.h>
 
@@ -23,7 +27,7 @@ gint64 hp_intervals_length (const HpInterval *intervals,
                             gsize             n);
 
 /* Whether an interval ends before it starts: a merged group of HTA's
- * negative durations (TF §6) */
+ * negative durations (docs/trace-format.md §6) */
 gboolean hp_intervals_any_negative (const HpInterval *intervals,
                                     gsize             n);
 

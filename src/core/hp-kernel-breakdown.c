@@ -1,4 +1,4 @@
-/* hp-kernel-breakdown.c — GPU time by kernel type and per-kernel statistics (spec analyses §3).
+/* hp-kernel-breakdown.c — GPU time by kernel type and per-kernel statistics (docs/analyses.md §3).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -17,7 +17,7 @@
 #include "hp-stats.h"
 
 /* The analysed kernel classes are COMPUTATION, COMMUNICATION and MEMORY
- * (OTHER never is); class c carries the sweep bit 1 << c (spec §3.1). */
+ * (OTHER never is); class c carries the sweep bit 1 << c (docs/analyses.md §3.1). */
 #define N_ANALYSED 3
 #define N_LABELS (1 << N_ANALYSED)
 
@@ -144,7 +144,7 @@ sweep_merged (const HpInterval *const *sets,
     }
 }
 
-/* HTA's sweep (spec §3.1 step 3, TF §13): the points are laid out as HTA
+/* HTA's sweep (docs/analyses.md §3.1 step 3, docs/trace-format.md §13): the points are laid out as HTA
  * lays them out (for each type its group starts, then its group ends) and
  * sorted as HTA sorts them, so equal times are visited in HTA's order and
  * the zero-length segments between them carry HTA's labels. A label seen
@@ -204,7 +204,7 @@ sweep_hta (const HpInterval *const *sets,
   for (gsize i = 0; i + 1 < n; i++)
     {
       running += deltas[points[i]];
-      /* HTA's negative durations (TF §6) can make the running sum negative
+      /* HTA's negative durations (docs/trace-format.md §6) can make the running sum negative
        * or give it the bits of a type that is not running; HTA counts the
        * positive sums, named by their bits */
       if (running <= 0)
@@ -396,7 +396,7 @@ instance_row (const NameStats *stats,
   row->std = stats->count > 1 ? sqrt (stats->m2 / (double)(stats->count - 1)) : 0.0;
 }
 
-/* HTA-compatibility `others` (spec §3.2 quirk): statistics over the
+/* HTA-compatibility `others` (docs/analyses.md §3.2 quirk): statistics over the
  * per-name totals of the members, not over their instances */
 static void
 others_row_of_sums (const NameStats *names,
@@ -711,7 +711,7 @@ breakdown_rank (Breakdown    *self,
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
  *
- * The kernel breakdown of spec analyses §3. The kernel-type table splits
+ * The kernel breakdown of docs/analyses.md §3. The kernel-type table splits
  * the GPU time of all selected ranks into COMPUTATION, COMMUNICATION and
  * MEMORY and the combinations where they overlap (each moment counted
  * once), with each label's share. The kernels table gives per rank and
@@ -719,7 +719,7 @@ breakdown_rank (Breakdown    *self,
  * the largest kernels, the rest merged into `others`.
  *
  * In HTA-compatibility mode the kernels table reproduces HTA's aggregation
- * quirk (spec §3.2): when a rank has more than `num_kernels` names of a
+ * quirk (docs/analyses.md §3.2): when a rank has more than `num_kernels` names of a
  * type, the rows show statistics of per-name totals. The default mode
  * computes every row over kernel instances, adds a `count` column, measures
  * overlap per device and reports `sum` in (fractional) microseconds.
@@ -785,8 +785,8 @@ hp_kernel_breakdown_compute (HpTrace                *trace,
  * @kernels: the `gpu_kernel_breakdown_kernels` table of
  *   hp_kernel_breakdown_compute()
  *
- * The data of the "kernel duration distribution across ranks" charts (spec
- * analyses §3.3): for each kernel type and kernel name except `others`, one
+ * The data of the "kernel duration distribution across ranks" charts (docs/analyses.md
+ * §3.3): for each kernel type and kernel name except `others`, one
  * row per rank with the mean, min and max duration, in the kernels table's
  * order (type, name, rank). A chart draws one bar per rank at the mean with
  * an error bar from min to max.

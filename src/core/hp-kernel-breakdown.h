@@ -1,9 +1,13 @@
-/* hp-kernel-breakdown.h — GPU time by kernel type and per-kernel statistics (spec analyses §3).
+/* hp-kernel-breakdown.h — GPU time by kernel type and per-kernel statistics (docs/analyses.md §3).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #pragma once
+
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
 
 #include "hp-analysis.h"
 

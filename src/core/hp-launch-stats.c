@@ -11,7 +11,7 @@
 
 #include "hp-launch-stats.h"
 
-/* The launch calls of spec §6 step 1, as HTA lists them. */
+/* The launch calls of docs/analyses.md §6 step 1, as HTA lists them. */
 static const char *const hta_kernel_launches[] = {
   "cudaLaunchKernel",
   "cudaLaunchKernelExC",
@@ -24,7 +24,7 @@ static const char *const hta_memory_launches[] = {
 };
 
 /* The default mode also counts driver launches (Triton) and ROCm calls,
- * which HTA leaves out (spec §6 step 1). */
+ * which HTA leaves out (docs/analyses.md §6 step 1). */
 static const char *const more_kernel_launches[] = {
   "cuLaunchKernel",
   "cuLaunchKernelEx",
@@ -268,7 +268,7 @@ add_row (Ctx          *ctx,
   hp_table_set_double (ctx->stats, row, COL_GPU_DURATION, gpu_us);
   hp_table_set_double (ctx->stats, row, COL_LAUNCH_DELAY, delay_us);
 
-  /* the derived sets of spec §6, compared in us as HTA does */
+  /* the derived sets of docs/analyses.md §6, compared in us as HTA does */
   t->n_short += cpu_us <= ctx->params->runtime_cutoff && gpu_us < cpu_us;
   t->n_runtime_outliers += cpu_us > ctx->params->runtime_cutoff;
   t->n_delay_outliers += delay_us > ctx->params->launch_delay_cutoff;
@@ -306,7 +306,7 @@ add_summary_row (Ctx          *ctx,
   hp_table_set_int (ctx->summary, row, SUM_DUPLICATE_CORRELATIONS, (gint64)n_rows - n_groups);
 }
 
-/* spec §6, one rank: a hash join of the launch calls with the GPU events
+/* docs/analyses.md §6, one rank: a hash join of the launch calls with the GPU events
  * on the correlation id, in linear time */
 static gboolean
 compute_rank (Ctx          *ctx,
@@ -489,7 +489,7 @@ new_summary_table (void)
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
  *
- * CUDA kernel launch statistics (spec analyses.md §6): for every launch
+ * CUDA kernel launch statistics (docs/analyses.md §6): for every launch
  * call (`cudaLaunchKernel`, `cudaLaunchKernelExC`, MTIA `runFunction`, and
  * with @include_memory_events `cudaMemcpyAsync` / `cudaMemsetAsync`) joined
  * on its correlation id with the GPU work it started, the call's duration,
@@ -571,7 +571,7 @@ hp_launch_stats_compute (HpTrace                *trace,
 }
 
 /* ---------------------------------------------------------------------------
- * The three derived sets (spec §6, "Derived sets")
+ * The three derived sets (docs/analyses.md §6, "Derived sets")
  * ------------------------------------------------------------------------- */
 
 typedef gboolean (*RowFilter) (double cpu,
@@ -664,7 +664,7 @@ filter_stats (HpTable    *stats,
  * @runtime_cutoff: in us (HTA's default: 50)
  *
  * The launches whose GPU work is shorter than the launch call itself, among
- * calls of at most @runtime_cutoff (spec §6, first histogram).
+ * calls of at most @runtime_cutoff (docs/analyses.md §6, first histogram).
  *
  * Returns: (transfer full): table `short_gpu_kernels`, with the columns of
  *   @stats
@@ -685,7 +685,7 @@ hp_launch_stats_short_gpu_kernels (HpTable *stats,
  * @stats: a `cuda_kernel_launch_stats` table
  * @runtime_cutoff: in us (HTA's default: 50)
  *
- * The launch calls longer than @runtime_cutoff (spec §6, second histogram).
+ * The launch calls longer than @runtime_cutoff (docs/analyses.md §6, second histogram).
  *
  * Returns: (transfer full): table `runtime_outliers`, with the columns of
  *   @stats
@@ -708,7 +708,7 @@ hp_launch_stats_runtime_outliers (HpTable *stats,
  * @launch_delay_cutoff: in us (HTA's default: 100)
  *
  * The launches whose GPU work started more than @launch_delay_cutoff after
- * the call returned (spec §6, third histogram).
+ * the call returned (docs/analyses.md §6, third histogram).
  *
  * Returns: (transfer full): table `launch_delay_outliers`, with the columns
  *   of @stats

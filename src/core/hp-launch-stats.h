@@ -1,9 +1,13 @@
-/* hp-launch-stats.h — CUDA kernel launch statistics (spec analyses.md §6).
+/* hp-launch-stats.h — CUDA kernel launch statistics (docs/analyses.md §6).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #pragma once
+
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
 
 #include "hp-analysis.h"
 #include "hp-table.h"

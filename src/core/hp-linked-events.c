@@ -5,7 +5,7 @@
  * events the analysis counted, by the analysis' own rules, so that a row's
  * count and its events agree:
  *
- * - a kernel of gpu_kernel_breakdown_kernels (spec analyses §3.2): every
+ * - a kernel of gpu_kernel_breakdown_kernels (docs/analyses.md §3.2): every
  *   GPU event (G1) of the rank's analysis rows with that name and kernel
  *   class; the `others` row: every such event whose name has no row of its
  *   own on that rank;
@@ -132,7 +132,7 @@ cmp_by_start (gconstpointer a,
 }
 
 /* sorts @events by start and drops repeats (HTA-compatibility mode repeats
- * kernel rows, spec TF §8) */
+ * kernel rows, docs/trace-format.md §8) */
 static void
 sort_unique (const HpRank *r,
              GArray       *events)
@@ -159,7 +159,7 @@ sort_unique (const HpRank *r,
  *   @name is %NULL
  *
  * The kernel instances gpu_kernel_breakdown counts for one row of its
- * kernels table (spec analyses §3.2): GPU events of the analysis rows.
+ * kernels table (docs/analyses.md §3.2): GPU events of the analysis rows.
  *
  * Returns: (transfer full) (element-type guint32): event positions, by
  *   start time
@@ -212,8 +212,8 @@ hp_linked_find_kernels (HpTrace           *trace,
  * @rank: one of its ranks
  * @correlation: a correlation id of cuda_kernel_launch_stats
  *
- * The launch call with @correlation and the GPU work it started (spec
- * analyses §6). Of several host calls sharing the id (a runtime call
+ * The launch call with @correlation and the GPU work it started (docs/analyses.md
+ * §6). Of several host calls sharing the id (a runtime call
  * wrapping a driver call) only the outermost is taken, as the default mode
  * counts it: the earliest, then the longest.
  *
@@ -266,7 +266,7 @@ hp_linked_find_launch (HpTrace      *trace,
  * @consecutive_kernel_delay: the parameter the idle time breakdown ran with
  *
  * The idle gaps of @category on one stream, as idle_time_breakdown counts
- * them (spec analyses §2; see hp_idle_time_get_intervals()).
+ * them (docs/analyses.md §2; see hp_idle_time_get_intervals()).
  *
  * Returns: (transfer full) (element-type HpIdleInterval): the gaps, in the
  *   stream's start-time order
@@ -568,7 +568,7 @@ hp_linked_events_for_idle_row (HpTrace                *trace,
     {
       const GapEntry *entry = &g_array_index (entries, GapEntry, i);
 
-      /* HTA-compatibility mode repeats kernel rows (spec TF §8) */
+      /* HTA-compatibility mode repeats kernel rows (docs/trace-format.md §8) */
       if (linked->events->len > 0 && g_array_index (linked->events, guint32, linked->events->len - 1) == entry->event)
         continue;
       if (entry->gap.end - entry->gap.start > longest)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "hp-core-private.h"
+#include "hp-loader.h"
 #include "hp-memory-timeline.h"
 
 typedef struct
@@ -403,7 +404,7 @@ hp_load_paths (const char *const   *paths,
             rank = b->rank_from_metadata;
           }
         else if (pass == 1)
-          rank = b->rank_from_name;
+          rank = hp_rank_from_file_name (b->rank->basename);
         else
           {
             while (g_hash_table_contains (by_rank, GINT_TO_POINTER (next_free_rank)))
@@ -493,7 +494,7 @@ hp_load_paths (const char *const   *paths,
 
   g_ptr_array_sort (ranks, cmp_rank);
 
-  /* align every rank to the job's first event (spec TF §10) */
+  /* align every rank to the job's first event (docs/trace-format.md §10) */
   if (min_ts == G_MAXINT64)
     min_ts = 0;
   for (guint k = 0; k < ranks->len; k++)

@@ -5,6 +5,10 @@
 
 #pragma once
 
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
+
 #include <gio/gio.h>
 
 #include "hp-load-error.h"
@@ -60,9 +64,6 @@ HpTrace *hp_load_paths_finish (GAsyncResult *result,
                                GError      **error);
 
 /* exposed for tests */
-int      hp_rank_from_file_name (const char *basename);
-gboolean hp_parse_time_ns (const char *text,
-                           gsize       len,
-                           gint64     *out_ns);
+int hp_rank_from_file_name (const char *basename);
 
 G_END_DECLS

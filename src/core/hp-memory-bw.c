@@ -1,4 +1,4 @@
-/* hp-memory-bw.c — memory bandwidth in flight per memcpy/memset sub-type (spec analyses §8.2).
+/* hp-memory-bw.c — memory bandwidth in flight per memcpy/memset sub-type (docs/analyses.md §8.2).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -41,7 +41,7 @@ hp_memory_bw_series_free (HpMemoryBwSeries *series)
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
  *
- * The memory bandwidth in flight per sub-type (spec analyses §8.2): every
+ * The memory bandwidth in flight per sub-type (docs/analyses.md §8.2): every
  * MEMORY-class GPU event adds its `memory bandwidth (GB/s)` arg at its start
  * and removes it at its end (a zero duration counts as 1 us), running sum
  * per sub-type over all streams and devices.
@@ -305,7 +305,7 @@ summary_table (GArray *all)
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
  *
- * Memory bandwidth (spec analyses §8.2). Appends `memory_bw_time_series`
+ * Memory bandwidth (docs/analyses.md §8.2). Appends `memory_bw_time_series`
  * (rank, ts, pid, name, memory_bw_gbps) and `memory_bw_summary` (describe
  * statistics of the points above 0 per (rank, sub-type)). Ranks without
  * memory events contribute no rows.

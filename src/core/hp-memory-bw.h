@@ -1,9 +1,13 @@
-/* hp-memory-bw.h — memory bandwidth in flight per memcpy/memset sub-type (spec analyses §8.2).
+/* hp-memory-bw.h — memory bandwidth in flight per memcpy/memset sub-type (docs/analyses.md §8.2).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #pragma once
+
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
 
 #include "hp-analysis.h"
 #include "hp-table.h"

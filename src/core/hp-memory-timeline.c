@@ -1,4 +1,4 @@
-/* hp-memory-timeline.c — the profiler's raw memory-timeline export by category (spec analyses §13).
+/* hp-memory-timeline.c — the profiler's raw memory-timeline export by category (docs/analyses.md §13).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -261,7 +261,7 @@ new_table (void)
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
  *
- * HTA's `MemoryAnalysis._process_raw_events()` (spec analyses §13): the
+ * HTA's `MemoryAnalysis._process_raw_events()` (docs/analyses.md §13): the
  * records `[time_ns, action, bytes, category]`, in file order, become
  * points in time with the bytes held per category. A record at a new
  * time starts a point from the previous one's bytes; its bytes (negative

@@ -1,9 +1,13 @@
-/* hp-memory-timeline.h — the profiler's raw memory-timeline export by category (spec analyses §13).
+/* hp-memory-timeline.h — the profiler's raw memory-timeline export by category (docs/analyses.md §13).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #pragma once
+
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
 
 #include "hp-analysis.h"
 

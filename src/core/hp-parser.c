@@ -288,7 +288,7 @@ parse_time_exp (const char *text,
  *
  * Converts the decimal text to integer nanoseconds exactly (rounding half
  * away from zero past the third decimal), without going through a double
- * (spec TF §6 "Better"). Exponent forms fall back to double arithmetic.
+ * (docs/trace-format.md §6). Exponent forms fall back to double arithmetic.
  *
  * Returns: %FALSE when the text is not a number or overflows int64
  */
@@ -604,7 +604,7 @@ arg_string (Parser       *p,
       {
         gint64 v;
 
-        /* numeric strings are converted (spec TF §5.1); "0x0" is not numeric */
+        /* numeric strings are converted (docs/trace-format.md §5.1); "0x0" is not numeric */
         if (parse_int64 ((const char *)s, len, &v))
           {
             p->ev.stream = v;
@@ -1373,7 +1373,6 @@ builder_new (const char *path)
   b->strings = hp_strings_new ();
   b->labels = g_array_new (FALSE, FALSE, sizeof (HpLaneLabel));
   b->rank_from_metadata = -1;
-  b->rank_from_name = -1;
   return b;
 }
 
@@ -1674,7 +1673,6 @@ _hp_parse_file (const char            *path,
     }
 
   b->rank_from_metadata = rank_from_metadata (b->rank->metadata);
-  b->rank_from_name = hp_rank_from_file_name (b->rank->basename);
   read_base_time (b->rank);
 
   return g_steal_pointer (&b);

@@ -1,4 +1,4 @@
-/* hp-queue-length.c — GPU queue length per stream and time blocked on a full queue (spec analyses §8.1).
+/* hp-queue-length.c — GPU queue length per stream and time blocked on a full queue (docs/analyses.md §8.1).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,7 +14,7 @@
 #include "hp-sort-private.h"
 #include "hp-stats.h"
 
-/* the launch calls of spec §8.1 step 1 */
+/* the launch calls of docs/analyses.md §8.1 step 1 */
 static const char *const launch_names[] = {
   "cudaLaunchKernel",
   "cudaLaunchKernelExC",
@@ -34,7 +34,7 @@ static const char *const launch_names[] = {
  * The series
  * ------------------------------------------------------------------------- */
 
-/* Matches launches with GPU events on the correlation (spec §8.1 step 2).
+/* Matches launches with GPU events on the correlation (docs/analyses.md §8.1 step 2).
  * Both lists are sorted by correlation, each key's rows in row order; one
  * merge pass finds, for each launch row, where its GPU events start in
  * @gpu (plus one; 0 for none) and marks each GPU row that has a launch.
@@ -101,7 +101,7 @@ order_as_pandas_merge (const HpSortPair *corrs,
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
  *
- * The queue length of every GPU stream of @rank (spec analyses §8.1): +1 at
+ * The queue length of every GPU stream of @rank (docs/analyses.md §8.1): +1 at
  * the start of each launch call that has a GPU partner (with the stream of
  * the GPU event of the same correlation), −1 at the start of each GPU event
  * launched by one of those calls, running sum per stream.
@@ -471,7 +471,7 @@ summary_table (GArray *all)
   return t;
 }
 
-/* Time at or above @max per stream (spec §8.1). HTA keeps one stream per
+/* Time at or above @max per stream (docs/analyses.md §8.1). HTA keeps one stream per
  * rank, the last in ascending order; the default mode keeps them all. */
 static HpTable *
 blocked_table (HpTrace    *trace,
@@ -577,7 +577,7 @@ observed_max_table (HpTrace *trace,
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
  *
- * HTA's `get_time_spent_blocked_on_full_queue` (spec analyses §8.1): per
+ * HTA's `get_time_spent_blocked_on_full_queue` (docs/analyses.md §8.1): per
  * stream, the time its queue holds at least @max_queue_length operations,
  * absolute (us) and relative to the rank's trace duration. In
  * HTA-compatibility mode only the last qualifying stream of a rank is
@@ -641,7 +641,7 @@ hp_queue_length_blocked_at_observed_max (HpTrace                *trace,
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
  *
- * Queue length (spec analyses §8.1). Appends `queue_length_time_series`,
+ * Queue length (docs/analyses.md §8.1). Appends `queue_length_time_series`,
  * `queue_length_summary` (describe statistics of the point values per
  * (rank, stream), plus a time-weighted mean), `queue_full_blocked_default`
  * (at @params->max_queue_length) and `queue_full_blocked_at_observed_max`.

@@ -1,9 +1,13 @@
-/* hp-queue-length.h — GPU queue length per stream and time blocked on a full queue (spec analyses §8.1).
+/* hp-queue-length.h — GPU queue length per stream and time blocked on a full queue (docs/analyses.md §8.1).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #pragma once
+
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
 
 #include "hp-analysis.h"
 #include "hp-table.h"

@@ -5,11 +5,15 @@
 
 #pragma once
 
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
+
 #include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
 
-/* Time inside Hotpath is int64 nanoseconds (spec TF §6); tables show us. */
+/* Time inside Hotpath is int64 nanoseconds (docs/trace-format.md §6); tables show us. */
 #define HP_NS_PER_US 1000
 
 /* "no value" for the integer columns (HTA's −1 default) */
@@ -18,7 +22,7 @@ G_BEGIN_DECLS
 /**
  * HpEventKind:
  *
- * What an event is, from its category (spec TF §4.1, §7 "Better").
+ * What an event is, from its category (docs/trace-format.md §4.1, §7).
  */
 typedef enum
 {
@@ -39,7 +43,7 @@ typedef enum
 /**
  * HpKernelClass:
  *
- * COMMUNICATION / MEMORY / COMPUTATION / OTHER (spec TF §12). The trace's
+ * COMMUNICATION / MEMORY / COMPUTATION / OTHER (docs/trace-format.md §12). The trace's
  * mode decides the rules: HTA's name regexes in HTA-compatibility mode,
  * category first in the default mode.
  */
@@ -64,7 +68,7 @@ typedef enum
  * @HP_EVENT_POISONED: dropped from analyses in the default mode (negative
  *   or huge duration); still listed for the details pane
  *
- * The four GPU definitions of spec TF §7. In HTA-compatibility mode they are
+ * The four GPU definitions of docs/trace-format.md §7. In HTA-compatibility mode they are
  * HTA's own (stream tests); in the default mode all four mean "GPU activity"
  * (kernel, memcpy, memset; G2 adds cuda_sync), so analyses written against
  * the flags are right in both modes.
@@ -108,9 +112,9 @@ typedef struct
  * file order). Read-only after load: read the arrays directly.
  *
  * `rows` is the analysis row list: the events HTA's loaded table holds, in
- * HTA's row order (spec TF §11: kept GPU rows, then kept CPU rows). In
+ * HTA's row order (docs/trace-format.md §11: kept GPU rows, then kept CPU rows). In
  * HTA-compatibility mode a row may repeat (HTA duplicates kernels whose
- * correlation matches two CPU events, spec TF §8); in the default mode it
+ * correlation matches two CPU events, docs/trace-format.md §8); in the default mode it
  * never does. Analyses iterate `rows`, the timeline iterates `lanes`.
  */
 typedef struct _HpRank
@@ -123,13 +127,13 @@ typedef struct _HpRank
   gboolean  compressed;
   char     *device_type;   /* "NVIDIA GPU", "AMD GPU", "MTIA", "UNKNOWN GPU" */
   JsonNode *metadata;      /* top-level members other than traceEvents */
-  gboolean  fractional_ts; /* at least one ts was not an integer (TF §6) */
+  gboolean  fractional_ts; /* at least one ts was not an integer (docs/trace-format.md §6) */
   gint64    base_time_ns;  /* baseTimeNanoseconds, or 0 */
   gboolean  has_base_time;
 
   guint    n_events;
   guint32 *index;  /* position in the file's traceEvents array */
-  gint64  *ts;     /* ns, aligned to the job's first event (TF §10) */
+  gint64  *ts;     /* ns, aligned to the job's first event (docs/trace-format.md §10) */
   gint64  *dur;    /* ns; 0 for instants */
   guint32 *name;   /* string id */
   guint32 *cat;    /* string id, HP_NO_STRING when absent */
@@ -139,11 +143,11 @@ typedef struct _HpRank
   guint8  *phase;  /* the 'ph' character */
   gint64  *pid;
   gint64  *tid;
-  gint64  *stream;         /* args.stream normalised by the mode (TF §5.1), or -1 */
+  gint64  *stream;         /* args.stream normalised by the mode (docs/trace-format.md §5.1), or -1 */
   gint64  *correlation;    /* args.correlation, or -1 */
   gint32  *partner;        /* CPU launch <-> GPU event link (event position), or -1;
-                            * a graph launch points at its last kernel (TF §8) */
-  gint32  *iteration;      /* launch iteration (TF §9), or -1 */
+                            * a graph launch points at its last kernel (docs/trace-format.md §8) */
+  gint32  *iteration;      /* launch iteration (docs/trace-format.md §9), or -1 */
   gint32  *exec_iteration; /* the step the event runs in on its own clock, or -1 */
   gint32  *parent;         /* enclosing event on the same lane, or -1 */
   guint16 *depth;          /* nesting depth on its lane */
@@ -196,7 +200,7 @@ hp_tid_string_id (gint64 tid)
   return (guint32)(HP_TID_STRING_BASE - tid);
 }
 
-/* Typed accessors for the args the analyses use (spec TF §5). */
+/* Typed accessors for the args the analyses use (docs/trace-format.md §5). */
 typedef enum
 {
   HP_ARG_INT,

@@ -678,11 +678,13 @@ hp_trace_apply_scope (HpTrace       *trace,
     {
       g_autofree char *what = hp_scope_to_string (scope);
       g_autofree char *steps = steps_text (trace);
-      g_autoptr (HpTrace) empty = _hp_trace_new_view (trace, g_steal_pointer (&ranks), (HpScope *)scope);
+      g_autoptr (HpTrace) empty = _hp_trace_new_view (trace, g_steal_pointer (&ranks), hp_scope_ref ((HpScope *)scope),
+                                                      (GDestroyNotify)hp_scope_unref);
 
       g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA, "scope %s: no event of the trace is in it (%s)",
                    what, steps);
       return NULL;
     }
-  return _hp_trace_new_view (trace, g_steal_pointer (&ranks), (HpScope *)scope);
+  return _hp_trace_new_view (trace, g_steal_pointer (&ranks), hp_scope_ref ((HpScope *)scope),
+                             (GDestroyNotify)hp_scope_unref);
 }

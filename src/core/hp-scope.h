@@ -5,6 +5,10 @@
 
 #pragma once
 
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
+
 #include "hp-time-span.h"
 #include "hp-trace.h"
 
@@ -64,8 +68,6 @@ gboolean hp_scope_get_rank_spans (const HpScope *self,
 HpTrace *hp_trace_apply_scope (HpTrace       *trace,
                                const HpScope *scope,
                                GError       **error);
-HpTrace *hp_trace_get_unscoped (HpTrace *self);
-HpScope *hp_trace_get_scope (HpTrace *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpScope, hp_scope_unref)
 

@@ -325,7 +325,7 @@ pack_group_and_time (const gint64 *times,
  * @order: (out caller-allocates) (array length=n): the positions of the
  *   points in series order
  *
- * The order of a counter series (spec analyses §8): grouped by @groups
+ * The order of a counter series (docs/analyses.md §8): grouped by @groups
  * ascending, each group by time. HTA sorts by time first and then groups
  * with a stable sort, so within a group points at equal times keep the
  * order of the time sort; the default mode keeps them in the order given.

@@ -273,7 +273,7 @@ hp_quantile_sorted (const double *sorted,
  * @out: (out caller-allocates): where to store the statistics
  *
  * Computes pandas' `Series.describe ()` over the values that are not NaN
- * (spec analyses §0): count, mean, sample std, min, the 25%, 50% and 75%
+ * (docs/analyses.md §0): count, mean, sample std, min, the 25%, 50% and 75%
  * quantiles with linear interpolation, and max.
  */
 void

@@ -5,6 +5,10 @@
 
 #pragma once
 
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
+
 #include "hp-table.h"
 
 G_BEGIN_DECLS
@@ -20,7 +24,7 @@ G_BEGIN_DECLS
  * @q75: the 75% quantile
  * @max: the largest value
  *
- * pandas' `Series.describe ()` (spec analyses §0). Every field but @count is
+ * pandas' `Series.describe ()` (docs/analyses.md §0). Every field but @count is
  * NaN when @count is 0.
  */
 typedef struct

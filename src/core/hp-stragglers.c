@@ -1,4 +1,4 @@
-/* hp-stragglers.c — profiler steps and potential straggler ranks (spec analyses §14).
+/* hp-stragglers.c — profiler steps and potential straggler ranks (docs/analyses.md §14).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -17,7 +17,7 @@
  * share of the mean iteration are ignored */
 #define MIN_NORMALIZED_DURATION 0.01
 
-/* HTA's comm kernel names (spec §14.2): `ncclKernel…` only */
+/* HTA's comm kernel names (docs/analyses.md §14.2): `ncclKernel…` only */
 #define HTA_COMM_PREFIX "ncclKernel"
 
 /* one long communication kernel of the stacked table */
@@ -169,7 +169,7 @@ collect_steps (HpTrace   *trace,
  * @params: (nullable): the rank selection, or %NULL for every rank
  * @error: return location for a #GError
  *
- * HTA's `get_profiler_steps()` (spec analyses §14.1): the step numbers of
+ * HTA's `get_profiler_steps()` (docs/analyses.md §14.1): the step numbers of
  * the `ProfilerStep#N` events the selected ranks keep for analysis, so the
  * dropped last step is not listed unless the trace was loaded with it.
  *
@@ -274,7 +274,7 @@ is_comm_kernel (Straggle     *s,
 }
 
 /* t_min, the mean iteration and the long communication kernels of the
- * rows whose iteration is a valid step (spec §14.2 step 3) */
+ * rows whose iteration is a valid step (docs/analyses.md §14.2 step 3) */
 static gboolean
 find_long_comm_kernels (Straggle     *s,
                         GCancellable *cancellable,
@@ -358,7 +358,7 @@ find_long_comm_kernels (Straggle     *s,
 }
 
 /* One kernel per (rank, stream, iteration, name): HTA keeps the last row
- * in table order; the default mode the latest start (spec §14.2) */
+ * in table order; the default mode the latest start (docs/analyses.md §14.2) */
 static void
 keep_one_per_group (Straggle *s)
 {
@@ -538,7 +538,7 @@ new_metric_table (void)
   return table;
 }
 
-/* Steps 4 and 5 of spec §14.2 on the candidate kernels: flags per
+/* Steps 4 and 5 of docs/analyses.md §14.2 on the candidate kernels: flags per
  * iteration, the score per rank, the ranks named */
 static void
 score_ranks (Straggle *s,
@@ -682,7 +682,7 @@ straggle_clear (Straggle *s)
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
  *
- * HTA's `get_potential_stragglers()` (spec analyses §14.2): the ranks whose
+ * HTA's `get_potential_stragglers()` (docs/analyses.md §14.2): the ranks whose
  * dominant communication kernel starts latest. Over the rows of the
  * requested steps, communication kernels lasting at least 1% of the mean
  * iteration are kept, one per (rank, stream, step, name); the (stream,

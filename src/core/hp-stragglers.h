@@ -1,9 +1,13 @@
-/* hp-stragglers.h — profiler steps and potential straggler ranks (spec analyses §14).
+/* hp-stragglers.h — profiler steps and potential straggler ranks (docs/analyses.md §14).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #pragma once
+
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
 
 #include "hp-analysis.h"
 

@@ -1,4 +1,4 @@
-/* hp-temporal-breakdown.c — GPU idle, compute and non-compute time per rank (spec analyses §1).
+/* hp-temporal-breakdown.c — GPU idle, compute and non-compute time per rank (docs/analyses.md §1).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -62,7 +62,7 @@ compute_breakdown (const HpGpuActivity *acts,
   n_comp = hp_intervals_union (comp, n_comp);
 
   /* HTA takes the end of the last merged group, not the largest end: they
-   * differ only when a negative duration (TF §6) forms a group of its own */
+   * differ only when a negative duration (docs/trace-format.md §6) forms a group of its own */
   out->span = all[n_all - 1].end - all[0].start;
   busy = hp_intervals_length (all, n_all);
   out->idle = out->span - busy;
@@ -153,9 +153,9 @@ new_table (gboolean with_device)
  *
  * Splits each rank's GPU time span (from the start of its first GPU
  * activity to the end of its last) into idle time, computation time and
- * other busy time (communication, memory, synchronisation), as spec
- * analyses §1 defines them: busy time is the union of all G1 events
- * (TF §7, §13), compute time the union of the COMPUTATION ones (TF §12),
+ * other busy time (communication, memory, synchronisation), as
+ * docs/analyses.md §1 defines them: busy time is the union of all G1 events
+ * (docs/trace-format.md §7, §13), compute time the union of the COMPUTATION ones (docs/trace-format.md §12),
  * and overlapped time counts as compute.
  *
  * In HTA-compatibility mode there is one row per rank, every device of the

@@ -1,9 +1,13 @@
-/* hp-temporal-breakdown.h — GPU idle, compute and non-compute time per rank (spec analyses §1).
+/* hp-temporal-breakdown.h — GPU idle, compute and non-compute time per rank (docs/analyses.md §1).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #pragma once
+
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
 
 #include "hp-analysis.h"
 

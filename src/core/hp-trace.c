@@ -9,7 +9,6 @@
 
 #include "hp-classify.h"
 #include "hp-core-private.h"
-#include "hp-scope.h"
 
 struct _HpTrace
 {
@@ -24,8 +23,9 @@ struct _HpTrace
   guint8         *used_as_category; /* per string id */
   /* a scoped view (hp-scope.c): its ranks borrow every column of the
    * parent's ranks but the rows, the iterations and clipped times */
-  HpTrace *parent;
-  HpScope *scope;
+  HpTrace       *parent;
+  gpointer       scope; /* HpScope; freed with scope_free, so the trace needs no scope code */
+  GDestroyNotify scope_free;
 };
 
 G_DEFINE_BOXED_TYPE (HpTrace, hp_trace, hp_trace_ref, hp_trace_unref)
@@ -64,9 +64,10 @@ _hp_trace_new (HpMode      mode,
 }
 
 HpTrace *
-_hp_trace_new_view (HpTrace   *parent,
-                    GPtrArray *ranks,
-                    HpScope   *scope)
+_hp_trace_new_view (HpTrace       *parent,
+                    GPtrArray     *ranks,
+                    gpointer       scope,
+                    GDestroyNotify scope_free)
 {
   HpTrace *self = g_new0 (HpTrace, 1);
 
@@ -80,7 +81,8 @@ _hp_trace_new_view (HpTrace   *parent,
   self->min_ts = parent->min_ts;
   self->used_as_category = g_memdup2 (parent->used_as_category, MAX (hp_strings_size (parent->strings), 1));
   self->parent = hp_trace_ref (parent);
-  self->scope = hp_scope_ref (scope);
+  self->scope = scope;
+  self->scope_free = scope_free;
   return self;
 }
 
@@ -118,7 +120,8 @@ hp_trace_unref (HpTrace *self)
       for (guint k = 0; k < self->ranks->len; k++)
         view_rank_free (self->ranks->pdata[k], self->parent->ranks->pdata[k]);
       g_clear_pointer (&self->parent, hp_trace_unref);
-      g_clear_pointer (&self->scope, hp_scope_unref);
+      if (self->scope_free != NULL)
+        self->scope_free (self->scope);
     }
   else
     {
@@ -154,7 +157,7 @@ hp_trace_get_unscoped (HpTrace *self)
  * Returns: (transfer none) (nullable): the scope of a scoped trace, %NULL
  *   for a whole one
  */
-HpScope *
+struct _HpScope *
 hp_trace_get_scope (HpTrace *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
@@ -217,7 +220,7 @@ hp_trace_find_rank (HpTrace *self,
  * hp_trace_get_min_ts:
  *
  * Returns: the time (ns, in the files' clock) subtracted from every event
- *   to align the ranks (spec TF §10)
+ *   to align the ranks (docs/trace-format.md §10)
  */
 gint64
 hp_trace_get_min_ts (HpTrace *self)

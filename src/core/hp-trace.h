@@ -5,6 +5,10 @@
 
 #pragma once
 
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
+
 #include <gio/gio.h>
 
 #include "hp-rank.h"
@@ -15,7 +19,7 @@ G_BEGIN_DECLS
 
 /**
  * HpMode:
- * @HP_MODE_DEFAULT: fixes HTA's quirks (spec "Better" paragraphs)
+ * @HP_MODE_DEFAULT: fixes HTA's quirks (the "Hotpath" paragraphs of docs/trace-format.md and docs/analyses.md)
  * @HP_MODE_HTA_COMPAT: reproduces HTA's numbers exactly
  */
 typedef enum
@@ -31,6 +35,10 @@ typedef struct _HpTrace HpTrace;
 GType    hp_trace_get_type (void) G_GNUC_CONST;
 HpTrace *hp_trace_ref (HpTrace *self);
 void     hp_trace_unref (HpTrace *self);
+
+/* a scoped view (hp_trace_apply_scope() in hp-scope.h) */
+struct _HpScope *hp_trace_get_scope (HpTrace *self);
+HpTrace         *hp_trace_get_unscoped (HpTrace *self);
 
 HpMode        hp_trace_get_mode (HpTrace *self);
 gboolean      hp_trace_get_include_last_step (HpTrace *self);

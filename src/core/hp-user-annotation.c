@@ -1,4 +1,4 @@
-/* hp-user-annotation.c — time per user annotation, and the annotation of each GPU kernel (spec analyses §4).
+/* hp-user-annotation.c — time per user annotation, and the annotation of each GPU kernel (docs/analyses.md §4).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -119,7 +119,7 @@ static gboolean
 allowlisted (const char        *name,
              const char *const *patterns)
 {
-  /* HTA escapes the patterns: a literal substring test (spec §4.1) */
+  /* HTA escapes the patterns: a literal substring test (docs/analyses.md §4.1) */
   for (guint i = 0; patterns != NULL && patterns[i] != NULL; i++)
     if (strstr (name, patterns[i]) != NULL)
       return TRUE;
@@ -276,7 +276,7 @@ breakdown_rank (HpTrace                *trace,
       }
 
       /* HTA re-groups every row, so a kept name shows its total as max,
-       * min and mean with a 0 std (spec §3.2 quirk) */
+       * min and mean with a 0 std (docs/analyses.md §3.2 quirk) */
       for (gsize i = 0; hta && i < n_names; i++)
         if (!names[i].others)
           {
@@ -329,7 +329,7 @@ new_breakdown_table (const char *name,
  * @error: return location for a #GError
  *
  * Time spent in each user annotation (`record_function` range), per rank
- * (spec analyses §4.1): sum, max, min, standard deviation and mean of the
+ * (docs/analyses.md §4.1): sum, max, min, standard deviation and mean of the
  * durations of the annotations of each name. The first table is about the
  * annotations drawn on the GPU rows (`gpu_user_annotation`, HTA's
  * `use_gpu_annotation=True`), the second about the CPU-side ranges
@@ -341,7 +341,7 @@ new_breakdown_table (const char *name,
  * that position or past `annotation_duration_ratio` of the cumulated time
  * are merged into one `others` row, except names containing one of the
  * `allowlist_patterns` (literal substrings). In HTA-compatibility mode the
- * statistics are then HTA's, taken over the per-name totals (spec §3.2
+ * statistics are then HTA's, taken over the per-name totals (docs/analyses.md §3.2
  * quirk); the default mode keeps per-instance statistics, pools the
  * instances for `others`, and adds a `count` column.
  *
@@ -505,8 +505,8 @@ first_starting_at (const Span *kernels,
  * @trace: a loaded trace
  * @rank: one of @trace's ranks
  *
- * The innermost GPU user annotation of every GPU kernel of @rank (spec
- * analyses §4.2): each kernel (a G2 row, spec TF §7) gets the shortest
+ * The innermost GPU user annotation of every GPU kernel of @rank (docs/analyses.md
+ * §4.2): each kernel (a G2 row, docs/trace-format.md §7) gets the shortest
  * `gpu_user_annotation` on its (pid, tid) row that overlaps it, half-open
  * (`kernel.ts < annotation.end` and `annotation.ts < kernel.end`). Equal
  * durations are resolved in favour of the later row, as when HTA walks
@@ -744,15 +744,15 @@ set_optional_string (HpTable    *table,
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
  *
- * Every GPU kernel (G2 row, spec TF §7) of the selected ranks with its
- * innermost GPU user annotation (spec analyses §4.2, see
+ * Every GPU kernel (G2 row, docs/trace-format.md §7) of the selected ranks with its
+ * innermost GPU user annotation (docs/analyses.md §4.2, see
  * hp_user_annotation_assign_kernels()), in row order, with a leading `rank`
  * column. `user_annotation` is the string id of the annotation's name (-1
  * for none; HTA prints its own symbol ids, which are not stable between
  * runs) and, with `expand_names`, `s_user_annotation` its name; `s_name`
- * and `s_cat` are shortened when `shorten_names` (spec TF §14). In
+ * and `s_cat` are shortened when `shorten_names` (docs/trace-format.md §14). In
  * HTA-compatibility mode `iteration` is empty where HTA leaves it null
- * (stream 0 GPU events, spec TF §9).
+ * (stream 0 GPU events, docs/trace-format.md §9).
  *
  * HTA returns None when the trace has no `gpu_user_annotation` event; the
  * table is then empty, with a note that says so.
@@ -824,7 +824,7 @@ hp_gpu_kernels_with_user_annotations_compute (HpTrace                *trace,
           hp_table_set_double (table, row, cols.dur, hp_ns_to_us (r->dur[e]));
           hp_table_set_int (table, row, cols.stream, r->stream[e]);
           hp_table_set_int (table, row, cols.correlation, r->correlation[e]);
-          /* HTA leaves the iteration of stream-0 GPU events null (TF §9) */
+          /* HTA leaves the iteration of stream-0 GPU events null (docs/trace-format.md §9) */
           if (hta && r->stream[e] == 0 && r->cat[e] != cpu_op)
             hp_table_set_null (table, row, cols.iteration);
           else

@@ -1,9 +1,13 @@
-/* hp-user-annotation.h — time per user annotation, and the annotation of each GPU kernel (spec analyses §4).
+/* hp-user-annotation.h — time per user annotation, and the annotation of each GPU kernel (docs/analyses.md §4).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #pragma once
+
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
 
 #include "hp-analysis.h"
 

@@ -183,3 +183,42 @@ hp_ui_test_find_widget_of_type (GtkWidget *root,
 {
   return hp_ui_test_find_widget (root, has_type, &type);
 }
+
+typedef struct
+{
+  char    *text;
+  gboolean done;
+} ClipboardRead;
+
+static void
+clipboard_read_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  ClipboardRead *read = user_data;
+
+  read->text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
+  read->done = TRUE;
+}
+
+static gboolean
+clipboard_read_done (gpointer data)
+{
+  return ((ClipboardRead *)data)->done;
+}
+
+/**
+ * hp_ui_test_read_clipboard:
+ * @widget: a widget on the display whose clipboard is read
+ *
+ * Returns: (transfer full) (nullable): the clipboard's text
+ */
+char *
+hp_ui_test_read_clipboard (GtkWidget *widget)
+{
+  ClipboardRead read = { 0 };
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, clipboard_read_cb, &read);
+  g_assert_true (hp_ui_test_wait_for (clipboard_read_done, &read));
+  return read.text;
+}

@@ -40,4 +40,6 @@ GtkWidget *hp_ui_test_find_widget (GtkWidget *root,
 GtkWidget *hp_ui_test_find_widget_of_type (GtkWidget *root,
                                            GType      type);
 
+char *hp_ui_test_read_clipboard (GtkWidget *widget);
+
 G_END_DECLS

@@ -10,7 +10,7 @@
 #include <locale.h>
 #include <math.h>
 
-#include "hp-chart-adapters.h"
+#include "hp-charts.h"
 #include "hp-table-model.h"
 #include "hp-table-view.h"
 #include "hp-ui-test-utils.h"
@@ -77,29 +77,6 @@ is_mapped (gpointer data)
   return gtk_widget_get_mapped (data);
 }
 
-typedef struct
-{
-  char    *text;
-  gboolean done;
-} ClipboardRead;
-
-static void
-clipboard_read_cb (GObject      *source,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  ClipboardRead *read = user_data;
-
-  read->text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
-  read->done = TRUE;
-}
-
-static gboolean
-read_done (gpointer data)
-{
-  return ((ClipboardRead *)data)->done;
-}
-
 static void
 test_big_table (void)
 {
@@ -112,8 +89,8 @@ test_big_table (void)
   g_autoptr (GtkColumnViewColumn) sum_column = NULL;
   g_autoptr (GtkColumnViewColumn) max_column = NULL;
   g_autoptr (GPtrArray) texts = g_ptr_array_new ();
-  ClipboardRead read = { 0 };
-  gboolean      has_na = FALSE;
+  g_autofree char *copied = NULL;
+  gboolean         has_na = FALSE;
 
   gtk_window_set_default_size (GTK_WINDOW (window), 900, 600);
   gtk_window_set_child (GTK_WINDOW (window), view);
@@ -163,10 +140,8 @@ test_big_table (void)
   g_assert_false (hp_table_view_copy_selection (HP_TABLE_VIEW (view)));
   gtk_selection_model_select_item (GTK_SELECTION_MODEL (model), 0, TRUE);
   g_assert_true (hp_table_view_copy_selection (HP_TABLE_VIEW (view)));
-  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (view), NULL, clipboard_read_cb, &read);
-  g_assert_true (hp_ui_test_wait_for (read_done, &read));
-  g_assert_true (g_str_has_prefix (read.text, "kernel_00007\t\t1.25\t1"));
-  g_free (read.text);
+  copied = hp_ui_test_read_clipboard (view);
+  g_assert_true (g_str_has_prefix (copied, "kernel_00007\t\t1.25\t1"));
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_assert_finalize_object (view);

@@ -10,7 +10,7 @@
 #include <gtk/gtk.h>
 #include <string.h>
 
-#include "hp-table.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
 #include "hp-timeline-panel.h"
 #include "hp-ui-test-utils.h"

@@ -8,7 +8,7 @@
 # Generates (once, cached under tests/bench/out/) an 8-rank folder of gzip
 # Kineto traces holding at least SIZE_MB MiB of JSON, then runs `zcat` over
 # it and `hotpath-cli bench DIR --repeat 1 --load-only` several times each and compares
-# the medians with the targets of DESIGN.md. Never run by `meson test`.
+# the medians with the targets of docs/architecture.md. Never run by `meson test`.
 #
 # Environment:
 #   HP_BENCH_RUNS        runs per command, median reported (default 3)
@@ -221,7 +221,7 @@ BEGIN {
   printf "  ratio          %10.2f x zcat\n", ratio
   printf "  paired ratio   %10.2f x zcat, median of the per-run ratios (%s)\n", pr, prall
   printf "  peak RSS       %10.1f MiB  %.2f x uncompressed\n", mib(rss), rss_ratio
-  printf "\nTargets (DESIGN.md)\n"
+  printf "\nTargets (docs/architecture.md)\n"
   printf "  load   <= 1.5 x zcat           %6.2f  %s (paired)\n", pr, pr <= 1.5 ? "PASS" : "MISS"
   printf "  memory <= 1.0 x uncompressed   %6.2f  %s\n", rss_ratio, rss_ratio <= 1.0 ? "PASS" : "MISS"
   exit (pr <= 1.5 && rss_ratio <= 1.0) ? 0 : 3

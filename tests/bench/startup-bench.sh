@@ -11,7 +11,7 @@
 # first frame). The app, run with HOTPATH_STARTUP_PROBE=1, prints the
 # CLOCK_MONOTONIC time of its first painted frame and the page it showed,
 # and quits; the script subtracts the time it spawned the process. Reports
-# the median and worst per case against DESIGN.md's target (<= 300 ms), and
+# the median and worst per case against docs/architecture.md's target (<= 300 ms), and
 # which pages were painted. GSK_RENDERER defaults to cairo (see below).
 # Needs xvfb-run, dbus-run-session and python3. Never run by `meson test`.
 #
@@ -137,5 +137,5 @@ for other in names[1:]:
     for case, _ in cases:
         diffs = [a - b for a, b in zip(times[names[0], case], times[other, case])]
         print(f"  {case:<15} {statistics.median(diffs):+7.1f} ms")
-print(f"Target (DESIGN.md): <= 300 ms   {'PASS' if worst_median <= 300 else 'MISS'}")
+print(f"Target (docs/architecture.md): <= 300 ms   {'PASS' if worst_median <= 300 else 'MISS'}")
 PY

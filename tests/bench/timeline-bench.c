@@ -20,8 +20,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "hp-loader.h"
-#include "hp-timeline-painter.h"
+#include "hp-charts.h"
+#include "hp-core.h"
 
 typedef struct
 {

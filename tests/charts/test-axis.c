@@ -7,7 +7,7 @@
 
 #include <math.h>
 
-#include "hp-axis.h"
+#include "hp-charts.h"
 
 static void
 test_nice_step (void)

@@ -7,10 +7,7 @@
 
 #include <math.h>
 
-#include "hp-bar-chart.h"
-#include "hp-chart-adapters.h"
-#include "hp-heat-map.h"
-#include "hp-line-chart.h"
+#include "hp-charts.h"
 #include "hp-test-utils.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)

@@ -5,12 +5,9 @@
 
 #include "config.h"
 
-#include "hp-bar-chart.h"
-#include "hp-histogram.h"
-#include "hp-idle-time.h"
-#include "hp-line-chart.h"
+#include "hp-charts.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
-#include "hp-timeline-painter.h"
 
 /* ---------------------------------------------------------------------- */
 /* the timeline's words                                                    */

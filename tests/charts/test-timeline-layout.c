@@ -11,9 +11,9 @@
 #include <glib/gstdio.h>
 #include <unistd.h>
 
-#include "hp-idle-time.h"
+#include "hp-charts.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
-#include "hp-timeline-painter.h"
 
 /* ---------------------------------------------------------------------- */
 /* helpers                                                                 */

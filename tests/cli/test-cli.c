@@ -12,70 +12,26 @@
 
 #include "hp-test-utils.h"
 
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *run)
-{
-  g_free (run->out);
-  g_free (run->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static void
-run_cli (Run *run,
-         ...)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GSubprocess) proc = NULL;
-  g_autoptr (GError) error = NULL;
-  const char *cli = g_getenv ("HOTPATH_CLI");
-  const char *arg;
-  va_list     args;
-
-  g_assert_nonnull (cli);
-  g_ptr_array_add (argv, (gpointer)cli);
-  va_start (args, run);
-  while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (gpointer)arg);
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-
-  proc = g_subprocess_newv ((const char *const *)argv->pdata,
-                            G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (proc, NULL, NULL, &run->out, &run->err, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (proc));
-  run->status = g_subprocess_get_exit_status (proc);
-}
-
 static void
 test_usage (void)
 {
-  g_auto (Run) none = { 0 };
-  g_auto (Run) unknown = { 0 };
-  g_auto (Run) bad_option = { 0 };
-  g_auto (Run) help = { 0 };
+  g_auto (HpTestCliRun) none = { 0 };
+  g_auto (HpTestCliRun) unknown = { 0 };
+  g_auto (HpTestCliRun) bad_option = { 0 };
+  g_auto (HpTestCliRun) help = { 0 };
 
-  run_cli (&none, NULL);
+  hp_test_run_cli (&none, NULL);
   g_assert_cmpint (none.status, ==, 2);
   g_assert_nonnull (strstr (none.err, "Usage"));
 
-  run_cli (&unknown, "frobnicate", NULL);
+  hp_test_run_cli (&unknown, "frobnicate", NULL);
   g_assert_cmpint (unknown.status, ==, 2);
   g_assert_nonnull (strstr (unknown.err, "frobnicate"));
 
-  run_cli (&bad_option, "info", "--no-such-option", NULL);
+  hp_test_run_cli (&bad_option, "info", "--no-such-option", NULL);
   g_assert_cmpint (bad_option.status, ==, 2);
 
-  run_cli (&help, "--help", NULL);
+  hp_test_run_cli (&help, "--help", NULL);
   g_assert_cmpint (help.status, ==, 0);
   g_assert_nonnull (strstr (help.out, "report"));
 }
@@ -84,9 +40,9 @@ static void
 test_info_text (void)
 {
   g_autofree char *dir = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
-  g_auto (Run) run = { 0 };
+  g_auto (HpTestCliRun) run = { 0 };
 
-  run_cli (&run, "info", dir, NULL);
+  hp_test_run_cli (&run, "info", dir, NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_nonnull (strstr (run.out, "Job: 2 ranks, NVIDIA GPU"));
   g_assert_nonnull (strstr (run.out, "Rank 0:"));
@@ -100,12 +56,12 @@ test_info_json (void)
   g_autofree char *dir = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GError) error = NULL;
-  g_auto (Run) run = { 0 };
+  g_auto (HpTestCliRun) run = { 0 };
   JsonObject *root;
   JsonArray  *ranks;
   JsonObject *r0;
 
-  run_cli (&run, "info", "--json", "--hta-compat", dir, NULL);
+  hp_test_run_cli (&run, "info", "--json", "--hta-compat", dir, NULL);
   g_assert_cmpint (run.status, ==, 0);
   json_parser_load_from_data (parser, run.out, -1, &error);
   g_assert_no_error (error);
@@ -124,9 +80,9 @@ test_info_json (void)
 static void
 test_info_missing (void)
 {
-  g_auto (Run) run = { 0 };
+  g_auto (HpTestCliRun) run = { 0 };
 
-  run_cli (&run, "info", "/nonexistent/hotpath-traces", NULL);
+  hp_test_run_cli (&run, "info", "/nonexistent/hotpath-traces", NULL);
   g_assert_cmpint (run.status, ==, 1);
   g_assert_nonnull (strstr (run.err, "/nonexistent/hotpath-traces"));
 }
@@ -135,9 +91,9 @@ static void
 test_info_one_bad_rank (void)
 {
   g_autofree char *dir = hp_test_data_path ("edge", "one-bad-rank", NULL);
-  g_auto (Run) run = { 0 };
+  g_auto (HpTestCliRun) run = { 0 };
 
-  run_cli (&run, "info", dir, NULL);
+  hp_test_run_cli (&run, "info", dir, NULL);
   g_assert_cmpint (run.status, ==, 0);
   /* the good ranks are described, the bad file is named on stderr */
   g_assert_nonnull (strstr (run.out, "Rank "));
@@ -149,30 +105,12 @@ test_info_empty_folder (void)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("hotpath-cli-XXXXXX", &error);
-  g_auto (Run) run = { 0 };
+  g_auto (HpTestCliRun) run = { 0 };
 
   g_assert_no_error (error);
-  run_cli (&run, "info", dir, NULL);
+  hp_test_run_cli (&run, "info", dir, NULL);
   g_assert_cmpint (run.status, ==, 1);
   g_assert_nonnull (strstr (run.err, "no trace files"));
-  g_rmdir (dir);
-}
-
-static void
-remove_tree (const char *dir)
-{
-  GDir       *d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  if (d == NULL)
-    return;
-  while ((name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      g_unlink (path);
-    }
-  g_dir_close (d);
   g_rmdir (dir);
 }
 
@@ -197,11 +135,11 @@ test_report_matches_golden (void)
   g_autofree char *dir = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
   g_autoptr (GError) error = NULL;
   g_autofree char *out = g_dir_make_tmp ("hotpath-report-XXXXXX", &error);
-  g_auto (Run) run = { 0 };
+  g_auto (HpTestCliRun) run = { 0 };
   guint compared = 0;
 
   g_assert_no_error (error);
-  run_cli (&run, "report", "--hta-compat", "--output", out, dir, NULL);
+  hp_test_run_cli (&run, "report", "--hta-compat", "--output", out, dir, NULL);
   g_assert_cmpstr (run.err, ==, "");
   g_assert_cmpint (run.status, ==, 0);
 
@@ -225,26 +163,26 @@ test_report_matches_golden (void)
       compared++;
     }
   g_assert_cmpuint (compared, >=, 10);
-  remove_tree (out);
+  hp_test_remove_tree (out);
 }
 
 static void
 test_report_usage (void)
 {
   g_autofree char *dir = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
-  g_auto (Run) bad_analysis = { 0 };
-  g_auto (Run) bad_format = { 0 };
-  g_auto (Run) bad_rank = { 0 };
+  g_auto (HpTestCliRun) bad_analysis = { 0 };
+  g_auto (HpTestCliRun) bad_format = { 0 };
+  g_auto (HpTestCliRun) bad_rank = { 0 };
 
-  run_cli (&bad_analysis, "report", "--analysis", "no_such_thing", dir, NULL);
+  hp_test_run_cli (&bad_analysis, "report", "--analysis", "no_such_thing", dir, NULL);
   g_assert_cmpint (bad_analysis.status, ==, 2);
   g_assert_nonnull (strstr (bad_analysis.err, "no_such_thing"));
 
-  run_cli (&bad_format, "report", "--format", "xml", dir, NULL);
+  hp_test_run_cli (&bad_format, "report", "--format", "xml", dir, NULL);
   g_assert_cmpint (bad_format.status, ==, 2);
 
   /* a rank that is not in the trace is bad input, and writes nothing */
-  run_cli (&bad_rank, "report", "--ranks", "7", "--analysis", "temporal_breakdown", dir, NULL);
+  hp_test_run_cli (&bad_rank, "report", "--ranks", "7", "--analysis", "temporal_breakdown", dir, NULL);
   g_assert_cmpint (bad_rank.status, ==, 1);
   g_assert_nonnull (strstr (bad_rank.err, "rank 7"));
 }
@@ -255,10 +193,10 @@ test_report_json_stdout (void)
   g_autofree char *dir = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GError) error = NULL;
-  g_auto (Run) run = { 0 };
+  g_auto (HpTestCliRun) run = { 0 };
   JsonObject *table;
 
-  run_cli (&run, "report", "--analysis", "temporal_breakdown", "--format", "json", dir, NULL);
+  hp_test_run_cli (&run, "report", "--analysis", "temporal_breakdown", "--format", "json", dir, NULL);
   g_assert_cmpint (run.status, ==, 0);
   json_parser_load_from_data (parser, run.out, -1, &error);
   g_assert_no_error (error);
@@ -278,13 +216,13 @@ test_report_charts (void)
   g_autofree char *png_data = NULL;
   g_autofree char *svg_data = NULL;
   gsize            png_len = 0;
-  g_auto (Run) run = { 0 };
-  g_auto (Run) no_output = { 0 };
-  g_auto (Run) bad_format = { 0 };
+  g_auto (HpTestCliRun) run = { 0 };
+  g_auto (HpTestCliRun) no_output = { 0 };
+  g_auto (HpTestCliRun) bad_format = { 0 };
 
   g_assert_no_error (error);
-  run_cli (&run, "report", "--analysis", "temporal_breakdown", "--output", out, "--charts", "png,svg",
-           "--chart-size", "800x450", dir, NULL);
+  hp_test_run_cli (&run, "report", "--analysis", "temporal_breakdown", "--output", out, "--charts", "png,svg",
+                   "--chart-size", "800x450", dir, NULL);
   g_assert_cmpint (run.status, ==, 0);
 
   png = g_build_filename (out, "temporal_breakdown.png", NULL);
@@ -297,11 +235,11 @@ test_report_charts (void)
   g_assert_no_error (error);
   g_assert_nonnull (strstr (svg_data, "<svg"));
   g_assert_nonnull (strstr (svg_data, "Temporal breakdown across ranks"));
-  remove_tree (out);
+  hp_test_remove_tree (out);
 
-  run_cli (&no_output, "report", "--charts", "png", dir, NULL);
+  hp_test_run_cli (&no_output, "report", "--charts", "png", dir, NULL);
   g_assert_cmpint (no_output.status, ==, 2);
-  run_cli (&bad_format, "report", "--charts", "gif", "--output", "/tmp", dir, NULL);
+  hp_test_run_cli (&bad_format, "report", "--charts", "gif", "--output", "/tmp", dir, NULL);
   g_assert_cmpint (bad_format.status, ==, 2);
 }
 
@@ -312,17 +250,17 @@ static void
 test_report_scope (void)
 {
   g_autofree char *file = hp_test_data_path ("edge", "scope-steps.json", NULL);
-  g_auto (Run) step = { 0 };
-  g_auto (Run) bad = { 0 };
-  g_auto (Run) empty = { 0 };
-  g_auto (Run) param = { 0 };
+  g_auto (HpTestCliRun) step = { 0 };
+  g_auto (HpTestCliRun) bad = { 0 };
+  g_auto (HpTestCliRun) empty = { 0 };
+  g_auto (HpTestCliRun) param = { 0 };
 
   int         rank = -1;
   double      idle = -1, compute = -1, non_compute = -1, kernel = -1;
   const char *row;
 
-  run_cli (&step, "report", "--include-last-step", "--analysis", "temporal_breakdown", "--scope", "step:2", file,
-           NULL);
+  hp_test_run_cli (&step, "report", "--include-last-step", "--analysis", "temporal_breakdown", "--scope", "step:2", file,
+                   NULL);
   g_assert_cmpint (step.status, ==, 0);
   /* the text table: the row after the dashes */
   row = strstr (step.out, "----\n");
@@ -333,16 +271,16 @@ test_report_scope (void)
   g_assert_cmpfloat (compute, ==, 50);
   g_assert_cmpfloat (kernel, ==, 70);
 
-  run_cli (&bad, "report", "--scope", "step:x", file, NULL);
+  hp_test_run_cli (&bad, "report", "--scope", "step:x", file, NULL);
   g_assert_cmpint (bad.status, ==, 2);
   g_assert_nonnull (strstr (bad.err, "step:x"));
 
-  run_cli (&empty, "report", "--include-last-step", "--scope", "step:9", file, NULL);
+  hp_test_run_cli (&empty, "report", "--include-last-step", "--scope", "step:9", file, NULL);
   g_assert_cmpint (empty.status, ==, 1);
   g_assert_nonnull (strstr (empty.err, "its steps are 1 to 2"));
 
   /* parameter options come from the registry's specs, which check them */
-  run_cli (&param, "report", "--num-kernels", "0", file, NULL);
+  hp_test_run_cli (&param, "report", "--num-kernels", "0", file, NULL);
   g_assert_cmpint (param.status, ==, 2);
   g_assert_nonnull (strstr (param.err, "--num-kernels takes a whole number from 1"));
 }
@@ -351,18 +289,18 @@ static void
 test_findings (void)
 {
   g_autofree char *dir = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
-  g_auto (Run) text = { 0 };
-  g_auto (Run) json = { 0 };
+  g_auto (HpTestCliRun) text = { 0 };
+  g_auto (HpTestCliRun) json = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GError) error = NULL;
   JsonObject *root;
 
-  run_cli (&text, "findings", dir, NULL);
+  hp_test_run_cli (&text, "findings", dir, NULL);
   g_assert_cmpint (text.status, ==, 0);
   g_assert_true (g_str_has_prefix (text.out, "- "));
   g_assert_nonnull (strstr (text.out, "idle"));
 
-  run_cli (&json, "findings", "--format", "json", "--scope", "range:100000-200000", dir, NULL);
+  hp_test_run_cli (&json, "findings", "--format", "json", "--scope", "range:100000-200000", dir, NULL);
   g_assert_cmpint (json.status, ==, 0);
   json_parser_load_from_data (parser, json.out, -1, &error);
   g_assert_no_error (error);
@@ -377,13 +315,13 @@ test_readme_analyses (void)
 {
   g_autofree char *readme_path = g_test_build_filename (G_TEST_DIST, "..", "README.md", NULL);
   g_autofree char *readme = NULL;
-  g_auto (Run) run = { 0 };
+  g_auto (HpTestCliRun) run = { 0 };
   const char      *begin_mark = "<!-- hotpath-cli analyses --markdown: begin -->\n";
   const char      *begin, *end;
   g_autofree char *section = NULL;
 
   g_assert_true (g_file_get_contents (readme_path, &readme, NULL, NULL));
-  run_cli (&run, "analyses", "--markdown", NULL);
+  hp_test_run_cli (&run, "analyses", "--markdown", NULL);
   g_assert_cmpint (run.status, ==, 0);
   begin = strstr (readme, begin_mark);
   g_assert_nonnull (begin);
@@ -395,9 +333,9 @@ test_readme_analyses (void)
 
   /* and the plain listing names every analysis */
   {
-    g_auto (Run) text = { 0 };
+    g_auto (HpTestCliRun) text = { 0 };
 
-    run_cli (&text, "analyses", NULL);
+    hp_test_run_cli (&text, "analyses", NULL);
     g_assert_cmpint (text.status, ==, 0);
     g_assert_nonnull (strstr (text.out, "cuda_kernel_launch_stats — CUDA kernel launch statistics"));
     g_assert_nonnull (strstr (text.out, "--consecutive-kernel-delay=US (default 30)"));

@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "hp-analysis.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
 
 typedef struct

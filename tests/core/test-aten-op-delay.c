@@ -1,4 +1,4 @@
-/* test-aten-op-delay.c — tests of the ATen-op → kernel launch delays (spec analyses §7).
+/* test-aten-op-delay.c — tests of the ATen-op → kernel launch delays (docs/analyses.md §7).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "hp-aten-op-delay.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
 
 typedef struct
@@ -104,8 +104,8 @@ test_parity (gconstpointer data)
   hp_test_assert_table_matches_golden (table, golden);
 }
 
-/* Where HTA fails with an empty record list (KeyError 'thread_id', spec
- * §19), we give an empty table. */
+/* Where HTA fails with an empty record list (KeyError 'thread_id',
+ * docs/analyses.md §19), we give an empty table. */
 static void
 test_hta_failures (void)
 {
@@ -151,7 +151,7 @@ test_hta_mtia (void)
                                   293.113, 2.0);
 }
 
-/* spec §7 quirk: HTA's record list is shared across ranks */
+/* docs/analyses.md §7 quirk: HTA's record list is shared across ranks */
 static void
 test_shared_records (void)
 {
@@ -248,7 +248,7 @@ test_ns_timestamps (void)
   assert_rows (t2, exact, 1);
 }
 
-/* spec §19: HTA crashes without GPU events; we give an empty table */
+/* docs/analyses.md §19: HTA crashes without GPU events; we give an empty table */
 static void
 test_no_gpu (void)
 {

@@ -10,10 +10,7 @@
 
 #include <json-glib/json-glib.h>
 
-#include "hp-analysis.h"
-#include "hp-comm-comp-overlap.h"
-#include "hp-kernel-breakdown.h"
-#include "hp-temporal-breakdown.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
 
 /* ---------------------------------------------------------------------- */
@@ -283,9 +280,9 @@ test_kernels_parity_all (gconstpointer data)
 }
 
 /* ---------------------------------------------------------------------- */
-/* hand-made traces: each quirk of spec §1, §3, §5 in both modes           */
+/* hand-made traces: each quirk of docs/analyses.md §1, §3, §5 in both modes           */
 /* (none has a ProfilerStep, and their kernels have no launch in the trace:
- * such orphan kernels count, spec §19)                                    */
+ * such orphan kernels count, docs/analyses.md §19)                                    */
 
 /* breakdowns-quirks.json, one GPU (device 0), in us:
  *   gemm_kernel [100,150) and [220,250)   COMPUTATION
@@ -327,7 +324,7 @@ test_temporal_per_device (void)
                 NULL);
 }
 
-/* A rank without GPU activity: HTA fails (spec §1 edge cases); we give a
+/* A rank without GPU activity: HTA fails (docs/analyses.md §1 edge cases); we give a
  * row with a zero span and NaN percentages, in both modes. */
 static void
 test_temporal_no_gpu (void)
@@ -494,7 +491,7 @@ test_kernels_sort_ties (void)
 }
 
 /* breakdowns-fractional.json: integer ts, fractional dur (HTA does not
- * round these, TF §6): k [100,102.5), memcpy [102,104.7). HTA truncates
+ * round these, docs/trace-format.md §6): k [100,102.5), memcpy [102,104.7). HTA truncates
  * each segment to whole us; the default mode keeps the exact time. */
 static void
 test_kernels_fractional (void)
@@ -629,7 +626,7 @@ test_overlap_no_communication (void)
     }
 }
 
-/* breakdowns-negative.json: fractional ts, so HTA rounds (TF §6): nccl
+/* breakdowns-negative.json: fractional ts, so HTA rounds (docs/trace-format.md §6): nccl
  * [100,200), gemm [120,130), and tiny_kernel 149.5 + 0.3 becomes
  * [150,149), a duration of −1 us that forms a merged group of its own.
  * The default mode keeps the exact [149.5,149.8). */
@@ -664,7 +661,7 @@ test_negative_duration (void)
                 OVERLAP_HEADER "0,10.0\n", OVERLAP_HEADER "0,10.3\n", NULL);
 }
 
-/* spec analyses §19: rank selection, an unknown rank, cancellation */
+/* docs/analyses.md §19: rank selection, an unknown rank, cancellation */
 static const HpAnalysisFunc all_funcs[] = {
   hp_temporal_breakdown_compute,
   hp_kernel_breakdown_compute,

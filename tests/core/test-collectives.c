@@ -7,8 +7,7 @@
 
 #include <math.h>
 
-#include "hp-collectives.h"
-#include "hp-linked-events.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
 
 /* tests/data/edge/collectives-3ranks: times in us after the first event.

@@ -1,4 +1,4 @@
-/* test-counters.c — tests of queue length, memory bandwidth and the counter trace writer (spec analyses §8).
+/* test-counters.c — tests of queue length, memory bandwidth and the counter trace writer (docs/analyses.md §8).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,11 +12,8 @@
 #include <glib/gstdio.h>
 #include <yajl/yajl_parse.h>
 
-#include "hp-analysis.h"
-#include "hp-counter-writer.h"
-#include "hp-memory-bw.h"
+#include "hp-core.h"
 #include "hp-numpy-sort-private.h"
-#include "hp-queue-length.h"
 #include "hp-test-utils.h"
 
 /* the tables both analyses write, as the golden files name them */
@@ -587,7 +584,7 @@ test_hta_negative_queue_length (void)
 /* counters-queue.json: stream 7 gets launches at 10, 12, 14, 40 and kernel
  * starts at 20, 30, 40, 50 (values 1 2 3 2 1 2 1 0, the launch first at the
  * tie at 40); stream 20: 1 0 1 0 at 16 18 30 35; stream 30's kernel is the
- * file's event 0, so HTA thinks its launch has no partner (spec TF §8) and
+ * file's event 0, so HTA thinks its launch has no partner (docs/trace-format.md §8) and
  * leaves the stream out. An orphan kernel on stream 7 is never counted. */
 static void
 test_queue_edge (gconstpointer data)
@@ -767,7 +764,7 @@ test_memory_edge (gconstpointer data)
 }
 
 /* ---------------------------------------------------------------------------
- * Edge-case matrix (spec analyses §19)
+ * Edge-case matrix (docs/analyses.md §19)
  * ------------------------------------------------------------------------- */
 
 static void
@@ -850,7 +847,7 @@ test_cancelled (void)
 }
 
 /* ---------------------------------------------------------------------------
- * The counter trace writer (spec §8.3)
+ * The counter trace writer (docs/analyses.md §8.3)
  * ------------------------------------------------------------------------- */
 
 static void

@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "hp-cupti-counters.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
 
 #define CASE "hta_cupti_profiler"
@@ -44,7 +44,7 @@ test_cupti_golden (void)
   hp_test_assert_table_matches_golden (run (trace, &tables), golden);
 }
 
-/* HTA's own test (spec §11): 77 rows, the nine SASS counters, the sixth
+/* HTA's own test (docs/analyses.md §11): 77 rows, the nine SASS counters, the sixth
  * kernel by time is an fft2d_r2c_32x32 under aten::conv2d. Its FLOPs,
  * by hand: 2 × 61734912 (ffma) + 25362432 (fmul) + 86114304 (fadd). */
 static void

@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "hp-findings.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
 
 /* A golden CSV as an HpTable: `rank` and `stream` as integers, columns that

@@ -5,9 +5,7 @@
 
 #include "config.h"
 
-#include "hp-kernel-breakdown.h"
-#include "hp-queue-length.h"
-#include "hp-user-annotation.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
 
 /* edge/kernel-types-zero-overlap.json: 29 kernels on one stream with

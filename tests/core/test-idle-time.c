@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "hp-core.h"
-#include "hp-idle-time.h"
 #include "hp-test-utils.h"
 
 /* Cases where HTA fails ("No objects to concatenate"): no rank has a kernel. */
@@ -108,7 +107,7 @@ test_no_kernels (gconstpointer data)
 /* ---------------------------------------------------------------------- */
 /* hand-made traces                                                        */
 
-/* The synthetic check of spec §2: kernel_wait 0 (ratio 0), other 195
+/* The worked example of docs/analyses.md §2: kernel_wait 0 (ratio 0), other 195
  * (ratio 1), no host_wait; the same in both modes. */
 static void
 test_synthetic (void)
@@ -264,7 +263,7 @@ test_devices (void)
 }
 
 /* The intervals the timeline shades add up to the table, category by
- * category (trace_filter rank 0 stream 7, spec §2 reference values). */
+ * category (trace_filter rank 0 stream 7, with HTA's values, docs/analyses.md §2). */
 static void
 test_intervals_match_table (void)
 {
@@ -333,7 +332,7 @@ test_intervals_devices (void)
 }
 
 /* ---------------------------------------------------------------------- */
-/* parameters and edge cases (spec §19)                                    */
+/* parameters and edge cases (docs/analyses.md §19)                                    */
 
 static void
 test_streams_parameter (void)

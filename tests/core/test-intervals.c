@@ -1,4 +1,4 @@
-/* test-intervals.c — tests of the interval union and the sweep line (spec TF §13).
+/* test-intervals.c — tests of the interval union and the sweep line (docs/trace-format.md §13).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hp-intervals.h"
+#include "hp-core.h"
 
 /* the order hp_intervals_union() sorts by: start, then end */
 static int
@@ -118,7 +118,7 @@ test_union_unsorted (void)
   assert_intervals_equal (intervals, n, expected, G_N_ELEMENTS (expected));
 }
 
-/* A negative duration (TF §6) sorted before an interval with its start
+/* A negative duration (docs/trace-format.md §6) sorted before an interval with its start
  * opens a group of its own, so equal starts must be ordered by end. The
  * first call sorts with qsort, the second with the radix sort. */
 static void

@@ -1,4 +1,4 @@
-/* test-launch-stats.c — tests of the CUDA kernel launch statistics (spec analyses §6).
+/* test-launch-stats.c — tests of the CUDA kernel launch statistics (docs/analyses.md §6).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,7 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 
-#include "hp-launch-stats.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
 
 typedef struct
@@ -219,7 +219,7 @@ test_hta_mtia (void)
   g_assert_cmpfloat_with_epsilon (hp_test_cell (stats, row, "launch_delay"), 0, 2.0);
 }
 
-/* the reference values of spec §6 */
+/* HTA's values on trace_filter (docs/analyses.md §6) */
 static void
 test_reference_values (void)
 {
@@ -350,7 +350,7 @@ test_derived_sets (void)
   hp_test_assert_close (hp_test_cell (delay, 0, "launch_delay"), 140);
 }
 
-/* spec §19: a rank without GPU events gives an empty table and a summary
+/* docs/analyses.md §19: a rank without GPU events gives an empty table and a summary
  * row of zeros */
 static void
 test_no_gpu (void)

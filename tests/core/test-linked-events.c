@@ -11,8 +11,7 @@
 #include <locale.h>
 #include <math.h>
 
-#include "hp-classify.h"
-#include "hp-linked-events.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
 
 /* us, as the tables round them (2 decimals) */

@@ -14,6 +14,7 @@
 #include <json-glib/json-glib.h>
 
 #include "hp-core.h"
+#include "hp-core-private.h"
 #include "hp-test-utils.h"
 
 #define NS_PER_DAY (G_GINT64_CONSTANT (86400000000000))
@@ -985,7 +986,7 @@ test_edge_ns_epoch (void)
 static void
 test_edge_fractional_dur (void)
 {
-  /* integer ts: HTA leaves fractional durations alone (TF §6) ... */
+  /* integer ts: HTA leaves fractional durations alone (docs/trace-format.md §6) ... */
   {
     g_autoptr (HpTrace) trace = load_edge_ok ("frac-dur.json", HP_MODE_HTA_COMPAT);
     const HpRank *rank = only_rank (trace);
@@ -1221,7 +1222,7 @@ test_edge_wrong_types (void)
   g_assert_cmpint (re->stream[find_event_ok (exact, re, "args_array")], ==, -1);
   g_assert_cmpint (rh->stream[find_event_ok (hta, rh, "args_array")], ==, -1);
 
-  /* non-numeric stream: -1 in both modes (TF §5.1) */
+  /* non-numeric stream: -1 in both modes (docs/trace-format.md §5.1) */
   g_assert_cmpint (re->stream[find_event_ok (exact, re, "hipLaunchKernel")], ==, -1);
   g_assert_cmpint (rh->stream[find_event_ok (hta, rh, "hipLaunchKernel")], ==, -1);
 
@@ -1247,7 +1248,7 @@ test_edge_bad_durations (void)
   int           week = find_event_ok (exact, re, "week_long");
   int           seven = find_event_ok (exact, re, "exactly_seven_days");
 
-  /* HTA keeps them (TF §15) */
+  /* HTA keeps them (docs/trace-format.md §15) */
   g_assert_cmpuint (rh->n_rows, ==, 4);
   g_assert_cmpint (rh->dur[find_event_ok (hta, rh, "negative")], ==, -5000);
   g_assert_cmpint (rh->dur[find_event_ok (hta, rh, "week_long")], ==, G_GINT64_CONSTANT (604800000001000));
@@ -1324,7 +1325,7 @@ test_edge_rank_in_name (void)
 static void
 test_edge_compact_rank (void)
 {
-  /* HTA's text scan misses "rank":3 (TF §1.1); we parse the JSON */
+  /* HTA's text scan misses "rank":3 (docs/trace-format.md §1.1); we parse the JSON */
   for (int mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
     {
       g_autoptr (HpTrace) trace = load_edge_ok ("compact-rank", mode);
@@ -1391,7 +1392,7 @@ test_edge_gzip_named_json (void)
 
   g_assert_cmpint (rank->rank, ==, 2);
   g_assert_true (rank->compressed);
-  /* four steps: the last-step filter keeps three of them (TF §11) */
+  /* four steps: the last-step filter keeps three of them (docs/trace-format.md §11) */
   g_assert_cmpuint (rank->n_rows, ==, 12);
 }
 

@@ -8,8 +8,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "hp-load-error.h"
-#include "hp-memory-timeline.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
 
 static HpTable *
@@ -33,7 +32,7 @@ test_golden (void)
   hp_test_assert_table_matches_golden (table, golden);
 }
 
-/* HTA's own test (spec §13): 8 categories; point 744 */
+/* HTA's own test (docs/analyses.md §13): 8 categories; point 744 */
 static void
 test_hta_test (void)
 {

@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "hp-memory.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
 
 static GPtrArray *

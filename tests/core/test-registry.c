@@ -10,9 +10,7 @@
 #include <locale.h>
 #include <string.h>
 
-#include "hp-analysis.h"
-#include "hp-linked-events.h"
-#include "hp-result.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
 
 /* Every analysis names its tables, and returns only tables it names, on

@@ -8,7 +8,7 @@
 #include <locale.h>
 #include <string.h>
 
-#include "hp-run.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
 
 static void

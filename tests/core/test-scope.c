@@ -12,9 +12,7 @@
 #include <locale.h>
 #include <string.h>
 
-#include "hp-analysis.h"
-#include "hp-scope.h"
-#include "hp-temporal-breakdown.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
 
 /* tests/data/edge/scope-steps.json, aligned to its first event (1000 us):

@@ -8,9 +8,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "hp-core.h"
 #include "hp-numpy-sort-private.h"
 #include "hp-sort-private.h"
-#include "hp-stats.h"
 
 /* the sizes around the insertion-sort, in-cache and split thresholds */
 static const gsize sizes[] = { 0, 1, 2, 3, 31, 32, 33, 100, 4095, 65535, 65537, 200003 };

@@ -9,8 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "hp-loader.h"
-#include "hp-stragglers.h"
+#include "hp-core.h"
 #include "hp-test-utils.h"
 
 /* the four-rank jobs of tests/data/edge: the collective of each step
@@ -182,7 +181,7 @@ test_stragglers_golden (gconstpointer data)
   }
 }
 
-/* HTA's own test on trace_filter with the last step kept (spec §14):
+/* HTA's own test on trace_filter with the last step kept (docs/analyses.md §14):
  * all steps, one candidate → [1]; two → [0, 1] */
 static void
 test_stragglers_hta_test_last_step (void)

@@ -9,8 +9,7 @@
 #include <math.h>
 #include <glib/gstdio.h>
 
-#include "hp-stats.h"
-#include "hp-table.h"
+#include "hp-core.h"
 
 /* name (string), count (int), time (double, us) */
 static HpTable *

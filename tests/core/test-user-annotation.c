@@ -15,7 +15,6 @@
 
 #include "hp-core.h"
 #include "hp-test-utils.h"
-#include "hp-user-annotation.h"
 
 static const char *const breakdown_tables[] = {
   "user_annotation_breakdown_gpu",
@@ -36,7 +35,7 @@ find_table (GPtrArray  *tables,
 }
 
 /* The golden CSV without its `user_annotation` column: HTA prints its own
- * symbol ids there, which are not stable between runs (spec TF §14). */
+ * symbol ids there, which are not stable between runs (docs/trace-format.md §14). */
 static char *
 golden_without_annotation_ids (const char *golden_path,
                                GHashTable *golden_ids) /* row → id */
@@ -351,7 +350,7 @@ test_breakdown_statistics (void)
 
 /* More names than num_kernels: C and D become "others" (cumsums 40 60 65
  * 66, 0.8-quantile 65.4, positions ≥ 2). HTA then re-aggregates the
- * per-name sums (spec §3.2 quirk); the default mode keeps instances. */
+ * per-name sums (docs/analyses.md §3.2 quirk); the default mode keeps instances. */
 static void
 test_breakdown_others (void)
 {
@@ -413,7 +412,7 @@ test_breakdown_others (void)
     }
 }
 
-/* Which annotation each kernel gets (spec §4.2): innermost overlapping on
+/* Which annotation each kernel gets (docs/analyses.md §4.2): innermost overlapping on
  * the same (pid, tid), half-open, the later of two equal ones. */
 static void
 test_kernel_assignment (void)
@@ -501,7 +500,7 @@ test_kernel_names (void)
 }
 
 /* ---------------------------------------------------------------------- */
-/* edge cases (spec §19)                                                   */
+/* edge cases (docs/analyses.md §19)                                                   */
 
 static void
 test_missing_categories (void)

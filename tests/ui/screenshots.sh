@@ -4,6 +4,8 @@
 #
 # Usage: tests/ui/screenshots.sh [OUTDIR]      (default: tests/ui/out)
 # Environment: BUILDDIR (default: build), TRACE (default: the 2-rank trace),
+#              COMPARE_TRACE (compared with TRACE in the comparison window;
+#              default: the NCCL trace),
 #              SIZE (default: 1280x800; e.g. 1280x3000 shows whole panels)
 #
 # The app does the rendering itself: with HOTPATH_SCREENSHOT_DIR set it runs
@@ -22,6 +24,7 @@ top=$(cd "$here/../.." && pwd)
 builddir=${BUILDDIR:-$top/build}
 outdir=${1:-$here/out}
 trace=${TRACE:-$top/tests/data/hta_trace_filter_2ranks}
+compare_trace=${COMPARE_TRACE:-$top/tests/data/hta_nccl_parser_config}
 size=${SIZE:-1280x800}
 
 for tool in xvfb-run dbus-run-session; do
@@ -71,9 +74,14 @@ mkdir -p "$home/traces"
 cp -r "$trace" "$home/traces/"
 shown="$home/traces/$(basename "$trace")"
 
-# the start page, then every tab of the trace
+cp -r "$compare_trace" "$home/traces/"
+compared="$home/traces/$(basename "$compare_trace")"
+
+# the start page, every tab of the trace, then every tab of the comparison
+# of two runs (30-compare-*.png)
 run_app
 run_app "$shown"
+run_app --compare "$shown" "$compared"
 
 count=$(find "$outdir" -maxdepth 1 -name '[0-9][0-9]-*.png' | wc -l)
 if [ "$count" -lt 2 ]; then

@@ -1,0 +1,1026 @@
+/* hp-compare-window.c — a comparison of 2 to 8 runs: summary charts, ops diff and tree diff.
+ *
+ * The window loads the runs (reusing the trace of a window that already
+ * shows a folder), then computes hp_compare_runs() and the diff of one
+ * control/test pair in a thread, and shows:
+ *
+ * - Summary: plain-language findings per run and one grouped chart per
+ *   question, a colour per run (hp_compare_charts_new());
+ * - Ops diff: the compare_traces table of the chosen pair (sortable,
+ *   filterable, a communication-only switch) and HTA's two charts;
+ * - Tree diff: the aligned call trees' changed nodes;
+ * - Timelines: the runs' timelines stacked, step-aligned: step k of every
+ *   run starts at the same x, and zooming or panning one moves them all.
+ *
+ * Every table exports CSV and every chart PNG/SVG through their own views.
+ *
+ * With HOTPATH_SCREENSHOT_DIR set (tests/ui/screenshots.sh) it writes a PNG
+ * per tab once computed, then quits the application.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "hp-application.h"
+#include "hp-chart-grid.h"
+#include "hp-chart-view.h"
+#include "hp-core.h"
+#include "hp-compare-window.h"
+#include "hp-screenshots.h"
+#include "hp-session.h"
+#include "hp-settings.h"
+#include "hp-table-view.h"
+#include "hp-timeline-view.h"
+#include "hp-trace-page.h"
+#include "hp-window-private.h"
+
+#define TOP_OPS 10
+
+struct _HpCompareWindow
+{
+  GtkApplicationWindow parent_instance;
+
+  GtkStack       *stack;
+  GtkLabel       *status_label;
+  GtkLabel       *error_label;
+  GtkNotebook    *notebook;
+  GtkLabel       *findings_label;
+  HpChartGrid    *summary_grid;
+  GtkDropDown    *control_dropdown;
+  GtkDropDown    *test_dropdown;
+  GtkCheckButton *comm_check;
+  HpTableView    *ops_view;
+  HpChartGrid    *ops_grid;
+  HpTableView    *tree_view;
+  GtkBox         *timelines_box;
+  GtkSpinButton  *step_spin;
+  GPtrArray      *timelines; /* HpTimelineView, one per run */
+  GArray        **steps;     /* per run: (start, length) ns of its first rank's steps */
+  gboolean        aligning;
+
+  GStrv         paths;
+  GStrv         labels;
+  guint         n_runs;
+  GPtrArray    *traces; /* HpTrace, NULL until loaded */
+  guint         n_pending;
+  GPtrArray    *tables; /* of hp_compare_runs() */
+  HpTable      *diff;   /* compare_traces of the pair */
+  GCancellable *cancellable;
+  char         *error;
+  char         *findings;
+  guint         n_charts;
+  gboolean      busy;
+  gboolean      syncing;
+};
+
+G_DEFINE_FINAL_TYPE (HpCompareWindow, hp_compare_window, GTK_TYPE_APPLICATION_WINDOW)
+
+/* ---- helpers ---- */
+
+static HpTable *
+table_named (GPtrArray  *tables,
+             const char *name)
+{
+  for (guint i = 0; tables != NULL && i < tables->len; i++)
+    if (g_strcmp0 (hp_table_get_name (tables->pdata[i]), name) == 0)
+      return tables->pdata[i];
+  return NULL;
+}
+
+/* "DDP spends 31% of its GPU time in exposed communication" */
+static char *
+make_findings (HpCompareWindow *self)
+{
+  HpTable *temporal = table_named (self->tables, "compare_temporal_breakdown");
+  HpTable *overlap = table_named (self->tables, "compare_comm_comp_overlap");
+  HpTable *steps = table_named (self->tables, "compare_step_time");
+  GString *s = g_string_new (NULL);
+  double   fastest = INFINITY;
+  guint    fastest_run = 0;
+
+  for (guint run = 0; run < self->n_runs; run++)
+    {
+      const char *label = self->labels[run];
+      double      span = hp_compare_sum (temporal, label, "kernel_time(us)");
+      double      idle = hp_compare_sum (temporal, label, "idle_time(us)");
+      double      exposed = hp_compare_sum (overlap, label, "communication_time(us)") -
+                       hp_compare_sum (overlap, label, "overlap_time(us)");
+      double step_sum = hp_compare_sum (steps, label, "mean");
+      double n_ranks = 0;
+
+      for (guint row = 0; steps != NULL && row < hp_table_get_n_rows (steps); row++)
+        if (g_strcmp0 (hp_table_get_string (steps, row, 0), label) == 0 &&
+            !isnan (hp_table_get_double (steps, row, (guint)hp_table_find_column (steps, "mean"))))
+          n_ranks++;
+
+      g_string_append_printf (s, "%s%s: ", s->len > 0 ? "\n" : "", label);
+      if (n_ranks > 0)
+        {
+          double step = step_sum / n_ranks;
+
+          /* Translators: the mean step time in milliseconds */
+          g_string_append_printf (s, _ ("steps take %.1f ms on average; "), step / 1000.0);
+          if (step < fastest)
+            {
+              fastest = step;
+              fastest_run = run;
+            }
+        }
+      if (span > 0)
+        {
+          g_string_append_printf (s, _ ("the GPU is idle %.0f%% of its time"), 100.0 * idle / span);
+          if (!isnan (exposed) && exposed > 0)
+            g_string_append_printf (s, _ (" and spends %.0f%% of its time in exposed communication"),
+                                    100.0 * exposed / span);
+          g_string_append (s, ".");
+        }
+      else
+        g_string_append (s, _ ("no GPU activity."));
+    }
+  if (isfinite (fastest))
+    g_string_append_printf (s, _ ("\nFastest steps: %s."), self->labels[fastest_run]);
+  return g_string_free (s, FALSE);
+}
+
+static gboolean
+is_communication (const char *name)
+{
+  static const char *const marks[] = { "nccl", "rccl", "c10d::", "gloo", "record_param_comms", "all_reduce",
+                                       "allreduce", "all_gather", "allgather", "reduce_scatter", "all_to_all",
+                                       "alltoall", "broadcast", "AllReduce", "AllGather", "ReduceScatter",
+                                       "SendRecv" };
+
+  if (hp_kernel_class_hta (name) == HP_KERNEL_CLASS_COMMUNICATION)
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (marks); i++)
+    if (strstr (name, marks[i]) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+show_diff (HpCompareWindow *self)
+{
+  g_autoptr (HpTable) shown = NULL;
+  g_autoptr (GPtrArray) charts = NULL;
+
+  if (self->diff == NULL)
+    return;
+  if (gtk_check_button_get_active (self->comm_check))
+    {
+      g_autoptr (GArray) rows = g_array_new (FALSE, FALSE, sizeof (guint));
+
+      for (guint row = 0; row < hp_table_get_n_rows (self->diff); row++)
+        if (is_communication (hp_table_get_string (self->diff, row, 0)))
+          g_array_append_val (rows, row);
+      shown = hp_table_select_rows (self->diff, (const guint *)rows->data, rows->len);
+    }
+  else
+    shown = hp_table_ref (self->diff);
+  hp_table_view_set_table (self->ops_view, shown);
+
+  hp_chart_grid_remove_all (self->ops_grid);
+  charts = hp_diff_charts_new (shown, TOP_OPS, GETTEXT_PACKAGE);
+  for (guint c = 0; c < charts->len; c++)
+    hp_chart_grid_append (self->ops_grid, hp_chart_view_new (charts->pdata[c]), FALSE);
+}
+
+/* ---- the diff of a pair, in a thread ---- */
+
+typedef struct
+{
+  HpTrace          *control;
+  HpTrace          *test;
+  HpTraceDiffParams params;
+  HpTable          *compare;
+  HpTable          *tree;
+} DiffJob;
+
+static void
+diff_job_free (gpointer data)
+{
+  DiffJob *job = data;
+
+  hp_trace_unref (job->control);
+  hp_trace_unref (job->test);
+  hp_trace_diff_params_clear (&job->params);
+  g_clear_pointer (&job->compare, hp_table_unref);
+  g_clear_pointer (&job->tree, hp_table_unref);
+  g_free (job);
+}
+
+static void
+diff_thread (GTask        *task,
+             gpointer      source,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  DiffJob *job = task_data;
+  GError  *error = NULL;
+
+  job->compare = hp_trace_diff_compare (job->control, job->test, &job->params, cancellable, &error);
+  if (job->compare != NULL)
+    job->tree = hp_tree_diff (job->control, job->test, &job->params, cancellable, &error);
+  if (error != NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+static void
+diff_done (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  HpCompareWindow *self = HP_COMPARE_WINDOW (source);
+  DiffJob         *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr (GError) error = NULL;
+
+  self->busy = FALSE;
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        hp_table_view_set_table (self->ops_view, NULL);
+      return;
+    }
+  g_clear_pointer (&self->diff, hp_table_unref);
+  self->diff = hp_table_ref (job->compare);
+  show_diff (self);
+  hp_table_view_set_table (self->tree_view, job->tree);
+}
+
+static void
+run_diff (HpCompareWindow *self)
+{
+  guint control = gtk_drop_down_get_selected (self->control_dropdown);
+  guint test = gtk_drop_down_get_selected (self->test_dropdown);
+  g_autoptr (GTask) task = NULL;
+  DiffJob *job;
+
+  if (self->traces == NULL || control >= self->n_runs || test >= self->n_runs)
+    return;
+  job = g_new0 (DiffJob, 1);
+  job->control = hp_trace_ref (self->traces->pdata[control]);
+  job->test = hp_trace_ref (self->traces->pdata[test]);
+  hp_trace_diff_params_init (&job->params);
+  job->params.control_label = g_strdup (self->labels[control]);
+  job->params.test_label = g_strdup (self->labels[test]);
+  self->busy = TRUE;
+  task = g_task_new (self, self->cancellable, diff_done, NULL);
+  g_task_set_task_data (task, job, diff_job_free);
+  g_task_run_in_thread (task, diff_thread);
+}
+
+static void
+pair_changed_cb (HpCompareWindow *self)
+{
+  if (!self->syncing)
+    run_diff (self);
+}
+
+/* ---- step-aligned timelines ---- */
+
+static int
+cmp_gint64 (gconstpointer a,
+            gconstpointer b)
+{
+  gint64 x = *(const gint64 *)a;
+  gint64 y = *(const gint64 *)b;
+
+  return (x > y) - (x < y);
+}
+
+/* (start, length) of each step of a run's first rank, in time order */
+static GArray *
+step_ranges (HpTrace *trace)
+{
+  GArray       *steps = g_array_new (FALSE, FALSE, sizeof (gint64) * 2);
+  const HpRank *r = hp_trace_get_n_ranks (trace) > 0 ? hp_trace_get_rank (trace, 0) : NULL;
+
+  for (guint i = 0; r != NULL && i < r->n_events; i++)
+    if ((r->flags[i] & HP_EVENT_STEP) && (r->flags[i] & HP_EVENT_MEASURED))
+      {
+        gint64 step[2] = { r->ts[i], r->dur[i] };
+
+        g_array_append_vals (steps, step, 1);
+      }
+  g_array_sort (steps, cmp_gint64);
+  return steps;
+}
+
+/* where step @k of @run starts (its last step when it has fewer, the
+ * trace's start when it has none), and how long it is */
+static gint64
+step_start (HpCompareWindow *self,
+            guint            run,
+            guint            k,
+            gint64          *length)
+{
+  GArray *steps = self->steps[run];
+  gint64 *step;
+
+  if (steps->len == 0)
+    {
+      *length = 0;
+      return 0;
+    }
+  step = &g_array_index (steps, gint64, 2 * MIN (k, steps->len - 1));
+  *length = step[1];
+  return step[0];
+}
+
+/* every other view shows the same stretch of time relative to its own
+ * step start as @moved does */
+static void
+timeline_range_changed_cb (HpTimelineView  *moved,
+                           GParamSpec      *pspec,
+                           HpCompareWindow *self)
+{
+  guint  k = (guint)gtk_spin_button_get_value_as_int (self->step_spin);
+  guint  from = 0;
+  gint64 start, end, length, offset;
+
+  if (self->aligning)
+    return;
+  while (from < self->timelines->len && self->timelines->pdata[from] != moved)
+    from++;
+  if (from == self->timelines->len)
+    return;
+  hp_timeline_view_get_visible_range (moved, &start, &end);
+  offset = start - step_start (self, from, k, &length);
+  self->aligning = TRUE;
+  for (guint run = 0; run < self->timelines->len; run++)
+    if (run != from)
+      {
+        gint64 s = step_start (self, run, k, &length) + offset;
+
+        hp_timeline_view_set_visible_range (self->timelines->pdata[run], s, s + (end - start));
+      }
+  self->aligning = FALSE;
+}
+
+/* shows step k of every run from the same x, as wide as the longest */
+static void
+align_step (HpCompareWindow *self)
+{
+  guint  k = (guint)gtk_spin_button_get_value_as_int (self->step_spin);
+  gint64 width = 0, length;
+
+  if (self->timelines == NULL)
+    return;
+  for (guint run = 0; run < self->timelines->len; run++)
+    {
+      step_start (self, run, k, &length);
+      width = MAX (width, length);
+    }
+  if (width <= 0)
+    return;
+  self->aligning = TRUE;
+  for (guint run = 0; run < self->timelines->len; run++)
+    {
+      gint64 start = step_start (self, run, k, &length) - width / 20;
+
+      hp_timeline_view_set_visible_range (self->timelines->pdata[run], start, start + width + width / 10);
+    }
+  self->aligning = FALSE;
+}
+
+static void
+show_timelines (HpCompareWindow *self)
+{
+  guint most = 0;
+
+  self->timelines = g_ptr_array_new ();
+  self->steps = g_new0 (GArray *, self->n_runs);
+  for (guint run = 0; run < self->n_runs; run++)
+    {
+      GtkWidget *label = gtk_label_new (self->labels[run]);
+      GtkWidget *view = hp_timeline_view_new ();
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_add_css_class (label, "heading");
+      gtk_box_append (self->timelines_box, label);
+      gtk_widget_set_size_request (view, -1, 260);
+      gtk_widget_set_vexpand (view, TRUE);
+      hp_timeline_view_set_trace (HP_TIMELINE_VIEW (view), self->traces->pdata[run]);
+      gtk_box_append (self->timelines_box, view);
+      g_ptr_array_add (self->timelines, view);
+      self->steps[run] = step_ranges (self->traces->pdata[run]);
+      most = MAX (most, self->steps[run]->len);
+      g_signal_connect (view, "notify::start", G_CALLBACK (timeline_range_changed_cb), self);
+      g_signal_connect (view, "notify::end", G_CALLBACK (timeline_range_changed_cb), self);
+    }
+  gtk_spin_button_set_range (self->step_spin, 0, MAX (most, 1) - 1);
+  align_step (self);
+}
+
+/* ---- screenshots (tests/ui/screenshots.sh) ---- */
+
+static const char *const tab_names[] = { "summary", "ops-diff", "tree-diff", "timelines" };
+
+typedef struct
+{
+  HpCompareWindow *self;
+  int              tab;
+} Shot;
+
+static gboolean
+take_shot (gpointer data)
+{
+  Shot            *shot = data;
+  HpCompareWindow *self = shot->self;
+  const char      *folder = g_getenv ("HOTPATH_SCREENSHOT_DIR");
+  g_autoptr (GError) error = NULL;
+
+  if (self->busy)
+    return G_SOURCE_CONTINUE;
+  if (shot->tab >= 0)
+    {
+      g_autofree char *base = g_strdup_printf ("%02d-compare-%s.png", 30 + shot->tab, tab_names[shot->tab]);
+      g_autofree char *path = g_build_filename (folder, base, NULL);
+
+      if (hp_screenshots_save_widget (GTK_WIDGET (self), path, &error))
+        g_print ("%s\n", path);
+      else
+        g_printerr ("hotpath: %s\n", error->message);
+    }
+  shot->tab++;
+  if (shot->tab >= (int)G_N_ELEMENTS (tab_names))
+    {
+      g_application_quit (g_application_get_default ());
+      g_free (shot);
+      return G_SOURCE_REMOVE;
+    }
+  gtk_notebook_set_current_page (self->notebook, shot->tab);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+maybe_take_screenshots (HpCompareWindow *self)
+{
+  const char *folder = g_getenv ("HOTPATH_SCREENSHOT_DIR");
+  Shot       *shot;
+
+  if (folder == NULL || *folder == '\0')
+    return;
+  shot = g_new0 (Shot, 1);
+  shot->self = self;
+  shot->tab = -1;
+  g_timeout_add (800, take_shot, shot);
+}
+
+/* ---- the comparison, in a thread ---- */
+
+typedef struct
+{
+  GPtrArray *traces;
+  GStrv      labels;
+} CompareJob;
+
+static void
+compare_job_free (gpointer data)
+{
+  CompareJob *job = data;
+
+  g_ptr_array_unref (job->traces);
+  g_strfreev (job->labels);
+  g_free (job);
+}
+
+static void
+compare_thread (GTask        *task,
+                gpointer      source,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  CompareJob      *job = task_data;
+  HpAnalysisParams params;
+  GError          *error = NULL;
+  GPtrArray       *tables;
+
+  hp_analysis_params_init (&params);
+  tables = hp_compare_runs ((HpTrace *const *)job->traces->pdata, (const char *const *)job->labels, job->traces->len,
+                            &params, cancellable, &error);
+  hp_analysis_params_clear (&params);
+  if (tables == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, tables, (GDestroyNotify)g_ptr_array_unref);
+}
+
+static void
+show_error (HpCompareWindow *self,
+            const char      *message)
+{
+  g_free (self->error);
+  self->error = g_strdup (message);
+  gtk_label_set_text (self->error_label, message);
+  gtk_stack_set_visible_child_name (self->stack, "error");
+  self->busy = FALSE;
+}
+
+static void
+compare_done (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  HpCompareWindow *self = HP_COMPARE_WINDOW (source);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) charts = NULL;
+  GPtrArray *tables = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (tables == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        show_error (self, error->message);
+      return;
+    }
+  self->tables = tables;
+  g_free (self->findings);
+  self->findings = make_findings (self);
+  gtk_label_set_text (self->findings_label, self->findings);
+
+  charts = hp_compare_charts_new (tables, (const char *const *)self->labels, self->n_runs, TOP_OPS,
+                                  GETTEXT_PACKAGE);
+  self->n_charts = charts->len;
+  for (guint c = 0; c < charts->len; c++)
+    hp_chart_grid_append (self->summary_grid, hp_chart_view_new (charts->pdata[c]), FALSE);
+  gtk_stack_set_visible_child_name (self->stack, "content");
+  show_timelines (self);
+  run_diff (self);
+  maybe_take_screenshots (self);
+}
+
+static void
+all_loaded (HpCompareWindow *self)
+{
+  g_autoptr (GTask) task = NULL;
+  CompareJob *job = g_new0 (CompareJob, 1);
+
+  gtk_label_set_text (self->status_label, _ ("Comparing…"));
+  job->traces = g_ptr_array_ref (self->traces);
+  job->labels = g_strdupv (self->labels);
+  task = g_task_new (self, self->cancellable, compare_done, NULL);
+  g_task_set_task_data (task, job, compare_job_free);
+  g_task_run_in_thread (task, compare_thread);
+}
+
+typedef struct
+{
+  HpCompareWindow *self;
+  guint            run;
+} LoadData;
+
+static void
+load_done (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  LoadData        *data = user_data;
+  HpCompareWindow *self = data->self;
+  guint            run = data->run;
+  g_autoptr (GError) error = NULL;
+  HpTrace *trace = hp_load_paths_finish (result, &error);
+
+  g_free (data);
+  if (trace == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_autofree char *message = g_strdup_printf ("%s: %s", self->paths[run], error->message);
+
+          show_error (self, message);
+        }
+      g_object_unref (self);
+      return;
+    }
+  g_ptr_array_index (self->traces, run) = trace;
+  if (--self->n_pending == 0 && self->error == NULL)
+    all_loaded (self);
+  g_object_unref (self);
+}
+
+static void
+trace_unref0 (gpointer trace)
+{
+  if (trace != NULL)
+    hp_trace_unref (trace);
+}
+
+/* the trace of a window that already shows @path in the default mode */
+static HpTrace *
+open_trace (HpCompareWindow *self,
+            const char      *path)
+{
+  GtkApplication  *app = gtk_window_get_application (GTK_WINDOW (self));
+  const char      *paths[] = { path, NULL };
+  g_autofree char *key = hp_paths_key (paths);
+  HpWindow        *window = NULL;
+
+  for (GList *l = app != NULL ? gtk_application_get_windows (app) : NULL; l != NULL && window == NULL; l = l->next)
+    if (HP_IS_WINDOW (l->data) && g_strcmp0 (hp_window_get_key (l->data), key) == 0)
+      window = l->data;
+
+  if (window == NULL || window->page == NULL || window->hta_compat || window->include_last_step)
+    return NULL;
+  return hp_trace_ref (hp_session_get_trace (hp_trace_page_get_session (window->page)));
+}
+
+static void
+start_loading (HpCompareWindow *self)
+{
+  self->traces = g_ptr_array_new_full (self->n_runs, trace_unref0);
+  g_ptr_array_set_size (self->traces, self->n_runs);
+  self->n_pending = self->n_runs;
+  self->busy = TRUE;
+  for (guint run = 0; run < self->n_runs; run++)
+    {
+      HpTrace *open = open_trace (self, self->paths[run]);
+
+      if (open != NULL)
+        {
+          g_ptr_array_index (self->traces, run) = open;
+          self->n_pending--;
+        }
+      else
+        {
+          const char   *paths[] = { self->paths[run], NULL };
+          HpLoadOptions options = { 0 };
+          LoadData     *data = g_new0 (LoadData, 1);
+
+          data->self = g_object_ref (self);
+          data->run = run;
+          hp_load_paths_async (paths, &options, self->cancellable, load_done, data);
+        }
+    }
+  if (self->n_pending == 0)
+    all_loaded (self);
+}
+
+/* ---- building ---- */
+
+static GtkWidget *
+scrolled (GtkWidget *child)
+{
+  GtkWidget *sw = gtk_scrolled_window_new ();
+
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (sw), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (sw), child);
+  gtk_widget_set_vexpand (sw, TRUE);
+  return sw;
+}
+
+static GtkWidget *
+summary_page (HpCompareWindow *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 12);
+  gtk_widget_set_margin_bottom (box, 12);
+  self->findings_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->findings_label, TRUE);
+  gtk_label_set_xalign (self->findings_label, 0);
+  gtk_label_set_selectable (self->findings_label, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->findings_label), "compare-findings");
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->findings_label));
+  self->summary_grid = HP_CHART_GRID (hp_chart_grid_new ());
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->summary_grid));
+  return scrolled (box);
+}
+
+static GtkWidget *
+ops_page (HpCompareWindow *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
+  g_autoptr (GtkStringList) names = gtk_string_list_new ((const char *const *)self->labels);
+
+  gtk_widget_set_margin_start (bar, 12);
+  gtk_widget_set_margin_end (bar, 12);
+  gtk_widget_set_margin_top (bar, 6);
+  gtk_box_append (GTK_BOX (bar), gtk_label_new (_ ("Control")));
+  self->control_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL));
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->control_dropdown));
+  gtk_box_append (GTK_BOX (bar), gtk_label_new (_ ("Test")));
+  self->test_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL));
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->test_dropdown));
+  self->comm_check = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_ ("_Communication only")));
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->comm_check));
+  gtk_box_append (GTK_BOX (box), bar);
+
+  self->syncing = TRUE;
+  gtk_drop_down_set_selected (self->test_dropdown, 1);
+  self->syncing = FALSE;
+  g_signal_connect_swapped (self->control_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
+  g_signal_connect_swapped (self->test_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
+  g_signal_connect_swapped (self->comm_check, "toggled", G_CALLBACK (show_diff), self);
+
+  self->ops_view = HP_TABLE_VIEW (hp_table_view_new ());
+  gtk_widget_set_size_request (GTK_WIDGET (self->ops_view), -1, 200);
+  self->ops_grid = HP_CHART_GRID (hp_chart_grid_new ());
+  gtk_paned_set_start_child (GTK_PANED (paned), GTK_WIDGET (self->ops_view));
+  gtk_paned_set_end_child (GTK_PANED (paned), scrolled (GTK_WIDGET (self->ops_grid)));
+  gtk_paned_set_position (GTK_PANED (paned), 300);
+  gtk_widget_set_vexpand (paned, TRUE);
+  gtk_box_append (GTK_BOX (box), paned);
+  return box;
+}
+
+static GtkWidget *
+timelines_page (HpCompareWindow *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+  gtk_widget_set_margin_start (bar, 12);
+  gtk_widget_set_margin_top (bar, 6);
+  /* Translators: the step (0 = the first) whose start lines up in every run */
+  gtk_box_append (GTK_BOX (bar), gtk_label_new (_ ("Align step")));
+  self->step_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, 0, 1));
+  g_signal_connect_swapped (self->step_spin, "value-changed", G_CALLBACK (align_step), self);
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->step_spin));
+  gtk_box_append (GTK_BOX (box), bar);
+  self->timelines_box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 4));
+  gtk_widget_set_margin_start (GTK_WIDGET (self->timelines_box), 6);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->timelines_box), 6);
+  gtk_box_append (GTK_BOX (box), scrolled (GTK_WIDGET (self->timelines_box)));
+  return box;
+}
+
+static GtkWidget *
+status_page (HpCompareWindow *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  GtkWidget *spinner = gtk_spinner_new ();
+
+  gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
+  gtk_spinner_start (GTK_SPINNER (spinner));
+  gtk_widget_set_size_request (spinner, 32, 32);
+  gtk_box_append (GTK_BOX (box), spinner);
+  self->status_label = GTK_LABEL (gtk_label_new (_ ("Loading the runs…")));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->status_label));
+  return box;
+}
+
+static void
+build (HpCompareWindow *self)
+{
+  GtkWidget       *header = gtk_header_bar_new ();
+  g_autofree char *joined = g_strjoinv (", ", self->labels);
+  g_autofree char *title = g_strdup_printf (_ ("Compare %s"), joined);
+
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  gtk_window_set_titlebar (GTK_WINDOW (self), header);
+
+  self->stack = GTK_STACK (gtk_stack_new ());
+  gtk_stack_add_named (self->stack, status_page (self), "loading");
+  self->error_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->error_label, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->error_label), "error");
+  gtk_stack_add_named (self->stack, GTK_WIDGET (self->error_label), "error");
+
+  self->notebook = GTK_NOTEBOOK (gtk_notebook_new ());
+  gtk_notebook_append_page (self->notebook, summary_page (self), gtk_label_new (_ ("Summary")));
+  gtk_notebook_append_page (self->notebook, ops_page (self), gtk_label_new (_ ("Ops Diff")));
+  self->tree_view = HP_TABLE_VIEW (hp_table_view_new ());
+  gtk_notebook_append_page (self->notebook, GTK_WIDGET (self->tree_view), gtk_label_new (_ ("Tree Diff")));
+  gtk_notebook_append_page (self->notebook, timelines_page (self), gtk_label_new (_ ("Timelines")));
+  gtk_stack_add_named (self->stack, GTK_WIDGET (self->notebook), "content");
+  gtk_stack_set_visible_child_name (self->stack, "loading");
+  gtk_window_set_child (GTK_WINDOW (self), GTK_WIDGET (self->stack));
+}
+
+static void
+hp_compare_window_dispose (GObject *object)
+{
+  HpCompareWindow *self = HP_COMPARE_WINDOW (object);
+
+  g_cancellable_cancel (self->cancellable);
+  G_OBJECT_CLASS (hp_compare_window_parent_class)->dispose (object);
+}
+
+static void
+hp_compare_window_finalize (GObject *object)
+{
+  HpCompareWindow *self = HP_COMPARE_WINDOW (object);
+
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->traces, g_ptr_array_unref);
+  g_clear_pointer (&self->tables, g_ptr_array_unref);
+  g_clear_pointer (&self->diff, hp_table_unref);
+  g_clear_pointer (&self->timelines, g_ptr_array_unref);
+  for (guint run = 0; self->steps != NULL && run < self->n_runs; run++)
+    g_clear_pointer (&self->steps[run], g_array_unref);
+  g_free (self->steps);
+  g_strfreev (self->paths);
+  g_strfreev (self->labels);
+  g_free (self->error);
+  g_free (self->findings);
+  G_OBJECT_CLASS (hp_compare_window_parent_class)->finalize (object);
+}
+
+static void
+hp_compare_window_class_init (HpCompareWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = hp_compare_window_dispose;
+  object_class->finalize = hp_compare_window_finalize;
+}
+
+static void
+hp_compare_window_init (HpCompareWindow *self)
+{
+  self->cancellable = g_cancellable_new ();
+  gtk_window_set_default_size (GTK_WINDOW (self), 1280, 800);
+}
+
+/**
+ * hp_compare_window_new:
+ * @paths: (array zero-terminated=1): 2 to 8 runs, each a folder or a file
+ * @labels: (array zero-terminated=1) (nullable): their labels; NULL for the
+ *   folder names (made distinct)
+ *
+ * Returns: (transfer none): a window that loads and compares the runs
+ */
+HpCompareWindow *
+hp_compare_window_new (GtkApplication    *application,
+                       const char *const *paths,
+                       const char *const *labels)
+{
+  HpCompareWindow *self = g_object_new (HP_TYPE_COMPARE_WINDOW, "application", application, NULL);
+
+  self->paths = g_strdupv ((char **)paths);
+  self->n_runs = g_strv_length (self->paths);
+  self->labels = g_new0 (char *, self->n_runs + 1);
+  for (guint i = 0; i < self->n_runs; i++)
+    {
+      g_autofree char *canonical = g_canonicalize_filename (paths[i], NULL);
+      g_autofree char *base = labels != NULL && labels[i] != NULL ? g_strdup (labels[i])
+                                                                  : g_path_get_basename (canonical);
+      guint            same = 0;
+
+      for (guint j = 0; j < i; j++)
+        if (g_str_has_prefix (self->labels[j], base))
+          same++;
+      self->labels[i] = same > 0 ? g_strdup_printf ("%s (%u)", base, same + 1) : g_steal_pointer (&base);
+    }
+  build (self);
+
+  if (self->n_runs < 2 || self->n_runs > HP_COMPARE_MAX_RUNS)
+    {
+      g_autofree char *message =
+          g_strdup_printf (_ ("A comparison takes 2 to %d runs, not %u."), HP_COMPARE_MAX_RUNS, self->n_runs);
+
+      show_error (self, message);
+    }
+  else
+    start_loading (self);
+  return self;
+}
+
+gboolean
+hp_compare_window_is_loading (HpCompareWindow *self)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), FALSE);
+  return self->busy;
+}
+
+const char *
+hp_compare_window_get_error (HpCompareWindow *self)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
+  return self->error;
+}
+
+GtkNotebook *
+hp_compare_window_get_notebook (HpCompareWindow *self)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
+  return self->notebook;
+}
+
+/**
+ * hp_compare_window_set_pair:
+ *
+ * Chooses the control and test runs of the Ops Diff and Tree Diff tabs.
+ */
+void
+hp_compare_window_set_pair (HpCompareWindow *self,
+                            guint            control,
+                            guint            test)
+{
+  g_return_if_fail (HP_IS_COMPARE_WINDOW (self));
+  g_return_if_fail (control < self->n_runs && test < self->n_runs);
+  self->syncing = TRUE;
+  gtk_drop_down_set_selected (self->control_dropdown, control);
+  gtk_drop_down_set_selected (self->test_dropdown, test);
+  self->syncing = FALSE;
+  run_diff (self);
+}
+
+void
+hp_compare_window_set_comm_only (HpCompareWindow *self,
+                                 gboolean         comm_only)
+{
+  g_return_if_fail (HP_IS_COMPARE_WINDOW (self));
+  gtk_check_button_set_active (self->comm_check, comm_only);
+}
+
+GtkWidget *
+hp_compare_window_get_ops_view (HpCompareWindow *self)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
+  return GTK_WIDGET (self->ops_view);
+}
+
+GtkWidget *
+hp_compare_window_get_tree_view (HpCompareWindow *self)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
+  return GTK_WIDGET (self->tree_view);
+}
+
+const char *
+hp_compare_window_get_findings (HpCompareWindow *self)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
+  return self->findings;
+}
+
+guint
+hp_compare_window_get_n_charts (HpCompareWindow *self)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), 0);
+  return self->n_charts;
+}
+
+/**
+ * hp_compare_window_open_folders:
+ * @parent: the window the folders were dropped on
+ * @files: (array length=n_files): what was dropped
+ *
+ * Several folders dropped at once are runs to compare (a job's rank
+ * files are dropped as files): opens a comparison of them when @files are
+ * 2 to 8 folders.
+ *
+ * Returns: (transfer none) (nullable): the comparison, or %NULL when
+ *   @files are not runs to compare
+ */
+HpCompareWindow *
+hp_compare_window_open_folders (GtkWindow *parent,
+                                GFile    **files,
+                                guint      n_files)
+{
+  g_autoptr (GPtrArray) paths = NULL;
+  HpCompareWindow *self;
+
+  if (!hp_compare_files_are_runs (files, n_files))
+    return NULL;
+  paths = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < n_files; i++)
+    g_ptr_array_add (paths, g_file_get_path (files[i]));
+  g_ptr_array_add (paths, NULL);
+  self = hp_compare_window_new (gtk_window_get_application (parent), (const char *const *)paths->pdata, NULL);
+  gtk_window_present (GTK_WINDOW (self));
+  return self;
+}
+
+/**
+ * hp_compare_window_get_timeline:
+ *
+ * Returns: (transfer none) (nullable): the timeline of @run on the
+ *   Timelines tab, once the runs are loaded
+ */
+GtkWidget *
+hp_compare_window_get_timeline (HpCompareWindow *self,
+                                guint            run)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
+  if (self->timelines == NULL || run >= self->timelines->len)
+    return NULL;
+  return self->timelines->pdata[run];
+}
+
+/**
+ * hp_compare_window_align_step:
+ * @step: 0 for the first step
+ *
+ * Lines up the start of step @step of every run on the Timelines tab.
+ */
+void
+hp_compare_window_align_step (HpCompareWindow *self,
+                              guint            step)
+{
+  g_return_if_fail (HP_IS_COMPARE_WINDOW (self));
+  gtk_spin_button_set_value (self->step_spin, step);
+  align_step (self);
+}

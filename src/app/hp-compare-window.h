@@ -1,0 +1,39 @@
+/* hp-compare-window.h — a comparison of 2 to 8 runs: summary charts, ops diff and tree diff.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define HP_TYPE_COMPARE_WINDOW (hp_compare_window_get_type ())
+
+G_DECLARE_FINAL_TYPE (HpCompareWindow, hp_compare_window, HP, COMPARE_WINDOW, GtkApplicationWindow)
+
+HpCompareWindow *hp_compare_window_new (GtkApplication    *application,
+                                        const char *const *paths,
+                                        const char *const *labels);
+HpCompareWindow *hp_compare_window_open_folders (GtkWindow *parent,
+                                                 GFile    **files,
+                                                 guint      n_files);
+gboolean         hp_compare_window_is_loading (HpCompareWindow *self);
+const char      *hp_compare_window_get_error (HpCompareWindow *self);
+GtkNotebook     *hp_compare_window_get_notebook (HpCompareWindow *self);
+void             hp_compare_window_set_pair (HpCompareWindow *self,
+                                             guint            control,
+                                             guint            test);
+void             hp_compare_window_set_comm_only (HpCompareWindow *self,
+                                                  gboolean         comm_only);
+GtkWidget       *hp_compare_window_get_ops_view (HpCompareWindow *self);
+GtkWidget       *hp_compare_window_get_tree_view (HpCompareWindow *self);
+GtkWidget       *hp_compare_window_get_timeline (HpCompareWindow *self,
+                                                 guint            run);
+void             hp_compare_window_align_step (HpCompareWindow *self,
+                                               guint            step);
+const char      *hp_compare_window_get_findings (HpCompareWindow *self);
+guint            hp_compare_window_get_n_charts (HpCompareWindow *self);
+
+G_END_DECLS

@@ -1,0 +1,317 @@
+/* hp-timeline-view-gestures.c — the timeline's pointer, wheel, drag and pinch input.
+ *
+ * As in chrome://tracing and Perfetto: Ctrl+wheel or pinch zooms at the
+ * pointer, wheel and two-finger scroll pan (vertical: lanes, horizontal or
+ * Shift+wheel: time), dragging pans, Shift+drag or a drag on the ruler
+ * selects a time range. A click selects an event, or folds a rank when it
+ * lands on the rank's header.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+
+#include "hp-timeline-view-private.h"
+
+void
+hp_timeline_view_update_hover (HpTimelineView *self)
+{
+  HpTimelineViewport v;
+  HpTimelineHit      hit;
+  int                rank_pos = -1;
+  gint64             event = -1;
+
+  if (self->painter == NULL)
+    return;
+  hp_timeline_hit_init (&hit);
+  hp_timeline_view_viewport (self, &v);
+  if (self->pointer_inside && self->drag_mode == DRAG_NONE &&
+      hp_timeline_painter_hit_test (self->painter, &v, self->pointer_x, self->pointer_y, &hit) &&
+      hit.kind == HP_TIMELINE_HIT_EVENT)
+    {
+      rank_pos = hit.rank_pos;
+      event = hit.event;
+    }
+  hp_timeline_hit_clear (&hit);
+  /* only the outline moves: no need to draw when it stays */
+  if (rank_pos == self->hover_rank_pos && event == self->hover_event)
+    return;
+  self->hover_rank_pos = rank_pos;
+  self->hover_event = event;
+  hp_timeline_painter_set_hover (self->painter, rank_pos, event);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+motion_cb (HpTimelineView           *self,
+           double                    x,
+           double                    y,
+           GtkEventControllerMotion *controller)
+{
+  self->pointer_x = x;
+  self->pointer_y = y;
+  self->pointer_inside = TRUE;
+  hp_timeline_view_update_hover (self);
+}
+
+static void
+leave_cb (HpTimelineView           *self,
+          GtkEventControllerMotion *controller)
+{
+  self->pointer_inside = FALSE;
+  hp_timeline_view_update_hover (self);
+}
+
+static gboolean
+scroll_cb (HpTimelineView           *self,
+           double                    dx,
+           double                    dy,
+           GtkEventControllerScroll *controller)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
+  double          unit = gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL ? WHEEL_STEP : 1.0;
+  double          time_width;
+
+  if (self->painter == NULL)
+    return FALSE;
+
+  if (state & GDK_CONTROL_MASK)
+    {
+      double anchor = self->pointer_inside ? self->pointer_x : -1;
+
+      /* a wheel notch zooms by 1.25×; touchpads scroll in pixels */
+      hp_timeline_view_zoom (self, pow (1.25, -dy * (unit == 1.0 ? 0.05 : 1.0)), anchor);
+      return TRUE;
+    }
+
+  if (state & GDK_SHIFT_MASK)
+    {
+      dx += dy;
+      dy = 0;
+    }
+  time_width = MAX (gtk_widget_get_width (GTK_WIDGET (self)) - HP_TIMELINE_GUTTER_WIDTH, 1);
+  if (dx != 0)
+    hp_timeline_view_pan (self, dx * unit / time_width);
+  if (dy != 0)
+    hp_timeline_view_set_scroll (self, self->scroll_y + dy * unit);
+  return TRUE;
+}
+
+static void
+pinch_begin_cb (HpTimelineView   *self,
+                GdkEventSequence *sequence,
+                GtkGesture       *gesture)
+{
+  self->pinch_t0 = self->t0;
+  self->pinch_t1 = self->t1;
+}
+
+static void
+pinch_scale_changed_cb (HpTimelineView *self,
+                        double          scale,
+                        GtkGestureZoom *gesture)
+{
+  HpTimelineMapper m;
+  double           cx, cy;
+  gint64           anchor, span;
+
+  if (self->painter == NULL || scale <= 0)
+    return;
+  if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &cx, &cy))
+    return;
+  hp_timeline_view_mapper (self, &m);
+  m.viewport.t0 = self->pinch_t0;
+  m.viewport.t1 = self->pinch_t1;
+  anchor = hp_timeline_mapper_x_to_time (&m, MAX (cx, m.time_left));
+  span = (gint64)((self->pinch_t1 - self->pinch_t0) / scale);
+  hp_timeline_view_set_visible_range (self, anchor - (gint64)((double)(anchor - self->pinch_t0) / scale), anchor - (gint64)((double)(anchor - self->pinch_t0) / scale) + span);
+}
+
+static void
+drag_begin_cb (HpTimelineView *self,
+               double          x,
+               double          y,
+               GtkGestureDrag *gesture)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+
+  if (self->painter == NULL)
+    {
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  self->drag_x = x;
+  self->drag_y = y;
+  self->drag_t0 = self->t0;
+  self->drag_t1 = self->t1;
+  self->drag_scroll = self->scroll_y;
+  if ((state & GDK_SHIFT_MASK) || y < hp_timeline_layout_get_lanes_top (hp_timeline_painter_get_layout (self->painter)))
+    self->drag_mode = DRAG_RANGE;
+  else
+    self->drag_mode = DRAG_PAN;
+}
+
+static void
+drag_update_cb (HpTimelineView *self,
+                double          dx,
+                double          dy,
+                GtkGestureDrag *gesture)
+{
+  HpTimelineMapper m;
+
+  if (self->painter == NULL || self->drag_mode == DRAG_NONE)
+    return;
+  if (fabs (dx) < CLICK_SLOP && fabs (dy) < CLICK_SLOP)
+    return;
+
+  hp_timeline_view_mapper (self, &m);
+  m.viewport.t0 = self->drag_t0;
+  m.viewport.t1 = self->drag_t1;
+  if (self->drag_mode == DRAG_PAN)
+    {
+      gint64 dt = hp_timeline_mapper_x_to_time (&m, m.time_left + dx) - self->drag_t0;
+
+      hp_timeline_view_set_visible_range (self, self->drag_t0 - dt, self->drag_t1 - dt);
+      hp_timeline_view_set_scroll (self, self->drag_scroll - dy);
+    }
+  else
+    {
+      gint64 a = hp_timeline_mapper_x_to_time (&m, MAX (self->drag_x, m.time_left));
+      gint64 b = hp_timeline_mapper_x_to_time (&m, MAX (self->drag_x + dx, m.time_left));
+
+      hp_timeline_painter_set_range (self->painter, MIN (a, b), MAX (a, b));
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+}
+
+static void
+click (HpTimelineView *self,
+       double          x,
+       double          y,
+       gboolean        range_mode)
+{
+  HpTimelineViewport v;
+  HpTimelineHit      hit;
+
+  hp_timeline_view_viewport (self, &v);
+  if (range_mode)
+    {
+      /* a click on the ruler drops the range */
+      if (hp_timeline_painter_get_range (self->painter, NULL, NULL))
+        {
+          hp_timeline_painter_set_range (self->painter, 0, 0);
+          hp_timeline_view_emit_range_changed (self);
+          gtk_widget_queue_draw (GTK_WIDGET (self));
+        }
+      return;
+    }
+
+  hp_timeline_painter_hit_test (self->painter, &v, x, y, &hit);
+  switch (hit.kind)
+    {
+    case HP_TIMELINE_HIT_RANK:
+      {
+        HpTimelineLayout *layout = hp_timeline_painter_get_layout (self->painter);
+        gboolean          collapsed = hp_timeline_layout_get_rank_collapsed (layout, (guint)hit.rank_pos);
+
+        hp_timeline_layout_set_rank_collapsed (layout, (guint)hit.rank_pos, !collapsed);
+        self->scroll_y = CLAMP (self->scroll_y, 0, hp_timeline_view_max_scroll (self));
+        hp_timeline_view_sync_adjustments (self);
+        gtk_widget_queue_draw (GTK_WIDGET (self));
+      }
+      break;
+
+    case HP_TIMELINE_HIT_EVENT:
+      hp_timeline_view_select_event (self, hp_trace_get_rank (self->trace, (guint)hit.rank_pos)->rank, hit.event);
+      break;
+
+    case HP_TIMELINE_HIT_OVERLAY:
+    case HP_TIMELINE_HIT_STEP:
+    case HP_TIMELINE_HIT_NONE:
+    case HP_TIMELINE_HIT_COUNTER:
+    case HP_TIMELINE_HIT_LANE_LABEL:
+    case HP_TIMELINE_HIT_RULER:
+    default:
+      if (self->selected_event >= 0)
+        hp_timeline_view_select_event (self, -1, -1);
+      if (hp_timeline_painter_get_range (self->painter, NULL, NULL))
+        {
+          hp_timeline_painter_set_range (self->painter, 0, 0);
+          hp_timeline_view_emit_range_changed (self);
+          gtk_widget_queue_draw (GTK_WIDGET (self));
+        }
+      break;
+    }
+  hp_timeline_hit_clear (&hit);
+}
+
+static void
+drag_end_cb (HpTimelineView *self,
+             double          dx,
+             double          dy,
+             GtkGestureDrag *gesture)
+{
+  DragMode mode = self->drag_mode;
+
+  self->drag_mode = DRAG_NONE;
+  if (self->painter == NULL || mode == DRAG_NONE)
+    return;
+  if (fabs (dx) < CLICK_SLOP && fabs (dy) < CLICK_SLOP)
+    click (self, self->drag_x, self->drag_y, mode == DRAG_RANGE);
+  else if (mode == DRAG_RANGE)
+    hp_timeline_view_emit_range_changed (self);
+  hp_timeline_view_update_hover (self);
+}
+
+/* The pointer, wheel, drag and pinch controllers */
+void
+hp_timeline_view_init_gestures (HpTimelineView *self)
+{
+  GtkEventController *controller;
+
+  controller = gtk_event_controller_motion_new ();
+  g_signal_connect_swapped (controller, "motion", G_CALLBACK (motion_cb), self);
+  g_signal_connect_swapped (controller, "enter", G_CALLBACK (motion_cb), self);
+  g_signal_connect_swapped (controller, "leave", G_CALLBACK (leave_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+
+  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+  g_signal_connect_swapped (controller, "scroll", G_CALLBACK (scroll_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+
+  self->drag = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (self->drag), GDK_BUTTON_PRIMARY);
+  g_signal_connect_swapped (self->drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
+  g_signal_connect_swapped (self->drag, "drag-update", G_CALLBACK (drag_update_cb), self);
+  g_signal_connect_swapped (self->drag, "drag-end", G_CALLBACK (drag_end_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (self->drag));
+
+  self->pinch = gtk_gesture_zoom_new ();
+  g_signal_connect_swapped (self->pinch, "begin", G_CALLBACK (pinch_begin_cb), self);
+  g_signal_connect_swapped (self->pinch, "scale-changed", G_CALLBACK (pinch_scale_changed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (self->pinch));
+  gtk_gesture_group (self->pinch, self->drag);
+}
+
+/**
+ * hp_timeline_view_click:
+ * @x: a point, widget coordinates
+ * @y:
+ *
+ * Does what a primary-button click there does: selects the event, folds or
+ * unfolds a rank when on its header, clears the selection elsewhere. For
+ * tests and assistive technologies.
+ */
+void
+hp_timeline_view_click (HpTimelineView *self,
+                        double          x,
+                        double          y)
+{
+  g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
+
+  if (self->painter != NULL)
+    click (self, x, y, FALSE);
+}

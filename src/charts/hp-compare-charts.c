@@ -1,0 +1,276 @@
+/* hp-compare-charts.c — the charts of an N-way comparison: one grouped bar chart per question, a colour per run.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "hp-bar-chart.h"
+#include "hp-compare-charts.h"
+
+static const char *
+tr (const char *domain,
+    const char *msgid)
+{
+  return domain != NULL ? g_dgettext (domain, msgid) : msgid;
+}
+
+typedef enum
+{
+  AGG_MEAN,
+  AGG_SUM,
+  AGG_MAX,
+} Aggregate;
+
+static HpTable *
+find_table (GPtrArray  *tables,
+            const char *name)
+{
+  for (guint i = 0; i < tables->len; i++)
+    if (strcmp (hp_table_get_name (tables->pdata[i]), name) == 0)
+      return tables->pdata[i];
+  return NULL;
+}
+
+static double
+number (HpTable *table,
+        guint    row,
+        int      column)
+{
+  if (column < 0 || hp_table_get_column_type (table, (guint)column) == HP_COLUMN_STRING)
+    return NAN;
+  return hp_table_get_double (table, row, (guint)column);
+}
+
+/* a grouped bar chart with one series per run, in the runs' order, so a
+ * run has the same colour in every chart */
+static HpChart *
+new_chart (const char        *name,
+           const char        *title,
+           const char        *x_label,
+           const char        *y_label,
+           HpAxisFormat       format,
+           const char *const *labels,
+           guint              n_runs)
+{
+  HpChart *chart = hp_bar_chart_new (name, title);
+
+  hp_bar_chart_set_mode (chart, HP_BAR_GROUPED);
+  hp_bar_chart_set_value_format (chart, format);
+  hp_chart_set_axis_labels (chart, x_label, y_label);
+  for (guint run = 0; run < n_runs; run++)
+    hp_bar_chart_add_series (chart, labels[run], NULL);
+  return chart;
+}
+
+/* one value per (run, category): the rows of the run whose @category_col
+ * (or, when @category_col is NULL, the columns @value_cols) make the
+ * categories, aggregated */
+static void
+fill (HpChart           *chart,
+      HpTable           *table,
+      const char *const *labels,
+      guint              n_runs,
+      const char        *category_col,
+      const char *const *value_cols,
+      const char *const *category_names,
+      guint              n_values,
+      Aggregate          aggregate)
+{
+  int label_col = hp_table_find_column (table, "label");
+  int cat_col = category_col != NULL ? hp_table_find_column (table, category_col) : -1;
+  g_autoptr (GPtrArray) categories = g_ptr_array_new_with_free_func (g_free);
+  g_autofree double *sums = NULL;
+  g_autofree guint  *counts = NULL;
+
+  if (label_col < 0 || (category_col != NULL && cat_col < 0))
+    return;
+  if (category_col == NULL)
+    for (guint v = 0; v < n_values; v++)
+      g_ptr_array_add (categories, g_strdup (category_names[v]));
+  else
+    for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+      {
+        g_autofree char *text = hp_table_format_cell (table, row, (guint)cat_col);
+        gboolean         seen = FALSE;
+
+        for (guint c = 0; c < categories->len && !seen; c++)
+          seen = strcmp (categories->pdata[c], text) == 0;
+        if (!seen)
+          g_ptr_array_add (categories, g_steal_pointer (&text));
+      }
+
+  sums = g_new0 (double, MAX (categories->len * n_runs, 1));
+  counts = g_new0 (guint, MAX (categories->len * n_runs, 1));
+  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+    {
+      const char *label = hp_table_get_string (table, row, (guint)label_col);
+      guint       run = 0;
+
+      while (run < n_runs && g_strcmp0 (labels[run], label) != 0)
+        run++;
+      if (run == n_runs)
+        continue;
+      for (guint c = 0; c < categories->len; c++)
+        {
+          double v;
+          guint  k = c * n_runs + run;
+
+          if (category_col != NULL)
+            {
+              g_autofree char *text = hp_table_format_cell (table, row, (guint)cat_col);
+
+              if (strcmp (text, categories->pdata[c]) != 0)
+                continue;
+              v = number (table, row, hp_table_find_column (table, value_cols[0]));
+            }
+          else
+            v = number (table, row, hp_table_find_column (table, value_cols[c]));
+          if (isnan (v))
+            continue;
+          sums[k] = aggregate == AGG_MAX && counts[k] > 0 ? MAX (sums[k], v) : sums[k] + v;
+          counts[k]++;
+        }
+    }
+
+  for (guint c = 0; c < categories->len; c++)
+    {
+      guint category = hp_bar_chart_add_category (chart, categories->pdata[c]);
+
+      for (guint run = 0; run < n_runs; run++)
+        {
+          guint k = c * n_runs + run;
+
+          hp_bar_chart_set_value (chart, run, category,
+                                  counts[k] == 0          ? NAN
+                                  : aggregate == AGG_MEAN ? sums[k] / counts[k]
+                                                          : sums[k]);
+        }
+    }
+}
+
+/* the @top_n ops of compare_ops (already sorted by spread), total
+ * duration per run */
+static void
+fill_ops (HpChart           *chart,
+          HpTable           *table,
+          const char *const *labels,
+          guint              n_runs,
+          guint              top_n)
+{
+  guint n = MIN (hp_table_get_n_rows (table), top_n);
+
+  for (guint row = 0; row < n; row++)
+    {
+      const char      *name = hp_table_get_string (table, row, 0);
+      g_autofree char *text = NULL;
+      guint            category;
+
+      /* a name in two categories is told apart by its category */
+      for (guint other = 0; other < n && text == NULL; other++)
+        if (other != row && g_strcmp0 (hp_table_get_string (table, other, 0), name) == 0)
+          text = g_strdup_printf ("%s [%s]", name, hp_table_get_string (table, row, 1));
+      category = hp_bar_chart_add_category (chart, text != NULL ? text : name);
+
+      for (guint run = 0; run < n_runs; run++)
+        {
+          g_autofree char *column = g_strconcat (labels[run], "_total_duration", NULL);
+
+          hp_bar_chart_set_value (chart, run, category, number (table, row, hp_table_find_column (table, column)));
+        }
+    }
+}
+
+/**
+ * hp_compare_charts_new:
+ * @tables: (element-type HpTable): the tables of hp_compare_runs()
+ * @labels: (array length=n_runs): the runs' labels, in order
+ * @top_n: ops in the ops chart
+ * @domain: (nullable): the gettext domain of the titles, or %NULL for English
+ *
+ * One grouped bar chart per table, a series (and colour) per run, in the
+ * same order in every chart: the temporal breakdown (mean over ranks),
+ * kernel types, overlap and step time per rank, idle time per cause (sum
+ * over ranks and streams), memory peaks per rank (when the runs have
+ * memory events) and the ops that changed most.
+ *
+ * Returns: (transfer full) (element-type HpChart): the charts
+ */
+GPtrArray *
+hp_compare_charts_new (GPtrArray         *tables,
+                       const char *const *labels,
+                       guint              n_runs,
+                       guint              top_n,
+                       const char        *domain)
+{
+  static const char *const temporal_cols[] = { "idle_time_pctg", "compute_time_pctg", "non_compute_time_pctg" };
+  const char *const        temporal_names[] = { tr (domain, N_ ("Idle")), tr (domain, N_ ("Compute")),
+                                                tr (domain, N_ ("Non-compute")) };
+  static const char *const percentage[] = { "percentage" };
+  static const char *const overlap[] = { "comp_comm_overlap_pctg" };
+  static const char *const idle[] = { "idle_time" };
+  static const char *const step[] = { "mean" };
+  static const char *const peak[] = { "peak_allocated" };
+  GPtrArray               *charts = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_chart_unref);
+  HpTable                 *table;
+  HpChart                 *chart;
+
+  if ((table = find_table (tables, "compare_temporal_breakdown")) != NULL)
+    {
+      chart = new_chart ("compare_temporal_breakdown", tr (domain, N_ ("Temporal breakdown per run")), NULL,
+                         tr (domain, N_ ("Share of the GPU time span (mean over ranks)")), HP_AXIS_FORMAT_PERCENT,
+                         labels, n_runs);
+      fill (chart, table, labels, n_runs, NULL, temporal_cols, temporal_names, 3, AGG_MEAN);
+      g_ptr_array_add (charts, chart);
+    }
+  if ((table = find_table (tables, "compare_kernel_type")) != NULL)
+    {
+      chart = new_chart ("compare_kernel_type", tr (domain, N_ ("Kernel types per run")), NULL,
+                         tr (domain, N_ ("Share of kernel time")), HP_AXIS_FORMAT_PERCENT, labels, n_runs);
+      fill (chart, table, labels, n_runs, "kernel_type", percentage, NULL, 1, AGG_SUM);
+      g_ptr_array_add (charts, chart);
+    }
+  if ((table = find_table (tables, "compare_comm_comp_overlap")) != NULL)
+    {
+      chart = new_chart ("compare_comm_comp_overlap", tr (domain, N_ ("Communication overlapped by computation")),
+                         tr (domain, N_ ("Rank")), tr (domain, N_ ("Share of communication time")),
+                         HP_AXIS_FORMAT_PERCENT, labels, n_runs);
+      fill (chart, table, labels, n_runs, "rank", overlap, NULL, 1, AGG_MEAN);
+      g_ptr_array_add (charts, chart);
+    }
+  if ((table = find_table (tables, "compare_idle_time")) != NULL)
+    {
+      chart = new_chart ("compare_idle_time", tr (domain, N_ ("Idle time by cause")), NULL,
+                         tr (domain, N_ ("Idle time (all ranks and streams)")), HP_AXIS_FORMAT_TIME_US, labels,
+                         n_runs);
+      fill (chart, table, labels, n_runs, "idle_category", idle, NULL, 1, AGG_SUM);
+      g_ptr_array_add (charts, chart);
+    }
+  if ((table = find_table (tables, "compare_step_time")) != NULL)
+    {
+      chart = new_chart ("compare_step_time", tr (domain, N_ ("Step time")), tr (domain, N_ ("Rank")),
+                         tr (domain, N_ ("Mean step time")), HP_AXIS_FORMAT_TIME_US, labels, n_runs);
+      fill (chart, table, labels, n_runs, "rank", step, NULL, 1, AGG_MEAN);
+      g_ptr_array_add (charts, chart);
+    }
+  if ((table = find_table (tables, "compare_memory")) != NULL && hp_table_get_n_rows (table) > 0)
+    {
+      chart = new_chart ("compare_memory", tr (domain, N_ ("Peak allocated memory")), tr (domain, N_ ("Rank")),
+                         tr (domain, N_ ("Bytes")), HP_AXIS_FORMAT_COMPACT, labels, n_runs);
+      fill (chart, table, labels, n_runs, "rank", peak, NULL, 1, AGG_MAX);
+      g_ptr_array_add (charts, chart);
+    }
+  if ((table = find_table (tables, "compare_ops")) != NULL)
+    {
+      chart = new_chart ("compare_ops", tr (domain, N_ ("Ops that changed most")), NULL,
+                         tr (domain, N_ ("Total duration")), HP_AXIS_FORMAT_TIME_US, labels, n_runs);
+      fill_ops (chart, table, labels, n_runs, top_n);
+      g_ptr_array_add (charts, chart);
+    }
+
+  return charts;
+}

@@ -1,0 +1,168 @@
+/* hp-cli-compare.c — `hotpath-cli compare`: 2 to 8 runs side by side, one table per question.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "hp-cli-runs.h"
+#include "hp-core.h"
+
+int
+hp_cli_compare (int           argc,
+                char        **argv,
+                GCancellable *cancellable)
+{
+  g_autoptr (GOptionContext) context = g_option_context_new ("RUN... — 2 to 8 runs side by side");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) traces = NULL;
+  g_autoptr (GPtrArray) tables = NULL;
+  g_auto (GStrv) paths = NULL;
+  g_auto (GStrv) labels = NULL;
+  g_auto (GStrv) formats = NULL;
+  g_autofree char *labels_text = NULL;
+  g_autofree char *format = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *charts_text = NULL;
+  g_autofree char *message = NULL;
+  gboolean         hta_compat = FALSE;
+  gboolean         include_last_step = FALSE;
+  gboolean         json;
+  int              top = 10;
+  guint            n_runs;
+  HpAnalysisParams params;
+  int              status = HP_CLI_EXIT_OK;
+  GOptionEntry     entries[] = {
+        { "labels", 'l', 0, G_OPTION_ARG_STRING, &labels_text, "The runs' names (default: each folder's name)", "L,..." },
+        { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "csv (default) or json", "FORMAT" },
+        { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write OUTDIR/compare_<table>.csv; without it, print tables", "OUTDIR" },
+        { "charts", 'c', 0, G_OPTION_ARG_STRING, &charts_text, "Also write the charts: png, svg, pdf (needs --output)", "LIST" },
+        { "top", 0, 0, G_OPTION_ARG_INT, &top, "Ops in the ops chart (10)", "N" },
+        { "hta-compat", 0, 0, G_OPTION_ARG_NONE, &hta_compat, "Reproduce HTA's numbers exactly, quirks included", NULL },
+        { "include-last-step", 0, 0, G_OPTION_ARG_NONE, &include_last_step, "Keep the last (incomplete) iteration (include_last_profiler_step)", NULL },
+        { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "RUN..." },
+        { NULL }
+  };
+
+  hp_analysis_params_init (&params);
+  g_option_context_set_summary (context,
+                                "Compares 2 to 8 runs (each a trace folder or file) with the analyses of "
+                                "`report`: compare_temporal_breakdown, compare_kernel_type, "
+                                "compare_comm_comp_overlap, compare_idle_time, compare_step_time, "
+                                "compare_memory and compare_ops. Every number is the one `report` gives "
+                                "for that run alone.");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      status = hp_cli_usage_error (context, "%s", error->message);
+      goto out;
+    }
+  n_runs = paths != NULL ? g_strv_length (paths) : 0;
+  if (n_runs < 2 || n_runs > HP_COMPARE_MAX_RUNS)
+    {
+      status = hp_cli_usage_error (context, "compare: name 2 to %d runs (each a trace folder or file)",
+                                   HP_COMPARE_MAX_RUNS);
+      goto out;
+    }
+  if (format != NULL && strcmp (format, "csv") != 0 && strcmp (format, "json") != 0)
+    {
+      status = hp_cli_usage_error (context, "compare: --format takes csv or json, not '%s'", format);
+      goto out;
+    }
+  json = g_strcmp0 (format, "json") == 0;
+  if (top < 1)
+    {
+      status = hp_cli_usage_error (context, "compare: --top takes a number from 1");
+      goto out;
+    }
+  labels = hp_cli_run_labels (labels_text, (const char *const *)paths, n_runs, NULL, &message);
+  if (labels != NULL)
+    for (guint i = 0; i < n_runs && message == NULL; i++)
+      for (guint j = 0; j < i && message == NULL; j++)
+        if (strcmp (labels[i], labels[j]) == 0)
+          message = g_strdup_printf ("two runs are named '%s': give --labels", labels[i]);
+  if (message != NULL)
+    {
+      status = hp_cli_usage_error (context, "compare: %s", message);
+      goto out;
+    }
+  formats = hp_cli_parse_chart_formats (charts_text, &message);
+  if (message != NULL)
+    {
+      status = hp_cli_usage_error (context, "compare: %s", message);
+      goto out;
+    }
+  if (formats != NULL && output == NULL)
+    {
+      status = hp_cli_usage_error (context, "compare: --charts needs --output");
+      goto out;
+    }
+
+  traces = hp_cli_load_runs (paths, n_runs, hta_compat, include_last_step, cancellable);
+  if (traces == NULL)
+    {
+      status = HP_CLI_EXIT_BAD_INPUT;
+      goto out;
+    }
+  tables = hp_compare_runs ((HpTrace *const *)traces->pdata, (const char *const *)labels, n_runs, &params,
+                            cancellable, &error);
+  if (tables == NULL)
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        fprintf (stderr, "hotpath-cli: cancelled\n");
+      else
+        fprintf (stderr, "hotpath-cli: compare: %s\n", error->message);
+      status = HP_CLI_EXIT_BAD_INPUT;
+      goto out;
+    }
+  for (guint t = 0; t < tables->len; t++)
+    if (hp_table_get_note (tables->pdata[t]) != NULL)
+      fprintf (stderr, "hotpath-cli: note: %s: %s\n", hp_table_get_name (tables->pdata[t]),
+               hp_table_get_note (tables->pdata[t]));
+
+  if (output == NULL)
+    {
+      for (guint t = 0; t < tables->len; t++)
+        {
+          g_autofree char *text = NULL;
+
+          if (json)
+            {
+              g_autoptr (JsonNode) node = hp_table_to_json (tables->pdata[t]);
+
+              text = json_to_string (node, TRUE);
+            }
+          else
+            text = hp_table_to_text (tables->pdata[t], 50);
+          printf ("%s%s\n", t > 0 && !json ? "\n" : "", text);
+        }
+      goto out;
+    }
+
+  if (!hp_cli_make_output_dir (output))
+    {
+      status = HP_CLI_EXIT_BAD_INPUT;
+      goto out;
+    }
+  for (guint t = 0; t < tables->len; t++)
+    if (!hp_cli_write_table (tables->pdata[t], output, json))
+      {
+        status = HP_CLI_EXIT_BAD_INPUT;
+        goto out;
+      }
+  if (formats != NULL)
+    {
+      g_autoptr (GPtrArray) charts = hp_compare_charts_new (tables, (const char *const *)labels, n_runs, (guint)top,
+                                                            NULL);
+
+      if (!hp_cli_export_charts (charts, output, (const char *const *)formats))
+        status = HP_CLI_EXIT_BAD_INPUT;
+    }
+
+out:
+  hp_analysis_params_clear (&params);
+  return status;
+}

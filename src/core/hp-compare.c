@@ -1,0 +1,601 @@
+/* hp-compare.c — N runs side by side: one table per question, a row per run and rank or per op.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "hp-compare.h"
+#include "hp-stats.h"
+#include "hp-trace-diff.h"
+
+/* the analyses whose tables are compared, as `report` runs them */
+static const struct
+{
+  const char *analysis;
+  const char *table;
+  const char *name;
+  const char *title;
+} compared[] = {
+  { "temporal_breakdown", "temporal_breakdown", "compare_temporal_breakdown", "Temporal breakdown per run" },
+  { "gpu_kernel_breakdown", "gpu_kernel_breakdown_kernel_type", "compare_kernel_type", "Kernel types per run" },
+  { "comm_comp_overlap", "comm_comp_overlap", "compare_comm_comp_overlap",
+    "Communication/computation overlap per run" },
+  { "idle_time_breakdown", "idle_time_breakdown", "compare_idle_time", "Idle time per run" },
+};
+
+static void
+copy_cell (HpTable *to,
+           guint    to_row,
+           guint    to_col,
+           HpTable *from,
+           guint    from_row,
+           guint    from_col)
+{
+  HpColumnType from_type = hp_table_get_column_type (from, from_col);
+  HpColumnType to_type = hp_table_get_column_type (to, to_col);
+
+  if (hp_table_is_null (from, from_row, from_col))
+    hp_table_set_null (to, to_row, to_col);
+  else if (to_type == HP_COLUMN_STRING)
+    {
+      g_autofree char *text = hp_table_format_cell (from, from_row, from_col);
+
+      hp_table_set_string (to, to_row, to_col, text);
+    }
+  else if (from_type == HP_COLUMN_STRING)
+    hp_table_set_null (to, to_row, to_col);
+  else if (to_type == HP_COLUMN_INT && from_type == HP_COLUMN_INT)
+    hp_table_set_int (to, to_row, to_col, hp_table_get_int (from, from_row, from_col));
+  else if (to_type == HP_COLUMN_INT)
+    hp_table_set_int (to, to_row, to_col, (gint64)hp_table_get_double (from, from_row, from_col));
+  else if (from_type == HP_COLUMN_INT)
+    hp_table_set_double (to, to_row, to_col, (double)hp_table_get_int (from, from_row, from_col));
+  else
+    hp_table_set_double (to, to_row, to_col, hp_table_get_double (from, from_row, from_col));
+}
+
+/**
+ * hp_table_stack_labelled:
+ * @tables: (array length=n_tables): one table per run (NULL entries are
+ *   skipped)
+ * @labels: (array length=n_tables): the runs' labels
+ *
+ * Stacks the tables of several runs under a first column `label`; the
+ * columns are the union of the tables' columns in order of appearance (a
+ * column one run lacks is null there).
+ *
+ * Returns: (transfer full): the stacked table
+ */
+HpTable *
+hp_table_stack_labelled (const char        *name,
+                         const char        *title,
+                         HpTable *const    *tables,
+                         const char *const *labels,
+                         guint              n_tables)
+{
+  HpTable *out = hp_table_new (name, title);
+
+  hp_table_add_column (out, "label", HP_COLUMN_STRING, NULL);
+  for (guint t = 0; t < n_tables; t++)
+    for (guint c = 0; tables[t] != NULL && c < hp_table_get_n_columns (tables[t]); c++)
+      if (hp_table_find_column (out, hp_table_get_column_name (tables[t], c)) < 0)
+        hp_table_add_column (out, hp_table_get_column_name (tables[t], c), hp_table_get_column_type (tables[t], c),
+                             hp_table_get_column_unit (tables[t], c));
+
+  for (guint t = 0; t < n_tables; t++)
+    {
+      HpTable          *table = tables[t];
+      g_autofree guint *map = NULL;
+
+      if (table == NULL)
+        continue;
+      map = g_new (guint, MAX (hp_table_get_n_columns (table), 1));
+      for (guint c = 0; c < hp_table_get_n_columns (table); c++)
+        map[c] = (guint)hp_table_find_column (out, hp_table_get_column_name (table, c));
+      for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+        {
+          guint out_row = hp_table_append_row (out);
+
+          hp_table_set_string (out, out_row, 0, labels[t]);
+          for (guint c = 1; c < hp_table_get_n_columns (out); c++)
+            hp_table_set_null (out, out_row, c);
+          for (guint c = 0; c < hp_table_get_n_columns (table); c++)
+            copy_cell (out, out_row, map[c], table, row, c);
+        }
+    }
+
+  return out;
+}
+
+/**
+ * hp_compare_sum:
+ * @label: (nullable): the run whose rows count (the first column is
+ *   `label`), or %NULL for every row
+ * @column: a numeric column
+ *
+ * Returns: the sum of @column over those rows, nulls skipped; NaN when
+ *   there is no such column
+ */
+double
+hp_compare_sum (HpTable    *table,
+                const char *label,
+                const char *column)
+{
+  int    c = table != NULL ? hp_table_find_column (table, column) : -1;
+  double sum = 0;
+
+  if (c < 0 || hp_table_get_column_type (table, (guint)c) == HP_COLUMN_STRING)
+    return NAN;
+  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+    {
+      double v = hp_table_get_double (table, row, (guint)c);
+
+      if (!isnan (v) && (label == NULL || g_strcmp0 (hp_table_get_string (table, row, 0), label) == 0))
+        sum += v;
+    }
+  return sum;
+}
+
+/**
+ * hp_table_select_rows:
+ * @rows: (array length=n_rows): row indices of @table
+ *
+ * Returns: (transfer full): a table with @table's name, title and columns
+ *   holding only @rows, in that order
+ */
+HpTable *
+hp_table_select_rows (HpTable     *table,
+                      const guint *rows,
+                      guint        n_rows)
+{
+  HpTable *out = hp_table_new (hp_table_get_name (table), hp_table_get_title (table));
+
+  for (guint c = 0; c < hp_table_get_n_columns (table); c++)
+    hp_table_add_column (out, hp_table_get_column_name (table, c), hp_table_get_column_type (table, c),
+                         hp_table_get_column_unit (table, c));
+  for (guint i = 0; i < n_rows; i++)
+    {
+      guint row = hp_table_append_row (out);
+
+      for (guint c = 0; c < hp_table_get_n_columns (table); c++)
+        copy_cell (out, row, c, table, rows[i], c);
+    }
+  return out;
+}
+
+/**
+ * hp_compare_step_time:
+ *
+ * Step time statistics per rank: the `ProfilerStep` ranges the analyses
+ * see (the last, incomplete one is dropped unless the trace keeps it).
+ *
+ * Returns: (transfer full): `compare_step_time` rows of one run
+ */
+HpTable *
+hp_compare_step_time (HpTrace    *trace,
+                      const char *label)
+{
+  HpTable *table = hp_table_new ("compare_step_time", "Step time per run and rank");
+  guint    first;
+
+  hp_table_add_column (table, "label", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
+  first = hp_describe_add_columns (table, "us");
+
+  for (guint p = 0; p < hp_trace_get_n_ranks (trace); p++)
+    {
+      const HpRank *r = hp_trace_get_rank (trace, p);
+      g_autoptr (GArray) durations = g_array_new (FALSE, FALSE, sizeof (double));
+      HpDescribe describe;
+      guint      row;
+
+      for (guint k = 0; k < r->n_rows; k++)
+        if (r->flags[r->rows[k]] & HP_EVENT_STEP)
+          {
+            double us = hp_ns_to_us (r->dur[r->rows[k]]);
+
+            g_array_append_val (durations, us);
+          }
+      hp_describe ((double *)durations->data, durations->len, &describe);
+      row = hp_table_append_row (table);
+      hp_table_set_string (table, row, 0, label);
+      hp_table_set_int (table, row, 1, r->rank);
+      hp_describe_set_row (table, row, first, &describe);
+    }
+
+  return table;
+}
+
+/**
+ * hp_compare_memory:
+ *
+ * Memory peaks per rank and device from the profiler's `[memory]` events
+ * (recorded with `profile_memory=True`): the largest `Total Allocated` and
+ * `Total Reserved`. A run without them has no rows.
+ *
+ * Returns: (transfer full): `compare_memory` rows of one run
+ */
+HpTable *
+hp_compare_memory (HpTrace    *trace,
+                   const char *label)
+{
+  HpTable *table = hp_table_new ("compare_memory", "Memory peaks per run, rank and device");
+  guint32  memory = hp_trace_lookup_string (trace, "[memory]");
+
+  hp_table_add_column (table, "label", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
+  hp_table_add_column (table, "device", HP_COLUMN_INT, NULL);
+  hp_table_add_column (table, "peak_allocated", HP_COLUMN_INT, "bytes");
+  hp_table_add_column (table, "peak_reserved", HP_COLUMN_INT, "bytes");
+  hp_table_add_column (table, "memory_events", HP_COLUMN_INT, NULL);
+  if (memory == HP_NO_STRING)
+    return table;
+
+  for (guint p = 0; p < hp_trace_get_n_ranks (trace); p++)
+    {
+      const HpRank *r = hp_trace_get_rank (trace, p);
+      guint32       allocated = hp_rank_lookup_arg_key (r, "Total Allocated");
+      guint32       reserved = hp_rank_lookup_arg_key (r, "Total Reserved");
+      guint32       device = hp_rank_lookup_arg_key (r, "Device Id");
+      g_autoptr (GArray) peaks = g_array_new (FALSE, TRUE, sizeof (gint64) * 4); /* device, alloc, res, n */
+
+      for (guint i = 0; i < r->n_events; i++)
+        {
+          gint64  id;
+          gint64 *peak = NULL;
+
+          if (r->name[i] != memory)
+            continue;
+          id = device != HP_NO_STRING ? hp_rank_get_arg_int (r, i, device, -1) : -1;
+          for (guint d = 0; d < peaks->len && peak == NULL; d++)
+            if (((gint64 *)peaks->data)[d * 4] == id)
+              peak = &((gint64 *)peaks->data)[d * 4];
+          if (peak == NULL)
+            {
+              g_array_set_size (peaks, peaks->len + 1);
+              peak = &((gint64 *)peaks->data)[(peaks->len - 1) * 4];
+              peak[0] = id;
+            }
+          if (allocated != HP_NO_STRING)
+            peak[1] = MAX (peak[1], hp_rank_get_arg_int (r, i, allocated, 0));
+          if (reserved != HP_NO_STRING)
+            peak[2] = MAX (peak[2], hp_rank_get_arg_int (r, i, reserved, 0));
+          peak[3]++;
+        }
+      for (guint d = 0; d < peaks->len; d++)
+        {
+          const gint64 *peak = &((gint64 *)peaks->data)[d * 4];
+          guint         row = hp_table_append_row (table);
+
+          hp_table_set_string (table, row, 0, label);
+          hp_table_set_int (table, row, 1, r->rank);
+          hp_table_set_int (table, row, 2, peak[0]);
+          hp_table_set_int (table, row, 3, peak[1]);
+          hp_table_set_int (table, row, 4, peak[2]);
+          hp_table_set_int (table, row, 5, peak[3]);
+        }
+    }
+
+  return table;
+}
+
+/* one op across the runs */
+typedef struct
+{
+  const char *name;
+  const char *cat;
+  const char *device;
+  gint64     *counts;
+  double     *totals;
+  double      spread;
+} OpRow;
+
+static void
+op_row_free (gpointer data)
+{
+  OpRow *row = data;
+
+  g_free (row->counts);
+  g_free (row->totals);
+  g_free (row);
+}
+
+static int
+cmp_op_rows (gconstpointer a,
+             gconstpointer b)
+{
+  const OpRow *x = *(OpRow *const *)a;
+  const OpRow *y = *(OpRow *const *)b;
+  int          c;
+
+  if (x->spread != y->spread)
+    return x->spread > y->spread ? -1 : 1;
+  c = strcmp (x->name, y->name);
+  if (c == 0)
+    c = strcmp (x->cat, y->cat);
+  if (c == 0)
+    c = g_strcmp0 (x->device, y->device);
+  return c;
+}
+
+static HpTable *
+compare_ops (HpTable *const    *summaries,
+             const char *const *labels,
+             guint              n_runs)
+{
+  g_autoptr (GHashTable) index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (op_row_free);
+  gboolean has_device = hp_table_find_column (summaries[0], "device") >= 0;
+  HpTable *table = hp_table_new ("compare_ops", "Ops per run, the largest changes first");
+
+  for (guint run = 0; run < n_runs; run++)
+    {
+      HpTable *s = summaries[run];
+      int      device_col = hp_table_find_column (s, "device");
+
+      for (guint i = 0; i < hp_table_get_n_rows (s); i++)
+        {
+          const char      *name = hp_table_get_string (s, i, 1);
+          const char      *cat = hp_table_get_string (s, i, 0);
+          const char      *device = device_col >= 0 ? hp_table_get_string (s, i, (guint)device_col) : NULL;
+          g_autofree char *key = g_strdup_printf ("%s\x1f%s\x1f%s", name, cat, device != NULL ? device : "");
+          OpRow           *row = g_hash_table_lookup (index, key);
+
+          if (row == NULL)
+            {
+              row = g_new0 (OpRow, 1);
+              row->name = name;
+              row->cat = cat;
+              row->device = device;
+              row->counts = g_new0 (gint64, n_runs);
+              row->totals = g_new0 (double, n_runs);
+              g_hash_table_insert (index, g_steal_pointer (&key), row);
+              g_ptr_array_add (rows, row);
+            }
+          row->counts[run] += hp_table_get_int (s, i, 3);
+          row->totals[run] += hp_table_get_double (s, i, 4);
+        }
+    }
+  for (guint k = 0; k < rows->len; k++)
+    {
+      OpRow *row = rows->pdata[k];
+      double lo = row->totals[0], hi = row->totals[0];
+
+      for (guint run = 1; run < n_runs; run++)
+        {
+          lo = MIN (lo, row->totals[run]);
+          hi = MAX (hi, row->totals[run]);
+        }
+      row->spread = hi - lo;
+    }
+  g_ptr_array_sort (rows, cmp_op_rows);
+
+  hp_table_add_column (table, "name", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "cat", HP_COLUMN_STRING, NULL);
+  if (has_device)
+    hp_table_add_column (table, "device", HP_COLUMN_STRING, NULL);
+  for (guint run = 0; run < n_runs; run++)
+    {
+      g_autofree char *counts = g_strconcat (labels[run], "_counts", NULL);
+      g_autofree char *total = g_strconcat (labels[run], "_total_duration", NULL);
+      g_autofree char *mean = g_strconcat (labels[run], "_mean_duration", NULL);
+
+      hp_table_add_column (table, counts, HP_COLUMN_INT, NULL);
+      hp_table_add_column (table, total, HP_COLUMN_DOUBLE, "us");
+      hp_table_add_column (table, mean, HP_COLUMN_DOUBLE, "us");
+    }
+  hp_table_add_column (table, "spread_duration", HP_COLUMN_DOUBLE, "us");
+
+  for (guint k = 0; k < rows->len; k++)
+    {
+      const OpRow *op = rows->pdata[k];
+      guint        row = hp_table_append_row (table);
+      guint        col = 0;
+
+      hp_table_set_string (table, row, col++, op->name);
+      hp_table_set_string (table, row, col++, op->cat);
+      if (has_device)
+        hp_table_set_string (table, row, col++, op->device);
+      for (guint run = 0; run < n_runs; run++)
+        {
+          hp_table_set_int (table, row, col++, op->counts[run]);
+          hp_table_set_double (table, row, col++, op->totals[run]);
+          hp_table_set_double (table, row, col++,
+                               op->counts[run] > 0 ? op->totals[run] / (double)op->counts[run] : NAN);
+        }
+      hp_table_set_double (table, row, col++, op->spread);
+    }
+
+  return table;
+}
+
+/* the analyses one at a time; a failed one gives no tables and a note */
+static GPtrArray *
+run_each (const HpAnalysis *const *analyses,
+          guint                    n_analyses,
+          HpTrace                 *trace,
+          const HpAnalysisParams  *params,
+          const char              *label,
+          GString                **notes,
+          GCancellable            *cancellable,
+          GError                 **error)
+{
+  g_autoptr (GPtrArray) result = g_ptr_array_new_with_free_func ((GDestroyNotify)g_ptr_array_unref);
+
+  for (guint a = 0; a < n_analyses; a++)
+    {
+      g_autoptr (GError) local_error = NULL;
+      GPtrArray *tables = hp_analysis_run (analyses[a], trace, params, cancellable, &local_error);
+
+      if (tables == NULL)
+        {
+          if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+            {
+              g_propagate_error (error, g_steal_pointer (&local_error));
+              return NULL;
+            }
+          if (notes[a] == NULL)
+            notes[a] = g_string_new (NULL);
+          g_string_append_printf (notes[a], "%s%s: %s", notes[a]->len > 0 ? "; " : "", label, local_error->message);
+          tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
+        }
+      g_ptr_array_add (result, tables);
+    }
+  return g_steal_pointer (&result);
+}
+
+static HpTable *
+find_table (GPtrArray  *tables,
+            const char *name)
+{
+  for (guint i = 0; tables != NULL && i < tables->len; i++)
+    if (strcmp (hp_table_get_name (tables->pdata[i]), name) == 0)
+      return tables->pdata[i];
+  return NULL;
+}
+
+/**
+ * hp_compare_runs:
+ * @traces: (array length=n_runs): the runs, 2 to 8, loaded in one mode
+ * @labels: (array length=n_runs): their labels, all different
+ * @params: the analyses' parameters (those of `report`)
+ *
+ * Runs the same analyses on every run and stacks their tables, so every
+ * number is the one `report` gives for that run alone:
+ * `compare_temporal_breakdown`, `compare_kernel_type`,
+ * `compare_comm_comp_overlap`, `compare_idle_time` (`label` first, then the
+ * analysis' columns), `compare_step_time`, `compare_memory` and
+ * `compare_ops` (a row per op, a column group per run, the largest
+ * spread of total duration first).
+ *
+ * Returns: (transfer full) (element-type HpTable): the tables, or NULL with
+ *   @error set (the message starts with the label of the run at fault)
+ */
+GPtrArray *
+hp_compare_runs (HpTrace *const         *traces,
+                 const char *const      *labels,
+                 guint                   n_runs,
+                 const HpAnalysisParams *params,
+                 GCancellable           *cancellable,
+                 GError                **error)
+{
+  const HpAnalysis *analyses[G_N_ELEMENTS (compared)];
+  g_autoptr (GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify)g_ptr_array_unref);
+  g_autoptr (GPtrArray) summaries = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
+  g_autoptr (GPtrArray) out = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
+  g_autoptr (GPtrArray) parts = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
+  GString *notes[G_N_ELEMENTS (compared)] = { NULL };
+
+  if (n_runs < 2 || n_runs > HP_COMPARE_MAX_RUNS)
+    {
+      g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER,
+                   "a comparison takes 2 to %d runs, not %u", HP_COMPARE_MAX_RUNS, n_runs);
+      return NULL;
+    }
+  for (guint i = 0; i < n_runs; i++)
+    {
+      if (hp_trace_get_mode (traces[i]) != hp_trace_get_mode (traces[0]))
+        {
+          g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER,
+                       "%s: loaded in another mode than %s", labels[i], labels[0]);
+          return NULL;
+        }
+      for (guint j = 0; j < i; j++)
+        if (strcmp (labels[i], labels[j]) == 0)
+          {
+            g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER,
+                         "two runs are labelled '%s'", labels[i]);
+            return NULL;
+          }
+    }
+  for (guint a = 0; a < G_N_ELEMENTS (compared); a++)
+    analyses[a] = hp_analysis_find (compared[a].analysis);
+
+  for (guint i = 0; i < n_runs; i++)
+    {
+      GError    *local_error = NULL;
+      GPtrArray *result;
+      HpTable   *summary;
+
+      result = hp_analysis_run_many (analyses, G_N_ELEMENTS (analyses), traces[i], params, 0, NULL, cancellable,
+                                     &local_error);
+      if (result == NULL && !g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          /* one analysis has nothing to say about this run (a CPU-only
+           * run has no kernels): the others still compare */
+          g_clear_error (&local_error);
+          result = run_each (analyses, G_N_ELEMENTS (analyses), traces[i], params, labels[i], notes, cancellable,
+                             &local_error);
+        }
+      summary = result != NULL ? hp_trace_diff_run_summary (traces[i], cancellable, &local_error) : NULL;
+      if (summary == NULL)
+        {
+          g_clear_pointer (&result, g_ptr_array_unref);
+          g_propagate_prefixed_error (error, local_error, "%s: ", labels[i]);
+          for (guint a = 0; a < G_N_ELEMENTS (notes); a++)
+            if (notes[a] != NULL)
+              g_string_free (notes[a], TRUE);
+          return NULL;
+        }
+      g_ptr_array_add (results, result);
+      g_ptr_array_add (summaries, summary);
+    }
+
+  for (guint a = 0; a < G_N_ELEMENTS (compared); a++)
+    {
+      g_autofree HpTable **tables = g_new0 (HpTable *, n_runs);
+
+      for (guint i = 0; i < n_runs; i++)
+        {
+          /* hp_analysis_run_many() gives one table list per analysis */
+          GPtrArray *per_run = results->pdata[i];
+
+          tables[i] = find_table (per_run->pdata[a], compared[a].table);
+        }
+      g_ptr_array_add (out, hp_table_stack_labelled (compared[a].name, compared[a].title, tables, labels, n_runs));
+      if (notes[a] != NULL)
+        {
+          hp_table_set_note (out->pdata[out->len - 1], notes[a]->str);
+          g_string_free (notes[a], TRUE);
+        }
+    }
+
+  for (guint i = 0; i < n_runs; i++)
+    g_ptr_array_add (parts, hp_compare_step_time (traces[i], labels[i]));
+  g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, "compare_step_time",
+                                         "Step time per run and rank"));
+  g_ptr_array_set_size (parts, 0);
+  for (guint i = 0; i < n_runs; i++)
+    g_ptr_array_add (parts, hp_compare_memory (traces[i], labels[i]));
+  g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, "compare_memory",
+                                         "Memory peaks per run, rank and device"));
+
+  g_ptr_array_add (out, compare_ops ((HpTable *const *)summaries->pdata, labels, n_runs));
+
+  return g_steal_pointer (&out);
+}
+
+/**
+ * hp_compare_files_are_runs:
+ * @files: (array length=n_files): what a user dropped or chose
+ *
+ * Several folders at once are runs to compare (a job's rank files come as
+ * files, or as one folder).
+ *
+ * Returns: whether @files are 2 to %HP_COMPARE_MAX_RUNS folders
+ */
+gboolean
+hp_compare_files_are_runs (GFile **files,
+                           guint   n_files)
+{
+  if (n_files < 2 || n_files > HP_COMPARE_MAX_RUNS)
+    return FALSE;
+  for (guint i = 0; i < n_files; i++)
+    if (g_file_query_file_type (files[i], G_FILE_QUERY_INFO_NONE, NULL) != G_FILE_TYPE_DIRECTORY)
+      return FALSE;
+  return TRUE;
+}

@@ -1,0 +1,21 @@
+/* hp-trace-diff-private.h — what the flat and the tree diff share: choosing the rank and iterations of a run.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "hp-trace-diff.h"
+
+G_BEGIN_DECLS
+
+int           _hp_trace_diff_cmp_int (gconstpointer a,
+                                      gconstpointer b);
+const HpRank *_hp_trace_diff_select_rank (HpTrace *trace,
+                                          int      rank,
+                                          GError **error);
+GArray       *_hp_trace_diff_select_iterations (HpTrace *trace,
+                                                GArray  *wanted,
+                                                GError **error);
+
+G_END_DECLS

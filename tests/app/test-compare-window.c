@@ -1,0 +1,242 @@
+/* test-compare-window.c — the comparison window on two hand-made runs: tabs, a diff row, exports.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <string.h>
+
+#include "hp-chart-view.h"
+#include "hp-compare-window.h"
+#include "hp-table-view.h"
+#include "hp-test-utils.h"
+#include "hp-timeline-view.h"
+#include "hp-ui-test-utils.h"
+
+static gboolean
+not_comparing (gpointer window)
+{
+  return !hp_compare_window_is_loading (window);
+}
+
+static HpCompareWindow *
+open_comparison (void)
+{
+  g_autofree char  *control = hp_test_data_path ("diff", "control.json", NULL);
+  g_autofree char  *test = hp_test_data_path ("diff", "test.json", NULL);
+  const char *const paths[] = { control, test, NULL };
+  const char *const labels[] = { "Base", "New", NULL };
+  HpCompareWindow  *window = hp_compare_window_new (NULL, paths, labels);
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (hp_ui_test_wait_for (not_comparing, window));
+  g_assert_null (hp_compare_window_get_error (window));
+  return window;
+}
+
+/* the three tabs with their content; the findings in words */
+static void
+test_tabs (void)
+{
+  HpCompareWindow         *window = open_comparison ();
+  GtkNotebook             *notebook = hp_compare_window_get_notebook (window);
+  static const char *const tabs[] = { "Summary", "Ops Diff", "Tree Diff", "Timelines" };
+  HpTable                 *tree;
+
+  g_assert_cmpint (gtk_notebook_get_n_pages (notebook), ==, G_N_ELEMENTS (tabs));
+  for (guint i = 0; i < G_N_ELEMENTS (tabs); i++)
+    {
+      GtkWidget *page = gtk_notebook_get_nth_page (notebook, (int)i);
+
+      g_assert_cmpstr (gtk_notebook_get_tab_label_text (notebook, page), ==, tabs[i]);
+      gtk_notebook_set_current_page (notebook, (int)i);
+      hp_ui_test_spin (100);
+    }
+  /* temporal breakdown, kernel types, overlap, idle time, step time, ops
+   * (no memory events in these runs) */
+  g_assert_cmpuint (hp_compare_window_get_n_charts (window), ==, 6);
+  /* Base's one complete step takes 100 us, New's 200 us */
+  g_assert_nonnull (strstr (hp_compare_window_get_findings (window), "Base: steps take 0.1 ms on average"));
+  g_assert_nonnull (strstr (hp_compare_window_get_findings (window), "New: steps take 0.2 ms on average"));
+  g_assert_nonnull (strstr (hp_compare_window_get_findings (window), "Fastest steps: Base."));
+
+  /* the tree diff of the pair: ProfilerStep is the same, its children changed */
+  tree = hp_table_view_get_table (HP_TABLE_VIEW (hp_compare_window_get_tree_view (window)));
+  g_assert_nonnull (tree);
+  g_assert_cmpuint (hp_table_get_n_rows (tree), >, 0);
+  g_assert_cmpstr (hp_table_get_name (tree), ==, "tree_diff");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* the ops diff: rows, a selected row copied, the pair swapped, the
+ * communication filter, a chart exported */
+static void
+test_ops_diff (void)
+{
+  HpCompareWindow *window = open_comparison ();
+  HpTableView     *view = HP_TABLE_VIEW (hp_compare_window_get_ops_view (window));
+  GListModel      *model = hp_table_view_get_model (view);
+  HpTable         *table = hp_table_view_get_table (view);
+  g_autofree char *copied = NULL;
+  GtkWidget       *chart;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hotpath-compare-XXXXXX", &error);
+  g_autofree char *png = NULL;
+  g_autofree char *csv = NULL;
+  g_autofree char *csv_text = NULL;
+
+  g_assert_no_error (error);
+  gtk_notebook_set_current_page (hp_compare_window_get_notebook (window), 1);
+  hp_ui_test_spin (200);
+  g_assert_nonnull (table);
+  g_assert_cmpuint (hp_table_get_n_rows (table), ==, 7);
+  g_assert_cmpint (hp_table_find_column (table, "Base_counts"), >=, 0);
+  g_assert_cmpint (hp_table_find_column (table, "New_counts"), >=, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 7);
+
+  /* aten::mm: 2 calls of 10 us against 4 of 15 us, marked + */
+  hp_table_view_set_search (view, "aten::mm");
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1);
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (model), 0, TRUE);
+  g_assert_true (hp_table_view_copy_selection (view));
+  copied = hp_ui_test_read_clipboard (GTK_WIDGET (view));
+  g_assert_true (g_str_has_prefix (copied, "aten::mm\tcpu_op\t2\t20.0\t4\t60.0\t2\t40.0\t+\t10.0\t15.0\t5.0\t200.0\tCPU"));
+  hp_table_view_set_search (view, NULL);
+
+  /* swapped: the signs turn */
+  hp_compare_window_set_pair (window, 1, 0);
+  g_assert_true (hp_ui_test_wait_for (not_comparing, window));
+  table = hp_table_view_get_table (view);
+  g_assert_cmpint (hp_table_find_column (table, "New_counts"), <, hp_table_find_column (table, "Base_counts"));
+
+  /* communication only: these runs have none */
+  hp_compare_window_set_comm_only (window, TRUE);
+  g_assert_cmpuint (hp_table_get_n_rows (hp_table_view_get_table (view)), ==, 0);
+  hp_compare_window_set_comm_only (window, FALSE);
+  g_assert_cmpuint (hp_table_get_n_rows (hp_table_view_get_table (view)), ==, 7);
+
+  /* exports: the table as CSV, the count chart as PNG */
+  csv = g_build_filename (dir, "ops.csv", NULL);
+  g_assert_true (hp_table_write_csv (hp_table_view_get_table (view), csv, &error));
+  g_assert_no_error (error);
+  g_file_get_contents (csv, &csv_text, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (csv_text, "name,cat,New_counts,New_total_duration,Base_counts"));
+  chart = hp_ui_test_find_widget_of_type (GTK_WIDGET (window), HP_TYPE_CHART_VIEW);
+  g_assert_nonnull (chart);
+  png = g_build_filename (dir, "chart.png", NULL);
+  g_assert_true (hp_chart_view_export_to_file (HP_CHART_VIEW (chart), png, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
+
+  g_unlink (csv);
+  g_unlink (png);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* the Timelines tab: step k of every run starts at the same x, and the
+ * views move together */
+static void
+test_timelines (void)
+{
+  HpCompareWindow *window = open_comparison ();
+  HpTimelineView  *base, *next;
+  gint64           start, end;
+
+  gtk_notebook_set_current_page (hp_compare_window_get_notebook (window), 3);
+  hp_ui_test_spin (200);
+  base = HP_TIMELINE_VIEW (hp_compare_window_get_timeline (window, 0));
+  next = HP_TIMELINE_VIEW (hp_compare_window_get_timeline (window, 1));
+  g_assert_nonnull (base);
+  g_assert_nonnull (next);
+  g_assert_null (hp_compare_window_get_timeline (window, 2));
+
+  /* the second steps: Base's at 100 us (100 us long), New's at 200 us (50
+   * us); both shown 110 us wide from 5 us before their start (New's run
+   * ends at 250 us, so its view stops at its end) */
+  hp_compare_window_align_step (window, 1);
+  hp_timeline_view_get_visible_range (base, &start, &end);
+  g_assert_cmpint (start, ==, 95000);
+  g_assert_cmpint (end, ==, 205000);
+  hp_timeline_view_get_visible_range (next, &start, &end);
+  g_assert_cmpint (end - start, ==, 110000);
+  g_assert_cmpint (start, <=, 195000);
+
+  /* zooming one shows the others from the same offset to their step */
+  hp_timeline_view_set_visible_range (base, 110000, 130000);
+  hp_timeline_view_get_visible_range (next, &start, &end);
+  g_assert_cmpint (start, ==, 210000);
+  g_assert_cmpint (end, ==, 230000);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* one run is not a comparison; a missing run names itself */
+static void
+test_bad_runs (void)
+{
+  g_autofree char  *control = hp_test_data_path ("diff", "control.json", NULL);
+  g_autofree char  *missing = hp_test_data_path ("diff", "no-such-run", NULL);
+  const char *const one[] = { control, NULL };
+  const char *const absent[] = { control, missing, NULL };
+  HpCompareWindow  *single = hp_compare_window_new (NULL, one, NULL);
+  HpCompareWindow  *broken = hp_compare_window_new (NULL, absent, NULL);
+
+  g_assert_nonnull (strstr (hp_compare_window_get_error (single), "2 to 8 runs"));
+  gtk_window_present (GTK_WINDOW (broken));
+  g_assert_true (hp_ui_test_wait_for (not_comparing, broken));
+  g_assert_nonnull (hp_compare_window_get_error (broken));
+  g_assert_nonnull (strstr (hp_compare_window_get_error (broken), "no-such-run"));
+  gtk_window_destroy (GTK_WINDOW (single));
+  gtk_window_destroy (GTK_WINDOW (broken));
+}
+
+/* dropped together, folders are runs to compare; files are one job */
+static void
+test_dropped_folders (void)
+{
+  g_autofree char *a = hp_test_data_path ("hta_trace_compare_base", NULL);
+  g_autofree char *b = hp_test_data_path ("hta_trace_compare_test", NULL);
+  g_autofree char *file = hp_test_data_path ("diff", "control.json", NULL);
+  g_autoptr (GFile) fa = g_file_new_for_path (a);
+  g_autoptr (GFile) fb = g_file_new_for_path (b);
+  g_autoptr (GFile) ff = g_file_new_for_path (file);
+  GFile           *folders[] = { fa, fb };
+  GFile           *mixed[] = { fa, ff };
+  GtkWidget       *parent = gtk_window_new ();
+  HpCompareWindow *window;
+  HpTable         *table;
+
+  g_assert_null (hp_compare_window_open_folders (GTK_WINDOW (parent), folders, 1));
+  g_assert_null (hp_compare_window_open_folders (GTK_WINDOW (parent), mixed, 2));
+  window = hp_compare_window_open_folders (GTK_WINDOW (parent), folders, 2);
+  g_assert_nonnull (window);
+  g_assert_true (hp_ui_test_wait_for (not_comparing, window));
+  g_assert_null (hp_compare_window_get_error (window));
+  /* labelled with the folder names */
+  table = hp_table_view_get_table (HP_TABLE_VIEW (hp_compare_window_get_ops_view (window)));
+  g_assert_cmpint (hp_table_find_column (table, "hta_trace_compare_base_counts"), >, 0);
+  g_assert_cmpint (hp_table_find_column (table, "hta_trace_compare_test_counts"), >, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+  gtk_window_destroy (GTK_WINDOW (parent));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  setlocale (LC_ALL, "C");
+  gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+
+  g_test_add_func ("/app/compare/tabs", test_tabs);
+  g_test_add_func ("/app/compare/ops-diff", test_ops_diff);
+  g_test_add_func ("/app/compare/timelines", test_timelines);
+  g_test_add_func ("/app/compare/bad-runs", test_bad_runs);
+  g_test_add_func ("/app/compare/dropped-folders", test_dropped_folders);
+
+  return g_test_run ();
+}

@@ -1,0 +1,469 @@
+/* test-cli-runs.c — hotpath-cli diff, compare and check, run as a user would.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "hp-test-utils.h"
+
+static JsonNode *
+parse_json (const char *text)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+static JsonNode *
+read_json (const char *path)
+{
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  return parse_json (text);
+}
+
+static char *
+joined_list (JsonObject *object,
+             const char *member)
+{
+  JsonArray *array = json_object_get_array_member (object, member);
+  GString   *s = g_string_new (NULL);
+
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    g_string_append_printf (s, "%s%s", i > 0 ? "," : "", json_array_get_string_element (array, i));
+  return g_string_free (s, FALSE);
+}
+
+/* a cell of a table written by hp_table_to_json(): rows are arrays */
+static JsonNode *
+json_cell (JsonObject *table,
+           guint       row,
+           const char *column)
+{
+  JsonArray *columns = json_object_get_array_member (table, "columns");
+  JsonArray *rows = json_object_get_array_member (table, "rows");
+
+  for (guint c = 0; c < json_array_get_length (columns); c++)
+    if (g_strcmp0 (json_object_get_string_member (json_array_get_object_element (columns, c), "name"), column) == 0)
+      return json_array_get_element (json_array_get_array_element (rows, row), c);
+  g_error ("no column %s", column);
+  return NULL;
+}
+
+/* HTA's own test call (rank 1, iteration 1010, CPU, short names): the table
+ * equals HTA's, ops_diff.json keeps full names */
+static void
+test_diff_matches_golden (void)
+{
+  static const char *const kinds[] = { "added", "deleted", "increased", "decreased", "unchanged" };
+  g_autofree char         *control = hp_test_data_path ("hta_trace_compare_base", NULL);
+  g_autofree char         *test = hp_test_data_path ("hta_trace_compare_test", NULL);
+  g_autofree char         *golden_csv = hp_test_golden_path ("pair_trace_compare", "compare_traces_testcfg_cpu_short.csv");
+  g_autofree char         *golden_json = hp_test_golden_path ("pair_trace_compare", "ops_diff_testcfg_cpu.json");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = g_dir_make_tmp ("hotpath-diff-XXXXXX", &error);
+  g_autofree char *ours_csv = NULL;
+  g_autofree char *ours_json = NULL;
+  g_autoptr (GPtrArray) ours_rows = NULL;
+  g_autoptr (GPtrArray) golden_rows = NULL;
+  g_autoptr (JsonNode) ours = NULL;
+  g_autoptr (JsonNode) golden = NULL;
+  g_autofree char *why = NULL;
+  g_auto (HpTestCliRun) run = { 0 };
+
+  g_assert_no_error (error);
+  hp_test_run_cli (&run, "diff", "--hta-compat", "--control-rank", "1", "--test-rank", "1", "--control-iteration",
+                   "1010", "--test-iteration", "1010", "--device", "cpu", "--short-names", "--output", out, control,
+                   test, NULL);
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpint (run.status, ==, 0);
+
+  ours_csv = g_build_filename (out, "compare_traces.csv", NULL);
+  ours_rows = hp_test_read_csv (ours_csv);
+  golden_rows = hp_test_read_csv (golden_csv);
+  why = hp_test_compare_csv ("compare_traces", ours_rows, golden_rows);
+  g_assert_null (why);
+  g_assert_cmpuint (ours_rows->len, ==, golden_rows->len);
+
+  ours_json = g_build_filename (out, "ops_diff.json", NULL);
+  ours = read_json (ours_json);
+  golden = read_json (golden_json);
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      g_autofree char *a = joined_list (json_node_get_object (ours), kinds[k]);
+      g_autofree char *b = joined_list (json_object_get_object_member (json_node_get_object (golden), "result"),
+                                        kinds[k]);
+
+      g_assert_cmpstr (a, ==, b);
+    }
+  hp_test_remove_tree (out);
+}
+
+/* the default mode on the hand-made pair, printed as JSON, with labels */
+static void
+test_diff_default_json (void)
+{
+  g_autofree char *control = hp_test_data_path ("diff", "control.json", NULL);
+  g_autofree char *test = hp_test_data_path ("diff", "test.json", NULL);
+  g_autoptr (JsonNode) root = NULL;
+  g_autofree char *added = NULL;
+  g_autofree char *increased = NULL;
+  JsonObject      *object;
+  JsonObject      *table;
+  g_auto (HpTestCliRun) run = { 0 };
+
+  hp_test_run_cli (&run, "diff", "--labels", "Base,New", "--format", "json", control, test, NULL);
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpint (run.status, ==, 0);
+  root = parse_json (run.out);
+  object = json_node_get_object (root);
+
+  added = joined_list (json_object_get_object_member (object, "ops_diff"), "added");
+  increased = joined_list (json_object_get_object_member (object, "ops_diff"), "increased");
+  g_assert_cmpstr (added, ==, "bar");
+  g_assert_cmpstr (increased, ==, "aten::mm");
+
+  /* aten::mm is the second row (after ProfilerStep) */
+  table = json_object_get_object_member (object, "compare_traces");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (table, "rows")), ==, 7);
+  g_assert_cmpstr (json_node_get_string (json_cell (table, 1, "name")), ==, "aten::mm");
+  g_assert_cmpint (json_node_get_int (json_cell (table, 1, "Base_counts")), ==, 2);
+  g_assert_cmpint (json_node_get_int (json_cell (table, 1, "New_counts")), ==, 4);
+  g_assert_cmpfloat (json_node_get_double (json_cell (table, 1, "New_total_duration")), ==, 60.0);
+  g_assert_cmpfloat (json_node_get_double (json_cell (table, 1, "duration_change_pct")), ==, 200.0);
+}
+
+/* --charts writes HTA's two charts, the largest changes only */
+static void
+test_diff_charts (void)
+{
+  g_autofree char *control = hp_test_data_path ("diff", "control.json", NULL);
+  g_autofree char *test = hp_test_data_path ("diff", "test.json", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = g_dir_make_tmp ("hotpath-diff-charts-XXXXXX", &error);
+  g_autofree char *png = NULL;
+  g_autofree char *svg = NULL;
+  g_autofree char *png_data = NULL;
+  g_autofree char *svg_data = NULL;
+  gsize            png_len = 0;
+  g_auto (HpTestCliRun) run = { 0 };
+
+  g_assert_no_error (error);
+  hp_test_run_cli (&run, "diff", "--output", out, "--charts", "png,svg", "--top", "2", control, test, NULL);
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpint (run.status, ==, 0);
+
+  png = g_build_filename (out, "ops_count_comparison.png", NULL);
+  g_file_get_contents (png, &png_data, &png_len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem (png_data, 8, "\x89PNG\r\n\x1a\n", 8);
+  svg = g_build_filename (out, "ops_duration_comparison.svg", NULL);
+  g_file_get_contents (svg, &svg_data, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (svg_data, "<svg"));
+  g_assert_nonnull (strstr (run.out, "ops_diff.json"));
+  g_assert_nonnull (strstr (run.out, "tree_diff.csv"));
+  g_assert_nonnull (strstr (run.out, "ops_count_comparison.svg"));
+  g_assert_nonnull (strstr (run.out, "ops_duration_comparison.png"));
+  hp_test_remove_tree (out);
+}
+
+/* bad usage exits 2, bad input 1, each with the reason */
+static void
+test_diff_errors (void)
+{
+  g_autofree char *control = hp_test_data_path ("diff", "control.json", NULL);
+  g_autofree char *test = hp_test_data_path ("diff", "test.json", NULL);
+  g_autofree char *no_steps = hp_test_data_path ("diff", "nosteps-control.json", NULL);
+  g_autofree char *missing = hp_test_data_path ("diff", "no-such-run", NULL);
+  g_auto (HpTestCliRun) one = { 0 };
+  g_auto (HpTestCliRun) device = { 0 };
+  g_auto (HpTestCliRun) labels = { 0 };
+  g_auto (HpTestCliRun) charts = { 0 };
+  g_auto (HpTestCliRun) iteration = { 0 };
+  g_auto (HpTestCliRun) rank = { 0 };
+  g_auto (HpTestCliRun) absent = { 0 };
+  g_auto (HpTestCliRun) compat = { 0 };
+
+  hp_test_run_cli (&one, "diff", control, NULL);
+  g_assert_cmpint (one.status, ==, 2);
+  g_assert_nonnull (strstr (one.err, "name two runs"));
+  hp_test_run_cli (&device, "diff", "--device", "tpu", control, test, NULL);
+  g_assert_cmpint (device.status, ==, 2);
+  hp_test_run_cli (&labels, "diff", "--labels", "A", control, test, NULL);
+  g_assert_cmpint (labels.status, ==, 2);
+  hp_test_run_cli (&charts, "diff", "--charts", "png", control, test, NULL);
+  g_assert_cmpint (charts.status, ==, 2);
+  hp_test_run_cli (&iteration, "diff", "--test-iteration", "x", control, test, NULL);
+  g_assert_cmpint (iteration.status, ==, 2);
+
+  hp_test_run_cli (&rank, "diff", "--test-rank", "9", control, test, NULL);
+  g_assert_cmpint (rank.status, ==, 1);
+  g_assert_nonnull (strstr (rank.err, test));
+  g_assert_nonnull (strstr (rank.err, "rank 9 is not in the trace (ranks: 0)"));
+  hp_test_run_cli (&absent, "diff", control, missing, NULL);
+  g_assert_cmpint (absent.status, ==, 1);
+  g_assert_nonnull (strstr (absent.err, "no-such-run"));
+  hp_test_run_cli (&compat, "diff", "--hta-compat", no_steps, test, NULL);
+  g_assert_cmpint (compat.status, ==, 1);
+  g_assert_nonnull (strstr (compat.err, no_steps));
+  g_assert_nonnull (strstr (compat.err, "doesn't have any iteration"));
+}
+
+/* the rows of a compare_* CSV labelled @label, header first (borrowed) */
+static GPtrArray *
+rows_of_run (GPtrArray  *rows,
+             const char *label)
+{
+  GPtrArray *out = g_ptr_array_new ();
+
+  g_ptr_array_add (out, rows->pdata[0]);
+  for (guint i = 1; i < rows->len; i++)
+    if (g_strcmp0 (((char **)rows->pdata[i])[0], label) == 0)
+      g_ptr_array_add (out, rows->pdata[i]);
+  return out;
+}
+
+/* every number of compare is the one report gives for that run alone */
+static void
+test_compare_equals_report (void)
+{
+  static const char *const tables[][2] = {
+    { "temporal_breakdown", "compare_temporal_breakdown" },
+    { "gpu_kernel_breakdown_kernel_type", "compare_kernel_type" },
+    { "comm_comp_overlap", "compare_comm_comp_overlap" },
+    { "idle_time_breakdown", "compare_idle_time" },
+  };
+  const char      *labels[] = { "filter", "nccl" };
+  g_autofree char *a = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
+  g_autofree char *b = hp_test_data_path ("hta_nccl_parser_config", NULL);
+  const char      *runs[] = { a, b };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = g_dir_make_tmp ("hotpath-compare-XXXXXX", &error);
+  g_auto (HpTestCliRun) run = { 0 };
+
+  g_assert_no_error (error);
+  hp_test_run_cli (&run, "compare", "--labels", "filter,nccl", "--output", out, "--charts", "svg", a, b, NULL);
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "compare_step_time.csv"));
+  g_assert_nonnull (strstr (run.out, "compare_ops.csv"));
+  g_assert_nonnull (strstr (run.out, "compare_memory.csv"));
+  g_assert_nonnull (strstr (run.out, "compare_temporal_breakdown.svg"));
+  g_assert_nonnull (strstr (run.out, "compare_ops.svg"));
+
+  for (guint r = 0; r < G_N_ELEMENTS (runs); r++)
+    {
+      g_autofree char *alone = g_dir_make_tmp ("hotpath-alone-XXXXXX", &error);
+      g_auto (HpTestCliRun) report = { 0 };
+
+      g_assert_no_error (error);
+      hp_test_run_cli (&report, "report", "--analysis",
+                       "temporal_breakdown,gpu_kernel_breakdown,comm_comp_overlap,idle_time_breakdown", "--output",
+                       alone, runs[r], NULL);
+      g_assert_cmpint (report.status, ==, 0);
+      for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+        {
+          g_autofree char *alone_file = g_strconcat (tables[t][0], ".csv", NULL);
+          g_autofree char *compare_file = g_strconcat (tables[t][1], ".csv", NULL);
+          g_autofree char *alone_path = g_build_filename (alone, alone_file, NULL);
+          g_autofree char *compare_path = g_build_filename (out, compare_file, NULL);
+          g_autoptr (GPtrArray) expected = hp_test_read_csv (alone_path);
+          g_autoptr (GPtrArray) stacked = hp_test_read_csv (compare_path);
+          g_autoptr (GPtrArray) ours = rows_of_run (stacked, labels[r]);
+          g_autofree char *why = hp_test_compare_csv (tables[t][1], ours, expected);
+
+          g_assert_null (why);
+          g_assert_cmpuint (ours->len, ==, expected->len);
+          g_assert_cmpuint (ours->len, >, 1);
+        }
+      hp_test_remove_tree (alone);
+    }
+  hp_test_remove_tree (out);
+}
+
+static void
+test_compare_errors (void)
+{
+  g_autofree char *a = hp_test_data_path ("diff", "control.json", NULL);
+  g_auto (HpTestCliRun) one = { 0 };
+  g_auto (HpTestCliRun) same = { 0 };
+  g_auto (HpTestCliRun) labels = { 0 };
+
+  hp_test_run_cli (&one, "compare", a, NULL);
+  g_assert_cmpint (one.status, ==, 2);
+  hp_test_run_cli (&same, "compare", a, a, NULL);
+  g_assert_cmpint (same.status, ==, 2);
+  g_assert_nonnull (strstr (same.err, "give --labels"));
+  hp_test_run_cli (&labels, "compare", "--labels", "x,y", a, a, NULL);
+  g_assert_cmpint (labels.status, ==, 0);
+  g_assert_nonnull (strstr (labels.out, "Step time per run and rank"));
+}
+
+/* Writes a copy of a (gzipped) trace file whose time runs @factor times
+ * slower: every ts moves away from the first one, every dur grows. */
+static void
+write_dilated_copy (const char *from,
+                    const char *to,
+                    double      factor)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (from);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GInputStream) raw = G_INPUT_STREAM (g_file_read (file, NULL, &error));
+  g_autoptr (GZlibDecompressor) gunzip = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+  g_autoptr (GInputStream) stream = g_converter_input_stream_new (raw, G_CONVERTER (gunzip));
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  JsonArray *events;
+  double     t0 = NAN;
+
+  g_assert_no_error (error);
+  json_parser_load_from_stream (parser, stream, NULL, &error);
+  g_assert_no_error (error);
+  events = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "traceEvents");
+  for (guint i = 0; i < json_array_get_length (events); i++)
+    {
+      JsonObject *event = json_array_get_object_element (events, i);
+
+      if (json_object_has_member (event, "ts"))
+        {
+          double ts = json_object_get_double_member (event, "ts");
+
+          if (isnan (t0))
+            t0 = ts;
+          /* three decimals: nanoseconds, as in ns-resolution traces */
+          json_object_set_double_member (event, "ts", round ((t0 + (ts - t0) * factor) * 1000) / 1000);
+        }
+      if (json_object_has_member (event, "dur"))
+        json_object_set_double_member (event, "dur",
+                                       round (json_object_get_double_member (event, "dur") * factor * 1000) / 1000);
+    }
+  json_generator_set_root (generator, json_parser_get_root (parser));
+  json_generator_to_file (generator, to, &error);
+  g_assert_no_error (error);
+}
+
+/* a run against itself passes; a copy 25 % slower fails with exit 3 and
+ * names what regressed */
+static void
+test_check_self_and_dilated (void)
+{
+  g_autofree char *run = hp_test_data_path ("hta_nccl_parser_config", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hotpath-check-XXXXXX", &error);
+  g_autofree char *copy = NULL;
+  g_autofree char *slow = NULL;
+  g_autofree char *report = NULL;
+  g_autofree char *first = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  g_autoptr (GDir) files = NULL;
+  g_auto (HpTestCliRun) self = { 0 };
+  g_auto (HpTestCliRun) dilated = { 0 };
+  g_auto (HpTestCliRun) json = { 0 };
+
+  g_assert_no_error (error);
+  hp_test_run_cli (&self, "check", run, run, NULL);
+  g_assert_cmpstr (self.err, ==, "");
+  g_assert_cmpint (self.status, ==, 0);
+  g_assert_nonnull (strstr (self.out, "verdict: ok"));
+  g_assert_null (strstr (self.out, "regressed"));
+
+  files = g_dir_open (run, 0, &error);
+  g_assert_no_error (error);
+  first = g_build_filename (run, g_dir_read_name (files), NULL);
+  copy = g_build_filename (dir, "slow", NULL);
+  g_assert_cmpint (g_mkdir (copy, 0755), ==, 0);
+  slow = g_build_filename (copy, "rank-0.json", NULL);
+  write_dilated_copy (first, slow, 1.25);
+
+  hp_test_run_cli (&dilated, "check", run, copy, NULL);
+  g_assert_cmpint (dilated.status, ==, 3);
+  g_assert_nonnull (strstr (dilated.out, "regressed: step_time (median): "));
+  g_assert_nonnull (strstr (dilated.out, "(+25.00%, limit 5%)"));
+  g_assert_nonnull (strstr (dilated.out, "regressed: gpu_busy (per step): "));
+  g_assert_nonnull (strstr (dilated.out, "verdict: regressed"));
+
+  report = g_build_filename (dir, "check.json", NULL);
+  hp_test_run_cli (&json, "check", "--format", "json", "--output", report, "--max-regression", "30", run, copy, NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  root = read_json (report);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (root), "verdict"), ==, "ok");
+  g_assert_cmpfloat (json_object_get_double_member (json_node_get_object (root), "max_regression_pct"), ==, 30);
+
+  g_unlink (slow);
+  g_unlink (report);
+  g_rmdir (copy);
+  g_rmdir (dir);
+}
+
+/* step time: medians 100 against 104 us with an interquartile range of
+ * 20 us is noise; against 130 us it is a regression (hand-made steps) */
+static void
+test_check_noise (void)
+{
+  g_autofree char *base = hp_test_data_path ("diff", "steps-base.json", NULL);
+  g_autofree char *noise = hp_test_data_path ("diff", "steps-noise.json", NULL);
+  g_autofree char *slow = hp_test_data_path ("diff", "steps-slow.json", NULL);
+  g_auto (HpTestCliRun) within = { 0 };
+  g_auto (HpTestCliRun) beyond = { 0 };
+
+  hp_test_run_cli (&within, "check", "--max-regression", "2", "--metrics", "step_time", base, noise, NULL);
+  g_assert_cmpint (within.status, ==, 0);
+  g_assert_nonnull (strstr (within.out, "within noise: step_time (median): 100.000 us -> 104.000 us (+4.00%) is "
+                                        "within the runs' step-to-step spread (20.00%)"));
+  hp_test_run_cli (&beyond, "check", "--max-regression", "2", "--metrics", "step_time", base, slow, NULL);
+  g_assert_cmpint (beyond.status, ==, 3);
+  g_assert_nonnull (strstr (beyond.out, "regressed: step_time (median): 100.000 us -> 130.000 us (+30.00%, limit 2%)"));
+}
+
+static void
+test_check_errors (void)
+{
+  g_autofree char *base = hp_test_data_path ("diff", "steps-base.json", NULL);
+  g_autofree char *missing = hp_test_data_path ("diff", "no-such-run", NULL);
+  g_auto (HpTestCliRun) one = { 0 };
+  g_auto (HpTestCliRun) metric = { 0 };
+  g_auto (HpTestCliRun) limit = { 0 };
+  g_auto (HpTestCliRun) absent = { 0 };
+
+  hp_test_run_cli (&one, "check", base, NULL);
+  g_assert_cmpint (one.status, ==, 2);
+  hp_test_run_cli (&metric, "check", "--metrics", "speed", base, base, NULL);
+  g_assert_cmpint (metric.status, ==, 2);
+  hp_test_run_cli (&limit, "check", "--max-regression", "-1", base, base, NULL);
+  g_assert_cmpint (limit.status, ==, 2);
+  hp_test_run_cli (&absent, "check", base, missing, NULL);
+  g_assert_cmpint (absent.status, ==, 1);
+  g_assert_nonnull (strstr (absent.err, "no-such-run"));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cli/diff/matches-golden", test_diff_matches_golden);
+  g_test_add_func ("/cli/diff/default-json", test_diff_default_json);
+  g_test_add_func ("/cli/diff/charts", test_diff_charts);
+  g_test_add_func ("/cli/diff/errors", test_diff_errors);
+  g_test_add_func ("/cli/compare/equals-report", test_compare_equals_report);
+  g_test_add_func ("/cli/compare/errors", test_compare_errors);
+  g_test_add_func ("/cli/check/self-and-dilated", test_check_self_and_dilated);
+  g_test_add_func ("/cli/check/noise", test_check_noise);
+  g_test_add_func ("/cli/check/errors", test_check_errors);
+
+  return g_test_run ();
+}

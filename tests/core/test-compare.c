@@ -1,0 +1,205 @@
+/* test-compare.c — N-way comparison: every number equals the run's own analysis; hand-made runs.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+
+#include "hp-core.h"
+#include "hp-test-utils.h"
+
+static const struct
+{
+  const char *analysis;
+  const char *table;
+  const char *compare;
+} compared[] = {
+  { "temporal_breakdown", "temporal_breakdown", "compare_temporal_breakdown" },
+  { "gpu_kernel_breakdown", "gpu_kernel_breakdown_kernel_type", "compare_kernel_type" },
+  { "comm_comp_overlap", "comm_comp_overlap", "compare_comm_comp_overlap" },
+  { "idle_time_breakdown", "idle_time_breakdown", "compare_idle_time" },
+};
+
+static HpTable *
+table_named (GPtrArray  *tables,
+             const char *name)
+{
+  for (guint i = 0; i < tables->len; i++)
+    if (g_strcmp0 (hp_table_get_name (tables->pdata[i]), name) == 0)
+      return tables->pdata[i];
+  g_error ("no table %s", name);
+  return NULL;
+}
+
+static GPtrArray *
+compare_runs (HpTrace *const    *traces,
+              const char *const *labels,
+              guint              n_runs)
+{
+  g_autoptr (GError) error = NULL;
+  HpAnalysisParams params;
+  GPtrArray       *tables;
+
+  hp_analysis_params_init (&params);
+  tables = hp_compare_runs (traces, labels, n_runs, &params, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (tables);
+  hp_analysis_params_clear (&params);
+  return tables;
+}
+
+/* the rows of @stacked labelled @label are, cell for cell, @alone */
+static void
+assert_rows_equal (HpTable    *stacked,
+                   const char *label,
+                   HpTable    *alone)
+{
+  guint row = 0;
+
+  for (guint s = 0; s < hp_table_get_n_rows (stacked); s++)
+    {
+      if (g_strcmp0 (hp_table_get_string (stacked, s, 0), label) != 0)
+        continue;
+      g_assert_cmpuint (row, <, hp_table_get_n_rows (alone));
+      for (guint c = 0; c < hp_table_get_n_columns (alone); c++)
+        {
+          int              sc = hp_table_find_column (stacked, hp_table_get_column_name (alone, c));
+          g_autofree char *ours = NULL;
+          g_autofree char *expected = hp_table_format_cell (alone, row, c);
+
+          g_assert_cmpint (sc, >, 0);
+          ours = hp_table_format_cell (stacked, s, (guint)sc);
+          g_assert_cmpstr (ours, ==, expected);
+        }
+      row++;
+    }
+  g_assert_cmpuint (row, ==, hp_table_get_n_rows (alone));
+  g_assert_cmpuint (row, >, 0);
+}
+
+/* compare_* of each run equals that run's analysis alone (as report runs
+ * it), in both modes */
+static void
+test_equals_report (gconstpointer data)
+{
+  HpMode mode = GPOINTER_TO_INT (data);
+  g_autoptr (HpTrace) a = hp_test_load ("hta_trace_filter_2ranks", mode);
+  g_autoptr (HpTrace) b = hp_test_load ("hta_nccl_parser_config", mode);
+  HpTrace          *traces[] = { a, b };
+  const char *const labels[] = { "filter", "nccl" };
+  g_autoptr (GPtrArray) tables = compare_runs (traces, labels, 2);
+  HpAnalysisParams params;
+
+  hp_analysis_params_init (&params);
+  for (guint k = 0; k < G_N_ELEMENTS (compared); k++)
+    for (guint run = 0; run < 2; run++)
+      {
+        const HpAnalysis *analysis = hp_analysis_find (compared[k].analysis);
+        g_autoptr (GPtrArray) alone = hp_test_run (analysis->func, traces[run], &params);
+        HpTable *expected = NULL;
+
+        for (guint t = 0; t < alone->len; t++)
+          if (g_strcmp0 (hp_table_get_name (alone->pdata[t]), compared[k].table) == 0)
+            expected = alone->pdata[t];
+        g_assert_nonnull (expected);
+        assert_rows_equal (table_named (tables, compared[k].compare), labels[run], expected);
+      }
+  hp_analysis_params_clear (&params);
+}
+
+static HpTrace *
+load_diff (const char *file)
+{
+  g_autofree char *name = g_build_filename ("diff", file, NULL);
+
+  return hp_test_load (name, HP_MODE_DEFAULT);
+}
+
+/* step time from the complete steps, ops by their spread (worked out by
+ * hand from tests/data/diff: the last step and what starts in it is
+ * dropped, as in every analysis) */
+static void
+test_hand_made (void)
+{
+  g_autoptr (HpTrace) a = load_diff ("control.json");
+  g_autoptr (HpTrace) b = load_diff ("test.json");
+  g_autoptr (HpTrace) m = load_diff ("memory.json");
+  HpTrace          *traces[] = { a, b, m };
+  const char *const labels[] = { "A", "B", "M" };
+  g_autoptr (GPtrArray) tables = compare_runs (traces, labels, 3);
+  HpTable *steps = table_named (tables, "compare_step_time");
+  HpTable *memory = table_named (tables, "compare_memory");
+  HpTable *ops = table_named (tables, "compare_ops");
+
+  g_assert_cmpuint (hp_table_get_n_rows (steps), ==, 3);
+  g_assert_cmpstr (hp_table_get_string (steps, 0, 0), ==, "A");
+  g_assert_cmpfloat (hp_test_cell (steps, 0, "count"), ==, 1);
+  g_assert_cmpfloat (hp_test_cell (steps, 0, "mean"), ==, 100);
+  g_assert_cmpfloat (hp_test_cell (steps, 1, "mean"), ==, 200);
+  g_assert_cmpfloat (hp_test_cell (steps, 2, "count"), ==, 0);
+
+  /* device 0: 512, 1536, 1024 allocated; 2, 2, 4 MiB reserved */
+  g_assert_cmpuint (hp_table_get_n_rows (memory), ==, 2);
+  g_assert_cmpstr (hp_table_get_string (memory, 0, 0), ==, "M");
+  g_assert_cmpfloat (hp_test_cell (memory, 0, "device"), ==, 0);
+  g_assert_cmpfloat (hp_test_cell (memory, 0, "peak_allocated"), ==, 1536);
+  g_assert_cmpfloat (hp_test_cell (memory, 0, "peak_reserved"), ==, 4194304);
+  g_assert_cmpfloat (hp_test_cell (memory, 0, "memory_events"), ==, 3);
+  g_assert_cmpfloat (hp_test_cell (memory, 1, "device"), ==, -1);
+  g_assert_cmpfloat (hp_test_cell (memory, 1, "peak_allocated"), ==, 100);
+
+  /* ProfilerStep 100/200/0, aten::mm 20/60/0, sgemm 20/30/0 ... */
+  g_assert_cmpstr (hp_table_get_string (ops, 0, 0), ==, "ProfilerStep");
+  g_assert_cmpfloat (hp_test_cell (ops, 0, "spread_duration"), ==, 200);
+  g_assert_cmpstr (hp_table_get_string (ops, 1, 0), ==, "aten::mm");
+  g_assert_cmpfloat (hp_test_cell (ops, 1, "A_counts"), ==, 2);
+  g_assert_cmpfloat (hp_test_cell (ops, 1, "B_counts"), ==, 4);
+  g_assert_cmpfloat (hp_test_cell (ops, 1, "M_counts"), ==, 0);
+  g_assert_cmpfloat (hp_test_cell (ops, 1, "A_mean_duration"), ==, 10);
+  g_assert_cmpfloat (hp_test_cell (ops, 1, "B_mean_duration"), ==, 15);
+  g_assert_true (isnan (hp_test_cell (ops, 1, "M_mean_duration")));
+  g_assert_cmpfloat (hp_test_cell (ops, 1, "spread_duration"), ==, 60);
+  g_assert_cmpstr (hp_table_get_string (ops, 2, 0), ==, "sgemm");
+  g_assert_cmpfloat (hp_test_cell (ops, 2, "spread_duration"), ==, 30);
+}
+
+static void
+test_bad_runs (void)
+{
+  g_autoptr (HpTrace) a = load_diff ("control.json");
+  g_autoptr (HpTrace) c = hp_test_load ("diff/test.json", HP_MODE_HTA_COMPAT);
+  HpTrace          *same[] = { a, a };
+  HpTrace          *mixed[] = { a, c };
+  const char *const twice[] = { "A", "A" };
+  const char *const labels[] = { "A", "C" };
+  g_autoptr (GError) error = NULL;
+  HpAnalysisParams params;
+
+  hp_analysis_params_init (&params);
+  g_assert_null (hp_compare_runs (same, labels, 1, &params, NULL, &error));
+  g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
+  g_clear_error (&error);
+  g_assert_null (hp_compare_runs (same, twice, 2, &params, NULL, &error));
+  g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
+  g_clear_error (&error);
+  g_assert_null (hp_compare_runs (mixed, labels, 2, &params, NULL, &error));
+  g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
+  g_assert_cmpstr (error->message, ==, "C: loaded in another mode than A");
+  hp_analysis_params_clear (&params);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_data_func ("/core/compare/equals-report/default", GINT_TO_POINTER (HP_MODE_DEFAULT),
+                        test_equals_report);
+  g_test_add_data_func ("/core/compare/equals-report/hta-compat", GINT_TO_POINTER (HP_MODE_HTA_COMPAT),
+                        test_equals_report);
+  g_test_add_func ("/core/compare/hand-made", test_hand_made);
+  g_test_add_func ("/core/compare/bad-runs", test_bad_runs);
+  return g_test_run ();
+}
