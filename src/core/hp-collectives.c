@@ -101,33 +101,45 @@ is_collective (const HpRank *r,
   return r->kind[e] == HP_EVENT_KIND_KERNEL && r->kclass[e] == HP_KERNEL_CLASS_COMMUNICATION;
 }
 
+/* the collective a kernel belongs to, before its order */
+static int
+compare_name_group (const Occurrence *x,
+                    const Occurrence *y)
+{
+  if (x->name != y->name)
+    return x->name < y->name ? -1 : 1;
+  if (x->group != y->group)
+    return x->group < y->group ? -1 : 1;
+  return 0;
+}
+
+/* (name, group, start) on one rank */
 static int
 compare_on_rank (gconstpointer a,
                  gconstpointer b)
 {
   const Occurrence *x = a;
   const Occurrence *y = b;
+  int               c = compare_name_group (x, y);
 
-  if (x->name != y->name)
-    return x->name < y->name ? -1 : 1;
-  if (x->group != y->group)
-    return x->group < y->group ? -1 : 1;
+  if (c != 0)
+    return c;
   if (x->ts != y->ts)
     return x->ts < y->ts ? -1 : 1;
   return (x->event > y->event) - (x->event < y->event);
 }
 
+/* (name, group, order, rank): one instance's kernels together */
 static int
 compare_instance_rank (gconstpointer a,
                        gconstpointer b)
 {
   const Occurrence *x = a;
   const Occurrence *y = b;
+  int               c = compare_name_group (x, y);
 
-  if (x->name != y->name)
-    return x->name < y->name ? -1 : 1;
-  if (x->group != y->group)
-    return x->group < y->group ? -1 : 1;
+  if (c != 0)
+    return c;
   if (x->seq != y->seq)
     return x->seq < y->seq ? -1 : 1;
   return (x->rank > y->rank) - (x->rank < y->rank);
