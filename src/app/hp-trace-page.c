@@ -17,6 +17,7 @@
 #include "hp-aten-delays-panel.h"
 #include "hp-core.h"
 #include "hp-counters-panel.h"
+#include "hp-patterns-panel.h"
 #include "hp-idle-time-panel.h"
 #include "hp-kernels-panel.h"
 #include "hp-launches-panel.h"
@@ -276,6 +277,7 @@ hp_trace_page_class_init (HpTracePageClass *klass)
   g_type_ensure (HP_TYPE_OVERVIEW_PANEL);
   g_type_ensure (HP_TYPE_TIMELINE_PANEL);
   g_type_ensure (HP_TYPE_KERNELS_PANEL);
+  g_type_ensure (HP_TYPE_PATTERNS_PANEL);
   g_type_ensure (HP_TYPE_IDLE_TIME_PANEL);
   g_type_ensure (HP_TYPE_OVERLAP_PANEL);
   g_type_ensure (HP_TYPE_LAUNCHES_PANEL);

@@ -17,6 +17,7 @@
 #include "hp-axis.h"
 #include "hp-bar-chart.h"
 #include "hp-chart-adapters.h"
+#include "hp-chart-patterns.h"
 #include "hp-chart-style.h"
 #include "hp-chart.h"
 #include "hp-compare-charts.h"

@@ -41,6 +41,9 @@ int hp_cli_check (int           argc,
 int hp_cli_compare (int           argc,
                     char        **argv,
                     GCancellable *cancellable);
+int hp_cli_patterns (int           argc,
+                     char        **argv,
+                     GCancellable *cancellable);
 
 int      hp_cli_usage_error (GOptionContext *context,
                              const char     *format,

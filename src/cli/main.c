@@ -30,6 +30,7 @@ static const struct
   { "findings", hp_cli_findings, "the main findings in plain words" },
   { "analyses", hp_cli_analyses, "the analyses, their tables and parameters" },
   { "counters", hp_cli_counters, "trace files with queue-length and memory-bandwidth counter tracks" },
+  { "patterns", hp_cli_patterns, "frequent CUDA kernel sequences of an operator, and repeated ones" },
   { "bench", hp_cli_bench, "time and memory of loading a trace folder" },
 };
 

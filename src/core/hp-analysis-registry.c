@@ -12,6 +12,7 @@
 #include "hp-cupti-counters.h"
 #include "hp-idle-time.h"
 #include "hp-kernel-breakdown.h"
+#include "hp-kernel-sequences.h"
 #include "hp-launch-stats.h"
 #include "hp-linked-events.h"
 #include "hp-memory-bw.h"
@@ -174,6 +175,7 @@ const HpAnalysis hp_analysis_registry[] = {
       .row_events = hp_linked_events_for_collective_row,
       .row_events_tables = 0x2,
   },
+  { .name = "repeated_kernel_sequences", .title = "Repeated kernel sequences", .section = "§9+", .func = hp_repeated_sequences_compute, .cost = 3, .tables = LIST ("repeated_kernel_sequences") },
   { NULL },
 };
 

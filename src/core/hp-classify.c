@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hp-classify.h"
+#include "hp-trace.h"
 
 static gboolean
 starts_with (const char *s,
@@ -107,6 +108,102 @@ contains_word (const char *name,
 }
 
 /**
+ * hp_kernel_name_is_communication:
+ * @name: a GPU kernel's full name
+ *
+ * The default mode's communication kernels, by name. Beyond HTA's `nccl`,
+ * `hccl` (and, by accident, `hip`) prefixes:
+ *
+ * - NCCL and RCCL: names starting with `nccl`, `rccl` or `hccl`, or
+ *   containing `ncclKernel`, `ncclDevKernel` (RCCL's and NCCL 2.19+'s
+ *   `ncclDevKernel_Generic` included) or `rcclKernel`;
+ * - PyTorch symmetric memory: `multimem_all_reduce`,
+ *   `multimem_one_shot_all_reduce`, `multimem_all_gather`,
+ *   `one_shot_all_reduce`, `two_shot_all_reduce`;
+ * - DeepEP: every kernel of the `deep_ep::` namespaces (dispatch, combine
+ *   and their notify kernels) except `deep_ep::layout::`, which computes
+ *   the routing on one GPU;
+ * - NVSHMEM: names containing `nvshmem`.
+ *
+ * Kernels whose args name a collective or a process group are
+ * communication too (hp_args_name_communication()).
+ */
+gboolean
+hp_kernel_name_is_communication (const char *name)
+{
+  static const char *const prefixes[] = { "nccl", "rccl", "hccl" };
+  static const char *const infixes[] = {
+    "ncclKernel",
+    "ncclDevKernel",
+    "rcclKernel",
+    "multimem_all_reduce",
+    "multimem_one_shot_all_reduce",
+    "multimem_all_gather",
+    "one_shot_all_reduce",
+    "two_shot_all_reduce",
+    "nvshmem",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (prefixes); i++)
+    if (starts_with (name, prefixes[i]))
+      return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (infixes); i++)
+    if (strstr (name, infixes[i]) != NULL)
+      return TRUE;
+  return strstr (name, "deep_ep::") != NULL && strstr (name, "deep_ep::layout::") == NULL;
+}
+
+/**
+ * hp_comm_arg_keys_init:
+ * @keys: (out): the rank's ids of the keys hp_args_name_communication() reads
+ */
+void
+hp_comm_arg_keys_init (HpCommArgKeys *keys,
+                       const HpRank  *rank)
+{
+  static const char *const names[] = {
+    "Collective name",
+    "Process Group Name",
+    "Process Group Description",
+  };
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (names) == G_N_ELEMENTS (keys->ids));
+  keys->any = FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      keys->ids[i] = rank->arg_keys != NULL ? hp_rank_lookup_arg_key (rank, names[i]) : HP_NO_STRING;
+      keys->any |= keys->ids[i] != HP_NO_STRING;
+    }
+}
+
+/**
+ * hp_args_name_communication:
+ * @rank: a rank
+ * @event: one of its events
+ * @keys: from hp_comm_arg_keys_init() for @rank
+ *
+ * Whether the event's args name a collective or a process group, as
+ * PyTorch's record_param_comms writes them: a non-empty `Collective name`,
+ * `Process Group Name` or `Process Group Description`.
+ */
+gboolean
+hp_args_name_communication (const HpRank        *rank,
+                            guint                event,
+                            const HpCommArgKeys *keys)
+{
+  HpArgIter  iter;
+  HpArgValue value;
+
+  if (!keys->any || !hp_rank_args_iter_init (rank, event, &iter))
+    return FALSE;
+  while (hp_rank_args_iter_next (&iter, &value))
+    if (value.type == HP_ARG_STRING && value.s_len > 0 &&
+        (value.key == keys->ids[0] || value.key == keys->ids[1] || value.key == keys->ids[2]))
+      return TRUE;
+  return FALSE;
+}
+
+/**
  * hp_kernel_class_better:
  *
  * The default mode's rules (docs/trace-format.md §12): the category decides
@@ -127,9 +224,7 @@ hp_kernel_class_better (HpEventKind kind,
     case HP_EVENT_KIND_RUNTIME:
       return HP_KERNEL_CLASS_OTHER;
     case HP_EVENT_KIND_KERNEL:
-      if (starts_with (name, "nccl") || starts_with (name, "rccl") ||
-          starts_with (name, "hccl") || strstr (name, "ncclKernel") != NULL ||
-          strstr (name, "ncclDevKernel") != NULL || strstr (name, "rcclKernel") != NULL)
+      if (hp_kernel_name_is_communication (name))
         return HP_KERNEL_CLASS_COMMUNICATION;
       if (hp_name_is_memory (name))
         return HP_KERNEL_CLASS_MEMORY;

@@ -26,6 +26,7 @@
 #include "hp-idle-time.h"
 #include "hp-intervals.h"
 #include "hp-kernel-breakdown.h"
+#include "hp-kernel-sequences.h"
 #include "hp-launch-stats.h"
 #include "hp-linked-events.h"
 #include "hp-load-error.h"

@@ -15,9 +15,8 @@
 #include "hp-memory-bw.h"
 #include "hp-queue-length.h"
 #include "hp-table.h"
+#include "hp-trace-rewrite-private.h"
 
-#define CHUNK_SIZE (256 * 1024)
-#define FLUSH_SIZE (256 * 1024)
 #define SUFFIX "_with_counters"
 
 /* The input is streamed through yajl and echoed token by token to a yajl
@@ -25,13 +24,7 @@
  * first. Nothing but the current token is held in memory. */
 typedef struct
 {
-  /* output */
-  GOutputStream *out;
-  GCancellable  *cancellable;
-  char          *buf; /* FLUSH_SIZE bytes */
-  gsize          buf_len;
-  GError        *error;
-  yajl_gen       gen;
+  HpRewriteSink sink;
 
   /* where the input is */
   int      depth;
@@ -45,46 +38,11 @@ typedef struct
   HpMemoryBwSeries *memory; /* or NULL */
 } Writer;
 
-static void
-flush (Writer *w)
-{
-  if (w->error == NULL && w->buf_len > 0)
-    g_output_stream_write_all (w->out, w->buf, w->buf_len, NULL, w->cancellable, &w->error);
-  w->buf_len = 0;
-}
-
-/* yajl prints in many small pieces (an indent, a quote): copy them into
- * one buffer and write it when full */
-static void
-print_cb (void       *ctx,
-          const char *str,
-          size_t      len)
-{
-  Writer *w = ctx;
-
-  if (G_UNLIKELY (w->buf_len + len > FLUSH_SIZE))
-    {
-      flush (w);
-      if (len > FLUSH_SIZE)
-        {
-          if (w->error == NULL)
-            g_output_stream_write_all (w->out, str, len, NULL, w->cancellable, &w->error);
-          return;
-        }
-    }
-  memcpy (w->buf + w->buf_len, str, len);
-  w->buf_len += len;
-}
-
 static int
 gen_ok (Writer         *w,
         yajl_gen_status status)
 {
-  if (status != yajl_gen_status_ok && w->error == NULL)
-    g_set_error (&w->error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                 "cannot write the JSON (%s)",
-                 status == yajl_max_depth_exceeded ? "nested too deeply" : "generator error");
-  return w->error == NULL;
+  return _hp_rewrite_gen_ok (&w->sink, status);
 }
 
 /* a key or a string value */
@@ -92,7 +50,7 @@ static int
 gen_str (Writer     *w,
          const char *text)
 {
-  return gen_ok (w, yajl_gen_string (w->gen, (const unsigned char *)text, strlen (text)));
+  return gen_ok (w, yajl_gen_string (w->sink.gen, (const unsigned char *)text, strlen (text)));
 }
 
 /* a time in the raw time base, in us: exact, with up to three decimals */
@@ -115,7 +73,7 @@ gen_ts (Writer *w,
       while (text[len - 1] == '0')
         len--;
     }
-  return gen_ok (w, yajl_gen_number (w->gen, text, (size_t)len));
+  return gen_ok (w, yajl_gen_number (w->sink.gen, text, (size_t)len));
 }
 
 static int
@@ -125,9 +83,9 @@ gen_double (Writer *w,
   g_autofree char *text = NULL;
 
   if (!isfinite (value))
-    return gen_ok (w, yajl_gen_null (w->gen));
+    return gen_ok (w, yajl_gen_null (w->sink.gen));
   text = hp_format_double (value);
-  return gen_ok (w, yajl_gen_number (w->gen, text, strlen (text)));
+  return gen_ok (w, yajl_gen_number (w->sink.gen, text, strlen (text)));
 }
 
 /* the counter events of docs/analyses.md §8.3: ph C, name, pid, ts (raw time base),
@@ -139,16 +97,16 @@ emit_counters (Writer *w)
     {
       const HpQueuePoint *p = &g_array_index (w->queue, HpQueuePoint, i);
 
-      if (!(gen_ok (w, yajl_gen_map_open (w->gen)) &&
+      if (!(gen_ok (w, yajl_gen_map_open (w->sink.gen)) &&
             gen_str (w, "ph") && gen_str (w, "C") &&
             gen_str (w, "name") && gen_str (w, "Queue Length") &&
-            gen_str (w, "pid") && gen_ok (w, yajl_gen_integer (w->gen, p->pid)) &&
+            gen_str (w, "pid") && gen_ok (w, yajl_gen_integer (w->sink.gen, p->pid)) &&
             gen_str (w, "ts") && gen_ts (w, p->ts) &&
-            gen_str (w, "id") && gen_ok (w, yajl_gen_integer (w->gen, p->stream)) &&
-            gen_str (w, "args") && gen_ok (w, yajl_gen_map_open (w->gen)) &&
-            gen_str (w, "Queue Length") && gen_ok (w, yajl_gen_integer (w->gen, p->queue_length)) &&
-            gen_ok (w, yajl_gen_map_close (w->gen)) &&
-            gen_ok (w, yajl_gen_map_close (w->gen))))
+            gen_str (w, "id") && gen_ok (w, yajl_gen_integer (w->sink.gen, p->stream)) &&
+            gen_str (w, "args") && gen_ok (w, yajl_gen_map_open (w->sink.gen)) &&
+            gen_str (w, "Queue Length") && gen_ok (w, yajl_gen_integer (w->sink.gen, p->queue_length)) &&
+            gen_ok (w, yajl_gen_map_close (w->sink.gen)) &&
+            gen_ok (w, yajl_gen_map_close (w->sink.gen))))
         return 0;
     }
 
@@ -156,15 +114,15 @@ emit_counters (Writer *w)
     {
       const HpMemoryBwPoint *p = &g_array_index (w->memory->points, HpMemoryBwPoint, i);
 
-      if (!(gen_ok (w, yajl_gen_map_open (w->gen)) &&
+      if (!(gen_ok (w, yajl_gen_map_open (w->sink.gen)) &&
             gen_str (w, "ph") && gen_str (w, "C") &&
             gen_str (w, "name") && gen_str (w, w->memory->names->pdata[p->name]) &&
-            gen_str (w, "pid") && gen_ok (w, yajl_gen_integer (w->gen, p->pid)) &&
+            gen_str (w, "pid") && gen_ok (w, yajl_gen_integer (w->sink.gen, p->pid)) &&
             gen_str (w, "ts") && gen_ts (w, p->ts) &&
-            gen_str (w, "args") && gen_ok (w, yajl_gen_map_open (w->gen)) &&
+            gen_str (w, "args") && gen_ok (w, yajl_gen_map_open (w->sink.gen)) &&
             gen_str (w, "Memcpy BW") && gen_double (w, p->memory_bw_gbps) &&
-            gen_ok (w, yajl_gen_map_close (w->gen)) &&
-            gen_ok (w, yajl_gen_map_close (w->gen))))
+            gen_ok (w, yajl_gen_map_close (w->sink.gen)) &&
+            gen_ok (w, yajl_gen_map_close (w->sink.gen))))
         return 0;
     }
   return 1;
@@ -180,7 +138,7 @@ on_null (void *ctx)
   Writer *w = ctx;
 
   w->key_is_events = FALSE;
-  return gen_ok (w, yajl_gen_null (w->gen));
+  return gen_ok (w, yajl_gen_null (w->sink.gen));
 }
 
 static int
@@ -190,7 +148,7 @@ on_boolean (void *ctx,
   Writer *w = ctx;
 
   w->key_is_events = FALSE;
-  return gen_ok (w, yajl_gen_bool (w->gen, value));
+  return gen_ok (w, yajl_gen_bool (w->sink.gen, value));
 }
 
 static int
@@ -202,7 +160,7 @@ on_number (void       *ctx,
 
   /* the number's own text: nothing is lost or reformatted */
   w->key_is_events = FALSE;
-  return gen_ok (w, yajl_gen_number (w->gen, text, len));
+  return gen_ok (w, yajl_gen_number (w->sink.gen, text, len));
 }
 
 static int
@@ -213,7 +171,7 @@ on_string (void                *ctx,
   Writer *w = ctx;
 
   w->key_is_events = FALSE;
-  return gen_ok (w, yajl_gen_string (w->gen, text, len));
+  return gen_ok (w, yajl_gen_string (w->sink.gen, text, len));
 }
 
 static int
@@ -223,7 +181,7 @@ on_start_map (void *ctx)
 
   w->key_is_events = FALSE;
   w->depth++;
-  return gen_ok (w, yajl_gen_map_open (w->gen));
+  return gen_ok (w, yajl_gen_map_open (w->sink.gen));
 }
 
 static int
@@ -235,7 +193,7 @@ on_map_key (void                *ctx,
 
   w->key_is_events = w->depth == 1 && !w->events_seen && len == strlen ("traceEvents") &&
                      memcmp (key, "traceEvents", len) == 0;
-  return gen_ok (w, yajl_gen_string (w->gen, key, len));
+  return gen_ok (w, yajl_gen_string (w->sink.gen, key, len));
 }
 
 static int
@@ -244,7 +202,7 @@ on_end_map (void *ctx)
   Writer *w = ctx;
 
   w->depth--;
-  return gen_ok (w, yajl_gen_map_close (w->gen));
+  return gen_ok (w, yajl_gen_map_close (w->sink.gen));
 }
 
 static int
@@ -260,7 +218,7 @@ on_start_array (void *ctx)
       w->events_seen = TRUE;
     }
   w->key_is_events = FALSE;
-  return gen_ok (w, yajl_gen_array_open (w->gen));
+  return gen_ok (w, yajl_gen_array_open (w->sink.gen));
 }
 
 static int
@@ -275,7 +233,7 @@ on_end_array (void *ctx)
         return 0;
     }
   w->depth--;
-  return gen_ok (w, yajl_gen_array_close (w->gen));
+  return gen_ok (w, yajl_gen_array_close (w->sink.gen));
 }
 
 static const yajl_callbacks echo_callbacks = {
@@ -330,152 +288,6 @@ hp_counter_writer_default_path (const char *input_path,
   return g_build_filename (dir, name, NULL);
 }
 
-static char *
-file_id (GFile        *file,
-         GCancellable *cancellable)
-{
-  g_autoptr (GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_ID_FILE,
-                                                  G_FILE_QUERY_INFO_NONE, cancellable, NULL);
-
-  if (info == NULL)
-    return NULL;
-  return g_strdup (g_file_info_get_attribute_string (info, G_FILE_ATTRIBUTE_ID_FILE));
-}
-
-/* the same path, or an existing name of the same file (link) */
-static gboolean
-is_same_file (GFile        *a,
-              GFile        *b,
-              GCancellable *cancellable)
-{
-  g_autofree char *id_a = NULL;
-  g_autofree char *id_b = NULL;
-
-  if (g_file_equal (a, b))
-    return TRUE;
-  id_a = file_id (a, cancellable);
-  id_b = id_a != NULL ? file_id (b, cancellable) : NULL;
-  return id_a != NULL && id_b != NULL && strcmp (id_a, id_b) == 0;
-}
-
-static GInputStream *
-open_input (GFile        *file,
-            GCancellable *cancellable,
-            GError      **error)
-{
-  g_autoptr (GFileInputStream) in = g_file_read (file, cancellable, error);
-  guchar magic[2] = { 0 };
-  gsize  got = 0;
-
-  if (in == NULL)
-    return NULL;
-  if (!g_input_stream_read_all (G_INPUT_STREAM (in), magic, 2, &got, cancellable, error) ||
-      !g_seekable_seek (G_SEEKABLE (in), 0, G_SEEK_SET, cancellable, error))
-    return NULL;
-  if (got == 2 && magic[0] == 0x1f && magic[1] == 0x8b)
-    {
-      g_autoptr (GZlibDecompressor) dec = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
-
-      return g_converter_input_stream_new (G_INPUT_STREAM (in), G_CONVERTER (dec));
-    }
-  return G_INPUT_STREAM (g_steal_pointer (&in));
-}
-
-/* a new file next to @target, created exclusively */
-static GFileOutputStream *
-create_temp (GFile        *target,
-             GFile       **temp,
-             GCancellable *cancellable,
-             GError      **error)
-{
-  g_autoptr (GFile) dir = g_file_get_parent (target);
-  g_autofree char *base = g_file_get_basename (target);
-
-  for (guint attempt = 0;; attempt++)
-    {
-      g_autofree char *name = g_strdup_printf (".%s.%06x.tmp", base, g_random_int () & 0xffffff);
-      g_autoptr (GFile) file = g_file_get_child (dir, name);
-      g_autoptr (GError) local_error = NULL;
-      GFileOutputStream *out = g_file_create (file, G_FILE_CREATE_NONE, cancellable, &local_error);
-
-      if (out != NULL)
-        {
-          *temp = g_steal_pointer (&file);
-          return out;
-        }
-      if (attempt >= 100 || !g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_EXISTS))
-        {
-          g_propagate_error (error, g_steal_pointer (&local_error));
-          return NULL;
-        }
-    }
-}
-
-/* streams @in through the echo into w->out; FALSE with @error set */
-static gboolean
-echo_stream (Writer       *w,
-             GInputStream *in,
-             const char   *basename,
-             GCancellable *cancellable,
-             GError      **error)
-{
-  g_autofree guchar *chunk = g_malloc (CHUNK_SIZE);
-  yajl_handle        yh = yajl_alloc (&echo_callbacks, NULL, w);
-  guint64            done = 0;
-  gboolean           ok = TRUE;
-
-  yajl_config (yh, yajl_dont_validate_strings, 1);
-  for (;;)
-    {
-      g_autoptr (GError) local_error = NULL;
-      gssize      n = g_input_stream_read (in, chunk, CHUNK_SIZE, cancellable, &local_error);
-      yajl_status st;
-
-      if (n < 0)
-        {
-          g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", basename);
-          ok = FALSE;
-          break;
-        }
-      st = n == 0 ? yajl_complete_parse (yh) : yajl_parse (yh, chunk, (size_t)n);
-      if (w->error != NULL)
-        {
-          g_propagate_prefixed_error (error, g_steal_pointer (&w->error), "%s: ", basename);
-          ok = FALSE;
-          break;
-        }
-      if (st != yajl_status_ok)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                       "%s: not valid JSON near byte %" G_GUINT64_FORMAT, basename,
-                       done + (guint64)yajl_get_bytes_consumed (yh));
-          ok = FALSE;
-          break;
-        }
-      if (n == 0)
-        break;
-      done += (guint64)n;
-    }
-  yajl_free (yh);
-
-  if (ok && !w->events_seen)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   "%s: not a trace: no traceEvents array", basename);
-      ok = FALSE;
-    }
-  if (ok)
-    {
-      flush (w);
-      if (w->error != NULL)
-        {
-          g_propagate_error (error, g_steal_pointer (&w->error));
-          ok = FALSE;
-        }
-    }
-  return ok;
-}
-
 /**
  * hp_counter_writer_write:
  * @trace: a trace
@@ -510,19 +322,11 @@ hp_counter_writer_write (HpTrace      *trace,
                          GError      **error)
 {
   g_autofree char *out_path = NULL;
-  g_autofree char *out_base = NULL;
   g_autoptr (GArray) queue = NULL;
   g_autoptr (HpMemoryBwSeries) memory = NULL;
-  g_autoptr (GFile) input = NULL;
-  g_autoptr (GFile) output = NULL;
-  g_autoptr (GFile) temp = NULL;
-  g_autoptr (GInputStream) in = NULL;
-  g_autoptr (GFileOutputStream) file_out = NULL;
-  g_autoptr (GOutputStream) out = NULL;
-  g_autofree char *buf = NULL;
-  g_autoptr (GError) local_error = NULL;
-  Writer   w = { 0 };
-  gboolean ok;
+  HpRewriteFiles files;
+  Writer         w = { 0 };
+  gboolean       ok;
 
   g_return_val_if_fail (trace != NULL && rank != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
@@ -557,71 +361,20 @@ hp_counter_writer_write (HpTrace      *trace,
 
   out_path = output_path != NULL ? g_strdup (output_path)
                                  : hp_counter_writer_default_path (rank->path, NULL);
-  out_base = g_path_get_basename (out_path);
-  input = g_file_new_for_path (rank->path);
-  output = g_file_new_for_path (out_path);
-  if (is_same_file (input, output, cancellable))
+  if (!_hp_rewrite_open (&files, rank, out_path, cancellable, error))
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
-                   "%s: the output would overwrite the input trace", out_base);
+      _hp_rewrite_files_clear (&files);
       return FALSE;
     }
 
-  in = open_input (input, cancellable, &local_error);
-  if (in == NULL)
-    {
-      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", rank->basename);
-      return FALSE;
-    }
-  file_out = create_temp (output, &temp, cancellable, &local_error);
-  if (file_out == NULL)
-    {
-      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", out_base);
-      return FALSE;
-    }
-  if (g_str_has_suffix (out_path, ".gz"))
-    {
-      g_autoptr (GZlibCompressor) comp = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, -1);
-
-      out = g_converter_output_stream_new (G_OUTPUT_STREAM (file_out), G_CONVERTER (comp));
-    }
-  else
-    out = g_object_ref (G_OUTPUT_STREAM (file_out));
-
-  buf = g_malloc (FLUSH_SIZE);
-  w.out = out;
-  w.cancellable = cancellable;
-  w.buf = buf;
+  _hp_rewrite_sink_init (&w.sink, files.out, cancellable);
   w.min_ts = hp_trace_get_min_ts (trace);
   w.queue = queue;
   w.memory = memory;
-  /* indented as HTA writes it; "key": value with a space also keeps the
-   * file's rank visible to HTA's text scan (docs/trace-format.md §1.1) */
-  w.gen = yajl_gen_alloc (NULL);
-  yajl_gen_config (w.gen, yajl_gen_beautify, 1);
-  yajl_gen_config (w.gen, yajl_gen_indent_string, "  ");
-  yajl_gen_config (w.gen, yajl_gen_validate_utf8, 0);
-  yajl_gen_config (w.gen, yajl_gen_print_callback, print_cb, &w);
-
-  ok = echo_stream (&w, in, rank->basename, cancellable, error);
-  yajl_gen_free (w.gen);
-  g_clear_error (&w.error);
-
-  if (ok && !g_output_stream_close (out, cancellable, &local_error))
-    {
-      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", out_base);
-      ok = FALSE;
-    }
-  if (ok && !g_file_move (temp, output, G_FILE_COPY_OVERWRITE | G_FILE_COPY_NO_FALLBACK_FOR_MOVE,
-                          cancellable, NULL, NULL, &local_error))
-    {
-      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", out_base);
-      ok = FALSE;
-    }
-  if (!ok)
-    {
-      g_output_stream_close (out, NULL, NULL);
-      g_file_delete (temp, NULL, NULL);
-    }
+  ok = _hp_rewrite_stream (&w.sink, files.in, &echo_callbacks, &w, rank->basename, cancellable,
+                           error);
+  ok = _hp_rewrite_finish (&w.sink, ok, w.events_seen, rank->basename, files.out_base, error);
+  ok = _hp_rewrite_close (&files, ok, cancellable, error);
+  _hp_rewrite_files_clear (&files);
   return ok;
 }

@@ -150,6 +150,7 @@ derive_kinds_and_flags (HpRankBuilder *b,
   g_autofree guint8 *cat_kind = g_new (guint8, n_strings);
   g_autofree guint8 *cat_hta_kernel = g_new0 (guint8, n_strings);
   g_autofree guint8 *class_cache = g_new (guint8, MAX (n_strings, 1) * 3);
+  HpCommArgKeys      comm_keys;
   guint32            event_sync = hp_strings_lookup (b->strings, "Event Sync", 10);
   guint32            context_sync = hp_strings_lookup (b->strings, "Context Sync", 12);
 
@@ -161,6 +162,7 @@ derive_kinds_and_flags (HpRankBuilder *b,
       cat_hta_kernel[s] = is_hta_kernel_category (str);
     }
   memset (class_cache, CLASS_UNKNOWN, MAX (n_strings, 1) * 3);
+  hp_comm_arg_keys_init (&comm_keys, r);
 
   r->kind = g_new (guint8, MAX (r->n_events, 1));
   r->kclass = g_new (guint8, MAX (r->n_events, 1));
@@ -243,6 +245,8 @@ derive_kinds_and_flags (HpRankBuilder *b,
           if (*cached == CLASS_UNKNOWN)
             *cached = (guint8)hp_kernel_class_better (kind, hp_strings_get (b->strings, r->name[i]));
           r->kclass[i] = *cached;
+          if (*cached == HP_KERNEL_CLASS_COMPUTATION && hp_args_name_communication (r, i, &comm_keys))
+            r->kclass[i] = HP_KERNEL_CLASS_COMMUNICATION;
         }
       else if (kind == HP_EVENT_KIND_MEMCPY || kind == HP_EVENT_KIND_MEMSET ||
                kind == HP_EVENT_KIND_SYNC || kind == HP_EVENT_KIND_RUNTIME)

@@ -123,6 +123,10 @@ test_stragglers_tab (void)
   g_assert_cmpint (hp_table_get_int (result, 0, hp_test_column (result, "is_candidate")), ==, 1);
   g_assert_cmpint (hp_table_get_int (result, 1, hp_test_column (result, "is_candidate")), ==, 0);
 
+  /* GTK 4.8's notebook fails a critical when the page it shows is torn
+   * down with the focus in it: leave the tab first */
+  gtk_window_set_focus (GTK_WINDOW (window), NULL);
+  show_tab (window, "Overview");
   hp_ui_test_close_window (window);
 }
 

@@ -34,6 +34,7 @@ static const char *const expected_tabs[] = {
   "Memory",
   "Counters (CUPTI)",
   "Stragglers",
+  "Patterns",
 };
 
 /* the tabs that draw HTA's charts */

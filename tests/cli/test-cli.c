@@ -243,6 +243,105 @@ test_report_charts (void)
   g_assert_cmpint (bad_format.status, ==, 2);
 }
 
+/* patterns --hta-compat: HTA's table, the overlaid trace and the chart */
+static void
+test_patterns (void)
+{
+  g_autofree char *dir = hp_test_data_path ("hta_cp_alexnet", NULL);
+  g_autofree char *golden = hp_test_golden_path ("hta_cp_alexnet", "frequent_cuda_kernel_sequences.csv");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = g_dir_make_tmp ("hotpath-patterns-XXXXXX", &error);
+  g_autofree char *csv = NULL;
+  g_autofree char *overlaid = NULL;
+  g_autofree char *svg = NULL;
+  g_autofree char *svg_data = NULL;
+  g_autofree char *repeated = NULL;
+  g_autofree char *why = NULL;
+  g_autoptr (GPtrArray) ours = NULL;
+  g_autoptr (GPtrArray) theirs = NULL;
+  g_auto (HpTestCliRun) run = { 0 };
+  g_auto (HpTestCliRun) list = { 0 };
+
+  g_assert_no_error (error);
+  hp_test_run_cli (&run, "patterns", "--hta-compat", "--operator", "aten::_convolution", "--top-k", "3", "--repeated",
+                   "--output", out, "--charts", "svg", dir, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+
+  csv = g_build_filename (out, "frequent_cuda_kernel_sequences.csv", NULL);
+  overlaid = g_build_filename (out, "overlaid_benchmark_result_2869224_1695835535_trace.json.gz", NULL);
+  svg = g_build_filename (out, "frequent_cuda_kernel_sequences.svg", NULL);
+  repeated = g_build_filename (out, "repeated_kernel_sequences.csv", NULL);
+  g_assert_nonnull (strstr (run.out, csv));
+  g_assert_nonnull (strstr (run.out, overlaid));
+  g_assert_true (g_file_test (overlaid, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (g_file_test (repeated, G_FILE_TEST_IS_REGULAR));
+  ours = hp_test_read_csv (csv);
+  theirs = hp_test_read_csv (golden);
+  why = hp_test_compare_csv ("frequent_cuda_kernel_sequences", ours, theirs);
+  if (why != NULL)
+    g_error ("%s", why);
+  g_file_get_contents (svg, &svg_data, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (svg_data, "Top 3 frequent patterns for rank 0"));
+  hp_test_remove_tree (out);
+
+  hp_test_run_cli (&list, "patterns", "--list-operators", dir, NULL);
+  g_assert_cmpint (list.status, ==, 0);
+  g_assert_true (g_str_has_prefix (list.out, "aten::_convolution\naten::conv2d\n"));
+}
+
+/* an operator that matches nothing: HTA's empty table, no trace, a hint */
+static void
+test_patterns_none (void)
+{
+  g_autofree char *dir = hp_test_data_path ("hta_cp_alexnet", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = g_dir_make_tmp ("hotpath-patterns-XXXXXX", &error);
+  g_autofree char *csv = NULL;
+  g_autofree char *text = NULL;
+  g_auto (HpTestCliRun) run = { 0 };
+
+  g_assert_no_error (error);
+  hp_test_run_cli (&run, "patterns", "--operator", "no::such_op", "--output", out, dir, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.err, "no::such_op"));
+  g_assert_nonnull (strstr (run.err, "aten::_convolution"));
+  csv = g_build_filename (out, "frequent_cuda_kernel_sequences.csv", NULL);
+  g_file_get_contents (csv, &text, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (text, ==, "pattern,count,GPU kernel duration (us),CPU op duration (us)\n");
+  g_assert_null (strstr (run.out, "overlaid_"));
+  hp_test_remove_tree (out);
+}
+
+static void
+test_patterns_usage (void)
+{
+  g_autofree char *dir = hp_test_data_path ("hta_cp_alexnet", NULL);
+  g_auto (HpTestCliRun) no_operator = { 0 };
+  g_auto (HpTestCliRun) empty_operator = { 0 };
+  g_auto (HpTestCliRun) bad_top_k = { 0 };
+  g_auto (HpTestCliRun) bad_chart = { 0 };
+  g_auto (HpTestCliRun) bad_rank = { 0 };
+  g_auto (HpTestCliRun) missing = { 0 };
+
+  hp_test_run_cli (&no_operator, "patterns", dir, NULL);
+  g_assert_cmpint (no_operator.status, ==, 2);
+  g_assert_nonnull (strstr (no_operator.err, "--operator"));
+  hp_test_run_cli (&empty_operator, "patterns", "--operator", "", dir, NULL);
+  g_assert_cmpint (empty_operator.status, ==, 2);
+  hp_test_run_cli (&bad_top_k, "patterns", "--operator", "aten", "--top-k", "0", dir, NULL);
+  g_assert_cmpint (bad_top_k.status, ==, 2);
+  hp_test_run_cli (&bad_chart, "patterns", "--operator", "aten", "--charts", "gif", dir, NULL);
+  g_assert_cmpint (bad_chart.status, ==, 2);
+  hp_test_run_cli (&bad_rank, "patterns", "--operator", "aten", "--rank", "7", "--output", "/tmp", dir, NULL);
+  g_assert_cmpint (bad_rank.status, ==, 1);
+  g_assert_nonnull (strstr (bad_rank.err, "rank 7"));
+  hp_test_run_cli (&missing, "patterns", "--operator", "aten", "/nonexistent/trace", NULL);
+  g_assert_cmpint (missing.status, ==, 1);
+  g_assert_nonnull (strstr (missing.err, "/nonexistent/trace"));
+}
+
 /* report --scope: the hand-made two-step trace of tests/core/test-scope.c;
  * step 2's kernels [120,140) and [160,190) us give a 70 us GPU span with
  * 20 us idle; a bad scope is a usage error, an empty one bad input */
@@ -358,6 +457,9 @@ main (int    argc,
   g_test_add_func ("/cli/report/usage", test_report_usage);
   g_test_add_func ("/cli/report/json-stdout", test_report_json_stdout);
   g_test_add_func ("/cli/report/charts", test_report_charts);
+  g_test_add_func ("/cli/patterns/golden", test_patterns);
+  g_test_add_func ("/cli/patterns/none", test_patterns_none);
+  g_test_add_func ("/cli/patterns/usage", test_patterns_usage);
   g_test_add_func ("/cli/report/scope", test_report_scope);
   g_test_add_func ("/cli/findings", test_findings);
   g_test_add_func ("/cli/analyses/readme", test_readme_analyses);

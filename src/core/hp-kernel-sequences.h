@@ -1,0 +1,75 @@
+/* hp-kernel-sequences.h — frequent CUDA kernel sequences and repeated kernel sequences (docs/analyses.md §9).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+
+#include "hp-analysis.h"
+#include "hp-table.h"
+#include "hp-trace.h"
+
+G_BEGIN_DECLS
+
+#define HP_KERNEL_SEQUENCES_TABLE "frequent_cuda_kernel_sequences"
+#define HP_REPEATED_SEQUENCES_TABLE "repeated_kernel_sequences"
+
+typedef struct _HpKernelSequences HpKernelSequences;
+
+HpKernelSequences *hp_kernel_sequences_find (HpTrace      *trace,
+                                             const HpRank *rank,
+                                             const char   *operator_name,
+                                             guint         min_pattern_len,
+                                             GCancellable *cancellable,
+                                             GError      **error);
+void               hp_kernel_sequences_free (HpKernelSequences *self);
+
+HpTable       *hp_kernel_sequences_get_table (HpKernelSequences *self);
+guint          hp_kernel_sequences_get_n_patterns (HpKernelSequences *self);
+const guint32 *hp_kernel_sequences_get_occurrences (HpKernelSequences *self,
+                                                    guint              pattern,
+                                                    guint             *n_events);
+const guint32 *hp_kernel_sequences_get_roots (HpKernelSequences *self,
+                                              guint              pattern,
+                                              guint             *n_roots);
+
+struct _HpLinkedEvents *hp_kernel_sequences_linked_events (HpKernelSequences *self,
+                                                           guint              pattern);
+
+char    *hp_kernel_sequences_overlaid_path (const HpRank *rank,
+                                            const char   *output_dir);
+gboolean hp_kernel_sequences_write_overlaid (HpKernelSequences *self,
+                                             const char        *output_path,
+                                             guint              top_k,
+                                             gboolean           compress_other_kernels,
+                                             GCancellable      *cancellable,
+                                             GError           **error);
+
+GPtrArray *hp_kernel_sequences_operator_candidates (HpTrace      *trace,
+                                                    const HpRank *rank,
+                                                    guint         min_pattern_len,
+                                                    GCancellable *cancellable,
+                                                    GError      **error);
+
+HpTable *hp_repeated_sequences_table (HpTrace      *trace,
+                                      const HpRank *rank,
+                                      guint         min_len,
+                                      guint         max_len,
+                                      guint         max_rows,
+                                      GCancellable *cancellable,
+                                      GError      **error);
+gboolean hp_repeated_sequences_compute (HpTrace                *trace,
+                                        const HpAnalysisParams *params,
+                                        GPtrArray              *tables,
+                                        GCancellable           *cancellable,
+                                        GError                **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpKernelSequences, hp_kernel_sequences_free)
+
+G_END_DECLS

@@ -1,0 +1,352 @@
+/* hp-trace-rewrite.c — streaming a rank's trace file into a new file, for the writers of core.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "hp-trace-rewrite-private.h"
+
+#define CHUNK_SIZE (256 * 1024)
+#define FLUSH_SIZE (256 * 1024)
+
+void
+_hp_rewrite_sink_flush (HpRewriteSink *sink)
+{
+  if (sink->error == NULL && sink->buf_len > 0)
+    g_output_stream_write_all (sink->out, sink->buf, sink->buf_len, NULL, sink->cancellable,
+                               &sink->error);
+  sink->buf_len = 0;
+}
+
+static void
+print_cb (void       *ctx,
+          const char *str,
+          size_t      len)
+{
+  HpRewriteSink *sink = ctx;
+
+  if (G_UNLIKELY (sink->buf_len + len > FLUSH_SIZE))
+    {
+      _hp_rewrite_sink_flush (sink);
+      if (len > FLUSH_SIZE)
+        {
+          if (sink->error == NULL)
+            g_output_stream_write_all (sink->out, str, len, NULL, sink->cancellable, &sink->error);
+          return;
+        }
+    }
+  memcpy (sink->buf + sink->buf_len, str, len);
+  sink->buf_len += len;
+}
+
+/* indented as HTA writes it; "key": value with a space also keeps the
+ * file's rank visible to HTA's text scan (docs/trace-format.md §1.1) */
+void
+_hp_rewrite_sink_init (HpRewriteSink *sink,
+                       GOutputStream *out,
+                       GCancellable  *cancellable)
+{
+  memset (sink, 0, sizeof *sink);
+  sink->out = out;
+  sink->cancellable = cancellable;
+  sink->buf = g_malloc (FLUSH_SIZE);
+  sink->gen = yajl_gen_alloc (NULL);
+  yajl_gen_config (sink->gen, yajl_gen_beautify, 1);
+  yajl_gen_config (sink->gen, yajl_gen_indent_string, "  ");
+  yajl_gen_config (sink->gen, yajl_gen_validate_utf8, 0);
+  yajl_gen_config (sink->gen, yajl_gen_print_callback, print_cb, sink);
+}
+
+void
+_hp_rewrite_sink_clear (HpRewriteSink *sink)
+{
+  g_clear_pointer (&sink->gen, yajl_gen_free);
+  g_clear_pointer (&sink->buf, g_free);
+  g_clear_error (&sink->error);
+}
+
+int
+_hp_rewrite_gen_ok (HpRewriteSink  *sink,
+                    yajl_gen_status status)
+{
+  if (status != yajl_gen_status_ok && sink->error == NULL)
+    g_set_error (&sink->error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                 "cannot write the JSON (%s)",
+                 status == yajl_max_depth_exceeded ? "nested too deeply" : "generator error");
+  return sink->error == NULL;
+}
+
+/* parses @in with @callbacks, which write to @sink; FALSE with @error set,
+ * naming @basename */
+gboolean
+_hp_rewrite_stream (HpRewriteSink        *sink,
+                    GInputStream         *in,
+                    const yajl_callbacks *callbacks,
+                    gpointer              ctx,
+                    const char           *basename,
+                    GCancellable         *cancellable,
+                    GError              **error)
+{
+  g_autofree guchar *chunk = g_malloc (CHUNK_SIZE);
+  yajl_handle        yh = yajl_alloc (callbacks, NULL, ctx);
+  guint64            done = 0;
+  gboolean           ok = TRUE;
+
+  yajl_config (yh, yajl_dont_validate_strings, 1);
+  for (;;)
+    {
+      g_autoptr (GError) local_error = NULL;
+      gssize      n = g_input_stream_read (in, chunk, CHUNK_SIZE, cancellable, &local_error);
+      yajl_status st;
+
+      if (n < 0)
+        {
+          g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", basename);
+          ok = FALSE;
+          break;
+        }
+      st = n == 0 ? yajl_complete_parse (yh) : yajl_parse (yh, chunk, (size_t)n);
+      if (sink->error != NULL)
+        {
+          g_propagate_prefixed_error (error, g_steal_pointer (&sink->error), "%s: ", basename);
+          ok = FALSE;
+          break;
+        }
+      if (st != yajl_status_ok)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       "%s: not valid JSON near byte %" G_GUINT64_FORMAT, basename,
+                       done + (guint64)yajl_get_bytes_consumed (yh));
+          ok = FALSE;
+          break;
+        }
+      if (n == 0)
+        break;
+      done += (guint64)n;
+    }
+  yajl_free (yh);
+  return ok;
+}
+
+/**
+ * _hp_rewrite_finish:
+ * @ok: whether the stream went through
+ * @events_seen: whether it had a traceEvents array
+ * @basename: the input's name, for its errors
+ * @out_base: the output's name, for its errors
+ *
+ * Flushes what the sink holds and frees it.
+ *
+ * Returns: %FALSE with @error set when @ok was, when the input was not a
+ *   trace, or when the last write failed
+ */
+gboolean
+_hp_rewrite_finish (HpRewriteSink *sink,
+                    gboolean       ok,
+                    gboolean       events_seen,
+                    const char    *basename,
+                    const char    *out_base,
+                    GError       **error)
+{
+  if (ok && !events_seen)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: not a trace: no traceEvents array", basename);
+      ok = FALSE;
+    }
+  if (ok)
+    {
+      _hp_rewrite_sink_flush (sink);
+      if (sink->error != NULL)
+        {
+          g_propagate_prefixed_error (error, g_steal_pointer (&sink->error), "%s: ", out_base);
+          ok = FALSE;
+        }
+    }
+  _hp_rewrite_sink_clear (sink);
+  return ok;
+}
+
+static char *
+file_id (GFile        *file,
+         GCancellable *cancellable)
+{
+  g_autoptr (GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_ID_FILE,
+                                                  G_FILE_QUERY_INFO_NONE, cancellable, NULL);
+
+  if (info == NULL)
+    return NULL;
+  return g_strdup (g_file_info_get_attribute_string (info, G_FILE_ATTRIBUTE_ID_FILE));
+}
+
+/* the same path, or an existing name of the same file (link) */
+static gboolean
+is_same_file (GFile        *a,
+              GFile        *b,
+              GCancellable *cancellable)
+{
+  g_autofree char *id_a = NULL;
+  g_autofree char *id_b = NULL;
+
+  if (g_file_equal (a, b))
+    return TRUE;
+  id_a = file_id (a, cancellable);
+  id_b = id_a != NULL ? file_id (b, cancellable) : NULL;
+  return id_a != NULL && id_b != NULL && strcmp (id_a, id_b) == 0;
+}
+
+static GInputStream *
+open_input (GFile        *file,
+            GCancellable *cancellable,
+            GError      **error)
+{
+  g_autoptr (GFileInputStream) in = g_file_read (file, cancellable, error);
+  guchar magic[2] = { 0 };
+  gsize  got = 0;
+
+  if (in == NULL)
+    return NULL;
+  if (!g_input_stream_read_all (G_INPUT_STREAM (in), magic, 2, &got, cancellable, error) ||
+      !g_seekable_seek (G_SEEKABLE (in), 0, G_SEEK_SET, cancellable, error))
+    return NULL;
+  if (got == 2 && magic[0] == 0x1f && magic[1] == 0x8b)
+    {
+      g_autoptr (GZlibDecompressor) dec = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+
+      return g_converter_input_stream_new (G_INPUT_STREAM (in), G_CONVERTER (dec));
+    }
+  return G_INPUT_STREAM (g_steal_pointer (&in));
+}
+
+/* a new file next to @target, created exclusively */
+static GFileOutputStream *
+create_temp (GFile        *target,
+             GFile       **temp,
+             GCancellable *cancellable,
+             GError      **error)
+{
+  g_autoptr (GFile) dir = g_file_get_parent (target);
+  g_autofree char *base = g_file_get_basename (target);
+
+  for (guint attempt = 0;; attempt++)
+    {
+      g_autofree char *name = g_strdup_printf (".%s.%06x.tmp", base, g_random_int () & 0xffffff);
+      g_autoptr (GFile) file = g_file_get_child (dir, name);
+      g_autoptr (GError) local_error = NULL;
+      GFileOutputStream *out = g_file_create (file, G_FILE_CREATE_NONE, cancellable, &local_error);
+
+      if (out != NULL)
+        {
+          *temp = g_steal_pointer (&file);
+          return out;
+        }
+      if (attempt >= 100 || !g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_EXISTS))
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return NULL;
+        }
+    }
+}
+
+/**
+ * _hp_rewrite_open:
+ *
+ * Opens @rank's file (gzip or not) and a temporary file next to
+ * @output_path, gzip-compressed iff the name ends in `.gz`. Refuses to
+ * write over the input.
+ *
+ * Returns: %FALSE with @error naming the file
+ */
+gboolean
+_hp_rewrite_open (HpRewriteFiles *files,
+                  const HpRank   *rank,
+                  const char     *output_path,
+                  GCancellable   *cancellable,
+                  GError        **error)
+{
+  g_autoptr (GFile) input = g_file_new_for_path (rank->path);
+  g_autoptr (GError) local_error = NULL;
+
+  memset (files, 0, sizeof *files);
+  files->out_base = g_path_get_basename (output_path);
+  files->output = g_file_new_for_path (output_path);
+  if (is_same_file (input, files->output, cancellable))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                   "%s: the output would overwrite the input trace", files->out_base);
+      return FALSE;
+    }
+
+  files->in = open_input (input, cancellable, &local_error);
+  if (files->in == NULL)
+    {
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", rank->basename);
+      return FALSE;
+    }
+  files->file_out = create_temp (files->output, &files->temp, cancellable, &local_error);
+  if (files->file_out == NULL)
+    {
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", files->out_base);
+      return FALSE;
+    }
+  if (g_str_has_suffix (output_path, ".gz"))
+    {
+      g_autoptr (GZlibCompressor) comp = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, -1);
+
+      files->out = g_converter_output_stream_new (G_OUTPUT_STREAM (files->file_out),
+                                                  G_CONVERTER (comp));
+    }
+  else
+    files->out = g_object_ref (G_OUTPUT_STREAM (files->file_out));
+  return TRUE;
+}
+
+/**
+ * _hp_rewrite_close:
+ * @ok: whether everything was written
+ *
+ * Closes the output and renames it to its name when @ok, else deletes it,
+ * so a failed or cancelled write leaves nothing behind.
+ */
+gboolean
+_hp_rewrite_close (HpRewriteFiles *files,
+                   gboolean        ok,
+                   GCancellable   *cancellable,
+                   GError        **error)
+{
+  g_autoptr (GError) local_error = NULL;
+
+  if (ok && !g_output_stream_close (files->out, cancellable, &local_error))
+    {
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", files->out_base);
+      ok = FALSE;
+    }
+  if (ok &&
+      !g_file_move (files->temp, files->output,
+                    G_FILE_COPY_OVERWRITE | G_FILE_COPY_NO_FALLBACK_FOR_MOVE, cancellable, NULL,
+                    NULL, &local_error))
+    {
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", files->out_base);
+      ok = FALSE;
+    }
+  if (!ok && files->temp != NULL)
+    {
+      if (files->out != NULL)
+        g_output_stream_close (files->out, NULL, NULL);
+      g_file_delete (files->temp, NULL, NULL);
+    }
+  return ok;
+}
+
+void
+_hp_rewrite_files_clear (HpRewriteFiles *files)
+{
+  g_clear_object (&files->in);
+  g_clear_object (&files->out);
+  g_clear_object (&files->file_out);
+  g_clear_object (&files->temp);
+  g_clear_object (&files->output);
+  g_clear_pointer (&files->out_base, g_free);
+}
