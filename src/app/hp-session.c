@@ -51,6 +51,10 @@ struct _HpSession
   HpTrace         *scoped_trace; /* what the analyses run on; NULL if the scope failed */
   GError          *scope_error;
   HpTimeSpan       selected_range;
+  HpTimeSpan       visible_window;
+  int              selected_event_rank; /* -1: no event selected */
+  gint64           selected_event;
+  HpLinkedEvents  *highlights; /* NULL: none */
   GHashTable      *scope_cache;
   guint            n_runs; /* HpScope → GHashTable of name → Entry, for scopes seen before */
   GSettings       *settings;
@@ -69,6 +73,8 @@ enum
   PROP_SELECTED_RANK,
   PROP_SCOPE,
   PROP_SELECTED_RANGE,
+  PROP_VISIBLE_WINDOW,
+  PROP_HIGHLIGHTS,
   N_PROPS
 };
 
@@ -77,6 +83,7 @@ enum
   ANALYSIS_STARTED,
   ANALYSIS_FINISHED,
   PARAMS_CHANGED,
+  SELECTED_EVENT_CHANGED,
   N_SIGNALS
 };
 
@@ -269,6 +276,7 @@ hp_session_finalize (GObject *object)
   g_clear_pointer (&self->scoped_trace, hp_trace_unref);
   g_clear_pointer (&self->scope, hp_scope_unref);
   g_clear_error (&self->scope_error);
+  g_clear_pointer (&self->highlights, hp_linked_events_free);
   g_clear_pointer (&self->trace, hp_trace_unref);
   g_clear_object (&self->run);
   hp_analysis_params_clear (&self->params);
@@ -303,6 +311,12 @@ hp_session_get_property (GObject    *object,
       break;
     case PROP_SELECTED_RANGE:
       g_value_set_boxed (value, &self->selected_range);
+      break;
+    case PROP_VISIBLE_WINDOW:
+      g_value_set_boxed (value, &self->visible_window);
+      break;
+    case PROP_HIGHLIGHTS:
+      g_value_set_boxed (value, self->highlights);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -340,6 +354,16 @@ hp_session_set_property (GObject      *object,
 
         hp_session_set_selected_range (self, span != NULL ? *span : hp_time_span_make (0, 0));
       }
+      break;
+    case PROP_VISIBLE_WINDOW:
+      {
+        const HpTimeSpan *span = g_value_get_boxed (value);
+
+        hp_session_set_visible_window (self, span != NULL ? *span : hp_time_span_make (0, 0));
+      }
+      break;
+    case PROP_HIGHLIGHTS:
+      hp_session_set_highlights (self, g_value_get_boxed (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -404,7 +428,34 @@ hp_session_class_init (HpSessionClass *klass)
   properties[PROP_SELECTED_RANGE] =
       g_param_spec_boxed ("selected-range", NULL, NULL, HP_TYPE_TIME_SPAN,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HpSession:visible-window:
+   *
+   * The time the timeline shows (empty until it has been laid out); the
+   * timeline follows it and writes it as the user zooms and pans.
+   */
+  properties[PROP_VISIBLE_WINDOW] =
+      g_param_spec_boxed ("visible-window", NULL, NULL, HP_TYPE_TIME_SPAN,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HpSession:highlights:
+   *
+   * The events a table row stands for (linked views), or %NULL: the
+   * timeline highlights them and steps through them.
+   */
+  properties[PROP_HIGHLIGHTS] =
+      g_param_spec_boxed ("highlights", NULL, NULL, HP_TYPE_LINKED_EVENTS,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * HpSession::selected-event-changed:
+   *
+   * hp_session_set_selected_event() selected another event, or none.
+   */
+  signals[SELECTED_EVENT_CHANGED] =
+      g_signal_new ("selected-event-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                    G_TYPE_NONE, 0);
 
   /**
    * HpSession::analysis-started:
@@ -444,6 +495,8 @@ static void
 hp_session_init (HpSession *self)
 {
   self->selected_rank = -1;
+  self->selected_event_rank = -1;
+  self->selected_event = -1;
   self->entries = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, entry_free);
   self->scope_cache = g_hash_table_new_full ((GHashFunc)hp_scope_hash, (GEqualFunc)hp_scope_equal,
                                              (GDestroyNotify)hp_scope_unref, (GDestroyNotify)g_hash_table_unref);
@@ -829,4 +882,100 @@ hp_session_get_analysis_result (HpSession  *self,
   g_return_val_if_fail (HP_IS_SESSION (self), NULL);
   entry = g_hash_table_lookup (self->entries, name);
   return entry != NULL ? entry->result : NULL;
+}
+
+/**
+ * hp_session_get_visible_window:
+ *
+ * Returns: the time the timeline shows; empty before it was laid out
+ */
+HpTimeSpan
+hp_session_get_visible_window (HpSession *self)
+{
+  g_return_val_if_fail (HP_IS_SESSION (self), hp_time_span_make (0, 0));
+  return self->visible_window;
+}
+
+void
+hp_session_set_visible_window (HpSession *self,
+                               HpTimeSpan span)
+{
+  g_return_if_fail (HP_IS_SESSION (self));
+
+  if (hp_time_span_is_empty (span) || hp_time_span_equal (span, self->visible_window))
+    return;
+  self->visible_window = span;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VISIBLE_WINDOW]);
+}
+
+/**
+ * hp_session_get_selected_event:
+ * @rank: (out) (optional): the event's rank
+ * @event: (out) (optional): its position in the rank
+ *
+ * Returns: whether an event is selected (on the timeline, or from a table)
+ */
+gboolean
+hp_session_get_selected_event (HpSession *self,
+                               int       *rank,
+                               gint64    *event)
+{
+  g_return_val_if_fail (HP_IS_SESSION (self), FALSE);
+
+  if (rank != NULL)
+    *rank = self->selected_event_rank;
+  if (event != NULL)
+    *event = self->selected_event;
+  return self->selected_event >= 0;
+}
+
+/**
+ * hp_session_set_selected_event:
+ * @event: the event's position in @rank, or -1 for none
+ */
+void
+hp_session_set_selected_event (HpSession *self,
+                               int        rank,
+                               gint64     event)
+{
+  const HpRank *r;
+
+  g_return_if_fail (HP_IS_SESSION (self));
+
+  r = event >= 0 ? hp_trace_find_rank (self->trace, rank) : NULL;
+  if (r == NULL || event >= r->n_events)
+    rank = -1, event = -1;
+  if (rank == self->selected_event_rank && event == self->selected_event)
+    return;
+  self->selected_event_rank = rank;
+  self->selected_event = event;
+  g_signal_emit (self, signals[SELECTED_EVENT_CHANGED], 0);
+}
+
+/**
+ * hp_session_get_highlights:
+ *
+ * Returns: (transfer none) (nullable): the highlighted events
+ */
+const HpLinkedEvents *
+hp_session_get_highlights (HpSession *self)
+{
+  g_return_val_if_fail (HP_IS_SESSION (self), NULL);
+  return self->highlights;
+}
+
+/**
+ * hp_session_set_highlights:
+ * @highlights: (nullable): events to highlight, or %NULL for none
+ */
+void
+hp_session_set_highlights (HpSession            *self,
+                           const HpLinkedEvents *highlights)
+{
+  g_return_if_fail (HP_IS_SESSION (self));
+
+  g_clear_pointer (&self->highlights, hp_linked_events_free);
+  if (highlights != NULL)
+    self->highlights = hp_linked_events_copy (highlights);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HIGHLIGHTS]);
 }

@@ -52,6 +52,18 @@ HpScope                *hp_session_get_scope (HpSession *self);
 void                    hp_session_set_scope (HpSession *self,
                                               HpScope   *scope);
 HpTrace                *hp_session_get_analysis_trace (HpSession *self);
+HpTimeSpan              hp_session_get_visible_window (HpSession *self);
+void                    hp_session_set_visible_window (HpSession *self,
+                                                       HpTimeSpan span);
+gboolean                hp_session_get_selected_event (HpSession *self,
+                                                       int       *rank,
+                                                       gint64    *event);
+void                    hp_session_set_selected_event (HpSession *self,
+                                                       int        rank,
+                                                       gint64     event);
+const HpLinkedEvents   *hp_session_get_highlights (HpSession *self);
+void                    hp_session_set_highlights (HpSession            *self,
+                                                   const HpLinkedEvents *highlights);
 HpTimeSpan              hp_session_get_selected_range (HpSession *self);
 void                    hp_session_set_selected_range (HpSession *self,
                                                        HpTimeSpan span);

@@ -103,16 +103,104 @@ show_issues (HpTracePage *self)
   gtk_revealer_set_reveal_child (self->issues_revealer, n_errors + n_warnings > 0);
 }
 
+/* a panel's row: the session highlights its events */
 static void
 show_on_timeline_cb (HpTracePage          *self,
                      const HpLinkedEvents *linked)
 {
-  HpTimelinePanel *timeline = hp_trace_page_get_timeline_panel (self);
+  hp_session_set_highlights (self->session, linked);
+}
 
-  if (timeline == NULL)
+/* the session's highlights: the timeline shows them */
+static void
+highlights_changed_cb (HpTracePage *self)
+{
+  HpTimelinePanel      *timeline = hp_trace_page_get_timeline_panel (self);
+  const HpLinkedEvents *linked = hp_session_get_highlights (self->session);
+
+  if (timeline == NULL || linked == NULL)
     return;
   gtk_notebook_set_current_page (self->notebook, gtk_notebook_page_num (self->notebook, GTK_WIDGET (timeline)));
   hp_timeline_panel_show_linked (timeline, linked);
+}
+
+/* The timeline's state is the session's: what the user does on the
+ * timeline goes to the session, and the timeline follows the session. */
+static void
+timeline_window_cb (HpTracePage    *self,
+                    GParamSpec     *pspec,
+                    HpTimelineView *view)
+{
+  gint64 start, end;
+
+  hp_timeline_view_get_visible_range (view, &start, &end);
+  hp_session_set_visible_window (self->session, hp_time_span_make (start, end));
+}
+
+static void
+timeline_selection_changed_cb (HpTracePage    *self,
+                               HpTimelineView *view)
+{
+  int    rank = -1;
+  gint64 event = -1;
+
+  if (!hp_timeline_view_get_selection (view, &rank, &event))
+    rank = -1, event = -1;
+  hp_session_set_selected_event (self->session, rank, event);
+}
+
+static HpTimelineView *
+timeline_view (HpTracePage *self)
+{
+  HpTimelinePanel *timeline = hp_trace_page_get_timeline_panel (self);
+
+  return timeline != NULL ? hp_timeline_panel_get_view (timeline) : NULL;
+}
+
+static void
+session_window_cb (HpTracePage *self)
+{
+  HpTimelineView *view = timeline_view (self);
+  HpTimeSpan      want = hp_session_get_visible_window (self->session);
+  gint64          start, end;
+
+  if (view == NULL || hp_time_span_is_empty (want))
+    return;
+  hp_timeline_view_get_visible_range (view, &start, &end);
+  if (start != want.start || end != want.end)
+    hp_timeline_view_set_visible_range (view, want.start, want.end);
+}
+
+static void
+session_selected_event_cb (HpTracePage *self)
+{
+  HpTimelineView *view = timeline_view (self);
+  int             rank = -1, shown_rank = -1;
+  gint64          event = -1, shown_event = -1;
+
+  if (view == NULL)
+    return;
+  hp_session_get_selected_event (self->session, &rank, &event);
+  if (!hp_timeline_view_get_selection (view, &shown_rank, &shown_event))
+    shown_rank = -1, shown_event = -1;
+  if (rank != shown_rank || event != shown_event)
+    hp_timeline_view_select_event (view, rank, event);
+}
+
+static void
+session_range_cb (HpTracePage *self)
+{
+  HpTimelineView *view = timeline_view (self);
+  HpTimeSpan      want = hp_session_get_selected_range (self->session);
+  gint64          start = 0, end = 0;
+
+  if (view == NULL)
+    return;
+  if (!hp_timeline_view_get_selected_range (view, &start, &end))
+    start = end = 0;
+  if (!hp_time_span_equal (want, hp_time_span_make (start, end)) &&
+      !(hp_time_span_is_empty (want) && end <= start))
+    hp_timeline_view_set_selected_range (view, want.start, want.end);
 }
 
 /* the range selected on the timeline is the session's, for the scope bar */
@@ -236,10 +324,23 @@ hp_trace_page_constructed (GObject *object)
       else if (HP_IS_TIMELINE_PANEL (child))
         {
           hp_timeline_panel_set_session (HP_TIMELINE_PANEL (child), self->session);
-          g_signal_connect_object (hp_timeline_panel_get_view (HP_TIMELINE_PANEL (child)), "range-changed",
-                                   G_CALLBACK (timeline_selection_cb), self, G_CONNECT_SWAPPED);
+          HpTimelineView *view = hp_timeline_panel_get_view (HP_TIMELINE_PANEL (child));
+
+          g_signal_connect_object (view, "range-changed", G_CALLBACK (timeline_selection_cb), self, G_CONNECT_SWAPPED);
+          g_signal_connect_object (view, "selection-changed", G_CALLBACK (timeline_selection_changed_cb), self,
+                                   G_CONNECT_SWAPPED);
+          g_signal_connect_object (view, "notify::start", G_CALLBACK (timeline_window_cb), self, G_CONNECT_SWAPPED);
+          g_signal_connect_object (view, "notify::end", G_CALLBACK (timeline_window_cb), self, G_CONNECT_SWAPPED);
         }
     }
+  g_signal_connect_object (self->session, "notify::highlights", G_CALLBACK (highlights_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::visible-window", G_CALLBACK (session_window_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "selected-event-changed", G_CALLBACK (session_selected_event_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::selected-range", G_CALLBACK (session_range_cb), self,
+                           G_CONNECT_SWAPPED);
   hp_scope_bar_set_session (self->scope_bar, self->session);
   show_issues (self);
 }

@@ -874,6 +874,79 @@ test_param_controls (void)
   hp_ui_test_close_window (window);
 }
 
+/* The timeline's visible window, selected event, selected range and
+ * highlights are the session's: the timeline writes them and follows them */
+static void
+test_view_state (void)
+{
+  HpWindow        *window = open_trace ("hta_trace_filter_2ranks");
+  HpTracePage     *page = hp_window_get_trace_page (window);
+  HpSession       *session = hp_window_get_session (window);
+  HpTimelinePanel *panel = hp_trace_page_get_timeline_panel (page);
+  HpTimelineView  *view = hp_timeline_panel_get_view (panel);
+  GtkNotebook     *notebook = hp_trace_page_get_notebook (page);
+  const HpRank    *r = hp_trace_get_rank (hp_session_get_trace (session), 1);
+  HpLinkedEvents   linked = { 0 };
+  gint64           start, end, event;
+  int              rank;
+  guint32          kernel = 0;
+
+  gtk_notebook_set_current_page (notebook, gtk_notebook_page_num (notebook, GTK_WIDGET (panel)));
+  hp_ui_test_spin (200);
+
+  /* the session moves the timeline */
+  hp_session_set_visible_window (session, hp_time_span_make (10000000, 30000000));
+  hp_timeline_view_get_visible_range (view, &start, &end);
+  g_assert_cmpint (start, ==, 10000000);
+  g_assert_cmpint (end, ==, 30000000);
+  /* and the timeline the session */
+  hp_timeline_view_set_visible_range (view, 20000000, 25000000);
+  g_assert_cmpint (hp_session_get_visible_window (session).start, ==, 20000000);
+  g_assert_cmpint (hp_session_get_visible_window (session).end, ==, 25000000);
+
+  /* a selected event, both ways */
+  while (kernel < r->n_events && r->kind[kernel] != HP_EVENT_KIND_KERNEL)
+    kernel++;
+  g_assert_cmpuint (kernel, <, r->n_events);
+  hp_session_set_selected_event (session, r->rank, kernel);
+  g_assert_true (hp_timeline_view_get_selection (view, &rank, &event));
+  g_assert_cmpint (rank, ==, r->rank);
+  g_assert_cmpint (event, ==, kernel);
+  hp_timeline_view_select_event (view, r->rank, kernel + 1 < r->n_events ? kernel + 1 : kernel);
+  g_assert_true (hp_session_get_selected_event (session, &rank, &event));
+  g_assert_cmpint (event, ==, kernel + 1 < r->n_events ? kernel + 1 : kernel);
+  hp_session_set_selected_event (session, -1, -1);
+  g_assert_false (hp_timeline_view_get_selection (view, NULL, NULL));
+
+  /* a range selected through the session shows on the timeline */
+  hp_session_set_selected_range (session, hp_time_span_make (21000000, 22000000));
+  g_assert_true (hp_timeline_view_get_selected_range (view, &start, &end));
+  g_assert_cmpint (start, ==, 21000000);
+  g_assert_cmpint (end, ==, 22000000);
+
+  /* highlights from anywhere show on the Timeline tab (from the Overview,
+   * reached as a click on its tab would: with the focus on the tabs) */
+  gtk_widget_grab_focus (GTK_WIDGET (notebook));
+  gtk_notebook_set_current_page (notebook, 0);
+  hp_ui_test_spin (100);
+  linked.rank = r->rank;
+  linked.events = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_array_append_val (linked.events, kernel);
+  linked.focus = HP_LINKED_FOCUS_ONE;
+  linked.description = (char *)"one kernel";
+  hp_session_set_highlights (session, &linked);
+  g_assert_cmpint (gtk_notebook_get_current_page (notebook), ==,
+                   gtk_notebook_page_num (notebook, GTK_WIDGET (panel)));
+  g_assert_true (hp_timeline_view_get_selection (view, &rank, &event));
+  g_assert_cmpint (event, ==, kernel);
+  g_assert_nonnull (hp_session_get_highlights (session));
+  g_array_unref (linked.events);
+  /* let the Timeline tab lay out what it shows before the window goes */
+  hp_ui_test_spin (300);
+
+  hp_ui_test_close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -885,6 +958,7 @@ main (int   argc,
   g_test_add_func ("/app/window/parameter-change", test_parameter_change);
   g_test_add_func ("/app/window/scope", test_scope);
   g_test_add_func ("/app/window/param-controls", test_param_controls);
+  g_test_add_func ("/app/window/view-state", test_view_state);
   g_test_add_func ("/app/window/cancel", test_cancel);
   g_test_add_func ("/app/window/corrupt-rank", test_corrupt_rank);
   g_test_add_func ("/app/window/empty-folder", test_empty_folder);
