@@ -21,8 +21,11 @@
 #include "hp-idle-time-panel.h"
 #include "hp-kernels-panel.h"
 #include "hp-launches-panel.h"
+#include "hp-cupti-panel.h"
+#include "hp-memory-panel.h"
 #include "hp-overlap-panel.h"
 #include "hp-critical-path-panel.h"
+#include "hp-stragglers-panel.h"
 #include "hp-overview-panel.h"
 #include "hp-scope-bar.h"
 #include "hp-timeline-panel.h"
@@ -390,6 +393,9 @@ hp_trace_page_class_init (HpTracePageClass *klass)
   g_type_ensure (HP_TYPE_ATEN_DELAYS_PANEL);
   g_type_ensure (HP_TYPE_USER_ANNOTATIONS_PANEL);
   g_type_ensure (HP_TYPE_CRITICAL_PATH_PANEL);
+  g_type_ensure (HP_TYPE_MEMORY_PANEL);
+  g_type_ensure (HP_TYPE_CUPTI_PANEL);
+  g_type_ensure (HP_TYPE_STRAGGLERS_PANEL);
 }
 
 static void

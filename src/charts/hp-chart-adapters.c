@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hp-bar-chart.h"
+#include "hp-chart-adapters-extra-private.h"
 #include "hp-chart-adapters.h"
 #include "hp-chart-tr-private.h"
 #include "hp-histogram.h"
@@ -1374,6 +1375,17 @@ adapt_aten_op_delays_any (HpTable                *table,
   return adapt_aten_op_delays (table, 15, domain);
 }
 
+/* the memory, counter and straggler charts (hp-chart-adapters-extra.c) */
+static GPtrArray *
+adapt_extra_any (HpTable                *table,
+                 const HpAnalysisParams *params,
+                 const char             *domain)
+{
+  GPtrArray *charts = _hp_chart_adapt_extra (table, domain);
+
+  return charts != NULL ? charts : chart_list ();
+}
+
 /* clang-format off */
 static const struct
 {
@@ -1390,6 +1402,11 @@ static const struct
   { "queue_length",              { adapt_queue_length_any } },
   { "memory_bw",                 { adapt_memory_bw_any } },
   { "critical_path",             { adapt_critical_path_summary_any } },
+  { "cupti_counters",            { adapt_extra_any } },
+  { "memory_timeline",           { adapt_extra_any } },
+  { "memory",                    { NULL, adapt_extra_any } },
+  { "stragglers",                { NULL, adapt_extra_any } },
+  { "collectives",               { NULL, adapt_extra_any } },
 };
 /* clang-format on */
 

@@ -233,6 +233,30 @@ hp_cli_report (int           argc,
         }
     }
 
+  /* a raw memory-timeline export is not a trace: it has one analysis */
+  if (hp_memory_timeline_is_export (paths[0]))
+    {
+      for (guint i = 0; i < selected->len && o.analyses != NULL; i++)
+        if (g_strcmp0 (((const HpAnalysis *)selected->pdata[i])->name, "memory_timeline") != 0)
+          {
+            status = hp_cli_usage_error (context, "report: %s is a memory-timeline export: only --analysis memory_timeline reads it", paths[0]);
+            goto out;
+          }
+      for (guint i = 0; paths[i] != NULL; i++)
+        {
+          HpTable *table = hp_memory_timeline_read (paths[i], cancellable, &error);
+
+          if (table == NULL)
+            {
+              fprintf (stderr, "hotpath-cli: %s\n", error->message);
+              status = HP_CLI_EXIT_BAD_INPUT;
+              goto out;
+            }
+          g_ptr_array_add (tables, table);
+        }
+      goto write;
+    }
+
   trace = hp_cli_load_scoped (paths, o.hta_compat, o.include_last_step, scope, cancellable);
   if (trace == NULL)
     {
@@ -261,6 +285,7 @@ hp_cli_report (int           argc,
       }
   }
 
+write:
   if (o.output == NULL)
     {
       for (guint t = 0; t < tables->len; t++)

@@ -57,6 +57,10 @@ static const HpParamSpec param_specs[] = {
     N_("Include memory events"), "Launch statistics: count cudaMemcpyAsync/cudaMemsetAsync (true)", "BOOL" },
   { "max_queue_length", HP_PARAM_INT64, FIELD (max_queue_length), 1024, 0, 1e15, NULL, N_("Queue limit"),
     "Queue length: the full-queue limit (1024)", "N" },
+  { "steps", HP_PARAM_INT_LIST, FIELD (steps), 0, 0, G_MAXINT, NULL, N_("Profiler steps"),
+    "Stragglers: comma-separated profiler steps, or 'all' (default)", "LIST" },
+  { "num_candidates", HP_PARAM_INT, FIELD (num_candidates), 2, 1, G_MAXINT, NULL, N_("Candidates"),
+    "Stragglers: how many ranks to name (2)", "N" },
 };
 /* clang-format on */
 

@@ -7,15 +7,20 @@
 
 #include "hp-analysis-registry.h"
 #include "hp-aten-op-delay.h"
+#include "hp-collectives.h"
 #include "hp-comm-comp-overlap.h"
 #include "hp-critical-path.h"
+#include "hp-cupti-counters.h"
 #include "hp-idle-time.h"
 #include "hp-kernel-breakdown.h"
 #include "hp-kernel-sequences.h"
 #include "hp-launch-stats.h"
 #include "hp-linked-events.h"
 #include "hp-memory-bw.h"
+#include "hp-memory.h"
+#include "hp-memory-timeline.h"
 #include "hp-queue-length.h"
+#include "hp-stragglers.h"
 #include "hp-temporal-breakdown.h"
 #include "hp-user-annotation.h"
 
@@ -136,6 +141,49 @@ const HpAnalysis hp_analysis_registry[] = {
       .in_default_set = FALSE,
       .cost = 3,
       .tables = LIST ("critical_path_summary", "critical_path_breakdown", "critical_path_ranks", "critical_path_ranks_breakdown"),
+  },
+  {
+      .name = "cupti_counters",
+      .title = "CUPTI counters with their operators",
+      .section = "§11",
+      .func = hp_cupti_counters_compute,
+      .cost = 1,
+      .tables = LIST ("cupti_counter_data_with_operators"),
+  },
+  {
+      .name = "memory_timeline",
+      .title = "Memory timeline by category",
+      .section = "§13",
+      .func = hp_memory_timeline_compute,
+      .cost = 1,
+      .tables = LIST ("memory_timeline"),
+  },
+  {
+      .name = "memory",
+      .title = "Memory per device",
+      .section = "§13",
+      .func = hp_memory_compute,
+      .cost = 1,
+      .tables = LIST ("memory_summary", "memory_events_timeline", "memory_peak_ops"),
+  },
+  {
+      .name = "stragglers",
+      .title = "Potential stragglers",
+      .section = "§14",
+      .func = hp_stragglers_compute,
+      .cost = 1,
+      .params = LIST ("steps", "num_candidates"),
+      .tables = LIST ("potential_stragglers", "straggler_metric", "profiler_steps"),
+  },
+  {
+      .name = "collectives",
+      .title = "Collectives across ranks",
+      .section = "§14",
+      .func = hp_collectives_compute,
+      .cost = 1,
+      .tables = LIST ("collectives", "collective_waits"),
+      .row_events = hp_linked_events_for_collective_row,
+      .row_events_tables = 0x2,
   },
   { .name = "repeated_kernel_sequences", .title = "Repeated kernel sequences", .section = "§9+", .func = hp_repeated_sequences_compute, .cost = 3, .tables = LIST ("repeated_kernel_sequences") },
   { NULL },

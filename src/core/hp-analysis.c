@@ -16,6 +16,7 @@ hp_analysis_params_clear (HpAnalysisParams *params)
 
   g_clear_pointer (&params->ranks, g_array_unref);
   g_clear_pointer (&params->streams, g_array_unref);
+  g_clear_pointer (&params->steps, g_array_unref);
   g_clear_pointer (&params->allowlist_patterns, g_strfreev);
 }
 
@@ -30,6 +31,8 @@ hp_analysis_params_copy (HpAnalysisParams       *dest,
     dest->ranks = g_array_copy (src->ranks);
   if (src->streams != NULL)
     dest->streams = g_array_copy (src->streams);
+  if (src->steps != NULL)
+    dest->steps = g_array_copy (src->steps);
   dest->allowlist_patterns = g_strdupv (src->allowlist_patterns);
 }
 

@@ -65,6 +65,10 @@ typedef struct
 
   /* §8 counters */
   gint64 max_queue_length; /* 1024 */
+
+  /* §14 stragglers */
+  GArray *steps;          /* int: profiler steps; NULL or empty = all */
+  int     num_candidates; /* 2 */
 } HpAnalysisParams;
 
 void hp_analysis_params_init (HpAnalysisParams *params);

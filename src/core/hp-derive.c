@@ -769,10 +769,23 @@ _hp_rank_adopt_strings (HpRankBuilder *b,
       r->name[i] = map[r->name[i]];
       if (r->cat[i] != HP_NO_STRING)
         r->cat[i] = map[r->cat[i]];
+      if (hp_tid_is_string (r->tid[i]))
+        r->tid[i] = HP_TID_STRING_BASE - map[hp_tid_string_id (r->tid[i])];
     }
   for (guint l = 0; l < r->n_lanes; l++)
-    if (r->lanes[l].name != HP_NO_STRING)
-      r->lanes[l].name = map[r->lanes[l].name];
+    {
+      HpLane *lane = &r->lanes[l];
+
+      if (lane->name != HP_NO_STRING)
+        lane->name = map[lane->name];
+      if (hp_tid_is_string (lane->tid))
+        {
+          lane->tid = HP_TID_STRING_BASE - map[hp_tid_string_id (lane->tid)];
+          /* a thread or stream named by its tid: show that name */
+          if (lane->name == HP_NO_STRING)
+            lane->name = hp_tid_string_id (lane->tid);
+        }
+    }
 }
 
 gint64
@@ -864,7 +877,7 @@ filter_mtia (HpRank    *r,
         {
           if (r->iteration[i] < 0)
             r->iteration[i] = r->exec_iteration[i];
-          if (r->stream[i] == -1)
+          if (r->stream[i] == -1 && !hp_tid_is_string (r->tid[i]))
             r->stream[i] = r->tid[i];
           rows_add (rows, i);
         }

@@ -149,43 +149,62 @@ sweep_merged (const HpInterval *const *sets,
  * lays them out (for each type its group starts, then its group ends) and
  * sorted as HTA sorts them, so equal times are visited in HTA's order and
  * the zero-length segments between them carry HTA's labels. A label seen
- * only on such segments shows up with sum 0, as in HTA. */
+ * only on such segments shows up with sum 0, as in HTA; one that HTA's
+ * order never forms has no row. HTA sorts after adding each type's points
+ * to the points sorted so far, and numpy's sort is not stable, so the
+ * order of equal times depends on every one of those sorts: they are all
+ * repeated here, one per analysed type (@n_types), empty ones included. */
 static void
 sweep_hta (const HpInterval *const *sets,
            const gsize             *counts,
+           guint                    n_types,
            LabelTotals             *totals)
 {
   g_autofree gint64  *times = NULL;
   g_autofree int     *deltas = NULL;
+  g_autofree guint32 *points = NULL; /* in HTA's order so far */
+  g_autofree guint32 *sorted = NULL;
   g_autofree guint32 *order = NULL;
+  g_autofree gint64  *keys = NULL;
   gsize               n = 0, k = 0;
   int                 running = 0;
 
-  for (guint c = 0; c < N_ANALYSED; c++)
+  for (guint c = 0; c < n_types; c++)
     n += 2 * counts[c];
   if (n == 0)
     return;
   times = g_new (gint64, n);
   deltas = g_new (int, n);
+  points = g_new (guint32, n);
+  sorted = g_new (guint32, n);
   order = g_new (guint32, n);
-  for (guint c = 0; c < N_ANALYSED; c++)
+  keys = g_new (gint64, n);
+  for (guint c = 0; c < n_types; c++)
     {
       for (gsize i = 0; i < counts[c]; i++, k++)
         {
           times[k] = sets[c][i].start;
           deltas[k] = 1 << c;
+          points[k] = (guint32)k;
         }
       for (gsize i = 0; i < counts[c]; i++, k++)
         {
           times[k] = sets[c][i].end;
           deltas[k] = -(1 << c);
+          points[k] = (guint32)k;
         }
+      /* HTA's `pd.concat ([sorted so far, this type]).sort_values ("time")` */
+      for (gsize i = 0; i < k; i++)
+        keys[i] = times[points[i]];
+      _hp_numpy_argsort (keys, order, k);
+      for (gsize i = 0; i < k; i++)
+        sorted[i] = points[order[i]];
+      memcpy (points, sorted, k * sizeof (guint32));
     }
-  _hp_numpy_argsort (times, order, n);
 
   for (gsize i = 0; i + 1 < n; i++)
     {
-      running += deltas[order[i]];
+      running += deltas[points[i]];
       /* HTA's negative durations (docs/trace-format.md §6) can make the running sum negative
        * or give it the bits of a type that is not running; HTA counts the
        * positive sums, named by their bits */
@@ -195,7 +214,7 @@ sweep_hta (const HpInterval *const *sets,
       totals->seen[running] = TRUE;
       /* whole microseconds per segment, truncated as HTA's int () does */
       totals->sums[running] =
-          hp_ns_add (totals->sums[running], (times[order[i + 1]] - times[order[i]]) / HP_NS_PER_US);
+          hp_ns_add (totals->sums[running], (times[points[i + 1]] - times[points[i]]) / HP_NS_PER_US);
     }
 }
 
@@ -206,6 +225,7 @@ sweep_kernel_types (const HpGpuActivity *acts,
                     gsize                n,
                     HpInterval         **scratch,
                     gboolean             compat,
+                    guint                n_types,
                     LabelTotals         *totals)
 {
   const HpInterval *sets[N_ANALYSED];
@@ -224,7 +244,7 @@ sweep_kernel_types (const HpGpuActivity *acts,
       sets[c] = scratch[c];
     }
   if (compat)
-    sweep_hta (sets, counts, totals);
+    sweep_hta (sets, counts, n_types, totals);
   else if (!hp_intervals_any_negative (sets[0], counts[0]) &&
            !hp_intervals_any_negative (sets[1], counts[1]) &&
            !hp_intervals_any_negative (sets[2], counts[2]))
@@ -656,7 +676,7 @@ breakdown_rank (Breakdown    *self,
     {
       last = _hp_gpu_activities_device_end (&self->acts, first);
       sweep_kernel_types (self->acts.items + first, last - first, scratch, self->compat,
-                          &self->totals);
+                          self->params->include_memory_kernels ? 3 : 2, &self->totals);
     }
 
   /* §3.2: per class (HTA groups by name, so names start in name order) */

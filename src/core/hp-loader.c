@@ -11,6 +11,7 @@
 #include "hp-core-private.h"
 #include "hp-loader.h"
 #include "hp-parallel-private.h"
+#include "hp-memory-timeline.h"
 
 typedef struct
 {
@@ -82,6 +83,9 @@ hp_rank_from_file_name (const char *basename)
 static gboolean
 is_trace_name (const char *name)
 {
+  /* a raw memory-timeline export is no trace: its analysis reads it */
+  if (hp_memory_timeline_is_export (name))
+    return FALSE;
   return g_str_has_suffix (name, ".json") || g_str_has_suffix (name, ".gz");
 }
 

@@ -1056,6 +1056,12 @@ on_string (void                *ctx,
                 else
                   p->ev.tid = v, p->ev.has_tid = TRUE;
               }
+            else if (p->field == F_TID)
+              {
+                /* "stream 7": kept as text (remapped with the strings) */
+                p->ev.tid = HP_TID_STRING_BASE - (gint64)intern_checked (p, s, len);
+                p->ev.has_tid = TRUE;
+              }
           }
           break;
         case F_TS:

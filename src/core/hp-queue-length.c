@@ -335,14 +335,34 @@ compute_all (HpTrace                *trace,
   return failed ? NULL : g_steal_pointer (&all);
 }
 
+/* A tid written as a string in the trace ("stream 7") is shown as that
+ * string, as HTA shows it */
+static void
+set_string_tids (HpTable      *t,
+                 guint         column,
+                 guint         first,
+                 HpTrace      *trace,
+                 const gint64 *tids,
+                 guint         n)
+{
+  for (guint k = 0; k < n; k++)
+    {
+      g_autofree char *text = hp_trace_format_tid (trace, tids[k]);
+
+      hp_table_set_string (t, first + k, column, text);
+    }
+}
+
 static HpTable *
-time_series_table (GArray *all)
+time_series_table (HpTrace *trace,
+                   GArray  *all)
 {
   HpTable *t = hp_table_new ("queue_length_time_series", N_ ("Queue length time series"));
+  gboolean string_tids = hp_trace_has_string_tids (trace);
   guint    c_rank = hp_table_add_column (t, "rank", HP_COLUMN_INT, NULL);
   guint    c_ts = hp_table_add_column (t, "ts", HP_COLUMN_DOUBLE, "us");
   guint    c_pid = hp_table_add_column (t, "pid", HP_COLUMN_INT, NULL);
-  guint    c_tid = hp_table_add_column (t, "tid", HP_COLUMN_INT, NULL);
+  guint    c_tid = hp_table_add_column (t, "tid", string_tids ? HP_COLUMN_STRING : HP_COLUMN_INT, NULL);
   guint    c_stream = hp_table_add_column (t, "stream", HP_COLUMN_INT, NULL);
   guint    c_q = hp_table_add_column (t, "queue_length", HP_COLUMN_INT, NULL);
 
@@ -379,7 +399,10 @@ time_series_table (GArray *all)
       hp_table_fill_int (t, c_rank, first, n, rs->rank->rank);
       hp_table_set_doubles (t, c_ts, first, ts, n);
       hp_table_set_ints (t, c_pid, first, ints, n);
-      hp_table_set_ints (t, c_tid, first, ints + cap, n);
+      if (string_tids)
+        set_string_tids (t, c_tid, first, trace, ints + cap, n);
+      else
+        hp_table_set_ints (t, c_tid, first, ints + cap, n);
       hp_table_set_ints (t, c_stream, first, ints + 2 * cap, n);
       hp_table_set_ints (t, c_q, first, ints + 3 * cap, n);
       first += n;
@@ -644,7 +667,7 @@ hp_queue_length_compute (HpTrace                *trace,
   if (all == NULL)
     return FALSE;
 
-  g_ptr_array_add (tables, time_series_table (all));
+  g_ptr_array_add (tables, time_series_table (trace, all));
   g_ptr_array_add (tables, summary_table (all));
   g_ptr_array_add (tables, blocked_table (trace, all, params->max_queue_length, FALSE,
                                           "queue_full_blocked_default",

@@ -200,6 +200,23 @@ typedef struct _HpRank
   HpRankSource rank_source;
 } HpRank;
 
+/* A `tid` written as a string ("stream 7" in traces from 2021) is kept as
+ * HP_TID_STRING_BASE minus the string's id in the trace's strings, so
+ * events keep their own thread or stream and tables can show the text. */
+#define HP_TID_STRING_BASE (-(G_GINT64_CONSTANT (1) << 40))
+
+static inline gboolean
+hp_tid_is_string (gint64 tid)
+{
+  return tid <= HP_TID_STRING_BASE;
+}
+
+static inline guint32
+hp_tid_string_id (gint64 tid)
+{
+  return (guint32)(HP_TID_STRING_BASE - tid);
+}
+
 /* Typed accessors for the args the analyses use (docs/trace-format.md §5). */
 typedef enum
 {

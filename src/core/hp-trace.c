@@ -392,3 +392,45 @@ hp_trace_get_event_args (HpTrace      *self,
   json_node_set_object (node, obj);
   return node;
 }
+
+/**
+ * hp_trace_has_string_tids:
+ *
+ * Returns: whether some event's `tid` was written as a string
+ *   (`"stream 7"`, traces from 2021): tables that carry `tid` then show
+ *   it as text, as HTA does
+ */
+gboolean
+hp_trace_has_string_tids (HpTrace *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  for (guint k = 0; k < hp_trace_get_n_ranks (self); k++)
+    {
+      const HpRank *r = hp_trace_get_rank (self, k);
+
+      /* the events analyses see: not the "Trace" span's "PyTorch Profiler" */
+      for (guint i = 0; i < r->n_events; i++)
+        if ((r->flags[i] & HP_EVENT_MEASURED) && hp_tid_is_string (r->tid[i]))
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * hp_trace_format_tid:
+ * @tid: an event's `tid`
+ *
+ * Returns: (transfer full): the tid as the trace wrote it: its string, or
+ *   its number
+ */
+char *
+hp_trace_format_tid (HpTrace *self,
+                     gint64   tid)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (hp_tid_is_string (tid))
+    return g_strdup (hp_trace_get_string (self, hp_tid_string_id (tid)));
+  return g_strdup_printf ("%" G_GINT64_FORMAT, tid);
+}

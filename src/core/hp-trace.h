@@ -65,6 +65,10 @@ guint       hp_trace_get_n_ignored_files (HpTrace *self);
 const char *hp_trace_get_ignored_file (HpTrace *self,
                                        guint    i);
 
+gboolean hp_trace_has_string_tids (HpTrace *self);
+char    *hp_trace_format_tid (HpTrace *self,
+                              gint64   tid);
+
 JsonNode *hp_trace_get_event_args (HpTrace      *self,
                                    const HpRank *rank,
                                    guint         event);

@@ -641,7 +641,8 @@ enum
 };
 
 static HpTable *
-new_kernels_table (gboolean expand_names)
+new_kernels_table (gboolean expand_names,
+                   gboolean string_tids)
 {
   static const struct
   {
@@ -671,7 +672,9 @@ new_kernels_table (gboolean expand_names)
    * no longer gives the column numbers: callers look them up by name */
   for (guint c = 0; c < K_N_COLUMNS; c++)
     if (expand_names || !columns[c].expanded)
-      hp_table_add_column (table, columns[c].name, columns[c].type, columns[c].unit);
+      hp_table_add_column (table, columns[c].name,
+                           /* tids written as strings stay strings (HTA) */
+                           c == K_COL_TID && string_tids ? HP_COLUMN_STRING : columns[c].type, columns[c].unit);
   return table;
 }
 
@@ -769,6 +772,7 @@ hp_gpu_kernels_with_user_annotations_compute (HpTrace                *trace,
   g_autoptr (GHashTable) short_names = NULL;
   KernelColumns cols;
   gboolean      hta;
+  gboolean      string_tids;
   guint32       cpu_op;
 
   g_return_val_if_fail (trace != NULL, FALSE);
@@ -782,7 +786,8 @@ hp_gpu_kernels_with_user_annotations_compute (HpTrace                *trace,
   hta = hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT;
   cpu_op = hp_trace_lookup_string (trace, "cpu_op");
   short_names = g_hash_table_new_full (NULL, NULL, NULL, g_free);
-  table = new_kernels_table (params->expand_names);
+  string_tids = hp_trace_has_string_tids (trace);
+  table = new_kernels_table (params->expand_names, string_tids);
   kernel_columns_init (&cols, table);
 
   if (!hp_trace_has_category (trace, "gpu_user_annotation"))
@@ -840,7 +845,14 @@ hp_gpu_kernels_with_user_annotations_compute (HpTrace                *trace,
                                    r->cat[e] != HP_NO_STRING ? hp_trace_get_string (trace, r->cat[e]) : NULL);
             }
           hp_table_set_int (table, row, cols.pid, r->pid[e]);
-          hp_table_set_int (table, row, cols.tid, r->tid[e]);
+          if (string_tids)
+            {
+              g_autofree char *tid = hp_trace_format_tid (trace, r->tid[e]);
+
+              hp_table_set_string (table, row, cols.tid, tid);
+            }
+          else
+            hp_table_set_int (table, row, cols.tid, r->tid[e]);
         }
     }
 

@@ -33,6 +33,9 @@ static const char *const expected_tabs[] = {
   "ATen delays",
   "User annotations",
   "Critical path",
+  "Memory",
+  "Counters (CUPTI)",
+  "Stragglers",
   "Patterns",
 };
 

@@ -1,0 +1,147 @@
+/* hp-stragglers-panel.c — the Stragglers tab: late ranks and the collectives they hold up.
+ *
+ * Shows stragglers (docs/analyses.md §14: HTA's potential stragglers, the
+ * metric per rank and step) and collectives (each collective matched across
+ * ranks, its start skew, late rank and waits). The heat map of rank ×
+ * collective is coloured by how late each rank started; a click on a cell
+ * selects that rank's kernel of the collective on the timeline.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "hp-stragglers-panel.h"
+
+#define HEAT_MAP "collective_lateness"
+
+struct _HpStragglersPanel
+{
+  HpAnalysisPanel parent_instance;
+
+  /* Template widgets */
+  GtkSpinButton *candidates_spin;
+};
+
+G_DEFINE_FINAL_TYPE (HpStragglersPanel, hp_stragglers_panel, HP_TYPE_ANALYSIS_PANEL)
+
+/**
+ * hp_stragglers_panel_select_cell:
+ * @rank: a rank
+ * @collective: the collective's `index` in the collectives table
+ *
+ * Selects the rank's kernel of that collective on the timeline, as a click
+ * on its heat map cell does.
+ *
+ * Returns: whether the rank ran that collective
+ */
+gboolean
+hp_stragglers_panel_select_cell (HpStragglersPanel *self,
+                                 int                rank,
+                                 gint64             collective)
+{
+  HpTable *waits;
+  int      c_index, c_rank;
+
+  g_return_val_if_fail (HP_IS_STRAGGLERS_PANEL (self), FALSE);
+
+  waits = hp_analysis_panel_find_table (HP_ANALYSIS_PANEL (self), "collectives", "collective_waits");
+  if (waits == NULL)
+    return FALSE;
+  c_index = hp_table_find_column (waits, "index");
+  c_rank = hp_table_find_column (waits, "rank");
+  for (guint i = 0; c_index >= 0 && c_rank >= 0 && i < hp_table_get_n_rows (waits); i++)
+    if (hp_table_get_int (waits, i, c_index) == collective && hp_table_get_int (waits, i, c_rank) == rank)
+      return hp_analysis_panel_show_row_on_timeline (HP_ANALYSIS_PANEL (self), waits, i);
+  return FALSE;
+}
+
+static void
+heat_map_released_cb (GtkGestureClick *gesture,
+                      int              n_press,
+                      double           x,
+                      double           y,
+                      gpointer         user_data)
+{
+  HpStragglersPanel *self = user_data;
+  HpChartView       *view = HP_CHART_VIEW (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture)));
+  HpChart           *chart = hp_chart_view_get_chart (view);
+  HpChartHit         hit;
+  gint64             rank;
+
+  if (chart == NULL)
+    return;
+  hp_chart_layout (chart, gtk_widget_get_width (GTK_WIDGET (view)), gtk_widget_get_height (GTK_WIDGET (view)),
+                   hp_chart_view_get_style (view));
+  if (!hp_chart_hit_test (chart, x, y, &hit) || hit.kind != HP_CHART_HIT_ITEM || hit.series < 0 || hit.item < 0)
+    return;
+  /* the heat map's rows are labelled with the ranks */
+  if (hit.series_name == NULL || !g_ascii_string_to_signed (hit.series_name, 10, G_MININT, G_MAXINT, &rank, NULL))
+    return;
+  hp_stragglers_panel_select_cell (self, (int)rank, hit.item);
+}
+
+static void
+hp_stragglers_panel_add_charts (HpAnalysisPanel *panel)
+{
+  HpChartView *heat_map;
+
+  HP_ANALYSIS_PANEL_CLASS (hp_stragglers_panel_parent_class)->add_charts (panel);
+
+  heat_map = hp_analysis_panel_find_chart_view (panel, HEAT_MAP);
+  if (heat_map != NULL)
+    {
+      GtkGesture *click = gtk_gesture_click_new ();
+
+      gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
+      g_signal_connect_object (click, "released", G_CALLBACK (heat_map_released_cb), panel, 0);
+      gtk_widget_add_controller (GTK_WIDGET (heat_map), GTK_EVENT_CONTROLLER (click));
+      gtk_widget_set_cursor_from_name (GTK_WIDGET (heat_map), "pointer");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (heat_map), _ ("Click a cell to select that rank's kernel of the collective on the timeline"));
+    }
+}
+
+static void
+hp_stragglers_panel_dispose (GObject *object)
+{
+  /* dispose may run twice; GTK 4.8 asserts on a second template teardown */
+  if (HP_STRAGGLERS_PANEL (object)->candidates_spin != NULL)
+    gtk_widget_dispose_template (GTK_WIDGET (object), HP_TYPE_STRAGGLERS_PANEL);
+
+  G_OBJECT_CLASS (hp_stragglers_panel_parent_class)->dispose (object);
+}
+
+static void
+hp_stragglers_panel_class_init (HpStragglersPanelClass *klass)
+{
+  GObjectClass         *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass       *widget_class = GTK_WIDGET_CLASS (klass);
+  HpAnalysisPanelClass *panel_class = HP_ANALYSIS_PANEL_CLASS (klass);
+
+  object_class->dispose = hp_stragglers_panel_dispose;
+  panel_class->add_charts = hp_stragglers_panel_add_charts;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/hotpath/Hotpath/ui/hp-stragglers-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, HpStragglersPanel, candidates_spin);
+
+  hp_analysis_panel_class_add_analysis (panel_class, "stragglers", _ ("Potential stragglers"),
+                                        HP_ANALYSIS_PANEL_SHOW_TABLES);
+  hp_analysis_panel_class_add_analysis (panel_class, "collectives", _ ("Collectives across ranks"),
+                                        HP_ANALYSIS_PANEL_SHOW_TABLES);
+}
+
+static void
+hp_stragglers_panel_init (HpStragglersPanel *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "num_candidates", GTK_WIDGET (self->candidates_spin));
+}
+
+GtkWidget *
+hp_stragglers_panel_new (void)
+{
+  return g_object_new (HP_TYPE_STRAGGLERS_PANEL, NULL);
+}

@@ -1,0 +1,27 @@
+/* hp-collectives.h — each collective matched across ranks: start skew, late rank, waits.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
+
+#include "hp-analysis.h"
+
+G_BEGIN_DECLS
+
+gboolean hp_collectives_compute (HpTrace                *trace,
+                                 const HpAnalysisParams *params,
+                                 GPtrArray              *tables,
+                                 GCancellable           *cancellable,
+                                 GError                **error);
+
+struct _HpLinkedEvents *hp_linked_events_for_collective_row (HpTrace                *trace,
+                                                             HpTable                *table,
+                                                             guint                   row,
+                                                             const HpAnalysisParams *params);
+
+G_END_DECLS

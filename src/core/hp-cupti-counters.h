@@ -1,0 +1,22 @@
+/* hp-cupti-counters.h — CUPTI range-profiler counters with their operators (docs/analyses.md §11).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
+
+#include "hp-analysis.h"
+
+G_BEGIN_DECLS
+
+gboolean hp_cupti_counters_compute (HpTrace                *trace,
+                                    const HpAnalysisParams *params,
+                                    GPtrArray              *tables,
+                                    GCancellable           *cancellable,
+                                    GError                **error);
+
+G_END_DECLS

@@ -1,0 +1,28 @@
+/* hp-memory-timeline.h — the profiler's raw memory-timeline export by category (docs/analyses.md §13).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#if !defined(HP_CORE_INSIDE) && !defined(HP_CORE_COMPILATION)
+#error "Only <hp-core.h> can be included directly."
+#endif
+
+#include "hp-analysis.h"
+
+G_BEGIN_DECLS
+
+#define HP_MEMORY_TIMELINE_N_CATEGORIES 8
+
+gboolean hp_memory_timeline_is_export (const char *path);
+HpTable *hp_memory_timeline_read (const char   *path,
+                                  GCancellable *cancellable,
+                                  GError      **error);
+gboolean hp_memory_timeline_compute (HpTrace                *trace,
+                                     const HpAnalysisParams *params,
+                                     GPtrArray              *tables,
+                                     GCancellable           *cancellable,
+                                     GError                **error);
+
+G_END_DECLS

@@ -1,0 +1,153 @@
+/* test-chart-adapters-extra.c — the charts of the memory timeline, stragglers, collectives and CUPTI counters.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+
+#include "hp-charts.h"
+#include "hp-test-utils.h"
+
+#define GIB (1024.0 * 1024.0 * 1024.0)
+
+static HpChart *
+only_chart (GPtrArray  *charts,
+            const char *name)
+{
+  g_assert_nonnull (charts);
+  g_assert_cmpuint (charts->len, ==, 1);
+  g_assert_cmpstr (hp_chart_get_name (charts->pdata[0]), ==, name);
+  return charts->pdata[0];
+}
+
+/* Stacked: each category's curve is the sum up to it, in GB, over ms
+ * from the first point */
+static void
+test_memory_timeline (void)
+{
+  g_autoptr (HpTable) table = hp_test_table_from_csv (
+      "memory_timeline", "Memory timeline",
+      "time:i;Parameter:i;Optimizer state:i;Input:i;Temporary:i;Activation:i;Gradient:i;Autograd:i;Unknown:i",
+      "1000000,1073741824,0,0,0,0,0,0,0\n"
+      "3000000,1073741824,0,0,0,536870912,0,0,0\n");
+  g_autoptr (GPtrArray) charts = hp_chart_adapt_table (table, NULL);
+  HpChart *chart = only_chart (charts, "memory_timeline");
+  double   x, y;
+
+  g_assert_cmpuint (hp_line_chart_get_n_series (chart), ==, 8);
+  g_assert_true (hp_line_chart_get_point (chart, 0, 1, &x, &y));
+  hp_test_assert_close (x, 2.0);
+  hp_test_assert_close (y, 1.0);
+  g_assert_true (hp_line_chart_get_point (chart, 4, 1, &x, &y));
+  hp_test_assert_close (y, 1.5);
+  g_assert_true (hp_line_chart_get_point (chart, 7, 0, &x, &y));
+  hp_test_assert_close (y, 1073741824 / GIB);
+}
+
+/* One chart per rank and device; reserved only where known */
+static void
+test_memory_events (void)
+{
+  g_autoptr (HpTable) table = hp_test_table_from_csv (
+      "memory_events_timeline", "Memory over time", "rank:i;device:s;ts:d:us;bytes:i;allocated:i;reserved:i",
+      "0,cpu,20,64,64,\n"
+      "0,cuda:0,10,1000,1073741824,2147483648\n"
+      "0,cuda:0,210,3000,536870912,2147483648\n");
+  g_autoptr (GPtrArray) charts = hp_chart_adapt_table (table, NULL);
+  double x, y;
+
+  g_assert_cmpuint (charts->len, ==, 2);
+  g_assert_cmpstr (hp_chart_get_name (charts->pdata[0]), ==, "memory_rank0_cpu");
+  g_assert_cmpuint (hp_line_chart_get_n_series (charts->pdata[0]), ==, 1);
+  g_assert_cmpstr (hp_chart_get_name (charts->pdata[1]), ==, "memory_rank0_cuda_0");
+  g_assert_cmpuint (hp_line_chart_get_n_series (charts->pdata[1]), ==, 2);
+  g_assert_true (hp_line_chart_get_point (charts->pdata[1], 0, 1, &x, &y));
+  hp_test_assert_close (x, 210);
+  hp_test_assert_close (y, 0.5);
+  g_assert_true (hp_line_chart_get_point (charts->pdata[1], 1, 0, &x, &y));
+  hp_test_assert_close (y, 2);
+}
+
+/* One bar chart per step; a flagged rank's bar is in the first series */
+static void
+test_straggler_metric (void)
+{
+  g_autoptr (HpTable) table = hp_test_table_from_csv (
+      "straggler_metric", "Straggler metric",
+      "rank:i;iteration:i;stream:i;name:s;ts:d:us;dur:d:us;normalized_start_time:d;duration:d;is_straggler:i",
+      "0,1,20,k,0,1,0.4,0.1,0\n"
+      "1,1,20,k,0,1,0.7,0.1,1\n"
+      "0,2,20,k,0,1,1.9,0.1,1\n"
+      "1,2,20,k,0,1,1.2,0.1,0\n");
+  g_autoptr (GPtrArray) charts = hp_chart_adapt_table (table, NULL);
+  HpChart *step1;
+
+  g_assert_cmpuint (charts->len, ==, 2);
+  step1 = charts->pdata[0];
+  g_assert_cmpstr (hp_chart_get_name (step1), ==, "potential_stragglers_step1");
+  g_assert_cmpuint (hp_bar_chart_get_n_categories (step1), ==, 2);
+  hp_test_assert_close (hp_bar_chart_get_value (step1, 0, 1), 0.7);
+  g_assert_true (isnan (hp_bar_chart_get_value (step1, 0, 0)));
+  hp_test_assert_close (hp_bar_chart_get_value (step1, 1, 0), 0.4);
+  hp_test_assert_close (hp_bar_chart_get_value (charts->pdata[1], 0, 0), 1.9);
+}
+
+/* Rank × collective, the lateness in each cell; a rank that missed a
+ * collective has an empty cell */
+static void
+test_collective_waits (void)
+{
+  g_autoptr (HpTable) table = hp_test_table_from_csv (
+      "collective_waits", "Collective waits",
+      "index:i;name:s;rank:i;start(us):d:us;dur(us):d:us;late_by(us):d:us;wait(us):d:us",
+      "0,ar,0,100,200,0,60\n"
+      "0,ar,2,160,200,60,0\n"
+      "1,ar,0,500,200,0,20\n");
+  g_autoptr (GPtrArray) charts = hp_chart_adapt_table (table, NULL);
+  HpChart *chart = only_chart (charts, "collective_lateness");
+
+  hp_test_assert_close (hp_heat_map_get_value (chart, 1, 0), 60);
+  hp_test_assert_close (hp_heat_map_get_value (chart, 0, 1), 0);
+  g_assert_true (isnan (hp_heat_map_get_value (chart, 1, 1)));
+}
+
+/* FLOPs summed per op, the largest first; rows without FLOPs or op skip */
+static void
+test_cupti_flops (void)
+{
+  g_autoptr (HpTable) table = hp_test_table_from_csv (
+      "cupti_counter_data_with_operators", "CUPTI",
+      "name:s;top_level_op:s;bottom_level_op:s;flops:d",
+      "a,aten::linear,aten::addmm,100\n"
+      "b,aten::conv2d,aten::cudnn_convolution,300\n"
+      "c,aten::linear,aten::addmm,50\n"
+      "d,,,70\n"
+      "e,aten::relu,aten::relu,\n");
+  g_autoptr (GPtrArray) charts = hp_chart_adapt_table (table, NULL);
+  HpChart *top;
+
+  g_assert_cmpuint (charts->len, ==, 2);
+  top = charts->pdata[0];
+  g_assert_cmpstr (hp_chart_get_name (top), ==, "flops_top_level_op");
+  g_assert_cmpuint (hp_bar_chart_get_n_categories (top), ==, 2);
+  hp_test_assert_close (hp_bar_chart_get_value (top, 0, 0), 300);
+  hp_test_assert_close (hp_bar_chart_get_value (top, 0, 1), 150);
+  g_assert_cmpstr (hp_chart_get_name (charts->pdata[1]), ==, "flops_bottom_level_op");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/charts/extra/memory-timeline", test_memory_timeline);
+  g_test_add_func ("/charts/extra/memory-events", test_memory_events);
+  g_test_add_func ("/charts/extra/straggler-metric", test_straggler_metric);
+  g_test_add_func ("/charts/extra/collective-waits", test_collective_waits);
+  g_test_add_func ("/charts/extra/cupti-flops", test_cupti_flops);
+
+  return g_test_run ();
+}

@@ -1,0 +1,185 @@
+/* test-collectives.c — collectives matched across ranks on hand-made jobs.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+
+#include "hp-core.h"
+#include "hp-test-utils.h"
+
+/* tests/data/edge/collectives-3ranks: times in us after the first event.
+ * AllReduce of group "0" (ranks [0, 1, 2]) starts at 100, 130, 160 on
+ * ranks 0, 1, 2, then at 500 and 520 on ranks 0 and 1 only; a Broadcast
+ * of group "1" (ranks [0, 1]) at 700 and 650. A compute kernel on every
+ * rank is no collective. */
+#define JOB "edge/collectives-3ranks"
+
+static double
+cell (HpTable    *table,
+      guint       row,
+      const char *column)
+{
+  return hp_test_cell (table, row, column);
+}
+
+static void
+test_collectives_hand_made (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load (JOB, HP_MODE_DEFAULT);
+  HpAnalysisParams params;
+  g_autoptr (GPtrArray) tables = NULL;
+  HpTable *coll, *waits;
+  /* index, instance, ranks, missing, earliest, latest, skew, late rank, total wait */
+  static const double expected[3][9] = {
+    { 0, 0, 3, 0, 100, 160, 60, 2, 90 },
+    { 1, 1, 2, 1, 500, 520, 20, 1, 20 },
+    { 2, 0, 2, 0, 650, 700, 50, 0, 50 },
+  };
+  static const char *const columns[9] = { "index", "instance", "ranks", "missing_ranks", "earliest_start(us)", "latest_start(us)", "start_skew(us)", "late_rank", "total_wait(us)" };
+  /* rank, late_by, wait per row of collective_waits */
+  static const double expected_waits[7][3] = {
+    { 0, 0, 60 },
+    { 1, 30, 30 },
+    { 2, 60, 0 },
+    { 0, 0, 20 },
+    { 1, 20, 0 },
+    { 0, 50, 0 },
+    { 1, 0, 50 },
+  };
+
+  hp_analysis_params_init (&params);
+  tables = hp_test_run (hp_collectives_compute, trace, &params);
+  coll = hp_test_table_at (tables, 0, "collectives");
+  waits = hp_test_table_at (tables, 1, "collective_waits");
+
+  g_assert_cmpuint (hp_table_get_n_rows (coll), ==, 3);
+  for (guint r = 0; r < 3; r++)
+    for (guint c = 0; c < G_N_ELEMENTS (columns); c++)
+      hp_test_assert_close (cell (coll, r, columns[c]), expected[r][c]);
+  g_assert_cmpstr (hp_table_get_string (coll, 0, hp_test_column (coll, "group")), ==, "0");
+  g_assert_cmpstr (hp_table_get_string (coll, 2, hp_test_column (coll, "group")), ==, "1");
+  g_assert_true (g_str_has_prefix (hp_table_get_string (coll, 2, hp_test_column (coll, "name")), "ncclDevKernel_Broadcast"));
+  g_assert_nonnull (hp_table_get_note (coll));
+
+  g_assert_cmpuint (hp_table_get_n_rows (waits), ==, 7);
+  for (guint r = 0; r < 7; r++)
+    {
+      hp_test_assert_close (cell (waits, r, "rank"), expected_waits[r][0]);
+      hp_test_assert_close (cell (waits, r, "late_by(us)"), expected_waits[r][1]);
+      hp_test_assert_close (cell (waits, r, "wait(us)"), expected_waits[r][2]);
+      hp_test_assert_close (cell (waits, r, "dur(us)"), 200);
+    }
+
+  /* a row of collective_waits stands for that rank's kernel */
+  {
+    g_autoptr (HpLinkedEvents) linked = hp_analysis_row_events (trace, waits, 2, &params);
+    const HpRank *r2 = hp_trace_find_rank (trace, 2);
+    guint32       e;
+
+    g_assert_nonnull (linked);
+    g_assert_cmpint (linked->rank, ==, 2);
+    g_assert_cmpuint (linked->events->len, ==, 1);
+    e = g_array_index (linked->events, guint32, 0);
+    g_assert_cmpint (r2->ts[e], ==, 160 * HP_NS_PER_US);
+    g_assert_true (g_str_has_prefix (hp_trace_get_string (trace, r2->name[e]), "ncclDevKernel_AllReduce"));
+  }
+  hp_analysis_params_clear (&params);
+}
+
+/* Ranks 0 and 1 only: nothing is missing, the late ranks stay */
+static void
+test_collectives_rank_subset (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load (JOB, HP_MODE_DEFAULT);
+  HpAnalysisParams params;
+  g_autoptr (GPtrArray) tables = NULL;
+  HpTable *coll;
+
+  hp_analysis_params_init (&params);
+  hp_test_params_set_ranks (&params, (const int[]){ 0, 1 }, 2);
+  tables = hp_test_run (hp_collectives_compute, trace, &params);
+  coll = hp_test_table_at (tables, 0, "collectives");
+  g_assert_cmpuint (hp_table_get_n_rows (coll), ==, 3);
+  hp_test_assert_close (cell (coll, 0, "start_skew(us)"), 30);
+  hp_test_assert_close (cell (coll, 0, "late_rank"), 1);
+  hp_test_assert_close (cell (coll, 1, "missing_ranks"), 0);
+  g_assert_null (hp_table_get_note (coll));
+  hp_analysis_params_clear (&params);
+}
+
+/* HTA-compatibility mode classifies by HTA's name rules: the same
+ * collectives (the names contain "nccl") */
+static void
+test_collectives_compat (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load (JOB, HP_MODE_HTA_COMPAT);
+  HpAnalysisParams params;
+  g_autoptr (GPtrArray) tables = NULL;
+
+  hp_analysis_params_init (&params);
+  tables = hp_test_run (hp_collectives_compute, trace, &params);
+  g_assert_cmpuint (hp_table_get_n_rows (hp_test_table_at (tables, 0, "collectives")), ==, 3);
+  hp_analysis_params_clear (&params);
+}
+
+/* The public two-rank job: five SendRecv collectives, each on both ranks,
+ * matched in order; rank 1 starts 192 us late at the trace's start */
+static void
+test_collectives_two_ranks (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  HpAnalysisParams params;
+  g_autoptr (GPtrArray) tables = NULL;
+  HpTable *coll, *waits;
+  double   last = -1;
+
+  hp_analysis_params_init (&params);
+  tables = hp_test_run (hp_collectives_compute, trace, &params);
+  coll = hp_test_table_at (tables, 0, "collectives");
+  waits = hp_test_table_at (tables, 1, "collective_waits");
+  g_assert_cmpuint (hp_table_get_n_rows (coll), >, 0);
+  g_assert_cmpuint (hp_table_get_n_rows (waits), ==, 2 * hp_table_get_n_rows (coll));
+  for (guint r = 0; r < hp_table_get_n_rows (coll); r++)
+    {
+      double skew = cell (coll, r, "start_skew(us)");
+
+      g_assert_cmpint ((int)cell (coll, r, "ranks"), ==, 2);
+      hp_test_assert_close (skew, cell (coll, r, "latest_start(us)") - cell (coll, r, "earliest_start(us)"));
+      /* two ranks: the early one waits the whole skew */
+      hp_test_assert_close (cell (coll, r, "total_wait(us)"), skew);
+      g_assert_cmpfloat (cell (coll, r, "earliest_start(us)"), >=, last);
+      last = cell (coll, r, "earliest_start(us)");
+    }
+  hp_analysis_params_clear (&params);
+}
+
+static void
+test_collectives_none (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("hta_triton_example", HP_MODE_DEFAULT);
+  HpAnalysisParams params;
+
+  hp_analysis_params_init (&params);
+  hp_test_assert_analysis_fails (hp_collectives_compute, trace, &params, NULL, HP_ANALYSIS_ERROR,
+                                 HP_ANALYSIS_ERROR_NO_DATA);
+  hp_analysis_params_clear (&params);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/collectives/hand-made", test_collectives_hand_made);
+  g_test_add_func ("/collectives/rank-subset", test_collectives_rank_subset);
+  g_test_add_func ("/collectives/compat", test_collectives_compat);
+  g_test_add_func ("/collectives/two-ranks", test_collectives_two_ranks);
+  g_test_add_func ("/collectives/none", test_collectives_none);
+  hp_test_add_cancelled_test ("/collectives/cancelled", hp_collectives_compute, "hta_trace_filter_2ranks");
+
+  return g_test_run ();
+}
