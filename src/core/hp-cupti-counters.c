@@ -145,7 +145,7 @@ sorted_events (HpTrace      *trace,
       GArray             *set = sets[s];
       g_autofree gint64  *keys = g_new (gint64, set->len + 1);
       g_autofree guint32 *order = g_new (guint32, set->len + 1);
-      g_autofree guint32 *copy = g_memdup2 (set->data, set->len * sizeof (guint32) + 1);
+      g_autofree guint32 *copy = set->len > 0 ? g_memdup2 (set->data, set->len * sizeof (guint32)) : NULL;
 
       for (guint i = 0; i < set->len; i++)
         keys[i] = r->ts[g_array_index (set, guint32, i)];

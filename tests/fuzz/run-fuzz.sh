@@ -69,6 +69,15 @@ while IFS= read -r -d '' d; do
   fi
 done < <(find "$root/tests/data" -mindepth 1 -type d -print0 | LC_ALL=C sort -z)
 cp "$work"/seeds-file/*.json "$work/seeds-folder/" 2>/dev/null || true
+# inputs that once failed: every run starts from them again
+for f in "$root"/tests/fuzz/regressions/*; do
+  [[ -f "$f" ]] || continue
+  case $(basename "$f") in
+    fuzz-folder-*) cp "$f" "$work/seeds-folder/" ;;
+    fuzz-gzip-*) cp "$f" "$work/seeds-gzip/" ;;
+    fuzz-parser-*) cp "$f" "$work/seeds-file/" ;;
+  esac
+done
 
 # --- runs --------------------------------------------------------------------
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
