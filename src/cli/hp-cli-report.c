@@ -13,6 +13,7 @@
 #include "hp-core.h"
 #include "hp-charts.h"
 #include "hp-cli.h"
+#include "hp-cli-runs.h"
 
 typedef struct
 {
@@ -77,16 +78,6 @@ add_param_options (GOptionGroup *group,
                                    G_OPTION_ARG_CALLBACK, (gpointer)param_option_cb, specs[i].help, specs[i].arg };
     }
   g_option_group_add_entries (group, entries);
-}
-
-static char *
-table_file_name (const char *outdir,
-                 HpTable    *table,
-                 gboolean    json)
-{
-  g_autofree char *base = g_strconcat (hp_table_get_name (table), json ? ".json" : ".csv", NULL);
-
-  return g_build_filename (outdir, base, NULL);
 }
 
 int
@@ -316,19 +307,11 @@ write:
       goto out;
     }
   for (guint t = 0; t < tables->len; t++)
-    {
-      HpTable         *table = tables->pdata[t];
-      g_autofree char *path = table_file_name (o.output, table, json);
-      gboolean         ok = json ? hp_table_write_json (table, path, &error) : hp_table_write_csv (table, path, &error);
-
-      if (!ok)
-        {
-          fprintf (stderr, "hotpath-cli: %s\n", error->message);
-          status = HP_CLI_EXIT_BAD_INPUT;
-          goto out;
-        }
-      printf ("%s\n", path);
-    }
+    if (!hp_cli_write_table (tables->pdata[t], o.output, json))
+      {
+        status = HP_CLI_EXIT_BAD_INPUT;
+        goto out;
+      }
 
   if (o.charts != NULL)
     {
