@@ -175,6 +175,24 @@ add_rank_categories (HpChart *chart,
 
 /* ---- §1 temporal breakdown ---- */
 
+/* A bar chart of shares: percent values from 0 to 100, shown on the bars */
+static HpChart *
+share_bars (const char      *name,
+            const char      *title,
+            HpBarOrientation orientation,
+            const char      *x_label,
+            const char      *y_label)
+{
+  HpChart *chart = hp_bar_chart_new (name, title);
+
+  hp_bar_chart_set_orientation (chart, orientation);
+  hp_bar_chart_set_value_format (chart, HP_AXIS_FORMAT_PERCENT);
+  hp_bar_chart_set_value_range (chart, 0, 100);
+  hp_bar_chart_set_show_values (chart, TRUE);
+  hp_chart_set_axis_labels (chart, x_label, y_label);
+  return chart;
+}
+
 static GPtrArray *
 adapt_temporal_breakdown (HpTable    *table,
                           const char *domain)
@@ -194,13 +212,10 @@ adapt_temporal_breakdown (HpTable    *table,
 
   g_return_val_if_fail (table != NULL, charts);
 
-  chart = hp_bar_chart_new ("temporal_breakdown", _hp_chart_tr (domain, N_ ("Temporal breakdown across ranks")));
+  chart = share_bars ("temporal_breakdown", _hp_chart_tr (domain, N_ ("Temporal breakdown across ranks")),
+                      HP_BAR_ORIENTATION_VERTICAL, _hp_chart_tr (domain, N_ ("Rank")),
+                      _hp_chart_tr (domain, N_ ("Share of the GPU time span")));
   hp_bar_chart_set_mode (chart, HP_BAR_STACKED);
-  hp_bar_chart_set_orientation (chart, HP_BAR_ORIENTATION_VERTICAL);
-  hp_bar_chart_set_value_format (chart, HP_AXIS_FORMAT_PERCENT);
-  hp_bar_chart_set_value_range (chart, 0, 100);
-  hp_bar_chart_set_show_values (chart, TRUE);
-  hp_chart_set_axis_labels (chart, _hp_chart_tr (domain, N_ ("Rank")), _hp_chart_tr (domain, N_ ("Share of the GPU time span")));
   g_ptr_array_add (charts, chart);
 
   if (!has_columns (table, "rank", "idle_time_pctg", "compute_time_pctg", "non_compute_time_pctg",
@@ -606,15 +621,12 @@ adapt_idle_time (HpTable    *table,
       g_autofree char *title = g_strdup_printf (_hp_chart_tr (domain, N_ ("Idle time breakdown on rank %s per CUDA stream")), number);
       g_autoptr (GPtrArray) streams = g_ptr_array_new_with_free_func (g_free);
       g_autoptr (GHashTable) stream_index = g_hash_table_new (g_str_hash, g_str_equal);
-      HpChart          *chart = hp_bar_chart_new (name, title);
+      HpChart          *chart = share_bars (name, title, HP_BAR_ORIENTATION_VERTICAL, _hp_chart_tr (domain, N_ ("Stream")),
+                                            _hp_chart_tr (domain, N_ ("Share of the stream's idle time")));
       g_autofree guint *series = NULL;
 
       hp_chart_set_rank (chart, (int)rank);
       hp_bar_chart_set_mode (chart, HP_BAR_STACKED);
-      hp_bar_chart_set_value_format (chart, HP_AXIS_FORMAT_PERCENT);
-      hp_bar_chart_set_value_range (chart, 0, 100);
-      hp_bar_chart_set_show_values (chart, TRUE);
-      hp_chart_set_axis_labels (chart, _hp_chart_tr (domain, N_ ("Stream")), _hp_chart_tr (domain, N_ ("Share of the stream's idle time")));
 
       /* streams in ascending numeric order (HTA's table order is not) */
       for (guint row = 0; row < hp_table_get_n_rows (table); row++)
@@ -699,12 +711,9 @@ adapt_comm_comp_overlap (HpTable    *table,
 
   g_return_val_if_fail (table != NULL, charts);
 
-  chart = hp_bar_chart_new ("comm_comp_overlap", _hp_chart_tr (domain, N_ ("Computation-Communication Overlap")));
-  hp_bar_chart_set_orientation (chart, HP_BAR_ORIENTATION_VERTICAL);
-  hp_bar_chart_set_value_format (chart, HP_AXIS_FORMAT_PERCENT);
-  hp_bar_chart_set_value_range (chart, 0, 100);
-  hp_bar_chart_set_show_values (chart, TRUE);
-  hp_chart_set_axis_labels (chart, _hp_chart_tr (domain, N_ ("Rank")), _hp_chart_tr (domain, N_ ("Communication overlapped")));
+  chart = share_bars ("comm_comp_overlap", _hp_chart_tr (domain, N_ ("Computation-Communication Overlap")),
+                      HP_BAR_ORIENTATION_VERTICAL, _hp_chart_tr (domain, N_ ("Rank")),
+                      _hp_chart_tr (domain, N_ ("Communication overlapped")));
   g_ptr_array_add (charts, chart);
 
   c_rank = column (table, "rank");
@@ -1305,12 +1314,9 @@ adapt_critical_path_summary (HpTable    *table,
 
   g_return_val_if_fail (table != NULL, charts);
 
-  chart = hp_bar_chart_new ("critical_path_summary", _hp_chart_tr (domain, N_ ("Critical path by boundedness")));
-  hp_bar_chart_set_orientation (chart, HP_BAR_ORIENTATION_HORIZONTAL);
-  hp_bar_chart_set_value_format (chart, HP_AXIS_FORMAT_PERCENT);
-  hp_bar_chart_set_value_range (chart, 0, 100);
-  hp_bar_chart_set_show_values (chart, TRUE);
-  hp_chart_set_axis_labels (chart, _hp_chart_tr (domain, N_ ("Bound by")), _hp_chart_tr (domain, N_ ("Share of the path")));
+  chart = share_bars ("critical_path_summary", _hp_chart_tr (domain, N_ ("Critical path by boundedness")),
+                      HP_BAR_ORIENTATION_HORIZONTAL, _hp_chart_tr (domain, N_ ("Bound by")),
+                      _hp_chart_tr (domain, N_ ("Share of the path")));
   if (hp_table_get_note (table) != NULL)
     hp_chart_set_subtitle (chart, hp_table_get_note (table));
   g_ptr_array_add (charts, chart);
