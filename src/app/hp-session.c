@@ -54,7 +54,10 @@ struct _HpSession
   HpTimeSpan       visible_window;
   int              selected_event_rank; /* -1: no event selected */
   gint64           selected_event;
-  HpLinkedEvents  *highlights; /* NULL: none */
+  int              hovered_event_rank; /* -1: no event under the pointer */
+  gint64           hovered_event;
+  gint64           hovered_time; /* HP_SESSION_NO_TIME: the pointer is off the timeline */
+  HpLinkedEvents  *highlights;   /* NULL: none */
   GHashTable      *scope_cache;
   guint            n_runs; /* HpScope → GHashTable of name → Entry, for scopes seen before */
   GSettings       *settings;
@@ -75,6 +78,7 @@ enum
   PROP_SELECTED_RANGE,
   PROP_VISIBLE_WINDOW,
   PROP_HIGHLIGHTS,
+  PROP_HOVERED_TIME,
   N_PROPS
 };
 
@@ -84,6 +88,7 @@ enum
   ANALYSIS_FINISHED,
   PARAMS_CHANGED,
   SELECTED_EVENT_CHANGED,
+  HOVERED_EVENT_CHANGED,
   N_SIGNALS
 };
 
@@ -318,6 +323,9 @@ hp_session_get_property (GObject    *object,
     case PROP_HIGHLIGHTS:
       g_value_set_boxed (value, self->highlights);
       break;
+    case PROP_HOVERED_TIME:
+      g_value_set_int64 (value, self->hovered_time);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -364,6 +372,9 @@ hp_session_set_property (GObject      *object,
       break;
     case PROP_HIGHLIGHTS:
       hp_session_set_highlights (self, g_value_get_boxed (value));
+      break;
+    case PROP_HOVERED_TIME:
+      hp_session_set_hovered_time (self, g_value_get_int64 (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -446,6 +457,15 @@ hp_session_class_init (HpSessionClass *klass)
   properties[PROP_HIGHLIGHTS] =
       g_param_spec_boxed ("highlights", NULL, NULL, HP_TYPE_LINKED_EVENTS,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HpSession:hovered-time:
+   *
+   * The trace time under the pointer on the timeline, ns, or
+   * %HP_SESSION_NO_TIME when the pointer is elsewhere.
+   */
+  properties[PROP_HOVERED_TIME] =
+      g_param_spec_int64 ("hovered-time", NULL, NULL, G_MININT64, G_MAXINT64, HP_SESSION_NO_TIME,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -455,6 +475,15 @@ hp_session_class_init (HpSessionClass *klass)
    */
   signals[SELECTED_EVENT_CHANGED] =
       g_signal_new ("selected-event-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                    G_TYPE_NONE, 0);
+  /**
+   * HpSession::hovered-event-changed:
+   *
+   * hp_session_set_hovered_event() put another event, or none, under the
+   * pointer.
+   */
+  signals[HOVERED_EVENT_CHANGED] =
+      g_signal_new ("hovered-event-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                     G_TYPE_NONE, 0);
 
   /**
@@ -497,6 +526,9 @@ hp_session_init (HpSession *self)
   self->selected_rank = -1;
   self->selected_event_rank = -1;
   self->selected_event = -1;
+  self->hovered_event_rank = -1;
+  self->hovered_event = -1;
+  self->hovered_time = HP_SESSION_NO_TIME;
   self->entries = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, entry_free);
   self->scope_cache = g_hash_table_new_full ((GHashFunc)hp_scope_hash, (GEqualFunc)hp_scope_equal,
                                              (GDestroyNotify)hp_scope_unref, (GDestroyNotify)g_hash_table_unref);
@@ -978,4 +1010,80 @@ hp_session_set_highlights (HpSession            *self,
   if (highlights != NULL)
     self->highlights = hp_linked_events_copy (highlights);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HIGHLIGHTS]);
+}
+
+/**
+ * hp_session_get_hovered_event:
+ * @rank: (out) (optional): the event's rank
+ * @event: (out) (optional): its position in the rank
+ *
+ * Returns: whether an event is under the pointer on the timeline
+ */
+gboolean
+hp_session_get_hovered_event (HpSession *self,
+                              int       *rank,
+                              gint64    *event)
+{
+  g_return_val_if_fail (HP_IS_SESSION (self), FALSE);
+
+  if (rank != NULL)
+    *rank = self->hovered_event_rank;
+  if (event != NULL)
+    *event = self->hovered_event;
+  return self->hovered_event >= 0;
+}
+
+/**
+ * hp_session_set_hovered_event:
+ * @rank: the event's rank
+ * @event: the event's position in @rank, or -1 for none
+ *
+ * What the timeline has under the pointer; "hovered-event-changed" tells
+ * those who draw it.
+ */
+void
+hp_session_set_hovered_event (HpSession *self,
+                              int        rank,
+                              gint64     event)
+{
+  const HpRank *r;
+
+  g_return_if_fail (HP_IS_SESSION (self));
+
+  r = event >= 0 ? hp_trace_find_rank (self->trace, rank) : NULL;
+  if (r == NULL || event >= r->n_events)
+    rank = -1, event = -1;
+  if (rank == self->hovered_event_rank && event == self->hovered_event)
+    return;
+  self->hovered_event_rank = rank;
+  self->hovered_event = event;
+  g_signal_emit (self, signals[HOVERED_EVENT_CHANGED], 0);
+}
+
+/**
+ * hp_session_get_hovered_time:
+ *
+ * Returns: the trace time under the pointer, ns, or %HP_SESSION_NO_TIME
+ */
+gint64
+hp_session_get_hovered_time (HpSession *self)
+{
+  g_return_val_if_fail (HP_IS_SESSION (self), HP_SESSION_NO_TIME);
+  return self->hovered_time;
+}
+
+/**
+ * hp_session_set_hovered_time:
+ * @time: ns, or %HP_SESSION_NO_TIME when the pointer left the timeline
+ */
+void
+hp_session_set_hovered_time (HpSession *self,
+                             gint64     time)
+{
+  g_return_if_fail (HP_IS_SESSION (self));
+
+  if (time == self->hovered_time)
+    return;
+  self->hovered_time = time;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HOVERED_TIME]);
 }

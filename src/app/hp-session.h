@@ -19,6 +19,9 @@ typedef enum
   HP_ANALYSIS_STATE_FAILED,
 } HpAnalysisState;
 
+/* hp_session_get_hovered_time() when the pointer is off the timeline */
+#define HP_SESSION_NO_TIME G_MININT64
+
 #define HP_TYPE_SESSION (hp_session_get_type ())
 
 G_DECLARE_FINAL_TYPE (HpSession, hp_session, HP, SESSION, GObject)
@@ -67,5 +70,14 @@ void                    hp_session_set_highlights (HpSession            *self,
 HpTimeSpan              hp_session_get_selected_range (HpSession *self);
 void                    hp_session_set_selected_range (HpSession *self,
                                                        HpTimeSpan span);
+gboolean                hp_session_get_hovered_event (HpSession *self,
+                                                      int       *rank,
+                                                      gint64    *event);
+void                    hp_session_set_hovered_event (HpSession *self,
+                                                      int        rank,
+                                                      gint64     event);
+gint64                  hp_session_get_hovered_time (HpSession *self);
+void                    hp_session_set_hovered_time (HpSession *self,
+                                                     gint64     time);
 
 G_END_DECLS

@@ -1187,6 +1187,7 @@ hp_timeline_panel_set_session (HpTimelinePanel *self,
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_set_object (&self->session, session);
+  hp_timeline_view_set_session (self->view, session);
   hp_timeline_panel_set_trace (self, session != NULL ? hp_session_get_trace (session) : NULL);
   if (session != NULL)
     {

@@ -15,35 +15,6 @@
 
 #include "hp-timeline-view-private.h"
 
-void
-hp_timeline_view_update_hover (HpTimelineView *self)
-{
-  HpTimelineViewport v;
-  HpTimelineHit      hit;
-  int                rank_pos = -1;
-  gint64             event = -1;
-
-  if (self->painter == NULL)
-    return;
-  hp_timeline_hit_init (&hit);
-  hp_timeline_view_viewport (self, &v);
-  if (self->pointer_inside && self->drag_mode == DRAG_NONE &&
-      hp_timeline_painter_hit_test (self->painter, &v, self->pointer_x, self->pointer_y, &hit) &&
-      hit.kind == HP_TIMELINE_HIT_EVENT)
-    {
-      rank_pos = hit.rank_pos;
-      event = hit.event;
-    }
-  hp_timeline_hit_clear (&hit);
-  /* only the outline moves: no need to draw when it stays */
-  if (rank_pos == self->hover_rank_pos && event == self->hover_event)
-    return;
-  self->hover_rank_pos = rank_pos;
-  self->hover_event = event;
-  hp_timeline_painter_set_hover (self->painter, rank_pos, event);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
 static void
 motion_cb (HpTimelineView           *self,
            double                    x,

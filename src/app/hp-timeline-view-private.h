@@ -27,6 +27,8 @@ struct _HpTimelineView
   GtkWidget parent_instance;
 
   HpTrace           *trace;
+  HpSession         *session;     /* where the hover lives */
+  gboolean           own_session; /* made for a trace shown without one */
   HpTimelinePainter *painter;
   HpTimelineFlags    flags;
   double             idle_delay;
@@ -66,8 +68,6 @@ struct _HpTimelineView
   gint64   selected_event;
   gboolean reveal_pending; /* selected before the view had a size */
   int      last_height;
-  int      hover_rank_pos;
-  gint64   hover_event;
   int      current_match;
 };
 
@@ -110,7 +110,13 @@ void     hp_timeline_view_reveal_event (HpTimelineView *self,
 
 /* hp-timeline-view-gestures.c */
 void hp_timeline_view_init_gestures (HpTimelineView *self);
+
+/* hp-timeline-view-session.c */
 void hp_timeline_view_update_hover (HpTimelineView *self);
+void hp_timeline_view_follow_trace (HpTimelineView *self);
+void hp_timeline_view_paint_hover (HpTimelineView           *self,
+                                   cairo_t                  *cr,
+                                   const HpTimelineViewport *viewport);
 
 /* hp-timeline-view-actions.c */
 void hp_timeline_view_class_actions_init (GtkWidgetClass *widget_class);

@@ -215,6 +215,7 @@ hp_timeline_view_snapshot (GtkWidget   *widget,
   cairo_set_source_surface (cr, self->cache, 0, 0);
   cairo_paint (cr);
   hp_timeline_painter_paint_dynamic (self->painter, cr, &v);
+  hp_timeline_view_paint_hover (self, cr, &v);
   cairo_destroy (cr);
 }
 
@@ -284,6 +285,7 @@ hp_timeline_view_dispose (GObject *object)
   g_clear_object (&self->extras_cancellable);
   g_clear_pointer (&self->painter, hp_timeline_painter_free);
   g_clear_pointer (&self->trace, hp_trace_unref);
+  hp_timeline_view_set_session (self, NULL);
   g_clear_pointer (&self->cache, cairo_surface_destroy);
   if (self->hadjustment != NULL)
     g_signal_handlers_disconnect_by_data (self->hadjustment, self);
@@ -408,8 +410,6 @@ hp_timeline_view_init (HpTimelineView *self)
   self->idle_delay = 30.0;
   self->selected_rank_pos = -1;
   self->selected_event = -1;
-  self->hover_rank_pos = -1;
-  self->hover_event = -1;
   self->current_match = -1;
   hp_timeline_view_init_adjustments (self);
 
@@ -472,8 +472,6 @@ hp_timeline_view_set_trace (HpTimelineView *self,
   self->selected_rank_pos = -1;
   self->selected_event = -1;
   self->reveal_pending = FALSE;
-  self->hover_rank_pos = -1;
-  self->hover_event = -1;
   self->current_match = -1;
   self->scroll_y = 0;
 
@@ -490,6 +488,7 @@ hp_timeline_view_set_trace (HpTimelineView *self,
       g_object_notify_by_pspec (G_OBJECT (self), hp_timeline_view_properties[PROP_END]);
       apply_flags (self);
     }
+  hp_timeline_view_follow_trace (self);
   g_object_notify_by_pspec (G_OBJECT (self), hp_timeline_view_properties[PROP_TRACE]);
   g_signal_emit (self, hp_timeline_view_signals[SELECTION_CHANGED], 0);
   gtk_widget_queue_draw (GTK_WIDGET (self));

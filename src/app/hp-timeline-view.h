@@ -9,6 +9,7 @@
 
 #include "hp-charts.h"
 #include "hp-core.h"
+#include "hp-session.h"
 
 G_BEGIN_DECLS
 
@@ -21,6 +22,9 @@ HpTrace           *hp_timeline_view_get_trace (HpTimelineView *self);
 void               hp_timeline_view_set_trace (HpTimelineView *self,
                                                HpTrace        *trace);
 HpTimelinePainter *hp_timeline_view_get_painter (HpTimelineView *self);
+HpSession         *hp_timeline_view_get_session (HpTimelineView *self);
+void               hp_timeline_view_set_session (HpTimelineView *self,
+                                                 HpSession      *session);
 GtkAdjustment     *hp_timeline_view_get_hadjustment (HpTimelineView *self);
 GtkAdjustment     *hp_timeline_view_get_vadjustment (HpTimelineView *self);
 
@@ -83,6 +87,10 @@ gboolean hp_timeline_view_event_position (HpTimelineView *self,
                                           gint64          event,
                                           double         *x,
                                           double         *y);
+void     hp_timeline_view_move_pointer (HpTimelineView *self,
+                                        double          x,
+                                        double          y,
+                                        gboolean        inside);
 void     hp_timeline_view_click (HpTimelineView *self,
                                  double          x,
                                  double          y);

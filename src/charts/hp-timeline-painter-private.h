@@ -71,8 +71,6 @@ struct _HpTimelinePainter
 
   int    selected_rank;
   gint64 selected_event;
-  int    hover_rank;
-  gint64 hover_event;
   gint64 range_start;
   gint64 range_end;
 
@@ -188,6 +186,11 @@ void     _hp_timeline_paint_highlights (const HpTimelineMapper *mapper,
                                         gpointer                user_data);
 
 /* hp-timeline-selection.c */
+void _hp_timeline_paint_hover (HpTimelinePainter      *self,
+                               const HpTimelineMapper *m,
+                               cairo_t                *cr,
+                               int                     rank_pos,
+                               gint64                  event);
 void _hp_timeline_paint_selection (const HpTimelineMapper *mapper,
                                    cairo_t                *cr,
                                    const HpChartStyle     *style,

@@ -123,8 +123,8 @@ hp_timeline_painter_new (HpTrace *trace)
   self->name_widths = g_new (float, MAX (self->n_strings, 1));
   self->overlays = g_array_new (FALSE, FALSE, sizeof (HpTimelineOverlayEntry));
   self->next_overlay_id = 1;
-  self->selected_rank = self->hover_rank = -1;
-  self->selected_event = self->hover_event = -1;
+  self->selected_rank = -1;
+  self->selected_event = -1;
   self->range_start = self->range_end = 0;
   for (guint i = 0; i < G_N_ELEMENTS (self->boxes); i++)
     self->boxes[i] = g_array_sized_new (FALSE, FALSE, sizeof (HpTimelineBox), 1024);
@@ -432,7 +432,7 @@ hp_timeline_painter_paint (HpTimelinePainter        *self,
  * @cr: where to paint, over the picture hp_timeline_painter_paint() made
  * @viewport: the same viewport
  *
- * Paints the %HP_TIMELINE_LAYER_DYNAMIC overlays: hover, selection, flows,
+ * Paints the %HP_TIMELINE_LAYER_DYNAMIC overlays: selection, flows,
  * range.
  */
 void
@@ -455,6 +455,35 @@ hp_timeline_painter_paint_dynamic (HpTimelinePainter        *self,
   cairo_clip (cr);
   paint_layer (self, cr, &m, HP_TIMELINE_LAYER_DYNAMIC);
   cairo_restore (cr);
+}
+
+/**
+ * hp_timeline_painter_paint_hover:
+ * @cr: where hp_timeline_painter_paint_dynamic() painted
+ * @viewport: the same viewport
+ * @rank_pos: the position of the rank of the event under the pointer, or -1
+ * @event: that event, or -1 for none
+ *
+ * Outlines the event under the pointer. The painter keeps no hover of its
+ * own: a view passes the hover it observes (the session's) on every frame.
+ */
+void
+hp_timeline_painter_paint_hover (HpTimelinePainter        *self,
+                                 cairo_t                  *cr,
+                                 const HpTimelineViewport *viewport,
+                                 int                       rank_pos,
+                                 gint64                    event)
+{
+  HpTimelineViewport v;
+  HpTimelineMapper   m;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (viewport != NULL && viewport->t1 > viewport->t0);
+
+  v = sanitize (viewport);
+  hp_timeline_mapper_init (&m, self->layout, &v);
+  _hp_timeline_paint_hover (self, &m, cr, rank_pos, event);
 }
 
 /**

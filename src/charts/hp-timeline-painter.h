@@ -110,9 +110,6 @@ void     hp_timeline_painter_set_selection (HpTimelinePainter *self,
 gboolean hp_timeline_painter_get_selection (HpTimelinePainter *self,
                                             guint             *rank_pos,
                                             guint32           *event);
-void     hp_timeline_painter_set_hover (HpTimelinePainter *self,
-                                        int                rank_pos,
-                                        gint64             event);
 void     hp_timeline_painter_set_range (HpTimelinePainter *self,
                                         gint64             start,
                                         gint64             end);
@@ -126,6 +123,11 @@ void     hp_timeline_painter_paint (HpTimelinePainter        *self,
 void     hp_timeline_painter_paint_dynamic (HpTimelinePainter        *self,
                                             cairo_t                  *cr,
                                             const HpTimelineViewport *viewport);
+void     hp_timeline_painter_paint_hover (HpTimelinePainter        *self,
+                                          cairo_t                  *cr,
+                                          const HpTimelineViewport *viewport,
+                                          int                       rank_pos,
+                                          gint64                    event);
 gboolean hp_timeline_painter_hit_test (HpTimelinePainter        *self,
                                        const HpTimelineViewport *viewport,
                                        double                    x,

@@ -1,4 +1,4 @@
-/* hp-timeline-selection.c — the timeline's dynamic layer: selected event, hover, selected range and launch → kernel flows.
+/* hp-timeline-selection.c — the timeline's dynamic layer: selected event, hovered event, selected range and launch → kernel flows.
  *
  * Painted on every pointer change over the cached picture, never cached.
  *
@@ -51,16 +51,6 @@ hp_timeline_painter_get_selection (HpTimelinePainter *self,
   if (event != NULL)
     *event = (guint32)self->selected_event;
   return TRUE;
-}
-
-void
-hp_timeline_painter_set_hover (HpTimelinePainter *self,
-                               int                rank_pos,
-                               gint64             event)
-{
-  g_return_if_fail (self != NULL);
-
-  set_event (&self->hover_rank, &self->hover_event, rank_pos, event);
 }
 
 /**
@@ -189,7 +179,7 @@ outline_event (HpTimelinePainter      *self,
   cairo_stroke (cr);
 }
 
-/* Range selection, flows, hover and selection */
+/* Range selection, flows and selection */
 void
 _hp_timeline_paint_selection (const HpTimelineMapper *m,
                               cairo_t                *cr,
@@ -269,9 +259,6 @@ _hp_timeline_paint_selection (const HpTimelineMapper *m,
 
   _hp_timeline_clip_time_area (cr, m, FALSE);
 
-  if (self->hover_event >= 0 && (self->hover_rank != self->selected_rank || self->hover_event != self->selected_event))
-    outline_event (self, m, cr, self->hover_rank, self->hover_event, 1.0, 0.55);
-
   if (self->selected_event >= 0)
     {
       const HpRank *r = hp_trace_get_rank (self->trace, (guint)self->selected_rank);
@@ -284,4 +271,22 @@ _hp_timeline_paint_selection (const HpTimelineMapper *m,
         }
       outline_event (self, m, cr, self->selected_rank, self->selected_event, 2.0, 1.0);
     }
+}
+
+/* The event under the pointer: a thin outline, none over the selected one */
+void
+_hp_timeline_paint_hover (HpTimelinePainter      *self,
+                          const HpTimelineMapper *m,
+                          cairo_t                *cr,
+                          int                     rank_pos,
+                          gint64                  event)
+{
+  if (rank_pos < 0 || event < 0 || (guint)rank_pos >= hp_trace_get_n_ranks (self->trace) ||
+      event >= hp_trace_get_rank (self->trace, (guint)rank_pos)->n_events ||
+      (rank_pos == self->selected_rank && event == self->selected_event))
+    return;
+  cairo_save (cr);
+  _hp_timeline_clip_time_area (cr, m, FALSE);
+  outline_event (self, m, cr, rank_pos, event, 1.0, 0.55);
+  cairo_restore (cr);
 }

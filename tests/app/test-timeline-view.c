@@ -536,6 +536,109 @@ test_session (Fixture      *f,
   g_assert_null (session);
 }
 
+static void
+count_cb (guint *count)
+{
+  (*count)++;
+}
+
+/* the dynamic layer as the view draws it, with a hover */
+static cairo_surface_t *
+paint_hover (Fixture *f,
+             int      rank_pos,
+             gint64   event)
+{
+  HpTimelinePainter *painter = hp_timeline_view_get_painter (f->view);
+  HpTimelineViewport v = { 0 };
+  cairo_surface_t   *surface;
+  cairo_t           *cr;
+
+  hp_timeline_view_get_visible_range (f->view, &v.t0, &v.t1);
+  v.width = gtk_widget_get_width (GTK_WIDGET (f->view));
+  v.height = gtk_widget_get_height (GTK_WIDGET (f->view));
+  v.scale = 1;
+  v.scroll_y = hp_timeline_view_get_scroll (f->view);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, v.width, v.height);
+  cr = cairo_create (surface);
+  hp_timeline_painter_paint_dynamic (painter, cr, &v);
+  hp_timeline_painter_paint_hover (painter, cr, &v, rank_pos, event);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+static gboolean
+same_pixels (cairo_surface_t *a,
+             cairo_surface_t *b)
+{
+  gsize size = (gsize)cairo_image_surface_get_stride (a) * (gsize)cairo_image_surface_get_height (a);
+
+  return memcmp (cairo_image_surface_get_data (a), cairo_image_surface_get_data (b), size) == 0;
+}
+
+/* The hovered event and time are the session's: the pointer writes them,
+ * the painter draws what the session holds */
+static void
+test_hover (Fixture      *f,
+            gconstpointer data)
+{
+  const HpRank *r = hp_trace_find_rank (f->trace, 0);
+  guint         lane = 0;
+  guint32       kernel = longest_kernel (r, &lane);
+  g_autoptr (HpSession) session = hp_session_new (f->trace, NULL);
+  HpSession       *own = hp_timeline_view_get_session (f->view);
+  double           x, y;
+  int              rank;
+  gint64           event, time;
+  guint            changes = 0;
+  cairo_surface_t *none, *hovered;
+
+  /* shown without a session, the view has one of its own trace */
+  g_assert_nonnull (own);
+  g_assert_true (hp_session_get_trace (own) == f->trace);
+  /* given one, it writes there */
+  hp_timeline_panel_set_session (f->panel, session);
+  g_assert_true (hp_timeline_view_get_session (f->view) == session);
+  hp_ui_test_spin (50);
+  g_signal_connect_swapped (session, "hovered-event-changed", G_CALLBACK (count_cb), &changes);
+  g_assert_false (hp_session_get_hovered_event (session, NULL, NULL));
+  g_assert_cmpint (hp_session_get_hovered_time (session), ==, HP_SESSION_NO_TIME);
+
+  g_assert_true (hp_timeline_view_event_position (f->view, 0, kernel, &x, &y));
+  hp_timeline_view_move_pointer (f->view, x, y, TRUE);
+  g_assert_true (hp_session_get_hovered_event (session, &rank, &event));
+  g_assert_cmpint (rank, ==, 0);
+  g_assert_cmpint (event, ==, kernel);
+  time = hp_session_get_hovered_time (session);
+  g_assert_cmpint (time, >=, hp_rank_get_event_start (r, kernel) - 2000);
+  g_assert_cmpint (time, <=, hp_rank_get_event_end (r, kernel) + 2000);
+  g_assert_cmpuint (changes, ==, 1);
+  /* a pixel further on the same kernel: the time moves, the event stays */
+  hp_timeline_view_move_pointer (f->view, x + 1, y, TRUE);
+  g_assert_cmpuint (changes, ==, 1);
+  g_assert_cmpint (hp_session_get_hovered_time (session), >, time);
+
+  /* the painter keeps no hover: it outlines the one it is given */
+  none = paint_hover (f, -1, -1);
+  hovered = paint_hover (f, 0, kernel);
+  g_assert_false (same_pixels (none, hovered));
+  cairo_surface_destroy (none);
+  cairo_surface_destroy (hovered);
+
+  /* set from elsewhere, the view draws it too */
+  hp_session_set_hovered_event (session, r->rank, r->partner[kernel]);
+  g_assert_cmpuint (changes, ==, 2);
+  hp_ui_test_spin (50);
+
+  /* the pointer leaves: nothing hovered, no time */
+  hp_timeline_view_move_pointer (f->view, 0, 0, FALSE);
+  g_assert_false (hp_session_get_hovered_event (session, NULL, NULL));
+  g_assert_cmpint (hp_session_get_hovered_time (session), ==, HP_SESSION_NO_TIME);
+  g_assert_cmpuint (changes, ==, 3);
+
+  hp_timeline_panel_set_session (f->panel, NULL);
+}
+
 /* The critical-path overlay toggles from its action; an event on the path
  * says so in the details pane, one off it shows its slack, and both list
  * their edges */
@@ -592,6 +695,7 @@ main (int    argc,
   g_test_add ("/ui/timeline/overlays", Fixture, NULL, fixture_setup, test_overlays, fixture_teardown);
   g_test_add ("/ui/timeline/export", Fixture, NULL, fixture_setup, test_export, fixture_teardown);
   g_test_add ("/ui/timeline/session", Fixture, NULL, fixture_setup, test_session, fixture_teardown);
+  g_test_add ("/ui/timeline/hover", Fixture, NULL, fixture_setup, test_hover, fixture_teardown);
 
   return g_test_run ();
 }

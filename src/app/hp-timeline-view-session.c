@@ -1,0 +1,156 @@
+/* hp-timeline-view-session.c — the timeline's hover: written to the session, drawn from it.
+ *
+ * The event and the time under the pointer are the session's
+ * (HpSession:hovered-time, hp_session_get_hovered_event()); the view keeps
+ * no copy. It writes them as the pointer moves and draws the session's
+ * hovered event on every frame, so whatever sets the hover (another view of
+ * the same session, a test) shows on the timeline too. A view shown without
+ * a session (a comparison's) makes one of its own for its trace.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "hp-timeline-view-private.h"
+
+static void
+hovered_event_changed_cb (HpTimelineView *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+use_session (HpTimelineView *self,
+             HpSession      *session,
+             gboolean        own)
+{
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_set_object (&self->session, session);
+  self->own_session = own;
+  if (session != NULL)
+    g_signal_connect_swapped (session, "hovered-event-changed", G_CALLBACK (hovered_event_changed_cb), self);
+}
+
+/**
+ * hp_timeline_view_get_session:
+ *
+ * Returns: (transfer none) (nullable): the session whose hover the view
+ *   writes and draws
+ */
+HpSession *
+hp_timeline_view_get_session (HpTimelineView *self)
+{
+  g_return_val_if_fail (HP_IS_TIMELINE_VIEW (self), NULL);
+  return self->session;
+}
+
+/**
+ * hp_timeline_view_set_session:
+ * @session: (nullable): the session of the trace the view shows
+ *
+ * The view writes the hovered event and time to @session and draws the
+ * hovered event @session has. Without one (or when @session is of another
+ * trace than hp_timeline_view_set_trace() gives) the view makes its own.
+ */
+void
+hp_timeline_view_set_session (HpTimelineView *self,
+                              HpSession      *session)
+{
+  g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
+  g_return_if_fail (session == NULL || HP_IS_SESSION (session));
+
+  if (session == self->session)
+    return;
+  use_session (self, session, FALSE);
+  hp_timeline_view_follow_trace (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* after the trace changed: a session of that trace, the given one if it is */
+void
+hp_timeline_view_follow_trace (HpTimelineView *self)
+{
+  if (self->trace == NULL)
+    {
+      if (self->own_session)
+        use_session (self, NULL, FALSE);
+      return;
+    }
+  if (self->session != NULL && hp_session_get_trace (self->session) == self->trace)
+    return;
+
+  {
+    g_autoptr (HpSession) own = hp_session_new (self->trace, NULL);
+
+    use_session (self, own, TRUE);
+  }
+}
+
+void
+hp_timeline_view_update_hover (HpTimelineView *self)
+{
+  HpTimelineViewport v;
+  HpTimelineMapper   m;
+  HpTimelineHit      hit;
+  int                rank = -1;
+  gint64             event = -1;
+  gint64             time = HP_SESSION_NO_TIME;
+
+  if (self->painter == NULL || self->session == NULL)
+    return;
+  hp_timeline_hit_init (&hit);
+  hp_timeline_view_viewport (self, &v);
+  hp_timeline_view_mapper (self, &m);
+  if (self->pointer_inside && self->pointer_x >= m.time_left)
+    time = hp_timeline_mapper_x_to_time (&m, self->pointer_x);
+  if (self->pointer_inside && self->drag_mode == DRAG_NONE &&
+      hp_timeline_painter_hit_test (self->painter, &v, self->pointer_x, self->pointer_y, &hit) &&
+      hit.kind == HP_TIMELINE_HIT_EVENT)
+    {
+      rank = hp_trace_get_rank (self->trace, (guint)hit.rank_pos)->rank;
+      event = hit.event;
+    }
+  hp_timeline_hit_clear (&hit);
+  /* the session tells only of changes: the outline is redrawn only when
+   * it moves */
+  hp_session_set_hovered_event (self->session, rank, event);
+  hp_session_set_hovered_time (self->session, time);
+}
+
+void
+hp_timeline_view_paint_hover (HpTimelineView           *self,
+                              cairo_t                  *cr,
+                              const HpTimelineViewport *viewport)
+{
+  int    rank;
+  gint64 event;
+
+  if (self->session == NULL || !hp_session_get_hovered_event (self->session, &rank, &event))
+    return;
+  hp_timeline_painter_paint_hover (self->painter, cr, viewport, hp_timeline_view_rank_position (self, rank), event);
+}
+
+/**
+ * hp_timeline_view_move_pointer:
+ * @x: a point, widget coordinates
+ * @y:
+ * @inside: %FALSE for the pointer leaving the view
+ *
+ * Does what the pointer moving there (or away) does: the session's hovered
+ * event and time follow. For tests and assistive technologies.
+ */
+void
+hp_timeline_view_move_pointer (HpTimelineView *self,
+                               double          x,
+                               double          y,
+                               gboolean        inside)
+{
+  g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
+
+  self->pointer_x = x;
+  self->pointer_y = y;
+  self->pointer_inside = inside;
+  hp_timeline_view_update_hover (self);
+}
