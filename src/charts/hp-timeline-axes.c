@@ -133,13 +133,13 @@ _hp_timeline_painter_paint_gutter (HpTimelinePainter      *self,
 
         case HP_TIMELINE_ROW_COUNTER:
           {
-            const HpTimelineCounter *c = hp_timeline_layout_get_counter (self->layout, row->rank_pos, row->lane);
-            g_autofree char         *title = _hp_timeline_counter_title (c, self->domain);
-            g_autofree char         *max_text = NULL;
-            char                     number[32];
+            const HpSeries  *c = hp_timeline_layout_get_counter (self->layout, row->rank_pos, row->lane);
+            g_autofree char *title = hp_series_dup_title (c, self->domain);
+            g_autofree char *max_text = NULL;
+            char             number[32];
 
             _hp_timeline_painter_draw_text (self, cr, self->small_font, title, 22, y + 11, m->time_left - 30, &s->foreground);
-            if (c->kind == HP_TIMELINE_COUNTER_QUEUE_LENGTH)
+            if (c->integral)
               g_snprintf (number, sizeof number, "%.0f", c->max_value);
             else
               g_ascii_formatd (number, sizeof number, "%.3g", c->max_value);

@@ -1,7 +1,10 @@
-/* hp-timeline-extras.c — the timeline's counter tracks and idle gaps: computed once per trace, on any thread.
+/* hp-timeline-extras.c — the timeline's counter and memory tracks and idle gaps: computed once per trace, on any thread.
  *
- * Queue length and memory bandwidth series (from core) become step
- * functions, one counter track per stream or copy kind; idle gaps are core's
+ * Counter tracks are core's series (HpSeries): the queue length of each
+ * stream and the memory bandwidth of each copy kind
+ * (hp_counter_series_for_rank()), then the memory allocated and reserved
+ * per device that the memory analysis gives
+ * (hp_timeline_layout_set_memory_series()); idle gaps are core's
  * hp_idle_time_get_lane_intervals() per GPU lane, the gaps the idle-time
  * breakdown counts (docs/analyses.md §2). Both are slow enough on large
  * traces that a view computes them in a worker
@@ -18,123 +21,6 @@
 
 #include "hp-core.h"
 #include "hp-timeline-layout-private.h"
-
-static void
-counter_free (gpointer data)
-{
-  HpTimelineCounter *counter = data;
-
-  g_free (counter->title);
-  g_free (counter->ts);
-  g_free (counter->values);
-  g_free (counter);
-}
-
-/* a track with room for @n_points points */
-static HpTimelineCounter *
-counter_new (HpTimelineCounterKind kind,
-             gint64                stream,
-             char                 *title,
-             guint                 n_points)
-{
-  HpTimelineCounter *c = g_new0 (HpTimelineCounter, 1);
-
-  c->kind = kind;
-  c->stream = stream;
-  c->title = title;
-  c->ts = g_new (gint64, n_points);
-  c->values = g_new (double, n_points);
-  return c;
-}
-
-/* Appends a point at or after the last one; of several points at one time
- * the last one holds (every one counts for the scale). */
-static void
-counter_add_point (HpTimelineCounter *c,
-                   gint64             ts,
-                   double             value)
-{
-  if (c->n_points > 0 && c->ts[c->n_points - 1] == ts)
-    c->n_points--;
-  c->ts[c->n_points] = ts;
-  c->values[c->n_points] = value;
-  c->max_value = MAX (c->max_value, value);
-  c->n_points++;
-}
-
-/**
- * _hp_timeline_counter_title:
- * @domain: (nullable): the gettext domain of the words, %NULL for English
- *
- * Returns: (transfer full): @counter's name in the gutter and in
- *   tooltips: a queue-length track's is made of words, a memory bandwidth
- *   track's is the trace's copy kind and a unit
- */
-char *
-_hp_timeline_counter_title (const HpTimelineCounter *counter,
-                            const char              *domain)
-{
-  char stream[24];
-
-  if (counter->kind != HP_TIMELINE_COUNTER_QUEUE_LENGTH)
-    return g_strdup (counter->title);
-  g_snprintf (stream, sizeof stream, "%" G_GINT64_FORMAT, counter->stream);
-  /* Translators: the name of a timeline track that counts the kernels
-   * queued on a GPU stream; %s is the stream's number */
-  return g_strdup_printf (_hp_chart_tr (domain, N_ ("Queue · stream %s")), stream);
-}
-
-static GPtrArray *
-compute_counters (HpTrace      *trace,
-                  const HpRank *r)
-{
-  GPtrArray *counters = g_ptr_array_new_with_free_func (counter_free);
-  g_autoptr (GArray) queue = NULL;
-  g_autoptr (HpMemoryBwSeries) bw = NULL;
-
-  queue = hp_queue_length_series (trace, r, NULL, NULL);
-  for (guint i = 0; queue != NULL && i < queue->len;)
-    {
-      const HpQueuePoint *first = &g_array_index (queue, HpQueuePoint, i);
-      HpTimelineCounter  *c;
-      guint               j = i;
-
-      while (j < queue->len && g_array_index (queue, HpQueuePoint, j).stream == first->stream)
-        j++;
-      c = counter_new (HP_TIMELINE_COUNTER_QUEUE_LENGTH, first->stream, NULL, j - i);
-      c->title = _hp_timeline_counter_title (c, NULL);
-      for (guint k = i; k < j; k++)
-        {
-          const HpQueuePoint *p = &g_array_index (queue, HpQueuePoint, k);
-
-          counter_add_point (c, p->ts, (double)p->queue_length);
-        }
-      g_ptr_array_add (counters, c);
-      i = j;
-    }
-
-  bw = hp_memory_bw_series (trace, r, NULL, NULL);
-  for (guint i = 0; bw != NULL && i < bw->points->len;)
-    {
-      const HpMemoryBwPoint *first = &g_array_index (bw->points, HpMemoryBwPoint, i);
-      HpTimelineCounter     *c;
-      guint                  j = i;
-
-      while (j < bw->points->len && g_array_index (bw->points, HpMemoryBwPoint, j).name == first->name)
-        j++;
-      c = counter_new (HP_TIMELINE_COUNTER_MEMORY_BW, -1,
-                       g_strdup_printf ("%s (GB/s)", (const char *)g_ptr_array_index (bw->names, first->name)), j - i);
-      for (guint k = i; k < j; k++)
-        {
-          const HpMemoryBwPoint *p = &g_array_index (bw->points, HpMemoryBwPoint, k);
-
-          counter_add_point (c, p->ts, MAX (p->memory_bw_gbps, 0.0));
-        }
-      g_ptr_array_add (counters, c);
-      i = j;
-    }
-  return counters;
-}
 
 struct _HpTimelineExtras
 {
@@ -193,7 +79,7 @@ hp_timeline_extras_compute (HpTrace        *trace,
               extras->idle[k][l] = hp_idle_time_get_lane_intervals (trace, r, l, idle_delay);
         }
       if (extras->what & HP_TIMELINE_SHOW_COUNTERS)
-        extras->counters[k] = compute_counters (trace, r);
+        extras->counters[k] = hp_counter_series_for_rank (trace, r, cancellable);
     }
   return g_steal_pointer (&extras);
 }
@@ -297,7 +183,8 @@ hp_timeline_layout_get_n_counters (HpTimelineLayout *self,
   g_return_val_if_fail (self != NULL, 0);
   g_return_val_if_fail (rank_pos < self->n_ranks, 0);
 
-  return self->ranks[rank_pos].counters != NULL ? self->ranks[rank_pos].counters->len : 0;
+  return (self->ranks[rank_pos].counters != NULL ? self->ranks[rank_pos].counters->len : 0) +
+         (self->ranks[rank_pos].memory != NULL ? self->ranks[rank_pos].memory->len : 0);
 }
 
 /**
@@ -305,16 +192,55 @@ hp_timeline_layout_get_n_counters (HpTimelineLayout *self,
  *
  * Returns: (transfer none): a counter track of a rank
  */
-const HpTimelineCounter *
+const HpSeries *
 hp_timeline_layout_get_counter (HpTimelineLayout *self,
                                 guint             rank_pos,
                                 guint             counter)
 {
+  const HpTimelineRankData *rd;
+  guint                     n_counters;
+
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (rank_pos < self->n_ranks, NULL);
-
   g_return_val_if_fail (counter < hp_timeline_layout_get_n_counters (self, rank_pos), NULL);
-  return g_ptr_array_index (self->ranks[rank_pos].counters, counter);
+
+  rd = &self->ranks[rank_pos];
+  n_counters = rd->counters != NULL ? rd->counters->len : 0;
+  if (counter < n_counters)
+    return g_ptr_array_index (rd->counters, counter);
+  return g_ptr_array_index (rd->memory, counter - n_counters);
+}
+
+/**
+ * hp_timeline_layout_set_memory_series:
+ * @series: (nullable) (element-type HpSeries): the memory analysis'
+ *   payload (hp_memory_payload()), series of any rank; %NULL for none
+ *
+ * The memory tracks of every rank, shown with %HP_TIMELINE_SHOW_MEMORY
+ * after its counter tracks. The layout keeps references to the series.
+ */
+void
+hp_timeline_layout_set_memory_series (HpTimelineLayout *self,
+                                      GPtrArray        *series)
+{
+  g_return_if_fail (self != NULL);
+
+  for (guint k = 0; k < self->n_ranks; k++)
+    g_clear_pointer (&self->ranks[k].memory, g_ptr_array_unref);
+  for (guint i = 0; series != NULL && i < series->len; i++)
+    {
+      HpSeries *s = series->pdata[i];
+
+      for (guint k = 0; k < self->n_ranks; k++)
+        if (hp_trace_get_rank (self->trace, k)->rank == s->rank)
+          {
+            if (self->ranks[k].memory == NULL)
+              self->ranks[k].memory = hp_series_list_new ();
+            g_ptr_array_add (self->ranks[k].memory, hp_series_ref (s));
+          }
+    }
+  self->rows_dirty = TRUE;
+  self->generation++;
 }
 
 /**
@@ -343,23 +269,4 @@ hp_timeline_layout_get_idle_intervals (HpTimelineLayout *self,
 
   rd = &self->ranks[rank_pos];
   return r->lanes[lane].is_gpu ? rd->idle[lane] : NULL;
-}
-
-/* the number of points at or before @t: the last of them holds at @t */
-guint
-_hp_timeline_counter_count_until (const HpTimelineCounter *counter,
-                                  gint64                   t)
-{
-  guint lo = 0, hi = counter->n_points;
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (counter->ts[mid] <= t)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
 }

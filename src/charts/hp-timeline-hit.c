@@ -70,15 +70,6 @@ event_at (const HpRank *r,
   return best;
 }
 
-static double
-counter_value_at (const HpTimelineCounter *c,
-                  gint64                   t)
-{
-  guint n = _hp_timeline_counter_count_until (c, t);
-
-  return n == 0 ? 0.0 : c->values[n - 1];
-}
-
 /**
  * hp_timeline_layout_hit_test:
  * @viewport: the picture
@@ -166,7 +157,7 @@ hp_timeline_layout_hit_test (HpTimelineLayout         *self,
           return TRUE;
         }
       hit->kind = HP_TIMELINE_HIT_COUNTER;
-      hit->value = counter_value_at (hp_timeline_layout_get_counter (self, row->rank_pos, row->lane), hit->time);
+      hit->value = hp_series_value_at (hp_timeline_layout_get_counter (self, row->rank_pos, row->lane), hit->time);
       return TRUE;
 
     case HP_TIMELINE_ROW_SLICES:

@@ -194,17 +194,17 @@ _hp_timeline_painter_paint_marks (HpTimelinePainter      *self,
   cairo_restore (cr);
 }
 
-/* Counters: a step function as an area, the largest value of each device
+/* Counter and memory tracks (core's HpSeries): a step function as an area, the largest value of each device
  * pixel column so short peaks stay visible. Drawn as pixel-aligned boxes
  * (one per run of equal columns, and the baseline), batched by colour over
  * every counter row: no polygon to tessellate. */
 static void
-layout_counter (HpTimelinePainter       *self,
-                const HpTimelineMapper  *m,
-                const HpTimelineRow     *row,
-                const HpTimelineCounter *c,
-                GArray                  *area,
-                GArray                  *edge)
+layout_counter (HpTimelinePainter      *self,
+                const HpTimelineMapper *m,
+                const HpTimelineRow    *row,
+                const HpSeries         *c,
+                GArray                 *area,
+                GArray                 *edge)
 {
   double scale = m->viewport.scale;
   double px = 1.0 / scale;
@@ -224,7 +224,7 @@ layout_counter (HpTimelinePainter       *self,
     }
 
   /* from the last point at or before t0 */
-  i = _hp_timeline_counter_count_until (c, m->viewport.t0);
+  i = hp_series_count_until (c, m->viewport.t0);
   for (gsize col = 0; col < n_cols; col++)
     {
       gint64 tc1 = m->viewport.t0 + (gint64)((double)(col + 1) * ns_per_col);
@@ -262,28 +262,58 @@ _hp_timeline_painter_paint_counters (HpTimelinePainter      *self,
 {
   const HpTimelineRow *rows;
   guint                first, end;
-  HpColor              queue = self->style->palette[7];
-  HpColor              memory = self->style->kernel_memory;
+  guint                colors = 0; /* palette slots in view, one bit each */
 
   rows = _hp_timeline_painter_visible_rows (self, &first, &end);
-
   for (guint i = first; i < end; i++)
-    {
-      const HpTimelineCounter *c;
-      gboolean                 is_queue;
-
-      if (rows[i].kind != HP_TIMELINE_ROW_COUNTER)
-        continue;
-      c = hp_timeline_layout_get_counter (self->layout, rows[i].rank_pos, rows[i].lane);
-      is_queue = c->kind == HP_TIMELINE_COUNTER_QUEUE_LENGTH;
-      layout_counter (self, m, &rows[i], c, self->boxes[is_queue ? 0 : 2], self->boxes[is_queue ? 1 : 3]);
-    }
+    if (rows[i].kind == HP_TIMELINE_ROW_COUNTER)
+      colors |= 1u << (hp_timeline_layout_get_counter (self->layout, rows[i].rank_pos, rows[i].lane)->color %
+                       HP_CHART_PALETTE_SIZE);
 
   cairo_save (cr);
   _hp_timeline_clip_time_area (cr, m, FALSE);
-  _hp_timeline_fill_boxes (cr, self->boxes[0], &queue, 0.6, &self->style->background);
-  _hp_timeline_fill_boxes (cr, self->boxes[1], &queue, 1.0, NULL);
-  _hp_timeline_fill_boxes (cr, self->boxes[2], &memory, 0.6, &self->style->background);
-  _hp_timeline_fill_boxes (cr, self->boxes[3], &memory, 1.0, NULL);
+  /* one batch per colour: every series drawn in it, then its fill */
+  for (guint color = 0; color < HP_CHART_PALETTE_SIZE; color++)
+    {
+      HpColor c = self->style->palette[color];
+
+      if (!(colors & (1u << color)))
+        continue;
+      for (guint i = first; i < end; i++)
+        {
+          const HpSeries *series;
+
+          if (rows[i].kind != HP_TIMELINE_ROW_COUNTER)
+            continue;
+          series = hp_timeline_layout_get_counter (self->layout, rows[i].rank_pos, rows[i].lane);
+          if (series->color % HP_CHART_PALETTE_SIZE == color)
+            layout_counter (self, m, &rows[i], series, self->boxes[0], self->boxes[1]);
+        }
+      _hp_timeline_fill_boxes (cr, self->boxes[0], &c, 0.6, &self->style->background);
+      _hp_timeline_fill_boxes (cr, self->boxes[1], &c, 1.0, NULL);
+    }
+  /* the peaks marked: a line across the track and a triangle on top */
+  for (guint i = first; i < end; i++)
+    {
+      const HpSeries *series;
+      double          x, top, base;
+
+      if (rows[i].kind != HP_TIMELINE_ROW_COUNTER)
+        continue;
+      series = hp_timeline_layout_get_counter (self->layout, rows[i].rank_pos, rows[i].lane);
+      if (!series->mark_peak || series->peak < 0 || series->max_value <= 0 ||
+          series->ts[series->peak] < m->viewport.t0 || series->ts[series->peak] > m->viewport.t1)
+        continue;
+      x = _hp_timeline_snap (hp_timeline_mapper_time_to_x (m, series->ts[series->peak]), m->viewport.scale);
+      top = _hp_timeline_row_top (m, &rows[i]) + 2;
+      base = _hp_timeline_row_top (m, &rows[i]) + rows[i].height - 2;
+      cairo_rectangle (cr, x, top, 1 / m->viewport.scale, base - top);
+      cairo_move_to (cr, x - 4, top);
+      cairo_line_to (cr, x + 4 + 1 / m->viewport.scale, top);
+      cairo_line_to (cr, x + 0.5 / m->viewport.scale, top + 6);
+      cairo_close_path (cr);
+      _hp_timeline_set_source (cr, &self->style->foreground);
+      cairo_fill (cr);
+    }
   cairo_restore (cr);
 }

@@ -34,7 +34,8 @@ typedef struct
   gint64    *lane_stream;
   GArray    *steps;      /* HpStep */
   GArray   **idle;       /* per lane, HpIdleInterval, built on demand */
-  GPtrArray *counters;   /* HpTimelineCounter *, built on demand */
+  GPtrArray *counters;   /* HpSeries *, built on demand */
+  GPtrArray *memory;     /* HpSeries *, given by the memory analysis */
   GArray   **highlights; /* per lane, guint32 positions in lane->events */
   gint64   **ends;       /* per lane, the end of lane->events[p] at p: the
                           * culling's searches read a contiguous array */
@@ -105,10 +106,6 @@ guint _hp_timeline_layout_first_row_below (HpTimelineLayout *self,
                                            double            y);
 
 /* hp-timeline-extras.c */
-char *_hp_timeline_counter_title (const HpTimelineCounter *counter,
-                                  const char              *domain);
-guint _hp_timeline_counter_count_until (const HpTimelineCounter *counter,
-                                        gint64                   t);
 
 /* hp-timeline-search.c */
 void _hp_timeline_layout_clear_highlight_arrays (HpTimelineLayout *self);

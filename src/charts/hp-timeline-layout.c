@@ -127,6 +127,7 @@ hp_timeline_layout_unref (HpTimelineLayout *self)
       g_free (rd->lane_stream);
       g_clear_pointer (&rd->steps, g_array_unref);
       g_clear_pointer (&rd->counters, g_ptr_array_unref);
+      g_clear_pointer (&rd->memory, g_ptr_array_unref);
     }
   g_free (self->ranks);
   for (guint i = 0; i < self->n_strings; i++)
@@ -181,7 +182,7 @@ hp_timeline_layout_set_flags (HpTimelineLayout *self,
 
   if (self->flags == flags)
     return;
-  if ((self->flags ^ flags) & (HP_TIMELINE_SHOW_COUNTERS | HP_TIMELINE_SHOW_ITERATIONS))
+  if ((self->flags ^ flags) & (HP_TIMELINE_SHOW_COUNTERS | HP_TIMELINE_SHOW_MEMORY | HP_TIMELINE_SHOW_ITERATIONS))
     self->rows_dirty = TRUE;
   self->flags = flags;
   self->generation++;

@@ -47,6 +47,9 @@ G_BEGIN_DECLS
  *   the step boundaries across the lanes
  * @HP_TIMELINE_SHOW_COUNTERS: queue length and memory bandwidth tracks
  *   after each rank's GPU streams
+ * @HP_TIMELINE_SHOW_MEMORY: the memory allocated and reserved per device,
+ *   after the counter tracks, with the peak marked (series given with
+ *   hp_timeline_layout_set_memory_series())
  *
  * What the timeline draws besides the lanes.
  */
@@ -57,6 +60,7 @@ typedef enum
   HP_TIMELINE_SHOW_FLOWS = 1 << 1,
   HP_TIMELINE_SHOW_ITERATIONS = 1 << 2,
   HP_TIMELINE_SHOW_COUNTERS = 1 << 3,
+  HP_TIMELINE_SHOW_MEMORY = 1 << 4,
 } HpTimelineFlags;
 
 #define HP_TIMELINE_SHOW_DEFAULT (HP_TIMELINE_SHOW_FLOWS | HP_TIMELINE_SHOW_ITERATIONS)
@@ -164,35 +168,6 @@ typedef struct
   double      divisor;
   int         decimals;
 } HpTimelineRuler;
-
-typedef enum
-{
-  HP_TIMELINE_COUNTER_QUEUE_LENGTH,
-  HP_TIMELINE_COUNTER_MEMORY_BW,
-} HpTimelineCounterKind;
-
-/**
- * HpTimelineCounter:
- * @kind: what is counted
- * @title: the track's name ("Queue · stream 7", "Memcpy HtoD (GB/s)")
- * @stream: the GPU stream of a queue-length track, else -1
- * @n_points: number of points
- * @ts: (array length=n_points): times, ns, ascending
- * @values: the value from each point until the next
- * @max_value: the largest value (the track's vertical scale)
- *
- * A step function drawn as a filled area.
- */
-typedef struct
-{
-  HpTimelineCounterKind kind;
-  char                 *title;
-  gint64                stream;
-  guint                 n_points;
-  gint64               *ts;
-  double               *values;
-  double                max_value;
-} HpTimelineCounter;
 
 typedef struct _HpTimelineLayout HpTimelineLayout;
 typedef struct _HpTimelineExtras HpTimelineExtras;
@@ -339,25 +314,27 @@ int                  hp_timeline_layout_find_lane_row (HpTimelineLayout *self,
                                                        guint             depth);
 double               hp_timeline_layout_get_lanes_top (HpTimelineLayout *self);
 
-const char              *hp_timeline_layout_get_short_name (HpTimelineLayout *self,
-                                                            guint32           name);
-guint                    hp_timeline_layout_event_color (HpTimelineLayout *self,
-                                                         const HpRank     *rank,
-                                                         guint             event);
-const HpStep            *hp_timeline_layout_get_steps (HpTimelineLayout *self,
+const char     *hp_timeline_layout_get_short_name (HpTimelineLayout *self,
+                                                   guint32           name);
+guint           hp_timeline_layout_event_color (HpTimelineLayout *self,
+                                                const HpRank     *rank,
+                                                guint             event);
+const HpStep   *hp_timeline_layout_get_steps (HpTimelineLayout *self,
+                                              guint             rank_pos,
+                                              guint            *n_steps);
+const HpSeries *hp_timeline_layout_get_counter (HpTimelineLayout *self,
+                                                guint             rank_pos,
+                                                guint             counter);
+guint           hp_timeline_layout_get_n_counters (HpTimelineLayout *self,
+                                                   guint             rank_pos);
+void            hp_timeline_layout_set_memory_series (HpTimelineLayout *self,
+                                                      GPtrArray        *series);
+GArray         *hp_timeline_layout_get_idle_intervals (HpTimelineLayout *self,
                                                        guint             rank_pos,
-                                                       guint            *n_steps);
-const HpTimelineCounter *hp_timeline_layout_get_counter (HpTimelineLayout *self,
-                                                         guint             rank_pos,
-                                                         guint             counter);
-guint                    hp_timeline_layout_get_n_counters (HpTimelineLayout *self,
-                                                            guint             rank_pos);
-GArray                  *hp_timeline_layout_get_idle_intervals (HpTimelineLayout *self,
-                                                                guint             rank_pos,
-                                                                guint             lane);
-gint64                   hp_timeline_layout_get_lane_stream (HpTimelineLayout *self,
-                                                             guint             rank_pos,
-                                                             guint             lane);
+                                                       guint             lane);
+gint64          hp_timeline_layout_get_lane_stream (HpTimelineLayout *self,
+                                                    guint             rank_pos,
+                                                    guint             lane);
 
 HpTimelineExtras *hp_timeline_extras_compute (HpTrace        *trace,
                                               HpTimelineFlags what,

@@ -285,13 +285,13 @@ hp_timeline_painter_dup_counter_title (HpTimelinePainter *self,
                                        guint              rank_pos,
                                        guint              counter)
 {
-  const HpTimelineCounter *c;
+  const HpSeries *c;
 
   g_return_val_if_fail (self != NULL, NULL);
 
   c = hp_timeline_layout_get_counter (self->layout, rank_pos, counter);
   g_return_val_if_fail (c != NULL, NULL);
-  return _hp_timeline_counter_title (c, self->domain);
+  return hp_series_dup_title (c, self->domain);
 }
 
 /**

@@ -44,6 +44,27 @@ add_lanes (HpTimelineLayout *self,
     }
 }
 
+/* The counter tracks, then the memory tracks: rows of series, numbered
+ * as hp_timeline_layout_get_counter() numbers them */
+static void
+add_counter_rows (HpTimelineLayout *self,
+                  guint             rank_pos)
+{
+  const HpTimelineRankData *rd = &self->ranks[rank_pos];
+  guint                     n_counters = rd->counters != NULL ? rd->counters->len : 0;
+  guint                     n_memory = rd->memory != NULL ? rd->memory->len : 0;
+  guint                     added = 0;
+
+  if (self->flags & HP_TIMELINE_SHOW_COUNTERS)
+    for (guint c = 0; c < n_counters; c++, added++)
+      add_row (self, HP_TIMELINE_ROW_COUNTER, rank_pos, c, 0, HP_TIMELINE_COUNTER_HEIGHT);
+  if (self->flags & HP_TIMELINE_SHOW_MEMORY)
+    for (guint c = 0; c < n_memory; c++, added++)
+      add_row (self, HP_TIMELINE_ROW_COUNTER, rank_pos, n_counters + c, 0, HP_TIMELINE_COUNTER_HEIGHT);
+  if (added > 0)
+    self->content_height += HP_TIMELINE_LANE_GAP;
+}
+
 void
 _hp_timeline_layout_ensure_rows (HpTimelineLayout *self)
 {
@@ -62,13 +83,7 @@ _hp_timeline_layout_ensure_rows (HpTimelineLayout *self)
       self->content_height += HP_TIMELINE_LANE_GAP;
       add_lanes (self, k, FALSE);
       add_lanes (self, k, TRUE);
-      if ((self->flags & HP_TIMELINE_SHOW_COUNTERS) && self->ranks[k].counters != NULL)
-        {
-          for (guint c = 0; c < self->ranks[k].counters->len; c++)
-            add_row (self, HP_TIMELINE_ROW_COUNTER, k, c, 0, HP_TIMELINE_COUNTER_HEIGHT);
-          if (self->ranks[k].counters->len > 0)
-            self->content_height += HP_TIMELINE_LANE_GAP;
-        }
+      add_counter_rows (self, k);
     }
   self->rows_dirty = FALSE;
 }

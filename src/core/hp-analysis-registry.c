@@ -20,6 +20,7 @@
 #include "hp-memory.h"
 #include "hp-memory-timeline.h"
 #include "hp-queue-length.h"
+#include "hp-series.h"
 #include "hp-stragglers.h"
 #include "hp-temporal-breakdown.h"
 #include "hp-user-annotation.h"
@@ -165,6 +166,8 @@ const HpAnalysis hp_analysis_registry[] = {
       .func = hp_memory_compute,
       .cost = 1,
       .tables = LIST ("memory_summary", "memory_events_timeline", "memory_peak_ops"),
+      .payload = hp_memory_payload,
+      .payload_free = (GDestroyNotify)g_ptr_array_unref,
   },
   {
       .name = "stragglers",

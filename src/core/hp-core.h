@@ -44,6 +44,7 @@
 #include "hp-result.h"
 #include "hp-run.h"
 #include "hp-scope.h"
+#include "hp-series.h"
 #include "hp-stats.h"
 #include "hp-stragglers.h"
 #include "hp-strings.h"

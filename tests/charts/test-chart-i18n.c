@@ -65,9 +65,10 @@ timeline_case_init (TimelineCase *tc,
 
   for (guint c = 0; c < hp_timeline_layout_get_n_counters (layout, 0); c++)
     {
-      const HpTimelineCounter *counter = hp_timeline_layout_get_counter (layout, 0, c);
+      const HpSeries *counter = hp_timeline_layout_get_counter (layout, 0, c);
 
-      if (counter->kind == HP_TIMELINE_COUNTER_QUEUE_LENGTH && counter->stream == 7)
+      /* the queue length of stream 7: a count */
+      if (counter->integral && counter->key == 7)
         {
           tc->queue_counter = c;
           found_queue = TRUE;
