@@ -1156,9 +1156,18 @@ hp_analysis_panel_show_row_on_timeline (HpAnalysisPanel *self,
     return FALSE;
   if (hp_analysis_panel_get_session (self) == NULL)
     return FALSE;
-  /* the analysis that made the table knows what its rows stand for */
-  linked = hp_analysis_row_events (hp_session_get_trace (hp_analysis_panel_get_session (self)), table, row,
-                                   hp_analysis_panel_get_params (self));
+  /* the analysis that made the table knows what its rows stand for; its
+   * result may carry them already (the idle gaps) */
+  {
+    HpSession        *session = hp_analysis_panel_get_session (self);
+    const HpAnalysis *analysis = hp_analysis_find_by_table (hp_table_get_name (table));
+    HpResult         *result = analysis != NULL ? hp_session_get_analysis_result (session, analysis->name) : NULL;
+
+    if (result != NULL && hp_result_find_table (result, hp_table_get_name (table)) == table)
+      linked = hp_result_row_events (result, hp_session_get_trace (session), table, row);
+    else
+      linked = hp_analysis_row_events (hp_session_get_trace (session), table, row, hp_analysis_panel_get_params (self));
+  }
   if (linked == NULL || linked->events->len == 0)
     {
       gtk_widget_error_bell (GTK_WIDGET (self));

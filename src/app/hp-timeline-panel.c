@@ -76,6 +76,7 @@ enum
   PROP_SHOW_ITERATIONS,
   PROP_SHOW_COUNTERS,
   PROP_SHOW_CRITICAL_PATH,
+  PROP_SHOW_MEMORY,
   N_PROPS
 };
 
@@ -88,6 +89,7 @@ static const HpTimelineFlags prop_flags[N_PROPS] = {
   [PROP_SHOW_FLOWS] = HP_TIMELINE_SHOW_FLOWS,
   [PROP_SHOW_ITERATIONS] = HP_TIMELINE_SHOW_ITERATIONS,
   [PROP_SHOW_COUNTERS] = HP_TIMELINE_SHOW_COUNTERS,
+  [PROP_SHOW_MEMORY] = HP_TIMELINE_SHOW_MEMORY,
 };
 
 /* Details pane: building blocks */
@@ -974,6 +976,7 @@ hp_timeline_panel_get_property (GObject    *object,
     case PROP_SHOW_FLOWS:
     case PROP_SHOW_ITERATIONS:
     case PROP_SHOW_COUNTERS:
+    case PROP_SHOW_MEMORY:
       g_value_set_boolean (value, (hp_timeline_view_get_flags (self->view) & prop_flags[prop_id]) != 0);
       break;
     case PROP_SHOW_CRITICAL_PATH:
@@ -1041,6 +1044,7 @@ hp_timeline_panel_set_property (GObject      *object,
     case PROP_SHOW_FLOWS:
     case PROP_SHOW_ITERATIONS:
     case PROP_SHOW_COUNTERS:
+    case PROP_SHOW_MEMORY:
       {
         HpTimelineFlags flags = hp_timeline_view_get_flags (self->view);
         HpTimelineFlags wanted = g_value_get_boolean (value) ? flags | prop_flags[prop_id] : flags & ~prop_flags[prop_id];
@@ -1091,6 +1095,15 @@ hp_timeline_panel_class_init (HpTimelinePanelClass *klass)
   properties[PROP_SHOW_CRITICAL_PATH] =
       g_param_spec_boolean ("show-critical-path", NULL, NULL, FALSE,
                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HpTimelinePanel:show-memory:
+   *
+   * The memory allocated and reserved per device as tracks, from the
+   * memory analysis of the session, the peak marked.
+   */
+  properties[PROP_SHOW_MEMORY] =
+      g_param_spec_boolean ("show-memory", NULL, NULL, FALSE,
+                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/hotpath/Hotpath/ui/hp-timeline-panel.ui");
@@ -1125,6 +1138,7 @@ hp_timeline_panel_class_init (HpTimelinePanelClass *klass)
   gtk_widget_class_install_property_action (widget_class, "timeline.show-flows", "show-flows");
   gtk_widget_class_install_property_action (widget_class, "timeline.show-iterations", "show-iterations");
   gtk_widget_class_install_property_action (widget_class, "timeline.show-counters", "show-counters");
+  gtk_widget_class_install_property_action (widget_class, "timeline.show-memory", "show-memory");
   gtk_widget_class_install_property_action (widget_class, "timeline.show-critical-path", "show-critical-path");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "timeline.show-critical-path", NULL);

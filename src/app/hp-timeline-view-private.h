@@ -27,8 +27,9 @@ struct _HpTimelineView
   GtkWidget parent_instance;
 
   HpTrace           *trace;
-  HpSession         *session;     /* where the hover lives */
-  gboolean           own_session; /* made for a trace shown without one */
+  HpSession         *session;      /* where the hover lives */
+  gboolean           own_session;  /* made for a trace shown without one */
+  HpResult          *installed[2]; /* the session's results the layout shows */
   HpTimelinePainter *painter;
   HpTimelineFlags    flags;
   double             idle_delay;
@@ -112,11 +113,13 @@ void     hp_timeline_view_reveal_event (HpTimelineView *self,
 void hp_timeline_view_init_gestures (HpTimelineView *self);
 
 /* hp-timeline-view-session.c */
-void hp_timeline_view_update_hover (HpTimelineView *self);
-void hp_timeline_view_follow_trace (HpTimelineView *self);
-void hp_timeline_view_paint_hover (HpTimelineView           *self,
-                                   cairo_t                  *cr,
-                                   const HpTimelineViewport *viewport);
+void            hp_timeline_view_update_hover (HpTimelineView *self);
+void            hp_timeline_view_follow_trace (HpTimelineView *self);
+HpTimelineFlags hp_timeline_view_sync_session_data (HpTimelineView *self);
+gboolean        hp_timeline_view_session_computing (HpTimelineView *self);
+void            hp_timeline_view_paint_hover (HpTimelineView           *self,
+                                              cairo_t                  *cr,
+                                              const HpTimelineViewport *viewport);
 
 /* hp-timeline-view-actions.c */
 void hp_timeline_view_class_actions_init (GtkWidgetClass *widget_class);

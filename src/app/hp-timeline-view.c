@@ -104,7 +104,8 @@ apply_flags (HpTimelineView *self)
     return;
   layout = hp_timeline_painter_get_layout (self->painter);
   hp_timeline_layout_set_idle_delay (layout, self->idle_delay);
-  missing = hp_timeline_layout_get_missing (layout, self->flags);
+  /* the idle gaps and memory tracks are the session's results */
+  missing = hp_timeline_layout_get_missing (layout, self->flags & ~hp_timeline_view_sync_session_data (self));
   hp_timeline_layout_set_flags (layout, self->flags & ~missing);
 
   if (missing != 0 && (missing & ~self->extras_pending) != 0)
@@ -476,8 +477,10 @@ hp_timeline_view_set_trace (HpTimelineView *self,
   self->scroll_y = 0;
 
   if (trace != NULL)
+    self->trace = hp_trace_ref (trace);
+  hp_timeline_view_follow_trace (self);
+  if (trace != NULL)
     {
-      self->trace = hp_trace_ref (trace);
       self->painter = hp_timeline_painter_new (trace);
       hp_timeline_painter_set_translation_domain (self->painter, GETTEXT_PACKAGE);
       update_style (self);
@@ -488,7 +491,6 @@ hp_timeline_view_set_trace (HpTimelineView *self,
       g_object_notify_by_pspec (G_OBJECT (self), hp_timeline_view_properties[PROP_END]);
       apply_flags (self);
     }
-  hp_timeline_view_follow_trace (self);
   g_object_notify_by_pspec (G_OBJECT (self), hp_timeline_view_properties[PROP_TRACE]);
   g_signal_emit (self, hp_timeline_view_signals[SELECTION_CHANGED], 0);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -569,7 +571,7 @@ gboolean
 hp_timeline_view_is_computing (HpTimelineView *self)
 {
   g_return_val_if_fail (HP_IS_TIMELINE_VIEW (self), FALSE);
-  return self->extras_pending != 0;
+  return self->extras_pending != 0 || hp_timeline_view_session_computing (self);
 }
 
 /**

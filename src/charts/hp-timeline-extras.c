@@ -28,7 +28,7 @@ struct _HpTimelineExtras
   HpTimelineFlags what;
   double          idle_delay;
   guint           n_ranks;
-  GArray       ***idle;     /* [rank][lane] */
+  HpIdleGaps     *idle;
   GPtrArray     **counters; /* [rank] */
 };
 
@@ -62,7 +62,6 @@ hp_timeline_extras_compute (HpTrace        *trace,
   extras->what = what & (HP_TIMELINE_SHOW_IDLE | HP_TIMELINE_SHOW_COUNTERS);
   extras->idle_delay = idle_delay;
   extras->n_ranks = hp_trace_get_n_ranks (trace);
-  extras->idle = g_new0 (GArray **, MAX (extras->n_ranks, 1));
   extras->counters = g_new0 (GPtrArray *, MAX (extras->n_ranks, 1));
 
   for (guint k = 0; k < extras->n_ranks; k++)
@@ -71,15 +70,14 @@ hp_timeline_extras_compute (HpTrace        *trace,
 
       if (g_cancellable_is_cancelled (cancellable))
         return NULL;
-      if (extras->what & HP_TIMELINE_SHOW_IDLE)
-        {
-          extras->idle[k] = g_new0 (GArray *, MAX (r->n_lanes, 1));
-          for (guint l = 0; l < r->n_lanes; l++)
-            if (r->lanes[l].is_gpu)
-              extras->idle[k][l] = hp_idle_time_get_lane_intervals (trace, r, l, idle_delay);
-        }
       if (extras->what & HP_TIMELINE_SHOW_COUNTERS)
         extras->counters[k] = hp_counter_series_for_rank (trace, r, cancellable);
+    }
+  if (extras->what & HP_TIMELINE_SHOW_IDLE)
+    {
+      extras->idle = hp_idle_gaps_compute (trace, idle_delay, cancellable);
+      if (extras->idle == NULL)
+        return NULL;
     }
   return g_steal_pointer (&extras);
 }
@@ -91,16 +89,8 @@ hp_timeline_extras_free (HpTimelineExtras *extras)
     return;
 
   for (guint k = 0; k < extras->n_ranks; k++)
-    {
-      const HpRank *r = hp_trace_get_rank (extras->trace, k);
-
-      if (extras->idle[k] != NULL)
-        for (guint l = 0; l < r->n_lanes; l++)
-          g_clear_pointer (&extras->idle[k][l], g_array_unref);
-      g_free (extras->idle[k]);
-      g_clear_pointer (&extras->counters[k], g_ptr_array_unref);
-    }
-  g_free (extras->idle);
+    g_clear_pointer (&extras->counters[k], g_ptr_array_unref);
+  g_clear_pointer (&extras->idle, hp_idle_gaps_free);
   g_free (extras->counters);
   hp_trace_unref (extras->trace);
   g_free (extras);
@@ -136,6 +126,52 @@ hp_timeline_layout_get_missing (HpTimelineLayout *self,
   return missing;
 }
 
+/* the gaps of @gaps on the lanes of the same rank and number; @replace:
+ * over those the lanes have, else only where they have none */
+static void
+install_idle (HpTimelineLayout *self,
+              HpIdleGaps       *gaps,
+              gboolean          replace)
+{
+  for (guint k = 0; k < self->n_ranks; k++)
+    {
+      const HpRank       *r = hp_trace_get_rank (self->trace, k);
+      HpTimelineRankData *rd = &self->ranks[k];
+
+      for (guint l = 0; l < r->n_lanes; l++)
+        {
+          GArray *lane;
+
+          if (!r->lanes[l].is_gpu || (!replace && rd->idle[l] != NULL))
+            continue;
+          lane = hp_idle_gaps_get_lane (gaps, r->rank, l);
+          g_clear_pointer (&rd->idle[l], g_array_unref);
+          rd->idle[l] = lane != NULL ? g_array_ref (lane) : NULL;
+        }
+    }
+}
+
+/**
+ * hp_timeline_layout_set_idle_gaps:
+ * @gaps: the idle-time analysis' payload (hp_idle_time_payload()), of
+ *   the layout's trace or of a scope of it
+ *
+ * Shades the gaps of @gaps, the ones the idle-time breakdown counted, and
+ * takes their `consecutive_kernel_delay`. The layout shares the gap
+ * arrays: nothing is computed again.
+ */
+void
+hp_timeline_layout_set_idle_gaps (HpTimelineLayout *self,
+                                  HpIdleGaps       *gaps)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (gaps != NULL);
+
+  hp_timeline_layout_set_idle_delay (self, hp_idle_gaps_get_delay (gaps));
+  install_idle (self, gaps, TRUE);
+  self->generation++;
+}
+
 /**
  * hp_timeline_layout_install_extras:
  * @extras: (transfer full): from hp_timeline_extras_compute() on the
@@ -153,7 +189,6 @@ hp_timeline_layout_install_extras (HpTimelineLayout *self,
 
   for (guint k = 0; k < self->n_ranks; k++)
     {
-      const HpRank       *r = hp_trace_get_rank (self->trace, k);
       HpTimelineRankData *rd = &self->ranks[k];
 
       if (extras->counters[k] != NULL && rd->counters == NULL)
@@ -161,11 +196,9 @@ hp_timeline_layout_install_extras (HpTimelineLayout *self,
           rd->counters = g_steal_pointer (&extras->counters[k]);
           self->rows_dirty = TRUE;
         }
-      if (extras->idle[k] != NULL && extras->idle_delay == self->idle_delay)
-        for (guint l = 0; l < r->n_lanes; l++)
-          if (rd->idle[l] == NULL && extras->idle[k][l] != NULL)
-            rd->idle[l] = g_steal_pointer (&extras->idle[k][l]);
     }
+  if (extras->idle != NULL && extras->idle_delay == self->idle_delay)
+    install_idle (self, extras->idle, FALSE);
   self->generation++;
   hp_timeline_extras_free (extras);
 }

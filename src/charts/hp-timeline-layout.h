@@ -329,6 +329,8 @@ guint           hp_timeline_layout_get_n_counters (HpTimelineLayout *self,
                                                    guint             rank_pos);
 void            hp_timeline_layout_set_memory_series (HpTimelineLayout *self,
                                                       GPtrArray        *series);
+void            hp_timeline_layout_set_idle_gaps (HpTimelineLayout *self,
+                                                  HpIdleGaps       *gaps);
 GArray         *hp_timeline_layout_get_idle_intervals (HpTimelineLayout *self,
                                                        guint             rank_pos,
                                                        guint             lane);

@@ -11,6 +11,7 @@
 #include "hp-comm-comp-overlap.h"
 #include "hp-critical-path.h"
 #include "hp-cupti-counters.h"
+#include "hp-idle-gaps.h"
 #include "hp-idle-time.h"
 #include "hp-kernel-breakdown.h"
 #include "hp-kernel-sequences.h"
@@ -52,6 +53,9 @@ const HpAnalysis hp_analysis_registry[] = {
       .tables = LIST ("idle_time_breakdown", "idle_time_interval_stats"),
       .row_events = hp_linked_events_for_idle_row,
       .row_events_tables = 0x3,
+      .payload = hp_idle_time_payload,
+      .payload_free = (GDestroyNotify)hp_idle_gaps_free,
+      .payload_row_events = hp_linked_events_for_idle_row_in_gaps,
   },
   {
       .name = "gpu_kernel_breakdown",

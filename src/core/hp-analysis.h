@@ -189,6 +189,9 @@ typedef gboolean (*HpAnalysisFunc) (HpTrace                *trace,
  *   (hp_result_get_payload()), from the trace and the tables just made;
  *   %NULL with @error set on failure
  * @payload_free: frees what @payload made
+ * @payload_row_events: (nullable): what a row stands for on the timeline,
+ *   read from the payload of the result the table is of (instead of
+ *   @row_events, which finds it again)
  *
  * One entry of the analysis registry (hp-analysis-registry.c): everything
  * the CLI, the app and the README need to know of an analysis.
@@ -211,6 +214,11 @@ typedef struct
                        GCancellable           *cancellable,
                        GError                **error);
   GDestroyNotify payload_free;
+  struct _HpLinkedEvents *(*payload_row_events) (gpointer                payload,
+                                                 HpTrace                *trace,
+                                                 HpTable                *table,
+                                                 guint                   row,
+                                                 const HpAnalysisParams *params);
 } HpAnalysis;
 
 gboolean                hp_analysis_uses_param (const HpAnalysis  *analysis,

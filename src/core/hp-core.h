@@ -25,6 +25,7 @@
 #include "hp-cupti-counters.h"
 #include "hp-findings.h"
 #include "hp-health.h"
+#include "hp-idle-gaps.h"
 #include "hp-idle-time.h"
 #include "hp-intervals.h"
 #include "hp-kernel-breakdown.h"

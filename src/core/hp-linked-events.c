@@ -26,6 +26,7 @@
 #include <glib/gi18n.h>
 
 #include "hp-classify.h"
+#include "hp-idle-gaps.h"
 #include "hp-linked-events.h"
 #include "hp-rank-access.h"
 
@@ -530,6 +531,31 @@ hp_linked_events_for_idle_row (HpTrace                *trace,
                                guint                   row,
                                const HpAnalysisParams *params)
 {
+  return hp_linked_events_for_idle_row_in_gaps (NULL, trace, idle, row, params);
+}
+
+/**
+ * hp_linked_events_for_idle_row_in_gaps:
+ * @gaps: (nullable): the #HpIdleGaps the analysis' result carries, found
+ *   with the same `consecutive_kernel_delay`; %NULL to find them
+ * @trace: the trace the table was computed from
+ * @idle: an idle_time_breakdown or idle_time_interval_stats table
+ * @row: one of its rows
+ * @params: the parameters the table was computed with
+ *
+ * As hp_linked_events_for_idle_row(), reading the stream's gaps from
+ * @gaps instead of finding them again (the registry's payload row hook).
+ *
+ * Returns: (transfer full) (nullable): the events, or %NULL when the row
+ *   has no gap
+ */
+HpLinkedEvents *
+hp_linked_events_for_idle_row_in_gaps (gpointer                gaps,
+                                       HpTrace                *trace,
+                                       HpTable                *idle,
+                                       guint                   row,
+                                       const HpAnalysisParams *params)
+{
   double         consecutive_kernel_delay = params->consecutive_kernel_delay;
   const HpRank  *r;
   const char    *category_name = cell_string (idle, row, "idle_category");
@@ -552,7 +578,19 @@ hp_linked_events_for_idle_row (HpTrace                *trace,
   if (!cell_int (idle, row, "device", &device))
     device = HP_NONE;
 
-  intervals = hp_linked_find_idle_gaps (trace, r, device, stream, category, consecutive_kernel_delay);
+  {
+    GArray *found = gaps != NULL ? hp_idle_gaps_find_stream (gaps, r->rank, device, stream) : NULL;
+
+    if (found != NULL)
+      {
+        intervals = g_array_sized_new (FALSE, FALSE, sizeof (HpIdleInterval), found->len);
+        for (guint i = 0; i < found->len; i++)
+          if (g_array_index (found, HpIdleInterval, i).category == category)
+            g_array_append_val (intervals, g_array_index (found, HpIdleInterval, i));
+      }
+    else
+      intervals = hp_linked_find_idle_gaps (trace, r, device, stream, category, consecutive_kernel_delay);
+  }
   entries = g_array_sized_new (FALSE, FALSE, sizeof (GapEntry), intervals->len);
   for (guint i = 0; i < intervals->len; i++)
     {

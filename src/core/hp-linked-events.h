@@ -105,6 +105,11 @@ HpLinkedEvents *hp_linked_events_for_idle_row (HpTrace                *trace,
                                                HpTable                *idle,
                                                guint                   row,
                                                const HpAnalysisParams *params);
+HpLinkedEvents *hp_linked_events_for_idle_row_in_gaps (gpointer                gaps,
+                                                       HpTrace                *trace,
+                                                       HpTable                *idle,
+                                                       guint                   row,
+                                                       const HpAnalysisParams *params);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpLinkedEvents, hp_linked_events_free)
 

@@ -132,6 +132,35 @@ hp_result_get_params (HpResult *self)
 }
 
 /**
+ * hp_result_row_events:
+ * @trace: the trace the result was computed on
+ * @table: one of the result's tables
+ * @row: one of its rows
+ *
+ * What the row stands for on the timeline: read from the result's payload
+ * when the analysis can (the idle gaps it found), else found again by the
+ * registry's row hook (hp_analysis_row_events()), with the result's
+ * parameters.
+ *
+ * Returns: (transfer full) (nullable): the row's events
+ */
+struct _HpLinkedEvents *
+hp_result_row_events (HpResult *self,
+                      HpTrace  *trace,
+                      HpTable  *table,
+                      guint     row)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (trace != NULL && table != NULL, NULL);
+
+  if (!hp_analysis_table_has_row_events (table))
+    return NULL;
+  if (self->analysis->payload_row_events != NULL && self->payload != NULL)
+    return self->analysis->payload_row_events (self->payload, trace, table, row, &self->params);
+  return hp_analysis_row_events (trace, table, row, &self->params);
+}
+
+/**
  * hp_result_get_payload:
  *
  * Returns: (transfer none) (nullable): what the analysis' payload hook made

@@ -36,6 +36,10 @@ void                    hp_result_set_payload (HpResult      *self,
                                                gpointer       payload,
                                                GDestroyNotify payload_free);
 double                  hp_result_get_seconds (HpResult *self);
+struct _HpLinkedEvents *hp_result_row_events (HpResult *self,
+                                              HpTrace  *trace,
+                                              HpTable  *table,
+                                              guint     row);
 
 HpResult *hp_analysis_compute (const HpAnalysis       *analysis,
                                HpTrace                *trace,
