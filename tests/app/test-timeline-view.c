@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "hp-core.h"
+#include "hp-session-private.h"
 #include "hp-test-utils.h"
 #include "hp-timeline-panel.h"
 #include "hp-ui-test-utils.h"
@@ -639,6 +640,121 @@ test_hover (Fixture      *f,
   hp_timeline_panel_set_session (f->panel, NULL);
 }
 
+/* the idle-time analysis of the registry, its payload hook counted */
+static guint idle_payloads;
+static gpointer (*registry_idle_payload) (HpTrace *, const HpAnalysisParams *, GPtrArray *, GCancellable *, GError **);
+
+static gpointer
+counted_idle_payload (HpTrace                *trace,
+                      const HpAnalysisParams *params,
+                      GPtrArray              *tables,
+                      GCancellable           *cancellable,
+                      GError                **error)
+{
+  g_atomic_int_inc (&idle_payloads);
+  return registry_idle_payload (trace, params, tables, cancellable, error);
+}
+
+static gboolean
+session_idle_done (gpointer session)
+{
+  return hp_session_get_analysis_state (session, "idle_time_breakdown") == HP_ANALYSIS_STATE_DONE;
+}
+
+/* The idle gaps are computed once per (run, parameters, scope), with the
+ * idle-time analysis, and cached in the session: the timeline's shading
+ * and the Idle time tab's linked rows share them */
+static void
+test_idle_payload_once (Fixture      *f,
+                        gconstpointer data)
+{
+  HpAnalysis analysis = *hp_analysis_find ("idle_time_breakdown");
+  g_autoptr (HpSession) session = hp_session_new (f->trace, NULL);
+  HpTimelineLayout *layout;
+  HpResult         *result;
+  HpIdleGaps       *gaps;
+  HpTable          *table;
+  const HpRank     *r = hp_trace_find_rank (f->trace, 0);
+  guint             lane = 0, checked = 0;
+  HpAnalysisParams  params;
+  g_autoptr (HpScope) step = NULL;
+
+  registry_idle_payload = analysis.payload;
+  analysis.payload = counted_idle_payload;
+  idle_payloads = 0;
+  _hp_session_override_analysis (session, &analysis);
+  hp_timeline_panel_set_session (f->panel, session);
+
+  /* the overlay asks the session; the analysis runs once */
+  hp_timeline_view_set_flags (f->view, hp_timeline_view_get_flags (f->view) | HP_TIMELINE_SHOW_IDLE);
+  g_assert_true (hp_ui_test_wait_for (session_idle_done, session));
+  wait_for_data (f);
+  g_assert_cmpuint (idle_payloads, ==, 1);
+  result = hp_session_get_analysis_result (session, "idle_time_breakdown");
+  gaps = hp_result_get_payload (result);
+  g_assert_nonnull (gaps);
+
+  /* the timeline shades the very arrays of the payload */
+  layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view));
+  g_assert_cmpint (hp_timeline_layout_get_missing (layout, HP_TIMELINE_SHOW_IDLE), ==, 0);
+  for (lane = 0; lane < r->n_lanes; lane++)
+    if (r->lanes[lane].is_gpu)
+      {
+        g_assert_true (hp_timeline_layout_get_idle_intervals (layout, 0, lane) == hp_idle_gaps_get_lane (gaps, r->rank, lane));
+        checked++;
+      }
+  g_assert_cmpuint (checked, >, 0);
+
+  /* the tab's rows link to the same gaps, found in the payload, with the
+   * events the registry's own hook finds */
+  table = hp_result_find_table (result, "idle_time_breakdown");
+  g_assert_nonnull (table);
+  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+    {
+      g_autoptr (HpLinkedEvents) linked = hp_result_row_events (result, f->trace, table, row);
+      g_autoptr (HpLinkedEvents) again = hp_analysis_row_events (f->trace, table, row, hp_result_get_params (result));
+
+      g_assert_true ((linked == NULL) == (again == NULL));
+      if (linked == NULL)
+        continue;
+      g_assert_cmpuint (linked->events->len, ==, again->events->len);
+      g_assert_cmpmem (linked->events->data, linked->events->len * sizeof (guint32), again->events->data,
+                       again->events->len * sizeof (guint32));
+    }
+  /* showing it again, or the tab asking, computes nothing */
+  hp_session_run_analysis (session, "idle_time_breakdown");
+  hp_timeline_view_set_flags (f->view, hp_timeline_view_get_flags (f->view) & ~HP_TIMELINE_SHOW_IDLE);
+  hp_timeline_view_set_flags (f->view, hp_timeline_view_get_flags (f->view) | HP_TIMELINE_SHOW_IDLE);
+  hp_ui_test_spin (50);
+  g_assert_cmpuint (idle_payloads, ==, 1);
+
+  /* new parameters: once more */
+  hp_analysis_params_init (&params);
+  params.consecutive_kernel_delay = 5;
+  hp_session_set_params (session, &params);
+  hp_analysis_params_clear (&params);
+  g_assert_true (hp_ui_test_wait_for (session_idle_done, session));
+  wait_for_data (f);
+  g_assert_cmpuint (idle_payloads, ==, 2);
+
+  /* a scope: once more; back to the whole trace: from the cache */
+  step = hp_scope_new_range (hp_time_span_make (hp_rank_get_event_start (r, r->rows[0]),
+                                                hp_rank_get_event_start (r, r->rows[r->n_rows / 2])));
+  hp_session_set_scope (session, step);
+  g_assert_true (hp_ui_test_wait_for (session_idle_done, session));
+  g_assert_cmpuint (idle_payloads, ==, 3);
+  hp_session_set_scope (session, NULL);
+  g_assert_true (hp_ui_test_wait_for (session_idle_done, session));
+  wait_for_data (f);
+  g_assert_cmpuint (idle_payloads, ==, 3);
+  gaps = hp_result_get_payload (hp_session_get_analysis_result (session, "idle_time_breakdown"));
+  for (lane = 0; lane < r->n_lanes; lane++)
+    if (r->lanes[lane].is_gpu)
+      g_assert_true (hp_timeline_layout_get_idle_intervals (layout, 0, lane) == hp_idle_gaps_get_lane (gaps, r->rank, lane));
+
+  hp_timeline_panel_set_session (f->panel, NULL);
+}
+
 /* The critical-path overlay toggles from its action; an event on the path
  * says so in the details pane, one off it shows its slack, and both list
  * their edges */
@@ -696,6 +812,8 @@ main (int    argc,
   g_test_add ("/ui/timeline/export", Fixture, NULL, fixture_setup, test_export, fixture_teardown);
   g_test_add ("/ui/timeline/session", Fixture, NULL, fixture_setup, test_session, fixture_teardown);
   g_test_add ("/ui/timeline/hover", Fixture, NULL, fixture_setup, test_hover, fixture_teardown);
+  g_test_add ("/ui/timeline/idle-payload-once", Fixture, NULL, fixture_setup, test_idle_payload_once,
+              fixture_teardown);
 
   return g_test_run ();
 }
