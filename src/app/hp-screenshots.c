@@ -62,6 +62,7 @@ static const struct
 } timeline_shots[] = {
   { "timeline-fit", ZOOM_FIT, 0 },
   { "timeline-fit-overlays", ZOOM_FIT, OVERLAYS },
+  { "timeline-memory-tracks", ZOOM_FIT, HP_TIMELINE_SHOW_MEMORY },
   { "timeline-mid", ZOOM_MID, 0 },
   { "timeline-mid-overlays", ZOOM_MID, OVERLAYS },
   { "timeline-deep", ZOOM_DEEP, 0 },

@@ -4,7 +4,8 @@
  * (hp-memory.c), so the tracks the timeline draws and the table the Memory
  * tab lists are the same numbers: one series of the allocated bytes and,
  * when the events carry "Total Reserved", one of the reserved bytes, per
- * rank and device, in GB, with the peak marked.
+ * rank and device, in B, kB, MB or GB as its peak reads best, with the
+ * peak marked.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -20,7 +21,6 @@
 
 #define ALLOCATED_COLOR 5
 #define RESERVED_COLOR 6
-#define BYTES_PER_GB 1e9
 
 typedef struct
 {
@@ -33,11 +33,33 @@ new_series (const char *msgid,
             int         rank,
             guint       color)
 {
-  HpSeries *s = hp_series_new_translatable (msgid, device, "GB", rank);
+  HpSeries *s = hp_series_new_translatable (msgid, device, "B", rank);
 
   s->color = color;
   s->mark_peak = TRUE;
   return s;
+}
+
+/* Bytes to the unit its peak reads best in, as 3.2 GB or 512 kB */
+static void
+choose_unit (HpSeries *s)
+{
+  static const struct
+  {
+    const char *unit;
+    double      bytes;
+  } units[] = { { "GB", 1e9 }, { "MB", 1e6 }, { "kB", 1e3 } };
+
+  for (guint u = 0; u < G_N_ELEMENTS (units); u++)
+    if (s->max_value >= units[u].bytes)
+      {
+        for (guint i = 0; i < s->n_points; i++)
+          s->values[i] /= units[u].bytes;
+        s->max_value /= units[u].bytes;
+        g_free (s->unit);
+        s->unit = g_strdup (units[u].unit);
+        return;
+      }
 }
 
 /**
@@ -45,8 +67,9 @@ new_series (const char *msgid,
  * @timeline: a `memory_events_timeline` table (hp_memory_compute())
  *
  * Returns: (transfer full) (element-type HpSeries): per rank and device,
- *   "Allocated · DEVICE" and, when the events carry it, "Reserved ·
- *   DEVICE", in GB, their peaks marked; in the table's order
+ *   "Allocated · DEVICE" and, when the events carry it (and it is not
+ *   always 0), "Reserved · DEVICE", each in the unit of bytes its peak
+ *   reads best in, their peaks marked; in the table's order
  */
 GPtrArray *
 hp_memory_series_from_table (HpTable *timeline)
@@ -88,14 +111,18 @@ hp_memory_series_from_table (HpTable *timeline)
            * step back (never seen) holds at the last time */
           if (allocated->n_points > 0)
             ts = MAX (ts, allocated->ts[allocated->n_points - 1]);
-          hp_series_add_point (allocated, ts, (double)hp_table_get_int (timeline, j, c.allocated) / BYTES_PER_GB);
+          hp_series_add_point (allocated, ts, (double)hp_table_get_int (timeline, j, c.allocated));
           if (!hp_table_is_null (timeline, j, c.reserved))
             hp_series_add_point (reserved, MAX (ts, reserved->n_points > 0 ? reserved->ts[reserved->n_points - 1] : ts),
-                                 (double)hp_table_get_int (timeline, j, c.reserved) / BYTES_PER_GB);
+                                 (double)hp_table_get_int (timeline, j, c.reserved));
         }
+      choose_unit (allocated);
       g_ptr_array_add (list, allocated);
-      if (reserved->n_points > 0)
-        g_ptr_array_add (list, reserved);
+      if (reserved->max_value > 0)
+        {
+          choose_unit (reserved);
+          g_ptr_array_add (list, reserved);
+        }
       else
         hp_series_unref (reserved);
       i = j;

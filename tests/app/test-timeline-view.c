@@ -755,6 +755,104 @@ test_idle_payload_once (Fixture      *f,
   hp_timeline_panel_set_session (f->panel, NULL);
 }
 
+static gboolean
+session_memory_done (gpointer session)
+{
+  return hp_session_get_analysis_state (session, "memory") == HP_ANALYSIS_STATE_DONE;
+}
+
+/* The memory analysis' series become tracks after the rank's lanes, from
+ * the "Memory" overlay toggle: allocated and reserved per device with the
+ * peak (edge/memory-events.json: 8000 B at 210 us on cuda:0) */
+static void
+test_memory_tracks (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/memory-events.json", HP_MODE_DEFAULT);
+  g_autoptr (HpSession) session = hp_session_new (trace, NULL);
+  GtkWindow           *window = GTK_WINDOW (gtk_window_new ());
+  HpTimelinePanel     *panel = HP_TIMELINE_PANEL (hp_timeline_panel_new ());
+  HpTimelineView      *view = hp_timeline_panel_get_view (panel);
+  HpTimelinePainter   *painter;
+  HpTimelineLayout    *layout;
+  GPtrArray           *series;
+  const HpTimelineRow *rows;
+  guint                n_rows, n_tracks = 0, cuda = G_MAXUINT;
+  gboolean             shown;
+
+  gtk_window_set_default_size (window, 1400, 700);
+  hp_timeline_panel_set_session (panel, session);
+  gtk_window_set_child (window, GTK_WIDGET (panel));
+  gtk_window_present (window);
+  hp_ui_test_spin (100);
+  painter = hp_timeline_view_get_painter (view);
+  layout = hp_timeline_painter_get_layout (painter);
+  g_assert_cmpuint (hp_timeline_layout_get_n_counters (layout, 0), ==, 0);
+
+  /* the overlay's toggle */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (panel), "timeline.show-memory", NULL));
+  g_object_get (panel, "show-memory", &shown, NULL);
+  g_assert_true (shown);
+  g_assert_true (hp_timeline_view_get_flags (view) & HP_TIMELINE_SHOW_MEMORY);
+  g_assert_true (hp_ui_test_wait_for (session_memory_done, session));
+  g_assert_true (hp_ui_test_wait_for (view_computed, view));
+
+  /* one track per series of the session's result, the same series */
+  series = hp_result_get_payload (hp_session_get_analysis_result (session, "memory"));
+  g_assert_nonnull (series);
+  g_assert_cmpuint (series->len, >=, 3);
+  g_assert_cmpuint (hp_timeline_layout_get_n_counters (layout, 0), ==, series->len);
+  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  for (guint i = 0; i < n_rows; i++)
+    if (rows[i].kind == HP_TIMELINE_ROW_COUNTER)
+      {
+        const HpSeries  *s = hp_timeline_layout_get_counter (layout, rows[i].rank_pos, rows[i].lane);
+        g_autofree char *title = hp_timeline_painter_dup_counter_title (painter, rows[i].rank_pos, rows[i].lane);
+
+        g_assert_true (s == series->pdata[n_tracks]);
+        if (g_str_equal (title, "Allocated · cuda:0 (kB)"))
+          cuda = i;
+        n_tracks++;
+      }
+  g_assert_cmpuint (n_tracks, ==, series->len);
+  g_assert_cmpuint (cuda, <, n_rows);
+
+  /* the value under the pointer at the peak, on the cuda track */
+  {
+    const HpSeries    *s = hp_timeline_layout_get_counter (layout, rows[cuda].rank_pos, rows[cuda].lane);
+    HpTimelineMapper   m;
+    HpTimelineViewport v = { 0 };
+    HpTimelineHit      hit;
+    double             y, height;
+
+    g_assert_true (s->mark_peak);
+    g_assert_cmpint (s->ts[s->peak], ==, 210000);
+    hp_timeline_view_get_visible_range (view, &v.t0, &v.t1);
+    v.width = gtk_widget_get_width (GTK_WIDGET (view));
+    v.height = gtk_widget_get_height (GTK_WIDGET (view));
+    v.scale = 1;
+    v.scroll_y = hp_timeline_view_get_scroll (view);
+    hp_timeline_mapper_init (&m, layout, &v);
+    g_assert_true (hp_timeline_mapper_row_y (&m, (int)cuda, &y, &height));
+    hp_timeline_hit_init (&hit);
+    g_assert_true (hp_timeline_painter_hit_test (painter, &v, hp_timeline_mapper_time_to_x (&m, 300000), y + height / 2, &hit));
+    g_assert_cmpint (hit.kind, ==, HP_TIMELINE_HIT_COUNTER);
+    g_assert_cmpfloat (hit.value, ==, 8);
+    hp_timeline_hit_clear (&hit);
+  }
+  hp_ui_test_spin (100);
+
+  /* off: no tracks */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (panel), "timeline.show-memory", NULL));
+  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  for (guint i = 0; i < n_rows; i++)
+    g_assert_cmpint (rows[i].kind, !=, HP_TIMELINE_ROW_COUNTER);
+
+  hp_timeline_panel_set_session (panel, NULL);
+  g_object_ref (window);
+  gtk_window_destroy (window);
+  g_assert_finalize_object (window);
+}
+
 /* The critical-path overlay toggles from its action; an event on the path
  * says so in the details pane, one off it shows its slack, and both list
  * their edges */
@@ -812,6 +910,7 @@ main (int    argc,
   g_test_add ("/ui/timeline/export", Fixture, NULL, fixture_setup, test_export, fixture_teardown);
   g_test_add ("/ui/timeline/session", Fixture, NULL, fixture_setup, test_session, fixture_teardown);
   g_test_add ("/ui/timeline/hover", Fixture, NULL, fixture_setup, test_hover, fixture_teardown);
+  g_test_add_func ("/ui/timeline/memory-tracks", test_memory_tracks);
   g_test_add ("/ui/timeline/idle-payload-once", Fixture, NULL, fixture_setup, test_idle_payload_once,
               fixture_teardown);
 
