@@ -133,6 +133,39 @@ run_data_free (RunData *data)
   g_free (data);
 }
 
+/* An event of the trace (selected, hovered), or none: both fields -1.
+ * Returns whether it changed. */
+static gboolean
+set_event (HpSession *self,
+           int       *rank_field,
+           gint64    *event_field,
+           int        rank,
+           gint64     event)
+{
+  const HpRank *r = event >= 0 ? hp_trace_find_rank (self->trace, rank) : NULL;
+
+  if (r == NULL || event >= r->n_events)
+    rank = -1, event = -1;
+  if (rank == *rank_field && event == *event_field)
+    return FALSE;
+  *rank_field = rank;
+  *event_field = event;
+  return TRUE;
+}
+
+static gboolean
+get_event (int     rank_field,
+           gint64  event_field,
+           int    *rank,
+           gint64 *event)
+{
+  if (rank != NULL)
+    *rank = rank_field;
+  if (event != NULL)
+    *event = event_field;
+  return event_field >= 0;
+}
+
 static const char *
 alias_of (const char *name)
 {
@@ -954,11 +987,7 @@ hp_session_get_selected_event (HpSession *self,
 {
   g_return_val_if_fail (HP_IS_SESSION (self), FALSE);
 
-  if (rank != NULL)
-    *rank = self->selected_event_rank;
-  if (event != NULL)
-    *event = self->selected_event;
-  return self->selected_event >= 0;
+  return get_event (self->selected_event_rank, self->selected_event, rank, event);
 }
 
 /**
@@ -970,18 +999,10 @@ hp_session_set_selected_event (HpSession *self,
                                int        rank,
                                gint64     event)
 {
-  const HpRank *r;
-
   g_return_if_fail (HP_IS_SESSION (self));
 
-  r = event >= 0 ? hp_trace_find_rank (self->trace, rank) : NULL;
-  if (r == NULL || event >= r->n_events)
-    rank = -1, event = -1;
-  if (rank == self->selected_event_rank && event == self->selected_event)
-    return;
-  self->selected_event_rank = rank;
-  self->selected_event = event;
-  g_signal_emit (self, signals[SELECTED_EVENT_CHANGED], 0);
+  if (set_event (self, &self->selected_event_rank, &self->selected_event, rank, event))
+    g_signal_emit (self, signals[SELECTED_EVENT_CHANGED], 0);
 }
 
 /**
@@ -1026,11 +1047,7 @@ hp_session_get_hovered_event (HpSession *self,
 {
   g_return_val_if_fail (HP_IS_SESSION (self), FALSE);
 
-  if (rank != NULL)
-    *rank = self->hovered_event_rank;
-  if (event != NULL)
-    *event = self->hovered_event;
-  return self->hovered_event >= 0;
+  return get_event (self->hovered_event_rank, self->hovered_event, rank, event);
 }
 
 /**
@@ -1046,18 +1063,10 @@ hp_session_set_hovered_event (HpSession *self,
                               int        rank,
                               gint64     event)
 {
-  const HpRank *r;
-
   g_return_if_fail (HP_IS_SESSION (self));
 
-  r = event >= 0 ? hp_trace_find_rank (self->trace, rank) : NULL;
-  if (r == NULL || event >= r->n_events)
-    rank = -1, event = -1;
-  if (rank == self->hovered_event_rank && event == self->hovered_event)
-    return;
-  self->hovered_event_rank = rank;
-  self->hovered_event = event;
-  g_signal_emit (self, signals[HOVERED_EVENT_CHANGED], 0);
+  if (set_event (self, &self->hovered_event_rank, &self->hovered_event, rank, event))
+    g_signal_emit (self, signals[HOVERED_EVENT_CHANGED], 0);
 }
 
 /**

@@ -117,9 +117,9 @@ void            hp_timeline_view_update_hover (HpTimelineView *self);
 void            hp_timeline_view_follow_trace (HpTimelineView *self);
 HpTimelineFlags hp_timeline_view_sync_session_data (HpTimelineView *self);
 gboolean        hp_timeline_view_session_computing (HpTimelineView *self);
-void            hp_timeline_view_paint_hover (HpTimelineView           *self,
-                                              cairo_t                  *cr,
-                                              const HpTimelineViewport *viewport);
+void            hp_timeline_view_paint_dynamic (HpTimelineView           *self,
+                                                cairo_t                  *cr,
+                                                const HpTimelineViewport *viewport);
 
 /* hp-timeline-view-actions.c */
 void hp_timeline_view_class_actions_init (GtkWidgetClass *widget_class);

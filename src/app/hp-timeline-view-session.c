@@ -226,17 +226,19 @@ hp_timeline_view_update_hover (HpTimelineView *self)
   hp_session_set_hovered_time (self->session, time);
 }
 
+/* the dynamic layer, with the session's hovered event */
 void
-hp_timeline_view_paint_hover (HpTimelineView           *self,
-                              cairo_t                  *cr,
-                              const HpTimelineViewport *viewport)
+hp_timeline_view_paint_dynamic (HpTimelineView           *self,
+                                cairo_t                  *cr,
+                                const HpTimelineViewport *viewport)
 {
-  int    rank;
-  gint64 event;
+  int    rank = -1;
+  gint64 event = -1;
 
   if (self->session == NULL || !hp_session_get_hovered_event (self->session, &rank, &event))
-    return;
-  hp_timeline_painter_paint_hover (self->painter, cr, viewport, hp_timeline_view_rank_position (self, rank), event);
+    rank = -1, event = -1;
+  hp_timeline_painter_paint_dynamic_hover (self->painter, cr, viewport,
+                                           rank >= 0 ? hp_timeline_view_rank_position (self, rank) : -1, event);
 }
 
 /**

@@ -215,8 +215,7 @@ hp_timeline_view_snapshot (GtkWidget   *widget,
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   cairo_set_source_surface (cr, self->cache, 0, 0);
   cairo_paint (cr);
-  hp_timeline_painter_paint_dynamic (self->painter, cr, &v);
-  hp_timeline_view_paint_hover (self, cr, &v);
+  hp_timeline_view_paint_dynamic (self, cr, &v);
   cairo_destroy (cr);
 }
 

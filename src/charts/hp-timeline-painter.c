@@ -440,6 +440,27 @@ hp_timeline_painter_paint_dynamic (HpTimelinePainter        *self,
                                    cairo_t                  *cr,
                                    const HpTimelineViewport *viewport)
 {
+  hp_timeline_painter_paint_dynamic_hover (self, cr, viewport, -1, -1);
+}
+
+/**
+ * hp_timeline_painter_paint_dynamic_hover:
+ * @cr: where to paint, over the picture hp_timeline_painter_paint() made
+ * @viewport: the same viewport
+ * @rank_pos: the position of the rank of the event under the pointer, or -1
+ * @event: that event, or -1 for none
+ *
+ * As hp_timeline_painter_paint_dynamic(), and outlines the event under
+ * the pointer. The painter keeps no hover of its own: a view passes the
+ * hover it observes (the session's) on every frame.
+ */
+void
+hp_timeline_painter_paint_dynamic_hover (HpTimelinePainter        *self,
+                                         cairo_t                  *cr,
+                                         const HpTimelineViewport *viewport,
+                                         int                       rank_pos,
+                                         gint64                    event)
+{
   HpTimelineViewport v;
   HpTimelineMapper   m;
 
@@ -454,36 +475,8 @@ hp_timeline_painter_paint_dynamic (HpTimelinePainter        *self,
   cairo_rectangle (cr, 0, 0, v.width, v.height);
   cairo_clip (cr);
   paint_layer (self, cr, &m, HP_TIMELINE_LAYER_DYNAMIC);
-  cairo_restore (cr);
-}
-
-/**
- * hp_timeline_painter_paint_hover:
- * @cr: where hp_timeline_painter_paint_dynamic() painted
- * @viewport: the same viewport
- * @rank_pos: the position of the rank of the event under the pointer, or -1
- * @event: that event, or -1 for none
- *
- * Outlines the event under the pointer. The painter keeps no hover of its
- * own: a view passes the hover it observes (the session's) on every frame.
- */
-void
-hp_timeline_painter_paint_hover (HpTimelinePainter        *self,
-                                 cairo_t                  *cr,
-                                 const HpTimelineViewport *viewport,
-                                 int                       rank_pos,
-                                 gint64                    event)
-{
-  HpTimelineViewport v;
-  HpTimelineMapper   m;
-
-  g_return_if_fail (self != NULL);
-  g_return_if_fail (cr != NULL);
-  g_return_if_fail (viewport != NULL && viewport->t1 > viewport->t0);
-
-  v = sanitize (viewport);
-  hp_timeline_mapper_init (&m, self->layout, &v);
   _hp_timeline_paint_hover (self, &m, cr, rank_pos, event);
+  cairo_restore (cr);
 }
 
 /**

@@ -123,11 +123,11 @@ void     hp_timeline_painter_paint (HpTimelinePainter        *self,
 void     hp_timeline_painter_paint_dynamic (HpTimelinePainter        *self,
                                             cairo_t                  *cr,
                                             const HpTimelineViewport *viewport);
-void     hp_timeline_painter_paint_hover (HpTimelinePainter        *self,
-                                          cairo_t                  *cr,
-                                          const HpTimelineViewport *viewport,
-                                          int                       rank_pos,
-                                          gint64                    event);
+void     hp_timeline_painter_paint_dynamic_hover (HpTimelinePainter        *self,
+                                                  cairo_t                  *cr,
+                                                  const HpTimelineViewport *viewport,
+                                                  int                       rank_pos,
+                                                  gint64                    event);
 gboolean hp_timeline_painter_hit_test (HpTimelinePainter        *self,
                                        const HpTimelineViewport *viewport,
                                        double                    x,

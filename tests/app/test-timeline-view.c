@@ -561,8 +561,7 @@ paint_hover (Fixture *f,
   v.scroll_y = hp_timeline_view_get_scroll (f->view);
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, v.width, v.height);
   cr = cairo_create (surface);
-  hp_timeline_painter_paint_dynamic (painter, cr, &v);
-  hp_timeline_painter_paint_hover (painter, cr, &v, rank_pos, event);
+  hp_timeline_painter_paint_dynamic_hover (painter, cr, &v, rank_pos, event);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
   return surface;
@@ -826,11 +825,12 @@ test_memory_tracks (void)
 
     g_assert_true (s->mark_peak);
     g_assert_cmpint (s->ts[s->peak], ==, 210000);
-    hp_timeline_view_get_visible_range (view, &v.t0, &v.t1);
-    v.width = gtk_widget_get_width (GTK_WIDGET (view));
-    v.height = gtk_widget_get_height (GTK_WIDGET (view));
+    /* a picture of the whole trace tall enough for every row, whatever
+     * size the window got */
+    hp_timeline_layout_get_time_bounds (layout, &v.t0, &v.t1);
+    v.width = 1200;
+    v.height = (int)(hp_timeline_layout_get_lanes_top (layout) + hp_timeline_layout_get_content_height (layout)) + 10;
     v.scale = 1;
-    v.scroll_y = hp_timeline_view_get_scroll (view);
     hp_timeline_mapper_init (&m, layout, &v);
     g_assert_true (hp_timeline_mapper_row_y (&m, (int)cuda, &y, &height));
     hp_timeline_hit_init (&hit);
