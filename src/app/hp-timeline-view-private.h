@@ -28,6 +28,7 @@ struct _HpTimelineView
 
   HpTrace           *trace;
   HpSession         *session;      /* where the hover lives */
+  HpSession         *given;        /* hp_timeline_view_set_session()'s */
   gboolean           own_session;  /* made for a trace shown without one */
   HpResult          *installed[2]; /* the session's results the layout shows */
   HpTimelinePainter *painter;

@@ -165,27 +165,33 @@ hp_timeline_view_set_session (HpTimelineView *self,
   g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
   g_return_if_fail (session == NULL || HP_IS_SESSION (session));
 
-  if (session == self->session)
+  if (session == self->given)
     return;
-  use_session (self, session, FALSE);
+  g_set_object (&self->given, session);
   hp_timeline_view_follow_trace (self);
   /* the session's data for the overlays shown */
   hp_timeline_view_set_flags (self, self->flags);
 }
 
-/* after the trace changed: a session of that trace, the given one if it is */
+/* after the trace or the given session changed: the given session when it
+ * is of the trace, else one of the view's own */
 void
 hp_timeline_view_follow_trace (HpTimelineView *self)
 {
   /* a new trace has a new layout, which has none of them */
   forget_installed (self);
-  if (self->trace == NULL)
+  if (self->given != NULL && self->trace != NULL && hp_session_get_trace (self->given) == self->trace)
     {
-      if (self->own_session)
-        use_session (self, NULL, FALSE);
+      if (self->session != self->given)
+        use_session (self, self->given, FALSE);
       return;
     }
-  if (self->session != NULL && hp_session_get_trace (self->session) == self->trace)
+  if (self->trace == NULL)
+    {
+      use_session (self, NULL, FALSE);
+      return;
+    }
+  if (self->own_session && hp_session_get_trace (self->session) == self->trace)
     return;
 
   {

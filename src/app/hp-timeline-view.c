@@ -286,6 +286,8 @@ hp_timeline_view_dispose (GObject *object)
   g_clear_pointer (&self->painter, hp_timeline_painter_free);
   g_clear_pointer (&self->trace, hp_trace_unref);
   hp_timeline_view_set_session (self, NULL);
+  /* without a trace: no session of its own either */
+  hp_timeline_view_follow_trace (self);
   g_clear_pointer (&self->cache, cairo_surface_destroy);
   if (self->hadjustment != NULL)
     g_signal_handlers_disconnect_by_data (self->hadjustment, self);

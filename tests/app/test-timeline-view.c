@@ -636,7 +636,18 @@ test_hover (Fixture      *f,
   g_assert_cmpint (hp_session_get_hovered_time (session), ==, HP_SESSION_NO_TIME);
   g_assert_cmpuint (changes, ==, 3);
 
+  /* a session given before its trace is shown is used once it is; the
+   * view makes its own again when it goes */
   hp_timeline_panel_set_session (f->panel, NULL);
+  g_assert_null (hp_timeline_view_get_session (f->view));
+  hp_timeline_view_set_session (f->view, session);
+  g_assert_null (hp_timeline_view_get_session (f->view));
+  hp_timeline_view_set_trace (f->view, f->trace);
+  g_assert_true (hp_timeline_view_get_session (f->view) == session);
+  hp_timeline_view_set_session (f->view, NULL);
+  g_assert_nonnull (hp_timeline_view_get_session (f->view));
+  g_assert_true (hp_timeline_view_get_session (f->view) != session);
+  g_assert_true (hp_session_get_trace (hp_timeline_view_get_session (f->view)) == f->trace);
 }
 
 /* the idle-time analysis of the registry, its payload hook counted */
