@@ -642,8 +642,9 @@ window_changed_cb (HpTimelinePanel *self)
   g_autofree char *span = NULL;
   g_autofree char *text = NULL;
 
+  /* the ruler's own bounds: a trace may start before its time zero */
   hp_timeline_view_get_visible_range (self->view, &start, &end);
-  from = hp_timeline_format_time (MAX (start, 0));
+  from = hp_timeline_format_time (start);
   to = hp_timeline_format_time (end);
   span = hp_timeline_format_duration (end - start);
   /* Translators: the visible window: its length, then its start and end */
@@ -1258,6 +1259,19 @@ hp_timeline_panel_get_details_title (HpTimelinePanel *self)
 {
   g_return_val_if_fail (HP_IS_TIMELINE_PANEL (self), NULL);
   return self->details_title != NULL ? gtk_label_get_text (self->details_title) : NULL;
+}
+
+/**
+ * hp_timeline_panel_get_window_text:
+ *
+ * Returns: what the toolbar says of the visible window ("541 ms visible,
+ *   -14.6 ms – 526.824 ms"): the ruler's first and last time
+ */
+const char *
+hp_timeline_panel_get_window_text (HpTimelinePanel *self)
+{
+  g_return_val_if_fail (HP_IS_TIMELINE_PANEL (self), NULL);
+  return gtk_label_get_text (self->range_label);
 }
 
 /**

@@ -9,7 +9,8 @@
 
 G_BEGIN_DECLS
 
-/* the narrowest window, ns, and how far past the trace one may pan */
+/* the narrowest window, ns, and how far past the trace one may pan, in
+ * window widths */
 #define MIN_SPAN 100
 #define EDGE_MARGIN 0.05
 #define WHEEL_STEP 48.0
