@@ -115,6 +115,7 @@ void hp_timeline_view_update_hover (HpTimelineView *self);
 
 /* hp-timeline-view-actions.c */
 void hp_timeline_view_class_actions_init (GtkWidgetClass *widget_class);
+void hp_timeline_view_init_shortcuts (HpTimelineView *self);
 
 /* hp-timeline-view-tooltips.c */
 gboolean hp_timeline_view_query_tooltip (GtkWidget  *widget,
