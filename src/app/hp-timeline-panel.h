@@ -9,6 +9,7 @@
 
 #include "hp-core.h"
 #include "hp-session.h"
+#include "hp-table-view.h"
 #include "hp-timeline-view.h"
 
 G_BEGIN_DECLS
@@ -27,6 +28,7 @@ HpTimelineView *hp_timeline_panel_get_view (HpTimelinePanel *self);
 GtkWidget      *hp_timeline_panel_get_details (HpTimelinePanel *self);
 const char     *hp_timeline_panel_get_details_title (HpTimelinePanel *self);
 const char     *hp_timeline_panel_get_window_text (HpTimelinePanel *self);
+HpTableView    *hp_timeline_panel_get_area_table (HpTimelinePanel *self);
 void            hp_timeline_panel_search (HpTimelinePanel *self,
                                           const char      *text);
 const char     *hp_timeline_panel_get_match_text (HpTimelinePanel *self);

@@ -20,7 +20,8 @@ typedef enum
 {
   DRAG_NONE,
   DRAG_PAN,
-  DRAG_RANGE,
+  DRAG_RANGE, /* on the ruler: a range across every lane */
+  DRAG_AREA,  /* on the lanes: a range across the lanes crossed */
 } DragMode;
 
 struct _HpTimelineView
@@ -55,6 +56,7 @@ struct _HpTimelineView
   gboolean pointer_inside;
 
   DragMode drag_mode;
+  guint    drag_button;
   double   drag_x;
   double   drag_y;
   gint64   drag_t0;
