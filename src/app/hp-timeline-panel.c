@@ -39,6 +39,7 @@
 #define LINKED_MIN_SPAN (2 * HP_NS_PER_US)
 
 #define MAX_LINKS 24
+#define AREA_TABLE_HEIGHT 280 /* the area's table, when it appears */
 #define TOP_KERNELS 10
 
 struct _HpTimelinePanel
@@ -57,7 +58,7 @@ struct _HpTimelinePanel
   GtkRevealer    *linked_revealer;
   GtkLabel       *linked_label;
   GtkLabel       *linked_position;
-  GtkRevealer    *area_revealer;
+  GtkPaned       *area_paned;
   HpTableView    *area_table;
 
   /* Owned references */
@@ -596,7 +597,7 @@ hide_area_table (HpTimelinePanel *self)
 {
   g_cancellable_cancel (self->area_cancellable);
   g_clear_object (&self->area_cancellable);
-  gtk_revealer_set_reveal_child (self->area_revealer, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->area_table), FALSE);
 }
 
 static void
@@ -612,7 +613,15 @@ area_stats_ready_cb (GObject      *object,
     return;
   g_clear_object (&self->area_cancellable);
   hp_table_view_set_table (self->area_table, table);
-  gtk_revealer_set_reveal_child (self->area_revealer, TRUE);
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->area_table)))
+    {
+      int height = gtk_widget_get_height (GTK_WIDGET (self->area_paned));
+
+      /* the lanes keep most of the height, as Perfetto's bottom panel */
+      gtk_widget_set_visible (GTK_WIDGET (self->area_table), TRUE);
+      if (height > 0)
+        gtk_paned_set_position (self->area_paned, MAX (height - AREA_TABLE_HEIGHT, height / 2));
+    }
 }
 
 static void
@@ -642,7 +651,8 @@ show_area_details (HpTimelinePanel *self,
     {
       const HpRank    *r = hp_trace_get_rank (self->trace, lanes[i].rank_pos);
       g_autofree char *name = lane_title (self, r, lanes[i].lane);
-      g_autofree char *rank = g_strdup_printf ("%d", r->rank);
+      /* Translators: a rank of the job, in the list of an area's lanes */
+      g_autofree char *rank = g_strdup_printf (_ ("Rank %d"), r->rank);
 
       grid_row (grid, rank, name, NULL, FALSE);
     }
@@ -1186,7 +1196,7 @@ hp_timeline_panel_class_init (HpTimelinePanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, linked_revealer);
   gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, linked_label);
   gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, linked_position);
-  gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, area_revealer);
+  gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, area_paned);
   gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, area_table);
   gtk_widget_class_bind_template_callback (widget_class, selection_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, range_changed_cb);
@@ -1368,7 +1378,7 @@ hp_timeline_panel_get_area_table (HpTimelinePanel *self)
 {
   g_return_val_if_fail (HP_IS_TIMELINE_PANEL (self), NULL);
 
-  if (!gtk_revealer_get_reveal_child (self->area_revealer))
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->area_table)))
     return NULL;
   return self->area_table;
 }
