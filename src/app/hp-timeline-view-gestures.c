@@ -4,7 +4,8 @@
  * two-finger scroll pan (vertical: lanes, horizontal or Shift+wheel:
  * time), a drag on the lanes selects an area (the time range it spans ×
  * the lanes it crosses), a drag on the ruler selects a time range across
- * every lane, and a middle-button or Shift+drag pans. A click selects an
+ * every lane, and a middle-button or Shift+drag, or a drag on the lane
+ * names, pans. A click selects an
  * event, or folds a rank when it lands on the rank's header.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -136,7 +137,8 @@ drag_begin_cb (HpTimelineView *self,
                double          y,
                GtkGestureDrag *gesture)
 {
-  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  GdkModifierType  state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  HpTimelineMapper m;
 
   if (self->painter == NULL)
     {
@@ -155,7 +157,9 @@ drag_begin_cb (HpTimelineView *self,
   self->drag_t0 = self->t0;
   self->drag_t1 = self->t1;
   self->drag_scroll = self->scroll_y;
-  if (self->drag_button == GDK_BUTTON_MIDDLE || (state & GDK_SHIFT_MASK))
+  /* on the lane names there is no time to select: a drag there scrolls */
+  hp_timeline_view_mapper (self, &m);
+  if (self->drag_button == GDK_BUTTON_MIDDLE || (state & GDK_SHIFT_MASK) || x < m.time_left)
     self->drag_mode = DRAG_PAN;
   else if (y < hp_timeline_layout_get_lanes_top (hp_timeline_painter_get_layout (self->painter)))
     self->drag_mode = DRAG_RANGE;

@@ -371,13 +371,14 @@ test_drag_selects_area (Fixture      *f,
 }
 
 /* Shift+drag and a middle-button drag pan instead: the window moves
- * against the pointer and nothing is selected */
+ * against the pointer and nothing is selected; so does a drag on the
+ * lane names */
 static void
 test_shift_drag_pans (Fixture      *f,
                       gconstpointer data)
 {
   HpLaneRef lanes[2];
-  double    y0, y1;
+  double    y0, y1, scroll;
   gint64    t0, span;
 
   if (skip_without_xtest (f))
@@ -394,6 +395,12 @@ test_shift_drag_pans (Fixture      *f,
   t0 = window_start (f);
   drag (f, 2, FALSE, HP_TIMELINE_GUTTER_WIDTH + 200, y0, HP_TIMELINE_GUTTER_WIDTH + 500, y1);
   g_assert_cmpint (window_start (f), <, t0);
+  g_assert_false (hp_timeline_view_get_selected_range (f->view, NULL, NULL));
+
+  /* a drag on the lane names scrolls the lanes */
+  scroll = hp_timeline_view_get_scroll (f->view);
+  drag (f, 1, FALSE, HP_TIMELINE_GUTTER_WIDTH / 2, y1, HP_TIMELINE_GUTTER_WIDTH / 2, y0);
+  g_assert_cmpfloat (hp_timeline_view_get_scroll (f->view), >, scroll);
   g_assert_false (hp_timeline_view_get_selected_range (f->view, NULL, NULL));
 }
 
