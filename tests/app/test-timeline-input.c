@@ -54,6 +54,12 @@ view_shown (gpointer view)
   return gtk_widget_get_mapped (view) && gtk_widget_get_width (view) >= 400;
 }
 
+static gboolean
+window_active (gpointer window)
+{
+  return gtk_window_is_active (window);
+}
+
 static void
 fixture_setup (Fixture      *f,
                gconstpointer data)
@@ -81,6 +87,9 @@ fixture_setup (Fixture      *f,
   gtk_widget_grab_focus (GTK_WIDGET (notebook));
   gtk_notebook_set_current_page (notebook, gtk_notebook_page_num (notebook, GTK_WIDGET (f->panel)));
   g_assert_true (hp_ui_test_wait_for (view_shown, f->view));
+  /* the X server sends keys to the window with the input focus: wait
+   * until it is this one */
+  g_assert_true (hp_ui_test_wait_for (window_active, f->window));
   hp_ui_test_spin (100);
   hp_timeline_layout_get_time_bounds (hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view)), &f->start,
                                       &f->end);
