@@ -8,7 +8,8 @@
  *   question, a colour per run (hp_compare_charts_new());
  * - Ops diff: the compare_traces table of the chosen pair (sortable,
  *   filterable, a communication-only switch) and HTA's two charts;
- * - Tree diff: the aligned call trees' changed nodes;
+ * - Tree diff: the aligned call trees, opened down to the changed nodes
+ *   (HpTreeDiffView);
  * - Timelines: the runs' timelines stacked, step-aligned: step k of every
  *   run starts at the same x, and zooming or panning one moves them all.
  *
@@ -37,6 +38,7 @@
 #include "hp-table-view.h"
 #include "hp-timeline-view.h"
 #include "hp-trace-page.h"
+#include "hp-tree-diff-view.h"
 #include "hp-window-private.h"
 
 #define TOP_OPS 10
@@ -56,7 +58,7 @@ struct _HpCompareWindow
   GtkCheckButton *comm_check;
   HpTableView    *ops_view;
   HpChartGrid    *ops_grid;
-  HpTableView    *tree_view;
+  HpTreeDiffView *tree_view;
   GtkBox         *timelines_box;
   GtkSpinButton  *step_spin;
   GPtrArray      *timelines; /* HpTimelineView, one per run */
@@ -225,7 +227,7 @@ diff_thread (GTask        *task,
 
   job->compare = hp_trace_diff_compare (job->control, job->test, &job->params, cancellable, &error);
   if (job->compare != NULL)
-    job->tree = hp_tree_diff (job->control, job->test, &job->params, cancellable, &error);
+    job->tree = hp_tree_diff_full (job->control, job->test, &job->params, cancellable, &error);
   if (error != NULL)
     g_task_return_error (task, error);
   else
@@ -251,7 +253,7 @@ diff_done (GObject      *source,
   g_clear_pointer (&self->diff, hp_table_unref);
   self->diff = hp_table_ref (job->compare);
   show_diff (self);
-  hp_table_view_set_table (self->tree_view, job->tree);
+  hp_tree_diff_view_set_table (self->tree_view, job->tree);
 }
 
 static void
@@ -783,7 +785,7 @@ build (HpCompareWindow *self)
   self->notebook = GTK_NOTEBOOK (gtk_notebook_new ());
   gtk_notebook_append_page (self->notebook, summary_page (self), gtk_label_new (_ ("Summary")));
   gtk_notebook_append_page (self->notebook, ops_page (self), gtk_label_new (_ ("Ops Diff")));
-  self->tree_view = HP_TABLE_VIEW (hp_table_view_new ());
+  self->tree_view = HP_TREE_DIFF_VIEW (hp_tree_diff_view_new ());
   gtk_notebook_append_page (self->notebook, GTK_WIDGET (self->tree_view), gtk_label_new (_ ("Tree Diff")));
   gtk_notebook_append_page (self->notebook, timelines_page (self), gtk_label_new (_ ("Timelines")));
   gtk_stack_add_named (self->stack, GTK_WIDGET (self->notebook), "content");

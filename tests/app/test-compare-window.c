@@ -14,6 +14,7 @@
 #include "hp-table-view.h"
 #include "hp-test-utils.h"
 #include "hp-timeline-view.h"
+#include "hp-tree-diff-view.h"
 #include "hp-ui-test-utils.h"
 
 static gboolean
@@ -64,7 +65,7 @@ test_tabs (void)
   g_assert_nonnull (strstr (hp_compare_window_get_findings (window), "Fastest steps: Base."));
 
   /* the tree diff of the pair: ProfilerStep is the same, its children changed */
-  tree = hp_table_view_get_table (HP_TABLE_VIEW (hp_compare_window_get_tree_view (window)));
+  tree = hp_tree_diff_view_get_changed (HP_TREE_DIFF_VIEW (hp_compare_window_get_tree_view (window)));
   g_assert_nonnull (tree);
   g_assert_cmpuint (hp_table_get_n_rows (tree), >, 0);
   g_assert_cmpstr (hp_table_get_name (tree), ==, "tree_diff");
@@ -135,6 +136,138 @@ test_ops_diff (void)
 
   g_unlink (csv);
   g_unlink (png);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static HpCompareWindow *
+open_tree_comparison (void)
+{
+  g_autofree char  *control = hp_test_data_path ("diff", "tree-control.json", NULL);
+  g_autofree char  *test = hp_test_data_path ("diff", "tree-test.json", NULL);
+  const char *const paths[] = { control, test, NULL };
+  HpCompareWindow  *window = hp_compare_window_new (NULL, paths, NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (hp_ui_test_wait_for (not_comparing, window));
+  g_assert_null (hp_compare_window_get_error (window));
+  return window;
+}
+
+/* the first position on screen that shows @path, or -1 */
+static int
+find_path (HpTreeDiffView *view,
+           const char     *path)
+{
+  GListModel *model = hp_tree_diff_view_get_model (view);
+  HpTable    *table = hp_tree_diff_view_get_table (view);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    if (g_strcmp0 (hp_table_get_string (table, hp_tree_diff_view_get_row (view, i), 0), path) == 0)
+      return (int)i;
+  return -1;
+}
+
+static gboolean
+is_badge (GtkWidget *widget,
+          gpointer   change)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "hp-diff-badge") &&
+         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), change) == 0;
+}
+
+/* a cell of the Change column that says @change */
+static GtkWidget *
+change_cell (HpTreeDiffView *view,
+             const char     *change)
+{
+  return hp_ui_test_find_widget (GTK_WIDGET (view), is_badge, (gpointer)change);
+}
+
+static gboolean
+label_contains (GtkWidget *widget,
+                gpointer   text)
+{
+  return GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL;
+}
+
+/* the Tree Diff tab: the aligned trees opened down to the change, the
+ * changed subtree marked, a node expanded, the filter, the CSV export */
+static void
+test_tree_diff (void)
+{
+  HpCompareWindow *window = open_tree_comparison ();
+  HpTreeDiffView  *view = HP_TREE_DIFF_VIEW (hp_compare_window_get_tree_view (window));
+  GListModel      *model = hp_tree_diff_view_get_model (view);
+  GtkWidget       *badge;
+  int              linear, launch;
+  g_autoptr (GtkTreeListRow) launch_row = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hotpath-tree-XXXXXX", &error);
+  g_autofree char *csv = NULL;
+  g_autofree char *csv_text = NULL;
+  g_autofree char *flat_text = NULL;
+  guint            before;
+
+  g_assert_no_error (error);
+  gtk_notebook_set_current_page (hp_compare_window_get_notebook (window), 2);
+  hp_ui_test_spin (200);
+
+  /* opened down to aten::linear, where two kernels were added: the step
+   * and the annotation above it are open, and so is aten::linear */
+  linear = find_path (view, "ProfilerStep > ## forward ## > aten::linear");
+  g_assert_cmpint (linear, ==, 2);
+  g_assert_cmpint (find_path (view, "ProfilerStep"), ==, 0);
+  launch = find_path (view, "ProfilerStep > ## forward ## > aten::linear > cudaLaunchKernel");
+  g_assert_cmpint (launch, ==, linear + 1);
+  /* the launch has a change below it (the added relu kernel): open too */
+  g_assert_cmpint (find_path (view, "ProfilerStep > ## forward ## > aten::linear > cudaLaunchKernel > relu"), >, launch);
+
+  /* the changed nodes are marked with a word and a colour, the rest not */
+  badge = change_cell (view, "added");
+  g_assert_nonnull (badge);
+  g_assert_true (gtk_widget_has_css_class (badge, "hp-diff-added"));
+  badge = change_cell (view, "children changed");
+  g_assert_nonnull (badge);
+  g_assert_true (gtk_widget_has_css_class (badge, "hp-diff-changed"));
+  badge = change_cell (view, "");
+  g_assert_nonnull (badge);
+  g_assert_true (gtk_widget_has_css_class (badge, "hp-diff-same"));
+
+  /* collapse the launch: its kernels go; expand it: they come back */
+  before = g_list_model_get_n_items (model);
+  launch_row = g_list_model_get_item (model, (guint)launch);
+  g_assert_true (gtk_tree_list_row_is_expandable (launch_row));
+  gtk_tree_list_row_set_expanded (launch_row, FALSE);
+  g_assert_cmpuint (g_list_model_get_n_items (model), <, before);
+  g_assert_cmpint (find_path (view, "ProfilerStep > ## forward ## > aten::linear > cudaLaunchKernel > relu"), ==, -1);
+  gtk_tree_list_row_set_expanded (launch_row, TRUE);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, before);
+
+  /* a selected changed node says what changed */
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (model), (guint)linear, TRUE);
+  g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (view), label_contains, "gained 2 kernels"));
+
+  /* the filter keeps the matching nodes and the ones above them */
+  hp_tree_diff_view_set_search (view, "RELU");
+  g_assert_cmpint (find_path (view, "ProfilerStep > ## forward ## > aten::linear > cudaLaunchKernel > relu"), >=, 0);
+  g_assert_cmpint (find_path (view, "ProfilerStep"), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 5);
+  hp_tree_diff_view_set_search (view, NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, before);
+
+  /* the export is the flat tree_diff table, as hotpath-cli diff writes it */
+  csv = g_build_filename (dir, "tree_diff.csv", NULL);
+  g_assert_true (hp_tree_diff_view_write_csv (view, csv, &error));
+  g_assert_no_error (error);
+  g_file_get_contents (csv, &csv_text, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (csv_text, "path,depth,name,tree-control.json_counts,"));
+  g_assert_cmpuint (hp_table_get_n_rows (hp_tree_diff_view_get_changed (view)), ==, 3);
+  flat_text = hp_table_to_csv (hp_tree_diff_view_get_changed (view));
+  g_assert_cmpstr (csv_text, ==, flat_text);
+
+  g_unlink (csv);
   g_rmdir (dir);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -235,6 +368,7 @@ main (int   argc,
   g_test_add_func ("/app/compare/tabs", test_tabs);
   g_test_add_func ("/app/compare/ops-diff", test_ops_diff);
   g_test_add_func ("/app/compare/timelines", test_timelines);
+  g_test_add_func ("/app/compare/tree-diff", test_tree_diff);
   g_test_add_func ("/app/compare/bad-runs", test_bad_runs);
   g_test_add_func ("/app/compare/dropped-folders", test_dropped_folders);
 
