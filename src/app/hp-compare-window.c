@@ -1,8 +1,9 @@
 /* hp-compare-window.c — a comparison of 2 to 8 runs: summary charts, ops diff and tree diff.
  *
- * The window loads the runs (reusing the trace of a window that already
- * shows a folder), then computes hp_compare_runs() and the diff of one
- * control/test pair in a thread, and shows:
+ * The window holds its runs (HpRun: the trace, its paths, label and
+ * colour) and loads them, reusing the trace of a window that already shows
+ * the same folder in the default mode, then computes hp_compare_runs() and
+ * the diff of one control/test pair in a thread, and shows:
  *
  * - Summary: plain-language findings per run and one grouped chart per
  *   question, a colour per run (hp_compare_charts_new());
@@ -39,7 +40,7 @@
 #include "hp-timeline-view.h"
 #include "hp-trace-page.h"
 #include "hp-tree-diff-view.h"
-#include "hp-window-private.h"
+#include "hp-window.h"
 
 #define TOP_OPS 10
 
@@ -68,7 +69,7 @@ struct _HpCompareWindow
   GStrv         paths;
   GStrv         labels;
   guint         n_runs;
-  GPtrArray    *traces; /* HpTrace, NULL until loaded */
+  GPtrArray    *runs; /* HpRun, NULL until loaded */
   guint         n_pending;
   GPtrArray    *tables; /* of hp_compare_runs() */
   HpTable      *diff;   /* compare_traces of the pair */
@@ -92,6 +93,32 @@ table_named (GPtrArray  *tables,
     if (g_strcmp0 (hp_table_get_name (tables->pdata[i]), name) == 0)
       return tables->pdata[i];
   return NULL;
+}
+
+static HpTrace *
+run_trace (HpCompareWindow *self,
+           guint            run)
+{
+  return hp_run_get_trace (self->runs->pdata[run]);
+}
+
+static void
+run_unref0 (gpointer run)
+{
+  if (run != NULL)
+    g_object_unref (run);
+}
+
+/* @trace, loaded or shared with a window, as the run @run of the
+ * comparison: its own label and colour */
+static void
+add_run (HpCompareWindow *self,
+         guint            run,
+         HpTrace         *trace)
+{
+  const char *const paths[] = { self->paths[run], NULL };
+
+  g_ptr_array_index (self->runs, run) = hp_run_new (trace, paths, self->labels[run], run);
 }
 
 /* "DDP spends 31% of its GPU time in exposed communication" */
@@ -264,11 +291,11 @@ run_diff (HpCompareWindow *self)
   g_autoptr (GTask) task = NULL;
   DiffJob *job;
 
-  if (self->traces == NULL || control >= self->n_runs || test >= self->n_runs)
+  if (self->runs == NULL || self->n_pending > 0 || control >= self->n_runs || test >= self->n_runs)
     return;
   job = g_new0 (DiffJob, 1);
-  job->control = hp_trace_ref (self->traces->pdata[control]);
-  job->test = hp_trace_ref (self->traces->pdata[test]);
+  job->control = hp_trace_ref (run_trace (self, control));
+  job->test = hp_trace_ref (run_trace (self, test));
   hp_trace_diff_params_init (&job->params);
   job->params.control_label = g_strdup (self->labels[control]);
   job->params.test_label = g_strdup (self->labels[test]);
@@ -402,10 +429,10 @@ show_timelines (HpCompareWindow *self)
       gtk_box_append (self->timelines_box, label);
       gtk_widget_set_size_request (view, -1, 260);
       gtk_widget_set_vexpand (view, TRUE);
-      hp_timeline_view_set_trace (HP_TIMELINE_VIEW (view), self->traces->pdata[run]);
+      hp_timeline_view_set_trace (HP_TIMELINE_VIEW (view), run_trace (self, run));
       gtk_box_append (self->timelines_box, view);
       g_ptr_array_add (self->timelines, view);
-      self->steps[run] = step_ranges (self->traces->pdata[run]);
+      self->steps[run] = step_ranges (run_trace (self, run));
       most = MAX (most, self->steps[run]->len);
       g_signal_connect (view, "notify::start", G_CALLBACK (timeline_range_changed_cb), self);
       g_signal_connect (view, "notify::end", G_CALLBACK (timeline_range_changed_cb), self);
@@ -558,7 +585,9 @@ all_loaded (HpCompareWindow *self)
   CompareJob *job = g_new0 (CompareJob, 1);
 
   gtk_label_set_text (self->status_label, _ ("Comparing…"));
-  job->traces = g_ptr_array_ref (self->traces);
+  job->traces = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_trace_unref);
+  for (guint run = 0; run < self->n_runs; run++)
+    g_ptr_array_add (job->traces, hp_trace_ref (run_trace (self, run)));
   job->labels = g_strdupv (self->labels);
   task = g_task_new (self, self->cancellable, compare_done, NULL);
   g_task_set_task_data (task, job, compare_job_free);
@@ -594,17 +623,11 @@ load_done (GObject      *source,
       g_object_unref (self);
       return;
     }
-  g_ptr_array_index (self->traces, run) = trace;
+  add_run (self, run, trace);
+  hp_trace_unref (trace);
   if (--self->n_pending == 0 && self->error == NULL)
     all_loaded (self);
   g_object_unref (self);
-}
-
-static void
-trace_unref0 (gpointer trace)
-{
-  if (trace != NULL)
-    hp_trace_unref (trace);
 }
 
 /* the trace of a window that already shows @path in the default mode */
@@ -612,34 +635,35 @@ static HpTrace *
 open_trace (HpCompareWindow *self,
             const char      *path)
 {
-  GtkApplication  *app = gtk_window_get_application (GTK_WINDOW (self));
-  const char      *paths[] = { path, NULL };
-  g_autofree char *key = hp_paths_key (paths);
-  HpWindow        *window = NULL;
+  GtkApplication   *app = gtk_window_get_application (GTK_WINDOW (self));
+  const char *const paths[] = { path, NULL };
 
-  for (GList *l = app != NULL ? gtk_application_get_windows (app) : NULL; l != NULL && window == NULL; l = l->next)
-    if (HP_IS_WINDOW (l->data) && g_strcmp0 (hp_window_get_key (l->data), key) == 0)
-      window = l->data;
+  for (GList *l = app != NULL ? gtk_application_get_windows (app) : NULL; l != NULL; l = l->next)
+    {
+      HpSession *session = HP_IS_WINDOW (l->data) ? hp_window_get_session (l->data) : NULL;
+      HpRun     *run = session != NULL ? hp_session_get_run (session) : NULL;
 
-  if (window == NULL || window->page == NULL || window->hta_compat || window->include_last_step)
-    return NULL;
-  return hp_trace_ref (hp_session_get_trace (hp_trace_page_get_session (window->page)));
+      if (run != NULL && hp_run_has_paths (run, paths) && hp_run_get_mode (run) == HP_MODE_DEFAULT &&
+          !hp_run_get_include_last_step (run))
+        return hp_trace_ref (hp_run_get_trace (run));
+    }
+  return NULL;
 }
 
 static void
 start_loading (HpCompareWindow *self)
 {
-  self->traces = g_ptr_array_new_full (self->n_runs, trace_unref0);
-  g_ptr_array_set_size (self->traces, self->n_runs);
+  self->runs = g_ptr_array_new_full (self->n_runs, run_unref0);
+  g_ptr_array_set_size (self->runs, self->n_runs);
   self->n_pending = self->n_runs;
   self->busy = TRUE;
   for (guint run = 0; run < self->n_runs; run++)
     {
-      HpTrace *open = open_trace (self, self->paths[run]);
+      g_autoptr (HpTrace) open = open_trace (self, self->paths[run]);
 
       if (open != NULL)
         {
-          g_ptr_array_index (self->traces, run) = open;
+          add_run (self, run, open);
           self->n_pending--;
         }
       else
@@ -808,7 +832,7 @@ hp_compare_window_finalize (GObject *object)
   HpCompareWindow *self = HP_COMPARE_WINDOW (object);
 
   g_clear_object (&self->cancellable);
-  g_clear_pointer (&self->traces, g_ptr_array_unref);
+  g_clear_pointer (&self->runs, g_ptr_array_unref);
   g_clear_pointer (&self->tables, g_ptr_array_unref);
   g_clear_pointer (&self->diff, hp_table_unref);
   g_clear_pointer (&self->timelines, g_ptr_array_unref);
@@ -1018,4 +1042,20 @@ hp_compare_window_align_step (HpCompareWindow *self,
   g_return_if_fail (HP_IS_COMPARE_WINDOW (self));
   gtk_spin_button_set_value (self->step_spin, step);
   align_step (self);
+}
+
+/**
+ * hp_compare_window_get_run:
+ * @run: from 0, in the order the runs were given
+ *
+ * Returns: (transfer none) (nullable): the run, once loaded
+ */
+HpRun *
+hp_compare_window_get_run (HpCompareWindow *self,
+                           guint            run)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
+  if (self->runs == NULL || run >= self->runs->len)
+    return NULL;
+  return self->runs->pdata[run];
 }

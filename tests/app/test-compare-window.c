@@ -9,6 +9,7 @@
 #include <locale.h>
 #include <string.h>
 
+#include "hp-application.h"
 #include "hp-chart-view.h"
 #include "hp-compare-window.h"
 #include "hp-table-view.h"
@@ -328,6 +329,57 @@ test_bad_runs (void)
   gtk_window_destroy (GTK_WINDOW (broken));
 }
 
+/* the comparison holds its runs, each with its label and colour; a folder
+ * open in a main window is not loaded again, its trace is shared */
+static void
+test_runs (void)
+{
+  g_autoptr (HpApplication) application = hp_application_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char  *a = hp_test_data_path ("hta_trace_compare_base", NULL);
+  g_autofree char  *b = hp_test_data_path ("hta_trace_compare_test", NULL);
+  const char *const shown[] = { a, NULL };
+  const char *const paths[] = { a, b, NULL };
+  const char *const labels[] = { "Base", "New", NULL };
+  HpWindow         *window;
+  HpCompareWindow  *compare;
+  HpTrace          *open;
+  HpRun            *run;
+
+  /* no bus name: the test must not meet a running Hotpath */
+  g_application_set_flags (G_APPLICATION (application),
+                           g_application_get_flags (G_APPLICATION (application)) | G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (application), NULL, &error);
+  g_assert_no_error (error);
+  window = hp_window_new (GTK_APPLICATION (application));
+  gtk_window_present (GTK_WINDOW (window));
+  hp_window_open (window, shown);
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
+  open = hp_session_get_trace (hp_window_get_session (window));
+
+  compare = hp_compare_window_new (GTK_APPLICATION (application), paths, labels);
+  gtk_window_present (GTK_WINDOW (compare));
+  g_assert_true (hp_ui_test_wait_for (not_comparing, compare));
+  g_assert_null (hp_compare_window_get_error (compare));
+
+  run = hp_compare_window_get_run (compare, 0);
+  g_assert_true (hp_run_get_trace (run) == open);
+  g_assert_cmpstr (hp_run_get_label (run), ==, "Base");
+  g_assert_cmpstr (hp_run_get_color (run), ==, hp_run_palette_color (0));
+  g_assert_true (hp_run_has_paths (run, shown));
+  run = hp_compare_window_get_run (compare, 1);
+  g_assert_true (hp_run_get_trace (run) != open);
+  g_assert_cmpstr (hp_run_get_label (run), ==, "New");
+  g_assert_cmpstr (hp_run_get_color (run), ==, hp_run_palette_color (1));
+  g_assert_null (hp_compare_window_get_run (compare, 2));
+  /* the window's own run keeps its name */
+  g_assert_cmpstr (hp_run_get_label (hp_session_get_run (hp_window_get_session (window))), ==,
+                   "hta_trace_compare_base");
+
+  gtk_window_destroy (GTK_WINDOW (compare));
+  hp_ui_test_close_window (window);
+}
+
 /* dropped together, folders are runs to compare; files are one job */
 static void
 test_dropped_folders (void)
@@ -370,6 +422,7 @@ main (int   argc,
   g_test_add_func ("/app/compare/timelines", test_timelines);
   g_test_add_func ("/app/compare/tree-diff", test_tree_diff);
   g_test_add_func ("/app/compare/bad-runs", test_bad_runs);
+  g_test_add_func ("/app/compare/runs", test_runs);
   g_test_add_func ("/app/compare/dropped-folders", test_dropped_folders);
 
   return g_test_run ();
