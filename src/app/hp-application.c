@@ -9,6 +9,10 @@
  * and the application activates it for the first window it shows, writes
  * a PNG per tab (hp-screenshots.c) and quits.
  *
+ * `hotpath --compare A B C` opens a comparison of the runs, also when
+ * Hotpath already runs: the --compare of the remote instance travels with
+ * its Open call in the platform data.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
@@ -25,6 +29,9 @@
 
 #define SCREENSHOT_WIDTH 1280
 #define SCREENSHOT_HEIGHT 800
+
+/* what a remote instance's --compare says, in its platform data */
+#define PLATFORM_DATA_COMPARE "hotpath-compare"
 
 struct _HpApplication
 {
@@ -321,8 +328,18 @@ hp_application_startup (GApplication *application)
 static void
 hp_application_activate (GApplication *application)
 {
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (application));
+  HpApplication *self = HP_APPLICATION (application);
+  GtkWindow     *window = gtk_application_get_active_window (GTK_APPLICATION (application));
 
+  /* --compare with no runs: the comparison window says what it takes */
+  if (self->compare)
+    {
+      const char *const none[] = { NULL };
+
+      self->compare = FALSE;
+      gtk_window_present (GTK_WINDOW (hp_compare_window_new (GTK_APPLICATION (self), none, NULL)));
+      return;
+    }
   if (window == NULL)
     window = GTK_WINDOW (new_window (HP_APPLICATION (application)));
   gtk_window_present (window);
@@ -386,6 +403,30 @@ hp_application_handle_local_options (GApplication *application,
   return -1;
 }
 
+/* `hotpath --compare A B` while Hotpath runs: this process is the remote
+ * instance, which sends A and B to the primary one as an Open call, whose
+ * platform data carries what --compare said */
+static void
+hp_application_add_platform_data (GApplication    *application,
+                                  GVariantBuilder *builder)
+{
+  G_APPLICATION_CLASS (hp_application_parent_class)->add_platform_data (application, builder);
+  if (HP_APPLICATION (application)->compare)
+    g_variant_builder_add (builder, "{sv}", PLATFORM_DATA_COMPARE, g_variant_new_boolean (TRUE));
+}
+
+/* in the primary instance, before it opens what a remote one sent */
+static void
+hp_application_before_emit (GApplication *application,
+                            GVariant     *platform_data)
+{
+  gboolean compare = FALSE;
+
+  G_APPLICATION_CLASS (hp_application_parent_class)->before_emit (application, platform_data);
+  if (g_variant_lookup (platform_data, PLATFORM_DATA_COMPARE, "b", &compare))
+    HP_APPLICATION (application)->compare = compare;
+}
+
 static void
 hp_application_class_init (HpApplicationClass *klass)
 {
@@ -395,6 +436,8 @@ hp_application_class_init (HpApplicationClass *klass)
   application_class->activate = hp_application_activate;
   application_class->open = hp_application_open;
   application_class->handle_local_options = hp_application_handle_local_options;
+  application_class->add_platform_data = hp_application_add_platform_data;
+  application_class->before_emit = hp_application_before_emit;
 }
 
 static void
