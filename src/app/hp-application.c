@@ -23,6 +23,7 @@
 
 #include "hp-application.h"
 #include "hp-preferences-window.h"
+#include "hp-compare-dialog.h"
 #include "hp-compare-window.h"
 #include "hp-screenshots.h"
 #include "hp-settings.h"
@@ -145,8 +146,10 @@ compare_chosen_cb (GtkNativeDialog *dialog,
           g_ptr_array_add (paths, g_file_get_path (file));
         }
       g_ptr_array_add (paths, NULL);
-      gtk_window_present (
-          GTK_WINDOW (hp_compare_window_new (GTK_APPLICATION (self), (const char *const *)paths->pdata, NULL)));
+      /* then each run's label, the folder's name unless edited */
+      gtk_window_present (GTK_WINDOW (hp_compare_dialog_new (GTK_APPLICATION (self),
+                                                             gtk_native_dialog_get_transient_for (dialog),
+                                                             (const char *const *)paths->pdata)));
     }
   g_object_unref (dialog);
 }
@@ -163,7 +166,7 @@ compare_folders_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (hp_compare_window_new (GTK_APPLICATION (user_data), paths, NULL)));
 }
 
-/* app.compare-runs: choose 2 to 8 folders, each labelled with its name */
+/* app.compare-runs: choose 2 to 8 folders, then label them */
 static void
 compare_runs_action (GSimpleAction *action,
                      GVariant      *parameter,

@@ -26,6 +26,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "hp-application.h"
@@ -862,11 +863,23 @@ hp_compare_window_init (HpCompareWindow *self)
   gtk_window_set_default_size (GTK_WINDOW (self), 1280, 800);
 }
 
+/* whether @label is @base made distinct: "@base (N)" */
+static gboolean
+hp_compare_window_label_is_copy (const char *label,
+                                 const char *base)
+{
+  gsize n = strlen (base);
+  guint number;
+  char  end;
+
+  return strncmp (label, base, n) == 0 && sscanf (label + n, " (%u)%c", &number, &end) == 1;
+}
+
 /**
  * hp_compare_window_new:
  * @paths: (array zero-terminated=1): 2 to 8 runs, each a folder or a file
  * @labels: (array zero-terminated=1) (nullable): their labels; NULL for the
- *   folder names (made distinct)
+ *   folder names; labels that repeat are made distinct ("ddp", "ddp (2)")
  *
  * Returns: (transfer none): a window that loads and compares the runs
  */
@@ -882,13 +895,13 @@ hp_compare_window_new (GtkApplication    *application,
   self->labels = g_new0 (char *, self->n_runs + 1);
   for (guint i = 0; i < self->n_runs; i++)
     {
-      g_autofree char *canonical = g_canonicalize_filename (paths[i], NULL);
-      g_autofree char *base = labels != NULL && labels[i] != NULL ? g_strdup (labels[i])
-                                                                  : g_path_get_basename (canonical);
-      guint            same = 0;
+      const char *const run[] = { paths[i], NULL };
+      g_autofree char  *base = labels != NULL && labels[i] != NULL ? g_strdup (labels[i]) : hp_run_default_label (run);
+      guint             same = 0;
 
+      /* two folders of the same name: "ddp", "ddp (2)" */
       for (guint j = 0; j < i; j++)
-        if (g_str_has_prefix (self->labels[j], base))
+        if (strcmp (self->labels[j], base) == 0 || hp_compare_window_label_is_copy (self->labels[j], base))
           same++;
       self->labels[i] = same > 0 ? g_strdup_printf ("%s (%u)", base, same + 1) : g_steal_pointer (&base);
     }

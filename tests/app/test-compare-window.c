@@ -11,6 +11,7 @@
 
 #include "hp-application.h"
 #include "hp-chart-view.h"
+#include "hp-compare-dialog.h"
 #include "hp-compare-window.h"
 #include "hp-table-view.h"
 #include "hp-test-utils.h"
@@ -380,6 +381,79 @@ test_runs (void)
   hp_ui_test_close_window (window);
 }
 
+/* the Compare Runs dialog: folder names as labels, edited; a repeated or
+ * empty label, or a count outside 2 to 8, is refused with a reason */
+static void
+test_dialog_labels (void)
+{
+  g_autofree char  *a = hp_test_data_path ("hta_trace_compare_base", NULL);
+  g_autofree char  *b = hp_test_data_path ("hta_trace_compare_test", NULL);
+  const char *const paths[] = { a, b, NULL };
+  HpCompareDialog  *dialog = hp_compare_dialog_new (NULL, NULL, paths);
+  HpCompareWindow  *window;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_assert_cmpuint (hp_compare_dialog_get_n_runs (dialog), ==, 2);
+  g_assert_cmpstr (hp_compare_dialog_get_label (dialog, 0), ==, "hta_trace_compare_base");
+  g_assert_cmpstr (hp_compare_dialog_get_label (dialog, 1), ==, "hta_trace_compare_test");
+  g_assert_null (hp_compare_dialog_get_problem (dialog));
+
+  /* the same label twice (spaces around do not count) */
+  hp_compare_dialog_set_label (dialog, 1, " hta_trace_compare_base ");
+  g_assert_cmpstr (hp_compare_dialog_get_problem (dialog), ==,
+                   "Runs 1 and 2 are both labelled “hta_trace_compare_base”: each run needs its own label.");
+  g_assert_null (hp_compare_dialog_compare (dialog));
+  hp_compare_dialog_set_label (dialog, 1, "  ");
+  g_assert_cmpstr (hp_compare_dialog_get_problem (dialog), ==, "Run 2 has no label: give it a name.");
+
+  /* one run, then nine */
+  hp_compare_dialog_remove_run (dialog, 1);
+  g_assert_cmpstr (hp_compare_dialog_get_problem (dialog), ==, "Choose at least two runs to compare.");
+  for (guint i = 0; i < 8; i++)
+    hp_compare_dialog_add_run (dialog, b);
+  g_assert_cmpuint (hp_compare_dialog_get_n_runs (dialog), ==, 9);
+  g_assert_cmpstr (hp_compare_dialog_get_problem (dialog), ==, "A comparison takes at most 8 runs; remove 1.");
+  while (hp_compare_dialog_get_n_runs (dialog) > 2)
+    hp_compare_dialog_remove_run (dialog, 2);
+
+  /* edited labels name the runs and their columns */
+  hp_compare_dialog_set_label (dialog, 0, "Baseline");
+  hp_compare_dialog_set_label (dialog, 1, " FSDP full shard ");
+  g_assert_null (hp_compare_dialog_get_problem (dialog));
+  window = hp_compare_dialog_compare (dialog);
+  g_assert_nonnull (window);
+  g_assert_true (hp_ui_test_wait_for (not_comparing, window));
+  g_assert_null (hp_compare_window_get_error (window));
+  g_assert_cmpstr (hp_run_get_label (hp_compare_window_get_run (window, 0)), ==, "Baseline");
+  g_assert_cmpstr (hp_run_get_label (hp_compare_window_get_run (window, 1)), ==, "FSDP full shard");
+  g_assert_cmpint (
+      hp_table_find_column (hp_table_view_get_table (HP_TABLE_VIEW (hp_compare_window_get_ops_view (window))),
+                            "FSDP full shard_counts"),
+      >=, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+/* folders of the same name are told apart; labels that only start alike
+ * are left as they are */
+static void
+test_distinct_labels (void)
+{
+  g_autofree char  *control = hp_test_data_path ("diff", "control.json", NULL);
+  g_autofree char  *test = hp_test_data_path ("diff", "test.json", NULL);
+  const char *const twice[] = { control, control, control, NULL };
+  const char *const paths[] = { control, test, NULL };
+  const char *const alike[] = { "FSDP full", "FSDP", NULL };
+  HpCompareWindow  *same = hp_compare_window_new (NULL, twice, NULL);
+  HpCompareWindow  *prefix = hp_compare_window_new (NULL, paths, alike);
+
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (same)), ==,
+                   "Compare control.json, control.json (2), control.json (3)");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (prefix)), ==, "Compare FSDP full, FSDP");
+  gtk_window_destroy (GTK_WINDOW (same));
+  gtk_window_destroy (GTK_WINDOW (prefix));
+}
+
 /* dropped together, folders are runs to compare; files are one job */
 static void
 test_dropped_folders (void)
@@ -423,6 +497,8 @@ main (int   argc,
   g_test_add_func ("/app/compare/tree-diff", test_tree_diff);
   g_test_add_func ("/app/compare/bad-runs", test_bad_runs);
   g_test_add_func ("/app/compare/runs", test_runs);
+  g_test_add_func ("/app/compare/dialog-labels", test_dialog_labels);
+  g_test_add_func ("/app/compare/distinct-labels", test_distinct_labels);
   g_test_add_func ("/app/compare/dropped-folders", test_dropped_folders);
 
   return g_test_run ();
