@@ -6,7 +6,8 @@
  * the diff of one control/test pair in a thread, and shows:
  *
  * - Summary: plain-language findings per run and one grouped chart per
- *   question, a colour per run (hp_compare_charts_new());
+ *   question, a colour per run (hp_compare_charts_new()), and the memory
+ *   peaks table when the runs recorded memory events;
  * - Ops diff: the compare_traces table of the chosen pair (sortable,
  *   filterable, a communication-only switch) and HTA's two charts;
  * - Tree diff: the aligned call trees, opened down to the changed nodes
@@ -55,6 +56,8 @@ struct _HpCompareWindow
   GtkNotebook    *notebook;
   GtkLabel       *findings_label;
   HpChartGrid    *summary_grid;
+  GtkWidget      *memory_box;
+  HpTableView    *memory_view;
   GtkDropDown    *control_dropdown;
   GtkDropDown    *test_dropdown;
   GtkCheckButton *comm_check;
@@ -556,6 +559,7 @@ compare_done (GObject      *source,
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) charts = NULL;
   GPtrArray *tables = g_task_propagate_pointer (G_TASK (result), &error);
+  HpTable   *memory;
 
   if (tables == NULL)
     {
@@ -573,6 +577,12 @@ compare_done (GObject      *source,
   self->n_charts = charts->len;
   for (guint c = 0; c < charts->len; c++)
     hp_chart_grid_append (self->summary_grid, hp_chart_view_new (charts->pdata[c]), FALSE);
+  memory = table_named (tables, "compare_memory");
+  if (memory != NULL && hp_table_get_n_rows (memory) > 0)
+    {
+      hp_table_view_set_table (self->memory_view, memory);
+      gtk_widget_set_visible (self->memory_box, TRUE);
+    }
   gtk_stack_set_visible_child_name (self->stack, "content");
   show_timelines (self);
   run_diff (self);
@@ -712,6 +722,13 @@ summary_page (HpCompareWindow *self)
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->findings_label));
   self->summary_grid = HP_CHART_GRID (hp_chart_grid_new ());
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->summary_grid));
+
+  /* memory peaks side by side, when the runs recorded memory events */
+  self->memory_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  self->memory_view = HP_TABLE_VIEW (hp_table_view_new ());
+  gtk_box_append (GTK_BOX (self->memory_box), GTK_WIDGET (self->memory_view));
+  gtk_widget_set_visible (self->memory_box, FALSE);
+  gtk_box_append (GTK_BOX (box), self->memory_box);
   return scrolled (box);
 }
 
@@ -1071,4 +1088,17 @@ hp_compare_window_get_run (HpCompareWindow *self,
   if (self->runs == NULL || run >= self->runs->len)
     return NULL;
   return self->runs->pdata[run];
+}
+
+/**
+ * hp_compare_window_get_memory_view:
+ *
+ * Returns: (transfer none): the Summary's table of memory peaks (no table
+ *   until the runs are compared, hidden when they have no memory events)
+ */
+GtkWidget *
+hp_compare_window_get_memory_view (HpCompareWindow *self)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
+  return GTK_WIDGET (self->memory_view);
 }

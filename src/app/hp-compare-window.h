@@ -31,6 +31,7 @@ void             hp_compare_window_set_comm_only (HpCompareWindow *self,
                                                   gboolean         comm_only);
 GtkWidget       *hp_compare_window_get_ops_view (HpCompareWindow *self);
 GtkWidget       *hp_compare_window_get_tree_view (HpCompareWindow *self);
+GtkWidget       *hp_compare_window_get_memory_view (HpCompareWindow *self);
 GtkWidget       *hp_compare_window_get_timeline (HpCompareWindow *self,
                                                  guint            run);
 void             hp_compare_window_align_step (HpCompareWindow *self,

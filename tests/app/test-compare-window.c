@@ -59,8 +59,9 @@ test_tabs (void)
       hp_ui_test_spin (100);
     }
   /* temporal breakdown, kernel types, overlap, idle time, step time, ops
-   * (no memory events in these runs) */
+   * (no memory events in these runs, so no memory chart nor table) */
   g_assert_cmpuint (hp_compare_window_get_n_charts (window), ==, 6);
+  g_assert_false (gtk_widget_is_visible (hp_compare_window_get_memory_view (window)));
   /* Base's one complete step takes 100 us, New's 200 us */
   g_assert_nonnull (strstr (hp_compare_window_get_findings (window), "Base: steps take 0.1 ms on average"));
   g_assert_nonnull (strstr (hp_compare_window_get_findings (window), "New: steps take 0.2 ms on average"));
@@ -434,6 +435,87 @@ test_dialog_labels (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+static gboolean
+is_chart_named (GtkWidget *widget,
+                gpointer   name)
+{
+  return HP_IS_CHART_VIEW (widget) &&
+         g_strcmp0 (hp_chart_get_name (hp_chart_view_get_chart (HP_CHART_VIEW (widget))), name) == 0;
+}
+
+/* two runs with memory events: the Summary shows their peaks side by side,
+ * a bar per run and device, with the table; both export */
+static void
+test_memory_peaks (void)
+{
+  g_autofree char  *control = hp_test_data_path ("diff", "memory.json", NULL);
+  g_autofree char  *test = hp_test_data_path ("diff", "memory-test.json", NULL);
+  const char *const paths[] = { control, test, NULL };
+  const char *const labels[] = { "Base", "New", NULL };
+  HpCompareWindow  *window = hp_compare_window_new (NULL, paths, labels);
+  GtkWidget        *memory_view;
+  GtkWidget        *chart_view;
+  HpChart          *chart;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hotpath-memory-XXXXXX", &error);
+  g_autofree char *csv = NULL;
+  g_autofree char *png = NULL;
+  g_autofree char *svg = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (hp_ui_test_wait_for (not_comparing, window));
+  g_assert_null (hp_compare_window_get_error (window));
+  hp_ui_test_spin (100);
+
+  /* the chart: device 0 then the CPU (-1), Base then New */
+  chart_view = hp_ui_test_find_widget (GTK_WIDGET (window), is_chart_named, "compare_memory");
+  g_assert_nonnull (chart_view);
+  chart = hp_chart_view_get_chart (HP_CHART_VIEW (chart_view));
+  g_assert_cmpuint (hp_bar_chart_get_n_series (chart), ==, 2);
+  g_assert_cmpuint (hp_bar_chart_get_n_categories (chart), ==, 2);
+  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 0, 0), ==, 1536);
+  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 1, 0), ==, 4096);
+  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 0, 1), ==, 100);
+  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 1, 1), ==, 300);
+
+  /* the table beside it */
+  memory_view = hp_compare_window_get_memory_view (window);
+  g_assert_true (gtk_widget_is_visible (memory_view));
+  g_assert_cmpstr (hp_table_get_name (hp_table_view_get_table (HP_TABLE_VIEW (memory_view))), ==, "compare_memory");
+
+  /* exports: CSV, PNG and SVG */
+  csv = g_build_filename (dir, "compare_memory.csv", NULL);
+  g_assert_true (hp_table_write_csv (hp_table_view_get_table (HP_TABLE_VIEW (memory_view)), csv, &error));
+  g_assert_no_error (error);
+  g_file_get_contents (csv, &text, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (text, ==,
+                   "label,rank,device,peak_allocated,peak_reserved,memory_events\n"
+                   "Base,0,0,1536,4194304,3\n"
+                   "Base,0,-1,100,0,1\n"
+                   "New,0,0,4096,4194304,3\n"
+                   "New,0,-1,300,0,1\n");
+  png = g_build_filename (dir, "compare_memory.png", NULL);
+  svg = g_build_filename (dir, "compare_memory.svg", NULL);
+  g_assert_true (hp_chart_view_export_to_file (HP_CHART_VIEW (chart_view), png, &error));
+  g_assert_no_error (error);
+  g_assert_true (hp_chart_view_export_to_file (HP_CHART_VIEW (chart_view), svg, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&text, g_free);
+  g_file_get_contents (svg, &text, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (text, "<svg"));
+  g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
+
+  g_unlink (csv);
+  g_unlink (png);
+  g_unlink (svg);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* folders of the same name are told apart; labels that only start alike
  * are left as they are */
 static void
@@ -499,6 +581,7 @@ main (int   argc,
   g_test_add_func ("/app/compare/runs", test_runs);
   g_test_add_func ("/app/compare/dialog-labels", test_dialog_labels);
   g_test_add_func ("/app/compare/distinct-labels", test_distinct_labels);
+  g_test_add_func ("/app/compare/memory-peaks", test_memory_peaks);
   g_test_add_func ("/app/compare/dropped-folders", test_dropped_folders);
 
   return g_test_run ();
