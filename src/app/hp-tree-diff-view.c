@@ -8,7 +8,8 @@
  * (plus for added, minus for removed, arrows for slower and faster, a pen
  * for a changed count or changed children), the word in the Change column,
  * and a colour. The tree opens down to the changed nodes: every node with
- * a change below it is expanded, the rest stay closed.
+ * a change below it is expanded, the rest stay closed, and the first place
+ * of change is selected, its summary in words under the tree.
  *
  * The filter keeps the nodes whose name holds the text and the nodes above
  * them, all expanded. The CSV export writes the changed nodes only: the
@@ -407,6 +408,25 @@ rebuild_model (HpTreeDiffView *self)
       }
 }
 
+/* the first place of change on screen, so that its summary shows */
+static void
+select_first_root (HpTreeDiffView *self)
+{
+  int root_col = self->table != NULL ? hp_table_find_column (self->table, "root_of_change") : -1;
+
+  for (guint i = 0; root_col >= 0 && i < g_list_model_get_n_items (G_LIST_MODEL (self->tree_model)); i++)
+    {
+      g_autoptr (GtkTreeListRow) row = gtk_tree_list_model_get_row (self->tree_model, i);
+      g_autoptr (HpTreeDiffNode) node = gtk_tree_list_row_get_item (row);
+
+      if (hp_table_get_int (self->table, node->row, (guint)root_col) == 1)
+        {
+          gtk_single_selection_set_selected (self->selection, i);
+          return;
+        }
+    }
+}
+
 static void
 clear_tree (HpTreeDiffView *self)
 {
@@ -634,6 +654,7 @@ hp_tree_diff_view_set_table (HpTreeDiffView *self,
     }
   build_columns (self);
   rebuild_model (self);
+  select_first_root (self);
   update_count (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree-diff.export-csv", full != NULL);
 }

@@ -247,8 +247,8 @@ test_tree_diff (void)
   gtk_tree_list_row_set_expanded (launch_row, TRUE);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, before);
 
-  /* a selected changed node says what changed */
-  gtk_selection_model_select_item (GTK_SELECTION_MODEL (model), (guint)linear, TRUE);
+  /* the first place of change is selected, and says what changed */
+  g_assert_true (gtk_selection_model_is_selected (GTK_SELECTION_MODEL (model), (guint)linear));
   g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (view), label_contains, "gained 2 kernels"));
 
   /* the filter keeps the matching nodes and the ones above them */
