@@ -127,33 +127,6 @@ preferences_action (GSimpleAction *action,
   gtk_window_present (hp_preferences_window_new (parent, settings));
 }
 
-static void
-compare_chosen_cb (GtkNativeDialog *dialog,
-                   int              response,
-                   gpointer         user_data)
-{
-  HpApplication *self = user_data;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
-      g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
-
-      for (guint i = 0; i < g_list_model_get_n_items (files); i++)
-        {
-          g_autoptr (GFile) file = g_list_model_get_item (files, i);
-
-          g_ptr_array_add (paths, g_file_get_path (file));
-        }
-      g_ptr_array_add (paths, NULL);
-      /* then each run's label, the folder's name unless edited */
-      gtk_window_present (GTK_WINDOW (hp_compare_dialog_new (GTK_APPLICATION (self),
-                                                             gtk_native_dialog_get_transient_for (dialog),
-                                                             (const char *const *)paths->pdata)));
-    }
-  g_object_unref (dialog);
-}
-
 /* app.compare-folders(as): a comparison of these folders, as dropped on a
  * window */
 static void
@@ -172,14 +145,11 @@ compare_runs_action (GSimpleAction *action,
                      GVariant      *parameter,
                      gpointer       user_data)
 {
-  GtkWindow            *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
-  GtkFileChooserNative *dialog;
+  GtkWindow       *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+  HpCompareDialog *dialog = hp_compare_dialog_new (GTK_APPLICATION (user_data), parent, NULL);
 
-  dialog = gtk_file_chooser_native_new (_ ("Compare Runs"), parent, GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
-                                        _ ("_Compare"), _ ("_Cancel"));
-  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (dialog), TRUE);
-  g_signal_connect (dialog, "response", G_CALLBACK (compare_chosen_cb), user_data);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  gtk_window_present (GTK_WINDOW (dialog));
+  hp_compare_dialog_choose_runs (dialog);
 }
 
 static void

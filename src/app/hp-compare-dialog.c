@@ -142,10 +142,17 @@ folders_chosen_cb (GtkNativeDialog *dialog,
 
 G_GNUC_BEGIN_IGNORE_DEPRECATIONS
 
-static void
-add_clicked_cb (HpCompareDialog *self)
+/**
+ * hp_compare_dialog_choose_runs:
+ *
+ * Asks for folders to add as runs, as "Add Runs…" does.
+ */
+void
+hp_compare_dialog_choose_runs (HpCompareDialog *self)
 {
   GtkFileChooserNative *chooser;
+
+  g_return_if_fail (HP_IS_COMPARE_DIALOG (self));
 
   chooser = gtk_file_chooser_native_new (_ ("Add Runs"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
                                          _ ("_Add"), _ ("_Cancel"));
@@ -234,7 +241,7 @@ hp_compare_dialog_init (HpCompareDialog *self)
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->problem_label));
 
   gtk_widget_set_halign (add, GTK_ALIGN_START);
-  g_signal_connect_swapped (add, "clicked", G_CALLBACK (add_clicked_cb), self);
+  g_signal_connect_swapped (add, "clicked", G_CALLBACK (hp_compare_dialog_choose_runs), self);
   gtk_box_append (GTK_BOX (box), add);
   gtk_window_set_child (GTK_WINDOW (self), box);
   update (self);

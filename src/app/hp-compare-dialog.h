@@ -18,6 +18,7 @@ G_DECLARE_FINAL_TYPE (HpCompareDialog, hp_compare_dialog, HP, COMPARE_DIALOG, Gt
 HpCompareDialog *hp_compare_dialog_new (GtkApplication    *application,
                                         GtkWindow         *parent,
                                         const char *const *paths);
+void             hp_compare_dialog_choose_runs (HpCompareDialog *self);
 void             hp_compare_dialog_add_run (HpCompareDialog *self,
                                             const char      *path);
 void             hp_compare_dialog_remove_run (HpCompareDialog *self,

@@ -25,19 +25,29 @@ not_comparing (gpointer window)
   return !hp_compare_window_is_loading (window);
 }
 
+/* the comparison of two files of diff/, compared without error */
 static HpCompareWindow *
-open_comparison (void)
+open_pair (const char        *control_file,
+           const char        *test_file,
+           const char *const *labels)
 {
-  g_autofree char  *control = hp_test_data_path ("diff", "control.json", NULL);
-  g_autofree char  *test = hp_test_data_path ("diff", "test.json", NULL);
+  g_autofree char  *control = hp_test_data_path ("diff", control_file, NULL);
+  g_autofree char  *test = hp_test_data_path ("diff", test_file, NULL);
   const char *const paths[] = { control, test, NULL };
-  const char *const labels[] = { "Base", "New", NULL };
   HpCompareWindow  *window = hp_compare_window_new (NULL, paths, labels);
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (hp_ui_test_wait_for (not_comparing, window));
   g_assert_null (hp_compare_window_get_error (window));
   return window;
+}
+
+static HpCompareWindow *
+open_comparison (void)
+{
+  const char *const labels[] = { "Base", "New", NULL };
+
+  return open_pair ("control.json", "test.json", labels);
 }
 
 /* the three tabs with their content; the findings in words */
@@ -143,20 +153,6 @@ test_ops_diff (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static HpCompareWindow *
-open_tree_comparison (void)
-{
-  g_autofree char  *control = hp_test_data_path ("diff", "tree-control.json", NULL);
-  g_autofree char  *test = hp_test_data_path ("diff", "tree-test.json", NULL);
-  const char *const paths[] = { control, test, NULL };
-  HpCompareWindow  *window = hp_compare_window_new (NULL, paths, NULL);
-
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (hp_ui_test_wait_for (not_comparing, window));
-  g_assert_null (hp_compare_window_get_error (window));
-  return window;
-}
-
 /* the first position on screen that shows @path, or -1 */
 static int
 find_path (HpTreeDiffView *view,
@@ -199,7 +195,7 @@ label_contains (GtkWidget *widget,
 static void
 test_tree_diff (void)
 {
-  HpCompareWindow *window = open_tree_comparison ();
+  HpCompareWindow *window = open_pair ("tree-control.json", "tree-test.json", NULL);
   HpTreeDiffView  *view = HP_TREE_DIFF_VIEW (hp_compare_window_get_tree_view (window));
   GListModel      *model = hp_tree_diff_view_get_model (view);
   GtkWidget       *badge;
@@ -448,11 +444,8 @@ is_chart_named (GtkWidget *widget,
 static void
 test_memory_peaks (void)
 {
-  g_autofree char  *control = hp_test_data_path ("diff", "memory.json", NULL);
-  g_autofree char  *test = hp_test_data_path ("diff", "memory-test.json", NULL);
-  const char *const paths[] = { control, test, NULL };
   const char *const labels[] = { "Base", "New", NULL };
-  HpCompareWindow  *window = hp_compare_window_new (NULL, paths, labels);
+  HpCompareWindow  *window = open_pair ("memory.json", "memory-test.json", labels);
   GtkWidget        *memory_view;
   GtkWidget        *chart_view;
   HpChart          *chart;
@@ -464,9 +457,6 @@ test_memory_peaks (void)
   g_autofree char *text = NULL;
 
   g_assert_no_error (error);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (hp_ui_test_wait_for (not_comparing, window));
-  g_assert_null (hp_compare_window_get_error (window));
   hp_ui_test_spin (100);
 
   /* the chart: device 0 then the CPU (-1), Base then New */
