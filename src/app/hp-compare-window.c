@@ -278,7 +278,10 @@ diff_done (GObject      *source,
   if (!g_task_propagate_boolean (G_TASK (result), &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        hp_table_view_set_table (self->ops_view, NULL);
+        {
+          hp_table_view_set_table (self->ops_view, NULL);
+          hp_tree_diff_view_set_table (self->tree_view, NULL);
+        }
       return;
     }
   g_clear_pointer (&self->diff, hp_table_unref);
