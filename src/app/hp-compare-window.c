@@ -61,6 +61,7 @@ struct _HpCompareWindow
   GtkDropDown    *control_dropdown;
   GtkDropDown    *test_dropdown;
   GtkCheckButton *comm_check;
+  GtkLabel       *diff_error_label;
   HpTableView    *ops_view;
   HpChartGrid    *ops_grid;
   HpTreeDiffView *tree_view;
@@ -279,11 +280,15 @@ diff_done (GObject      *source,
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
+          /* the pair cannot be diffed: say why, in place of its tables */
+          gtk_label_set_text (self->diff_error_label, error->message);
+          gtk_widget_set_visible (GTK_WIDGET (self->diff_error_label), TRUE);
           hp_table_view_set_table (self->ops_view, NULL);
           hp_tree_diff_view_set_table (self->tree_view, NULL);
         }
       return;
     }
+  gtk_widget_set_visible (GTK_WIDGET (self->diff_error_label), FALSE);
   g_clear_pointer (&self->diff, hp_table_unref);
   self->diff = hp_table_ref (job->compare);
   show_diff (self);
@@ -428,9 +433,13 @@ show_timelines (HpCompareWindow *self)
   self->steps = g_new0 (GArray *, self->n_runs);
   for (guint run = 0; run < self->n_runs; run++)
     {
-      GtkWidget *label = gtk_label_new (self->labels[run]);
-      GtkWidget *view = hp_timeline_view_new ();
+      GtkWidget       *label = gtk_label_new (NULL);
+      g_autofree char *markup = g_markup_printf_escaped ("<span foreground=\"%s\">●</span> %s",
+                                                         hp_run_get_color (self->runs->pdata[run]),
+                                                         self->labels[run]);
+      GtkWidget       *view = hp_timeline_view_new ();
 
+      gtk_label_set_markup (GTK_LABEL (label), markup);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_widget_add_css_class (label, "heading");
       gtk_box_append (self->timelines_box, label);
@@ -754,6 +763,12 @@ ops_page (HpCompareWindow *self)
   gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->test_dropdown));
   self->comm_check = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_ ("_Communication only")));
   gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->comm_check));
+  self->diff_error_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->diff_error_label, TRUE);
+  gtk_label_set_xalign (self->diff_error_label, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->diff_error_label), "error");
+  gtk_widget_set_visible (GTK_WIDGET (self->diff_error_label), FALSE);
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->diff_error_label));
   gtk_box_append (GTK_BOX (box), bar);
 
   self->syncing = TRUE;
