@@ -159,6 +159,24 @@ create_children_cb (gpointer item,
 
 /* ---- cells ---- */
 
+/* the node's whole path, on hover: set here rather than on bind, where a
+ * tooltip would ask the display where the pointer is, for every cell */
+static gboolean
+query_path_tooltip_cb (GtkWidget  *label,
+                       int         x,
+                       int         y,
+                       gboolean    keyboard_mode,
+                       GtkTooltip *tooltip,
+                       gpointer    user_data)
+{
+  const char *path = g_object_get_data (G_OBJECT (label), "hp-path");
+
+  if (path == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, path);
+  return TRUE;
+}
+
 static void
 setup_name_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *item,
@@ -172,6 +190,8 @@ setup_name_cb (GtkSignalListItemFactory *factory,
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_label_set_width_chars (GTK_LABEL (label), 24);
+  gtk_widget_set_has_tooltip (label, TRUE);
+  g_signal_connect (label, "query-tooltip", G_CALLBACK (query_path_tooltip_cb), NULL);
   gtk_box_append (GTK_BOX (box), icon);
   gtk_box_append (GTK_BOX (box), label);
   gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), box);
@@ -204,9 +224,9 @@ bind_name_cb (GtkSignalListItemFactory *factory,
 
   gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), list_row);
   gtk_image_set_from_icon_name (GTK_IMAGE (icon), marker != NULL ? marker->icon : NULL);
-  gtk_widget_set_tooltip_text (icon, marker != NULL ? _ (marker->label) : NULL);
   gtk_label_set_text (GTK_LABEL (label), hp_table_get_string (self->table, node->row, 2));
-  gtk_widget_set_tooltip_text (label, hp_table_get_string (self->table, node->row, 0));
+  /* the table outlives the rows on screen */
+  g_object_set_data (G_OBJECT (label), "hp-path", (gpointer)hp_table_get_string (self->table, node->row, 0));
   set_marker_classes (box, marker);
   g_object_unref (node);
 }
@@ -216,16 +236,17 @@ setup_text_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *item,
                gpointer                  user_data)
 {
-  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *cell = gtk_inscription_new (NULL);
   gboolean   numeric = GPOINTER_TO_INT (user_data);
 
-  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0f : 0.0f);
+  /* inscriptions measure cheaply, as the table views' cells */
+  gtk_inscription_set_xalign (GTK_INSCRIPTION (cell), numeric ? 1.0f : 0.0f);
+  gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), numeric ? 4 : 17);
+  gtk_inscription_set_nat_chars (GTK_INSCRIPTION (cell), numeric ? 9 : 17);
+  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
   if (numeric)
-    {
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-      gtk_widget_add_css_class (label, "numeric");
-    }
-  gtk_list_item_set_child (item, label);
+    gtk_widget_add_css_class (cell, "numeric");
+  gtk_list_item_set_child (item, cell);
 }
 
 static void
@@ -235,12 +256,12 @@ bind_change_cb (GtkSignalListItemFactory *factory,
 {
   HpTreeDiffView *self = user_data;
   HpTreeDiffNode *node = gtk_tree_list_row_get_item (gtk_list_item_get_item (item));
-  GtkWidget      *label = gtk_list_item_get_child (item);
+  GtkWidget      *cell = gtk_list_item_get_child (item);
   const Marker   *marker = marker_of (row_change (self, node->row));
 
-  gtk_label_set_text (GTK_LABEL (label), marker != NULL ? _ (marker->label) : "");
-  set_marker_classes (label, marker);
-  gtk_widget_add_css_class (label, "hp-diff-badge");
+  gtk_inscription_set_text (GTK_INSCRIPTION (cell), marker != NULL ? _ (marker->label) : "");
+  set_marker_classes (cell, marker);
+  gtk_widget_add_css_class (cell, "hp-diff-badge");
   g_object_unref (node);
 }
 
@@ -249,7 +270,7 @@ bind_number_cb (GtkSignalListItemFactory *factory,
                 GtkListItem              *item,
                 gpointer                  user_data)
 {
-  GtkWidget       *label = gtk_list_item_get_child (item);
+  GtkWidget       *cell = gtk_list_item_get_child (item);
   HpTreeDiffView  *self = g_object_get_data (G_OBJECT (factory), "view");
   HpTreeDiffNode  *node = gtk_tree_list_row_get_item (gtk_list_item_get_item (item));
   guint            column = GPOINTER_TO_UINT (user_data);
@@ -261,7 +282,7 @@ bind_number_cb (GtkSignalListItemFactory *factory,
     text = g_strdup_printf ("%" G_GINT64_FORMAT, hp_table_get_int (self->table, node->row, column));
   else
     text = hp_format_table_number (hp_table_get_double (self->table, node->row, column));
-  gtk_label_set_text (GTK_LABEL (label), text);
+  gtk_inscription_set_text (GTK_INSCRIPTION (cell), text);
   g_object_unref (node);
 }
 
@@ -390,9 +411,11 @@ rebuild_model (HpTreeDiffView *self)
     }
   if (roots == NULL)
     roots = G_LIST_MODEL (g_list_store_new (HP_TYPE_TREE_DIFF_NODE));
+  /* opened before the view sees it: each row opened on screen would
+   * lay the list out again */
+  gtk_single_selection_set_model (self->selection, NULL);
   g_clear_object (&self->tree_model);
   self->tree_model = gtk_tree_list_model_new (roots, FALSE, self->search != NULL, create_children_cb, self, NULL);
-  gtk_single_selection_set_model (self->selection, G_LIST_MODEL (self->tree_model));
 
   if (self->search == NULL)
     for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->tree_model)); i++)
@@ -406,6 +429,7 @@ rebuild_model (HpTreeDiffView *self)
         if (self->changed_below[node->row] && !whole_subtree_changed (self, node->row))
           gtk_tree_list_row_set_expanded (row, TRUE);
       }
+  gtk_single_selection_set_model (self->selection, G_LIST_MODEL (self->tree_model));
 }
 
 /* the first place of change on screen, so that its summary shows */

@@ -171,8 +171,8 @@ static gboolean
 is_badge (GtkWidget *widget,
           gpointer   change)
 {
-  return GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "hp-diff-badge") &&
-         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), change) == 0;
+  return GTK_IS_INSCRIPTION (widget) && gtk_widget_has_css_class (widget, "hp-diff-badge") &&
+         g_strcmp0 (gtk_inscription_get_text (GTK_INSCRIPTION (widget)), change) == 0;
 }
 
 /* a cell of the Change column that says @change */
