@@ -80,4 +80,11 @@ gint64                  hp_session_get_hovered_time (HpSession *self);
 void                    hp_session_set_hovered_time (HpSession *self,
                                                      gint64     time);
 
+void             hp_session_set_selected_area (HpSession       *self,
+                                               HpTimeSpan       span,
+                                               const HpLaneRef *lanes,
+                                               guint            n_lanes);
+const HpLaneRef *hp_session_get_selected_lanes (HpSession *self,
+                                                guint     *n_lanes);
+
 G_END_DECLS
