@@ -1242,7 +1242,7 @@ _hp_critical_path_build (HpCriticalPath              *self,
   for (guint e = 0; e < self->rank->n_events; e++)
     parent[e] = -1;
   self->edges = g_array_new (FALSE, FALSE, sizeof (HpCpEdge));
-  self->edge_ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  self->edge_ids = g_hash_table_new_full (_hp_cp_edge_key_hash, g_int64_equal, g_free, NULL);
 
   pass_runtime_lock (&b);
   pass_call_stacks (&b, events);

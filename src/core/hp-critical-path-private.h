@@ -61,6 +61,22 @@ struct _HpCriticalPath
   guint8 *critical;   /* per event */
 };
 
+/* The hash of an edge key (src << 32 | dst). g_int64_hash() folds the
+ * halves with xor, which maps every edge between neighbouring nodes to a
+ * handful of values; this mixes all 64 bits (the murmur3 finaliser). */
+static inline guint
+_hp_cp_edge_key_hash (gconstpointer key)
+{
+  guint64 h = *(const guint64 *)key;
+
+  h ^= h >> 33;
+  h *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+  h ^= h >> 33;
+  h *= G_GUINT64_CONSTANT (0xc4ceb9fe1a85ec53);
+  h ^= h >> 33;
+  return (guint)h;
+}
+
 HpCriticalPath *_hp_critical_path_new_cached (HpTrace                     *trace,
                                               const HpRank                *rank,
                                               const HpCriticalPathOptions *options,

@@ -425,7 +425,7 @@ hp_critical_path_ranks (HpTrace                     *trace,
       g_autofree gint64 *dist_to = NULL;
       g_autofree gint64 *dist_from = NULL;
       g_autofree gint64 *per_rank = g_new0 (gint64, n_ranks);
-      g_autoptr (GHashTable) edge_ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+      g_autoptr (GHashTable) edge_ids = g_hash_table_new_full (_hp_cp_edge_key_hash, g_int64_equal, g_free, NULL);
       gint64 length = 0, total = 0;
       guint  critical = 0, row;
 
