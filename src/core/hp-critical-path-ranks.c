@@ -249,6 +249,39 @@ cmp_int (gconstpointer a,
   return *(const int *)a - *(const int *)b;
 }
 
+/**
+ * hp_critical_path_list_steps:
+ * @trace: a trace
+ * @rank: one of its ranks
+ *
+ * The steps a critical path can be asked for on @rank: the numbers N of
+ * its `ProfilerStep#N` annotations the analyses keep, each once.
+ *
+ * Returns: (transfer full) (element-type int): the numbers, ascending
+ */
+GArray *
+hp_critical_path_list_steps (HpTrace      *trace,
+                             const HpRank *rank)
+{
+  GArray *steps = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+
+  for (guint i = 0; i < rank->n_rows; i++)
+    {
+      guint e = rank->rows[i];
+      int   n;
+
+      if (!(rank->flags[e] & HP_EVENT_STEP) || rank->kind[e] != HP_EVENT_KIND_USER_ANNOTATION)
+        continue;
+      n = hp_trace_step_number (trace, rank->name[e]);
+      if (n < 0 || !g_hash_table_add (seen, GINT_TO_POINTER (n + 1)))
+        continue;
+      g_array_append_val (steps, n);
+    }
+  g_array_sort (steps, cmp_int);
+  return steps;
+}
+
 /* the step numbers every rank has, ascending */
 static GArray *
 common_steps (HpTrace *trace)
@@ -259,22 +292,13 @@ common_steps (HpTrace *trace)
 
   for (guint k = 0; k < n_ranks; k++)
     {
-      const HpRank *r = hp_trace_get_rank (trace, k);
-      g_autoptr (GHashTable) mine = g_hash_table_new (NULL, NULL);
+      g_autoptr (GArray) mine = hp_critical_path_list_steps (trace, hp_trace_get_rank (trace, k));
 
-      for (guint i = 0; i < r->n_rows; i++)
+      for (guint i = 0; i < mine->len; i++)
         {
-          guint e = r->rows[i];
-          int   n;
+          gpointer key = GINT_TO_POINTER (g_array_index (mine, int, i) + 1);
 
-          if (!(r->flags[e] & HP_EVENT_STEP) || r->kind[e] != HP_EVENT_KIND_USER_ANNOTATION)
-            continue;
-          n = hp_trace_step_number (trace, r->name[e]);
-          if (n < 0 || g_hash_table_contains (mine, GINT_TO_POINTER (n + 1)))
-            continue;
-          g_hash_table_add (mine, GINT_TO_POINTER (n + 1));
-          g_hash_table_insert (count, GINT_TO_POINTER (n + 1),
-                               GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (count, GINT_TO_POINTER (n + 1))) + 1));
+          g_hash_table_insert (count, key, GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (count, key)) + 1));
         }
     }
   {

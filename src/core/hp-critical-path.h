@@ -144,11 +144,22 @@ gboolean hp_critical_path_write_overlay (HpCriticalPath *self,
                                          GCancellable   *cancellable,
                                          GError        **error);
 
+GArray  *hp_critical_path_list_steps (HpTrace      *trace,
+                                      const HpRank *rank);
 HpTable *hp_critical_path_ranks (HpTrace                     *trace,
                                  const HpCriticalPathOptions *options,
                                  HpTable                    **breakdown,
                                  GCancellable                *cancellable,
                                  GError                     **error);
+
+HpCriticalPath         *hp_critical_path_new_for_params (HpTrace                *trace,
+                                                         const HpAnalysisParams *params,
+                                                         GCancellable           *cancellable,
+                                                         GError                **error);
+struct _HpLinkedEvents *hp_critical_path_row_events (HpTrace                *trace,
+                                                     HpTable                *breakdown,
+                                                     guint                   row,
+                                                     const HpAnalysisParams *params);
 
 gboolean hp_critical_path_compute (HpTrace                *trace,
                                    const HpAnalysisParams *params,
