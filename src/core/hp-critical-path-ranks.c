@@ -363,6 +363,53 @@ rank_steps (guint    k,
     }
 }
 
+/**
+ * hp_critical_path_cross_rank_edges:
+ * @paths: (array length=n_paths): one path per rank of the trace, in the
+ *   trace's rank order, over the same step
+ * @n_paths: the trace's number of ranks
+ *
+ * The edges hp_critical_path_ranks() adds between the ranks' graphs: from
+ * the start of the collective kernel of the rank that arrived last to the
+ * end of the same collective on every other rank, for a view to draw.
+ *
+ * Returns: (transfer full) (element-type HpCpCrossEdge): the edges
+ */
+GArray *
+hp_critical_path_cross_rank_edges (HpCriticalPath **paths,
+                                   guint            n_paths)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (HpCpCrossEdge));
+  Step    s = { .n_ranks = n_paths };
+
+  g_return_val_if_fail (paths != NULL || n_paths == 0, out);
+  if (n_paths < 2)
+    return out;
+  s.trace = paths[0]->trace;
+  s.paths = g_memdup2 (paths, n_paths * sizeof *paths);
+  combine (&s);
+  for (guint i = 0; i < s.edges->len; i++)
+    {
+      const HpCpEdge *e = &g_array_index (s.edges, HpCpEdge, i);
+      guint           ks = g_array_index (s.nodes, guint, e->src);
+      guint           kd = g_array_index (s.nodes, guint, e->dst);
+      const HpCpNode *a, *b;
+      HpCpCrossEdge   cross;
+
+      if (e->type != HP_CP_EDGE_CROSS_RANK)
+        continue;
+      a = &g_array_index (paths[ks]->nodes, HpCpNode, e->src - s.offset[ks]);
+      b = &g_array_index (paths[kd]->nodes, HpCpNode, e->dst - s.offset[kd]);
+      cross = (HpCpCrossEdge){ ks, a->event, a->time, kd, b->event, b->time };
+      g_array_append_val (out, cross);
+    }
+  /* the paths are the caller's */
+  for (guint k = 0; k < n_paths; k++)
+    s.paths[k] = NULL;
+  step_clear (&s);
+  return out;
+}
+
 /* one step joined across ranks, and its path by rank and bound_by */
 typedef struct
 {

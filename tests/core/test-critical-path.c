@@ -595,6 +595,30 @@ test_two_ranks_one_late (void)
         g_assert_cmpstr (bound, ==, "");
     }
 
+  /* the edge the timeline draws: rank 1's kernel start (75 us) to the end
+   * of rank 0's kernel (125 us) */
+  {
+    HpCriticalPath *paths[2];
+    g_autoptr (GArray) cross = NULL;
+    const HpCpCrossEdge *c;
+
+    for (guint k = 0; k < 2; k++)
+      {
+        paths[k] = hp_critical_path_new (trace, hp_trace_get_rank (trace, k), NULL, NULL, &error);
+        g_assert_no_error (error);
+      }
+    cross = hp_critical_path_cross_rank_edges (paths, 2);
+    g_assert_cmpuint (cross->len, ==, 1);
+    c = &g_array_index (cross, HpCpCrossEdge, 0);
+    g_assert_cmpuint (c->src_rank_pos, ==, 1);
+    g_assert_cmpuint (c->dst_rank_pos, ==, 0);
+    g_assert_cmpint (c->src_time - hp_trace_get_rank (trace, 1)->ts[c->src_event], ==, 0);
+    g_assert_cmpint (c->dst_time - c->src_time, ==, 50 * HP_NS_PER_US);
+    g_assert_true (hp_rank_is_gpu_activity (hp_trace_get_rank (trace, 0), c->dst_event));
+    for (guint k = 0; k < 2; k++)
+      hp_critical_path_free (paths[k]);
+  }
+
   for (int k = 0; k < 2; k++)
     {
       g_autofree char *name = g_strdup_printf ("rank%d.json", k);
