@@ -32,6 +32,10 @@ struct _HpCriticalPathPanel
   GtkLabel    *summary_label;
   GtkDropDown *step_dropdown;
   GtkDropDown *rank_dropdown;
+  GtkWidget   *busy_row;
+  GtkSpinner  *busy_spinner;
+  GtkLabel    *busy_label;
+  GtkWidget   *cancel_button;
 
   HpTrace *trace;   /* (owned) whose steps and ranks the choosers list */
   GArray  *steps;   /* int: the parameter of each step entry */
@@ -122,10 +126,42 @@ update_summary (HpCriticalPathPanel *self)
   gtk_widget_set_visible (self->summary_row, TRUE);
 }
 
+/* while the path is computed: a spinner and Cancel */
+static void
+update_busy (HpCriticalPathPanel *self)
+{
+  HpSession *session = hp_analysis_panel_get_session (HP_ANALYSIS_PANEL (self));
+  gboolean   running =
+      session != NULL && hp_session_get_analysis_state (session, "critical_path") == HP_ANALYSIS_STATE_RUNNING;
+
+  if (running)
+    gtk_label_set_text (self->busy_label, _ ("Computing the path…"));
+  gtk_spinner_set_spinning (self->busy_spinner, running);
+  gtk_widget_set_visible (GTK_WIDGET (self->busy_spinner), running);
+  gtk_widget_set_visible (self->cancel_button, running);
+  if (running)
+    gtk_widget_set_visible (self->busy_row, TRUE);
+  else if (gtk_widget_get_visible (self->cancel_button) || !gtk_widget_get_visible (self->busy_row))
+    gtk_widget_set_visible (self->busy_row, FALSE);
+}
+
 static void
 hp_critical_path_panel_results_changed (HpAnalysisPanel *panel)
 {
+  update_busy (HP_CRITICAL_PATH_PANEL (panel));
   update_summary (HP_CRITICAL_PATH_PANEL (panel));
+}
+
+static void
+cancel_clicked_cb (HpCriticalPathPanel *self)
+{
+  HpSession *session = hp_analysis_panel_get_session (HP_ANALYSIS_PANEL (self));
+
+  if (session == NULL)
+    return;
+  hp_session_cancel_analysis (session, "critical_path");
+  gtk_label_set_text (self->busy_label, _ ("Cancelled. Choose a step or rank to compute a path again."));
+  gtk_widget_set_visible (self->busy_row, TRUE);
 }
 
 static guint
@@ -264,7 +300,12 @@ hp_critical_path_panel_class_init (HpCriticalPathPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HpCriticalPathPanel, summary_label);
   gtk_widget_class_bind_template_child (widget_class, HpCriticalPathPanel, step_dropdown);
   gtk_widget_class_bind_template_child (widget_class, HpCriticalPathPanel, rank_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, HpCriticalPathPanel, busy_row);
+  gtk_widget_class_bind_template_child (widget_class, HpCriticalPathPanel, busy_spinner);
+  gtk_widget_class_bind_template_child (widget_class, HpCriticalPathPanel, busy_label);
+  gtk_widget_class_bind_template_child (widget_class, HpCriticalPathPanel, cancel_button);
   gtk_widget_class_bind_template_callback (widget_class, choice_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, cancel_clicked_cb);
 
   hp_analysis_panel_class_add_analysis (panel_class, "critical_path", _ ("Critical path"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);

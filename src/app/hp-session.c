@@ -747,6 +747,27 @@ hp_session_cancel (HpSession *self)
     }
 }
 
+/**
+ * hp_session_cancel_analysis:
+ * @name: an analysis
+ *
+ * Stops @name if it is running; it starts again when asked for.
+ */
+void
+hp_session_cancel_analysis (HpSession  *self,
+                            const char *name)
+{
+  Entry *entry;
+
+  g_return_if_fail (HP_IS_SESSION (self));
+
+  entry = g_hash_table_lookup (self->entries, name);
+  if (entry == NULL || entry->state != HP_ANALYSIS_STATE_RUNNING)
+    return;
+  entry_reset (entry);
+  g_signal_emit (self, signals[ANALYSIS_FINISHED], 0, name, NULL, NULL);
+}
+
 /* For tests: runs @analysis instead of the registry's analysis of the same
  * name (or alias) from now on. A result already computed, or being
  * computed, by the registry's one is forgotten, so that the next request

@@ -74,6 +74,13 @@ is_drop_down (GtkWidget *widget,
          g_object_get_data (G_OBJECT (widget), "seen") == NULL;
 }
 
+static gboolean
+is_cancel_button (GtkWidget *widget,
+                  gpointer   data)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), "_Cancel") == 0;
+}
+
 /* the panel's two choosers: the step's, then the rank's */
 static void
 find_choosers (HpAnalysisPanel *panel,
@@ -141,6 +148,22 @@ test_choosers (Fixture      *f,
   finding = hp_critical_path_panel_get_finding (HP_CRITICAL_PATH_PANEL (panel));
   g_test_message ("%s", finding);
   g_assert_nonnull (strstr (finding, "whole trace"));
+
+  /* a path being computed can be cancelled, and stays so */
+  gtk_drop_down_set_selected (rank, find_item (rank, "Rank 0"));
+  g_assert_cmpint (hp_session_get_analysis_state (f->session, "critical_path"), ==, HP_ANALYSIS_STATE_RUNNING);
+  {
+    GtkWidget *cancel = hp_ui_test_find_widget (GTK_WIDGET (panel), is_cancel_button, NULL);
+
+    g_assert_nonnull (cancel);
+    g_assert_true (gtk_widget_is_visible (cancel));
+    g_signal_emit_by_name (cancel, "clicked");
+    g_assert_cmpint (hp_session_get_analysis_state (f->session, "critical_path"), ==, HP_ANALYSIS_STATE_NONE);
+    hp_ui_test_spin (300);
+    g_assert_cmpint (hp_session_get_analysis_state (f->session, "critical_path"), ==, HP_ANALYSIS_STATE_NONE);
+    g_assert_null (hp_critical_path_panel_get_finding (HP_CRITICAL_PATH_PANEL (panel)));
+    g_assert_false (gtk_widget_is_visible (cancel));
+  }
 
   /* back to the first choice: kept in the session, no new run */
   gtk_drop_down_set_selected (step, 0);
