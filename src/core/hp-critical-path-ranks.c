@@ -199,8 +199,7 @@ combine (Step *s)
           HpCriticalPath *cp = s->paths[k];
           guint           e = events[k];
           gint64          end = hp_rank_end (cp->rank, e);
-          guint64         span = ((guint64)(guint32)cp->start_node[e] << 32) | (guint32)cp->end_node[e];
-          gpointer        id;
+          guint32        *id;
           HpCpEdge        cross;
 
           if (k == late)
@@ -208,9 +207,9 @@ combine (Step *s)
           s->wait_caused[late] += last_start - cp->rank->ts[e];
           /* the kernel's own time is the transfer after the last rank
            * arrived; the wait before it is the late rank's */
-          id = g_hash_table_lookup (cp->edge_ids, &span);
+          id = _hp_cp_edge_map_lookup (&cp->edge_ids, (guint32)cp->start_node[e], (guint32)cp->end_node[e]);
           if (id != NULL)
-            g_array_index (s->edges, HpCpEdge, s->edge_offset[k] + GPOINTER_TO_UINT (id) - 1).weight =
+            g_array_index (s->edges, HpCpEdge, s->edge_offset[k] + *id).weight =
                 MAX (0, end - last_start);
           cross = (HpCpEdge){ (guint32)(s->offset[late] + (guint)s->paths[late]->start_node[events[late]]),
                               (guint32)(s->offset[k] + (guint)cp->end_node[e]),
@@ -439,8 +438,8 @@ join_step (guint    si,
   g_autoptr (GArray) path = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autofree gint64 *dist_to = NULL;
   g_autofree gint64 *dist_from = NULL;
-  g_autoptr (GHashTable) edge_ids = g_hash_table_new_full (_hp_cp_edge_key_hash, g_int64_equal, g_free, NULL);
-  gint64 length = 0;
+  HpCpEdgeMap        edge_ids;
+  gint64             length = 0;
 
   s->trace = jobs->trace;
   s->n_ranks = jobs->n_ranks;
@@ -449,25 +448,26 @@ join_step (guint    si,
   j->per_rank = g_new0 (gint64, jobs->n_ranks);
   j->sums = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
+  _hp_cp_edge_map_init (&edge_ids);
   for (guint i = 0; i < s->edges->len; i++)
     {
       const HpCpEdge *e = &g_array_index (s->edges, HpCpEdge, i);
-      guint64        *key = g_new (guint64, 1);
 
-      *key = ((guint64)e->src << 32) | e->dst;
-      g_hash_table_replace (edge_ids, key, GUINT_TO_POINTER (i + 1));
+      _hp_cp_edge_map_insert (&edge_ids, e->src, e->dst, i);
     }
   dist_to = g_new0 (gint64, MAX (s->nodes->len, 1));
   dist_from = g_new0 (gint64, MAX (s->nodes->len, 1));
   j->ok = _hp_cp_longest_path ((const HpCpEdge *)(gpointer)s->edges->data, s->edges->len, s->nodes->len, -1, path,
                                dist_to, dist_from, &length);
   if (!j->ok)
-    return;
+    {
+      _hp_cp_edge_map_clear (&edge_ids);
+      return;
+    }
 
   for (guint i = 1; i < path->len; i++)
     {
-      guint64         key = ((guint64)g_array_index (path, guint32, i - 1) << 32) | g_array_index (path, guint32, i);
-      guint           id = GPOINTER_TO_UINT (g_hash_table_lookup (edge_ids, &key)) - 1;
+      guint           id = *_hp_cp_edge_map_lookup (&edge_ids, g_array_index (path, guint32, i - 1), g_array_index (path, guint32, i));
       const HpCpEdge *e = &g_array_index (s->edges, HpCpEdge, id);
       guint           k = g_array_index (s->edge_rank, guint, id);
       const char     *bound;
@@ -498,6 +498,7 @@ join_step (guint    si,
       *sum += e->weight;
     }
   j->keys = g_list_sort (g_hash_table_get_keys (j->sums), (GCompareFunc)strcmp);
+  _hp_cp_edge_map_clear (&edge_ids);
 }
 
 static void

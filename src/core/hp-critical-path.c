@@ -275,10 +275,10 @@ longest_path (HpCriticalPath *self)
       self->critical[g_array_index (self->nodes, HpCpNode, v).event] = TRUE;
       if (i > 0)
         {
-          guint64 key = ((guint64)g_array_index (self->path, guint32, i - 1) << 32) | v;
-          guint32 id = GPOINTER_TO_UINT (g_hash_table_lookup (self->edge_ids, &key)) - 1;
+          guint32 *id = _hp_cp_edge_map_lookup (&self->edge_ids, g_array_index (self->path, guint32, i - 1), v);
 
-          g_array_append_val (self->path_edges, id);
+          g_assert (id != NULL);
+          g_array_append_val (self->path_edges, *id);
         }
     }
 }
@@ -391,7 +391,7 @@ hp_critical_path_free (HpCriticalPath *self)
   g_free (self->end_node);
   g_clear_pointer (&self->nodes, g_array_unref);
   g_clear_pointer (&self->edges, g_array_unref);
-  g_clear_pointer (&self->edge_ids, g_hash_table_unref);
+  _hp_cp_edge_map_clear (&self->edge_ids);
   g_free (self->problem);
   g_clear_pointer (&self->path, g_array_unref);
   g_clear_pointer (&self->path_edges, g_array_unref);
