@@ -7,6 +7,7 @@
 
 #include <gtk/gtk.h>
 
+#include "hp-timeline-panel.h"
 #include "hp-window.h"
 
 G_BEGIN_DECLS
@@ -41,5 +42,8 @@ GtkWidget *hp_ui_test_find_widget_of_type (GtkWidget *root,
                                            GType      type);
 
 char *hp_ui_test_read_clipboard (GtkWidget *widget);
+
+const char *hp_ui_test_details_value (HpTimelinePanel *panel,
+                                      const char      *key);
 
 G_END_DECLS
