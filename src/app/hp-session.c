@@ -789,6 +789,7 @@ _hp_session_override_analysis (HpSession        *self,
   alias = alias_of (analysis->name);
   if (alias != NULL)
     g_hash_table_remove (self->entries, alias);
+  g_hash_table_remove_all (self->memo);
 }
 
 /**
