@@ -20,6 +20,9 @@
 #include "hp-session-private.h"
 #include "hp-settings.h"
 
+/* results kept for other parameter values, at the most */
+#define MEMO_MAX 32
+
 /* Names the registry may use for the same analysis */
 static const char *const analysis_aliases[][2] = {
   { "kernel_breakdown", "gpu_kernel_breakdown" },
@@ -636,7 +639,12 @@ hp_session_set_params (HpSession              *self,
           Entry *entry = g_hash_table_lookup (self->entries, key);
 
           if (analysis != NULL && entry->state == HP_ANALYSIS_STATE_DONE)
-            g_hash_table_replace (self->memo, params_key (analysis, &old), hp_result_ref (entry->result));
+            {
+              /* a bound on what a spin button's every value may keep */
+              if (g_hash_table_size (self->memo) >= MEMO_MAX)
+                g_hash_table_remove_all (self->memo);
+              g_hash_table_replace (self->memo, params_key (analysis, &old), hp_result_ref (entry->result));
+            }
           g_ptr_array_add (rerun, g_strdup (key));
         }
     }

@@ -28,8 +28,8 @@
 #include <glib/gi18n.h>
 
 #include "hp-core.h"
-#include "hp-critical-path-overlay.h"
 #include "hp-dialogs.h"
+#include "hp-path-overlay.h"
 #include "hp-timeline-panel.h"
 
 /* Linked views: how much of the window the focused event or gap takes */
@@ -404,8 +404,8 @@ show_event_details (HpTimelinePanel *self,
     }
 
   /* with the critical-path overlay: the event's slack and its edges */
-  if (hp_critical_path_overlay_find (self->paths, r) != NULL)
-    add_critical_path_rows (self, grid, hp_critical_path_overlay_find (self->paths, r), e);
+  if (hp_path_overlay_find (self->paths, r) != NULL)
+    add_critical_path_rows (self, grid, hp_path_overlay_find (self->paths, r), e);
 
   /* the launch ↔ kernel link */
   if (r->partner[e] >= 0)
@@ -1016,7 +1016,7 @@ show_critical_path (HpTimelinePanel *self,
       if (self->trace == NULL || hp_trace_get_n_ranks (self->trace) == 0)
         return FALSE;
       hp_analysis_params_init (&defaults);
-      self->critical_path = hp_critical_path_overlay_add (
+      self->critical_path = hp_path_overlay_add (
           painter, self->trace, self->session != NULL ? hp_session_get_params (self->session) : &defaults,
           &self->paths, &error);
       hp_analysis_params_clear (&defaults);
@@ -1045,7 +1045,7 @@ critical_path_step_action (GtkWidget  *widget,
   if (self->critical_path == 0)
     return;
   hp_timeline_view_get_selection (self->view, &rank, &event);
-  if (hp_critical_path_overlay_step (self->paths, g_str_has_suffix (action_name, "next") ? 1 : -1, &rank, &event))
+  if (hp_path_overlay_step (self->paths, g_str_has_suffix (action_name, "next") ? 1 : -1, &rank, &event))
     hp_timeline_view_select_event (self->view, rank, event);
   else
     gtk_widget_error_bell (widget);

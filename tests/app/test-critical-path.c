@@ -9,8 +9,8 @@
 #include <locale.h>
 #include <string.h>
 
-#include "hp-critical-path-overlay.h"
 #include "hp-critical-path-panel.h"
+#include "hp-path-overlay.h"
 #include "hp-test-utils.h"
 #include "hp-timeline-panel.h"
 #include "hp-ui-test-utils.h"
@@ -233,13 +233,13 @@ test_overlay_keys (Fixture      *f,
   g_assert_true (shown);
 
   /* the same paths as the panel draws: both ranks, rank 0's first */
-  id = hp_critical_path_overlay_add (hp_timeline_view_get_painter (f->view), f->trace,
-                                     hp_session_get_params (f->session), &paths, &error);
+  id = hp_path_overlay_add (hp_timeline_view_get_painter (f->view), f->trace,
+                            hp_session_get_params (f->session), &paths, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (paths->len, ==, 2);
   path = paths->pdata[0];
   g_assert_true (hp_critical_path_get_rank (path) == hp_trace_get_rank (f->trace, 0));
-  g_assert_nonnull (hp_critical_path_overlay_find (paths, hp_trace_get_rank (f->trace, 1)));
+  g_assert_nonnull (hp_path_overlay_find (paths, hp_trace_get_rank (f->trace, 1)));
   nodes = hp_critical_path_get_nodes (path, &n_nodes);
   order = hp_critical_path_get_path (path, &n_path);
 

@@ -1,4 +1,4 @@
-/* hp-critical-path-overlay.c — the Timeline's critical-path overlay: the paths of the chosen step, and stepping along them.
+/* hp-path-overlay.c — the Timeline's critical-path overlay: the paths of the chosen step, and stepping along them.
  *
  * The overlay shows the path the Critical path tab's choosers ask for (the
  * session's critical_path_rank and critical_path_step): one rank's, or with
@@ -9,7 +9,7 @@
 
 #include "config.h"
 
-#include "hp-critical-path-overlay.h"
+#include "hp-path-overlay.h"
 
 /* The region every rank's path covers: the step the first path found */
 static char *
@@ -29,7 +29,7 @@ region_annotation (HpTrace                *trace,
 }
 
 /**
- * hp_critical_path_overlay_add:
+ * hp_path_overlay_add:
  * @painter: the timeline's painter
  * @trace: its trace
  * @params: the session's parameters (critical_path_rank, critical_path_step)
@@ -44,11 +44,11 @@ region_annotation (HpTrace                *trace,
  * Returns: the overlay's id, or 0 with @error set
  */
 guint
-hp_critical_path_overlay_add (HpTimelinePainter      *painter,
-                              HpTrace                *trace,
-                              const HpAnalysisParams *params,
-                              GPtrArray             **paths,
-                              GError                **error)
+hp_path_overlay_add (HpTimelinePainter      *painter,
+                     HpTrace                *trace,
+                     const HpAnalysisParams *params,
+                     GPtrArray             **paths,
+                     GError                **error)
 {
   guint n_ranks = hp_trace_get_n_ranks (trace);
   g_autoptr (GPtrArray) owned = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_critical_path_free);
@@ -112,15 +112,15 @@ hp_critical_path_overlay_add (HpTimelinePainter      *painter,
 }
 
 /**
- * hp_critical_path_overlay_find:
- * @paths: (nullable): the paths of hp_critical_path_overlay_add()
+ * hp_path_overlay_find:
+ * @paths: (nullable): the paths of hp_path_overlay_add()
  * @rank: a rank
  *
  * Returns: (transfer none) (nullable): the path of @rank, if drawn
  */
 HpCriticalPath *
-hp_critical_path_overlay_find (GPtrArray    *paths,
-                               const HpRank *rank)
+hp_path_overlay_find (GPtrArray    *paths,
+                      const HpRank *rank)
 {
   for (guint i = 0; paths != NULL && i < paths->len; i++)
     if (hp_critical_path_get_rank (paths->pdata[i]) == rank)
@@ -129,8 +129,8 @@ hp_critical_path_overlay_find (GPtrArray    *paths,
 }
 
 /**
- * hp_critical_path_overlay_step:
- * @paths: the paths of hp_critical_path_overlay_add()
+ * hp_path_overlay_step:
+ * @paths: the paths of hp_path_overlay_add()
  * @direction: 1 for the next event on the path, -1 for the previous
  * @rank: (inout): the selected event's rank, or -1; the rank stepped to
  * @event: (inout): the selected event, or -1; the event stepped to
@@ -143,10 +143,10 @@ hp_critical_path_overlay_find (GPtrArray    *paths,
  * Returns: whether there is one
  */
 gboolean
-hp_critical_path_overlay_step (GPtrArray *paths,
-                               int        direction,
-                               int       *rank,
-                               gint64    *event)
+hp_path_overlay_step (GPtrArray *paths,
+                      int        direction,
+                      int       *rank,
+                      gint64    *event)
 {
   HpCriticalPath *path = NULL;
   const HpRank   *r;
