@@ -48,6 +48,7 @@ struct _HpTimelineLayout
   HpTimelineRankData *ranks;
   HpTimelineFlags     flags;
   double              idle_delay;
+  double              gutter_width;
   gint64              t_min;
   gint64              t_max;
 
@@ -56,8 +57,13 @@ struct _HpTimelineLayout
   char  **short_names;
   guint8 *name_colors;
 
+  /* tracks pinned to the top (in pin order) and hidden ones */
+  GArray *pinned; /* HpTimelineTrack */
+  GArray *hidden; /* HpTimelineTrack */
+
   /* rows, rebuilt when the visible set changes */
   GArray  *rows; /* HpTimelineRow */
+  guint    n_pinned_rows;
   double   content_height;
   gboolean rows_dirty;
   guint    generation;
@@ -98,6 +104,10 @@ _hp_timeline_layout_event_color (HpTimelineLayout *self,
     return HP_TIMELINE_COLOR_NAME_BASE + self->name_colors[name];
   return _hp_timeline_layout_hash_name_color (self, name);
 }
+
+/* hp-timeline-layout.c */
+int _hp_timeline_track_find (GArray                *tracks,
+                             const HpTimelineTrack *track);
 
 /* hp-timeline-rows.c */
 void  _hp_timeline_layout_ensure_rows (HpTimelineLayout *self);

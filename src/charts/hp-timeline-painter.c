@@ -485,7 +485,7 @@ hp_timeline_painter_hit_test (HpTimelinePainter        *self,
 
   v = sanitize (viewport);
   found = hp_timeline_layout_hit_test (self->layout, &v, x, y, hit);
-  if (x < HP_TIMELINE_GUTTER_WIDTH)
+  if (x < hp_timeline_layout_get_gutter_width (self->layout))
     return found;
   hp_timeline_mapper_init (&m, self->layout, &v);
   for (int layer = HP_TIMELINE_LAYER_DYNAMIC; layer >= HP_TIMELINE_LAYER_UNDER; layer--)
