@@ -69,7 +69,7 @@ hp_timeline_painter_dup_row_title (HpTimelinePainter   *self,
   if (row->kind == HP_TIMELINE_ROW_SLICES)
     title = hp_timeline_painter_dup_lane_title (self, r, row->lane);
   else if (row->kind == HP_TIMELINE_ROW_COUNTER)
-    title = hp_timeline_painter_dup_counter_title (self, row->rank_pos, row->lane);
+    title = _hp_timeline_counter_title (hp_timeline_layout_get_counter (self->layout, row->rank_pos, row->lane), self->domain);
   else
     return NULL;
   if (!row->pinned)
