@@ -102,7 +102,7 @@ make_row (HpBookmarksPopover       *self,
     when = g_strdup (start);
 
   gtk_editable_set_text (GTK_EDITABLE (entry), b->name);
-  gtk_editable_set_width_chars (GTK_EDITABLE (entry), 16);
+  gtk_editable_set_width_chars (GTK_EDITABLE (entry), 22);
   gtk_widget_set_hexpand (entry, TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _ ("Bookmark name"), -1);
   g_signal_connect_swapped (entry, "activate", G_CALLBACK (rename_from), self);

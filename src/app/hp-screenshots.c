@@ -49,6 +49,7 @@ typedef enum
   LINKED,    /* the Kernels tab's first kernel row, shown on the timeline */
   SCOPED,    /* the Overview scoped to the middle third of the trace */
   CRITICAL,  /* the critical-path overlay over 20 ms of rank 0's first step */
+  LANES,     /* a GPU stream of the last rank pinned, rank 0 collapsed, bookmarks */
 } TimelineShot;
 
 #define OVERLAYS (HP_TIMELINE_SHOW_IDLE | HP_TIMELINE_SHOW_FLOWS | HP_TIMELINE_SHOW_COUNTERS)
@@ -68,6 +69,7 @@ static const struct
   { "timeline-deep-overlays", ZOOM_DEEP, OVERLAYS },
   { "timeline-critical-path", CRITICAL, 0 },
   { "timeline-linked", LINKED, HP_TIMELINE_SHOW_FLOWS },
+  { "timeline-lanes", LANES, 0 },
   { "overview-scoped", SCOPED, 0 },
 };
 
@@ -199,6 +201,34 @@ stage_timeline_shot (HpTracePage *page,
         start = hp_critical_path_get_region_start (path);
         hp_critical_path_free (path);
         hp_timeline_view_set_visible_range (view, start, start + 20000000);
+        return TRUE;
+      }
+    case LANES:
+      {
+        HpTrace          *trace = hp_timeline_view_get_trace (view);
+        HpTimelineLayout *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (view));
+        guint             last = hp_trace_get_n_ranks (trace) - 1;
+        const HpRank     *r;
+
+        hp_timeline_panel_search (panel, NULL);
+        if (hp_trace_get_n_ranks (trace) < 2)
+          return FALSE;
+        r = hp_trace_get_rank (trace, last);
+        for (guint l = 0; l < r->n_lanes; l++)
+          if (r->lanes[l].is_gpu && r->lanes[l].max_depth > 0)
+            {
+              hp_timeline_layout_set_track_pinned (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_SLICES, last, l }, TRUE);
+              break;
+            }
+        hp_timeline_view_set_rank_collapsed (view, hp_trace_get_rank (trace, 0)->rank, TRUE);
+        hp_timeline_view_set_scroll (view, 0);
+        hp_timeline_view_zoom_to_fit (view);
+        hp_timeline_view_get_visible_range (view, &start, &end);
+        hp_timeline_view_set_selected_range (view, start + (end - start) / 10, start + (end - start) / 4);
+        hp_timeline_view_rename_bookmark (view, (guint)hp_timeline_view_add_bookmark (view), "warm-up");
+        hp_timeline_view_set_selected_range (view, start + (end - start) / 2, start + (end - start) * 6 / 10);
+        hp_timeline_view_rename_bookmark (view, (guint)hp_timeline_view_add_bookmark (view), "slow step");
+        hp_timeline_view_set_selected_range (view, 0, 0);
         return TRUE;
       }
     case SCOPED:
