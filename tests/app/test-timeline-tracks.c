@@ -58,6 +58,7 @@ fixture_teardown (Fixture      *f,
                   gconstpointer data)
 {
   HpTimelinePanel *panel = f->panel;
+  g_autofree char *dir = g_path_get_dirname (f->state_file);
 
   g_object_add_weak_pointer (G_OBJECT (panel), (gpointer *)&panel);
   g_object_ref (f->window);
@@ -66,7 +67,6 @@ fixture_teardown (Fixture      *f,
   g_assert_null (panel);
   hp_trace_unref (f->trace);
   g_remove (f->state_file);
-  g_autofree char *dir = g_path_get_dirname (f->state_file);
   g_rmdir (dir);
   g_rmdir (f->tmp);
   g_free (f->state_file);

@@ -406,7 +406,14 @@ test_state_round_trip (void)
   g_assert_no_error (error);
 
   g_assert_cmpint (g_remove (path), ==, 0);
-  g_assert_cmpint (g_rmdir (g_path_get_dirname (path)), ==, 0);
+  {
+    g_autofree char *er = g_path_get_dirname (path);
+    g_autofree char *deep = g_path_get_dirname (er);
+
+    g_assert_cmpint (g_rmdir (er), ==, 0);
+    g_assert_cmpint (g_rmdir (deep), ==, 0);
+    g_assert_cmpint (g_rmdir (tmp), ==, 0);
+  }
 }
 
 static void
