@@ -13,20 +13,6 @@
 #include "hp-core.h"
 #include "hp-test-utils.h"
 
-static HpTrace *
-load_edge (const char *name)
-{
-  g_autofree char *path = hp_test_data_path ("edge", name, NULL);
-  g_autoptr (GError) error = NULL;
-  HpLoadOptions options = { 0 };
-  HpTrace      *trace;
-
-  trace = hp_load_path (path, &options, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (trace);
-  return trace;
-}
-
 /* the lane of rank position @k with thread or stream @tid */
 static guint
 lane_of (HpTrace *trace,
@@ -97,7 +83,7 @@ assert_rows (HpTrace          *trace,
 static void
 test_pinned (void)
 {
-  g_autoptr (HpTrace) trace = load_edge ("timeline-lanes");
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
   g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
   HpTimelineTrack      s8 = { HP_TIMELINE_ROW_SLICES, 1, lane_of (trace, 1, 8) };
   HpTimelineTrack      host = { HP_TIMELINE_ROW_SLICES, 0, lane_of (trace, 0, 10) };
@@ -147,7 +133,7 @@ test_pinned (void)
 static void
 test_hidden (void)
 {
-  g_autoptr (HpTrace) trace = load_edge ("timeline-lanes");
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
   g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
   HpTimelineTrack s7 = { HP_TIMELINE_ROW_SLICES, 0, lane_of (trace, 0, 7) };
   HpTimelineTrack host = { HP_TIMELINE_ROW_SLICES, 1, lane_of (trace, 1, 10) };
@@ -184,17 +170,12 @@ test_hidden (void)
 static void
 test_counter_tracks (void)
 {
-  g_autofree char *path = hp_test_data_path ("edge", "timeline-nested.json", NULL);
-  g_autoptr (GError) error = NULL;
-  HpLoadOptions options = { 0 };
-  g_autoptr (HpTrace) trace = hp_load_path (path, &options, NULL, &error);
-  g_autoptr (HpTimelineLayout) layout = NULL;
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-nested.json", HP_MODE_DEFAULT);
+  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
   HpTimelineTrack      c0 = { HP_TIMELINE_ROW_COUNTER, 0, 0 };
   const HpTimelineRow *rows;
   guint                n_rows, n_all;
 
-  g_assert_no_error (error);
-  layout = hp_timeline_layout_new (trace);
   hp_timeline_layout_set_flags (layout, HP_TIMELINE_SHOW_COUNTERS);
   hp_timeline_layout_install_extras (layout, hp_timeline_extras_compute (trace, HP_TIMELINE_SHOW_COUNTERS, 30.0, NULL));
   g_assert_cmpuint (hp_timeline_layout_get_n_counters (layout, 0), >=, 1);
@@ -224,7 +205,7 @@ test_counter_tracks (void)
 static void
 test_gutter_width (void)
 {
-  g_autoptr (HpTrace) trace = load_edge ("timeline-lanes");
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
   g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
   HpTimelineViewport v = { 0, 100 * HP_NS_PER_US, 800, 300, 0, 1.0 };
   HpTimelineMapper   m;
@@ -257,7 +238,7 @@ static void
 test_bookmarks (void)
 {
   g_autoptr (HpTimelineBookmarks) marks = hp_timeline_bookmarks_new ();
-  g_autoptr (HpTrace) trace = load_edge ("timeline-lanes");
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
   g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (trace);
   HpTimelineViewport v = { 0, 100 * HP_NS_PER_US, HP_TIMELINE_GUTTER_WIDTH + 1000, 300, 0, 1.0 };
   HpTimelineHit      hit;
@@ -348,7 +329,7 @@ test_state_path (void)
 static void
 test_state_round_trip (void)
 {
-  g_autoptr (HpTrace) trace = load_edge ("timeline-lanes");
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
   g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
   g_autoptr (HpTimelineLayout) again = hp_timeline_layout_new (trace);
   g_autoptr (HpTimelineBookmarks) marks = hp_timeline_bookmarks_new ();
@@ -419,7 +400,7 @@ test_state_round_trip (void)
 static void
 test_state_corrupt (void)
 {
-  g_autoptr (HpTrace) trace = load_edge ("timeline-lanes");
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
   g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
   g_autoptr (HpTimelineBookmarks) marks = hp_timeline_bookmarks_new ();
   g_autoptr (HpTimelineState) state = hp_timeline_state_new ();
