@@ -49,7 +49,7 @@ typedef enum
   LINKED,    /* the Kernels tab's first kernel row, shown on the timeline */
   SCOPED,    /* the Overview scoped to the middle third of the trace */
   CRITICAL,  /* the critical-path overlay over 20 ms of rank 0's first step */
-  LANES,     /* a GPU stream of the last rank pinned, rank 0 collapsed, bookmarks */
+  LANES,     /* a GPU stream of the last rank pinned, rank 0 collapsed, bookmarks, scrolled */
 } TimelineShot;
 
 #define OVERLAYS (HP_TIMELINE_SHOW_IDLE | HP_TIMELINE_SHOW_FLOWS | HP_TIMELINE_SHOW_COUNTERS)
@@ -229,6 +229,8 @@ stage_timeline_shot (HpTracePage *page,
         hp_timeline_view_set_selected_range (view, start + (end - start) / 2, start + (end - start) * 6 / 10);
         hp_timeline_view_rename_bookmark (view, (guint)hp_timeline_view_add_bookmark (view), "slow step");
         hp_timeline_view_set_selected_range (view, 0, 0);
+        /* scrolled: the pinned stream stays at the top */
+        hp_timeline_view_set_scroll (view, 3 * HP_TIMELINE_SLICE_HEIGHT);
         return TRUE;
       }
     case SCOPED:

@@ -124,8 +124,10 @@ _hp_timeline_painter_paint_gutter (HpTimelinePainter      *self,
   const HpTimelineRow *rows;
   guint                first, end;
   double               scale = m->viewport.scale;
+  double               top;
 
   rows = _hp_timeline_painter_visible_rows (self, &first, &end);
+  top = m->lanes_top + hp_timeline_layout_get_pinned_band (self->layout, &m->viewport);
 
   cairo_save (cr);
   cairo_rectangle (cr, 0, m->lanes_top, m->time_left, m->viewport.height - m->lanes_top);
@@ -164,14 +166,15 @@ _hp_timeline_painter_paint_gutter (HpTimelinePainter      *self,
 
         case HP_TIMELINE_ROW_SLICES:
           /* the name on the lane's first row, or on its first row in view
-           * when the top of the lane is scrolled away */
-          if (row->depth == 0 || (i == first && y < m->lanes_top + 1))
+           * when the top of the lane is scrolled away (under the ruler, or
+           * under the band of pinned tracks) */
+          if (y + row->height > top && (row->depth == 0 || y < top + 1))
             {
               g_autofree char *title = hp_timeline_painter_dup_row_title (self, row);
 
               if (row->pinned)
-                draw_pin (cr, MAX (cy, m->lanes_top + row->height / 2), &s->palette[0]);
-              _hp_timeline_painter_draw_text (self, cr, self->small_font, title, 22, MAX (cy, m->lanes_top + row->height / 2), m->time_left - 30,
+                draw_pin (cr, MAX (cy, top + row->height / 2), &s->palette[0]);
+              _hp_timeline_painter_draw_text (self, cr, self->small_font, title, 22, MAX (cy, top + row->height / 2), m->time_left - 30,
                                               &s->foreground);
             }
           break;

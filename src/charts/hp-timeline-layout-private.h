@@ -64,6 +64,7 @@ struct _HpTimelineLayout
   /* rows, rebuilt when the visible set changes */
   GArray  *rows; /* HpTimelineRow */
   guint    n_pinned_rows;
+  double   pinned_height; /* of the pinned rows and the gap under them */
   double   content_height;
   gboolean rows_dirty;
   guint    generation;

@@ -365,6 +365,12 @@ const HpTimelineTrack *hp_timeline_layout_get_pinned_tracks (HpTimelineLayout *s
 const HpTimelineTrack *hp_timeline_layout_get_hidden_tracks (HpTimelineLayout *self,
                                                              guint            *n_tracks);
 void                   hp_timeline_layout_show_hidden_tracks (HpTimelineLayout *self);
+double                 hp_timeline_layout_get_pinned_band (HpTimelineLayout         *self,
+                                                           const HpTimelineViewport *viewport);
+void                   hp_timeline_layout_viewport_at (HpTimelineLayout         *self,
+                                                       const HpTimelineViewport *viewport,
+                                                       double                    y,
+                                                       HpTimelineViewport       *out);
 void                   hp_timeline_layout_set_gutter_width (HpTimelineLayout *self,
                                                             double            width);
 double                 hp_timeline_layout_get_gutter_width (HpTimelineLayout *self);

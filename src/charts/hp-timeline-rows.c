@@ -112,6 +112,7 @@ _hp_timeline_layout_ensure_rows (HpTimelineLayout *self)
   self->n_pinned_rows = self->rows->len;
   if (self->n_pinned_rows > 0)
     self->content_height += HP_TIMELINE_LANE_GAP;
+  self->pinned_height = self->content_height;
 
   for (guint k = 0; k < self->n_ranks; k++)
     {
@@ -177,6 +178,55 @@ hp_timeline_layout_get_lanes_top (HpTimelineLayout *self)
 
   return HP_TIMELINE_RULER_HEIGHT +
          ((self->flags & HP_TIMELINE_SHOW_ITERATIONS) ? HP_TIMELINE_BAND_HEIGHT : 0);
+}
+
+/**
+ * hp_timeline_layout_get_pinned_band:
+ * @viewport: a picture
+ *
+ * The pinned tracks stay at the top of the lanes area when the lanes are
+ * scrolled: that band shows the rows as if not scrolled, the rest of the
+ * lanes scroll under it.
+ *
+ * Returns: the band's height on @viewport's picture, 0 when nothing is
+ *   pinned or the lanes are not scrolled
+ */
+double
+hp_timeline_layout_get_pinned_band (HpTimelineLayout         *self,
+                                    const HpTimelineViewport *viewport)
+{
+  g_return_val_if_fail (self != NULL && viewport != NULL, 0);
+
+  _hp_timeline_layout_ensure_rows (self);
+  if (self->n_pinned_rows == 0 || viewport->scroll_y <= 0)
+    return 0;
+  return MAX (MIN (self->pinned_height, viewport->height - hp_timeline_layout_get_lanes_top (self)), 0);
+}
+
+/**
+ * hp_timeline_layout_viewport_at:
+ * @viewport: a picture
+ * @y: a y on it
+ * @out: (out caller-allocates): @viewport, unscrolled when @y is in the
+ *   band of pinned tracks
+ *
+ * What to hit-test a point of a picture against.
+ */
+void
+hp_timeline_layout_viewport_at (HpTimelineLayout         *self,
+                                const HpTimelineViewport *viewport,
+                                double                    y,
+                                HpTimelineViewport       *out)
+{
+  double top, band;
+
+  g_return_if_fail (self != NULL && viewport != NULL && out != NULL);
+
+  *out = *viewport;
+  top = hp_timeline_layout_get_lanes_top (self);
+  band = hp_timeline_layout_get_pinned_band (self, viewport);
+  if (y >= top && y < top + band)
+    out->scroll_y = 0;
 }
 
 /* the first row whose bottom is below @y */

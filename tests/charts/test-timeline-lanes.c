@@ -166,6 +166,64 @@ test_hidden (void)
   g_assert_true (hp_timeline_layout_get_track_hidden (layout, &host));
 }
 
+/* scrolled, the pinned tracks stay in a band at the top, and the points
+ * there are theirs */
+static void
+test_pinned_band (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
+  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (trace);
+  HpTimelineLayout  *layout = hp_timeline_painter_get_layout (painter);
+  HpTimelineTrack    host = { HP_TIMELINE_ROW_SLICES, 1, lane_of (trace, 1, 10) };
+  HpTimelineViewport v = { 0, 100 * HP_NS_PER_US, HP_TIMELINE_GUTTER_WIDTH + 1000, 400, 60, 1.0 };
+  HpTimelineViewport at;
+  HpTimelineHit      hit;
+  double             top = hp_timeline_layout_get_lanes_top (layout);
+  double             band;
+  cairo_surface_t   *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, v.width, v.height);
+  cairo_t           *cr = cairo_create (surface);
+
+  /* nothing pinned: no band */
+  g_assert_cmpfloat (hp_timeline_layout_get_pinned_band (layout, &v), ==, 0);
+  hp_timeline_layout_set_track_pinned (layout, &host, TRUE);
+  band = hp_timeline_layout_get_pinned_band (layout, &v);
+  g_assert_cmpfloat (band, ==, 2 * HP_TIMELINE_SLICE_HEIGHT + 2 * HP_TIMELINE_LANE_GAP);
+  v.scroll_y = 0;
+  g_assert_cmpfloat (hp_timeline_layout_get_pinned_band (layout, &v), ==, 0);
+  v.scroll_y = 60;
+
+  /* in the band, the pinned lane; under it, the scrolled rows */
+  hp_timeline_layout_viewport_at (layout, &v, top + 5, &at);
+  g_assert_cmpfloat (at.scroll_y, ==, 0);
+  hp_timeline_layout_viewport_at (layout, &v, top + band + 5, &at);
+  g_assert_cmpfloat (at.scroll_y, ==, 60);
+  hp_timeline_hit_init (&hit);
+  g_assert_true (hp_timeline_painter_hit_test (painter, &v, 40, top + 5, &hit));
+  g_assert_cmpint (hit.kind, ==, HP_TIMELINE_HIT_LANE_LABEL);
+  g_assert_cmpint (hit.row, ==, 0);
+  g_assert_cmpint (hit.depth, ==, 0);
+  hp_timeline_hit_clear (&hit);
+  g_assert_true (hp_timeline_painter_hit_test (painter, &v, 40, top + HP_TIMELINE_SLICE_HEIGHT + 5, &hit));
+  g_assert_cmpint (hit.row, ==, 1);
+  hp_timeline_hit_clear (&hit);
+  g_assert_true (hp_timeline_layout_hit_test (layout, &v, 40, top + band + 1, &hit));
+  g_assert_cmpint (hit.row, ==, hp_timeline_layout_find_row (layout, band + 1 + 60));
+  g_assert_cmpint (hit.row, >, 1);
+  hp_timeline_hit_clear (&hit);
+
+  /* both passes paint, the last frame is the scrolled one */
+  hp_timeline_painter_paint (painter, cr, &v);
+  hp_timeline_painter_paint_dynamic (painter, cr, &v);
+  {
+    guint first, end;
+
+    hp_timeline_layout_get_visible_rows (layout, &first, &end);
+    g_assert_cmpuint (first, ==, (guint)hp_timeline_layout_find_row (layout, 60 + 1));
+  }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 /* counter tracks are tracks like lanes: pinned, hidden, in order */
 static void
 test_counter_tracks (void)
@@ -457,6 +515,7 @@ main (int   argc,
 
   g_test_add_func ("/charts/timeline-lanes/pinned", test_pinned);
   g_test_add_func ("/charts/timeline-lanes/hidden", test_hidden);
+  g_test_add_func ("/charts/timeline-lanes/pinned-band", test_pinned_band);
   g_test_add_func ("/charts/timeline-lanes/counter-tracks", test_counter_tracks);
   g_test_add_func ("/charts/timeline-lanes/gutter-width", test_gutter_width);
   g_test_add_func ("/charts/timeline-lanes/bookmarks", test_bookmarks);
