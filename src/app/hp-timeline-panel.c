@@ -1193,7 +1193,8 @@ hp_timeline_panel_set_session (HpTimelinePanel *self,
    * trace once it is shown */
   hp_timeline_view_set_state_file (self->view, NULL);
   hp_timeline_panel_set_trace (self, session != NULL ? hp_session_get_trace (session) : NULL);
-  if (session != NULL && hp_session_get_run (session) != NULL && hp_run_get_paths (hp_session_get_run (session)) != NULL)
+  if (session != NULL && hp_session_get_run (session) != NULL && hp_run_get_paths (hp_session_get_run (session)) != NULL &&
+      hp_run_get_paths (hp_session_get_run (session))[0] != NULL)
     {
       g_autofree char *state = hp_timeline_state_path_for_run (g_get_user_state_dir (), hp_run_get_paths (hp_session_get_run (session)));
 

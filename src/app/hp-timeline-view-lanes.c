@@ -82,10 +82,13 @@ hp_timeline_view_set_state_file (HpTimelineView *self,
   g_free (self->state_file);
   self->state_file = g_strdup (path);
   g_clear_pointer (&self->state, hp_timeline_state_free);
+  /* read, not written: a folder gets a file once something is arranged */
   if (self->painter != NULL)
     {
       load_state (self);
-      hp_timeline_view_lanes_changed (self);
+      self->scroll_y = CLAMP (self->scroll_y, 0, hp_timeline_view_max_scroll (self));
+      hp_timeline_view_sync_adjustments (self);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
     }
 }
 

@@ -13,6 +13,8 @@
 #include "hp-core.h"
 #include "hp-test-utils.h"
 #include "hp-timeline-panel.h"
+#include "hp-trace-page.h"
+#include "hp-window.h"
 #include "hp-ui-test-utils.h"
 
 typedef struct
@@ -464,16 +466,109 @@ test_gutter_drag (Fixture      *f,
   g_assert_true (shown);
 }
 
+static void
+remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_remove (child);
+    }
+  g_rmdir (path);
+}
+
+static HpTimelineView *
+open_folder (const char *path,
+             HpWindow  **window)
+{
+  *window = hp_ui_test_open_window (path, -1, -1);
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, *window));
+  return hp_timeline_panel_get_view (hp_trace_page_get_timeline_panel (hp_window_get_trace_page (*window)));
+}
+
+/* The window of a folder keeps its arrangement in the user's state
+ * folder: a second window of the same folder gets it back, another
+ * folder does not; the trace folder gets nothing */
+static void
+test_per_folder (void)
+{
+  g_autofree char *path = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
+  g_autofree char *other = hp_test_data_path ("edge", "timeline-lanes", NULL);
+  g_autofree char *state_dir = g_build_filename (g_get_user_state_dir (), "hotpath", "timeline", NULL);
+  HpWindow        *window;
+  HpTimelineView  *view = open_folder (path, &window);
+  HpTimelineTrack  track = { HP_TIMELINE_ROW_SLICES, 1, 0 };
+  g_autoptr (GDir) dir = NULL;
+  guint       n_files = 0, n_trace_files;
+  const char *name;
+
+  /* the tests run with their own, empty, state folder */
+  g_assert_false (g_file_test (state_dir, G_FILE_TEST_EXISTS));
+  n_trace_files = 0;
+  {
+    g_autoptr (GDir) traces = g_dir_open (path, 0, NULL);
+
+    while (g_dir_read_name (traces) != NULL)
+      n_trace_files++;
+  }
+
+  hp_timeline_layout_set_track_pinned (hp_timeline_painter_get_layout (hp_timeline_view_get_painter (view)), &track, TRUE);
+  hp_timeline_view_set_rank_collapsed (view, hp_trace_get_rank (hp_timeline_view_get_trace (view), 0)->rank, TRUE);
+  hp_ui_test_close_window (window);
+
+  dir = g_dir_open (state_dir, 0, NULL);
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_assert_true (g_str_has_suffix (name, ".ini"));
+      n_files++;
+    }
+  g_assert_cmpuint (n_files, ==, 1);
+  {
+    g_autoptr (GDir) traces = g_dir_open (path, 0, NULL);
+    guint n = 0;
+
+    while (g_dir_read_name (traces) != NULL)
+      n++;
+    g_assert_cmpuint (n, ==, n_trace_files);
+  }
+
+  view = open_folder (path, &window);
+  g_assert_true (hp_timeline_layout_get_track_pinned (hp_timeline_painter_get_layout (hp_timeline_view_get_painter (view)), &track));
+  g_assert_true (hp_timeline_layout_get_rank_collapsed (hp_timeline_painter_get_layout (hp_timeline_view_get_painter (view)), 0));
+  hp_ui_test_close_window (window);
+
+  view = open_folder (other, &window);
+  g_assert_false (hp_timeline_layout_get_rank_collapsed (hp_timeline_painter_get_layout (hp_timeline_view_get_painter (view)), 0));
+  hp_ui_test_close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
 {
+  g_autofree char *state_home = g_dir_make_tmp ("hp-state-home-XXXXXX", NULL);
+  int              status;
+
+  /* GLib 2.74 isolates the other XDG folders, not the state folder */
+  g_assert_nonnull (state_home);
+  g_setenv ("XDG_STATE_HOME", state_home, TRUE);
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   g_test_add ("/ui/timeline-tracks/context-menu", Fixture, NULL, fixture_setup, test_context_menu, fixture_teardown);
   g_test_add ("/ui/timeline-tracks/corrupt-state", Fixture, NULL, fixture_setup, test_corrupt_state, fixture_teardown);
   g_test_add ("/ui/timeline-tracks/bookmarks", Fixture, NULL, fixture_setup, test_bookmarks, fixture_teardown);
+  g_test_add_func ("/ui/timeline-tracks/per-folder", test_per_folder);
   g_test_add ("/ui/timeline-tracks/gutter-drag", Fixture, NULL, fixture_setup, test_gutter_drag, fixture_teardown);
 
-  return g_test_run ();
+  status = g_test_run ();
+  remove_tree (state_home);
+  return status;
 }
