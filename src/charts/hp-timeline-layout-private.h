@@ -1,7 +1,8 @@
 /* hp-timeline-layout-private.h — what the timeline layout's files (and the painter) share inside src/charts.
  *
- * The layout is split by job: the object and its visibility state
- * (hp-timeline-layout.c), rows (hp-timeline-rows.c), culling and merging
+ * The layout is split by job: the object and its visibility state, with
+ * pinned and hidden tracks (hp-timeline-layout.c), rows and the band of
+ * pinned tracks (hp-timeline-rows.c), culling and merging
  * (hp-timeline-cull.c), counter tracks and idle gaps
  * (hp-timeline-extras.c), names and colours (hp-timeline-names.c), search
  * highlights (hp-timeline-search.c), hit testing (hp-timeline-hit.c), the
