@@ -210,7 +210,7 @@ test_row_to_timeline (Fixture      *f,
   g_assert_cmpint (r0->index[event], ==, hp_table_get_int (breakdown, row, (guint)c_index));
 }
 
-/* The overlay of all ranks has both ranks' paths; "]" and "[" step along
+/* The overlay of all ranks has both ranks' paths; "." and "," step along
  * the path, and the details pane says each is on it */
 static void
 test_overlay_keys (Fixture      *f,
@@ -243,7 +243,7 @@ test_overlay_keys (Fixture      *f,
   nodes = hp_critical_path_get_nodes (path, &n_nodes);
   order = hp_critical_path_get_path (path, &n_path);
 
-  /* nothing selected: "]" selects the path's first event, then the next
+  /* nothing selected: "." selects the path's first event, then the next
    * ones in path order */
   hp_timeline_view_select_event (f->view, -1, -1);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->timeline), "timeline.critical-path-next", NULL));
@@ -270,7 +270,7 @@ test_overlay_keys (Fixture      *f,
       g_assert_true (hp_critical_path_event_is_critical (path, (guint)event));
       g_assert_cmpstr (details_value (f, "Critical path"), ==, "On the path (no slack)");
     }
-  /* "[" goes back */
+  /* "," goes back */
   for (guint j = 1; j < seen->len; j++)
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->timeline), "timeline.critical-path-previous", NULL));
   g_assert_true (hp_timeline_view_get_selection (f->view, &rank, &event));
