@@ -225,6 +225,37 @@ assert_keys_work (Fixture *f)
   g_assert_cmpint (window_span (f), ==, f->end - f->start);
 }
 
+/* M marks the window; ] and [ show the mark again (selected, with a
+ * tenth of its length on each side) after a fit */
+static void
+assert_bookmark_keys_work (Fixture *f)
+{
+  HpTimelineBookmarks      *marks = hp_timeline_view_get_bookmarks (f->view);
+  guint                     n = hp_timeline_bookmarks_get_n_items (marks);
+  const HpTimelineBookmark *mark;
+  gint64                    t0, t1, s0, s1;
+
+  type_key (f, GDK_KEY_w);
+  type_key (f, GDK_KEY_w);
+  type_key (f, GDK_KEY_d);
+  hp_timeline_view_get_visible_range (f->view, &t0, &t1);
+  type_key (f, GDK_KEY_m);
+  g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (marks), ==, n + 1);
+  mark = hp_timeline_bookmarks_get (marks, n);
+  g_assert_cmpint (mark->start, ==, t0);
+  g_assert_cmpint (mark->end, ==, t1);
+  for (guint key = 0; key < 2; key++)
+    {
+      type_key (f, GDK_KEY_0);
+      g_assert_cmpint (window_span (f), ==, f->end - f->start);
+      type_key (f, key == 0 ? GDK_KEY_bracketright : GDK_KEY_bracketleft);
+      hp_timeline_view_get_selected_range (f->view, &s0, &s1);
+      g_assert_cmpint (s0, ==, t0);
+      g_assert_cmpint (s1, ==, t1);
+      g_assert_cmpint (window_start (f), ==, t0 - (t1 - t0) / 10);
+    }
+}
+
 /* Right after the Overlays popover closes, the focus is on its button */
 static void
 test_keys_after_overlays_menu (Fixture      *f,
@@ -258,6 +289,35 @@ test_keys_from_tabs (Fixture      *f,
   hp_ui_test_spin (50);
   g_assert_false (gtk_widget_has_focus (GTK_WIDGET (f->view)));
   assert_keys_work (f);
+  assert_bookmark_keys_work (f);
+}
+
+/* With the critical-path overlay on, "." and "," walk the path with the
+ * focus on the tabs, as the other timeline keys do */
+static void
+test_path_keys_from_tabs (Fixture      *f,
+                          gconstpointer data)
+{
+  GtkNotebook *notebook = hp_trace_page_get_notebook (hp_window_get_trace_page (f->window));
+  int          rank;
+  gint64       first, next, back;
+
+  if (skip_without_xtest (f))
+    return;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->panel), "timeline.show-critical-path", NULL));
+  hp_ui_test_spin (200);
+  hp_timeline_view_select_event (f->view, -1, -1);
+  gtk_widget_grab_focus (GTK_WIDGET (notebook));
+  hp_ui_test_spin (50);
+  g_assert_false (gtk_widget_has_focus (GTK_WIDGET (f->view)));
+  type_key (f, GDK_KEY_period);
+  g_assert_true (hp_timeline_view_get_selection (f->view, &rank, &first));
+  type_key (f, GDK_KEY_period);
+  g_assert_true (hp_timeline_view_get_selection (f->view, &rank, &next));
+  g_assert_cmpint (next, !=, first);
+  type_key (f, GDK_KEY_comma);
+  g_assert_true (hp_timeline_view_get_selection (f->view, &rank, &back));
+  g_assert_cmpint (back, ==, first);
 }
 
 /* A text entry keeps its letters: typing "w" in the search finds names,
@@ -434,11 +494,16 @@ int
 main (int    argc,
       char **argv)
 {
+  g_autofree char *state_home = hp_ui_test_isolate_state_dir ();
+  int              status;
+
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   g_test_add ("/ui/timeline-input/after-overlays-menu", Fixture, NULL, fixture_setup, test_keys_after_overlays_menu,
               fixture_teardown);
   g_test_add ("/ui/timeline-input/from-tabs", Fixture, NULL, fixture_setup, test_keys_from_tabs, fixture_teardown);
+  g_test_add ("/ui/timeline-input/path-keys-from-tabs", Fixture, NULL, fixture_setup, test_path_keys_from_tabs,
+              fixture_teardown);
   g_test_add ("/ui/timeline-input/entry-keeps-keys", Fixture, NULL, fixture_setup, test_entry_keeps_keys,
               fixture_teardown);
 
@@ -448,5 +513,7 @@ main (int    argc,
   g_test_add ("/ui/timeline-input/ruler-drag-selects-range", Fixture, NULL, fixture_setup, test_ruler_drag_selects_range,
               fixture_teardown);
 
-  return g_test_run ();
+  status = g_test_run ();
+  hp_ui_test_remove_tree (state_home);
+  return status;
 }
