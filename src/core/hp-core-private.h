@@ -48,6 +48,13 @@ typedef struct
   gpointer report_data;
 } HpParseProgress;
 
+void _hp_load_issue_add (GListStore         *issues,
+                         const char         *file,
+                         HpLoadIssueSeverity severity,
+                         int                 code,
+                         const char         *format,
+                         ...) G_GNUC_PRINTF (5, 6);
+
 const char    *_hp_file_kind_if_special (const GStatBuf *st);
 void           _hp_load_limits_resolve (const HpLoadLimits *limits,
                                         HpLoadLimits       *out);
