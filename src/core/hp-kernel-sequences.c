@@ -378,8 +378,8 @@ call_graph_build (CallGraph    *g,
 
       in_rows[e] = 1;
       all_stream_pos[l] &= is_gpu_event (g, e);
-      all_pid0[l] &= r->pid[e] == 0;
-      all_tid0[l] &= r->tid[e] == 0;
+      all_pid0[l] &= hp_rank_pid (r, e) == 0;
+      all_tid0[l] &= hp_rank_tid (r, e) == 0;
     }
   for (guint i = 0; i < r->n_rows; i++)
     {
@@ -1758,7 +1758,7 @@ stream_repeats (HpTrace      *trace,
         }
       row = hp_table_append_row (t);
       hp_table_set_int (t, row, 0, r->rank);
-      hp_table_set_int (t, row, 1, r->pid[ev[0]]);
+      hp_table_set_int (t, row, 1, hp_rank_pid (r, ev[0]));
       hp_table_set_int (t, row, 2, r->stream[ev[0]]);
       hp_table_set_int (t, row, 3, rep->len);
       hp_table_set_int (t, row, 4, rep->count);

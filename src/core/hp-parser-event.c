@@ -35,6 +35,8 @@ _hp_rank_builder_free (HpRankBuilder *b)
   _hp_rank_free (b->rank);
   hp_strings_free (b->strings);
   g_free (b->stream_state);
+  g_free (b->pid);
+  g_free (b->tid);
   if (b->labels != NULL)
     g_array_unref (b->labels);
   g_free (b->duplicate_of);
@@ -60,8 +62,8 @@ builder_reserve (HpRankBuilder *b)
   r->name = g_renew (guint32, r->name, cap);
   r->cat = g_renew (guint32, r->cat, cap);
   r->phase = g_renew (guint8, r->phase, cap);
-  r->pid = g_renew (gint64, r->pid, cap);
-  r->tid = g_renew (gint64, r->tid, cap);
+  b->pid = g_renew (gint64, b->pid, cap);
+  b->tid = g_renew (gint64, b->tid, cap);
   r->stream = g_renew (gint64, r->stream, cap);
   r->correlation = g_renew (gint64, r->correlation, cap);
   r->args_off = g_renew (guint64, r->args_off, cap);
@@ -225,8 +227,8 @@ _hp_parser_event_finish (Parser *p)
   r->name[n] = ev->name != HP_NO_STRING ? ev->name : hp_strings_intern (b->strings, "", 0);
   r->cat[n] = ev->cat;
   r->phase[n] = (guint8)(ev->ph != 0 ? ev->ph : 'X');
-  r->pid[n] = ev->pid;
-  r->tid[n] = ev->tid;
+  b->pid[n] = ev->pid;
+  b->tid[n] = ev->tid;
   r->stream[n] = ev->stream;
   b->stream_state[n] = ev->stream_state;
   r->correlation[n] = ev->correlation;

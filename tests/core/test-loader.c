@@ -1164,7 +1164,7 @@ test_edge_huge_ints (void)
       if (corr >= 0)
         g_assert_cmpint (rank->correlation[corr], ==, HP_NONE);
       if (pid >= 0)
-        g_assert_cmpint (rank->pid[pid], ==, HP_NONE);
+        g_assert_cmpint (hp_rank_pid (rank, pid), ==, HP_NONE);
 
       /* whatever made it into the rows has numbers from the file */
       for (guint r = 0; r < rank->n_rows; r++)
@@ -1175,8 +1175,8 @@ test_edge_huge_ints (void)
           g_assert_cmpint (rank->ts[e], <=, 50000);
           g_assert_cmpint (rank->dur[e], >=, 0);
           g_assert_cmpint (rank->dur[e], <=, 10000);
-          g_assert_cmpint (rank->pid[e], >=, HP_NONE);
-          g_assert_cmpint (rank->pid[e], <=, 1);
+          g_assert_cmpint (hp_rank_pid (rank, e), >=, HP_NONE);
+          g_assert_cmpint (hp_rank_pid (rank, e), <=, 1);
         }
     }
 }
