@@ -34,6 +34,7 @@ typedef struct
   gsize      args_capacity;
 
   guint8  *stream_state; /* 0 absent, 1 number, 2 not numeric */
+  guint8  *phase;        /* the 'ph' character, until the kinds hold it */
   gint64  *pid;          /* until the lanes hold them (hp_rank_pid()) */
   gint64  *tid;
   gboolean any_float_ts;

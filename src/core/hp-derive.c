@@ -114,8 +114,10 @@ ns_to_us_double (gint64 ns)
 }
 
 static void
-hta_round_times (HpRank *r)
+hta_round_times (HpRankBuilder *b)
 {
+  HpRank *r = b->rank;
+
   for (guint i = 0; i < r->n_events; i++)
     {
       double ts = ns_to_us_double (r->ts[i]);
@@ -124,7 +126,7 @@ hta_round_times (HpRank *r)
       double start = ceil (ts);
 
       r->ts[i] = (gint64)start * HP_NS_PER_US;
-      if (r->phase[i] != 'i' && r->phase[i] != 'I')
+      if (b->phase[i] != 'i' && b->phase[i] != 'I')
         r->dur[i] = (gint64)(end - start) * HP_NS_PER_US;
     }
 }
@@ -184,7 +186,7 @@ derive_kinds_and_flags (HpRankBuilder *b,
       guint8      state = b->stream_state[i];
       guint8     *cached;
 
-      if (r->phase[i] == 'i' || r->phase[i] == 'I')
+      if (b->phase[i] == 'i' || b->phase[i] == 'I')
         kind = HP_EVENT_KIND_INSTANT;
       else
         kind = r->cat[i] != HP_NO_STRING ? cat_kind[r->cat[i]] : HP_EVENT_KIND_OTHER;
@@ -733,13 +735,14 @@ _hp_rank_derive_local (HpRankBuilder *b,
   r->fractional_ts = b->any_float_ts;
   if (mode == HP_MODE_HTA_COMPAT && (b->any_float_ts || b->any_missing_ts) &&
       g_getenv ("HTA_DISABLE_NS_ROUNDING") == NULL)
-    hta_round_times (r);
+    hta_round_times (b);
 
   /* each step is one or two passes over the rank (tens of ms on a large
    * file): checking between them keeps Cancel prompt */
   detect_device_type (b);
   derive_kinds_and_flags (b, mode);
   g_clear_pointer (&b->stream_state, g_free);
+  g_clear_pointer (&b->phase, g_free);
   if (g_cancellable_is_cancelled (cancellable))
     return FALSE;
   /* an event's pid and tid are its lane's from here on: the parser's

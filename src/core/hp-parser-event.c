@@ -35,6 +35,7 @@ _hp_rank_builder_free (HpRankBuilder *b)
   _hp_rank_free (b->rank);
   hp_strings_free (b->strings);
   g_free (b->stream_state);
+  g_free (b->phase);
   g_free (b->pid);
   g_free (b->tid);
   if (b->labels != NULL)
@@ -61,7 +62,7 @@ builder_reserve (HpRankBuilder *b)
   r->dur = g_renew (gint64, r->dur, cap);
   r->name = g_renew (guint32, r->name, cap);
   r->cat = g_renew (guint32, r->cat, cap);
-  r->phase = g_renew (guint8, r->phase, cap);
+  b->phase = g_renew (guint8, b->phase, cap);
   b->pid = g_renew (gint64, b->pid, cap);
   b->tid = g_renew (gint64, b->tid, cap);
   r->stream = g_renew (gint64, r->stream, cap);
@@ -226,7 +227,7 @@ _hp_parser_event_finish (Parser *p)
   r->dur[n] = measured ? ev->dur : 0;
   r->name[n] = ev->name != HP_NO_STRING ? ev->name : hp_strings_intern (b->strings, "", 0);
   r->cat[n] = ev->cat;
-  r->phase[n] = (guint8)(ev->ph != 0 ? ev->ph : 'X');
+  b->phase[n] = (guint8)(ev->ph != 0 ? ev->ph : 'X');
   b->pid[n] = ev->pid;
   b->tid[n] = ev->tid;
   r->stream[n] = ev->stream;

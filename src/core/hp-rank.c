@@ -28,7 +28,6 @@ _hp_rank_free (HpRank *r)
   g_free (r->kind);
   g_free (r->kclass);
   g_free (r->flags);
-  g_free (r->phase);
   g_free (r->stream);
   g_free (r->correlation);
   g_free (r->partner);

@@ -152,7 +152,6 @@ typedef struct _HpRank
   guint8  *kind;           /* HpEventKind */
   guint8  *kclass;         /* HpKernelClass, by the trace's mode */
   guint8  *flags;          /* HpEventFlags */
-  guint8  *phase;          /* the 'ph' character */
   gint64  *stream;         /* args.stream normalised by the mode (docs/trace-format.md §5.1), or -1 */
   gint64  *correlation;    /* args.correlation, or -1 */
   gint32  *partner;        /* CPU launch <-> GPU event link (event position), or -1;
