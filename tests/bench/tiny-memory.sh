@@ -43,17 +43,8 @@ out=${HP_BENCH_OUT:-$here/out}
 
 [[ $events =~ ^[1-9][0-9]*00$ ]] || { echo "tiny-memory: EVENTS must be a multiple of 100" >&2; usage; }
 [[ $limit =~ ^[0-9]+(\.[0-9]+)?$ ]] || die "HP_TINY_MAX_RATIO must be a number"
-if [[ $builddir != /* ]]; then
-  if [ -d "$PWD/$builddir" ]; then
-    builddir=$PWD/$builddir
-  else
-    builddir=$root/$builddir
-  fi
-fi
-gen=$builddir/tests/tools/hp-gen-traces
-cli=$builddir/src/cli/hotpath-cli
-[ -x "$gen" ] || die "$gen not found; build it first: meson compile -C $builddir"
-[ -x "$cli" ] || die "$cli not found; build it first: meson compile -C $builddir"
+. "$here/bench-tools.sh"
+bench_find_tools "$builddir"
 [ -x /usr/bin/time ] && /usr/bin/time -f '%M' -o /dev/null true 2>/dev/null ||
   die "need GNU time as /usr/bin/time (Debian package time)"
 
