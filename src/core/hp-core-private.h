@@ -73,6 +73,10 @@ gboolean hp_parse_time_ns (const char *text,
                            gsize       len,
                            gint64     *out_ns);
 void     _hp_rank_free (HpRank *rank);
+/* HpRank.args_at of an event without args; no args start at such an offset */
+#define HP_ARGS_NONE G_MAXUINT32
+guint64 _hp_rank_args_offset (const HpRank *rank,
+                              guint         event);
 
 /* derive steps that need only the rank (run in the worker thread) */
 gboolean _hp_rank_derive_local (HpRankBuilder *builder,

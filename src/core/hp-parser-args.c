@@ -60,6 +60,16 @@ args_put_bytes (HpRankBuilder *b,
   b->rank->args_len += len;
 }
 
+/* Where the next event's args start. Its low 32 bits must never read as
+ * HP_ARGS_NONE: a byte that no event points at is skipped there. */
+guint64
+_hp_parser_args_begin (HpRankBuilder *b)
+{
+  if ((guint32)b->rank->args_len == HP_ARGS_NONE)
+    _hp_parser_args_put_byte (b, 0);
+  return b->rank->args_len;
+}
+
 /* ---------------------------------------------------------------------------
  * Capture of nested args values
  * ------------------------------------------------------------------------- */

@@ -481,7 +481,7 @@ on_start_map (void *ctx)
     case CTX_EVENT:
       if (p->field == F_ARGS && p->ev.args_off == G_MAXUINT64)
         {
-          p->ev.args_off = p->b->rank->args_len;
+          p->ev.args_off = _hp_parser_args_begin (p->b);
           p->n_args = 0;
           return push (p, CTX_ARGS);
         }

@@ -67,7 +67,7 @@ builder_reserve (HpRankBuilder *b)
   b->tid = g_renew (gint64, b->tid, cap);
   r->stream = g_renew (gint64, r->stream, cap);
   r->correlation = g_renew (gint64, r->correlation, cap);
-  r->args_off = g_renew (guint64, r->args_off, cap);
+  r->args_at = g_renew (guint32, r->args_at, cap);
   r->flags = g_renew (guint8, r->flags, cap);
   b->stream_state = g_renew (guint8, b->stream_state, cap);
   b->capacity = cap;
@@ -233,6 +233,17 @@ _hp_parser_event_finish (Parser *p)
   r->stream[n] = ev->stream;
   b->stream_state[n] = ev->stream_state;
   r->correlation[n] = ev->correlation;
-  r->args_off[n] = ev->args_off;
+  if (ev->args_off == G_MAXUINT64)
+    r->args_at[n] = HP_ARGS_NONE;
+  else
+    {
+      /* offsets only grow: note the event at which they pass each 4 GiB */
+      while (r->n_args_at_high < ev->args_off >> 32)
+        {
+          r->args_at_high = g_renew (guint32, r->args_at_high, r->n_args_at_high + 1);
+          r->args_at_high[r->n_args_at_high++] = n;
+        }
+      r->args_at[n] = (guint32)ev->args_off;
+    }
   r->flags[n] = measured ? HP_EVENT_MEASURED : 0;
 }

@@ -209,6 +209,7 @@ void           _hp_parser_event_reset (Parser *p);
 void           _hp_parser_event_finish (Parser *p);
 
 /* hp-parser-args.c */
+guint64  _hp_parser_args_begin (HpRankBuilder *b);
 void     _hp_parser_args_put_byte (HpRankBuilder *b,
                                    guint8         byte);
 void     _hp_parser_capture_before_value (Parser *p);

@@ -161,7 +161,10 @@ typedef struct _HpRank
   gint32  *parent;         /* enclosing event on the same lane, or -1 */
   guint16 *depth;          /* nesting depth on its lane */
   guint32 *lane;           /* index into lanes; an event's pid and tid are its lane's */
-  guint64 *args_off;       /* offset into args (see hp_rank_get_args()), or G_MAXUINT64 */
+  guint32 *args_at;        /* low 32 bits of the offset into args (hp_rank_args_iter_init()) */
+  guint32 *args_at_high;   /* events at which the offsets pass another 4 GiB, ascending;
+                            * NULL for an args store under 4 GiB */
+  guint n_args_at_high;
 
   /* CSR list of all GPU events of a CPU launch (graph launches have many) */
   guint32 *launch_first; /* n_events + 1 */

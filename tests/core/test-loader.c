@@ -1891,6 +1891,33 @@ json_same (JsonNode *a,
     }
 }
 
+/* Args offsets past 4 GiB: each event keeps the low 32 bits and the rank
+ * lists the events at which the offsets pass another 4 GiB. A store that
+ * large cannot be made in a test, so the columns are made by hand. */
+static void
+test_args_offset_high (void)
+{
+  guint32 at[] = { 5, HP_ARGS_NONE, 7, 3, HP_ARGS_NONE, 9, 0 };
+  guint32 high[] = { 2, 3, 3, 6 }; /* event 3 jumps two steps, from 1 to 3 */
+  HpRank  r = { 0 };
+
+  r.n_events = G_N_ELEMENTS (at);
+  r.args_at = at;
+  g_assert_cmpuint (_hp_rank_args_offset (&r, 0), ==, 5);
+  g_assert_cmpuint (_hp_rank_args_offset (&r, 1), ==, G_MAXUINT64);
+  g_assert_cmpuint (_hp_rank_args_offset (&r, 6), ==, 0);
+
+  r.args_at_high = high;
+  r.n_args_at_high = G_N_ELEMENTS (high);
+  g_assert_cmpuint (_hp_rank_args_offset (&r, 0), ==, 5);
+  g_assert_cmpuint (_hp_rank_args_offset (&r, 1), ==, G_MAXUINT64);
+  g_assert_cmpuint (_hp_rank_args_offset (&r, 2), ==, (G_GUINT64_CONSTANT (1) << 32) | 7);
+  g_assert_cmpuint (_hp_rank_args_offset (&r, 3), ==, (G_GUINT64_CONSTANT (3) << 32) | 3);
+  g_assert_cmpuint (_hp_rank_args_offset (&r, 4), ==, G_MAXUINT64);
+  g_assert_cmpuint (_hp_rank_args_offset (&r, 5), ==, (G_GUINT64_CONSTANT (3) << 32) | 9);
+  g_assert_cmpuint (_hp_rank_args_offset (&r, 6), ==, G_GUINT64_CONSTANT (4) << 32);
+}
+
 static void
 test_args_store (void)
 {
@@ -2082,6 +2109,7 @@ main (int   argc,
   g_test_add_func ("/core/loader/async", test_async);
   g_test_add_func ("/core/loader/async-cancelled", test_async_cancelled);
   g_test_add_func ("/core/loader/args-store", test_args_store);
+  g_test_add_func ("/core/loader/args-offset-high", test_args_offset_high);
   g_test_add_func ("/core/loader/pid-tid-from-lanes", test_pid_tid_from_lanes);
 
   golden_cases = hp_test_hta_cases (&n_golden_cases);
