@@ -22,9 +22,9 @@ G_BEGIN_DECLS
 
 #define MAX_NESTING HP_MAX_NESTING
 
-/* What the container on top of the stack is */
 #define KEY_CACHE_SIZE 64
 
+/* What the container on top of the stack is */
 typedef enum
 {
   CTX_TOP,     /* the top-level object */
