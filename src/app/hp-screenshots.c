@@ -13,8 +13,10 @@
  * layout has settled. Then the Timeline tab is shown again in a series of
  * states (timeline_shots): the whole trace, a mid zoom and a deep zoom on
  * a GEMM kernel, each without and with the overlays, the critical-path
- * overlay over the first 20 ms of rank 0's first step, and the result of
- * "Show on Timeline" for the first row of the Kernels tab's kernel table.
+ * overlay over the first 20 ms of rank 0's first step, the result of
+ * "Show on Timeline" for the first row of the Kernels tab's kernel table,
+ * the Overview scoped to a range, and an area selected across two GPU
+ * streams with its table of events by name.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -49,6 +51,7 @@ typedef enum
   LINKED,    /* the Kernels tab's first kernel row, shown on the timeline */
   SCOPED,    /* the Overview scoped to the middle third of the trace */
   CRITICAL,  /* the critical-path overlay over 20 ms of rank 0's first step */
+  AREA,      /* an area over rank 0's GPU streams, and its table */
 } TimelineShot;
 
 #define OVERLAYS (HP_TIMELINE_SHOW_IDLE | HP_TIMELINE_SHOW_FLOWS | HP_TIMELINE_SHOW_COUNTERS)
@@ -69,6 +72,7 @@ static const struct
   { "timeline-critical-path", CRITICAL, 0 },
   { "timeline-linked", LINKED, HP_TIMELINE_SHOW_FLOWS },
   { "overview-scoped", SCOPED, 0 },
+  { "timeline-area-selection", AREA, 0 },
 };
 
 static void
@@ -144,6 +148,49 @@ show_first_kernel_row (HpTracePage *page)
 static void show_tab (GtkNotebook *notebook,
                       int          index);
 
+/* An area as a drag across rank 0's first four GPU streams would select:
+ * the middle third of 20 ms around the first match of SHOT_KERNEL, with
+ * the streams scrolled near the top */
+static gboolean
+stage_area (HpTimelinePanel *panel)
+{
+  HpTimelineView      *view = hp_timeline_panel_get_view (panel);
+  HpTimelineLayout    *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (view));
+  const HpRank        *r = hp_trace_get_rank (hp_timeline_view_get_trace (view), 0);
+  const HpTimelineRow *rows;
+  HpLaneRef            lanes[4];
+  guint                n_rows, n_lanes = 0;
+  double               top = 0;
+  gint64               start, end, third;
+
+  hp_timeline_panel_search (panel, SHOT_KERNEL);
+  if (hp_timeline_view_get_n_matches (view) == 0)
+    return FALSE;
+  hp_timeline_view_select_match (view, 0);
+  hp_timeline_view_zoom_to_selection (view);
+  hp_timeline_view_get_visible_range (view, &start, &end);
+  hp_timeline_view_set_visible_range (view, (start + end) / 2 - 10000000, (start + end) / 2 + 10000000);
+  hp_timeline_panel_search (panel, NULL);
+  hp_timeline_view_select_event (view, -1, -1);
+
+  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  for (guint i = 0; i < n_rows && n_lanes < G_N_ELEMENTS (lanes); i++)
+    if (rows[i].kind == HP_TIMELINE_ROW_SLICES && rows[i].rank_pos == 0 && rows[i].depth == 0 &&
+        r->lanes[rows[i].lane].is_gpu)
+      {
+        if (n_lanes == 0)
+          top = rows[i].y;
+        lanes[n_lanes++] = (HpLaneRef){ 0, rows[i].lane };
+      }
+  if (n_lanes < 2)
+    return FALSE;
+  hp_timeline_view_set_scroll (view, MAX (top - 3 * HP_TIMELINE_SLICE_HEIGHT, 0));
+  hp_timeline_view_get_visible_range (view, &start, &end);
+  third = (end - start) / 3;
+  hp_timeline_view_set_selected_area (view, start + third, start + 2 * third, lanes, n_lanes);
+  return TRUE;
+}
+
 /* Puts the Timeline tab in the state of timeline_shots[index] */
 static gboolean
 stage_timeline_shot (HpTracePage *page,
@@ -201,6 +248,9 @@ stage_timeline_shot (HpTracePage *page,
         hp_timeline_view_set_visible_range (view, start, start + 20000000);
         return TRUE;
       }
+    case AREA:
+      hp_session_set_scope (hp_trace_page_get_session (page), NULL);
+      return stage_area (panel);
     case SCOPED:
       {
         /* the range a user would drag on the timeline, then "Selected Range" */

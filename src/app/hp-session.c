@@ -51,6 +51,7 @@ struct _HpSession
   HpTrace         *scoped_trace; /* what the analyses run on; NULL if the scope failed */
   GError          *scope_error;
   HpTimeSpan       selected_range;
+  GArray          *selected_lanes; /* HpLaneRef of a selected area; empty: every lane */
   HpTimeSpan       visible_window;
   int              selected_event_rank; /* -1: no event selected */
   gint64           selected_event;
@@ -277,6 +278,7 @@ hp_session_finalize (GObject *object)
   g_clear_pointer (&self->scope, hp_scope_unref);
   g_clear_error (&self->scope_error);
   g_clear_pointer (&self->highlights, hp_linked_events_free);
+  g_clear_pointer (&self->selected_lanes, g_array_unref);
   g_clear_pointer (&self->trace, hp_trace_unref);
   g_clear_object (&self->run);
   hp_analysis_params_clear (&self->params);
@@ -825,18 +827,72 @@ hp_session_get_selected_range (HpSession *self)
   return self->selected_range;
 }
 
+/**
+ * hp_session_set_selected_range:
+ * @span: a time range across every lane; empty for none
+ */
 void
 hp_session_set_selected_range (HpSession *self,
                                HpTimeSpan span)
 {
+  hp_session_set_selected_area (self, span, NULL, 0);
+}
+
+/**
+ * hp_session_set_selected_area:
+ * @span: the time range; empty for none
+ * @lanes: (array length=n_lanes) (nullable): the lanes of the area, by
+ *   rank position then lane, as hp_timeline_view_get_selected_lanes()
+ *   gives them; copied
+ * @n_lanes: how many; 0 for the range across every lane
+ *
+ * The area selected on the timeline. Notifies #HpSession:selected-range
+ * when the range or its lanes change.
+ */
+void
+hp_session_set_selected_area (HpSession       *self,
+                              HpTimeSpan       span,
+                              const HpLaneRef *lanes,
+                              guint            n_lanes)
+{
+  guint n_old;
+
   g_return_if_fail (HP_IS_SESSION (self));
+  g_return_if_fail (lanes != NULL || n_lanes == 0);
 
   if (hp_time_span_is_empty (span))
-    span = hp_time_span_make (0, 0);
-  if (hp_time_span_equal (span, self->selected_range))
+    {
+      span = hp_time_span_make (0, 0);
+      n_lanes = 0;
+    }
+  if (self->selected_lanes == NULL)
+    self->selected_lanes = g_array_new (FALSE, FALSE, sizeof (HpLaneRef));
+  n_old = self->selected_lanes->len;
+  if (hp_time_span_equal (span, self->selected_range) && n_old == n_lanes &&
+      (n_lanes == 0 || memcmp (self->selected_lanes->data, lanes, n_lanes * sizeof (HpLaneRef)) == 0))
     return;
   self->selected_range = span;
+  g_array_set_size (self->selected_lanes, 0);
+  g_array_append_vals (self->selected_lanes, lanes, n_lanes);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_RANGE]);
+}
+
+/**
+ * hp_session_get_selected_lanes:
+ * @n_lanes: (out): how many
+ *
+ * Returns: (transfer none) (array length=n_lanes) (nullable): the lanes
+ *   of the selected area; %NULL when the selected range spans every lane
+ */
+const HpLaneRef *
+hp_session_get_selected_lanes (HpSession *self,
+                               guint     *n_lanes)
+{
+  g_return_val_if_fail (HP_IS_SESSION (self), NULL);
+  g_return_val_if_fail (n_lanes != NULL, NULL);
+
+  *n_lanes = self->selected_lanes != NULL ? self->selected_lanes->len : 0;
+  return *n_lanes > 0 ? (const HpLaneRef *)(gpointer)self->selected_lanes->data : NULL;
 }
 
 /**

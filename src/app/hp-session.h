@@ -68,4 +68,11 @@ HpTimeSpan              hp_session_get_selected_range (HpSession *self);
 void                    hp_session_set_selected_range (HpSession *self,
                                                        HpTimeSpan span);
 
+void             hp_session_set_selected_area (HpSession       *self,
+                                               HpTimeSpan       span,
+                                               const HpLaneRef *lanes,
+                                               guint            n_lanes);
+const HpLaneRef *hp_session_get_selected_lanes (HpSession *self,
+                                                guint     *n_lanes);
+
 G_END_DECLS

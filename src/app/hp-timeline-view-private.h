@@ -9,7 +9,8 @@
 
 G_BEGIN_DECLS
 
-/* the narrowest window, ns, and how far past the trace one may pan */
+/* the narrowest window, ns, and how far past the trace one may pan, in
+ * window widths */
 #define MIN_SPAN 100
 #define EDGE_MARGIN 0.05
 #define WHEEL_STEP 48.0
@@ -19,7 +20,8 @@ typedef enum
 {
   DRAG_NONE,
   DRAG_PAN,
-  DRAG_RANGE,
+  DRAG_RANGE, /* on the ruler: a range across every lane */
+  DRAG_AREA,  /* on the lanes: a range across the lanes crossed */
 } DragMode;
 
 struct _HpTimelineView
@@ -54,6 +56,7 @@ struct _HpTimelineView
   gboolean pointer_inside;
 
   DragMode drag_mode;
+  guint    drag_button;
   double   drag_x;
   double   drag_y;
   gint64   drag_t0;
@@ -114,6 +117,7 @@ void hp_timeline_view_update_hover (HpTimelineView *self);
 
 /* hp-timeline-view-actions.c */
 void hp_timeline_view_class_actions_init (GtkWidgetClass *widget_class);
+void hp_timeline_view_init_shortcuts (HpTimelineView *self);
 
 /* hp-timeline-view-tooltips.c */
 gboolean hp_timeline_view_query_tooltip (GtkWidget  *widget,

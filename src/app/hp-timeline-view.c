@@ -419,6 +419,7 @@ hp_timeline_view_init (HpTimelineView *self)
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
 
   hp_timeline_view_init_gestures (self);
+  hp_timeline_view_init_shortcuts (self);
 }
 
 /**

@@ -69,6 +69,14 @@ void     hp_timeline_view_set_selected_range (HpTimelineView *self,
                                               gint64          start,
                                               gint64          end);
 
+void             hp_timeline_view_set_selected_area (HpTimelineView  *self,
+                                                     gint64           start,
+                                                     gint64           end,
+                                                     const HpLaneRef *lanes,
+                                                     guint            n_lanes);
+const HpLaneRef *hp_timeline_view_get_selected_lanes (HpTimelineView *self,
+                                                      guint          *n_lanes);
+
 guint hp_timeline_view_search (HpTimelineView *self,
                                const char     *text);
 guint hp_timeline_view_get_n_matches (HpTimelineView *self);

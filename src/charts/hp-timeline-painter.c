@@ -156,6 +156,7 @@ hp_timeline_painter_free (HpTimelinePainter *self)
   for (guint i = 0; i < G_N_ELEMENTS (self->boxes); i++)
     g_array_unref (self->boxes[i]);
   g_free (self->columns);
+  g_clear_pointer (&self->range_lanes, g_array_unref);
   g_free (self->name_widths);
   g_clear_object (&self->pango);
   g_clear_pointer (&self->small_font, pango_font_description_free);

@@ -120,6 +120,16 @@ gboolean hp_timeline_painter_get_range (HpTimelinePainter *self,
                                         gint64            *start,
                                         gint64            *end);
 
+void             hp_timeline_painter_set_range_lanes (HpTimelinePainter *self,
+                                                      const HpLaneRef   *lanes,
+                                                      guint              n_lanes);
+const HpLaneRef *hp_timeline_painter_get_range_lanes (HpTimelinePainter *self,
+                                                      guint             *n_lanes);
+void             hp_timeline_painter_lanes_between (HpTimelinePainter *self,
+                                                    double             top,
+                                                    double             bottom,
+                                                    GArray            *lanes);
+
 void     hp_timeline_painter_paint (HpTimelinePainter        *self,
                                     cairo_t                  *cr,
                                     const HpTimelineViewport *viewport);
