@@ -52,6 +52,7 @@ typedef enum
   SCOPED,    /* the Overview scoped to the middle third of the trace */
   CRITICAL,  /* the critical-path overlay over 20 ms of rank 0's first step */
   AREA,      /* an area over rank 0's GPU streams, and its table */
+  LANES,     /* a GPU stream of the last rank pinned, rank 0 collapsed, bookmarks, scrolled */
 } TimelineShot;
 
 #define OVERLAYS (HP_TIMELINE_SHOW_IDLE | HP_TIMELINE_SHOW_FLOWS | HP_TIMELINE_SHOW_COUNTERS)
@@ -71,6 +72,7 @@ static const struct
   { "timeline-deep-overlays", ZOOM_DEEP, OVERLAYS },
   { "timeline-critical-path", CRITICAL, 0 },
   { "timeline-linked", LINKED, HP_TIMELINE_SHOW_FLOWS },
+  { "timeline-lanes", LANES, 0 },
   { "overview-scoped", SCOPED, 0 },
   { "timeline-area-selection", AREA, 0 },
 };
@@ -251,6 +253,36 @@ stage_timeline_shot (HpTracePage *page,
     case AREA:
       hp_session_set_scope (hp_trace_page_get_session (page), NULL);
       return stage_area (panel);
+    case LANES:
+      {
+        HpTrace          *trace = hp_timeline_view_get_trace (view);
+        HpTimelineLayout *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (view));
+        guint             last = hp_trace_get_n_ranks (trace) - 1;
+        const HpRank     *r;
+
+        hp_timeline_panel_search (panel, NULL);
+        if (hp_trace_get_n_ranks (trace) < 2)
+          return FALSE;
+        r = hp_trace_get_rank (trace, last);
+        for (guint l = 0; l < r->n_lanes; l++)
+          if (r->lanes[l].is_gpu && r->lanes[l].max_depth > 0)
+            {
+              hp_timeline_layout_set_track_pinned (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_SLICES, last, l }, TRUE);
+              break;
+            }
+        hp_timeline_view_set_rank_collapsed (view, hp_trace_get_rank (trace, 0)->rank, TRUE);
+        hp_timeline_view_set_scroll (view, 0);
+        hp_timeline_view_zoom_to_fit (view);
+        hp_timeline_view_get_visible_range (view, &start, &end);
+        hp_timeline_view_set_selected_range (view, start + (end - start) / 10, start + (end - start) / 4);
+        hp_timeline_view_rename_bookmark (view, (guint)hp_timeline_view_add_bookmark (view), "warm-up");
+        hp_timeline_view_set_selected_range (view, start + (end - start) / 2, start + (end - start) * 6 / 10);
+        hp_timeline_view_rename_bookmark (view, (guint)hp_timeline_view_add_bookmark (view), "slow step");
+        hp_timeline_view_set_selected_range (view, 0, 0);
+        /* scrolled: the pinned stream stays at the top */
+        hp_timeline_view_set_scroll (view, 3 * HP_TIMELINE_SLICE_HEIGHT);
+        return TRUE;
+      }
     case SCOPED:
       {
         /* the range a user would drag on the timeline, then "Selected Range" */

@@ -28,6 +28,7 @@
 #include <glib/gi18n.h>
 
 #include "hp-core.h"
+#include "hp-bookmarks-popover.h"
 #include "hp-dialogs.h"
 #include "hp-table-view.h"
 #include "hp-timeline-panel.h"
@@ -1228,6 +1229,7 @@ hp_timeline_panel_class_init (HpTimelinePanelClass *klass)
 
   g_type_ensure (HP_TYPE_TABLE_VIEW);
   g_type_ensure (HP_TYPE_TIMELINE_VIEW);
+  g_type_ensure (HP_TYPE_BOOKMARKS_POPOVER);
 }
 
 static void
@@ -1281,7 +1283,17 @@ hp_timeline_panel_set_session (HpTimelinePanel *self,
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_set_object (&self->session, session);
+  /* pins, hidden lanes, bookmarks: kept per folder, applied to the new
+   * trace once it is shown */
+  hp_timeline_view_set_state_file (self->view, NULL);
   hp_timeline_panel_set_trace (self, session != NULL ? hp_session_get_trace (session) : NULL);
+  if (session != NULL && hp_session_get_run (session) != NULL && hp_run_get_paths (hp_session_get_run (session)) != NULL &&
+      hp_run_get_paths (hp_session_get_run (session))[0] != NULL)
+    {
+      g_autofree char *state = hp_timeline_state_path_for_run (g_get_user_state_dir (), hp_run_get_paths (hp_session_get_run (session)));
+
+      hp_timeline_view_set_state_file (self->view, state);
+    }
   if (session != NULL)
     {
       g_signal_connect_swapped (session, "params-changed", G_CALLBACK (params_changed_cb), self);

@@ -116,6 +116,9 @@ hp_timeline_view_init_shortcuts (HpTimelineView *self)
     { GDK_KEY_d, "timeline.pan-right" },
     { GDK_KEY_0, "timeline.zoom-fit" },
     { GDK_KEY_f, "timeline.zoom-selection" },
+    { GDK_KEY_m, "timeline.add-bookmark" },
+    { GDK_KEY_bracketright, "timeline.next-bookmark" },
+    { GDK_KEY_bracketleft, "timeline.previous-bookmark" },
   };
   GtkEventController *controller = gtk_shortcut_controller_new ();
 

@@ -19,7 +19,7 @@ hp_timeline_view_viewport (HpTimelineView     *self,
 {
   v->t0 = self->t0;
   v->t1 = self->t1;
-  v->width = MAX (gtk_widget_get_width (GTK_WIDGET (self)), (int)HP_TIMELINE_GUTTER_WIDTH + 50);
+  v->width = MAX (gtk_widget_get_width (GTK_WIDGET (self)), (int)hp_timeline_view_get_gutter_width (self) + 50);
   v->height = MAX (gtk_widget_get_height (GTK_WIDGET (self)), 50);
   v->scroll_y = self->scroll_y;
   v->scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
@@ -405,9 +405,7 @@ hp_timeline_view_set_rank_collapsed (HpTimelineView *self,
   if (pos < 0)
     return;
   hp_timeline_layout_set_rank_collapsed (hp_timeline_painter_get_layout (self->painter), (guint)pos, collapsed);
-  self->scroll_y = CLAMP (self->scroll_y, 0, hp_timeline_view_max_scroll (self));
-  hp_timeline_view_sync_adjustments (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  hp_timeline_view_lanes_changed (self);
 }
 
 /**

@@ -93,7 +93,7 @@ scroll_cb (HpTimelineView           *self,
       dx += dy;
       dy = 0;
     }
-  time_width = MAX (gtk_widget_get_width (GTK_WIDGET (self)) - HP_TIMELINE_GUTTER_WIDTH, 1);
+  time_width = MAX (gtk_widget_get_width (GTK_WIDGET (self)) - hp_timeline_view_get_gutter_width (self), 1);
   if (dx != 0)
     hp_timeline_view_pan (self, dx * unit / time_width);
   if (dy != 0)
@@ -258,9 +258,7 @@ click (HpTimelineView *self,
         gboolean          collapsed = hp_timeline_layout_get_rank_collapsed (layout, (guint)hit.rank_pos);
 
         hp_timeline_layout_set_rank_collapsed (layout, (guint)hit.rank_pos, !collapsed);
-        self->scroll_y = CLAMP (self->scroll_y, 0, hp_timeline_view_max_scroll (self));
-        hp_timeline_view_sync_adjustments (self);
-        gtk_widget_queue_draw (GTK_WIDGET (self));
+        hp_timeline_view_lanes_changed (self);
       }
       break;
 

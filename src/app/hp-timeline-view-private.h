@@ -72,6 +72,23 @@ struct _HpTimelineView
   int      hover_rank_pos;
   gint64   hover_event;
   int      current_match;
+
+  /* hp-timeline-view-lanes.c: the saved arrangement, the lane menu, the
+   * gutter's edge */
+  char            *state_file;
+  HpTimelineState *state;
+  GtkWidget       *lane_menu;
+  HpTimelineTrack  menu_track;
+  int              menu_rank_pos;
+  gboolean         menu_has_track;
+  double           gutter_drag_width;
+  gboolean         gutter_dragging;
+  gboolean         gutter_cursor;
+
+  /* hp-timeline-view-bookmarks.c */
+  HpTimelineBookmarks *bookmarks;
+  guint                bookmarks_overlay;
+  int                  current_bookmark;
 };
 
 enum
@@ -88,6 +105,7 @@ enum
 {
   SELECTION_CHANGED,
   RANGE_CHANGED,
+  BOOKMARKS_CHANGED,
   N_SIGNALS
 };
 
@@ -125,6 +143,19 @@ gboolean hp_timeline_view_query_tooltip (GtkWidget  *widget,
                                          int         y,
                                          gboolean    keyboard,
                                          GtkTooltip *tooltip);
+
+/* hp-timeline-view-lanes.c */
+void hp_timeline_view_class_lanes_init (GtkWidgetClass *widget_class);
+void hp_timeline_view_lanes_init (HpTimelineView *self);
+void hp_timeline_view_lanes_attach (HpTimelineView *self);
+void hp_timeline_view_lanes_allocate (HpTimelineView *self);
+void hp_timeline_view_lanes_dispose (HpTimelineView *self);
+void hp_timeline_view_lanes_changed (HpTimelineView *self);
+void hp_timeline_view_save_state (HpTimelineView *self);
+
+/* hp-timeline-view-bookmarks.c */
+void hp_timeline_view_class_bookmarks_init (GtkWidgetClass *widget_class);
+void hp_timeline_view_bookmarks_attach (HpTimelineView *self);
 
 /* hp-timeline-view-selection.c */
 void hp_timeline_view_emit_range_changed (HpTimelineView *self);

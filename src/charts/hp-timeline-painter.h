@@ -90,6 +90,8 @@ const char         *hp_timeline_painter_get_translation_domain (HpTimelinePainte
 char               *hp_timeline_painter_dup_lane_title (HpTimelinePainter *self,
                                                         const HpRank      *rank,
                                                         guint              lane);
+char               *hp_timeline_painter_dup_row_title (HpTimelinePainter   *self,
+                                                       const HpTimelineRow *row);
 char               *hp_timeline_painter_dup_counter_title (HpTimelinePainter *self,
                                                            guint              rank_pos,
                                                            guint              counter);

@@ -41,5 +41,7 @@ GtkWidget *hp_ui_test_find_widget_of_type (GtkWidget *root,
                                            GType      type);
 
 char *hp_ui_test_read_clipboard (GtkWidget *widget);
+char *hp_ui_test_isolate_state_dir (void);
+void  hp_ui_test_remove_tree (const char *path);
 
 G_END_DECLS

@@ -225,6 +225,37 @@ assert_keys_work (Fixture *f)
   g_assert_cmpint (window_span (f), ==, f->end - f->start);
 }
 
+/* M marks the window; ] and [ show the mark again (selected, with a
+ * tenth of its length on each side) after a fit */
+static void
+assert_bookmark_keys_work (Fixture *f)
+{
+  HpTimelineBookmarks      *marks = hp_timeline_view_get_bookmarks (f->view);
+  guint                     n = hp_timeline_bookmarks_get_n_items (marks);
+  const HpTimelineBookmark *mark;
+  gint64                    t0, t1, s0, s1;
+
+  type_key (f, GDK_KEY_w);
+  type_key (f, GDK_KEY_w);
+  type_key (f, GDK_KEY_d);
+  hp_timeline_view_get_visible_range (f->view, &t0, &t1);
+  type_key (f, GDK_KEY_m);
+  g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (marks), ==, n + 1);
+  mark = hp_timeline_bookmarks_get (marks, n);
+  g_assert_cmpint (mark->start, ==, t0);
+  g_assert_cmpint (mark->end, ==, t1);
+  for (guint key = 0; key < 2; key++)
+    {
+      type_key (f, GDK_KEY_0);
+      g_assert_cmpint (window_span (f), ==, f->end - f->start);
+      type_key (f, key == 0 ? GDK_KEY_bracketright : GDK_KEY_bracketleft);
+      hp_timeline_view_get_selected_range (f->view, &s0, &s1);
+      g_assert_cmpint (s0, ==, t0);
+      g_assert_cmpint (s1, ==, t1);
+      g_assert_cmpint (window_start (f), ==, t0 - (t1 - t0) / 10);
+    }
+}
+
 /* Right after the Overlays popover closes, the focus is on its button */
 static void
 test_keys_after_overlays_menu (Fixture      *f,
@@ -258,6 +289,7 @@ test_keys_from_tabs (Fixture      *f,
   hp_ui_test_spin (50);
   g_assert_false (gtk_widget_has_focus (GTK_WIDGET (f->view)));
   assert_keys_work (f);
+  assert_bookmark_keys_work (f);
 }
 
 /* A text entry keeps its letters: typing "w" in the search finds names,
@@ -434,6 +466,9 @@ int
 main (int    argc,
       char **argv)
 {
+  g_autofree char *state_home = hp_ui_test_isolate_state_dir ();
+  int              status;
+
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   g_test_add ("/ui/timeline-input/after-overlays-menu", Fixture, NULL, fixture_setup, test_keys_after_overlays_menu,
@@ -448,5 +483,7 @@ main (int    argc,
   g_test_add ("/ui/timeline-input/ruler-drag-selects-range", Fixture, NULL, fixture_setup, test_ruler_drag_selects_range,
               fixture_teardown);
 
-  return g_test_run ();
+  status = g_test_run ();
+  hp_ui_test_remove_tree (state_home);
+  return status;
 }
