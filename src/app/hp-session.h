@@ -46,6 +46,8 @@ gboolean                hp_session_get_result (HpSession     *self,
                                                GPtrArray    **tables,
                                                const GError **error);
 void                    hp_session_cancel (HpSession *self);
+void                    hp_session_cancel_analysis (HpSession  *self,
+                                                    const char *name);
 HpResult               *hp_session_get_analysis_result (HpSession  *self,
                                                         const char *name);
 HpScope                *hp_session_get_scope (HpSession *self);

@@ -30,6 +30,7 @@
 #include "hp-core.h"
 #include "hp-bookmarks-popover.h"
 #include "hp-dialogs.h"
+#include "hp-path-overlay.h"
 #include "hp-table-view.h"
 #include "hp-timeline-panel.h"
 
@@ -70,7 +71,7 @@ struct _HpTimelinePanel
   GCancellable   *range_cancellable; /* the range statistics being computed */
   GCancellable   *area_cancellable;  /* the area's table being computed */
   guint           critical_path;     /* the critical-path overlay, or 0 */
-  HpCriticalPath *path;              /* its path, owned by the overlay */
+  GPtrArray      *paths;             /* its paths, owned by the overlay */
 };
 
 enum
@@ -309,18 +310,19 @@ add_arg_rows (HpTimelinePanel *self,
 static void
 add_critical_path_rows (HpTimelinePanel *self,
                         GtkGrid         *grid,
+                        HpCriticalPath  *path,
                         guint32          e)
 {
-  const HpRank    *r = hp_critical_path_get_rank (self->path);
-  gint64           slack = hp_critical_path_get_slack (self->path, e);
+  const HpRank    *r = hp_critical_path_get_rank (path);
+  gint64           slack = hp_critical_path_get_slack (path, e);
   g_autofree char *text = NULL;
   guint            n_nodes, n_edges;
-  const HpCpNode  *nodes = hp_critical_path_get_nodes (self->path, &n_nodes);
-  const HpCpEdge  *edges = hp_critical_path_get_edges (self->path, &n_edges);
+  const HpCpNode  *nodes = hp_critical_path_get_nodes (path, &n_nodes);
+  const HpCpEdge  *edges = hp_critical_path_get_edges (path, &n_edges);
 
   if (slack < 0)
     return;
-  if (slack == 0 && hp_critical_path_event_is_critical (self->path, e))
+  if (slack == 0 && hp_critical_path_event_is_critical (path, e))
     text = g_strdup (_ ("On the path (no slack)"));
   else
     {
@@ -335,7 +337,7 @@ add_critical_path_rows (HpTimelinePanel *self,
       g_autofree guint *ids = NULL;
       guint             n = 0;
 
-      ids = hp_critical_path_get_event_edges (self->path, e, incoming, &n);
+      ids = hp_critical_path_get_event_edges (path, e, incoming, &n);
       for (guint i = 0; i < n && i < MAX_LINKS; i++)
         {
           const HpCpEdge  *edge = &edges[ids[i]];
@@ -408,8 +410,8 @@ show_event_details (HpTimelinePanel *self,
     }
 
   /* with the critical-path overlay: the event's slack and its edges */
-  if (self->path != NULL && hp_critical_path_get_rank (self->path) == r)
-    add_critical_path_rows (self, grid, e);
+  if (hp_path_overlay_find (self->paths, r) != NULL)
+    add_critical_path_rows (self, grid, hp_path_overlay_find (self->paths, r), e);
 
   /* the launch ↔ kernel link */
   if (r->partner[e] >= 0)
@@ -938,12 +940,18 @@ linked_close_action (GtkWidget  *widget,
   gtk_widget_grab_focus (GTK_WIDGET (self->view));
 }
 
+static gboolean show_critical_path (HpTimelinePanel *self,
+                                    gboolean         show);
+
 static void
 params_changed_cb (HpTimelinePanel *self)
 {
   const HpAnalysisParams *params = hp_session_get_params (self->session);
 
   hp_timeline_view_set_idle_delay (self->view, params->consecutive_kernel_delay);
+  /* the Critical path tab chose another step or rank */
+  if (self->critical_path != 0 && show_critical_path (self, FALSE) && !show_critical_path (self, TRUE))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_CRITICAL_PATH]);
 }
 
 static void
@@ -1076,7 +1084,7 @@ hp_timeline_panel_get_property (GObject    *object,
     }
 }
 
-/* The critical path of the first rank's first complete step over the
+/* The critical path the Critical path tab's choosers ask for, over the
  * events; computed when turned on (a step's path takes milliseconds).
  * Returns whether the overlay changed. */
 static gboolean
@@ -1085,7 +1093,7 @@ show_critical_path (HpTimelinePanel *self,
 {
   HpTimelinePainter *painter = hp_timeline_view_get_painter (self->view);
   g_autoptr (GError) error = NULL;
-  HpCriticalPath *path;
+  HpAnalysisParams defaults;
 
   if (show == (self->critical_path != 0) || painter == NULL)
     return FALSE;
@@ -1093,27 +1101,46 @@ show_critical_path (HpTimelinePanel *self,
     {
       hp_timeline_painter_remove_overlay (painter, self->critical_path);
       self->critical_path = 0;
-      self->path = NULL;
+      g_clear_pointer (&self->paths, g_ptr_array_unref);
     }
   else
     {
       if (self->trace == NULL || hp_trace_get_n_ranks (self->trace) == 0)
         return FALSE;
-      path = hp_critical_path_new (self->trace, hp_trace_get_rank (self->trace, 0), NULL, NULL, &error);
-      if (path == NULL || !hp_critical_path_is_valid (path))
+      hp_analysis_params_init (&defaults);
+      self->critical_path = hp_path_overlay_add (
+          painter, self->trace, self->session != NULL ? hp_session_get_params (self->session) : &defaults,
+          &self->paths, &error);
+      hp_analysis_params_clear (&defaults);
+      if (self->critical_path == 0)
         {
-          g_message ("No critical path to show: %s",
-                     path != NULL ? hp_critical_path_get_problem (path) : error->message);
-          hp_critical_path_free (path);
+          g_message ("No critical path to show: %s", error->message);
           return FALSE;
         }
-      self->critical_path = hp_timeline_add_critical_path (painter, path, 0);
-      self->path = path;
     }
   hp_timeline_painter_changed (painter);
   gtk_widget_queue_draw (GTK_WIDGET (self->view));
   update_details (self);
   return TRUE;
+}
+
+/* "next/previous event on the path": selects it and brings it into view */
+static void
+critical_path_step_action (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
+{
+  HpTimelinePanel *self = HP_TIMELINE_PANEL (widget);
+  int              rank = -1;
+  gint64           event = -1;
+
+  if (self->critical_path == 0)
+    return;
+  hp_timeline_view_get_selection (self->view, &rank, &event);
+  if (hp_path_overlay_step (self->paths, g_str_has_suffix (action_name, "next") ? 1 : -1, &rank, &event))
+    hp_timeline_view_select_event (self->view, rank, event);
+  else
+    gtk_widget_error_bell (widget);
 }
 
 static void
@@ -1222,6 +1249,10 @@ hp_timeline_panel_class_init (HpTimelinePanelClass *klass)
   gtk_widget_class_install_property_action (widget_class, "timeline.show-critical-path", "show-critical-path");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "timeline.show-critical-path", NULL);
+  gtk_widget_class_install_action (widget_class, "timeline.critical-path-next", NULL, critical_path_step_action);
+  gtk_widget_class_install_action (widget_class, "timeline.critical-path-previous", NULL, critical_path_step_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_period, 0, "timeline.critical-path-next", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_comma, 0, "timeline.critical-path-previous", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "timeline.search", NULL);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);

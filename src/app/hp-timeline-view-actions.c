@@ -119,6 +119,9 @@ hp_timeline_view_init_shortcuts (HpTimelineView *self)
     { GDK_KEY_m, "timeline.add-bookmark" },
     { GDK_KEY_bracketright, "timeline.next-bookmark" },
     { GDK_KEY_bracketleft, "timeline.previous-bookmark" },
+    /* the panel's: the critical-path overlay */
+    { GDK_KEY_period, "timeline.critical-path-next" },
+    { GDK_KEY_comma, "timeline.critical-path-previous" },
   };
   GtkEventController *controller = gtk_shortcut_controller_new ();
 

@@ -61,6 +61,10 @@ static const HpParamSpec param_specs[] = {
     "Stragglers: comma-separated profiler steps, or 'all' (default)", "LIST" },
   { "num_candidates", HP_PARAM_INT, FIELD (num_candidates), 2, 1, G_MAXINT, NULL, N_("Candidates"),
     "Stragglers: how many ranks to name (2)", "N" },
+  { "critical_path_rank", HP_PARAM_INT, FIELD (critical_path_rank), -1, -1, G_MAXINT, NULL, N_("Rank"),
+    "Critical path: the rank, or -1 for the first and the path across ranks (-1)", "N" },
+  { "critical_path_step", HP_PARAM_INT, FIELD (critical_path_step), -1, -2, G_MAXINT, NULL, N_("Step"),
+    "Critical path: ProfilerStep#N, -1 for the first complete step, -2 for the whole trace (-1)", "N" },
 };
 /* clang-format on */
 

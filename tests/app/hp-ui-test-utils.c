@@ -186,6 +186,31 @@ hp_ui_test_find_widget_of_type (GtkWidget *root,
   return hp_ui_test_find_widget (root, has_type, &type);
 }
 
+/* The text shown next to @key in the grids of the timeline's details pane,
+ * or %NULL */
+const char *
+hp_ui_test_details_value (HpTimelinePanel *panel,
+                          const char      *key)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (hp_timeline_panel_get_details (panel)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (!GTK_IS_GRID (child))
+        continue;
+      for (GtkWidget *cell = gtk_widget_get_first_child (child); cell != NULL; cell = gtk_widget_get_next_sibling (cell))
+        if (GTK_IS_LABEL (cell) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (cell)), key) == 0)
+          {
+            int        column, row;
+            GtkWidget *value;
+
+            gtk_grid_query_child (GTK_GRID (child), cell, &column, &row, NULL, NULL);
+            value = gtk_grid_get_child_at (GTK_GRID (child), column + 1, row);
+            return GTK_IS_LABEL (value) ? gtk_label_get_text (GTK_LABEL (value)) : NULL;
+          }
+    }
+  return NULL;
+}
+
 typedef struct
 {
   char    *text;

@@ -292,6 +292,34 @@ test_keys_from_tabs (Fixture      *f,
   assert_bookmark_keys_work (f);
 }
 
+/* With the critical-path overlay on, "." and "," walk the path with the
+ * focus on the tabs, as the other timeline keys do */
+static void
+test_path_keys_from_tabs (Fixture      *f,
+                          gconstpointer data)
+{
+  GtkNotebook *notebook = hp_trace_page_get_notebook (hp_window_get_trace_page (f->window));
+  int          rank;
+  gint64       first, next, back;
+
+  if (skip_without_xtest (f))
+    return;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->panel), "timeline.show-critical-path", NULL));
+  hp_ui_test_spin (200);
+  hp_timeline_view_select_event (f->view, -1, -1);
+  gtk_widget_grab_focus (GTK_WIDGET (notebook));
+  hp_ui_test_spin (50);
+  g_assert_false (gtk_widget_has_focus (GTK_WIDGET (f->view)));
+  type_key (f, GDK_KEY_period);
+  g_assert_true (hp_timeline_view_get_selection (f->view, &rank, &first));
+  type_key (f, GDK_KEY_period);
+  g_assert_true (hp_timeline_view_get_selection (f->view, &rank, &next));
+  g_assert_cmpint (next, !=, first);
+  type_key (f, GDK_KEY_comma);
+  g_assert_true (hp_timeline_view_get_selection (f->view, &rank, &back));
+  g_assert_cmpint (back, ==, first);
+}
+
 /* A text entry keeps its letters: typing "w" in the search finds names,
  * it does not zoom */
 static void
@@ -474,6 +502,8 @@ main (int    argc,
   g_test_add ("/ui/timeline-input/after-overlays-menu", Fixture, NULL, fixture_setup, test_keys_after_overlays_menu,
               fixture_teardown);
   g_test_add ("/ui/timeline-input/from-tabs", Fixture, NULL, fixture_setup, test_keys_from_tabs, fixture_teardown);
+  g_test_add ("/ui/timeline-input/path-keys-from-tabs", Fixture, NULL, fixture_setup, test_path_keys_from_tabs,
+              fixture_teardown);
   g_test_add ("/ui/timeline-input/entry-keeps-keys", Fixture, NULL, fixture_setup, test_entry_keeps_keys,
               fixture_teardown);
 
