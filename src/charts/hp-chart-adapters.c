@@ -12,6 +12,7 @@
 #include "hp-chart-adapters-extra-private.h"
 #include "hp-chart-adapters.h"
 #include "hp-chart-adapters-private.h"
+#include "hp-chart-patterns.h"
 #include "hp-chart-tr-private.h"
 
 /* The chart adapters, by analysis and by table: what HTA draws for each
@@ -67,6 +68,19 @@ adapt_extra_any (HpTable                *table,
   return charts != NULL ? charts : _hp_chart_list_new ();
 }
 
+/* HTA's bar chart of the top_k patterns' counts */
+static GPtrArray *
+adapt_kernel_sequences_any (HpTable                *table,
+                            const HpAnalysisParams *params,
+                            const char             *domain)
+{
+  GPtrArray *charts = _hp_chart_list_new ();
+
+  g_ptr_array_add (charts, hp_chart_kernel_sequences (table, params != NULL ? (guint)params->top_k : 5,
+                                                      params != NULL ? params->rank : 0, domain));
+  return charts;
+}
+
 /* clang-format off */
 static const struct
 {
@@ -88,6 +102,7 @@ static const struct
   { "memory",                    { NULL, adapt_extra_any } },
   { "stragglers",                { NULL, adapt_extra_any } },
   { "collectives",               { NULL, adapt_extra_any } },
+  { "frequent_cuda_kernel_sequences", { adapt_kernel_sequences_any } },
 };
 /* clang-format on */
 

@@ -600,12 +600,8 @@ sort_unique (GArray *a)
 static HpTable *
 patterns_table (GPtrArray *patterns)
 {
-  HpTable *t = hp_table_new (HP_KERNEL_SEQUENCES_TABLE, "Frequent CUDA kernel sequences");
+  HpTable *t = hp_kernel_sequences_table_new_empty ();
 
-  hp_table_add_column (t, "pattern", HP_COLUMN_STRING, NULL);
-  hp_table_add_column (t, "count", HP_COLUMN_INT, NULL);
-  hp_table_add_column (t, "GPU kernel duration (us)", HP_COLUMN_DOUBLE, "us");
-  hp_table_add_column (t, "CPU op duration (us)", HP_COLUMN_DOUBLE, "us");
   for (guint i = 0; i < patterns->len; i++)
     {
       const Pattern *p = g_ptr_array_index (patterns, i);
