@@ -1148,6 +1148,7 @@ hp_analysis_panel_show_row_on_timeline (HpAnalysisPanel *self,
                                         guint            row)
 {
   g_autoptr (HpLinkedEvents) linked = NULL;
+  HpTrace *trace;
 
   g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), FALSE);
   g_return_val_if_fail (table != NULL, FALSE);
@@ -1156,9 +1157,12 @@ hp_analysis_panel_show_row_on_timeline (HpAnalysisPanel *self,
     return FALSE;
   if (hp_analysis_panel_get_session (self) == NULL)
     return FALSE;
-  /* the analysis that made the table knows what its rows stand for */
-  linked = hp_analysis_row_events (hp_session_get_trace (hp_analysis_panel_get_session (self)), table, row,
-                                   hp_analysis_panel_get_params (self));
+  /* the analysis that made the table knows what its rows stand for, in
+   * the scope it ran on */
+  trace = hp_session_get_analysis_trace (hp_analysis_panel_get_session (self));
+  if (trace == NULL)
+    trace = hp_session_get_trace (hp_analysis_panel_get_session (self));
+  linked = hp_analysis_row_events (trace, table, row, hp_analysis_panel_get_params (self));
   if (linked == NULL || linked->events->len == 0)
     {
       gtk_widget_error_bell (GTK_WIDGET (self));
