@@ -137,6 +137,7 @@ status_row (const char *icon_name,
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *image = gtk_image_new_from_icon_name (icon_name);
   GtkWidget *label = gtk_label_new (text);
+  GtkWidget *text_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
 
   gtk_widget_add_css_class (row, "hp-status");
   gtk_widget_set_valign (image, GTK_ALIGN_START);
@@ -144,8 +145,11 @@ status_row (const char *icon_name,
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
   gtk_widget_set_hexpand (label, TRUE);
+  /* in a vertical box, so that the row lines up no baseline (see
+   * hp-health-view.c) */
+  gtk_box_append (GTK_BOX (text_box), label);
   gtk_box_append (GTK_BOX (row), image);
-  gtk_box_append (GTK_BOX (row), label);
+  gtk_box_append (GTK_BOX (row), text_box);
   return row;
 }
 
