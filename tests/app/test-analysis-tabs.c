@@ -111,6 +111,32 @@ test_stragglers_tab (void)
   r = hp_trace_find_rank (trace, 2);
   g_assert_true (g_str_has_prefix (hp_trace_get_string (trace, r->name[event]), "ncclDevKernel_AllReduce"));
   g_assert_cmpint (r->ts[event], ==, 700 * HP_NS_PER_US);
+  /* and the same collective on every other rank's lane, in the session's
+   * highlights and on the timeline, one kernel per rank */
+  {
+    const HpLinkedEvents *highlights = hp_session_get_highlights (session);
+    HpTimelineLayout     *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (view));
+    gboolean              seen[4] = { FALSE };
+
+    g_assert_nonnull (highlights);
+    g_assert_cmpint (highlights->rank, ==, 2);
+    g_assert_nonnull (highlights->others);
+    g_assert_cmpuint (highlights->others->len, ==, 3);
+    g_assert_cmpuint (hp_timeline_view_get_n_matches (view), ==, 4);
+    for (guint i = 0; i < 4; i++)
+      {
+        guint         rank_pos;
+        guint32       e;
+        const HpRank *hr;
+
+        g_assert_true (hp_timeline_layout_get_highlight (layout, i, &rank_pos, &e));
+        hr = hp_trace_get_rank (trace, rank_pos);
+        g_assert_true (g_str_has_prefix (hp_trace_get_string (trace, hr->name[e]), "ncclDevKernel_AllReduce"));
+        g_assert_false (seen[hr->rank]);
+        seen[hr->rank] = TRUE;
+      }
+    g_assert_nonnull (strstr (hp_timeline_panel_get_linked_text (timeline), "on 4 ranks"));
+  }
   /* a rank that did not run a collective has no cell to select */
   g_assert_false (hp_stragglers_panel_select_cell (HP_STRAGGLERS_PANEL (panel), 7, 0));
 
