@@ -106,7 +106,8 @@ candidates_thread (GTask        *task,
     g_task_return_error (task, error);
 }
 
-/* the list shows the operator in the entry when it is one of them */
+/* the list shows the operator in the entry when it is one of them, and
+ * with an empty entry the first, the one the analysis takes then */
 static void
 select_listed_operator (HpPatternsPanel *self)
 {
@@ -114,8 +115,8 @@ select_listed_operator (HpPatternsPanel *self)
   guint       n = g_list_model_get_n_items (G_LIST_MODEL (self->operators));
 
   self->filling = TRUE;
-  gtk_drop_down_set_selected (self->operator_dropdown, GTK_INVALID_LIST_POSITION);
-  for (guint i = 0; i < n; i++)
+  gtk_drop_down_set_selected (self->operator_dropdown, text[0] == '\0' && n > 0 ? 0 : GTK_INVALID_LIST_POSITION);
+  for (guint i = 0; i < n && text[0] != '\0'; i++)
     if (g_strcmp0 (gtk_string_list_get_string (self->operators, i), text) == 0)
       gtk_drop_down_set_selected (self->operator_dropdown, i);
   self->filling = FALSE;
