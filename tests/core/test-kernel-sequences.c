@@ -152,25 +152,27 @@ test_golden (gconstpointer data)
       else
         hp_test_assert_table_matches_golden (hp_kernel_sequences_get_table (seq), golden);
 
-      /* the registry's analysis gives the same table from the same choice */
-      {
-        HpAnalysisParams params;
-        g_autoptr (GPtrArray) tables = NULL;
-        g_autofree char *ours = NULL;
-        g_autofree char *direct = NULL;
+      /* the registry's analysis gives the same table from the same choice
+       * (in one mode: each run builds the call graph again) */
+      if (mode == HP_MODE_HTA_COMPAT)
+        {
+          HpAnalysisParams params;
+          g_autoptr (GPtrArray) tables = NULL;
+          g_autofree char *ours = NULL;
+          g_autofree char *direct = NULL;
 
-        hp_analysis_params_init (&params);
-        params.operator_name = g_strdup (choice.operator_name);
-        params.rank = choice.rank;
-        params.min_pattern_len = (int)choice.min_pattern_len;
-        tables = hp_analysis_run (hp_analysis_find ("frequent_cuda_kernel_sequences"), trace, &params, NULL, &error);
-        g_assert_no_error (error);
-        g_assert_cmpuint (tables->len, ==, 1);
-        ours = hp_table_to_csv (tables->pdata[0]);
-        direct = hp_table_to_csv (hp_kernel_sequences_get_table (seq));
-        g_assert_cmpstr (ours, ==, direct);
-        hp_analysis_params_clear (&params);
-      }
+          hp_analysis_params_init (&params);
+          params.operator_name = g_strdup (choice.operator_name);
+          params.rank = choice.rank;
+          params.min_pattern_len = (int)choice.min_pattern_len;
+          tables = hp_analysis_run (hp_analysis_find ("frequent_cuda_kernel_sequences"), trace, &params, NULL, &error);
+          g_assert_no_error (error);
+          g_assert_cmpuint (tables->len, ==, 1);
+          ours = hp_table_to_csv (tables->pdata[0]);
+          direct = hp_table_to_csv (hp_kernel_sequences_get_table (seq));
+          g_assert_cmpstr (ours, ==, direct);
+          hp_analysis_params_clear (&params);
+        }
 
       /* the overlaid trace, next to nothing else */
       path = hp_kernel_sequences_overlaid_path (rank, dir);
