@@ -9,6 +9,10 @@
  * and the application activates it for the first window it shows, writes
  * a PNG per tab (hp-screenshots.c) and quits.
  *
+ * `hotpath --compare A B C` opens a comparison of the runs, also when
+ * Hotpath already runs: the --compare of the remote instance travels with
+ * its Open call in the platform data.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
@@ -19,12 +23,16 @@
 
 #include "hp-application.h"
 #include "hp-preferences-window.h"
+#include "hp-compare-dialog.h"
 #include "hp-compare-window.h"
 #include "hp-screenshots.h"
 #include "hp-settings.h"
 
 #define SCREENSHOT_WIDTH 1280
 #define SCREENSHOT_HEIGHT 800
+
+/* what a remote instance's --compare says, in its platform data */
+#define PLATFORM_DATA_COMPARE "hotpath-compare"
 
 struct _HpApplication
 {
@@ -119,31 +127,6 @@ preferences_action (GSimpleAction *action,
   gtk_window_present (hp_preferences_window_new (parent, settings));
 }
 
-static void
-compare_chosen_cb (GtkNativeDialog *dialog,
-                   int              response,
-                   gpointer         user_data)
-{
-  HpApplication *self = user_data;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
-      g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
-
-      for (guint i = 0; i < g_list_model_get_n_items (files); i++)
-        {
-          g_autoptr (GFile) file = g_list_model_get_item (files, i);
-
-          g_ptr_array_add (paths, g_file_get_path (file));
-        }
-      g_ptr_array_add (paths, NULL);
-      gtk_window_present (
-          GTK_WINDOW (hp_compare_window_new (GTK_APPLICATION (self), (const char *const *)paths->pdata, NULL)));
-    }
-  g_object_unref (dialog);
-}
-
 /* app.compare-folders(as): a comparison of these folders, as dropped on a
  * window */
 static void
@@ -156,20 +139,17 @@ compare_folders_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (hp_compare_window_new (GTK_APPLICATION (user_data), paths, NULL)));
 }
 
-/* app.compare-runs: choose 2 to 8 folders, each labelled with its name */
+/* app.compare-runs: choose 2 to 8 folders, then label them */
 static void
 compare_runs_action (GSimpleAction *action,
                      GVariant      *parameter,
                      gpointer       user_data)
 {
-  GtkWindow            *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
-  GtkFileChooserNative *dialog;
+  GtkWindow       *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+  HpCompareDialog *dialog = hp_compare_dialog_new (GTK_APPLICATION (user_data), parent, NULL);
 
-  dialog = gtk_file_chooser_native_new (_ ("Compare Runs"), parent, GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
-                                        _ ("_Compare"), _ ("_Cancel"));
-  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (dialog), TRUE);
-  g_signal_connect (dialog, "response", G_CALLBACK (compare_chosen_cb), user_data);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  gtk_window_present (GTK_WINDOW (dialog));
+  hp_compare_dialog_choose_runs (dialog);
 }
 
 static void
@@ -321,8 +301,18 @@ hp_application_startup (GApplication *application)
 static void
 hp_application_activate (GApplication *application)
 {
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (application));
+  HpApplication *self = HP_APPLICATION (application);
+  GtkWindow     *window = gtk_application_get_active_window (GTK_APPLICATION (application));
 
+  /* --compare with no runs: the comparison window says what it takes */
+  if (self->compare)
+    {
+      const char *const none[] = { NULL };
+
+      self->compare = FALSE;
+      gtk_window_present (GTK_WINDOW (hp_compare_window_new (GTK_APPLICATION (self), none, NULL)));
+      return;
+    }
   if (window == NULL)
     window = GTK_WINDOW (new_window (HP_APPLICATION (application)));
   gtk_window_present (window);
@@ -386,6 +376,30 @@ hp_application_handle_local_options (GApplication *application,
   return -1;
 }
 
+/* `hotpath --compare A B` while Hotpath runs: this process is the remote
+ * instance, which sends A and B to the primary one as an Open call, whose
+ * platform data carries what --compare said */
+static void
+hp_application_add_platform_data (GApplication    *application,
+                                  GVariantBuilder *builder)
+{
+  G_APPLICATION_CLASS (hp_application_parent_class)->add_platform_data (application, builder);
+  if (HP_APPLICATION (application)->compare)
+    g_variant_builder_add (builder, "{sv}", PLATFORM_DATA_COMPARE, g_variant_new_boolean (TRUE));
+}
+
+/* in the primary instance, before it opens what a remote one sent */
+static void
+hp_application_before_emit (GApplication *application,
+                            GVariant     *platform_data)
+{
+  gboolean compare = FALSE;
+
+  G_APPLICATION_CLASS (hp_application_parent_class)->before_emit (application, platform_data);
+  if (g_variant_lookup (platform_data, PLATFORM_DATA_COMPARE, "b", &compare))
+    HP_APPLICATION (application)->compare = compare;
+}
+
 static void
 hp_application_class_init (HpApplicationClass *klass)
 {
@@ -395,6 +409,8 @@ hp_application_class_init (HpApplicationClass *klass)
   application_class->activate = hp_application_activate;
   application_class->open = hp_application_open;
   application_class->handle_local_options = hp_application_handle_local_options;
+  application_class->add_platform_data = hp_application_add_platform_data;
+  application_class->before_emit = hp_application_before_emit;
 }
 
 static void

@@ -1,14 +1,17 @@
 /* hp-compare-window.c — a comparison of 2 to 8 runs: summary charts, ops diff and tree diff.
  *
- * The window loads the runs (reusing the trace of a window that already
- * shows a folder), then computes hp_compare_runs() and the diff of one
- * control/test pair in a thread, and shows:
+ * The window holds its runs (HpRun: the trace, its paths, label and
+ * colour) and loads them, reusing the trace of a window that already shows
+ * the same folder in the default mode, then computes hp_compare_runs() and
+ * the diff of one control/test pair in a thread, and shows:
  *
  * - Summary: plain-language findings per run and one grouped chart per
- *   question, a colour per run (hp_compare_charts_new());
+ *   question, a colour per run (hp_compare_charts_new()), and the memory
+ *   peaks table when the runs recorded memory events;
  * - Ops diff: the compare_traces table of the chosen pair (sortable,
  *   filterable, a communication-only switch) and HTA's two charts;
- * - Tree diff: the aligned call trees' changed nodes;
+ * - Tree diff: the aligned call trees, opened down to the changed nodes
+ *   (HpTreeDiffView);
  * - Timelines: the runs' timelines stacked, step-aligned: step k of every
  *   run starts at the same x, and zooming or panning one moves them all.
  *
@@ -24,6 +27,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "hp-application.h"
@@ -37,7 +41,8 @@
 #include "hp-table-view.h"
 #include "hp-timeline-view.h"
 #include "hp-trace-page.h"
-#include "hp-window-private.h"
+#include "hp-tree-diff-view.h"
+#include "hp-window.h"
 
 #define TOP_OPS 10
 
@@ -51,12 +56,15 @@ struct _HpCompareWindow
   GtkNotebook    *notebook;
   GtkLabel       *findings_label;
   HpChartGrid    *summary_grid;
+  GtkWidget      *memory_box;
+  HpTableView    *memory_view;
   GtkDropDown    *control_dropdown;
   GtkDropDown    *test_dropdown;
   GtkCheckButton *comm_check;
+  GtkLabel       *diff_error_label;
   HpTableView    *ops_view;
   HpChartGrid    *ops_grid;
-  HpTableView    *tree_view;
+  HpTreeDiffView *tree_view;
   GtkBox         *timelines_box;
   GtkSpinButton  *step_spin;
   GPtrArray      *timelines; /* HpTimelineView, one per run */
@@ -66,7 +74,7 @@ struct _HpCompareWindow
   GStrv         paths;
   GStrv         labels;
   guint         n_runs;
-  GPtrArray    *traces; /* HpTrace, NULL until loaded */
+  GPtrArray    *runs; /* HpRun, NULL until loaded */
   guint         n_pending;
   GPtrArray    *tables; /* of hp_compare_runs() */
   HpTable      *diff;   /* compare_traces of the pair */
@@ -90,6 +98,32 @@ table_named (GPtrArray  *tables,
     if (g_strcmp0 (hp_table_get_name (tables->pdata[i]), name) == 0)
       return tables->pdata[i];
   return NULL;
+}
+
+static HpTrace *
+run_trace (HpCompareWindow *self,
+           guint            run)
+{
+  return hp_run_get_trace (self->runs->pdata[run]);
+}
+
+static void
+run_unref0 (gpointer run)
+{
+  if (run != NULL)
+    g_object_unref (run);
+}
+
+/* @trace, loaded or shared with a window, as the run @run of the
+ * comparison: its own label and colour */
+static void
+add_run (HpCompareWindow *self,
+         guint            run,
+         HpTrace         *trace)
+{
+  const char *const paths[] = { self->paths[run], NULL };
+
+  g_ptr_array_index (self->runs, run) = hp_run_new (trace, paths, self->labels[run], run);
 }
 
 /* "DDP spends 31% of its GPU time in exposed communication" */
@@ -225,7 +259,7 @@ diff_thread (GTask        *task,
 
   job->compare = hp_trace_diff_compare (job->control, job->test, &job->params, cancellable, &error);
   if (job->compare != NULL)
-    job->tree = hp_tree_diff (job->control, job->test, &job->params, cancellable, &error);
+    job->tree = hp_tree_diff_full (job->control, job->test, &job->params, cancellable, &error);
   if (error != NULL)
     g_task_return_error (task, error);
   else
@@ -245,13 +279,20 @@ diff_done (GObject      *source,
   if (!g_task_propagate_boolean (G_TASK (result), &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        hp_table_view_set_table (self->ops_view, NULL);
+        {
+          /* the pair cannot be diffed: say why, in place of its tables */
+          gtk_label_set_text (self->diff_error_label, error->message);
+          gtk_widget_set_visible (GTK_WIDGET (self->diff_error_label), TRUE);
+          hp_table_view_set_table (self->ops_view, NULL);
+          hp_tree_diff_view_set_table (self->tree_view, NULL);
+        }
       return;
     }
+  gtk_widget_set_visible (GTK_WIDGET (self->diff_error_label), FALSE);
   g_clear_pointer (&self->diff, hp_table_unref);
   self->diff = hp_table_ref (job->compare);
   show_diff (self);
-  hp_table_view_set_table (self->tree_view, job->tree);
+  hp_tree_diff_view_set_table (self->tree_view, job->tree);
 }
 
 static void
@@ -262,11 +303,11 @@ run_diff (HpCompareWindow *self)
   g_autoptr (GTask) task = NULL;
   DiffJob *job;
 
-  if (self->traces == NULL || control >= self->n_runs || test >= self->n_runs)
+  if (self->runs == NULL || self->n_pending > 0 || control >= self->n_runs || test >= self->n_runs)
     return;
   job = g_new0 (DiffJob, 1);
-  job->control = hp_trace_ref (self->traces->pdata[control]);
-  job->test = hp_trace_ref (self->traces->pdata[test]);
+  job->control = hp_trace_ref (run_trace (self, control));
+  job->test = hp_trace_ref (run_trace (self, test));
   hp_trace_diff_params_init (&job->params);
   job->params.control_label = g_strdup (self->labels[control]);
   job->params.test_label = g_strdup (self->labels[test]);
@@ -392,18 +433,22 @@ show_timelines (HpCompareWindow *self)
   self->steps = g_new0 (GArray *, self->n_runs);
   for (guint run = 0; run < self->n_runs; run++)
     {
-      GtkWidget *label = gtk_label_new (self->labels[run]);
-      GtkWidget *view = hp_timeline_view_new ();
+      GtkWidget       *label = gtk_label_new (NULL);
+      g_autofree char *markup = g_markup_printf_escaped ("<span foreground=\"%s\">●</span> %s",
+                                                         hp_run_get_color (self->runs->pdata[run]),
+                                                         self->labels[run]);
+      GtkWidget       *view = hp_timeline_view_new ();
 
+      gtk_label_set_markup (GTK_LABEL (label), markup);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_widget_add_css_class (label, "heading");
       gtk_box_append (self->timelines_box, label);
       gtk_widget_set_size_request (view, -1, 260);
       gtk_widget_set_vexpand (view, TRUE);
-      hp_timeline_view_set_trace (HP_TIMELINE_VIEW (view), self->traces->pdata[run]);
+      hp_timeline_view_set_trace (HP_TIMELINE_VIEW (view), run_trace (self, run));
       gtk_box_append (self->timelines_box, view);
       g_ptr_array_add (self->timelines, view);
-      self->steps[run] = step_ranges (self->traces->pdata[run]);
+      self->steps[run] = step_ranges (run_trace (self, run));
       most = MAX (most, self->steps[run]->len);
       g_signal_connect (view, "notify::start", G_CALLBACK (timeline_range_changed_cb), self);
       g_signal_connect (view, "notify::end", G_CALLBACK (timeline_range_changed_cb), self);
@@ -526,6 +571,7 @@ compare_done (GObject      *source,
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) charts = NULL;
   GPtrArray *tables = g_task_propagate_pointer (G_TASK (result), &error);
+  HpTable   *memory;
 
   if (tables == NULL)
     {
@@ -543,6 +589,12 @@ compare_done (GObject      *source,
   self->n_charts = charts->len;
   for (guint c = 0; c < charts->len; c++)
     hp_chart_grid_append (self->summary_grid, hp_chart_view_new (charts->pdata[c]), FALSE);
+  memory = table_named (tables, "compare_memory");
+  if (memory != NULL && hp_table_get_n_rows (memory) > 0)
+    {
+      hp_table_view_set_table (self->memory_view, memory);
+      gtk_widget_set_visible (self->memory_box, TRUE);
+    }
   gtk_stack_set_visible_child_name (self->stack, "content");
   show_timelines (self);
   run_diff (self);
@@ -556,7 +608,9 @@ all_loaded (HpCompareWindow *self)
   CompareJob *job = g_new0 (CompareJob, 1);
 
   gtk_label_set_text (self->status_label, _ ("Comparing…"));
-  job->traces = g_ptr_array_ref (self->traces);
+  job->traces = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_trace_unref);
+  for (guint run = 0; run < self->n_runs; run++)
+    g_ptr_array_add (job->traces, hp_trace_ref (run_trace (self, run)));
   job->labels = g_strdupv (self->labels);
   task = g_task_new (self, self->cancellable, compare_done, NULL);
   g_task_set_task_data (task, job, compare_job_free);
@@ -592,17 +646,11 @@ load_done (GObject      *source,
       g_object_unref (self);
       return;
     }
-  g_ptr_array_index (self->traces, run) = trace;
+  add_run (self, run, trace);
+  hp_trace_unref (trace);
   if (--self->n_pending == 0 && self->error == NULL)
     all_loaded (self);
   g_object_unref (self);
-}
-
-static void
-trace_unref0 (gpointer trace)
-{
-  if (trace != NULL)
-    hp_trace_unref (trace);
 }
 
 /* the trace of a window that already shows @path in the default mode */
@@ -610,34 +658,35 @@ static HpTrace *
 open_trace (HpCompareWindow *self,
             const char      *path)
 {
-  GtkApplication  *app = gtk_window_get_application (GTK_WINDOW (self));
-  const char      *paths[] = { path, NULL };
-  g_autofree char *key = hp_paths_key (paths);
-  HpWindow        *window = NULL;
+  GtkApplication   *app = gtk_window_get_application (GTK_WINDOW (self));
+  const char *const paths[] = { path, NULL };
 
-  for (GList *l = app != NULL ? gtk_application_get_windows (app) : NULL; l != NULL && window == NULL; l = l->next)
-    if (HP_IS_WINDOW (l->data) && g_strcmp0 (hp_window_get_key (l->data), key) == 0)
-      window = l->data;
+  for (GList *l = app != NULL ? gtk_application_get_windows (app) : NULL; l != NULL; l = l->next)
+    {
+      HpSession *session = HP_IS_WINDOW (l->data) ? hp_window_get_session (l->data) : NULL;
+      HpRun     *run = session != NULL ? hp_session_get_run (session) : NULL;
 
-  if (window == NULL || window->page == NULL || window->hta_compat || window->include_last_step)
-    return NULL;
-  return hp_trace_ref (hp_session_get_trace (hp_trace_page_get_session (window->page)));
+      if (run != NULL && hp_run_has_paths (run, paths) && hp_run_get_mode (run) == HP_MODE_DEFAULT &&
+          !hp_run_get_include_last_step (run))
+        return hp_trace_ref (hp_run_get_trace (run));
+    }
+  return NULL;
 }
 
 static void
 start_loading (HpCompareWindow *self)
 {
-  self->traces = g_ptr_array_new_full (self->n_runs, trace_unref0);
-  g_ptr_array_set_size (self->traces, self->n_runs);
+  self->runs = g_ptr_array_new_full (self->n_runs, run_unref0);
+  g_ptr_array_set_size (self->runs, self->n_runs);
   self->n_pending = self->n_runs;
   self->busy = TRUE;
   for (guint run = 0; run < self->n_runs; run++)
     {
-      HpTrace *open = open_trace (self, self->paths[run]);
+      g_autoptr (HpTrace) open = open_trace (self, self->paths[run]);
 
       if (open != NULL)
         {
-          g_ptr_array_index (self->traces, run) = open;
+          add_run (self, run, open);
           self->n_pending--;
         }
       else
@@ -685,6 +734,13 @@ summary_page (HpCompareWindow *self)
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->findings_label));
   self->summary_grid = HP_CHART_GRID (hp_chart_grid_new ());
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->summary_grid));
+
+  /* memory peaks side by side, when the runs recorded memory events */
+  self->memory_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  self->memory_view = HP_TABLE_VIEW (hp_table_view_new ());
+  gtk_box_append (GTK_BOX (self->memory_box), GTK_WIDGET (self->memory_view));
+  gtk_widget_set_visible (self->memory_box, FALSE);
+  gtk_box_append (GTK_BOX (box), self->memory_box);
   return scrolled (box);
 }
 
@@ -707,6 +763,12 @@ ops_page (HpCompareWindow *self)
   gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->test_dropdown));
   self->comm_check = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_ ("_Communication only")));
   gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->comm_check));
+  self->diff_error_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->diff_error_label, TRUE);
+  gtk_label_set_xalign (self->diff_error_label, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->diff_error_label), "error");
+  gtk_widget_set_visible (GTK_WIDGET (self->diff_error_label), FALSE);
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->diff_error_label));
   gtk_box_append (GTK_BOX (box), bar);
 
   self->syncing = TRUE;
@@ -783,7 +845,7 @@ build (HpCompareWindow *self)
   self->notebook = GTK_NOTEBOOK (gtk_notebook_new ());
   gtk_notebook_append_page (self->notebook, summary_page (self), gtk_label_new (_ ("Summary")));
   gtk_notebook_append_page (self->notebook, ops_page (self), gtk_label_new (_ ("Ops Diff")));
-  self->tree_view = HP_TABLE_VIEW (hp_table_view_new ());
+  self->tree_view = HP_TREE_DIFF_VIEW (hp_tree_diff_view_new ());
   gtk_notebook_append_page (self->notebook, GTK_WIDGET (self->tree_view), gtk_label_new (_ ("Tree Diff")));
   gtk_notebook_append_page (self->notebook, timelines_page (self), gtk_label_new (_ ("Timelines")));
   gtk_stack_add_named (self->stack, GTK_WIDGET (self->notebook), "content");
@@ -806,7 +868,7 @@ hp_compare_window_finalize (GObject *object)
   HpCompareWindow *self = HP_COMPARE_WINDOW (object);
 
   g_clear_object (&self->cancellable);
-  g_clear_pointer (&self->traces, g_ptr_array_unref);
+  g_clear_pointer (&self->runs, g_ptr_array_unref);
   g_clear_pointer (&self->tables, g_ptr_array_unref);
   g_clear_pointer (&self->diff, hp_table_unref);
   g_clear_pointer (&self->timelines, g_ptr_array_unref);
@@ -836,11 +898,23 @@ hp_compare_window_init (HpCompareWindow *self)
   gtk_window_set_default_size (GTK_WINDOW (self), 1280, 800);
 }
 
+/* whether @label is @base made distinct: "@base (N)" */
+static gboolean
+hp_compare_window_label_is_copy (const char *label,
+                                 const char *base)
+{
+  gsize n = strlen (base);
+  guint number;
+  char  end;
+
+  return strncmp (label, base, n) == 0 && sscanf (label + n, " (%u)%c", &number, &end) == 1;
+}
+
 /**
  * hp_compare_window_new:
  * @paths: (array zero-terminated=1): 2 to 8 runs, each a folder or a file
  * @labels: (array zero-terminated=1) (nullable): their labels; NULL for the
- *   folder names (made distinct)
+ *   folder names; labels that repeat are made distinct ("ddp", "ddp (2)")
  *
  * Returns: (transfer none): a window that loads and compares the runs
  */
@@ -856,13 +930,13 @@ hp_compare_window_new (GtkApplication    *application,
   self->labels = g_new0 (char *, self->n_runs + 1);
   for (guint i = 0; i < self->n_runs; i++)
     {
-      g_autofree char *canonical = g_canonicalize_filename (paths[i], NULL);
-      g_autofree char *base = labels != NULL && labels[i] != NULL ? g_strdup (labels[i])
-                                                                  : g_path_get_basename (canonical);
-      guint            same = 0;
+      const char *const run[] = { paths[i], NULL };
+      g_autofree char  *base = labels != NULL && labels[i] != NULL ? g_strdup (labels[i]) : hp_run_default_label (run);
+      guint             same = 0;
 
+      /* two folders of the same name: "ddp", "ddp (2)" */
       for (guint j = 0; j < i; j++)
-        if (g_str_has_prefix (self->labels[j], base))
+        if (strcmp (self->labels[j], base) == 0 || hp_compare_window_label_is_copy (self->labels[j], base))
           same++;
       self->labels[i] = same > 0 ? g_strdup_printf ("%s (%u)", base, same + 1) : g_steal_pointer (&base);
     }
@@ -1016,4 +1090,33 @@ hp_compare_window_align_step (HpCompareWindow *self,
   g_return_if_fail (HP_IS_COMPARE_WINDOW (self));
   gtk_spin_button_set_value (self->step_spin, step);
   align_step (self);
+}
+
+/**
+ * hp_compare_window_get_run:
+ * @run: from 0, in the order the runs were given
+ *
+ * Returns: (transfer none) (nullable): the run, once loaded
+ */
+HpRun *
+hp_compare_window_get_run (HpCompareWindow *self,
+                           guint            run)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
+  if (self->runs == NULL || run >= self->runs->len)
+    return NULL;
+  return self->runs->pdata[run];
+}
+
+/**
+ * hp_compare_window_get_memory_view:
+ *
+ * Returns: (transfer none): the Summary's table of memory peaks (no table
+ *   until the runs are compared, hidden when they have no memory events)
+ */
+GtkWidget *
+hp_compare_window_get_memory_view (HpCompareWindow *self)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
+  return GTK_WIDGET (self->memory_view);
 }

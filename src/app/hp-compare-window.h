@@ -7,6 +7,8 @@
 
 #include <gtk/gtk.h>
 
+#include "hp-core.h"
+
 G_BEGIN_DECLS
 
 #define HP_TYPE_COMPARE_WINDOW (hp_compare_window_get_type ())
@@ -29,11 +31,14 @@ void             hp_compare_window_set_comm_only (HpCompareWindow *self,
                                                   gboolean         comm_only);
 GtkWidget       *hp_compare_window_get_ops_view (HpCompareWindow *self);
 GtkWidget       *hp_compare_window_get_tree_view (HpCompareWindow *self);
+GtkWidget       *hp_compare_window_get_memory_view (HpCompareWindow *self);
 GtkWidget       *hp_compare_window_get_timeline (HpCompareWindow *self,
                                                  guint            run);
 void             hp_compare_window_align_step (HpCompareWindow *self,
                                                guint            step);
 const char      *hp_compare_window_get_findings (HpCompareWindow *self);
 guint            hp_compare_window_get_n_charts (HpCompareWindow *self);
+HpRun           *hp_compare_window_get_run (HpCompareWindow *self,
+                                            guint            run);
 
 G_END_DECLS

@@ -179,6 +179,62 @@ fill_ops (HpChart           *chart,
     }
 }
 
+/* "cuda:0", or "rank 3 cuda:0" when the runs have several ranks; the CPU's
+ * events carry device -1 */
+static char *
+memory_category (gint64   rank,
+                 gint64   device,
+                 gboolean ranks)
+{
+  g_autofree char *name = device < 0 ? g_strdup ("cpu") : g_strdup_printf ("cuda:%" G_GINT64_FORMAT, device);
+
+  if (!ranks)
+    return g_steal_pointer (&name);
+  return g_strdup_printf ("rank %" G_GINT64_FORMAT " %s", rank, name);
+}
+
+/* peak allocated bytes per run and (rank, device), the categories in the
+ * order they first appear */
+static void
+fill_memory (HpChart           *chart,
+             HpTable           *table,
+             const char *const *labels,
+             guint              n_runs)
+{
+  int      label_col = hp_table_find_column (table, "label");
+  int      rank_col = hp_table_find_column (table, "rank");
+  int      device_col = hp_table_find_column (table, "device");
+  int      peak_col = hp_table_find_column (table, "peak_allocated");
+  gboolean ranks = FALSE;
+  g_autoptr (GPtrArray) categories = g_ptr_array_new_with_free_func (g_free);
+
+  if (label_col < 0 || rank_col < 0 || device_col < 0 || peak_col < 0)
+    return;
+  for (guint row = 1; row < hp_table_get_n_rows (table); row++)
+    ranks = ranks || hp_table_get_int (table, row, (guint)rank_col) != hp_table_get_int (table, 0, (guint)rank_col);
+  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+    {
+      g_autofree char *name = memory_category (hp_table_get_int (table, row, (guint)rank_col),
+                                               hp_table_get_int (table, row, (guint)device_col), ranks);
+      const char      *label = hp_table_get_string (table, row, (guint)label_col);
+      guint            category = 0, run = 0;
+
+      while (category < categories->len && strcmp (categories->pdata[category], name) != 0)
+        category++;
+      if (category == categories->len)
+        {
+          category = hp_bar_chart_add_category (chart, name);
+          for (guint r = 0; r < n_runs; r++)
+            hp_bar_chart_set_value (chart, r, category, NAN);
+          g_ptr_array_add (categories, g_steal_pointer (&name));
+        }
+      while (run < n_runs && g_strcmp0 (labels[run], label) != 0)
+        run++;
+      if (run < n_runs)
+        hp_bar_chart_set_value (chart, run, category, number (table, row, peak_col));
+    }
+}
+
 /**
  * hp_compare_charts_new:
  * @tables: (element-type HpTable): the tables of hp_compare_runs()
@@ -189,8 +245,8 @@ fill_ops (HpChart           *chart,
  * One grouped bar chart per table, a series (and colour) per run, in the
  * same order in every chart: the temporal breakdown (mean over ranks),
  * kernel types, overlap and step time per rank, idle time per cause (sum
- * over ranks and streams), memory peaks per rank (when the runs have
- * memory events) and the ops that changed most.
+ * over ranks and streams), peak allocated memory per rank and device
+ * (when the runs have memory events) and the ops that changed most.
  *
  * Returns: (transfer full) (element-type HpChart): the charts
  */
@@ -208,7 +264,6 @@ hp_compare_charts_new (GPtrArray         *tables,
   static const char *const overlap[] = { "comp_comm_overlap_pctg" };
   static const char *const idle[] = { "idle_time" };
   static const char *const step[] = { "mean" };
-  static const char *const peak[] = { "peak_allocated" };
   GPtrArray               *charts = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_chart_unref);
   HpTable                 *table;
   HpChart                 *chart;
@@ -253,9 +308,9 @@ hp_compare_charts_new (GPtrArray         *tables,
     }
   if ((table = find_table (tables, "compare_memory")) != NULL && hp_table_get_n_rows (table) > 0)
     {
-      chart = new_chart ("compare_memory", _hp_chart_tr (domain, N_ ("Peak allocated memory")), _hp_chart_tr (domain, N_ ("Rank")),
+      chart = new_chart ("compare_memory", _hp_chart_tr (domain, N_ ("Peak allocated memory")), _hp_chart_tr (domain, N_ ("Device")),
                          _hp_chart_tr (domain, N_ ("Bytes")), HP_AXIS_FORMAT_COMPACT, labels, n_runs);
-      fill (chart, table, labels, n_runs, "rank", peak, NULL, 1, AGG_MAX);
+      fill_memory (chart, table, labels, n_runs);
       g_ptr_array_add (charts, chart);
     }
   if ((table = find_table (tables, "compare_ops")) != NULL)

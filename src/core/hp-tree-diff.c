@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hp-compare.h"
 #include "hp-trace-diff-private.h"
 #include "hp-tree-diff.h"
 
@@ -336,30 +337,15 @@ summary_of (const Aligned *a,
   return g_string_free (s, FALSE);
 }
 
-/**
- * hp_tree_diff:
- * @params: the runs' ranks, iterations and labels, as for
- *   hp_trace_diff_compare() (device and short names are not used)
- *
- * Aligns the call trees of two runs (step, annotations, operators, runtime
- * calls, the kernels they launch; Python frames left out) by their paths of
- * names and reports every node that differs: `added`, `removed`, `count
- * changed`, `slower`/`faster` (by more than 5 % and 1 us) and `children
- * changed` for a node whose children were added, removed or ran a
- * different number of times: that node is where the change happened
- * (`root_of_change` 1) and its `summary` says it in words, e.g.
- * "aten::linear under ProfilerStep > ## forward ## gained 2 kernels,
- * +1.8 ms: cudaLaunchKernel ran 3 times instead of 1".
- *
- * Returns: (transfer full): the table `tree_diff`, in tree order, or NULL
- *   with @error set
- */
-HpTable *
-hp_tree_diff (HpTrace                 *control,
-              HpTrace                 *test,
-              const HpTraceDiffParams *params,
-              GCancellable            *cancellable,
-              GError                 **error)
+/* hp_tree_diff() and hp_tree_diff_full(): @all_nodes keeps the nodes
+ * that did not change */
+static HpTable *
+tree_diff (HpTrace                 *control,
+           HpTrace                 *test,
+           const HpTraceDiffParams *params,
+           gboolean                 all_nodes,
+           GCancellable            *cancellable,
+           GError                 **error)
 {
   const char *labels[2] = { params->control_label != NULL ? params->control_label : "Control",
                             params->test_label != NULL ? params->test_label : "Test" };
@@ -458,7 +444,7 @@ hp_tree_diff (HpTrace                 *control,
       gboolean root;
       guint    row, col = 0;
 
-      if (a->change == CHANGE_SAME)
+      if (a->change == CHANGE_SAME && !all_nodes)
         continue;
       /* where it changed: a node whose children changed, or a changed
        * node with no parent to report it */
@@ -500,4 +486,72 @@ hp_tree_diff (HpTrace                 *control,
     }
 
   return g_steal_pointer (&table);
+}
+
+/**
+ * hp_tree_diff:
+ * @params: the runs' ranks, iterations and labels, as for
+ *   hp_trace_diff_compare() (device and short names are not used)
+ *
+ * Aligns the call trees of two runs (step, annotations, operators, runtime
+ * calls, the kernels they launch; Python frames left out) by their paths of
+ * names and reports every node that differs: `added`, `removed`, `count
+ * changed`, `slower`/`faster` (by more than 5 % and 1 us) and `children
+ * changed` for a node whose children were added, removed or ran a
+ * different number of times: that node is where the change happened
+ * (`root_of_change` 1) and its `summary` says it in words, e.g.
+ * "aten::linear under ProfilerStep > ## forward ## gained 2 kernels,
+ * +1.8 ms: cudaLaunchKernel ran 3 times instead of 1".
+ *
+ * Returns: (transfer full): the table `tree_diff`, in tree order, or NULL
+ *   with @error set
+ */
+HpTable *
+hp_tree_diff (HpTrace                 *control,
+              HpTrace                 *test,
+              const HpTraceDiffParams *params,
+              GCancellable            *cancellable,
+              GError                 **error)
+{
+  return tree_diff (control, test, params, FALSE, cancellable, error);
+}
+
+/**
+ * hp_tree_diff_full:
+ *
+ * The aligned call trees whole, as hp_tree_diff() with the nodes that did
+ * not change too (their `change` is `=`), so that a view can show the
+ * changed nodes in their place in the tree.
+ *
+ * Returns: (transfer full): the table `tree_diff`, every node in tree
+ *   order (a node's children follow it, one `depth` deeper), or NULL with
+ *   @error set
+ */
+HpTable *
+hp_tree_diff_full (HpTrace                 *control,
+                   HpTrace                 *test,
+                   const HpTraceDiffParams *params,
+                   GCancellable            *cancellable,
+                   GError                 **error)
+{
+  return tree_diff (control, test, params, TRUE, cancellable, error);
+}
+
+/**
+ * hp_tree_diff_changed:
+ * @full: a table of hp_tree_diff_full()
+ *
+ * Returns: (transfer full): the rows of @full that changed: the table
+ *   hp_tree_diff() gives for the same runs
+ */
+HpTable *
+hp_tree_diff_changed (HpTable *full)
+{
+  int change = hp_table_find_column (full, "change");
+  g_autoptr (GArray) rows = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint row = 0; change >= 0 && row < hp_table_get_n_rows (full); row++)
+    if (g_strcmp0 (hp_table_get_string (full, row, (guint)change), change_names[CHANGE_SAME]) != 0)
+      g_array_append_val (rows, row);
+  return hp_table_select_rows (full, (const guint *)rows->data, rows->len);
 }

@@ -18,5 +18,11 @@ HpTable *hp_tree_diff (HpTrace                 *control,
                        const HpTraceDiffParams *params,
                        GCancellable            *cancellable,
                        GError                 **error);
+HpTable *hp_tree_diff_full (HpTrace                 *control,
+                            HpTrace                 *test,
+                            const HpTraceDiffParams *params,
+                            GCancellable            *cancellable,
+                            GError                 **error);
+HpTable *hp_tree_diff_changed (HpTable *full);
 
 G_END_DECLS

@@ -9,11 +9,14 @@
 #include <locale.h>
 #include <string.h>
 
+#include "hp-application.h"
 #include "hp-chart-view.h"
+#include "hp-compare-dialog.h"
 #include "hp-compare-window.h"
 #include "hp-table-view.h"
 #include "hp-test-utils.h"
 #include "hp-timeline-view.h"
+#include "hp-tree-diff-view.h"
 #include "hp-ui-test-utils.h"
 
 static gboolean
@@ -22,19 +25,29 @@ not_comparing (gpointer window)
   return !hp_compare_window_is_loading (window);
 }
 
+/* the comparison of two files of diff/, compared without error */
 static HpCompareWindow *
-open_comparison (void)
+open_pair (const char        *control_file,
+           const char        *test_file,
+           const char *const *labels)
 {
-  g_autofree char  *control = hp_test_data_path ("diff", "control.json", NULL);
-  g_autofree char  *test = hp_test_data_path ("diff", "test.json", NULL);
+  g_autofree char  *control = hp_test_data_path ("diff", control_file, NULL);
+  g_autofree char  *test = hp_test_data_path ("diff", test_file, NULL);
   const char *const paths[] = { control, test, NULL };
-  const char *const labels[] = { "Base", "New", NULL };
   HpCompareWindow  *window = hp_compare_window_new (NULL, paths, labels);
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (hp_ui_test_wait_for (not_comparing, window));
   g_assert_null (hp_compare_window_get_error (window));
   return window;
+}
+
+static HpCompareWindow *
+open_comparison (void)
+{
+  const char *const labels[] = { "Base", "New", NULL };
+
+  return open_pair ("control.json", "test.json", labels);
 }
 
 /* the three tabs with their content; the findings in words */
@@ -56,15 +69,16 @@ test_tabs (void)
       hp_ui_test_spin (100);
     }
   /* temporal breakdown, kernel types, overlap, idle time, step time, ops
-   * (no memory events in these runs) */
+   * (no memory events in these runs, so no memory chart nor table) */
   g_assert_cmpuint (hp_compare_window_get_n_charts (window), ==, 6);
+  g_assert_false (gtk_widget_is_visible (hp_compare_window_get_memory_view (window)));
   /* Base's one complete step takes 100 us, New's 200 us */
   g_assert_nonnull (strstr (hp_compare_window_get_findings (window), "Base: steps take 0.1 ms on average"));
   g_assert_nonnull (strstr (hp_compare_window_get_findings (window), "New: steps take 0.2 ms on average"));
   g_assert_nonnull (strstr (hp_compare_window_get_findings (window), "Fastest steps: Base."));
 
   /* the tree diff of the pair: ProfilerStep is the same, its children changed */
-  tree = hp_table_view_get_table (HP_TABLE_VIEW (hp_compare_window_get_tree_view (window)));
+  tree = hp_tree_diff_view_get_changed (HP_TREE_DIFF_VIEW (hp_compare_window_get_tree_view (window)));
   g_assert_nonnull (tree);
   g_assert_cmpuint (hp_table_get_n_rows (tree), >, 0);
   g_assert_cmpstr (hp_table_get_name (tree), ==, "tree_diff");
@@ -139,6 +153,124 @@ test_ops_diff (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* the first position on screen that shows @path, or -1 */
+static int
+find_path (HpTreeDiffView *view,
+           const char     *path)
+{
+  GListModel *model = hp_tree_diff_view_get_model (view);
+  HpTable    *table = hp_tree_diff_view_get_table (view);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    if (g_strcmp0 (hp_table_get_string (table, hp_tree_diff_view_get_row (view, i), 0), path) == 0)
+      return (int)i;
+  return -1;
+}
+
+static gboolean
+is_badge (GtkWidget *widget,
+          gpointer   change)
+{
+  return GTK_IS_INSCRIPTION (widget) && gtk_widget_has_css_class (widget, "hp-diff-badge") &&
+         g_strcmp0 (gtk_inscription_get_text (GTK_INSCRIPTION (widget)), change) == 0;
+}
+
+/* a cell of the Change column that says @change */
+static GtkWidget *
+change_cell (HpTreeDiffView *view,
+             const char     *change)
+{
+  return hp_ui_test_find_widget (GTK_WIDGET (view), is_badge, (gpointer)change);
+}
+
+static gboolean
+label_contains (GtkWidget *widget,
+                gpointer   text)
+{
+  return GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL;
+}
+
+/* the Tree Diff tab: the aligned trees opened down to the change, the
+ * changed subtree marked, a node expanded, the filter, the CSV export */
+static void
+test_tree_diff (void)
+{
+  HpCompareWindow *window = open_pair ("tree-control.json", "tree-test.json", NULL);
+  HpTreeDiffView  *view = HP_TREE_DIFF_VIEW (hp_compare_window_get_tree_view (window));
+  GListModel      *model = hp_tree_diff_view_get_model (view);
+  GtkWidget       *badge;
+  int              linear, launch;
+  g_autoptr (GtkTreeListRow) launch_row = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hotpath-tree-XXXXXX", &error);
+  g_autofree char *csv = NULL;
+  g_autofree char *csv_text = NULL;
+  g_autofree char *flat_text = NULL;
+  guint            before;
+
+  g_assert_no_error (error);
+  gtk_notebook_set_current_page (hp_compare_window_get_notebook (window), 2);
+  hp_ui_test_spin (200);
+
+  /* opened down to aten::linear, where two kernels were added: the step
+   * and the annotation above it are open, and so is aten::linear */
+  linear = find_path (view, "ProfilerStep > ## forward ## > aten::linear");
+  g_assert_cmpint (linear, ==, 2);
+  g_assert_cmpint (find_path (view, "ProfilerStep"), ==, 0);
+  launch = find_path (view, "ProfilerStep > ## forward ## > aten::linear > cudaLaunchKernel");
+  g_assert_cmpint (launch, ==, linear + 1);
+  /* the launch has a change below it (the added relu kernel): open too */
+  g_assert_cmpint (find_path (view, "ProfilerStep > ## forward ## > aten::linear > cudaLaunchKernel > relu"), >, launch);
+
+  /* the changed nodes are marked with a word and a colour, the rest not */
+  badge = change_cell (view, "added");
+  g_assert_nonnull (badge);
+  g_assert_true (gtk_widget_has_css_class (badge, "hp-diff-added"));
+  badge = change_cell (view, "children changed");
+  g_assert_nonnull (badge);
+  g_assert_true (gtk_widget_has_css_class (badge, "hp-diff-changed"));
+  badge = change_cell (view, "");
+  g_assert_nonnull (badge);
+  g_assert_true (gtk_widget_has_css_class (badge, "hp-diff-same"));
+
+  /* collapse the launch: its kernels go; expand it: they come back */
+  before = g_list_model_get_n_items (model);
+  launch_row = g_list_model_get_item (model, (guint)launch);
+  g_assert_true (gtk_tree_list_row_is_expandable (launch_row));
+  gtk_tree_list_row_set_expanded (launch_row, FALSE);
+  g_assert_cmpuint (g_list_model_get_n_items (model), <, before);
+  g_assert_cmpint (find_path (view, "ProfilerStep > ## forward ## > aten::linear > cudaLaunchKernel > relu"), ==, -1);
+  gtk_tree_list_row_set_expanded (launch_row, TRUE);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, before);
+
+  /* the first place of change is selected, and says what changed */
+  g_assert_true (gtk_selection_model_is_selected (GTK_SELECTION_MODEL (model), (guint)linear));
+  g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (view), label_contains, "gained 2 kernels"));
+
+  /* the filter keeps the matching nodes and the ones above them */
+  hp_tree_diff_view_set_search (view, "RELU");
+  g_assert_cmpint (find_path (view, "ProfilerStep > ## forward ## > aten::linear > cudaLaunchKernel > relu"), >=, 0);
+  g_assert_cmpint (find_path (view, "ProfilerStep"), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 5);
+  hp_tree_diff_view_set_search (view, NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, before);
+
+  /* the export is the flat tree_diff table, as hotpath-cli diff writes it */
+  csv = g_build_filename (dir, "tree_diff.csv", NULL);
+  g_assert_true (hp_tree_diff_view_write_csv (view, csv, &error));
+  g_assert_no_error (error);
+  g_file_get_contents (csv, &csv_text, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (csv_text, "path,depth,name,tree-control.json_counts,"));
+  g_assert_cmpuint (hp_table_get_n_rows (hp_tree_diff_view_get_changed (view)), ==, 3);
+  flat_text = hp_table_to_csv (hp_tree_diff_view_get_changed (view));
+  g_assert_cmpstr (csv_text, ==, flat_text);
+
+  g_unlink (csv);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* the Timelines tab: step k of every run starts at the same x, and the
  * views move together */
 static void
@@ -195,6 +327,205 @@ test_bad_runs (void)
   gtk_window_destroy (GTK_WINDOW (broken));
 }
 
+/* the comparison holds its runs, each with its label and colour; a folder
+ * open in a main window is not loaded again, its trace is shared */
+static void
+test_runs (void)
+{
+  g_autoptr (HpApplication) application = hp_application_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char  *a = hp_test_data_path ("hta_trace_compare_base", NULL);
+  g_autofree char  *b = hp_test_data_path ("hta_trace_compare_test", NULL);
+  const char *const shown[] = { a, NULL };
+  const char *const paths[] = { a, b, NULL };
+  const char *const labels[] = { "Base", "New", NULL };
+  HpWindow         *window;
+  HpCompareWindow  *compare;
+  HpTrace          *open;
+  HpRun            *run;
+
+  /* no bus name: the test must not meet a running Hotpath */
+  g_application_set_flags (G_APPLICATION (application),
+                           g_application_get_flags (G_APPLICATION (application)) | G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (application), NULL, &error);
+  g_assert_no_error (error);
+  window = hp_window_new (GTK_APPLICATION (application));
+  gtk_window_present (GTK_WINDOW (window));
+  hp_window_open (window, shown);
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
+  open = hp_session_get_trace (hp_window_get_session (window));
+
+  compare = hp_compare_window_new (GTK_APPLICATION (application), paths, labels);
+  gtk_window_present (GTK_WINDOW (compare));
+  g_assert_true (hp_ui_test_wait_for (not_comparing, compare));
+  g_assert_null (hp_compare_window_get_error (compare));
+
+  run = hp_compare_window_get_run (compare, 0);
+  g_assert_true (hp_run_get_trace (run) == open);
+  g_assert_cmpstr (hp_run_get_label (run), ==, "Base");
+  g_assert_cmpstr (hp_run_get_color (run), ==, hp_run_palette_color (0));
+  g_assert_true (hp_run_has_paths (run, shown));
+  run = hp_compare_window_get_run (compare, 1);
+  g_assert_true (hp_run_get_trace (run) != open);
+  g_assert_cmpstr (hp_run_get_label (run), ==, "New");
+  g_assert_cmpstr (hp_run_get_color (run), ==, hp_run_palette_color (1));
+  g_assert_null (hp_compare_window_get_run (compare, 2));
+  /* the window's own run keeps its name */
+  g_assert_cmpstr (hp_run_get_label (hp_session_get_run (hp_window_get_session (window))), ==,
+                   "hta_trace_compare_base");
+
+  gtk_window_destroy (GTK_WINDOW (compare));
+  hp_ui_test_close_window (window);
+}
+
+/* the Compare Runs dialog: folder names as labels, edited; a repeated or
+ * empty label, or a count outside 2 to 8, is refused with a reason */
+static void
+test_dialog_labels (void)
+{
+  g_autofree char  *a = hp_test_data_path ("hta_trace_compare_base", NULL);
+  g_autofree char  *b = hp_test_data_path ("hta_trace_compare_test", NULL);
+  const char *const paths[] = { a, b, NULL };
+  HpCompareDialog  *dialog = hp_compare_dialog_new (NULL, NULL, paths);
+  HpCompareWindow  *window;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_assert_cmpuint (hp_compare_dialog_get_n_runs (dialog), ==, 2);
+  g_assert_cmpstr (hp_compare_dialog_get_label (dialog, 0), ==, "hta_trace_compare_base");
+  g_assert_cmpstr (hp_compare_dialog_get_label (dialog, 1), ==, "hta_trace_compare_test");
+  g_assert_null (hp_compare_dialog_get_problem (dialog));
+
+  /* the same label twice (spaces around do not count) */
+  hp_compare_dialog_set_label (dialog, 1, " hta_trace_compare_base ");
+  g_assert_cmpstr (hp_compare_dialog_get_problem (dialog), ==,
+                   "Runs 1 and 2 are both labelled “hta_trace_compare_base”: each run needs its own label.");
+  g_assert_null (hp_compare_dialog_compare (dialog));
+  hp_compare_dialog_set_label (dialog, 1, "  ");
+  g_assert_cmpstr (hp_compare_dialog_get_problem (dialog), ==, "Run 2 has no label: give it a name.");
+
+  /* one run, then nine */
+  hp_compare_dialog_remove_run (dialog, 1);
+  g_assert_cmpstr (hp_compare_dialog_get_problem (dialog), ==, "Choose at least two runs to compare.");
+  for (guint i = 0; i < 8; i++)
+    hp_compare_dialog_add_run (dialog, b);
+  g_assert_cmpuint (hp_compare_dialog_get_n_runs (dialog), ==, 9);
+  g_assert_cmpstr (hp_compare_dialog_get_problem (dialog), ==, "A comparison takes at most 8 runs; remove 1.");
+  while (hp_compare_dialog_get_n_runs (dialog) > 2)
+    hp_compare_dialog_remove_run (dialog, 2);
+
+  /* edited labels name the runs and their columns */
+  hp_compare_dialog_set_label (dialog, 0, "Baseline");
+  hp_compare_dialog_set_label (dialog, 1, " FSDP full shard ");
+  g_assert_null (hp_compare_dialog_get_problem (dialog));
+  window = hp_compare_dialog_compare (dialog);
+  g_assert_nonnull (window);
+  g_assert_true (hp_ui_test_wait_for (not_comparing, window));
+  g_assert_null (hp_compare_window_get_error (window));
+  g_assert_cmpstr (hp_run_get_label (hp_compare_window_get_run (window, 0)), ==, "Baseline");
+  g_assert_cmpstr (hp_run_get_label (hp_compare_window_get_run (window, 1)), ==, "FSDP full shard");
+  g_assert_cmpint (
+      hp_table_find_column (hp_table_view_get_table (HP_TABLE_VIEW (hp_compare_window_get_ops_view (window))),
+                            "FSDP full shard_counts"),
+      >=, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static gboolean
+is_chart_named (GtkWidget *widget,
+                gpointer   name)
+{
+  return HP_IS_CHART_VIEW (widget) &&
+         g_strcmp0 (hp_chart_get_name (hp_chart_view_get_chart (HP_CHART_VIEW (widget))), name) == 0;
+}
+
+/* two runs with memory events: the Summary shows their peaks side by side,
+ * a bar per run and device, with the table; both export */
+static void
+test_memory_peaks (void)
+{
+  const char *const labels[] = { "Base", "New", NULL };
+  HpCompareWindow  *window = open_pair ("memory.json", "memory-test.json", labels);
+  GtkWidget        *memory_view;
+  GtkWidget        *chart_view;
+  HpChart          *chart;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hotpath-memory-XXXXXX", &error);
+  g_autofree char *csv = NULL;
+  g_autofree char *png = NULL;
+  g_autofree char *svg = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  hp_ui_test_spin (100);
+
+  /* the chart: device 0 then the CPU (-1), Base then New */
+  chart_view = hp_ui_test_find_widget (GTK_WIDGET (window), is_chart_named, "compare_memory");
+  g_assert_nonnull (chart_view);
+  chart = hp_chart_view_get_chart (HP_CHART_VIEW (chart_view));
+  g_assert_cmpuint (hp_bar_chart_get_n_series (chart), ==, 2);
+  g_assert_cmpuint (hp_bar_chart_get_n_categories (chart), ==, 2);
+  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 0, 0), ==, 1536);
+  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 1, 0), ==, 4096);
+  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 0, 1), ==, 100);
+  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 1, 1), ==, 300);
+
+  /* the table beside it */
+  memory_view = hp_compare_window_get_memory_view (window);
+  g_assert_true (gtk_widget_is_visible (memory_view));
+  g_assert_cmpstr (hp_table_get_name (hp_table_view_get_table (HP_TABLE_VIEW (memory_view))), ==, "compare_memory");
+
+  /* exports: CSV, PNG and SVG */
+  csv = g_build_filename (dir, "compare_memory.csv", NULL);
+  g_assert_true (hp_table_write_csv (hp_table_view_get_table (HP_TABLE_VIEW (memory_view)), csv, &error));
+  g_assert_no_error (error);
+  g_file_get_contents (csv, &text, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (text, ==,
+                   "label,rank,device,peak_allocated,peak_reserved,memory_events\n"
+                   "Base,0,0,1536,4194304,3\n"
+                   "Base,0,-1,100,0,1\n"
+                   "New,0,0,4096,4194304,3\n"
+                   "New,0,-1,300,0,1\n");
+  png = g_build_filename (dir, "compare_memory.png", NULL);
+  svg = g_build_filename (dir, "compare_memory.svg", NULL);
+  g_assert_true (hp_chart_view_export_to_file (HP_CHART_VIEW (chart_view), png, &error));
+  g_assert_no_error (error);
+  g_assert_true (hp_chart_view_export_to_file (HP_CHART_VIEW (chart_view), svg, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&text, g_free);
+  g_file_get_contents (svg, &text, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (text, "<svg"));
+  g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
+
+  g_unlink (csv);
+  g_unlink (png);
+  g_unlink (svg);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* folders of the same name are told apart; labels that only start alike
+ * are left as they are */
+static void
+test_distinct_labels (void)
+{
+  g_autofree char  *control = hp_test_data_path ("diff", "control.json", NULL);
+  g_autofree char  *test = hp_test_data_path ("diff", "test.json", NULL);
+  const char *const twice[] = { control, control, control, NULL };
+  const char *const paths[] = { control, test, NULL };
+  const char *const alike[] = { "FSDP full", "FSDP", NULL };
+  HpCompareWindow  *same = hp_compare_window_new (NULL, twice, NULL);
+  HpCompareWindow  *prefix = hp_compare_window_new (NULL, paths, alike);
+
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (same)), ==,
+                   "Compare control.json, control.json (2), control.json (3)");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (prefix)), ==, "Compare FSDP full, FSDP");
+  gtk_window_destroy (GTK_WINDOW (same));
+  gtk_window_destroy (GTK_WINDOW (prefix));
+}
+
 /* dropped together, folders are runs to compare; files are one job */
 static void
 test_dropped_folders (void)
@@ -235,7 +566,12 @@ main (int   argc,
   g_test_add_func ("/app/compare/tabs", test_tabs);
   g_test_add_func ("/app/compare/ops-diff", test_ops_diff);
   g_test_add_func ("/app/compare/timelines", test_timelines);
+  g_test_add_func ("/app/compare/tree-diff", test_tree_diff);
   g_test_add_func ("/app/compare/bad-runs", test_bad_runs);
+  g_test_add_func ("/app/compare/runs", test_runs);
+  g_test_add_func ("/app/compare/dialog-labels", test_dialog_labels);
+  g_test_add_func ("/app/compare/distinct-labels", test_distinct_labels);
+  g_test_add_func ("/app/compare/memory-peaks", test_memory_peaks);
   g_test_add_func ("/app/compare/dropped-folders", test_dropped_folders);
 
   return g_test_run ();

@@ -471,6 +471,49 @@ test_tree_diff (void)
   hp_trace_diff_params_clear (&params);
 }
 
+/* the whole aligned tree: the unchanged nodes in their place ("="), and
+ * its changed rows are exactly hp_tree_diff()'s table */
+static void
+test_tree_diff_full (void)
+{
+  HpTraceDiffParams params;
+  g_autoptr (HpTrace) c = load_diff ("tree-control.json", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) t = load_diff ("tree-test.json", HP_MODE_DEFAULT);
+  g_autoptr (HpTable) full = NULL;
+  g_autoptr (HpTable) flat = NULL;
+  g_autoptr (HpTable) changed = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *flat_csv = NULL;
+  g_autofree char *changed_csv = NULL;
+  int              change;
+
+  hp_trace_diff_params_init (&params);
+  full = hp_tree_diff_full (c, t, &params, NULL, &error);
+  g_assert_no_error (error);
+  flat = hp_tree_diff (c, t, &params, NULL, &error);
+  g_assert_no_error (error);
+  change = hp_test_column (full, "change");
+  g_assert_cmpuint (hp_table_get_n_rows (full), >, hp_table_get_n_rows (flat));
+
+  /* the step and the annotation above aten::linear did not change */
+  g_assert_cmpstr (hp_table_get_string (full, 0, 0), ==, "ProfilerStep");
+  g_assert_cmpfloat (hp_test_cell (full, 0, "depth"), ==, 0);
+  g_assert_cmpstr (hp_table_get_string (full, 0, (guint)change), ==, "=");
+  g_assert_cmpstr (hp_table_get_string (full, 1, 0), ==, "ProfilerStep > ## forward ##");
+  g_assert_cmpstr (hp_table_get_string (full, 1, (guint)change), ==, "=");
+  g_assert_cmpstr (hp_table_get_string (full, 2, 0), ==, "ProfilerStep > ## forward ## > aten::linear");
+  g_assert_cmpstr (hp_table_get_string (full, 2, (guint)change), ==, "children changed");
+  /* a child is one deeper than its parent, never more */
+  for (guint row = 1; row < hp_table_get_n_rows (full); row++)
+    g_assert_cmpfloat (hp_test_cell (full, row, "depth"), <=, hp_test_cell (full, row - 1, "depth") + 1);
+
+  changed = hp_tree_diff_changed (full);
+  flat_csv = hp_table_to_csv (flat);
+  changed_csv = hp_table_to_csv (changed);
+  g_assert_cmpstr (changed_csv, ==, flat_csv);
+  hp_trace_diff_params_clear (&params);
+}
+
 /* the real pair: every place of change says what changed */
 static void
 test_tree_diff_real_pair (void)
@@ -512,6 +555,7 @@ main (int   argc,
   g_test_add_func ("/core/trace-diff/bad-selection", test_bad_selection);
   g_test_add_func ("/core/trace-diff/tree", test_tree_diff);
   g_test_add_func ("/core/trace-diff/tree-real-pair", test_tree_diff_real_pair);
+  g_test_add_func ("/core/trace-diff/tree-full", test_tree_diff_full);
   status = g_test_run ();
 
   g_clear_pointer (&golden_cases, g_ptr_array_unref);

@@ -1,0 +1,806 @@
+/* hp-tree-diff-view.c — two runs' aligned call trees, expandable, the changes marked.
+ *
+ * Shows the table of hp_tree_diff_full() (every node of the aligned call
+ * trees, in tree order) as a tree: a GtkTreeListModel whose items are the
+ * nodes, in a GtkColumnView whose first column holds a GtkTreeExpander.
+ *
+ * A node that changed says so three ways, never by colour alone: an icon
+ * (plus for added, minus for removed, arrows for slower and faster, a pen
+ * for a changed count or changed children), the word in the Change column,
+ * and a colour. The tree opens down to the changed nodes: every node with
+ * a change below it is expanded, the rest stay closed, and the first place
+ * of change is selected, its summary in words under the tree.
+ *
+ * The filter keeps the nodes whose name holds the text and the nodes above
+ * them, all expanded. The CSV export writes the changed nodes only: the
+ * `tree_diff` table exactly as `hotpath-cli diff` writes it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "hp-dialogs.h"
+#include "hp-format.h"
+#include "hp-tree-diff-view.h"
+
+/* ---- a node of the tree: a row of the table ---- */
+
+#define HP_TYPE_TREE_DIFF_NODE (hp_tree_diff_node_get_type ())
+
+G_DECLARE_FINAL_TYPE (HpTreeDiffNode, hp_tree_diff_node, HP, TREE_DIFF_NODE, GObject)
+
+struct _HpTreeDiffNode
+{
+  GObject parent_instance;
+
+  guint row;
+};
+
+G_DEFINE_FINAL_TYPE (HpTreeDiffNode, hp_tree_diff_node, G_TYPE_OBJECT)
+
+static void
+hp_tree_diff_node_class_init (HpTreeDiffNodeClass *klass)
+{
+}
+
+static void
+hp_tree_diff_node_init (HpTreeDiffNode *self)
+{
+}
+
+/* ---- the view ---- */
+
+/* first column of the numbers: the control's counts */
+#define FIRST_NUMBER_COLUMN 3
+#define N_NUMBER_COLUMNS 9
+/* the call tree's column: deep names stay readable; it can be resized */
+#define NAME_WIDTH 420
+
+struct _HpTreeDiffView
+{
+  GtkWidget parent_instance;
+
+  GtkSearchEntry     *search_entry;
+  GtkLabel           *count_label;
+  GtkLabel           *detail_label;
+  GtkColumnView      *column_view;
+  GtkSingleSelection *selection;
+  GtkTreeListModel   *tree_model;
+
+  HpTable   *table;    /* hp_tree_diff_full() */
+  HpTable   *changed;  /* its changed rows */
+  GPtrArray *nodes;    /* HpTreeDiffNode, one per row */
+  GPtrArray *children; /* per row + 1 (0 = the roots): GArray of rows */
+  gboolean  *shown;    /* per row: kept by the filter */
+  gboolean  *changed_below;
+  char      *search;
+  int        change_col;
+  int        summary_col;
+};
+
+G_DEFINE_FINAL_TYPE (HpTreeDiffView, hp_tree_diff_view, GTK_TYPE_WIDGET)
+
+typedef struct
+{
+  const char *change; /* as in the table */
+  const char *icon;
+  const char *css;
+  const char *label; /* translated for the view */
+} Marker;
+
+static const Marker markers[] = {
+  { "added", "list-add-symbolic", "hp-diff-added", N_ ("added") },
+  { "removed", "list-remove-symbolic", "hp-diff-removed", N_ ("removed") },
+  { "slower", "go-up-symbolic", "hp-diff-slower", N_ ("slower") },
+  { "faster", "go-down-symbolic", "hp-diff-faster", N_ ("faster") },
+  { "count changed", "document-edit-symbolic", "hp-diff-changed", N_ ("count changed") },
+  { "children changed", "document-edit-symbolic", "hp-diff-changed", N_ ("children changed") },
+};
+
+static const Marker *
+marker_of (const char *change)
+{
+  for (guint i = 0; change != NULL && i < G_N_ELEMENTS (markers); i++)
+    if (strcmp (markers[i].change, change) == 0)
+      return &markers[i];
+  return NULL;
+}
+
+static const char *
+row_change (HpTreeDiffView *self,
+            guint           row)
+{
+  return self->change_col >= 0 ? hp_table_get_string (self->table, row, (guint)self->change_col) : NULL;
+}
+
+static GArray *
+children_of (HpTreeDiffView *self,
+             int             row)
+{
+  return self->children->pdata[row + 1];
+}
+
+/* the shown children of @row (-1: the roots), as nodes */
+static GListModel *
+child_store (HpTreeDiffView *self,
+             int             row)
+{
+  GArray     *rows = children_of (self, row);
+  GListStore *store;
+
+  if (rows->len == 0)
+    return NULL;
+  store = g_list_store_new (HP_TYPE_TREE_DIFF_NODE);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      guint child = g_array_index (rows, guint, i);
+
+      if (self->shown[child])
+        g_list_store_append (store, self->nodes->pdata[child]);
+    }
+  if (g_list_model_get_n_items (G_LIST_MODEL (store)) == 0)
+    {
+      g_object_unref (store);
+      return NULL;
+    }
+  return G_LIST_MODEL (store);
+}
+
+static GListModel *
+create_children_cb (gpointer item,
+                    gpointer user_data)
+{
+  return child_store (user_data, (int)HP_TREE_DIFF_NODE (item)->row);
+}
+
+/* ---- cells ---- */
+
+/* the node's whole path, on hover: set here rather than on bind, where a
+ * tooltip would ask the display where the pointer is, for every cell */
+static gboolean
+query_path_tooltip_cb (GtkWidget  *label,
+                       int         x,
+                       int         y,
+                       gboolean    keyboard_mode,
+                       GtkTooltip *tooltip,
+                       gpointer    user_data)
+{
+  const char *path = g_object_get_data (G_OBJECT (label), "hp-path");
+
+  if (path == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, path);
+  return TRUE;
+}
+
+static void
+setup_name_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *item,
+               gpointer                  user_data)
+{
+  GtkWidget *expander = gtk_tree_expander_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *icon = gtk_image_new ();
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_width_chars (GTK_LABEL (label), 24);
+  gtk_widget_set_has_tooltip (label, TRUE);
+  g_signal_connect (label, "query-tooltip", G_CALLBACK (query_path_tooltip_cb), NULL);
+  gtk_box_append (GTK_BOX (box), icon);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), box);
+  gtk_list_item_set_child (item, expander);
+}
+
+static void
+set_marker_classes (GtkWidget    *widget,
+                    const Marker *marker)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (markers); i++)
+    gtk_widget_remove_css_class (widget, markers[i].css);
+  gtk_widget_remove_css_class (widget, "hp-diff-same");
+  gtk_widget_add_css_class (widget, marker != NULL ? marker->css : "hp-diff-same");
+}
+
+static void
+bind_name_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *item,
+              gpointer                  user_data)
+{
+  HpTreeDiffView *self = user_data;
+  GtkTreeListRow *list_row = gtk_list_item_get_item (item);
+  HpTreeDiffNode *node = gtk_tree_list_row_get_item (list_row);
+  GtkWidget      *expander = gtk_list_item_get_child (item);
+  GtkWidget      *box = gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander));
+  GtkWidget      *icon = gtk_widget_get_first_child (box);
+  GtkWidget      *label = gtk_widget_get_next_sibling (icon);
+  const Marker   *marker = marker_of (row_change (self, node->row));
+
+  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), list_row);
+  gtk_image_set_from_icon_name (GTK_IMAGE (icon), marker != NULL ? marker->icon : NULL);
+  gtk_label_set_text (GTK_LABEL (label), hp_table_get_string (self->table, node->row, 2));
+  /* the table outlives the rows on screen */
+  g_object_set_data (G_OBJECT (label), "hp-path", (gpointer)hp_table_get_string (self->table, node->row, 0));
+  set_marker_classes (box, marker);
+  g_object_unref (node);
+}
+
+static void
+setup_text_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *item,
+               gpointer                  user_data)
+{
+  GtkWidget *cell = gtk_inscription_new (NULL);
+  gboolean   numeric = GPOINTER_TO_INT (user_data);
+
+  /* inscriptions measure cheaply, as the table views' cells */
+  gtk_inscription_set_xalign (GTK_INSCRIPTION (cell), numeric ? 1.0f : 0.0f);
+  gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), numeric ? 4 : 17);
+  gtk_inscription_set_nat_chars (GTK_INSCRIPTION (cell), numeric ? 9 : 17);
+  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
+  if (numeric)
+    gtk_widget_add_css_class (cell, "numeric");
+  gtk_list_item_set_child (item, cell);
+}
+
+static void
+bind_change_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *item,
+                gpointer                  user_data)
+{
+  HpTreeDiffView *self = user_data;
+  HpTreeDiffNode *node = gtk_tree_list_row_get_item (gtk_list_item_get_item (item));
+  GtkWidget      *cell = gtk_list_item_get_child (item);
+  const Marker   *marker = marker_of (row_change (self, node->row));
+
+  gtk_inscription_set_text (GTK_INSCRIPTION (cell), marker != NULL ? _ (marker->label) : "");
+  set_marker_classes (cell, marker);
+  gtk_widget_add_css_class (cell, "hp-diff-badge");
+  g_object_unref (node);
+}
+
+static void
+bind_number_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *item,
+                gpointer                  user_data)
+{
+  GtkWidget       *cell = gtk_list_item_get_child (item);
+  HpTreeDiffView  *self = g_object_get_data (G_OBJECT (factory), "view");
+  HpTreeDiffNode  *node = gtk_tree_list_row_get_item (gtk_list_item_get_item (item));
+  guint            column = GPOINTER_TO_UINT (user_data);
+  g_autofree char *text = NULL;
+
+  if (hp_table_is_null (self->table, node->row, column))
+    text = g_strdup ("");
+  else if (hp_table_get_column_type (self->table, column) == HP_COLUMN_INT)
+    text = g_strdup_printf ("%" G_GINT64_FORMAT, hp_table_get_int (self->table, node->row, column));
+  else
+    text = hp_format_table_number (hp_table_get_double (self->table, node->row, column));
+  gtk_inscription_set_text (GTK_INSCRIPTION (cell), text);
+  g_object_unref (node);
+}
+
+static void
+remove_columns (HpTreeDiffView *self)
+{
+  GListModel *columns = gtk_column_view_get_columns (self->column_view);
+
+  while (g_list_model_get_n_items (columns) > 0)
+    {
+      g_autoptr (GtkColumnViewColumn) column = g_list_model_get_item (columns, 0);
+
+      gtk_column_view_remove_column (self->column_view, column);
+    }
+}
+
+static void
+append_column (HpTreeDiffView     *self,
+               const char         *title,
+               GtkListItemFactory *factory,
+               int                 width)
+{
+  g_autoptr (GtkColumnViewColumn) column = gtk_column_view_column_new (title, factory);
+
+  gtk_column_view_column_set_resizable (column, TRUE);
+  gtk_column_view_column_set_fixed_width (column, width);
+  gtk_column_view_append_column (self->column_view, column);
+}
+
+static void
+build_columns (HpTreeDiffView *self)
+{
+  GtkListItemFactory *factory;
+
+  remove_columns (self);
+  if (self->table == NULL)
+    return;
+
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_name_cb), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_name_cb), self);
+  /* Translators: the column of the tree diff that holds the call tree */
+  append_column (self, _ ("Call tree"), factory, NAME_WIDTH);
+
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_text_cb), GINT_TO_POINTER (FALSE));
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_change_cb), self);
+  /* Translators: the column of the tree diff that says how a node changed */
+  append_column (self, _ ("Change"), factory, -1);
+
+  /* the numbers, titled with their CSV names */
+  for (guint c = FIRST_NUMBER_COLUMN;
+       c < FIRST_NUMBER_COLUMN + N_NUMBER_COLUMNS && c < hp_table_get_n_columns (self->table); c++)
+    {
+      factory = gtk_signal_list_item_factory_new ();
+      g_object_set_data (G_OBJECT (factory), "view", self);
+      g_signal_connect (factory, "setup", G_CALLBACK (setup_text_cb), GINT_TO_POINTER (TRUE));
+      g_signal_connect (factory, "bind", G_CALLBACK (bind_number_cb), GUINT_TO_POINTER (c));
+      append_column (self, hp_table_get_column_name (self->table, c), factory, -1);
+    }
+}
+
+/* ---- the model ---- */
+
+static gboolean
+matches (HpTreeDiffView *self,
+         guint           row)
+{
+  g_autofree char *name = NULL;
+
+  if (self->search == NULL)
+    return TRUE;
+  name = g_utf8_casefold (hp_table_get_string (self->table, row, 2), -1);
+  return strstr (name, self->search) != NULL;
+}
+
+/* a node is shown when it matches or one below it does; rows are in tree
+ * order, so children come after their parent */
+static void
+apply_filter (HpTreeDiffView *self)
+{
+  guint n = self->table != NULL ? hp_table_get_n_rows (self->table) : 0;
+
+  for (guint row = n; row-- > 0;)
+    {
+      GArray *kids = children_of (self, (int)row);
+
+      self->shown[row] = matches (self, row);
+      for (guint i = 0; i < kids->len && !self->shown[row]; i++)
+        self->shown[row] = self->shown[g_array_index (kids, guint, i)];
+    }
+}
+
+static void
+update_count (HpTreeDiffView *self)
+{
+  guint            total = self->table != NULL ? hp_table_get_n_rows (self->table) : 0;
+  guint            changed = self->changed != NULL ? hp_table_get_n_rows (self->changed) : 0;
+  g_autofree char *text = NULL;
+
+  /* Translators: nodes of the aligned call trees, e.g. "12 of 340 nodes changed" */
+  text = g_strdup_printf (ngettext ("%u of %u node changed", "%u of %u nodes changed", total), changed, total);
+  gtk_label_set_text (self->count_label, text);
+}
+
+static gboolean
+whole_subtree_changed (HpTreeDiffView *self,
+                       guint           row)
+{
+  const char *change = row_change (self, row);
+
+  return g_strcmp0 (change, "added") == 0 || g_strcmp0 (change, "removed") == 0;
+}
+
+/* the tree, opened down to the changed nodes (everything shown, when
+ * filtering) */
+static void
+rebuild_model (HpTreeDiffView *self)
+{
+  GListModel *roots = NULL;
+
+  if (self->table != NULL)
+    {
+      apply_filter (self);
+      roots = child_store (self, -1);
+    }
+  if (roots == NULL)
+    roots = G_LIST_MODEL (g_list_store_new (HP_TYPE_TREE_DIFF_NODE));
+  /* opened before the view sees it: each row opened on screen would
+   * lay the list out again */
+  gtk_single_selection_set_model (self->selection, NULL);
+  g_clear_object (&self->tree_model);
+  self->tree_model = gtk_tree_list_model_new (roots, FALSE, self->search != NULL, create_children_cb, self, NULL);
+
+  if (self->search == NULL)
+    for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->tree_model)); i++)
+      {
+        g_autoptr (GtkTreeListRow) row = gtk_tree_list_model_get_row (self->tree_model, i);
+        g_autoptr (HpTreeDiffNode) node = gtk_tree_list_row_get_item (row);
+
+        /* expanding inserts the children right after, and the loop goes
+         * on through them; below an added or removed node everything is
+         * added or removed too, so it stays closed */
+        if (self->changed_below[node->row] && !whole_subtree_changed (self, node->row))
+          gtk_tree_list_row_set_expanded (row, TRUE);
+      }
+  gtk_single_selection_set_model (self->selection, G_LIST_MODEL (self->tree_model));
+}
+
+/* the first place of change on screen, so that its summary shows */
+static void
+select_first_root (HpTreeDiffView *self)
+{
+  int root_col = self->table != NULL ? hp_table_find_column (self->table, "root_of_change") : -1;
+
+  for (guint i = 0; root_col >= 0 && i < g_list_model_get_n_items (G_LIST_MODEL (self->tree_model)); i++)
+    {
+      g_autoptr (GtkTreeListRow) row = gtk_tree_list_model_get_row (self->tree_model, i);
+      g_autoptr (HpTreeDiffNode) node = gtk_tree_list_row_get_item (row);
+
+      if (hp_table_get_int (self->table, node->row, (guint)root_col) == 1)
+        {
+          gtk_single_selection_set_selected (self->selection, i);
+          return;
+        }
+    }
+}
+
+static void
+clear_tree (HpTreeDiffView *self)
+{
+  g_clear_pointer (&self->table, hp_table_unref);
+  g_clear_pointer (&self->changed, hp_table_unref);
+  g_clear_pointer (&self->nodes, g_ptr_array_unref);
+  g_clear_pointer (&self->children, g_ptr_array_unref);
+  g_clear_pointer (&self->shown, g_free);
+  g_clear_pointer (&self->changed_below, g_free);
+}
+
+/* children per node from the depths, and which nodes have a change below */
+static void
+index_tree (HpTreeDiffView *self)
+{
+  guint n = hp_table_get_n_rows (self->table);
+  int   depth_col = hp_table_find_column (self->table, "depth");
+  g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (int)); /* rows, the path to here */
+  g_autofree int *parent = g_new (int, MAX (n, 1));
+
+  self->nodes = g_ptr_array_new_full (n, g_object_unref);
+  self->children = g_ptr_array_new_full (n + 1, (GDestroyNotify)g_array_unref);
+  self->shown = g_new0 (gboolean, MAX (n, 1));
+  self->changed_below = g_new0 (gboolean, MAX (n, 1));
+  for (guint i = 0; i <= n; i++)
+    g_ptr_array_add (self->children, g_array_new (FALSE, FALSE, sizeof (guint)));
+
+  for (guint row = 0; row < n; row++)
+    {
+      HpTreeDiffNode *node = g_object_new (HP_TYPE_TREE_DIFF_NODE, NULL);
+      gint64          depth = depth_col >= 0 ? hp_table_get_int (self->table, row, (guint)depth_col) : 0;
+
+      node->row = row;
+      g_ptr_array_add (self->nodes, node);
+      if (stack->len > (guint)MAX (depth, 0))
+        g_array_set_size (stack, (guint)MAX (depth, 0));
+      parent[row] = stack->len > 0 ? g_array_index (stack, int, stack->len - 1) : -1;
+      g_array_append_val (children_of (self, parent[row]), row);
+      g_array_append_val (stack, row);
+    }
+  for (guint row = n; row-- > 0;)
+    if (parent[row] >= 0 && (self->changed_below[row] || marker_of (row_change (self, row)) != NULL))
+      self->changed_below[parent[row]] = TRUE;
+}
+
+/* ---- selection and export ---- */
+
+static void
+selection_changed_cb (HpTreeDiffView *self)
+{
+  GtkTreeListRow *row = gtk_single_selection_get_selected_item (self->selection);
+  g_autoptr (HpTreeDiffNode) node = row != NULL ? gtk_tree_list_row_get_item (row) : NULL;
+  const char *summary = NULL;
+
+  if (node == NULL)
+    {
+      gtk_label_set_text (self->detail_label, _ ("Select a node to see where it is in the tree and what changed."));
+      return;
+    }
+  if (self->summary_col >= 0 && !hp_table_is_null (self->table, node->row, (guint)self->summary_col))
+    summary = hp_table_get_string (self->table, node->row, (guint)self->summary_col);
+  if (summary != NULL)
+    gtk_label_set_text (self->detail_label, summary);
+  else
+    gtk_label_set_text (self->detail_label, hp_table_get_string (self->table, node->row, 0));
+}
+
+static void
+search_changed_cb (HpTreeDiffView *self)
+{
+  hp_tree_diff_view_set_search (self, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
+}
+
+static void
+export_chosen_cb (GObject *owner,
+                  GFile   *file,
+                  gpointer user_data)
+{
+  HpTreeDiffView  *self = HP_TREE_DIFF_VIEW (owner);
+  g_autofree char *path = g_file_get_path (file);
+  g_autoptr (GError) error = NULL;
+
+  if (path == NULL)
+    g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                         _ ("Tables can only be saved to local files"));
+  else
+    hp_tree_diff_view_write_csv (self, path, &error);
+
+  if (error != NULL)
+    hp_show_error (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), _ ("Could Not Export the Table"),
+                   error->message);
+  else
+    hp_show_saved (GTK_WIDGET (self), path);
+}
+
+static void
+export_csv_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  hp_tree_diff_view_export_csv (HP_TREE_DIFF_VIEW (widget));
+}
+
+/* ---- the widget ---- */
+
+static void
+hp_tree_diff_view_dispose (GObject *object)
+{
+  HpTreeDiffView *self = HP_TREE_DIFF_VIEW (object);
+  GtkWidget      *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->tree_model);
+  G_OBJECT_CLASS (hp_tree_diff_view_parent_class)->dispose (object);
+}
+
+static void
+hp_tree_diff_view_finalize (GObject *object)
+{
+  HpTreeDiffView *self = HP_TREE_DIFF_VIEW (object);
+
+  clear_tree (self);
+  g_free (self->search);
+  G_OBJECT_CLASS (hp_tree_diff_view_parent_class)->finalize (object);
+}
+
+static void
+hp_tree_diff_view_class_init (HpTreeDiffViewClass *klass)
+{
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = hp_tree_diff_view_dispose;
+  object_class->finalize = hp_tree_diff_view_finalize;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "hptreediffview");
+  gtk_widget_class_install_action (widget_class, "tree-diff.export-csv", NULL, export_csv_action);
+}
+
+static void
+hp_tree_diff_view_init (HpTreeDiffView *self)
+{
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *export = gtk_button_new_from_icon_name ("document-save-symbolic");
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+  self->change_col = -1;
+  self->summary_col = -1;
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
+                                  GTK_ORIENTATION_VERTICAL);
+  gtk_widget_add_css_class (GTK_WIDGET (self), "hp-tree-diff");
+
+  gtk_widget_set_margin_start (bar, 12);
+  gtk_widget_set_margin_end (bar, 12);
+  gtk_widget_set_margin_top (bar, 6);
+  gtk_widget_set_margin_bottom (bar, 6);
+  self->search_entry = GTK_SEARCH_ENTRY (gtk_search_entry_new ());
+  gtk_widget_set_hexpand (GTK_WIDGET (self->search_entry), TRUE);
+  g_object_set (self->search_entry, "placeholder-text", _ ("Filter nodes by name"), NULL);
+  g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb), self);
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->search_entry));
+  self->count_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_widget_add_css_class (GTK_WIDGET (self->count_label), "dim-label");
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->count_label));
+  gtk_widget_set_tooltip_text (export, _ ("Export the changed nodes as CSV"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (export), "tree-diff.export-csv");
+  gtk_box_append (GTK_BOX (bar), export);
+  gtk_widget_set_parent (bar, GTK_WIDGET (self));
+
+  self->selection = gtk_single_selection_new (NULL);
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  g_signal_connect_swapped (self->selection, "notify::selected", G_CALLBACK (selection_changed_cb), self);
+  self->column_view = GTK_COLUMN_VIEW (gtk_column_view_new (GTK_SELECTION_MODEL (g_object_ref (self->selection))));
+  gtk_column_view_set_show_column_separators (self->column_view, TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->column_view));
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_widget_set_parent (scrolled, GTK_WIDGET (self));
+
+  self->detail_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->detail_label, 0);
+  gtk_label_set_wrap (self->detail_label, TRUE);
+  gtk_label_set_selectable (self->detail_label, TRUE);
+  gtk_widget_set_margin_start (GTK_WIDGET (self->detail_label), 12);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->detail_label), 12);
+  gtk_widget_set_margin_top (GTK_WIDGET (self->detail_label), 6);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->detail_label), 6);
+  gtk_widget_set_parent (GTK_WIDGET (self->detail_label), GTK_WIDGET (self));
+  selection_changed_cb (self);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree-diff.export-csv", FALSE);
+}
+
+GtkWidget *
+hp_tree_diff_view_new (void)
+{
+  return g_object_new (HP_TYPE_TREE_DIFF_VIEW, NULL);
+}
+
+/**
+ * hp_tree_diff_view_set_table:
+ * @full: (nullable): a table of hp_tree_diff_full()
+ *
+ * Shows the aligned trees of @full, opened down to the changed nodes.
+ */
+void
+hp_tree_diff_view_set_table (HpTreeDiffView *self,
+                             HpTable        *full)
+{
+  g_return_if_fail (HP_IS_TREE_DIFF_VIEW (self));
+
+  if (full != NULL)
+    hp_table_ref (full);
+  gtk_single_selection_set_model (self->selection, NULL);
+  g_clear_object (&self->tree_model);
+  clear_tree (self);
+  self->table = full;
+  self->change_col = full != NULL ? hp_table_find_column (full, "change") : -1;
+  self->summary_col = full != NULL ? hp_table_find_column (full, "summary") : -1;
+  if (full != NULL)
+    {
+      self->changed = hp_tree_diff_changed (full);
+      index_tree (self);
+    }
+  build_columns (self);
+  rebuild_model (self);
+  select_first_root (self);
+  update_count (self);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree-diff.export-csv", full != NULL);
+}
+
+/**
+ * hp_tree_diff_view_get_table:
+ *
+ * Returns: (transfer none) (nullable): the whole aligned tree
+ */
+HpTable *
+hp_tree_diff_view_get_table (HpTreeDiffView *self)
+{
+  g_return_val_if_fail (HP_IS_TREE_DIFF_VIEW (self), NULL);
+  return self->table;
+}
+
+/**
+ * hp_tree_diff_view_get_changed:
+ *
+ * Returns: (transfer none) (nullable): the changed nodes: the `tree_diff`
+ *   table the CSV export writes
+ */
+HpTable *
+hp_tree_diff_view_get_changed (HpTreeDiffView *self)
+{
+  g_return_val_if_fail (HP_IS_TREE_DIFF_VIEW (self), NULL);
+  return self->changed;
+}
+
+/**
+ * hp_tree_diff_view_get_model:
+ *
+ * Returns: (transfer none): the rows on screen: a GtkSelectionModel of
+ *   GtkTreeListRow
+ */
+GListModel *
+hp_tree_diff_view_get_model (HpTreeDiffView *self)
+{
+  g_return_val_if_fail (HP_IS_TREE_DIFF_VIEW (self), NULL);
+  return G_LIST_MODEL (self->selection);
+}
+
+/**
+ * hp_tree_diff_view_get_row:
+ * @position: a row on screen
+ *
+ * Returns: the row of the table that row shows, or G_MAXUINT
+ */
+guint
+hp_tree_diff_view_get_row (HpTreeDiffView *self,
+                           guint           position)
+{
+  g_autoptr (GtkTreeListRow) row = NULL;
+  g_autoptr (HpTreeDiffNode) node = NULL;
+
+  g_return_val_if_fail (HP_IS_TREE_DIFF_VIEW (self), G_MAXUINT);
+
+  row = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
+  if (row == NULL)
+    return G_MAXUINT;
+  node = gtk_tree_list_row_get_item (row);
+  return node->row;
+}
+
+/**
+ * hp_tree_diff_view_set_search:
+ * @text: (nullable): the filter; %NULL or "" for the whole tree
+ *
+ * Keeps the nodes whose name holds @text (whatever the case) and the
+ * nodes above them, all expanded.
+ */
+void
+hp_tree_diff_view_set_search (HpTreeDiffView *self,
+                              const char     *text)
+{
+  g_autofree char *folded = NULL;
+
+  g_return_if_fail (HP_IS_TREE_DIFF_VIEW (self));
+
+  if (text != NULL && *text != '\0')
+    folded = g_utf8_casefold (text, -1);
+  if (g_strcmp0 (folded, self->search) == 0)
+    return;
+  g_free (self->search);
+  self->search = g_steal_pointer (&folded);
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), text != NULL ? text : "") != 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->search_entry), text != NULL ? text : "");
+  rebuild_model (self);
+}
+
+/**
+ * hp_tree_diff_view_write_csv:
+ *
+ * Writes the changed nodes as `hotpath-cli diff` writes `tree_diff.csv`.
+ */
+gboolean
+hp_tree_diff_view_write_csv (HpTreeDiffView *self,
+                             const char     *path,
+                             GError        **error)
+{
+  g_return_val_if_fail (HP_IS_TREE_DIFF_VIEW (self), FALSE);
+
+  if (self->changed == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _ ("The tree diff is not computed yet"));
+      return FALSE;
+    }
+  return hp_table_write_csv (self->changed, path, error);
+}
+
+/**
+ * hp_tree_diff_view_export_csv:
+ *
+ * Asks where to save the changed nodes, then writes them.
+ */
+void
+hp_tree_diff_view_export_csv (HpTreeDiffView *self)
+{
+  g_return_if_fail (HP_IS_TREE_DIFF_VIEW (self));
+
+  if (self->changed == NULL)
+    return;
+  hp_choose_save_file (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), _ ("Export Table as CSV"),
+                       "tree_diff.csv", G_OBJECT (self), export_chosen_cb, NULL);
+}
