@@ -17,24 +17,6 @@
 #include "hp-kernel-sequences.h"
 #include "hp-linked-events.h"
 
-/**
- * hp_kernel_sequences_table_new_empty:
- *
- * Returns: (transfer full): a `frequent_cuda_kernel_sequences` table with
- *   HTA's columns and no row, what HTA returns when no operator matches
- */
-HpTable *
-hp_kernel_sequences_table_new_empty (void)
-{
-  HpTable *t = hp_table_new (HP_KERNEL_SEQUENCES_TABLE, "Frequent CUDA kernel sequences");
-
-  hp_table_add_column (t, "pattern", HP_COLUMN_STRING, NULL);
-  hp_table_add_column (t, "count", HP_COLUMN_INT, NULL);
-  hp_table_add_column (t, "GPU kernel duration (us)", HP_COLUMN_DOUBLE, "us");
-  hp_table_add_column (t, "CPU op duration (us)", HP_COLUMN_DOUBLE, "us");
-  return t;
-}
-
 /* the rank of params->rank, or NULL with @error naming the loaded ones */
 static const HpRank *
 params_rank (HpTrace                *trace,
