@@ -37,6 +37,8 @@ HOTPATH_DEB_PACKAGES=(
   dbus-daemon
   xauth
   xvfb
+  # typing keys in the UI tests (XTEST, loaded at run time)
+  libxtst6
   # fuzzing: clang and libFuzzer (libclang_rt.fuzzer, in compiler-rt)
   clang
   libclang-rt-14-dev

@@ -13,8 +13,10 @@
  * layout has settled. Then the Timeline tab is shown again in a series of
  * states (timeline_shots): the whole trace, a mid zoom and a deep zoom on
  * a GEMM kernel, each without and with the overlays, the critical-path
- * overlay over the first 20 ms of rank 0's first step, and the result of
- * "Show on Timeline" for the first row of the Kernels tab's kernel table.
+ * overlay over the first 20 ms of rank 0's first step, the result of
+ * "Show on Timeline" for the first row of the Kernels tab's kernel table,
+ * the Overview scoped to a range, and an area selected across two GPU
+ * streams with its table of events by name.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -49,6 +51,8 @@ typedef enum
   LINKED,    /* the Kernels tab's first kernel row, shown on the timeline */
   SCOPED,    /* the Overview scoped to the middle third of the trace */
   CRITICAL,  /* the critical-path overlay over 20 ms of rank 0's first step */
+  AREA,      /* an area over rank 0's GPU streams, and its table */
+  LANES,     /* a GPU stream of the last rank pinned, rank 0 collapsed, bookmarks, scrolled */
 } TimelineShot;
 
 #define OVERLAYS (HP_TIMELINE_SHOW_IDLE | HP_TIMELINE_SHOW_FLOWS | HP_TIMELINE_SHOW_COUNTERS)
@@ -68,7 +72,9 @@ static const struct
   { "timeline-deep-overlays", ZOOM_DEEP, OVERLAYS },
   { "timeline-critical-path", CRITICAL, 0 },
   { "timeline-linked", LINKED, HP_TIMELINE_SHOW_FLOWS },
+  { "timeline-lanes", LANES, 0 },
   { "overview-scoped", SCOPED, 0 },
+  { "timeline-area-selection", AREA, 0 },
 };
 
 static void
@@ -144,6 +150,49 @@ show_first_kernel_row (HpTracePage *page)
 static void show_tab (GtkNotebook *notebook,
                       int          index);
 
+/* An area as a drag across rank 0's first four GPU streams would select:
+ * the middle third of 20 ms around the first match of SHOT_KERNEL, with
+ * the streams scrolled near the top */
+static gboolean
+stage_area (HpTimelinePanel *panel)
+{
+  HpTimelineView      *view = hp_timeline_panel_get_view (panel);
+  HpTimelineLayout    *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (view));
+  const HpRank        *r = hp_trace_get_rank (hp_timeline_view_get_trace (view), 0);
+  const HpTimelineRow *rows;
+  HpLaneRef            lanes[4];
+  guint                n_rows, n_lanes = 0;
+  double               top = 0;
+  gint64               start, end, third;
+
+  hp_timeline_panel_search (panel, SHOT_KERNEL);
+  if (hp_timeline_view_get_n_matches (view) == 0)
+    return FALSE;
+  hp_timeline_view_select_match (view, 0);
+  hp_timeline_view_zoom_to_selection (view);
+  hp_timeline_view_get_visible_range (view, &start, &end);
+  hp_timeline_view_set_visible_range (view, (start + end) / 2 - 10000000, (start + end) / 2 + 10000000);
+  hp_timeline_panel_search (panel, NULL);
+  hp_timeline_view_select_event (view, -1, -1);
+
+  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  for (guint i = 0; i < n_rows && n_lanes < G_N_ELEMENTS (lanes); i++)
+    if (rows[i].kind == HP_TIMELINE_ROW_SLICES && rows[i].rank_pos == 0 && rows[i].depth == 0 &&
+        r->lanes[rows[i].lane].is_gpu)
+      {
+        if (n_lanes == 0)
+          top = rows[i].y;
+        lanes[n_lanes++] = (HpLaneRef){ 0, rows[i].lane };
+      }
+  if (n_lanes < 2)
+    return FALSE;
+  hp_timeline_view_set_scroll (view, MAX (top - 3 * HP_TIMELINE_SLICE_HEIGHT, 0));
+  hp_timeline_view_get_visible_range (view, &start, &end);
+  third = (end - start) / 3;
+  hp_timeline_view_set_selected_area (view, start + third, start + 2 * third, lanes, n_lanes);
+  return TRUE;
+}
+
 /* Puts the Timeline tab in the state of timeline_shots[index] */
 static gboolean
 stage_timeline_shot (HpTracePage *page,
@@ -199,6 +248,39 @@ stage_timeline_shot (HpTracePage *page,
         start = hp_critical_path_get_region_start (path);
         hp_critical_path_free (path);
         hp_timeline_view_set_visible_range (view, start, start + 20000000);
+        return TRUE;
+      }
+    case AREA:
+      hp_session_set_scope (hp_trace_page_get_session (page), NULL);
+      return stage_area (panel);
+    case LANES:
+      {
+        HpTrace          *trace = hp_timeline_view_get_trace (view);
+        HpTimelineLayout *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (view));
+        guint             last = hp_trace_get_n_ranks (trace) - 1;
+        const HpRank     *r;
+
+        hp_timeline_panel_search (panel, NULL);
+        if (hp_trace_get_n_ranks (trace) < 2)
+          return FALSE;
+        r = hp_trace_get_rank (trace, last);
+        for (guint l = 0; l < r->n_lanes; l++)
+          if (r->lanes[l].is_gpu && r->lanes[l].max_depth > 0)
+            {
+              hp_timeline_layout_set_track_pinned (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_SLICES, last, l }, TRUE);
+              break;
+            }
+        hp_timeline_view_set_rank_collapsed (view, hp_trace_get_rank (trace, 0)->rank, TRUE);
+        hp_timeline_view_set_scroll (view, 0);
+        hp_timeline_view_zoom_to_fit (view);
+        hp_timeline_view_get_visible_range (view, &start, &end);
+        hp_timeline_view_set_selected_range (view, start + (end - start) / 10, start + (end - start) / 4);
+        hp_timeline_view_rename_bookmark (view, (guint)hp_timeline_view_add_bookmark (view), "warm-up");
+        hp_timeline_view_set_selected_range (view, start + (end - start) / 2, start + (end - start) * 6 / 10);
+        hp_timeline_view_rename_bookmark (view, (guint)hp_timeline_view_add_bookmark (view), "slow step");
+        hp_timeline_view_set_selected_range (view, 0, 0);
+        /* scrolled: the pinned stream stays at the top */
+        hp_timeline_view_set_scroll (view, 3 * HP_TIMELINE_SLICE_HEIGHT);
         return TRUE;
       }
     case SCOPED:

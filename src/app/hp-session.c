@@ -20,6 +20,9 @@
 #include "hp-session-private.h"
 #include "hp-settings.h"
 
+/* results kept for other parameter values, at the most */
+#define MEMO_MAX 32
+
 /* Names the registry may use for the same analysis */
 static const char *const analysis_aliases[][2] = {
   { "kernel_breakdown", "gpu_kernel_breakdown" },
@@ -51,6 +54,7 @@ struct _HpSession
   HpTrace         *scoped_trace; /* what the analyses run on; NULL if the scope failed */
   GError          *scope_error;
   HpTimeSpan       selected_range;
+  GArray          *selected_lanes; /* HpLaneRef of a selected area; empty: every lane */
   HpTimeSpan       visible_window;
   int              selected_event_rank; /* -1: no event selected */
   gint64           selected_event;
@@ -61,6 +65,7 @@ struct _HpSession
   HpAnalysisParams params;
   int              selected_rank;
   GHashTable      *entries;   /* name → Entry */
+  GHashTable      *memo;      /* params_key() → HpResult, of other parameter values */
   GHashTable      *overrides; /* name → const HpAnalysis *, for tests */
 };
 
@@ -195,6 +200,27 @@ out:
   run_data_free (data);
 }
 
+/* The analysis and the values of the parameters it reads: results made
+ * with other values stay in the memo, so going back to them (another rank
+ * or step of the critical path, say) takes no time. */
+static char *
+params_key (const HpAnalysis       *analysis,
+            const HpAnalysisParams *params)
+{
+  GString         *key = g_string_new (analysis->name);
+  g_autofree char *ranks = hp_param_to_string (hp_param_spec_find ("ranks"), params);
+
+  g_string_append_printf (key, "|ranks=%s", ranks);
+  for (guint i = 0; analysis->params != NULL && analysis->params[i] != NULL; i++)
+    {
+      const HpParamSpec *spec = hp_param_spec_find (analysis->params[i]);
+      g_autofree char   *value = spec != NULL ? hp_param_to_string (spec, params) : NULL;
+
+      g_string_append_printf (key, "|%s=%s", analysis->params[i], value != NULL ? value : "");
+    }
+  return g_string_free (key, FALSE);
+}
+
 static void
 start_entry (HpSession  *self,
              const char *name)
@@ -221,6 +247,20 @@ start_entry (HpSession  *self,
       g_signal_emit (self, signals[ANALYSIS_FINISHED], 0, name, NULL, entry->error);
       return;
     }
+
+  /* made before with these parameters */
+  {
+    g_autofree char *key = params_key (analysis, &self->params);
+    HpResult        *memo = g_hash_table_lookup (self->memo, key);
+
+    if (memo != NULL)
+      {
+        entry->state = HP_ANALYSIS_STATE_DONE;
+        entry->result = hp_result_ref (memo);
+        g_signal_emit (self, signals[ANALYSIS_FINISHED], 0, name, entry_tables (entry), NULL);
+        return;
+      }
+  }
 
   /* unique across scopes: a result of a scope left behind never matches */
   entry->generation = ++self->n_runs;
@@ -272,11 +312,13 @@ hp_session_finalize (GObject *object)
 
   g_clear_pointer (&self->entries, g_hash_table_unref);
   g_clear_pointer (&self->scope_cache, g_hash_table_unref);
+  g_clear_pointer (&self->memo, g_hash_table_unref);
   g_clear_pointer (&self->overrides, g_hash_table_unref);
   g_clear_pointer (&self->scoped_trace, hp_trace_unref);
   g_clear_pointer (&self->scope, hp_scope_unref);
   g_clear_error (&self->scope_error);
   g_clear_pointer (&self->highlights, hp_linked_events_free);
+  g_clear_pointer (&self->selected_lanes, g_array_unref);
   g_clear_pointer (&self->trace, hp_trace_unref);
   g_clear_object (&self->run);
   hp_analysis_params_clear (&self->params);
@@ -498,6 +540,7 @@ hp_session_init (HpSession *self)
   self->selected_event_rank = -1;
   self->selected_event = -1;
   self->entries = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, entry_free);
+  self->memo = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)hp_result_unref);
   self->scope_cache = g_hash_table_new_full ((GHashFunc)hp_scope_hash, (GEqualFunc)hp_scope_equal,
                                              (GDestroyNotify)hp_scope_unref, (GDestroyNotify)g_hash_table_unref);
   hp_analysis_params_init (&self->params);
@@ -594,7 +637,18 @@ hp_session_set_params (HpSession              *self,
       const HpAnalysis *analysis = find_analysis (self, key);
 
       if (analysis == NULL || hp_analysis_params_affect (analysis, &old, &self->params))
-        g_ptr_array_add (rerun, g_strdup (key));
+        {
+          Entry *entry = g_hash_table_lookup (self->entries, key);
+
+          if (analysis != NULL && entry->state == HP_ANALYSIS_STATE_DONE)
+            {
+              /* a bound on what a spin button's every value may keep */
+              if (g_hash_table_size (self->memo) >= MEMO_MAX)
+                g_hash_table_remove_all (self->memo);
+              g_hash_table_replace (self->memo, params_key (analysis, &old), hp_result_ref (entry->result));
+            }
+          g_ptr_array_add (rerun, g_strdup (key));
+        }
     }
   hp_analysis_params_clear (&old);
 
@@ -703,6 +757,27 @@ hp_session_cancel (HpSession *self)
     }
 }
 
+/**
+ * hp_session_cancel_analysis:
+ * @name: an analysis
+ *
+ * Stops @name if it is running; it starts again when asked for.
+ */
+void
+hp_session_cancel_analysis (HpSession  *self,
+                            const char *name)
+{
+  Entry *entry;
+
+  g_return_if_fail (HP_IS_SESSION (self));
+
+  entry = g_hash_table_lookup (self->entries, name);
+  if (entry == NULL || entry->state != HP_ANALYSIS_STATE_RUNNING)
+    return;
+  entry_reset (entry);
+  g_signal_emit (self, signals[ANALYSIS_FINISHED], 0, name, NULL, NULL);
+}
+
 /* For tests: runs @analysis instead of the registry's analysis of the same
  * name (or alias) from now on. A result already computed, or being
  * computed, by the registry's one is forgotten, so that the next request
@@ -724,6 +799,7 @@ _hp_session_override_analysis (HpSession        *self,
   alias = alias_of (analysis->name);
   if (alias != NULL)
     g_hash_table_remove (self->entries, alias);
+  g_hash_table_remove_all (self->memo);
 }
 
 /**
@@ -788,6 +864,8 @@ hp_session_set_scope (HpSession *self,
     }
   g_hash_table_replace (self->scope_cache, hp_scope_ref (self->scope != NULL ? self->scope : whole),
                         g_steal_pointer (&self->entries));
+  /* the memo is of the scope being left */
+  g_hash_table_remove_all (self->memo);
   cached = NULL;
   if (g_hash_table_steal_extended (self->scope_cache, scope != NULL ? scope : whole, &key, (gpointer *)&cached))
     hp_scope_unref (key);
@@ -825,18 +903,72 @@ hp_session_get_selected_range (HpSession *self)
   return self->selected_range;
 }
 
+/**
+ * hp_session_set_selected_range:
+ * @span: a time range across every lane; empty for none
+ */
 void
 hp_session_set_selected_range (HpSession *self,
                                HpTimeSpan span)
 {
+  hp_session_set_selected_area (self, span, NULL, 0);
+}
+
+/**
+ * hp_session_set_selected_area:
+ * @span: the time range; empty for none
+ * @lanes: (array length=n_lanes) (nullable): the lanes of the area, by
+ *   rank position then lane, as hp_timeline_view_get_selected_lanes()
+ *   gives them; copied
+ * @n_lanes: how many; 0 for the range across every lane
+ *
+ * The area selected on the timeline. Notifies #HpSession:selected-range
+ * when the range or its lanes change.
+ */
+void
+hp_session_set_selected_area (HpSession       *self,
+                              HpTimeSpan       span,
+                              const HpLaneRef *lanes,
+                              guint            n_lanes)
+{
+  guint n_old;
+
   g_return_if_fail (HP_IS_SESSION (self));
+  g_return_if_fail (lanes != NULL || n_lanes == 0);
 
   if (hp_time_span_is_empty (span))
-    span = hp_time_span_make (0, 0);
-  if (hp_time_span_equal (span, self->selected_range))
+    {
+      span = hp_time_span_make (0, 0);
+      n_lanes = 0;
+    }
+  if (self->selected_lanes == NULL)
+    self->selected_lanes = g_array_new (FALSE, FALSE, sizeof (HpLaneRef));
+  n_old = self->selected_lanes->len;
+  if (hp_time_span_equal (span, self->selected_range) && n_old == n_lanes &&
+      (n_lanes == 0 || memcmp (self->selected_lanes->data, lanes, n_lanes * sizeof (HpLaneRef)) == 0))
     return;
   self->selected_range = span;
+  g_array_set_size (self->selected_lanes, 0);
+  g_array_append_vals (self->selected_lanes, lanes, n_lanes);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_RANGE]);
+}
+
+/**
+ * hp_session_get_selected_lanes:
+ * @n_lanes: (out): how many
+ *
+ * Returns: (transfer none) (array length=n_lanes) (nullable): the lanes
+ *   of the selected area; %NULL when the selected range spans every lane
+ */
+const HpLaneRef *
+hp_session_get_selected_lanes (HpSession *self,
+                               guint     *n_lanes)
+{
+  g_return_val_if_fail (HP_IS_SESSION (self), NULL);
+  g_return_val_if_fail (n_lanes != NULL, NULL);
+
+  *n_lanes = self->selected_lanes != NULL ? self->selected_lanes->len : 0;
+  return *n_lanes > 0 ? (const HpLaneRef *)(gpointer)self->selected_lanes->data : NULL;
 }
 
 /**

@@ -46,6 +46,8 @@ gboolean                hp_session_get_result (HpSession     *self,
                                                GPtrArray    **tables,
                                                const GError **error);
 void                    hp_session_cancel (HpSession *self);
+void                    hp_session_cancel_analysis (HpSession  *self,
+                                                    const char *name);
 HpResult               *hp_session_get_analysis_result (HpSession  *self,
                                                         const char *name);
 HpScope                *hp_session_get_scope (HpSession *self);
@@ -67,5 +69,12 @@ void                    hp_session_set_highlights (HpSession            *self,
 HpTimeSpan              hp_session_get_selected_range (HpSession *self);
 void                    hp_session_set_selected_range (HpSession *self,
                                                        HpTimeSpan span);
+
+void             hp_session_set_selected_area (HpSession       *self,
+                                               HpTimeSpan       span,
+                                               const HpLaneRef *lanes,
+                                               guint            n_lanes);
+const HpLaneRef *hp_session_get_selected_lanes (HpSession *self,
+                                                guint     *n_lanes);
 
 G_END_DECLS

@@ -28,7 +28,10 @@
 #include <glib/gi18n.h>
 
 #include "hp-core.h"
+#include "hp-bookmarks-popover.h"
 #include "hp-dialogs.h"
+#include "hp-path-overlay.h"
+#include "hp-table-view.h"
 #include "hp-timeline-panel.h"
 
 /* Linked views: how much of the window the focused event or gap takes */
@@ -38,6 +41,7 @@
 #define LINKED_MIN_SPAN (2 * HP_NS_PER_US)
 
 #define MAX_LINKS 24
+#define AREA_TABLE_HEIGHT 280 /* the area's table, when it appears */
 #define TOP_KERNELS 10
 
 struct _HpTimelinePanel
@@ -56,6 +60,8 @@ struct _HpTimelinePanel
   GtkRevealer    *linked_revealer;
   GtkLabel       *linked_label;
   GtkLabel       *linked_position;
+  GtkPaned       *area_paned;
+  HpTableView    *area_table;
 
   /* Owned references */
   HpSession      *session;
@@ -63,8 +69,9 @@ struct _HpTimelinePanel
   GtkLabel       *details_title;     /* in details_box */
   HpLinkedEvents *linked;            /* what the linked bar steps through */
   GCancellable   *range_cancellable; /* the range statistics being computed */
+  GCancellable   *area_cancellable;  /* the area's table being computed */
   guint           critical_path;     /* the critical-path overlay, or 0 */
-  HpCriticalPath *path;              /* its path, owned by the overlay */
+  GPtrArray      *paths;             /* its paths, owned by the overlay */
 };
 
 enum
@@ -255,8 +262,8 @@ show_placeholder (HpTimelinePanel *self)
   clear_details (self);
   self->details_title = add_label (self->details_box, _ ("Nothing selected"), "title-4");
   label = add_label (self->details_box,
-                     _ ("Click an event to see its details. Drag on the ruler, or Shift+drag on the lanes, to measure a time range.\n\n"
-                        "W/S zoom, A/D pan, F zooms to the selection, 0 shows everything. Ctrl+wheel zooms at the pointer."),
+                     _ ("Click an event to see its details. Drag across lanes to select an area and list its events; drag on the ruler to measure a time range.\n\n"
+                        "W/S zoom, A/D pan, F zooms to the selection, 0 shows everything. Ctrl+wheel zooms at the pointer; Shift+drag or middle-drag pans."),
                      "dim-label");
   gtk_label_set_selectable (label, FALSE);
 }
@@ -303,18 +310,19 @@ add_arg_rows (HpTimelinePanel *self,
 static void
 add_critical_path_rows (HpTimelinePanel *self,
                         GtkGrid         *grid,
+                        HpCriticalPath  *path,
                         guint32          e)
 {
-  const HpRank    *r = hp_critical_path_get_rank (self->path);
-  gint64           slack = hp_critical_path_get_slack (self->path, e);
+  const HpRank    *r = hp_critical_path_get_rank (path);
+  gint64           slack = hp_critical_path_get_slack (path, e);
   g_autofree char *text = NULL;
   guint            n_nodes, n_edges;
-  const HpCpNode  *nodes = hp_critical_path_get_nodes (self->path, &n_nodes);
-  const HpCpEdge  *edges = hp_critical_path_get_edges (self->path, &n_edges);
+  const HpCpNode  *nodes = hp_critical_path_get_nodes (path, &n_nodes);
+  const HpCpEdge  *edges = hp_critical_path_get_edges (path, &n_edges);
 
   if (slack < 0)
     return;
-  if (slack == 0 && hp_critical_path_event_is_critical (self->path, e))
+  if (slack == 0 && hp_critical_path_event_is_critical (path, e))
     text = g_strdup (_ ("On the path (no slack)"));
   else
     {
@@ -329,7 +337,7 @@ add_critical_path_rows (HpTimelinePanel *self,
       g_autofree guint *ids = NULL;
       guint             n = 0;
 
-      ids = hp_critical_path_get_event_edges (self->path, e, incoming, &n);
+      ids = hp_critical_path_get_event_edges (path, e, incoming, &n);
       for (guint i = 0; i < n && i < MAX_LINKS; i++)
         {
           const HpCpEdge  *edge = &edges[ids[i]];
@@ -402,8 +410,8 @@ show_event_details (HpTimelinePanel *self,
     }
 
   /* with the critical-path overlay: the event's slack and its edges */
-  if (self->path != NULL && hp_critical_path_get_rank (self->path) == r)
-    add_critical_path_rows (self, grid, e);
+  if (hp_path_overlay_find (self->paths, r) != NULL)
+    add_critical_path_rows (self, grid, hp_path_overlay_find (self->paths, r), e);
 
   /* the launch ↔ kernel link */
   if (r->partner[e] >= 0)
@@ -584,20 +592,103 @@ show_range_details (HpTimelinePanel *self,
   g_task_run_in_thread (task, range_stats_thread);
 }
 
+/* Details of an area: its range and lanes in the pane, its events by name
+ * (hp_area_stats_compute(), in a worker) in the table under the lanes */
+
+static void
+hide_area_table (HpTimelinePanel *self)
+{
+  g_cancellable_cancel (self->area_cancellable);
+  g_clear_object (&self->area_cancellable);
+  gtk_widget_set_visible (GTK_WIDGET (self->area_table), FALSE);
+}
+
+static void
+area_stats_ready_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr (HpTimelinePanel) self = user_data;
+  g_autoptr (HpTable) table = hp_area_stats_compute_finish (result, NULL);
+
+  /* cancelled: the selection changed, or the panel went away */
+  if (table == NULL || g_task_get_cancellable (G_TASK (result)) != self->area_cancellable)
+    return;
+  g_clear_object (&self->area_cancellable);
+  hp_table_view_set_table (self->area_table, table);
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->area_table)))
+    {
+      int height = gtk_widget_get_height (GTK_WIDGET (self->area_paned));
+
+      /* the lanes keep most of the height, as Perfetto's bottom panel */
+      gtk_widget_set_visible (GTK_WIDGET (self->area_table), TRUE);
+      if (height > 0)
+        gtk_paned_set_position (self->area_paned, MAX (height - AREA_TABLE_HEIGHT, height / 2));
+    }
+}
+
+static void
+show_area_details (HpTimelinePanel *self,
+                   gint64           start,
+                   gint64           end,
+                   const HpLaneRef *lanes,
+                   guint            n_lanes)
+{
+  g_autofree char *from = hp_timeline_format_time (start);
+  g_autofree char *to = hp_timeline_format_time (end);
+  g_autofree char *span = hp_timeline_format_duration (end - start);
+  g_autofree char *title = NULL;
+  g_autofree char *bounds = NULL;
+  GtkGrid         *grid;
+
+  clear_details (self);
+  /* Translators: the duration of an area selected on the timeline */
+  title = g_strdup_printf (_ ("Area of %s"), span);
+  self->details_title = add_label (self->details_box, title, "title-4");
+  /* Translators: a time range, then how many lanes an area spans */
+  bounds = g_strdup_printf (ngettext ("%s – %s on %u lane", "%s – %s on %u lanes", n_lanes), from, to, n_lanes);
+  add_label (self->details_box, bounds, "dim-label");
+  add_heading (self, _ ("Lanes"));
+  grid = add_grid (self);
+  for (guint i = 0; i < n_lanes && i < MAX_LINKS; i++)
+    {
+      const HpRank    *r = hp_trace_get_rank (self->trace, lanes[i].rank_pos);
+      g_autofree char *name = lane_title (self, r, lanes[i].lane);
+      /* Translators: a rank of the job, in the list of an area's lanes */
+      g_autofree char *rank = g_strdup_printf (_ ("Rank %d"), r->rank);
+
+      grid_row (grid, rank, name, NULL, FALSE);
+    }
+
+  g_cancellable_cancel (self->area_cancellable);
+  g_clear_object (&self->area_cancellable);
+  self->area_cancellable = g_cancellable_new ();
+  hp_area_stats_compute_async (self->trace, hp_time_span_make (start, end), lanes, n_lanes, self->area_cancellable,
+                               area_stats_ready_cb, g_object_ref (self));
+}
+
 static void
 update_details (HpTimelinePanel *self)
 {
-  int    rank;
-  gint64 event, start, end;
+  int              rank;
+  gint64           event, start, end;
+  guint            n_lanes;
+  const HpLaneRef *lanes;
 
   cancel_range_stats (self);
   if (self->trace == NULL)
     {
+      hide_area_table (self);
       clear_details (self);
       return;
     }
+  lanes = hp_timeline_view_get_selected_lanes (self->view, &n_lanes);
+  if (lanes == NULL || hp_timeline_view_get_selection (self->view, NULL, NULL))
+    hide_area_table (self);
   if (hp_timeline_view_get_selection (self->view, &rank, &event))
     show_event_details (self, rank, event);
+  else if (lanes != NULL && hp_timeline_view_get_selected_range (self->view, &start, &end))
+    show_area_details (self, start, end, lanes, n_lanes);
   else if (hp_timeline_view_get_selected_range (self->view, &start, &end))
     show_range_details (self, start, end);
   else
@@ -642,8 +733,9 @@ window_changed_cb (HpTimelinePanel *self)
   g_autofree char *span = NULL;
   g_autofree char *text = NULL;
 
+  /* the ruler's own bounds: a trace may start before its time zero */
   hp_timeline_view_get_visible_range (self->view, &start, &end);
-  from = hp_timeline_format_time (MAX (start, 0));
+  from = hp_timeline_format_time (start);
   to = hp_timeline_format_time (end);
   span = hp_timeline_format_duration (end - start);
   /* Translators: the visible window: its length, then its start and end */
@@ -853,12 +945,18 @@ linked_close_action (GtkWidget  *widget,
   gtk_widget_grab_focus (GTK_WIDGET (self->view));
 }
 
+static gboolean show_critical_path (HpTimelinePanel *self,
+                                    gboolean         show);
+
 static void
 params_changed_cb (HpTimelinePanel *self)
 {
   const HpAnalysisParams *params = hp_session_get_params (self->session);
 
   hp_timeline_view_set_idle_delay (self->view, params->consecutive_kernel_delay);
+  /* the Critical path tab chose another step or rank */
+  if (self->critical_path != 0 && show_critical_path (self, FALSE) && !show_critical_path (self, TRUE))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_CRITICAL_PATH]);
 }
 
 static void
@@ -949,6 +1047,8 @@ hp_timeline_panel_dispose (GObject *object)
   GtkWidget       *child;
 
   cancel_range_stats (self);
+  g_cancellable_cancel (self->area_cancellable);
+  g_clear_object (&self->area_cancellable);
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
   if (self->view != NULL)
@@ -989,7 +1089,7 @@ hp_timeline_panel_get_property (GObject    *object,
     }
 }
 
-/* The critical path of the first rank's first complete step over the
+/* The critical path the Critical path tab's choosers ask for, over the
  * events; computed when turned on (a step's path takes milliseconds).
  * Returns whether the overlay changed. */
 static gboolean
@@ -998,7 +1098,7 @@ show_critical_path (HpTimelinePanel *self,
 {
   HpTimelinePainter *painter = hp_timeline_view_get_painter (self->view);
   g_autoptr (GError) error = NULL;
-  HpCriticalPath *path;
+  HpAnalysisParams defaults;
 
   if (show == (self->critical_path != 0) || painter == NULL)
     return FALSE;
@@ -1006,27 +1106,46 @@ show_critical_path (HpTimelinePanel *self,
     {
       hp_timeline_painter_remove_overlay (painter, self->critical_path);
       self->critical_path = 0;
-      self->path = NULL;
+      g_clear_pointer (&self->paths, g_ptr_array_unref);
     }
   else
     {
       if (self->trace == NULL || hp_trace_get_n_ranks (self->trace) == 0)
         return FALSE;
-      path = hp_critical_path_new (self->trace, hp_trace_get_rank (self->trace, 0), NULL, NULL, &error);
-      if (path == NULL || !hp_critical_path_is_valid (path))
+      hp_analysis_params_init (&defaults);
+      self->critical_path = hp_path_overlay_add (
+          painter, self->trace, self->session != NULL ? hp_session_get_params (self->session) : &defaults,
+          &self->paths, &error);
+      hp_analysis_params_clear (&defaults);
+      if (self->critical_path == 0)
         {
-          g_message ("No critical path to show: %s",
-                     path != NULL ? hp_critical_path_get_problem (path) : error->message);
-          hp_critical_path_free (path);
+          g_message ("No critical path to show: %s", error->message);
           return FALSE;
         }
-      self->critical_path = hp_timeline_add_critical_path (painter, path, 0);
-      self->path = path;
     }
   hp_timeline_painter_changed (painter);
   gtk_widget_queue_draw (GTK_WIDGET (self->view));
   update_details (self);
   return TRUE;
+}
+
+/* "next/previous event on the path": selects it and brings it into view */
+static void
+critical_path_step_action (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
+{
+  HpTimelinePanel *self = HP_TIMELINE_PANEL (widget);
+  int              rank = -1;
+  gint64           event = -1;
+
+  if (self->critical_path == 0)
+    return;
+  hp_timeline_view_get_selection (self->view, &rank, &event);
+  if (hp_path_overlay_step (self->paths, g_str_has_suffix (action_name, "next") ? 1 : -1, &rank, &event))
+    hp_timeline_view_select_event (self->view, rank, event);
+  else
+    gtk_widget_error_bell (widget);
 }
 
 static void
@@ -1110,6 +1229,8 @@ hp_timeline_panel_class_init (HpTimelinePanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, linked_revealer);
   gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, linked_label);
   gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, linked_position);
+  gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, area_paned);
+  gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, area_table);
   gtk_widget_class_bind_template_callback (widget_class, selection_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, range_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, window_changed_cb);
@@ -1133,12 +1254,18 @@ hp_timeline_panel_class_init (HpTimelinePanelClass *klass)
   gtk_widget_class_install_property_action (widget_class, "timeline.show-critical-path", "show-critical-path");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "timeline.show-critical-path", NULL);
+  gtk_widget_class_install_action (widget_class, "timeline.critical-path-next", NULL, critical_path_step_action);
+  gtk_widget_class_install_action (widget_class, "timeline.critical-path-previous", NULL, critical_path_step_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_period, 0, "timeline.critical-path-next", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_comma, 0, "timeline.critical-path-previous", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "timeline.search", NULL);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "hptimelinepanel");
 
+  g_type_ensure (HP_TYPE_TABLE_VIEW);
   g_type_ensure (HP_TYPE_TIMELINE_VIEW);
+  g_type_ensure (HP_TYPE_BOOKMARKS_POPOVER);
 }
 
 static void
@@ -1192,7 +1319,17 @@ hp_timeline_panel_set_session (HpTimelinePanel *self,
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_set_object (&self->session, session);
+  /* pins, hidden lanes, bookmarks: kept per folder, applied to the new
+   * trace once it is shown */
+  hp_timeline_view_set_state_file (self->view, NULL);
   hp_timeline_panel_set_trace (self, session != NULL ? hp_session_get_trace (session) : NULL);
+  if (session != NULL && hp_session_get_run (session) != NULL && hp_run_get_paths (hp_session_get_run (session)) != NULL &&
+      hp_run_get_paths (hp_session_get_run (session))[0] != NULL)
+    {
+      g_autofree char *state = hp_timeline_state_path_for_run (g_get_user_state_dir (), hp_run_get_paths (hp_session_get_run (session)));
+
+      hp_timeline_view_set_state_file (self->view, state);
+    }
   if (session != NULL)
     {
       g_signal_connect_swapped (session, "params-changed", G_CALLBACK (params_changed_cb), self);
@@ -1263,6 +1400,35 @@ hp_timeline_panel_get_details_title (HpTimelinePanel *self)
 {
   g_return_val_if_fail (HP_IS_TIMELINE_PANEL (self), NULL);
   return self->details_title != NULL ? gtk_label_get_text (self->details_title) : NULL;
+}
+
+/**
+ * hp_timeline_panel_get_window_text:
+ *
+ * Returns: what the toolbar says of the visible window ("541 ms visible,
+ *   -14.6 ms – 526.824 ms"): the ruler's first and last time
+ */
+const char *
+hp_timeline_panel_get_window_text (HpTimelinePanel *self)
+{
+  g_return_val_if_fail (HP_IS_TIMELINE_PANEL (self), NULL);
+  return gtk_label_get_text (self->range_label);
+}
+
+/**
+ * hp_timeline_panel_get_area_table:
+ *
+ * Returns: (transfer none) (nullable): the table of the selected area's
+ *   events by name, or %NULL while no area's table is shown
+ */
+HpTableView *
+hp_timeline_panel_get_area_table (HpTimelinePanel *self)
+{
+  g_return_val_if_fail (HP_IS_TIMELINE_PANEL (self), NULL);
+
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->area_table)))
+    return NULL;
+  return self->area_table;
 }
 
 /**

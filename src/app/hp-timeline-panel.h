@@ -9,6 +9,7 @@
 
 #include "hp-core.h"
 #include "hp-session.h"
+#include "hp-table-view.h"
 #include "hp-timeline-view.h"
 
 G_BEGIN_DECLS
@@ -26,6 +27,8 @@ void            hp_timeline_panel_set_trace (HpTimelinePanel *self,
 HpTimelineView *hp_timeline_panel_get_view (HpTimelinePanel *self);
 GtkWidget      *hp_timeline_panel_get_details (HpTimelinePanel *self);
 const char     *hp_timeline_panel_get_details_title (HpTimelinePanel *self);
+const char     *hp_timeline_panel_get_window_text (HpTimelinePanel *self);
+HpTableView    *hp_timeline_panel_get_area_table (HpTimelinePanel *self);
 void            hp_timeline_panel_search (HpTimelinePanel *self,
                                           const char      *text);
 const char     *hp_timeline_panel_get_match_text (HpTimelinePanel *self);

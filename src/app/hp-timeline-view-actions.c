@@ -4,6 +4,12 @@
  * and the arrows too), F zooms to the selection, 0 fits everything and
  * Escape clears the selection.
  *
+ * W/A/S/D, 0 and F also work while the focus is elsewhere in the window
+ * (the tab, a toolbar button, a closed popover's button) as long as the
+ * timeline is shown: a global shortcut controller answers them when the
+ * focused widget lets them through. A text entry takes them first, so
+ * typing a name in the search stays typing.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
@@ -93,6 +99,40 @@ zoom_selection_action (GtkWidget  *widget,
                        GVariant   *parameter)
 {
   hp_timeline_view_zoom_to_selection (HP_TIMELINE_VIEW (widget));
+}
+
+/* The letter keys the window passes on while the view is mapped */
+void
+hp_timeline_view_init_shortcuts (HpTimelineView *self)
+{
+  static const struct
+  {
+    guint       keyval;
+    const char *action;
+  } keys[] = {
+    { GDK_KEY_w, "timeline.zoom-in" },
+    { GDK_KEY_s, "timeline.zoom-out" },
+    { GDK_KEY_a, "timeline.pan-left" },
+    { GDK_KEY_d, "timeline.pan-right" },
+    { GDK_KEY_0, "timeline.zoom-fit" },
+    { GDK_KEY_f, "timeline.zoom-selection" },
+    { GDK_KEY_m, "timeline.add-bookmark" },
+    { GDK_KEY_bracketright, "timeline.next-bookmark" },
+    { GDK_KEY_bracketleft, "timeline.previous-bookmark" },
+    /* the panel's: the critical-path overlay */
+    { GDK_KEY_period, "timeline.critical-path-next" },
+    { GDK_KEY_comma, "timeline.critical-path-previous" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (controller), GTK_SHORTCUT_SCOPE_GLOBAL);
+  /* after the focused widget: an entry keeps its text */
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_BUBBLE);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].keyval, 0),
+                                                            gtk_named_action_new (keys[i].action)));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 
 /* The timeline.* actions and their keys */

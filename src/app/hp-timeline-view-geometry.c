@@ -19,7 +19,7 @@ hp_timeline_view_viewport (HpTimelineView     *self,
 {
   v->t0 = self->t0;
   v->t1 = self->t1;
-  v->width = MAX (gtk_widget_get_width (GTK_WIDGET (self)), (int)HP_TIMELINE_GUTTER_WIDTH + 50);
+  v->width = MAX (gtk_widget_get_width (GTK_WIDGET (self)), (int)hp_timeline_view_get_gutter_width (self) + 50);
   v->height = MAX (gtk_widget_get_height (GTK_WIDGET (self)), 50);
   v->scroll_y = self->scroll_y;
   v->scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
@@ -104,8 +104,10 @@ hp_timeline_view_set_scroll (HpTimelineView *self,
  * @t0: ns
  * @t1: ns
  *
- * Shows [@t0, @t1), clamped to the trace (with a small margin) and to
- * a 100 ns window at the narrowest.
+ * Shows [@t0, @t1), clamped to the trace: no wider than the whole trace,
+ * no narrower than 100 ns, and past either end of the trace by at most
+ * %EDGE_MARGIN of the window. Zoom, pan, fit, drag, pinch and the scroll
+ * bar all come here.
  */
 void
 hp_timeline_view_set_visible_range (HpTimelineView *self,
@@ -119,13 +121,13 @@ hp_timeline_view_set_visible_range (HpTimelineView *self,
   if (self->painter == NULL)
     return;
   hp_timeline_layout_get_time_bounds (hp_timeline_painter_get_layout (self->painter), &start, &end);
+  /* the whole trace is the widest window, and the window goes past
+   * either end of the trace by a twentieth of itself at most: at every
+   * zoom the ruler shows trace time, never a blank stretch before it */
   full = end - start;
-  span = CLAMP (t1 - t0, MIN_SPAN, full + full / 5);
-  margin = (gint64)(span * EDGE_MARGIN);
-  if (span >= full)
-    t0 = CLAMP (t0, end - span - margin, start + margin);
-  else
-    t0 = CLAMP (t0, start - margin, end - span + margin);
+  span = CLAMP (t1 - t0, MIN (MIN_SPAN, full), full);
+  margin = (gint64)((double)span * EDGE_MARGIN);
+  t0 = CLAMP (t0, start - margin, end + margin - span);
   t1 = t0 + span;
 
   if (t0 == self->t0 && t1 == self->t1)
@@ -403,9 +405,7 @@ hp_timeline_view_set_rank_collapsed (HpTimelineView *self,
   if (pos < 0)
     return;
   hp_timeline_layout_set_rank_collapsed (hp_timeline_painter_get_layout (self->painter), (guint)pos, collapsed);
-  self->scroll_y = CLAMP (self->scroll_y, 0, hp_timeline_view_max_scroll (self));
-  hp_timeline_view_sync_adjustments (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  hp_timeline_view_lanes_changed (self);
 }
 
 /**

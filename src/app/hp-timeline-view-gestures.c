@@ -1,10 +1,12 @@
 /* hp-timeline-view-gestures.c — the timeline's pointer, wheel, drag and pinch input.
  *
- * As in chrome://tracing and Perfetto: Ctrl+wheel or pinch zooms at the
- * pointer, wheel and two-finger scroll pan (vertical: lanes, horizontal or
- * Shift+wheel: time), dragging pans, Shift+drag or a drag on the ruler
- * selects a time range. A click selects an event, or folds a rank when it
- * lands on the rank's header.
+ * As in Perfetto: Ctrl+wheel or pinch zooms at the pointer, wheel and
+ * two-finger scroll pan (vertical: lanes, horizontal or Shift+wheel:
+ * time), a drag on the lanes selects an area (the time range it spans ×
+ * the lanes it crosses), a drag on the ruler selects a time range across
+ * every lane, and a middle-button or Shift+drag, or a drag on the lane
+ * names, pans. A click selects an
+ * event, or folds a rank when it lands on the rank's header.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -91,7 +93,7 @@ scroll_cb (HpTimelineView           *self,
       dx += dy;
       dy = 0;
     }
-  time_width = MAX (gtk_widget_get_width (GTK_WIDGET (self)) - HP_TIMELINE_GUTTER_WIDTH, 1);
+  time_width = MAX (gtk_widget_get_width (GTK_WIDGET (self)) - hp_timeline_view_get_gutter_width (self), 1);
   if (dx != 0)
     hp_timeline_view_pan (self, dx * unit / time_width);
   if (dy != 0)
@@ -135,9 +137,16 @@ drag_begin_cb (HpTimelineView *self,
                double          y,
                GtkGestureDrag *gesture)
 {
-  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  GdkModifierType  state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  HpTimelineMapper m;
 
   if (self->painter == NULL)
+    {
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  self->drag_button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+  if (self->drag_button != GDK_BUTTON_PRIMARY && self->drag_button != GDK_BUTTON_MIDDLE)
     {
       gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
       return;
@@ -148,10 +157,35 @@ drag_begin_cb (HpTimelineView *self,
   self->drag_t0 = self->t0;
   self->drag_t1 = self->t1;
   self->drag_scroll = self->scroll_y;
-  if ((state & GDK_SHIFT_MASK) || y < hp_timeline_layout_get_lanes_top (hp_timeline_painter_get_layout (self->painter)))
+  /* on the lane names there is no time to select: a drag there scrolls */
+  hp_timeline_view_mapper (self, &m);
+  if (self->drag_button == GDK_BUTTON_MIDDLE || (state & GDK_SHIFT_MASK) || x < m.time_left)
+    self->drag_mode = DRAG_PAN;
+  else if (y < hp_timeline_layout_get_lanes_top (hp_timeline_painter_get_layout (self->painter)))
     self->drag_mode = DRAG_RANGE;
   else
-    self->drag_mode = DRAG_PAN;
+    self->drag_mode = DRAG_AREA;
+}
+
+/* The area a drag from (drag_x, drag_y) by (dx, dy) spans: its time range
+ * and the lanes it crosses; nothing when it crosses no lane */
+static void
+drag_area (HpTimelineView         *self,
+           const HpTimelineMapper *m,
+           double                  dx,
+           double                  dy)
+{
+  g_autoptr (GArray) lanes = g_array_new (FALSE, FALSE, sizeof (HpLaneRef));
+  double y = CLAMP (self->drag_y + dy, m->lanes_top, m->viewport.height);
+  gint64 a = hp_timeline_mapper_x_to_time (m, MAX (self->drag_x, m->time_left));
+  gint64 b = hp_timeline_mapper_x_to_time (m, MAX (self->drag_x + dx, m->time_left));
+
+  hp_timeline_painter_lanes_between (self->painter, self->drag_y - m->lanes_top + self->scroll_y,
+                                     y - m->lanes_top + self->scroll_y, lanes);
+  if (lanes->len == 0)
+    a = b = 0;
+  hp_timeline_painter_set_range (self->painter, MIN (a, b), MAX (a, b));
+  hp_timeline_painter_set_range_lanes (self->painter, (const HpLaneRef *)(gpointer)lanes->data, lanes->len);
 }
 
 static void
@@ -177,12 +211,18 @@ drag_update_cb (HpTimelineView *self,
       hp_timeline_view_set_visible_range (self, self->drag_t0 - dt, self->drag_t1 - dt);
       hp_timeline_view_set_scroll (self, self->drag_scroll - dy);
     }
+  else if (self->drag_mode == DRAG_AREA)
+    {
+      drag_area (self, &m, dx, dy);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
   else
     {
       gint64 a = hp_timeline_mapper_x_to_time (&m, MAX (self->drag_x, m.time_left));
       gint64 b = hp_timeline_mapper_x_to_time (&m, MAX (self->drag_x + dx, m.time_left));
 
       hp_timeline_painter_set_range (self->painter, MIN (a, b), MAX (a, b));
+      hp_timeline_painter_set_range_lanes (self->painter, NULL, 0);
       gtk_widget_queue_draw (GTK_WIDGET (self));
     }
 }
@@ -218,9 +258,7 @@ click (HpTimelineView *self,
         gboolean          collapsed = hp_timeline_layout_get_rank_collapsed (layout, (guint)hit.rank_pos);
 
         hp_timeline_layout_set_rank_collapsed (layout, (guint)hit.rank_pos, !collapsed);
-        self->scroll_y = CLAMP (self->scroll_y, 0, hp_timeline_view_max_scroll (self));
-        hp_timeline_view_sync_adjustments (self);
-        gtk_widget_queue_draw (GTK_WIDGET (self));
+        hp_timeline_view_lanes_changed (self);
       }
       break;
 
@@ -260,8 +298,11 @@ drag_end_cb (HpTimelineView *self,
   if (self->painter == NULL || mode == DRAG_NONE)
     return;
   if (fabs (dx) < CLICK_SLOP && fabs (dy) < CLICK_SLOP)
-    click (self, self->drag_x, self->drag_y, mode == DRAG_RANGE);
-  else if (mode == DRAG_RANGE)
+    {
+      if (self->drag_button == GDK_BUTTON_PRIMARY)
+        click (self, self->drag_x, self->drag_y, mode == DRAG_RANGE);
+    }
+  else if (mode == DRAG_RANGE || mode == DRAG_AREA)
     hp_timeline_view_emit_range_changed (self);
   hp_timeline_view_update_hover (self);
 }
@@ -283,7 +324,8 @@ hp_timeline_view_init_gestures (HpTimelineView *self)
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 
   self->drag = gtk_gesture_drag_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (self->drag), GDK_BUTTON_PRIMARY);
+  /* primary: select; middle: pan */
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (self->drag), 0);
   g_signal_connect_swapped (self->drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
   g_signal_connect_swapped (self->drag, "drag-update", G_CALLBACK (drag_update_cb), self);
   g_signal_connect_swapped (self->drag, "drag-end", G_CALLBACK (drag_end_cb), self);

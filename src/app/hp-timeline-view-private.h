@@ -9,7 +9,8 @@
 
 G_BEGIN_DECLS
 
-/* the narrowest window, ns, and how far past the trace one may pan */
+/* the narrowest window, ns, and how far past the trace one may pan, in
+ * window widths */
 #define MIN_SPAN 100
 #define EDGE_MARGIN 0.05
 #define WHEEL_STEP 48.0
@@ -19,7 +20,8 @@ typedef enum
 {
   DRAG_NONE,
   DRAG_PAN,
-  DRAG_RANGE,
+  DRAG_RANGE, /* on the ruler: a range across every lane */
+  DRAG_AREA,  /* on the lanes: a range across the lanes crossed */
 } DragMode;
 
 struct _HpTimelineView
@@ -54,6 +56,7 @@ struct _HpTimelineView
   gboolean pointer_inside;
 
   DragMode drag_mode;
+  guint    drag_button;
   double   drag_x;
   double   drag_y;
   gint64   drag_t0;
@@ -69,6 +72,23 @@ struct _HpTimelineView
   int      hover_rank_pos;
   gint64   hover_event;
   int      current_match;
+
+  /* hp-timeline-view-lanes.c: the saved arrangement, the lane menu, the
+   * gutter's edge */
+  char            *state_file;
+  HpTimelineState *state;
+  GtkWidget       *lane_menu;
+  HpTimelineTrack  menu_track;
+  int              menu_rank_pos;
+  gboolean         menu_has_track;
+  double           gutter_drag_width;
+  gboolean         gutter_dragging;
+  gboolean         gutter_cursor;
+
+  /* hp-timeline-view-bookmarks.c */
+  HpTimelineBookmarks *bookmarks;
+  guint                bookmarks_overlay;
+  int                  current_bookmark;
 };
 
 enum
@@ -85,6 +105,7 @@ enum
 {
   SELECTION_CHANGED,
   RANGE_CHANGED,
+  BOOKMARKS_CHANGED,
   N_SIGNALS
 };
 
@@ -114,6 +135,7 @@ void hp_timeline_view_update_hover (HpTimelineView *self);
 
 /* hp-timeline-view-actions.c */
 void hp_timeline_view_class_actions_init (GtkWidgetClass *widget_class);
+void hp_timeline_view_init_shortcuts (HpTimelineView *self);
 
 /* hp-timeline-view-tooltips.c */
 gboolean hp_timeline_view_query_tooltip (GtkWidget  *widget,
@@ -121,6 +143,19 @@ gboolean hp_timeline_view_query_tooltip (GtkWidget  *widget,
                                          int         y,
                                          gboolean    keyboard,
                                          GtkTooltip *tooltip);
+
+/* hp-timeline-view-lanes.c */
+void hp_timeline_view_class_lanes_init (GtkWidgetClass *widget_class);
+void hp_timeline_view_lanes_init (HpTimelineView *self);
+void hp_timeline_view_lanes_attach (HpTimelineView *self);
+void hp_timeline_view_lanes_allocate (HpTimelineView *self);
+void hp_timeline_view_lanes_dispose (HpTimelineView *self);
+void hp_timeline_view_lanes_changed (HpTimelineView *self);
+void hp_timeline_view_save_state (HpTimelineView *self);
+
+/* hp-timeline-view-bookmarks.c */
+void hp_timeline_view_class_bookmarks_init (GtkWidgetClass *widget_class);
+void hp_timeline_view_bookmarks_attach (HpTimelineView *self);
 
 /* hp-timeline-view-selection.c */
 void hp_timeline_view_emit_range_changed (HpTimelineView *self);

@@ -1,4 +1,4 @@
-/* hp-timeline-view-selection.c — the timeline's selected event and range, highlights and search matches.
+/* hp-timeline-view-selection.c — the timeline's selected event, range or area, highlights and search matches.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -157,6 +157,7 @@ hp_timeline_view_get_selected_range (HpTimelineView *self,
  * @start: ns
  * @end: ns; @end ≤ @start drops the range
  *
+ * Selects a time range across every lane, as a drag on the ruler does.
  * Emits #HpTimelineView::range-changed.
  */
 void
@@ -164,13 +165,56 @@ hp_timeline_view_set_selected_range (HpTimelineView *self,
                                      gint64          start,
                                      gint64          end)
 {
+  hp_timeline_view_set_selected_area (self, start, end, NULL, 0);
+}
+
+/**
+ * hp_timeline_view_set_selected_area:
+ * @start: ns
+ * @end: ns; @end ≤ @start drops the selection
+ * @lanes: (array length=n_lanes) (nullable): the lanes of the area
+ * @n_lanes: how many; 0 selects the range across every lane
+ *
+ * Selects an area, as a drag across the lanes does: a time range on some
+ * lanes. Emits #HpTimelineView::range-changed.
+ */
+void
+hp_timeline_view_set_selected_area (HpTimelineView  *self,
+                                    gint64           start,
+                                    gint64           end,
+                                    const HpLaneRef *lanes,
+                                    guint            n_lanes)
+{
   g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
+  g_return_if_fail (lanes != NULL || n_lanes == 0);
 
   if (self->painter == NULL)
     return;
   hp_timeline_painter_set_range (self->painter, start, end);
+  hp_timeline_painter_set_range_lanes (self->painter, lanes, end > start ? n_lanes : 0);
   hp_timeline_view_emit_range_changed (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * hp_timeline_view_get_selected_lanes:
+ * @n_lanes: (out): how many
+ *
+ * Returns: (transfer none) (array length=n_lanes) (nullable): the lanes
+ *   of the selected area, by rank position then lane; %NULL when the
+ *   selected range spans every lane or nothing is selected
+ */
+const HpLaneRef *
+hp_timeline_view_get_selected_lanes (HpTimelineView *self,
+                                     guint          *n_lanes)
+{
+  g_return_val_if_fail (HP_IS_TIMELINE_VIEW (self), NULL);
+  g_return_val_if_fail (n_lanes != NULL, NULL);
+
+  *n_lanes = 0;
+  if (!hp_timeline_view_get_selected_range (self, NULL, NULL))
+    return NULL;
+  return hp_timeline_painter_get_range_lanes (self->painter, n_lanes);
 }
 
 /**

@@ -107,11 +107,20 @@ hp_timeline_view_query_tooltip (GtkWidget  *widget,
 
     case HP_TIMELINE_HIT_LANE_LABEL:
       {
-        const HpRank *r = hp_trace_get_rank (self->trace, (guint)hit.rank_pos);
+        const HpRank        *r = hp_trace_get_rank (self->trace, (guint)hit.rank_pos);
+        guint                n_rows;
+        const HpTimelineRow *rows = hp_timeline_layout_get_rows (hp_timeline_painter_get_layout (self->painter), &n_rows);
 
-        if (hp_trace_get_rank (self->trace, (guint)hit.rank_pos) != NULL && hit.depth >= 0)
+        /* the full name: the gutter may have cut it short */
+        if (rows[hit.row].kind == HP_TIMELINE_ROW_COUNTER)
           {
-            g_autofree char *name = hp_timeline_painter_dup_lane_title (self->painter, r, (guint)hit.lane);
+            g_autofree char *name = hp_timeline_painter_dup_row_title (self->painter, &rows[hit.row]);
+
+            markup = g_markup_printf_escaped ("<b>%s</b>", name);
+          }
+        else if (r != NULL && hit.depth >= 0)
+          {
+            g_autofree char *name = hp_timeline_painter_dup_row_title (self->painter, &rows[hit.row]);
             const HpLane    *lane = &r->lanes[hit.lane];
             g_autofree char *events = g_strdup_printf (ngettext ("%u event", "%u events", lane->n_events), lane->n_events);
             g_autofree char *levels = g_strdup_printf (ngettext ("%u level", "%u levels", lane->max_depth), lane->max_depth);

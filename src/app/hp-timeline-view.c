@@ -257,6 +257,7 @@ hp_timeline_view_size_allocate (GtkWidget *widget,
 
   self->scroll_y = CLAMP (self->scroll_y, 0, hp_timeline_view_max_scroll (self));
   hp_timeline_view_sync_adjustments (self);
+  hp_timeline_view_lanes_allocate (self);
   /* an event selected while the view was never laid out (a linked view
    * jumping to a tab not visited yet) gets its row scrolled into view now */
   if (self->reveal_pending && height > 0)
@@ -283,6 +284,7 @@ hp_timeline_view_dispose (GObject *object)
   g_cancellable_cancel (self->extras_cancellable);
   g_clear_object (&self->extras_cancellable);
   g_clear_pointer (&self->painter, hp_timeline_painter_free);
+  hp_timeline_view_lanes_dispose (self);
   g_clear_pointer (&self->trace, hp_trace_unref);
   g_clear_pointer (&self->cache, cairo_surface_destroy);
   if (self->hadjustment != NULL)
@@ -395,6 +397,8 @@ hp_timeline_view_class_init (HpTimelineViewClass *klass)
                     G_TYPE_NONE, 0);
 
   hp_timeline_view_class_actions_init (widget_class);
+  hp_timeline_view_class_lanes_init (widget_class);
+  hp_timeline_view_class_bookmarks_init (widget_class);
 
   gtk_widget_class_set_css_name (widget_class, "hptimelineview");
 }
@@ -418,7 +422,9 @@ hp_timeline_view_init (HpTimelineView *self)
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
 
+  hp_timeline_view_lanes_init (self);
   hp_timeline_view_init_gestures (self);
+  hp_timeline_view_init_shortcuts (self);
 }
 
 /**
@@ -490,6 +496,7 @@ hp_timeline_view_set_trace (HpTimelineView *self,
       g_object_notify_by_pspec (G_OBJECT (self), hp_timeline_view_properties[PROP_END]);
       apply_flags (self);
     }
+  hp_timeline_view_lanes_attach (self);
   g_object_notify_by_pspec (G_OBJECT (self), hp_timeline_view_properties[PROP_TRACE]);
   g_signal_emit (self, hp_timeline_view_signals[SELECTION_CHANGED], 0);
   gtk_widget_queue_draw (GTK_WIDGET (self));

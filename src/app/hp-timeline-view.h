@@ -53,6 +53,27 @@ void   hp_timeline_view_set_rank_collapsed (HpTimelineView *self,
                                             int             rank,
                                             gboolean        collapsed);
 
+void     hp_timeline_view_set_state_file (HpTimelineView *self,
+                                          const char     *path);
+gboolean hp_timeline_view_open_lane_menu (HpTimelineView *self,
+                                          double          x,
+                                          double          y);
+double   hp_timeline_view_get_gutter_width (HpTimelineView *self);
+void     hp_timeline_view_set_gutter_width (HpTimelineView *self,
+                                            double          width);
+
+HpTimelineBookmarks *hp_timeline_view_get_bookmarks (HpTimelineView *self);
+int                  hp_timeline_view_add_bookmark (HpTimelineView *self);
+void                 hp_timeline_view_go_to_bookmark (HpTimelineView *self,
+                                                      guint           index);
+void                 hp_timeline_view_next_bookmark (HpTimelineView *self,
+                                                     int             direction);
+void                 hp_timeline_view_rename_bookmark (HpTimelineView *self,
+                                                       guint           index,
+                                                       const char     *name);
+void                 hp_timeline_view_remove_bookmark (HpTimelineView *self,
+                                                       guint           index);
+
 gboolean hp_timeline_view_get_selection (HpTimelineView *self,
                                          int            *rank,
                                          gint64         *event);
@@ -71,6 +92,14 @@ gboolean hp_timeline_view_get_selected_range (HpTimelineView *self,
 void     hp_timeline_view_set_selected_range (HpTimelineView *self,
                                               gint64          start,
                                               gint64          end);
+
+void             hp_timeline_view_set_selected_area (HpTimelineView  *self,
+                                                     gint64           start,
+                                                     gint64           end,
+                                                     const HpLaneRef *lanes,
+                                                     guint            n_lanes);
+const HpLaneRef *hp_timeline_view_get_selected_lanes (HpTimelineView *self,
+                                                      guint          *n_lanes);
 
 guint hp_timeline_view_search (HpTimelineView *self,
                                const char     *text);

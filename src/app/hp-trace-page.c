@@ -12,6 +12,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "hp-aten-delays-panel.h"
@@ -192,29 +194,37 @@ session_selected_event_cb (HpTracePage *self)
 static void
 session_range_cb (HpTracePage *self)
 {
-  HpTimelineView *view = timeline_view (self);
-  HpTimeSpan      want = hp_session_get_selected_range (self->session);
-  gint64          start = 0, end = 0;
+  HpTimelineView  *view = timeline_view (self);
+  HpTimeSpan       want = hp_session_get_selected_range (self->session);
+  gint64           start = 0, end = 0;
+  guint            n_want, n_shown;
+  const HpLaneRef *want_lanes = hp_session_get_selected_lanes (self->session, &n_want);
+  const HpLaneRef *shown_lanes;
 
   if (view == NULL)
     return;
   if (!hp_timeline_view_get_selected_range (view, &start, &end))
     start = end = 0;
-  if (!hp_time_span_equal (want, hp_time_span_make (start, end)) &&
-      !(hp_time_span_is_empty (want) && end <= start))
-    hp_timeline_view_set_selected_range (view, want.start, want.end);
+  shown_lanes = hp_timeline_view_get_selected_lanes (view, &n_shown);
+  if ((!hp_time_span_equal (want, hp_time_span_make (start, end)) &&
+       !(hp_time_span_is_empty (want) && end <= start)) ||
+      n_want != n_shown || (n_want > 0 && memcmp (want_lanes, shown_lanes, n_want * sizeof (HpLaneRef)) != 0))
+    hp_timeline_view_set_selected_area (view, want.start, want.end, want_lanes, n_want);
 }
 
-/* the range selected on the timeline is the session's, for the scope bar */
+/* the range or area selected on the timeline is the session's, for the
+ * scope bar */
 static void
 timeline_selection_cb (HpTracePage    *self,
                        HpTimelineView *view)
 {
-  gint64 start = 0, end = 0;
+  gint64           start = 0, end = 0;
+  guint            n_lanes;
+  const HpLaneRef *lanes = hp_timeline_view_get_selected_lanes (view, &n_lanes);
 
   if (!hp_timeline_view_get_selected_range (view, &start, &end))
     start = end = 0;
-  hp_session_set_selected_range (self->session, hp_time_span_make (start, end));
+  hp_session_set_selected_area (self->session, hp_time_span_make (start, end), lanes, n_lanes);
 }
 
 /**

@@ -28,7 +28,9 @@
 #include "hp-line-chart.h"
 #include "hp-pie-chart.h"
 #include "hp-timeline-layout.h"
+#include "hp-timeline-bookmarks.h"
 #include "hp-timeline-critical-path.h"
 #include "hp-timeline-painter.h"
+#include "hp-timeline-state.h"
 
 #undef HP_CHARTS_INSIDE

@@ -48,6 +48,49 @@ hp_timeline_painter_dup_lane_title (HpTimelinePainter *self,
   return g_strdup_printf (_hp_chart_tr (self->domain, N_ ("thread %s")), id);
 }
 
+/**
+ * hp_timeline_painter_dup_row_title:
+ * @row: a row of the painter's layout
+ *
+ * Returns: (transfer full) (nullable): the name of the track @row belongs
+ *   to as the gutter shows it; a pinned track, away from its rank, says
+ *   which rank it is of ("R2 · stream 7"). %NULL for a rank's header.
+ */
+char *
+hp_timeline_painter_dup_row_title (HpTimelinePainter   *self,
+                                   const HpTimelineRow *row)
+{
+  const HpRank    *r;
+  g_autofree char *title = NULL;
+
+  g_return_val_if_fail (self != NULL && row != NULL, NULL);
+
+  r = hp_trace_get_rank (self->trace, row->rank_pos);
+  if (row->kind == HP_TIMELINE_ROW_SLICES)
+    title = hp_timeline_painter_dup_lane_title (self, r, row->lane);
+  else if (row->kind == HP_TIMELINE_ROW_COUNTER)
+    title = _hp_timeline_counter_title (hp_timeline_layout_get_counter (self->layout, row->rank_pos, row->lane), self->domain);
+  else
+    return NULL;
+  if (!row->pinned)
+    return g_steal_pointer (&title);
+  /* Translators: the name of a lane pinned to the top of the timeline:
+   * its rank's number, then the lane's name ("R2 · stream 7") */
+  return g_strdup_printf (_hp_chart_tr (self->domain, N_ ("R%d · %s")), r->rank, title);
+}
+
+/* a pin's head beside the name of a pinned track */
+static void
+draw_pin (cairo_t       *cr,
+          double         cy,
+          const HpColor *color)
+{
+  cairo_arc (cr, 12, cy - 1, 3.5, 0, 2 * G_PI);
+  cairo_rectangle (cr, 11.5, cy + 2, 1, 4);
+  _hp_timeline_set_source (cr, color);
+  cairo_fill (cr);
+}
+
 static void
 draw_chevron (cairo_t       *cr,
               double         x,
@@ -81,8 +124,10 @@ _hp_timeline_painter_paint_gutter (HpTimelinePainter      *self,
   const HpTimelineRow *rows;
   guint                first, end;
   double               scale = m->viewport.scale;
+  double               top;
 
   rows = _hp_timeline_painter_visible_rows (self, &first, &end);
+  top = m->lanes_top + hp_timeline_layout_get_pinned_band (self->layout, &m->viewport);
 
   cairo_save (cr);
   cairo_rectangle (cr, 0, m->lanes_top, m->time_left, m->viewport.height - m->lanes_top);
@@ -121,12 +166,15 @@ _hp_timeline_painter_paint_gutter (HpTimelinePainter      *self,
 
         case HP_TIMELINE_ROW_SLICES:
           /* the name on the lane's first row, or on its first row in view
-           * when the top of the lane is scrolled away */
-          if (row->depth == 0 || (i == first && y < m->lanes_top + 1))
+           * when the top of the lane is scrolled away (under the ruler, or
+           * under the band of pinned tracks) */
+          if (y + row->height > top && (row->depth == 0 || y < top + 1))
             {
-              g_autofree char *title = hp_timeline_painter_dup_lane_title (self, r, row->lane);
+              g_autofree char *title = hp_timeline_painter_dup_row_title (self, row);
 
-              _hp_timeline_painter_draw_text (self, cr, self->small_font, title, 22, MAX (cy, m->lanes_top + row->height / 2), m->time_left - 30,
+              if (row->pinned)
+                draw_pin (cr, MAX (cy, top + row->height / 2), &s->palette[0]);
+              _hp_timeline_painter_draw_text (self, cr, self->small_font, title, 22, MAX (cy, top + row->height / 2), m->time_left - 30,
                                               &s->foreground);
             }
           break;
@@ -134,9 +182,12 @@ _hp_timeline_painter_paint_gutter (HpTimelinePainter      *self,
         case HP_TIMELINE_ROW_COUNTER:
           {
             const HpTimelineCounter *c = hp_timeline_layout_get_counter (self->layout, row->rank_pos, row->lane);
-            g_autofree char         *title = _hp_timeline_counter_title (c, self->domain);
+            g_autofree char         *title = hp_timeline_painter_dup_row_title (self, row);
             g_autofree char         *max_text = NULL;
             char                     number[32];
+
+            if (row->pinned)
+              draw_pin (cr, y + 11, &s->palette[0]);
 
             _hp_timeline_painter_draw_text (self, cr, self->small_font, title, 22, y + 11, m->time_left - 30, &s->foreground);
             if (c->kind == HP_TIMELINE_COUNTER_QUEUE_LENGTH)

@@ -14,6 +14,10 @@
 
 G_BEGIN_DECLS
 
+guint hp_timeline_add_critical_paths (HpTimelinePainter *painter,
+                                      GPtrArray         *paths,
+                                      GArray            *rank_pos,
+                                      GArray            *cross);
 guint hp_timeline_add_critical_path (HpTimelinePainter *painter,
                                      HpCriticalPath    *path,
                                      guint              rank_pos);

@@ -286,13 +286,13 @@ hp_timeline_layout_update (HpTimelineLayout         *self,
   g_array_set_size (self->marks, 0);
 
   lanes_top = hp_timeline_layout_get_lanes_top (self);
-  time_width = MAX (viewport->width - HP_TIMELINE_GUTTER_WIDTH, 1.0);
+  time_width = MAX (viewport->width - self->gutter_width, 1.0);
 
   f.self = self;
   f.t0 = viewport->t0;
   f.t1 = viewport->t1;
   f.scale = self->viewport.scale;
-  f.left = HP_TIMELINE_GUTTER_WIDTH;
+  f.left = self->gutter_width;
   f.n_cols = (gint64)ceil (time_width * f.scale);
   f.ppns = time_width * f.scale / (double)(viewport->t1 - viewport->t0);
 

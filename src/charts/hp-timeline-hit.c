@@ -100,6 +100,7 @@ hp_timeline_layout_hit_test (HpTimelineLayout         *self,
                              HpTimelineHit            *hit)
 {
   HpTimelineMapper     m;
+  HpTimelineViewport   at;
   const HpTimelineRow *row;
   const HpRank        *r;
   int                  i;
@@ -109,6 +110,8 @@ hp_timeline_layout_hit_test (HpTimelineLayout         *self,
 
   hp_timeline_hit_init (hit);
   _hp_timeline_layout_ensure_rows (self);
+  hp_timeline_layout_viewport_at (self, viewport, y, &at);
+  viewport = &at;
   hp_timeline_mapper_init (&m, self, viewport);
   hit->time = hp_timeline_mapper_x_to_time (&m, x);
 

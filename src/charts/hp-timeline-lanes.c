@@ -67,8 +67,10 @@ _hp_timeline_painter_paint_backdrop (HpTimelinePainter      *self,
   _hp_timeline_set_source (cr, &s->grid);
   cairo_fill (cr);
 
-  /* rank headers across the whole width */
-  cairo_reset_clip (cr);
+  /* rank headers across the whole width (within the caller's clip: the
+   * band of pinned tracks is painted apart) */
+  cairo_restore (cr);
+  cairo_save (cr);
   cairo_rectangle (cr, 0, m->lanes_top, m->viewport.width, m->viewport.height - m->lanes_top);
   cairo_clip (cr);
   for (guint i = first; i < end; i++)

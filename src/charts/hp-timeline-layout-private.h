@@ -1,7 +1,8 @@
 /* hp-timeline-layout-private.h — what the timeline layout's files (and the painter) share inside src/charts.
  *
- * The layout is split by job: the object and its visibility state
- * (hp-timeline-layout.c), rows (hp-timeline-rows.c), culling and merging
+ * The layout is split by job: the object and its visibility state, with
+ * pinned and hidden tracks (hp-timeline-layout.c), rows and the band of
+ * pinned tracks (hp-timeline-rows.c), culling and merging
  * (hp-timeline-cull.c), counter tracks and idle gaps
  * (hp-timeline-extras.c), names and colours (hp-timeline-names.c), search
  * highlights (hp-timeline-search.c), hit testing (hp-timeline-hit.c), the
@@ -48,6 +49,7 @@ struct _HpTimelineLayout
   HpTimelineRankData *ranks;
   HpTimelineFlags     flags;
   double              idle_delay;
+  double              gutter_width;
   gint64              t_min;
   gint64              t_max;
 
@@ -56,8 +58,14 @@ struct _HpTimelineLayout
   char  **short_names;
   guint8 *name_colors;
 
+  /* tracks pinned to the top (in pin order) and hidden ones */
+  GArray *pinned; /* HpTimelineTrack */
+  GArray *hidden; /* HpTimelineTrack */
+
   /* rows, rebuilt when the visible set changes */
   GArray  *rows; /* HpTimelineRow */
+  guint    n_pinned_rows;
+  double   pinned_height; /* of the pinned rows and the gap under them */
   double   content_height;
   gboolean rows_dirty;
   guint    generation;
@@ -98,6 +106,10 @@ _hp_timeline_layout_event_color (HpTimelineLayout *self,
     return HP_TIMELINE_COLOR_NAME_BASE + self->name_colors[name];
   return _hp_timeline_layout_hash_name_color (self, name);
 }
+
+/* hp-timeline-layout.c */
+int _hp_timeline_track_find (GArray                *tracks,
+                             const HpTimelineTrack *track);
 
 /* hp-timeline-rows.c */
 void  _hp_timeline_layout_ensure_rows (HpTimelineLayout *self);

@@ -13,6 +13,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "hp-timeline-layout-private.h"
@@ -36,6 +37,7 @@ hp_timeline_layout_new (HpTrace *trace)
   self->trace = hp_trace_ref (trace);
   self->flags = HP_TIMELINE_SHOW_DEFAULT;
   self->idle_delay = 30.0;
+  self->gutter_width = HP_TIMELINE_GUTTER_WIDTH;
   self->n_ranks = hp_trace_get_n_ranks (trace);
   self->ranks = g_new0 (HpTimelineRankData, MAX (self->n_ranks, 1));
   self->t_min = G_MAXINT64;
@@ -84,6 +86,8 @@ hp_timeline_layout_new (HpTrace *trace)
   self->name_colors = g_malloc (MAX (self->n_strings, 1));
   memset (self->name_colors, HP_TIMELINE_NAME_COLOR_UNKNOWN, MAX (self->n_strings, 1));
 
+  self->pinned = g_array_new (FALSE, FALSE, sizeof (HpTimelineTrack));
+  self->hidden = g_array_new (FALSE, FALSE, sizeof (HpTimelineTrack));
   self->rows = g_array_new (FALSE, FALSE, sizeof (HpTimelineRow));
   self->rows_dirty = TRUE;
   self->highlights = g_array_new (FALSE, FALSE, sizeof (HpTimelineHighlight));
@@ -133,6 +137,8 @@ hp_timeline_layout_unref (HpTimelineLayout *self)
     g_free (self->short_names[i]);
   g_free (self->short_names);
   g_free (self->name_colors);
+  g_array_unref (self->pinned);
+  g_array_unref (self->hidden);
   g_array_unref (self->rows);
   g_array_unref (self->highlights);
   g_array_unref (self->marks);
@@ -273,7 +279,7 @@ hp_timeline_layout_set_lane_visible (HpTimelineLayout *self,
   r = hp_trace_get_rank (self->trace, rank_pos);
   g_return_if_fail (lane < r->n_lanes);
 
-  set_row_switch (self, &self->ranks[rank_pos].lane_visible[lane], visible);
+  hp_timeline_layout_set_track_hidden (self, &(HpTimelineTrack){ HP_TIMELINE_ROW_SLICES, rank_pos, lane }, !visible);
 }
 
 gboolean
@@ -301,6 +307,221 @@ hp_timeline_layout_get_generation (HpTimelineLayout *self)
 {
   g_return_val_if_fail (self != NULL, 0);
   return self->generation;
+}
+
+/* Pinned and hidden tracks */
+
+int
+_hp_timeline_track_find (GArray                *tracks,
+                         const HpTimelineTrack *track)
+{
+  for (guint i = 0; i < tracks->len; i++)
+    {
+      const HpTimelineTrack *t = &g_array_index (tracks, HpTimelineTrack, i);
+
+      if (t->kind == track->kind && t->rank_pos == track->rank_pos && t->lane == track->lane)
+        return (int)i;
+    }
+  return -1;
+}
+
+/* whether @track names something a layout of this trace can show */
+static gboolean
+track_is_valid (HpTimelineLayout      *self,
+                const HpTimelineTrack *track)
+{
+  if (track->kind == HP_TIMELINE_ROW_RANK || track->rank_pos >= self->n_ranks)
+    return FALSE;
+  if (track->kind == HP_TIMELINE_ROW_SLICES)
+    return track->lane < hp_trace_get_rank (self->trace, track->rank_pos)->n_lanes;
+  return TRUE;
+}
+
+/* adds or removes @track from a set; TRUE when that changed it */
+static gboolean
+track_set_switch (HpTimelineLayout      *self,
+                  GArray                *tracks,
+                  const HpTimelineTrack *track,
+                  gboolean               on)
+{
+  int i = _hp_timeline_track_find (tracks, track);
+
+  if ((i >= 0) == !!on)
+    return FALSE;
+  if (on)
+    g_array_append_val (tracks, *track);
+  else
+    g_array_remove_index (tracks, (guint)i);
+  self->rows_dirty = TRUE;
+  self->generation++;
+  return TRUE;
+}
+
+/**
+ * hp_timeline_row_get_track:
+ * @row: a row
+ * @track: (out caller-allocates): the track @row belongs to
+ *
+ * Returns: whether @row belongs to a track (a rank's header does not)
+ */
+gboolean
+hp_timeline_row_get_track (const HpTimelineRow *row,
+                           HpTimelineTrack     *track)
+{
+  g_return_val_if_fail (row != NULL && track != NULL, FALSE);
+
+  if (row->kind == HP_TIMELINE_ROW_RANK)
+    return FALSE;
+  track->kind = row->kind;
+  track->rank_pos = row->rank_pos;
+  track->lane = row->lane;
+  return TRUE;
+}
+
+/**
+ * hp_timeline_layout_set_track_pinned:
+ * @track: a lane or another per-rank track
+ * @pinned: whether it shows at the top, before every rank's group
+ *
+ * Pinned tracks show in the order they were pinned; pinning a hidden
+ * track shows it again.
+ */
+void
+hp_timeline_layout_set_track_pinned (HpTimelineLayout      *self,
+                                     const HpTimelineTrack *track,
+                                     gboolean               pinned)
+{
+  g_return_if_fail (self != NULL && track != NULL);
+  g_return_if_fail (track_is_valid (self, track));
+
+  if (pinned)
+    hp_timeline_layout_set_track_hidden (self, track, FALSE);
+  track_set_switch (self, self->pinned, track, pinned);
+}
+
+gboolean
+hp_timeline_layout_get_track_pinned (HpTimelineLayout      *self,
+                                     const HpTimelineTrack *track)
+{
+  g_return_val_if_fail (self != NULL && track != NULL, FALSE);
+  return _hp_timeline_track_find (self->pinned, track) >= 0;
+}
+
+/**
+ * hp_timeline_layout_set_track_hidden:
+ * @track: a lane or another per-rank track
+ * @hidden: whether to leave out its rows; hiding a pinned track unpins it
+ */
+void
+hp_timeline_layout_set_track_hidden (HpTimelineLayout      *self,
+                                     const HpTimelineTrack *track,
+                                     gboolean               hidden)
+{
+  g_return_if_fail (self != NULL && track != NULL);
+  g_return_if_fail (track_is_valid (self, track));
+
+  if (hidden)
+    track_set_switch (self, self->pinned, track, FALSE);
+  track_set_switch (self, self->hidden, track, hidden);
+  if (track->kind == HP_TIMELINE_ROW_SLICES)
+    self->ranks[track->rank_pos].lane_visible[track->lane] = !hidden;
+}
+
+gboolean
+hp_timeline_layout_get_track_hidden (HpTimelineLayout      *self,
+                                     const HpTimelineTrack *track)
+{
+  g_return_val_if_fail (self != NULL && track != NULL, FALSE);
+  return _hp_timeline_track_find (self->hidden, track) >= 0;
+}
+
+/**
+ * hp_timeline_layout_get_pinned_tracks:
+ * @n_tracks: (out): how many
+ *
+ * Returns: (transfer none) (array length=n_tracks): the pinned tracks,
+ *   top to bottom
+ */
+const HpTimelineTrack *
+hp_timeline_layout_get_pinned_tracks (HpTimelineLayout *self,
+                                      guint            *n_tracks)
+{
+  g_return_val_if_fail (self != NULL && n_tracks != NULL, NULL);
+
+  *n_tracks = self->pinned->len;
+  return (const HpTimelineTrack *)(gpointer)self->pinned->data;
+}
+
+/**
+ * hp_timeline_layout_get_hidden_tracks:
+ * @n_tracks: (out): how many
+ *
+ * Returns: (transfer none) (array length=n_tracks): the hidden tracks, in
+ *   the order they were hidden
+ */
+const HpTimelineTrack *
+hp_timeline_layout_get_hidden_tracks (HpTimelineLayout *self,
+                                      guint            *n_tracks)
+{
+  g_return_val_if_fail (self != NULL && n_tracks != NULL, NULL);
+
+  *n_tracks = self->hidden->len;
+  return (const HpTimelineTrack *)(gpointer)self->hidden->data;
+}
+
+/**
+ * hp_timeline_layout_show_hidden_tracks:
+ *
+ * Shows every hidden track again, where it was.
+ */
+void
+hp_timeline_layout_show_hidden_tracks (HpTimelineLayout *self)
+{
+  g_return_if_fail (self != NULL);
+
+  if (self->hidden->len == 0)
+    return;
+  for (guint k = 0; k < self->n_ranks; k++)
+    {
+      const HpRank *r = hp_trace_get_rank (self->trace, k);
+
+      for (guint l = 0; l < r->n_lanes; l++)
+        self->ranks[k].lane_visible[l] = TRUE;
+    }
+  g_array_set_size (self->hidden, 0);
+  self->rows_dirty = TRUE;
+  self->generation++;
+}
+
+/**
+ * hp_timeline_layout_set_gutter_width:
+ * @width: the width of the lane-name column, in pixels; clamped to
+ *   [%HP_TIMELINE_GUTTER_MIN_WIDTH, %HP_TIMELINE_GUTTER_MAX_WIDTH]
+ */
+void
+hp_timeline_layout_set_gutter_width (HpTimelineLayout *self,
+                                     double            width)
+{
+  g_return_if_fail (self != NULL);
+
+  width = CLAMP (round (width), HP_TIMELINE_GUTTER_MIN_WIDTH, HP_TIMELINE_GUTTER_MAX_WIDTH);
+  if (self->gutter_width == width)
+    return;
+  self->gutter_width = width;
+  self->generation++;
+}
+
+/**
+ * hp_timeline_layout_get_gutter_width:
+ *
+ * Returns: the width of the lane-name column, in pixels: where the time
+ *   area starts
+ */
+double
+hp_timeline_layout_get_gutter_width (HpTimelineLayout *self)
+{
+  g_return_val_if_fail (self != NULL, HP_TIMELINE_GUTTER_WIDTH);
+  return self->gutter_width;
 }
 
 /**

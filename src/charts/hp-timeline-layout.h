@@ -100,8 +100,10 @@ typedef enum
  * @depth: the nesting depth (#HP_TIMELINE_ROW_SLICES)
  * @y: top of the row in the lanes area, before scrolling
  * @height: its height
+ * @pinned: the row belongs to a track pinned to the top
  *
- * One row of the lanes area, from the top.
+ * One row of the lanes area, from the top: the pinned tracks first, then
+ * each rank's group.
  */
 typedef struct
 {
@@ -111,7 +113,28 @@ typedef struct
   guint             depth;
   double            y;
   double            height;
+  gboolean          pinned;
 } HpTimelineRow;
+
+/**
+ * HpTimelineTrack:
+ * @kind: %HP_TIMELINE_ROW_SLICES for a lane (all its depths), or the kind of
+ *   any other per-rank track (%HP_TIMELINE_ROW_COUNTER)
+ * @rank_pos: the rank's position in the trace
+ * @lane: the lane, or the track's index among the rank's tracks of @kind
+ *
+ * A track of the timeline: the unit that is pinned to the top or hidden.
+ */
+typedef struct
+{
+  HpTimelineRowKind kind;
+  guint             rank_pos;
+  guint             lane;
+} HpTimelineTrack;
+
+/* the gutter's width can be dragged between these */
+#define HP_TIMELINE_GUTTER_MIN_WIDTH 96.0
+#define HP_TIMELINE_GUTTER_MAX_WIDTH 640.0
 
 typedef enum
 {
@@ -324,6 +347,33 @@ gboolean        hp_timeline_layout_get_lane_visible (HpTimelineLayout *self,
                                                      guint             rank_pos,
                                                      guint             lane);
 guint           hp_timeline_layout_get_generation (HpTimelineLayout *self);
+
+gboolean               hp_timeline_row_get_track (const HpTimelineRow *row,
+                                                  HpTimelineTrack     *track);
+void                   hp_timeline_layout_set_track_pinned (HpTimelineLayout      *self,
+                                                            const HpTimelineTrack *track,
+                                                            gboolean               pinned);
+gboolean               hp_timeline_layout_get_track_pinned (HpTimelineLayout      *self,
+                                                            const HpTimelineTrack *track);
+void                   hp_timeline_layout_set_track_hidden (HpTimelineLayout      *self,
+                                                            const HpTimelineTrack *track,
+                                                            gboolean               hidden);
+gboolean               hp_timeline_layout_get_track_hidden (HpTimelineLayout      *self,
+                                                            const HpTimelineTrack *track);
+const HpTimelineTrack *hp_timeline_layout_get_pinned_tracks (HpTimelineLayout *self,
+                                                             guint            *n_tracks);
+const HpTimelineTrack *hp_timeline_layout_get_hidden_tracks (HpTimelineLayout *self,
+                                                             guint            *n_tracks);
+void                   hp_timeline_layout_show_hidden_tracks (HpTimelineLayout *self);
+double                 hp_timeline_layout_get_pinned_band (HpTimelineLayout         *self,
+                                                           const HpTimelineViewport *viewport);
+void                   hp_timeline_layout_viewport_at (HpTimelineLayout         *self,
+                                                       const HpTimelineViewport *viewport,
+                                                       double                    y,
+                                                       HpTimelineViewport       *out);
+void                   hp_timeline_layout_set_gutter_width (HpTimelineLayout *self,
+                                                            double            width);
+double                 hp_timeline_layout_get_gutter_width (HpTimelineLayout *self);
 
 void                 hp_timeline_layout_get_time_bounds (HpTimelineLayout *self,
                                                          gint64           *start,

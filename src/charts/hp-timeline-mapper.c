@@ -22,8 +22,8 @@ hp_timeline_mapper_init (HpTimelineMapper         *mapper,
 {
   mapper->layout = layout;
   mapper->viewport = *viewport;
-  mapper->time_left = HP_TIMELINE_GUTTER_WIDTH;
-  mapper->time_right = MAX ((double)viewport->width, HP_TIMELINE_GUTTER_WIDTH + 1);
+  mapper->time_left = layout->gutter_width;
+  mapper->time_right = MAX ((double)viewport->width, layout->gutter_width + 1);
   mapper->lanes_top = hp_timeline_layout_get_lanes_top ((HpTimelineLayout *)layout);
 }
 

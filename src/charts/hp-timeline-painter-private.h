@@ -76,6 +76,10 @@ struct _HpTimelinePainter
   gint64 range_start;
   gint64 range_end;
 
+  /* the lanes of a selected area, by rank position and lane (HpLaneRef);
+   * NULL or empty: the range spans every lane */
+  GArray *range_lanes;
+
   /* scratch, reused between frames */
   GArray *boxes[4]; /* HpTimelineBox, one batch per colour of an overlay */
   double *columns;  /* a value per device pixel column */

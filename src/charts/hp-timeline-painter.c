@@ -156,6 +156,7 @@ hp_timeline_painter_free (HpTimelinePainter *self)
   for (guint i = 0; i < G_N_ELEMENTS (self->boxes); i++)
     g_array_unref (self->boxes[i]);
   g_free (self->columns);
+  g_clear_pointer (&self->range_lanes, g_array_unref);
   g_free (self->name_widths);
   g_clear_object (&self->pango);
   g_clear_pointer (&self->small_font, pango_font_description_free);
@@ -387,6 +388,20 @@ sanitize (const HpTimelineViewport *viewport)
   return v;
 }
 
+/* Clips to the picture but the band of pinned tracks (@band high, under
+ * the ruler): what scrolls */
+static void
+clip_around_band (cairo_t                *cr,
+                  const HpTimelineMapper *m,
+                  double                  band)
+{
+  const HpTimelineViewport *v = &m->viewport;
+
+  cairo_rectangle (cr, 0, 0, v->width, m->lanes_top);
+  cairo_rectangle (cr, 0, m->lanes_top + band, v->width, MAX (v->height - m->lanes_top - band, 0));
+  cairo_clip (cr);
+}
+
 /**
  * hp_timeline_painter_paint:
  * @cr: where to paint; user space in pixels, (0, 0) the top left corner
@@ -402,19 +417,41 @@ hp_timeline_painter_paint (HpTimelinePainter        *self,
 {
   HpTimelineViewport v;
   HpTimelineMapper   m;
+  double             band;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (cr != NULL);
   g_return_if_fail (viewport != NULL && viewport->t1 > viewport->t0);
 
   v = sanitize (viewport);
+  _hp_timeline_painter_ensure_pango (self, cr);
+  band = hp_timeline_layout_get_pinned_band (self->layout, &v);
+
+  /* the pinned tracks, as if not scrolled, in their band at the top */
+  if (band > 0)
+    {
+      HpTimelineViewport pinned = v;
+
+      pinned.scroll_y = 0;
+      hp_timeline_layout_update (self->layout, &pinned);
+      hp_timeline_mapper_init (&m, self->layout, &pinned);
+      cairo_save (cr);
+      cairo_rectangle (cr, 0, m.lanes_top, v.width, band);
+      cairo_clip (cr);
+      _hp_timeline_painter_paint_backdrop (self, cr, &m);
+      paint_layer (self, cr, &m, HP_TIMELINE_LAYER_UNDER);
+      _hp_timeline_painter_paint_marks (self, cr, &m);
+      _hp_timeline_painter_paint_counters (self, cr, &m);
+      _hp_timeline_painter_paint_gutter (self, cr, &m);
+      paint_layer (self, cr, &m, HP_TIMELINE_LAYER_OVER);
+      cairo_restore (cr);
+    }
+
   hp_timeline_layout_update (self->layout, &v);
   hp_timeline_mapper_init (&m, self->layout, &v);
-  _hp_timeline_painter_ensure_pango (self, cr);
 
   cairo_save (cr);
-  cairo_rectangle (cr, 0, 0, v.width, v.height);
-  cairo_clip (cr);
+  clip_around_band (cr, &m, band);
 
   _hp_timeline_painter_paint_backdrop (self, cr, &m);
   paint_layer (self, cr, &m, HP_TIMELINE_LAYER_UNDER);
@@ -425,6 +462,14 @@ hp_timeline_painter_paint (HpTimelinePainter        *self,
   /* over the ruler too: overlays may mark times there */
   paint_layer (self, cr, &m, HP_TIMELINE_LAYER_OVER);
   cairo_restore (cr);
+
+  /* the lanes scroll under the band's edge */
+  if (band > 0)
+    {
+      cairo_rectangle (cr, 0, _hp_timeline_snap (m.lanes_top + band - 1 / v.scale, v.scale), v.width, 1 / v.scale);
+      _hp_timeline_set_source (cr, &self->style->axis);
+      cairo_fill (cr);
+    }
 }
 
 /**
@@ -442,17 +487,30 @@ hp_timeline_painter_paint_dynamic (HpTimelinePainter        *self,
 {
   HpTimelineViewport v;
   HpTimelineMapper   m;
+  double             band;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (cr != NULL);
   g_return_if_fail (viewport != NULL && viewport->t1 > viewport->t0);
 
   v = sanitize (viewport);
-  hp_timeline_mapper_init (&m, self->layout, &v);
   _hp_timeline_painter_ensure_pango (self, cr);
+  band = hp_timeline_layout_get_pinned_band (self->layout, &v);
+  if (band > 0)
+    {
+      HpTimelineViewport pinned = v;
+
+      pinned.scroll_y = 0;
+      hp_timeline_mapper_init (&m, self->layout, &pinned);
+      cairo_save (cr);
+      cairo_rectangle (cr, 0, m.lanes_top, v.width, band);
+      cairo_clip (cr);
+      paint_layer (self, cr, &m, HP_TIMELINE_LAYER_DYNAMIC);
+      cairo_restore (cr);
+    }
+  hp_timeline_mapper_init (&m, self->layout, &v);
   cairo_save (cr);
-  cairo_rectangle (cr, 0, 0, v.width, v.height);
-  cairo_clip (cr);
+  clip_around_band (cr, &m, band);
   paint_layer (self, cr, &m, HP_TIMELINE_LAYER_DYNAMIC);
   cairo_restore (cr);
 }
@@ -483,9 +541,10 @@ hp_timeline_painter_hit_test (HpTimelinePainter        *self,
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (viewport != NULL && hit != NULL, FALSE);
 
-  v = sanitize (viewport);
+  hp_timeline_layout_viewport_at (self->layout, viewport, y, &v);
+  v = sanitize (&v);
   found = hp_timeline_layout_hit_test (self->layout, &v, x, y, hit);
-  if (x < HP_TIMELINE_GUTTER_WIDTH)
+  if (x < hp_timeline_layout_get_gutter_width (self->layout))
     return found;
   hp_timeline_mapper_init (&m, self->layout, &v);
   for (int layer = HP_TIMELINE_LAYER_DYNAMIC; layer >= HP_TIMELINE_LAYER_UNDER; layer--)

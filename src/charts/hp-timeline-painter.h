@@ -90,6 +90,8 @@ const char         *hp_timeline_painter_get_translation_domain (HpTimelinePainte
 char               *hp_timeline_painter_dup_lane_title (HpTimelinePainter *self,
                                                         const HpRank      *rank,
                                                         guint              lane);
+char               *hp_timeline_painter_dup_row_title (HpTimelinePainter   *self,
+                                                       const HpTimelineRow *row);
 char               *hp_timeline_painter_dup_counter_title (HpTimelinePainter *self,
                                                            guint              rank_pos,
                                                            guint              counter);
@@ -119,6 +121,16 @@ void     hp_timeline_painter_set_range (HpTimelinePainter *self,
 gboolean hp_timeline_painter_get_range (HpTimelinePainter *self,
                                         gint64            *start,
                                         gint64            *end);
+
+void             hp_timeline_painter_set_range_lanes (HpTimelinePainter *self,
+                                                      const HpLaneRef   *lanes,
+                                                      guint              n_lanes);
+const HpLaneRef *hp_timeline_painter_get_range_lanes (HpTimelinePainter *self,
+                                                      guint             *n_lanes);
+void             hp_timeline_painter_lanes_between (HpTimelinePainter *self,
+                                                    double             top,
+                                                    double             bottom,
+                                                    GArray            *lanes);
 
 void     hp_timeline_painter_paint (HpTimelinePainter        *self,
                                     cairo_t                  *cr,

@@ -1,8 +1,11 @@
 /* hp-timeline-rows.c — the rows of the timeline's lanes area: rank headers, one row per lane depth, counter tracks.
  *
- * Rows are rebuilt only when what is shown changes (a rank hidden or
- * collapsed, a lane hidden, counters toggled); every frame and hit test
- * finds its rows in them by binary search.
+ * The tracks pinned to the top come first, then each shown rank: its
+ * header and, unless it is collapsed, its host threads, GPU streams and
+ * other tracks, hidden and pinned ones left out. Rows are rebuilt only when
+ * what is shown changes (a rank hidden or collapsed, a track pinned or
+ * hidden, counters toggled); every frame and hit test finds its rows in
+ * them by binary search.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -17,12 +20,64 @@ add_row (HpTimelineLayout *self,
          guint             rank_pos,
          guint             lane,
          guint             depth,
-         double            height)
+         double            height,
+         gboolean          pinned)
 {
-  HpTimelineRow row = { kind, rank_pos, lane, depth, self->content_height, height };
+  HpTimelineRow row = { kind, rank_pos, lane, depth, self->content_height, height, pinned };
 
   g_array_append_val (self->rows, row);
   self->content_height += height;
+}
+
+/* whether a track has rows to show: its rank shown, the track not hidden,
+ * and something in it */
+static gboolean
+track_has_rows (HpTimelineLayout      *self,
+                const HpTimelineTrack *track)
+{
+  const HpTimelineRankData *rd = &self->ranks[track->rank_pos];
+
+  if (!rd->visible || _hp_timeline_track_find (self->hidden, track) >= 0)
+    return FALSE;
+  switch (track->kind)
+    {
+    case HP_TIMELINE_ROW_SLICES:
+      return hp_trace_get_rank (self->trace, track->rank_pos)->lanes[track->lane].max_depth > 0;
+    case HP_TIMELINE_ROW_COUNTER:
+      return (self->flags & HP_TIMELINE_SHOW_COUNTERS) && rd->counters != NULL && track->lane < rd->counters->len;
+    case HP_TIMELINE_ROW_RANK:
+    default:
+      return FALSE;
+    }
+}
+
+/* a track's rows (every depth of a lane), then the gap under it */
+static void
+add_track (HpTimelineLayout      *self,
+           const HpTimelineTrack *track,
+           gboolean               pinned)
+{
+  if (track->kind == HP_TIMELINE_ROW_SLICES)
+    {
+      const HpLane *lane = &hp_trace_get_rank (self->trace, track->rank_pos)->lanes[track->lane];
+
+      for (guint d = 0; d < lane->max_depth; d++)
+        add_row (self, HP_TIMELINE_ROW_SLICES, track->rank_pos, track->lane, d, HP_TIMELINE_SLICE_HEIGHT, pinned);
+      self->content_height += HP_TIMELINE_LANE_GAP;
+    }
+  else
+    add_row (self, track->kind, track->rank_pos, track->lane, 0, HP_TIMELINE_COUNTER_HEIGHT, pinned);
+}
+
+/* a rank's own tracks, those pinned to the top left out */
+static gboolean
+add_group_track (HpTimelineLayout      *self,
+                 const HpTimelineTrack *track)
+{
+  if (!track_has_rows (self, track) || _hp_timeline_track_find (self->pinned, track) >= 0)
+    return FALSE;
+  add_track (self, track, FALSE);
+  return TRUE;
 }
 
 static void
@@ -33,15 +88,8 @@ add_lanes (HpTimelineLayout *self,
   const HpRank *r = hp_trace_get_rank (self->trace, rank_pos);
 
   for (guint l = 0; l < r->n_lanes; l++)
-    {
-      const HpLane *lane = &r->lanes[l];
-
-      if (!!lane->is_gpu != gpu || !self->ranks[rank_pos].lane_visible[l] || lane->max_depth == 0)
-        continue;
-      for (guint d = 0; d < lane->max_depth; d++)
-        add_row (self, HP_TIMELINE_ROW_SLICES, rank_pos, l, d, HP_TIMELINE_SLICE_HEIGHT);
-      self->content_height += HP_TIMELINE_LANE_GAP;
-    }
+    if (!!r->lanes[l].is_gpu == gpu)
+      add_group_track (self, &(HpTimelineTrack){ HP_TIMELINE_ROW_SLICES, rank_pos, l });
 }
 
 void
@@ -52,23 +100,36 @@ _hp_timeline_layout_ensure_rows (HpTimelineLayout *self)
 
   g_array_set_size (self->rows, 0);
   self->content_height = 0;
+
+  /* pinned tracks first, whatever their rank, even when it is collapsed */
+  for (guint i = 0; i < self->pinned->len; i++)
+    {
+      const HpTimelineTrack *track = &g_array_index (self->pinned, HpTimelineTrack, i);
+
+      if (track_has_rows (self, track))
+        add_track (self, track, TRUE);
+    }
+  self->n_pinned_rows = self->rows->len;
+  if (self->n_pinned_rows > 0)
+    self->content_height += HP_TIMELINE_LANE_GAP;
+  self->pinned_height = self->content_height;
+
   for (guint k = 0; k < self->n_ranks; k++)
     {
+      gboolean any = FALSE;
+
       if (!self->ranks[k].visible)
         continue;
-      add_row (self, HP_TIMELINE_ROW_RANK, k, 0, 0, HP_TIMELINE_RANK_HEIGHT);
+      add_row (self, HP_TIMELINE_ROW_RANK, k, 0, 0, HP_TIMELINE_RANK_HEIGHT, FALSE);
       if (self->ranks[k].collapsed)
         continue;
       self->content_height += HP_TIMELINE_LANE_GAP;
       add_lanes (self, k, FALSE);
       add_lanes (self, k, TRUE);
-      if ((self->flags & HP_TIMELINE_SHOW_COUNTERS) && self->ranks[k].counters != NULL)
-        {
-          for (guint c = 0; c < self->ranks[k].counters->len; c++)
-            add_row (self, HP_TIMELINE_ROW_COUNTER, k, c, 0, HP_TIMELINE_COUNTER_HEIGHT);
-          if (self->ranks[k].counters->len > 0)
-            self->content_height += HP_TIMELINE_LANE_GAP;
-        }
+      for (guint c = 0; self->ranks[k].counters != NULL && c < self->ranks[k].counters->len; c++)
+        any |= add_group_track (self, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, k, c });
+      if (any)
+        self->content_height += HP_TIMELINE_LANE_GAP;
     }
   self->rows_dirty = FALSE;
 }
@@ -117,6 +178,55 @@ hp_timeline_layout_get_lanes_top (HpTimelineLayout *self)
 
   return HP_TIMELINE_RULER_HEIGHT +
          ((self->flags & HP_TIMELINE_SHOW_ITERATIONS) ? HP_TIMELINE_BAND_HEIGHT : 0);
+}
+
+/**
+ * hp_timeline_layout_get_pinned_band:
+ * @viewport: a picture
+ *
+ * The pinned tracks stay at the top of the lanes area when the lanes are
+ * scrolled: that band shows the rows as if not scrolled, the rest of the
+ * lanes scroll under it.
+ *
+ * Returns: the band's height on @viewport's picture, 0 when nothing is
+ *   pinned or the lanes are not scrolled
+ */
+double
+hp_timeline_layout_get_pinned_band (HpTimelineLayout         *self,
+                                    const HpTimelineViewport *viewport)
+{
+  g_return_val_if_fail (self != NULL && viewport != NULL, 0);
+
+  _hp_timeline_layout_ensure_rows (self);
+  if (self->n_pinned_rows == 0 || viewport->scroll_y <= 0)
+    return 0;
+  return MAX (MIN (self->pinned_height, viewport->height - hp_timeline_layout_get_lanes_top (self)), 0);
+}
+
+/**
+ * hp_timeline_layout_viewport_at:
+ * @viewport: a picture
+ * @y: a y on it
+ * @out: (out caller-allocates): @viewport, unscrolled when @y is in the
+ *   band of pinned tracks
+ *
+ * What to hit-test a point of a picture against.
+ */
+void
+hp_timeline_layout_viewport_at (HpTimelineLayout         *self,
+                                const HpTimelineViewport *viewport,
+                                double                    y,
+                                HpTimelineViewport       *out)
+{
+  double top, band;
+
+  g_return_if_fail (self != NULL && viewport != NULL && out != NULL);
+
+  *out = *viewport;
+  top = hp_timeline_layout_get_lanes_top (self);
+  band = hp_timeline_layout_get_pinned_band (self, viewport);
+  if (y >= top && y < top + band)
+    out->scroll_y = 0;
 }
 
 /* the first row whose bottom is below @y */
@@ -181,8 +291,11 @@ hp_timeline_layout_find_lane_row (HpTimelineLayout *self,
 
   _hp_timeline_layout_ensure_rows (self);
   rows = (const HpTimelineRow *)(gpointer)self->rows->data;
+  for (; lo < self->n_pinned_rows; lo++)
+    if (rows[lo].kind == HP_TIMELINE_ROW_SLICES && rows[lo].rank_pos == rank_pos && rows[lo].lane == lane && rows[lo].depth == depth)
+      return (int)lo;
   hi = self->rows->len;
-  /* rows are ordered by rank; within a rank, walk */
+  /* after the pinned tracks, rows are ordered by rank; within a rank, walk */
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;

@@ -1,11 +1,16 @@
-/* hp-timeline-selection.c — the timeline's dynamic layer: selected event, hover, selected range and launch → kernel flows.
+/* hp-timeline-selection.c — the timeline's dynamic layer: selected event, hover, selected range or area and launch → kernel flows.
  *
  * Painted on every pointer change over the cached picture, never cached.
+ * A selected range spans every lane; an area (a range and some lanes, as
+ * a drag across the lanes selects in Perfetto) is shaded and outlined on
+ * its lanes' rows only.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #include "config.h"
+
+#include <stdlib.h>
 
 #include "hp-timeline-painter-private.h"
 
@@ -95,6 +100,180 @@ hp_timeline_painter_get_range (HpTimelinePainter *self,
   if (end != NULL)
     *end = self->range_end;
   return TRUE;
+}
+
+static int
+cmp_lane_ref (gconstpointer a,
+              gconstpointer b)
+{
+  const HpLaneRef *x = a;
+  const HpLaneRef *y = b;
+
+  if (x->rank_pos != y->rank_pos)
+    return x->rank_pos < y->rank_pos ? -1 : 1;
+  return (x->lane > y->lane) - (x->lane < y->lane);
+}
+
+/**
+ * hp_timeline_painter_set_range_lanes:
+ * @lanes: (array length=n_lanes) (nullable): the lanes of an area, copied
+ * @n_lanes: how many; 0 for a range across every lane
+ *
+ * Narrows the selected range (hp_timeline_painter_set_range()) to an
+ * area: only the rows of @lanes are shaded.
+ */
+void
+hp_timeline_painter_set_range_lanes (HpTimelinePainter *self,
+                                     const HpLaneRef   *lanes,
+                                     guint              n_lanes)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (lanes != NULL || n_lanes == 0);
+
+  if (self->range_lanes == NULL)
+    self->range_lanes = g_array_new (FALSE, FALSE, sizeof (HpLaneRef));
+  g_array_set_size (self->range_lanes, 0);
+  g_array_append_vals (self->range_lanes, lanes, n_lanes);
+  g_array_sort (self->range_lanes, cmp_lane_ref);
+}
+
+/**
+ * hp_timeline_painter_get_range_lanes:
+ * @n_lanes: (out): how many
+ *
+ * Returns: (transfer none) (array length=n_lanes) (nullable): the lanes of
+ *   the selected area, by rank position then lane; %NULL for a range
+ *   across every lane
+ */
+const HpLaneRef *
+hp_timeline_painter_get_range_lanes (HpTimelinePainter *self,
+                                     guint             *n_lanes)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (n_lanes != NULL, NULL);
+
+  *n_lanes = self->range_lanes != NULL ? self->range_lanes->len : 0;
+  return *n_lanes > 0 ? (const HpLaneRef *)(gpointer)self->range_lanes->data : NULL;
+}
+
+static void
+add_lane (GArray *lanes,
+          guint   rank_pos,
+          guint   lane)
+{
+  HpLaneRef ref = { rank_pos, lane };
+
+  if (lanes->len > 0 && cmp_lane_ref (&g_array_index (lanes, HpLaneRef, lanes->len - 1), &ref) == 0)
+    return;
+  g_array_append_val (lanes, ref);
+}
+
+/**
+ * hp_timeline_painter_lanes_between:
+ * @top: a height in the lanes' content (before scrolling), pixels
+ * @bottom: another; the order does not matter
+ * @lanes: (element-type HpLaneRef): where to append the lanes
+ *
+ * The lanes whose rows a vertical stretch of the lanes area crosses, in
+ * row order: what a drag from @top to @bottom selects. A folded rank's
+ * header stands for its shown lanes; counter tracks hold no events and
+ * are left out.
+ */
+void
+hp_timeline_painter_lanes_between (HpTimelinePainter *self,
+                                   double             top,
+                                   double             bottom,
+                                   GArray            *lanes)
+{
+  const HpTimelineRow *rows;
+  guint                n_rows;
+  double               y0 = MIN (top, bottom), y1 = MAX (top, bottom);
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (lanes != NULL);
+
+  rows = hp_timeline_layout_get_rows (self->layout, &n_rows);
+  for (guint i = 0; i < n_rows; i++)
+    {
+      const HpTimelineRow *row = &rows[i];
+
+      if (row->y + row->height <= y0 || row->y > y1)
+        continue;
+      if (row->kind == HP_TIMELINE_ROW_SLICES)
+        add_lane (lanes, row->rank_pos, row->lane);
+      else if (row->kind == HP_TIMELINE_ROW_RANK && hp_timeline_layout_get_rank_collapsed (self->layout, row->rank_pos))
+        {
+          const HpRank *r = hp_trace_get_rank (self->trace, row->rank_pos);
+
+          for (guint l = 0; l < r->n_lanes; l++)
+            if (r->lanes[l].max_depth > 0 && hp_timeline_layout_get_lane_visible (self->layout, row->rank_pos, l))
+              add_lane (lanes, row->rank_pos, l);
+        }
+    }
+}
+
+/* whether @row shows a lane of the area (a folded rank: one of its lanes) */
+static gboolean
+row_in_area (HpTimelinePainter   *self,
+             const HpTimelineRow *row)
+{
+  HpLaneRef key = { row->rank_pos, row->lane };
+
+  if (row->kind == HP_TIMELINE_ROW_SLICES)
+    return bsearch (&key, self->range_lanes->data, self->range_lanes->len, sizeof (HpLaneRef), cmp_lane_ref) != NULL;
+  if (row->kind == HP_TIMELINE_ROW_RANK && hp_timeline_layout_get_rank_collapsed (self->layout, row->rank_pos))
+    for (guint i = 0; i < self->range_lanes->len; i++)
+      if (g_array_index (self->range_lanes, HpLaneRef, i).rank_pos == row->rank_pos)
+        return TRUE;
+  return FALSE;
+}
+
+/* The area: each run of its rows shaded and outlined from x0 to x1 */
+static void
+paint_area (HpTimelinePainter      *self,
+            const HpTimelineMapper *m,
+            cairo_t                *cr,
+            double                  x0,
+            double                  x1)
+{
+  const HpTimelineRow *rows;
+  guint                n_rows;
+  double               block_top = 0, block_bottom = -1;
+  double               view_bottom = m->viewport.height;
+
+  rows = hp_timeline_layout_get_rows (self->layout, &n_rows);
+  cairo_save (cr);
+  _hp_timeline_clip_time_area (cr, m, FALSE);
+  cairo_set_line_width (cr, 1.0);
+  for (guint i = 0; i <= n_rows; i++)
+    {
+      double   top = 0, bottom = 0;
+      gboolean in = FALSE;
+
+      if (i < n_rows)
+        {
+          top = _hp_timeline_row_top (m, &rows[i]);
+          bottom = top + rows[i].height;
+          in = bottom > m->lanes_top && top < view_bottom && row_in_area (self, &rows[i]);
+        }
+      /* rows of one lane, and lanes next to each other, make one block */
+      if (in && block_bottom >= block_top && top - block_bottom <= HP_TIMELINE_LANE_GAP + 1)
+        {
+          block_bottom = bottom;
+          continue;
+        }
+      if (block_bottom >= block_top)
+        {
+          cairo_rectangle (cr, x0, block_top, x1 - x0, block_bottom - block_top);
+          _hp_timeline_set_source_alpha (cr, &self->accent, 0.16);
+          cairo_fill_preserve (cr);
+          _hp_timeline_set_source (cr, &self->accent);
+          cairo_stroke (cr);
+        }
+      block_top = top;
+      block_bottom = in ? bottom : block_top - 1;
+    }
+  cairo_restore (cr);
 }
 
 static void
@@ -206,11 +385,21 @@ _hp_timeline_paint_selection (const HpTimelineMapper *m,
       g_autofree char *d = hp_timeline_format_duration (self->range_end - self->range_start);
       double           tw, cx;
 
-      cairo_rectangle (cr, x0, m->lanes_top, x1 - x0, m->viewport.height - m->lanes_top);
-      _hp_timeline_set_source_alpha (cr, &self->accent, 0.12);
-      cairo_fill (cr);
-      cairo_rectangle (cr, _hp_timeline_snap (x0, m->viewport.scale), 0, 1, m->viewport.height);
-      cairo_rectangle (cr, _hp_timeline_snap (x1, m->viewport.scale), 0, 1, m->viewport.height);
+      if (self->range_lanes != NULL && self->range_lanes->len > 0)
+        {
+          /* an area: its edges on the ruler, its lanes shaded */
+          paint_area (self, m, cr, x0, x1);
+          cairo_rectangle (cr, _hp_timeline_snap (x0, m->viewport.scale), 0, 1, m->lanes_top);
+          cairo_rectangle (cr, _hp_timeline_snap (x1, m->viewport.scale), 0, 1, m->lanes_top);
+        }
+      else
+        {
+          cairo_rectangle (cr, x0, m->lanes_top, x1 - x0, m->viewport.height - m->lanes_top);
+          _hp_timeline_set_source_alpha (cr, &self->accent, 0.12);
+          cairo_fill (cr);
+          cairo_rectangle (cr, _hp_timeline_snap (x0, m->viewport.scale), 0, 1, m->viewport.height);
+          cairo_rectangle (cr, _hp_timeline_snap (x1, m->viewport.scale), 0, 1, m->viewport.height);
+        }
       _hp_timeline_set_source (cr, &self->accent);
       cairo_fill (cr);
 

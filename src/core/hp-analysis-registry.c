@@ -140,6 +140,9 @@ const HpAnalysis hp_analysis_registry[] = {
       .func = hp_critical_path_compute,
       .in_default_set = FALSE,
       .cost = 3,
+      .params = LIST ("critical_path_rank", "critical_path_step"),
+      .row_events = hp_critical_path_row_events,
+      .row_events_tables = 0x2,
       .tables = LIST ("critical_path_summary", "critical_path_breakdown", "critical_path_ranks", "critical_path_ranks_breakdown"),
   },
   {

@@ -70,6 +70,12 @@ typedef struct
   GArray *steps;          /* int: profiler steps; NULL or empty = all */
   int     num_candidates; /* 2 */
 
+  /* critical path: the rank (-1: the first, and across ranks with
+   * several) and the step (-1: the first complete one, -2: the whole
+   * trace, else ProfilerStep#N) */
+  int critical_path_rank; /* -1 */
+  int critical_path_step; /* -1 */
+
   /* §9 frequent CUDA kernel sequences */
   char    *operator_name;          /* NULL: the most frequent candidate */
   int      rank;                   /* 0 */

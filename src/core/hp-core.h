@@ -14,6 +14,7 @@
 
 #include "hp-analysis-registry.h"
 #include "hp-analysis.h"
+#include "hp-area-stats.h"
 #include "hp-aten-op-delay.h"
 #include "hp-check.h"
 #include "hp-classify.h"

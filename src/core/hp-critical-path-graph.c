@@ -404,6 +404,100 @@ node_at (HpCriticalPath *cp,
   return &g_array_index (cp->nodes, HpCpNode, id);
 }
 
+#define EDGE_MAP_EMPTY G_MAXUINT64
+
+void
+_hp_cp_edge_map_init (HpCpEdgeMap *map)
+{
+  map->mask = 1023;
+  map->count = 0;
+  map->keys = g_new (guint64, map->mask + 1);
+  map->ids = g_new (guint32, map->mask + 1);
+  memset (map->keys, 0xff, (map->mask + 1) * sizeof *map->keys);
+}
+
+void
+_hp_cp_edge_map_clear (HpCpEdgeMap *map)
+{
+  g_clear_pointer (&map->keys, g_free);
+  g_clear_pointer (&map->ids, g_free);
+  map->count = 0;
+}
+
+/* all 64 bits mixed (the murmur3 finaliser): neighbouring node ids must
+ * not share slots */
+static inline guint
+edge_slot (const HpCpEdgeMap *map,
+           guint64            key)
+{
+  key ^= key >> 33;
+  key *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+  key ^= key >> 33;
+  key *= G_GUINT64_CONSTANT (0xc4ceb9fe1a85ec53);
+  key ^= key >> 33;
+  return (guint)key & map->mask;
+}
+
+/**
+ * _hp_cp_edge_map_lookup:
+ *
+ * Returns: (nullable): where the id of the edge src -> dst is kept, or
+ *   %NULL when there is none
+ */
+guint32 *
+_hp_cp_edge_map_lookup (HpCpEdgeMap *map,
+                        guint32      src,
+                        guint32      dst)
+{
+  guint64 key = ((guint64)src << 32) | dst;
+
+  for (guint i = edge_slot (map, key);; i = (i + 1) & map->mask)
+    {
+      if (map->keys[i] == key)
+        return &map->ids[i];
+      if (map->keys[i] == EDGE_MAP_EMPTY)
+        return NULL;
+    }
+}
+
+/* adds or replaces the id of the edge src -> dst */
+void
+_hp_cp_edge_map_insert (HpCpEdgeMap *map,
+                        guint32      src,
+                        guint32      dst,
+                        guint32      id)
+{
+  guint64 key = ((guint64)src << 32) | dst;
+  guint   i;
+
+  if (2 * (map->count + 1) > map->mask + 1)
+    {
+      HpCpEdgeMap bigger = { 0 };
+
+      bigger.mask = 2 * map->mask + 1;
+      bigger.keys = g_new (guint64, bigger.mask + 1);
+      bigger.ids = g_new (guint32, bigger.mask + 1);
+      memset (bigger.keys, 0xff, (bigger.mask + 1) * sizeof *bigger.keys);
+      for (guint j = 0; j <= map->mask; j++)
+        if (map->keys[j] != EDGE_MAP_EMPTY)
+          {
+            for (i = edge_slot (&bigger, map->keys[j]); bigger.keys[i] != EDGE_MAP_EMPTY; i = (i + 1) & bigger.mask)
+              ;
+            bigger.keys[i] = map->keys[j];
+            bigger.ids[i] = map->ids[j];
+          }
+      bigger.count = map->count;
+      _hp_cp_edge_map_clear (map);
+      *map = bigger;
+    }
+  for (i = edge_slot (map, key); map->keys[i] != EDGE_MAP_EMPTY && map->keys[i] != key; i = (i + 1) & map->mask)
+    ;
+  if (map->keys[i] == EDGE_MAP_EMPTY)
+    map->count++;
+  map->keys[i] = key;
+  map->ids[i] = id;
+}
+
 /* Adds src -> dst; the graph is simple, so a second edge between the same
  * nodes replaces the first's type and weight in its place. Returns its id. */
 static guint
@@ -413,8 +507,7 @@ add_edge (HpCriticalPath *cp,
           HpCpEdgeType    type,
           gboolean        zero_weight)
 {
-  guint64  key = ((guint64)(guint32)src << 32) | (guint32)dst;
-  gpointer found = g_hash_table_lookup (cp->edge_ids, &key);
+  guint32 *found = _hp_cp_edge_map_lookup (&cp->edge_ids, (guint32)src, (guint32)dst);
   HpCpEdge edge = { (guint32)src, (guint32)dst, 0, (guint8)type, (guint8)zero_weight, HP_CP_NO_ATTRIBUTION };
   guint    id;
 
@@ -426,7 +519,7 @@ add_edge (HpCriticalPath *cp,
     {
       HpCpEdge *old;
 
-      id = GPOINTER_TO_UINT (found) - 1;
+      id = *found;
       old = &g_array_index (cp->edges, HpCpEdge, id);
       edge.attribution = old->attribution;
       *old = edge;
@@ -434,12 +527,7 @@ add_edge (HpCriticalPath *cp,
     }
   id = cp->edges->len;
   g_array_append_val (cp->edges, edge);
-  {
-    guint64 *k = g_new (guint64, 1);
-
-    *k = key;
-    g_hash_table_insert (cp->edge_ids, k, GUINT_TO_POINTER (id + 1));
-  }
+  _hp_cp_edge_map_insert (&cp->edge_ids, (guint32)src, (guint32)dst, id);
   return id;
 }
 
@@ -1242,7 +1330,7 @@ _hp_critical_path_build (HpCriticalPath              *self,
   for (guint e = 0; e < self->rank->n_events; e++)
     parent[e] = -1;
   self->edges = g_array_new (FALSE, FALSE, sizeof (HpCpEdge));
-  self->edge_ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  _hp_cp_edge_map_init (&self->edge_ids);
 
   pass_runtime_lock (&b);
   pass_call_stacks (&b, events);

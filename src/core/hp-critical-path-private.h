@@ -22,6 +22,28 @@ typedef struct
 
 void _hp_cp_rank_cache_clear (HpCpRankCache *cache);
 
+/* Edge ids by their nodes, (src << 32 | dst) -> id: open addressing over
+ * one array, so a graph of 10^5 edges costs no allocation per edge (a
+ * GHashTable of boxed keys spent more in malloc and free than the rest of
+ * a step's graph) */
+typedef struct
+{
+  guint64 *keys; /* EDGE_MAP_EMPTY when free */
+  guint32 *ids;
+  guint    mask; /* size − 1, size a power of two */
+  guint    count;
+} HpCpEdgeMap;
+
+void     _hp_cp_edge_map_init (HpCpEdgeMap *map);
+void     _hp_cp_edge_map_clear (HpCpEdgeMap *map);
+guint32 *_hp_cp_edge_map_lookup (HpCpEdgeMap *map,
+                                 guint32      src,
+                                 guint32      dst);
+void     _hp_cp_edge_map_insert (HpCpEdgeMap *map,
+                                 guint32      src,
+                                 guint32      dst,
+                                 guint32      id);
+
 struct _HpCriticalPath
 {
   HpTrace      *trace;
@@ -42,7 +64,7 @@ struct _HpCriticalPath
 
   GArray     *nodes;    /* HpCpNode */
   GArray     *edges;    /* HpCpEdge, in order of first insertion */
-  GHashTable *edge_ids; /* (src << 32 | dst) -> edge id + 1 */
+  HpCpEdgeMap edge_ids; /* (src, dst) -> edge id */
 
   /* what could not be linked: kernels whose launch has no node, events
    * outside the trace, dropped same-stream syncs */

@@ -199,8 +199,7 @@ combine (Step *s)
           HpCriticalPath *cp = s->paths[k];
           guint           e = events[k];
           gint64          end = hp_rank_end (cp->rank, e);
-          guint64         span = ((guint64)(guint32)cp->start_node[e] << 32) | (guint32)cp->end_node[e];
-          gpointer        id;
+          guint32        *id;
           HpCpEdge        cross;
 
           if (k == late)
@@ -208,9 +207,9 @@ combine (Step *s)
           s->wait_caused[late] += last_start - cp->rank->ts[e];
           /* the kernel's own time is the transfer after the last rank
            * arrived; the wait before it is the late rank's */
-          id = g_hash_table_lookup (cp->edge_ids, &span);
+          id = _hp_cp_edge_map_lookup (&cp->edge_ids, (guint32)cp->start_node[e], (guint32)cp->end_node[e]);
           if (id != NULL)
-            g_array_index (s->edges, HpCpEdge, s->edge_offset[k] + GPOINTER_TO_UINT (id) - 1).weight =
+            g_array_index (s->edges, HpCpEdge, s->edge_offset[k] + *id).weight =
                 MAX (0, end - last_start);
           cross = (HpCpEdge){ (guint32)(s->offset[late] + (guint)s->paths[late]->start_node[events[late]]),
                               (guint32)(s->offset[k] + (guint)cp->end_node[e]),
@@ -249,6 +248,39 @@ cmp_int (gconstpointer a,
   return *(const int *)a - *(const int *)b;
 }
 
+/**
+ * hp_critical_path_list_steps:
+ * @trace: a trace
+ * @rank: one of its ranks
+ *
+ * The steps a critical path can be asked for on @rank: the numbers N of
+ * its `ProfilerStep#N` annotations the analyses keep, each once.
+ *
+ * Returns: (transfer full) (element-type int): the numbers, ascending
+ */
+GArray *
+hp_critical_path_list_steps (HpTrace      *trace,
+                             const HpRank *rank)
+{
+  GArray *steps = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+
+  for (guint i = 0; i < rank->n_rows; i++)
+    {
+      guint e = rank->rows[i];
+      int   n;
+
+      if (!(rank->flags[e] & HP_EVENT_STEP) || rank->kind[e] != HP_EVENT_KIND_USER_ANNOTATION)
+        continue;
+      n = hp_trace_step_number (trace, rank->name[e]);
+      if (n < 0 || !g_hash_table_add (seen, GINT_TO_POINTER (n + 1)))
+        continue;
+      g_array_append_val (steps, n);
+    }
+  g_array_sort (steps, cmp_int);
+  return steps;
+}
+
 /* the step numbers every rank has, ascending */
 static GArray *
 common_steps (HpTrace *trace)
@@ -259,22 +291,13 @@ common_steps (HpTrace *trace)
 
   for (guint k = 0; k < n_ranks; k++)
     {
-      const HpRank *r = hp_trace_get_rank (trace, k);
-      g_autoptr (GHashTable) mine = g_hash_table_new (NULL, NULL);
+      g_autoptr (GArray) mine = hp_critical_path_list_steps (trace, hp_trace_get_rank (trace, k));
 
-      for (guint i = 0; i < r->n_rows; i++)
+      for (guint i = 0; i < mine->len; i++)
         {
-          guint e = r->rows[i];
-          int   n;
+          gpointer key = GINT_TO_POINTER (g_array_index (mine, int, i) + 1);
 
-          if (!(r->flags[e] & HP_EVENT_STEP) || r->kind[e] != HP_EVENT_KIND_USER_ANNOTATION)
-            continue;
-          n = hp_trace_step_number (trace, r->name[e]);
-          if (n < 0 || g_hash_table_contains (mine, GINT_TO_POINTER (n + 1)))
-            continue;
-          g_hash_table_add (mine, GINT_TO_POINTER (n + 1));
-          g_hash_table_insert (count, GINT_TO_POINTER (n + 1),
-                               GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (count, GINT_TO_POINTER (n + 1))) + 1));
+          g_hash_table_insert (count, key, GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (count, key)) + 1));
         }
     }
   {
@@ -340,6 +363,162 @@ rank_steps (guint    k,
 }
 
 /**
+ * hp_critical_path_cross_rank_edges:
+ * @paths: (array length=n_paths): one path per rank of the trace, in the
+ *   trace's rank order, over the same step
+ * @n_paths: the trace's number of ranks
+ *
+ * The edges hp_critical_path_ranks() adds between the ranks' graphs: from
+ * the start of the collective kernel of the rank that arrived last to the
+ * end of the same collective on every other rank, for a view to draw.
+ *
+ * Returns: (transfer full) (element-type HpCpCrossEdge): the edges
+ */
+GArray *
+hp_critical_path_cross_rank_edges (HpCriticalPath **paths,
+                                   guint            n_paths)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (HpCpCrossEdge));
+  Step    s = { .n_ranks = n_paths };
+
+  g_return_val_if_fail (paths != NULL || n_paths == 0, out);
+  if (n_paths < 2)
+    return out;
+  s.trace = paths[0]->trace;
+  s.paths = g_memdup2 (paths, n_paths * sizeof *paths);
+  combine (&s);
+  for (guint i = 0; i < s.edges->len; i++)
+    {
+      const HpCpEdge *e = &g_array_index (s.edges, HpCpEdge, i);
+      guint           ks = g_array_index (s.nodes, guint, e->src);
+      guint           kd = g_array_index (s.nodes, guint, e->dst);
+      const HpCpNode *a, *b;
+      HpCpCrossEdge   cross;
+
+      if (e->type != HP_CP_EDGE_CROSS_RANK)
+        continue;
+      a = &g_array_index (paths[ks]->nodes, HpCpNode, e->src - s.offset[ks]);
+      b = &g_array_index (paths[kd]->nodes, HpCpNode, e->dst - s.offset[kd]);
+      cross = (HpCpCrossEdge){ ks, a->event, a->time, kd, b->event, b->time };
+      g_array_append_val (out, cross);
+    }
+  /* the paths are the caller's */
+  for (guint k = 0; k < n_paths; k++)
+    s.paths[k] = NULL;
+  step_clear (&s);
+  return out;
+}
+
+/* one step joined across ranks, and its path by rank and bound_by */
+typedef struct
+{
+  Step        step;
+  gboolean    ok;       /* the joined graph has no cycle */
+  gint64     *per_rank; /* ns of the path on each rank */
+  gint64      total;
+  GHashTable *sums; /* "rank|bound_by" -> gint64 ns */
+  GList      *keys; /* of sums, sorted */
+} Joined;
+
+typedef struct
+{
+  HpTrace          *trace;
+  guint             n_ranks;
+  HpCriticalPath ***paths; /* [step][rank], each taken by its step */
+  Joined           *joined;
+} JoinJobs;
+
+static void
+join_step (guint    si,
+           gpointer user_data)
+{
+  JoinJobs *jobs = user_data;
+  Joined   *j = &jobs->joined[si];
+  Step     *s = &j->step;
+  g_autoptr (GArray) path = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autofree gint64 *dist_to = NULL;
+  g_autofree gint64 *dist_from = NULL;
+  HpCpEdgeMap        edge_ids;
+  gint64             length = 0;
+
+  s->trace = jobs->trace;
+  s->n_ranks = jobs->n_ranks;
+  s->paths = g_steal_pointer (&jobs->paths[si]);
+  combine (s);
+  j->per_rank = g_new0 (gint64, jobs->n_ranks);
+  j->sums = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+  _hp_cp_edge_map_init (&edge_ids);
+  for (guint i = 0; i < s->edges->len; i++)
+    {
+      const HpCpEdge *e = &g_array_index (s->edges, HpCpEdge, i);
+
+      _hp_cp_edge_map_insert (&edge_ids, e->src, e->dst, i);
+    }
+  dist_to = g_new0 (gint64, MAX (s->nodes->len, 1));
+  dist_from = g_new0 (gint64, MAX (s->nodes->len, 1));
+  j->ok = _hp_cp_longest_path ((const HpCpEdge *)(gpointer)s->edges->data, s->edges->len, s->nodes->len, -1, path,
+                               dist_to, dist_from, &length);
+  if (!j->ok)
+    {
+      _hp_cp_edge_map_clear (&edge_ids);
+      return;
+    }
+
+  for (guint i = 1; i < path->len; i++)
+    {
+      guint           id = *_hp_cp_edge_map_lookup (&edge_ids, g_array_index (path, guint32, i - 1), g_array_index (path, guint32, i));
+      const HpCpEdge *e = &g_array_index (s->edges, HpCpEdge, id);
+      guint           k = g_array_index (s->edge_rank, guint, id);
+      const char     *bound;
+      char           *name;
+      gint64         *sum;
+
+      if (e->type == HP_CP_EDGE_CROSS_RANK)
+        bound = "gpu_communication_bound";
+      else
+        {
+          HpCpEdge local = *e;
+
+          local.src -= s->offset[k];
+          local.dst -= s->offset[k];
+          bound = hp_critical_path_edge_bound_by (s->paths[k], &local);
+        }
+      j->per_rank[k] += e->weight;
+      j->total += e->weight;
+      name = g_strdup_printf ("%010u|%s", k, bound);
+      sum = g_hash_table_lookup (j->sums, name);
+      if (sum == NULL)
+        {
+          sum = g_new0 (gint64, 1);
+          g_hash_table_insert (j->sums, name, sum);
+        }
+      else
+        g_free (name);
+      *sum += e->weight;
+    }
+  j->keys = g_list_sort (g_hash_table_get_keys (j->sums), (GCompareFunc)strcmp);
+  _hp_cp_edge_map_clear (&edge_ids);
+}
+
+static void
+joined_free (Joined *joined,
+             guint   n_steps)
+{
+  for (guint si = 0; joined != NULL && si < n_steps; si++)
+    {
+      Joined *j = &joined[si];
+
+      if (j->step.paths != NULL)
+        step_clear (&j->step);
+      g_free (j->per_rank);
+      g_list_free (j->keys);
+      g_clear_pointer (&j->sums, g_hash_table_unref);
+    }
+  g_free (joined);
+}
+
+/**
  * hp_critical_path_ranks:
  * @trace: a trace
  * @options: the switches (@annotation and the instances are ignored: every
@@ -373,6 +552,7 @@ hp_critical_path_ranks (HpTrace                     *trace,
   g_autofree HpCpRankCache *caches = g_new0 (HpCpRankCache, MAX (n_ranks, 1));
   HpCriticalPath         ***all_paths = NULL;
   GError                  **errors = NULL;
+  Joined                   *joined = NULL;
   HpTable                  *table = hp_table_new ("critical_path_ranks", _ ("Critical path across ranks"));
   HpTable                  *parts = hp_table_new ("critical_path_ranks_breakdown", _ ("Critical path across ranks by rank"));
   guint                     c_step = hp_table_add_column (table, "step", HP_COLUMN_INT, NULL);
@@ -417,125 +597,72 @@ hp_critical_path_ranks (HpTrace                     *trace,
         goto fail;
       }
 
+  /* then each step's joined graph and its path, one step per thread */
+  joined = g_new0 (Joined, steps->len);
+  {
+    JoinJobs jobs = { trace, n_ranks, all_paths, joined };
+
+    _hp_parallel_for (steps->len, g_get_num_processors (), join_step, &jobs);
+  }
+
   for (guint si = 0; si < steps->len; si++)
     {
-      int  number = g_array_index (steps, int, si);
-      Step s = { .trace = trace, .n_ranks = n_ranks };
-      g_autoptr (GArray) path = g_array_new (FALSE, FALSE, sizeof (guint32));
-      g_autofree gint64 *dist_to = NULL;
-      g_autofree gint64 *dist_from = NULL;
-      g_autofree gint64 *per_rank = g_new0 (gint64, n_ranks);
-      g_autoptr (GHashTable) edge_ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-      gint64 length = 0, total = 0;
-      guint  critical = 0, row;
+      int     number = g_array_index (steps, int, si);
+      Joined *j = &joined[si];
+      Step   *s = &j->step;
+      guint   critical = 0, row;
 
-      s.paths = g_steal_pointer (&all_paths[si]);
-      combine (&s);
-
-      for (guint i = 0; i < s.edges->len; i++)
-        {
-          const HpCpEdge *e = &g_array_index (s.edges, HpCpEdge, i);
-          guint64        *key = g_new (guint64, 1);
-
-          *key = ((guint64)e->src << 32) | e->dst;
-          g_hash_table_replace (edge_ids, key, GUINT_TO_POINTER (i + 1));
-        }
-      dist_to = g_new0 (gint64, MAX (s.nodes->len, 1));
-      dist_from = g_new0 (gint64, MAX (s.nodes->len, 1));
-      if (!_hp_cp_longest_path ((const HpCpEdge *)(gpointer)s.edges->data, s.edges->len, s.nodes->len, -1, path,
-                                dist_to, dist_from, &length))
+      if (!j->ok)
         {
           g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
                        _ ("The critical-path graph of step %d across ranks has a cycle"), number);
-          step_clear (&s);
           goto fail;
         }
-
       /* the path by rank and bound_by */
-      {
-        g_autoptr (GHashTable) sums = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-        g_autoptr (GList) keys = NULL;
+      for (GList *l = j->keys; l != NULL; l = l->next)
+        {
+          const char *name = l->data;
+          gint64      v = *(gint64 *)g_hash_table_lookup (j->sums, name);
+          guint       k = (guint)g_ascii_strtoull (name, NULL, 10);
 
-        for (guint i = 1; i < path->len; i++)
-          {
-            guint64         key = ((guint64)g_array_index (path, guint32, i - 1) << 32) | g_array_index (path, guint32, i);
-            guint           id = GPOINTER_TO_UINT (g_hash_table_lookup (edge_ids, &key)) - 1;
-            const HpCpEdge *e = &g_array_index (s.edges, HpCpEdge, id);
-            guint           k = g_array_index (s.edge_rank, guint, id);
-            const char     *bound;
-            char           *name;
-            gint64         *sum;
-
-            if (e->type == HP_CP_EDGE_CROSS_RANK)
-              bound = "gpu_communication_bound";
-            else
-              {
-                HpCpEdge local = *e;
-
-                local.src -= s.offset[k];
-                local.dst -= s.offset[k];
-                bound = hp_critical_path_edge_bound_by (s.paths[k], &local);
-              }
-            per_rank[k] += e->weight;
-            total += e->weight;
-            name = g_strdup_printf ("%010u|%s", k, bound);
-            sum = g_hash_table_lookup (sums, name);
-            if (sum == NULL)
-              {
-                sum = g_new0 (gint64, 1);
-                g_hash_table_insert (sums, name, sum);
-              }
-            else
-              g_free (name);
-            *sum += e->weight;
-          }
-        keys = g_list_sort (g_hash_table_get_keys (sums), (GCompareFunc)strcmp);
-        for (GList *l = keys; l != NULL; l = l->next)
-          {
-            const char *name = l->data;
-            gint64      v = *(gint64 *)g_hash_table_lookup (sums, name);
-            guint       k = (guint)g_ascii_strtoull (name, NULL, 10);
-
-            row = hp_table_append_row (parts);
-            hp_table_set_int (parts, row, p_step, number);
-            hp_table_set_int (parts, row, p_rank, hp_trace_get_rank (trace, k)->rank);
-            hp_table_set_string (parts, row, p_bound, strchr (name, '|') + 1);
-            hp_table_set_double (parts, row, p_dur, hp_ns_to_us (v));
-            hp_table_set_double (parts, row, p_pct, total != 0 ? 100.0 * (double)v / (double)total : NAN);
-          }
-      }
+          row = hp_table_append_row (parts);
+          hp_table_set_int (parts, row, p_step, number);
+          hp_table_set_int (parts, row, p_rank, hp_trace_get_rank (trace, k)->rank);
+          hp_table_set_string (parts, row, p_bound, strchr (name, '|') + 1);
+          hp_table_set_double (parts, row, p_dur, hp_ns_to_us (v));
+          hp_table_set_double (parts, row, p_pct, j->total != 0 ? 100.0 * (double)v / (double)j->total : NAN);
+        }
 
       for (guint k = 1; k < n_ranks; k++)
-        if (per_rank[k] > per_rank[critical])
+        if (j->per_rank[k] > j->per_rank[critical])
           critical = k;
       row = hp_table_append_row (table);
       hp_table_set_int (table, row, c_step, number);
       hp_table_set_int (table, row, c_rank, hp_trace_get_rank (trace, critical)->rank);
-      hp_table_set_double (table, row, c_wait, hp_ns_to_us (s.wait_caused[critical]));
-      hp_table_set_int (table, row, c_late, s.late[critical]);
-      hp_table_set_int (table, row, c_coll, s.n_matched);
-      hp_table_set_double (table, row, c_len, hp_ns_to_us (total));
-      hp_table_set_double (table, row, c_pct, total != 0 ? 100.0 * (double)per_rank[critical] / (double)total : NAN);
+      hp_table_set_double (table, row, c_wait, hp_ns_to_us (s->wait_caused[critical]));
+      hp_table_set_int (table, row, c_late, s->late[critical]);
+      hp_table_set_int (table, row, c_coll, s->n_matched);
+      hp_table_set_double (table, row, c_len, hp_ns_to_us (j->total));
+      hp_table_set_double (table, row, c_pct,
+                           j->total != 0 ? 100.0 * (double)j->per_rank[critical] / (double)j->total : NAN);
       {
         g_autofree char *finding = NULL;
         g_autofree char *what = number >= 0 ? g_strdup_printf ("step %d", number) : g_strdup ("the trace");
+        double           pct = j->total != 0 ? 100.0 * (double)j->per_rank[critical] / (double)j->total : 0.0;
 
-        if (s.late[critical] > 0)
+        if (s->late[critical] > 0)
           finding = g_strdup_printf ("rank %d arrived last at %u of %u collectives of %s (first: %s) and kept "
                                      "the other ranks waiting %.1f us in all; %.0f%% of the path is on it",
-                                     hp_trace_get_rank (trace, critical)->rank, s.late[critical], s.n_matched, what,
-                                     s.late_example, hp_ns_to_us (s.wait_caused[critical]),
-                                     total != 0 ? 100.0 * (double)per_rank[critical] / (double)total : 0.0);
+                                     hp_trace_get_rank (trace, critical)->rank, s->late[critical], s->n_matched,
+                                     what, s->late_example, hp_ns_to_us (s->wait_caused[critical]), pct);
         else
           finding = g_strdup_printf ("rank %d holds %.0f%% of the path of %s; %u collectives matched across ranks",
-                                     hp_trace_get_rank (trace, critical)->rank,
-                                     total != 0 ? 100.0 * (double)per_rank[critical] / (double)total : 0.0, what,
-                                     s.n_matched);
+                                     hp_trace_get_rank (trace, critical)->rank, pct, what, s->n_matched);
         hp_table_set_string (table, row, c_find, finding);
       }
-      step_clear (&s);
     }
 
+  joined_free (joined, steps->len);
   free_paths (all_paths, steps->len, n_ranks);
   g_free (errors);
   for (guint k = 0; k < n_ranks; k++)
@@ -547,6 +674,7 @@ hp_critical_path_ranks (HpTrace                     *trace,
   return table;
 
 fail:
+  joined_free (joined, steps->len);
   free_paths (all_paths, steps->len, n_ranks);
   for (guint k = 0; errors != NULL && k < n_ranks; k++)
     g_clear_error (&errors[k]);

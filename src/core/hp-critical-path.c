@@ -11,6 +11,7 @@
 
 #include "hp-classify.h"
 #include "hp-critical-path-private.h"
+#include "hp-linked-events.h"
 
 static const char *const edge_type_names[HP_CP_N_EDGE_TYPES] = {
   "critical_path_operator",
@@ -274,10 +275,10 @@ longest_path (HpCriticalPath *self)
       self->critical[g_array_index (self->nodes, HpCpNode, v).event] = TRUE;
       if (i > 0)
         {
-          guint64 key = ((guint64)g_array_index (self->path, guint32, i - 1) << 32) | v;
-          guint32 id = GPOINTER_TO_UINT (g_hash_table_lookup (self->edge_ids, &key)) - 1;
+          guint32 *id = _hp_cp_edge_map_lookup (&self->edge_ids, g_array_index (self->path, guint32, i - 1), v);
 
-          g_array_append_val (self->path_edges, id);
+          g_assert (id != NULL);
+          g_array_append_val (self->path_edges, *id);
         }
     }
 }
@@ -390,7 +391,7 @@ hp_critical_path_free (HpCriticalPath *self)
   g_free (self->end_node);
   g_clear_pointer (&self->nodes, g_array_unref);
   g_clear_pointer (&self->edges, g_array_unref);
-  g_clear_pointer (&self->edge_ids, g_hash_table_unref);
+  _hp_cp_edge_map_clear (&self->edge_ids);
   g_free (self->problem);
   g_clear_pointer (&self->path, g_array_unref);
   g_clear_pointer (&self->path_edges, g_array_unref);
@@ -837,18 +838,60 @@ hp_critical_path_summary (HpCriticalPath *self)
  * The analysis of the registry
  * ------------------------------------------------------------------------- */
 
+/* the region of the step parameter (-1: the default, -2: the whole trace) */
+static char *
+step_annotation (const HpAnalysisParams *params)
+{
+  if (params->critical_path_step == -2)
+    return g_strdup ("");
+  if (params->critical_path_step >= 0)
+    return g_strdup_printf ("ProfilerStep#%d", params->critical_path_step);
+  return NULL;
+}
+
+/* the rank the parameters analyse: critical_path_rank, else the first of
+ * the selected ranks */
+static const HpRank *
+params_rank (HpTrace                *trace,
+             const HpAnalysisParams *params,
+             GError                **error)
+{
+  g_autoptr (GPtrArray) ranks = NULL;
+  const HpRank *rank;
+
+  if (params->critical_path_rank >= 0)
+    {
+      rank = hp_trace_find_rank (trace, params->critical_path_rank);
+      if (rank == NULL)
+        g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER, _ ("There is no rank %d"),
+                     params->critical_path_rank);
+      return rank;
+    }
+  ranks = hp_analysis_select_ranks (trace, params, error);
+  if (ranks == NULL)
+    return NULL;
+  if (ranks->len == 0)
+    {
+      g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA, _ ("No rank to analyse"));
+      return NULL;
+    }
+  return g_ptr_array_index (ranks, 0);
+}
+
 /**
  * hp_critical_path_compute:
  * @trace: a trace
- * @params: the ranks (the first selected rank is analysed)
+ * @params: `critical_path_rank` and `critical_path_step`; with no rank
+ *   chosen, the first selected rank
  * @tables: (element-type HpTable): where the tables go
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
  *
- * The critical path of the first selected rank over the default region:
- * appends `critical_path_summary` and `critical_path_breakdown`; with
- * several ranks selected, also the path across ranks of hp_critical_path_ranks()
- * (`critical_path_ranks`, `critical_path_ranks_breakdown`).
+ * The critical path of the chosen rank over the chosen step (by default
+ * the first complete step): appends `critical_path_summary` and
+ * `critical_path_breakdown`; with no rank chosen and several ranks, also
+ * the path across ranks of hp_critical_path_ranks() (`critical_path_ranks`,
+ * `critical_path_ranks_breakdown`).
  *
  * Returns: %TRUE on success
  */
@@ -859,17 +902,17 @@ hp_critical_path_compute (HpTrace                *trace,
                           GCancellable           *cancellable,
                           GError                **error)
 {
-  g_autoptr (GPtrArray) ranks = hp_analysis_select_ranks (trace, params, error);
-  HpCriticalPath *cp;
+  g_autoptr (GPtrArray) ranks = NULL;
+  g_autofree char      *annotation = step_annotation (params);
+  HpCriticalPathOptions options;
+  const HpRank         *rank = params_rank (trace, params, error);
+  HpCriticalPath       *cp;
 
-  if (ranks == NULL)
+  if (rank == NULL)
     return FALSE;
-  if (ranks->len == 0)
-    {
-      g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA, _ ("No rank to analyse"));
-      return FALSE;
-    }
-  cp = hp_critical_path_new (trace, g_ptr_array_index (ranks, 0), NULL, cancellable, error);
+  hp_critical_path_options_init (&options);
+  options.annotation = annotation;
+  cp = hp_critical_path_new (trace, rank, &options, cancellable, error);
   if (cp == NULL)
     return FALSE;
   if (!cp->valid)
@@ -881,11 +924,11 @@ hp_critical_path_compute (HpTrace                *trace,
   g_ptr_array_add (tables, hp_critical_path_summary (cp));
   g_ptr_array_add (tables, hp_critical_path_breakdown (cp));
   hp_critical_path_free (cp);
-  if (ranks->len >= 2)
+  ranks = params->critical_path_rank < 0 ? hp_analysis_select_ranks (trace, params, NULL) : NULL;
+  if (ranks != NULL && ranks->len >= 2)
     {
-      HpCriticalPathOptions options;
-      HpTable              *parts = NULL;
-      HpTable              *ranks_table;
+      HpTable *parts = NULL;
+      HpTable *ranks_table;
 
       hp_critical_path_options_init (&options);
       ranks_table = hp_critical_path_ranks (trace, &options, &parts, cancellable, error);
@@ -895,4 +938,77 @@ hp_critical_path_compute (HpTrace                *trace,
       g_ptr_array_add (tables, parts);
     }
   return TRUE;
+}
+
+/**
+ * hp_critical_path_new_for_params:
+ * @trace: a trace
+ * @params: `critical_path_rank` and `critical_path_step`, as
+ *   hp_critical_path_compute() reads them
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * The path hp_critical_path_compute() tabulates, for the views that draw
+ * it or walk it.
+ *
+ * Returns: (transfer full) (nullable): the path, or %NULL with @error set
+ */
+HpCriticalPath *
+hp_critical_path_new_for_params (HpTrace                *trace,
+                                 const HpAnalysisParams *params,
+                                 GCancellable           *cancellable,
+                                 GError                **error)
+{
+  g_autofree char      *annotation = step_annotation (params);
+  HpCriticalPathOptions options;
+  const HpRank         *rank = params_rank (trace, params, error);
+
+  if (rank == NULL)
+    return NULL;
+  hp_critical_path_options_init (&options);
+  options.annotation = annotation;
+  return hp_critical_path_new (trace, rank, &options, cancellable, error);
+}
+
+/**
+ * hp_critical_path_row_events:
+ * @trace: the trace the table was computed from
+ * @breakdown: a `critical_path_breakdown` table
+ * @row: one of its rows
+ * @params: the parameters it was computed with (which rank)
+ *
+ * The event a stretch of the path is charged to.
+ *
+ * Returns: (transfer full) (nullable): the event, or %NULL when the row
+ *   stands for none (a dependency)
+ */
+HpLinkedEvents *
+hp_critical_path_row_events (HpTrace                *trace,
+                             HpTable                *breakdown,
+                             guint                   row,
+                             const HpAnalysisParams *params)
+{
+  const HpRank   *r = params_rank (trace, params, NULL);
+  int             c = hp_table_find_column (breakdown, "index");
+  HpLinkedEvents *linked;
+  gint64          index;
+  guint32         e;
+
+  if (r == NULL || c < 0 || row >= hp_table_get_n_rows (breakdown) || hp_table_is_null (breakdown, row, (guint)c))
+    return NULL;
+  index = hp_table_get_int (breakdown, row, (guint)c);
+  for (e = 0; e < r->n_events && r->index[e] != index; e++)
+    ;
+  if (e == r->n_events)
+    return NULL;
+  linked = g_new0 (HpLinkedEvents, 1);
+  linked->rank = r->rank;
+  linked->events = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_array_append_val (linked->events, e);
+  linked->focus = HP_LINKED_FOCUS_ONE;
+  /* Translators: an event's name, then its rank */
+  linked->description = g_strdup_printf (_ ("%s on the critical path of rank %d"),
+                                         r->name[e] != HP_NO_STRING ? hp_trace_get_string (trace, r->name[e]) : "?",
+                                         r->rank);
+  return linked;
 }

@@ -73,6 +73,27 @@ typedef struct
 } HpCpEdge;
 
 /**
+ * HpCpCrossEdge:
+ * @src_rank_pos: the position of the rank that arrived last at a collective
+ * @src_event: its collective kernel
+ * @src_time: when it started, ns
+ * @dst_rank_pos: the position of a rank that waited for it
+ * @dst_event: that rank's kernel of the same collective
+ * @dst_time: when it ended, ns
+ *
+ * An edge between two ranks' graphs (`critical_path_cross_rank`).
+ */
+typedef struct
+{
+  guint   src_rank_pos;
+  guint32 src_event;
+  gint64  src_time;
+  guint   dst_rank_pos;
+  guint32 dst_event;
+  gint64  dst_time;
+} HpCpCrossEdge;
+
+/**
  * HpCriticalPathOptions:
  * @annotation: the region's annotation (a substring of the names), "" for
  *   the whole trace, %NULL for the default region (the first complete
@@ -144,11 +165,24 @@ gboolean hp_critical_path_write_overlay (HpCriticalPath *self,
                                          GCancellable   *cancellable,
                                          GError        **error);
 
+GArray  *hp_critical_path_cross_rank_edges (HpCriticalPath **paths,
+                                            guint            n_paths);
+GArray  *hp_critical_path_list_steps (HpTrace      *trace,
+                                      const HpRank *rank);
 HpTable *hp_critical_path_ranks (HpTrace                     *trace,
                                  const HpCriticalPathOptions *options,
                                  HpTable                    **breakdown,
                                  GCancellable                *cancellable,
                                  GError                     **error);
+
+HpCriticalPath         *hp_critical_path_new_for_params (HpTrace                *trace,
+                                                         const HpAnalysisParams *params,
+                                                         GCancellable           *cancellable,
+                                                         GError                **error);
+struct _HpLinkedEvents *hp_critical_path_row_events (HpTrace                *trace,
+                                                     HpTable                *breakdown,
+                                                     guint                   row,
+                                                     const HpAnalysisParams *params);
 
 gboolean hp_critical_path_compute (HpTrace                *trace,
                                    const HpAnalysisParams *params,

@@ -7,6 +7,8 @@
 
 #include "hp-ui-test-utils.h"
 
+#include <glib/gstdio.h>
+
 /**
  * hp_ui_test_wait_for:
  * @condition: what to wait for
@@ -184,6 +186,31 @@ hp_ui_test_find_widget_of_type (GtkWidget *root,
   return hp_ui_test_find_widget (root, has_type, &type);
 }
 
+/* The text shown next to @key in the grids of the timeline's details pane,
+ * or %NULL */
+const char *
+hp_ui_test_details_value (HpTimelinePanel *panel,
+                          const char      *key)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (hp_timeline_panel_get_details (panel)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (!GTK_IS_GRID (child))
+        continue;
+      for (GtkWidget *cell = gtk_widget_get_first_child (child); cell != NULL; cell = gtk_widget_get_next_sibling (cell))
+        if (GTK_IS_LABEL (cell) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (cell)), key) == 0)
+          {
+            int        column, row;
+            GtkWidget *value;
+
+            gtk_grid_query_child (GTK_GRID (child), cell, &column, &row, NULL, NULL);
+            value = gtk_grid_get_child_at (GTK_GRID (child), column + 1, row);
+            return GTK_IS_LABEL (value) ? gtk_label_get_text (GTK_LABEL (value)) : NULL;
+          }
+    }
+  return NULL;
+}
+
 typedef struct
 {
   char    *text;
@@ -221,4 +248,43 @@ hp_ui_test_read_clipboard (GtkWidget *widget)
   gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, clipboard_read_cb, &read);
   g_assert_true (hp_ui_test_wait_for (clipboard_read_done, &read));
   return read.text;
+}
+
+/* Removes @path and everything under it */
+void
+hp_ui_test_remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        hp_ui_test_remove_tree (child);
+      else
+        g_remove (child);
+    }
+  g_rmdir (path);
+}
+
+/**
+ * hp_ui_test_isolate_state_dir:
+ *
+ * Points XDG_STATE_HOME at a new empty folder, before gtk_test_init():
+ * GLib 2.74's G_TEST_OPTION_ISOLATE_DIRS covers the other XDG folders,
+ * not the state folder where the timeline keeps each folder's lanes and
+ * bookmarks. Remove it with hp_ui_test_remove_tree() after g_test_run().
+ *
+ * Returns: (transfer full): the folder
+ */
+char *
+hp_ui_test_isolate_state_dir (void)
+{
+  char *state_home = g_dir_make_tmp ("hp-state-home-XXXXXX", NULL);
+
+  g_assert_nonnull (state_home);
+  g_setenv ("XDG_STATE_HOME", state_home, TRUE);
+  return state_home;
 }

@@ -7,6 +7,7 @@
 
 #include <gtk/gtk.h>
 
+#include "hp-timeline-panel.h"
 #include "hp-window.h"
 
 G_BEGIN_DECLS
@@ -41,5 +42,10 @@ GtkWidget *hp_ui_test_find_widget_of_type (GtkWidget *root,
                                            GType      type);
 
 char *hp_ui_test_read_clipboard (GtkWidget *widget);
+char *hp_ui_test_isolate_state_dir (void);
+void  hp_ui_test_remove_tree (const char *path);
+
+const char *hp_ui_test_details_value (HpTimelinePanel *panel,
+                                      const char      *key);
 
 G_END_DECLS

@@ -54,7 +54,7 @@ static void
 fixture_setup (Fixture      *f,
                gconstpointer data)
 {
-  f->trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  f->trace = hp_test_load (data != NULL ? data : "hta_trace_filter_2ranks", HP_MODE_DEFAULT);
   f->window = GTK_WINDOW (gtk_window_new ());
   gtk_window_set_default_size (f->window, 1400, 900);
   f->panel = HP_TIMELINE_PANEL (hp_timeline_panel_new ());
@@ -155,6 +155,93 @@ test_zoom_and_pan (Fixture      *f,
   g_assert_cmpint (u1 - u0, ==, 10000);
 }
 
+/* The toolbar's text says what the ruler shows: its first and last time */
+static void
+assert_window_text (Fixture *f)
+{
+  gint64           t0, t1;
+  g_autofree char *from = NULL;
+  g_autofree char *to = NULL;
+  g_autofree char *span = NULL;
+  g_autofree char *expected = NULL;
+
+  get_range (f, &t0, &t1);
+  from = hp_timeline_format_time (t0);
+  to = hp_timeline_format_time (t1);
+  span = hp_timeline_format_duration (t1 - t0);
+  expected = g_strdup_printf ("%s visible, %s – %s", span, from, to);
+  g_assert_cmpstr (hp_timeline_panel_get_window_text (f->panel), ==, expected);
+}
+
+/* The window is never wider than the trace and goes past its ends by a
+ * twentieth of itself at most */
+static void
+assert_in_trace (Fixture *f,
+                 gint64   start,
+                 gint64   end)
+{
+  gint64 t0, t1, margin;
+
+  get_range (f, &t0, &t1);
+  margin = (t1 - t0) / 20 + 1;
+  g_assert_cmpint (t1 - t0, <=, end - start);
+  g_assert_cmpint (t0, >=, start - margin);
+  g_assert_cmpint (t1, <=, end + margin);
+  assert_window_text (f);
+}
+
+/* A trace that starts before its time zero (a profiler event ahead of the
+ * first step): fit, zoom out, pan and the scroll bar keep the window on
+ * the trace, and the toolbar's text gives the negative start the ruler
+ * shows */
+static void
+test_clamp_to_trace (Fixture      *f,
+                     gconstpointer data)
+{
+  HpTimelineLayout *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view));
+  GtkAdjustment    *hadjustment = hp_timeline_view_get_hadjustment (f->view);
+  gint64            start, end, t0, t1;
+
+  hp_timeline_layout_get_time_bounds (layout, &start, &end);
+  g_assert_cmpint (start, <, 0);
+  get_range (f, &t0, &t1);
+  g_assert_cmpint (t0, ==, start);
+  g_assert_cmpint (t1, ==, end);
+  assert_in_trace (f, start, end);
+  g_assert_nonnull (strchr (hp_timeline_panel_get_window_text (f->panel), '-'));
+
+  /* zooming out past the whole trace stops there */
+  for (guint i = 0; i < 5; i++)
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "timeline.zoom-out", NULL));
+  get_range (f, &t0, &t1);
+  g_assert_cmpint (t1 - t0, ==, end - start);
+  assert_in_trace (f, start, end);
+
+  /* panning stops at either end */
+  for (guint i = 0; i < 3; i++)
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "timeline.zoom-in", NULL));
+  for (guint i = 0; i < 40; i++)
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "timeline.pan-left", NULL));
+  get_range (f, &t0, &t1);
+  g_assert_cmpint (t0, <=, start);
+  assert_in_trace (f, start, end);
+  for (guint i = 0; i < 40; i++)
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "timeline.pan-right", NULL));
+  get_range (f, &t0, &t1);
+  g_assert_cmpint (t1, >=, end);
+  assert_in_trace (f, start, end);
+
+  /* so does the scroll bar */
+  gtk_adjustment_set_value (hadjustment, (double)(start - 10 * (end - start)));
+  get_range (f, &t0, &t1);
+  g_assert_cmpint (t0, <=, start);
+  assert_in_trace (f, start, end);
+
+  /* and a window asked for outright */
+  hp_timeline_view_set_visible_range (f->view, end, end + 4 * (end - start));
+  assert_in_trace (f, start, end);
+}
+
 static guint32
 longest_kernel (const HpRank *r,
                 guint        *lane)
@@ -187,23 +274,7 @@ static const char *
 details_value (Fixture    *f,
                const char *key)
 {
-  for (GtkWidget *child = gtk_widget_get_first_child (hp_timeline_panel_get_details (f->panel)); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      if (!GTK_IS_GRID (child))
-        continue;
-      for (GtkWidget *cell = gtk_widget_get_first_child (child); cell != NULL; cell = gtk_widget_get_next_sibling (cell))
-        if (GTK_IS_LABEL (cell) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (cell)), key) == 0)
-          {
-            int        column, row;
-            GtkWidget *value;
-
-            gtk_grid_query_child (GTK_GRID (child), cell, &column, &row, NULL, NULL);
-            value = gtk_grid_get_child_at (GTK_GRID (child), column + 1, row);
-            return GTK_IS_LABEL (value) ? gtk_label_get_text (GTK_LABEL (value)) : NULL;
-          }
-    }
-  return NULL;
+  return hp_ui_test_details_value (f->panel, key);
 }
 
 /* Clicking a kernel selects it and lists its details and partner */
@@ -582,6 +653,8 @@ main (int    argc,
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   g_test_add ("/ui/timeline/zoom-and-pan", Fixture, NULL, fixture_setup, test_zoom_and_pan, fixture_teardown);
+  g_test_add ("/ui/timeline/clamp-to-trace", Fixture, "hta_trace_diff_control", fixture_setup, test_clamp_to_trace,
+              fixture_teardown);
   g_test_add ("/ui/timeline/click-selects", Fixture, NULL, fixture_setup, test_click_selects, fixture_teardown);
   g_test_add ("/ui/timeline/fold-rank", Fixture, NULL, fixture_setup, test_fold_rank, fixture_teardown);
   g_test_add ("/ui/timeline/search", Fixture, NULL, fixture_setup, test_search, fixture_teardown);

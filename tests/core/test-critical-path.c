@@ -595,6 +595,30 @@ test_two_ranks_one_late (void)
         g_assert_cmpstr (bound, ==, "");
     }
 
+  /* the edge the timeline draws: rank 1's kernel start (75 us) to the end
+   * of rank 0's kernel (125 us) */
+  {
+    HpCriticalPath *paths[2];
+    g_autoptr (GArray) cross = NULL;
+    const HpCpCrossEdge *c;
+
+    for (guint k = 0; k < 2; k++)
+      {
+        paths[k] = hp_critical_path_new (trace, hp_trace_get_rank (trace, k), NULL, NULL, &error);
+        g_assert_no_error (error);
+      }
+    cross = hp_critical_path_cross_rank_edges (paths, 2);
+    g_assert_cmpuint (cross->len, ==, 1);
+    c = &g_array_index (cross, HpCpCrossEdge, 0);
+    g_assert_cmpuint (c->src_rank_pos, ==, 1);
+    g_assert_cmpuint (c->dst_rank_pos, ==, 0);
+    g_assert_cmpint (c->src_time - hp_trace_get_rank (trace, 1)->ts[c->src_event], ==, 0);
+    g_assert_cmpint (c->dst_time - c->src_time, ==, 50 * HP_NS_PER_US);
+    g_assert_true (hp_rank_is_gpu_activity (hp_trace_get_rank (trace, 0), c->dst_event));
+    for (guint k = 0; k < 2; k++)
+      hp_critical_path_free (paths[k]);
+  }
+
   for (int k = 0; k < 2; k++)
     {
       g_autofree char *name = g_strdup_printf ("rank%d.json", k);
@@ -603,6 +627,78 @@ test_two_ranks_one_late (void)
       g_unlink (path);
     }
   g_rmdir (dir);
+}
+
+/* The parameters choose the rank and the step (-2: the whole trace), and a
+ * breakdown row leads back to the event it is charged to. */
+static void
+test_params_and_row_events (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  const HpRank    *r1 = hp_trace_get_rank (trace, 1);
+  HpAnalysisParams params;
+  g_autoptr (GError) error = NULL;
+  HpCriticalPath *cp;
+  int             step = -1;
+
+  hp_analysis_params_init (&params);
+  params.critical_path_rank = r1->rank;
+  params.critical_path_step = -2;
+  cp = hp_critical_path_new_for_params (trace, &params, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (hp_critical_path_get_rank (cp) == r1);
+  g_assert_cmpint (hp_critical_path_get_region_start (cp), ==, hp_rank_get_rows_span (r1).start);
+  g_assert_cmpint (hp_critical_path_get_region_end (cp), ==, hp_rank_get_rows_span (r1).end);
+  hp_critical_path_free (cp);
+
+  /* the last step of rank 1, by number */
+  {
+    g_autoptr (GArray) steps = hp_critical_path_list_steps (trace, r1);
+
+    g_assert_cmpuint (steps->len, >=, 1);
+    step = g_array_index (steps, int, steps->len - 1);
+  }
+  g_assert_cmpint (step, >=, 0);
+  params.critical_path_step = step;
+  cp = hp_critical_path_new_for_params (trace, &params, NULL, &error);
+  g_assert_no_error (error);
+  {
+    g_autofree char *name = g_strdup_printf ("ProfilerStep#%d", step);
+    g_autoptr (HpTable) breakdown = hp_critical_path_breakdown (cp);
+    guint n_linked = 0;
+
+    g_assert_cmpstr (hp_critical_path_get_region (cp), ==, name);
+    for (guint i = 0; i < hp_table_get_n_rows (breakdown); i++)
+      {
+        g_autoptr (HpLinkedEvents) linked = hp_analysis_row_events (trace, breakdown, i, &params);
+        guint32 e;
+
+        if (hp_table_is_null (breakdown, i, hp_test_column (breakdown, "index")))
+          {
+            g_assert_null (linked);
+            continue;
+          }
+        g_assert_nonnull (linked);
+        g_assert_cmpint (linked->rank, ==, r1->rank);
+        g_assert_cmpuint (linked->events->len, ==, 1);
+        e = g_array_index (linked->events, guint32, 0);
+        g_assert_cmpint (r1->index[e], ==, hp_table_get_int (breakdown, i, hp_test_column (breakdown, "index")));
+        n_linked++;
+      }
+    g_assert_cmpuint (n_linked, >, 0);
+  }
+  hp_critical_path_free (cp);
+
+  /* a step no rank has, and a rank the trace has not */
+  params.critical_path_step = 1000000;
+  g_assert_null (hp_critical_path_new_for_params (trace, &params, NULL, &error));
+  g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
+  g_clear_error (&error);
+  params.critical_path_step = -1;
+  params.critical_path_rank = 999;
+  g_assert_null (hp_critical_path_new_for_params (trace, &params, NULL, &error));
+  g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
+  hp_analysis_params_clear (&params);
 }
 
 /* Default mode on every real trace and rank: no error, a valid graph, a
@@ -667,6 +763,7 @@ main (int   argc,
   g_test_add_func ("/critical-path/hand/slack-and-edges", test_slack_and_edges);
   g_test_add_func ("/critical-path/hand/compat-graph-launch", test_compat_graph_launch_and_missing_region);
   g_test_add_func ("/critical-path/ranks/two-ranks-one-late", test_two_ranks_one_late);
+  g_test_add_func ("/critical-path/params-and-row-events", test_params_and_row_events);
   hp_test_add_golden_tests ("/critical-path/golden", "critical_path.json", G_FILE_TEST_IS_DIR, test_golden);
 
   {

@@ -1,0 +1,439 @@
+/* hp-timeline-view-lanes.c — HpTimelineView's lanes: the lane-name menu (pin, hide, collapse), the gutter's draggable edge, and the arrangement saved per folder.
+ *
+ * A right click on a lane's name (or on a rank's header) opens a menu
+ * for that row; its lanes.* actions change the layout and save the
+ * folder's state file (hp_timeline_view_set_state_file()), which a later
+ * session applies when the same folder is opened.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "hp-timeline-view-private.h"
+
+/* how close to the gutter's edge a press grabs it, in pixels */
+#define EDGE_GRAB 4.0
+
+static HpTimelineLayout *
+get_layout (HpTimelineView *self)
+{
+  return hp_timeline_painter_get_layout (self->painter);
+}
+
+/* Saved state */
+
+/**
+ * hp_timeline_view_save_state:
+ *
+ * Writes the pins, hidden lanes, collapsed ranks, bookmarks and gutter
+ * width to the state file, if there is one. A failure is a warning: the
+ * timeline works the same without it.
+ */
+void
+hp_timeline_view_save_state (HpTimelineView *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->state_file == NULL || self->painter == NULL)
+    return;
+  if (self->state == NULL)
+    self->state = hp_timeline_state_new ();
+  hp_timeline_state_capture (self->state, get_layout (self), self->bookmarks);
+  if (!hp_timeline_state_save (self->state, self->state_file, &error))
+    g_warning ("Could not save the timeline's layout: %s", error->message);
+}
+
+static void
+load_state (HpTimelineView *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->state_file == NULL || self->painter == NULL)
+    return;
+  g_clear_pointer (&self->state, hp_timeline_state_free);
+  self->state = hp_timeline_state_new ();
+  if (!hp_timeline_state_load (self->state, self->state_file, &error))
+    g_warning ("Ignoring the timeline's saved layout: %s", error->message);
+  hp_timeline_state_apply (self->state, get_layout (self), self->bookmarks);
+  self->current_bookmark = -1;
+  g_signal_emit (self, hp_timeline_view_signals[BOOKMARKS_CHANGED], 0);
+}
+
+/**
+ * hp_timeline_view_set_state_file:
+ * @path: (nullable): where this folder's timeline arrangement is kept
+ *   (hp_timeline_state_path_for_run()), or %NULL to keep none
+ *
+ * Applies what the file holds now and whenever a trace is set, and
+ * writes every change back to it.
+ */
+void
+hp_timeline_view_set_state_file (HpTimelineView *self,
+                                 const char     *path)
+{
+  g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
+
+  if (g_strcmp0 (self->state_file, path) == 0)
+    return;
+  g_free (self->state_file);
+  self->state_file = g_strdup (path);
+  g_clear_pointer (&self->state, hp_timeline_state_free);
+  /* read, not written: a folder gets a file once something is arranged */
+  if (self->painter != NULL)
+    {
+      load_state (self);
+      self->scroll_y = CLAMP (self->scroll_y, 0, hp_timeline_view_max_scroll (self));
+      hp_timeline_view_sync_adjustments (self);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+}
+
+/**
+ * hp_timeline_view_lanes_changed:
+ *
+ * After the rows changed: keeps the scroll in bounds, redraws, saves.
+ */
+void
+hp_timeline_view_lanes_changed (HpTimelineView *self)
+{
+  if (self->painter == NULL)
+    return;
+  self->scroll_y = CLAMP (self->scroll_y, 0, hp_timeline_view_max_scroll (self));
+  hp_timeline_view_sync_adjustments (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  hp_timeline_view_save_state (self);
+}
+
+/* The lane menu */
+
+static void
+pin_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  HpTimelineView *self = HP_TIMELINE_VIEW (widget);
+  gboolean        pinned;
+
+  if (self->painter == NULL || !self->menu_has_track)
+    return;
+  pinned = hp_timeline_layout_get_track_pinned (get_layout (self), &self->menu_track);
+  hp_timeline_layout_set_track_pinned (get_layout (self), &self->menu_track, !pinned);
+  /* a lane pinned is wanted in view: the pinned tracks are at the top */
+  if (!pinned)
+    self->scroll_y = 0;
+  hp_timeline_view_lanes_changed (self);
+}
+
+static void
+hide_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  HpTimelineView *self = HP_TIMELINE_VIEW (widget);
+
+  if (self->painter == NULL || !self->menu_has_track)
+    return;
+  hp_timeline_layout_set_track_hidden (get_layout (self), &self->menu_track, TRUE);
+  hp_timeline_view_lanes_changed (self);
+}
+
+static void
+collapse_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  HpTimelineView *self = HP_TIMELINE_VIEW (widget);
+  guint           pos;
+
+  if (self->painter == NULL || self->menu_rank_pos < 0)
+    return;
+  pos = (guint)self->menu_rank_pos;
+  hp_timeline_layout_set_rank_collapsed (get_layout (self), pos, !hp_timeline_layout_get_rank_collapsed (get_layout (self), pos));
+  hp_timeline_view_lanes_changed (self);
+}
+
+static void
+show_hidden_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  HpTimelineView *self = HP_TIMELINE_VIEW (widget);
+
+  if (self->painter == NULL)
+    return;
+  hp_timeline_layout_show_hidden_tracks (get_layout (self));
+  hp_timeline_view_lanes_changed (self);
+}
+
+static GMenuModel *
+build_lane_menu (HpTimelineView *self)
+{
+  HpTimelineLayout *layout = get_layout (self);
+  g_autoptr (GMenu) menu = g_menu_new ();
+  g_autoptr (GMenu) lane = g_menu_new ();
+  g_autoptr (GMenu) rank = g_menu_new ();
+  guint n_hidden;
+
+  if (self->menu_has_track)
+    {
+      gboolean pinned = hp_timeline_layout_get_track_pinned (layout, &self->menu_track);
+
+      g_menu_append (lane, pinned ? _ ("_Unpin") : _ ("_Pin to Top"), "lanes.pin");
+      g_menu_append (lane, _ ("_Hide"), "lanes.hide");
+      g_menu_append_section (menu, NULL, G_MENU_MODEL (lane));
+    }
+  if (self->menu_rank_pos >= 0)
+    {
+      gboolean         collapsed = hp_timeline_layout_get_rank_collapsed (layout, (guint)self->menu_rank_pos);
+      int              number = hp_trace_get_rank (self->trace, (guint)self->menu_rank_pos)->rank;
+      g_autofree char *label = g_strdup_printf (collapsed ? _ ("_Expand Rank %d") : _ ("_Collapse Rank %d"), number);
+
+      g_menu_append (rank, label, "lanes.collapse-rank");
+    }
+  hp_timeline_layout_get_hidden_tracks (layout, &n_hidden);
+  if (n_hidden > 0)
+    {
+      /* Translators: in the timeline's lane menu; %u is how many lanes
+       * are hidden */
+      g_autofree char *label = g_strdup_printf (ngettext ("_Show %u Hidden Lane", "_Show %u Hidden Lanes", n_hidden), n_hidden);
+
+      g_menu_append (rank, label, "lanes.show-hidden");
+    }
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (rank));
+  return G_MENU_MODEL (g_steal_pointer (&menu));
+}
+
+/**
+ * hp_timeline_view_open_lane_menu:
+ * @x: a point, widget coordinates
+ * @y:
+ *
+ * Opens the menu of the row at a point of the gutter, or of a rank's
+ * header anywhere: what a secondary click there does.
+ *
+ * Returns: whether there was a row to open a menu for
+ */
+gboolean
+hp_timeline_view_open_lane_menu (HpTimelineView *self,
+                                 double          x,
+                                 double          y)
+{
+  HpTimelineViewport   v;
+  HpTimelineHit        hit;
+  const HpTimelineRow *rows;
+  guint                n_rows;
+  gboolean             found;
+  g_autoptr (GMenuModel) model = NULL;
+
+  g_return_val_if_fail (HP_IS_TIMELINE_VIEW (self), FALSE);
+
+  if (self->painter == NULL)
+    return FALSE;
+  hp_timeline_view_viewport (self, &v);
+  hp_timeline_layout_hit_test (get_layout (self), &v, x, y, &hit);
+  found = hit.row >= 0 && (hit.kind == HP_TIMELINE_HIT_LANE_LABEL || hit.kind == HP_TIMELINE_HIT_RANK);
+  if (found)
+    {
+      rows = hp_timeline_layout_get_rows (get_layout (self), &n_rows);
+      self->menu_has_track = hp_timeline_row_get_track (&rows[hit.row], &self->menu_track);
+      self->menu_rank_pos = hit.rank_pos;
+    }
+  hp_timeline_hit_clear (&hit);
+  if (!found)
+    return FALSE;
+
+  model = build_lane_menu (self);
+  gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->lane_menu), model);
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->lane_menu), &(GdkRectangle){ (int)x, (int)y, 1, 1 });
+  gtk_popover_popup (GTK_POPOVER (self->lane_menu));
+  return TRUE;
+}
+
+static void
+secondary_pressed_cb (HpTimelineView *self,
+                      int             n_press,
+                      double          x,
+                      double          y,
+                      GtkGesture     *gesture)
+{
+  if (hp_timeline_view_open_lane_menu (self, x, y))
+    gtk_gesture_set_state (gesture, GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+/* The gutter's edge */
+
+/**
+ * hp_timeline_view_get_gutter_width:
+ *
+ * Returns: the width of the lane-name column, in pixels
+ */
+double
+hp_timeline_view_get_gutter_width (HpTimelineView *self)
+{
+  g_return_val_if_fail (HP_IS_TIMELINE_VIEW (self), HP_TIMELINE_GUTTER_WIDTH);
+
+  if (self->painter == NULL)
+    return HP_TIMELINE_GUTTER_WIDTH;
+  return hp_timeline_layout_get_gutter_width (get_layout (self));
+}
+
+/**
+ * hp_timeline_view_set_gutter_width:
+ * @width: the width of the lane-name column, in pixels (clamped)
+ *
+ * What dragging the column's edge does; saved with the folder's state.
+ */
+void
+hp_timeline_view_set_gutter_width (HpTimelineView *self,
+                                   double          width)
+{
+  g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
+
+  if (self->painter == NULL)
+    return;
+  /* the time area keeps some room */
+  if (gtk_widget_get_width (GTK_WIDGET (self)) > 0)
+    width = MIN (width, gtk_widget_get_width (GTK_WIDGET (self)) - 120.0);
+  hp_timeline_layout_set_gutter_width (get_layout (self), width);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static gboolean
+near_edge (HpTimelineView *self,
+           double          x)
+{
+  return self->painter != NULL && fabs (x - hp_timeline_view_get_gutter_width (self)) <= EDGE_GRAB;
+}
+
+static void
+edge_drag_begin_cb (HpTimelineView *self,
+                    double          x,
+                    double          y,
+                    GtkGesture     *gesture)
+{
+  if (!near_edge (self, x))
+    {
+      gtk_gesture_set_state (gesture, GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  gtk_gesture_set_state (gesture, GTK_EVENT_SEQUENCE_CLAIMED);
+  self->gutter_drag_width = hp_timeline_view_get_gutter_width (self);
+  self->gutter_dragging = TRUE;
+}
+
+static void
+edge_drag_update_cb (HpTimelineView *self,
+                     double          dx,
+                     double          dy,
+                     GtkGesture     *gesture)
+{
+  if (self->gutter_dragging)
+    hp_timeline_view_set_gutter_width (self, self->gutter_drag_width + dx);
+}
+
+static void
+edge_drag_end_cb (HpTimelineView *self,
+                  double          dx,
+                  double          dy,
+                  GtkGesture     *gesture)
+{
+  if (!self->gutter_dragging)
+    return;
+  self->gutter_dragging = FALSE;
+  hp_timeline_view_set_gutter_width (self, self->gutter_drag_width + dx);
+  hp_timeline_view_save_state (self);
+}
+
+static void
+edge_motion_cb (HpTimelineView *self,
+                double          x,
+                double          y)
+{
+  gboolean near = near_edge (self, x);
+
+  if (near == self->gutter_cursor)
+    return;
+  self->gutter_cursor = near;
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), near ? "col-resize" : NULL);
+}
+
+static void
+edge_leave_cb (HpTimelineView *self)
+{
+  if (self->gutter_cursor)
+    edge_motion_cb (self, -1e9, 0);
+}
+
+/* Wiring */
+
+/* The lanes.* actions */
+void
+hp_timeline_view_class_lanes_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "lanes.pin", NULL, pin_action);
+  gtk_widget_class_install_action (widget_class, "lanes.hide", NULL, hide_action);
+  gtk_widget_class_install_action (widget_class, "lanes.collapse-rank", NULL, collapse_action);
+  gtk_widget_class_install_action (widget_class, "lanes.show-hidden", NULL, show_hidden_action);
+}
+
+/* The lane menu and the gutter's controllers, from init */
+void
+hp_timeline_view_lanes_init (HpTimelineView *self)
+{
+  GtkGesture         *gesture;
+  GtkEventController *motion;
+
+  self->menu_rank_pos = -1;
+  self->lane_menu = gtk_popover_menu_new_from_model (NULL);
+  gtk_popover_set_has_arrow (GTK_POPOVER (self->lane_menu), FALSE);
+  gtk_widget_set_halign (self->lane_menu, GTK_ALIGN_START);
+  gtk_widget_set_parent (self->lane_menu, GTK_WIDGET (self));
+
+  gesture = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_SECONDARY);
+  g_signal_connect_swapped (gesture, "pressed", G_CALLBACK (secondary_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+
+  /* before the lanes' own drag sees the press */
+  gesture = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (gesture), GTK_PHASE_CAPTURE);
+  g_signal_connect_swapped (gesture, "drag-begin", G_CALLBACK (edge_drag_begin_cb), self);
+  g_signal_connect_swapped (gesture, "drag-update", G_CALLBACK (edge_drag_update_cb), self);
+  g_signal_connect_swapped (gesture, "drag-end", G_CALLBACK (edge_drag_end_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+
+  motion = gtk_event_controller_motion_new ();
+  g_signal_connect_swapped (motion, "motion", G_CALLBACK (edge_motion_cb), self);
+  g_signal_connect_swapped (motion, "leave", G_CALLBACK (edge_leave_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+}
+
+/* A new trace (or none): the bookmark flags, then the saved arrangement */
+void
+hp_timeline_view_lanes_attach (HpTimelineView *self)
+{
+  hp_timeline_view_bookmarks_attach (self);
+  load_state (self);
+}
+
+/* popovers of a custom widget are placed by it */
+void
+hp_timeline_view_lanes_allocate (HpTimelineView *self)
+{
+  if (self->lane_menu != NULL)
+    gtk_popover_present (GTK_POPOVER (self->lane_menu));
+}
+
+void
+hp_timeline_view_lanes_dispose (HpTimelineView *self)
+{
+  g_clear_pointer (&self->lane_menu, gtk_widget_unparent);
+  g_clear_pointer (&self->state, hp_timeline_state_free);
+  g_clear_pointer (&self->state_file, g_free);
+  g_clear_pointer (&self->bookmarks, hp_timeline_bookmarks_free);
+}

@@ -1,0 +1,383 @@
+/* hp-timeline-state.c — what the user arranged on a folder's timeline, kept across sessions: pins, hidden lanes, collapsed ranks, bookmarks, the gutter's width.
+ *
+ * One key file per opened folder, under the user's state directory (never
+ * in the trace folder), named after a hash of the folder's canonical path.
+ * Tracks and ranks are written by what the trace calls them (rank number,
+ * lane pid and tid), not by their position, so the state survives a folder
+ * that gained or lost a file; what no longer exists is skipped. A file
+ * that cannot be read is reported and left alone: the timeline starts
+ * from its defaults and the next change writes a good file over it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hp-timeline-state.h"
+
+#define GROUP_FOLDER "Folder"
+#define GROUP_TIMELINE "Timeline"
+#define BOOKMARK_PREFIX "Bookmark "
+
+struct _HpTimelineState
+{
+  GKeyFile *file;
+};
+
+static char *
+canonical_path (const char *path)
+{
+  char *resolved = realpath (path, NULL);
+  char *out;
+
+  if (resolved == NULL)
+    return g_canonicalize_filename (path, NULL);
+  out = g_strdup (resolved);
+  free (resolved);
+  return out;
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (*(const char *const *)a, *(const char *const *)b);
+}
+
+/**
+ * hp_timeline_state_path_for_run:
+ * @state_dir: the user's state directory (g_get_user_state_dir())
+ * @paths: (array zero-terminated=1): the folders or files of a run
+ *
+ * Returns: (transfer full): the state file of the run: the same for the
+ *   same canonical paths, in whatever order and spelling they were given
+ */
+char *
+hp_timeline_state_path_for_run (const char        *state_dir,
+                                const char *const *paths)
+{
+  g_autoptr (GPtrArray) canon = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (state_dir != NULL && paths != NULL, NULL);
+
+  for (guint i = 0; paths[i] != NULL; i++)
+    g_ptr_array_add (canon, canonical_path (paths[i]));
+  g_ptr_array_sort (canon, compare_strings);
+  for (guint i = 0; i < canon->len; i++)
+    {
+      g_checksum_update (sum, (const guchar *)g_ptr_array_index (canon, i), -1);
+      g_checksum_update (sum, (const guchar *)"\n", 1);
+    }
+  name = g_strconcat (g_checksum_get_string (sum), ".ini", NULL);
+  return g_build_filename (state_dir, "hotpath", "timeline", name, NULL);
+}
+
+HpTimelineState *
+hp_timeline_state_new (void)
+{
+  HpTimelineState *self = g_new0 (HpTimelineState, 1);
+
+  self->file = g_key_file_new ();
+  return self;
+}
+
+void
+hp_timeline_state_free (HpTimelineState *self)
+{
+  if (self == NULL)
+    return;
+  g_key_file_unref (self->file);
+  g_free (self);
+}
+
+/**
+ * hp_timeline_state_load:
+ * @path: a state file
+ *
+ * Reads @path. A missing file is an empty state; a file that is not a key
+ * file leaves the state empty and sets @error naming @path and the reason.
+ *
+ * Returns: whether the file was read or did not exist
+ */
+gboolean
+hp_timeline_state_load (HpTimelineState *self,
+                        const char      *path,
+                        GError         **error)
+{
+  g_autoptr (GError) local = NULL;
+
+  g_return_val_if_fail (self != NULL && path != NULL, FALSE);
+
+  g_key_file_unref (self->file);
+  self->file = g_key_file_new ();
+  if (g_key_file_load_from_file (self->file, path, G_KEY_FILE_NONE, &local))
+    return TRUE;
+  g_key_file_unref (self->file);
+  self->file = g_key_file_new ();
+  if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+    return TRUE;
+  g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", path);
+  return FALSE;
+}
+
+/**
+ * hp_timeline_state_save:
+ * @path: where to write, its folders made as needed
+ *
+ * Writes the state atomically (a temporary file renamed over @path).
+ *
+ * Returns: whether it was written
+ */
+gboolean
+hp_timeline_state_save (HpTimelineState *self,
+                        const char      *path,
+                        GError         **error)
+{
+  g_autofree char *dir = NULL;
+
+  g_return_val_if_fail (self != NULL && path != NULL, FALSE);
+
+  dir = g_path_get_dirname (path);
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int errsv = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errsv), "%s: %s", dir, g_strerror (errsv));
+      return FALSE;
+    }
+  return g_key_file_save_to_file (self->file, path, error);
+}
+
+/* Tracks are written "lane:RANK:PID:TID" or "KIND:RANK:INDEX" */
+
+static const char *
+kind_name (HpTimelineRowKind kind)
+{
+  return kind == HP_TIMELINE_ROW_COUNTER ? "counter" : "lane";
+}
+
+static char *
+track_key (HpTimelineLayout      *layout,
+           const HpTimelineTrack *track)
+{
+  const HpRank *r = hp_trace_get_rank (hp_timeline_layout_get_trace (layout), track->rank_pos);
+
+  if (track->kind == HP_TIMELINE_ROW_SLICES)
+    return g_strdup_printf ("lane:%d:%" G_GINT64_FORMAT ":%" G_GINT64_FORMAT, r->rank, r->lanes[track->lane].pid, r->lanes[track->lane].tid);
+  return g_strdup_printf ("%s:%d:%u", kind_name (track->kind), r->rank, track->lane);
+}
+
+static gboolean
+parse_int64 (const char *s,
+             gint64     *out)
+{
+  return g_ascii_string_to_signed (s, 10, G_MININT64, G_MAXINT64, out, NULL);
+}
+
+static int
+find_rank (HpTrace *trace,
+           gint64   rank)
+{
+  for (guint k = 0; k < hp_trace_get_n_ranks (trace); k++)
+    if (hp_trace_get_rank (trace, k)->rank == rank)
+      return (int)k;
+  return -1;
+}
+
+/* the track a key names in @layout's trace, or FALSE */
+static gboolean
+parse_track_key (HpTimelineLayout *layout,
+                 const char       *key,
+                 HpTimelineTrack  *track)
+{
+  HpTrace *trace = hp_timeline_layout_get_trace (layout);
+  g_auto (GStrv) parts = g_strsplit (key, ":", -1);
+  gint64        rank, a, b;
+  int           pos;
+  const HpRank *r;
+
+  if (g_strv_length (parts) < 3 || !parse_int64 (parts[1], &rank) || (pos = find_rank (trace, rank)) < 0)
+    return FALSE;
+  r = hp_trace_get_rank (trace, (guint)pos);
+  track->rank_pos = (guint)pos;
+  if (g_str_equal (parts[0], "lane"))
+    {
+      if (g_strv_length (parts) != 4 || !parse_int64 (parts[2], &a) || !parse_int64 (parts[3], &b))
+        return FALSE;
+      track->kind = HP_TIMELINE_ROW_SLICES;
+      for (guint l = 0; l < r->n_lanes; l++)
+        if (r->lanes[l].pid == a && r->lanes[l].tid == b)
+          {
+            track->lane = l;
+            return TRUE;
+          }
+      return FALSE;
+    }
+  if (g_str_equal (parts[0], "counter"))
+    {
+      if (g_strv_length (parts) != 3 || !parse_int64 (parts[2], &a) || a < 0 || a > G_MAXINT)
+        return FALSE;
+      track->kind = HP_TIMELINE_ROW_COUNTER;
+      track->lane = (guint)a;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+write_tracks (HpTimelineState       *self,
+              HpTimelineLayout      *layout,
+              const char            *key,
+              const HpTimelineTrack *tracks,
+              guint                  n)
+{
+  g_autoptr (GPtrArray) list = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (list, track_key (layout, &tracks[i]));
+  if (n == 0)
+    g_key_file_remove_key (self->file, GROUP_TIMELINE, key, NULL);
+  else
+    g_key_file_set_string_list (self->file, GROUP_TIMELINE, key, (const char *const *)list->pdata, n);
+}
+
+/**
+ * hp_timeline_state_capture:
+ * @layout: the timeline's layout
+ * @bookmarks: (nullable): its bookmarks
+ *
+ * Takes what @layout and @bookmarks show now into the state, for
+ * hp_timeline_state_save().
+ */
+void
+hp_timeline_state_capture (HpTimelineState     *self,
+                           HpTimelineLayout    *layout,
+                           HpTimelineBookmarks *bookmarks)
+{
+  HpTrace               *trace;
+  const HpTimelineTrack *tracks;
+  guint                  n;
+  g_autoptr (GArray) collapsed = g_array_new (FALSE, FALSE, sizeof (int));
+  g_auto (GStrv) groups = NULL;
+
+  g_return_if_fail (self != NULL && layout != NULL);
+
+  trace = hp_timeline_layout_get_trace (layout);
+  g_key_file_set_integer (self->file, GROUP_FOLDER, "version", 1);
+
+  tracks = hp_timeline_layout_get_pinned_tracks (layout, &n);
+  write_tracks (self, layout, "pinned", tracks, n);
+  tracks = hp_timeline_layout_get_hidden_tracks (layout, &n);
+  write_tracks (self, layout, "hidden", tracks, n);
+  for (guint k = 0; k < hp_trace_get_n_ranks (trace); k++)
+    if (hp_timeline_layout_get_rank_collapsed (layout, k))
+      g_array_append_val (collapsed, hp_trace_get_rank (trace, k)->rank);
+  if (collapsed->len > 0)
+    g_key_file_set_integer_list (self->file, GROUP_TIMELINE, "collapsed-ranks", (int *)(gpointer)collapsed->data, collapsed->len);
+  else
+    g_key_file_remove_key (self->file, GROUP_TIMELINE, "collapsed-ranks", NULL);
+  g_key_file_set_double (self->file, GROUP_TIMELINE, "gutter-width", hp_timeline_layout_get_gutter_width (layout));
+
+  if (bookmarks == NULL)
+    return;
+  groups = g_key_file_get_groups (self->file, NULL);
+  for (guint i = 0; groups[i] != NULL; i++)
+    if (g_str_has_prefix (groups[i], BOOKMARK_PREFIX))
+      g_key_file_remove_group (self->file, groups[i], NULL);
+  for (guint i = 0; i < hp_timeline_bookmarks_get_n_items (bookmarks); i++)
+    {
+      const HpTimelineBookmark *b = hp_timeline_bookmarks_get (bookmarks, i);
+      g_autofree char          *group = g_strdup_printf (BOOKMARK_PREFIX "%u", i);
+
+      g_key_file_set_int64 (self->file, group, "start", b->start);
+      g_key_file_set_int64 (self->file, group, "end", b->end);
+      g_key_file_set_string (self->file, group, "name", b->name);
+    }
+}
+
+static void
+apply_tracks (HpTimelineState  *self,
+              HpTimelineLayout *layout,
+              const char       *key,
+              gboolean          pinned)
+{
+  g_auto (GStrv) list = g_key_file_get_string_list (self->file, GROUP_TIMELINE, key, NULL, NULL);
+
+  for (guint i = 0; list != NULL && list[i] != NULL; i++)
+    {
+      HpTimelineTrack track;
+
+      if (!parse_track_key (layout, list[i], &track))
+        continue;
+      if (pinned)
+        hp_timeline_layout_set_track_pinned (layout, &track, TRUE);
+      else
+        hp_timeline_layout_set_track_hidden (layout, &track, TRUE);
+    }
+}
+
+/**
+ * hp_timeline_state_apply:
+ * @layout: a timeline's layout, as new
+ * @bookmarks: (nullable): its bookmarks, replaced by the state's
+ *
+ * Gives @layout and @bookmarks what the state holds. Entries that name
+ * ranks or lanes this trace does not have, and values that do not parse,
+ * are skipped.
+ */
+void
+hp_timeline_state_apply (HpTimelineState     *self,
+                         HpTimelineLayout    *layout,
+                         HpTimelineBookmarks *bookmarks)
+{
+  HpTrace        *trace;
+  gsize           n = 0;
+  double          width;
+  g_autofree int *collapsed = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) groups = NULL;
+
+  g_return_if_fail (self != NULL && layout != NULL);
+
+  trace = hp_timeline_layout_get_trace (layout);
+  apply_tracks (self, layout, "hidden", FALSE);
+  apply_tracks (self, layout, "pinned", TRUE);
+  collapsed = g_key_file_get_integer_list (self->file, GROUP_TIMELINE, "collapsed-ranks", &n, NULL);
+  for (gsize i = 0; collapsed != NULL && i < n; i++)
+    {
+      int pos = find_rank (trace, collapsed[i]);
+
+      if (pos >= 0)
+        hp_timeline_layout_set_rank_collapsed (layout, (guint)pos, TRUE);
+    }
+  width = g_key_file_get_double (self->file, GROUP_TIMELINE, "gutter-width", &error);
+  if (error == NULL && width > 0)
+    hp_timeline_layout_set_gutter_width (layout, width);
+
+  if (bookmarks == NULL)
+    return;
+  hp_timeline_bookmarks_clear (bookmarks);
+  groups = g_key_file_get_groups (self->file, NULL);
+  for (guint i = 0; groups[i] != NULL; i++)
+    {
+      g_autoptr (GError) e1 = NULL;
+      g_autoptr (GError) e2 = NULL;
+      g_autofree char *name = NULL;
+      gint64           start, end;
+
+      if (!g_str_has_prefix (groups[i], BOOKMARK_PREFIX))
+        continue;
+      start = g_key_file_get_int64 (self->file, groups[i], "start", &e1);
+      end = g_key_file_get_int64 (self->file, groups[i], "end", &e2);
+      name = g_key_file_get_string (self->file, groups[i], "name", NULL);
+      if (e1 == NULL && e2 == NULL)
+        hp_timeline_bookmarks_add (bookmarks, start, end, name != NULL ? name : "");
+    }
+}

@@ -1,0 +1,527 @@
+/* test-timeline-lanes.c — pinned, hidden and collapsed lanes, bookmarks and the timeline's saved state.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#include "hp-charts.h"
+#include "hp-core.h"
+#include "hp-test-utils.h"
+
+/* the lane of rank position @k with thread or stream @tid */
+static guint
+lane_of (HpTrace *trace,
+         guint    k,
+         gint64   tid)
+{
+  const HpRank *r = hp_trace_get_rank (trace, k);
+
+  for (guint l = 0; l < r->n_lanes; l++)
+    if (r->lanes[l].tid == tid)
+      return l;
+  g_assert_not_reached ();
+  return 0;
+}
+
+/* the rows as "R<rank>", "<rank>/<tid>.<depth>" or "<rank>/c<counter>",
+ * a '*' before pinned ones: the order and content at a glance */
+static char *
+describe_rows (HpTrace          *trace,
+               HpTimelineLayout *layout)
+{
+  GString             *s = g_string_new (NULL);
+  guint                n_rows;
+  const HpTimelineRow *rows = hp_timeline_layout_get_rows (layout, &n_rows);
+
+  for (guint i = 0; i < n_rows; i++)
+    {
+      const HpRank *r = hp_trace_get_rank (trace, rows[i].rank_pos);
+
+      if (i > 0)
+        g_string_append_c (s, ' ');
+      if (i > 0)
+        g_assert_cmpfloat (rows[i].y, >=, rows[i - 1].y + rows[i - 1].height);
+      if (rows[i].pinned)
+        g_string_append_c (s, '*');
+      switch (rows[i].kind)
+        {
+        case HP_TIMELINE_ROW_RANK:
+          g_string_append_printf (s, "R%d", r->rank);
+          break;
+        case HP_TIMELINE_ROW_SLICES:
+          g_string_append_printf (s, "%d/%" G_GINT64_FORMAT ".%u", r->rank, r->lanes[rows[i].lane].tid, rows[i].depth);
+          break;
+        case HP_TIMELINE_ROW_COUNTER:
+        default:
+          g_string_append_printf (s, "%d/c%u", r->rank, rows[i].lane);
+          break;
+        }
+    }
+  return g_string_free (s, FALSE);
+}
+
+#define ALL_ROWS "R0 0/10.0 0/10.1 0/7.0 0/8.0 R1 1/10.0 1/10.1 1/7.0 1/8.0"
+
+static void
+assert_rows (HpTrace          *trace,
+             HpTimelineLayout *layout,
+             const char       *expected)
+{
+  g_autofree char *got = describe_rows (trace, layout);
+
+  g_assert_cmpstr (got, ==, expected);
+}
+
+/* ---------------------------------------------------------------------- */
+/* layout                                                                  */
+
+static void
+test_pinned (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
+  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+  HpTimelineTrack      s8 = { HP_TIMELINE_ROW_SLICES, 1, lane_of (trace, 1, 8) };
+  HpTimelineTrack      host = { HP_TIMELINE_ROW_SLICES, 0, lane_of (trace, 0, 10) };
+  const HpTimelineRow *rows;
+  guint                n, generation;
+  double               height;
+
+  assert_rows (trace, layout, ALL_ROWS);
+  height = hp_timeline_layout_get_content_height (layout);
+
+  /* pinned tracks come first, in pin order, and leave their rank's group */
+  generation = hp_timeline_layout_get_generation (layout);
+  hp_timeline_layout_set_track_pinned (layout, &s8, TRUE);
+  g_assert_cmpuint (hp_timeline_layout_get_generation (layout), !=, generation);
+  assert_rows (trace, layout, "*1/8.0 R0 0/10.0 0/10.1 0/7.0 0/8.0 R1 1/10.0 1/10.1 1/7.0");
+  hp_timeline_layout_set_track_pinned (layout, &host, TRUE);
+  assert_rows (trace, layout, "*1/8.0 *0/10.0 *0/10.1 R0 0/7.0 0/8.0 R1 1/10.0 1/10.1 1/7.0");
+  g_assert_true (hp_timeline_layout_get_track_pinned (layout, &s8));
+  g_assert_cmpuint (hp_timeline_layout_get_pinned_tracks (layout, &n)[1].rank_pos, ==, 0);
+  g_assert_cmpuint (n, ==, 2);
+  /* the pinned section ends with a gap like any lane */
+  g_assert_cmpfloat (hp_timeline_layout_get_content_height (layout), ==, height + HP_TIMELINE_LANE_GAP);
+
+  /* lanes are still found where they are now */
+  rows = hp_timeline_layout_get_rows (layout, &n);
+  g_assert_cmpint (hp_timeline_layout_find_lane_row (layout, 1, s8.lane, 0), ==, 0);
+  g_assert_cmpint (hp_timeline_layout_find_lane_row (layout, 0, host.lane, 1), ==, 2);
+  g_assert_cmpint (hp_timeline_layout_find_lane_row (layout, 1, lane_of (trace, 1, 7), 0), ==, 9);
+  g_assert_cmpint (hp_timeline_layout_find_row (layout, rows[0].y + 1), ==, 0);
+
+  /* a collapsed rank keeps its pinned lanes on top */
+  hp_timeline_layout_set_rank_collapsed (layout, 0, TRUE);
+  assert_rows (trace, layout, "*1/8.0 *0/10.0 *0/10.1 R0 R1 1/10.0 1/10.1 1/7.0");
+  /* a rank taken out of the view takes its pinned lanes with it */
+  hp_timeline_layout_set_rank_visible (layout, 1, FALSE);
+  assert_rows (trace, layout, "*0/10.0 *0/10.1 R0");
+  hp_timeline_layout_set_rank_visible (layout, 1, TRUE);
+  hp_timeline_layout_set_rank_collapsed (layout, 0, FALSE);
+
+  /* unpinned, a lane goes back to its place */
+  hp_timeline_layout_set_track_pinned (layout, &s8, FALSE);
+  hp_timeline_layout_set_track_pinned (layout, &host, FALSE);
+  assert_rows (trace, layout, ALL_ROWS);
+  g_assert_cmpfloat (hp_timeline_layout_get_content_height (layout), ==, height);
+}
+
+static void
+test_hidden (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
+  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+  HpTimelineTrack s7 = { HP_TIMELINE_ROW_SLICES, 0, lane_of (trace, 0, 7) };
+  HpTimelineTrack host = { HP_TIMELINE_ROW_SLICES, 1, lane_of (trace, 1, 10) };
+  guint           n;
+
+  hp_timeline_layout_set_track_hidden (layout, &s7, TRUE);
+  assert_rows (trace, layout, "R0 0/10.0 0/10.1 0/8.0 R1 1/10.0 1/10.1 1/7.0 1/8.0");
+  g_assert_false (hp_timeline_layout_get_lane_visible (layout, 0, s7.lane));
+  g_assert_cmpint (hp_timeline_layout_find_lane_row (layout, 0, s7.lane, 0), ==, -1);
+
+  /* hiding a pinned lane unpins it; pinning a hidden one shows it */
+  hp_timeline_layout_set_track_pinned (layout, &host, TRUE);
+  hp_timeline_layout_set_track_hidden (layout, &host, TRUE);
+  g_assert_false (hp_timeline_layout_get_track_pinned (layout, &host));
+  assert_rows (trace, layout, "R0 0/10.0 0/10.1 0/8.0 R1 1/7.0 1/8.0");
+  hp_timeline_layout_get_hidden_tracks (layout, &n);
+  g_assert_cmpuint (n, ==, 2);
+  hp_timeline_layout_set_track_pinned (layout, &s7, TRUE);
+  assert_rows (trace, layout, "*0/7.0 R0 0/10.0 0/10.1 0/8.0 R1 1/7.0 1/8.0");
+  hp_timeline_layout_get_hidden_tracks (layout, &n);
+  g_assert_cmpuint (n, ==, 1);
+
+  /* the way back */
+  hp_timeline_layout_show_hidden_tracks (layout);
+  hp_timeline_layout_get_hidden_tracks (layout, &n);
+  g_assert_cmpuint (n, ==, 0);
+  assert_rows (trace, layout, "*0/7.0 R0 0/10.0 0/10.1 0/8.0 R1 1/10.0 1/10.1 1/7.0 1/8.0");
+  /* the old per-lane switch is the same state */
+  hp_timeline_layout_set_lane_visible (layout, 1, host.lane, FALSE);
+  g_assert_true (hp_timeline_layout_get_track_hidden (layout, &host));
+}
+
+/* scrolled, the pinned tracks stay in a band at the top, and the points
+ * there are theirs */
+static void
+test_pinned_band (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
+  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (trace);
+  HpTimelineLayout  *layout = hp_timeline_painter_get_layout (painter);
+  HpTimelineTrack    host = { HP_TIMELINE_ROW_SLICES, 1, lane_of (trace, 1, 10) };
+  HpTimelineViewport v = { 0, 100 * HP_NS_PER_US, HP_TIMELINE_GUTTER_WIDTH + 1000, 400, 60, 1.0 };
+  HpTimelineViewport at;
+  HpTimelineHit      hit;
+  double             top = hp_timeline_layout_get_lanes_top (layout);
+  double             band;
+  cairo_surface_t   *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, v.width, v.height);
+  cairo_t           *cr = cairo_create (surface);
+
+  /* nothing pinned: no band */
+  g_assert_cmpfloat (hp_timeline_layout_get_pinned_band (layout, &v), ==, 0);
+  hp_timeline_layout_set_track_pinned (layout, &host, TRUE);
+  band = hp_timeline_layout_get_pinned_band (layout, &v);
+  g_assert_cmpfloat (band, ==, 2 * HP_TIMELINE_SLICE_HEIGHT + 2 * HP_TIMELINE_LANE_GAP);
+  v.scroll_y = 0;
+  g_assert_cmpfloat (hp_timeline_layout_get_pinned_band (layout, &v), ==, 0);
+  v.scroll_y = 60;
+
+  /* in the band, the pinned lane; under it, the scrolled rows */
+  hp_timeline_layout_viewport_at (layout, &v, top + 5, &at);
+  g_assert_cmpfloat (at.scroll_y, ==, 0);
+  hp_timeline_layout_viewport_at (layout, &v, top + band + 5, &at);
+  g_assert_cmpfloat (at.scroll_y, ==, 60);
+  hp_timeline_hit_init (&hit);
+  g_assert_true (hp_timeline_painter_hit_test (painter, &v, 40, top + 5, &hit));
+  g_assert_cmpint (hit.kind, ==, HP_TIMELINE_HIT_LANE_LABEL);
+  g_assert_cmpint (hit.row, ==, 0);
+  g_assert_cmpint (hit.depth, ==, 0);
+  hp_timeline_hit_clear (&hit);
+  g_assert_true (hp_timeline_painter_hit_test (painter, &v, 40, top + HP_TIMELINE_SLICE_HEIGHT + 5, &hit));
+  g_assert_cmpint (hit.row, ==, 1);
+  hp_timeline_hit_clear (&hit);
+  g_assert_true (hp_timeline_layout_hit_test (layout, &v, 40, top + band + 1, &hit));
+  g_assert_cmpint (hit.row, ==, hp_timeline_layout_find_row (layout, band + 1 + 60));
+  g_assert_cmpint (hit.row, >, 1);
+  hp_timeline_hit_clear (&hit);
+
+  /* both passes paint, the last frame is the scrolled one */
+  hp_timeline_painter_paint (painter, cr, &v);
+  hp_timeline_painter_paint_dynamic (painter, cr, &v);
+  {
+    guint first, end;
+
+    hp_timeline_layout_get_visible_rows (layout, &first, &end);
+    g_assert_cmpuint (first, ==, (guint)hp_timeline_layout_find_row (layout, 60 + 1));
+  }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* counter tracks are tracks like lanes: pinned, hidden, in order */
+static void
+test_counter_tracks (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-nested.json", HP_MODE_DEFAULT);
+  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+  HpTimelineTrack      c0 = { HP_TIMELINE_ROW_COUNTER, 0, 0 };
+  const HpTimelineRow *rows;
+  guint                n_rows, n_all;
+
+  hp_timeline_layout_set_flags (layout, HP_TIMELINE_SHOW_COUNTERS);
+  hp_timeline_layout_install_extras (layout, hp_timeline_extras_compute (trace, HP_TIMELINE_SHOW_COUNTERS, 30.0, NULL));
+  g_assert_cmpuint (hp_timeline_layout_get_n_counters (layout, 0), >=, 1);
+  hp_timeline_layout_get_rows (layout, &n_all);
+
+  hp_timeline_layout_set_track_pinned (layout, &c0, TRUE);
+  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  g_assert_cmpuint (n_rows, ==, n_all);
+  g_assert_cmpint (rows[0].kind, ==, HP_TIMELINE_ROW_COUNTER);
+  g_assert_true (rows[0].pinned);
+  g_assert_cmpint (rows[1].kind, ==, HP_TIMELINE_ROW_RANK);
+  for (guint i = 1; i < n_rows; i++)
+    g_assert_false (rows[i].kind == HP_TIMELINE_ROW_COUNTER && rows[i].lane == 0);
+
+  hp_timeline_layout_set_track_hidden (layout, &c0, TRUE);
+  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  g_assert_cmpuint (n_rows, ==, n_all - 1);
+  g_assert_cmpint (rows[0].kind, ==, HP_TIMELINE_ROW_RANK);
+
+  /* a pinned counter shows only while counters are shown */
+  hp_timeline_layout_set_track_pinned (layout, &c0, TRUE);
+  hp_timeline_layout_set_flags (layout, HP_TIMELINE_SHOW_NONE);
+  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  g_assert_cmpint (rows[0].kind, ==, HP_TIMELINE_ROW_RANK);
+}
+
+static void
+test_gutter_width (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
+  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+  HpTimelineViewport v = { 0, 100 * HP_NS_PER_US, 800, 300, 0, 1.0 };
+  HpTimelineMapper   m;
+  HpTimelineHit      hit;
+
+  g_assert_cmpfloat (hp_timeline_layout_get_gutter_width (layout), ==, HP_TIMELINE_GUTTER_WIDTH);
+  hp_timeline_layout_set_gutter_width (layout, 300.4);
+  g_assert_cmpfloat (hp_timeline_layout_get_gutter_width (layout), ==, 300);
+  hp_timeline_mapper_init (&m, layout, &v);
+  g_assert_cmpfloat (m.time_left, ==, 300);
+  g_assert_cmpfloat (hp_timeline_mapper_time_to_x (&m, 0), ==, 300);
+  g_assert_cmpfloat (hp_timeline_mapper_time_to_x (&m, 100 * HP_NS_PER_US), ==, 800);
+
+  /* a point at x = 250 is a lane's name now, not an event */
+  hp_timeline_hit_init (&hit);
+  g_assert_true (hp_timeline_layout_hit_test (layout, &v, 250, m.lanes_top + HP_TIMELINE_RANK_HEIGHT + HP_TIMELINE_LANE_GAP + 5, &hit));
+  g_assert_cmpint (hit.kind, ==, HP_TIMELINE_HIT_LANE_LABEL);
+  hp_timeline_hit_clear (&hit);
+
+  hp_timeline_layout_set_gutter_width (layout, 5);
+  g_assert_cmpfloat (hp_timeline_layout_get_gutter_width (layout), ==, HP_TIMELINE_GUTTER_MIN_WIDTH);
+  hp_timeline_layout_set_gutter_width (layout, 1e6);
+  g_assert_cmpfloat (hp_timeline_layout_get_gutter_width (layout), ==, HP_TIMELINE_GUTTER_MAX_WIDTH);
+}
+
+/* ---------------------------------------------------------------------- */
+/* bookmarks                                                               */
+
+static void
+test_bookmarks (void)
+{
+  g_autoptr (HpTimelineBookmarks) marks = hp_timeline_bookmarks_new ();
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
+  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (trace);
+  HpTimelineViewport v = { 0, 100 * HP_NS_PER_US, HP_TIMELINE_GUTTER_WIDTH + 1000, 300, 0, 1.0 };
+  HpTimelineHit      hit;
+
+  g_assert_cmpuint (hp_timeline_bookmarks_add (marks, 50000, 60000, "b"), ==, 0);
+  g_assert_cmpuint (hp_timeline_bookmarks_add (marks, 10000, 10000, "a"), ==, 0);
+  /* a reversed range is put right */
+  g_assert_cmpuint (hp_timeline_bookmarks_add (marks, 90000, 70000, "c"), ==, 2);
+  g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (marks), ==, 3);
+  g_assert_cmpint (hp_timeline_bookmarks_get (marks, 2)->start, ==, 70000);
+  g_assert_cmpint (hp_timeline_bookmarks_get (marks, 2)->end, ==, 90000);
+  g_assert_cmpstr (hp_timeline_bookmarks_get (marks, 1)->name, ==, "b");
+
+  g_assert_cmpint (hp_timeline_bookmarks_find_next (marks, 0, 1), ==, 0);
+  g_assert_cmpint (hp_timeline_bookmarks_find_next (marks, 10000, 1), ==, 1);
+  g_assert_cmpint (hp_timeline_bookmarks_find_next (marks, 70000, 1), ==, -1);
+  g_assert_cmpint (hp_timeline_bookmarks_find_next (marks, 70000, -1), ==, 1);
+  g_assert_cmpint (hp_timeline_bookmarks_find_next (marks, 10000, -1), ==, -1);
+
+  hp_timeline_bookmarks_rename (marks, 1, "the slow step");
+  g_assert_cmpstr (hp_timeline_bookmarks_get (marks, 1)->name, ==, "the slow step");
+
+  /* the flags answer on the ruler with their name */
+  hp_timeline_painter_add_overlay (painter, HP_TIMELINE_LAYER_OVER, hp_timeline_bookmarks_paint, hp_timeline_bookmarks_hit_test, marks, NULL);
+  hp_timeline_hit_init (&hit);
+  g_assert_true (hp_timeline_painter_hit_test (painter, &v, HP_TIMELINE_GUTTER_WIDTH + 500 + 2, 4, &hit));
+  g_assert_cmpint (hit.kind, ==, HP_TIMELINE_HIT_OVERLAY);
+  g_assert_cmpint (hit.item, ==, 1);
+  g_assert_cmpint (hit.start, ==, 50000);
+  g_assert_cmpstr (hit.text, ==, "the slow step");
+  hp_timeline_hit_clear (&hit);
+  g_assert_true (hp_timeline_painter_hit_test (painter, &v, HP_TIMELINE_GUTTER_WIDTH + 300, 4, &hit));
+  g_assert_cmpint (hit.kind, ==, HP_TIMELINE_HIT_RULER);
+  hp_timeline_hit_clear (&hit);
+
+  /* and are drawn there in the flag colour */
+  {
+    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, v.width, v.height);
+    cairo_t         *cr = cairo_create (surface);
+    const HpColor   *flag = &hp_timeline_painter_get_style (painter)->palette[3];
+    guint32          pixel;
+
+    hp_timeline_painter_paint (painter, cr, &v);
+    cairo_destroy (cr);
+    cairo_surface_flush (surface);
+    pixel = *(guint32 *)(gpointer)(cairo_image_surface_get_data (surface) + 4 * cairo_image_surface_get_stride (surface) + 4 * ((int)HP_TIMELINE_GUTTER_WIDTH + 501));
+    g_assert_cmpint ((pixel >> 16) & 0xff, ==, (int)lround (flag->red * 255));
+    g_assert_cmpint ((pixel >> 8) & 0xff, ==, (int)lround (flag->green * 255));
+    g_assert_cmpint (pixel & 0xff, ==, (int)lround (flag->blue * 255));
+    cairo_surface_destroy (surface);
+  }
+
+  hp_timeline_bookmarks_remove (marks, 0);
+  g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (marks), ==, 2);
+  g_assert_cmpstr (hp_timeline_bookmarks_get (marks, 0)->name, ==, "the slow step");
+  hp_timeline_bookmarks_clear (marks);
+  g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (marks), ==, 0);
+}
+
+/* ---------------------------------------------------------------------- */
+/* state                                                                   */
+
+static void
+test_state_path (void)
+{
+  g_autofree char *dir = hp_test_data_path ("edge", "timeline-lanes", NULL);
+  g_autofree char *spelled = g_build_filename (dir, ".", NULL);
+  g_autofree char *other = hp_test_data_path ("edge", "breakdowns-mixed-ranks", NULL);
+  const char      *a[] = { dir, NULL };
+  const char      *b[] = { spelled, NULL };
+  const char      *c[] = { other, NULL };
+  const char      *both[] = { dir, other, NULL };
+  const char      *both_swapped[] = { other, spelled, NULL };
+  g_autofree char *pa = hp_timeline_state_path_for_run ("/state", a);
+  g_autofree char *pb = hp_timeline_state_path_for_run ("/state", b);
+  g_autofree char *pc = hp_timeline_state_path_for_run ("/state", c);
+  g_autofree char *pboth = hp_timeline_state_path_for_run ("/state", both);
+  g_autofree char *pswapped = hp_timeline_state_path_for_run ("/state", both_swapped);
+
+  g_assert_true (g_str_has_prefix (pa, "/state/hotpath/timeline/"));
+  g_assert_true (g_str_has_suffix (pa, ".ini"));
+  g_assert_cmpstr (pa, ==, pb);
+  g_assert_cmpstr (pa, !=, pc);
+  g_assert_cmpstr (pboth, ==, pswapped);
+  g_assert_cmpstr (pboth, !=, pa);
+}
+
+static void
+test_state_round_trip (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
+  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+  g_autoptr (HpTimelineLayout) again = hp_timeline_layout_new (trace);
+  g_autoptr (HpTimelineBookmarks) marks = hp_timeline_bookmarks_new ();
+  g_autoptr (HpTimelineBookmarks) marks_again = hp_timeline_bookmarks_new ();
+  g_autoptr (HpTimelineState) state = hp_timeline_state_new ();
+  g_autoptr (HpTimelineState) loaded = hp_timeline_state_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *tmp = g_dir_make_tmp ("hp-state-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *got = NULL;
+
+  g_assert_no_error (error);
+  path = g_build_filename (tmp, "deep", "er", "state.ini", NULL);
+  hp_timeline_layout_set_track_pinned (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_SLICES, 1, lane_of (trace, 1, 8) }, TRUE);
+  hp_timeline_layout_set_track_pinned (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_SLICES, 0, lane_of (trace, 0, 7) }, TRUE);
+  hp_timeline_layout_set_track_hidden (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_SLICES, 0, lane_of (trace, 0, 10) }, TRUE);
+  hp_timeline_layout_set_rank_collapsed (layout, 1, TRUE);
+  hp_timeline_layout_set_gutter_width (layout, 240);
+  hp_timeline_bookmarks_add (marks, 20000, 50000, "warm-up; [odd] = name\nsecond line");
+  hp_timeline_bookmarks_add (marks, 5000, 5000, "");
+  expected = describe_rows (trace, layout);
+  g_assert_cmpstr (expected, ==, "*1/8.0 *0/7.0 R0 0/8.0 R1");
+
+  hp_timeline_state_capture (state, layout, marks);
+  g_assert_true (hp_timeline_state_save (state, path, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (hp_timeline_state_load (loaded, path, &error));
+  g_assert_no_error (error);
+  hp_timeline_state_apply (loaded, again, marks_again);
+  got = describe_rows (trace, again);
+  g_assert_cmpstr (got, ==, expected);
+  g_assert_cmpfloat (hp_timeline_layout_get_gutter_width (again), ==, 240);
+  g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (marks_again), ==, 2);
+  g_assert_cmpint (hp_timeline_bookmarks_get (marks_again, 0)->start, ==, 5000);
+  g_assert_cmpstr (hp_timeline_bookmarks_get (marks_again, 0)->name, ==, "");
+  g_assert_cmpint (hp_timeline_bookmarks_get (marks_again, 1)->end, ==, 50000);
+  g_assert_cmpstr (hp_timeline_bookmarks_get (marks_again, 1)->name, ==, "warm-up; [odd] = name\nsecond line");
+
+  /* capturing again replaces, it does not add */
+  hp_timeline_bookmarks_remove (marks, 0);
+  hp_timeline_layout_set_rank_collapsed (layout, 1, FALSE);
+  hp_timeline_state_capture (state, layout, marks);
+  g_assert_true (hp_timeline_state_save (state, path, &error));
+  g_assert_true (hp_timeline_state_load (loaded, path, &error));
+  g_clear_pointer (&again, hp_timeline_layout_unref);
+  again = hp_timeline_layout_new (trace);
+  hp_timeline_state_apply (loaded, again, marks_again);
+  g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (marks_again), ==, 1);
+  g_assert_false (hp_timeline_layout_get_rank_collapsed (again, 1));
+
+  /* a missing file is an empty state */
+  g_assert_true (hp_timeline_state_load (loaded, "/nonexistent/hotpath/state.ini", &error));
+  g_assert_no_error (error);
+
+  g_assert_cmpint (g_remove (path), ==, 0);
+  {
+    g_autofree char *er = g_path_get_dirname (path);
+    g_autofree char *deep = g_path_get_dirname (er);
+
+    g_assert_cmpint (g_rmdir (er), ==, 0);
+    g_assert_cmpint (g_rmdir (deep), ==, 0);
+    g_assert_cmpint (g_rmdir (tmp), ==, 0);
+  }
+}
+
+static void
+test_state_corrupt (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
+  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+  g_autoptr (HpTimelineBookmarks) marks = hp_timeline_bookmarks_new ();
+  g_autoptr (HpTimelineState) state = hp_timeline_state_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *tmp = g_dir_make_tmp ("hp-state-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (tmp, "state.ini", NULL);
+  guint            n;
+
+  /* not a key file at all: an error naming the file, an empty state */
+  g_assert_true (g_file_set_contents (path, "\x89PNG\r\n\x1a\n[[[\nthis is = not\n[a key file", -1, NULL));
+  g_assert_false (hp_timeline_state_load (state, path, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, path));
+  g_clear_error (&error);
+  hp_timeline_bookmarks_add (marks, 1, 2, "kept until applied");
+  hp_timeline_state_apply (state, layout, marks);
+  assert_rows (trace, layout, ALL_ROWS);
+  g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (marks), ==, 0);
+
+  /* a key file with entries that do not parse or name nothing here: the
+   * good ones apply, the rest are skipped */
+  g_assert_true (g_file_set_contents (path,
+                                      "[Timeline]\n"
+                                      "pinned=lane:99:0:7;junk;lane:0:0;counter:1:x;lane:1:0:8;lane:0:0:99999999999999999999\n"
+                                      "hidden=lane:0:10:10;gpu:0:0:7\n"
+                                      "collapsed-ranks=7;1;x\n"
+                                      "gutter-width=wide\n"
+                                      "[Bookmark 0]\nstart=10\nend=20\nname=ok\n"
+                                      "[Bookmark 1]\nstart=ten\nend=20\n"
+                                      "[Bookmark 2]\nend=20\n",
+                                      -1, NULL));
+  g_assert_true (hp_timeline_state_load (state, path, &error));
+  g_assert_no_error (error);
+  hp_timeline_state_apply (state, layout, marks);
+  hp_timeline_layout_get_pinned_tracks (layout, &n);
+  g_assert_cmpuint (n, ==, 1);
+  hp_timeline_layout_get_hidden_tracks (layout, &n);
+  g_assert_cmpuint (n, ==, 1);
+  /* "7;1;x" is not an integer list: no rank is collapsed */
+  assert_rows (trace, layout, "*1/8.0 R0 0/7.0 0/8.0 R1 1/10.0 1/10.1 1/7.0");
+  g_assert_cmpfloat (hp_timeline_layout_get_gutter_width (layout), ==, HP_TIMELINE_GUTTER_WIDTH);
+  g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (marks), ==, 1);
+  g_assert_cmpstr (hp_timeline_bookmarks_get (marks, 0)->name, ==, "ok");
+
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (tmp), ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/charts/timeline-lanes/pinned", test_pinned);
+  g_test_add_func ("/charts/timeline-lanes/hidden", test_hidden);
+  g_test_add_func ("/charts/timeline-lanes/pinned-band", test_pinned_band);
+  g_test_add_func ("/charts/timeline-lanes/counter-tracks", test_counter_tracks);
+  g_test_add_func ("/charts/timeline-lanes/gutter-width", test_gutter_width);
+  g_test_add_func ("/charts/timeline-lanes/bookmarks", test_bookmarks);
+  g_test_add_func ("/charts/timeline-lanes/state-path", test_state_path);
+  g_test_add_func ("/charts/timeline-lanes/state-round-trip", test_state_round_trip);
+  g_test_add_func ("/charts/timeline-lanes/state-corrupt", test_state_corrupt);
+
+  return g_test_run ();
+}
