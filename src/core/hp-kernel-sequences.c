@@ -597,8 +597,14 @@ sort_unique (GArray *a)
   g_array_set_size (a, out);
 }
 
-static HpTable *
-patterns_table (GPtrArray *patterns)
+/**
+ * hp_kernel_sequences_table_new_empty:
+ *
+ * Returns: (transfer full): a `frequent_cuda_kernel_sequences` table with
+ *   HTA's columns and no row, what HTA returns when no operator matches
+ */
+HpTable *
+hp_kernel_sequences_table_new_empty (void)
 {
   HpTable *t = hp_table_new (HP_KERNEL_SEQUENCES_TABLE, "Frequent CUDA kernel sequences");
 
@@ -606,6 +612,14 @@ patterns_table (GPtrArray *patterns)
   hp_table_add_column (t, "count", HP_COLUMN_INT, NULL);
   hp_table_add_column (t, "GPU kernel duration (us)", HP_COLUMN_DOUBLE, "us");
   hp_table_add_column (t, "CPU op duration (us)", HP_COLUMN_DOUBLE, "us");
+  return t;
+}
+
+static HpTable *
+patterns_table (GPtrArray *patterns)
+{
+  HpTable *t = hp_kernel_sequences_table_new_empty ();
+
   for (guint i = 0; i < patterns->len; i++)
     {
       const Pattern *p = g_ptr_array_index (patterns, i);
