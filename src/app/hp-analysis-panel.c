@@ -137,6 +137,7 @@ status_row (const char *icon_name,
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *image = gtk_image_new_from_icon_name (icon_name);
   GtkWidget *label = gtk_label_new (text);
+  GtkWidget *text_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
 
   gtk_widget_add_css_class (row, "hp-status");
   gtk_widget_set_valign (image, GTK_ALIGN_START);
@@ -144,8 +145,11 @@ status_row (const char *icon_name,
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
   gtk_widget_set_hexpand (label, TRUE);
+  /* in a vertical box, so that the row lines up no baseline (see
+   * hp-health-view.c) */
+  gtk_box_append (GTK_BOX (text_box), label);
   gtk_box_append (GTK_BOX (row), image);
-  gtk_box_append (GTK_BOX (row), label);
+  gtk_box_append (GTK_BOX (row), text_box);
   return row;
 }
 
@@ -1148,6 +1152,7 @@ hp_analysis_panel_show_row_on_timeline (HpAnalysisPanel *self,
                                         guint            row)
 {
   g_autoptr (HpLinkedEvents) linked = NULL;
+  HpTrace *trace;
 
   g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), FALSE);
   g_return_val_if_fail (table != NULL, FALSE);
@@ -1156,17 +1161,21 @@ hp_analysis_panel_show_row_on_timeline (HpAnalysisPanel *self,
     return FALSE;
   if (hp_analysis_panel_get_session (self) == NULL)
     return FALSE;
-  /* the analysis that made the table knows what its rows stand for; its
-   * result may carry them already (the idle gaps) */
+  /* the analysis that made the table knows what its rows stand for, in
+   * the scope it ran on; its result may carry them already (the idle
+   * gaps) */
   {
     HpSession        *session = hp_analysis_panel_get_session (self);
     const HpAnalysis *analysis = hp_analysis_find_by_table (hp_table_get_name (table));
     HpResult         *result = analysis != NULL ? hp_session_get_analysis_result (session, analysis->name) : NULL;
 
+    trace = hp_session_get_analysis_trace (session);
+    if (trace == NULL)
+      trace = hp_session_get_trace (session);
     if (result != NULL && hp_result_find_table (result, hp_table_get_name (table)) == table)
-      linked = hp_result_row_events (result, hp_session_get_trace (session), table, row);
+      linked = hp_result_row_events (result, trace, table, row);
     else
-      linked = hp_analysis_row_events (hp_session_get_trace (session), table, row, hp_analysis_panel_get_params (self));
+      linked = hp_analysis_row_events (trace, table, row, hp_analysis_panel_get_params (self));
   }
   if (linked == NULL || linked->events->len == 0)
     {

@@ -17,6 +17,8 @@
 
 #define COLUMN_MIN_WIDTH 440
 #define SPACING 18
+/* the widest size GTK measures for (its MAX_ALLOWED_SIZE) */
+#define WIDEST (1 << 20)
 
 struct _HpChartGrid
 {
@@ -169,11 +171,20 @@ hp_chart_grid_measure (GtkWidget     *widget,
     }
   else
     {
-      int width = for_size;
+      if (for_size >= 0)
+        *minimum = *natural = flow (self, for_size, NULL);
+      else
+        {
+          int width;
 
-      if (width < 0)
-        gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &width, NULL, NULL);
-      *minimum = *natural = flow (self, width, NULL);
+          /* Free of a width, the height at the natural width, or at the
+           * widest GTK ever asks for if more: the charts grow with their
+           * width up to a cap, and a box that fits its children into a
+           * height measures them at that width and checks that none asks
+           * for more than this ("Expect overlapping widgets") */
+          gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &width, NULL, NULL);
+          *minimum = *natural = MAX (flow (self, width, NULL), flow (self, WIDEST, NULL));
+        }
     }
 }
 

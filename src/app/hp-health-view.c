@@ -39,6 +39,7 @@ finding_row (const HpHealthFinding *f)
   GtkWidget       *icon = gtk_image_new_from_icon_name (severity_icon (f->severity));
   g_autofree char *text = NULL;
   GtkWidget       *label;
+  GtkWidget       *text_box;
 
   if (f->rank >= 0)
     /* Translators: a health finding about one rank: "Rank 1: 3 of 4 kernels…" */
@@ -58,8 +59,17 @@ finding_row (const HpHealthFinding *f)
   gtk_widget_set_hexpand (label, TRUE);
   if (f->severity == HP_HEALTH_INFO)
     gtk_widget_add_css_class (label, "dim-label");
+  /* GTK 4.8's horizontal box lines its children up on their baselines
+   * and rounds a wrapping label's part above and below it up apart, one
+   * pixel more than the label's height at any given width, but not free of
+   * a width: a box that fits the rows into a height then finds them
+   * taller at every width than they said ("Expect overlapping widgets").
+   * In a vertical box the label has no baseline to line up. */
+  text_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_hexpand (text_box, TRUE);
+  gtk_box_append (GTK_BOX (text_box), label);
   gtk_box_append (GTK_BOX (row), icon);
-  gtk_box_append (GTK_BOX (row), label);
+  gtk_box_append (GTK_BOX (row), text_box);
   return row;
 }
 

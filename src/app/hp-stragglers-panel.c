@@ -4,7 +4,8 @@
  * metric per rank and step) and collectives (each collective matched across
  * ranks, its start skew, late rank and waits). The heat map of rank ×
  * collective is coloured by how late each rank started; a click on a cell
- * selects that rank's kernel of the collective on the timeline.
+ * selects that collective on every rank's lane of the timeline, the
+ * cell's rank in focus.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -32,8 +33,8 @@ G_DEFINE_FINAL_TYPE (HpStragglersPanel, hp_stragglers_panel, HP_TYPE_ANALYSIS_PA
  * @rank: a rank
  * @collective: the collective's `index` in the collectives table
  *
- * Selects the rank's kernel of that collective on the timeline, as a click
- * on its heat map cell does.
+ * Selects that collective on every rank's lane of the timeline, @rank's
+ * kernel in focus, as a click on its heat map cell does.
  *
  * Returns: whether the rank ran that collective
  */
@@ -42,20 +43,26 @@ hp_stragglers_panel_select_cell (HpStragglersPanel *self,
                                  int                rank,
                                  gint64             collective)
 {
-  HpTable *waits;
-  int      c_index, c_rank;
+  HpSession *session;
+  HpTable   *waits;
+  HpTrace   *trace;
+  g_autoptr (HpLinkedEvents) linked = NULL;
 
   g_return_val_if_fail (HP_IS_STRAGGLERS_PANEL (self), FALSE);
 
+  session = hp_analysis_panel_get_session (HP_ANALYSIS_PANEL (self));
   waits = hp_analysis_panel_find_table (HP_ANALYSIS_PANEL (self), "collectives", "collective_waits");
-  if (waits == NULL)
+  if (session == NULL || waits == NULL)
     return FALSE;
-  c_index = hp_table_find_column (waits, "index");
-  c_rank = hp_table_find_column (waits, "rank");
-  for (guint i = 0; c_index >= 0 && c_rank >= 0 && i < hp_table_get_n_rows (waits); i++)
-    if (hp_table_get_int (waits, i, c_index) == collective && hp_table_get_int (waits, i, c_rank) == rank)
-      return hp_analysis_panel_show_row_on_timeline (HP_ANALYSIS_PANEL (self), waits, i);
-  return FALSE;
+  /* the events of the scope the table was made in */
+  trace = hp_session_get_analysis_trace (session);
+  if (trace == NULL)
+    trace = hp_session_get_trace (session);
+  linked = hp_linked_events_for_collective (trace, waits, collective, rank);
+  if (linked == NULL)
+    return FALSE;
+  g_signal_emit_by_name (self, "show-on-timeline", linked);
+  return TRUE;
 }
 
 static void
@@ -99,7 +106,7 @@ hp_stragglers_panel_add_charts (HpAnalysisPanel *panel)
       g_signal_connect_object (click, "released", G_CALLBACK (heat_map_released_cb), panel, 0);
       gtk_widget_add_controller (GTK_WIDGET (heat_map), GTK_EVENT_CONTROLLER (click));
       gtk_widget_set_cursor_from_name (GTK_WIDGET (heat_map), "pointer");
-      gtk_widget_set_tooltip_text (GTK_WIDGET (heat_map), _ ("Click a cell to select that rank's kernel of the collective on the timeline"));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (heat_map), _ ("Click a cell to select that collective on every rank of the timeline"));
     }
 }
 

@@ -840,13 +840,16 @@ match_of_event (HpTimelinePanel *self,
 {
   HpTimelineLayout *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (self->view));
   guint             n = hp_timeline_view_get_n_matches (self->view);
+  const HpRank     *r = hp_trace_find_rank (self->trace, self->linked->rank);
 
   for (guint i = 0; i < n; i++)
     {
       guint   rank_pos;
       guint32 e;
 
-      if (hp_timeline_layout_get_highlight (layout, i, &rank_pos, &e) && e == event)
+      /* the linked rank's event: other ranks may be highlighted too */
+      if (hp_timeline_layout_get_highlight (layout, i, &rank_pos, &e) && e == event &&
+          hp_trace_get_rank (self->trace, rank_pos) == r)
         return (int)i;
     }
   return -1;
@@ -860,13 +863,15 @@ focus_linked (HpTimelinePanel *self,
               gboolean         zoom)
 {
   HpTimelineLayout *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (self->view));
-  const HpRank     *r = hp_trace_find_rank (self->trace, self->linked->rank);
+  const HpRank     *r;
   guint             rank_pos;
   guint32           event;
   gint64            start, end;
 
-  if (r == NULL || !hp_timeline_layout_get_highlight (layout, match, &rank_pos, &event))
+  if (!hp_timeline_layout_get_highlight (layout, match, &rank_pos, &event))
     return;
+  /* the highlight's own rank: linked events may span several */
+  r = hp_trace_get_rank (self->trace, rank_pos);
 
   if (self->linked->focus == HP_LINKED_FOCUS_GAP)
     {
@@ -1549,6 +1554,15 @@ hp_timeline_panel_show_linked (HpTimelinePanel      *self,
 
   self->linked = hp_linked_events_copy (linked);
   hp_timeline_view_show_events (self->view, linked->rank, linked->events);
+  /* the same events on other ranks (one collective on every rank) */
+  for (guint i = 0; linked->others != NULL && i < linked->others->len; i++)
+    {
+      const HpLinkedEvent *other = &g_array_index (linked->others, HpLinkedEvent, i);
+      g_autoptr (GArray) one = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+      g_array_append_val (one, other->event);
+      hp_timeline_view_add_highlights (self->view, other->rank, one);
+    }
   match = match_of_event (self, g_array_index (linked->events, guint32, MIN (linked->focus_index, linked->events->len - 1)));
   focus_linked (self, match >= 0 ? (guint)match : 0, TRUE);
 

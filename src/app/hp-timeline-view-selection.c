@@ -110,6 +110,32 @@ hp_timeline_view_show_events (HpTimelineView *self,
 }
 
 /**
+ * hp_timeline_view_add_highlights:
+ * @rank: a rank number
+ * @events: (element-type guint32): event positions in that rank
+ *
+ * Highlights @events too, keeping the highlights of
+ * hp_timeline_view_show_events(): the same collective on other ranks.
+ */
+void
+hp_timeline_view_add_highlights (HpTimelineView *self,
+                                 int             rank,
+                                 GArray         *events)
+{
+  int pos;
+
+  g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
+  g_return_if_fail (events != NULL);
+
+  pos = hp_timeline_view_rank_position (self, rank);
+  if (pos < 0)
+    return;
+  hp_timeline_layout_add_highlights (hp_timeline_painter_get_layout (self->painter), (guint)pos,
+                                     (const guint32 *)(gpointer)events->data, events->len);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
  * hp_timeline_view_get_selected_range:
  * @start: (out) (optional): ns
  * @end: (out) (optional): ns

@@ -84,6 +84,9 @@ gboolean hp_timeline_view_get_selection (HpTimelineView *self,
 void     hp_timeline_view_select_event (HpTimelineView *self,
                                         int             rank,
                                         gint64          event);
+void     hp_timeline_view_add_highlights (HpTimelineView *self,
+                                          int             rank,
+                                          GArray         *events);
 void     hp_timeline_view_show_events (HpTimelineView *self,
                                        int             rank,
                                        GArray         *events);

@@ -11,6 +11,7 @@
 
 #include "hp-bar-chart.h"
 #include "hp-chart-adapters-extra-private.h"
+#include "hp-chart-adapters-private.h"
 #include "hp-heat-map.h"
 #include "hp-line-chart.h"
 
@@ -20,22 +21,6 @@
 /* the ops with most FLOPs shown in the CUPTI chart */
 #define MAX_OPS 20
 
-static const char *tr (const char *domain,
-                       const char *msgid) G_GNUC_FORMAT (2);
-
-static const char *
-tr (const char *domain,
-    const char *msgid)
-{
-  return domain != NULL ? g_dgettext (domain, msgid) : msgid;
-}
-
-static GPtrArray *
-chart_list (void)
-{
-  return g_ptr_array_new_with_free_func ((GDestroyNotify)hp_chart_unref);
-}
-
 /* HTA's memory plot: per category, the bytes of it and of every category
  * before it (a stacked area, drawn as its upper edges), in GB over ms
  * from the first point */
@@ -43,14 +28,14 @@ static GPtrArray *
 adapt_memory_timeline (HpTable    *table,
                        const char *domain)
 {
-  GPtrArray         *charts = chart_list ();
-  HpChart           *chart = hp_line_chart_new ("memory_timeline", tr (domain, N_ ("Memory timeline")));
+  GPtrArray         *charts = _hp_chart_list_new ();
+  HpChart           *chart = hp_line_chart_new ("memory_timeline", _hp_chart_tr (domain, N_ ("Memory timeline")));
   guint              n = hp_table_get_n_rows (table);
   guint              n_categories = hp_table_get_n_columns (table) - 1;
   g_autofree double *x = g_new (double, n + 1);
   g_autofree double *y = g_new0 (double, n + 1);
 
-  hp_chart_set_axis_labels (chart, tr (domain, N_ ("Time (ms)")), tr (domain, N_ ("Memory (GB)")));
+  hp_chart_set_axis_labels (chart, _hp_chart_tr (domain, N_ ("Time (ms)")), _hp_chart_tr (domain, N_ ("Memory (GB)")));
   hp_line_chart_set_mode (chart, HP_LINE_STEP);
   hp_line_chart_set_x_format (chart, HP_AXIS_FORMAT_NUMBER);
   hp_line_chart_set_y_include_zero (chart, TRUE);
@@ -75,7 +60,7 @@ static GPtrArray *
 adapt_memory_events (HpTable    *table,
                      const char *domain)
 {
-  GPtrArray *charts = chart_list ();
+  GPtrArray *charts = _hp_chart_list_new ();
   int        c_rank = hp_table_find_column (table, "rank");
   int        c_device = hp_table_find_column (table, "device");
   int        c_ts = hp_table_find_column (table, "ts");
@@ -119,17 +104,17 @@ adapt_memory_events (HpTable    *table,
       name = g_strdup_printf ("memory_rank%" G_GINT64_FORMAT "_%s", rank, device);
       g_strdelimit (name, ":", '_');
       subtitle = g_strdup_printf ("rank %" G_GINT64_FORMAT ", %s", rank, device);
-      chart = hp_line_chart_new (name, tr (domain, N_ ("Memory")));
+      chart = hp_line_chart_new (name, _hp_chart_tr (domain, N_ ("Memory")));
       hp_chart_set_subtitle (chart, subtitle);
-      hp_chart_set_axis_labels (chart, tr (domain, N_ ("Time")), tr (domain, N_ ("Memory (GB)")));
+      hp_chart_set_axis_labels (chart, _hp_chart_tr (domain, N_ ("Time")), _hp_chart_tr (domain, N_ ("Memory (GB)")));
       hp_line_chart_set_mode (chart, HP_LINE_STEP);
       hp_line_chart_set_x_format (chart, HP_AXIS_FORMAT_TIME_US);
       hp_line_chart_set_y_include_zero (chart, TRUE);
-      series = hp_line_chart_add_series (chart, tr (domain, N_ ("Allocated")), x, allocated, m);
+      series = hp_line_chart_add_series (chart, _hp_chart_tr (domain, N_ ("Allocated")), x, allocated, m);
       hp_line_chart_set_series_color_key (chart, series, "allocated");
       if (m_reserved > 0)
         {
-          series = hp_line_chart_add_series (chart, tr (domain, N_ ("Reserved")), xr, reserved, m_reserved);
+          series = hp_line_chart_add_series (chart, _hp_chart_tr (domain, N_ ("Reserved")), xr, reserved, m_reserved);
           hp_line_chart_set_series_color_key (chart, series, "reserved");
         }
       g_ptr_array_add (charts, chart);
@@ -144,7 +129,7 @@ static GPtrArray *
 adapt_straggler_metric (HpTable    *table,
                         const char *domain)
 {
-  GPtrArray *charts = chart_list ();
+  GPtrArray *charts = _hp_chart_list_new ();
   int        c_rank = hp_table_find_column (table, "rank");
   int        c_it = hp_table_find_column (table, "iteration");
   int        c_metric = hp_table_find_column (table, "normalized_start_time");
@@ -170,13 +155,13 @@ adapt_straggler_metric (HpTable    *table,
       /* Translators: %s is a profiler step number */
       g_autofree char *subtitle = NULL;
       g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, step);
-      HpChart         *chart = hp_bar_chart_new (name, tr (domain, N_ ("Potential stragglers")));
-      guint            yes = hp_bar_chart_add_series (chart, tr (domain, N_ ("Straggler")), NULL);
-      guint            no = hp_bar_chart_add_series (chart, tr (domain, N_ ("Not a straggler")), NULL);
+      HpChart         *chart = hp_bar_chart_new (name, _hp_chart_tr (domain, N_ ("Potential stragglers")));
+      guint            yes = hp_bar_chart_add_series (chart, _hp_chart_tr (domain, N_ ("Straggler")), NULL);
+      guint            no = hp_bar_chart_add_series (chart, _hp_chart_tr (domain, N_ ("Not a straggler")), NULL);
 
-      subtitle = g_strdup_printf (tr (domain, N_ ("Step %s")), number);
+      subtitle = g_strdup_printf (_hp_chart_tr (domain, N_ ("Step %s")), number);
       hp_chart_set_subtitle (chart, subtitle);
-      hp_chart_set_axis_labels (chart, tr (domain, N_ ("Rank")), tr (domain, N_ ("Normalised start time")));
+      hp_chart_set_axis_labels (chart, _hp_chart_tr (domain, N_ ("Rank")), _hp_chart_tr (domain, N_ ("Normalised start time")));
       hp_bar_chart_set_series_color_key (chart, yes, "straggler");
       hp_bar_chart_set_series_color_key (chart, no, "not a straggler");
       hp_bar_chart_set_orientation (chart, HP_BAR_ORIENTATION_VERTICAL);
@@ -204,7 +189,7 @@ static GPtrArray *
 adapt_collective_waits (HpTable    *table,
                         const char *domain)
 {
-  GPtrArray *charts = chart_list ();
+  GPtrArray *charts = _hp_chart_list_new ();
   int        c_index = hp_table_find_column (table, "index");
   int        c_rank = hp_table_find_column (table, "rank");
   int        c_late = hp_table_find_column (table, "late_by(us)");
@@ -226,8 +211,8 @@ adapt_collective_waits (HpTable    *table,
         g_array_insert_val (ranks, k, rank);
     }
 
-  chart = hp_heat_map_new ("collective_lateness", tr (domain, N_ ("Collective start lateness")));
-  hp_chart_set_axis_labels (chart, tr (domain, N_ ("Collective")), tr (domain, N_ ("Rank")));
+  chart = hp_heat_map_new ("collective_lateness", _hp_chart_tr (domain, N_ ("Collective start lateness")));
+  hp_chart_set_axis_labels (chart, _hp_chart_tr (domain, N_ ("Collective")), _hp_chart_tr (domain, N_ ("Rank")));
   hp_heat_map_set_value_format (chart, HP_AXIS_FORMAT_TIME_US);
   hp_heat_map_set_size (chart, ranks->len, (guint)n_columns);
   for (guint k = 0; k < ranks->len; k++)
@@ -281,7 +266,7 @@ static GPtrArray *
 adapt_cupti (HpTable    *table,
              const char *domain)
 {
-  GPtrArray         *charts = chart_list ();
+  GPtrArray         *charts = _hp_chart_list_new ();
   int                c_flops = hp_table_find_column (table, "flops");
   static const char *levels[2] = { "top_level_op", "bottom_level_op" };
   const char        *titles[2] = { N_ ("FLOPs per top-level op"), N_ ("FLOPs per bottom-level op") };
@@ -326,11 +311,11 @@ adapt_cupti (HpTable    *table,
         }
       g_array_sort (ops, compare_flops);
 
-      chart = hp_bar_chart_new (name, tr (domain, titles[l]));
-      hp_chart_set_axis_labels (chart, tr (domain, N_ ("Op")), tr (domain, N_ ("FLOPs")));
+      chart = hp_bar_chart_new (name, _hp_chart_tr (domain, titles[l]));
+      hp_chart_set_axis_labels (chart, _hp_chart_tr (domain, N_ ("Op")), _hp_chart_tr (domain, N_ ("FLOPs")));
       hp_bar_chart_set_value_format (chart, HP_AXIS_FORMAT_COMPACT);
       hp_bar_chart_set_orientation (chart, HP_BAR_ORIENTATION_HORIZONTAL);
-      series = hp_bar_chart_add_series (chart, tr (domain, N_ ("FLOPs")), NULL);
+      series = hp_bar_chart_add_series (chart, _hp_chart_tr (domain, N_ ("FLOPs")), NULL);
       hp_bar_chart_set_series_color_key (chart, series, "COMPUTATION");
       for (guint i = 0; i < ops->len && i < MAX_OPS; i++)
         {

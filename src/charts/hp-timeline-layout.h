@@ -429,6 +429,10 @@ void          hp_timeline_layout_set_highlights (HpTimelineLayout *self,
                                                  guint             rank_pos,
                                                  const guint32    *events,
                                                  guint             n_events);
+void          hp_timeline_layout_add_highlights (HpTimelineLayout *self,
+                                                 guint             rank_pos,
+                                                 const guint32    *events,
+                                                 guint             n_events);
 void          hp_timeline_layout_clear_highlights (HpTimelineLayout *self);
 guint         hp_timeline_layout_get_n_highlights (HpTimelineLayout *self);
 gboolean      hp_timeline_layout_get_highlight (HpTimelineLayout *self,

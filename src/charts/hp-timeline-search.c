@@ -185,12 +185,31 @@ hp_timeline_layout_set_highlights (HpTimelineLayout *self,
                                    const guint32    *events,
                                    guint             n_events)
 {
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (rank_pos < self->n_ranks);
+
+  _hp_timeline_layout_clear_highlight_arrays (self);
+  hp_timeline_layout_add_highlights (self, rank_pos, events, n_events);
+}
+
+/**
+ * hp_timeline_layout_add_highlights:
+ * @events: (array length=n_events): events of the rank
+ *
+ * Highlights these events too, keeping those already highlighted (on
+ * other ranks: one collective on every rank).
+ */
+void
+hp_timeline_layout_add_highlights (HpTimelineLayout *self,
+                                   guint             rank_pos,
+                                   const guint32    *events,
+                                   guint             n_events)
+{
   const HpRank *r;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (rank_pos < self->n_ranks);
 
-  _hp_timeline_layout_clear_highlight_arrays (self);
   self->generation++;
   r = hp_trace_get_rank (self->trace, rank_pos);
   for (guint i = 0; i < n_events; i++)

@@ -92,6 +92,9 @@ print_markdown (void)
         case HP_PARAM_INT64_LIST:
           range = g_strdup ("numbers, or `all`");
           break;
+        case HP_PARAM_STRING:
+          range = g_strdup ("a name");
+          break;
         case HP_PARAM_STRING_LIST:
         default:
           range = g_strdup ("names");

@@ -143,12 +143,8 @@ run (Options      *o,
       if (g_error_matches (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA))
         {
           /* HTA returns an empty table and writes no trace */
-          g_autoptr (HpTable) empty = hp_table_new (HP_KERNEL_SEQUENCES_TABLE, NULL);
+          g_autoptr (HpTable) empty = hp_kernel_sequences_table_new_empty ();
 
-          hp_table_add_column (empty, "pattern", HP_COLUMN_STRING, NULL);
-          hp_table_add_column (empty, "count", HP_COLUMN_INT, NULL);
-          hp_table_add_column (empty, "GPU kernel duration (us)", HP_COLUMN_DOUBLE, "us");
-          hp_table_add_column (empty, "CPU op duration (us)", HP_COLUMN_DOUBLE, "us");
           fprintf (stderr, "hotpath-cli: note: %s\n", error->message);
           fprintf (stderr, "hotpath-cli: operators of rank %d that launch %d or more kernels:\n", rank->rank,
                    o->min_pattern_len);

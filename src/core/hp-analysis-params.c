@@ -65,6 +65,16 @@ static const HpParamSpec param_specs[] = {
     "Critical path: the rank, or -1 for the first and the path across ranks (-1)", "N" },
   { "critical_path_step", HP_PARAM_INT, FIELD (critical_path_step), -1, -2, G_MAXINT, NULL, N_("Step"),
     "Critical path: ProfilerStep#N, -1 for the first complete step, -2 for the whole trace (-1)", "N" },
+  { "operator", HP_PARAM_STRING, FIELD (operator_name), 0, 0, 0, NULL, N_("Operator"),
+    "Kernel sequences: operators whose name contains NAME (default: the one that launches min_pattern_len kernels most often)", "NAME" },
+  { "rank", HP_PARAM_INT, FIELD (rank), 0, 0, G_MAXINT, NULL, N_("Rank"),
+    "Kernel sequences: the rank whose operators are read (0)", "N" },
+  { "min_pattern_len", HP_PARAM_INT, FIELD (min_pattern_len), 3, 1, G_MAXINT, NULL, N_("Least kernels"),
+    "Kernel sequences: least number of kernels under an operator (3)", "N" },
+  { "top_k", HP_PARAM_INT, FIELD (top_k), 5, 1, G_MAXINT, NULL, N_("Top patterns"),
+    "Kernel sequences: patterns charted and marked in the overlaid trace (5)", "N" },
+  { "compress_other_kernels", HP_PARAM_BOOLEAN, FIELD (compress_other_kernels), TRUE, 0, 1, NULL,
+    N_("Compress other kernels"), "Kernel sequences: drop the args and names of events outside the top patterns in the overlaid trace (true)", "BOOL" },
 };
 /* clang-format on */
 
@@ -167,6 +177,13 @@ hp_param_equal (const HpParamSpec      *spec,
           return (x == NULL || x[0] == NULL) && (y == NULL || y[0] == NULL);
         return g_strv_equal ((const char *const *)x, (const char *const *)y);
       }
+    case HP_PARAM_STRING:
+      {
+        const char *x = *AT (a, spec, char *);
+        const char *y = *AT (b, spec, char *);
+
+        return g_strcmp0 (x != NULL ? x : "", y != NULL ? y : "") == 0;
+      }
     default:
       g_assert_not_reached ();
     }
@@ -265,7 +282,8 @@ parse_names (const char *text)
 /**
  * hp_param_parse:
  * @text: the value as a user writes it: `12`, `0.5`, `true`, `0,1,3`,
- *   `all`, `a,b`
+ *   `all`, `a,b`, `aten::linear` (a string, without its outer spaces;
+ *   empty is none)
  *
  * Checks @text against @spec (type and range) and stores it in @params.
  *
@@ -338,6 +356,16 @@ hp_param_parse (const HpParamSpec *spec,
         *field = parse_names (text);
         return TRUE;
       }
+    case HP_PARAM_STRING:
+      {
+        char           **field = AT (params, spec, char *);
+        g_autofree char *name = g_strstrip (g_strdup (text));
+
+        g_clear_pointer (field, g_free);
+        if (name[0] != '\0')
+          *field = g_steal_pointer (&name);
+        return TRUE;
+      }
     default:
       g_assert_not_reached ();
     }
@@ -402,6 +430,8 @@ hp_param_to_string (const HpParamSpec      *spec,
 
         return list != NULL ? g_strjoinv (", ", list) : g_strdup ("");
       }
+    case HP_PARAM_STRING:
+      return g_strdup (*AT (params, spec, char *) != NULL ? *AT (params, spec, char *) : "");
     default:
       g_assert_not_reached ();
     }

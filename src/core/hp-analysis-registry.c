@@ -195,6 +195,17 @@ const HpAnalysis hp_analysis_registry[] = {
       .row_events = hp_linked_events_for_collective_row,
       .row_events_tables = 0x2,
   },
+  {
+      .name = "frequent_cuda_kernel_sequences",
+      .title = "Frequent CUDA kernel sequences",
+      .section = "§9",
+      .func = hp_kernel_sequences_compute,
+      .cost = 3,
+      .params = LIST ("operator", "rank", "min_pattern_len", "top_k", "compress_other_kernels"),
+      .tables = LIST (HP_KERNEL_SEQUENCES_TABLE),
+      .row_events = hp_linked_events_for_pattern_row,
+      .row_events_tables = 0x1,
+  },
   { .name = "repeated_kernel_sequences", .title = "Repeated kernel sequences", .section = "§9+", .func = hp_repeated_sequences_compute, .cost = 3, .tables = LIST ("repeated_kernel_sequences") },
   { NULL },
 };

@@ -18,6 +18,7 @@ hp_analysis_params_clear (HpAnalysisParams *params)
   g_clear_pointer (&params->streams, g_array_unref);
   g_clear_pointer (&params->steps, g_array_unref);
   g_clear_pointer (&params->allowlist_patterns, g_strfreev);
+  g_clear_pointer (&params->operator_name, g_free);
 }
 
 void
@@ -34,6 +35,7 @@ hp_analysis_params_copy (HpAnalysisParams       *dest,
   if (src->steps != NULL)
     dest->steps = g_array_copy (src->steps);
   dest->allowlist_patterns = g_strdupv (src->allowlist_patterns);
+  dest->operator_name = g_strdup (src->operator_name);
 }
 
 /**

@@ -75,6 +75,13 @@ typedef struct
    * trace, else ProfilerStep#N) */
   int critical_path_rank; /* -1 */
   int critical_path_step; /* -1 */
+
+  /* §9 frequent CUDA kernel sequences */
+  char    *operator_name;          /* NULL: the most frequent candidate */
+  int      rank;                   /* 0 */
+  int      min_pattern_len;        /* 3 */
+  int      top_k;                  /* 5 */
+  gboolean compress_other_kernels; /* TRUE */
 } HpAnalysisParams;
 
 void hp_analysis_params_init (HpAnalysisParams *params);
@@ -86,7 +93,8 @@ void hp_analysis_params_copy (HpAnalysisParams       *dest,
  * HpParamType:
  *
  * The C type of an #HpAnalysisParams field: int, gint64, double, gboolean,
- * GArray of int or of gint64 (%NULL or empty = all), or a GStrv.
+ * GArray of int or of gint64 (%NULL or empty = all), a GStrv, or a string
+ * (%NULL or empty = none).
  */
 typedef enum
 {
@@ -97,6 +105,7 @@ typedef enum
   HP_PARAM_INT_LIST,
   HP_PARAM_INT64_LIST,
   HP_PARAM_STRING_LIST,
+  HP_PARAM_STRING,
 } HpParamType;
 
 /**
@@ -111,7 +120,7 @@ typedef enum
  * @unit: "us" for times, or %NULL
  * @title: a short label for people (translatable, marked with N_())
  * @help: one line for the CLI's --help and the README
- * @arg: the CLI's placeholder, "N", "US", "BOOL", "LIST"
+ * @arg: the CLI's placeholder, "N", "US", "BOOL", "LIST", "NAME"
  *
  * One analysis parameter.
  */

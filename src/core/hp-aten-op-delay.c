@@ -168,7 +168,7 @@ add_record (Ctx          *ctx,
             guint         launch,
             guint         kernel)
 {
-  _hp_aten_groups_add (ctx->groups, r->tid[op], r->name[op], r->ts[op], r->name[kernel],
+  _hp_aten_groups_add (ctx->groups, hp_rank_tid (r, op), r->name[op], r->ts[op], r->name[kernel],
                        r->ts[launch] - r->ts[op], r->ts[kernel] - r->ts[launch]);
 }
 

@@ -519,3 +519,71 @@ hp_linked_events_for_collective_row (HpTrace                *trace,
     }
   return NULL;
 }
+
+/**
+ * hp_linked_events_for_collective:
+ * @trace: the trace the table was computed from
+ * @waits: a `collective_waits` table
+ * @index: a collective's `index`
+ * @focus_rank: the rank whose kernel is in focus
+ *
+ * One collective on every rank that ran it: @focus_rank's kernel in
+ * @events (in focus), every other rank's kernel of the same instance in
+ * @others, by rank. What a heat map cell (a rank of a collective) stands
+ * for on the timeline.
+ *
+ * Returns: (transfer full) (nullable): the events, or %NULL when
+ *   @focus_rank did not run that collective
+ */
+HpLinkedEvents *
+hp_linked_events_for_collective (HpTrace *trace,
+                                 HpTable *waits,
+                                 gint64   index,
+                                 int      focus_rank)
+{
+  int              index_col = hp_table_find_column (waits, "index");
+  int              rank_col = hp_table_find_column (waits, "rank");
+  int              name_col = hp_table_find_column (waits, "name");
+  HpLinkedEvents  *linked = NULL;
+  const char      *name = NULL;
+  g_autofree char *number = NULL;
+  g_autoptr (GArray) others = g_array_new (FALSE, FALSE, sizeof (HpLinkedEvent));
+
+  g_return_val_if_fail (trace != NULL && waits != NULL, NULL);
+
+  if (index_col < 0 || rank_col < 0 || name_col < 0)
+    return NULL;
+  for (guint row = 0; row < hp_table_get_n_rows (waits); row++)
+    {
+      g_autoptr (HpLinkedEvents) one = NULL;
+      int rank;
+
+      if (hp_table_get_int (waits, row, (guint)index_col) != index)
+        continue;
+      rank = (int)hp_table_get_int (waits, row, (guint)rank_col);
+      one = hp_linked_events_for_collective_row (trace, waits, row, NULL);
+      if (one == NULL)
+        continue;
+      if (rank == focus_rank && linked == NULL)
+        {
+          linked = g_steal_pointer (&one);
+          name = hp_table_get_string (waits, row, (guint)name_col);
+        }
+      else
+        {
+          HpLinkedEvent e = { rank, g_array_index (one->events, guint32, 0) };
+
+          g_array_append_val (others, e);
+        }
+    }
+  if (linked == NULL)
+    return NULL;
+  number = g_strdup_printf ("%" G_GINT64_FORMAT, index);
+  g_free (linked->description);
+  /* Translators: a collective's kernel name, its number, how many ranks ran it */
+  linked->description = g_strdup_printf (ngettext ("%s #%s on %u rank", "%s #%s on %u ranks", others->len + 1),
+                                         name != NULL ? name : "", number, others->len + 1);
+  if (others->len > 0)
+    linked->others = g_steal_pointer (&others);
+  return linked;
+}

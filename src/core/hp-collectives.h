@@ -19,6 +19,10 @@ gboolean hp_collectives_compute (HpTrace                *trace,
                                  GCancellable           *cancellable,
                                  GError                **error);
 
+struct _HpLinkedEvents *hp_linked_events_for_collective (HpTrace *trace,
+                                                         HpTable *waits,
+                                                         gint64   index,
+                                                         int      focus_rank);
 struct _HpLinkedEvents *hp_linked_events_for_collective_row (HpTrace                *trace,
                                                              HpTable                *table,
                                                              guint                   row,

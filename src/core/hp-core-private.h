@@ -34,6 +34,9 @@ typedef struct
   gsize      args_capacity;
 
   guint8  *stream_state; /* 0 absent, 1 number, 2 not numeric */
+  guint8  *phase;        /* the 'ph' character, until the kinds hold it */
+  gint64  *pid;          /* until the lanes hold them (hp_rank_pid()) */
+  gint64  *tid;
   gboolean any_float_ts;
   gboolean any_missing_ts;
   GArray  *labels;             /* HpLaneLabel */
@@ -47,6 +50,13 @@ typedef struct
   void (*report) (gpointer data);
   gpointer report_data;
 } HpParseProgress;
+
+void _hp_load_issue_add (GListStore         *issues,
+                         const char         *file,
+                         HpLoadIssueSeverity severity,
+                         int                 code,
+                         const char         *format,
+                         ...) G_GNUC_PRINTF (5, 6);
 
 const char    *_hp_file_kind_if_special (const GStatBuf *st);
 void           _hp_load_limits_resolve (const HpLoadLimits *limits,
@@ -63,6 +73,10 @@ gboolean hp_parse_time_ns (const char *text,
                            gsize       len,
                            gint64     *out_ns);
 void     _hp_rank_free (HpRank *rank);
+/* HpRank.args_at of an event without args; no args start at such an offset */
+#define HP_ARGS_NONE G_MAXUINT32
+guint64 _hp_rank_args_offset (const HpRank *rank,
+                              guint         event);
 
 /* derive steps that need only the rank (run in the worker thread) */
 gboolean _hp_rank_derive_local (HpRankBuilder *builder,

@@ -752,9 +752,9 @@ unique_tid (Builder *b,
       if ((r->kind[e] != HP_EVENT_KIND_CPU_OP && r->kind[e] != HP_EVENT_KIND_USER_ANNOTATION) ||
           r->name[e] == HP_NO_STRING || !has_word[r->name[e]])
         continue;
-      if (found && r->tid[e] != tid)
+      if (found && hp_rank_tid (r, e) != tid)
         return -1;
-      tid = r->tid[e];
+      tid = hp_rank_tid (r, e);
       found = TRUE;
     }
   return found ? tid : -1;
@@ -792,11 +792,11 @@ pass_call_stacks (Builder *b,
   for (guint i = 0; i < n; i++)
     {
       guint  e = g_array_index (events, guint32, i);
-      gint64 tid = r->tid[e];
+      gint64 tid = hp_rank_tid (r, e);
 
       if (fwd != -1 && bwd != -1 && fwd != bwd && tid == bwd)
         tid = fwd;
-      keys[3 * i] = r->pid[e];
+      keys[3 * i] = hp_rank_pid (r, e);
       keys[3 * i + 1] = tid;
       keys[3 * i + 2] = i;
     }
@@ -878,7 +878,7 @@ collect_launches (Builder *b)
       g = r->partner[e];
       if (!linked (r, (gint32)e) || !is_device_side (b, (guint)g) || !linked (r, g))
         continue;
-      g_array_append_val (launches, ((Launch){ r->ts[e], e, r->stream[g], r->pid[g] }));
+      g_array_append_val (launches, ((Launch){ r->ts[e], e, r->stream[g], hp_rank_pid (r, g) }));
     }
   g_array_sort (launches, cmp_launch);
   return launches;
@@ -946,7 +946,7 @@ event_record_table (Builder *b,
       value = g_new (gint64, 2);
       *key = hp_rank_get_arg_int (r, e, b->key_wait_corr, -1);
       value[0] = ws;
-      value[1] = r->pid[e];
+      value[1] = hp_rank_pid (r, e);
       g_hash_table_replace (streams, key, value);
     }
 
@@ -1000,8 +1000,8 @@ next_launch_of (Builder *b,
     return -1;
   /* launches_by_thread is sorted by (stream, gpu := pid, tid, ts) */
   for (guint i = 0; i < launches_by_thread->len; i++)
-    if (l[i].stream == r->stream[g] && r->pid[l[i].event] == r->pid[wait_call] &&
-        r->tid[l[i].event] == r->tid[wait_call] && l[i].ts >= r->ts[wait_call])
+    if (l[i].stream == r->stream[g] && hp_rank_pid (r, l[i].event) == hp_rank_pid (r, wait_call) &&
+        hp_rank_tid (r, l[i].event) == hp_rank_tid (r, wait_call) && l[i].ts >= r->ts[wait_call])
       return (gint32)l[i].event;
   return -1;
 }

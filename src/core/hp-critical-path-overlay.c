@@ -81,8 +81,8 @@ emit_flow_end (HpEcho         *rw,
   return _hp_echo_ok (rw, yajl_gen_map_open (g)) && _hp_echo_str (rw, g, "ph") &&
          _hp_echo_str (rw, g, start ? "s" : "f") && _hp_echo_str (rw, g, "id") &&
          _hp_echo_ok (rw, yajl_gen_integer (g, id)) && _hp_echo_str (rw, g, "pid") &&
-         _hp_echo_ok (rw, yajl_gen_integer (g, r->pid[e])) && _hp_echo_str (rw, g, "tid") &&
-         _hp_echo_ok (rw, yajl_gen_integer (g, r->tid[e])) && _hp_echo_str (rw, g, "ts") &&
+         _hp_echo_ok (rw, yajl_gen_integer (g, hp_rank_pid (r, e))) && _hp_echo_str (rw, g, "tid") &&
+         _hp_echo_ok (rw, yajl_gen_integer (g, hp_rank_tid (r, e))) && _hp_echo_str (rw, g, "ts") &&
          _hp_echo_ok (rw, yajl_gen_integer (g, ts >= 0 ? ts / HP_NS_PER_US : -((-ts + HP_NS_PER_US - 1) / HP_NS_PER_US))) &&
          _hp_echo_str (rw, g, "cat") && _hp_echo_str (rw, g, "critical_path") &&
          _hp_echo_str (rw, g, "name") && _hp_echo_str (rw, g, "critical_path") &&

@@ -125,7 +125,6 @@ static void
 combine (Step *s)
 {
   g_autoptr (GPtrArray) colls = g_ptr_array_new_with_free_func ((GDestroyNotify)collectives_free);
-  g_autoptr (GHashTable) by_key = NULL; /* key -> rank 0's collective index + 1 */
 
   s->offset = g_new0 (guint, s->n_ranks + 1);
   s->edge_offset = g_new0 (guint, s->n_ranks + 1);

@@ -752,8 +752,8 @@ hp_critical_path_breakdown (HpCriticalPath *self)
             hp_table_set_string (table, i, c_cat, hp_trace_get_string (self->trace, r->cat[ev]));
           else
             hp_table_set_null (table, i, c_cat);
-          hp_table_set_int (table, i, c_pid, r->pid[ev]);
-          hp_table_set_int (table, i, c_tid, r->tid[ev]);
+          hp_table_set_int (table, i, c_pid, hp_rank_pid (r, ev));
+          hp_table_set_int (table, i, c_tid, hp_rank_tid (r, ev));
           hp_table_set_int (table, i, c_stream, r->stream[ev]);
           hp_table_set_int (table, i, c_index, r->index[ev]);
         }

@@ -325,8 +325,8 @@ fill_range_row (HpTrace       *trace,
   hp_table_set_int (table, row, 1, r->index[e]);
   hp_table_set_string (table, row, 2, hp_trace_get_string (trace, r->cat[e]));
   hp_table_set_string (table, row, 3, hp_trace_get_string (trace, r->name[e]));
-  hp_table_set_int (table, row, 4, r->pid[e]);
-  hp_table_set_int (table, row, 5, r->tid[e]);
+  hp_table_set_int (table, row, 4, hp_rank_pid (r, e));
+  hp_table_set_int (table, row, 5, hp_rank_tid (r, e));
   hp_table_set_double (table, row, 6, hp_ns_to_us (r->ts[e]));
   hp_table_set_double (table, row, 7, hp_ns_to_us (r->dur[e]));
   hp_table_set_int (table, row, 8, r->stream[e]);

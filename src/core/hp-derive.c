@@ -18,70 +18,79 @@
  * Sorting event positions by (ts, longer first, position)
  * ------------------------------------------------------------------------- */
 
+/* A lane's events are sorted by (start, longer first, file order). The
+ * sort moves 32-bit positions and reads the keys from the columns: a copy
+ * of the keys would cost 24 bytes per event at the load's peak. */
 typedef struct
 {
-  gint64  ts;
-  gint64  dur;
-  guint32 pos;
-} SortItem;
+  const gint64 *ts;
+  const gint64 *dur;
+} LaneKeys;
 
 static inline gboolean
-item_before (const SortItem *a,
-             const SortItem *b)
+pos_before (const LaneKeys *k,
+            guint32         a,
+            guint32         b)
 {
-  if (a->ts != b->ts)
-    return a->ts < b->ts;
-  if (a->dur != b->dur)
-    return a->dur > b->dur;
-  return a->pos < b->pos;
+  gint64 da, db;
+
+  if (k->ts[a] != k->ts[b])
+    return k->ts[a] < k->ts[b];
+  da = MAX (k->dur[a], 0);
+  db = MAX (k->dur[b], 0);
+  if (da != db)
+    return da > db;
+  return a < b;
 }
 
 static void
-merge_sort (SortItem *items,
-            SortItem *tmp,
-            gsize     n)
+merge_sort (const LaneKeys *k,
+            guint32        *items,
+            guint32        *tmp,
+            gsize           n)
 {
   gsize mid;
-  gsize i, j, k;
+  gsize i, j, m;
 
   if (n < 24)
     {
       for (i = 1; i < n; i++)
         {
-          SortItem x = items[i];
+          guint32 x = items[i];
 
-          for (j = i; j > 0 && item_before (&x, &items[j - 1]); j--)
+          for (j = i; j > 0 && pos_before (k, x, items[j - 1]); j--)
             items[j] = items[j - 1];
           items[j] = x;
         }
       return;
     }
   mid = n / 2;
-  merge_sort (items, tmp, mid);
-  merge_sort (items + mid, tmp, n - mid);
-  if (!item_before (&items[mid], &items[mid - 1]))
+  merge_sort (k, items, tmp, mid);
+  merge_sort (k, items + mid, tmp, n - mid);
+  if (!pos_before (k, items[mid], items[mid - 1]))
     return;
   memcpy (tmp, items, mid * sizeof *items);
-  i = 0, j = mid, k = 0;
+  i = 0, j = mid, m = 0;
   while (i < mid && j < n)
-    items[k++] = item_before (&items[j], &tmp[i]) ? items[j++] : tmp[i++];
+    items[m++] = pos_before (k, items[j], tmp[i]) ? items[j++] : tmp[i++];
   while (i < mid)
-    items[k++] = tmp[i++];
+    items[m++] = tmp[i++];
 }
 
 static void
-sort_items (SortItem *items,
-            gsize     n)
+sort_positions (const LaneKeys *k,
+                guint32        *items,
+                gsize           n)
 {
-  g_autofree SortItem *tmp = NULL;
-  gboolean             sorted = TRUE;
+  g_autofree guint32 *tmp = NULL;
+  gboolean            sorted = TRUE;
 
   for (gsize i = 1; i < n && sorted; i++)
-    sorted = !item_before (&items[i], &items[i - 1]);
+    sorted = !pos_before (k, items[i], items[i - 1]);
   if (sorted)
     return;
-  tmp = g_new (SortItem, n / 2 + 1);
-  merge_sort (items, tmp, n);
+  tmp = g_new (guint32, n / 2 + 1);
+  merge_sort (k, items, tmp, n);
 }
 
 /* ---------------------------------------------------------------------------
@@ -105,8 +114,10 @@ ns_to_us_double (gint64 ns)
 }
 
 static void
-hta_round_times (HpRank *r)
+hta_round_times (HpRankBuilder *b)
 {
+  HpRank *r = b->rank;
+
   for (guint i = 0; i < r->n_events; i++)
     {
       double ts = ns_to_us_double (r->ts[i]);
@@ -115,7 +126,7 @@ hta_round_times (HpRank *r)
       double start = ceil (ts);
 
       r->ts[i] = (gint64)start * HP_NS_PER_US;
-      if (r->phase[i] != 'i' && r->phase[i] != 'I')
+      if (b->phase[i] != 'i' && b->phase[i] != 'I')
         r->dur[i] = (gint64)(end - start) * HP_NS_PER_US;
     }
 }
@@ -175,7 +186,7 @@ derive_kinds_and_flags (HpRankBuilder *b,
       guint8      state = b->stream_state[i];
       guint8     *cached;
 
-      if (r->phase[i] == 'i' || r->phase[i] == 'I')
+      if (b->phase[i] == 'i' || b->phase[i] == 'I')
         kind = HP_EVENT_KIND_INSTANT;
       else
         kind = r->cat[i] != HP_NO_STRING ? cat_kind[r->cat[i]] : HP_EVENT_KIND_OTHER;
@@ -539,13 +550,14 @@ derive_lanes (HpRankBuilder *b)
   HpRank *r = b->rank;
   g_autoptr (GHashTable) map = g_hash_table_new_full (lane_key_hash, lane_key_equal, g_free, NULL);
   g_autoptr (GArray) lanes = g_array_new (FALSE, TRUE, sizeof (HpLane));
-  g_autofree guint32  *count = NULL;
-  g_autofree guint32  *fill = NULL;
-  g_autofree SortItem *items = NULL;
-  g_autofree guint    *order = NULL;
-  g_autofree guint    *remap = NULL;
-  gint64               last_pid = G_MININT64, last_tid = G_MININT64;
-  guint                last_lane = 0;
+  g_autofree guint32 *count = NULL;
+  g_autofree guint32 *fill = NULL;
+  g_autofree guint32 *items = NULL;
+  g_autofree guint   *order = NULL;
+  g_autofree guint   *remap = NULL;
+  gint64              last_pid = G_MININT64, last_tid = G_MININT64;
+  guint               last_lane = 0;
+  const LaneKeys      keys = { r->ts, r->dur };
 
   r->lane = g_new (guint32, MAX (r->n_events, 1));
   r->parent = g_new (gint32, MAX (r->n_events, 1));
@@ -553,7 +565,7 @@ derive_lanes (HpRankBuilder *b)
 
   for (guint i = 0; i < r->n_events; i++)
     {
-      LaneKey  key = { r->pid[i], r->tid[i] };
+      LaneKey  key = { b->pid[i], b->tid[i] };
       gpointer found;
 
       if (key.pid != last_pid || key.tid != last_tid || i == 0)
@@ -602,30 +614,24 @@ derive_lanes (HpRankBuilder *b)
   for (guint l = 0; l < lanes->len; l++)
     count[l + 1] = count[l] + g_array_index (lanes, HpLane, l).n_events;
   fill = g_memdup2 (count, sizeof (guint32) * (lanes->len + 1));
-  items = g_new (SortItem, MAX (r->n_events, 1));
+  items = g_new (guint32, MAX (r->n_events, 1));
   for (guint i = 0; i < r->n_events; i++)
-    {
-      SortItem *it = &items[fill[r->lane[i]]++];
-
-      it->ts = r->ts[i];
-      it->dur = r->dur[i] > 0 ? r->dur[i] : 0;
-      it->pos = i;
-    }
+    items[fill[r->lane[i]]++] = i;
 
   for (guint l = 0; l < lanes->len; l++)
     {
       HpLane             *lane = &g_array_index (lanes, HpLane, l);
-      SortItem           *li = items + count[l];
+      guint32            *li = items + count[l];
       g_autofree guint32 *stack = g_new (guint32, MAX (lane->n_events, 1));
       g_autofree guint32 *per_depth = NULL;
       guint               sp = 0;
       guint               max_depth = 0;
 
-      sort_items (li, lane->n_events);
+      sort_positions (&keys, li, lane->n_events);
 
       for (guint k = 0; k < lane->n_events; k++)
         {
-          guint  e = li[k].pos;
+          guint  e = li[k];
           gint64 end = r->ts[e] + (r->dur[e] > 0 ? r->dur[e] : 0);
 
           while (sp > 0)
@@ -651,14 +657,14 @@ derive_lanes (HpRankBuilder *b)
       lane->depth_start = g_new0 (guint32, max_depth + 1);
       per_depth = g_new0 (guint32, max_depth + 1);
       for (guint k = 0; k < lane->n_events; k++)
-        per_depth[r->depth[li[k].pos] + 1]++;
+        per_depth[r->depth[li[k]] + 1]++;
       for (guint d = 0; d < max_depth; d++)
         per_depth[d + 1] += per_depth[d];
       memcpy (lane->depth_start, per_depth, sizeof (guint32) * (max_depth + 1));
       lane->events = g_new (guint32, MAX (lane->n_events, 1));
       for (guint k = 0; k < lane->n_events; k++)
         {
-          guint e = li[k].pos;
+          guint e = li[k];
 
           lane->events[per_depth[r->depth[e]]++] = e;
         }
@@ -729,23 +735,28 @@ _hp_rank_derive_local (HpRankBuilder *b,
   r->fractional_ts = b->any_float_ts;
   if (mode == HP_MODE_HTA_COMPAT && (b->any_float_ts || b->any_missing_ts) &&
       g_getenv ("HTA_DISABLE_NS_ROUNDING") == NULL)
-    hta_round_times (r);
+    hta_round_times (b);
 
   /* each step is one or two passes over the rank (tens of ms on a large
    * file): checking between them keeps Cancel prompt */
   detect_device_type (b);
   derive_kinds_and_flags (b, mode);
+  g_clear_pointer (&b->stream_state, g_free);
+  g_clear_pointer (&b->phase, g_free);
+  if (g_cancellable_is_cancelled (cancellable))
+    return FALSE;
+  /* an event's pid and tid are its lane's from here on: the parser's
+   * columns of them go before the links and iterations add theirs, which
+   * keeps them out of the load's peak */
+  derive_lanes (b);
+  g_clear_pointer (&b->pid, g_free);
+  g_clear_pointer (&b->tid, g_free);
   if (g_cancellable_is_cancelled (cancellable))
     return FALSE;
   derive_links (r, mode);
   if (g_cancellable_is_cancelled (cancellable))
     return FALSE;
   derive_iterations (b, mode);
-  if (g_cancellable_is_cancelled (cancellable))
-    return FALSE;
-  derive_lanes (b);
-
-  g_clear_pointer (&b->stream_state, g_free);
   return !g_cancellable_is_cancelled (cancellable);
 }
 
@@ -769,8 +780,6 @@ _hp_rank_adopt_strings (HpRankBuilder *b,
       r->name[i] = map[r->name[i]];
       if (r->cat[i] != HP_NO_STRING)
         r->cat[i] = map[r->cat[i]];
-      if (hp_tid_is_string (r->tid[i]))
-        r->tid[i] = HP_TID_STRING_BASE - map[hp_tid_string_id (r->tid[i])];
     }
   for (guint l = 0; l < r->n_lanes; l++)
     {
@@ -877,8 +886,8 @@ filter_mtia (HpRank    *r,
         {
           if (r->iteration[i] < 0)
             r->iteration[i] = r->exec_iteration[i];
-          if (r->stream[i] == -1 && !hp_tid_is_string (r->tid[i]))
-            r->stream[i] = r->tid[i];
+          if (r->stream[i] == -1 && !hp_tid_is_string (hp_rank_tid (r, i)))
+            r->stream[i] = hp_rank_tid (r, i);
           rows_add (rows, i);
         }
     }

@@ -68,7 +68,7 @@ _hp_gpu_activities_collect (HpGpuActivities *self,
           !(classes & HP_GPU_CLASS (r->kclass[e])))
         continue;
       act = &self->items[self->n++];
-      act->device = per_device ? r->pid[e] : 0;
+      act->device = per_device ? hp_rank_pid (r, e) : 0;
       act->start = r->ts[e];
       act->end = hp_rank_end (r, e);
       act->event = e;

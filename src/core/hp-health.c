@@ -181,7 +181,7 @@ count_stream_overlaps (const HpRank *r)
 
       if (!is_gpu_work (r, i) || r->stream[i] < 0 || r->dur[i] <= 0)
         continue;
-      s.pid = r->pid[i];
+      s.pid = hp_rank_pid (r, i);
       s.stream = r->stream[i];
       s.ts = r->ts[i];
       s.end = r->ts[i] + r->dur[i];

@@ -128,7 +128,7 @@ kernel_device (const Context *ctx,
                guint          e)
 {
   /* HTA merges every device of a rank file (docs/trace-format.md §5.2) */
-  return ctx->mode == HP_MODE_HTA_COMPAT ? 0 : ctx->rank->pid[e];
+  return ctx->mode == HP_MODE_HTA_COMPAT ? 0 : hp_rank_pid (ctx->rank, e);
 }
 
 static void
@@ -248,7 +248,7 @@ hp_idle_time_get_intervals (HpTrace      *trace,
 
       if (!(rank->flags[e] & HP_EVENT_G4) || rank->stream[e] != stream)
         continue;
-      if (device != HP_NONE && ctx.mode != HP_MODE_HTA_COMPAT && rank->pid[e] != device)
+      if (device != HP_NONE && ctx.mode != HP_MODE_HTA_COMPAT && hp_rank_pid (rank, e) != device)
         continue;
       kernel_init (&ctx, &kernels[n++], row);
     }

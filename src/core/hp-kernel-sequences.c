@@ -378,8 +378,8 @@ call_graph_build (CallGraph    *g,
 
       in_rows[e] = 1;
       all_stream_pos[l] &= is_gpu_event (g, e);
-      all_pid0[l] &= r->pid[e] == 0;
-      all_tid0[l] &= r->tid[e] == 0;
+      all_pid0[l] &= hp_rank_pid (r, e) == 0;
+      all_tid0[l] &= hp_rank_tid (r, e) == 0;
     }
   for (guint i = 0; i < r->n_rows; i++)
     {
@@ -597,8 +597,14 @@ sort_unique (GArray *a)
   g_array_set_size (a, out);
 }
 
-static HpTable *
-patterns_table (GPtrArray *patterns)
+/**
+ * hp_kernel_sequences_table_new_empty:
+ *
+ * Returns: (transfer full): a `frequent_cuda_kernel_sequences` table with
+ *   HTA's columns and no row, what HTA returns when no operator matches
+ */
+HpTable *
+hp_kernel_sequences_table_new_empty (void)
 {
   HpTable *t = hp_table_new (HP_KERNEL_SEQUENCES_TABLE, "Frequent CUDA kernel sequences");
 
@@ -606,6 +612,14 @@ patterns_table (GPtrArray *patterns)
   hp_table_add_column (t, "count", HP_COLUMN_INT, NULL);
   hp_table_add_column (t, "GPU kernel duration (us)", HP_COLUMN_DOUBLE, "us");
   hp_table_add_column (t, "CPU op duration (us)", HP_COLUMN_DOUBLE, "us");
+  return t;
+}
+
+static HpTable *
+patterns_table (GPtrArray *patterns)
+{
+  HpTable *t = hp_kernel_sequences_table_new_empty ();
+
   for (guint i = 0; i < patterns->len; i++)
     {
       const Pattern *p = g_ptr_array_index (patterns, i);
@@ -1758,7 +1772,7 @@ stream_repeats (HpTrace      *trace,
         }
       row = hp_table_append_row (t);
       hp_table_set_int (t, row, 0, r->rank);
-      hp_table_set_int (t, row, 1, r->pid[ev[0]]);
+      hp_table_set_int (t, row, 1, hp_rank_pid (r, ev[0]));
       hp_table_set_int (t, row, 2, r->stream[ev[0]]);
       hp_table_set_int (t, row, 3, rep->len);
       hp_table_set_int (t, row, 4, rep->count);

@@ -57,6 +57,22 @@ GPtrArray *hp_kernel_sequences_operator_candidates (HpTrace      *trace,
                                                     GCancellable *cancellable,
                                                     GError      **error);
 
+HpTable                *hp_kernel_sequences_table_new_empty (void);
+HpKernelSequences      *hp_kernel_sequences_find_for_params (HpTrace                *trace,
+                                                             const HpAnalysisParams *params,
+                                                             char                  **operator_used,
+                                                             GCancellable           *cancellable,
+                                                             GError                **error);
+gboolean                hp_kernel_sequences_compute (HpTrace                *trace,
+                                                     const HpAnalysisParams *params,
+                                                     GPtrArray              *tables,
+                                                     GCancellable           *cancellable,
+                                                     GError                **error);
+struct _HpLinkedEvents *hp_linked_events_for_pattern_row (HpTrace                *trace,
+                                                          HpTable                *table,
+                                                          guint                   row,
+                                                          const HpAnalysisParams *params);
+
 HpTable *hp_repeated_sequences_table (HpTrace      *trace,
                                       const HpRank *rank,
                                       guint         min_len,

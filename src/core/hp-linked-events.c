@@ -61,6 +61,7 @@ hp_linked_events_copy (const HpLinkedEvents *self)
   copy->gaps = self->gaps != NULL ? g_array_copy (self->gaps) : NULL;
   copy->focus_index = self->focus_index;
   copy->description = g_strdup (self->description);
+  copy->others = self->others != NULL ? g_array_copy (self->others) : NULL;
   return copy;
 }
 
@@ -71,6 +72,7 @@ hp_linked_events_free (HpLinkedEvents *self)
     return;
   g_clear_pointer (&self->events, g_array_unref);
   g_clear_pointer (&self->gaps, g_array_unref);
+  g_clear_pointer (&self->others, g_array_unref);
   g_free (self->description);
   g_free (self);
 }

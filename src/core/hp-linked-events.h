@@ -46,6 +46,19 @@ typedef struct
 } HpLinkedGap;
 
 /**
+ * HpLinkedEvent:
+ * @rank: the rank number
+ * @event: an event position in that rank
+ *
+ * One event of another rank that a row also stands for.
+ */
+typedef struct
+{
+  int     rank;
+  guint32 event;
+} HpLinkedEvent;
+
+/**
  * HpLinkedEvents:
  * @rank: the rank number
  * @events: (element-type guint32): event positions in @rank, by start time,
@@ -55,6 +68,8 @@ typedef struct
  * @focus: how to show them
  * @focus_index: the event of @events to select first
  * @description: what they are, for people ("5 instances of sgemm on rank 1")
+ * @others: (element-type HpLinkedEvent) (nullable): events of other ranks
+ *   shown with @events (one collective on every rank), by rank
  *
  * What one table row stands for on the timeline.
  */
@@ -66,6 +81,7 @@ typedef struct _HpLinkedEvents
   HpLinkedFocus focus;
   guint         focus_index;
   char         *description;
+  GArray       *others;
 } HpLinkedEvents;
 
 #define HP_TYPE_LINKED_EVENTS (hp_linked_events_get_type ())

@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include "hp-core-private.h"
 #include "hp-load-issue.h"
 
 struct _HpLoadIssue
@@ -62,6 +63,32 @@ hp_load_issue_new (const char         *file,
   self->code = code;
   self->message = g_strdup (message);
   return self;
+}
+
+/**
+ * _hp_load_issue_add:
+ * @issues: (element-type HpLoadIssue): the list to append to
+ * @format: printf() format of the message
+ *
+ * Appends a new issue: how every phase of a load reports what it found.
+ */
+void
+_hp_load_issue_add (GListStore         *issues,
+                    const char         *file,
+                    HpLoadIssueSeverity severity,
+                    int                 code,
+                    const char         *format,
+                    ...)
+{
+  g_autoptr (HpLoadIssue) issue = NULL;
+  g_autofree char *message = NULL;
+  va_list          args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  issue = hp_load_issue_new (file, severity, code, message);
+  g_list_store_append (issues, issue);
 }
 
 const char *

@@ -130,8 +130,8 @@ hp_memory_bw_series (HpTrace      *trace,
       double  bw = hp_rank_get_arg_double (r, e, bw_key, 0.0);
       gint64  dur = r->dur[e] == 0 ? HP_NS_PER_US : r->dur[e];
 
-      raw[i] = (HpMemoryBwPoint){ r->ts[e], r->pid[e], sub, bw, e, TRUE };
-      raw[memory->len + i] = (HpMemoryBwPoint){ r->ts[e] + dur, r->pid[e], sub, -bw, e, FALSE };
+      raw[i] = (HpMemoryBwPoint){ r->ts[e], hp_rank_pid (r, e), sub, bw, e, TRUE };
+      raw[memory->len + i] = (HpMemoryBwPoint){ r->ts[e] + dur, hp_rank_pid (r, e), sub, -bw, e, FALSE };
       times[i] = raw[i].ts;
       times[memory->len + i] = raw[memory->len + i].ts;
       subs[i] = subs[memory->len + i] = sub;

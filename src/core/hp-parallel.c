@@ -11,15 +11,23 @@ typedef struct
 {
   HpParallelFunc func;
   gpointer       user_data;
+  guint          n_items;
+  gint           next; /* the next item to start, atomically */
 } ParallelLoop;
 
-static void
-parallel_worker (gpointer data,
-                 gpointer user_data)
+static gpointer
+parallel_worker (gpointer data)
 {
-  ParallelLoop *loop = user_data;
+  ParallelLoop *loop = data;
 
-  loop->func (GPOINTER_TO_UINT (data) - 1, loop->user_data);
+  for (;;)
+    {
+      guint i = (guint)g_atomic_int_add (&loop->next, 1);
+
+      if (i >= loop->n_items)
+        return NULL;
+      loop->func (i, loop->user_data);
+    }
 }
 
 /**
@@ -30,8 +38,10 @@ parallel_worker (gpointer data,
  * @user_data: passed to @func
  *
  * Calls @func for each of the @n_items items, up to @n_threads at a time,
- * and returns when all are done. The items start in index order. With one
- * item or one thread the loop runs in the calling thread.
+ * and returns when all are done and every thread it started has ended
+ * (joined, so nothing of theirs outlives the call: LeakSanitizer checks
+ * right after it). The items start in index order. With one item or one
+ * thread the loop runs in the calling thread.
  */
 void
 _hp_parallel_for (guint          n_items,
@@ -39,8 +49,9 @@ _hp_parallel_for (guint          n_items,
                   HpParallelFunc func,
                   gpointer       user_data)
 {
-  ParallelLoop loop = { func, user_data };
-  GThreadPool *pool;
+  ParallelLoop         loop = { func, user_data, n_items, 0 };
+  g_autofree GThread **threads = NULL;
+  guint                n_started = 0;
 
   g_return_if_fail (func != NULL);
 
@@ -54,15 +65,16 @@ _hp_parallel_for (guint          n_items,
       return;
     }
 
-  pool = g_thread_pool_new (parallel_worker, &loop, (int)n_threads, TRUE, NULL);
-  if (pool == NULL)
+  /* the calling thread works too: n_threads - 1 more */
+  threads = g_new0 (GThread *, n_threads - 1);
+  for (guint t = 0; t + 1 < n_threads; t++)
     {
-      /* no threads to be had: one item after the other */
-      for (guint i = 0; i < n_items; i++)
-        func (i, user_data);
-      return;
+      threads[t] = g_thread_try_new ("hp-parallel", parallel_worker, &loop, NULL);
+      if (threads[t] == NULL)
+        break; /* no more threads to be had: fewer do the work */
+      n_started++;
     }
-  for (guint i = 0; i < n_items; i++)
-    g_thread_pool_push (pool, GUINT_TO_POINTER (i + 1), NULL);
-  g_thread_pool_free (pool, FALSE, TRUE); /* waits for every item */
+  parallel_worker (&loop);
+  for (guint t = 0; t < n_started; t++)
+    g_thread_join (threads[t]);
 }

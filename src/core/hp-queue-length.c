@@ -193,7 +193,7 @@ hp_queue_length_series (HpTrace      *trace,
 
           times[n] = r->ts[e];
           streams[n] = r->stream[g];
-          raw[n++] = (HpQueuePoint){ r->ts[e], r->pid[g], r->tid[g], r->stream[g], 0, e, +1 };
+          raw[n++] = (HpQueuePoint){ r->ts[e], hp_rank_pid (r, g), hp_rank_tid (r, g), r->stream[g], 0, e, +1 };
         }
     }
 
@@ -206,7 +206,7 @@ hp_queue_length_series (HpTrace      *trace,
         continue;
       times[n] = r->ts[g];
       streams[n] = r->stream[g];
-      raw[n++] = (HpQueuePoint){ r->ts[g], r->pid[g], r->tid[g], r->stream[g], 0, g, -1 };
+      raw[n++] = (HpQueuePoint){ r->ts[g], hp_rank_pid (r, g), hp_rank_tid (r, g), r->stream[g], 0, g, -1 };
     }
   g_assert (n == n_raw);
 

@@ -28,9 +28,6 @@ _hp_rank_free (HpRank *r)
   g_free (r->kind);
   g_free (r->kclass);
   g_free (r->flags);
-  g_free (r->phase);
-  g_free (r->pid);
-  g_free (r->tid);
   g_free (r->stream);
   g_free (r->correlation);
   g_free (r->partner);
@@ -39,7 +36,8 @@ _hp_rank_free (HpRank *r)
   g_free (r->parent);
   g_free (r->depth);
   g_free (r->lane);
-  g_free (r->args_off);
+  g_free (r->args_at);
+  g_free (r->args_at_high);
   g_free (r->launch_first);
   g_free (r->launch_gpu);
   g_free (r->args);
@@ -85,20 +83,54 @@ read_varint (HpArgIter *it,
  *
  * Returns: %FALSE when the event has no args
  */
+/**
+ * _hp_rank_args_offset:
+ *
+ * Where @event's args start in the args store. The parser appends args in
+ * event order, so the offsets only grow: each event keeps their low 32
+ * bits, and the few events at which they pass another 4 GiB are listed
+ * once for the rank.
+ *
+ * Returns: the offset, or G_MAXUINT64 when the event has no args
+ */
+guint64
+_hp_rank_args_offset (const HpRank *self,
+                      guint         event)
+{
+  guint lo = 0, hi = self->n_args_at_high;
+
+  if (self->args_at[event] == HP_ARGS_NONE)
+    return G_MAXUINT64;
+  /* how many 4 GiB steps were taken at or before @event */
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (self->args_at_high[mid] <= event)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return ((guint64)lo << 32) | self->args_at[event];
+}
+
 gboolean
 hp_rank_args_iter_init (const HpRank *self,
                         guint         event,
                         HpArgIter    *iter)
 {
+  guint64 off;
+
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (event < self->n_events, FALSE);
 
-  if (self->args_off[event] == G_MAXUINT64)
+  off = _hp_rank_args_offset (self, event);
+  if (off == G_MAXUINT64)
     {
       iter->p = iter->end = NULL;
       return FALSE;
     }
-  iter->p = self->args + self->args_off[event];
+  iter->p = self->args + off;
   iter->end = self->args + self->args_len;
   iter->left = G_MAXUINT;
   return TRUE;

@@ -144,17 +144,14 @@ typedef struct _HpRank
   gboolean  has_base_time;
 
   guint    n_events;
-  guint32 *index;  /* position in the file's traceEvents array */
-  gint64  *ts;     /* ns, aligned to the job's first event (docs/trace-format.md §10) */
-  gint64  *dur;    /* ns; 0 for instants */
-  guint32 *name;   /* string id */
-  guint32 *cat;    /* string id, HP_NO_STRING when absent */
-  guint8  *kind;   /* HpEventKind */
-  guint8  *kclass; /* HpKernelClass, by the trace's mode */
-  guint8  *flags;  /* HpEventFlags */
-  guint8  *phase;  /* the 'ph' character */
-  gint64  *pid;
-  gint64  *tid;
+  guint32 *index;          /* position in the file's traceEvents array */
+  gint64  *ts;             /* ns, aligned to the job's first event (docs/trace-format.md §10) */
+  gint64  *dur;            /* ns; 0 for instants */
+  guint32 *name;           /* string id */
+  guint32 *cat;            /* string id, HP_NO_STRING when absent */
+  guint8  *kind;           /* HpEventKind */
+  guint8  *kclass;         /* HpKernelClass, by the trace's mode */
+  guint8  *flags;          /* HpEventFlags */
   gint64  *stream;         /* args.stream normalised by the mode (docs/trace-format.md §5.1), or -1 */
   gint64  *correlation;    /* args.correlation, or -1 */
   gint32  *partner;        /* CPU launch <-> GPU event link (event position), or -1;
@@ -163,8 +160,11 @@ typedef struct _HpRank
   gint32  *exec_iteration; /* the step the event runs in on its own clock, or -1 */
   gint32  *parent;         /* enclosing event on the same lane, or -1 */
   guint16 *depth;          /* nesting depth on its lane */
-  guint32 *lane;           /* index into lanes */
-  guint64 *args_off;       /* offset into args (see hp_rank_get_args()), or G_MAXUINT64 */
+  guint32 *lane;           /* index into lanes; an event's pid and tid are its lane's */
+  guint32 *args_at;        /* low 32 bits of the offset into args (hp_rank_args_iter_init()) */
+  guint32 *args_at_high;   /* events at which the offsets pass another 4 GiB, ascending;
+                            * NULL for an args store under 4 GiB */
+  guint n_args_at_high;
 
   /* CSR list of all GPU events of a CPU launch (graph launches have many) */
   guint32 *launch_first; /* n_events + 1 */
@@ -265,6 +265,22 @@ double   hp_rank_get_arg_double (const HpRank *self,
                                  guint32       key,
                                  double        default_value);
 char    *hp_arg_value_to_string (const HpArgValue *value);
+
+/* An event's pid and tid: its lane's. The lane is keyed by them, so the
+ * model keeps them once per lane rather than 16 bytes per event. */
+static inline gint64
+hp_rank_pid (const HpRank *self,
+             guint         event)
+{
+  return self->lanes[self->lane[event]].pid;
+}
+
+static inline gint64
+hp_rank_tid (const HpRank *self,
+             guint         event)
+{
+  return self->lanes[self->lane[event]].tid;
+}
 
 static inline gint64
 hp_rank_end (const HpRank *self,

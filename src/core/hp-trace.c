@@ -411,7 +411,7 @@ hp_trace_has_string_tids (HpTrace *self)
 
       /* the events analyses see: not the "Trace" span's "PyTorch Profiler" */
       for (guint i = 0; i < r->n_events; i++)
-        if ((r->flags[i] & HP_EVENT_MEASURED) && hp_tid_is_string (r->tid[i]))
+        if ((r->flags[i] & HP_EVENT_MEASURED) && hp_tid_is_string (hp_rank_tid (r, i)))
           return TRUE;
     }
   return FALSE;

@@ -553,7 +553,7 @@ hp_user_annotation_assign_kernels (HpTrace      *trace,
   for (guint row = 0; row < r->n_rows; row++)
     {
       guint e = r->rows[row];
-      Span  s = { r->pid[e], r->tid[e], r->ts[e], hp_rank_end (r, e), row };
+      Span  s = { hp_rank_pid (r, e), hp_rank_tid (r, e), r->ts[e], hp_rank_end (r, e), row };
 
       if (r->kind[e] == HP_EVENT_KIND_GPU_ANNOTATION)
         annotations[n_annotations++] = s;
@@ -844,15 +844,15 @@ hp_gpu_kernels_with_user_annotations_compute (HpTrace                *trace,
               set_optional_string (table, row, cols.s_cat,
                                    r->cat[e] != HP_NO_STRING ? hp_trace_get_string (trace, r->cat[e]) : NULL);
             }
-          hp_table_set_int (table, row, cols.pid, r->pid[e]);
+          hp_table_set_int (table, row, cols.pid, hp_rank_pid (r, e));
           if (string_tids)
             {
-              g_autofree char *tid = hp_trace_format_tid (trace, r->tid[e]);
+              g_autofree char *tid = hp_trace_format_tid (trace, hp_rank_tid (r, e));
 
               hp_table_set_string (table, row, cols.tid, tid);
             }
           else
-            hp_table_set_int (table, row, cols.tid, r->tid[e]);
+            hp_table_set_int (table, row, cols.tid, hp_rank_tid (r, e));
         }
     }
 

@@ -76,6 +76,25 @@ test_broken_job (void)
   g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (page), is_label_with, "ProfilerStep#1 starts 2000000 us later"));
   g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (page), is_label_with, "CUPTI activity buffer full"));
 
+  /* a row (icon and wrapping text) is no taller at any width than free of
+   * a width, as GTK's boxes check when they fit rows into a height */
+  row = gtk_widget_get_parent (row);
+  while (row != NULL && !gtk_widget_has_css_class (row, "hp-health-row"))
+    row = gtk_widget_get_parent (row);
+  g_assert_nonnull (row);
+  {
+    int free_min, wide_min, narrow_min;
+
+    gtk_widget_measure (row, GTK_ORIENTATION_VERTICAL, -1, &free_min, NULL, NULL, NULL);
+    gtk_widget_measure (row, GTK_ORIENTATION_VERTICAL, 1 << 20, &wide_min, NULL, NULL, NULL);
+    gtk_widget_measure (row, GTK_ORIENTATION_VERTICAL, 300, &narrow_min, NULL, NULL, NULL);
+    g_assert_cmpint (wide_min, <=, free_min);
+    g_assert_cmpint (narrow_min, >, wide_min);
+    gtk_widget_measure (gtk_widget_get_parent (row), GTK_ORIENTATION_VERTICAL, -1, &free_min, NULL, NULL, NULL);
+    gtk_widget_measure (gtk_widget_get_parent (row), GTK_ORIENTATION_VERTICAL, 1 << 20, &wide_min, NULL, NULL, NULL);
+    g_assert_cmpint (wide_min, <=, free_min);
+  }
+
   hp_ui_test_close_window (window);
 }
 

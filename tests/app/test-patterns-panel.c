@@ -84,6 +84,82 @@ test_patterns_tab (void)
   hp_ui_test_close_window (window);
 }
 
+typedef struct
+{
+  HpPatternsPanel *panel;
+  const char      *note;  /* a part of the table's note */
+  gint64           count; /* of the first row, or -1 */
+} Wanted;
+
+static gboolean
+shows (gpointer data)
+{
+  Wanted  *wanted = data;
+  HpTable *table = hp_patterns_panel_get_table (wanted->panel);
+
+  return table != NULL && !hp_analysis_panel_is_busy (HP_ANALYSIS_PANEL (wanted->panel)) &&
+         hp_table_get_note (table) != NULL && strstr (hp_table_get_note (table), wanted->note) != NULL &&
+         hp_table_get_n_rows (table) > 0 && (wanted->count < 0 || hp_table_get_int (table, 0, 1) == wanted->count);
+}
+
+/* The tab is the registry's analysis: on a job of rank 1 only it reads
+ * rank 1 (not HTA's default 0), the operator typed is its parameter, and
+ * it follows the scope bar: the five steps run the same backward pass, so
+ * step 1010 has a fifth of each pattern's occurrences, and a row of the
+ * scoped table points at the occurrences in the step only. */
+static void
+test_patterns_scope (void)
+{
+  g_autofree char *path = hp_test_data_path ("hta_trace_diff_test", NULL);
+  g_autofree char *golden = hp_test_golden_path ("hta_trace_diff_test", "frequent_cuda_kernel_sequences.csv");
+  HpWindow        *window = hp_ui_test_open_window (path, 1280, 900);
+  const char      *op = "autograd::engine::evaluate_function: AddmmBackward0";
+  HpSession       *session;
+  GtkNotebook     *notebook;
+  HpTimelinePanel *timeline;
+  HpAnalysisPanel *panel;
+  HpTable         *whole;
+  gint64           whole_count;
+  g_autoptr (HpScope) step = hp_scope_new_step (1010);
+  g_autoptr (HpTable) kept = NULL;
+  Wanted wanted = { 0 };
+
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
+  session = hp_window_get_session (window);
+  notebook = hp_trace_page_get_notebook (hp_window_get_trace_page (window));
+  timeline = hp_trace_page_get_timeline_panel (hp_window_get_trace_page (window));
+  panel = hp_ui_test_show_tab (notebook, "Patterns", has_table);
+  wanted.panel = HP_PATTERNS_PANEL (panel);
+
+  /* the most frequent operator of rank 1, by itself */
+  wanted.note = "on rank 1";
+  wanted.count = -1;
+  g_assert_true (hp_ui_test_wait_for (shows, &wanted));
+  g_assert_cmpint (hp_session_get_params (session)->rank, ==, 1);
+
+  hp_patterns_panel_set_operator (HP_PATTERNS_PANEL (panel), op);
+  g_assert_cmpstr (hp_session_get_params (session)->operator_name, ==, op);
+  wanted.note = op;
+  g_assert_true (hp_ui_test_wait_for (shows, &wanted));
+  whole = hp_patterns_panel_get_table (HP_PATTERNS_PANEL (panel));
+  hp_test_assert_table_matches_golden (whole, golden);
+  whole_count = hp_table_get_int (whole, 0, 1);
+  g_assert_cmpint (whole_count % 5, ==, 0);
+
+  hp_session_set_scope (session, step);
+  wanted.count = whole_count / 5;
+  g_assert_true (hp_ui_test_wait_for (shows, &wanted));
+  kept = hp_table_ref (hp_patterns_panel_get_table (HP_PATTERNS_PANEL (panel)));
+  g_assert_true (hp_analysis_panel_show_row_on_timeline (panel, kept, 0));
+  {
+    g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT " occurrences", whole_count / 5);
+
+    g_assert_nonnull (strstr (hp_timeline_panel_get_linked_text (timeline), text));
+  }
+
+  hp_ui_test_close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -92,6 +168,7 @@ main (int   argc,
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   g_test_add_func ("/ui/patterns/tab", test_patterns_tab);
+  g_test_add_func ("/ui/patterns/scope", test_patterns_scope);
 
   return g_test_run ();
 }

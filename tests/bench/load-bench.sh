@@ -47,19 +47,8 @@ out=${HP_BENCH_OUT:-$here/out}
 [[ $runs =~ ^[1-9][0-9]*$ ]] || die "HP_BENCH_RUNS must be a positive integer"
 [[ $level =~ ^[0-9]$ ]] || die "HP_BENCH_GZIP_LEVEL must be 0-9"
 
-# BUILDDIR: absolute, relative to the current folder, or relative to the repository
-if [[ $builddir != /* ]]; then
-  if [ -d "$PWD/$builddir" ]; then
-    builddir=$PWD/$builddir
-  else
-    builddir=$root/$builddir
-  fi
-fi
-
-gen=$builddir/tests/tools/hp-gen-traces
-cli=$builddir/src/cli/hotpath-cli
-[ -x "$gen" ] || die "$gen not found; build it first: meson compile -C $builddir"
-[ -x "$cli" ] || die "$cli not found; build it first: meson compile -C $builddir"
+. "$here/bench-tools.sh"
+bench_find_tools "$builddir"
 command -v zcat >/dev/null || die "zcat not found (Debian package gzip)"
 
 if [ -n "${HP_BENCH_TEMPLATE:-}" ]; then

@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hp-test-utils.h"
@@ -445,6 +446,86 @@ test_patterns (void)
   g_assert_true (g_str_has_prefix (list.out, "aten::_convolution\naten::conv2d\n"));
 }
 
+/* report --analysis frequent_cuda_kernel_sequences writes what patterns
+ * writes, byte for byte, table and chart; with a scope, the scope's
+ * patterns; a rank that is not loaded is bad input */
+static void
+test_report_patterns (void)
+{
+  g_autofree char *dir = hp_test_data_path ("hta_trace_diff_test", NULL);
+  g_autofree char *golden = hp_test_golden_path ("hta_trace_diff_test", "frequent_cuda_kernel_sequences.csv");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *a = g_dir_make_tmp ("hotpath-report-XXXXXX", &error);
+  g_autofree char *b = g_dir_make_tmp ("hotpath-patterns-XXXXXX", &error);
+  const char      *op = "autograd::engine::evaluate_function: AddmmBackward0";
+  const char      *files[] = { "frequent_cuda_kernel_sequences.csv", "frequent_cuda_kernel_sequences.svg" };
+  g_auto (HpTestCliRun) report = { 0 };
+  g_auto (HpTestCliRun) patterns = { 0 };
+  g_auto (HpTestCliRun) scoped = { 0 };
+  g_auto (HpTestCliRun) bad_rank = { 0 };
+
+  g_assert_no_error (error);
+  hp_test_run_cli (&report, "report", "--hta-compat", "--analysis", "frequent_cuda_kernel_sequences", "--operator", op,
+                   "--rank", "1", "--top-k", "4", "--output", a, "--charts", "svg", dir, NULL);
+  g_assert_cmpint (report.status, ==, 0);
+  hp_test_run_cli (&patterns, "patterns", "--hta-compat", "--operator", op, "--rank", "1", "--top-k", "4", "--output",
+                   b, "--charts", "svg", dir, NULL);
+  g_assert_cmpint (patterns.status, ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *pa = g_build_filename (a, files[i], NULL);
+      g_autofree char *pb = g_build_filename (b, files[i], NULL);
+      g_autofree char *da = NULL;
+      g_autofree char *db = NULL;
+      gsize            la, lb;
+
+      g_file_get_contents (pa, &da, &la, &error);
+      g_assert_no_error (error);
+      g_file_get_contents (pb, &db, &lb, &error);
+      g_assert_no_error (error);
+      g_assert_cmpmem (da, la, db, lb);
+    }
+  {
+    g_autofree char *csv = g_build_filename (a, files[0], NULL);
+    g_autoptr (GPtrArray) ours = hp_test_read_csv (csv);
+    g_autoptr (GPtrArray) theirs = hp_test_read_csv (golden);
+    g_autofree char *why = hp_test_compare_csv ("frequent_cuda_kernel_sequences", ours, theirs);
+
+    if (why != NULL)
+      g_error ("%s", why);
+  }
+
+  /* the five steps (1009 to 1013) run the same backward pass: one step
+   * has a fifth of the occurrences of each pattern */
+  hp_test_remove_tree (a);
+  hp_test_run_cli (&scoped, "report", "--hta-compat", "--analysis", "frequent_cuda_kernel_sequences", "--operator", op,
+                   "--rank", "1", "--scope", "step:1010", "--output", a, dir, NULL);
+  g_assert_cmpint (scoped.status, ==, 0);
+  {
+    g_autofree char *csv = g_build_filename (a, files[0], NULL);
+    g_autoptr (GPtrArray) step = hp_test_read_csv (csv);
+    g_autoptr (GPtrArray) whole = hp_test_read_csv (golden);
+    int c_count = hp_test_csv_column (step, "count");
+
+    g_assert_cmpint (c_count, >=, 0);
+    g_assert_cmpuint (step->len, >, 2);
+    for (guint r = 1; r < 3; r++)
+      {
+        char **srow = g_ptr_array_index (step, r);
+        char **wrow = g_ptr_array_index (whole, r);
+
+        g_assert_cmpstr (srow[0], ==, wrow[0]);
+        g_assert_cmpint (5 * atoi (srow[c_count]), ==, atoi (wrow[hp_test_csv_column (whole, "count")]));
+      }
+  }
+
+  hp_test_run_cli (&bad_rank, "report", "--analysis", "frequent_cuda_kernel_sequences", "--rank", "9", dir, NULL);
+  g_assert_cmpint (bad_rank.status, ==, 1);
+  g_assert_nonnull (strstr (bad_rank.err, "rank 9 is not in the trace"));
+  hp_test_remove_tree (a);
+  hp_test_remove_tree (b);
+}
+
 /* an operator that matches nothing: HTA's empty table, no trace, a hint */
 static void
 test_patterns_none (void)
@@ -779,6 +860,7 @@ main (int    argc,
   g_test_add_func ("/cli/report/charts", test_report_charts);
   g_test_add_func ("/cli/critical-path", test_critical_path);
   g_test_add_func ("/cli/patterns/golden", test_patterns);
+  g_test_add_func ("/cli/patterns/report", test_report_patterns);
   g_test_add_func ("/cli/patterns/none", test_patterns_none);
   g_test_add_func ("/cli/patterns/usage", test_patterns_usage);
   g_test_add_func ("/cli/health/text", test_health_text);

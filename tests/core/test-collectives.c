@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "hp-core.h"
 #include "hp-test-utils.h"
@@ -85,6 +86,41 @@ test_collectives_hand_made (void)
     e = g_array_index (linked->events, guint32, 0);
     g_assert_cmpint (r2->ts[e], ==, 160 * HP_NS_PER_US);
     g_assert_true (g_str_has_prefix (hp_trace_get_string (trace, r2->name[e]), "ncclDevKernel_AllReduce"));
+  }
+
+  /* a collective stands for its kernel on every rank that ran it: the
+   * first AllReduce on rank 1 (at 130) in focus, ranks 0 and 2 (at 100
+   * and 160) with it; the second one ran on ranks 0 and 1 only */
+  {
+    g_autoptr (HpLinkedEvents) linked = hp_linked_events_for_collective (trace, waits, 0, 1);
+    g_autoptr (HpLinkedEvents) copy = NULL;
+    static const struct
+    {
+      int    rank;
+      gint64 ts_us;
+    } others[] = { { 0, 100 }, { 2, 160 } };
+
+    g_assert_nonnull (linked);
+    g_assert_cmpint (linked->rank, ==, 1);
+    g_assert_cmpuint (linked->events->len, ==, 1);
+    g_assert_cmpint (hp_trace_find_rank (trace, 1)->ts[g_array_index (linked->events, guint32, 0)], ==,
+                     130 * HP_NS_PER_US);
+    g_assert_nonnull (linked->others);
+    g_assert_cmpuint (linked->others->len, ==, G_N_ELEMENTS (others));
+    for (guint i = 0; i < G_N_ELEMENTS (others); i++)
+      {
+        const HpLinkedEvent *e = &g_array_index (linked->others, HpLinkedEvent, i);
+        const HpRank        *r = hp_trace_find_rank (trace, e->rank);
+
+        g_assert_cmpint (e->rank, ==, others[i].rank);
+        g_assert_cmpint (r->ts[e->event], ==, others[i].ts_us * HP_NS_PER_US);
+        g_assert_true (g_str_has_prefix (hp_trace_get_string (trace, r->name[e->event]), "ncclDevKernel_AllReduce"));
+      }
+    g_assert_nonnull (strstr (linked->description, "#0 on 3 ranks"));
+    copy = hp_linked_events_copy (linked);
+    g_assert_cmpuint (copy->others->len, ==, 2);
+    g_assert_true (copy->others != linked->others);
+    g_assert_null (hp_linked_events_for_collective (trace, waits, 1, 2));
   }
   hp_analysis_params_clear (&params);
 }

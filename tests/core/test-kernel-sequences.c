@@ -152,6 +152,28 @@ test_golden (gconstpointer data)
       else
         hp_test_assert_table_matches_golden (hp_kernel_sequences_get_table (seq), golden);
 
+      /* the registry's analysis gives the same table from the same choice
+       * (in one mode: each run builds the call graph again) */
+      if (mode == HP_MODE_HTA_COMPAT)
+        {
+          HpAnalysisParams params;
+          g_autoptr (GPtrArray) tables = NULL;
+          g_autofree char *ours = NULL;
+          g_autofree char *direct = NULL;
+
+          hp_analysis_params_init (&params);
+          params.operator_name = g_strdup (choice.operator_name);
+          params.rank = choice.rank;
+          params.min_pattern_len = (int)choice.min_pattern_len;
+          tables = hp_analysis_run (hp_analysis_find ("frequent_cuda_kernel_sequences"), trace, &params, NULL, &error);
+          g_assert_no_error (error);
+          g_assert_cmpuint (tables->len, ==, 1);
+          ours = hp_table_to_csv (tables->pdata[0]);
+          direct = hp_table_to_csv (hp_kernel_sequences_get_table (seq));
+          g_assert_cmpstr (ours, ==, direct);
+          hp_analysis_params_clear (&params);
+        }
+
       /* the overlaid trace, next to nothing else */
       path = hp_kernel_sequences_overlaid_path (rank, dir);
       g_assert_true (g_str_has_suffix (path, rank->basename));
@@ -373,6 +395,118 @@ test_repeated (void)
   g_assert_cmpuint (hp_table_get_n_rows (t), ==, 0);
 }
 
+/* a frequent_cuda_kernel_sequences table by the registry, on @scope_text */
+static HpTable *
+registry_table (HpTrace    *trace,
+                const char *scope_text,
+                const char *operator_name)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HpScope) scope = hp_scope_parse (scope_text, &error);
+  g_autoptr (HpTrace) scoped = NULL;
+  g_autoptr (GPtrArray) tables = NULL;
+  HpAnalysisParams params;
+
+  g_assert_no_error (error);
+  scoped = hp_trace_apply_scope (trace, scope, &error);
+  g_assert_no_error (error);
+  hp_analysis_params_init (&params);
+  params.operator_name = g_strdup (operator_name);
+  tables = hp_analysis_run (hp_analysis_find ("frequent_cuda_kernel_sequences"), scoped, &params, NULL, &error);
+  hp_analysis_params_clear (&params);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tables->len, ==, 1);
+  return hp_table_ref (tables->pdata[0]);
+}
+
+/* The registry's analysis on scopes of the hand-made trace (it starts at
+ * 1010.5 us): the linear ops at 1010.5 (50 us) and 1060.5 (40 us) launch
+ * gemm, bias, relu; the one at 1150 (40 us) gemm, relu, bias. A range
+ * clips the ops to it in the default mode. */
+static void
+test_registry_scoped (void)
+{
+  g_autofree char *path = hp_test_data_path ("edge", "kernel-sequences.json", NULL);
+  HpLoadOptions    options = { .mode = HP_MODE_DEFAULT };
+  g_autoptr (HpTrace) trace = hp_test_load_with_options (path, &options);
+  g_autoptr (HpTable) whole = registry_table (trace, "whole", "linear");
+  g_autoptr (HpTable) late = registry_table (trace, "range:55-300", "linear");
+  g_autoptr (HpTable) last = registry_table (trace, "range:140-300", "linear");
+  g_autoptr (HpTable) none = registry_table (trace, "range:0-20", "linear");
+  g_autoptr (HpTable) any = registry_table (trace, "whole", NULL);
+
+  g_assert_cmpuint (hp_table_get_n_rows (whole), ==, 2);
+  g_assert_cmpint (hp_table_get_int (whole, 0, 1), ==, 2);
+  g_assert_cmpfloat (hp_table_get_double (whole, 0, 3), ==, 90);
+  /* 1065.5 to 1310.5: the second op of the first pattern, 35 us of it
+   * inside, and the last op whole */
+  g_assert_cmpuint (hp_table_get_n_rows (late), ==, 2);
+  g_assert_cmpstr (hp_table_get_string (late, 0, 0), ==, "aten::linear|gemm|bias|relu");
+  g_assert_cmpint (hp_table_get_int (late, 0, 1), ==, 1);
+  g_assert_cmpfloat (hp_table_get_double (late, 0, 3), ==, 35);
+  g_assert_cmpstr (hp_table_get_string (late, 1, 0), ==, "aten::linear|gemm|relu|bias");
+  g_assert_cmpfloat (hp_table_get_double (late, 1, 3), ==, 40);
+  /* 1150.5 to 1310.5: the last op, 39.5 us of it, and its 12 us of kernels */
+  g_assert_cmpuint (hp_table_get_n_rows (last), ==, 1);
+  g_assert_cmpstr (hp_table_get_string (last, 0, 0), ==, "aten::linear|gemm|relu|bias");
+  g_assert_cmpfloat (hp_table_get_double (last, 0, 2), ==, 12);
+  g_assert_cmpfloat (hp_table_get_double (last, 0, 3), ==, 39.5);
+  /* nothing launches three kernels there: HTA's empty table, the reason noted */
+  g_assert_cmpuint (hp_table_get_n_rows (none), ==, 0);
+  g_assert_cmpuint (hp_table_get_n_columns (none), ==, 4);
+  g_assert_nonnull (strstr (hp_table_get_note (none), "linear"));
+  /* without an operator, the most frequent one that launches enough */
+  g_assert_cmpuint (hp_table_get_n_rows (any), ==, 2);
+  g_assert_nonnull (strstr (hp_table_get_note (any), "aten::linear"));
+}
+
+/* a pattern row stands for every event of all its occurrences; a rank
+ * that is not loaded is an error naming the loaded ones */
+static void
+test_registry_rows (void)
+{
+  g_autofree char *path = hp_test_data_path ("edge", "kernel-sequences.json", NULL);
+  HpLoadOptions    options = { .mode = HP_MODE_DEFAULT };
+  g_autoptr (HpTrace) trace = hp_test_load_with_options (path, &options);
+  const HpRank     *rank = hp_trace_get_rank (trace, 0);
+  const HpAnalysis *analysis = hp_analysis_find ("frequent_cuda_kernel_sequences");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) tables = NULL;
+  g_autoptr (HpLinkedEvents) linked = NULL;
+  HpAnalysisParams params;
+  guint            n_roots = 0;
+
+  hp_analysis_params_init (&params);
+  params.operator_name = g_strdup ("linear");
+  tables = hp_analysis_run (analysis, trace, &params, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (hp_analysis_table_has_row_events (tables->pdata[0]));
+  linked = hp_analysis_row_events (trace, tables->pdata[0], 0, &params);
+  g_assert_nonnull (linked);
+  g_assert_cmpint (linked->rank, ==, 0);
+  for (guint i = 0; i < linked->events->len; i++)
+    {
+      guint32 e = g_array_index (linked->events, guint32, i);
+
+      if (g_str_equal (hp_trace_get_string (trace, rank->name[e]), "aten::linear"))
+        n_roots++;
+      if (i > 0)
+        g_assert_cmpint (rank->ts[g_array_index (linked->events, guint32, i - 1)], <=, rank->ts[e]);
+    }
+  /* the two linear ops, their three launches and three kernels each at least */
+  g_assert_cmpuint (n_roots, ==, 2);
+  g_assert_cmpuint (linked->events->len, >=, 2 + 6);
+  g_assert_nonnull (strstr (linked->description, "2 occurrences"));
+
+  params.rank = 7;
+  g_clear_pointer (&tables, g_ptr_array_unref);
+  tables = hp_analysis_run (analysis, trace, &params, NULL, &error);
+  g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_SUCH_RANK);
+  g_assert_nonnull (strstr (error->message, "rank 7"));
+  g_assert_nonnull (strstr (error->message, "loaded: 0"));
+  hp_analysis_params_clear (&params);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -388,6 +522,8 @@ main (int   argc,
   hp_test_add_cancelled_test ("/core/kernel-sequences/repeated-cancelled", hp_repeated_sequences_compute,
                               "hta_trace_filter_2ranks");
   g_test_add_func ("/core/kernel-sequences/repeated", test_repeated);
+  g_test_add_func ("/core/kernel-sequences/registry-scoped", test_registry_scoped);
+  g_test_add_func ("/core/kernel-sequences/registry-rows", test_registry_rows);
 
   return g_test_run ();
 }

@@ -1114,6 +1114,68 @@ test_edge_empty_file (void)
   assert_edge_fails ("empty.json", HP_MODE_DEFAULT, HP_LOAD_ERROR_EMPTY, "empty.json");
 }
 
+/* An event's pid and tid are its lane's. Each event's name says what the
+ * file gave it ("p<pid> t<tid>"); string tids ("stream 7") differ between
+ * the two ranks, so their ids are remapped onto the job's strings after
+ * the lanes are built, and every event must still read its own. */
+static void
+test_pid_tid_from_lanes (void)
+{
+  static const char *const files[] = {
+    "{\"distributedInfo\": {\"rank\": 0}, \"traceEvents\": ["
+    "{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"p1 t1\", \"pid\": 1, \"tid\": 1, \"ts\": 10, \"dur\": 5},"
+    "{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"p1 t2\", \"pid\": 1, \"tid\": 2, \"ts\": 11, \"dur\": 5},"
+    "{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"p1 t1\", \"pid\": 1, \"tid\": 1, \"ts\": 12, \"dur\": 1},"
+    "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"p7 tstream 7\", \"pid\": 7, \"tid\": \"stream 7\", \"ts\": 13, \"dur\": 2},"
+    "{\"ph\": \"i\", \"cat\": \"cpu_op\", \"name\": \"p-3 t9000000000\", \"pid\": -3, \"tid\": 9000000000, \"ts\": 14, \"s\": \"t\"},"
+    "{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"p1 t2\", \"pid\": 1, \"tid\": 2, \"ts\": 20, \"dur\": 5}]}",
+    "{\"distributedInfo\": {\"rank\": 1}, \"traceEvents\": ["
+    "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"p0 tstream 20\", \"pid\": 0, \"tid\": \"stream 20\", \"ts\": 30, \"dur\": 2},"
+    "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"p0 tstream 7\", \"pid\": 0, \"tid\": \"stream 7\", \"ts\": 31, \"dur\": 2},"
+    "{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"p5 t5\", \"pid\": 5, \"tid\": 5, \"ts\": 32, \"dur\": 9}]}",
+  };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hp-test-pid-tid-XXXXXX", &error);
+  g_autoptr (HpTrace) trace = NULL;
+  guint n_checked = 0;
+
+  g_assert_no_error (error);
+  for (guint k = 0; k < G_N_ELEMENTS (files); k++)
+    {
+      g_autofree char *name = g_strdup_printf ("rank-%u.json", k);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_assert_true (g_file_set_contents (path, files[k], -1, &error));
+    }
+  trace = load_one (dir, HP_MODE_DEFAULT, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hp_trace_get_n_ranks (trace), ==, 2);
+  for (guint k = 0; k < hp_trace_get_n_ranks (trace); k++)
+    {
+      const HpRank *r = hp_trace_get_rank (trace, k);
+
+      for (guint e = 0; e < r->n_events; e++)
+        {
+          const char      *name = hp_trace_get_string (trace, r->name[e]);
+          g_autofree char *tid = hp_trace_format_tid (trace, hp_rank_tid (r, e));
+          g_autofree char *got = g_strdup_printf ("p%" G_GINT64_FORMAT " t%s", hp_rank_pid (r, e), tid);
+
+          g_assert_cmpstr (got, ==, name);
+          g_assert_cmpint (hp_rank_pid (r, e), ==, r->lanes[r->lane[e]].pid);
+          n_checked++;
+        }
+    }
+  g_assert_cmpuint (n_checked, ==, 9);
+  for (guint k = 0; k < G_N_ELEMENTS (files); k++)
+    {
+      g_autofree char *name = g_strdup_printf ("rank-%u.json", k);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_assert_cmpint (g_unlink (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 static void
 test_edge_empty_folder (void)
 {
@@ -1164,7 +1226,7 @@ test_edge_huge_ints (void)
       if (corr >= 0)
         g_assert_cmpint (rank->correlation[corr], ==, HP_NONE);
       if (pid >= 0)
-        g_assert_cmpint (rank->pid[pid], ==, HP_NONE);
+        g_assert_cmpint (hp_rank_pid (rank, pid), ==, HP_NONE);
 
       /* whatever made it into the rows has numbers from the file */
       for (guint r = 0; r < rank->n_rows; r++)
@@ -1175,8 +1237,8 @@ test_edge_huge_ints (void)
           g_assert_cmpint (rank->ts[e], <=, 50000);
           g_assert_cmpint (rank->dur[e], >=, 0);
           g_assert_cmpint (rank->dur[e], <=, 10000);
-          g_assert_cmpint (rank->pid[e], >=, HP_NONE);
-          g_assert_cmpint (rank->pid[e], <=, 1);
+          g_assert_cmpint (hp_rank_pid (rank, e), >=, HP_NONE);
+          g_assert_cmpint (hp_rank_pid (rank, e), <=, 1);
         }
     }
 }
@@ -1829,6 +1891,33 @@ json_same (JsonNode *a,
     }
 }
 
+/* Args offsets past 4 GiB: each event keeps the low 32 bits and the rank
+ * lists the events at which the offsets pass another 4 GiB. A store that
+ * large cannot be made in a test, so the columns are made by hand. */
+static void
+test_args_offset_high (void)
+{
+  guint32 at[] = { 5, HP_ARGS_NONE, 7, 3, HP_ARGS_NONE, 9, 0 };
+  guint32 high[] = { 2, 3, 3, 6 }; /* event 3 jumps two steps, from 1 to 3 */
+  HpRank  r = { 0 };
+
+  r.n_events = G_N_ELEMENTS (at);
+  r.args_at = at;
+  g_assert_cmpuint (_hp_rank_args_offset (&r, 0), ==, 5);
+  g_assert_cmpuint (_hp_rank_args_offset (&r, 1), ==, G_MAXUINT64);
+  g_assert_cmpuint (_hp_rank_args_offset (&r, 6), ==, 0);
+
+  r.args_at_high = high;
+  r.n_args_at_high = G_N_ELEMENTS (high);
+  g_assert_cmpuint (_hp_rank_args_offset (&r, 0), ==, 5);
+  g_assert_cmpuint (_hp_rank_args_offset (&r, 1), ==, G_MAXUINT64);
+  g_assert_cmpuint (_hp_rank_args_offset (&r, 2), ==, (G_GUINT64_CONSTANT (1) << 32) | 7);
+  g_assert_cmpuint (_hp_rank_args_offset (&r, 3), ==, (G_GUINT64_CONSTANT (3) << 32) | 3);
+  g_assert_cmpuint (_hp_rank_args_offset (&r, 4), ==, G_MAXUINT64);
+  g_assert_cmpuint (_hp_rank_args_offset (&r, 5), ==, (G_GUINT64_CONSTANT (3) << 32) | 9);
+  g_assert_cmpuint (_hp_rank_args_offset (&r, 6), ==, G_GUINT64_CONSTANT (4) << 32);
+}
+
 static void
 test_args_store (void)
 {
@@ -2020,6 +2109,8 @@ main (int   argc,
   g_test_add_func ("/core/loader/async", test_async);
   g_test_add_func ("/core/loader/async-cancelled", test_async_cancelled);
   g_test_add_func ("/core/loader/args-store", test_args_store);
+  g_test_add_func ("/core/loader/args-offset-high", test_args_offset_high);
+  g_test_add_func ("/core/loader/pid-tid-from-lanes", test_pid_tid_from_lanes);
 
   golden_cases = hp_test_hta_cases (&n_golden_cases);
   for (guint i = 0; i < n_golden_cases; i++)

@@ -82,6 +82,11 @@ test_param_defaults (void)
   g_assert_cmpint (params.max_queue_length, ==, 1024);
   g_assert_null (params.ranks);
   g_assert_null (params.allowlist_patterns);
+  g_assert_null (params.operator_name);
+  g_assert_cmpint (params.rank, ==, 0);
+  g_assert_cmpint (params.min_pattern_len, ==, 3);
+  g_assert_cmpint (params.top_k, ==, 5);
+  g_assert_true (params.compress_other_kernels);
 
   for (guint i = 0; i < n; i++)
     {
@@ -144,6 +149,10 @@ test_param_parse (void)
     { "streams", "7,-2", TRUE },
     { "max_queue_length", "99999999999", TRUE },
     { "allowlist_patterns", "a,b", TRUE },
+    { "operator", "aten::mm", TRUE },
+    { "min_pattern_len", "0", FALSE },
+    { "top_k", "-2", FALSE },
+    { "rank", "-1", FALSE },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -181,6 +190,28 @@ test_param_parse (void)
     g_assert_true (hp_param_parse (hp_param_spec_find ("allowlist_patterns"), &params, " Optimizer, ,forward ", NULL));
     g_assert_cmpuint (g_strv_length (params.allowlist_patterns), ==, 2);
     g_assert_cmpstr (params.allowlist_patterns[0], ==, "Optimizer");
+    /* a string parameter: kept whole but for its outer spaces; empty is none */
+    {
+      const HpParamSpec *op = hp_param_spec_find ("operator");
+      HpAnalysisParams   other;
+      g_autofree char   *text = NULL;
+
+      hp_analysis_params_init (&other);
+      g_assert_true (op->type == HP_PARAM_STRING);
+      g_assert_true (hp_param_parse (op, &params, "  autograd::engine::evaluate_function: AddmmBackward0 ", NULL));
+      g_assert_cmpstr (params.operator_name, ==, "autograd::engine::evaluate_function: AddmmBackward0");
+      text = hp_param_to_string (op, &params);
+      g_assert_cmpstr (text, ==, params.operator_name);
+      g_assert_false (hp_param_equal (op, &params, &other));
+      g_assert_true (hp_analysis_params_affect (hp_analysis_find ("frequent_cuda_kernel_sequences"), &params, &other));
+      g_assert_false (hp_analysis_params_affect (hp_analysis_find ("temporal_breakdown"), &params, &other));
+      hp_analysis_params_copy (&other, &params);
+      g_assert_true (hp_param_equal (op, &params, &other));
+      g_assert_true (other.operator_name != params.operator_name);
+      hp_analysis_params_clear (&other);
+      g_assert_true (hp_param_parse (op, &params, " ", NULL));
+      g_assert_null (params.operator_name);
+    }
     hp_param_set_number (hp_param_spec_find ("num_kernels"), &params, 0);
     g_assert_cmpint (params.num_kernels, ==, 1);
     hp_param_set_number (hp_param_spec_find ("duration_ratio"), &params, 0.25);
@@ -222,7 +253,8 @@ test_row_events (void)
 {
   g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
   const char       *linked[] = { "idle_time_breakdown", "idle_time_interval_stats", "gpu_kernel_breakdown_kernels",
-                                 "cuda_kernel_launch_stats", "collective_waits", "critical_path_breakdown", NULL };
+                                 "cuda_kernel_launch_stats", "collective_waits", "critical_path_breakdown",
+                                 "frequent_cuda_kernel_sequences", NULL };
   guint             n;
   const HpAnalysis *analyses = hp_analysis_list (&n);
 

@@ -12,9 +12,10 @@
 #
 # The seed corpus is made from tests/data: every trace file up to 256 KiB,
 # and for fuzz-folder the pairs of files of each multi-rank folder. Exits 1
-# on any finding (crash, leak, UB, timeout, out of memory); the input that
-# caused it is written to fuzz-findings/ in the current folder. A leak counts
-# only when its input leaks again when run alone.
+# on any finding (crash, leak, UB, timeout, out of memory): every leak
+# LeakSanitizer reports is one, whether or not its input leaks again. The
+# input that caused it is written to fuzz-findings/ in the current folder
+# and copied to tests/fuzz/regressions/, where every later run starts from it.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 
@@ -24,7 +25,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 
 if (( $# < 2 )); then
-  sed -n '3,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
+  sed -n '3,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
   exit 2
 fi
 builddir=$1
@@ -80,7 +81,8 @@ for f in "$root"/tests/fuzz/regressions/*; do
 done
 
 # --- runs --------------------------------------------------------------------
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
+# LeakSanitizer on, whatever the caller's ASAN_OPTIONS say
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=1:allocator_may_return_null=1"
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 if [[ -f "$root/tests/lsan.supp" ]]; then
   export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/tests/lsan.supp:print_suppressions=0}
@@ -102,21 +104,23 @@ for t in "${targets[@]}"; do
   corpus=${corpus:-$work/corpus-$t}
   mkdir -p "$corpus"
   echo "run-fuzz: $t for $seconds s ($(ls "$seeds" | wc -l) seeds)"
-  if ! "$exe" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2560 -max_len=262144 \
-       -dict="$here/kineto.dict" -artifact_prefix="fuzz-findings/$t-" -print_final_stats=1 \
-       "${extra[@]}" "$corpus" "$seeds" > "$work/$t.log" 2>&1; then
-    # libFuzzer checks for leaks after every input while the worker threads
-    # of the one before may still be ending; a leak counts when its input
-    # leaks again on its own
-    leak=$(sed -n 's/^.*Test unit written to \(fuzz-findings\/[^ ]*-leak-[0-9a-f]*\)$/\1/p' "$work/$t.log" | head -n 1)
-    if [[ -n "$leak" ]] && "$exe" -runs=20 "$leak" > "$work/$t-again.log" 2>&1; then
-      echo "run-fuzz: $t: a leak report its input does not repeat (threads ending); not counted"
-      rm -f "$leak"
-      grep -E '^stat::number_of_executed_units' "$work/$t.log" | sed "s/^/run-fuzz: $t: /"
-      continue
-    fi
+  rc=0
+  touch "$work/start-$t"
+  "$exe" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2560 -max_len=262144 \
+    -detect_leaks=1 -dict="$here/kineto.dict" -artifact_prefix="fuzz-findings/$t-" \
+    -print_final_stats=1 "${extra[@]}" "$corpus" "$seeds" > "$work/$t.log" 2>&1 || rc=$?
+  # a leak found at exit may end the run without a failing status: the
+  # report itself is the finding
+  if (( rc != 0 )) || grep -q 'ERROR: LeakSanitizer' "$work/$t.log"; then
     tail -n 60 "$work/$t.log"
-    echo "run-fuzz: $t: FINDING (the input is in fuzz-findings/)" >&2
+    found=0
+    for f in fuzz-findings/"$t"-*; do
+      [[ -f "$f" && ! "$f" -ot "$work/start-$t" ]] || continue
+      cp "$f" "$root/tests/fuzz/regressions/"
+      echo "run-fuzz: $t: FINDING, input saved as tests/fuzz/regressions/$(basename "$f")" >&2
+      found=1
+    done
+    (( found )) || echo "run-fuzz: $t: FINDING (status $rc), no input written; see the log above" >&2
     status=1
     continue
   fi

@@ -1,0 +1,287 @@
+/* hp-chart-adapters-breakdown.c — charts of the temporal, kernel, overlap and critical-path breakdowns.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "hp-chart-adapters-private.h"
+#include "hp-chart-adapters.h"
+#include "hp-bar-chart.h"
+#include "hp-pie-chart.h"
+
+/* ---- §1 temporal breakdown ---- */
+GPtrArray *
+_hp_chart_adapt_temporal_breakdown (HpTable    *table,
+                                    const char *domain)
+{
+  static const struct
+  {
+    const char *column;
+    const char *series;
+  } parts[] = {
+    { "idle_time_pctg", N_ ("Idle") },
+    { "compute_time_pctg", N_ ("Compute") },
+    { "non_compute_time_pctg", N_ ("Non-compute") },
+  };
+  GPtrArray *charts = _hp_chart_list_new ();
+  HpChart   *chart;
+  guint      n_rows;
+
+  g_return_val_if_fail (table != NULL, charts);
+
+  chart = _hp_chart_share_bars ("temporal_breakdown", _hp_chart_tr (domain, N_ ("Temporal breakdown across ranks")),
+                                HP_BAR_ORIENTATION_VERTICAL, _hp_chart_tr (domain, N_ ("Rank")),
+                                _hp_chart_tr (domain, N_ ("Share of the GPU time span")));
+  hp_bar_chart_set_mode (chart, HP_BAR_STACKED);
+  g_ptr_array_add (charts, chart);
+
+  if (!_hp_chart_has_columns (table, "rank", "idle_time_pctg", "compute_time_pctg", "non_compute_time_pctg",
+                              NULL))
+    return charts;
+
+  n_rows = hp_table_get_n_rows (table);
+  _hp_chart_add_rank_categories (chart, table, _hp_chart_column (table, "rank"), _hp_chart_column (table, "device"));
+
+  for (guint p = 0; p < G_N_ELEMENTS (parts); p++)
+    {
+      int   c = _hp_chart_column (table, parts[p].column);
+      guint s = hp_bar_chart_add_series (chart, _hp_chart_tr (domain, parts[p].series), NULL);
+
+      /* the colours go by the English names */
+      hp_bar_chart_set_series_color_key (chart, s, parts[p].series);
+
+      for (guint row = 0; row < n_rows; row++)
+        hp_bar_chart_set_value (chart, s, row, _hp_chart_cell_number (table, row, c));
+    }
+
+  return charts;
+}
+
+/**
+ * hp_chart_adapt_temporal_breakdown:
+ * @table: `temporal_breakdown`: `rank`, `idle_time_pctg`,
+ *   `compute_time_pctg`, `non_compute_time_pctg` (and optionally `device`)
+ *
+ * Returns: (transfer full) (element-type HpChart): one stacked percent
+ *   bar chart, one bar per rank, named `temporal_breakdown`
+ */
+GPtrArray *
+hp_chart_adapt_temporal_breakdown (HpTable *table)
+{
+  return _hp_chart_adapt_temporal_breakdown (table, NULL);
+}
+
+/* ---- §3 kernel breakdown ---- */
+
+GPtrArray *
+_hp_chart_adapt_kernel_type (HpTable    *kernel_type_table,
+                             const char *domain)
+{
+  GPtrArray *charts = _hp_chart_list_new ();
+  HpChart   *chart;
+  int        c_type;
+  int        c_pct;
+
+  g_return_val_if_fail (kernel_type_table != NULL, charts);
+
+  chart = hp_pie_chart_new ("kernel_type_percentage", _hp_chart_tr (domain, N_ ("Kernel Type Percentage Across All Ranks")));
+  hp_pie_chart_set_donut (chart, 0.55);
+  hp_pie_chart_set_value_format (chart, HP_AXIS_FORMAT_PERCENT);
+  g_ptr_array_add (charts, chart);
+
+  c_type = _hp_chart_column (kernel_type_table, "kernel_type");
+  c_pct = _hp_chart_column (kernel_type_table, "percentage");
+  if (c_type < 0 || c_pct < 0)
+    return charts;
+
+  for (guint row = 0; row < hp_table_get_n_rows (kernel_type_table); row++)
+    {
+      g_autofree char *type = _hp_chart_cell_text (kernel_type_table, row, c_type);
+      double           pct = _hp_chart_cell_number (kernel_type_table, row, c_pct);
+
+      if (isfinite (pct) && pct > 0)
+        hp_pie_chart_add_slice (chart, 0, type, pct);
+    }
+
+  return charts;
+}
+
+/**
+ * hp_chart_adapt_kernel_type:
+ * @kernel_type_table: `gpu_kernel_breakdown_kernel_type`: `kernel_type`,
+ *   `percentage`
+ *
+ * Returns: (transfer full) (element-type HpChart): one donut of the rows
+ *   with a positive percentage, named `kernel_type_percentage`
+ */
+GPtrArray *
+hp_chart_adapt_kernel_type (HpTable *kernel_type_table)
+{
+  return _hp_chart_adapt_kernel_type (kernel_type_table, NULL);
+}
+
+GPtrArray *
+_hp_chart_adapt_kernels (HpTable    *kernel_table,
+                         const char *domain)
+{
+  GPtrArray *charts = _hp_chart_list_new ();
+  g_autoptr (GPtrArray) types = NULL;
+  int c_type;
+  int c_name;
+
+  g_return_val_if_fail (kernel_table != NULL, charts);
+
+  c_type = _hp_chart_column (kernel_table, "kernel_type");
+  c_name = _hp_chart_column (kernel_table, "name");
+  if (c_type < 0 || c_name < 0 || hp_table_get_n_rows (kernel_table) == 0)
+    {
+      g_ptr_array_add (charts, hp_pie_chart_new ("kernels", _hp_chart_tr (domain, N_ ("Kernel distribution on each rank"))));
+      return charts;
+    }
+
+  types = _hp_chart_distinct_strings (kernel_table, c_type, FALSE, -1, NULL);
+  for (guint t = 0; t < types->len; t++)
+    {
+      const char      *type = g_ptr_array_index (types, t);
+      g_autofree char *stem = _hp_chart_stem_part (type);
+      g_autofree char *name = g_strdup_printf ("kernels_%s", stem);
+      /* Translators: %s is a kernel type: COMPUTATION, COMMUNICATION or MEMORY */
+      g_autofree char *title = g_strdup_printf (_hp_chart_tr (domain, N_ ("Kernel type \"%s\" - kernel distribution on each rank")), type);
+
+      g_ptr_array_add (charts, _hp_chart_per_rank_pies (kernel_table, name, title, c_type, type, domain));
+    }
+
+  for (guint t = 0; t < types->len; t++)
+    {
+      const char      *type = g_ptr_array_index (types, t);
+      g_autofree char *stem = _hp_chart_stem_part (type);
+      g_autoptr (GPtrArray) names = _hp_chart_distinct_strings (kernel_table, c_name, TRUE, c_type, type);
+      guint index = 0;
+
+      for (guint n = 0; n < names->len; n++)
+        {
+          const char      *kernel = g_ptr_array_index (names, n);
+          g_autofree char *name = g_strdup_printf ("kernel_duration_%s_%u", stem, index++);
+          /* Translators: a kernel type (COMPUTATION …), then a kernel's name */
+          g_autofree char *title = g_strdup_printf (_hp_chart_tr (domain, N_ ("Kernel type \"%s\" - %s")), type, kernel);
+
+          g_ptr_array_add (charts, _hp_chart_duration_bars (kernel_table, name, title, c_type, type, kernel, domain));
+        }
+    }
+
+  return charts;
+}
+
+/**
+ * hp_chart_adapt_kernels:
+ * @kernel_table: `gpu_kernel_breakdown_kernels`: `name`, `sum (us)`,
+ *   `max (us)`, `min (us)`, `mean (us)`, `kernel_type`, `rank`
+ *
+ * Per kernel type, a grid of per-rank pies of the kernels' total time
+ * (named `kernels_<TYPE>`), then per type and kernel name other than
+ * `others`, the kernel duration distribution across ranks: mean with
+ * min/max whiskers (named `kernel_duration_<TYPE>_<i>`, i counting the
+ * type's names in table order).
+ *
+ * Returns: (transfer full) (element-type HpChart): the charts
+ */
+GPtrArray *
+hp_chart_adapt_kernels (HpTable *kernel_table)
+{
+  return _hp_chart_adapt_kernels (kernel_table, NULL);
+}
+
+/* ---- §5 communication/computation overlap ---- */
+
+GPtrArray *
+_hp_chart_adapt_comm_comp_overlap (HpTable    *table,
+                                   const char *domain)
+{
+  GPtrArray *charts = _hp_chart_list_new ();
+  HpChart   *chart;
+  int        c_rank;
+  int        c_pct;
+  int        c_device;
+  guint      series;
+
+  g_return_val_if_fail (table != NULL, charts);
+
+  chart = _hp_chart_share_bars ("comm_comp_overlap", _hp_chart_tr (domain, N_ ("Computation-Communication Overlap")),
+                                HP_BAR_ORIENTATION_VERTICAL, _hp_chart_tr (domain, N_ ("Rank")),
+                                _hp_chart_tr (domain, N_ ("Communication overlapped")));
+  g_ptr_array_add (charts, chart);
+
+  c_rank = _hp_chart_column (table, "rank");
+  c_pct = _hp_chart_column (table, "comp_comm_overlap_pctg");
+  c_device = _hp_chart_column (table, "device");
+  if (c_rank < 0 || c_pct < 0)
+    return charts;
+
+  _hp_chart_add_rank_categories (chart, table, c_rank, c_device);
+
+  series = hp_bar_chart_add_series (chart, _hp_chart_tr (domain, N_ ("Overlap")), NULL);
+  hp_bar_chart_set_series_color_key (chart, series, "COMPUTATION overlapping COMMUNICATION");
+  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+    hp_bar_chart_set_value (chart, series, row, _hp_chart_cell_number (table, row, c_pct));
+
+  return charts;
+}
+
+/**
+ * hp_chart_adapt_comm_comp_overlap:
+ * @table: `comm_comp_overlap`: `rank`, `comp_comm_overlap_pctg`
+ *
+ * Returns: (transfer full) (element-type HpChart): one percent bar per
+ *   rank, named `comm_comp_overlap`; NaN (no communication) shows no bar
+ */
+GPtrArray *
+hp_chart_adapt_comm_comp_overlap (HpTable *table)
+{
+  return _hp_chart_adapt_comm_comp_overlap (table, NULL);
+}
+
+/* ---- §12 critical path ---- */
+
+/* the share of the path per bound_by (dependencies, which weigh nothing,
+ * left out) */
+GPtrArray *
+_hp_chart_adapt_critical_path_summary (HpTable    *table,
+                                       const char *domain)
+{
+  GPtrArray *charts = _hp_chart_list_new ();
+  HpChart   *chart;
+  int        c_bound;
+  int        c_pct;
+  guint      series;
+
+  g_return_val_if_fail (table != NULL, charts);
+
+  chart = _hp_chart_share_bars ("critical_path_summary", _hp_chart_tr (domain, N_ ("Critical path by boundedness")),
+                                HP_BAR_ORIENTATION_HORIZONTAL, _hp_chart_tr (domain, N_ ("Bound by")),
+                                _hp_chart_tr (domain, N_ ("Share of the path")));
+  if (hp_table_get_note (table) != NULL)
+    hp_chart_set_subtitle (chart, hp_table_get_note (table));
+  g_ptr_array_add (charts, chart);
+
+  c_bound = _hp_chart_column (table, "bound_by");
+  c_pct = _hp_chart_column (table, "pct_of_path_duration");
+  if (c_bound < 0 || c_pct < 0)
+    return charts;
+  series = hp_bar_chart_add_series (chart, _hp_chart_tr (domain, N_ ("% of path duration")), NULL);
+  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+    {
+      const char *bound = hp_table_get_string (table, row, c_bound);
+      guint       category;
+
+      if (bound == NULL || bound[0] == '\0')
+        continue;
+      category = hp_bar_chart_add_category (chart, bound);
+      hp_bar_chart_set_value (chart, series, category, _hp_chart_cell_number (table, row, c_pct));
+    }
+  return charts;
+}

@@ -1,0 +1,249 @@
+/* hp-parser-event.c — turns one parsed event into a row of the rank's columns.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "hp-parser-private.h"
+
+/* ---------------------------------------------------------------------------
+ * The rank builder
+ * ------------------------------------------------------------------------- */
+
+HpRankBuilder *
+_hp_rank_builder_new (const char *path)
+{
+  HpRankBuilder *b = g_new0 (HpRankBuilder, 1);
+
+  b->rank = g_new0 (HpRank, 1);
+  b->rank->rank = -1;
+  b->rank->path = g_strdup (path);
+  b->rank->basename = g_path_get_basename (path);
+  b->rank->arg_keys = hp_strings_new ();
+  b->strings = hp_strings_new ();
+  b->labels = g_array_new (FALSE, FALSE, sizeof (HpLaneLabel));
+  b->rank_from_metadata = -1;
+  return b;
+}
+
+void
+_hp_rank_builder_free (HpRankBuilder *b)
+{
+  if (b == NULL)
+    return;
+  _hp_rank_free (b->rank);
+  hp_strings_free (b->strings);
+  g_free (b->stream_state);
+  g_free (b->phase);
+  g_free (b->pid);
+  g_free (b->tid);
+  if (b->labels != NULL)
+    g_array_unref (b->labels);
+  g_free (b->duplicate_of);
+  g_free (b);
+}
+
+/* ---------------------------------------------------------------------------
+ * Growable columns
+ * ------------------------------------------------------------------------- */
+
+static void
+builder_reserve (HpRankBuilder *b)
+{
+  HpRank *r = b->rank;
+  guint   cap;
+
+  if (r->n_events < b->capacity)
+    return;
+  cap = b->capacity < 1024 ? 1024 : b->capacity + b->capacity / 2;
+  r->index = g_renew (guint32, r->index, cap);
+  r->ts = g_renew (gint64, r->ts, cap);
+  r->dur = g_renew (gint64, r->dur, cap);
+  r->name = g_renew (guint32, r->name, cap);
+  r->cat = g_renew (guint32, r->cat, cap);
+  b->phase = g_renew (guint8, b->phase, cap);
+  b->pid = g_renew (gint64, b->pid, cap);
+  b->tid = g_renew (gint64, b->tid, cap);
+  r->stream = g_renew (gint64, r->stream, cap);
+  r->correlation = g_renew (gint64, r->correlation, cap);
+  r->args_at = g_renew (guint32, r->args_at, cap);
+  r->flags = g_renew (guint8, r->flags, cap);
+  b->stream_state = g_renew (guint8, b->stream_state, cap);
+  b->capacity = cap;
+}
+
+/* ---------------------------------------------------------------------------
+ * Strings
+ * ------------------------------------------------------------------------- */
+
+/* Strings already in the table were checked when they went in, so only a
+ * new string pays for UTF-8 validation. */
+guint32
+_hp_parser_intern (Parser       *p,
+                   const guchar *s,
+                   size_t        len)
+{
+  guint32 id = hp_strings_lookup (p->b->strings, (const char *)s, len);
+
+  if (id != HP_NO_STRING)
+    return id;
+  if (!_hp_parser_is_ascii (s, len) && !g_utf8_validate_len ((const char *)s, len, NULL))
+    {
+      g_autofree char *fixed = g_utf8_make_valid ((const char *)s, len);
+
+      p->b->rank->n_invalid_utf8++;
+      return hp_strings_intern (p->b->strings, fixed, strlen (fixed));
+    }
+  return hp_strings_intern (p->b->strings, (const char *)s, len);
+}
+
+/* ---------------------------------------------------------------------------
+ * Events
+ * ------------------------------------------------------------------------- */
+
+void
+_hp_parser_event_reset (Parser *p)
+{
+  CurEvent *ev = &p->ev;
+
+  ev->ph = 0;
+  ev->cat = HP_NO_STRING;
+  ev->name = HP_NO_STRING;
+  ev->pid = -1;
+  ev->tid = -1;
+  ev->has_pid = ev->has_tid = FALSE;
+  ev->has_ts = ev->has_dur = FALSE;
+  ev->ts = ev->dur = 0;
+  ev->stream = -1;
+  ev->stream_state = 0;
+  ev->correlation = -1;
+  ev->args_off = G_MAXUINT64;
+  ev->meta_name = HP_NO_STRING;
+  ev->sort_index = 0;
+  ev->has_sort_index = FALSE;
+  ev->bad = FALSE;
+  p->field = F_NONE;
+}
+
+static void
+label_add (Parser *p)
+{
+  HpLaneLabel label = { 0 };
+  const char *what = hp_strings_get (p->b->strings, p->ev.name);
+
+  if (what == NULL)
+    return;
+  label.pid = p->ev.pid;
+  label.tid = -1;
+  label.name = HP_NO_STRING;
+  if (g_str_equal (what, "thread_name") || g_str_equal (what, "thread_sort_index"))
+    label.tid = p->ev.tid;
+  else if (!g_str_equal (what, "process_name") && !g_str_equal (what, "process_sort_index") &&
+           !g_str_equal (what, "process_labels"))
+    return;
+  if (g_str_has_suffix (what, "_name"))
+    label.name = p->ev.meta_name;
+  if (g_str_has_suffix (what, "sort_index") && p->ev.has_sort_index)
+    {
+      label.sort_index = p->ev.sort_index;
+      label.has_sort_index = TRUE;
+    }
+  g_array_append_val (p->b->labels, label);
+}
+
+void
+_hp_parser_event_finish (Parser *p)
+{
+  HpRankBuilder *b = p->b;
+  HpRank        *r = b->rank;
+  CurEvent      *ev = &p->ev;
+  guint          n;
+  gboolean       measured;
+
+  if (!ev->has_ts)
+    b->any_missing_ts = TRUE;
+
+  measured = ev->has_dur && ev->cat != HP_NO_STRING && ev->cat != p->trace_cat;
+
+  switch (ev->ph)
+    {
+    case 'M':
+      r->n_metadata_events++;
+      if (!measured)
+        {
+          label_add (p);
+          return;
+        }
+      break;
+    case 's':
+    case 'f':
+    case 't':
+      r->n_flow_events++;
+      if (!measured)
+        return;
+      break;
+    case 'C':
+      r->n_counter_events++;
+      if (!measured)
+        return;
+      break;
+    case 'i':
+    case 'I':
+      r->n_instant_events++;
+      break;
+    default:
+      break;
+    }
+
+  if (!measured)
+    {
+      /* instants are shown on the timeline; other duration-less rows are not */
+      if (!(ev->ph == 'i' || ev->ph == 'I') || !ev->has_ts)
+        {
+          r->n_dropped_no_dur++;
+          return;
+        }
+    }
+  if (!ev->has_ts)
+    {
+      /* a measured event without a start cannot be placed anywhere */
+      r->n_bad_values++;
+      return;
+    }
+  if (ev->ts < HP_TIME_MIN_NS || ev->ts > HP_TIME_MAX_NS ||
+      (measured && (ev->dur < HP_DUR_MIN_NS || ev->dur > HP_TIME_MAX_NS - ev->ts)))
+    {
+      /* before 1970, after 2200, or ending there: a broken clock, and
+       * arithmetic on it would overflow */
+      r->n_out_of_window++;
+      return;
+    }
+
+  builder_reserve (b);
+  n = r->n_events++;
+  r->index[n] = (guint32)(p->n_elements - 1);
+  r->ts[n] = ev->ts;
+  r->dur[n] = measured ? ev->dur : 0;
+  r->name[n] = ev->name != HP_NO_STRING ? ev->name : hp_strings_intern (b->strings, "", 0);
+  r->cat[n] = ev->cat;
+  b->phase[n] = (guint8)(ev->ph != 0 ? ev->ph : 'X');
+  b->pid[n] = ev->pid;
+  b->tid[n] = ev->tid;
+  r->stream[n] = ev->stream;
+  b->stream_state[n] = ev->stream_state;
+  r->correlation[n] = ev->correlation;
+  if (ev->args_off == G_MAXUINT64)
+    r->args_at[n] = HP_ARGS_NONE;
+  else
+    {
+      /* offsets only grow: note the event at which they pass each 4 GiB */
+      while (r->n_args_at_high < ev->args_off >> 32)
+        {
+          r->args_at_high = g_renew (guint32, r->args_at_high, r->n_args_at_high + 1);
+          r->args_at_high[r->n_args_at_high++] = n;
+        }
+      r->args_at[n] = (guint32)ev->args_off;
+    }
+  r->flags[n] = measured ? HP_EVENT_MEASURED : 0;
+}

@@ -1,0 +1,268 @@
+/* hp-parser-private.h — what the files of the parser share: its state and helpers.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The parser is one module over several files: hp-parser.c drives a file
+ * through yajl, hp-parser-callbacks.c follows the JSON structure,
+ * hp-parser-event.c turns a finished event into a row of the rank's
+ * columns, hp-parser-args.c keeps args in the compact store,
+ * hp-parser-numbers.c reads numbers exactly and hp-parser-reader.c gives
+ * the file's bytes, gzip or not.
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+#include <string.h>
+#include <yajl/yajl_parse.h>
+
+#include "hp-core-private.h"
+
+G_BEGIN_DECLS
+
+#define MAX_NESTING HP_MAX_NESTING
+
+#define KEY_CACHE_SIZE 64
+
+/* What the container on top of the stack is */
+typedef enum
+{
+  CTX_TOP,     /* the top-level object */
+  CTX_EVENTS,  /* the traceEvents array (or a bare top-level array) */
+  CTX_EVENT,   /* one event object */
+  CTX_ARGS,    /* the args object of an event */
+  CTX_CAPTURE, /* a nested value inside args, copied as compact JSON */
+  CTX_META,    /* a nested value of a top-level metadata member */
+  CTX_SKIP,    /* anything we do not keep */
+} Ctx;
+
+typedef enum
+{
+  F_NONE,
+  F_PH,
+  F_CAT,
+  F_NAME,
+  F_PID,
+  F_TID,
+  F_TS,
+  F_DUR,
+  F_ARGS,
+  F_OTHER,
+} Field;
+
+typedef enum
+{
+  A_NONE,
+  A_STREAM,
+  A_CORRELATION,
+  A_NAME,
+  A_SORT_INDEX,
+} ArgField;
+
+typedef struct
+{
+  char     ph;
+  guint32  cat;
+  guint32  name;
+  gint64   pid;
+  gint64   tid;
+  gint64   ts;
+  gint64   dur;
+  gboolean has_ts;
+  gboolean has_dur;
+  gboolean has_pid;
+  gboolean has_tid;
+  gint64   stream;
+  guint8   stream_state;
+  gint64   correlation;
+  guint64  args_off;
+  guint32  meta_name;
+  gint64   sort_index;
+  gboolean has_sort_index;
+  gboolean bad;
+} CurEvent;
+
+typedef struct
+{
+  HpRankBuilder *b;
+  HpMode         mode;
+  const char    *basename;
+  HpLoadLimits   limits;
+
+  Ctx      stack[MAX_NESTING];
+  guint    depth;
+  gboolean too_deep;
+  gboolean too_many_events;
+  gboolean too_many_args;
+  guint    n_args; /* of the current event */
+
+  /* top level */
+  gboolean     seen_root;
+  gboolean     seen_events;
+  gboolean     bare_array;
+  char        *top_key;
+  JsonBuilder *meta;
+
+  /* event */
+  guint64  n_elements;
+  Field    field;
+  CurEvent ev;
+
+  /* args */
+  guint32  arg_key;
+  ArgField arg_field;
+  GString *capture;
+  guint8   capture_comma[MAX_NESTING]; /* per capture level: a comma is due */
+  guint    capture_depth;
+  gboolean capture_after_key;
+
+  guint32 trace_cat; /* local id of "Trace" */
+
+  /* tokens yajl has handed over: a chunk that adds none holds part of one
+   * long token, which yajl lexes again from its start at every chunk */
+  guint64 n_tokens;
+
+  /* args keys repeat event after event: a small direct-mapped cache saves
+   * hashing them again (the strings live in the rank's key table) */
+  struct
+  {
+    const char *str;
+    gsize       len;
+    guint32     id;
+  } key_cache[KEY_CACHE_SIZE];
+} Parser;
+
+/* ---------------------------------------------------------------------------
+ * Small helpers the hot paths inline
+ * ------------------------------------------------------------------------- */
+
+static inline gboolean
+_hp_parser_text_is_integer (const char *s,
+                            gsize       len)
+{
+  for (gsize i = 0; i < len; i++)
+    if (s[i] == '.' || s[i] == 'e' || s[i] == 'E')
+      return FALSE;
+  return TRUE;
+}
+
+/* up to 18 digits after an optional minus: cannot overflow */
+static inline gboolean
+_hp_parser_small_int (const char *s,
+                      gsize       len,
+                      gint64     *out)
+{
+  gsize   i = len > 0 && s[0] == '-' ? 1 : 0;
+  guint64 v = 0;
+
+  if (len - i == 0 || len - i > 18)
+    return FALSE;
+  for (gsize j = i; j < len; j++)
+    {
+      if (!g_ascii_isdigit (s[j]))
+        return FALSE;
+      v = v * 10 + (guint64)(s[j] - '0');
+    }
+  *out = i == 1 ? -(gint64)v : (gint64)v;
+  return TRUE;
+}
+
+static inline gboolean
+_hp_parser_is_ascii (const guchar *s,
+                     size_t        len)
+{
+  guchar any = 0;
+
+  for (size_t i = 0; i < len; i++)
+    any |= s[i];
+  return (any & 0x80) == 0;
+}
+
+/* g_string_append_len () is not inlined and goes through the general
+ * insert; captured values are short and mostly fit */
+static inline void
+_hp_parser_capture_append (GString    *gs,
+                           const char *s,
+                           gsize       len)
+{
+  if (gs->len + len < gs->allocated_len)
+    {
+      memcpy (gs->str + gs->len, s, len);
+      gs->len += len;
+      gs->str[gs->len] = '\0';
+    }
+  else
+    g_string_append_len (gs, s, (gssize)len);
+}
+
+/* hp-parser-numbers.c */
+gboolean _hp_parser_int64 (const char *s,
+                           gsize       len,
+                           gint64     *out);
+
+/* hp-parser-event.c */
+HpRankBuilder *_hp_rank_builder_new (const char *path);
+guint32        _hp_parser_intern (Parser       *p,
+                                  const guchar *s,
+                                  size_t        len);
+void           _hp_parser_event_reset (Parser *p);
+void           _hp_parser_event_finish (Parser *p);
+
+/* hp-parser-args.c */
+guint64  _hp_parser_args_begin (HpRankBuilder *b);
+void     _hp_parser_args_put_byte (HpRankBuilder *b,
+                                   guint8         byte);
+void     _hp_parser_capture_before_value (Parser *p);
+void     _hp_parser_capture_open (Parser *p,
+                                  char    c);
+void     _hp_parser_capture_start (Parser *p,
+                                   char    c);
+ArgField _hp_parser_arg_field_from_key (const guchar *k,
+                                        size_t        len);
+void     _hp_parser_arg_number (Parser     *p,
+                                const char *s,
+                                size_t      len);
+void     _hp_parser_arg_string (Parser       *p,
+                                const guchar *s,
+                                size_t        len);
+void     _hp_parser_arg_simple (Parser   *p,
+                                HpArgType type);
+void     _hp_parser_arg_capture_done (Parser *p);
+
+/* hp-parser-callbacks.c */
+extern const yajl_callbacks _hp_parser_callbacks;
+
+/* hp-parser-reader.c */
+/* The file's bytes, inflated when it starts with the gzip magic. Every gzip
+ * member is read, as zcat does (pigz and appending writers concatenate
+ * members); bytes after the last member that do not start another one are
+ * counted and ignored. */
+typedef struct
+{
+  GInputStream *raw;
+  GConverter   *dec; /* NULL: not compressed */
+  guchar       *in;
+  gsize         in_len, in_pos;
+  guint64       raw_read; /* bytes read from the file */
+  gboolean      raw_eof;
+  gboolean      member_ended;
+  gboolean      finished;
+  guint         members;
+  guint64       trailing;
+  guint64       file_size;
+} HpReader;
+
+gboolean _hp_reader_open (HpReader     *r,
+                          const char   *path,
+                          const char   *basename,
+                          GCancellable *cancellable,
+                          GError      **error);
+gssize   _hp_reader_read_all (HpReader     *r,
+                              guchar       *out,
+                              gsize         size,
+                              GCancellable *cancellable,
+                              GError      **error);
+guint64  _hp_reader_position (const HpReader *r);
+void     _hp_reader_clear (HpReader *r);
+
+G_END_DECLS

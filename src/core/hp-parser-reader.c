@@ -1,0 +1,263 @@
+/* hp-parser-reader.c — gives a trace file's bytes, inflating every gzip member.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "hp-parser-private.h"
+
+/**
+ * _hp_file_kind_if_special:
+ * @st: what stat() said about a path
+ *
+ * Opening a FIFO blocks until a writer comes and a device may never end:
+ * only regular files are traces.
+ *
+ * Returns: (nullable): a word for a file that is not regular ("FIFO",
+ *   "socket", "device"...), or %NULL for a regular file or a folder
+ */
+const char *
+_hp_file_kind_if_special (const GStatBuf *st)
+{
+  if (S_ISREG (st->st_mode) || S_ISDIR (st->st_mode))
+    return NULL;
+  if (S_ISFIFO (st->st_mode))
+    return "FIFO";
+#ifdef S_ISSOCK
+  if (S_ISSOCK (st->st_mode))
+    return "socket";
+#endif
+  if (S_ISCHR (st->st_mode) || S_ISBLK (st->st_mode))
+    return "device";
+  return "special file";
+}
+
+#define READER_IN_SIZE (64 * 1024)
+
+void
+_hp_reader_clear (HpReader *r)
+{
+  g_clear_object (&r->raw);
+  g_clear_object (&r->dec);
+  g_clear_pointer (&r->in, g_free);
+}
+
+gboolean
+_hp_reader_open (HpReader     *r,
+                 const char   *path,
+                 const char   *basename,
+                 GCancellable *cancellable,
+                 GError      **error)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFileInfo) info = NULL;
+  g_autoptr (GError) local_error = NULL;
+  GFileInputStream *in;
+  GStatBuf          st;
+  const char       *kind;
+  gssize            got;
+
+  /* a FIFO blocks open() until a writer comes: never open one */
+  kind = g_stat (path, &st) == 0 ? _hp_file_kind_if_special (&st) : NULL;
+  if (kind != NULL)
+    {
+      g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_UNREADABLE,
+                   "%s: not a regular file (a %s); it was not opened", basename, kind);
+      return FALSE;
+    }
+
+  in = g_file_read (file, cancellable, &local_error);
+  if (in == NULL)
+    {
+      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      else if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+        g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_FOUND, "%s: no such file", basename);
+      else
+        g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_UNREADABLE, "%s: cannot be read: %s",
+                     basename, local_error->message);
+      return FALSE;
+    }
+  r->raw = G_INPUT_STREAM (in);
+  info = g_file_input_stream_query_info (in, G_FILE_ATTRIBUTE_STANDARD_SIZE, cancellable, NULL);
+  r->file_size = info != NULL ? (guint64)g_file_info_get_size (info) : 0;
+
+  /* the first bytes tell gzip from JSON; they stay in the input buffer */
+  r->in = g_malloc (READER_IN_SIZE);
+  got = g_input_stream_read (r->raw, r->in, READER_IN_SIZE, cancellable, &local_error);
+  if (got < 0)
+    {
+      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      else
+        g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_UNREADABLE, "%s: cannot be read: %s",
+                     basename, local_error->message);
+      return FALSE;
+    }
+  r->in_len = (gsize)got;
+  r->raw_read = (guint64)got;
+  r->raw_eof = got == 0;
+  if (got >= 2 && r->in[0] == 0x1f && r->in[1] == 0x8b)
+    r->dec = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP));
+  return TRUE;
+}
+
+/* Reads more of the file after what is left in the input buffer, until at
+ * least @want bytes are there or the file ends. */
+static gboolean
+reader_fill (HpReader     *r,
+             gsize         want,
+             GCancellable *cancellable,
+             GError      **error)
+{
+  if (r->in_pos > 0)
+    {
+      memmove (r->in, r->in + r->in_pos, r->in_len - r->in_pos);
+      r->in_len -= r->in_pos;
+      r->in_pos = 0;
+    }
+  while (!r->raw_eof && r->in_len < want)
+    {
+      gssize got = g_input_stream_read (r->raw, r->in + r->in_len, READER_IN_SIZE - r->in_len,
+                                        cancellable, error);
+
+      if (got < 0)
+        return FALSE;
+      r->raw_eof = got == 0;
+      r->in_len += (gsize)got;
+      r->raw_read += (guint64)got;
+    }
+  return TRUE;
+}
+
+/* Bytes of the file consumed so far (for progress). */
+guint64
+_hp_reader_position (const HpReader *r)
+{
+  return r->raw_read - (r->in_len - r->in_pos);
+}
+
+/* Like g_input_stream_read(): 0 at the end; on error -1 with @error in
+ * G_IO_ERROR (PARTIAL_INPUT: the gzip data ends inside a member;
+ * INVALID_DATA: corrupt). */
+static gssize
+reader_read (HpReader     *r,
+             guchar       *out,
+             gsize         size,
+             GCancellable *cancellable,
+             GError      **error)
+{
+  if (r->dec == NULL)
+    {
+      gsize n = MIN (size, r->in_len - r->in_pos);
+
+      if (n > 0)
+        {
+          memcpy (out, r->in + r->in_pos, n);
+          r->in_pos += n;
+          return (gssize)n;
+        }
+      if (r->raw_eof)
+        return 0;
+      n = 0;
+      if (!g_input_stream_read_all (r->raw, out, size, &n, cancellable, error))
+        return -1;
+      r->raw_read += n;
+      r->raw_eof = n < size;
+      return (gssize)n;
+    }
+
+  for (;;)
+    {
+      g_autoptr (GError) local_error = NULL;
+      GConverterResult res;
+      gsize            n_read = 0, n_written = 0;
+
+      if (r->finished)
+        return 0;
+      if (r->member_ended)
+        {
+          /* another member follows, or the file ends, or it is garbage */
+          if (!reader_fill (r, 2, cancellable, error))
+            return -1;
+          if (r->in_len - r->in_pos == 0)
+            {
+              r->finished = TRUE;
+              return 0;
+            }
+          if (r->in_len - r->in_pos >= 2 && r->in[r->in_pos] == 0x1f &&
+              r->in[r->in_pos + 1] == 0x8b)
+            {
+              g_converter_reset (r->dec);
+              r->member_ended = FALSE;
+              continue;
+            }
+          r->trailing = r->file_size > _hp_reader_position (r) ? r->file_size - _hp_reader_position (r)
+                                                               : r->in_len - r->in_pos;
+          r->finished = TRUE;
+          return 0;
+        }
+      if (r->in_pos == r->in_len)
+        {
+          if (!reader_fill (r, 1, cancellable, error))
+            return -1;
+          if (r->in_len == 0)
+            {
+              g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT,
+                                   "the gzip data ends inside a member");
+              return -1;
+            }
+        }
+      res = g_converter_convert (r->dec, r->in + r->in_pos, r->in_len - r->in_pos, out, size,
+                                 G_CONVERTER_NO_FLAGS, &n_read, &n_written, &local_error);
+      if (res == G_CONVERTER_ERROR)
+        {
+          if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
+            {
+              /* the member needs bytes past the buffer */
+              if (r->raw_eof)
+                {
+                  g_propagate_error (error, g_steal_pointer (&local_error));
+                  return -1;
+                }
+              if (!reader_fill (r, r->in_len - r->in_pos + 1, cancellable, error))
+                return -1;
+              continue;
+            }
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return -1;
+        }
+      r->in_pos += n_read;
+      if (res == G_CONVERTER_FINISHED)
+        {
+          r->members++;
+          r->member_ended = TRUE;
+        }
+      if (n_written > 0)
+        return (gssize)n_written;
+    }
+}
+
+/* Fills @out as far as the data goes: yajl gets whole chunks. */
+gssize
+_hp_reader_read_all (HpReader     *r,
+                     guchar       *out,
+                     gsize         size,
+                     GCancellable *cancellable,
+                     GError      **error)
+{
+  gsize done = 0;
+
+  while (done < size)
+    {
+      gssize n = reader_read (r, out + done, size - done, cancellable, error);
+
+      if (n < 0)
+        return -1;
+      if (n == 0)
+        break;
+      done += (gsize)n;
+    }
+  return (gssize)done;
+}
