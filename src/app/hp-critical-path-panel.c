@@ -64,7 +64,7 @@ bound_words (const char *bound_by)
   return bound_by;
 }
 
-/* "Rank 0, ProfilerStep#12 is 98% CPU-bound; its longest stretches are
+/* "Rank 0, ProfilerStep#12 is 98.2% CPU-bound; its longest stretches are
  * aten::empty (2187 µs), …" */
 static void
 update_summary (HpCriticalPathPanel *self)
@@ -119,7 +119,7 @@ update_summary (HpCriticalPathPanel *self)
 
   /* Translators: the region (rank and step), a share, how it is bound, then
    * the longest stretches of the path */
-  text = g_strdup_printf (_ ("%s is %.0f%% %s; its longest stretches are %s."),
+  text = g_strdup_printf (_ ("%s is %.1f%% %s; its longest stretches are %s."),
                           hp_table_get_note (summary) != NULL ? hp_table_get_note (summary) : _ ("The region"),
                           top_pct, bound_words (top != NULL ? top : ""), stretches->str);
   gtk_label_set_text (self->summary_label, text);
@@ -133,6 +133,9 @@ update_busy (HpCriticalPathPanel *self)
   HpSession *session = hp_analysis_panel_get_session (HP_ANALYSIS_PANEL (self));
   gboolean   running =
       session != NULL && hp_session_get_analysis_state (session, "critical_path") == HP_ANALYSIS_STATE_RUNNING;
+  /* the row shows "Computing…" while Cancel is shown; a "Cancelled" line
+   * stays until the next computation */
+  gboolean was_running = gtk_widget_get_visible (self->cancel_button);
 
   if (running)
     gtk_label_set_text (self->busy_label, _ ("Computing the path…"));
@@ -141,7 +144,7 @@ update_busy (HpCriticalPathPanel *self)
   gtk_widget_set_visible (self->cancel_button, running);
   if (running)
     gtk_widget_set_visible (self->busy_row, TRUE);
-  else if (gtk_widget_get_visible (self->cancel_button) || !gtk_widget_get_visible (self->busy_row))
+  else if (was_running)
     gtk_widget_set_visible (self->busy_row, FALSE);
 }
 
@@ -160,6 +163,8 @@ cancel_clicked_cb (HpCriticalPathPanel *self)
   if (session == NULL)
     return;
   hp_session_cancel_analysis (session, "critical_path");
+  /* not running any more: update_busy() keeps this line */
+  gtk_widget_set_visible (self->cancel_button, FALSE);
   gtk_label_set_text (self->busy_label, _ ("Cancelled. Choose a step or rank to compute a path again."));
   gtk_widget_set_visible (self->busy_row, TRUE);
 }
