@@ -253,6 +253,8 @@ hp_cli_critical_path (int           argc,
       fprintf (stderr, "hotpath-cli: critical path across %u ranks, %u step(s) (%.3f s, %.3f s of CPU)\n",
                hp_trace_get_n_ranks (trace), hp_table_get_n_rows (ranks), g_timer_elapsed (timer, NULL),
                (double)(clock () - cpu) / CLOCKS_PER_SEC);
+      if (hp_table_get_note (ranks) != NULL)
+        fprintf (stderr, "hotpath-cli: %s\n", hp_table_get_note (ranks));
       g_ptr_array_add (tables, ranks);
       g_ptr_array_add (tables, parts);
     }

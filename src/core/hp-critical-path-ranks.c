@@ -13,14 +13,29 @@
 #include "hp-critical-path-private.h"
 #include "hp-parallel-private.h"
 
+/* Two ranks' kernels of one collective overlap: the one that arrived first
+ * waits in its kernel for the last. After the per-rank alignment the ranks'
+ * clocks may still disagree by this much. */
+#define CLOCK_TOLERANCE_NS ((gint64)100 * HP_NS_PER_US)
+
 /* One collective kernel of one rank, in the region's graph. */
 typedef struct
 {
-  char   *key;  /* collective name and process group; n-th of its key */
-  gint64  size; /* message size, or -1 when the trace has none */
+  gint64  start;
+  gint64  end;
+  gint64  nelems;     /* "In msg nelems", or -1 when the trace has none */
+  gint64  group_size; /* "Group size", or -1 */
+  char    dtype[16];  /* "dtype", or "" */
   guint32 event;
-  guint   rank; /* position in the job */
 } Collective;
+
+/* one matched instance: its kernel on each rank */
+typedef struct
+{
+  gint64      first_start; /* on the first rank, for the order */
+  guint32    *events;
+  const char *key; /* collective name and process group */
+} Instance;
 
 typedef struct
 {
@@ -35,7 +50,7 @@ typedef struct
   gint64          *wait_caused; /* per rank, ns */
   guint           *late;        /* per rank: collectives it arrived last at */
   guint            n_matched;
-  guint            n_unmatched;
+  guint            n_unmatched;  /* kernels, over all ranks, left unmatched */
   char            *late_example; /* a collective the critical rank held back */
 } Step;
 
@@ -66,19 +81,38 @@ arg_string (const HpRank *r,
   return "";
 }
 
-/* The collectives of a rank's region in time order, keyed by (collective
- * name, process group, occurrence). */
-static GArray *
-collectives_of (HpCriticalPath *cp,
-                guint           rank_pos)
+/* whether every rank's message of the collective has the same number of
+ * elements (not so for all-to-all with splits, gather or scatter) */
+static gboolean
+same_count_everywhere (const char *key)
 {
-  const HpRank *r = cp->rank;
-  GArray       *out = g_array_new (FALSE, FALSE, sizeof (Collective));
-  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree char         *folded = g_ascii_strdown (key, strcspn (key, "|"));
+  static const char *const kinds[] = { "allreduce", "allgather", "reducescatter", "broadcast" };
+  char                    *w = folded;
+
+  for (const char *p = folded; *p != '\0'; p++)
+    if (*p != '_')
+      *w++ = *p;
+  *w = '\0';
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    if (strstr (folded, kinds[i]) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* The collectives of a rank's region by (collective name, process group),
+ * each in time order. */
+static GHashTable *
+collectives_of (HpCriticalPath *cp)
+{
+  const HpRank   *r = cp->rank;
+  GHashTable     *out = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_array_unref);
   guint32         k_coll = hp_rank_lookup_arg_key (r, "Collective name");
   guint32         k_pg = hp_rank_lookup_arg_key (r, "Process Group Name");
   guint32         k_pg_id = hp_rank_lookup_arg_key (r, "pg_id");
   guint32         k_size = hp_rank_lookup_arg_key (r, "In msg nelems");
+  guint32         k_group = hp_rank_lookup_arg_key (r, "Group size");
+  guint32         k_dtype = hp_rank_lookup_arg_key (r, "dtype");
   const HpCpNode *nodes = (const HpCpNode *)(gpointer)cp->nodes->data;
 
   /* kernels' start nodes are in time order */
@@ -88,8 +122,9 @@ collectives_of (HpCriticalPath *cp,
       char             name_buf[128], pg_buf[64];
       const char      *name, *pg;
       g_autofree char *short_name = NULL;
-      char            *base;
-      guint            n;
+      char            *key;
+      GArray          *list;
+      Collective       c;
 
       if (!nodes[i].is_start || r->kind[e] != HP_EVENT_KIND_KERNEL || r->kclass[e] != HP_KERNEL_CLASS_COMMUNICATION)
         continue;
@@ -102,21 +137,146 @@ collectives_of (HpCriticalPath *cp,
       pg = arg_string (r, e, k_pg, pg_buf, sizeof pg_buf);
       if (pg[0] == '\0')
         pg = arg_string (r, e, k_pg_id, pg_buf, sizeof pg_buf);
-      base = g_strdup_printf ("%s|%s", name, pg);
-      n = GPOINTER_TO_UINT (g_hash_table_lookup (seen, base));
-      g_hash_table_replace (seen, g_strdup (base), GUINT_TO_POINTER (n + 1));
-      g_array_append_val (out, ((Collective){ g_strdup_printf ("%s#%u", base, n), k_size != HP_NO_STRING ? hp_rank_get_arg_int (r, e, k_size, -1) : -1, e, rank_pos }));
-      g_free (base);
+      key = g_strdup_printf ("%s|%s", name, pg);
+      list = g_hash_table_lookup (out, key);
+      if (list == NULL)
+        {
+          list = g_array_new (FALSE, FALSE, sizeof (Collective));
+          g_hash_table_insert (out, key, list);
+        }
+      else
+        g_free (key);
+      c = (Collective){ r->ts[e],
+                        hp_rank_end (r, e),
+                        k_size != HP_NO_STRING ? hp_rank_get_arg_int (r, e, k_size, -1) : -1,
+                        k_group != HP_NO_STRING ? hp_rank_get_arg_int (r, e, k_group, -1) : -1,
+                        "",
+                        e };
+      arg_string (r, e, k_dtype, c.dtype, sizeof c.dtype);
+      g_array_append_val (list, c);
     }
   return out;
 }
 
-static void
-collectives_free (GArray *array)
+/* the ranks' kernels at @at are one collective: the same message where the
+ * traces say, and every kernel still running when the last rank arrived */
+static gboolean
+consistent (GArray *const *lists,
+            const guint   *at,
+            guint          n_ranks,
+            gboolean       check_count,
+            guint         *drop)
 {
-  for (guint i = 0; i < array->len; i++)
-    g_free (g_array_index (array, Collective, i).key);
-  g_array_unref (array);
+  const Collective *c0 = &g_array_index (lists[0], Collective, at[0]);
+  gint64            last_start = G_MININT64, first_end = G_MAXINT64;
+  gboolean          same = TRUE;
+
+  *drop = 0;
+  for (guint k = 0; k < n_ranks; k++)
+    {
+      const Collective *c = &g_array_index (lists[k], Collective, at[k]);
+
+      last_start = MAX (last_start, c->start);
+      if (c->end < first_end)
+        {
+          first_end = c->end;
+          *drop = k;
+        }
+      if ((check_count && c->nelems >= 0 && c0->nelems >= 0 && c->nelems != c0->nelems) ||
+          (c->group_size >= 0 && c0->group_size >= 0 && c->group_size != c0->group_size) ||
+          (c->dtype[0] != '\0' && c0->dtype[0] != '\0' && strcmp (c->dtype, c0->dtype) != 0))
+        same = FALSE;
+    }
+  return same && last_start <= first_end + CLOCK_TOLERANCE_NS;
+}
+
+static int
+compare_keys (gconstpointer a,
+              gconstpointer b)
+{
+  return strcmp (*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Every instance of a collective on all ranks. The n-th kernel of a key on
+ * each rank is the n-th instance, unless a rank's trace lost one (a sampled
+ * or truncated trace): then the kernels do not overlap, and the one that
+ * ended first, which cannot be the same collective as the others' nor as
+ * any later kernel of theirs, is left unmatched and counted. */
+static GArray *
+match_instances (Step      *s,
+                 GPtrArray *by_rank,
+                 GPtrArray *keys)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (Instance));
+  g_autoptr (GHashTable) done = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autofree GArray **lists = g_new0 (GArray *, s->n_ranks);
+  g_autofree guint   *at = g_new0 (guint, s->n_ranks);
+
+  for (guint k = 0; k < s->n_ranks; k++)
+    {
+      GHashTableIter iter;
+      gpointer       key;
+
+      g_hash_table_iter_init (&iter, by_rank->pdata[k]);
+      while (g_hash_table_iter_next (&iter, &key, NULL))
+        if (g_hash_table_add (done, key))
+          g_ptr_array_add (keys, g_strdup (key));
+    }
+  g_ptr_array_sort (keys, compare_keys);
+
+  for (guint i = 0; i < keys->len; i++)
+    {
+      const char *key = keys->pdata[i];
+      gboolean    everywhere = TRUE;
+      gboolean    check_count = same_count_everywhere (key);
+
+      for (guint k = 0; k < s->n_ranks; k++)
+        {
+          lists[k] = g_hash_table_lookup (by_rank->pdata[k], key);
+          at[k] = 0;
+          everywhere = everywhere && lists[k] != NULL;
+        }
+      for (;;)
+        {
+          gboolean left = everywhere;
+          guint    drop;
+
+          for (guint k = 0; k < s->n_ranks && left; k++)
+            left = at[k] < lists[k]->len;
+          if (!left)
+            break;
+          if (consistent ((GArray *const *)lists, at, s->n_ranks, check_count, &drop))
+            {
+              Instance inst = { g_array_index (lists[0], Collective, at[0]).start, g_new (guint32, s->n_ranks), key };
+
+              for (guint k = 0; k < s->n_ranks; k++)
+                inst.events[k] = g_array_index (lists[k], Collective, at[k]++).event;
+              g_array_append_val (out, inst);
+            }
+          else
+            {
+              at[drop]++;
+              s->n_unmatched++;
+            }
+        }
+      /* what is left on some ranks has no partner on the others */
+      for (guint k = 0; k < s->n_ranks; k++)
+        if (lists[k] != NULL)
+          s->n_unmatched += lists[k]->len - at[k];
+    }
+  return out;
+}
+
+static int
+compare_instances (gconstpointer a,
+                   gconstpointer b)
+{
+  const Instance *x = a;
+  const Instance *y = b;
+
+  if (x->first_start != y->first_start)
+    return x->first_start < y->first_start ? -1 : 1;
+  return (x->events[0] > y->events[0]) - (x->events[0] < y->events[0]);
 }
 
 /* the union of the ranks' graphs, then one cross-rank edge per waiting
@@ -124,7 +284,9 @@ collectives_free (GArray *array)
 static void
 combine (Step *s)
 {
-  g_autoptr (GPtrArray) colls = g_ptr_array_new_with_free_func ((GDestroyNotify)collectives_free);
+  g_autoptr (GPtrArray) colls = g_ptr_array_new_with_free_func ((GDestroyNotify)g_hash_table_unref);
+  g_autoptr (GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GArray) instances = NULL;
 
   s->offset = g_new0 (guint, s->n_ranks + 1);
   s->edge_offset = g_new0 (guint, s->n_ranks + 1);
@@ -150,41 +312,20 @@ combine (Step *s)
           g_array_append_val (s->edges, e);
           g_array_append_val (s->edge_rank, k);
         }
-      g_ptr_array_add (colls, collectives_of (cp, k));
+      g_ptr_array_add (colls, collectives_of (cp));
     }
   s->offset[s->n_ranks] = s->nodes->len;
   if (s->n_ranks < 2)
     return;
 
-  /* the n-th collective of a key on each rank, checked by size */
-  for (guint i = 0; i < ((GArray *)colls->pdata[0])->len; i++)
+  instances = match_instances (s, colls, keys);
+  g_array_sort (instances, compare_instances);
+  for (guint i = 0; i < instances->len; i++)
     {
-      const Collective   *c0 = &g_array_index ((GArray *)colls->pdata[0], Collective, i);
-      g_autofree guint32 *events = g_new (guint32, s->n_ranks);
-      gboolean            all = TRUE;
-      guint               late = 0;
-      gint64              last_start = G_MININT64;
+      guint32 *events = g_array_index (instances, Instance, i).events;
+      guint    late = 0;
+      gint64   last_start = G_MININT64;
 
-      for (guint k = 0; k < s->n_ranks && all; k++)
-        {
-          GArray *list = colls->pdata[k];
-          guint   j;
-
-          for (j = 0; j < list->len; j++)
-            if (strcmp (g_array_index (list, Collective, j).key, c0->key) == 0)
-              break;
-          if (j == list->len ||
-              (c0->size >= 0 && g_array_index (list, Collective, j).size >= 0 &&
-               g_array_index (list, Collective, j).size != c0->size))
-            all = FALSE;
-          else
-            events[k] = g_array_index (list, Collective, j).event;
-        }
-      if (!all)
-        {
-          s->n_unmatched++;
-          continue;
-        }
       s->n_matched++;
       for (guint k = 0; k < s->n_ranks; k++)
         if (s->paths[k]->rank->ts[events[k]] > last_start)
@@ -204,15 +345,18 @@ combine (Step *s)
           if (k == late)
             continue;
           s->wait_caused[late] += last_start - cp->rank->ts[e];
+          /* within the clocks' disagreement the kernel ended before the
+           * last rank arrived: an edge would run back in time */
+          if (end < last_start)
+            continue;
           /* the kernel's own time is the transfer after the last rank
            * arrived; the wait before it is the late rank's */
           id = _hp_cp_edge_map_lookup (&cp->edge_ids, (guint32)cp->start_node[e], (guint32)cp->end_node[e]);
           if (id != NULL)
-            g_array_index (s->edges, HpCpEdge, s->edge_offset[k] + *id).weight =
-                MAX (0, end - last_start);
+            g_array_index (s->edges, HpCpEdge, s->edge_offset[k] + *id).weight = end - last_start;
           cross = (HpCpEdge){ (guint32)(s->offset[late] + (guint)s->paths[late]->start_node[events[late]]),
                               (guint32)(s->offset[k] + (guint)cp->end_node[e]),
-                              MAX (0, end - last_start),
+                              end - last_start,
                               HP_CP_EDGE_CROSS_RANK,
                               FALSE,
                               (gint32)e };
@@ -220,8 +364,15 @@ combine (Step *s)
           g_array_append_val (s->edge_rank, late);
         }
       if (s->late_example == NULL)
-        s->late_example = g_strdup (c0->key);
+        {
+          const char *key = g_array_index (instances, Instance, i).key;
+
+          /* the collective's name, without its empty group */
+          s->late_example = g_str_has_suffix (key, "|") ? g_strndup (key, strlen (key) - 1) : g_strdup (key);
+        }
     }
+  for (guint i = 0; i < instances->len; i++)
+    g_free (g_array_index (instances, Instance, i).events);
 }
 
 static void
@@ -562,6 +713,8 @@ hp_critical_path_ranks (HpTrace                     *trace,
   guint                     c_len = hp_table_add_column (table, "path_duration", HP_COLUMN_DOUBLE, "us");
   guint                     c_pct = hp_table_add_column (table, "critical_rank_pct", HP_COLUMN_DOUBLE, "%");
   guint                     c_find = hp_table_add_column (table, "finding", HP_COLUMN_STRING, NULL);
+  guint                     c_unmatched = hp_table_add_column (table, "unmatched_kernels", HP_COLUMN_INT, NULL);
+  guint                     n_unmatched = 0;
   guint                     p_step = hp_table_add_column (parts, "step", HP_COLUMN_INT, NULL);
   guint                     p_rank = hp_table_add_column (parts, "rank", HP_COLUMN_INT, NULL);
   guint                     p_bound = hp_table_add_column (parts, "bound_by", HP_COLUMN_STRING, NULL);
@@ -641,6 +794,8 @@ hp_critical_path_ranks (HpTrace                     *trace,
       hp_table_set_double (table, row, c_wait, hp_ns_to_us (s->wait_caused[critical]));
       hp_table_set_int (table, row, c_late, s->late[critical]);
       hp_table_set_int (table, row, c_coll, s->n_matched);
+      hp_table_set_int (table, row, c_unmatched, s->n_unmatched);
+      n_unmatched += s->n_unmatched;
       hp_table_set_double (table, row, c_len, hp_ns_to_us (j->total));
       hp_table_set_double (table, row, c_pct,
                            j->total != 0 ? 100.0 * (double)j->per_rank[critical] / (double)j->total : NAN);
@@ -661,6 +816,15 @@ hp_critical_path_ranks (HpTrace                     *trace,
       }
     }
 
+  if (n_unmatched > 0)
+    {
+      g_autofree char *note = g_strdup_printf (
+          _ ("%u collective kernels have no partner on the other ranks (a trace that dropped events or ends "
+             "early, or clocks further apart than %d us): they add no cross-rank link"),
+          n_unmatched, (int)(CLOCK_TOLERANCE_NS / HP_NS_PER_US));
+
+      hp_table_set_note (table, note);
+    }
   joined_free (joined, steps->len);
   free_paths (all_paths, steps->len, n_ranks);
   g_free (errors);

@@ -573,6 +573,8 @@ test_two_ranks_one_late (void)
   g_assert_cmpfloat (hp_test_cell (table, 0, "wait_caused"), ==, 50.0);
   g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "late_collectives")), ==, 1);
   g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "collectives")), ==, 1);
+  g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "unmatched_kernels")), ==, 0);
+  g_assert_null (hp_table_get_note (table));
   g_assert_cmpfloat (hp_test_cell (table, 0, "path_duration"), ==, 125.0);
   g_assert_cmpfloat (hp_test_cell (table, 0, "critical_rank_pct"), ==, 100.0);
   g_assert_nonnull (strstr (hp_table_get_string (table, 0, hp_test_column (table, "finding")), "rank 1 arrived last"));
@@ -627,6 +629,183 @@ test_two_ranks_one_late (void)
       g_unlink (path);
     }
   g_rmdir (dir);
+}
+
+#define NCCL_N(ts, dur, corr, nelems)                                                                             \
+  "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*)\",\"pid\":0," \
+  "\"tid\":7,\"ts\":" #ts ",\"dur\":" #dur ",\"args\":{\"correlation\":" #corr ",\"stream\":7,\"device\":0,"      \
+  "\"Process Group Name\":\"0\",\"Collective name\":\"allreduce\",\"In msg nelems\":" #nelems "}},"
+
+/* a job of two ranks made of @events0 and @events1, in default mode */
+static HpTrace *
+load_two_ranks (const char *events0,
+                const char *events1)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hp-critical-path-ranks-XXXXXX", &error);
+  HpLoadOptions    load = { 0 };
+  HpTrace         *trace;
+
+  g_assert_no_error (error);
+  write_rank (dir, 0, events0);
+  write_rank (dir, 1, events1);
+  load.mode = HP_MODE_DEFAULT;
+  trace = hp_test_load_with_options (dir, &load);
+  g_assert_cmpuint (hp_trace_get_n_ranks (trace), ==, 2);
+  hp_test_remove_tree (dir);
+  return trace;
+}
+
+/* The cross-rank edges of the whole trace of a two-rank job; each one runs
+ * forward in time. */
+static GArray *
+whole_trace_cross_edges (HpTrace *trace)
+{
+  g_autoptr (GError) error = NULL;
+  HpCriticalPath *paths[2];
+  GArray         *cross;
+
+  for (guint k = 0; k < 2; k++)
+    {
+      paths[k] = hp_critical_path_new (trace, hp_trace_get_rank (trace, k), NULL, NULL, &error);
+      g_assert_no_error (error);
+    }
+  cross = hp_critical_path_cross_rank_edges (paths, 2);
+  for (guint i = 0; i < cross->len; i++)
+    g_assert_cmpint (g_array_index (cross, HpCpCrossEdge, i).src_time, <=,
+                     g_array_index (cross, HpCpCrossEdge, i).dst_time);
+  for (guint k = 0; k < 2; k++)
+    hp_critical_path_free (paths[k]);
+  return cross;
+}
+
+/* Rank 1's trace is sampled: it launched both all-reduces but kept only the
+ * second kernel (330..360 us). Rank 0 ran the first at 25..125 and the
+ * second at 300..360. The second kernels are one collective (rank 1 late
+ * by 30 us); rank 0's first has no partner and is counted, not paired with
+ * rank 1's second, which started 205 us after it ended. */
+static void
+test_ranks_dropped_collective (void)
+{
+  g_autoptr (HpTrace) trace = load_two_ranks (
+      OP ("aten::all_reduce", 0, 20) CPU ("cuda_runtime", "cudaLaunchKernel", 5, 5, 1) NCCL (25, 100, 1) /**/
+      OP ("aten::all_reduce", 280, 20) CPU ("cuda_runtime", "cudaLaunchKernel", 285, 5, 2) NCCL (300, 60, 2),
+      OP ("aten::dataloader", 0, 60) OP ("aten::all_reduce", 60, 20) /**/
+      CPU ("cuda_runtime", "cudaLaunchKernel", 65, 5, 1)             /**/
+      OP ("aten::all_reduce", 280, 20) CPU ("cuda_runtime", "cudaLaunchKernel", 285, 5, 2) NCCL (330, 30, 2));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HpTable) table = NULL;
+  g_autoptr (GArray) cross = NULL;
+  HpCriticalPathOptions options;
+  const HpCpCrossEdge  *c;
+
+  hp_critical_path_options_init (&options);
+  table = hp_critical_path_ranks (trace, &options, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hp_table_get_n_rows (table), ==, 1);
+  g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "collectives")), ==, 1);
+  g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "unmatched_kernels")), ==, 1);
+  g_assert_nonnull (hp_table_get_note (table));
+  g_assert_true (g_str_has_prefix (hp_table_get_note (table), "1 collective kernels have no partner"));
+  /* rank 1 arrived last at the one matched collective, 30 us after rank 0 */
+  g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "critical_rank")), ==, 1);
+  g_assert_cmpfloat (hp_test_cell (table, 0, "wait_caused"), ==, 30.0);
+  g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "late_collectives")), ==, 1);
+
+  cross = whole_trace_cross_edges (trace);
+  g_assert_cmpuint (cross->len, ==, 1);
+  c = &g_array_index (cross, HpCpCrossEdge, 0);
+  g_assert_cmpuint (c->src_rank_pos, ==, 1);
+  g_assert_cmpuint (c->dst_rank_pos, ==, 0);
+  g_assert_cmpint (c->src_time, ==, hp_trace_get_rank (trace, 1)->ts[c->src_event]);
+  g_assert_cmpint (hp_trace_get_rank (trace, 0)->ts[c->dst_event] + 60 * HP_NS_PER_US, ==, c->dst_time);
+  g_assert_cmpint (c->dst_time - c->src_time, ==, 30 * HP_NS_PER_US);
+}
+
+/* Two kernels running at the same time are not one collective when their
+ * messages differ; two of the same message that do not overlap (rank 1's
+ * starts 25 us after rank 0's ended, within the clocks' disagreement) are,
+ * but link nothing: the edge would run back in time. */
+static void
+test_ranks_inconsistent_instances (void)
+{
+  g_autoptr (GError) error = NULL;
+
+  {
+    g_autoptr (HpTrace) trace = load_two_ranks (
+        OP ("aten::all_reduce", 0, 20) CPU ("cuda_runtime", "cudaLaunchKernel", 5, 5, 1) NCCL_N (25, 100, 1, 1024),
+        OP ("aten::all_reduce", 0, 20) CPU ("cuda_runtime", "cudaLaunchKernel", 5, 5, 1) NCCL_N (30, 95, 1, 2048));
+    g_autoptr (HpTable) table = NULL;
+    g_autoptr (GArray) cross = NULL;
+    HpCriticalPathOptions options;
+
+    hp_critical_path_options_init (&options);
+    table = hp_critical_path_ranks (trace, &options, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "collectives")), ==, 0);
+    g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "unmatched_kernels")), ==, 2);
+    cross = whole_trace_cross_edges (trace);
+    g_assert_cmpuint (cross->len, ==, 0);
+  }
+  {
+    g_autoptr (HpTrace) trace = load_two_ranks (
+        OP ("aten::all_reduce", 0, 20) CPU ("cuda_runtime", "cudaLaunchKernel", 5, 5, 1) NCCL_N (25, 100, 1, 1024),
+        OP ("aten::all_reduce", 0, 20) CPU ("cuda_runtime", "cudaLaunchKernel", 5, 5, 1) NCCL_N (150, 20, 1, 1024));
+    g_autoptr (HpTable) table = NULL;
+    g_autoptr (GArray) cross = NULL;
+    HpCriticalPathOptions options;
+
+    hp_critical_path_options_init (&options);
+    table = hp_critical_path_ranks (trace, &options, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "collectives")), ==, 1);
+    g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "unmatched_kernels")), ==, 0);
+    g_assert_null (hp_table_get_note (table));
+    cross = whole_trace_cross_edges (trace);
+    g_assert_cmpuint (cross->len, ==, 0);
+  }
+}
+
+/* The sampled two-rank job: rank 1 lost the first SendRecv kernel of step
+ * 551 and rank 0 two later ones (the ranks' kernels of each key, by start:
+ * rank 0 15.1-45.8, 45.8-108.5, 216.4-228.1, 269.2-316.9, 506.0-548.5 ms;
+ * rank 1 50.6-108.5, 155.1-196.4, 219.7-228.0, 433.4-451.0, 506.1-548.9 ms,
+ * on the step's clock): three pairs overlap, four kernels are left over,
+ * and every cross-rank edge of every step runs forward in time. */
+static void
+test_ranks_sampled_job (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HpTable) table = NULL;
+  HpCriticalPathOptions options;
+
+  hp_critical_path_options_init (&options);
+  table = hp_critical_path_ranks (trace, &options, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hp_table_get_n_rows (table), ==, 1);
+  g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "step")), ==, 551);
+  g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "collectives")), ==, 3);
+  g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "unmatched_kernels")), ==, 4);
+
+  {
+    HpCriticalPath *paths[2];
+    g_autoptr (GArray) cross = NULL;
+
+    options.annotation = "ProfilerStep#551";
+    for (guint k = 0; k < 2; k++)
+      {
+        paths[k] = hp_critical_path_new (trace, hp_trace_get_rank (trace, k), &options, NULL, &error);
+        g_assert_no_error (error);
+      }
+    cross = hp_critical_path_cross_rank_edges (paths, 2);
+    g_assert_cmpuint (cross->len, ==, 3);
+    for (guint i = 0; i < cross->len; i++)
+      g_assert_cmpint (g_array_index (cross, HpCpCrossEdge, i).src_time, <=,
+                       g_array_index (cross, HpCpCrossEdge, i).dst_time);
+    for (guint k = 0; k < 2; k++)
+      hp_critical_path_free (paths[k]);
+  }
 }
 
 /* The parameters choose the rank and the step (-2: the whole trace), and a
@@ -763,6 +942,9 @@ main (int   argc,
   g_test_add_func ("/critical-path/hand/slack-and-edges", test_slack_and_edges);
   g_test_add_func ("/critical-path/hand/compat-graph-launch", test_compat_graph_launch_and_missing_region);
   g_test_add_func ("/critical-path/ranks/two-ranks-one-late", test_two_ranks_one_late);
+  g_test_add_func ("/critical-path/ranks/dropped-collective", test_ranks_dropped_collective);
+  g_test_add_func ("/critical-path/ranks/inconsistent-instances", test_ranks_inconsistent_instances);
+  g_test_add_func ("/critical-path/ranks/sampled-job", test_ranks_sampled_job);
   g_test_add_func ("/critical-path/params-and-row-events", test_params_and_row_events);
   hp_test_add_golden_tests ("/critical-path/golden", "critical_path.json", G_FILE_TEST_IS_DIR, test_golden);
 
