@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hp-collectives-private.h"
 #include "hp-collectives.h"
 #include "hp-linked-events.h"
 
@@ -145,8 +146,8 @@ compare_instance_rank (gconstpointer a,
   return (x->rank > y->rank) - (x->rank < y->rank);
 }
 
-/* The communication kernels of one rank, numbered per (name, group) in
- * start order; a row HTA-compatibility mode repeats counts once */
+/* The communication kernels of one rank; a row HTA-compatibility mode
+ * repeats counts once */
 static gboolean
 collect_rank (Collect      *c,
               const HpRank *r,
@@ -155,7 +156,6 @@ collect_rank (Collect      *c,
 {
   guint32            group_key = hp_rank_lookup_arg_key (r, ARG_GROUP_NAME);
   guint32            ranks_key = hp_rank_lookup_arg_key (r, ARG_GROUP_RANKS);
-  guint              first = c->occ->len;
   g_autofree guint8 *seen = g_new0 (guint8, r->n_events);
 
   for (guint i = 0; i < r->n_rows; i++)
@@ -179,18 +179,106 @@ collect_rank (Collect      *c,
         c->members->pdata[o.group] = parse_rank_list (value.s, value.s_len);
       g_array_append_val (c->occ, o);
     }
-
-  if (c->occ->len - first > 1)
-    {
-      Occurrence *occ = &g_array_index (c->occ, Occurrence, first);
-      guint       n = c->occ->len - first;
-
-      qsort (occ, n, sizeof (Occurrence), compare_on_rank);
-      for (guint i = 1; i < n; i++)
-        if (occ[i].name == occ[i - 1].name && occ[i].group == occ[i - 1].group)
-          occ[i].seq = occ[i - 1].seq + 1;
-    }
   return TRUE;
+}
+
+/**
+ * _hp_collective_kernels_overlap:
+ * @starts: (array length=n): the start of each rank's kernel, ns
+ * @ends: (array length=n): their ends
+ * @n: the number of ranks, at least 1
+ * @first_to_end: (out): the index of the kernel that ended first
+ *
+ * Whether the ranks' kernels can be one instance of a collective: a rank
+ * that arrives waits in its kernel for the last one, so every kernel still
+ * runs when the last starts, within %HP_COLLECTIVE_CLOCK_TOLERANCE_NS. When
+ * they cannot, the kernel that ended first overlaps neither the others nor
+ * any later kernel of their ranks: it is the one without a partner.
+ *
+ * Returns: %TRUE when they overlap
+ */
+gboolean
+_hp_collective_kernels_overlap (const gint64 *starts,
+                                const gint64 *ends,
+                                guint         n,
+                                guint        *first_to_end)
+{
+  gint64 last_start = G_MININT64;
+
+  *first_to_end = 0;
+  for (guint k = 0; k < n; k++)
+    {
+      last_start = MAX (last_start, starts[k]);
+      if (ends[k] < ends[*first_to_end])
+        *first_to_end = k;
+    }
+  return last_start <= ends[*first_to_end] + HP_COLLECTIVE_CLOCK_TOLERANCE_NS;
+}
+
+/* (name, group, rank, start): each rank's kernels of a collective together */
+static int
+compare_by_rank (gconstpointer a,
+                 gconstpointer b)
+{
+  const Occurrence *x = a;
+  const Occurrence *y = b;
+  int               c = compare_name_group (x, y);
+
+  if (c != 0)
+    return c;
+  if (x->rank != y->rank)
+    return x->rank < y->rank ? -1 : 1;
+  return compare_on_rank (a, b);
+}
+
+/* Numbers the instances of one (name, group), @occ[0..@n) sorted by
+ * compare_by_rank(): the n-th kernel of every rank is the n-th instance
+ * while the ranks' kernels overlap. When a rank's trace lost one (sampled,
+ * or it ends early) they do not: the kernel that ended first becomes an
+ * instance of its own, missing on the other ranks, rather than being
+ * paired with kernels that ran after it. */
+static void
+number_instances (Occurrence *occ,
+                  guint       n)
+{
+  g_autoptr (GArray) at = g_array_new (FALSE, FALSE, sizeof (guint));  /* each rank's next kernel */
+  g_autoptr (GArray) end = g_array_new (FALSE, FALSE, sizeof (guint)); /* past its last */
+  g_autofree gint64 *starts = NULL;
+  g_autofree gint64 *ends = NULL;
+  g_autofree guint  *active = NULL;
+
+  for (guint i = 0; i < n; i++)
+    if (i == 0 || occ[i].rank != occ[i - 1].rank)
+      {
+        g_array_append_val (at, i);
+        if (i > 0)
+          g_array_append_val (end, i);
+      }
+  g_array_append_val (end, n);
+  starts = g_new (gint64, at->len);
+  ends = g_new (gint64, at->len);
+  active = g_new (guint, at->len);
+  for (guint32 seq = 0;; seq++)
+    {
+      guint n_active = 0, drop;
+
+      for (guint k = 0; k < at->len; k++)
+        if (g_array_index (at, guint, k) < g_array_index (end, guint, k))
+          {
+            const Occurrence *o = &occ[g_array_index (at, guint, k)];
+
+            starts[n_active] = o->ts;
+            ends[n_active] = o->ts + o->dur;
+            active[n_active++] = k;
+          }
+      if (n_active == 0)
+        break;
+      if (_hp_collective_kernels_overlap (starts, ends, n_active, &drop))
+        for (guint a = 0; a < n_active; a++)
+          occ[g_array_index (at, guint, active[a])++].seq = seq;
+      else
+        occ[g_array_index (at, guint, active[drop])++].seq = seq;
+    }
 }
 
 static int
@@ -382,6 +470,17 @@ hp_collectives_compute (HpTrace                *trace,
     }
 
   /* instances: runs of equal (name, group, seq), ranks ascending */
+  g_array_sort (c.occ, compare_by_rank);
+  occ = (Occurrence *)(void *)c.occ->data;
+  for (guint i = 0; i < c.occ->len;)
+    {
+      guint j = i + 1;
+
+      while (j < c.occ->len && compare_name_group (&occ[i], &occ[j]) == 0)
+        j++;
+      number_instances (occ + i, j - i);
+      i = j;
+    }
   g_array_sort (c.occ, compare_instance_rank);
   occ = (Occurrence *)(void *)c.occ->data;
   for (guint i = 0; i < c.occ->len;)

@@ -10,13 +10,9 @@
 #include <string.h>
 
 #include "hp-classify.h"
+#include "hp-collectives-private.h"
 #include "hp-critical-path-private.h"
 #include "hp-parallel-private.h"
-
-/* Two ranks' kernels of one collective overlap: the one that arrived first
- * waits in its kernel for the last. After the per-rank alignment the ranks'
- * clocks may still disagree by this much. */
-#define CLOCK_TOLERANCE_NS ((gint64)100 * HP_NS_PER_US)
 
 /* One collective kernel of one rank, in the region's graph. */
 typedef struct
@@ -165,29 +161,25 @@ consistent (GArray *const *lists,
             const guint   *at,
             guint          n_ranks,
             gboolean       check_count,
+            gint64        *starts,
+            gint64        *ends,
             guint         *drop)
 {
   const Collective *c0 = &g_array_index (lists[0], Collective, at[0]);
-  gint64            last_start = G_MININT64, first_end = G_MAXINT64;
   gboolean          same = TRUE;
 
-  *drop = 0;
   for (guint k = 0; k < n_ranks; k++)
     {
       const Collective *c = &g_array_index (lists[k], Collective, at[k]);
 
-      last_start = MAX (last_start, c->start);
-      if (c->end < first_end)
-        {
-          first_end = c->end;
-          *drop = k;
-        }
+      starts[k] = c->start;
+      ends[k] = c->end;
       if ((check_count && c->nelems >= 0 && c0->nelems >= 0 && c->nelems != c0->nelems) ||
           (c->group_size >= 0 && c0->group_size >= 0 && c->group_size != c0->group_size) ||
           (c->dtype[0] != '\0' && c0->dtype[0] != '\0' && strcmp (c->dtype, c0->dtype) != 0))
         same = FALSE;
     }
-  return same && last_start <= first_end + CLOCK_TOLERANCE_NS;
+  return _hp_collective_kernels_overlap (starts, ends, n_ranks, drop) && same;
 }
 
 static int
@@ -211,6 +203,8 @@ match_instances (Step      *s,
   g_autoptr (GHashTable) done = g_hash_table_new (g_str_hash, g_str_equal);
   g_autofree GArray **lists = g_new0 (GArray *, s->n_ranks);
   g_autofree guint   *at = g_new0 (guint, s->n_ranks);
+  g_autofree gint64  *starts = g_new (gint64, s->n_ranks);
+  g_autofree gint64  *ends = g_new (gint64, s->n_ranks);
 
   for (guint k = 0; k < s->n_ranks; k++)
     {
@@ -245,7 +239,7 @@ match_instances (Step      *s,
             left = at[k] < lists[k]->len;
           if (!left)
             break;
-          if (consistent ((GArray *const *)lists, at, s->n_ranks, check_count, &drop))
+          if (consistent ((GArray *const *)lists, at, s->n_ranks, check_count, starts, ends, &drop))
             {
               Instance inst = { g_array_index (lists[0], Collective, at[0]).start, g_new (guint32, s->n_ranks), key };
 
@@ -821,7 +815,7 @@ hp_critical_path_ranks (HpTrace                     *trace,
       g_autofree char *note = g_strdup_printf (
           _ ("%u collective kernels have no partner on the other ranks (a trace that dropped events or ends "
              "early, or clocks further apart than %d us): they add no cross-rank link"),
-          n_unmatched, (int)(CLOCK_TOLERANCE_NS / HP_NS_PER_US));
+          n_unmatched, (int)(HP_COLLECTIVE_CLOCK_TOLERANCE_NS / HP_NS_PER_US));
 
       hp_table_set_note (table, note);
     }
