@@ -677,7 +677,10 @@ joined_free (Joined *joined,
  * process group on each rank, checked by message size when the trace has
  * it): a collective ends on no rank before it started on all, so the rank
  * that arrived last is linked to the ends of the others' kernels, whose
- * own time shrinks to the transfer after that arrival.
+ * own time shrinks to the transfer after that arrival. Kernels pair only
+ * where they ran together (see _hp_collective_kernels_overlap()); one a
+ * sampled or truncated trace lost on another rank is left unmatched and
+ * counted (`unmatched_kernels`, and the table's note).
  *
  * Returns: (transfer full): the table `critical_path_ranks`, one row per
  *   step: the critical rank (the largest share of the joined path), the

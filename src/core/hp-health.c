@@ -9,6 +9,7 @@
 
 #include "hp-analysis.h"
 #include "hp-classify.h"
+#include "hp-collectives.h"
 #include "hp-health.h"
 #include "hp-load-issue.h"
 #include "hp-rank.h"
@@ -485,6 +486,36 @@ check_clock_skew (HpHealthReport *self,
          worst_step, worst, worst_hi, worst_lo, threshold_us);
 }
 
+/* collectives that ran on only some of their ranks: kernels a sampled or
+ * truncated trace lost, or a rank that never reached them */
+static void
+check_collectives (HpHealthReport *self,
+                   HpTrace        *trace)
+{
+  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
+  HpAnalysisParams params;
+  guint            n = 0;
+
+  if (hp_trace_get_n_ranks (trace) < 2)
+    return;
+  hp_analysis_params_init (&params);
+  if (hp_collectives_compute (trace, &params, tables, NULL, NULL))
+    {
+      HpTable *table = tables->pdata[0];
+      int      col = hp_table_find_column (table, "missing_ranks");
+
+      for (guint i = 0; col >= 0 && i < hp_table_get_n_rows (table); i++)
+        n += hp_table_get_int (table, i, (guint)col) > 0;
+    }
+  hp_analysis_params_clear (&params);
+  if (n > 0)
+    add (self, -1, NULL, "unpaired-collectives", HP_HEALTH_INFO, n, 0, HP_HEALTH_TRUST,
+         "%u collectives ran on only some of their ranks (the traces dropped kernels, end at "
+         "different times, or a rank never reached them): they link no ranks in the critical path "
+         "across ranks, and collectives lists them as missing",
+         n);
+}
+
 /**
  * hp_health_check:
  * @trace: a loaded trace
@@ -493,7 +524,8 @@ check_clock_skew (HpHealthReport *self,
  * Looks for what the trace lacks or has wrong: files that did not load,
  * ranks without ProfilerStep or with a guessed rank, kernels without a
  * launch, events rejected or clamped at load, overlapping GPU work on one
- * stream, clocks of ranks far apart, the profiler's own warnings. Each
+ * stream, clocks of ranks far apart, collectives some ranks lack, the
+ * profiler's own warnings. Each
  * finding says which analyses it touches.
  *
  * Returns: (transfer full): the report
@@ -551,6 +583,7 @@ hp_health_check (HpTrace               *trace,
   for (guint k = 0; k < hp_trace_get_n_ranks (trace); k++)
     check_rank (self, trace, hp_trace_get_rank (trace, k), job_has_steps);
   check_clock_skew (self, trace, threshold);
+  check_collectives (self, trace);
   return self;
 }
 

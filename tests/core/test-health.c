@@ -110,6 +110,12 @@ test_public_clean (void)
       g_assert_cmpint (f->severity, ==, HP_HEALTH_INFO);
     }
   g_assert_null (find (report, -1, "clock-skew"));
+  /* the job is sampled: of the seven SendRecv collectives of the window,
+   * four ran on one rank only (tests/core/test-collectives.c) */
+  f = find (report, -1, "unpaired-collectives");
+  g_assert_nonnull (f);
+  g_assert_cmpuint (f->count, ==, 4);
+  g_assert_cmpint (f->severity, ==, HP_HEALTH_INFO);
 }
 
 /* A public trace without ProfilerStep: every analysis calls for caution. */
