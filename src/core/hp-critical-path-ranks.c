@@ -28,10 +28,13 @@ typedef struct
 /* one matched instance: its kernel on each rank */
 typedef struct
 {
-  gint64      first_start; /* on the first rank, for the order */
-  guint32    *events;
-  const char *key; /* collective name and process group */
+  gint64      first_start; /* on the first rank that ran it, for the order */
+  guint32     first_event;
+  guint32    *events; /* NO_EVENT on a rank outside its group */
+  const char *key;    /* collective name and process group */
 } Instance;
+
+#define NO_EVENT G_MAXUINT32
 
 typedef struct
 {
@@ -189,8 +192,9 @@ compare_keys (gconstpointer a,
   return strcmp (*(const char *const *)a, *(const char *const *)b);
 }
 
-/* Every instance of a collective on all ranks. The n-th kernel of a key on
- * each rank is the n-th instance, unless a rank's trace lost one (a sampled
+/* Every instance of a collective on the ranks that run it (its group, as
+ * far as the traces tell). The n-th kernel of a key on each of them is the
+ * n-th instance, unless a rank's trace lost one (a sampled
  * or truncated trace): then the kernels do not overlap, and the one that
  * ended first, which cannot be the same collective as the others' nor as
  * any later kernel of theirs, is left unmatched and counted. */
@@ -202,6 +206,7 @@ match_instances (Step      *s,
   GArray *out = g_array_new (FALSE, FALSE, sizeof (Instance));
   g_autoptr (GHashTable) done = g_hash_table_new (g_str_hash, g_str_equal);
   g_autofree GArray **lists = g_new0 (GArray *, s->n_ranks);
+  g_autofree guint   *ranks = g_new0 (guint, s->n_ranks);
   g_autofree guint   *at = g_new0 (guint, s->n_ranks);
   g_autofree gint64  *starts = g_new (gint64, s->n_ranks);
   g_autofree gint64  *ends = g_new (gint64, s->n_ranks);
@@ -221,30 +226,37 @@ match_instances (Step      *s,
   for (guint i = 0; i < keys->len; i++)
     {
       const char *key = keys->pdata[i];
-      gboolean    everywhere = TRUE;
       gboolean    check_count = same_count_everywhere (key);
+      guint       n = 0; /* the ranks that run it: its group */
 
       for (guint k = 0; k < s->n_ranks; k++)
         {
-          lists[k] = g_hash_table_lookup (by_rank->pdata[k], key);
-          at[k] = 0;
-          everywhere = everywhere && lists[k] != NULL;
+          GArray *list = g_hash_table_lookup (by_rank->pdata[k], key);
+
+          if (list == NULL)
+            continue;
+          lists[n] = list;
+          ranks[n] = k;
+          at[n++] = 0;
         }
       for (;;)
         {
-          gboolean left = everywhere;
+          gboolean left = n >= 2;
           guint    drop;
 
-          for (guint k = 0; k < s->n_ranks && left; k++)
+          for (guint k = 0; k < n && left; k++)
             left = at[k] < lists[k]->len;
           if (!left)
             break;
-          if (consistent ((GArray *const *)lists, at, s->n_ranks, check_count, starts, ends, &drop))
+          if (consistent ((GArray *const *)lists, at, n, check_count, starts, ends, &drop))
             {
-              Instance inst = { g_array_index (lists[0], Collective, at[0]).start, g_new (guint32, s->n_ranks), key };
+              const Collective *c0 = &g_array_index (lists[0], Collective, at[0]);
+              Instance          inst = { c0->start, c0->event, g_new (guint32, s->n_ranks), key };
 
               for (guint k = 0; k < s->n_ranks; k++)
-                inst.events[k] = g_array_index (lists[k], Collective, at[k]++).event;
+                inst.events[k] = NO_EVENT;
+              for (guint k = 0; k < n; k++)
+                inst.events[ranks[k]] = g_array_index (lists[k], Collective, at[k]++).event;
               g_array_append_val (out, inst);
             }
           else
@@ -254,9 +266,8 @@ match_instances (Step      *s,
             }
         }
       /* what is left on some ranks has no partner on the others */
-      for (guint k = 0; k < s->n_ranks; k++)
-        if (lists[k] != NULL)
-          s->n_unmatched += lists[k]->len - at[k];
+      for (guint k = 0; k < n; k++)
+        s->n_unmatched += lists[k]->len - at[k];
     }
   return out;
 }
@@ -270,7 +281,7 @@ compare_instances (gconstpointer a,
 
   if (x->first_start != y->first_start)
     return x->first_start < y->first_start ? -1 : 1;
-  return (x->events[0] > y->events[0]) - (x->events[0] < y->events[0]);
+  return (x->first_event > y->first_event) - (x->first_event < y->first_event);
 }
 
 /* the union of the ranks' graphs, then one cross-rank edge per waiting
@@ -322,7 +333,7 @@ combine (Step *s)
 
       s->n_matched++;
       for (guint k = 0; k < s->n_ranks; k++)
-        if (s->paths[k]->rank->ts[events[k]] > last_start)
+        if (events[k] != NO_EVENT && s->paths[k]->rank->ts[events[k]] > last_start)
           {
             last_start = s->paths[k]->rank->ts[events[k]];
             late = k;
@@ -332,12 +343,13 @@ combine (Step *s)
         {
           HpCriticalPath *cp = s->paths[k];
           guint           e = events[k];
-          gint64          end = hp_rank_end (cp->rank, e);
+          gint64          end;
           guint32        *id;
           HpCpEdge        cross;
 
-          if (k == late)
+          if (k == late || e == NO_EVENT)
             continue;
+          end = hp_rank_end (cp->rank, e);
           s->wait_caused[late] += last_start - cp->rank->ts[e];
           /* within the clocks' disagreement the kernel ended before the
            * last rank arrived: an edge would run back in time */
@@ -674,8 +686,8 @@ joined_free (Joined *joined,
  *
  * The critical path across ranks: the ranks' graphs of each step, joined
  * by their collectives (the n-th NCCL kernel of one collective name and
- * process group on each rank, checked by message size when the trace has
- * it): a collective ends on no rank before it started on all, so the rank
+ * process group on each rank that runs it, checked by message size when
+ * the trace has it): a collective ends on no rank before it started on all, so the rank
  * that arrived last is linked to the ends of the others' kernels, whose
  * own time shrinks to the transfer after that arrival. Kernels pair only
  * where they ran together (see _hp_collective_kernels_overlap()); one a

@@ -636,45 +636,53 @@ test_two_ranks_one_late (void)
   "\"tid\":7,\"ts\":" #ts ",\"dur\":" #dur ",\"args\":{\"correlation\":" #corr ",\"stream\":7,\"device\":0,"      \
   "\"Process Group Name\":\"0\",\"Collective name\":\"allreduce\",\"In msg nelems\":" #nelems "}},"
 
-/* a job of two ranks made of @events0 and @events1, in default mode */
+/* a job of ranks 0, 1, … made of @events (NULL-terminated), in default mode */
 static HpTrace *
-load_two_ranks (const char *events0,
-                const char *events1)
+load_ranks (const char *const *events)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("hp-critical-path-ranks-XXXXXX", &error);
   HpLoadOptions    load = { 0 };
   HpTrace         *trace;
+  guint            n = g_strv_length ((char **)events);
 
   g_assert_no_error (error);
-  write_rank (dir, 0, events0);
-  write_rank (dir, 1, events1);
+  for (guint k = 0; k < n; k++)
+    write_rank (dir, (int)k, events[k]);
   load.mode = HP_MODE_DEFAULT;
   trace = hp_test_load_with_options (dir, &load);
-  g_assert_cmpuint (hp_trace_get_n_ranks (trace), ==, 2);
+  g_assert_cmpuint (hp_trace_get_n_ranks (trace), ==, n);
   hp_test_remove_tree (dir);
   return trace;
 }
 
-/* The cross-rank edges of the whole trace of a two-rank job; each one runs
- * forward in time. */
+static HpTrace *
+load_two_ranks (const char *events0,
+                const char *events1)
+{
+  return load_ranks ((const char *const[]){ events0, events1, NULL });
+}
+
+/* The cross-rank edges of the whole trace of a job; each one runs forward
+ * in time. */
 static GArray *
 whole_trace_cross_edges (HpTrace *trace)
 {
   g_autoptr (GError) error = NULL;
-  HpCriticalPath *paths[2];
-  GArray         *cross;
+  guint                       n = hp_trace_get_n_ranks (trace);
+  g_autofree HpCriticalPath **paths = g_new0 (HpCriticalPath *, n);
+  GArray                     *cross;
 
-  for (guint k = 0; k < 2; k++)
+  for (guint k = 0; k < n; k++)
     {
       paths[k] = hp_critical_path_new (trace, hp_trace_get_rank (trace, k), NULL, NULL, &error);
       g_assert_no_error (error);
     }
-  cross = hp_critical_path_cross_rank_edges (paths, 2);
+  cross = hp_critical_path_cross_rank_edges (paths, n);
   for (guint i = 0; i < cross->len; i++)
     g_assert_cmpint (g_array_index (cross, HpCpCrossEdge, i).src_time, <=,
                      g_array_index (cross, HpCpCrossEdge, i).dst_time);
-  for (guint k = 0; k < 2; k++)
+  for (guint k = 0; k < n; k++)
     hp_critical_path_free (paths[k]);
   return cross;
 }
@@ -764,6 +772,55 @@ test_ranks_inconsistent_instances (void)
     cross = whole_trace_cross_edges (trace);
     g_assert_cmpuint (cross->len, ==, 0);
   }
+}
+
+#define NCCL_PG(ts, dur, corr, pg)                                                                                \
+  "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*)\",\"pid\":0," \
+  "\"tid\":7,\"ts\":" #ts ",\"dur\":" #dur ",\"args\":{\"correlation\":" #corr ",\"stream\":7,\"device\":0,"      \
+  "\"Process Group Name\":\"" pg "\"}},"
+#define LAUNCH(ts, corr) OP ("aten::all_reduce", ts, 10) CPU ("cuda_runtime", "cudaLaunchKernel", ts, 5, corr)
+
+/* Three ranks all-reduce in group "0" (kernels from 25, 40 and 75 us to
+ * 125 us), then ranks 0 and 1 only in group "1" (from 200 and 230 to 260):
+ * a collective of a group that is not the whole job is matched among its
+ * ranks. Rank 2 is last at the first (two edges), rank 1 at the second (one
+ * edge, 30 us of transfer); nothing is left unmatched. */
+static void
+test_ranks_subgroup (void)
+{
+  g_autoptr (HpTrace) trace = load_ranks ((const char *const[]){
+      LAUNCH (5, 1) NCCL_PG (25, 100, 1, "0") LAUNCH (180, 2) NCCL_PG (200, 60, 2, "1"),
+      LAUNCH (5, 1) NCCL_PG (40, 85, 1, "0") LAUNCH (180, 2) NCCL_PG (230, 30, 2, "1"),
+      LAUNCH (5, 1) NCCL_PG (75, 50, 1, "0"),
+      NULL });
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HpTable) table = NULL;
+  g_autoptr (GArray) cross = NULL;
+  HpCriticalPathOptions options;
+  guint                 n_from[3] = { 0 };
+
+  hp_critical_path_options_init (&options);
+  table = hp_critical_path_ranks (trace, &options, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "collectives")), ==, 2);
+  g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "unmatched_kernels")), ==, 0);
+  g_assert_null (hp_table_get_note (table));
+
+  cross = whole_trace_cross_edges (trace);
+  g_assert_cmpuint (cross->len, ==, 3);
+  for (guint i = 0; i < cross->len; i++)
+    {
+      const HpCpCrossEdge *c = &g_array_index (cross, HpCpCrossEdge, i);
+
+      n_from[c->src_rank_pos]++;
+      if (c->src_rank_pos == 1)
+        {
+          g_assert_cmpuint (c->dst_rank_pos, ==, 0);
+          g_assert_cmpint (c->dst_time - c->src_time, ==, 30 * HP_NS_PER_US);
+        }
+    }
+  g_assert_cmpuint (n_from[2], ==, 2);
+  g_assert_cmpuint (n_from[1], ==, 1);
 }
 
 /* The sampled two-rank job: rank 1 lost the first SendRecv kernel of step
@@ -945,6 +1002,7 @@ main (int   argc,
   g_test_add_func ("/critical-path/ranks/dropped-collective", test_ranks_dropped_collective);
   g_test_add_func ("/critical-path/ranks/inconsistent-instances", test_ranks_inconsistent_instances);
   g_test_add_func ("/critical-path/ranks/sampled-job", test_ranks_sampled_job);
+  g_test_add_func ("/critical-path/ranks/subgroup", test_ranks_subgroup);
   g_test_add_func ("/critical-path/params-and-row-events", test_params_and_row_events);
   hp_test_add_golden_tests ("/critical-path/golden", "critical_path.json", G_FILE_TEST_IS_DIR, test_golden);
 
