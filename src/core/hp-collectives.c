@@ -114,22 +114,6 @@ compare_name_group (const Occurrence *x,
   return 0;
 }
 
-/* (name, group, start) on one rank */
-static int
-compare_on_rank (gconstpointer a,
-                 gconstpointer b)
-{
-  const Occurrence *x = a;
-  const Occurrence *y = b;
-  int               c = compare_name_group (x, y);
-
-  if (c != 0)
-    return c;
-  if (x->ts != y->ts)
-    return x->ts < y->ts ? -1 : 1;
-  return (x->event > y->event) - (x->event < y->event);
-}
-
 /* (name, group, order, rank): one instance's kernels together */
 static int
 compare_instance_rank (gconstpointer a,
@@ -228,7 +212,9 @@ compare_by_rank (gconstpointer a,
     return c;
   if (x->rank != y->rank)
     return x->rank < y->rank ? -1 : 1;
-  return compare_on_rank (a, b);
+  if (x->ts != y->ts)
+    return x->ts < y->ts ? -1 : 1;
+  return (x->event > y->event) - (x->event < y->event);
 }
 
 /* Numbers the instances of one (name, group), @occ[0..@n) sorted by

@@ -730,6 +730,31 @@ test_ranks_dropped_collective (void)
   g_assert_cmpint (c->dst_time - c->src_time, ==, 30 * HP_NS_PER_US);
 }
 
+/* the all-reduce of rank 0 (25..125 us, 1024 elements) and of rank 1 in
+ * @events1: the matched and unmatched counts, and no cross-rank edge */
+static void
+assert_pair_unlinked (const char *events1,
+                      int         n_matched,
+                      int         n_unmatched)
+{
+  g_autoptr (HpTrace) trace = load_two_ranks (
+      OP ("aten::all_reduce", 0, 20) CPU ("cuda_runtime", "cudaLaunchKernel", 5, 5, 1) NCCL_N (25, 100, 1, 1024),
+      events1);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HpTable) table = NULL;
+  g_autoptr (GArray) cross = NULL;
+  HpCriticalPathOptions options;
+
+  hp_critical_path_options_init (&options);
+  table = hp_critical_path_ranks (trace, &options, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "collectives")), ==, n_matched);
+  g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "unmatched_kernels")), ==, n_unmatched);
+  g_assert_true ((hp_table_get_note (table) != NULL) == (n_unmatched > 0));
+  cross = whole_trace_cross_edges (trace);
+  g_assert_cmpuint (cross->len, ==, 0);
+}
+
 /* Two kernels running at the same time are not one collective when their
  * messages differ; two of the same message that do not overlap (rank 1's
  * starts 25 us after rank 0's ended, within the clocks' disagreement) are,
@@ -737,41 +762,12 @@ test_ranks_dropped_collective (void)
 static void
 test_ranks_inconsistent_instances (void)
 {
-  g_autoptr (GError) error = NULL;
-
-  {
-    g_autoptr (HpTrace) trace = load_two_ranks (
-        OP ("aten::all_reduce", 0, 20) CPU ("cuda_runtime", "cudaLaunchKernel", 5, 5, 1) NCCL_N (25, 100, 1, 1024),
-        OP ("aten::all_reduce", 0, 20) CPU ("cuda_runtime", "cudaLaunchKernel", 5, 5, 1) NCCL_N (30, 95, 1, 2048));
-    g_autoptr (HpTable) table = NULL;
-    g_autoptr (GArray) cross = NULL;
-    HpCriticalPathOptions options;
-
-    hp_critical_path_options_init (&options);
-    table = hp_critical_path_ranks (trace, &options, NULL, NULL, &error);
-    g_assert_no_error (error);
-    g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "collectives")), ==, 0);
-    g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "unmatched_kernels")), ==, 2);
-    cross = whole_trace_cross_edges (trace);
-    g_assert_cmpuint (cross->len, ==, 0);
-  }
-  {
-    g_autoptr (HpTrace) trace = load_two_ranks (
-        OP ("aten::all_reduce", 0, 20) CPU ("cuda_runtime", "cudaLaunchKernel", 5, 5, 1) NCCL_N (25, 100, 1, 1024),
-        OP ("aten::all_reduce", 0, 20) CPU ("cuda_runtime", "cudaLaunchKernel", 5, 5, 1) NCCL_N (150, 20, 1, 1024));
-    g_autoptr (HpTable) table = NULL;
-    g_autoptr (GArray) cross = NULL;
-    HpCriticalPathOptions options;
-
-    hp_critical_path_options_init (&options);
-    table = hp_critical_path_ranks (trace, &options, NULL, NULL, &error);
-    g_assert_no_error (error);
-    g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "collectives")), ==, 1);
-    g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "unmatched_kernels")), ==, 0);
-    g_assert_null (hp_table_get_note (table));
-    cross = whole_trace_cross_edges (trace);
-    g_assert_cmpuint (cross->len, ==, 0);
-  }
+  assert_pair_unlinked (OP ("aten::all_reduce", 0, 20) CPU ("cuda_runtime", "cudaLaunchKernel", 5, 5, 1)
+                            NCCL_N (30, 95, 1, 2048),
+                        0, 2);
+  assert_pair_unlinked (OP ("aten::all_reduce", 0, 20) CPU ("cuda_runtime", "cudaLaunchKernel", 5, 5, 1)
+                            NCCL_N (150, 20, 1, 1024),
+                        1, 0);
 }
 
 #define NCCL_PG(ts, dur, corr, pg)                                                                                \
