@@ -114,6 +114,20 @@ compare_name_group (const Occurrence *x,
   return 0;
 }
 
+/* (name, group), then the keys (x1, x2, x3) against (y1, y2, y3) */
+static int
+compare_in_collective (const Occurrence *x,
+                       const Occurrence *y,
+                       const gint64      xk[3],
+                       const gint64      yk[3])
+{
+  int c = compare_name_group (x, y);
+
+  for (guint i = 0; c == 0 && i < 3; i++)
+    c = (xk[i] > yk[i]) - (xk[i] < yk[i]);
+  return c;
+}
+
 /* (name, group, order, rank): one instance's kernels together */
 static int
 compare_instance_rank (gconstpointer a,
@@ -121,13 +135,8 @@ compare_instance_rank (gconstpointer a,
 {
   const Occurrence *x = a;
   const Occurrence *y = b;
-  int               c = compare_name_group (x, y);
 
-  if (c != 0)
-    return c;
-  if (x->seq != y->seq)
-    return x->seq < y->seq ? -1 : 1;
-  return (x->rank > y->rank) - (x->rank < y->rank);
+  return compare_in_collective (x, y, (gint64[]){ x->seq, x->rank, 0 }, (gint64[]){ y->seq, y->rank, 0 });
 }
 
 /* The communication kernels of one rank; a row HTA-compatibility mode
@@ -206,15 +215,8 @@ compare_by_rank (gconstpointer a,
 {
   const Occurrence *x = a;
   const Occurrence *y = b;
-  int               c = compare_name_group (x, y);
 
-  if (c != 0)
-    return c;
-  if (x->rank != y->rank)
-    return x->rank < y->rank ? -1 : 1;
-  if (x->ts != y->ts)
-    return x->ts < y->ts ? -1 : 1;
-  return (x->event > y->event) - (x->event < y->event);
+  return compare_in_collective (x, y, (gint64[]){ x->rank, x->ts, x->event }, (gint64[]){ y->rank, y->ts, y->event });
 }
 
 /* Numbers the instances of one (name, group), @occ[0..@n) sorted by

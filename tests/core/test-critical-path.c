@@ -663,6 +663,21 @@ load_two_ranks (const char *events0,
   return load_ranks ((const char *const[]){ events0, events1, NULL });
 }
 
+/* the table `critical_path_ranks` of @trace, in default options */
+static HpTable *
+ranks_table (HpTrace *trace)
+{
+  g_autoptr (GError) error = NULL;
+  HpCriticalPathOptions options;
+  HpTable              *table;
+
+  hp_critical_path_options_init (&options);
+  table = hp_critical_path_ranks (trace, &options, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (table);
+  return table;
+}
+
 /* The cross-rank edges of the whole trace of a job; each one runs forward
  * in time. */
 static GArray *
@@ -701,15 +716,11 @@ test_ranks_dropped_collective (void)
       OP ("aten::dataloader", 0, 60) OP ("aten::all_reduce", 60, 20) /**/
       CPU ("cuda_runtime", "cudaLaunchKernel", 65, 5, 1)             /**/
       OP ("aten::all_reduce", 280, 20) CPU ("cuda_runtime", "cudaLaunchKernel", 285, 5, 2) NCCL (330, 30, 2));
-  g_autoptr (GError) error = NULL;
   g_autoptr (HpTable) table = NULL;
   g_autoptr (GArray) cross = NULL;
-  HpCriticalPathOptions options;
-  const HpCpCrossEdge  *c;
+  const HpCpCrossEdge *c;
 
-  hp_critical_path_options_init (&options);
-  table = hp_critical_path_ranks (trace, &options, NULL, NULL, &error);
-  g_assert_no_error (error);
+  table = ranks_table (trace);
   g_assert_cmpuint (hp_table_get_n_rows (table), ==, 1);
   g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "collectives")), ==, 1);
   g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "unmatched_kernels")), ==, 1);
@@ -740,14 +751,10 @@ assert_pair_unlinked (const char *events1,
   g_autoptr (HpTrace) trace = load_two_ranks (
       OP ("aten::all_reduce", 0, 20) CPU ("cuda_runtime", "cudaLaunchKernel", 5, 5, 1) NCCL_N (25, 100, 1, 1024),
       events1);
-  g_autoptr (GError) error = NULL;
   g_autoptr (HpTable) table = NULL;
   g_autoptr (GArray) cross = NULL;
-  HpCriticalPathOptions options;
 
-  hp_critical_path_options_init (&options);
-  table = hp_critical_path_ranks (trace, &options, NULL, NULL, &error);
-  g_assert_no_error (error);
+  table = ranks_table (trace);
   g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "collectives")), ==, n_matched);
   g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "unmatched_kernels")), ==, n_unmatched);
   g_assert_true ((hp_table_get_note (table) != NULL) == (n_unmatched > 0));
@@ -789,15 +796,11 @@ test_ranks_subgroup (void)
       LAUNCH (5, 1) NCCL_PG (40, 85, 1, "0") LAUNCH (180, 2) NCCL_PG (230, 30, 2, "1"),
       LAUNCH (5, 1) NCCL_PG (75, 50, 1, "0"),
       NULL });
-  g_autoptr (GError) error = NULL;
   g_autoptr (HpTable) table = NULL;
   g_autoptr (GArray) cross = NULL;
-  HpCriticalPathOptions options;
-  guint                 n_from[3] = { 0 };
+  guint n_from[3] = { 0 };
 
-  hp_critical_path_options_init (&options);
-  table = hp_critical_path_ranks (trace, &options, NULL, NULL, &error);
-  g_assert_no_error (error);
+  table = ranks_table (trace);
   g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "collectives")), ==, 2);
   g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "unmatched_kernels")), ==, 0);
   g_assert_null (hp_table_get_note (table));
@@ -833,9 +836,7 @@ test_ranks_sampled_job (void)
   g_autoptr (HpTable) table = NULL;
   HpCriticalPathOptions options;
 
-  hp_critical_path_options_init (&options);
-  table = hp_critical_path_ranks (trace, &options, NULL, NULL, &error);
-  g_assert_no_error (error);
+  table = ranks_table (trace);
   g_assert_cmpuint (hp_table_get_n_rows (table), ==, 1);
   g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "step")), ==, 551);
   g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "collectives")), ==, 3);
@@ -845,6 +846,7 @@ test_ranks_sampled_job (void)
     HpCriticalPath *paths[2];
     g_autoptr (GArray) cross = NULL;
 
+    hp_critical_path_options_init (&options);
     options.annotation = "ProfilerStep#551";
     for (guint k = 0; k < 2; k++)
       {
