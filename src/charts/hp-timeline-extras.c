@@ -244,6 +244,30 @@ hp_timeline_layout_get_counter (HpTimelineLayout *self,
   return g_ptr_array_index (rd->memory, counter - n_counters);
 }
 
+/* the interned id of a counter track's series */
+const char *
+_hp_timeline_layout_get_counter_key (HpTimelineLayout *self,
+                                     guint             rank_pos,
+                                     guint             counter)
+{
+  return g_intern_string (hp_series_get_id (hp_timeline_layout_get_counter (self, rank_pos, counter)));
+}
+
+/* the counter track of a rank whose series has the id @key, or
+ * %HP_TIMELINE_TRACK_ABSENT */
+guint
+_hp_timeline_layout_find_counter (HpTimelineLayout *self,
+                                  guint             rank_pos,
+                                  const char       *key)
+{
+  guint n = hp_timeline_layout_get_n_counters (self, rank_pos);
+
+  for (guint c = 0; c < n; c++)
+    if (g_str_equal (hp_series_get_id (hp_timeline_layout_get_counter (self, rank_pos, c)), key))
+      return c;
+  return HP_TIMELINE_TRACK_ABSENT;
+}
+
 /**
  * hp_timeline_layout_set_memory_series:
  * @series: (nullable) (element-type HpSeries): the memory analysis'
