@@ -500,8 +500,8 @@ layout_vertical (BarLayoutState *st,
       double room = 2 * MIN (center - st->plot.x + 4,
                              ctx->layout->width - HP_CHART_MARGIN / 2 - center);
 
-      r = _hp_chart_add_text (ctx, HP_CHART_TEXT_CATEGORY, label, center,
-                              st->plot.y + st->plot.height + 6, 0.5, MIN (max_label, room), NULL);
+      r = _hp_chart_add_label (ctx, HP_CHART_TEXT_CATEGORY, label, center, st->plot.y + st->plot.height + 6, 0.5,
+                               MIN (max_label, room));
       _hp_chart_add_hit (ctx, &r, HP_CHART_HIT_LABEL, -1, (int)c, NAN, label, NULL);
     }
 }
@@ -562,8 +562,8 @@ layout_horizontal (BarLayoutState *st,
       const char *label = g_ptr_array_index (data->categories, c);
       HpRect      r;
 
-      r = _hp_chart_add_text (ctx, HP_CHART_TEXT_CATEGORY, label, st->plot.x - HP_CHART_GAP,
-                              st->plot.y + slot * (c + 0.5) - cat_h / 2, 1.0, label_w, NULL);
+      r = _hp_chart_add_label (ctx, HP_CHART_TEXT_CATEGORY, label, st->plot.x - HP_CHART_GAP,
+                               st->plot.y + slot * (c + 0.5) - cat_h / 2, 1.0, label_w);
       _hp_chart_add_hit (ctx, &r, HP_CHART_HIT_LABEL, -1, (int)c, NAN, label, NULL);
     }
 }

@@ -367,8 +367,8 @@ legend_row_height (HpChartLayoutContext *ctx)
   return MAX (_hp_chart_line_height (ctx, HP_CHART_TEXT_LEGEND), HP_CHART_SWATCH) + 6;
 }
 
-/* The short form of a legend label, or NULL when it has none: HTA's kernel
- * types ("COMPUTATION overlapping COMMUNICATION" becomes "COMP ∩ COMM") */
+/* The short form of a label, or NULL when it has none: HTA's kernel types
+ * ("COMPUTATION overlapping COMMUNICATION" becomes "COMP ∩ COMM") */
 static char *
 abbreviate_label (const char *label)
 {
@@ -388,6 +388,34 @@ abbreviate_label (const char *label)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/**
+ * _hp_chart_add_label:
+ *
+ * Adds a category or legend label as _hp_chart_add_text() does, but a
+ * label that does not fit in @max_width is abbreviated before it is
+ * ellipsised, so that long names sharing a start stay apart:
+ * "COMPUTATION overlapping COMMUNICATION" and "COMPUTATION overlapping
+ * MEMORY" would both end as "COMPUTATION overlap…". The caller keeps the
+ * full name in the label's hit, for the tooltip.
+ */
+HpRect
+_hp_chart_add_label (HpChartLayoutContext *ctx,
+                     HpChartTextRole       role,
+                     const char           *label,
+                     double                x,
+                     double                y,
+                     double                align,
+                     double                max_width)
+{
+  g_autofree char *short_label = NULL;
+  double           full_width;
+
+  _hp_chart_measure (ctx, role, label, &full_width, NULL);
+  if (full_width > MAX (max_width, 1.0))
+    short_label = abbreviate_label (label);
+  return _hp_chart_add_text (ctx, role, short_label != NULL ? short_label : label, x, y, align, max_width, NULL);
+}
+
 /* @label_width: room for the label; @value_right: where the value ends */
 static void
 add_legend_entry (HpChartLayoutContext *ctx,
@@ -402,18 +430,8 @@ add_legend_entry (HpChartLayoutContext *ctx,
   double             text_x = x + HP_CHART_SWATCH + 6;
   HpRect             text_rect;
 
-  g_autofree char *short_label = NULL;
-  double           full_width;
-
-  /* a label that does not fit is abbreviated before it is ellipsised, so
-   * that long names sharing a start stay apart: "COMPUTATION overlapping
-   * COMMUNICATION" and "COMPUTATION overlapping MEMORY" would both end as
-   * "COMPUTATION overlap…"; the full name stays in the hit's tooltip */
-  _hp_chart_measure (ctx, HP_CHART_TEXT_LEGEND, item->label, &full_width, NULL);
-  if (full_width > MAX (label_width, 1.0))
-    short_label = abbreviate_label (item->label);
-  text_rect = _hp_chart_add_text (ctx, HP_CHART_TEXT_LEGEND, short_label != NULL ? short_label : item->label,
-                                  text_x, y, 0, label_width, NULL);
+  /* the full name stays in the hit's tooltip */
+  text_rect = _hp_chart_add_label (ctx, HP_CHART_TEXT_LEGEND, item->label, text_x, y, 0, label_width);
   entry.truncated = g_array_index (ctx->layout->texts, HpChartText,
                                    ctx->layout->texts->len - 1)
                         .truncated;

@@ -130,6 +130,13 @@ HpRect      _hp_chart_add_text (HpChartLayoutContext *ctx,
                                 double                align,
                                 double                max_width,
                                 const HpColor        *color);
+HpRect      _hp_chart_add_label (HpChartLayoutContext *ctx,
+                                 HpChartTextRole       role,
+                                 const char           *label,
+                                 double                x,
+                                 double                y,
+                                 double                align,
+                                 double                max_width);
 HpRect      _hp_chart_add_vertical_text (HpChartLayoutContext *ctx,
                                          HpChartTextRole       role,
                                          const char           *text,

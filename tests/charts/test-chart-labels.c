@@ -124,6 +124,72 @@ test_legend_labels_stay_apart (void)
   g_assert_true (any_short);
 }
 
+/* The comparison's kernel types per run, a horizontal bar chart whose
+ * category labels do not fit: the shown texts still all differ, and the
+ * label hits keep the full names for the tooltip */
+static void
+test_category_labels_stay_apart (void)
+{
+  static const char *const types[] = {
+    "COMMUNICATION",
+    "COMPUTATION",
+    "COMPUTATION overlapping COMMUNICATION",
+    "MEMORY",
+    "COMMUNICATION overlapping MEMORY",
+    "COMPUTATION overlapping MEMORY",
+    "COMPUTATION overlapping COMMUNICATION overlapping MEMORY",
+  };
+  g_autoptr (HpChart) chart = hp_bar_chart_new ("compare_kernel_type", "Kernel types per run");
+  g_autoptr (GHashTable) shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  const HpChartLayout *layout;
+  guint                n_labels = 0, n_hits = 0;
+  gboolean             any_short = FALSE;
+
+  hp_bar_chart_set_orientation (chart, HP_BAR_ORIENTATION_HORIZONTAL);
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    hp_bar_chart_add_category (chart, types[i]);
+  for (guint s = 0; s < 2; s++)
+    {
+      double values[G_N_ELEMENTS (types)];
+
+      for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+        values[i] = 50.0 / (i + 1 + s);
+      hp_bar_chart_add_series (chart, s == 0 ? "baseline" : "ddp", values);
+    }
+  paint (chart, 620, 480);
+  layout = hp_chart_get_layout (chart);
+  for (guint i = 0; i < layout->texts->len; i++)
+    {
+      const HpChartText *text = &g_array_index (layout->texts, HpChartText, i);
+      g_autofree char   *visible = NULL;
+
+      if (text->role != HP_CHART_TEXT_CATEGORY)
+        continue;
+      n_labels++;
+      any_short |= strstr (text->text, "∩") != NULL;
+      visible = text->truncated ? g_utf8_substring (text->text, 0, 12) : g_strdup (text->text);
+      g_assert_false (g_hash_table_contains (shown, visible));
+      g_hash_table_add (shown, g_steal_pointer (&visible));
+    }
+  g_assert_cmpuint (n_labels, ==, G_N_ELEMENTS (types));
+  g_assert_true (any_short);
+  for (guint i = 0; i < layout->texts->len; i++)
+    {
+      const HpChartText *text = &g_array_index (layout->texts, HpChartText, i);
+      HpChartHit         hit;
+
+      if (text->role != HP_CHART_TEXT_CATEGORY)
+        continue;
+      g_assert_true (hp_chart_hit_test (chart, text->rect.x + text->rect.width / 2,
+                                        text->rect.y + text->rect.height / 2, &hit));
+      g_assert_cmpint (hit.kind, ==, HP_CHART_HIT_LABEL);
+      g_assert_cmpint (hit.item, >=, 0);
+      g_assert_cmpstr (hit.text, ==, types[hit.item]);
+      n_hits++;
+    }
+  g_assert_cmpuint (n_hits, ==, G_N_ELEMENTS (types));
+}
+
 /* Long kernel names that share their start, in a narrow chart: the ones
  * an end ellipsis would show alike are cut in the middle instead; a name
  * that starts differently keeps its end ellipsis. */
@@ -214,6 +280,7 @@ main (int    argc,
   g_test_add_func ("/charts/idle-time/share-stacks-to-100", test_idle_share_stacks_to_100);
   g_test_add_func ("/charts/legend/labels-stay-apart", test_legend_labels_stay_apart);
 
+  g_test_add_func ("/charts/bar/category-labels-stay-apart", test_category_labels_stay_apart);
   g_test_add_func ("/charts/legend/same-start-cut-in-middle", test_legend_same_start_cut_in_middle);
   g_test_add_func ("/charts/user-annotations/one-rank-in-one-chart", test_one_rank_annotations_in_one_chart);
 
