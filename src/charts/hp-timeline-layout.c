@@ -505,7 +505,8 @@ hp_timeline_layout_get_track_hidden (HpTimelineLayout      *self,
  * @n_tracks: (out): how many
  *
  * Returns: (transfer none) (array length=n_tracks): the pinned tracks,
- *   top to bottom
+ *   top to bottom; a counter track with the index its series has now, or
+ *   %HP_TIMELINE_TRACK_ABSENT while the layout does not have it
  */
 const HpTimelineTrack *
 hp_timeline_layout_get_pinned_tracks (HpTimelineLayout *self,
@@ -523,7 +524,8 @@ hp_timeline_layout_get_pinned_tracks (HpTimelineLayout *self,
  * @n_tracks: (out): how many
  *
  * Returns: (transfer none) (array length=n_tracks): the hidden tracks, in
- *   the order they were hidden
+ *   the order they were hidden; counter tracks as
+ *   hp_timeline_layout_get_pinned_tracks() gives them
  */
 const HpTimelineTrack *
 hp_timeline_layout_get_hidden_tracks (HpTimelineLayout *self,
