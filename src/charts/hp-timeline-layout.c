@@ -201,32 +201,6 @@ hp_timeline_layout_get_flags (HpTimelineLayout *self)
   return self->flags;
 }
 
-/**
- * hp_timeline_layout_set_idle_delay:
- * @consecutive_kernel_delay: the idle-time breakdown's threshold, in us
- *   (docs/analyses.md §2; 30 by default)
- *
- * The idle overlay then shows the gaps exactly as that breakdown counts them.
- */
-void
-hp_timeline_layout_set_idle_delay (HpTimelineLayout *self,
-                                   double            consecutive_kernel_delay)
-{
-  g_return_if_fail (self != NULL);
-
-  if (self->idle_delay == consecutive_kernel_delay)
-    return;
-  self->idle_delay = consecutive_kernel_delay;
-  for (guint k = 0; k < self->n_ranks; k++)
-    {
-      const HpRank *r = hp_trace_get_rank (self->trace, k);
-
-      for (guint l = 0; l < r->n_lanes; l++)
-        g_clear_pointer (&self->ranks[k].idle[l], g_array_unref);
-    }
-  self->generation++;
-}
-
 void
 hp_timeline_layout_set_rank_visible (HpTimelineLayout *self,
                                      guint             rank_pos,
