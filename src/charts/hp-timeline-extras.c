@@ -126,6 +126,32 @@ hp_timeline_layout_get_missing (HpTimelineLayout *self,
   return missing;
 }
 
+/**
+ * hp_timeline_layout_set_idle_delay:
+ * @consecutive_kernel_delay: the idle-time breakdown's threshold, in us
+ *   (docs/analyses.md §2; 30 by default)
+ *
+ * The idle overlay then shows the gaps exactly as that breakdown counts them.
+ */
+void
+hp_timeline_layout_set_idle_delay (HpTimelineLayout *self,
+                                   double            consecutive_kernel_delay)
+{
+  g_return_if_fail (self != NULL);
+
+  if (self->idle_delay == consecutive_kernel_delay)
+    return;
+  self->idle_delay = consecutive_kernel_delay;
+  for (guint k = 0; k < self->n_ranks; k++)
+    {
+      const HpRank *r = hp_trace_get_rank (self->trace, k);
+
+      for (guint l = 0; l < r->n_lanes; l++)
+        g_clear_pointer (&self->ranks[k].idle[l], g_array_unref);
+    }
+  self->generation++;
+}
+
 /* the gaps of @gaps on the lanes of the same rank and number; @replace:
  * over those the lanes have, else only where they have none */
 static void
@@ -242,6 +268,30 @@ hp_timeline_layout_get_counter (HpTimelineLayout *self,
   if (counter < n_counters)
     return g_ptr_array_index (rd->counters, counter);
   return g_ptr_array_index (rd->memory, counter - n_counters);
+}
+
+/* the interned id of a counter track's series */
+const char *
+_hp_timeline_layout_get_counter_key (HpTimelineLayout *self,
+                                     guint             rank_pos,
+                                     guint             counter)
+{
+  return g_intern_string (hp_series_get_id (hp_timeline_layout_get_counter (self, rank_pos, counter)));
+}
+
+/* the counter track of a rank whose series has the id @key, or
+ * %HP_TIMELINE_TRACK_ABSENT */
+guint
+_hp_timeline_layout_find_counter (HpTimelineLayout *self,
+                                  guint             rank_pos,
+                                  const char       *key)
+{
+  guint n = hp_timeline_layout_get_n_counters (self, rank_pos);
+
+  for (guint c = 0; c < n; c++)
+    if (g_str_equal (hp_series_get_id (hp_timeline_layout_get_counter (self, rank_pos, c)), key))
+      return c;
+  return HP_TIMELINE_TRACK_ABSENT;
 }
 
 /**

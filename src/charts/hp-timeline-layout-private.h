@@ -59,7 +59,8 @@ struct _HpTimelineLayout
   char  **short_names;
   guint8 *name_colors;
 
-  /* tracks pinned to the top (in pin order) and hidden ones */
+  /* tracks pinned to the top (in pin order) and hidden ones; counter
+   * tracks by key, their @lane refreshed when the series change */
   GArray *pinned; /* HpTimelineTrack */
   GArray *hidden; /* HpTimelineTrack */
 
@@ -109,8 +110,9 @@ _hp_timeline_layout_event_color (HpTimelineLayout *self,
 }
 
 /* hp-timeline-layout.c */
-int _hp_timeline_track_find (GArray                *tracks,
-                             const HpTimelineTrack *track);
+int  _hp_timeline_track_find (GArray                *tracks,
+                              const HpTimelineTrack *track);
+void _hp_timeline_layout_resolve_tracks (HpTimelineLayout *self);
 
 /* hp-timeline-rows.c */
 void  _hp_timeline_layout_ensure_rows (HpTimelineLayout *self);
@@ -118,6 +120,12 @@ guint _hp_timeline_layout_first_row_below (HpTimelineLayout *self,
                                            double            y);
 
 /* hp-timeline-extras.c */
+const char *_hp_timeline_layout_get_counter_key (HpTimelineLayout *self,
+                                                 guint             rank_pos,
+                                                 guint             counter);
+guint       _hp_timeline_layout_find_counter (HpTimelineLayout *self,
+                                              guint             rank_pos,
+                                              const char       *key);
 
 /* hp-timeline-search.c */
 void _hp_timeline_layout_clear_highlight_arrays (HpTimelineLayout *self);

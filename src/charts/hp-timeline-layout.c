@@ -201,32 +201,6 @@ hp_timeline_layout_get_flags (HpTimelineLayout *self)
   return self->flags;
 }
 
-/**
- * hp_timeline_layout_set_idle_delay:
- * @consecutive_kernel_delay: the idle-time breakdown's threshold, in us
- *   (docs/analyses.md §2; 30 by default)
- *
- * The idle overlay then shows the gaps exactly as that breakdown counts them.
- */
-void
-hp_timeline_layout_set_idle_delay (HpTimelineLayout *self,
-                                   double            consecutive_kernel_delay)
-{
-  g_return_if_fail (self != NULL);
-
-  if (self->idle_delay == consecutive_kernel_delay)
-    return;
-  self->idle_delay = consecutive_kernel_delay;
-  for (guint k = 0; k < self->n_ranks; k++)
-    {
-      const HpRank *r = hp_trace_get_rank (self->trace, k);
-
-      for (guint l = 0; l < r->n_lanes; l++)
-        g_clear_pointer (&self->ranks[k].idle[l], g_array_unref);
-    }
-  self->generation++;
-}
-
 void
 hp_timeline_layout_set_rank_visible (HpTimelineLayout *self,
                                      guint             rank_pos,
@@ -320,13 +294,18 @@ _hp_timeline_track_find (GArray                *tracks,
     {
       const HpTimelineTrack *t = &g_array_index (tracks, HpTimelineTrack, i);
 
-      if (t->kind == track->kind && t->rank_pos == track->rank_pos && t->lane == track->lane)
+      if (t->kind != track->kind || t->rank_pos != track->rank_pos)
+        continue;
+      /* counter tracks by their interned key, lanes by number */
+      if (t->kind == HP_TIMELINE_ROW_COUNTER ? t->key == track->key : t->lane == track->lane)
         return (int)i;
     }
   return -1;
 }
 
-/* whether @track names something a layout of this trace can show */
+/* whether @track names something a layout of this trace can show: a lane
+ * it has, a counter track by key (its series may come later) or by the
+ * index of one it has */
 static gboolean
 track_is_valid (HpTimelineLayout      *self,
                 const HpTimelineTrack *track)
@@ -335,7 +314,49 @@ track_is_valid (HpTimelineLayout      *self,
     return FALSE;
   if (track->kind == HP_TIMELINE_ROW_SLICES)
     return track->lane < hp_trace_get_rank (self->trace, track->rank_pos)->n_lanes;
-  return TRUE;
+  return track->key != NULL || track->lane < hp_timeline_layout_get_n_counters (self, track->rank_pos);
+}
+
+/* @track as the sets hold it: a lane without key; a counter track with its
+ * interned key and the index of its series now */
+static HpTimelineTrack
+track_normalize (HpTimelineLayout      *self,
+                 const HpTimelineTrack *track)
+{
+  HpTimelineTrack out = *track;
+
+  if (track->kind != HP_TIMELINE_ROW_COUNTER)
+    out.key = NULL;
+  else if (track->key != NULL)
+    {
+      out.key = g_intern_string (track->key);
+      out.lane = _hp_timeline_layout_find_counter (self, track->rank_pos, out.key);
+    }
+  else
+    out.key = _hp_timeline_layout_get_counter_key (self, track->rank_pos, track->lane);
+  return out;
+}
+
+static void
+resolve_set (HpTimelineLayout *self,
+             GArray           *tracks)
+{
+  for (guint i = 0; i < tracks->len; i++)
+    {
+      HpTimelineTrack *t = &g_array_index (tracks, HpTimelineTrack, i);
+
+      if (t->kind == HP_TIMELINE_ROW_COUNTER)
+        t->lane = _hp_timeline_layout_find_counter (self, t->rank_pos, t->key);
+    }
+}
+
+/* gives the pinned and hidden counter tracks the index their series has
+ * now, after counter or memory series came or went */
+void
+_hp_timeline_layout_resolve_tracks (HpTimelineLayout *self)
+{
+  resolve_set (self, self->pinned);
+  resolve_set (self, self->hidden);
 }
 
 /* adds or removes @track from a set; TRUE when that changed it */
@@ -376,6 +397,7 @@ hp_timeline_row_get_track (const HpTimelineRow *row,
   track->kind = row->kind;
   track->rank_pos = row->rank_pos;
   track->lane = row->lane;
+  track->key = NULL;
   return TRUE;
 }
 
@@ -392,20 +414,28 @@ hp_timeline_layout_set_track_pinned (HpTimelineLayout      *self,
                                      const HpTimelineTrack *track,
                                      gboolean               pinned)
 {
+  HpTimelineTrack t;
+
   g_return_if_fail (self != NULL && track != NULL);
   g_return_if_fail (track_is_valid (self, track));
 
+  t = track_normalize (self, track);
   if (pinned)
-    hp_timeline_layout_set_track_hidden (self, track, FALSE);
-  track_set_switch (self, self->pinned, track, pinned);
+    hp_timeline_layout_set_track_hidden (self, &t, FALSE);
+  track_set_switch (self, self->pinned, &t, pinned);
 }
 
 gboolean
 hp_timeline_layout_get_track_pinned (HpTimelineLayout      *self,
                                      const HpTimelineTrack *track)
 {
+  HpTimelineTrack t;
+
   g_return_val_if_fail (self != NULL && track != NULL, FALSE);
-  return _hp_timeline_track_find (self->pinned, track) >= 0;
+  if (!track_is_valid (self, track))
+    return FALSE;
+  t = track_normalize (self, track);
+  return _hp_timeline_track_find (self->pinned, &t) >= 0;
 }
 
 /**
@@ -418,22 +448,30 @@ hp_timeline_layout_set_track_hidden (HpTimelineLayout      *self,
                                      const HpTimelineTrack *track,
                                      gboolean               hidden)
 {
+  HpTimelineTrack t;
+
   g_return_if_fail (self != NULL && track != NULL);
   g_return_if_fail (track_is_valid (self, track));
 
+  t = track_normalize (self, track);
   if (hidden)
-    track_set_switch (self, self->pinned, track, FALSE);
-  track_set_switch (self, self->hidden, track, hidden);
-  if (track->kind == HP_TIMELINE_ROW_SLICES)
-    self->ranks[track->rank_pos].lane_visible[track->lane] = !hidden;
+    track_set_switch (self, self->pinned, &t, FALSE);
+  track_set_switch (self, self->hidden, &t, hidden);
+  if (t.kind == HP_TIMELINE_ROW_SLICES)
+    self->ranks[t.rank_pos].lane_visible[t.lane] = !hidden;
 }
 
 gboolean
 hp_timeline_layout_get_track_hidden (HpTimelineLayout      *self,
                                      const HpTimelineTrack *track)
 {
+  HpTimelineTrack t;
+
   g_return_val_if_fail (self != NULL && track != NULL, FALSE);
-  return _hp_timeline_track_find (self->hidden, track) >= 0;
+  if (!track_is_valid (self, track))
+    return FALSE;
+  t = track_normalize (self, track);
+  return _hp_timeline_track_find (self->hidden, &t) >= 0;
 }
 
 /**
@@ -441,7 +479,8 @@ hp_timeline_layout_get_track_hidden (HpTimelineLayout      *self,
  * @n_tracks: (out): how many
  *
  * Returns: (transfer none) (array length=n_tracks): the pinned tracks,
- *   top to bottom
+ *   top to bottom; a counter track with the index its series has now, or
+ *   %HP_TIMELINE_TRACK_ABSENT while the layout does not have it
  */
 const HpTimelineTrack *
 hp_timeline_layout_get_pinned_tracks (HpTimelineLayout *self,
@@ -449,6 +488,7 @@ hp_timeline_layout_get_pinned_tracks (HpTimelineLayout *self,
 {
   g_return_val_if_fail (self != NULL && n_tracks != NULL, NULL);
 
+  _hp_timeline_layout_resolve_tracks (self);
   *n_tracks = self->pinned->len;
   return (const HpTimelineTrack *)(gpointer)self->pinned->data;
 }
@@ -458,7 +498,8 @@ hp_timeline_layout_get_pinned_tracks (HpTimelineLayout *self,
  * @n_tracks: (out): how many
  *
  * Returns: (transfer none) (array length=n_tracks): the hidden tracks, in
- *   the order they were hidden
+ *   the order they were hidden; counter tracks as
+ *   hp_timeline_layout_get_pinned_tracks() gives them
  */
 const HpTimelineTrack *
 hp_timeline_layout_get_hidden_tracks (HpTimelineLayout *self,
@@ -466,6 +507,7 @@ hp_timeline_layout_get_hidden_tracks (HpTimelineLayout *self,
 {
   g_return_val_if_fail (self != NULL && n_tracks != NULL, NULL);
 
+  _hp_timeline_layout_resolve_tracks (self);
   *n_tracks = self->hidden->len;
   return (const HpTimelineTrack *)(gpointer)self->hidden->data;
 }

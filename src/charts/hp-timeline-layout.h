@@ -126,15 +126,25 @@ typedef struct
  *   any other per-rank track (%HP_TIMELINE_ROW_COUNTER)
  * @rank_pos: the rank's position in the trace
  * @lane: the lane, or the track's index among the rank's tracks of @kind
+ *   (hp_timeline_layout_get_counter()); %HP_TIMELINE_TRACK_ABSENT for a
+ *   counter track whose series the layout does not have (yet)
+ * @key: (nullable): a counter track's identity: its series' id
+ *   (hp_series_get_id()), interned; %NULL for a lane
  *
  * A track of the timeline: the unit that is pinned to the top or hidden.
+ * The layout remembers a counter track by @key, not by its index, which
+ * changes as counter and memory series come and go; a track given with
+ * @key %NULL is the one at index @lane now.
  */
 typedef struct
 {
   HpTimelineRowKind kind;
   guint             rank_pos;
   guint             lane;
+  const char       *key;
 } HpTimelineTrack;
+
+#define HP_TIMELINE_TRACK_ABSENT G_MAXUINT
 
 /* the gutter's width can be dragged between these */
 #define HP_TIMELINE_GUTTER_MIN_WIDTH 96.0

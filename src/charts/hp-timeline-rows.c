@@ -2,7 +2,8 @@
  *
  * The tracks pinned to the top come first, then each shown rank: its
  * header and, unless it is collapsed, its host threads, GPU streams and
- * other tracks, hidden and pinned ones left out. Rows are rebuilt only when
+ * other tracks, hidden and pinned ones left out (counter tracks known by
+ * their series' key, wherever the series sits now). Rows are rebuilt only when
  * what is shown changes (a rank hidden or collapsed, a track pinned or
  * hidden, counter or memory tracks toggled); every frame and hit test finds its rows in
  * them by binary search.
@@ -45,7 +46,8 @@ track_has_rows (HpTimelineLayout      *self,
       return hp_trace_get_rank (self->trace, track->rank_pos)->lanes[track->lane].max_depth > 0;
     case HP_TIMELINE_ROW_COUNTER:
       /* the counter tracks, then the memory tracks, numbered as
-       * hp_timeline_layout_get_counter() numbers them */
+       * hp_timeline_layout_get_counter() numbers them; @lane resolved
+       * from the track's key (HP_TIMELINE_TRACK_ABSENT: no such series) */
       {
         guint n_counters = rd->counters != NULL ? rd->counters->len : 0;
         guint n_memory = rd->memory != NULL ? rd->memory->len : 0;
@@ -109,6 +111,7 @@ _hp_timeline_layout_ensure_rows (HpTimelineLayout *self)
 
   g_array_set_size (self->rows, 0);
   self->content_height = 0;
+  _hp_timeline_layout_resolve_tracks (self);
 
   /* pinned tracks first, whatever their rank, even when it is collapsed */
   for (guint i = 0; i < self->pinned->len; i++)
@@ -136,7 +139,7 @@ _hp_timeline_layout_ensure_rows (HpTimelineLayout *self)
       add_lanes (self, k, FALSE);
       add_lanes (self, k, TRUE);
       for (guint c = 0; c < hp_timeline_layout_get_n_counters (self, k); c++)
-        any |= add_group_track (self, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, k, c });
+        any |= add_group_track (self, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, k, c, _hp_timeline_layout_get_counter_key (self, k, c) });
       if (any)
         self->content_height += HP_TIMELINE_LANE_GAP;
     }

@@ -3,7 +3,7 @@
  * One key file per opened folder, under the user's state directory (never
  * in the trace folder), named after a hash of the folder's canonical path.
  * Tracks and ranks are written by what the trace calls them (rank number,
- * lane pid and tid), not by their position, so the state survives a folder
+ * lane pid and tid, a counter or memory series' id), not by their position, so the state survives a folder
  * that gained or lost a file; what no longer exists is skipped. A file
  * that cannot be read is reported and left alone: the timeline starts
  * from its defaults and the next change writes a good file over it.
@@ -155,13 +155,10 @@ hp_timeline_state_save (HpTimelineState *self,
   return g_key_file_save_to_file (self->file, path, error);
 }
 
-/* Tracks are written "lane:RANK:PID:TID" or "KIND:RANK:INDEX" */
-
-static const char *
-kind_name (HpTimelineRowKind kind)
-{
-  return kind == HP_TIMELINE_ROW_COUNTER ? "counter" : "lane";
-}
+/* Tracks are written "lane:RANK:PID:TID" or "series:RANK:ID" (a counter
+ * or memory track by its series' id, which may hold colons). Files of
+ * before wrote counter tracks "counter:RANK:INDEX", an index that named
+ * another track once the series changed: those are skipped. */
 
 static char *
 track_key (HpTimelineLayout      *layout,
@@ -171,7 +168,7 @@ track_key (HpTimelineLayout      *layout,
 
   if (track->kind == HP_TIMELINE_ROW_SLICES)
     return g_strdup_printf ("lane:%d:%" G_GINT64_FORMAT ":%" G_GINT64_FORMAT, r->rank, r->lanes[track->lane].pid, r->lanes[track->lane].tid);
-  return g_strdup_printf ("%s:%d:%u", kind_name (track->kind), r->rank, track->lane);
+  return g_strdup_printf ("series:%d:%s", r->rank, track->key);
 }
 
 static gboolean
@@ -198,7 +195,7 @@ parse_track_key (HpTimelineLayout *layout,
                  HpTimelineTrack  *track)
 {
   HpTrace *trace = hp_timeline_layout_get_trace (layout);
-  g_auto (GStrv) parts = g_strsplit (key, ":", -1);
+  g_auto (GStrv) parts = g_strsplit (key, ":", g_str_has_prefix (key, "series:") ? 3 : -1);
   gint64        rank, a, b;
   int           pos;
   const HpRank *r;
@@ -220,12 +217,12 @@ parse_track_key (HpTimelineLayout *layout,
           }
       return FALSE;
     }
-  if (g_str_equal (parts[0], "counter"))
+  /* the series may not be computed yet: the layout keeps the key */
+  if (g_str_equal (parts[0], "series") && parts[2][0] != '\0' && g_utf8_validate (parts[2], -1, NULL))
     {
-      if (g_strv_length (parts) != 3 || !parse_int64 (parts[2], &a) || a < 0 || a > G_MAXINT)
-        return FALSE;
       track->kind = HP_TIMELINE_ROW_COUNTER;
-      track->lane = (guint)a;
+      track->lane = HP_TIMELINE_TRACK_ABSENT;
+      track->key = g_intern_string (parts[2]);
       return TRUE;
     }
   return FALSE;
@@ -312,7 +309,7 @@ apply_tracks (HpTimelineState  *self,
 
   for (guint i = 0; list != NULL && list[i] != NULL; i++)
     {
-      HpTimelineTrack track;
+      HpTimelineTrack track = { 0 };
 
       if (!parse_track_key (layout, list[i], &track))
         continue;
@@ -330,7 +327,8 @@ apply_tracks (HpTimelineState  *self,
  *
  * Gives @layout and @bookmarks what the state holds. Entries that name
  * ranks or lanes this trace does not have, and values that do not parse,
- * are skipped.
+ * are skipped; a counter or memory track is kept by its series' id, and
+ * shows once that series is given to @layout.
  */
 void
 hp_timeline_state_apply (HpTimelineState     *self,

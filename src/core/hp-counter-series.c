@@ -59,6 +59,7 @@ hp_counter_series_for_rank (HpTrace      *trace,
        * queued on a GPU stream; %s is the stream's number */
       s = hp_series_new_translatable (N_ ("Queue · stream %s"), stream, NULL, rank->rank);
       s->key = first->stream;
+      hp_series_set_id (s, "queue:stream:%s", stream);
       s->color = QUEUE_COLOR;
       s->integral = TRUE;
       for (guint k = i; k < j; k++)
@@ -81,6 +82,7 @@ hp_counter_series_for_rank (HpTrace      *trace,
       while (j < bw->points->len && g_array_index (bw->points, HpMemoryBwPoint, j).name == first->name)
         j++;
       s = hp_series_new (g_ptr_array_index (bw->names, first->name), "GB/s", rank->rank);
+      hp_series_set_id (s, "memory_bw:%s", (const char *)g_ptr_array_index (bw->names, first->name));
       s->color = MEMORY_BW_COLOR;
       for (guint k = i; k < j; k++)
         {

@@ -98,9 +98,11 @@ hp_memory_series_from_table (HpTable *timeline)
       /* Translators: a timeline track of the memory allocated on a
        * device; %s is the device, as "cuda:0" */
       allocated = new_series (N_ ("Allocated · %s"), device, (int)rank, ALLOCATED_COLOR);
+      hp_series_set_id (allocated, "memory:%s:allocated", device);
       /* Translators: a timeline track of the memory the caching allocator
        * holds on a device; %s is the device, as "cuda:0" */
       reserved = new_series (N_ ("Reserved · %s"), device, (int)rank, RESERVED_COLOR);
+      hp_series_set_id (reserved, "memory:%s:reserved", device);
       for (; j < n && hp_table_get_int (timeline, j, c.rank) == rank &&
              g_strcmp0 (hp_table_get_string (timeline, j, c.device), device) == 0;
            j++)

@@ -101,10 +101,45 @@ hp_series_unref (HpSeries *self)
     return;
   g_free (self->title);
   g_free (self->title_arg);
+  g_free (self->id);
   g_free (self->unit);
   g_free (self->ts);
   g_free (self->values);
   g_free (self);
+}
+
+/**
+ * hp_series_set_id:
+ * @format: printf()-style, the series' identity within its rank
+ *
+ * Sets @id, while the series is being made.
+ */
+void
+hp_series_set_id (HpSeries   *self,
+                  const char *format,
+                  ...)
+{
+  va_list args;
+
+  g_return_if_fail (self != NULL && format != NULL);
+
+  g_free (self->id);
+  va_start (args, format);
+  self->id = g_strdup_vprintf (format, args);
+  va_end (args);
+}
+
+/**
+ * hp_series_get_id:
+ *
+ * Returns: the series' identity within its rank: @id, or @title for a
+ *   series made without one
+ */
+const char *
+hp_series_get_id (const HpSeries *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->id != NULL ? self->id : self->title;
 }
 
 /**

@@ -29,6 +29,10 @@ G_BEGIN_DECLS
  *   count
  * @rank: the rank the series is of
  * @key: what the series is of within its rank (a queue's stream), or -1
+ * @id: (nullable): what the series is, stable from one run of the
+ *   analysis to the next and unique within its rank, as "queue:stream:7",
+ *   "memory_bw:Memcpy HtoD" or "memory:cuda:0:allocated": what a view
+ *   remembers a track by (hp_series_get_id())
  * @color: a slot of the categorical palette to draw it in
  * @integral: the values are counts (printed without decimals)
  * @mark_peak: views mark the point at @peak
@@ -52,6 +56,7 @@ typedef struct
   char       *unit;
   int         rank;
   gint64      key;
+  char       *id;
   guint       color;
   gboolean    integral;
   gboolean    mark_peak;
@@ -66,24 +71,28 @@ typedef struct
   gatomicrefcount ref_count;
 } HpSeries;
 
-HpSeries *hp_series_new (const char *title,
-                         const char *unit,
-                         int         rank);
-HpSeries *hp_series_new_translatable (const char *title_msgid,
-                                      const char *title_arg,
-                                      const char *unit,
-                                      int         rank);
-HpSeries *hp_series_ref (HpSeries *self);
-void      hp_series_unref (HpSeries *self);
-void      hp_series_add_point (HpSeries *self,
-                               gint64    ts,
-                               double    value);
-guint     hp_series_count_until (const HpSeries *self,
-                                 gint64          t);
-double    hp_series_value_at (const HpSeries *self,
-                              gint64          t);
-char     *hp_series_dup_title (const HpSeries *self,
-                               const char     *domain);
+HpSeries   *hp_series_new (const char *title,
+                           const char *unit,
+                           int         rank);
+HpSeries   *hp_series_new_translatable (const char *title_msgid,
+                                        const char *title_arg,
+                                        const char *unit,
+                                        int         rank);
+HpSeries   *hp_series_ref (HpSeries *self);
+void        hp_series_unref (HpSeries *self);
+void        hp_series_add_point (HpSeries *self,
+                                 gint64    ts,
+                                 double    value);
+guint       hp_series_count_until (const HpSeries *self,
+                                   gint64          t);
+double      hp_series_value_at (const HpSeries *self,
+                                gint64          t);
+char       *hp_series_dup_title (const HpSeries *self,
+                                 const char     *domain);
+void        hp_series_set_id (HpSeries   *self,
+                              const char *format,
+                              ...) G_GNUC_PRINTF (2, 3);
+const char *hp_series_get_id (const HpSeries *self);
 
 GPtrArray *hp_series_list_new (void);
 

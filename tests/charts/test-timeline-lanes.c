@@ -77,6 +77,69 @@ assert_rows (HpTrace          *trace,
   g_assert_cmpstr (got, ==, expected);
 }
 
+/* a memory track as the memory analysis gives it, with two points */
+static HpSeries *
+memory_series (int         rank,
+               const char *what)
+{
+  HpSeries *s = hp_series_new (what, "B", rank);
+
+  hp_series_set_id (s, "memory:cuda:0:%s", what);
+  /* values of its own: 9 then 18 allocated, 8 then 16 reserved */
+  hp_series_add_point (s, 0, (double)strlen (what));
+  hp_series_add_point (s, 10, 2.0 * (double)strlen (what));
+  return s;
+}
+
+static GPtrArray *
+memory_list (int rank,
+             ...)
+{
+  GPtrArray  *list = hp_series_list_new ();
+  const char *what;
+  va_list     args;
+
+  va_start (args, rank);
+  while ((what = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (list, memory_series (rank, what));
+  va_end (args);
+  return list;
+}
+
+/* the series ids of the counter rows, top to bottom, a '*' before pinned
+ * ones */
+static char *
+describe_counter_rows (HpTimelineLayout *layout)
+{
+  GString             *s = g_string_new (NULL);
+  guint                n_rows;
+  const HpTimelineRow *rows = hp_timeline_layout_get_rows (layout, &n_rows);
+
+  for (guint i = 0; i < n_rows; i++)
+    if (rows[i].kind == HP_TIMELINE_ROW_COUNTER)
+      g_string_append_printf (s, "%s%s%s", s->len > 0 ? " " : "", rows[i].pinned ? "*" : "",
+                              hp_series_get_id (hp_timeline_layout_get_counter (layout, rows[i].rank_pos, rows[i].lane)));
+  return g_string_free (s, FALSE);
+}
+
+static void
+assert_counter_rows (HpTimelineLayout *layout,
+                     const char       *expected)
+{
+  g_autofree char *got = describe_counter_rows (layout);
+
+  g_assert_cmpstr (got, ==, expected);
+}
+
+static gboolean
+has_word (const char *words,
+          const char *word)
+{
+  g_auto (GStrv) list = g_strsplit (words, " ", -1);
+
+  return g_strv_contains ((const char *const *)list, word);
+}
+
 /* ---------------------------------------------------------------------- */
 /* layout                                                                  */
 
@@ -258,6 +321,104 @@ test_counter_tracks (void)
   hp_timeline_layout_set_flags (layout, HP_TIMELINE_SHOW_NONE);
   rows = hp_timeline_layout_get_rows (layout, &n_rows);
   g_assert_cmpint (rows[0].kind, ==, HP_TIMELINE_ROW_RANK);
+}
+
+/* a pinned or hidden memory track stays that track when the counter
+ * series come before it, the overlays are toggled, or the memory series
+ * are given again in another order */
+static void
+test_counter_identity (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-nested.json", HP_MODE_DEFAULT);
+  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+  int rank = hp_trace_get_rank (trace, 0)->rank;
+  g_autoptr (GPtrArray) memory = memory_list (rank, "allocated", "reserved", NULL);
+  g_autoptr (GPtrArray) reversed = memory_list (rank, "reserved", "allocated", NULL);
+  const HpTimelineTrack *pinned;
+  const HpTimelineRow   *rows;
+  g_autofree char       *queue = NULL;
+  guint                  n, n_rows, n_counters;
+
+  hp_timeline_layout_set_flags (layout, HP_TIMELINE_SHOW_COUNTERS | HP_TIMELINE_SHOW_MEMORY);
+  hp_timeline_layout_set_memory_series (layout, memory);
+  g_assert_cmpuint (hp_timeline_layout_get_n_counters (layout, 0), ==, 2);
+  /* by index, as the lane menu gives it: "reserved" is the second now */
+  hp_timeline_layout_set_track_pinned (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, 1 }, TRUE);
+  hp_timeline_layout_set_track_hidden (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, 0 }, TRUE);
+  pinned = hp_timeline_layout_get_pinned_tracks (layout, &n);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_cmpstr (pinned[0].key, ==, "memory:cuda:0:reserved");
+  g_assert_cmpuint (pinned[0].lane, ==, 1);
+  assert_counter_rows (layout, "*memory:cuda:0:reserved");
+
+  /* the counter series come after: they number first, the memory tracks
+   * move down, the same track stays pinned and the same one hidden */
+  hp_timeline_layout_install_extras (layout, hp_timeline_extras_compute (trace, HP_TIMELINE_SHOW_COUNTERS, 30.0, NULL));
+  n_counters = hp_timeline_layout_get_n_counters (layout, 0);
+  g_assert_cmpuint (n_counters, >=, 3);
+  queue = g_strdup (hp_series_get_id (hp_timeline_layout_get_counter (layout, 0, 0)));
+  g_assert_true (g_str_has_prefix (queue, "queue:stream:"));
+  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  g_assert_cmpint (rows[0].kind, ==, HP_TIMELINE_ROW_COUNTER);
+  g_assert_true (rows[0].pinned);
+  g_assert_cmpuint (rows[0].lane, ==, n_counters - 1);
+  g_assert_cmpstr (hp_series_get_id (hp_timeline_layout_get_counter (layout, 0, rows[0].lane)), ==, "memory:cuda:0:reserved");
+  pinned = hp_timeline_layout_get_pinned_tracks (layout, &n);
+  g_assert_cmpuint (pinned[0].lane, ==, n_counters - 1);
+  /* the lanes scrolled, the pinned band's row points at that series */
+  {
+    HpTimelineViewport v = { 0, 100, HP_TIMELINE_GUTTER_WIDTH + 1000, 400, 60, 1.0 };
+    HpTimelineHit      hit;
+    double             y = hp_timeline_layout_get_lanes_top (layout) + rows[0].y + rows[0].height / 2;
+
+    g_assert_cmpfloat (hp_timeline_layout_get_pinned_band (layout, &v), >, rows[0].y + rows[0].height);
+    g_assert_true (hp_timeline_layout_hit_test (layout, &v, HP_TIMELINE_GUTTER_WIDTH + 500, y, &hit));
+    g_assert_cmpint (hit.kind, ==, HP_TIMELINE_HIT_COUNTER);
+    g_assert_cmpint (hit.row, ==, 0);
+    g_assert_cmpint (hit.lane, ==, (int)n_counters - 1);
+    g_assert_cmpfloat (hit.value, ==, 16.0);
+  }
+  g_assert_true (hp_timeline_layout_get_track_pinned (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, n_counters - 1 }));
+  g_assert_false (hp_timeline_layout_get_track_pinned (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, 1 }));
+  g_assert_true (hp_timeline_layout_get_track_hidden (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, n_counters - 2 }));
+  g_assert_false (hp_timeline_layout_get_track_hidden (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, 0 }));
+  {
+    g_autofree char *ids = describe_counter_rows (layout);
+
+    g_assert_true (g_str_has_prefix (ids, "*memory:cuda:0:reserved "));
+    g_assert_true (has_word (ids, queue));
+    g_assert_false (has_word (ids, "memory:cuda:0:allocated"));
+    g_assert_false (has_word (ids, "memory:cuda:0:reserved"));
+  }
+
+  /* the overlays off and on again */
+  hp_timeline_layout_set_flags (layout, HP_TIMELINE_SHOW_NONE);
+  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  g_assert_cmpint (rows[0].kind, ==, HP_TIMELINE_ROW_RANK);
+  hp_timeline_layout_set_flags (layout, HP_TIMELINE_SHOW_MEMORY);
+  assert_counter_rows (layout, "*memory:cuda:0:reserved");
+  hp_timeline_layout_set_flags (layout, HP_TIMELINE_SHOW_COUNTERS | HP_TIMELINE_SHOW_MEMORY);
+  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  g_assert_cmpstr (hp_series_get_id (hp_timeline_layout_get_counter (layout, 0, rows[0].lane)), ==, "memory:cuda:0:reserved");
+
+  /* the memory series gone, then back in another order */
+  hp_timeline_layout_set_memory_series (layout, NULL);
+  pinned = hp_timeline_layout_get_pinned_tracks (layout, &n);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_cmpuint (pinned[0].lane, ==, HP_TIMELINE_TRACK_ABSENT);
+  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  g_assert_cmpint (rows[0].kind, ==, HP_TIMELINE_ROW_RANK);
+  hp_timeline_layout_set_memory_series (layout, reversed);
+  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  g_assert_true (rows[0].pinned);
+  g_assert_cmpuint (rows[0].lane, ==, n_counters - 2);
+  g_assert_cmpstr (hp_series_get_id (hp_timeline_layout_get_counter (layout, 0, rows[0].lane)), ==, "memory:cuda:0:reserved");
+  g_assert_true (hp_timeline_layout_get_track_hidden (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, n_counters - 1 }));
+
+  /* unpinned by key, as the state would name it */
+  hp_timeline_layout_set_track_pinned (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, 0, "memory:cuda:0:reserved" }, FALSE);
+  hp_timeline_layout_get_pinned_tracks (layout, &n);
+  g_assert_cmpuint (n, ==, 0);
 }
 
 static void
@@ -455,6 +616,95 @@ test_state_round_trip (void)
   }
 }
 
+/* counter and memory tracks are saved by their series' id and come back
+ * when the series come, in whatever order; old entries by index and keys
+ * that name nothing here are skipped */
+static void
+test_state_counters (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-nested.json", HP_MODE_DEFAULT);
+  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+  g_autoptr (HpTimelineLayout) again = hp_timeline_layout_new (trace);
+  g_autoptr (HpTimelineLayout) old = hp_timeline_layout_new (trace);
+  int rank = hp_trace_get_rank (trace, 0)->rank;
+  g_autoptr (GPtrArray) memory = memory_list (rank, "allocated", "reserved", NULL);
+  g_autoptr (HpTimelineState) state = hp_timeline_state_new ();
+  g_autoptr (HpTimelineState) loaded = hp_timeline_state_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char     *tmp = g_dir_make_tmp ("hp-state-XXXXXX", &error);
+  g_autofree char     *path = g_build_filename (tmp, "state.ini", NULL);
+  g_autofree char     *text = NULL;
+  g_autofree char     *queue = NULL;
+  g_autofree char     *expected = NULL;
+  const HpTimelineRow *rows;
+  guint                n, n_rows;
+
+  hp_timeline_layout_set_flags (layout, HP_TIMELINE_SHOW_COUNTERS | HP_TIMELINE_SHOW_MEMORY);
+  hp_timeline_layout_install_extras (layout, hp_timeline_extras_compute (trace, HP_TIMELINE_SHOW_COUNTERS, 30.0, NULL));
+  hp_timeline_layout_set_memory_series (layout, memory);
+  n = hp_timeline_layout_get_n_counters (layout, 0);
+  queue = g_strdup (hp_series_get_id (hp_timeline_layout_get_counter (layout, 0, 0)));
+  hp_timeline_layout_set_track_pinned (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, n - 1 }, TRUE);
+  hp_timeline_layout_set_track_hidden (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, 0 }, TRUE);
+  hp_timeline_state_capture (state, layout, NULL);
+  g_assert_true (hp_timeline_state_save (state, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  expected = g_strdup_printf ("pinned=series:%d:memory:cuda:0:reserved;\n", rank);
+  g_assert_nonnull (strstr (text, expected));
+
+  /* applied before any series is computed, as the app does; the memory
+   * series come first, then the counters */
+  g_assert_true (hp_timeline_state_load (loaded, path, &error));
+  hp_timeline_layout_set_flags (again, HP_TIMELINE_SHOW_COUNTERS | HP_TIMELINE_SHOW_MEMORY);
+  hp_timeline_state_apply (loaded, again, NULL);
+  hp_timeline_layout_get_pinned_tracks (again, &n);
+  g_assert_cmpuint (n, ==, 1);
+  rows = hp_timeline_layout_get_rows (again, &n_rows);
+  g_assert_cmpint (rows[0].kind, ==, HP_TIMELINE_ROW_RANK);
+  /* captured again before the series came, the keys stay */
+  hp_timeline_state_capture (loaded, again, NULL);
+  g_assert_true (hp_timeline_state_save (loaded, path, &error));
+  g_clear_pointer (&text, g_free);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, expected));
+  hp_timeline_layout_set_memory_series (again, memory);
+  assert_counter_rows (again, "*memory:cuda:0:reserved memory:cuda:0:allocated");
+  hp_timeline_layout_install_extras (again, hp_timeline_extras_compute (trace, HP_TIMELINE_SHOW_COUNTERS, 30.0, NULL));
+  {
+    g_autofree char *ids = describe_counter_rows (again);
+
+    g_assert_true (g_str_has_prefix (ids, "*memory:cuda:0:reserved "));
+    g_assert_false (has_word (ids, queue));
+    g_assert_true (has_word (ids, "memory:cuda:0:allocated"));
+  }
+
+  /* a file of before (counters by index) and keys that name nothing */
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("[Timeline]\n"
+                              "pinned=counter:%d:0;series:%d:;series:99999:memory:cuda:0:reserved;series:x:y;series:%d:memory:cuda:0:reserved\n"
+                              "hidden=counter:%d:1;bogus:%d:queue:stream:7\n",
+                              rank, rank, rank, rank, rank);
+  g_assert_true (g_file_set_contents (path, expected, -1, NULL));
+  g_assert_true (hp_timeline_state_load (loaded, path, &error));
+  g_assert_no_error (error);
+  hp_timeline_layout_set_flags (old, HP_TIMELINE_SHOW_COUNTERS | HP_TIMELINE_SHOW_MEMORY);
+  hp_timeline_layout_install_extras (old, hp_timeline_extras_compute (trace, HP_TIMELINE_SHOW_COUNTERS, 30.0, NULL));
+  hp_timeline_state_apply (loaded, old, NULL);
+  hp_timeline_layout_get_pinned_tracks (old, &n);
+  g_assert_cmpuint (n, ==, 1);
+  hp_timeline_layout_get_hidden_tracks (old, &n);
+  g_assert_cmpuint (n, ==, 0);
+  hp_timeline_layout_set_memory_series (old, memory);
+  rows = hp_timeline_layout_get_rows (old, &n_rows);
+  g_assert_true (rows[0].pinned);
+  g_assert_cmpstr (hp_series_get_id (hp_timeline_layout_get_counter (old, 0, rows[0].lane)), ==, "memory:cuda:0:reserved");
+  g_assert_false (rows[1].pinned);
+
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (tmp), ==, 0);
+}
+
 static void
 test_state_corrupt (void)
 {
@@ -517,11 +767,13 @@ main (int   argc,
   g_test_add_func ("/charts/timeline-lanes/hidden", test_hidden);
   g_test_add_func ("/charts/timeline-lanes/pinned-band", test_pinned_band);
   g_test_add_func ("/charts/timeline-lanes/counter-tracks", test_counter_tracks);
+  g_test_add_func ("/charts/timeline-lanes/counter-identity", test_counter_identity);
   g_test_add_func ("/charts/timeline-lanes/gutter-width", test_gutter_width);
   g_test_add_func ("/charts/timeline-lanes/bookmarks", test_bookmarks);
   g_test_add_func ("/charts/timeline-lanes/state-path", test_state_path);
   g_test_add_func ("/charts/timeline-lanes/state-round-trip", test_state_round_trip);
   g_test_add_func ("/charts/timeline-lanes/state-corrupt", test_state_corrupt);
+  g_test_add_func ("/charts/timeline-lanes/state-counters", test_state_counters);
 
   return g_test_run ();
 }

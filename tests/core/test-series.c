@@ -18,6 +18,8 @@ test_points (void)
   g_assert_cmpint (s->rank, ==, 3);
   g_assert_cmpint (s->key, ==, -1);
   g_assert_cmpint (s->peak, ==, -1);
+  /* without an id, the title is its identity */
+  g_assert_cmpstr (hp_series_get_id (s), ==, "Memcpy HtoD");
   hp_series_add_point (s, 100, 1.0);
   hp_series_add_point (s, 200, 5.0);
   hp_series_add_point (s, 200, 2.0);
@@ -99,6 +101,7 @@ test_queue_series (void)
     }
   g_assert_nonnull (s);
   g_assert_cmpstr (s->title, ==, "Queue · stream 7");
+  g_assert_cmpstr (hp_series_get_id (s), ==, "queue:stream:7");
   g_assert_true (s->integral);
   g_assert_null (s->unit);
   g_assert_cmpuint (s->n_points, ==, G_N_ELEMENTS (ts));
@@ -125,7 +128,10 @@ test_memory_bw_series (void)
     {
       const HpSeries *c = list->pdata[i];
 
+      g_autofree char *id = g_strconcat ("memory_bw:", names[i], NULL);
+
       g_assert_cmpstr (c->title, ==, names[i]);
+      g_assert_cmpstr (hp_series_get_id (c), ==, id);
       g_assert_cmpstr (c->unit, ==, "GB/s");
       g_assert_false (c->integral);
       for (guint p = 0; p < c->n_points; p++)
@@ -173,6 +179,9 @@ test_memory_series (void)
   g_assert_nonnull (cpu);
   g_assert_nonnull (cuda);
   g_assert_nonnull (reserved);
+  g_assert_cmpstr (hp_series_get_id (cpu), ==, "memory:cpu:allocated");
+  g_assert_cmpstr (hp_series_get_id (cuda), ==, "memory:cuda:0:allocated");
+  g_assert_cmpstr (hp_series_get_id (reserved), ==, "memory:cuda:0:reserved");
 
   g_assert_cmpuint (cpu->n_points, ==, 1);
   g_assert_cmpint (cpu->ts[0], ==, 20000);
