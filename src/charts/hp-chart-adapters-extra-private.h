@@ -9,7 +9,16 @@
 
 G_BEGIN_DECLS
 
-GPtrArray *_hp_chart_adapt_extra (HpTable    *table,
+/* the memory, counter and straggler charts, one per table */
+GPtrArray *_hp_chart_adapt_memory_timeline (HpTable    *table,
+                                            const char *domain);
+GPtrArray *_hp_chart_adapt_memory_events (HpTable    *table,
+                                          const char *domain);
+GPtrArray *_hp_chart_adapt_straggler_metric (HpTable    *table,
+                                             const char *domain);
+GPtrArray *_hp_chart_adapt_collective_waits (HpTable    *table,
+                                             const char *domain);
+GPtrArray *_hp_chart_adapt_cupti (HpTable    *table,
                                   const char *domain);
 
 G_END_DECLS

@@ -24,9 +24,9 @@
 /* HTA's memory plot: per category, the bytes of it and of every category
  * before it (a stacked area, drawn as its upper edges), in GB over ms
  * from the first point */
-static GPtrArray *
-adapt_memory_timeline (HpTable    *table,
-                       const char *domain)
+GPtrArray *
+_hp_chart_adapt_memory_timeline (HpTable    *table,
+                                 const char *domain)
 {
   GPtrArray         *charts = _hp_chart_list_new ();
   HpChart           *chart = hp_line_chart_new ("memory_timeline", _hp_chart_tr (domain, N_ ("Memory timeline")));
@@ -56,9 +56,9 @@ adapt_memory_timeline (HpTable    *table,
 }
 
 /* Per rank and device, allocated and reserved memory in GB over time */
-static GPtrArray *
-adapt_memory_events (HpTable    *table,
-                     const char *domain)
+GPtrArray *
+_hp_chart_adapt_memory_events (HpTable    *table,
+                               const char *domain)
 {
   GPtrArray *charts = _hp_chart_list_new ();
   int        c_rank = hp_table_find_column (table, "rank");
@@ -125,9 +125,9 @@ adapt_memory_events (HpTable    *table,
 
 /* HTA's straggler bars: per step, each rank's normalised start of the
  * chosen collective, red when flagged */
-static GPtrArray *
-adapt_straggler_metric (HpTable    *table,
-                        const char *domain)
+GPtrArray *
+_hp_chart_adapt_straggler_metric (HpTable    *table,
+                                  const char *domain)
 {
   GPtrArray *charts = _hp_chart_list_new ();
   int        c_rank = hp_table_find_column (table, "rank");
@@ -185,9 +185,9 @@ adapt_straggler_metric (HpTable    *table,
 }
 
 /* Rank × collective instance, coloured by how late the rank started it */
-static GPtrArray *
-adapt_collective_waits (HpTable    *table,
-                        const char *domain)
+GPtrArray *
+_hp_chart_adapt_collective_waits (HpTable    *table,
+                                  const char *domain)
 {
   GPtrArray *charts = _hp_chart_list_new ();
   int        c_index = hp_table_find_column (table, "index");
@@ -262,9 +262,9 @@ compare_flops (gconstpointer a,
 }
 
 /* FLOPs per top-level and per bottom-level op, the largest first */
-static GPtrArray *
-adapt_cupti (HpTable    *table,
-             const char *domain)
+GPtrArray *
+_hp_chart_adapt_cupti (HpTable    *table,
+                       const char *domain)
 {
   GPtrArray         *charts = _hp_chart_list_new ();
   int                c_flops = hp_table_find_column (table, "flops");
@@ -326,33 +326,4 @@ adapt_cupti (HpTable    *table,
       g_ptr_array_add (charts, chart);
     }
   return charts;
-}
-
-/**
- * _hp_chart_adapt_extra:
- * @table: an analysis table
- * @domain: (nullable): the gettext domain of the words, or %NULL for English
- *
- * The charts of `memory_timeline`, `memory_events_timeline`, `straggler_metric`, `collective_waits`
- * and `cupti_counter_data_with_operators`.
- *
- * Returns: (transfer full) (nullable): the charts, or %NULL for another table
- */
-GPtrArray *
-_hp_chart_adapt_extra (HpTable    *table,
-                       const char *domain)
-{
-  const char *name = hp_table_get_name (table);
-
-  if (g_strcmp0 (name, "memory_timeline") == 0)
-    return adapt_memory_timeline (table, domain);
-  if (g_strcmp0 (name, "memory_events_timeline") == 0)
-    return adapt_memory_events (table, domain);
-  if (g_strcmp0 (name, "straggler_metric") == 0)
-    return adapt_straggler_metric (table, domain);
-  if (g_strcmp0 (name, "collective_waits") == 0)
-    return adapt_collective_waits (table, domain);
-  if (g_strcmp0 (name, "cupti_counter_data_with_operators") == 0)
-    return adapt_cupti (table, domain);
-  return NULL;
 }

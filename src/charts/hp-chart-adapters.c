@@ -38,6 +38,12 @@ PLAIN_ADAPTER (adapt_queue_length)
 PLAIN_ADAPTER (adapt_memory_bw)
 PLAIN_ADAPTER (adapt_user_annotations)
 PLAIN_ADAPTER (adapt_critical_path_summary)
+/* hp-chart-adapters-extra.c */
+PLAIN_ADAPTER (adapt_memory_timeline)
+PLAIN_ADAPTER (adapt_memory_events)
+PLAIN_ADAPTER (adapt_straggler_metric)
+PLAIN_ADAPTER (adapt_collective_waits)
+PLAIN_ADAPTER (adapt_cupti)
 
 static GPtrArray *
 adapt_launch_stats_any (HpTable                *table,
@@ -55,17 +61,6 @@ adapt_aten_op_delays_any (HpTable                *table,
                           const char             *domain)
 {
   return _hp_chart_adapt_aten_op_delays (table, 15, domain);
-}
-
-/* the memory, counter and straggler charts (hp-chart-adapters-extra.c) */
-static GPtrArray *
-adapt_extra_any (HpTable                *table,
-                 const HpAnalysisParams *params,
-                 const char             *domain)
-{
-  GPtrArray *charts = _hp_chart_adapt_extra (table, domain);
-
-  return charts != NULL ? charts : _hp_chart_list_new ();
 }
 
 /* HTA's bar chart of the top_k patterns' counts */
@@ -97,11 +92,11 @@ static const struct
   { "queue_length",              { adapt_queue_length_any } },
   { "memory_bw",                 { adapt_memory_bw_any } },
   { "critical_path",             { adapt_critical_path_summary_any } },
-  { "cupti_counters",            { adapt_extra_any } },
-  { "memory_timeline",           { adapt_extra_any } },
-  { "memory",                    { NULL, adapt_extra_any } },
-  { "stragglers",                { NULL, adapt_extra_any } },
-  { "collectives",               { NULL, adapt_extra_any } },
+  { "cupti_counters",            { adapt_cupti_any } },
+  { "memory_timeline",           { adapt_memory_timeline_any } },
+  { "memory",                    { NULL, adapt_memory_events_any } },
+  { "stragglers",                { NULL, adapt_straggler_metric_any } },
+  { "collectives",               { NULL, adapt_collective_waits_any } },
   { "frequent_cuda_kernel_sequences", { adapt_kernel_sequences_any } },
 };
 /* clang-format on */
