@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hp-analysis.h"
+#include "hp-parallel-private.h"
 
 void
 hp_analysis_params_clear (HpAnalysisParams *params)
@@ -141,14 +142,15 @@ typedef struct
   GPtrArray              **results;
   GError                 **errors;
   double                  *seconds;
+  guint                   *order; /* the analyses, costliest first */
 } RunMany;
 
 static void
-run_many_worker (gpointer data,
+run_many_worker (guint    index,
                  gpointer user_data)
 {
   RunMany *run = user_data;
-  guint    i = GPOINTER_TO_UINT (data) - 1;
+  guint    i = run->order[index];
   gint64   start = g_get_monotonic_time ();
 
   run->results[i] = hp_analysis_run (run->analyses[i], run->trace, run->params, run->cancellable, &run->errors[i]);
@@ -165,8 +167,8 @@ run_many_compare (gconstpointer a,
                   gpointer      user_data)
 {
   RunMany *run = user_data;
-  guint    i = GPOINTER_TO_UINT (a) - 1;
-  guint    j = GPOINTER_TO_UINT (b) - 1;
+  guint    i = *(const guint *)a;
+  guint    j = *(const guint *)b;
 
   if (run->analyses[i]->cost != run->analyses[j]->cost)
     return run->analyses[i]->cost > run->analyses[j]->cost ? -1 : 1;
@@ -211,9 +213,9 @@ hp_analysis_run_many (const HpAnalysis *const *analyses,
   g_autofree GPtrArray **results = g_new0 (GPtrArray *, MAX (n_analyses, 1));
   g_autofree GError    **errors = g_new0 (GError *, MAX (n_analyses, 1));
   g_autofree double     *times = g_new0 (double, MAX (n_analyses, 1));
-  RunMany                run = { analyses, trace, params, local, results, errors, times };
+  g_autofree guint      *order = g_new0 (guint, MAX (n_analyses, 1));
+  RunMany                run = { analyses, trace, params, local, results, errors, times, order };
   GPtrArray             *out = NULL;
-  GThreadPool           *pool;
   gulong                 handler = 0;
   guint                  failed = n_analyses;
 
@@ -226,11 +228,12 @@ hp_analysis_run_many (const HpAnalysis *const *analyses,
   if (cancellable != NULL)
     handler = g_cancellable_connect (cancellable, G_CALLBACK (forward_cancel_cb), g_object_ref (local), g_object_unref);
 
-  pool = g_thread_pool_new (run_many_worker, &run, (int)n_threads, TRUE, NULL);
-  g_thread_pool_set_sort_function (pool, run_many_compare, &run);
   for (guint i = 0; i < n_analyses; i++)
-    g_thread_pool_push (pool, GUINT_TO_POINTER (i + 1), NULL);
-  g_thread_pool_free (pool, FALSE, TRUE); /* waits for every analysis */
+    order[i] = i;
+  g_qsort_with_data (order, (gint)n_analyses, sizeof (guint), run_many_compare, &run);
+  /* every thread is joined before it returns: nothing of the run is
+   * still alive afterwards */
+  _hp_parallel_for (n_analyses, n_threads, run_many_worker, &run);
   g_cancellable_disconnect (cancellable, handler);
 
   /* the error that caused the others: not a cancellation, unless the
