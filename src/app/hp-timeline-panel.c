@@ -404,9 +404,9 @@ show_event_details (HpTimelinePanel *self,
 
       grid_row (grid, _ ("Iteration"), it, NULL, FALSE);
     }
-  if (r->correlation[e] >= 0)
+  if (hp_rank_correlation (r, e) >= 0)
     {
-      g_autofree char *corr = g_strdup_printf ("%" G_GINT64_FORMAT, r->correlation[e]);
+      g_autofree char *corr = g_strdup_printf ("%" G_GINT64_FORMAT, hp_rank_correlation (r, e));
 
       grid_row (grid, _ ("Correlation"), corr, NULL, FALSE);
     }

@@ -69,19 +69,16 @@ cmp_int64 (gconstpointer a,
 static GArray *
 gpu_streams (const HpRank *r)
 {
-  g_autoptr (GHashTable) seen = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
   GArray *out = g_array_new (FALSE, FALSE, sizeof (gint64));
 
   for (guint k = 0; k < r->n_rows; k++)
     {
-      guint e = r->rows[k];
+      guint  e = r->rows[k];
+      gint64 stream = hp_rank_stream (r, e);
 
-      if ((r->flags[e] & HP_EVENT_G1) && r->stream[e] != -1 &&
-          !g_hash_table_contains (seen, &r->stream[e]))
-        {
-          g_hash_table_add (seen, &r->stream[e]);
-          g_array_append_val (out, r->stream[e]);
-        }
+      if ((r->flags[e] & HP_EVENT_G1) && stream != -1 && g_hash_table_add (seen, HP_INT64_KEY (stream)))
+        g_array_append_val (out, stream);
     }
   g_array_sort (out, cmp_int64);
   return out;

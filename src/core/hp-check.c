@@ -138,7 +138,7 @@ gather (HpTrace      *trace,
       for (guint k = 0; k < r->n_rows; k++)
         if (r->flags[r->rows[k]] & HP_EVENT_STEP)
           {
-            double us = hp_ns_to_us (r->dur[r->rows[k]]);
+            double us = hp_ns_to_us (hp_rank_dur (r, r->rows[k]));
 
             g_array_append_val (facts->steps, us);
             n++;

@@ -166,7 +166,7 @@ collect_rank (Collect      *c,
       seen[e] = 1;
       if (group_key != HP_NO_STRING && hp_rank_get_arg (r, e, group_key, &value) && value.type != HP_ARG_NULL)
         group = group_text = hp_arg_value_to_string (&value);
-      o = (Occurrence){ r->name[e], intern_group (c, group), 0, r->rank, e, r->ts[e], r->dur[e] };
+      o = (Occurrence){ r->name[e], intern_group (c, group), 0, r->rank, e, r->ts[e], hp_rank_dur (r, e) };
       if (ranks_key != HP_NO_STRING && c->members->pdata[o.group] == NULL &&
           hp_rank_get_arg (r, e, ranks_key, &value) && value.type == HP_ARG_STRING)
         c->members->pdata[o.group] = parse_rank_list (value.s, value.s_len);

@@ -19,6 +19,7 @@
 #include "hp-check.h"
 #include "hp-classify.h"
 #include "hp-collectives.h"
+#include "hp-column.h"
 #include "hp-comm-comp-overlap.h"
 #include "hp-compare.h"
 #include "hp-counter-writer.h"

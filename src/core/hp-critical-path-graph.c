@@ -85,7 +85,7 @@ is_device_side (const Builder *b,
   const HpRank *r = b->r;
 
   if (b->cp->compat)
-    return r->stream[e] != -1;
+    return hp_rank_stream (r, e) != -1;
   return (r->flags[e] & HP_EVENT_G1) || r->kind[e] == HP_EVENT_KIND_SYNC;
 }
 
@@ -248,7 +248,7 @@ clip_events (Builder *b)
     {
       guint e = r->rows[k];
 
-      if (is_device_side (b, e) || r->dur[e] <= 0 || r->ts[e] < cp->start || r->ts[e] > cp->end)
+      if (is_device_side (b, e) || hp_rank_dur (r, e) <= 0 || r->ts[e] < cp->start || r->ts[e] > cp->end)
         continue;
       cp->in_region[e] = 1;
       if (cp->compat)
@@ -306,11 +306,11 @@ has_node_category (Builder *b,
 
       if (g_str_equal (cat, "cpu_op") || g_str_equal (cat, "cuda_runtime") || g_str_equal (cat, "cuda_driver"))
         return TRUE;
-      return r->stream[e] != -1 && r->correlation[e] != -1;
+      return hp_rank_stream (r, e) != -1 && hp_rank_correlation (r, e) != -1;
     }
   if (r->kind[e] == HP_EVENT_KIND_CPU_OP || r->kind[e] == HP_EVENT_KIND_RUNTIME)
     return TRUE;
-  return (r->flags[e] & HP_EVENT_G1) && r->correlation[e] != -1;
+  return (r->flags[e] & HP_EVENT_G1) && hp_rank_correlation (r, e) != -1;
 }
 
 static gboolean
@@ -695,7 +695,7 @@ walk_thread (Builder       *b,
   for (guint i = 0; i < n; i++)
     {
       guint  e = events[i];
-      gint64 dur = MAX (r->dur[e], 0);
+      gint64 dur = MAX (hp_rank_dur (r, e), 0);
 
       points[2 * i] = (StackPoint){ r->ts[e], dur, r->index[e], e, TRUE };
       points[2 * i + 1] = (StackPoint){ r->ts[e] + dur, dur, r->index[e], e, FALSE };
@@ -813,7 +813,7 @@ pass_call_stacks (Builder *b,
         {
           guint e = g_array_index (events, guint32, keys[3 * k + 2]);
 
-          if (b->cp->compat ? r->stream[e] >= 0 : is_device_side (b, e))
+          if (b->cp->compat ? hp_rank_stream (r, e) >= 0 : is_device_side (b, e))
             cpu = FALSE;
           thread[m++] = e;
         }
@@ -878,7 +878,7 @@ collect_launches (Builder *b)
       g = r->partner[e];
       if (!linked (r, (gint32)e) || !is_device_side (b, (guint)g) || !linked (r, g))
         continue;
-      g_array_append_val (launches, ((Launch){ r->ts[e], e, r->stream[g], hp_rank_pid (r, g) }));
+      g_array_append_val (launches, ((Launch){ r->ts[e], e, hp_rank_stream (r, g), hp_rank_pid (r, g) }));
     }
   g_array_sort (launches, cmp_launch);
   return launches;
@@ -957,15 +957,17 @@ event_record_table (Builder *b,
       const gint64 *sg;
       gint32        launch;
       gint64       *key;
+      gint64        corr;
 
       if (r->name[e] != b->cuda_event_record)
         continue;
-      sg = g_hash_table_lookup (streams, &r->correlation[e]);
+      corr = hp_rank_correlation (r, e);
+      sg = g_hash_table_lookup (streams, &corr);
       if (sg == NULL)
         continue;
       launch = launch_before (launches, sg[0], sg[1], r->ts[e], FALSE);
       key = g_new (gint64, 1);
-      *key = r->correlation[e];
+      *key = corr;
       g_hash_table_replace (previous, key, GINT_TO_POINTER (launch + 2));
     }
   return previous;
@@ -1000,7 +1002,7 @@ next_launch_of (Builder *b,
     return -1;
   /* launches_by_thread is sorted by (stream, gpu := pid, tid, ts) */
   for (guint i = 0; i < launches_by_thread->len; i++)
-    if (l[i].stream == r->stream[g] && hp_rank_pid (r, l[i].event) == hp_rank_pid (r, wait_call) &&
+    if (l[i].stream == hp_rank_stream (r, g) && hp_rank_pid (r, l[i].event) == hp_rank_pid (r, wait_call) &&
         hp_rank_tid (r, l[i].event) == hp_rank_tid (r, wait_call) && l[i].ts >= r->ts[wait_call])
       return (gint32)l[i].event;
   return -1;
@@ -1033,7 +1035,7 @@ add_sync_edge (Builder *b,
 
   /* a sync between two events of one stream is what HTA rejects the graph
    * for; the stream's own order already holds it */
-  if (!cp->compat && r->stream[es] != -1 && r->stream[es] == r->stream[ed] && is_device_side (b, es) &&
+  if (!cp->compat && hp_rank_stream (r, es) != -1 && hp_rank_stream (r, es) == hp_rank_stream (r, ed) && is_device_side (b, es) &&
       is_device_side (b, ed))
     {
       cp->n_unlinked++;
@@ -1090,7 +1092,7 @@ pass_kernels (Builder      *b,
     {
       guint e = g_array_index (events, guint32, i);
 
-      if (r->correlation[e] == -1)
+      if (hp_rank_correlation (r, e) == -1)
         continue;
       if (is_device_side (b, e) || r->name[e] == b->event_sync || r->name[e] == b->context_sync)
         g_array_append_val (k_rows, e);
@@ -1174,7 +1176,7 @@ pass_kernels (Builder      *b,
             }
           else if (name == b->stream_sync)
             {
-              gint32 *l = last_on (last, r->stream[e]);
+              gint32 *l = last_on (last, hp_rank_stream (r, e));
 
               if (l != NULL)
                 add_sync_edge (b, *l, cp->end_node[rt]);
@@ -1199,7 +1201,7 @@ pass_kernels (Builder      *b,
           g_hash_table_remove (pending, GINT_TO_POINTER (e));
         }
 
-      prev = last_on (last, r->stream[e]);
+      prev = last_on (last, hp_rank_stream (r, e));
       if (rt < 0)
         cp->n_unlinked++;
       if (rt >= 0 && q[rt] == 1 && q[e] == 0 && (prev == NULL || node_at (cp, *prev)->time < r->ts[rt]) &&
@@ -1236,7 +1238,7 @@ pass_kernels (Builder      *b,
       if (prev != NULL)
         *prev = t;
       else
-        g_array_append_val (last, ((LastNode){ r->stream[e], t }));
+        g_array_append_val (last, ((LastNode){ hp_rank_stream (r, e), t }));
     }
   ok = TRUE;
 

@@ -76,7 +76,7 @@ emit_flow_end (HpEcho         *rw,
   yajl_gen      g = rw->gen;
 
   if (!node->is_start && o->key_device != HP_NO_STRING && hp_rank_get_arg_int (r, e, o->key_device, -1) >= 0)
-    ts -= MIN (HP_NS_PER_US, MAX (r->dur[e], 0));
+    ts -= MIN (HP_NS_PER_US, MAX (hp_rank_dur (r, e), 0));
   ts += rw->min_ts;
   return _hp_echo_ok (rw, yajl_gen_map_open (g)) && _hp_echo_str (rw, g, "ph") &&
          _hp_echo_str (rw, g, start ? "s" : "f") && _hp_echo_str (rw, g, "id") &&

@@ -115,10 +115,10 @@ validate (HpCriticalPath *self)
         continue;
       src = g_array_index (self->nodes, HpCpNode, e->src).event;
       dst = g_array_index (self->nodes, HpCpNode, e->dst).event;
-      if (r->stream[src] != -1 && r->stream[src] == r->stream[dst])
+      if (hp_rank_stream (r, src) != -1 && hp_rank_stream (r, src) == hp_rank_stream (r, dst))
         {
           self->problem = g_strdup_printf (_ ("%s: a synchronisation links two events of stream %" G_GINT64_FORMAT),
-                                           r->basename, r->stream[src]);
+                                           r->basename, hp_rank_stream (r, src));
           return FALSE;
         }
     }
@@ -653,7 +653,7 @@ hp_critical_path_edge_bound_by (HpCriticalPath *self,
     return self->compat ? "gpu_compute_bound" : "cpu_bound";
   e = (guint)edge->attribution;
   name = short_name (self, e);
-  if (self->compat ? r->stream[e] < 0 : !((r->flags[e] & HP_EVENT_G1) || r->kind[e] == HP_EVENT_KIND_SYNC))
+  if (self->compat ? hp_rank_stream (r, e) < 0 : !((r->flags[e] & HP_EVENT_G1) || r->kind[e] == HP_EVENT_KIND_SYNC))
     {
       if (self->data_load_regex != NULL)
         for (guint i = 0; self->data_load_regex[i] != NULL; i++)
@@ -754,7 +754,7 @@ hp_critical_path_breakdown (HpCriticalPath *self)
             hp_table_set_null (table, i, c_cat);
           hp_table_set_int (table, i, c_pid, hp_rank_pid (r, ev));
           hp_table_set_int (table, i, c_tid, hp_rank_tid (r, ev));
-          hp_table_set_int (table, i, c_stream, r->stream[ev]);
+          hp_table_set_int (table, i, c_stream, hp_rank_stream (r, ev));
           hp_table_set_int (table, i, c_index, r->index[ev]);
         }
       else

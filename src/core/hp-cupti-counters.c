@@ -328,9 +328,9 @@ fill_range_row (HpTrace       *trace,
   hp_table_set_int (table, row, 4, hp_rank_pid (r, e));
   hp_table_set_int (table, row, 5, hp_rank_tid (r, e));
   hp_table_set_double (table, row, 6, hp_ns_to_us (r->ts[e]));
-  hp_table_set_double (table, row, 7, hp_ns_to_us (r->dur[e]));
-  hp_table_set_int (table, row, 8, r->stream[e]);
-  hp_table_set_int (table, row, 9, r->correlation[e]);
+  hp_table_set_double (table, row, 7, hp_ns_to_us (hp_rank_dur (r, e)));
+  hp_table_set_int (table, row, 8, hp_rank_stream (r, e));
+  hp_table_set_int (table, row, 9, hp_rank_correlation (r, e));
 
   for (guint i = 0; i < G_N_ELEMENTS (default_args); i++)
     {
@@ -377,7 +377,7 @@ fill_range_row (HpTrace       *trace,
 
   hp_table_set_int (table, row, (guint)cols->index_correlation,
                     r->partner[e] >= 0 ? (gint64)r->index[r->partner[e]] : -1);
-  hp_table_set_int (table, row, (guint)cols->iteration, r->iteration[e]);
+  hp_table_set_int (table, row, (guint)cols->iteration, hp_rank_iteration (r, e));
   hp_table_set_double (table, row, (guint)cols->end, hp_ns_to_us (hp_rank_end (r, e)));
   for (guint i = 0; i < G_N_ELEMENTS (graph_columns); i++)
     set_default_cell (table, row, (guint)cols->graph + i, &graph_columns[i]);
@@ -481,17 +481,18 @@ hp_cupti_counters_compute (HpTrace                *trace,
         {
           with_correlation = TRUE;
           for (guint i = 0; i < ranges->len && with_correlation; i++)
-            with_correlation = r->correlation[g_array_index (ranges, guint32, i)] >= 0;
+            with_correlation = hp_rank_correlation (r, g_array_index (ranges, guint32, i)) >= 0;
         }
       if (with_correlation)
         {
-          by_correlation = g_hash_table_new (g_int64_hash, g_int64_equal);
+          by_correlation = g_hash_table_new (g_direct_hash, g_direct_equal);
           for (guint i = 0; i < launches->len; i++)
             {
               guint32 e = g_array_index (launches, guint32, i);
 
-              if (r->correlation[e] >= 0)
-                g_hash_table_insert (by_correlation, &r->correlation[e], GUINT_TO_POINTER (e + 1));
+              if (hp_rank_correlation (r, e) >= 0)
+                g_hash_table_insert (by_correlation, HP_INT64_KEY (hp_rank_correlation (r, e)),
+                                     GUINT_TO_POINTER (e + 1));
             }
         }
       else if (ranges->len != launches->len)
@@ -513,7 +514,7 @@ hp_cupti_counters_compute (HpTrace                *trace,
           fill_range_row (trace, r, e, metrics, table, row, &cols);
           if (with_correlation)
             {
-              gpointer found = g_hash_table_lookup (by_correlation, &r->correlation[e]);
+              gpointer found = g_hash_table_lookup (by_correlation, HP_INT64_KEY (hp_rank_correlation (r, e)));
 
               if (found != NULL)
                 {

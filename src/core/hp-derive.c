@@ -24,7 +24,7 @@
 typedef struct
 {
   const gint64 *ts;
-  const gint64 *dur;
+  const HpRank *r; /* for the durations */
 } LaneKeys;
 
 static inline gboolean
@@ -36,8 +36,8 @@ pos_before (const LaneKeys *k,
 
   if (k->ts[a] != k->ts[b])
     return k->ts[a] < k->ts[b];
-  da = MAX (k->dur[a], 0);
-  db = MAX (k->dur[b], 0);
+  da = MAX (hp_rank_dur (k->r, a), 0);
+  db = MAX (hp_rank_dur (k->r, b), 0);
   if (da != db)
     return da > db;
   return a < b;
@@ -121,13 +121,13 @@ hta_round_times (HpRankBuilder *b)
   for (guint i = 0; i < r->n_events; i++)
     {
       double ts = ns_to_us_double (r->ts[i]);
-      double dur = ns_to_us_double (r->dur[i]);
+      double dur = ns_to_us_double (hp_rank_dur (r, i));
       double end = floor (ts + dur);
       double start = ceil (ts);
 
       r->ts[i] = (gint64)start * HP_NS_PER_US;
       if (b->phase[i] != 'i' && b->phase[i] != 'I')
-        r->dur[i] = (gint64)(end - start) * HP_NS_PER_US;
+        _hp_column32_set (&r->dur, i, (gint64)(end - start) * HP_NS_PER_US);
     }
 }
 
@@ -182,7 +182,7 @@ derive_kinds_and_flags (HpRankBuilder *b,
     {
       HpEventKind kind;
       guint8      flags = r->flags[i];
-      gint64      stream = r->stream[i];
+      gint64      stream = hp_rank_stream (r, i);
       guint8      state = b->stream_state[i];
       guint8     *cached;
 
@@ -204,20 +204,20 @@ derive_kinds_and_flags (HpRankBuilder *b,
             r->n_bad_stream++;
           stream = -1;
         }
-      r->stream[i] = stream;
+      _hp_column16_set (&r->stream, i, stream);
 
       if ((flags & HP_EVENT_MEASURED) && mode == HP_MODE_DEFAULT &&
-          (r->dur[i] < 0 || r->dur[i] > SEVEN_DAYS_NS))
+          (hp_rank_dur (r, i) < 0 || hp_rank_dur (r, i) > SEVEN_DAYS_NS))
         {
-          if (r->dur[i] < 0)
+          if (hp_rank_dur (r, i) < 0)
             r->n_negative_dur++;
           else
             r->n_huge_dur++;
           flags = (guint8)((flags & ~HP_EVENT_MEASURED) | HP_EVENT_POISONED);
         }
-      else if ((flags & HP_EVENT_MEASURED) && r->dur[i] < 0)
+      else if ((flags & HP_EVENT_MEASURED) && hp_rank_dur (r, i) < 0)
         r->n_negative_dur++;
-      else if ((flags & HP_EVENT_MEASURED) && r->dur[i] > SEVEN_DAYS_NS)
+      else if ((flags & HP_EVENT_MEASURED) && hp_rank_dur (r, i) > SEVEN_DAYS_NS)
         r->n_huge_dur++;
 
       if (flags & HP_EVENT_MEASURED)
@@ -228,7 +228,7 @@ derive_kinds_and_flags (HpRankBuilder *b,
 
               if (stream != -1)
                 flags |= HP_EVENT_G1;
-              if ((stream >= 0 && r->correlation[i] >= 0) || sync_name)
+              if ((stream >= 0 && hp_rank_correlation (r, i) >= 0) || sync_name)
                 flags |= HP_EVENT_G2;
               if (stream > 0)
                 flags |= HP_EVENT_G3;
@@ -307,9 +307,9 @@ derive_links (HpRank *r,
 
   gpu = g_new (guint64, 2 * (gsize)MAX (n, 1));
   for (guint i = 0; i < n; i++)
-    if ((r->flags[i] & HP_EVENT_MEASURED) && (r->flags[i] & HP_EVENT_G2) && r->correlation[i] != -1)
+    if ((r->flags[i] & HP_EVENT_MEASURED) && (r->flags[i] & HP_EVENT_G2) && hp_rank_correlation (r, i) != -1)
       {
-        gpu[2 * n_gpu] = (guint64)r->correlation[i];
+        gpu[2 * n_gpu] = (guint64)hp_rank_correlation (r, i);
         gpu[2 * n_gpu + 1] = i;
         n_gpu++;
       }
@@ -326,9 +326,9 @@ derive_links (HpRank *r,
           if (pass == 1)
             r->launch_first[i] = total;
           if (!(r->flags[i] & HP_EVENT_MEASURED) || (r->flags[i] & HP_EVENT_G2) ||
-              r->correlation[i] == -1)
+              hp_rank_correlation (r, i) == -1)
             continue;
-          key[0] = (guint64)r->correlation[i];
+          key[0] = (guint64)hp_rank_correlation (r, i);
           key[1] = 0;
           while (lo < hi)
             {
@@ -453,7 +453,7 @@ derive_iterations (HpRankBuilder *b,
   for (guint i = 0; i < r->n_events; i++)
     if ((r->flags[i] & HP_EVENT_MEASURED) && step_of_name[r->name[i]] >= 0)
       {
-        Step st = { r->ts[i], r->ts[i] + r->dur[i], step_of_name[r->name[i]], i };
+        Step st = { r->ts[i], r->ts[i] + hp_rank_dur (r, i), step_of_name[r->name[i]], i };
 
         r->flags[i] |= HP_EVENT_STEP;
         g_array_append_val (steps, st);
@@ -463,21 +463,21 @@ derive_iterations (HpRankBuilder *b,
     if (g_array_index (steps, Step, k).ts < g_array_index (steps, Step, k - 1).end)
       overlapping = TRUE;
 
-  r->iteration = g_new (gint32, MAX (r->n_events, 1));
-  r->exec_iteration = g_new (gint32, MAX (r->n_events, 1));
+  _hp_column16_resize (&r->iteration, r->n_events);
+  _hp_column16_resize (&r->exec_iteration, r->n_events);
 
   for (guint i = 0; i < r->n_events; i++)
-    r->exec_iteration[i] = step_at ((Step *)steps->data, steps->len, overlapping, r->ts[i]);
+    _hp_column16_set (&r->exec_iteration, i, step_at ((Step *)steps->data, steps->len, overlapping, r->ts[i]));
 
   for (guint i = 0; i < r->n_events; i++)
     {
       gboolean host;
 
       if (mode == HP_MODE_HTA_COMPAT)
-        host = r->stream[i] < 0 || (r->stream[i] == 0 && r->cat[i] == cpu_op);
+        host = hp_rank_stream (r, i) < 0 || (hp_rank_stream (r, i) == 0 && r->cat[i] == cpu_op);
       else
         host = !(r->flags[i] & HP_EVENT_G2);
-      r->iteration[i] = host ? r->exec_iteration[i] : -1;
+      _hp_column16_set (&r->iteration, i, host ? hp_rank_exec_iteration (r, i) : -1);
     }
 
   for (guint i = 0; i < r->n_events; i++)
@@ -485,15 +485,15 @@ derive_iterations (HpRankBuilder *b,
       gboolean device;
 
       if (mode == HP_MODE_HTA_COMPAT)
-        device = r->stream[i] > 0;
+        device = hp_rank_stream (r, i) > 0;
       else
         device = (r->flags[i] & HP_EVENT_G2) != 0;
       if (!device)
         continue;
       if (r->partner[i] >= 0)
-        r->iteration[i] = r->iteration[r->partner[i]];
+        _hp_column16_set (&r->iteration, i, hp_rank_iteration (r, r->partner[i]));
       else if (mode == HP_MODE_DEFAULT)
-        r->iteration[i] = r->exec_iteration[i];
+        _hp_column16_set (&r->iteration, i, hp_rank_exec_iteration (r, i));
     }
 }
 
@@ -557,7 +557,7 @@ derive_lanes (HpRankBuilder *b)
   g_autofree guint   *remap = NULL;
   gint64              last_pid = G_MININT64, last_tid = G_MININT64;
   guint               last_lane = 0;
-  const LaneKeys      keys = { r->ts, r->dur };
+  const LaneKeys      keys = { r->ts, r };
 
   r->lane = g_new (guint32, MAX (r->n_events, 1));
   r->parent = g_new (gint32, MAX (r->n_events, 1));
@@ -632,12 +632,12 @@ derive_lanes (HpRankBuilder *b)
       for (guint k = 0; k < lane->n_events; k++)
         {
           guint  e = li[k];
-          gint64 end = r->ts[e] + (r->dur[e] > 0 ? r->dur[e] : 0);
+          gint64 end = r->ts[e] + (hp_rank_dur (r, e) > 0 ? hp_rank_dur (r, e) : 0);
 
           while (sp > 0)
             {
               guint  t = stack[sp - 1];
-              gint64 tend = r->ts[t] + (r->dur[t] > 0 ? r->dur[t] : 0);
+              gint64 tend = r->ts[t] + (hp_rank_dur (r, t) > 0 ? hp_rank_dur (r, t) : 0);
 
               /* a zero-length event at the end of its parent still nests */
               if (tend > r->ts[e] || (tend == r->ts[e] && end == r->ts[e] && r->ts[t] < tend))
@@ -845,14 +845,14 @@ filter_mtia (HpRank    *r,
              GArray    *rows)
 {
   gint64 first = G_MAXINT64, last = G_MININT64;
-  g_autoptr (GHashTable) kept_corr = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr (GHashTable) kept_corr = g_hash_table_new (g_direct_hash, g_direct_equal);
   g_autoptr (GArray) cpu_rows = g_array_new (FALSE, FALSE, sizeof (guint32));
 
   for (guint i = 0; i < r->n_events; i++)
     if ((r->flags[i] & HP_EVENT_MEASURED) && (r->flags[i] & HP_EVENT_STEP))
       {
         first = MIN (first, r->ts[i]);
-        last = MAX (last, r->ts[i] + r->dur[i]);
+        last = MAX (last, r->ts[i] + hp_rank_dur (r, i));
       }
 
   for (guint i = 0; i < r->n_events; i++)
@@ -865,10 +865,10 @@ filter_mtia (HpRank    *r,
       cat = hp_strings_get (global, r->cat[i]);
       cpu = g_str_has_prefix (cat, "cpu_op") || strcmp (cat, "user_annotation") == 0 ||
             g_str_has_suffix (cat, "_runtime");
-      if (cpu && r->ts[i] >= first && r->ts[i] + r->dur[i] <= last)
+      if (cpu && r->ts[i] >= first && r->ts[i] + hp_rank_dur (r, i) <= last)
         {
           rows_add (cpu_rows, i);
-          g_hash_table_add (kept_corr, &r->correlation[i]);
+          g_hash_table_add (kept_corr, HP_INT64_KEY (hp_rank_correlation (r, i)));
         }
     }
   for (guint i = 0; i < r->n_events; i++)
@@ -879,15 +879,15 @@ filter_mtia (HpRank    *r,
         continue;
       gpu = cat_is (global, r->cat[i], "kernel", FALSE) || cat_is (global, r->cat[i], "gpu_mem", FALSE) ||
             cat_is (global, r->cat[i], "mtia_ccp_events", TRUE);
-      if (gpu && g_hash_table_contains (kept_corr, &r->correlation[i]))
+      if (gpu && g_hash_table_contains (kept_corr, HP_INT64_KEY (hp_rank_correlation (r, i))))
         rows_add (rows, i);
       else if (hp_name_is_memory (hp_strings_get (global, r->name[i])) && r->ts[i] >= first &&
                r->ts[i] < last)
         {
-          if (r->iteration[i] < 0)
-            r->iteration[i] = r->exec_iteration[i];
-          if (r->stream[i] == -1 && !hp_tid_is_string (hp_rank_tid (r, i)))
-            r->stream[i] = hp_rank_tid (r, i);
+          if (hp_rank_iteration (r, i) < 0)
+            _hp_column16_set (&r->iteration, i, hp_rank_exec_iteration (r, i));
+          if (hp_rank_stream (r, i) == -1 && !hp_tid_is_string (hp_rank_tid (r, i)))
+            _hp_column16_set (&r->stream, i, hp_rank_tid (r, i));
           rows_add (rows, i);
         }
     }
@@ -932,7 +932,7 @@ _hp_rank_filter_rows (HpRank    *r,
   for (guint i = 0; i < r->n_events && filter; i++)
     {
       /* HTA's "end" was computed before alignment: absolute (docs/trace-format.md §10) */
-      gint64 end = r->ts[i] + r->dur[i];
+      gint64 end = r->ts[i] + hp_rank_dur (r, i);
 
       if (!(r->flags[i] & HP_EVENT_MEASURED) || (r->flags[i] & HP_EVENT_G2))
         continue;
@@ -990,13 +990,13 @@ _hp_rank_filter_rows (HpRank    *r,
     {
       /* inner join of GPU rows with kept CPU rows on correlation: one row per
        * matching CPU row (docs/trace-format.md §8, §11) */
-      g_autoptr (GHashTable) corr_count = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, NULL);
+      g_autoptr (GHashTable) corr_count = g_hash_table_new (g_direct_hash, g_direct_equal);
 
       for (guint k = 0; k < cpu_rows->len; k++)
         {
-          guint   e = g_array_index (cpu_rows, guint32, k);
-          gint64 *key = &r->correlation[e];
-          guint   c = GPOINTER_TO_UINT (g_hash_table_lookup (corr_count, key));
+          guint    e = g_array_index (cpu_rows, guint32, k);
+          gpointer key = HP_INT64_KEY (hp_rank_correlation (r, e));
+          guint    c = GPOINTER_TO_UINT (g_hash_table_lookup (corr_count, key));
 
           g_hash_table_insert (corr_count, key, GUINT_TO_POINTER (c + 1));
         }
@@ -1006,7 +1006,7 @@ _hp_rank_filter_rows (HpRank    *r,
 
           if (!(r->flags[i] & HP_EVENT_MEASURED) || !(r->flags[i] & HP_EVENT_G2))
             continue;
-          c = GPOINTER_TO_UINT (g_hash_table_lookup (corr_count, &r->correlation[i]));
+          c = GPOINTER_TO_UINT (g_hash_table_lookup (corr_count, HP_INT64_KEY (hp_rank_correlation (r, i))));
           for (guint k = 0; k < c; k++)
             rows_add (rows, i);
         }
@@ -1066,8 +1066,8 @@ _hp_rank_collect_iterations (HpRank *r)
   guint          k = 0;
 
   for (guint j = 0; j < r->n_rows; j++)
-    if (r->iteration[r->rows[j]] >= 0)
-      g_hash_table_add (seen, GINT_TO_POINTER (r->iteration[r->rows[j]] + 1));
+    if (hp_rank_iteration (r, r->rows[j]) >= 0)
+      g_hash_table_add (seen, GINT_TO_POINTER (hp_rank_iteration (r, r->rows[j]) + 1));
   r->n_iterations = g_hash_table_size (seen);
   r->iterations = r->n_iterations > 0 ? g_new (gint32, r->n_iterations) : NULL;
   g_hash_table_iter_init (&it, seen);

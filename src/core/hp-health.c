@@ -180,12 +180,12 @@ count_stream_overlaps (const HpRank *r)
       guint      i = r->rows[k];
       StreamSpan s;
 
-      if (!is_gpu_work (r, i) || r->stream[i] < 0 || r->dur[i] <= 0)
+      if (!is_gpu_work (r, i) || hp_rank_stream (r, i) < 0 || hp_rank_dur (r, i) <= 0)
         continue;
       s.pid = hp_rank_pid (r, i);
-      s.stream = r->stream[i];
+      s.stream = hp_rank_stream (r, i);
       s.ts = r->ts[i];
-      s.end = r->ts[i] + r->dur[i];
+      s.end = r->ts[i] + hp_rank_dur (r, i);
       g_array_append_val (spans, s);
     }
   g_array_sort (spans, cmp_span);

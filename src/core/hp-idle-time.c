@@ -116,7 +116,7 @@ launch_ts (const Context *ctx,
   if (ctx->mode != HP_MODE_HTA_COMPAT)
     return partner >= 0 ? r->ts[partner] : NO_LAUNCH;
 
-  if (r->correlation[e] == -1)
+  if (hp_rank_correlation (r, e) == -1)
     return NO_LAUNCH;
   if (partner >= 0)
     return ctx->in_rows[partner] ? r->ts[partner] : NO_LAUNCH;
@@ -246,7 +246,7 @@ hp_idle_time_get_intervals (HpTrace      *trace,
     {
       guint e = rank->rows[row];
 
-      if (!(rank->flags[e] & HP_EVENT_G4) || rank->stream[e] != stream)
+      if (!(rank->flags[e] & HP_EVENT_G4) || hp_rank_stream (rank, e) != stream)
         continue;
       if (device != HP_NONE && ctx.mode != HP_MODE_HTA_COMPAT && hp_rank_pid (rank, e) != device)
         continue;
@@ -340,7 +340,7 @@ collect_kernels (const Context *ctx,
         continue;
 
       key.device = kernel_device (ctx, e);
-      key.stream = r->stream[e];
+      key.stream = hp_rank_stream (r, e);
       if (have_last && stream_key_equal (&key, &last_key))
         slot = last_slot;
       else

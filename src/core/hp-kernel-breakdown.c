@@ -665,7 +665,7 @@ breakdown_rank (Breakdown    *self,
           g_array_append_val (self->names, fresh);
         }
       stats = &g_array_index (self->names, NameStats, *slot);
-      add_instance (stats, r->dur[e]);
+      add_instance (stats, hp_rank_dur (r, e));
     }
 
   /* §3.1: per GPU in the default mode, the whole rank in HTA's */

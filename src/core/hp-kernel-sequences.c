@@ -55,7 +55,7 @@ static gboolean
 is_gpu_event (const CallGraph *g,
               guint            e)
 {
-  return g->rank->stream[e] > 0 || (!g->compat && (g->rank->flags[e] & HP_EVENT_G3) != 0);
+  return hp_rank_stream (g->rank, e) > 0 || (!g->compat && (g->rank->flags[e] & HP_EVENT_G3) != 0);
 }
 
 /* an event of a CPU thread's stack: `stream == -1` */
@@ -63,7 +63,7 @@ static gboolean
 is_stack_event (const CallGraph *g,
                 guint            e)
 {
-  return g->rank->stream[e] == -1 && (g->compat || !(g->rank->flags[e] & HP_EVENT_G3));
+  return hp_rank_stream (g->rank, e) == -1 && (g->compat || !(g->rank->flags[e] & HP_EVENT_G3));
 }
 
 typedef struct
@@ -178,8 +178,8 @@ build_thread_stack (CallGraph *g,
         {
           guint e = g_array_index (events, guint32, k);
 
-          pts[k] = (Point){ r->ts[e], r->dur[e], e, 0, 0 };
-          pts[events->len + k] = (Point){ r->ts[e] + r->dur[e], r->dur[e], e, 1, 0 };
+          pts[k] = (Point){ r->ts[e], hp_rank_dur (r, e), e, 0, 0 };
+          pts[events->len + k] = (Point){ r->ts[e] + hp_rank_dur (r, e), hp_rank_dur (r, e), e, 1, 0 };
         }
       for (guint i = 0; i < n; i++)
         keys[i] = pts[i].t;
@@ -191,7 +191,7 @@ build_thread_stack (CallGraph *g,
       for (guint k = 0; k < events->len; k++)
         {
           guint  e = g_array_index (events, guint32, k);
-          gint64 dur = MAX (r->dur[e], 0);
+          gint64 dur = MAX (hp_rank_dur (r, e), 0);
 
           pts[2 * k] = (Point){ r->ts[e], dur, e, 0, 0 };
           pts[2 * k + 1] = (Point){ r->ts[e] + dur, dur, e, 1, 0 };
@@ -330,7 +330,7 @@ reparent_backward (CallGraph *g,
         {
           guint32 a = g_array_index (anns, guint32, lo - 1);
 
-          if (r->ts[a] + MAX (r->dur[a], 0) >= r->ts[e] + MAX (r->dur[e], 0))
+          if (r->ts[a] + MAX (hp_rank_dur (r, a), 0) >= r->ts[e] + MAX (hp_rank_dur (r, e), 0))
             g->parent[e] = (gint32)a;
         }
     }
@@ -480,7 +480,7 @@ call_graph_build (CallGraph    *g,
       if (p < 0)
         continue;
       g->num_kernels[p] += g->is_gpu[e] ? 1 : g->num_kernels[e];
-      g->kernel_dur[p] += g->is_gpu[e] ? MAX (r->dur[e], 0) : g->kernel_dur[e];
+      g->kernel_dur[p] += g->is_gpu[e] ? MAX (hp_rank_dur (r, e), 0) : g->kernel_dur[e];
     }
 
   /* children, for the descendants of step 7 */
@@ -753,7 +753,7 @@ hp_kernel_sequences_find (HpTrace      *trace,
         }
       p->count++;
       p->gpu_ns += g.kernel_dur[root];
-      p->cpu_ns += MAX (rank->dur[root], 0);
+      p->cpu_ns += MAX (hp_rank_dur (rank, root), 0);
       g_array_append_vals (p->events, desc->data, desc->len);
       g_array_append_val (p->roots, root);
     }
@@ -1742,7 +1742,7 @@ stream_repeats (HpTrace      *trace,
   for (guint i = 0; i < n; i++)
     {
       seq[i] = r->name[ev[i]];
-      prefix[i + 1] = prefix[i] + MAX (r->dur[ev[i]], 0);
+      prefix[i + 1] = prefix[i] + MAX (hp_rank_dur (r, ev[i]), 0);
     }
   mine_stream (seq, prefix, n, min_len, max_len, repeats, starts);
   g_array_sort (repeats, cmp_repeats);
@@ -1773,7 +1773,7 @@ stream_repeats (HpTrace      *trace,
       row = hp_table_append_row (t);
       hp_table_set_int (t, row, 0, r->rank);
       hp_table_set_int (t, row, 1, hp_rank_pid (r, ev[0]));
-      hp_table_set_int (t, row, 2, r->stream[ev[0]]);
+      hp_table_set_int (t, row, 2, hp_rank_stream (r, ev[0]));
       hp_table_set_int (t, row, 3, rep->len);
       hp_table_set_int (t, row, 4, rep->count);
       hp_table_set_double (t, row, 5, hp_ns_to_us (rep->total_ns));

@@ -247,7 +247,7 @@ launch_before (const HpRank *r,
                guint         e,
                guint         best)
 {
-  return r->ts[e] < r->ts[best] || (r->ts[e] == r->ts[best] && r->dur[e] > r->dur[best]);
+  return r->ts[e] < r->ts[best] || (r->ts[e] == r->ts[best] && hp_rank_dur (r, e) > hp_rank_dur (r, best));
 }
 
 static void
@@ -256,15 +256,15 @@ add_row (Ctx          *ctx,
          guint         cpu_event,
          guint         gpu_event)
 {
-  gint64  delay = MAX (r->ts[gpu_event] - (r->ts[cpu_event] + r->dur[cpu_event]), 0);
-  double  cpu_us = hp_ns_to_us (r->dur[cpu_event]);
-  double  gpu_us = hp_ns_to_us (r->dur[gpu_event]);
+  gint64  delay = MAX (r->ts[gpu_event] - (r->ts[cpu_event] + hp_rank_dur (r, cpu_event)), 0);
+  double  cpu_us = hp_ns_to_us (hp_rank_dur (r, cpu_event));
+  double  gpu_us = hp_ns_to_us (hp_rank_dur (r, gpu_event));
   double  delay_us = hp_ns_to_us (delay);
   guint   row = hp_table_append_row (ctx->stats);
   Totals *t = &ctx->totals;
 
   hp_table_set_int (ctx->stats, row, COL_RANK, r->rank);
-  hp_table_set_int (ctx->stats, row, COL_CORRELATION, r->correlation[cpu_event]);
+  hp_table_set_int (ctx->stats, row, COL_CORRELATION, hp_rank_correlation (r, cpu_event));
   hp_table_set_double (ctx->stats, row, COL_CPU_DURATION, cpu_us);
   hp_table_set_double (ctx->stats, row, COL_GPU_DURATION, gpu_us);
   hp_table_set_double (ctx->stats, row, COL_LAUNCH_DELAY, delay_us);
@@ -274,8 +274,8 @@ add_row (Ctx          *ctx,
   t->n_runtime_outliers += cpu_us > ctx->params->runtime_cutoff;
   t->n_delay_outliers += delay_us > ctx->params->launch_delay_cutoff;
   t->n_gpu_shorter += gpu_us < cpu_us;
-  t->sum_cpu = hp_ns_add (t->sum_cpu, r->dur[cpu_event]);
-  t->sum_gpu = hp_ns_add (t->sum_gpu, r->dur[gpu_event]);
+  t->sum_cpu = hp_ns_add (t->sum_cpu, hp_rank_dur (r, cpu_event));
+  t->sum_gpu = hp_ns_add (t->sum_gpu, hp_rank_dur (r, gpu_event));
   t->sum_delay = hp_ns_add (t->sum_delay, delay);
   t->max_delay = MAX (t->max_delay, delay);
 }
@@ -340,11 +340,11 @@ compute_rank (Ctx          *ctx,
     {
       guint e = r->rows[k];
 
-      if (ctx->is_launch[r->name[e]] && r->correlation[e] != -1 &&
+      if (ctx->is_launch[r->name[e]] && hp_rank_correlation (r, e) != -1 &&
           (compat || !(r->flags[e] & HP_EVENT_G1)))
         {
-          min_corr = MIN (min_corr, r->correlation[e]);
-          max_corr = MAX (max_corr, r->correlation[e]);
+          min_corr = MIN (min_corr, hp_rank_correlation (r, e));
+          max_corr = MAX (max_corr, hp_rank_correlation (r, e));
           n_launch_rows++;
         }
     }
@@ -355,9 +355,9 @@ compute_rank (Ctx          *ctx,
 
       if ((k & 4095) == 0 && hp_analysis_check_cancelled (cancellable, k, error))
         goto out;
-      if (ctx->is_launch[r->name[e]] && r->correlation[e] != -1 &&
+      if (ctx->is_launch[r->name[e]] && hp_rank_correlation (r, e) != -1 &&
           (compat || !(r->flags[e] & HP_EVENT_G1)))
-        corr_map_add (&map, r->correlation[e]);
+        corr_map_add (&map, hp_rank_correlation (r, e));
     }
   corr_map_seal (&map);
 
@@ -374,8 +374,8 @@ compute_rank (Ctx          *ctx,
 
       if ((k & 4095) == 0 && hp_analysis_check_cancelled (cancellable, k, error))
         goto out;
-      if (map.n > 0 && r->correlation[e] != -1)
-        g = corr_map_lookup (&map, r->correlation[e]);
+      if (map.n > 0 && hp_rank_correlation (r, e) != -1)
+        g = corr_map_lookup (&map, hp_rank_correlation (r, e));
       if (g != NO_GROUP && !(r->flags[e] & HP_EVENT_G1) && !compat && !ctx->is_launch[r->name[e]])
         g = NO_GROUP;
       row_group[k] = g;

@@ -241,13 +241,13 @@ hp_linked_find_launch (HpTrace      *trace,
     {
       guint32 e = rank->rows[k];
 
-      if (rank->correlation[e] != correlation)
+      if (hp_rank_correlation (rank, e) != correlation)
         continue;
       if (rank->flags[e] & HP_EVENT_G1)
         g_array_append_val (events, e);
       else if (rank->kind[e] == HP_EVENT_KIND_RUNTIME &&
                (launch < 0 || rank->ts[e] < rank->ts[launch] ||
-                (rank->ts[e] == rank->ts[launch] && rank->dur[e] > rank->dur[launch])))
+                (rank->ts[e] == rank->ts[launch] && hp_rank_dur (rank, e) > hp_rank_dur (rank, launch))))
         launch = e;
     }
   if (launch >= 0)

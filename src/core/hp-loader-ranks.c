@@ -113,7 +113,7 @@ check_one_job (GPtrArray  *ranks,
         if (r->flags[i] & HP_EVENT_MEASURED)
           {
             start = MIN (start, r->ts[i]);
-            end = MAX (end, r->ts[i] + MAX (r->dur[i], 0));
+            end = MAX (end, r->ts[i] + MAX (hp_rank_dur (r, i), 0));
           }
       if (start > end)
         continue;

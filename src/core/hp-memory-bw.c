@@ -128,7 +128,7 @@ hp_memory_bw_series (HpTrace      *trace,
       guint32 e = g_array_index (memory, guint32, i);
       guint   sub = rank_of_sub[GPOINTER_TO_UINT (g_hash_table_lookup (sub_of_name, GUINT_TO_POINTER (r->name[e] + 1)))];
       double  bw = hp_rank_get_arg_double (r, e, bw_key, 0.0);
-      gint64  dur = r->dur[e] == 0 ? HP_NS_PER_US : r->dur[e];
+      gint64  dur = hp_rank_dur (r, e) == 0 ? HP_NS_PER_US : hp_rank_dur (r, e);
 
       raw[i] = (HpMemoryBwPoint){ r->ts[e], hp_rank_pid (r, e), sub, bw, e, TRUE };
       raw[memory->len + i] = (HpMemoryBwPoint){ r->ts[e] + dur, hp_rank_pid (r, e), sub, -bw, e, FALSE };

@@ -21,6 +21,13 @@ _hp_rank_builder_new (const char *path)
   b->rank->path = g_strdup (path);
   b->rank->basename = g_path_get_basename (path);
   b->rank->arg_keys = hp_strings_new ();
+  /* durations and streams are small numbers; correlation ids and step
+   * numbers are near the first one seen */
+  _hp_column32_init (&b->rank->dur, 0, TRUE);
+  _hp_column16_init (&b->rank->stream, 0, TRUE);
+  _hp_column32_init (&b->rank->correlation, 0, FALSE);
+  _hp_column16_init (&b->rank->iteration, 0, FALSE);
+  _hp_column16_init (&b->rank->exec_iteration, 0, FALSE);
   b->strings = hp_strings_new ();
   b->labels = g_array_new (FALSE, FALSE, sizeof (HpLaneLabel));
   b->rank_from_metadata = -1;
@@ -59,14 +66,14 @@ builder_reserve (HpRankBuilder *b)
   cap = b->capacity < 1024 ? 1024 : b->capacity + b->capacity / 2;
   r->index = g_renew (guint32, r->index, cap);
   r->ts = g_renew (gint64, r->ts, cap);
-  r->dur = g_renew (gint64, r->dur, cap);
+  _hp_column32_resize (&r->dur, cap);
   r->name = g_renew (guint32, r->name, cap);
   r->cat = g_renew (guint32, r->cat, cap);
   b->phase = g_renew (guint8, b->phase, cap);
   b->pid = g_renew (gint64, b->pid, cap);
   b->tid = g_renew (gint64, b->tid, cap);
-  r->stream = g_renew (gint64, r->stream, cap);
-  r->correlation = g_renew (gint64, r->correlation, cap);
+  _hp_column16_resize (&r->stream, cap);
+  _hp_column32_resize (&r->correlation, cap);
   r->args_at = g_renew (guint32, r->args_at, cap);
   r->flags = g_renew (guint8, r->flags, cap);
   b->stream_state = g_renew (guint8, b->stream_state, cap);
@@ -224,15 +231,15 @@ _hp_parser_event_finish (Parser *p)
   n = r->n_events++;
   r->index[n] = (guint32)(p->n_elements - 1);
   r->ts[n] = ev->ts;
-  r->dur[n] = measured ? ev->dur : 0;
+  _hp_column32_set (&r->dur, n, measured ? ev->dur : 0);
   r->name[n] = ev->name != HP_NO_STRING ? ev->name : hp_strings_intern (b->strings, "", 0);
   r->cat[n] = ev->cat;
   b->phase[n] = (guint8)(ev->ph != 0 ? ev->ph : 'X');
   b->pid[n] = ev->pid;
   b->tid[n] = ev->tid;
-  r->stream[n] = ev->stream;
+  _hp_column16_set (&r->stream, n, ev->stream);
   b->stream_state[n] = ev->stream_state;
-  r->correlation[n] = ev->correlation;
+  _hp_column32_set (&r->correlation, n, ev->correlation);
   if (ev->args_off == G_MAXUINT64)
     r->args_at[n] = HP_ARGS_NONE;
   else

@@ -156,12 +156,12 @@ hp_queue_length_series (HpTrace      *trace,
       if (hp_analysis_check_cancelled (cancellable, k, error))
         return NULL;
       if (r->flags[e] & HP_EVENT_G1)
-        gpu[n_gpu++] = (HpSortPair){ r->correlation[e], k };
+        gpu[n_gpu++] = (HpSortPair){ hp_rank_correlation (r, e), k };
       if (r->partner[e] >= 0)
         for (guint i = 0; i < n_launch_ids; i++)
           if (r->name[e] == launch_ids[i])
             {
-              launches[n_launches++] = (HpSortPair){ r->correlation[e], k };
+              launches[n_launches++] = (HpSortPair){ hp_rank_correlation (r, e), k };
               break;
             }
     }
@@ -187,13 +187,13 @@ hp_queue_length_series (HpTrace      *trace,
 
       if (first_gpu[k] == 0)
         continue;
-      for (gsize m = first_gpu[k] - 1; m < n_gpu && gpu[m].key == r->correlation[e]; m++)
+      for (gsize m = first_gpu[k] - 1; m < n_gpu && gpu[m].key == hp_rank_correlation (r, e); m++)
         {
           guint g = r->rows[gpu[m].value];
 
           times[n] = r->ts[e];
-          streams[n] = r->stream[g];
-          raw[n++] = (HpQueuePoint){ r->ts[e], hp_rank_pid (r, g), hp_rank_tid (r, g), r->stream[g], 0, e, +1 };
+          streams[n] = hp_rank_stream (r, g);
+          raw[n++] = (HpQueuePoint){ r->ts[e], hp_rank_pid (r, g), hp_rank_tid (r, g), hp_rank_stream (r, g), 0, e, +1 };
         }
     }
 
@@ -205,8 +205,8 @@ hp_queue_length_series (HpTrace      *trace,
       if (!launched[k])
         continue;
       times[n] = r->ts[g];
-      streams[n] = r->stream[g];
-      raw[n++] = (HpQueuePoint){ r->ts[g], hp_rank_pid (r, g), hp_rank_tid (r, g), r->stream[g], 0, g, -1 };
+      streams[n] = hp_rank_stream (r, g);
+      raw[n++] = (HpQueuePoint){ r->ts[g], hp_rank_pid (r, g), hp_rank_tid (r, g), hp_rank_stream (r, g), 0, g, -1 };
     }
   g_assert (n == n_raw);
 

@@ -108,8 +108,8 @@ hp_rank_get_lane_stream (const HpRank *rank,
   if (!l->is_gpu)
     return -1;
   for (guint p = 0; p < l->n_events; p++)
-    if (rank->stream[l->events[p]] >= 0)
-      return rank->stream[l->events[p]];
+    if (hp_rank_stream (rank, l->events[p]) >= 0)
+      return hp_rank_stream (rank, l->events[p]);
   return l->tid;
 }
 

@@ -44,7 +44,7 @@ static inline gint64
 hp_rank_get_event_duration (const HpRank *self,
                             guint         event)
 {
-  return self->dur[event] > 0 ? self->dur[event] : 0;
+  return hp_rank_dur (self, event) > 0 ? hp_rank_dur (self, event) : 0;
 }
 
 /**
@@ -122,7 +122,7 @@ static inline int
 hp_rank_get_event_iteration (const HpRank *self,
                              guint         event)
 {
-  return self->exec_iteration[event] >= 0 ? self->exec_iteration[event] : self->iteration[event];
+  return hp_rank_exec_iteration (self, event) >= 0 ? hp_rank_exec_iteration (self, event) : hp_rank_iteration (self, event);
 }
 
 /**

@@ -11,6 +11,8 @@
 
 #include <json-glib/json-glib.h>
 
+#include "hp-column.h"
+
 G_BEGIN_DECLS
 
 /* Time inside Hotpath is int64 nanoseconds (docs/trace-format.md §6); tables show us. */
@@ -143,27 +145,29 @@ typedef struct _HpRank
   gint64    base_time_ns;  /* baseTimeNanoseconds, or 0 */
   gboolean  has_base_time;
 
-  guint    n_events;
-  guint32 *index;          /* position in the file's traceEvents array */
-  gint64  *ts;             /* ns, aligned to the job's first event (docs/trace-format.md §10) */
-  gint64  *dur;            /* ns; 0 for instants */
-  guint32 *name;           /* string id */
-  guint32 *cat;            /* string id, HP_NO_STRING when absent */
-  guint8  *kind;           /* HpEventKind */
-  guint8  *kclass;         /* HpKernelClass, by the trace's mode */
-  guint8  *flags;          /* HpEventFlags */
-  gint64  *stream;         /* args.stream normalised by the mode (docs/trace-format.md §5.1), or -1 */
-  gint64  *correlation;    /* args.correlation, or -1 */
-  gint32  *partner;        /* CPU launch <-> GPU event link (event position), or -1;
-                            * a graph launch points at its last kernel (docs/trace-format.md §8) */
-  gint32  *iteration;      /* launch iteration (docs/trace-format.md §9), or -1 */
-  gint32  *exec_iteration; /* the step the event runs in on its own clock, or -1 */
-  gint32  *parent;         /* enclosing event on the same lane, or -1 */
-  guint16 *depth;          /* nesting depth on its lane */
-  guint32 *lane;           /* index into lanes; an event's pid and tid are its lane's */
-  guint32 *args_at;        /* low 32 bits of the offset into args (hp_rank_args_iter_init()) */
-  guint32 *args_at_high;   /* events at which the offsets pass another 4 GiB, ascending;
-                            * NULL for an args store under 4 GiB */
+  guint      n_events;
+  guint32   *index;          /* position in the file's traceEvents array */
+  gint64    *ts;             /* ns, aligned to the job's first event (docs/trace-format.md §10) */
+  HpColumn32 dur;            /* ns; 0 for instants (hp_rank_dur()) */
+  guint32   *name;           /* string id */
+  guint32   *cat;            /* string id, HP_NO_STRING when absent */
+  guint8    *kind;           /* HpEventKind */
+  guint8    *kclass;         /* HpKernelClass, by the trace's mode */
+  guint8    *flags;          /* HpEventFlags */
+  HpColumn16 stream;         /* args.stream normalised by the mode (docs/trace-format.md §5.1),
+                              * or -1 (hp_rank_stream()) */
+  HpColumn32 correlation;    /* args.correlation, or -1 (hp_rank_correlation()) */
+  gint32    *partner;        /* CPU launch <-> GPU event link (event position), or -1;
+                              * a graph launch points at its last kernel (docs/trace-format.md §8) */
+  HpColumn16 iteration;      /* launch iteration (docs/trace-format.md §9), or -1
+                              * (hp_rank_iteration()) */
+  HpColumn16 exec_iteration; /* the step the event runs in on its own clock, or -1 */
+  gint32    *parent;         /* enclosing event on the same lane, or -1 */
+  guint16   *depth;          /* nesting depth on its lane */
+  guint32   *lane;           /* index into lanes; an event's pid and tid are its lane's */
+  guint32   *args_at;        /* low 32 bits of the offset into args (hp_rank_args_iter_init()) */
+  guint32   *args_at_high;   /* events at which the offsets pass another 4 GiB, ascending;
+                              * NULL for an args store under 4 GiB */
   guint n_args_at_high;
 
   /* CSR list of all GPU events of a CPU launch (graph launches have many) */
@@ -282,11 +286,47 @@ hp_rank_tid (const HpRank *self,
   return self->lanes[self->lane[event]].tid;
 }
 
+/* The narrow columns (hp-column.h), read exactly whatever the value */
+static inline gint64
+hp_rank_dur (const HpRank *self,
+             guint         event)
+{
+  return hp_column32_get (&self->dur, event);
+}
+
+static inline gint64
+hp_rank_stream (const HpRank *self,
+                guint         event)
+{
+  return hp_column16_get (&self->stream, event);
+}
+
+static inline gint64
+hp_rank_correlation (const HpRank *self,
+                     guint         event)
+{
+  return hp_column32_get (&self->correlation, event);
+}
+
+static inline gint64
+hp_rank_iteration (const HpRank *self,
+                   guint         event)
+{
+  return hp_column16_get (&self->iteration, event);
+}
+
+static inline gint64
+hp_rank_exec_iteration (const HpRank *self,
+                        guint         event)
+{
+  return hp_column16_get (&self->exec_iteration, event);
+}
+
 static inline gint64
 hp_rank_end (const HpRank *self,
              guint         event)
 {
-  return self->ts[event] + self->dur[event];
+  return self->ts[event] + hp_rank_dur (self, event);
 }
 
 guint32     hp_rank_lookup_arg_key (const HpRank *self,

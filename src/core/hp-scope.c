@@ -451,7 +451,7 @@ hp_scope_get_rank_spans (const HpScope *self,
         for (guint e = 0; name != HP_NO_STRING && e < r->n_events; e++)
           if (r->name[e] == name && (r->flags[e] & HP_EVENT_MEASURED) && is_host (r, e))
             {
-              HpTimeSpan s = hp_time_span_make (r->ts[e], r->ts[e] + r->dur[e]);
+              HpTimeSpan s = hp_time_span_make (r->ts[e], r->ts[e] + hp_rank_dur (r, e));
 
               g_array_append_val (found, s);
             }
@@ -532,19 +532,19 @@ select_rows (const HpScope *self,
     {
     case HP_SCOPE_STEP:
       for (guint k = 0; k < r->n_rows; k++)
-        if (r->iteration[r->rows[k]] == self->step)
+        if (hp_rank_iteration (r, r->rows[k]) == self->step)
           g_array_append_val (rows, r->rows[k]);
       break;
 
     case HP_SCOPE_RANGE:
       {
         HpTimeSpan span = self->range;
-        gint64    *ts = NULL, *dur = NULL;
+        gint64    *ts = NULL;
 
         for (guint k = 0; k < r->n_rows; k++)
           {
             guint  e = r->rows[k];
-            gint64 end = r->ts[e] + r->dur[e];
+            gint64 end = r->ts[e] + hp_rank_dur (r, e);
 
             if (compat ? (r->ts[e] >= span.start && end <= span.end)
                        : hp_time_span_overlaps (span, r->ts[e], end))
@@ -555,18 +555,15 @@ select_rows (const HpScope *self,
                     if (ts == NULL)
                       {
                         ts = g_memdup2 (r->ts, MAX (r->n_events, 1) * sizeof (gint64));
-                        dur = g_memdup2 (r->dur, MAX (r->n_events, 1) * sizeof (gint64));
+                        _hp_column32_copy (&view->dur, &r->dur, r->n_events);
                       }
                     ts[e] = MAX (r->ts[e], span.start);
-                    dur[e] = MIN (end, span.end) - ts[e];
+                    _hp_column32_set (&view->dur, e, MIN (end, span.end) - ts[e]);
                   }
               }
           }
         if (ts != NULL)
-          {
-            view->ts = ts;
-            view->dur = dur;
-          }
+          view->ts = ts;
       }
       break;
 
@@ -583,7 +580,7 @@ select_rows (const HpScope *self,
           {
             guint e = r->rows[k];
 
-            if (is_host (r, e) && inside_spans (spans, r->ts[e], r->ts[e] + r->dur[e]))
+            if (is_host (r, e) && inside_spans (spans, r->ts[e], r->ts[e] + hp_rank_dur (r, e)))
               picked[e] = 1;
           }
         for (guint k = 0; k < r->n_rows; k++)

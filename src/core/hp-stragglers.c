@@ -295,7 +295,7 @@ find_long_comm_kernels (Straggle     *s,
       for (guint i = 0; i < r->n_rows; i++)
         {
           guint e = r->rows[i];
-          int   it = r->iteration[e];
+          int   it = hp_rank_iteration (r, e);
 
           if (hp_analysis_check_cancelled (cancellable, i, error))
             return FALSE;
@@ -331,14 +331,14 @@ find_long_comm_kernels (Straggle     *s,
       for (guint i = 0; i < r->n_rows; i++, seq++)
         {
           guint      e = r->rows[i];
-          int        it = r->iteration[e];
+          int        it = hp_rank_iteration (r, e);
           CommKernel kernel;
 
           /* HTA skips iteration 0 (`iteration > 0`); step 0 is a step */
           if ((r->flags[e] & HP_EVENT_G3) == 0 || it < 0 || (s->compat && it == 0) ||
-              (double)r->dur[e] < min_dur || !int_array_contains (s->valid, it) || !is_comm_kernel (s, r, e))
+              (double)hp_rank_dur (r, e) < min_dur || !int_array_contains (s->valid, it) || !is_comm_kernel (s, r, e))
             continue;
-          kernel = (CommKernel){ r->rank, it, r->stream[e], r->name[e], seq, r->ts[e], r->dur[e] };
+          kernel = (CommKernel){ r->rank, it, hp_rank_stream (r, e), r->name[e], seq, r->ts[e], hp_rank_dur (r, e) };
           g_array_append_val (s->kernels, kernel);
         }
     }

@@ -17,5 +17,8 @@ const HpRank *_hp_trace_diff_select_rank (HpTrace *trace,
 GArray       *_hp_trace_diff_select_iterations (HpTrace *trace,
                                                 GArray  *wanted,
                                                 GError **error);
+gboolean      _hp_trace_diff_event_selected (GArray       *iterations,
+                                             const HpRank *rank,
+                                             guint         event);
 
 G_END_DECLS

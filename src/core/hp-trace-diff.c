@@ -79,6 +79,18 @@ _hp_trace_diff_cmp_int (gconstpointer a,
   return (x > y) - (x < y);
 }
 
+/* whether @event runs in one of @iterations (sorted; empty: all of them) */
+gboolean
+_hp_trace_diff_event_selected (GArray       *iterations,
+                               const HpRank *rank,
+                               guint         event)
+{
+  int it = (int)hp_rank_iteration (rank, event);
+
+  return iterations->len == 0 ||
+         bsearch (&it, iterations->data, iterations->len, sizeof (int), _hp_trace_diff_cmp_int) != NULL;
+}
+
 /**
  * hp_trace_diff_iterations:
  *
@@ -247,7 +259,7 @@ add_event (GHashTable   *index,
     }
   sum = &g_array_index (sums, OpSum, GPOINTER_TO_UINT (slot) - 1);
   sum->count++;
-  sum->dur_ns += r->dur[i];
+  sum->dur_ns += hp_rank_dur (r, i);
 }
 
 static HpTable *
@@ -343,8 +355,7 @@ hp_trace_diff_ops_summary (HpTrace      *trace,
         continue;
       if ((device == HP_DIFF_DEVICE_CPU && gpu) || (device == HP_DIFF_DEVICE_GPU && !gpu))
         continue;
-      if (its->len > 0 &&
-          bsearch (&r->iteration[i], its->data, its->len, sizeof (int), _hp_trace_diff_cmp_int) == NULL)
+      if (!_hp_trace_diff_event_selected (its, r, i))
         continue;
       add_event (index, sums, r, i);
     }

@@ -93,8 +93,8 @@ view_rank_free (HpRank       *view,
 {
   if (view->ts != base->ts)
     g_free (view->ts);
-  if (view->dur != base->dur)
-    g_free (view->dur);
+  if (view->dur.cells != base->dur.cells)
+    _hp_column32_clear (&view->dur);
   g_free (view->rows);
   g_free (view->iterations);
   g_free (view);

@@ -151,12 +151,11 @@ build_tree (Tree         *tree,
         return FALSE;
       if (skipped (r, i))
         continue;
-      if (its->len > 0 &&
-          bsearch (&r->iteration[i], its->data, its->len, sizeof (int), _hp_trace_diff_cmp_int) == NULL)
+      if (!_hp_trace_diff_event_selected (its, r, i))
         continue;
       node = node_of (tree, i);
       g_array_index (tree->nodes, Node, node).count++;
-      g_array_index (tree->nodes, Node, node).dur_ns += r->dur[i];
+      g_array_index (tree->nodes, Node, node).dur_ns += hp_rank_dur (r, i);
       if (r->flags[i] & HP_EVENT_G1)
         for (gint32 n = node; n >= 0; n = g_array_index (tree->nodes, Node, n).parent)
           g_array_index (tree->nodes, Node, n).kernels++;

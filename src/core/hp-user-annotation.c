@@ -223,7 +223,7 @@ breakdown_rank (HpTrace                *trace,
         instances = g_new (Instance, r->n_rows - row);
       instances[n].name = r->name[e];
       instances[n].row = row;
-      instances[n].dur = r->dur[e];
+      instances[n].dur = hp_rank_dur (r, e);
       n++;
     }
   if (n == 0)
@@ -821,14 +821,14 @@ hp_gpu_kernels_with_user_annotations_compute (HpTrace                *trace,
           hp_table_set_int (table, row, K_COL_RANK, r->rank);
           hp_table_set_int (table, row, K_COL_INDEX, r->index[e]);
           hp_table_set_double (table, row, cols.ts, hp_ns_to_us (r->ts[e]));
-          hp_table_set_double (table, row, cols.dur, hp_ns_to_us (r->dur[e]));
-          hp_table_set_int (table, row, cols.stream, r->stream[e]);
-          hp_table_set_int (table, row, cols.correlation, r->correlation[e]);
+          hp_table_set_double (table, row, cols.dur, hp_ns_to_us (hp_rank_dur (r, e)));
+          hp_table_set_int (table, row, cols.stream, hp_rank_stream (r, e));
+          hp_table_set_int (table, row, cols.correlation, hp_rank_correlation (r, e));
           /* HTA leaves the iteration of stream-0 GPU events null (docs/trace-format.md §9) */
-          if (hta && r->stream[e] == 0 && r->cat[e] != cpu_op)
+          if (hta && hp_rank_stream (r, e) == 0 && r->cat[e] != cpu_op)
             hp_table_set_null (table, row, cols.iteration);
           else
-            hp_table_set_int (table, row, cols.iteration, r->iteration[e]);
+            hp_table_set_int (table, row, cols.iteration, hp_rank_iteration (r, e));
           hp_table_set_int (table, row, cols.user_annotation,
                             ann >= 0 ? (gint64)r->name[ann] : -1);
           set_optional_string (table, row, cols.s_user_annotation,

@@ -255,12 +255,12 @@ test_launch_row (Fixture      *f,
   g_assert_cmpint (rank, ==, int_cell (table, row, "rank"));
   r = hp_trace_find_rank (f->trace, rank);
   g_assert_cmpint (r->kind[event], ==, HP_EVENT_KIND_RUNTIME);
-  g_assert_cmpint (r->correlation[event], ==, int_cell (table, row, "correlation"));
+  g_assert_cmpint (hp_rank_correlation (r, event), ==, int_cell (table, row, "correlation"));
   /* the call and its kernel, which ran more than 150 us later */
   g_assert_cmpint (hp_timeline_view_get_n_matches (f->view), ==, 2);
   g_assert_cmpint (r->partner[event], >=, 0);
   kernel = (guint32)r->partner[event];
-  g_assert_cmpint (r->correlation[kernel], ==, r->correlation[event]);
+  g_assert_cmpint (hp_rank_correlation (r, kernel), ==, hp_rank_correlation (r, event));
   g_assert_cmpint (r->ts[kernel] - hp_rank_end (r, (guint32)event), >, 150 * HP_NS_PER_US);
   hp_timeline_view_get_visible_range (f->view, &t0, &t1);
   g_assert_cmpint (t0, <=, r->ts[event]);
@@ -314,7 +314,7 @@ test_idle_row (Fixture      *f,
   g_assert_cmpint (rank, ==, int_cell (table, row, "rank"));
   /* the kernel the gap waited for, on the row's stream */
   g_assert_cmpint (hp_trace_find_rank (f->trace, rank)->ts[event], ==, end);
-  g_assert_cmpint (hp_trace_find_rank (f->trace, rank)->stream[event], ==, int_cell (table, row, "stream"));
+  g_assert_cmpint (hp_rank_stream (hp_trace_find_rank (f->trace, rank), event), ==, int_cell (table, row, "stream"));
   g_assert_cmpint (hp_timeline_view_get_n_matches (f->view), ==,
                    (gint64)hp_table_get_double (table, row, (guint)hp_table_find_column (table, "count")));
   assert_selection_on_screen (f);

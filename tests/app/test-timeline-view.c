@@ -258,9 +258,9 @@ longest_kernel (const HpRank *r,
         {
           guint32 e = r->lanes[l].events[p];
 
-          if (r->kind[e] == HP_EVENT_KIND_KERNEL && r->dur[e] > best)
+          if (r->kind[e] == HP_EVENT_KIND_KERNEL && hp_rank_dur (r, e) > best)
             {
-              best = r->dur[e];
+              best = hp_rank_dur (r, e);
               event = e;
               *lane = l;
             }
@@ -346,8 +346,8 @@ test_click_selects (Fixture      *f,
 
     get_range (f, &t0, &t1);
     g_assert_cmpint (t0, <=, r->ts[event]);
-    g_assert_cmpint (t1, >=, r->ts[event] + r->dur[event]);
-    g_assert_cmpint (t1 - t0, <, 2 * MAX (r->dur[event], 1000));
+    g_assert_cmpint (t1, >=, r->ts[event] + hp_rank_dur (r, event));
+    g_assert_cmpint (t1 - t0, <, 2 * MAX (hp_rank_dur (r, event), 1000));
   }
 
   /* a click on empty space clears it */

@@ -37,7 +37,7 @@ static gint64
 end_of (const HpRank *r,
         guint32       e)
 {
-  return r->ts[e] + MAX (r->dur[e], 0);
+  return r->ts[e] + MAX (hp_rank_dur (r, e), 0);
 }
 
 /* the brute-force answer: every event of the depth that meets [t0, t1) */

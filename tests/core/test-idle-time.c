@@ -292,7 +292,7 @@ test_intervals_match_table (void)
 
       sum[gap->category] += hp_ns_to_us (gap->end - gap->start);
       count[gap->category]++;
-      g_assert_true (rank->stream[gap->kernel] == 7);
+      g_assert_true (hp_rank_stream (rank, gap->kernel) == 7);
       g_assert_true (rank->ts[gap->kernel] == gap->end);
       if (i > 0)
         g_assert_cmpint (gap->end, >=, g_array_index (gaps, HpIdleInterval, i - 1).end);

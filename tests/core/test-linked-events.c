@@ -125,7 +125,7 @@ check_kernel_rows (HpTrace *trace,
             }
           else
             g_assert_cmpstr (hp_trace_get_string (trace, r->name[e]), ==, name);
-          sum_ns += r->dur[e];
+          sum_ns += hp_rank_dur (r, e);
         }
       g_assert_cmpfloat_with_epsilon (hp_ns_to_us (sum_ns), hp_table_get_double (kernels, row, c_sum), EPSILON_US);
       n_others += g_str_equal (name, "others");
@@ -209,18 +209,18 @@ test_launches (void)
       g_assert_cmpuint (linked->events->len, ==, 1 + GPOINTER_TO_UINT (g_hash_table_lookup (rows_per_launch, key)));
       launch = g_array_index (linked->events, guint32, 0);
       g_assert_cmpint (r->kind[launch], ==, HP_EVENT_KIND_RUNTIME);
-      g_assert_cmpint (r->correlation[launch], ==, corr);
-      g_assert_cmpfloat_with_epsilon (hp_ns_to_us (r->dur[launch]), hp_table_get_double (stats, row, c_cpu), EPSILON_US);
+      g_assert_cmpint (hp_rank_correlation (r, launch), ==, corr);
+      g_assert_cmpfloat_with_epsilon (hp_ns_to_us (hp_rank_dur (r, launch)), hp_table_get_double (stats, row, c_cpu), EPSILON_US);
       for (guint i = 1; i < linked->events->len; i++)
         {
           kernel = g_array_index (linked->events, guint32, i);
           g_assert_true (r->flags[kernel] & HP_EVENT_G1);
-          g_assert_cmpint (r->correlation[kernel], ==, corr);
+          g_assert_cmpint (hp_rank_correlation (r, kernel), ==, corr);
         }
       if (linked->events->len == 2)
         {
           kernel = g_array_index (linked->events, guint32, 1);
-          g_assert_cmpfloat_with_epsilon (hp_ns_to_us (r->dur[kernel]), hp_table_get_double (stats, row, c_gpu), EPSILON_US);
+          g_assert_cmpfloat_with_epsilon (hp_ns_to_us (hp_rank_dur (r, kernel)), hp_table_get_double (stats, row, c_gpu), EPSILON_US);
           g_assert_cmpfloat_with_epsilon (hp_ns_to_us (MAX (r->ts[kernel] - hp_rank_end (r, launch), 0)),
                                           hp_table_get_double (stats, row, c_delay), EPSILON_US);
         }
@@ -275,7 +275,7 @@ check_idle (HpTrace *trace,
           const HpLinkedGap *gap = &g_array_index (linked->gaps, HpLinkedGap, i);
           const HpLinkedGap *longest = &g_array_index (linked->gaps, HpLinkedGap, linked->focus_index);
 
-          g_assert_cmpint (r->stream[e], ==, stream);
+          g_assert_cmpint (hp_rank_stream (r, e), ==, stream);
           /* a gap ends where its kernel starts */
           g_assert_cmpint (gap->end, ==, r->ts[e]);
           g_assert_cmpint (gap->end - gap->start, <=, longest->end - longest->start);

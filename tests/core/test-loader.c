@@ -441,9 +441,9 @@ check_event_summary (Checker       *c,
           g_hash_table_insert (groups, g_steal_pointer (&key), g);
         }
       g->count++;
-      g->sum_dur += rank->dur[e];
-      g->min_dur = MIN (g->min_dur, rank->dur[e]);
-      g->max_dur = MAX (g->max_dur, rank->dur[e]);
+      g->sum_dur += hp_rank_dur (rank, e);
+      g->min_dur = MIN (g->min_dur, hp_rank_dur (rank, e));
+      g->max_dur = MAX (g->max_dur, hp_rank_dur (rank, e));
       g->first_ts = MIN (g->first_ts, rank->ts[e]);
     }
 
@@ -580,25 +580,27 @@ check_rank (Checker       *c,
 
       ts_min = MIN (ts_min, rank->ts[e]);
       ts_max = MAX (ts_max, rank->ts[e]);
-      end_max = MAX (end_max, rank->ts[e] + rank->dur[e]);
-      n_negative += rank->dur[e] < 0;
-      n_zero += rank->dur[e] == 0;
+      end_max = MAX (end_max, rank->ts[e] + hp_rank_dur (rank, e));
+      n_negative += hp_rank_dur (rank, e) < 0;
+      n_zero += hp_rank_dur (rank, e) == 0;
       /* HTA counts index_correlation > 0: a partner at file index 0 is "unmatched" */
       if (rank->partner[e] >= 0 && rank->index[rank->partner[e]] > 0)
         n_linked++;
-      if (rank->stream[e] != -1)
+      if (hp_rank_stream (rank, e) != -1)
         {
+          gint64 stream = hp_rank_stream (rank, e);
+
           n_gpu++;
           for (guint s = 0; s < streams->len && !seen; s++)
-            seen = g_array_index (streams, gint64, s) == rank->stream[e];
+            seen = g_array_index (streams, gint64, s) == stream;
           if (!seen)
-            g_array_append_val (streams, rank->stream[e]);
+            g_array_append_val (streams, stream);
         }
       if (rank->flags[e] & HP_EVENT_G1)
         n_g1++;
       if (cat != NULL)
         count_key (by_cat, (gpointer)cat);
-      count_key (by_iteration, GINT_TO_POINTER (rank->iteration[e]));
+      count_key (by_iteration, GINT_TO_POINTER (hp_rank_iteration (rank, e)));
     }
 
   /* rows by category */
@@ -768,8 +770,8 @@ test_golden_default (GoldenFixture *fixture,
         {
           n_gpu_events += is_gpu_activity (rank, e) && (rank->flags[e] & HP_EVENT_MEASURED);
           /* the default mode never keeps HTA's out-of-range stream */
-          g_assert_cmpint (rank->stream[e], >=, -1);
-          g_assert_cmpint (rank->stream[e], <, G_MAXINT32);
+          g_assert_cmpint (hp_rank_stream (rank, e), >=, -1);
+          g_assert_cmpint (hp_rank_stream (rank, e), <, G_MAXINT32);
           if (rank->partner[e] >= 0)
             g_assert_cmpint (rank->partner[e], <, (gint32)rank->n_events);
         }
@@ -784,8 +786,8 @@ test_golden_default (GoldenFixture *fixture,
           seen[e] = 1;
           g_assert_cmpuint (rank->flags[e] & HP_EVENT_MEASURED, !=, 0);
           g_assert_cmpuint (rank->flags[e] & HP_EVENT_POISONED, ==, 0);
-          g_assert_cmpint (rank->dur[e], >=, 0);
-          g_assert_cmpint (rank->dur[e], <=, SEVEN_DAYS_NS);
+          g_assert_cmpint (hp_rank_dur (rank, e), >=, 0);
+          g_assert_cmpint (hp_rank_dur (rank, e), <=, SEVEN_DAYS_NS);
           g_assert_cmpint (rank->ts[e], >=, 0);
           n_gpu_rows += is_gpu_activity (rank, e);
         }
@@ -906,8 +908,8 @@ test_edge_bare_array (void)
       g_assert_cmpuint (rank->n_rows, ==, 3);
       g_assert_cmpint (rank->ts[find_event_ok (trace, rank, "aten::add")], ==, 0);
       g_assert_cmpint (rank->ts[kernel], ==, 10000);
-      g_assert_cmpint (rank->dur[kernel], ==, 3000);
-      g_assert_cmpint (rank->stream[kernel], ==, 7);
+      g_assert_cmpint (hp_rank_dur (rank, kernel), ==, 3000);
+      g_assert_cmpint (hp_rank_stream (rank, kernel), ==, 7);
       g_assert_cmpint (rank->partner[kernel], ==, launch);
       g_assert_cmpint (rank->partner[launch], ==, kernel);
     }
@@ -945,9 +947,9 @@ assert_event_times (const char       *file,
 
       g_test_message ("%s", cases[i].name);
       g_assert_cmpint (re->ts[e], ==, cases[i].ts);
-      g_assert_cmpint (re->dur[e], ==, cases[i].dur);
+      g_assert_cmpint (hp_rank_dur (re, e), ==, cases[i].dur);
       g_assert_cmpint (rh->ts[h], ==, cases[i].hta_ts);
-      g_assert_cmpint (rh->dur[h], ==, cases[i].hta_dur);
+      g_assert_cmpint (hp_rank_dur (rh, h), ==, cases[i].hta_dur);
       if (kept)
         {
           g_assert_true (row_has_event (re, e));
@@ -1006,8 +1008,8 @@ test_edge_fractional_dur (void)
     const HpRank *rank = only_rank (trace);
 
     g_assert_false (rank->fractional_ts);
-    g_assert_cmpint (rank->dur[find_event_ok (trace, rank, "op_a")], ==, 2500);
-    g_assert_cmpint (rank->dur[find_event_ok (trace, rank, "op_b")], ==, 7250);
+    g_assert_cmpint (hp_rank_dur (rank, find_event_ok (trace, rank, "op_a")), ==, 2500);
+    g_assert_cmpint (hp_rank_dur (rank, find_event_ok (trace, rank, "op_b")), ==, 7250);
   }
 
   /* ... unless an event lacks ts, which makes HTA's ts column floating
@@ -1016,8 +1018,8 @@ test_edge_fractional_dur (void)
     g_autoptr (HpTrace) trace = load_edge_ok ("frac-dur-missing-ts.json", HP_MODE_HTA_COMPAT);
     const HpRank *rank = only_rank (trace);
 
-    g_assert_cmpint (rank->dur[find_event_ok (trace, rank, "op_a")], ==, 2000);
-    g_assert_cmpint (rank->dur[find_event_ok (trace, rank, "op_b")], ==, 7000);
+    g_assert_cmpint (hp_rank_dur (rank, find_event_ok (trace, rank, "op_a")), ==, 2000);
+    g_assert_cmpint (hp_rank_dur (rank, find_event_ok (trace, rank, "op_b")), ==, 7000);
     g_assert_cmpint (rank->ts[find_event_ok (trace, rank, "op_b")], ==, 10000);
   }
 
@@ -1028,8 +1030,8 @@ test_edge_fractional_dur (void)
                                                 HP_MODE_DEFAULT);
       const HpRank *rank = only_rank (trace);
 
-      g_assert_cmpint (rank->dur[find_event_ok (trace, rank, "op_a")], ==, 2500);
-      g_assert_cmpint (rank->dur[find_event_ok (trace, rank, "op_b")], ==, 7250);
+      g_assert_cmpint (hp_rank_dur (rank, find_event_ok (trace, rank, "op_a")), ==, 2500);
+      g_assert_cmpint (hp_rank_dur (rank, find_event_ok (trace, rank, "op_b")), ==, 7250);
     }
 }
 
@@ -1063,8 +1065,8 @@ test_edge_no_args (void)
         {
           g_autoptr (JsonNode) args = hp_trace_get_event_args (trace, rank, e);
 
-          g_assert_cmpint (rank->stream[e], ==, -1);
-          g_assert_cmpint (rank->correlation[e], ==, -1);
+          g_assert_cmpint (hp_rank_stream (rank, e), ==, -1);
+          g_assert_cmpint (hp_rank_correlation (rank, e), ==, -1);
           g_assert_cmpint (rank->partner[e], ==, -1);
           g_assert_nonnull (args);
           g_assert_true (JSON_NODE_HOLDS_OBJECT (args));
@@ -1218,13 +1220,13 @@ test_edge_huge_ints (void)
       g_assert_cmpuint (rank->n_bad_values, >=, 3);
       g_assert_cmpint (hp_trace_get_min_ts (trace), ==, 1000000);
       g_assert_cmpint (rank->ts[first], ==, 0);
-      g_assert_cmpint (rank->dur[first], ==, 10000);
+      g_assert_cmpint (hp_rank_dur (rank, first), ==, 10000);
       g_assert_cmpint (rank->ts[last], ==, 50000);
-      g_assert_cmpint (rank->dur[last], ==, 10000);
+      g_assert_cmpint (hp_rank_dur (rank, last), ==, 10000);
       g_assert_true (row_has_event (rank, first));
       g_assert_true (row_has_event (rank, last));
       if (corr >= 0)
-        g_assert_cmpint (rank->correlation[corr], ==, HP_NONE);
+        g_assert_cmpint (hp_rank_correlation (rank, corr), ==, HP_NONE);
       if (pid >= 0)
         g_assert_cmpint (hp_rank_pid (rank, pid), ==, HP_NONE);
 
@@ -1235,8 +1237,8 @@ test_edge_huge_ints (void)
 
           g_assert_cmpint (rank->ts[e], >=, 0);
           g_assert_cmpint (rank->ts[e], <=, 50000);
-          g_assert_cmpint (rank->dur[e], >=, 0);
-          g_assert_cmpint (rank->dur[e], <=, 10000);
+          g_assert_cmpint (hp_rank_dur (rank, e), >=, 0);
+          g_assert_cmpint (hp_rank_dur (rank, e), <=, 10000);
           g_assert_cmpint (hp_rank_pid (rank, e), >=, HP_NONE);
           g_assert_cmpint (hp_rank_pid (rank, e), <=, 1);
         }
@@ -1291,24 +1293,24 @@ test_edge_wrong_types (void)
   g_assert_cmpuint (rh->n_bad_values, >=, 2);
 
   g_assert_cmpint (re->ts[find_event_ok (exact, re, "good")], ==, 0);
-  g_assert_cmpint (re->dur[find_event_ok (exact, re, "good")], ==, 5000);
+  g_assert_cmpint (hp_rank_dur (re, find_event_ok (exact, re, "good")), ==, 5000);
   g_assert_true (row_has_event (re, find_event_ok (exact, re, "good")));
 
   /* args as an array: no args, no stream */
-  g_assert_cmpint (re->stream[find_event_ok (exact, re, "args_array")], ==, -1);
-  g_assert_cmpint (rh->stream[find_event_ok (hta, rh, "args_array")], ==, -1);
+  g_assert_cmpint (hp_rank_stream (re, find_event_ok (exact, re, "args_array")), ==, -1);
+  g_assert_cmpint (hp_rank_stream (rh, find_event_ok (hta, rh, "args_array")), ==, -1);
 
   /* non-numeric stream: -1 in both modes (docs/trace-format.md §5.1) */
-  g_assert_cmpint (re->stream[find_event_ok (exact, re, "hipLaunchKernel")], ==, -1);
-  g_assert_cmpint (rh->stream[find_event_ok (hta, rh, "hipLaunchKernel")], ==, -1);
+  g_assert_cmpint (hp_rank_stream (re, find_event_ok (exact, re, "hipLaunchKernel")), ==, -1);
+  g_assert_cmpint (hp_rank_stream (rh, find_event_ok (hta, rh, "hipLaunchKernel")), ==, -1);
 
   /* numeric strings are converted */
-  g_assert_cmpint (re->stream[find_event_ok (exact, re, "numeric_string_stream")], ==, 7);
-  g_assert_cmpint (rh->stream[find_event_ok (hta, rh, "numeric_string_stream")], ==, 7);
+  g_assert_cmpint (hp_rank_stream (re, find_event_ok (exact, re, "numeric_string_stream")), ==, 7);
+  g_assert_cmpint (hp_rank_stream (rh, find_event_ok (hta, rh, "numeric_string_stream")), ==, 7);
 
   /* 2^32 - 1: HTA keeps it as a stream, the default mode does not */
-  g_assert_cmpint (rh->stream[find_event_ok (hta, rh, "Context Sync")], ==, G_GINT64_CONSTANT (4294967295));
-  g_assert_cmpint (re->stream[find_event_ok (exact, re, "Context Sync")], ==, -1);
+  g_assert_cmpint (hp_rank_stream (rh, find_event_ok (hta, rh, "Context Sync")), ==, G_GINT64_CONSTANT (4294967295));
+  g_assert_cmpint (hp_rank_stream (re, find_event_ok (exact, re, "Context Sync")), ==, -1);
   g_assert_cmpuint (re->n_bad_stream, ==, 2);
   g_assert_cmpuint (rh->n_bad_stream, >=, 1);
 }
@@ -1326,8 +1328,8 @@ test_edge_bad_durations (void)
 
   /* HTA keeps them (docs/trace-format.md §15) */
   g_assert_cmpuint (rh->n_rows, ==, 4);
-  g_assert_cmpint (rh->dur[find_event_ok (hta, rh, "negative")], ==, -5000);
-  g_assert_cmpint (rh->dur[find_event_ok (hta, rh, "week_long")], ==, G_GINT64_CONSTANT (604800000001000));
+  g_assert_cmpint (hp_rank_dur (rh, find_event_ok (hta, rh, "negative")), ==, -5000);
+  g_assert_cmpint (hp_rank_dur (rh, find_event_ok (hta, rh, "week_long")), ==, G_GINT64_CONSTANT (604800000001000));
   g_assert_true (row_has_event (rh, find_event_ok (hta, rh, "negative")));
   g_assert_true (row_has_event (rh, find_event_ok (hta, rh, "week_long")));
 
@@ -1344,7 +1346,7 @@ test_edge_bad_durations (void)
   /* exactly seven days is still fine */
   g_assert_cmpuint (re->flags[seven] & HP_EVENT_POISONED, ==, 0);
   g_assert_true (row_has_event (re, seven));
-  g_assert_cmpint (re->dur[seven], ==, SEVEN_DAYS_NS);
+  g_assert_cmpint (hp_rank_dur (re, seven), ==, SEVEN_DAYS_NS);
 }
 
 static void
@@ -1968,8 +1970,8 @@ test_args_store (void)
           n_kernels++;
           g_assert_cmpint (hp_rank_get_arg_int (rank, e, stream_key, -1), ==,
                            json_object_get_int_member (args, "stream"));
-          g_assert_cmpint (rank->stream[e], ==, json_object_get_int_member (args, "stream"));
-          g_assert_cmpint (rank->correlation[e], ==, json_object_get_int_member (args, "correlation"));
+          g_assert_cmpint (hp_rank_stream (rank, e), ==, json_object_get_int_member (args, "stream"));
+          g_assert_cmpint (hp_rank_correlation (rank, e), ==, json_object_get_int_member (args, "correlation"));
 
           /* fractions as text: the trace's digits (0.14814815), not 17 */
           if (json_object_has_member (args, "blocks per SM"))

@@ -50,7 +50,7 @@ test_negative_duration (void)
   guint         good = find_event (trace, "good");
   HpTimeSpan    span = hp_rank_get_event_span (r, neg);
 
-  g_assert_cmpint (r->dur[neg], ==, -5 * US);
+  g_assert_cmpint (hp_rank_dur (r, neg), ==, -5 * US);
   g_assert_cmpint (hp_rank_end (r, neg), ==, r->ts[neg] - 5 * US);
   g_assert_cmpint (hp_rank_get_event_duration (r, neg), ==, 0);
   g_assert_cmpint (hp_rank_get_event_end (r, neg), ==, r->ts[neg]);

@@ -214,7 +214,7 @@ test_scope_view (void)
   g_assert_cmpuint (r->n_iterations, ==, 1);
   g_assert_cmpint (r->iterations[0], ==, 2);
   for (guint k = 0; k < r->n_rows; k++)
-    g_assert_cmpint (r->iteration[r->rows[k]], ==, 2);
+    g_assert_cmpint (hp_rank_iteration (r, r->rows[k]), ==, 2);
   /* step 2: its annotation, the fwd range, two launches, two kernels */
   g_assert_cmpuint (r->n_rows, ==, 6);
 
@@ -222,10 +222,10 @@ test_scope_view (void)
   r = hp_trace_get_rank (clipped, 0);
   g_assert_true (r->ts != whole_rank->ts);
   for (guint e = 0; e < whole_rank->n_events; e++)
-    if (whole_rank->ts[e] + whole_rank->dur[e] > 100000 && whole_rank->ts[e] < 100000)
+    if (whole_rank->ts[e] + hp_rank_dur (whole_rank, e) > 100000 && whole_rank->ts[e] < 100000)
       {
-        g_assert_cmpint (r->ts[e] + r->dur[e], ==, 100000);
-        g_assert_cmpint (whole_rank->ts[e] + whole_rank->dur[e], >, 100000);
+        g_assert_cmpint (r->ts[e] + hp_rank_dur (r, e), ==, 100000);
+        g_assert_cmpint (whole_rank->ts[e] + hp_rank_dur (whole_rank, e), >, 100000);
       }
 
   g_assert_true (hp_scope_get_rank_spans (step2, trace, whole_rank, spans));
@@ -357,7 +357,7 @@ test_scope_real_trace_steps (void)
       {
         const HpRank *r = hp_trace_get_rank (trace, k);
 
-        if (r->iteration[r->rows[j]] >= 0)
+        if (hp_rank_iteration (r, r->rows[j]) >= 0)
           whole_rows++;
       }
   for (guint i = 0; i < r0->n_iterations; i++)
