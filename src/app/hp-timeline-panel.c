@@ -362,7 +362,7 @@ show_event_details (HpTimelinePanel *self,
   const char      *name = hp_trace_get_string (self->trace, r->name[e]);
   const char      *cat = r->cat[e] != HP_NO_STRING ? hp_trace_get_string (self->trace, r->cat[e]) : NULL;
   const HpLane    *lane = hp_rank_get_event_lane (r, e);
-  g_autofree char *lane_name = lane_title (self, r, r->lane[e]);
+  g_autofree char *lane_name = lane_title (self, r, hp_rank_lane (r, e));
   g_autofree char *start = hp_timeline_format_time (hp_rank_get_event_start (r, e));
   g_autofree char *end = hp_timeline_format_time (hp_rank_get_event_end (r, e));
   g_autofree char *dur = hp_timeline_format_duration (hp_rank_get_event_duration (r, e));

@@ -198,7 +198,7 @@ hp_timeline_view_selected_row_extent (HpTimelineView *self,
     return FALSE;
   layout = hp_timeline_painter_get_layout (self->painter);
   r = hp_trace_get_rank (self->trace, (guint)self->selected_rank_pos);
-  row = hp_timeline_layout_find_lane_row (layout, (guint)self->selected_rank_pos, r->lane[self->selected_event],
+  row = hp_timeline_layout_find_lane_row (layout, (guint)self->selected_rank_pos, hp_rank_lane (r, self->selected_event),
                                           r->depth[self->selected_event]);
   if (row < 0)
     return FALSE;
@@ -223,7 +223,7 @@ hp_timeline_view_reveal_event (HpTimelineView *self,
 
   hp_timeline_layout_set_rank_visible (layout, rank_pos, TRUE);
   hp_timeline_layout_set_rank_collapsed (layout, rank_pos, FALSE);
-  hp_timeline_layout_set_lane_visible (layout, rank_pos, r->lane[event], TRUE);
+  hp_timeline_layout_set_lane_visible (layout, rank_pos, hp_rank_lane (r, event), TRUE);
 
   if (te - ts > span * 0.9)
     hp_timeline_view_set_visible_range (self, ts - (te - ts) / 10, te + (te - ts) / 10);
@@ -232,7 +232,7 @@ hp_timeline_view_reveal_event (HpTimelineView *self,
 
   /* without a size there is nothing to scroll: do it once laid out */
   self->reveal_pending = gtk_widget_get_height (GTK_WIDGET (self)) <= 0;
-  row = hp_timeline_layout_find_lane_row (layout, rank_pos, r->lane[event], r->depth[event]);
+  row = hp_timeline_layout_find_lane_row (layout, rank_pos, hp_rank_lane (r, event), r->depth[event]);
   if (row >= 0 && !self->reveal_pending)
     {
       const HpTimelineRow *rows;

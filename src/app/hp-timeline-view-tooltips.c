@@ -22,7 +22,7 @@ event_tooltip (HpTimelineView *self,
   g_autofree char *escaped = NULL;
   g_autofree char *start = hp_timeline_format_time (hp_rank_get_event_start (r, e));
   g_autofree char *dur = hp_timeline_format_duration (hp_rank_get_event_duration (r, e));
-  g_autofree char *lane = hp_timeline_painter_dup_lane_title (self->painter, r, r->lane[e]);
+  g_autofree char *lane = hp_timeline_painter_dup_lane_title (self->painter, r, hp_rank_lane (r, e));
   g_autofree char *lane_escaped = g_markup_escape_text (lane, -1);
   g_autofree char *cat_escaped = g_markup_escape_text (cat != NULL ? cat : "", -1);
 

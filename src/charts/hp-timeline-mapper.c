@@ -121,7 +121,7 @@ hp_timeline_mapper_event_rect (const HpTimelineMapper *mapper,
 
   if (event >= r->n_events)
     return FALSE;
-  if (!hp_timeline_mapper_lane_y (mapper, rank_pos, r->lane[event], r->depth[event], &y, &h))
+  if (!hp_timeline_mapper_lane_y (mapper, rank_pos, hp_rank_lane (r, event), r->depth[event], &y, &h))
     return FALSE;
   x0 = hp_timeline_mapper_time_to_x (mapper, hp_rank_get_event_start (r, event));
   x1 = hp_timeline_mapper_time_to_x (mapper, hp_rank_get_event_end (r, event));

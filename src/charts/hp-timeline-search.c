@@ -145,7 +145,7 @@ hp_timeline_layout_find_event_position (HpTimelineLayout *self,
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (rank_pos < self->n_ranks, FALSE);
   r = hp_trace_get_rank (self->trace, rank_pos);
-  if (event >= r->n_events || r->lane[event] >= r->n_lanes)
+  if (event >= r->n_events || hp_rank_lane (r, event) >= r->n_lanes)
     return FALSE;
 
   lane = hp_rank_get_event_lane (r, event);
@@ -219,7 +219,7 @@ hp_timeline_layout_add_highlights (HpTimelineLayout *self,
 
       if (!hp_timeline_layout_find_event_position (self, rank_pos, events[i], &p))
         continue;
-      add_lane_highlight (self, rank_pos, r->lane[events[i]], p);
+      add_lane_highlight (self, rank_pos, hp_rank_lane (r, events[i]), p);
       h.ts = hp_rank_get_event_start (r, events[i]);
       h.rank_pos = rank_pos;
       h.event = events[i];

@@ -560,7 +560,7 @@ derive_lanes (HpRankBuilder *b)
     }
   for (guint i = 0; i < r->n_events; i++)
     {
-      HpLane *lane = &g_array_index (lanes, HpLane, r->lane[i]);
+      HpLane *lane = &g_array_index (lanes, HpLane, hp_rank_lane (r, i));
 
       lane->n_events++;
       if (r->flags[i] & (HP_EVENT_G1 | HP_EVENT_G4) || hp_event_kind_is_gpu_activity (r->kind[i]))
@@ -594,7 +594,11 @@ derive_lanes (HpRankBuilder *b)
       lane->events = g_new (guint32, MAX (lane->n_events, 1));
     }
   for (guint i = 0; i < r->n_events; i++)
-    g_array_index (lanes, HpLane, r->lane[i]).events[fill[r->lane[i]]++] = i;
+    {
+      guint l = hp_rank_lane (r, i);
+
+      g_array_index (lanes, HpLane, l).events[fill[l]++] = i;
+    }
 
   for (guint l = 0; l < lanes->len; l++)
     {
@@ -666,7 +670,7 @@ derive_lanes (HpRankBuilder *b)
       remap[order[l]] = l;
     }
   for (guint i = 0; i < r->n_events; i++)
-    r->lane[i] = remap[r->lane[i]];
+    _hp_column16_set (&r->lane, i, remap[hp_rank_lane (r, i)]);
 }
 
 static void

@@ -374,7 +374,7 @@ call_graph_build (CallGraph    *g,
   for (guint i = 0; i < r->n_rows; i++)
     {
       guint e = r->rows[i];
-      guint l = r->lane[e];
+      guint l = hp_rank_lane (r, e);
 
       in_rows[e] = 1;
       all_stream_pos[l] &= is_gpu_event (g, e);
@@ -384,7 +384,7 @@ call_graph_build (CallGraph    *g,
   for (guint i = 0; i < r->n_rows; i++)
     {
       guint e = r->rows[i];
-      guint l = r->lane[e];
+      guint l = hp_rank_lane (r, e);
 
       /* in row order (HTA's), each event once */
       if (in_rows[e] != 1 || all_stream_pos[l] || all_pid0[l] || all_tid0[l] || !is_stack_event (g, e))
@@ -1841,7 +1841,7 @@ hp_repeated_sequences_table (HpTrace      *trace,
   for (guint i = 0; i < rank->n_rows; i++)
     {
       guint32 e = rank->rows[i];
-      guint   l = rank->lane[e];
+      guint   l = hp_rank_lane (rank, e);
 
       if (seen[e] || rank->kind[e] != HP_EVENT_KIND_KERNEL)
         continue;

@@ -76,6 +76,7 @@ _hp_rank_builder_new (const char *path)
   _hp_column32_init (&b->rank->correlation, 0, FALSE);
   _hp_column16_init (&b->rank->iteration, 0, FALSE);
   _hp_column16_init (&b->rank->exec_iteration, 0, FALSE);
+  _hp_column16_init (&b->rank->lane, 0, TRUE);
   b->strings = hp_strings_new ();
   b->labels = g_array_new (FALSE, FALSE, sizeof (HpLaneLabel));
   b->lane_keys = g_array_new (FALSE, FALSE, sizeof (HpLaneKey));
@@ -121,7 +122,7 @@ builder_reserve (HpRankBuilder *b)
   r->name = g_renew (guint32, r->name, cap);
   r->cat = g_renew (guint32, r->cat, cap);
   b->phase = g_renew (guint8, b->phase, cap);
-  r->lane = g_renew (guint32, r->lane, cap);
+  _hp_column16_resize (&r->lane, cap);
   _hp_column16_resize (&r->stream, cap);
   _hp_column32_resize (&r->correlation, cap);
   r->args_at = g_renew (guint32, r->args_at, cap);
@@ -285,7 +286,7 @@ _hp_parser_event_finish (Parser *p)
   r->name[n] = ev->name != HP_NO_STRING ? ev->name : hp_strings_intern (b->strings, "", 0);
   r->cat[n] = ev->cat;
   b->phase[n] = (guint8)(ev->ph != 0 ? ev->ph : 'X');
-  r->lane[n] = builder_lane (b, ev->pid, ev->tid);
+  _hp_column16_set (&r->lane, n, builder_lane (b, ev->pid, ev->tid));
   _hp_column16_set (&r->stream, n, ev->stream);
   b->stream_state[n] = ev->stream_state;
   _hp_column32_set (&r->correlation, n, ev->correlation);

@@ -109,7 +109,7 @@ static inline const HpLane *
 hp_rank_get_event_lane (const HpRank *self,
                         guint         event)
 {
-  return &self->lanes[self->lane[event]];
+  return &self->lanes[hp_rank_lane (self, event)];
 }
 
 /**

@@ -72,7 +72,7 @@ _hp_rank_free (HpRank *r)
   _hp_column16_clear (&r->exec_iteration);
   g_free (r->parent);
   g_free (r->depth);
-  g_free (r->lane);
+  _hp_column16_clear (&r->lane);
   g_free (r->args_at);
   g_free (r->args_at_high);
   g_free (r->launch_event);

@@ -164,9 +164,10 @@ typedef struct _HpRank
   HpColumn16 exec_iteration; /* the step the event runs in on its own clock, or -1 */
   gint32    *parent;         /* enclosing event on the same lane, or -1 */
   guint16   *depth;          /* nesting depth on its lane */
-  guint32   *lane;           /* index into lanes; an event's pid and tid are its lane's */
-  guint32   *args_at;        /* low 32 bits of the offset into args (hp_rank_args_iter_init()) */
-  guint32   *args_at_high;   /* events at which the offsets pass another 4 GiB, ascending;
+  HpColumn16 lane;           /* index into lanes (hp_rank_lane()); an event's pid and tid
+                              * are its lane's */
+  guint32 *args_at;          /* low 32 bits of the offset into args (hp_rank_args_iter_init()) */
+  guint32 *args_at_high;     /* events at which the offsets pass another 4 GiB, ascending;
                               * NULL for an args store under 4 GiB */
   guint n_args_at_high;
 
@@ -273,20 +274,27 @@ double   hp_rank_get_arg_double (const HpRank *self,
                                  double        default_value);
 char    *hp_arg_value_to_string (const HpArgValue *value);
 
+static inline guint
+hp_rank_lane (const HpRank *self,
+              guint         event)
+{
+  return (guint)hp_column16_get (&self->lane, event);
+}
+
 /* An event's pid and tid: its lane's. The lane is keyed by them, so the
  * model keeps them once per lane rather than 16 bytes per event. */
 static inline gint64
 hp_rank_pid (const HpRank *self,
              guint         event)
 {
-  return self->lanes[self->lane[event]].pid;
+  return self->lanes[hp_rank_lane (self, event)].pid;
 }
 
 static inline gint64
 hp_rank_tid (const HpRank *self,
              guint         event)
 {
-  return self->lanes[self->lane[event]].tid;
+  return self->lanes[hp_rank_lane (self, event)].tid;
 }
 
 /* The narrow columns (hp-column.h), read exactly whatever the value */

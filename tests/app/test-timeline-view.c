@@ -392,7 +392,7 @@ test_search (Fixture      *f,
         {
           g_autofree char *lower = g_ascii_strdown (hp_trace_get_string (f->trace, r->name[e]), -1);
 
-          if (r->lane[e] < r->n_lanes && strstr (lower, "nccl") != NULL)
+          if (hp_rank_lane (r, e) < r->n_lanes && strstr (lower, "nccl") != NULL)
             expected++;
         }
     }

@@ -738,7 +738,7 @@ test_names_and_search (void)
   g_assert_cmpuint (hp_timeline_layout_get_n_highlights (layout), ==, 1);
   g_assert_true (hp_timeline_layout_get_highlight (layout, 0, &rank_pos, &event));
   g_assert_cmpuint (event, ==, nccl);
-  g_assert_nonnull (hp_timeline_layout_get_lane_highlights (layout, 0, r->lane[nccl]));
+  g_assert_nonnull (hp_timeline_layout_get_lane_highlights (layout, 0, hp_rank_lane (r, nccl)));
 }
 
 /* ---------------------------------------------------------------------- */

@@ -1163,7 +1163,7 @@ test_pid_tid_from_lanes (void)
           g_autofree char *got = g_strdup_printf ("p%" G_GINT64_FORMAT " t%s", hp_rank_pid (r, e), tid);
 
           g_assert_cmpstr (got, ==, name);
-          g_assert_cmpint (hp_rank_pid (r, e), ==, r->lanes[r->lane[e]].pid);
+          g_assert_cmpint (hp_rank_pid (r, e), ==, r->lanes[hp_rank_lane (r, e)].pid);
           n_checked++;
         }
     }
