@@ -45,173 +45,65 @@ typedef struct
   gboolean (*base_set) (const Column *col);
 } Width;
 
-static void
-init32 (Column  *col,
-        gint64   base,
-        gboolean base_set)
-{
-  _hp_column32_init (&col->c32, base, base_set);
-}
+/* the Width of HpColumn32 or HpColumn16 */
+#define DEFINE_WIDTH(bits)                                                             \
+  static void init##bits (Column *col, gint64 base, gboolean base_set)                 \
+  {                                                                                    \
+    _hp_column##bits##_init (&col->c##bits, base, base_set);                           \
+  }                                                                                    \
+  static void resize##bits (Column *col, guint capacity)                               \
+  {                                                                                    \
+    _hp_column##bits##_resize (&col->c##bits, capacity);                               \
+  }                                                                                    \
+  static void set##bits (Column *col, guint i, gint64 value)                           \
+  {                                                                                    \
+    _hp_column##bits##_set (&col->c##bits, i, value);                                  \
+  }                                                                                    \
+  static gint64 get##bits (const Column *col, guint i)                                 \
+  {                                                                                    \
+    return hp_column##bits##_get (&col->c##bits, i);                                   \
+  }                                                                                    \
+  static gboolean is_wide##bits (const Column *col, guint i)                           \
+  {                                                                                    \
+    return col->c##bits.cells[i] == HP_CELL##bits##_WIDE;                              \
+  }                                                                                    \
+  static void copy##bits (Column *dest, const Column *src, guint n)                    \
+  {                                                                                    \
+    _hp_column##bits##_copy (&dest->c##bits, &src->c##bits, n);                        \
+  }                                                                                    \
+  static void clear##bits (Column *col)                                                \
+  {                                                                                    \
+    _hp_column##bits##_clear (&col->c##bits);                                          \
+  }                                                                                    \
+  static const HpWideValues *wide##bits (const Column *col)                            \
+  {                                                                                    \
+    return &col->c##bits.wide;                                                         \
+  }                                                                                    \
+  static gint64 base##bits (const Column *col)                                         \
+  {                                                                                    \
+    return col->c##bits.base;                                                          \
+  }                                                                                    \
+  static gboolean base_set##bits (const Column *col)                                   \
+  {                                                                                    \
+    return col->c##bits.base_set;                                                      \
+  }                                                                                    \
+  static const Width width##bits = {                                                   \
+    .min_fit = (gint64)G_MININT##bits + 2, /* the cells below are "wide" and "none" */ \
+    .max_fit = G_MAXINT##bits,                                                         \
+    .init = init##bits,                                                                \
+    .resize = resize##bits,                                                            \
+    .set = set##bits,                                                                  \
+    .get = get##bits,                                                                  \
+    .is_wide = is_wide##bits,                                                          \
+    .copy = copy##bits,                                                                \
+    .clear = clear##bits,                                                              \
+    .wide = wide##bits,                                                                \
+    .base = base##bits,                                                                \
+    .base_set = base_set##bits,                                                        \
+  }
 
-static void
-resize32 (Column *col,
-          guint   capacity)
-{
-  _hp_column32_resize (&col->c32, capacity);
-}
-
-static void
-set32 (Column *col,
-       guint   i,
-       gint64  value)
-{
-  _hp_column32_set (&col->c32, i, value);
-}
-
-static gint64
-get32 (const Column *col,
-       guint         i)
-{
-  return hp_column32_get (&col->c32, i);
-}
-
-static gboolean
-is_wide32 (const Column *col,
-           guint         i)
-{
-  return col->c32.cells[i] == HP_CELL32_WIDE;
-}
-
-static void
-copy32 (Column       *dest,
-        const Column *src,
-        guint         n)
-{
-  _hp_column32_copy (&dest->c32, &src->c32, n);
-}
-
-static void
-clear32 (Column *col)
-{
-  _hp_column32_clear (&col->c32);
-}
-
-static const HpWideValues *
-wide32 (const Column *col)
-{
-  return &col->c32.wide;
-}
-
-static gint64
-base32 (const Column *col)
-{
-  return col->c32.base;
-}
-
-static gboolean
-base_set32 (const Column *col)
-{
-  return col->c32.base_set;
-}
-
-static void
-init16 (Column  *col,
-        gint64   base,
-        gboolean base_set)
-{
-  _hp_column16_init (&col->c16, base, base_set);
-}
-
-static void
-resize16 (Column *col,
-          guint   capacity)
-{
-  _hp_column16_resize (&col->c16, capacity);
-}
-
-static void
-set16 (Column *col,
-       guint   i,
-       gint64  value)
-{
-  _hp_column16_set (&col->c16, i, value);
-}
-
-static gint64
-get16 (const Column *col,
-       guint         i)
-{
-  return hp_column16_get (&col->c16, i);
-}
-
-static gboolean
-is_wide16 (const Column *col,
-           guint         i)
-{
-  return col->c16.cells[i] == HP_CELL16_WIDE;
-}
-
-static void
-copy16 (Column       *dest,
-        const Column *src,
-        guint         n)
-{
-  _hp_column16_copy (&dest->c16, &src->c16, n);
-}
-
-static void
-clear16 (Column *col)
-{
-  _hp_column16_clear (&col->c16);
-}
-
-static const HpWideValues *
-wide16 (const Column *col)
-{
-  return &col->c16.wide;
-}
-
-static gint64
-base16 (const Column *col)
-{
-  return col->c16.base;
-}
-
-static gboolean
-base_set16 (const Column *col)
-{
-  return col->c16.base_set;
-}
-
-static const Width width32 = {
-  .min_fit = (gint64)G_MININT32 + 2,
-  .max_fit = G_MAXINT32,
-  .init = init32,
-  .resize = resize32,
-  .set = set32,
-  .get = get32,
-  .is_wide = is_wide32,
-  .copy = copy32,
-  .clear = clear32,
-  .wide = wide32,
-  .base = base32,
-  .base_set = base_set32,
-};
-
-static const Width width16 = {
-  .min_fit = (gint64)G_MININT16 + 2,
-  .max_fit = G_MAXINT16,
-  .init = init16,
-  .resize = resize16,
-  .set = set16,
-  .get = get16,
-  .is_wide = is_wide16,
-  .copy = copy16,
-  .clear = clear16,
-  .wide = wide16,
-  .base = base16,
-  .base_set = base_set16,
-};
+DEFINE_WIDTH (32);
+DEFINE_WIDTH (16);
 
 static void
 column_new (const Width *w,
@@ -731,16 +623,15 @@ check_model (HpTrace *trace)
   g_assert_cmpint (r->iterations[1], ==, 40000);
 }
 
+/* an analysis of the registry, by name */
 static GPtrArray *
 run_analysis (HpTrace    *trace,
               const char *name)
 {
-  g_autoptr (GError) error = NULL;
-  GPtrArray *tables = hp_analysis_run (hp_analysis_find (name), trace, NULL, NULL, &error);
+  const HpAnalysis *analysis = hp_analysis_find (name);
 
-  g_assert_no_error (error);
-  g_assert_nonnull (tables);
-  return tables;
+  g_assert_nonnull (analysis);
+  return hp_test_run (analysis->func, trace, NULL);
 }
 
 static void
@@ -795,6 +686,19 @@ test_trace_wide_values (void)
     }
 }
 
+static const struct
+{
+  const char   *name;
+  GTestDataFunc func;
+} unit_tests[] = {
+  { "none", test_none },
+  { "edges", test_edges },
+  { "lazy-base", test_lazy_base },
+  { "wide-out-of-order", test_wide_out_of_order },
+  { "copy", test_copy },
+  { "random", test_random },
+};
+
 int
 main (int   argc,
       char *argv[])
@@ -802,18 +706,13 @@ main (int   argc,
   setlocale (LC_ALL, "");
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_data_func ("/column/32/none", &width32, test_none);
-  g_test_add_data_func ("/column/16/none", &width16, test_none);
-  g_test_add_data_func ("/column/32/edges", &width32, test_edges);
-  g_test_add_data_func ("/column/16/edges", &width16, test_edges);
-  g_test_add_data_func ("/column/32/lazy-base", &width32, test_lazy_base);
-  g_test_add_data_func ("/column/16/lazy-base", &width16, test_lazy_base);
-  g_test_add_data_func ("/column/32/wide-out-of-order", &width32, test_wide_out_of_order);
-  g_test_add_data_func ("/column/16/wide-out-of-order", &width16, test_wide_out_of_order);
-  g_test_add_data_func ("/column/32/copy", &width32, test_copy);
-  g_test_add_data_func ("/column/16/copy", &width16, test_copy);
-  g_test_add_data_func ("/column/32/random", &width32, test_random);
-  g_test_add_data_func ("/column/16/random", &width16, test_random);
+  for (guint k = 0; k < G_N_ELEMENTS (unit_tests); k++)
+    for (guint bits = 32; bits >= 16; bits -= 16)
+      {
+        g_autofree char *path = g_strdup_printf ("/column/%u/%s", bits, unit_tests[k].name);
+
+        g_test_add_data_func (path, bits == 32 ? &width32 : &width16, unit_tests[k].func);
+      }
   g_test_add_func ("/column/trace-wide-values", test_trace_wide_values);
 
   return g_test_run ();
