@@ -418,12 +418,15 @@ show_event_details (HpTimelinePanel *self,
   /* the launch ↔ kernel link */
   if (r->partner[e] >= 0)
     {
+      guint          n_launched;
+      const guint32 *launched = hp_rank_get_launched (r, e, &n_launched);
+
       if (lane->is_gpu)
         add_link_row (self, grid, _ ("Launched by"), r, (guint32)r->partner[e]);
-      else if (r->launch_first != NULL && r->launch_first[e + 1] > r->launch_first[e])
+      else if (launched != NULL)
         {
-          for (guint k = r->launch_first[e]; k < r->launch_first[e + 1] && k - r->launch_first[e] < MAX_LINKS; k++)
-            add_link_row (self, grid, k == r->launch_first[e] ? _ ("Launches") : "", r, r->launch_gpu[k]);
+          for (guint k = 0; k < n_launched && k < MAX_LINKS; k++)
+            add_link_row (self, grid, k == 0 ? _ ("Launches") : "", r, launched[k]);
         }
       else
         add_link_row (self, grid, _ ("Launches"), r, (guint32)r->partner[e]);

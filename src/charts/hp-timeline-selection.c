@@ -316,6 +316,9 @@ flows_of (const HpTimelineMapper *m,
           guint32                 e,
           guint                   limit)
 {
+  guint          n_launched;
+  const guint32 *launched;
+
   if (r->partner[e] < 0)
     return;
   if (hp_rank_get_event_lane (r, e)->is_gpu)
@@ -323,10 +326,11 @@ flows_of (const HpTimelineMapper *m,
       flow (m, cr, rank_pos, (guint32)r->partner[e], e);
       return;
     }
-  if (r->launch_first != NULL && r->launch_first[e + 1] > r->launch_first[e])
+  launched = hp_rank_get_launched (r, e, &n_launched);
+  if (launched != NULL)
     {
-      for (guint k = r->launch_first[e]; k < r->launch_first[e + 1] && k - r->launch_first[e] < limit; k++)
-        flow (m, cr, rank_pos, e, r->launch_gpu[k]);
+      for (guint k = 0; k < n_launched && k < limit; k++)
+        flow (m, cr, rank_pos, e, launched[k]);
     }
   else
     flow (m, cr, rank_pos, e, (guint32)r->partner[e]);

@@ -279,9 +279,11 @@ collect_default (Ctx          *ctx,
 
   for (guint i = 0; i < launches->len; i++)
     {
-      guint  e = g_array_index (launches, Op, i).e;
-      gint64 end = hp_rank_end (r, e);
-      gint32 op = r->parent[e];
+      guint          e = g_array_index (launches, Op, i).e;
+      gint64         end = hp_rank_end (r, e);
+      gint32         op = r->parent[e];
+      guint          n_launched;
+      const guint32 *launched;
 
       if ((i & 4095) == 0 && hp_analysis_check_cancelled (cancellable, i, error))
         return FALSE;
@@ -292,9 +294,10 @@ collect_default (Ctx          *ctx,
         continue;
 
       g_array_set_size (kernels, 0);
-      for (guint j = r->launch_first[e]; j < r->launch_first[e + 1]; j++)
+      launched = hp_rank_get_launched (r, e, &n_launched);
+      for (guint j = 0; j < n_launched; j++)
         {
-          guint32 g = r->launch_gpu[j];
+          guint32 g = launched[j];
 
           if ((r->flags[g] & HP_EVENT_G1) && in_rows[g] && r->partner[g] == (gint32)e)
             g_array_append_val (kernels, g);

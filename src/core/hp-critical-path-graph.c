@@ -257,9 +257,14 @@ clip_events (Builder *b)
             cp->in_region[r->partner[e]] = 2;
         }
       else
-        for (guint j = r->launch_first[e]; j < r->launch_first[e + 1]; j++)
-          if (is_device_side (b, r->launch_gpu[j]) && (r->flags[r->launch_gpu[j]] & HP_EVENT_MEASURED))
-            cp->in_region[r->launch_gpu[j]] = 2;
+        {
+          guint          n_launched;
+          const guint32 *launched = hp_rank_get_launched (r, e, &n_launched);
+
+          for (guint j = 0; j < n_launched; j++)
+            if (is_device_side (b, launched[j]) && (r->flags[launched[j]] & HP_EVENT_MEASURED))
+              cp->in_region[launched[j]] = 2;
+        }
     }
   for (guint k = 0; k < r->n_rows; k++)
     {

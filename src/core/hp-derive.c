@@ -299,13 +299,17 @@ derive_links (HpRank *r,
   g_autofree guint64 *gpu = NULL; /* (correlation, position) of GPU side, sorted */
   guint               n_gpu = 0;
   guint               total = 0;
+  guint               n_launches = 0;
 
   r->partner = g_new (gint32, MAX (n, 1));
-  r->launch_first = g_new0 (guint32, n + 1);
   for (guint i = 0; i < n; i++)
     r->partner[i] = -1;
 
-  gpu = g_new (guint64, 2 * (gsize)MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    if ((r->flags[i] & HP_EVENT_MEASURED) && (r->flags[i] & HP_EVENT_G2) && hp_rank_correlation (r, i) != -1)
+      n_gpu++;
+  gpu = g_new (guint64, 2 * (gsize)MAX (n_gpu, 1));
+  n_gpu = 0;
   for (guint i = 0; i < n; i++)
     if ((r->flags[i] & HP_EVENT_MEASURED) && (r->flags[i] & HP_EVENT_G2) && hp_rank_correlation (r, i) != -1)
       {
@@ -315,18 +319,17 @@ derive_links (HpRank *r,
       }
   qsort (gpu, n_gpu, 2 * sizeof (guint64), cmp_u64_pair);
 
-  /* first pass counts, second fills the CSR */
+  /* first pass counts, second fills the lists; only launches that
+   * started something are listed */
   for (int pass = 0; pass < 2; pass++)
     {
       for (guint i = 0; i < n; i++)
         {
           guint64 key[2];
           gsize   lo = 0, hi = n_gpu;
+          guint   before = total;
 
-          if (pass == 1)
-            r->launch_first[i] = total;
-          if (!(r->flags[i] & HP_EVENT_MEASURED) || (r->flags[i] & HP_EVENT_G2) ||
-              hp_rank_correlation (r, i) == -1)
+          if (!(r->flags[i] & HP_EVENT_MEASURED) || (r->flags[i] & HP_EVENT_G2) || hp_rank_correlation (r, i) == -1)
             continue;
           key[0] = (guint64)hp_rank_correlation (r, i);
           key[1] = 0;
@@ -354,14 +357,26 @@ derive_links (HpRank *r,
                * wins for the GPU side, as in HTA's join */
               r->partner[g] = (gint32)i;
             }
+          if (total == before)
+            continue;
+          if (pass == 1)
+            {
+              r->launch_event[n_launches] = i;
+              r->launch_first[n_launches] = before;
+            }
+          n_launches++;
         }
       if (pass == 0)
         {
+          r->launch_event = g_new (guint32, MAX (n_launches, 1));
+          r->launch_first = g_new (guint32, n_launches + 1);
           r->launch_gpu = g_new (guint32, MAX (total, 1));
+          r->n_launches = n_launches;
           total = 0;
+          n_launches = 0;
         }
     }
-  r->launch_first[n] = total;
+  r->launch_first[n_launches] = total;
 
   if (mode == HP_MODE_HTA_COMPAT)
     {

@@ -418,13 +418,18 @@ call_graph_build (CallGraph    *g,
               g->parent[p] = (gint32)e, g->is_gpu[p] = 1;
           }
         else
-          for (guint32 j = r->launch_first[e]; j < r->launch_first[e + 1]; j++)
-            {
-              guint32 p = r->launch_gpu[j];
+          {
+            guint          n_launched;
+            const guint32 *launched = hp_rank_get_launched (r, e, &n_launched);
 
-              if (in_rows[p] && is_gpu_event (g, p) && g->parent[p] == NOT_A_NODE)
-                g->parent[p] = (gint32)e, g->is_gpu[p] = 1;
-            }
+            for (guint j = 0; j < n_launched; j++)
+              {
+                guint32 p = launched[j];
+
+                if (in_rows[p] && is_gpu_event (g, p) && g->parent[p] == NOT_A_NODE)
+                  g->parent[p] = (gint32)e, g->is_gpu[p] = 1;
+              }
+          }
       }
 
   /* step 5 */

@@ -11,6 +11,43 @@
 #include "hp-rank-access.h"
 #include "hp-table.h"
 
+/**
+ * hp_rank_get_launched:
+ * @event: an event position
+ * @n_launched: (out): how many GPU events @event launched
+ *
+ * The GPU events a CPU launch started, linked by correlation
+ * (docs/trace-format.md §8), in file order: one for a kernel launch, many
+ * for a graph launch.
+ *
+ * Returns: (transfer none) (nullable): @n_launched event positions, or
+ *   %NULL when @event launched nothing
+ */
+const guint32 *
+hp_rank_get_launched (const HpRank *self,
+                      guint         event,
+                      guint        *n_launched)
+{
+  guint lo = 0, hi = self->n_launches;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (self->launch_event[mid] < event)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo == self->n_launches || self->launch_event[lo] != event)
+    {
+      *n_launched = 0;
+      return NULL;
+    }
+  *n_launched = self->launch_first[lo + 1] - self->launch_first[lo];
+  return self->launch_gpu + self->launch_first[lo];
+}
+
 void
 _hp_rank_free (HpRank *r)
 {
@@ -38,6 +75,7 @@ _hp_rank_free (HpRank *r)
   g_free (r->lane);
   g_free (r->args_at);
   g_free (r->args_at_high);
+  g_free (r->launch_event);
   g_free (r->launch_first);
   g_free (r->launch_gpu);
   g_free (r->args);

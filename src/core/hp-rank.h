@@ -170,9 +170,12 @@ typedef struct _HpRank
                               * NULL for an args store under 4 GiB */
   guint n_args_at_high;
 
-  /* CSR list of all GPU events of a CPU launch (graph launches have many) */
-  guint32 *launch_first; /* n_events + 1 */
+  /* all GPU events of each CPU launch (graph launches have many), for the
+   * launches that started any: read them with hp_rank_get_launched() */
+  guint32 *launch_event; /* the launches, ascending */
+  guint32 *launch_first; /* n_launches + 1: their lists in launch_gpu */
   guint32 *launch_gpu;
+  guint    n_launches;
 
   guint8            *args; /* the compact args store */
   gsize              args_len;
@@ -328,6 +331,10 @@ hp_rank_end (const HpRank *self,
 {
   return self->ts[event] + hp_rank_dur (self, event);
 }
+
+const guint32 *hp_rank_get_launched (const HpRank *self,
+                                     guint         event,
+                                     guint        *n_launched);
 
 guint32     hp_rank_lookup_arg_key (const HpRank *self,
                                     const char   *key);
