@@ -25,6 +25,13 @@ typedef struct
   gboolean has_sort_index;
 } HpLaneLabel;
 
+/* a lane's identity: its events' pid and tid */
+typedef struct
+{
+  gint64 pid;
+  gint64 tid;
+} HpLaneKey;
+
 /* Raw per-event parse state that the derive step turns into columns */
 typedef struct
 {
@@ -33,15 +40,18 @@ typedef struct
   HpStrings *strings; /* local names and categories */
   gsize      args_capacity;
 
-  guint8  *stream_state; /* 0 absent, 1 number, 2 not numeric */
-  guint8  *phase;        /* the 'ph' character, until the kinds hold it */
-  gint64  *pid;          /* until the lanes hold them (hp_rank_pid()) */
-  gint64  *tid;
-  gboolean any_float_ts;
-  gboolean any_missing_ts;
-  GArray  *labels;             /* HpLaneLabel */
-  int      rank_from_metadata; /* -1 if none */
-  char    *duplicate_of;
+  guint8 *stream_state; /* 0 absent, 1 number, 2 not numeric */
+  guint8 *phase;        /* the 'ph' character, until the kinds hold it */
+  /* lanes as the parser meets them: rank->lane holds an event's index in
+   * lane_keys until the lanes are built and sorted */
+  GArray     *lane_keys; /* HpLaneKey */
+  GHashTable *lane_of;   /* HpLaneKey -> index + 1 */
+  guint32     last_lane;
+  gboolean    any_float_ts;
+  gboolean    any_missing_ts;
+  GArray     *labels;             /* HpLaneLabel */
+  int         rank_from_metadata; /* -1 if none */
+  char       *duplicate_of;
 } HpRankBuilder;
 
 typedef struct

@@ -512,32 +512,8 @@ derive_iterations (HpRankBuilder *b,
     }
 }
 
-/* Lanes: one per (pid, tid); depth by nesting (docs/analyses.md §15). */
-typedef struct
-{
-  gint64 pid;
-  gint64 tid;
-} LaneKey;
-
-static guint
-lane_key_hash (gconstpointer p)
-{
-  const LaneKey *k = p;
-
-  /* unsigned: pids and tids may be anywhere in int64 */
-  return (guint)(((guint64)k->pid * 1000003u) ^ (guint64)k->tid);
-}
-
-static gboolean
-lane_key_equal (gconstpointer a,
-                gconstpointer b)
-{
-  const LaneKey *x = a;
-  const LaneKey *y = b;
-
-  return x->pid == y->pid && x->tid == y->tid;
-}
-
+/* Lanes: one per (pid, tid), numbered by the parser as it met them; depth
+ * by nesting (docs/analyses.md §15). */
 static int
 cmp_lane_order (gconstpointer a,
                 gconstpointer b,
@@ -563,47 +539,32 @@ static void
 derive_lanes (HpRankBuilder *b)
 {
   HpRank *r = b->rank;
-  g_autoptr (GHashTable) map = g_hash_table_new_full (lane_key_hash, lane_key_equal, g_free, NULL);
-  g_autoptr (GArray) lanes = g_array_new (FALSE, TRUE, sizeof (HpLane));
-  g_autofree guint32 *count = NULL;
+  g_autoptr (GArray) lanes = g_array_sized_new (FALSE, TRUE, sizeof (HpLane), b->lane_keys->len);
   g_autofree guint32 *fill = NULL;
-  g_autofree guint32 *items = NULL;
   g_autofree guint   *order = NULL;
   g_autofree guint   *remap = NULL;
-  gint64              last_pid = G_MININT64, last_tid = G_MININT64;
-  guint               last_lane = 0;
   const LaneKeys      keys = { r->ts, r };
 
-  r->lane = g_new (guint32, MAX (r->n_events, 1));
   r->parent = g_new (gint32, MAX (r->n_events, 1));
   r->depth = g_new0 (guint16, MAX (r->n_events, 1));
 
+  for (guint l = 0; l < b->lane_keys->len; l++)
+    {
+      const HpLaneKey *key = &g_array_index (b->lane_keys, HpLaneKey, l);
+      HpLane           lane = { 0 };
+
+      lane.pid = key->pid;
+      lane.tid = key->tid;
+      lane.name = HP_NO_STRING;
+      g_array_append_val (lanes, lane);
+    }
   for (guint i = 0; i < r->n_events; i++)
     {
-      LaneKey  key = { b->pid[i], b->tid[i] };
-      gpointer found;
+      HpLane *lane = &g_array_index (lanes, HpLane, r->lane[i]);
 
-      if (key.pid != last_pid || key.tid != last_tid || i == 0)
-        {
-          if (!g_hash_table_lookup_extended (map, &key, NULL, &found))
-            {
-              HpLane lane = { 0 };
-
-              lane.pid = key.pid;
-              lane.tid = key.tid;
-              lane.name = HP_NO_STRING;
-              found = GUINT_TO_POINTER (lanes->len);
-              g_array_append_val (lanes, lane);
-              g_hash_table_insert (map, g_memdup2 (&key, sizeof key), found);
-            }
-          last_lane = GPOINTER_TO_UINT (found);
-          last_pid = key.pid;
-          last_tid = key.tid;
-        }
-      r->lane[i] = last_lane;
-      g_array_index (lanes, HpLane, last_lane).n_events++;
+      lane->n_events++;
       if (r->flags[i] & (HP_EVENT_G1 | HP_EVENT_G4) || hp_event_kind_is_gpu_activity (r->kind[i]))
-        g_array_index (lanes, HpLane, last_lane).is_gpu = TRUE;
+        lane->is_gpu = TRUE;
     }
 
   /* labels from M events */
@@ -624,26 +585,30 @@ derive_lanes (HpRankBuilder *b)
         }
     }
 
-  /* gather each lane's events sorted by (ts, longer first) */
-  count = g_new0 (guint32, lanes->len + 1);
+  /* each lane's events, in file order */
+  fill = g_new0 (guint32, MAX (lanes->len, 1));
   for (guint l = 0; l < lanes->len; l++)
-    count[l + 1] = count[l] + g_array_index (lanes, HpLane, l).n_events;
-  fill = g_memdup2 (count, sizeof (guint32) * (lanes->len + 1));
-  items = g_new (guint32, MAX (r->n_events, 1));
+    {
+      HpLane *lane = &g_array_index (lanes, HpLane, l);
+
+      lane->events = g_new (guint32, MAX (lane->n_events, 1));
+    }
   for (guint i = 0; i < r->n_events; i++)
-    items[fill[r->lane[i]]++] = i;
+    g_array_index (lanes, HpLane, r->lane[i]).events[fill[r->lane[i]]++] = i;
 
   for (guint l = 0; l < lanes->len; l++)
     {
       HpLane             *lane = &g_array_index (lanes, HpLane, l);
-      guint32            *li = items + count[l];
-      g_autofree guint32 *stack = g_new (guint32, MAX (lane->n_events, 1));
+      guint32            *li = lane->events;
+      g_autofree guint32 *stack = NULL;
       g_autofree guint32 *per_depth = NULL;
       guint               sp = 0;
       guint               max_depth = 0;
 
+      /* sorted by (ts, longer first) */
       sort_positions (&keys, li, lane->n_events);
 
+      stack = g_new (guint32, MAX (lane->n_events, 1));
       for (guint k = 0; k < lane->n_events; k++)
         {
           guint  e = li[k];
@@ -667,7 +632,8 @@ derive_lanes (HpRankBuilder *b)
             max_depth = r->depth[e] + 1u;
         }
 
-      /* order by (depth, ts): a stable counting sort of the ts order */
+      /* order by (depth, ts): a stable counting sort of the ts order, into
+       * the stack's memory, which is free again */
       lane->max_depth = max_depth;
       lane->depth_start = g_new0 (guint32, max_depth + 1);
       per_depth = g_new0 (guint32, max_depth + 1);
@@ -676,13 +642,14 @@ derive_lanes (HpRankBuilder *b)
       for (guint d = 0; d < max_depth; d++)
         per_depth[d + 1] += per_depth[d];
       memcpy (lane->depth_start, per_depth, sizeof (guint32) * (max_depth + 1));
-      lane->events = g_new (guint32, MAX (lane->n_events, 1));
       for (guint k = 0; k < lane->n_events; k++)
         {
           guint e = li[k];
 
-          lane->events[per_depth[r->depth[e]]++] = e;
+          stack[per_depth[r->depth[e]]++] = e;
         }
+      lane->events = g_steal_pointer (&stack);
+      g_free (li);
     }
 
   /* stable, readable lane order */
@@ -760,12 +727,10 @@ _hp_rank_derive_local (HpRankBuilder *b,
   g_clear_pointer (&b->phase, g_free);
   if (g_cancellable_is_cancelled (cancellable))
     return FALSE;
-  /* an event's pid and tid are its lane's from here on: the parser's
-   * columns of them go before the links and iterations add theirs, which
-   * keeps them out of the load's peak */
+  /* an event's pid and tid are its lane's (the parser numbered the
+   * lanes; here they are sorted and their events nested) */
   derive_lanes (b);
-  g_clear_pointer (&b->pid, g_free);
-  g_clear_pointer (&b->tid, g_free);
+  g_clear_pointer (&b->lane_of, g_hash_table_unref);
   if (g_cancellable_is_cancelled (cancellable))
     return FALSE;
   derive_links (r, mode);

@@ -11,6 +11,54 @@
  * The rank builder
  * ------------------------------------------------------------------------- */
 
+static guint
+lane_key_hash (gconstpointer p)
+{
+  const HpLaneKey *k = p;
+
+  /* unsigned: pids and tids may be anywhere in int64 */
+  return (guint)(((guint64)k->pid * 1000003u) ^ (guint64)k->tid);
+}
+
+static gboolean
+lane_key_equal (gconstpointer a,
+                gconstpointer b)
+{
+  const HpLaneKey *x = a;
+  const HpLaneKey *y = b;
+
+  return x->pid == y->pid && x->tid == y->tid;
+}
+
+/* The lane of (@pid, @tid), numbered as first met. Events come in runs of
+ * one thread, so the last lane is checked before the table. */
+static guint32
+builder_lane (HpRankBuilder *b,
+              gint64         pid,
+              gint64         tid)
+{
+  HpLaneKey key = { pid, tid };
+  gpointer  found;
+
+  if (b->lane_keys->len > 0)
+    {
+      const HpLaneKey *last = &g_array_index (b->lane_keys, HpLaneKey, b->last_lane);
+
+      if (last->pid == pid && last->tid == tid)
+        return b->last_lane;
+    }
+  found = g_hash_table_lookup (b->lane_of, &key);
+  if (found != NULL)
+    b->last_lane = GPOINTER_TO_UINT (found) - 1;
+  else
+    {
+      b->last_lane = b->lane_keys->len;
+      g_array_append_val (b->lane_keys, key);
+      g_hash_table_insert (b->lane_of, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (b->last_lane + 1));
+    }
+  return b->last_lane;
+}
+
 HpRankBuilder *
 _hp_rank_builder_new (const char *path)
 {
@@ -30,6 +78,8 @@ _hp_rank_builder_new (const char *path)
   _hp_column16_init (&b->rank->exec_iteration, 0, FALSE);
   b->strings = hp_strings_new ();
   b->labels = g_array_new (FALSE, FALSE, sizeof (HpLaneLabel));
+  b->lane_keys = g_array_new (FALSE, FALSE, sizeof (HpLaneKey));
+  b->lane_of = g_hash_table_new_full (lane_key_hash, lane_key_equal, g_free, NULL);
   b->rank_from_metadata = -1;
   return b;
 }
@@ -43,8 +93,9 @@ _hp_rank_builder_free (HpRankBuilder *b)
   hp_strings_free (b->strings);
   g_free (b->stream_state);
   g_free (b->phase);
-  g_free (b->pid);
-  g_free (b->tid);
+  if (b->lane_keys != NULL)
+    g_array_unref (b->lane_keys);
+  g_clear_pointer (&b->lane_of, g_hash_table_unref);
   if (b->labels != NULL)
     g_array_unref (b->labels);
   g_free (b->duplicate_of);
@@ -70,8 +121,7 @@ builder_reserve (HpRankBuilder *b)
   r->name = g_renew (guint32, r->name, cap);
   r->cat = g_renew (guint32, r->cat, cap);
   b->phase = g_renew (guint8, b->phase, cap);
-  b->pid = g_renew (gint64, b->pid, cap);
-  b->tid = g_renew (gint64, b->tid, cap);
+  r->lane = g_renew (guint32, r->lane, cap);
   _hp_column16_resize (&r->stream, cap);
   _hp_column32_resize (&r->correlation, cap);
   r->args_at = g_renew (guint32, r->args_at, cap);
@@ -235,8 +285,7 @@ _hp_parser_event_finish (Parser *p)
   r->name[n] = ev->name != HP_NO_STRING ? ev->name : hp_strings_intern (b->strings, "", 0);
   r->cat[n] = ev->cat;
   b->phase[n] = (guint8)(ev->ph != 0 ? ev->ph : 'X');
-  b->pid[n] = ev->pid;
-  b->tid[n] = ev->tid;
+  r->lane[n] = builder_lane (b, ev->pid, ev->tid);
   _hp_column16_set (&r->stream, n, ev->stream);
   b->stream_state[n] = ev->stream_state;
   _hp_column32_set (&r->correlation, n, ev->correlation);

@@ -6,15 +6,16 @@
 # Usage: tests/bench/tiny-memory.sh [BUILDDIR] [EVENTS]
 #
 # Writes (once, cached under tests/bench/out/) one rank file of EVENTS
-# minimal complete events (a cpu_op with a name, pid, tid, ts and dur: about
-# 90 bytes of JSON each, the worst case for the model's size against the
-# JSON's), loads it with `hotpath-cli bench --load-only` and compares the
-# process's peak RSS with the file's size. Exits 1 when the ratio exceeds
-# HP_TINY_MAX_RATIO (default 1.0), 2 on bad arguments. Not timed: the
-# figure does not depend on the machine's load.
+# minimal complete events (a cpu_op with a one-letter name, pid, tid, ts and
+# dur: about 75 bytes of JSON each, the worst case for the model's size
+# against the JSON's), loads it with `hotpath-cli bench --load-only` and
+# compares the memory the load added (peak RSS minus the RSS of the same
+# command on a one-event file: the program itself) with the file's size.
+# Exits 1 when that ratio exceeds HP_TINY_MAX_RATIO (default 1.0), 2 on bad
+# arguments. Not timed: the figure does not depend on the machine's load.
 #
 # Environment:
-#   HP_TINY_MAX_RATIO  the largest peak RSS / JSON size that passes (default 1.0)
+#   HP_TINY_MAX_RATIO  the largest (peak RSS - program) / JSON size that passes (default 1.0)
 #   HP_BENCH_OUT       cache folder (default tests/bench/out)
 
 set -euo pipefail
@@ -50,38 +51,45 @@ bench_find_tools "$builddir"
 
 mkdir -p "$out"
 [ -f "$out/.gitignore" ] || printf '*\n' > "$out/.gitignore"
-dir=$out/tiny-$events
+dir=$out/tiny72-$events
 if [ ! -f "$dir/rank-0.json" ]; then
   echo "Generating $dir (once; cached)..."
   rm -rf "$dir" "$dir.tmp"
   mkdir -p "$dir.tmp"
-  # 100 events on 4 threads, repeated EVENTS/100 times one after the other
-  {
-    printf '{"traceEvents":[\n'
-    for i in $(seq 0 99); do
-      printf '{"ph":"X","cat":"cpu_op","name":"op%d","pid":1,"tid":%d,"ts":%d,"dur":3}' \
-        $((i % 10)) $((1 + i % 4)) $((1000 + i * 10))
-      (( i < 99 )) && printf ',\n'
-    done
-    printf '\n]}\n'
-  } > "$dir.tmp/template.json"
-  "$gen" --template "$dir.tmp/template.json" --ranks 1 --output "$dir.tmp/out" \
-         --repeat $((events / 100)) --no-gzip > /dev/null || die "hp-gen-traces failed"
-  mv "$dir.tmp/out" "$dir"
-  rm -rf "$dir.tmp"
+  # ten names on four threads, one event per microsecond; events of one
+  # thread never overlap (dur 3 us, four apart)
+  awk -v n="$events" 'BEGIN {
+    printf "{\"traceEvents\":[\n"
+    for (i = 0; i < n; i++)
+      printf "{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"%c\",\"pid\":1,\"tid\":%d,\"ts\":%d,\"dur\":3}%s\n",
+             97 + i % 10, 1 + i % 4, i, i < n - 1 ? "," : ""
+    printf "]}\n"
+  }' > "$dir.tmp/rank-0.json" || die "cannot write the trace"
+  printf '{"traceEvents":[{"ph":"X","cat":"cpu_op","name":"a","pid":1,"tid":1,"ts":0,"dur":3}]}\n' \
+    > "$dir.tmp/one-event.json"
+  mv "$dir.tmp" "$dir"
 fi
 
-json=$(stat -c %s -- "$dir/rank-0.json")
-rss_kib=$(/usr/bin/time -f '%M' "$cli" bench "$dir/rank-0.json" --repeat 1 --load-only 2>&1 >/dev/null |
-          tail -n 1)
-[[ $rss_kib =~ ^[0-9]+$ ]] || die "hotpath-cli failed: $rss_kib"
+peak_rss_kib () {
+  local kib
+  kib=$(/usr/bin/time -f '%M' "$cli" bench "$1" --repeat 1 --load-only 2>&1 >/dev/null | tail -n 1)
+  [[ $kib =~ ^[0-9]+$ ]] || die "hotpath-cli failed on $1: $kib"
+  echo "$kib"
+}
 
-awk -v events="$events" -v json="$json" -v rss="$rss_kib" -v limit="$limit" 'BEGIN {
+json=$(stat -c %s -- "$dir/rank-0.json")
+base_kib=$(peak_rss_kib "$dir/one-event.json")
+rss_kib=$(peak_rss_kib "$dir/rank-0.json")
+
+awk -v events="$events" -v json="$json" -v rss="$rss_kib" -v base="$base_kib" -v limit="$limit" 'BEGIN {
   rss_b = rss * 1024
-  ratio = rss_b / json
+  model_b = (rss - base) * 1024
+  ratio = model_b / json
   printf "Tiny events: %d events, %.1f MiB of JSON (%.1f bytes per event)\n",
          events, json / 1048576, json / events
-  printf "  peak RSS   %.1f MiB (%.1f bytes per event)\n", rss_b / 1048576, rss_b / events
+  printf "  peak RSS   %.1f MiB (%.2f x the JSON)\n", rss_b / 1048576, rss_b / json
+  printf "  program    %.1f MiB (the same command on one event)\n", base * 1024 / 1048576
+  printf "  model      %.1f MiB (%.1f bytes per event)\n", model_b / 1048576, model_b / events
   printf "  ratio      %.2f x the JSON (limit %.2f): %s\n", ratio, limit,
          ratio <= limit ? "PASS" : "FAIL"
   exit ratio <= limit ? 0 : 1
