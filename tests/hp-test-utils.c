@@ -395,6 +395,26 @@ hp_test_table_at (GPtrArray  *tables,
 }
 
 /**
+ * hp_test_find_event:
+ *
+ * Returns: the first event of the trace's first rank named @name (fails the
+ *   test when there is none)
+ */
+guint
+hp_test_find_event (HpTrace    *trace,
+                    const char *name)
+{
+  const HpRank *r = hp_trace_get_rank (trace, 0);
+  guint32       id = hp_trace_lookup_string (trace, name);
+
+  g_assert_cmpuint (id, !=, HP_NO_STRING);
+  for (guint e = 0; e < r->n_events; e++)
+    if (r->name[e] == id)
+      return e;
+  g_assert_not_reached ();
+}
+
+/**
  * hp_test_column:
  * @table: a table
  * @name: a column name

@@ -53,6 +53,8 @@ void       hp_test_add_cancelled_test (const char    *path,
 HpTable   *hp_test_table_at (GPtrArray  *tables,
                              guint       i,
                              const char *name);
+guint      hp_test_find_event (HpTrace    *trace,
+                               const char *name);
 int        hp_test_column (HpTable    *table,
                            const char *name);
 double     hp_test_cell (HpTable    *table,

@@ -88,146 +88,69 @@ wide_clear (HpWideValues *wide)
   wide->n = wide->capacity = 0;
 }
 
-/* @value − @base when it lies in [@lo, @hi], without overflowing */
-static gboolean
-fits (gint64  value,
-      gint64  base,
-      gint64  lo,
-      gint64  hi,
-      gint64 *out)
-{
-  gint64 d;
-
-  if (__builtin_sub_overflow (value, base, &d) || d < lo || d > hi)
-    return FALSE;
-  *out = d;
-  return TRUE;
-}
-
-/* ---------------------------------------------------------------------------
- * 32-bit cells
- * ------------------------------------------------------------------------- */
-
-void
-_hp_column32_init (HpColumn32 *self,
-                   gint64      base,
-                   gboolean    base_set)
-{
-  memset (self, 0, sizeof *self);
-  self->base = base;
-  self->base_set = base_set;
-}
-
-void
-_hp_column32_resize (HpColumn32 *self,
-                     guint       capacity)
-{
-  self->cells = g_renew (gint32, self->cells, MAX (capacity, 1));
-}
-
-void
-_hp_column32_set (HpColumn32 *self,
-                  guint       i,
-                  gint64      value)
+/* The cell for @value: @none for −1, its distance from the base when that
+ * lies in [@lo, @hi], else @wide_cell with the value put in the side list.
+ * The first value other than −1 sets a base not set yet. */
+static gint64
+encode (gint64       *base,
+        gboolean     *base_set,
+        HpWideValues *wide,
+        guint         i,
+        gint64        value,
+        gint64        none,
+        gint64        wide_cell,
+        gint64        hi)
 {
   gint64 d;
 
   if (value == -1)
+    return none;
+  if (!*base_set)
     {
-      self->cells[i] = HP_CELL32_NONE;
-      return;
+      *base = value;
+      *base_set = TRUE;
     }
-  if (!self->base_set)
-    {
-      self->base = value;
-      self->base_set = TRUE;
-    }
-  if (fits (value, self->base, HP_CELL32_WIDE + 1, G_MAXINT32, &d))
-    self->cells[i] = (gint32)d;
-  else
-    {
-      wide_put (&self->wide, i, value);
-      self->cells[i] = HP_CELL32_WIDE;
-    }
-}
-
-void
-_hp_column32_copy (HpColumn32       *dest,
-                   const HpColumn32 *src,
-                   guint             n)
-{
-  *dest = *src;
-  dest->cells = g_memdup2 (src->cells, MAX (n, 1) * sizeof (gint32));
-  wide_copy (&dest->wide, &src->wide);
-}
-
-void
-_hp_column32_clear (HpColumn32 *self)
-{
-  g_clear_pointer (&self->cells, g_free);
-  wide_clear (&self->wide);
+  if (!__builtin_sub_overflow (value, *base, &d) && d > wide_cell && d <= hi)
+    return d;
+  wide_put (wide, i, value);
+  return wide_cell;
 }
 
 /* ---------------------------------------------------------------------------
- * 16-bit cells
+ * 32- and 16-bit cells: the same code over two cell types
  * ------------------------------------------------------------------------- */
 
-void
-_hp_column16_init (HpColumn16 *self,
-                   gint64      base,
-                   gboolean    base_set)
-{
-  memset (self, 0, sizeof *self);
-  self->base = base;
-  self->base_set = base_set;
-}
+#define DEFINE_COLUMN(bits)                                                                           \
+  void _hp_column##bits##_init (HpColumn##bits *self, gint64 base, gboolean base_set)                 \
+  {                                                                                                   \
+    memset (self, 0, sizeof *self);                                                                   \
+    self->base = base;                                                                                \
+    self->base_set = base_set;                                                                        \
+  }                                                                                                   \
+                                                                                                      \
+  void _hp_column##bits##_resize (HpColumn##bits *self, guint capacity)                               \
+  {                                                                                                   \
+    self->cells = g_renew (gint##bits, self->cells, MAX (capacity, 1));                               \
+  }                                                                                                   \
+                                                                                                      \
+  void _hp_column##bits##_set (HpColumn##bits *self, guint i, gint64 value)                           \
+  {                                                                                                   \
+    self->cells[i] = (gint##bits)encode (&self->base, &self->base_set, &self->wide, i, value,         \
+                                         HP_CELL##bits##_NONE, HP_CELL##bits##_WIDE, G_MAXINT##bits); \
+  }                                                                                                   \
+                                                                                                      \
+  void _hp_column##bits##_copy (HpColumn##bits *dest, const HpColumn##bits *src, guint n)             \
+  {                                                                                                   \
+    *dest = *src;                                                                                     \
+    dest->cells = g_memdup2 (src->cells, MAX (n, 1) * sizeof (gint##bits));                           \
+    wide_copy (&dest->wide, &src->wide);                                                              \
+  }                                                                                                   \
+                                                                                                      \
+  void _hp_column##bits##_clear (HpColumn##bits *self)                                                \
+  {                                                                                                   \
+    g_clear_pointer (&self->cells, g_free);                                                           \
+    wide_clear (&self->wide);                                                                         \
+  }
 
-void
-_hp_column16_resize (HpColumn16 *self,
-                     guint       capacity)
-{
-  self->cells = g_renew (gint16, self->cells, MAX (capacity, 1));
-}
-
-void
-_hp_column16_set (HpColumn16 *self,
-                  guint       i,
-                  gint64      value)
-{
-  gint64 d;
-
-  if (value == -1)
-    {
-      self->cells[i] = HP_CELL16_NONE;
-      return;
-    }
-  if (!self->base_set)
-    {
-      self->base = value;
-      self->base_set = TRUE;
-    }
-  if (fits (value, self->base, HP_CELL16_WIDE + 1, G_MAXINT16, &d))
-    self->cells[i] = (gint16)d;
-  else
-    {
-      wide_put (&self->wide, i, value);
-      self->cells[i] = HP_CELL16_WIDE;
-    }
-}
-
-void
-_hp_column16_copy (HpColumn16       *dest,
-                   const HpColumn16 *src,
-                   guint             n)
-{
-  *dest = *src;
-  dest->cells = g_memdup2 (src->cells, MAX (n, 1) * sizeof (gint16));
-  wide_copy (&dest->wide, &src->wide);
-}
-
-void
-_hp_column16_clear (HpColumn16 *self)
-{
-  g_clear_pointer (&self->cells, g_free);
-  wide_clear (&self->wide);
-}
+DEFINE_COLUMN (32)
+DEFINE_COLUMN (16)

@@ -504,20 +504,6 @@ test_random (gconstpointer data)
  * tests/data/edge/wide-values/: a trace whose values do not fit the cells
  * ------------------------------------------------------------------------- */
 
-static guint
-find_event (HpTrace    *trace,
-            const char *name)
-{
-  const HpRank *r = hp_trace_get_rank (trace, 0);
-  guint32       id = hp_trace_lookup_string (trace, name);
-
-  g_assert_cmpuint (id, !=, HP_NO_STRING);
-  for (guint e = 0; e < r->n_events; e++)
-    if (r->name[e] == id)
-      return e;
-  g_assert_not_reached ();
-}
-
 /* the launch call with @correlation */
 static guint
 find_launch (HpTrace *trace,
@@ -573,10 +559,10 @@ static void
 check_model (HpTrace *trace)
 {
   const HpRank *r = hp_trace_get_rank (trace, 0);
-  guint         long_op = find_event (trace, "aten::long_op");
-  guint         add = find_event (trace, "aten::add");
-  guint         empty = find_event (trace, "aten::empty");
-  guint         step1 = find_event (trace, "ProfilerStep#1");
+  guint         long_op = hp_test_find_event (trace, "aten::long_op");
+  guint         add = hp_test_find_event (trace, "aten::add");
+  guint         empty = hp_test_find_event (trace, "aten::empty");
+  guint         step1 = hp_test_find_event (trace, "ProfilerStep#1");
 
   /* 5 s and 5.1 s: over 2^31 ns */
   g_assert_cmpint (hp_rank_dur (r, long_op), ==, 5000000 * US);
@@ -593,12 +579,12 @@ check_model (HpTrace *trace)
   g_assert_cmpint (hp_rank_iteration (r, step1), ==, 1);
   g_assert_cmpint (hp_rank_iteration (r, add), ==, 40000);
   g_assert_cmpint (hp_rank_exec_iteration (r, add), ==, 40000);
-  g_assert_cmpint (hp_rank_iteration (r, find_event (trace, "ProfilerStep#40000")), ==, 40000);
-  g_assert_cmpint (hp_rank_iteration (r, find_event (trace, "aten::mul")), ==, 40001);
+  g_assert_cmpint (hp_rank_iteration (r, hp_test_find_event (trace, "ProfilerStep#40000")), ==, 40000);
+  g_assert_cmpint (hp_rank_iteration (r, hp_test_find_event (trace, "aten::mul")), ==, 40001);
 
   for (guint k = 0; k < G_N_ELEMENTS (launches); k++)
     {
-      guint kernel = find_event (trace, launches[k].kernel);
+      guint kernel = hp_test_find_event (trace, launches[k].kernel);
       guint launch = find_launch (trace, launches[k].correlation);
 
       g_test_message ("%s", launches[k].kernel);

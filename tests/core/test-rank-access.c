@@ -12,21 +12,6 @@
 
 #define US HP_NS_PER_US
 
-/* the first event of rank position 0 named @name */
-static guint
-find_event (HpTrace    *trace,
-            const char *name)
-{
-  const HpRank *r = hp_trace_get_rank (trace, 0);
-  guint32       id = hp_trace_lookup_string (trace, name);
-
-  g_assert_cmpuint (id, !=, HP_NO_STRING);
-  for (guint e = 0; e < r->n_events; e++)
-    if (r->name[e] == id)
-      return e;
-  g_assert_not_reached ();
-}
-
 /* the lane of rank position 0 with @tid */
 static guint
 find_lane (HpTrace *trace,
@@ -46,8 +31,8 @@ test_negative_duration (void)
 {
   g_autoptr (HpTrace) trace = hp_test_load ("edge/bad-durations.json", HP_MODE_HTA_COMPAT);
   const HpRank *r = hp_trace_get_rank (trace, 0);
-  guint         neg = find_event (trace, "negative");
-  guint         good = find_event (trace, "good");
+  guint         neg = hp_test_find_event (trace, "negative");
+  guint         good = hp_test_find_event (trace, "good");
   HpTimeSpan    span = hp_rank_get_event_span (r, neg);
 
   g_assert_cmpint (hp_rank_dur (r, neg), ==, -5 * US);
@@ -68,18 +53,18 @@ test_gpu_activity_and_lanes (void)
 {
   g_autoptr (HpTrace) trace = hp_test_load ("edge/range-stats.json", HP_MODE_DEFAULT);
   const HpRank *r = hp_trace_get_rank (trace, 0);
-  guint         memcpy_event = find_event (trace, "Memcpy HtoD (Pageable -> Device)");
-  guint         add = find_event (trace, "add");
-  guint         annotation = find_event (trace, "## fwd ##");
+  guint         memcpy_event = hp_test_find_event (trace, "Memcpy HtoD (Pageable -> Device)");
+  guint         add = hp_test_find_event (trace, "add");
+  guint         annotation = hp_test_find_event (trace, "## fwd ##");
   guint         stream7 = find_lane (trace, 7);
 
-  g_assert_true (hp_rank_is_gpu_activity (r, find_event (trace, "gemm")));
+  g_assert_true (hp_rank_is_gpu_activity (r, hp_test_find_event (trace, "gemm")));
   g_assert_true (hp_rank_is_gpu_activity (r, memcpy_event));
   g_assert_false (hp_rank_is_gpu_activity (r, annotation));
-  g_assert_false (hp_rank_is_gpu_activity (r, find_event (trace, "cudaLaunchKernel")));
-  g_assert_false (hp_rank_is_gpu_activity (r, find_event (trace, "aten::mm")));
+  g_assert_false (hp_rank_is_gpu_activity (r, hp_test_find_event (trace, "cudaLaunchKernel")));
+  g_assert_false (hp_rank_is_gpu_activity (r, hp_test_find_event (trace, "aten::mm")));
   g_assert_cmpint (hp_rank_get_kernel_class (r, memcpy_event), ==, HP_KERNEL_CLASS_MEMORY);
-  g_assert_cmpint (hp_rank_get_kernel_class (r, find_event (trace, "ncclKernel_AllReduce")), ==,
+  g_assert_cmpint (hp_rank_get_kernel_class (r, hp_test_find_event (trace, "ncclKernel_AllReduce")), ==,
                    HP_KERNEL_CLASS_COMMUNICATION);
 
   /* lanes and their streams: a host thread has none */
@@ -89,7 +74,7 @@ test_gpu_activity_and_lanes (void)
   g_assert_false (r->lanes[find_lane (trace, 9)].is_gpu);
   g_assert_cmpint (hp_rank_get_lane_stream (r, find_lane (trace, 9)), ==, -1);
   g_assert_cmpint (hp_rank_get_lane_stream (r, find_lane (trace, 1)), ==, -1);
-  g_assert_cmpint (hp_rank_get_event_iteration (r, find_event (trace, "gemm")), ==, 1);
+  g_assert_cmpint (hp_rank_get_event_iteration (r, hp_test_find_event (trace, "gemm")), ==, 1);
 }
 
 /* the events of a depth in a span: the ones sharing time with it */
@@ -115,7 +100,7 @@ test_lane_in_span (void)
   g_assert_cmpuint (lane->max_depth, ==, 2);
   hp_lane_collect_in_span (r, lane, 1, hp_time_span_make (0, 200 * US), events);
   g_assert_cmpuint (events->len, ==, 1);
-  g_assert_cmpuint (g_array_index (events, guint32, 0), ==, find_event (trace, "add"));
+  g_assert_cmpuint (g_array_index (events, guint32, 0), ==, hp_test_find_event (trace, "add"));
 }
 
 /* tests/data/edge/scope-steps.json: steps 1 [0, 100) and 2 [100, 200) */
