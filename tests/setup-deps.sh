@@ -42,9 +42,10 @@ HOTPATH_DEB_PACKAGES=(
   # fuzzing: clang and libFuzzer (libclang_rt.fuzzer, in compiler-rt)
   clang
   libclang-rt-14-dev
-  # scripts and the formatting check
+  # scripts and the formatting check; GNU time for the model-size test
   clang-format
   python3
+  time
 )
 
 # Only for making screenshots; never needed by the tests.
