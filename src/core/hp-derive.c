@@ -152,26 +152,24 @@ is_hta_kernel_category (const char *cat)
   return FALSE;
 }
 
+#define CAT_UNKNOWN 0xff /* cat_kind of a string not yet read */
+
 static void
 derive_kinds_and_flags (HpRankBuilder *b,
                         HpMode         mode)
 {
   HpRank            *r = b->rank;
   guint              n_strings = hp_strings_size (b->strings);
-  g_autofree guint8 *cat_kind = g_new (guint8, n_strings);
-  g_autofree guint8 *cat_hta_kernel = g_new0 (guint8, n_strings);
+  g_autofree guint8 *cat_kind = g_new (guint8, MAX (n_strings, 1));
+  g_autofree guint8 *cat_hta_kernel = g_new0 (guint8, MAX (n_strings, 1));
   g_autofree guint8 *class_cache = g_new (guint8, MAX (n_strings, 1) * 3);
   HpCommArgKeys      comm_keys;
   guint32            event_sync = hp_strings_lookup (b->strings, "Event Sync", 10);
   guint32            context_sync = hp_strings_lookup (b->strings, "Context Sync", 12);
 
-  for (guint s = 0; s < n_strings; s++)
-    {
-      const char *str = hp_strings_get (b->strings, s);
-
-      cat_kind[s] = (guint8)hp_event_kind_from_category (str);
-      cat_hta_kernel[s] = is_hta_kernel_category (str);
-    }
+  /* categories are read once each, when an event first uses them (names
+   * share the table and may be millions) */
+  memset (cat_kind, CAT_UNKNOWN, MAX (n_strings, 1));
   memset (class_cache, CLASS_UNKNOWN, MAX (n_strings, 1) * 3);
   hp_comm_arg_keys_init (&comm_keys, r);
 
@@ -186,6 +184,13 @@ derive_kinds_and_flags (HpRankBuilder *b,
       guint8      state = b->stream_state[i];
       guint8     *cached;
 
+      if (r->cat[i] != HP_NO_STRING && cat_kind[r->cat[i]] == CAT_UNKNOWN)
+        {
+          const char *str = hp_strings_get (b->strings, r->cat[i]);
+
+          cat_kind[r->cat[i]] = (guint8)hp_event_kind_from_category (str);
+          cat_hta_kernel[r->cat[i]] = is_hta_kernel_category (str);
+        }
       if (b->phase[i] == 'i' || b->phase[i] == 'I')
         kind = HP_EVENT_KIND_INSTANT;
       else
@@ -754,26 +759,38 @@ _hp_rank_adopt_strings (HpRankBuilder *b,
 {
   HpRank             *r = b->rank;
   guint               n = hp_strings_size (b->strings);
-  g_autofree guint32 *map = g_new (guint32, MAX (n, 1));
+  g_autofree guint32 *map = NULL;
 
-  for (guint s = 0; s < n; s++)
-    map[s] = hp_strings_intern (global, hp_strings_get (b->strings, s),
-                                hp_strings_get_len (b->strings, s));
-  for (guint i = 0; i < r->n_events; i++)
+  if (hp_strings_size (global) == 0)
     {
-      r->name[i] = map[r->name[i]];
-      if (r->cat[i] != HP_NO_STRING)
-        r->cat[i] = map[r->cat[i]];
+      /* the first rank's strings become the trace's, with the same ids:
+       * nothing is copied or renumbered */
+      _hp_strings_take (global, b->strings);
+    }
+  else
+    {
+      map = g_new (guint32, MAX (n, 1));
+      for (guint s = 0; s < n; s++)
+        map[s] = hp_strings_intern (global, hp_strings_get (b->strings, s),
+                                    hp_strings_get_len (b->strings, s));
+      for (guint i = 0; i < r->n_events; i++)
+        {
+          r->name[i] = map[r->name[i]];
+          if (r->cat[i] != HP_NO_STRING)
+            r->cat[i] = map[r->cat[i]];
+        }
     }
   for (guint l = 0; l < r->n_lanes; l++)
     {
       HpLane *lane = &r->lanes[l];
 
-      if (lane->name != HP_NO_STRING)
+      if (lane->name != HP_NO_STRING && map != NULL)
         lane->name = map[lane->name];
       if (hp_tid_is_string (lane->tid))
         {
-          lane->tid = HP_TID_STRING_BASE - map[hp_tid_string_id (lane->tid)];
+          guint32 id = hp_tid_string_id (lane->tid);
+
+          lane->tid = HP_TID_STRING_BASE - (map != NULL ? map[id] : id);
           /* a thread or stream named by its tid: show that name */
           if (lane->name == HP_NO_STRING)
             lane->name = hp_tid_string_id (lane->tid);

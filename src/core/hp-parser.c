@@ -120,8 +120,9 @@ _hp_load_limits_resolve (const HpLoadLimits *limits,
     limits = &none;
   out->max_nesting = limits->max_nesting > 0 ? MIN (limits->max_nesting, HP_MAX_NESTING)
                                              : HP_MAX_NESTING;
-  out->max_string_bytes =
-      limits->max_string_bytes > 0 ? limits->max_string_bytes : HP_DEFAULT_MAX_STRING_BYTES;
+  /* the string tables keep 32-bit lengths */
+  out->max_string_bytes = limits->max_string_bytes > 0 ? MIN (limits->max_string_bytes, G_MAXUINT32)
+                                                       : HP_DEFAULT_MAX_STRING_BYTES;
   out->max_token_bytes =
       limits->max_token_bytes > 0 ? limits->max_token_bytes : HP_DEFAULT_MAX_TOKEN_BYTES;
   out->max_events = limits->max_events > 0 ? MIN (limits->max_events, HP_DEFAULT_MAX_EVENTS)

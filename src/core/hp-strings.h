@@ -31,6 +31,8 @@ const char *hp_strings_get (HpStrings *self,
 gsize       hp_strings_get_len (HpStrings *self,
                                 guint32    id);
 guint       hp_strings_size (HpStrings *self);
+void        _hp_strings_take (HpStrings *self,
+                              HpStrings *from);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpStrings, hp_strings_free)
 
