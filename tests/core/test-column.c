@@ -14,6 +14,8 @@
 #include <locale.h>
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "hp-core.h"
 #include "hp-test-utils.h"
 
@@ -685,6 +687,57 @@ static const struct
   { "random", test_random },
 };
 
+/* A rank with more lanes than 16-bit cells hold: 40 000 threads, three
+ * events each, interleaved; every event keeps its own thread, and each
+ * lane lists exactly its three events. */
+#define MANY_LANES 40000
+
+static void
+test_trace_many_lanes (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("hotpath-lanes-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "rank-0.json", NULL);
+  g_autoptr (GString) json = g_string_new ("{\"traceEvents\":[");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HpTrace) trace = NULL;
+  HpLoadOptions options = { 0 };
+  const HpRank *r;
+
+  for (guint k = 0; k < 3; k++)
+    for (guint t = 0; t < MANY_LANES; t++)
+      g_string_append_printf (json,
+                              "%s{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"op\",\"pid\":7,"
+                              "\"tid\":%u,\"ts\":%u,\"dur\":1}",
+                              k == 0 && t == 0 ? "" : ",", 100000 + t * 7, 10 * k + 1);
+  g_string_append (json, "]}");
+  g_assert_true (g_file_set_contents (path, json->str, (gssize)json->len, NULL));
+
+  options.mode = HP_MODE_DEFAULT;
+  trace = hp_load_path (dir, &options, NULL, &error);
+  g_assert_no_error (error);
+  r = hp_trace_get_rank (trace, 0);
+  g_assert_cmpuint (r->n_events, ==, 3 * MANY_LANES);
+  g_assert_cmpuint (r->n_lanes, ==, MANY_LANES);
+  g_assert_cmpuint (r->lane.wide.n, >, 0);
+  for (guint e = 0; e < r->n_events; e++)
+    {
+      guint         l = hp_rank_lane (r, e);
+      const HpLane *lane = &r->lanes[l];
+
+      g_assert_cmpuint (l, <, r->n_lanes);
+      g_assert_cmpint (hp_rank_pid (r, e), ==, 7);
+      g_assert_cmpint (hp_rank_tid (r, e), ==, 100000 + (e % MANY_LANES) * 7);
+      g_assert_cmpuint (lane->n_events, ==, 3);
+      g_assert_true (lane->events[0] == e || lane->events[1] == e || lane->events[2] == e);
+    }
+  /* lanes are sorted by tid */
+  for (guint l = 1; l < r->n_lanes; l++)
+    g_assert_cmpint (r->lanes[l - 1].tid, <, r->lanes[l].tid);
+
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -700,6 +753,7 @@ main (int   argc,
         g_test_add_data_func (path, bits == 32 ? &width32 : &width16, unit_tests[k].func);
       }
   g_test_add_func ("/column/trace-wide-values", test_trace_wide_values);
+  g_test_add_func ("/column/trace-many-lanes", test_trace_many_lanes);
 
   return g_test_run ();
 }
