@@ -70,6 +70,12 @@ struct _HpCompareWindow
   GPtrArray      *timelines; /* HpTimelineView, one per run */
   GArray        **steps;     /* per run: (start, length) ns of its first rank's steps */
   gboolean        aligning;
+  GtkPaned       *area_paned;
+  GtkWidget      *area_box; /* an area dragged on one run's timeline: its events by name */
+  GtkLabel       *area_label;
+  HpTableView    *area_view;
+  GCancellable   *area_cancellable;
+  int             area_run; /* the run whose area is shown, or -1 */
 
   GStrv         paths;
   GStrv         labels;
@@ -87,6 +93,8 @@ struct _HpCompareWindow
 };
 
 G_DEFINE_FINAL_TYPE (HpCompareWindow, hp_compare_window, GTK_TYPE_APPLICATION_WINDOW)
+
+#define AREA_TABLE_HEIGHT 260 /* the table of an area, when it appears */
 
 /* ---- helpers ---- */
 
@@ -424,6 +432,82 @@ align_step (HpCompareWindow *self)
   self->aligning = FALSE;
 }
 
+/* An area dragged on a run's timeline lists its events by name under the
+ * timelines, as on the main window's Timeline tab */
+
+static void
+hide_area (HpCompareWindow *self)
+{
+  g_cancellable_cancel (self->area_cancellable);
+  g_clear_object (&self->area_cancellable);
+  self->area_run = -1;
+  if (self->area_box != NULL)
+    gtk_widget_set_visible (self->area_box, FALSE);
+}
+
+static void
+area_stats_ready_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr (HpCompareWindow) self = user_data;
+  g_autoptr (HpTable) table = hp_area_stats_compute_finish (result, NULL);
+
+  /* cancelled: another area, or the window went away */
+  if (table == NULL || g_task_get_cancellable (G_TASK (result)) != self->area_cancellable)
+    return;
+  g_clear_object (&self->area_cancellable);
+  hp_table_view_set_table (self->area_view, table);
+  if (!gtk_widget_get_visible (self->area_box))
+    {
+      int height = gtk_widget_get_height (GTK_WIDGET (self->area_paned));
+
+      /* the timelines keep most of the height */
+      gtk_widget_set_visible (self->area_box, TRUE);
+      if (height > 0)
+        gtk_paned_set_position (self->area_paned, MAX (height - AREA_TABLE_HEIGHT, height / 2));
+    }
+}
+
+static void
+timeline_area_changed_cb (HpTimelineView  *view,
+                          HpCompareWindow *self)
+{
+  const HpLaneRef *lanes;
+  guint            n_lanes = 0;
+  gint64           start, end;
+  guint            run = 0;
+  g_autofree char *from = NULL;
+  g_autofree char *to = NULL;
+  g_autofree char *text = NULL;
+
+  while (run < self->timelines->len && self->timelines->pdata[run] != view)
+    run++;
+  if (run == self->timelines->len)
+    return;
+  lanes = hp_timeline_view_get_selected_lanes (view, &n_lanes);
+  if (lanes == NULL || hp_timeline_view_get_selection (view, NULL, NULL) ||
+      !hp_timeline_view_get_selected_range (view, &start, &end))
+    {
+      if ((int)run == self->area_run)
+        hide_area (self);
+      return;
+    }
+
+  from = hp_timeline_format_time (start);
+  to = hp_timeline_format_time (end);
+  /* Translators: a run's label, a time range, then how many lanes an area spans */
+  text = g_strdup_printf (ngettext ("%s: %s – %s on %u lane", "%s: %s – %s on %u lanes", n_lanes), self->labels[run],
+                          from, to, n_lanes);
+  gtk_label_set_text (self->area_label, text);
+  g_cancellable_cancel (self->area_cancellable);
+  g_clear_object (&self->area_cancellable);
+  self->area_cancellable = g_cancellable_new ();
+  self->area_run = (int)run;
+  hp_area_stats_compute_async (run_trace (self, run), hp_time_span_make (start, end), lanes, n_lanes,
+                               self->area_cancellable, area_stats_ready_cb, g_object_ref (self));
+}
+
 static void
 show_timelines (HpCompareWindow *self)
 {
@@ -452,6 +536,8 @@ show_timelines (HpCompareWindow *self)
       most = MAX (most, self->steps[run]->len);
       g_signal_connect (view, "notify::start", G_CALLBACK (timeline_range_changed_cb), self);
       g_signal_connect (view, "notify::end", G_CALLBACK (timeline_range_changed_cb), self);
+      g_signal_connect (view, "range-changed", G_CALLBACK (timeline_area_changed_cb), self);
+      g_signal_connect (view, "selection-changed", G_CALLBACK (timeline_area_changed_cb), self);
     }
   gtk_spin_button_set_range (self->step_spin, 0, MAX (most, 1) - 1);
   align_step (self);
@@ -466,6 +552,28 @@ typedef struct
   HpCompareWindow *self;
   int              tab;
 } Shot;
+
+/* the last run's aligned step on its GPU streams, as a user would drag it */
+static void
+select_sample_area (HpCompareWindow *self)
+{
+  HpTimelineView *view;
+  const HpRank   *r;
+  g_autoptr (GArray) lanes = g_array_new (FALSE, FALSE, sizeof (HpLaneRef));
+  gint64 start, end;
+
+  if (self->timelines == NULL || self->timelines->len == 0)
+    return;
+  view = self->timelines->pdata[self->timelines->len - 1];
+  r = hp_trace_get_rank (hp_timeline_view_get_trace (view), 0);
+  for (guint l = 0; l < r->n_lanes; l++)
+    if (r->lanes[l].is_gpu)
+      g_array_append_val (lanes, ((HpLaneRef){ 0, l }));
+  hp_timeline_view_get_visible_range (view, &start, &end);
+  if (lanes->len > 0)
+    hp_timeline_view_set_selected_area (view, start + (end - start) / 10, end - (end - start) / 10,
+                                        (const HpLaneRef *)(gpointer)lanes->data, lanes->len);
+}
 
 static gboolean
 take_shot (gpointer data)
@@ -495,6 +603,8 @@ take_shot (gpointer data)
       return G_SOURCE_REMOVE;
     }
   gtk_notebook_set_current_page (self->notebook, shot->tab);
+  if (g_str_equal (tab_names[shot->tab], "timelines"))
+    select_sample_area (self);
   return G_SOURCE_CONTINUE;
 }
 
@@ -794,6 +904,7 @@ timelines_page (HpCompareWindow *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *paned;
 
   gtk_widget_set_margin_start (bar, 12);
   gtk_widget_set_margin_top (bar, 6);
@@ -806,7 +917,31 @@ timelines_page (HpCompareWindow *self)
   self->timelines_box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 4));
   gtk_widget_set_margin_start (GTK_WIDGET (self->timelines_box), 6);
   gtk_widget_set_margin_end (GTK_WIDGET (self->timelines_box), 6);
-  gtk_box_append (GTK_BOX (box), scrolled (GTK_WIDGET (self->timelines_box)));
+  paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
+  self->area_paned = GTK_PANED (paned);
+  gtk_paned_set_start_child (GTK_PANED (paned), scrolled (GTK_WIDGET (self->timelines_box)));
+  gtk_paned_set_resize_end_child (GTK_PANED (paned), FALSE);
+  gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
+  gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
+  gtk_widget_set_vexpand (paned, TRUE);
+
+  /* the area's table, hidden until an area is dragged */
+  self->area_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_set_size_request (self->area_box, -1, 220);
+  gtk_widget_set_margin_start (self->area_box, 12);
+  gtk_widget_set_margin_end (self->area_box, 12);
+  gtk_widget_set_margin_top (self->area_box, 6);
+  self->area_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->area_label, 0);
+  gtk_label_set_ellipsize (self->area_label, PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (GTK_WIDGET (self->area_label), "heading");
+  gtk_box_append (GTK_BOX (self->area_box), GTK_WIDGET (self->area_label));
+  self->area_view = HP_TABLE_VIEW (hp_table_view_new ());
+  gtk_widget_set_vexpand (GTK_WIDGET (self->area_view), TRUE);
+  gtk_box_append (GTK_BOX (self->area_box), GTK_WIDGET (self->area_view));
+  gtk_widget_set_visible (self->area_box, FALSE);
+  gtk_paned_set_end_child (GTK_PANED (paned), self->area_box);
+  gtk_box_append (GTK_BOX (box), paned);
   return box;
 }
 
@@ -859,6 +994,7 @@ hp_compare_window_dispose (GObject *object)
   HpCompareWindow *self = HP_COMPARE_WINDOW (object);
 
   g_cancellable_cancel (self->cancellable);
+  g_cancellable_cancel (self->area_cancellable);
   G_OBJECT_CLASS (hp_compare_window_parent_class)->dispose (object);
 }
 
@@ -868,6 +1004,7 @@ hp_compare_window_finalize (GObject *object)
   HpCompareWindow *self = HP_COMPARE_WINDOW (object);
 
   g_clear_object (&self->cancellable);
+  g_clear_object (&self->area_cancellable);
   g_clear_pointer (&self->runs, g_ptr_array_unref);
   g_clear_pointer (&self->tables, g_ptr_array_unref);
   g_clear_pointer (&self->diff, hp_table_unref);
@@ -895,6 +1032,7 @@ static void
 hp_compare_window_init (HpCompareWindow *self)
 {
   self->cancellable = g_cancellable_new ();
+  self->area_run = -1;
   gtk_window_set_default_size (GTK_WINDOW (self), 1280, 800);
 }
 
@@ -1075,6 +1213,21 @@ hp_compare_window_get_timeline (HpCompareWindow *self,
   if (self->timelines == NULL || run >= self->timelines->len)
     return NULL;
   return self->timelines->pdata[run];
+}
+
+/**
+ * hp_compare_window_get_area_table:
+ *
+ * Returns: (transfer none) (nullable): the table of the area dragged on a
+ *   run's timeline, or %NULL while none is shown
+ */
+HpTableView *
+hp_compare_window_get_area_table (HpCompareWindow *self)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
+  if (self->area_box == NULL || !gtk_widget_get_visible (self->area_box))
+    return NULL;
+  return self->area_view;
 }
 
 /**

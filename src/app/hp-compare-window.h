@@ -8,6 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "hp-core.h"
+#include "hp-table-view.h"
 
 G_BEGIN_DECLS
 
@@ -32,6 +33,7 @@ void             hp_compare_window_set_comm_only (HpCompareWindow *self,
 GtkWidget       *hp_compare_window_get_ops_view (HpCompareWindow *self);
 GtkWidget       *hp_compare_window_get_tree_view (HpCompareWindow *self);
 GtkWidget       *hp_compare_window_get_memory_view (HpCompareWindow *self);
+HpTableView     *hp_compare_window_get_area_table (HpCompareWindow *self);
 GtkWidget       *hp_compare_window_get_timeline (HpCompareWindow *self,
                                                  guint            run);
 void             hp_compare_window_align_step (HpCompareWindow *self,

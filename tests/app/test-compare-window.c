@@ -307,6 +307,56 @@ test_timelines (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+area_table_shown (gpointer data)
+{
+  HpTableView *view = hp_compare_window_get_area_table (data);
+
+  return view != NULL && hp_table_view_get_table (view) != NULL;
+}
+
+/* An area dragged on one run's timeline lists that run's events by name
+ * under the timelines (core's numbers for its range and lanes); dropping
+ * the area hides the table. */
+static void
+test_timeline_area (void)
+{
+  HpCompareWindow *window = open_comparison ();
+  HpTimelineView  *next;
+  const HpRank    *r;
+  HpLaneRef        lanes[8];
+  guint            n_lanes = 0;
+  g_autoptr (HpTable) expected = NULL;
+  g_autofree char *shown_csv = NULL;
+  g_autofree char *expected_csv = NULL;
+
+  gtk_notebook_set_current_page (hp_compare_window_get_notebook (window), 3);
+  hp_ui_test_spin (200);
+  g_assert_null (hp_compare_window_get_area_table (window));
+  next = HP_TIMELINE_VIEW (hp_compare_window_get_timeline (window, 1));
+  r = hp_trace_get_rank (hp_timeline_view_get_trace (next), 0);
+  for (guint l = 0; l < r->n_lanes && n_lanes < G_N_ELEMENTS (lanes); l++)
+    lanes[n_lanes++] = (HpLaneRef){ 0, l };
+  g_assert_cmpuint (n_lanes, >, 0);
+
+  hp_timeline_view_set_selected_area (next, 0, 300000, lanes, n_lanes);
+  g_assert_true (hp_ui_test_wait_for (area_table_shown, window));
+  expected = hp_area_stats_compute (hp_timeline_view_get_trace (next), hp_time_span_make (0, 300000), lanes, n_lanes,
+                                    NULL, NULL);
+  g_assert_cmpuint (hp_table_get_n_rows (expected), >, 0);
+  shown_csv = hp_table_to_csv (hp_table_view_get_table (hp_compare_window_get_area_table (window)));
+  expected_csv = hp_table_to_csv (expected);
+  g_assert_cmpstr (shown_csv, ==, expected_csv);
+
+  /* the other run's timeline has no area: the table stays; dropping this
+   * run's area hides it */
+  hp_timeline_view_set_selected_range (HP_TIMELINE_VIEW (hp_compare_window_get_timeline (window, 0)), 0, 0);
+  g_assert_nonnull (hp_compare_window_get_area_table (window));
+  hp_timeline_view_set_selected_range (next, 0, 0);
+  g_assert_null (hp_compare_window_get_area_table (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* one run is not a comparison; a missing run names itself */
 static void
 test_bad_runs (void)
@@ -566,6 +616,7 @@ main (int   argc,
   g_test_add_func ("/app/compare/tabs", test_tabs);
   g_test_add_func ("/app/compare/ops-diff", test_ops_diff);
   g_test_add_func ("/app/compare/timelines", test_timelines);
+  g_test_add_func ("/app/compare/timeline-area", test_timeline_area);
   g_test_add_func ("/app/compare/tree-diff", test_tree_diff);
   g_test_add_func ("/app/compare/bad-runs", test_bad_runs);
   g_test_add_func ("/app/compare/runs", test_runs);
