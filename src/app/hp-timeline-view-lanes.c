@@ -169,6 +169,20 @@ show_hidden_action (GtkWidget  *widget,
   hp_timeline_view_lanes_changed (self);
 }
 
+/* hidden tracks that would show again: a counter or memory track whose
+ * series is not loaded now (its overlay off) does not count */
+static guint
+count_hidden_on_view (HpTimelineLayout *layout)
+{
+  guint                  n_tracks, n = 0;
+  const HpTimelineTrack *tracks = hp_timeline_layout_get_hidden_tracks (layout, &n_tracks);
+
+  for (guint i = 0; i < n_tracks; i++)
+    if (tracks[i].kind != HP_TIMELINE_ROW_COUNTER || tracks[i].lane != HP_TIMELINE_TRACK_ABSENT)
+      n++;
+  return n;
+}
+
 static GMenuModel *
 build_lane_menu (HpTimelineView *self)
 {
@@ -194,7 +208,7 @@ build_lane_menu (HpTimelineView *self)
 
       g_menu_append (rank, label, "lanes.collapse-rank");
     }
-  hp_timeline_layout_get_hidden_tracks (layout, &n_hidden);
+  n_hidden = count_hidden_on_view (layout);
   if (n_hidden > 0)
     {
       /* Translators: in the timeline's lane menu; %u is how many lanes

@@ -169,6 +169,37 @@ menu_actions (Fixture *f)
   return g_string_free (s, FALSE);
 }
 
+/* the label of the open lane menu's item for @action */
+static char *
+menu_label (Fixture    *f,
+            const char *action)
+{
+  GtkPopover *menu = NULL;
+  GMenuModel *model;
+  char       *found = NULL;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (f->view)); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER_MENU (child))
+      menu = GTK_POPOVER (child);
+  g_assert_nonnull (menu);
+  model = gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (menu));
+  for (int i = 0; i < g_menu_model_get_n_items (model) && found == NULL; i++)
+    {
+      g_autoptr (GMenuModel) section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
+
+      for (int j = 0; section != NULL && j < g_menu_model_get_n_items (section) && found == NULL; j++)
+        {
+          g_autofree char *item_action = NULL;
+
+          g_menu_model_get_item_attribute (section, j, G_MENU_ATTRIBUTE_ACTION, "s", &item_action);
+          if (g_strcmp0 (item_action, action) == 0)
+            g_menu_model_get_item_attribute (section, j, G_MENU_ATTRIBUTE_LABEL, "s", &found);
+        }
+    }
+  gtk_popover_popdown (menu);
+  return found;
+}
+
 /* A right click on a lane's name opens its menu: pin, hide, collapse its
  * rank, show the hidden lanes; each is saved for the folder */
 static void
@@ -248,6 +279,40 @@ test_context_menu (Fixture      *f,
   hp_timeline_panel_set_trace (f->panel, NULL);
   hp_timeline_panel_set_trace (f->panel, f->trace);
   g_assert_false (hp_timeline_layout_get_rank_collapsed (get_layout (f), 0));
+}
+
+/* A hidden counter track whose series is not loaded (a saved state from a
+ * session with the memory overlay on) is not offered back: it would not
+ * show. Once a lane is hidden too, the menu counts that one lane. */
+static void
+test_hidden_absent (Fixture      *f,
+                    gconstpointer data)
+{
+  HpTimelineLayout     *layout = get_layout (f);
+  const HpTimelineTrack absent = { HP_TIMELINE_ROW_COUNTER, 0, 0, "memory:cuda:0:allocated" };
+  guint                 row = gpu_row_of_rank_1 (f), n_rows, n;
+  const HpTimelineRow  *rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  HpTimelineTrack       lane;
+  g_autofree char      *actions = NULL;
+  g_autofree char      *label = NULL;
+
+  hp_timeline_layout_set_track_hidden (layout, &absent, TRUE);
+  hp_timeline_layout_get_hidden_tracks (layout, &n);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_true (hp_timeline_row_get_track (&rows[row], &lane));
+  hp_timeline_view_set_scroll (f->view, rows[row].y - 40);
+  g_assert_true (hp_timeline_view_open_lane_menu (f->view, 40, row_middle (f, row)));
+  actions = menu_actions (f);
+  g_assert_cmpstr (actions, ==, "lanes.pin lanes.hide lanes.collapse-rank");
+
+  hp_timeline_layout_set_track_hidden (layout, &lane, TRUE);
+  hp_timeline_view_set_scroll (f->view, 0);
+  g_assert_true (hp_timeline_view_open_lane_menu (f->view, 40, row_middle (f, 0)));
+  g_clear_pointer (&actions, g_free);
+  actions = menu_actions (f);
+  g_assert_cmpstr (actions, ==, "lanes.collapse-rank lanes.show-hidden");
+  label = menu_label (f, "lanes.show-hidden");
+  g_assert_cmpstr (label, ==, "_Show 1 Hidden Lane");
 }
 
 /* A corrupt state file: a warning, and the defaults */
@@ -543,6 +608,7 @@ main (int    argc,
 
   g_test_add ("/ui/timeline-tracks/context-menu", Fixture, NULL, fixture_setup, test_context_menu, fixture_teardown);
   g_test_add ("/ui/timeline-tracks/corrupt-state", Fixture, NULL, fixture_setup, test_corrupt_state, fixture_teardown);
+  g_test_add ("/ui/timeline-tracks/hidden-absent", Fixture, NULL, fixture_setup, test_hidden_absent, fixture_teardown);
   g_test_add ("/ui/timeline-tracks/bookmarks", Fixture, NULL, fixture_setup, test_bookmarks, fixture_teardown);
   g_test_add_func ("/ui/timeline-tracks/per-folder", test_per_folder);
   g_test_add ("/ui/timeline-tracks/gutter-drag", Fixture, NULL, fixture_setup, test_gutter_drag, fixture_teardown);
