@@ -285,6 +285,12 @@ format_change_us (double us)
   return g_strdup_printf ("%+.1f us", us);
 }
 
+static const char *
+times (gint64 n)
+{
+  return n == 1 ? "time" : "times";
+}
+
 static char *
 summary_of (const Aligned *a,
             GPtrArray     *children)
@@ -299,14 +305,14 @@ summary_of (const Aligned *a,
   switch (a->change)
     {
     case CHANGE_ADDED:
-      g_string_append_printf (s, " was added (%" G_GINT64_FORMAT " times)", a->count[1]);
+      g_string_append_printf (s, " was added (%" G_GINT64_FORMAT " %s)", a->count[1], times (a->count[1]));
       break;
     case CHANGE_REMOVED:
-      g_string_append_printf (s, " was removed (%" G_GINT64_FORMAT " times)", a->count[0]);
+      g_string_append_printf (s, " was removed (%" G_GINT64_FORMAT " %s)", a->count[0], times (a->count[0]));
       break;
     case CHANGE_COUNT:
-      g_string_append_printf (s, " ran %" G_GINT64_FORMAT " times instead of %" G_GINT64_FORMAT, a->count[1],
-                              a->count[0]);
+      g_string_append_printf (s, " ran %" G_GINT64_FORMAT " %s instead of %" G_GINT64_FORMAT, a->count[1],
+                              times (a->count[1]), a->count[0]);
       break;
     default:
       break;
@@ -330,8 +336,8 @@ summary_of (const Aligned *a,
       else if (c->change == CHANGE_REMOVED)
         g_string_append_printf (s, "%s removed (%" G_GINT64_FORMAT ")", c->name, c->count[0]);
       else
-        g_string_append_printf (s, "%s ran %" G_GINT64_FORMAT " times instead of %" G_GINT64_FORMAT, c->name,
-                                c->count[1], c->count[0]);
+        g_string_append_printf (s, "%s ran %" G_GINT64_FORMAT " %s instead of %" G_GINT64_FORMAT, c->name,
+                                c->count[1], times (c->count[1]), c->count[0]);
     }
   return g_string_free (s, FALSE);
 }

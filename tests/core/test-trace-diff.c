@@ -468,6 +468,14 @@ test_tree_diff (void)
   g_assert_cmpstr (hp_table_get_string (tree, 2, hp_test_column (tree, "change")), ==, "added");
   g_assert_cmpfloat (hp_test_cell (tree, 2, "Test_duration"), ==, 20);
   g_assert_true (hp_table_is_null (tree, 2, (guint)hp_test_column (tree, "summary")));
+
+  /* the other way round: one time, not "1 times" */
+  g_clear_pointer (&tree, hp_table_unref);
+  tree = hp_tree_diff (t, c, &params, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (hp_table_get_string (tree, 0, hp_test_column (tree, "summary")), ==,
+                   "aten::linear under ProfilerStep > ## forward ## lost 2 kernels, -20.0 us: "
+                   "cudaLaunchKernel ran 1 time instead of 3");
   hp_trace_diff_params_clear (&params);
 }
 
