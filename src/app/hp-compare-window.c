@@ -553,7 +553,7 @@ typedef struct
   int              tab;
 } Shot;
 
-/* the last run's aligned step on its GPU streams, as a user would drag it */
+/* the first run's aligned step on its GPU streams, as a user would drag it */
 static void
 select_sample_area (HpCompareWindow *self)
 {
@@ -564,7 +564,7 @@ select_sample_area (HpCompareWindow *self)
 
   if (self->timelines == NULL || self->timelines->len == 0)
     return;
-  view = self->timelines->pdata[self->timelines->len - 1];
+  view = self->timelines->pdata[0];
   r = hp_trace_get_rank (hp_timeline_view_get_trace (view), 0);
   for (guint l = 0; l < r->n_lanes; l++)
     if (r->lanes[l].is_gpu)

@@ -13,23 +13,37 @@
  * Wide values: (event, value) pairs sorted by event
  * ------------------------------------------------------------------------- */
 
-/* the first index whose position is >= @pos */
-static guint
-wide_lower_bound (const HpWideValues *wide,
-                  guint               pos)
+/**
+ * _hp_lower_bound_u32:
+ * @values: (array length=n): ascending
+ *
+ * Returns: the first index whose value is >= @x, or @n
+ */
+guint
+_hp_lower_bound_u32 (const guint32 *values,
+                     guint          n,
+                     guint32        x)
 {
-  guint lo = 0, hi = wide->n;
+  guint lo = 0, hi = n;
 
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
 
-      if (wide->pos[mid] < pos)
+      if (values[mid] < x)
         lo = mid + 1;
       else
         hi = mid;
     }
   return lo;
+}
+
+/* the first index whose position is >= @pos */
+static guint
+wide_lower_bound (const HpWideValues *wide,
+                  guint               pos)
+{
+  return _hp_lower_bound_u32 (wide->pos, wide->n, pos);
 }
 
 gint64

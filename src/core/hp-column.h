@@ -60,6 +60,9 @@ typedef struct
 
 gint64 _hp_wide_values_get (const HpWideValues *wide,
                             guint               pos);
+guint  _hp_lower_bound_u32 (const guint32 *values,
+                            guint          n,
+                            guint32        x);
 
 /**
  * hp_column32_get:

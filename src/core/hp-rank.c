@@ -28,17 +28,8 @@ hp_rank_get_launched (const HpRank *self,
                       guint         event,
                       guint        *n_launched)
 {
-  guint lo = 0, hi = self->n_launches;
+  guint lo = _hp_lower_bound_u32 (self->launch_event, self->n_launches, event);
 
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (self->launch_event[mid] < event)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
   if (lo == self->n_launches || self->launch_event[lo] != event)
     {
       *n_launched = 0;
