@@ -424,6 +424,47 @@ test_graph_launch (void)
 }
 
 /* cudaMemcpy returns when its copy is done: copy end -> call end. */
+/* The launch lists: a graph launch lists its three kernels in file order,
+ * a kernel launch its one kernel, a launch whose kernel is missing and
+ * every other event nothing */
+static void
+test_launched_lists (void)
+{
+  g_autoptr (HpTrace) trace = load_events (OP ("aten::replay", 0, 200)                                     /**/
+                                           CPU ("cuda_runtime", "cudaGraphLaunch", 5, 10, 9)               /**/
+                                           CPU ("cuda_runtime", "cudaLaunchKernel", 20, 5, 4)              /**/
+                                           CPU ("cuda_runtime", "cudaLaunchKernel", 30, 5, 5)              /**/
+                                           GPU ("kernel", "k1", 40, 20, 9) GPU ("kernel", "k2", 60, 20, 9) /**/
+                                           GPU ("kernel", "k0", 80, 5, 4) GPU ("kernel", "k3", 90, 20, 9),
+                                           HP_MODE_DEFAULT);
+  const HpRank  *r = hp_trace_get_rank (trace, 0);
+  const guint32 *launched;
+  guint          n = 99;
+
+  launched = hp_rank_get_launched (r, hp_test_find_event (trace, "cudaGraphLaunch"), &n);
+  g_assert_cmpuint (n, ==, 3);
+  g_assert_cmpuint (launched[0], ==, hp_test_find_event (trace, "k1"));
+  g_assert_cmpuint (launched[1], ==, hp_test_find_event (trace, "k2"));
+  g_assert_cmpuint (launched[2], ==, hp_test_find_event (trace, "k3"));
+  g_assert_cmpint (r->partner[hp_test_find_event (trace, "k2")], ==, (gint32)hp_test_find_event (trace, "cudaGraphLaunch"));
+
+  /* the first kernel launch has k0; the second (correlation 5) nothing */
+  for (guint e = 0; e < r->n_events; e++)
+    {
+      launched = hp_rank_get_launched (r, e, &n);
+      if (r->name[e] == hp_trace_lookup_string (trace, "cudaLaunchKernel") && hp_rank_correlation (r, e) == 4)
+        {
+          g_assert_cmpuint (n, ==, 1);
+          g_assert_cmpuint (launched[0], ==, hp_test_find_event (trace, "k0"));
+        }
+      else if (r->name[e] != hp_trace_lookup_string (trace, "cudaGraphLaunch"))
+        {
+          g_assert_null (launched);
+          g_assert_cmpuint (n, ==, 0);
+        }
+    }
+}
+
 static void
 test_sync_memcpy (void)
 {
@@ -993,6 +1034,7 @@ main (int   argc,
   g_test_add_func ("/critical-path/hand/child-ends-with-parent", test_child_ends_with_parent);
   g_test_add_func ("/critical-path/hand/stream-sync", test_stream_sync);
   g_test_add_func ("/critical-path/hand/graph-launch", test_graph_launch);
+  g_test_add_func ("/critical-path/hand/launched-lists", test_launched_lists);
   g_test_add_func ("/critical-path/hand/sync-memcpy", test_sync_memcpy);
   g_test_add_func ("/critical-path/hand/slack-and-edges", test_slack_and_edges);
   g_test_add_func ("/critical-path/hand/compat-graph-launch", test_compat_graph_launch_and_missing_region);
