@@ -111,7 +111,9 @@ typedef struct
  * HpRank:
  *
  * The events of one rank, as columns (struct of arrays, `n_events` long, in
- * file order). Read-only after load: read the arrays directly.
+ * file order). Read-only after load: read the arrays directly, and the
+ * narrow columns (#HpColumn32, #HpColumn16: durations, streams, correlation
+ * ids, steps, lanes) through hp_rank_dur() and its siblings.
  *
  * `rows` is the analysis row list: the events HTA's loaded table holds, in
  * HTA's row order (docs/trace-format.md §11: kept GPU rows, then kept CPU rows). In
