@@ -9,6 +9,7 @@
 
 #include "hp-analysis.h"
 #include "hp-classify.h"
+#include "hp-collectives-private.h"
 #include "hp-collectives.h"
 #include "hp-health.h"
 #include "hp-load-issue.h"
@@ -511,9 +512,10 @@ check_collectives (HpHealthReport *self,
   if (n > 0)
     add (self, -1, NULL, "unpaired-collectives", HP_HEALTH_INFO, n, 0, HP_HEALTH_TRUST,
          "%u collectives ran on only some of their ranks (the traces dropped kernels, end at "
-         "different times, or a rank never reached them): they link no ranks in the critical path "
-         "across ranks, and collectives lists them as missing",
-         n);
+         "different times, a rank never reached them, or the ranks' clocks disagree by more than "
+         "%d us): they link no ranks in the critical path across ranks, and collectives lists them as "
+         "missing",
+         n, (int)(HP_COLLECTIVE_CLOCK_TOLERANCE_NS / HP_NS_PER_US));
 }
 
 /**
