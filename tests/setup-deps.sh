@@ -32,6 +32,9 @@ HOTPATH_DEB_PACKAGES=(
   gettext
   librsvg2-common
   shared-mime-info
+  # the user guide (gnome.yelp needs itstool; the tests run yelp-check)
+  itstool
+  yelp-tools
   # UI tests: a virtual X server (xvfb-run needs xauth) and a session bus
   # (dbus-run-session is in dbus-daemon; dbus-x11 is not needed)
   dbus-daemon
