@@ -25,6 +25,7 @@
 #include "hp-preferences-window.h"
 #include "hp-compare-dialog.h"
 #include "hp-compare-window.h"
+#include "hp-dialogs.h"
 #include "hp-screenshots.h"
 #include "hp-settings.h"
 
@@ -167,6 +168,16 @@ shortcuts_action (GSimpleAction *action,
     gtk_window_present (GTK_WINDOW (overlay));
 }
 
+/* F1 and Help in the main menu: the user guide of help/C, through the
+ * desktop's help viewer */
+static void
+help_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  hp_show_help (gtk_application_get_active_window (GTK_APPLICATION (user_data)), NULL);
+}
+
 static void
 screenshots_done_cb (GObject      *source,
                      GAsyncResult *result,
@@ -269,6 +280,7 @@ static const GActionEntry app_actions[] = {
   { "about", about_action, NULL, NULL, NULL },
   { "preferences", preferences_action, NULL, NULL, NULL },
   { "shortcuts", shortcuts_action, NULL, NULL, NULL },
+  { "help", help_action, NULL, NULL, NULL },
   { "screenshot-tabs", screenshot_tabs_action, "s", NULL, NULL },
 };
 /* clang-format on */
@@ -281,6 +293,7 @@ hp_application_startup (GApplication *application)
   const char    *new_window_accels[] = { "<Control>n", NULL };
   const char    *shortcuts_accels[] = { "<Control>question", NULL };
   const char    *preferences_accels[] = { "<Control>comma", NULL };
+  const char    *help_accels[] = { "F1", NULL };
   const char    *no_accels[] = { NULL };
 
   G_APPLICATION_CLASS (hp_application_parent_class)->startup (application);
@@ -290,6 +303,7 @@ hp_application_startup (GApplication *application)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.new-window", new_window_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.shortcuts", shortcuts_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.preferences", preferences_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.help", help_accels);
   /* app.shortcuts takes over Ctrl+? from GtkApplication's own action */
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay", no_accels);
 
