@@ -32,6 +32,12 @@ HOTPATH_DEB_PACKAGES=(
   gettext
   librsvg2-common
   shared-mime-info
+  # the user guide (gnome.yelp needs itstool; the tests run yelp-check) and
+  # the manual pages (the tests render them with man and groff)
+  itstool
+  yelp-tools
+  man-db
+  groff-base
   # UI tests: a virtual X server (xvfb-run needs xauth) and a session bus
   # (dbus-run-session is in dbus-daemon; dbus-x11 is not needed)
   dbus-daemon

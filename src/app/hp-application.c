@@ -4,11 +4,6 @@
  * shows (compared by canonical path) raises that window instead. Trace
  * files given together open together in one window.
  *
- * app.screenshot-tabs is hidden from the menus: tests/ui/screenshots.sh
- * sets HOTPATH_SCREENSHOT_DIR (and maybe HOTPATH_SCREENSHOT_SIZE, "WxH"),
- * and the application activates it for the first window it shows, writes
- * a PNG per tab (hp-screenshots.c) and quits.
- *
  * `hotpath --compare A B C` opens a comparison of the runs, also when
  * Hotpath already runs: the --compare of the remote instance travels with
  * its Open call in the platform data.
@@ -25,11 +20,8 @@
 #include "hp-preferences-window.h"
 #include "hp-compare-dialog.h"
 #include "hp-compare-window.h"
-#include "hp-screenshots.h"
+#include "hp-dialogs.h"
 #include "hp-settings.h"
-
-#define SCREENSHOT_WIDTH 1280
-#define SCREENSHOT_HEIGHT 800
 
 /* what a remote instance's --compare says, in its platform data */
 #define PLATFORM_DATA_COMPARE "hotpath-compare"
@@ -38,8 +30,6 @@ struct _HpApplication
 {
   GtkApplication parent_instance;
 
-  gboolean screenshots_started;
-  gboolean startup_probed;
   gboolean compare; /* --compare: the files given are runs to compare */
 };
 
@@ -167,97 +157,14 @@ shortcuts_action (GSimpleAction *action,
     gtk_window_present (GTK_WINDOW (overlay));
 }
 
+/* F1 and Help in the main menu: the user guide of help/C, through the
+ * desktop's help viewer */
 static void
-screenshots_done_cb (GObject      *source,
-                     GAsyncResult *result,
-                     gpointer      user_data)
+help_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
 {
-  g_autoptr (GError) error = NULL;
-
-  if (!hp_screenshots_take_finish (HP_WINDOW (source), result, &error))
-    g_printerr ("hotpath: %s\n", error->message);
-  g_application_quit (G_APPLICATION (user_data));
-}
-
-static void
-screenshot_tabs_action (GSimpleAction *action,
-                        GVariant      *parameter,
-                        gpointer       user_data)
-{
-  HpApplication *self = user_data;
-  GtkWindow     *window = gtk_application_get_active_window (GTK_APPLICATION (self));
-  const char    *size = g_getenv ("HOTPATH_SCREENSHOT_SIZE");
-  int            width, height;
-
-  if (!HP_IS_WINDOW (window))
-    return;
-  /* the README's screenshots are all of one size; a taller one shows
-   * whole panels when checking the layout */
-  if (size == NULL || sscanf (size, "%dx%d", &width, &height) != 2 || width < 320 || height < 240)
-    {
-      width = SCREENSHOT_WIDTH;
-      height = SCREENSHOT_HEIGHT;
-    }
-  gtk_window_unmaximize (window);
-  gtk_window_set_default_size (window, width, height);
-  hp_screenshots_take_async (HP_WINDOW (window), g_variant_get_string (parameter, NULL), NULL,
-                             screenshots_done_cb, self);
-}
-
-/* Only tests/ui/screenshots.sh sets HOTPATH_SCREENSHOT_DIR */
-static void
-maybe_take_screenshots (HpApplication *self)
-{
-  const char *folder = g_getenv ("HOTPATH_SCREENSHOT_DIR");
-
-  if (folder == NULL || *folder == '\0' || self->screenshots_started)
-    return;
-  self->screenshots_started = TRUE;
-  g_action_group_activate_action (G_ACTION_GROUP (self), "screenshot-tabs", g_variant_new_string (folder));
-}
-
-/* Only tests/bench/startup-bench.sh sets HOTPATH_STARTUP_PROBE: the first
- * frame painted after start prints its CLOCK_MONOTONIC time (the clock of
- * g_get_monotonic_time () on Linux) and the window's page it showed
- * ("start", "loading", "trace"…), then quits, so the script can measure
- * start to first window from the outside. */
-static void
-startup_probe_after_paint_cb (GdkFrameClock *clock,
-                              gpointer       user_data)
-{
-  HpApplication *self = user_data;
-  gint64         now = g_get_monotonic_time ();
-  GtkWindow     *window = gtk_application_get_active_window (GTK_APPLICATION (self));
-
-  g_signal_handlers_disconnect_by_func (clock, startup_probe_after_paint_cb, user_data);
-  g_print ("first-frame-monotonic-us %" G_GINT64_FORMAT " %s\n", now,
-           HP_IS_WINDOW (window) ? hp_window_get_visible_page (HP_WINDOW (window)) : "none");
-  g_application_quit (G_APPLICATION (self));
-}
-
-static void
-startup_probe_map_cb (GtkWidget *window,
-                      gpointer   user_data)
-{
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
-
-  g_signal_handlers_disconnect_by_func (window, startup_probe_map_cb, user_data);
-  if (clock != NULL)
-    g_signal_connect (clock, "after-paint", G_CALLBACK (startup_probe_after_paint_cb), user_data);
-}
-
-static void
-maybe_probe_startup (HpApplication *self)
-{
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
-
-  if (g_getenv ("HOTPATH_STARTUP_PROBE") == NULL || self->startup_probed || window == NULL)
-    return;
-  self->startup_probed = TRUE;
-  if (gtk_widget_get_mapped (GTK_WIDGET (window)))
-    startup_probe_map_cb (GTK_WIDGET (window), self);
-  else
-    g_signal_connect (window, "map", G_CALLBACK (startup_probe_map_cb), self);
+  hp_show_help (gtk_application_get_active_window (GTK_APPLICATION (user_data)), NULL);
 }
 
 /* clang-format off */
@@ -269,7 +176,7 @@ static const GActionEntry app_actions[] = {
   { "about", about_action, NULL, NULL, NULL },
   { "preferences", preferences_action, NULL, NULL, NULL },
   { "shortcuts", shortcuts_action, NULL, NULL, NULL },
-  { "screenshot-tabs", screenshot_tabs_action, "s", NULL, NULL },
+  { "help", help_action, NULL, NULL, NULL },
 };
 /* clang-format on */
 
@@ -281,6 +188,7 @@ hp_application_startup (GApplication *application)
   const char    *new_window_accels[] = { "<Control>n", NULL };
   const char    *shortcuts_accels[] = { "<Control>question", NULL };
   const char    *preferences_accels[] = { "<Control>comma", NULL };
+  const char    *help_accels[] = { "F1", NULL };
   const char    *no_accels[] = { NULL };
 
   G_APPLICATION_CLASS (hp_application_parent_class)->startup (application);
@@ -290,6 +198,7 @@ hp_application_startup (GApplication *application)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.new-window", new_window_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.shortcuts", shortcuts_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.preferences", preferences_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.help", help_accels);
   /* app.shortcuts takes over Ctrl+? from GtkApplication's own action */
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.show-help-overlay", no_accels);
 
@@ -316,8 +225,6 @@ hp_application_activate (GApplication *application)
   if (window == NULL)
     window = GTK_WINDOW (new_window (HP_APPLICATION (application)));
   gtk_window_present (window);
-  maybe_probe_startup (HP_APPLICATION (application));
-  maybe_take_screenshots (HP_APPLICATION (application));
 }
 
 /* The window whose id @hint holds, when hp_window_open_files() sent the
@@ -357,8 +264,6 @@ hp_application_open (GApplication *application,
       return;
     }
   hp_application_open_files (self, files, (guint)n_files, from != NULL ? from : active_empty_window (self));
-  maybe_probe_startup (self);
-  maybe_take_screenshots (self);
 }
 
 /* --version: handled here, in the launching process, with no window */

@@ -35,7 +35,6 @@
 #include "hp-chart-view.h"
 #include "hp-core.h"
 #include "hp-compare-window.h"
-#include "hp-screenshots.h"
 #include "hp-session.h"
 #include "hp-settings.h"
 #include "hp-table-view.h"
@@ -543,85 +542,6 @@ show_timelines (HpCompareWindow *self)
   align_step (self);
 }
 
-/* ---- screenshots (tests/ui/screenshots.sh) ---- */
-
-static const char *const tab_names[] = { "summary", "ops-diff", "tree-diff", "timelines" };
-
-typedef struct
-{
-  HpCompareWindow *self;
-  int              tab;
-} Shot;
-
-/* the first run's aligned step on its GPU streams, as a user would drag it */
-static void
-select_sample_area (HpCompareWindow *self)
-{
-  HpTimelineView *view;
-  const HpRank   *r;
-  g_autoptr (GArray) lanes = g_array_new (FALSE, FALSE, sizeof (HpLaneRef));
-  gint64 start, end;
-
-  if (self->timelines == NULL || self->timelines->len == 0)
-    return;
-  view = self->timelines->pdata[0];
-  r = hp_trace_get_rank (hp_timeline_view_get_trace (view), 0);
-  for (guint l = 0; l < r->n_lanes; l++)
-    if (r->lanes[l].is_gpu)
-      g_array_append_val (lanes, ((HpLaneRef){ 0, l }));
-  hp_timeline_view_get_visible_range (view, &start, &end);
-  if (lanes->len > 0)
-    hp_timeline_view_set_selected_area (view, start + (end - start) / 10, end - (end - start) / 10,
-                                        (const HpLaneRef *)(gpointer)lanes->data, lanes->len);
-}
-
-static gboolean
-take_shot (gpointer data)
-{
-  Shot            *shot = data;
-  HpCompareWindow *self = shot->self;
-  const char      *folder = g_getenv ("HOTPATH_SCREENSHOT_DIR");
-  g_autoptr (GError) error = NULL;
-
-  if (self->busy)
-    return G_SOURCE_CONTINUE;
-  if (shot->tab >= 0)
-    {
-      g_autofree char *base = g_strdup_printf ("%02d-compare-%s.png", 30 + shot->tab, tab_names[shot->tab]);
-      g_autofree char *path = g_build_filename (folder, base, NULL);
-
-      if (hp_screenshots_save_widget (GTK_WIDGET (self), path, &error))
-        g_print ("%s\n", path);
-      else
-        g_printerr ("hotpath: %s\n", error->message);
-    }
-  shot->tab++;
-  if (shot->tab >= (int)G_N_ELEMENTS (tab_names))
-    {
-      g_application_quit (g_application_get_default ());
-      g_free (shot);
-      return G_SOURCE_REMOVE;
-    }
-  gtk_notebook_set_current_page (self->notebook, shot->tab);
-  if (g_str_equal (tab_names[shot->tab], "timelines"))
-    select_sample_area (self);
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-maybe_take_screenshots (HpCompareWindow *self)
-{
-  const char *folder = g_getenv ("HOTPATH_SCREENSHOT_DIR");
-  Shot       *shot;
-
-  if (folder == NULL || *folder == '\0')
-    return;
-  shot = g_new0 (Shot, 1);
-  shot->self = self;
-  shot->tab = -1;
-  g_timeout_add (800, take_shot, shot);
-}
-
 /* ---- the comparison, in a thread ---- */
 
 typedef struct
@@ -708,7 +628,6 @@ compare_done (GObject      *source,
   gtk_stack_set_visible_child_name (self->stack, "content");
   show_timelines (self);
   run_diff (self);
-  maybe_take_screenshots (self);
 }
 
 static void

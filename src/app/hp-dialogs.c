@@ -1,7 +1,8 @@
-/* hp-dialogs.c — file choosers and error messages, on GTK 4.8 and newer.
+/* hp-dialogs.c — file choosers, error messages and the user guide, on GTK 4.8 and newer.
  *
- * GTK 4.8 (Debian 12) has GtkFileChooserNative and GtkMessageDialog; GTK
- * 4.10 replaced them with GtkFileDialog and GtkAlertDialog. The app pins
+ * GTK 4.8 (Debian 12) has GtkFileChooserNative, GtkMessageDialog and
+ * gtk_show_uri_full (); GTK 4.10 replaced them with GtkFileDialog,
+ * GtkAlertDialog and GtkUriLauncher. The app pins
  * GDK_VERSION_MAX_ALLOWED to 4.8, so the newer branch silences the
  * "not available before" warnings it would otherwise raise.
  *
@@ -44,6 +45,32 @@ chooser_finish (Chooser *chooser,
     chooser->callback (owner, file, chooser->user_data);
   g_weak_ref_clear (&chooser->owner);
   g_free (chooser);
+}
+
+/* hp_show_help (parent, page) opens the installed user guide (help/C,
+ * installed by gnome.yelp) in the desktop's help viewer: help:hotpath is its
+ * index, help:hotpath/PAGE one page. A failure (no help viewer) is an error
+ * message that says where else the pages are. */
+static char *
+help_uri (const char *page)
+{
+  if (page == NULL || *page == '\0')
+    return g_strdup ("help:hotpath");
+  return g_strconcat ("help:hotpath/", page, NULL);
+}
+
+static void
+help_failed (GtkWindow    *parent,
+             const GError *error)
+{
+  g_autofree char *body = NULL;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  body = g_strdup_printf (_ ("%s\n\nThe guide needs a help viewer such as Yelp. "
+                             "Its pages are also in the help/C folder of Hotpath's sources."),
+                          error->message);
+  hp_show_error (parent, _ ("Could not open the user guide"), body);
 }
 
 #if GTK_CHECK_VERSION(4, 10, 0)
@@ -110,6 +137,28 @@ hp_show_error (GtkWindow  *parent,
 
   gtk_alert_dialog_set_detail (dialog, body);
   gtk_alert_dialog_show (dialog, parent);
+}
+
+static void
+help_ready_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr (GtkWindow) parent = user_data;
+  g_autoptr (GError) error = NULL;
+
+  if (!gtk_uri_launcher_launch_finish (GTK_URI_LAUNCHER (source), result, &error))
+    help_failed (parent, error);
+}
+
+void
+hp_show_help (GtkWindow  *parent,
+              const char *page)
+{
+  g_autofree char *uri = help_uri (page);
+  g_autoptr (GtkUriLauncher) launcher = gtk_uri_launcher_new (uri);
+
+  gtk_uri_launcher_launch (launcher, parent, NULL, help_ready_cb, parent != NULL ? g_object_ref (parent) : NULL);
 }
 
 G_GNUC_END_IGNORE_DEPRECATIONS
@@ -187,6 +236,28 @@ hp_show_error (GtkWindow  *parent,
     gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", body);
   g_signal_connect (dialog, "response", G_CALLBACK (gtk_window_destroy), NULL);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+help_ready_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr (GtkWindow) parent = user_data;
+  g_autoptr (GError) error = NULL;
+
+  if (!gtk_show_uri_full_finish (parent, result, &error))
+    help_failed (parent, error);
+}
+
+void
+hp_show_help (GtkWindow  *parent,
+              const char *page)
+{
+  g_autofree char *uri = help_uri (page);
+
+  gtk_show_uri_full (parent, uri, GDK_CURRENT_TIME, NULL, help_ready_cb,
+                     parent != NULL ? g_object_ref (parent) : NULL);
 }
 
 #endif

@@ -1,4 +1,4 @@
-/* hp-dialogs.h — file choosers and error messages, on GTK 4.8 and newer.
+/* hp-dialogs.h — file choosers, error messages and the user guide, on GTK 4.8 and newer.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -36,5 +36,7 @@ void hp_show_saved (GtkWidget  *widget,
 void hp_show_error (GtkWindow  *parent,
                     const char *heading,
                     const char *body);
+void hp_show_help (GtkWindow  *parent,
+                   const char *page);
 
 G_END_DECLS

@@ -1,8 +1,8 @@
-/* hp-screenshots.c — renders every tab of a window to PNG files, for the README.
+/* hp-screenshots.c — renders every tab of a window to PNG files, for data/screenshots.
  *
- * tests/ui/screenshots.sh runs the app with HOTPATH_SCREENSHOT_DIR set; the
- * application then activates its hidden app.screenshot-tabs action, which
- * comes here. The window is rendered through its own GSK renderer
+ * tests/ui/screenshots.sh runs the app, built with -Dtest_hooks=true, with
+ * HOTPATH_SCREENSHOT_DIR set; the test hooks (hp-test-hooks.c) then call
+ * this for the first window shown. The window is rendered through its own GSK renderer
  * (render nodes of the window's children → texture → PNG), so no window
  * manager, compositor or screen grabber is involved: the PNG is exactly
  * what GTK draws.

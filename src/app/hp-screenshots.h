@@ -1,4 +1,4 @@
-/* hp-screenshots.h — renders every tab of a window to PNG files, for the README.
+/* hp-screenshots.h — renders every tab of a window to PNG files, for data/screenshots.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -8,6 +8,9 @@
 #include <glib/gi18n.h>
 
 #include "hp-application.h"
+#ifdef HP_TEST_HOOKS
+#include "hp-test-hooks.h"
+#endif
 
 int
 main (int   argc,
@@ -20,5 +23,9 @@ main (int   argc,
   textdomain (GETTEXT_PACKAGE);
 
   app = hp_application_new ();
+#ifdef HP_TEST_HOOKS
+  /* -Dtest_hooks=true: the screenshot script and the start-up benchmark */
+  hp_test_hooks_install (app);
+#endif
   return g_application_run (G_APPLICATION (app), argc, argv);
 }

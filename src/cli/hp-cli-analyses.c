@@ -1,5 +1,5 @@
 /* hp-cli-analyses.c — `hotpath-cli analyses`: the registry, for people and
- * for the README.
+ * for docs/analyses.md.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -138,7 +138,7 @@ hp_cli_analyses (int           argc,
   g_autoptr (GError) error = NULL;
   gboolean     markdown = FALSE;
   GOptionEntry entries[] = {
-    { "markdown", 0, 0, G_OPTION_ARG_NONE, &markdown, "As the README's Markdown tables", NULL },
+    { "markdown", 0, 0, G_OPTION_ARG_NONE, &markdown, "As the Markdown tables of docs/analyses.md", NULL },
     { NULL },
   };
 

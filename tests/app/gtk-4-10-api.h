@@ -56,6 +56,18 @@ void            gtk_alert_dialog_set_detail (GtkAlertDialog *self,
 void            gtk_alert_dialog_show (GtkAlertDialog *self,
                                        GtkWindow      *parent);
 
+G_DECLARE_FINAL_TYPE (GtkUriLauncher, gtk_uri_launcher, GTK, URI_LAUNCHER, GObject)
+
+GtkUriLauncher *gtk_uri_launcher_new (const char *uri);
+void            gtk_uri_launcher_launch (GtkUriLauncher     *self,
+                                         GtkWindow          *parent,
+                                         GCancellable       *cancellable,
+                                         GAsyncReadyCallback callback,
+                                         gpointer            user_data);
+gboolean        gtk_uri_launcher_launch_finish (GtkUriLauncher *self,
+                                                GAsyncResult   *result,
+                                                GError        **error);
+
 G_END_DECLS
 
 #endif

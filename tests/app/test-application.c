@@ -117,6 +117,75 @@ test_open_from_desktop (void)
   hp_ui_test_close_window (active);
 }
 
+static gboolean
+menu_has_action (GMenuModel *model,
+                 const char *action)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *name = NULL;
+      g_autoptr (GMenuLinkIter) links = g_menu_model_iterate_item_links (model, i);
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &name) && g_strcmp0 (name, action) == 0)
+        return TRUE;
+      while (g_menu_link_iter_next (links))
+        {
+          g_autoptr (GMenuModel) section = g_menu_link_iter_get_value (links);
+
+          if (menu_has_action (section, action))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static gboolean
+is_shortcut_for (GtkWidget *widget,
+                 gpointer   data)
+{
+  g_autofree char *accelerator = NULL;
+
+  if (!GTK_IS_SHORTCUTS_SHORTCUT (widget))
+    return FALSE;
+  g_object_get (widget, "accelerator", &accelerator, NULL);
+  return g_strcmp0 (accelerator, data) == 0;
+}
+
+/* The user guide opens from the main menu and with F1, and the shortcuts
+ * window lists F1. */
+static void
+test_help_action (void)
+{
+  GtkApplication *app = GTK_APPLICATION (application);
+  HpWindow       *window = new_window ();
+  g_auto (GStrv) accels = gtk_application_get_accels_for_action (app, "app.help");
+  g_auto (GStrv) actions = gtk_application_get_actions_for_accel (app, "F1");
+  GMenuModel         *menu = G_MENU_MODEL (gtk_application_get_menu_by_id (app, "primary_menu"));
+  GtkShortcutsWindow *overlay;
+
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (application), "help"));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (application), "help"));
+  g_assert_null (g_action_group_get_action_parameter_type (G_ACTION_GROUP (application), "help"));
+  g_assert_nonnull (accels);
+  g_assert_cmpstr (accels[0], ==, "F1");
+  g_assert_null (accels[1]);
+  /* F1 means nothing else */
+  g_assert_nonnull (actions);
+  g_assert_cmpstr (actions[0], ==, "app.help");
+  g_assert_null (actions[1]);
+
+  g_assert_nonnull (menu);
+  g_assert_true (menu_has_action (menu, "app.help"));
+  g_assert_false (menu_has_action (menu, "app.no-such-action"));
+
+  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_assert_nonnull (overlay);
+  g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (overlay), is_shortcut_for, (gpointer) "F1"));
+  g_assert_null (hp_ui_test_find_widget (GTK_WIDGET (overlay), is_shortcut_for, (gpointer) "F12"));
+
+  hp_ui_test_close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -130,6 +199,7 @@ main (int   argc,
   g_test_add_func ("/app/application/open-from-window", test_open_from_window);
   g_test_add_func ("/app/application/open-from-busy-window", test_open_from_busy_window);
   g_test_add_func ("/app/application/open-from-desktop", test_open_from_desktop);
+  g_test_add_func ("/ui/application/help-action", test_help_action);
 
   status = g_test_run ();
   g_assert_null (gtk_application_get_windows (GTK_APPLICATION (application)));

@@ -8,7 +8,8 @@
 # Starts the app RUNS times (default 10) under one Xvfb server and one D-Bus
 # session, twice per round: with no folder (the start page) and on the
 # bundled sample traces (a small folder, which usually loads before the
-# first frame). The app, run with HOTPATH_STARTUP_PROBE=1, prints the
+# first frame). The app, built with -Dtest_hooks=true and run with
+# HOTPATH_STARTUP_PROBE=1, prints the
 # CLOCK_MONOTONIC time of its first painted frame and the page it showed,
 # and quits; the script subtracts the time it spawned the process. Reports
 # the median and worst per case against docs/architecture.md's target (<= 300 ms), and
@@ -56,6 +57,12 @@ if [[ $builddir != /* ]]; then
 fi
 app=$builddir/src/app/hotpath
 [ -x "$app" ] || { echo "startup-bench: $app not found; build it first" >&2; exit 1; }
+# the probe is a test hook (src/app/hp-test-hooks.c): without it the app
+# would never quit
+if ! grep -qa HOTPATH_STARTUP_PROBE "$app"; then
+  echo "startup-bench: $app has no test hooks; meson configure $builddir -Dtest_hooks=true, then build it" >&2
+  exit 1
+fi
 if [ -n "$baseline" ]; then
   [[ $baseline == /* ]] || baseline=$PWD/$baseline
   [ -f "$baseline" ] && [ -x "$baseline" ] || { echo "startup-bench: $baseline is not an executable" >&2; exit 1; }

@@ -644,21 +644,21 @@ test_findings (void)
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "findings")), >, 0);
 }
 
-/* The README's analysis and parameter tables are `analyses --markdown` */
+/* The analysis and parameter tables of docs/analyses.md are `analyses --markdown` */
 static void
-test_readme_analyses (void)
+test_docs_analyses (void)
 {
-  g_autofree char *readme_path = g_test_build_filename (G_TEST_DIST, "..", "README.md", NULL);
-  g_autofree char *readme = NULL;
+  g_autofree char *docs_path = g_test_build_filename (G_TEST_DIST, "..", "docs", "analyses.md", NULL);
+  g_autofree char *docs = NULL;
   g_auto (HpTestCliRun) run = { 0 };
   const char      *begin_mark = "<!-- hotpath-cli analyses --markdown: begin -->\n";
   const char      *begin, *end;
   g_autofree char *section = NULL;
 
-  g_assert_true (g_file_get_contents (readme_path, &readme, NULL, NULL));
+  g_assert_true (g_file_get_contents (docs_path, &docs, NULL, NULL));
   hp_test_run_cli (&run, "analyses", "--markdown", NULL);
   g_assert_cmpint (run.status, ==, 0);
-  begin = strstr (readme, begin_mark);
+  begin = strstr (docs, begin_mark);
   g_assert_nonnull (begin);
   begin += strlen (begin_mark);
   end = strstr (begin, "<!-- hotpath-cli analyses --markdown: end -->");
@@ -868,7 +868,7 @@ main (int    argc,
   g_test_add_func ("/cli/health/usage", test_health_usage);
   g_test_add_func ("/cli/report/scope", test_report_scope);
   g_test_add_func ("/cli/findings", test_findings);
-  g_test_add_func ("/cli/analyses/readme", test_readme_analyses);
+  g_test_add_func ("/cli/analyses/docs-tables", test_docs_analyses);
 
   g_test_add_func ("/cli/usage/short", test_usage_short);
   g_test_add_func ("/cli/strict", test_strict);

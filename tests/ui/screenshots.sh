@@ -8,9 +8,10 @@
 #              default: the NCCL trace),
 #              SIZE (default: 1280x800; e.g. 1280x3000 shows whole panels)
 #
-# The app does the rendering itself: with HOTPATH_SCREENSHOT_DIR set it runs
-# its hidden app.screenshot-tabs action (src/app/hp-screenshots.c), which
-# draws the window through GTK's own renderer, so no window manager or
+# The app does the rendering itself: built with -Dtest_hooks=true (this
+# script configures BUILDDIR so) and run with HOTPATH_SCREENSHOT_DIR set, its
+# test hooks (src/app/hp-test-hooks.c, hp-screenshots.c) draw the window
+# through GTK's own renderer, so no window manager or
 # screen grabber is needed. Settings live in memory and XDG folders in a
 # temporary home, so recent folders and saved window sizes stay out. Each run
 # of the app gets five minutes.
@@ -27,15 +28,23 @@ trace=${TRACE:-$top/tests/data/hta_trace_filter_2ranks}
 compare_trace=${COMPARE_TRACE:-$top/tests/data/hta_nccl_parser_config}
 size=${SIZE:-1280x800}
 
-for tool in xvfb-run dbus-run-session; do
+for tool in xvfb-run dbus-run-session python3; do
   if ! command -v "$tool" >/dev/null; then
     echo "screenshots.sh: $tool is missing (Debian packages: xvfb xauth dbus)" >&2
     exit 1
   fi
 done
 
+# the screenshots are taken by the app's test hooks (-Dtest_hooks=true)
+hooks_on ()
+{
+  meson introspect "$builddir" --buildoptions |
+    python3 -c 'import json, sys; sys.exit(not any(o["name"] == "test_hooks" and o["value"] for o in json.load(sys.stdin)))'
+}
 if [ ! -f "$builddir/build.ninja" ]; then
-  meson setup "$builddir" "$top"
+  meson setup "$builddir" "$top" -Dtest_hooks=true
+elif ! hooks_on; then
+  meson configure "$builddir" -Dtest_hooks=true
 fi
 meson compile -C "$builddir" hotpath >/dev/null
 
