@@ -152,7 +152,12 @@ hp_timeline_state_save (HpTimelineState *self,
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errsv), "%s: %s", dir, g_strerror (errsv));
       return FALSE;
     }
-  return g_key_file_save_to_file (self->file, path, error);
+  {
+    gsize            size = 0;
+    g_autofree char *data = g_key_file_to_data (self->file, &size, NULL);
+
+    return hp_output_file_write (path, data, size, error);
+  }
 }
 
 /* Tracks are written "lane:RANK:PID:TID" or "series:RANK:ID" (a counter

@@ -346,7 +346,7 @@ hp_cli_info (int           argc,
   if (json)
     {
       g_autoptr (JsonNode) root = build_info (trace);
-      g_autofree char *text = json_to_string (root, TRUE);
+      g_autofree char *text = hp_output_json_to_string (root, TRUE);
 
       printf ("%s\n", text);
     }
