@@ -17,12 +17,16 @@
 #include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "hp-timeline-state.h"
 
 #define GROUP_FOLDER "Folder"
 #define GROUP_TIMELINE "Timeline"
 #define BOOKMARK_PREFIX "Bookmark "
+/* a state file larger than this is not read: what it keeps for a folder
+ * (a thousand bookmarks, pins and hidden lanes) takes far less */
+#define STATE_FILE_MAX_SIZE (4 * 1024 * 1024)
 
 struct _HpTimelineState
 {
@@ -102,7 +106,8 @@ hp_timeline_state_free (HpTimelineState *self)
  * @path: a state file
  *
  * Reads @path. A missing file is an empty state; a file that is not a key
- * file leaves the state empty and sets @error naming @path and the reason.
+ * file, or is larger than 4 MiB, leaves the state empty and sets @error
+ * naming @path and the reason.
  *
  * Returns: whether the file was read or did not exist
  */
@@ -117,6 +122,16 @@ hp_timeline_state_load (HpTimelineState *self,
 
   g_key_file_unref (self->file);
   self->file = g_key_file_new ();
+  {
+    GStatBuf st;
+
+    if (g_stat (path, &st) == 0 && (!S_ISREG (st.st_mode) || st.st_size > STATE_FILE_MAX_SIZE))
+      {
+        g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+                     "%s: not a regular file of at most %d bytes; ignored", path, STATE_FILE_MAX_SIZE);
+        return FALSE;
+      }
+  }
   if (g_key_file_load_from_file (self->file, path, G_KEY_FILE_NONE, &local))
     return TRUE;
   g_key_file_unref (self->file);
@@ -289,10 +304,30 @@ hp_timeline_state_capture (HpTimelineState     *self,
 
   if (bookmarks == NULL)
     return;
-  groups = g_key_file_get_groups (self->file, NULL);
-  for (guint i = 0; groups[i] != NULL; i++)
-    if (g_str_has_prefix (groups[i], BOOKMARK_PREFIX))
-      g_key_file_remove_group (self->file, groups[i], NULL);
+  /* every other group is copied to a new file, in one pass: removing the
+   * bookmarks' groups one by one costs the square of their number */
+  {
+    GKeyFile *fresh = g_key_file_new ();
+
+    groups = g_key_file_get_groups (self->file, NULL);
+    for (guint i = 0; groups[i] != NULL; i++)
+      {
+        g_auto (GStrv) keys = NULL;
+
+        if (g_str_has_prefix (groups[i], BOOKMARK_PREFIX))
+          continue;
+        keys = g_key_file_get_keys (self->file, groups[i], NULL, NULL);
+        for (guint k = 0; keys != NULL && keys[k] != NULL; k++)
+          {
+            g_autofree char *value = g_key_file_get_value (self->file, groups[i], keys[k], NULL);
+
+            if (value != NULL)
+              g_key_file_set_value (fresh, groups[i], keys[k], value);
+          }
+      }
+    g_key_file_unref (self->file);
+    self->file = fresh;
+  }
   for (guint i = 0; i < hp_timeline_bookmarks_get_n_items (bookmarks); i++)
     {
       const HpTimelineBookmark *b = hp_timeline_bookmarks_get (bookmarks, i);
@@ -368,7 +403,8 @@ hp_timeline_state_apply (HpTimelineState     *self,
     return;
   hp_timeline_bookmarks_clear (bookmarks);
   groups = g_key_file_get_groups (self->file, NULL);
-  for (guint i = 0; groups[i] != NULL; i++)
+  /* the first HP_TIMELINE_BOOKMARKS_MAX of the file are kept */
+  for (guint i = 0; groups[i] != NULL && hp_timeline_bookmarks_get_n_items (bookmarks) < HP_TIMELINE_BOOKMARKS_MAX; i++)
     {
       g_autoptr (GError) e1 = NULL;
       g_autoptr (GError) e2 = NULL;
