@@ -102,8 +102,7 @@ hp_bookmarks_model_list_model_init (GListModelInterface *iface)
   iface->get_item = hp_bookmarks_model_get_item;
 }
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (HpBookmarksModel, hp_bookmarks_model, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, hp_bookmarks_model_list_model_init))
+G_DEFINE_FINAL_TYPE_WITH_CODE (HpBookmarksModel, hp_bookmarks_model, G_TYPE_OBJECT, G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, hp_bookmarks_model_list_model_init))
 
 static void
 hp_bookmarks_model_class_init (HpBookmarksModelClass *klass)
@@ -210,10 +209,10 @@ setup_row_cb (HpBookmarksPopover       *self,
               GtkListItem              *item,
               GtkSignalListItemFactory *factory)
 {
-  GtkWidget          *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget          *entry = gtk_entry_new ();
-  GtkWidget          *go = gtk_button_new ();
-  GtkWidget          *delete = gtk_button_new_from_icon_name ("user-trash-symbolic");
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *entry = gtk_entry_new ();
+  GtkWidget *go = gtk_button_new ();
+  GtkWidget *delete = gtk_button_new_from_icon_name ("user-trash-symbolic");
   GtkEventController *focus = gtk_event_controller_focus_new ();
 
   gtk_editable_set_width_chars (GTK_EDITABLE (entry), 22);
@@ -349,10 +348,10 @@ hp_bookmarks_popover_class_init (HpBookmarksPopoverClass *klass)
 static void
 hp_bookmarks_popover_init (HpBookmarksPopover *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *title = gtk_label_new (_ ("Bookmarks"));
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *keys = gtk_label_new (_ ("M marks the selection · [ and ] go to the previous and next mark"));
+  GtkWidget          *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget          *title = gtk_label_new (_ ("Bookmarks"));
+  GtkWidget          *scrolled = gtk_scrolled_window_new ();
+  GtkWidget          *keys = gtk_label_new (_ ("M marks the selection · [ and ] go to the previous and next mark"));
   GtkListItemFactory *factory;
 
   gtk_widget_add_css_class (title, "heading");

@@ -26,7 +26,7 @@
 #define BOOKMARK_PREFIX "Bookmark "
 /* a state file larger than this is not read: what it keeps for a folder
  * (a thousand bookmarks, pins and hidden lanes) takes far less */
-#define STATE_FILE_MAX_SIZE (4 * 1024 * 1024)
+#define STATE_FILE_MAX_SIZE (16 * 1024 * 1024)
 
 struct _HpTimelineState
 {
@@ -106,7 +106,7 @@ hp_timeline_state_free (HpTimelineState *self)
  * @path: a state file
  *
  * Reads @path. A missing file is an empty state; a file that is not a key
- * file, or is larger than 4 MiB, leaves the state empty and sets @error
+ * file, or is larger than 16 MiB, leaves the state empty and sets @error
  * naming @path and the reason.
  *
  * Returns: whether the file was read or did not exist
