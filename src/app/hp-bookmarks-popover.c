@@ -212,6 +212,7 @@ setup_row_cb (HpBookmarksPopover       *self,
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *entry = gtk_entry_new ();
   GtkWidget *go = gtk_button_new ();
+  GtkWidget *when = gtk_label_new (NULL);
   GtkWidget *delete = gtk_button_new_from_icon_name ("user-trash-symbolic");
   GtkEventController *focus = gtk_event_controller_focus_new ();
 
@@ -222,6 +223,10 @@ setup_row_cb (HpBookmarksPopover       *self,
   g_signal_connect_swapped (focus, "leave", G_CALLBACK (entry_focus_leave_cb), self);
   gtk_widget_add_controller (entry, focus);
 
+  /* one width for every row's time, so the names line up */
+  gtk_label_set_width_chars (GTK_LABEL (when), 20);
+  gtk_label_set_xalign (GTK_LABEL (when), 1.0);
+  gtk_button_set_child (GTK_BUTTON (go), when);
   gtk_widget_add_css_class (go, "flat");
   gtk_widget_add_css_class (go, "numeric");
   gtk_widget_set_tooltip_text (go, _ ("Go to This Bookmark"));
@@ -235,7 +240,7 @@ setup_row_cb (HpBookmarksPopover       *self,
   g_object_set_data (G_OBJECT (go), "hp-list-item", item);
   g_object_set_data (G_OBJECT (delete), "hp-list-item", item);
   g_object_set_data (G_OBJECT (box), "hp-entry", entry);
-  g_object_set_data (G_OBJECT (box), "hp-go", go);
+  g_object_set_data (G_OBJECT (box), "hp-when", when);
 
   gtk_box_append (GTK_BOX (box), entry);
   gtk_box_append (GTK_BOX (box), go);
@@ -265,7 +270,7 @@ bind_row_cb (HpBookmarksPopover       *self,
   else
     when = g_strdup (start);
   gtk_editable_set_text (GTK_EDITABLE (g_object_get_data (G_OBJECT (box), "hp-entry")), b->name);
-  gtk_button_set_label (GTK_BUTTON (g_object_get_data (G_OBJECT (box), "hp-go")), when);
+  gtk_label_set_text (GTK_LABEL (g_object_get_data (G_OBJECT (box), "hp-when")), when);
 }
 
 static void

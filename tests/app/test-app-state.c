@@ -105,11 +105,16 @@ test_many_bookmarks (void)
     g_assert_cmpuint (entries, >, 0);
     g_assert_cmpuint (entries, <, HP_TIMELINE_BOOKMARKS_MAX / 3);
   }
+  seconds = (double)(g_get_monotonic_time () - before) / G_USEC_PER_SEC;
+  g_test_message ("list of 1000 bookmarks shown: %.2f s", seconds);
+  g_assert_cmpfloat (seconds, <, 10.0);
   /* a change redraws the list without making every row again */
+  before = g_get_monotonic_time ();
   hp_timeline_view_remove_bookmark (view, 0);
   hp_ui_test_spin (50);
   seconds = (double)(g_get_monotonic_time () - before) / G_USEC_PER_SEC;
-  g_assert_cmpfloat (seconds, <, 5.0);
+  g_test_message ("a bookmark removed from the list: %.2f s", seconds);
+  g_assert_cmpfloat (seconds, <, 10.0);
   g_assert_cmpuint (g_list_model_get_n_items (hp_bookmarks_popover_get_model (popover)), ==,
                     HP_TIMELINE_BOOKMARKS_MAX - 1);
 
