@@ -46,6 +46,11 @@ print_usage (FILE *out)
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     fprintf (out, "  %-10s %s\n", commands[i].name, commands[i].summary);
   fprintf (out, "\nRun 'hotpath-cli COMMAND --help' for the options of a command.\n");
+  fprintf (out, "\nOutputs: files are written whole (a temporary file renamed into place) and\n"
+                "only over regular files: a device, FIFO, socket or directory at the target\n"
+                "is refused (exit 1), a symbolic link is followed only to a regular file.\n"
+                "A command whose standard output cannot be written exits 1. CSV cells that\n"
+                "a spreadsheet would run as formulas get a leading ' unless --hta-compat.\n");
 }
 
 static gboolean stdout_closed;
