@@ -10,6 +10,7 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "hp-charts.h"
