@@ -101,6 +101,42 @@ hp_timeline_state_free (HpTimelineState *self)
   g_free (self);
 }
 
+/* whether GKeyFile can unescape @value: only \s \n \t \r \\ and the
+ * list separator may follow a backslash. GLib 2.74 sets its error twice (a
+ * GLib-WARNING) when a value holds two bad escapes, so such a value is
+ * dropped before anything reads it, as any value that does not parse is */
+static gboolean
+escapes_valid (const char *value)
+{
+  for (const char *p = value; *p != '\0'; p++)
+    if (*p == '\\')
+      {
+        p++;
+        if (*p == '\0' || strchr ("sntr\\;", *p) == NULL)
+          return FALSE;
+      }
+  return TRUE;
+}
+
+static void
+drop_bad_values (GKeyFile *file)
+{
+  g_auto (GStrv) groups = g_key_file_get_groups (file, NULL);
+
+  for (guint i = 0; groups[i] != NULL; i++)
+    {
+      g_auto (GStrv) keys = g_key_file_get_keys (file, groups[i], NULL, NULL);
+
+      for (guint k = 0; keys != NULL && keys[k] != NULL; k++)
+        {
+          g_autofree char *value = g_key_file_get_value (file, groups[i], keys[k], NULL);
+
+          if (value != NULL && !escapes_valid (value))
+            g_key_file_remove_key (file, groups[i], keys[k], NULL);
+        }
+    }
+}
+
 /**
  * hp_timeline_state_load:
  * @path: a state file
@@ -133,7 +169,10 @@ hp_timeline_state_load (HpTimelineState *self,
       }
   }
   if (g_key_file_load_from_file (self->file, path, G_KEY_FILE_NONE, &local))
-    return TRUE;
+    {
+      drop_bad_values (self->file);
+      return TRUE;
+    }
   g_key_file_unref (self->file);
   self->file = g_key_file_new ();
   if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))

@@ -495,6 +495,36 @@ test_bookmarks_bounds (void)
   g_assert_cmpint (g_rmdir (tmp), ==, 0);
 }
 
+/* a value with two bad escapes made GLib set its error twice (a
+ * GLib-WARNING, fatal here): such values are dropped as unreadable */
+static void
+test_state_bad_escapes (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
+  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+  g_autoptr (HpTimelineBookmarks) marks = hp_timeline_bookmarks_new ();
+  g_autoptr (HpTimelineState) state = hp_timeline_state_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *tmp = g_dir_make_tmp ("hp-escapes-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (tmp, "state.ini", NULL);
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path,
+                                      "[Bookmark 0]\nstart=1\nend=2\nname=\\q\\\n"
+                                      "[Bookmark 1]\nstart=3\nend=4\nname=ok\\sname\n"
+                                      "[Timeline]\npinned=lane:0:1:2\\x\\\ngutter-width=200\n",
+                                      -1, NULL));
+  g_assert_true (hp_timeline_state_load (state, path, &error));
+  g_assert_no_error (error);
+  hp_timeline_state_apply (state, layout, marks);
+  g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (marks), ==, 2);
+  g_assert_cmpstr (hp_timeline_bookmarks_get (marks, 0)->name, ==, "");
+  g_assert_cmpstr (hp_timeline_bookmarks_get (marks, 1)->name, ==, "ok name");
+  g_assert_cmpfloat (hp_timeline_layout_get_gutter_width (layout), ==, 200);
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (tmp), ==, 0);
+}
+
 static void
 test_bookmarks (void)
 {
@@ -813,6 +843,7 @@ main (int   argc,
   g_test_add_func ("/charts/timeline-lanes/gutter-width", test_gutter_width);
   g_test_add_func ("/charts/timeline-lanes/bookmarks", test_bookmarks);
   g_test_add_func ("/charts/timeline-lanes/bookmarks-bounds", test_bookmarks_bounds);
+  g_test_add_func ("/charts/timeline-lanes/state-bad-escapes", test_state_bad_escapes);
   g_test_add_func ("/charts/timeline-lanes/state-path", test_state_path);
   g_test_add_func ("/charts/timeline-lanes/state-round-trip", test_state_round_trip);
   g_test_add_func ("/charts/timeline-lanes/state-corrupt", test_state_corrupt);

@@ -39,12 +39,13 @@ run_clear (Run *run)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 
-/* runs hotpath-cli with @argv; standard output goes to @stdout_fd when it
+/* runs @program with @argv; standard output goes to @stdout_fd when it
  * is not -1 (taken), else it is read as bytes, whatever they are */
 static void
-run_cli (Run               *run,
-         int                stdout_fd,
-         const char *const *args)
+run_program (Run               *run,
+             const char        *program,
+             int                stdout_fd,
+             const char *const *args)
 {
   g_autoptr (GSubprocessLauncher) launcher = NULL;
   g_autoptr (GSubprocess) proc = NULL;
@@ -55,7 +56,7 @@ run_cli (Run               *run,
   gsize            err_size;
   const char      *err_data;
 
-  g_ptr_array_add (argv, (gpointer)g_getenv ("HOTPATH_CLI"));
+  g_ptr_array_add (argv, (gpointer)program);
   g_assert_nonnull (argv->pdata[0]);
   for (guint i = 0; args[i] != NULL; i++)
     g_ptr_array_add (argv, (gpointer)args[i]);
@@ -74,6 +75,14 @@ run_cli (Run               *run,
   run->status = g_subprocess_get_exit_status (proc);
   err_data = g_bytes_get_data (err, &err_size);
   run->err = g_strndup (err_data != NULL ? err_data : "", err_size);
+}
+
+static void
+run_cli (Run               *run,
+         int                stdout_fd,
+         const char *const *args)
+{
+  run_program (run, g_getenv ("HOTPATH_CLI"), stdout_fd, args);
 }
 
 /* a small trace with one CPU op named @op_name launching three kernels
@@ -452,6 +461,17 @@ test_stdout_full (void)
       run_cli (&full, open_dev_full (), commands[i]);
       if (full.status != 1 || strstr (full.err, "cannot write standard output") == NULL)
         g_error ("%s > /dev/full: exit %d: %s", line, full.status, full.err);
+    }
+
+  /* and the app's own command line */
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *const args[] = { i == 0 ? "--help" : "--version", NULL };
+      g_auto (Run) full = { 0 };
+
+      run_program (&full, g_getenv ("HOTPATH_APP"), open_dev_full (), args);
+      if (full.status != 1 || strstr (full.err, "cannot write standard output") == NULL)
+        g_error ("hotpath %s > /dev/full: exit %d: %s", args[0], full.status, full.err);
     }
   hp_test_remove_tree (dir);
 }
