@@ -599,6 +599,22 @@ test_control_bytes_escaped (void)
   run_cli (&report, -1, (const char *const[]){ "report", "--analysis", "gpu_kernel_breakdown", a, NULL });
   g_assert_cmpint (report.status, ==, 0);
   g_assert_false (has_control (report.out));
+
+  /* a file name with an escape sequence, in info's text and on stderr */
+  {
+    g_autofree char *sub = g_build_filename (dir, "one", NULL);
+    g_autofree char *evil = g_build_filename (sub, "evil\033[2J.json", NULL);
+    g_auto (Run) info = { 0 };
+
+    g_assert_cmpint (g_mkdir (sub, 0700), ==, 0);
+    g_assert_cmpint (g_rename (b, evil), ==, 0);
+    run_cli (&info, -1, (const char *const[]){ "info", sub, NULL });
+    g_assert_cmpint (info.status, ==, 0);
+    g_assert_false (has_control (info.out));
+    g_assert_null (strchr (info.err, '\033'));
+    g_assert_nonnull (g_strstr_len (g_bytes_get_data (info.out, NULL), (gssize)g_bytes_get_size (info.out),
+                                    "evil\\x1b[2J.json"));
+  }
   hp_test_remove_tree (dir);
 }
 
