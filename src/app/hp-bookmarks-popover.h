@@ -19,6 +19,7 @@ GtkWidget      *hp_bookmarks_popover_new (void);
 HpTimelineView *hp_bookmarks_popover_get_view (HpBookmarksPopover *self);
 void            hp_bookmarks_popover_set_view (HpBookmarksPopover *self,
                                                HpTimelineView     *view);
-GtkListBox     *hp_bookmarks_popover_get_list (HpBookmarksPopover *self);
+GtkListView    *hp_bookmarks_popover_get_list (HpBookmarksPopover *self);
+GListModel     *hp_bookmarks_popover_get_model (HpBookmarksPopover *self);
 
 G_END_DECLS

@@ -99,7 +99,9 @@ hp_format_size (guint64 bytes)
  * hp_format_display_path:
  * @path: an absolute path
  *
- * Returns: (transfer full): @path with the home folder shown as "~"
+ * Returns: (transfer full): @path with the home folder shown as "~", as
+ *   UTF-8 to show (g_filename_display_name(): a name that is not in the
+ *   file system's encoding shows U+FFFD for what cannot be read)
  */
 char *
 hp_format_display_path (const char *path)
@@ -111,6 +113,10 @@ hp_format_display_path (const char *path)
 
   len = home != NULL ? strlen (home) : 0;
   if (len > 1 && strncmp (path, home, len) == 0 && (path[len] == '/' || path[len] == '\0'))
-    return g_strconcat ("~", path + len, NULL);
-  return g_strdup (path);
+    {
+      g_autofree char *rest = g_filename_display_name (path + len);
+
+      return g_strconcat ("~", rest, NULL);
+    }
+  return g_filename_display_name (path);
 }

@@ -516,10 +516,11 @@ hp_screenshots_save_widget (GtkWidget  *widget,
   texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
   gsk_render_node_unref (node);
 
-  if (!gdk_texture_save_to_png (texture, path))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: could not write the PNG file", path);
-      return FALSE;
-    }
-  return TRUE;
+  {
+    g_autoptr (GBytes) png = gdk_texture_save_to_png_bytes (texture);
+    gsize       size;
+    const void *data = g_bytes_get_data (png, &size);
+
+    return hp_output_file_write (path, data, size, error);
+  }
 }

@@ -302,7 +302,7 @@ add_arg_rows (HpTimelinePanel *self,
         /* the shortest digits that read back: 0.7407407, not 0.74074070000000003 */
         text = hp_format_double (json_node_get_double (node));
       else
-        text = json_to_string (node, FALSE);
+        text = hp_output_json_to_string (node, FALSE);
       grid_row (grid, l->data, text, NULL, FALSE);
     }
   g_list_free (members);

@@ -45,7 +45,8 @@ hp_timeline_view_get_bookmarks (HpTimelineView *self)
  * Marks the selected time range, else the selected event's span, else
  * the visible window: what M does.
  *
- * Returns: the new bookmark's index, or -1 without a trace
+ * Returns: the new bookmark's index, or -1 without a trace or when the
+ *   timeline already has %HP_TIMELINE_BOOKMARKS_MAX (the bell rings)
  */
 int
 hp_timeline_view_add_bookmark (HpTimelineView *self)
@@ -70,6 +71,11 @@ hp_timeline_view_add_bookmark (HpTimelineView *self)
   /* Translators: the name a new timeline bookmark gets; %u counts them */
   name = g_strdup_printf (_ ("Mark %u"), hp_timeline_bookmarks_get_n_items (hp_timeline_view_get_bookmarks (self)) + 1);
   index = hp_timeline_bookmarks_add (self->bookmarks, start, end, name);
+  if (index == G_MAXUINT)
+    {
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return -1;
+    }
   self->current_bookmark = (int)index;
   bookmarks_changed (self);
   return (int)index;

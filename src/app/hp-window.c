@@ -149,19 +149,32 @@ rebuild_ranks (HpWindow *self)
 
 /* Recent folders */
 
+/* the last part of @file's name, to show: valid UTF-8 whatever the bytes */
+static char *
+recent_display_name (GFile *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *base = NULL;
+
+  if (path != NULL)
+    return g_filename_display_basename (path);
+  base = g_file_get_basename (file);
+  return base != NULL ? g_utf8_make_valid (base, -1) : g_strdup ("");
+}
+
 static GtkWidget *
 recent_row (const char *uri)
 {
   g_autoptr (GFile) file = g_file_new_for_uri (uri);
   g_autofree char *path = g_file_get_path (file);
-  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *name = recent_display_name (file);
   g_autofree char *parent = NULL;
   GtkWidget       *row = gtk_list_box_row_new ();
   GtkWidget       *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget       *title = gtk_label_new (name);
   GtkWidget       *subtitle;
 
-  parent = path != NULL ? hp_format_display_path (path) : g_strdup (uri);
+  parent = path != NULL ? hp_format_display_path (path) : g_utf8_make_valid (uri, -1);
   subtitle = gtk_label_new (parent);
   gtk_label_set_xalign (GTK_LABEL (title), 0);
   gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
@@ -190,11 +203,19 @@ rebuild_recent (HpWindow *self)
 
   if (self->settings != NULL)
     uris = g_settings_get_strv (self->settings, "recent-folders");
+  /* the settings are input too: what is not a URI is skipped, names
+   * that are not UTF-8 are shown as well as they can be */
   for (guint i = 0; uris != NULL && uris[i] != NULL && n < HP_RECENT_MAX; i++)
     {
-      g_autoptr (GFile) file = g_file_new_for_uri (uris[i]);
-      g_autofree char *name = g_file_get_basename (file);
-      g_autoptr (GMenuItem) item = g_menu_item_new (name, NULL);
+      g_autoptr (GFile) file = NULL;
+      g_autofree char *name = NULL;
+      g_autoptr (GMenuItem) item = NULL;
+
+      if (!g_uri_is_valid (uris[i], G_URI_FLAGS_NONE, NULL))
+        continue;
+      file = g_file_new_for_uri (uris[i]);
+      name = recent_display_name (file);
+      item = g_menu_item_new (name, NULL);
 
       g_menu_item_set_action_and_target (item, "win.open-recent", "s", uris[i]);
       g_menu_append_item (self->recent_menu, item);
@@ -416,8 +437,8 @@ hp_window_close_request (GtkWindow *window)
           gtk_window_get_default_size (window, &width, &height);
           if (width > 0 && height > 0)
             {
-              g_settings_set_int (self->settings, "window-width", width);
-              g_settings_set_int (self->settings, "window-height", height);
+              g_settings_set_int (self->settings, "window-width", CLAMP (width, 200, 16384));
+              g_settings_set_int (self->settings, "window-height", CLAMP (height, 200, 16384));
             }
         }
     }
@@ -593,8 +614,10 @@ hp_window_init (HpWindow *self)
   self->settings = hp_settings_new ();
   if (self->settings != NULL)
     {
-      gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
-                                   g_settings_get_int (self->settings, "window-height"));
+      /* the schema's range clamps what the settings hold; a schema of
+       * before without it could still hand over anything */
+      gtk_window_set_default_size (GTK_WINDOW (self), CLAMP (g_settings_get_int (self->settings, "window-width"), 200, 16384),
+                                   CLAMP (g_settings_get_int (self->settings, "window-height"), 200, 16384));
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
       /* the loading rules follow the settings, so the preferences window

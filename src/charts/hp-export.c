@@ -11,6 +11,7 @@
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 
+#include "hp-core.h"
 #include "hp-export-private.h"
 
 /* vector surfaces and PNGs are written into memory first, so the file
@@ -225,17 +226,8 @@ _hp_export_write (const char        *path,
     }
 
   data = g_bytes_get_data (bytes, &size);
-  if (!g_file_set_contents_full (path, data, size, G_FILE_SET_CONTENTS_CONSISTENT, 0666,
-                                 &local_error))
-    {
-      /* GIO's codes, as every I/O error of ours; GLib's message already
-       * names the path */
-      g_set_error (error, G_IO_ERROR, g_io_error_from_file_error (local_error->code), "%s: %s",
-                   basename, local_error->message);
-      return FALSE;
-    }
-
-  return TRUE;
+  /* GIO's codes, as every I/O error of ours, naming the path */
+  return hp_output_file_write (path, data, size, error);
 }
 
 /* a chart as hp_chart_render() paints it, in its own copy of the style */

@@ -2,6 +2,9 @@
  *
  * The list is kept in time order (by start, then end), so a bookmark's
  * index is its place on the ruler and "next" and "previous" are neighbours.
+ * A list holds at most %HP_TIMELINE_BOOKMARKS_MAX marks, each name valid
+ * UTF-8 of at most %HP_TIMELINE_BOOKMARK_NAME_MAX bytes: names come from
+ * the state file too, which is input like any other.
  * It paints as a timeline overlay (hp_timeline_painter_add_overlay(), layer
  * %HP_TIMELINE_LAYER_OVER): a flag with the name on the ruler, the range as
  * a bar along the ruler's foot and a faint line down the lanes.
@@ -12,6 +15,7 @@
 #include "config.h"
 
 #include <pango/pangocairo.h>
+#include <string.h>
 
 #include "hp-chart-private.h"
 #include "hp-timeline-bookmarks.h"
@@ -80,13 +84,31 @@ hp_timeline_bookmarks_get (HpTimelineBookmarks *self,
   return &g_array_index (self->items, HpTimelineBookmark, index);
 }
 
+/* @name as a bookmark keeps it: valid UTF-8 of at most
+ * HP_TIMELINE_BOOKMARK_NAME_MAX bytes */
+static char *
+clean_name (const char *name)
+{
+  char *valid = g_utf8_make_valid (name, -1);
+  char *end;
+
+  if (strlen (valid) > HP_TIMELINE_BOOKMARK_NAME_MAX)
+    {
+      end = g_utf8_find_prev_char (valid, valid + HP_TIMELINE_BOOKMARK_NAME_MAX + 1);
+      *end = '\0';
+    }
+  return valid;
+}
+
 /**
  * hp_timeline_bookmarks_add:
  * @start: the start of the range, ns
  * @end: its end, ns; a point when equal to @start (swapped if before it)
- * @name: what to call it
+ * @name: what to call it (made valid UTF-8 and cut to
+ *   %HP_TIMELINE_BOOKMARK_NAME_MAX bytes)
  *
- * Returns: the new bookmark's index in time order
+ * Returns: the new bookmark's index in time order, or %G_MAXUINT when the
+ *   list already holds %HP_TIMELINE_BOOKMARKS_MAX
  */
 guint
 hp_timeline_bookmarks_add (HpTimelineBookmarks *self,
@@ -95,24 +117,31 @@ hp_timeline_bookmarks_add (HpTimelineBookmarks *self,
                            const char          *name)
 {
   HpTimelineBookmark b;
-  guint              i = 0;
+  guint              lo = 0, hi;
 
-  g_return_val_if_fail (self != NULL, 0);
-  g_return_val_if_fail (name != NULL, 0);
+  g_return_val_if_fail (self != NULL, G_MAXUINT);
+  g_return_val_if_fail (name != NULL, G_MAXUINT);
 
+  if (self->items->len >= HP_TIMELINE_BOOKMARKS_MAX)
+    return G_MAXUINT;
   b.start = MIN (start, end);
   b.end = MAX (start, end);
-  b.name = g_strdup (name);
-  while (i < self->items->len)
+  /* after every mark that does not come later: the first whose (start,
+   * end) is greater */
+  hi = self->items->len;
+  while (lo < hi)
     {
-      const HpTimelineBookmark *o = &g_array_index (self->items, HpTimelineBookmark, i);
+      guint                     mid = lo + (hi - lo) / 2;
+      const HpTimelineBookmark *o = &g_array_index (self->items, HpTimelineBookmark, mid);
 
       if (o->start > b.start || (o->start == b.start && o->end > b.end))
-        break;
-      i++;
+        hi = mid;
+      else
+        lo = mid + 1;
     }
-  g_array_insert_val (self->items, i, b);
-  return i;
+  b.name = clean_name (name);
+  g_array_insert_val (self->items, lo, b);
+  return lo;
 }
 
 void
@@ -137,7 +166,7 @@ hp_timeline_bookmarks_rename (HpTimelineBookmarks *self,
 
   b = &g_array_index (self->items, HpTimelineBookmark, index);
   g_free (b->name);
-  b->name = g_strdup (name);
+  b->name = clean_name (name);
 }
 
 void

@@ -33,6 +33,11 @@ typedef struct
 
 typedef struct _HpTimelineBookmarks HpTimelineBookmarks;
 
+/* the most bookmarks a timeline keeps, and the longest name, in bytes,
+ * a bookmark keeps (longer ones are cut at a character's boundary) */
+#define HP_TIMELINE_BOOKMARKS_MAX 1000
+#define HP_TIMELINE_BOOKMARK_NAME_MAX 256
+
 HpTimelineBookmarks      *hp_timeline_bookmarks_new (void);
 void                      hp_timeline_bookmarks_free (HpTimelineBookmarks *self);
 guint                     hp_timeline_bookmarks_get_n_items (HpTimelineBookmarks *self);

@@ -17,12 +17,16 @@
 #include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "hp-timeline-state.h"
 
 #define GROUP_FOLDER "Folder"
 #define GROUP_TIMELINE "Timeline"
 #define BOOKMARK_PREFIX "Bookmark "
+/* a state file larger than this is not read: what it keeps for a folder
+ * (a thousand bookmarks, pins and hidden lanes) takes far less */
+#define STATE_FILE_MAX_SIZE (16 * 1024 * 1024)
 
 struct _HpTimelineState
 {
@@ -97,12 +101,49 @@ hp_timeline_state_free (HpTimelineState *self)
   g_free (self);
 }
 
+/* whether GKeyFile can unescape @value: only \s \n \t \r \\ and the
+ * list separator may follow a backslash. GLib 2.74 sets its error twice (a
+ * GLib-WARNING) when a value holds two bad escapes, so such a value is
+ * dropped before anything reads it, as any value that does not parse is */
+static gboolean
+escapes_valid (const char *value)
+{
+  for (const char *p = value; *p != '\0'; p++)
+    if (*p == '\\')
+      {
+        p++;
+        if (*p == '\0' || strchr ("sntr\\;", *p) == NULL)
+          return FALSE;
+      }
+  return TRUE;
+}
+
+static void
+drop_bad_values (GKeyFile *file)
+{
+  g_auto (GStrv) groups = g_key_file_get_groups (file, NULL);
+
+  for (guint i = 0; groups[i] != NULL; i++)
+    {
+      g_auto (GStrv) keys = g_key_file_get_keys (file, groups[i], NULL, NULL);
+
+      for (guint k = 0; keys != NULL && keys[k] != NULL; k++)
+        {
+          g_autofree char *value = g_key_file_get_value (file, groups[i], keys[k], NULL);
+
+          if (value != NULL && !escapes_valid (value))
+            g_key_file_remove_key (file, groups[i], keys[k], NULL);
+        }
+    }
+}
+
 /**
  * hp_timeline_state_load:
  * @path: a state file
  *
  * Reads @path. A missing file is an empty state; a file that is not a key
- * file leaves the state empty and sets @error naming @path and the reason.
+ * file, or is larger than 16 MiB, leaves the state empty and sets @error
+ * naming @path and the reason.
  *
  * Returns: whether the file was read or did not exist
  */
@@ -117,8 +158,21 @@ hp_timeline_state_load (HpTimelineState *self,
 
   g_key_file_unref (self->file);
   self->file = g_key_file_new ();
+  {
+    GStatBuf st;
+
+    if (g_stat (path, &st) == 0 && (!S_ISREG (st.st_mode) || st.st_size > STATE_FILE_MAX_SIZE))
+      {
+        g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+                     "%s: not a regular file of at most %d bytes; ignored", path, STATE_FILE_MAX_SIZE);
+        return FALSE;
+      }
+  }
   if (g_key_file_load_from_file (self->file, path, G_KEY_FILE_NONE, &local))
-    return TRUE;
+    {
+      drop_bad_values (self->file);
+      return TRUE;
+    }
   g_key_file_unref (self->file);
   self->file = g_key_file_new ();
   if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
@@ -152,7 +206,12 @@ hp_timeline_state_save (HpTimelineState *self,
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errsv), "%s: %s", dir, g_strerror (errsv));
       return FALSE;
     }
-  return g_key_file_save_to_file (self->file, path, error);
+  {
+    gsize            size = 0;
+    g_autofree char *data = g_key_file_to_data (self->file, &size, NULL);
+
+    return hp_output_file_write (path, data, size, error);
+  }
 }
 
 /* Tracks are written "lane:RANK:PID:TID" or "series:RANK:ID" (a counter
@@ -284,10 +343,30 @@ hp_timeline_state_capture (HpTimelineState     *self,
 
   if (bookmarks == NULL)
     return;
-  groups = g_key_file_get_groups (self->file, NULL);
-  for (guint i = 0; groups[i] != NULL; i++)
-    if (g_str_has_prefix (groups[i], BOOKMARK_PREFIX))
-      g_key_file_remove_group (self->file, groups[i], NULL);
+  /* every other group is copied to a new file, in one pass: removing the
+   * bookmarks' groups one by one costs the square of their number */
+  {
+    GKeyFile *fresh = g_key_file_new ();
+
+    groups = g_key_file_get_groups (self->file, NULL);
+    for (guint i = 0; groups[i] != NULL; i++)
+      {
+        g_auto (GStrv) keys = NULL;
+
+        if (g_str_has_prefix (groups[i], BOOKMARK_PREFIX))
+          continue;
+        keys = g_key_file_get_keys (self->file, groups[i], NULL, NULL);
+        for (guint k = 0; keys != NULL && keys[k] != NULL; k++)
+          {
+            g_autofree char *value = g_key_file_get_value (self->file, groups[i], keys[k], NULL);
+
+            if (value != NULL)
+              g_key_file_set_value (fresh, groups[i], keys[k], value);
+          }
+      }
+    g_key_file_unref (self->file);
+    self->file = fresh;
+  }
   for (guint i = 0; i < hp_timeline_bookmarks_get_n_items (bookmarks); i++)
     {
       const HpTimelineBookmark *b = hp_timeline_bookmarks_get (bookmarks, i);
@@ -363,7 +442,8 @@ hp_timeline_state_apply (HpTimelineState     *self,
     return;
   hp_timeline_bookmarks_clear (bookmarks);
   groups = g_key_file_get_groups (self->file, NULL);
-  for (guint i = 0; groups[i] != NULL; i++)
+  /* the first HP_TIMELINE_BOOKMARKS_MAX of the file are kept */
+  for (guint i = 0; groups[i] != NULL && hp_timeline_bookmarks_get_n_items (bookmarks) < HP_TIMELINE_BOOKMARKS_MAX; i++)
     {
       g_autoptr (GError) e1 = NULL;
       g_autoptr (GError) e2 = NULL;

@@ -70,7 +70,7 @@ report_json (HpTable *table,
   json_builder_add_value (builder, hp_table_to_json (table));
   json_builder_end_object (builder);
   root = json_builder_get_root (builder);
-  text = json_to_string (root, TRUE);
+  text = hp_output_json_to_string (root, TRUE);
   return g_strconcat (text, "\n", NULL);
 }
 
@@ -142,7 +142,7 @@ hp_cli_check (int           argc,
                                          : report_text (table, regressed);
   if (output != NULL)
     {
-      if (!g_file_set_contents (output, text, -1, &error))
+      if (!hp_output_file_write (output, text, strlen (text), &error))
         {
           fprintf (stderr, "hotpath-cli: %s\n", error->message);
           return HP_CLI_EXIT_BAD_INPUT;

@@ -36,9 +36,10 @@ hp_cli_print_issues (HpTrace *trace)
     {
       g_autoptr (HpLoadIssue) issue = g_list_model_get_item (issues, k);
       static const char *const labels[] = { "error", "warning", "note" };
+      /* messages quote file names and a trace's names */
+      g_autofree char *message = hp_output_escape_text (hp_load_issue_get_message (issue), -1);
 
-      fprintf (stderr, "hotpath-cli: %s: %s\n", labels[hp_load_issue_get_severity (issue)],
-               hp_load_issue_get_message (issue));
+      fprintf (stderr, "hotpath-cli: %s: %s\n", labels[hp_load_issue_get_severity (issue)], message);
     }
 }
 

@@ -133,7 +133,7 @@ hp_cli_compare (int           argc,
             {
               g_autoptr (JsonNode) node = hp_table_to_json (tables->pdata[t]);
 
-              text = json_to_string (node, TRUE);
+              text = hp_output_json_to_string (node, TRUE);
             }
           else
             text = hp_table_to_text (tables->pdata[t], 50);
@@ -148,7 +148,7 @@ hp_cli_compare (int           argc,
       goto out;
     }
   for (guint t = 0; t < tables->len; t++)
-    if (!hp_cli_write_table (tables->pdata[t], output, json))
+    if (!hp_cli_write_table (tables->pdata[t], output, json, hta_compat))
       {
         status = HP_CLI_EXIT_BAD_INPUT;
         goto out;

@@ -58,12 +58,16 @@ static gboolean
 write_table (HpTable    *table,
              const char *outdir,
              gboolean    json,
+             gboolean    hta_compat,
              GError    **error)
 {
   g_autofree char *base = g_strconcat (hp_table_get_name (table), json ? ".json" : ".csv", NULL);
   g_autofree char *path = g_build_filename (outdir, base, NULL);
 
-  if (!(json ? hp_table_write_json (table, path, error) : hp_table_write_csv (table, path, error)))
+  HpCsvFlags flags = hta_compat ? HP_CSV_HTA_COMPAT : HP_CSV_FLAGS_NONE;
+
+  if (!(json ? hp_table_write_json (table, path, error)
+             : hp_table_write_csv_full (table, path, flags, error)))
     return FALSE;
   printf ("%s\n", path);
   return TRUE;
@@ -76,7 +80,7 @@ print_table (HpTable *table,
   if (json)
     {
       g_autoptr (JsonNode) node = hp_table_to_json (table);
-      g_autofree char *text = json_to_string (node, TRUE);
+      g_autofree char *text = hp_output_json_to_string (node, TRUE);
 
       printf ("%s\n", text);
     }
@@ -272,7 +276,7 @@ hp_cli_critical_path (int           argc,
       goto out;
     }
   for (guint t = 0; t < tables->len; t++)
-    if (!write_table (tables->pdata[t], o.output, json, &error))
+    if (!write_table (tables->pdata[t], o.output, json, o.hta_compat, &error))
       {
         fprintf (stderr, "hotpath-cli: %s\n", error->message);
         status = HP_CLI_EXIT_BAD_INPUT;

@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "hp-cli-runs.h"
 #include "hp-core.h"
@@ -42,7 +43,8 @@ diff_options_clear (DiffOptions *o)
 static void
 print_result (HpTable   *table,
               HpOpsDiff *diff,
-              gboolean   json)
+              gboolean   json,
+              gboolean   hta_compat)
 {
   if (json)
     {
@@ -57,14 +59,31 @@ print_result (HpTable   *table,
       json_builder_add_value (builder, hp_ops_diff_to_json (diff));
       json_builder_end_object (builder);
       root = json_builder_get_root (builder);
-      text = json_to_string (root, TRUE);
+      text = hp_output_json_to_string (root, TRUE);
       printf ("%s\n", text);
     }
   else
     {
-      g_autofree char *text = hp_table_to_csv (table);
+      g_autofree char *text =
+          hp_table_to_csv_full (table, hta_compat ? HP_CSV_HTA_COMPAT : HP_CSV_FLAGS_NONE);
 
-      fputs (text, stdout);
+      /* a terminal gets no control character from a trace's names, and
+       * neither does any reader unless HTA's bytes were asked for */
+      if (!hta_compat || isatty (STDOUT_FILENO))
+        {
+          g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+
+          for (guint i = 0; lines[i] != NULL; i++)
+            {
+              g_autofree char *line = hp_output_escape_text (lines[i], -1);
+
+              fputs (line, stdout);
+              if (lines[i + 1] != NULL)
+                fputc ('\n', stdout);
+            }
+        }
+      else
+        fputs (text, stdout);
     }
 }
 
@@ -219,12 +238,12 @@ hp_cli_diff (int           argc,
 
   if (o.output == NULL)
     {
-      print_result (table, diff, json);
+      print_result (table, diff, json, o.hta_compat);
       goto out;
     }
 
-  if (!hp_cli_make_output_dir (o.output) || !hp_cli_write_table (table, o.output, json) ||
-      !hp_cli_write_table (tree, o.output, json))
+  if (!hp_cli_make_output_dir (o.output) || !hp_cli_write_table (table, o.output, json, o.hta_compat) ||
+      !hp_cli_write_table (tree, o.output, json, o.hta_compat))
     {
       status = HP_CLI_EXIT_BAD_INPUT;
       goto out;

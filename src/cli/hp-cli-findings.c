@@ -122,7 +122,7 @@ hp_cli_findings (int           argc,
       json_builder_end_array (builder);
       json_builder_end_object (builder);
       root = json_builder_get_root (builder);
-      text = json_to_string (root, TRUE);
+      text = hp_output_json_to_string (root, TRUE);
       printf ("%s\n", text);
     }
   else if (findings == NULL || findings[0] == NULL)

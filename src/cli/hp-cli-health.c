@@ -212,7 +212,7 @@ hp_cli_health (int           argc,
   if (g_strcmp0 (format, "json") == 0)
     {
       g_autoptr (JsonNode) root = build_json (trace, report);
-      g_autofree char *text = json_to_string (root, TRUE);
+      g_autofree char *text = hp_output_json_to_string (root, TRUE);
 
       printf ("%s\n", text);
     }

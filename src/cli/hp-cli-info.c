@@ -261,11 +261,20 @@ print_text (HpTrace *trace)
       gint64 start, end;
 
       rank_span (r, &start, &end);
-      printf ("\nRank %d: %s\n", r->rank, r->path);
+      {
+        /* a file's name and a trace's category can hold any bytes */
+        g_autofree char *path = hp_output_escape_text (r->path, -1);
+
+        printf ("\nRank %d: %s\n", r->rank, path);
+      }
       print_size (r->compressed ? "size (gzip)" : "size", r->file_bytes);
       if (r->compressed)
         print_size ("size (JSON)", r->json_bytes);
-      printf ("  %-16s %s\n", "device", r->device_type);
+      {
+        g_autofree char *device = hp_output_escape_text (r->device_type != NULL ? r->device_type : "", -1);
+
+        printf ("  %-16s %s\n", "device", device);
+      }
       printf ("  %-16s %" G_GUINT64_FORMAT " in the file, %u loaded, %u analysed",
               "events", r->n_json_events, r->n_events, r->n_rows);
       if (r->n_filtered > 0)
@@ -287,7 +296,9 @@ print_text (HpTrace *trace)
         {
           const CatCount *cc = &g_array_index (cats, CatCount, c);
 
-          printf ("    %-22s %10u\n", hp_trace_get_string (trace, cc->cat), cc->count);
+          g_autofree char *cat = hp_output_escape_text (hp_trace_get_string (trace, cc->cat), -1);
+
+          printf ("    %-22s %10u\n", cat, cc->count);
         }
       if (r->n_negative_dur + r->n_huge_dur + r->n_bad_stream + r->n_bad_values + r->n_invalid_utf8 > 0)
         printf ("  problems: %" G_GUINT64_FORMAT " negative durations, %" G_GUINT64_FORMAT
@@ -304,7 +315,11 @@ print_text (HpTrace *trace)
     {
       printf ("\nIgnored (not trace files):\n");
       for (guint i = 0; i < hp_trace_get_n_ignored_files (trace); i++)
-        printf ("  %s\n", hp_trace_get_ignored_file (trace, i));
+        {
+          g_autofree char *name = hp_output_escape_text (hp_trace_get_ignored_file (trace, i), -1);
+
+          printf ("  %s\n", name);
+        }
     }
 }
 
@@ -346,7 +361,7 @@ hp_cli_info (int           argc,
   if (json)
     {
       g_autoptr (JsonNode) root = build_info (trace);
-      g_autofree char *text = json_to_string (root, TRUE);
+      g_autofree char *text = hp_output_json_to_string (root, TRUE);
 
       printf ("%s\n", text);
     }

@@ -31,13 +31,14 @@ typedef struct
 
 static gboolean
 write_table (HpTable    *table,
-             const char *dir)
+             const char *dir,
+             gboolean    hta_compat)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *base = g_strconcat (hp_table_get_name (table), ".csv", NULL);
   g_autofree char *path = g_build_filename (dir, base, NULL);
 
-  if (!hp_table_write_csv (table, path, &error))
+  if (!hp_table_write_csv_full (table, path, hta_compat ? HP_CSV_HTA_COMPAT : HP_CSV_FLAGS_NONE, &error))
     {
       fprintf (stderr, "hotpath-cli: %s\n", error->message);
       return FALSE;
@@ -86,8 +87,13 @@ print_candidates (HpTrace      *trace,
   g_autoptr (GPtrArray) names = hp_kernel_sequences_operator_candidates (trace, rank, min_pattern_len, cancellable,
                                                                          NULL);
 
+  /* one name a line, control characters escaped (names are the trace's) */
   for (guint i = 0; names != NULL && i < MIN (max, names->len); i++)
-    fprintf (out, "%s%s\n", out == stderr ? "  " : "", (const char *)names->pdata[i]);
+    {
+      g_autofree char *name = hp_output_escape_text (names->pdata[i], -1);
+
+      fprintf (out, "%s%s\n", out == stderr ? "  " : "", name);
+    }
 }
 
 static int
@@ -131,7 +137,7 @@ run (Options      *o,
           fprintf (stderr, "hotpath-cli: %s\n", error->message);
           return HP_CLI_EXIT_BAD_INPUT;
         }
-      if (!write_table (t, o->output))
+      if (!write_table (t, o->output, o->hta_compat))
         return HP_CLI_EXIT_BAD_INPUT;
     }
   if (o->operator_name == NULL)
@@ -149,12 +155,12 @@ run (Options      *o,
           fprintf (stderr, "hotpath-cli: operators of rank %d that launch %d or more kernels:\n", rank->rank,
                    o->min_pattern_len);
           print_candidates (trace, rank, (guint)o->min_pattern_len, cancellable, stderr, 10);
-          return write_table (empty, o->output) ? HP_CLI_EXIT_OK : HP_CLI_EXIT_BAD_INPUT;
+          return write_table (empty, o->output, o->hta_compat) ? HP_CLI_EXIT_OK : HP_CLI_EXIT_BAD_INPUT;
         }
       fprintf (stderr, "hotpath-cli: %s\n", error->message);
       return HP_CLI_EXIT_BAD_INPUT;
     }
-  if (!write_table (hp_kernel_sequences_get_table (seq), o->output))
+  if (!write_table (hp_kernel_sequences_get_table (seq), o->output, o->hta_compat))
     return HP_CLI_EXIT_BAD_INPUT;
 
   overlaid = hp_kernel_sequences_overlaid_path (rank, o->output);

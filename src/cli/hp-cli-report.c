@@ -286,7 +286,7 @@ write:
           if (json)
             {
               g_autoptr (JsonNode) node = hp_table_to_json (table);
-              g_autofree char *text = json_to_string (node, TRUE);
+              g_autofree char *text = hp_output_json_to_string (node, TRUE);
 
               printf ("%s\n", text);
             }
@@ -307,7 +307,7 @@ write:
       goto out;
     }
   for (guint t = 0; t < tables->len; t++)
-    if (!hp_cli_write_table (tables->pdata[t], o.output, json))
+    if (!hp_cli_write_table (tables->pdata[t], o.output, json, o.hta_compat))
       {
         status = HP_CLI_EXIT_BAD_INPUT;
         goto out;

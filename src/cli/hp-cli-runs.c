@@ -149,17 +149,21 @@ hp_cli_make_output_dir (const char *dir)
 /**
  * hp_cli_write_table:
  *
- * Writes DIR/<table name>.csv (or .json) and prints its path.
+ * Writes DIR/<table name>.csv (or .json) and prints its path; CSV text
+ * cells that would run as formulas are escaped unless @hta_compat.
  */
 gboolean
 hp_cli_write_table (HpTable    *table,
                     const char *dir,
-                    gboolean    json)
+                    gboolean    json,
+                    gboolean    hta_compat)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *base = g_strconcat (hp_table_get_name (table), json ? ".json" : ".csv", NULL);
   g_autofree char *path = g_build_filename (dir, base, NULL);
-  gboolean         ok = json ? hp_table_write_json (table, path, &error) : hp_table_write_csv (table, path, &error);
+  HpCsvFlags       flags = hta_compat ? HP_CSV_HTA_COMPAT : HP_CSV_FLAGS_NONE;
+  gboolean         ok = json ? hp_table_write_json (table, path, &error)
+                             : hp_table_write_csv_full (table, path, flags, &error);
 
   if (!ok)
     {
@@ -177,10 +181,10 @@ hp_cli_write_json (JsonNode   *node,
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *path = g_build_filename (dir, file, NULL);
-  g_autofree char *text = json_to_string (node, TRUE);
+  g_autofree char *text = hp_output_json_to_string (node, TRUE);
   g_autofree char *with_newline = g_strconcat (text, "\n", NULL);
 
-  if (!g_file_set_contents (path, with_newline, -1, &error))
+  if (!hp_output_file_write (path, with_newline, strlen (with_newline), &error))
     {
       fprintf (stderr, "hotpath-cli: %s\n", error->message);
       return FALSE;

@@ -25,7 +25,8 @@ GStrv    hp_cli_parse_chart_formats (const char *text,
 gboolean hp_cli_make_output_dir (const char *dir);
 gboolean hp_cli_write_table (HpTable    *table,
                              const char *dir,
-                             gboolean    json);
+                             gboolean    json,
+                             gboolean    hta_compat);
 gboolean hp_cli_write_json (JsonNode   *node,
                             const char *dir,
                             const char *file);

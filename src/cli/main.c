@@ -5,10 +5,13 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <glib-unix.h>
 #include <locale.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "hp-cli.h"
 
@@ -43,6 +46,54 @@ print_usage (FILE *out)
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     fprintf (out, "  %-10s %s\n", commands[i].name, commands[i].summary);
   fprintf (out, "\nRun 'hotpath-cli COMMAND --help' for the options of a command.\n");
+  fprintf (out, "\nOutputs: files are written whole (a temporary file renamed into place) and\n"
+                "only over regular files: a device, FIFO, socket or directory at the target\n"
+                "is refused (exit 1), a symbolic link is followed only to a regular file.\n"
+                "A command whose standard output cannot be written exits 1. CSV cells that\n"
+                "a spreadsheet would run as formulas get a leading ' unless --hta-compat.\n");
+}
+
+static gboolean stdout_closed;
+
+/* Flushes and closes standard output; a command whose output could not be
+ * written (a full disk, `> /dev/full`, a closed pipe) has failed, whatever
+ * it computed. Returns FALSE after saying so on stderr. */
+static gboolean
+close_stdout (void)
+{
+  int saved_errno = 0;
+
+  if (stdout_closed)
+    return TRUE;
+  stdout_closed = TRUE;
+  errno = 0;
+  if (fflush (stdout) != 0 || ferror (stdout))
+    saved_errno = errno != 0 ? errno : EIO;
+  if (fclose (stdout) != 0 && saved_errno == 0)
+    saved_errno = errno != 0 ? errno : EIO;
+  if (saved_errno == 0)
+    return TRUE;
+  fprintf (stderr, "%s: cannot write standard output: %s\n", g_get_prgname (),
+           g_strerror (saved_errno));
+  return FALSE;
+}
+
+/* for the paths that end in exit(): GOption's --help, for one */
+static void
+close_stdout_at_exit (void)
+{
+  if (!close_stdout ())
+    _exit (HP_CLI_EXIT_BAD_INPUT);
+}
+
+/* @status, or 1 when the output was lost: a regression (3) or a success
+ * whose report nobody can read is a failure to write */
+static int
+finish (int status)
+{
+  if (!close_stdout () && status != HP_CLI_EXIT_USAGE)
+    return HP_CLI_EXIT_BAD_INPUT;
+  return status;
 }
 
 static gboolean
@@ -73,17 +124,19 @@ main (int    argc,
   g_autoptr (GCancellable) cancellable = g_cancellable_new ();
 
   setlocale (LC_ALL, "");
+  g_set_prgname ("hotpath-cli");
+  atexit (close_stdout_at_exit);
 
   if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 ||
       strcmp (argv[1], "help") == 0)
     {
       print_usage (argc < 2 ? stderr : stdout);
-      return argc < 2 ? HP_CLI_EXIT_USAGE : HP_CLI_EXIT_OK;
+      return finish (argc < 2 ? HP_CLI_EXIT_USAGE : HP_CLI_EXIT_OK);
     }
   if (strcmp (argv[1], "--version") == 0)
     {
       printf ("hotpath-cli %s\n", PACKAGE_VERSION);
-      return HP_CLI_EXIT_OK;
+      return finish (HP_CLI_EXIT_OK);
     }
 
   /* SIGINT cancels the running load or analysis */
@@ -96,7 +149,7 @@ main (int    argc,
 
         /* usage lines and errors read "hotpath-cli report …" */
         g_set_prgname (prgname);
-        return commands[i].func (argc - 1, argv + 1, cancellable);
+        return finish (commands[i].func (argc - 1, argv + 1, cancellable));
       }
 
   fprintf (stderr, "hotpath-cli: unknown command '%s'\n", argv[1]);

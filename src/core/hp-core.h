@@ -40,6 +40,8 @@
 #include "hp-memory-bw.h"
 #include "hp-memory-timeline.h"
 #include "hp-memory.h"
+#include "hp-output-file.h"
+#include "hp-output-text.h"
 #include "hp-queue-length.h"
 #include "hp-range-stats.h"
 #include "hp-rank-access.h"

@@ -10,6 +10,8 @@
 
 #include "hp-json-private.h"
 #include "hp-number-format-private.h"
+#include "hp-output-file.h"
+#include "hp-output-text.h"
 #include "hp-table-private.h"
 
 /* String cells wider than this are shortened in the terminal view */
@@ -128,31 +130,6 @@ append_json_cell (GString        *out,
     }
 }
 
-/* Writes @format's text of @self to @path atomically, mode 0644 */
-static gboolean
-hp_table_write_file (HpTable    *self,
-                     const char *path,
-                     char *(*format) (HpTable *self),
-                     GError **error)
-{
-  g_autofree char *contents = NULL;
-
-  g_return_val_if_fail (self != NULL, FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  contents = format (self);
-  if (!g_file_set_contents_full (path, contents, -1,
-                                 G_FILE_SET_CONTENTS_CONSISTENT,
-                                 0644, error))
-    {
-      g_prefix_error (error, "%s: ", path);
-      return FALSE;
-    }
-
-  return TRUE;
-}
-
 /**
  * hp_table_format_cell:
  * @self: a #HpTable
@@ -196,12 +173,35 @@ hp_table_format_cell (HpTable *self,
  * in decimal, doubles as Python's repr() (see hp_format_double()), null as
  * an empty field, and fields quoted only when they hold a comma, a quote
  * or a line break. A row made of a single empty field is written `""`, as
- * Python's csv module does, so it does not read as a blank line.
+ * Python's csv module does, so it does not read as a blank line. A text
+ * cell a spreadsheet would run as a formula gets a `'` in front, as
+ * hp_table_to_csv_full() without %HP_CSV_HTA_COMPAT does.
  *
  * Returns: (transfer full): the CSV text
  */
 char *
 hp_table_to_csv (HpTable *self)
+{
+  return hp_table_to_csv_full (self, HP_CSV_FLAGS_NONE);
+}
+
+/**
+ * hp_table_to_csv_full:
+ * @self: a #HpTable
+ * @flags: %HP_CSV_HTA_COMPAT for HTA's bytes
+ *
+ * hp_table_to_csv(), choosing what happens to a text cell that starts
+ * with `=`, `+`, `-`, `@`, a tab or a carriage return and is not a plain
+ * number (hp_output_csv_cell_is_formula()): by default a single quote goes
+ * in front of it, as OWASP advises against CSV injection, so a spreadsheet
+ * shows it as text instead of running it; with %HP_CSV_HTA_COMPAT it is
+ * written as it is, as HTA writes it. Number cells are never changed.
+ *
+ * Returns: (transfer full): the CSV text
+ */
+char *
+hp_table_to_csv_full (HpTable   *self,
+                      HpCsvFlags flags)
 {
   GString *out;
   guint    n_columns;
@@ -237,7 +237,14 @@ hp_table_to_csv (HpTable *self)
             {
               const char *text = g_array_index (column->values, const char *, row);
 
-              if (text != NULL)
+              if (text != NULL && !(flags & HP_CSV_HTA_COMPAT) &&
+                  hp_output_csv_cell_is_formula (text))
+                {
+                  g_autofree char *quoted = g_strconcat ("'", text, NULL);
+
+                  append_csv_field (out, quoted);
+                }
+              else if (text != NULL)
                 append_csv_field (out, text);
             }
         }
@@ -469,10 +476,16 @@ hp_table_to_text (HpTable *self,
               else
                 text = g_utf8_make_valid (value, -1);
 
+              /* C0, DEL and C1 controls: a terminal would act on them */
               for (char *p = text; *p != '\0'; p++)
                 {
                   if ((guchar)*p < 0x20 || *p == 0x7f)
                     *p = ' ';
+                  else if ((guchar)*p == 0xc2 && (guchar)p[1] >= 0x80 && (guchar)p[1] <= 0x9f)
+                    {
+                      p[0] = ' ';
+                      memmove (p + 1, p + 2, strlen (p + 2) + 1);
+                    }
                 }
 
               if (g_utf8_strlen (text, -1) > TEXT_MAX_CELL_WIDTH)
@@ -496,10 +509,16 @@ hp_table_to_text (HpTable *self,
       widths[c] = MAX (widths[c], width);
     }
 
-  out = g_string_new (self->title);
-  g_string_append_c (out, '\n');
-  if (self->note != NULL)
-    g_string_append_printf (out, "%s\n", self->note);
+  {
+    /* titles and notes may quote a trace's names */
+    g_autofree char *title = hp_output_escape_text (self->title != NULL ? self->title : "", -1);
+    g_autofree char *note = self->note != NULL ? hp_output_escape_text (self->note, -1) : NULL;
+
+    out = g_string_new (title);
+    g_string_append_c (out, '\n');
+    if (note != NULL)
+      g_string_append_printf (out, "%s\n", note);
+  }
 
   for (guint line = 0; line < n_shown + 2; line++)
     {
@@ -558,18 +577,40 @@ hp_table_to_text (HpTable *self,
  * @path: the file to write
  * @error: return location for a #GError
  *
- * Writes hp_table_to_csv() to @path atomically (a temporary file renamed
- * over @path, mode 0644), so readers never see a partial file.
+ * Writes hp_table_to_csv() to @path through hp_output_file_write(): a
+ * temporary file renamed over @path, so readers never see a partial file,
+ * and never over anything but a regular file.
  *
- * Returns: %TRUE on success; on failure @error holds GLib's file error,
- *   its message prefixed with @path
+ * Returns: %TRUE on success; on failure @error, a #GIOError naming @path
  */
 gboolean
 hp_table_write_csv (HpTable    *self,
                     const char *path,
                     GError    **error)
 {
-  return hp_table_write_file (self, path, hp_table_to_csv, error);
+  return hp_table_write_csv_full (self, path, HP_CSV_FLAGS_NONE, error);
+}
+
+/**
+ * hp_table_write_csv_full:
+ * @flags: as hp_table_to_csv_full() takes them
+ *
+ * hp_table_write_csv() of hp_table_to_csv_full().
+ */
+gboolean
+hp_table_write_csv_full (HpTable    *self,
+                         const char *path,
+                         HpCsvFlags  flags,
+                         GError    **error)
+{
+  g_autofree char *contents = NULL;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  contents = hp_table_to_csv_full (self, flags);
+  return hp_output_file_write (path, contents, strlen (contents), error);
 }
 
 /**
@@ -578,15 +619,21 @@ hp_table_write_csv (HpTable    *self,
  * @path: the file to write
  * @error: return location for a #GError
  *
- * Writes hp_table_to_json_string() to @path atomically, mode 0644.
+ * Writes hp_table_to_json_string() to @path as hp_table_write_csv() does.
  *
- * Returns: %TRUE on success; on failure @error holds GLib's file error,
- *   its message prefixed with @path
+ * Returns: %TRUE on success; on failure @error, a #GIOError naming @path
  */
 gboolean
 hp_table_write_json (HpTable    *self,
                      const char *path,
                      GError    **error)
 {
-  return hp_table_write_file (self, path, hp_table_to_json_string, error);
+  g_autofree char *contents = NULL;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  contents = hp_table_to_json_string (self);
+  return hp_output_file_write (path, contents, strlen (contents), error);
 }

@@ -119,7 +119,21 @@ HpTable *hp_table_concat (HpTable   **tables,
                           const char *name,
                           const char *title);
 
+/**
+ * HpCsvFlags:
+ * @HP_CSV_FLAGS_NONE: text cells a spreadsheet would run as a formula
+ *   are escaped
+ * @HP_CSV_HTA_COMPAT: every cell's bytes are HTA's, formulas included
+ */
+typedef enum
+{
+  HP_CSV_FLAGS_NONE = 0,
+  HP_CSV_HTA_COMPAT = 1 << 0,
+} HpCsvFlags;
+
 char     *hp_table_to_csv (HpTable *self);
+char     *hp_table_to_csv_full (HpTable   *self,
+                                HpCsvFlags flags);
 JsonNode *hp_table_to_json (HpTable *self);
 char     *hp_table_to_json_string (HpTable *self);
 char     *hp_table_to_text (HpTable *self,
@@ -127,6 +141,10 @@ char     *hp_table_to_text (HpTable *self,
 gboolean  hp_table_write_csv (HpTable    *self,
                               const char *path,
                               GError    **error);
+gboolean  hp_table_write_csv_full (HpTable    *self,
+                                   const char *path,
+                                   HpCsvFlags  flags,
+                                   GError    **error);
 gboolean  hp_table_write_json (HpTable    *self,
                                const char *path,
                                GError    **error);

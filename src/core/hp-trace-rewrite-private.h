@@ -9,6 +9,7 @@
 #include <yajl/yajl_gen.h>
 #include <yajl/yajl_parse.h>
 
+#include "hp-output-file.h"
 #include "hp-rank.h"
 
 G_BEGIN_DECLS
@@ -28,12 +29,11 @@ typedef struct
 /* the input, the output file and the temporary file it is written to */
 typedef struct
 {
-  GInputStream      *in;
-  GFile             *output;
-  GFile             *temp;
-  GFileOutputStream *file_out;
-  GOutputStream     *out;
-  char              *out_base;
+  GInputStream  *in;
+  GFile         *output;
+  HpOutputFile  *file;
+  GOutputStream *out;
+  char          *out_base;
 } HpRewriteFiles;
 
 gboolean _hp_rewrite_open (HpRewriteFiles *files,

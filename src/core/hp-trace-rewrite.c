@@ -220,36 +220,6 @@ open_input (GFile        *file,
   return G_INPUT_STREAM (g_steal_pointer (&in));
 }
 
-/* a new file next to @target, created exclusively */
-static GFileOutputStream *
-create_temp (GFile        *target,
-             GFile       **temp,
-             GCancellable *cancellable,
-             GError      **error)
-{
-  g_autoptr (GFile) dir = g_file_get_parent (target);
-  g_autofree char *base = g_file_get_basename (target);
-
-  for (guint attempt = 0;; attempt++)
-    {
-      g_autofree char *name = g_strdup_printf (".%s.%06x.tmp", base, g_random_int () & 0xffffff);
-      g_autoptr (GFile) file = g_file_get_child (dir, name);
-      g_autoptr (GError) local_error = NULL;
-      GFileOutputStream *out = g_file_create (file, G_FILE_CREATE_NONE, cancellable, &local_error);
-
-      if (out != NULL)
-        {
-          *temp = g_steal_pointer (&file);
-          return out;
-        }
-      if (attempt >= 100 || !g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_EXISTS))
-        {
-          g_propagate_error (error, g_steal_pointer (&local_error));
-          return NULL;
-        }
-    }
-}
-
 /**
  * _hp_rewrite_open:
  *
@@ -285,21 +255,18 @@ _hp_rewrite_open (HpRewriteFiles *files,
       g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", rank->path);
       return FALSE;
     }
-  files->file_out = create_temp (files->output, &files->temp, cancellable, &local_error);
-  if (files->file_out == NULL)
-    {
-      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", files->out_base);
-      return FALSE;
-    }
+  files->file = hp_output_file_open (output_path, cancellable, error);
+  if (files->file == NULL)
+    return FALSE;
   if (g_str_has_suffix (output_path, ".gz"))
     {
       g_autoptr (GZlibCompressor) comp = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, -1);
 
-      files->out = g_converter_output_stream_new (G_OUTPUT_STREAM (files->file_out),
+      files->out = g_converter_output_stream_new (hp_output_file_get_stream (files->file),
                                                   G_CONVERTER (comp));
     }
   else
-    files->out = g_object_ref (G_OUTPUT_STREAM (files->file_out));
+    files->out = g_object_ref (hp_output_file_get_stream (files->file));
   return TRUE;
 }
 
@@ -323,20 +290,12 @@ _hp_rewrite_close (HpRewriteFiles *files,
       g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", files->out_base);
       ok = FALSE;
     }
-  if (ok &&
-      !g_file_move (files->temp, files->output,
-                    G_FILE_COPY_OVERWRITE | G_FILE_COPY_NO_FALLBACK_FOR_MOVE, cancellable, NULL,
-                    NULL, &local_error))
-    {
-      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", files->out_base);
-      ok = FALSE;
-    }
-  if (!ok && files->temp != NULL)
-    {
-      if (files->out != NULL)
-        g_output_stream_close (files->out, NULL, NULL);
-      g_file_delete (files->temp, NULL, NULL);
-    }
+  if (ok && !hp_output_file_commit (files->file, cancellable, error))
+    ok = FALSE;
+  if (!ok && files->out != NULL)
+    g_output_stream_close (files->out, NULL, NULL);
+  /* an uncommitted file deletes its temporary file */
+  g_clear_pointer (&files->file, hp_output_file_free);
   return ok;
 }
 
@@ -345,8 +304,7 @@ _hp_rewrite_files_clear (HpRewriteFiles *files)
 {
   g_clear_object (&files->in);
   g_clear_object (&files->out);
-  g_clear_object (&files->file_out);
-  g_clear_object (&files->temp);
+  g_clear_pointer (&files->file, hp_output_file_free);
   g_clear_object (&files->output);
   g_clear_pointer (&files->out_base, g_free);
 }

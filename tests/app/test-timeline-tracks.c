@@ -343,23 +343,19 @@ test_corrupt_state (Fixture      *f,
   }
 }
 
-static GtkListBox *
+static HpBookmarksPopover *
 bookmarks_list (Fixture *f)
 {
   GtkWidget *popover = hp_ui_test_find_widget_of_type (GTK_WIDGET (f->panel), HP_TYPE_BOOKMARKS_POPOVER);
 
   g_assert_nonnull (popover);
-  return hp_bookmarks_popover_get_list (HP_BOOKMARKS_POPOVER (popover));
+  return HP_BOOKMARKS_POPOVER (popover);
 }
 
 static guint
-n_list_rows (GtkListBox *list)
+n_list_rows (HpBookmarksPopover *list)
 {
-  guint n = 0;
-
-  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (list)); c != NULL; c = gtk_widget_get_next_sibling (c))
-    n++;
-  return n;
+  return g_list_model_get_n_items (hp_bookmarks_popover_get_model (list));
 }
 
 /* the action the view's key @trigger (as GTK writes it) is bound to */
@@ -398,7 +394,7 @@ test_bookmarks (Fixture      *f,
   const HpRank             *r = hp_trace_get_rank (f->trace, 0);
   guint32                   event = r->lanes[0].events[0];
   gint64                    t0, t1, start, end, span;
-  GtkListBox               *list = bookmarks_list (f);
+  HpBookmarksPopover       *list = bookmarks_list (f);
   g_autofree char          *saved = NULL;
 
   hp_timeline_view_get_visible_range (f->view, &t0, &t1);
@@ -453,11 +449,13 @@ test_bookmarks (Fixture      *f,
   hp_timeline_view_get_selected_range (f->view, &start, &end);
   g_assert_cmpint (start, ==, hp_timeline_bookmarks_get (marks, 0)->start);
 
-  /* rename from the list's entry, delete from its button */
+  /* rename from the list's entry, delete from its button: the list view
+   * makes the rows it shows */
+  gtk_popover_popup (GTK_POPOVER (list));
+  hp_ui_test_spin (100);
   {
-    GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (list));
-    GtkWidget *entry = hp_ui_test_find_widget_of_type (row, GTK_TYPE_ENTRY);
-    GtkWidget *box = gtk_widget_get_first_child (row);
+    GtkWidget *entry = hp_ui_test_find_widget_of_type (GTK_WIDGET (hp_bookmarks_popover_get_list (list)), GTK_TYPE_ENTRY);
+    GtkWidget *box = gtk_widget_get_parent (entry);
     GtkWidget *delete = gtk_widget_get_last_child (box);
 
     gtk_editable_set_text (GTK_EDITABLE (entry), "warm-up");
@@ -469,6 +467,7 @@ test_bookmarks (Fixture      *f,
   g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (marks), ==, 1);
   g_assert_cmpuint (n_list_rows (list), ==, 1);
   g_assert_cmpstr (hp_timeline_bookmarks_get (marks, 0)->name, ==, "Mark 1");
+  gtk_popover_popdown (GTK_POPOVER (list));
 
   /* they come back with the folder */
   hp_timeline_panel_set_trace (f->panel, NULL);

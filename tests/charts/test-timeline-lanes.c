@@ -453,6 +453,78 @@ test_gutter_width (void)
 /* ---------------------------------------------------------------------- */
 /* bookmarks                                                               */
 
+/* a list keeps at most HP_TIMELINE_BOOKMARKS_MAX, in order, with names
+ * that are valid UTF-8 of a bounded length; a state file too large is not
+ * read */
+static void
+test_bookmarks_bounds (void)
+{
+  g_autoptr (HpTimelineBookmarks) marks = hp_timeline_bookmarks_new ();
+  g_autoptr (HpTimelineState) state = hp_timeline_state_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *long_name = g_strnfill (HP_TIMELINE_BOOKMARK_NAME_MAX - 1, 'x');
+  g_autofree char *too_long = g_strconcat (long_name, "\xc3\xa9", NULL);
+  g_autofree char *tmp = g_dir_make_tmp ("hp-bounds-XXXXXX", &error);
+  g_autofree char *big = g_build_filename (tmp, "big.ini", NULL);
+  GString         *text = g_string_new ("[Timeline]\n");
+
+  /* in reverse order, so that each goes first: bisection keeps them sorted */
+  for (guint i = 0; i < HP_TIMELINE_BOOKMARKS_MAX; i++)
+    g_assert_cmpuint (hp_timeline_bookmarks_add (marks, (gint64)(HP_TIMELINE_BOOKMARKS_MAX - i) * 10, 0, "m"), ==, 0);
+  for (guint i = 1; i < HP_TIMELINE_BOOKMARKS_MAX; i++)
+    g_assert_cmpint (hp_timeline_bookmarks_get (marks, i - 1)->end, <=, hp_timeline_bookmarks_get (marks, i)->end);
+  g_assert_cmpuint (hp_timeline_bookmarks_add (marks, 5, 5, "one too many"), ==, G_MAXUINT);
+  g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (marks), ==, HP_TIMELINE_BOOKMARKS_MAX);
+
+  /* names: made valid, cut at a character's boundary */
+  hp_timeline_bookmarks_rename (marks, 0, "bad \xff name");
+  g_assert_cmpstr (hp_timeline_bookmarks_get (marks, 0)->name, ==, "bad \xef\xbf\xbd name");
+  hp_timeline_bookmarks_rename (marks, 0, too_long);
+  g_assert_cmpstr (hp_timeline_bookmarks_get (marks, 0)->name, ==, long_name);
+
+  /* a state file over 16 MiB is refused before it is read */
+  g_assert_no_error (error);
+  while (text->len <= 16 * 1024 * 1024)
+    g_string_append (text, "# padding padding padding padding padding padding padding padding\n");
+  g_assert_true (g_file_set_contents (big, text->str, (gssize)text->len, NULL));
+  g_string_free (text, TRUE);
+  g_assert_false (hp_timeline_state_load (state, big, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, big));
+  g_assert_cmpint (g_remove (big), ==, 0);
+  g_assert_cmpint (g_rmdir (tmp), ==, 0);
+}
+
+/* a value with two bad escapes made GLib set its error twice (a
+ * GLib-WARNING, fatal here): such values are dropped as unreadable */
+static void
+test_state_bad_escapes (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
+  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+  g_autoptr (HpTimelineBookmarks) marks = hp_timeline_bookmarks_new ();
+  g_autoptr (HpTimelineState) state = hp_timeline_state_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *tmp = g_dir_make_tmp ("hp-escapes-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (tmp, "state.ini", NULL);
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path,
+                                      "[Bookmark 0]\nstart=1\nend=2\nname=\\q\\\n"
+                                      "[Bookmark 1]\nstart=3\nend=4\nname=ok\\sname\n"
+                                      "[Timeline]\npinned=lane:0:1:2\\x\\\ngutter-width=200\n",
+                                      -1, NULL));
+  g_assert_true (hp_timeline_state_load (state, path, &error));
+  g_assert_no_error (error);
+  hp_timeline_state_apply (state, layout, marks);
+  g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (marks), ==, 2);
+  g_assert_cmpstr (hp_timeline_bookmarks_get (marks, 0)->name, ==, "");
+  g_assert_cmpstr (hp_timeline_bookmarks_get (marks, 1)->name, ==, "ok name");
+  g_assert_cmpfloat (hp_timeline_layout_get_gutter_width (layout), ==, 200);
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (tmp), ==, 0);
+}
+
 static void
 test_bookmarks (void)
 {
@@ -770,6 +842,8 @@ main (int   argc,
   g_test_add_func ("/charts/timeline-lanes/counter-identity", test_counter_identity);
   g_test_add_func ("/charts/timeline-lanes/gutter-width", test_gutter_width);
   g_test_add_func ("/charts/timeline-lanes/bookmarks", test_bookmarks);
+  g_test_add_func ("/charts/timeline-lanes/bookmarks-bounds", test_bookmarks_bounds);
+  g_test_add_func ("/charts/timeline-lanes/state-bad-escapes", test_state_bad_escapes);
   g_test_add_func ("/charts/timeline-lanes/state-path", test_state_path);
   g_test_add_func ("/charts/timeline-lanes/state-round-trip", test_state_round_trip);
   g_test_add_func ("/charts/timeline-lanes/state-corrupt", test_state_corrupt);

@@ -625,11 +625,11 @@ test_write (void)
   /* errors name the file */
   bad_path = g_build_filename (dir, "missing", "kernels.csv", NULL);
   g_assert_false (hp_table_write_csv (table, bad_path, &error));
-  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
   g_assert_true (g_str_has_prefix (error->message, bad_path));
   g_clear_error (&error);
   g_assert_false (hp_table_write_json (table, bad_path, &error));
-  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
   g_clear_error (&error);
 
   g_assert_cmpint (g_remove (csv_path), ==, 0);

@@ -5,13 +5,14 @@
 #   BUILDDIR  a build configured with CC=clang and -Dfuzzing=true (and
 #             -Db_sanitize=address,undefined for memory errors and UB)
 #   SECONDS   how long each target runs
-#   TARGET    fuzz-parser, fuzz-gzip, fuzz-folder (default: all three)
+#   TARGET    fuzz-parser, fuzz-gzip, fuzz-folder, fuzz-state (default: all)
 # Environment:
 #   HOTPATH_FUZZ_CORPUS=DIR  keep each target's corpus in DIR/TARGET (a long
 #                            campaign resumes from it); default: a temporary one
 #
 # The seed corpus is made from tests/data: every trace file up to 256 KiB,
-# and for fuzz-folder the pairs of files of each multi-rank folder. Exits 1
+# and for fuzz-folder the pairs of files of each multi-rank folder;
+# fuzz-state starts from the state files of tests/fuzz/state-seeds. Exits 1
 # on any finding (crash, leak, UB, timeout, out of memory): every leak
 # LeakSanitizer reports is one, whether or not its input leaks again. The
 # input that caused it is written to fuzz-findings/ in the current folder
@@ -42,7 +43,7 @@ while (( $# > 0 )); do
   targets+=("$1")
   shift
 done
-(( ${#targets[@]} > 0 )) || targets=(fuzz-parser fuzz-gzip fuzz-folder)
+(( ${#targets[@]} > 0 )) || targets=(fuzz-parser fuzz-gzip fuzz-folder fuzz-state)
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/hotpath-fuzz.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -70,6 +71,9 @@ while IFS= read -r -d '' d; do
   fi
 done < <(find "$root/tests/data" -mindepth 1 -type d -print0 | LC_ALL=C sort -z)
 cp "$work"/seeds-file/*.json "$work/seeds-folder/" 2>/dev/null || true
+# fuzz-state: timeline state files, as the app writes them and worse
+mkdir -p "$work/seeds-state"
+cp "$here"/state-seeds/*.ini "$work/seeds-state/"
 # inputs that once failed: every run starts from them again
 for f in "$root"/tests/fuzz/regressions/*; do
   [[ -f "$f" ]] || continue
@@ -77,6 +81,7 @@ for f in "$root"/tests/fuzz/regressions/*; do
     fuzz-folder-*) cp "$f" "$work/seeds-folder/" ;;
     fuzz-gzip-*) cp "$f" "$work/seeds-gzip/" ;;
     fuzz-parser-*) cp "$f" "$work/seeds-file/" ;;
+    fuzz-state-*) cp "$f" "$work/seeds-state/" ;;
   esac
 done
 
@@ -98,16 +103,19 @@ for t in "${targets[@]}"; do
   case "$t" in
     fuzz-gzip) seeds="$work/seeds-gzip" ;;
     fuzz-folder) seeds="$work/seeds-folder" ;;
+    fuzz-state) seeds="$work/seeds-state" ;;
     *) seeds="$work/seeds-file" ;;
   esac
   corpus="${HOTPATH_FUZZ_CORPUS:+$HOTPATH_FUZZ_CORPUS/$t}"
   corpus=${corpus:-$work/corpus-$t}
   mkdir -p "$corpus"
   echo "run-fuzz: $t for $seconds s ($(ls "$seeds" | wc -l) seeds)"
+  dict="$here/kineto.dict"
+  [[ "$t" != fuzz-state ]] || dict="$here/state.dict"
   rc=0
   touch "$work/start-$t"
   "$exe" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2560 -max_len=262144 \
-    -detect_leaks=1 -dict="$here/kineto.dict" -artifact_prefix="fuzz-findings/$t-" \
+    -detect_leaks=1 -dict="$dict" -artifact_prefix="fuzz-findings/$t-" \
     -print_final_stats=1 "${extra[@]}" "$corpus" "$seeds" > "$work/$t.log" 2>&1 || rc=$?
   # a leak found at exit may end the run without a failing status: the
   # report itself is the finding

@@ -1,0 +1,152 @@
+/* fuzz-state.c — libFuzzer target: raw bytes as a timeline state file, read, applied, written and read again.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The state file (hp-timeline-state.c) is written by the app but read back
+ * as input like any other: anything in it must leave a layout and a
+ * bookmark list within their bounds, and what is saved from them must read
+ * back to the same.
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "hp-charts.h"
+#include "hp-fuzz-common.h"
+
+/* two ranks, a few lanes on each, so that pins, hidden lanes and collapsed
+ * ranks name something */
+static const char trace_text[] =
+    "{\"distributedInfo\":{\"rank\":%d},\"traceEvents\":["
+    "{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"aten::mm\",\"pid\":7,\"tid\":8,\"ts\":10,\"dur\":50},"
+    "{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"aten::add\",\"pid\":7,\"tid\":10,\"ts\":20,\"dur\":5},"
+    "{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"cudaLaunchKernel\",\"pid\":7,\"tid\":8,\"ts\":12,"
+    "\"dur\":3,\"args\":{\"correlation\":1}},"
+    "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm\",\"pid\":0,\"tid\":7,\"ts\":30,\"dur\":20,"
+    "\"args\":{\"correlation\":1,\"device\":0,\"stream\":7}}]}";
+
+static HpTrace *trace;
+
+int
+LLVMFuzzerInitialize (int    *argc,
+                      char ***argv)
+{
+  g_autofree char *dir = NULL;
+
+  hp_fuzz_init ();
+  dir = g_build_filename (hp_fuzz_dir (), "trace", NULL);
+  g_mkdir_with_parents (dir, 0700);
+  for (int rank = 0; rank < 2; rank++)
+    {
+      g_autofree char *text = g_strdup_printf (trace_text, rank);
+      g_autofree char *name = g_strdup_printf ("trace/rank-%d.json", rank);
+
+      g_free (hp_fuzz_write (name, (const guint8 *)text, strlen (text)));
+    }
+  trace = hp_fuzz_load (dir, HP_MODE_DEFAULT);
+  if (trace == NULL || hp_trace_get_n_ranks (trace) != 2)
+    g_error ("the fuzz target's trace did not load");
+  return 0;
+}
+
+static void
+check_bounds (HpTimelineLayout    *layout,
+              HpTimelineBookmarks *marks)
+{
+  double width = hp_timeline_layout_get_gutter_width (layout);
+  guint  n = hp_timeline_bookmarks_get_n_items (marks);
+
+  if (!(width >= HP_TIMELINE_GUTTER_MIN_WIDTH && width <= HP_TIMELINE_GUTTER_MAX_WIDTH))
+    g_error ("gutter width %g out of its range", width);
+  if (n > HP_TIMELINE_BOOKMARKS_MAX)
+    g_error ("%u bookmarks kept", n);
+  for (guint i = 0; i < n; i++)
+    {
+      const HpTimelineBookmark *b = hp_timeline_bookmarks_get (marks, i);
+
+      if (b->end < b->start)
+        g_error ("bookmark %u ends before it starts", i);
+      if (i > 0 && hp_timeline_bookmarks_get (marks, i - 1)->start > b->start)
+        g_error ("bookmark %u out of order", i);
+      if (!g_utf8_validate (b->name, -1, NULL) || strlen (b->name) > HP_TIMELINE_BOOKMARK_NAME_MAX)
+        g_error ("bookmark %u's name is not valid UTF-8 of at most %d bytes", i, HP_TIMELINE_BOOKMARK_NAME_MAX);
+    }
+}
+
+int
+LLVMFuzzerTestOneInput (const guint8 *data,
+                        size_t        size)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *saved_path = NULL;
+  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+  g_autoptr (HpTimelineLayout) again = hp_timeline_layout_new (trace);
+  HpTimelineBookmarks *marks = hp_timeline_bookmarks_new ();
+  HpTimelineBookmarks *marks_again = hp_timeline_bookmarks_new ();
+  HpTimelineState     *state = hp_timeline_state_new ();
+  HpTimelineState     *loaded = hp_timeline_state_new ();
+  g_autoptr (GError) error = NULL;
+
+  if (size > 1024 * 1024)
+    goto out;
+  path = hp_fuzz_write ("state.ini", data, size);
+  saved_path = g_build_filename (hp_fuzz_dir (), "saved", "state.ini", NULL);
+
+  /* a file that is not a key file is an error, and an empty state */
+  if (!hp_timeline_state_load (state, path, &error))
+    {
+      if (error == NULL || strstr (error->message, path) == NULL)
+        g_error ("a state file that failed to load has no error naming it");
+      g_clear_error (&error);
+    }
+  hp_timeline_state_apply (state, layout, marks);
+  check_bounds (layout, marks);
+
+  /* what is saved reads back to the same */
+  hp_timeline_state_capture (state, layout, marks);
+  if (!hp_timeline_state_save (state, saved_path, &error))
+    g_error ("cannot save the state: %s", error->message);
+  if (!hp_timeline_state_load (loaded, saved_path, &error))
+    g_error ("the saved state does not load: %s", error->message);
+  hp_timeline_state_apply (loaded, again, marks_again);
+  check_bounds (again, marks_again);
+  if (hp_timeline_bookmarks_get_n_items (marks) != hp_timeline_bookmarks_get_n_items (marks_again))
+    g_error ("%u bookmarks saved, %u read back", hp_timeline_bookmarks_get_n_items (marks),
+             hp_timeline_bookmarks_get_n_items (marks_again));
+  for (guint i = 0; i < hp_timeline_bookmarks_get_n_items (marks); i++)
+    {
+      const HpTimelineBookmark *a = hp_timeline_bookmarks_get (marks, i);
+      const HpTimelineBookmark *b = hp_timeline_bookmarks_get (marks_again, i);
+
+      if (a->start != b->start || a->end != b->end || strcmp (a->name, b->name) != 0)
+        g_error ("bookmark %u changed on its way through the file", i);
+    }
+  if (hp_timeline_layout_get_gutter_width (layout) != hp_timeline_layout_get_gutter_width (again))
+    g_error ("the gutter's width changed on its way through the file");
+  for (guint k = 0; k < hp_trace_get_n_ranks (trace); k++)
+    if (hp_timeline_layout_get_rank_collapsed (layout, k) != hp_timeline_layout_get_rank_collapsed (again, k))
+      g_error ("rank %u's collapse changed on its way through the file", k);
+  {
+    guint n_pinned, n_pinned_again, n_hidden, n_hidden_again;
+
+    hp_timeline_layout_get_pinned_tracks (layout, &n_pinned);
+    hp_timeline_layout_get_pinned_tracks (again, &n_pinned_again);
+    hp_timeline_layout_get_hidden_tracks (layout, &n_hidden);
+    hp_timeline_layout_get_hidden_tracks (again, &n_hidden_again);
+    if (n_pinned != n_pinned_again || n_hidden != n_hidden_again)
+      g_error ("pins or hidden tracks changed on their way through the file");
+  }
+
+out:
+  hp_timeline_state_free (loaded);
+  hp_timeline_state_free (state);
+  hp_timeline_bookmarks_free (marks_again);
+  hp_timeline_bookmarks_free (marks);
+  if (path != NULL)
+    g_unlink (path);
+  if (saved_path != NULL)
+    g_unlink (saved_path);
+  return 0;
+}
