@@ -1,0 +1,418 @@
+# hotpath.hta against HTA 0.6.1's own outputs (../shared/golden): every
+# method, every table HTA wrote, on every public trace that has them.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+import json
+import os
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from conftest import GOLDEN, assert_matches_golden, golden_cases, trace_dir
+from hotpath.hta import DeviceType, LabeledTrace, TraceAnalysis, TraceDiff
+
+CASES = golden_cases()
+ALL = None  # stands for "every rank of the case"
+
+
+def golden(case, name):
+    path = os.path.join(GOLDEN, case, name)
+    return path if os.path.exists(path) else None
+
+
+def status(case, key):
+    path = golden(case, "_status.json")
+    if path is None:
+        return None
+    with open(path) as f:
+        return json.load(f).get(key, {}).get("status")
+
+
+_loaded = {}
+
+
+def analysis(case, include_last=False):
+    key = (case, include_last)
+    if key not in _loaded:
+        _loaded[key] = TraceAnalysis(trace_dir=trace_dir(case), include_last_profiler_step=include_last)
+    return _loaded[key]
+
+
+def stack(frames):
+    """A rank -> frame dict as one frame with a leading rank column."""
+    parts = []
+    for rank, df in frames.items():
+        df = df.copy()
+        df.insert(0, "rank", rank)
+        parts.append(df)
+    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
+
+
+def flat(df):
+    """A frame with a meaningful index and MultiIndex columns as HTA's CSV."""
+    if df is None:
+        return None
+    out = df.reset_index() if not isinstance(df.index, pd.RangeIndex) else df.copy()
+    out.columns = [".".join(str(p) for p in c if p != "") if isinstance(c, tuple) else c for c in out.columns]
+    return out
+
+
+def needs(case, *files):
+    paths = [golden(case, f) for f in files]
+    if any(p is None for p in paths):
+        pytest.skip(f"HTA wrote no {', '.join(files)} for {case}")
+    return paths
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_temporal_breakdown(case):
+    (ref,) = needs(case, "temporal_breakdown.csv")
+    df = analysis(case).get_temporal_breakdown(visualize=False)
+    assert isinstance(df.index, pd.RangeIndex)
+    assert list(df.columns) == ["rank", "idle_time(us)", "compute_time(us)", "non_compute_time(us)",
+                                "kernel_time(us)", "idle_time_pctg", "compute_time_pctg", "non_compute_time_pctg"]
+    assert_matches_golden(df, ref)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_include_last_profiler_step(case):
+    (ref,) = needs(case, "include_last_profiler_step_temporal_breakdown.csv")
+    df = analysis(case, include_last=True).get_temporal_breakdown(visualize=False)
+    assert_matches_golden(df, ref, "temporal_breakdown")
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_idle_time_breakdown(case):
+    ref, ref_stats = needs(case, "idle_time_breakdown.csv", "idle_time_interval_stats.csv")
+    a = analysis(case)
+    idle, stats = a.get_idle_time_breakdown(ranks=a.t.get_ranks(), visualize=False, show_idle_interval_stats=True)
+    assert list(idle.columns) == ["rank", "stream", "idle_category", "idle_time", "idle_time_ratio"]
+    assert_matches_golden(idle, ref)
+    assert set(stats.index) <= {"host_wait", "kernel_wait", "other"}
+    assert_matches_golden(flat(stats).rename(columns={"index": "idle_category"}), ref_stats)
+    # without the statistics, HTA returns None in their place
+    assert a.get_idle_time_breakdown(visualize=False)[1] is None
+
+
+KERNEL_VARIANTS = {
+    "": {},
+    "_nomem": {"include_memory_kernels": False},
+    "_all": {"duration_ratio": 1.0, "num_kernels": 1000000000},
+}
+
+
+@pytest.mark.parametrize("variant", sorted(KERNEL_VARIANTS))
+@pytest.mark.parametrize("case", CASES)
+def test_gpu_kernel_breakdown(case, variant):
+    ref_type, ref_kernels = needs(case, f"gpu_kernel_breakdown{variant}_kernel_type.csv",
+                                  f"gpu_kernel_breakdown{variant}_kernels.csv")
+    types, kernels = analysis(case).get_gpu_kernel_breakdown(visualize=False, **KERNEL_VARIANTS[variant])
+    assert list(types.columns) == ["kernel_type", "sum", "percentage"]
+    assert list(kernels.columns) == ["name", "sum (us)", "max (us)", "min (us)", "stddev", "mean (us)",
+                                     "kernel_type", "rank"]
+    assert_matches_golden(types, ref_type, "gpu_kernel_breakdown_kernel_type")
+    assert_matches_golden(kernels, ref_kernels, "gpu_kernel_breakdown_kernels")
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_comm_comp_overlap(case):
+    (ref,) = needs(case, "comm_comp_overlap.csv")
+    df = analysis(case).get_comm_comp_overlap(visualize=False)
+    assert list(df.columns) == ["rank", "comp_comm_overlap_pctg"]
+    assert_matches_golden(df, ref)
+
+
+@pytest.mark.parametrize("nomem", [False, True])
+@pytest.mark.parametrize("case", CASES)
+def test_cuda_kernel_launch_stats(case, nomem):
+    suffix = "_nomem" if nomem else ""
+    (ref,) = needs(case, f"cuda_kernel_launch_stats{suffix}.csv")
+    a = analysis(case)
+    stats = a.get_cuda_kernel_launch_stats(ranks=a.t.get_ranks(), include_memory_events=not nomem,
+                                           visualize=False)
+    assert sorted(stats) == sorted(a.t.get_ranks())
+    for df in stats.values():
+        assert list(df.columns) == ["correlation", "cpu_duration", "gpu_duration", "launch_delay"]
+    assert_matches_golden(stack(stats), ref, "cuda_kernel_launch_stats")
+    with open(golden(case, f"cuda_kernel_launch_stats{suffix}_summary.json")) as f:
+        summary = json.load(f)
+    for rank, df in stats.items():
+        counts = summary.get(str(rank), summary).get("counts", None) if isinstance(summary, dict) else None
+        if counts and "runtime_outliers" in counts:
+            assert int((df["cpu_duration"] > 50).sum()) == counts["runtime_outliers"]
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_aten_op_kernels_and_delay(case):
+    (ref,) = needs(case, "aten_op_kernels_and_delay.csv")
+    a = analysis(case)
+    frames = a.get_aten_op_kernels_and_delay(ranks=a.t.get_ranks())
+    for df in frames.values():
+        assert list(df.columns) == ["aten_op_name", "kernel_sequence", "occurrence_count",
+                                    "avg_aten_op_launch_delay", "avg_runtime_delay"]
+    assert_matches_golden(stack(frames), ref)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_queue_length(case):
+    ref_series, ref_summary = needs(case, "queue_length_time_series.csv", "queue_length_summary.csv")
+    a = analysis(case)
+    ranks = a.t.get_ranks()
+    series = a.get_queue_length_time_series(ranks)
+    for df in series.values():
+        assert list(df.columns) == ["ts", "pid", "tid", "stream", "queue_length"]
+    assert_matches_golden(stack(series), ref_series)
+    summary = a.get_queue_length_summary(ranks)
+    assert summary.index.names == ["rank", "stream"]
+    assert list(summary.columns) == [("queue_length", s) for s in
+                                     ["count", "mean", "std", "min", "25%", "50%", "75%", "max"]]
+    assert_matches_golden(flat(summary), ref_summary)
+
+    ref_blocked = golden(case, "queue_full_blocked_default.csv")
+    blocked = a.get_time_spent_blocked_on_full_queue(series)
+    if ref_blocked is not None:
+        if blocked is None:
+            assert len(pd.read_csv(ref_blocked)) == 0
+        else:
+            assert_matches_golden(blocked, ref_blocked)
+    ref_max = golden(case, "queue_full_blocked_at_observed_max.csv")
+    if ref_max is not None:
+        expected = pd.read_csv(ref_max)
+        if len(expected):
+            limit = int(expected["max_queue_length_used"].iloc[0])
+            blocked = a.get_time_spent_blocked_on_full_queue(series, max_queue_length=limit)
+            blocked = blocked.copy()
+            blocked.insert(0, "max_queue_length_used", limit)
+            assert_matches_golden(blocked, ref_max)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_memory_bw(case):
+    ref_series, ref_summary = needs(case, "memory_bw_time_series.csv", "memory_bw_summary.csv")
+    a = analysis(case)
+    ranks = a.t.get_ranks()
+    series = a.get_memory_bw_time_series(ranks)
+    for df in series.values():
+        assert list(df.columns) == ["ts", "pid", "name", "memory_bw_gbps"]
+    assert_matches_golden(stack(series), ref_series)
+    summary = a.get_memory_bw_summary(ranks)
+    assert summary.index.names == ["rank", "name"]
+    assert_matches_golden(flat(summary), ref_summary)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_profiler_steps_and_stragglers(case):
+    ref_steps = golden(case, "profiler_steps.json")
+    if ref_steps is None:
+        pytest.skip("no profiler steps")
+    a = analysis(case)
+    with open(ref_steps) as f:
+        assert a.get_profiler_steps() == json.load(f)["profiler_steps"]
+    ref = golden(case, "potential_stragglers.json")
+    if ref is not None:
+        with open(ref) as f:
+            expected = json.load(f)
+        if isinstance(expected.get("default"), list):
+            assert sorted(a.get_potential_stragglers()) == sorted(expected["default"])
+
+
+@pytest.mark.parametrize("use_gpu", [True, False])
+@pytest.mark.parametrize("case", CASES)
+def test_user_annotation_breakdown(case, use_gpu):
+    which = "gpu" if use_gpu else "cpu"
+    ref = golden(case, f"user_annotation_breakdown_{which}.csv")
+    df = analysis(case).get_gpu_user_annotation_breakdown(use_gpu_annotation=use_gpu, visualize=False)
+    if ref is None:
+        st = status(case, f"gpu_user_annotation_breakdown_{which}")
+        if st == "empty":
+            assert df is None
+        return
+    assert list(df.columns) == ["name", "sum (us)", "max (us)", "min (us)", "stddev", "mean (us)", "rank"]
+    assert_matches_golden(df, ref)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_gpu_kernels_with_user_annotations(case):
+    (ref,) = needs(case, "gpu_kernels_with_user_annotations.csv")
+    a = analysis(case)
+    frames = {r: a.get_gpu_kernels_with_user_annotations(r) for r in a.t.get_ranks()}
+    frames = {r: df for r, df in frames.items() if df is not None}
+    assert_matches_golden(stack(frames), ref)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_cupti_counter_data_with_operators(case):
+    (ref,) = needs(case, "cupti_counter_data_with_operators.csv")
+    a = analysis(case)
+    frames = a.get_cupti_counter_data_with_operators(ranks=a.t.get_ranks())
+    assert isinstance(frames, list) and frames
+    df = pd.concat(frames, ignore_index=True)
+    assert isinstance(df["op_stack"].iloc[0], list)
+    df["op_stack"] = [" > ".join(s) for s in df["op_stack"]]
+    if "rank" not in df.columns:
+        df.insert(0, "rank", 0)
+    assert_matches_golden(df, ref)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_frequent_cuda_kernel_sequences(case, tmp_path):
+    ref, choice = needs(case, "frequent_cuda_kernel_sequences.csv", "frequent_cuda_kernel_sequences_choice.json")
+    with open(choice) as f:
+        c = json.load(f)
+    op = c.get("operator_name") or c.get("chosen") or c.get("op")
+    if op is None:
+        pytest.skip("no operator recorded")
+    df = analysis(case).get_frequent_cuda_kernel_sequences(op, str(tmp_path), min_pattern_len=c["min_pattern_len"],
+                                                           rank=c["rank"], top_k=c["top_k"])
+    assert list(df.columns) == ["pattern", "count", "GPU kernel duration (us)", "CPU op duration (us)"]
+    assert_matches_golden(df, ref)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_critical_path(case):
+    ref_summary, ref_breakdown, ref_json = needs(case, "critical_path_summary.csv", "critical_path_breakdown.csv",
+                                                 "critical_path.json")
+    with open(ref_json) as f:
+        cfg = json.load(f)
+    graph, ok = analysis(case).critical_path_analysis(cfg["rank"], cfg["annotation"], cfg["instance_id"])
+    assert ok == cfg["success"]
+    summary = graph.summary()
+    expected = pd.read_csv(ref_summary, keep_default_na=False)
+    for bound_by, pct in zip(expected["bound_by"], expected["pct_of_path_duration"]):
+        assert summary.get(bound_by, 0.0) == pytest.approx(float(pct), abs=1e-6), bound_by
+    try:
+        import networkx as nx
+    except ImportError:
+        return
+    assert isinstance(graph.graph, nx.DiGraph)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_get_trace_and_symbol_table(case):
+    meta_path = golden(case, "meta.json")
+    with open(meta_path) as f:
+        meta = json.load(f)
+    a = analysis(case)
+    assert a.t.get_ranks() == meta["ranks"]
+    sym = a.t.symbol_table
+    for step in meta.get("profiler_step_symbols", []):
+        assert sym.sym_table[sym.sym_index[step]] == step
+    for rank in meta["ranks"]:
+        info = meta["per_rank"][str(rank)]
+        df = a.t.get_trace(rank)
+        for col in ["index", "cat", "name", "pid", "tid", "ts", "dur", "stream", "correlation",
+                    "index_correlation", "iteration", "end"]:
+            assert col in df.columns
+        assert len(df) == info["rows_after_load"]
+        assert df["dur"].dtype == np.float64
+        assert str(df["ts"].dtype) == info["ts_dtype"]
+        assert sorted(int(s) for s in df.loc[df["stream"] >= 0, "stream"].unique()) == sorted(info["streams"])
+        cats = pd.Series([sym.sym_table[c] for c in df["cat"]]).value_counts().to_dict()
+        assert cats == info["rows_by_cat"]
+        assert a.t.get_iterations(rank) == info["iterations"]
+
+
+# --- TraceDiff and LabeledTrace ------------------------------------------------
+
+PAIRS = {"pair_trace_diff": ("hta_trace_diff_control", "hta_trace_diff_test"),
+         "pair_trace_compare": ("hta_trace_compare_base", "hta_trace_compare_test")}
+
+
+def pair_variants():
+    out = []
+    for pair in sorted(PAIRS):
+        folder = os.path.join(GOLDEN, pair) if GOLDEN else None
+        if folder is None or not os.path.isdir(folder):
+            continue
+        for f in sorted(os.listdir(folder)):
+            if f.startswith("compare_traces_") and f.endswith(".csv"):
+                out.append((pair, f[len("compare_traces_"):-4]))
+    return out
+
+
+_labeled = {}
+
+
+def labeled(case, label):
+    if (case, label) not in _labeled:
+        _labeled[(case, label)] = LabeledTrace(label, trace_dir=trace_dir(case))
+    return _labeled[(case, label)]
+
+
+def diff_args(pair, variant, kind="compare_traces"):
+    with open(os.path.join(GOLDEN, pair, f"{kind}_{variant}_args.json")) as f:
+        args = json.load(f)
+    kwargs = {}
+    for k, v in args.items():
+        if k == "device_type":
+            kwargs[k] = DeviceType[v]
+        elif k in ("control_rank", "test_rank", "control_iteration", "test_iteration", "use_short_name"):
+            kwargs[k] = v
+    return kwargs
+
+
+def test_labeled_trace():
+    with open(os.path.join(GOLDEN, "pair_trace_diff", "labeled_traces.json")) as f:
+        ref = json.load(f)
+    c = labeled(ref["control_case"], "Control")
+    t = labeled(ref["test_case"], "Test")
+    assert c.label == "Control"
+    assert c.ranks() == ref["control"]["ranks"]
+    assert c.iterations() == ref["control"]["iterations"]
+    assert t.ranks() == ref["test"]["ranks"]
+    assert t.iterations() == ref["test"]["iterations"]
+
+
+@pytest.mark.parametrize("pair,variant", pair_variants())
+def test_compare_traces(pair, variant):
+    control, test = PAIRS[pair]
+    kwargs = diff_args(pair, variant)
+    df = TraceDiff.compare_traces(labeled(control, "Control"), labeled(test, "Test"), **kwargs)
+    assert df.index.name == "name"
+    assert list(df.columns) == ["Control_counts", "Control_total_duration", "Test_counts", "Test_total_duration",
+                                "diff_counts", "diff_duration", "counts_change_categories"]
+    assert_matches_golden(df.reset_index(), os.path.join(GOLDEN, pair, f"compare_traces_{variant}.csv"))
+
+
+def test_compare_traces_positional():
+    """HTA's notebooks pass rank, rank, iteration, iteration, device by position."""
+    c = labeled("hta_trace_compare_base", "Control")
+    t = labeled("hta_trace_compare_test", "Test")
+    rank_c, rank_t = c.ranks()[0], t.ranks()[0]
+    it_c, it_t = c.iterations()[0], t.iterations()[0]
+    df = TraceDiff.compare_traces(c, t, rank_c, rank_t, it_c, it_t, DeviceType.CPU)
+    kw = TraceDiff.compare_traces(c, t, control_rank=rank_c, test_rank=rank_t, control_iteration=it_c,
+                                  test_iteration=it_t, device_type=DeviceType.CPU)
+    pd.testing.assert_frame_equal(df, kw)
+    assert len(df) > 0
+
+
+def test_ops_diff():
+    for pair in sorted(PAIRS):
+        folder = os.path.join(GOLDEN, pair)
+        for f in sorted(os.listdir(folder)):
+            if not (f.startswith("ops_diff_") and f.endswith(".json")):
+                continue
+            with open(os.path.join(folder, f)) as fh:
+                ref = json.load(fh)
+            kwargs = {}
+            for k, v in ref.get("args", {}).items():
+                kwargs[k] = DeviceType[v] if k == "device_type" else v
+            control, test = PAIRS[pair]
+            got = TraceDiff.ops_diff(labeled(control, "Control"), labeled(test, "Test"), **kwargs)
+            for kind, names in ref["result"].items():
+                assert sorted(got[kind]) == sorted(names), f"{pair} {f} {kind}"
+
+
+def test_visualize_diff(tmp_path):
+    c = labeled("hta_trace_compare_base", "Control")
+    t = labeled("hta_trace_compare_test", "Test")
+    df = TraceDiff.compare_traces(c, t, device_type=DeviceType.CPU)
+    top = df.sort_values("diff_duration").head(5)
+    svg = TraceDiff.visualize_counts_diff(top, show_image=False)
+    assert svg.startswith(b"<?xml") and b"<svg" in svg
+    png = tmp_path / "durations.png"
+    TraceDiff.visualize_duration_diff(top, show_image=False, export_image_path=str(png))
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
