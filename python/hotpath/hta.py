@@ -367,7 +367,7 @@ class TraceAnalysis:
         columns = ["pattern", "count", "GPU kernel duration (us)", "CPU op duration (us)"]
         if not operator_name or not os.path.isdir(output_dir) or not os.access(output_dir, os.W_OK):
             return pd.DataFrame(columns=columns)
-        tables = self._run("frequent_cuda_kernel_sequences", operator_name=operator_name,
+        tables = self._run("frequent_cuda_kernel_sequences", operator=operator_name,
                            min_pattern_len=int(min_pattern_len), rank=int(rank), top_k=int(top_k),
                            compress_other_kernels=compress_other_kernels)
         t = tables.get("frequent_cuda_kernel_sequences")
@@ -396,7 +396,7 @@ class TraceAnalysis:
         _rank_list(self.t, [rank])
         step = -2
         if annotation:
-            steps = self.t.get_iterations(rank)
+            steps = self._profiler_step_annotations(rank)
             index = instance_id or 0
             if not annotation.startswith("ProfilerStep") or index >= len(steps):
                 raise ValueError(f"annotation {annotation!r} instance {instance_id} is not in rank {rank}")
@@ -405,12 +405,27 @@ class TraceAnalysis:
         graph = CPGraph(tables)
         return graph, bool(len(tables.get("critical_path_breakdown", [])))
 
+    def _profiler_step_annotations(self, rank: int) -> List[int]:
+        """The step numbers of the rank's ProfilerStep#N events, in time order."""
+        df = self.t.get_trace(rank)
+        sym = self.t.symbol_table.sym_table
+        ids = {i: s for i, s in enumerate(sym) if s.startswith("ProfilerStep#")}
+        rows = df[df["name"].isin(list(ids))].sort_values("ts", kind="stable")
+        out = []
+        for n in rows["name"]:
+            try:
+                out.append(int(ids[n].split("#", 1)[1]))
+            except ValueError:
+                pass
+        return out
+
     # -- §14 stragglers -------------------------------------------------------
 
     def get_profiler_steps(self) -> List[int]:
-        frame = self._frames("stragglers")["profiler_steps"]
-        col = frame.columns[-1]
-        return sorted(int(v) for v in frame[col])
+        steps = set()
+        for r in self.t.get_ranks():
+            steps.update(self._profiler_step_annotations(r))
+        return sorted(steps)
 
     def get_potential_stragglers(self, profiler_steps: Optional[List[int]] = None, num_candidates: int = 2,
                                  visualize: bool = False,
@@ -418,7 +433,9 @@ class TraceAnalysis:
                                  ) -> List[int]:
         frame = self._frames("stragglers", steps=profiler_steps, num_candidates=int(num_candidates))
         ps = frame["potential_stragglers"]
-        return [int(v) for v in ps[ps.columns[-1]]]
+        if "is_candidate" in ps.columns:
+            ps = ps[ps["is_candidate"] != 0]
+        return [int(v) for v in ps["rank"]]
 
 
 class CPGraph:

