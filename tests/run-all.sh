@@ -213,6 +213,13 @@ else
   python_builddir=$(realpath -m "${PYTHON_BUILDDIR:-build-python}")
   venv="$LOGDIR/venv"
   step "Building the Python package in a venv (pip install --no-build-isolation --no-deps .)"
+  # meson-python 0.12 only reconfigures a directory it was given: make it a
+  # build tree first (the options are meson-python's, see pyproject.toml)
+  if [[ ! -f "$python_builddir/meson-private/coredata.dat" ]]; then
+    rm -rf "$python_builddir"
+    meson setup "$python_builddir" -Dpython=true -Dapp=false -Dbuildtype=release >"$LOGDIR/pysetup.log" 2>&1 ||
+      tail -n 20 "$LOGDIR/pysetup.log"
+  fi
   if ! "$python" -m venv --system-site-packages "$venv"; then
     step_failed "python3 -m venv"
   elif ! "$venv/bin/pip" install --no-build-isolation --no-deps --no-index \

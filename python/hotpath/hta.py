@@ -27,6 +27,8 @@ __all__ = ["DeviceType", "LabeledTrace", "TimeSeriesTypes", "Trace", "TraceAnaly
            "TraceSymbolTable"]
 
 DEFAULT_TRACE_DIR = "/tmp/trace"
+# the registry's defaults: a parameter at its default adds nothing to a run
+_DEFAULTS = {p["name"]: p["default"] for p in _hotpath.params() if p["default"] is not None}
 _DESCRIBE = ["count", "mean", "std", "min", "25%", "50%", "75%", "max"]
 
 
@@ -193,7 +195,14 @@ class TraceAnalysis:
     # -- helpers --------------------------------------------------------------
 
     def _run(self, analysis: str, **params) -> Dict[str, Any]:
-        return {t.name: t for t in self.t._t.run(analysis, params)}
+        # a trace never changes after loading, so neither do its results:
+        # the queue-length methods, say, share one run
+        params = {k: v for k, v in params.items() if v is not None and _DEFAULTS.get(k, ()) != v}
+        key = (analysis, tuple(sorted((k, repr(v)) for k, v in params.items())))
+        cache = self.__dict__.setdefault("_results", {})
+        if key not in cache:
+            cache[key] = {t.name: t for t in self.t._t.run(analysis, params)}
+        return cache[key]
 
     def _frames(self, analysis: str, **params) -> Dict[str, pd.DataFrame]:
         return {name: table_frame(t) for name, t in self._run(analysis, **params).items()}
