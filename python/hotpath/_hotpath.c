@@ -942,6 +942,79 @@ trace_write_counters (TraceObject *self,
   return result;
 }
 
+static void
+sequences_job (Job *job)
+{
+  const HpRank      *rank = hp_trace_find_rank (job->trace, job->params.rank);
+  HpKernelSequences *seq;
+  g_autofree char   *overlaid = NULL;
+
+  seq = hp_kernel_sequences_find (job->trace, rank, job->params.operator_name, (guint)job->params.min_pattern_len,
+                                  job->cancellable, &job->error);
+  if (seq == NULL)
+    return;
+  job->result_table = hp_table_ref (hp_kernel_sequences_get_table (seq));
+  if (job->paths != NULL)
+    {
+      overlaid = hp_kernel_sequences_overlaid_path (rank, job->paths[0]);
+      if (hp_kernel_sequences_write_overlaid (seq, overlaid, (guint)job->params.top_k,
+                                              job->params.compress_other_kernels, job->cancellable, &job->error))
+        {
+          g_free (job->paths[0]);
+          job->paths[0] = g_steal_pointer (&overlaid);
+        }
+    }
+  hp_kernel_sequences_free (seq);
+}
+
+/* kernel_sequences(rank, operator, min_pattern_len, top_k,
+ * compress_other_kernels, output_dir=None) -> (Table, overlaid path or None) */
+static PyObject *
+trace_kernel_sequences (TraceObject *self,
+                        PyObject    *args)
+{
+  int         rank, min_len, top_k, compress;
+  const char *op;
+  PyObject   *dir = Py_None, *result = NULL;
+  Job         job;
+
+  if (!PyArg_ParseTuple (args, "isiip|O", &rank, &op, &min_len, &top_k, &compress, &dir) ||
+      find_rank (self, rank) == NULL)
+    return NULL;
+  if (min_len < 1 || top_k < 1)
+    return PyErr_Format (PyExc_ValueError, "min_pattern_len and top_k are at least 1");
+  job_init (&job, sequences_job);
+  job.trace = self->trace;
+  job.params.rank = rank;
+  job.params.operator_name = g_strdup (op);
+  job.params.min_pattern_len = min_len;
+  job.params.top_k = top_k;
+  job.params.compress_other_kernels = compress;
+  if (dir != Py_None)
+    {
+      PyObject *fs = NULL;
+
+      if (!PyUnicode_FSConverter (dir, &fs))
+        {
+          job_clear (&job);
+          return NULL;
+        }
+      job.paths = g_new0 (char *, 2);
+      job.paths[0] = g_strdup (PyBytes_AS_STRING (fs));
+      Py_DECREF (fs);
+    }
+  if (job_run (&job))
+    {
+      PyObject *path = job.paths != NULL ? PyUnicode_DecodeFSDefault (job.paths[0]) : Py_None;
+
+      if (path == Py_None)
+        Py_INCREF (path);
+      result = path != NULL ? Py_BuildValue ("(NN)", table_wrap (job.result_table), path) : NULL;
+    }
+  job_clear (&job);
+  return result;
+}
+
 static PyGetSetDef trace_getset[] = {
   { "device_type", (getter)trace_get_device_type, NULL, "NVIDIA GPU, AMD GPU, MTIA or UNKNOWN GPU", NULL },
   { "min_ts", (getter)trace_get_min_ts, NULL, "the time subtracted from every event, ns", NULL },
@@ -960,6 +1033,9 @@ static PyMethodDef trace_methods[] = {
     "run(analysis, params=None, scope=None) -> [Table]" },
   { "issues", (PyCFunction)trace_issues, METH_NOARGS, "issues() -> [(severity, message)] of the load" },
   { "health", (PyCFunction)trace_health, METH_NOARGS, "health() -> [dict], what the trace lacks or has wrong" },
+  { "kernel_sequences", (PyCFunction)trace_kernel_sequences, METH_VARARGS,
+    "kernel_sequences(rank, operator, min_pattern_len, top_k, compress_other_kernels, output_dir=None) -> "
+    "(Table, overlaid trace path or None)" },
   { "write_counters", (PyCFunction)trace_write_counters, METH_VARARGS,
     "write_counters(rank, path, mask=3) -> path: the rank's trace with queue-length (1) and memory-bandwidth (2) "
     "counter events" },

@@ -374,13 +374,13 @@ class TraceAnalysis:
                                            rank: int = 0, top_k: int = 5, visualize: bool = False,
                                            compress_other_kernels: bool = True) -> pd.DataFrame:
         columns = ["pattern", "count", "GPU kernel duration (us)", "CPU op duration (us)"]
-        if not operator_name or not os.path.isdir(output_dir) or not os.access(output_dir, os.W_OK):
+        if not operator_name or not os.path.isdir(output_dir) or not os.access(output_dir, os.W_OK | os.R_OK):
             return pd.DataFrame(columns=columns)
-        tables = self._run("frequent_cuda_kernel_sequences", operator=operator_name,
-                           min_pattern_len=int(min_pattern_len), rank=int(rank), top_k=int(top_k),
-                           compress_other_kernels=compress_other_kernels)
-        t = tables.get("frequent_cuda_kernel_sequences")
-        if t is None:
+        _rank_list(self.t, [rank])
+        try:
+            t, _overlaid = self.t._t.kernel_sequences(int(rank), operator_name, int(min_pattern_len), int(top_k),
+                                                      bool(compress_other_kernels), output_dir)
+        except _hotpath.Error:  # HTA: an error and an empty table
             return pd.DataFrame(columns=columns)
         self._show([t], visualize)
         return table_frame(t)

@@ -278,6 +278,9 @@ def test_frequent_cuda_kernel_sequences(case, tmp_path):
                                                            rank=c["rank"], top_k=c["top_k"])
     assert list(df.columns) == ["pattern", "count", "GPU kernel duration (us)", "CPU op duration (us)"]
     assert_matches_golden(df, ref)
+    # and the overlaid trace, named as HTA names it
+    for name in c.get("overlay_files", []):
+        assert (tmp_path / name).exists(), name
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -322,6 +325,31 @@ def test_get_trace_and_symbol_table(case):
         cats = pd.Series([sym.sym_table[c] for c in df["cat"]]).value_counts().to_dict()
         assert cats == info["rows_by_cat"]
         assert a.t.get_iterations(rank) == info["iterations"]
+
+
+@pytest.mark.parametrize("case", ["hta_trace_filter_2ranks", "hta_negative_queue_length"])
+def test_generate_trace_with_counters(case, tmp_path):
+    import gzip
+    import shutil
+    src = trace_dir(case)
+    work = tmp_path / case
+    shutil.copytree(src, work)
+    with open(golden(case, "trace_with_counters_summary.json")) as f:
+        ref = json.load(f)
+    a = TraceAnalysis(trace_dir=str(work))
+    a.generate_trace_with_counters(ranks=a.t.get_ranks())
+    written = sorted(p.name for p in work.iterdir() if "_with_counters" in p.name)
+    assert written == sorted(ref["output_files"])
+    for name in written:
+        counts = {}
+        opener = gzip.open if name.endswith(".gz") else open
+        with opener(work / name, "rt") as f:
+            events = json.load(f)["traceEvents"]
+        for e in events:
+            if e.get("ph") == "C":
+                counts[e["name"]] = counts.get(e["name"], 0) + 1
+                assert min(e["args"].values()) >= 0
+        assert counts == ref[name]["counter_events_by_name"], name
 
 
 # --- TraceDiff and LabeledTrace ------------------------------------------------
