@@ -319,6 +319,9 @@ class TraceAnalysis:
     def get_queue_length_time_series(self, ranks: Optional[List[int]] = None) -> Dict[int, pd.DataFrame]:
         ranks = _rank_list(self.t, ranks)
         frame = self._frames("queue_length", ranks=ranks)["queue_length_time_series"]
+        # HTA's ts is the trace's int64 microseconds
+        if len(frame) and frame["ts"].dtype.kind == "f" and (frame["ts"] % 1 == 0).all():
+            frame["ts"] = frame["ts"].astype(np.int64)
         return {r: df for r, df in _by_rank(frame, ranks).items() if len(df)}
 
     def get_queue_length_summary(self, ranks: Optional[List[int]] = None) -> Optional[pd.DataFrame]:

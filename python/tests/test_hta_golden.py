@@ -454,3 +454,86 @@ def test_visualize_diff(tmp_path):
     png = tmp_path / "durations.png"
     TraceDiff.visualize_duration_diff(top, show_image=False, export_image_path=str(png))
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# --- exact replays of HTA's own test calls (testcfg_*) ---------------------------
+
+
+def test_testcfg_user_annotation_allowlist():
+    case = "hta_ns_resolution"
+    (ref,) = needs(case, "testcfg_user_annotation_breakdown_cpu_allowlist_Optimizer_n5.csv")
+    df = analysis(case).get_gpu_user_annotation_breakdown(use_gpu_annotation=False, visualize=False, num_kernels=5,
+                                                          allowlist_patterns=["Optimizer"])
+    assert_matches_golden(df, ref, "user_annotation_breakdown_cpu")
+    assert df["name"].str.contains("Optimizer").sum() == 2
+
+
+def test_testcfg_queue_full_blocked_max1():
+    case = "hta_mtia_single_rank"
+    (ref,) = needs(case, "testcfg_queue_full_blocked_max1.csv")
+    a = analysis(case)
+    series = a.get_queue_length_time_series(a.t.get_ranks())
+    assert_matches_golden(a.get_time_spent_blocked_on_full_queue(series, max_queue_length=1), ref,
+                          "queue_full_blocked_default")
+
+
+def test_testcfg_frequent_sequences_none_found(tmp_path):
+    case = "hta_df_index_resolver"
+    (ref,) = needs(case, "testcfg_frequent_aten_clone_rank1.json")
+    with open(ref) as f:
+        cfg = json.load(f)
+    df = analysis(case).get_frequent_cuda_kernel_sequences(cfg["operator_name"], str(tmp_path), rank=cfg["rank"])
+    assert len(df) == cfg["rows"] and df.empty == cfg["empty"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(cfg["overlay_files"])
+
+
+# --- the shapes a notebook sees ------------------------------------------------
+
+
+def _golden_is_int(path, column):
+    """Whether HTA wrote the column as integers (no decimal point anywhere)."""
+    values = pd.read_csv(path, dtype=str, keep_default_na=False)[column]
+    values = [v for v in values if v != ""]
+    return bool(values) and all(v.lstrip("-").isdigit() for v in values)
+
+
+@pytest.mark.parametrize("case", ["hta_trace_filter_2ranks", "hta_nccl_parser_config", "hta_ns_resolution"])
+def test_numeric_dtypes_follow_hta(case):
+    """A column HTA wrote as integers is an integer column here, one it wrote
+    with decimals a float column."""
+    a = analysis(case)
+    ranks = a.t.get_ranks()
+    frames = {
+        "temporal_breakdown.csv": a.get_temporal_breakdown(visualize=False),
+        "idle_time_breakdown.csv": a.get_idle_time_breakdown(ranks=ranks, visualize=False)[0],
+        "gpu_kernel_breakdown_kernel_type.csv": a.get_gpu_kernel_breakdown(visualize=False)[0],
+        "gpu_kernel_breakdown_kernels.csv": a.get_gpu_kernel_breakdown(visualize=False)[1],
+        "comm_comp_overlap.csv": a.get_comm_comp_overlap(visualize=False),
+        "cuda_kernel_launch_stats.csv": stack(a.get_cuda_kernel_launch_stats(ranks=ranks, visualize=False)),
+        "queue_length_time_series.csv": stack(a.get_queue_length_time_series(ranks)),
+        "memory_bw_time_series.csv": stack(a.get_memory_bw_time_series(ranks)),
+    }
+    for name, df in frames.items():
+        path = golden(case, name)
+        if path is None or df is None or len(df) == 0:
+            continue
+        for col in pd.read_csv(path, nrows=0).columns:
+            if col in ("rank",) or not pd.api.types.is_numeric_dtype(df[col]):
+                continue
+            want_int = _golden_is_int(path, col)
+            assert pd.api.types.is_integer_dtype(df[col]) == want_int, f"{name} {col}: {df[col].dtype}"
+
+
+def test_visualize_shows_hotpath_charts(monkeypatch):
+    import hotpath
+    shown = []
+    monkeypatch.setattr("hotpath.hta._display_charts", lambda charts: shown.extend(charts))
+    a = analysis("hta_trace_filter_2ranks")
+    a.get_temporal_breakdown()
+    a.get_idle_time_breakdown()
+    a.get_gpu_kernel_breakdown()
+    a.get_comm_comp_overlap()
+    a.get_cuda_kernel_launch_stats()
+    assert len(shown) >= 5
+    assert all(data.lstrip().startswith(b"<?xml") and b"<svg" in data for _n, _t, data in shown)
+    assert hotpath.version
