@@ -217,3 +217,36 @@ def test_ctrl_c_interrupts_a_load(big_trace):
     assert interrupted < max(0.6 * full, 0.15), (interrupted, full)
     # and the next load works
     assert hotpath.load(big_trace).ranks() == [0]
+
+
+def test_load_releases_the_gil(big_trace):
+    """Python code keeps running while another thread loads."""
+    done = threading.Event()
+    ticks = 0
+
+    def work():
+        hotpath.load(big_trace)
+        done.set()
+
+    thread = threading.Thread(target=work)
+    start = time.monotonic()
+    thread.start()
+    while not done.is_set():
+        ticks += 1
+        time.sleep(0.001)
+    thread.join()
+    elapsed = time.monotonic() - start
+    # with the GIL held for the whole load this loop could not turn at all
+    assert ticks >= max(5, int(elapsed * 100)), (ticks, elapsed)
+
+
+def test_trace_files_map():
+    """HTA's TraceAnalysis(trace_files={rank: file}, trace_dir=...)."""
+    from hotpath.hta import TraceAnalysis
+    folder = trace_dir("hta_trace_file_list_rank1")
+    name = next(f for f in sorted(os.listdir(folder)) if f.endswith((".json", ".json.gz")))
+    a = TraceAnalysis(trace_files={1: name}, trace_dir=folder)
+    assert a.t.get_ranks() == [1]
+    assert a.t.trace_files == {1: name}
+    b = TraceAnalysis(trace_files={1: os.path.join(folder, name)})
+    pd.testing.assert_frame_equal(a.t.get_trace(1), b.t.get_trace(1))
