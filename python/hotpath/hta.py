@@ -450,29 +450,46 @@ class TraceAnalysis:
         return [int(v) for v in ps["rank"]]
 
 
-class CPGraph:
-    """The critical path of a step: summary() and get_critical_path_breakdown()
-    as HTA's CPGraph; `graph` is a networkx DiGraph of the path's edges when
-    networkx is installed."""
+try:
+    import networkx as _nx
+
+    _GraphBase = _nx.DiGraph
+except ImportError:  # networkx is optional
+    _nx = None
+    _GraphBase = object
+
+
+class CPGraph(_GraphBase):
+    """The critical path of a step, as HTA's CPGraph: summary() and
+    get_critical_path_breakdown(). With networkx installed it is, as HTA's,
+    a networkx.DiGraph: the path's events in order, each edge with the
+    weight (us) and type of the step between them."""
 
     def __init__(self, tables: Dict[str, pd.DataFrame]):
+        if _nx is not None:
+            super().__init__()
         self._tables = tables
-        self.graph = None
-        try:
-            import networkx as nx
-        except ImportError:
-            return
-        g = nx.DiGraph()
+        self.critical_path_nodes: List[int] = []
         br = tables.get("critical_path_breakdown")
-        if br is not None and len(br):
-            prev = None
-            for row in br.itertuples(index=False):
-                node = getattr(row, "event_idx", None)
-                if prev is not None and node is not None and node == node:
-                    g.add_edge(prev, node, weight=getattr(row, "duration", 0.0), type=getattr(row, "type", ""))
-                if node is not None and node == node:
-                    prev = node
-        self.graph = g
+        if br is None or len(br) == 0 or "event_idx" not in br.columns:
+            return
+        prev = None
+        for row in br.itertuples(index=False):
+            node = getattr(row, "event_idx")
+            if node is None or node != node:  # a dependency edge: no event
+                continue
+            node = int(node)
+            self.critical_path_nodes.append(node)
+            if _nx is not None:
+                self.add_node(node, name=getattr(row, "s_name", ""), bound_by=getattr(row, "bound_by", ""))
+                if prev is not None and prev != node:
+                    self.add_edge(prev, node, weight=float(getattr(row, "duration", 0.0)),
+                                  type=getattr(row, "type", ""))
+            prev = node
+
+    @property
+    def graph_view(self):
+        return self if _nx is not None else None
 
     def summary(self) -> pd.Series:
         s = self._tables.get("critical_path_summary")
