@@ -403,19 +403,28 @@ class TraceAnalysis:
 
     # -- §12 critical path ----------------------------------------------------
 
-    def critical_path_analysis(self, rank: int, annotation: str, instance_id: Optional[int],
+    def critical_path_analysis(self, rank: int, annotation: str, instance_id: Union[int, Tuple[int, int], None],
                                data_load_events: Optional[List[str]] = None) -> Tuple["CPGraph", bool]:
+        """The critical path of the `instance_id`-th region named `annotation`
+        (a substring of event names; "" for the whole trace) on `rank`.
+        CRITICAL_PATH_ADD_ZERO_WEIGHT_LAUNCH_EDGE=1 in the environment adds
+        HTA's zero-weight launch edges."""
         _rank_list(self.t, [rank])
-        step = -2
-        if annotation:
-            steps = self._profiler_step_annotations(rank)
-            index = instance_id or 0
-            if not annotation.startswith("ProfilerStep") or index >= len(steps):
-                raise ValueError(f"annotation {annotation!r} instance {instance_id} is not in rank {rank}")
-            step = steps[index]
-        tables = self._frames("critical_path", critical_path_rank=rank, critical_path_step=step)
-        graph = CPGraph(tables)
-        return graph, bool(len(tables.get("critical_path_breakdown", [])))
+        if isinstance(instance_id, (tuple, list)):
+            first, last = int(instance_id[0]), int(instance_id[1])
+        else:
+            first = last = int(instance_id or 0)
+        zero = os.environ.get("CRITICAL_PATH_ADD_ZERO_WEIGHT_LAUNCH_EDGE") == "1"
+        native = self.t._t.critical_path(int(rank), annotation, first, last, zero, data_load_events)
+        graph = CPGraph(native, self.t)
+        return graph, bool(native.valid)
+
+    def overlay_critical_path_analysis(self, rank: int, critical_path_graph: "CPGraph", output_dir: str,
+                                       only_show_critical_events: bool = True,
+                                       show_all_edges: bool = False) -> str:
+        """Writes the rank's trace with the critical path marked; its path."""
+        os.makedirs(output_dir, exist_ok=True)
+        return critical_path_graph._native.write_overlay(output_dir, only_show_critical_events, show_all_edges)
 
     def _profiler_step_annotations(self, rank: int) -> List[int]:
         """The step numbers of the rank's ProfilerStep#N events, in time order."""
@@ -460,45 +469,53 @@ except ImportError:  # networkx is optional
 
 
 class CPGraph(_GraphBase):
-    """The critical path of a step, as HTA's CPGraph: summary() and
-    get_critical_path_breakdown(). With networkx installed it is, as HTA's,
-    a networkx.DiGraph: the path's events in order, each edge with the
-    weight (us) and type of the step between them."""
+    """The critical path graph of a region, as HTA's CPGraph: with networkx
+    installed it is a networkx.DiGraph whose nodes are the starts and ends
+    of events (attributes ev_idx, ts in us, is_start) and whose edges carry
+    their weight (us) and type. summary() and get_critical_path_breakdown()
+    give HTA's tables."""
 
-    def __init__(self, tables: Dict[str, pd.DataFrame]):
+    def __init__(self, native, trace: Optional[Trace] = None):
         if _nx is not None:
             super().__init__()
-        self._tables = tables
-        self.critical_path_nodes: List[int] = []
-        br = tables.get("critical_path_breakdown")
-        if br is None or len(br) == 0 or "event_idx" not in br.columns:
-            return
-        prev = None
-        for row in br.itertuples(index=False):
-            node = getattr(row, "event_idx")
-            if node is None or node != node:  # a dependency edge: no event
-                continue
-            node = int(node)
-            self.critical_path_nodes.append(node)
-            if _nx is not None:
-                self.add_node(node, name=getattr(row, "s_name", ""), bound_by=getattr(row, "bound_by", ""))
-                if prev is not None and prev != node:
-                    self.add_edge(prev, node, weight=float(getattr(row, "duration", 0.0)),
-                                  type=getattr(row, "type", ""))
-            prev = node
-
-    @property
-    def graph_view(self):
-        return self if _nx is not None else None
+        self._native = native
+        self.t = trace
+        ev_idx, ts, is_start = (np.frombuffer(b, dtype=d) for b, d in
+                                zip(native.nodes(), (np.int64, np.int64, np.uint8)))
+        src, dst, weight, types, on_path = native.edges()
+        src = np.frombuffer(src, dtype=np.int64)
+        dst = np.frombuffer(dst, dtype=np.int64)
+        weight = np.frombuffer(weight, dtype=np.int64) / 1000.0
+        self.node_ev_idx = ev_idx
+        self.node_ts = ts / 1000.0
+        self.node_is_start = is_start.astype(bool)
+        path = native.path_edges()
+        self.critical_path_edges = [(int(src[e]), int(dst[e])) for e in path]
+        self.critical_path_edges_set = set(self.critical_path_edges)
+        nodes = [self.critical_path_edges[0][0]] + [d for _s, d in self.critical_path_edges] if path else []
+        self.critical_path_nodes = nodes
+        self.critical_path_events_set = {int(ev_idx[n]) for n in nodes}
+        if _nx is not None:
+            self.add_nodes_from((i, {"ev_idx": int(ev_idx[i]), "ts": float(self.node_ts[i]),
+                                     "is_start": bool(is_start[i])}) for i in range(len(ev_idx)))
+            self.add_edges_from((int(a), int(b), {"weight": float(w), "type": t})
+                                for a, b, w, t in zip(src, dst, weight, types))
+        summary, breakdown = native.tables()
+        self._summary = table_frame(summary)
+        self._breakdown = table_frame(breakdown)
 
     def summary(self) -> pd.Series:
-        s = self._tables.get("critical_path_summary")
+        """The share of the path's duration by what bounds it (bound_by)."""
+        s = self._summary
         if s is None or len(s) == 0:
             return pd.Series(dtype=float)
         return s.set_index(s.columns[0])[s.columns[-1]]
 
     def get_critical_path_breakdown(self) -> pd.DataFrame:
-        return self._tables.get("critical_path_breakdown", pd.DataFrame())
+        return self._breakdown
+
+    def critical_path(self) -> bool:
+        return bool(self._native.valid)
 
 
 class LabeledTrace:

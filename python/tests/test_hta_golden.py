@@ -283,33 +283,61 @@ def test_frequent_cuda_kernel_sequences(case, tmp_path):
         assert (tmp_path / name).exists(), name
 
 
-@pytest.mark.parametrize("case", CASES)
-def test_critical_path(case):
-    ref_summary, ref_breakdown, ref_json = needs(case, "critical_path_summary.csv", "critical_path_breakdown.csv",
-                                                 "critical_path.json")
-    with open(ref_json) as f:
+def critical_path_configs():
+    out = []
+    for case in CASES:
+        for prefix in ("critical_path", "critical_path_testcfg", "critical_path_e2ecfg"):
+            if golden(case, f"{prefix}.json") and golden(case, f"{prefix}_summary.csv"):
+                out.append((case, prefix))
+    return out
+
+
+@pytest.mark.parametrize("case,prefix", critical_path_configs())
+def test_critical_path(case, prefix, monkeypatch, tmp_path):
+    with open(golden(case, f"{prefix}.json")) as f:
         cfg = json.load(f)
-    graph, ok = analysis(case).critical_path_analysis(cfg["rank"], cfg["annotation"], cfg["instance_id"])
+    if cfg.get("CRITICAL_PATH_ADD_ZERO_WEIGHT_LAUNCH_EDGE"):
+        monkeypatch.setenv("CRITICAL_PATH_ADD_ZERO_WEIGHT_LAUNCH_EDGE", "1")
+    else:
+        monkeypatch.delenv("CRITICAL_PATH_ADD_ZERO_WEIGHT_LAUNCH_EDGE", raising=False)
+    graph, ok = analysis(case).critical_path_analysis(cfg["rank"], cfg["annotation"], cfg["instance_id"],
+                                                      data_load_events=cfg.get("data_load_events"))
     assert ok == cfg["success"]
     summary = graph.summary()
-    expected = pd.read_csv(ref_summary, keep_default_na=False)
+    expected = pd.read_csv(golden(case, f"{prefix}_summary.csv"), keep_default_na=False)
     for bound_by, pct in zip(expected["bound_by"], expected["pct_of_path_duration"]):
         assert summary.get(bound_by, 0.0) == pytest.approx(float(pct), abs=1e-6), bound_by
+    breakdown = graph.get_critical_path_breakdown()
+    assert_matches_golden(breakdown.sort_values(["event_idx", "type", "duration"], kind="stable",
+                                                na_position="first"),
+                          golden(case, f"{prefix}_breakdown.csv"), "critical_path_breakdown")
+    # the graph itself
+    if "graph_nodes" in cfg:
+        assert len(graph.node_ev_idx) == cfg["graph_nodes"]
+        assert len(graph.critical_path_nodes) == cfg["path_nodes"]
+        assert len(graph.critical_path_edges) == cfg["path_edges"]
+        assert len(graph.critical_path_events_set) == cfg["path_events"]
+        first, last = graph.critical_path_nodes[0], graph.critical_path_nodes[-1]
+        assert int(graph.node_ev_idx[first]) == cfg["path_first_node"]["ev_idx"]
+        assert graph.node_ts[first] == pytest.approx(cfg["path_first_node"]["ts"])
+        assert bool(graph.node_is_start[last]) == cfg["path_last_node"]["is_start"]
+        assert int(graph.node_ev_idx[last]) == cfg["path_last_node"]["ev_idx"]
     try:
         import networkx as nx
     except ImportError:
         return
     assert isinstance(graph, nx.DiGraph)
-    assert graph.number_of_nodes() == len(set(graph.critical_path_nodes)) > 0
-    breakdown = graph.get_critical_path_breakdown()
-    steps = analysis(case)._profiler_step_annotations(cfg["rank"])
-    if cfg["annotation"] and len(set(steps)) != len(steps):
-        # two annotations of one step (hta_amd_trace): HTA's instance_id
-        # picks the second event, the registry's step parameter the step
-        # number, whose first event gives another region
-        return
-    assert_matches_golden(breakdown.sort_values(["event_idx", "type", "duration"], kind="stable", na_position="first"),
-                          ref_breakdown)
+    if "graph_edges" in cfg:
+        assert graph.number_of_nodes() == cfg["graph_nodes"]
+        types = {}
+        for _a, _b, t in graph.edges(data="type"):
+            types[t] = types.get(t, 0) + 1
+        assert sum(types.values()) <= cfg["graph_edges"]  # parallel edges collapse in a DiGraph
+        assert set(types) <= set(cfg["graph_edge_types"])
+        weight = sum(graph.edges[e]["weight"] for e in graph.critical_path_edges)
+        assert weight == pytest.approx(cfg["path_total_weight"])
+    overlaid = analysis(case).overlay_critical_path_analysis(cfg["rank"], graph, str(tmp_path))
+    assert os.path.exists(overlaid)
 
 
 @pytest.mark.parametrize("case", CASES)
