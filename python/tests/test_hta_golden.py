@@ -605,6 +605,11 @@ def test_every_method_runs(case, tmp_path):
         assert isinstance(a.get_potential_stragglers(), list)
     except hotpath.Error as e:
         assert "profiler step" in str(e)
-    a.get_frequent_cuda_kernel_sequences("aten::", str(tmp_path), rank=ranks[0])
+    choice = golden(case, "frequent_cuda_kernel_sequences_choice.json")
+    op = "aten::mm"
+    if choice is not None:
+        with open(choice) as f:
+            op = json.load(f).get("operator_name") or op
+    assert isinstance(a.get_frequent_cuda_kernel_sequences(op, str(tmp_path), rank=ranks[0]), pd.DataFrame)
     graph, ok = a.critical_path_analysis(ranks[0], "", None)
     assert isinstance(ok, bool)
