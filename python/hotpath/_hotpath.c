@@ -25,8 +25,10 @@ PyMODINIT_FUNC PyInit__hotpath (void);
 
 static PyObject *hotpath_error; /* hotpath.Error */
 
-static char **strings_from_sequence (PyObject *obj,
-                                     guint     n);
+static char  **strings_from_sequence (PyObject *obj,
+                                      guint     n);
+static GArray *iterations_from_object (PyObject *obj,
+                                       gboolean *ok);
 
 /* --- Errors ---------------------------------------------------------------- */
 
@@ -1277,6 +1279,40 @@ trace_critical_path (TraceObject *self,
   return result;
 }
 
+/* ops_summary(rank, iterations=None, device="ALL") -> Table: HTA's
+ * LabeledTrace.get_ops_summary of the rank's ops in those iterations */
+static PyObject *
+trace_ops_summary (TraceObject *self,
+                   PyObject    *args)
+{
+  int          rank;
+  PyObject    *its = Py_None;
+  const char  *device = "ALL";
+  HpDiffDevice d;
+  GArray      *iterations;
+  gboolean     ok;
+  HpTable     *table;
+  PyObject    *result;
+  g_autoptr (GError) error = NULL;
+
+  if (!PyArg_ParseTuple (args, "i|Os", &rank, &its, &device) || find_rank (self, rank) == NULL)
+    return NULL;
+  if (!hp_diff_device_from_string (device, &d))
+    return PyErr_Format (PyExc_ValueError, "device is CPU, GPU or ALL, not '%s'", device);
+  iterations = iterations_from_object (its, &ok);
+  if (!ok)
+    return NULL;
+  Py_BEGIN_ALLOW_THREADS;
+  table = hp_trace_diff_ops_summary (self->trace, rank, iterations, d, NULL, &error);
+  Py_END_ALLOW_THREADS;
+  g_clear_pointer (&iterations, g_array_unref);
+  if (table == NULL)
+    return set_error (error);
+  result = table_wrap (table);
+  hp_table_unref (table);
+  return result;
+}
+
 static PyGetSetDef trace_getset[] = {
   { "device_type", (getter)trace_get_device_type, NULL, "NVIDIA GPU, AMD GPU, MTIA or UNKNOWN GPU", NULL },
   { "min_ts", (getter)trace_get_min_ts, NULL, "the time subtracted from every event, ns", NULL },
@@ -1298,6 +1334,8 @@ static PyMethodDef trace_methods[] = {
   { "critical_path", (PyCFunction)(void (*) (void))trace_critical_path, METH_VARARGS | METH_KEYWORDS,
     "critical_path(rank, annotation=None, instance_first=0, instance_last=-1, zero_weight_launch_edges=False, "
     "data_load_events=None) -> CriticalPath" },
+  { "ops_summary", (PyCFunction)trace_ops_summary, METH_VARARGS,
+    "ops_summary(rank, iterations=None, device='ALL') -> Table: the ops' counts and durations by (cat, name)" },
   { "kernel_sequences", (PyCFunction)trace_kernel_sequences, METH_VARARGS,
     "kernel_sequences(rank, operator, min_pattern_len, top_k, compress_other_kernels, output_dir=None) -> "
     "(Table, overlaid trace path or None)" },

@@ -544,6 +544,41 @@ class LabeledTrace:
                     pass
         return sorted(out)
 
+    def extract_ops(self, rank: Optional[int] = None, iteration=None,
+                    device_type: DeviceType = DeviceType.ALL) -> pd.DataFrame:
+        """The events of a rank (default: the first) in the given iterations
+        (default: the first), CPU (stream -1), GPU or both, as HTA's."""
+        rank = self.ranks()[0] if rank is None else int(rank)
+        if rank not in self.ranks():
+            raise ValueError(f"rank {rank} is not in {self.label}'s trace (ranks: {self.ranks()})")
+        iterations = _iterations(iteration) or self.iterations()[:1]
+        for i in iterations:
+            if i not in self.iterations():
+                raise ValueError(f"iteration {i} is not in {self.label}'s trace")
+        df = self.t.get_trace(rank)
+        ops = df[df["iteration"].isin(iterations)] if iterations else df
+        device = _device(device_type)
+        if device == "CPU":
+            ops = ops[ops["stream"] == -1]
+        elif device == "GPU":
+            ops = ops[ops["stream"] != -1]
+        ops = ops.copy()
+        ops.attrs["hotpath_selection"] = (rank, iterations, device)
+        return ops
+
+    def get_ops_summary(self, ops: pd.DataFrame) -> pd.DataFrame:
+        """Counts and total duration of the ops by (cat, name): columns cat,
+        name, short_name, counts, total_duration (HTA's, less the ids)."""
+        selection = ops.attrs.get("hotpath_selection")
+        if selection is not None:
+            rank, iterations, device = selection
+            return table_frame(self._native.ops_summary(rank, iterations or None, device))
+        sym = np.array(self.t.symbol_table.sym_table + [""], dtype=object)
+        frame = pd.DataFrame({"cat": sym[ops["cat"].to_numpy()], "name": sym[ops["name"].to_numpy()],
+                              "dur": ops["dur"].to_numpy()})
+        out = frame.groupby(["cat", "name"], sort=True)["dur"].agg(["size", "sum"]).reset_index()
+        return out.rename(columns={"size": "counts", "sum": "total_duration"})
+
     def __repr__(self) -> str:
         return f"LabeledTrace(label={self.label!r}, ranks={self.ranks()})"
 

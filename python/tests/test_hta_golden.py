@@ -443,6 +443,21 @@ def test_labeled_trace():
     assert t.iterations() == ref["test"]["iterations"]
 
 
+def test_labeled_trace_ops_summary():
+    """HTA's test: the base run's CPU ops of iteration 1010 on rank 1."""
+    base = labeled("hta_trace_compare_base", "Control")
+    ops = base.extract_ops(1, 1010, DeviceType.CPU)
+    assert (ops["stream"] == -1).all() and (ops["iteration"] == 1010).all()
+    summary = base.get_ops_summary(ops).set_index("name")
+    expected = {"ProfilerStep#1010": (1, 122149), "nccl:all_reduce": (1, 67), "cudaEventQuery": (1, 4),
+                "cudaLaunchKernel": (1, 4), "aten::empty": (1, 0), "aten::as_strided": (1, 0)}
+    assert set(summary.index) == set(expected)
+    for name, (count, dur) in expected.items():
+        assert summary.loc[name, "counts"] == count and summary.loc[name, "total_duration"] == dur
+    with pytest.raises(ValueError, match="iteration 5"):
+        base.extract_ops(1, 5)
+
+
 @pytest.mark.parametrize("pair,variant", pair_variants())
 def test_compare_traces(pair, variant):
     control, test = PAIRS[pair]
