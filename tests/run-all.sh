@@ -14,9 +14,12 @@
 #   HOTPATH_FUZZ_SECONDS=60    how long each fuzz target runs
 #   HOTPATH_SKIP_FUZZ=1        skip the fuzz targets
 #   HOTPATH_SKIP_DEPS=1        do not check for Debian packages
+#   PYTHON_BUILDDIR=build-python  meson-python's build directory (kept, so
+#                              rebuilds are incremental)
+#   HOTPATH_SKIP_PYTHON=1      skip the Python package and its pytest suite
 #
 # The last line printed is "N passed, M failed", the sum of both meson test
-# runs; a step that fails before it can report tests (configure, compile,
+# runs and the pytest run; a step that fails before it can report tests (configure, compile,
 # formatting) counts as one failure. Exits 1 when anything failed.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -168,7 +171,78 @@ else
   fi
 fi
 
-# --- 4. Fuzzing ------------------------------------------------------------
+# --- 4. The Python package ---------------------------------------------------
+
+# Builds the package as a user would (pip, offline, in a venv that sees
+# Debian's pandas) and runs its pytest suite; pytest's summary line counts
+# into the totals. No test collected (exit 5) is a failure, not a pass.
+count_pytest ()
+{
+  local log=$1 rc=$2 name=$3
+  local passed failed
+  read -r passed failed < <(awk '
+    /^=+ .* in [0-9.]+s.* =+$/ || /^[0-9]+ (passed|failed).* in [0-9.]+s/ {
+      p = 0; f = 0
+      n = split($0, w, /[ ,=]+/)
+      for (i = 2; i <= n; i++) {
+        if (w[i] == "passed") p = w[i - 1]
+        if (w[i] == "failed" || w[i] == "error" || w[i] == "errors") f += w[i - 1]
+      }
+    }
+    END { print p + 0, f + 0 }
+  ' "$log")
+  total_passed=$((total_passed + passed))
+  total_failed=$((total_failed + failed))
+  echo "run-all: $name: $passed passed, $failed failed"
+  if (( rc == 5 )); then
+    step_failed "$name (pytest collected no test)"
+  elif (( rc != 0 && failed == 0 )); then
+    step_failed "$name (pytest exited with status $rc)"
+  elif (( failed > 0 )); then
+    failed_steps+=("$name")
+  fi
+}
+
+if [[ "${HOTPATH_SKIP_PYTHON:-0}" == 1 ]]; then
+  step "Skipping the Python package (HOTPATH_SKIP_PYTHON=1)"
+else
+  # Debian's interpreter: its pandas, numpy and meson-python are the ones
+  # setup-deps.sh installs (a python3 earlier on PATH may lack them)
+  python=python3
+  [[ -x /usr/bin/python3 ]] && python=/usr/bin/python3
+  python_builddir=$(realpath -m "${PYTHON_BUILDDIR:-build-python}")
+  venv="$LOGDIR/venv"
+  step "Building the Python package in a venv (pip install --no-build-isolation --no-deps .)"
+  # meson-python 0.12 only reconfigures a directory it was given: make it a
+  # build tree first (the options are meson-python's, see pyproject.toml)
+  if [[ ! -f "$python_builddir/meson-private/coredata.dat" ]]; then
+    rm -rf "$python_builddir"
+    meson setup "$python_builddir" -Dpython=true -Dapp=false -Dbuildtype=release >"$LOGDIR/pysetup.log" 2>&1 ||
+      tail -n 20 "$LOGDIR/pysetup.log"
+  fi
+  if ! "$python" -m venv --system-site-packages "$venv"; then
+    step_failed "python3 -m venv"
+  elif ! "$venv/bin/pip" install --no-build-isolation --no-deps --no-index \
+         --config-settings=builddir="$python_builddir" . >"$LOGDIR/pip.log" 2>&1; then
+    tail -n 40 "$LOGDIR/pip.log"
+    step_failed "pip install ."
+  else
+    step "Running the Python package's tests with pytest"
+    pytest_log="$LOGDIR/pytest.log"
+    source_dir=$PWD
+    cli_path=$(realpath -m "$BUILDDIR/src/cli/hotpath-cli")
+    rc=0
+    set +e
+    # from outside the checkout, so that "import hotpath" is the installed one
+    (cd "$LOGDIR" && HOTPATH_CLI="$cli_path" "$venv/bin/python" -m pytest -p no:cacheprovider -q -rs \
+       "$source_dir/python/tests") 2>&1 | tee "$pytest_log"
+    rc=${PIPESTATUS[0]}
+    set -e
+    count_pytest "$pytest_log" "$rc" "pytest (python/tests)"
+  fi
+fi
+
+# --- 5. Fuzzing ------------------------------------------------------------
 
 # Each libFuzzer target runs for a bounded time under ASan and UBSan from the
 # seed corpus of tests/data; any finding fails the run (one failure per target).
@@ -196,14 +270,14 @@ else
   fi
 fi
 
-# --- 5. Formatting ---------------------------------------------------------
+# --- 6. Formatting ---------------------------------------------------------
 
 if [[ "${HOTPATH_SKIP_FORMAT:-0}" == 1 ]]; then
   step "Skipping the formatting check (HOTPATH_SKIP_FORMAT=1)"
 else
   step "Checking formatting with clang-format"
   format_dirs=()
-  for dir in src tests; do
+  for dir in src tests python; do
     [[ -d "$dir" ]] && format_dirs+=("$dir")
   done
   format_files=()

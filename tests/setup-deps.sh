@@ -52,6 +52,17 @@ HOTPATH_DEB_PACKAGES=(
   clang-format
   python3
   time
+  # the Python package (pip install . offline) and its tests: the example
+  # notebook runs headless with nbclient on an IPython kernel
+  python3-dev
+  python3-venv
+  python3-pip
+  python3-mesonpy
+  python3-pandas
+  python3-pytest
+  python3-networkx
+  python3-nbclient
+  python3-ipykernel
 )
 
 # Only for making screenshots; never needed by the tests.
