@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include "hp-gzip-private.h"
 #include "hp-parser-private.h"
 
 /**
@@ -99,7 +100,7 @@ _hp_reader_open (HpReader     *r,
   r->raw_read = (guint64)got;
   r->raw_eof = got == 0;
   if (got >= 2 && r->in[0] == 0x1f && r->in[1] == 0x8b)
-    r->dec = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP));
+    r->dec = _hp_gzip_decompressor_new ();
   return TRUE;
 }
 

@@ -204,14 +204,15 @@ _hp_parse_file (const char            *path,
           else if (b->rank->compressed &&
                    g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
             g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_TRUNCATED,
-                         "%s: truncated: the gzip stream ends after %" G_GUINT64_FORMAT
-                         " bytes of JSON",
-                         b->rank->path, json_bytes);
+                         "%s: truncated: the gzip stream ends inside a member at byte %" G_GUINT64_FORMAT
+                         ", after %" G_GUINT64_FORMAT " bytes of JSON",
+                         b->rank->path, _hp_reader_position (&reader), json_bytes);
           else if (b->rank->compressed && local_error->domain == G_IO_ERROR &&
                    local_error->code == G_IO_ERROR_INVALID_DATA)
             g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_JSON,
-                         "%s: corrupt gzip data after %" G_GUINT64_FORMAT " bytes: %s",
-                         b->rank->path, json_bytes, local_error->message);
+                         "%s: corrupt gzip data near byte %" G_GUINT64_FORMAT
+                         " of the file, after %" G_GUINT64_FORMAT " bytes of JSON: %s",
+                         b->rank->path, _hp_reader_position (&reader), json_bytes, local_error->message);
           else
             g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_UNREADABLE, "%s: read error: %s",
                          b->rank->path, local_error->message);
