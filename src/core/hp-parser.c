@@ -134,7 +134,9 @@ _hp_load_limits_resolve (const HpLoadLimits *limits,
  * _hp_parse_file:
  *
  * Streams @path (gzip detected by its magic bytes) through yajl into a
- * rank builder. Never holds the file or a DOM of its events.
+ * rank builder. Never holds the file or a DOM of its events. With
+ * @inflate_ahead, a gzip file is inflated on a thread of its own while
+ * this one parses (for a core that would otherwise have nothing to do).
  *
  * yajl lexes a token cut by the end of a chunk again from its start with
  * the next chunk, so a token spread over k chunks costs k² work. A chunk in
@@ -146,6 +148,7 @@ _hp_parse_file (const char            *path,
                 HpMode                 mode,
                 const HpLoadLimits    *limits,
                 const HpParseProgress *progress,
+                gboolean               inflate_ahead,
                 GCancellable          *cancellable,
                 GError               **error)
 {
@@ -170,6 +173,8 @@ _hp_parse_file (const char            *path,
     }
   b->rank->compressed = reader.dec != NULL;
   b->rank->file_bytes = reader.file_size;
+  if (inflate_ahead)
+    _hp_reader_inflate_ahead (&reader, cancellable);
 
   p.b = b;
   p.mode = mode;
@@ -302,9 +307,10 @@ _hp_parse_file (const char            *path,
         }
     }
 
+  /* after the inflating thread, if any, has ended */
+  _hp_reader_clear (&reader);
   b->rank->n_gzip_members = reader.members;
   b->rank->gzip_trailing_bytes = reader.trailing;
-  _hp_reader_clear (&reader);
   yajl_free (yh);
   g_string_free (p.capture, TRUE);
   g_free (p.top_key);

@@ -10,6 +10,8 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "hp-core.h"
 #include "hp-gzip-private.h"
 #include "hp-test-utils.h"
@@ -434,6 +436,122 @@ test_cut_header (void)
   assert_load_fails (gz, HP_LOAD_ERROR_TRUNCATED, "truncated");
 }
 
+/* ---------------------------------------------------------------------- */
+/* inflating on a thread of its own                                        */
+
+typedef struct
+{
+  guint64       last_done, total;
+  guint         n_calls, cancel_at;
+  gboolean      backwards;
+  GCancellable *cancellable;
+} Progress;
+
+static void
+on_progress (guint64  bytes_done,
+             guint64  bytes_total,
+             guint    files_done,
+             guint    n_files,
+             gpointer user_data)
+{
+  Progress *p = user_data;
+
+  if (bytes_done < p->last_done)
+    p->backwards = TRUE;
+  p->last_done = bytes_done;
+  p->total = bytes_total;
+  if (++p->n_calls == p->cancel_at)
+    g_cancellable_cancel (p->cancellable);
+}
+
+/* One file on two threads (inflate ahead) loads as on one, with the same
+ * progress to the last byte. */
+static void
+test_ahead_same_trace (void)
+{
+  g_autofree char *path = hp_test_data_path ("hta_ns_resolution", "rank-0.Apr_03_18_51_38.1102.pt.trace.json.gz", NULL);
+  HpTrace         *traces[2] = { NULL, NULL };
+
+  for (guint threads = 1; threads <= 2; threads++)
+    {
+      g_autoptr (GError) error = NULL;
+      HpLoadOptions options = { 0 };
+      Progress      progress = { 0 };
+      GStatBuf      st;
+
+      g_assert_cmpint (g_stat (path, &st), ==, 0);
+      options.n_threads = threads;
+      options.progress = on_progress;
+      options.progress_data = &progress;
+      traces[threads - 1] = hp_load_path (path, &options, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_false (progress.backwards);
+      g_assert_cmpuint (progress.total, ==, (guint64)st.st_size);
+      g_assert_cmpuint (progress.last_done, ==, (guint64)st.st_size);
+      /* many reports on the way, not one at the end */
+      g_assert_cmpuint (progress.n_calls, >, 4);
+    }
+  {
+    const HpRank *a = hp_trace_get_rank (traces[0], 0);
+    const HpRank *b = hp_trace_get_rank (traces[1], 0);
+
+    /* several blocks ahead of the parser: more than the pipe holds */
+    g_assert_cmpuint (a->json_bytes, >, 8 * 1024 * 1024);
+    g_assert_cmpuint (b->json_bytes, ==, a->json_bytes);
+    g_assert_cmpuint (b->n_gzip_members, ==, a->n_gzip_members);
+    g_assert_cmpuint (b->n_events, ==, a->n_events);
+    g_assert_cmpmem (b->ts, b->n_events * sizeof (gint64), a->ts, a->n_events * sizeof (gint64));
+  }
+  hp_trace_unref (traces[0]);
+  hp_trace_unref (traces[1]);
+}
+
+/* Cancelled while the inflating thread is ahead: the load ends cancelled,
+ * and the thread with it. */
+static void
+test_ahead_cancel (void)
+{
+  g_autofree char *path = hp_test_data_path ("hta_ns_resolution", "rank-0.Apr_03_18_51_38.1102.pt.trace.json.gz", NULL);
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HpTrace) trace = NULL;
+  HpLoadOptions options = { 0 };
+  Progress      progress = { 0 };
+
+  progress.cancel_at = 2;
+  progress.cancellable = cancellable;
+  options.n_threads = 2;
+  options.progress = on_progress;
+  options.progress_data = &progress;
+  trace = hp_load_path (path, &options, cancellable, &error);
+  g_assert_null (trace);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
+/* A JSON error in the first block stops the parser while the inflating
+ * thread waits for room: it is told to stop, and the error is the
+ * parser's, at its byte. */
+static void
+test_ahead_early_error (void)
+{
+  g_autoptr (GByteArray) json = g_byte_array_new ();
+  g_autoptr (GByteArray) gz = g_byte_array_new ();
+  g_autoptr (GByteArray) filler = trace_like_text (4 * 1024 * 1024);
+  g_autofree char *dir = make_temp_dir ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HpTrace) trace = NULL;
+
+  g_byte_array_append (json, (const guint8 *)"{\"traceEvents\": [}", 18);
+  g_byte_array_append (json, filler->data, filler->len);
+  append_zlib_member (gz, json->data, json->len);
+  trace = load_bytes (dir, gz->data, gz->len, 2, &error);
+  g_assert_null (trace);
+  g_assert_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_JSON);
+  if (strstr (error->message, "at byte 18") == NULL)
+    g_error ("%s", error->message);
+  hp_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -449,5 +567,8 @@ main (int   argc,
   g_test_add_func ("/core/gzip/bad-block", test_bad_block);
   g_test_add_func ("/core/gzip/cut-trailer", test_cut_trailer);
   g_test_add_func ("/core/gzip/cut-header", test_cut_header);
+  g_test_add_func ("/core/gzip/ahead/same-trace", test_ahead_same_trace);
+  g_test_add_func ("/core/gzip/ahead/cancel", test_ahead_cancel);
+  g_test_add_func ("/core/gzip/ahead/early-error", test_ahead_early_error);
   return g_test_run ();
 }
