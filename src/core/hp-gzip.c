@@ -20,6 +20,26 @@
 
 #include <isa-l/igzip_lib.h>
 
+/* igzip's AVX code can return with the upper halves of the vector registers
+ * dirty; every SSE instruction of the caller then pays for it. Measured on
+ * the overlaid trace of a 54 MB rank, writing it took twice as long in
+ * all (the JSON code around the compressor 20 times as long) until this
+ * was added after each call. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+static inline void
+clear_upper_state (void)
+{
+  if (__builtin_cpu_supports ("avx"))
+    __asm__ volatile("vzeroupper" ::
+                         : "memory");
+}
+#else
+static inline void
+clear_upper_state (void)
+{
+}
+#endif
+
 /* ---------------------------------------------------------------------------
  * Inflate
  * ------------------------------------------------------------------------- */
@@ -93,6 +113,7 @@ inflater_convert (GConverter     *converter,
   s->next_out = outbuf;
   s->avail_out = out_size;
   res = isal_inflate (s);
+  clear_upper_state ();
   *bytes_read = in_size - s->avail_in;
   *bytes_written = out_size - s->avail_out;
   if (res < 0 || res == ISAL_NEED_DICT)
@@ -205,6 +226,7 @@ deflater_convert (GConverter     *converter,
   zs->end_of_stream = at_end ? 1 : 0;
   zs->flush = flush ? SYNC_FLUSH : NO_FLUSH;
   res = isal_deflate (zs);
+  clear_upper_state ();
   *bytes_read = in_size - zs->avail_in;
   *bytes_written = out_size - zs->avail_out;
   if (res != COMP_OK)
