@@ -131,10 +131,12 @@ elif [ "$kind" = real ] && [ ! -f "$stamp" ]; then
   find "$traces" -name '*.json.gz' -printf '%s %p\n' | sort -rn | head -n "$ranks" |
     awk '{ print $2 }' > "$tmp/real-list"
   [ "$(wc -l < "$tmp/real-list")" -eq "$ranks" ] || die "$traces holds fewer than $ranks .json.gz traces"
-  python3 - "$dir" "$level" < "$tmp/real-list" <<'PY' || die "could not copy the real traces"
+  python3 - "$dir" "$level" "$tmp/real-list" <<'PY' || die "could not copy the real traces"
 import gzip, re, sys
 out, level = sys.argv[1], int(sys.argv[2])
-for r, src in enumerate(line.strip() for line in sys.stdin):
+with open(sys.argv[3]) as f:
+    sources = [line.strip() for line in f if line.strip()]
+for r, src in enumerate(sources):
     with gzip.open(src, "rb") as f:
         text = f.read()
     m = re.search(rb'"distributedInfo"\s*:\s*\{[^{}]*?"rank"\s*:\s*(\d+)', text[:1 << 20])
