@@ -5,7 +5,7 @@
 #   BUILDDIR  a build configured with CC=clang and -Dfuzzing=true (and
 #             -Db_sanitize=address,undefined for memory errors and UB)
 #   SECONDS   how long each target runs
-#   TARGET    fuzz-parser, fuzz-gzip, fuzz-folder (default: all three)
+#   TARGET    fuzz-parser, fuzz-gzip, fuzz-inflate, fuzz-folder (default: all four)
 # Environment:
 #   HOTPATH_FUZZ_CORPUS=DIR  keep each target's corpus in DIR/TARGET (a long
 #                            campaign resumes from it); default: a temporary one
@@ -42,7 +42,7 @@ while (( $# > 0 )); do
   targets+=("$1")
   shift
 done
-(( ${#targets[@]} > 0 )) || targets=(fuzz-parser fuzz-gzip fuzz-folder)
+(( ${#targets[@]} > 0 )) || targets=(fuzz-parser fuzz-gzip fuzz-inflate fuzz-folder)
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/hotpath-fuzz.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -60,6 +60,9 @@ mkdir -p "$work/seeds-gzip"
 for f in "$work"/seeds-file/*.json; do
   { printf '\000'; cat "$f"; } > "$work/seeds-gzip/$(basename "$f")"
 done
+# fuzz-inflate reads whole gzip files
+mkdir -p "$work/seeds-inflate"
+cp "$work"/seeds-file/*.json.gz "$work/seeds-inflate/" 2>/dev/null || true
 # fuzz-folder: two rank files joined by the split line
 split=$'\n--hotpath-fuzz-split--\n'
 while IFS= read -r -d '' d; do
@@ -76,6 +79,7 @@ for f in "$root"/tests/fuzz/regressions/*; do
   case $(basename "$f") in
     fuzz-folder-*) cp "$f" "$work/seeds-folder/" ;;
     fuzz-gzip-*) cp "$f" "$work/seeds-gzip/" ;;
+    fuzz-inflate-*) cp "$f" "$work/seeds-inflate/" ;;
     fuzz-parser-*) cp "$f" "$work/seeds-file/" ;;
   esac
 done
@@ -97,6 +101,7 @@ for t in "${targets[@]}"; do
   fi
   case "$t" in
     fuzz-gzip) seeds="$work/seeds-gzip" ;;
+    fuzz-inflate) seeds="$work/seeds-inflate" ;;
     fuzz-folder) seeds="$work/seeds-folder" ;;
     *) seeds="$work/seeds-file" ;;
   esac
