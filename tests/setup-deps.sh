@@ -26,6 +26,8 @@ HOTPATH_DEB_PACKAGES=(
   libjson-glib-dev
   libyajl-dev
   zlib1g-dev
+  # gzip at several times zlib's speed (meson option isal; zlib without it)
+  libisal-dev
   # data files, their validators and translations
   appstream
   desktop-file-utils

@@ -25,6 +25,7 @@ typedef struct
   gboolean include_last_step;
   gboolean repeated;
   gboolean list_operators;
+  gboolean overlay;
   char    *output;
   char    *charts;
 } Options;
@@ -163,13 +164,19 @@ run (Options      *o,
   if (!write_table (hp_kernel_sequences_get_table (seq), o->output, o->hta_compat))
     return HP_CLI_EXIT_BAD_INPUT;
 
-  overlaid = hp_kernel_sequences_overlaid_path (rank, o->output);
-  if (!hp_kernel_sequences_write_overlaid (seq, overlaid, (guint)o->top_k, !o->no_compress, cancellable, &error))
+  /* the overlaid trace is the rank's whole trace again: only when asked,
+   * and always in HTA's mode, where HTA writes it */
+  if (o->overlay || o->hta_compat)
     {
-      fprintf (stderr, "hotpath-cli: %s\n", error->message);
-      return HP_CLI_EXIT_BAD_INPUT;
+      overlaid = hp_kernel_sequences_overlaid_path (rank, o->output);
+      if (!hp_kernel_sequences_write_overlaid (seq, overlaid, (guint)o->top_k, !o->no_compress, cancellable,
+                                               &error))
+        {
+          fprintf (stderr, "hotpath-cli: %s\n", error->message);
+          return HP_CLI_EXIT_BAD_INPUT;
+        }
+      printf ("%s\n", overlaid);
     }
-  printf ("%s\n", overlaid);
 
   if (o->charts != NULL &&
       !write_charts (hp_kernel_sequences_get_table (seq), o->charts, o->output, (guint)o->top_k, rank->rank))
@@ -185,13 +192,14 @@ hp_cli_patterns (int           argc,
   g_autoptr (GOptionContext) context = g_option_context_new (NULL);
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) paths = NULL;
-  Options      o = { NULL, -1, 3, 5, FALSE, FALSE, FALSE, FALSE, FALSE, NULL, NULL };
+  Options      o = { NULL, -1, 3, 5, FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, NULL, NULL };
   int          status;
   GOptionEntry entries[] = {
     { "operator", 'p', 0, G_OPTION_ARG_STRING, &o.operator_name, "Operators whose name contains NAME (operator_name)", "NAME" },
     { "rank", 'r', 0, G_OPTION_ARG_INT, &o.rank, "The rank (default: the first loaded)", "N" },
     { "min-pattern-len", 0, 0, G_OPTION_ARG_INT, &o.min_pattern_len, "Least number of kernels under an operator (3)", "N" },
     { "top-k", 'k', 0, G_OPTION_ARG_INT, &o.top_k, "Patterns marked in the overlaid trace and charted (5)", "N" },
+    { "overlay", 0, 0, G_OPTION_ARG_NONE, &o.overlay, "Also write overlaid_<trace file name>, the rank's trace with the top patterns marked (always with --hta-compat, as HTA does)", NULL },
     { "no-compress-other-kernels", 0, 0, G_OPTION_ARG_NONE, &o.no_compress, "Keep the args and names of events outside the top patterns", NULL },
     { "repeated", 0, 0, G_OPTION_ARG_NONE, &o.repeated, "Also write repeated_kernel_sequences.csv: kernel sequences that repeat on each stream, whatever launched them", NULL },
     { "list-operators", 0, 0, G_OPTION_ARG_NONE, &o.list_operators, "Print the operators that launch --min-pattern-len kernels or more, most frequent first", NULL },
@@ -205,9 +213,10 @@ hp_cli_patterns (int           argc,
 
   g_option_context_set_summary (context,
                                 "Counts the kernel sequences launched by the shallowest operators whose name "
-                                "contains NAME on one rank and writes frequent_cuda_kernel_sequences.csv and "
-                                "overlaid_<trace file name>, that rank's trace with the top patterns marked "
-                                "in args[\"Patterns\"]. Prints the files written.");
+                                "contains NAME on one rank and writes frequent_cuda_kernel_sequences.csv; with "
+                                "--overlay (or --hta-compat) also overlaid_<trace file name>, that rank's trace "
+                                "with the top patterns marked in args[\"Patterns\"], gzip-compressed at a fast "
+                                "level. Prints the files written.");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     status = hp_cli_usage_error (context, "%s", error->message);

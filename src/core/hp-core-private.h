@@ -75,6 +75,7 @@ HpRankBuilder *_hp_parse_file (const char            *path,
                                HpMode                 mode,
                                const HpLoadLimits    *limits,
                                const HpParseProgress *progress,
+                               gboolean               inflate_ahead,
                                GCancellable          *cancellable,
                                GError               **error);
 void           _hp_rank_builder_free (HpRankBuilder *builder);

@@ -18,6 +18,7 @@ typedef struct
   guint64             bytes_total;
   guint               files_done;
   guint               n_files;
+  gboolean            inflate_ahead;
   GMutex              lock;
   HpLoadProgressFunc  func;
   gpointer            func_data;
@@ -57,8 +58,8 @@ parse_worker (guint    index,
 
   if (!g_cancellable_is_cancelled (job->cancellable))
     {
-      slot->builder = _hp_parse_file (slot->path, job->mode, job->limits, &job->progress, job->cancellable,
-                                      &slot->error);
+      slot->builder = _hp_parse_file (slot->path, job->mode, job->limits, &job->progress,
+                                      job->inflate_ahead, job->cancellable, &slot->error);
       if (slot->builder != NULL &&
           !_hp_rank_derive_local (slot->builder, job->mode, job->cancellable))
         g_clear_pointer (&slot->builder, _hp_rank_builder_free);
@@ -73,7 +74,8 @@ parse_worker (guint    index,
  * @limits: the resolved limits
  *
  * Parses every file and runs its local derive, in parallel; a file that
- * fails keeps its error in its slot.
+ * fails keeps its error in its slot. With fewer files than threads, each
+ * gzip file is inflated on one thread and parsed on another.
  *
  * Returns: (transfer full): one slot per file; free with
  *   _hp_loader_free_slots() and g_free()
@@ -108,6 +110,8 @@ _hp_loader_parse_files (GPtrArray           *files,
     }
 
   n_threads = options->n_threads > 0 ? options->n_threads : g_get_num_processors ();
+  /* fewer files than cores: each file inflates on a core of its own too */
+  job.inflate_ahead = files->len < n_threads;
   n_threads = MAX (1, MIN (n_threads, files->len));
   /* one thread: the files one after the other in this thread */
   job.slots = slots;

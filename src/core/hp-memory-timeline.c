@@ -10,6 +10,7 @@
 #include <yajl/yajl_parse.h>
 
 #include "hp-core-private.h"
+#include "hp-gzip-private.h"
 #include "hp-load-error.h"
 #include "hp-memory-timeline.h"
 
@@ -210,9 +211,9 @@ open_export (const char   *path,
     }
   if (got == 2 && magic[0] == 0x1f && magic[1] == 0x8b)
     {
-      g_autoptr (GZlibDecompressor) dec = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+      g_autoptr (GConverter) dec = _hp_gzip_decompressor_new ();
 
-      return g_converter_input_stream_new (G_INPUT_STREAM (in), G_CONVERTER (dec));
+      return g_converter_input_stream_new (G_INPUT_STREAM (in), dec);
     }
   return G_INPUT_STREAM (g_steal_pointer (&in));
 }

@@ -233,12 +233,17 @@ void     _hp_parser_arg_capture_done (Parser *p);
 extern const yajl_callbacks _hp_parser_callbacks;
 
 /* hp-parser-reader.c */
+typedef struct _HpReaderPipe HpReaderPipe;
+
 /* The file's bytes, inflated when it starts with the gzip magic. Every gzip
  * member is read, as zcat does (pigz and appending writers concatenate
  * members); bytes after the last member that do not start another one are
- * counted and ignored. */
+ * counted and ignored. With a pipe, a thread of its own inflates a few
+ * blocks ahead of the reader; its fields below belong to that thread until
+ * _hp_reader_clear() or the end of the data. */
 typedef struct
 {
+  HpReaderPipe *pipe;
   GInputStream *raw;
   GConverter   *dec; /* NULL: not compressed */
   guchar       *in;
@@ -257,6 +262,8 @@ gboolean _hp_reader_open (HpReader     *r,
                           const char   *basename,
                           GCancellable *cancellable,
                           GError      **error);
+void     _hp_reader_inflate_ahead (HpReader     *r,
+                                   GCancellable *cancellable);
 gssize   _hp_reader_read_all (HpReader     *r,
                               guchar       *out,
                               gsize         size,

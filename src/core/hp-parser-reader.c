@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include "hp-gzip-private.h"
 #include "hp-parser-private.h"
 
 /**
@@ -35,9 +36,68 @@ _hp_file_kind_if_special (const GStatBuf *st)
 
 #define READER_IN_SIZE (64 * 1024)
 
+/* Inflating ahead: blocks the size of the parser's chunks, few enough to
+ * stay in the caches the parser reads them from. */
+#define PIPE_SLOTS 4
+#define PIPE_BLOCK (256 * 1024)
+
+struct _HpReaderPipe
+{
+  GMutex        lock;
+  GCond         cond;
+  GThread      *thread;
+  GCancellable *cancellable;
+  guchar       *data[PIPE_SLOTS];
+  gsize         len[PIPE_SLOTS];
+  guint64       pos[PIPE_SLOTS]; /* file position after each block */
+  guint         head, count;     /* the oldest full block, how many */
+  gboolean      done;            /* the inflating thread has ended */
+  gboolean      stop;            /* the reader wants no more */
+  GError       *error;           /* why it ended, after the blocks */
+  guint64       error_pos;
+  /* the reader's side */
+  gsize    taken; /* bytes of the head block already read */
+  guint64  position;
+  gboolean joined;
+};
+
+static gssize  reader_read_all_direct (HpReader     *r,
+                                       guchar       *out,
+                                       gsize         size,
+                                       GCancellable *cancellable,
+                                       GError      **error);
+static guint64 reader_position_direct (const HpReader *r);
+
+static void
+pipe_join (HpReaderPipe *pipe)
+{
+  if (pipe->joined)
+    return;
+  g_mutex_lock (&pipe->lock);
+  pipe->stop = TRUE;
+  g_cond_broadcast (&pipe->cond);
+  g_mutex_unlock (&pipe->lock);
+  g_thread_join (pipe->thread);
+  pipe->joined = TRUE;
+}
+
+static void
+pipe_free (HpReaderPipe *pipe)
+{
+  pipe_join (pipe);
+  for (guint k = 0; k < PIPE_SLOTS; k++)
+    g_free (pipe->data[k]);
+  g_clear_error (&pipe->error);
+  g_clear_object (&pipe->cancellable);
+  g_mutex_clear (&pipe->lock);
+  g_cond_clear (&pipe->cond);
+  g_free (pipe);
+}
+
 void
 _hp_reader_clear (HpReader *r)
 {
+  g_clear_pointer (&r->pipe, pipe_free);
   g_clear_object (&r->raw);
   g_clear_object (&r->dec);
   g_clear_pointer (&r->in, g_free);
@@ -99,7 +159,7 @@ _hp_reader_open (HpReader     *r,
   r->raw_read = (guint64)got;
   r->raw_eof = got == 0;
   if (got >= 2 && r->in[0] == 0x1f && r->in[1] == 0x8b)
-    r->dec = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP));
+    r->dec = _hp_gzip_decompressor_new ();
   return TRUE;
 }
 
@@ -131,11 +191,17 @@ reader_fill (HpReader     *r,
   return TRUE;
 }
 
-/* Bytes of the file consumed so far (for progress). */
+static guint64
+reader_position_direct (const HpReader *r)
+{
+  return r->raw_read - (r->in_len - r->in_pos);
+}
+
+/* Bytes of the file consumed so far (for progress and errors). */
 guint64
 _hp_reader_position (const HpReader *r)
 {
-  return r->raw_read - (r->in_len - r->in_pos);
+  return r->pipe != NULL ? r->pipe->position : reader_position_direct (r);
 }
 
 /* Like g_input_stream_read(): 0 at the end; on error -1 with @error in
@@ -193,8 +259,9 @@ reader_read (HpReader     *r,
               r->member_ended = FALSE;
               continue;
             }
-          r->trailing = r->file_size > _hp_reader_position (r) ? r->file_size - _hp_reader_position (r)
-                                                               : r->in_len - r->in_pos;
+          r->trailing = r->file_size > reader_position_direct (r)
+                            ? r->file_size - reader_position_direct (r)
+                            : r->in_len - r->in_pos;
           r->finished = TRUE;
           return 0;
         }
@@ -239,13 +306,12 @@ reader_read (HpReader     *r,
     }
 }
 
-/* Fills @out as far as the data goes: yajl gets whole chunks. */
-gssize
-_hp_reader_read_all (HpReader     *r,
-                     guchar       *out,
-                     gsize         size,
-                     GCancellable *cancellable,
-                     GError      **error)
+static gssize
+reader_read_all_direct (HpReader     *r,
+                        guchar       *out,
+                        gsize         size,
+                        GCancellable *cancellable,
+                        GError      **error)
 {
   gsize done = 0;
 
@@ -258,6 +324,152 @@ _hp_reader_read_all (HpReader     *r,
       if (n == 0)
         break;
       done += (gsize)n;
+    }
+  return (gssize)done;
+}
+
+/* The inflating thread: fills free blocks until the data ends, fails or
+ * the reader stops it. */
+static gpointer
+pipe_thread (gpointer data)
+{
+  HpReader     *r = data;
+  HpReaderPipe *pipe = r->pipe;
+
+  for (;;)
+    {
+      GError *local_error = NULL;
+      guint   slot;
+      gssize  n;
+
+      g_mutex_lock (&pipe->lock);
+      while (pipe->count == PIPE_SLOTS && !pipe->stop)
+        g_cond_wait (&pipe->cond, &pipe->lock);
+      if (pipe->stop)
+        {
+          pipe->done = TRUE;
+          g_mutex_unlock (&pipe->lock);
+          break;
+        }
+      slot = (pipe->head + pipe->count) % PIPE_SLOTS;
+      g_mutex_unlock (&pipe->lock);
+
+      /* the block is this thread's until it is counted */
+      n = reader_read_all_direct (r, pipe->data[slot], PIPE_BLOCK, pipe->cancellable, &local_error);
+
+      g_mutex_lock (&pipe->lock);
+      if (n > 0)
+        {
+          pipe->len[slot] = (gsize)n;
+          pipe->pos[slot] = reader_position_direct (r);
+          pipe->count++;
+        }
+      if (n <= 0 || (gsize)n < PIPE_BLOCK)
+        {
+          /* a short block is the last one */
+          if (n < 0)
+            {
+              pipe->error = local_error;
+              pipe->error_pos = reader_position_direct (r);
+            }
+          pipe->done = TRUE;
+        }
+      g_cond_broadcast (&pipe->cond);
+      n = pipe->done;
+      g_mutex_unlock (&pipe->lock);
+      if (n)
+        break;
+    }
+  return NULL;
+}
+
+/**
+ * _hp_reader_inflate_ahead:
+ *
+ * Moves the inflating of a gzip file to a thread of its own, which keeps a
+ * few blocks ahead of the reader: parsing and inflating then share two
+ * cores. Does nothing for a file that is not compressed, or when no thread
+ * can be had.
+ */
+void
+_hp_reader_inflate_ahead (HpReader     *r,
+                          GCancellable *cancellable)
+{
+  HpReaderPipe *pipe;
+
+  if (r->dec == NULL || r->pipe != NULL)
+    return;
+  pipe = g_new0 (HpReaderPipe, 1);
+  g_mutex_init (&pipe->lock);
+  g_cond_init (&pipe->cond);
+  for (guint k = 0; k < PIPE_SLOTS; k++)
+    pipe->data[k] = g_malloc (PIPE_BLOCK);
+  pipe->cancellable = cancellable != NULL ? g_object_ref (cancellable) : NULL;
+  pipe->position = reader_position_direct (r);
+  r->pipe = pipe;
+  pipe->thread = g_thread_try_new ("hp-inflate", pipe_thread, r, NULL);
+  if (pipe->thread == NULL)
+    {
+      pipe->joined = TRUE;
+      r->pipe = NULL;
+      pipe_free (pipe);
+    }
+}
+
+/* Fills @out as far as the data goes: yajl gets whole chunks. */
+gssize
+_hp_reader_read_all (HpReader     *r,
+                     guchar       *out,
+                     gsize         size,
+                     GCancellable *cancellable,
+                     GError      **error)
+{
+  HpReaderPipe *pipe = r->pipe;
+  gsize         done = 0;
+
+  if (pipe == NULL)
+    return reader_read_all_direct (r, out, size, cancellable, error);
+
+  while (done < size)
+    {
+      guint slot;
+      gsize n;
+
+      g_mutex_lock (&pipe->lock);
+      while (pipe->count == 0 && !pipe->done)
+        g_cond_wait (&pipe->cond, &pipe->lock);
+      if (pipe->count == 0)
+        {
+          GError *failed = g_steal_pointer (&pipe->error);
+
+          g_mutex_unlock (&pipe->lock);
+          /* the thread has ended: its fields are the reader's again */
+          pipe_join (pipe);
+          if (failed != NULL)
+            {
+              pipe->position = pipe->error_pos;
+              g_propagate_error (error, failed);
+              return -1;
+            }
+          break;
+        }
+      slot = pipe->head;
+      g_mutex_unlock (&pipe->lock);
+
+      n = MIN (pipe->len[slot] - pipe->taken, size - done);
+      memcpy (out + done, pipe->data[slot] + pipe->taken, n);
+      done += n;
+      pipe->taken += n;
+      if (pipe->taken == pipe->len[slot])
+        {
+          pipe->position = pipe->pos[slot];
+          pipe->taken = 0;
+          g_mutex_lock (&pipe->lock);
+          pipe->head = (pipe->head + 1) % PIPE_SLOTS;
+          pipe->count--;
+          g_cond_broadcast (&pipe->cond);
+          g_mutex_unlock (&pipe->lock);
+        }
     }
   return (gssize)done;
 }

@@ -134,7 +134,9 @@ _hp_load_limits_resolve (const HpLoadLimits *limits,
  * _hp_parse_file:
  *
  * Streams @path (gzip detected by its magic bytes) through yajl into a
- * rank builder. Never holds the file or a DOM of its events.
+ * rank builder. Never holds the file or a DOM of its events. With
+ * @inflate_ahead, a gzip file is inflated on a thread of its own while
+ * this one parses (for a core that would otherwise have nothing to do).
  *
  * yajl lexes a token cut by the end of a chunk again from its start with
  * the next chunk, so a token spread over k chunks costs k² work. A chunk in
@@ -146,6 +148,7 @@ _hp_parse_file (const char            *path,
                 HpMode                 mode,
                 const HpLoadLimits    *limits,
                 const HpParseProgress *progress,
+                gboolean               inflate_ahead,
                 GCancellable          *cancellable,
                 GError               **error)
 {
@@ -170,6 +173,8 @@ _hp_parse_file (const char            *path,
     }
   b->rank->compressed = reader.dec != NULL;
   b->rank->file_bytes = reader.file_size;
+  if (inflate_ahead)
+    _hp_reader_inflate_ahead (&reader, cancellable);
 
   p.b = b;
   p.mode = mode;
@@ -204,14 +209,15 @@ _hp_parse_file (const char            *path,
           else if (b->rank->compressed &&
                    g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
             g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_TRUNCATED,
-                         "%s: truncated: the gzip stream ends after %" G_GUINT64_FORMAT
-                         " bytes of JSON",
-                         b->rank->path, json_bytes);
+                         "%s: truncated: the gzip stream ends inside a member at byte %" G_GUINT64_FORMAT
+                         ", after %" G_GUINT64_FORMAT " bytes of JSON",
+                         b->rank->path, _hp_reader_position (&reader), json_bytes);
           else if (b->rank->compressed && local_error->domain == G_IO_ERROR &&
                    local_error->code == G_IO_ERROR_INVALID_DATA)
             g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_JSON,
-                         "%s: corrupt gzip data after %" G_GUINT64_FORMAT " bytes: %s",
-                         b->rank->path, json_bytes, local_error->message);
+                         "%s: corrupt gzip data near byte %" G_GUINT64_FORMAT
+                         " of the file, after %" G_GUINT64_FORMAT " bytes of JSON: %s",
+                         b->rank->path, _hp_reader_position (&reader), json_bytes, local_error->message);
           else
             g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_UNREADABLE, "%s: read error: %s",
                          b->rank->path, local_error->message);
@@ -301,9 +307,10 @@ _hp_parse_file (const char            *path,
         }
     }
 
+  /* after the inflating thread, if any, has ended */
+  _hp_reader_clear (&reader);
   b->rank->n_gzip_members = reader.members;
   b->rank->gzip_trailing_bytes = reader.trailing;
-  _hp_reader_clear (&reader);
   yajl_free (yh);
   g_string_free (p.capture, TRUE);
   g_free (p.top_key);

@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "hp-gzip-private.h"
 #include "hp-trace-rewrite-private.h"
 
 #define CHUNK_SIZE (256 * 1024)
@@ -213,9 +214,9 @@ open_input (GFile        *file,
     return NULL;
   if (got == 2 && magic[0] == 0x1f && magic[1] == 0x8b)
     {
-      g_autoptr (GZlibDecompressor) dec = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+      g_autoptr (GConverter) dec = _hp_gzip_decompressor_new ();
 
-      return g_converter_input_stream_new (G_INPUT_STREAM (in), G_CONVERTER (dec));
+      return g_converter_input_stream_new (G_INPUT_STREAM (in), dec);
     }
   return G_INPUT_STREAM (g_steal_pointer (&in));
 }
@@ -260,10 +261,9 @@ _hp_rewrite_open (HpRewriteFiles *files,
     return FALSE;
   if (g_str_has_suffix (output_path, ".gz"))
     {
-      g_autoptr (GZlibCompressor) comp = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, -1);
+      g_autoptr (GConverter) comp = _hp_gzip_compressor_new ();
 
-      files->out = g_converter_output_stream_new (hp_output_file_get_stream (files->file),
-                                                  G_CONVERTER (comp));
+      files->out = g_converter_output_stream_new (hp_output_file_get_stream (files->file), comp);
     }
   else
     files->out = g_object_ref (hp_output_file_get_stream (files->file));

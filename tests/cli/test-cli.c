@@ -550,6 +550,49 @@ test_patterns_none (void)
   hp_test_remove_tree (out);
 }
 
+/* Without --hta-compat the overlaid trace is written only with --overlay;
+ * it is gzip, and loads back with the rank's events */
+static void
+test_patterns_overlay (void)
+{
+  g_autofree char *dir = hp_test_data_path ("hta_cp_alexnet", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = g_dir_make_tmp ("hotpath-patterns-XXXXXX", &error);
+  g_autofree char *csv = NULL;
+  g_autofree char *overlaid = NULL;
+  g_autofree char *head = NULL;
+  g_autoptr (HpTrace) source = NULL;
+  g_autoptr (HpTrace) back = NULL;
+  g_auto (HpTestCliRun) plain = { 0 };
+  g_auto (HpTestCliRun) asked = { 0 };
+  gsize len = 0;
+
+  g_assert_no_error (error);
+  csv = g_build_filename (out, "frequent_cuda_kernel_sequences.csv", NULL);
+  overlaid = g_build_filename (out, "overlaid_benchmark_result_2869224_1695835535_trace.json.gz", NULL);
+
+  hp_test_run_cli (&plain, "patterns", "--operator", "aten::_convolution", "--output", out, dir, NULL);
+  g_assert_cmpint (plain.status, ==, 0);
+  g_assert_true (g_file_test (csv, G_FILE_TEST_IS_REGULAR));
+  g_assert_false (g_file_test (overlaid, G_FILE_TEST_EXISTS));
+  g_assert_null (strstr (plain.out, "overlaid_"));
+
+  hp_test_run_cli (&asked, "patterns", "--operator", "aten::_convolution", "--overlay", "--output", out, dir, NULL);
+  g_assert_cmpint (asked.status, ==, 0);
+  g_assert_nonnull (strstr (asked.out, overlaid));
+  g_file_get_contents (overlaid, &head, &len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (len, >, 2);
+  g_assert_cmpuint ((guchar)head[0], ==, 0x1f);
+  g_assert_cmpuint ((guchar)head[1], ==, 0x8b);
+  source = hp_load_path (dir, NULL, NULL, &error);
+  g_assert_no_error (error);
+  back = hp_load_path (overlaid, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hp_trace_get_rank (back, 0)->n_events, ==, hp_trace_get_rank (source, 0)->n_events);
+  hp_test_remove_tree (out);
+}
+
 static void
 test_patterns_usage (void)
 {
@@ -862,6 +905,7 @@ main (int    argc,
   g_test_add_func ("/cli/patterns/golden", test_patterns);
   g_test_add_func ("/cli/patterns/report", test_report_patterns);
   g_test_add_func ("/cli/patterns/none", test_patterns_none);
+  g_test_add_func ("/cli/patterns/overlay", test_patterns_overlay);
   g_test_add_func ("/cli/patterns/usage", test_patterns_usage);
   g_test_add_func ("/cli/health/text", test_health_text);
   g_test_add_func ("/cli/health/json", test_health_json);

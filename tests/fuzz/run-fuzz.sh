@@ -5,7 +5,7 @@
 #   BUILDDIR  a build configured with CC=clang and -Dfuzzing=true (and
 #             -Db_sanitize=address,undefined for memory errors and UB)
 #   SECONDS   how long each target runs
-#   TARGET    fuzz-parser, fuzz-gzip, fuzz-folder, fuzz-state (default: all)
+#   TARGET    fuzz-parser, fuzz-gzip, fuzz-folder, fuzz-inflate fuzz-state (default: all)
 # Environment:
 #   HOTPATH_FUZZ_CORPUS=DIR  keep each target's corpus in DIR/TARGET (a long
 #                            campaign resumes from it); default: a temporary one
@@ -43,7 +43,7 @@ while (( $# > 0 )); do
   targets+=("$1")
   shift
 done
-(( ${#targets[@]} > 0 )) || targets=(fuzz-parser fuzz-gzip fuzz-folder fuzz-state)
+(( ${#targets[@]} > 0 )) || targets=(fuzz-parser fuzz-gzip fuzz-folder fuzz-inflate fuzz-state)
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/hotpath-fuzz.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -61,6 +61,9 @@ mkdir -p "$work/seeds-gzip"
 for f in "$work"/seeds-file/*.json; do
   { printf '\000'; cat "$f"; } > "$work/seeds-gzip/$(basename "$f")"
 done
+# fuzz-inflate reads whole gzip files
+mkdir -p "$work/seeds-inflate"
+cp "$work"/seeds-file/*.json.gz "$work/seeds-inflate/" 2>/dev/null || true
 # fuzz-folder: two rank files joined by the split line
 split=$'\n--hotpath-fuzz-split--\n'
 while IFS= read -r -d '' d; do
@@ -80,6 +83,7 @@ for f in "$root"/tests/fuzz/regressions/*; do
   case $(basename "$f") in
     fuzz-folder-*) cp "$f" "$work/seeds-folder/" ;;
     fuzz-gzip-*) cp "$f" "$work/seeds-gzip/" ;;
+    fuzz-inflate-*) cp "$f" "$work/seeds-inflate/" ;;
     fuzz-parser-*) cp "$f" "$work/seeds-file/" ;;
     fuzz-state-*) cp "$f" "$work/seeds-state/" ;;
   esac
@@ -102,6 +106,7 @@ for t in "${targets[@]}"; do
   fi
   case "$t" in
     fuzz-gzip) seeds="$work/seeds-gzip" ;;
+    fuzz-inflate) seeds="$work/seeds-inflate" ;;
     fuzz-folder) seeds="$work/seeds-folder" ;;
     fuzz-state) seeds="$work/seeds-state" ;;
     *) seeds="$work/seeds-file" ;;
