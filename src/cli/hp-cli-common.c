@@ -95,7 +95,11 @@ hp_cli_load (char        **paths,
 
   options.mode = hta_compat ? HP_MODE_HTA_COMPAT : HP_MODE_DEFAULT;
   options.include_last_step = include_last_step;
-  trace = hp_load_paths ((const char *const *)paths, &options, cancellable, stats, &error);
+  /* a folder of rank summaries, or one mixing summaries and traces */
+  if (hp_paths_have_summaries ((const char *const *)paths))
+    trace = hp_summary_load_paths ((const char *const *)paths, &options, cancellable, &error);
+  else
+    trace = hp_load_paths ((const char *const *)paths, &options, cancellable, stats, &error);
   if (trace == NULL)
     {
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))

@@ -33,6 +33,7 @@ static const struct
   { "critical-path", hp_cli_critical_path, "the chain of work that set a step's length, and what bound it" },
   { "patterns", hp_cli_patterns, "frequent CUDA kernel sequences of an operator, and repeated ones" },
   { "health", hp_cli_health, "what a trace lacks or has wrong, and which analyses to trust" },
+  { "summarize", hp_cli_summarize, "one small summary per rank file, to open instead of the traces" },
   { "bench", hp_cli_bench, "time and memory of loading a trace folder" },
 };
 
