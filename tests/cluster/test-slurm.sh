@@ -5,8 +5,10 @@
 # the summaries writes the same tables as on the traces, byte for byte, in
 # both modes. Always stops the cluster; every wait is bounded.
 #
-# Usage: tests/cluster/test-slurm.sh [BUILDDIR]   (default: build)
-# Environment: HOTPATH_SLURM_RANKS=4  rank files to generate (2 to 64)
+# Usage: tests/cluster/test-slurm.sh [--local] [BUILDDIR]   (default: build)
+#   --local: summarise with hotpath-cli directly instead of the array job
+#            (no Slurm, no root: what `meson test summaries-8-ranks` runs)
+# Environment: HOTPATH_SLURM_RANKS=8  rank files to generate (2 to 64)
 #
 # Exit status: 0 passed, 1 failed, 77 skipped (not root, or no Slurm).
 #
@@ -14,12 +16,17 @@
 
 set -euo pipefail
 
+local_only=0
+if [[ "${1:-}" == --local ]]; then
+  local_only=1
+  shift
+fi
+builddir=$(cd "${1:-build}" && pwd)
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 root=$PWD
-builddir=$(cd "${1:-build}" && pwd)
 cli="$builddir/src/cli/hotpath-cli"
 gen="$builddir/tests/tools/hp-gen-traces"
-n_ranks=${HOTPATH_SLURM_RANKS:-4}
+n_ranks=${HOTPATH_SLURM_RANKS:-8}
 template="$root/tests/data/hta_trace_filter_2ranks/sampled_rank-0.json.gz"
 
 fail ()
@@ -28,13 +35,15 @@ fail ()
   exit 1
 }
 
-if [[ "$(id -u)" != 0 ]]; then
+if (( local_only )); then
+  :
+elif [[ "$(id -u)" != 0 ]]; then
   echo "test-slurm: SKIP: needs root to run slurmd" >&2
   exit 77
 fi
 export PATH="$PATH:/usr/sbin"
 for tool in slurmctld slurmd munged sbatch; do
-  if ! command -v "$tool" >/dev/null 2>&1; then
+  if (( !local_only )) && ! command -v "$tool" >/dev/null 2>&1; then
     echo "test-slurm: SKIP: $tool not installed (tests/setup-deps.sh lists it)" >&2
     exit 77
   fi
@@ -60,19 +69,23 @@ timeout 120 "$gen" --template "$template" --ranks "$n_ranks" --output "$work/tra
 n=$(find "$work/traces" -maxdepth 1 -type f \( -name '*.json' -o -name '*.gz' \) | wc -l)
 (( n == n_ranks )) || fail "expected $n_ranks rank files, found $n"
 
-conf=$(timeout 120 tests/cluster/slurm-local.sh start) || fail "the single-node Slurm did not start"
-eval "$conf"
-started=1
+if (( local_only )); then
+  timeout 600 "$cli" summarize --quiet --output "$work/summaries" "$work/traces"/* || fail "summarize failed"
+else
+  conf=$(timeout 120 tests/cluster/slurm-local.sh start) || fail "the single-node Slurm did not start"
+  eval "$conf"
+  started=1
 
-echo "test-slurm: submitting --array=0-$((n - 1)) on $n rank files"
-(
-  cd "$work"
-  HOTPATH_CLI="$cli" timeout 600 sbatch --wait --export=ALL --array="0-$((n - 1))" \
-    "$root/contrib/slurm/hotpath-summarize.sbatch" "$work/traces" "$work/summaries"
-) || {
-  cat "$work"/hotpath-summarize-*.out >&2 2>/dev/null || true
-  fail "the array job failed"
-}
+  echo "test-slurm: submitting --array=0-$((n - 1)) on $n rank files"
+  (
+    cd "$work"
+    HOTPATH_CLI="$cli" timeout 600 sbatch --wait --export=ALL --array="0-$((n - 1))" \
+      "$root/contrib/slurm/hotpath-summarize.sbatch" "$work/traces" "$work/summaries"
+  ) || {
+    cat "$work"/hotpath-summarize-*.out >&2 2>/dev/null || true
+    fail "the array job failed"
+  }
+fi
 m=$(find "$work/summaries" -maxdepth 1 -name '*.hpsum' | wc -l)
 (( m == n )) || fail "expected $n summaries, found $m"
 
@@ -108,4 +121,4 @@ for mode in default hta-compat; do
   done
 done
 (( status == 0 )) || fail "report on the summaries differs from report on the traces"
-echo "test-slurm: PASS ($n ranks, both modes)"
+echo "test-slurm: PASS ($n ranks, both modes$( (( local_only )) && echo ", without Slurm"))"
