@@ -277,6 +277,20 @@ ranks_to_load (GPtrArray *summaries)
 }
 
 /**
+ * hp_summary_job_ranks_to_load:
+ * @trace: a job opened from summaries
+ *
+ * Returns: (transfer full): the ranks whose traces to load in full, the
+ *   slowest first (at most four, then how many more), with their paths
+ */
+char *
+hp_summary_job_ranks_to_load (HpTrace *trace)
+{
+  g_return_val_if_fail (hp_trace_get_summaries (trace) != NULL, NULL);
+  return ranks_to_load (hp_trace_get_summaries (trace));
+}
+
+/**
  * hp_summary_job_why_not:
  * @trace: a job opened from summaries
  *
@@ -449,9 +463,176 @@ job_health (HpTrace *trace)
   return report;
 }
 
+static HpSummary *
+summary_at (HpTrace *trace,
+            guint    position)
+{
+  const HpRank *r = hp_trace_get_rank (trace, position);
+  GPtrArray    *summaries = hp_trace_get_summaries (trace);
+
+  for (guint k = 0; k < summaries->len; k++)
+    if (((HpSummary *)summaries->pdata[k])->rank == r->rank)
+      return summaries->pdata[k];
+  return NULL;
+}
+
+static GArray *
+job_step_durations (HpTrace *trace,
+                    guint    position)
+{
+  HpSummary *s = summary_at (trace, position);
+  GArray    *out = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GVariant) kept = s != NULL ? g_variant_lookup_value (_hp_summary_get_mode (s, hp_trace_get_mode (trace)),
+                                                                  "kept-steps", G_VARIANT_TYPE ("ax"))
+                                        : NULL;
+  const gint64 *ns;
+  gsize         n = 0;
+
+  if (kept == NULL)
+    return out;
+  ns = g_variant_get_fixed_array (kept, &n, sizeof (gint64));
+  for (gsize i = 0; i < n; i++)
+    {
+      double us = hp_ns_to_us (ns[i]);
+
+      g_array_append_val (out, us);
+    }
+  return out;
+}
+
+static HpTable *
+job_memory_peaks (HpTrace    *trace,
+                  const char *label)
+{
+  g_autoptr (GPtrArray) parts = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
+  HpTable *out;
+  int      c;
+
+  for (guint p = 0; p < hp_trace_get_n_ranks (trace); p++)
+    {
+      HpSummary *s = summary_at (trace, p);
+      g_autoptr (GVariant) v = s != NULL ? g_variant_lookup_value (_hp_summary_get_mode (s, hp_trace_get_mode (trace)),
+                                                                   "memory-peaks", NULL)
+                                         : NULL;
+      HpTable *t = v != NULL ? _hp_summary_table_from_variant (v) : NULL;
+
+      if (t != NULL)
+        g_ptr_array_add (parts, t);
+    }
+  if (parts->len == 0)
+    {
+      out = hp_table_new ("compare_memory", "Memory peaks per run, rank and device");
+      hp_table_add_column (out, "label", HP_COLUMN_STRING, NULL);
+      hp_table_add_column (out, "rank", HP_COLUMN_INT, NULL);
+      hp_table_add_column (out, "device", HP_COLUMN_INT, NULL);
+      hp_table_add_column (out, "peak_allocated", HP_COLUMN_INT, "bytes");
+      hp_table_add_column (out, "peak_reserved", HP_COLUMN_INT, "bytes");
+      hp_table_add_column (out, "memory_events", HP_COLUMN_INT, NULL);
+      return out;
+    }
+  out = concat (parts);
+  c = hp_table_find_column (out, "label");
+  for (guint i = 0; c >= 0 && i < hp_table_get_n_rows (out); i++)
+    hp_table_set_string (out, i, c, label);
+  return out;
+}
+
+typedef struct
+{
+  gboolean    gpu;
+  const char *cat; /* interned */
+  const char *name;
+  gint64      count;
+  gint64      dur;
+} OpSum;
+
+static int
+cmp_op_sum (gconstpointer a,
+            gconstpointer b)
+{
+  const OpSum *x = a;
+  const OpSum *y = b;
+  int          c = strcmp (x->cat, y->cat);
+
+  if (c == 0)
+    c = strcmp (x->name, y->name);
+  if (c == 0)
+    c = (int)x->gpu - (int)y->gpu;
+  return c;
+}
+
+/* hp_trace_diff_run_summary() of the job: each rank's sums added up, in
+ * the order and with the names that function gives */
+static HpTable *
+job_ops_summary (HpTrace *trace)
+{
+  gboolean compat = hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT;
+  g_autoptr (GHashTable) index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GArray) sums = g_array_new (FALSE, FALSE, sizeof (OpSum));
+  HpTable *table;
+
+  for (guint p = 0; p < hp_trace_get_n_ranks (trace); p++)
+    {
+      HpSummary *s = summary_at (trace, p);
+      g_autoptr (GVariant) v = s != NULL ? g_variant_lookup_value (_hp_summary_get_mode (s, hp_trace_get_mode (trace)),
+                                                                   "op-sums", NULL)
+                                         : NULL;
+      g_autoptr (HpTable) t = v != NULL ? _hp_summary_table_from_variant (v) : NULL;
+
+      for (guint i = 0; t != NULL && i < hp_table_get_n_rows (t); i++)
+        {
+          g_autofree char *key = g_strdup_printf ("%d\x1f%s\x1f%s", (int)hp_table_get_int (t, i, 0),
+                                                  hp_table_get_string (t, i, 1), hp_table_get_string (t, i, 2));
+          gpointer         slot = g_hash_table_lookup (index, key);
+          OpSum           *sum;
+
+          if (slot == NULL)
+            {
+              OpSum fresh = { hp_table_get_int (t, i, 0) != 0, g_intern_string (hp_table_get_string (t, i, 1)),
+                              g_intern_string (hp_table_get_string (t, i, 2)), 0, 0 };
+
+              g_array_append_val (sums, fresh);
+              slot = GUINT_TO_POINTER (sums->len);
+              g_hash_table_insert (index, g_steal_pointer (&key), slot);
+            }
+          sum = &g_array_index (sums, OpSum, GPOINTER_TO_UINT (slot) - 1);
+          sum->count += hp_table_get_int (t, i, 3);
+          sum->dur += hp_table_get_int (t, i, 4);
+        }
+    }
+  g_array_sort (sums, cmp_op_sum);
+  table = hp_table_new ("ops_summary", "Op summary");
+  hp_table_add_column (table, "cat", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "name", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "short_name", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "counts", HP_COLUMN_INT, NULL);
+  hp_table_add_column (table, "total_duration", HP_COLUMN_DOUBLE, "us");
+  if (!compat)
+    hp_table_add_column (table, "device", HP_COLUMN_STRING, NULL);
+  for (guint k = 0; k < sums->len; k++)
+    {
+      const OpSum     *sum = &g_array_index (sums, OpSum, k);
+      const char      *name = !compat && hp_parse_profiler_step (sum->name) >= 0 ? "ProfilerStep" : sum->name;
+      g_autofree char *short_name = hp_shorten_name (name);
+      guint            row = hp_table_append_row (table);
+
+      hp_table_set_string (table, row, 0, sum->cat);
+      hp_table_set_string (table, row, 1, name);
+      hp_table_set_string (table, row, 2, short_name);
+      hp_table_set_int (table, row, 3, sum->count);
+      hp_table_set_double (table, row, 4, hp_ns_to_us (sum->dur));
+      if (!compat)
+        hp_table_set_string (table, row, 5, sum->gpu ? "GPU" : "CPU");
+    }
+  return table;
+}
+
 static const HpTraceSummaryHooks job_hooks = {
   .run = job_run,
   .health = job_health,
+  .step_durations = job_step_durations,
+  .memory_peaks = job_memory_peaks,
+  .ops_summary = job_ops_summary,
 };
 
 static int

@@ -283,6 +283,68 @@ steps_variant (HpTrace      *trace,
   return g_variant_builder_end (&b);
 }
 
+/* the durations of the steps the rank keeps (its rows), in ns */
+static GVariant *
+kept_steps_variant (const HpRank *r)
+{
+  g_autoptr (GArray) durations = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  for (guint k = 0; k < r->n_rows; k++)
+    if (r->flags[r->rows[k]] & HP_EVENT_STEP)
+      {
+        gint64 dur = hp_rank_dur (r, r->rows[k]);
+
+        g_array_append_val (durations, dur);
+      }
+  return g_variant_new_fixed_array (G_VARIANT_TYPE_INT64, durations->data, durations->len, sizeof (gint64));
+}
+
+/* each (device, category, name) of the rank's rows with its count and
+ * total duration: what hp_trace_diff_run_summary() adds up over ranks */
+static HpTable *
+op_sums (HpTrace      *trace,
+         const HpRank *r)
+{
+  g_autoptr (GHashTable) index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  HpTable *t = hp_table_new ("op_sums", "Op sums");
+
+  hp_table_add_column (t, "gpu", HP_COLUMN_INT, NULL);
+  hp_table_add_column (t, "cat", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (t, "name", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (t, "count", HP_COLUMN_INT, NULL);
+  hp_table_add_column (t, "dur", HP_COLUMN_INT, "ns");
+  for (guint k = 0; k < r->n_rows; k++)
+    {
+      guint            e = r->rows[k];
+      gboolean         gpu = (r->flags[e] & HP_EVENT_G1) != 0;
+      const char      *cat = r->cat[e] != HP_NO_STRING ? hp_trace_get_string (trace, r->cat[e]) : "";
+      const char      *name = hp_trace_get_string (trace, r->name[e]);
+      g_autofree char *key = NULL;
+      gpointer         slot;
+      guint            row;
+
+      if (r->kind[e] == HP_EVENT_KIND_INSTANT)
+        continue;
+      key = g_strdup_printf ("%d\x1f%s\x1f%s", gpu, cat, name);
+      slot = g_hash_table_lookup (index, key);
+      if (slot == NULL)
+        {
+          row = hp_table_append_row (t);
+          hp_table_set_int (t, row, 0, gpu);
+          hp_table_set_string (t, row, 1, cat);
+          hp_table_set_string (t, row, 2, name);
+          hp_table_set_int (t, row, 3, 0);
+          hp_table_set_int (t, row, 4, 0);
+          g_hash_table_insert (index, g_steal_pointer (&key), GUINT_TO_POINTER (row + 1));
+        }
+      else
+        row = GPOINTER_TO_UINT (slot) - 1;
+      hp_table_set_int (t, row, 3, hp_table_get_int (t, row, 3) + 1);
+      hp_table_set_int (t, row, 4, hp_table_get_int (t, row, 4) + hp_rank_dur (r, e));
+    }
+  return t;
+}
+
 static const char *
 args_string (JsonObject *args,
              const char *key,
@@ -460,6 +522,17 @@ mode_variant (HpTrace      *trace,
   instances = collective_instances (trace, r);
   g_variant_dict_insert_value (&dict, "collectives", _hp_summary_table_to_variant (instances));
   g_variant_dict_insert_value (&dict, "steps", steps_variant (trace, r));
+  g_variant_dict_insert_value (&dict, "kept-steps", kept_steps_variant (r));
+  {
+    g_autoptr (HpTable) ops = op_sums (trace, r);
+
+    g_variant_dict_insert_value (&dict, "op-sums", _hp_summary_table_to_variant (ops));
+  }
+  {
+    g_autoptr (HpTable) peaks = hp_compare_memory (trace, "");
+
+    g_variant_dict_insert_value (&dict, "memory-peaks", _hp_summary_table_to_variant (peaks));
+  }
   g_variant_dict_insert_value (&dict, "health", health_variant (trace));
   g_variant_dict_insert_value (&dict, "activity", activity_variant (trace, r));
   return g_variant_dict_end (&dict);

@@ -60,6 +60,7 @@ HpTrace   *hp_summary_load_paths (const char *const   *paths,
                                   GCancellable        *cancellable,
                                   GError             **error);
 GPtrArray *hp_trace_get_summaries (HpTrace *trace);
+char      *hp_summary_job_ranks_to_load (HpTrace *trace);
 char      *hp_summary_job_why_not (HpTrace                *trace,
                                    const HpAnalysis       *analysis,
                                    const HpAnalysisParams *params);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hp-classify.h"
+#include "hp-core-private.h"
 #include "hp-trace-diff-private.h"
 
 /* the name every ProfilerStep#N range takes in the default mode, so that
@@ -379,6 +380,9 @@ hp_trace_diff_run_summary (HpTrace      *trace,
   g_autoptr (GHashTable) index = g_hash_table_new (g_direct_hash, g_direct_equal);
   g_autoptr (GArray) sums = g_array_new (FALSE, FALSE, sizeof (OpSum));
 
+  /* a job opened from summaries has each rank's sums */
+  if (_hp_trace_get_summary_hooks (trace) != NULL)
+    return _hp_trace_get_summary_hooks (trace)->ops_summary (trace);
   for (guint p = 0; p < hp_trace_get_n_ranks (trace); p++)
     {
       const HpRank *r = hp_trace_get_rank (trace, p);

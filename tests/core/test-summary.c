@@ -263,6 +263,63 @@ test_health_and_lanes (Fixture      *f,
     }
 }
 
+static void
+assert_same_runs (GPtrArray *a,
+                  GPtrArray *b)
+{
+  g_assert_cmpuint (a->len, ==, b->len);
+  for (guint t = 0; t < a->len; t++)
+    {
+      g_autofree char *x = hp_table_to_csv (a->pdata[t]);
+      g_autofree char *y = hp_table_to_csv (b->pdata[t]);
+
+      g_test_message ("%s", hp_table_get_name (a->pdata[t]));
+      g_assert_cmpstr (x, ==, y);
+    }
+}
+
+/* compare and check of summaries give what they give of the traces, step
+ * times, memory peaks and op sums included */
+static void
+test_compare_and_check (Fixture      *f,
+                        gconstpointer data)
+{
+  g_autofree char  *folder = hp_test_data_path (CASE, NULL);
+  const char *const full[] = { folder, NULL };
+  const char *const sums[] = { f->dir, NULL };
+  const char *const labels[] = { "a", "b" };
+
+  for (int m = HP_MODE_DEFAULT; m <= HP_MODE_HTA_COMPAT; m++)
+    {
+      g_autoptr (HpTrace) trace = open_paths (full, m);
+      g_autoptr (HpTrace) job = open_paths (sums, m);
+      HpTrace *with_job[] = { job, trace };
+      HpTrace *with_trace[] = { trace, trace };
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GPtrArray) x = hp_compare_runs (with_job, labels, 2, NULL, NULL, &error);
+      g_autoptr (GPtrArray) y = hp_compare_runs (with_trace, labels, 2, NULL, NULL, &error);
+      g_autoptr (HpTable) check_job = NULL;
+      g_autoptr (HpTable) check_trace = NULL;
+      g_autofree char *csv_job = NULL;
+      g_autofree char *csv_trace = NULL;
+      HpCheckParams    params;
+      gboolean         regressed = TRUE;
+
+      g_assert_no_error (error);
+      assert_same_runs (x, y);
+
+      hp_check_params_init (&params);
+      check_job = hp_check_runs (job, trace, &params, &regressed, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_false (regressed);
+      check_trace = hp_check_runs (trace, trace, &params, &regressed, NULL, &error);
+      g_assert_no_error (error);
+      csv_job = hp_table_to_csv (check_job);
+      csv_trace = hp_table_to_csv (check_trace);
+      g_assert_cmpstr (csv_job, ==, csv_trace);
+    }
+}
+
 /* a summary file made of @header and a gzip stream of @payload */
 static char *
 write_file (const char *dir,
@@ -388,6 +445,8 @@ main (int    argc,
 
   g_test_add ("/core/summary/same-tables", Fixture, NULL, fixture_set_up, test_same_tables, fixture_tear_down);
   g_test_add ("/core/summary/mixed", Fixture, NULL, fixture_set_up, test_mixed, fixture_tear_down);
+  g_test_add ("/core/summary/compare-and-check", Fixture, NULL, fixture_set_up, test_compare_and_check,
+              fixture_tear_down);
   g_test_add ("/core/summary/needs-full", Fixture, NULL, fixture_set_up, test_needs_full, fixture_tear_down);
   g_test_add ("/core/summary/health-and-lanes", Fixture, NULL, fixture_set_up, test_health_and_lanes,
               fixture_tear_down);
