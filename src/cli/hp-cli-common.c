@@ -75,6 +75,15 @@ hp_cli_strict_status (HpTrace *trace,
   return HP_CLI_EXIT_BAD_INPUT;
 }
 
+/* whether the running command reads summaries (main.c sets it) */
+static gboolean summaries_allowed;
+
+void
+hp_cli_allow_summaries (gboolean allowed)
+{
+  summaries_allowed = allowed;
+}
+
 /**
  * hp_cli_load:
  *
@@ -97,7 +106,20 @@ hp_cli_load (char        **paths,
   options.include_last_step = include_last_step;
   /* a folder of rank summaries, or one mixing summaries and traces */
   if (hp_paths_have_summaries ((const char *const *)paths))
-    trace = hp_summary_load_paths ((const char *const *)paths, &options, cancellable, &error);
+    {
+      trace = hp_summary_load_paths ((const char *const *)paths, &options, cancellable, &error);
+      if (trace != NULL && !summaries_allowed)
+        {
+          g_autofree char *ranks = hp_summary_job_ranks_to_load (trace);
+
+          fprintf (stderr,
+                   "%s: reads every event; summaries do not hold them: load the traces in full, "
+                   "slowest rank first: %s\n",
+                   g_get_prgname (), ranks);
+          hp_trace_unref (trace);
+          return NULL;
+        }
+    }
   else
     trace = hp_load_paths ((const char *const *)paths, &options, cancellable, stats, &error);
   if (trace == NULL)

@@ -69,6 +69,7 @@ HpTrace  *hp_cli_load_scoped (char        **paths,
                               HpScope      *scope,
                               GCancellable *cancellable);
 void      hp_cli_print_issues (HpTrace *trace);
+void      hp_cli_allow_summaries (gboolean allowed);
 JsonNode *hp_cli_summary_info (HpTrace *trace,
                                gboolean json);
 int       hp_cli_strict_status (HpTrace *trace,
