@@ -659,6 +659,8 @@ stub_rank (HpSummary  *s,
   r->device_type = g_strdup (s->device_type != NULL ? s->device_type : "UNKNOWN GPU");
   r->file_bytes = s->trace_bytes;
   r->json_bytes = s->json_bytes;
+  /* no events, but what readers of a rank expect to look up in */
+  r->arg_keys = hp_strings_new ();
   g_variant_lookup (s->root, "metadata", "&s", &metadata);
   node = metadata != NULL ? json_from_string (metadata, NULL) : NULL;
   r->metadata = node != NULL ? node : json_node_init_object (json_node_alloc (), json_object_new ());
