@@ -1,0 +1,122 @@
+/* test-summary-window.c — a folder of rank summaries in the window: the tabs show the traces' tables.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <gtk/gtk.h>
+#include <locale.h>
+#include <string.h>
+
+#include "hp-test-utils.h"
+#include "hp-trace-page.h"
+#include "hp-ui-test-utils.h"
+#include "hp-window.h"
+
+#define CASE "hta_trace_filter_2ranks"
+
+static char *
+make_summaries (void)
+{
+  g_autoptr (GError) error = NULL;
+  char *dir = g_dir_make_tmp ("hotpath-ui-summary-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  for (guint r = 0; r < 2; r++)
+    {
+      g_autofree char *name = g_strdup_printf ("sampled_rank-%u.json.gz", r);
+      g_autofree char *trace = hp_test_data_path (CASE, name, NULL);
+      g_autoptr (HpSummary) s = hp_summary_new_for_trace (trace, NULL, &error);
+      g_autofree char *file = NULL;
+      g_autofree char *path = NULL;
+
+      g_assert_no_error (error);
+      file = hp_summary_dup_file_name (s);
+      path = g_build_filename (dir, file, NULL);
+      g_assert_true (hp_summary_write (s, path, &error));
+    }
+  return dir;
+}
+
+/* the CSV of @table_name of @analysis on the full traces */
+static char *
+full_csv (const char *analysis,
+          const char *table_name)
+{
+  g_autoptr (HpTrace) trace = hp_test_load (CASE, HP_MODE_DEFAULT);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) tables = hp_analysis_run (hp_analysis_find (analysis), trace, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  return hp_table_to_csv (hp_analysis_result_find_table (tables, table_name));
+}
+
+static gboolean
+is_label_with (GtkWidget *widget,
+               gpointer   data)
+{
+  return GTK_IS_LABEL (widget) && strstr (gtk_label_get_label (GTK_LABEL (widget)), data) != NULL;
+}
+
+static gboolean
+finding_shown (gpointer page)
+{
+  return hp_ui_test_find_widget (GTK_WIDGET (page), is_label_with, "Rank 1 is idle 54.7%") != NULL;
+}
+
+static void
+assert_tab_table (GtkNotebook *notebook,
+                  const char  *tab,
+                  const char  *analysis,
+                  const char  *table_name)
+{
+  HpAnalysisPanel *panel = hp_ui_test_show_tab (notebook, tab, hp_ui_test_panel_idle);
+  HpTable         *shown = hp_analysis_panel_find_table (panel, analysis, table_name);
+  g_autofree char *expected = full_csv (analysis, table_name);
+  g_autofree char *got = NULL;
+
+  g_assert_nonnull (shown);
+  got = hp_table_to_csv (shown);
+  g_assert_cmpstr (got, ==, expected);
+}
+
+/* Overview, Kernels, Idle time and Overlap of the summaries show the
+ * tables of the full traces; the Overview says where the numbers come from */
+static void
+test_tabs (void)
+{
+  g_autofree char *dir = make_summaries ();
+  HpWindow        *window = hp_ui_test_open_window (dir, 1280, 900);
+  HpTracePage     *page;
+  GtkNotebook     *notebook;
+
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
+  page = hp_window_get_trace_page (window);
+  g_assert_nonnull (page);
+  g_assert_nonnull (hp_trace_get_summaries (hp_session_get_trace (hp_trace_page_get_session (page))));
+  notebook = hp_trace_page_get_notebook (page);
+
+  assert_tab_table (notebook, "Kernels", "gpu_kernel_breakdown", "gpu_kernel_breakdown_kernel_type");
+  assert_tab_table (notebook, "Kernels", "gpu_kernel_breakdown", "gpu_kernel_breakdown_kernels");
+  assert_tab_table (notebook, "Idle time", "idle_time_breakdown", "idle_time_breakdown");
+  assert_tab_table (notebook, "Overlap", "comm_comp_overlap", "comm_comp_overlap");
+
+  hp_ui_test_show_tab (notebook, "Overview", hp_ui_test_panel_idle);
+  g_assert_true (hp_ui_test_wait_for (finding_shown, page));
+  g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (page), is_label_with, "opened from rank summaries"));
+
+  hp_ui_test_close_window (window);
+  hp_ui_test_remove_tree (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  setlocale (LC_ALL, "C.UTF-8");
+  gtk_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ui/summary/tabs", test_tabs);
+  return g_test_run ();
+}
