@@ -138,6 +138,14 @@ load_summaries_thread (GTask        *task,
   /* summaries keep the last step filtered out, whatever the setting */
   options.include_last_step = FALSE;
   trace = hp_summary_load_paths ((const char *const *)self->paths, &options, cancellable, &error);
+  if (trace != NULL)
+    {
+      /* the timeline draws each rank's coarse activity */
+      HpTrace *with_activity = hp_summary_job_with_activity (trace, cancellable, &error);
+
+      hp_trace_unref (trace);
+      trace = with_activity;
+    }
   if (trace == NULL)
     g_task_return_error (task, error);
   else

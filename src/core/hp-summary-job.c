@@ -20,6 +20,7 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
 
@@ -31,7 +32,7 @@ static gint64
 job_offset (HpTrace   *trace,
             HpSummary *s)
 {
-  return s->min_ts - hp_trace_get_min_ts (trace);
+  return s->min_ts - s->job_min_ts;
 }
 
 /* us → the ns it was made from (hp_ns_to_us()), exact below 2^53 ns */
@@ -888,8 +889,157 @@ hp_summary_load_paths (const char *const   *paths,
                             s->source, s->rank, own, g_hash_table_size (union_steps), s->trace_path);
       g_ptr_array_add (ranks, stub_rank (s, s->source));
     }
+  for (guint k = 0; k < summaries->len; k++)
+    ((HpSummary *)summaries->pdata[k])->job_min_ts = min_ts;
   trace = _hp_trace_new (mode, FALSE, hp_strings_new (), g_steal_pointer (&ranks), g_steal_pointer (&issues),
                          g_steal_pointer (&others), min_ts);
+  _hp_trace_set_summaries (trace, summaries, &job_hooks);
+  return trace;
+}
+
+/* one rank's activity as a Kineto trace: an event per busy bin of each
+ * lane, named by its share */
+static gboolean
+write_activity (HpSummary  *s,
+                const char *path,
+                GError    **error)
+{
+  g_autoptr (GArray) lanes = hp_summary_get_lanes (s, s->job_min_ts);
+  g_autoptr (GString) out = g_string_new (NULL);
+  gboolean first = TRUE;
+
+  const char *metadata = NULL;
+
+  /* the trace's own top-level members (device properties and the like),
+   * then its activity as the events */
+  g_variant_lookup (s->root, "metadata", "&s", &metadata);
+  if (metadata != NULL && metadata[0] == '{' && strchr (metadata, ':') != NULL && g_str_has_suffix (metadata, "}"))
+    {
+      g_string_append_len (out, metadata, strlen (metadata) - 1);
+      g_string_append (out, ", ");
+    }
+  else
+    g_string_append (out, "{");
+  if (metadata == NULL || strstr (metadata, "\"distributedInfo\"") == NULL)
+    g_string_append_printf (out, "\"distributedInfo\": {\"rank\": %d}, ", s->rank);
+  g_string_append (out, "\"traceEvents\": [");
+  for (guint l = 0; l < lanes->len; l++)
+    {
+      const HpSummaryLane *lane = &g_array_index (lanes, HpSummaryLane, l);
+      double               width = (double)(lane->end - lane->start) / MAX (lane->n_bins, 1);
+      g_autofree char     *name = g_strescape (lane->name != NULL ? lane->name : "", NULL);
+
+      if (name[0] != '\0')
+        {
+          g_string_append_printf (out,
+                                  "%s{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": %" G_GINT64_FORMAT
+                                  ", \"tid\": %" G_GINT64_FORMAT ", \"args\": {\"name\": \"%s\"}}",
+                                  first ? "" : ",\n", lane->pid, lane->tid, name);
+          first = FALSE;
+        }
+      for (guint b = 0; b < lane->n_bins; b++)
+        {
+          double start = (double)lane->start + b * width;
+          double dur = width * lane->bins[b] / 255.0;
+
+          if (lane->bins[b] == 0 || dur < 1000)
+            continue;
+          /* times in us, as Kineto writes them; the job starts at 1 s */
+          g_string_append_printf (out,
+                                  "%s{\"ph\": \"X\", \"cat\": \"%s\", \"name\": \"busy %d%%\", \"pid\": %" G_GINT64_FORMAT
+                                  ", \"tid\": %" G_GINT64_FORMAT ", \"ts\": %.3f, \"dur\": %.3f",
+                                  first ? "" : ",\n", lane->is_gpu ? "kernel" : "user_annotation",
+                                  (int)(lane->bins[b] * 100 / 255), lane->pid, lane->tid, 1e6 + start / 1000.0,
+                                  dur / 1000.0);
+          if (lane->is_gpu)
+            g_string_append_printf (out, ", \"args\": {\"stream\": %" G_GINT64_FORMAT ", \"device\": %" G_GINT64_FORMAT "}",
+                                    lane->tid, lane->pid);
+          g_string_append (out, "}");
+          first = FALSE;
+        }
+    }
+  /* the job's start on every rank, so that all align as the job does */
+  g_string_append_printf (out,
+                          "%s{\"ph\": \"X\", \"cat\": \"user_annotation\", \"name\": \"job start\", \"pid\": 0, "
+                          "\"tid\": 0, \"ts\": 1000000, \"dur\": 0}]}\n",
+                          first ? "" : ",\n");
+  return g_file_set_contents (path, out->str, out->len, error);
+}
+
+/**
+ * hp_summary_job_with_activity:
+ * @job: a job opened from summaries
+ *
+ * The same job, whose ranks also hold their coarse activity as events (one
+ * per busy bin of each lane, named by its share), for a timeline to draw.
+ * Its analyses, health and comparisons still come from the summaries.
+ *
+ * Returns: (transfer full): the job, or %NULL with @error set
+ */
+HpTrace *
+hp_summary_job_with_activity (HpTrace      *job,
+                              GCancellable *cancellable,
+                              GError      **error)
+{
+  GPtrArray       *summaries = hp_trace_get_summaries (job);
+  g_autofree char *dir = NULL;
+  g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  HpLoadOptions options = { 0 };
+  HpTrace      *trace;
+
+  g_return_val_if_fail (summaries != NULL, NULL);
+
+  dir = g_dir_make_tmp ("hotpath-activity-XXXXXX", error);
+  if (dir == NULL)
+    return NULL;
+  for (guint k = 0; k < summaries->len; k++)
+    {
+      g_autofree char *name = g_strdup_printf ("rank-%d.json", ((HpSummary *)summaries->pdata[k])->rank);
+      char            *path = g_build_filename (dir, name, NULL);
+
+      g_ptr_array_add (paths, path);
+      if (!write_activity (summaries->pdata[k], path, error))
+        break;
+    }
+  g_ptr_array_add (paths, NULL);
+  options.mode = hp_trace_get_mode (job);
+  trace = paths->len == summaries->len + 1 ? hp_load_paths ((const char *const *)paths->pdata, &options, cancellable, NULL, error)
+                                           : NULL;
+  for (guint k = 0; k + 1 < paths->len; k++)
+    g_remove (paths->pdata[k]);
+  g_rmdir (dir);
+  if (trace == NULL)
+    return NULL;
+  /* the ranks are the summaries' files, with the job's issues */
+  for (guint p = 0; p < hp_trace_get_n_ranks (trace); p++)
+    {
+      HpRank    *r = (HpRank *)hp_trace_get_rank (trace, p);
+      HpSummary *s = NULL;
+
+      for (guint k = 0; k < summaries->len && s == NULL; k++)
+        if (((HpSummary *)summaries->pdata[k])->rank == r->rank)
+          s = summaries->pdata[k];
+      if (s == NULL)
+        continue;
+      g_free (r->path);
+      g_free (r->basename);
+      r->path = g_strdup (s->source);
+      r->basename = g_path_get_basename (s->source);
+      r->file_bytes = s->trace_bytes;
+      r->json_bytes = s->json_bytes;
+      if (s->device_type != NULL)
+        {
+          g_free (r->device_type);
+          r->device_type = g_strdup (s->device_type);
+        }
+    }
+  g_list_store_remove_all (G_LIST_STORE (hp_trace_get_issues (trace)));
+  for (guint k = 0; k < g_list_model_get_n_items (hp_trace_get_issues (job)); k++)
+    {
+      g_autoptr (GObject) issue = g_list_model_get_item (hp_trace_get_issues (job), k);
+
+      g_list_store_append (G_LIST_STORE (hp_trace_get_issues (trace)), issue);
+    }
   _hp_trace_set_summaries (trace, summaries, &job_hooks);
   return trace;
 }

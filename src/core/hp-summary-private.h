@@ -23,7 +23,8 @@ struct _HpSummary
   char           *sha256;
   char           *device_type;
   int             rank;
-  gint64          min_ts; /* the rank's first start on its own clock, ns */
+  gint64          min_ts;     /* the rank's first start on its own clock, ns */
+  gint64          job_min_ts; /* the job's, once opened in one */
   guint64         trace_bytes;
   guint64         json_bytes;
   guint64         n_events;

@@ -61,6 +61,9 @@ HpTrace   *hp_summary_load_paths (const char *const   *paths,
                                   GError             **error);
 GPtrArray *hp_trace_get_summaries (HpTrace *trace);
 char      *hp_summary_job_ranks_to_load (HpTrace *trace);
+HpTrace   *hp_summary_job_with_activity (HpTrace      *job,
+                                         GCancellable *cancellable,
+                                         GError      **error);
 char      *hp_summary_job_why_not (HpTrace                *trace,
                                    const HpAnalysis       *analysis,
                                    const HpAnalysisParams *params);

@@ -106,6 +106,27 @@ test_tabs (void)
   g_assert_true (hp_ui_test_wait_for (finding_shown, page));
   g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (page), is_label_with, "opened from rank summaries"));
 
+  /* the timeline's lanes are each rank's activity, from the summaries */
+  {
+    HpTrace *trace = hp_session_get_trace (hp_trace_page_get_session (page));
+    guint    gpu_lanes = 0, events = 0;
+
+    g_assert_cmpuint (hp_trace_get_n_ranks (trace), ==, 2);
+    for (guint k = 0; k < hp_trace_get_n_ranks (trace); k++)
+      {
+        const HpRank *r = hp_trace_get_rank (trace, k);
+
+        g_assert_cmpint (r->rank, ==, (int)k);
+        g_assert_true (g_str_has_suffix (r->path, ".hpsum"));
+        for (guint l = 0; l < r->n_lanes; l++)
+          gpu_lanes += r->lanes[l].is_gpu;
+        events += r->n_events;
+      }
+    g_assert_cmpstr (hp_trace_get_device_type (trace), ==, "NVIDIA GPU");
+    g_assert_cmpuint (gpu_lanes, >=, 2);
+    g_assert_cmpuint (events, >, 100);
+  }
+
   hp_ui_test_close_window (window);
   hp_ui_test_remove_tree (dir);
 }
