@@ -11,6 +11,7 @@
 
 #include "hp-classify.h"
 #include "hp-core-private.h"
+#include "hp-summary.h"
 #include "hp-trace-diff-private.h"
 
 /* the name every ProfilerStep#N range takes in the default mode, so that
@@ -523,6 +524,15 @@ hp_trace_diff_compare (HpTrace                 *control,
   gboolean    split_gpu = !compat && !same_hardware (control, test);
   GError     *local_error = NULL;
   guint       col;
+
+  /* a job opened from rank summaries has no events to diff */
+  if (hp_trace_get_summaries (control) != NULL || hp_trace_get_summaries (test) != NULL)
+    {
+      g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
+                   "%s: the trace diff reads every event; rank summaries do not hold them: load the traces in full",
+                   hp_trace_get_summaries (control) != NULL ? control_label : test_label);
+      return NULL;
+    }
 
   if (strcmp (control_label, test_label) == 0)
     {

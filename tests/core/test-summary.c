@@ -209,6 +209,20 @@ test_needs_full (Fixture      *f,
   g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
   g_clear_error (&error);
 
+  /* the trace and tree diffs read every event */
+  {
+    HpTraceDiffParams diff;
+
+    hp_trace_diff_params_init (&diff);
+    g_assert_null (hp_trace_diff_compare (job, job, &diff, NULL, &error));
+    g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
+    g_clear_error (&error);
+    g_assert_null (hp_tree_diff_full (job, job, &diff, NULL, &error));
+    g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
+    g_clear_error (&error);
+    hp_trace_diff_params_clear (&diff);
+  }
+
   /* a rank selection is answered */
   hp_test_params_set_ranks (&params, (const int[]){ 1 }, 1);
   params.num_kernels = 10;
