@@ -131,6 +131,54 @@ test_tabs (void)
   hp_ui_test_remove_tree (dir);
 }
 
+static HpWindow *other_window (HpWindow *self);
+
+static gboolean
+full_window_loaded (gpointer data)
+{
+  HpWindow *other = other_window (data);
+
+  return other != NULL && hp_ui_test_not_loading (other) && hp_window_get_session (other) != NULL &&
+         hp_session_get_trace (hp_window_get_session (other)) != NULL;
+}
+
+static HpWindow *
+other_window (HpWindow *self)
+{
+  g_autoptr (GList) windows = gtk_window_list_toplevels ();
+
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (HP_IS_WINDOW (l->data) && l->data != (gpointer)self)
+      return l->data;
+  return NULL;
+}
+
+/* "Load Full Traces" opens the selected rank's trace, recorded in its
+ * summary, in a new window that behaves as for any trace */
+static void
+test_load_full (void)
+{
+  g_autofree char *dir = make_summaries ();
+  HpWindow        *window = hp_ui_test_open_window (dir, 1280, 900);
+  HpWindow        *full;
+  HpTrace         *trace;
+
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
+  hp_session_set_selected_rank (hp_window_get_session (window), 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.load-full-traces", NULL));
+  g_assert_true (hp_ui_test_wait_for (full_window_loaded, window));
+  full = other_window (window);
+  trace = hp_session_get_trace (hp_window_get_session (full));
+  g_assert_null (hp_trace_get_summaries (trace));
+  g_assert_cmpuint (hp_trace_get_n_ranks (trace), ==, 1);
+  g_assert_cmpint (hp_trace_get_rank (trace, 0)->rank, ==, 1);
+  g_assert_cmpuint (hp_trace_get_rank (trace, 0)->n_events, >, 1000);
+
+  hp_ui_test_close_window (full);
+  hp_ui_test_close_window (window);
+  hp_ui_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -139,5 +187,6 @@ main (int   argc,
   gtk_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/ui/summary/tabs", test_tabs);
+  g_test_add_func ("/ui/summary/load-full", test_load_full);
   return g_test_run ();
 }
