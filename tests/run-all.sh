@@ -138,6 +138,27 @@ else
   fi
 fi
 
+# --- 2b. The Slurm array job on a single-node cluster ----------------------
+
+# Summarises a generated multi-rank folder with contrib/slurm's array job
+# on a private single-node Slurm, and checks report(summaries) against
+# report(traces) table by table; counts as one test. Needs root (slurmd);
+# elsewhere it is skipped and said so.
+if [[ "${HOTPATH_SKIP_SLURM:-0}" == 1 ]]; then
+  step "Skipping the Slurm array-job test (HOTPATH_SKIP_SLURM=1)"
+elif [[ -x "$BUILDDIR/src/cli/hotpath-cli" ]]; then
+  step "Running the Slurm array-job test (tests/cluster/test-slurm.sh)"
+  slurm_rc=0
+  timeout 900 tests/cluster/test-slurm.sh "$BUILDDIR" || slurm_rc=$?
+  if (( slurm_rc == 0 )); then
+    total_passed=$((total_passed + 1))
+  elif (( slurm_rc == 77 )); then
+    echo "run-all: the Slurm array-job test was skipped (needs root and the Slurm packages)"
+  else
+    step_failed "Slurm array-job test (tests/cluster/test-slurm.sh, status $slurm_rc)"
+  fi
+fi
+
 # --- 3. Sanitizer build, every suite ---------------------------------------
 
 if [[ "${HOTPATH_SKIP_ASAN:-0}" == 1 ]]; then

@@ -50,6 +50,11 @@ HOTPATH_DEB_PACKAGES=(
   # fuzzing: clang and libFuzzer (libclang_rt.fuzzer, in compiler-rt)
   clang
   libclang-rt-14-dev
+  # the Slurm array-job test (tests/cluster): a single-node cluster
+  munge
+  slurm-client
+  slurmctld
+  slurmd
   # scripts and the formatting check; GNU time for the model-size test
   clang-format
   python3

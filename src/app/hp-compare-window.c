@@ -652,6 +652,31 @@ typedef struct
   guint            run;
 } LoadData;
 
+/* a run that is a folder of rank summaries */
+static void
+load_summaries_thread (GTask        *task,
+                       gpointer      source_object,
+                       gpointer      task_data,
+                       GCancellable *cancellable)
+{
+  const char   *paths[] = { task_data, NULL };
+  HpLoadOptions options = { 0 };
+  GError       *error = NULL;
+  HpTrace      *trace = hp_summary_load_paths (paths, &options, cancellable, &error);
+
+  if (trace != NULL)
+    {
+      HpTrace *with_activity = hp_summary_job_with_activity (trace, cancellable, &error);
+
+      hp_trace_unref (trace);
+      trace = with_activity;
+    }
+  if (trace == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, trace, (GDestroyNotify)hp_trace_unref);
+}
+
 static void
 load_done (GObject      *source,
            GAsyncResult *result,
@@ -661,7 +686,9 @@ load_done (GObject      *source,
   HpCompareWindow *self = data->self;
   guint            run = data->run;
   g_autoptr (GError) error = NULL;
-  HpTrace *trace = hp_load_paths_finish (result, &error);
+  HpTrace *trace = G_IS_TASK (result) && g_task_get_source_tag (G_TASK (result)) == load_summaries_thread
+                       ? g_task_propagate_pointer (G_TASK (result), &error)
+                       : hp_load_paths_finish (result, &error);
 
   g_free (data);
   if (trace == NULL)
@@ -726,7 +753,17 @@ start_loading (HpCompareWindow *self)
 
           data->self = g_object_ref (self);
           data->run = run;
-          hp_load_paths_async (paths, &options, self->cancellable, load_done, data);
+          if (hp_paths_have_summaries (paths))
+            {
+              GTask *task = g_task_new (NULL, self->cancellable, load_done, data);
+
+              g_task_set_source_tag (task, load_summaries_thread);
+              g_task_set_task_data (task, g_strdup (paths[0]), g_free);
+              g_task_run_in_thread (task, load_summaries_thread);
+              g_object_unref (task);
+            }
+          else
+            hp_load_paths_async (paths, &options, self->cancellable, load_done, data);
         }
     }
   if (self->n_pending == 0)

@@ -201,9 +201,26 @@ static char *
 describe_iterations (HpTrace *trace)
 {
   g_autoptr (GHashTable) steps = g_hash_table_new (NULL, NULL);
-  int first = G_MAXINT, last = G_MININT;
+  int        first = G_MAXINT, last = G_MININT;
+  GPtrArray *summaries = hp_trace_get_summaries (trace);
 
-  for (guint i = 0; i < hp_trace_get_n_ranks (trace); i++)
+  /* rank summaries name their steps */
+  for (guint i = 0; summaries != NULL && i < summaries->len; i++)
+    {
+      g_auto (GStrv) names = hp_summary_get_step_names (summaries->pdata[i]);
+
+      for (guint k = 0; names[k] != NULL; k++)
+        {
+          int step = hp_parse_profiler_step (names[k]);
+
+          if (step < 0)
+            continue;
+          g_hash_table_add (steps, GINT_TO_POINTER (step));
+          first = MIN (first, step);
+          last = MAX (last, step);
+        }
+    }
+  for (guint i = 0; summaries == NULL && i < hp_trace_get_n_ranks (trace); i++)
     {
       const HpRank *rank = hp_trace_get_rank (trace, i);
 
@@ -274,6 +291,16 @@ describe_events (HpTrace *trace)
   g_autofree char *events_text = NULL;
   g_autofree char *rows_text = NULL;
 
+  GPtrArray *summaries = hp_trace_get_summaries (trace);
+
+  if (summaries != NULL)
+    {
+      for (guint i = 0; i < summaries->len; i++)
+        events += hp_summary_get_n_events (summaries->pdata[i]);
+      events_text = g_strdup_printf ("%" G_GUINT64_FORMAT, events);
+      /* Translators: the events of the traces a folder of rank summaries was made from */
+      return g_strdup_printf (_ ("%s, in rank summaries"), events_text);
+    }
   for (guint i = 0; i < hp_trace_get_n_ranks (trace); i++)
     {
       events += hp_trace_get_rank (trace, i)->n_events;

@@ -125,6 +125,34 @@ load_cb (GObject      *source,
 }
 
 static void
+load_summaries_thread (GTask        *task,
+                       gpointer      source_object,
+                       gpointer      task_data,
+                       GCancellable *cancellable)
+{
+  HpTraceLoader *self = source_object;
+  HpLoadOptions  options = *(const HpLoadOptions *)task_data;
+  GError        *error = NULL;
+  HpTrace       *trace;
+
+  /* summaries keep the last step filtered out, whatever the setting */
+  options.include_last_step = FALSE;
+  trace = hp_summary_load_paths ((const char *const *)self->paths, &options, cancellable, &error);
+  if (trace != NULL)
+    {
+      /* the timeline draws each rank's coarse activity */
+      HpTrace *with_activity = hp_summary_job_with_activity (trace, cancellable, &error);
+
+      hp_trace_unref (trace);
+      trace = with_activity;
+    }
+  if (trace == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, trace, (GDestroyNotify)hp_trace_unref);
+}
+
+static void
 hp_trace_loader_finalize (GObject *object)
 {
   HpTraceLoader *self = HP_TRACE_LOADER (object);
@@ -265,6 +293,14 @@ hp_trace_loader_load_async (HpTraceLoader      *self,
   /* the task holds self until the load has returned, so the threads never
    * report to a finalized loader */
   options.progress_data = self;
+  /* a folder of rank summaries (or one mixing them with traces) */
+  if (hp_paths_have_summaries ((const char *const *)self->paths))
+    {
+      g_task_set_task_data (task, g_memdup2 (&options, sizeof options), g_free);
+      g_task_run_in_thread (task, load_summaries_thread);
+      g_object_unref (task);
+      return;
+    }
   hp_load_paths_async ((const char *const *)self->paths, &options, cancellable, load_cb, task);
 }
 

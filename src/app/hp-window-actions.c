@@ -55,6 +55,40 @@ reload_action (GtkWidget  *widget,
   hp_window_reload (HP_WINDOW (widget));
 }
 
+/* win.load-full-traces: a new window with the traces of the summaries on
+ * show, those of the selected rank or of every rank */
+static void
+load_full_traces_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  HpWindow  *self = HP_WINDOW (widget);
+  HpSession *session = hp_window_get_session (self);
+  HpTrace   *trace = session != NULL ? hp_session_get_trace (session) : NULL;
+  GPtrArray *summaries = trace != NULL ? hp_trace_get_summaries (trace) : NULL;
+  int        rank = session != NULL ? hp_session_get_selected_rank (session) : -1;
+  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  HpWindow *window;
+
+  for (guint k = 0; summaries != NULL && k < summaries->len; k++)
+    {
+      HpSummary *s = summaries->pdata[k];
+
+      if ((rank < 0 || hp_summary_get_rank (s) == rank) &&
+          g_file_test (hp_summary_get_trace_path (s), G_FILE_TEST_IS_REGULAR))
+        g_ptr_array_add (files, g_file_new_for_path (hp_summary_get_trace_path (s)));
+    }
+  if (files->len == 0)
+    {
+      adw_toast_overlay_add_toast (self->toast_overlay,
+                                   adw_toast_new (_ ("The traces of these summaries are not where they were summarised")));
+      return;
+    }
+  window = hp_window_new (gtk_window_get_application (GTK_WINDOW (self)));
+  hp_window_open_files (window, (GFile **)files->pdata, files->len);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
 static void
 cancel_load_action (GtkWidget  *widget,
                     const char *action_name,
@@ -207,6 +241,9 @@ hp_window_actions_update (HpWindow *self)
 
   gtk_widget_action_set_enabled (widget, "win.reload", self->paths != NULL && !loading);
   gtk_widget_action_set_enabled (widget, "win.cancel-load", loading);
+  gtk_widget_action_set_enabled (widget, "win.load-full-traces",
+                                 trace && hp_session_get_trace (hp_window_get_session (self)) != NULL &&
+                                     hp_trace_get_summaries (hp_session_get_trace (hp_window_get_session (self))) != NULL);
   gtk_widget_action_set_enabled (widget, "win.export-chart", panel || (trace && current_timeline (self) != NULL));
   gtk_widget_action_set_enabled (widget, "win.export-table", panel);
   gtk_widget_action_set_enabled (widget, "win.find", panel);
@@ -248,6 +285,7 @@ hp_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
   gtk_widget_class_install_action (widget_class, "win.reload", NULL, reload_action);
   gtk_widget_class_install_action (widget_class, "win.cancel-load", NULL, cancel_load_action);
+  gtk_widget_class_install_action (widget_class, "win.load-full-traces", NULL, load_full_traces_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
   gtk_widget_class_install_action (widget_class, "win.export-chart", NULL, export_chart_action);
   gtk_widget_class_install_action (widget_class, "win.export-table", NULL, export_table_action);

@@ -76,6 +76,15 @@ hp_cli_strict_status (HpTrace *trace,
   return HP_CLI_EXIT_BAD_INPUT;
 }
 
+/* whether the running command reads summaries (main.c sets it) */
+static gboolean summaries_allowed;
+
+void
+hp_cli_allow_summaries (gboolean allowed)
+{
+  summaries_allowed = allowed;
+}
+
 /**
  * hp_cli_load:
  *
@@ -96,7 +105,24 @@ hp_cli_load (char        **paths,
 
   options.mode = hta_compat ? HP_MODE_HTA_COMPAT : HP_MODE_DEFAULT;
   options.include_last_step = include_last_step;
-  trace = hp_load_paths ((const char *const *)paths, &options, cancellable, stats, &error);
+  /* a folder of rank summaries, or one mixing summaries and traces */
+  if (hp_paths_have_summaries ((const char *const *)paths))
+    {
+      trace = hp_summary_load_paths ((const char *const *)paths, &options, cancellable, &error);
+      if (trace != NULL && !summaries_allowed)
+        {
+          g_autofree char *ranks = hp_summary_job_ranks_to_load (trace);
+
+          fprintf (stderr,
+                   "%s: reads every event; summaries do not hold them: load the traces in full, "
+                   "slowest rank first: %s\n",
+                   g_get_prgname (), ranks);
+          hp_trace_unref (trace);
+          return NULL;
+        }
+    }
+  else
+    trace = hp_load_paths ((const char *const *)paths, &options, cancellable, stats, &error);
   if (trace == NULL)
     {
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))

@@ -358,7 +358,18 @@ hp_cli_info (int           argc,
   if (trace == NULL)
     return HP_CLI_EXIT_BAD_INPUT;
 
-  if (json)
+  if (hp_trace_get_summaries (trace) != NULL)
+    {
+      g_autoptr (JsonNode) root = hp_cli_summary_info (trace, json);
+
+      if (json)
+        {
+          g_autofree char *text = json_to_string (root, TRUE);
+
+          printf ("%s\n", text);
+        }
+    }
+  else if (json)
     {
       g_autoptr (JsonNode) root = build_info (trace);
       g_autofree char *text = hp_output_json_to_string (root, TRUE);

@@ -255,6 +255,20 @@ hp_cli_report (int           argc,
       goto out;
     }
 
+  /* summaries answer the default set, but for what needs every event:
+   * say what that is and which ranks to load, and report the rest */
+  if (hp_trace_get_summaries (trace) != NULL && o.analyses == NULL)
+    for (guint i = selected->len; i-- > 0;)
+      {
+        g_autofree char *why = hp_summary_job_why_not (trace, selected->pdata[i], &params);
+
+        if (why != NULL)
+          {
+            fprintf (stderr, "hotpath-cli: note: %s\n", why);
+            g_ptr_array_remove_index (selected, i);
+          }
+      }
+
   /* run everything first, side by side: a failure leaves no partial
    * output behind */
   {

@@ -47,28 +47,34 @@ int hp_cli_compare (int           argc,
 int hp_cli_patterns (int           argc,
                      char        **argv,
                      GCancellable *cancellable);
+int hp_cli_summarize (int           argc,
+                      char        **argv,
+                      GCancellable *cancellable);
 int hp_cli_health (int           argc,
                    char        **argv,
                    GCancellable *cancellable);
 
-int      hp_cli_usage_error (GOptionContext *context,
-                             const char     *format,
-                             ...) G_GNUC_PRINTF (2, 3);
-HpTrace *hp_cli_load (char        **paths,
-                      gboolean      hta_compat,
-                      gboolean      include_last_step,
-                      gboolean      quiet,
-                      GCancellable *cancellable,
-                      HpLoadStats  *stats);
-HpTrace *hp_cli_load_scoped (char        **paths,
-                             gboolean      hta_compat,
-                             gboolean      include_last_step,
-                             HpScope      *scope,
-                             GCancellable *cancellable);
-void     hp_cli_print_issues (HpTrace *trace);
-int      hp_cli_strict_status (HpTrace *trace,
-                               gboolean strict,
-                               int      status);
+int       hp_cli_usage_error (GOptionContext *context,
+                              const char     *format,
+                              ...) G_GNUC_PRINTF (2, 3);
+HpTrace  *hp_cli_load (char        **paths,
+                       gboolean      hta_compat,
+                       gboolean      include_last_step,
+                       gboolean      quiet,
+                       GCancellable *cancellable,
+                       HpLoadStats  *stats);
+HpTrace  *hp_cli_load_scoped (char        **paths,
+                              gboolean      hta_compat,
+                              gboolean      include_last_step,
+                              HpScope      *scope,
+                              GCancellable *cancellable);
+void      hp_cli_print_issues (HpTrace *trace);
+void      hp_cli_allow_summaries (gboolean allowed);
+JsonNode *hp_cli_summary_info (HpTrace *trace,
+                               gboolean json);
+int       hp_cli_strict_status (HpTrace *trace,
+                                gboolean strict,
+                                int      status);
 
 /* the help text of --strict, the same for every command */
 #define HP_CLI_STRICT_HELP "Fail (exit 1) when any file fails to load, after writing what loaded"

@@ -24,18 +24,20 @@ static const struct
   const char *name;
   CommandFunc func;
   const char *summary;
+  gboolean    summaries; /* takes folders of rank summaries */
 } commands[] = {
-  { "info", hp_cli_info, "ranks, files, events, iterations and problems of a trace folder" },
-  { "report", hp_cli_report, "HTA's analyses as CSV or JSON tables" },
+  { "info", hp_cli_info, "ranks, files, events, iterations and problems of a trace folder", TRUE },
+  { "report", hp_cli_report, "HTA's analyses as CSV or JSON tables", TRUE },
   { "diff", hp_cli_diff, "what changed between two runs: ops, counts and durations (HTA's TraceDiff)" },
-  { "compare", hp_cli_compare, "2 to 8 runs side by side: breakdowns, overlap, idle time, step time, ops" },
-  { "check", hp_cli_check, "did a candidate run regress against a baseline? (exit 3 when it did)" },
-  { "findings", hp_cli_findings, "the main findings in plain words" },
+  { "compare", hp_cli_compare, "2 to 8 runs side by side: breakdowns, overlap, idle time, step time, ops", TRUE },
+  { "check", hp_cli_check, "did a candidate run regress against a baseline? (exit 3 when it did)", TRUE },
+  { "findings", hp_cli_findings, "the main findings in plain words", TRUE },
   { "analyses", hp_cli_analyses, "the analyses, their tables and parameters" },
   { "counters", hp_cli_counters, "trace files with queue-length and memory-bandwidth counter tracks" },
   { "critical-path", hp_cli_critical_path, "the chain of work that set a step's length, and what bound it" },
   { "patterns", hp_cli_patterns, "frequent CUDA kernel sequences of an operator, and repeated ones" },
-  { "health", hp_cli_health, "what a trace lacks or has wrong, and which analyses to trust" },
+  { "health", hp_cli_health, "what a trace lacks or has wrong, and which analyses to trust", TRUE },
+  { "summarize", hp_cli_summarize, "one small summary per rank file, to open instead of the traces" },
   { "bench", hp_cli_bench, "time and memory of loading a trace folder" },
 };
 
@@ -149,6 +151,7 @@ main (int    argc,
 
         /* usage lines and errors read "hotpath-cli report …" */
         g_set_prgname (prgname);
+        hp_cli_allow_summaries (commands[i].summaries);
         return finish (commands[i].func (argc - 1, argv + 1, cancellable));
       }
 

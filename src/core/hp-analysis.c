@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hp-analysis.h"
+#include "hp-core-private.h"
 #include "hp-parallel-private.h"
 
 void
@@ -126,6 +127,14 @@ hp_analysis_run (const HpAnalysis       *analysis,
   g_return_val_if_fail (analysis != NULL && trace != NULL, NULL);
 
   hp_analysis_params_init (&defaults);
+  /* a job opened from summaries answers from their tables (hp-summary-job.c) */
+  if (_hp_trace_get_summary_hooks (trace) != NULL)
+    {
+      if (!_hp_trace_get_summary_hooks (trace)->run (trace, analysis, params != NULL ? params : &defaults, tables,
+                                                     error))
+        return NULL;
+      return g_steal_pointer (&tables);
+    }
   if (!analysis->func (trace, params != NULL ? params : &defaults, tables, cancellable, error))
     return NULL;
   return g_steal_pointer (&tables);

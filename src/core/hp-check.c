@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "hp-check.h"
+#include "hp-core-private.h"
 #include "hp-compare.h"
 #include "hp-stats.h"
 #include "hp-trace-diff.h"
@@ -135,6 +136,15 @@ gather (HpTrace      *trace,
       const HpRank *r = hp_trace_get_rank (trace, p);
       guint         n = 0;
 
+      /* a job opened from summaries has the durations */
+      if (_hp_trace_get_summary_hooks (trace) != NULL)
+        {
+          g_autoptr (GArray) kept = _hp_trace_get_summary_hooks (trace)->step_durations (trace, p);
+
+          g_array_append_vals (facts->steps, kept->data, kept->len);
+          most = MAX (most, kept->len);
+          continue;
+        }
       for (guint k = 0; k < r->n_rows; k++)
         if (r->flags[r->rows[k]] & HP_EVENT_STEP)
           {

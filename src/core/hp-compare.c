@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "hp-compare.h"
+#include "hp-core-private.h"
 #include "hp-stats.h"
 #include "hp-trace-diff.h"
 
@@ -193,6 +194,13 @@ hp_compare_step_time (HpTrace    *trace,
       HpDescribe describe;
       guint      row;
 
+      /* a job opened from summaries has the durations */
+      if (_hp_trace_get_summary_hooks (trace) != NULL)
+        {
+          g_autoptr (GArray) kept = _hp_trace_get_summary_hooks (trace)->step_durations (trace, p);
+
+          g_array_append_vals (durations, kept->data, kept->len);
+        }
       for (guint k = 0; k < r->n_rows; k++)
         if (r->flags[r->rows[k]] & HP_EVENT_STEP)
           {
@@ -223,8 +231,14 @@ HpTable *
 hp_compare_memory (HpTrace    *trace,
                    const char *label)
 {
-  HpTable *table = hp_table_new ("compare_memory", "Memory peaks per run, rank and device");
-  guint32  memory = hp_trace_lookup_string (trace, "[memory]");
+  HpTable *table;
+  guint32  memory;
+
+  /* a job opened from summaries has the peaks */
+  if (_hp_trace_get_summary_hooks (trace) != NULL)
+    return _hp_trace_get_summary_hooks (trace)->memory_peaks (trace, label);
+  table = hp_table_new ("compare_memory", "Memory peaks per run, rank and device");
+  memory = hp_trace_lookup_string (trace, "[memory]");
 
   hp_table_add_column (table, "label", HP_COLUMN_STRING, NULL);
   hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);

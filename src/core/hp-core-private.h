@@ -7,6 +7,8 @@
 
 #include <glib/gstdio.h>
 
+#include "hp-analysis.h"
+#include "hp-health.h"
 #include "hp-load-error.h"
 #include "hp-load-issue.h"
 #include "hp-loader.h"
@@ -122,6 +124,32 @@ HpTrace *_hp_trace_new (HpMode      mode,
                         GListStore *issues,
                         GPtrArray  *ignored,
                         gint64      min_ts);
+
+/* what a job opened from summaries answers instead of its events; called
+ * through pointers so that the runner and the health check need no summary
+ * code (hp-summary-job.c) */
+typedef struct
+{
+  gboolean (*run) (HpTrace                *trace,
+                   const HpAnalysis       *analysis,
+                   const HpAnalysisParams *params,
+                   GPtrArray              *tables,
+                   GError                **error);
+  HpHealthReport *(*health) (HpTrace *trace);
+  /* the durations (us) of the steps a rank keeps, in row order */
+  GArray *(*step_durations) (HpTrace *trace,
+                             guint    position);
+  /* hp_compare_memory()'s table */
+  HpTable *(*memory_peaks) (HpTrace    *trace,
+                            const char *label);
+  /* hp_trace_diff_run_summary()'s table */
+  HpTable *(*ops_summary) (HpTrace *trace);
+} HpTraceSummaryHooks;
+
+void                       _hp_trace_set_summaries (HpTrace                   *self,
+                                                    GPtrArray                 *summaries,
+                                                    const HpTraceSummaryHooks *hooks);
+const HpTraceSummaryHooks *_hp_trace_get_summary_hooks (HpTrace *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpRankBuilder, _hp_rank_builder_free)
 

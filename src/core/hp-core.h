@@ -53,6 +53,7 @@
 #include "hp-stats.h"
 #include "hp-stragglers.h"
 #include "hp-strings.h"
+#include "hp-summary.h"
 #include "hp-table.h"
 #include "hp-temporal-breakdown.h"
 #include "hp-time-span.h"

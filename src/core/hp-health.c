@@ -11,7 +11,9 @@
 #include "hp-classify.h"
 #include "hp-collectives-private.h"
 #include "hp-collectives.h"
+#include "hp-core-private.h"
 #include "hp-health.h"
+#include "hp-health-private.h"
 #include "hp-load-issue.h"
 #include "hp-rank.h"
 
@@ -518,6 +520,47 @@ check_collectives (HpHealthReport *self,
          n, (int)(HP_COLLECTIVE_CLOCK_TOLERANCE_NS / HP_NS_PER_US));
 }
 
+/* an empty report (also the start of one made from summaries) */
+HpHealthReport *
+_hp_health_report_new (void)
+{
+  HpHealthReport   *self = g_new0 (HpHealthReport, 1);
+  const HpAnalysis *list;
+
+  g_atomic_ref_count_init (&self->ref);
+  self->findings = g_array_new (FALSE, TRUE, sizeof (HpHealthFinding));
+  g_array_set_clear_func (self->findings, finding_clear);
+  list = hp_analysis_list (&self->n_analyses);
+  self->needs = g_new0 (guint, MAX (self->n_analyses, 1));
+  for (guint a = 0; a < self->n_analyses; a++)
+    self->needs[a] = needs_of (list[a].name);
+  return self;
+}
+
+/* adds a finding as a summary recorded it; @verdicts has one per analysis
+ * of hp_analysis_list() and is taken */
+void
+_hp_health_report_add_finding (HpHealthReport  *self,
+                               int              rank,
+                               const char      *file,
+                               const char      *code,
+                               HpHealthSeverity severity,
+                               guint64          count,
+                               const char      *message,
+                               HpHealthVerdict *verdicts)
+{
+  HpHealthFinding f = { 0 };
+
+  f.rank = rank;
+  f.file = g_strdup (file);
+  f.code = g_intern_string (code);
+  f.severity = severity;
+  f.count = count;
+  f.message = g_strdup (message);
+  f.verdicts = verdicts;
+  g_array_append_val (self->findings, f);
+}
+
 /**
  * hp_health_check:
  * @trace: a loaded trace
@@ -536,23 +579,19 @@ HpHealthReport *
 hp_health_check (HpTrace               *trace,
                  const HpHealthOptions *options)
 {
-  HpHealthReport   *self = g_new0 (HpHealthReport, 1);
-  const HpAnalysis *list;
-  GListModel       *issues = hp_trace_get_issues (trace);
-  double            threshold = options != NULL && options->clock_skew_threshold_us > 0
-                                    ? options->clock_skew_threshold_us
-                                    : DEFAULT_SKEW_US;
-  gboolean          job_has_steps = FALSE;
+  HpHealthReport *self;
+  GListModel     *issues = hp_trace_get_issues (trace);
+  double          threshold = options != NULL && options->clock_skew_threshold_us > 0
+                                  ? options->clock_skew_threshold_us
+                                  : DEFAULT_SKEW_US;
+  gboolean        job_has_steps = FALSE;
 
   g_return_val_if_fail (trace != NULL, NULL);
 
-  g_atomic_ref_count_init (&self->ref);
-  self->findings = g_array_new (FALSE, TRUE, sizeof (HpHealthFinding));
-  g_array_set_clear_func (self->findings, finding_clear);
-  list = hp_analysis_list (&self->n_analyses);
-  self->needs = g_new0 (guint, MAX (self->n_analyses, 1));
-  for (guint a = 0; a < self->n_analyses; a++)
-    self->needs[a] = needs_of (list[a].name);
+  /* a job opened from summaries has their findings (hp-summary-job.c) */
+  if (_hp_trace_get_summary_hooks (trace) != NULL)
+    return _hp_trace_get_summary_hooks (trace)->health (trace);
+  self = _hp_health_report_new ();
 
   /* files that did not load at all */
   for (guint k = 0; k < g_list_model_get_n_items (issues); k++)

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "hp-classify.h"
+#include "hp-core-private.h"
+#include "hp-summary.h"
 #include "hp-trace-diff-private.h"
 
 /* the name every ProfilerStep#N range takes in the default mode, so that
@@ -379,6 +381,9 @@ hp_trace_diff_run_summary (HpTrace      *trace,
   g_autoptr (GHashTable) index = g_hash_table_new (g_direct_hash, g_direct_equal);
   g_autoptr (GArray) sums = g_array_new (FALSE, FALSE, sizeof (OpSum));
 
+  /* a job opened from summaries has each rank's sums */
+  if (_hp_trace_get_summary_hooks (trace) != NULL)
+    return _hp_trace_get_summary_hooks (trace)->ops_summary (trace);
   for (guint p = 0; p < hp_trace_get_n_ranks (trace); p++)
     {
       const HpRank *r = hp_trace_get_rank (trace, p);
@@ -519,6 +524,15 @@ hp_trace_diff_compare (HpTrace                 *control,
   gboolean    split_gpu = !compat && !same_hardware (control, test);
   GError     *local_error = NULL;
   guint       col;
+
+  /* a job opened from rank summaries has no events to diff */
+  if (hp_trace_get_summaries (control) != NULL || hp_trace_get_summaries (test) != NULL)
+    {
+      g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
+                   "%s: the trace diff reads every event; rank summaries do not hold them: load the traces in full",
+                   hp_trace_get_summaries (control) != NULL ? control_label : test_label);
+      return NULL;
+    }
 
   if (strcmp (control_label, test_label) == 0)
     {

@@ -9,6 +9,7 @@
 
 #include "hp-classify.h"
 #include "hp-core-private.h"
+#include "hp-summary.h"
 
 struct _HpTrace
 {
@@ -26,6 +27,9 @@ struct _HpTrace
   HpTrace       *parent;
   gpointer       scope; /* HpScope; freed with scope_free, so the trace needs no scope code */
   GDestroyNotify scope_free;
+  /* a job opened from summaries (hp-summary-job.c) */
+  GPtrArray                 *summaries; /* HpSummary */
+  const HpTraceSummaryHooks *summary_hooks;
 };
 
 G_DEFINE_BOXED_TYPE (HpTrace, hp_trace, hp_trace_ref, hp_trace_unref)
@@ -130,6 +134,7 @@ hp_trace_unref (HpTrace *self)
       hp_strings_free (self->strings);
     }
   g_ptr_array_unref (self->ranks);
+  g_clear_pointer (&self->summaries, g_ptr_array_unref);
   g_object_unref (self->issues);
   g_ptr_array_unref (self->ignored);
   g_free (self->used_as_category);
@@ -433,4 +438,34 @@ hp_trace_format_tid (HpTrace *self,
   if (hp_tid_is_string (tid))
     return g_strdup (hp_trace_get_string (self, hp_tid_string_id (tid)));
   return g_strdup_printf ("%" G_GINT64_FORMAT, tid);
+}
+
+/* makes @self a job opened from @summaries, answered by @hooks */
+void
+_hp_trace_set_summaries (HpTrace                   *self,
+                         GPtrArray                 *summaries,
+                         const HpTraceSummaryHooks *hooks)
+{
+  self->summaries = g_ptr_array_ref (summaries);
+  self->summary_hooks = hooks;
+}
+
+const HpTraceSummaryHooks *
+_hp_trace_get_summary_hooks (HpTrace *self)
+{
+  return self->summary_hooks;
+}
+
+/**
+ * hp_trace_get_summaries:
+ *
+ * Returns: (transfer none) (nullable) (element-type HpSummary): the
+ *   summaries of a job opened from summaries (hp_summary_load_paths()),
+ *   by rank; %NULL for a job loaded from its traces
+ */
+GPtrArray *
+hp_trace_get_summaries (HpTrace *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->summaries;
 }

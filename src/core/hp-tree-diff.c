@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hp-compare.h"
+#include "hp-summary.h"
 #include "hp-trace-diff-private.h"
 #include "hp-tree-diff.h"
 
@@ -539,6 +540,13 @@ hp_tree_diff_full (HpTrace                 *control,
                    GCancellable            *cancellable,
                    GError                 **error)
 {
+  /* a job opened from rank summaries has no events to diff */
+  if (hp_trace_get_summaries (control) != NULL || hp_trace_get_summaries (test) != NULL)
+    {
+      g_set_error_literal (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
+                           "the tree diff reads every event; rank summaries do not hold them: load the traces in full");
+      return NULL;
+    }
   return tree_diff (control, test, params, TRUE, cancellable, error);
 }
 

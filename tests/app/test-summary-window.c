@@ -1,0 +1,195 @@
+/* test-summary-window.c — a folder of rank summaries in the window: the tabs show the traces' tables.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <gtk/gtk.h>
+#include <locale.h>
+#include <string.h>
+
+#include "hp-test-utils.h"
+#include "hp-trace-page.h"
+#include "hp-ui-test-utils.h"
+#include "hp-window.h"
+
+#define CASE "hta_trace_filter_2ranks"
+
+static char *
+make_summaries (void)
+{
+  g_autoptr (GError) error = NULL;
+  char *dir = g_dir_make_tmp ("hotpath-ui-summary-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  for (guint r = 0; r < 2; r++)
+    {
+      g_autofree char *name = g_strdup_printf ("sampled_rank-%u.json.gz", r);
+      g_autofree char *trace = hp_test_data_path (CASE, name, NULL);
+      g_autoptr (HpSummary) s = hp_summary_new_for_trace (trace, NULL, &error);
+      g_autofree char *file = NULL;
+      g_autofree char *path = NULL;
+
+      g_assert_no_error (error);
+      file = hp_summary_dup_file_name (s);
+      path = g_build_filename (dir, file, NULL);
+      g_assert_true (hp_summary_write (s, path, &error));
+    }
+  return dir;
+}
+
+/* the CSV of @table_name of @analysis on the full traces */
+static char *
+full_csv (const char *analysis,
+          const char *table_name)
+{
+  g_autoptr (HpTrace) trace = hp_test_load (CASE, HP_MODE_DEFAULT);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) tables = hp_analysis_run (hp_analysis_find (analysis), trace, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  return hp_table_to_csv (hp_analysis_result_find_table (tables, table_name));
+}
+
+static gboolean
+is_label_with (GtkWidget *widget,
+               gpointer   data)
+{
+  return GTK_IS_LABEL (widget) && strstr (gtk_label_get_label (GTK_LABEL (widget)), data) != NULL;
+}
+
+static gboolean
+finding_shown (gpointer page)
+{
+  return hp_ui_test_find_widget (GTK_WIDGET (page), is_label_with, "Rank 1 is idle 54.7%") != NULL;
+}
+
+static void
+assert_tab_table (GtkNotebook *notebook,
+                  const char  *tab,
+                  const char  *analysis,
+                  const char  *table_name)
+{
+  HpAnalysisPanel *panel = hp_ui_test_show_tab (notebook, tab, hp_ui_test_panel_idle);
+  HpTable         *shown = hp_analysis_panel_find_table (panel, analysis, table_name);
+  g_autofree char *expected = full_csv (analysis, table_name);
+  g_autofree char *got = NULL;
+
+  g_assert_nonnull (shown);
+  got = hp_table_to_csv (shown);
+  g_assert_cmpstr (got, ==, expected);
+}
+
+/* Overview, Kernels, Idle time and Overlap of the summaries show the
+ * tables of the full traces; the Overview says where the numbers come from */
+static void
+test_tabs (void)
+{
+  g_autofree char *dir = make_summaries ();
+  HpWindow        *window = hp_ui_test_open_window (dir, 1280, 900);
+  HpTracePage     *page;
+  GtkNotebook     *notebook;
+
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
+  page = hp_window_get_trace_page (window);
+  g_assert_nonnull (page);
+  g_assert_nonnull (hp_trace_get_summaries (hp_session_get_trace (hp_trace_page_get_session (page))));
+  notebook = hp_trace_page_get_notebook (page);
+
+  assert_tab_table (notebook, "Kernels", "gpu_kernel_breakdown", "gpu_kernel_breakdown_kernel_type");
+  assert_tab_table (notebook, "Kernels", "gpu_kernel_breakdown", "gpu_kernel_breakdown_kernels");
+  assert_tab_table (notebook, "Idle time", "idle_time_breakdown", "idle_time_breakdown");
+  assert_tab_table (notebook, "Overlap", "comm_comp_overlap", "comm_comp_overlap");
+
+  hp_ui_test_show_tab (notebook, "Overview", hp_ui_test_panel_idle);
+  g_assert_true (hp_ui_test_wait_for (finding_shown, page));
+  g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (page), is_label_with, "opened from rank summaries"));
+  /* the Trace card counts the summarised traces' events and steps */
+  g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (page), is_label_with, "in rank summaries"));
+  g_assert_null (hp_ui_test_find_widget (GTK_WIDGET (page), is_label_with, "None marked"));
+
+  /* the timeline's lanes are each rank's activity, from the summaries */
+  {
+    HpTrace *trace = hp_session_get_trace (hp_trace_page_get_session (page));
+    guint    gpu_lanes = 0, events = 0;
+
+    g_assert_cmpuint (hp_trace_get_n_ranks (trace), ==, 2);
+    for (guint k = 0; k < hp_trace_get_n_ranks (trace); k++)
+      {
+        const HpRank *r = hp_trace_get_rank (trace, k);
+
+        g_assert_cmpint (r->rank, ==, (int)k);
+        g_assert_true (g_str_has_suffix (r->path, ".hpsum"));
+        for (guint l = 0; l < r->n_lanes; l++)
+          gpu_lanes += r->lanes[l].is_gpu;
+        events += r->n_events;
+      }
+    g_assert_cmpstr (hp_trace_get_device_type (trace), ==, "NVIDIA GPU");
+    g_assert_cmpuint (gpu_lanes, >=, 2);
+    g_assert_cmpuint (events, >, 100);
+  }
+
+  hp_ui_test_close_window (window);
+  hp_ui_test_remove_tree (dir);
+}
+
+static HpWindow *other_window (HpWindow *self);
+
+static gboolean
+full_window_loaded (gpointer data)
+{
+  HpWindow *other = other_window (data);
+
+  return other != NULL && hp_ui_test_not_loading (other) && hp_window_get_session (other) != NULL &&
+         hp_session_get_trace (hp_window_get_session (other)) != NULL;
+}
+
+static HpWindow *
+other_window (HpWindow *self)
+{
+  g_autoptr (GList) windows = gtk_window_list_toplevels ();
+
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (HP_IS_WINDOW (l->data) && l->data != (gpointer)self)
+      return l->data;
+  return NULL;
+}
+
+/* "Load Full Traces" opens the selected rank's trace, recorded in its
+ * summary, in a new window that behaves as for any trace */
+static void
+test_load_full (void)
+{
+  g_autofree char *dir = make_summaries ();
+  HpWindow        *window = hp_ui_test_open_window (dir, 1280, 900);
+  HpWindow        *full;
+  HpTrace         *trace;
+
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
+  hp_session_set_selected_rank (hp_window_get_session (window), 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.load-full-traces", NULL));
+  g_assert_true (hp_ui_test_wait_for (full_window_loaded, window));
+  full = other_window (window);
+  trace = hp_session_get_trace (hp_window_get_session (full));
+  g_assert_null (hp_trace_get_summaries (trace));
+  g_assert_cmpuint (hp_trace_get_n_ranks (trace), ==, 1);
+  g_assert_cmpint (hp_trace_get_rank (trace, 0)->rank, ==, 1);
+  g_assert_cmpuint (hp_trace_get_rank (trace, 0)->n_events, >, 1000);
+
+  hp_ui_test_close_window (full);
+  hp_ui_test_close_window (window);
+  hp_ui_test_remove_tree (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  setlocale (LC_ALL, "C.UTF-8");
+  gtk_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ui/summary/tabs", test_tabs);
+  g_test_add_func ("/ui/summary/load-full", test_load_full);
+  return g_test_run ();
+}

@@ -1,0 +1,469 @@
+/* test-summary.c — rank summaries: the tables of a job opened from them equal a full load's.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "hp-core.h"
+#include "hp-test-utils.h"
+
+#define CASE "hta_trace_filter_2ranks"
+
+typedef struct
+{
+  char *dir;        /* temporary */
+  char *traces[2];  /* the case's rank files */
+  char *summary[2]; /* their summaries in dir */
+} Fixture;
+
+static void
+fixture_set_up (Fixture      *f,
+                gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+
+  f->dir = g_dir_make_tmp ("hotpath-summary-XXXXXX", &error);
+  g_assert_no_error (error);
+  for (guint r = 0; r < 2; r++)
+    {
+      g_autofree char *name = g_strdup_printf ("sampled_rank-%u.json.gz", r);
+      g_autoptr (HpSummary) s = NULL;
+      g_autofree char *file = NULL;
+
+      f->traces[r] = hp_test_data_path (CASE, name, NULL);
+      s = hp_summary_new_for_trace (f->traces[r], NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (hp_summary_get_rank (s), ==, (int)r);
+      g_assert_cmpuint (strlen (hp_summary_get_trace_sha256 (s)), ==, 64);
+      file = hp_summary_dup_file_name (s);
+      g_assert_true (g_str_has_suffix (file, HP_SUMMARY_SUFFIX));
+      f->summary[r] = g_build_filename (f->dir, file, NULL);
+      g_assert_true (hp_summary_write (s, f->summary[r], &error));
+      g_assert_no_error (error);
+    }
+}
+
+static void
+remove_dir (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+
+  for (const char *name = d != NULL ? g_dir_read_name (d) : NULL; name != NULL; name = g_dir_read_name (d))
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_remove (path);
+    }
+  g_rmdir (dir);
+}
+
+static void
+fixture_tear_down (Fixture      *f,
+                   gconstpointer data)
+{
+  remove_dir (f->dir);
+  g_free (f->dir);
+  for (guint r = 0; r < 2; r++)
+    {
+      g_free (f->traces[r]);
+      g_free (f->summary[r]);
+    }
+}
+
+static HpTrace *
+open_paths (const char *const *paths,
+            HpMode             mode)
+{
+  g_autoptr (GError) error = NULL;
+  HpLoadOptions options = { 0 };
+  HpTrace      *trace;
+
+  options.mode = mode;
+  trace = hp_paths_have_summaries (paths) ? hp_summary_load_paths (paths, &options, NULL, &error)
+                                          : hp_load_paths (paths, &options, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (trace);
+  return trace;
+}
+
+/* every table of the default set, as CSV, by name */
+static GHashTable *
+default_tables (HpTrace *trace,
+                GString *refused)
+{
+  GHashTable       *out = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  guint             n;
+  const HpAnalysis *list = hp_analysis_list (&n);
+
+  for (guint a = 0; a < n; a++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GPtrArray) tables = NULL;
+
+      if (!list[a].in_default_set)
+        continue;
+      tables = hp_analysis_run (&list[a], trace, NULL, NULL, &error);
+      if (tables == NULL)
+        {
+          g_assert_nonnull (refused);
+          g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
+          g_string_append_printf (refused, "%s;", list[a].name);
+          continue;
+        }
+      for (guint t = 0; t < tables->len; t++)
+        g_hash_table_insert (out, g_strdup (hp_table_get_name (tables->pdata[t])),
+                             hp_table_to_csv (tables->pdata[t]));
+    }
+  return out;
+}
+
+static void
+assert_same_tables (const char *const *full_paths,
+                    const char *const *summary_paths,
+                    HpMode             mode,
+                    const char        *expect_refused)
+{
+  g_autoptr (HpTrace) full = open_paths (full_paths, mode);
+  g_autoptr (HpTrace) job = open_paths (summary_paths, mode);
+  g_autoptr (GString) refused = g_string_new (NULL);
+  g_autoptr (GHashTable) a = default_tables (full, NULL);
+  g_autoptr (GHashTable) b = default_tables (job, refused);
+  GHashTableIter it;
+  gpointer       name, csv;
+  guint          n_compared = 0;
+
+  g_assert_nonnull (hp_trace_get_summaries (job));
+  g_assert_null (hp_trace_get_summaries (full));
+  g_assert_cmpuint (hp_trace_get_n_ranks (job), ==, hp_trace_get_n_ranks (full));
+  g_assert_cmpstr (refused->str, ==, expect_refused);
+  g_hash_table_iter_init (&it, a);
+  while (g_hash_table_iter_next (&it, &name, &csv))
+    {
+      const char *other = g_hash_table_lookup (b, name);
+
+      if (other == NULL && strstr (expect_refused, "aten_op") != NULL &&
+          g_str_has_prefix (name, "aten_op_kernels_and_delay"))
+        continue;
+      g_test_message ("%s", (const char *)name);
+      g_assert_nonnull (other);
+      g_assert_cmpstr (other, ==, csv);
+      n_compared++;
+    }
+  /* the default set has sixteen tables on this case */
+  g_assert_cmpuint (n_compared, >=, 15);
+}
+
+static void
+test_same_tables (Fixture      *f,
+                  gconstpointer data)
+{
+  g_autofree char  *folder = hp_test_data_path (CASE, NULL);
+  const char *const full[] = { folder, NULL };
+  const char *const sums[] = { f->dir, NULL };
+
+  assert_same_tables (full, sums, HP_MODE_DEFAULT, "");
+  /* HTA's operator search of --hta-compat crosses ranks: it says so */
+  assert_same_tables (full, sums, HP_MODE_HTA_COMPAT, "aten_op_kernels_and_delay;");
+}
+
+static void
+test_mixed (Fixture      *f,
+            gconstpointer data)
+{
+  g_autofree char  *folder = hp_test_data_path (CASE, NULL);
+  const char *const full[] = { folder, NULL };
+  const char *const mixed[] = { f->summary[0], f->traces[1], NULL };
+
+  assert_same_tables (full, mixed, HP_MODE_DEFAULT, "");
+}
+
+static void
+test_needs_full (Fixture      *f,
+                 gconstpointer data)
+{
+  const char *const sums[] = { f->dir, NULL };
+  g_autoptr (HpTrace) job = open_paths (sums, HP_MODE_DEFAULT);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) tables = NULL;
+  HpAnalysisParams params;
+
+  tables = hp_analysis_run (hp_analysis_find ("critical_path"), job, NULL, NULL, &error);
+  g_assert_null (tables);
+  g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
+  /* it names the ranks and where their traces are */
+  g_assert_nonnull (strstr (error->message, "rank 0"));
+  g_assert_nonnull (strstr (error->message, "rank 1"));
+  g_assert_nonnull (strstr (error->message, "sampled_rank-1.json.gz"));
+  g_clear_error (&error);
+
+  /* the summaries hold the tables of the default parameters */
+  hp_analysis_params_init (&params);
+  params.num_kernels = 3;
+  tables = hp_analysis_run (hp_analysis_find ("gpu_kernel_breakdown"), job, &params, NULL, &error);
+  g_assert_null (tables);
+  g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
+  g_clear_error (&error);
+
+  /* the trace and tree diffs read every event */
+  {
+    HpTraceDiffParams diff;
+
+    hp_trace_diff_params_init (&diff);
+    g_assert_null (hp_trace_diff_compare (job, job, &diff, NULL, &error));
+    g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
+    g_clear_error (&error);
+    g_assert_null (hp_tree_diff_full (job, job, &diff, NULL, &error));
+    g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
+    g_clear_error (&error);
+    hp_trace_diff_params_clear (&diff);
+  }
+
+  /* a rank selection is answered */
+  hp_test_params_set_ranks (&params, (const int[]){ 1 }, 1);
+  params.num_kernels = 10;
+  tables = hp_analysis_run (hp_analysis_find ("temporal_breakdown"), job, &params, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hp_table_get_n_rows (tables->pdata[0]), ==, 1);
+  g_assert_cmpint (hp_table_get_int (tables->pdata[0], 0, hp_table_find_column (tables->pdata[0], "rank")), ==, 1);
+  hp_analysis_params_clear (&params);
+}
+
+static void
+test_health_and_lanes (Fixture      *f,
+                       gconstpointer data)
+{
+  const char *const sums[] = { f->dir, NULL };
+  g_autoptr (HpTrace) job = open_paths (sums, HP_MODE_DEFAULT);
+  g_autoptr (HpHealthReport) report = hp_health_check (job, NULL);
+  GPtrArray *summaries = hp_trace_get_summaries (job);
+  gboolean   rank1 = FALSE, note = FALSE;
+
+  for (guint i = 0; i < hp_health_report_get_n_findings (report); i++)
+    {
+      const HpHealthFinding *finding = hp_health_report_get_finding (report, i);
+
+      rank1 |= finding->rank == 1;
+      note |= g_strcmp0 (finding->code, "summaries-only") == 0;
+    }
+  g_assert_true (rank1);
+  g_assert_true (note);
+
+  g_assert_cmpuint (summaries->len, ==, 2);
+  for (guint k = 0; k < summaries->len; k++)
+    {
+      g_autoptr (GArray) lanes = hp_summary_get_lanes (summaries->pdata[k], hp_trace_get_min_ts (job));
+      g_autoptr (GArray) steps = hp_summary_get_steps (summaries->pdata[k], hp_trace_get_min_ts (job));
+      guint busy = 0, gpu = 0;
+
+      g_assert_cmpuint (lanes->len, >, 0);
+      g_assert_cmpuint (steps->len, >, 0);
+      for (guint l = 0; l < lanes->len; l++)
+        {
+          const HpSummaryLane *lane = &g_array_index (lanes, HpSummaryLane, l);
+
+          g_assert_cmpint (lane->start, >=, 0);
+          g_assert_cmpint (lane->end, >, lane->start);
+          gpu += lane->is_gpu;
+          for (guint b = 0; b < lane->n_bins; b++)
+            busy += lane->bins[b] > 0;
+        }
+      g_assert_cmpuint (gpu, >, 0);
+      g_assert_cmpuint (busy, >, 0);
+    }
+}
+
+static void
+assert_same_runs (GPtrArray *a,
+                  GPtrArray *b)
+{
+  g_assert_cmpuint (a->len, ==, b->len);
+  for (guint t = 0; t < a->len; t++)
+    {
+      g_autofree char *x = hp_table_to_csv (a->pdata[t]);
+      g_autofree char *y = hp_table_to_csv (b->pdata[t]);
+
+      g_test_message ("%s", hp_table_get_name (a->pdata[t]));
+      g_assert_cmpstr (x, ==, y);
+    }
+}
+
+/* compare and check of summaries give what they give of the traces, step
+ * times, memory peaks and op sums included */
+static void
+test_compare_and_check (Fixture      *f,
+                        gconstpointer data)
+{
+  g_autofree char  *folder = hp_test_data_path (CASE, NULL);
+  const char *const full[] = { folder, NULL };
+  const char *const sums[] = { f->dir, NULL };
+  const char *const labels[] = { "a", "b" };
+
+  for (int m = HP_MODE_DEFAULT; m <= HP_MODE_HTA_COMPAT; m++)
+    {
+      g_autoptr (HpTrace) trace = open_paths (full, m);
+      g_autoptr (HpTrace) job = open_paths (sums, m);
+      HpTrace *with_job[] = { job, trace };
+      HpTrace *with_trace[] = { trace, trace };
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GPtrArray) x = hp_compare_runs (with_job, labels, 2, NULL, NULL, &error);
+      g_autoptr (GPtrArray) y = hp_compare_runs (with_trace, labels, 2, NULL, NULL, &error);
+      g_autoptr (HpTable) check_job = NULL;
+      g_autoptr (HpTable) check_trace = NULL;
+      g_autofree char *csv_job = NULL;
+      g_autofree char *csv_trace = NULL;
+      HpCheckParams    params;
+      gboolean         regressed = TRUE;
+
+      g_assert_no_error (error);
+      assert_same_runs (x, y);
+
+      hp_check_params_init (&params);
+      check_job = hp_check_runs (job, trace, &params, &regressed, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_false (regressed);
+      check_trace = hp_check_runs (trace, trace, &params, &regressed, NULL, &error);
+      g_assert_no_error (error);
+      csv_job = hp_table_to_csv (check_job);
+      csv_trace = hp_table_to_csv (check_trace);
+      g_assert_cmpstr (csv_job, ==, csv_trace);
+    }
+}
+
+/* a summary file made of @header and a gzip stream of @payload */
+static char *
+write_file (const char *dir,
+            const char *name,
+            const char *header,
+            const void *payload,
+            gsize       n,
+            gboolean    gzip)
+{
+  char *path = g_build_filename (dir, name, NULL);
+  g_autoptr (GByteArray) bytes = g_byte_array_new ();
+
+  g_byte_array_append (bytes, (const guint8 *)header, strlen (header));
+  if (gzip)
+    {
+      g_autoptr (GZlibCompressor) z = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 1);
+      guint8 out[4096];
+      gsize  read = 0, written = 0;
+
+      g_assert_cmpint (g_converter_convert (G_CONVERTER (z), payload, n, out, sizeof out, G_CONVERTER_INPUT_AT_END,
+                                            &read, &written, NULL),
+                       ==, G_CONVERTER_FINISHED);
+      g_byte_array_append (bytes, out, written);
+    }
+  else
+    g_byte_array_append (bytes, payload, n);
+  g_assert_true (g_file_set_contents (path, (const char *)bytes->data, bytes->len, NULL));
+  return path;
+}
+
+static void
+assert_refused (const char *path,
+                const char *words)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HpSummary) s = hp_summary_read (path, &error);
+
+  g_assert_null (s);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, words));
+}
+
+static void
+test_hostile (Fixture      *f,
+              gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *contents = NULL;
+  gsize            length;
+  g_autofree char *empty = write_file (f->dir, "empty.hpsum", "", "", 0, FALSE);
+  g_autofree char *magic = write_file (f->dir, "magic.hpsum", "NOT-A-SUMMARY\n", "x", 1, TRUE);
+  g_autofree char *raw = write_file (f->dir, "raw.hpsum", HP_SUMMARY_MAGIC, "not gzip", 8, FALSE);
+  g_autofree char *junk = write_file (f->dir, "junk.hpsum", HP_SUMMARY_MAGIC, "random bytes, not a GVariant", 28, TRUE);
+  g_autofree char *truncated = NULL;
+  g_autofree char *later = NULL;
+  g_autoptr (GVariant) v = NULL;
+  GVariantDict dict;
+
+  assert_refused (empty, "not a Hotpath summary");
+  assert_refused (magic, "not a Hotpath summary");
+  assert_refused (raw, "damaged");
+  assert_refused (junk, "damaged");
+
+  /* cut in the body: the header opens, the tables say it is damaged */
+  g_assert_true (g_file_get_contents (f->summary[0], &contents, &length, &error));
+  truncated = write_file (f->dir, "cut.hpsum", "", contents, length - 100, FALSE);
+  {
+    g_autoptr (HpSummary) s = hp_summary_read (truncated, &error);
+
+    g_assert_no_error (error);
+    g_assert_null (hp_summary_get_tables (s, HP_MODE_DEFAULT, "temporal_breakdown"));
+    g_assert_nonnull (strstr (hp_summary_get_body_error (s), "damaged"));
+  }
+  /* cut in the header */
+  {
+    g_autofree char *short_header = write_file (f->dir, "short.hpsum", "", contents, strlen (HP_SUMMARY_MAGIC) + 10, FALSE);
+
+    assert_refused (short_header, "damaged");
+  }
+
+  /* a later version is refused by name */
+  g_variant_dict_init (&dict, NULL);
+  g_variant_dict_insert (&dict, "format", "s", "hotpath-summary");
+  g_variant_dict_insert (&dict, "version", "u", (guint32)HP_SUMMARY_VERSION + 1);
+  v = g_variant_ref_sink (g_variant_dict_end (&dict));
+  {
+    g_autoptr (GByteArray) bytes = g_byte_array_new ();
+    guint32 n = (guint32)g_variant_get_size (v);
+    guint8  le[4] = { n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff, n >> 24 };
+
+    g_byte_array_append (bytes, le, 4);
+    g_byte_array_append (bytes, g_variant_get_data (v), n);
+    later = write_file (f->dir, "later.hpsum", HP_SUMMARY_MAGIC, bytes->data, bytes->len, FALSE);
+  }
+  assert_refused (later, "version");
+
+  /* a folder with damaged summaries opens what it can and lists the rest */
+  {
+    const char *const sums[] = { f->dir, NULL };
+    HpLoadOptions     options = { 0 };
+    g_autoptr (HpTrace) job = hp_summary_load_paths (sums, &options, NULL, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (hp_trace_get_n_ranks (job), ==, 2);
+    g_assert_cmpuint (g_list_model_get_n_items (hp_trace_get_issues (job)), >=, 6);
+  }
+
+  /* not a trace file: no summary */
+  {
+    g_autoptr (HpSummary) s = hp_summary_new_for_trace (f->dir, NULL, &error);
+
+    g_assert_null (s);
+    g_assert_nonnull (error);
+  }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/core/summary/same-tables", Fixture, NULL, fixture_set_up, test_same_tables, fixture_tear_down);
+  g_test_add ("/core/summary/mixed", Fixture, NULL, fixture_set_up, test_mixed, fixture_tear_down);
+  g_test_add ("/core/summary/compare-and-check", Fixture, NULL, fixture_set_up, test_compare_and_check,
+              fixture_tear_down);
+  g_test_add ("/core/summary/needs-full", Fixture, NULL, fixture_set_up, test_needs_full, fixture_tear_down);
+  g_test_add ("/core/summary/health-and-lanes", Fixture, NULL, fixture_set_up, test_health_and_lanes,
+              fixture_tear_down);
+  g_test_add ("/core/summary/hostile", Fixture, NULL, fixture_set_up, test_hostile, fixture_tear_down);
+  return g_test_run ();
+}
