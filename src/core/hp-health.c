@@ -11,6 +11,7 @@
 #include "hp-classify.h"
 #include "hp-collectives-private.h"
 #include "hp-collectives.h"
+#include "hp-comm-classify.h"
 #include "hp-health.h"
 #include "hp-load-issue.h"
 #include "hp-rank.h"
@@ -240,6 +241,37 @@ profiler_messages (HpHealthReport *self,
     }
 }
 
+/* which rule found the communication; said when rules HTA lacks found
+ * some, since HTA counts that time as computation (docs/communication.md) */
+static void
+comm_rules (HpHealthReport *self,
+            HpTrace        *trace,
+            const HpRank   *r)
+{
+  HpCommRuleTotals t;
+  g_autoptr (GString) parts = g_string_new (NULL);
+  guint64 n_beyond = 0;
+  gint64  comm = 0;
+
+  hp_comm_rule_totals (trace, r, &t);
+  for (guint rule = HP_COMM_RULE_LIBRARY; rule < HP_N_COMM_RULES; rule++)
+    {
+      comm += t.ns[rule];
+      if (t.n_kernels[rule] == 0)
+        continue;
+      if (rule != HP_COMM_RULE_LIBRARY)
+        n_beyond += t.n_kernels[rule];
+      g_string_append_printf (parts, "%s%s %.1f us (%" G_GUINT64_FORMAT ")", parts->len > 0 ? ", " : "",
+                              hp_comm_rule_to_string (rule), hp_ns_to_us (t.ns[rule]), t.n_kernels[rule]);
+    }
+  if (n_beyond == 0)
+    return;
+  add (self, r->rank, r->basename, "communication-rules", HP_HEALTH_INFO, n_beyond, 0, HP_HEALTH_TRUST,
+       "communication is %.1f%% of kernel time by rule: %s; HTA counts only NCCL-named kernels as "
+       "communication, the rest as computation",
+       t.kernel_ns > 0 ? 100.0 * (double)comm / (double)t.kernel_ns : 0.0, parts->str);
+}
+
 static void
 check_rank (HpHealthReport *self,
             HpTrace        *trace,
@@ -341,6 +373,8 @@ check_rank (HpHealthReport *self,
              HP_HEALTH_NOT_APPLICABLE,
              "no communication kernel: communication/computation overlap has nothing to "
              "compare");
+      else if (!compat)
+        comm_rules (self, trace, r);
       if (n_gpu_annotations == 0)
         {
           HpHealthFinding *f =
