@@ -191,7 +191,7 @@ const HpAnalysis hp_analysis_registry[] = {
       .section = "§14",
       .func = hp_collectives_compute,
       .cost = 1,
-      .tables = LIST ("collectives", "collective_waits"),
+      .tables = LIST ("collectives", "collective_waits", "collective_sizes"),
       .row_events = hp_linked_events_for_collective_row,
       .row_events_tables = 0x2,
   },

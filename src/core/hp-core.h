@@ -21,6 +21,7 @@
 #include "hp-collectives.h"
 #include "hp-column.h"
 #include "hp-comm-classify.h"
+#include "hp-comm-collective.h"
 #include "hp-comm-comp-overlap.h"
 #include "hp-comm-patterns.h"
 #include "hp-compare.h"

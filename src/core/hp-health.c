@@ -530,6 +530,7 @@ check_collectives (HpHealthReport *self,
   g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
   HpAnalysisParams params;
   guint            n = 0;
+  g_autoptr (GString) groups = g_string_new (NULL);
 
   if (hp_trace_get_n_ranks (trace) < 2)
     return;
@@ -538,18 +539,34 @@ check_collectives (HpHealthReport *self,
     {
       HpTable *table = tables->pdata[0];
       int      col = hp_table_find_column (table, "missing_ranks");
+      int      group_col = hp_table_find_column (table, "group");
+      g_autoptr (GHashTable) per_group = g_hash_table_new (g_str_hash, g_str_equal);
+      g_autoptr (GPtrArray) order = g_ptr_array_new ();
 
-      for (guint i = 0; col >= 0 && i < hp_table_get_n_rows (table); i++)
-        n += hp_table_get_int (table, i, (guint)col) > 0;
+      for (guint i = 0; col >= 0 && group_col >= 0 && i < hp_table_get_n_rows (table); i++)
+        if (hp_table_get_int (table, i, (guint)col) > 0)
+          {
+            const char *group = hp_table_get_string (table, i, (guint)group_col);
+            guint       count = GPOINTER_TO_UINT (g_hash_table_lookup (per_group, group));
+
+            if (count == 0)
+              g_ptr_array_add (order, (gpointer)group);
+            g_hash_table_insert (per_group, (gpointer)group, GUINT_TO_POINTER (count + 1));
+            n++;
+          }
+      /* unmatched collectives per process group */
+      for (guint i = 0; i < order->len; i++)
+        g_string_append_printf (groups, "%sgroup \"%s\": %u", i > 0 ? ", " : "", (const char *)order->pdata[i],
+                                GPOINTER_TO_UINT (g_hash_table_lookup (per_group, order->pdata[i])));
     }
   hp_analysis_params_clear (&params);
   if (n > 0)
     add (self, -1, NULL, "unpaired-collectives", HP_HEALTH_INFO, n, 0, HP_HEALTH_TRUST,
-         "%u collectives ran on only some of their ranks (the traces dropped kernels, end at "
+         "%u collectives ran on only some of their ranks (%s; the traces dropped kernels, end at "
          "different times, a rank never reached them, or the ranks' clocks disagree by more than "
-         "%d us): they link no ranks in the critical path across ranks, and collectives lists them as "
-         "missing",
-         n, (int)(HP_COLLECTIVE_CLOCK_TOLERANCE_NS / HP_NS_PER_US));
+         "the pairing tolerates after aligning them): they link no ranks in the critical path across "
+         "ranks, and collectives lists them as missing",
+         n, groups->str);
 }
 
 /**
