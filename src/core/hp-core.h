@@ -24,6 +24,7 @@
 #include "hp-comm-collective.h"
 #include "hp-comm-comp-overlap.h"
 #include "hp-comm-patterns.h"
+#include "hp-communication.h"
 #include "hp-compare.h"
 #include "hp-counter-writer.h"
 #include "hp-critical-path.h"

@@ -183,6 +183,77 @@ test_public (void)
   g_assert_cmpuint (hp_table_get_n_rows (sizes), >=, 2);
 }
 
+/* DeepEP's exposed time per step: the part of each kernel no computation
+ * kernel overlapped; the run's summary by collective for comparisons */
+static void
+test_communication (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/comm-deepep", HP_MODE_DEFAULT);
+  g_autoptr (GPtrArray) tables = NULL;
+  g_autoptr (HpTable) summary = NULL;
+  g_autoptr (GError) error = NULL;
+  HpAnalysisParams params;
+  HpTable         *steps, *slow;
+  double           time = 0, exposed = 0;
+
+  hp_analysis_params_init (&params);
+  tables = hp_test_run (hp_communication_compute, trace, &params);
+  hp_analysis_params_clear (&params);
+  steps = hp_test_table_at (tables, 0, "communication_by_step");
+  slow = hp_test_table_at (tables, 1, "communication_slowest");
+  /* four DeepEP kernels a step, two kept steps */
+  g_assert_cmpuint (hp_table_get_n_rows (steps), ==, 8);
+  for (guint row = 0; row < 8; row++)
+    {
+      time += hp_test_cell (steps, row, "time(us)");
+      exposed += hp_test_cell (steps, row, "exposed_time(us)");
+    }
+  g_assert_cmpfloat (time, ==, 1600);
+  /* the GEMM (30–180 us of each step) hides notify_dispatch (40–90) and
+   * 80 us of dispatch (100–450) */
+  g_assert_cmpfloat (exposed, ==, 1600 - 2 * 130);
+  g_assert_cmpuint (hp_table_get_n_rows (slow), ==, 8);
+  g_assert_cmpfloat (hp_test_cell (slow, 0, "dur(us)"), ==, 350);
+
+  summary = hp_comm_summary (trace, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hp_table_get_n_rows (summary), ==, 4);
+  g_assert_cmpstr (cell_string (summary, 0, "collective"), ==, "dpsk::ep::internode::cached_notify");
+  g_assert_cmpfloat (hp_test_cell (summary, 0, "count"), ==, 2);
+
+  /* none without communication */
+  {
+    g_autoptr (HpTrace) compat = hp_test_load ("edge/comm-deepep", HP_MODE_HTA_COMPAT);
+    g_autoptr (GError) none = NULL;
+    g_autoptr (HpTable) empty = hp_comm_summary (compat, NULL, &none);
+
+    g_assert_null (empty);
+    g_assert_error (none, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
+  }
+}
+
+/* a slowest kernel of a multi-rank job stands for its collective on every
+ * rank: the timeline's linked group */
+static void
+test_slowest_linked (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/comm-b200", HP_MODE_DEFAULT);
+  g_autoptr (GPtrArray) tables = NULL;
+  g_autoptr (HpLinkedEvents) linked = NULL;
+  HpAnalysisParams params;
+  HpTable         *slow;
+
+  hp_analysis_params_init (&params);
+  tables = hp_test_run (hp_communication_compute, trace, &params);
+  slow = hp_test_table_at (tables, 1, "communication_slowest");
+  linked = hp_analysis_row_events (trace, slow, 0, &params);
+  hp_analysis_params_clear (&params);
+  g_assert_nonnull (linked);
+  g_assert_cmpint (linked->rank, ==, (int)hp_test_cell (slow, 0, "rank"));
+  g_assert_nonnull (linked->others);
+  g_assert_cmpuint (linked->others->len, ==, 7);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -194,6 +265,8 @@ main (int   argc,
   g_test_add_func ("/core/comm-describe/mi300x", test_mi300x);
   g_test_add_func ("/core/comm-describe/skewed-clocks", test_skewed_clocks);
   g_test_add_func ("/core/comm-describe/public", test_public);
+  g_test_add_func ("/core/comm-describe/communication", test_communication);
+  g_test_add_func ("/core/comm-describe/slowest-linked", test_slowest_linked);
 
   return g_test_run ();
 }
