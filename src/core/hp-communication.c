@@ -365,6 +365,52 @@ hp_comm_summary (HpTrace      *trace,
 }
 
 /**
+ * hp_linked_events_for_comm_kernel:
+ * @trace: a loaded trace
+ * @rank: a rank number
+ * @event: one of its communication kernels
+ *
+ * The kernel and the same collective on every other rank that ran it, as
+ * `collectives` matches them (hp_linked_events_for_collective()): one
+ * linked group whose late arrival the timeline shows. Runs the matching
+ * of the whole trace.
+ *
+ * Returns: (transfer full) (nullable): the events, or %NULL when the trace
+ *   has one rank or `collectives` did not match the kernel
+ */
+HpLinkedEvents *
+hp_linked_events_for_comm_kernel (HpTrace *trace,
+                                  int      rank,
+                                  guint32  event)
+{
+  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
+  HpAnalysisParams all;
+  const HpRank    *r;
+  HpLinkedEvents  *linked = NULL;
+
+  g_return_val_if_fail (trace != NULL, NULL);
+
+  r = hp_trace_find_rank (trace, rank);
+  if (r == NULL || event >= r->n_events || hp_trace_get_n_ranks (trace) < 2)
+    return NULL;
+  hp_analysis_params_init (&all);
+  if (hp_collectives_compute (trace, &all, tables, NULL, NULL))
+    {
+      HpTable *waits = tables->pdata[1];
+      int      w_rank = hp_table_find_column (waits, "rank");
+      int      w_start = hp_table_find_column (waits, "start(us)");
+      int      w_index = hp_table_find_column (waits, "index");
+      double   start = hp_ns_to_us (r->ts[event]);
+
+      for (guint w = 0; w < hp_table_get_n_rows (waits) && linked == NULL; w++)
+        if (hp_table_get_int (waits, w, (guint)w_rank) == rank && hp_table_get_double (waits, w, (guint)w_start) == start)
+          linked = hp_linked_events_for_collective (trace, waits, hp_table_get_int (waits, w, (guint)w_index), rank);
+    }
+  hp_analysis_params_clear (&all);
+  return linked;
+}
+
+/**
  * hp_linked_events_for_comm_row:
  * @trace: the trace the table was computed from
  * @table: a `communication_slowest` table
@@ -383,30 +429,14 @@ hp_linked_events_for_comm_row (HpTrace                *trace,
                                guint                   row,
                                const HpAnalysisParams *params)
 {
-  g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
-  HpAnalysisParams all;
-  int              rank_col = hp_table_find_column (table, "rank");
-  int              start_col = hp_table_find_column (table, "start(us)");
-  HpLinkedEvents  *linked = NULL;
+  g_autoptr (HpLinkedEvents) one = NULL;
+  HpLinkedEvents *linked;
 
   g_return_val_if_fail (trace != NULL && table != NULL, NULL);
 
-  if (rank_col < 0 || start_col < 0 || row >= hp_table_get_n_rows (table))
+  one = hp_linked_events_for_collective_row (trace, table, row, params);
+  if (one == NULL)
     return NULL;
-  hp_analysis_params_init (&all);
-  if (hp_trace_get_n_ranks (trace) > 1 && hp_collectives_compute (trace, &all, tables, NULL, NULL))
-    {
-      HpTable *waits = tables->pdata[1];
-      int      w_rank = hp_table_find_column (waits, "rank");
-      int      w_start = hp_table_find_column (waits, "start(us)");
-      int      w_index = hp_table_find_column (waits, "index");
-      gint64   rank = hp_table_get_int (table, row, (guint)rank_col);
-      double   start = hp_table_get_double (table, row, (guint)start_col);
-
-      for (guint w = 0; w < hp_table_get_n_rows (waits) && linked == NULL; w++)
-        if (hp_table_get_int (waits, w, (guint)w_rank) == rank && hp_table_get_double (waits, w, (guint)w_start) == start)
-          linked = hp_linked_events_for_collective (trace, waits, hp_table_get_int (waits, w, (guint)w_index), (int)rank);
-    }
-  hp_analysis_params_clear (&all);
-  return linked != NULL ? linked : hp_linked_events_for_collective_row (trace, table, row, params);
+  linked = hp_linked_events_for_comm_kernel (trace, one->rank, g_array_index (one->events, guint32, 0));
+  return linked != NULL ? linked : g_steal_pointer (&one);
 }

@@ -25,6 +25,9 @@ struct _HpLinkedEvents *hp_linked_events_for_comm_row (HpTrace                *t
                                                        HpTable                *table,
                                                        guint                   row,
                                                        const HpAnalysisParams *params);
+struct _HpLinkedEvents *hp_linked_events_for_comm_kernel (HpTrace *trace,
+                                                          int      rank,
+                                                          guint32  event);
 HpTable                *hp_comm_summary (HpTrace      *trace,
                                          GCancellable *cancellable,
                                          GError      **error);

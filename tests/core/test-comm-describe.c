@@ -252,6 +252,21 @@ test_slowest_linked (void)
   g_assert_cmpint (linked->rank, ==, (int)hp_test_cell (slow, 0, "rank"));
   g_assert_nonnull (linked->others);
   g_assert_cmpuint (linked->others->len, ==, 7);
+
+  /* a kernel selected on the timeline: the same group */
+  {
+    const HpRank *r7 = hp_trace_find_rank (trace, 7);
+    guint         e = linked->others->len > 0 ? g_array_index (linked->others, HpLinkedEvent, 6).event : 0;
+    g_autoptr (HpLinkedEvents) group = hp_linked_events_for_comm_kernel (trace, 7, e);
+
+    g_assert_cmpint (g_array_index (linked->others, HpLinkedEvent, 6).rank, ==, 7);
+    g_assert_nonnull (group);
+    g_assert_cmpint (group->rank, ==, 7);
+    g_assert_cmpuint (g_array_index (group->events, guint32, 0), ==, e);
+    g_assert_cmpuint (group->others->len, ==, 7);
+    g_assert_null (hp_linked_events_for_comm_kernel (trace, 99, 0));
+    g_assert_null (hp_linked_events_for_comm_kernel (trace, 7, r7->n_events));
+  }
 }
 
 int
