@@ -225,6 +225,34 @@ test_launch_and_user (void)
   }
 }
 
+/* health says which rules found communication HTA does not see, and
+ * nothing of the kind in HTA-compatibility mode */
+static void
+test_health (void)
+{
+  g_autofree char *path = hp_test_data_path ("edge", "comm-deepep", NULL);
+  HpLoadOptions    options = { .mode = HP_MODE_DEFAULT };
+  g_autoptr (HpTrace) trace = hp_test_load_with_options (path, &options);
+  g_autoptr (HpHealthReport) report = hp_health_check (trace, NULL);
+  g_autoptr (HpTrace) compat = NULL;
+  g_autoptr (HpHealthReport) compat_report = NULL;
+  const HpHealthFinding *found = NULL;
+
+  for (guint k = 0; k < hp_health_report_get_n_findings (report); k++)
+    if (g_str_equal (hp_health_report_get_finding (report, k)->code, "communication-rules"))
+      found = hp_health_report_get_finding (report, k);
+  g_assert_nonnull (found);
+  g_assert_cmpuint (found->count, ==, 8);
+  g_assert_nonnull (strstr (found->message, "82.5% of kernel time"));
+  g_assert_nonnull (strstr (found->message, "pattern 1600.0 us (8)"));
+
+  options.mode = HP_MODE_HTA_COMPAT;
+  compat = hp_test_load_with_options (path, &options);
+  compat_report = hp_health_check (compat, NULL);
+  for (guint k = 0; k < hp_health_report_get_n_findings (compat_report); k++)
+    g_assert_false (g_str_equal (hp_health_report_get_finding (compat_report, k)->code, "communication-rules"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -236,6 +264,7 @@ main (int   argc,
   g_test_add_func ("/core/comm-classify/bad-pattern-files", test_bad_pattern_files);
   g_test_add_func ("/core/comm-classify/deepep", test_deepep);
   g_test_add_func ("/core/comm-classify/launch-and-user", test_launch_and_user);
+  g_test_add_func ("/core/comm-classify/health", test_health);
 
   return g_test_run ();
 }
