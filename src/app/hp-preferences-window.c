@@ -49,6 +49,21 @@ add_switch (AdwPreferencesGroup *group,
   adw_preferences_group_add (group, row);
 }
 
+/* a row with a text entry bound to the string @key */
+static void
+add_entry (AdwPreferencesGroup *group,
+           GSettings           *settings,
+           const char          *key,
+           const char          *title)
+{
+  GtkWidget *row = adw_entry_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  gtk_widget_set_name (row, key);
+  g_settings_bind (settings, key, row, "text", G_SETTINGS_BIND_DEFAULT);
+  adw_preferences_group_add (group, row);
+}
+
 /* a row with a spin button bound to the number @key, within its range */
 static void
 add_number (AdwPreferencesGroup *group,
@@ -127,6 +142,7 @@ hp_preferences_window_new (GtkWindow *parent,
               _ ("Reproduce Holistic Trace Analysis' numbers exactly, its known quirks included"));
   add_switch (group, settings, "include-last-step", _ ("Include the Last Iteration"),
               _ ("Keep the last ProfilerStep, which HTA drops as often incomplete"));
+  add_entry (group, settings, "comm-patterns", _ ("Communication Pattern File"));
 
   group = add_group (page, _ ("Analysis Defaults"),
                      _ ("Used by the next folder opened; each tab changes them for the folder it shows."));

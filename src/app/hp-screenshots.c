@@ -46,13 +46,14 @@ typedef struct
 typedef enum
 {
   ZOOM_FIT,
-  ZOOM_MID,  /* 20 ms around the kernel that search finds first */
-  ZOOM_DEEP, /* 200 us around it */
-  LINKED,    /* the Kernels tab's first kernel row, shown on the timeline */
-  SCOPED,    /* the Overview scoped to the middle third of the trace */
-  CRITICAL,  /* the critical-path overlay over 20 ms of rank 0's first step */
-  AREA,      /* an area over rank 0's GPU streams, and its table */
-  LANES,     /* a GPU stream of the last rank pinned, rank 0 collapsed, bookmarks, scrolled */
+  ZOOM_MID,   /* 20 ms around the kernel that search finds first */
+  ZOOM_DEEP,  /* 200 us around it */
+  LINKED,     /* the Kernels tab's first kernel row, shown on the timeline */
+  SCOPED,     /* the Overview scoped to the middle third of the trace */
+  CRITICAL,   /* the critical-path overlay over 20 ms of rank 0's first step */
+  AREA,       /* an area over rank 0's GPU streams, and its table */
+  LANES,      /* a GPU stream of the last rank pinned, rank 0 collapsed, bookmarks, scrolled */
+  COLLECTIVE, /* rank 0's first communication kernel, with its collective on every rank */
 } TimelineShot;
 
 #define OVERLAYS (HP_TIMELINE_SHOW_IDLE | HP_TIMELINE_SHOW_FLOWS | HP_TIMELINE_SHOW_COUNTERS)
@@ -74,6 +75,7 @@ static const struct
   { "timeline-critical-path", CRITICAL, 0 },
   { "timeline-linked", LINKED, HP_TIMELINE_SHOW_FLOWS },
   { "timeline-lanes", LANES, 0 },
+  { "timeline-collective", COLLECTIVE, 0 },
   { "overview-scoped", SCOPED, 0 },
   { "timeline-area-selection", AREA, 0 },
 };
@@ -235,6 +237,28 @@ stage_timeline_shot (HpTracePage *page,
     case LINKED:
       hp_timeline_panel_search (panel, NULL);
       return show_first_kernel_row (page);
+    case COLLECTIVE:
+      {
+        HpTrace      *trace = hp_timeline_view_get_trace (view);
+        const HpRank *r = hp_trace_get_n_ranks (trace) > 1 ? hp_trace_get_rank (trace, 0) : NULL;
+
+        hp_timeline_panel_search (panel, NULL);
+        for (guint i = 0; r != NULL && i < r->n_rows; i++)
+          {
+            guint e = r->rows[i];
+
+            if (r->kind[e] == HP_EVENT_KIND_KERNEL && r->kclass[e] == HP_KERNEL_CLASS_COMMUNICATION)
+              {
+                g_autoptr (HpLinkedEvents) linked = hp_linked_events_for_comm_kernel (trace, r->rank, e);
+
+                if (linked == NULL)
+                  return FALSE;
+                hp_timeline_panel_show_linked (panel, linked);
+                return TRUE;
+              }
+          }
+        return FALSE;
+      }
     case CRITICAL:
       {
         HpTrace        *trace = hp_session_get_trace (hp_trace_page_get_session (page));

@@ -231,6 +231,15 @@ link_cb (HpTimelinePanel *self,
   int    rank;
   gint64 event;
 
+  if (g_str_has_prefix (uri, "collective:") &&
+      sscanf (uri, "collective:%d:%" G_GINT64_FORMAT, &rank, &event) == 2 && event >= 0 && event <= G_MAXUINT32)
+    {
+      g_autoptr (HpLinkedEvents) linked = hp_linked_events_for_comm_kernel (self->trace, rank, (guint32)event);
+
+      if (linked != NULL)
+        hp_timeline_panel_show_linked (self, linked);
+      return TRUE;
+    }
   if (!g_str_has_prefix (uri, "event:"))
     return FALSE;
   if (sscanf (uri, "event:%d:%" G_GINT64_FORMAT, &rank, &event) != 2)
@@ -352,6 +361,43 @@ add_critical_path_rows (HpTimelinePanel *self,
     }
 }
 
+/* the collective a communication kernel belongs to, as the trace says,
+ * and a link that shows it on every rank */
+static void
+add_collective_rows (HpTimelinePanel *self,
+                     GtkGrid         *grid,
+                     const HpRank    *r,
+                     guint32          e)
+{
+  HpCommInfo info;
+
+  hp_comm_describe (self->trace, r, e, &info);
+  if (info.collective[0] != '\0')
+    {
+      g_autofree char *size = info.msg_bytes >= 0 ? g_format_size_full ((guint64)info.msg_bytes, G_FORMAT_SIZE_IEC_UNITS)
+                                                  : NULL;
+      g_autofree char *text = size != NULL ? g_strdup_printf ("%s, %s", info.collective, size) : g_strdup (info.collective);
+
+      grid_row (grid, _ ("Collective"), text, NULL, FALSE);
+    }
+  if (info.group[0] != '\0')
+    {
+      g_autofree char *text = info.group_ranks[0] != '\0' ? g_strdup_printf ("%s %s", info.group, info.group_ranks)
+                                                          : g_strdup (info.group);
+
+      grid_row (grid, _ ("Process group"), text, NULL, FALSE);
+    }
+  if (hp_trace_get_n_ranks (self->trace) > 1)
+    {
+      g_autofree char *markup = g_markup_printf_escaped ("<a href=\"collective:%d:%u\">%s</a>", r->rank, e,
+                                                         _ ("Show on every rank"));
+      GtkLabel        *label = grid_row (grid, _ ("All ranks"), markup, NULL, TRUE);
+
+      g_signal_connect_swapped (label, "activate-link", G_CALLBACK (link_cb), self);
+    }
+  hp_comm_info_clear (&info);
+}
+
 static void
 show_event_details (HpTimelinePanel *self,
                     int              rank,
@@ -431,6 +477,10 @@ show_event_details (HpTimelinePanel *self,
       else
         add_link_row (self, grid, _ ("Launches"), r, (guint32)r->partner[e]);
     }
+
+  /* a collective: what it moves, and its kernels on every rank */
+  if (r->kind[e] == HP_EVENT_KIND_KERNEL && r->kclass[e] == HP_KERNEL_CLASS_COMMUNICATION)
+    add_collective_rows (self, grid, r, e);
 
   /* the enclosing events, innermost first */
   {

@@ -20,10 +20,11 @@ struct _HpTraceLoader
 {
   GObject parent_instance;
 
-  char        **paths;
-  HpMode        mode;
-  gboolean      include_last_step;
-  GMainContext *context;
+  char          **paths;
+  HpMode          mode;
+  gboolean        include_last_step;
+  HpCommPatterns *comm_patterns;
+  GMainContext   *context;
 
   /* written by loader threads, under lock */
   GMutex   lock;
@@ -158,6 +159,7 @@ hp_trace_loader_finalize (GObject *object)
   HpTraceLoader *self = HP_TRACE_LOADER (object);
 
   g_clear_pointer (&self->paths, g_strfreev);
+  g_clear_pointer (&self->comm_patterns, hp_comm_patterns_unref);
   g_clear_pointer (&self->message, g_free);
   g_clear_pointer (&self->context, g_main_context_unref);
   g_mutex_clear (&self->lock);
@@ -266,6 +268,20 @@ hp_trace_loader_get_message (HpTraceLoader *self)
 }
 
 /**
+ * hp_trace_loader_set_comm_patterns:
+ * @patterns: (nullable): the user's communication patterns to load with
+ */
+void
+hp_trace_loader_set_comm_patterns (HpTraceLoader  *self,
+                                   HpCommPatterns *patterns)
+{
+  g_return_if_fail (HP_IS_TRACE_LOADER (self));
+
+  g_clear_pointer (&self->comm_patterns, hp_comm_patterns_unref);
+  self->comm_patterns = patterns != NULL ? hp_comm_patterns_ref (patterns) : NULL;
+}
+
+/**
  * hp_trace_loader_load_async:
  *
  * Loads in worker threads; progress arrives on the calling thread's
@@ -289,6 +305,7 @@ hp_trace_loader_load_async (HpTraceLoader      *self,
 
   options.mode = self->mode;
   options.include_last_step = self->include_last_step;
+  options.comm_patterns = self->comm_patterns;
   options.progress = progress_cb;
   /* the task holds self until the load has returned, so the threads never
    * report to a finalized loader */

@@ -26,6 +26,7 @@
 #include "hp-cupti-panel.h"
 #include "hp-memory-panel.h"
 #include "hp-overlap-panel.h"
+#include "hp-communication-panel.h"
 #include "hp-critical-path-panel.h"
 #include "hp-stragglers-panel.h"
 #include "hp-overview-panel.h"
@@ -398,6 +399,7 @@ hp_trace_page_class_init (HpTracePageClass *klass)
   g_type_ensure (HP_TYPE_PATTERNS_PANEL);
   g_type_ensure (HP_TYPE_IDLE_TIME_PANEL);
   g_type_ensure (HP_TYPE_OVERLAP_PANEL);
+  g_type_ensure (HP_TYPE_COMMUNICATION_PANEL);
   g_type_ensure (HP_TYPE_LAUNCHES_PANEL);
   g_type_ensure (HP_TYPE_COUNTERS_PANEL);
   g_type_ensure (HP_TYPE_ATEN_DELAYS_PANEL);

@@ -367,6 +367,17 @@ start_load (HpWindow          *self,
   self->loader = hp_trace_loader_new ((const char *const *)self->paths,
                                       self->hta_compat ? HP_MODE_HTA_COMPAT : HP_MODE_DEFAULT,
                                       self->include_last_step);
+  if (!self->hta_compat && self->settings != NULL)
+    {
+      g_autofree char *file = g_settings_get_string (self->settings, "comm-patterns");
+      g_autoptr (GError) error = NULL;
+      g_autoptr (HpCommPatterns) patterns = NULL;
+
+      /* a file that cannot be read is said, and the folder loads without it */
+      if (file[0] != '\0' && (patterns = hp_comm_patterns_new_from_file (file, &error)) == NULL)
+        g_warning ("Communication pattern file: %s", error->message);
+      hp_trace_loader_set_comm_patterns (self->loader, patterns);
+    }
   self->cancellable = g_cancellable_new ();
   self->fraction_binding = g_object_bind_property (self->loader, "fraction", self->progress_bar, "fraction",
                                                    G_BINDING_SYNC_CREATE);

@@ -76,6 +76,10 @@ GPtrArray *_hp_chart_adapt_kernel_type (HpTable    *kernel_type_table,
                                         const char *domain);
 GPtrArray *_hp_chart_adapt_kernels (HpTable    *kernel_table,
                                     const char *domain);
+GPtrArray *_hp_chart_adapt_communication_by_step (HpTable    *table,
+                                                  const char *domain);
+GPtrArray *_hp_chart_adapt_collective_sizes (HpTable    *table,
+                                             const char *domain);
 GPtrArray *_hp_chart_adapt_comm_comp_overlap (HpTable    *table,
                                               const char *domain);
 GPtrArray *_hp_chart_adapt_critical_path_summary (HpTable    *table,

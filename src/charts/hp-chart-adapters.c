@@ -44,6 +44,9 @@ PLAIN_ADAPTER (adapt_memory_events)
 PLAIN_ADAPTER (adapt_straggler_metric)
 PLAIN_ADAPTER (adapt_collective_waits)
 PLAIN_ADAPTER (adapt_cupti)
+/* hp-chart-adapters-comm.c */
+PLAIN_ADAPTER (adapt_communication_by_step)
+PLAIN_ADAPTER (adapt_collective_sizes)
 
 static GPtrArray *
 adapt_launch_stats_any (HpTable                *table,
@@ -96,7 +99,8 @@ static const struct
   { "memory_timeline",           { adapt_memory_timeline_any } },
   { "memory",                    { NULL, adapt_memory_events_any } },
   { "stragglers",                { NULL, adapt_straggler_metric_any } },
-  { "collectives",               { NULL, adapt_collective_waits_any } },
+  { "collectives",               { NULL, adapt_collective_waits_any, adapt_collective_sizes_any } },
+  { "communication",             { adapt_communication_by_step_any } },
   { "frequent_cuda_kernel_sequences", { adapt_kernel_sequences_any } },
 };
 /* clang-format on */

@@ -45,6 +45,7 @@ hp_cli_bench (int           argc,
   int          threads = 0;
   GOptionEntry entries[] = {
     { "repeat", 'n', 0, G_OPTION_ARG_INT, &repeat, "Load N times", "N" },
+    HP_CLI_COMM_PATTERNS_OPTION,
     { "hta-compat", 0, 0, G_OPTION_ARG_NONE, &hta_compat, "Load in HTA-compatibility mode", NULL },
     { "load-only", 0, 0, G_OPTION_ARG_NONE, &skip_analyses, "Skip the analyses phase", NULL },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Print the time of every analysis", NULL },

@@ -99,6 +99,7 @@ hp_cli_check (int           argc,
         { "top-ops", 0, 0, G_OPTION_ARG_INT, &n_top_ops, "The baseline's costliest ops checked (5)", "N" },
         { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "text (default) or json", "FORMAT" },
         { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write the report to FILE instead of printing it", "FILE" },
+        HP_CLI_COMM_PATTERNS_OPTION,
         { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "BASELINE CANDIDATE" },
         { NULL }
   };

@@ -91,6 +91,8 @@ hp_cli_allow_summaries (gboolean allowed)
  * Loads the paths; on failure prints the reason (which names the file) and
  * returns %NULL.
  */
+char *hp_cli_comm_patterns_path = NULL;
+
 HpTrace *
 hp_cli_load (char        **paths,
              gboolean      hta_compat,
@@ -102,9 +104,24 @@ hp_cli_load (char        **paths,
   g_autoptr (GError) error = NULL;
   HpLoadOptions options = { 0 };
   HpTrace      *trace;
+  g_autoptr (HpCommPatterns) patterns = NULL;
 
   options.mode = hta_compat ? HP_MODE_HTA_COMPAT : HP_MODE_DEFAULT;
   options.include_last_step = include_last_step;
+  if (hp_cli_comm_patterns_path != NULL)
+    {
+      patterns = hp_comm_patterns_new_from_file (hp_cli_comm_patterns_path, &error);
+      if (patterns == NULL)
+        {
+          fprintf (stderr, "hotpath-cli: --comm-patterns: %s\n", error->message);
+          return NULL;
+        }
+      /* HTA's name rule is the only one in HTA-compatibility mode */
+      if (hta_compat)
+        fprintf (stderr, "hotpath-cli: --comm-patterns is ignored with --hta-compat\n");
+      else
+        options.comm_patterns = patterns;
+    }
   /* a folder of rank summaries, or one mixing summaries and traces */
   if (hp_paths_have_summaries ((const char *const *)paths))
     {

@@ -175,6 +175,7 @@ hp_cli_health (int           argc,
   HpHealthOptions  options = { 0 };
   GOptionEntry     entries[] = {
         { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "text (default) or json", "FORMAT" },
+        HP_CLI_COMM_PATTERNS_OPTION,
         { "hta-compat", 0, 0, G_OPTION_ARG_NONE, &hta_compat, "Load as HTA does, quirks included",
           NULL },
         { "include-last-step", 0, 0, G_OPTION_ARG_NONE, &include_last_step,

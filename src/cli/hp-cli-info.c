@@ -101,6 +101,64 @@ us (gint64 ns)
   return (double)ns / HP_NS_PER_US;
 }
 
+/* which rule classified how much communication (docs/communication.md) */
+static void
+print_comm_rules (HpTrace      *trace,
+                  const HpRank *r)
+{
+  HpCommRuleTotals t;
+  gint64           comm = 0;
+  guint64          n = 0;
+
+  hp_comm_rule_totals (trace, r, &t);
+  for (guint rule = 1; rule < HP_N_COMM_RULES; rule++)
+    {
+      comm += t.ns[rule];
+      n += t.n_kernels[rule];
+    }
+  if (n == 0)
+    return;
+  printf ("  %-16s %.1f%% of kernel time", "communication",
+          t.kernel_ns > 0 ? 100.0 * (double)comm / (double)t.kernel_ns : 0.0);
+  for (guint rule = 1; rule < HP_N_COMM_RULES; rule++)
+    if (t.n_kernels[rule] > 0)
+      printf (", %s %.3f us (%" G_GUINT64_FORMAT " kernels)", hp_comm_rule_to_string (rule), us (t.ns[rule]),
+              t.n_kernels[rule]);
+  printf ("\n");
+}
+
+static void
+build_comm_rules (JsonBuilder  *b,
+                  HpTrace      *trace,
+                  const HpRank *r)
+{
+  HpCommRuleTotals t;
+
+  hp_comm_rule_totals (trace, r, &t);
+  json_builder_set_member_name (b, "communication");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "kernel_us");
+  json_builder_add_double_value (b, us (t.kernel_ns));
+  json_builder_set_member_name (b, "patterns_version");
+  json_builder_add_int_value (b, HP_COMM_PATTERNS_VERSION);
+  json_builder_set_member_name (b, "by_rule");
+  json_builder_begin_object (b);
+  for (guint rule = 1; rule < HP_N_COMM_RULES; rule++)
+    {
+      if (t.n_kernels[rule] == 0)
+        continue;
+      json_builder_set_member_name (b, hp_comm_rule_to_string (rule));
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "kernels");
+      json_builder_add_int_value (b, (gint64)t.n_kernels[rule]);
+      json_builder_set_member_name (b, "us");
+      json_builder_add_double_value (b, us (t.ns[rule]));
+      json_builder_end_object (b);
+    }
+  json_builder_end_object (b);
+  json_builder_end_object (b);
+}
+
 static JsonNode *
 build_info (HpTrace *trace)
 {
@@ -158,6 +216,7 @@ build_info (HpTrace *trace)
       json_builder_set_member_name (b, "span_us");
       json_builder_add_double_value (b, us (end - start));
 
+      build_comm_rules (b, trace, r);
       json_builder_set_member_name (b, "events_by_category");
       json_builder_begin_object (b);
       for (guint c = 0; c < cats->len; c++)
@@ -291,7 +350,9 @@ print_text (HpTrace *trace)
         printf (" none");
       for (guint i = 0; i < streams->len; i++)
         printf (" %" G_GINT64_FORMAT, g_array_index (streams, gint64, i));
-      printf ("\n  events by category:\n");
+      printf ("\n");
+      print_comm_rules (trace, r);
+      printf ("  events by category:\n");
       for (guint c = 0; c < cats->len; c++)
         {
           const CatCount *cc = &g_array_index (cats, CatCount, c);
@@ -338,6 +399,7 @@ hp_cli_info (int           argc,
   gboolean     strict = FALSE;
   GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Write one JSON document", NULL },
+    HP_CLI_COMM_PATTERNS_OPTION,
     { "hta-compat", 0, 0, G_OPTION_ARG_NONE, &hta_compat, "Reproduce HTA's numbers exactly", NULL },
     { "include-last-step", 0, 0, G_OPTION_ARG_NONE, &include_last_step,
       "Keep the last (incomplete) iteration", NULL },

@@ -76,6 +76,16 @@ int       hp_cli_strict_status (HpTrace *trace,
                                 gboolean strict,
                                 int      status);
 
+/* --comm-patterns FILE, the same for every command that loads a trace:
+ * the user's communication patterns (docs/communication.md), read by
+ * hp_cli_load() */
+extern char *hp_cli_comm_patterns_path;
+#define HP_CLI_COMM_PATTERNS_OPTION                                                                    \
+  {                                                                                                    \
+    "comm-patterns", 0, 0, G_OPTION_ARG_FILENAME, &hp_cli_comm_patterns_path,                          \
+        "Also count as communication the kernels a pattern file names (docs/communication.md)", "FILE" \
+  }
+
 /* the help text of --strict, the same for every command */
 #define HP_CLI_STRICT_HELP "Fail (exit 1) when any file fails to load, after writing what loaded"
 

@@ -9,6 +9,7 @@
 #include "hp-aten-op-delay.h"
 #include "hp-collectives.h"
 #include "hp-comm-comp-overlap.h"
+#include "hp-communication.h"
 #include "hp-critical-path.h"
 #include "hp-cupti-counters.h"
 #include "hp-idle-gaps.h"
@@ -191,8 +192,18 @@ const HpAnalysis hp_analysis_registry[] = {
       .section = "§14",
       .func = hp_collectives_compute,
       .cost = 1,
-      .tables = LIST ("collectives", "collective_waits"),
+      .tables = LIST ("collectives", "collective_waits", "collective_sizes"),
       .row_events = hp_linked_events_for_collective_row,
+      .row_events_tables = 0x2,
+  },
+  {
+      .name = "communication",
+      .title = "Communication",
+      .section = "§14",
+      .func = hp_communication_compute,
+      .cost = 1,
+      .tables = LIST ("communication_by_step", "communication_slowest"),
+      .row_events = hp_linked_events_for_comm_row,
       .row_events_tables = 0x2,
   },
   {

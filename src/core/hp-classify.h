@@ -14,27 +14,12 @@
 G_BEGIN_DECLS
 
 HpKernelClass hp_kernel_class_hta (const char *name);
-HpKernelClass hp_kernel_class_better (HpEventKind kind,
-                                      const char *name);
-gboolean      hp_kernel_name_is_communication (const char *name);
-/* the rank's ids of the arg keys that name a collective or a process group */
-typedef struct
-{
-  guint32  ids[3];
-  gboolean any;
-} HpCommArgKeys;
-
-void        hp_comm_arg_keys_init (HpCommArgKeys *keys,
-                                   const HpRank  *rank);
-gboolean    hp_args_name_communication (const HpRank        *rank,
-                                        guint                event,
-                                        const HpCommArgKeys *keys);
-const char *hp_kernel_class_to_string (HpKernelClass kclass);
-gboolean    hp_name_is_memory (const char *name);
-char       *hp_memory_subtype (const char *name);
-char       *hp_shorten_name (const char *name);
-HpEventKind hp_event_kind_from_category (const char *category);
-int         hp_parse_profiler_step (const char *name);
+const char   *hp_kernel_class_to_string (HpKernelClass kclass);
+gboolean      hp_name_is_memory (const char *name);
+char         *hp_memory_subtype (const char *name);
+char         *hp_shorten_name (const char *name);
+HpEventKind   hp_event_kind_from_category (const char *category);
+int           hp_parse_profiler_step (const char *name);
 
 /**
  * hp_event_kind_is_gpu_activity:

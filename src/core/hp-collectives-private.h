@@ -16,6 +16,7 @@ G_BEGIN_DECLS
 gboolean _hp_collective_kernels_overlap (const gint64 *starts,
                                          const gint64 *ends,
                                          guint         n,
+                                         gint64        tolerance,
                                          guint        *first_to_end);
 
 G_END_DECLS

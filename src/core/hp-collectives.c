@@ -11,22 +11,39 @@
 
 #include "hp-collectives-private.h"
 #include "hp-collectives.h"
+#include "hp-comm-collective.h"
 #include "hp-linked-events.h"
+#include "hp-stats.h"
 
 /* the kernel args PyTorch writes on collectives (and on record_param_comms) */
 #define ARG_GROUP_NAME "Process Group Name"
 #define ARG_GROUP_RANKS "Process Group Ranks"
 
+/* how an instance's kernels were matched across ranks */
+typedef enum
+{
+  MATCH_SEQUENCE, /* the same sequence number in the same group */
+  MATCH_ORDER,    /* the n-th of the group on every rank, all overlapping */
+  MATCH_OVERLAP,  /* paired by overlap where some rank lost a kernel */
+} Match;
+
+static const char *const match_names[] = { "sequence", "order", "overlap" };
+
 /* one communication kernel on one rank */
 typedef struct
 {
-  guint32 name;  /* trace string id */
+  guint32 key;   /* index into Collect.keys: its collective, else its kernel name */
   guint32 group; /* index into Collect.groups */
-  guint32 seq;   /* its order among the rank's kernels of (name, group) */
+  guint32 seq;   /* its instance among the kernels of (key, group) */
   int     rank;
   guint32 event;
   gint64  ts;
   gint64  dur;
+  gint64  seq_arg; /* the trace's sequence number, or -1 */
+  guint32 name;    /* trace string id */
+  guint32 info;    /* index into Collect.infos */
+  guint8  match;   /* Match */
+  guint   pos;     /* the rank's position among the selected ranks */
 } Occurrence;
 
 /* one collective instance: a run of Collect.occ */
@@ -44,21 +61,39 @@ typedef struct
   GPtrArray  *groups;    /* char *: "Process Group Name", "" when absent */
   GHashTable *group_ids; /* name → index + 1 */
   GPtrArray  *members;   /* GArray of int per group: its ranks, or NULL if unknown */
+  GPtrArray  *keys;      /* char *: a collective, or a kernel name */
+  GHashTable *key_ids;   /* key → index + 1 */
   GArray     *occ;       /* Occurrence */
+  GArray     *infos;     /* HpCommInfo, one per Occurrence */
+  gint64     *offsets;   /* per selected rank: its clock minus the first's, ns */
+  gint64      tolerance; /* ns the pairing allows between the ranks' clocks */
+  gboolean    measured;  /* offsets and tolerance come from the trace */
 } Collect;
+
+static guint32
+intern (GPtrArray  *names,
+        GHashTable *ids,
+        const char *name)
+{
+  guint idx = GPOINTER_TO_UINT (g_hash_table_lookup (ids, name));
+
+  if (idx != 0)
+    return idx - 1;
+  g_ptr_array_add (names, g_strdup (name));
+  g_hash_table_insert (ids, names->pdata[names->len - 1], GUINT_TO_POINTER (names->len));
+  return names->len - 1;
+}
 
 static guint32
 intern_group (Collect    *c,
               const char *name)
 {
-  guint idx = GPOINTER_TO_UINT (g_hash_table_lookup (c->group_ids, name));
+  guint n = c->groups->len;
+  guint idx = intern (c->groups, c->group_ids, name);
 
-  if (idx != 0)
-    return idx - 1;
-  g_ptr_array_add (c->groups, g_strdup (name));
-  g_ptr_array_add (c->members, NULL);
-  g_hash_table_insert (c->group_ids, c->groups->pdata[c->groups->len - 1], GUINT_TO_POINTER (c->groups->len));
-  return c->groups->len - 1;
+  if (c->groups->len > n)
+    g_ptr_array_add (c->members, NULL);
+  return idx;
 }
 
 /* "[0, 1, 2]" → the ranks; NULL when it is not such a list */
@@ -107,8 +142,8 @@ static int
 compare_name_group (const Occurrence *x,
                     const Occurrence *y)
 {
-  if (x->name != y->name)
-    return x->name < y->name ? -1 : 1;
+  if (x->key != y->key)
+    return x->key < y->key ? -1 : 1;
   if (x->group != y->group)
     return x->group < y->group ? -1 : 1;
   return 0;
@@ -143,33 +178,46 @@ compare_instance_rank (gconstpointer a,
  * repeats counts once */
 static gboolean
 collect_rank (Collect      *c,
+              HpTrace      *trace,
               const HpRank *r,
+              guint         pos,
               GCancellable *cancellable,
               GError      **error)
 {
-  guint32            group_key = hp_rank_lookup_arg_key (r, ARG_GROUP_NAME);
-  guint32            ranks_key = hp_rank_lookup_arg_key (r, ARG_GROUP_RANKS);
   g_autofree guint8 *seen = g_new0 (guint8, r->n_events);
 
   for (guint i = 0; i < r->n_rows; i++)
     {
-      guint            e = r->rows[i];
-      HpArgValue       value;
-      Occurrence       o;
-      const char      *group = "";
-      g_autofree char *group_text = NULL;
+      guint      e = r->rows[i];
+      Occurrence o;
+      HpCommInfo info;
+      gboolean   compat = hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT;
 
       if (hp_analysis_check_cancelled (cancellable, i, error))
         return FALSE;
       if (seen[e] || !is_collective (r, e))
         continue;
       seen[e] = 1;
-      if (group_key != HP_NO_STRING && hp_rank_get_arg (r, e, group_key, &value) && value.type != HP_ARG_NULL)
-        group = group_text = hp_arg_value_to_string (&value);
-      o = (Occurrence){ r->name[e], intern_group (c, group), 0, r->rank, e, r->ts[e], hp_rank_dur (r, e) };
-      if (ranks_key != HP_NO_STRING && c->members->pdata[o.group] == NULL &&
-          hp_rank_get_arg (r, e, ranks_key, &value) && value.type == HP_ARG_STRING)
-        c->members->pdata[o.group] = parse_rank_list (value.s, value.s_len);
+      hp_comm_describe (trace, r, e, &info);
+      /* the kernel name keys a collective in HTA-compatibility mode, as
+       * it always did; otherwise what the trace says it is */
+      o = (Occurrence){ intern (c->keys, c->key_ids,
+                                !compat && info.collective[0] != '\0' ? info.collective
+                                                                      : hp_trace_get_string (trace, r->name[e])),
+                        intern_group (c, info.group),
+                        0,
+                        r->rank,
+                        e,
+                        r->ts[e],
+                        hp_rank_dur (r, e),
+                        compat ? -1 : info.seq,
+                        r->name[e],
+                        c->infos->len,
+                        MATCH_ORDER,
+                        pos };
+      if (c->members->pdata[o.group] == NULL && info.group_ranks[0] != '\0')
+        c->members->pdata[o.group] = parse_rank_list (info.group_ranks, strlen (info.group_ranks));
+      g_array_append_val (c->infos, info);
       g_array_append_val (c->occ, o);
     }
   return TRUE;
@@ -180,11 +228,12 @@ collect_rank (Collect      *c,
  * @starts: (array length=n): the start of each rank's kernel, ns
  * @ends: (array length=n): their ends
  * @n: the number of ranks, at least 1
+ * @tolerance: how far apart the ranks' clocks may be, ns
  * @first_to_end: (out): the index of the kernel that ended first
  *
  * Whether the ranks' kernels can be one instance of a collective: a rank
  * that arrives waits in its kernel for the last one, so every kernel still
- * runs when the last starts, within %HP_COLLECTIVE_CLOCK_TOLERANCE_NS. When
+ * runs when the last starts, within @tolerance ns. When
  * they cannot, the kernel that ended first overlaps neither the others nor
  * any later kernel of their ranks: it is the one without a partner.
  *
@@ -194,6 +243,7 @@ gboolean
 _hp_collective_kernels_overlap (const gint64 *starts,
                                 const gint64 *ends,
                                 guint         n,
+                                gint64        tolerance,
                                 guint        *first_to_end)
 {
   gint64 last_start = G_MININT64;
@@ -205,7 +255,7 @@ _hp_collective_kernels_overlap (const gint64 *starts,
       if (ends[k] < ends[*first_to_end])
         *first_to_end = k;
     }
-  return last_start <= ends[*first_to_end] + HP_COLLECTIVE_CLOCK_TOLERANCE_NS;
+  return last_start <= ends[*first_to_end] + tolerance;
 }
 
 /* (name, group, rank, start): each rank's kernels of a collective together */
@@ -219,21 +269,171 @@ compare_by_rank (gconstpointer a,
   return compare_in_collective (x, y, (gint64[]){ x->rank, x->ts, x->event }, (gint64[]){ y->rank, y->ts, y->event });
 }
 
-/* Numbers the instances of one (name, group), @occ[0..@n) sorted by
- * compare_by_rank(): the n-th kernel of every rank is the n-th instance
- * while the ranks' kernels overlap. When a rank's trace lost one (sampled,
- * or it ends early) they do not: the kernel that ended first becomes an
- * instance of its own, missing on the other ranks, rather than being
- * paired with kernels that ran after it. */
+/* how closely a collective's ends must agree across ranks, once the clock
+ * offsets are removed, for the offsets to be believed */
+#define CLOCK_AGREEMENT_NS ((gint64)50000)
+
+/* the end of @o on the first selected rank's clock */
+static gint64
+aligned_end (const Collect    *c,
+             const Occurrence *o)
+{
+  return o->ts + o->dur - c->offsets[o->pos];
+}
+
+static int
+compare_gint64 (gconstpointer a,
+                gconstpointer b)
+{
+  gint64 x = *(const gint64 *)a, y = *(const gint64 *)b;
+
+  return (x > y) - (x < y);
+}
+
+static gint64
+median (GArray *values)
+{
+  g_array_sort (values, compare_gint64);
+  return g_array_index (values, gint64, (values->len - 1) / 2);
+}
+
+/* The ranks' clocks against the first selected rank's, from the ends of
+ * their collectives: a collective ends on every rank at nearly the same
+ * time, however late each arrived. The n-th kernel of a (collective,
+ * group) is compared on two ranks that ran as many of them; each rank's
+ * offset is the median difference. When the offsets leave the ends within
+ * CLOCK_AGREEMENT_NS of each other (90th percentile), the pairing aligns
+ * the clocks and tolerates twice that spread, at least
+ * %HP_COLLECTIVE_CLOCK_TOLERANCE_NS; otherwise (no such pair, or ends that
+ * disagree: kernels a sampled trace lost) the clocks are taken as they
+ * are, with that fixed tolerance. @occ is sorted by compare_by_rank(). */
 static void
-number_instances (Occurrence *occ,
-                  guint       n)
+estimate_clocks (Collect *c,
+                 guint    n_ranks)
+{
+  Occurrence *occ = (Occurrence *)(void *)c->occ->data;
+  g_autoptr (GPtrArray) diffs = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
+  g_autoptr (GArray) residuals = g_array_new (FALSE, FALSE, sizeof (double));
+  gboolean any = FALSE;
+
+  c->offsets = g_new0 (gint64, MAX (n_ranks, 1));
+  c->tolerance = HP_COLLECTIVE_CLOCK_TOLERANCE_NS;
+  c->measured = FALSE;
+  for (guint k = 0; k < n_ranks; k++)
+    g_ptr_array_add (diffs, g_array_new (FALSE, FALSE, sizeof (gint64)));
+  for (guint i = 0; i < c->occ->len;)
+    {
+      guint j = i, ref_end;
+
+      while (j < c->occ->len && compare_name_group (&occ[i], &occ[j]) == 0)
+        j++;
+      /* the first rank of the run is the reference only if it is position 0 */
+      for (ref_end = i; ref_end < j && occ[ref_end].pos == occ[i].pos; ref_end++)
+        ;
+      if (occ[i].pos == 0)
+        for (guint a = ref_end; a < j;)
+          {
+            guint b = a;
+
+            while (b < j && occ[b].pos == occ[a].pos)
+              b++;
+            if (b - a == ref_end - i)
+              for (guint m = 0; m < b - a; m++)
+                {
+                  gint64 d = (occ[a + m].ts + occ[a + m].dur) - (occ[i + m].ts + occ[i + m].dur);
+
+                  g_array_append_val (diffs->pdata[occ[a].pos], d);
+                  any = TRUE;
+                }
+            a = b;
+          }
+      i = j;
+    }
+  if (!any)
+    return;
+  for (guint k = 1; k < n_ranks; k++)
+    {
+      GArray *d = diffs->pdata[k];
+
+      if (d->len == 0)
+        continue;
+      c->offsets[k] = median (d);
+      for (guint m = 0; m < d->len; m++)
+        {
+          double r = fabs ((double)(g_array_index (d, gint64, m) - c->offsets[k]));
+
+          g_array_append_val (residuals, r);
+        }
+    }
+  if (residuals->len > 0)
+    {
+      double p90;
+
+      hp_sort_doubles ((double *)(void *)residuals->data, residuals->len);
+      p90 = hp_quantile_sorted ((const double *)(const void *)residuals->data, residuals->len, 0.9);
+      /* ends that disagree after the offsets are kernels a sampled trace
+       * paired wrongly, not clocks: keep the clocks as they are */
+      if (p90 > CLOCK_AGREEMENT_NS)
+        memset (c->offsets, 0, sizeof (gint64) * MAX (n_ranks, 1));
+      else
+        {
+          c->tolerance = MAX (HP_COLLECTIVE_CLOCK_TOLERANCE_NS, (gint64)(2 * p90));
+          c->measured = TRUE;
+        }
+    }
+}
+
+/* Numbers the instances of one (collective, group), @occ[0..@n) sorted by
+ * compare_by_rank(). Where every kernel carries the trace's sequence
+ * number, equal numbers are one instance. Otherwise the n-th kernel of
+ * every rank is the n-th instance while the ranks' kernels overlap, on the
+ * clocks estimate_clocks() aligned and within its tolerance. When a rank's
+ * trace lost one (sampled, or it ends early) they do not: the kernel that
+ * ended first becomes an instance of its own, missing on the other ranks,
+ * rather than being paired with kernels that ran after it. */
+static void
+number_instances (const Collect *c,
+                  Occurrence    *occ,
+                  guint          n)
 {
   g_autoptr (GArray) at = g_array_new (FALSE, FALSE, sizeof (guint));  /* each rank's next kernel */
   g_autoptr (GArray) end = g_array_new (FALSE, FALSE, sizeof (guint)); /* past its last */
   g_autofree gint64 *starts = NULL;
   g_autofree gint64 *ends = NULL;
   g_autofree guint  *active = NULL;
+  gboolean           all_seq = TRUE, dropped = FALSE;
+
+  for (guint i = 0; i < n && all_seq; i++)
+    all_seq = occ[i].seq_arg >= 0 && occ[i].seq_arg <= G_MAXUINT32;
+  if (all_seq)
+    {
+      g_autoptr (GArray) numbers = g_array_new (FALSE, FALSE, sizeof (gint64));
+      guint n_distinct = 0;
+
+      for (guint i = 0; i < n; i++)
+        g_array_append_val (numbers, occ[i].seq_arg);
+      g_array_sort (numbers, compare_gint64);
+      for (guint i = 0; i < numbers->len; i++)
+        if (i == 0 || g_array_index (numbers, gint64, i) != g_array_index (numbers, gint64, n_distinct - 1))
+          g_array_index (numbers, gint64, n_distinct++) = g_array_index (numbers, gint64, i);
+      for (guint i = 0; i < n; i++)
+        {
+          guint lo = 0, hi = n_distinct;
+
+          while (lo + 1 < hi)
+            {
+              guint mid = (lo + hi) / 2;
+
+              if (g_array_index (numbers, gint64, mid) <= occ[i].seq_arg)
+                lo = mid;
+              else
+                hi = mid;
+            }
+          occ[i].seq = lo;
+          occ[i].match = MATCH_SEQUENCE;
+        }
+      return;
+    }
 
   for (guint i = 0; i < n; i++)
     if (i == 0 || occ[i].rank != occ[i - 1].rank)
@@ -255,18 +455,24 @@ number_instances (Occurrence *occ,
           {
             const Occurrence *o = &occ[g_array_index (at, guint, k)];
 
-            starts[n_active] = o->ts;
-            ends[n_active] = o->ts + o->dur;
+            ends[n_active] = aligned_end (c, o);
+            starts[n_active] = ends[n_active] - o->dur;
             active[n_active++] = k;
           }
       if (n_active == 0)
         break;
-      if (_hp_collective_kernels_overlap (starts, ends, n_active, &drop))
+      dropped |= n_active < at->len;
+      if (_hp_collective_kernels_overlap (starts, ends, n_active, c->tolerance, &drop))
         for (guint a = 0; a < n_active; a++)
           occ[g_array_index (at, guint, active[a])++].seq = seq;
       else
-        occ[g_array_index (at, guint, active[drop])++].seq = seq;
+        {
+          occ[g_array_index (at, guint, active[drop])++].seq = seq;
+          dropped = TRUE;
+        }
     }
+  for (guint i = 0; i < n; i++)
+    occ[i].match = dropped ? MATCH_OVERLAP : MATCH_ORDER;
 }
 
 static int
@@ -308,7 +514,7 @@ expected_ranks (Collect   *c,
           {
             const Occurrence *o = &g_array_index (c->occ, Occurrence, i);
 
-            in = o->rank == r->rank && o->name == name && o->group == group;
+            in = o->rank == r->rank && o->key == name && o->group == group;
           }
       n += in;
     }
@@ -328,6 +534,13 @@ enum
   COL_SKEW,
   COL_LATE_RANK,
   COL_TOTAL_WAIT,
+  COL_COLLECTIVE,
+  COL_MSG_BYTES,
+  COL_GROUP_SIZE,
+  COL_GROUP_RANKS,
+  COL_ALGBW,
+  COL_BUSBW,
+  COL_MATCH,
 };
 
 enum
@@ -357,6 +570,13 @@ new_collectives_table (void)
   hp_table_add_column (table, "start_skew(us)", HP_COLUMN_DOUBLE, "us");
   hp_table_add_column (table, "late_rank", HP_COLUMN_INT, NULL);
   hp_table_add_column (table, "total_wait(us)", HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (table, "collective", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "msg_bytes", HP_COLUMN_INT, "B");
+  hp_table_add_column (table, "group_size", HP_COLUMN_INT, NULL);
+  hp_table_add_column (table, "group_ranks", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "algbw(GB/s)", HP_COLUMN_DOUBLE, "GB/s");
+  hp_table_add_column (table, "busbw(GB/s)", HP_COLUMN_DOUBLE, "GB/s");
+  hp_table_add_column (table, "match", HP_COLUMN_STRING, NULL);
   return table;
 }
 
@@ -375,6 +595,109 @@ new_waits_table (void)
   return table;
 }
 
+/* (rank, collective, message size): one row of collective_sizes */
+static int
+compare_size_class (gconstpointer a,
+                    gconstpointer b,
+                    gpointer      user_data)
+{
+  const Occurrence *x = a;
+  const Occurrence *y = b;
+  GArray           *infos = user_data;
+  const HpCommInfo *xi = &g_array_index (infos, HpCommInfo, x->info);
+  const HpCommInfo *yi = &g_array_index (infos, HpCommInfo, y->info);
+  int               c;
+
+  if (x->rank != y->rank)
+    return x->rank < y->rank ? -1 : 1;
+  if ((c = strcmp (xi->collective, yi->collective)) != 0)
+    return c;
+  if (xi->msg_bytes != yi->msg_bytes)
+    return xi->msg_bytes < yi->msg_bytes ? -1 : 1;
+  return (x->ts > y->ts) - (x->ts < y->ts);
+}
+
+static double
+quantile (GArray *values,
+          double  p)
+{
+  if (values->len == 0)
+    return NAN;
+  hp_sort_doubles ((double *)(void *)values->data, values->len);
+  return hp_quantile_sorted ((const double *)(const void *)values->data, values->len, p);
+}
+
+/* Each rank's collectives by (collective, message size), as nccl-tests
+ * tabulates them: how many, their time, and the bus bandwidth each kernel
+ * reached on its own duration (which includes any wait for late ranks),
+ * against the device's link peak where the trace names the device. */
+static HpTable *
+size_classes (const Collect *c,
+              GPtrArray     *ranks)
+{
+  HpTable *table = hp_table_new ("collective_sizes", N_ ("Collectives by message size"));
+  g_autoptr (GArray) occ = g_array_copy (c->occ);
+  g_autoptr (GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) busbw = g_array_new (FALSE, FALSE, sizeof (double));
+  guint col_rank = hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
+  guint col_coll = hp_table_add_column (table, "collective", HP_COLUMN_STRING, NULL);
+  guint col_bytes = hp_table_add_column (table, "msg_bytes", HP_COLUMN_INT, "B");
+  guint col_count = hp_table_add_column (table, "count", HP_COLUMN_INT, NULL);
+  guint col_time = hp_table_add_column (table, "time(us)", HP_COLUMN_DOUBLE, "us");
+  guint col_t50 = hp_table_add_column (table, "time_p50(us)", HP_COLUMN_DOUBLE, "us");
+  guint col_t90 = hp_table_add_column (table, "time_p90(us)", HP_COLUMN_DOUBLE, "us");
+  guint col_b10 = hp_table_add_column (table, "busbw_p10(GB/s)", HP_COLUMN_DOUBLE, "GB/s");
+  guint col_b50 = hp_table_add_column (table, "busbw_p50(GB/s)", HP_COLUMN_DOUBLE, "GB/s");
+  guint col_b90 = hp_table_add_column (table, "busbw_p90(GB/s)", HP_COLUMN_DOUBLE, "GB/s");
+  guint col_peak = hp_table_add_column (table, "link_peak(GB/s)", HP_COLUMN_DOUBLE, "GB/s");
+  guint col_pct = hp_table_add_column (table, "busbw_p50_pct_of_peak", HP_COLUMN_DOUBLE, "%");
+
+  g_array_sort_with_data (occ, compare_size_class, c->infos);
+  for (guint i = 0; i < occ->len;)
+    {
+      const Occurrence *o = &g_array_index (occ, Occurrence, i);
+      const HpCommInfo *info = &g_array_index (c->infos, HpCommInfo, o->info);
+      double            peak = hp_comm_link_peak_gbps (ranks->pdata[o->pos]);
+      gint64            total = 0;
+      guint             j = i, row;
+      double            b50;
+
+      g_array_set_size (times, 0);
+      g_array_set_size (busbw, 0);
+      while (j < occ->len && g_array_index (occ, Occurrence, j).rank == o->rank)
+        {
+          const Occurrence *p = &g_array_index (occ, Occurrence, j);
+          const HpCommInfo *pi = &g_array_index (c->infos, HpCommInfo, p->info);
+          double            t = hp_ns_to_us (p->dur);
+          double            b = hp_comm_algbw_gbps (pi->msg_bytes, p->dur) * hp_comm_bus_factor (pi->collective, pi->group_size);
+
+          if (strcmp (pi->collective, info->collective) != 0 || pi->msg_bytes != info->msg_bytes)
+            break;
+          total += p->dur;
+          g_array_append_val (times, t);
+          if (isfinite (b))
+            g_array_append_val (busbw, b);
+          j++;
+        }
+      row = hp_table_append_row (table);
+      b50 = quantile (busbw, 0.5);
+      hp_table_set_int (table, row, col_rank, o->rank);
+      hp_table_set_string (table, row, col_coll, info->collective);
+      hp_table_set_int (table, row, col_bytes, info->msg_bytes);
+      hp_table_set_int (table, row, col_count, j - i);
+      hp_table_set_double (table, row, col_time, hp_ns_to_us (total));
+      hp_table_set_double (table, row, col_t50, quantile (times, 0.5));
+      hp_table_set_double (table, row, col_t90, quantile (times, 0.9));
+      hp_table_set_double (table, row, col_b10, quantile (busbw, 0.1));
+      hp_table_set_double (table, row, col_b50, b50);
+      hp_table_set_double (table, row, col_b90, quantile (busbw, 0.9));
+      hp_table_set_double (table, row, col_peak, peak);
+      hp_table_set_double (table, row, col_pct, 100.0 * b50 / peak);
+      i = j;
+    }
+  return table;
+}
+
 static void
 free_members (gpointer members)
 {
@@ -388,7 +711,14 @@ collect_clear (Collect *c)
   g_clear_pointer (&c->groups, g_ptr_array_unref);
   g_clear_pointer (&c->group_ids, g_hash_table_unref);
   g_clear_pointer (&c->members, g_ptr_array_unref);
+  g_clear_pointer (&c->keys, g_ptr_array_unref);
+  g_clear_pointer (&c->key_ids, g_hash_table_unref);
   g_clear_pointer (&c->occ, g_array_unref);
+  if (c->infos != NULL)
+    for (guint i = 0; i < c->infos->len; i++)
+      hp_comm_info_clear (&g_array_index (c->infos, HpCommInfo, i));
+  g_clear_pointer (&c->infos, g_array_unref);
+  g_clear_pointer (&c->offsets, g_free);
 }
 
 /**
@@ -446,9 +776,12 @@ hp_collectives_compute (HpTrace                *trace,
   c.groups = g_ptr_array_new_with_free_func (g_free);
   c.group_ids = g_hash_table_new (g_str_hash, g_str_equal);
   c.members = g_ptr_array_new_with_free_func (free_members);
+  c.keys = g_ptr_array_new_with_free_func (g_free);
+  c.key_ids = g_hash_table_new (g_str_hash, g_str_equal);
   c.occ = g_array_new (FALSE, FALSE, sizeof (Occurrence));
+  c.infos = g_array_new (FALSE, FALSE, sizeof (HpCommInfo));
   for (guint k = 0; k < ranks->len; k++)
-    if (!collect_rank (&c, ranks->pdata[k], cancellable, error))
+    if (!collect_rank (&c, trace, ranks->pdata[k], k, cancellable, error))
       goto out;
   if (c.occ->len == 0)
     {
@@ -459,6 +792,7 @@ hp_collectives_compute (HpTrace                *trace,
 
   /* instances: runs of equal (name, group, seq), ranks ascending */
   g_array_sort (c.occ, compare_by_rank);
+  estimate_clocks (&c, ranks->len);
   occ = (Occurrence *)(void *)c.occ->data;
   for (guint i = 0; i < c.occ->len;)
     {
@@ -466,7 +800,7 @@ hp_collectives_compute (HpTrace                *trace,
 
       while (j < c.occ->len && compare_name_group (&occ[i], &occ[j]) == 0)
         j++;
-      number_instances (occ + i, j - i);
+      number_instances (&c, occ + i, j - i);
       i = j;
     }
   g_array_sort (c.occ, compare_instance_rank);
@@ -499,14 +833,19 @@ hp_collectives_compute (HpTrace                *trace,
       const Instance   *inst = &g_array_index (instances, Instance, i);
       const Occurrence *first = &occ[inst->first];
       const char       *name = hp_trace_get_string (trace, first->name);
-      guint             expected = expected_ranks (&c, ranks, first->name, first->group);
+      guint             expected = expected_ranks (&c, ranks, first->key, first->group);
       guint             row = hp_table_append_row (table);
       gint64            total_wait = 0;
+      gint64            shortest = G_MAXINT64;
+      const HpCommInfo *info = &g_array_index (c.infos, HpCommInfo, first->info);
+      double            algbw, factor;
 
       for (guint m = 0; m < inst->n; m++)
         {
           const Occurrence *o = &occ[inst->first + m];
           guint             w = hp_table_append_row (waits);
+
+          shortest = MIN (shortest, o->dur);
 
           total_wait += inst->latest - o->ts;
           hp_table_set_int (waits, w, WCOL_INDEX, i);
@@ -529,6 +868,16 @@ hp_collectives_compute (HpTrace                *trace,
       hp_table_set_double (table, row, COL_SKEW, hp_ns_to_us (inst->latest - inst->earliest));
       hp_table_set_int (table, row, COL_LATE_RANK, inst->late_rank);
       hp_table_set_double (table, row, COL_TOTAL_WAIT, hp_ns_to_us (total_wait));
+      /* the rank that arrived last waited least: its kernel is the transfer */
+      algbw = hp_comm_algbw_gbps (info->msg_bytes, shortest);
+      factor = hp_comm_bus_factor (info->collective, info->group_size);
+      hp_table_set_string (table, row, COL_COLLECTIVE, info->collective);
+      hp_table_set_int (table, row, COL_MSG_BYTES, info->msg_bytes);
+      hp_table_set_int (table, row, COL_GROUP_SIZE, info->group_size);
+      hp_table_set_string (table, row, COL_GROUP_RANKS, info->group_ranks);
+      hp_table_set_double (table, row, COL_ALGBW, algbw);
+      hp_table_set_double (table, row, COL_BUSBW, algbw * factor);
+      hp_table_set_string (table, row, COL_MATCH, inst->n > 1 ? match_names[first->match] : "unmatched");
       n_partial += expected > inst->n;
     }
   if (n_partial > 0)
@@ -540,9 +889,26 @@ hp_collectives_compute (HpTrace                *trace,
 
       hp_table_set_note (table, note);
     }
+  else if (c.measured)
+    {
+      gint64 worst = 0;
+
+      for (guint k = 0; k < ranks->len; k++)
+        worst = MAX (worst, ABS (c.offsets[k]));
+      if (worst > c.tolerance)
+        {
+          g_autofree char *note = g_strdup_printf (
+              "the ranks' clocks disagree by up to %.1f us (measured from the ends of their collectives); "
+              "collectives were paired on aligned clocks, and the times shown are each rank's own",
+              hp_ns_to_us (worst));
+
+          hp_table_set_note (table, note);
+        }
+    }
 
   g_ptr_array_add (tables, g_steal_pointer (&table));
   g_ptr_array_add (tables, g_steal_pointer (&waits));
+  g_ptr_array_add (tables, size_classes (&c, ranks));
   ok = TRUE;
 
 out:

@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 
 #include "hp-analysis.h"
+#include "hp-comm-classify.h"
 #include "hp-health.h"
 #include "hp-load-error.h"
 #include "hp-load-issue.h"
@@ -92,9 +93,10 @@ guint64 _hp_rank_args_offset (const HpRank *rank,
                               guint         event);
 
 /* derive steps that need only the rank (run in the worker thread) */
-gboolean _hp_rank_derive_local (HpRankBuilder *builder,
-                                HpMode         mode,
-                                GCancellable  *cancellable);
+gboolean _hp_rank_derive_local (HpRankBuilder        *builder,
+                                HpMode                mode,
+                                const HpCommPatterns *comm_patterns,
+                                GCancellable         *cancellable);
 /* remaps local string ids to the trace's and builds lanes */
 void   _hp_rank_adopt_strings (HpRankBuilder *builder,
                                HpStrings     *global);
@@ -113,6 +115,8 @@ void   _hp_rank_filter_rows (HpRank    *rank,
 gint64 _hp_rank_min_measured_ts (const HpRank *rank);
 void   _hp_rank_collect_iterations (HpRank *rank);
 
+void     _hp_trace_set_comm_patterns (HpTrace        *self,
+                                      HpCommPatterns *patterns);
 HpTrace *_hp_trace_new_view (HpTrace       *parent,
                              GPtrArray     *ranks,
                              gpointer       scope,

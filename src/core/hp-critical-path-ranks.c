@@ -182,7 +182,7 @@ consistent (GArray *const *lists,
           (c->dtype[0] != '\0' && c0->dtype[0] != '\0' && strcmp (c->dtype, c0->dtype) != 0))
         same = FALSE;
     }
-  return _hp_collective_kernels_overlap (starts, ends, n_ranks, drop) && same;
+  return _hp_collective_kernels_overlap (starts, ends, n_ranks, HP_COLLECTIVE_CLOCK_TOLERANCE_NS, drop) && same;
 }
 
 static int

@@ -155,8 +155,9 @@ is_hta_kernel_category (const char *cat)
 #define CAT_UNKNOWN 0xff /* cat_kind of a string not yet read */
 
 static void
-derive_kinds_and_flags (HpRankBuilder *b,
-                        HpMode         mode)
+derive_kinds_and_flags (HpRankBuilder        *b,
+                        HpMode                mode,
+                        const HpCommPatterns *comm_patterns)
 {
   HpRank            *r = b->rank;
   guint              n_strings = hp_strings_size (b->strings);
@@ -259,7 +260,7 @@ derive_kinds_and_flags (HpRankBuilder *b,
         {
           cached = &class_cache[n_strings + r->name[i]];
           if (*cached == CLASS_UNKNOWN)
-            *cached = (guint8)hp_kernel_class_better (kind, hp_strings_get (b->strings, r->name[i]));
+            *cached = (guint8)hp_kernel_class_default (hp_strings_get (b->strings, r->name[i]), comm_patterns);
           r->kclass[i] = *cached;
           if (*cached == HP_KERNEL_CLASS_COMPUTATION && hp_args_name_communication (r, i, &comm_keys))
             r->kclass[i] = HP_KERNEL_CLASS_COMMUNICATION;
@@ -708,6 +709,28 @@ detect_device_type (HpRankBuilder *b)
     r->device_type = g_strdup ("UNKNOWN GPU");
 }
 
+static const char *
+builder_name (guint32  id,
+              gpointer data)
+{
+  return hp_strings_get (data, id);
+}
+
+/* the default mode's launch rule (docs/communication.md): a kernel the
+ * name and args rules left computation is communication when its launch
+ * runs inside a collective op; needs the links and the nesting */
+static void
+derive_comm_launches (HpRankBuilder *b)
+{
+  HpRank            *r = b->rank;
+  g_autofree guint8 *op_cache = g_new0 (guint8, MAX (hp_strings_size (b->strings), 1));
+
+  for (guint i = 0; i < r->n_events; i++)
+    if (r->kind[i] == HP_EVENT_KIND_KERNEL && r->kclass[i] == HP_KERNEL_CLASS_COMPUTATION &&
+        r->partner[i] >= 0 && hp_comm_launched_by_collective (r, i, builder_name, b->strings, op_cache))
+      r->kclass[i] = HP_KERNEL_CLASS_COMMUNICATION;
+}
+
 /**
  * _hp_rank_derive_local:
  *
@@ -717,9 +740,10 @@ detect_device_type (HpRankBuilder *b)
  * Returns: %FALSE when @cancellable was cancelled on the way
  */
 gboolean
-_hp_rank_derive_local (HpRankBuilder *b,
-                       HpMode         mode,
-                       GCancellable  *cancellable)
+_hp_rank_derive_local (HpRankBuilder        *b,
+                       HpMode                mode,
+                       const HpCommPatterns *comm_patterns,
+                       GCancellable         *cancellable)
 {
   HpRank *r = b->rank;
 
@@ -731,7 +755,7 @@ _hp_rank_derive_local (HpRankBuilder *b,
   /* each step is one or two passes over the rank (tens of ms on a large
    * file): checking between them keeps Cancel prompt */
   detect_device_type (b);
-  derive_kinds_and_flags (b, mode);
+  derive_kinds_and_flags (b, mode, comm_patterns);
   g_clear_pointer (&b->stream_state, g_free);
   g_clear_pointer (&b->phase, g_free);
   if (g_cancellable_is_cancelled (cancellable))
@@ -743,6 +767,8 @@ _hp_rank_derive_local (HpRankBuilder *b,
   if (g_cancellable_is_cancelled (cancellable))
     return FALSE;
   derive_links (r, mode);
+  if (mode == HP_MODE_DEFAULT)
+    derive_comm_launches (b);
   if (g_cancellable_is_cancelled (cancellable))
     return FALSE;
   derive_iterations (b, mode);

@@ -11,6 +11,7 @@
 #include "hp-classify.h"
 #include "hp-collectives-private.h"
 #include "hp-collectives.h"
+#include "hp-comm-classify.h"
 #include "hp-core-private.h"
 #include "hp-health.h"
 #include "hp-health-private.h"
@@ -242,6 +243,37 @@ profiler_messages (HpHealthReport *self,
     }
 }
 
+/* which rule found the communication; said when rules HTA lacks found
+ * some, since HTA counts that time as computation (docs/communication.md) */
+static void
+comm_rules (HpHealthReport *self,
+            HpTrace        *trace,
+            const HpRank   *r)
+{
+  HpCommRuleTotals t;
+  g_autoptr (GString) parts = g_string_new (NULL);
+  guint64 n_beyond = 0;
+  gint64  comm = 0;
+
+  hp_comm_rule_totals (trace, r, &t);
+  for (guint rule = HP_COMM_RULE_LIBRARY; rule < HP_N_COMM_RULES; rule++)
+    {
+      comm += t.ns[rule];
+      if (t.n_kernels[rule] == 0)
+        continue;
+      if (rule != HP_COMM_RULE_LIBRARY)
+        n_beyond += t.n_kernels[rule];
+      g_string_append_printf (parts, "%s%s %.1f us (%" G_GUINT64_FORMAT ")", parts->len > 0 ? ", " : "",
+                              hp_comm_rule_to_string (rule), hp_ns_to_us (t.ns[rule]), t.n_kernels[rule]);
+    }
+  if (n_beyond == 0)
+    return;
+  add (self, r->rank, r->basename, "communication-rules", HP_HEALTH_INFO, n_beyond, 0, HP_HEALTH_TRUST,
+       "communication is %.1f%% of kernel time by rule: %s; HTA counts only NCCL-named kernels as "
+       "communication, the rest as computation",
+       t.kernel_ns > 0 ? 100.0 * (double)comm / (double)t.kernel_ns : 0.0, parts->str);
+}
+
 static void
 check_rank (HpHealthReport *self,
             HpTrace        *trace,
@@ -343,6 +375,8 @@ check_rank (HpHealthReport *self,
              HP_HEALTH_NOT_APPLICABLE,
              "no communication kernel: communication/computation overlap has nothing to "
              "compare");
+      else if (!compat)
+        comm_rules (self, trace, r);
       if (n_gpu_annotations == 0)
         {
           HpHealthFinding *f =
@@ -498,6 +532,7 @@ check_collectives (HpHealthReport *self,
   g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
   HpAnalysisParams params;
   guint            n = 0;
+  g_autoptr (GString) groups = g_string_new (NULL);
 
   if (hp_trace_get_n_ranks (trace) < 2)
     return;
@@ -506,18 +541,34 @@ check_collectives (HpHealthReport *self,
     {
       HpTable *table = tables->pdata[0];
       int      col = hp_table_find_column (table, "missing_ranks");
+      int      group_col = hp_table_find_column (table, "group");
+      g_autoptr (GHashTable) per_group = g_hash_table_new (g_str_hash, g_str_equal);
+      g_autoptr (GPtrArray) order = g_ptr_array_new ();
 
-      for (guint i = 0; col >= 0 && i < hp_table_get_n_rows (table); i++)
-        n += hp_table_get_int (table, i, (guint)col) > 0;
+      for (guint i = 0; col >= 0 && group_col >= 0 && i < hp_table_get_n_rows (table); i++)
+        if (hp_table_get_int (table, i, (guint)col) > 0)
+          {
+            const char *group = hp_table_get_string (table, i, (guint)group_col);
+            guint       count = GPOINTER_TO_UINT (g_hash_table_lookup (per_group, group));
+
+            if (count == 0)
+              g_ptr_array_add (order, (gpointer)group);
+            g_hash_table_insert (per_group, (gpointer)group, GUINT_TO_POINTER (count + 1));
+            n++;
+          }
+      /* unmatched collectives per process group */
+      for (guint i = 0; i < order->len; i++)
+        g_string_append_printf (groups, "%sgroup \"%s\": %u", i > 0 ? ", " : "", (const char *)order->pdata[i],
+                                GPOINTER_TO_UINT (g_hash_table_lookup (per_group, order->pdata[i])));
     }
   hp_analysis_params_clear (&params);
   if (n > 0)
     add (self, -1, NULL, "unpaired-collectives", HP_HEALTH_INFO, n, 0, HP_HEALTH_TRUST,
-         "%u collectives ran on only some of their ranks (the traces dropped kernels, end at "
+         "%u collectives ran on only some of their ranks (%s; the traces dropped kernels, end at "
          "different times, a rank never reached them, or the ranks' clocks disagree by more than "
-         "%d us): they link no ranks in the critical path across ranks, and collectives lists them as "
-         "missing",
-         n, (int)(HP_COLLECTIVE_CLOCK_TOLERANCE_NS / HP_NS_PER_US));
+         "the pairing tolerates after aligning them): they link no ranks in the critical path across "
+         "ranks, and collectives lists them as missing",
+         n, groups->str);
 }
 
 /* an empty report (also the start of one made from summaries) */

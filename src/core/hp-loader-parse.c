@@ -10,19 +10,20 @@
 
 typedef struct
 {
-  HpMode              mode;
-  const HpLoadLimits *limits;
-  GCancellable       *cancellable;
-  HpParseProgress     progress;
-  guint64             bytes_done;
-  guint64             bytes_total;
-  guint               files_done;
-  guint               n_files;
-  gboolean            inflate_ahead;
-  GMutex              lock;
-  HpLoadProgressFunc  func;
-  gpointer            func_data;
-  FileSlot           *slots;
+  HpMode                mode;
+  const HpCommPatterns *comm_patterns;
+  const HpLoadLimits   *limits;
+  GCancellable         *cancellable;
+  HpParseProgress       progress;
+  guint64               bytes_done;
+  guint64               bytes_total;
+  guint                 files_done;
+  guint                 n_files;
+  gboolean              inflate_ahead;
+  GMutex                lock;
+  HpLoadProgressFunc    func;
+  gpointer              func_data;
+  FileSlot             *slots;
 } LoadJob;
 
 static void
@@ -61,7 +62,7 @@ parse_worker (guint    index,
       slot->builder = _hp_parse_file (slot->path, job->mode, job->limits, &job->progress,
                                       job->inflate_ahead, job->cancellable, &slot->error);
       if (slot->builder != NULL &&
-          !_hp_rank_derive_local (slot->builder, job->mode, job->cancellable))
+          !_hp_rank_derive_local (slot->builder, job->mode, job->comm_patterns, job->cancellable))
         g_clear_pointer (&slot->builder, _hp_rank_builder_free);
     }
   g_atomic_int_inc (&job->files_done);
@@ -91,6 +92,7 @@ _hp_loader_parse_files (GPtrArray           *files,
   guint     n_threads;
 
   job.mode = options->mode;
+  job.comm_patterns = options->comm_patterns;
   job.limits = limits;
   job.cancellable = cancellable;
   job.n_files = files->len;

@@ -85,6 +85,7 @@ hp_load_paths (const char *const   *paths,
   trace = _hp_trace_new (options->mode, options->include_last_step, global,
                          g_steal_pointer (&ranks), g_steal_pointer (&issues),
                          g_steal_pointer (&ignored), min_ts);
+  _hp_trace_set_comm_patterns (trace, options->comm_patterns);
   if (stats != NULL)
     {
       stats->parse_seconds = (double)(t1 - t0) / G_USEC_PER_SEC;

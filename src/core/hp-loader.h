@@ -75,6 +75,9 @@ typedef struct
   HpLoadProgressFunc  progress;
   gpointer            progress_data;
   const HpLoadLimits *limits; /* NULL: the defaults */
+  /* the user's communication patterns (default mode), or NULL; the trace
+   * keeps a reference */
+  struct _HpCommPatterns *comm_patterns;
 } HpLoadOptions;
 
 typedef struct

@@ -302,6 +302,7 @@ hp_run_get_load_options (HpRun         *self,
   *options = (HpLoadOptions){ 0 };
   options->mode = hp_trace_get_mode (self->trace);
   options->include_last_step = hp_trace_get_include_last_step (self->trace);
+  options->comm_patterns = hp_trace_get_comm_patterns (self->trace);
 }
 
 /**

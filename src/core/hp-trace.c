@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hp-classify.h"
+#include "hp-comm-patterns.h"
 #include "hp-core-private.h"
 #include "hp-summary.h"
 
@@ -16,6 +17,7 @@ struct _HpTrace
   gatomicrefcount ref_count;
   HpMode          mode;
   gboolean        include_last_step;
+  HpCommPatterns *comm_patterns; /* or NULL */
   HpStrings      *strings;
   GPtrArray      *ranks; /* HpRank *, ascending rank */
   GListStore     *issues;
@@ -78,6 +80,7 @@ _hp_trace_new_view (HpTrace       *parent,
   g_atomic_ref_count_init (&self->ref_count);
   self->mode = parent->mode;
   self->include_last_step = parent->include_last_step;
+  self->comm_patterns = parent->comm_patterns != NULL ? hp_comm_patterns_ref (parent->comm_patterns) : NULL;
   self->strings = parent->strings;
   self->ranks = ranks;
   self->issues = g_object_ref (parent->issues);
@@ -133,6 +136,7 @@ hp_trace_unref (HpTrace *self)
         _hp_rank_free (self->ranks->pdata[k]);
       hp_strings_free (self->strings);
     }
+  g_clear_pointer (&self->comm_patterns, hp_comm_patterns_unref);
   g_ptr_array_unref (self->ranks);
   g_clear_pointer (&self->summaries, g_ptr_array_unref);
   g_object_unref (self->issues);
@@ -181,6 +185,27 @@ hp_trace_get_include_last_step (HpTrace *self)
 {
   g_return_val_if_fail (self != NULL, FALSE);
   return self->include_last_step;
+}
+
+/**
+ * hp_trace_get_comm_patterns:
+ *
+ * Returns: (transfer none) (nullable): the user's communication patterns
+ *   the trace was classified with (#HpLoadOptions.comm_patterns)
+ */
+HpCommPatterns *
+hp_trace_get_comm_patterns (HpTrace *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->comm_patterns;
+}
+
+void
+_hp_trace_set_comm_patterns (HpTrace        *self,
+                             HpCommPatterns *patterns)
+{
+  g_clear_pointer (&self->comm_patterns, hp_comm_patterns_unref);
+  self->comm_patterns = patterns != NULL ? hp_comm_patterns_ref (patterns) : NULL;
 }
 
 guint

@@ -40,15 +40,17 @@ void     hp_trace_unref (HpTrace *self);
 struct _HpScope *hp_trace_get_scope (HpTrace *self);
 HpTrace         *hp_trace_get_unscoped (HpTrace *self);
 
-HpMode        hp_trace_get_mode (HpTrace *self);
-gboolean      hp_trace_get_include_last_step (HpTrace *self);
-guint         hp_trace_get_n_ranks (HpTrace *self);
-const HpRank *hp_trace_get_rank (HpTrace *self,
-                                 guint    position);
-const HpRank *hp_trace_find_rank (HpTrace *self,
-                                  int      rank);
-gint64        hp_trace_get_min_ts (HpTrace *self);
-const char   *hp_trace_get_device_type (HpTrace *self);
+HpMode   hp_trace_get_mode (HpTrace *self);
+gboolean hp_trace_get_include_last_step (HpTrace *self);
+/* the user's communication patterns it was loaded with (hp-comm-classify.h), or NULL */
+struct _HpCommPatterns *hp_trace_get_comm_patterns (HpTrace *self);
+guint                   hp_trace_get_n_ranks (HpTrace *self);
+const HpRank           *hp_trace_get_rank (HpTrace *self,
+                                           guint    position);
+const HpRank           *hp_trace_find_rank (HpTrace *self,
+                                            int      rank);
+gint64                  hp_trace_get_min_ts (HpTrace *self);
+const char             *hp_trace_get_device_type (HpTrace *self);
 
 guint       hp_trace_get_n_strings (HpTrace *self);
 const char *hp_trace_get_string (HpTrace *self,

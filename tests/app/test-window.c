@@ -28,6 +28,7 @@ static const char *const expected_tabs[] = {
   "Kernels",
   "Idle time",
   "Overlap",
+  "Communication",
   "Launches",
   "Counters",
   "ATen delays",

@@ -137,6 +137,52 @@ test_cupti_flops (void)
   g_assert_cmpstr (hp_chart_get_name (charts->pdata[1]), ==, "flops_bottom_level_op");
 }
 
+/* exposed time per step, stacked by collective, summed over ranks */
+static void
+test_communication_by_step (void)
+{
+  g_autoptr (HpTable) table = hp_test_table_from_csv (
+      "communication_by_step", "Communication",
+      "rank:i;step:i;collective:s;count:i;time(us):d:us;exposed_time(us):d:us;msg_bytes:i",
+      "0,1,allreduce,2,100,40,8\n"
+      "1,1,allreduce,2,120,60,8\n"
+      "0,1,alltoall,1,50,50,4\n"
+      "0,2,allreduce,2,90,10,8\n");
+  g_autoptr (GPtrArray) charts = hp_chart_adapt_table (table, NULL);
+  HpChart *exposed;
+
+  g_assert_cmpuint (charts->len, ==, 2);
+  exposed = charts->pdata[0];
+  g_assert_cmpstr (hp_chart_get_name (exposed), ==, "communication_exposed");
+  g_assert_cmpuint (hp_bar_chart_get_n_categories (exposed), ==, 2);
+  g_assert_cmpuint (hp_bar_chart_get_n_series (exposed), ==, 2);
+  hp_test_assert_close (hp_bar_chart_get_value (exposed, 0, 0), 100);
+  hp_test_assert_close (hp_bar_chart_get_value (exposed, 1, 0), 50);
+  hp_test_assert_close (hp_bar_chart_get_value (exposed, 0, 1), 10);
+  hp_test_assert_close (hp_bar_chart_get_value (charts->pdata[1], 0, 0), 220);
+}
+
+/* the first rank's median bus bandwidth per (collective, size), with the
+ * link peak in the subtitle */
+static void
+test_collective_sizes (void)
+{
+  g_autoptr (HpTable) table = hp_test_table_from_csv (
+      "collective_sizes", "Collectives by message size",
+      "rank:i;collective:s;msg_bytes:i;count:i;time(us):d:us;time_p50(us):d:us;time_p90(us):d:us;"
+      "busbw_p10(GB/s):d;busbw_p50(GB/s):d;busbw_p90(GB/s):d;link_peak(GB/s):d;busbw_p50_pct_of_peak:d",
+      "0,allgather,4194304,2,200,100,100,30,36.7,40,900,4.08\n"
+      "0,allreduce,1048576,4,80,20,30,10,20,25,900,2.2\n"
+      "1,allgather,4194304,2,198,99,99,31,37,41,900,4.1\n");
+  g_autoptr (GPtrArray) charts = hp_chart_adapt_table (table, NULL);
+  HpChart *chart = only_chart (charts, "collective_busbw");
+
+  g_assert_cmpuint (hp_bar_chart_get_n_categories (chart), ==, 2);
+  hp_test_assert_close (hp_bar_chart_get_value (chart, 0, 0), 36.7);
+  hp_test_assert_close (hp_bar_chart_get_value (chart, 0, 1), 20);
+  g_assert_nonnull (strstr (hp_chart_get_subtitle (chart), "900 GB/s"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -148,6 +194,8 @@ main (int    argc,
   g_test_add_func ("/charts/extra/straggler-metric", test_straggler_metric);
   g_test_add_func ("/charts/extra/collective-waits", test_collective_waits);
   g_test_add_func ("/charts/extra/cupti-flops", test_cupti_flops);
+  g_test_add_func ("/charts/extra/communication-by-step", test_communication_by_step);
+  g_test_add_func ("/charts/extra/collective-sizes", test_collective_sizes);
 
   return g_test_run ();
 }

@@ -885,6 +885,36 @@ test_app_command_line (void)
   g_assert_cmpstr (version.out, ==, expected);
 }
 
+/* --comm-patterns: info says which rule found the communication; a bad
+ * pattern file is bad input */
+static void
+test_comm_patterns (void)
+{
+  g_autofree char *dir = hp_test_data_path ("edge", "comm-user", NULL);
+  g_autofree char *file = hp_test_data_path ("edge", "comm-user.patterns", NULL);
+  g_autofree char *bad = g_build_filename (g_get_tmp_dir (), "hotpath-bad-patterns.txt", NULL);
+  g_auto (HpTestCliRun) plain = { 0 };
+  g_auto (HpTestCliRun) with = { 0 };
+  g_auto (HpTestCliRun) broken = { 0 };
+  g_auto (HpTestCliRun) missing = { 0 };
+
+  hp_test_run_cli (&plain, "info", dir, NULL);
+  g_assert_cmpint (plain.status, ==, 0);
+  g_assert_nonnull (strstr (plain.out, "communication    15.4% of kernel time, launch 200.000 us (2 kernels)\n"));
+  hp_test_run_cli (&with, "info", "--comm-patterns", file, dir, NULL);
+  g_assert_cmpint (with.status, ==, 0);
+  g_assert_nonnull (strstr (with.out, "launch 200.000 us (2 kernels), user 200.000 us (2 kernels)\n"));
+
+  g_assert_true (g_file_set_contents (bad, "!\n", -1, NULL));
+  hp_test_run_cli (&broken, "report", "--comm-patterns", bad, dir, NULL);
+  g_assert_cmpint (broken.status, ==, 1);
+  g_assert_nonnull (strstr (broken.err, "--comm-patterns"));
+  g_assert_nonnull (strstr (broken.err, "without a pattern"));
+  g_unlink (bad);
+  hp_test_run_cli (&missing, "health", "--comm-patterns", "/nonexistent/patterns.txt", dir, NULL);
+  g_assert_cmpint (missing.status, ==, 1);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -896,6 +926,7 @@ main (int    argc,
   g_test_add_func ("/cli/info/json", test_info_json);
   g_test_add_func ("/cli/info/missing", test_info_missing);
   g_test_add_func ("/cli/info/one-bad-rank", test_info_one_bad_rank);
+  g_test_add_func ("/cli/comm-patterns", test_comm_patterns);
   g_test_add_func ("/cli/info/empty-folder", test_info_empty_folder);
   g_test_add_func ("/cli/report/matches-golden", test_report_matches_golden);
   g_test_add_func ("/cli/report/usage", test_report_usage);

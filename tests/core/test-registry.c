@@ -254,7 +254,7 @@ test_row_events (void)
   g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
   const char       *linked[] = { "idle_time_breakdown", "idle_time_interval_stats", "gpu_kernel_breakdown_kernels",
                                  "cuda_kernel_launch_stats", "collective_waits", "critical_path_breakdown",
-                                 "frequent_cuda_kernel_sequences", NULL };
+                                 "frequent_cuda_kernel_sequences", "communication_slowest", NULL };
   guint             n;
   const HpAnalysis *analyses = hp_analysis_list (&n);
 

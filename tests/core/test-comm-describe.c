@@ -1,0 +1,287 @@
+/* test-comm-describe.c — each collective described (message, group, bandwidth) and matched across ranks.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "hp-core.h"
+#include "hp-test-utils.h"
+
+static GPtrArray *
+collectives (HpTrace *trace)
+{
+  HpAnalysisParams params;
+  GPtrArray       *tables;
+
+  hp_analysis_params_init (&params);
+  tables = hp_test_run (hp_collectives_compute, trace, &params);
+  hp_analysis_params_clear (&params);
+  return tables;
+}
+
+static const char *
+cell_string (HpTable    *table,
+             guint       row,
+             const char *column)
+{
+  return hp_table_get_string (table, row, (guint)hp_test_column (table, column));
+}
+
+static void
+test_helpers (void)
+{
+  g_assert_cmpstr (hp_comm_normalize_collective ("_allgather_base"), ==, "allgather");
+  g_assert_cmpstr (hp_comm_normalize_collective ("all_reduce"), ==, "allreduce");
+  g_assert_cmpstr (hp_comm_normalize_collective ("c10d::allreduce_"), ==, "allreduce");
+  g_assert_cmpstr (hp_comm_normalize_collective ("_reduce_scatter_base"), ==, "reduce_scatter");
+  g_assert_cmpstr (hp_comm_normalize_collective ("ncclKernel_SendRecv_RING_SIMPLE"), ==, "sendrecv");
+  g_assert_cmpstr (hp_comm_normalize_collective ("all_to_all_single"), ==, "alltoall");
+  g_assert_null (hp_comm_normalize_collective ("gemm"));
+  g_assert_null (hp_comm_normalize_collective (NULL));
+
+  g_assert_cmpint (hp_comm_dtype_size ("Float"), ==, 4);
+  g_assert_cmpint (hp_comm_dtype_size ("BFloat16"), ==, 2);
+  g_assert_cmpint (hp_comm_dtype_size ("c10::Half"), ==, 2);
+  g_assert_cmpint (hp_comm_dtype_size ("Long"), ==, 8);
+  g_assert_cmpint (hp_comm_dtype_size ("Float8_e4m3fn"), ==, 1);
+  g_assert_cmpint (hp_comm_dtype_size ("mystery"), ==, 0);
+  g_assert_cmpint (hp_comm_dtype_size (""), ==, 0);
+
+  /* nccl-tests' factors */
+  g_assert_cmpfloat (hp_comm_bus_factor ("allreduce", 8), ==, 2.0 * 7 / 8);
+  g_assert_cmpfloat (hp_comm_bus_factor ("allgather", 8), ==, 7.0 / 8);
+  g_assert_cmpfloat (hp_comm_bus_factor ("reduce_scatter", 4), ==, 3.0 / 4);
+  g_assert_cmpfloat (hp_comm_bus_factor ("alltoall", 2), ==, 0.5);
+  g_assert_cmpfloat (hp_comm_bus_factor ("broadcast", 8), ==, 1.0);
+  g_assert_cmpfloat (hp_comm_bus_factor ("send", -1), ==, 1.0);
+  g_assert_true (isnan (hp_comm_bus_factor ("allreduce", -1)));
+  g_assert_true (isnan (hp_comm_bus_factor ("mystery", 8)));
+  g_assert_cmpfloat (hp_comm_algbw_gbps (1000000, 1000), ==, 1000.0);
+  g_assert_true (isnan (hp_comm_algbw_gbps (-1, 1000)));
+  g_assert_true (isnan (hp_comm_algbw_gbps (1000, 0)));
+}
+
+/* vLLM on eight B200s: the all-gather's kernel args give its message and
+ * group; its sequence numbers match it across ranks */
+static void
+test_b200 (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/comm-b200", HP_MODE_DEFAULT);
+  g_autoptr (GPtrArray) tables = collectives (trace);
+  HpTable *coll = hp_test_table_at (tables, 0, "collectives");
+  HpTable *sizes = hp_test_table_at (tables, 2, "collective_sizes");
+
+  g_assert_cmpuint (hp_table_get_n_rows (coll), ==, 2);
+  for (guint row = 0; row < 2; row++)
+    {
+      g_assert_cmpstr (cell_string (coll, row, "collective"), ==, "allgather");
+      /* 2 097 152 bf16 out of 262 144 in */
+      g_assert_cmpfloat (hp_test_cell (coll, row, "msg_bytes"), ==, 4194304);
+      g_assert_cmpfloat (hp_test_cell (coll, row, "group_size"), ==, 8);
+      g_assert_cmpstr (cell_string (coll, row, "group_ranks"), ==, "[0, 1, 2, 3, 4, 5, 6, 7]");
+      g_assert_cmpstr (cell_string (coll, row, "match"), ==, "sequence");
+      g_assert_cmpfloat (hp_test_cell (coll, row, "ranks"), ==, 8);
+      g_assert_cmpfloat (hp_test_cell (coll, row, "late_rank"), ==, 7);
+      /* the late rank's 60 us kernel is the transfer */
+      hp_test_assert_close (hp_test_cell (coll, row, "algbw(GB/s)"), 4194304 / 60000.0);
+      hp_test_assert_close (hp_test_cell (coll, row, "busbw(GB/s)") / hp_test_cell (coll, row, "algbw(GB/s)"),
+                            7.0 / 8);
+    }
+  /* one row per rank; B200's links peak at 900 GB/s */
+  g_assert_cmpuint (hp_table_get_n_rows (sizes), ==, 8);
+  g_assert_cmpstr (cell_string (sizes, 0, "collective"), ==, "allgather");
+  g_assert_cmpfloat (hp_test_cell (sizes, 0, "count"), ==, 2);
+  g_assert_cmpfloat (hp_test_cell (sizes, 0, "time(us)"), ==, 200);
+  g_assert_cmpfloat (hp_test_cell (sizes, 0, "link_peak(GB/s)"), ==, 900);
+  hp_test_assert_close (hp_test_cell (sizes, 0, "busbw_p50(GB/s)"), 4194304 / 100000.0 * 7 / 8);
+}
+
+/* RCCL on eight MI300X: ncclDevKernel_Generic is the all-reduce of the
+ * record_param_comms op that launched it */
+static void
+test_mi300x (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/comm-mi300x", HP_MODE_DEFAULT);
+  g_autoptr (GPtrArray) tables = collectives (trace);
+  HpTable      *coll = hp_test_table_at (tables, 0, "collectives");
+  const HpRank *r = hp_trace_get_rank (trace, 0);
+  guint         e = hp_test_find_event (trace, "ncclDevKernel_Generic(ncclDevKernelArgsStorage<4096ul>)");
+  HpCommInfo    info;
+
+  hp_comm_describe (trace, r, e, &info);
+  g_assert_cmpstr (info.collective, ==, "allreduce");
+  g_assert_cmpint (info.source, ==, HP_COMM_SOURCE_LAUNCH);
+  g_assert_cmpint (info.msg_bytes, ==, 4194304 * 4);
+  g_assert_cmpint (info.group_size, ==, 8);
+  g_assert_cmpstr (info.group, ==, "0");
+  hp_comm_info_clear (&info);
+
+  g_assert_cmpuint (hp_table_get_n_rows (coll), ==, 2);
+  g_assert_cmpstr (cell_string (coll, 0, "collective"), ==, "allreduce");
+  g_assert_cmpfloat (hp_test_cell (coll, 0, "msg_bytes"), ==, 16777216);
+  g_assert_cmpstr (cell_string (coll, 0, "match"), ==, "order");
+  hp_test_assert_close (hp_test_cell (coll, 0, "busbw(GB/s)") / hp_test_cell (coll, 0, "algbw(GB/s)"), 2.0 * 7 / 8);
+  /* in HTA-compatibility mode the kernel name keys the collective, and
+   * the description stays */
+  {
+    g_autoptr (HpTrace) compat = hp_test_load ("edge/comm-mi300x", HP_MODE_HTA_COMPAT);
+    g_autoptr (GPtrArray) compat_tables = collectives (compat);
+
+    coll = hp_test_table_at (compat_tables, 0, "collectives");
+    g_assert_cmpuint (hp_table_get_n_rows (coll), ==, 2);
+    g_assert_cmpstr (cell_string (coll, 0, "collective"), ==, "allreduce");
+  }
+}
+
+/* two ranks whose clocks disagree by 300 us, more than the old fixed
+ * 100 us: the offset measured from the collectives' ends pairs them */
+static void
+test_skewed_clocks (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/comm-skew", HP_MODE_DEFAULT);
+  g_autoptr (GPtrArray) tables = collectives (trace);
+  HpTable *coll = hp_test_table_at (tables, 0, "collectives");
+
+  /* three all-reduces a step, two kept steps: each on both ranks */
+  g_assert_cmpuint (hp_table_get_n_rows (coll), ==, 6);
+  for (guint row = 0; row < 6; row++)
+    {
+      g_assert_cmpfloat (hp_test_cell (coll, row, "ranks"), ==, 2);
+      g_assert_cmpfloat (hp_test_cell (coll, row, "missing_ranks"), ==, 0);
+      g_assert_cmpstr (cell_string (coll, row, "match"), ==, "order");
+    }
+  g_assert_nonnull (hp_table_get_note (coll));
+  g_assert_nonnull (strstr (hp_table_get_note (coll), "300.0 us"));
+}
+
+/* NCCL kernels of a public trace: SendRecv kernels that an all-to-all op
+ * launched are that all-to-all; no message size (the trace predates the
+ * args) */
+static void
+test_public (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  g_autoptr (GPtrArray) tables = collectives (trace);
+  HpTable *coll = hp_test_table_at (tables, 0, "collectives");
+  HpTable *sizes = hp_test_table_at (tables, 2, "collective_sizes");
+
+  guint n_alltoall = 0;
+
+  g_assert_cmpuint (hp_table_get_n_rows (coll), >, 0);
+  for (guint row = 0; row < hp_table_get_n_rows (coll); row++)
+    {
+      g_assert_cmpstr (cell_string (coll, row, "collective"), !=, "");
+      n_alltoall += strcmp (cell_string (coll, row, "collective"), "alltoall") == 0;
+      g_assert_cmpfloat (hp_test_cell (coll, row, "msg_bytes"), ==, -1);
+      g_assert_true (isnan (hp_test_cell (coll, row, "busbw(GB/s)")));
+    }
+  g_assert_cmpuint (n_alltoall, >, 0);
+  g_assert_cmpuint (hp_table_get_n_rows (sizes), >=, 2);
+}
+
+/* DeepEP's exposed time per step: the part of each kernel no computation
+ * kernel overlapped; the run's summary by collective for comparisons */
+static void
+test_communication (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/comm-deepep", HP_MODE_DEFAULT);
+  g_autoptr (GPtrArray) tables = NULL;
+  g_autoptr (HpTable) summary = NULL;
+  g_autoptr (GError) error = NULL;
+  HpAnalysisParams params;
+  HpTable         *steps, *slow;
+  double           time = 0, exposed = 0;
+
+  hp_analysis_params_init (&params);
+  tables = hp_test_run (hp_communication_compute, trace, &params);
+  hp_analysis_params_clear (&params);
+  steps = hp_test_table_at (tables, 0, "communication_by_step");
+  slow = hp_test_table_at (tables, 1, "communication_slowest");
+  /* four DeepEP kernels a step, two kept steps */
+  g_assert_cmpuint (hp_table_get_n_rows (steps), ==, 8);
+  for (guint row = 0; row < 8; row++)
+    {
+      time += hp_test_cell (steps, row, "time(us)");
+      exposed += hp_test_cell (steps, row, "exposed_time(us)");
+    }
+  g_assert_cmpfloat (time, ==, 1600);
+  /* the GEMM (30–180 us of each step) hides notify_dispatch (40–90) and
+   * 80 us of dispatch (100–450) */
+  g_assert_cmpfloat (exposed, ==, 1600 - 2 * 130);
+  g_assert_cmpuint (hp_table_get_n_rows (slow), ==, 8);
+  g_assert_cmpfloat (hp_test_cell (slow, 0, "dur(us)"), ==, 350);
+
+  summary = hp_comm_summary (trace, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hp_table_get_n_rows (summary), ==, 4);
+  g_assert_cmpstr (cell_string (summary, 0, "collective"), ==, "dpsk::ep::internode::cached_notify");
+  g_assert_cmpfloat (hp_test_cell (summary, 0, "count"), ==, 2);
+
+  /* none without communication */
+  {
+    g_autoptr (HpTrace) compat = hp_test_load ("edge/comm-deepep", HP_MODE_HTA_COMPAT);
+    g_autoptr (GError) none = NULL;
+    g_autoptr (HpTable) empty = hp_comm_summary (compat, NULL, &none);
+
+    g_assert_null (empty);
+    g_assert_error (none, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
+  }
+}
+
+/* a slowest kernel of a multi-rank job stands for its collective on every
+ * rank: the timeline's linked group */
+static void
+test_slowest_linked (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/comm-b200", HP_MODE_DEFAULT);
+  g_autoptr (GPtrArray) tables = NULL;
+  g_autoptr (HpLinkedEvents) linked = NULL;
+  HpAnalysisParams params;
+  HpTable         *slow;
+
+  hp_analysis_params_init (&params);
+  tables = hp_test_run (hp_communication_compute, trace, &params);
+  slow = hp_test_table_at (tables, 1, "communication_slowest");
+  linked = hp_analysis_row_events (trace, slow, 0, &params);
+  hp_analysis_params_clear (&params);
+  g_assert_nonnull (linked);
+  g_assert_cmpint (linked->rank, ==, (int)hp_test_cell (slow, 0, "rank"));
+  g_assert_nonnull (linked->others);
+  g_assert_cmpuint (linked->others->len, ==, 7);
+
+  /* a kernel selected on the timeline: the same group */
+  {
+    const HpRank *r7 = hp_trace_find_rank (trace, 7);
+    guint         e = linked->others->len > 0 ? g_array_index (linked->others, HpLinkedEvent, 6).event : 0;
+    g_autoptr (HpLinkedEvents) group = hp_linked_events_for_comm_kernel (trace, 7, e);
+
+    g_assert_cmpint (g_array_index (linked->others, HpLinkedEvent, 6).rank, ==, 7);
+    g_assert_nonnull (group);
+    g_assert_cmpint (group->rank, ==, 7);
+    g_assert_cmpuint (g_array_index (group->events, guint32, 0), ==, e);
+    g_assert_cmpuint (group->others->len, ==, 7);
+    g_assert_null (hp_linked_events_for_comm_kernel (trace, 99, 0));
+    g_assert_null (hp_linked_events_for_comm_kernel (trace, 7, r7->n_events));
+  }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/core/comm-describe/helpers", test_helpers);
+  g_test_add_func ("/core/comm-describe/b200", test_b200);
+  g_test_add_func ("/core/comm-describe/mi300x", test_mi300x);
+  g_test_add_func ("/core/comm-describe/skewed-clocks", test_skewed_clocks);
+  g_test_add_func ("/core/comm-describe/public", test_public);
+  g_test_add_func ("/core/comm-describe/communication", test_communication);
+  g_test_add_func ("/core/comm-describe/slowest-linked", test_slowest_linked);
+
+  return g_test_run ();
+}
