@@ -1,0 +1,274 @@
+/* test-hostile-inputs.c — valid but hostile traces: cycles, deep stacks, high-bit keys, junk metadata, huge jobs.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "hp-core.h"
+#include "hp-test-utils.h"
+
+/* ---------------------------------------------------------------------- */
+/* helpers                                                                 */
+
+static char *
+make_temp_dir (void)
+{
+  g_autoptr (GError) error = NULL;
+  char *dir = g_dir_make_tmp ("hp-test-hostile-inputs-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+static char *
+write_file (const char *dir,
+            const char *name,
+            const char *text,
+            gssize      len)
+{
+  g_autoptr (GError) error = NULL;
+  char *path = g_build_filename (dir, name, NULL);
+
+  g_file_set_contents (path, text, len, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
+static HpTrace *
+load_ok (const char          *path,
+         const HpLoadOptions *options)
+{
+  g_autoptr (GError) error = NULL;
+  HpTrace *trace = hp_load_path (path, options, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (trace);
+  return trace;
+}
+
+static HpTable *
+tree_diff_full (HpTrace *a,
+                HpTrace *b)
+{
+  g_autoptr (GError) error = NULL;
+  HpTraceDiffParams params;
+  HpTable          *table;
+
+  hp_trace_diff_params_init (&params);
+  table = hp_tree_diff_full (a, b, &params, NULL, &error);
+  hp_trace_diff_params_clear (&params);
+  g_assert_no_error (error);
+  g_assert_nonnull (table);
+  return table;
+}
+
+/* ---------------------------------------------------------------------- */
+/* tree diff                                                               */
+
+/* A kernel and its launch on one lane with the same ts and dur nest each
+ * in the other: the kernel, first in the file, encloses the launch on the
+ * lane while the launch is the kernel's partner. The tree must still be
+ * launch > kernel, and the walk must end. */
+static void
+test_tree_diff_launch_kernel_same_lane (void)
+{
+  g_autofree char *path = hp_test_data_path ("edge", "launch-kernel-same-lane.json", NULL);
+  g_autoptr (HpTrace) trace = load_ok (path, NULL);
+  g_autoptr (HpTable) table = tree_diff_full (trace, trace);
+  int path_col = hp_test_column (table, "path");
+  int kernels_col = hp_test_column (table, "Control_kernels");
+
+  g_assert_cmpuint (hp_table_get_n_rows (table), ==, 2);
+  g_assert_cmpstr (hp_table_get_string (table, 0, (guint)path_col), ==, "cudaLaunchKernel");
+  g_assert_cmpstr (hp_table_get_string (table, 1, (guint)path_col), ==, "cudaLaunchKernel > gemm_kernel");
+  g_assert_cmpint (hp_table_get_int (table, 0, (guint)kernels_col), ==, 1);
+  g_assert_cmpint (hp_table_get_int (table, 1, (guint)hp_test_column (table, "depth")), ==, 1);
+}
+
+/* D nested operators: a trace with its ProfilerStep and one kernel at the
+ * bottom (a change against the same stack without it) */
+static char *
+deep_stack_json (guint    depth,
+                 gboolean kernel)
+{
+  GString *s = g_string_new ("{\"traceEvents\": [\n");
+
+  g_string_append_printf (s, "{\"ph\": \"X\", \"cat\": \"user_annotation\", \"name\": \"ProfilerStep#1\", "
+                             "\"pid\": 1, \"tid\": 1, \"ts\": 10, \"dur\": %u}",
+                          4 * depth + 100);
+  for (guint d = 0; d < depth; d++)
+    g_string_append_printf (s, ",\n{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"aten::op%u\", \"pid\": 1, "
+                               "\"tid\": 1, \"ts\": %u, \"dur\": %u}",
+                            d % 7, 20 + d, 4 * depth - 2 * d);
+  if (kernel)
+    g_string_append_printf (s, ",\n{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": \"cudaLaunchKernel\", "
+                               "\"pid\": 1, \"tid\": 1, \"ts\": %u, \"dur\": 1, \"args\": {\"correlation\": 5}}"
+                               ",\n{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"k\", \"pid\": 0, \"tid\": 7, "
+                               "\"ts\": %u, \"dur\": 3, \"args\": {\"correlation\": 5, \"stream\": 7, "
+                               "\"device\": 0}}",
+                            20 + depth, 30 + depth);
+  g_string_append (s, "\n]}\n");
+  return g_string_free (s, FALSE);
+}
+
+/* 16,000 nested operators: aligned by (parent, name), not by path
+ * strings, the diff is linear in the depth (the paths alone would be
+ * 16,000² / 2 names long) */
+static void
+test_tree_diff_deep_stack (void)
+{
+  const guint      depth = 16000;
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *text_a = deep_stack_json (depth, FALSE);
+  g_autofree char *text_b = deep_stack_json (depth, TRUE);
+  g_autofree char *path_a = write_file (dir, "a.json", text_a, -1);
+  g_autofree char *path_b = write_file (dir, "b.json", text_b, -1);
+  g_autoptr (HpTrace) a = load_ok (path_a, NULL);
+  g_autoptr (HpTrace) b = load_ok (path_b, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HpTable) same = NULL;
+  g_autoptr (HpTable) changed = NULL;
+  HpTraceDiffParams params;
+  int               depth_col, change_col, root_col;
+  guint             n_roots = 0;
+
+  hp_trace_diff_params_init (&params);
+  same = hp_tree_diff (a, a, &params, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hp_table_get_n_rows (same), ==, 0);
+
+  changed = hp_tree_diff (a, b, &params, NULL, &error);
+  g_assert_no_error (error);
+  hp_trace_diff_params_clear (&params);
+  depth_col = hp_test_column (changed, "depth");
+  change_col = hp_test_column (changed, "change");
+  root_col = hp_test_column (changed, "root_of_change");
+  /* the launch and its kernel were added at the bottom, and the deepest
+   * operator is where it happened */
+  g_assert_cmpuint (hp_table_get_n_rows (changed), ==, 3);
+  g_assert_cmpint (hp_table_get_int (changed, 0, (guint)depth_col), ==, depth);
+  g_assert_cmpstr (hp_table_get_string (changed, 0, (guint)change_col), ==, "children changed");
+  g_assert_cmpstr (hp_table_get_string (changed, 1, (guint)change_col), ==, "added");
+  g_assert_cmpint (hp_table_get_int (changed, 2, (guint)depth_col), ==, depth + 2);
+  for (guint row = 0; row < hp_table_get_n_rows (changed); row++)
+    n_roots += hp_table_get_int (changed, row, (guint)root_col) != 0;
+  g_assert_cmpuint (n_roots, ==, 1);
+  hp_test_remove_tree (dir);
+}
+
+/* ---------------------------------------------------------------------- */
+/* 64-bit keys                                                             */
+
+/* keys that differ only in their high 32 bits: GLib's g_int64_hash()
+ * (2.74) gives them all one hash value, so every lookup walks them all */
+static void
+test_hash_high_bits (void)
+{
+  g_autoptr (GHashTable) values = g_hash_table_new (g_direct_hash, g_direct_equal);
+  g_autoptr (GHashTable) keyed = g_hash_table_new (hp_int64_hash, hp_int64_equal);
+  guint   buckets[64] = { 0 };
+  guint   max_bucket = 0;
+  gint64 *keys = g_new (gint64, 4096);
+
+  for (guint k = 0; k < 4096; k++)
+    {
+      guint64 v = ((guint64)(k + 1) << 32) | 0x1000u;
+
+      keys[k] = (gint64)v;
+      g_hash_table_add (values, GUINT_TO_POINTER (hp_hash_mix64 (v)));
+      g_assert_cmpuint (hp_int64_hash (&keys[k]), ==, hp_hash_mix64 (v));
+      g_assert_cmpuint (hp_int64_key_hash (HP_INT64_KEY (v)), ==, hp_hash_mix64 (v));
+      buckets[hp_hash_mix64 (v) % G_N_ELEMENTS (buckets)]++;
+      g_hash_table_add (keyed, &keys[k]);
+    }
+  /* distinct hash values, spread evenly over 64 buckets (64 each on
+   * average) */
+  g_assert_cmpuint (g_hash_table_size (values), ==, 4096);
+  for (guint b = 0; b < G_N_ELEMENTS (buckets); b++)
+    max_bucket = MAX (max_bucket, buckets[b]);
+  g_assert_cmpuint (max_bucket, <, 128);
+  /* and the low bits too */
+  g_hash_table_remove_all (values);
+  for (guint64 v = 0; v < 4096; v++)
+    g_hash_table_add (values, GUINT_TO_POINTER (hp_hash_mix64 (v)));
+  g_assert_cmpuint (g_hash_table_size (values), ==, 4096);
+  g_assert_cmpuint (g_hash_table_size (keyed), ==, 4096);
+  g_free (keys);
+}
+
+/* a memory trace whose 20,000 allocations differ only in the high bits of
+ * their addresses: every allocation is matched with its free */
+static void
+test_memory_high_bit_addresses (void)
+{
+  const guint      n = 20000;
+  g_autofree char *dir = make_temp_dir ();
+  g_autoptr (GString) s = g_string_new ("{\"traceEvents\": [\n");
+  g_autofree char *path = NULL;
+  g_autoptr (HpTrace) trace = NULL;
+  g_autoptr (GPtrArray) tables = NULL;
+  HpAnalysisParams params;
+  const int        rank0 = 0;
+  HpTable         *summary, *ops;
+  guint            live = 0;
+  double           bytes = 0;
+
+  g_string_append (s, "{\"ph\": \"X\", \"cat\": \"user_annotation\", \"name\": \"ProfilerStep#1\", \"pid\": 1, "
+                      "\"tid\": 1, \"ts\": 1, \"dur\": 1000000}");
+  for (guint k = 0; k < n; k++)
+    {
+      guint64 addr = ((guint64)(k + 1) << 32) | 0x7f00u;
+
+      g_string_append_printf (s, ",\n{\"ph\": \"i\", \"s\": \"t\", \"name\": \"[memory]\", \"pid\": 1, \"tid\": 1, "
+                                 "\"ts\": %u, \"args\": {\"Device Type\": 1, \"Device Id\": 0, \"Addr\": %" G_GUINT64_FORMAT ", \"Bytes\": 512, \"Total Allocated\": %u, \"Total Reserved\": 2097152}}",
+                              10 + k, addr, 512 * (k + 1));
+    }
+  for (guint k = 0; k < n; k++)
+    {
+      guint64 addr = ((guint64)(k + 1) << 32) | 0x7f00u;
+
+      g_string_append_printf (s, ",\n{\"ph\": \"i\", \"s\": \"t\", \"name\": \"[memory]\", \"pid\": 1, \"tid\": 1, "
+                                 "\"ts\": %u, \"args\": {\"Device Type\": 1, \"Device Id\": 0, \"Addr\": %" G_GUINT64_FORMAT ", \"Bytes\": -512, \"Total Allocated\": %u, \"Total Reserved\": 2097152}}",
+                              10 + n + k, addr, 512 * (n - k - 1));
+    }
+  g_string_append (s, "\n]}\n");
+  path = write_file (dir, "memory.json", s->str, (gssize)s->len);
+  trace = load_ok (path, NULL);
+  hp_analysis_params_init (&params);
+  hp_test_params_set_ranks (&params, &rank0, 1);
+  tables = hp_test_run (hp_memory_compute, trace, &params);
+  hp_analysis_params_clear (&params);
+  summary = hp_test_table_at (tables, 0, "memory_summary");
+  ops = hp_test_table_at (tables, 2, "memory_peak_ops");
+  g_assert_cmpuint (hp_table_get_n_rows (summary), ==, 1);
+  hp_test_assert_close (hp_test_cell (summary, 0, "allocations"), n);
+  hp_test_assert_close (hp_test_cell (summary, 0, "frees"), n);
+  hp_test_assert_close (hp_test_cell (summary, 0, "peak_allocated"), 512.0 * n);
+  /* at the peak every block is alive, each its own address */
+  for (guint row = 0; row < hp_table_get_n_rows (ops); row++)
+    {
+      live += (guint)hp_test_cell (ops, row, "allocations");
+      bytes += hp_test_cell (ops, row, "bytes");
+    }
+  g_assert_cmpuint (live, ==, n);
+  hp_test_assert_close (bytes, 512.0 * n);
+  hp_test_remove_tree (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/core/hostile-inputs/tree-diff/launch-kernel-same-lane", test_tree_diff_launch_kernel_same_lane);
+  g_test_add_func ("/core/hostile-inputs/tree-diff/deep-stack", test_tree_diff_deep_stack);
+  g_test_add_func ("/core/hostile-inputs/hash/high-bits", test_hash_high_bits);
+  g_test_add_func ("/core/hostile-inputs/memory/high-bit-addresses", test_memory_high_bit_addresses);
+  return g_test_run ();
+}
