@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 
 #include "hp-cli.h"
@@ -25,6 +26,48 @@ hp_cli_usage_error (GOptionContext *context,
   fprintf (stderr, "%s: %s\n", g_get_prgname (), message);
   fprintf (stderr, "Try '%s --help' for more information.\n", g_get_prgname ());
   return HP_CLI_EXIT_USAGE;
+}
+
+/**
+ * hp_cli_parse_options:
+ * @entries: the main entries of @context, as added
+ *
+ * g_option_context_parse(), then the checks every command's options share:
+ * a number option (G_OPTION_ARG_DOUBLE) takes finite numbers only, for
+ * GLib reads "nan" and "inf" as numbers and no range check catches NaN.
+ *
+ * Returns: %TRUE, or %FALSE with @error set (a usage error)
+ */
+gboolean
+hp_cli_parse_options (GOptionContext     *context,
+                      const GOptionEntry *entries,
+                      int                *argc,
+                      char             ***argv,
+                      GError            **error)
+{
+  if (!g_option_context_parse (context, argc, argv, error))
+    return FALSE;
+  for (const GOptionEntry *e = entries; e != NULL && e->long_name != NULL; e++)
+    if (e->arg == G_OPTION_ARG_DOUBLE && !isfinite (*(const double *)e->arg_data))
+      {
+        g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--%s takes a finite number, not %g",
+                     e->long_name, *(const double *)e->arg_data);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+/**
+ * hp_cli_rank_option_ok:
+ * @rank: the value of a --rank option, %HP_CLI_RANK_UNSET when not given
+ *
+ * Returns: whether @rank names a rank (0 or more) or was not given: a
+ *   negative rank is a usage error, never "the first"
+ */
+gboolean
+hp_cli_rank_option_ok (int rank)
+{
+  return rank == HP_CLI_RANK_UNSET || rank >= 0;
 }
 
 void
