@@ -35,6 +35,7 @@ typedef void (*HpLoadProgressFunc) (guint64  bytes_done,
 #define HP_DEFAULT_MAX_TOKEN_BYTES ((gsize)256 * 1024 * 1024)
 #define HP_DEFAULT_MAX_EVENTS ((guint64)G_MAXINT32)
 #define HP_DEFAULT_MAX_ARGS 65536u
+#define HP_DEFAULT_MAX_METADATA_BYTES ((gsize)1024 * 1024)
 
 /* The window of times an event may have, in ns since the Unix epoch (or
  * since the trace's own base time): from 1970-01-01 to 2200-01-01. Every
@@ -54,6 +55,11 @@ typedef void (*HpLoadProgressFunc) (guint64  bytes_done,
  *   longer than this fails the file; it bounds what the JSON lexer buffers
  * @max_events: elements of traceEvents; more fails the file
  * @max_args: args of one event; more fails the file
+ * @max_metadata_bytes: of the top-level members the loader reads
+ *   (distributedInfo, baseTimeNanoseconds, schemaVersion, displayTimeUnit,
+ *   and the profiler's ERROR and WARNING lines), about this many bytes are kept; the values past it are
+ *   counted in #HpRank.n_metadata_dropped. Other top-level members are
+ *   never kept, whatever their size.
  *
  * What one file may hold before it is refused like any other bad file (the
  * rest of the folder loads). A zero field takes its default.
@@ -65,6 +71,7 @@ typedef struct
   gsize   max_token_bytes;
   guint64 max_events;
   guint   max_args;
+  gsize   max_metadata_bytes;
 } HpLoadLimits;
 
 typedef struct

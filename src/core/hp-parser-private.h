@@ -27,13 +27,14 @@ G_BEGIN_DECLS
 /* What the container on top of the stack is */
 typedef enum
 {
-  CTX_TOP,     /* the top-level object */
-  CTX_EVENTS,  /* the traceEvents array (or a bare top-level array) */
-  CTX_EVENT,   /* one event object */
-  CTX_ARGS,    /* the args object of an event */
-  CTX_CAPTURE, /* a nested value inside args, copied as compact JSON */
-  CTX_META,    /* a nested value of a top-level metadata member */
-  CTX_SKIP,    /* anything we do not keep */
+  CTX_TOP,       /* the top-level object */
+  CTX_EVENTS,    /* the traceEvents array (or a bare top-level array) */
+  CTX_EVENT,     /* one event object */
+  CTX_ARGS,      /* the args object of an event */
+  CTX_CAPTURE,   /* a nested value inside args, copied as compact JSON */
+  CTX_META,      /* a nested object of a kept top-level metadata member */
+  CTX_META_LIST, /* a nested array of a kept top-level metadata member */
+  CTX_SKIP,      /* anything we do not keep */
 } Ctx;
 
 typedef enum
@@ -94,14 +95,19 @@ typedef struct
   gboolean too_deep;
   gboolean too_many_events;
   gboolean too_many_args;
-  guint    n_args; /* of the current event */
+  gboolean seen_events_key; /* a traceEvents member */
+  gboolean second_events;   /* a second one */
+  guint    n_args;          /* of the current event */
 
   /* top level */
   gboolean     seen_root;
   gboolean     seen_events;
   gboolean     bare_array;
   char        *top_key;
+  gboolean     top_kept; /* the member of top_key is metadata we read */
   JsonBuilder *meta;
+  gsize        meta_bytes; /* kept so far, against limits.max_metadata_bytes */
+  gboolean     meta_drop;  /* the value of the last key in a CTX_META is dropped */
 
   /* event */
   guint64  n_elements;

@@ -89,7 +89,12 @@ static gboolean
 set_limit_error (GError      **error,
                  const Parser *p)
 {
-  if (p->too_deep)
+  if (p->second_events)
+    g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_A_TRACE,
+                 "%s: not a trace: the JSON object has two traceEvents members, and which one holds the "
+                 "events is ambiguous (keep one)",
+                 p->basename);
+  else if (p->too_deep)
     g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_A_TRACE,
                  "%s: JSON nested deeper than %u levels", p->basename, p->limits.max_nesting);
   else if (p->too_many_events)
@@ -128,6 +133,8 @@ _hp_load_limits_resolve (const HpLoadLimits *limits,
   out->max_events = limits->max_events > 0 ? MIN (limits->max_events, HP_DEFAULT_MAX_EVENTS)
                                            : HP_DEFAULT_MAX_EVENTS;
   out->max_args = limits->max_args > 0 ? limits->max_args : HP_DEFAULT_MAX_ARGS;
+  out->max_metadata_bytes =
+      limits->max_metadata_bytes > 0 ? limits->max_metadata_bytes : HP_DEFAULT_MAX_METADATA_BYTES;
 }
 
 /**

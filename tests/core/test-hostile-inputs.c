@@ -9,6 +9,8 @@
 
 #include <glib/gstdio.h>
 
+#include <json-glib/json-glib.h>
+
 #include "hp-core.h"
 #include "hp-test-utils.h"
 
@@ -260,6 +262,102 @@ test_memory_high_bit_addresses (void)
   hp_test_remove_tree (dir);
 }
 
+/* ---------------------------------------------------------------------- */
+/* top-level metadata                                                      */
+
+/* a member nobody reads, of any size, is skipped as it streams by; the
+ * members the loader reads are kept */
+static void
+test_metadata_junk_skipped (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autoptr (GString) s = g_string_new ("{\"traceEvents\": [{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": "
+                                        "\"aten::mm\", \"pid\": 1, \"tid\": 1, \"ts\": 1, \"dur\": 5}],\n"
+                                        "\"junk\": [");
+  g_autofree char *path = NULL;
+  g_autoptr (HpTrace) trace = NULL;
+  const HpRank *r;
+  JsonObject   *meta;
+
+  for (guint k = 0; k < 100000; k++)
+    g_string_append (s, k == 0 ? "{\"a\": [1, 2]}" : ", {\"a\": [1, 2]}");
+  g_string_append (s, "],\n\"deviceProperties\": [{\"name\": \"GPU\"}], \"baseTimeNanoseconds\": 1000,\n"
+                      "\"distributedInfo\": {\"rank\": 3, \"backend\": \"nccl\"}}\n");
+  path = write_file (dir, "junk.json", s->str, (gssize)s->len);
+  trace = load_ok (path, NULL);
+  r = hp_trace_get_rank (trace, 0);
+  g_assert_cmpint (r->rank, ==, 3);
+  g_assert_true (r->has_base_time);
+  g_assert_cmpint (r->base_time_ns, ==, 1000);
+  meta = json_node_get_object (r->metadata);
+  g_assert_false (json_object_has_member (meta, "junk"));
+  g_assert_false (json_object_has_member (meta, "deviceProperties"));
+  g_assert_true (json_object_has_member (meta, "distributedInfo"));
+  g_assert_cmpuint (r->n_metadata_dropped, ==, 0);
+  hp_test_remove_tree (dir);
+}
+
+/* the members that are read are bounded too: the profiler's WARNING lines
+ * past the bound are dropped, said in a load issue, and what is kept is
+ * still read */
+static void
+test_metadata_bounded (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autoptr (GString) s = g_string_new ("{\"distributedInfo\": {\"rank\": 2, \"pad\": [");
+  g_autofree char *path = NULL;
+  g_autoptr (HpTrace) trace = NULL;
+  HpLoadLimits  limits = { 0 };
+  HpLoadOptions options = { 0 };
+  const HpRank *r;
+  JsonArray    *lines;
+  GListModel   *issues;
+  gboolean      said = FALSE;
+
+  for (guint k = 0; k < 1000; k++)
+    g_string_append_printf (s, "%s{\"x\": %u}", k == 0 ? "" : ", ", k);
+  g_string_append (s, "]}, \"WARNING\": [");
+  for (guint k = 0; k < 10000; k++)
+    g_string_append_printf (s, "%s\"warning line %u\"", k == 0 ? "" : ", ", k);
+  g_string_append (s, "],\n\"traceEvents\": [{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"aten::mm\", "
+                      "\"pid\": 1, \"tid\": 1, \"ts\": 1, \"dur\": 5}]}\n");
+  path = write_file (dir, "bounded.json", s->str, (gssize)s->len);
+  limits.max_metadata_bytes = 64 * 1024;
+  options.limits = &limits;
+  trace = load_ok (path, &options);
+  r = hp_trace_get_rank (trace, 0);
+  g_assert_cmpint (r->rank, ==, 2);
+  g_assert_cmpuint (r->n_metadata_dropped, >, 0);
+  lines = json_object_get_array_member (json_node_get_object (r->metadata), "WARNING");
+  g_assert_cmpuint (json_array_get_length (lines), >, 0);
+  g_assert_cmpuint (json_array_get_length (lines), <, 10000);
+  g_assert_cmpstr (json_array_get_string_element (lines, 0), ==, "warning line 0");
+  issues = hp_trace_get_issues (trace);
+  for (guint k = 0; k < g_list_model_get_n_items (issues); k++)
+    {
+      g_autoptr (HpLoadIssue) issue = g_list_model_get_item (issues, k);
+
+      said |= strstr (hp_load_issue_get_message (issue), "values were not kept") != NULL;
+    }
+  g_assert_true (said);
+  hp_test_remove_tree (dir);
+}
+
+/* two traceEvents members: JSON does not say which one is the trace
+ * (Python's json, and so HTA, keeps the last; streaming readers the
+ * first), so the file is refused with a message that says so */
+static void
+test_metadata_second_trace_events (void)
+{
+  g_autofree char *path = hp_test_data_path ("edge", "two-trace-events.json", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HpTrace) trace = hp_load_path (path, NULL, NULL, &error);
+
+  g_assert_null (trace);
+  g_assert_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_A_TRACE);
+  g_assert_nonnull (strstr (error->message, "two traceEvents members"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -270,5 +368,8 @@ main (int   argc,
   g_test_add_func ("/core/hostile-inputs/tree-diff/deep-stack", test_tree_diff_deep_stack);
   g_test_add_func ("/core/hostile-inputs/hash/high-bits", test_hash_high_bits);
   g_test_add_func ("/core/hostile-inputs/memory/high-bit-addresses", test_memory_high_bit_addresses);
+  g_test_add_func ("/core/hostile-inputs/metadata/junk-skipped", test_metadata_junk_skipped);
+  g_test_add_func ("/core/hostile-inputs/metadata/bounded", test_metadata_bounded);
+  g_test_add_func ("/core/hostile-inputs/metadata/second-trace-events", test_metadata_second_trace_events);
   return g_test_run ();
 }
