@@ -243,6 +243,21 @@ extern const yajl_callbacks _hp_parser_callbacks;
  * member is read, as zcat does (pigz and appending writers concatenate
  * members); bytes after the last member that do not start another one are
  * counted and ignored. */
+/* A checksum of a byte stream, the same whatever pieces it comes in:
+ * cheap enough to run over every byte a load reads (8 bytes a multiply). */
+typedef struct
+{
+  guint64 h;
+  guint64 len;
+  guint8  tail[8];
+  guint   n_tail;
+} HpChecksum;
+
+void    _hp_checksum_update (HpChecksum   *sum,
+                             const guchar *data,
+                             gsize         len);
+guint64 _hp_checksum_finish (const HpChecksum *sum);
+
 typedef struct
 {
   GInputStream *raw;
@@ -256,8 +271,11 @@ typedef struct
   guint         members;
   guint64       trailing;
   guint64       file_size;
+  gint64        file_mtime_us; /* modification time, or 0 when unknown */
+  HpChecksum    sum;           /* of the bytes read from the file */
 } HpReader;
 
+gint64   _hp_file_info_mtime_us (GFileInfo *info);
 gboolean _hp_reader_open (HpReader     *r,
                           const char   *path,
                           const char   *basename,

@@ -310,6 +310,8 @@ _hp_parse_file (const char            *path,
 
   b->rank->n_gzip_members = reader.members;
   b->rank->gzip_trailing_bytes = reader.trailing;
+  b->rank->file_mtime_us = reader.file_mtime_us;
+  b->rank->file_checksum = _hp_checksum_finish (&reader.sum);
   _hp_reader_clear (&reader);
   yajl_free (yh);
   g_string_free (p.capture, TRUE);

@@ -5,7 +5,9 @@
 
 #include "config.h"
 
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <glib/gstdio.h>
 
@@ -358,6 +360,97 @@ test_metadata_second_trace_events (void)
   g_assert_nonnull (strstr (error->message, "two traceEvents members"));
 }
 
+/* ---------------------------------------------------------------------- */
+/* rewriters                                                               */
+
+/* the modification time of @path, to be set back with restore_mtime() */
+static struct timespec
+get_mtime (const char *path)
+{
+  struct stat st;
+
+  g_assert_cmpint (stat (path, &st), ==, 0);
+  return st.st_mtim;
+}
+
+static void
+restore_mtime (const char            *path,
+               const struct timespec *mtime)
+{
+  struct timespec times[2] = { { 0, UTIME_OMIT }, *mtime };
+
+  g_assert_cmpint (utimensat (AT_FDCWD, path, times, 0), ==, 0);
+}
+
+/* the counters writer streams the input file again: replaced after the
+ * load, it must refuse rather than give the new file the old counters. A
+ * copy with one name changed keeps size and (set back) modification time:
+ * only the checksum of the bytes read tells it apart. */
+static void
+test_rewrite_changed_input (gconstpointer data)
+{
+  gboolean         same_size = GPOINTER_TO_INT (data);
+  g_autofree char *source = hp_test_data_path ("edge", "counters-queue.json", NULL);
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *input = hp_test_copy_file (source, dir, "rank-0.json");
+  g_autofree char *out = g_build_filename (dir, "out.json", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *changed = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HpTrace) trace = load_ok (input, NULL);
+  const HpRank   *rank = hp_trace_get_rank (trace, 0);
+  struct timespec before = get_mtime (input);
+  char           *k0;
+
+  /* unchanged, the rewrite goes through */
+  g_assert_true (hp_counter_writer_write (trace, rank, out, HP_COUNTER_SERIES_ALL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (out, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (g_unlink (out), ==, 0);
+
+  g_file_get_contents (input, &text, NULL, &error);
+  g_assert_no_error (error);
+  k0 = strstr (text, "\"k0\"");
+  g_assert_nonnull (k0);
+  if (same_size)
+    k0[2] = '9';
+  changed = same_size ? g_strdup (text) : g_strconcat (text, "\n", NULL);
+  write_file (dir, "rank-0.json", changed, -1);
+  if (same_size)
+    restore_mtime (input, &before);
+
+  g_assert_false (hp_counter_writer_write (trace, rank, out, HP_COUNTER_SERIES_ALL, NULL, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "rank-0.json: the file changed since it was loaded"));
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, same_size ? "its contents differ" : "its size differs"));
+  /* nothing is left behind */
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+  hp_test_remove_tree (dir);
+}
+
+/* every gzip member is rewritten, as every member was loaded (the
+ * rewriters read the first member only, and failed on the rest) */
+static void
+test_rewrite_gzip_members (void)
+{
+  g_autofree char *input = hp_test_data_path ("edge", "two-members.json.gz", NULL);
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *out = g_build_filename (dir, "out.json", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HpTrace) trace = load_ok (input, NULL);
+  g_autoptr (HpTrace) again = NULL;
+
+  g_assert_cmpuint (hp_trace_get_rank (trace, 0)->n_gzip_members, ==, 2);
+  g_assert_true (hp_counter_writer_write (trace, hp_trace_get_rank (trace, 0), out, HP_COUNTER_SERIES_ALL, NULL,
+                                          &error));
+  g_assert_no_error (error);
+  again = load_ok (out, NULL);
+  g_assert_cmpuint (hp_trace_get_rank (again, 0)->n_events, ==, hp_trace_get_rank (trace, 0)->n_events);
+  g_assert_cmpuint (hp_trace_get_rank (again, 0)->n_json_events, >=, hp_trace_get_rank (trace, 0)->n_json_events);
+  hp_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -371,5 +464,10 @@ main (int   argc,
   g_test_add_func ("/core/hostile-inputs/metadata/junk-skipped", test_metadata_junk_skipped);
   g_test_add_func ("/core/hostile-inputs/metadata/bounded", test_metadata_bounded);
   g_test_add_func ("/core/hostile-inputs/metadata/second-trace-events", test_metadata_second_trace_events);
+  g_test_add_data_func ("/core/hostile-inputs/rewrite/changed-size", GINT_TO_POINTER (FALSE),
+                        test_rewrite_changed_input);
+  g_test_add_data_func ("/core/hostile-inputs/rewrite/changed-contents", GINT_TO_POINTER (TRUE),
+                        test_rewrite_changed_input);
+  g_test_add_func ("/core/hostile-inputs/rewrite/gzip-members", test_rewrite_gzip_members);
   return g_test_run ();
 }
