@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "hp-cli.h"
 
@@ -124,6 +125,66 @@ hp_cli_strict_status (HpTrace *trace,
  * Loads the paths; on failure prints the reason (which names the file) and
  * returns %NULL.
  */
+/* --max-memory, 0 for the default */
+static guint64 max_memory_bytes;
+
+/**
+ * hp_cli_parse_size:
+ * @text: a size: a number with an optional unit K, M, G or T (powers of
+ *   1024, with or without "B" or "iB"), or "none" for no limit
+ * @bytes: (out): the size in bytes, %HP_NO_MEMORY_LIMIT for "none"
+ *
+ * Returns: whether @text is a size of at least 1 MiB (or "none")
+ */
+gboolean
+hp_cli_parse_size (const char *text,
+                   guint64    *bytes)
+{
+  static const char units[] = "KMGT";
+  char             *end = NULL;
+  double            value, scale = 1.0;
+
+  if (g_ascii_strcasecmp (text, "none") == 0 || g_ascii_strcasecmp (text, "unlimited") == 0)
+    {
+      *bytes = HP_NO_MEMORY_LIMIT;
+      return TRUE;
+    }
+  if (!g_ascii_isdigit (text[0]))
+    return FALSE;
+  value = g_ascii_strtod (text, &end);
+  if (end == text || !isfinite (value))
+    return FALSE;
+  if (*end != '\0')
+    {
+      const char *unit = strchr (units, g_ascii_toupper (*end));
+
+      if (unit == NULL)
+        return FALSE;
+      for (const char *u = units; u <= unit; u++)
+        scale *= 1024.0;
+      end++;
+      if (g_ascii_strcasecmp (end, "iB") == 0 || g_ascii_strcasecmp (end, "B") == 0)
+        end += strlen (end);
+    }
+  else if (value > 0)
+    return FALSE; /* a bare number: bytes are never meant */
+  value *= scale;
+  if (*end != '\0' || value < 1024.0 * 1024.0 || value >= 18e18)
+    return FALSE;
+  *bytes = (guint64)value;
+  return TRUE;
+}
+
+/**
+ * hp_cli_set_max_memory:
+ * @bytes: the limit of the loads that follow, 0 for the default
+ */
+void
+hp_cli_set_max_memory (guint64 bytes)
+{
+  max_memory_bytes = bytes;
+}
+
 HpTrace *
 hp_cli_load (char        **paths,
              gboolean      hta_compat,
@@ -134,10 +195,13 @@ hp_cli_load (char        **paths,
 {
   g_autoptr (GError) error = NULL;
   HpLoadOptions options = { 0 };
+  HpLoadLimits  limits = { 0 };
   HpTrace      *trace;
 
   options.mode = hta_compat ? HP_MODE_HTA_COMPAT : HP_MODE_DEFAULT;
   options.include_last_step = include_last_step;
+  limits.max_memory_bytes = max_memory_bytes;
+  options.limits = &limits;
   trace = hp_load_paths ((const char *const *)paths, &options, cancellable, stats, &error);
   if (trace == NULL)
     {

@@ -60,6 +60,25 @@ meta_add_number (JsonBuilder *jb,
     }
 }
 
+#define MEMORY_CHECK_EVERY 4096u
+
+/* adds this file's growth since the last check to the job's estimate;
+ * FALSE when the job passed the memory limit */
+gboolean
+_hp_parser_charge_memory (Parser *p)
+{
+  guint64 now = p->n_elements * HP_MEMORY_PER_EVENT + p->b->rank->args_len;
+  guint64 delta = now > p->memory_charged ? now - p->memory_charged : 0;
+  guint64 total;
+
+  p->memory_charged += delta;
+  total = (guint64)g_atomic_pointer_add ((gsize *)p->memory_estimate, (gssize)delta) + delta;
+  if (total <= p->limits.max_memory_bytes)
+    return TRUE;
+  p->too_much_memory = TRUE;
+  return FALSE;
+}
+
 static void
 meta_member (Parser *p)
 {
@@ -535,6 +554,8 @@ on_start_map (void *ctx)
           p->too_many_events = TRUE;
           return 0;
         }
+      if ((p->n_elements & (MEMORY_CHECK_EVERY - 1)) == 0 && !_hp_parser_charge_memory (p))
+        return 0;
       p->n_elements++;
       _hp_parser_event_reset (p);
       return push (p, CTX_EVENT);

@@ -95,6 +95,7 @@ typedef struct
   gboolean too_deep;
   gboolean too_many_events;
   gboolean too_many_args;
+  gboolean too_much_memory;
   gboolean seen_events_key; /* a traceEvents member */
   gboolean second_events;   /* a second one */
   guint    n_args;          /* of the current event */
@@ -108,6 +109,11 @@ typedef struct
   JsonBuilder *meta;
   gsize        meta_bytes; /* kept so far, against limits.max_metadata_bytes */
   gboolean     meta_drop;  /* the value of the last key in a CTX_META is dropped */
+
+  /* the memory the job will take: this file's share so far, and the job's */
+  guint64  memory_charged;
+  guint64 *memory_estimate;
+  guint64  own_memory_estimate;
 
   /* event */
   guint64  n_elements;
@@ -200,6 +206,9 @@ _hp_parser_capture_append (GString    *gs,
   else
     g_string_append_len (gs, s, (gssize)len);
 }
+
+/* hp-parser-callbacks.c */
+gboolean _hp_parser_charge_memory (Parser *p);
 
 /* hp-parser-numbers.c */
 gboolean _hp_parser_int64 (const char *s,

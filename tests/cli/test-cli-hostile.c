@@ -73,6 +73,49 @@ test_iteration_of_run_without_steps (void)
   g_assert_nonnull (strstr (run.err, "iteration 3 is not in the trace (iterations: none)"));
 }
 
+/* --max-memory, before or after the command: a trace past it is refused
+ * (exit 1) with a message that names the file and the option */
+static void
+test_max_memory (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("hp-test-cli-hostile-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "big.json", NULL);
+  g_autoptr (GString) s = g_string_new ("{\"traceEvents\": [\n");
+  g_autoptr (GError) error = NULL;
+  g_auto (HpTestCliRun) refused = { 0 };
+  g_auto (HpTestCliRun) after = { 0 };
+  g_auto (HpTestCliRun) fits = { 0 };
+  g_auto (HpTestCliRun) none = { 0 };
+  g_auto (HpTestCliRun) bad = { 0 };
+  g_auto (HpTestCliRun) help = { 0 };
+
+  for (guint k = 0; k < 20000; k++)
+    g_string_append_printf (s, "%s{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"k\", \"pid\": 0, \"tid\": 7, "
+                               "\"ts\": %u, \"dur\": 3, \"args\": {\"stream\": 7}}",
+                            k == 0 ? "" : ",\n", 10 + 5 * k);
+  g_string_append (s, "\n]}\n");
+  g_file_set_contents (path, s->str, (gssize)s->len, &error);
+  g_assert_no_error (error);
+
+  hp_test_run_cli (&refused, "--max-memory=1M", "info", path, NULL);
+  g_assert_cmpint (refused.status, ==, 1);
+  g_assert_nonnull (strstr (refused.err, "big.json: the job would take more than 1.0"));
+  g_assert_nonnull (strstr (refused.err, "--max-memory"));
+  hp_test_run_cli (&after, "info", "--max-memory", "1MiB", path, NULL);
+  g_assert_cmpint (after.status, ==, 1);
+  hp_test_run_cli (&fits, "info", "--max-memory=64M", path, NULL);
+  g_assert_cmpint (fits.status, ==, 0);
+  hp_test_run_cli (&none, "--max-memory=none", "info", path, NULL);
+  g_assert_cmpint (none.status, ==, 0);
+  hp_test_run_cli (&bad, "--max-memory=lots", "info", path, NULL);
+  g_assert_cmpint (bad.status, ==, 2);
+  g_assert_nonnull (strstr (bad.err, "--max-memory takes a size"));
+  hp_test_run_cli (&help, "--help", NULL);
+  g_assert_nonnull (strstr (help.out, "--max-memory=SIZE"));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -82,5 +125,6 @@ main (int   argc,
   g_test_add_func ("/cli/hostile/non-finite-numbers", test_non_finite_numbers);
   g_test_add_func ("/cli/hostile/negative-rank", test_negative_rank);
   g_test_add_func ("/cli/hostile/iteration-of-run-without-steps", test_iteration_of_run_without_steps);
+  g_test_add_func ("/cli/hostile/max-memory", test_max_memory);
   return g_test_run ();
 }

@@ -451,6 +451,61 @@ test_rewrite_gzip_members (void)
   hp_test_remove_tree (dir);
 }
 
+/* ---------------------------------------------------------------------- */
+/* memory                                                                  */
+
+static char *
+kernels_json (guint n)
+{
+  GString *s = g_string_new ("{\"traceEvents\": [\n");
+
+  for (guint k = 0; k < n; k++)
+    g_string_append_printf (s, "%s{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"k%u\", \"pid\": 0, \"tid\": 7, "
+                               "\"ts\": %u, \"dur\": 3, \"args\": {\"stream\": 7, \"correlation\": %u}}",
+                            k == 0 ? "" : ",\n", k % 13, 10 + 5 * k, k);
+  g_string_append (s, "\n]}\n");
+  return g_string_free (s, FALSE);
+}
+
+/* two ranks of 4,000 events each: about 0.8 MB each by the estimate, so
+ * each alone fits 1 MiB and the job does not; the whole job is refused,
+ * not loaded in part */
+static void
+test_memory_limit_job (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *text = kernels_json (4000);
+  g_autofree char *a = write_file (dir, "rank-0.json", text, -1);
+  g_autofree char *b = write_file (dir, "rank-1.json", text, -1);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HpTrace) refused = NULL;
+  g_autoptr (HpTrace) fits = NULL;
+  g_autoptr (HpTrace) one = NULL;
+  HpLoadLimits  limits = { 0 };
+  HpLoadOptions options = { 0 };
+
+  limits.max_memory_bytes = 1024 * 1024;
+  options.limits = &limits;
+  refused = hp_load_path (dir, &options, NULL, &error);
+  g_assert_null (refused);
+  g_assert_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_TOO_LARGE);
+  g_assert_nonnull (strstr (error->message, "the job would take more than 1.0"));
+  g_clear_error (&error);
+
+  /* one rank alone fits */
+  one = hp_load_path (a, &options, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hp_trace_get_rank (one, 0)->n_events, ==, 4000);
+
+  limits.max_memory_bytes = 4 * 1024 * 1024;
+  fits = hp_load_path (dir, &options, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hp_trace_get_n_ranks (fits), ==, 2);
+  g_assert_cmpuint (hp_load_default_max_memory (), >, 0);
+  (void)b;
+  hp_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -469,5 +524,6 @@ main (int   argc,
   g_test_add_data_func ("/core/hostile-inputs/rewrite/changed-contents", GINT_TO_POINTER (TRUE),
                         test_rewrite_changed_input);
   g_test_add_func ("/core/hostile-inputs/rewrite/gzip-members", test_rewrite_gzip_members);
+  g_test_add_func ("/core/hostile-inputs/memory-limit/job", test_memory_limit_job);
   return g_test_run ();
 }
