@@ -48,30 +48,35 @@ skipped (const HpRank *r,
          !(r->flags[event] & HP_EVENT_MEASURED);
 }
 
-/* GPU activity on a host lane (a malformed trace) is never a host
- * event's parent */
 static gboolean
-hangs_nothing (const HpRank *r,
-               guint         event)
+is_gpu (const HpRank *r,
+        guint         event)
 {
-  return skipped (r, event) || (r->flags[event] & HP_EVENT_G1) || hp_event_kind_is_gpu_activity (r->kind[event]);
+  return (r->flags[event] & HP_EVENT_G1) || hp_event_kind_is_gpu_activity (r->kind[event]);
 }
 
 /* the event a node hangs from: the enclosing host event, or for GPU work
- * the launch. The lane nesting alone has no cycle, and a kernel's launch
- * only climbs host events from there, so no chain of tree parents loops:
- * a kernel and its launch with the same times on one lane nest each in the
- * other, and the launch must not hang from its own kernel. */
+ * the launch. GPU activity on a host lane (a malformed trace) is never a
+ * host event's parent: a kernel and its launch with the same times on one
+ * lane nest each in the other, and the launch must not hang from its own
+ * kernel. So a chain of tree parents takes at most one step from a kernel
+ * to its launch, then climbs the lane's nesting, which has no cycle, and
+ * never from a host event back to GPU work. */
 static gint32
 tree_parent (const HpRank *r,
              guint         event)
 {
-  gint32 p;
+  gint32   p;
+  gboolean host = !is_gpu (r, event);
 
-  if ((r->flags[event] & HP_EVENT_G1) && r->partner[event] >= 0 && !hangs_nothing (r, (guint)r->partner[event]))
-    return r->partner[event];
-  p = r->parent[event];
-  while (p >= 0 && hangs_nothing (r, (guint)p))
+  if ((r->flags[event] & HP_EVENT_G1) && r->partner[event] >= 0 && !is_gpu (r, (guint)r->partner[event]))
+    {
+      p = r->partner[event];
+      host = TRUE;
+    }
+  else
+    p = r->parent[event];
+  while (p >= 0 && (skipped (r, (guint)p) || (host && is_gpu (r, (guint)p))))
     p = r->parent[p];
   return p;
 }
