@@ -5,14 +5,14 @@
 #   BUILDDIR  a build configured with CC=clang and -Dfuzzing=true (and
 #             -Db_sanitize=address,undefined for memory errors and UB)
 #   SECONDS   how long each target runs
-#   TARGET    fuzz-parser, fuzz-gzip, fuzz-folder (default: all three)
+#   TARGET    fuzz-parser, fuzz-gzip, fuzz-folder, fuzz-runs (default: all)
 # Environment:
 #   HOTPATH_FUZZ_CORPUS=DIR  keep each target's corpus in DIR/TARGET (a long
 #                            campaign resumes from it); default: a temporary one
 #
 # The seed corpus is made from tests/data: every trace file up to 256 KiB,
-# and for fuzz-folder the pairs of files of each multi-rank folder. Exits 1
-# on any finding (crash, leak, UB, timeout, out of memory): every leak
+# and for fuzz-folder and fuzz-runs the pairs of files of each multi-rank
+# folder. Exits 1 on any finding (crash, leak, UB, timeout, out of memory): every leak
 # LeakSanitizer reports is one, whether or not its input leaks again. The
 # input that caused it is written to fuzz-findings/ in the current folder
 # and copied to tests/fuzz/regressions/, where every later run starts from it.
@@ -42,7 +42,7 @@ while (( $# > 0 )); do
   targets+=("$1")
   shift
 done
-(( ${#targets[@]} > 0 )) || targets=(fuzz-parser fuzz-gzip fuzz-folder)
+(( ${#targets[@]} > 0 )) || targets=(fuzz-parser fuzz-gzip fuzz-folder fuzz-runs)
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/hotpath-fuzz.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -74,7 +74,7 @@ cp "$work"/seeds-file/*.json "$work/seeds-folder/" 2>/dev/null || true
 for f in "$root"/tests/fuzz/regressions/*; do
   [[ -f "$f" ]] || continue
   case $(basename "$f") in
-    fuzz-folder-*) cp "$f" "$work/seeds-folder/" ;;
+    fuzz-folder-* | fuzz-runs-*) cp "$f" "$work/seeds-folder/" ;;
     fuzz-gzip-*) cp "$f" "$work/seeds-gzip/" ;;
     fuzz-parser-*) cp "$f" "$work/seeds-file/" ;;
   esac
@@ -97,7 +97,7 @@ for t in "${targets[@]}"; do
   fi
   case "$t" in
     fuzz-gzip) seeds="$work/seeds-gzip" ;;
-    fuzz-folder) seeds="$work/seeds-folder" ;;
+    fuzz-folder | fuzz-runs) seeds="$work/seeds-folder" ;;
     *) seeds="$work/seeds-file" ;;
   esac
   corpus="${HOTPATH_FUZZ_CORPUS:+$HOTPATH_FUZZ_CORPUS/$t}"
