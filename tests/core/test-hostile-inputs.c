@@ -415,7 +415,7 @@ test_rewrite_changed_input (gconstpointer data)
   if (same_size)
     k0[2] = '9';
   changed = same_size ? g_strdup (text) : g_strconcat (text, "\n", NULL);
-  write_file (dir, "rank-0.json", changed, -1);
+  g_free (write_file (dir, "rank-0.json", changed, -1));
   if (same_size)
     restore_mtime (input, &before);
 
