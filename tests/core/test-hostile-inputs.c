@@ -345,6 +345,38 @@ test_metadata_bounded (void)
   hp_test_remove_tree (dir);
 }
 
+/* the bound falls inside objects and arrays nested in a kept member: what
+ * was kept stays a well-formed tree, and its first members are read */
+static void
+test_metadata_bounded_nested (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autoptr (GString) s = g_string_new ("{\"distributedInfo\": {\"rank\": 5, \"backend\": \"nccl\", \"pad\": [");
+  g_autofree char *path = NULL;
+  g_autoptr (HpTrace) trace = NULL;
+  HpLoadLimits  limits = { 0 };
+  HpLoadOptions options = { 0 };
+  const HpRank *r;
+  JsonObject   *di;
+
+  for (guint k = 0; k < 2000; k++)
+    g_string_append_printf (s, "%s{\"x\": %u, \"y\": [1, [2, {\"z\": null}], true], \"w\": {\"v\": \"text\"}}",
+                            k == 0 ? "" : ", ", k);
+  g_string_append (s, "], \"after\": {\"a\": [1]}}, \"traceEvents\": [{\"ph\": \"X\", \"cat\": \"cpu_op\", "
+                      "\"name\": \"aten::mm\", \"pid\": 1, \"tid\": 1, \"ts\": 1, \"dur\": 5}]}\n");
+  path = write_file (dir, "nested.json", s->str, (gssize)s->len);
+  limits.max_metadata_bytes = 4096;
+  options.limits = &limits;
+  trace = load_ok (path, &options);
+  r = hp_trace_get_rank (trace, 0);
+  g_assert_cmpint (r->rank, ==, 5);
+  g_assert_cmpuint (r->n_metadata_dropped, >, 0);
+  di = json_object_get_object_member (json_node_get_object (r->metadata), "distributedInfo");
+  g_assert_cmpstr (json_object_get_string_member (di, "backend"), ==, "nccl");
+  g_assert_false (json_object_has_member (di, "after"));
+  hp_test_remove_tree (dir);
+}
+
 /* two traceEvents members: JSON does not say which one is the trace
  * (Python's json, and so HTA, keeps the last; streaming readers the
  * first), so the file is refused with a message that says so */
@@ -518,6 +550,7 @@ main (int   argc,
   g_test_add_func ("/core/hostile-inputs/memory/high-bit-addresses", test_memory_high_bit_addresses);
   g_test_add_func ("/core/hostile-inputs/metadata/junk-skipped", test_metadata_junk_skipped);
   g_test_add_func ("/core/hostile-inputs/metadata/bounded", test_metadata_bounded);
+  g_test_add_func ("/core/hostile-inputs/metadata/bounded-nested", test_metadata_bounded_nested);
   g_test_add_func ("/core/hostile-inputs/metadata/second-trace-events", test_metadata_second_trace_events);
   g_test_add_data_func ("/core/hostile-inputs/rewrite/changed-size", GINT_TO_POINTER (FALSE),
                         test_rewrite_changed_input);
