@@ -389,16 +389,38 @@ preorder (Alignment *al)
   return order;
 }
 
-/* "a > b > c": the names from the root, written only for the rows shown */
+/* "a > b > c": the names from the root, written only for the rows shown.
+ * A path longer than MAX_PATH_BYTES keeps its root and its last names,
+ * "root > … > y > z": every row of a call stack D deep would otherwise
+ * spell D names, D² in all. */
+#define MAX_PATH_BYTES 4096
+#define PATH_ELISION PATH_SEPARATOR "\xe2\x80\xa6" /* … */
+
 static char *
 path_of (Alignment *al,
          gint32     k)
 {
   g_autoptr (GPtrArray) names = g_ptr_array_new ();
   GString *s = g_string_new (NULL);
+  gsize    bytes = 0;
+  gint32   root = k;
 
+  while (aligned_at (al, root)->parent >= 0)
+    root = aligned_at (al, root)->parent;
   for (; k >= 0; k = aligned_at (al, k)->parent)
-    g_ptr_array_add (names, (gpointer)aligned_at (al, k)->name);
+    {
+      const char *name = aligned_at (al, k)->name;
+
+      bytes += strlen (name) + strlen (PATH_SEPARATOR);
+      if (bytes > MAX_PATH_BYTES && k != root && names->len > 0)
+        {
+          g_string_append (s, aligned_at (al, root)->name);
+          g_string_append (s, PATH_ELISION);
+          g_string_append (s, PATH_SEPARATOR);
+          break;
+        }
+      g_ptr_array_add (names, (gpointer)name);
+    }
   for (guint i = names->len; i-- > 0;)
     {
       g_string_append (s, names->pdata[i]);

@@ -137,9 +137,12 @@ test_tree_diff_deep_stack (void)
   g_autoptr (GError) error = NULL;
   g_autoptr (HpTable) same = NULL;
   g_autoptr (HpTable) changed = NULL;
+  g_autoptr (HpTable) full = NULL;
   HpTraceDiffParams params;
   int               depth_col, change_col, root_col;
   guint             n_roots = 0;
+  const char       *path;
+  guint64           path_bytes = 0;
 
   hp_trace_diff_params_init (&params);
   same = hp_tree_diff (a, a, &params, NULL, &error);
@@ -162,6 +165,16 @@ test_tree_diff_deep_stack (void)
   for (guint row = 0; row < hp_table_get_n_rows (changed); row++)
     n_roots += hp_table_get_int (changed, row, (guint)root_col) != 0;
   g_assert_cmpuint (n_roots, ==, 1);
+  /* a path keeps its root and its last names: no row spells 16,000 */
+  path = hp_table_get_string (changed, 2, (guint)hp_test_column (changed, "path"));
+  g_assert_true (g_str_has_prefix (path, "ProfilerStep > \u2026 > "));
+  g_assert_true (g_str_has_suffix (path, " > cudaLaunchKernel > k"));
+  g_assert_cmpuint (strlen (path), <=, 4096 + 64);
+  full = tree_diff_full (a, a);
+  g_assert_cmpuint (hp_table_get_n_rows (full), ==, depth + 1);
+  for (guint row = 0; row < hp_table_get_n_rows (full); row++)
+    path_bytes += strlen (hp_table_get_string (full, row, (guint)hp_test_column (full, "path")));
+  g_assert_cmpuint (path_bytes, <, (guint64)(depth + 1) * (4096 + 64));
   hp_test_remove_tree (dir);
 }
 
