@@ -273,7 +273,7 @@ elif ! command -v clang >/dev/null 2>&1; then
   step_failed "clang not found: the fuzz targets need it (tests/setup-deps.sh installs it)"
 else
   step "Configuring $FUZZ_BUILDDIR (clang, -Dfuzzing=true, ASan and UBSan)"
-  fuzz_targets=(fuzz-parser fuzz-gzip fuzz-folder fuzz-inflate fuzz-state)
+  fuzz_targets=(fuzz-parser fuzz-gzip fuzz-inflate fuzz-folder fuzz-runs fuzz-state)
   if ! CC=clang meson_setup "$FUZZ_BUILDDIR" -Dfuzzing=true -Db_sanitize=address,undefined \
        -Db_lundef=false -Dwerror=false; then
     step_failed "meson setup $FUZZ_BUILDDIR"

@@ -96,7 +96,7 @@ _hp_chart_distinct_ranks (HpTable *table,
                           int      c_rank)
 {
   GArray *ranks = g_array_new (FALSE, FALSE, sizeof (gint64));
-  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (hp_int64_hash, hp_int64_equal, g_free, NULL);
 
   for (guint row = 0; row < hp_table_get_n_rows (table); row++)
     {

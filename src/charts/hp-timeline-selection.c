@@ -210,7 +210,8 @@ row_in_area (HpTimelinePainter   *self,
   HpLaneRef key = { row->rank_pos, row->lane };
 
   if (row->kind == HP_TIMELINE_ROW_SLICES)
-    return bsearch (&key, self->range_lanes->data, self->range_lanes->len, sizeof (HpLaneRef), cmp_lane_ref) != NULL;
+    return self->range_lanes->len > 0 &&
+           bsearch (&key, self->range_lanes->data, self->range_lanes->len, sizeof (HpLaneRef), cmp_lane_ref) != NULL;
   if (row->kind == HP_TIMELINE_ROW_RANK && hp_timeline_layout_get_rank_collapsed (self->layout, row->rank_pos))
     for (guint i = 0; i < self->range_lanes->len; i++)
       if (g_array_index (self->range_lanes, HpLaneRef, i).rank_pos == row->rank_pos)

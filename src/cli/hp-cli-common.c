@@ -5,7 +5,9 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "hp-cli.h"
 
@@ -25,6 +27,48 @@ hp_cli_usage_error (GOptionContext *context,
   fprintf (stderr, "%s: %s\n", g_get_prgname (), message);
   fprintf (stderr, "Try '%s --help' for more information.\n", g_get_prgname ());
   return HP_CLI_EXIT_USAGE;
+}
+
+/**
+ * hp_cli_parse_options:
+ * @entries: the main entries of @context, as added
+ *
+ * g_option_context_parse(), then the checks every command's options share:
+ * a number option (G_OPTION_ARG_DOUBLE) takes finite numbers only, for
+ * GLib reads "nan" and "inf" as numbers and no range check catches NaN.
+ *
+ * Returns: %TRUE, or %FALSE with @error set (a usage error)
+ */
+gboolean
+hp_cli_parse_options (GOptionContext     *context,
+                      const GOptionEntry *entries,
+                      int                *argc,
+                      char             ***argv,
+                      GError            **error)
+{
+  if (!g_option_context_parse (context, argc, argv, error))
+    return FALSE;
+  for (const GOptionEntry *e = entries; e != NULL && e->long_name != NULL; e++)
+    if (e->arg == G_OPTION_ARG_DOUBLE && !isfinite (*(const double *)e->arg_data))
+      {
+        g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--%s takes a finite number, not %g",
+                     e->long_name, *(const double *)e->arg_data);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+/**
+ * hp_cli_rank_option_ok:
+ * @rank: the value of a --rank option, %HP_CLI_RANK_UNSET when not given
+ *
+ * Returns: whether @rank names a rank (0 or more) or was not given: a
+ *   negative rank is a usage error, never "the first"
+ */
+gboolean
+hp_cli_rank_option_ok (int rank)
+{
+  return rank == HP_CLI_RANK_UNSET || rank >= 0;
 }
 
 void
@@ -92,6 +136,65 @@ hp_cli_allow_summaries (gboolean allowed)
  * returns %NULL.
  */
 char *hp_cli_comm_patterns_path = NULL;
+/* --max-memory, 0 for the default */
+static guint64 max_memory_bytes;
+
+/**
+ * hp_cli_parse_size:
+ * @text: a size: a number with an optional unit K, M, G or T (powers of
+ *   1024, with or without "B" or "iB"), or "none" for no limit
+ * @bytes: (out): the size in bytes, %HP_NO_MEMORY_LIMIT for "none"
+ *
+ * Returns: whether @text is a size of at least 1 MiB (or "none")
+ */
+gboolean
+hp_cli_parse_size (const char *text,
+                   guint64    *bytes)
+{
+  static const char units[] = "KMGT";
+  char             *end = NULL;
+  double            value, scale = 1.0;
+
+  if (g_ascii_strcasecmp (text, "none") == 0 || g_ascii_strcasecmp (text, "unlimited") == 0)
+    {
+      *bytes = HP_NO_MEMORY_LIMIT;
+      return TRUE;
+    }
+  if (!g_ascii_isdigit (text[0]))
+    return FALSE;
+  value = g_ascii_strtod (text, &end);
+  if (end == text || !isfinite (value))
+    return FALSE;
+  if (*end != '\0')
+    {
+      const char *unit = strchr (units, g_ascii_toupper (*end));
+
+      if (unit == NULL)
+        return FALSE;
+      for (const char *u = units; u <= unit; u++)
+        scale *= 1024.0;
+      end++;
+      if (g_ascii_strcasecmp (end, "iB") == 0 || g_ascii_strcasecmp (end, "B") == 0)
+        end += strlen (end);
+    }
+  else if (value > 0)
+    return FALSE; /* a bare number: bytes are never meant */
+  value *= scale;
+  if (*end != '\0' || value < 1024.0 * 1024.0 || value >= 18e18)
+    return FALSE;
+  *bytes = (guint64)value;
+  return TRUE;
+}
+
+/**
+ * hp_cli_set_max_memory:
+ * @bytes: the limit of the loads that follow, 0 for the default
+ */
+void
+hp_cli_set_max_memory (guint64 bytes)
+{
+  max_memory_bytes = bytes;
+}
 
 HpTrace *
 hp_cli_load (char        **paths,
@@ -103,6 +206,7 @@ hp_cli_load (char        **paths,
 {
   g_autoptr (GError) error = NULL;
   HpLoadOptions options = { 0 };
+  HpLoadLimits  limits = { 0 };
   HpTrace      *trace;
   g_autoptr (HpCommPatterns) patterns = NULL;
 
@@ -122,6 +226,8 @@ hp_cli_load (char        **paths,
       else
         options.comm_patterns = patterns;
     }
+  limits.max_memory_bytes = max_memory_bytes;
+  options.limits = &limits;
   /* a folder of rank summaries, or one mixing summaries and traces */
   if (hp_paths_have_summaries ((const char *const *)paths))
     {

@@ -114,7 +114,7 @@ hp_cli_critical_path (int           argc,
   g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
   g_auto (GStrv) paths = NULL;
   g_auto (GStrv) data_load = NULL;
-  Options               o = { .rank = -1 };
+  Options               o = { .rank = HP_CLI_RANK_UNSET };
   HpCriticalPathOptions options;
   HpCriticalPath       *cp = NULL;
   const HpRank         *rank;
@@ -176,7 +176,12 @@ hp_cli_critical_path (int           argc,
       status = hp_cli_usage_error (context, "critical-path: --overlay and --charts need --output");
       goto out;
     }
-  if (o.all_ranks && o.rank >= 0)
+  if (!hp_cli_rank_option_ok (o.rank))
+    {
+      status = hp_cli_usage_error (context, "--rank takes a rank number, 0 or more, not %d", o.rank);
+      goto out;
+    }
+  if (o.all_ranks && o.rank != HP_CLI_RANK_UNSET)
     {
       status = hp_cli_usage_error (context, "critical-path: --rank and --all-ranks exclude each other");
       goto out;
@@ -201,7 +206,7 @@ hp_cli_critical_path (int           argc,
       status = HP_CLI_EXIT_BAD_INPUT;
       goto out;
     }
-  rank = o.rank >= 0 ? hp_trace_find_rank (trace, o.rank) : hp_trace_get_rank (trace, 0);
+  rank = o.rank != HP_CLI_RANK_UNSET ? hp_trace_find_rank (trace, o.rank) : hp_trace_get_rank (trace, 0);
   if (rank == NULL)
     {
       fprintf (stderr, "hotpath-cli: %s: there is no rank %d\n", paths[0], o.rank);

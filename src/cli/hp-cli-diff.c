@@ -127,8 +127,8 @@ hp_cli_diff (int           argc,
   };
 
   hp_trace_diff_params_init (&params);
-  o.control_rank = -1;
-  o.test_rank = -1;
+  o.control_rank = HP_CLI_RANK_UNSET;
+  o.test_rank = HP_CLI_RANK_UNSET;
   o.top = 10;
   g_option_context_set_summary (context,
                                 "Compares the ops of two runs (each a trace folder or file): counts and total "
@@ -164,7 +164,7 @@ hp_cli_diff (int           argc,
                                             "separated by commas");
       goto out;
     }
-  if (o.control_rank < -1 || o.test_rank < -1)
+  if (!hp_cli_rank_option_ok (o.control_rank) || !hp_cli_rank_option_ok (o.test_rank))
     {
       status = hp_cli_usage_error (context, "a rank is a number from 0");
       goto out;
@@ -195,8 +195,8 @@ hp_cli_diff (int           argc,
 
   params.control_label = g_strdup (labels[0]);
   params.test_label = g_strdup (labels[1]);
-  params.control_rank = o.control_rank;
-  params.test_rank = o.test_rank;
+  params.control_rank = o.control_rank != HP_CLI_RANK_UNSET ? o.control_rank : -1;
+  params.test_rank = o.test_rank != HP_CLI_RANK_UNSET ? o.test_rank : -1;
   params.use_short_name = o.short_names;
 
   {

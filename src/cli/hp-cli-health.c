@@ -194,7 +194,7 @@ hp_cli_health (int           argc,
                "analysis and rank, whether to trust its numbers, read them with caution, or "
                "whether it does not apply.");
   g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  if (!hp_cli_parse_options (context, entries, &argc, &argv, &error))
     return hp_cli_usage_error (context, "%s", error->message);
   if (paths == NULL || paths[0] == NULL)
     return hp_cli_usage_error (context, "health: name a trace folder or file");

@@ -69,7 +69,7 @@ cmp_int64 (gconstpointer a,
 static GArray *
 gpu_streams (const HpRank *r)
 {
-  g_autoptr (GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
+  g_autoptr (GHashTable) seen = g_hash_table_new (hp_int64_key_hash, g_direct_equal);
   GArray *out = g_array_new (FALSE, FALSE, sizeof (gint64));
 
   for (guint k = 0; k < r->n_rows; k++)

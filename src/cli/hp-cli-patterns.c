@@ -111,7 +111,7 @@ run (Options      *o,
   trace = hp_cli_load (paths, o->hta_compat, o->include_last_step, FALSE, cancellable, NULL);
   if (trace == NULL)
     return HP_CLI_EXIT_BAD_INPUT;
-  rank = o->rank >= 0 ? hp_trace_find_rank (trace, o->rank) : hp_trace_get_rank (trace, 0);
+  rank = o->rank != HP_CLI_RANK_UNSET ? hp_trace_find_rank (trace, o->rank) : hp_trace_get_rank (trace, 0);
   if (rank == NULL)
     {
       fprintf (stderr, "hotpath-cli: patterns: rank %d is not in the trace\n", o->rank);
@@ -192,7 +192,7 @@ hp_cli_patterns (int           argc,
   g_autoptr (GOptionContext) context = g_option_context_new (NULL);
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) paths = NULL;
-  Options      o = { NULL, -1, 3, 5, FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, NULL, NULL };
+  Options      o = { NULL, HP_CLI_RANK_UNSET, 3, 5, FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, NULL, NULL };
   int          status;
   GOptionEntry entries[] = {
     { "operator", 'p', 0, G_OPTION_ARG_STRING, &o.operator_name, "Operators whose name contains NAME (operator_name)", "NAME" },
@@ -227,6 +227,8 @@ hp_cli_patterns (int           argc,
     status = hp_cli_usage_error (context, "--operator NAME is needed (see --list-operators)");
   else if (o.operator_name != NULL && o.operator_name[0] == '\0')
     status = hp_cli_usage_error (context, "--operator takes a non-empty name");
+  else if (!hp_cli_rank_option_ok (o.rank))
+    status = hp_cli_usage_error (context, "--rank takes a rank number, 0 or more, not %d", o.rank);
   else if (o.min_pattern_len < 1 || o.top_k < 1)
     status = hp_cli_usage_error (context, "--min-pattern-len and --top-k take 1 or more");
   else

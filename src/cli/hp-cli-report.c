@@ -141,7 +141,7 @@ hp_cli_report (int           argc,
     g_option_group_add_entries (main_group, entries);
     add_param_options (main_group, option_names);
     g_option_context_set_main_group (context, main_group);
-    if (!g_option_context_parse (context, &argc, &argv, &error))
+    if (!hp_cli_parse_options (context, entries, &argc, &argv, &error))
       {
         status = hp_cli_usage_error (context, "%s", error->message);
         goto out;

@@ -57,6 +57,17 @@ int hp_cli_health (int           argc,
 int       hp_cli_usage_error (GOptionContext *context,
                               const char     *format,
                               ...) G_GNUC_PRINTF (2, 3);
+gboolean  hp_cli_parse_options (GOptionContext     *context,
+                                const GOptionEntry *entries,
+                                int                *argc,
+                                char             ***argv,
+                                GError            **error);
+/* a --rank option not given */
+#define HP_CLI_RANK_UNSET G_MININT
+gboolean  hp_cli_rank_option_ok (int rank);
+gboolean  hp_cli_parse_size (const char *text,
+                             guint64    *bytes);
+void      hp_cli_set_max_memory (guint64 bytes);
 HpTrace  *hp_cli_load (char        **paths,
                        gboolean      hta_compat,
                        gboolean      include_last_step,

@@ -44,9 +44,18 @@ static const struct
 static void
 print_usage (FILE *out)
 {
-  fprintf (out, "Usage: hotpath-cli COMMAND [OPTION…] DIR|FILE…\n\nCommands:\n");
+  g_autofree char *limit = g_format_size_full (hp_load_default_max_memory (), G_FORMAT_SIZE_IEC_UNITS);
+
+  fprintf (out, "Usage: hotpath-cli [--max-memory=SIZE] COMMAND [OPTION…] DIR|FILE…\n\nCommands:\n");
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     fprintf (out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+  fprintf (out,
+           "\nOptions of every command:\n"
+           "  --max-memory=SIZE  Refuse (exit 1) a trace whose model and analyses would take more\n"
+           "                     memory than SIZE (e.g. 512M, 8G; 'none': no limit), estimated at\n"
+           "                     %u bytes per event plus its args as the files load (default: three\n"
+           "                     quarters of the physical memory, here %s)\n",
+           HP_MEMORY_PER_EVENT, limit);
   fprintf (out, "\nRun 'hotpath-cli COMMAND --help' for the options of a command.\n");
   fprintf (out, "\nOutputs: files are written whole (a temporary file renamed into place) and\n"
                 "only over regular files: a device, FIFO, socket or directory at the target\n"
@@ -98,6 +107,54 @@ finish (int status)
   return status;
 }
 
+/* takes --max-memory out of @argv, wherever it is before "--": FALSE on a
+ * bad value, said on stderr */
+static gboolean
+take_global_options (int   *argc,
+                     char **argv)
+{
+  int out = 1;
+
+  for (int i = 1; i < *argc; i++)
+    {
+      const char *value = NULL;
+      guint64     bytes;
+
+      if (strcmp (argv[i], "--") == 0)
+        {
+          while (i < *argc)
+            argv[out++] = argv[i++];
+          break;
+        }
+      if (g_str_has_prefix (argv[i], "--max-memory="))
+        value = argv[i] + strlen ("--max-memory=");
+      else if (strcmp (argv[i], "--max-memory") == 0)
+        {
+          if (i + 1 >= *argc)
+            {
+              fprintf (stderr, "hotpath-cli: --max-memory needs a SIZE\n");
+              return FALSE;
+            }
+          value = argv[++i];
+        }
+      else
+        {
+          argv[out++] = argv[i];
+          continue;
+        }
+      if (!hp_cli_parse_size (value, &bytes))
+        {
+          fprintf (stderr, "hotpath-cli: --max-memory takes a size of 1M or more (e.g. 512M, 8G) or 'none', not '%s'\n",
+                   value);
+          return FALSE;
+        }
+      hp_cli_set_max_memory (bytes);
+    }
+  *argc = out;
+  argv[out] = NULL;
+  return TRUE;
+}
+
 static gboolean
 on_sigint (gpointer data)
 {
@@ -128,6 +185,8 @@ main (int    argc,
   setlocale (LC_ALL, "");
   g_set_prgname ("hotpath-cli");
   atexit (close_stdout_at_exit);
+  if (!take_global_options (&argc, argv))
+    return HP_CLI_EXIT_USAGE;
 
   if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 ||
       strcmp (argv[1], "help") == 0)

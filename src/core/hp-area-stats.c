@@ -123,7 +123,7 @@ hp_area_stats_compute (HpTrace         *trace,
   g_autoptr (GArray) names = g_array_new (FALSE, FALSE, sizeof (NameTime));
   g_autoptr (GArray) events = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autoptr (GHashTable) by_name = g_hash_table_new (g_direct_hash, g_direct_equal);
-  g_autoptr (GHashTable) seen = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr (GHashTable) seen = g_hash_table_new (hp_int64_hash, hp_int64_equal);
   g_autofree gint64 *keys = g_new (gint64, MAX (n_lanes, 1));
   double             length = (double)hp_time_span_duration (span);
 

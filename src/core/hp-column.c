@@ -38,6 +38,60 @@ _hp_lower_bound_u32 (const guint32 *values,
   return lo;
 }
 
+/**
+ * hp_hash_mix64:
+ * @value: any 64-bit value
+ *
+ * A hash of all 64 bits (the finaliser of MurmurHash3): keys that differ
+ * only in their high bits, as memory addresses and large ids do, spread
+ * over the buckets. GLib's g_int64_hash() and g_direct_hash() keep only
+ * the low 32 bits on some versions, which makes such keys collide.
+ *
+ * Returns: the hash
+ */
+guint
+hp_hash_mix64 (guint64 value)
+{
+  value ^= value >> 33;
+  value *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+  value ^= value >> 33;
+  value *= G_GUINT64_CONSTANT (0xc4ceb9fe1a85ec53);
+  value ^= value >> 33;
+  return (guint)value;
+}
+
+/**
+ * hp_int64_key_hash:
+ * @key: a value made with HP_INT64_KEY()
+ *
+ * The #GHashFunc of tables keyed by HP_INT64_KEY(), with g_direct_equal().
+ */
+guint
+hp_int64_key_hash (gconstpointer key)
+{
+  return hp_hash_mix64 ((guint64)HP_KEY_INT64 (key));
+}
+
+/**
+ * hp_int64_hash:
+ * @key: a pointer to a #gint64
+ *
+ * The #GHashFunc of tables keyed by pointers to 64-bit values, with
+ * hp_int64_equal(): g_int64_hash() with every bit mixed in.
+ */
+guint
+hp_int64_hash (gconstpointer key)
+{
+  return hp_hash_mix64 ((guint64) * (const gint64 *)key);
+}
+
+gboolean
+hp_int64_equal (gconstpointer a,
+                gconstpointer b)
+{
+  return *(const gint64 *)a == *(const gint64 *)b;
+}
+
 /* the first index whose position is >= @pos */
 static guint
 wide_lower_bound (const HpWideValues *wide,

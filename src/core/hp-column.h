@@ -28,6 +28,12 @@ G_STATIC_ASSERT (sizeof (gpointer) >= sizeof (gint64));
 #define HP_INT64_KEY(v) ((gpointer)(gintptr)(gint64)(v))
 #define HP_KEY_INT64(p) ((gint64)(gintptr)(p))
 
+guint    hp_hash_mix64 (guint64 value);
+guint    hp_int64_key_hash (gconstpointer key);
+guint    hp_int64_hash (gconstpointer key);
+gboolean hp_int64_equal (gconstpointer a,
+                         gconstpointer b);
+
 /* the values of a narrow column that do not fit its cells, by event */
 typedef struct
 {

@@ -59,7 +59,8 @@ typedef struct
 
 typedef struct
 {
-  guint64 *bytes_done; /* atomically updated */
+  guint64 *bytes_done;      /* atomically updated */
+  guint64 *memory_estimate; /* of the whole job, atomically updated; or NULL */
   void (*report) (gpointer data);
   gpointer report_data;
 } HpParseProgress;

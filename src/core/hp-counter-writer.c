@@ -371,7 +371,7 @@ hp_counter_writer_write (HpTrace      *trace,
   w.min_ts = hp_trace_get_min_ts (trace);
   w.queue = queue;
   w.memory = memory;
-  ok = _hp_rewrite_stream (&w.sink, files.in, &echo_callbacks, &w, rank->path, cancellable,
+  ok = _hp_rewrite_stream (&w.sink, &files, &echo_callbacks, &w, rank->path, cancellable,
                            error);
   ok = _hp_rewrite_finish (&w.sink, ok, w.events_seen, rank->path, files.out_base, error);
   ok = _hp_rewrite_close (&files, ok, cancellable, error);

@@ -934,7 +934,7 @@ event_record_table (Builder *b,
       b->key_wait_corr == HP_NO_STRING)
     return NULL;
 
-  streams = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  streams = g_hash_table_new_full (hp_int64_hash, hp_int64_equal, g_free, g_free);
   for (guint k = 0; k < r->n_rows; k++)
     {
       guint   e = r->rows[k];
@@ -955,7 +955,7 @@ event_record_table (Builder *b,
       g_hash_table_replace (streams, key, value);
     }
 
-  previous = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  previous = g_hash_table_new_full (hp_int64_hash, hp_int64_equal, g_free, NULL);
   for (guint k = 0; k < r->n_rows; k++)
     {
       guint         e = r->rows[k];

@@ -485,7 +485,7 @@ hp_cupti_counters_compute (HpTrace                *trace,
         }
       if (with_correlation)
         {
-          by_correlation = g_hash_table_new (g_direct_hash, g_direct_equal);
+          by_correlation = g_hash_table_new (hp_int64_key_hash, g_direct_equal);
           for (guint i = 0; i < launches->len; i++)
             {
               guint32 e = g_array_index (launches, guint32, i);

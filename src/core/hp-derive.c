@@ -872,7 +872,7 @@ filter_mtia (HpRank    *r,
              GArray    *rows)
 {
   gint64 first = G_MAXINT64, last = G_MININT64;
-  g_autoptr (GHashTable) kept_corr = g_hash_table_new (g_direct_hash, g_direct_equal);
+  g_autoptr (GHashTable) kept_corr = g_hash_table_new (hp_int64_key_hash, g_direct_equal);
   g_autoptr (GArray) cpu_rows = g_array_new (FALSE, FALSE, sizeof (guint32));
 
   for (guint i = 0; i < r->n_events; i++)
@@ -1017,7 +1017,7 @@ _hp_rank_filter_rows (HpRank    *r,
     {
       /* inner join of GPU rows with kept CPU rows on correlation: one row per
        * matching CPU row (docs/trace-format.md §8, §11) */
-      g_autoptr (GHashTable) corr_count = g_hash_table_new (g_direct_hash, g_direct_equal);
+      g_autoptr (GHashTable) corr_count = g_hash_table_new (hp_int64_key_hash, g_direct_equal);
 
       for (guint k = 0; k < cpu_rows->len; k++)
         {

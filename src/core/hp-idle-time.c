@@ -293,7 +293,7 @@ stream_key_hash (gconstpointer key)
 {
   const StreamKey *k = key;
 
-  return g_int64_hash (&k->stream) ^ (g_int64_hash (&k->device) * 31u);
+  return hp_hash_mix64 ((guint64)k->stream) ^ (hp_hash_mix64 ((guint64)k->device) * 31u);
 }
 
 static gboolean

@@ -1495,7 +1495,7 @@ hp_kernel_sequences_write_overlaid (HpKernelSequences *self,
   o.toks = g_array_new (FALSE, FALSE, sizeof (Tok));
   o.text = g_string_new (NULL);
 
-  ok = _hp_rewrite_stream (&o.sink, files.in, &overlay_callbacks, &o, r->basename, cancellable, error);
+  ok = _hp_rewrite_stream (&o.sink, &files, &overlay_callbacks, &o, r->basename, cancellable, error);
   ok = _hp_rewrite_finish (&o.sink, ok, o.events_seen, r->basename, files.out_base, error);
   g_array_unref (o.toks);
   g_string_free (o.text, TRUE);

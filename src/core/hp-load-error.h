@@ -27,6 +27,8 @@ G_BEGIN_DECLS
  * @HP_LOAD_ERROR_UNREADABLE: the file cannot be opened or read
  * @HP_LOAD_ERROR_MIXED_JOBS: the files come from different jobs (a warning:
  *   they still load, as one job)
+ * @HP_LOAD_ERROR_TOO_LARGE: loading the job would take more memory than
+ *   #HpLoadLimits.max_memory_bytes; nothing is loaded
  *
  * Errors of hp_load_paths() and the per-file #HpLoadIssue codes.
  */
@@ -40,6 +42,7 @@ typedef enum
   HP_LOAD_ERROR_DUPLICATE_RANK,
   HP_LOAD_ERROR_UNREADABLE,
   HP_LOAD_ERROR_MIXED_JOBS,
+  HP_LOAD_ERROR_TOO_LARGE,
 } HpLoadError;
 
 GQuark hp_load_error_quark (void);

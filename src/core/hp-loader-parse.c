@@ -16,6 +16,7 @@ typedef struct
   GCancellable         *cancellable;
   HpParseProgress       progress;
   guint64               bytes_done;
+  guint64               memory_estimate;
   guint64               bytes_total;
   guint                 files_done;
   guint                 n_files;
@@ -99,6 +100,7 @@ _hp_loader_parse_files (GPtrArray           *files,
   job.func = options->progress;
   job.func_data = options->progress_data;
   job.progress.bytes_done = &job.bytes_done;
+  job.progress.memory_estimate = &job.memory_estimate;
   job.progress.report = report_progress;
   job.progress.report_data = &job;
   g_mutex_init (&job.lock);

@@ -39,6 +39,11 @@ report_rank_diagnostics (GListStore         *issues,
                         "%s: %" G_GUINT64_FORMAT " strings were longer than %" G_GSIZE_FORMAT
                         " bytes and were cut",
                         r->path, r->n_long_strings, limits->max_string_bytes);
+  if (r->n_metadata_dropped > 0)
+    _hp_load_issue_add (issues, r->path, HP_LOAD_ISSUE_WARNING, -1,
+                        "%s: the top-level metadata kept (distributedInfo, the profiler's ERROR and WARNING "
+                        "lines, ...) ran past %" G_GSIZE_FORMAT " bytes; %" G_GUINT64_FORMAT " values were not kept",
+                        r->path, limits->max_metadata_bytes, r->n_metadata_dropped);
   if (r->gzip_trailing_bytes > 0)
     _hp_load_issue_add (issues, r->path, HP_LOAD_ISSUE_WARNING, -1,
                         "%s: %" G_GUINT64_FORMAT " bytes after the end of the gzip data were ignored",

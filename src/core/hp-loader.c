@@ -60,6 +60,15 @@ hp_load_paths (const char *const   *paths,
       _hp_loader_free_slots (slots, files->len);
       return NULL;
     }
+  /* past the memory limit, the job does not load: a part of it would be
+   * taken for the whole */
+  for (guint k = 0; k < files->len; k++)
+    if (g_error_matches (slots[k].error, HP_LOAD_ERROR, HP_LOAD_ERROR_TOO_LARGE))
+      {
+        g_propagate_error (error, g_steal_pointer (&slots[k].error));
+        _hp_loader_free_slots (slots, files->len);
+        return NULL;
+      }
 
   /* number and merge the ranks */
   _hp_loader_number_ranks (slots, files->len, issues);

@@ -35,6 +35,12 @@ typedef void (*HpLoadProgressFunc) (guint64  bytes_done,
 #define HP_DEFAULT_MAX_TOKEN_BYTES ((gsize)256 * 1024 * 1024)
 #define HP_DEFAULT_MAX_EVENTS ((guint64)G_MAXINT32)
 #define HP_DEFAULT_MAX_ARGS 65536u
+#define HP_DEFAULT_MAX_METADATA_BYTES ((gsize)1024 * 1024)
+/* What the model and every analysis of it take per event, at most, in
+ * measurements (bytes): a job is estimated at this per event plus its args */
+#define HP_MEMORY_PER_EVENT 200u
+/* HpLoadLimits.max_memory_bytes: no limit */
+#define HP_NO_MEMORY_LIMIT G_MAXUINT64
 
 /* The window of times an event may have, in ns since the Unix epoch (or
  * since the trace's own base time): from 1970-01-01 to 2200-01-01. Every
@@ -54,6 +60,16 @@ typedef void (*HpLoadProgressFunc) (guint64  bytes_done,
  *   longer than this fails the file; it bounds what the JSON lexer buffers
  * @max_events: elements of traceEvents; more fails the file
  * @max_args: args of one event; more fails the file
+ * @max_metadata_bytes: of the top-level members the loader reads
+ *   (distributedInfo, baseTimeNanoseconds, schemaVersion, displayTimeUnit,
+ *   and the profiler's ERROR and WARNING lines), about this many bytes are kept; the values past it are
+ *   counted in #HpRank.n_metadata_dropped. Other top-level members are
+ *   never kept, whatever their size.
+ * @max_memory_bytes: the memory the whole job may take, estimated while the
+ *   files load (%HP_MEMORY_PER_EVENT bytes per event plus the args):
+ *   past it the load stops and fails with %HP_LOAD_ERROR_TOO_LARGE, before
+ *   the machine runs out of memory. The default (0) is three quarters of
+ *   the physical memory; %HP_NO_MEMORY_LIMIT is none.
  *
  * What one file may hold before it is refused like any other bad file (the
  * rest of the folder loads). A zero field takes its default.
@@ -65,7 +81,11 @@ typedef struct
   gsize   max_token_bytes;
   guint64 max_events;
   guint   max_args;
+  gsize   max_metadata_bytes;
+  guint64 max_memory_bytes;
 } HpLoadLimits;
+
+guint64 hp_load_default_max_memory (void);
 
 typedef struct
 {

@@ -186,7 +186,7 @@ add_peak_ops (Tables         *t,
               guint           n,
               guint           peak)
 {
-  g_autoptr (GHashTable) live = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr (GHashTable) live = g_hash_table_new (hp_int64_hash, hp_int64_equal);
   g_autoptr (GHashTable) per_op = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
   g_autoptr (GArray) ops = g_array_new (FALSE, FALSE, sizeof (OpBytes));
   GHashTableIter iter;

@@ -60,10 +60,79 @@ meta_add_number (JsonBuilder *jb,
     }
 }
 
+#define MEMORY_CHECK_EVERY 4096u
+
+/* adds this file's growth since the last check to the job's estimate;
+ * FALSE when the job passed the memory limit */
+gboolean
+_hp_parser_charge_memory (Parser *p)
+{
+  guint64 now = p->n_elements * HP_MEMORY_PER_EVENT + p->b->rank->args_len;
+  guint64 delta = now > p->memory_charged ? now - p->memory_charged : 0;
+  guint64 total;
+
+  p->memory_charged += delta;
+  total = (guint64)g_atomic_pointer_add ((gsize *)p->memory_estimate, (gssize)delta) + delta;
+  if (total <= p->limits.max_memory_bytes)
+    return TRUE;
+  p->too_much_memory = TRUE;
+  return FALSE;
+}
+
 static void
 meta_member (Parser *p)
 {
   json_builder_set_member_name (p->meta, p->top_key != NULL ? p->top_key : "");
+}
+
+/* The top-level members the loader, the health report, the job's
+ * description and the collectives' link peaks (deviceProperties) read, and the
+ * trace metadata HTA keeps (schemaVersion, displayTimeUnit); the others
+ * (a profiler's or a user's own, of any size) are skipped as they stream
+ * by, never kept. */
+static gboolean
+metadata_key_kept (const unsigned char *k,
+                   size_t               len)
+{
+  static const char *const kept[] = { "distributedInfo", "deviceProperties", "baseTimeNanoseconds",
+                                      "schemaVersion", "displayTimeUnit", "ERROR",
+                                      "WARNING" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (kept); i++)
+    if (len == strlen (kept[i]) && memcmp (k, kept[i], len) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* whether the value now due in a metadata context is kept, and if so
+ * counts @bytes of it against the bound: past max_metadata_bytes the
+ * values of kept members are dropped (what was kept stays well-formed) */
+static gboolean
+meta_take (Parser *p,
+           gsize   bytes)
+{
+  gboolean take;
+
+  switch (top (p))
+    {
+    case CTX_TOP:
+      take = p->seen_root && p->top_kept && p->meta_bytes <= p->limits.max_metadata_bytes;
+      break;
+    case CTX_META:
+      take = !p->meta_drop;
+      p->meta_drop = FALSE;
+      break;
+    case CTX_META_LIST:
+      take = p->meta_bytes <= p->limits.max_metadata_bytes;
+      break;
+    default:
+      return FALSE;
+    }
+  if (take)
+    p->meta_bytes += bytes + 16;
+  else if (top (p) != CTX_TOP || p->top_kept)
+    p->b->rank->n_metadata_dropped++;
+  return take;
 }
 
 /* a value where an event was expected: an element, and a bad one */
@@ -105,14 +174,14 @@ on_null (void *ctx)
   switch (top (p))
     {
     case CTX_TOP:
-      if (p->seen_root)
+    case CTX_META:
+    case CTX_META_LIST:
+      if (meta_take (p, 0))
         {
-          meta_member (p);
+          if (top (p) == CTX_TOP)
+            meta_member (p);
           json_builder_add_null_value (p->meta);
         }
-      break;
-    case CTX_META:
-      json_builder_add_null_value (p->meta);
       break;
     case CTX_ARGS:
       _hp_parser_arg_simple (p, HP_ARG_NULL);
@@ -143,14 +212,14 @@ on_boolean (void *ctx,
   switch (top (p))
     {
     case CTX_TOP:
-      if (p->seen_root)
+    case CTX_META:
+    case CTX_META_LIST:
+      if (meta_take (p, 0))
         {
-          meta_member (p);
+          if (top (p) == CTX_TOP)
+            meta_member (p);
           json_builder_add_boolean_value (p->meta, value);
         }
-      break;
-    case CTX_META:
-      json_builder_add_boolean_value (p->meta, value);
       break;
     case CTX_ARGS:
       _hp_parser_arg_simple (p, value ? HP_ARG_TRUE : HP_ARG_FALSE);
@@ -220,14 +289,14 @@ on_number (void       *ctx,
       _hp_parser_capture_append (p->capture, s, len);
       break;
     case CTX_TOP:
-      if (p->seen_root)
+    case CTX_META:
+    case CTX_META_LIST:
+      if (meta_take (p, len))
         {
-          meta_member (p);
+          if (top (p) == CTX_TOP)
+            meta_member (p);
           meta_add_number (p->meta, s, len);
         }
-      break;
-    case CTX_META:
-      meta_add_number (p->meta, s, len);
       break;
     case CTX_EVENTS:
       bad_element (p);
@@ -302,20 +371,16 @@ on_string (void                *ctx,
       _hp_json_append_escaped (p->capture, (const char *)s, len);
       break;
     case CTX_TOP:
-      if (p->seen_root)
+    case CTX_META:
+    case CTX_META_LIST:
+      if (meta_take (p, len))
         {
           g_autofree char *v = g_utf8_make_valid ((const char *)s, len);
 
-          meta_member (p);
+          if (top (p) == CTX_TOP)
+            meta_member (p);
           json_builder_add_string_value (p->meta, v);
         }
-      break;
-    case CTX_META:
-      {
-        g_autofree char *v = g_utf8_make_valid ((const char *)s, len);
-
-        json_builder_add_string_value (p->meta, v);
-      }
       break;
     case CTX_EVENTS:
       bad_element (p);
@@ -429,15 +494,28 @@ on_map_key (void                *ctx,
       }
       break;
     case CTX_TOP:
+      if (len == strlen ("traceEvents") && memcmp (k, "traceEvents", len) == 0 && p->seen_events_key)
+        {
+          /* which one is the trace? JSON does not say (Python keeps the
+           * last, others the first): the file is refused */
+          p->second_events = TRUE;
+          return 0;
+        }
+      if (len == strlen ("traceEvents") && memcmp (k, "traceEvents", len) == 0)
+        p->seen_events_key = TRUE;
       g_free (p->top_key);
       p->top_key = g_utf8_make_valid ((const char *)k, len);
+      p->top_kept = metadata_key_kept (k, len);
       break;
     case CTX_META:
-      {
-        g_autofree char *key = g_utf8_make_valid ((const char *)k, len);
+      p->meta_drop = p->meta_bytes > p->limits.max_metadata_bytes;
+      if (!p->meta_drop)
+        {
+          g_autofree char *key = g_utf8_make_valid ((const char *)k, len);
 
-        json_builder_set_member_name (p->meta, key);
-      }
+          p->meta_bytes += len;
+          json_builder_set_member_name (p->meta, key);
+        }
       break;
     case CTX_EVENTS:
     case CTX_SKIP:
@@ -463,10 +541,13 @@ on_start_map (void *ctx)
           json_builder_begin_object (p->meta);
           return 1; /* the root object is the implicit CTX_TOP */
         }
-      meta_member (p);
-      json_builder_begin_object (p->meta);
-      return push (p, CTX_META);
+      /* fallthrough */
     case CTX_META:
+    case CTX_META_LIST:
+      if (!meta_take (p, 0))
+        return push (p, CTX_SKIP);
+      if (top (p) == CTX_TOP)
+        meta_member (p);
       json_builder_begin_object (p->meta);
       return push (p, CTX_META);
     case CTX_EVENTS:
@@ -475,6 +556,8 @@ on_start_map (void *ctx)
           p->too_many_events = TRUE;
           return 0;
         }
+      if ((p->n_elements & (MEMORY_CHECK_EVERY - 1)) == 0 && !_hp_parser_charge_memory (p))
+        return 0;
       p->n_elements++;
       _hp_parser_event_reset (p);
       return push (p, CTX_EVENT);
@@ -523,12 +606,15 @@ on_start_array (void *ctx)
           p->seen_events = TRUE;
           return push (p, CTX_EVENTS);
         }
-      meta_member (p);
-      json_builder_begin_array (p->meta);
-      return push (p, CTX_META);
+      /* fallthrough */
     case CTX_META:
+    case CTX_META_LIST:
+      if (!meta_take (p, 0))
+        return push (p, CTX_SKIP);
+      if (top (p) == CTX_TOP)
+        meta_member (p);
       json_builder_begin_array (p->meta);
-      return push (p, CTX_META);
+      return push (p, CTX_META_LIST);
     case CTX_EVENTS:
       bad_element (p);
       return push (p, CTX_SKIP);
@@ -579,10 +665,10 @@ on_end_container (Parser *p,
         _hp_parser_arg_capture_done (p);
       break;
     case CTX_META:
-      if (close == '}')
-        json_builder_end_object (p->meta);
-      else
-        json_builder_end_array (p->meta);
+      json_builder_end_object (p->meta);
+      break;
+    case CTX_META_LIST:
+      json_builder_end_array (p->meta);
       break;
     case CTX_EVENTS:
       if (p->depth == 0 && p->bare_array)

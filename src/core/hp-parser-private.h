@@ -27,13 +27,14 @@ G_BEGIN_DECLS
 /* What the container on top of the stack is */
 typedef enum
 {
-  CTX_TOP,     /* the top-level object */
-  CTX_EVENTS,  /* the traceEvents array (or a bare top-level array) */
-  CTX_EVENT,   /* one event object */
-  CTX_ARGS,    /* the args object of an event */
-  CTX_CAPTURE, /* a nested value inside args, copied as compact JSON */
-  CTX_META,    /* a nested value of a top-level metadata member */
-  CTX_SKIP,    /* anything we do not keep */
+  CTX_TOP,       /* the top-level object */
+  CTX_EVENTS,    /* the traceEvents array (or a bare top-level array) */
+  CTX_EVENT,     /* one event object */
+  CTX_ARGS,      /* the args object of an event */
+  CTX_CAPTURE,   /* a nested value inside args, copied as compact JSON */
+  CTX_META,      /* a nested object of a kept top-level metadata member */
+  CTX_META_LIST, /* a nested array of a kept top-level metadata member */
+  CTX_SKIP,      /* anything we do not keep */
 } Ctx;
 
 typedef enum
@@ -94,14 +95,25 @@ typedef struct
   gboolean too_deep;
   gboolean too_many_events;
   gboolean too_many_args;
-  guint    n_args; /* of the current event */
+  gboolean too_much_memory;
+  gboolean seen_events_key; /* a traceEvents member */
+  gboolean second_events;   /* a second one */
+  guint    n_args;          /* of the current event */
 
   /* top level */
   gboolean     seen_root;
   gboolean     seen_events;
   gboolean     bare_array;
   char        *top_key;
+  gboolean     top_kept; /* the member of top_key is metadata we read */
   JsonBuilder *meta;
+  gsize        meta_bytes; /* kept so far, against limits.max_metadata_bytes */
+  gboolean     meta_drop;  /* the value of the last key in a CTX_META is dropped */
+
+  /* the memory the job will take: this file's share so far, and the job's */
+  guint64  memory_charged;
+  guint64 *memory_estimate;
+  guint64  own_memory_estimate;
 
   /* event */
   guint64  n_elements;
@@ -195,6 +207,9 @@ _hp_parser_capture_append (GString    *gs,
     g_string_append_len (gs, s, (gssize)len);
 }
 
+/* hp-parser-callbacks.c */
+gboolean _hp_parser_charge_memory (Parser *p);
+
 /* hp-parser-numbers.c */
 gboolean _hp_parser_int64 (const char *s,
                            gsize       len,
@@ -241,6 +256,21 @@ typedef struct _HpReaderPipe HpReaderPipe;
  * counted and ignored. With a pipe, a thread of its own inflates a few
  * blocks ahead of the reader; its fields below belong to that thread until
  * _hp_reader_clear() or the end of the data. */
+/* A checksum of a byte stream, the same whatever pieces it comes in:
+ * cheap enough to run over every byte a load reads (8 bytes a multiply). */
+typedef struct
+{
+  guint64 h;
+  guint64 len;
+  guint8  tail[8];
+  guint   n_tail;
+} HpChecksum;
+
+void    _hp_checksum_update (HpChecksum   *sum,
+                             const guchar *data,
+                             gsize         len);
+guint64 _hp_checksum_finish (const HpChecksum *sum);
+
 typedef struct
 {
   HpReaderPipe *pipe;
@@ -255,8 +285,11 @@ typedef struct
   guint         members;
   guint64       trailing;
   guint64       file_size;
+  gint64        file_mtime_us; /* modification time, or 0 when unknown */
+  HpChecksum    sum;           /* of the bytes read from the file */
 } HpReader;
 
+gint64   _hp_file_info_mtime_us (GFileInfo *info);
 gboolean _hp_reader_open (HpReader     *r,
                           const char   *path,
                           const char   *basename,

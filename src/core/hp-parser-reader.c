@@ -94,6 +94,55 @@ pipe_free (HpReaderPipe *pipe)
   g_free (pipe);
 }
 
+#define CHECKSUM_PRIME G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)
+
+static inline guint64
+checksum_word (guint64 h,
+               guint64 w)
+{
+  h ^= w;
+  h = (h << 29) | (h >> 35);
+  return h * CHECKSUM_PRIME;
+}
+
+void
+_hp_checksum_update (HpChecksum   *sum,
+                     const guchar *data,
+                     gsize         len)
+{
+  gsize i = 0;
+
+  sum->len += len;
+  while (sum->n_tail > 0 && sum->n_tail < 8 && i < len)
+    sum->tail[sum->n_tail++] = data[i++];
+  if (sum->n_tail == 8)
+    {
+      guint64 w;
+
+      memcpy (&w, sum->tail, 8);
+      sum->h = checksum_word (sum->h, w);
+      sum->n_tail = 0;
+    }
+  for (; i + 8 <= len; i += 8)
+    {
+      guint64 w;
+
+      memcpy (&w, data + i, 8);
+      sum->h = checksum_word (sum->h, w);
+    }
+  while (i < len)
+    sum->tail[sum->n_tail++] = data[i++];
+}
+
+guint64
+_hp_checksum_finish (const HpChecksum *sum)
+{
+  guint64 w = 0;
+
+  memcpy (&w, sum->tail, sum->n_tail);
+  return checksum_word (checksum_word (sum->h, w), sum->len);
+}
+
 void
 _hp_reader_clear (HpReader *r)
 {
@@ -101,6 +150,16 @@ _hp_reader_clear (HpReader *r)
   g_clear_object (&r->raw);
   g_clear_object (&r->dec);
   g_clear_pointer (&r->in, g_free);
+}
+
+/* a file's modification time in us, or 0 when unknown */
+gint64
+_hp_file_info_mtime_us (GFileInfo *info)
+{
+  if (!g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_TIME_MODIFIED))
+    return 0;
+  return (gint64)g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED) * G_USEC_PER_SEC +
+         (gint64)g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC);
 }
 
 gboolean
@@ -140,8 +199,12 @@ _hp_reader_open (HpReader     *r,
       return FALSE;
     }
   r->raw = G_INPUT_STREAM (in);
-  info = g_file_input_stream_query_info (in, G_FILE_ATTRIBUTE_STANDARD_SIZE, cancellable, NULL);
+  info = g_file_input_stream_query_info (in,
+                                         G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_TIME_MODIFIED
+                                                                        "," G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC,
+                                         cancellable, NULL);
   r->file_size = info != NULL ? (guint64)g_file_info_get_size (info) : 0;
+  r->file_mtime_us = info != NULL ? _hp_file_info_mtime_us (info) : 0;
 
   /* the first bytes tell gzip from JSON; they stay in the input buffer */
   r->in = g_malloc (READER_IN_SIZE);
@@ -158,6 +221,7 @@ _hp_reader_open (HpReader     *r,
   r->in_len = (gsize)got;
   r->raw_read = (guint64)got;
   r->raw_eof = got == 0;
+  _hp_checksum_update (&r->sum, r->in, (gsize)got);
   if (got >= 2 && r->in[0] == 0x1f && r->in[1] == 0x8b)
     r->dec = _hp_gzip_decompressor_new ();
   return TRUE;
@@ -185,6 +249,7 @@ reader_fill (HpReader     *r,
       if (got < 0)
         return FALSE;
       r->raw_eof = got == 0;
+      _hp_checksum_update (&r->sum, r->in + r->in_len, (gsize)got);
       r->in_len += (gsize)got;
       r->raw_read += (guint64)got;
     }
@@ -229,6 +294,7 @@ reader_read (HpReader     *r,
       n = 0;
       if (!g_input_stream_read_all (r->raw, out, size, &n, cancellable, error))
         return -1;
+      _hp_checksum_update (&r->sum, out, n);
       r->raw_read += n;
       r->raw_eof = n < size;
       return (gssize)n;

@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include <unistd.h>
+
 #include "hp-parser-private.h"
 
 #define CHUNK_SIZE (256 * 1024)
@@ -89,7 +91,22 @@ static gboolean
 set_limit_error (GError      **error,
                  const Parser *p)
 {
-  if (p->too_deep)
+  if (p->too_much_memory)
+    {
+      g_autofree char *limit = g_format_size_full (p->limits.max_memory_bytes, G_FORMAT_SIZE_IEC_UNITS);
+
+      g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_TOO_LARGE,
+                   "%s: the job would take more than %s of memory, the limit (%" G_GUINT64_FORMAT
+                   " events read so far, about %u bytes each with its analyses); load fewer ranks, or raise "
+                   "the limit (--max-memory)",
+                   p->basename, limit, p->n_elements, HP_MEMORY_PER_EVENT);
+    }
+  else if (p->second_events)
+    g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_A_TRACE,
+                 "%s: not a trace: the JSON object has two traceEvents members, and which one holds the "
+                 "events is ambiguous (keep one)",
+                 p->basename);
+  else if (p->too_deep)
     g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_A_TRACE,
                  "%s: JSON nested deeper than %u levels", p->basename, p->limits.max_nesting);
   else if (p->too_many_events)
@@ -103,6 +120,25 @@ set_limit_error (GError      **error,
   else
     return FALSE;
   return TRUE;
+}
+
+/**
+ * hp_load_default_max_memory:
+ *
+ * Returns: the default of #HpLoadLimits.max_memory_bytes: three quarters
+ *   of the physical memory, or %HP_NO_MEMORY_LIMIT when it is unknown
+ */
+guint64
+hp_load_default_max_memory (void)
+{
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
+  long pages = sysconf (_SC_PHYS_PAGES);
+  long page_size = sysconf (_SC_PAGESIZE);
+
+  if (pages > 0 && page_size > 0)
+    return (guint64)pages * (guint64)page_size / 4 * 3;
+#endif
+  return HP_NO_MEMORY_LIMIT;
 }
 
 /**
@@ -128,6 +164,9 @@ _hp_load_limits_resolve (const HpLoadLimits *limits,
   out->max_events = limits->max_events > 0 ? MIN (limits->max_events, HP_DEFAULT_MAX_EVENTS)
                                            : HP_DEFAULT_MAX_EVENTS;
   out->max_args = limits->max_args > 0 ? limits->max_args : HP_DEFAULT_MAX_ARGS;
+  out->max_metadata_bytes =
+      limits->max_metadata_bytes > 0 ? limits->max_metadata_bytes : HP_DEFAULT_MAX_METADATA_BYTES;
+  out->max_memory_bytes = limits->max_memory_bytes > 0 ? limits->max_memory_bytes : hp_load_default_max_memory ();
 }
 
 /**
@@ -181,6 +220,8 @@ _hp_parse_file (const char            *path,
   p.basename = b->rank->path;
   _hp_load_limits_resolve (limits, &p.limits);
   p.meta = meta;
+  p.memory_estimate = progress != NULL && progress->memory_estimate != NULL ? progress->memory_estimate
+                                                                            : &p.own_memory_estimate;
   p.capture = g_string_new (NULL);
   p.trace_cat = hp_strings_intern (b->strings, "Trace", 5);
   _hp_parser_event_reset (&p);
@@ -311,6 +352,8 @@ _hp_parse_file (const char            *path,
   _hp_reader_clear (&reader);
   b->rank->n_gzip_members = reader.members;
   b->rank->gzip_trailing_bytes = reader.trailing;
+  b->rank->file_mtime_us = reader.file_mtime_us;
+  b->rank->file_checksum = _hp_checksum_finish (&reader.sum);
   yajl_free (yh);
   g_string_free (p.capture, TRUE);
   g_free (p.top_key);
@@ -322,6 +365,12 @@ _hp_parse_file (const char            *path,
         progress->report (progress->report_data);
     }
 
+  /* the file's last events and args count too */
+  if (ok && !_hp_parser_charge_memory (&p))
+    {
+      set_limit_error (error, &p);
+      ok = FALSE;
+    }
   if (!ok)
     return NULL;
 

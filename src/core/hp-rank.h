@@ -205,8 +205,11 @@ typedef struct _HpRank
   guint64      n_metadata_events, n_flow_events, n_counter_events, n_instant_events;
   guint64      n_out_of_window;     /* start before 1970, or start or end after 2200 */
   guint64      n_long_strings;      /* cut to HpLoadLimits.max_string_bytes */
+  guint64      n_metadata_dropped;  /* values of kept metadata past HpLoadLimits.max_metadata_bytes */
   guint        n_gzip_members;      /* gzip members read (0: not compressed) */
   guint64      gzip_trailing_bytes; /* ignored bytes after the last gzip member */
+  gint64       file_mtime_us;       /* the file's modification time when loaded, or 0 */
+  guint64      file_checksum;       /* of the file's bytes the load read */
   HpRankSource rank_source;
 } HpRank;
 

@@ -194,7 +194,8 @@ _hp_trace_diff_select_iterations (HpTrace *trace,
     {
       int it = g_array_index (wanted, int, i);
 
-      if (bsearch (&it, all->data, all->len, sizeof (int), _hp_trace_diff_cmp_int) == NULL)
+      /* an empty GArray has no data to search, not even a pointer */
+      if (all->len == 0 || bsearch (&it, all->data, all->len, sizeof (int), _hp_trace_diff_cmp_int) == NULL)
         {
           g_autofree char *list = join_ints (all);
 

@@ -290,7 +290,7 @@ _hp_echo_file (const HpRank      *rank,
       yajl_gen_config (w.event_gen, yajl_gen_print_callback, print_event_cb, &w);
     }
 
-  ok = _hp_rewrite_stream (&w.sink, files.in, &echo_callbacks, &w, rank->basename, cancellable, error);
+  ok = _hp_rewrite_stream (&w.sink, &files, &echo_callbacks, &w, rank->basename, cancellable, error);
   if (w.event_gen != NULL)
     yajl_gen_free (w.event_gen);
   if (w.event_text != NULL)

@@ -10,6 +10,7 @@
 #include <yajl/yajl_parse.h>
 
 #include "hp-output-file.h"
+#include "hp-parser-private.h"
 #include "hp-rank.h"
 
 G_BEGIN_DECLS
@@ -29,7 +30,9 @@ typedef struct
 /* the input, the output file and the temporary file it is written to */
 typedef struct
 {
-  GInputStream  *in;
+  HpReader       in; /* read as the load read it, to check it is the same */
+  gboolean       in_open;
+  const HpRank  *rank;
   GFile         *output;
   HpOutputFile  *file;
   GOutputStream *out;
@@ -55,7 +58,7 @@ void     _hp_rewrite_sink_flush (HpRewriteSink *sink);
 int      _hp_rewrite_gen_ok (HpRewriteSink  *sink,
                              yajl_gen_status status);
 gboolean _hp_rewrite_stream (HpRewriteSink        *sink,
-                             GInputStream         *in,
+                             HpRewriteFiles       *files,
                              const yajl_callbacks *callbacks,
                              gpointer              ctx,
                              const char           *basename,

@@ -80,11 +80,50 @@ _hp_rewrite_gen_ok (HpRewriteSink  *sink,
   return sink->error == NULL;
 }
 
-/* parses @in with @callbacks, which write to @sink; FALSE with @error set,
- * naming @basename */
+/* what a rewrite says when the input is not the file that was loaded */
+static void
+set_changed_error (GError    **error,
+                   const char *path,
+                   const char *what)
+{
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+               "%s: the file changed since it was loaded (%s); load it again before writing from it", path,
+               what);
+}
+
+/* the input as it was loaded: the same size and modification time at
+ * the start, the same bytes at the end */
+static gboolean
+check_input_unchanged (HpRewriteFiles *files,
+                       gboolean        at_end,
+                       GError        **error)
+{
+  const HpRank *rank = files->rank;
+
+  if (!at_end)
+    {
+      if (files->in.file_size != rank->file_bytes)
+        set_changed_error (error, rank->path, "its size differs");
+      else if (files->in.file_mtime_us != rank->file_mtime_us)
+        set_changed_error (error, rank->path, "its modification time differs");
+      else
+        return TRUE;
+      return FALSE;
+    }
+  if (_hp_checksum_finish (&files->in.sum) != rank->file_checksum)
+    {
+      set_changed_error (error, rank->path, "its contents differ");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* parses the input of @files with @callbacks, which write to @sink; FALSE
+ * with @error set, naming @basename. The input must be the bytes that were
+ * loaded, else the output would mix two files. */
 gboolean
 _hp_rewrite_stream (HpRewriteSink        *sink,
-                    GInputStream         *in,
+                    HpRewriteFiles       *files,
                     const yajl_callbacks *callbacks,
                     gpointer              ctx,
                     const char           *basename,
@@ -100,12 +139,17 @@ _hp_rewrite_stream (HpRewriteSink        *sink,
   for (;;)
     {
       g_autoptr (GError) local_error = NULL;
-      gssize      n = g_input_stream_read (in, chunk, CHUNK_SIZE, cancellable, &local_error);
+      gssize      n = _hp_reader_read_all (&files->in, chunk, CHUNK_SIZE, cancellable, &local_error);
       yajl_status st;
 
       if (n < 0)
         {
           g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", basename);
+          ok = FALSE;
+          break;
+        }
+      if (n == 0 && !check_input_unchanged (files, TRUE, error))
+        {
           ok = FALSE;
           break;
         }
@@ -198,29 +242,6 @@ is_same_file (GFile        *a,
   return id_a != NULL && id_b != NULL && strcmp (id_a, id_b) == 0;
 }
 
-static GInputStream *
-open_input (GFile        *file,
-            GCancellable *cancellable,
-            GError      **error)
-{
-  g_autoptr (GFileInputStream) in = g_file_read (file, cancellable, error);
-  guchar magic[2] = { 0 };
-  gsize  got = 0;
-
-  if (in == NULL)
-    return NULL;
-  if (!g_input_stream_read_all (G_INPUT_STREAM (in), magic, 2, &got, cancellable, error) ||
-      !g_seekable_seek (G_SEEKABLE (in), 0, G_SEEK_SET, cancellable, error))
-    return NULL;
-  if (got == 2 && magic[0] == 0x1f && magic[1] == 0x8b)
-    {
-      g_autoptr (GConverter) dec = _hp_gzip_decompressor_new ();
-
-      return g_converter_input_stream_new (G_INPUT_STREAM (in), dec);
-    }
-  return G_INPUT_STREAM (g_steal_pointer (&in));
-}
-
 /**
  * _hp_rewrite_open:
  *
@@ -250,12 +271,15 @@ _hp_rewrite_open (HpRewriteFiles *files,
       return FALSE;
     }
 
-  files->in = open_input (input, cancellable, &local_error);
-  if (files->in == NULL)
+  files->rank = rank;
+  files->in_open = _hp_reader_open (&files->in, rank->path, rank->path, cancellable, &local_error);
+  if (!files->in_open)
     {
-      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s: ", rank->path);
+      g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
     }
+  if (!check_input_unchanged (files, FALSE, error))
+    return FALSE;
   files->file = hp_output_file_open (output_path, cancellable, error);
   if (files->file == NULL)
     return FALSE;
@@ -302,7 +326,8 @@ _hp_rewrite_close (HpRewriteFiles *files,
 void
 _hp_rewrite_files_clear (HpRewriteFiles *files)
 {
-  g_clear_object (&files->in);
+  _hp_reader_clear (&files->in);
+  files->in_open = FALSE;
   g_clear_object (&files->out);
   g_clear_pointer (&files->file, hp_output_file_free);
   g_clear_object (&files->output);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hp-classify.h"
 #include "hp-compare.h"
 #include "hp-summary.h"
 #include "hp-trace-diff-private.h"
@@ -48,19 +49,35 @@ skipped (const HpRank *r,
          !(r->flags[event] & HP_EVENT_MEASURED);
 }
 
+static gboolean
+is_gpu (const HpRank *r,
+        guint         event)
+{
+  return (r->flags[event] & HP_EVENT_G1) || hp_event_kind_is_gpu_activity (r->kind[event]);
+}
+
 /* the event a node hangs from: the enclosing host event, or for GPU work
- * the launch */
+ * the launch. GPU activity on a host lane (a malformed trace) is never a
+ * host event's parent: a kernel and its launch with the same times on one
+ * lane nest each in the other, and the launch must not hang from its own
+ * kernel. So a chain of tree parents takes at most one step from a kernel
+ * to its launch, then climbs the lane's nesting, which has no cycle, and
+ * never from a host event back to GPU work. */
 static gint32
 tree_parent (const HpRank *r,
              guint         event)
 {
-  gint32 p;
+  gint32   p;
+  gboolean host = !is_gpu (r, event);
 
-  if ((r->flags[event] & HP_EVENT_G1) && r->partner[event] >= 0 && !(r->flags[r->partner[event]] & HP_EVENT_G1))
-    p = r->partner[event];
+  if ((r->flags[event] & HP_EVENT_G1) && r->partner[event] >= 0 && !is_gpu (r, (guint)r->partner[event]))
+    {
+      p = r->partner[event];
+      host = TRUE;
+    }
   else
     p = r->parent[event];
-  while (p >= 0 && skipped (r, (guint)p))
+  while (p >= 0 && (skipped (r, (guint)p) || (host && is_gpu (r, (guint)p))))
     p = r->parent[p];
   return p;
 }
@@ -83,32 +100,54 @@ node_name (Tree *tree,
   return name;
 }
 
+#define NODE_UNSET (-2)
+#define NODE_PENDING (-3)
+
+/* the node of @event, and of every tree parent above it that has none yet:
+ * climbed with an explicit stack, then numbered from the top down, so a
+ * call stack of any depth costs no C stack; a chain that met itself (never,
+ * by tree_parent()) would end at a root */
 static gint32
-node_of (Tree *tree,
-         guint event)
+node_of (Tree   *tree,
+         guint   event,
+         GArray *chain)
 {
-  gint32   parent_event, parent_node;
-  guint64  key;
-  gpointer slot;
+  gint32 parent_node = -1;
 
-  if (tree->event_node[event] != -2)
-    return tree->event_node[event];
-  parent_event = tree_parent (tree->rank, event);
-  parent_node = parent_event >= 0 ? node_of (tree, (guint)parent_event) : -1;
-  key = ((guint64)(guint32)(parent_node + 1) << 32) | node_name (tree, event);
-  slot = g_hash_table_lookup (tree->index, &key);
-  if (slot == NULL)
+  g_array_set_size (chain, 0);
+  for (gint32 e = (gint32)event; e >= 0;)
     {
-      Node     fresh = { parent_node, node_name (tree, event), 0, 0, 0 };
-      guint64 *stored = g_new (guint64, 1);
-
-      *stored = key;
-      g_array_append_val (tree->nodes, fresh);
-      slot = GUINT_TO_POINTER (tree->nodes->len);
-      g_hash_table_insert (tree->index, stored, slot);
+      if (tree->event_node[e] >= 0)
+        {
+          parent_node = tree->event_node[e];
+          break;
+        }
+      if (tree->event_node[e] == NODE_PENDING)
+        break;
+      tree->event_node[e] = NODE_PENDING;
+      g_array_append_val (chain, e);
+      e = tree_parent (tree->rank, (guint)e);
     }
-  tree->event_node[event] = (gint32)GPOINTER_TO_UINT (slot) - 1;
-  return tree->event_node[event];
+  for (guint k = chain->len; k-- > 0;)
+    {
+      gint32   e = g_array_index (chain, gint32, k);
+      guint32  name = node_name (tree, (guint)e);
+      guint64  key = ((guint64)(guint32)(parent_node + 1) << 32) | name;
+      gpointer slot = g_hash_table_lookup (tree->index, &key);
+
+      if (slot == NULL)
+        {
+          Node     fresh = { parent_node, name, 0, 0, 0 };
+          guint64 *stored = g_new (guint64, 1);
+
+          *stored = key;
+          g_array_append_val (tree->nodes, fresh);
+          slot = GUINT_TO_POINTER (tree->nodes->len);
+          g_hash_table_insert (tree->index, stored, slot);
+        }
+      tree->event_node[e] = parent_node = (gint32)GPOINTER_TO_UINT (slot) - 1;
+    }
+  return parent_node;
 }
 
 static const char *
@@ -127,6 +166,7 @@ build_tree (Tree         *tree,
             GError      **error)
 {
   g_autoptr (GArray) its = NULL;
+  g_autoptr (GArray) chain = g_array_new (FALSE, FALSE, sizeof (gint32));
   const HpRank *r;
 
   tree->trace = trace;
@@ -139,10 +179,10 @@ build_tree (Tree         *tree,
     return FALSE;
   tree->rank = r;
   tree->nodes = g_array_new (FALSE, FALSE, sizeof (Node));
-  tree->index = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  tree->index = g_hash_table_new_full (hp_int64_hash, hp_int64_equal, g_free, NULL);
   tree->event_node = g_new (gint32, MAX (r->n_events, 1));
   for (guint i = 0; i < r->n_events; i++)
-    tree->event_node[i] = -2;
+    tree->event_node[i] = NODE_UNSET;
 
   for (guint i = 0; i < r->n_events; i++)
     {
@@ -154,7 +194,7 @@ build_tree (Tree         *tree,
         continue;
       if (!_hp_trace_diff_event_selected (its, r, i))
         continue;
-      node = node_of (tree, i);
+      node = node_of (tree, i, chain);
       g_array_index (tree->nodes, Node, node).count++;
       g_array_index (tree->nodes, Node, node).dur_ns += hp_rank_dur (r, i);
       if (r->flags[i] & HP_EVENT_G1)
@@ -172,19 +212,33 @@ tree_clear (Tree *tree)
   g_clear_pointer (&tree->event_node, g_free);
 }
 
-/* one aligned node */
+/* one aligned node: the nodes of both trees with the same names from the
+ * root, found by (aligned parent, name) rather than by their whole paths,
+ * so that a call stack D deep costs D, not D² */
 typedef struct
 {
-  char    *path;
-  char    *parent_path; /* NULL for a root */
-  char    *name;
-  guint    depth;
-  gint64   count[2];
-  gint64   dur_ns[2];
-  gint64   kernels[2];
-  int      change;
-  gboolean structural_child;
+  gint32      parent; /* aligned node, or -1 */
+  const char *name;   /* a string of one of the traces */
+  guint       depth;
+  gint64      count[2];
+  gint64      dur_ns[2];
+  gint64      kernels[2];
+  int         change;
+  gboolean    structural_child;
+  GArray     *children; /* guint32 aligned nodes, or NULL */
 } Aligned;
+
+typedef struct
+{
+  gint32      parent;
+  const char *name;
+} AlignedKey;
+
+typedef struct
+{
+  GArray     *nodes; /* Aligned */
+  GHashTable *index; /* AlignedKey -> node + 1 */
+} Alignment;
 
 enum
 {
@@ -200,82 +254,181 @@ enum
 static const char *const change_names[] = { "=", "faster", "slower", "children changed", "count changed", "added",
                                             "removed" };
 
-static void
-aligned_free (gpointer data)
+static guint
+aligned_key_hash (gconstpointer key)
 {
-  Aligned *a = data;
+  const AlignedKey *k = key;
 
-  g_free (a->path);
-  g_free (a->parent_path);
-  g_free (a->name);
-  g_free (a);
+  return g_str_hash (k->name) ^ hp_hash_mix64 ((guint64)(guint32)k->parent);
+}
+
+static gboolean
+aligned_key_equal (gconstpointer a,
+                   gconstpointer b)
+{
+  const AlignedKey *x = a, *y = b;
+
+  return x->parent == y->parent && strcmp (x->name, y->name) == 0;
 }
 
 static void
-add_tree (GHashTable *aligned,
-          Tree       *tree,
-          guint       side)
+alignment_init (Alignment *al)
 {
-  guint  n = tree->nodes->len;
-  char **paths = g_new0 (char *, MAX (n, 1));
-  guint *depths = g_new0 (guint, MAX (n, 1));
+  al->nodes = g_array_new (FALSE, TRUE, sizeof (Aligned));
+  al->index = g_hash_table_new_full (aligned_key_hash, aligned_key_equal, g_free, NULL);
+}
+
+static void
+alignment_clear (Alignment *al)
+{
+  for (guint k = 0; al->nodes != NULL && k < al->nodes->len; k++)
+    g_clear_pointer (&g_array_index (al->nodes, Aligned, k).children, g_array_unref);
+  g_clear_pointer (&al->nodes, g_array_unref);
+  g_clear_pointer (&al->index, g_hash_table_unref);
+}
+
+static Aligned *
+aligned_at (Alignment *al,
+            gint32     k)
+{
+  return k >= 0 ? &g_array_index (al->nodes, Aligned, k) : NULL;
+}
+
+static void
+add_tree (Alignment *al,
+          Tree      *tree,
+          guint      side)
+{
+  guint   n = tree->nodes->len;
+  gint32 *to_aligned = g_new0 (gint32, MAX (n, 1));
 
   /* parents come before their children */
   for (guint k = 0; k < n; k++)
     {
       const Node *node = &g_array_index (tree->nodes, Node, k);
-      const char *name = name_text (tree, node->name);
+      AlignedKey  key = { node->parent >= 0 ? to_aligned[node->parent] : -1, name_text (tree, node->name) };
+      gpointer    slot = g_hash_table_lookup (al->index, &key);
       Aligned    *a;
 
-      paths[k] = node->parent >= 0 ? g_strconcat (paths[node->parent], PATH_SEPARATOR, name, NULL) : g_strdup (name);
-      depths[k] = node->parent >= 0 ? depths[node->parent] + 1 : 0;
-      a = g_hash_table_lookup (aligned, paths[k]);
-      if (a == NULL)
+      if (slot == NULL)
         {
-          a = g_new0 (Aligned, 1);
-          a->path = g_strdup (paths[k]);
-          a->parent_path = node->parent >= 0 ? g_strdup (paths[node->parent]) : NULL;
-          a->name = g_strdup (name);
-          a->depth = depths[k];
-          g_hash_table_insert (aligned, a->path, a);
+          Aligned fresh = { 0 };
+
+          fresh.parent = key.parent;
+          fresh.name = key.name;
+          fresh.depth = key.parent >= 0 ? aligned_at (al, key.parent)->depth + 1 : 0;
+          g_array_append_val (al->nodes, fresh);
+          slot = GUINT_TO_POINTER (al->nodes->len);
+          g_hash_table_insert (al->index, g_memdup2 (&key, sizeof key), slot);
         }
+      to_aligned[k] = (gint32)GPOINTER_TO_UINT (slot) - 1;
+      a = aligned_at (al, to_aligned[k]);
       a->count[side] += node->count;
       a->dur_ns[side] += node->dur_ns;
       a->kernels[side] += node->kernels;
     }
-  for (guint k = 0; k < n; k++)
-    g_free (paths[k]);
-  g_free (paths);
-  g_free (depths);
+  g_free (to_aligned);
 }
 
-/* preorder: compare paths name by name */
 static int
-cmp_aligned (gconstpointer x,
-             gconstpointer y)
+cmp_by_name_with (gconstpointer x,
+                  gconstpointer y,
+                  gpointer      data)
 {
-  const Aligned *a = *(Aligned *const *)x;
-  const Aligned *b = *(Aligned *const *)y;
-  const char    *p = a->path, *q = b->path;
-  gsize          sep = strlen (PATH_SEPARATOR);
+  Alignment     *al = data;
+  const Aligned *a = aligned_at (al, *(const gint32 *)x);
+  const Aligned *b = aligned_at (al, *(const gint32 *)y);
 
-  for (;;)
+  return strcmp (a->name, b->name);
+}
+
+/* preorder, siblings by name: the order of the paths compared name by name */
+static GArray *
+preorder (Alignment *al)
+{
+  g_autoptr (GArray) roots = g_array_new (FALSE, FALSE, sizeof (gint32));
+  g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (gint32));
+  GArray *order = g_array_sized_new (FALSE, FALSE, sizeof (gint32), al->nodes->len);
+
+  for (guint k = 0; k < al->nodes->len; k++)
     {
-      const char *pe = strstr (p, PATH_SEPARATOR);
-      const char *qe = strstr (q, PATH_SEPARATOR);
-      gsize       pl = pe != NULL ? (gsize)(pe - p) : strlen (p);
-      gsize       ql = qe != NULL ? (gsize)(qe - q) : strlen (q);
-      int         c = strncmp (p, q, MIN (pl, ql));
+      Aligned *a = aligned_at (al, (gint32)k);
+      gint32   self = (gint32)k;
 
-      if (c != 0)
-        return c;
-      if (pl != ql)
-        return pl < ql ? -1 : 1;
-      if (pe == NULL || qe == NULL)
-        return (pe != NULL) - (qe != NULL);
-      p = pe + sep;
-      q = qe + sep;
+      if (a->parent < 0)
+        g_array_append_val (roots, self);
+      else
+        {
+          Aligned *parent = aligned_at (al, a->parent);
+
+          if (parent->children == NULL)
+            parent->children = g_array_new (FALSE, FALSE, sizeof (gint32));
+          g_array_append_val (parent->children, self);
+        }
     }
+  g_array_sort_with_data (roots, cmp_by_name_with, al);
+  for (guint k = 0; k < al->nodes->len; k++)
+    {
+      Aligned *a = aligned_at (al, (gint32)k);
+
+      if (a->children != NULL)
+        g_array_sort_with_data (a->children, cmp_by_name_with, al);
+    }
+  /* pushed in reverse, popped in order */
+  for (guint k = roots->len; k-- > 0;)
+    g_array_append_val (stack, g_array_index (roots, gint32, k));
+  while (stack->len > 0)
+    {
+      gint32   k = g_array_index (stack, gint32, stack->len - 1);
+      Aligned *a = aligned_at (al, k);
+
+      g_array_set_size (stack, stack->len - 1);
+      g_array_append_val (order, k);
+      for (guint c = a->children != NULL ? a->children->len : 0; c-- > 0;)
+        g_array_append_val (stack, g_array_index (a->children, gint32, c));
+    }
+  return order;
+}
+
+/* "a > b > c": the names from the root, written only for the rows shown.
+ * A path longer than MAX_PATH_BYTES keeps its root and its last names,
+ * "root > … > y > z": every row of a call stack D deep would otherwise
+ * spell D names, D² in all. */
+#define MAX_PATH_BYTES 4096
+#define PATH_ELISION PATH_SEPARATOR "\xe2\x80\xa6" /* … */
+
+static char *
+path_of (Alignment *al,
+         gint32     k)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  GString *s = g_string_new (NULL);
+  gsize    bytes = 0;
+  gint32   root = k;
+
+  while (aligned_at (al, root)->parent >= 0)
+    root = aligned_at (al, root)->parent;
+  for (; k >= 0; k = aligned_at (al, k)->parent)
+    {
+      const char *name = aligned_at (al, k)->name;
+
+      bytes += strlen (name) + strlen (PATH_SEPARATOR);
+      if (bytes > MAX_PATH_BYTES && k != root && names->len > 0)
+        {
+          g_string_append (s, aligned_at (al, root)->name);
+          g_string_append (s, PATH_ELISION);
+          g_string_append (s, PATH_SEPARATOR);
+          break;
+        }
+      g_ptr_array_add (names, (gpointer)name);
+    }
+  for (guint i = names->len; i-- > 0;)
+    {
+      g_string_append (s, names->pdata[i]);
+      if (i > 0)
+        g_string_append (s, PATH_SEPARATOR);
+    }
+  return g_string_free (s, FALSE);
 }
 
 static char *
@@ -293,7 +446,8 @@ times (gint64 n)
 }
 
 static char *
-summary_of (const Aligned *a,
+summary_of (Alignment     *al,
+            const Aligned *a,
             GPtrArray     *children)
 {
   GString         *s = g_string_new (a->name);
@@ -301,8 +455,12 @@ summary_of (const Aligned *a,
   g_autofree char *dur = format_change_us (hp_ns_to_us (a->dur_ns[1] - a->dur_ns[0]));
   const char      *sep;
 
-  if (a->parent_path != NULL)
-    g_string_append_printf (s, " under %s", a->parent_path);
+  if (a->parent >= 0)
+    {
+      g_autofree char *parent_path = path_of (al, a->parent);
+
+      g_string_append_printf (s, " under %s", parent_path);
+    }
   switch (a->change)
     {
     case CHANGE_ADDED:
@@ -357,8 +515,8 @@ tree_diff (HpTrace                 *control,
                             params->test_label != NULL ? params->test_label : "Test" };
   g_autofree char *test_label = NULL;
   Tree             trees[2] = { { 0 }, { 0 } };
-  g_autoptr (GHashTable) aligned = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, aligned_free);
-  g_autoptr (GPtrArray) rows = NULL;
+  Alignment        al = { 0 };
+  g_autoptr (GArray) order = NULL;
   g_autoptr (HpTable) table = NULL;
   GError *local_error = NULL;
 
@@ -373,28 +531,19 @@ tree_diff (HpTrace                 *control,
         tree_clear (&trees[1]);
         return NULL;
       }
+  alignment_init (&al);
   for (guint side = 0; side < 2; side++)
     {
-      add_tree (aligned, &trees[side], side);
+      add_tree (&al, &trees[side], side);
       tree_clear (&trees[side]);
     }
-
-  rows = g_ptr_array_new ();
-  {
-    GHashTableIter iter;
-    gpointer       value;
-
-    g_hash_table_iter_init (&iter, aligned);
-    while (g_hash_table_iter_next (&iter, NULL, &value))
-      g_ptr_array_add (rows, value);
-  }
-  g_ptr_array_sort (rows, cmp_aligned);
+  order = preorder (&al);
 
   /* the node's own change, then which nodes have structurally changed
    * children */
-  for (guint i = 0; i < rows->len; i++)
+  for (guint i = 0; i < al.nodes->len; i++)
     {
-      Aligned *a = rows->pdata[i];
+      Aligned *a = aligned_at (&al, (gint32)i);
       double   c = (double)a->dur_ns[0], t = (double)a->dur_ns[1];
 
       if (a->count[0] == 0)
@@ -406,17 +555,16 @@ tree_diff (HpTrace                 *control,
       else if (fabs (t - c) > TIMING_CHANGE_PCT / 100.0 * c && fabs (t - c) > 1000.0)
         a->change = t > c ? CHANGE_SLOWER : CHANGE_FASTER;
     }
-  for (guint i = 0; i < rows->len; i++)
+  for (guint i = 0; i < al.nodes->len; i++)
     {
-      Aligned *a = rows->pdata[i];
-      Aligned *parent = a->parent_path != NULL ? g_hash_table_lookup (aligned, a->parent_path) : NULL;
+      Aligned *a = aligned_at (&al, (gint32)i);
 
-      if (a->change >= CHANGE_COUNT && parent != NULL)
-        parent->structural_child = TRUE;
+      if (a->change >= CHANGE_COUNT && a->parent >= 0)
+        aligned_at (&al, a->parent)->structural_child = TRUE;
     }
-  for (guint i = 0; i < rows->len; i++)
+  for (guint i = 0; i < al.nodes->len; i++)
     {
-      Aligned *a = rows->pdata[i];
+      Aligned *a = aligned_at (&al, (gint32)i);
 
       if (a->structural_child && a->change < CHANGE_COUNT)
         a->change = CHANGE_CHILDREN;
@@ -443,20 +591,21 @@ tree_diff (HpTrace                 *control,
   hp_table_add_column (table, "root_of_change", HP_COLUMN_INT, NULL);
   hp_table_add_column (table, "summary", HP_COLUMN_STRING, NULL);
 
-  for (guint i = 0; i < rows->len; i++)
+  for (guint i = 0; i < order->len; i++)
     {
-      Aligned *a = rows->pdata[i];
-      Aligned *parent = a->parent_path != NULL ? g_hash_table_lookup (aligned, a->parent_path) : NULL;
-      gboolean root;
-      guint    row, col = 0;
+      Aligned         *a = aligned_at (&al, g_array_index (order, gint32, i));
+      g_autofree char *path = NULL;
+      gboolean         root;
+      guint            row, col = 0;
 
       if (a->change == CHANGE_SAME && !all_nodes)
         continue;
       /* where it changed: a node whose children changed, or a changed
        * node with no parent to report it */
-      root = a->change == CHANGE_CHILDREN || (a->change >= CHANGE_COUNT && parent == NULL);
+      root = a->change == CHANGE_CHILDREN || (a->change >= CHANGE_COUNT && a->parent < 0);
+      path = path_of (&al, g_array_index (order, gint32, i));
       row = hp_table_append_row (table);
-      hp_table_set_string (table, row, col++, a->path);
+      hp_table_set_string (table, row, col++, path);
       hp_table_set_int (table, row, col++, a->depth);
       hp_table_set_string (table, row, col++, a->name);
       for (guint side = 0; side < 2; side++)
@@ -475,21 +624,20 @@ tree_diff (HpTrace                 *control,
           g_autoptr (GPtrArray) children = g_ptr_array_new ();
           g_autofree char *summary = NULL;
 
-          for (guint j = i + 1; j < rows->len; j++)
+          for (guint j = 0; a->children != NULL && j < a->children->len; j++)
             {
-              Aligned *c = rows->pdata[j];
+              Aligned *c = aligned_at (&al, g_array_index (a->children, gint32, j));
 
-              if (c->depth <= a->depth)
-                break;
-              if (c->depth == a->depth + 1 && c->change >= CHANGE_COUNT)
+              if (c->change >= CHANGE_COUNT)
                 g_ptr_array_add (children, c);
             }
-          summary = summary_of (a, children);
+          summary = summary_of (&al, a, children);
           hp_table_set_string (table, row, col++, summary);
         }
       else
         hp_table_set_null (table, row, col++);
     }
+  alignment_clear (&al);
 
   return g_steal_pointer (&table);
 }

@@ -5,15 +5,15 @@
 #   BUILDDIR  a build configured with CC=clang and -Dfuzzing=true (and
 #             -Db_sanitize=address,undefined for memory errors and UB)
 #   SECONDS   how long each target runs
-#   TARGET    fuzz-parser, fuzz-gzip, fuzz-folder, fuzz-inflate fuzz-state (default: all)
+#   TARGET    fuzz-parser, fuzz-gzip, fuzz-inflate, fuzz-folder, fuzz-runs, fuzz-state (default: all)
 # Environment:
 #   HOTPATH_FUZZ_CORPUS=DIR  keep each target's corpus in DIR/TARGET (a long
 #                            campaign resumes from it); default: a temporary one
 #
 # The seed corpus is made from tests/data: every trace file up to 256 KiB,
-# and for fuzz-folder the pairs of files of each multi-rank folder;
-# fuzz-state starts from the state files of tests/fuzz/state-seeds. Exits 1
-# on any finding (crash, leak, UB, timeout, out of memory): every leak
+# and for fuzz-folder and fuzz-runs the pairs of files of each multi-rank
+# folder; fuzz-state starts from the state files of tests/fuzz/state-seeds.
+# Exits 1 on any finding (crash, leak, UB, timeout, out of memory): every leak
 # LeakSanitizer reports is one, whether or not its input leaks again. The
 # input that caused it is written to fuzz-findings/ in the current folder
 # and copied to tests/fuzz/regressions/, where every later run starts from it.
@@ -43,7 +43,7 @@ while (( $# > 0 )); do
   targets+=("$1")
   shift
 done
-(( ${#targets[@]} > 0 )) || targets=(fuzz-parser fuzz-gzip fuzz-folder fuzz-inflate fuzz-state)
+(( ${#targets[@]} > 0 )) || targets=(fuzz-parser fuzz-gzip fuzz-inflate fuzz-folder fuzz-runs fuzz-state)
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/hotpath-fuzz.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -81,7 +81,7 @@ cp "$here"/state-seeds/*.ini "$work/seeds-state/"
 for f in "$root"/tests/fuzz/regressions/*; do
   [[ -f "$f" ]] || continue
   case $(basename "$f") in
-    fuzz-folder-*) cp "$f" "$work/seeds-folder/" ;;
+    fuzz-folder-* | fuzz-runs-*) cp "$f" "$work/seeds-folder/" ;;
     fuzz-gzip-*) cp "$f" "$work/seeds-gzip/" ;;
     fuzz-inflate-*) cp "$f" "$work/seeds-inflate/" ;;
     fuzz-parser-*) cp "$f" "$work/seeds-file/" ;;
@@ -107,7 +107,7 @@ for t in "${targets[@]}"; do
   case "$t" in
     fuzz-gzip) seeds="$work/seeds-gzip" ;;
     fuzz-inflate) seeds="$work/seeds-inflate" ;;
-    fuzz-folder) seeds="$work/seeds-folder" ;;
+    fuzz-folder | fuzz-runs) seeds="$work/seeds-folder" ;;
     fuzz-state) seeds="$work/seeds-state" ;;
     *) seeds="$work/seeds-file" ;;
   esac
