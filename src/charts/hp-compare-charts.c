@@ -179,18 +179,16 @@ fill_ops (HpChart           *chart,
     }
 }
 
-/* "cuda:0", or "rank 3 cuda:0" when the runs have several ranks; the CPU's
- * events carry device -1 */
+/* the memory analysis' device name ("cuda:0"), or "rank 3 cuda:0" when
+ * the runs have several ranks */
 static char *
-memory_category (gint64   rank,
-                 gint64   device,
-                 gboolean ranks)
+memory_category (gint64      rank,
+                 const char *device,
+                 gboolean    ranks)
 {
-  g_autofree char *name = device < 0 ? g_strdup ("cpu") : g_strdup_printf ("cuda:%" G_GINT64_FORMAT, device);
-
   if (!ranks)
-    return g_steal_pointer (&name);
-  return g_strdup_printf ("rank %" G_GINT64_FORMAT " %s", rank, name);
+    return g_strdup (device != NULL ? device : "");
+  return g_strdup_printf ("rank %" G_GINT64_FORMAT " %s", rank, device != NULL ? device : "");
 }
 
 /* peak allocated bytes per run and (rank, device), the categories in the
@@ -215,7 +213,7 @@ fill_memory (HpChart           *chart,
   for (guint row = 0; row < hp_table_get_n_rows (table); row++)
     {
       g_autofree char *name = memory_category (hp_table_get_int (table, row, (guint)rank_col),
-                                               hp_table_get_int (table, row, (guint)device_col), ranks);
+                                               hp_table_get_string (table, row, (guint)device_col), ranks);
       const char      *label = hp_table_get_string (table, row, (guint)label_col);
       guint            category = 0, run = 0;
 

@@ -25,6 +25,7 @@ static const struct
   { "comm_comp_overlap", "comm_comp_overlap", "compare_comm_comp_overlap",
     "Communication/computation overlap per run" },
   { "idle_time_breakdown", "idle_time_breakdown", "compare_idle_time", "Idle time per run" },
+  { "memory", "memory_summary", "compare_memory", "Memory per run, rank and device" },
 };
 
 static void
@@ -205,79 +206,6 @@ hp_compare_step_time (HpTrace    *trace,
       hp_table_set_string (table, row, 0, label);
       hp_table_set_int (table, row, 1, r->rank);
       hp_describe_set_row (table, row, first, &describe);
-    }
-
-  return table;
-}
-
-/**
- * hp_compare_memory:
- *
- * Memory peaks per rank and device from the profiler's `[memory]` events
- * (recorded with `profile_memory=True`): the largest `Total Allocated` and
- * `Total Reserved`. A run without them has no rows.
- *
- * Returns: (transfer full): `compare_memory` rows of one run
- */
-HpTable *
-hp_compare_memory (HpTrace    *trace,
-                   const char *label)
-{
-  HpTable *table = hp_table_new ("compare_memory", "Memory peaks per run, rank and device");
-  guint32  memory = hp_trace_lookup_string (trace, "[memory]");
-
-  hp_table_add_column (table, "label", HP_COLUMN_STRING, NULL);
-  hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
-  hp_table_add_column (table, "device", HP_COLUMN_INT, NULL);
-  hp_table_add_column (table, "peak_allocated", HP_COLUMN_INT, "bytes");
-  hp_table_add_column (table, "peak_reserved", HP_COLUMN_INT, "bytes");
-  hp_table_add_column (table, "memory_events", HP_COLUMN_INT, NULL);
-  if (memory == HP_NO_STRING)
-    return table;
-
-  for (guint p = 0; p < hp_trace_get_n_ranks (trace); p++)
-    {
-      const HpRank *r = hp_trace_get_rank (trace, p);
-      guint32       allocated = hp_rank_lookup_arg_key (r, "Total Allocated");
-      guint32       reserved = hp_rank_lookup_arg_key (r, "Total Reserved");
-      guint32       device = hp_rank_lookup_arg_key (r, "Device Id");
-      g_autoptr (GArray) peaks = g_array_new (FALSE, TRUE, sizeof (gint64) * 4); /* device, alloc, res, n */
-
-      for (guint i = 0; i < r->n_events; i++)
-        {
-          gint64  id;
-          gint64 *peak = NULL;
-
-          if (r->name[i] != memory)
-            continue;
-          id = device != HP_NO_STRING ? hp_rank_get_arg_int (r, i, device, -1) : -1;
-          for (guint d = 0; d < peaks->len && peak == NULL; d++)
-            if (((gint64 *)peaks->data)[d * 4] == id)
-              peak = &((gint64 *)peaks->data)[d * 4];
-          if (peak == NULL)
-            {
-              g_array_set_size (peaks, peaks->len + 1);
-              peak = &((gint64 *)peaks->data)[(peaks->len - 1) * 4];
-              peak[0] = id;
-            }
-          if (allocated != HP_NO_STRING)
-            peak[1] = MAX (peak[1], hp_rank_get_arg_int (r, i, allocated, 0));
-          if (reserved != HP_NO_STRING)
-            peak[2] = MAX (peak[2], hp_rank_get_arg_int (r, i, reserved, 0));
-          peak[3]++;
-        }
-      for (guint d = 0; d < peaks->len; d++)
-        {
-          const gint64 *peak = &((gint64 *)peaks->data)[d * 4];
-          guint         row = hp_table_append_row (table);
-
-          hp_table_set_string (table, row, 0, label);
-          hp_table_set_int (table, row, 1, r->rank);
-          hp_table_set_int (table, row, 2, peak[0]);
-          hp_table_set_int (table, row, 3, peak[1]);
-          hp_table_set_int (table, row, 4, peak[2]);
-          hp_table_set_int (table, row, 5, peak[3]);
-        }
     }
 
   return table;
@@ -467,10 +395,11 @@ find_table (GPtrArray  *tables,
  * Runs the same analyses on every run and stacks their tables, so every
  * number is the one `report` gives for that run alone:
  * `compare_temporal_breakdown`, `compare_kernel_type`,
- * `compare_comm_comp_overlap`, `compare_idle_time` (`label` first, then the
- * analysis' columns), `compare_step_time`, `compare_memory` and
- * `compare_ops` (a row per op, a column group per run, the largest
- * spread of total duration first).
+ * `compare_comm_comp_overlap`, `compare_idle_time`, `compare_memory` (the
+ * memory analysis' `memory_summary`; `label` first, then the analysis'
+ * columns), `compare_step_time` and `compare_ops` (a row per op, a column
+ * group per run, the largest spread of total duration first). A run a
+ * table has no rows of (no `[memory]` events) is named in its note.
  *
  * Returns: (transfer full) (element-type HpTable): the tables, or NULL with
  *   @error set (the message starts with the label of the run at fault)
@@ -557,6 +486,15 @@ hp_compare_runs (HpTrace *const         *traces,
           tables[i] = find_table (per_run->pdata[a], compared[a].table);
         }
       g_ptr_array_add (out, hp_table_stack_labelled (compared[a].name, compared[a].title, tables, labels, n_runs));
+      /* a run the table has no rows of is named, not left out silently */
+      for (guint i = 0; i < n_runs; i++)
+        if (tables[i] != NULL && hp_table_get_n_rows (tables[i]) == 0 && hp_table_get_note (tables[i]) != NULL)
+          {
+            if (notes[a] == NULL)
+              notes[a] = g_string_new (NULL);
+            g_string_append_printf (notes[a], "%s%s: %s", notes[a]->len > 0 ? "; " : "", labels[i],
+                                    hp_table_get_note (tables[i]));
+          }
       if (notes[a] != NULL)
         {
           hp_table_set_note (out->pdata[out->len - 1], notes[a]->str);
@@ -568,11 +506,6 @@ hp_compare_runs (HpTrace *const         *traces,
     g_ptr_array_add (parts, hp_compare_step_time (traces[i], labels[i]));
   g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, "compare_step_time",
                                          "Step time per run and rank"));
-  g_ptr_array_set_size (parts, 0);
-  for (guint i = 0; i < n_runs; i++)
-    g_ptr_array_add (parts, hp_compare_memory (traces[i], labels[i]));
-  g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, "compare_memory",
-                                         "Memory peaks per run, rank and device"));
 
   g_ptr_array_add (out, compare_ops ((HpTable *const *)summaries->pdata, labels, n_runs));
 

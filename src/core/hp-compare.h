@@ -23,8 +23,6 @@ GPtrArray *hp_compare_runs (HpTrace *const         *traces,
                             GError                **error);
 HpTable   *hp_compare_step_time (HpTrace    *trace,
                                  const char *label);
-HpTable   *hp_compare_memory (HpTrace    *trace,
-                              const char *label);
 HpTable   *hp_table_stack_labelled (const char        *name,
                                     const char        *title,
                                     HpTable *const    *tables,

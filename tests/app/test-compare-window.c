@@ -509,16 +509,17 @@ test_memory_peaks (void)
   g_assert_no_error (error);
   hp_ui_test_spin (100);
 
-  /* the chart: device 0 then the CPU (-1), Base then New */
+  /* the chart: the CPU then cuda:0 (the memory analysis' devices and
+   * order), Base then New */
   chart_view = hp_ui_test_find_widget (GTK_WIDGET (window), is_chart_named, "compare_memory");
   g_assert_nonnull (chart_view);
   chart = hp_chart_view_get_chart (HP_CHART_VIEW (chart_view));
   g_assert_cmpuint (hp_bar_chart_get_n_series (chart), ==, 2);
   g_assert_cmpuint (hp_bar_chart_get_n_categories (chart), ==, 2);
-  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 0, 0), ==, 1536);
-  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 1, 0), ==, 4096);
-  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 0, 1), ==, 100);
-  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 1, 1), ==, 300);
+  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 0, 1), ==, 1536);
+  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 1, 1), ==, 4096);
+  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 0, 0), ==, 100);
+  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 1, 0), ==, 300);
 
   /* the table beside it */
   memory_view = hp_compare_window_get_memory_view (window);
@@ -532,11 +533,12 @@ test_memory_peaks (void)
   g_file_get_contents (csv, &text, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (text, ==,
-                   "label,rank,device,peak_allocated,peak_reserved,memory_events\n"
-                   "Base,0,0,1536,4194304,3\n"
-                   "Base,0,-1,100,0,1\n"
-                   "New,0,0,4096,4194304,3\n"
-                   "New,0,-1,300,0,1\n");
+                   "label,rank,device,events,allocations,frees,bytes_allocated,bytes_freed,peak_allocated,"
+                   "peak_allocated_ts,peak_reserved,peak_is_relative\n"
+                   "Base,0,cpu,1,1,0,100,0,100,35.0,0,False\n"
+                   "Base,0,cuda:0,3,2,1,1536,512,1536,15.0,4194304,False\n"
+                   "New,0,cpu,1,1,0,300,0,300,35.0,0,False\n"
+                   "New,0,cuda:0,3,2,1,4096,3072,4096,15.0,4194304,False\n");
   png = g_build_filename (dir, "compare_memory.png", NULL);
   svg = g_build_filename (dir, "compare_memory.svg", NULL);
   g_assert_true (hp_chart_view_export_to_file (HP_CHART_VIEW (chart_view), png, &error));

@@ -236,7 +236,10 @@ rows_of_run (GPtrArray  *rows,
   return out;
 }
 
-/* every number of compare is the one report gives for that run alone */
+/* every number of compare is the one report gives for that run alone: each
+ * table compare shares with report, on a two-rank job against a single-GPU
+ * one, HTA's diff pair, and old-format runs (legacy categories, memory
+ * events with only "Bytes") against a new one */
 static void
 test_compare_equals_report (void)
 {
@@ -245,53 +248,76 @@ test_compare_equals_report (void)
     { "gpu_kernel_breakdown_kernel_type", "compare_kernel_type" },
     { "comm_comp_overlap", "compare_comm_comp_overlap" },
     { "idle_time_breakdown", "compare_idle_time" },
+    { "memory_summary", "compare_memory" },
   };
-  const char      *labels[] = { "filter", "nccl" };
-  g_autofree char *a = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
-  g_autofree char *b = hp_test_data_path ("hta_nccl_parser_config", NULL);
-  const char      *runs[] = { a, b };
-  g_autoptr (GError) error = NULL;
-  g_autofree char *out = g_dir_make_tmp ("hotpath-compare-XXXXXX", &error);
-  g_auto (HpTestCliRun) run = { 0 };
+  static const char *const cases[][4] = {
+    { "filter,nccl", "hta_trace_filter_2ranks", "hta_nccl_parser_config", NULL },
+    { "control,test", "hta_trace_diff_control", "hta_trace_diff_test", NULL },
+    { "old,new,legacy", "diff/old-format.json", "diff/new-format.json", "hta_trace_file_list_rank1" },
+  };
+  guint memory_rows = 0;
 
-  g_assert_no_error (error);
-  hp_test_run_cli (&run, "compare", "--labels", "filter,nccl", "--output", out, "--charts", "svg", a, b, NULL);
-  g_assert_cmpstr (run.err, ==, "");
-  g_assert_cmpint (run.status, ==, 0);
-  g_assert_nonnull (strstr (run.out, "compare_step_time.csv"));
-  g_assert_nonnull (strstr (run.out, "compare_ops.csv"));
-  g_assert_nonnull (strstr (run.out, "compare_memory.csv"));
-  g_assert_nonnull (strstr (run.out, "compare_temporal_breakdown.svg"));
-  g_assert_nonnull (strstr (run.out, "compare_ops.svg"));
-
-  for (guint r = 0; r < G_N_ELEMENTS (runs); r++)
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
     {
-      g_autofree char *alone = g_dir_make_tmp ("hotpath-alone-XXXXXX", &error);
-      g_auto (HpTestCliRun) report = { 0 };
+      g_auto (GStrv) labels = g_strsplit (cases[k][0], ",", -1);
+      g_autofree char *runs[3] = { NULL };
+      guint            n_runs = cases[k][3] != NULL ? 3 : 2;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *out = g_dir_make_tmp ("hotpath-compare-XXXXXX", &error);
+      g_auto (HpTestCliRun) run = { 0 };
 
       g_assert_no_error (error);
-      hp_test_run_cli (&report, "report", "--analysis",
-                       "temporal_breakdown,gpu_kernel_breakdown,comm_comp_overlap,idle_time_breakdown", "--output",
-                       alone, runs[r], NULL);
-      g_assert_cmpint (report.status, ==, 0);
-      for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
-        {
-          g_autofree char *alone_file = g_strconcat (tables[t][0], ".csv", NULL);
-          g_autofree char *compare_file = g_strconcat (tables[t][1], ".csv", NULL);
-          g_autofree char *alone_path = g_build_filename (alone, alone_file, NULL);
-          g_autofree char *compare_path = g_build_filename (out, compare_file, NULL);
-          g_autoptr (GPtrArray) expected = hp_test_read_csv (alone_path);
-          g_autoptr (GPtrArray) stacked = hp_test_read_csv (compare_path);
-          g_autoptr (GPtrArray) ours = rows_of_run (stacked, labels[r]);
-          g_autofree char *why = hp_test_compare_csv (tables[t][1], ours, expected);
+      for (guint r = 0; r < n_runs; r++)
+        runs[r] = hp_test_data_path (cases[k][r + 1], NULL);
+      if (n_runs == 3)
+        hp_test_run_cli (&run, "compare", "--labels", cases[k][0], "--output", out, "--charts", "svg", runs[0],
+                         runs[1], runs[2], NULL);
+      else
+        hp_test_run_cli (&run, "compare", "--labels", cases[k][0], "--output", out, "--charts", "svg", runs[0],
+                         runs[1], NULL);
+      g_assert_cmpint (run.status, ==, 0);
+      g_assert_nonnull (strstr (run.out, "compare_step_time.csv"));
+      g_assert_nonnull (strstr (run.out, "compare_ops.csv"));
+      g_assert_nonnull (strstr (run.out, "compare_memory.csv"));
+      g_assert_nonnull (strstr (run.out, "compare_temporal_breakdown.svg"));
+      g_assert_nonnull (strstr (run.out, "compare_ops.svg"));
 
-          g_assert_null (why);
-          g_assert_cmpuint (ours->len, ==, expected->len);
-          g_assert_cmpuint (ours->len, >, 1);
+      for (guint r = 0; r < n_runs; r++)
+        {
+          g_autofree char *alone = g_dir_make_tmp ("hotpath-alone-XXXXXX", &error);
+          g_auto (HpTestCliRun) report = { 0 };
+
+          g_assert_no_error (error);
+          hp_test_run_cli (&report, "report", "--analysis",
+                           "temporal_breakdown,gpu_kernel_breakdown,comm_comp_overlap,idle_time_breakdown,memory",
+                           "--output", alone, runs[r], NULL);
+          g_assert_cmpint (report.status, ==, 0);
+          for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+            {
+              g_autofree char *alone_file = g_strconcat (tables[t][0], ".csv", NULL);
+              g_autofree char *compare_file = g_strconcat (tables[t][1], ".csv", NULL);
+              g_autofree char *alone_path = g_build_filename (alone, alone_file, NULL);
+              g_autofree char *compare_path = g_build_filename (out, compare_file, NULL);
+              g_autoptr (GPtrArray) expected = hp_test_read_csv (alone_path);
+              g_autoptr (GPtrArray) stacked = hp_test_read_csv (compare_path);
+              g_autoptr (GPtrArray) ours = rows_of_run (stacked, labels[r]);
+              g_autofree char *why = hp_test_compare_csv (tables[t][1], ours, expected);
+
+              g_assert_null (why);
+              g_assert_cmpuint (ours->len, ==, expected->len);
+              if (t < G_N_ELEMENTS (tables) - 1)
+                g_assert_cmpuint (ours->len, >, 1);
+              else
+                memory_rows += ours->len - 1;
+            }
+          hp_test_remove_tree (alone);
         }
-      hp_test_remove_tree (alone);
+      /* a run without memory events is named, not left out silently */
+      if (k < 2)
+        g_assert_nonnull (strstr (run.err, "compare_memory: "));
+      hp_test_remove_tree (out);
     }
-  hp_test_remove_tree (out);
+  g_assert_cmpuint (memory_rows, ==, 2);
 }
 
 static void

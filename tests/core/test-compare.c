@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "hp-core.h"
 #include "hp-test-utils.h"
@@ -20,6 +21,7 @@ static const struct
   { "gpu_kernel_breakdown", "gpu_kernel_breakdown_kernel_type", "compare_kernel_type" },
   { "comm_comp_overlap", "comm_comp_overlap", "compare_comm_comp_overlap" },
   { "idle_time_breakdown", "idle_time_breakdown", "compare_idle_time" },
+  { "memory", "memory_summary", "compare_memory" },
 };
 
 static HpTable *
@@ -76,25 +78,22 @@ assert_rows_equal (HpTable    *stacked,
       row++;
     }
   g_assert_cmpuint (row, ==, hp_table_get_n_rows (alone));
-  g_assert_cmpuint (row, >, 0);
 }
 
 /* compare_* of each run equals that run's analysis alone (as report runs
- * it), in both modes */
-static void
-test_equals_report (gconstpointer data)
+ * it): every table, device names included */
+static guint
+assert_equals_report (HpTrace *const    *traces,
+                      const char *const *labels,
+                      guint              n_runs)
 {
-  HpMode mode = GPOINTER_TO_INT (data);
-  g_autoptr (HpTrace) a = hp_test_load ("hta_trace_filter_2ranks", mode);
-  g_autoptr (HpTrace) b = hp_test_load ("hta_nccl_parser_config", mode);
-  HpTrace          *traces[] = { a, b };
-  const char *const labels[] = { "filter", "nccl" };
-  g_autoptr (GPtrArray) tables = compare_runs (traces, labels, 2);
+  g_autoptr (GPtrArray) tables = compare_runs (traces, labels, n_runs);
   HpAnalysisParams params;
+  guint            memory_rows = 0;
 
   hp_analysis_params_init (&params);
   for (guint k = 0; k < G_N_ELEMENTS (compared); k++)
-    for (guint run = 0; run < 2; run++)
+    for (guint run = 0; run < n_runs; run++)
       {
         const HpAnalysis *analysis = hp_analysis_find (compared[k].analysis);
         g_autoptr (GPtrArray) alone = hp_test_run (analysis->func, traces[run], &params);
@@ -105,8 +104,59 @@ test_equals_report (gconstpointer data)
             expected = alone->pdata[t];
         g_assert_nonnull (expected);
         assert_rows_equal (table_named (tables, compared[k].compare), labels[run], expected);
+        if (g_str_equal (compared[k].analysis, "memory"))
+          memory_rows += hp_table_get_n_rows (expected);
+        else
+          g_assert_cmpuint (hp_table_get_n_rows (expected), >, 0);
       }
   hp_analysis_params_clear (&params);
+  return memory_rows;
+}
+
+static void
+test_equals_report (gconstpointer data)
+{
+  HpMode mode = GPOINTER_TO_INT (data);
+  g_autoptr (HpTrace) a = hp_test_load ("hta_trace_filter_2ranks", mode);
+  g_autoptr (HpTrace) b = hp_test_load ("hta_nccl_parser_config", mode);
+  HpTrace          *traces[] = { a, b };
+  const char *const labels[] = { "filter", "nccl" };
+
+  g_assert_cmpuint (assert_equals_report (traces, labels, 2), ==, 0);
+}
+
+/* HTA's diff pair, and runs of the profiler's old format (legacy
+ * categories; memory events that carry only "Bytes") against a new one */
+static void
+test_equals_report_walk (void)
+{
+  g_autoptr (HpTrace) control = hp_test_load ("hta_trace_diff_control", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) test = hp_test_load ("hta_trace_diff_test", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) old = hp_test_load ("diff/old-format.json", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) young = hp_test_load ("diff/new-format.json", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) legacy = hp_test_load ("hta_trace_file_list_rank1", HP_MODE_DEFAULT);
+  HpTrace          *pair[] = { control, test };
+  HpTrace          *formats[] = { old, young, legacy };
+  const char *const pair_labels[] = { "control", "test" };
+  const char *const format_labels[] = { "old", "new", "legacy" };
+  g_autoptr (GPtrArray) tables = NULL;
+  HpTable *memory;
+
+  g_assert_cmpuint (assert_equals_report (pair, pair_labels, 2), ==, 0);
+  g_assert_cmpuint (assert_equals_report (formats, format_labels, 3), ==, 2);
+
+  /* the old run's peak is the running sum of "Bytes" (2 MiB), on cuda:0 */
+  tables = compare_runs (formats, format_labels, 3);
+  memory = table_named (tables, "compare_memory");
+  g_assert_cmpuint (hp_table_get_n_rows (memory), ==, 2);
+  g_assert_cmpstr (hp_table_get_string (memory, 0, 0), ==, "old");
+  g_assert_cmpstr (hp_table_get_string (memory, 0, (guint)hp_table_find_column (memory, "device")), ==, "cuda:0");
+  g_assert_cmpfloat (hp_test_cell (memory, 0, "peak_allocated"), ==, 2097152);
+  g_assert_cmpstr (hp_table_get_string (memory, 1, (guint)hp_table_find_column (memory, "device")), ==, "cuda:0");
+  g_assert_cmpfloat (hp_test_cell (memory, 1, "peak_allocated"), ==, 2097152);
+  g_assert_cmpfloat (hp_test_cell (memory, 1, "peak_reserved"), ==, 4194304);
+  /* the run without memory events is named */
+  g_assert_nonnull (strstr (hp_table_get_note (memory), "legacy: no [memory] events"));
 }
 
 static HpTrace *
@@ -140,15 +190,16 @@ test_hand_made (void)
   g_assert_cmpfloat (hp_test_cell (steps, 1, "mean"), ==, 200);
   g_assert_cmpfloat (hp_test_cell (steps, 2, "count"), ==, 0);
 
-  /* device 0: 512, 1536, 1024 allocated; 2, 2, 4 MiB reserved */
+  /* the CPU: 100 allocated; cuda:0: 512, 1536, 1024 allocated; 2, 2, 4 MiB
+   * reserved */
   g_assert_cmpuint (hp_table_get_n_rows (memory), ==, 2);
   g_assert_cmpstr (hp_table_get_string (memory, 0, 0), ==, "M");
-  g_assert_cmpfloat (hp_test_cell (memory, 0, "device"), ==, 0);
-  g_assert_cmpfloat (hp_test_cell (memory, 0, "peak_allocated"), ==, 1536);
-  g_assert_cmpfloat (hp_test_cell (memory, 0, "peak_reserved"), ==, 4194304);
-  g_assert_cmpfloat (hp_test_cell (memory, 0, "memory_events"), ==, 3);
-  g_assert_cmpfloat (hp_test_cell (memory, 1, "device"), ==, -1);
-  g_assert_cmpfloat (hp_test_cell (memory, 1, "peak_allocated"), ==, 100);
+  g_assert_cmpstr (hp_table_get_string (memory, 0, 2), ==, "cpu");
+  g_assert_cmpfloat (hp_test_cell (memory, 0, "peak_allocated"), ==, 100);
+  g_assert_cmpstr (hp_table_get_string (memory, 1, 2), ==, "cuda:0");
+  g_assert_cmpfloat (hp_test_cell (memory, 1, "peak_allocated"), ==, 1536);
+  g_assert_cmpfloat (hp_test_cell (memory, 1, "peak_reserved"), ==, 4194304);
+  g_assert_cmpfloat (hp_test_cell (memory, 1, "events"), ==, 3);
 
   /* ProfilerStep 100/200/0, aten::mm 20/60/0, sgemm 20/30/0 ... */
   g_assert_cmpstr (hp_table_get_string (ops, 0, 0), ==, "ProfilerStep");
@@ -199,6 +250,7 @@ main (int   argc,
                         test_equals_report);
   g_test_add_data_func ("/core/compare/equals-report/hta-compat", GINT_TO_POINTER (HP_MODE_HTA_COMPAT),
                         test_equals_report);
+  g_test_add_func ("/core/compare/equals-report/walk", test_equals_report_walk);
   g_test_add_func ("/core/compare/hand-made", test_hand_made);
   g_test_add_func ("/core/compare/bad-runs", test_bad_runs);
   return g_test_run ();
