@@ -30,6 +30,7 @@
 #include "hp-idle-gaps.h"
 #include "hp-idle-time.h"
 #include "hp-intervals.h"
+#include "hp-job-info.h"
 #include "hp-kernel-breakdown.h"
 #include "hp-kernel-sequences.h"
 #include "hp-launch-stats.h"

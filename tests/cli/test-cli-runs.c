@@ -454,6 +454,108 @@ test_check_noise (void)
   g_assert_nonnull (strstr (beyond.out, "regressed: step_time (median): 100.000 us -> 130.000 us (+30.00%, limit 2%)"));
 }
 
+/* the row of @metric in check's JSON metrics table */
+static guint
+metric_row (JsonObject *metrics,
+            const char *metric)
+{
+  JsonArray *rows = json_object_get_array_member (metrics, "rows");
+
+  for (guint row = 0; row < json_array_get_length (rows); row++)
+    if (g_strcmp0 (json_node_get_string (json_cell (metrics, row, "metric")), metric) == 0)
+      return row;
+  g_error ("no metric %s", metric);
+  return 0;
+}
+
+/* per-step figures are per rank and inside the steps: 2 steps kept
+ * against 8 of the same work is ok (the gaps between steps used to count
+ * N-1 times over N); a run without steps against one with steps, and runs
+ * of different models, are "not comparable" (exit 4), not a verdict; a
+ * baseline of 0 has no percentage; a job of 3 ranks (rank 3 of 4 missing,
+ * rank 2 slower) is compared per rank and names its slowest rank */
+static void
+test_check_comparability (void)
+{
+  g_autofree char *steps2 = hp_test_data_path ("check", "steps-2.json", NULL);
+  g_autofree char *steps8 = hp_test_data_path ("check", "steps-8.json", NULL);
+  g_autofree char *no_steps = hp_test_data_path ("check", "no-steps.json", NULL);
+  g_autofree char *comm = hp_test_data_path ("check", "comm.json", NULL);
+  g_autofree char *other = hp_test_data_path ("check", "other-model.json", NULL);
+  g_autofree char *ranks = hp_test_data_path ("check", "ranks-3-of-4", NULL);
+  g_auto (HpTestCliRun) same = { 0 };
+  g_auto (HpTestCliRun) steps = { 0 };
+  g_auto (HpTestCliRun) zero = { 0 };
+  g_auto (HpTestCliRun) model = { 0 };
+  g_auto (HpTestCliRun) job = { 0 };
+  g_autoptr (JsonNode) same_root = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  JsonObject *comparability;
+  JsonObject *candidate;
+  JsonObject *metrics;
+  guint       busy;
+
+  hp_test_run_cli (&same, "check", "--format", "json", steps2, steps8, NULL);
+  g_assert_cmpint (same.status, ==, 0);
+  same_root = parse_json (same.out);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (same_root), "verdict"), ==, "ok");
+  metrics = json_object_get_object_member (json_node_get_object (same_root), "metrics");
+  g_assert_cmpfloat (json_node_get_double (json_cell (metrics, metric_row (metrics, "idle_time (per step)"), "baseline")),
+                     ==, 400);
+  g_assert_cmpfloat (
+      json_node_get_double (json_cell (metrics, metric_row (metrics, "idle_time (per step)"), "candidate")), ==, 400);
+  comparability = json_object_get_object_member (json_node_get_object (same_root), "comparability");
+  g_assert_true (json_object_get_boolean_member (comparability, "comparable"));
+  g_assert_cmpint (
+      json_object_get_int_member (json_object_get_object_member (comparability, "baseline"), "steps_per_rank"), ==, 2);
+  g_assert_cmpint (
+      json_object_get_int_member (json_object_get_object_member (comparability, "candidate"), "steps_per_rank"), ==, 8);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (comparability, "warnings")), ==, 0);
+
+  hp_test_run_cli (&steps, "check", steps8, no_steps, NULL);
+  g_assert_cmpint (steps.status, ==, 4);
+  g_assert_nonnull (strstr (steps.out, "warning: different step definitions: the baseline has 8 ProfilerSteps per "
+                                       "rank, the candidate none"));
+  g_assert_null (strstr (steps.out, "regressed:"));
+  g_assert_nonnull (strstr (steps.out, "verdict: not comparable\n"));
+
+  hp_test_run_cli (&zero, "check", steps8, comm, NULL);
+  g_assert_cmpint (zero.status, ==, 3);
+  g_assert_null (strstr (zero.out, "nan"));
+  g_assert_nonnull (strstr (zero.out, "regressed: exposed_comm (per step): 0.000 us -> 100.000 us (from 0, limit 5%)"));
+  g_assert_nonnull (strstr (zero.out, "new: op: nccl:all_reduce: 20.000 us in the candidate, not run by the baseline"));
+
+  hp_test_run_cli (&model, "check", steps8, other, NULL);
+  g_assert_cmpint (model.status, ==, 4);
+  g_assert_nonnull (strstr (model.out, "warning: different models or hardware: only 0.00% of the baseline's GPU time "
+                                       "is in operations the candidate also runs"));
+  g_assert_null (strstr (model.out, "improved"));
+  g_assert_nonnull (strstr (model.out, "verdict: not comparable\n"));
+
+  hp_test_run_cli (&job, "check", "--format", "json", steps8, ranks, NULL);
+  g_assert_cmpint (job.status, ==, 3);
+  root = parse_json (job.out);
+  comparability = json_object_get_object_member (json_node_get_object (root), "comparability");
+  candidate = json_object_get_object_member (comparability, "candidate");
+  g_assert_cmpint (json_object_get_int_member (candidate, "n_ranks"), ==, 3);
+  g_assert_cmpstr (json_object_get_string_member (candidate, "ranks"), ==, "0–2");
+  g_assert_cmpstr (json_object_get_string_member (candidate, "missing_ranks"), ==, "3");
+  g_assert_cmpfloat (json_object_get_double_member (candidate, "shared_gpu_time_pct"), ==, 100);
+  g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (comparability, "warnings"), 0), ==,
+                   "different rank counts: 1 against 3; per-step figures are per rank (the mean over ranks, with "
+                   "the slowest rank)");
+  g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (comparability, "warnings"), 1), ==,
+                   "the candidate lacks the files of rank 3");
+  /* ranks 0 and 1 are busy 600 us per step, rank 2 800 us: the mean, not
+   * the sum (2 ms) */
+  metrics = json_object_get_object_member (json_node_get_object (root), "metrics");
+  busy = metric_row (metrics, "gpu_busy (per step)");
+  g_assert_cmpfloat_with_epsilon (json_node_get_double (json_cell (metrics, busy, "candidate")), 2000.0 / 3, 1e-6);
+  g_assert_cmpint (json_node_get_int (json_cell (metrics, busy, "candidate_slowest_rank")), ==, 2);
+  g_assert_cmpfloat (json_node_get_double (json_cell (metrics, busy, "candidate_slowest")), ==, 800);
+  g_assert_cmpfloat (json_node_get_double (json_cell (metrics, busy, "candidate_rank_spread")), ==, 200);
+}
+
 static void
 test_check_errors (void)
 {
@@ -489,6 +591,7 @@ main (int    argc,
   g_test_add_func ("/cli/compare/errors", test_compare_errors);
   g_test_add_func ("/cli/check/self-and-dilated", test_check_self_and_dilated);
   g_test_add_func ("/cli/check/noise", test_check_noise);
+  g_test_add_func ("/cli/check/comparability", test_check_comparability);
   g_test_add_func ("/cli/check/errors", test_check_errors);
 
   return g_test_run ();
