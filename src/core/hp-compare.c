@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hp-classify.h"
 #include "hp-compare.h"
 #include "hp-stats.h"
 #include "hp-trace-diff.h"
@@ -219,7 +220,8 @@ typedef struct
   const char *device;
   gint64     *counts;
   double     *totals;
-  double      spread;
+  double      spread; /* -1: not compared (kernels across vendors) */
+  GPtrArray  *names;  /* every name matched under this row's (a CUDA and a HIP call) */
 } OpRow;
 
 static void
@@ -229,6 +231,7 @@ op_row_free (gpointer data)
 
   g_free (row->counts);
   g_free (row->totals);
+  g_ptr_array_unref (row->names);
   g_free (row);
 }
 
@@ -241,7 +244,7 @@ cmp_op_rows (gconstpointer a,
   int          c;
 
   if (x->spread != y->spread)
-    return x->spread > y->spread ? -1 : 1;
+    return x->spread > y->spread ? -1 : 1; /* rows not compared (-1) last */
   c = strcmp (x->name, y->name);
   if (c == 0)
     c = strcmp (x->cat, y->cat);
@@ -253,6 +256,7 @@ cmp_op_rows (gconstpointer a,
 static HpTable *
 compare_ops (HpTable *const    *summaries,
              const char *const *labels,
+             gboolean           mixed_hardware,
              guint              n_runs)
 {
   g_autoptr (GHashTable) index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -270,7 +274,9 @@ compare_ops (HpTable *const    *summaries,
           const char      *name = hp_table_get_string (s, i, 1);
           const char      *cat = hp_table_get_string (s, i, 0);
           const char      *device = device_col >= 0 ? hp_table_get_string (s, i, (guint)device_col) : NULL;
-          g_autofree char *key = g_strdup_printf ("%s\x1f%s\x1f%s", name, cat, device != NULL ? device : "");
+          g_autofree char *twin = g_strcmp0 (cat, "cuda_runtime") == 0 ? hp_runtime_call_match_name (name) : NULL;
+          g_autofree char *key = g_strdup_printf ("%s\x1f%s\x1f%s", twin != NULL ? twin : name, cat,
+                                                  device != NULL ? device : "");
           OpRow           *row = g_hash_table_lookup (index, key);
 
           if (row == NULL)
@@ -281,9 +287,12 @@ compare_ops (HpTable *const    *summaries,
               row->device = device;
               row->counts = g_new0 (gint64, n_runs);
               row->totals = g_new0 (double, n_runs);
+              row->names = g_ptr_array_new ();
               g_hash_table_insert (index, g_steal_pointer (&key), row);
               g_ptr_array_add (rows, row);
             }
+          if (!g_ptr_array_find_with_equal_func (row->names, name, g_str_equal, NULL))
+            g_ptr_array_add (row->names, (gpointer)name);
           row->counts[run] += hp_table_get_int (s, i, 3);
           row->totals[run] += hp_table_get_double (s, i, 4);
         }
@@ -299,6 +308,10 @@ compare_ops (HpTable *const    *summaries,
           hi = MAX (hi, row->totals[run]);
         }
       row->spread = hi - lo;
+      /* kernel names do not match across vendors: such a row is listed,
+       * not compared */
+      if (mixed_hardware && g_strcmp0 (row->device, "GPU") == 0)
+        row->spread = -1;
     }
   g_ptr_array_sort (rows, cmp_op_rows);
 
@@ -317,6 +330,7 @@ compare_ops (HpTable *const    *summaries,
       hp_table_add_column (table, mean, HP_COLUMN_DOUBLE, "us");
     }
   hp_table_add_column (table, "spread_duration", HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (table, "matched_names", HP_COLUMN_STRING, NULL);
 
   for (guint k = 0; k < rows->len; k++)
     {
@@ -335,10 +349,46 @@ compare_ops (HpTable *const    *summaries,
           hp_table_set_double (table, row, col++,
                                op->counts[run] > 0 ? op->totals[run] / (double)op->counts[run] : NAN);
         }
-      hp_table_set_double (table, row, col++, op->spread);
+      hp_table_set_double (table, row, col++, op->spread >= 0 ? op->spread : NAN);
+      if (op->names->len > 1)
+        {
+          g_autofree char *matched = NULL;
+
+          g_ptr_array_add (op->names, NULL);
+          matched = g_strjoinv (" = ", (char **)op->names->pdata);
+          g_ptr_array_remove_index (op->names, op->names->len - 1);
+          hp_table_set_string (table, row, col++, matched);
+        }
+      else
+        hp_table_set_string (table, row, col++, "");
     }
+  if (mixed_hardware)
+    hp_table_set_note (table, "the runs ran on different hardware: kernel names do not match across vendors, so "
+                              "GPU ops are listed without a spread; runtime calls are matched (cuda* = hip*)");
 
   return table;
+}
+
+/* whether the runs ran on GPUs of different vendors (an unknown device
+ * matches any) */
+static gboolean
+mixed_hardware (HpTrace *const *traces,
+                guint           n_runs)
+{
+  const char *first = NULL;
+
+  for (guint i = 0; i < n_runs; i++)
+    {
+      const char *type = hp_trace_get_device_type (traces[i]);
+
+      if (type == NULL || g_str_has_prefix (type, "UNKNOWN"))
+        continue;
+      if (first == NULL)
+        first = type;
+      else if (strcmp (first, type) != 0)
+        return TRUE;
+    }
+  return FALSE;
 }
 
 /* the analyses one at a time; a failed one gives no tables and a note */
@@ -507,7 +557,8 @@ hp_compare_runs (HpTrace *const         *traces,
   g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, "compare_step_time",
                                          "Step time per run and rank"));
 
-  g_ptr_array_add (out, compare_ops ((HpTable *const *)summaries->pdata, labels, n_runs));
+  g_ptr_array_add (out, compare_ops ((HpTable *const *)summaries->pdata, labels, mixed_hardware (traces, n_runs),
+                                     n_runs));
 
   return g_steal_pointer (&out);
 }

@@ -216,6 +216,41 @@ test_hand_made (void)
   g_assert_cmpfloat (hp_test_cell (ops, 2, "spread_duration"), ==, 30);
 }
 
+/* CUDA against ROCm: the HIP runtime call is matched with its CUDA twin
+ * and says so; kernels are listed without a spread, and the note says
+ * why */
+static void
+test_vendors (void)
+{
+  g_autoptr (HpTrace) cuda = load_diff ("control.json");
+  g_autoptr (HpTrace) rocm = load_diff ("amd.json");
+  HpTrace          *traces[] = { cuda, rocm };
+  const char *const labels[] = { "cuda", "rocm" };
+  g_autoptr (GPtrArray) tables = compare_runs (traces, labels, 2);
+  HpTable *ops = table_named (tables, "compare_ops");
+  int      matched = hp_table_find_column (ops, "matched_names");
+  gboolean launch = FALSE;
+
+  g_assert_cmpint (matched, >=, 0);
+  g_assert_nonnull (strstr (hp_table_get_note (ops), "kernel names do not match across vendors"));
+  for (guint row = 0; row < hp_table_get_n_rows (ops); row++)
+    {
+      const char *name = hp_table_get_string (ops, row, 0);
+
+      g_assert_cmpstr (name, !=, "hipLaunchKernel");
+      if (g_str_equal (name, "cudaLaunchKernel"))
+        {
+          launch = TRUE;
+          g_assert_cmpstr (hp_table_get_string (ops, row, (guint)matched), ==, "cudaLaunchKernel = hipLaunchKernel");
+          g_assert_cmpfloat (hp_test_cell (ops, row, "cuda_counts"), ==, 1);
+          g_assert_cmpfloat (hp_test_cell (ops, row, "rocm_counts"), ==, 1);
+        }
+      if (g_str_equal (name, "sgemm") || g_str_equal (name, "Cijk_Alik"))
+        g_assert_true (isnan (hp_test_cell (ops, row, "spread_duration")));
+    }
+  g_assert_true (launch);
+}
+
 static void
 test_bad_runs (void)
 {
@@ -252,6 +287,7 @@ main (int   argc,
                         test_equals_report);
   g_test_add_func ("/core/compare/equals-report/walk", test_equals_report_walk);
   g_test_add_func ("/core/compare/hand-made", test_hand_made);
+  g_test_add_func ("/core/compare/vendors", test_vendors);
   g_test_add_func ("/core/compare/bad-runs", test_bad_runs);
   return g_test_run ();
 }
