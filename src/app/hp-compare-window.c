@@ -160,7 +160,17 @@ make_findings (HpCompareWindow *self)
             !isnan (hp_table_get_double (steps, row, (guint)hp_table_find_column (steps, "mean"))))
           n_ranks++;
 
-      g_string_append_printf (s, "%s%s: ", s->len > 0 ? "\n" : "", label);
+      g_autoptr (HpJobInfo) info = hp_job_info_new (run_trace (self, run));
+
+      g_string_append_printf (s, "%s%s", s->len > 0 ? "\n" : "", label);
+      /* a job of several ranks says how many, and which it lacks */
+      if (info->n_ranks > 1 || info->missing->len > 0)
+        {
+          g_autofree char *ranks = hp_job_info_describe_ranks (info);
+
+          g_string_append_printf (s, ", %s", ranks);
+        }
+      g_string_append (s, ": ");
       if (n_ranks > 0)
         {
           double step = step_sum / n_ranks;

@@ -187,12 +187,22 @@ describe_ranks (HpTrace *trace)
   guint            n = hp_trace_get_n_ranks (trace);
   GString         *list = g_string_new (NULL);
   g_autofree char *text = NULL;
+  g_autoptr (HpJobInfo) info = NULL;
 
   for (guint i = 0; i < n && i < MAX_RANKS_LISTED; i++)
     g_string_append_printf (list, "%s%d", i > 0 ? ", " : "", hp_trace_get_rank (trace, i)->rank);
   if (n > MAX_RANKS_LISTED)
     g_string_append (list, ", …");
   text = g_string_free (list, FALSE);
+  info = hp_job_info_new (trace);
+  if (info->missing->len > 0)
+    {
+      g_autofree char *missing = hp_ranks_to_text ((const int *)(void *)info->missing->data, info->missing->len);
+
+      /* Translators: the ranks loaded, their numbers, the ranks the job
+       * has and those without a file: "7 (0, 1, 2, 4, 5, 6, 7) of 8, missing: 3" */
+      return g_strdup_printf (_ ("%u (%s) of %u, missing: %s"), n, text, n + info->missing->len, missing);
+    }
   /* Translators: the number of ranks, then their numbers: "2 (0, 1)" */
   return g_strdup_printf (_ ("%u (%s)"), n, text);
 }

@@ -119,11 +119,12 @@ print_text (HpTrace        *trace,
   const HpAnalysis *list = hp_analysis_list (&n_analyses);
   guint             n_ranks = hp_trace_get_n_ranks (trace);
   guint             counts[3] = { 0 };
+  g_autoptr (HpJobInfo) info = hp_job_info_new (trace);
+  g_autofree char *ranks = hp_job_info_describe_ranks (info);
 
   for (guint k = 0; k < hp_health_report_get_n_findings (report); k++)
     counts[hp_health_report_get_finding (report, k)->severity]++;
-  printf ("Health of %u rank%s (%s mode): %u error%s, %u warning%s, %u note%s\n", n_ranks,
-          n_ranks == 1 ? "" : "s",
+  printf ("Health of %s (%s mode): %u error%s, %u warning%s, %u note%s\n", ranks,
           hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT ? "HTA-compatibility" : "default",
           counts[HP_HEALTH_ERROR], counts[HP_HEALTH_ERROR] == 1 ? "" : "s",
           counts[HP_HEALTH_WARNING], counts[HP_HEALTH_WARNING] == 1 ? "" : "s",

@@ -10,6 +10,7 @@
 
 #include "hp-classify.h"
 #include "hp-compare.h"
+#include "hp-job-info.h"
 #include "hp-stats.h"
 #include "hp-trace-diff.h"
 
@@ -449,7 +450,8 @@ find_table (GPtrArray  *tables,
  * memory analysis' `memory_summary`; `label` first, then the analysis'
  * columns), `compare_step_time` and `compare_ops` (a row per op, a column
  * group per run, the largest spread of total duration first). A run a
- * table has no rows of (no `[memory]` events) is named in its note.
+ * table has no rows of (no `[memory]` events) is named in its note, and a
+ * run lacking ranks its job names in the note of `compare_step_time`.
  *
  * Returns: (transfer full) (element-type HpTable): the tables, or NULL with
  *   @error set (the message starts with the label of the run at fault)
@@ -556,6 +558,23 @@ hp_compare_runs (HpTrace *const         *traces,
     g_ptr_array_add (parts, hp_compare_step_time (traces[i], labels[i]));
   g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, "compare_step_time",
                                          "Step time per run and rank"));
+  {
+    /* a rank the job names without a file is said where ranks are listed */
+    g_autoptr (GString) missing = g_string_new (NULL);
+
+    for (guint i = 0; i < n_runs; i++)
+      {
+        g_autoptr (HpJobInfo) info = hp_job_info_new (traces[i]);
+        g_autofree char *ranks = NULL;
+
+        if (info->missing->len == 0)
+          continue;
+        ranks = hp_job_info_describe_ranks (info);
+        g_string_append_printf (missing, "%s%s: %s", missing->len > 0 ? "; " : "", labels[i], ranks);
+      }
+    if (missing->len > 0)
+      hp_table_set_note (out->pdata[out->len - 1], missing->str);
+  }
 
   g_ptr_array_add (out, compare_ops ((HpTable *const *)summaries->pdata, labels, mixed_hardware (traces, n_runs),
                                      n_runs));

@@ -12,6 +12,7 @@
 #include "hp-collectives-private.h"
 #include "hp-collectives.h"
 #include "hp-health.h"
+#include "hp-job-info.h"
 #include "hp-load-issue.h"
 #include "hp-rank.h"
 
@@ -28,6 +29,7 @@ typedef enum
   NEED_MEMCPY = 1 << 4,         /* memcpy or memset events */
   NEED_CPU_OPS = 1 << 5,        /* cpu_op events */
   NEED_ANNOTATION = 1 << 6,     /* gpu_user_annotation, or else user_annotation */
+  NEED_ALL_RANKS = 1 << 7,      /* every rank of the job */
   NEED_ALL = 0xff,              /* every analysis */
 } Need;
 
@@ -46,6 +48,8 @@ static const struct
   { "aten_op_kernels_and_delay", NEED_GPU | NEED_LAUNCH | NEED_CPU_OPS },
   { "queue_length", NEED_GPU | NEED_LAUNCH },
   { "memory_bw", NEED_GPU | NEED_MEMCPY },
+  { "stragglers", NEED_ALL_RANKS },
+  { "collectives", NEED_ALL_RANKS },
 };
 
 struct _HpHealthReport
@@ -574,6 +578,24 @@ hp_health_check (HpTrace               *trace,
            1, 0, HP_HEALTH_TRUST, "%s: its rank is missing from every table",
            hp_load_issue_get_message (issue));
     }
+
+  /* ranks the job names that no file holds */
+  {
+    g_autoptr (HpJobInfo) info = hp_job_info_new (trace);
+
+    if (info->missing->len > 0)
+      {
+        g_autofree char *missing = hp_ranks_to_text ((const int *)(void *)info->missing->data, info->missing->len);
+        guint            expected = info->n_ranks + info->missing->len;
+
+        add (self, -1, NULL, "missing-ranks", HP_HEALTH_WARNING, info->missing->len, NEED_ALL_RANKS,
+             HP_HEALTH_CAUTION,
+             "the job has %u ranks (distributedInfo) but %u file%s: rank%s %s %s missing from every table, and "
+             "what involves every rank (collectives, stragglers, the critical path across ranks) lacks %s",
+             expected, info->n_ranks, info->n_ranks == 1 ? "" : "s", info->missing->len == 1 ? "" : "s", missing,
+             info->missing->len == 1 ? "is" : "are", info->missing->len == 1 ? "its part" : "their part");
+      }
+  }
 
   for (guint k = 0; k < hp_trace_get_n_ranks (trace) && !job_has_steps; k++)
     {

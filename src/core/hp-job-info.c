@@ -249,19 +249,16 @@ hp_ranks_to_text (const int *ranks,
 /**
  * hp_job_info_describe_ranks:
  *
- * Returns: (transfer full): "8 ranks", or "7 ranks (0–2, 4–7) of 8: rank 3
- *   missing"
+ * Returns: (transfer full): "8 ranks", or "7 ranks of 8 (rank 3 missing)"
  */
 char *
 hp_job_info_describe_ranks (const HpJobInfo *info)
 {
-  g_autofree char *loaded = hp_ranks_to_text ((const int *)(void *)info->ranks->data, info->ranks->len);
   g_autofree char *missing = NULL;
-  guint            expected = info->n_ranks + info->missing->len;
 
   if (info->missing->len == 0)
-    return g_strdup_printf ("%u rank%s (%s)", info->n_ranks, info->n_ranks == 1 ? "" : "s", loaded);
+    return g_strdup_printf ("%u rank%s", info->n_ranks, info->n_ranks == 1 ? "" : "s");
   missing = hp_ranks_to_text ((const int *)(void *)info->missing->data, info->missing->len);
-  return g_strdup_printf ("%u rank%s (%s) of %u: rank%s %s missing", info->n_ranks, info->n_ranks == 1 ? "" : "s",
-                          loaded, expected, info->missing->len == 1 ? "" : "s", missing);
+  return g_strdup_printf ("%u rank%s of %u (rank%s %s missing)", info->n_ranks, info->n_ranks == 1 ? "" : "s",
+                          info->n_ranks + info->missing->len, info->missing->len == 1 ? "" : "s", missing);
 }

@@ -481,6 +481,19 @@ test_dialog_labels (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+/* a run whose job lacks a rank says so in the findings */
+static void
+test_missing_ranks (void)
+{
+  const char *const labels[] = { "One", "Job", NULL };
+  HpCompareWindow  *window = open_pair ("../check/steps-8.json", "../check/ranks-3-of-4", labels);
+
+  g_assert_nonnull (strstr (hp_compare_window_get_findings (window), "One: steps take 1.0 ms on average"));
+  g_assert_nonnull (
+      strstr (hp_compare_window_get_findings (window), "Job, 3 ranks of 4 (rank 3 missing): steps take 1.0 ms"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static gboolean
 is_chart_named (GtkWidget *widget,
                 gpointer   name)
@@ -616,6 +629,7 @@ main (int   argc,
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   g_test_add_func ("/app/compare/tabs", test_tabs);
+  g_test_add_func ("/app/compare/missing-ranks", test_missing_ranks);
   g_test_add_func ("/app/compare/ops-diff", test_ops_diff);
   g_test_add_func ("/app/compare/timelines", test_timelines);
   g_test_add_func ("/app/compare/timeline-area", test_timeline_area);

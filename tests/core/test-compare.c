@@ -251,6 +251,20 @@ test_vendors (void)
   g_assert_true (launch);
 }
 
+/* a run whose job names a rank without a file says so */
+static void
+test_missing_ranks (void)
+{
+  g_autoptr (HpTrace) one = hp_test_load ("check/steps-8.json", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) job = hp_test_load ("check/ranks-3-of-4", HP_MODE_DEFAULT);
+  HpTrace          *traces[] = { one, job };
+  const char *const labels[] = { "one", "job" };
+  g_autoptr (GPtrArray) tables = compare_runs (traces, labels, 2);
+
+  g_assert_cmpstr (hp_table_get_note (table_named (tables, "compare_step_time")), ==,
+                   "job: 3 ranks of 4 (rank 3 missing)");
+}
+
 static void
 test_bad_runs (void)
 {
@@ -288,6 +302,7 @@ main (int   argc,
   g_test_add_func ("/core/compare/equals-report/walk", test_equals_report_walk);
   g_test_add_func ("/core/compare/hand-made", test_hand_made);
   g_test_add_func ("/core/compare/vendors", test_vendors);
+  g_test_add_func ("/core/compare/missing-ranks", test_missing_ranks);
   g_test_add_func ("/core/compare/bad-runs", test_bad_runs);
   return g_test_run ();
 }

@@ -80,7 +80,8 @@ count_severity (HpHealthReport  *report,
   return n;
 }
 
-/* A clean public 2-rank job: notes only; what it lacks (GPU annotations)
+/* A clean public 2-rank job sampled from 128 ranks: one warning, the
+ * ranks its files lack, then notes only; what it lacks (GPU annotations)
  * makes exactly the annotation analyses not applicable or cautious. */
 static void
 test_public_clean (void)
@@ -90,8 +91,13 @@ test_public_clean (void)
   const HpHealthFinding *f;
 
   g_assert_cmpuint (count_severity (report, HP_HEALTH_ERROR), ==, 0);
-  g_assert_cmpuint (count_severity (report, HP_HEALTH_WARNING), ==, 0);
-  g_assert_cmpint (hp_health_report_get_worst (report), ==, HP_HEALTH_INFO);
+  g_assert_cmpuint (count_severity (report, HP_HEALTH_WARNING), ==, 1);
+  g_assert_cmpint (hp_health_report_get_worst (report), ==, HP_HEALTH_WARNING);
+  f = find (report, -1, "missing-ranks");
+  g_assert_nonnull (f);
+  g_assert_cmpuint (f->count, ==, 126);
+  g_assert_nonnull (strstr (f->message, "the job has 128 ranks (distributedInfo) but 2 files: ranks 2–127 are "
+                                        "missing from every table"));
   for (int rank = 0; rank < 2; rank++)
     {
       g_assert_nonnull (find (report, rank, "no-gpu-annotations"));
