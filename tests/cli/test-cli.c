@@ -361,6 +361,9 @@ test_health_text (void)
   g_assert_nonnull (strstr (run.out, "Health of 2 ranks (default mode): 0 errors, 5 warnings"));
   g_assert_nonnull (strstr (run.out, "warning  clock-skew: ProfilerStep#1 starts 2000000 us later"));
   g_assert_nonnull (strstr (run.out, "Rank 1 (trace-b.json)"));
+  /* what both ranks lack is said once, of both */
+  g_assert_nonnull (strstr (run.out, "\nRanks 0, 1\n  info     no-communication: "));
+  g_assert_null (strstr (run.out, "\nRank 1 (trace-b.json)\n  info     no-communication"));
   g_assert_nonnull (strstr (run.out, "warning  kernels-without-launch: 2 of 4 kernels"));
   g_assert_true (g_regex_match_simple ("\ncuda_kernel_launch_stats +trust +caution *\n", run.out, 0, 0));
   g_assert_true (g_regex_match_simple ("\ncomm_comp_overlap +not applicable +not applicable *\n",
