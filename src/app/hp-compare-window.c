@@ -58,6 +58,11 @@ struct _HpCompareWindow
   HpChartGrid    *summary_grid;
   GtkWidget      *memory_box;
   HpTableView    *memory_view;
+  GtkLabel       *memory_note;
+  HpTableView    *memory_timeline_view;
+  GtkWidget      *communication_box;
+  HpTableView    *communication_view;
+  HpTableView    *collectives_view;
   GtkDropDown    *control_dropdown;
   GtkDropDown    *test_dropdown;
   GtkCheckButton *comm_check;
@@ -712,9 +717,28 @@ compare_done (GObject      *source,
   memory = table_named (tables, "compare_memory");
   if (memory != NULL && hp_table_get_n_rows (memory) > 0)
     {
+      HpTable *timeline = table_named (tables, "compare_memory_timeline");
+
       hp_table_view_set_table (self->memory_view, memory);
+      if (timeline != NULL)
+        hp_table_view_set_table (self->memory_timeline_view, timeline);
+      /* a run without memory events is named, not left out silently */
+      gtk_label_set_text (self->memory_note, hp_table_get_note (memory) != NULL ? hp_table_get_note (memory) : "");
+      gtk_widget_set_visible (GTK_WIDGET (self->memory_note), hp_table_get_note (memory) != NULL);
       gtk_widget_set_visible (self->memory_box, TRUE);
     }
+  {
+    HpTable *communication = table_named (tables, "compare_communication");
+    HpTable *collectives = table_named (tables, "compare_collectives");
+
+    if (communication != NULL && collectives != NULL &&
+        hp_compare_sum (communication, NULL, "communication_per_step(us)") > 0)
+      {
+        hp_table_view_set_table (self->communication_view, communication);
+        hp_table_view_set_table (self->collectives_view, collectives);
+        gtk_widget_set_visible (self->communication_box, TRUE);
+      }
+  }
   gtk_stack_set_visible_child_name (self->stack, "content");
   show_timelines (self);
   run_diff (self);
@@ -859,8 +883,26 @@ summary_page (HpCompareWindow *self)
   self->memory_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   self->memory_view = HP_TABLE_VIEW (hp_table_view_new ());
   gtk_box_append (GTK_BOX (self->memory_box), GTK_WIDGET (self->memory_view));
+  self->memory_note = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->memory_note, TRUE);
+  gtk_label_set_xalign (self->memory_note, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->memory_note), "dim-label");
+  gtk_box_append (GTK_BOX (self->memory_box), GTK_WIDGET (self->memory_note));
+  /* allocated and reserved memory over time, from each rank's first step */
+  self->memory_timeline_view = HP_TABLE_VIEW (hp_table_view_new ());
+  gtk_box_append (GTK_BOX (self->memory_box), GTK_WIDGET (self->memory_timeline_view));
   gtk_widget_set_visible (self->memory_box, FALSE);
   gtk_box_append (GTK_BOX (box), self->memory_box);
+
+  /* communication per rank and step, and the costliest communication
+   * kernels, when a run communicates */
+  self->communication_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  self->communication_view = HP_TABLE_VIEW (hp_table_view_new ());
+  self->collectives_view = HP_TABLE_VIEW (hp_table_view_new ());
+  gtk_box_append (GTK_BOX (self->communication_box), GTK_WIDGET (self->communication_view));
+  gtk_box_append (GTK_BOX (self->communication_box), GTK_WIDGET (self->collectives_view));
+  gtk_widget_set_visible (self->communication_box, FALSE);
+  gtk_box_append (GTK_BOX (box), self->communication_box);
   return scrolled (box);
 }
 
@@ -1269,6 +1311,19 @@ hp_compare_window_get_run (HpCompareWindow *self,
   if (self->runs == NULL || run >= self->runs->len)
     return NULL;
   return self->runs->pdata[run];
+}
+
+/**
+ * hp_compare_window_get_communication_view:
+ *
+ * Returns: (transfer none): the Summary's table of communication per run,
+ *   rank and step (hidden when no run communicates)
+ */
+GtkWidget *
+hp_compare_window_get_communication_view (HpCompareWindow *self)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
+  return GTK_WIDGET (self->communication_view);
 }
 
 /**

@@ -33,6 +33,7 @@ void             hp_compare_window_set_comm_only (HpCompareWindow *self,
 GtkWidget       *hp_compare_window_get_ops_view (HpCompareWindow *self);
 GtkWidget       *hp_compare_window_get_tree_view (HpCompareWindow *self);
 GtkWidget       *hp_compare_window_get_memory_view (HpCompareWindow *self);
+GtkWidget       *hp_compare_window_get_communication_view (HpCompareWindow *self);
 HpTableView     *hp_compare_window_get_area_table (HpCompareWindow *self);
 GtkWidget       *hp_compare_window_get_timeline (HpCompareWindow *self,
                                                  guint            run);

@@ -262,6 +262,9 @@ hp_compare_charts_new (GPtrArray         *tables,
   static const char *const overlap[] = { "comp_comm_overlap_pctg" };
   static const char *const idle[] = { "idle_time" };
   static const char *const step[] = { "mean" };
+  static const char *const comm_cols[] = { "communication_per_step(us)", "exposed_communication_per_step(us)" };
+  const char *const        comm_names[] = { _hp_chart_tr (domain, N_ ("Communication")),
+                                            _hp_chart_tr (domain, N_ ("Exposed communication")) };
   GPtrArray               *charts = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_chart_unref);
   HpTable                 *table;
   HpChart                 *chart;
@@ -309,6 +312,15 @@ hp_compare_charts_new (GPtrArray         *tables,
       chart = new_chart ("compare_memory", _hp_chart_tr (domain, N_ ("Peak allocated memory")), _hp_chart_tr (domain, N_ ("Device")),
                          _hp_chart_tr (domain, N_ ("Bytes")), HP_AXIS_FORMAT_COMPACT, labels, n_runs);
       fill_memory (chart, table, labels, n_runs);
+      g_ptr_array_add (charts, chart);
+    }
+  if ((table = find_table (tables, "compare_communication")) != NULL &&
+      hp_compare_sum (table, NULL, "communication_per_step(us)") > 0)
+    {
+      chart = new_chart ("compare_communication", _hp_chart_tr (domain, N_ ("Communication per step")), NULL,
+                         _hp_chart_tr (domain, N_ ("Time per rank and step (mean over ranks)")), HP_AXIS_FORMAT_TIME_US,
+                         labels, n_runs);
+      fill (chart, table, labels, n_runs, NULL, comm_cols, comm_names, 2, AGG_MEAN);
       g_ptr_array_add (charts, chart);
     }
   if ((table = find_table (tables, "compare_ops")) != NULL)

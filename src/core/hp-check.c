@@ -13,6 +13,7 @@
 #include "hp-job-info.h"
 #include "hp-rank-access.h"
 #include "hp-stats.h"
+#include "hp-step-figures.h"
 #include "hp-trace-diff.h"
 
 /* changes smaller than this (us per step) are never a regression */
@@ -115,42 +116,6 @@ run_facts_clear (RunFacts *facts)
   g_clear_pointer (&facts->op_gpu, g_hash_table_unref);
 }
 
-/* the intersection of two merged interval lists, merged */
-static GArray *
-intersect (const GArray *a,
-           const GArray *b)
-{
-  GArray           *out = g_array_new (FALSE, FALSE, sizeof (HpInterval));
-  const HpInterval *x = (const HpInterval *)(void *)a->data;
-  const HpInterval *y = (const HpInterval *)(void *)b->data;
-  guint             i = 0, j = 0;
-
-  while (i < a->len && j < b->len)
-    {
-      HpInterval both = { MAX (x[i].start, y[j].start), MIN (x[i].end, y[j].end) };
-
-      if (both.end > both.start)
-        g_array_append_val (out, both);
-      if (x[i].end < y[j].end)
-        i++;
-      else
-        j++;
-    }
-  return out;
-}
-
-static double
-length_us (const GArray *intervals)
-{
-  return hp_ns_to_us (hp_intervals_length ((const HpInterval *)(void *)intervals->data, intervals->len));
-}
-
-static void
-merge (GArray *intervals)
-{
-  g_array_set_size (intervals, hp_intervals_union ((HpInterval *)(void *)intervals->data, intervals->len));
-}
-
 /* the outermost op around the launch of GPU event @e, or NULL */
 static const char *
 outer_op (HpTrace      *trace,
@@ -176,17 +141,8 @@ gather_rank (HpTrace      *trace,
              const HpRank *r,
              RunFacts     *facts)
 {
-  g_autoptr (GArray) windows = g_array_new (FALSE, FALSE, sizeof (HpInterval));
-  g_autoptr (GArray) gpu = g_array_new (FALSE, FALSE, sizeof (HpInterval));
-  g_autoptr (GArray) comm = g_array_new (FALSE, FALSE, sizeof (HpInterval));
-  g_autoptr (GArray) compute = g_array_new (FALSE, FALSE, sizeof (HpInterval));
-  g_autoptr (GArray) durations = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr (GArray) busy = NULL;
-  g_autoptr (GArray) comm_in = NULL;
-  g_autoptr (GArray) overlap = NULL;
-  g_autoptr (GArray) overlap_in = NULL;
-  RankFacts  rf = { r->rank, 0, NAN, 0, 0, 0 };
-  HpDescribe describe;
+  HpStepFigures figures;
+  RankFacts     rf;
 
   for (guint k = 0; k < r->n_rows; k++)
     {
@@ -199,8 +155,6 @@ gather_rank (HpTrace      *trace,
         {
           double us = hp_ns_to_us (span.end - span.start);
 
-          g_array_append_val (windows, span);
-          g_array_append_val (durations, us);
           g_array_append_val (facts->steps, us);
         }
       if (hp_rank_is_gpu_activity (r, e) && span.end > span.start)
@@ -217,43 +171,17 @@ gather_rank (HpTrace      *trace,
             }
           *total += hp_ns_to_us (span.end - span.start);
           facts->gpu_total += hp_ns_to_us (span.end - span.start);
-
-          g_array_append_val (gpu, span);
-          if (hp_rank_get_kernel_class (r, e) == HP_KERNEL_CLASS_COMMUNICATION)
-            g_array_append_val (comm, span);
-          else if (hp_rank_get_kernel_class (r, e) == HP_KERNEL_CLASS_COMPUTATION)
-            g_array_append_val (compute, span);
         }
     }
 
-  rf.n_windows = durations->len;
-  if (durations->len > 0)
-    {
-      facts->has_steps = TRUE;
-      hp_describe ((double *)(void *)durations->data, durations->len, &describe);
-      rf.median_step = describe.q50;
-    }
-  else
-    {
-      /* no steps: the whole trace is one window */
-      HpTimeSpan all = hp_rank_get_rows_span (r);
-      HpInterval whole = { all.start, all.end };
-
-      if (whole.end > whole.start)
-        g_array_append_val (windows, whole);
-      rf.n_windows = 1;
-    }
-  merge (windows);
-  merge (gpu);
-  merge (comm);
-  merge (compute);
-  busy = intersect (gpu, windows);
-  comm_in = intersect (comm, windows);
-  overlap = intersect (comm, compute);
-  overlap_in = intersect (overlap, windows);
-  rf.busy = length_us (busy);
-  rf.idle = length_us (windows) - rf.busy;
-  rf.exposed = length_us (comm_in) - length_us (overlap_in);
+  hp_step_figures_compute (r, &figures);
+  rf.rank = r->rank;
+  rf.n_windows = figures.n_windows;
+  rf.median_step = figures.median_step;
+  rf.busy = figures.busy;
+  rf.idle = figures.idle;
+  rf.exposed = figures.exposed;
+  facts->has_steps |= figures.has_steps;
   facts->n_windows += rf.n_windows;
   g_array_append_val (facts->ranks, rf);
 }

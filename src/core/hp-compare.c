@@ -11,7 +11,9 @@
 #include "hp-classify.h"
 #include "hp-compare.h"
 #include "hp-job-info.h"
+#include "hp-rank-access.h"
 #include "hp-stats.h"
+#include "hp-step-figures.h"
 #include "hp-trace-diff.h"
 
 /* the analyses whose tables are compared, as `report` runs them */
@@ -29,6 +31,12 @@ static const struct
   { "idle_time_breakdown", "idle_time_breakdown", "compare_idle_time", "Idle time per run" },
   { "memory", "memory_summary", "compare_memory", "Memory per run, rank and device" },
 };
+
+/* the position of the memory analysis in compared[] */
+#define MEMORY_ANALYSIS 4
+
+/* communication kernels listed per run */
+#define TOP_COLLECTIVES 10
 
 static void
 copy_cell (HpTable *to,
@@ -210,6 +218,208 @@ hp_compare_step_time (HpTrace    *trace,
       hp_describe_set_row (table, row, first, &describe);
     }
 
+  return table;
+}
+
+/**
+ * hp_compare_memory_timeline:
+ * @memory: the memory analysis' `memory_events_timeline` of the run
+ *
+ * The run's allocated and reserved memory over time, each rank's times
+ * from the start of its first step (or its first event without steps), so
+ * runs line up step by step as on the Timelines tab.
+ *
+ * Returns: (transfer full): `compare_memory_timeline` rows of one run
+ */
+HpTable *
+hp_compare_memory_timeline (HpTrace    *trace,
+                            HpTable    *memory,
+                            const char *label)
+{
+  HpTable *table = hp_table_new ("compare_memory_timeline", "Memory over time per run, rank and device");
+  int      rank_col = memory != NULL ? hp_table_find_column (memory, "rank") : -1;
+  int      device_col = memory != NULL ? hp_table_find_column (memory, "device") : -1;
+  int      ts_col = memory != NULL ? hp_table_find_column (memory, "ts") : -1;
+  int      allocated_col = memory != NULL ? hp_table_find_column (memory, "allocated") : -1;
+  int      reserved_col = memory != NULL ? hp_table_find_column (memory, "reserved") : -1;
+  g_autoptr (GHashTable) starts = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+
+  hp_table_add_column (table, "label", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
+  hp_table_add_column (table, "device", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "ts(us)", HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (table, "allocated", HP_COLUMN_INT, "B");
+  hp_table_add_column (table, "reserved", HP_COLUMN_INT, "B");
+  if (rank_col < 0 || device_col < 0 || ts_col < 0 || allocated_col < 0 || reserved_col < 0)
+    return table;
+
+  for (guint p = 0; p < hp_trace_get_n_ranks (trace); p++)
+    {
+      HpStepFigures figures;
+      double       *start = g_new (double, 1);
+
+      hp_step_figures_compute (hp_trace_get_rank (trace, p), &figures);
+      *start = hp_ns_to_us (figures.start);
+      g_hash_table_insert (starts, GINT_TO_POINTER (figures.rank), start);
+    }
+  for (guint row = 0; row < hp_table_get_n_rows (memory); row++)
+    {
+      gint64  rank = hp_table_get_int (memory, row, (guint)rank_col);
+      double *start = g_hash_table_lookup (starts, GINT_TO_POINTER ((int)rank));
+      guint   out = hp_table_append_row (table);
+
+      hp_table_set_string (table, out, 0, label);
+      hp_table_set_int (table, out, 1, rank);
+      hp_table_set_string (table, out, 2, hp_table_get_string (memory, row, (guint)device_col));
+      hp_table_set_double (table, out, 3,
+                           hp_table_get_double (memory, row, (guint)ts_col) - (start != NULL ? *start : 0));
+      hp_table_set_int (table, out, 4, hp_table_get_int (memory, row, (guint)allocated_col));
+      if (hp_table_is_null (memory, row, (guint)reserved_col))
+        hp_table_set_null (table, out, 5);
+      else
+        hp_table_set_int (table, out, 5, hp_table_get_int (memory, row, (guint)reserved_col));
+    }
+  return table;
+}
+
+/**
+ * hp_compare_communication:
+ *
+ * Communication per rank and step, inside the steps (hp_step_figures_compute()):
+ * the communication kernels' time, the part no computation overlaps
+ * (exposed), and their shares of the GPU's busy time.
+ *
+ * Returns: (transfer full): `compare_communication` rows of one run
+ */
+HpTable *
+hp_compare_communication (HpTrace    *trace,
+                          const char *label)
+{
+  HpTable *table = hp_table_new ("compare_communication", "Communication per run, rank and step");
+
+  hp_table_add_column (table, "label", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
+  hp_table_add_column (table, "steps", HP_COLUMN_INT, NULL);
+  hp_table_add_column (table, "busy_per_step(us)", HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (table, "communication_per_step(us)", HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (table, "exposed_communication_per_step(us)", HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (table, "communication_pctg", HP_COLUMN_DOUBLE, "%");
+  hp_table_add_column (table, "exposed_communication_pctg", HP_COLUMN_DOUBLE, "%");
+  for (guint p = 0; p < hp_trace_get_n_ranks (trace); p++)
+    {
+      HpStepFigures f;
+      guint         row = hp_table_append_row (table);
+
+      hp_step_figures_compute (hp_trace_get_rank (trace, p), &f);
+      hp_table_set_string (table, row, 0, label);
+      hp_table_set_int (table, row, 1, f.rank);
+      hp_table_set_int (table, row, 2, f.has_steps ? f.n_windows : 0);
+      hp_table_set_double (table, row, 3, f.busy / f.n_windows);
+      hp_table_set_double (table, row, 4, f.comm / f.n_windows);
+      hp_table_set_double (table, row, 5, f.exposed / f.n_windows);
+      hp_table_set_double (table, row, 6, f.busy > 0 ? hp_round_half_even (100.0 * f.comm / f.busy, 2) : NAN);
+      hp_table_set_double (table, row, 7, f.busy > 0 ? hp_round_half_even (100.0 * f.exposed / f.busy, 2) : NAN);
+    }
+  return table;
+}
+
+typedef struct
+{
+  char  *name;
+  gint64 count;
+  gint64 dur_ns;
+} Collective;
+
+static void
+collective_free (gpointer data)
+{
+  Collective *c = data;
+
+  g_free (c->name);
+  g_free (c);
+}
+
+static int
+cmp_collectives (gconstpointer a,
+                 gconstpointer b)
+{
+  const Collective *x = *(Collective *const *)a;
+  const Collective *y = *(Collective *const *)b;
+
+  if (x->dur_ns != y->dur_ns)
+    return x->dur_ns > y->dur_ns ? -1 : 1;
+  return strcmp (x->name, y->name);
+}
+
+/**
+ * hp_compare_collectives:
+ * @top: the most costly kernels kept
+ *
+ * The run's communication kernels by name (up to the argument list), over
+ * every rank: their count, time and share of the run's communication
+ * time, the most costly first.
+ *
+ * Returns: (transfer full): `compare_collectives` rows of one run
+ */
+HpTable *
+hp_compare_collectives (HpTrace    *trace,
+                        const char *label,
+                        guint       top)
+{
+  HpTable *table = hp_table_new ("compare_collectives", "Communication kernels per run");
+  g_autoptr (GHashTable) index = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GPtrArray) list = g_ptr_array_new_with_free_func (collective_free);
+  gint64 total = 0;
+
+  hp_table_add_column (table, "label", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "kernel", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "count", HP_COLUMN_INT, NULL);
+  hp_table_add_column (table, "time(us)", HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (table, "share_pctg", HP_COLUMN_DOUBLE, "%");
+  for (guint p = 0; p < hp_trace_get_n_ranks (trace); p++)
+    {
+      const HpRank *r = hp_trace_get_rank (trace, p);
+
+      for (guint k = 0; k < r->n_rows; k++)
+        {
+          guint            e = r->rows[k];
+          const char      *name;
+          const char      *paren;
+          g_autofree char *key = NULL;
+          Collective      *c;
+
+          if (!hp_rank_is_gpu_activity (r, e) || hp_rank_get_kernel_class (r, e) != HP_KERNEL_CLASS_COMMUNICATION ||
+              (r->flags[e] & HP_EVENT_POISONED))
+            continue;
+          name = hp_trace_get_string (trace, r->name[e]);
+          paren = strchr (name, '(');
+          key = paren != NULL && paren > name ? g_strndup (name, (gsize)(paren - name)) : g_strdup (name);
+          c = g_hash_table_lookup (index, key);
+          if (c == NULL)
+            {
+              c = g_new0 (Collective, 1);
+              c->name = g_steal_pointer (&key);
+              g_hash_table_insert (index, c->name, c);
+              g_ptr_array_add (list, c);
+            }
+          c->count++;
+          c->dur_ns += hp_rank_get_event_duration (r, e);
+          total += hp_rank_get_event_duration (r, e);
+        }
+    }
+  g_ptr_array_sort (list, cmp_collectives);
+  for (guint i = 0; i < list->len && i < top; i++)
+    {
+      const Collective *c = list->pdata[i];
+      guint             row = hp_table_append_row (table);
+
+      hp_table_set_string (table, row, 0, label);
+      hp_table_set_string (table, row, 1, c->name);
+      hp_table_set_int (table, row, 2, c->count);
+      hp_table_set_double (table, row, 3, hp_ns_to_us (c->dur_ns));
+      hp_table_set_double (table, row, 4,
+                           total > 0 ? hp_round_half_even (100.0 * (double)c->dur_ns / (double)total, 2) : NAN);
+    }
   return table;
 }
 
@@ -428,6 +638,16 @@ run_each (const HpAnalysis *const *analyses,
 }
 
 static HpTable *
+table_of (GPtrArray  *tables,
+          const char *name)
+{
+  for (guint i = 0; i < tables->len; i++)
+    if (strcmp (hp_table_get_name (tables->pdata[i]), name) == 0)
+      return tables->pdata[i];
+  return NULL;
+}
+
+static HpTable *
 find_table (GPtrArray  *tables,
             const char *name)
 {
@@ -575,6 +795,28 @@ hp_compare_runs (HpTrace *const         *traces,
     if (missing->len > 0)
       hp_table_set_note (out->pdata[out->len - 1], missing->str);
   }
+
+  g_ptr_array_set_size (parts, 0);
+  for (guint i = 0; i < n_runs; i++)
+    {
+      GPtrArray *per_run = results->pdata[i];
+
+      g_ptr_array_add (parts, hp_compare_memory_timeline (traces[i], find_table (per_run->pdata[MEMORY_ANALYSIS], "memory_events_timeline"),
+                                                          labels[i]));
+    }
+  g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, "compare_memory_timeline",
+                                         "Memory over time per run, rank and device"));
+  hp_table_set_note (out->pdata[out->len - 1], hp_table_get_note (table_of (out, "compare_memory")));
+  g_ptr_array_set_size (parts, 0);
+  for (guint i = 0; i < n_runs; i++)
+    g_ptr_array_add (parts, hp_compare_communication (traces[i], labels[i]));
+  g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, "compare_communication",
+                                         "Communication per run, rank and step"));
+  g_ptr_array_set_size (parts, 0);
+  for (guint i = 0; i < n_runs; i++)
+    g_ptr_array_add (parts, hp_compare_collectives (traces[i], labels[i], TOP_COLLECTIVES));
+  g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, "compare_collectives",
+                                         "Communication kernels per run"));
 
   g_ptr_array_add (out, compare_ops ((HpTable *const *)summaries->pdata, labels, mixed_hardware (traces, n_runs),
                                      n_runs));

@@ -50,6 +50,7 @@
 #include "hp-scope.h"
 #include "hp-series.h"
 #include "hp-stats.h"
+#include "hp-step-figures.h"
 #include "hp-stragglers.h"
 #include "hp-strings.h"
 #include "hp-table.h"

@@ -481,6 +481,34 @@ test_dialog_labels (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+static gboolean is_chart_named (GtkWidget *widget,
+                                gpointer   name);
+
+/* communication across runs: the chart of communication and exposed
+ * communication per step, and the tables beside it */
+static void
+test_communication (void)
+{
+  const char *const labels[] = { "Filter", "Nccl", NULL };
+  HpCompareWindow  *window = open_pair ("../hta_trace_filter_2ranks", "../hta_nccl_parser_config", labels);
+  GtkWidget        *view = hp_compare_window_get_communication_view (window);
+  GtkWidget        *chart_view;
+  HpChart          *chart;
+
+  hp_ui_test_spin (100);
+  g_assert_true (gtk_widget_is_visible (view));
+  g_assert_cmpstr (hp_table_get_name (hp_table_view_get_table (HP_TABLE_VIEW (view))), ==, "compare_communication");
+  chart_view = hp_ui_test_find_widget (GTK_WIDGET (window), is_chart_named, "compare_communication");
+  g_assert_nonnull (chart_view);
+  chart = hp_chart_view_get_chart (HP_CHART_VIEW (chart_view));
+  g_assert_cmpuint (hp_bar_chart_get_n_series (chart), ==, 2);
+  g_assert_cmpuint (hp_bar_chart_get_n_categories (chart), ==, 2);
+  /* the mean over the ranks of communication per step */
+  g_assert_cmpfloat_with_epsilon (hp_bar_chart_get_value (chart, 1, 0), 12144.5, 0.1);
+  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 1, 1), <, hp_bar_chart_get_value (chart, 1, 0));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* a run whose job lacks a rank says so in the findings */
 static void
 test_missing_ranks (void)
@@ -630,6 +658,7 @@ main (int   argc,
 
   g_test_add_func ("/app/compare/tabs", test_tabs);
   g_test_add_func ("/app/compare/missing-ranks", test_missing_ranks);
+  g_test_add_func ("/app/compare/communication", test_communication);
   g_test_add_func ("/app/compare/ops-diff", test_ops_diff);
   g_test_add_func ("/app/compare/timelines", test_timelines);
   g_test_add_func ("/app/compare/timeline-area", test_timeline_area);

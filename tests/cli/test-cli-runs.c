@@ -279,6 +279,9 @@ test_compare_equals_report (void)
       g_assert_nonnull (strstr (run.out, "compare_step_time.csv"));
       g_assert_nonnull (strstr (run.out, "compare_ops.csv"));
       g_assert_nonnull (strstr (run.out, "compare_memory.csv"));
+      g_assert_nonnull (strstr (run.out, "compare_memory_timeline.csv"));
+      g_assert_nonnull (strstr (run.out, "compare_communication.csv"));
+      g_assert_nonnull (strstr (run.out, "compare_collectives.csv"));
       g_assert_nonnull (strstr (run.out, "compare_temporal_breakdown.svg"));
       g_assert_nonnull (strstr (run.out, "compare_ops.svg"));
 
@@ -312,6 +315,15 @@ test_compare_equals_report (void)
             }
           hp_test_remove_tree (alone);
         }
+      /* memory over time: the columns as documented */
+      {
+        g_autofree char *path = g_build_filename (out, "compare_memory_timeline.csv", NULL);
+        g_autoptr (GPtrArray) rows = hp_test_read_csv (path);
+        g_autofree char *header = g_strjoinv (",", rows->pdata[0]);
+
+        g_assert_cmpstr (header, ==, "label,rank,device,ts(us),allocated,reserved");
+        g_assert_cmpuint (rows->len, ==, k == 2 ? 13 : 1);
+      }
       /* a run without memory events is named, not left out silently */
       if (k < 2)
         g_assert_nonnull (strstr (run.err, "compare_memory: "));

@@ -157,6 +157,57 @@ test_equals_report_walk (void)
   g_assert_cmpfloat (hp_test_cell (memory, 1, "peak_reserved"), ==, 4194304);
   /* the run without memory events is named */
   g_assert_nonnull (strstr (hp_table_get_note (memory), "legacy: no [memory] events"));
+
+  /* memory over time from the first step's start (1000 us): the old run's
+   * first allocation at 1015 us is at 15 us, the running sum of Bytes */
+  memory = table_named (tables, "compare_memory_timeline");
+  g_assert_cmpuint (hp_table_get_n_rows (memory), ==, 12);
+  g_assert_cmpstr (hp_table_get_string (memory, 0, 0), ==, "old");
+  g_assert_cmpstr (hp_table_get_string (memory, 0, 2), ==, "cuda:0");
+  g_assert_cmpfloat (hp_test_cell (memory, 0, "ts(us)"), ==, 15);
+  g_assert_cmpfloat (hp_test_cell (memory, 1, "allocated"), ==, 2097152);
+  g_assert_cmpfloat (hp_test_cell (memory, 2, "allocated"), ==, 0);
+  g_assert_true (isnan (hp_test_cell (memory, 0, "reserved")));
+  g_assert_cmpstr (hp_table_get_string (memory, 6, 0), ==, "new");
+  g_assert_cmpfloat (hp_test_cell (memory, 6, "ts(us)"), ==, 15);
+  g_assert_cmpfloat (hp_test_cell (memory, 6, "reserved"), ==, 4194304);
+  g_assert_nonnull (strstr (hp_table_get_note (memory), "legacy: no [memory] events"));
+}
+
+/* communication per rank and step adds up to the communication kernels'
+ * time, and exposed communication is part of it */
+static void
+test_communication (void)
+{
+  g_autoptr (HpTrace) a = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) b = hp_test_load ("hta_nccl_parser_config", HP_MODE_DEFAULT);
+  HpTrace          *traces[] = { a, b };
+  const char *const labels[] = { "filter", "nccl" };
+  g_autoptr (GPtrArray) tables = compare_runs (traces, labels, 2);
+  HpTable *comm = table_named (tables, "compare_communication");
+  HpTable *kernels = table_named (tables, "compare_collectives");
+
+  g_assert_cmpuint (hp_table_get_n_rows (comm), ==, 3);
+  for (guint run = 0; run < 2; run++)
+    {
+      double per_steps = 0;
+
+      for (guint row = 0; row < hp_table_get_n_rows (comm); row++)
+        if (g_str_equal (hp_table_get_string (comm, row, 0), labels[run]))
+          {
+            per_steps += hp_test_cell (comm, row, "communication_per_step(us)") * hp_test_cell (comm, row, "steps");
+            g_assert_cmpfloat (hp_test_cell (comm, row, "exposed_communication_per_step(us)"), <=,
+                               hp_test_cell (comm, row, "communication_per_step(us)"));
+            g_assert_cmpfloat (hp_test_cell (comm, row, "communication_per_step(us)"), >, 0);
+          }
+      /* every communication kernel of these runs lies inside a step */
+      g_assert_cmpfloat_with_epsilon (per_steps, hp_compare_sum (kernels, labels[run], "time(us)"), 0.01);
+    }
+  /* nccl: all-reduce then broadcast, the costliest first, with shares */
+  g_assert_cmpstr (hp_table_get_string (kernels, 1, 1), ==, "ncclKernel_AllReduce_RING_LL_Sum_float");
+  g_assert_cmpfloat (hp_test_cell (kernels, 1, "count"), ==, 10);
+  g_assert_cmpfloat (hp_test_cell (kernels, 1, "share_pctg"), ==, 99.68);
+  g_assert_cmpstr (hp_table_get_string (kernels, 2, 1), ==, "ncclKernel_Broadcast_RING_LL_Sum_int8_t");
 }
 
 static HpTrace *
@@ -302,6 +353,7 @@ main (int   argc,
   g_test_add_func ("/core/compare/equals-report/walk", test_equals_report_walk);
   g_test_add_func ("/core/compare/hand-made", test_hand_made);
   g_test_add_func ("/core/compare/vendors", test_vendors);
+  g_test_add_func ("/core/compare/communication", test_communication);
   g_test_add_func ("/core/compare/missing-ranks", test_missing_ranks);
   g_test_add_func ("/core/compare/bad-runs", test_bad_runs);
   return g_test_run ();
