@@ -260,8 +260,8 @@ test_compare_equals_report (void)
   for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
     {
       g_auto (GStrv) labels = g_strsplit (cases[k][0], ",", -1);
-      g_autofree char *runs[3] = { NULL };
-      guint            n_runs = cases[k][3] != NULL ? 3 : 2;
+      g_auto (GStrv) runs = g_new0 (char *, 4);
+      guint n_runs = cases[k][3] != NULL ? 3 : 2;
       g_autoptr (GError) error = NULL;
       g_autofree char *out = g_dir_make_tmp ("hotpath-compare-XXXXXX", &error);
       g_auto (HpTestCliRun) run = { 0 };
