@@ -872,6 +872,8 @@ summary_page (HpCompareWindow *self)
   gtk_widget_set_margin_bottom (box, 12);
   self->findings_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->findings_label, TRUE);
+  /* a kernel name is one long word: break it anywhere rather than widen the window */
+  gtk_label_set_wrap_mode (self->findings_label, PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (self->findings_label, 0);
   gtk_label_set_selectable (self->findings_label, TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (self->findings_label), "compare-findings");
@@ -885,6 +887,8 @@ summary_page (HpCompareWindow *self)
   gtk_box_append (GTK_BOX (self->memory_box), GTK_WIDGET (self->memory_view));
   self->memory_note = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->memory_note, TRUE);
+  /* a kernel name is one long word: break it anywhere rather than widen the window */
+  gtk_label_set_wrap_mode (self->memory_note, PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (self->memory_note, 0);
   gtk_widget_add_css_class (GTK_WIDGET (self->memory_note), "dim-label");
   gtk_box_append (GTK_BOX (self->memory_box), GTK_WIDGET (self->memory_note));
@@ -927,6 +931,8 @@ ops_page (HpCompareWindow *self)
   gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->comm_check));
   self->diff_error_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->diff_error_label, TRUE);
+  /* a kernel name is one long word: break it anywhere rather than widen the window */
+  gtk_label_set_wrap_mode (self->diff_error_label, PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (self->diff_error_label, 0);
   gtk_widget_add_css_class (GTK_WIDGET (self->diff_error_label), "error");
   gtk_widget_set_visible (GTK_WIDGET (self->diff_error_label), FALSE);
@@ -1026,6 +1032,8 @@ build (HpCompareWindow *self)
   gtk_stack_add_named (self->stack, status_page (self), "loading");
   self->error_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->error_label, TRUE);
+  /* a kernel name is one long word: break it anywhere rather than widen the window */
+  gtk_label_set_wrap_mode (self->error_label, PANGO_WRAP_WORD_CHAR);
   gtk_widget_add_css_class (GTK_WIDGET (self->error_label), "error");
   gtk_stack_add_named (self->stack, GTK_WIDGET (self->error_label), "error");
 

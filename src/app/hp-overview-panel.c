@@ -175,6 +175,7 @@ add_summary_row (HpOverviewPanel *self,
   gtk_widget_add_css_class (key_label, "dim-label");
   gtk_label_set_xalign (GTK_LABEL (value_label), 0);
   gtk_label_set_wrap (GTK_LABEL (value_label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (value_label), PANGO_WRAP_WORD_CHAR);
   set_selectable_text (GTK_LABEL (value_label));
   gtk_label_set_max_width_chars (GTK_LABEL (value_label), 48);
   gtk_grid_attach (self->summary_grid, key_label, 0, row, 1, 1);
@@ -349,6 +350,7 @@ finding_row (const char *text)
   gtk_widget_add_css_class (bullet, "hp-finding-icon");
   gtk_widget_set_valign (bullet, GTK_ALIGN_START);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   set_selectable_text (GTK_LABEL (label));
   gtk_widget_set_hexpand (label, TRUE);

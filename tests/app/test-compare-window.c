@@ -481,6 +481,32 @@ test_dialog_labels (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+/* A 300-character kernel name selected in the Tree Diff wraps: the window
+ * stays narrower than the name (it used to need 3759 px) */
+static void
+test_long_names (void)
+{
+  HpCompareWindow *window = open_pair ("long-name-control.json", "long-name-test.json", NULL);
+  HpTreeDiffView  *view = HP_TREE_DIFF_VIEW (hp_compare_window_get_tree_view (window));
+  GListModel      *model = hp_tree_diff_view_get_model (view);
+  int              min_width = 0;
+  int              row = -1;
+
+  gtk_notebook_set_current_page (hp_compare_window_get_notebook (window), 2);
+  hp_ui_test_spin (200);
+  for (guint i = 0; i < g_list_model_get_n_items (model) && row < 0; i++)
+    if (g_str_has_prefix (hp_table_get_string (hp_tree_diff_view_get_table (view), hp_tree_diff_view_get_row (view, i), 2),
+                          "Cijk_Ailk_Bljk"))
+      row = (int)i;
+  g_assert_cmpint (row, >=, 0);
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (model), (guint)row, TRUE);
+  hp_ui_test_spin (100);
+  g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (view), label_contains, "Cijk_Ailk_Bljk_HHS_BH"));
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
+  g_assert_cmpint (min_width, <, 1000);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static gboolean is_chart_named (GtkWidget *widget,
                                 gpointer   name);
 
@@ -659,6 +685,7 @@ main (int   argc,
   g_test_add_func ("/app/compare/tabs", test_tabs);
   g_test_add_func ("/app/compare/missing-ranks", test_missing_ranks);
   g_test_add_func ("/app/compare/communication", test_communication);
+  g_test_add_func ("/app/compare/long-names", test_long_names);
   g_test_add_func ("/app/compare/ops-diff", test_ops_diff);
   g_test_add_func ("/app/compare/timelines", test_timelines);
   g_test_add_func ("/app/compare/timeline-area", test_timeline_area);
