@@ -588,6 +588,13 @@ test_memory_peaks (void)
   g_assert_cmpfloat (hp_bar_chart_get_value (chart, 0, 0), ==, 100);
   g_assert_cmpfloat (hp_bar_chart_get_value (chart, 1, 0), ==, 300);
 
+  /* memory over time: a line per run and device, from the first step */
+  chart_view = hp_ui_test_find_widget (GTK_WIDGET (window), is_chart_named, "compare_memory_timeline");
+  g_assert_nonnull (chart_view);
+  chart = hp_chart_view_get_chart (HP_CHART_VIEW (chart_view));
+  g_assert_cmpuint (hp_line_chart_get_n_series (chart), ==, 4);
+  g_assert_cmpuint (hp_line_chart_get_n_points (chart, 1), ==, 3);
+
   /* the table beside it */
   memory_view = hp_compare_window_get_memory_view (window);
   g_assert_true (gtk_widget_is_visible (memory_view));
