@@ -67,6 +67,12 @@ struct _HpCompareWindow
   GtkDropDown    *test_dropdown;
   GtkCheckButton *comm_check;
   GtkLabel       *diff_error_label;
+  GtkDropDown    *control_rank_dropdown;
+  GtkDropDown    *control_step_dropdown;
+  GtkDropDown    *test_rank_dropdown;
+  GtkDropDown    *test_step_dropdown;
+  GtkLabel       *scope_label;
+  guint           scope_runs[2]; /* the runs the choosers were filled for, or G_MAXUINT */
   HpTableView    *ops_view;
   HpChartGrid    *ops_grid;
   HpTreeDiffView *tree_view;
@@ -318,22 +324,109 @@ diff_done (GObject      *source,
   hp_tree_diff_view_set_table (self->tree_view, job->tree);
 }
 
+/* the rank and step choosers of one side, for @run's ranks and the steps
+ * of its first rank (as hotpath-cli diff --control-rank and
+ * --control-iteration) */
+static void
+fill_scope (HpCompareWindow *self,
+            GtkDropDown     *rank_dropdown,
+            GtkDropDown     *step_dropdown,
+            guint            run)
+{
+  HpTrace      *trace = run_trace (self, run);
+  const HpRank *first = hp_trace_get_n_ranks (trace) > 0 ? hp_trace_get_rank (trace, 0) : NULL;
+  g_autoptr (GtkStringList) ranks = gtk_string_list_new (NULL);
+  g_autoptr (GtkStringList) steps = gtk_string_list_new (NULL);
+  gboolean syncing = self->syncing;
+
+  for (guint p = 0; p < hp_trace_get_n_ranks (trace); p++)
+    {
+      /* Translators: a rank to compare, in a drop-down */
+      g_autofree char *text = g_strdup_printf (_ ("Rank %d"), hp_trace_get_rank (trace, p)->rank);
+
+      gtk_string_list_append (ranks, text);
+    }
+  for (guint i = 0; first != NULL && i < first->n_iterations; i++)
+    if (first->iterations[i] >= 0)
+      {
+        /* Translators: a step (iteration) to compare, in a drop-down */
+        g_autofree char *text = g_strdup_printf (_ ("Step %d"), first->iterations[i]);
+
+        gtk_string_list_append (steps, text);
+      }
+  if (g_list_model_get_n_items (G_LIST_MODEL (steps)) == 0)
+    gtk_string_list_append (steps, _ ("Whole run"));
+  self->syncing = TRUE;
+  gtk_drop_down_set_model (rank_dropdown, G_LIST_MODEL (ranks));
+  gtk_drop_down_set_model (step_dropdown, G_LIST_MODEL (steps));
+  gtk_drop_down_set_selected (rank_dropdown, 0);
+  gtk_drop_down_set_selected (step_dropdown, 0);
+  self->syncing = syncing;
+}
+
+/* the chosen rank and step of one side into the diff's parameters;
+ * returns the scope in words */
+static char *
+chosen_scope (HpCompareWindow *self,
+              GtkDropDown     *rank_dropdown,
+              GtkDropDown     *step_dropdown,
+              guint            run,
+              int             *rank,
+              GArray         **iterations)
+{
+  HpTrace      *trace = run_trace (self, run);
+  guint         r = gtk_drop_down_get_selected (rank_dropdown);
+  guint         k = gtk_drop_down_get_selected (step_dropdown);
+  const HpRank *first = hp_trace_get_n_ranks (trace) > 0 ? hp_trace_get_rank (trace, 0) : NULL;
+
+  *rank = r < hp_trace_get_n_ranks (trace) ? hp_trace_get_rank (trace, r)->rank : -1;
+  *iterations = NULL;
+  /* the k-th step the chooser lists: the first rank's iterations from 0 */
+  for (guint i = 0; first != NULL && i < first->n_iterations; i++)
+    if (first->iterations[i] >= 0 && k-- == 0)
+      {
+        *iterations = g_array_new (FALSE, FALSE, sizeof (int));
+        g_array_append_val (*iterations, first->iterations[i]);
+        /* Translators: a run's scope in the diff: its label, rank and step */
+        return g_strdup_printf (_ ("%s rank %d, step %d"), self->labels[run], *rank, first->iterations[i]);
+      }
+  /* Translators: a run's scope in the diff when it has no steps */
+  return g_strdup_printf (_ ("%s rank %d, whole run"), self->labels[run], *rank);
+}
+
 static void
 run_diff (HpCompareWindow *self)
 {
   guint control = gtk_drop_down_get_selected (self->control_dropdown);
   guint test = gtk_drop_down_get_selected (self->test_dropdown);
   g_autoptr (GTask) task = NULL;
-  DiffJob *job;
+  g_autofree char *control_scope = NULL;
+  g_autofree char *test_scope = NULL;
+  g_autofree char *caption = NULL;
+  DiffJob         *job;
 
   if (self->runs == NULL || self->n_pending > 0 || control >= self->n_runs || test >= self->n_runs)
     return;
+  if (self->scope_runs[0] != control)
+    fill_scope (self, self->control_rank_dropdown, self->control_step_dropdown, control);
+  if (self->scope_runs[1] != test)
+    fill_scope (self, self->test_rank_dropdown, self->test_step_dropdown, test);
+  self->scope_runs[0] = control;
+  self->scope_runs[1] = test;
   job = g_new0 (DiffJob, 1);
   job->control = hp_trace_ref (run_trace (self, control));
   job->test = hp_trace_ref (run_trace (self, test));
   hp_trace_diff_params_init (&job->params);
   job->params.control_label = g_strdup (self->labels[control]);
   job->params.test_label = g_strdup (self->labels[test]);
+  control_scope = chosen_scope (self, self->control_rank_dropdown, self->control_step_dropdown, control,
+                                &job->params.control_rank, &job->params.control_iterations);
+  test_scope = chosen_scope (self, self->test_rank_dropdown, self->test_step_dropdown, test, &job->params.test_rank,
+                             &job->params.test_iterations);
+  /* Translators: what the Ops Diff and Tree Diff compare: "Base rank 0,
+   * step 3 against New rank 0, step 3" */
+  caption = g_strdup_printf (_ ("%s against %s"), control_scope, test_scope);
+  gtk_label_set_text (self->scope_label, caption);
   self->busy = TRUE;
   task = g_task_new (self, self->cancellable, diff_done, NULL);
   g_task_set_task_data (task, job, diff_job_free);
@@ -939,6 +1032,33 @@ ops_page (HpCompareWindow *self)
   gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->diff_error_label));
   gtk_box_append (GTK_BOX (box), bar);
 
+  /* which rank and step of each run the Ops Diff and Tree Diff compare */
+  bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_margin_start (bar, 12);
+  gtk_widget_set_margin_end (bar, 12);
+  gtk_box_append (GTK_BOX (bar), gtk_label_new (_ ("Control scope")));
+  self->control_rank_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+  self->control_step_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->control_rank_dropdown));
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->control_step_dropdown));
+  gtk_box_append (GTK_BOX (bar), gtk_label_new (_ ("Test scope")));
+  self->test_rank_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+  self->test_step_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->test_rank_dropdown));
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->test_step_dropdown));
+  self->scope_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_ellipsize (self->scope_label, PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (self->scope_label, 0);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->scope_label), TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->scope_label), "dim-label");
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->scope_label));
+  gtk_box_append (GTK_BOX (box), bar);
+  self->scope_runs[0] = self->scope_runs[1] = G_MAXUINT;
+  g_signal_connect_swapped (self->control_rank_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
+  g_signal_connect_swapped (self->control_step_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
+  g_signal_connect_swapped (self->test_rank_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
+  g_signal_connect_swapped (self->test_step_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
+
   self->syncing = TRUE;
   gtk_drop_down_set_selected (self->test_dropdown, 1);
   self->syncing = FALSE;
@@ -1319,6 +1439,37 @@ hp_compare_window_get_run (HpCompareWindow *self,
   if (self->runs == NULL || run >= self->runs->len)
     return NULL;
   return self->runs->pdata[run];
+}
+
+/**
+ * hp_compare_window_get_scope_caption:
+ *
+ * Returns: what the Ops Diff and Tree Diff compare, in words ("Base rank
+ *   0, step 3 against New rank 0, step 3")
+ */
+const char *
+hp_compare_window_get_scope_caption (HpCompareWindow *self)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
+  return gtk_label_get_text (self->scope_label);
+}
+
+/**
+ * hp_compare_window_get_scope_chooser:
+ * @test_side: the test run's choosers rather than the control's
+ * @step: the step chooser rather than the rank chooser
+ *
+ * Returns: (transfer none): a #GtkDropDown of the Ops Diff's scope
+ */
+GtkWidget *
+hp_compare_window_get_scope_chooser (HpCompareWindow *self,
+                                     gboolean         test_side,
+                                     gboolean         step)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
+  if (test_side)
+    return GTK_WIDGET (step ? self->test_step_dropdown : self->test_rank_dropdown);
+  return GTK_WIDGET (step ? self->control_step_dropdown : self->control_rank_dropdown);
 }
 
 /**

@@ -510,6 +510,53 @@ test_long_names (void)
 static gboolean is_chart_named (GtkWidget *widget,
                                 gpointer   name);
 
+/* the Ops Diff's scope: a rank and a step chooser for each run, the
+ * scope in the caption; choosing rank 1 of the control diffs that rank,
+ * as hotpath-cli diff --control-rank 1 does */
+static void
+test_scope (void)
+{
+  const char *const labels[] = { "Filter", "Nccl", NULL };
+  HpCompareWindow  *window = open_pair ("../hta_trace_filter_2ranks", "../hta_nccl_parser_config", labels);
+  GtkDropDown      *rank = GTK_DROP_DOWN (hp_compare_window_get_scope_chooser (window, FALSE, FALSE));
+  GtkDropDown      *step = GTK_DROP_DOWN (hp_compare_window_get_scope_chooser (window, TRUE, TRUE));
+  HpTable          *table;
+  g_autoptr (HpTable) expected = NULL;
+  g_autoptr (GError) error = NULL;
+  HpTraceDiffParams params;
+
+  g_assert_true (hp_ui_test_wait_for (not_comparing, window));
+  hp_ui_test_spin (100);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (rank)), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (step)), ==, 2);
+  g_assert_cmpstr (hp_compare_window_get_scope_caption (window), ==,
+                   "Filter rank 0, step 551 against Nccl rank 0, step 4");
+
+  gtk_drop_down_set_selected (rank, 1);
+  gtk_drop_down_set_selected (step, 1);
+  hp_ui_test_spin (100);
+  g_assert_true (hp_ui_test_wait_for (not_comparing, window));
+  hp_ui_test_spin (500);
+  g_assert_cmpstr (hp_compare_window_get_scope_caption (window), ==,
+                   "Filter rank 1, step 551 against Nccl rank 0, step 5");
+
+  hp_trace_diff_params_init (&params);
+  params.control_label = g_strdup ("Filter");
+  params.test_label = g_strdup ("Nccl");
+  params.control_rank = 1;
+  params.test_iterations = g_array_new (FALSE, FALSE, sizeof (int));
+  g_array_append_val (params.test_iterations, (int){ 5 });
+  expected = hp_trace_diff_compare (hp_run_get_trace (hp_compare_window_get_run (window, 0)),
+                                    hp_run_get_trace (hp_compare_window_get_run (window, 1)), &params, NULL, &error);
+  g_assert_no_error (error);
+  table = hp_table_view_get_table (HP_TABLE_VIEW (hp_compare_window_get_ops_view (window)));
+  g_assert_cmpuint (hp_table_get_n_rows (table), ==, hp_table_get_n_rows (expected));
+  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+    g_assert_cmpfloat (hp_test_cell (table, row, "Filter_counts"), ==, hp_test_cell (expected, row, "Filter_counts"));
+  hp_trace_diff_params_clear (&params);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* communication across runs: the chart of communication and exposed
  * communication per step, and the tables beside it */
 static void
@@ -693,6 +740,7 @@ main (int   argc,
   g_test_add_func ("/app/compare/missing-ranks", test_missing_ranks);
   g_test_add_func ("/app/compare/communication", test_communication);
   g_test_add_func ("/app/compare/long-names", test_long_names);
+  g_test_add_func ("/app/compare/scope", test_scope);
   g_test_add_func ("/app/compare/ops-diff", test_ops_diff);
   g_test_add_func ("/app/compare/timelines", test_timelines);
   g_test_add_func ("/app/compare/timeline-area", test_timeline_area);
