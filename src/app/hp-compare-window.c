@@ -53,6 +53,7 @@ struct _HpCompareWindow
   GtkStack       *stack;
   GtkLabel       *status_label;
   GtkLabel       *error_label;
+  GtkWidget      *error_button;
   GtkNotebook    *notebook;
   GtkLabel       *findings_label;
   HpChartGrid    *summary_grid;
@@ -876,7 +877,10 @@ load_done (GObject      *source,
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
-          g_autofree char *message = g_strdup_printf ("%s: %s", self->paths[run], error->message);
+          /* the loader's messages name the file already */
+          g_autofree char *message = strstr (error->message, self->paths[run]) != NULL
+                                         ? g_strdup (error->message)
+                                         : g_strdup_printf ("%s: %s", self->paths[run], error->message);
 
           show_error (self, message);
         }
@@ -1155,7 +1159,23 @@ build (HpCompareWindow *self)
   /* a kernel name is one long word: break it anywhere rather than widen the window */
   gtk_label_set_wrap_mode (self->error_label, PANGO_WRAP_WORD_CHAR);
   gtk_widget_add_css_class (GTK_WIDGET (self->error_label), "error");
-  gtk_stack_add_named (self->stack, GTK_WIDGET (self->error_label), "error");
+  {
+    /* the error, and a way out of it */
+    GtkWidget *page = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+    GtkWidget *close = gtk_button_new_with_mnemonic (_ ("_Close"));
+
+    gtk_widget_set_valign (page, GTK_ALIGN_CENTER);
+    gtk_widget_set_halign (page, GTK_ALIGN_CENTER);
+    gtk_widget_set_margin_start (page, 24);
+    gtk_widget_set_margin_end (page, 24);
+    gtk_widget_set_halign (close, GTK_ALIGN_CENTER);
+    gtk_widget_add_css_class (close, "pill");
+    g_signal_connect_swapped (close, "clicked", G_CALLBACK (gtk_window_close), self);
+    gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->error_label));
+    gtk_box_append (GTK_BOX (page), close);
+    self->error_button = close;
+    gtk_stack_add_named (self->stack, page, "error");
+  }
 
   self->notebook = GTK_NOTEBOOK (gtk_notebook_new ());
   gtk_notebook_append_page (self->notebook, summary_page (self), gtk_label_new (_ ("Summary")));
@@ -1439,6 +1459,18 @@ hp_compare_window_get_run (HpCompareWindow *self,
   if (self->runs == NULL || run >= self->runs->len)
     return NULL;
   return self->runs->pdata[run];
+}
+
+/**
+ * hp_compare_window_get_error_button:
+ *
+ * Returns: (transfer none): the error page's Close button
+ */
+GtkWidget *
+hp_compare_window_get_error_button (HpCompareWindow *self)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
+  return self->error_button;
 }
 
 /**

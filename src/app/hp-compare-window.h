@@ -35,6 +35,7 @@ GtkWidget       *hp_compare_window_get_tree_view (HpCompareWindow *self);
 GtkWidget       *hp_compare_window_get_memory_view (HpCompareWindow *self);
 GtkWidget       *hp_compare_window_get_communication_view (HpCompareWindow *self);
 const char      *hp_compare_window_get_scope_caption (HpCompareWindow *self);
+GtkWidget       *hp_compare_window_get_error_button (HpCompareWindow *self);
 GtkWidget       *hp_compare_window_get_scope_chooser (HpCompareWindow *self,
                                                       gboolean         test_side,
                                                       gboolean         step);

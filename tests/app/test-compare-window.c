@@ -373,6 +373,9 @@ test_bad_runs (void)
   g_assert_true (hp_ui_test_wait_for (not_comparing, broken));
   g_assert_nonnull (hp_compare_window_get_error (broken));
   g_assert_nonnull (strstr (hp_compare_window_get_error (broken), "no-such-run"));
+  /* the path once, and a button out of the error page */
+  g_assert_null (strstr (strstr (hp_compare_window_get_error (broken), "no-such-run") + 1, "no-such-run"));
+  g_assert_true (gtk_widget_is_visible (hp_compare_window_get_error_button (broken)));
   gtk_window_destroy (GTK_WINDOW (single));
   gtk_window_destroy (GTK_WINDOW (broken));
 }
