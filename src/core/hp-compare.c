@@ -482,10 +482,13 @@ compare_ops (HpTable *const    *summaries,
 
       for (guint i = 0; i < hp_table_get_n_rows (s); i++)
         {
-          const char      *name = hp_table_get_string (s, i, 1);
-          const char      *cat = hp_table_get_string (s, i, 0);
-          const char      *device = device_col >= 0 ? hp_table_get_string (s, i, (guint)device_col) : NULL;
-          g_autofree char *twin = g_strcmp0 (cat, "cuda_runtime") == 0 ? hp_runtime_call_match_name (name) : NULL;
+          const char *name = hp_table_get_string (s, i, 1);
+          const char *cat = hp_table_get_string (s, i, 0);
+          const char *device = device_col >= 0 ? hp_table_get_string (s, i, (guint)device_col) : NULL;
+          /* the default mode (whose summaries have devices) matches a HIP
+           * call with its CUDA twin; HTA's keying is kept otherwise */
+          g_autofree char *twin =
+              has_device && g_strcmp0 (cat, "cuda_runtime") == 0 ? hp_runtime_call_match_name (name) : NULL;
           g_autofree char *key = g_strdup_printf ("%s\x1f%s\x1f%s", twin != NULL ? twin : name, cat,
                                                   device != NULL ? device : "");
           OpRow           *row = g_hash_table_lookup (index, key);
