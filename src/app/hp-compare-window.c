@@ -195,7 +195,18 @@ make_findings (HpCompareWindow *self)
               fastest_run = run;
             }
         }
-      if (span > 0)
+      if (span > 0 && info->n_ranks > 1)
+        {
+          /* the sentence weighs ranks by their time; the chart's bars are
+           * the mean over ranks: say which this is */
+          g_string_append_printf (s, _ ("the GPUs are idle %.0f%% of their time, all ranks together"),
+                                  100.0 * idle / span);
+          if (!isnan (exposed) && exposed > 0)
+            g_string_append_printf (s, _ (", and spend %.0f%% of it in exposed communication"),
+                                    100.0 * exposed / span);
+          g_string_append (s, ".");
+        }
+      else if (span > 0)
         {
           g_string_append_printf (s, _ ("the GPU is idle %.0f%% of its time"), 100.0 * idle / span);
           if (!isnan (exposed) && exposed > 0)

@@ -595,6 +595,8 @@ test_missing_ranks (void)
   g_assert_nonnull (strstr (hp_compare_window_get_findings (window), "One: steps take 1.0 ms on average"));
   g_assert_nonnull (
       strstr (hp_compare_window_get_findings (window), "Job, 3 ranks of 4 (rank 3 missing): steps take 1.0 ms"));
+  /* a job's idle share weighs its ranks by their time, and says so */
+  g_assert_nonnull (strstr (hp_compare_window_get_findings (window), "of their time, all ranks together."));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
