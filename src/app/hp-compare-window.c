@@ -262,7 +262,23 @@ show_diff (HpCompareWindow *self)
   hp_chart_grid_remove_all (self->ops_grid);
   charts = hp_diff_charts_new (shown, TOP_OPS, GETTEXT_PACKAGE);
   for (guint c = 0; c < charts->len; c++)
-    hp_chart_grid_append (self->ops_grid, hp_chart_view_new (charts->pdata[c]), FALSE);
+    {
+      HpChart *chart = charts->pdata[c];
+
+      /* each run keeps the colour it has in the Summary; the difference
+       * takes one no run has */
+      if (hp_chart_get_kind (chart) == HP_CHART_KIND_BAR && hp_bar_chart_get_n_series (chart) == 3)
+        {
+          g_autofree char *control = g_strdup_printf ("palette:%u", gtk_drop_down_get_selected (self->control_dropdown));
+          g_autofree char *test = g_strdup_printf ("palette:%u", gtk_drop_down_get_selected (self->test_dropdown));
+          g_autofree char *difference = g_strdup_printf ("palette:%u", self->n_runs);
+
+          hp_bar_chart_set_series_color_key (chart, 0, control);
+          hp_bar_chart_set_series_color_key (chart, 1, test);
+          hp_bar_chart_set_series_color_key (chart, 2, difference);
+        }
+      hp_chart_grid_append (self->ops_grid, hp_chart_view_new (chart), FALSE);
+    }
 }
 
 /* ---- the diff of a pair, in a thread ---- */

@@ -86,6 +86,9 @@ test_tabs (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean is_chart_named (GtkWidget *widget,
+                                gpointer   name);
+
 /* the ops diff: rows, a selected row copied, the pair swapped, the
  * communication filter, a chart exported */
 static void
@@ -126,6 +129,23 @@ test_ops_diff (void)
   g_assert_true (hp_ui_test_wait_for (not_comparing, window));
   table = hp_table_view_get_table (view);
   g_assert_cmpint (hp_table_find_column (table, "New_counts"), <, hp_table_find_column (table, "Base_counts"));
+  /* each run keeps its Summary colour in the Ops Diff's charts: New (the
+   * second run) leads in the second colour */
+  {
+    GtkWidget         *chart_view = hp_ui_test_find_widget (GTK_WIDGET (window), is_chart_named, "ops_count_comparison");
+    HpChart           *counts;
+    const HpBarLayout *layout;
+    g_autoptr (HpChartStyle) style = hp_chart_style_new_light ();
+
+    g_assert_nonnull (chart_view);
+    counts = hp_chart_view_get_chart (HP_CHART_VIEW (chart_view));
+    hp_chart_layout (counts, 640, 480, style);
+    layout = hp_bar_chart_get_layout (counts);
+    g_assert_cmpuint (layout->n_series, ==, 3);
+    g_assert_true (hp_color_equal (&layout->series_colors[0], &style->palette[1]));
+    g_assert_true (hp_color_equal (&layout->series_colors[1], &style->palette[0]));
+    g_assert_true (hp_color_equal (&layout->series_colors[2], &style->palette[2]));
+  }
 
   /* communication only: these runs have none */
   hp_compare_window_set_comm_only (window, TRUE);
@@ -509,9 +529,6 @@ test_long_names (void)
   g_assert_cmpint (min_width, <, 1000);
   gtk_window_destroy (GTK_WINDOW (window));
 }
-
-static gboolean is_chart_named (GtkWidget *widget,
-                                gpointer   name);
 
 /* the Ops Diff's scope: a rank and a step chooser for each run, the
  * scope in the caption; choosing rank 1 of the control diffs that rank,
