@@ -142,6 +142,7 @@ status_row (const char *icon_name,
   gtk_widget_add_css_class (row, "hp-status");
   gtk_widget_set_valign (image, GTK_ALIGN_START);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
   gtk_widget_set_hexpand (label, TRUE);

@@ -221,6 +221,7 @@ hp_compare_dialog_init (HpCompareDialog *self)
   gtk_widget_set_margin_top (box, 18);
   gtk_widget_set_margin_bottom (box, 18);
   gtk_label_set_wrap (GTK_LABEL (intro), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (intro), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (GTK_LABEL (intro), 0);
   gtk_box_append (GTK_BOX (box), intro);
 
@@ -236,6 +237,7 @@ hp_compare_dialog_init (HpCompareDialog *self)
 
   self->problem_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->problem_label, TRUE);
+  gtk_label_set_wrap_mode (self->problem_label, PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (self->problem_label, 0);
   gtk_widget_add_css_class (GTK_WIDGET (self->problem_label), "error");
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->problem_label));

@@ -52,15 +52,27 @@ struct _HpCompareWindow
   GtkStack       *stack;
   GtkLabel       *status_label;
   GtkLabel       *error_label;
+  GtkWidget      *error_button;
   GtkNotebook    *notebook;
   GtkLabel       *findings_label;
   HpChartGrid    *summary_grid;
   GtkWidget      *memory_box;
   HpTableView    *memory_view;
+  GtkLabel       *memory_note;
+  HpTableView    *memory_timeline_view;
+  GtkWidget      *communication_box;
+  HpTableView    *communication_view;
+  HpTableView    *collectives_view;
   GtkDropDown    *control_dropdown;
   GtkDropDown    *test_dropdown;
   GtkCheckButton *comm_check;
   GtkLabel       *diff_error_label;
+  GtkDropDown    *control_rank_dropdown;
+  GtkDropDown    *control_step_dropdown;
+  GtkDropDown    *test_rank_dropdown;
+  GtkDropDown    *test_step_dropdown;
+  GtkLabel       *scope_label;
+  guint           scope_runs[2]; /* the runs the choosers were filled for, or G_MAXUINT */
   HpTableView    *ops_view;
   HpChartGrid    *ops_grid;
   HpTreeDiffView *tree_view;
@@ -159,7 +171,17 @@ make_findings (HpCompareWindow *self)
             !isnan (hp_table_get_double (steps, row, (guint)hp_table_find_column (steps, "mean"))))
           n_ranks++;
 
-      g_string_append_printf (s, "%s%s: ", s->len > 0 ? "\n" : "", label);
+      g_autoptr (HpJobInfo) info = hp_job_info_new (run_trace (self, run));
+
+      g_string_append_printf (s, "%s%s", s->len > 0 ? "\n" : "", label);
+      /* a job of several ranks says how many, and which it lacks */
+      if (info->n_ranks > 1 || info->missing->len > 0)
+        {
+          g_autofree char *ranks = hp_job_info_describe_ranks (info);
+
+          g_string_append_printf (s, ", %s", ranks);
+        }
+      g_string_append (s, ": ");
       if (n_ranks > 0)
         {
           double step = step_sum / n_ranks;
@@ -172,7 +194,18 @@ make_findings (HpCompareWindow *self)
               fastest_run = run;
             }
         }
-      if (span > 0)
+      if (span > 0 && info->n_ranks > 1)
+        {
+          /* the sentence weighs ranks by their time; the chart's bars are
+           * the mean over ranks: say which this is */
+          g_string_append_printf (s, _ ("the GPUs are idle %.0f%% of their time, all ranks together"),
+                                  100.0 * idle / span);
+          if (!isnan (exposed) && exposed > 0)
+            g_string_append_printf (s, _ (", and spend %.0f%% of it in exposed communication"),
+                                    100.0 * exposed / span);
+          g_string_append (s, ".");
+        }
+      else if (span > 0)
         {
           g_string_append_printf (s, _ ("the GPU is idle %.0f%% of its time"), 100.0 * idle / span);
           if (!isnan (exposed) && exposed > 0)
@@ -228,7 +261,23 @@ show_diff (HpCompareWindow *self)
   hp_chart_grid_remove_all (self->ops_grid);
   charts = hp_diff_charts_new (shown, TOP_OPS, GETTEXT_PACKAGE);
   for (guint c = 0; c < charts->len; c++)
-    hp_chart_grid_append (self->ops_grid, hp_chart_view_new (charts->pdata[c]), FALSE);
+    {
+      HpChart *chart = charts->pdata[c];
+
+      /* each run keeps the colour it has in the Summary; the difference
+       * takes one no run has */
+      if (hp_chart_get_kind (chart) == HP_CHART_KIND_BAR && hp_bar_chart_get_n_series (chart) == 3)
+        {
+          g_autofree char *control = g_strdup_printf ("palette:%u", gtk_drop_down_get_selected (self->control_dropdown));
+          g_autofree char *test = g_strdup_printf ("palette:%u", gtk_drop_down_get_selected (self->test_dropdown));
+          g_autofree char *difference = g_strdup_printf ("palette:%u", self->n_runs);
+
+          hp_bar_chart_set_series_color_key (chart, 0, control);
+          hp_bar_chart_set_series_color_key (chart, 1, test);
+          hp_bar_chart_set_series_color_key (chart, 2, difference);
+        }
+      hp_chart_grid_append (self->ops_grid, hp_chart_view_new (chart), FALSE);
+    }
 }
 
 /* ---- the diff of a pair, in a thread ---- */
@@ -302,22 +351,109 @@ diff_done (GObject      *source,
   hp_tree_diff_view_set_table (self->tree_view, job->tree);
 }
 
+/* the rank and step choosers of one side, for @run's ranks and the steps
+ * of its first rank (as hotpath-cli diff --control-rank and
+ * --control-iteration) */
+static void
+fill_scope (HpCompareWindow *self,
+            GtkDropDown     *rank_dropdown,
+            GtkDropDown     *step_dropdown,
+            guint            run)
+{
+  HpTrace      *trace = run_trace (self, run);
+  const HpRank *first = hp_trace_get_n_ranks (trace) > 0 ? hp_trace_get_rank (trace, 0) : NULL;
+  g_autoptr (GtkStringList) ranks = gtk_string_list_new (NULL);
+  g_autoptr (GtkStringList) steps = gtk_string_list_new (NULL);
+  gboolean syncing = self->syncing;
+
+  for (guint p = 0; p < hp_trace_get_n_ranks (trace); p++)
+    {
+      /* Translators: a rank to compare, in a drop-down */
+      g_autofree char *text = g_strdup_printf (_ ("Rank %d"), hp_trace_get_rank (trace, p)->rank);
+
+      gtk_string_list_append (ranks, text);
+    }
+  for (guint i = 0; first != NULL && i < first->n_iterations; i++)
+    if (first->iterations[i] >= 0)
+      {
+        /* Translators: a step (iteration) to compare, in a drop-down */
+        g_autofree char *text = g_strdup_printf (_ ("Step %d"), first->iterations[i]);
+
+        gtk_string_list_append (steps, text);
+      }
+  if (g_list_model_get_n_items (G_LIST_MODEL (steps)) == 0)
+    gtk_string_list_append (steps, _ ("Whole run"));
+  self->syncing = TRUE;
+  gtk_drop_down_set_model (rank_dropdown, G_LIST_MODEL (ranks));
+  gtk_drop_down_set_model (step_dropdown, G_LIST_MODEL (steps));
+  gtk_drop_down_set_selected (rank_dropdown, 0);
+  gtk_drop_down_set_selected (step_dropdown, 0);
+  self->syncing = syncing;
+}
+
+/* the chosen rank and step of one side into the diff's parameters;
+ * returns the scope in words */
+static char *
+chosen_scope (HpCompareWindow *self,
+              GtkDropDown     *rank_dropdown,
+              GtkDropDown     *step_dropdown,
+              guint            run,
+              int             *rank,
+              GArray         **iterations)
+{
+  HpTrace      *trace = run_trace (self, run);
+  guint         r = gtk_drop_down_get_selected (rank_dropdown);
+  guint         k = gtk_drop_down_get_selected (step_dropdown);
+  const HpRank *first = hp_trace_get_n_ranks (trace) > 0 ? hp_trace_get_rank (trace, 0) : NULL;
+
+  *rank = r < hp_trace_get_n_ranks (trace) ? hp_trace_get_rank (trace, r)->rank : -1;
+  *iterations = NULL;
+  /* the k-th step the chooser lists: the first rank's iterations from 0 */
+  for (guint i = 0; first != NULL && i < first->n_iterations; i++)
+    if (first->iterations[i] >= 0 && k-- == 0)
+      {
+        *iterations = g_array_new (FALSE, FALSE, sizeof (int));
+        g_array_append_val (*iterations, first->iterations[i]);
+        /* Translators: a run's scope in the diff: its label, rank and step */
+        return g_strdup_printf (_ ("%s rank %d, step %d"), self->labels[run], *rank, first->iterations[i]);
+      }
+  /* Translators: a run's scope in the diff when it has no steps */
+  return g_strdup_printf (_ ("%s rank %d, whole run"), self->labels[run], *rank);
+}
+
 static void
 run_diff (HpCompareWindow *self)
 {
   guint control = gtk_drop_down_get_selected (self->control_dropdown);
   guint test = gtk_drop_down_get_selected (self->test_dropdown);
   g_autoptr (GTask) task = NULL;
-  DiffJob *job;
+  g_autofree char *control_scope = NULL;
+  g_autofree char *test_scope = NULL;
+  g_autofree char *caption = NULL;
+  DiffJob         *job;
 
   if (self->runs == NULL || self->n_pending > 0 || control >= self->n_runs || test >= self->n_runs)
     return;
+  if (self->scope_runs[0] != control)
+    fill_scope (self, self->control_rank_dropdown, self->control_step_dropdown, control);
+  if (self->scope_runs[1] != test)
+    fill_scope (self, self->test_rank_dropdown, self->test_step_dropdown, test);
+  self->scope_runs[0] = control;
+  self->scope_runs[1] = test;
   job = g_new0 (DiffJob, 1);
   job->control = hp_trace_ref (run_trace (self, control));
   job->test = hp_trace_ref (run_trace (self, test));
   hp_trace_diff_params_init (&job->params);
   job->params.control_label = g_strdup (self->labels[control]);
   job->params.test_label = g_strdup (self->labels[test]);
+  control_scope = chosen_scope (self, self->control_rank_dropdown, self->control_step_dropdown, control,
+                                &job->params.control_rank, &job->params.control_iterations);
+  test_scope = chosen_scope (self, self->test_rank_dropdown, self->test_step_dropdown, test, &job->params.test_rank,
+                             &job->params.test_iterations);
+  /* Translators: what the Ops Diff and Tree Diff compare: "Base rank 0,
+   * step 3 against New rank 0, step 3" */
+  caption = g_strdup_printf (_ ("%s against %s"), control_scope, test_scope);
+  gtk_label_set_text (self->scope_label, caption);
   self->busy = TRUE;
   task = g_task_new (self, self->cancellable, diff_done, NULL);
   g_task_set_task_data (task, job, diff_job_free);
@@ -622,9 +758,28 @@ compare_done (GObject      *source,
   memory = table_named (tables, "compare_memory");
   if (memory != NULL && hp_table_get_n_rows (memory) > 0)
     {
+      HpTable *timeline = table_named (tables, "compare_memory_timeline");
+
       hp_table_view_set_table (self->memory_view, memory);
+      if (timeline != NULL)
+        hp_table_view_set_table (self->memory_timeline_view, timeline);
+      /* a run without memory events is named, not left out silently */
+      gtk_label_set_text (self->memory_note, hp_table_get_note (memory) != NULL ? hp_table_get_note (memory) : "");
+      gtk_widget_set_visible (GTK_WIDGET (self->memory_note), hp_table_get_note (memory) != NULL);
       gtk_widget_set_visible (self->memory_box, TRUE);
     }
+  {
+    HpTable *communication = table_named (tables, "compare_communication");
+    HpTable *collectives = table_named (tables, "compare_collectives");
+
+    if (communication != NULL && collectives != NULL &&
+        hp_compare_sum (communication, NULL, "communication_per_step(us)") > 0)
+      {
+        hp_table_view_set_table (self->communication_view, communication);
+        hp_table_view_set_table (self->collectives_view, collectives);
+        gtk_widget_set_visible (self->communication_box, TRUE);
+      }
+  }
   gtk_stack_set_visible_child_name (self->stack, "content");
   show_timelines (self);
   run_diff (self);
@@ -695,7 +850,10 @@ load_done (GObject      *source,
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
-          g_autofree char *message = g_strdup_printf ("%s: %s", self->paths[run], error->message);
+          /* the loader's messages name the file already */
+          g_autofree char *message = strstr (error->message, self->paths[run]) != NULL
+                                         ? g_strdup (error->message)
+                                         : g_strdup_printf ("%s: %s", self->paths[run], error->message);
 
           show_error (self, message);
         }
@@ -794,6 +952,8 @@ summary_page (HpCompareWindow *self)
   gtk_widget_set_margin_bottom (box, 12);
   self->findings_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->findings_label, TRUE);
+  /* a kernel name is one long word: break it anywhere rather than widen the window */
+  gtk_label_set_wrap_mode (self->findings_label, PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (self->findings_label, 0);
   gtk_label_set_selectable (self->findings_label, TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (self->findings_label), "compare-findings");
@@ -805,8 +965,28 @@ summary_page (HpCompareWindow *self)
   self->memory_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   self->memory_view = HP_TABLE_VIEW (hp_table_view_new ());
   gtk_box_append (GTK_BOX (self->memory_box), GTK_WIDGET (self->memory_view));
+  self->memory_note = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->memory_note, TRUE);
+  /* a kernel name is one long word: break it anywhere rather than widen the window */
+  gtk_label_set_wrap_mode (self->memory_note, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (self->memory_note, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->memory_note), "dim-label");
+  gtk_box_append (GTK_BOX (self->memory_box), GTK_WIDGET (self->memory_note));
+  /* allocated and reserved memory over time, from each rank's first step */
+  self->memory_timeline_view = HP_TABLE_VIEW (hp_table_view_new ());
+  gtk_box_append (GTK_BOX (self->memory_box), GTK_WIDGET (self->memory_timeline_view));
   gtk_widget_set_visible (self->memory_box, FALSE);
   gtk_box_append (GTK_BOX (box), self->memory_box);
+
+  /* communication per rank and step, and the costliest communication
+   * kernels, when a run communicates */
+  self->communication_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  self->communication_view = HP_TABLE_VIEW (hp_table_view_new ());
+  self->collectives_view = HP_TABLE_VIEW (hp_table_view_new ());
+  gtk_box_append (GTK_BOX (self->communication_box), GTK_WIDGET (self->communication_view));
+  gtk_box_append (GTK_BOX (self->communication_box), GTK_WIDGET (self->collectives_view));
+  gtk_widget_set_visible (self->communication_box, FALSE);
+  gtk_box_append (GTK_BOX (box), self->communication_box);
   return scrolled (box);
 }
 
@@ -831,11 +1011,40 @@ ops_page (HpCompareWindow *self)
   gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->comm_check));
   self->diff_error_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->diff_error_label, TRUE);
+  /* a kernel name is one long word: break it anywhere rather than widen the window */
+  gtk_label_set_wrap_mode (self->diff_error_label, PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (self->diff_error_label, 0);
   gtk_widget_add_css_class (GTK_WIDGET (self->diff_error_label), "error");
   gtk_widget_set_visible (GTK_WIDGET (self->diff_error_label), FALSE);
   gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->diff_error_label));
   gtk_box_append (GTK_BOX (box), bar);
+
+  /* which rank and step of each run the Ops Diff and Tree Diff compare */
+  bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_margin_start (bar, 12);
+  gtk_widget_set_margin_end (bar, 12);
+  gtk_box_append (GTK_BOX (bar), gtk_label_new (_ ("Control scope")));
+  self->control_rank_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+  self->control_step_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->control_rank_dropdown));
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->control_step_dropdown));
+  gtk_box_append (GTK_BOX (bar), gtk_label_new (_ ("Test scope")));
+  self->test_rank_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+  self->test_step_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->test_rank_dropdown));
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->test_step_dropdown));
+  self->scope_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_ellipsize (self->scope_label, PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (self->scope_label, 0);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->scope_label), TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->scope_label), "dim-label");
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->scope_label));
+  gtk_box_append (GTK_BOX (box), bar);
+  self->scope_runs[0] = self->scope_runs[1] = G_MAXUINT;
+  g_signal_connect_swapped (self->control_rank_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
+  g_signal_connect_swapped (self->control_step_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
+  g_signal_connect_swapped (self->test_rank_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
+  g_signal_connect_swapped (self->test_step_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
 
   self->syncing = TRUE;
   gtk_drop_down_set_selected (self->test_dropdown, 1);
@@ -930,8 +1139,26 @@ build (HpCompareWindow *self)
   gtk_stack_add_named (self->stack, status_page (self), "loading");
   self->error_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->error_label, TRUE);
+  /* a kernel name is one long word: break it anywhere rather than widen the window */
+  gtk_label_set_wrap_mode (self->error_label, PANGO_WRAP_WORD_CHAR);
   gtk_widget_add_css_class (GTK_WIDGET (self->error_label), "error");
-  gtk_stack_add_named (self->stack, GTK_WIDGET (self->error_label), "error");
+  {
+    /* the error, and a way out of it */
+    GtkWidget *page = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+    GtkWidget *close = gtk_button_new_with_mnemonic (_ ("_Close"));
+
+    gtk_widget_set_valign (page, GTK_ALIGN_CENTER);
+    gtk_widget_set_halign (page, GTK_ALIGN_CENTER);
+    gtk_widget_set_margin_start (page, 24);
+    gtk_widget_set_margin_end (page, 24);
+    gtk_widget_set_halign (close, GTK_ALIGN_CENTER);
+    gtk_widget_add_css_class (close, "pill");
+    g_signal_connect_swapped (close, "clicked", G_CALLBACK (gtk_window_close), self);
+    gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->error_label));
+    gtk_box_append (GTK_BOX (page), close);
+    self->error_button = close;
+    gtk_stack_add_named (self->stack, page, "error");
+  }
 
   self->notebook = GTK_NOTEBOOK (gtk_notebook_new ());
   gtk_notebook_append_page (self->notebook, summary_page (self), gtk_label_new (_ ("Summary")));
@@ -1215,6 +1442,62 @@ hp_compare_window_get_run (HpCompareWindow *self,
   if (self->runs == NULL || run >= self->runs->len)
     return NULL;
   return self->runs->pdata[run];
+}
+
+/**
+ * hp_compare_window_get_error_button:
+ *
+ * Returns: (transfer none): the error page's Close button
+ */
+GtkWidget *
+hp_compare_window_get_error_button (HpCompareWindow *self)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
+  return self->error_button;
+}
+
+/**
+ * hp_compare_window_get_scope_caption:
+ *
+ * Returns: what the Ops Diff and Tree Diff compare, in words ("Base rank
+ *   0, step 3 against New rank 0, step 3")
+ */
+const char *
+hp_compare_window_get_scope_caption (HpCompareWindow *self)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
+  return gtk_label_get_text (self->scope_label);
+}
+
+/**
+ * hp_compare_window_get_scope_chooser:
+ * @test_side: the test run's choosers rather than the control's
+ * @step: the step chooser rather than the rank chooser
+ *
+ * Returns: (transfer none): a #GtkDropDown of the Ops Diff's scope
+ */
+GtkWidget *
+hp_compare_window_get_scope_chooser (HpCompareWindow *self,
+                                     gboolean         test_side,
+                                     gboolean         step)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
+  if (test_side)
+    return GTK_WIDGET (step ? self->test_step_dropdown : self->test_rank_dropdown);
+  return GTK_WIDGET (step ? self->control_step_dropdown : self->control_rank_dropdown);
+}
+
+/**
+ * hp_compare_window_get_communication_view:
+ *
+ * Returns: (transfer none): the Summary's table of communication per run,
+ *   rank and step (hidden when no run communicates)
+ */
+GtkWidget *
+hp_compare_window_get_communication_view (HpCompareWindow *self)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
+  return GTK_WIDGET (self->communication_view);
 }
 
 /**

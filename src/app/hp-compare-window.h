@@ -33,6 +33,12 @@ void             hp_compare_window_set_comm_only (HpCompareWindow *self,
 GtkWidget       *hp_compare_window_get_ops_view (HpCompareWindow *self);
 GtkWidget       *hp_compare_window_get_tree_view (HpCompareWindow *self);
 GtkWidget       *hp_compare_window_get_memory_view (HpCompareWindow *self);
+GtkWidget       *hp_compare_window_get_communication_view (HpCompareWindow *self);
+const char      *hp_compare_window_get_scope_caption (HpCompareWindow *self);
+GtkWidget       *hp_compare_window_get_error_button (HpCompareWindow *self);
+GtkWidget       *hp_compare_window_get_scope_chooser (HpCompareWindow *self,
+                                                      gboolean         test_side,
+                                                      gboolean         step);
 HpTableView     *hp_compare_window_get_area_table (HpCompareWindow *self);
 GtkWidget       *hp_compare_window_get_timeline (HpCompareWindow *self,
                                                  guint            run);

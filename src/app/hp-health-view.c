@@ -33,17 +33,21 @@ severity_icon (HpHealthSeverity severity)
 }
 
 static GtkWidget *
-finding_row (const HpHealthFinding *f)
+finding_row (const HpHealthGroup *group)
 {
-  GtkWidget       *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
-  GtkWidget       *icon = gtk_image_new_from_icon_name (severity_icon (f->severity));
-  g_autofree char *text = NULL;
-  GtkWidget       *label;
-  GtkWidget       *text_box;
+  const HpHealthFinding *f = group->finding;
+  GtkWidget             *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
+  GtkWidget             *icon = gtk_image_new_from_icon_name (severity_icon (f->severity));
+  g_autofree char       *text = NULL;
+  GtkWidget             *label;
+  GtkWidget             *text_box;
 
-  if (f->rank >= 0)
+  if (group->ranks->len == 1)
     /* Translators: a health finding about one rank: "Rank 1: 3 of 4 kernels…" */
-    text = g_strdup_printf (_ ("Rank %d: %s"), f->rank, f->message);
+    text = g_strdup_printf (_ ("Rank %d: %s"), g_array_index (group->ranks, int, 0), f->message);
+  else if (group->ranks->len > 1)
+    /* Translators: a health finding said alike of several ranks: "ranks 0–7: no memcpy…" */
+    text = g_strdup_printf (_ ("%s: %s"), group->ranks_text, f->message);
   else
     text = g_strdup (f->message);
   label = gtk_label_new (text);
@@ -53,6 +57,7 @@ finding_row (const HpHealthFinding *f)
                                                                      : "hp-health-info");
   gtk_widget_set_valign (icon, GTK_ALIGN_START);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
   gtk_label_set_max_width_chars (GTK_LABEL (label), 80);
@@ -79,7 +84,8 @@ finding_row (const HpHealthFinding *f)
  * @report: (nullable): the report; %NULL leaves the box empty
  *
  * One row per finding, errors first, then warnings, then notes, at most
- * MAX_ROWS; a last line counts the rest.
+ * MAX_ROWS; a finding said alike of several ranks is one row ("ranks
+ * 0–7: …"); a last line counts the rest.
  */
 void
 hp_health_view_fill (GtkBox         *box,
@@ -87,13 +93,15 @@ hp_health_view_fill (GtkBox         *box,
 {
   GtkWidget *child;
   guint      shown = 0, total;
+  g_autoptr (GPtrArray) groups = NULL;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
     gtk_box_remove (box, child);
   if (report == NULL)
     return;
 
-  total = hp_health_report_get_n_findings (report);
+  groups = hp_health_report_group (report);
+  total = groups->len;
   if (total == 0)
     {
       GtkWidget *label = gtk_label_new (_ ("Nothing found: every analysis can be trusted."));
@@ -106,11 +114,11 @@ hp_health_view_fill (GtkBox         *box,
   for (int severity = HP_HEALTH_ERROR; severity >= HP_HEALTH_INFO; severity--)
     for (guint k = 0; k < total && shown < MAX_ROWS; k++)
       {
-        const HpHealthFinding *f = hp_health_report_get_finding (report, k);
+        const HpHealthGroup *group = groups->pdata[k];
 
-        if ((int)f->severity != severity)
+        if ((int)group->finding->severity != severity)
           continue;
-        gtk_box_append (box, finding_row (f));
+        gtk_box_append (box, finding_row (group));
         shown++;
       }
   if (shown < total)

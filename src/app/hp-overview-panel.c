@@ -175,6 +175,7 @@ add_summary_row (HpOverviewPanel *self,
   gtk_widget_add_css_class (key_label, "dim-label");
   gtk_label_set_xalign (GTK_LABEL (value_label), 0);
   gtk_label_set_wrap (GTK_LABEL (value_label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (value_label), PANGO_WRAP_WORD_CHAR);
   set_selectable_text (GTK_LABEL (value_label));
   gtk_label_set_max_width_chars (GTK_LABEL (value_label), 48);
   gtk_grid_attach (self->summary_grid, key_label, 0, row, 1, 1);
@@ -187,12 +188,22 @@ describe_ranks (HpTrace *trace)
   guint            n = hp_trace_get_n_ranks (trace);
   GString         *list = g_string_new (NULL);
   g_autofree char *text = NULL;
+  g_autoptr (HpJobInfo) info = NULL;
 
   for (guint i = 0; i < n && i < MAX_RANKS_LISTED; i++)
     g_string_append_printf (list, "%s%d", i > 0 ? ", " : "", hp_trace_get_rank (trace, i)->rank);
   if (n > MAX_RANKS_LISTED)
     g_string_append (list, ", …");
   text = g_string_free (list, FALSE);
+  info = hp_job_info_new (trace);
+  if (info->missing->len > 0)
+    {
+      g_autofree char *missing = hp_ranks_to_text ((const int *)(void *)info->missing->data, info->missing->len);
+
+      /* Translators: the ranks loaded, their numbers, the ranks the job
+       * has and those without a file: "7 (0, 1, 2, 4, 5, 6, 7) of 8, missing: 3" */
+      return g_strdup_printf (_ ("%u (%s) of %u, missing: %s"), n, text, n + info->missing->len, missing);
+    }
   /* Translators: the number of ranks, then their numbers: "2 (0, 1)" */
   return g_strdup_printf (_ ("%u (%s)"), n, text);
 }
@@ -366,6 +377,7 @@ finding_row (const char *text)
   gtk_widget_add_css_class (bullet, "hp-finding-icon");
   gtk_widget_set_valign (bullet, GTK_ALIGN_START);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   set_selectable_text (GTK_LABEL (label));
   gtk_widget_set_hexpand (label, TRUE);

@@ -635,6 +635,8 @@ hp_tree_diff_view_init (HpTreeDiffView *self)
   self->detail_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->detail_label, 0);
   gtk_label_set_wrap (self->detail_label, TRUE);
+  /* a kernel name is one long word: break it anywhere rather than widen the window */
+  gtk_label_set_wrap_mode (self->detail_label, PANGO_WRAP_WORD_CHAR);
   gtk_label_set_selectable (self->detail_label, TRUE);
   gtk_widget_set_margin_start (GTK_WIDGET (self->detail_label), 12);
   gtk_widget_set_margin_end (GTK_WIDGET (self->detail_label), 12);

@@ -404,6 +404,9 @@ hp_chart_style_lookup_fixed (const HpChartStyle *style,
  * @index: the position of the series or item, for labels without a fixed
  *   colour
  *
+ * A label `palette:N` asks for the N-th palette colour whatever the
+ * position, so a run keeps its colour in every chart of a comparison.
+ *
  * Returns: the fixed colour of @label if it has one, else the @index-th
  *   palette colour
  */
@@ -418,6 +421,8 @@ hp_chart_style_color_for_label (const HpChartStyle *style,
 
   if (hp_chart_style_lookup_fixed (style, label, &color))
     return color;
+  if (label != NULL && g_str_has_prefix (label, "palette:") && g_ascii_isdigit (label[8]))
+    return hp_chart_style_palette_color (style, (guint)g_ascii_strtoull (label + 8, NULL, 10) % 1024);
 
   return hp_chart_style_palette_color (style, index);
 }

@@ -12,6 +12,7 @@
 #include "hp-bar-chart.h"
 #include "hp-chart-tr-private.h"
 #include "hp-compare-charts.h"
+#include "hp-line-chart.h"
 
 typedef enum
 {
@@ -179,18 +180,16 @@ fill_ops (HpChart           *chart,
     }
 }
 
-/* "cuda:0", or "rank 3 cuda:0" when the runs have several ranks; the CPU's
- * events carry device -1 */
+/* the memory analysis' device name ("cuda:0"), or "rank 3 cuda:0" when
+ * the runs have several ranks */
 static char *
-memory_category (gint64   rank,
-                 gint64   device,
-                 gboolean ranks)
+memory_category (gint64      rank,
+                 const char *device,
+                 gboolean    ranks)
 {
-  g_autofree char *name = device < 0 ? g_strdup ("cpu") : g_strdup_printf ("cuda:%" G_GINT64_FORMAT, device);
-
   if (!ranks)
-    return g_steal_pointer (&name);
-  return g_strdup_printf ("rank %" G_GINT64_FORMAT " %s", rank, name);
+    return g_strdup (device != NULL ? device : "");
+  return g_strdup_printf ("rank %" G_GINT64_FORMAT " %s", rank, device != NULL ? device : "");
 }
 
 /* peak allocated bytes per run and (rank, device), the categories in the
@@ -215,7 +214,7 @@ fill_memory (HpChart           *chart,
   for (guint row = 0; row < hp_table_get_n_rows (table); row++)
     {
       g_autofree char *name = memory_category (hp_table_get_int (table, row, (guint)rank_col),
-                                               hp_table_get_int (table, row, (guint)device_col), ranks);
+                                               hp_table_get_string (table, row, (guint)device_col), ranks);
       const char      *label = hp_table_get_string (table, row, (guint)label_col);
       guint            category = 0, run = 0;
 
@@ -233,6 +232,66 @@ fill_memory (HpChart           *chart,
       if (run < n_runs)
         hp_bar_chart_set_value (chart, run, category, number (table, row, peak_col));
     }
+}
+
+/* allocated memory over time, a line per run, rank and device (rank and
+ * device named when the runs have several), the runs' times from each
+ * rank's first step */
+static HpChart *
+memory_timeline_chart (HpTable           *table,
+                       const char *const *labels,
+                       guint              n_runs,
+                       const char        *domain)
+{
+  HpChart *chart = hp_line_chart_new ("compare_memory_timeline", _hp_chart_tr (domain, N_ ("Memory over time")));
+  int      c_label = hp_table_find_column (table, "label");
+  int      c_rank = hp_table_find_column (table, "rank");
+  int      c_device = hp_table_find_column (table, "device");
+  int      c_ts = hp_table_find_column (table, "ts(us)");
+  int      c_alloc = hp_table_find_column (table, "allocated");
+  gboolean several = FALSE;
+  guint    n = hp_table_get_n_rows (table);
+
+  hp_chart_set_axis_labels (chart, _hp_chart_tr (domain, N_ ("Time from the first step")),
+                            _hp_chart_tr (domain, N_ ("Allocated memory")));
+  hp_line_chart_set_mode (chart, HP_LINE_STEP);
+  hp_line_chart_set_x_format (chart, HP_AXIS_FORMAT_TIME_US);
+  hp_line_chart_set_y_format (chart, HP_AXIS_FORMAT_COMPACT);
+  hp_line_chart_set_y_include_zero (chart, TRUE);
+  if (c_label < 0 || c_rank < 0 || c_device < 0 || c_ts < 0 || c_alloc < 0)
+    return chart;
+  for (guint k = 1; k < n; k++)
+    several = several || hp_table_get_int (table, k, (guint)c_rank) != hp_table_get_int (table, 0, (guint)c_rank) ||
+              g_strcmp0 (hp_table_get_string (table, k, (guint)c_device),
+                         hp_table_get_string (table, 0, (guint)c_device)) != 0;
+  for (guint i = 0; i < n;)
+    {
+      const char        *label = hp_table_get_string (table, i, (guint)c_label);
+      gint64             rank = hp_table_get_int (table, i, (guint)c_rank);
+      const char        *device = hp_table_get_string (table, i, (guint)c_device);
+      g_autofree double *x = NULL;
+      g_autofree double *y = NULL;
+      g_autofree char   *name = NULL;
+      guint              j = i;
+
+      while (j < n && g_strcmp0 (hp_table_get_string (table, j, (guint)c_label), label) == 0 &&
+             hp_table_get_int (table, j, (guint)c_rank) == rank &&
+             g_strcmp0 (hp_table_get_string (table, j, (guint)c_device), device) == 0)
+        j++;
+      x = g_new (double, j - i);
+      y = g_new (double, j - i);
+      for (guint k = i; k < j; k++)
+        {
+          x[k - i] = hp_table_get_double (table, k, (guint)c_ts);
+          y[k - i] = (double)hp_table_get_int (table, k, (guint)c_alloc);
+        }
+      name = several ? g_strdup_printf ("%s rank %" G_GINT64_FORMAT " %s", label, rank, device) : g_strdup (label);
+      hp_line_chart_add_series (chart, name, x, y, j - i);
+      i = j;
+    }
+  (void)labels;
+  (void)n_runs;
+  return chart;
 }
 
 /**
@@ -264,6 +323,9 @@ hp_compare_charts_new (GPtrArray         *tables,
   static const char *const overlap[] = { "comp_comm_overlap_pctg" };
   static const char *const idle[] = { "idle_time" };
   static const char *const step[] = { "mean" };
+  static const char *const comm_cols[] = { "communication_per_step(us)", "exposed_communication_per_step(us)" };
+  const char *const        comm_names[] = { _hp_chart_tr (domain, N_ ("Communication")),
+                                            _hp_chart_tr (domain, N_ ("Exposed communication")) };
   GPtrArray               *charts = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_chart_unref);
   HpTable                 *table;
   HpChart                 *chart;
@@ -311,6 +373,17 @@ hp_compare_charts_new (GPtrArray         *tables,
       chart = new_chart ("compare_memory", _hp_chart_tr (domain, N_ ("Peak allocated memory")), _hp_chart_tr (domain, N_ ("Device")),
                          _hp_chart_tr (domain, N_ ("Bytes")), HP_AXIS_FORMAT_COMPACT, labels, n_runs);
       fill_memory (chart, table, labels, n_runs);
+      g_ptr_array_add (charts, chart);
+    }
+  if ((table = find_table (tables, "compare_memory_timeline")) != NULL && hp_table_get_n_rows (table) > 0)
+    g_ptr_array_add (charts, memory_timeline_chart (table, labels, n_runs, domain));
+  if ((table = find_table (tables, "compare_communication")) != NULL &&
+      hp_compare_sum (table, NULL, "communication_per_step(us)") > 0)
+    {
+      chart = new_chart ("compare_communication", _hp_chart_tr (domain, N_ ("Communication per step")), NULL,
+                         _hp_chart_tr (domain, N_ ("Time per rank and step (mean over ranks)")), HP_AXIS_FORMAT_TIME_US,
+                         labels, n_runs);
+      fill (chart, table, labels, n_runs, NULL, comm_cols, comm_names, 2, AGG_MEAN);
       g_ptr_array_add (charts, chart);
     }
   if ((table = find_table (tables, "compare_ops")) != NULL)

@@ -52,9 +52,16 @@ hp_cli_compare (int           argc,
   g_option_context_set_summary (context,
                                 "Compares 2 to 8 runs (each a trace folder or file) with the analyses of "
                                 "`report`: compare_temporal_breakdown, compare_kernel_type, "
-                                "compare_comm_comp_overlap, compare_idle_time, compare_step_time, "
-                                "compare_memory and compare_ops. Every number is the one `report` gives "
-                                "for that run alone.");
+                                "compare_comm_comp_overlap, compare_idle_time, compare_memory (the memory "
+                                "analysis' memory_summary), compare_step_time, compare_memory_timeline "
+                                "(allocated and reserved memory over time, from each rank's first step), "
+                                "compare_communication (communication and exposed communication per rank and "
+                                "step, inside the steps), compare_collectives (the costliest communication "
+                                "kernels with count, time and share) and compare_ops (ops of old and new "
+                                "profilers matched under today's categories, HIP runtime calls with their "
+                                "CUDA twins). Every number of a table compare shares with `report` is the "
+                                "one `report` gives for that run alone. A run a table has no rows of, or "
+                                "that lacks ranks its job names, is named in a note.");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {

@@ -111,6 +111,97 @@ print_findings_of (HpHealthReport *report,
     printf ("  nothing found\n");
 }
 
+typedef struct
+{
+  char      *title;
+  GArray    *ranks; /* int */
+  GPtrArray *groups;
+} Section;
+
+static void
+section_free (gpointer data)
+{
+  Section *section = data;
+
+  g_free (section->title);
+  g_ptr_array_unref (section->groups);
+  g_free (section);
+}
+
+static int
+cmp_sections (gconstpointer a,
+              gconstpointer b)
+{
+  const Section *x = *(Section *const *)a;
+  const Section *y = *(Section *const *)b;
+
+  if (x->ranks->len != y->ranks->len)
+    return x->ranks->len > y->ranks->len ? -1 : 1;
+  return g_array_index (x->ranks, int, 0) - g_array_index (y->ranks, int, 0);
+}
+
+/* the findings about ranks, one section per set of ranks they are said of
+ * alike: "Ranks 0–7" first, then the exceptions; a rank without any
+ * finding says so */
+static void
+print_rank_groups (HpTrace        *trace,
+                   HpHealthReport *report)
+{
+  g_autoptr (GPtrArray) groups = hp_health_report_group (report);
+  g_autoptr (GPtrArray) sections = g_ptr_array_new_with_free_func (section_free);
+  g_autoptr (GHashTable) by_title = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) mentioned = g_hash_table_new (NULL, NULL);
+
+  for (guint g = 0; g < groups->len; g++)
+    {
+      HpHealthGroup *group = groups->pdata[g];
+      Section       *section;
+
+      if (group->ranks->len == 0)
+        continue;
+      section = g_hash_table_lookup (by_title, group->ranks_text);
+      if (section == NULL)
+        {
+          section = g_new0 (Section, 1);
+          section->ranks = group->ranks;
+          section->groups = g_ptr_array_new ();
+          if (group->ranks->len == 1)
+            {
+              const HpRank *r = hp_trace_find_rank (trace, g_array_index (group->ranks, int, 0));
+
+              section->title = g_strdup_printf ("Rank %d (%s)", r->rank, r->basename);
+            }
+          else
+            section->title = g_strdup_printf ("R%s", group->ranks_text + 1);
+          g_hash_table_insert (by_title, group->ranks_text, section);
+          g_ptr_array_add (sections, section);
+        }
+      g_ptr_array_add (section->groups, group);
+      for (guint i = 0; i < group->ranks->len; i++)
+        g_hash_table_add (mentioned, GINT_TO_POINTER (g_array_index (group->ranks, int, i) + 1));
+    }
+  g_ptr_array_sort (sections, cmp_sections);
+  for (guint k = 0; k < sections->len; k++)
+    {
+      const Section *section = sections->pdata[k];
+
+      printf ("\n%s\n", section->title);
+      for (guint g = 0; g < section->groups->len; g++)
+        {
+          const HpHealthFinding *f = ((HpHealthGroup *)section->groups->pdata[g])->finding;
+
+          printf ("  %-8s %s: %s\n", hp_health_severity_to_string (f->severity), f->code, f->message);
+        }
+    }
+  for (guint k = 0; k < hp_trace_get_n_ranks (trace); k++)
+    {
+      const HpRank *r = hp_trace_get_rank (trace, k);
+
+      if (!g_hash_table_contains (mentioned, GINT_TO_POINTER (r->rank + 1)))
+        printf ("\nRank %d (%s)\n  nothing found\n", r->rank, r->basename);
+    }
+}
+
 static void
 print_text (HpTrace        *trace,
             HpHealthReport *report)
@@ -119,11 +210,12 @@ print_text (HpTrace        *trace,
   const HpAnalysis *list = hp_analysis_list (&n_analyses);
   guint             n_ranks = hp_trace_get_n_ranks (trace);
   guint             counts[3] = { 0 };
+  g_autoptr (HpJobInfo) info = hp_job_info_new (trace);
+  g_autofree char *ranks = hp_job_info_describe_ranks (info);
 
   for (guint k = 0; k < hp_health_report_get_n_findings (report); k++)
     counts[hp_health_report_get_finding (report, k)->severity]++;
-  printf ("Health of %u rank%s (%s mode): %u error%s, %u warning%s, %u note%s\n", n_ranks,
-          n_ranks == 1 ? "" : "s",
+  printf ("Health of %s (%s mode): %u error%s, %u warning%s, %u note%s\n", ranks,
           hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT ? "HTA-compatibility" : "default",
           counts[HP_HEALTH_ERROR], counts[HP_HEALTH_ERROR] == 1 ? "" : "s",
           counts[HP_HEALTH_WARNING], counts[HP_HEALTH_WARNING] == 1 ? "" : "s",
@@ -131,13 +223,7 @@ print_text (HpTrace        *trace,
 
   printf ("\nJob\n");
   print_findings_of (report, -1);
-  for (guint k = 0; k < n_ranks; k++)
-    {
-      const HpRank *r = hp_trace_get_rank (trace, k);
-
-      printf ("\nRank %d (%s)\n", r->rank, r->basename);
-      print_findings_of (report, r->rank);
-    }
+  print_rank_groups (trace, report);
 
   printf ("\n%-34s", "Analysis");
   for (guint k = 0; k < n_ranks; k++)

@@ -173,6 +173,21 @@ build_info (HpTrace *trace)
   json_builder_add_string_value (b, hp_trace_get_device_type (trace));
   json_builder_set_member_name (b, "min_ts_us");
   json_builder_add_double_value (b, us (hp_trace_get_min_ts (trace)));
+  {
+    g_autoptr (HpJobInfo) info = hp_job_info_new (trace);
+
+    /* the ranks the job names (world size, process groups) without a file */
+    json_builder_set_member_name (b, "world_size");
+    if (info->world_size > 0)
+      json_builder_add_int_value (b, info->world_size);
+    else
+      json_builder_add_null_value (b);
+    json_builder_set_member_name (b, "missing_ranks");
+    json_builder_begin_array (b);
+    for (guint k = 0; k < info->missing->len; k++)
+      json_builder_add_int_value (b, g_array_index (info->missing, int, k));
+    json_builder_end_array (b);
+  }
 
   json_builder_set_member_name (b, "ranks");
   json_builder_begin_array (b);
@@ -308,8 +323,10 @@ print_size (const char *label,
 static void
 print_text (HpTrace *trace)
 {
-  printf ("Job: %u rank%s, %s, %s mode\n", hp_trace_get_n_ranks (trace),
-          hp_trace_get_n_ranks (trace) == 1 ? "" : "s", hp_trace_get_device_type (trace),
+  g_autoptr (HpJobInfo) info = hp_job_info_new (trace);
+  g_autofree char *ranks = hp_job_info_describe_ranks (info);
+
+  printf ("Job: %s, %s, %s mode\n", ranks, hp_trace_get_device_type (trace),
           hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT ? "HTA-compatibility" : "default");
 
   for (guint k = 0; k < hp_trace_get_n_ranks (trace); k++)

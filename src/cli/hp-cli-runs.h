@@ -12,6 +12,7 @@ G_BEGIN_DECLS
 
 /* `check`: a metric regressed */
 #define HP_CLI_EXIT_REGRESSION 3
+#define HP_CLI_EXIT_NOT_COMPARABLE 4
 
 gboolean hp_cli_parse_int_list (const char *text,
                                 GArray    **out);

@@ -213,6 +213,55 @@ hp_event_kind_from_category (const char *category)
 }
 
 /**
+ * hp_category_canonical:
+ * @category: (nullable): an event's `cat`
+ *
+ * The name today's profiler gives a category older ones named otherwise:
+ * `Operator` is `cpu_op`, `Runtime` `cuda_runtime`, `Kernel` `kernel`,
+ * `Memcpy` `gpu_memcpy` and `Memset` `gpu_memset`
+ * (docs/trace-format.md §4.1), so ops of traces from different profiler
+ * versions match. Any other category is its own name.
+ *
+ * Returns: (transfer none) (nullable): the canonical name, @category
+ *   itself when it has no other
+ */
+const char *
+hp_category_canonical (const char *category)
+{
+  static const char *const aliases[][2] = {
+    { "Operator", "cpu_op" },
+    { "Runtime", "cuda_runtime" },
+    { "Kernel", "kernel" },
+    { "Memcpy", "gpu_memcpy" },
+    { "Memset", "gpu_memset" },
+  };
+
+  for (guint i = 0; category != NULL && i < G_N_ELEMENTS (aliases); i++)
+    if (strcmp (category, aliases[i][0]) == 0)
+      return aliases[i][1];
+  return category;
+}
+
+/**
+ * hp_runtime_call_match_name:
+ * @name: a runtime call's name
+ *
+ * ROCm's runtime calls are CUDA's with `hip` for `cuda`
+ * (`hipLaunchKernel`, `hipMemcpyAsync`, `hipStreamSynchronize`): the name
+ * a HIP call is matched under across vendors.
+ *
+ * Returns: (transfer full) (nullable): `cudaLaunchKernel` for
+ *   `hipLaunchKernel`, or %NULL when @name is no HIP call
+ */
+char *
+hp_runtime_call_match_name (const char *name)
+{
+  if (name == NULL || !starts_with (name, "hip") || !g_ascii_isupper (name[3]))
+    return NULL;
+  return g_strconcat ("cuda", name + 3, NULL);
+}
+
+/**
  * hp_parse_profiler_step:
  *
  * Returns: N of a name matching `^ProfilerStep\s*#\s*(\d+)`, or -1

@@ -19,6 +19,8 @@ gboolean      hp_name_is_memory (const char *name);
 char         *hp_memory_subtype (const char *name);
 char         *hp_shorten_name (const char *name);
 HpEventKind   hp_event_kind_from_category (const char *category);
+const char   *hp_category_canonical (const char *category);
+char         *hp_runtime_call_match_name (const char *name);
 int           hp_parse_profiler_step (const char *name);
 
 /**

@@ -8,9 +8,13 @@
 #include <math.h>
 #include <string.h>
 
+#include "hp-classify.h"
 #include "hp-compare.h"
 #include "hp-core-private.h"
+#include "hp-job-info.h"
+#include "hp-rank-access.h"
 #include "hp-stats.h"
+#include "hp-step-figures.h"
 #include "hp-trace-diff.h"
 
 /* the analyses whose tables are compared, as `report` runs them */
@@ -26,7 +30,14 @@ static const struct
   { "comm_comp_overlap", "comm_comp_overlap", "compare_comm_comp_overlap",
     "Communication/computation overlap per run" },
   { "idle_time_breakdown", "idle_time_breakdown", "compare_idle_time", "Idle time per run" },
+  { "memory", "memory_summary", "compare_memory", "Memory per run, rank and device" },
 };
+
+/* the position of the memory analysis in compared[] */
+#define MEMORY_ANALYSIS 4
+
+/* communication kernels listed per run */
+#define TOP_COLLECTIVES 10
 
 static void
 copy_cell (HpTable *to,
@@ -219,81 +230,204 @@ hp_compare_step_time (HpTrace    *trace,
 }
 
 /**
- * hp_compare_memory:
+ * hp_compare_memory_timeline:
+ * @memory: the memory analysis' `memory_events_timeline` of the run
  *
- * Memory peaks per rank and device from the profiler's `[memory]` events
- * (recorded with `profile_memory=True`): the largest `Total Allocated` and
- * `Total Reserved`. A run without them has no rows.
+ * The run's allocated and reserved memory over time, each rank's times
+ * from the start of its first step (or its first event without steps), so
+ * runs line up step by step as on the Timelines tab.
  *
- * Returns: (transfer full): `compare_memory` rows of one run
+ * Returns: (transfer full): `compare_memory_timeline` rows of one run
  */
 HpTable *
-hp_compare_memory (HpTrace    *trace,
-                   const char *label)
+hp_compare_memory_timeline (HpTrace    *trace,
+                            HpTable    *memory,
+                            const char *label)
 {
-  HpTable *table;
-  guint32  memory;
-
-  /* a job opened from summaries has the peaks */
-  if (_hp_trace_get_summary_hooks (trace) != NULL)
-    return _hp_trace_get_summary_hooks (trace)->memory_peaks (trace, label);
-  table = hp_table_new ("compare_memory", "Memory peaks per run, rank and device");
-  memory = hp_trace_lookup_string (trace, "[memory]");
+  HpTable *table = hp_table_new ("compare_memory_timeline", "Memory over time per run, rank and device");
+  int      rank_col = memory != NULL ? hp_table_find_column (memory, "rank") : -1;
+  int      device_col = memory != NULL ? hp_table_find_column (memory, "device") : -1;
+  int      ts_col = memory != NULL ? hp_table_find_column (memory, "ts") : -1;
+  int      allocated_col = memory != NULL ? hp_table_find_column (memory, "allocated") : -1;
+  int      reserved_col = memory != NULL ? hp_table_find_column (memory, "reserved") : -1;
+  g_autoptr (GHashTable) starts = g_hash_table_new_full (NULL, NULL, NULL, g_free);
 
   hp_table_add_column (table, "label", HP_COLUMN_STRING, NULL);
   hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
-  hp_table_add_column (table, "device", HP_COLUMN_INT, NULL);
-  hp_table_add_column (table, "peak_allocated", HP_COLUMN_INT, "bytes");
-  hp_table_add_column (table, "peak_reserved", HP_COLUMN_INT, "bytes");
-  hp_table_add_column (table, "memory_events", HP_COLUMN_INT, NULL);
-  if (memory == HP_NO_STRING)
+  hp_table_add_column (table, "device", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "ts(us)", HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (table, "allocated", HP_COLUMN_INT, "B");
+  hp_table_add_column (table, "reserved", HP_COLUMN_INT, "B");
+  if (rank_col < 0 || device_col < 0 || ts_col < 0 || allocated_col < 0 || reserved_col < 0)
     return table;
 
   for (guint p = 0; p < hp_trace_get_n_ranks (trace); p++)
     {
+      HpStepFigures figures;
+      double       *start = g_new (double, 1);
+
+      hp_step_figures_compute (hp_trace_get_rank (trace, p), &figures);
+      *start = hp_ns_to_us (figures.start);
+      g_hash_table_insert (starts, GINT_TO_POINTER (figures.rank), start);
+    }
+  for (guint row = 0; row < hp_table_get_n_rows (memory); row++)
+    {
+      gint64  rank = hp_table_get_int (memory, row, (guint)rank_col);
+      double *start = g_hash_table_lookup (starts, GINT_TO_POINTER ((int)rank));
+      guint   out = hp_table_append_row (table);
+
+      hp_table_set_string (table, out, 0, label);
+      hp_table_set_int (table, out, 1, rank);
+      hp_table_set_string (table, out, 2, hp_table_get_string (memory, row, (guint)device_col));
+      hp_table_set_double (table, out, 3,
+                           hp_table_get_double (memory, row, (guint)ts_col) - (start != NULL ? *start : 0));
+      hp_table_set_int (table, out, 4, hp_table_get_int (memory, row, (guint)allocated_col));
+      if (hp_table_is_null (memory, row, (guint)reserved_col))
+        hp_table_set_null (table, out, 5);
+      else
+        hp_table_set_int (table, out, 5, hp_table_get_int (memory, row, (guint)reserved_col));
+    }
+  return table;
+}
+
+/**
+ * hp_compare_communication:
+ *
+ * Communication per rank and step, inside the steps (hp_step_figures_compute()):
+ * the communication kernels' time, the part no computation overlaps
+ * (exposed), and their shares of the GPU's busy time.
+ *
+ * Returns: (transfer full): `compare_communication` rows of one run
+ */
+HpTable *
+hp_compare_communication (HpTrace    *trace,
+                          const char *label)
+{
+  HpTable *table = hp_table_new ("compare_communication", "Communication per run, rank and step");
+
+  hp_table_add_column (table, "label", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
+  hp_table_add_column (table, "steps", HP_COLUMN_INT, NULL);
+  hp_table_add_column (table, "busy_per_step(us)", HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (table, "communication_per_step(us)", HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (table, "exposed_communication_per_step(us)", HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (table, "communication_pctg", HP_COLUMN_DOUBLE, "%");
+  hp_table_add_column (table, "exposed_communication_pctg", HP_COLUMN_DOUBLE, "%");
+  for (guint p = 0; p < hp_trace_get_n_ranks (trace); p++)
+    {
+      HpStepFigures f;
+      guint         row = hp_table_append_row (table);
+
+      hp_step_figures_compute (hp_trace_get_rank (trace, p), &f);
+      hp_table_set_string (table, row, 0, label);
+      hp_table_set_int (table, row, 1, f.rank);
+      hp_table_set_int (table, row, 2, f.has_steps ? f.n_windows : 0);
+      hp_table_set_double (table, row, 3, f.busy / f.n_windows);
+      hp_table_set_double (table, row, 4, f.comm / f.n_windows);
+      hp_table_set_double (table, row, 5, f.exposed / f.n_windows);
+      hp_table_set_double (table, row, 6, f.busy > 0 ? hp_round_half_even (100.0 * f.comm / f.busy, 2) : NAN);
+      hp_table_set_double (table, row, 7, f.busy > 0 ? hp_round_half_even (100.0 * f.exposed / f.busy, 2) : NAN);
+    }
+  return table;
+}
+
+typedef struct
+{
+  char  *name;
+  gint64 count;
+  gint64 dur_ns;
+} Collective;
+
+static void
+collective_free (gpointer data)
+{
+  Collective *c = data;
+
+  g_free (c->name);
+  g_free (c);
+}
+
+static int
+cmp_collectives (gconstpointer a,
+                 gconstpointer b)
+{
+  const Collective *x = *(Collective *const *)a;
+  const Collective *y = *(Collective *const *)b;
+
+  if (x->dur_ns != y->dur_ns)
+    return x->dur_ns > y->dur_ns ? -1 : 1;
+  return strcmp (x->name, y->name);
+}
+
+/**
+ * hp_compare_collectives:
+ * @top: the most costly kernels kept
+ *
+ * The run's communication kernels by name (up to the argument list), over
+ * every rank: their count, time and share of the run's communication
+ * time, the most costly first.
+ *
+ * Returns: (transfer full): `compare_collectives` rows of one run
+ */
+HpTable *
+hp_compare_collectives (HpTrace    *trace,
+                        const char *label,
+                        guint       top)
+{
+  HpTable *table = hp_table_new ("compare_collectives", "Communication kernels per run");
+  g_autoptr (GHashTable) index = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GPtrArray) list = g_ptr_array_new_with_free_func (collective_free);
+  gint64 total = 0;
+
+  hp_table_add_column (table, "label", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "kernel", HP_COLUMN_STRING, NULL);
+  hp_table_add_column (table, "count", HP_COLUMN_INT, NULL);
+  hp_table_add_column (table, "time(us)", HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (table, "share_pctg", HP_COLUMN_DOUBLE, "%");
+  for (guint p = 0; p < hp_trace_get_n_ranks (trace); p++)
+    {
       const HpRank *r = hp_trace_get_rank (trace, p);
-      guint32       allocated = hp_rank_lookup_arg_key (r, "Total Allocated");
-      guint32       reserved = hp_rank_lookup_arg_key (r, "Total Reserved");
-      guint32       device = hp_rank_lookup_arg_key (r, "Device Id");
-      g_autoptr (GArray) peaks = g_array_new (FALSE, TRUE, sizeof (gint64) * 4); /* device, alloc, res, n */
 
-      for (guint i = 0; i < r->n_events; i++)
+      for (guint k = 0; k < r->n_rows; k++)
         {
-          gint64  id;
-          gint64 *peak = NULL;
+          guint            e = r->rows[k];
+          const char      *name;
+          const char      *paren;
+          g_autofree char *key = NULL;
+          Collective      *c;
 
-          if (r->name[i] != memory)
+          if (!hp_rank_is_gpu_activity (r, e) || hp_rank_get_kernel_class (r, e) != HP_KERNEL_CLASS_COMMUNICATION ||
+              (r->flags[e] & HP_EVENT_POISONED))
             continue;
-          id = device != HP_NO_STRING ? hp_rank_get_arg_int (r, i, device, -1) : -1;
-          for (guint d = 0; d < peaks->len && peak == NULL; d++)
-            if (((gint64 *)peaks->data)[d * 4] == id)
-              peak = &((gint64 *)peaks->data)[d * 4];
-          if (peak == NULL)
+          name = hp_trace_get_string (trace, r->name[e]);
+          paren = strchr (name, '(');
+          key = paren != NULL && paren > name ? g_strndup (name, (gsize)(paren - name)) : g_strdup (name);
+          c = g_hash_table_lookup (index, key);
+          if (c == NULL)
             {
-              g_array_set_size (peaks, peaks->len + 1);
-              peak = &((gint64 *)peaks->data)[(peaks->len - 1) * 4];
-              peak[0] = id;
+              c = g_new0 (Collective, 1);
+              c->name = g_steal_pointer (&key);
+              g_hash_table_insert (index, c->name, c);
+              g_ptr_array_add (list, c);
             }
-          if (allocated != HP_NO_STRING)
-            peak[1] = MAX (peak[1], hp_rank_get_arg_int (r, i, allocated, 0));
-          if (reserved != HP_NO_STRING)
-            peak[2] = MAX (peak[2], hp_rank_get_arg_int (r, i, reserved, 0));
-          peak[3]++;
-        }
-      for (guint d = 0; d < peaks->len; d++)
-        {
-          const gint64 *peak = &((gint64 *)peaks->data)[d * 4];
-          guint         row = hp_table_append_row (table);
-
-          hp_table_set_string (table, row, 0, label);
-          hp_table_set_int (table, row, 1, r->rank);
-          hp_table_set_int (table, row, 2, peak[0]);
-          hp_table_set_int (table, row, 3, peak[1]);
-          hp_table_set_int (table, row, 4, peak[2]);
-          hp_table_set_int (table, row, 5, peak[3]);
+          c->count++;
+          c->dur_ns += hp_rank_get_event_duration (r, e);
+          total += hp_rank_get_event_duration (r, e);
         }
     }
+  g_ptr_array_sort (list, cmp_collectives);
+  for (guint i = 0; i < list->len && i < top; i++)
+    {
+      const Collective *c = list->pdata[i];
+      guint             row = hp_table_append_row (table);
 
+      hp_table_set_string (table, row, 0, label);
+      hp_table_set_string (table, row, 1, c->name);
+      hp_table_set_int (table, row, 2, c->count);
+      hp_table_set_double (table, row, 3, hp_ns_to_us (c->dur_ns));
+      hp_table_set_double (table, row, 4,
+                           total > 0 ? hp_round_half_even (100.0 * (double)c->dur_ns / (double)total, 2) : NAN);
+    }
   return table;
 }
 
@@ -305,7 +439,8 @@ typedef struct
   const char *device;
   gint64     *counts;
   double     *totals;
-  double      spread;
+  double      spread; /* -1: not compared (kernels across vendors) */
+  GPtrArray  *names;  /* every name matched under this row's (a CUDA and a HIP call) */
 } OpRow;
 
 static void
@@ -315,6 +450,7 @@ op_row_free (gpointer data)
 
   g_free (row->counts);
   g_free (row->totals);
+  g_ptr_array_unref (row->names);
   g_free (row);
 }
 
@@ -327,7 +463,7 @@ cmp_op_rows (gconstpointer a,
   int          c;
 
   if (x->spread != y->spread)
-    return x->spread > y->spread ? -1 : 1;
+    return x->spread > y->spread ? -1 : 1; /* rows not compared (-1) last */
   c = strcmp (x->name, y->name);
   if (c == 0)
     c = strcmp (x->cat, y->cat);
@@ -339,6 +475,7 @@ cmp_op_rows (gconstpointer a,
 static HpTable *
 compare_ops (HpTable *const    *summaries,
              const char *const *labels,
+             gboolean           mixed_hardware,
              guint              n_runs)
 {
   g_autoptr (GHashTable) index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -353,10 +490,15 @@ compare_ops (HpTable *const    *summaries,
 
       for (guint i = 0; i < hp_table_get_n_rows (s); i++)
         {
-          const char      *name = hp_table_get_string (s, i, 1);
-          const char      *cat = hp_table_get_string (s, i, 0);
-          const char      *device = device_col >= 0 ? hp_table_get_string (s, i, (guint)device_col) : NULL;
-          g_autofree char *key = g_strdup_printf ("%s\x1f%s\x1f%s", name, cat, device != NULL ? device : "");
+          const char *name = hp_table_get_string (s, i, 1);
+          const char *cat = hp_table_get_string (s, i, 0);
+          const char *device = device_col >= 0 ? hp_table_get_string (s, i, (guint)device_col) : NULL;
+          /* the default mode (whose summaries have devices) matches a HIP
+           * call with its CUDA twin; HTA's keying is kept otherwise */
+          g_autofree char *twin =
+              has_device && g_strcmp0 (cat, "cuda_runtime") == 0 ? hp_runtime_call_match_name (name) : NULL;
+          g_autofree char *key = g_strdup_printf ("%s\x1f%s\x1f%s", twin != NULL ? twin : name, cat,
+                                                  device != NULL ? device : "");
           OpRow           *row = g_hash_table_lookup (index, key);
 
           if (row == NULL)
@@ -367,9 +509,12 @@ compare_ops (HpTable *const    *summaries,
               row->device = device;
               row->counts = g_new0 (gint64, n_runs);
               row->totals = g_new0 (double, n_runs);
+              row->names = g_ptr_array_new ();
               g_hash_table_insert (index, g_steal_pointer (&key), row);
               g_ptr_array_add (rows, row);
             }
+          if (!g_ptr_array_find_with_equal_func (row->names, name, g_str_equal, NULL))
+            g_ptr_array_add (row->names, (gpointer)name);
           row->counts[run] += hp_table_get_int (s, i, 3);
           row->totals[run] += hp_table_get_double (s, i, 4);
         }
@@ -385,6 +530,10 @@ compare_ops (HpTable *const    *summaries,
           hi = MAX (hi, row->totals[run]);
         }
       row->spread = hi - lo;
+      /* kernel names do not match across vendors: such a row is listed,
+       * not compared */
+      if (mixed_hardware && g_strcmp0 (row->device, "GPU") == 0)
+        row->spread = -1;
     }
   g_ptr_array_sort (rows, cmp_op_rows);
 
@@ -403,6 +552,7 @@ compare_ops (HpTable *const    *summaries,
       hp_table_add_column (table, mean, HP_COLUMN_DOUBLE, "us");
     }
   hp_table_add_column (table, "spread_duration", HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (table, "matched_names", HP_COLUMN_STRING, NULL);
 
   for (guint k = 0; k < rows->len; k++)
     {
@@ -421,10 +571,46 @@ compare_ops (HpTable *const    *summaries,
           hp_table_set_double (table, row, col++,
                                op->counts[run] > 0 ? op->totals[run] / (double)op->counts[run] : NAN);
         }
-      hp_table_set_double (table, row, col++, op->spread);
+      hp_table_set_double (table, row, col++, op->spread >= 0 ? op->spread : NAN);
+      if (op->names->len > 1)
+        {
+          g_autofree char *matched = NULL;
+
+          g_ptr_array_add (op->names, NULL);
+          matched = g_strjoinv (" = ", (char **)op->names->pdata);
+          g_ptr_array_remove_index (op->names, op->names->len - 1);
+          hp_table_set_string (table, row, col++, matched);
+        }
+      else
+        hp_table_set_string (table, row, col++, "");
     }
+  if (mixed_hardware)
+    hp_table_set_note (table, "the runs ran on different hardware: kernel names do not match across vendors, so "
+                              "GPU ops are listed without a spread; runtime calls are matched (cuda* = hip*)");
 
   return table;
+}
+
+/* whether the runs ran on GPUs of different vendors (an unknown device
+ * matches any) */
+static gboolean
+mixed_hardware (HpTrace *const *traces,
+                guint           n_runs)
+{
+  const char *first = NULL;
+
+  for (guint i = 0; i < n_runs; i++)
+    {
+      const char *type = hp_trace_get_device_type (traces[i]);
+
+      if (type == NULL || g_str_has_prefix (type, "UNKNOWN"))
+        continue;
+      if (first == NULL)
+        first = type;
+      else if (strcmp (first, type) != 0)
+        return TRUE;
+    }
+  return FALSE;
 }
 
 /* the analyses one at a time; a failed one gives no tables and a note */
@@ -463,6 +649,16 @@ run_each (const HpAnalysis *const *analyses,
 }
 
 static HpTable *
+table_of (GPtrArray  *tables,
+          const char *name)
+{
+  for (guint i = 0; i < tables->len; i++)
+    if (strcmp (hp_table_get_name (tables->pdata[i]), name) == 0)
+      return tables->pdata[i];
+  return NULL;
+}
+
+static HpTable *
 find_table (GPtrArray  *tables,
             const char *name)
 {
@@ -481,10 +677,12 @@ find_table (GPtrArray  *tables,
  * Runs the same analyses on every run and stacks their tables, so every
  * number is the one `report` gives for that run alone:
  * `compare_temporal_breakdown`, `compare_kernel_type`,
- * `compare_comm_comp_overlap`, `compare_idle_time` (`label` first, then the
- * analysis' columns), `compare_step_time`, `compare_memory` and
- * `compare_ops` (a row per op, a column group per run, the largest
- * spread of total duration first).
+ * `compare_comm_comp_overlap`, `compare_idle_time`, `compare_memory` (the
+ * memory analysis' `memory_summary`; `label` first, then the analysis'
+ * columns), `compare_step_time` and `compare_ops` (a row per op, a column
+ * group per run, the largest spread of total duration first). A run a
+ * table has no rows of (no `[memory]` events) is named in its note, and a
+ * run lacking ranks its job names in the note of `compare_step_time`.
  *
  * Returns: (transfer full) (element-type HpTable): the tables, or NULL with
  *   @error set (the message starts with the label of the run at fault)
@@ -571,6 +769,15 @@ hp_compare_runs (HpTrace *const         *traces,
           tables[i] = find_table (per_run->pdata[a], compared[a].table);
         }
       g_ptr_array_add (out, hp_table_stack_labelled (compared[a].name, compared[a].title, tables, labels, n_runs));
+      /* a run the table has no rows of is named, not left out silently */
+      for (guint i = 0; i < n_runs; i++)
+        if (tables[i] != NULL && hp_table_get_n_rows (tables[i]) == 0 && hp_table_get_note (tables[i]) != NULL)
+          {
+            if (notes[a] == NULL)
+              notes[a] = g_string_new (NULL);
+            g_string_append_printf (notes[a], "%s%s: %s", notes[a]->len > 0 ? "; " : "", labels[i],
+                                    hp_table_get_note (tables[i]));
+          }
       if (notes[a] != NULL)
         {
           hp_table_set_note (out->pdata[out->len - 1], notes[a]->str);
@@ -582,13 +789,48 @@ hp_compare_runs (HpTrace *const         *traces,
     g_ptr_array_add (parts, hp_compare_step_time (traces[i], labels[i]));
   g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, "compare_step_time",
                                          "Step time per run and rank"));
+  {
+    /* a rank the job names without a file is said where ranks are listed */
+    g_autoptr (GString) missing = g_string_new (NULL);
+
+    for (guint i = 0; i < n_runs; i++)
+      {
+        g_autoptr (HpJobInfo) info = hp_job_info_new (traces[i]);
+        g_autofree char *ranks = NULL;
+
+        if (info->missing->len == 0)
+          continue;
+        ranks = hp_job_info_describe_ranks (info);
+        g_string_append_printf (missing, "%s%s: %s", missing->len > 0 ? "; " : "", labels[i], ranks);
+      }
+    if (missing->len > 0)
+      hp_table_set_note (out->pdata[out->len - 1], missing->str);
+  }
+
   g_ptr_array_set_size (parts, 0);
   for (guint i = 0; i < n_runs; i++)
-    g_ptr_array_add (parts, hp_compare_memory (traces[i], labels[i]));
-  g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, "compare_memory",
-                                         "Memory peaks per run, rank and device"));
+    {
+      GPtrArray *per_run = results->pdata[i];
 
-  g_ptr_array_add (out, compare_ops ((HpTable *const *)summaries->pdata, labels, n_runs));
+      g_ptr_array_add (parts, hp_compare_memory_timeline (traces[i], find_table (per_run->pdata[MEMORY_ANALYSIS], "memory_events_timeline"),
+                                                          labels[i]));
+    }
+  g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, "compare_memory_timeline",
+                                         "Memory over time per run, rank and device"));
+  hp_table_set_note (out->pdata[out->len - 1], hp_table_get_note (table_of (out, "compare_memory")));
+  g_ptr_array_set_size (parts, 0);
+  for (guint i = 0; i < n_runs; i++)
+    g_ptr_array_add (parts, hp_compare_communication (traces[i], labels[i]));
+  g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, "compare_communication",
+                                         "Communication per run, rank and step"));
+  g_ptr_array_set_size (parts, 0);
+  for (guint i = 0; i < n_runs; i++)
+    g_ptr_array_add (parts, hp_compare_collectives (traces[i], labels[i], TOP_COLLECTIVES));
+  g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, "compare_collectives",
+                                         "Communication kernels per run"));
+
+  g_ptr_array_add (out, compare_ops ((HpTable *const *)summaries->pdata, labels, mixed_hardware (traces, n_runs),
+                                     n_runs));
 
   return g_steal_pointer (&out);
 }

@@ -23,8 +23,14 @@ GPtrArray *hp_compare_runs (HpTrace *const         *traces,
                             GError                **error);
 HpTable   *hp_compare_step_time (HpTrace    *trace,
                                  const char *label);
-HpTable   *hp_compare_memory (HpTrace    *trace,
-                              const char *label);
+HpTable   *hp_compare_memory_timeline (HpTrace    *trace,
+                                       HpTable    *memory,
+                                       const char *label);
+HpTable   *hp_compare_communication (HpTrace    *trace,
+                                     const char *label);
+HpTable   *hp_compare_collectives (HpTrace    *trace,
+                                   const char *label,
+                                   guint       top);
 HpTable   *hp_table_stack_labelled (const char        *name,
                                     const char        *title,
                                     HpTable *const    *tables,

@@ -144,9 +144,6 @@ typedef struct
   /* the durations (us) of the steps a rank keeps, in row order */
   GArray *(*step_durations) (HpTrace *trace,
                              guint    position);
-  /* hp_compare_memory()'s table */
-  HpTable *(*memory_peaks) (HpTrace    *trace,
-                            const char *label);
   /* hp_trace_diff_run_summary()'s table */
   HpTable *(*ops_summary) (HpTrace *trace);
 } HpTraceSummaryHooks;

@@ -15,6 +15,7 @@
 #include "hp-core-private.h"
 #include "hp-health.h"
 #include "hp-health-private.h"
+#include "hp-job-info.h"
 #include "hp-load-issue.h"
 #include "hp-rank.h"
 
@@ -31,6 +32,9 @@ typedef enum
   NEED_MEMCPY = 1 << 4,         /* memcpy or memset events */
   NEED_CPU_OPS = 1 << 5,        /* cpu_op events */
   NEED_ANNOTATION = 1 << 6,     /* gpu_user_annotation, or else user_annotation */
+  NEED_ALL_RANKS = 1 << 7,      /* every rank of the job */
+  NEED_MEMORY_EVENTS = 1 << 8,  /* [memory] events (profile_memory=True) */
+  NEED_COUNTERS = 1 << 9,       /* CUPTI range-profiler records */
   NEED_ALL = 0xff,              /* every analysis */
 } Need;
 
@@ -49,6 +53,10 @@ static const struct
   { "aten_op_kernels_and_delay", NEED_GPU | NEED_LAUNCH | NEED_CPU_OPS },
   { "queue_length", NEED_GPU | NEED_LAUNCH },
   { "memory_bw", NEED_GPU | NEED_MEMCPY },
+  { "stragglers", NEED_ALL_RANKS },
+  { "memory", NEED_MEMORY_EVENTS },
+  { "cupti_counters", NEED_COUNTERS },
+  { "collectives", NEED_ALL_RANKS },
 };
 
 struct _HpHealthReport
@@ -57,6 +65,7 @@ struct _HpHealthReport
   GArray         *findings; /* HpHealthFinding */
   guint           n_analyses;
   guint          *needs; /* per analysis */
+  GArray         *ranks; /* int: the job's loaded ranks, ascending */
 };
 
 static guint
@@ -282,6 +291,8 @@ check_rank (HpHealthReport *self,
 {
   guint64  n_gpu = 0, n_kernels = 0, n_unlaunched = 0, n_comm = 0, n_gpu_annotations = 0;
   guint64  n_memcpy = 0, n_cpu_ops = 0, n_cpu_annotations = 0, n_overlaps;
+  guint64  n_memory = 0, n_counters = 0;
+  guint32  memory_name = hp_trace_lookup_string (trace, "[memory]");
   guint64  n_rejected = r->n_out_of_window + r->n_bad_values;
   guint64  n_clamped = r->n_negative_dur + r->n_huge_dur;
   gboolean any_step = FALSE;
@@ -289,6 +300,12 @@ check_rank (HpHealthReport *self,
 
   for (guint i = 0; i < r->n_events && !any_step; i++)
     any_step = (r->flags[i] & HP_EVENT_STEP) != 0;
+  /* what the memory and counter analyses read: every event */
+  for (guint i = 0; i < r->n_events; i++)
+    {
+      n_memory += r->kind[i] == HP_EVENT_KIND_INSTANT && r->name[i] == memory_name && memory_name != HP_NO_STRING;
+      n_counters += r->kind[i] == HP_EVENT_KIND_PROFILER_RANGE;
+    }
   /* what the analyses see: the rows the last-step filter kept */
   for (guint k = 0; k < r->n_rows; k++)
     {
@@ -398,6 +415,16 @@ check_rank (HpHealthReport *self,
         add (self, r->rank, r->basename, "no-cpu-ops", HP_HEALTH_INFO, 0, NEED_CPU_OPS,
              HP_HEALTH_NOT_APPLICABLE,
              "no cpu_op event: ATen operators cannot be matched to their kernels");
+      /* an analysis of events the trace does not have is not applicable,
+       * not trusted */
+      if (n_memory == 0)
+        add (self, r->rank, r->basename, "no-memory-events", HP_HEALTH_INFO, 0, NEED_MEMORY_EVENTS,
+             HP_HEALTH_NOT_APPLICABLE,
+             "no [memory] event (record with profile_memory=True): the memory analysis is empty");
+      if (n_counters == 0)
+        add (self, r->rank, r->basename, "no-cupti-counters", HP_HEALTH_INFO, 0, NEED_COUNTERS,
+             HP_HEALTH_NOT_APPLICABLE,
+             "no CUPTI range-profiler record: the CUPTI counter analysis is empty");
     }
 
   n_overlaps = count_stream_overlaps (r);
@@ -665,6 +692,25 @@ hp_health_check (HpTrace               *trace,
            hp_load_issue_get_message (issue));
     }
 
+  /* ranks the job names that no file holds */
+  {
+    g_autoptr (HpJobInfo) info = hp_job_info_new (trace);
+
+    self->ranks = g_array_copy (info->ranks);
+    if (info->missing->len > 0)
+      {
+        g_autofree char *missing = hp_ranks_to_text ((const int *)(void *)info->missing->data, info->missing->len);
+        guint            expected = info->n_ranks + info->missing->len;
+
+        add (self, -1, NULL, "missing-ranks", HP_HEALTH_WARNING, info->missing->len, NEED_ALL_RANKS,
+             HP_HEALTH_CAUTION,
+             "the job has %u ranks (distributedInfo) but %u file%s: rank%s %s %s missing from every table, and "
+             "what involves every rank (collectives, stragglers, the critical path across ranks) lacks %s",
+             expected, info->n_ranks, info->n_ranks == 1 ? "" : "s", info->missing->len == 1 ? "" : "s", missing,
+             info->missing->len == 1 ? "is" : "are", info->missing->len == 1 ? "its part" : "their part");
+      }
+  }
+
   for (guint k = 0; k < hp_trace_get_n_ranks (trace) && !job_has_steps; k++)
     {
       const HpRank *r = hp_trace_get_rank (trace, k);
@@ -693,6 +739,7 @@ hp_health_report_unref (HpHealthReport *self)
   if (self == NULL || !g_atomic_ref_count_dec (&self->ref))
     return;
   g_array_unref (self->findings);
+  g_array_unref (self->ranks);
   g_free (self->needs);
   g_free (self);
 }
@@ -808,4 +855,92 @@ hp_health_verdict_to_string (HpHealthVerdict verdict)
     default:
       return "trust";
     }
+}
+
+static int
+cmp_int_asc (gconstpointer a,
+             gconstpointer b)
+{
+  return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b);
+}
+
+static void
+health_group_free (gpointer data)
+{
+  HpHealthGroup *group = data;
+
+  g_array_unref (group->ranks);
+  g_free (group->ranks_text);
+  g_free (group);
+}
+
+/* "rank 3", "ranks 0–7", "ranks 0–2, 4–7 (all but 3)" */
+static char *
+group_ranks_text (const GArray *ranks,
+                  const GArray *all)
+{
+  g_autofree char *listed = hp_ranks_to_text ((const int *)(void *)ranks->data, ranks->len);
+  g_autoptr (GArray) others = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autofree char *but = NULL;
+
+  if (ranks->len == 1)
+    return g_strdup_printf ("rank %s", listed);
+  for (guint i = 0, j = 0; i < all->len; i++)
+    {
+      while (j < ranks->len && g_array_index (ranks, int, j) < g_array_index (all, int, i))
+        j++;
+      if (j == ranks->len || g_array_index (ranks, int, j) != g_array_index (all, int, i))
+        g_array_append_val (others, g_array_index (all, int, i));
+    }
+  /* a few exceptions are named; many are not news */
+  if (others->len == 0 || others->len > 3)
+    return g_strdup_printf ("ranks %s", listed);
+  but = hp_ranks_to_text ((const int *)(void *)others->data, others->len);
+  return g_strdup_printf ("ranks %s (all but %s)", listed, but);
+}
+
+/**
+ * hp_health_report_group:
+ *
+ * The report's findings with the ones said alike of several ranks (same
+ * severity, code and message) as one, in the order their first finding
+ * came: a job of eight ranks lacking memcpys on every rank has one group
+ * "ranks 0–7", not eight lines.
+ *
+ * Returns: (transfer full) (element-type HpHealthGroup): the groups
+ */
+GPtrArray *
+hp_health_report_group (HpHealthReport *self)
+{
+  GPtrArray *groups = g_ptr_array_new_with_free_func (health_group_free);
+  g_autoptr (GHashTable) index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  g_return_val_if_fail (self != NULL, groups);
+  for (guint k = 0; k < self->findings->len; k++)
+    {
+      const HpHealthFinding *f = &g_array_index (self->findings, HpHealthFinding, k);
+      g_autofree char       *key = g_strdup_printf ("%d\x1f%s\x1f%s", f->severity, f->code, f->message);
+      HpHealthGroup         *group = f->rank >= 0 ? g_hash_table_lookup (index, key) : NULL;
+
+      if (group == NULL)
+        {
+          group = g_new0 (HpHealthGroup, 1);
+          group->finding = f;
+          group->ranks = g_array_new (FALSE, FALSE, sizeof (int));
+          g_ptr_array_add (groups, group);
+          if (f->rank >= 0)
+            g_hash_table_insert (index, g_steal_pointer (&key), group);
+        }
+      if (f->rank >= 0)
+        g_array_append_val (group->ranks, f->rank);
+    }
+  for (guint g = 0; g < groups->len; g++)
+    {
+      HpHealthGroup *group = groups->pdata[g];
+
+      g_array_sort (group->ranks, cmp_int_asc);
+      if (group->ranks->len > 0)
+        group->ranks_text = group_ranks_text (group->ranks, self->ranks);
+    }
+  return groups;
 }

@@ -93,6 +93,25 @@ HpHealthSeverity       hp_health_report_get_worst (HpHealthReport *self);
 const char *hp_health_severity_to_string (HpHealthSeverity severity);
 const char *hp_health_verdict_to_string (HpHealthVerdict verdict);
 
+/**
+ * HpHealthGroup:
+ * @finding: the first of the group's findings
+ * @ranks: (element-type int): the ranks it is about, ascending; empty for
+ *   a finding about the job
+ * @ranks_text: (nullable): "rank 3", "ranks 0–7", or with the exceptions
+ *   "ranks 0–2, 4–7 (all but 3)"; %NULL for the job
+ *
+ * One finding said the same way of several ranks.
+ */
+typedef struct
+{
+  const HpHealthFinding *finding;
+  GArray                *ranks;
+  char                  *ranks_text;
+} HpHealthGroup;
+
+GPtrArray *hp_health_report_group (HpHealthReport *self);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpHealthReport, hp_health_report_unref)
 
 G_END_DECLS

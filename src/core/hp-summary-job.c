@@ -501,43 +501,6 @@ job_step_durations (HpTrace *trace,
   return out;
 }
 
-static HpTable *
-job_memory_peaks (HpTrace    *trace,
-                  const char *label)
-{
-  g_autoptr (GPtrArray) parts = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
-  HpTable *out;
-  int      c;
-
-  for (guint p = 0; p < hp_trace_get_n_ranks (trace); p++)
-    {
-      HpSummary *s = summary_at (trace, p);
-      g_autoptr (GVariant) v = s != NULL ? g_variant_lookup_value (_hp_summary_get_mode (s, hp_trace_get_mode (trace)),
-                                                                   "memory-peaks", NULL)
-                                         : NULL;
-      HpTable *t = v != NULL ? _hp_summary_table_from_variant (v) : NULL;
-
-      if (t != NULL)
-        g_ptr_array_add (parts, t);
-    }
-  if (parts->len == 0)
-    {
-      out = hp_table_new ("compare_memory", "Memory peaks per run, rank and device");
-      hp_table_add_column (out, "label", HP_COLUMN_STRING, NULL);
-      hp_table_add_column (out, "rank", HP_COLUMN_INT, NULL);
-      hp_table_add_column (out, "device", HP_COLUMN_INT, NULL);
-      hp_table_add_column (out, "peak_allocated", HP_COLUMN_INT, "bytes");
-      hp_table_add_column (out, "peak_reserved", HP_COLUMN_INT, "bytes");
-      hp_table_add_column (out, "memory_events", HP_COLUMN_INT, NULL);
-      return out;
-    }
-  out = concat (parts);
-  c = hp_table_find_column (out, "label");
-  for (guint i = 0; c >= 0 && i < hp_table_get_n_rows (out); i++)
-    hp_table_set_string (out, i, c, label);
-  return out;
-}
-
 typedef struct
 {
   gboolean    gpu;
@@ -632,7 +595,6 @@ static const HpTraceSummaryHooks job_hooks = {
   .run = job_run,
   .health = job_health,
   .step_durations = job_step_durations,
-  .memory_peaks = job_memory_peaks,
   .ops_summary = job_ops_summary,
 };
 

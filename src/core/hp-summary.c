@@ -528,11 +528,6 @@ mode_variant (HpTrace      *trace,
 
     g_variant_dict_insert_value (&dict, "op-sums", _hp_summary_table_to_variant (ops));
   }
-  {
-    g_autoptr (HpTable) peaks = hp_compare_memory (trace, "");
-
-    g_variant_dict_insert_value (&dict, "memory-peaks", _hp_summary_table_to_variant (peaks));
-  }
   g_variant_dict_insert_value (&dict, "health", health_variant (trace));
   g_variant_dict_insert_value (&dict, "activity", activity_variant (trace, r));
   return g_variant_dict_end (&dict);

@@ -289,10 +289,12 @@ summary_table (HpTrace *trace,
     {
       const OpSum *sum = &g_array_index (sums, OpSum, k);
       const char  *name = hp_trace_get_string (trace, sum->name);
+      const char  *cat;
       char        *short_name;
       guint        row = hp_table_append_row (table);
+      gboolean     step = !compat && hp_trace_step_number (trace, sum->name) >= 0;
 
-      if (!compat && hp_trace_step_number (trace, sum->name) >= 0)
+      if (step)
         name = STEP_NAME;
       short_name = g_hash_table_lookup (short_names, GUINT_TO_POINTER (sum->name + 1));
       if (short_name == NULL)
@@ -300,7 +302,15 @@ summary_table (HpTrace *trace,
           short_name = hp_shorten_name (name);
           g_hash_table_insert (short_names, GUINT_TO_POINTER (sum->name + 1), short_name);
         }
-      hp_table_set_string (table, row, SUM_COL_CAT, hp_trace_get_string (trace, sum->cat));
+      /* the default mode names categories as today's profiler does, and a
+       * step range is an annotation whichever category it had */
+      if (compat)
+        cat = hp_trace_get_string (trace, sum->cat);
+      else if (step)
+        cat = "user_annotation";
+      else
+        cat = hp_category_canonical (hp_trace_get_string (trace, sum->cat));
+      hp_table_set_string (table, row, SUM_COL_CAT, cat);
       hp_table_set_string (table, row, SUM_COL_NAME, name);
       hp_table_set_string (table, row, SUM_COL_SHORT_NAME, short_name);
       hp_table_set_int (table, row, SUM_COL_COUNTS, sum->count);
@@ -408,6 +418,7 @@ typedef struct
   gboolean    gpu;
   gint64      count[2];
   gint64      dur_ns[2];
+  const char *names[2]; /* each run's name, when they differ (a CUDA and a HIP call) */
 } DiffRow;
 
 static int
@@ -457,14 +468,19 @@ add_summary (GHashTable *rows,
       g_autofree char *key = NULL;
       DiffRow         *row;
 
-      /* HTA merges categories; the default mode keeps them apart, and on
-       * different hardware does not match GPU ops across runs */
+      /* HTA merges categories; the default mode keeps them apart, matches
+       * a HIP runtime call with its CUDA twin, and on different hardware
+       * does not match GPU ops across runs */
       if (compat)
         key = g_strdup (name);
       else if (split_gpu && gpu)
         key = g_strdup_printf ("%s\x1f%s\x1f%u", name, cat, side);
       else
-        key = g_strdup_printf ("%s\x1f%s\x1f%u", name, cat, gpu);
+        {
+          g_autofree char *twin = g_strcmp0 (cat, "cuda_runtime") == 0 ? hp_runtime_call_match_name (name) : NULL;
+
+          key = g_strdup_printf ("%s\x1f%s\x1f%u", twin != NULL ? twin : name, cat, gpu);
+        }
       row = g_hash_table_lookup (rows, key);
       if (row == NULL)
         {
@@ -475,6 +491,7 @@ add_summary (GHashTable *rows,
           g_hash_table_insert (rows, g_steal_pointer (&key), row);
           g_ptr_array_add (order, row);
         }
+      row->names[side] = name;
       row->count[side] += hp_table_get_int (summary, i, SUM_COL_COUNTS);
       row->dur_ns[side] += llround (hp_table_get_double (summary, i, SUM_COL_TOTAL_DURATION) * 1000.0);
     }
@@ -500,7 +517,11 @@ mean_or_nan (gint64 dur_ns,
  * run without steps as a whole, adds the mean duration per occurrence and
  * the change of the total in %, and on different hardware lists the GPU
  * ops of both runs side by side (change category `~`) instead of matching
- * kernel names.
+ * kernel names. It also names categories as today's profiler does
+ * (hp_category_canonical(): `Operator` is `cpu_op`…), so traces of old
+ * and new profilers match, and matches a HIP runtime call with its CUDA
+ * twin (`hipLaunchKernel` with `cudaLaunchKernel`), saying so in the
+ * column `matched_names`.
  *
  * Returns: (transfer full): the table `compare_traces`, or NULL with @error
  *   set (the message starts with the label of the run at fault)
@@ -590,6 +611,7 @@ hp_trace_diff_compare (HpTrace                 *control,
       hp_table_add_column (table, "diff_mean_duration", HP_COLUMN_DOUBLE, "us");
       hp_table_add_column (table, "duration_change_pct", HP_COLUMN_DOUBLE, "%");
       hp_table_add_column (table, "device", HP_COLUMN_STRING, NULL);
+      hp_table_add_column (table, "matched_names", HP_COLUMN_STRING, NULL);
     }
 
   for (guint k = 0; k < order->len; k++)
@@ -632,6 +654,14 @@ hp_trace_diff_compare (HpTrace                 *control,
                                                          2)
                                    : NAN);
           hp_table_set_string (table, row, col++, d->gpu ? "GPU" : "CPU");
+          if (d->names[0] != NULL && d->names[1] != NULL && strcmp (d->names[0], d->names[1]) != 0)
+            {
+              g_autofree char *matched = g_strdup_printf ("%s = %s", d->names[0], d->names[1]);
+
+              hp_table_set_string (table, row, col++, matched);
+            }
+          else
+            hp_table_set_string (table, row, col++, "");
         }
     }
 

@@ -86,6 +86,9 @@ test_tabs (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean is_chart_named (GtkWidget *widget,
+                                gpointer   name);
+
 /* the ops diff: rows, a selected row copied, the pair swapped, the
  * communication filter, a chart exported */
 static void
@@ -126,6 +129,23 @@ test_ops_diff (void)
   g_assert_true (hp_ui_test_wait_for (not_comparing, window));
   table = hp_table_view_get_table (view);
   g_assert_cmpint (hp_table_find_column (table, "New_counts"), <, hp_table_find_column (table, "Base_counts"));
+  /* each run keeps its Summary colour in the Ops Diff's charts: New (the
+   * second run) leads in the second colour */
+  {
+    GtkWidget         *chart_view = hp_ui_test_find_widget (GTK_WIDGET (window), is_chart_named, "ops_count_comparison");
+    HpChart           *counts;
+    const HpBarLayout *layout;
+    g_autoptr (HpChartStyle) style = hp_chart_style_new_light ();
+
+    g_assert_nonnull (chart_view);
+    counts = hp_chart_view_get_chart (HP_CHART_VIEW (chart_view));
+    hp_chart_layout (counts, 640, 480, style);
+    layout = hp_bar_chart_get_layout (counts);
+    g_assert_cmpuint (layout->n_series, ==, 3);
+    g_assert_true (hp_color_equal (&layout->series_colors[0], &style->palette[1]));
+    g_assert_true (hp_color_equal (&layout->series_colors[1], &style->palette[0]));
+    g_assert_true (hp_color_equal (&layout->series_colors[2], &style->palette[2]));
+  }
 
   /* communication only: these runs have none */
   hp_compare_window_set_comm_only (window, TRUE);
@@ -373,6 +393,9 @@ test_bad_runs (void)
   g_assert_true (hp_ui_test_wait_for (not_comparing, broken));
   g_assert_nonnull (hp_compare_window_get_error (broken));
   g_assert_nonnull (strstr (hp_compare_window_get_error (broken), "no-such-run"));
+  /* the path once, and a button out of the error page */
+  g_assert_null (strstr (strstr (hp_compare_window_get_error (broken), "no-such-run") + 1, "no-such-run"));
+  g_assert_true (gtk_widget_is_visible (hp_compare_window_get_error_button (broken)));
   gtk_window_destroy (GTK_WINDOW (single));
   gtk_window_destroy (GTK_WINDOW (broken));
 }
@@ -481,6 +504,119 @@ test_dialog_labels (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+/* A 300-character kernel name selected in the Tree Diff wraps: the window
+ * stays narrower than the name (it used to need 3759 px) */
+static void
+test_long_names (void)
+{
+  HpCompareWindow *window = open_pair ("long-name-control.json", "long-name-test.json", NULL);
+  HpTreeDiffView  *view = HP_TREE_DIFF_VIEW (hp_compare_window_get_tree_view (window));
+  GListModel      *model = hp_tree_diff_view_get_model (view);
+  int              min_width = 0;
+  int              row = -1;
+
+  gtk_notebook_set_current_page (hp_compare_window_get_notebook (window), 2);
+  hp_ui_test_spin (200);
+  for (guint i = 0; i < g_list_model_get_n_items (model) && row < 0; i++)
+    if (g_str_has_prefix (hp_table_get_string (hp_tree_diff_view_get_table (view), hp_tree_diff_view_get_row (view, i), 2),
+                          "Cijk_Ailk_Bljk"))
+      row = (int)i;
+  g_assert_cmpint (row, >=, 0);
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (model), (guint)row, TRUE);
+  hp_ui_test_spin (100);
+  g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (view), label_contains, "Cijk_Ailk_Bljk_HHS_BH"));
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
+  g_assert_cmpint (min_width, <, 1000);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* the Ops Diff's scope: a rank and a step chooser for each run, the
+ * scope in the caption; choosing rank 1 of the control diffs that rank,
+ * as hotpath-cli diff --control-rank 1 does */
+static void
+test_scope (void)
+{
+  const char *const labels[] = { "Filter", "Nccl", NULL };
+  HpCompareWindow  *window = open_pair ("../hta_trace_filter_2ranks", "../hta_nccl_parser_config", labels);
+  GtkDropDown      *rank = GTK_DROP_DOWN (hp_compare_window_get_scope_chooser (window, FALSE, FALSE));
+  GtkDropDown      *step = GTK_DROP_DOWN (hp_compare_window_get_scope_chooser (window, TRUE, TRUE));
+  HpTable          *table;
+  g_autoptr (HpTable) expected = NULL;
+  g_autoptr (GError) error = NULL;
+  HpTraceDiffParams params;
+
+  g_assert_true (hp_ui_test_wait_for (not_comparing, window));
+  hp_ui_test_spin (100);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (rank)), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (step)), ==, 2);
+  g_assert_cmpstr (hp_compare_window_get_scope_caption (window), ==,
+                   "Filter rank 0, step 551 against Nccl rank 0, step 4");
+
+  gtk_drop_down_set_selected (rank, 1);
+  gtk_drop_down_set_selected (step, 1);
+  hp_ui_test_spin (100);
+  g_assert_true (hp_ui_test_wait_for (not_comparing, window));
+  hp_ui_test_spin (500);
+  g_assert_cmpstr (hp_compare_window_get_scope_caption (window), ==,
+                   "Filter rank 1, step 551 against Nccl rank 0, step 5");
+
+  hp_trace_diff_params_init (&params);
+  params.control_label = g_strdup ("Filter");
+  params.test_label = g_strdup ("Nccl");
+  params.control_rank = 1;
+  params.test_iterations = g_array_new (FALSE, FALSE, sizeof (int));
+  g_array_append_val (params.test_iterations, (int){ 5 });
+  expected = hp_trace_diff_compare (hp_run_get_trace (hp_compare_window_get_run (window, 0)),
+                                    hp_run_get_trace (hp_compare_window_get_run (window, 1)), &params, NULL, &error);
+  g_assert_no_error (error);
+  table = hp_table_view_get_table (HP_TABLE_VIEW (hp_compare_window_get_ops_view (window)));
+  g_assert_cmpuint (hp_table_get_n_rows (table), ==, hp_table_get_n_rows (expected));
+  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+    g_assert_cmpfloat (hp_test_cell (table, row, "Filter_counts"), ==, hp_test_cell (expected, row, "Filter_counts"));
+  hp_trace_diff_params_clear (&params);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* communication across runs: the chart of communication and exposed
+ * communication per step, and the tables beside it */
+static void
+test_communication (void)
+{
+  const char *const labels[] = { "Filter", "Nccl", NULL };
+  HpCompareWindow  *window = open_pair ("../hta_trace_filter_2ranks", "../hta_nccl_parser_config", labels);
+  GtkWidget        *view = hp_compare_window_get_communication_view (window);
+  GtkWidget        *chart_view;
+  HpChart          *chart;
+
+  hp_ui_test_spin (100);
+  g_assert_true (gtk_widget_is_visible (view));
+  g_assert_cmpstr (hp_table_get_name (hp_table_view_get_table (HP_TABLE_VIEW (view))), ==, "compare_communication");
+  chart_view = hp_ui_test_find_widget (GTK_WIDGET (window), is_chart_named, "compare_communication");
+  g_assert_nonnull (chart_view);
+  chart = hp_chart_view_get_chart (HP_CHART_VIEW (chart_view));
+  g_assert_cmpuint (hp_bar_chart_get_n_series (chart), ==, 2);
+  g_assert_cmpuint (hp_bar_chart_get_n_categories (chart), ==, 2);
+  /* the mean over the ranks of communication per step */
+  g_assert_cmpfloat_with_epsilon (hp_bar_chart_get_value (chart, 1, 0), 12144.5, 0.1);
+  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 1, 1), <, hp_bar_chart_get_value (chart, 1, 0));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* a run whose job lacks a rank says so in the findings */
+static void
+test_missing_ranks (void)
+{
+  const char *const labels[] = { "One", "Job", NULL };
+  HpCompareWindow  *window = open_pair ("../check/steps-8.json", "../check/ranks-3-of-4", labels);
+
+  g_assert_nonnull (strstr (hp_compare_window_get_findings (window), "One: steps take 1.0 ms on average"));
+  g_assert_nonnull (
+      strstr (hp_compare_window_get_findings (window), "Job, 3 ranks of 4 (rank 3 missing): steps take 1.0 ms"));
+  /* a job's idle share weighs its ranks by their time, and says so */
+  g_assert_nonnull (strstr (hp_compare_window_get_findings (window), "of their time, all ranks together."));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static gboolean
 is_chart_named (GtkWidget *widget,
                 gpointer   name)
@@ -509,16 +645,24 @@ test_memory_peaks (void)
   g_assert_no_error (error);
   hp_ui_test_spin (100);
 
-  /* the chart: device 0 then the CPU (-1), Base then New */
+  /* the chart: the CPU then cuda:0 (the memory analysis' devices and
+   * order), Base then New */
   chart_view = hp_ui_test_find_widget (GTK_WIDGET (window), is_chart_named, "compare_memory");
   g_assert_nonnull (chart_view);
   chart = hp_chart_view_get_chart (HP_CHART_VIEW (chart_view));
   g_assert_cmpuint (hp_bar_chart_get_n_series (chart), ==, 2);
   g_assert_cmpuint (hp_bar_chart_get_n_categories (chart), ==, 2);
-  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 0, 0), ==, 1536);
-  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 1, 0), ==, 4096);
-  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 0, 1), ==, 100);
-  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 1, 1), ==, 300);
+  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 0, 1), ==, 1536);
+  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 1, 1), ==, 4096);
+  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 0, 0), ==, 100);
+  g_assert_cmpfloat (hp_bar_chart_get_value (chart, 1, 0), ==, 300);
+
+  /* memory over time: a line per run and device, from the first step */
+  chart_view = hp_ui_test_find_widget (GTK_WIDGET (window), is_chart_named, "compare_memory_timeline");
+  g_assert_nonnull (chart_view);
+  chart = hp_chart_view_get_chart (HP_CHART_VIEW (chart_view));
+  g_assert_cmpuint (hp_line_chart_get_n_series (chart), ==, 4);
+  g_assert_cmpuint (hp_line_chart_get_n_points (chart, 1), ==, 3);
 
   /* the table beside it */
   memory_view = hp_compare_window_get_memory_view (window);
@@ -532,11 +676,12 @@ test_memory_peaks (void)
   g_file_get_contents (csv, &text, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (text, ==,
-                   "label,rank,device,peak_allocated,peak_reserved,memory_events\n"
-                   "Base,0,0,1536,4194304,3\n"
-                   "Base,0,-1,100,0,1\n"
-                   "New,0,0,4096,4194304,3\n"
-                   "New,0,-1,300,0,1\n");
+                   "label,rank,device,events,allocations,frees,bytes_allocated,bytes_freed,peak_allocated,"
+                   "peak_allocated_ts,peak_reserved,peak_is_relative\n"
+                   "Base,0,cpu,1,1,0,100,0,100,35.0,0,False\n"
+                   "Base,0,cuda:0,3,2,1,1536,512,1536,15.0,4194304,False\n"
+                   "New,0,cpu,1,1,0,300,0,300,35.0,0,False\n"
+                   "New,0,cuda:0,3,2,1,4096,3072,4096,15.0,4194304,False\n");
   png = g_build_filename (dir, "compare_memory.png", NULL);
   svg = g_build_filename (dir, "compare_memory.svg", NULL);
   g_assert_true (hp_chart_view_export_to_file (HP_CHART_VIEW (chart_view), png, &error));
@@ -614,6 +759,10 @@ main (int   argc,
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   g_test_add_func ("/app/compare/tabs", test_tabs);
+  g_test_add_func ("/app/compare/missing-ranks", test_missing_ranks);
+  g_test_add_func ("/app/compare/communication", test_communication);
+  g_test_add_func ("/app/compare/long-names", test_long_names);
+  g_test_add_func ("/app/compare/scope", test_scope);
   g_test_add_func ("/app/compare/ops-diff", test_ops_diff);
   g_test_add_func ("/app/compare/timelines", test_timelines);
   g_test_add_func ("/app/compare/timeline-area", test_timeline_area);

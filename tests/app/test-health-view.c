@@ -75,6 +75,9 @@ test_broken_job (void)
   g_assert_nonnull (row);
   g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (page), is_label_with, "ProfilerStep#1 starts 2000000 us later"));
   g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (page), is_label_with, "CUPTI activity buffer full"));
+  /* what both ranks lack is said once, of both */
+  g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (page), is_label_with, "ranks 0, 1: no memcpy or memset"));
+  g_assert_null (hp_ui_test_find_widget (GTK_WIDGET (page), is_label_with, "Rank 0: no memcpy"));
 
   /* a row (icon and wrapping text) is no taller at any width than free of
    * a width, as GTK's boxes check when they fit rows into a height */

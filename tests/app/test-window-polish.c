@@ -202,6 +202,28 @@ test_findings_not_selected_after_switch (void)
 }
 
 static gboolean
+is_label_with_text (GtkWidget *widget,
+                    gpointer   text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+/* A job of 4 ranks without the file of rank 3: the Overview's rank count
+ * names the missing rank */
+static void
+test_overview_missing_ranks (void)
+{
+  HpWindow        *window = open_trace ("check/ranks-3-of-4");
+  GtkNotebook     *notebook = hp_trace_page_get_notebook (hp_window_get_trace_page (window));
+  HpAnalysisPanel *overview = HP_ANALYSIS_PANEL (gtk_notebook_get_nth_page (notebook, 0));
+
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_panel_idle, overview));
+  g_assert_nonnull (
+      hp_ui_test_find_widget (GTK_WIDGET (overview), is_label_with_text, (gpointer) "3 (0, 1, 2) of 4, missing: 3"));
+  hp_ui_test_close_window (window);
+}
+
+static gboolean
 is_row_named (GtkWidget *widget,
               gpointer   data)
 {
@@ -345,6 +367,7 @@ main (int   argc,
 
   g_test_add_func ("/app/window/findings-not-selected-after-switch", test_findings_not_selected_after_switch);
   g_test_add_func ("/app/window/status-pages", test_status_pages);
+  g_test_add_func ("/app/window/overview-missing-ranks", test_overview_missing_ranks);
   g_test_add_func ("/app/window/export-toast", test_export_toast);
   g_test_add_func ("/app/window/preferences", test_preferences_window);
   g_test_add_func ("/app/window/about", test_about_window);

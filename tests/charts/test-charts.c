@@ -179,6 +179,9 @@ test_style_fixed_colors (void)
   g_assert_true (hp_color_equal (&c, &light->palette[2]));
   c = hp_chart_style_color_for_label (light, NULL, 1);
   g_assert_true (hp_color_equal (&c, &light->palette[1]));
+  /* palette:N asks for a run's colour whatever the position */
+  c = hp_chart_style_color_for_label (light, "palette:2", 0);
+  g_assert_true (hp_color_equal (&c, &light->palette[2]));
   c = hp_chart_style_palette_color (light, HP_CHART_PALETTE_SIZE + 2);
   p = light->palette[2];
   g_assert_false (hp_color_equal (&c, &p));

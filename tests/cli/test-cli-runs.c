@@ -236,7 +236,10 @@ rows_of_run (GPtrArray  *rows,
   return out;
 }
 
-/* every number of compare is the one report gives for that run alone */
+/* every number of compare is the one report gives for that run alone: each
+ * table compare shares with report, on a two-rank job against a single-GPU
+ * one, HTA's diff pair, and old-format runs (legacy categories, memory
+ * events with only "Bytes") against a new one */
 static void
 test_compare_equals_report (void)
 {
@@ -245,53 +248,88 @@ test_compare_equals_report (void)
     { "gpu_kernel_breakdown_kernel_type", "compare_kernel_type" },
     { "comm_comp_overlap", "compare_comm_comp_overlap" },
     { "idle_time_breakdown", "compare_idle_time" },
+    { "memory_summary", "compare_memory" },
   };
-  const char      *labels[] = { "filter", "nccl" };
-  g_autofree char *a = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
-  g_autofree char *b = hp_test_data_path ("hta_nccl_parser_config", NULL);
-  const char      *runs[] = { a, b };
-  g_autoptr (GError) error = NULL;
-  g_autofree char *out = g_dir_make_tmp ("hotpath-compare-XXXXXX", &error);
-  g_auto (HpTestCliRun) run = { 0 };
+  static const char *const cases[][4] = {
+    { "filter,nccl", "hta_trace_filter_2ranks", "hta_nccl_parser_config", NULL },
+    { "control,test", "hta_trace_diff_control", "hta_trace_diff_test", NULL },
+    { "old,new,legacy", "diff/old-format.json", "diff/new-format.json", "hta_trace_file_list_rank1" },
+  };
+  guint memory_rows = 0;
 
-  g_assert_no_error (error);
-  hp_test_run_cli (&run, "compare", "--labels", "filter,nccl", "--output", out, "--charts", "svg", a, b, NULL);
-  g_assert_cmpstr (run.err, ==, "");
-  g_assert_cmpint (run.status, ==, 0);
-  g_assert_nonnull (strstr (run.out, "compare_step_time.csv"));
-  g_assert_nonnull (strstr (run.out, "compare_ops.csv"));
-  g_assert_nonnull (strstr (run.out, "compare_memory.csv"));
-  g_assert_nonnull (strstr (run.out, "compare_temporal_breakdown.svg"));
-  g_assert_nonnull (strstr (run.out, "compare_ops.svg"));
-
-  for (guint r = 0; r < G_N_ELEMENTS (runs); r++)
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
     {
-      g_autofree char *alone = g_dir_make_tmp ("hotpath-alone-XXXXXX", &error);
-      g_auto (HpTestCliRun) report = { 0 };
+      g_auto (GStrv) labels = g_strsplit (cases[k][0], ",", -1);
+      g_auto (GStrv) runs = g_new0 (char *, 4);
+      guint n_runs = cases[k][3] != NULL ? 3 : 2;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *out = g_dir_make_tmp ("hotpath-compare-XXXXXX", &error);
+      g_auto (HpTestCliRun) run = { 0 };
 
       g_assert_no_error (error);
-      hp_test_run_cli (&report, "report", "--analysis",
-                       "temporal_breakdown,gpu_kernel_breakdown,comm_comp_overlap,idle_time_breakdown", "--output",
-                       alone, runs[r], NULL);
-      g_assert_cmpint (report.status, ==, 0);
-      for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
-        {
-          g_autofree char *alone_file = g_strconcat (tables[t][0], ".csv", NULL);
-          g_autofree char *compare_file = g_strconcat (tables[t][1], ".csv", NULL);
-          g_autofree char *alone_path = g_build_filename (alone, alone_file, NULL);
-          g_autofree char *compare_path = g_build_filename (out, compare_file, NULL);
-          g_autoptr (GPtrArray) expected = hp_test_read_csv (alone_path);
-          g_autoptr (GPtrArray) stacked = hp_test_read_csv (compare_path);
-          g_autoptr (GPtrArray) ours = rows_of_run (stacked, labels[r]);
-          g_autofree char *why = hp_test_compare_csv (tables[t][1], ours, expected);
+      for (guint r = 0; r < n_runs; r++)
+        runs[r] = hp_test_data_path (cases[k][r + 1], NULL);
+      if (n_runs == 3)
+        hp_test_run_cli (&run, "compare", "--labels", cases[k][0], "--output", out, "--charts", "svg", runs[0],
+                         runs[1], runs[2], NULL);
+      else
+        hp_test_run_cli (&run, "compare", "--labels", cases[k][0], "--output", out, "--charts", "svg", runs[0],
+                         runs[1], NULL);
+      g_assert_cmpint (run.status, ==, 0);
+      g_assert_nonnull (strstr (run.out, "compare_step_time.csv"));
+      g_assert_nonnull (strstr (run.out, "compare_ops.csv"));
+      g_assert_nonnull (strstr (run.out, "compare_memory.csv"));
+      g_assert_nonnull (strstr (run.out, "compare_memory_timeline.csv"));
+      g_assert_nonnull (strstr (run.out, "compare_communication.csv"));
+      g_assert_nonnull (strstr (run.out, "compare_collectives.csv"));
+      g_assert_nonnull (strstr (run.out, "compare_temporal_breakdown.svg"));
+      g_assert_nonnull (strstr (run.out, "compare_ops.svg"));
 
-          g_assert_null (why);
-          g_assert_cmpuint (ours->len, ==, expected->len);
-          g_assert_cmpuint (ours->len, >, 1);
+      for (guint r = 0; r < n_runs; r++)
+        {
+          g_autofree char *alone = g_dir_make_tmp ("hotpath-alone-XXXXXX", &error);
+          g_auto (HpTestCliRun) report = { 0 };
+
+          g_assert_no_error (error);
+          hp_test_run_cli (&report, "report", "--analysis",
+                           "temporal_breakdown,gpu_kernel_breakdown,comm_comp_overlap,idle_time_breakdown,memory",
+                           "--output", alone, runs[r], NULL);
+          g_assert_cmpint (report.status, ==, 0);
+          for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+            {
+              g_autofree char *alone_file = g_strconcat (tables[t][0], ".csv", NULL);
+              g_autofree char *compare_file = g_strconcat (tables[t][1], ".csv", NULL);
+              g_autofree char *alone_path = g_build_filename (alone, alone_file, NULL);
+              g_autofree char *compare_path = g_build_filename (out, compare_file, NULL);
+              g_autoptr (GPtrArray) expected = hp_test_read_csv (alone_path);
+              g_autoptr (GPtrArray) stacked = hp_test_read_csv (compare_path);
+              g_autoptr (GPtrArray) ours = rows_of_run (stacked, labels[r]);
+              g_autofree char *why = hp_test_compare_csv (tables[t][1], ours, expected);
+
+              g_assert_null (why);
+              g_assert_cmpuint (ours->len, ==, expected->len);
+              if (t < G_N_ELEMENTS (tables) - 1)
+                g_assert_cmpuint (ours->len, >, 1);
+              else
+                memory_rows += ours->len - 1;
+            }
+          hp_test_remove_tree (alone);
         }
-      hp_test_remove_tree (alone);
+      /* memory over time: the columns as documented */
+      {
+        g_autofree char *path = g_build_filename (out, "compare_memory_timeline.csv", NULL);
+        g_autoptr (GPtrArray) rows = hp_test_read_csv (path);
+        g_autofree char *header = g_strjoinv (",", rows->pdata[0]);
+
+        g_assert_cmpstr (header, ==, "label,rank,device,ts(us),allocated,reserved");
+        g_assert_cmpuint (rows->len, ==, k == 2 ? 13 : 1);
+      }
+      /* a run without memory events is named, not left out silently */
+      if (k < 2)
+        g_assert_nonnull (strstr (run.err, "compare_memory: "));
+      hp_test_remove_tree (out);
     }
-  hp_test_remove_tree (out);
+  g_assert_cmpuint (memory_rows, ==, 2);
 }
 
 static void
@@ -428,6 +466,108 @@ test_check_noise (void)
   g_assert_nonnull (strstr (beyond.out, "regressed: step_time (median): 100.000 us -> 130.000 us (+30.00%, limit 2%)"));
 }
 
+/* the row of @metric in check's JSON metrics table */
+static guint
+metric_row (JsonObject *metrics,
+            const char *metric)
+{
+  JsonArray *rows = json_object_get_array_member (metrics, "rows");
+
+  for (guint row = 0; row < json_array_get_length (rows); row++)
+    if (g_strcmp0 (json_node_get_string (json_cell (metrics, row, "metric")), metric) == 0)
+      return row;
+  g_error ("no metric %s", metric);
+  return 0;
+}
+
+/* per-step figures are per rank and inside the steps: 2 steps kept
+ * against 8 of the same work is ok (the gaps between steps used to count
+ * N-1 times over N); a run without steps against one with steps, and runs
+ * of different models, are "not comparable" (exit 4), not a verdict; a
+ * baseline of 0 has no percentage; a job of 3 ranks (rank 3 of 4 missing,
+ * rank 2 slower) is compared per rank and names its slowest rank */
+static void
+test_check_comparability (void)
+{
+  g_autofree char *steps2 = hp_test_data_path ("check", "steps-2.json", NULL);
+  g_autofree char *steps8 = hp_test_data_path ("check", "steps-8.json", NULL);
+  g_autofree char *no_steps = hp_test_data_path ("check", "no-steps.json", NULL);
+  g_autofree char *comm = hp_test_data_path ("check", "comm.json", NULL);
+  g_autofree char *other = hp_test_data_path ("check", "other-model.json", NULL);
+  g_autofree char *ranks = hp_test_data_path ("check", "ranks-3-of-4", NULL);
+  g_auto (HpTestCliRun) same = { 0 };
+  g_auto (HpTestCliRun) steps = { 0 };
+  g_auto (HpTestCliRun) zero = { 0 };
+  g_auto (HpTestCliRun) model = { 0 };
+  g_auto (HpTestCliRun) job = { 0 };
+  g_autoptr (JsonNode) same_root = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  JsonObject *comparability;
+  JsonObject *candidate;
+  JsonObject *metrics;
+  guint       busy;
+
+  hp_test_run_cli (&same, "check", "--format", "json", steps2, steps8, NULL);
+  g_assert_cmpint (same.status, ==, 0);
+  same_root = parse_json (same.out);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (same_root), "verdict"), ==, "ok");
+  metrics = json_object_get_object_member (json_node_get_object (same_root), "metrics");
+  g_assert_cmpfloat (json_node_get_double (json_cell (metrics, metric_row (metrics, "idle_time (per step)"), "baseline")),
+                     ==, 400);
+  g_assert_cmpfloat (
+      json_node_get_double (json_cell (metrics, metric_row (metrics, "idle_time (per step)"), "candidate")), ==, 400);
+  comparability = json_object_get_object_member (json_node_get_object (same_root), "comparability");
+  g_assert_true (json_object_get_boolean_member (comparability, "comparable"));
+  g_assert_cmpint (
+      json_object_get_int_member (json_object_get_object_member (comparability, "baseline"), "steps_per_rank"), ==, 2);
+  g_assert_cmpint (
+      json_object_get_int_member (json_object_get_object_member (comparability, "candidate"), "steps_per_rank"), ==, 8);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (comparability, "warnings")), ==, 0);
+
+  hp_test_run_cli (&steps, "check", steps8, no_steps, NULL);
+  g_assert_cmpint (steps.status, ==, 4);
+  g_assert_nonnull (strstr (steps.out, "warning: different step definitions: the baseline has 8 ProfilerSteps per "
+                                       "rank, the candidate none"));
+  g_assert_null (strstr (steps.out, "regressed:"));
+  g_assert_nonnull (strstr (steps.out, "verdict: not comparable\n"));
+
+  hp_test_run_cli (&zero, "check", steps8, comm, NULL);
+  g_assert_cmpint (zero.status, ==, 3);
+  g_assert_null (strstr (zero.out, "nan"));
+  g_assert_nonnull (strstr (zero.out, "regressed: exposed_comm (per step): 0.000 us -> 100.000 us (from 0, limit 5%)"));
+  g_assert_nonnull (strstr (zero.out, "new: op: nccl:all_reduce: 20.000 us in the candidate, not run by the baseline"));
+
+  hp_test_run_cli (&model, "check", steps8, other, NULL);
+  g_assert_cmpint (model.status, ==, 4);
+  g_assert_nonnull (strstr (model.out, "warning: different models or hardware: only 0.00% of the baseline's GPU time "
+                                       "is in operations the candidate also runs"));
+  g_assert_null (strstr (model.out, "improved"));
+  g_assert_nonnull (strstr (model.out, "verdict: not comparable\n"));
+
+  hp_test_run_cli (&job, "check", "--format", "json", steps8, ranks, NULL);
+  g_assert_cmpint (job.status, ==, 3);
+  root = parse_json (job.out);
+  comparability = json_object_get_object_member (json_node_get_object (root), "comparability");
+  candidate = json_object_get_object_member (comparability, "candidate");
+  g_assert_cmpint (json_object_get_int_member (candidate, "n_ranks"), ==, 3);
+  g_assert_cmpstr (json_object_get_string_member (candidate, "ranks"), ==, "0–2");
+  g_assert_cmpstr (json_object_get_string_member (candidate, "missing_ranks"), ==, "3");
+  g_assert_cmpfloat (json_object_get_double_member (candidate, "shared_gpu_time_pct"), ==, 100);
+  g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (comparability, "warnings"), 0), ==,
+                   "different rank counts: 1 against 3; per-step figures are per rank (the mean over ranks, with "
+                   "the slowest rank)");
+  g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (comparability, "warnings"), 1), ==,
+                   "the candidate lacks the files of rank 3");
+  /* ranks 0 and 1 are busy 600 us per step, rank 2 800 us: the mean, not
+   * the sum (2 ms) */
+  metrics = json_object_get_object_member (json_node_get_object (root), "metrics");
+  busy = metric_row (metrics, "gpu_busy (per step)");
+  g_assert_cmpfloat_with_epsilon (json_node_get_double (json_cell (metrics, busy, "candidate")), 2000.0 / 3, 1e-6);
+  g_assert_cmpint (json_node_get_int (json_cell (metrics, busy, "candidate_slowest_rank")), ==, 2);
+  g_assert_cmpfloat (json_node_get_double (json_cell (metrics, busy, "candidate_slowest")), ==, 800);
+  g_assert_cmpfloat (json_node_get_double (json_cell (metrics, busy, "candidate_rank_spread")), ==, 200);
+}
+
 static void
 test_check_errors (void)
 {
@@ -463,6 +603,7 @@ main (int    argc,
   g_test_add_func ("/cli/compare/errors", test_compare_errors);
   g_test_add_func ("/cli/check/self-and-dilated", test_check_self_and_dilated);
   g_test_add_func ("/cli/check/noise", test_check_noise);
+  g_test_add_func ("/cli/check/comparability", test_check_comparability);
   g_test_add_func ("/cli/check/errors", test_check_errors);
 
   return g_test_run ();

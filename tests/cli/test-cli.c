@@ -45,7 +45,8 @@ test_info_text (void)
 
   hp_test_run_cli (&run, "info", dir, NULL);
   g_assert_cmpint (run.status, ==, 0);
-  g_assert_nonnull (strstr (run.out, "Job: 2 ranks, NVIDIA GPU"));
+  /* a job of 128 ranks (distributedInfo) of which two files were kept */
+  g_assert_nonnull (strstr (run.out, "Job: 2 ranks of 128 (ranks 2–127 missing), NVIDIA GPU"));
   g_assert_nonnull (strstr (run.out, "Rank 0:"));
   g_assert_nonnull (strstr (run.out, "Rank 1:"));
   g_assert_nonnull (strstr (run.out, "sampled_rank-1.json.gz"));
@@ -76,6 +77,40 @@ test_info_json (void)
   g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (r0, "events_by_category"),
                                                "kernel"),
                    ==, 577);
+}
+
+/* a job of 4 ranks whose rank 3 has no file: info and health say so */
+static void
+test_info_missing_ranks (void)
+{
+  g_autofree char *dir = hp_test_data_path ("check", "ranks-3-of-4", NULL);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  g_auto (HpTestCliRun) text = { 0 };
+  g_auto (HpTestCliRun) json = { 0 };
+  g_auto (HpTestCliRun) health = { 0 };
+  JsonObject *root;
+  JsonArray  *missing;
+
+  hp_test_run_cli (&text, "info", dir, NULL);
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "Job: 3 ranks of 4 (rank 3 missing), NVIDIA GPU, default mode\n"));
+
+  hp_test_run_cli (&json, "info", "--json", dir, NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  json_parser_load_from_data (parser, json.out, -1, &error);
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpint (json_object_get_int_member (root, "world_size"), ==, 4);
+  missing = json_object_get_array_member (root, "missing_ranks");
+  g_assert_cmpuint (json_array_get_length (missing), ==, 1);
+  g_assert_cmpint (json_array_get_int_element (missing, 0), ==, 3);
+
+  hp_test_run_cli (&health, "health", dir, NULL);
+  g_assert_cmpint (health.status, ==, 0);
+  g_assert_nonnull (strstr (health.out, "Health of 3 ranks of 4 (rank 3 missing) (default mode): 0 errors, 1 warning"));
+  g_assert_nonnull (strstr (health.out, "warning  missing-ranks: the job has 4 ranks (distributedInfo) but 3 files: "
+                                        "rank 3 is missing from every table"));
 }
 
 static void
@@ -326,6 +361,9 @@ test_health_text (void)
   g_assert_nonnull (strstr (run.out, "Health of 2 ranks (default mode): 0 errors, 5 warnings"));
   g_assert_nonnull (strstr (run.out, "warning  clock-skew: ProfilerStep#1 starts 2000000 us later"));
   g_assert_nonnull (strstr (run.out, "Rank 1 (trace-b.json)"));
+  /* what both ranks lack is said once, of both */
+  g_assert_nonnull (strstr (run.out, "\nRanks 0, 1\n  info     no-communication: "));
+  g_assert_null (strstr (run.out, "\nRank 1 (trace-b.json)\n  info     no-communication"));
   g_assert_nonnull (strstr (run.out, "warning  kernels-without-launch: 2 of 4 kernels"));
   g_assert_true (g_regex_match_simple ("\ncuda_kernel_launch_stats +trust +caution *\n", run.out, 0, 0));
   g_assert_true (g_regex_match_simple ("\ncomm_comp_overlap +not applicable +not applicable *\n",
@@ -925,6 +963,7 @@ main (int    argc,
   g_test_add_func ("/cli/info/text", test_info_text);
   g_test_add_func ("/cli/info/json", test_info_json);
   g_test_add_func ("/cli/info/missing", test_info_missing);
+  g_test_add_func ("/cli/info/missing-ranks", test_info_missing_ranks);
   g_test_add_func ("/cli/info/one-bad-rank", test_info_one_bad_rank);
   g_test_add_func ("/cli/comm-patterns", test_comm_patterns);
   g_test_add_func ("/cli/info/empty-folder", test_info_empty_folder);

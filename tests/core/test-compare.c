@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "hp-core.h"
 #include "hp-test-utils.h"
@@ -20,6 +21,7 @@ static const struct
   { "gpu_kernel_breakdown", "gpu_kernel_breakdown_kernel_type", "compare_kernel_type" },
   { "comm_comp_overlap", "comm_comp_overlap", "compare_comm_comp_overlap" },
   { "idle_time_breakdown", "idle_time_breakdown", "compare_idle_time" },
+  { "memory", "memory_summary", "compare_memory" },
 };
 
 static HpTable *
@@ -76,25 +78,22 @@ assert_rows_equal (HpTable    *stacked,
       row++;
     }
   g_assert_cmpuint (row, ==, hp_table_get_n_rows (alone));
-  g_assert_cmpuint (row, >, 0);
 }
 
 /* compare_* of each run equals that run's analysis alone (as report runs
- * it), in both modes */
-static void
-test_equals_report (gconstpointer data)
+ * it): every table, device names included */
+static guint
+assert_equals_report (HpTrace *const    *traces,
+                      const char *const *labels,
+                      guint              n_runs)
 {
-  HpMode mode = GPOINTER_TO_INT (data);
-  g_autoptr (HpTrace) a = hp_test_load ("hta_trace_filter_2ranks", mode);
-  g_autoptr (HpTrace) b = hp_test_load ("hta_nccl_parser_config", mode);
-  HpTrace          *traces[] = { a, b };
-  const char *const labels[] = { "filter", "nccl" };
-  g_autoptr (GPtrArray) tables = compare_runs (traces, labels, 2);
+  g_autoptr (GPtrArray) tables = compare_runs (traces, labels, n_runs);
   HpAnalysisParams params;
+  guint            memory_rows = 0;
 
   hp_analysis_params_init (&params);
   for (guint k = 0; k < G_N_ELEMENTS (compared); k++)
-    for (guint run = 0; run < 2; run++)
+    for (guint run = 0; run < n_runs; run++)
       {
         const HpAnalysis *analysis = hp_analysis_find (compared[k].analysis);
         g_autoptr (GPtrArray) alone = hp_test_run (analysis->func, traces[run], &params);
@@ -105,8 +104,110 @@ test_equals_report (gconstpointer data)
             expected = alone->pdata[t];
         g_assert_nonnull (expected);
         assert_rows_equal (table_named (tables, compared[k].compare), labels[run], expected);
+        if (g_str_equal (compared[k].analysis, "memory"))
+          memory_rows += hp_table_get_n_rows (expected);
+        else
+          g_assert_cmpuint (hp_table_get_n_rows (expected), >, 0);
       }
   hp_analysis_params_clear (&params);
+  return memory_rows;
+}
+
+static void
+test_equals_report (gconstpointer data)
+{
+  HpMode mode = GPOINTER_TO_INT (data);
+  g_autoptr (HpTrace) a = hp_test_load ("hta_trace_filter_2ranks", mode);
+  g_autoptr (HpTrace) b = hp_test_load ("hta_nccl_parser_config", mode);
+  HpTrace          *traces[] = { a, b };
+  const char *const labels[] = { "filter", "nccl" };
+
+  g_assert_cmpuint (assert_equals_report (traces, labels, 2), ==, 0);
+}
+
+/* HTA's diff pair, and runs of the profiler's old format (legacy
+ * categories; memory events that carry only "Bytes") against a new one */
+static void
+test_equals_report_walk (void)
+{
+  g_autoptr (HpTrace) control = hp_test_load ("hta_trace_diff_control", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) test = hp_test_load ("hta_trace_diff_test", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) old = hp_test_load ("diff/old-format.json", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) young = hp_test_load ("diff/new-format.json", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) legacy = hp_test_load ("hta_trace_file_list_rank1", HP_MODE_DEFAULT);
+  HpTrace          *pair[] = { control, test };
+  HpTrace          *formats[] = { old, young, legacy };
+  const char *const pair_labels[] = { "control", "test" };
+  const char *const format_labels[] = { "old", "new", "legacy" };
+  g_autoptr (GPtrArray) tables = NULL;
+  HpTable *memory;
+
+  g_assert_cmpuint (assert_equals_report (pair, pair_labels, 2), ==, 0);
+  g_assert_cmpuint (assert_equals_report (formats, format_labels, 3), ==, 2);
+
+  /* the old run's peak is the running sum of "Bytes" (2 MiB), on cuda:0 */
+  tables = compare_runs (formats, format_labels, 3);
+  memory = table_named (tables, "compare_memory");
+  g_assert_cmpuint (hp_table_get_n_rows (memory), ==, 2);
+  g_assert_cmpstr (hp_table_get_string (memory, 0, 0), ==, "old");
+  g_assert_cmpstr (hp_table_get_string (memory, 0, (guint)hp_table_find_column (memory, "device")), ==, "cuda:0");
+  g_assert_cmpfloat (hp_test_cell (memory, 0, "peak_allocated"), ==, 2097152);
+  g_assert_cmpstr (hp_table_get_string (memory, 1, (guint)hp_table_find_column (memory, "device")), ==, "cuda:0");
+  g_assert_cmpfloat (hp_test_cell (memory, 1, "peak_allocated"), ==, 2097152);
+  g_assert_cmpfloat (hp_test_cell (memory, 1, "peak_reserved"), ==, 4194304);
+  /* the run without memory events is named */
+  g_assert_nonnull (strstr (hp_table_get_note (memory), "legacy: no [memory] events"));
+
+  /* memory over time from the first step's start (1000 us): the old run's
+   * first allocation at 1015 us is at 15 us, the running sum of Bytes */
+  memory = table_named (tables, "compare_memory_timeline");
+  g_assert_cmpuint (hp_table_get_n_rows (memory), ==, 12);
+  g_assert_cmpstr (hp_table_get_string (memory, 0, 0), ==, "old");
+  g_assert_cmpstr (hp_table_get_string (memory, 0, 2), ==, "cuda:0");
+  g_assert_cmpfloat (hp_test_cell (memory, 0, "ts(us)"), ==, 15);
+  g_assert_cmpfloat (hp_test_cell (memory, 1, "allocated"), ==, 2097152);
+  g_assert_cmpfloat (hp_test_cell (memory, 2, "allocated"), ==, 0);
+  g_assert_true (isnan (hp_test_cell (memory, 0, "reserved")));
+  g_assert_cmpstr (hp_table_get_string (memory, 6, 0), ==, "new");
+  g_assert_cmpfloat (hp_test_cell (memory, 6, "ts(us)"), ==, 15);
+  g_assert_cmpfloat (hp_test_cell (memory, 6, "reserved"), ==, 4194304);
+  g_assert_nonnull (strstr (hp_table_get_note (memory), "legacy: no [memory] events"));
+}
+
+/* communication per rank and step adds up to the communication kernels'
+ * time, and exposed communication is part of it */
+static void
+test_communication (void)
+{
+  g_autoptr (HpTrace) a = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) b = hp_test_load ("hta_nccl_parser_config", HP_MODE_DEFAULT);
+  HpTrace          *traces[] = { a, b };
+  const char *const labels[] = { "filter", "nccl" };
+  g_autoptr (GPtrArray) tables = compare_runs (traces, labels, 2);
+  HpTable *comm = table_named (tables, "compare_communication");
+  HpTable *kernels = table_named (tables, "compare_collectives");
+
+  g_assert_cmpuint (hp_table_get_n_rows (comm), ==, 3);
+  for (guint run = 0; run < 2; run++)
+    {
+      double per_steps = 0;
+
+      for (guint row = 0; row < hp_table_get_n_rows (comm); row++)
+        if (g_str_equal (hp_table_get_string (comm, row, 0), labels[run]))
+          {
+            per_steps += hp_test_cell (comm, row, "communication_per_step(us)") * hp_test_cell (comm, row, "steps");
+            g_assert_cmpfloat (hp_test_cell (comm, row, "exposed_communication_per_step(us)"), <=,
+                               hp_test_cell (comm, row, "communication_per_step(us)"));
+            g_assert_cmpfloat (hp_test_cell (comm, row, "communication_per_step(us)"), >, 0);
+          }
+      /* every communication kernel of these runs lies inside a step */
+      g_assert_cmpfloat_with_epsilon (per_steps, hp_compare_sum (kernels, labels[run], "time(us)"), 0.01);
+    }
+  /* nccl: all-reduce then broadcast, the costliest first, with shares */
+  g_assert_cmpstr (hp_table_get_string (kernels, 1, 1), ==, "ncclKernel_AllReduce_RING_LL_Sum_float");
+  g_assert_cmpfloat (hp_test_cell (kernels, 1, "count"), ==, 10);
+  g_assert_cmpfloat (hp_test_cell (kernels, 1, "share_pctg"), ==, 99.68);
+  g_assert_cmpstr (hp_table_get_string (kernels, 2, 1), ==, "ncclKernel_Broadcast_RING_LL_Sum_int8_t");
 }
 
 static HpTrace *
@@ -140,15 +241,16 @@ test_hand_made (void)
   g_assert_cmpfloat (hp_test_cell (steps, 1, "mean"), ==, 200);
   g_assert_cmpfloat (hp_test_cell (steps, 2, "count"), ==, 0);
 
-  /* device 0: 512, 1536, 1024 allocated; 2, 2, 4 MiB reserved */
+  /* the CPU: 100 allocated; cuda:0: 512, 1536, 1024 allocated; 2, 2, 4 MiB
+   * reserved */
   g_assert_cmpuint (hp_table_get_n_rows (memory), ==, 2);
   g_assert_cmpstr (hp_table_get_string (memory, 0, 0), ==, "M");
-  g_assert_cmpfloat (hp_test_cell (memory, 0, "device"), ==, 0);
-  g_assert_cmpfloat (hp_test_cell (memory, 0, "peak_allocated"), ==, 1536);
-  g_assert_cmpfloat (hp_test_cell (memory, 0, "peak_reserved"), ==, 4194304);
-  g_assert_cmpfloat (hp_test_cell (memory, 0, "memory_events"), ==, 3);
-  g_assert_cmpfloat (hp_test_cell (memory, 1, "device"), ==, -1);
-  g_assert_cmpfloat (hp_test_cell (memory, 1, "peak_allocated"), ==, 100);
+  g_assert_cmpstr (hp_table_get_string (memory, 0, 2), ==, "cpu");
+  g_assert_cmpfloat (hp_test_cell (memory, 0, "peak_allocated"), ==, 100);
+  g_assert_cmpstr (hp_table_get_string (memory, 1, 2), ==, "cuda:0");
+  g_assert_cmpfloat (hp_test_cell (memory, 1, "peak_allocated"), ==, 1536);
+  g_assert_cmpfloat (hp_test_cell (memory, 1, "peak_reserved"), ==, 4194304);
+  g_assert_cmpfloat (hp_test_cell (memory, 1, "events"), ==, 3);
 
   /* ProfilerStep 100/200/0, aten::mm 20/60/0, sgemm 20/30/0 ... */
   g_assert_cmpstr (hp_table_get_string (ops, 0, 0), ==, "ProfilerStep");
@@ -163,6 +265,55 @@ test_hand_made (void)
   g_assert_cmpfloat (hp_test_cell (ops, 1, "spread_duration"), ==, 60);
   g_assert_cmpstr (hp_table_get_string (ops, 2, 0), ==, "sgemm");
   g_assert_cmpfloat (hp_test_cell (ops, 2, "spread_duration"), ==, 30);
+}
+
+/* CUDA against ROCm: the HIP runtime call is matched with its CUDA twin
+ * and says so; kernels are listed without a spread, and the note says
+ * why */
+static void
+test_vendors (void)
+{
+  g_autoptr (HpTrace) cuda = load_diff ("control.json");
+  g_autoptr (HpTrace) rocm = load_diff ("amd.json");
+  HpTrace          *traces[] = { cuda, rocm };
+  const char *const labels[] = { "cuda", "rocm" };
+  g_autoptr (GPtrArray) tables = compare_runs (traces, labels, 2);
+  HpTable *ops = table_named (tables, "compare_ops");
+  int      matched = hp_table_find_column (ops, "matched_names");
+  gboolean launch = FALSE;
+
+  g_assert_cmpint (matched, >=, 0);
+  g_assert_nonnull (strstr (hp_table_get_note (ops), "kernel names do not match across vendors"));
+  for (guint row = 0; row < hp_table_get_n_rows (ops); row++)
+    {
+      const char *name = hp_table_get_string (ops, row, 0);
+
+      g_assert_cmpstr (name, !=, "hipLaunchKernel");
+      if (g_str_equal (name, "cudaLaunchKernel"))
+        {
+          launch = TRUE;
+          g_assert_cmpstr (hp_table_get_string (ops, row, (guint)matched), ==, "cudaLaunchKernel = hipLaunchKernel");
+          g_assert_cmpfloat (hp_test_cell (ops, row, "cuda_counts"), ==, 1);
+          g_assert_cmpfloat (hp_test_cell (ops, row, "rocm_counts"), ==, 1);
+        }
+      if (g_str_equal (name, "sgemm") || g_str_equal (name, "Cijk_Alik"))
+        g_assert_true (isnan (hp_test_cell (ops, row, "spread_duration")));
+    }
+  g_assert_true (launch);
+}
+
+/* a run whose job names a rank without a file says so */
+static void
+test_missing_ranks (void)
+{
+  g_autoptr (HpTrace) one = hp_test_load ("check/steps-8.json", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) job = hp_test_load ("check/ranks-3-of-4", HP_MODE_DEFAULT);
+  HpTrace          *traces[] = { one, job };
+  const char *const labels[] = { "one", "job" };
+  g_autoptr (GPtrArray) tables = compare_runs (traces, labels, 2);
+
+  g_assert_cmpstr (hp_table_get_note (table_named (tables, "compare_step_time")), ==,
+                   "job: 3 ranks of 4 (rank 3 missing)");
 }
 
 static void
@@ -199,7 +350,11 @@ main (int   argc,
                         test_equals_report);
   g_test_add_data_func ("/core/compare/equals-report/hta-compat", GINT_TO_POINTER (HP_MODE_HTA_COMPAT),
                         test_equals_report);
+  g_test_add_func ("/core/compare/equals-report/walk", test_equals_report_walk);
   g_test_add_func ("/core/compare/hand-made", test_hand_made);
+  g_test_add_func ("/core/compare/vendors", test_vendors);
+  g_test_add_func ("/core/compare/communication", test_communication);
+  g_test_add_func ("/core/compare/missing-ranks", test_missing_ranks);
   g_test_add_func ("/core/compare/bad-runs", test_bad_runs);
   return g_test_run ();
 }

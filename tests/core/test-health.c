@@ -80,7 +80,8 @@ count_severity (HpHealthReport  *report,
   return n;
 }
 
-/* A clean public 2-rank job: notes only; what it lacks (GPU annotations)
+/* A clean public 2-rank job sampled from 128 ranks: one warning, the
+ * ranks its files lack, then notes only; what it lacks (GPU annotations)
  * makes exactly the annotation analyses not applicable or cautious. */
 static void
 test_public_clean (void)
@@ -90,8 +91,13 @@ test_public_clean (void)
   const HpHealthFinding *f;
 
   g_assert_cmpuint (count_severity (report, HP_HEALTH_ERROR), ==, 0);
-  g_assert_cmpuint (count_severity (report, HP_HEALTH_WARNING), ==, 0);
-  g_assert_cmpint (hp_health_report_get_worst (report), ==, HP_HEALTH_INFO);
+  g_assert_cmpuint (count_severity (report, HP_HEALTH_WARNING), ==, 1);
+  g_assert_cmpint (hp_health_report_get_worst (report), ==, HP_HEALTH_WARNING);
+  f = find (report, -1, "missing-ranks");
+  g_assert_nonnull (f);
+  g_assert_cmpuint (f->count, ==, 126);
+  g_assert_nonnull (strstr (f->message, "the job has 128 ranks (distributedInfo) but 2 files: ranks 2–127 are "
+                                        "missing from every table"));
   for (int rank = 0; rank < 2; rank++)
     {
       g_assert_nonnull (find (report, rank, "no-gpu-annotations"));
@@ -273,6 +279,59 @@ test_rank_without_steps (void)
   hp_test_remove_tree (dir);
 }
 
+/* An analysis of events the trace lacks is not applicable, not trusted:
+ * memory without [memory] events, CUPTI counters without range-profiler
+ * records; a trace with them does not say so */
+static void
+test_needs_events (void)
+{
+  g_autoptr (HpTrace) plain = load ("check/ranks-3-of-4", NULL, HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) memory = load ("diff/memory.json", NULL, HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) counters = load ("hta_cupti_profiler", NULL, HP_MODE_DEFAULT);
+  g_autoptr (HpHealthReport) plain_report = hp_health_check (plain, NULL);
+  g_autoptr (HpHealthReport) memory_report = hp_health_check (memory, NULL);
+  g_autoptr (HpHealthReport) counters_report = hp_health_check (counters, NULL);
+
+  for (int rank = 0; rank < 3; rank++)
+    {
+      g_assert_cmpint (verdict (plain_report, rank, "memory"), ==, HP_HEALTH_NOT_APPLICABLE);
+      g_assert_cmpint (verdict (plain_report, rank, "cupti_counters"), ==, HP_HEALTH_NOT_APPLICABLE);
+    }
+  g_assert_cmpint (verdict (memory_report, 0, "memory"), !=, HP_HEALTH_NOT_APPLICABLE);
+  g_assert_cmpint (verdict (counters_report, 0, "cupti_counters"), !=, HP_HEALTH_NOT_APPLICABLE);
+}
+
+/* A finding said alike of every rank is one group naming the ranks; one
+ * said of all ranks but one names the exception */
+static void
+test_groups (void)
+{
+  g_autoptr (HpTrace) trace = load ("check/ranks-3-of-4", NULL, HP_MODE_DEFAULT);
+  g_autoptr (HpHealthReport) report = hp_health_check (trace, NULL);
+  g_autoptr (GPtrArray) groups = hp_health_report_group (report);
+  const HpHealthGroup *memcpy_group = NULL;
+  guint                n_memcpy = 0;
+
+  for (guint g = 0; g < groups->len; g++)
+    {
+      const HpHealthGroup *group = groups->pdata[g];
+
+      if (g_str_equal (group->finding->code, "no-memcpy"))
+        {
+          memcpy_group = group;
+          n_memcpy++;
+        }
+      if (g_str_equal (group->finding->code, "missing-ranks"))
+        {
+          g_assert_cmpuint (group->ranks->len, ==, 0);
+          g_assert_null (group->ranks_text);
+        }
+    }
+  g_assert_cmpuint (n_memcpy, ==, 1);
+  g_assert_cmpuint (memcpy_group->ranks->len, ==, 3);
+  g_assert_cmpstr (memcpy_group->ranks_text, ==, "ranks 0–2");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -285,6 +344,8 @@ main (int   argc,
   g_test_add_func ("/core/health/broken-folder", test_broken_folder);
   g_test_add_func ("/core/health/absurd-times", test_absurd_times);
   g_test_add_func ("/core/health/rank-without-steps", test_rank_without_steps);
+  g_test_add_func ("/core/health/needs-events", test_needs_events);
+  g_test_add_func ("/core/health/groups", test_groups);
 
   return g_test_run ();
 }

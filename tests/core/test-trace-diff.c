@@ -376,7 +376,8 @@ test_no_steps (void)
   hp_trace_diff_params_clear (&params);
 }
 
-/* CUDA against ROCm: operators match, kernels are listed side by side. */
+/* CUDA against ROCm: operators match, a HIP runtime call matches its CUDA
+ * twin (and says so), kernels are listed side by side. */
 static void
 test_different_hardware (void)
 {
@@ -386,18 +387,44 @@ test_different_hardware (void)
 
   hp_trace_diff_params_init (&params);
   table = compare_files ("control.json", "amd.json", HP_MODE_DEFAULT, &params);
-  g_assert_cmpuint (hp_table_get_n_rows (table), ==, 8);
+  g_assert_cmpuint (hp_table_get_n_rows (table), ==, 7);
   assert_row (table, 0, "Cijk_Alik", "kernel", 0, 0, 1, 25, "~");
   assert_row (table, 1, "ProfilerStep", "user_annotation", 1, 100, 1, 100, "=");
   assert_row (table, 2, "aten::mm", "cpu_op", 2, 20, 2, 20, "=");
-  assert_row (table, 3, "cudaLaunchKernel", "cuda_runtime", 1, 4, 0, 0, "-");
-  assert_row (table, 6, "hipLaunchKernel", "cuda_runtime", 0, 0, 1, 4, "+");
-  assert_row (table, 7, "sgemm", "kernel", 1, 20, 0, 0, "~");
+  assert_row (table, 3, "cudaLaunchKernel", "cuda_runtime", 1, 4, 1, 4, "=");
+  g_assert_cmpstr (hp_table_get_string (table, 3, (guint)hp_table_find_column (table, "matched_names")), ==,
+                   "cudaLaunchKernel = hipLaunchKernel");
+  g_assert_cmpstr (hp_table_get_string (table, 2, (guint)hp_table_find_column (table, "matched_names")), ==, "");
+  assert_row (table, 6, "sgemm", "kernel", 1, 20, 0, 0, "~");
 
   diff = hp_ops_diff_from_compare (table);
-  assert_list (diff, HP_OPS_DIFF_ADDED, "hipLaunchKernel");
-  assert_list (diff, HP_OPS_DIFF_DELETED, "cudaLaunchKernel");
-  assert_list (diff, HP_OPS_DIFF_UNCHANGED, "ProfilerStep,aten::mm,foo");
+  assert_list (diff, HP_OPS_DIFF_ADDED, "");
+  assert_list (diff, HP_OPS_DIFF_DELETED, "");
+  assert_list (diff, HP_OPS_DIFF_UNCHANGED, "ProfilerStep,aten::mm,cudaLaunchKernel,foo");
+  hp_trace_diff_params_clear (&params);
+}
+
+/* A trace of the old profiler (Operator, Runtime, Kernel, Memcpy) against
+ * a new one (cpu_op, cuda_runtime, kernel, gpu_memcpy): the default mode
+ * matches every op under today's names; nothing is added or deleted. */
+static void
+test_profiler_versions (void)
+{
+  HpTraceDiffParams params;
+  g_autoptr (HpTable) table = NULL;
+  g_autoptr (HpOpsDiff) diff = NULL;
+
+  hp_trace_diff_params_init (&params);
+  table = compare_files ("old-format.json", "new-format.json", HP_MODE_DEFAULT, &params);
+  g_assert_cmpuint (hp_table_get_n_rows (table), ==, 8);
+  assert_row (table, 0, "Memcpy HtoD (Pageable -> Device)", "gpu_memcpy", 1, 30, 1, 30, "=");
+  assert_row (table, 1, "ProfilerStep", "user_annotation", 1, 900, 1, 900, "=");
+  assert_row (table, 2, "aten::conv2d", "cpu_op", 1, 50, 1, 50, "=");
+  assert_row (table, 4, "cudaLaunchKernel", "cuda_runtime", 2, 40, 2, 40, "=");
+  assert_row (table, 7, "implicit_convolve_sgemm", "kernel", 1, 300, 1, 240, "=");
+  diff = hp_ops_diff_from_compare (table);
+  assert_list (diff, HP_OPS_DIFF_ADDED, "");
+  assert_list (diff, HP_OPS_DIFF_DELETED, "");
   hp_trace_diff_params_clear (&params);
 }
 
@@ -560,6 +587,7 @@ main (int   argc,
   g_test_add_func ("/core/trace-diff/selection", test_selection);
   g_test_add_func ("/core/trace-diff/no-steps", test_no_steps);
   g_test_add_func ("/core/trace-diff/different-hardware", test_different_hardware);
+  g_test_add_func ("/core/trace-diff/profiler-versions", test_profiler_versions);
   g_test_add_func ("/core/trace-diff/bad-selection", test_bad_selection);
   g_test_add_func ("/core/trace-diff/tree", test_tree_diff);
   g_test_add_func ("/core/trace-diff/tree-real-pair", test_tree_diff_real_pair);
