@@ -43,6 +43,7 @@ _hp_file_kind_if_special (const GStatBuf *st)
 
 struct _HpReaderPipe
 {
+  HpReader     *reader; /* read by the inflating thread only */
   GMutex        lock;
   GCond         cond;
   GThread      *thread;
@@ -399,8 +400,8 @@ reader_read_all_direct (HpReader     *r,
 static gpointer
 pipe_thread (gpointer data)
 {
-  HpReader     *r = data;
-  HpReaderPipe *pipe = r->pipe;
+  HpReaderPipe *pipe = data;
+  HpReader     *r = pipe->reader;
 
   for (;;)
     {
@@ -473,7 +474,10 @@ _hp_reader_inflate_ahead (HpReader     *r,
   pipe->cancellable = cancellable != NULL ? g_object_ref (cancellable) : NULL;
   pipe->position = reader_position_direct (r);
   r->pipe = pipe;
-  pipe->thread = g_thread_try_new ("hp-inflate", pipe_thread, r, NULL);
+  /* the thread is given its pipe, never r->pipe, which
+   * _hp_reader_clear() empties before it joins the thread */
+  pipe->reader = r;
+  pipe->thread = g_thread_try_new ("hp-inflate", pipe_thread, pipe, NULL);
   if (pipe->thread == NULL)
     {
       pipe->joined = TRUE;

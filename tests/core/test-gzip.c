@@ -14,6 +14,7 @@
 
 #include "hp-core.h"
 #include "hp-gzip-private.h"
+#include "hp-parser-private.h"
 #include "hp-test-utils.h"
 
 /* ---------------------------------------------------------------------- */
@@ -528,6 +529,29 @@ test_ahead_cancel (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
+/* A reader closed the moment its inflating thread starts: the thread must
+ * not read the reader's pipe, which closing empties before it joins the
+ * thread (it crashed one start in a few when it did). */
+static void
+test_ahead_clear_at_start (void)
+{
+  g_autofree char *path = hp_test_data_path ("hta_ns_resolution", "rank-0.Apr_03_18_51_38.1102.pt.trace.json.gz", NULL);
+
+  for (guint k = 0; k < 300; k++)
+    {
+      g_autoptr (GError) error = NULL;
+      HpReader reader = { 0 };
+      guchar   head[16];
+
+      g_assert_true (_hp_reader_open (&reader, path, "rank-0", NULL, &error));
+      g_assert_no_error (error);
+      _hp_reader_inflate_ahead (&reader, NULL);
+      if (k % 2 == 1)
+        g_assert_cmpint (_hp_reader_read_all (&reader, head, sizeof head, NULL, &error), ==, sizeof head);
+      _hp_reader_clear (&reader);
+    }
+}
+
 /* A JSON error in the first block stops the parser while the inflating
  * thread waits for room: it is told to stop, and the error is the
  * parser's, at its byte. */
@@ -569,6 +593,7 @@ main (int   argc,
   g_test_add_func ("/core/gzip/cut-header", test_cut_header);
   g_test_add_func ("/core/gzip/ahead/same-trace", test_ahead_same_trace);
   g_test_add_func ("/core/gzip/ahead/cancel", test_ahead_cancel);
+  g_test_add_func ("/core/gzip/ahead/clear-at-start", test_ahead_clear_at_start);
   g_test_add_func ("/core/gzip/ahead/early-error", test_ahead_early_error);
   return g_test_run ();
 }
