@@ -10,6 +10,8 @@
 G_BEGIN_DECLS
 
 HpHealthReport *_hp_health_report_new (void);
+void            _hp_health_report_set_ranks (HpHealthReport *self,
+                                             HpTrace        *trace);
 void            _hp_health_report_add_finding (HpHealthReport  *self,
                                                int              rank,
                                                const char      *file,

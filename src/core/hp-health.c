@@ -608,11 +608,36 @@ _hp_health_report_new (void)
   g_atomic_ref_count_init (&self->ref);
   self->findings = g_array_new (FALSE, TRUE, sizeof (HpHealthFinding));
   g_array_set_clear_func (self->findings, finding_clear);
+  self->ranks = g_array_new (FALSE, FALSE, sizeof (int));
   list = hp_analysis_list (&self->n_analyses);
   self->needs = g_new0 (guint, MAX (self->n_analyses, 1));
   for (guint a = 0; a < self->n_analyses; a++)
     self->needs[a] = needs_of (list[a].name);
   return self;
+}
+
+static int
+cmp_int (gconstpointer a,
+         gconstpointer b)
+{
+  int x = *(const int *)a, y = *(const int *)b;
+
+  return (x > y) - (x < y);
+}
+
+/* the job's loaded ranks, for the lines that group ranks */
+void
+_hp_health_report_set_ranks (HpHealthReport *self,
+                             HpTrace        *trace)
+{
+  g_array_set_size (self->ranks, 0);
+  for (guint p = 0; p < hp_trace_get_n_ranks (trace); p++)
+    {
+      int rank = hp_trace_get_rank (trace, p)->rank;
+
+      g_array_append_val (self->ranks, rank);
+    }
+  g_array_sort (self->ranks, cmp_int);
 }
 
 /* adds a finding as a summary recorded it; @verdicts has one per analysis
@@ -696,6 +721,7 @@ hp_health_check (HpTrace               *trace,
   {
     g_autoptr (HpJobInfo) info = hp_job_info_new (trace);
 
+    g_array_unref (self->ranks);
     self->ranks = g_array_copy (info->ranks);
     if (info->missing->len > 0)
       {
