@@ -54,14 +54,14 @@ int hp_cli_health (int           argc,
                    char        **argv,
                    GCancellable *cancellable);
 
-int       hp_cli_usage_error (GOptionContext *context,
-                              const char     *format,
-                              ...) G_GNUC_PRINTF (2, 3);
-gboolean  hp_cli_parse_options (GOptionContext     *context,
-                                const GOptionEntry *entries,
-                                int                *argc,
-                                char             ***argv,
-                                GError            **error);
+int      hp_cli_usage_error (GOptionContext *context,
+                             const char     *format,
+                             ...) G_GNUC_PRINTF (2, 3);
+gboolean hp_cli_parse_options (GOptionContext     *context,
+                               const GOptionEntry *entries,
+                               int                *argc,
+                               char             ***argv,
+                               GError            **error);
 /* a --rank option not given */
 #define HP_CLI_RANK_UNSET G_MININT
 gboolean  hp_cli_rank_option_ok (int rank);

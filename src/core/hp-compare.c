@@ -266,7 +266,7 @@ hp_compare_memory_timeline (HpTrace    *trace,
       HpStepFigures figures;
       double       *start = g_new (double, 1);
 
-      hp_step_figures_compute (hp_trace_get_rank (trace, p), &figures);
+      _hp_trace_step_figures (trace, p, &figures);
       *start = hp_ns_to_us (figures.start);
       g_hash_table_insert (starts, GINT_TO_POINTER (figures.rank), start);
     }
@@ -318,7 +318,7 @@ hp_compare_communication (HpTrace    *trace,
       HpStepFigures f;
       guint         row = hp_table_append_row (table);
 
-      hp_step_figures_compute (hp_trace_get_rank (trace, p), &f);
+      _hp_trace_step_figures (trace, p, &f);
       hp_table_set_string (table, row, 0, label);
       hp_table_set_int (table, row, 1, f.rank);
       hp_table_set_int (table, row, 2, f.has_steps ? f.n_windows : 0);
@@ -359,6 +359,71 @@ cmp_collectives (gconstpointer a,
   return strcmp (x->name, y->name);
 }
 
+static void
+comm_kernel_sum_clear (gpointer data)
+{
+  g_free (((HpCommKernelSum *)data)->name);
+}
+
+/**
+ * _hp_comm_kernel_sums:
+ * @trace: the trace the rank belongs to
+ * @r: a rank
+ *
+ * The rank's communication kernels by name (what precedes a parenthesis),
+ * in the order they first ran: how many ran and their time.
+ *
+ * Returns: (transfer full): an array of #HpCommKernelSum
+ */
+GArray *
+_hp_comm_kernel_sums (HpTrace      *trace,
+                      const HpRank *r)
+{
+  GArray *out = g_array_new (FALSE, TRUE, sizeof (HpCommKernelSum));
+  g_autoptr (GHashTable) index = g_hash_table_new (g_str_hash, g_str_equal);
+
+  g_array_set_clear_func (out, comm_kernel_sum_clear);
+  for (guint k = 0; k < r->n_rows; k++)
+    {
+      guint            e = r->rows[k];
+      const char      *name;
+      const char      *paren;
+      g_autofree char *key = NULL;
+      gpointer         at;
+
+      if (!hp_rank_is_gpu_activity (r, e) || hp_rank_get_kernel_class (r, e) != HP_KERNEL_CLASS_COMMUNICATION ||
+          (r->flags[e] & HP_EVENT_POISONED))
+        continue;
+      name = hp_trace_get_string (trace, r->name[e]);
+      paren = strchr (name, '(');
+      key = paren != NULL && paren > name ? g_strndup (name, (gsize)(paren - name)) : g_strdup (name);
+      if (!g_hash_table_lookup_extended (index, key, NULL, &at))
+        {
+          HpCommKernelSum sum = { g_strdup (key), 0, 0 };
+
+          g_array_append_val (out, sum);
+          at = GUINT_TO_POINTER (out->len);
+          g_hash_table_insert (index, g_array_index (out, HpCommKernelSum, out->len - 1).name, at);
+        }
+      g_array_index (out, HpCommKernelSum, GPOINTER_TO_UINT (at) - 1).count++;
+      g_array_index (out, HpCommKernelSum, GPOINTER_TO_UINT (at) - 1).dur_ns += hp_rank_get_event_duration (r, e);
+    }
+  return out;
+}
+
+/* _hp_comm_kernel_sums() of the rank at @position, or what its summary
+ * recorded for a job opened from summaries */
+GArray *
+_hp_trace_comm_kernel_sums (HpTrace *trace,
+                            guint    position)
+{
+  const HpTraceSummaryHooks *hooks = _hp_trace_get_summary_hooks (trace);
+
+  if (hooks != NULL && hooks->comm_kernel_sums != NULL)
+    return hooks->comm_kernel_sums (trace, position);
+  return _hp_comm_kernel_sums (trace, hp_trace_get_rank (trace, position));
+}
+
 /**
  * hp_compare_collectives:
  * @top: the most costly kernels kept
@@ -386,33 +451,23 @@ hp_compare_collectives (HpTrace    *trace,
   hp_table_add_column (table, "share_pctg", HP_COLUMN_DOUBLE, "%");
   for (guint p = 0; p < hp_trace_get_n_ranks (trace); p++)
     {
-      const HpRank *r = hp_trace_get_rank (trace, p);
+      g_autoptr (GArray) sums = _hp_trace_comm_kernel_sums (trace, p);
 
-      for (guint k = 0; k < r->n_rows; k++)
+      for (guint k = 0; k < sums->len; k++)
         {
-          guint            e = r->rows[k];
-          const char      *name;
-          const char      *paren;
-          g_autofree char *key = NULL;
-          Collective      *c;
+          const HpCommKernelSum *sum = &g_array_index (sums, HpCommKernelSum, k);
+          Collective            *c = g_hash_table_lookup (index, sum->name);
 
-          if (!hp_rank_is_gpu_activity (r, e) || hp_rank_get_kernel_class (r, e) != HP_KERNEL_CLASS_COMMUNICATION ||
-              (r->flags[e] & HP_EVENT_POISONED))
-            continue;
-          name = hp_trace_get_string (trace, r->name[e]);
-          paren = strchr (name, '(');
-          key = paren != NULL && paren > name ? g_strndup (name, (gsize)(paren - name)) : g_strdup (name);
-          c = g_hash_table_lookup (index, key);
           if (c == NULL)
             {
               c = g_new0 (Collective, 1);
-              c->name = g_steal_pointer (&key);
+              c->name = g_strdup (sum->name);
               g_hash_table_insert (index, c->name, c);
               g_ptr_array_add (list, c);
             }
-          c->count++;
-          c->dur_ns += hp_rank_get_event_duration (r, e);
-          total += hp_rank_get_event_duration (r, e);
+          c->count += sum->count;
+          c->dur_ns += sum->dur_ns;
+          total += sum->dur_ns;
         }
     }
   g_ptr_array_sort (list, cmp_collectives);

@@ -13,6 +13,7 @@
 #include "hp-load-error.h"
 #include "hp-load-issue.h"
 #include "hp-loader.h"
+#include "hp-step-figures.h"
 #include "hp-strings.h"
 #include "hp-trace.h"
 
@@ -130,6 +131,20 @@ HpTrace *_hp_trace_new (HpMode      mode,
                         GPtrArray  *ignored,
                         gint64      min_ts);
 
+/* a rank's communication kernels of one name (what precedes a parenthesis):
+ * how many ran and their time (ns) */
+typedef struct
+{
+  char   *name;
+  guint64 count;
+  gint64  dur_ns;
+} HpCommKernelSum;
+
+GArray *_hp_comm_kernel_sums (HpTrace      *trace,
+                              const HpRank *r);
+GArray *_hp_trace_comm_kernel_sums (HpTrace *trace,
+                                    guint    position);
+
 /* what a job opened from summaries answers instead of its events; called
  * through pointers so that the runner and the health check need no summary
  * code (hp-summary-job.c) */
@@ -146,12 +161,22 @@ typedef struct
                              guint    position);
   /* hp_trace_diff_run_summary()'s table */
   HpTable *(*ops_summary) (HpTrace *trace);
+  /* hp_step_figures_compute() of a rank, on the job's clock */
+  void (*step_figures) (HpTrace       *trace,
+                        guint          position,
+                        HpStepFigures *out);
+  /* _hp_comm_kernel_sums() of a rank */
+  GArray *(*comm_kernel_sums) (HpTrace *trace,
+                               guint    position);
 } HpTraceSummaryHooks;
 
 void                       _hp_trace_set_summaries (HpTrace                   *self,
                                                     GPtrArray                 *summaries,
                                                     const HpTraceSummaryHooks *hooks);
 const HpTraceSummaryHooks *_hp_trace_get_summary_hooks (HpTrace *self);
+void                       _hp_trace_step_figures (HpTrace       *trace,
+                                                   guint          position,
+                                                   HpStepFigures *out);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpRankBuilder, _hp_rank_builder_free)
 

@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "hp-analysis.h"
+#include "hp-core-private.h"
 #include "hp-intervals.h"
 #include "hp-rank-access.h"
 #include "hp-stats.h"
@@ -132,4 +133,19 @@ hp_step_figures_compute (const HpRank  *r,
   out->idle = length_us (windows) - out->busy;
   out->comm = length_us (comm_in);
   out->exposed = out->comm - length_us (overlap_in);
+}
+
+/* The figures of the rank at @position of @trace: measured from its events,
+ * or, for a job opened from rank summaries, as its summary recorded them. */
+void
+_hp_trace_step_figures (HpTrace       *trace,
+                        guint          position,
+                        HpStepFigures *out)
+{
+  const HpTraceSummaryHooks *hooks = _hp_trace_get_summary_hooks (trace);
+
+  if (hooks != NULL && hooks->step_figures != NULL)
+    hooks->step_figures (trace, position, out);
+  else
+    hp_step_figures_compute (hp_trace_get_rank (trace, position), out);
 }

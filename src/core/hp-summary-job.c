@@ -429,6 +429,7 @@ job_health (HpTrace *trace)
   guint             n_analyses;
   const HpAnalysis *list = hp_analysis_list (&n_analyses);
 
+  _hp_health_report_set_ranks (report, trace);
   for (guint k = 0; k < summaries->len; k++)
     {
       HpSummary *s = summaries->pdata[k];
@@ -475,6 +476,65 @@ summary_at (HpTrace *trace,
     if (((HpSummary *)summaries->pdata[k])->rank == r->rank)
       return summaries->pdata[k];
   return NULL;
+}
+
+/* the figures the summary measured on its rank, moved to the job's clock;
+ * a summary without them (or a lost rank) has none: one empty window */
+static void
+job_step_figures (HpTrace       *trace,
+                  guint          position,
+                  HpStepFigures *out)
+{
+  HpSummary *s = summary_at (trace, position);
+  g_autoptr (GVariant) v = s != NULL ? g_variant_lookup_value (_hp_summary_get_mode (s, hp_trace_get_mode (trace)),
+                                                               "step-figures", G_VARIANT_TYPE ("(iubdxdddd)"))
+                                     : NULL;
+  gint64 start = 0;
+
+  memset (out, 0, sizeof *out);
+  out->rank = hp_trace_get_rank (trace, position)->rank;
+  out->n_windows = 1;
+  out->median_step = NAN;
+  if (v == NULL)
+    return;
+  g_variant_get (v, "(iubdxdddd)", &out->rank, &out->n_windows, &out->has_steps, &out->median_step, &start,
+                 &out->busy, &out->idle, &out->comm, &out->exposed);
+  out->n_windows = MAX (out->n_windows, 1);
+  out->start = start + job_offset (trace, s);
+}
+
+static void
+comm_kernel_sum_clear (gpointer data)
+{
+  g_free (((HpCommKernelSum *)data)->name);
+}
+
+/* the communication kernels by name the summary counted on its rank */
+static GArray *
+job_comm_kernel_sums (HpTrace *trace,
+                      guint    position)
+{
+  HpSummary *s = summary_at (trace, position);
+  g_autoptr (GVariant) v = s != NULL ? g_variant_lookup_value (_hp_summary_get_mode (s, hp_trace_get_mode (trace)),
+                                                               "comm-kernels", G_VARIANT_TYPE ("a(stx)"))
+                                     : NULL;
+  GArray      *out = g_array_new (FALSE, TRUE, sizeof (HpCommKernelSum));
+  GVariantIter iter;
+  const char  *name;
+  guint64      count;
+  gint64       dur;
+
+  g_array_set_clear_func (out, comm_kernel_sum_clear);
+  if (v == NULL)
+    return out;
+  g_variant_iter_init (&iter, v);
+  while (g_variant_iter_next (&iter, "(&stx)", &name, &count, &dur))
+    {
+      HpCommKernelSum sum = { g_strdup (name), count, dur };
+
+      g_array_append_val (out, sum);
+    }
+  return out;
 }
 
 static GArray *
@@ -595,6 +655,8 @@ static const HpTraceSummaryHooks job_hooks = {
   .run = job_run,
   .health = job_health,
   .step_durations = job_step_durations,
+  .step_figures = job_step_figures,
+  .comm_kernel_sums = job_comm_kernel_sums,
   .ops_summary = job_ops_summary,
 };
 

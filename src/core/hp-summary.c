@@ -524,6 +524,27 @@ mode_variant (HpTrace      *trace,
   g_variant_dict_insert_value (&dict, "steps", steps_variant (trace, r));
   g_variant_dict_insert_value (&dict, "kept-steps", kept_steps_variant (r));
   {
+    HpStepFigures f;
+
+    hp_step_figures_compute (r, &f);
+    g_variant_dict_insert_value (&dict, "step-figures",
+                                 g_variant_new ("(iubdxdddd)", f.rank, f.n_windows, f.has_steps, f.median_step,
+                                                (gint64)f.start, f.busy, f.idle, f.comm, f.exposed));
+  }
+  {
+    g_autoptr (GArray) sums = _hp_comm_kernel_sums (trace, r);
+    GVariantBuilder b;
+
+    g_variant_builder_init (&b, G_VARIANT_TYPE ("a(stx)"));
+    for (guint k = 0; k < sums->len; k++)
+      {
+        const HpCommKernelSum *sum = &g_array_index (sums, HpCommKernelSum, k);
+
+        g_variant_builder_add (&b, "(stx)", sum->name, sum->count, sum->dur_ns);
+      }
+    g_variant_dict_insert_value (&dict, "comm-kernels", g_variant_builder_end (&b));
+  }
+  {
     g_autoptr (HpTable) ops = op_sums (trace, r);
 
     g_variant_dict_insert_value (&dict, "op-sums", _hp_summary_table_to_variant (ops));

@@ -313,8 +313,8 @@ test_compare_and_check (Fixture      *f,
       g_autoptr (GPtrArray) x = hp_compare_runs (with_job, labels, 2, NULL, NULL, &error);
       g_autoptr (GPtrArray) y = hp_compare_runs (with_trace, labels, 2, NULL, NULL, &error);
       g_autoptr (HpTable) check_job = NULL;
-      HpCheckParams    params;
-      gboolean         regressed = TRUE;
+      HpCheckParams params;
+      gboolean      regressed = TRUE;
 
       g_assert_no_error (error);
       assert_same_runs (x, y);
