@@ -5,44 +5,23 @@
 
 #include "config.h"
 
-#include <errno.h>
 #include <glib/gi18n.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
+
+#include "hp-core.h"
 
 #include "hp-application.h"
 #ifdef HP_TEST_HOOKS
 #include "hp-test-hooks.h"
 #endif
 
-static gboolean stdout_closed;
-
-/* what --help and --version print must have reached its reader */
-static gboolean
-close_stdout (void)
-{
-  int saved_errno = 0;
-
-  if (stdout_closed)
-    return TRUE;
-  stdout_closed = TRUE;
-  errno = 0;
-  if (fflush (stdout) != 0 || ferror (stdout))
-    saved_errno = errno != 0 ? errno : EIO;
-  if (fclose (stdout) != 0 && saved_errno == 0)
-    saved_errno = errno != 0 ? errno : EIO;
-  if (saved_errno == 0)
-    return TRUE;
-  fprintf (stderr, "hotpath: cannot write standard output: %s\n", g_strerror (saved_errno));
-  return FALSE;
-}
-
 /* GOption's --help ends in exit() */
 static void
 close_stdout_at_exit (void)
 {
-  if (!close_stdout ())
+  if (!hp_output_close_stdout ("hotpath"))
     _exit (1);
 }
 
@@ -64,5 +43,5 @@ main (int   argc,
   hp_test_hooks_install (app);
 #endif
   status = g_application_run (G_APPLICATION (app), argc, argv);
-  return close_stdout () ? status : 1;
+  return hp_output_close_stdout ("hotpath") ? status : 1;
 }

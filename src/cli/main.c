@@ -5,7 +5,6 @@
 
 #include "config.h"
 
-#include <errno.h>
 #include <glib-unix.h>
 #include <locale.h>
 #include <stdio.h>
@@ -64,36 +63,11 @@ print_usage (FILE *out)
                 "a spreadsheet would run as formulas get a leading ' unless --hta-compat.\n");
 }
 
-static gboolean stdout_closed;
-
-/* Flushes and closes standard output; a command whose output could not be
- * written (a full disk, `> /dev/full`, a closed pipe) has failed, whatever
- * it computed. Returns FALSE after saying so on stderr. */
-static gboolean
-close_stdout (void)
-{
-  int saved_errno = 0;
-
-  if (stdout_closed)
-    return TRUE;
-  stdout_closed = TRUE;
-  errno = 0;
-  if (fflush (stdout) != 0 || ferror (stdout))
-    saved_errno = errno != 0 ? errno : EIO;
-  if (fclose (stdout) != 0 && saved_errno == 0)
-    saved_errno = errno != 0 ? errno : EIO;
-  if (saved_errno == 0)
-    return TRUE;
-  fprintf (stderr, "%s: cannot write standard output: %s\n", g_get_prgname (),
-           g_strerror (saved_errno));
-  return FALSE;
-}
-
 /* for the paths that end in exit(): GOption's --help, for one */
 static void
 close_stdout_at_exit (void)
 {
-  if (!close_stdout ())
+  if (!hp_output_close_stdout (g_get_prgname ()))
     _exit (HP_CLI_EXIT_BAD_INPUT);
 }
 
@@ -102,7 +76,7 @@ close_stdout_at_exit (void)
 static int
 finish (int status)
 {
-  if (!close_stdout () && status != HP_CLI_EXIT_USAGE)
+  if (!hp_output_close_stdout (g_get_prgname ()) && status != HP_CLI_EXIT_USAGE)
     return HP_CLI_EXIT_BAD_INPUT;
   return status;
 }

@@ -333,3 +333,35 @@ hp_output_file_write (const char *path,
     }
   return hp_output_file_commit (file, NULL, error);
 }
+
+static gboolean stdout_closed;
+
+/**
+ * hp_output_close_stdout:
+ * @prgname: the program's name, for the message
+ *
+ * Flushes and closes standard output, once: what a program printed must
+ * have reached its reader (a full disk, `> /dev/full` and a closed pipe are
+ * failures, whatever was computed). Says why on stderr when it did not.
+ * Later calls return %TRUE.
+ *
+ * Returns: whether everything written to stdout was written
+ */
+gboolean
+hp_output_close_stdout (const char *prgname)
+{
+  int saved_errno = 0;
+
+  if (stdout_closed)
+    return TRUE;
+  stdout_closed = TRUE;
+  errno = 0;
+  if (fflush (stdout) != 0 || ferror (stdout))
+    saved_errno = errno != 0 ? errno : EIO;
+  if (fclose (stdout) != 0 && saved_errno == 0)
+    saved_errno = errno != 0 ? errno : EIO;
+  if (saved_errno == 0)
+    return TRUE;
+  fprintf (stderr, "%s: cannot write standard output: %s\n", prgname, g_strerror (saved_errno));
+  return FALSE;
+}

@@ -37,6 +37,8 @@ gboolean       hp_output_file_write (const char *path,
                                      gsize       size,
                                      GError    **error);
 
+gboolean hp_output_close_stdout (const char *prgname);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpOutputFile, hp_output_file_free)
 
 G_END_DECLS
