@@ -80,9 +80,10 @@ run_pair (HpTrace *control,
     g_autoptr (GError) error = NULL;
     gboolean regressed = FALSE;
     g_autoptr (HpTable) table = NULL;
+    g_auto (HpCheckComparability) comparability = { 0 };
 
     hp_check_params_init (&check_params);
-    table = hp_check_runs (control, test, &check_params, &regressed, NULL, &error);
+    table = hp_check_runs (control, test, &check_params, &regressed, &comparability, NULL, &error);
     table_or_error ("check", table, error);
   }
 
