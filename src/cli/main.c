@@ -29,7 +29,7 @@ static const struct
   { "report", hp_cli_report, "HTA's analyses as CSV or JSON tables", TRUE },
   { "diff", hp_cli_diff, "what changed between two runs: ops, counts and durations (HTA's TraceDiff)" },
   { "compare", hp_cli_compare, "2 to 8 runs side by side: breakdowns, overlap, idle time, step time, ops", TRUE },
-  { "check", hp_cli_check, "did a candidate run regress against a baseline? (exit 3 when it did)" },
+  { "check", hp_cli_check, "did a candidate run regress against a baseline? (exit 3 when it did)", TRUE },
   { "findings", hp_cli_findings, "the main findings in plain words", TRUE },
   { "analyses", hp_cli_analyses, "the analyses, their tables and parameters" },
   { "counters", hp_cli_counters, "trace files with queue-length and memory-bandwidth counter tracks" },

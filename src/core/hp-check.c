@@ -137,14 +137,22 @@ outer_op (HpTrace      *trace,
   return op;
 }
 
-static void
-gather_rank (HpTrace      *trace,
-             const HpRank *r,
-             RunFacts     *facts)
+/**
+ * _hp_check_rank_gpu:
+ * @op_gpu: the GPU time (us) by outermost op, or by kernel when no op
+ *   launched it (a `char *` → `double *` table), added to
+ * @gpu_total: (inout): the GPU time (us), added to
+ * @steps: the durations (us) of the rank's kept steps, appended to
+ *
+ * What `check` reads of one rank's events besides its step figures.
+ */
+void
+_hp_check_rank_gpu (HpTrace      *trace,
+                    const HpRank *r,
+                    GHashTable   *op_gpu,
+                    double       *gpu_total,
+                    GArray       *steps)
 {
-  HpStepFigures figures;
-  RankFacts     rf;
-
   for (guint k = 0; k < r->n_rows; k++)
     {
       guint      e = r->rows[k];
@@ -156,27 +164,43 @@ gather_rank (HpTrace      *trace,
         {
           double us = hp_ns_to_us (span.end - span.start);
 
-          g_array_append_val (facts->steps, us);
+          g_array_append_val (steps, us);
         }
       if (hp_rank_is_gpu_activity (r, e) && span.end > span.start)
         {
           const char      *op = outer_op (trace, r, e);
           g_autofree char *key = op != NULL ? g_strdup (op)
                                             : g_strconcat ("kernel: ", hp_trace_get_string (trace, r->name[e]), NULL);
-          double          *total = g_hash_table_lookup (facts->op_gpu, key);
+          double          *total = g_hash_table_lookup (op_gpu, key);
 
           if (total == NULL)
             {
               total = g_new0 (double, 1);
-              g_hash_table_insert (facts->op_gpu, g_steal_pointer (&key), total);
+              g_hash_table_insert (op_gpu, g_steal_pointer (&key), total);
             }
           *total += hp_ns_to_us (span.end - span.start);
-          facts->gpu_total += hp_ns_to_us (span.end - span.start);
+          *gpu_total += hp_ns_to_us (span.end - span.start);
         }
     }
+}
 
-  hp_step_figures_compute (r, &figures);
-  rf.rank = r->rank;
+/* one rank's facts: from its events, or from its summary for a job opened
+ * from summaries */
+static void
+gather_rank (HpTrace  *trace,
+             guint     position,
+             RunFacts *facts)
+{
+  const HpTraceSummaryHooks *hooks = _hp_trace_get_summary_hooks (trace);
+  HpStepFigures              figures;
+  RankFacts                  rf;
+
+  if (hooks != NULL && hooks->check_rank != NULL)
+    hooks->check_rank (trace, position, facts->op_gpu, &facts->gpu_total, facts->steps);
+  else
+    _hp_check_rank_gpu (trace, hp_trace_get_rank (trace, position), facts->op_gpu, &facts->gpu_total, facts->steps);
+  _hp_trace_step_figures (trace, position, &figures);
+  rf.rank = figures.rank;
   rf.n_windows = figures.n_windows;
   rf.median_step = figures.median_step;
   rf.busy = figures.busy;
@@ -196,14 +220,6 @@ gather (HpTrace      *trace,
 {
   GError *local_error = NULL;
 
-  /* the per-rank figures are measured inside each rank's steps, from its
-   * events, which summaries do not hold */
-  if (_hp_trace_get_summary_hooks (trace) != NULL)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                           "check measures every rank's events inside its steps: load the traces, not their summaries");
-      return FALSE;
-    }
   facts->steps = g_array_new (FALSE, FALSE, sizeof (double));
   facts->ranks = g_array_new (FALSE, FALSE, sizeof (RankFacts));
   facts->op_gpu = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -211,7 +227,7 @@ gather (HpTrace      *trace,
     {
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
-      gather_rank (trace, hp_trace_get_rank (trace, p), facts);
+      gather_rank (trace, p, facts);
     }
   if (metrics & HP_CHECK_TOP_OPS)
     facts->ops = hp_trace_diff_run_summary (trace, cancellable, &local_error);

@@ -142,6 +142,11 @@ typedef struct
 
 GArray *_hp_comm_kernel_sums (HpTrace      *trace,
                               const HpRank *r);
+void    _hp_check_rank_gpu (HpTrace      *trace,
+                            const HpRank *r,
+                            GHashTable   *op_gpu,
+                            double       *gpu_total,
+                            GArray       *steps);
 GArray *_hp_trace_comm_kernel_sums (HpTrace *trace,
                                     guint    position);
 
@@ -165,6 +170,12 @@ typedef struct
   void (*step_figures) (HpTrace       *trace,
                         guint          position,
                         HpStepFigures *out);
+  /* _hp_check_rank_gpu() of a rank */
+  void (*check_rank) (HpTrace    *trace,
+                      guint       position,
+                      GHashTable *op_gpu,
+                      double     *gpu_total,
+                      GArray     *steps);
   /* _hp_comm_kernel_sums() of a rank */
   GArray *(*comm_kernel_sums) (HpTrace *trace,
                                guint    position);

@@ -537,6 +537,52 @@ job_comm_kernel_sums (HpTrace *trace,
   return out;
 }
 
+/* what `check` reads of a rank's events, as its summary recorded it */
+static void
+job_check_rank (HpTrace    *trace,
+                guint       position,
+                GHashTable *op_gpu,
+                double     *gpu_total,
+                GArray     *steps)
+{
+  HpSummary *s = summary_at (trace, position);
+  GVariant  *mode = s != NULL ? _hp_summary_get_mode (s, hp_trace_get_mode (trace)) : NULL;
+  g_autoptr (GVariant) ops = mode != NULL ? g_variant_lookup_value (mode, "check-op-gpu", G_VARIANT_TYPE ("a{sd}")) : NULL;
+  g_autoptr (GVariant) total = mode != NULL ? g_variant_lookup_value (mode, "check-gpu-total", G_VARIANT_TYPE_DOUBLE)
+                                            : NULL;
+  g_autoptr (GVariant) durations = mode != NULL ? g_variant_lookup_value (mode, "check-steps", G_VARIANT_TYPE ("ad"))
+                                                : NULL;
+
+  if (ops != NULL)
+    {
+      GVariantIter iter;
+      const char  *name;
+      double       us;
+
+      g_variant_iter_init (&iter, ops);
+      while (g_variant_iter_next (&iter, "{&sd}", &name, &us))
+        {
+          double *sum = g_hash_table_lookup (op_gpu, name);
+
+          if (sum == NULL)
+            {
+              sum = g_new0 (double, 1);
+              g_hash_table_insert (op_gpu, g_strdup (name), sum);
+            }
+          *sum += us;
+        }
+    }
+  if (total != NULL)
+    *gpu_total += g_variant_get_double (total);
+  if (durations != NULL)
+    {
+      gsize         n = 0;
+      const double *d = g_variant_get_fixed_array (durations, &n, sizeof (double));
+
+      g_array_append_vals (steps, d, (guint)n);
+    }
+}
+
 static GArray *
 job_step_durations (HpTrace *trace,
                     guint    position)
@@ -657,6 +703,7 @@ static const HpTraceSummaryHooks job_hooks = {
   .step_durations = job_step_durations,
   .step_figures = job_step_figures,
   .comm_kernel_sums = job_comm_kernel_sums,
+  .check_rank = job_check_rank,
   .ops_summary = job_ops_summary,
 };
 

@@ -545,6 +545,25 @@ mode_variant (HpTrace      *trace,
     g_variant_dict_insert_value (&dict, "comm-kernels", g_variant_builder_end (&b));
   }
   {
+    g_autoptr (GHashTable) op_gpu = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+    g_autoptr (GArray) check_steps = g_array_new (FALSE, FALSE, sizeof (double));
+    double          gpu_total = 0;
+    GVariantBuilder b;
+    GHashTableIter  iter;
+    gpointer        key, value;
+
+    _hp_check_rank_gpu (trace, r, op_gpu, &gpu_total, check_steps);
+    g_variant_builder_init (&b, G_VARIANT_TYPE ("a{sd}"));
+    g_hash_table_iter_init (&iter, op_gpu);
+    while (g_hash_table_iter_next (&iter, &key, &value))
+      g_variant_builder_add (&b, "{sd}", (const char *)key, *(double *)value);
+    g_variant_dict_insert_value (&dict, "check-op-gpu", g_variant_builder_end (&b));
+    g_variant_dict_insert_value (&dict, "check-gpu-total", g_variant_new_double (gpu_total));
+    g_variant_dict_insert_value (&dict, "check-steps",
+                                 g_variant_new_fixed_array (G_VARIANT_TYPE_DOUBLE, check_steps->data, check_steps->len,
+                                                            sizeof (double)));
+  }
+  {
     g_autoptr (HpTable) ops = op_sums (trace, r);
 
     g_variant_dict_insert_value (&dict, "op-sums", _hp_summary_table_to_variant (ops));

@@ -292,8 +292,8 @@ assert_same_runs (GPtrArray *a,
     }
 }
 
-/* compare of summaries gives what it gives of the traces, step times,
- * memory and op sums included; check refuses summaries */
+/* compare and check of summaries give what they give of the traces, step
+ * times, memory, communication and op sums included */
 static void
 test_compare_and_check (Fixture      *f,
                         gconstpointer data)
@@ -313,18 +313,32 @@ test_compare_and_check (Fixture      *f,
       g_autoptr (GPtrArray) x = hp_compare_runs (with_job, labels, 2, NULL, NULL, &error);
       g_autoptr (GPtrArray) y = hp_compare_runs (with_trace, labels, 2, NULL, NULL, &error);
       g_autoptr (HpTable) check_job = NULL;
-      HpCheckParams params;
-      gboolean      regressed = TRUE;
+      g_autoptr (HpTable) check_trace = NULL;
+      g_auto (HpCheckComparability) c_job = { 0 };
+      g_auto (HpCheckComparability) c_trace = { 0 };
+      g_autofree char *csv_job = NULL;
+      g_autofree char *csv_trace = NULL;
+      HpCheckParams    params;
+      gboolean         regressed = TRUE;
 
       g_assert_no_error (error);
       assert_same_runs (x, y);
 
-      /* check measures each rank's events inside its steps: summaries
-       * cannot answer it, and say so rather than compare something else */
+      /* check's per-rank figures and shared-op share come from the
+       * summaries as they come from the events */
       hp_check_params_init (&params);
-      check_job = hp_check_runs (job, trace, &params, &regressed, NULL, NULL, &error);
-      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
-      g_assert_null (check_job);
+      check_job = hp_check_runs (job, trace, &params, &regressed, &c_job, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_false (regressed);
+      check_trace = hp_check_runs (trace, trace, &params, &regressed, &c_trace, NULL, &error);
+      g_assert_no_error (error);
+      csv_job = hp_table_to_csv (check_job);
+      csv_trace = hp_table_to_csv (check_trace);
+      g_assert_cmpstr (csv_job, ==, csv_trace);
+      g_assert_cmpfloat (c_job.runs[0].shared_gpu_pct, ==, c_trace.runs[0].shared_gpu_pct);
+      g_assert_cmpuint (c_job.runs[0].steps, ==, c_trace.runs[0].steps);
+      g_assert_cmpstr (c_job.runs[0].devices, ==, c_trace.runs[0].devices);
+      g_assert_cmpstr (c_job.runs[0].profiler, ==, c_trace.runs[0].profiler);
     }
 }
 
