@@ -13,27 +13,12 @@
 
 #include "hp-fuzz-common.h"
 
-#define HP_FUZZ_SPLIT "\n--hotpath-fuzz-split--\n"
-
 int
 LLVMFuzzerInitialize (int    *argc,
                       char ***argv)
 {
   hp_fuzz_init ();
   return 0;
-}
-
-/* memmem() is a GNU extension */
-static const guint8 *
-find_split (const guint8 *data,
-            gsize         size)
-{
-  gsize len = strlen (HP_FUZZ_SPLIT);
-
-  for (gsize i = 0; i + len <= size; i++)
-    if (data[i] == '\n' && memcmp (data + i, HP_FUZZ_SPLIT, len) == 0)
-      return data + i;
-  return NULL;
 }
 
 int
@@ -45,7 +30,7 @@ LLVMFuzzerTestOneInput (const guint8 *data,
 
   if (size > 4 * 1024 * 1024)
     return 0;
-  split = find_split (data, size);
+  split = hp_fuzz_find_split (data, size);
   first = split != NULL ? (gsize)(split - data) : size;
   second_at = split != NULL ? first + strlen (HP_FUZZ_SPLIT) : 0;
   g_free (hp_fuzz_write ("rank-0.json", data, first));

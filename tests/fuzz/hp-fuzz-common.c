@@ -7,6 +7,7 @@
 
 #include <glib/gstdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "hp-fuzz-common.h"
 
@@ -139,4 +140,18 @@ hp_fuzz_load_both_modes (const char *path,
       if (trace != NULL && analyses)
         hp_fuzz_run_analyses (trace);
     }
+}
+
+/* where HP_FUZZ_SPLIT first stands in @data, or NULL (memmem() is a GNU
+ * extension) */
+const guint8 *
+hp_fuzz_find_split (const guint8 *data,
+                    gsize         size)
+{
+  gsize len = strlen (HP_FUZZ_SPLIT);
+
+  for (gsize i = 0; i + len <= size; i++)
+    if (data[i] == '\n' && memcmp (data + i, HP_FUZZ_SPLIT, len) == 0)
+      return data + i;
+  return NULL;
 }
