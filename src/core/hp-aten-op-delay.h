@@ -13,6 +13,10 @@
 #include "hp-table.h"
 #include "hp-trace.h"
 
+/* the analysis' name (hotpath-cli report --analysis) and its tables' names */
+#define HP_ATEN_OP_DELAY_ANALYSIS "aten_op_kernels_and_delay"
+#define HP_ATEN_OP_DELAY_TABLE "aten_op_kernels_and_delay"
+
 G_BEGIN_DECLS
 
 gboolean hp_aten_op_delay_compute (HpTrace                *trace,

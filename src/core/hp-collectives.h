@@ -11,6 +11,12 @@
 
 #include "hp-analysis.h"
 
+/* the analysis' name (hotpath-cli report --analysis) and its tables' names */
+#define HP_COLLECTIVES_ANALYSIS "collectives"
+#define HP_COLLECTIVES_TABLE "collectives"
+#define HP_COLLECTIVES_WAITS_TABLE "collective_waits"
+#define HP_COLLECTIVES_SIZES_TABLE "collective_sizes"
+
 G_BEGIN_DECLS
 
 gboolean hp_collectives_compute (HpTrace                *trace,

@@ -11,6 +11,10 @@
 
 #include "hp-analysis.h"
 
+/* the analysis' name (hotpath-cli report --analysis) and its tables' names */
+#define HP_COMM_COMP_OVERLAP_ANALYSIS "comm_comp_overlap"
+#define HP_COMM_COMP_OVERLAP_TABLE "comm_comp_overlap"
+
 G_BEGIN_DECLS
 
 gboolean hp_comm_comp_overlap_compute (HpTrace                *trace,

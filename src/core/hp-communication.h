@@ -11,6 +11,11 @@
 
 #include "hp-analysis.h"
 
+/* the analysis' name (hotpath-cli report --analysis) and its tables' names */
+#define HP_COMMUNICATION_ANALYSIS "communication"
+#define HP_COMMUNICATION_BY_STEP_TABLE "communication_by_step"
+#define HP_COMMUNICATION_SLOWEST_TABLE "communication_slowest"
+
 G_BEGIN_DECLS
 
 /* the slowest communication kernels listed by `communication_slowest` */

@@ -13,6 +13,13 @@
 #include "hp-table.h"
 #include "hp-trace.h"
 
+/* the analysis' name (hotpath-cli report --analysis) and its tables' names */
+#define HP_CRITICAL_PATH_ANALYSIS "critical_path"
+#define HP_CRITICAL_PATH_SUMMARY_TABLE "critical_path_summary"
+#define HP_CRITICAL_PATH_BREAKDOWN_TABLE "critical_path_breakdown"
+#define HP_CRITICAL_PATH_RANKS_TABLE "critical_path_ranks"
+#define HP_CRITICAL_PATH_RANKS_BREAKDOWN_TABLE "critical_path_ranks_breakdown"
+
 G_BEGIN_DECLS
 
 /**

@@ -11,6 +11,10 @@
 
 #include "hp-analysis.h"
 
+/* the analysis' name (hotpath-cli report --analysis) and its tables' names */
+#define HP_CUPTI_COUNTERS_ANALYSIS "cupti_counters"
+#define HP_CUPTI_COUNTERS_TABLE "cupti_counter_data_with_operators"
+
 G_BEGIN_DECLS
 
 gboolean hp_cupti_counters_compute (HpTrace                *trace,

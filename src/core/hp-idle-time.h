@@ -11,6 +11,11 @@
 
 #include "hp-analysis.h"
 
+/* the analysis' name (hotpath-cli report --analysis) and its tables' names */
+#define HP_IDLE_TIME_ANALYSIS "idle_time_breakdown"
+#define HP_IDLE_TIME_TABLE "idle_time_breakdown"
+#define HP_IDLE_TIME_STATS_TABLE "idle_time_interval_stats"
+
 G_BEGIN_DECLS
 
 /**

@@ -11,6 +11,11 @@
 
 #include "hp-analysis.h"
 
+/* the analysis' name (hotpath-cli report --analysis) and its tables' names */
+#define HP_KERNEL_BREAKDOWN_ANALYSIS "gpu_kernel_breakdown"
+#define HP_KERNEL_BREAKDOWN_TYPE_TABLE "gpu_kernel_breakdown_kernel_type"
+#define HP_KERNEL_BREAKDOWN_KERNELS_TABLE "gpu_kernel_breakdown_kernels"
+
 G_BEGIN_DECLS
 
 gboolean hp_kernel_breakdown_compute (HpTrace                *trace,

@@ -15,6 +15,10 @@
 #include "hp-table.h"
 #include "hp-trace.h"
 
+/* the analysis' name (hotpath-cli report --analysis) and its tables' names */
+#define HP_KERNEL_SEQUENCES_ANALYSIS "frequent_cuda_kernel_sequences"
+#define HP_REPEATED_SEQUENCES_ANALYSIS "repeated_kernel_sequences"
+
 G_BEGIN_DECLS
 
 #define HP_KERNEL_SEQUENCES_TABLE "frequent_cuda_kernel_sequences"

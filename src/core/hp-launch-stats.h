@@ -13,6 +13,11 @@
 #include "hp-table.h"
 #include "hp-trace.h"
 
+/* the analysis' name (hotpath-cli report --analysis) and its tables' names */
+#define HP_LAUNCH_STATS_ANALYSIS "cuda_kernel_launch_stats"
+#define HP_LAUNCH_STATS_TABLE "cuda_kernel_launch_stats"
+#define HP_LAUNCH_STATS_SUMMARY_TABLE "cuda_kernel_launch_stats_summary"
+
 G_BEGIN_DECLS
 
 gboolean hp_launch_stats_compute (HpTrace                *trace,

@@ -13,6 +13,11 @@
 #include "hp-table.h"
 #include "hp-trace.h"
 
+/* the analysis' name (hotpath-cli report --analysis) and its tables' names */
+#define HP_MEMORY_BW_ANALYSIS "memory_bw"
+#define HP_MEMORY_BW_SERIES_TABLE "memory_bw_time_series"
+#define HP_MEMORY_BW_SUMMARY_TABLE "memory_bw_summary"
+
 G_BEGIN_DECLS
 
 /**

@@ -11,6 +11,10 @@
 
 #include "hp-analysis.h"
 
+/* the analysis' name (hotpath-cli report --analysis) and its tables' names */
+#define HP_MEMORY_TIMELINE_ANALYSIS "memory_timeline"
+#define HP_MEMORY_TIMELINE_TABLE "memory_timeline"
+
 G_BEGIN_DECLS
 
 #define HP_MEMORY_TIMELINE_N_CATEGORIES 8

@@ -11,6 +11,12 @@
 
 #include "hp-analysis.h"
 
+/* the analysis' name (hotpath-cli report --analysis) and its tables' names */
+#define HP_MEMORY_ANALYSIS "memory"
+#define HP_MEMORY_SUMMARY_TABLE "memory_summary"
+#define HP_MEMORY_EVENTS_TABLE "memory_events_timeline"
+#define HP_MEMORY_PEAK_OPS_TABLE "memory_peak_ops"
+
 G_BEGIN_DECLS
 
 gboolean hp_memory_compute (HpTrace                *trace,

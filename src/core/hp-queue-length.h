@@ -13,6 +13,13 @@
 #include "hp-table.h"
 #include "hp-trace.h"
 
+/* the analysis' name (hotpath-cli report --analysis) and its tables' names */
+#define HP_QUEUE_LENGTH_ANALYSIS "queue_length"
+#define HP_QUEUE_LENGTH_SERIES_TABLE "queue_length_time_series"
+#define HP_QUEUE_LENGTH_SUMMARY_TABLE "queue_length_summary"
+#define HP_QUEUE_LENGTH_BLOCKED_TABLE "queue_full_blocked_default"
+#define HP_QUEUE_LENGTH_BLOCKED_AT_MAX_TABLE "queue_full_blocked_at_observed_max"
+
 G_BEGIN_DECLS
 
 /**

@@ -11,6 +11,12 @@
 
 #include "hp-analysis.h"
 
+/* the analysis' name (hotpath-cli report --analysis) and its tables' names */
+#define HP_STRAGGLERS_ANALYSIS "stragglers"
+#define HP_STRAGGLERS_TABLE "potential_stragglers"
+#define HP_STRAGGLERS_METRIC_TABLE "straggler_metric"
+#define HP_STRAGGLERS_STEPS_TABLE "profiler_steps"
+
 G_BEGIN_DECLS
 
 GArray  *hp_profiler_steps (HpTrace                *trace,

@@ -11,6 +11,10 @@
 
 #include "hp-analysis.h"
 
+/* the analysis' name (hotpath-cli report --analysis) and its tables' names */
+#define HP_TEMPORAL_BREAKDOWN_ANALYSIS "temporal_breakdown"
+#define HP_TEMPORAL_BREAKDOWN_TABLE "temporal_breakdown"
+
 G_BEGIN_DECLS
 
 gboolean hp_temporal_breakdown_compute (HpTrace                *trace,

@@ -11,6 +11,13 @@
 
 #include "hp-analysis.h"
 
+/* the analysis' name (hotpath-cli report --analysis) and its tables' names */
+#define HP_USER_ANNOTATION_ANALYSIS "user_annotation_breakdown"
+#define HP_USER_ANNOTATION_GPU_TABLE "user_annotation_breakdown_gpu"
+#define HP_USER_ANNOTATION_CPU_TABLE "user_annotation_breakdown_cpu"
+#define HP_KERNELS_WITH_ANNOTATIONS_ANALYSIS "gpu_kernels_with_user_annotations"
+#define HP_KERNELS_WITH_ANNOTATIONS_TABLE "gpu_kernels_with_user_annotations"
+
 G_BEGIN_DECLS
 
 gint32 *hp_user_annotation_assign_kernels (HpTrace      *trace,
