@@ -103,6 +103,8 @@ gboolean        _hp_cp_longest_path (const HpCpEdge *edges,
                                      gint64         *length);
 gint64          _hp_critical_path_graph_weight (HpCriticalPath *self,
                                                 const HpCpEdge *edge);
+gboolean        _hp_critical_path_validate (HpCriticalPath *self);
+void            _hp_critical_path_find_path (HpCriticalPath *self);
 
 /* what building one region's graph reads: the trace's names and keys,
  * looked up once */
