@@ -34,6 +34,17 @@ struct _HpSummary
   GVariant       *modes[2];   /* a{sv} of HP_MODE_DEFAULT and HP_MODE_HTA_COMPAT */
 };
 
+/* the type of one table, and the keys of the modes' tables by HpMode */
+#define HP_SUMMARY_TABLE_TYPE "(ssmsua(smsyv))"
+extern const char *const _hp_summary_mode_keys[2];
+
+HpSummary *_hp_summary_new (GVariant *root,
+                            GError  **error);
+gboolean   _hp_summary_set_modes (HpSummary *self,
+                                  GVariant  *all,
+                                  GError   **error);
+
+GVariant *_hp_summary_tables_to_variant (GPtrArray *tables);
 GVariant *_hp_summary_table_to_variant (HpTable *table);
 HpTable  *_hp_summary_table_from_variant (GVariant *v);
 GVariant *_hp_summary_get_mode (HpSummary *self,
