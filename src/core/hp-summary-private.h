@@ -6,6 +6,7 @@
 #pragma once
 
 #include "hp-core.h"
+#include "hp-core-private.h"
 
 G_BEGIN_DECLS
 
@@ -51,6 +52,16 @@ GVariant *_hp_summary_get_mode (HpSummary *self,
                                 HpMode     mode);
 
 /* the hooks of the analysis runner, the health check and the comparisons */
+gint64   _hp_summary_job_offset (HpTrace   *trace,
+                                 HpSummary *s);
+void     _hp_summary_shift_time_column (HpTable    *table,
+                                        const char *column,
+                                        gint64      offset);
+HpTable *_hp_summary_merge_table (GPtrArray *per_rank);
+
+/* the answers of a job opened from summaries (HpTraceSummaryHooks) */
+extern const HpTraceSummaryHooks _hp_summary_job_hooks;
+
 gboolean        _hp_summary_job_run (HpTrace                *trace,
                                      const HpAnalysis       *analysis,
                                      const HpAnalysisParams *params,
