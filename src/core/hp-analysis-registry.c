@@ -22,6 +22,7 @@
 #include "hp-memory.h"
 #include "hp-memory-timeline.h"
 #include "hp-queue-length.h"
+#include "hp-repeated-sequences.h"
 #include "hp-series.h"
 #include "hp-stragglers.h"
 #include "hp-temporal-breakdown.h"

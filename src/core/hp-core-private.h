@@ -99,6 +99,7 @@ gboolean _hp_rank_derive_local (HpRankBuilder        *builder,
                                 HpMode                mode,
                                 const HpCommPatterns *comm_patterns,
                                 GCancellable         *cancellable);
+void     _hp_rank_derive_lanes (HpRankBuilder *builder);
 /* remaps local string ids to the trace's and builds lanes */
 void   _hp_rank_adopt_strings (HpRankBuilder *builder,
                                HpStrings     *global);

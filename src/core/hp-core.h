@@ -51,6 +51,7 @@
 #include "hp-range-stats.h"
 #include "hp-rank-access.h"
 #include "hp-rank.h"
+#include "hp-repeated-sequences.h"
 #include "hp-result.h"
 #include "hp-run.h"
 #include "hp-scope.h"

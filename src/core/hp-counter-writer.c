@@ -8,57 +8,40 @@
 #include <math.h>
 #include <string.h>
 #include <yajl/yajl_gen.h>
-#include <yajl/yajl_parse.h>
 
 #include "hp-analysis.h"
 #include "hp-counter-writer.h"
 #include "hp-memory-bw.h"
 #include "hp-queue-length.h"
 #include "hp-table.h"
-#include "hp-trace-rewrite-private.h"
+#include "hp-trace-echo-private.h"
 
 #define SUFFIX "_with_counters"
 
-/* The input is streamed through yajl and echoed token by token to a yajl
- * generator; when the traceEvents array closes, the counter events go in
- * first. Nothing but the current token is held in memory. */
+/* what the counters come from; the echo (hp-trace-echo.c) streams the
+ * input through yajl token by token and, when the traceEvents array
+ * closes, counter_append() writes them. Nothing but the current token is
+ * held in memory. */
 typedef struct
 {
-  HpRewriteSink sink;
-
-  /* where the input is */
-  int      depth;
-  int      events_depth;  /* depth of the open traceEvents array, or 0 */
-  gboolean key_is_events; /* the last key was traceEvents, in the root object */
-  gboolean events_seen;
-
-  /* what to add */
-  gint64            min_ts;
   GArray           *queue;  /* HpQueuePoint, or NULL */
   HpMemoryBwSeries *memory; /* or NULL */
-} Writer;
-
-static int
-gen_ok (Writer         *w,
-        yajl_gen_status status)
-{
-  return _hp_rewrite_gen_ok (&w->sink, status);
-}
+} Counters;
 
 /* a key or a string value */
 static int
-gen_str (Writer     *w,
+gen_str (HpEcho     *rw,
          const char *text)
 {
-  return gen_ok (w, yajl_gen_string (w->sink.gen, (const unsigned char *)text, strlen (text)));
+  return _hp_echo_str (rw, rw->gen, text);
 }
 
 /* a time in the raw time base, in us: exact, with up to three decimals */
 static int
-gen_ts (Writer *w,
+gen_ts (HpEcho *rw,
         gint64  aligned_ns)
 {
-  gint64  ns = aligned_ns + w->min_ts;
+  gint64  ns = aligned_ns + rw->min_ts;
   guint64 mag = ns < 0 ? (guint64)0 - (guint64)ns : (guint64)ns;
   char    text[48];
   int     len;
@@ -73,182 +56,63 @@ gen_ts (Writer *w,
       while (text[len - 1] == '0')
         len--;
     }
-  return gen_ok (w, yajl_gen_number (w->sink.gen, text, (size_t)len));
+  return _hp_echo_ok (rw, yajl_gen_number (rw->gen, text, (size_t)len));
 }
 
 static int
-gen_double (Writer *w,
+gen_double (HpEcho *rw,
             double  value)
 {
   g_autofree char *text = NULL;
 
   if (!isfinite (value))
-    return gen_ok (w, yajl_gen_null (w->sink.gen));
+    return _hp_echo_ok (rw, yajl_gen_null (rw->gen));
   text = hp_format_double (value);
-  return gen_ok (w, yajl_gen_number (w->sink.gen, text, strlen (text)));
+  return _hp_echo_ok (rw, yajl_gen_number (rw->gen, text, strlen (text)));
 }
 
 /* the counter events of docs/analyses.md §8.3: ph C, name, pid, ts (raw time base),
  * id = stream for queue length, args {"Queue Length"|"Memcpy BW": value} */
 static int
-emit_counters (Writer *w)
+counter_append (HpEcho *rw)
 {
-  for (guint i = 0; w->queue != NULL && i < w->queue->len; i++)
-    {
-      const HpQueuePoint *p = &g_array_index (w->queue, HpQueuePoint, i);
+  Counters *c = rw->user_data;
+  yajl_gen  g = rw->gen;
 
-      if (!(gen_ok (w, yajl_gen_map_open (w->sink.gen)) &&
-            gen_str (w, "ph") && gen_str (w, "C") &&
-            gen_str (w, "name") && gen_str (w, "Queue Length") &&
-            gen_str (w, "pid") && gen_ok (w, yajl_gen_integer (w->sink.gen, p->pid)) &&
-            gen_str (w, "ts") && gen_ts (w, p->ts) &&
-            gen_str (w, "id") && gen_ok (w, yajl_gen_integer (w->sink.gen, p->stream)) &&
-            gen_str (w, "args") && gen_ok (w, yajl_gen_map_open (w->sink.gen)) &&
-            gen_str (w, "Queue Length") && gen_ok (w, yajl_gen_integer (w->sink.gen, p->queue_length)) &&
-            gen_ok (w, yajl_gen_map_close (w->sink.gen)) &&
-            gen_ok (w, yajl_gen_map_close (w->sink.gen))))
+  for (guint i = 0; c->queue != NULL && i < c->queue->len; i++)
+    {
+      const HpQueuePoint *p = &g_array_index (c->queue, HpQueuePoint, i);
+
+      if (!(_hp_echo_ok (rw, yajl_gen_map_open (g)) &&
+            gen_str (rw, "ph") && gen_str (rw, "C") &&
+            gen_str (rw, "name") && gen_str (rw, "Queue Length") &&
+            gen_str (rw, "pid") && _hp_echo_ok (rw, yajl_gen_integer (g, p->pid)) &&
+            gen_str (rw, "ts") && gen_ts (rw, p->ts) &&
+            gen_str (rw, "id") && _hp_echo_ok (rw, yajl_gen_integer (g, p->stream)) &&
+            gen_str (rw, "args") && _hp_echo_ok (rw, yajl_gen_map_open (g)) &&
+            gen_str (rw, "Queue Length") && _hp_echo_ok (rw, yajl_gen_integer (g, p->queue_length)) &&
+            _hp_echo_ok (rw, yajl_gen_map_close (g)) &&
+            _hp_echo_ok (rw, yajl_gen_map_close (g))))
         return 0;
     }
 
-  for (guint i = 0; w->memory != NULL && i < w->memory->points->len; i++)
+  for (guint i = 0; c->memory != NULL && i < c->memory->points->len; i++)
     {
-      const HpMemoryBwPoint *p = &g_array_index (w->memory->points, HpMemoryBwPoint, i);
+      const HpMemoryBwPoint *p = &g_array_index (c->memory->points, HpMemoryBwPoint, i);
 
-      if (!(gen_ok (w, yajl_gen_map_open (w->sink.gen)) &&
-            gen_str (w, "ph") && gen_str (w, "C") &&
-            gen_str (w, "name") && gen_str (w, w->memory->names->pdata[p->name]) &&
-            gen_str (w, "pid") && gen_ok (w, yajl_gen_integer (w->sink.gen, p->pid)) &&
-            gen_str (w, "ts") && gen_ts (w, p->ts) &&
-            gen_str (w, "args") && gen_ok (w, yajl_gen_map_open (w->sink.gen)) &&
-            gen_str (w, "Memcpy BW") && gen_double (w, p->memory_bw_gbps) &&
-            gen_ok (w, yajl_gen_map_close (w->sink.gen)) &&
-            gen_ok (w, yajl_gen_map_close (w->sink.gen))))
+      if (!(_hp_echo_ok (rw, yajl_gen_map_open (g)) &&
+            gen_str (rw, "ph") && gen_str (rw, "C") &&
+            gen_str (rw, "name") && gen_str (rw, c->memory->names->pdata[p->name]) &&
+            gen_str (rw, "pid") && _hp_echo_ok (rw, yajl_gen_integer (g, p->pid)) &&
+            gen_str (rw, "ts") && gen_ts (rw, p->ts) &&
+            gen_str (rw, "args") && _hp_echo_ok (rw, yajl_gen_map_open (g)) &&
+            gen_str (rw, "Memcpy BW") && gen_double (rw, p->memory_bw_gbps) &&
+            _hp_echo_ok (rw, yajl_gen_map_close (g)) &&
+            _hp_echo_ok (rw, yajl_gen_map_close (g))))
         return 0;
     }
   return 1;
 }
-
-/* ---------------------------------------------------------------------------
- * yajl callbacks: echo every token
- * ------------------------------------------------------------------------- */
-
-static int
-on_null (void *ctx)
-{
-  Writer *w = ctx;
-
-  w->key_is_events = FALSE;
-  return gen_ok (w, yajl_gen_null (w->sink.gen));
-}
-
-static int
-on_boolean (void *ctx,
-            int   value)
-{
-  Writer *w = ctx;
-
-  w->key_is_events = FALSE;
-  return gen_ok (w, yajl_gen_bool (w->sink.gen, value));
-}
-
-static int
-on_number (void       *ctx,
-           const char *text,
-           size_t      len)
-{
-  Writer *w = ctx;
-
-  /* the number's own text: nothing is lost or reformatted */
-  w->key_is_events = FALSE;
-  return gen_ok (w, yajl_gen_number (w->sink.gen, text, len));
-}
-
-static int
-on_string (void                *ctx,
-           const unsigned char *text,
-           size_t               len)
-{
-  Writer *w = ctx;
-
-  w->key_is_events = FALSE;
-  return gen_ok (w, yajl_gen_string (w->sink.gen, text, len));
-}
-
-static int
-on_start_map (void *ctx)
-{
-  Writer *w = ctx;
-
-  w->key_is_events = FALSE;
-  w->depth++;
-  return gen_ok (w, yajl_gen_map_open (w->sink.gen));
-}
-
-static int
-on_map_key (void                *ctx,
-            const unsigned char *key,
-            size_t               len)
-{
-  Writer *w = ctx;
-
-  w->key_is_events = w->depth == 1 && !w->events_seen && len == strlen ("traceEvents") &&
-                     memcmp (key, "traceEvents", len) == 0;
-  return gen_ok (w, yajl_gen_string (w->sink.gen, key, len));
-}
-
-static int
-on_end_map (void *ctx)
-{
-  Writer *w = ctx;
-
-  w->depth--;
-  return gen_ok (w, yajl_gen_map_close (w->sink.gen));
-}
-
-static int
-on_start_array (void *ctx)
-{
-  Writer *w = ctx;
-
-  w->depth++;
-  /* traceEvents, or a bare top-level array of events */
-  if (!w->events_seen && (w->depth == 1 || w->key_is_events))
-    {
-      w->events_depth = w->depth;
-      w->events_seen = TRUE;
-    }
-  w->key_is_events = FALSE;
-  return gen_ok (w, yajl_gen_array_open (w->sink.gen));
-}
-
-static int
-on_end_array (void *ctx)
-{
-  Writer *w = ctx;
-
-  if (w->depth == w->events_depth)
-    {
-      w->events_depth = 0;
-      if (!emit_counters (w))
-        return 0;
-    }
-  w->depth--;
-  return gen_ok (w, yajl_gen_array_close (w->sink.gen));
-}
-
-static const yajl_callbacks echo_callbacks = {
-  on_null,
-  on_boolean,
-  NULL,
-  NULL,
-  on_number,
-  on_string,
-  on_start_map,
-  on_map_key,
-  on_end_map,
-  on_start_array,
-  on_end_array,
-};
 
 /* ---------------------------------------------------------------------------
  * Files
@@ -324,9 +188,8 @@ hp_counter_writer_write (HpTrace      *trace,
   g_autofree char *out_path = NULL;
   g_autoptr (GArray) queue = NULL;
   g_autoptr (HpMemoryBwSeries) memory = NULL;
-  HpRewriteFiles files;
-  Writer         w = { 0 };
-  gboolean       ok;
+  HpEchoHooks hooks = { counter_append, FALSE, NULL, NULL, NULL };
+  Counters    counters = { 0 };
 
   g_return_val_if_fail (trace != NULL && rank != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
@@ -361,20 +224,8 @@ hp_counter_writer_write (HpTrace      *trace,
 
   out_path = output_path != NULL ? g_strdup (output_path)
                                  : hp_counter_writer_default_path (rank->path, NULL);
-  if (!_hp_rewrite_open (&files, rank, out_path, cancellable, error))
-    {
-      _hp_rewrite_files_clear (&files);
-      return FALSE;
-    }
-
-  _hp_rewrite_sink_init (&w.sink, files.out, cancellable);
-  w.min_ts = hp_trace_get_min_ts (trace);
-  w.queue = queue;
-  w.memory = memory;
-  ok = _hp_rewrite_stream (&w.sink, &files, &echo_callbacks, &w, rank->path, cancellable,
-                           error);
-  ok = _hp_rewrite_finish (&w.sink, ok, w.events_seen, rank->path, files.out_base, error);
-  ok = _hp_rewrite_close (&files, ok, cancellable, error);
-  _hp_rewrite_files_clear (&files);
-  return ok;
+  counters.queue = queue;
+  counters.memory = memory;
+  return _hp_echo_file (rank, out_path, rank->path, hp_trace_get_min_ts (trace), &hooks, &counters, cancellable,
+                        error);
 }

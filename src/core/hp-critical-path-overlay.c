@@ -196,5 +196,5 @@ hp_critical_path_write_overlay (HpCriticalPath *self,
   o.only_critical = only_critical_events;
   o.show_all_edges = show_all_edges;
   o.key_device = hp_rank_lookup_arg_key (r, "device");
-  return _hp_echo_file (r, output_path, hp_trace_get_min_ts (self->trace), &hooks, &o, cancellable, error);
+  return _hp_echo_file (r, output_path, r->basename, hp_trace_get_min_ts (self->trace), &hooks, &o, cancellable, error);
 }

@@ -103,5 +103,68 @@ gboolean        _hp_cp_longest_path (const HpCpEdge *edges,
                                      gint64         *length);
 gint64          _hp_critical_path_graph_weight (HpCriticalPath *self,
                                                 const HpCpEdge *edge);
+gboolean        _hp_critical_path_validate (HpCriticalPath *self);
+void            _hp_critical_path_find_path (HpCriticalPath *self);
+
+/* what building one region's graph reads: the trace's names and keys,
+ * looked up once */
+typedef struct
+{
+  HpCriticalPath *cp;
+  const HpRank   *r;
+  guint8         *is_blocking;  /* per string id */
+  guint8         *is_lock;      /* per string id */
+  guint8         *is_launch;    /* per string id */
+  guint8         *is_sync_copy; /* per string id */
+  guint           n_strings;
+  guint32         event_sync, context_sync, stream_sync, stream_wait_event;
+  guint32         cuda_event_record, cuda_stream_wait_event, cuda_sync_cat;
+  guint32         key_wait_stream, key_wait_corr;
+  gint32         *parent; /* per event: the call-stack parent in the region, or -1 */
+} HpCpBuilder;
+
+/* stream != -1 in HTA; GPU activity or a sync record otherwise (TF §7) */
+static inline gboolean
+_hp_cp_is_device_side (const HpCpBuilder *b,
+                       guint              e)
+{
+  const HpRank *r = b->r;
+
+  if (b->cp->compat)
+    return hp_rank_stream (r, e) != -1;
+  return (r->flags[e] & HP_EVENT_G1) || r->kind[e] == HP_EVENT_KIND_SYNC;
+}
+
+static inline gboolean
+_hp_cp_is_sync_record (const HpCpBuilder *b,
+                       guint              e)
+{
+  return b->r->cat[e] == b->cuda_sync_cat && b->cuda_sync_cat != HP_NO_STRING;
+}
+
+static inline const HpCpNode *
+_hp_cp_node_at (HpCriticalPath *cp,
+                gint32          id)
+{
+  return &g_array_index (cp->nodes, HpCpNode, id);
+}
+
+guint _hp_cp_add_edge (HpCriticalPath *cp,
+                       gint32          src,
+                       gint32          dst,
+                       HpCpEdgeType    type,
+                       gboolean        zero_weight);
+void  _hp_cp_attribute_edge (HpCriticalPath *cp,
+                             guint           id,
+                             gint32          src_parent);
+
+/* the passes of §12.3 over the region's events, in this order */
+void     _hp_cp_pass_runtime_lock (HpCpBuilder *b);
+void     _hp_cp_pass_call_stacks (HpCpBuilder *b,
+                                  GArray      *events);
+gboolean _hp_cp_pass_kernels (HpCpBuilder  *b,
+                              GArray       *events,
+                              GCancellable *cancellable,
+                              GError      **error);
 
 G_END_DECLS

@@ -9,6 +9,15 @@
 
 G_BEGIN_DECLS
 
+struct _HpHealthReport
+{
+  gatomicrefcount ref;
+  GArray         *findings; /* HpHealthFinding */
+  guint           n_analyses;
+  guint          *needs; /* per analysis */
+  GArray         *ranks; /* int: the job's loaded ranks, ascending */
+};
+
 HpHealthReport *_hp_health_report_new (void);
 void            _hp_health_report_set_ranks (HpHealthReport *self,
                                              HpTrace        *trace);

@@ -1,4 +1,4 @@
-/* hp-kernel-sequences.h — frequent CUDA kernel sequences and repeated kernel sequences (docs/analyses.md §9).
+/* hp-kernel-sequences.h — frequent CUDA kernel sequences and their overlaid trace (docs/analyses.md §9).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -22,7 +22,6 @@
 G_BEGIN_DECLS
 
 #define HP_KERNEL_SEQUENCES_TABLE "frequent_cuda_kernel_sequences"
-#define HP_REPEATED_SEQUENCES_TABLE "repeated_kernel_sequences"
 
 typedef struct _HpKernelSequences HpKernelSequences;
 
@@ -76,19 +75,6 @@ struct _HpLinkedEvents *hp_linked_events_for_pattern_row (HpTrace               
                                                           HpTable                *table,
                                                           guint                   row,
                                                           const HpAnalysisParams *params);
-
-HpTable *hp_repeated_sequences_table (HpTrace      *trace,
-                                      const HpRank *rank,
-                                      guint         min_len,
-                                      guint         max_len,
-                                      guint         max_rows,
-                                      GCancellable *cancellable,
-                                      GError      **error);
-gboolean hp_repeated_sequences_compute (HpTrace                *trace,
-                                        const HpAnalysisParams *params,
-                                        GPtrArray              *tables,
-                                        GCancellable           *cancellable,
-                                        GError                **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpKernelSequences, hp_kernel_sequences_free)
 

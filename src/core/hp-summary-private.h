@@ -6,6 +6,7 @@
 #pragma once
 
 #include "hp-core.h"
+#include "hp-core-private.h"
 
 G_BEGIN_DECLS
 
@@ -34,12 +35,33 @@ struct _HpSummary
   GVariant       *modes[2];   /* a{sv} of HP_MODE_DEFAULT and HP_MODE_HTA_COMPAT */
 };
 
+/* the type of one table, and the keys of the modes' tables by HpMode */
+#define HP_SUMMARY_TABLE_TYPE "(ssmsua(smsyv))"
+extern const char *const _hp_summary_mode_keys[2];
+
+HpSummary *_hp_summary_new (GVariant *root,
+                            GError  **error);
+gboolean   _hp_summary_set_modes (HpSummary *self,
+                                  GVariant  *all,
+                                  GError   **error);
+
+GVariant *_hp_summary_tables_to_variant (GPtrArray *tables);
 GVariant *_hp_summary_table_to_variant (HpTable *table);
 HpTable  *_hp_summary_table_from_variant (GVariant *v);
 GVariant *_hp_summary_get_mode (HpSummary *self,
                                 HpMode     mode);
 
 /* the hooks of the analysis runner, the health check and the comparisons */
+gint64   _hp_summary_job_offset (HpTrace   *trace,
+                                 HpSummary *s);
+void     _hp_summary_shift_time_column (HpTable    *table,
+                                        const char *column,
+                                        gint64      offset);
+HpTable *_hp_summary_merge_table (GPtrArray *per_rank);
+
+/* the answers of a job opened from summaries (HpTraceSummaryHooks) */
+extern const HpTraceSummaryHooks _hp_summary_job_hooks;
+
 gboolean        _hp_summary_job_run (HpTrace                *trace,
                                      const HpAnalysis       *analysis,
                                      const HpAnalysisParams *params,

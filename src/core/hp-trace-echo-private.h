@@ -15,6 +15,29 @@ G_BEGIN_DECLS
 
 typedef struct _HpEcho HpEcho;
 
+typedef enum
+{
+  HP_ECHO_TOKEN_NULL,
+  HP_ECHO_TOKEN_BOOL,
+  HP_ECHO_TOKEN_NUMBER,
+  HP_ECHO_TOKEN_STRING,
+  HP_ECHO_TOKEN_KEY,
+  HP_ECHO_TOKEN_MAP_OPEN,
+  HP_ECHO_TOKEN_MAP_CLOSE,
+  HP_ECHO_TOKEN_ARRAY_OPEN,
+  HP_ECHO_TOKEN_ARRAY_CLOSE,
+} HpEchoTokenType;
+
+/* one token of an event held for @rewrite_event: its text (a number's as
+ * written, a string's or key's unescaped) is rw->token_text->str + @off */
+typedef struct
+{
+  guint8 type; /* HpEchoTokenType */
+  guint8 b;    /* a boolean's value */
+  gsize  off;
+  gsize  len;
+} HpEchoToken;
+
 /**
  * HpEchoHooks:
  * @append: called when traceEvents closes: write the events to add with
@@ -26,6 +49,10 @@ typedef struct _HpEcho HpEcho;
  * @event_end: (nullable): called before an event object closes: write keys
  *   to add with rw->cur; returns whether to keep the event (with
  *   @buffer_events)
+ * @rewrite_event: (nullable): hold each object of traceEvents as its
+ *   tokens, and call this when it closes to write it with rw->gen, changed
+ *   at will (_hp_echo_replay() writes a token as it was); returns FALSE on
+ *   a generator error. Not with @buffer_events.
  */
 typedef struct
 {
@@ -33,6 +60,9 @@ typedef struct
   gboolean buffer_events;
   int (*args_end) (HpEcho *rw);
   gboolean (*event_end) (HpEcho *rw);
+  int (*rewrite_event) (HpEcho            *rw,
+                        const HpEchoToken *tokens,
+                        guint              n_tokens);
 } HpEchoHooks;
 
 /* what the echo knows about the element of traceEvents being read */
@@ -65,6 +95,11 @@ struct _HpEcho
   GString    *event_text;
   HpEchoEvent event;
 
+  /* the event being held as tokens, for hooks->rewrite_event */
+  gboolean in_tokens;
+  GArray  *tokens; /* HpEchoToken */
+  GString *token_text;
+
   const HpEchoHooks *hooks;
   gpointer           user_data;
   gint64             min_ts; /* of the trace: aligned + min_ts = raw */
@@ -75,8 +110,17 @@ int      _hp_echo_ok (HpEcho         *rw,
 int      _hp_echo_str (HpEcho     *rw,
                        yajl_gen    gen,
                        const char *text);
+int      _hp_echo_replay (HpEcho            *rw,
+                          const HpEchoToken *token);
+guint    _hp_echo_value_end (const HpEchoToken *tokens,
+                             guint              n_tokens,
+                             guint              i);
+gboolean _hp_echo_token_is (HpEcho            *rw,
+                            const HpEchoToken *token,
+                            const char        *text);
 gboolean _hp_echo_file (const HpRank      *rank,
                         const char        *out_path,
+                        const char        *input_name,
                         gint64             min_ts,
                         const HpEchoHooks *hooks,
                         gpointer           user_data,

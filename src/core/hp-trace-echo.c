@@ -1,4 +1,4 @@
-/* hp-trace-echo.c — echoes a rank's trace file token by token, with hooks that add keys to events, drop events and append events.
+/* hp-trace-echo.c — echoes a rank's trace file token by token, with hooks that add keys to events, drop, rewrite and append events.
  *
  * Built on the streaming of hp-trace-rewrite.c: the input, the temporary
  * output and the generator are its; this file holds the echo itself.
@@ -40,6 +40,113 @@ _hp_echo_str (HpEcho     *w,
 }
 
 /* ---------------------------------------------------------------------------
+ * Events held as tokens, for hooks->rewrite_event
+ * ------------------------------------------------------------------------- */
+
+static int
+write_token (HpEcho         *w,
+             yajl_gen        gen,
+             HpEchoTokenType type,
+             const char     *text,
+             gsize           len,
+             gboolean        b)
+{
+  switch (type)
+    {
+    case HP_ECHO_TOKEN_NULL:
+      return _hp_echo_ok (w, yajl_gen_null (gen));
+    case HP_ECHO_TOKEN_BOOL:
+      return _hp_echo_ok (w, yajl_gen_bool (gen, b));
+    case HP_ECHO_TOKEN_NUMBER:
+      return _hp_echo_ok (w, yajl_gen_number (gen, text, len));
+    case HP_ECHO_TOKEN_STRING:
+    case HP_ECHO_TOKEN_KEY:
+      return _hp_echo_ok (w, yajl_gen_string (gen, (const unsigned char *)text, len));
+    case HP_ECHO_TOKEN_MAP_OPEN:
+      return _hp_echo_ok (w, yajl_gen_map_open (gen));
+    case HP_ECHO_TOKEN_MAP_CLOSE:
+      return _hp_echo_ok (w, yajl_gen_map_close (gen));
+    case HP_ECHO_TOKEN_ARRAY_OPEN:
+      return _hp_echo_ok (w, yajl_gen_array_open (gen));
+    case HP_ECHO_TOKEN_ARRAY_CLOSE:
+      return _hp_echo_ok (w, yajl_gen_array_close (gen));
+    default:
+      return 0;
+    }
+}
+
+/* a token read: held when the event is, else written where tokens go */
+static int
+echo (HpEcho         *w,
+      HpEchoTokenType type,
+      const void     *text,
+      gsize           len,
+      gboolean        b)
+{
+  HpEchoToken t = { (guint8)type, (guint8)b, 0, len };
+
+  if (!w->in_tokens)
+    return write_token (w, w->cur, type, text, len, b);
+  t.off = w->token_text->len;
+  if (len > 0)
+    g_string_append_len (w->token_text, text, (gssize)len);
+  g_array_append_val (w->tokens, t);
+  return 1;
+}
+
+/**
+ * _hp_echo_replay:
+ * @token: a token of the event being rewritten
+ *
+ * Writes @token as it was read, with rw->gen.
+ *
+ * Returns: FALSE on a generator error
+ */
+int
+_hp_echo_replay (HpEcho            *w,
+                 const HpEchoToken *t)
+{
+  return write_token (w, w->gen, t->type, w->token_text->str + t->off, t->len, t->b);
+}
+
+/**
+ * _hp_echo_value_end:
+ * @i: where a value starts in @tokens
+ *
+ * Returns: the index after the value (a scalar, or an object or array
+ *   with all it holds)
+ */
+guint
+_hp_echo_value_end (const HpEchoToken *tokens,
+                    guint              n,
+                    guint              i)
+{
+  int depth = 0;
+
+  do
+    {
+      if (tokens[i].type == HP_ECHO_TOKEN_MAP_OPEN || tokens[i].type == HP_ECHO_TOKEN_ARRAY_OPEN)
+        depth++;
+      else if (tokens[i].type == HP_ECHO_TOKEN_MAP_CLOSE || tokens[i].type == HP_ECHO_TOKEN_ARRAY_CLOSE)
+        depth--;
+      i++;
+    }
+  while (depth > 0 && i < n);
+  return i;
+}
+
+/* whether the token's text is @text */
+gboolean
+_hp_echo_token_is (HpEcho            *w,
+                   const HpEchoToken *t,
+                   const char        *text)
+{
+  gsize len = strlen (text);
+
+  return t->len == len && memcmp (w->token_text->str + t->off, text, len) == 0;
+}
+
+/* ---------------------------------------------------------------------------
  * yajl callbacks: echo every token
  * ------------------------------------------------------------------------- */
 
@@ -64,7 +171,7 @@ on_null (void *ctx)
   HpEcho *w = ctx;
 
   scalar_seen (w);
-  return _hp_echo_ok (w, yajl_gen_null (w->cur));
+  return echo (w, HP_ECHO_TOKEN_NULL, NULL, 0, FALSE);
 }
 
 static int
@@ -74,7 +181,7 @@ on_boolean (void *ctx,
   HpEcho *w = ctx;
 
   scalar_seen (w);
-  return _hp_echo_ok (w, yajl_gen_bool (w->cur, value));
+  return echo (w, HP_ECHO_TOKEN_BOOL, NULL, 0, value != 0);
 }
 
 static int
@@ -86,7 +193,7 @@ on_number (void       *ctx,
 
   /* the number's own text: nothing is lost or reformatted */
   scalar_seen (w);
-  return _hp_echo_ok (w, yajl_gen_number (w->cur, text, len));
+  return echo (w, HP_ECHO_TOKEN_NUMBER, text, len, FALSE);
 }
 
 static void
@@ -116,7 +223,7 @@ on_string (void                *ctx,
       else if (strcmp (w->event_key, "cat") == 0)
         copy_value (w->event.cat, sizeof w->event.cat, (const char *)text, len);
     }
-  return _hp_echo_ok (w, yajl_gen_string (w->cur, text, len));
+  return echo (w, HP_ECHO_TOKEN_STRING, text, len, FALSE);
 }
 
 static int
@@ -137,13 +244,19 @@ on_start_map (void *ctx)
           g_string_truncate (w->event_text, 0);
           w->cur = w->event_gen;
         }
+      if (w->hooks->rewrite_event != NULL)
+        {
+          g_array_set_size (w->tokens, 0);
+          g_string_truncate (w->token_text, 0);
+          w->in_tokens = TRUE;
+        }
     }
   else if (w->events_depth > 0 && w->depth == w->events_depth + 2 && g_strcmp0 (w->event_key, "args") == 0)
     {
       w->in_args = TRUE;
       w->event.has_args = TRUE;
     }
-  return _hp_echo_ok (w, yajl_gen_map_open (w->cur));
+  return echo (w, HP_ECHO_TOKEN_MAP_OPEN, NULL, 0, FALSE);
 }
 
 static int
@@ -160,7 +273,7 @@ on_map_key (void                *ctx,
       g_free (w->event_key);
       w->event_key = g_strndup ((const char *)key, len);
     }
-  return _hp_echo_ok (w, yajl_gen_string (w->cur, key, len));
+  return echo (w, HP_ECHO_TOKEN_KEY, key, len, FALSE);
 }
 
 static int
@@ -191,9 +304,16 @@ on_end_map (void *ctx)
           /* the whole event, as one token */
           return !keep || _hp_echo_ok (w, yajl_gen_number (w->gen, w->event_text->str, w->event_text->len));
         }
+      if (w->in_tokens)
+        {
+          w->depth--;
+          echo (w, HP_ECHO_TOKEN_MAP_CLOSE, NULL, 0, FALSE);
+          w->in_tokens = FALSE;
+          return w->hooks->rewrite_event (w, (const HpEchoToken *)(gpointer)w->tokens->data, w->tokens->len);
+        }
     }
   w->depth--;
-  return _hp_echo_ok (w, yajl_gen_map_close (w->cur));
+  return echo (w, HP_ECHO_TOKEN_MAP_CLOSE, NULL, 0, FALSE);
 }
 
 static int
@@ -211,7 +331,7 @@ on_start_array (void *ctx)
       w->events_seen = TRUE;
     }
   w->key_is_events = FALSE;
-  return _hp_echo_ok (w, yajl_gen_array_open (w->cur));
+  return echo (w, HP_ECHO_TOKEN_ARRAY_OPEN, NULL, 0, FALSE);
 }
 
 static int
@@ -226,7 +346,7 @@ on_end_array (void *ctx)
         return 0;
     }
   w->depth--;
-  return _hp_echo_ok (w, yajl_gen_array_close (w->cur));
+  return echo (w, HP_ECHO_TOKEN_ARRAY_CLOSE, NULL, 0, FALSE);
 }
 
 static const yajl_callbacks echo_callbacks = {
@@ -247,6 +367,7 @@ static const yajl_callbacks echo_callbacks = {
  * _hp_echo_file:
  * @rank: the rank whose file is read again
  * @out_path: where to write; gzip-compressed iff it ends in `.gz`
+ * @input_name: how errors of the input name it
  * @min_ts: the trace's first time (aligned + @min_ts = the file's time)
  * @hooks: what to change
  * @user_data: for the hooks, as rw->user_data
@@ -261,6 +382,7 @@ static const yajl_callbacks echo_callbacks = {
 gboolean
 _hp_echo_file (const HpRank      *rank,
                const char        *out_path,
+               const char        *input_name,
                gint64             min_ts,
                const HpEchoHooks *hooks,
                gpointer           user_data,
@@ -289,14 +411,23 @@ _hp_echo_file (const HpRank      *rank,
       yajl_gen_config (w.event_gen, yajl_gen_validate_utf8, 0);
       yajl_gen_config (w.event_gen, yajl_gen_print_callback, print_event_cb, &w);
     }
+  if (hooks->rewrite_event != NULL)
+    {
+      w.tokens = g_array_new (FALSE, FALSE, sizeof (HpEchoToken));
+      w.token_text = g_string_new (NULL);
+    }
 
-  ok = _hp_rewrite_stream (&w.sink, &files, &echo_callbacks, &w, rank->basename, cancellable, error);
+  ok = _hp_rewrite_stream (&w.sink, &files, &echo_callbacks, &w, input_name, cancellable, error);
   if (w.event_gen != NULL)
     yajl_gen_free (w.event_gen);
   if (w.event_text != NULL)
     g_string_free (w.event_text, TRUE);
+  if (w.tokens != NULL)
+    g_array_unref (w.tokens);
+  if (w.token_text != NULL)
+    g_string_free (w.token_text, TRUE);
   g_free (w.event_key);
-  ok = _hp_rewrite_finish (&w.sink, ok, w.events_seen, rank->basename, files.out_base, error);
+  ok = _hp_rewrite_finish (&w.sink, ok, w.events_seen, input_name, files.out_base, error);
   ok = _hp_rewrite_close (&files, ok, cancellable, error);
   _hp_rewrite_files_clear (&files);
   return ok;
