@@ -19,33 +19,38 @@ GPtrArray *
 _hp_chart_adapt_temporal_breakdown (HpTable    *table,
                                     const char *domain)
 {
-  static const struct
+  const struct
   {
-    const char *column;
+    HpColumnId  column;
     const char *series;
   } parts[] = {
-    { "idle_time_pctg", N_ ("Idle") },
-    { "compute_time_pctg", N_ ("Compute") },
-    { "non_compute_time_pctg", N_ ("Non-compute") },
+    { HP_TEMPORAL_BREAKDOWN_COL_IDLE_TIME_PCTG, N_ ("Idle") },
+    { HP_TEMPORAL_BREAKDOWN_COL_COMPUTE_TIME_PCTG, N_ ("Compute") },
+    { HP_TEMPORAL_BREAKDOWN_COL_NON_COMPUTE_TIME_PCTG, N_ ("Non-compute") },
   };
   GPtrArray *charts = _hp_chart_list_new ();
   HpChart   *chart;
   guint      n_rows;
+  int        c_rank;
+  gboolean   complete;
 
   g_return_val_if_fail (table != NULL, charts);
 
-  chart = _hp_chart_share_bars ("temporal_breakdown", _hp_chart_tr (domain, N_ ("Temporal breakdown across ranks")),
+  chart = _hp_chart_share_bars (HP_TEMPORAL_BREAKDOWN_TABLE, _hp_chart_tr (domain, N_ ("Temporal breakdown across ranks")),
                                 HP_BAR_ORIENTATION_VERTICAL, _hp_chart_tr (domain, N_ ("Rank")),
                                 _hp_chart_tr (domain, N_ ("Share of the GPU time span")));
   hp_bar_chart_set_mode (chart, HP_BAR_STACKED);
   g_ptr_array_add (charts, chart);
 
-  if (!_hp_chart_has_columns (table, "rank", "idle_time_pctg", "compute_time_pctg", "non_compute_time_pctg",
-                              NULL))
+  c_rank = _hp_chart_column (table, HP_TEMPORAL_BREAKDOWN_COL_RANK);
+  complete = c_rank >= 0;
+  for (guint p = 0; p < G_N_ELEMENTS (parts); p++)
+    complete = complete && _hp_chart_column (table, parts[p].column) >= 0;
+  if (!complete)
     return charts;
 
   n_rows = hp_table_get_n_rows (table);
-  _hp_chart_add_rank_categories (chart, table, _hp_chart_column (table, "rank"), _hp_chart_column (table, "device"));
+  _hp_chart_add_rank_categories (chart, table, c_rank, _hp_chart_column (table, HP_TEMPORAL_BREAKDOWN_COL_DEVICE));
 
   for (guint p = 0; p < G_N_ELEMENTS (parts); p++)
     {
@@ -94,8 +99,8 @@ _hp_chart_adapt_kernel_type (HpTable    *kernel_type_table,
   hp_pie_chart_set_value_format (chart, HP_AXIS_FORMAT_PERCENT);
   g_ptr_array_add (charts, chart);
 
-  c_type = _hp_chart_column (kernel_type_table, "kernel_type");
-  c_pct = _hp_chart_column (kernel_type_table, "percentage");
+  c_type = _hp_chart_column (kernel_type_table, HP_KERNEL_TYPE_COL_KERNEL_TYPE);
+  c_pct = _hp_chart_column (kernel_type_table, HP_KERNEL_TYPE_COL_PERCENTAGE);
   if (c_type < 0 || c_pct < 0)
     return charts;
 
@@ -129,15 +134,17 @@ GPtrArray *
 _hp_chart_adapt_kernels (HpTable    *kernel_table,
                          const char *domain)
 {
-  GPtrArray *charts = _hp_chart_list_new ();
+  const HpChartDurationColumns columns = { HP_KERNELS_COL_NAME, HP_KERNELS_COL_RANK, HP_KERNELS_COL_SUM_US,
+                                           HP_KERNELS_COL_MEAN_US, HP_KERNELS_COL_MIN_US, HP_KERNELS_COL_MAX_US };
+  GPtrArray                   *charts = _hp_chart_list_new ();
   g_autoptr (GPtrArray) types = NULL;
   int c_type;
   int c_name;
 
   g_return_val_if_fail (kernel_table != NULL, charts);
 
-  c_type = _hp_chart_column (kernel_table, "kernel_type");
-  c_name = _hp_chart_column (kernel_table, "name");
+  c_type = _hp_chart_column (kernel_table, HP_KERNELS_COL_KERNEL_TYPE);
+  c_name = _hp_chart_column (kernel_table, HP_KERNELS_COL_NAME);
   if (c_type < 0 || c_name < 0 || hp_table_get_n_rows (kernel_table) == 0)
     {
       g_ptr_array_add (charts, hp_pie_chart_new ("kernels", _hp_chart_tr (domain, N_ ("Kernel distribution on each rank"))));
@@ -153,7 +160,7 @@ _hp_chart_adapt_kernels (HpTable    *kernel_table,
       /* Translators: %s is a kernel type: COMPUTATION, COMMUNICATION or MEMORY */
       g_autofree char *title = g_strdup_printf (_hp_chart_tr (domain, N_ ("Kernel type \"%s\" - kernel distribution on each rank")), type);
 
-      g_ptr_array_add (charts, _hp_chart_per_rank_pies (kernel_table, name, title, c_type, type, domain));
+      g_ptr_array_add (charts, _hp_chart_per_rank_pies (kernel_table, &columns, name, title, c_type, type, domain));
     }
 
   for (guint t = 0; t < types->len; t++)
@@ -170,7 +177,7 @@ _hp_chart_adapt_kernels (HpTable    *kernel_table,
           /* Translators: a kernel type (COMPUTATION …), then a kernel's name */
           g_autofree char *title = g_strdup_printf (_hp_chart_tr (domain, N_ ("Kernel type \"%s\" - %s")), type, kernel);
 
-          g_ptr_array_add (charts, _hp_chart_duration_bars (kernel_table, name, title, c_type, type, kernel, domain));
+          g_ptr_array_add (charts, _hp_chart_duration_bars (kernel_table, &columns, name, title, c_type, type, kernel, domain));
         }
     }
 
@@ -211,14 +218,14 @@ _hp_chart_adapt_comm_comp_overlap (HpTable    *table,
 
   g_return_val_if_fail (table != NULL, charts);
 
-  chart = _hp_chart_share_bars ("comm_comp_overlap", _hp_chart_tr (domain, N_ ("Computation-Communication Overlap")),
+  chart = _hp_chart_share_bars (HP_COMM_COMP_OVERLAP_TABLE, _hp_chart_tr (domain, N_ ("Computation-Communication Overlap")),
                                 HP_BAR_ORIENTATION_VERTICAL, _hp_chart_tr (domain, N_ ("Rank")),
                                 _hp_chart_tr (domain, N_ ("Communication overlapped")));
   g_ptr_array_add (charts, chart);
 
-  c_rank = _hp_chart_column (table, "rank");
-  c_pct = _hp_chart_column (table, "comp_comm_overlap_pctg");
-  c_device = _hp_chart_column (table, "device");
+  c_rank = _hp_chart_column (table, HP_COMM_COMP_OVERLAP_COL_RANK);
+  c_pct = _hp_chart_column (table, HP_COMM_COMP_OVERLAP_COL_COMP_COMM_OVERLAP_PCTG);
+  c_device = _hp_chart_column (table, HP_COMM_COMP_OVERLAP_COL_DEVICE);
   if (c_rank < 0 || c_pct < 0)
     return charts;
 
@@ -261,15 +268,15 @@ _hp_chart_adapt_critical_path_summary (HpTable    *table,
 
   g_return_val_if_fail (table != NULL, charts);
 
-  chart = _hp_chart_share_bars ("critical_path_summary", _hp_chart_tr (domain, N_ ("Critical path by boundedness")),
+  chart = _hp_chart_share_bars (HP_CRITICAL_PATH_SUMMARY_TABLE, _hp_chart_tr (domain, N_ ("Critical path by boundedness")),
                                 HP_BAR_ORIENTATION_HORIZONTAL, _hp_chart_tr (domain, N_ ("Bound by")),
                                 _hp_chart_tr (domain, N_ ("Share of the path")));
   if (hp_table_get_note (table) != NULL)
     hp_chart_set_subtitle (chart, hp_table_get_note (table));
   g_ptr_array_add (charts, chart);
 
-  c_bound = _hp_chart_column (table, "bound_by");
-  c_pct = _hp_chart_column (table, "pct_of_path_duration");
+  c_bound = _hp_chart_column (table, HP_CRITICAL_PATH_SUMMARY_COL_BOUND_BY);
+  c_pct = _hp_chart_column (table, HP_CRITICAL_PATH_SUMMARY_COL_PCT_OF_PATH_DURATION);
   if (c_bound < 0 || c_pct < 0)
     return charts;
   series = hp_bar_chart_add_series (chart, _hp_chart_tr (domain, N_ ("% of path duration")), NULL);

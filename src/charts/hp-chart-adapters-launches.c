@@ -56,10 +56,10 @@ _hp_chart_adapt_launch_stats (HpTable    *table,
 
   g_return_val_if_fail (table != NULL, charts);
 
-  c_rank = _hp_chart_column (table, "rank");
-  c_cpu = _hp_chart_column (table, "cpu_duration");
-  c_gpu = _hp_chart_column (table, "gpu_duration");
-  c_delay = _hp_chart_column (table, "launch_delay");
+  c_rank = _hp_chart_column (table, HP_LAUNCH_STATS_COL_RANK);
+  c_cpu = _hp_chart_column (table, HP_LAUNCH_STATS_COL_CPU_DURATION);
+  c_gpu = _hp_chart_column (table, HP_LAUNCH_STATS_COL_GPU_DURATION);
+  c_delay = _hp_chart_column (table, HP_LAUNCH_STATS_COL_LAUNCH_DELAY);
   if (c_cpu < 0 || c_gpu < 0 || c_delay < 0)
     {
       g_ptr_array_add (charts, hp_histogram_new ("launch_short_kernels", _hp_chart_tr (domain, N_ ("Short GPU kernels (gpu op duration < cpu op duration)"))));
@@ -209,10 +209,10 @@ _hp_chart_adapt_aten_op_delays (HpTable    *table,
   g_return_val_if_fail (table != NULL, charts);
   g_return_val_if_fail (max_ops > 0, charts);
 
-  c_rank = _hp_chart_column (table, "rank");
-  c_op = _hp_chart_column (table, "aten_op_name");
-  c_count = _hp_chart_column (table, "occurrence_count");
-  c_launch = _hp_chart_column (table, "avg_aten_op_launch_delay");
+  c_rank = _hp_chart_column (table, HP_ATEN_OP_DELAY_COL_RANK);
+  c_op = _hp_chart_column (table, HP_ATEN_OP_DELAY_COL_ATEN_OP_NAME);
+  c_count = _hp_chart_column (table, HP_ATEN_OP_DELAY_COL_OCCURRENCE_COUNT);
+  c_launch = _hp_chart_column (table, HP_ATEN_OP_DELAY_COL_AVG_ATEN_OP_LAUNCH_DELAY);
   if (c_op < 0 || c_count < 0 || c_launch < 0 || hp_table_get_n_rows (table) == 0)
     {
       g_ptr_array_add (charts, aten_bars ("aten_op_occurrences", _hp_chart_tr (domain, N_ ("Most frequent ATen ops")),

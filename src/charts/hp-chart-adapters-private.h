@@ -15,16 +15,14 @@ G_BEGIN_DECLS
 /* Reading tables and making the charts several analyses draw
  * (hp-chart-adapters-common.c). A missing column is -1; a numeric cell
  * that is null or missing is NaN. */
-int        _hp_chart_column (HpTable    *table,
-                             const char *name);
+int        _hp_chart_column (HpTable   *table,
+                             HpColumnId id);
 double     _hp_chart_cell_number (HpTable *table,
                                   guint    row,
                                   int      col);
 char      *_hp_chart_cell_text (HpTable *table,
                                 guint    row,
                                 int      col);
-gboolean   _hp_chart_has_columns (HpTable *table,
-                                  ...);
 gint64     _hp_chart_row_rank (HpTable *table,
                                guint    row,
                                int      c_rank);
@@ -52,19 +50,28 @@ GPtrArray *_hp_chart_distinct_strings (HpTable    *table,
                                        gboolean    skip_others,
                                        int         filter_col,
                                        const char *filter);
-HpChart   *_hp_chart_per_rank_pies (HpTable    *table,
-                                    const char *name,
-                                    const char *title,
-                                    int         filter_col,
-                                    const char *filter,
-                                    const char *domain);
-HpChart   *_hp_chart_duration_bars (HpTable    *table,
-                                    const char *name,
-                                    const char *title,
-                                    int         type_col,
-                                    const char *type,
-                                    const char *kernel_name,
-                                    const char *domain);
+/* the columns of a table of durations per name and rank (kernels,
+ * user annotations) */
+typedef struct
+{
+  HpColumnId name, rank, sum, mean, min, max;
+} HpChartDurationColumns;
+
+HpChart *_hp_chart_per_rank_pies (HpTable                      *table,
+                                  const HpChartDurationColumns *columns,
+                                  const char                   *name,
+                                  const char                   *title,
+                                  int                           filter_col,
+                                  const char                   *filter,
+                                  const char                   *domain);
+HpChart *_hp_chart_duration_bars (HpTable                      *table,
+                                  const HpChartDurationColumns *columns,
+                                  const char                   *name,
+                                  const char                   *title,
+                                  int                           type_col,
+                                  const char                   *type,
+                                  const char                   *kernel_name,
+                                  const char                   *domain);
 
 /* The adapters, one file per group of analyses; @domain is the gettext
  * domain of the chart words, or %NULL for English. */

@@ -1404,23 +1404,28 @@ test_adapt_missing_columns (void)
   charts = hp_chart_adapt_table (other, NULL);
   g_assert_cmpuint (charts->len, ==, 0);
 
-  /* every adapter copes with an empty table */
+  /* every adapter copes with an empty table of its own */
   {
-    g_autoptr (HpTable) empty = hp_table_new ("x", "x");
-    GPtrArray *(*adapters[]) (HpTable *) = {
-      hp_chart_adapt_temporal_breakdown,
-      hp_chart_adapt_kernel_type,
-      hp_chart_adapt_kernels,
-      hp_chart_adapt_idle_time,
-      hp_chart_adapt_comm_comp_overlap,
-      hp_chart_adapt_queue_length,
-      hp_chart_adapt_memory_bw,
-      hp_chart_adapt_user_annotations,
+    g_autoptr (HpTable) empty = hp_table_new (HP_LAUNCH_STATS_TABLE, "Empty");
+    const struct
+    {
+      GPtrArray *(*adapt) (HpTable *);
+      const char *table;
+    } adapters[] = {
+      { hp_chart_adapt_temporal_breakdown, HP_TEMPORAL_BREAKDOWN_TABLE },
+      { hp_chart_adapt_kernel_type, HP_KERNEL_BREAKDOWN_TYPE_TABLE },
+      { hp_chart_adapt_kernels, HP_KERNEL_BREAKDOWN_KERNELS_TABLE },
+      { hp_chart_adapt_idle_time, HP_IDLE_TIME_TABLE },
+      { hp_chart_adapt_comm_comp_overlap, HP_COMM_COMP_OVERLAP_TABLE },
+      { hp_chart_adapt_queue_length, HP_QUEUE_LENGTH_SERIES_TABLE },
+      { hp_chart_adapt_memory_bw, HP_MEMORY_BW_SERIES_TABLE },
+      { hp_chart_adapt_user_annotations, HP_USER_ANNOTATION_GPU_TABLE },
     };
 
     for (guint i = 0; i < G_N_ELEMENTS (adapters); i++)
       {
-        g_autoptr (GPtrArray) result = adapters[i](empty);
+        g_autoptr (HpTable) table = hp_table_new (adapters[i].table, "Empty");
+        g_autoptr (GPtrArray) result = adapters[i].adapt (table);
 
         g_assert_cmpuint (result->len, >=, 1);
         for (guint c = 0; c < result->len; c++)
@@ -1430,6 +1435,31 @@ test_adapt_missing_columns (void)
     charts = hp_chart_adapt_launch_stats (empty, 50, 100);
     g_assert_cmpuint (charts->len, >=, 1);
   }
+}
+
+/* An adapter handed another analysis' table reads none of its columns:
+ * the mistake is reported, and the chart says it has no data */
+static void
+test_adapt_wrong_table (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_autoptr (HpTable) kernels = hp_table_new (HP_KERNEL_BREAKDOWN_KERNELS_TABLE, "Kernels");
+      g_autoptr (GPtrArray) charts = NULL;
+      guint row;
+
+      hp_table_add_column (kernels, "rank", HP_COLUMN_INT, NULL);
+      hp_table_add_column (kernels, "stream", HP_COLUMN_INT, NULL);
+      row = hp_table_append_row (kernels);
+      hp_table_set_int (kernels, row, 0, 0);
+      hp_table_set_int (kernels, row, 1, 7);
+      charts = hp_chart_adapt_idle_time (kernels);
+      return;
+    }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stderr ("*CRITICAL*of table \"idle_time_breakdown\" read from table \"gpu_kernel_breakdown_kernels\"*");
 }
 
 /* Every table of every analysis gets its charts from the adapter the
@@ -1479,6 +1509,7 @@ main (int   argc,
 
   g_test_add_func ("/charts/style/fixed-colors", test_style_fixed_colors);
   g_test_add_func ("/charts/chart/handle", test_chart_handle);
+  g_test_add_func ("/charts/adapters/wrong-table", test_adapt_wrong_table);
   g_test_add_func ("/charts/bar/stacked-ratio", test_bar_stacked_ratio);
   g_test_add_func ("/charts/bar/grouped-layout", test_bar_grouped_layout);
   g_test_add_func ("/charts/bar/horizontal-long-names", test_bar_horizontal_long_names);
