@@ -67,7 +67,7 @@ static GPtrArray *
 kernel_types (HpTable *kernels)
 {
   GPtrArray *types = g_ptr_array_new ();
-  int        c_type = hp_table_find_column (kernels, "kernel_type");
+  int        c_type = hp_table_column_of (kernels, HP_KERNELS_COL_KERNEL_TYPE);
 
   for (guint row = 0; c_type >= 0 && row < hp_table_get_n_rows (kernels); row++)
     {
@@ -88,9 +88,9 @@ duration_chart_kernels (HpTable   *kernels,
 {
   GPtrArray *entries = g_ptr_array_new_with_free_func (kernel_entry_free);
   g_autoptr (GHashTable) by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  int   c_type = hp_table_find_column (kernels, "kernel_type");
-  int   c_name = hp_table_find_column (kernels, "name");
-  int   c_sum = hp_table_find_column (kernels, "sum (us)");
+  int   c_type = hp_table_column_of (kernels, HP_KERNELS_COL_KERNEL_TYPE);
+  int   c_name = hp_table_column_of (kernels, HP_KERNELS_COL_NAME);
+  int   c_sum = hp_table_column_of (kernels, HP_KERNELS_COL_SUM_US);
   guint n_rows = hp_table_get_n_rows (kernels);
 
   if (c_type < 0 || c_name < 0)
@@ -154,8 +154,8 @@ display_name (const char *name)
 static void
 hp_kernels_panel_add_charts (HpAnalysisPanel *panel)
 {
-  HpTable *types = hp_analysis_panel_find_table (panel, "gpu_kernel_breakdown", "gpu_kernel_breakdown_kernel_type");
-  HpTable *kernels = hp_analysis_panel_find_table (panel, "gpu_kernel_breakdown", "gpu_kernel_breakdown_kernels");
+  HpTable *types = hp_analysis_panel_find_table (panel, "gpu_kernel_breakdown", HP_KERNEL_BREAKDOWN_TYPE_TABLE);
+  HpTable *kernels = hp_analysis_panel_find_table (panel, "gpu_kernel_breakdown", HP_KERNEL_BREAKDOWN_KERNELS_TABLE);
   g_autoptr (GPtrArray) charts = NULL;
   g_autoptr (GPtrArray) entries = NULL;
   g_autoptr (GPtrArray) ranked = NULL;

@@ -63,10 +63,12 @@ update_summary (HpLaunchesPanel *self)
 {
   HpAnalysisPanel *panel = HP_ANALYSIS_PANEL (self);
   HpTable         *summary = hp_analysis_panel_find_table (panel, "cuda_kernel_launch_stats",
-                                                           "cuda_kernel_launch_stats_summary");
+                                                           HP_LAUNCH_STATS_SUMMARY_TABLE);
   HpSession       *session = hp_analysis_panel_get_session (panel);
   int              selected = session != NULL ? hp_session_get_selected_rank (session) : -1;
-  const char      *columns[N_KINDS] = { "short_gpu_kernels", "runtime_outliers", "launch_delay_outliers" };
+  const HpColumnId columns[N_KINDS] = { HP_LAUNCH_STATS_SUMMARY_COL_SHORT_GPU_KERNELS,
+                                        HP_LAUNCH_STATS_SUMMARY_COL_RUNTIME_OUTLIERS,
+                                        HP_LAUNCH_STATS_SUMMARY_COL_LAUNCH_DELAY_OUTLIERS };
   int              c[N_KINDS];
   int              c_rank, c_runtime, c_delay;
   gint64           counts[N_KINDS] = { 0 };
@@ -87,11 +89,11 @@ update_summary (HpLaunchesPanel *self)
       return;
     }
 
-  c_rank = hp_table_find_column (summary, "rank");
-  c_runtime = hp_table_find_column (summary, "runtime_cutoff");
-  c_delay = hp_table_find_column (summary, "launch_delay_cutoff");
+  c_rank = hp_table_column_of (summary, HP_LAUNCH_STATS_SUMMARY_COL_RANK);
+  c_runtime = hp_table_column_of (summary, HP_LAUNCH_STATS_SUMMARY_COL_RUNTIME_CUTOFF);
+  c_delay = hp_table_column_of (summary, HP_LAUNCH_STATS_SUMMARY_COL_LAUNCH_DELAY_CUTOFF);
   for (guint k = 0; k < N_KINDS; k++)
-    c[k] = hp_table_find_column (summary, columns[k]);
+    c[k] = hp_table_column_of (summary, columns[k]);
   for (guint row = 0; row < hp_table_get_n_rows (summary); row++)
     {
       int rank = c_rank >= 0 ? (int)hp_table_get_int (summary, row, c_rank) : 0;
@@ -184,7 +186,7 @@ static void
 hp_launches_panel_add_charts (HpAnalysisPanel *panel)
 {
   HpTable                *stats = hp_analysis_panel_find_table (panel, "cuda_kernel_launch_stats",
-                                                                "cuda_kernel_launch_stats");
+                                                                HP_LAUNCH_STATS_TABLE);
   const HpAnalysisParams *params = hp_analysis_panel_get_params (panel);
   g_autoptr (GPtrArray) charts = NULL;
   g_autofree char *runtime = format_cutoff (params->runtime_cutoff);

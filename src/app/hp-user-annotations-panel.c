@@ -58,8 +58,8 @@ duration_chart_annotations (HpTable *table)
 {
   GArray *list = g_array_new (FALSE, TRUE, sizeof (Annotation));
   g_autoptr (GHashTable) index = g_hash_table_new (g_str_hash, g_str_equal);
-  int c_name = hp_table_find_column (table, "name");
-  int c_sum = hp_table_find_column (table, "sum (us)");
+  int c_name = hp_table_column_of (table, HP_USER_ANNOTATION_COL_NAME);
+  int c_sum = hp_table_column_of (table, HP_USER_ANNOTATION_COL_SUM_US);
 
   for (guint row = 0; c_name >= 0 && row < hp_table_get_n_rows (table); row++)
     {
