@@ -54,9 +54,25 @@ annotations_of_rank (HpTable    *table,
   return chart;
 }
 
+/* the time of one annotation over every rank */
+static double
+annotation_total (HpTable    *table,
+                  int         c_name,
+                  const char *annotation)
+{
+  int    c_sum = _hp_chart_column (table, HP_USER_ANNOTATION_COL_SUM_US);
+  double total = 0;
+
+  for (guint row = 0; c_sum >= 0 && row < hp_table_get_n_rows (table); row++)
+    if (_hp_chart_row_matches (table, row, c_name, annotation) && !hp_table_is_null (table, row, c_sum))
+      total += hp_table_get_double (table, row, c_sum);
+  return total;
+}
+
 GPtrArray *
-_hp_chart_adapt_user_annotations (HpTable    *table,
-                                  const char *domain)
+_hp_chart_adapt_user_annotations (HpTable       *table,
+                                  HpChartFlavour flavour,
+                                  const char    *domain)
 {
   const HpChartDurationColumns columns = { HP_USER_ANNOTATION_COL_NAME, HP_USER_ANNOTATION_COL_RANK,
                                            HP_USER_ANNOTATION_COL_SUM_US, HP_USER_ANNOTATION_COL_MEAN_US,
@@ -96,7 +112,17 @@ _hp_chart_adapt_user_annotations (HpTable    *table,
       /* Translators: %s is the name of a record_function range */
       g_autofree char *title = g_strdup_printf (_hp_chart_tr (domain, N_ ("User annotation = %s")), annotation);
 
-      g_ptr_array_add (charts, _hp_chart_duration_bars (table, &columns, name, title, -1, NULL, annotation, domain));
+      HpChart *chart = _hp_chart_duration_bars (table, &columns, name, title, -1, NULL, annotation, domain);
+
+      hp_chart_set_weight (chart, annotation_total (table, c_name, annotation));
+      /* the annotation's name is what tells these charts apart */
+      if (flavour == HP_CHART_FLAVOUR_WINDOW)
+        {
+          hp_chart_set_title (chart, annotation);
+          hp_chart_set_subtitle (chart, _hp_chart_tr (domain, N_ ("User annotation on each rank; whiskers from min to max")));
+          hp_chart_set_axis_labels (chart, hp_chart_get_x_label (chart), _hp_chart_tr (domain, N_ ("Mean duration")));
+        }
+      g_ptr_array_add (charts, chart);
     }
 
   return charts;
@@ -118,5 +144,5 @@ _hp_chart_adapt_user_annotations (HpTable    *table,
 GPtrArray *
 hp_chart_adapt_user_annotations (HpTable *table)
 {
-  return _hp_chart_adapt_user_annotations (table, NULL);
+  return _hp_chart_adapt_user_annotations (table, HP_CHART_FLAVOUR_HTA, NULL);
 }

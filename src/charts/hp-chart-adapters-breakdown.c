@@ -130,9 +130,56 @@ hp_chart_adapt_kernel_type (HpTable *kernel_type_table)
   return _hp_chart_adapt_kernel_type (kernel_type_table, NULL);
 }
 
+/* "void foo<float>(float const*, int)" → "foo<float>": the arguments and
+ * the return type rarely tell kernels apart, the name and its template
+ * arguments do. The table keeps the full name. */
+static char *
+kernel_display_name (const char *name)
+{
+  const char *start = name;
+  const char *end = name + strlen (name);
+  int         depth = 0;
+
+  if (g_str_has_prefix (start, "void "))
+    start += strlen ("void ");
+  if (end > start && end[-1] == ')')
+    for (const char *p = end - 1; p > start; p--)
+      {
+        if (*p == ')')
+          depth++;
+        else if (*p == '(' && --depth == 0)
+          {
+            end = p;
+            break;
+          }
+      }
+  if (end <= start)
+    return g_strdup (name);
+  return g_strndup (start, end - start);
+}
+
+/* the time of one kernel of one type over every rank */
+static double
+kernel_total (HpTable    *kernel_table,
+              int         c_type,
+              int         c_name,
+              int         c_sum,
+              const char *type,
+              const char *kernel)
+{
+  double total = 0;
+
+  for (guint row = 0; c_sum >= 0 && row < hp_table_get_n_rows (kernel_table); row++)
+    if (_hp_chart_row_matches (kernel_table, row, c_type, type) &&
+        _hp_chart_row_matches (kernel_table, row, c_name, kernel) && !hp_table_is_null (kernel_table, row, c_sum))
+      total += hp_table_get_double (kernel_table, row, c_sum);
+  return total;
+}
+
 GPtrArray *
-_hp_chart_adapt_kernels (HpTable    *kernel_table,
-                         const char *domain)
+_hp_chart_adapt_kernels (HpTable       *kernel_table,
+                         HpChartFlavour flavour,
+                         const char    *domain)
 {
   const HpChartDurationColumns columns = { HP_KERNELS_COL_NAME, HP_KERNELS_COL_RANK, HP_KERNELS_COL_SUM_US,
                                            HP_KERNELS_COL_MEAN_US, HP_KERNELS_COL_MIN_US, HP_KERNELS_COL_MAX_US };
@@ -160,7 +207,19 @@ _hp_chart_adapt_kernels (HpTable    *kernel_table,
       /* Translators: %s is a kernel type: COMPUTATION, COMMUNICATION or MEMORY */
       g_autofree char *title = g_strdup_printf (_hp_chart_tr (domain, N_ ("Kernel type \"%s\" - kernel distribution on each rank")), type);
 
-      g_ptr_array_add (charts, _hp_chart_per_rank_pies (kernel_table, &columns, name, title, c_type, type, domain));
+      HpChart *chart = _hp_chart_per_rank_pies (kernel_table, &columns, name, title, c_type, type, domain);
+
+      /* HTA's title runs past half a window; say the type up front */
+      if (flavour == HP_CHART_FLAVOUR_WINDOW)
+        {
+          g_autofree char *short_title = NULL;
+
+          /* Translators: a kernel type: COMPUTATION, COMMUNICATION or MEMORY */
+          short_title = g_strdup_printf (_hp_chart_tr (domain, N_ ("%s kernels on each rank")), type);
+          hp_chart_set_title (chart, short_title);
+          hp_chart_set_subtitle (chart, _hp_chart_tr (domain, N_ ("GPU time of the type's top kernels")));
+        }
+      g_ptr_array_add (charts, chart);
     }
 
   for (guint t = 0; t < types->len; t++)
@@ -177,7 +236,23 @@ _hp_chart_adapt_kernels (HpTable    *kernel_table,
           /* Translators: a kernel type (COMPUTATION …), then a kernel's name */
           g_autofree char *title = g_strdup_printf (_hp_chart_tr (domain, N_ ("Kernel type \"%s\" - %s")), type, kernel);
 
-          g_ptr_array_add (charts, _hp_chart_duration_bars (kernel_table, &columns, name, title, c_type, type, kernel, domain));
+          HpChart *chart = _hp_chart_duration_bars (kernel_table, &columns, name, title, c_type, type, kernel, domain);
+
+          hp_chart_set_weight (chart, kernel_total (kernel_table, c_type, c_name,
+                                                    _hp_chart_column (kernel_table, HP_KERNELS_COL_SUM_US), type, kernel));
+          /* the kernel's name is what tells these charts apart */
+          if (flavour == HP_CHART_FLAVOUR_WINDOW)
+            {
+              g_autofree char *short_title = kernel_display_name (kernel);
+              g_autofree char *subtitle = NULL;
+
+              /* Translators: a kernel type: COMPUTATION, COMMUNICATION or MEMORY */
+              subtitle = g_strdup_printf (_hp_chart_tr (domain, N_ ("%s kernel on each rank; whiskers from min to max")), type);
+              hp_chart_set_title (chart, short_title);
+              hp_chart_set_subtitle (chart, subtitle);
+              hp_chart_set_axis_labels (chart, hp_chart_get_x_label (chart), _hp_chart_tr (domain, N_ ("Mean duration")));
+            }
+          g_ptr_array_add (charts, chart);
         }
     }
 
@@ -200,7 +275,7 @@ _hp_chart_adapt_kernels (HpTable    *kernel_table,
 GPtrArray *
 hp_chart_adapt_kernels (HpTable *kernel_table)
 {
-  return _hp_chart_adapt_kernels (kernel_table, NULL);
+  return _hp_chart_adapt_kernels (kernel_table, HP_CHART_FLAVOUR_HTA, NULL);
 }
 
 /* ---- §5 communication/computation overlap ---- */

@@ -8,6 +8,7 @@
 #include "hp-chart-tr-private.h"
 #include "hp-bar-chart.h"
 #include "hp-chart.h"
+#include "hp-chart-adapters.h"
 #include "hp-core.h"
 
 G_BEGIN_DECLS
@@ -74,15 +75,18 @@ HpChart *_hp_chart_duration_bars (HpTable                      *table,
                                   const char                   *domain);
 
 /* The adapters, one file per group of analyses; @domain is the gettext
- * domain of the chart words, or %NULL for English. */
-GPtrArray *_hp_chart_adapt_user_annotations (HpTable    *table,
-                                             const char *domain);
+ * domain of the chart words, or %NULL for English. Those whose charts a
+ * window titles differently take the flavour. */
+GPtrArray *_hp_chart_adapt_user_annotations (HpTable       *table,
+                                             HpChartFlavour flavour,
+                                             const char    *domain);
 GPtrArray *_hp_chart_adapt_temporal_breakdown (HpTable    *table,
                                                const char *domain);
 GPtrArray *_hp_chart_adapt_kernel_type (HpTable    *kernel_type_table,
                                         const char *domain);
-GPtrArray *_hp_chart_adapt_kernels (HpTable    *kernel_table,
-                                    const char *domain);
+GPtrArray *_hp_chart_adapt_kernels (HpTable       *kernel_table,
+                                    HpChartFlavour flavour,
+                                    const char    *domain);
 GPtrArray *_hp_chart_adapt_communication_by_step (HpTable    *table,
                                                   const char *domain);
 GPtrArray *_hp_chart_adapt_collective_sizes (HpTable    *table,
@@ -97,10 +101,11 @@ GPtrArray *_hp_chart_adapt_memory_bw (HpTable    *time_series,
                                       const char *domain);
 GPtrArray *_hp_chart_adapt_idle_time (HpTable    *table,
                                       const char *domain);
-GPtrArray *_hp_chart_adapt_launch_stats (HpTable    *table,
-                                         double      runtime_cutoff,
-                                         double      launch_delay_cutoff,
-                                         const char *domain);
+GPtrArray *_hp_chart_adapt_launch_stats (HpTable       *table,
+                                         double         runtime_cutoff,
+                                         double         launch_delay_cutoff,
+                                         HpChartFlavour flavour,
+                                         const char    *domain);
 GPtrArray *_hp_chart_adapt_aten_op_delays (HpTable    *table,
                                            guint       max_ops,
                                            const char *domain);

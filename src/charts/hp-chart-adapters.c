@@ -21,22 +21,21 @@
  * Adding an analysis with charts adds one line here. */
 typedef GPtrArray *(*AdaptFunc) (HpTable                *table,
                                  const HpAnalysisParams *params,
+                                 HpChartFlavour          flavour,
                                  const char             *domain);
 
-#define PLAIN_ADAPTER(fn)                                                                         \
-  static GPtrArray *fn##_any (HpTable *table, const HpAnalysisParams *params, const char *domain) \
-  {                                                                                               \
-    return _hp_chart_##fn (table, domain);                                                        \
+#define PLAIN_ADAPTER(fn)                                                                                                 \
+  static GPtrArray *fn##_any (HpTable *table, const HpAnalysisParams *params, HpChartFlavour flavour, const char *domain) \
+  {                                                                                                                       \
+    return _hp_chart_##fn (table, domain);                                                                                \
   }
 
 PLAIN_ADAPTER (adapt_temporal_breakdown)
 PLAIN_ADAPTER (adapt_kernel_type)
-PLAIN_ADAPTER (adapt_kernels)
 PLAIN_ADAPTER (adapt_idle_time)
 PLAIN_ADAPTER (adapt_comm_comp_overlap)
 PLAIN_ADAPTER (adapt_queue_length)
 PLAIN_ADAPTER (adapt_memory_bw)
-PLAIN_ADAPTER (adapt_user_annotations)
 PLAIN_ADAPTER (adapt_critical_path_summary)
 /* hp-chart-adapters-extra.c */
 PLAIN_ADAPTER (adapt_memory_timeline)
@@ -49,18 +48,38 @@ PLAIN_ADAPTER (adapt_communication_by_step)
 PLAIN_ADAPTER (adapt_collective_sizes)
 
 static GPtrArray *
+adapt_kernels_any (HpTable                *table,
+                   const HpAnalysisParams *params,
+                   HpChartFlavour          flavour,
+                   const char             *domain)
+{
+  return _hp_chart_adapt_kernels (table, flavour, domain);
+}
+
+static GPtrArray *
+adapt_user_annotations_any (HpTable                *table,
+                            const HpAnalysisParams *params,
+                            HpChartFlavour          flavour,
+                            const char             *domain)
+{
+  return _hp_chart_adapt_user_annotations (table, flavour, domain);
+}
+
+static GPtrArray *
 adapt_launch_stats_any (HpTable                *table,
                         const HpAnalysisParams *params,
+                        HpChartFlavour          flavour,
                         const char             *domain)
 {
   return _hp_chart_adapt_launch_stats (table, params != NULL ? params->runtime_cutoff : 50.0,
-                                       params != NULL ? params->launch_delay_cutoff : 100.0, domain);
+                                       params != NULL ? params->launch_delay_cutoff : 100.0, flavour, domain);
 }
 
 /* the 15 most frequent ops */
 static GPtrArray *
 adapt_aten_op_delays_any (HpTable                *table,
                           const HpAnalysisParams *params,
+                          HpChartFlavour          flavour,
                           const char             *domain)
 {
   return _hp_chart_adapt_aten_op_delays (table, 15, domain);
@@ -70,6 +89,7 @@ adapt_aten_op_delays_any (HpTable                *table,
 static GPtrArray *
 adapt_kernel_sequences_any (HpTable                *table,
                             const HpAnalysisParams *params,
+                            HpChartFlavour          flavour,
                             const char             *domain)
 {
   GPtrArray *charts = _hp_chart_list_new ();
@@ -123,6 +143,7 @@ find_adapter (HpTable *table)
 static GPtrArray *
 adapt_table (HpTable                *table,
              const HpAnalysisParams *params,
+             HpChartFlavour          flavour,
              const char             *domain)
 {
   GPtrArray *charts;
@@ -132,7 +153,7 @@ adapt_table (HpTable                *table,
   {
     AdaptFunc adapt = find_adapter (table);
 
-    charts = adapt != NULL ? adapt (table, params, domain) : _hp_chart_list_new ();
+    charts = adapt != NULL ? adapt (table, params, flavour, domain) : _hp_chart_list_new ();
   }
   if (domain != NULL)
     for (guint i = 0; i < charts->len; i++)
@@ -156,7 +177,7 @@ GPtrArray *
 hp_chart_adapt_table (HpTable                *table,
                       const HpAnalysisParams *params)
 {
-  return adapt_table (table, params, NULL);
+  return adapt_table (table, params, HP_CHART_FLAVOUR_HTA, NULL);
 }
 
 /**
@@ -179,5 +200,30 @@ hp_chart_adapt_table_translated (HpTable                *table,
 {
   g_return_val_if_fail (domain != NULL, _hp_chart_list_new ());
 
-  return adapt_table (table, params, domain);
+  return adapt_table (table, params, HP_CHART_FLAVOUR_HTA, domain);
+}
+
+/**
+ * hp_chart_adapt_table_flavoured:
+ * @table: any analysis table
+ * @params: (nullable): as for hp_chart_adapt_table()
+ * @flavour: who the charts are for
+ * @domain: (nullable): the gettext domain to translate the charts' words
+ *   with, or %NULL for English
+ *
+ * The charts of hp_chart_adapt_table(), finished for @flavour: with
+ * %HP_CHART_FLAVOUR_WINDOW they carry the titles, subtitles and order of
+ * the app's panels, and the charts of a series (one per kernel, per user
+ * annotation) their weight (hp_chart_get_weight()), so that a panel adds
+ * them as they come.
+ *
+ * Returns: (transfer full) (element-type HpChart): the charts
+ */
+GPtrArray *
+hp_chart_adapt_table_flavoured (HpTable                *table,
+                                const HpAnalysisParams *params,
+                                HpChartFlavour          flavour,
+                                const char             *domain)
+{
+  return adapt_table (table, params, flavour, domain);
 }
