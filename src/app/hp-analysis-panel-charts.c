@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "hp-analysis-panel-private.h"
 
@@ -207,6 +208,64 @@ hp_analysis_panel_add_charts (HpAnalysisPanel          *self,
     hp_analysis_panel_add_chart (self, charts->pdata[i], flags);
 }
 
+typedef struct
+{
+  guint  index;
+  double weight;
+} Weighted;
+
+static int
+compare_weighted (gconstpointer a,
+                  gconstpointer b)
+{
+  const Weighted *x = a;
+  const Weighted *y = b;
+
+  if (x->weight != y->weight)
+    return x->weight < y->weight ? 1 : -1;
+  return (x->index > y->index) - (x->index < y->index);
+}
+
+/**
+ * hp_analysis_panel_add_weighted_charts:
+ * @charts: (element-type HpChart): charts, as the adapters return them
+ * @n_shown: how many to show in the grid
+ *
+ * Adds the charts of @charts that have a weight (hp_chart_get_weight():
+ * one per kernel, per annotation…) in their order: the @n_shown heaviest
+ * (the earlier of equal weights) in the grid, the others behind the
+ * expander. Charts without a weight are left out.
+ */
+void
+hp_analysis_panel_add_weighted_charts (HpAnalysisPanel *self,
+                                       GPtrArray       *charts,
+                                       guint            n_shown)
+{
+  g_autoptr (GArray) ranked = g_array_new (FALSE, FALSE, sizeof (Weighted));
+  g_autofree gboolean *shown = NULL;
+
+  g_return_if_fail (HP_IS_ANALYSIS_PANEL (self));
+  g_return_if_fail (charts != NULL);
+
+  for (guint i = 0; i < charts->len; i++)
+    {
+      Weighted w = { i, hp_chart_get_weight (charts->pdata[i]) };
+
+      if (!isnan (w.weight))
+        g_array_append_val (ranked, w);
+    }
+  g_array_sort (ranked, compare_weighted);
+  shown = g_new0 (gboolean, charts->len + 1);
+  for (guint i = 0; i < ranked->len && i < n_shown; i++)
+    shown[g_array_index (ranked, Weighted, i).index] = TRUE;
+
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < charts->len; i++)
+      if (!isnan (hp_chart_get_weight (charts->pdata[i])) && shown[i] == (pass == 0))
+        hp_analysis_panel_add_chart (self, charts->pdata[i],
+                                     pass == 0 ? HP_ANALYSIS_PANEL_CHART_DEFAULT : HP_ANALYSIS_PANEL_CHART_MORE);
+}
+
 /**
  * hp_analysis_panel_add_table_charts:
  * @table: (nullable): one of the panel's result tables
@@ -227,7 +286,8 @@ hp_analysis_panel_add_table_charts (HpAnalysisPanel          *self,
 
   if (table == NULL)
     return 0;
-  charts = hp_chart_adapt_table_translated (table, hp_analysis_panel_get_params (self), GETTEXT_PACKAGE);
+  charts = hp_chart_adapt_table_flavoured (table, hp_analysis_panel_get_params (self), HP_CHART_FLAVOUR_WINDOW,
+                                           GETTEXT_PACKAGE);
   hp_analysis_panel_add_charts (self, charts, flags);
   return charts->len;
 }
