@@ -270,8 +270,9 @@ hp_analysis_panel_add_weighted_charts (HpAnalysisPanel *self,
  * hp_analysis_panel_add_table_charts:
  * @table: (nullable): one of the panel's result tables
  *
- * Adds the charts hp_chart_adapt_table() draws for @table, with the
- * session's parameters, in the interface's language.
+ * Adds the charts hp_chart_adapt_table() draws for @table, finished for a
+ * window (%HP_CHART_FLAVOUR_WINDOW), with the session's parameters, in the
+ * interface's language.
  *
  * Returns: how many charts were added
  */
