@@ -110,6 +110,9 @@ HpChartView *hp_analysis_panel_add_chart (HpAnalysisPanel          *self,
 void         hp_analysis_panel_add_charts (HpAnalysisPanel          *self,
                                            GPtrArray                *charts,
                                            HpAnalysisPanelChartFlags flags);
+void         hp_analysis_panel_add_weighted_charts (HpAnalysisPanel *self,
+                                                    GPtrArray       *charts,
+                                                    guint            n_shown);
 guint        hp_analysis_panel_add_table_charts (HpAnalysisPanel          *self,
                                                  HpTable                  *table,
                                                  HpAnalysisPanelChartFlags flags);

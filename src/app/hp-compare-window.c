@@ -149,9 +149,9 @@ add_run (HpCompareWindow *self,
 static char *
 make_findings (HpCompareWindow *self)
 {
-  HpTable *temporal = table_named (self->tables, "compare_temporal_breakdown");
-  HpTable *overlap = table_named (self->tables, "compare_comm_comp_overlap");
-  HpTable *steps = table_named (self->tables, "compare_step_time");
+  HpTable *temporal = table_named (self->tables, HP_COMPARE_TEMPORAL_TABLE);
+  HpTable *overlap = table_named (self->tables, HP_COMPARE_OVERLAP_TABLE);
+  HpTable *steps = table_named (self->tables, HP_COMPARE_STEP_TIME_TABLE);
   GString *s = g_string_new (NULL);
   double   fastest = INFINITY;
   guint    fastest_run = 0;
@@ -168,7 +168,7 @@ make_findings (HpCompareWindow *self)
 
       for (guint row = 0; steps != NULL && row < hp_table_get_n_rows (steps); row++)
         if (g_strcmp0 (hp_table_get_string (steps, row, 0), label) == 0 &&
-            !isnan (hp_table_get_double (steps, row, (guint)hp_table_find_column (steps, "mean"))))
+            !isnan (hp_table_get_double (steps, row, (guint)hp_table_column_of (steps, HP_COMPARE_STEP_TIME_COL_MEAN))))
           n_ranks++;
 
       g_autoptr (HpJobInfo) info = hp_job_info_new (run_trace (self, run));
@@ -755,10 +755,10 @@ compare_done (GObject      *source,
   self->n_charts = charts->len;
   for (guint c = 0; c < charts->len; c++)
     hp_chart_grid_append (self->summary_grid, hp_chart_view_new (charts->pdata[c]), FALSE);
-  memory = table_named (tables, "compare_memory");
+  memory = table_named (tables, HP_COMPARE_MEMORY_TABLE);
   if (memory != NULL && hp_table_get_n_rows (memory) > 0)
     {
-      HpTable *timeline = table_named (tables, "compare_memory_timeline");
+      HpTable *timeline = table_named (tables, HP_COMPARE_MEMORY_TIMELINE_TABLE);
 
       hp_table_view_set_table (self->memory_view, memory);
       if (timeline != NULL)
@@ -769,8 +769,8 @@ compare_done (GObject      *source,
       gtk_widget_set_visible (self->memory_box, TRUE);
     }
   {
-    HpTable *communication = table_named (tables, "compare_communication");
-    HpTable *collectives = table_named (tables, "compare_collectives");
+    HpTable *communication = table_named (tables, HP_COMPARE_COMMUNICATION_TABLE);
+    HpTable *collectives = table_named (tables, HP_COMPARE_COLLECTIVES_TABLE);
 
     if (communication != NULL && collectives != NULL &&
         hp_compare_sum (communication, NULL, "communication_per_step(us)") > 0)

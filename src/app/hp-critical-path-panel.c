@@ -70,8 +70,8 @@ static void
 update_summary (HpCriticalPathPanel *self)
 {
   HpAnalysisPanel *panel = HP_ANALYSIS_PANEL (self);
-  HpTable         *summary = hp_analysis_panel_find_table (panel, "critical_path", "critical_path_summary");
-  HpTable         *breakdown = hp_analysis_panel_find_table (panel, "critical_path", "critical_path_breakdown");
+  HpTable         *summary = hp_analysis_panel_find_table (panel, "critical_path", HP_CRITICAL_PATH_SUMMARY_TABLE);
+  HpTable         *breakdown = hp_analysis_panel_find_table (panel, "critical_path", HP_CRITICAL_PATH_BREAKDOWN_TABLE);
   int              c_bound, c_pct, c_dur, c_name;
   const char      *top = NULL;
   double           top_pct = -1;
@@ -85,8 +85,8 @@ update_summary (HpCriticalPathPanel *self)
       gtk_widget_set_visible (self->summary_row, FALSE);
       return;
     }
-  c_bound = hp_table_find_column (summary, "bound_by");
-  c_pct = hp_table_find_column (summary, "pct_of_path_duration");
+  c_bound = hp_table_column_of (summary, HP_CRITICAL_PATH_SUMMARY_COL_BOUND_BY);
+  c_pct = hp_table_column_of (summary, HP_CRITICAL_PATH_SUMMARY_COL_PCT_OF_PATH_DURATION);
   for (guint i = 0; i < hp_table_get_n_rows (summary); i++)
     if (hp_table_get_double (summary, i, c_pct) > top_pct)
       {
@@ -94,8 +94,8 @@ update_summary (HpCriticalPathPanel *self)
         top = hp_table_get_string (summary, i, c_bound);
       }
 
-  c_dur = hp_table_find_column (breakdown, "duration");
-  c_name = hp_table_find_column (breakdown, "s_name");
+  c_dur = hp_table_column_of (breakdown, HP_CRITICAL_PATH_BREAKDOWN_COL_DURATION);
+  c_name = hp_table_column_of (breakdown, HP_CRITICAL_PATH_BREAKDOWN_COL_S_NAME);
   for (guint i = 0; i < hp_table_get_n_rows (breakdown); i++)
     {
       guint j;

@@ -5,8 +5,8 @@
  * delay between them, with the cutoffs that define the outliers. Above the
  * charts, a line counts the short kernels and outliers of the selected
  * rank (or all ranks) from cuda_kernel_launch_stats_summary; the charts are
- * HTA's three histograms per rank, grouped by kind so that a row compares
- * ranks.
+ * HTA's three histograms per rank, titled and grouped by kind for a window
+ * by the adapter (HP_CHART_FLAVOUR_WINDOW) so that a row compares ranks.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -24,13 +24,6 @@ enum
   RUNTIME_OUTLIERS,
   DELAY_OUTLIERS,
   N_KINDS
-};
-
-/* the adapter's chart names, by kind */
-static const char *const chart_prefixes[N_KINDS] = {
-  "launch_short_kernels_rank",
-  "launch_runtime_outliers_rank",
-  "launch_delay_outliers_rank",
 };
 
 struct _HpLaunchesPanel
@@ -63,10 +56,12 @@ update_summary (HpLaunchesPanel *self)
 {
   HpAnalysisPanel *panel = HP_ANALYSIS_PANEL (self);
   HpTable         *summary = hp_analysis_panel_find_table (panel, "cuda_kernel_launch_stats",
-                                                           "cuda_kernel_launch_stats_summary");
+                                                           HP_LAUNCH_STATS_SUMMARY_TABLE);
   HpSession       *session = hp_analysis_panel_get_session (panel);
   int              selected = session != NULL ? hp_session_get_selected_rank (session) : -1;
-  const char      *columns[N_KINDS] = { "short_gpu_kernels", "runtime_outliers", "launch_delay_outliers" };
+  const HpColumnId columns[N_KINDS] = { HP_LAUNCH_STATS_SUMMARY_COL_SHORT_GPU_KERNELS,
+                                        HP_LAUNCH_STATS_SUMMARY_COL_RUNTIME_OUTLIERS,
+                                        HP_LAUNCH_STATS_SUMMARY_COL_LAUNCH_DELAY_OUTLIERS };
   int              c[N_KINDS];
   int              c_rank, c_runtime, c_delay;
   gint64           counts[N_KINDS] = { 0 };
@@ -87,11 +82,11 @@ update_summary (HpLaunchesPanel *self)
       return;
     }
 
-  c_rank = hp_table_find_column (summary, "rank");
-  c_runtime = hp_table_find_column (summary, "runtime_cutoff");
-  c_delay = hp_table_find_column (summary, "launch_delay_cutoff");
+  c_rank = hp_table_column_of (summary, HP_LAUNCH_STATS_SUMMARY_COL_RANK);
+  c_runtime = hp_table_column_of (summary, HP_LAUNCH_STATS_SUMMARY_COL_RUNTIME_CUTOFF);
+  c_delay = hp_table_column_of (summary, HP_LAUNCH_STATS_SUMMARY_COL_LAUNCH_DELAY_CUTOFF);
   for (guint k = 0; k < N_KINDS; k++)
-    c[k] = hp_table_find_column (summary, columns[k]);
+    c[k] = hp_table_column_of (summary, columns[k]);
   for (guint row = 0; row < hp_table_get_n_rows (summary); row++)
     {
       int rank = c_rank >= 0 ? (int)hp_table_get_int (summary, row, c_rank) : 0;
@@ -148,61 +143,12 @@ hp_launches_panel_results_changed (HpAnalysisPanel *panel)
   update_summary (HP_LAUNCHES_PANEL (panel));
 }
 
-/* HTA's titles name the cutoffs in long sentences; on a card half the
- * window wide the title says what and where, the subtitle how */
-static void
-retitle (HpChart    *chart,
-         guint       kind,
-         int         rank,
-         const char *runtime,
-         const char *delay)
-{
-  g_autofree char *title = NULL;
-  g_autofree char *subtitle = NULL;
-
-  switch (kind)
-    {
-    case SHORT_KERNELS:
-      title = g_strdup_printf (_ ("Short kernels on rank %d"), rank);
-      subtitle = g_strdup (_ ("Kernels that ran shorter on the GPU than their launch call on the CPU"));
-      break;
-    case RUNTIME_OUTLIERS:
-      title = g_strdup_printf (_ ("Runtime outliers on rank %d"), rank);
-      subtitle = g_strdup_printf (_ ("Launch calls longer than %s µs"), runtime);
-      break;
-    case DELAY_OUTLIERS:
-    default:
-      title = g_strdup_printf (_ ("Launch delay outliers on rank %d"), rank);
-      subtitle = g_strdup_printf (_ ("Kernels that started more than %s µs after their launch call"), delay);
-      break;
-    }
-  hp_chart_set_title (chart, title);
-  hp_chart_set_subtitle (chart, subtitle);
-}
-
 static void
 hp_launches_panel_add_charts (HpAnalysisPanel *panel)
 {
-  HpTable                *stats = hp_analysis_panel_find_table (panel, "cuda_kernel_launch_stats",
-                                                                "cuda_kernel_launch_stats");
-  const HpAnalysisParams *params = hp_analysis_panel_get_params (panel);
-  g_autoptr (GPtrArray) charts = NULL;
-  g_autofree char *runtime = format_cutoff (params->runtime_cutoff);
-  g_autofree char *delay = format_cutoff (params->launch_delay_cutoff);
+  HpTable *stats = hp_analysis_panel_find_table (panel, "cuda_kernel_launch_stats", HP_LAUNCH_STATS_TABLE);
 
-  if (stats == NULL)
-    return;
-  charts = hp_chart_adapt_table_translated (stats, params, GETTEXT_PACKAGE);
-  for (guint kind = 0; kind < N_KINDS; kind++)
-    for (guint i = 0; i < charts->len; i++)
-      {
-        HpChart *chart = charts->pdata[i];
-
-        if (!g_str_has_prefix (hp_chart_get_name (chart), chart_prefixes[kind]))
-          continue;
-        retitle (chart, kind, hp_chart_get_rank (chart), runtime, delay);
-        hp_analysis_panel_add_chart (panel, chart, HP_ANALYSIS_PANEL_CHART_DEFAULT);
-      }
+  hp_analysis_panel_add_table_charts (panel, stats, HP_ANALYSIS_PANEL_CHART_DEFAULT);
 }
 
 static void

@@ -391,7 +391,7 @@ hp_overview_panel_results_changed (HpAnalysisPanel *panel)
 {
   HpOverviewPanel *self = HP_OVERVIEW_PANEL (panel);
   HpTable         *temporal = hp_analysis_panel_find_table (panel, "temporal_breakdown", NULL);
-  HpTable         *idle = hp_analysis_panel_find_table (panel, "idle_time_breakdown", "idle_time_breakdown");
+  HpTable         *idle = hp_analysis_panel_find_table (panel, "idle_time_breakdown", HP_IDLE_TIME_TABLE);
   HpTable         *overlap = hp_analysis_panel_find_table (panel, "comm_comp_overlap", NULL);
   g_auto (GStrv) findings = NULL;
   GtkWidget *child;
@@ -425,7 +425,7 @@ hp_overview_panel_add_charts (HpAnalysisPanel *panel)
 {
   HpTable *temporal = hp_analysis_panel_find_table (panel, "temporal_breakdown", NULL);
   HpTable *kernel_types =
-      hp_analysis_panel_find_table (panel, "gpu_kernel_breakdown", "gpu_kernel_breakdown_kernel_type");
+      hp_analysis_panel_find_table (panel, "gpu_kernel_breakdown", HP_KERNEL_BREAKDOWN_TYPE_TABLE);
   HpTable *overlap = hp_analysis_panel_find_table (panel, "comm_comp_overlap", NULL);
 
   hp_analysis_panel_add_table_charts (panel, temporal, HP_ANALYSIS_PANEL_CHART_DEFAULT);

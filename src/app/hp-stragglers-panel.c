@@ -51,7 +51,7 @@ hp_stragglers_panel_select_cell (HpStragglersPanel *self,
   g_return_val_if_fail (HP_IS_STRAGGLERS_PANEL (self), FALSE);
 
   session = hp_analysis_panel_get_session (HP_ANALYSIS_PANEL (self));
-  waits = hp_analysis_panel_find_table (HP_ANALYSIS_PANEL (self), "collectives", "collective_waits");
+  waits = hp_analysis_panel_find_table (HP_ANALYSIS_PANEL (self), "collectives", HP_COLLECTIVES_WAITS_TABLE);
   if (session == NULL || waits == NULL)
     return FALSE;
   /* the events of the scope the table was made in */

@@ -177,7 +177,7 @@ rank_column (HpTableModel *self)
 {
   int column;
 
-  if (self->table == NULL || (column = hp_table_find_column (self->table, "rank")) < 0)
+  if (self->table == NULL || (column = hp_table_find_column (self->table, HP_TABLE_RANK_COLUMN)) < 0)
     return -1;
   if (hp_table_get_column_type (self->table, (guint)column) == HP_COLUMN_STRING)
     return -1;

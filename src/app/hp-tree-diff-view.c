@@ -436,7 +436,7 @@ rebuild_model (HpTreeDiffView *self)
 static void
 select_first_root (HpTreeDiffView *self)
 {
-  int root_col = self->table != NULL ? hp_table_find_column (self->table, "root_of_change") : -1;
+  int root_col = self->table != NULL ? hp_table_column_of (self->table, HP_TREE_DIFF_COL_ROOT_OF_CHANGE) : -1;
 
   for (guint i = 0; root_col >= 0 && i < g_list_model_get_n_items (G_LIST_MODEL (self->tree_model)); i++)
     {
@@ -467,7 +467,7 @@ static void
 index_tree (HpTreeDiffView *self)
 {
   guint n = hp_table_get_n_rows (self->table);
-  int   depth_col = hp_table_find_column (self->table, "depth");
+  int   depth_col = hp_table_column_of (self->table, HP_TREE_DIFF_COL_DEPTH);
   g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (int)); /* rows, the path to here */
   g_autofree int *parent = g_new (int, MAX (n, 1));
 
@@ -671,8 +671,8 @@ hp_tree_diff_view_set_table (HpTreeDiffView *self,
   g_clear_object (&self->tree_model);
   clear_tree (self);
   self->table = full;
-  self->change_col = full != NULL ? hp_table_find_column (full, "change") : -1;
-  self->summary_col = full != NULL ? hp_table_find_column (full, "summary") : -1;
+  self->change_col = full != NULL ? hp_table_column_of (full, HP_TREE_DIFF_COL_CHANGE) : -1;
+  self->summary_col = full != NULL ? hp_table_column_of (full, HP_TREE_DIFF_COL_SUMMARY) : -1;
   if (full != NULL)
     {
       self->changed = hp_tree_diff_changed (full);

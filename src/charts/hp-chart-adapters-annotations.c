@@ -30,10 +30,10 @@ annotations_of_rank (HpTable    *table,
   /* Translators: %s is a rank number */
   g_autofree char *title = g_strdup_printf (_hp_chart_tr (domain, N_ ("User annotations on rank %s")), number);
   HpChart         *chart = hp_bar_chart_new (name, title);
-  int              c_name = _hp_chart_column (table, "name");
-  int              c_mean = _hp_chart_column (table, "mean (us)");
-  int              c_min = _hp_chart_column (table, "min (us)");
-  int              c_max = _hp_chart_column (table, "max (us)");
+  int              c_name = _hp_chart_column (table, HP_USER_ANNOTATION_COL_NAME);
+  int              c_mean = _hp_chart_column (table, HP_USER_ANNOTATION_COL_MEAN_US);
+  int              c_min = _hp_chart_column (table, HP_USER_ANNOTATION_COL_MIN_US);
+  int              c_max = _hp_chart_column (table, HP_USER_ANNOTATION_COL_MAX_US);
   guint            series;
 
   hp_bar_chart_set_orientation (chart, HP_BAR_ORIENTATION_HORIZONTAL);
@@ -54,11 +54,30 @@ annotations_of_rank (HpTable    *table,
   return chart;
 }
 
-GPtrArray *
-_hp_chart_adapt_user_annotations (HpTable    *table,
-                                  const char *domain)
+/* the time of one annotation over every rank */
+static double
+annotation_total (HpTable    *table,
+                  int         c_name,
+                  const char *annotation)
 {
-  GPtrArray *charts = _hp_chart_list_new ();
+  int    c_sum = _hp_chart_column (table, HP_USER_ANNOTATION_COL_SUM_US);
+  double total = 0;
+
+  for (guint row = 0; c_sum >= 0 && row < hp_table_get_n_rows (table); row++)
+    if (_hp_chart_row_matches (table, row, c_name, annotation) && !hp_table_is_null (table, row, c_sum))
+      total += hp_table_get_double (table, row, c_sum);
+  return total;
+}
+
+GPtrArray *
+_hp_chart_adapt_user_annotations (HpTable       *table,
+                                  HpChartFlavour flavour,
+                                  const char    *domain)
+{
+  const HpChartDurationColumns columns = { HP_USER_ANNOTATION_COL_NAME, HP_USER_ANNOTATION_COL_RANK,
+                                           HP_USER_ANNOTATION_COL_SUM_US, HP_USER_ANNOTATION_COL_MEAN_US,
+                                           HP_USER_ANNOTATION_COL_MIN_US, HP_USER_ANNOTATION_COL_MAX_US };
+  GPtrArray                   *charts = _hp_chart_list_new ();
   g_autoptr (GPtrArray) names = NULL;
   g_autofree char *pies_name = NULL;
   const char      *kind;
@@ -66,18 +85,18 @@ _hp_chart_adapt_user_annotations (HpTable    *table,
 
   g_return_val_if_fail (table != NULL, charts);
 
-  kind = g_str_has_suffix (hp_table_get_name (table), "_cpu") ? "cpu" : "gpu";
+  kind = g_strcmp0 (hp_table_get_name (table), HP_USER_ANNOTATION_CPU_TABLE) == 0 ? "cpu" : "gpu";
   pies_name = g_strdup_printf ("user_annotation_%s_distribution", kind);
-  g_ptr_array_add (charts, _hp_chart_per_rank_pies (table, pies_name, _hp_chart_tr (domain, N_ ("User annotation distribution on each rank")),
+  g_ptr_array_add (charts, _hp_chart_per_rank_pies (table, &columns, pies_name, _hp_chart_tr (domain, N_ ("User annotation distribution on each rank")),
                                                     -1, NULL, domain));
 
-  c_name = _hp_chart_column (table, "name");
+  c_name = _hp_chart_column (table, HP_USER_ANNOTATION_COL_NAME);
   if (c_name < 0)
     return charts;
 
   names = _hp_chart_distinct_strings (table, c_name, TRUE, -1, NULL);
   {
-    g_autoptr (GArray) ranks = _hp_chart_distinct_ranks (table, _hp_chart_column (table, "rank"));
+    g_autoptr (GArray) ranks = _hp_chart_distinct_ranks (table, _hp_chart_column (table, HP_USER_ANNOTATION_COL_RANK));
 
     /* one rank: one chart with every annotation, not a single-bar chart each */
     if (ranks->len == 1 && names->len > 0)
@@ -93,7 +112,17 @@ _hp_chart_adapt_user_annotations (HpTable    *table,
       /* Translators: %s is the name of a record_function range */
       g_autofree char *title = g_strdup_printf (_hp_chart_tr (domain, N_ ("User annotation = %s")), annotation);
 
-      g_ptr_array_add (charts, _hp_chart_duration_bars (table, name, title, -1, NULL, annotation, domain));
+      HpChart *chart = _hp_chart_duration_bars (table, &columns, name, title, -1, NULL, annotation, domain);
+
+      hp_chart_set_weight (chart, annotation_total (table, c_name, annotation));
+      /* the annotation's name is what tells these charts apart */
+      if (flavour == HP_CHART_FLAVOUR_WINDOW)
+        {
+          hp_chart_set_title (chart, annotation);
+          hp_chart_set_subtitle (chart, _hp_chart_tr (domain, N_ ("User annotation on each rank; whiskers from min to max")));
+          hp_chart_set_axis_labels (chart, hp_chart_get_x_label (chart), _hp_chart_tr (domain, N_ ("Mean duration")));
+        }
+      g_ptr_array_add (charts, chart);
     }
 
   return charts;
@@ -115,5 +144,5 @@ _hp_chart_adapt_user_annotations (HpTable    *table,
 GPtrArray *
 hp_chart_adapt_user_annotations (HpTable *table)
 {
-  return _hp_chart_adapt_user_annotations (table, NULL);
+  return _hp_chart_adapt_user_annotations (table, HP_CHART_FLAVOUR_HTA, NULL);
 }

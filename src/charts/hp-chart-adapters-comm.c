@@ -17,12 +17,12 @@ static HpChart *
 per_step (HpTable    *table,
           const char *name,
           const char *title,
-          const char *value_col,
+          HpColumnId  value_col,
           const char *domain)
 {
   HpChart *chart = hp_bar_chart_new (name, title);
-  int      c_step = _hp_chart_column (table, "step");
-  int      c_coll = _hp_chart_column (table, "collective");
+  int      c_step = _hp_chart_column (table, HP_COMMUNICATION_BY_STEP_COL_STEP);
+  int      c_coll = _hp_chart_column (table, HP_COMMUNICATION_BY_STEP_COL_COLLECTIVE);
   int      c_value = _hp_chart_column (table, value_col);
   g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr (GPtrArray) colls = NULL;
@@ -79,10 +79,9 @@ _hp_chart_adapt_communication_by_step (HpTable    *table,
   g_return_val_if_fail (table != NULL, charts);
 
   g_ptr_array_add (charts, per_step (table, "communication_exposed",
-                                     _hp_chart_tr (domain, N_ ("Exposed communication per step")), "exposed_time(us)",
-                                     domain));
+                                     _hp_chart_tr (domain, N_ ("Exposed communication per step")), HP_COMMUNICATION_BY_STEP_COL_EXPOSED_TIME_US, domain));
   g_ptr_array_add (charts, per_step (table, "communication_time", _hp_chart_tr (domain, N_ ("Communication per step")),
-                                     "time(us)", domain));
+                                     HP_COMMUNICATION_BY_STEP_COL_TIME_US, domain));
   return charts;
 }
 
@@ -118,13 +117,13 @@ _hp_chart_adapt_collective_sizes (HpTable    *table,
   hp_chart_set_axis_labels (chart, _hp_chart_tr (domain, N_ ("Collective and message size")),
                             _hp_chart_tr (domain, N_ ("Bus bandwidth (GB/s)")));
   g_ptr_array_add (charts, chart);
-  c_rank = _hp_chart_column (table, "rank");
-  c_coll = _hp_chart_column (table, "collective");
-  c_bytes = _hp_chart_column (table, "msg_bytes");
-  c_b10 = _hp_chart_column (table, "busbw_p10(GB/s)");
-  c_b50 = _hp_chart_column (table, "busbw_p50(GB/s)");
-  c_b90 = _hp_chart_column (table, "busbw_p90(GB/s)");
-  c_peak = _hp_chart_column (table, "link_peak(GB/s)");
+  c_rank = _hp_chart_column (table, HP_COLLECTIVE_SIZES_COL_RANK);
+  c_coll = _hp_chart_column (table, HP_COLLECTIVE_SIZES_COL_COLLECTIVE);
+  c_bytes = _hp_chart_column (table, HP_COLLECTIVE_SIZES_COL_MSG_BYTES);
+  c_b10 = _hp_chart_column (table, HP_COLLECTIVE_SIZES_COL_BUSBW_P10);
+  c_b50 = _hp_chart_column (table, HP_COLLECTIVE_SIZES_COL_BUSBW_P50);
+  c_b90 = _hp_chart_column (table, HP_COLLECTIVE_SIZES_COL_BUSBW_P90);
+  c_peak = _hp_chart_column (table, HP_COLLECTIVE_SIZES_COL_LINK_PEAK);
   if (c_rank < 0 || c_coll < 0 || c_bytes < 0 || c_b50 < 0 || hp_table_get_n_rows (table) == 0)
     return charts;
   rank = _hp_chart_row_rank (table, 0, c_rank);

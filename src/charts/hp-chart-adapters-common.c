@@ -16,10 +16,10 @@
 /* ---- reading tables ---- */
 
 int
-_hp_chart_column (HpTable    *table,
-                  const char *name)
+_hp_chart_column (HpTable   *table,
+                  HpColumnId id)
 {
-  return hp_table_find_column (table, name);
+  return hp_table_column_of (table, id);
 }
 
 /* a numeric cell of any column type; NaN for null or missing */
@@ -51,23 +51,6 @@ _hp_chart_cell_text (HpTable *table,
   if (col < 0)
     return g_strdup ("");
   return hp_table_format_cell (table, row, col);
-}
-
-gboolean
-_hp_chart_has_columns (HpTable *table,
-                       ...)
-{
-  va_list     args;
-  const char *name;
-  gboolean    ok = TRUE;
-
-  va_start (args, table);
-  while ((name = va_arg (args, const char *)) != NULL)
-    if (_hp_chart_column (table, name) < 0)
-      ok = FALSE;
-  va_end (args);
-
-  return ok;
 }
 
 gint64
@@ -237,17 +220,18 @@ _hp_chart_distinct_strings (HpTable    *table,
 /* a grid of per-rank pies of `name` → `sum (us)` for the rows whose
  * @filter_col equals @filter (all rows when @filter_col < 0) */
 HpChart *
-_hp_chart_per_rank_pies (HpTable    *table,
-                         const char *name,
-                         const char *title,
-                         int         filter_col,
-                         const char *filter,
-                         const char *domain)
+_hp_chart_per_rank_pies (HpTable                      *table,
+                         const HpChartDurationColumns *columns,
+                         const char                   *name,
+                         const char                   *title,
+                         int                           filter_col,
+                         const char                   *filter,
+                         const char                   *domain)
 {
   HpChart *chart = hp_pie_chart_new (name, title);
-  int      c_name = _hp_chart_column (table, "name");
-  int      c_sum = _hp_chart_column (table, "sum (us)");
-  int      c_rank = _hp_chart_column (table, "rank");
+  int      c_name = _hp_chart_column (table, columns->name);
+  int      c_sum = _hp_chart_column (table, columns->sum);
+  int      c_rank = _hp_chart_column (table, columns->rank);
   g_autoptr (GArray) ranks = NULL;
 
   hp_pie_chart_set_value_format (chart, HP_AXIS_FORMAT_TIME_US);
@@ -277,20 +261,21 @@ _hp_chart_per_rank_pies (HpTable    *table,
 
 /* a bar per rank at `mean (us)` with a min/max whisker, for one name */
 HpChart *
-_hp_chart_duration_bars (HpTable    *table,
-                         const char *name,
-                         const char *title,
-                         int         type_col,
-                         const char *type,
-                         const char *kernel_name,
-                         const char *domain)
+_hp_chart_duration_bars (HpTable                      *table,
+                         const HpChartDurationColumns *columns,
+                         const char                   *name,
+                         const char                   *title,
+                         int                           type_col,
+                         const char                   *type,
+                         const char                   *kernel_name,
+                         const char                   *domain)
 {
   HpChart *chart = hp_bar_chart_new (name, title);
-  int      c_name = _hp_chart_column (table, "name");
-  int      c_rank = _hp_chart_column (table, "rank");
-  int      c_mean = _hp_chart_column (table, "mean (us)");
-  int      c_min = _hp_chart_column (table, "min (us)");
-  int      c_max = _hp_chart_column (table, "max (us)");
+  int      c_name = _hp_chart_column (table, columns->name);
+  int      c_rank = _hp_chart_column (table, columns->rank);
+  int      c_mean = _hp_chart_column (table, columns->mean);
+  int      c_min = _hp_chart_column (table, columns->min);
+  int      c_max = _hp_chart_column (table, columns->max);
   g_autoptr (GArray) ranks = _hp_chart_distinct_ranks (table, c_rank);
   guint series;
 

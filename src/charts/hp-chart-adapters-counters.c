@@ -18,9 +18,11 @@
 /* per rank, one step line per distinct @series_col value */
 static GPtrArray *
 time_series_charts (HpTable    *table,
-                    const char *series_col_name,
+                    HpColumnId  rank_col,
+                    HpColumnId  ts_col,
+                    HpColumnId  series_col,
                     const char *series_prefix,
-                    const char *value_col_name,
+                    HpColumnId  value_col,
                     const char *name_prefix,
                     const char *title_prefix,
                     const char *y_label,
@@ -28,10 +30,10 @@ time_series_charts (HpTable    *table,
 {
   GPtrArray *charts = _hp_chart_list_new ();
   g_autoptr (GArray) ranks = NULL;
-  int c_rank = _hp_chart_column (table, "rank");
-  int c_ts = _hp_chart_column (table, "ts");
-  int c_series = _hp_chart_column (table, series_col_name);
-  int c_value = _hp_chart_column (table, value_col_name);
+  int c_rank = _hp_chart_column (table, rank_col);
+  int c_ts = _hp_chart_column (table, ts_col);
+  int c_series = _hp_chart_column (table, series_col);
+  int c_value = _hp_chart_column (table, value_col);
 
   if (c_ts < 0 || c_series < 0 || c_value < 0 || hp_table_get_n_rows (table) == 0)
     {
@@ -109,7 +111,9 @@ _hp_chart_adapt_queue_length (HpTable    *time_series,
 {
   g_return_val_if_fail (time_series != NULL, _hp_chart_list_new ());
 
-  return time_series_charts (time_series, "stream", _hp_chart_tr (domain, N_ ("Stream")), "queue_length", "queue_length",
+  return time_series_charts (time_series, HP_QUEUE_LENGTH_SERIES_COL_RANK, HP_QUEUE_LENGTH_SERIES_COL_TS,
+                             HP_QUEUE_LENGTH_SERIES_COL_STREAM, _hp_chart_tr (domain, N_ ("Stream")),
+                             HP_QUEUE_LENGTH_SERIES_COL_QUEUE_LENGTH, "queue_length",
                              _hp_chart_tr (domain, N_ ("Queue length")), _hp_chart_tr (domain, N_ ("Operations queued")), domain);
 }
 
@@ -133,7 +137,8 @@ _hp_chart_adapt_memory_bw (HpTable    *time_series,
 {
   g_return_val_if_fail (time_series != NULL, _hp_chart_list_new ());
 
-  return time_series_charts (time_series, "name", NULL, "memory_bw_gbps", "memory_bw",
+  return time_series_charts (time_series, HP_MEMORY_BW_SERIES_COL_RANK, HP_MEMORY_BW_SERIES_COL_TS,
+                             HP_MEMORY_BW_SERIES_COL_NAME, NULL, HP_MEMORY_BW_SERIES_COL_MEMORY_BW_GBPS, "memory_bw",
                              _hp_chart_tr (domain, N_ ("Memory bandwidth")), _hp_chart_tr (domain, N_ ("Bandwidth (GB/s)")), domain);
 }
 

@@ -29,7 +29,7 @@ _hp_chart_adapt_memory_timeline (HpTable    *table,
                                  const char *domain)
 {
   GPtrArray         *charts = _hp_chart_list_new ();
-  HpChart           *chart = hp_line_chart_new ("memory_timeline", _hp_chart_tr (domain, N_ ("Memory timeline")));
+  HpChart           *chart = hp_line_chart_new (HP_MEMORY_TIMELINE_TABLE, _hp_chart_tr (domain, N_ ("Memory timeline")));
   guint              n = hp_table_get_n_rows (table);
   guint              n_categories = hp_table_get_n_columns (table) - 1;
   g_autofree double *x = g_new (double, n + 1);
@@ -61,11 +61,11 @@ _hp_chart_adapt_memory_events (HpTable    *table,
                                const char *domain)
 {
   GPtrArray *charts = _hp_chart_list_new ();
-  int        c_rank = hp_table_find_column (table, "rank");
-  int        c_device = hp_table_find_column (table, "device");
-  int        c_ts = hp_table_find_column (table, "ts");
-  int        c_alloc = hp_table_find_column (table, "allocated");
-  int        c_reserved = hp_table_find_column (table, "reserved");
+  int        c_rank = hp_table_column_of (table, HP_MEMORY_EVENTS_COL_RANK);
+  int        c_device = hp_table_column_of (table, HP_MEMORY_EVENTS_COL_DEVICE);
+  int        c_ts = hp_table_column_of (table, HP_MEMORY_EVENTS_COL_TS);
+  int        c_alloc = hp_table_column_of (table, HP_MEMORY_EVENTS_COL_ALLOCATED);
+  int        c_reserved = hp_table_column_of (table, HP_MEMORY_EVENTS_COL_RESERVED);
   guint      n = hp_table_get_n_rows (table);
 
   if (c_rank < 0 || c_device < 0 || c_ts < 0 || c_alloc < 0 || c_reserved < 0)
@@ -130,10 +130,10 @@ _hp_chart_adapt_straggler_metric (HpTable    *table,
                                   const char *domain)
 {
   GPtrArray *charts = _hp_chart_list_new ();
-  int        c_rank = hp_table_find_column (table, "rank");
-  int        c_it = hp_table_find_column (table, "iteration");
-  int        c_metric = hp_table_find_column (table, "normalized_start_time");
-  int        c_flag = hp_table_find_column (table, "is_straggler");
+  int        c_rank = hp_table_column_of (table, HP_STRAGGLERS_METRIC_COL_RANK);
+  int        c_it = hp_table_column_of (table, HP_STRAGGLERS_METRIC_COL_ITERATION);
+  int        c_metric = hp_table_column_of (table, HP_STRAGGLERS_METRIC_COL_NORMALIZED_START_TIME);
+  int        c_flag = hp_table_column_of (table, HP_STRAGGLERS_METRIC_COL_IS_STRAGGLER);
   g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (gint64));
 
   if (c_rank < 0 || c_it < 0 || c_metric < 0 || c_flag < 0)
@@ -190,9 +190,9 @@ _hp_chart_adapt_collective_waits (HpTable    *table,
                                   const char *domain)
 {
   GPtrArray *charts = _hp_chart_list_new ();
-  int        c_index = hp_table_find_column (table, "index");
-  int        c_rank = hp_table_find_column (table, "rank");
-  int        c_late = hp_table_find_column (table, "late_by(us)");
+  int        c_index = hp_table_column_of (table, HP_COLLECTIVE_WAITS_COL_INDEX);
+  int        c_rank = hp_table_column_of (table, HP_COLLECTIVE_WAITS_COL_RANK);
+  int        c_late = hp_table_column_of (table, HP_COLLECTIVE_WAITS_COL_LATE_BY_US);
   g_autoptr (GArray) ranks = g_array_new (FALSE, FALSE, sizeof (gint64));
   gint64   n_columns = 0;
   HpChart *chart;
@@ -266,19 +266,19 @@ GPtrArray *
 _hp_chart_adapt_cupti (HpTable    *table,
                        const char *domain)
 {
-  GPtrArray         *charts = _hp_chart_list_new ();
-  int                c_flops = hp_table_find_column (table, "flops");
-  static const char *levels[2] = { "top_level_op", "bottom_level_op" };
-  const char        *titles[2] = { N_ ("FLOPs per top-level op"), N_ ("FLOPs per bottom-level op") };
+  GPtrArray       *charts = _hp_chart_list_new ();
+  int              c_flops = hp_table_column_of (table, HP_CUPTI_COUNTERS_COL_FLOPS);
+  const HpColumnId levels[2] = { HP_CUPTI_COUNTERS_COL_TOP_LEVEL_OP, HP_CUPTI_COUNTERS_COL_BOTTOM_LEVEL_OP };
+  const char      *titles[2] = { N_ ("FLOPs per top-level op"), N_ ("FLOPs per bottom-level op") };
 
   if (c_flops < 0)
     return charts;
   for (guint l = 0; l < 2; l++)
     {
-      int c_op = hp_table_find_column (table, levels[l]);
+      int c_op = hp_table_column_of (table, levels[l]);
       g_autoptr (GHashTable) sums = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
       g_autoptr (GArray) ops = g_array_new (FALSE, FALSE, sizeof (OpFlops));
-      g_autofree char *name = g_strdup_printf ("flops_%s", levels[l]);
+      g_autofree char *name = g_strdup_printf ("flops_%s", levels[l].name);
       HpChart         *chart;
       guint            series;
       GHashTableIter   iter;

@@ -84,11 +84,11 @@ _hp_chart_adapt_idle_time (HpTable    *table,
 
   g_return_val_if_fail (table != NULL, charts);
 
-  c_rank = _hp_chart_column (table, "rank");
-  c_stream = _hp_chart_column (table, "stream");
-  c_category = _hp_chart_column (table, "idle_category");
-  c_ratio = _hp_chart_column (table, "idle_time_ratio");
-  c_time = _hp_chart_column (table, "idle_time");
+  c_rank = _hp_chart_column (table, HP_IDLE_TIME_COL_RANK);
+  c_stream = _hp_chart_column (table, HP_IDLE_TIME_COL_STREAM);
+  c_category = _hp_chart_column (table, HP_IDLE_TIME_COL_IDLE_CATEGORY);
+  c_ratio = _hp_chart_column (table, HP_IDLE_TIME_COL_IDLE_TIME_RATIO);
+  c_time = _hp_chart_column (table, HP_IDLE_TIME_COL_IDLE_TIME);
   if (c_stream < 0 || c_category < 0 || c_ratio < 0 || hp_table_get_n_rows (table) == 0)
     {
       HpChart *chart = hp_bar_chart_new ("idle_time", _hp_chart_tr (domain, N_ ("Idle time breakdown per CUDA stream")));

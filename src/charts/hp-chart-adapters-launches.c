@@ -39,11 +39,49 @@ launch_histogram (const char *stem,
   return chart;
 }
 
+/* HTA's titles name the cutoffs in long sentences; on a card half the
+ * window wide the title says what and where, the subtitle how */
+static void
+window_titles (HpChart    *chart,
+               guint       kind,
+               gint64      rank,
+               double      runtime_cutoff,
+               double      launch_delay_cutoff,
+               const char *domain)
+{
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+  char             cutoff[G_ASCII_DTOSTR_BUF_SIZE];
+
+  switch (kind)
+    {
+    case 0:
+      title = g_strdup_printf (_hp_chart_tr (domain, N_ ("Short kernels on rank %d")), (int)rank);
+      subtitle = g_strdup (_hp_chart_tr (domain, N_ ("Kernels that ran shorter on the GPU than their launch call on the CPU")));
+      break;
+    case 1:
+      g_snprintf (cutoff, sizeof cutoff, "%g", runtime_cutoff);
+      title = g_strdup_printf (_hp_chart_tr (domain, N_ ("Runtime outliers on rank %d")), (int)rank);
+      /* Translators: %s is a duration in microseconds */
+      subtitle = g_strdup_printf (_hp_chart_tr (domain, N_ ("Launch calls longer than %s µs")), cutoff);
+      break;
+    default:
+      g_snprintf (cutoff, sizeof cutoff, "%g", launch_delay_cutoff);
+      title = g_strdup_printf (_hp_chart_tr (domain, N_ ("Launch delay outliers on rank %d")), (int)rank);
+      /* Translators: %s is a duration in microseconds */
+      subtitle = g_strdup_printf (_hp_chart_tr (domain, N_ ("Kernels that started more than %s µs after their launch call")), cutoff);
+      break;
+    }
+  hp_chart_set_title (chart, title);
+  hp_chart_set_subtitle (chart, subtitle);
+}
+
 GPtrArray *
-_hp_chart_adapt_launch_stats (HpTable    *table,
-                              double      runtime_cutoff,
-                              double      launch_delay_cutoff,
-                              const char *domain)
+_hp_chart_adapt_launch_stats (HpTable       *table,
+                              double         runtime_cutoff,
+                              double         launch_delay_cutoff,
+                              HpChartFlavour flavour,
+                              const char    *domain)
 {
   GPtrArray *charts = _hp_chart_list_new ();
   g_autoptr (GArray) ranks = NULL;
@@ -56,12 +94,14 @@ _hp_chart_adapt_launch_stats (HpTable    *table,
 
   g_return_val_if_fail (table != NULL, charts);
 
-  c_rank = _hp_chart_column (table, "rank");
-  c_cpu = _hp_chart_column (table, "cpu_duration");
-  c_gpu = _hp_chart_column (table, "gpu_duration");
-  c_delay = _hp_chart_column (table, "launch_delay");
+  c_rank = _hp_chart_column (table, HP_LAUNCH_STATS_COL_RANK);
+  c_cpu = _hp_chart_column (table, HP_LAUNCH_STATS_COL_CPU_DURATION);
+  c_gpu = _hp_chart_column (table, HP_LAUNCH_STATS_COL_GPU_DURATION);
+  c_delay = _hp_chart_column (table, HP_LAUNCH_STATS_COL_LAUNCH_DELAY);
   if (c_cpu < 0 || c_gpu < 0 || c_delay < 0)
     {
+      if (flavour == HP_CHART_FLAVOUR_WINDOW)
+        return charts;
       g_ptr_array_add (charts, hp_histogram_new ("launch_short_kernels", _hp_chart_tr (domain, N_ ("Short GPU kernels (gpu op duration < cpu op duration)"))));
       return charts;
     }
@@ -117,6 +157,23 @@ _hp_chart_adapt_launch_stats (HpTable    *table,
       g_ptr_array_add (charts, launch_histogram ("launch_delay_outliers", rank, title, _hp_chart_tr (domain, N_ ("Launch delay")), delays, 300, domain));
     }
 
+  /* a window shows each kind's charts together: short kernels of every
+   * rank, then runtime outliers, then delay outliers */
+  if (flavour == HP_CHART_FLAVOUR_WINDOW)
+    {
+      GPtrArray *ordered = _hp_chart_list_new ();
+
+      for (guint kind = 0; kind < 3; kind++)
+        for (guint i = kind; i < charts->len; i += 3)
+          {
+            HpChart *chart = charts->pdata[i];
+
+            window_titles (chart, kind, hp_chart_get_rank (chart), runtime_cutoff, launch_delay_cutoff, domain);
+            g_ptr_array_add (ordered, hp_chart_ref (chart));
+          }
+      g_ptr_array_unref (charts);
+      return ordered;
+    }
   return charts;
 }
 
@@ -139,7 +196,7 @@ hp_chart_adapt_launch_stats (HpTable *table,
                              double   runtime_cutoff,
                              double   launch_delay_cutoff)
 {
-  return _hp_chart_adapt_launch_stats (table, runtime_cutoff, launch_delay_cutoff, NULL);
+  return _hp_chart_adapt_launch_stats (table, runtime_cutoff, launch_delay_cutoff, HP_CHART_FLAVOUR_HTA, NULL);
 }
 
 /* ---- §7 ATen-op launch delays ---- */
@@ -209,10 +266,10 @@ _hp_chart_adapt_aten_op_delays (HpTable    *table,
   g_return_val_if_fail (table != NULL, charts);
   g_return_val_if_fail (max_ops > 0, charts);
 
-  c_rank = _hp_chart_column (table, "rank");
-  c_op = _hp_chart_column (table, "aten_op_name");
-  c_count = _hp_chart_column (table, "occurrence_count");
-  c_launch = _hp_chart_column (table, "avg_aten_op_launch_delay");
+  c_rank = _hp_chart_column (table, HP_ATEN_OP_DELAY_COL_RANK);
+  c_op = _hp_chart_column (table, HP_ATEN_OP_DELAY_COL_ATEN_OP_NAME);
+  c_count = _hp_chart_column (table, HP_ATEN_OP_DELAY_COL_OCCURRENCE_COUNT);
+  c_launch = _hp_chart_column (table, HP_ATEN_OP_DELAY_COL_AVG_ATEN_OP_LAUNCH_DELAY);
   if (c_op < 0 || c_count < 0 || c_launch < 0 || hp_table_get_n_rows (table) == 0)
     {
       g_ptr_array_add (charts, aten_bars ("aten_op_occurrences", _hp_chart_tr (domain, N_ ("Most frequent ATen ops")),

@@ -8,6 +8,7 @@
 #include "hp-chart-tr-private.h"
 #include "hp-bar-chart.h"
 #include "hp-chart.h"
+#include "hp-chart-adapters.h"
 #include "hp-core.h"
 
 G_BEGIN_DECLS
@@ -15,16 +16,14 @@ G_BEGIN_DECLS
 /* Reading tables and making the charts several analyses draw
  * (hp-chart-adapters-common.c). A missing column is -1; a numeric cell
  * that is null or missing is NaN. */
-int        _hp_chart_column (HpTable    *table,
-                             const char *name);
+int        _hp_chart_column (HpTable   *table,
+                             HpColumnId id);
 double     _hp_chart_cell_number (HpTable *table,
                                   guint    row,
                                   int      col);
 char      *_hp_chart_cell_text (HpTable *table,
                                 guint    row,
                                 int      col);
-gboolean   _hp_chart_has_columns (HpTable *table,
-                                  ...);
 gint64     _hp_chart_row_rank (HpTable *table,
                                guint    row,
                                int      c_rank);
@@ -52,30 +51,42 @@ GPtrArray *_hp_chart_distinct_strings (HpTable    *table,
                                        gboolean    skip_others,
                                        int         filter_col,
                                        const char *filter);
-HpChart   *_hp_chart_per_rank_pies (HpTable    *table,
-                                    const char *name,
-                                    const char *title,
-                                    int         filter_col,
-                                    const char *filter,
-                                    const char *domain);
-HpChart   *_hp_chart_duration_bars (HpTable    *table,
-                                    const char *name,
-                                    const char *title,
-                                    int         type_col,
-                                    const char *type,
-                                    const char *kernel_name,
-                                    const char *domain);
+/* the columns of a table of durations per name and rank (kernels,
+ * user annotations) */
+typedef struct
+{
+  HpColumnId name, rank, sum, mean, min, max;
+} HpChartDurationColumns;
+
+HpChart *_hp_chart_per_rank_pies (HpTable                      *table,
+                                  const HpChartDurationColumns *columns,
+                                  const char                   *name,
+                                  const char                   *title,
+                                  int                           filter_col,
+                                  const char                   *filter,
+                                  const char                   *domain);
+HpChart *_hp_chart_duration_bars (HpTable                      *table,
+                                  const HpChartDurationColumns *columns,
+                                  const char                   *name,
+                                  const char                   *title,
+                                  int                           type_col,
+                                  const char                   *type,
+                                  const char                   *kernel_name,
+                                  const char                   *domain);
 
 /* The adapters, one file per group of analyses; @domain is the gettext
- * domain of the chart words, or %NULL for English. */
-GPtrArray *_hp_chart_adapt_user_annotations (HpTable    *table,
-                                             const char *domain);
+ * domain of the chart words, or %NULL for English. Those whose charts a
+ * window titles differently take the flavour. */
+GPtrArray *_hp_chart_adapt_user_annotations (HpTable       *table,
+                                             HpChartFlavour flavour,
+                                             const char    *domain);
 GPtrArray *_hp_chart_adapt_temporal_breakdown (HpTable    *table,
                                                const char *domain);
 GPtrArray *_hp_chart_adapt_kernel_type (HpTable    *kernel_type_table,
                                         const char *domain);
-GPtrArray *_hp_chart_adapt_kernels (HpTable    *kernel_table,
-                                    const char *domain);
+GPtrArray *_hp_chart_adapt_kernels (HpTable       *kernel_table,
+                                    HpChartFlavour flavour,
+                                    const char    *domain);
 GPtrArray *_hp_chart_adapt_communication_by_step (HpTable    *table,
                                                   const char *domain);
 GPtrArray *_hp_chart_adapt_collective_sizes (HpTable    *table,
@@ -90,10 +101,11 @@ GPtrArray *_hp_chart_adapt_memory_bw (HpTable    *time_series,
                                       const char *domain);
 GPtrArray *_hp_chart_adapt_idle_time (HpTable    *table,
                                       const char *domain);
-GPtrArray *_hp_chart_adapt_launch_stats (HpTable    *table,
-                                         double      runtime_cutoff,
-                                         double      launch_delay_cutoff,
-                                         const char *domain);
+GPtrArray *_hp_chart_adapt_launch_stats (HpTable       *table,
+                                         double         runtime_cutoff,
+                                         double         launch_delay_cutoff,
+                                         HpChartFlavour flavour,
+                                         const char    *domain);
 GPtrArray *_hp_chart_adapt_aten_op_delays (HpTable    *table,
                                            guint       max_ops,
                                            const char *domain);

@@ -21,22 +21,21 @@
  * Adding an analysis with charts adds one line here. */
 typedef GPtrArray *(*AdaptFunc) (HpTable                *table,
                                  const HpAnalysisParams *params,
+                                 HpChartFlavour          flavour,
                                  const char             *domain);
 
-#define PLAIN_ADAPTER(fn)                                                                         \
-  static GPtrArray *fn##_any (HpTable *table, const HpAnalysisParams *params, const char *domain) \
-  {                                                                                               \
-    return _hp_chart_##fn (table, domain);                                                        \
+#define PLAIN_ADAPTER(fn)                                                                                                 \
+  static GPtrArray *fn##_any (HpTable *table, const HpAnalysisParams *params, HpChartFlavour flavour, const char *domain) \
+  {                                                                                                                       \
+    return _hp_chart_##fn (table, domain);                                                                                \
   }
 
 PLAIN_ADAPTER (adapt_temporal_breakdown)
 PLAIN_ADAPTER (adapt_kernel_type)
-PLAIN_ADAPTER (adapt_kernels)
 PLAIN_ADAPTER (adapt_idle_time)
 PLAIN_ADAPTER (adapt_comm_comp_overlap)
 PLAIN_ADAPTER (adapt_queue_length)
 PLAIN_ADAPTER (adapt_memory_bw)
-PLAIN_ADAPTER (adapt_user_annotations)
 PLAIN_ADAPTER (adapt_critical_path_summary)
 /* hp-chart-adapters-extra.c */
 PLAIN_ADAPTER (adapt_memory_timeline)
@@ -49,18 +48,38 @@ PLAIN_ADAPTER (adapt_communication_by_step)
 PLAIN_ADAPTER (adapt_collective_sizes)
 
 static GPtrArray *
+adapt_kernels_any (HpTable                *table,
+                   const HpAnalysisParams *params,
+                   HpChartFlavour          flavour,
+                   const char             *domain)
+{
+  return _hp_chart_adapt_kernels (table, flavour, domain);
+}
+
+static GPtrArray *
+adapt_user_annotations_any (HpTable                *table,
+                            const HpAnalysisParams *params,
+                            HpChartFlavour          flavour,
+                            const char             *domain)
+{
+  return _hp_chart_adapt_user_annotations (table, flavour, domain);
+}
+
+static GPtrArray *
 adapt_launch_stats_any (HpTable                *table,
                         const HpAnalysisParams *params,
+                        HpChartFlavour          flavour,
                         const char             *domain)
 {
   return _hp_chart_adapt_launch_stats (table, params != NULL ? params->runtime_cutoff : 50.0,
-                                       params != NULL ? params->launch_delay_cutoff : 100.0, domain);
+                                       params != NULL ? params->launch_delay_cutoff : 100.0, flavour, domain);
 }
 
 /* the 15 most frequent ops */
 static GPtrArray *
 adapt_aten_op_delays_any (HpTable                *table,
                           const HpAnalysisParams *params,
+                          HpChartFlavour          flavour,
                           const char             *domain)
 {
   return _hp_chart_adapt_aten_op_delays (table, 15, domain);
@@ -70,6 +89,7 @@ adapt_aten_op_delays_any (HpTable                *table,
 static GPtrArray *
 adapt_kernel_sequences_any (HpTable                *table,
                             const HpAnalysisParams *params,
+                            HpChartFlavour          flavour,
                             const char             *domain)
 {
   GPtrArray *charts = _hp_chart_list_new ();
@@ -85,23 +105,23 @@ static const struct
   const char *analysis;
   AdaptFunc   tables[4]; /* by the position of the table in the analysis' list */
 } chart_adapters[] = {
-  { "temporal_breakdown",        { adapt_temporal_breakdown_any } },
-  { "idle_time_breakdown",       { adapt_idle_time_any } },
-  { "gpu_kernel_breakdown",      { adapt_kernel_type_any, adapt_kernels_any } },
-  { "comm_comp_overlap",         { adapt_comm_comp_overlap_any } },
-  { "user_annotation_breakdown", { adapt_user_annotations_any, adapt_user_annotations_any } },
-  { "cuda_kernel_launch_stats",  { adapt_launch_stats_any } },
-  { "aten_op_kernels_and_delay", { adapt_aten_op_delays_any } },
-  { "queue_length",              { adapt_queue_length_any } },
-  { "memory_bw",                 { adapt_memory_bw_any } },
-  { "critical_path",             { adapt_critical_path_summary_any } },
-  { "cupti_counters",            { adapt_cupti_any } },
-  { "memory_timeline",           { adapt_memory_timeline_any } },
-  { "memory",                    { NULL, adapt_memory_events_any } },
-  { "stragglers",                { NULL, adapt_straggler_metric_any } },
-  { "collectives",               { NULL, adapt_collective_waits_any, adapt_collective_sizes_any } },
-  { "communication",             { adapt_communication_by_step_any } },
-  { "frequent_cuda_kernel_sequences", { adapt_kernel_sequences_any } },
+  { HP_TEMPORAL_BREAKDOWN_ANALYSIS,  { adapt_temporal_breakdown_any } },
+  { HP_IDLE_TIME_ANALYSIS,           { adapt_idle_time_any } },
+  { HP_KERNEL_BREAKDOWN_ANALYSIS,    { adapt_kernel_type_any, adapt_kernels_any } },
+  { HP_COMM_COMP_OVERLAP_ANALYSIS,   { adapt_comm_comp_overlap_any } },
+  { HP_USER_ANNOTATION_ANALYSIS,     { adapt_user_annotations_any, adapt_user_annotations_any } },
+  { HP_LAUNCH_STATS_ANALYSIS,        { adapt_launch_stats_any } },
+  { HP_ATEN_OP_DELAY_ANALYSIS,       { adapt_aten_op_delays_any } },
+  { HP_QUEUE_LENGTH_ANALYSIS,        { adapt_queue_length_any } },
+  { HP_MEMORY_BW_ANALYSIS,           { adapt_memory_bw_any } },
+  { HP_CRITICAL_PATH_ANALYSIS,       { adapt_critical_path_summary_any } },
+  { HP_CUPTI_COUNTERS_ANALYSIS,      { adapt_cupti_any } },
+  { HP_MEMORY_TIMELINE_ANALYSIS,     { adapt_memory_timeline_any } },
+  { HP_MEMORY_ANALYSIS,              { NULL, adapt_memory_events_any } },
+  { HP_STRAGGLERS_ANALYSIS,          { NULL, adapt_straggler_metric_any } },
+  { HP_COLLECTIVES_ANALYSIS,         { NULL, adapt_collective_waits_any, adapt_collective_sizes_any } },
+  { HP_COMMUNICATION_ANALYSIS,       { adapt_communication_by_step_any } },
+  { HP_KERNEL_SEQUENCES_ANALYSIS,    { adapt_kernel_sequences_any } },
 };
 /* clang-format on */
 
@@ -123,6 +143,7 @@ find_adapter (HpTable *table)
 static GPtrArray *
 adapt_table (HpTable                *table,
              const HpAnalysisParams *params,
+             HpChartFlavour          flavour,
              const char             *domain)
 {
   GPtrArray *charts;
@@ -132,7 +153,7 @@ adapt_table (HpTable                *table,
   {
     AdaptFunc adapt = find_adapter (table);
 
-    charts = adapt != NULL ? adapt (table, params, domain) : _hp_chart_list_new ();
+    charts = adapt != NULL ? adapt (table, params, flavour, domain) : _hp_chart_list_new ();
   }
   if (domain != NULL)
     for (guint i = 0; i < charts->len; i++)
@@ -156,7 +177,7 @@ GPtrArray *
 hp_chart_adapt_table (HpTable                *table,
                       const HpAnalysisParams *params)
 {
-  return adapt_table (table, params, NULL);
+  return adapt_table (table, params, HP_CHART_FLAVOUR_HTA, NULL);
 }
 
 /**
@@ -179,5 +200,30 @@ hp_chart_adapt_table_translated (HpTable                *table,
 {
   g_return_val_if_fail (domain != NULL, _hp_chart_list_new ());
 
-  return adapt_table (table, params, domain);
+  return adapt_table (table, params, HP_CHART_FLAVOUR_HTA, domain);
+}
+
+/**
+ * hp_chart_adapt_table_flavoured:
+ * @table: any analysis table
+ * @params: (nullable): as for hp_chart_adapt_table()
+ * @flavour: who the charts are for
+ * @domain: (nullable): the gettext domain to translate the charts' words
+ *   with, or %NULL for English
+ *
+ * The charts of hp_chart_adapt_table(), finished for @flavour: with
+ * %HP_CHART_FLAVOUR_WINDOW they carry the titles, subtitles and order of
+ * the app's panels, and the charts of a series (one per kernel, per user
+ * annotation) their weight (hp_chart_get_weight()), so that a panel adds
+ * them as they come.
+ *
+ * Returns: (transfer full) (element-type HpChart): the charts
+ */
+GPtrArray *
+hp_chart_adapt_table_flavoured (HpTable                *table,
+                                const HpAnalysisParams *params,
+                                HpChartFlavour          flavour,
+                                const char             *domain)
+{
+  return adapt_table (table, params, flavour, domain);
 }

@@ -35,6 +35,26 @@ GPtrArray *hp_chart_adapt_queue_length (HpTable *time_series);
 GPtrArray *hp_chart_adapt_memory_bw (HpTable *time_series);
 GPtrArray *hp_chart_adapt_user_annotations (HpTable *table);
 
+/**
+ * HpChartFlavour:
+ * @HP_CHART_FLAVOUR_HTA: HTA's charts, with HTA's titles: the files
+ *   `hotpath-cli report --charts` writes
+ * @HP_CHART_FLAVOUR_WINDOW: the same charts titled for a card of the app's
+ *   window: short titles saying what and where, subtitles saying how, in
+ *   the order the panel shows them
+ *
+ * Who the charts are for. The data drawn is the same in both.
+ */
+typedef enum
+{
+  HP_CHART_FLAVOUR_HTA,
+  HP_CHART_FLAVOUR_WINDOW,
+} HpChartFlavour;
+
+GPtrArray *hp_chart_adapt_table_flavoured (HpTable                *table,
+                                           const HpAnalysisParams *params,
+                                           HpChartFlavour          flavour,
+                                           const char             *domain);
 GPtrArray *hp_chart_adapt_table (HpTable                *table,
                                  const HpAnalysisParams *params);
 GPtrArray *hp_chart_adapt_table_translated (HpTable                *table,

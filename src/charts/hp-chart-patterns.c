@@ -30,7 +30,7 @@ hp_chart_kernel_sequences (HpTable    *table,
                            int         rank,
                            const char *domain)
 {
-  int              c_count = hp_table_find_column (table, "count");
+  int              c_count = hp_table_column_of (table, HP_KERNEL_SEQUENCES_COL_COUNT);
   guint            n = MIN (top_k, hp_table_get_n_rows (table));
   g_autofree char *title = NULL;
   HpChart         *chart;
@@ -40,7 +40,7 @@ hp_chart_kernel_sequences (HpTable    *table,
    * patterns, the second a rank */
   title = g_strdup_printf (_hp_chart_tr (domain, N_ ("Top %u frequent patterns for rank %d")),
                            n, rank);
-  chart = hp_bar_chart_new ("frequent_cuda_kernel_sequences", title);
+  chart = hp_bar_chart_new (HP_KERNEL_SEQUENCES_TABLE, title);
   hp_bar_chart_set_orientation (chart, HP_BAR_ORIENTATION_VERTICAL);
   hp_bar_chart_set_show_values (chart, TRUE);
   hp_chart_set_axis_labels (chart,

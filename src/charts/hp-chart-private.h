@@ -59,14 +59,15 @@ struct _HpChart
   const HpChartClass *klass;
   gpointer            data;
 
-  char *name;
-  int   rank; /* the rank the chart is about, or -1 */
-  char *title;
-  char *subtitle;
-  char *x_label;
-  char *y_label;
-  char *no_data_text; /* NULL: "No data" */
-  char *missing_text; /* NULL: "n/a" */
+  char  *name;
+  int    rank;   /* the rank the chart is about, or -1 */
+  double weight; /* of a chart among its siblings, or NaN */
+  char  *title;
+  char  *subtitle;
+  char  *x_label;
+  char  *y_label;
+  char  *no_data_text; /* NULL: "No data" */
+  char  *missing_text; /* NULL: "n/a" */
 
   /* the last layout, kept while size, style and model are unchanged */
   HpChartLayout *layout;

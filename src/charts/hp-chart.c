@@ -24,6 +24,7 @@ _hp_chart_new (const HpChartClass *klass,
   chart->data = data;
   chart->name = g_strdup (name != NULL ? name : "chart");
   chart->rank = -1;
+  chart->weight = NAN;
   chart->title = g_strdup (title);
   return chart;
 }
@@ -196,6 +197,32 @@ hp_chart_set_rank (HpChart *chart,
 {
   g_return_if_fail (chart != NULL);
   chart->rank = rank < 0 ? -1 : rank;
+}
+
+/**
+ * hp_chart_get_weight:
+ *
+ * A chart that is one of a series of siblings (a chart per kernel, per
+ * user annotation) weighs what its subject does, such as the kernel's
+ * total time, so that a view can show the heaviest first without reading
+ * the table again. A chart that stands alone weighs NaN. The weight is
+ * never drawn.
+ *
+ * Returns: the chart's weight among its siblings, or NaN
+ */
+double
+hp_chart_get_weight (HpChart *chart)
+{
+  g_return_val_if_fail (chart != NULL, NAN);
+  return chart->weight;
+}
+
+void
+hp_chart_set_weight (HpChart *chart,
+                     double   weight)
+{
+  g_return_if_fail (chart != NULL);
+  chart->weight = weight;
 }
 
 const char *

@@ -175,6 +175,9 @@ const char *hp_chart_get_name (HpChart *chart);
 int         hp_chart_get_rank (HpChart *chart);
 void        hp_chart_set_rank (HpChart *chart,
                                int      rank);
+double      hp_chart_get_weight (HpChart *chart);
+void        hp_chart_set_weight (HpChart *chart,
+                                 double   weight);
 void        hp_chart_set_name (HpChart    *chart,
                                const char *name);
 const char *hp_chart_get_title (HpChart *chart);

@@ -70,14 +70,14 @@ fill (HpChart           *chart,
       HpTable           *table,
       const char *const *labels,
       guint              n_runs,
-      const char        *category_col,
-      const char *const *value_cols,
+      const HpColumnId  *category_col,
+      const HpColumnId  *value_cols,
       const char *const *category_names,
       guint              n_values,
       Aggregate          aggregate)
 {
-  int label_col = hp_table_find_column (table, "label");
-  int cat_col = category_col != NULL ? hp_table_find_column (table, category_col) : -1;
+  int label_col = hp_table_column_of (table, HP_COMPARE_COL_LABEL);
+  int cat_col = category_col != NULL ? hp_table_column_of (table, *category_col) : -1;
   g_autoptr (GPtrArray) categories = g_ptr_array_new_with_free_func (g_free);
   g_autofree double *sums = NULL;
   g_autofree guint  *counts = NULL;
@@ -121,10 +121,10 @@ fill (HpChart           *chart,
 
               if (strcmp (text, categories->pdata[c]) != 0)
                 continue;
-              v = number (table, row, hp_table_find_column (table, value_cols[0]));
+              v = number (table, row, hp_table_column_of (table, value_cols[0]));
             }
           else
-            v = number (table, row, hp_table_find_column (table, value_cols[c]));
+            v = number (table, row, hp_table_column_of (table, value_cols[c]));
           if (isnan (v))
             continue;
           sums[k] = aggregate == AGG_MAX && counts[k] > 0 ? MAX (sums[k], v) : sums[k] + v;
@@ -173,7 +173,7 @@ fill_ops (HpChart           *chart,
 
       for (guint run = 0; run < n_runs; run++)
         {
-          g_autofree char *column = g_strconcat (labels[run], "_total_duration", NULL);
+          g_autofree char *column = g_strconcat (labels[run], HP_COMPARE_OPS_TOTAL_DURATION_SUFFIX, NULL);
 
           hp_bar_chart_set_value (chart, run, category, number (table, row, hp_table_find_column (table, column)));
         }
@@ -200,10 +200,10 @@ fill_memory (HpChart           *chart,
              const char *const *labels,
              guint              n_runs)
 {
-  int      label_col = hp_table_find_column (table, "label");
-  int      rank_col = hp_table_find_column (table, "rank");
-  int      device_col = hp_table_find_column (table, "device");
-  int      peak_col = hp_table_find_column (table, "peak_allocated");
+  int      label_col = hp_table_column_of (table, HP_COMPARE_COL_LABEL);
+  int      rank_col = hp_table_column_of (table, HP_COMPARE_MEMORY_COL_RANK);
+  int      device_col = hp_table_column_of (table, HP_COMPARE_MEMORY_COL_DEVICE);
+  int      peak_col = hp_table_column_of (table, HP_COMPARE_MEMORY_COL_PEAK_ALLOCATED);
   gboolean ranks = FALSE;
   g_autoptr (GPtrArray) categories = g_ptr_array_new_with_free_func (g_free);
 
@@ -243,12 +243,12 @@ memory_timeline_chart (HpTable           *table,
                        guint              n_runs,
                        const char        *domain)
 {
-  HpChart *chart = hp_line_chart_new ("compare_memory_timeline", _hp_chart_tr (domain, N_ ("Memory over time")));
-  int      c_label = hp_table_find_column (table, "label");
-  int      c_rank = hp_table_find_column (table, "rank");
-  int      c_device = hp_table_find_column (table, "device");
-  int      c_ts = hp_table_find_column (table, "ts(us)");
-  int      c_alloc = hp_table_find_column (table, "allocated");
+  HpChart *chart = hp_line_chart_new (HP_COMPARE_MEMORY_TIMELINE_TABLE, _hp_chart_tr (domain, N_ ("Memory over time")));
+  int      c_label = hp_table_column_of (table, HP_COMPARE_COL_LABEL);
+  int      c_rank = hp_table_column_of (table, HP_COMPARE_MEMORY_TIMELINE_COL_RANK);
+  int      c_device = hp_table_column_of (table, HP_COMPARE_MEMORY_TIMELINE_COL_DEVICE);
+  int      c_ts = hp_table_column_of (table, HP_COMPARE_MEMORY_TIMELINE_COL_TS_US);
+  int      c_alloc = hp_table_column_of (table, HP_COMPARE_MEMORY_TIMELINE_COL_ALLOCATED);
   gboolean several = FALSE;
   guint    n = hp_table_get_n_rows (table);
 
@@ -316,79 +316,84 @@ hp_compare_charts_new (GPtrArray         *tables,
                        guint              top_n,
                        const char        *domain)
 {
-  static const char *const temporal_cols[] = { "idle_time_pctg", "compute_time_pctg", "non_compute_time_pctg" };
-  const char *const        temporal_names[] = { _hp_chart_tr (domain, N_ ("Idle")), _hp_chart_tr (domain, N_ ("Compute")),
-                                                _hp_chart_tr (domain, N_ ("Non-compute")) };
-  static const char *const percentage[] = { "percentage" };
-  static const char *const overlap[] = { "comp_comm_overlap_pctg" };
-  static const char *const idle[] = { "idle_time" };
-  static const char *const step[] = { "mean" };
-  static const char *const comm_cols[] = { "communication_per_step(us)", "exposed_communication_per_step(us)" };
-  const char *const        comm_names[] = { _hp_chart_tr (domain, N_ ("Communication")),
-                                            _hp_chart_tr (domain, N_ ("Exposed communication")) };
-  GPtrArray               *charts = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_chart_unref);
-  HpTable                 *table;
-  HpChart                 *chart;
+  const HpColumnId  temporal_cols[] = { HP_COMPARE_TEMPORAL_COL_IDLE_PCTG, HP_COMPARE_TEMPORAL_COL_COMPUTE_PCTG,
+                                        HP_COMPARE_TEMPORAL_COL_NON_COMPUTE_PCTG };
+  const char *const temporal_names[] = { _hp_chart_tr (domain, N_ ("Idle")), _hp_chart_tr (domain, N_ ("Compute")),
+                                         _hp_chart_tr (domain, N_ ("Non-compute")) };
+  const HpColumnId  percentage[] = { HP_COMPARE_KERNEL_TYPE_COL_PERCENTAGE };
+  const HpColumnId  kernel_type = HP_COMPARE_KERNEL_TYPE_COL_KERNEL_TYPE;
+  const HpColumnId  overlap[] = { HP_COMPARE_OVERLAP_COL_PCTG };
+  const HpColumnId  overlap_rank = HP_COMPARE_OVERLAP_COL_RANK;
+  const HpColumnId  idle[] = { HP_COMPARE_IDLE_COL_IDLE_TIME };
+  const HpColumnId  idle_category = HP_COMPARE_IDLE_COL_CATEGORY;
+  const HpColumnId  step[] = { HP_COMPARE_STEP_TIME_COL_MEAN };
+  const HpColumnId  step_rank = HP_COMPARE_STEP_TIME_COL_RANK;
+  const HpColumnId  comm_cols[] = { HP_COMPARE_COMMUNICATION_COL_PER_STEP, HP_COMPARE_COMMUNICATION_COL_EXPOSED_PER_STEP };
+  const char *const comm_names[] = { _hp_chart_tr (domain, N_ ("Communication")),
+                                     _hp_chart_tr (domain, N_ ("Exposed communication")) };
+  GPtrArray        *charts = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_chart_unref);
+  HpTable          *table;
+  HpChart          *chart;
 
-  if ((table = find_table (tables, "compare_temporal_breakdown")) != NULL)
+  if ((table = find_table (tables, HP_COMPARE_TEMPORAL_TABLE)) != NULL)
     {
-      chart = new_chart ("compare_temporal_breakdown", _hp_chart_tr (domain, N_ ("Temporal breakdown per run")), NULL,
+      chart = new_chart (HP_COMPARE_TEMPORAL_TABLE, _hp_chart_tr (domain, N_ ("Temporal breakdown per run")), NULL,
                          _hp_chart_tr (domain, N_ ("Share of the GPU time span (mean over ranks)")), HP_AXIS_FORMAT_PERCENT,
                          labels, n_runs);
       fill (chart, table, labels, n_runs, NULL, temporal_cols, temporal_names, 3, AGG_MEAN);
       g_ptr_array_add (charts, chart);
     }
-  if ((table = find_table (tables, "compare_kernel_type")) != NULL)
+  if ((table = find_table (tables, HP_COMPARE_KERNEL_TYPE_TABLE)) != NULL)
     {
-      chart = new_chart ("compare_kernel_type", _hp_chart_tr (domain, N_ ("Kernel types per run")), NULL,
+      chart = new_chart (HP_COMPARE_KERNEL_TYPE_TABLE, _hp_chart_tr (domain, N_ ("Kernel types per run")), NULL,
                          _hp_chart_tr (domain, N_ ("Share of kernel time")), HP_AXIS_FORMAT_PERCENT, labels, n_runs);
-      fill (chart, table, labels, n_runs, "kernel_type", percentage, NULL, 1, AGG_SUM);
+      fill (chart, table, labels, n_runs, &kernel_type, percentage, NULL, 1, AGG_SUM);
       g_ptr_array_add (charts, chart);
     }
-  if ((table = find_table (tables, "compare_comm_comp_overlap")) != NULL)
+  if ((table = find_table (tables, HP_COMPARE_OVERLAP_TABLE)) != NULL)
     {
-      chart = new_chart ("compare_comm_comp_overlap", _hp_chart_tr (domain, N_ ("Communication overlapped by computation")),
+      chart = new_chart (HP_COMPARE_OVERLAP_TABLE, _hp_chart_tr (domain, N_ ("Communication overlapped by computation")),
                          _hp_chart_tr (domain, N_ ("Rank")), _hp_chart_tr (domain, N_ ("Share of communication time")),
                          HP_AXIS_FORMAT_PERCENT, labels, n_runs);
-      fill (chart, table, labels, n_runs, "rank", overlap, NULL, 1, AGG_MEAN);
+      fill (chart, table, labels, n_runs, &overlap_rank, overlap, NULL, 1, AGG_MEAN);
       g_ptr_array_add (charts, chart);
     }
-  if ((table = find_table (tables, "compare_idle_time")) != NULL)
+  if ((table = find_table (tables, HP_COMPARE_IDLE_TABLE)) != NULL)
     {
-      chart = new_chart ("compare_idle_time", _hp_chart_tr (domain, N_ ("Idle time by cause")), NULL,
+      chart = new_chart (HP_COMPARE_IDLE_TABLE, _hp_chart_tr (domain, N_ ("Idle time by cause")), NULL,
                          _hp_chart_tr (domain, N_ ("Idle time (all ranks and streams)")), HP_AXIS_FORMAT_TIME_US, labels,
                          n_runs);
-      fill (chart, table, labels, n_runs, "idle_category", idle, NULL, 1, AGG_SUM);
+      fill (chart, table, labels, n_runs, &idle_category, idle, NULL, 1, AGG_SUM);
       g_ptr_array_add (charts, chart);
     }
-  if ((table = find_table (tables, "compare_step_time")) != NULL)
+  if ((table = find_table (tables, HP_COMPARE_STEP_TIME_TABLE)) != NULL)
     {
-      chart = new_chart ("compare_step_time", _hp_chart_tr (domain, N_ ("Step time")), _hp_chart_tr (domain, N_ ("Rank")),
+      chart = new_chart (HP_COMPARE_STEP_TIME_TABLE, _hp_chart_tr (domain, N_ ("Step time")), _hp_chart_tr (domain, N_ ("Rank")),
                          _hp_chart_tr (domain, N_ ("Mean step time")), HP_AXIS_FORMAT_TIME_US, labels, n_runs);
-      fill (chart, table, labels, n_runs, "rank", step, NULL, 1, AGG_MEAN);
+      fill (chart, table, labels, n_runs, &step_rank, step, NULL, 1, AGG_MEAN);
       g_ptr_array_add (charts, chart);
     }
-  if ((table = find_table (tables, "compare_memory")) != NULL && hp_table_get_n_rows (table) > 0)
+  if ((table = find_table (tables, HP_COMPARE_MEMORY_TABLE)) != NULL && hp_table_get_n_rows (table) > 0)
     {
-      chart = new_chart ("compare_memory", _hp_chart_tr (domain, N_ ("Peak allocated memory")), _hp_chart_tr (domain, N_ ("Device")),
+      chart = new_chart (HP_COMPARE_MEMORY_TABLE, _hp_chart_tr (domain, N_ ("Peak allocated memory")), _hp_chart_tr (domain, N_ ("Device")),
                          _hp_chart_tr (domain, N_ ("Bytes")), HP_AXIS_FORMAT_COMPACT, labels, n_runs);
       fill_memory (chart, table, labels, n_runs);
       g_ptr_array_add (charts, chart);
     }
-  if ((table = find_table (tables, "compare_memory_timeline")) != NULL && hp_table_get_n_rows (table) > 0)
+  if ((table = find_table (tables, HP_COMPARE_MEMORY_TIMELINE_TABLE)) != NULL && hp_table_get_n_rows (table) > 0)
     g_ptr_array_add (charts, memory_timeline_chart (table, labels, n_runs, domain));
-  if ((table = find_table (tables, "compare_communication")) != NULL &&
-      hp_compare_sum (table, NULL, "communication_per_step(us)") > 0)
+  if ((table = find_table (tables, HP_COMPARE_COMMUNICATION_TABLE)) != NULL &&
+      hp_compare_sum (table, NULL, HP_COMPARE_COMMUNICATION_COL_PER_STEP.name) > 0)
     {
-      chart = new_chart ("compare_communication", _hp_chart_tr (domain, N_ ("Communication per step")), NULL,
+      chart = new_chart (HP_COMPARE_COMMUNICATION_TABLE, _hp_chart_tr (domain, N_ ("Communication per step")), NULL,
                          _hp_chart_tr (domain, N_ ("Time per rank and step (mean over ranks)")), HP_AXIS_FORMAT_TIME_US,
                          labels, n_runs);
       fill (chart, table, labels, n_runs, NULL, comm_cols, comm_names, 2, AGG_MEAN);
       g_ptr_array_add (charts, chart);
     }
-  if ((table = find_table (tables, "compare_ops")) != NULL)
+  if ((table = find_table (tables, HP_COMPARE_OPS_TABLE)) != NULL)
     {
-      chart = new_chart ("compare_ops", _hp_chart_tr (domain, N_ ("Ops that changed most")), NULL,
+      chart = new_chart (HP_COMPARE_OPS_TABLE, _hp_chart_tr (domain, N_ ("Ops that changed most")), NULL,
                          _hp_chart_tr (domain, N_ ("Total duration")), HP_AXIS_FORMAT_TIME_US, labels, n_runs);
       fill_ops (chart, table, labels, n_runs, top_n);
       g_ptr_array_add (charts, chart);

@@ -65,17 +65,17 @@ comparison_chart (HpTable     *compare,
                   const char  *title,
                   const char  *y_label,
                   const char  *suffix,
-                  const char  *diff_column,
+                  HpColumnId   diff_column,
                   HpAxisFormat format,
                   guint        top_n,
                   const char  *domain)
 {
   HpChart *chart = hp_bar_chart_new (name, title);
-  int      c_col = nth_column (compare, suffix, diff_column, 0);
-  int      t_col = nth_column (compare, suffix, diff_column, 1);
-  int      d_col = hp_table_find_column (compare, diff_column);
-  int      label_c = nth_column (compare, "_total_duration", NULL, 0);
-  int      label_t = nth_column (compare, "_total_duration", NULL, 1);
+  int      c_col = nth_column (compare, suffix, diff_column.name, 0);
+  int      t_col = nth_column (compare, suffix, diff_column.name, 1);
+  int      d_col = hp_table_column_of (compare, diff_column);
+  int      label_c = nth_column (compare, HP_TRACE_DIFF_TOTAL_DURATION_SUFFIX, NULL, 0);
+  int      label_t = nth_column (compare, HP_TRACE_DIFF_TOTAL_DURATION_SUFFIX, NULL, 1);
   g_autoptr (GArray) ranked = g_array_new (FALSE, FALSE, sizeof (Ranked));
   const int columns[3] = { c_col, t_col, d_col };
   guint     series[3];
@@ -91,7 +91,7 @@ comparison_chart (HpTable     *compare,
   for (guint s = 0; s < 2; s++)
     {
       const char      *column = hp_table_get_column_name (compare, (guint)(s == 0 ? label_c : label_t));
-      g_autofree char *label = g_strndup (column, strlen (column) - strlen ("_total_duration"));
+      g_autofree char *label = g_strndup (column, strlen (column) - strlen (HP_TRACE_DIFF_TOTAL_DURATION_SUFFIX));
 
       series[s] = hp_bar_chart_add_series (chart, label, NULL);
       hp_bar_chart_set_series_color_key (chart, series[s], label);
@@ -145,11 +145,12 @@ hp_diff_charts_new (HpTable    *compare,
 
   g_ptr_array_add (charts, comparison_chart (compare, "ops_count_comparison",
                                              _hp_chart_tr (domain, N_ ("Ops Count Comparison")),
-                                             _hp_chart_tr (domain, N_ ("Count")), "_counts", "diff_counts",
+                                             _hp_chart_tr (domain, N_ ("Count")), HP_TRACE_DIFF_COUNTS_SUFFIX,
+                                             HP_TRACE_DIFF_COL_DIFF_COUNTS,
                                              HP_AXIS_FORMAT_COMPACT, top_n, domain));
   g_ptr_array_add (charts, comparison_chart (compare, "ops_duration_comparison",
                                              _hp_chart_tr (domain, N_ ("Ops Duration Comparison")),
-                                             _hp_chart_tr (domain, N_ ("Total Duration (us)")), "_total_duration",
-                                             "diff_duration", HP_AXIS_FORMAT_COMPACT, top_n, domain));
+                                             _hp_chart_tr (domain, N_ ("Total Duration (us)")),
+                                             HP_TRACE_DIFF_TOTAL_DURATION_SUFFIX, HP_TRACE_DIFF_COL_DIFF_DURATION, HP_AXIS_FORMAT_COMPACT, top_n, domain));
   return charts;
 }

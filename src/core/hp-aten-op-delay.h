@@ -17,6 +17,12 @@
 #define HP_ATEN_OP_DELAY_ANALYSIS "aten_op_kernels_and_delay"
 #define HP_ATEN_OP_DELAY_TABLE "aten_op_kernels_and_delay"
 
+/* the columns read outside core (hp_table_column_of()) */
+#define HP_ATEN_OP_DELAY_COL_RANK HP_COLUMN_ID ("rank", HP_ATEN_OP_DELAY_TABLE)
+#define HP_ATEN_OP_DELAY_COL_ATEN_OP_NAME HP_COLUMN_ID ("aten_op_name", HP_ATEN_OP_DELAY_TABLE)
+#define HP_ATEN_OP_DELAY_COL_OCCURRENCE_COUNT HP_COLUMN_ID ("occurrence_count", HP_ATEN_OP_DELAY_TABLE)
+#define HP_ATEN_OP_DELAY_COL_AVG_ATEN_OP_LAUNCH_DELAY HP_COLUMN_ID ("avg_aten_op_launch_delay", HP_ATEN_OP_DELAY_TABLE)
+
 G_BEGIN_DECLS
 
 gboolean hp_aten_op_delay_compute (HpTrace                *trace,

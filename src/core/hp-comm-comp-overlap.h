@@ -15,6 +15,11 @@
 #define HP_COMM_COMP_OVERLAP_ANALYSIS "comm_comp_overlap"
 #define HP_COMM_COMP_OVERLAP_TABLE "comm_comp_overlap"
 
+/* the columns read outside core (hp_table_column_of()) */
+#define HP_COMM_COMP_OVERLAP_COL_RANK HP_COLUMN_ID ("rank", HP_COMM_COMP_OVERLAP_TABLE)
+#define HP_COMM_COMP_OVERLAP_COL_DEVICE HP_COLUMN_ID ("device", HP_COMM_COMP_OVERLAP_TABLE)
+#define HP_COMM_COMP_OVERLAP_COL_COMP_COMM_OVERLAP_PCTG HP_COLUMN_ID ("comp_comm_overlap_pctg", HP_COMM_COMP_OVERLAP_TABLE)
+
 G_BEGIN_DECLS
 
 gboolean hp_comm_comp_overlap_compute (HpTrace                *trace,

@@ -16,6 +16,12 @@
 #define HP_COMMUNICATION_BY_STEP_TABLE "communication_by_step"
 #define HP_COMMUNICATION_SLOWEST_TABLE "communication_slowest"
 
+/* the columns read outside core (hp_table_column_of()) */
+#define HP_COMMUNICATION_BY_STEP_COL_STEP HP_COLUMN_ID ("step", HP_COMMUNICATION_BY_STEP_TABLE)
+#define HP_COMMUNICATION_BY_STEP_COL_COLLECTIVE HP_COLUMN_ID ("collective", HP_COMMUNICATION_BY_STEP_TABLE)
+#define HP_COMMUNICATION_BY_STEP_COL_TIME_US HP_COLUMN_ID ("time(us)", HP_COMMUNICATION_BY_STEP_TABLE)
+#define HP_COMMUNICATION_BY_STEP_COL_EXPOSED_TIME_US HP_COLUMN_ID ("exposed_time(us)", HP_COMMUNICATION_BY_STEP_TABLE)
+
 G_BEGIN_DECLS
 
 /* the slowest communication kernels listed by `communication_slowest` */

@@ -27,7 +27,7 @@ HpTable *
 hp_compare_communication (HpTrace    *trace,
                           const char *label)
 {
-  HpTable *table = hp_table_new ("compare_communication", "Communication per run, rank and step");
+  HpTable *table = hp_table_new (HP_COMPARE_COMMUNICATION_TABLE, "Communication per run, rank and step");
 
   hp_table_add_column (table, "label", HP_COLUMN_STRING, NULL);
   hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
@@ -163,7 +163,7 @@ hp_compare_collectives (HpTrace    *trace,
                         const char *label,
                         guint       top)
 {
-  HpTable *table = hp_table_new ("compare_collectives", "Communication kernels per run");
+  HpTable *table = hp_table_new (HP_COMPARE_COLLECTIVES_TABLE, "Communication kernels per run");
   g_autoptr (GHashTable) index = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr (GPtrArray) list = g_ptr_array_new_with_free_func (collective_free);
   gint64 total = 0;

@@ -191,7 +191,7 @@ HpTable *
 hp_compare_step_time (HpTrace    *trace,
                       const char *label)
 {
-  HpTable *table = hp_table_new ("compare_step_time", "Step time per run and rank");
+  HpTable *table = hp_table_new (HP_COMPARE_STEP_TIME_TABLE, "Step time per run and rank");
   guint    first;
 
   hp_table_add_column (table, "label", HP_COLUMN_STRING, NULL);
@@ -244,7 +244,7 @@ hp_compare_memory_timeline (HpTrace    *trace,
                             HpTable    *memory,
                             const char *label)
 {
-  HpTable *table = hp_table_new ("compare_memory_timeline", "Memory over time per run, rank and device");
+  HpTable *table = hp_table_new (HP_COMPARE_MEMORY_TIMELINE_TABLE, "Memory over time per run, rank and device");
   int      rank_col = memory != NULL ? hp_table_find_column (memory, "rank") : -1;
   int      device_col = memory != NULL ? hp_table_find_column (memory, "device") : -1;
   int      ts_col = memory != NULL ? hp_table_find_column (memory, "ts") : -1;
@@ -340,7 +340,7 @@ compare_ops (HpTable *const    *summaries,
   g_autoptr (GHashTable) index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (op_row_free);
   gboolean has_device = hp_table_find_column (summaries[0], "device") >= 0;
-  HpTable *table = hp_table_new ("compare_ops", "Ops per run, the largest changes first");
+  HpTable *table = hp_table_new (HP_COMPARE_OPS_TABLE, "Ops per run, the largest changes first");
 
   for (guint run = 0; run < n_runs; run++)
     {
@@ -646,7 +646,7 @@ hp_compare_runs (HpTrace *const         *traces,
 
   for (guint i = 0; i < n_runs; i++)
     g_ptr_array_add (parts, hp_compare_step_time (traces[i], labels[i]));
-  g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, "compare_step_time",
+  g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, HP_COMPARE_STEP_TIME_TABLE,
                                          "Step time per run and rank"));
   {
     /* a rank the job names without a file is said where ranks are listed */
@@ -674,18 +674,18 @@ hp_compare_runs (HpTrace *const         *traces,
       g_ptr_array_add (parts, hp_compare_memory_timeline (traces[i], find_table (per_run->pdata[MEMORY_ANALYSIS], "memory_events_timeline"),
                                                           labels[i]));
     }
-  g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, "compare_memory_timeline",
+  g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, HP_COMPARE_MEMORY_TIMELINE_TABLE,
                                          "Memory over time per run, rank and device"));
   hp_table_set_note (out->pdata[out->len - 1], hp_table_get_note (table_of (out, "compare_memory")));
   g_ptr_array_set_size (parts, 0);
   for (guint i = 0; i < n_runs; i++)
     g_ptr_array_add (parts, hp_compare_communication (traces[i], labels[i]));
-  g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, "compare_communication",
+  g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, HP_COMPARE_COMMUNICATION_TABLE,
                                          "Communication per run, rank and step"));
   g_ptr_array_set_size (parts, 0);
   for (guint i = 0; i < n_runs; i++)
     g_ptr_array_add (parts, hp_compare_collectives (traces[i], labels[i], TOP_COLLECTIVES));
-  g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, "compare_collectives",
+  g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, HP_COMPARE_COLLECTIVES_TABLE,
                                          "Communication kernels per run"));
 
   g_ptr_array_add (out, compare_ops ((HpTable *const *)summaries->pdata, labels, mixed_hardware (traces, n_runs),

@@ -15,6 +15,11 @@
 #define HP_CUPTI_COUNTERS_ANALYSIS "cupti_counters"
 #define HP_CUPTI_COUNTERS_TABLE "cupti_counter_data_with_operators"
 
+/* the columns read outside core (hp_table_column_of()) */
+#define HP_CUPTI_COUNTERS_COL_FLOPS HP_COLUMN_ID ("flops", HP_CUPTI_COUNTERS_TABLE)
+#define HP_CUPTI_COUNTERS_COL_TOP_LEVEL_OP HP_COLUMN_ID ("top_level_op", HP_CUPTI_COUNTERS_TABLE)
+#define HP_CUPTI_COUNTERS_COL_BOTTOM_LEVEL_OP HP_COLUMN_ID ("bottom_level_op", HP_CUPTI_COUNTERS_TABLE)
+
 G_BEGIN_DECLS
 
 gboolean hp_cupti_counters_compute (HpTrace                *trace,

@@ -16,6 +16,13 @@
 #define HP_IDLE_TIME_TABLE "idle_time_breakdown"
 #define HP_IDLE_TIME_STATS_TABLE "idle_time_interval_stats"
 
+/* the columns read outside core (hp_table_column_of()) */
+#define HP_IDLE_TIME_COL_RANK HP_COLUMN_ID ("rank", HP_IDLE_TIME_TABLE)
+#define HP_IDLE_TIME_COL_STREAM HP_COLUMN_ID ("stream", HP_IDLE_TIME_TABLE)
+#define HP_IDLE_TIME_COL_IDLE_CATEGORY HP_COLUMN_ID ("idle_category", HP_IDLE_TIME_TABLE)
+#define HP_IDLE_TIME_COL_IDLE_TIME HP_COLUMN_ID ("idle_time", HP_IDLE_TIME_TABLE)
+#define HP_IDLE_TIME_COL_IDLE_TIME_RATIO HP_COLUMN_ID ("idle_time_ratio", HP_IDLE_TIME_TABLE)
+
 G_BEGIN_DECLS
 
 /**

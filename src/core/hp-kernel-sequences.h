@@ -23,6 +23,9 @@ G_BEGIN_DECLS
 
 #define HP_KERNEL_SEQUENCES_TABLE "frequent_cuda_kernel_sequences"
 
+/* the columns read outside core (hp_table_column_of()) */
+#define HP_KERNEL_SEQUENCES_COL_COUNT HP_COLUMN_ID ("count", HP_KERNEL_SEQUENCES_TABLE)
+
 typedef struct _HpKernelSequences HpKernelSequences;
 
 HpKernelSequences *hp_kernel_sequences_find (HpTrace      *trace,

@@ -18,6 +18,12 @@
 #define HP_MEMORY_BW_SERIES_TABLE "memory_bw_time_series"
 #define HP_MEMORY_BW_SUMMARY_TABLE "memory_bw_summary"
 
+/* the columns read outside core (hp_table_column_of()) */
+#define HP_MEMORY_BW_SERIES_COL_RANK HP_COLUMN_ID ("rank", HP_MEMORY_BW_SERIES_TABLE)
+#define HP_MEMORY_BW_SERIES_COL_TS HP_COLUMN_ID ("ts", HP_MEMORY_BW_SERIES_TABLE)
+#define HP_MEMORY_BW_SERIES_COL_NAME HP_COLUMN_ID ("name", HP_MEMORY_BW_SERIES_TABLE)
+#define HP_MEMORY_BW_SERIES_COL_MEMORY_BW_GBPS HP_COLUMN_ID ("memory_bw_gbps", HP_MEMORY_BW_SERIES_TABLE)
+
 G_BEGIN_DECLS
 
 /**

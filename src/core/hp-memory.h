@@ -17,6 +17,13 @@
 #define HP_MEMORY_EVENTS_TABLE "memory_events_timeline"
 #define HP_MEMORY_PEAK_OPS_TABLE "memory_peak_ops"
 
+/* the columns read outside core (hp_table_column_of()) */
+#define HP_MEMORY_EVENTS_COL_RANK HP_COLUMN_ID ("rank", HP_MEMORY_EVENTS_TABLE)
+#define HP_MEMORY_EVENTS_COL_DEVICE HP_COLUMN_ID ("device", HP_MEMORY_EVENTS_TABLE)
+#define HP_MEMORY_EVENTS_COL_TS HP_COLUMN_ID ("ts", HP_MEMORY_EVENTS_TABLE)
+#define HP_MEMORY_EVENTS_COL_ALLOCATED HP_COLUMN_ID ("allocated", HP_MEMORY_EVENTS_TABLE)
+#define HP_MEMORY_EVENTS_COL_RESERVED HP_COLUMN_ID ("reserved", HP_MEMORY_EVENTS_TABLE)
+
 G_BEGIN_DECLS
 
 gboolean hp_memory_compute (HpTrace                *trace,

@@ -20,6 +20,12 @@
 #define HP_QUEUE_LENGTH_BLOCKED_TABLE "queue_full_blocked_default"
 #define HP_QUEUE_LENGTH_BLOCKED_AT_MAX_TABLE "queue_full_blocked_at_observed_max"
 
+/* the columns read outside core (hp_table_column_of()) */
+#define HP_QUEUE_LENGTH_SERIES_COL_RANK HP_COLUMN_ID ("rank", HP_QUEUE_LENGTH_SERIES_TABLE)
+#define HP_QUEUE_LENGTH_SERIES_COL_TS HP_COLUMN_ID ("ts", HP_QUEUE_LENGTH_SERIES_TABLE)
+#define HP_QUEUE_LENGTH_SERIES_COL_STREAM HP_COLUMN_ID ("stream", HP_QUEUE_LENGTH_SERIES_TABLE)
+#define HP_QUEUE_LENGTH_SERIES_COL_QUEUE_LENGTH HP_COLUMN_ID ("queue_length", HP_QUEUE_LENGTH_SERIES_TABLE)
+
 G_BEGIN_DECLS
 
 /**

@@ -17,6 +17,12 @@
 #define HP_STRAGGLERS_METRIC_TABLE "straggler_metric"
 #define HP_STRAGGLERS_STEPS_TABLE "profiler_steps"
 
+/* the columns read outside core (hp_table_column_of()) */
+#define HP_STRAGGLERS_METRIC_COL_RANK HP_COLUMN_ID ("rank", HP_STRAGGLERS_METRIC_TABLE)
+#define HP_STRAGGLERS_METRIC_COL_ITERATION HP_COLUMN_ID ("iteration", HP_STRAGGLERS_METRIC_TABLE)
+#define HP_STRAGGLERS_METRIC_COL_NORMALIZED_START_TIME HP_COLUMN_ID ("normalized_start_time", HP_STRAGGLERS_METRIC_TABLE)
+#define HP_STRAGGLERS_METRIC_COL_IS_STRAGGLER HP_COLUMN_ID ("is_straggler", HP_STRAGGLERS_METRIC_TABLE)
+
 G_BEGIN_DECLS
 
 GArray  *hp_profiler_steps (HpTrace                *trace,

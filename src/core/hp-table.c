@@ -355,6 +355,33 @@ hp_table_find_column (HpTable    *self,
 }
 
 /**
+ * hp_table_column_of:
+ * @self: a #HpTable
+ * @id: a column of a table of an analysis, from its header
+ *
+ * Finds the column @id names, after checking that @self is one of the
+ * tables @id belongs to: reading a column of another table is a
+ * programming error, reported with g_critical().
+ *
+ * Returns: the index of the column, or -1 when @self is not a table of
+ *   @id or has no such column (a table made by an older Hotpath)
+ */
+int
+hp_table_column_of (HpTable   *self,
+                    HpColumnId id)
+{
+  g_return_val_if_fail (self != NULL, -1);
+  g_return_val_if_fail (id.name != NULL && id.tables != NULL, -1);
+
+  for (guint t = 0; id.tables[t] != NULL; t++)
+    if (strcmp (id.tables[t], self->name) == 0)
+      return hp_table_find_column (self, id.name);
+
+  g_critical ("column \"%s\" of table \"%s\" read from table \"%s\"", id.name, id.tables[0], self->name);
+  return -1;
+}
+
+/**
  * hp_table_append_row:
  * @self: a #HpTable
  *

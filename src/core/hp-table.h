@@ -52,6 +52,34 @@ const char  *hp_table_get_column_unit (HpTable *self,
 int          hp_table_find_column (HpTable    *self,
                                    const char *name);
 
+/**
+ * HpColumnId:
+ * @name: the column's name
+ * @tables: (array zero-terminated=1): the names of the tables that have
+ *   the column, as the analysis' header defines them
+ *
+ * One column of one analysis' tables (or of tables of the same shape),
+ * exported by the analysis' header so that readers outside core never
+ * spell a column or a table name. Make one with HP_COLUMN_ID().
+ */
+typedef struct
+{
+  const char        *name;
+  const char *const *tables;
+} HpColumnId;
+
+/* HP_COLUMN_ID (column name, table name, other table names…): a compound
+ * literal, so an identifier made in a function lives as long as the block
+ * that makes it (keep it there, or copy its fields into a struct of that
+ * block, never into a static) */
+#define HP_COLUMN_ID(name_, ...) ((HpColumnId){ (name_), (const char *const[]){ __VA_ARGS__, NULL } })
+
+int hp_table_column_of (HpTable   *self,
+                        HpColumnId id);
+
+/* the column giving each row's rank, in every table of several ranks */
+#define HP_TABLE_RANK_COLUMN "rank"
+
 guint hp_table_append_row (HpTable *self);
 void  hp_table_set_int (HpTable *self,
                         guint    row,

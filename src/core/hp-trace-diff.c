@@ -275,7 +275,7 @@ summary_table (HpTrace *trace,
 
   g_array_sort_with_data (sums, cmp_op_sum, trace);
 
-  table = hp_table_new ("ops_summary", "Op summary");
+  table = hp_table_new (HP_TRACE_DIFF_OPS_SUMMARY_TABLE, "Op summary");
   hp_table_add_column (table, "cat", HP_COLUMN_STRING, NULL);
   hp_table_add_column (table, "name", HP_COLUMN_STRING, NULL);
   hp_table_add_column (table, "short_name", HP_COLUMN_STRING, NULL);
@@ -585,7 +585,7 @@ hp_trace_diff_compare (HpTrace                 *control,
     add_summary (rows, order, summaries[side], side, compat, params->use_short_name, split_gpu);
   g_ptr_array_sort (order, cmp_diff_row);
 
-  table = hp_table_new ("compare_traces", "Trace comparison");
+  table = hp_table_new (HP_TRACE_DIFF_TABLE, "Trace comparison");
   hp_table_add_column (table, params->use_short_name ? "short_name" : "name", HP_COLUMN_STRING, NULL);
   if (!compat)
     hp_table_add_column (table, "cat", HP_COLUMN_STRING, NULL);

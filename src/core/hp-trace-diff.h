@@ -13,6 +13,16 @@
 
 #include "hp-analysis.h"
 
+/* the tables of a diff and the columns read outside core
+ * (hp_table_column_of()) */
+#define HP_TRACE_DIFF_OPS_SUMMARY_TABLE "ops_summary"
+#define HP_TRACE_DIFF_TABLE "compare_traces"
+#define HP_TRACE_DIFF_COL_DIFF_COUNTS HP_COLUMN_ID ("diff_counts", HP_TRACE_DIFF_TABLE)
+#define HP_TRACE_DIFF_COL_DIFF_DURATION HP_COLUMN_ID ("diff_duration", HP_TRACE_DIFF_TABLE)
+/* the endings of the per-run columns, after each run's label */
+#define HP_TRACE_DIFF_COUNTS_SUFFIX "_counts"
+#define HP_TRACE_DIFF_TOTAL_DURATION_SUFFIX "_total_duration"
+
 G_BEGIN_DECLS
 
 typedef enum

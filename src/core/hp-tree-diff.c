@@ -570,7 +570,7 @@ tree_diff (HpTrace                 *control,
         a->change = CHANGE_CHILDREN;
     }
 
-  table = hp_table_new ("tree_diff", "Call tree comparison");
+  table = hp_table_new (HP_TREE_DIFF_TABLE, "Call tree comparison");
   hp_table_add_column (table, "path", HP_COLUMN_STRING, NULL);
   hp_table_add_column (table, "depth", HP_COLUMN_INT, NULL);
   hp_table_add_column (table, "name", HP_COLUMN_STRING, NULL);

@@ -11,6 +11,14 @@
 
 #include "hp-trace-diff.h"
 
+/* the tree diff's table and the columns read outside core
+ * (hp_table_column_of()) */
+#define HP_TREE_DIFF_TABLE "tree_diff"
+#define HP_TREE_DIFF_COL_DEPTH HP_COLUMN_ID ("depth", HP_TREE_DIFF_TABLE)
+#define HP_TREE_DIFF_COL_CHANGE HP_COLUMN_ID ("change", HP_TREE_DIFF_TABLE)
+#define HP_TREE_DIFF_COL_SUMMARY HP_COLUMN_ID ("summary", HP_TREE_DIFF_TABLE)
+#define HP_TREE_DIFF_COL_ROOT_OF_CHANGE HP_COLUMN_ID ("root_of_change", HP_TREE_DIFF_TABLE)
+
 G_BEGIN_DECLS
 
 HpTable *hp_tree_diff (HpTrace                 *control,

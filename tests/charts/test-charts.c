@@ -1404,23 +1404,28 @@ test_adapt_missing_columns (void)
   charts = hp_chart_adapt_table (other, NULL);
   g_assert_cmpuint (charts->len, ==, 0);
 
-  /* every adapter copes with an empty table */
+  /* every adapter copes with an empty table of its own */
   {
-    g_autoptr (HpTable) empty = hp_table_new ("x", "x");
-    GPtrArray *(*adapters[]) (HpTable *) = {
-      hp_chart_adapt_temporal_breakdown,
-      hp_chart_adapt_kernel_type,
-      hp_chart_adapt_kernels,
-      hp_chart_adapt_idle_time,
-      hp_chart_adapt_comm_comp_overlap,
-      hp_chart_adapt_queue_length,
-      hp_chart_adapt_memory_bw,
-      hp_chart_adapt_user_annotations,
+    g_autoptr (HpTable) empty = hp_table_new (HP_LAUNCH_STATS_TABLE, "Empty");
+    const struct
+    {
+      GPtrArray *(*adapt) (HpTable *);
+      const char *table;
+    } adapters[] = {
+      { hp_chart_adapt_temporal_breakdown, HP_TEMPORAL_BREAKDOWN_TABLE },
+      { hp_chart_adapt_kernel_type, HP_KERNEL_BREAKDOWN_TYPE_TABLE },
+      { hp_chart_adapt_kernels, HP_KERNEL_BREAKDOWN_KERNELS_TABLE },
+      { hp_chart_adapt_idle_time, HP_IDLE_TIME_TABLE },
+      { hp_chart_adapt_comm_comp_overlap, HP_COMM_COMP_OVERLAP_TABLE },
+      { hp_chart_adapt_queue_length, HP_QUEUE_LENGTH_SERIES_TABLE },
+      { hp_chart_adapt_memory_bw, HP_MEMORY_BW_SERIES_TABLE },
+      { hp_chart_adapt_user_annotations, HP_USER_ANNOTATION_GPU_TABLE },
     };
 
     for (guint i = 0; i < G_N_ELEMENTS (adapters); i++)
       {
-        g_autoptr (GPtrArray) result = adapters[i](empty);
+        g_autoptr (HpTable) table = hp_table_new (adapters[i].table, "Empty");
+        g_autoptr (GPtrArray) result = adapters[i].adapt (table);
 
         g_assert_cmpuint (result->len, >=, 1);
         for (guint c = 0; c < result->len; c++)
@@ -1430,6 +1435,103 @@ test_adapt_missing_columns (void)
     charts = hp_chart_adapt_launch_stats (empty, 50, 100);
     g_assert_cmpuint (charts->len, >=, 1);
   }
+}
+
+static GPtrArray *
+table_of (HpTrace    *trace,
+          const char *analysis,
+          const char *table_name)
+{
+  g_autoptr (GPtrArray) tables = hp_analysis_run (hp_analysis_find (analysis), trace, NULL, NULL, NULL);
+  GPtrArray *one = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
+
+  g_assert_nonnull (tables);
+  g_ptr_array_add (one, hp_table_ref (hp_analysis_result_find_table (tables, table_name)));
+  g_assert_nonnull (one->pdata[0]);
+  return one;
+}
+
+/* The two flavours draw the same charts, in the same number; a window's
+ * are titled for a card (the kernel's short name, the type up front), and
+ * the charts of a series weigh their subject's time in both */
+static void
+test_adapt_flavours (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  g_autoptr (GPtrArray) kernels = table_of (trace, HP_KERNEL_BREAKDOWN_ANALYSIS, HP_KERNEL_BREAKDOWN_KERNELS_TABLE);
+  g_autoptr (GPtrArray) launches = table_of (trace, HP_LAUNCH_STATS_ANALYSIS, HP_LAUNCH_STATS_TABLE);
+  g_autoptr (GPtrArray) hta = hp_chart_adapt_table (kernels->pdata[0], NULL);
+  g_autoptr (GPtrArray) window = hp_chart_adapt_table_flavoured (kernels->pdata[0], NULL, HP_CHART_FLAVOUR_WINDOW, NULL);
+  guint n_weighted = 0;
+
+  g_assert_cmpuint (hta->len, >, 2);
+  g_assert_cmpuint (window->len, ==, hta->len);
+  for (guint i = 0; i < hta->len; i++)
+    {
+      HpChart *h = hta->pdata[i];
+      HpChart *w = window->pdata[i];
+
+      g_assert_cmpstr (hp_chart_get_name (h), ==, hp_chart_get_name (w));
+      g_assert_true (isnan (hp_chart_get_weight (h)) == isnan (hp_chart_get_weight (w)));
+      if (!isnan (hp_chart_get_weight (h)))
+        g_assert_cmpfloat (hp_chart_get_weight (h), ==, hp_chart_get_weight (w));
+      if (g_str_has_prefix (hp_chart_get_name (h), "kernel_duration_"))
+        {
+          /* HTA's title is "Kernel type "…" - <full name>"; the card's the name alone */
+          g_assert_true (g_str_has_prefix (hp_chart_get_title (h), "Kernel type \""));
+          g_assert_nonnull (strstr (hp_chart_get_title (h), hp_chart_get_title (w)));
+          g_assert_cmpuint (strlen (hp_chart_get_title (w)), <, strlen (hp_chart_get_title (h)));
+          g_assert_true (g_str_has_suffix (hp_chart_get_subtitle (w), "whiskers from min to max"));
+          g_assert_cmpfloat (hp_chart_get_weight (w), >, 0);
+          n_weighted++;
+        }
+      else
+        {
+          g_assert_true (isnan (hp_chart_get_weight (w)));
+          g_assert_true (g_str_has_suffix (hp_chart_get_title (w), " kernels on each rank"));
+        }
+    }
+  g_assert_cmpuint (n_weighted, >, 0);
+
+  /* launches: HTA's order is rank by rank, a window's kind by kind */
+  g_clear_pointer (&hta, g_ptr_array_unref);
+  g_clear_pointer (&window, g_ptr_array_unref);
+  hta = hp_chart_adapt_table (launches->pdata[0], NULL);
+  window = hp_chart_adapt_table_flavoured (launches->pdata[0], NULL, HP_CHART_FLAVOUR_WINDOW, NULL);
+  g_assert_cmpuint (hta->len, ==, 6);
+  g_assert_cmpuint (window->len, ==, 6);
+  g_assert_cmpstr (hp_chart_get_name (hta->pdata[1]), ==, "launch_runtime_outliers_rank0");
+  g_assert_cmpstr (hp_chart_get_name (window->pdata[1]), ==, "launch_short_kernels_rank1");
+  g_assert_cmpstr (hp_chart_get_title (window->pdata[1]), ==, "Short kernels on rank 1");
+  g_assert_cmpstr (hp_chart_get_title (window->pdata[2]), ==, "Runtime outliers on rank 0");
+  g_assert_cmpstr (hp_chart_get_subtitle (window->pdata[2]), ==, "Launch calls longer than 50 µs");
+  g_assert_cmpstr (hp_chart_get_subtitle (window->pdata[5]), ==,
+                   "Kernels that started more than 100 µs after their launch call");
+}
+
+/* An adapter handed another analysis' table reads none of its columns:
+ * the mistake is reported, and the chart says it has no data */
+static void
+test_adapt_wrong_table (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_autoptr (HpTable) kernels = hp_table_new (HP_KERNEL_BREAKDOWN_KERNELS_TABLE, "Kernels");
+      g_autoptr (GPtrArray) charts = NULL;
+      guint row;
+
+      hp_table_add_column (kernels, "rank", HP_COLUMN_INT, NULL);
+      hp_table_add_column (kernels, "stream", HP_COLUMN_INT, NULL);
+      row = hp_table_append_row (kernels);
+      hp_table_set_int (kernels, row, 0, 0);
+      hp_table_set_int (kernels, row, 1, 7);
+      charts = hp_chart_adapt_idle_time (kernels);
+      return;
+    }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stderr ("*CRITICAL*of table \"idle_time_breakdown\" read from table \"gpu_kernel_breakdown_kernels\"*");
 }
 
 /* Every table of every analysis gets its charts from the adapter the
@@ -1479,6 +1581,8 @@ main (int   argc,
 
   g_test_add_func ("/charts/style/fixed-colors", test_style_fixed_colors);
   g_test_add_func ("/charts/chart/handle", test_chart_handle);
+  g_test_add_func ("/charts/adapters/wrong-table", test_adapt_wrong_table);
+  g_test_add_func ("/charts/adapters/flavours", test_adapt_flavours);
   g_test_add_func ("/charts/bar/stacked-ratio", test_bar_stacked_ratio);
   g_test_add_func ("/charts/bar/grouped-layout", test_bar_grouped_layout);
   g_test_add_func ("/charts/bar/horizontal-long-names", test_bar_horizontal_long_names);
