@@ -1,0 +1,595 @@
+/* hp-parser-scan.c — a JSON scanner for the common shape of trace files.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Trace files are large, flat and plain: events are objects of a few short
+ * keys, strings rarely hold an escape, numbers are short. This scanner
+ * reads such a file in large buffers and hands the parser's callbacks the
+ * same calls, in the same order and with the same text, as yajl would: a
+ * string without escapes and a number are passed where they lie in the
+ * buffer, a string with escapes decoded as yajl decodes it.
+ *
+ * It accepts strict JSON only, a subset of what yajl accepts, and it never
+ * reports a fault of the JSON itself: on anything it does not take (a
+ * syntax error, a \u escape of a surrogate, the end of the data inside a
+ * value, a token far longer than usual) it gives up, and the caller reads
+ * the file again from its start with yajl, which then says what yajl says
+ * (the message and byte offset of every error are yajl's). The limits the
+ * callbacks enforce stop it as they stop yajl.
+ */
+
+#include "config.h"
+
+#include "hp-parser-private.h"
+
+#define SCAN_BLOCK (256 * 1024)
+
+typedef enum
+{
+  S_VALUE,       /* a value: the root, after a colon or after a comma in an array */
+  S_ARRAY_FIRST, /* a value or the end of an empty array */
+  S_KEY_FIRST,   /* a key or the end of an empty object */
+  S_KEY,         /* a key, after a comma */
+  S_COLON,       /* the colon after a key */
+  S_AFTER,       /* a comma or the end of the container */
+  S_DONE,        /* the root value is complete: only whitespace may follow */
+} ScanState;
+
+/* why a token could not be read */
+typedef enum
+{
+  T_OK,
+  T_MORE, /* the buffer ends inside it */
+  T_FAIL, /* not strict JSON, or not taken: give up */
+} TokResult;
+
+typedef struct
+{
+  guchar  *buf;
+  gsize    cap, len, pos;
+  guint64  base; /* JSON offset of buf[0] */
+  gboolean eof;
+
+  /* JSON offset after the last token handed over, and how far the next
+   * may be from it */
+  guint64 mark;
+  guint64 max_gap;
+
+  guint8    stack[HP_MAX_NESTING + 2]; /* '{' or '[' */
+  guint     depth;
+  ScanState state;
+
+  GByteArray *unescaped;
+} Scan;
+
+static inline gboolean
+is_space (guchar c)
+{
+  return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+#define ONES G_GUINT64_CONSTANT (0x0101010101010101)
+#define HIGHS G_GUINT64_CONSTANT (0x8080808080808080)
+
+/* a word with the high bit of each byte that is below 0x20, '"' or '\\'
+ * set (and possibly others above such a byte: only the first counts) */
+static inline guint64
+special_bytes (guint64 w)
+{
+  guint64 quote = w ^ (ONES * '"');
+  guint64 slash = w ^ (ONES * '\\');
+
+  return ((w - ONES * 0x20) | (quote - ONES) | (slash - ONES)) & ~w & HIGHS;
+}
+
+/* the length of a string's plain run from @s: up to its first '"', '\\',
+ * control byte or @end */
+static inline const guchar *
+plain_run (const guchar *s,
+           const guchar *end)
+{
+  while (end - s >= 8)
+    {
+      guint64 w, m;
+
+      memcpy (&w, s, 8);
+      m = special_bytes (w);
+      if (m != 0)
+        {
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+          return s + (__builtin_ctzll (m) >> 3);
+#else
+          return s + (__builtin_clzll (m) >> 3);
+#endif
+        }
+      s += 8;
+    }
+  while (s < end && *s >= 0x20 && *s != '"' && *s != '\\')
+    s++;
+  return s;
+}
+
+static inline int
+hex_value (guchar c)
+{
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
+
+/* Decodes the escapes of the string @s (the text between its quotes) into
+ * @out as yajl does; FALSE for a \u escape of a surrogate, which is left
+ * to yajl. The escapes were checked when the string was scanned. */
+static gboolean
+unescape (GByteArray   *out,
+          const guchar *s,
+          gsize         len)
+{
+  gsize i = 0, run = 0;
+
+  g_byte_array_set_size (out, 0);
+  while (i < len)
+    {
+      guchar one;
+
+      if (s[i] != '\\')
+        {
+          i++;
+          continue;
+        }
+      g_byte_array_append (out, s + run, (guint)(i - run));
+      switch (s[i + 1])
+        {
+        case 'b':
+          one = '\b';
+          break;
+        case 'f':
+          one = '\f';
+          break;
+        case 'n':
+          one = '\n';
+          break;
+        case 'r':
+          one = '\r';
+          break;
+        case 't':
+          one = '\t';
+          break;
+        case 'u':
+          {
+            guint  cp = 0;
+            guchar u[3];
+
+            for (guint k = 0; k < 4; k++)
+              cp = cp * 16 + (guint)hex_value (s[i + 2 + k]);
+            if (cp >= 0xd800 && cp <= 0xdfff)
+              return FALSE;
+            if (cp < 0x80)
+              {
+                u[0] = (guchar)cp;
+                g_byte_array_append (out, u, 1);
+              }
+            else if (cp < 0x800)
+              {
+                u[0] = (guchar)(0xc0 | (cp >> 6));
+                u[1] = (guchar)(0x80 | (cp & 0x3f));
+                g_byte_array_append (out, u, 2);
+              }
+            else
+              {
+                u[0] = (guchar)(0xe0 | (cp >> 12));
+                u[1] = (guchar)(0x80 | ((cp >> 6) & 0x3f));
+                u[2] = (guchar)(0x80 | (cp & 0x3f));
+                g_byte_array_append (out, u, 3);
+              }
+            i += 6;
+            run = i;
+            continue;
+          }
+        default: /* '"', '\\', '/' */
+          one = s[i + 1];
+          break;
+        }
+      g_byte_array_append (out, &one, 1);
+      i += 2;
+      run = i;
+    }
+  g_byte_array_append (out, s + run, (guint)(i - run));
+  return TRUE;
+}
+
+/* Reads the string that starts at the quote at sc->pos: on T_OK @text and
+ * @len are its (decoded) bytes and sc->pos is past its closing quote. */
+static TokResult
+scan_string (Scan          *sc,
+             const guchar **text,
+             gsize         *len)
+{
+  const guchar *start = sc->buf + sc->pos + 1;
+  const guchar *end = sc->buf + sc->len;
+  const guchar *s = start;
+  gboolean      escapes = FALSE;
+
+  for (;;)
+    {
+      s = plain_run (s, end);
+      if (s == end)
+        return T_MORE;
+      if (*s == '"')
+        break;
+      if (*s != '\\')
+        return T_FAIL; /* a control byte */
+      escapes = TRUE;
+      if (end - s < 2)
+        return T_MORE;
+      if (s[1] == 'u')
+        {
+          if (end - s < 6)
+            return T_MORE;
+          for (guint k = 2; k < 6; k++)
+            if (hex_value (s[k]) < 0)
+              return T_FAIL;
+          s += 6;
+        }
+      else if (s[1] == '"' || s[1] == '\\' || s[1] == '/' || s[1] == 'b' || s[1] == 'f' ||
+               s[1] == 'n' || s[1] == 'r' || s[1] == 't')
+        s += 2;
+      else
+        return T_FAIL;
+    }
+  sc->pos = (gsize)(s + 1 - sc->buf);
+  if (!escapes)
+    {
+      *text = start;
+      *len = (gsize)(s - start);
+      return T_OK;
+    }
+  if (!unescape (sc->unescaped, start, (gsize)(s - start)))
+    return T_FAIL;
+  *text = sc->unescaped->data != NULL ? sc->unescaped->data : start;
+  *len = sc->unescaped->len;
+  return T_OK;
+}
+
+static inline gboolean
+is_digit (guchar c)
+{
+  return c >= '0' && c <= '9';
+}
+
+/* A number as JSON writes it; its end must be seen (a byte after it, or
+ * the end of the data). */
+static TokResult
+scan_number (Scan  *sc,
+             gsize *len)
+{
+  const guchar *s = sc->buf + sc->pos;
+  const guchar *end = sc->buf + sc->len;
+  const guchar *q = s;
+
+#define NEED(cond)                      \
+  G_STMT_START                          \
+  {                                     \
+    if (q == end)                       \
+      return sc->eof ? T_FAIL : T_MORE; \
+    if (!(cond))                        \
+      return T_FAIL;                    \
+  }                                     \
+  G_STMT_END
+#define AT_END (q == end)
+
+  if (*q == '-')
+    q++;
+  NEED (is_digit (*q));
+  if (*q == '0')
+    q++;
+  else
+    while (q < end && is_digit (*q))
+      q++;
+  if (!AT_END && *q == '.')
+    {
+      q++;
+      NEED (is_digit (*q));
+      while (q < end && is_digit (*q))
+        q++;
+    }
+  if (!AT_END && (*q == 'e' || *q == 'E'))
+    {
+      q++;
+      NEED (TRUE);
+      if (*q == '+' || *q == '-')
+        q++;
+      NEED (is_digit (*q));
+      while (q < end && is_digit (*q))
+        q++;
+    }
+  if (AT_END && !sc->eof)
+    return T_MORE;
+#undef NEED
+#undef AT_END
+  *len = (gsize)(q - s);
+  sc->pos += *len;
+  return T_OK;
+}
+
+static TokResult
+scan_literal (Scan       *sc,
+              const char *word,
+              gsize       n)
+{
+  gsize have = MIN (n, sc->len - sc->pos);
+
+  if (memcmp (sc->buf + sc->pos, word, have) != 0)
+    return T_FAIL;
+  if (have < n)
+    return sc->eof ? T_FAIL : T_MORE;
+  sc->pos += n;
+  return T_OK;
+}
+
+/* yajl counts the bytes between tokens (a chunk of whitespace, or of one
+ * long string, holds none) against max_token_bytes: any gap far shorter
+ * than that is taken here, a longer one is left to yajl */
+static inline gboolean
+handed_over (Scan *sc)
+{
+  guint64 now = sc->base + sc->pos;
+
+  if (now - sc->mark > sc->max_gap)
+    return FALSE;
+  sc->mark = now;
+  return TRUE;
+}
+
+/* after a value: what the container on top expects next */
+static inline void
+after_value (Scan *sc)
+{
+  sc->state = sc->depth == 0 ? S_DONE : S_AFTER;
+}
+
+typedef enum
+{
+  STEP_MORE, /* the buffer is used up (to its last whole token) */
+  STEP_STOP, /* a callback stopped the parse */
+  STEP_FAIL,
+} StepResult;
+
+/* Reads the tokens of the buffer from sc->pos. On STEP_MORE, sc->pos is
+ * where the next token starts. */
+static StepResult
+scan_buffer (Scan                 *sc,
+             Parser               *p,
+             const yajl_callbacks *cb)
+{
+  for (;;)
+    {
+      const guchar *text;
+      gsize         len;
+      TokResult     t;
+      guchar        c;
+      int           ok;
+
+      while (sc->pos < sc->len && is_space (sc->buf[sc->pos]))
+        sc->pos++;
+      if (sc->pos == sc->len)
+        return STEP_MORE;
+      c = sc->buf[sc->pos];
+
+      switch (sc->state)
+        {
+        case S_DONE:
+          return STEP_FAIL;
+
+        case S_COLON:
+          if (c != ':')
+            return STEP_FAIL;
+          sc->pos++;
+          sc->state = S_VALUE;
+          continue;
+
+        case S_AFTER:
+          if (c == ',')
+            {
+              sc->pos++;
+              sc->state = sc->stack[sc->depth - 1] == '{' ? S_KEY : S_VALUE;
+              continue;
+            }
+          if ((c == '}' && sc->stack[sc->depth - 1] == '{') ||
+              (c == ']' && sc->stack[sc->depth - 1] == '['))
+            goto close;
+          return STEP_FAIL;
+
+        case S_KEY_FIRST:
+          if (c == '}')
+            goto close;
+          /* fallthrough */
+        case S_KEY:
+          if (c != '"')
+            return STEP_FAIL;
+          t = scan_string (sc, &text, &len);
+          if (t != T_OK)
+            return t == T_MORE ? STEP_MORE : STEP_FAIL;
+          if (!handed_over (sc))
+            return STEP_FAIL;
+          if (!cb->yajl_map_key (p, text, len))
+            return STEP_STOP;
+          sc->state = S_COLON;
+          continue;
+
+        case S_ARRAY_FIRST:
+          if (c == ']')
+            goto close;
+          /* fallthrough */
+        case S_VALUE:
+        default:
+          break;
+        }
+
+      /* a value */
+      switch (c)
+        {
+        case '{':
+        case '[':
+          if (sc->depth == G_N_ELEMENTS (sc->stack))
+            return STEP_FAIL;
+          sc->stack[sc->depth++] = c;
+          sc->pos++;
+          sc->state = c == '{' ? S_KEY_FIRST : S_ARRAY_FIRST;
+          if (!handed_over (sc))
+            return STEP_FAIL;
+          ok = c == '{' ? cb->yajl_start_map (p) : cb->yajl_start_array (p);
+          if (!ok)
+            return STEP_STOP;
+          continue;
+        case '"':
+          t = scan_string (sc, &text, &len);
+          if (t != T_OK)
+            return t == T_MORE ? STEP_MORE : STEP_FAIL;
+          ok = cb->yajl_string (p, text, len);
+          break;
+        case 't':
+        case 'f':
+          t = c == 't' ? scan_literal (sc, "true", 4) : scan_literal (sc, "false", 5);
+          if (t != T_OK)
+            return t == T_MORE ? STEP_MORE : STEP_FAIL;
+          ok = cb->yajl_boolean (p, c == 't');
+          break;
+        case 'n':
+          t = scan_literal (sc, "null", 4);
+          if (t != T_OK)
+            return t == T_MORE ? STEP_MORE : STEP_FAIL;
+          ok = cb->yajl_null (p);
+          break;
+        default:
+          {
+            gsize at = sc->pos;
+
+            if (c != '-' && !is_digit (c))
+              return STEP_FAIL;
+            t = scan_number (sc, &len);
+            if (t != T_OK)
+              return t == T_MORE ? STEP_MORE : STEP_FAIL;
+            ok = cb->yajl_number (p, (const char *)sc->buf + at, len);
+          }
+          break;
+        }
+      if (!ok)
+        return STEP_STOP;
+      if (!handed_over (sc))
+        return STEP_FAIL;
+      after_value (sc);
+      continue;
+
+    close:
+      sc->pos++;
+      sc->depth--;
+      if (!handed_over (sc))
+        return STEP_FAIL;
+      ok = c == '}' ? cb->yajl_end_map (p) : cb->yajl_end_array (p);
+      if (!ok)
+        return STEP_STOP;
+      after_value (sc);
+    }
+}
+
+/**
+ * _hp_parser_scan:
+ * @p: the parser, fresh
+ * @reader: the file, at its start
+ * @json_bytes: (out): the bytes of JSON read
+ * @report: called after each buffer, with @report_data
+ *
+ * Reads the whole file through the parser's callbacks, as yajl would.
+ *
+ * Returns: %HP_SCAN_DONE when the file was read to its end,
+ *   %HP_SCAN_STOPPED when a callback stopped it on a limit,
+ *   %HP_SCAN_READ_ERROR when the reader failed (@error set, @json_bytes
+ *   counting what was read), %HP_SCAN_CANCELLED, or %HP_SCAN_GIVE_UP when
+ *   the file must be read again with yajl.
+ */
+HpScanResult
+_hp_parser_scan (Parser   *p,
+                 HpReader *reader,
+                 guint64  *json_bytes,
+                 void (*report) (gpointer data),
+                 gpointer      report_data,
+                 GCancellable *cancellable,
+                 GError      **error)
+{
+  const yajl_callbacks *cb = &_hp_parser_callbacks;
+  Scan                  sc = { 0 };
+  HpScanResult          res = HP_SCAN_GIVE_UP;
+
+  sc.cap = SCAN_BLOCK;
+  sc.buf = g_malloc (sc.cap);
+  sc.unescaped = g_byte_array_new ();
+  sc.state = S_VALUE;
+  sc.max_gap = p->limits.max_token_bytes / 2;
+  *json_bytes = 0;
+
+  for (;;)
+    {
+      gssize     n;
+      gsize      want;
+      StepResult step;
+
+      if (g_cancellable_is_cancelled (cancellable))
+        {
+          res = HP_SCAN_CANCELLED;
+          break;
+        }
+
+      /* keep the token the last buffer ended in, and read more after it */
+      if (sc.pos > 0)
+        {
+          memmove (sc.buf, sc.buf + sc.pos, sc.len - sc.pos);
+          sc.base += sc.pos;
+          sc.len -= sc.pos;
+          sc.pos = 0;
+        }
+      if (sc.base + sc.len - sc.mark > sc.max_gap)
+        break; /* a token this long is yajl's to judge */
+      if (sc.cap - sc.len < SCAN_BLOCK / 2)
+        {
+          sc.cap *= 2;
+          sc.buf = g_realloc (sc.buf, sc.cap);
+        }
+      want = sc.cap - sc.len;
+      n = _hp_reader_read_all (reader, sc.buf + sc.len, want, cancellable, error);
+      if (n < 0)
+        {
+          res = HP_SCAN_READ_ERROR;
+          break;
+        }
+      *json_bytes += (guint64)n;
+      sc.len += (gsize)n;
+      sc.eof = (gsize)n < want;
+
+      step = scan_buffer (&sc, p, cb);
+      if (step == STEP_STOP)
+        {
+          res = HP_SCAN_STOPPED;
+          break;
+        }
+      if (step == STEP_FAIL)
+        break;
+      if (report != NULL)
+        report (report_data);
+      if (sc.eof)
+        {
+          /* all read: only a complete root value is taken */
+          if (sc.state == S_DONE && sc.pos == sc.len && sc.base + sc.len - sc.mark <= sc.max_gap)
+            res = HP_SCAN_DONE;
+          break;
+        }
+    }
+
+  g_byte_array_unref (sc.unescaped);
+  g_free (sc.buf);
+  return res;
+}
