@@ -202,52 +202,72 @@ unescape (GByteArray   *out,
   return TRUE;
 }
 
-/* Reads the string that starts at the quote at sc->pos: on T_OK @text and
- * @len are its (decoded) bytes and sc->pos is past its closing quote. */
-static TokResult
-scan_string (Scan          *sc,
-             const guchar **text,
-             gsize         *len)
+/* The escapes of a string, from its first backslash @s: checked as yajl
+ * lexes them. Returns where the string's closing quote is, @end when the
+ * buffer ends first (*@more), or NULL for a fault. */
+static const guchar *
+scan_escapes (const guchar *s,
+              const guchar *end,
+              gboolean     *more)
 {
-  const guchar *start = sc->buf + sc->pos + 1;
-  const guchar *end = sc->buf + sc->len;
-  const guchar *s = start;
-  gboolean      escapes = FALSE;
-
   for (;;)
     {
-      s = plain_run (s, end);
       if (s == end)
-        return T_MORE;
-      if (*s == '"')
         break;
+      if (*s == '"')
+        return s;
       if (*s != '\\')
-        return T_FAIL; /* a control byte */
-      escapes = TRUE;
+        return NULL; /* a control byte */
       if (end - s < 2)
-        return T_MORE;
+        break;
       if (s[1] == 'u')
         {
           if (end - s < 6)
-            return T_MORE;
+            break;
           for (guint k = 2; k < 6; k++)
             if (hex_value (s[k]) < 0)
-              return T_FAIL;
+              return NULL;
           s += 6;
         }
       else if (s[1] == '"' || s[1] == '\\' || s[1] == '/' || s[1] == 'b' || s[1] == 'f' ||
                s[1] == 'n' || s[1] == 'r' || s[1] == 't')
         s += 2;
       else
-        return T_FAIL;
+        return NULL;
+      s = plain_run (s, end);
     }
-  sc->pos = (gsize)(s + 1 - sc->buf);
-  if (!escapes)
+  *more = TRUE;
+  return end;
+}
+
+/* Reads the string whose opening quote is at *@at: on T_OK @text and @len
+ * are its (decoded) bytes and *@at is past its closing quote. */
+static inline TokResult
+scan_string (Scan          *sc,
+             const guchar **at,
+             const guchar  *end,
+             const guchar **text,
+             gsize         *len)
+{
+  const guchar *start = *at + 1;
+  const guchar *s = plain_run (start, end);
+  gboolean      more = FALSE;
+
+  if (G_LIKELY (s < end && *s == '"'))
     {
       *text = start;
       *len = (gsize)(s - start);
+      *at = s + 1;
       return T_OK;
     }
+  if (s == end)
+    return T_MORE;
+  s = scan_escapes (s, end, &more);
+  if (s == NULL)
+    return T_FAIL;
+  if (more)
+    return T_MORE;
+  *at = s + 1;
   if (!unescape (sc->unescaped, start, (gsize)(s - start)))
     return T_FAIL;
   *text = sc->unescaped->data != NULL ? sc->unescaped->data : start;
@@ -261,26 +281,24 @@ is_digit (guchar c)
   return c >= '0' && c <= '9';
 }
 
-/* A number as JSON writes it; its end must be seen (a byte after it, or
- * the end of the data). */
-static TokResult
-scan_number (Scan  *sc,
-             gsize *len)
+/* A number as JSON writes it, from *@at; its end must be seen (a byte after
+ * it, or the end of the data). */
+static inline TokResult
+scan_number (const guchar **at,
+             const guchar  *end,
+             gboolean       eof)
 {
-  const guchar *s = sc->buf + sc->pos;
-  const guchar *end = sc->buf + sc->len;
-  const guchar *q = s;
+  const guchar *q = *at;
 
-#define NEED(cond)                      \
-  G_STMT_START                          \
-  {                                     \
-    if (q == end)                       \
-      return sc->eof ? T_FAIL : T_MORE; \
-    if (!(cond))                        \
-      return T_FAIL;                    \
-  }                                     \
+#define NEED(cond)                  \
+  G_STMT_START                      \
+  {                                 \
+    if (q == end)                   \
+      return eof ? T_FAIL : T_MORE; \
+    if (!(cond))                    \
+      return T_FAIL;                \
+  }                                 \
   G_STMT_END
-#define AT_END (q == end)
 
   if (*q == '-')
     q++;
@@ -290,14 +308,14 @@ scan_number (Scan  *sc,
   else
     while (q < end && is_digit (*q))
       q++;
-  if (!AT_END && *q == '.')
+  if (q < end && *q == '.')
     {
       q++;
       NEED (is_digit (*q));
       while (q < end && is_digit (*q))
         q++;
     }
-  if (!AT_END && (*q == 'e' || *q == 'E'))
+  if (q < end && (*q == 'e' || *q == 'E'))
     {
       q++;
       NEED (TRUE);
@@ -307,49 +325,28 @@ scan_number (Scan  *sc,
       while (q < end && is_digit (*q))
         q++;
     }
-  if (AT_END && !sc->eof)
-    return T_MORE;
 #undef NEED
-#undef AT_END
-  *len = (gsize)(q - s);
-  sc->pos += *len;
+  if (q == end && !eof)
+    return T_MORE;
+  *at = q;
   return T_OK;
 }
 
-static TokResult
-scan_literal (Scan       *sc,
-              const char *word,
-              gsize       n)
+static inline TokResult
+scan_literal (const guchar **at,
+              const guchar  *end,
+              gboolean       eof,
+              const char    *word,
+              gsize          n)
 {
-  gsize have = MIN (n, sc->len - sc->pos);
+  gsize have = MIN (n, (gsize)(end - *at));
 
-  if (memcmp (sc->buf + sc->pos, word, have) != 0)
+  if (memcmp (*at, word, have) != 0)
     return T_FAIL;
   if (have < n)
-    return sc->eof ? T_FAIL : T_MORE;
-  sc->pos += n;
+    return eof ? T_FAIL : T_MORE;
+  *at += n;
   return T_OK;
-}
-
-/* yajl counts the bytes between tokens (a chunk of whitespace, or of one
- * long string, holds none) against max_token_bytes: any gap far shorter
- * than that is taken here, a longer one is left to yajl */
-static inline gboolean
-handed_over (Scan *sc)
-{
-  guint64 now = sc->base + sc->pos;
-
-  if (now - sc->mark > sc->max_gap)
-    return FALSE;
-  sc->mark = now;
-  return TRUE;
-}
-
-/* after a value: what the container on top expects next */
-static inline void
-after_value (Scan *sc)
-{
-  sc->state = sc->depth == 0 ? S_DONE : S_AFTER;
 }
 
 typedef enum
@@ -359,142 +356,219 @@ typedef enum
   STEP_FAIL,
 } StepResult;
 
-/* Reads the tokens of the buffer from sc->pos. On STEP_MORE, sc->pos is
- * where the next token starts. */
+/* Reads the tokens of the buffer from sc->pos, each state a label; on
+ * STEP_MORE, sc->pos is where the next token starts and sc->state what it
+ * must be. The cursor lives in locals, written back on the way out. */
 static StepResult
 scan_buffer (Scan                 *sc,
              Parser               *p,
              const yajl_callbacks *cb)
 {
-  for (;;)
+  const guchar *const buf = sc->buf;
+  const guchar *const end = sc->buf + sc->len;
+  const guchar       *q = sc->buf + sc->pos;
+  const guchar       *tok; /* where the token being read starts */
+  const guint64       base = sc->base;
+  const guint64       max_gap = sc->max_gap;
+  const gboolean      eof = sc->eof;
+  guint64             mark = sc->mark;
+  guint               depth = sc->depth;
+  ScanState           state = sc->state;
+  StepResult          res;
+  const guchar       *text;
+  gsize               len;
+  TokResult           t;
+  guchar              c;
+
+/* whitespace, then the next byte in c; the buffer's end leaves in @st */
+#define SKIP_SPACE(st)               \
+  G_STMT_START                       \
+  {                                  \
+    while (q < end && is_space (*q)) \
+      q++;                           \
+    if (q == end)                    \
+      {                              \
+        state = (st);                \
+        tok = q;                     \
+        goto more;                   \
+      }                              \
+    c = *q;                          \
+  }                                  \
+  G_STMT_END
+/* a token has been handed over: a gap far shorter than max_token_bytes
+ * since the last one is taken here, a longer one is left to yajl, which
+ * counts it against the limit */
+#define HANDED_OVER()                         \
+  G_STMT_START                                \
+  {                                           \
+    guint64 now_ = base + (guint64)(q - buf); \
+                                              \
+    if (now_ - mark > max_gap)                \
+      goto fail;                              \
+    mark = now_;                              \
+  }                                           \
+  G_STMT_END
+/* a token that did not end in the buffer: read again from its start */
+#define TOKEN(expr, st)         \
+  G_STMT_START                  \
+  {                             \
+    t = (expr);                 \
+    if (G_UNLIKELY (t != T_OK)) \
+      {                         \
+        if (t == T_FAIL)        \
+          goto fail;            \
+        state = (st);           \
+        goto more;              \
+      }                         \
+  }                             \
+  G_STMT_END
+
+  switch (sc->state)
     {
-      const guchar *text;
-      gsize         len;
-      TokResult     t;
-      guchar        c;
-      int           ok;
-
-      while (sc->pos < sc->len && is_space (sc->buf[sc->pos]))
-        sc->pos++;
-      if (sc->pos == sc->len)
-        return STEP_MORE;
-      c = sc->buf[sc->pos];
-
-      switch (sc->state)
-        {
-        case S_DONE:
-          return STEP_FAIL;
-
-        case S_COLON:
-          if (c != ':')
-            return STEP_FAIL;
-          sc->pos++;
-          sc->state = S_VALUE;
-          continue;
-
-        case S_AFTER:
-          if (c == ',')
-            {
-              sc->pos++;
-              sc->state = sc->stack[sc->depth - 1] == '{' ? S_KEY : S_VALUE;
-              continue;
-            }
-          if ((c == '}' && sc->stack[sc->depth - 1] == '{') ||
-              (c == ']' && sc->stack[sc->depth - 1] == '['))
-            goto close;
-          return STEP_FAIL;
-
-        case S_KEY_FIRST:
-          if (c == '}')
-            goto close;
-          /* fallthrough */
-        case S_KEY:
-          if (c != '"')
-            return STEP_FAIL;
-          t = scan_string (sc, &text, &len);
-          if (t != T_OK)
-            return t == T_MORE ? STEP_MORE : STEP_FAIL;
-          if (!handed_over (sc))
-            return STEP_FAIL;
-          if (!cb->yajl_map_key (p, text, len))
-            return STEP_STOP;
-          sc->state = S_COLON;
-          continue;
-
-        case S_ARRAY_FIRST:
-          if (c == ']')
-            goto close;
-          /* fallthrough */
-        case S_VALUE:
-        default:
-          break;
-        }
-
-      /* a value */
-      switch (c)
-        {
-        case '{':
-        case '[':
-          if (sc->depth == G_N_ELEMENTS (sc->stack))
-            return STEP_FAIL;
-          sc->stack[sc->depth++] = c;
-          sc->pos++;
-          sc->state = c == '{' ? S_KEY_FIRST : S_ARRAY_FIRST;
-          if (!handed_over (sc))
-            return STEP_FAIL;
-          ok = c == '{' ? cb->yajl_start_map (p) : cb->yajl_start_array (p);
-          if (!ok)
-            return STEP_STOP;
-          continue;
-        case '"':
-          t = scan_string (sc, &text, &len);
-          if (t != T_OK)
-            return t == T_MORE ? STEP_MORE : STEP_FAIL;
-          ok = cb->yajl_string (p, text, len);
-          break;
-        case 't':
-        case 'f':
-          t = c == 't' ? scan_literal (sc, "true", 4) : scan_literal (sc, "false", 5);
-          if (t != T_OK)
-            return t == T_MORE ? STEP_MORE : STEP_FAIL;
-          ok = cb->yajl_boolean (p, c == 't');
-          break;
-        case 'n':
-          t = scan_literal (sc, "null", 4);
-          if (t != T_OK)
-            return t == T_MORE ? STEP_MORE : STEP_FAIL;
-          ok = cb->yajl_null (p);
-          break;
-        default:
-          {
-            gsize at = sc->pos;
-
-            if (c != '-' && !is_digit (c))
-              return STEP_FAIL;
-            t = scan_number (sc, &len);
-            if (t != T_OK)
-              return t == T_MORE ? STEP_MORE : STEP_FAIL;
-            ok = cb->yajl_number (p, (const char *)sc->buf + at, len);
-          }
-          break;
-        }
-      if (!ok)
-        return STEP_STOP;
-      if (!handed_over (sc))
-        return STEP_FAIL;
-      after_value (sc);
-      continue;
-
-    close:
-      sc->pos++;
-      sc->depth--;
-      if (!handed_over (sc))
-        return STEP_FAIL;
-      ok = c == '}' ? cb->yajl_end_map (p) : cb->yajl_end_array (p);
-      if (!ok)
-        return STEP_STOP;
-      after_value (sc);
+    case S_ARRAY_FIRST:
+      goto array_first;
+    case S_KEY_FIRST:
+      goto key_first;
+    case S_KEY:
+      goto key;
+    case S_COLON:
+      goto colon;
+    case S_AFTER:
+      goto after;
+    case S_DONE:
+      goto done;
+    case S_VALUE:
+    default:
+      goto value;
     }
+
+array_first:
+  SKIP_SPACE (S_ARRAY_FIRST);
+  if (c == ']')
+    goto close;
+  goto value_here;
+
+value:
+  SKIP_SPACE (S_VALUE);
+value_here:
+  tok = q;
+  switch (c)
+    {
+    case '{':
+    case '[':
+      if (depth == G_N_ELEMENTS (sc->stack))
+        goto fail;
+      sc->stack[depth++] = c;
+      q++;
+      HANDED_OVER ();
+      if (c == '{')
+        {
+          if (!cb->yajl_start_map (p))
+            goto stop;
+          goto key_first;
+        }
+      if (!cb->yajl_start_array (p))
+        goto stop;
+      goto array_first;
+    case '"':
+      TOKEN (scan_string (sc, &q, end, &text, &len), S_VALUE);
+      HANDED_OVER ();
+      if (!cb->yajl_string (p, text, len))
+        goto stop;
+      break;
+    case 't':
+    case 'f':
+      TOKEN (c == 't' ? scan_literal (&q, end, eof, "true", 4) : scan_literal (&q, end, eof, "false", 5),
+             S_VALUE);
+      HANDED_OVER ();
+      if (!cb->yajl_boolean (p, c == 't'))
+        goto stop;
+      break;
+    case 'n':
+      TOKEN (scan_literal (&q, end, eof, "null", 4), S_VALUE);
+      HANDED_OVER ();
+      if (!cb->yajl_null (p))
+        goto stop;
+      break;
+    default:
+      if (c != '-' && !is_digit (c))
+        goto fail;
+      TOKEN (scan_number (&q, end, eof), S_VALUE);
+      HANDED_OVER ();
+      if (!cb->yajl_number (p, (const char *)tok, (size_t)(q - tok)))
+        goto stop;
+      break;
+    }
+after_value:
+  if (depth == 0)
+    goto done;
+after:
+  SKIP_SPACE (S_AFTER);
+  if (c == ',')
+    {
+      q++;
+      if (sc->stack[depth - 1] == '{')
+        goto key;
+      goto value;
+    }
+  if ((c == '}' && sc->stack[depth - 1] == '{') || (c == ']' && sc->stack[depth - 1] == '['))
+    goto close;
+  goto fail;
+
+key_first:
+  SKIP_SPACE (S_KEY_FIRST);
+  if (c == '}')
+    goto close;
+  goto key_here;
+
+key:
+  SKIP_SPACE (S_KEY);
+key_here:
+  if (c != '"')
+    goto fail;
+  tok = q;
+  TOKEN (scan_string (sc, &q, end, &text, &len), S_KEY);
+  HANDED_OVER ();
+  if (!cb->yajl_map_key (p, text, len))
+    goto stop;
+colon:
+  SKIP_SPACE (S_COLON);
+  if (c != ':')
+    goto fail;
+  q++;
+  goto value;
+
+close:
+  q++;
+  depth--;
+  HANDED_OVER ();
+  if (!(c == '}' ? cb->yajl_end_map (p) : cb->yajl_end_array (p)))
+    goto stop;
+  goto after_value;
+
+done:
+  /* only whitespace may follow the root value */
+  SKIP_SPACE (S_DONE);
+  goto fail;
+
+more:
+  q = tok;
+  res = STEP_MORE;
+  goto out;
+stop:
+  res = STEP_STOP;
+  goto out;
+fail:
+  res = STEP_FAIL;
+out:
+  sc->pos = (gsize)(q - buf);
+  sc->mark = mark;
+  sc->depth = depth;
+  sc->state = state;
+  return res;
+#undef SKIP_SPACE
+#undef HANDED_OVER
+#undef TOKEN
 }
 
 /**
