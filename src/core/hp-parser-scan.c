@@ -88,6 +88,9 @@ static inline const guchar *
 plain_run (const guchar *s,
            const guchar *end)
 {
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+  /* eight bytes at a time: the lowest flagged byte is a true one (a borrow
+   * only runs upwards, from a byte that is flagged itself) */
   while (end - s >= 8)
     {
       guint64 w, m;
@@ -95,15 +98,10 @@ plain_run (const guchar *s,
       memcpy (&w, s, 8);
       m = special_bytes (w);
       if (m != 0)
-        {
-#if G_BYTE_ORDER == G_LITTLE_ENDIAN
-          return s + (__builtin_ctzll (m) >> 3);
-#else
-          return s + (__builtin_clzll (m) >> 3);
-#endif
-        }
+        return s + (__builtin_ctzll (m) >> 3);
       s += 8;
     }
+#endif
   while (s < end && *s >= 0x20 && *s != '"' && *s != '\\')
     s++;
   return s;
