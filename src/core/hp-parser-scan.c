@@ -596,8 +596,9 @@ _hp_parser_scan (Parser   *p,
   const yajl_callbacks *cb = &_hp_parser_callbacks;
   Scan                  sc = { 0 };
   HpScanResult          res = HP_SCAN_GIVE_UP;
+  gsize                 chunk = SCAN_BLOCK;
 
-  sc.cap = SCAN_BLOCK;
+  sc.cap = 2 * SCAN_BLOCK;
   sc.buf = g_malloc (sc.cap);
   sc.unescaped = g_byte_array_new ();
   sc.state = S_VALUE;
@@ -607,8 +608,8 @@ _hp_parser_scan (Parser   *p,
   for (;;)
     {
       gssize     n;
-      gsize      want;
       StepResult step;
+      guint64    tokens_before = p->n_tokens;
 
       if (g_cancellable_is_cancelled (cancellable))
         {
@@ -626,13 +627,14 @@ _hp_parser_scan (Parser   *p,
         }
       if (sc.base + sc.len - sc.mark > sc.max_gap)
         break; /* a token this long is yajl's to judge */
-      if (sc.cap - sc.len < SCAN_BLOCK / 2)
+      if (sc.cap - sc.len < chunk)
         {
-          sc.cap *= 2;
+          sc.cap = MAX (sc.cap * 2, sc.len + chunk);
           sc.buf = g_realloc (sc.buf, sc.cap);
         }
-      want = sc.cap - sc.len;
-      n = _hp_reader_read_all (reader, sc.buf + sc.len, want, cancellable, error);
+      /* the reads of yajl's loop, chunk for chunk: a fault of the data
+       * (corrupt gzip) is then met after as many bytes of JSON */
+      n = _hp_reader_read_all (reader, sc.buf + sc.len, chunk, cancellable, error);
       if (n < 0)
         {
           res = HP_SCAN_READ_ERROR;
@@ -640,7 +642,7 @@ _hp_parser_scan (Parser   *p,
         }
       *json_bytes += (guint64)n;
       sc.len += (gsize)n;
-      sc.eof = (gsize)n < want;
+      sc.eof = (gsize)n < chunk;
 
       step = scan_buffer (&sc, p, cb);
       if (step == STEP_STOP)
@@ -652,6 +654,11 @@ _hp_parser_scan (Parser   *p,
         break;
       if (report != NULL)
         report (report_data);
+      /* yajl's loop doubles a chunk after one in which no token ended */
+      if (p->n_tokens == tokens_before)
+        chunk = MAX ((gsize)MIN ((guint64)chunk * 2, p->limits.max_token_bytes / 2 + 1), SCAN_BLOCK);
+      else
+        chunk = SCAN_BLOCK;
       if (sc.eof)
         {
           /* all read: only a complete root value is taken */

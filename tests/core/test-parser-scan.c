@@ -386,6 +386,48 @@ test_token_limit (void)
   hp_test_remove_tree (dir);
 }
 
+/* A gzip file whose trailer is wrong fails after as many bytes of JSON
+ * as with yajl: the scanner reads the file in yajl's chunks. */
+static void
+test_corrupt_gzip (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("hp-scan-XXXXXX", NULL);
+  g_autoptr (GString) s = g_string_new ("{\"traceEvents\": [");
+  g_autoptr (GConverter) zlib = G_CONVERTER (g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 6));
+  g_autoptr (GOutputStream) mem = g_memory_output_stream_new_resizable ();
+  g_autoptr (GOutputStream) out = g_converter_output_stream_new (mem, zlib);
+  g_autoptr (GBytes) gz = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GError) yajl_error = NULL;
+  guint8  *data;
+  gsize    len;
+  HpTrace *ours, *theirs;
+
+  /* a name that grows event by event: chunks end inside tokens of every
+   * kind, and the buffer keeps a different tail each time */
+  for (guint i = 0; s->len < 1100 * 1024; i++)
+    append_event (s, i, (i * 13) % 301);
+  g_string_append (s, "]}");
+  g_assert_true (g_output_stream_write_all (out, s->str, s->len, NULL, NULL, NULL));
+  g_assert_true (g_output_stream_close (out, NULL, NULL));
+  gz = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (mem));
+  len = g_bytes_get_size (gz);
+  data = g_memdup2 (g_bytes_get_data (gz, NULL), len);
+  data[len - 6] ^= 0x5a; /* the CRC-32 */
+  path = g_build_filename (dir, "rank-0.json.gz", NULL);
+  g_assert_true (g_file_set_contents (path, (const char *)data, (gssize)len, NULL));
+  g_free (data);
+  ours = load (path, FALSE, NULL, &error);
+  theirs = load (path, TRUE, NULL, &yajl_error);
+  g_assert_null (ours);
+  g_assert_null (theirs);
+  g_assert_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_JSON);
+  g_assert_nonnull (strstr (error->message, "corrupt gzip data"));
+  g_assert_cmpstr (error->message, ==, yajl_error->message);
+  hp_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -398,6 +440,7 @@ main (int   argc,
   g_test_add_func ("/core/parser-scan/long-token", test_long_token);
   g_test_add_func ("/core/parser-scan/bad-files", test_bad_files);
   g_test_add_func ("/core/parser-scan/token-limit", test_token_limit);
+  g_test_add_func ("/core/parser-scan/corrupt-gzip", test_corrupt_gzip);
 
   return g_test_run ();
 }
