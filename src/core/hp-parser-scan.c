@@ -107,6 +107,35 @@ plain_run (const guchar *s,
   return s;
 }
 
+/* Whitespace from @q. Trace writers indent each line: after a line feed,
+ * spaces are skipped eight at a time. */
+static inline const guchar *
+skip_space (const guchar *q,
+            const guchar *end)
+{
+  while (q < end && is_space (*q))
+    {
+      if (*q++ != '\n')
+        continue;
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+      while (end - q >= 8)
+        {
+          guint64 w;
+
+          memcpy (&w, q, 8);
+          w ^= ONES * ' ';
+          if (w != 0)
+            {
+              q += __builtin_ctzll (w) >> 3;
+              break;
+            }
+          q += 8;
+        }
+#endif
+    }
+  return q;
+}
+
 static inline int
 hex_value (guchar c)
 {
@@ -379,19 +408,18 @@ scan_buffer (Scan                 *sc,
   guchar              c;
 
 /* whitespace, then the next byte in c; the buffer's end leaves in @st */
-#define SKIP_SPACE(st)               \
-  G_STMT_START                       \
-  {                                  \
-    while (q < end && is_space (*q)) \
-      q++;                           \
-    if (q == end)                    \
-      {                              \
-        state = (st);                \
-        tok = q;                     \
-        goto more;                   \
-      }                              \
-    c = *q;                          \
-  }                                  \
+#define SKIP_SPACE(st)       \
+  G_STMT_START               \
+  {                          \
+    q = skip_space (q, end); \
+    if (q == end)            \
+      {                      \
+        state = (st);        \
+        tok = q;             \
+        goto more;           \
+      }                      \
+    c = *q;                  \
+  }                          \
   G_STMT_END
 /* a token has been handed over: a gap far shorter than max_token_bytes
  * since the last one is taken here, a longer one is left to yajl, which

@@ -220,7 +220,7 @@ append_event (GString *s,
               guint    i,
               guint    pad)
 {
-  g_string_append_printf (s, "%s\n  {\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"k%u", i == 0 ? "" : ",",
+  g_string_append_printf (s, "%s\n%*s{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"k%u", i == 0 ? "" : ",", (int)(i % 19), "",
                           i % 7);
   for (guint k = 0; k < pad; k++)
     g_string_append_c (s, (char)('a' + k % 26));
