@@ -22,6 +22,8 @@
 
 #include "hp-parser-private.h"
 
+/* the chunk of yajl's loop (CHUNK_SIZE in hp-parser.c): both read the
+ * same chunks, so that a fault of the data is met at the same byte */
 #define SCAN_BLOCK (256 * 1024)
 
 typedef enum
