@@ -305,4 +305,27 @@ gssize   _hp_reader_read_all (HpReader     *r,
 guint64  _hp_reader_position (const HpReader *r);
 void     _hp_reader_clear (HpReader *r);
 
+/* hp-parser-scan.c */
+typedef enum
+{
+  HP_SCAN_DONE,
+  HP_SCAN_STOPPED,
+  HP_SCAN_READ_ERROR,
+  HP_SCAN_CANCELLED,
+  HP_SCAN_GIVE_UP,
+} HpScanResult;
+
+HpScanResult _hp_parser_scan (Parser   *p,
+                              HpReader *reader,
+                              guint64  *json_bytes,
+                              void (*report) (gpointer data),
+                              gpointer      report_data,
+                              GCancellable *cancellable,
+                              GError      **error);
+
+/* hp-parser.c: TRUE reads every file with yajl (tests compare the two);
+ * the files the scanner left to yajl, so far */
+extern gboolean _hp_parser_yajl_only;
+extern gint     _hp_parser_n_given_up;
+
 G_END_DECLS

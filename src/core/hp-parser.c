@@ -169,41 +169,233 @@ _hp_load_limits_resolve (const HpLoadLimits *limits,
   out->max_memory_bytes = limits->max_memory_bytes > 0 ? limits->max_memory_bytes : hp_load_default_max_memory ();
 }
 
-/**
- * _hp_parse_file:
- *
- * Streams @path (gzip detected by its magic bytes) through yajl into a
- * rank builder. Never holds the file or a DOM of its events. With
- * @inflate_ahead, a gzip file is inflated on a thread of its own while
- * this one parses (for a core that would otherwise have nothing to do).
- *
- * yajl lexes a token cut by the end of a chunk again from its start with
- * the next chunk, so a token spread over k chunks costs k² work. A chunk in
- * which no token ends makes the next one twice as large: a token of n bytes
- * then costs O(n), and no token may be longer than max_token_bytes.
- */
-HpRankBuilder *
-_hp_parse_file (const char            *path,
-                HpMode                 mode,
-                const HpLoadLimits    *limits,
-                const HpParseProgress *progress,
-                gboolean               inflate_ahead,
-                GCancellable          *cancellable,
-                GError               **error)
+gboolean _hp_parser_yajl_only = FALSE;
+gint     _hp_parser_n_given_up = 0;
+
+/* the reader's fault, as the loader words it */
+static void
+set_read_error (GError        **error,
+                GError         *local_error,
+                HpRankBuilder  *b,
+                const HpReader *reader,
+                guint64         json_bytes)
 {
-  g_autoptr (HpRankBuilder) b = _hp_rank_builder_new (path);
+  if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    g_propagate_error (error, g_error_copy (local_error));
+  else if (b->rank->compressed && g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
+    g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_TRUNCATED,
+                 "%s: truncated: the gzip stream ends inside a member at byte %" G_GUINT64_FORMAT
+                 ", after %" G_GUINT64_FORMAT " bytes of JSON",
+                 b->rank->path, _hp_reader_position (reader), json_bytes);
+  else if (b->rank->compressed && local_error->domain == G_IO_ERROR &&
+           local_error->code == G_IO_ERROR_INVALID_DATA)
+    g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_JSON,
+                 "%s: corrupt gzip data near byte %" G_GUINT64_FORMAT " of the file, after %" G_GUINT64_FORMAT
+                 " bytes of JSON: %s",
+                 b->rank->path, _hp_reader_position (reader), json_bytes, local_error->message);
+  else
+    g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_UNREADABLE, "%s: read error: %s", b->rank->path,
+                 local_error->message);
+}
+
+typedef struct
+{
+  const HpParseProgress *progress;
+  const HpReader        *reader;
+  HpRankBuilder         *b;
+  guint64                last_reported;
+} Progress;
+
+/* bytes of the file, compressed or not, as the total counts them */
+static void
+report_progress (gpointer data)
+{
+  Progress *pr = data;
+  guint64   pos;
+
+  if (pr->progress == NULL || pr->progress->bytes_done == NULL)
+    return;
+  pos = MIN (_hp_reader_position (pr->reader), pr->b->rank->file_bytes);
+  if (pos > pr->last_reported)
+    {
+      g_atomic_pointer_add (pr->progress->bytes_done, (gssize)(pos - pr->last_reported));
+      pr->last_reported = pos;
+      if (pr->progress->report != NULL)
+        pr->progress->report (pr->progress->report_data);
+    }
+}
+
+/* Streams the file through yajl. Returns FALSE with @error set. */
+static gboolean
+parse_with_yajl (Parser       *p,
+                 HpReader     *reader,
+                 Progress     *pr,
+                 guint64      *json_bytes_out,
+                 GCancellable *cancellable,
+                 GError      **error)
+{
   g_autoptr (GError) local_error = NULL;
-  g_autoptr (JsonBuilder) meta = json_builder_new ();
   g_autofree guchar *chunk = NULL;
-  HpReader           reader = { 0 };
-  Parser             p = { 0 };
+  HpRankBuilder     *b = p->b;
   yajl_handle        yh;
   guint64            json_bytes = 0;
-  guint64            last_reported = 0;
   gsize              chunk_size = CHUNK_SIZE;
   gsize              chunk_alloc = CHUNK_SIZE;
   guint64            tokenless = 0; /* bytes since a token last ended */
   gboolean           ok = TRUE;
+
+  yh = yajl_alloc (&_hp_parser_callbacks, NULL, p);
+  yajl_config (yh, yajl_dont_validate_strings, 1);
+  chunk = g_malloc (chunk_alloc);
+
+  for (;;)
+    {
+      gssize      n;
+      yajl_status st;
+      guint64     tokens_before = p->n_tokens;
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        {
+          ok = FALSE;
+          break;
+        }
+
+      n = _hp_reader_read_all (reader, chunk, chunk_size, cancellable, &local_error);
+      if (n < 0)
+        {
+          set_read_error (error, local_error, b, reader, json_bytes);
+          ok = FALSE;
+          break;
+        }
+
+      if (n == 0)
+        {
+          if (json_bytes == 0)
+            {
+              g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_EMPTY, "%s: the file is empty",
+                           b->rank->path);
+              ok = FALSE;
+              break;
+            }
+          st = yajl_complete_parse (yh);
+          if (st != yajl_status_ok && !p->seen_root)
+            {
+              g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_EMPTY,
+                           "%s: the file holds no JSON value", b->rank->path);
+              ok = FALSE;
+            }
+          else if (st != yajl_status_ok)
+            {
+              if (!set_limit_error (error, p))
+                g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_TRUNCATED,
+                             "%s: truncated at byte %" G_GUINT64_FORMAT " (the JSON ends early)",
+                             b->rank->path, json_bytes);
+              ok = FALSE;
+            }
+          break;
+        }
+
+      st = yajl_parse (yh, chunk, (size_t)n);
+      if (st != yajl_status_ok)
+        {
+          if (!set_limit_error (error, p))
+            set_json_error (error, b->rank->path, yh, chunk, (gsize)n, json_bytes);
+          ok = FALSE;
+          break;
+        }
+      json_bytes += (guint64)n;
+
+      if (p->n_tokens == tokens_before)
+        {
+          tokenless += (guint64)n;
+          if (tokenless > p->limits.max_token_bytes)
+            {
+              g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_A_TRACE,
+                           "%s: a single JSON token (a string, number or whitespace) runs "
+                           "longer than %" G_GSIZE_FORMAT " MiB from byte %" G_GUINT64_FORMAT,
+                           b->rank->path, p->limits.max_token_bytes / (1024 * 1024),
+                           json_bytes - tokenless);
+              ok = FALSE;
+              break;
+            }
+          chunk_size = (gsize)MIN ((guint64)chunk_size * 2, p->limits.max_token_bytes / 2 + 1);
+          chunk_size = MAX (chunk_size, CHUNK_SIZE);
+          if (chunk_size > chunk_alloc)
+            {
+              g_free (chunk);
+              chunk = g_malloc (chunk_size);
+              chunk_alloc = chunk_size;
+            }
+        }
+      else
+        {
+          tokenless = 0;
+          chunk_size = CHUNK_SIZE;
+        }
+
+      report_progress (pr);
+    }
+
+  yajl_free (yh);
+  *json_bytes_out = json_bytes;
+  return ok;
+}
+
+/* Reads the file with the scanner of hp-parser-scan.c. Returns FALSE with
+ * @error set, or with *@give_up when the file is to be read with yajl. */
+static gboolean
+parse_with_scanner (Parser       *p,
+                    HpReader     *reader,
+                    Progress     *pr,
+                    guint64      *json_bytes,
+                    gboolean     *give_up,
+                    GCancellable *cancellable,
+                    GError      **error)
+{
+  g_autoptr (GError) local_error = NULL;
+
+  switch (_hp_parser_scan (p, reader, json_bytes, report_progress, pr, cancellable, &local_error))
+    {
+    case HP_SCAN_DONE:
+      return TRUE;
+    case HP_SCAN_STOPPED:
+      if (set_limit_error (error, p))
+        return FALSE;
+      break;
+    case HP_SCAN_READ_ERROR:
+      set_read_error (error, local_error, p->b, reader, *json_bytes);
+      return FALSE;
+    case HP_SCAN_CANCELLED:
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      break;
+    case HP_SCAN_GIVE_UP:
+    default:
+      break;
+    }
+  *give_up = TRUE;
+  return FALSE;
+}
+
+/* One reading of the file: with the scanner (@give_up set when yajl must
+ * read it again) or, @give_up %NULL, with yajl. */
+static HpRankBuilder *
+parse_file (const char            *path,
+            HpMode                 mode,
+            const HpLoadLimits    *limits,
+            const HpParseProgress *progress,
+            gboolean               inflate_ahead,
+            gboolean              *give_up,
+            GCancellable          *cancellable,
+            GError               **error)
+{
+  g_autoptr (HpRankBuilder) b = _hp_rank_builder_new (path);
+  g_autoptr (JsonBuilder) meta = json_builder_new ();
+  HpReader reader = { 0 };
+  Parser   p = { 0 };
+  Progress pr = { progress, &reader, NULL, 0 };
+  guint64  json_bytes = 0;
+  gboolean ok;
 
   if (!_hp_reader_open (&reader, path, b->rank->path, cancellable, error))
     {
@@ -225,128 +417,12 @@ _hp_parse_file (const char            *path,
   p.capture = g_string_new (NULL);
   p.trace_cat = hp_strings_intern (b->strings, "Trace", 5);
   _hp_parser_event_reset (&p);
+  pr.b = b;
 
-  yh = yajl_alloc (&_hp_parser_callbacks, NULL, &p);
-  yajl_config (yh, yajl_dont_validate_strings, 1);
-  chunk = g_malloc (chunk_alloc);
-
-  for (;;)
-    {
-      gssize      n;
-      yajl_status st;
-      guint64     tokens_before = p.n_tokens;
-
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        {
-          ok = FALSE;
-          break;
-        }
-
-      n = _hp_reader_read_all (&reader, chunk, chunk_size, cancellable, &local_error);
-      if (n < 0)
-        {
-          if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-            g_propagate_error (error, g_steal_pointer (&local_error));
-          else if (b->rank->compressed &&
-                   g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
-            g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_TRUNCATED,
-                         "%s: truncated: the gzip stream ends inside a member at byte %" G_GUINT64_FORMAT
-                         ", after %" G_GUINT64_FORMAT " bytes of JSON",
-                         b->rank->path, _hp_reader_position (&reader), json_bytes);
-          else if (b->rank->compressed && local_error->domain == G_IO_ERROR &&
-                   local_error->code == G_IO_ERROR_INVALID_DATA)
-            g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_JSON,
-                         "%s: corrupt gzip data near byte %" G_GUINT64_FORMAT
-                         " of the file, after %" G_GUINT64_FORMAT " bytes of JSON: %s",
-                         b->rank->path, _hp_reader_position (&reader), json_bytes, local_error->message);
-          else
-            g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_UNREADABLE, "%s: read error: %s",
-                         b->rank->path, local_error->message);
-          ok = FALSE;
-          break;
-        }
-
-      if (n == 0)
-        {
-          if (json_bytes == 0)
-            {
-              g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_EMPTY, "%s: the file is empty",
-                           b->rank->path);
-              ok = FALSE;
-              break;
-            }
-          st = yajl_complete_parse (yh);
-          if (st != yajl_status_ok && !p.seen_root)
-            {
-              g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_EMPTY,
-                           "%s: the file holds no JSON value", b->rank->path);
-              ok = FALSE;
-            }
-          else if (st != yajl_status_ok)
-            {
-              if (!set_limit_error (error, &p))
-                g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_TRUNCATED,
-                             "%s: truncated at byte %" G_GUINT64_FORMAT " (the JSON ends early)",
-                             b->rank->path, json_bytes);
-              ok = FALSE;
-            }
-          break;
-        }
-
-      st = yajl_parse (yh, chunk, (size_t)n);
-      if (st != yajl_status_ok)
-        {
-          if (!set_limit_error (error, &p))
-            set_json_error (error, b->rank->path, yh, chunk, (gsize)n, json_bytes);
-          ok = FALSE;
-          break;
-        }
-      json_bytes += (guint64)n;
-
-      if (p.n_tokens == tokens_before)
-        {
-          tokenless += (guint64)n;
-          if (tokenless > p.limits.max_token_bytes)
-            {
-              g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_A_TRACE,
-                           "%s: a single JSON token (a string, number or whitespace) runs "
-                           "longer than %" G_GSIZE_FORMAT " MiB from byte %" G_GUINT64_FORMAT,
-                           b->rank->path, p.limits.max_token_bytes / (1024 * 1024),
-                           json_bytes - tokenless);
-              ok = FALSE;
-              break;
-            }
-          chunk_size = (gsize)MIN ((guint64)chunk_size * 2, p.limits.max_token_bytes / 2 + 1);
-          chunk_size = MAX (chunk_size, CHUNK_SIZE);
-          if (chunk_size > chunk_alloc)
-            {
-              g_free (chunk);
-              chunk = g_malloc (chunk_size);
-              chunk_alloc = chunk_size;
-            }
-        }
-      else
-        {
-          tokenless = 0;
-          chunk_size = CHUNK_SIZE;
-        }
-
-      if (progress != NULL && progress->bytes_done != NULL)
-        {
-          /* bytes of the file, compressed or not, as the total counts them */
-          guint64 pos = _hp_reader_position (&reader);
-
-          if (pos > b->rank->file_bytes)
-            pos = b->rank->file_bytes;
-          if (pos > last_reported)
-            {
-              g_atomic_pointer_add (progress->bytes_done, (gssize)(pos - last_reported));
-              last_reported = pos;
-              if (progress->report != NULL)
-                progress->report (progress->report_data);
-            }
-        }
-    }
+  if (give_up != NULL)
+    ok = parse_with_scanner (&p, &reader, &pr, &json_bytes, give_up, cancellable, error);
+  else
+    ok = parse_with_yajl (&p, &reader, &pr, &json_bytes, cancellable, error);
 
   /* after the inflating thread, if any, has ended */
   _hp_reader_clear (&reader);
@@ -354,13 +430,23 @@ _hp_parse_file (const char            *path,
   b->rank->gzip_trailing_bytes = reader.trailing;
   b->rank->file_mtime_us = reader.file_mtime_us;
   b->rank->file_checksum = _hp_checksum_finish (&reader.sum);
-  yajl_free (yh);
   g_string_free (p.capture, TRUE);
   g_free (p.top_key);
 
-  if (progress != NULL && progress->bytes_done != NULL && b->rank->file_bytes > last_reported)
+  if (give_up != NULL && *give_up)
     {
-      g_atomic_pointer_add (progress->bytes_done, (gssize)(b->rank->file_bytes - last_reported));
+      /* yajl reads it again from the start, and counts its progress anew */
+      if (progress != NULL && progress->bytes_done != NULL && pr.last_reported > 0)
+        g_atomic_pointer_add (progress->bytes_done, -(gssize)pr.last_reported);
+      /* the job's memory estimate too */
+      if (p.memory_charged > 0)
+        g_atomic_pointer_add ((gsize *)p.memory_estimate, -(gssize)p.memory_charged);
+      return NULL;
+    }
+
+  if (progress != NULL && progress->bytes_done != NULL && b->rank->file_bytes > pr.last_reported)
+    {
+      g_atomic_pointer_add (progress->bytes_done, (gssize)(b->rank->file_bytes - pr.last_reported));
       if (progress->report != NULL)
         progress->report (progress->report_data);
     }
@@ -391,4 +477,50 @@ _hp_parse_file (const char            *path,
   read_base_time (b->rank);
 
   return g_steal_pointer (&b);
+}
+
+/**
+ * _hp_parse_file:
+ *
+ * Streams @path (gzip detected by its magic bytes) into a rank builder.
+ * Never holds the file or a DOM of its events. With @inflate_ahead, a gzip
+ * file is inflated on a thread of its own while this one parses (for a
+ * core that would otherwise have nothing to do).
+ *
+ * The scanner of hp-parser-scan.c reads the file first; what it does not
+ * take (any fault of the JSON among them) is read again from the start by
+ * yajl, so every error is yajl's, at yajl's byte.
+ *
+ * yajl lexes a token cut by the end of a chunk again from its start with
+ * the next chunk, so a token spread over k chunks costs k² work. A chunk in
+ * which no token ends makes the next one twice as large: a token of n bytes
+ * then costs O(n), and no token may be longer than max_token_bytes.
+ */
+HpRankBuilder *
+_hp_parse_file (const char            *path,
+                HpMode                 mode,
+                const HpLoadLimits    *limits,
+                const HpParseProgress *progress,
+                gboolean               inflate_ahead,
+                GCancellable          *cancellable,
+                GError               **error)
+{
+  static gsize   yajl_by_env = 0;
+  HpRankBuilder *b;
+  gboolean       give_up = FALSE;
+
+  /* HOTPATH_JSON_PARSER=yajl: yajl alone, to compare the two */
+  if (g_once_init_enter (&yajl_by_env))
+    g_once_init_leave (&yajl_by_env, g_strcmp0 (g_getenv ("HOTPATH_JSON_PARSER"), "yajl") == 0 ? 2 : 1);
+  if (_hp_parser_yajl_only || yajl_by_env == 2)
+    return parse_file (path, mode, limits, progress, inflate_ahead, NULL, cancellable, error);
+  b = parse_file (path, mode, limits, progress, inflate_ahead, &give_up, cancellable, error);
+  if (b == NULL && give_up)
+    {
+      g_atomic_int_inc (&_hp_parser_n_given_up);
+      g_debug ("%s: read again with yajl", path);
+    }
+  if (b == NULL && give_up)
+    b = parse_file (path, mode, limits, progress, inflate_ahead, NULL, cancellable, error);
+  return b;
 }

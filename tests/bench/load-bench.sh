@@ -29,6 +29,9 @@
 #   HP_BENCH_GZIP_LEVEL  gzip level of the generated files (default 6, as Kineto)
 #   HP_BENCH_OUT         cache folder (default tests/bench/out)
 #   HP_BENCH_STRICT=1    exit with status 3 when a target is missed
+#   HP_BENCH_YAJL=1      each round also loads with yajl alone
+#                        (HOTPATH_JSON_PARSER=yajl), and the report gives
+#                        the paired ratio of the loader to yajl
 
 set -euo pipefail
 export LC_ALL=C
@@ -203,20 +206,25 @@ run_measured () {
 
   t0=$(now)
   if [ "$have_gnu_time" = 1 ]; then
-    /usr/bin/time -f '%M' -o "$tmp/rss" "$@" > "$tmp/out" 2>&1 || status=$?
+    /usr/bin/time -f '%M %U %S' -o "$tmp/rss" "$@" > "$tmp/out" 2>&1 || status=$?
     t1=$(now)
-    rss=$(tail -n 1 "$tmp/rss")
+    rss=$(tail -n 1 "$tmp/rss" | cut -d' ' -f1)
+    tail -n 1 "$tmp/rss" | awk '{ printf "%.2f\n", $2 + $3 }' > "$tmp/cpu"
   else
     python3 -c '
 import resource, subprocess, sys
 with open(sys.argv[1], "wb") as out:
     status = subprocess.call(sys.argv[3:], stdout=out, stderr=subprocess.STDOUT)
 with open(sys.argv[2], "w") as f:
-    print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=f)
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    print(usage.ru_maxrss, file=f)
+with open(sys.argv[2] + ".cpu", "w") as f:
+    print("%.2f" % (usage.ru_utime + usage.ru_stime), file=f)
 sys.exit(status)
 ' "$tmp/out" "$tmp/rss" "$@" || status=$?
     t1=$(now)
     rss=$(cat "$tmp/rss")
+    mv "$tmp/rss.cpu" "$tmp/cpu"
   fi
 
   [ "$status" -eq 0 ] || return "$status"
@@ -233,11 +241,22 @@ zcat_times=()
 cli_times=()
 cli_rss=()
 pair_ratios=()
+yajl_times=()
+yajl_ratios=()
+zcat_cpu=()
+cli_cpu=()
+yajl_cpu=()
 for ((i = 1; i <= runs; i++)); do
   t0=$(now)
-  zcat -- "${files[@]}" > /dev/null
+  if [ "$have_gnu_time" = 1 ]; then
+    /usr/bin/time -f '%U %S' -o "$tmp/zcpu" zcat -- "${files[@]}" > /dev/null
+  else
+    zcat -- "${files[@]}" > /dev/null
+    echo "0 0" > "$tmp/zcpu"
+  fi
   t1=$(now)
   zcat_times+=("$(elapsed "$t0" "$t1")")
+  zcat_cpu+=("$(tail -n 1 "$tmp/zcpu" | awk '{ printf "%.2f", $1 + $2 }')")
 
   if ! result=$(run_measured "$cli" bench "$dir" --repeat 1 --load-only); then
     sed 's/^/  | /' "$tmp/out" >&2
@@ -245,8 +264,19 @@ for ((i = 1; i <= runs; i++)); do
   fi
   cli_times+=("${result% *}")
   cli_rss+=("${result#* }")
+  cli_cpu+=("$(cat "$tmp/cpu")")
   pair_ratios+=("$(awk -v a="${result% *}" -v b="${zcat_times[-1]}" 'BEGIN { printf "%.3f", a / b }')")
   [ "$i" -eq 1 ] && cp "$tmp/out" "$tmp/first-out"
+
+  if [ "${HP_BENCH_YAJL:-0}" = 1 ]; then
+    if ! result=$(HOTPATH_JSON_PARSER=yajl run_measured "$cli" bench "$dir" --repeat 1 --load-only); then
+      sed 's/^/  | /' "$tmp/out" >&2
+      die "hotpath-cli bench $dir failed with yajl alone"
+    fi
+    yajl_times+=("${result% *}")
+    yajl_cpu+=("$(cat "$tmp/cpu")")
+    yajl_ratios+=("$(awk -v a="${cli_times[-1]}" -v b="${result% *}" 'BEGIN { printf "%.3f", a / b }')")
+  fi
 done
 
 zcat_s=$(median "${zcat_times[@]}")
@@ -267,7 +297,10 @@ awk -v dir="$dir" -v ranks="$ranks" -v runs="$runs" \
     -v zs="$zcat_s" -v hs="$cli_s" -v rss_kib="$rss_kib" \
     -v zall="${zcat_times[*]}" -v hall="${cli_times[*]}" \
     -v pr="$pair_ratio" -v prall="${pair_ratios[*]}" \
-    -v lb="$load_before" -v la="$load_after" '
+    -v lb="$load_before" -v la="$load_after" \
+    -v yall="${yajl_times[*]}" -v yrall="${yajl_ratios[*]}" \
+    -v zc="$(median "${zcat_cpu[@]}")" -v hc="$(median "${cli_cpu[@]}")" \
+    -v yc="$([ ${#yajl_cpu[@]} -gt 0 ] && median "${yajl_cpu[@]}")" '
 function mib(b) { return b / 1048576 }
 BEGIN {
   rss = rss_kib * 1024
@@ -285,6 +318,14 @@ BEGIN {
   printf "  paired ratio   %10.2f x zcat, median of the per-run ratios (%s)\n", pr, prall
   printf "  noise          ratios from %.2f to %.2f; load average %s before, %s after\n", lo, hi, lb, la
   printf "  peak RSS       %10.1f MiB  %.2f x uncompressed\n", mib(rss), rss_ratio
+  printf "  CPU (user+sys) %10.2f s zcat, %.2f s hotpath-cli (medians; the time a busy machine\n", zc, hc
+  printf "                 does not stretch)\n"
+  if (yall != "") {
+    n = split(yrall, y, " ")
+    for (i = 2; i <= n; i++) { v = y[i]; for (j = i - 1; j >= 1 && y[j] > v; j--) y[j + 1] = y[j]; y[j + 1] = v }
+    printf "  yajl alone     %s s, CPU %.2f s (median)\n", yall, yc
+    printf "  loader / yajl  %10.2f, median of the per-run ratios (%s)\n", y[int((n + 1) / 2)], yrall
+  }
   printf "\nTargets (docs/architecture.md)\n"
   printf "  load   <= 1.5 x zcat           %6.2f  %s (paired)\n", pr, pr <= 1.5 ? "PASS" : "MISS"
   printf "  memory <= 1.0 x uncompressed   %6.2f  %s\n", rss_ratio, rss_ratio <= 1.0 ? "PASS" : "MISS"

@@ -1,0 +1,446 @@
+/* test-parser-scan.c — the trace scanner builds what yajl builds, and leaves to yajl what it does not take.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every trace here is loaded twice: once as the loader reads it (the
+ * scanner, with yajl for what the scanner gives up on) and once with yajl
+ * alone. The two models must be the same to the byte, and a file that
+ * fails must fail with the same message.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "hp-core.h"
+#include "hp-parser-private.h"
+#include "hp-strings.h"
+#include "hp-test-utils.h"
+
+static HpTrace *
+load (const char         *path,
+      gboolean            yajl_only,
+      const HpLoadLimits *limits,
+      GError            **error)
+{
+  HpLoadOptions options = { 0 };
+  HpTrace      *trace;
+
+  options.n_threads = 1;
+  options.limits = limits;
+  _hp_parser_yajl_only = yajl_only;
+  trace = hp_load_path (path, &options, NULL, error);
+  _hp_parser_yajl_only = FALSE;
+  return trace;
+}
+
+static void
+assert_same_metadata (const HpRank *a,
+                      const HpRank *b)
+{
+  g_autofree char *ja = a->metadata != NULL ? json_to_string (a->metadata, FALSE) : NULL;
+  g_autofree char *jb = b->metadata != NULL ? json_to_string (b->metadata, FALSE) : NULL;
+
+  g_assert_cmpstr (ja, ==, jb);
+}
+
+static void
+assert_same_rank (HpTrace      *ta,
+                  const HpRank *a,
+                  HpTrace      *tb,
+                  const HpRank *b)
+{
+  g_assert_cmpint (a->rank, ==, b->rank);
+  g_assert_cmpuint (a->json_bytes, ==, b->json_bytes);
+  g_assert_cmpuint (a->n_json_events, ==, b->n_json_events);
+  g_assert_cmpuint (a->n_events, ==, b->n_events);
+  g_assert_cmpint (a->fractional_ts, ==, b->fractional_ts);
+  g_assert_cmpint (a->base_time_ns, ==, b->base_time_ns);
+  g_assert_cmpuint (a->n_bad_values, ==, b->n_bad_values);
+  g_assert_cmpuint (a->n_invalid_utf8, ==, b->n_invalid_utf8);
+  g_assert_cmpuint (a->n_long_strings, ==, b->n_long_strings);
+  g_assert_cmpuint (a->n_metadata_dropped, ==, b->n_metadata_dropped);
+  g_assert_cmpuint (a->n_dropped_no_dur, ==, b->n_dropped_no_dur);
+  g_assert_cmpuint (a->n_bad_stream, ==, b->n_bad_stream);
+  g_assert_cmpuint (a->file_checksum, ==, b->file_checksum);
+  g_assert_cmpmem (a->ts, a->n_events * sizeof (gint64), b->ts, b->n_events * sizeof (gint64));
+  for (guint i = 0; i < a->n_events; i++)
+    {
+      g_assert_cmpint (hp_rank_dur (a, i), ==, hp_rank_dur (b, i));
+      g_assert_cmpstr (hp_trace_get_string (ta, a->name[i]), ==, hp_trace_get_string (tb, b->name[i]));
+      g_assert_cmpint (a->cat[i] == HP_NO_STRING, ==, b->cat[i] == HP_NO_STRING);
+      if (a->cat[i] != HP_NO_STRING)
+        g_assert_cmpstr (hp_trace_get_string (ta, a->cat[i]), ==, hp_trace_get_string (tb, b->cat[i]));
+      g_assert_cmpint (a->kind[i], ==, b->kind[i]);
+      g_assert_cmpint (a->flags[i], ==, b->flags[i]);
+      g_assert_cmpint (hp_rank_pid (a, i), ==, hp_rank_pid (b, i));
+      g_assert_cmpint (hp_rank_tid (a, i), ==, hp_rank_tid (b, i));
+      g_assert_cmpint (hp_rank_stream (a, i), ==, hp_rank_stream (b, i));
+      g_assert_cmpint (hp_rank_correlation (a, i), ==, hp_rank_correlation (b, i));
+    }
+  /* args keep their keys' ids: the same keys, met in the same order */
+  g_assert_cmpmem (a->args, a->args_len, b->args, b->args_len);
+  g_assert_cmpuint (hp_strings_size (a->arg_keys), ==, hp_strings_size (b->arg_keys));
+  for (guint k = 0; k < hp_strings_size (a->arg_keys); k++)
+    g_assert_cmpstr (hp_strings_get (a->arg_keys, k), ==, hp_strings_get (b->arg_keys, k));
+  assert_same_metadata (a, b);
+}
+
+static void
+assert_same_trace (HpTrace *a,
+                   HpTrace *b)
+{
+  g_assert_cmpuint (hp_trace_get_n_ranks (a), ==, hp_trace_get_n_ranks (b));
+  g_assert_cmpuint (hp_trace_get_n_strings (a), ==, hp_trace_get_n_strings (b));
+  for (guint s = 0; s < hp_trace_get_n_strings (a); s++)
+    g_assert_cmpstr (hp_trace_get_string (a, s), ==, hp_trace_get_string (b, s));
+  for (guint r = 0; r < hp_trace_get_n_ranks (a); r++)
+    assert_same_rank (a, hp_trace_get_rank (a, r), b, hp_trace_get_rank (b, r));
+}
+
+/* Loads @path both ways: the same model, or the same error unless
+ * @must_load; @scanned: the scanner read every file itself. */
+static void
+assert_same_load (const char *path,
+                  gboolean    must_load,
+                  gboolean    scanned)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GError) yajl_error = NULL;
+  gint     given_up = g_atomic_int_get (&_hp_parser_n_given_up);
+  HpTrace *ours = load (path, FALSE, NULL, &error);
+  HpTrace *theirs = load (path, TRUE, NULL, &yajl_error);
+
+  if (must_load)
+    {
+      g_assert_no_error (error);
+      g_assert_no_error (yajl_error);
+    }
+  if (ours == NULL || theirs == NULL)
+    {
+      /* no trace in it: the same refusal */
+      g_assert_null (ours);
+      g_assert_null (theirs);
+      g_assert_cmpint (error->code, ==, yajl_error->code);
+      g_assert_cmpstr (error->message, ==, yajl_error->message);
+    }
+  else
+    assert_same_trace (ours, theirs);
+  if (scanned)
+    g_assert_cmpint (g_atomic_int_get (&_hp_parser_n_given_up), ==, given_up);
+  else
+    g_assert_cmpint (g_atomic_int_get (&_hp_parser_n_given_up), >, given_up);
+  g_clear_pointer (&ours, hp_trace_unref);
+  g_clear_pointer (&theirs, hp_trace_unref);
+}
+
+/* Every real trace of the test data is read by the scanner, into the
+ * model yajl gives. */
+static void
+test_real_traces (void)
+{
+  guint              n;
+  const char *const *cases = hp_test_hta_cases (&n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *path = hp_test_data_path (cases[i], NULL);
+
+      assert_same_load (path, TRUE, TRUE);
+    }
+}
+
+static char *
+write_text (const char *dir,
+            const char *name,
+            const char *text,
+            gssize      len)
+{
+  char *path = g_build_filename (dir, name, NULL);
+
+  g_assert_true (g_file_set_contents (path, text, len, NULL));
+  return path;
+}
+
+/* Text that is JSON but odd for a trace: every kind of value in every
+ * place, escapes, numbers of all forms. */
+static const char *const odd_texts[] = {
+  "{\"traceEvents\":[{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"a\\\"b\\\\c\\/d\\b\\f\\n\\r\\t\","
+  "\"pid\":1,\"tid\":2,\"ts\":1700000000000001.5,\"dur\":2e1,\"args\":{\"stream\":7,\"correlation\":3,"
+  "\"e\\u00e9\\u20ac\\u0041\":\"\\u0000x\",\"l\":[1,-2.5e-3,true,false,null,{\"k\":[]},\"s\"],"
+  "\"o\":{},\"n\":null,\"t\":true,\"f\":false,\"big\":123456789012345678901234567890,"
+  "\"neg\":-0,\"exp\":1E+2}}],\"schemaVersion\":1,\"deviceProperties\":[{\"id\":0,"
+  "\"name\":\"\\u00e9\",\"x\":[1.25,null,true]}],\"other\":{\"deep\":[[[{}]]]}}",
+  " \r\n\t[ {\"name\" : \"x\" , \"ph\" : \"X\" , \"cat\" : \"cpu_op\" , \"ts\" : 1700000000000010 , \"dur\" : 0.001 ,"
+  " \"pid\" : \"7\" , \"tid\" : \"stream 7\" } , 5 , \"s\" , [ ] , { } , null , true ] \n ",
+  "{\"traceEvents\":[{\"ph\":\"X\",\"cat\":1,\"name\":[\"n\"],\"pid\":true,\"tid\":{},\"ts\":\"1\","
+  "\"dur\":null,\"args\":[1]},{\"ph\":\"X\",\"name\":\"\xff\xfe bad utf-8\",\"cat\":\"\xc3\","
+  "\"ts\":1700000000000000.0005,\"dur\":0.0005,\"pid\":-3,\"tid\":9223372036854775807}]}",
+  "[]",
+  "{}",
+  "{\"traceEvents\":[]}",
+};
+
+/* What the scanner gives up on: yajl reads it, to the same model. */
+static const char *const given_up_texts[] = {
+  /* a surrogate pair, and a lone one */
+  "{\"traceEvents\":[{\"ph\":\"X\",\"cat\":\"cpu_op\",\"dur\":1,\"name\":\"\\ud83d\\ude00\",\"ts\":1700000000000000,\"pid\":1,\"tid\":1}]}",
+  "{\"traceEvents\":[{\"ph\":\"X\",\"cat\":\"cpu_op\",\"dur\":1,\"name\":\"\\ud83dx\",\"ts\":1700000000000000,\"pid\":1,\"tid\":1}]}",
+  /* whitespace yajl takes and JSON does not */
+  "{\"traceEvents\":\v[\f]}",
+};
+
+static void
+test_odd_json (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("hp-scan-XXXXXX", NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (odd_texts); i++)
+    {
+      g_autofree char *path = write_text (dir, "rank-0.json", odd_texts[i], -1);
+
+      g_test_message ("odd text %u", i);
+      assert_same_load (path, i < 3, TRUE);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (given_up_texts); i++)
+    {
+      g_autofree char *path = write_text (dir, "rank-0.json", given_up_texts[i], -1);
+
+      g_test_message ("text left to yajl %u", i);
+      assert_same_load (path, i < 2, FALSE);
+    }
+  hp_test_remove_tree (dir);
+}
+
+/* One event of a few keys, its name @pad bytes long. */
+static void
+append_event (GString *s,
+              guint    i,
+              guint    pad)
+{
+  g_string_append_printf (s, "%s\n%*s{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"k%u", i == 0 ? "" : ",", (int)(i % 19), "",
+                          i % 7);
+  for (guint k = 0; k < pad; k++)
+    g_string_append_c (s, (char)('a' + k % 26));
+  g_string_append_printf (s, "\\n\", \"pid\": 0, \"tid\": %u, \"ts\": 1700000000%u.%03u, \"dur\": %u.5, "
+                             "\"args\": {\"stream\": 7, \"correlation\": %u, \"grid\": [%u, 1, 1]}}",
+                          i % 3, 1000 + i, i % 1000, i % 50, i, i % 9);
+}
+
+/* Tokens cut by the end of every buffer: events of every length around
+ * the 256 KiB reads, so that each kind of token (a key, a string, an
+ * escape, a number, a literal, whitespace) lands on a boundary. */
+static void
+test_buffer_boundaries (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("hp-scan-XXXXXX", NULL);
+  g_autoptr (GString) s = g_string_new ("{\"traceEvents\": [");
+  g_autofree char *path = NULL;
+
+  for (guint i = 0; s->len < 3 * 1024 * 1024; i++)
+    append_event (s, i, i % 37);
+  g_string_append (s, "\n], \"displayTimeUnit\": \"ms\", \"flag\": true, \"n\": null}\n   ");
+  path = write_text (dir, "rank-0.json", s->str, (gssize)s->len);
+  assert_same_load (path, TRUE, TRUE);
+  /* the same, ending in a number at the end of the data */
+  g_string_truncate (s, s->len - 4);
+  g_string_truncate (s, s->len - strlen (", \"n\": null}"));
+  g_string_append (s, ", \"n\": 12}");
+  g_free (path);
+  path = write_text (dir, "rank-0.json", s->str, (gssize)s->len);
+  assert_same_load (path, TRUE, TRUE);
+  hp_test_remove_tree (dir);
+}
+
+/* A name longer than a buffer: the scanner's buffer grows, and takes it. */
+static void
+test_long_token (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("hp-scan-XXXXXX", NULL);
+  g_autoptr (GString) s = g_string_new ("{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"");
+  g_autofree char *path = NULL;
+
+  for (guint i = 0; i < 3 * 1024 * 1024; i++)
+    g_string_append_c (s, (char)('a' + i % 26));
+  g_string_append (s, "\", \"ts\": 1700000000000000, \"dur\": 2, \"pid\": 1, \"tid\": 1, \"cat\": \"cpu_op\"}]}");
+  path = write_text (dir, "rank-0.json", s->str, (gssize)s->len);
+  assert_same_load (path, TRUE, TRUE);
+  hp_test_remove_tree (dir);
+}
+
+typedef struct
+{
+  const char *text;
+  guint       max_token_mib; /* 0: the default */
+  guint       max_events;
+} BadCase;
+
+/* Bad files fail with yajl's message and byte offset, or the limit's. */
+static const BadCase bad_cases[] = {
+  { "", 0, 0 },
+  { "   \n ", 0, 0 },
+  { "{\"traceEvents\": [", 0, 0 },
+  { "{\"traceEvents\": [{\"name\": \"a", 0, 0 },
+  { "{\"traceEvents\": [{\"name\": \"a\\", 0, 0 },
+  { "{\"traceEvents\": [{\"name\": \"a\\u00", 0, 0 },
+  { "{\"traceEvents\": [{\"ts\": 1", 0, 0 },
+  { "{\"traceEvents\": [{\"ts\": -", 0, 0 },
+  { "{\"traceEvents\": [{\"ts\": tru", 0, 0 },
+  { "{\"traceEvents\": [{\"ts\": 01}]}", 0, 0 },
+  { "{\"traceEvents\": [{\"ts\": 1.}]}", 0, 0 },
+  { "{\"traceEvents\": [{\"ts\": 1e}]}", 0, 0 },
+  { "{\"traceEvents\": [{\"ts\": +1}]}", 0, 0 },
+  { "{\"traceEvents\": [{\"ts\": .5}]}", 0, 0 },
+  { "{\"traceEvents\": [{\"ts\": nul}]}", 0, 0 },
+  { "{\"traceEvents\": [{\"name\": \"a\tb\"}]}", 0, 0 },
+  { "{\"traceEvents\": [{\"name\": \"a\\xb\"}]}", 0, 0 },
+  { "{\"traceEvents\": [{\"name\": \"a\\u00zz\"}]}", 0, 0 },
+  { "{\"traceEvents\": [{\"name\": \"a\",}]}", 0, 0 },
+  { "{\"traceEvents\": [{\"name\" \"a\"}]}", 0, 0 },
+  { "{\"traceEvents\": [{\"name\": \"a\"}]]", 0, 0 },
+  { "{\"traceEvents\": [1,]}", 0, 0 },
+  { "{\"traceEvents\": [1 2]}", 0, 0 },
+  { "{\"traceEvents\": []} x", 0, 0 },
+  { "{\"traceEvents\": []} {}", 0, 0 },
+  { "// c\n{\"traceEvents\": []}", 0, 0 },
+  { "\xef\xbb\xbf{\"traceEvents\": []}", 0, 0 },
+  { "{traceEvents: []}", 0, 0 },
+  { "{\"traceEvents\": [], \"traceEvents\": []}", 0, 0 },
+  { "{\"a\": 1}", 0, 0 },
+  { "5", 0, 0 },
+  { "{\"traceEvents\": [{}, {}, {}]}", 0, 2 },
+};
+
+static void
+test_bad_files (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("hp-scan-XXXXXX", NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad_cases); i++)
+    {
+      g_autofree char *path = write_text (dir, "rank-0.json", bad_cases[i].text, -1);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GError) yajl_error = NULL;
+      HpLoadLimits limits = { 0 };
+      HpTrace     *ours, *theirs;
+
+      limits.max_token_bytes = (gsize)bad_cases[i].max_token_mib * 1024 * 1024;
+      limits.max_events = bad_cases[i].max_events;
+      ours = load (path, FALSE, &limits, &error);
+      theirs = load (path, TRUE, &limits, &yajl_error);
+      g_test_message ("bad text %u: %s", i, yajl_error != NULL ? yajl_error->message : "(loads)");
+      g_assert_null (ours);
+      g_assert_null (theirs);
+      g_assert_nonnull (error);
+      g_assert_nonnull (yajl_error);
+      g_assert_cmpint (error->code, ==, yajl_error->code);
+      g_assert_cmpstr (error->message, ==, yajl_error->message);
+    }
+  hp_test_remove_tree (dir);
+}
+
+/* A run of whitespace past max_token_bytes fails as with yajl, and one
+ * under it loads: the scanner counts the bytes between tokens as yajl
+ * does, or leaves the file to yajl. */
+static void
+test_token_limit (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("hp-scan-XXXXXX", NULL);
+  HpLoadLimits     limits = { 0 };
+
+  limits.max_token_bytes = 1024 * 1024;
+  for (guint run = 0; run < 2; run++)
+    {
+      g_autoptr (GString) s = g_string_new ("{\"traceEvents\": [{\"ph\": \"X\", \"cat\": \"cpu_op\", \"dur\": 1, \"name\": \"a\", \"ts\": 1700000000000000, "
+                                            "\"pid\": 1, \"tid\": 1}");
+      g_autofree char *path = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GError) yajl_error = NULL;
+      HpTrace *ours, *theirs;
+
+      for (gsize k = 0; k < (run == 0 ? 3u : 1u) * 1024 * 1024 - 1000 * run; k++)
+        g_string_append_c (s, ' ');
+      g_string_append (s, "]}");
+      path = write_text (dir, "rank-0.json", s->str, (gssize)s->len);
+      ours = load (path, FALSE, &limits, &error);
+      theirs = load (path, TRUE, &limits, &yajl_error);
+      g_assert_cmpint (ours == NULL, ==, theirs == NULL);
+      if (run == 0)
+        {
+          g_assert_nonnull (error);
+          g_assert_nonnull (yajl_error);
+          g_assert_nonnull (strstr (error->message, "runs longer than 1 MiB"));
+          g_assert_cmpstr (error->message, ==, yajl_error->message);
+        }
+      else
+        {
+          g_assert_no_error (error);
+          g_assert_no_error (yajl_error);
+          assert_same_trace (ours, theirs);
+          hp_trace_unref (ours);
+          hp_trace_unref (theirs);
+        }
+    }
+  hp_test_remove_tree (dir);
+}
+
+/* A gzip file whose trailer is wrong fails after as many bytes of JSON
+ * as with yajl: the scanner reads the file in yajl's chunks. */
+static void
+test_corrupt_gzip (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("hp-scan-XXXXXX", NULL);
+  g_autoptr (GString) s = g_string_new ("{\"traceEvents\": [");
+  g_autoptr (GConverter) zlib = G_CONVERTER (g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 6));
+  g_autoptr (GOutputStream) mem = g_memory_output_stream_new_resizable ();
+  g_autoptr (GOutputStream) out = g_converter_output_stream_new (mem, zlib);
+  g_autoptr (GBytes) gz = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GError) yajl_error = NULL;
+  guint8  *data;
+  gsize    len;
+  HpTrace *ours, *theirs;
+
+  /* a name that grows event by event: chunks end inside tokens of every
+   * kind, and the buffer keeps a different tail each time */
+  for (guint i = 0; s->len < 1100 * 1024; i++)
+    append_event (s, i, (i * 13) % 301);
+  g_string_append (s, "]}");
+  g_assert_true (g_output_stream_write_all (out, s->str, s->len, NULL, NULL, NULL));
+  g_assert_true (g_output_stream_close (out, NULL, NULL));
+  gz = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (mem));
+  len = g_bytes_get_size (gz);
+  data = g_memdup2 (g_bytes_get_data (gz, NULL), len);
+  data[len - 6] ^= 0x5a; /* the CRC-32 */
+  path = g_build_filename (dir, "rank-0.json.gz", NULL);
+  g_assert_true (g_file_set_contents (path, (const char *)data, (gssize)len, NULL));
+  g_free (data);
+  ours = load (path, FALSE, NULL, &error);
+  theirs = load (path, TRUE, NULL, &yajl_error);
+  g_assert_null (ours);
+  g_assert_null (theirs);
+  g_assert_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_JSON);
+  g_assert_nonnull (strstr (error->message, "corrupt gzip data"));
+  g_assert_cmpstr (error->message, ==, yajl_error->message);
+  hp_test_remove_tree (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/core/parser-scan/real-traces", test_real_traces);
+  g_test_add_func ("/core/parser-scan/odd-json", test_odd_json);
+  g_test_add_func ("/core/parser-scan/buffer-boundaries", test_buffer_boundaries);
+  g_test_add_func ("/core/parser-scan/long-token", test_long_token);
+  g_test_add_func ("/core/parser-scan/bad-files", test_bad_files);
+  g_test_add_func ("/core/parser-scan/token-limit", test_token_limit);
+  g_test_add_func ("/core/parser-scan/corrupt-gzip", test_corrupt_gzip);
+
+  return g_test_run ();
+}
