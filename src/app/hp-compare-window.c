@@ -1,9 +1,11 @@
 /* hp-compare-window.c — a comparison of 2 to 8 runs: summary charts, ops diff and tree diff.
  *
  * The window holds its runs (HpRun: the trace, its paths, label and
- * colour) and loads them, reusing the trace of a window that already shows
- * the same folder in the default mode, then computes hp_compare_runs() and
- * the diff of one control/test pair in a thread, and shows:
+ * colour) and loads them with progress (HpTraceLoader), reusing the run
+ * the application already holds for the same folder in the default mode;
+ * then its HpCompareSession has the runner compute hp_compare_runs() with
+ * the user's parameters (the settings) and the diff of one control/test
+ * pair, and it shows:
  *
  * - Summary: plain-language findings per run and one grouped chart per
  *   question, a colour per run (hp_compare_charts_new()), and the memory
@@ -34,13 +36,16 @@
 #include "hp-chart-grid.h"
 #include "hp-chart-view.h"
 #include "hp-core.h"
+#include "hp-compare-session.h"
 #include "hp-compare-window.h"
 #include "hp-session.h"
 #include "hp-settings.h"
 #include "hp-table-view.h"
 #include "hp-timeline-view.h"
+#include "hp-trace-loader.h"
 #include "hp-trace-page.h"
 #include "hp-tree-diff-view.h"
+#include "hp-view-jobs.h"
 #include "hp-window.h"
 
 #define TOP_OPS 10
@@ -51,6 +56,7 @@ struct _HpCompareWindow
 
   GtkStack       *stack;
   GtkLabel       *status_label;
+  GtkProgressBar *progress_bar;
   GtkLabel       *error_label;
   GtkWidget      *error_button;
   GtkNotebook    *notebook;
@@ -88,19 +94,22 @@ struct _HpCompareWindow
   GCancellable   *area_cancellable;
   int             area_run; /* the run whose area is shown, or -1 */
 
-  GStrv         paths;
-  GStrv         labels;
-  guint         n_runs;
-  GPtrArray    *runs; /* HpRun, NULL until loaded */
-  guint         n_pending;
-  GPtrArray    *tables; /* of hp_compare_runs() */
-  HpTable      *diff;   /* compare_traces of the pair */
-  GCancellable *cancellable;
-  char         *error;
-  char         *findings;
-  guint         n_charts;
-  gboolean      busy;
-  gboolean      syncing;
+  GStrv             paths;
+  GStrv             labels;
+  guint             n_runs;
+  GPtrArray        *runs;    /* HpRun, NULL until loaded: the comparison's label and colour */
+  GPtrArray        *shared;  /* HpRun, the application's run of the same trace, or NULL */
+  GPtrArray        *loaders; /* HpTraceLoader, while a run loads, or NULL */
+  HpCompareSession *session; /* once every run is in */
+  guint             n_pending;
+  GPtrArray        *tables; /* of hp_compare_runs() */
+  HpTable          *diff;   /* compare_traces of the pair */
+  GCancellable     *cancellable;
+  char             *error;
+  char             *findings;
+  guint             n_charts;
+  gboolean          busy;
+  gboolean          syncing;
 };
 
 G_DEFINE_FINAL_TYPE (HpCompareWindow, hp_compare_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -143,6 +152,17 @@ add_run (HpCompareWindow *self,
   const char *const paths[] = { self->paths[run], NULL };
 
   g_ptr_array_index (self->runs, run) = hp_run_new (trace, paths, self->labels[run], run);
+}
+
+/* the run whose results the cache keeps: the application's when a window
+ * holds the same trace, else the comparison's own */
+static HpRun *
+key_run (HpCompareWindow *self,
+         guint            run)
+{
+  HpRun *shared = self->shared != NULL ? self->shared->pdata[run] : NULL;
+
+  return shared != NULL ? shared : self->runs->pdata[run];
 }
 
 /* "DDP spends 31% of its GPU time in exposed communication" */
@@ -280,62 +300,23 @@ show_diff (HpCompareWindow *self)
     }
 }
 
-/* ---- the diff of a pair, in a thread ---- */
-
-typedef struct
-{
-  HpTrace          *control;
-  HpTrace          *test;
-  HpTraceDiffParams params;
-  HpTable          *compare;
-  HpTable          *tree;
-} DiffJob;
-
-static void
-diff_job_free (gpointer data)
-{
-  DiffJob *job = data;
-
-  hp_trace_unref (job->control);
-  hp_trace_unref (job->test);
-  hp_trace_diff_params_clear (&job->params);
-  g_clear_pointer (&job->compare, hp_table_unref);
-  g_clear_pointer (&job->tree, hp_table_unref);
-  g_free (job);
-}
-
-static void
-diff_thread (GTask        *task,
-             gpointer      source,
-             gpointer      task_data,
-             GCancellable *cancellable)
-{
-  DiffJob *job = task_data;
-  GError  *error = NULL;
-
-  job->compare = hp_trace_diff_compare (job->control, job->test, &job->params, cancellable, &error);
-  if (job->compare != NULL)
-    job->tree = hp_tree_diff_full (job->control, job->test, &job->params, cancellable, &error);
-  if (error != NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_boolean (task, TRUE);
-}
+/* ---- the diff of a pair, by the runner ---- */
 
 static void
 diff_done (GObject      *source,
            GAsyncResult *result,
            gpointer      user_data)
 {
-  HpCompareWindow *self = HP_COMPARE_WINDOW (source);
-  DiffJob         *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr (HpCompareWindow) self = user_data;
   g_autoptr (GError) error = NULL;
+  g_autoptr (HpTable) compare = NULL;
+  g_autoptr (HpTable) tree = NULL;
 
-  self->busy = FALSE;
-  if (!g_task_propagate_boolean (G_TASK (result), &error))
+  if (!hp_compare_session_diff_finish (self->session, result, &compare, &tree, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
+          self->busy = FALSE;
           /* the pair cannot be diffed: say why, in place of its tables */
           gtk_label_set_text (self->diff_error_label, error->message);
           gtk_widget_set_visible (GTK_WIDGET (self->diff_error_label), TRUE);
@@ -344,11 +325,12 @@ diff_done (GObject      *source,
         }
       return;
     }
+  self->busy = FALSE;
   gtk_widget_set_visible (GTK_WIDGET (self->diff_error_label), FALSE);
   g_clear_pointer (&self->diff, hp_table_unref);
-  self->diff = hp_table_ref (job->compare);
+  self->diff = g_steal_pointer (&compare);
   show_diff (self);
-  hp_tree_diff_view_set_table (self->tree_view, job->tree);
+  hp_tree_diff_view_set_table (self->tree_view, tree);
 }
 
 /* the rank and step choosers of one side, for @run's ranks and the steps
@@ -424,15 +406,14 @@ chosen_scope (HpCompareWindow *self,
 static void
 run_diff (HpCompareWindow *self)
 {
-  guint control = gtk_drop_down_get_selected (self->control_dropdown);
-  guint test = gtk_drop_down_get_selected (self->test_dropdown);
-  g_autoptr (GTask) task = NULL;
-  g_autofree char *control_scope = NULL;
-  g_autofree char *test_scope = NULL;
-  g_autofree char *caption = NULL;
-  DiffJob         *job;
+  guint             control = gtk_drop_down_get_selected (self->control_dropdown);
+  guint             test = gtk_drop_down_get_selected (self->test_dropdown);
+  g_autofree char  *control_scope = NULL;
+  g_autofree char  *test_scope = NULL;
+  g_autofree char  *caption = NULL;
+  HpTraceDiffParams params;
 
-  if (self->runs == NULL || self->n_pending > 0 || control >= self->n_runs || test >= self->n_runs)
+  if (self->session == NULL || control >= self->n_runs || test >= self->n_runs)
     return;
   if (self->scope_runs[0] != control)
     fill_scope (self, self->control_rank_dropdown, self->control_step_dropdown, control);
@@ -440,24 +421,21 @@ run_diff (HpCompareWindow *self)
     fill_scope (self, self->test_rank_dropdown, self->test_step_dropdown, test);
   self->scope_runs[0] = control;
   self->scope_runs[1] = test;
-  job = g_new0 (DiffJob, 1);
-  job->control = hp_trace_ref (run_trace (self, control));
-  job->test = hp_trace_ref (run_trace (self, test));
-  hp_trace_diff_params_init (&job->params);
-  job->params.control_label = g_strdup (self->labels[control]);
-  job->params.test_label = g_strdup (self->labels[test]);
+  hp_trace_diff_params_init (&params);
+  params.control_label = g_strdup (self->labels[control]);
+  params.test_label = g_strdup (self->labels[test]);
   control_scope = chosen_scope (self, self->control_rank_dropdown, self->control_step_dropdown, control,
-                                &job->params.control_rank, &job->params.control_iterations);
-  test_scope = chosen_scope (self, self->test_rank_dropdown, self->test_step_dropdown, test, &job->params.test_rank,
-                             &job->params.test_iterations);
+                                &params.control_rank, &params.control_iterations);
+  test_scope = chosen_scope (self, self->test_rank_dropdown, self->test_step_dropdown, test, &params.test_rank,
+                             &params.test_iterations);
   /* Translators: what the Ops Diff and Tree Diff compare: "Base rank 0,
    * step 3 against New rank 0, step 3" */
   caption = g_strdup_printf (_ ("%s against %s"), control_scope, test_scope);
   gtk_label_set_text (self->scope_label, caption);
   self->busy = TRUE;
-  task = g_task_new (self, self->cancellable, diff_done, NULL);
-  g_task_set_task_data (task, job, diff_job_free);
-  g_task_run_in_thread (task, diff_thread);
+  hp_compare_session_diff_async (self->session, control, test, &params, self->cancellable, diff_done,
+                                 g_object_ref (self));
+  hp_trace_diff_params_clear (&params);
 }
 
 static void
@@ -586,13 +564,13 @@ area_stats_ready_cb (GObject      *object,
                      gpointer      user_data)
 {
   g_autoptr (HpCompareWindow) self = user_data;
-  g_autoptr (HpTable) table = hp_area_stats_compute_finish (result, NULL);
+  g_autoptr (HpJobResult) table = hp_view_job_finish (result, NULL);
 
   /* cancelled: another area, or the window went away */
   if (table == NULL || g_task_get_cancellable (G_TASK (result)) != self->area_cancellable)
     return;
   g_clear_object (&self->area_cancellable);
-  hp_table_view_set_table (self->area_view, table);
+  hp_table_view_set_table (self->area_view, hp_job_result_get_payload (table));
   if (!gtk_widget_get_visible (self->area_box))
     {
       int height = gtk_widget_get_height (GTK_WIDGET (self->area_paned));
@@ -608,13 +586,15 @@ static void
 timeline_area_changed_cb (HpTimelineView  *view,
                           HpCompareWindow *self)
 {
-  const HpLaneRef *lanes;
-  guint            n_lanes = 0;
-  gint64           start, end;
-  guint            run = 0;
-  g_autofree char *from = NULL;
-  g_autofree char *to = NULL;
-  g_autofree char *text = NULL;
+  const HpLaneRef  *lanes;
+  guint             n_lanes = 0;
+  gint64            start, end;
+  guint             run = 0;
+  g_autofree char  *from = NULL;
+  g_autofree char  *to = NULL;
+  g_autofree char  *text = NULL;
+  g_autofree char  *key = NULL;
+  HpAreaStatsInput *area;
 
   while (run < self->timelines->len && self->timelines->pdata[run] != view)
     run++;
@@ -639,8 +619,11 @@ timeline_area_changed_cb (HpTimelineView  *view,
   g_clear_object (&self->area_cancellable);
   self->area_cancellable = g_cancellable_new ();
   self->area_run = (int)run;
-  hp_area_stats_compute_async (run_trace (self, run), hp_time_span_make (start, end), lanes, n_lanes,
-                               self->area_cancellable, area_stats_ready_cb, g_object_ref (self));
+  area = hp_area_stats_input_new (hp_time_span_make (start, end), lanes, n_lanes);
+  key = hp_area_stats_input_key (area);
+  hp_view_job_run (&hp_view_job_area_stats, key_run (self, run), NULL, key, run_trace (self, run), area,
+                   hp_area_stats_input_free, self->area_cancellable, NULL, NULL, area_stats_ready_cb,
+                   g_object_ref (self));
 }
 
 static void
@@ -678,44 +661,7 @@ show_timelines (HpCompareWindow *self)
   align_step (self);
 }
 
-/* ---- the comparison, in a thread ---- */
-
-typedef struct
-{
-  GPtrArray *traces;
-  GStrv      labels;
-} CompareJob;
-
-static void
-compare_job_free (gpointer data)
-{
-  CompareJob *job = data;
-
-  g_ptr_array_unref (job->traces);
-  g_strfreev (job->labels);
-  g_free (job);
-}
-
-static void
-compare_thread (GTask        *task,
-                gpointer      source,
-                gpointer      task_data,
-                GCancellable *cancellable)
-{
-  CompareJob      *job = task_data;
-  HpAnalysisParams params;
-  GError          *error = NULL;
-  GPtrArray       *tables;
-
-  hp_analysis_params_init (&params);
-  tables = hp_compare_runs ((HpTrace *const *)job->traces->pdata, (const char *const *)job->labels, job->traces->len,
-                            &params, cancellable, &error);
-  hp_analysis_params_clear (&params);
-  if (tables == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, tables, (GDestroyNotify)g_ptr_array_unref);
-}
+/* ---- the comparison, by the runner ---- */
 
 static void
 show_error (HpCompareWindow *self,
@@ -733,10 +679,10 @@ compare_done (GObject      *source,
               GAsyncResult *result,
               gpointer      user_data)
 {
-  HpCompareWindow *self = HP_COMPARE_WINDOW (source);
+  g_autoptr (HpCompareWindow) self = user_data;
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) charts = NULL;
-  GPtrArray *tables = g_task_propagate_pointer (G_TASK (result), &error);
+  GPtrArray *tables = hp_compare_session_compare_finish (self->session, result, &error);
   HpTable   *memory;
 
   if (tables == NULL)
@@ -785,20 +731,22 @@ compare_done (GObject      *source,
   run_diff (self);
 }
 
+/* every run is in: compare them with the user's parameters */
 static void
 all_loaded (HpCompareWindow *self)
 {
-  g_autoptr (GTask) task = NULL;
-  CompareJob *job = g_new0 (CompareJob, 1);
+  g_autoptr (GSettings) settings = hp_settings_new ();
+  HpAnalysisParams params;
 
   gtk_label_set_text (self->status_label, _ ("Comparing…"));
-  job->traces = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_trace_unref);
+  gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), FALSE);
+  hp_analysis_params_init (&params);
+  hp_settings_load_params (settings, &params);
+  self->session = hp_compare_session_new (self->n_runs, &params, NULL);
+  hp_analysis_params_clear (&params);
   for (guint run = 0; run < self->n_runs; run++)
-    g_ptr_array_add (job->traces, hp_trace_ref (run_trace (self, run)));
-  job->labels = g_strdupv (self->labels);
-  task = g_task_new (self, self->cancellable, compare_done, NULL);
-  g_task_set_task_data (task, job, compare_job_free);
-  g_task_run_in_thread (task, compare_thread);
+    hp_compare_session_set_run (self->session, run, key_run (self, run), self->runs->pdata[run]);
+  hp_compare_session_compare_async (self->session, self->cancellable, compare_done, g_object_ref (self));
 }
 
 typedef struct
@@ -807,29 +755,19 @@ typedef struct
   guint            run;
 } LoadData;
 
-/* a run that is a folder of rank summaries */
+/* the mean of the runs' loading progress, those already in counting as done */
 static void
-load_summaries_thread (GTask        *task,
-                       gpointer      source_object,
-                       gpointer      task_data,
-                       GCancellable *cancellable)
+loader_progress_cb (HpCompareWindow *self)
 {
-  const char   *paths[] = { task_data, NULL };
-  HpLoadOptions options = { 0 };
-  GError       *error = NULL;
-  HpTrace      *trace = hp_summary_load_paths (paths, &options, cancellable, &error);
+  double done = 0;
 
-  if (trace != NULL)
+  for (guint run = 0; run < self->n_runs; run++)
     {
-      HpTrace *with_activity = hp_summary_job_with_activity (trace, cancellable, &error);
+      HpTraceLoader *loader = self->loaders->pdata[run];
 
-      hp_trace_unref (trace);
-      trace = with_activity;
+      done += loader != NULL ? hp_trace_loader_get_fraction (loader) : (self->runs->pdata[run] != NULL ? 1.0 : 0.0);
     }
-  if (trace == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, trace, (GDestroyNotify)hp_trace_unref);
+  gtk_progress_bar_set_fraction (self->progress_bar, self->n_runs > 0 ? done / self->n_runs : 0);
 }
 
 static void
@@ -841,9 +779,7 @@ load_done (GObject      *source,
   HpCompareWindow *self = data->self;
   guint            run = data->run;
   g_autoptr (GError) error = NULL;
-  HpTrace *trace = G_IS_TASK (result) && g_task_get_source_tag (G_TASK (result)) == load_summaries_thread
-                       ? g_task_propagate_pointer (G_TASK (result), &error)
-                       : hp_load_paths_finish (result, &error);
+  HpTrace *trace = hp_trace_loader_load_finish (HP_TRACE_LOADER (source), result, &error);
 
   g_free (data);
   if (trace == NULL)
@@ -862,68 +798,64 @@ load_done (GObject      *source,
     }
   add_run (self, run, trace);
   hp_trace_unref (trace);
+  if (self->loaders != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->loaders->pdata[run], self);
+      g_clear_object (&self->loaders->pdata[run]);
+      loader_progress_cb (self);
+    }
   if (--self->n_pending == 0 && self->error == NULL)
     all_loaded (self);
   g_object_unref (self);
 }
 
-/* the trace of a window that already shows @path in the default mode */
-static HpTrace *
-open_trace (HpCompareWindow *self,
-            const char      *path)
+static void
+loader_unref0 (gpointer loader)
 {
-  GtkApplication   *app = gtk_window_get_application (GTK_WINDOW (self));
-  const char *const paths[] = { path, NULL };
-
-  for (GList *l = app != NULL ? gtk_application_get_windows (app) : NULL; l != NULL; l = l->next)
-    {
-      HpSession *session = HP_IS_WINDOW (l->data) ? hp_window_get_session (l->data) : NULL;
-      HpRun     *run = session != NULL ? hp_session_get_run (session) : NULL;
-
-      if (run != NULL && hp_run_has_paths (run, paths) && hp_run_get_mode (run) == HP_MODE_DEFAULT &&
-          !hp_run_get_include_last_step (run))
-        return hp_trace_ref (hp_run_get_trace (run));
-    }
-  return NULL;
+  if (loader != NULL)
+    g_object_unref (loader);
 }
 
 static void
 start_loading (HpCompareWindow *self)
 {
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
   self->runs = g_ptr_array_new_full (self->n_runs, run_unref0);
   g_ptr_array_set_size (self->runs, self->n_runs);
+  self->shared = g_ptr_array_new_full (self->n_runs, run_unref0);
+  g_ptr_array_set_size (self->shared, self->n_runs);
+  self->loaders = g_ptr_array_new_full (self->n_runs, loader_unref0);
+  g_ptr_array_set_size (self->loaders, self->n_runs);
   self->n_pending = self->n_runs;
   self->busy = TRUE;
   for (guint run = 0; run < self->n_runs; run++)
     {
-      g_autoptr (HpTrace) open = open_trace (self, self->paths[run]);
+      const char *paths[] = { self->paths[run], NULL };
+      /* a run a window holds already, loaded in the default mode */
+      HpRun *open = HP_IS_APPLICATION (app) ? hp_application_find_run (HP_APPLICATION (app), paths, HP_MODE_DEFAULT,
+                                                                       FALSE)
+                                            : NULL;
 
       if (open != NULL)
         {
-          add_run (self, run, open);
+          g_ptr_array_index (self->shared, run) = g_object_ref (open);
+          add_run (self, run, hp_run_get_trace (open));
           self->n_pending--;
         }
       else
         {
-          const char   *paths[] = { self->paths[run], NULL };
-          HpLoadOptions options = { 0 };
-          LoadData     *data = g_new0 (LoadData, 1);
+          HpTraceLoader *loader = hp_trace_loader_new (paths, HP_MODE_DEFAULT, FALSE);
+          LoadData      *data = g_new0 (LoadData, 1);
 
+          g_ptr_array_index (self->loaders, run) = loader;
+          g_signal_connect_swapped (loader, "notify::fraction", G_CALLBACK (loader_progress_cb), self);
           data->self = g_object_ref (self);
           data->run = run;
-          if (hp_paths_have_summaries (paths))
-            {
-              GTask *task = g_task_new (NULL, self->cancellable, load_done, data);
-
-              g_task_set_source_tag (task, load_summaries_thread);
-              g_task_set_task_data (task, g_strdup (paths[0]), g_free);
-              g_task_run_in_thread (task, load_summaries_thread);
-              g_object_unref (task);
-            }
-          else
-            hp_load_paths_async (paths, &options, self->cancellable, load_done, data);
+          hp_trace_loader_load_async (loader, self->cancellable, load_done, data);
         }
     }
+  loader_progress_cb (self);
   if (self->n_pending == 0)
     all_loaded (self);
 }
@@ -1122,6 +1054,11 @@ status_page (HpCompareWindow *self)
   gtk_box_append (GTK_BOX (box), spinner);
   self->status_label = GTK_LABEL (gtk_label_new (_ ("Loading the runs…")));
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->status_label));
+  /* how far the runs read from disk are */
+  self->progress_bar = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
+  gtk_widget_set_size_request (GTK_WIDGET (self->progress_bar), 320, -1);
+  gtk_widget_set_halign (GTK_WIDGET (self->progress_bar), GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->progress_bar));
   return box;
 }
 
@@ -1189,6 +1126,9 @@ hp_compare_window_finalize (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_object (&self->area_cancellable);
   g_clear_pointer (&self->runs, g_ptr_array_unref);
+  g_clear_pointer (&self->shared, g_ptr_array_unref);
+  g_clear_pointer (&self->loaders, g_ptr_array_unref);
+  g_clear_object (&self->session);
   g_clear_pointer (&self->tables, g_ptr_array_unref);
   g_clear_pointer (&self->diff, hp_table_unref);
   g_clear_pointer (&self->timelines, g_ptr_array_unref);
@@ -1511,4 +1451,29 @@ hp_compare_window_get_memory_view (HpCompareWindow *self)
 {
   g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
   return GTK_WIDGET (self->memory_view);
+}
+
+/**
+ * hp_compare_window_get_session:
+ *
+ * Returns: (transfer none) (nullable): the comparison, once every run is
+ *   loaded
+ */
+HpCompareSession *
+hp_compare_window_get_session (HpCompareWindow *self)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
+  return self->session;
+}
+
+/**
+ * hp_compare_window_get_progress_bar:
+ *
+ * Returns: (transfer none): the bar of the runs' loading
+ */
+GtkWidget *
+hp_compare_window_get_progress_bar (HpCompareWindow *self)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
+  return GTK_WIDGET (self->progress_bar);
 }

@@ -1,4 +1,4 @@
-/* test-runner.c — sessions over the results cache: shared per run, kept per scope and parameters.
+/* test-runner.c — sessions over the results cache: shared per run, kept per scope and parameters; no thread in the app.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <locale.h>
+#include <string.h>
 
 #include "hp-core.h"
 #include "hp-session.h"
@@ -148,6 +149,34 @@ test_runner_scope_and_params (void)
   hp_analysis_params_clear (&defaults);
 }
 
+/* Every result a view shows comes from the runner: no file of the app
+ * starts a thread of its own */
+static void
+test_runner_no_thread_in_app (void)
+{
+  g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "..", "src", "app", NULL);
+  g_autoptr (GDir) listing = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint       n_files = 0;
+
+  g_assert_nonnull (listing);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      g_autofree char *text = NULL;
+
+      if (!g_str_has_suffix (name, ".c") && !g_str_has_suffix (name, ".h"))
+        continue;
+      path = g_build_filename (dir, name, NULL);
+      g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+      if (strstr (text, "g_task_run_in_thread") != NULL || strstr (text, "g_thread_new") != NULL ||
+          strstr (text, "g_thread_try_new") != NULL || strstr (text, "g_thread_pool_new") != NULL)
+        g_error ("%s starts a thread: ask the runner (hp_view_job_run()) instead", name);
+      n_files++;
+    }
+  g_assert_cmpuint (n_files, >, 50);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -158,6 +187,7 @@ main (int   argc,
   g_test_add_func ("/core/runner/shared-by-run", test_runner_shared_by_run);
   g_test_add_func ("/core/runner/one-worker", test_runner_one_worker);
   g_test_add_func ("/core/runner/scope-and-params", test_runner_scope_and_params);
+  g_test_add_func ("/core/runner/no-thread-in-app", test_runner_no_thread_in_app);
 
   return g_test_run ();
 }
