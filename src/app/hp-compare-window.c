@@ -641,205 +641,29 @@ start_loading (HpCompareWindow *self)
 
 /* ---- building ---- */
 
-static GtkWidget *
-scrolled (GtkWidget *child)
+/* what the template cannot say: the title and the runs' names */
+static void
+build (HpCompareWindow *self)
 {
-  GtkWidget *sw = gtk_scrolled_window_new ();
-
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (sw), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (sw), child);
-  gtk_widget_set_vexpand (sw, TRUE);
-  return sw;
-}
-
-static GtkWidget *
-summary_page (HpCompareWindow *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 12);
-  gtk_widget_set_margin_top (box, 12);
-  gtk_widget_set_margin_bottom (box, 12);
-  self->findings_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->findings_label, TRUE);
-  /* a kernel name is one long word: break it anywhere rather than widen the window */
-  gtk_label_set_wrap_mode (self->findings_label, PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_xalign (self->findings_label, 0);
-  gtk_label_set_selectable (self->findings_label, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->findings_label), "compare-findings");
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->findings_label));
-  self->summary_grid = HP_CHART_GRID (hp_chart_grid_new ());
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->summary_grid));
-
-  /* memory peaks side by side, when the runs recorded memory events */
-  self->memory_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  self->memory_view = HP_TABLE_VIEW (hp_table_view_new ());
-  gtk_box_append (GTK_BOX (self->memory_box), GTK_WIDGET (self->memory_view));
-  self->memory_note = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->memory_note, TRUE);
-  /* a kernel name is one long word: break it anywhere rather than widen the window */
-  gtk_label_set_wrap_mode (self->memory_note, PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_xalign (self->memory_note, 0);
-  gtk_widget_add_css_class (GTK_WIDGET (self->memory_note), "dim-label");
-  gtk_box_append (GTK_BOX (self->memory_box), GTK_WIDGET (self->memory_note));
-  /* allocated and reserved memory over time, from each rank's first step */
-  self->memory_timeline_view = HP_TABLE_VIEW (hp_table_view_new ());
-  gtk_box_append (GTK_BOX (self->memory_box), GTK_WIDGET (self->memory_timeline_view));
-  gtk_widget_set_visible (self->memory_box, FALSE);
-  gtk_box_append (GTK_BOX (box), self->memory_box);
-
-  /* communication per rank and step, and the costliest communication
-   * kernels, when a run communicates */
-  self->communication_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  self->communication_view = HP_TABLE_VIEW (hp_table_view_new ());
-  self->collectives_view = HP_TABLE_VIEW (hp_table_view_new ());
-  gtk_box_append (GTK_BOX (self->communication_box), GTK_WIDGET (self->communication_view));
-  gtk_box_append (GTK_BOX (self->communication_box), GTK_WIDGET (self->collectives_view));
-  gtk_widget_set_visible (self->communication_box, FALSE);
-  gtk_box_append (GTK_BOX (box), self->communication_box);
-  return scrolled (box);
-}
-
-static GtkWidget *
-ops_page (HpCompareWindow *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
+  g_autofree char *joined = g_strjoinv (", ", self->labels);
+  g_autofree char *title = g_strdup_printf (_ ("Compare %s"), joined);
   g_autoptr (GtkStringList) names = gtk_string_list_new ((const char *const *)self->labels);
 
-  gtk_widget_set_margin_start (bar, 12);
-  gtk_widget_set_margin_end (bar, 12);
-  gtk_widget_set_margin_top (bar, 6);
-  gtk_box_append (GTK_BOX (bar), gtk_label_new (_ ("Control")));
-  self->control_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL));
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->control_dropdown));
-  gtk_box_append (GTK_BOX (bar), gtk_label_new (_ ("Test")));
-  self->test_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL));
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->test_dropdown));
-  self->comm_check = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_ ("_Communication only")));
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->comm_check));
-  self->diff_error_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->diff_error_label, TRUE);
-  /* a kernel name is one long word: break it anywhere rather than widen the window */
-  gtk_label_set_wrap_mode (self->diff_error_label, PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_xalign (self->diff_error_label, 0);
-  gtk_widget_add_css_class (GTK_WIDGET (self->diff_error_label), "error");
-  gtk_widget_set_visible (GTK_WIDGET (self->diff_error_label), FALSE);
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->diff_error_label));
-  gtk_box_append (GTK_BOX (box), bar);
-
-  /* which rank and step of each run the Ops Diff and Tree Diff compare */
-  bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_margin_start (bar, 12);
-  gtk_widget_set_margin_end (bar, 12);
-  gtk_box_append (GTK_BOX (bar), gtk_label_new (_ ("Control scope")));
-  self->control_rank_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-  self->control_step_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->control_rank_dropdown));
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->control_step_dropdown));
-  gtk_box_append (GTK_BOX (bar), gtk_label_new (_ ("Test scope")));
-  self->test_rank_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-  self->test_step_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->test_rank_dropdown));
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->test_step_dropdown));
-  self->scope_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_ellipsize (self->scope_label, PANGO_ELLIPSIZE_END);
-  gtk_label_set_xalign (self->scope_label, 0);
-  gtk_widget_set_hexpand (GTK_WIDGET (self->scope_label), TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->scope_label), "dim-label");
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->scope_label));
-  gtk_box_append (GTK_BOX (box), bar);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  gtk_drop_down_set_model (self->control_dropdown, G_LIST_MODEL (names));
+  gtk_drop_down_set_model (self->test_dropdown, G_LIST_MODEL (names));
   self->scope_runs[0] = self->scope_runs[1] = G_MAXUINT;
   g_signal_connect_swapped (self->control_rank_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
   g_signal_connect_swapped (self->control_step_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
   g_signal_connect_swapped (self->test_rank_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
   g_signal_connect_swapped (self->test_step_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
-
   self->syncing = TRUE;
   gtk_drop_down_set_selected (self->test_dropdown, 1);
   self->syncing = FALSE;
   g_signal_connect_swapped (self->control_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
   g_signal_connect_swapped (self->test_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
   g_signal_connect_swapped (self->comm_check, "toggled", G_CALLBACK (show_diff), self);
-
-  self->ops_view = HP_TABLE_VIEW (hp_table_view_new ());
-  gtk_widget_set_size_request (GTK_WIDGET (self->ops_view), -1, 200);
-  self->ops_grid = HP_CHART_GRID (hp_chart_grid_new ());
-  gtk_paned_set_start_child (GTK_PANED (paned), GTK_WIDGET (self->ops_view));
-  gtk_paned_set_end_child (GTK_PANED (paned), scrolled (GTK_WIDGET (self->ops_grid)));
-  gtk_paned_set_position (GTK_PANED (paned), 300);
-  gtk_widget_set_vexpand (paned, TRUE);
-  gtk_box_append (GTK_BOX (box), paned);
-  return box;
-}
-
-static GtkWidget *
-status_page (HpCompareWindow *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  GtkWidget *spinner = gtk_spinner_new ();
-
-  gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
-  gtk_spinner_start (GTK_SPINNER (spinner));
-  gtk_widget_set_size_request (spinner, 32, 32);
-  gtk_box_append (GTK_BOX (box), spinner);
-  self->status_label = GTK_LABEL (gtk_label_new (_ ("Loading the runs…")));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->status_label));
-  /* how far the runs read from disk are */
-  self->progress_bar = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
-  gtk_widget_set_size_request (GTK_WIDGET (self->progress_bar), 320, -1);
-  gtk_widget_set_halign (GTK_WIDGET (self->progress_bar), GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->progress_bar));
-  return box;
-}
-
-static void
-build (HpCompareWindow *self)
-{
-  GtkWidget       *header = gtk_header_bar_new ();
-  g_autofree char *joined = g_strjoinv (", ", self->labels);
-  g_autofree char *title = g_strdup_printf (_ ("Compare %s"), joined);
-
-  gtk_window_set_title (GTK_WINDOW (self), title);
-  gtk_window_set_titlebar (GTK_WINDOW (self), header);
-
-  self->stack = GTK_STACK (gtk_stack_new ());
-  gtk_stack_add_named (self->stack, status_page (self), "loading");
-  self->error_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->error_label, TRUE);
-  /* a kernel name is one long word: break it anywhere rather than widen the window */
-  gtk_label_set_wrap_mode (self->error_label, PANGO_WRAP_WORD_CHAR);
-  gtk_widget_add_css_class (GTK_WIDGET (self->error_label), "error");
-  {
-    /* the error, and a way out of it */
-    GtkWidget *page = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-    GtkWidget *close = gtk_button_new_with_mnemonic (_ ("_Close"));
-
-    gtk_widget_set_valign (page, GTK_ALIGN_CENTER);
-    gtk_widget_set_halign (page, GTK_ALIGN_CENTER);
-    gtk_widget_set_margin_start (page, 24);
-    gtk_widget_set_margin_end (page, 24);
-    gtk_widget_set_halign (close, GTK_ALIGN_CENTER);
-    gtk_widget_add_css_class (close, "pill");
-    g_signal_connect_swapped (close, "clicked", G_CALLBACK (gtk_window_close), self);
-    gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->error_label));
-    gtk_box_append (GTK_BOX (page), close);
-    self->error_button = close;
-    gtk_stack_add_named (self->stack, page, "error");
-  }
-
-  self->notebook = GTK_NOTEBOOK (gtk_notebook_new ());
-  gtk_notebook_append_page (self->notebook, summary_page (self), gtk_label_new (_ ("Summary")));
-  gtk_notebook_append_page (self->notebook, ops_page (self), gtk_label_new (_ ("Ops Diff")));
-  self->tree_view = HP_TREE_DIFF_VIEW (hp_tree_diff_view_new ());
-  gtk_notebook_append_page (self->notebook, GTK_WIDGET (self->tree_view), gtk_label_new (_ ("Tree Diff")));
-  self->timelines = HP_COMPARE_TIMELINES (hp_compare_timelines_new ());
-  gtk_notebook_append_page (self->notebook, GTK_WIDGET (self->timelines), gtk_label_new (_ ("Timelines")));
-  gtk_stack_add_named (self->stack, GTK_WIDGET (self->notebook), "content");
   gtk_stack_set_visible_child_name (self->stack, "loading");
-  gtk_window_set_child (GTK_WINDOW (self), GTK_WIDGET (self->stack));
 }
 
 static void
@@ -848,6 +672,13 @@ hp_compare_window_dispose (GObject *object)
   HpCompareWindow *self = HP_COMPARE_WINDOW (object);
 
   g_cancellable_cancel (self->cancellable);
+  /* the stack is the window's child: let GtkWindow forget it first, or its
+   * own dispose unparents it a second time */
+  if (self->stack != NULL)
+    {
+      gtk_window_set_child (GTK_WINDOW (self), NULL);
+      gtk_widget_dispose_template (GTK_WIDGET (self), HP_TYPE_COMPARE_WINDOW);
+    }
   G_OBJECT_CLASS (hp_compare_window_parent_class)->dispose (object);
 }
 
@@ -873,17 +704,55 @@ hp_compare_window_finalize (GObject *object)
 static void
 hp_compare_window_class_init (HpCompareWindowClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = hp_compare_window_dispose;
   object_class->finalize = hp_compare_window_finalize;
+
+  g_type_ensure (HP_TYPE_CHART_GRID);
+  g_type_ensure (HP_TYPE_COMPARE_TIMELINES);
+  g_type_ensure (HP_TYPE_TABLE_VIEW);
+  g_type_ensure (HP_TYPE_TREE_DIFF_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/hotpath/Hotpath/ui/hp-compare-window.ui");
+  gtk_widget_class_bind_template_callback_full (widget_class, "gtk_window_close", G_CALLBACK (gtk_window_close));
+#define BIND(field) gtk_widget_class_bind_template_child (widget_class, HpCompareWindow, field)
+  BIND (stack);
+  BIND (status_label);
+  BIND (progress_bar);
+  BIND (error_label);
+  BIND (error_button);
+  BIND (notebook);
+  BIND (findings_label);
+  BIND (summary_grid);
+  BIND (memory_box);
+  BIND (memory_view);
+  BIND (memory_note);
+  BIND (memory_timeline_view);
+  BIND (communication_box);
+  BIND (communication_view);
+  BIND (collectives_view);
+  BIND (control_dropdown);
+  BIND (test_dropdown);
+  BIND (comm_check);
+  BIND (diff_error_label);
+  BIND (control_rank_dropdown);
+  BIND (control_step_dropdown);
+  BIND (test_rank_dropdown);
+  BIND (test_step_dropdown);
+  BIND (scope_label);
+  BIND (ops_view);
+  BIND (ops_grid);
+  BIND (tree_view);
+  BIND (timelines);
+#undef BIND
 }
 
 static void
 hp_compare_window_init (HpCompareWindow *self)
 {
+  gtk_widget_init_template (GTK_WIDGET (self));
   self->cancellable = g_cancellable_new ();
-  gtk_window_set_default_size (GTK_WINDOW (self), 1280, 800);
 }
 
 /* whether @label is @base made distinct: "@base (N)" */
