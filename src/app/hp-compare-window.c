@@ -36,6 +36,7 @@
 #include "hp-chart-grid.h"
 #include "hp-chart-view.h"
 #include "hp-core.h"
+#include "hp-compare-ops-diff.h"
 #include "hp-compare-session.h"
 #include "hp-compare-timelines.h"
 #include "hp-compare-window.h"
@@ -49,7 +50,7 @@
 #include "hp-view-jobs.h"
 #include "hp-window.h"
 
-#define TOP_OPS 10
+#define TOP_OPS 10 /* the ops the Summary charts */
 
 struct _HpCompareWindow
 {
@@ -70,18 +71,7 @@ struct _HpCompareWindow
   GtkWidget          *communication_box;
   HpTableView        *communication_view;
   HpTableView        *collectives_view;
-  GtkDropDown        *control_dropdown;
-  GtkDropDown        *test_dropdown;
-  GtkCheckButton     *comm_check;
-  GtkLabel           *diff_error_label;
-  GtkDropDown        *control_rank_dropdown;
-  GtkDropDown        *control_step_dropdown;
-  GtkDropDown        *test_rank_dropdown;
-  GtkDropDown        *test_step_dropdown;
-  GtkLabel           *scope_label;
-  guint               scope_runs[2]; /* the runs the choosers were filled for, or G_MAXUINT */
-  HpTableView        *ops_view;
-  HpChartGrid        *ops_grid;
+  HpCompareOpsDiff   *ops_diff;
   HpTreeDiffView     *tree_view;
   HpCompareTimelines *timelines;
 
@@ -94,13 +84,11 @@ struct _HpCompareWindow
   HpCompareSession *session; /* once every run is in */
   guint             n_pending;
   GPtrArray        *tables; /* of hp_compare_runs() */
-  HpTable          *diff;   /* compare_traces of the pair */
   GCancellable     *cancellable;
   char             *error;
   char             *findings;
   guint             n_charts;
   gboolean          busy;
-  gboolean          syncing;
 };
 
 G_DEFINE_FINAL_TYPE (HpCompareWindow, hp_compare_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -230,210 +218,6 @@ make_findings (HpCompareWindow *self)
   return g_string_free (s, FALSE);
 }
 
-static gboolean
-is_communication (const char *name)
-{
-  static const char *const marks[] = { "nccl", "rccl", "c10d::", "gloo", "record_param_comms", "all_reduce",
-                                       "allreduce", "all_gather", "allgather", "reduce_scatter", "all_to_all",
-                                       "alltoall", "broadcast", "AllReduce", "AllGather", "ReduceScatter",
-                                       "SendRecv" };
-
-  if (hp_kernel_class_hta (name) == HP_KERNEL_CLASS_COMMUNICATION)
-    return TRUE;
-  for (guint i = 0; i < G_N_ELEMENTS (marks); i++)
-    if (strstr (name, marks[i]) != NULL)
-      return TRUE;
-  return FALSE;
-}
-
-static void
-show_diff (HpCompareWindow *self)
-{
-  g_autoptr (HpTable) shown = NULL;
-  g_autoptr (GPtrArray) charts = NULL;
-
-  if (self->diff == NULL)
-    return;
-  if (gtk_check_button_get_active (self->comm_check))
-    {
-      g_autoptr (GArray) rows = g_array_new (FALSE, FALSE, sizeof (guint));
-
-      for (guint row = 0; row < hp_table_get_n_rows (self->diff); row++)
-        if (is_communication (hp_table_get_string (self->diff, row, 0)))
-          g_array_append_val (rows, row);
-      shown = hp_table_select_rows (self->diff, (const guint *)rows->data, rows->len);
-    }
-  else
-    shown = hp_table_ref (self->diff);
-  hp_table_view_set_table (self->ops_view, shown);
-
-  hp_chart_grid_remove_all (self->ops_grid);
-  charts = hp_diff_charts_new (shown, TOP_OPS, GETTEXT_PACKAGE);
-  for (guint c = 0; c < charts->len; c++)
-    {
-      HpChart *chart = charts->pdata[c];
-
-      /* each run keeps the colour it has in the Summary; the difference
-       * takes one no run has */
-      if (hp_chart_get_kind (chart) == HP_CHART_KIND_BAR && hp_bar_chart_get_n_series (chart) == 3)
-        {
-          g_autofree char *control = g_strdup_printf ("palette:%u", gtk_drop_down_get_selected (self->control_dropdown));
-          g_autofree char *test = g_strdup_printf ("palette:%u", gtk_drop_down_get_selected (self->test_dropdown));
-          g_autofree char *difference = g_strdup_printf ("palette:%u", self->n_runs);
-
-          hp_bar_chart_set_series_color_key (chart, 0, control);
-          hp_bar_chart_set_series_color_key (chart, 1, test);
-          hp_bar_chart_set_series_color_key (chart, 2, difference);
-        }
-      hp_chart_grid_append (self->ops_grid, hp_chart_view_new (chart), FALSE);
-    }
-}
-
-/* ---- the diff of a pair, by the runner ---- */
-
-static void
-diff_done (GObject      *source,
-           GAsyncResult *result,
-           gpointer      user_data)
-{
-  g_autoptr (HpCompareWindow) self = user_data;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (HpTable) compare = NULL;
-  g_autoptr (HpTable) tree = NULL;
-
-  if (!hp_compare_session_diff_finish (self->session, result, &compare, &tree, &error))
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          self->busy = FALSE;
-          /* the pair cannot be diffed: say why, in place of its tables */
-          gtk_label_set_text (self->diff_error_label, error->message);
-          gtk_widget_set_visible (GTK_WIDGET (self->diff_error_label), TRUE);
-          hp_table_view_set_table (self->ops_view, NULL);
-          hp_tree_diff_view_set_table (self->tree_view, NULL);
-        }
-      return;
-    }
-  self->busy = FALSE;
-  gtk_widget_set_visible (GTK_WIDGET (self->diff_error_label), FALSE);
-  g_clear_pointer (&self->diff, hp_table_unref);
-  self->diff = g_steal_pointer (&compare);
-  show_diff (self);
-  hp_tree_diff_view_set_table (self->tree_view, tree);
-}
-
-/* the rank and step choosers of one side, for @run's ranks and the steps
- * of its first rank (as hotpath-cli diff --control-rank and
- * --control-iteration) */
-static void
-fill_scope (HpCompareWindow *self,
-            GtkDropDown     *rank_dropdown,
-            GtkDropDown     *step_dropdown,
-            guint            run)
-{
-  HpTrace      *trace = run_trace (self, run);
-  const HpRank *first = hp_trace_get_n_ranks (trace) > 0 ? hp_trace_get_rank (trace, 0) : NULL;
-  g_autoptr (GtkStringList) ranks = gtk_string_list_new (NULL);
-  g_autoptr (GtkStringList) steps = gtk_string_list_new (NULL);
-  gboolean syncing = self->syncing;
-
-  for (guint p = 0; p < hp_trace_get_n_ranks (trace); p++)
-    {
-      /* Translators: a rank to compare, in a drop-down */
-      g_autofree char *text = g_strdup_printf (_ ("Rank %d"), hp_trace_get_rank (trace, p)->rank);
-
-      gtk_string_list_append (ranks, text);
-    }
-  for (guint i = 0; first != NULL && i < first->n_iterations; i++)
-    if (first->iterations[i] >= 0)
-      {
-        /* Translators: a step (iteration) to compare, in a drop-down */
-        g_autofree char *text = g_strdup_printf (_ ("Step %d"), first->iterations[i]);
-
-        gtk_string_list_append (steps, text);
-      }
-  if (g_list_model_get_n_items (G_LIST_MODEL (steps)) == 0)
-    gtk_string_list_append (steps, _ ("Whole run"));
-  self->syncing = TRUE;
-  gtk_drop_down_set_model (rank_dropdown, G_LIST_MODEL (ranks));
-  gtk_drop_down_set_model (step_dropdown, G_LIST_MODEL (steps));
-  gtk_drop_down_set_selected (rank_dropdown, 0);
-  gtk_drop_down_set_selected (step_dropdown, 0);
-  self->syncing = syncing;
-}
-
-/* the chosen rank and step of one side into the diff's parameters;
- * returns the scope in words */
-static char *
-chosen_scope (HpCompareWindow *self,
-              GtkDropDown     *rank_dropdown,
-              GtkDropDown     *step_dropdown,
-              guint            run,
-              int             *rank,
-              GArray         **iterations)
-{
-  HpTrace      *trace = run_trace (self, run);
-  guint         r = gtk_drop_down_get_selected (rank_dropdown);
-  guint         k = gtk_drop_down_get_selected (step_dropdown);
-  const HpRank *first = hp_trace_get_n_ranks (trace) > 0 ? hp_trace_get_rank (trace, 0) : NULL;
-
-  *rank = r < hp_trace_get_n_ranks (trace) ? hp_trace_get_rank (trace, r)->rank : -1;
-  *iterations = NULL;
-  /* the k-th step the chooser lists: the first rank's iterations from 0 */
-  for (guint i = 0; first != NULL && i < first->n_iterations; i++)
-    if (first->iterations[i] >= 0 && k-- == 0)
-      {
-        *iterations = g_array_new (FALSE, FALSE, sizeof (int));
-        g_array_append_val (*iterations, first->iterations[i]);
-        /* Translators: a run's scope in the diff: its label, rank and step */
-        return g_strdup_printf (_ ("%s rank %d, step %d"), self->labels[run], *rank, first->iterations[i]);
-      }
-  /* Translators: a run's scope in the diff when it has no steps */
-  return g_strdup_printf (_ ("%s rank %d, whole run"), self->labels[run], *rank);
-}
-
-static void
-run_diff (HpCompareWindow *self)
-{
-  guint             control = gtk_drop_down_get_selected (self->control_dropdown);
-  guint             test = gtk_drop_down_get_selected (self->test_dropdown);
-  g_autofree char  *control_scope = NULL;
-  g_autofree char  *test_scope = NULL;
-  g_autofree char  *caption = NULL;
-  HpTraceDiffParams params;
-
-  if (self->session == NULL || control >= self->n_runs || test >= self->n_runs)
-    return;
-  if (self->scope_runs[0] != control)
-    fill_scope (self, self->control_rank_dropdown, self->control_step_dropdown, control);
-  if (self->scope_runs[1] != test)
-    fill_scope (self, self->test_rank_dropdown, self->test_step_dropdown, test);
-  self->scope_runs[0] = control;
-  self->scope_runs[1] = test;
-  hp_trace_diff_params_init (&params);
-  params.control_label = g_strdup (self->labels[control]);
-  params.test_label = g_strdup (self->labels[test]);
-  control_scope = chosen_scope (self, self->control_rank_dropdown, self->control_step_dropdown, control,
-                                &params.control_rank, &params.control_iterations);
-  test_scope = chosen_scope (self, self->test_rank_dropdown, self->test_step_dropdown, test, &params.test_rank,
-                             &params.test_iterations);
-  /* Translators: what the Ops Diff and Tree Diff compare: "Base rank 0,
-   * step 3 against New rank 0, step 3" */
-  caption = g_strdup_printf (_ ("%s against %s"), control_scope, test_scope);
-  gtk_label_set_text (self->scope_label, caption);
-  self->busy = TRUE;
-  hp_compare_session_diff_async (self->session, control, test, &params, self->cancellable, diff_done,
-                                 g_object_ref (self));
-  hp_trace_diff_params_clear (&params);
-}
-
-static void
-pair_changed_cb (HpCompareWindow *self)
-{
-  if (!self->syncing)
-    run_diff (self);
-}
-
 /* ---- the comparison, by the runner ---- */
 
 static void
@@ -507,7 +291,8 @@ compare_done (GObject      *source,
       keys[run] = key_run (self, run);
     hp_compare_timelines_set_runs (self->timelines, (HpRun *const *)self->runs->pdata, keys, self->n_runs);
   }
-  run_diff (self);
+  self->busy = FALSE;
+  hp_compare_ops_diff_start (self->ops_diff, self->session, self->tree_view);
 }
 
 /* every run is in: compare them with the user's parameters */
@@ -647,22 +432,9 @@ build (HpCompareWindow *self)
 {
   g_autofree char *joined = g_strjoinv (", ", self->labels);
   g_autofree char *title = g_strdup_printf (_ ("Compare %s"), joined);
-  g_autoptr (GtkStringList) names = gtk_string_list_new ((const char *const *)self->labels);
 
   gtk_window_set_title (GTK_WINDOW (self), title);
-  gtk_drop_down_set_model (self->control_dropdown, G_LIST_MODEL (names));
-  gtk_drop_down_set_model (self->test_dropdown, G_LIST_MODEL (names));
-  self->scope_runs[0] = self->scope_runs[1] = G_MAXUINT;
-  g_signal_connect_swapped (self->control_rank_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
-  g_signal_connect_swapped (self->control_step_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
-  g_signal_connect_swapped (self->test_rank_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
-  g_signal_connect_swapped (self->test_step_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
-  self->syncing = TRUE;
-  gtk_drop_down_set_selected (self->test_dropdown, 1);
-  self->syncing = FALSE;
-  g_signal_connect_swapped (self->control_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
-  g_signal_connect_swapped (self->test_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
-  g_signal_connect_swapped (self->comm_check, "toggled", G_CALLBACK (show_diff), self);
+  hp_compare_ops_diff_set_labels (self->ops_diff, (const char *const *)self->labels);
   gtk_stack_set_visible_child_name (self->stack, "loading");
 }
 
@@ -693,7 +465,6 @@ hp_compare_window_finalize (GObject *object)
   g_clear_pointer (&self->loaders, g_ptr_array_unref);
   g_clear_object (&self->session);
   g_clear_pointer (&self->tables, g_ptr_array_unref);
-  g_clear_pointer (&self->diff, hp_table_unref);
   g_strfreev (self->paths);
   g_strfreev (self->labels);
   g_free (self->error);
@@ -711,6 +482,7 @@ hp_compare_window_class_init (HpCompareWindowClass *klass)
   object_class->finalize = hp_compare_window_finalize;
 
   g_type_ensure (HP_TYPE_CHART_GRID);
+  g_type_ensure (HP_TYPE_COMPARE_OPS_DIFF);
   g_type_ensure (HP_TYPE_COMPARE_TIMELINES);
   g_type_ensure (HP_TYPE_TABLE_VIEW);
   g_type_ensure (HP_TYPE_TREE_DIFF_VIEW);
@@ -732,17 +504,7 @@ hp_compare_window_class_init (HpCompareWindowClass *klass)
   BIND (communication_box);
   BIND (communication_view);
   BIND (collectives_view);
-  BIND (control_dropdown);
-  BIND (test_dropdown);
-  BIND (comm_check);
-  BIND (diff_error_label);
-  BIND (control_rank_dropdown);
-  BIND (control_step_dropdown);
-  BIND (test_rank_dropdown);
-  BIND (test_step_dropdown);
-  BIND (scope_label);
-  BIND (ops_view);
-  BIND (ops_grid);
+  BIND (ops_diff);
   BIND (tree_view);
   BIND (timelines);
 #undef BIND
@@ -815,7 +577,7 @@ gboolean
 hp_compare_window_is_loading (HpCompareWindow *self)
 {
   g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), FALSE);
-  return self->busy;
+  return self->busy || hp_compare_ops_diff_is_busy (self->ops_diff);
 }
 
 const char *
@@ -844,11 +606,7 @@ hp_compare_window_set_pair (HpCompareWindow *self,
 {
   g_return_if_fail (HP_IS_COMPARE_WINDOW (self));
   g_return_if_fail (control < self->n_runs && test < self->n_runs);
-  self->syncing = TRUE;
-  gtk_drop_down_set_selected (self->control_dropdown, control);
-  gtk_drop_down_set_selected (self->test_dropdown, test);
-  self->syncing = FALSE;
-  run_diff (self);
+  hp_compare_ops_diff_set_pair (self->ops_diff, control, test);
 }
 
 void
@@ -856,14 +614,14 @@ hp_compare_window_set_comm_only (HpCompareWindow *self,
                                  gboolean         comm_only)
 {
   g_return_if_fail (HP_IS_COMPARE_WINDOW (self));
-  gtk_check_button_set_active (self->comm_check, comm_only);
+  hp_compare_ops_diff_set_comm_only (self->ops_diff, comm_only);
 }
 
 GtkWidget *
 hp_compare_window_get_ops_view (HpCompareWindow *self)
 {
   g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
-  return GTK_WIDGET (self->ops_view);
+  return hp_compare_ops_diff_get_ops_view (self->ops_diff);
 }
 
 GtkWidget *
@@ -885,37 +643,6 @@ hp_compare_window_get_n_charts (HpCompareWindow *self)
 {
   g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), 0);
   return self->n_charts;
-}
-
-/**
- * hp_compare_window_open_folders:
- * @parent: the window the folders were dropped on
- * @files: (array length=n_files): what was dropped
- *
- * Several folders dropped at once are runs to compare (a job's rank
- * files are dropped as files): opens a comparison of them when @files are
- * 2 to 8 folders.
- *
- * Returns: (transfer none) (nullable): the comparison, or %NULL when
- *   @files are not runs to compare
- */
-HpCompareWindow *
-hp_compare_window_open_folders (GtkWindow *parent,
-                                GFile    **files,
-                                guint      n_files)
-{
-  g_autoptr (GPtrArray) paths = NULL;
-  HpCompareWindow *self;
-
-  if (!hp_compare_files_are_runs (files, n_files))
-    return NULL;
-  paths = g_ptr_array_new_with_free_func (g_free);
-  for (guint i = 0; i < n_files; i++)
-    g_ptr_array_add (paths, g_file_get_path (files[i]));
-  g_ptr_array_add (paths, NULL);
-  self = hp_compare_window_new (gtk_window_get_application (parent), (const char *const *)paths->pdata, NULL);
-  gtk_window_present (GTK_WINDOW (self));
-  return self;
 }
 
 /**
@@ -997,7 +724,7 @@ const char *
 hp_compare_window_get_scope_caption (HpCompareWindow *self)
 {
   g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
-  return gtk_label_get_text (self->scope_label);
+  return hp_compare_ops_diff_get_scope_caption (self->ops_diff);
 }
 
 /**
@@ -1013,9 +740,7 @@ hp_compare_window_get_scope_chooser (HpCompareWindow *self,
                                      gboolean         step)
 {
   g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
-  if (test_side)
-    return GTK_WIDGET (step ? self->test_step_dropdown : self->test_rank_dropdown);
-  return GTK_WIDGET (step ? self->control_step_dropdown : self->control_rank_dropdown);
+  return hp_compare_ops_diff_get_scope_chooser (self->ops_diff, test_side, step);
 }
 
 /**
