@@ -202,14 +202,12 @@ hp_view_job_run (const HpResultJob   *job,
                  GAsyncReadyCallback  callback,
                  gpointer             user_data)
 {
-  static guint     serial;
   g_autofree char *scope_key = scope != NULL && !hp_scope_is_whole (scope) ? hp_scope_to_string (scope) : NULL;
   g_autofree char *full_key = NULL;
 
+  /* without a run, nothing says when two requests want the same result */
   if (run != NULL)
     full_key = g_strdup_printf ("scope=%s|%s", scope_key != NULL ? scope_key : "whole", key != NULL ? key : "");
-  else
-    full_key = g_strdup_printf ("unshared#%u", ++serial);
   hp_result_cache_compute_async (hp_result_cache_get_default (), job, run != NULL ? G_OBJECT (run) : NULL, full_key,
                                  trace, input, input_free, cancellable, progress, progress_data, callback, user_data);
 }

@@ -52,6 +52,7 @@ struct _Entry
   GCancellable      *cancellable;
   HpJobContext      *context;
   GList             *lru_link; /* in cache->finished, once done */
+  gboolean           kept;     /* FALSE: the result is of its requests only */
 };
 
 typedef struct
@@ -429,7 +430,7 @@ work_done_cb (GObject      *source,
       entry_free (entry);
       return;
     }
-  if (entry->job->transient)
+  if (!entry->kept)
     {
       g_hash_table_steal (self->entries, entry->key);
       answer_waiters (entry, result, NULL);
@@ -482,8 +483,8 @@ make_key (const HpResultJob *job,
 {
   static guint serial;
 
-  /* a transient result is of one request only */
-  if (job->transient)
+  /* a transient result, or one without a key, is of one request only */
+  if (job->transient || key == NULL)
     return g_strdup_printf ("%s|%p|%s|#%u", job->name, (gpointer)owner, key != NULL ? key : "", ++serial);
   return g_strdup_printf ("%s|%p|%s", job->name, (gpointer)owner, key != NULL ? key : "");
 }
@@ -623,7 +624,8 @@ hp_result_cache_get_default (void)
  * @owner: (nullable): the run the result is of: its results go when it
  *   goes; %NULL when @key alone names the result
  * @key: (nullable): what else the result depends on: scope, parameters,
- *   the job's own input
+ *   the job's own input; %NULL for a result of this request only, neither
+ *   shared nor kept
  * @trace: (nullable): what @job computes on
  * @input: (transfer full) (nullable): the job's input, used only when a
  *   worker starts; freed with @input_free
@@ -679,6 +681,7 @@ hp_result_cache_compute_async (HpResultCache       *self,
   if (entry == NULL)
     {
       entry = add_entry (self, job, owner, g_steal_pointer (&full_key));
+      entry->kept = !job->transient && key != NULL;
       start_work (self, entry, trace, input, input_free);
       input = NULL;
     }
@@ -744,7 +747,8 @@ hp_result_cache_lookup (HpResultCache     *self,
  * @payload: (transfer full): a result computed elsewhere
  *
  * Keeps @payload as the result of (@job, @owner, @key), unless one is
- * kept or on its way already (then @payload is freed).
+ * kept or on its way already, @key is %NULL or @job is transient (then
+ * @payload is freed).
  */
 void
 hp_result_cache_insert (HpResultCache     *self,
@@ -759,14 +763,15 @@ hp_result_cache_insert (HpResultCache     *self,
   g_return_if_fail (HP_IS_RESULT_CACHE (self));
   g_return_if_fail (job != NULL && payload != NULL);
 
-  full_key = make_key (job, owner, key);
-  if (g_hash_table_contains (self->entries, full_key))
+  full_key = key != NULL && !job->transient ? make_key (job, owner, key) : NULL;
+  if (full_key == NULL || g_hash_table_contains (self->entries, full_key))
     {
       if (job->payload_free != NULL)
         job->payload_free (payload);
       return;
     }
   entry = add_entry (self, job, owner, g_steal_pointer (&full_key));
+  entry->kept = TRUE;
   entry->result = job_result_new (job, payload, 0);
   touch (self, entry);
   trim (self);

@@ -296,6 +296,23 @@ test_result_cache_failure_and_bound (void)
     g_assert_nonnull (k2);
   }
 
+  /* without a key: a worker of its own each time, nothing kept */
+  {
+    guint  n = hp_result_cache_get_n_computed (cache);
+    Answer b = { 0 };
+
+    ask (cache, NULL, NULL, "one", NULL, &a);
+    ask (cache, NULL, NULL, "two", NULL, &b);
+    wait_for (&a);
+    wait_for (&b);
+    g_assert_cmpstr (hp_job_result_get_payload (a.result), ==, "one/0");
+    g_assert_cmpstr (hp_job_result_get_payload (b.result), ==, "two/0");
+    g_assert_cmpuint (hp_result_cache_get_n_computed (cache), ==, n + 2);
+    g_assert_null (hp_result_cache_lookup (cache, &gated_job, NULL, NULL));
+    answer_clear (&a);
+    answer_clear (&b);
+  }
+
   /* a ready-made result is kept as one computed */
   hp_result_cache_insert (cache, &gated_job, NULL, "made", g_strdup ("elsewhere"));
   ask (cache, NULL, "made", "ignored", NULL, &a);
