@@ -777,11 +777,7 @@ hp_result_cache_insert (HpResultCache     *self,
   trim (self);
 }
 
-/**
- * hp_result_cache_get_n_computed:
- *
- * Returns: how many workers the cache started so far
- */
+/* how many workers the cache started so far */
 guint
 hp_result_cache_get_n_computed (HpResultCache *self)
 {
@@ -789,11 +785,7 @@ hp_result_cache_get_n_computed (HpResultCache *self)
   return self->n_computed;
 }
 
-/**
- * hp_result_cache_get_n_running:
- *
- * Returns: how many workers have not come back yet
- */
+/* how many workers have not come back yet */
 guint
 hp_result_cache_get_n_running (HpResultCache *self)
 {
