@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "hp-compare-dialog.h"
+#include "hp-compare-window.h"
 #include "hp-core.h"
 #include "hp-format.h"
 
@@ -404,4 +405,35 @@ hp_compare_dialog_compare (HpCompareDialog *self)
   g_ptr_array_remove_index (self->paths, self->paths->len - 1);
   gtk_window_present (GTK_WINDOW (window));
   return window;
+}
+
+/**
+ * hp_compare_window_open_folders:
+ * @parent: the window the folders were dropped on
+ * @files: (array length=n_files): what was dropped
+ *
+ * Several folders dropped at once are runs to compare (a job's rank
+ * files are dropped as files): opens a comparison of them when @files are
+ * 2 to 8 folders.
+ *
+ * Returns: (transfer none) (nullable): the comparison, or %NULL when
+ *   @files are not runs to compare
+ */
+HpCompareWindow *
+hp_compare_window_open_folders (GtkWindow *parent,
+                                GFile    **files,
+                                guint      n_files)
+{
+  g_autoptr (GPtrArray) paths = NULL;
+  HpCompareWindow *self;
+
+  if (!hp_compare_files_are_runs (files, n_files))
+    return NULL;
+  paths = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < n_files; i++)
+    g_ptr_array_add (paths, g_file_get_path (files[i]));
+  g_ptr_array_add (paths, NULL);
+  self = hp_compare_window_new (gtk_window_get_application (parent), (const char *const *)paths->pdata, NULL);
+  gtk_window_present (GTK_WINDOW (self));
+  return self;
 }

@@ -53,6 +53,7 @@
 #include "hp-rank.h"
 #include "hp-repeated-sequences.h"
 #include "hp-result.h"
+#include "hp-result-cache.h"
 #include "hp-run.h"
 #include "hp-scope.h"
 #include "hp-series.h"
