@@ -29,6 +29,7 @@
 #include "hp-pie-chart.h"
 #include "hp-timeline-layout.h"
 #include "hp-timeline-bookmarks.h"
+#include "hp-timeline-camera.h"
 #include "hp-timeline-critical-path.h"
 #include "hp-timeline-painter.h"
 #include "hp-timeline-state.h"

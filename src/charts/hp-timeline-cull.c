@@ -15,6 +15,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hp-timeline-camera.h"
 #include "hp-timeline-layout-private.h"
 
 /* Gallops from @position to the first position before @end whose event
@@ -273,7 +274,7 @@ hp_timeline_layout_update (HpTimelineLayout         *self,
 {
   const HpTimelineRow *rows;
   Frame                f;
-  double               lanes_top, time_width, view_bottom;
+  double               lanes_top, time_width;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (viewport != NULL);
@@ -297,11 +298,8 @@ hp_timeline_layout_update (HpTimelineLayout         *self,
   f.ppns = time_width * f.scale / (double)(viewport->t1 - viewport->t0);
 
   rows = (const HpTimelineRow *)(gpointer)self->rows->data;
-  view_bottom = viewport->scroll_y + MAX (viewport->height - lanes_top, 0);
-  self->first_row = _hp_timeline_layout_first_row_below (self, viewport->scroll_y);
-  self->end_row = self->first_row;
-  while (self->end_row < self->rows->len && rows[self->end_row].y < view_bottom)
-    self->end_row++;
+  hp_timeline_rows_in_view (rows, self->rows->len, viewport->scroll_y, viewport->height - lanes_top, &self->first_row,
+                            &self->end_row);
 
   for (guint i = self->first_row; i < self->end_row; i++)
     {
