@@ -235,7 +235,7 @@ cull_summary (Frame        *f,
     {
       const HpLane *lane = &r->lanes[l];
 
-      if (!lane->is_gpu || lane->max_depth == 0 || !f->self->ranks[rank_pos].lane_visible[l])
+      if (!lane->is_gpu || lane->max_depth == 0 || !hp_timeline_arrangement_get_lane_visible (f->self->arrangement, rank_pos, l))
         continue;
       /* the kernels: the deepest level of a GPU lane is where they sit
        * when annotations wrap them */
@@ -287,13 +287,13 @@ hp_timeline_layout_update (HpTimelineLayout         *self,
   g_array_set_size (self->marks, 0);
 
   lanes_top = hp_timeline_layout_get_lanes_top (self);
-  time_width = MAX (viewport->width - self->gutter_width, 1.0);
+  time_width = MAX (viewport->width - hp_timeline_layout_get_gutter_width (self), 1.0);
 
   f.self = self;
   f.t0 = viewport->t0;
   f.t1 = viewport->t1;
   f.scale = self->viewport.scale;
-  f.left = self->gutter_width;
+  f.left = hp_timeline_layout_get_gutter_width (self);
   f.n_cols = (gint64)ceil (time_width * f.scale);
   f.ppns = time_width * f.scale / (double)(viewport->t1 - viewport->t0);
 
@@ -308,7 +308,7 @@ hp_timeline_layout_update (HpTimelineLayout         *self,
 
       if (row->kind == HP_TIMELINE_ROW_SLICES)
         cull_depth (&f, r, &r->lanes[row->lane], self->ranks[row->rank_pos].ends[row->lane], row->depth, i);
-      else if (row->kind == HP_TIMELINE_ROW_RANK && self->ranks[row->rank_pos].collapsed)
+      else if (row->kind == HP_TIMELINE_ROW_RANK && hp_timeline_arrangement_get_rank_collapsed (self->arrangement, row->rank_pos))
         cull_summary (&f, r, row->rank_pos, i);
     }
   sort_marks_by_color (self);
