@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <math.h>
 
 #include "hp-charts.h"
@@ -171,6 +172,52 @@ test_layout_reads_it (void)
   g_assert_cmpfloat (hp_timeline_arrangement_get_gutter_width (a), ==, 250);
 }
 
+/* a state file as the app has written it all along loads into the
+ * arrangement: pins in order, hidden lanes, collapsed ranks, the gutter */
+static void
+test_state_file (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load (TRACE, HP_MODE_DEFAULT);
+  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+  g_autoptr (HpTimelineBookmarks) marks = hp_timeline_bookmarks_new ();
+  g_autoptr (HpTimelineState) state = hp_timeline_state_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char             *dir = g_dir_make_tmp ("hotpath-arrangement-XXXXXX", &error);
+  g_autofree char             *path = g_build_filename (dir, "state.ini", NULL);
+  const char                  *text = "[Folder]\nversion=1\n\n"
+                                      "[Timeline]\npinned=lane:1:0:8;lane:0:10:10;\nhidden=lane:0:0:7;\n"
+                                      "collapsed-ranks=1;\ngutter-width=240\n\n"
+                                      "[Bookmark 0]\nstart=20000\nend=50000\nname=warm-up\n";
+  const HpTimelineArrangement *a = hp_timeline_layout_get_arrangement (layout);
+  const HpRank                *r0 = hp_trace_get_rank (trace, 0), *r1 = hp_trace_get_rank (trace, 1);
+  GArray                      *pinned;
+  guint                        l;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  g_assert_true (hp_timeline_state_load (state, path, &error));
+  g_assert_no_error (error);
+  hp_timeline_state_apply (state, layout, marks);
+
+  pinned = hp_timeline_arrangement_get_pinned_tracks ((HpTimelineArrangement *)a);
+  g_assert_cmpuint (pinned->len, ==, 2);
+  l = g_array_index (pinned, HpTimelineTrack, 0).lane;
+  g_assert_cmpuint (g_array_index (pinned, HpTimelineTrack, 0).rank_pos, ==, 1);
+  g_assert_cmpint (r1->lanes[l].tid, ==, 8);
+  l = g_array_index (pinned, HpTimelineTrack, 1).lane;
+  g_assert_cmpuint (g_array_index (pinned, HpTimelineTrack, 1).rank_pos, ==, 0);
+  g_assert_cmpint (r0->lanes[l].tid, ==, 10);
+  for (l = 0; l < r0->n_lanes; l++)
+    g_assert_cmpint (hp_timeline_arrangement_get_lane_visible (a, 0, l), ==, r0->lanes[l].tid != 7);
+  g_assert_false (hp_timeline_arrangement_get_rank_collapsed (a, 0));
+  g_assert_true (hp_timeline_arrangement_get_rank_collapsed (a, 1));
+  g_assert_cmpfloat (hp_timeline_arrangement_get_gutter_width (a), ==, 240);
+  g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (marks), ==, 1);
+
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -182,6 +229,7 @@ main (int   argc,
   g_test_add_func ("/charts/timeline-arrangement/pin-and-hide", test_pin_and_hide);
   g_test_add_func ("/charts/timeline-arrangement/bad-input", test_bad_input);
   g_test_add_func ("/charts/timeline-arrangement/layout-reads-it", test_layout_reads_it);
+  g_test_add_func ("/charts/timeline-arrangement/state-file", test_state_file);
 
   return g_test_run ();
 }
