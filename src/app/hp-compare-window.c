@@ -1,9 +1,11 @@
 /* hp-compare-window.c — a comparison of 2 to 8 runs: summary charts, ops diff and tree diff.
  *
  * The window holds its runs (HpRun: the trace, its paths, label and
- * colour) and loads them, reusing the trace of a window that already shows
- * the same folder in the default mode, then computes hp_compare_runs() and
- * the diff of one control/test pair in a thread, and shows:
+ * colour) and loads them with progress (HpTraceLoader), reusing the run
+ * the application already holds for the same folder in the default mode;
+ * then its HpCompareSession has the runner compute hp_compare_runs() with
+ * the user's parameters (the settings) and the diff of one control/test
+ * pair, and it shows:
  *
  * - Summary: plain-language findings per run and one grouped chart per
  *   question, a colour per run (hp_compare_charts_new()), and the memory
@@ -34,13 +36,17 @@
 #include "hp-chart-grid.h"
 #include "hp-chart-view.h"
 #include "hp-core.h"
+#include "hp-compare-session.h"
+#include "hp-compare-timelines.h"
 #include "hp-compare-window.h"
 #include "hp-session.h"
 #include "hp-settings.h"
 #include "hp-table-view.h"
 #include "hp-timeline-view.h"
+#include "hp-trace-loader.h"
 #include "hp-trace-page.h"
 #include "hp-tree-diff-view.h"
+#include "hp-view-jobs.h"
 #include "hp-window.h"
 
 #define TOP_OPS 10
@@ -49,63 +55,55 @@ struct _HpCompareWindow
 {
   GtkApplicationWindow parent_instance;
 
-  GtkStack       *stack;
-  GtkLabel       *status_label;
-  GtkLabel       *error_label;
-  GtkWidget      *error_button;
-  GtkNotebook    *notebook;
-  GtkLabel       *findings_label;
-  HpChartGrid    *summary_grid;
-  GtkWidget      *memory_box;
-  HpTableView    *memory_view;
-  GtkLabel       *memory_note;
-  HpTableView    *memory_timeline_view;
-  GtkWidget      *communication_box;
-  HpTableView    *communication_view;
-  HpTableView    *collectives_view;
-  GtkDropDown    *control_dropdown;
-  GtkDropDown    *test_dropdown;
-  GtkCheckButton *comm_check;
-  GtkLabel       *diff_error_label;
-  GtkDropDown    *control_rank_dropdown;
-  GtkDropDown    *control_step_dropdown;
-  GtkDropDown    *test_rank_dropdown;
-  GtkDropDown    *test_step_dropdown;
-  GtkLabel       *scope_label;
-  guint           scope_runs[2]; /* the runs the choosers were filled for, or G_MAXUINT */
-  HpTableView    *ops_view;
-  HpChartGrid    *ops_grid;
-  HpTreeDiffView *tree_view;
-  GtkBox         *timelines_box;
-  GtkSpinButton  *step_spin;
-  GPtrArray      *timelines; /* HpTimelineView, one per run */
-  GArray        **steps;     /* per run: (start, length) ns of its first rank's steps */
-  gboolean        aligning;
-  GtkPaned       *area_paned;
-  GtkWidget      *area_box; /* an area dragged on one run's timeline: its events by name */
-  GtkLabel       *area_label;
-  HpTableView    *area_view;
-  GCancellable   *area_cancellable;
-  int             area_run; /* the run whose area is shown, or -1 */
+  GtkStack           *stack;
+  GtkLabel           *status_label;
+  GtkProgressBar     *progress_bar;
+  GtkLabel           *error_label;
+  GtkWidget          *error_button;
+  GtkNotebook        *notebook;
+  GtkLabel           *findings_label;
+  HpChartGrid        *summary_grid;
+  GtkWidget          *memory_box;
+  HpTableView        *memory_view;
+  GtkLabel           *memory_note;
+  HpTableView        *memory_timeline_view;
+  GtkWidget          *communication_box;
+  HpTableView        *communication_view;
+  HpTableView        *collectives_view;
+  GtkDropDown        *control_dropdown;
+  GtkDropDown        *test_dropdown;
+  GtkCheckButton     *comm_check;
+  GtkLabel           *diff_error_label;
+  GtkDropDown        *control_rank_dropdown;
+  GtkDropDown        *control_step_dropdown;
+  GtkDropDown        *test_rank_dropdown;
+  GtkDropDown        *test_step_dropdown;
+  GtkLabel           *scope_label;
+  guint               scope_runs[2]; /* the runs the choosers were filled for, or G_MAXUINT */
+  HpTableView        *ops_view;
+  HpChartGrid        *ops_grid;
+  HpTreeDiffView     *tree_view;
+  HpCompareTimelines *timelines;
 
-  GStrv         paths;
-  GStrv         labels;
-  guint         n_runs;
-  GPtrArray    *runs; /* HpRun, NULL until loaded */
-  guint         n_pending;
-  GPtrArray    *tables; /* of hp_compare_runs() */
-  HpTable      *diff;   /* compare_traces of the pair */
-  GCancellable *cancellable;
-  char         *error;
-  char         *findings;
-  guint         n_charts;
-  gboolean      busy;
-  gboolean      syncing;
+  GStrv             paths;
+  GStrv             labels;
+  guint             n_runs;
+  GPtrArray        *runs;    /* HpRun, NULL until loaded: the comparison's label and colour */
+  GPtrArray        *shared;  /* HpRun, the application's run of the same trace, or NULL */
+  GPtrArray        *loaders; /* HpTraceLoader, while a run loads, or NULL */
+  HpCompareSession *session; /* once every run is in */
+  guint             n_pending;
+  GPtrArray        *tables; /* of hp_compare_runs() */
+  HpTable          *diff;   /* compare_traces of the pair */
+  GCancellable     *cancellable;
+  char             *error;
+  char             *findings;
+  guint             n_charts;
+  gboolean          busy;
+  gboolean          syncing;
 };
 
 G_DEFINE_FINAL_TYPE (HpCompareWindow, hp_compare_window, GTK_TYPE_APPLICATION_WINDOW)
-
-#define AREA_TABLE_HEIGHT 260 /* the table of an area, when it appears */
 
 /* ---- helpers ---- */
 
@@ -143,6 +141,17 @@ add_run (HpCompareWindow *self,
   const char *const paths[] = { self->paths[run], NULL };
 
   g_ptr_array_index (self->runs, run) = hp_run_new (trace, paths, self->labels[run], run);
+}
+
+/* the run whose results the cache keeps: the application's when a window
+ * holds the same trace, else the comparison's own */
+static HpRun *
+key_run (HpCompareWindow *self,
+         guint            run)
+{
+  HpRun *shared = self->shared != NULL ? self->shared->pdata[run] : NULL;
+
+  return shared != NULL ? shared : self->runs->pdata[run];
 }
 
 /* "DDP spends 31% of its GPU time in exposed communication" */
@@ -280,62 +289,23 @@ show_diff (HpCompareWindow *self)
     }
 }
 
-/* ---- the diff of a pair, in a thread ---- */
-
-typedef struct
-{
-  HpTrace          *control;
-  HpTrace          *test;
-  HpTraceDiffParams params;
-  HpTable          *compare;
-  HpTable          *tree;
-} DiffJob;
-
-static void
-diff_job_free (gpointer data)
-{
-  DiffJob *job = data;
-
-  hp_trace_unref (job->control);
-  hp_trace_unref (job->test);
-  hp_trace_diff_params_clear (&job->params);
-  g_clear_pointer (&job->compare, hp_table_unref);
-  g_clear_pointer (&job->tree, hp_table_unref);
-  g_free (job);
-}
-
-static void
-diff_thread (GTask        *task,
-             gpointer      source,
-             gpointer      task_data,
-             GCancellable *cancellable)
-{
-  DiffJob *job = task_data;
-  GError  *error = NULL;
-
-  job->compare = hp_trace_diff_compare (job->control, job->test, &job->params, cancellable, &error);
-  if (job->compare != NULL)
-    job->tree = hp_tree_diff_full (job->control, job->test, &job->params, cancellable, &error);
-  if (error != NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_boolean (task, TRUE);
-}
+/* ---- the diff of a pair, by the runner ---- */
 
 static void
 diff_done (GObject      *source,
            GAsyncResult *result,
            gpointer      user_data)
 {
-  HpCompareWindow *self = HP_COMPARE_WINDOW (source);
-  DiffJob         *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr (HpCompareWindow) self = user_data;
   g_autoptr (GError) error = NULL;
+  g_autoptr (HpTable) compare = NULL;
+  g_autoptr (HpTable) tree = NULL;
 
-  self->busy = FALSE;
-  if (!g_task_propagate_boolean (G_TASK (result), &error))
+  if (!hp_compare_session_diff_finish (self->session, result, &compare, &tree, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
+          self->busy = FALSE;
           /* the pair cannot be diffed: say why, in place of its tables */
           gtk_label_set_text (self->diff_error_label, error->message);
           gtk_widget_set_visible (GTK_WIDGET (self->diff_error_label), TRUE);
@@ -344,11 +314,12 @@ diff_done (GObject      *source,
         }
       return;
     }
+  self->busy = FALSE;
   gtk_widget_set_visible (GTK_WIDGET (self->diff_error_label), FALSE);
   g_clear_pointer (&self->diff, hp_table_unref);
-  self->diff = hp_table_ref (job->compare);
+  self->diff = g_steal_pointer (&compare);
   show_diff (self);
-  hp_tree_diff_view_set_table (self->tree_view, job->tree);
+  hp_tree_diff_view_set_table (self->tree_view, tree);
 }
 
 /* the rank and step choosers of one side, for @run's ranks and the steps
@@ -424,15 +395,14 @@ chosen_scope (HpCompareWindow *self,
 static void
 run_diff (HpCompareWindow *self)
 {
-  guint control = gtk_drop_down_get_selected (self->control_dropdown);
-  guint test = gtk_drop_down_get_selected (self->test_dropdown);
-  g_autoptr (GTask) task = NULL;
-  g_autofree char *control_scope = NULL;
-  g_autofree char *test_scope = NULL;
-  g_autofree char *caption = NULL;
-  DiffJob         *job;
+  guint             control = gtk_drop_down_get_selected (self->control_dropdown);
+  guint             test = gtk_drop_down_get_selected (self->test_dropdown);
+  g_autofree char  *control_scope = NULL;
+  g_autofree char  *test_scope = NULL;
+  g_autofree char  *caption = NULL;
+  HpTraceDiffParams params;
 
-  if (self->runs == NULL || self->n_pending > 0 || control >= self->n_runs || test >= self->n_runs)
+  if (self->session == NULL || control >= self->n_runs || test >= self->n_runs)
     return;
   if (self->scope_runs[0] != control)
     fill_scope (self, self->control_rank_dropdown, self->control_step_dropdown, control);
@@ -440,24 +410,21 @@ run_diff (HpCompareWindow *self)
     fill_scope (self, self->test_rank_dropdown, self->test_step_dropdown, test);
   self->scope_runs[0] = control;
   self->scope_runs[1] = test;
-  job = g_new0 (DiffJob, 1);
-  job->control = hp_trace_ref (run_trace (self, control));
-  job->test = hp_trace_ref (run_trace (self, test));
-  hp_trace_diff_params_init (&job->params);
-  job->params.control_label = g_strdup (self->labels[control]);
-  job->params.test_label = g_strdup (self->labels[test]);
+  hp_trace_diff_params_init (&params);
+  params.control_label = g_strdup (self->labels[control]);
+  params.test_label = g_strdup (self->labels[test]);
   control_scope = chosen_scope (self, self->control_rank_dropdown, self->control_step_dropdown, control,
-                                &job->params.control_rank, &job->params.control_iterations);
-  test_scope = chosen_scope (self, self->test_rank_dropdown, self->test_step_dropdown, test, &job->params.test_rank,
-                             &job->params.test_iterations);
+                                &params.control_rank, &params.control_iterations);
+  test_scope = chosen_scope (self, self->test_rank_dropdown, self->test_step_dropdown, test, &params.test_rank,
+                             &params.test_iterations);
   /* Translators: what the Ops Diff and Tree Diff compare: "Base rank 0,
    * step 3 against New rank 0, step 3" */
   caption = g_strdup_printf (_ ("%s against %s"), control_scope, test_scope);
   gtk_label_set_text (self->scope_label, caption);
   self->busy = TRUE;
-  task = g_task_new (self, self->cancellable, diff_done, NULL);
-  g_task_set_task_data (task, job, diff_job_free);
-  g_task_run_in_thread (task, diff_thread);
+  hp_compare_session_diff_async (self->session, control, test, &params, self->cancellable, diff_done,
+                                 g_object_ref (self));
+  hp_trace_diff_params_clear (&params);
 }
 
 static void
@@ -467,255 +434,7 @@ pair_changed_cb (HpCompareWindow *self)
     run_diff (self);
 }
 
-/* ---- step-aligned timelines ---- */
-
-/* (start, length) of each measured step of a run's first rank, in time order */
-static GArray *
-step_ranges (HpTrace *trace)
-{
-  GArray *steps = g_array_new (FALSE, FALSE, sizeof (gint64) * 2);
-  g_autoptr (GArray) all = NULL;
-
-  if (hp_trace_get_n_ranks (trace) == 0)
-    return steps;
-  all = hp_rank_get_steps (trace, hp_trace_get_rank (trace, 0));
-  for (guint i = 0; i < all->len; i++)
-    {
-      const HpStep *s = &g_array_index (all, HpStep, i);
-      gint64        step[2] = { s->span.start, hp_time_span_duration (s->span) };
-
-      if (s->measured)
-        g_array_append_vals (steps, step, 1);
-    }
-  return steps;
-}
-
-/* where step @k of @run starts (its last step when it has fewer, the
- * trace's start when it has none), and how long it is */
-static gint64
-step_start (HpCompareWindow *self,
-            guint            run,
-            guint            k,
-            gint64          *length)
-{
-  GArray *steps = self->steps[run];
-  gint64 *step;
-
-  if (steps->len == 0)
-    {
-      *length = 0;
-      return 0;
-    }
-  step = &g_array_index (steps, gint64, 2 * MIN (k, steps->len - 1));
-  *length = step[1];
-  return step[0];
-}
-
-/* every other view shows the same stretch of time relative to its own
- * step start as @moved does */
-static void
-timeline_range_changed_cb (HpTimelineView  *moved,
-                           GParamSpec      *pspec,
-                           HpCompareWindow *self)
-{
-  guint  k = (guint)gtk_spin_button_get_value_as_int (self->step_spin);
-  guint  from = 0;
-  gint64 start, end, length, offset;
-
-  if (self->aligning)
-    return;
-  while (from < self->timelines->len && self->timelines->pdata[from] != moved)
-    from++;
-  if (from == self->timelines->len)
-    return;
-  hp_timeline_view_get_visible_range (moved, &start, &end);
-  offset = start - step_start (self, from, k, &length);
-  self->aligning = TRUE;
-  for (guint run = 0; run < self->timelines->len; run++)
-    if (run != from)
-      {
-        gint64 s = step_start (self, run, k, &length) + offset;
-
-        hp_timeline_view_set_visible_range (self->timelines->pdata[run], s, s + (end - start));
-      }
-  self->aligning = FALSE;
-}
-
-/* shows step k of every run from the same x, as wide as the longest */
-static void
-align_step (HpCompareWindow *self)
-{
-  guint  k = (guint)gtk_spin_button_get_value_as_int (self->step_spin);
-  gint64 width = 0, length;
-
-  if (self->timelines == NULL)
-    return;
-  for (guint run = 0; run < self->timelines->len; run++)
-    {
-      step_start (self, run, k, &length);
-      width = MAX (width, length);
-    }
-  if (width <= 0)
-    return;
-  self->aligning = TRUE;
-  for (guint run = 0; run < self->timelines->len; run++)
-    {
-      gint64 start = step_start (self, run, k, &length) - width / 20;
-
-      hp_timeline_view_set_visible_range (self->timelines->pdata[run], start, start + width + width / 10);
-    }
-  self->aligning = FALSE;
-}
-
-/* An area dragged on a run's timeline lists its events by name under the
- * timelines, as on the main window's Timeline tab */
-
-static void
-hide_area (HpCompareWindow *self)
-{
-  g_cancellable_cancel (self->area_cancellable);
-  g_clear_object (&self->area_cancellable);
-  self->area_run = -1;
-  if (self->area_box != NULL)
-    gtk_widget_set_visible (self->area_box, FALSE);
-}
-
-static void
-area_stats_ready_cb (GObject      *object,
-                     GAsyncResult *result,
-                     gpointer      user_data)
-{
-  g_autoptr (HpCompareWindow) self = user_data;
-  g_autoptr (HpTable) table = hp_area_stats_compute_finish (result, NULL);
-
-  /* cancelled: another area, or the window went away */
-  if (table == NULL || g_task_get_cancellable (G_TASK (result)) != self->area_cancellable)
-    return;
-  g_clear_object (&self->area_cancellable);
-  hp_table_view_set_table (self->area_view, table);
-  if (!gtk_widget_get_visible (self->area_box))
-    {
-      int height = gtk_widget_get_height (GTK_WIDGET (self->area_paned));
-
-      /* the timelines keep most of the height */
-      gtk_widget_set_visible (self->area_box, TRUE);
-      if (height > 0)
-        gtk_paned_set_position (self->area_paned, MAX (height - AREA_TABLE_HEIGHT, height / 2));
-    }
-}
-
-static void
-timeline_area_changed_cb (HpTimelineView  *view,
-                          HpCompareWindow *self)
-{
-  const HpLaneRef *lanes;
-  guint            n_lanes = 0;
-  gint64           start, end;
-  guint            run = 0;
-  g_autofree char *from = NULL;
-  g_autofree char *to = NULL;
-  g_autofree char *text = NULL;
-
-  while (run < self->timelines->len && self->timelines->pdata[run] != view)
-    run++;
-  if (run == self->timelines->len)
-    return;
-  lanes = hp_timeline_view_get_selected_lanes (view, &n_lanes);
-  if (lanes == NULL || hp_timeline_view_get_selection (view, NULL, NULL) ||
-      !hp_timeline_view_get_selected_range (view, &start, &end))
-    {
-      if ((int)run == self->area_run)
-        hide_area (self);
-      return;
-    }
-
-  from = hp_timeline_format_time (start);
-  to = hp_timeline_format_time (end);
-  /* Translators: a run's label, a time range, then how many lanes an area spans */
-  text = g_strdup_printf (ngettext ("%s: %s – %s on %u lane", "%s: %s – %s on %u lanes", n_lanes), self->labels[run],
-                          from, to, n_lanes);
-  gtk_label_set_text (self->area_label, text);
-  g_cancellable_cancel (self->area_cancellable);
-  g_clear_object (&self->area_cancellable);
-  self->area_cancellable = g_cancellable_new ();
-  self->area_run = (int)run;
-  hp_area_stats_compute_async (run_trace (self, run), hp_time_span_make (start, end), lanes, n_lanes,
-                               self->area_cancellable, area_stats_ready_cb, g_object_ref (self));
-}
-
-static void
-show_timelines (HpCompareWindow *self)
-{
-  guint most = 0;
-
-  self->timelines = g_ptr_array_new ();
-  self->steps = g_new0 (GArray *, self->n_runs);
-  for (guint run = 0; run < self->n_runs; run++)
-    {
-      GtkWidget       *label = gtk_label_new (NULL);
-      g_autofree char *markup = g_markup_printf_escaped ("<span foreground=\"%s\">●</span> %s",
-                                                         hp_run_get_color (self->runs->pdata[run]),
-                                                         self->labels[run]);
-      GtkWidget       *view = hp_timeline_view_new ();
-
-      gtk_label_set_markup (GTK_LABEL (label), markup);
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_widget_add_css_class (label, "heading");
-      gtk_box_append (self->timelines_box, label);
-      gtk_widget_set_size_request (view, -1, 260);
-      gtk_widget_set_vexpand (view, TRUE);
-      hp_timeline_view_set_trace (HP_TIMELINE_VIEW (view), run_trace (self, run));
-      gtk_box_append (self->timelines_box, view);
-      g_ptr_array_add (self->timelines, view);
-      self->steps[run] = step_ranges (run_trace (self, run));
-      most = MAX (most, self->steps[run]->len);
-      g_signal_connect (view, "notify::start", G_CALLBACK (timeline_range_changed_cb), self);
-      g_signal_connect (view, "notify::end", G_CALLBACK (timeline_range_changed_cb), self);
-      g_signal_connect (view, "range-changed", G_CALLBACK (timeline_area_changed_cb), self);
-      g_signal_connect (view, "selection-changed", G_CALLBACK (timeline_area_changed_cb), self);
-    }
-  gtk_spin_button_set_range (self->step_spin, 0, MAX (most, 1) - 1);
-  align_step (self);
-}
-
-/* ---- the comparison, in a thread ---- */
-
-typedef struct
-{
-  GPtrArray *traces;
-  GStrv      labels;
-} CompareJob;
-
-static void
-compare_job_free (gpointer data)
-{
-  CompareJob *job = data;
-
-  g_ptr_array_unref (job->traces);
-  g_strfreev (job->labels);
-  g_free (job);
-}
-
-static void
-compare_thread (GTask        *task,
-                gpointer      source,
-                gpointer      task_data,
-                GCancellable *cancellable)
-{
-  CompareJob      *job = task_data;
-  HpAnalysisParams params;
-  GError          *error = NULL;
-  GPtrArray       *tables;
-
-  hp_analysis_params_init (&params);
-  tables = hp_compare_runs ((HpTrace *const *)job->traces->pdata, (const char *const *)job->labels, job->traces->len,
-                            &params, cancellable, &error);
-  hp_analysis_params_clear (&params);
-  if (tables == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, tables, (GDestroyNotify)g_ptr_array_unref);
-}
+/* ---- the comparison, by the runner ---- */
 
 static void
 show_error (HpCompareWindow *self,
@@ -733,10 +452,10 @@ compare_done (GObject      *source,
               GAsyncResult *result,
               gpointer      user_data)
 {
-  HpCompareWindow *self = HP_COMPARE_WINDOW (source);
+  g_autoptr (HpCompareWindow) self = user_data;
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) charts = NULL;
-  GPtrArray *tables = g_task_propagate_pointer (G_TASK (result), &error);
+  GPtrArray *tables = hp_compare_session_compare_finish (self->session, result, &error);
   HpTable   *memory;
 
   if (tables == NULL)
@@ -781,24 +500,32 @@ compare_done (GObject      *source,
       }
   }
   gtk_stack_set_visible_child_name (self->stack, "content");
-  show_timelines (self);
+  {
+    g_autofree HpRun **keys = g_new0 (HpRun *, self->n_runs);
+
+    for (guint run = 0; run < self->n_runs; run++)
+      keys[run] = key_run (self, run);
+    hp_compare_timelines_set_runs (self->timelines, (HpRun *const *)self->runs->pdata, keys, self->n_runs);
+  }
   run_diff (self);
 }
 
+/* every run is in: compare them with the user's parameters */
 static void
 all_loaded (HpCompareWindow *self)
 {
-  g_autoptr (GTask) task = NULL;
-  CompareJob *job = g_new0 (CompareJob, 1);
+  g_autoptr (GSettings) settings = hp_settings_new ();
+  HpAnalysisParams params;
 
   gtk_label_set_text (self->status_label, _ ("Comparing…"));
-  job->traces = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_trace_unref);
+  gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), FALSE);
+  hp_analysis_params_init (&params);
+  hp_settings_load_params (settings, &params);
+  self->session = hp_compare_session_new (self->n_runs, &params, NULL);
+  hp_analysis_params_clear (&params);
   for (guint run = 0; run < self->n_runs; run++)
-    g_ptr_array_add (job->traces, hp_trace_ref (run_trace (self, run)));
-  job->labels = g_strdupv (self->labels);
-  task = g_task_new (self, self->cancellable, compare_done, NULL);
-  g_task_set_task_data (task, job, compare_job_free);
-  g_task_run_in_thread (task, compare_thread);
+    hp_compare_session_set_run (self->session, run, key_run (self, run), self->runs->pdata[run]);
+  hp_compare_session_compare_async (self->session, self->cancellable, compare_done, g_object_ref (self));
 }
 
 typedef struct
@@ -807,29 +534,19 @@ typedef struct
   guint            run;
 } LoadData;
 
-/* a run that is a folder of rank summaries */
+/* the mean of the runs' loading progress, those already in counting as done */
 static void
-load_summaries_thread (GTask        *task,
-                       gpointer      source_object,
-                       gpointer      task_data,
-                       GCancellable *cancellable)
+loader_progress_cb (HpCompareWindow *self)
 {
-  const char   *paths[] = { task_data, NULL };
-  HpLoadOptions options = { 0 };
-  GError       *error = NULL;
-  HpTrace      *trace = hp_summary_load_paths (paths, &options, cancellable, &error);
+  double done = 0;
 
-  if (trace != NULL)
+  for (guint run = 0; run < self->n_runs; run++)
     {
-      HpTrace *with_activity = hp_summary_job_with_activity (trace, cancellable, &error);
+      HpTraceLoader *loader = self->loaders->pdata[run];
 
-      hp_trace_unref (trace);
-      trace = with_activity;
+      done += loader != NULL ? hp_trace_loader_get_fraction (loader) : (self->runs->pdata[run] != NULL ? 1.0 : 0.0);
     }
-  if (trace == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, trace, (GDestroyNotify)hp_trace_unref);
+  gtk_progress_bar_set_fraction (self->progress_bar, self->n_runs > 0 ? done / self->n_runs : 0);
 }
 
 static void
@@ -841,9 +558,7 @@ load_done (GObject      *source,
   HpCompareWindow *self = data->self;
   guint            run = data->run;
   g_autoptr (GError) error = NULL;
-  HpTrace *trace = G_IS_TASK (result) && g_task_get_source_tag (G_TASK (result)) == load_summaries_thread
-                       ? g_task_propagate_pointer (G_TASK (result), &error)
-                       : hp_load_paths_finish (result, &error);
+  HpTrace *trace = hp_trace_loader_load_finish (HP_TRACE_LOADER (source), result, &error);
 
   g_free (data);
   if (trace == NULL)
@@ -862,313 +577,93 @@ load_done (GObject      *source,
     }
   add_run (self, run, trace);
   hp_trace_unref (trace);
+  if (self->loaders != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->loaders->pdata[run], self);
+      g_clear_object (&self->loaders->pdata[run]);
+      loader_progress_cb (self);
+    }
   if (--self->n_pending == 0 && self->error == NULL)
     all_loaded (self);
   g_object_unref (self);
 }
 
-/* the trace of a window that already shows @path in the default mode */
-static HpTrace *
-open_trace (HpCompareWindow *self,
-            const char      *path)
+static void
+loader_unref0 (gpointer loader)
 {
-  GtkApplication   *app = gtk_window_get_application (GTK_WINDOW (self));
-  const char *const paths[] = { path, NULL };
-
-  for (GList *l = app != NULL ? gtk_application_get_windows (app) : NULL; l != NULL; l = l->next)
-    {
-      HpSession *session = HP_IS_WINDOW (l->data) ? hp_window_get_session (l->data) : NULL;
-      HpRun     *run = session != NULL ? hp_session_get_run (session) : NULL;
-
-      if (run != NULL && hp_run_has_paths (run, paths) && hp_run_get_mode (run) == HP_MODE_DEFAULT &&
-          !hp_run_get_include_last_step (run))
-        return hp_trace_ref (hp_run_get_trace (run));
-    }
-  return NULL;
+  if (loader != NULL)
+    g_object_unref (loader);
 }
 
 static void
 start_loading (HpCompareWindow *self)
 {
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
   self->runs = g_ptr_array_new_full (self->n_runs, run_unref0);
   g_ptr_array_set_size (self->runs, self->n_runs);
+  self->shared = g_ptr_array_new_full (self->n_runs, run_unref0);
+  g_ptr_array_set_size (self->shared, self->n_runs);
+  self->loaders = g_ptr_array_new_full (self->n_runs, loader_unref0);
+  g_ptr_array_set_size (self->loaders, self->n_runs);
   self->n_pending = self->n_runs;
   self->busy = TRUE;
   for (guint run = 0; run < self->n_runs; run++)
     {
-      g_autoptr (HpTrace) open = open_trace (self, self->paths[run]);
+      const char *paths[] = { self->paths[run], NULL };
+      /* a run a window holds already, loaded in the default mode */
+      HpRun *open = HP_IS_APPLICATION (app) ? hp_application_find_run (HP_APPLICATION (app), paths, HP_MODE_DEFAULT,
+                                                                       FALSE)
+                                            : NULL;
 
       if (open != NULL)
         {
-          add_run (self, run, open);
+          g_ptr_array_index (self->shared, run) = g_object_ref (open);
+          add_run (self, run, hp_run_get_trace (open));
           self->n_pending--;
         }
       else
         {
-          const char   *paths[] = { self->paths[run], NULL };
-          HpLoadOptions options = { 0 };
-          LoadData     *data = g_new0 (LoadData, 1);
+          HpTraceLoader *loader = hp_trace_loader_new (paths, HP_MODE_DEFAULT, FALSE);
+          LoadData      *data = g_new0 (LoadData, 1);
 
+          g_ptr_array_index (self->loaders, run) = loader;
+          g_signal_connect_swapped (loader, "notify::fraction", G_CALLBACK (loader_progress_cb), self);
           data->self = g_object_ref (self);
           data->run = run;
-          if (hp_paths_have_summaries (paths))
-            {
-              GTask *task = g_task_new (NULL, self->cancellable, load_done, data);
-
-              g_task_set_source_tag (task, load_summaries_thread);
-              g_task_set_task_data (task, g_strdup (paths[0]), g_free);
-              g_task_run_in_thread (task, load_summaries_thread);
-              g_object_unref (task);
-            }
-          else
-            hp_load_paths_async (paths, &options, self->cancellable, load_done, data);
+          hp_trace_loader_load_async (loader, self->cancellable, load_done, data);
         }
     }
+  loader_progress_cb (self);
   if (self->n_pending == 0)
     all_loaded (self);
 }
 
 /* ---- building ---- */
 
-static GtkWidget *
-scrolled (GtkWidget *child)
+/* what the template cannot say: the title and the runs' names */
+static void
+build (HpCompareWindow *self)
 {
-  GtkWidget *sw = gtk_scrolled_window_new ();
-
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (sw), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (sw), child);
-  gtk_widget_set_vexpand (sw, TRUE);
-  return sw;
-}
-
-static GtkWidget *
-summary_page (HpCompareWindow *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 12);
-  gtk_widget_set_margin_top (box, 12);
-  gtk_widget_set_margin_bottom (box, 12);
-  self->findings_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->findings_label, TRUE);
-  /* a kernel name is one long word: break it anywhere rather than widen the window */
-  gtk_label_set_wrap_mode (self->findings_label, PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_xalign (self->findings_label, 0);
-  gtk_label_set_selectable (self->findings_label, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->findings_label), "compare-findings");
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->findings_label));
-  self->summary_grid = HP_CHART_GRID (hp_chart_grid_new ());
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->summary_grid));
-
-  /* memory peaks side by side, when the runs recorded memory events */
-  self->memory_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  self->memory_view = HP_TABLE_VIEW (hp_table_view_new ());
-  gtk_box_append (GTK_BOX (self->memory_box), GTK_WIDGET (self->memory_view));
-  self->memory_note = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->memory_note, TRUE);
-  /* a kernel name is one long word: break it anywhere rather than widen the window */
-  gtk_label_set_wrap_mode (self->memory_note, PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_xalign (self->memory_note, 0);
-  gtk_widget_add_css_class (GTK_WIDGET (self->memory_note), "dim-label");
-  gtk_box_append (GTK_BOX (self->memory_box), GTK_WIDGET (self->memory_note));
-  /* allocated and reserved memory over time, from each rank's first step */
-  self->memory_timeline_view = HP_TABLE_VIEW (hp_table_view_new ());
-  gtk_box_append (GTK_BOX (self->memory_box), GTK_WIDGET (self->memory_timeline_view));
-  gtk_widget_set_visible (self->memory_box, FALSE);
-  gtk_box_append (GTK_BOX (box), self->memory_box);
-
-  /* communication per rank and step, and the costliest communication
-   * kernels, when a run communicates */
-  self->communication_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  self->communication_view = HP_TABLE_VIEW (hp_table_view_new ());
-  self->collectives_view = HP_TABLE_VIEW (hp_table_view_new ());
-  gtk_box_append (GTK_BOX (self->communication_box), GTK_WIDGET (self->communication_view));
-  gtk_box_append (GTK_BOX (self->communication_box), GTK_WIDGET (self->collectives_view));
-  gtk_widget_set_visible (self->communication_box, FALSE);
-  gtk_box_append (GTK_BOX (box), self->communication_box);
-  return scrolled (box);
-}
-
-static GtkWidget *
-ops_page (HpCompareWindow *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
+  g_autofree char *joined = g_strjoinv (", ", self->labels);
+  g_autofree char *title = g_strdup_printf (_ ("Compare %s"), joined);
   g_autoptr (GtkStringList) names = gtk_string_list_new ((const char *const *)self->labels);
 
-  gtk_widget_set_margin_start (bar, 12);
-  gtk_widget_set_margin_end (bar, 12);
-  gtk_widget_set_margin_top (bar, 6);
-  gtk_box_append (GTK_BOX (bar), gtk_label_new (_ ("Control")));
-  self->control_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL));
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->control_dropdown));
-  gtk_box_append (GTK_BOX (bar), gtk_label_new (_ ("Test")));
-  self->test_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL));
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->test_dropdown));
-  self->comm_check = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_ ("_Communication only")));
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->comm_check));
-  self->diff_error_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->diff_error_label, TRUE);
-  /* a kernel name is one long word: break it anywhere rather than widen the window */
-  gtk_label_set_wrap_mode (self->diff_error_label, PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_xalign (self->diff_error_label, 0);
-  gtk_widget_add_css_class (GTK_WIDGET (self->diff_error_label), "error");
-  gtk_widget_set_visible (GTK_WIDGET (self->diff_error_label), FALSE);
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->diff_error_label));
-  gtk_box_append (GTK_BOX (box), bar);
-
-  /* which rank and step of each run the Ops Diff and Tree Diff compare */
-  bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_margin_start (bar, 12);
-  gtk_widget_set_margin_end (bar, 12);
-  gtk_box_append (GTK_BOX (bar), gtk_label_new (_ ("Control scope")));
-  self->control_rank_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-  self->control_step_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->control_rank_dropdown));
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->control_step_dropdown));
-  gtk_box_append (GTK_BOX (bar), gtk_label_new (_ ("Test scope")));
-  self->test_rank_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-  self->test_step_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->test_rank_dropdown));
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->test_step_dropdown));
-  self->scope_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_ellipsize (self->scope_label, PANGO_ELLIPSIZE_END);
-  gtk_label_set_xalign (self->scope_label, 0);
-  gtk_widget_set_hexpand (GTK_WIDGET (self->scope_label), TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->scope_label), "dim-label");
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->scope_label));
-  gtk_box_append (GTK_BOX (box), bar);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  gtk_drop_down_set_model (self->control_dropdown, G_LIST_MODEL (names));
+  gtk_drop_down_set_model (self->test_dropdown, G_LIST_MODEL (names));
   self->scope_runs[0] = self->scope_runs[1] = G_MAXUINT;
   g_signal_connect_swapped (self->control_rank_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
   g_signal_connect_swapped (self->control_step_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
   g_signal_connect_swapped (self->test_rank_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
   g_signal_connect_swapped (self->test_step_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
-
   self->syncing = TRUE;
   gtk_drop_down_set_selected (self->test_dropdown, 1);
   self->syncing = FALSE;
   g_signal_connect_swapped (self->control_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
   g_signal_connect_swapped (self->test_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
   g_signal_connect_swapped (self->comm_check, "toggled", G_CALLBACK (show_diff), self);
-
-  self->ops_view = HP_TABLE_VIEW (hp_table_view_new ());
-  gtk_widget_set_size_request (GTK_WIDGET (self->ops_view), -1, 200);
-  self->ops_grid = HP_CHART_GRID (hp_chart_grid_new ());
-  gtk_paned_set_start_child (GTK_PANED (paned), GTK_WIDGET (self->ops_view));
-  gtk_paned_set_end_child (GTK_PANED (paned), scrolled (GTK_WIDGET (self->ops_grid)));
-  gtk_paned_set_position (GTK_PANED (paned), 300);
-  gtk_widget_set_vexpand (paned, TRUE);
-  gtk_box_append (GTK_BOX (box), paned);
-  return box;
-}
-
-static GtkWidget *
-timelines_page (HpCompareWindow *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *paned;
-
-  gtk_widget_set_margin_start (bar, 12);
-  gtk_widget_set_margin_top (bar, 6);
-  /* Translators: the step (0 = the first) whose start lines up in every run */
-  gtk_box_append (GTK_BOX (bar), gtk_label_new (_ ("Align step")));
-  self->step_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, 0, 1));
-  g_signal_connect_swapped (self->step_spin, "value-changed", G_CALLBACK (align_step), self);
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->step_spin));
-  gtk_box_append (GTK_BOX (box), bar);
-  self->timelines_box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 4));
-  gtk_widget_set_margin_start (GTK_WIDGET (self->timelines_box), 6);
-  gtk_widget_set_margin_end (GTK_WIDGET (self->timelines_box), 6);
-  paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
-  self->area_paned = GTK_PANED (paned);
-  gtk_paned_set_start_child (GTK_PANED (paned), scrolled (GTK_WIDGET (self->timelines_box)));
-  gtk_paned_set_resize_end_child (GTK_PANED (paned), FALSE);
-  gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
-  gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
-  gtk_widget_set_vexpand (paned, TRUE);
-
-  /* the area's table, hidden until an area is dragged */
-  self->area_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_widget_set_size_request (self->area_box, -1, 220);
-  gtk_widget_set_margin_start (self->area_box, 12);
-  gtk_widget_set_margin_end (self->area_box, 12);
-  gtk_widget_set_margin_top (self->area_box, 6);
-  self->area_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->area_label, 0);
-  gtk_label_set_ellipsize (self->area_label, PANGO_ELLIPSIZE_END);
-  gtk_widget_add_css_class (GTK_WIDGET (self->area_label), "heading");
-  gtk_box_append (GTK_BOX (self->area_box), GTK_WIDGET (self->area_label));
-  self->area_view = HP_TABLE_VIEW (hp_table_view_new ());
-  gtk_widget_set_vexpand (GTK_WIDGET (self->area_view), TRUE);
-  gtk_box_append (GTK_BOX (self->area_box), GTK_WIDGET (self->area_view));
-  gtk_widget_set_visible (self->area_box, FALSE);
-  gtk_paned_set_end_child (GTK_PANED (paned), self->area_box);
-  gtk_box_append (GTK_BOX (box), paned);
-  return box;
-}
-
-static GtkWidget *
-status_page (HpCompareWindow *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  GtkWidget *spinner = gtk_spinner_new ();
-
-  gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
-  gtk_spinner_start (GTK_SPINNER (spinner));
-  gtk_widget_set_size_request (spinner, 32, 32);
-  gtk_box_append (GTK_BOX (box), spinner);
-  self->status_label = GTK_LABEL (gtk_label_new (_ ("Loading the runs…")));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->status_label));
-  return box;
-}
-
-static void
-build (HpCompareWindow *self)
-{
-  GtkWidget       *header = gtk_header_bar_new ();
-  g_autofree char *joined = g_strjoinv (", ", self->labels);
-  g_autofree char *title = g_strdup_printf (_ ("Compare %s"), joined);
-
-  gtk_window_set_title (GTK_WINDOW (self), title);
-  gtk_window_set_titlebar (GTK_WINDOW (self), header);
-
-  self->stack = GTK_STACK (gtk_stack_new ());
-  gtk_stack_add_named (self->stack, status_page (self), "loading");
-  self->error_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->error_label, TRUE);
-  /* a kernel name is one long word: break it anywhere rather than widen the window */
-  gtk_label_set_wrap_mode (self->error_label, PANGO_WRAP_WORD_CHAR);
-  gtk_widget_add_css_class (GTK_WIDGET (self->error_label), "error");
-  {
-    /* the error, and a way out of it */
-    GtkWidget *page = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-    GtkWidget *close = gtk_button_new_with_mnemonic (_ ("_Close"));
-
-    gtk_widget_set_valign (page, GTK_ALIGN_CENTER);
-    gtk_widget_set_halign (page, GTK_ALIGN_CENTER);
-    gtk_widget_set_margin_start (page, 24);
-    gtk_widget_set_margin_end (page, 24);
-    gtk_widget_set_halign (close, GTK_ALIGN_CENTER);
-    gtk_widget_add_css_class (close, "pill");
-    g_signal_connect_swapped (close, "clicked", G_CALLBACK (gtk_window_close), self);
-    gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->error_label));
-    gtk_box_append (GTK_BOX (page), close);
-    self->error_button = close;
-    gtk_stack_add_named (self->stack, page, "error");
-  }
-
-  self->notebook = GTK_NOTEBOOK (gtk_notebook_new ());
-  gtk_notebook_append_page (self->notebook, summary_page (self), gtk_label_new (_ ("Summary")));
-  gtk_notebook_append_page (self->notebook, ops_page (self), gtk_label_new (_ ("Ops Diff")));
-  self->tree_view = HP_TREE_DIFF_VIEW (hp_tree_diff_view_new ());
-  gtk_notebook_append_page (self->notebook, GTK_WIDGET (self->tree_view), gtk_label_new (_ ("Tree Diff")));
-  gtk_notebook_append_page (self->notebook, timelines_page (self), gtk_label_new (_ ("Timelines")));
-  gtk_stack_add_named (self->stack, GTK_WIDGET (self->notebook), "content");
   gtk_stack_set_visible_child_name (self->stack, "loading");
-  gtk_window_set_child (GTK_WINDOW (self), GTK_WIDGET (self->stack));
 }
 
 static void
@@ -1177,7 +672,13 @@ hp_compare_window_dispose (GObject *object)
   HpCompareWindow *self = HP_COMPARE_WINDOW (object);
 
   g_cancellable_cancel (self->cancellable);
-  g_cancellable_cancel (self->area_cancellable);
+  /* the stack is the window's child: let GtkWindow forget it first, or its
+   * own dispose unparents it a second time */
+  if (self->stack != NULL)
+    {
+      gtk_window_set_child (GTK_WINDOW (self), NULL);
+      gtk_widget_dispose_template (GTK_WIDGET (self), HP_TYPE_COMPARE_WINDOW);
+    }
   G_OBJECT_CLASS (hp_compare_window_parent_class)->dispose (object);
 }
 
@@ -1187,14 +688,12 @@ hp_compare_window_finalize (GObject *object)
   HpCompareWindow *self = HP_COMPARE_WINDOW (object);
 
   g_clear_object (&self->cancellable);
-  g_clear_object (&self->area_cancellable);
   g_clear_pointer (&self->runs, g_ptr_array_unref);
+  g_clear_pointer (&self->shared, g_ptr_array_unref);
+  g_clear_pointer (&self->loaders, g_ptr_array_unref);
+  g_clear_object (&self->session);
   g_clear_pointer (&self->tables, g_ptr_array_unref);
   g_clear_pointer (&self->diff, hp_table_unref);
-  g_clear_pointer (&self->timelines, g_ptr_array_unref);
-  for (guint run = 0; self->steps != NULL && run < self->n_runs; run++)
-    g_clear_pointer (&self->steps[run], g_array_unref);
-  g_free (self->steps);
   g_strfreev (self->paths);
   g_strfreev (self->labels);
   g_free (self->error);
@@ -1205,18 +704,55 @@ hp_compare_window_finalize (GObject *object)
 static void
 hp_compare_window_class_init (HpCompareWindowClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GObjectClass   *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = hp_compare_window_dispose;
   object_class->finalize = hp_compare_window_finalize;
+
+  g_type_ensure (HP_TYPE_CHART_GRID);
+  g_type_ensure (HP_TYPE_COMPARE_TIMELINES);
+  g_type_ensure (HP_TYPE_TABLE_VIEW);
+  g_type_ensure (HP_TYPE_TREE_DIFF_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/hotpath/Hotpath/ui/hp-compare-window.ui");
+  gtk_widget_class_bind_template_callback_full (widget_class, "gtk_window_close", G_CALLBACK (gtk_window_close));
+#define BIND(field) gtk_widget_class_bind_template_child (widget_class, HpCompareWindow, field)
+  BIND (stack);
+  BIND (status_label);
+  BIND (progress_bar);
+  BIND (error_label);
+  BIND (error_button);
+  BIND (notebook);
+  BIND (findings_label);
+  BIND (summary_grid);
+  BIND (memory_box);
+  BIND (memory_view);
+  BIND (memory_note);
+  BIND (memory_timeline_view);
+  BIND (communication_box);
+  BIND (communication_view);
+  BIND (collectives_view);
+  BIND (control_dropdown);
+  BIND (test_dropdown);
+  BIND (comm_check);
+  BIND (diff_error_label);
+  BIND (control_rank_dropdown);
+  BIND (control_step_dropdown);
+  BIND (test_rank_dropdown);
+  BIND (test_step_dropdown);
+  BIND (scope_label);
+  BIND (ops_view);
+  BIND (ops_grid);
+  BIND (tree_view);
+  BIND (timelines);
+#undef BIND
 }
 
 static void
 hp_compare_window_init (HpCompareWindow *self)
 {
+  gtk_widget_init_template (GTK_WIDGET (self));
   self->cancellable = g_cancellable_new ();
-  self->area_run = -1;
-  gtk_window_set_default_size (GTK_WINDOW (self), 1280, 800);
 }
 
 /* whether @label is @base made distinct: "@base (N)" */
@@ -1393,9 +929,7 @@ hp_compare_window_get_timeline (HpCompareWindow *self,
                                 guint            run)
 {
   g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
-  if (self->timelines == NULL || run >= self->timelines->len)
-    return NULL;
-  return self->timelines->pdata[run];
+  return hp_compare_timelines_get_timeline (self->timelines, run);
 }
 
 /**
@@ -1408,9 +942,7 @@ HpTableView *
 hp_compare_window_get_area_table (HpCompareWindow *self)
 {
   g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
-  if (self->area_box == NULL || !gtk_widget_get_visible (self->area_box))
-    return NULL;
-  return self->area_view;
+  return hp_compare_timelines_get_area_table (self->timelines);
 }
 
 /**
@@ -1424,8 +956,7 @@ hp_compare_window_align_step (HpCompareWindow *self,
                               guint            step)
 {
   g_return_if_fail (HP_IS_COMPARE_WINDOW (self));
-  gtk_spin_button_set_value (self->step_spin, step);
-  align_step (self);
+  hp_compare_timelines_align_step (self->timelines, step);
 }
 
 /**
@@ -1511,4 +1042,29 @@ hp_compare_window_get_memory_view (HpCompareWindow *self)
 {
   g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
   return GTK_WIDGET (self->memory_view);
+}
+
+/**
+ * hp_compare_window_get_session:
+ *
+ * Returns: (transfer none) (nullable): the comparison, once every run is
+ *   loaded
+ */
+HpCompareSession *
+hp_compare_window_get_session (HpCompareWindow *self)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
+  return self->session;
+}
+
+/**
+ * hp_compare_window_get_progress_bar:
+ *
+ * Returns: (transfer none): the bar of the runs' loading
+ */
+GtkWidget *
+hp_compare_window_get_progress_bar (HpCompareWindow *self)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
+  return GTK_WIDGET (self->progress_bar);
 }

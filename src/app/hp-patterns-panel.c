@@ -19,6 +19,7 @@
 #include "hp-charts.h"
 #include "hp-core.h"
 #include "hp-patterns-panel.h"
+#include "hp-view-jobs.h"
 
 #define ANALYSIS "frequent_cuda_kernel_sequences"
 
@@ -66,46 +67,6 @@ wanted_rank (HpPatternsPanel *self)
 
 /* ---- the operators that launch enough kernels ---- */
 
-typedef struct
-{
-  HpTrace *trace;
-  int      rank;
-  guint    min_len;
-} Job;
-
-static void
-job_free (gpointer data)
-{
-  Job *job = data;
-
-  hp_trace_unref (job->trace);
-  g_free (job);
-}
-
-static void
-candidates_thread (GTask        *task,
-                   gpointer      source,
-                   gpointer      data,
-                   GCancellable *cancellable)
-{
-  Job          *job = data;
-  const HpRank *rank = hp_trace_find_rank (job->trace, job->rank);
-  GError       *error = NULL;
-  GPtrArray    *names;
-
-  if (rank == NULL)
-    {
-      g_task_return_new_error (task, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_SUCH_RANK, "%s",
-                               _ ("The trace has no rank"));
-      return;
-    }
-  names = hp_kernel_sequences_operator_candidates (job->trace, rank, job->min_len, cancellable, &error);
-  if (names != NULL)
-    g_task_return_pointer (task, names, (GDestroyNotify)g_ptr_array_unref);
-  else
-    g_task_return_error (task, error);
-}
-
 /* the list shows the operator in the entry when it is one of them, and
  * with an empty entry the first, the one the analysis takes then */
 static void
@@ -127,12 +88,14 @@ candidates_done (GObject      *source,
                  GAsyncResult *result,
                  gpointer      user_data)
 {
-  HpPatternsPanel *self = HP_PATTERNS_PANEL (source);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) names = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autoptr (HpPatternsPanel) self = user_data;
+  g_autoptr (HpJobResult) listed = hp_view_job_finish (result, NULL);
+  GPtrArray *names;
 
-  if (names == NULL)
+  /* cancelled: another rank or minimum, or the panel went away */
+  if (listed == NULL || g_task_get_cancellable (G_TASK (result)) != self->candidates_cancellable)
     return;
+  names = hp_job_result_get_payload (listed);
   self->filling = TRUE;
   gtk_string_list_splice (self->operators, 0, g_list_model_get_n_items (G_LIST_MODEL (self->operators)), NULL);
   for (guint i = 0; i < names->len; i++)
@@ -145,11 +108,11 @@ candidates_done (GObject      *source,
 static void
 list_candidates (HpPatternsPanel *self)
 {
-  HpSession *session = hp_analysis_panel_get_session (HP_ANALYSIS_PANEL (self));
-  g_autoptr (GTask) task = NULL;
-  Job *job;
-  int  rank = wanted_rank (self);
-  int  min_len = session != NULL ? hp_session_get_params (session)->min_pattern_len : 3;
+  HpSession         *session = hp_analysis_panel_get_session (HP_ANALYSIS_PANEL (self));
+  g_autofree char   *key = NULL;
+  HpCandidatesInput *input;
+  int                rank = wanted_rank (self);
+  int                min_len = session != NULL ? hp_session_get_params (session)->min_pattern_len : 3;
 
   if (self->trace == NULL || rank < 0 || (rank == self->listed_rank && min_len == self->listed_min_len))
     return;
@@ -158,13 +121,13 @@ list_candidates (HpPatternsPanel *self)
   self->listed_rank = rank;
   self->listed_min_len = min_len;
   self->candidates_cancellable = g_cancellable_new ();
-  task = g_task_new (self, self->candidates_cancellable, candidates_done, NULL);
-  job = g_new0 (Job, 1);
-  job->trace = hp_trace_ref (self->trace);
-  job->rank = rank;
-  job->min_len = (guint)MAX (min_len, 1);
-  g_task_set_task_data (task, job, job_free);
-  g_task_run_in_thread (task, candidates_thread);
+  input = g_new0 (HpCandidatesInput, 1);
+  input->rank = rank;
+  input->min_len = (guint)MAX (min_len, 1);
+  key = g_strdup_printf ("rank=%d|min_len=%u", input->rank, input->min_len);
+  /* the session's trace is the run's, so the run keys the result */
+  hp_view_job_run (&hp_view_job_sequence_candidates, session != NULL ? hp_session_get_run (session) : NULL, NULL, key, self->trace, input,
+                   g_free, self->candidates_cancellable, NULL, NULL, candidates_done, g_object_ref (self));
 }
 
 /* ---- the rank ---- */

@@ -1,12 +1,17 @@
-/* hp-session.c — one opened trace: its analyses, their parameters and results.
+/* hp-session.c — one opened trace: what the user looks at, and the analyses it asks the results cache for.
  *
  * The session is what the panels of one trace page share. It owns the
- * immutable trace, the analysis parameters (started from the settings),
- * the selected rank, and a cache of analysis results keyed by analysis
- * name. Analyses run in worker threads through hp_analysis_compute_async();
- * results come back on the main thread as "analysis-finished". A parameter
- * change drops the results it affects and computes them again. No widget
- * is involved, so the tests can drive a session alone.
+ * view state — the run shown, the selected rank, event, range and area,
+ * the hovered event and time, the visible window, the scope — and the
+ * analysis parameters (started from the settings). It keeps no results:
+ * it asks the results cache (HpResultCache, the process' one unless given
+ * another) for the analyses its panels want, keyed by (run, scope,
+ * analysis, the values of the parameters it reads), and tells the panels
+ * on the main thread with "analysis-finished". Going back to a scope or to
+ * parameter values seen before finds the results in the cache; another
+ * session of the same run (a comparison's, a second window's) shares them.
+ * A parameter change asks again for the results it affects. No widget is
+ * involved, so the tests can drive a session alone.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -17,60 +22,8 @@
 #include <string.h>
 
 #include "hp-core.h"
-#include "hp-session-private.h"
+#include "hp-session-internal.h"
 #include "hp-settings.h"
-
-/* results kept for other parameter values, at the most */
-#define MEMO_MAX 32
-
-/* Names the registry may use for the same analysis */
-static const char *const analysis_aliases[][2] = {
-  { "kernel_breakdown", "gpu_kernel_breakdown" },
-};
-
-typedef struct
-{
-  HpAnalysisState state;
-  HpResult       *result; /* when DONE */
-  GError         *error;  /* when FAILED */
-  GCancellable   *cancellable;
-  guint           generation;
-} Entry;
-
-typedef struct
-{
-  GWeakRef session;
-  char    *name;
-  guint    generation;
-} RunData;
-
-struct _HpSession
-{
-  GObject parent_instance;
-
-  HpRun           *run;
-  HpTrace         *trace;        /* the run's */
-  HpScope         *scope;        /* NULL: the whole trace */
-  HpTrace         *scoped_trace; /* what the analyses run on; NULL if the scope failed */
-  GError          *scope_error;
-  HpTimeSpan       selected_range;
-  GArray          *selected_lanes; /* HpLaneRef of a selected area; empty: every lane */
-  HpTimeSpan       visible_window;
-  int              selected_event_rank; /* -1: no event selected */
-  gint64           selected_event;
-  int              hovered_event_rank; /* -1: no event under the pointer */
-  gint64           hovered_event;
-  gint64           hovered_time; /* HP_SESSION_NO_TIME: the pointer is off the timeline */
-  HpLinkedEvents  *highlights;   /* NULL: none */
-  GHashTable      *scope_cache;
-  guint            n_runs; /* HpScope → GHashTable of name → Entry, for scopes seen before */
-  GSettings       *settings;
-  HpAnalysisParams params;
-  int              selected_rank;
-  GHashTable      *entries;   /* name → Entry */
-  GHashTable      *memo;      /* params_key() → HpResult, of other parameter values */
-  GHashTable      *overrides; /* name → const HpAnalysis *, for tests */
-};
 
 enum
 {
@@ -78,6 +31,7 @@ enum
   PROP_RUN,
   PROP_TRACE,
   PROP_SETTINGS,
+  PROP_CACHE,
   PROP_SELECTED_RANK,
   PROP_SCOPE,
   PROP_SELECTED_RANGE,
@@ -87,56 +41,10 @@ enum
   N_PROPS
 };
 
-enum
-{
-  ANALYSIS_STARTED,
-  ANALYSIS_FINISHED,
-  PARAMS_CHANGED,
-  SELECTED_EVENT_CHANGED,
-  HOVERED_EVENT_CHANGED,
-  N_SIGNALS
-};
-
 G_DEFINE_FINAL_TYPE (HpSession, hp_session, G_TYPE_OBJECT)
 
 static GParamSpec *properties[N_PROPS];
-static guint       signals[N_SIGNALS];
-
-static void
-entry_reset (Entry *entry)
-{
-  if (entry->cancellable != NULL)
-    g_cancellable_cancel (entry->cancellable);
-  g_clear_object (&entry->cancellable);
-  g_clear_pointer (&entry->result, hp_result_unref);
-  g_clear_error (&entry->error);
-  entry->state = HP_ANALYSIS_STATE_NONE;
-  /* a result still on its way belongs to an older generation */
-  entry->generation++;
-}
-
-static GPtrArray *
-entry_tables (Entry *entry)
-{
-  return entry->result != NULL ? hp_result_get_tables (entry->result) : NULL;
-}
-
-static void
-entry_free (gpointer data)
-{
-  Entry *entry = data;
-
-  entry_reset (entry);
-  g_free (entry);
-}
-
-static void
-run_data_free (RunData *data)
-{
-  g_weak_ref_clear (&data->session);
-  g_free (data->name);
-  g_free (data);
-}
+guint              hp_session_signals[HP_SESSION_N_SIGNALS];
 
 /* An event of the trace (selected, hovered), or none: both fields -1.
  * Returns whether it changed. */
@@ -171,147 +79,6 @@ get_event (int     rank_field,
   return event_field >= 0;
 }
 
-static const char *
-alias_of (const char *name)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (analysis_aliases); i++)
-    {
-      if (g_str_equal (analysis_aliases[i][0], name))
-        return analysis_aliases[i][1];
-      if (g_str_equal (analysis_aliases[i][1], name))
-        return analysis_aliases[i][0];
-    }
-  return NULL;
-}
-
-static const HpAnalysis *
-find_analysis (HpSession  *self,
-               const char *name)
-{
-  const char       *alias = alias_of (name);
-  const HpAnalysis *analysis = NULL;
-
-  if (self->overrides != NULL)
-    {
-      analysis = g_hash_table_lookup (self->overrides, name);
-      if (analysis == NULL && alias != NULL)
-        analysis = g_hash_table_lookup (self->overrides, alias);
-    }
-  if (analysis == NULL)
-    analysis = hp_analysis_find (name);
-  if (analysis == NULL && alias != NULL)
-    analysis = hp_analysis_find (alias);
-  return analysis;
-}
-
-static void
-run_cb (GObject      *source,
-        GAsyncResult *result,
-        gpointer      user_data)
-{
-  RunData *data = user_data;
-  g_autoptr (HpSession) self = g_weak_ref_get (&data->session);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (HpResult) computed = hp_analysis_compute_finish (result, &error);
-  Entry *entry;
-
-  if (self == NULL || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    goto out;
-  entry = g_hash_table_lookup (self->entries, data->name);
-  if (entry == NULL || entry->generation != data->generation)
-    goto out;
-
-  g_clear_object (&entry->cancellable);
-  if (computed != NULL)
-    {
-      entry->state = HP_ANALYSIS_STATE_DONE;
-      entry->result = g_steal_pointer (&computed);
-    }
-  else
-    {
-      entry->state = HP_ANALYSIS_STATE_FAILED;
-      entry->error = g_steal_pointer (&error);
-    }
-  g_signal_emit (self, signals[ANALYSIS_FINISHED], 0, data->name, entry_tables (entry), entry->error);
-
-out:
-  run_data_free (data);
-}
-
-/* The analysis and the values of the parameters it reads: results made
- * with other values stay in the memo, so going back to them (another rank
- * or step of the critical path, say) takes no time. */
-static char *
-params_key (const HpAnalysis       *analysis,
-            const HpAnalysisParams *params)
-{
-  GString         *key = g_string_new (analysis->name);
-  g_autofree char *ranks = hp_param_to_string (hp_param_spec_find ("ranks"), params);
-
-  g_string_append_printf (key, "|ranks=%s", ranks);
-  for (guint i = 0; analysis->params != NULL && analysis->params[i] != NULL; i++)
-    {
-      const HpParamSpec *spec = hp_param_spec_find (analysis->params[i]);
-      g_autofree char   *value = spec != NULL ? hp_param_to_string (spec, params) : NULL;
-
-      g_string_append_printf (key, "|%s=%s", analysis->params[i], value != NULL ? value : "");
-    }
-  return g_string_free (key, FALSE);
-}
-
-static void
-start_entry (HpSession  *self,
-             const char *name)
-{
-  const HpAnalysis *analysis = find_analysis (self, name);
-  Entry            *entry = g_hash_table_lookup (self->entries, name);
-  RunData          *data;
-
-  if (entry == NULL)
-    {
-      entry = g_new0 (Entry, 1);
-      g_hash_table_insert (self->entries, g_strdup (name), entry);
-    }
-  entry_reset (entry);
-
-  if (analysis == NULL || self->scoped_trace == NULL)
-    {
-      entry->state = HP_ANALYSIS_STATE_FAILED;
-      if (analysis == NULL)
-        entry->error = g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                                    _ ("This analysis is not available in this version of Hotpath"));
-      else
-        entry->error = g_error_copy (self->scope_error);
-      g_signal_emit (self, signals[ANALYSIS_FINISHED], 0, name, NULL, entry->error);
-      return;
-    }
-
-  /* made before with these parameters */
-  {
-    g_autofree char *key = params_key (analysis, &self->params);
-    HpResult        *memo = g_hash_table_lookup (self->memo, key);
-
-    if (memo != NULL)
-      {
-        entry->state = HP_ANALYSIS_STATE_DONE;
-        entry->result = hp_result_ref (memo);
-        g_signal_emit (self, signals[ANALYSIS_FINISHED], 0, name, entry_tables (entry), NULL);
-        return;
-      }
-  }
-
-  /* unique across scopes: a result of a scope left behind never matches */
-  entry->generation = ++self->n_runs;
-  entry->state = HP_ANALYSIS_STATE_RUNNING;
-  entry->cancellable = g_cancellable_new ();
-  data = g_new0 (RunData, 1);
-  g_weak_ref_init (&data->session, self);
-  data->name = g_strdup (name);
-  data->generation = entry->generation;
-  hp_analysis_compute_async (analysis, self->scoped_trace, &self->params, entry->cancellable, run_cb, data);
-  g_signal_emit (self, signals[ANALYSIS_STARTED], 0, name);
-}
-
 static void
 hp_session_constructed (GObject *object)
 {
@@ -327,6 +94,8 @@ hp_session_constructed (GObject *object)
   else if (self->trace == NULL)
     self->trace = hp_trace_ref (hp_run_get_trace (self->run));
   g_assert (self->trace == hp_run_get_trace (self->run));
+  if (self->cache == NULL)
+    self->cache = g_object_ref (hp_result_cache_get_default ());
   self->scoped_trace = hp_trace_ref (self->trace);
   hp_settings_load_params (self->settings, &self->params);
 }
@@ -349,9 +118,8 @@ hp_session_finalize (GObject *object)
   HpSession *self = HP_SESSION (object);
 
   g_clear_pointer (&self->entries, g_hash_table_unref);
-  g_clear_pointer (&self->scope_cache, g_hash_table_unref);
-  g_clear_pointer (&self->memo, g_hash_table_unref);
   g_clear_pointer (&self->overrides, g_hash_table_unref);
+  g_clear_object (&self->cache);
   g_clear_pointer (&self->scoped_trace, hp_trace_unref);
   g_clear_pointer (&self->scope, hp_scope_unref);
   g_clear_error (&self->scope_error);
@@ -382,6 +150,9 @@ hp_session_get_property (GObject    *object,
       break;
     case PROP_SETTINGS:
       g_value_set_object (value, self->settings);
+      break;
+    case PROP_CACHE:
+      g_value_set_object (value, self->cache);
       break;
     case PROP_SELECTED_RANK:
       g_value_set_int (value, self->selected_rank);
@@ -424,6 +195,9 @@ hp_session_set_property (GObject      *object,
       break;
     case PROP_SETTINGS:
       self->settings = g_value_dup_object (value);
+      break;
+    case PROP_CACHE:
+      self->cache = g_value_dup_object (value);
       break;
     case PROP_SELECTED_RANK:
       hp_session_set_selected_rank (self, g_value_get_int (value));
@@ -489,6 +263,15 @@ hp_session_class_init (HpSessionClass *klass)
       g_param_spec_object ("settings", NULL, NULL, G_TYPE_SETTINGS,
                            G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   /**
+   * HpSession:cache:
+   *
+   * Where the analyses' results are kept and computed: the process' cache
+   * (hp_result_cache_get_default()) unless given another.
+   */
+  properties[PROP_CACHE] =
+      g_param_spec_object ("cache", NULL, NULL, HP_TYPE_RESULT_CACHE,
+                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
    * HpSession:selected-rank:
    *
    * The rank whose rows the tables show, or -1 for every rank.
@@ -548,7 +331,7 @@ hp_session_class_init (HpSessionClass *klass)
    *
    * hp_session_set_selected_event() selected another event, or none.
    */
-  signals[SELECTED_EVENT_CHANGED] =
+  hp_session_signals[HP_SESSION_SELECTED_EVENT_CHANGED] =
       g_signal_new ("selected-event-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                     G_TYPE_NONE, 0);
   /**
@@ -557,7 +340,7 @@ hp_session_class_init (HpSessionClass *klass)
    * hp_session_set_hovered_event() put another event, or none, under the
    * pointer.
    */
-  signals[HOVERED_EVENT_CHANGED] =
+  hp_session_signals[HP_SESSION_HOVERED_EVENT_CHANGED] =
       g_signal_new ("hovered-event-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                     G_TYPE_NONE, 0);
 
@@ -567,7 +350,7 @@ hp_session_class_init (HpSessionClass *klass)
    *
    * A worker started computing @name.
    */
-  signals[ANALYSIS_STARTED] =
+  hp_session_signals[HP_SESSION_ANALYSIS_STARTED] =
       g_signal_new ("analysis-started", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                     NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
   /**
@@ -580,7 +363,7 @@ hp_session_class_init (HpSessionClass *klass)
    * parameters, or failed. Both stay available from
    * hp_session_get_result() until the parameters change.
    */
-  signals[ANALYSIS_FINISHED] =
+  hp_session_signals[HP_SESSION_ANALYSIS_FINISHED] =
       g_signal_new ("analysis-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                     NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE,
                     G_TYPE_PTR_ARRAY | G_SIGNAL_TYPE_STATIC_SCOPE,
@@ -590,7 +373,7 @@ hp_session_class_init (HpSessionClass *klass)
    *
    * hp_session_set_params() changed something.
    */
-  signals[PARAMS_CHANGED] =
+  hp_session_signals[HP_SESSION_PARAMS_CHANGED] =
       g_signal_new ("params-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                     NULL, G_TYPE_NONE, 0);
 }
@@ -604,10 +387,7 @@ hp_session_init (HpSession *self)
   self->hovered_event_rank = -1;
   self->hovered_event = -1;
   self->hovered_time = HP_SESSION_NO_TIME;
-  self->entries = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, entry_free);
-  self->memo = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)hp_result_unref);
-  self->scope_cache = g_hash_table_new_full ((GHashFunc)hp_scope_hash, (GEqualFunc)hp_scope_equal,
-                                             (GDestroyNotify)hp_scope_unref, (GDestroyNotify)g_hash_table_unref);
+  self->entries = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, _hp_session_entry_free);
   hp_analysis_params_init (&self->params);
 }
 
@@ -655,218 +435,6 @@ hp_session_set_selected_rank (HpSession *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_RANK]);
 }
 
-const HpAnalysisParams *
-hp_session_get_params (HpSession *self)
-{
-  g_return_val_if_fail (HP_IS_SESSION (self), NULL);
-  return &self->params;
-}
-
-/**
- * hp_session_set_params:
- * @params: the new parameters (copied)
- *
- * Analyses that read a changed parameter lose their results; those that
- * were asked for are computed again in the background.
- */
-void
-hp_session_set_params (HpSession              *self,
-                       const HpAnalysisParams *params)
-{
-  g_autoptr (GPtrArray) rerun = g_ptr_array_new_with_free_func (g_free);
-  GHashTableIter     iter;
-  gpointer           key;
-  gboolean           changed = FALSE;
-  HpAnalysisParams   old;
-  guint              n_specs;
-  const HpParamSpec *specs = hp_param_spec_list (&n_specs);
-
-  g_return_if_fail (HP_IS_SESSION (self));
-  g_return_if_fail (params != NULL);
-
-  for (guint i = 0; i < n_specs && !changed; i++)
-    changed = !hp_param_equal (&specs[i], &self->params, params);
-  if (!changed)
-    return;
-
-  old = self->params;
-  hp_analysis_params_copy (&self->params, params);
-  hp_settings_save_params (self->settings, &self->params);
-  /* results kept for other scopes were made with the old parameters */
-  g_hash_table_remove_all (self->scope_cache);
-
-  /* the registry says which parameters each analysis reads */
-  g_hash_table_iter_init (&iter, self->entries);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    {
-      const HpAnalysis *analysis = find_analysis (self, key);
-
-      if (analysis == NULL || hp_analysis_params_affect (analysis, &old, &self->params))
-        {
-          Entry *entry = g_hash_table_lookup (self->entries, key);
-
-          if (analysis != NULL && entry->state == HP_ANALYSIS_STATE_DONE)
-            {
-              /* a bound on what a spin button's every value may keep */
-              if (g_hash_table_size (self->memo) >= MEMO_MAX)
-                g_hash_table_remove_all (self->memo);
-              g_hash_table_replace (self->memo, params_key (analysis, &old), hp_result_ref (entry->result));
-            }
-          g_ptr_array_add (rerun, g_strdup (key));
-        }
-    }
-  hp_analysis_params_clear (&old);
-
-  g_signal_emit (self, signals[PARAMS_CHANGED], 0);
-  for (guint i = 0; i < rerun->len; i++)
-    start_entry (self, rerun->pdata[i]);
-}
-
-/**
- * hp_session_has_analysis:
- *
- * Returns: whether this build knows the analysis @name
- */
-gboolean
-hp_session_has_analysis (HpSession  *self,
-                         const char *name)
-{
-  g_return_val_if_fail (HP_IS_SESSION (self), FALSE);
-  return find_analysis (self, name) != NULL;
-}
-
-/**
- * hp_session_run_analysis:
- * @name: an analysis of the registry, such as "kernel_breakdown"
- *
- * Makes sure @name gets computed with the current parameters: nothing
- * happens if its results are cached or on their way; otherwise a worker
- * starts and "analysis-finished" follows. An unknown analysis fails at
- * once with %G_IO_ERROR_NOT_SUPPORTED.
- */
-void
-hp_session_run_analysis (HpSession  *self,
-                         const char *name)
-{
-  Entry *entry;
-
-  g_return_if_fail (HP_IS_SESSION (self));
-  g_return_if_fail (name != NULL);
-
-  entry = g_hash_table_lookup (self->entries, name);
-  if (entry != NULL && entry->state != HP_ANALYSIS_STATE_NONE)
-    return;
-  start_entry (self, name);
-}
-
-HpAnalysisState
-hp_session_get_analysis_state (HpSession  *self,
-                               const char *name)
-{
-  Entry *entry;
-
-  g_return_val_if_fail (HP_IS_SESSION (self), HP_ANALYSIS_STATE_NONE);
-
-  entry = g_hash_table_lookup (self->entries, name);
-  return entry != NULL ? entry->state : HP_ANALYSIS_STATE_NONE;
-}
-
-/**
- * hp_session_get_result:
- * @name: an analysis
- * @tables: (out) (optional) (transfer none) (nullable): its tables
- * @error: (out) (optional) (transfer none) (nullable): why it failed
- *
- * Returns: %TRUE when @name finished (done or failed) for the current
- *   parameters
- */
-gboolean
-hp_session_get_result (HpSession     *self,
-                       const char    *name,
-                       GPtrArray    **tables,
-                       const GError **error)
-{
-  Entry *entry;
-
-  g_return_val_if_fail (HP_IS_SESSION (self), FALSE);
-
-  entry = g_hash_table_lookup (self->entries, name);
-  if (tables != NULL)
-    *tables = entry != NULL ? entry_tables (entry) : NULL;
-  if (error != NULL)
-    *error = entry != NULL ? entry->error : NULL;
-  return entry != NULL &&
-         (entry->state == HP_ANALYSIS_STATE_DONE || entry->state == HP_ANALYSIS_STATE_FAILED);
-}
-
-/**
- * hp_session_cancel:
- *
- * Stops every running analysis; they start again when asked for.
- */
-void
-hp_session_cancel (HpSession *self)
-{
-  GHashTableIter iter;
-  gpointer       value;
-
-  g_return_if_fail (HP_IS_SESSION (self));
-
-  g_hash_table_iter_init (&iter, self->entries);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    {
-      Entry *entry = value;
-
-      if (entry->state == HP_ANALYSIS_STATE_RUNNING)
-        entry_reset (entry);
-    }
-}
-
-/**
- * hp_session_cancel_analysis:
- * @name: an analysis
- *
- * Stops @name if it is running; it starts again when asked for.
- */
-void
-hp_session_cancel_analysis (HpSession  *self,
-                            const char *name)
-{
-  Entry *entry;
-
-  g_return_if_fail (HP_IS_SESSION (self));
-
-  entry = g_hash_table_lookup (self->entries, name);
-  if (entry == NULL || entry->state != HP_ANALYSIS_STATE_RUNNING)
-    return;
-  entry_reset (entry);
-  g_signal_emit (self, signals[ANALYSIS_FINISHED], 0, name, NULL, NULL);
-}
-
-/* For tests: runs @analysis instead of the registry's analysis of the same
- * name (or alias) from now on. A result already computed, or being
- * computed, by the registry's one is forgotten, so that the next request
- * runs @analysis: a panel shown first may have asked for it already. */
-void
-_hp_session_override_analysis (HpSession        *self,
-                               const HpAnalysis *analysis)
-{
-  const char *alias;
-
-  g_return_if_fail (HP_IS_SESSION (self));
-  g_return_if_fail (analysis != NULL && analysis->name != NULL);
-
-  if (self->overrides == NULL)
-    self->overrides = g_hash_table_new (g_str_hash, g_str_equal);
-  g_hash_table_insert (self->overrides, (gpointer)analysis->name, (gpointer)analysis);
-
-  g_hash_table_remove (self->entries, analysis->name);
-  alias = alias_of (analysis->name);
-  if (alias != NULL)
-    g_hash_table_remove (self->entries, alias);
-  g_hash_table_remove_all (self->memo);
-}
-
 /**
  * hp_session_get_scope:
  *
@@ -906,9 +474,8 @@ hp_session_set_scope (HpSession *self,
 {
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (HpScope) whole = hp_scope_new_whole ();
-  GHashTable    *cached;
   GHashTableIter iter;
-  gpointer       key, value;
+  gpointer       key;
 
   g_return_if_fail (HP_IS_SESSION (self));
 
@@ -917,25 +484,13 @@ hp_session_set_scope (HpSession *self,
   if (hp_scope_equal (scope != NULL ? scope : whole, self->scope != NULL ? self->scope : whole))
     return;
 
-  /* keep the finished results of the scope being left */
+  /* what was asked for in the old scope is wanted in the new one too; the
+   * finished results of the old scope stay in the cache, the running ones
+   * stop unless another session waits for them */
   g_hash_table_iter_init (&iter, self->entries);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      Entry *entry = value;
-
-      g_ptr_array_add (names, g_strdup (key));
-      if (entry->state == HP_ANALYSIS_STATE_RUNNING)
-        entry_reset (entry);
-    }
-  g_hash_table_replace (self->scope_cache, hp_scope_ref (self->scope != NULL ? self->scope : whole),
-                        g_steal_pointer (&self->entries));
-  /* the memo is of the scope being left */
-  g_hash_table_remove_all (self->memo);
-  cached = NULL;
-  if (g_hash_table_steal_extended (self->scope_cache, scope != NULL ? scope : whole, &key, (gpointer *)&cached))
-    hp_scope_unref (key);
-  self->entries = cached != NULL ? cached
-                                 : g_hash_table_new_full (g_str_hash, g_str_equal, g_free, entry_free);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_ptr_array_add (names, g_strdup (key));
+  g_hash_table_remove_all (self->entries);
 
   g_clear_pointer (&self->scope, hp_scope_unref);
   self->scope = scope != NULL ? hp_scope_ref (scope) : NULL;
@@ -944,16 +499,9 @@ hp_session_set_scope (HpSession *self,
   self->scoped_trace = hp_trace_apply_scope (self->trace, self->scope, &self->scope_error);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCOPE]);
 
-  /* what was asked for in the old scope is wanted in the new one too */
+  /* a scope seen before: its results come back from the cache at once */
   for (guint i = 0; i < names->len; i++)
-    {
-      Entry *entry = g_hash_table_lookup (self->entries, names->pdata[i]);
-
-      if (entry != NULL && entry->state == HP_ANALYSIS_STATE_DONE)
-        g_signal_emit (self, signals[ANALYSIS_FINISHED], 0, names->pdata[i], entry_tables (entry), entry->error);
-      else
-        start_entry (self, names->pdata[i]);
-    }
+    _hp_session_start_entry (self, names->pdata[i]);
 }
 
 /**
@@ -1052,6 +600,24 @@ hp_session_new_for_run (HpRun     *run,
 }
 
 /**
+ * hp_session_new_with_cache:
+ * @run: the run to show
+ * @settings: (nullable): as for hp_session_new()
+ * @cache: where the results are kept and computed
+ *
+ * Returns: (transfer full): a session of @run whose results are @cache's
+ */
+HpSession *
+hp_session_new_with_cache (HpRun         *run,
+                           GSettings     *settings,
+                           HpResultCache *cache)
+{
+  g_return_val_if_fail (HP_IS_RUN (run), NULL);
+  g_return_val_if_fail (HP_IS_RESULT_CACHE (cache), NULL);
+  return g_object_new (HP_TYPE_SESSION, "run", run, "settings", settings, "cache", cache, NULL);
+}
+
+/**
  * hp_session_get_run:
  *
  * Returns: (transfer none): the run the session shows
@@ -1061,24 +627,6 @@ hp_session_get_run (HpSession *self)
 {
   g_return_val_if_fail (HP_IS_SESSION (self), NULL);
   return self->run;
-}
-
-/**
- * hp_session_get_analysis_result:
- * @name: an analysis of the registry
- *
- * Returns: (transfer none) (nullable): the result of @name for the current
- *   parameters and scope, once computed: its tables and payload
- */
-HpResult *
-hp_session_get_analysis_result (HpSession  *self,
-                                const char *name)
-{
-  Entry *entry;
-
-  g_return_val_if_fail (HP_IS_SESSION (self), NULL);
-  entry = g_hash_table_lookup (self->entries, name);
-  return entry != NULL ? entry->result : NULL;
 }
 
 /**
@@ -1134,7 +682,7 @@ hp_session_set_selected_event (HpSession *self,
   g_return_if_fail (HP_IS_SESSION (self));
 
   if (set_event (self, &self->selected_event_rank, &self->selected_event, rank, event))
-    g_signal_emit (self, signals[SELECTED_EVENT_CHANGED], 0);
+    g_signal_emit (self, hp_session_signals[HP_SESSION_SELECTED_EVENT_CHANGED], 0);
 }
 
 /**
@@ -1198,7 +746,7 @@ hp_session_set_hovered_event (HpSession *self,
   g_return_if_fail (HP_IS_SESSION (self));
 
   if (set_event (self, &self->hovered_event_rank, &self->hovered_event, rank, event))
-    g_signal_emit (self, signals[HOVERED_EVENT_CHANGED], 0);
+    g_signal_emit (self, hp_session_signals[HP_SESSION_HOVERED_EVENT_CHANGED], 0);
 }
 
 /**

@@ -1,4 +1,4 @@
-/* hp-session.h — one opened trace: its analyses, their parameters and results.
+/* hp-session.h — one opened trace: what the user looks at, and the analyses it asks the results cache for.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -30,7 +30,11 @@ HpSession              *hp_session_new (HpTrace   *trace,
                                         GSettings *settings);
 HpSession              *hp_session_new_for_run (HpRun     *run,
                                                 GSettings *settings);
+HpSession              *hp_session_new_with_cache (HpRun         *run,
+                                                   GSettings     *settings,
+                                                   HpResultCache *cache);
 HpRun                  *hp_session_get_run (HpSession *self);
+HpResultCache          *hp_session_get_cache (HpSession *self);
 HpTrace                *hp_session_get_trace (HpSession *self);
 int                     hp_session_get_selected_rank (HpSession *self);
 void                    hp_session_set_selected_rank (HpSession *self,

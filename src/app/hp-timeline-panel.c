@@ -33,6 +33,7 @@
 #include "hp-path-overlay.h"
 #include "hp-table-view.h"
 #include "hp-timeline-panel.h"
+#include "hp-view-jobs.h"
 
 /* Linked views: how much of the window the focused event or gap takes */
 #define LINKED_ONE_PAD 4.5 /* an instance: a tenth of the window */
@@ -555,37 +556,13 @@ show_range_stats (HpTimelinePanel    *self,
     }
 }
 
-typedef struct
+/* The run the trace shown is of: the key of its results in the cache */
+static HpRun *
+panel_run (HpTimelinePanel *self)
 {
-  HpTrace   *trace;
-  HpTimeSpan span;
-  gboolean  *ranks;
-} RangeStatsJob;
-
-static void
-range_stats_job_free (gpointer data)
-{
-  RangeStatsJob *job = data;
-
-  hp_trace_unref (job->trace);
-  g_free (job->ranks);
-  g_free (job);
-}
-
-static void
-range_stats_thread (GTask        *task,
-                    gpointer      source_object,
-                    gpointer      task_data,
-                    GCancellable *cancellable)
-{
-  RangeStatsJob *job = task_data;
-  GError        *error = NULL;
-  HpRangeStats  *stats = hp_range_stats_compute (job->trace, job->span, job->ranks, cancellable, &error);
-
-  if (stats == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, stats, (GDestroyNotify)hp_range_stats_free);
+  if (self->session == NULL || hp_session_get_trace (self->session) != self->trace)
+    return NULL;
+  return hp_session_get_run (self->session);
 }
 
 static void
@@ -594,13 +571,13 @@ range_stats_ready_cb (GObject      *object,
                       gpointer      user_data)
 {
   g_autoptr (HpTimelinePanel) self = user_data;
-  g_autoptr (HpRangeStats) stats = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autoptr (HpJobResult) stats = hp_view_job_finish (result, NULL);
 
   /* cancelled: the selection changed, or the panel went away */
   if (stats == NULL || g_task_get_cancellable (G_TASK (result)) != self->range_cancellable)
     return;
   g_clear_object (&self->range_cancellable);
-  show_range_stats (self, stats);
+  show_range_stats (self, hp_job_result_get_payload (stats));
 }
 
 static void
@@ -611,21 +588,21 @@ cancel_range_stats (HpTimelinePanel *self)
 }
 
 /* The range's title at once; its statistics (hp_range_stats_compute())
- * when a worker has them, for the ranks the timeline shows */
+ * when the runner has them, for the ranks the timeline shows */
 static void
 show_range_details (HpTimelinePanel *self,
                     gint64           start,
                     gint64           end)
 {
-  HpTimelineLayout *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (self->view));
-  g_autoptr (GTask) task = NULL;
-  g_autofree char *title = NULL;
-  g_autofree char *from = hp_timeline_format_time (start);
-  g_autofree char *to = hp_timeline_format_time (end);
-  g_autofree char *span = hp_timeline_format_duration (end - start);
-  g_autofree char *bounds = g_strdup_printf ("%s – %s", from, to);
-  RangeStatsJob   *job;
-  guint            n_ranks = hp_trace_get_n_ranks (self->trace);
+  HpTimelineLayout  *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (self->view));
+  g_autofree char   *title = NULL;
+  g_autofree char   *key = NULL;
+  g_autofree char   *from = hp_timeline_format_time (start);
+  g_autofree char   *to = hp_timeline_format_time (end);
+  g_autofree char   *span = hp_timeline_format_duration (end - start);
+  g_autofree char   *bounds = g_strdup_printf ("%s – %s", from, to);
+  HpRangeStatsInput *input;
+  guint              n_ranks = hp_trace_get_n_ranks (self->trace);
 
   clear_details (self);
   /* Translators: the duration of a selected time range */
@@ -633,22 +610,19 @@ show_range_details (HpTimelinePanel *self,
   self->details_title = add_label (self->details_box, title, "title-4");
   add_label (self->details_box, bounds, "dim-label");
 
-  job = g_new0 (RangeStatsJob, 1);
-  job->trace = hp_trace_ref (self->trace);
-  job->span = hp_time_span_make (start, end);
-  job->ranks = g_new (gboolean, MAX (n_ranks, 1));
+  input = hp_range_stats_input_new (hp_time_span_make (start, end), NULL, n_ranks);
   for (guint k = 0; k < n_ranks; k++)
-    job->ranks[k] = hp_timeline_layout_get_rank_visible (layout, k);
+    input->ranks[k] = hp_timeline_layout_get_rank_visible (layout, k);
+  key = hp_range_stats_input_key (input);
 
   self->range_cancellable = g_cancellable_new ();
-  task = g_task_new (NULL, self->range_cancellable, range_stats_ready_cb, g_object_ref (self));
-  g_task_set_source_tag (task, show_range_details);
-  g_task_set_task_data (task, job, range_stats_job_free);
-  g_task_run_in_thread (task, range_stats_thread);
+  hp_view_job_run (&hp_view_job_range_stats, panel_run (self), NULL, key, self->trace, input,
+                   hp_range_stats_input_free, self->range_cancellable, NULL, NULL, range_stats_ready_cb,
+                   g_object_ref (self));
 }
 
 /* Details of an area: its range and lanes in the pane, its events by name
- * (hp_area_stats_compute(), in a worker) in the table under the lanes */
+ * (hp_area_stats_compute(), by the runner) in the table under the lanes */
 
 static void
 hide_area_table (HpTimelinePanel *self)
@@ -664,13 +638,13 @@ area_stats_ready_cb (GObject      *object,
                      gpointer      user_data)
 {
   g_autoptr (HpTimelinePanel) self = user_data;
-  g_autoptr (HpTable) table = hp_area_stats_compute_finish (result, NULL);
+  g_autoptr (HpJobResult) table = hp_view_job_finish (result, NULL);
 
   /* cancelled: the selection changed, or the panel went away */
   if (table == NULL || g_task_get_cancellable (G_TASK (result)) != self->area_cancellable)
     return;
   g_clear_object (&self->area_cancellable);
-  hp_table_view_set_table (self->area_table, table);
+  hp_table_view_set_table (self->area_table, hp_job_result_get_payload (table));
   if (!gtk_widget_get_visible (GTK_WIDGET (self->area_table)))
     {
       int height = gtk_widget_get_height (GTK_WIDGET (self->area_paned));
@@ -689,12 +663,14 @@ show_area_details (HpTimelinePanel *self,
                    const HpLaneRef *lanes,
                    guint            n_lanes)
 {
-  g_autofree char *from = hp_timeline_format_time (start);
-  g_autofree char *to = hp_timeline_format_time (end);
-  g_autofree char *span = hp_timeline_format_duration (end - start);
-  g_autofree char *title = NULL;
-  g_autofree char *bounds = NULL;
-  GtkGrid         *grid;
+  g_autofree char  *from = hp_timeline_format_time (start);
+  g_autofree char  *to = hp_timeline_format_time (end);
+  g_autofree char  *span = hp_timeline_format_duration (end - start);
+  g_autofree char  *title = NULL;
+  g_autofree char  *bounds = NULL;
+  g_autofree char  *key = NULL;
+  HpAreaStatsInput *area;
+  GtkGrid          *grid;
 
   clear_details (self);
   /* Translators: the duration of an area selected on the timeline */
@@ -718,8 +694,10 @@ show_area_details (HpTimelinePanel *self,
   g_cancellable_cancel (self->area_cancellable);
   g_clear_object (&self->area_cancellable);
   self->area_cancellable = g_cancellable_new ();
-  hp_area_stats_compute_async (self->trace, hp_time_span_make (start, end), lanes, n_lanes, self->area_cancellable,
-                               area_stats_ready_cb, g_object_ref (self));
+  area = hp_area_stats_input_new (hp_time_span_make (start, end), lanes, n_lanes);
+  key = hp_area_stats_input_key (area);
+  hp_view_job_run (&hp_view_job_area_stats, panel_run (self), NULL, key, self->trace, area, hp_area_stats_input_free,
+                   self->area_cancellable, NULL, NULL, area_stats_ready_cb, g_object_ref (self));
 }
 
 static void

@@ -37,6 +37,7 @@
 #include <glib/gi18n.h>
 
 #include "hp-timeline-view-private.h"
+#include "hp-view-jobs.h"
 
 G_DEFINE_FINAL_TYPE (HpTimelineView, hp_timeline_view, GTK_TYPE_WIDGET)
 
@@ -44,39 +45,8 @@ GParamSpec *hp_timeline_view_properties[N_PROPS];
 guint       hp_timeline_view_signals[N_SIGNALS];
 
 /* Overlay data: the idle gaps and counters take a while on big traces, so
- * they are computed in a worker; the layout shows an overlay once its data
- * is in. */
-
-typedef struct
-{
-  HpTrace        *trace;
-  HpTimelineFlags what;
-  double          idle_delay;
-} ExtrasRequest;
-
-static void
-extras_request_free (gpointer data)
-{
-  ExtrasRequest *request = data;
-
-  hp_trace_unref (request->trace);
-  g_free (request);
-}
-
-static void
-extras_thread (GTask        *task,
-               gpointer      source_object,
-               gpointer      task_data,
-               GCancellable *cancellable)
-{
-  ExtrasRequest    *request = task_data;
-  HpTimelineExtras *extras = hp_timeline_extras_compute (request->trace, request->what, request->idle_delay, cancellable);
-
-  if (extras == NULL)
-    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "Cancelled");
-  else
-    g_task_return_pointer (task, extras, (GDestroyNotify)hp_timeline_extras_free);
-}
+ * the runner computes them (hp_view_job_timeline_extras); the layout shows
+ * an overlay once its data is in. */
 
 static void apply_flags (HpTimelineView *self);
 
@@ -85,19 +55,15 @@ extras_ready_cb (GObject      *source,
                  GAsyncResult *result,
                  gpointer      user_data)
 {
-  HpTimelineView *self = HP_TIMELINE_VIEW (source);
-  ExtrasRequest  *request = g_task_get_task_data (G_TASK (result));
+  g_autoptr (HpTimelineView) self = user_data;
   g_autoptr (GError) error = NULL;
-  HpTimelineExtras *extras = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autoptr (HpJobResult) extras = hp_view_job_finish (result, &error);
 
-  if (extras == NULL)
+  /* cancelled: another trace, other overlays, or the view went away */
+  if (extras == NULL || self->painter == NULL || g_task_get_cancellable (G_TASK (result)) != self->extras_cancellable)
     return;
-  if (self->painter == NULL || request->trace != self->trace)
-    {
-      hp_timeline_extras_free (extras);
-      return;
-    }
-  hp_timeline_layout_install_extras (hp_timeline_painter_get_layout (self->painter), extras);
+  hp_timeline_layout_install_extras (hp_timeline_painter_get_layout (self->painter),
+                                     hp_job_result_steal_payload (extras));
   self->extras_pending = 0;
   apply_flags (self);
   g_object_notify_by_pspec (G_OBJECT (self), hp_timeline_view_properties[PROP_COMPUTING]);
@@ -120,21 +86,17 @@ apply_flags (HpTimelineView *self)
 
   if (missing != 0 && (missing & ~self->extras_pending) != 0)
     {
-      g_autoptr (GTask) task = NULL;
-      ExtrasRequest *request = g_new0 (ExtrasRequest, 1);
+      HpExtrasInput *input = g_new0 (HpExtrasInput, 1);
 
       g_cancellable_cancel (self->extras_cancellable);
       g_clear_object (&self->extras_cancellable);
       self->extras_cancellable = g_cancellable_new ();
       self->extras_pending = missing;
 
-      request->trace = hp_trace_ref (self->trace);
-      request->what = missing;
-      request->idle_delay = self->idle_delay;
-      task = g_task_new (self, self->extras_cancellable, extras_ready_cb, NULL);
-      g_task_set_source_tag (task, apply_flags);
-      g_task_set_task_data (task, request, extras_request_free);
-      g_task_run_in_thread (task, extras_thread);
+      input->what = missing;
+      input->idle_delay = self->idle_delay;
+      hp_view_job_run (&hp_view_job_timeline_extras, NULL, NULL, NULL, self->trace, input, g_free,
+                       self->extras_cancellable, NULL, NULL, extras_ready_cb, g_object_ref (self));
       g_object_notify_by_pspec (G_OBJECT (self), hp_timeline_view_properties[PROP_COMPUTING]);
     }
 

@@ -15,6 +15,7 @@
 
 #include "hp-format.h"
 #include "hp-trace-loader.h"
+#include "hp-view-jobs.h"
 
 struct _HpTraceLoader
 {
@@ -125,32 +126,62 @@ load_cb (GObject      *source,
     g_task_return_pointer (task, trace, (GDestroyNotify)hp_trace_unref);
 }
 
-static void
-load_summaries_thread (GTask        *task,
-                       gpointer      source_object,
-                       gpointer      task_data,
-                       GCancellable *cancellable)
+/* A folder of rank summaries, read by the runner */
+
+typedef struct
 {
-  HpTraceLoader *self = source_object;
-  HpLoadOptions  options = *(const HpLoadOptions *)task_data;
-  GError        *error = NULL;
-  HpTrace       *trace;
+  HpTraceLoader *loader; /* the progress goes to it */
+  HpLoadOptions  options;
+} SummariesInput;
+
+static void
+summaries_input_free (gpointer data)
+{
+  SummariesInput *input = data;
+
+  g_object_unref (input->loader);
+  g_free (input);
+}
+
+static gpointer
+load_summaries (HpTrace      *unused,
+                gconstpointer data,
+                HpJobContext *context,
+                GCancellable *cancellable,
+                GError      **error)
+{
+  const SummariesInput *input = data;
+  HpLoadOptions         options = input->options;
+  g_autoptr (HpTrace) trace = NULL;
 
   /* summaries keep the last step filtered out, whatever the setting */
   options.include_last_step = FALSE;
-  trace = hp_summary_load_paths ((const char *const *)self->paths, &options, cancellable, &error);
-  if (trace != NULL)
-    {
-      /* the timeline draws each rank's coarse activity */
-      HpTrace *with_activity = hp_summary_job_with_activity (trace, cancellable, &error);
+  trace = hp_summary_load_paths ((const char *const *)input->loader->paths, &options, cancellable, error);
+  /* the timeline draws each rank's coarse activity */
+  return trace != NULL ? hp_summary_job_with_activity (trace, cancellable, error) : NULL;
+}
 
-      hp_trace_unref (trace);
-      trace = with_activity;
-    }
-  if (trace == NULL)
+/* the window takes the trace: one request's own */
+static const HpResultJob load_summaries_job = {
+  "load-summaries",
+  load_summaries,
+  (GDestroyNotify)hp_trace_unref,
+  TRUE,
+};
+
+static void
+summaries_loaded_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr (GTask) task = user_data;
+  GError *error = NULL;
+  g_autoptr (HpJobResult) loaded = hp_view_job_finish (result, &error);
+
+  if (loaded == NULL)
     g_task_return_error (task, error);
   else
-    g_task_return_pointer (task, trace, (GDestroyNotify)hp_trace_unref);
+    g_task_return_pointer (task, hp_job_result_steal_payload (loaded), (GDestroyNotify)hp_trace_unref);
 }
 
 static void
@@ -284,8 +315,8 @@ hp_trace_loader_set_comm_patterns (HpTraceLoader  *self,
 /**
  * hp_trace_loader_load_async:
  *
- * Loads in worker threads; progress arrives on the calling thread's
- * main context.
+ * Loads in worker threads (a folder of rank summaries through the
+ * runner); progress arrives on the calling thread's main context.
  */
 void
 hp_trace_loader_load_async (HpTraceLoader      *self,
@@ -313,9 +344,12 @@ hp_trace_loader_load_async (HpTraceLoader      *self,
   /* a folder of rank summaries (or one mixing them with traces) */
   if (hp_paths_have_summaries ((const char *const *)self->paths))
     {
-      g_task_set_task_data (task, g_memdup2 (&options, sizeof options), g_free);
-      g_task_run_in_thread (task, load_summaries_thread);
-      g_object_unref (task);
+      SummariesInput *input = g_new0 (SummariesInput, 1);
+
+      input->loader = g_object_ref (self);
+      input->options = options;
+      hp_view_job_run (&load_summaries_job, NULL, NULL, NULL, NULL, input, summaries_input_free, cancellable, NULL,
+                       NULL, summaries_loaded_cb, task);
       return;
     }
   hp_load_paths_async ((const char *const *)self->paths, &options, cancellable, load_cb, task);

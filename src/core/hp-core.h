@@ -52,6 +52,7 @@
 #include "hp-rank-access.h"
 #include "hp-rank.h"
 #include "hp-result.h"
+#include "hp-result-cache.h"
 #include "hp-run.h"
 #include "hp-scope.h"
 #include "hp-series.h"

@@ -13,6 +13,7 @@
 #include "hp-chart-view.h"
 #include "hp-compare-dialog.h"
 #include "hp-compare-window.h"
+#include "hp-settings.h"
 #include "hp-table-view.h"
 #include "hp-test-utils.h"
 #include "hp-timeline-view.h"
@@ -446,6 +447,16 @@ test_runs (void)
   /* the window's own run keeps its name */
   g_assert_cmpstr (hp_run_get_label (hp_session_get_run (hp_window_get_session (window))), ==,
                    "hta_trace_compare_base");
+  /* the comparison's results are keyed by the window's run: the
+   * application's, found without walking windows; the run loaded here is
+   * the comparison's own */
+  g_assert_true (hp_compare_session_get_run (hp_compare_window_get_session (compare), 0) ==
+                 hp_session_get_run (hp_window_get_session (window)));
+  g_assert_true (hp_compare_session_get_run (hp_compare_window_get_session (compare), 1) ==
+                 hp_compare_window_get_run (compare, 1));
+  g_assert_true (hp_application_find_run (application, shown, HP_MODE_DEFAULT, FALSE) ==
+                 hp_session_get_run (hp_window_get_session (window)));
+  g_assert_null (hp_application_find_run (application, shown, HP_MODE_HTA_COMPAT, FALSE));
 
   gtk_window_destroy (GTK_WINDOW (compare));
   hp_ui_test_close_window (window);
@@ -751,6 +762,75 @@ test_dropped_folders (void)
   gtk_window_destroy (GTK_WINDOW (parent));
 }
 
+static void
+fraction_cb (GtkProgressBar *bar,
+             GParamSpec     *pspec,
+             double         *last)
+{
+  double fraction = gtk_progress_bar_get_fraction (bar);
+
+  /* the runs' loading only goes forward */
+  g_assert_cmpfloat (fraction, >=, *last);
+  *last = fraction;
+}
+
+static void
+compare_cb (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  GPtrArray **tables = user_data;
+  g_autoptr (GError) error = NULL;
+
+  *tables = hp_compare_session_compare_finish (HP_COMPARE_SESSION (source), result, &error);
+  g_assert_no_error (error);
+}
+
+/* The runs load with progress; the comparison takes the user's
+ * parameters, and its result is the runner's, kept for them */
+static void
+test_progress_and_settings (void)
+{
+  g_autofree char  *control = hp_test_data_path ("diff", "control.json", NULL);
+  g_autofree char  *test = hp_test_data_path ("diff", "test.json", NULL);
+  const char *const paths[] = { control, test, NULL };
+  const char *const labels[] = { "Base", "New", NULL };
+  g_autoptr (GSettings) settings = hp_settings_new ();
+  g_autoptr (GPtrArray) tables = NULL;
+  HpCompareWindow  *window;
+  HpCompareSession *session;
+  HpResultCache    *cache;
+  double            fraction = 0;
+  guint             n_computed;
+
+  g_assert_nonnull (settings);
+  g_settings_set_int (settings, "num-kernels", 3);
+  window = hp_compare_window_new (NULL, paths, labels);
+  g_signal_connect (hp_compare_window_get_progress_bar (window), "notify::fraction", G_CALLBACK (fraction_cb),
+                    &fraction);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (hp_ui_test_wait_for (not_comparing, window));
+  g_assert_null (hp_compare_window_get_error (window));
+  g_assert_cmpfloat (fraction, ==, 1.0);
+
+  session = hp_compare_window_get_session (window);
+  g_assert_nonnull (session);
+  g_assert_cmpint (hp_compare_session_get_params (session)->num_kernels, ==, 3);
+  /* asked again: the kept result, no new computation */
+  cache = hp_compare_session_get_cache (session);
+  n_computed = hp_result_cache_get_n_computed (cache);
+  hp_compare_session_compare_async (session, NULL, compare_cb, &tables);
+  while (tables == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (hp_result_cache_get_n_computed (cache), ==, n_computed);
+  g_assert_nonnull (hp_compare_window_get_findings (window));
+  g_assert_cmpuint (tables->len, >, 0);
+
+  g_signal_handlers_disconnect_by_data (hp_compare_window_get_progress_bar (window), &fraction);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "num-kernels");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -773,6 +853,7 @@ main (int   argc,
   g_test_add_func ("/app/compare/distinct-labels", test_distinct_labels);
   g_test_add_func ("/app/compare/memory-peaks", test_memory_peaks);
   g_test_add_func ("/app/compare/dropped-folders", test_dropped_folders);
+  g_test_add_func ("/app/compare/progress-and-settings", test_progress_and_settings);
 
   return g_test_run ();
 }
