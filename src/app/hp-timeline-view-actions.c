@@ -60,7 +60,7 @@ scroll_up_action (GtkWidget  *widget,
 {
   HpTimelineView *self = HP_TIMELINE_VIEW (widget);
 
-  hp_timeline_view_set_scroll (self, self->scroll_y - 3 * HP_TIMELINE_SLICE_HEIGHT);
+  hp_timeline_view_set_scroll (self, self->camera.scroll_y - 3 * HP_TIMELINE_SLICE_HEIGHT);
 }
 
 static void
@@ -70,7 +70,7 @@ scroll_down_action (GtkWidget  *widget,
 {
   HpTimelineView *self = HP_TIMELINE_VIEW (widget);
 
-  hp_timeline_view_set_scroll (self, self->scroll_y + 3 * HP_TIMELINE_SLICE_HEIGHT);
+  hp_timeline_view_set_scroll (self, self->camera.scroll_y + 3 * HP_TIMELINE_SLICE_HEIGHT);
 }
 
 static void

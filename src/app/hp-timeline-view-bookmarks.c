@@ -51,7 +51,7 @@ hp_timeline_view_get_bookmarks (HpTimelineView *self)
 int
 hp_timeline_view_add_bookmark (HpTimelineView *self)
 {
-  gint64           start = self->t0, end = self->t1;
+  gint64           start = self->camera.t0, end = self->camera.t1;
   int              rank;
   gint64           event;
   guint            index;
@@ -108,7 +108,7 @@ hp_timeline_view_go_to_bookmark (HpTimelineView *self,
     }
   else
     {
-      span = self->t1 - self->t0;
+      span = self->camera.t1 - self->camera.t0;
       hp_timeline_view_set_visible_range (self, b->start - span / 2, b->start - span / 2 + span);
     }
 }
@@ -136,7 +136,7 @@ hp_timeline_view_next_bookmark (HpTimelineView *self,
     i = CLAMP (self->current_bookmark + (direction >= 0 ? 1 : -1), 0, (int)n - 1);
   else
     {
-      i = hp_timeline_bookmarks_find_next (self->bookmarks, self->t0 + (self->t1 - self->t0) / 2, direction);
+      i = hp_timeline_bookmarks_find_next (self->bookmarks, self->camera.t0 + (self->camera.t1 - self->camera.t0) / 2, direction);
       if (i < 0)
         i = direction >= 0 ? (int)n - 1 : 0;
     }

@@ -1,8 +1,9 @@
 /* hp-timeline-view-geometry.c — the timeline's visible window, lane scrolling and zoom.
  *
- * The window [t0, t1) is clamped to the trace with a small margin and to
- * MIN_SPAN at the narrowest; the lanes scroll below the fixed ruler. Both
- * are mirrored in two GtkAdjustments for scrollbars.
+ * The view's #HpTimelineCamera holds the window [t0, t1) and the lanes'
+ * scroll and does the arithmetic (clamping, zoom, pan); this file keeps
+ * it fed with the widget's size and the layout's bounds, tells the widget
+ * when it moved, and mirrors it in two GtkAdjustments for scrollbars.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,15 +14,39 @@
 
 #include "hp-timeline-view-private.h"
 
+/* The camera's bounds, time area and heights from the layout and the
+ * widget's size now. */
+static void
+refresh_camera (HpTimelineView *self)
+{
+  HpTimelineLayout *layout;
+  gint64            start, end;
+  double            gutter;
+
+  if (self->painter == NULL)
+    return;
+  layout = hp_timeline_painter_get_layout (self->painter);
+  hp_timeline_layout_get_time_bounds (layout, &start, &end);
+  hp_timeline_camera_set_bounds (&self->camera, start, end);
+  /* as hp_timeline_view_viewport() and the mapper place the time area */
+  gutter = hp_timeline_layout_get_gutter_width (layout);
+  hp_timeline_camera_set_time_area (&self->camera, gutter,
+                                    MAX ((double)MAX (gtk_widget_get_width (GTK_WIDGET (self)), (int)gutter + 50),
+                                         gutter + 1));
+  hp_timeline_camera_set_heights (&self->camera,
+                                  gtk_widget_get_height (GTK_WIDGET (self)) - hp_timeline_layout_get_lanes_top (layout),
+                                  hp_timeline_layout_get_content_height (layout));
+}
+
 void
 hp_timeline_view_viewport (HpTimelineView     *self,
                            HpTimelineViewport *v)
 {
-  v->t0 = self->t0;
-  v->t1 = self->t1;
+  v->t0 = self->camera.t0;
+  v->t1 = self->camera.t1;
   v->width = MAX (gtk_widget_get_width (GTK_WIDGET (self)), (int)hp_timeline_view_get_gutter_width (self) + 50);
   v->height = MAX (gtk_widget_get_height (GTK_WIDGET (self)), 50);
-  v->scroll_y = self->scroll_y;
+  v->scroll_y = self->camera.scroll_y;
   v->scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
 }
 
@@ -48,14 +73,10 @@ hp_timeline_view_rank_position (HpTimelineView *self,
 double
 hp_timeline_view_max_scroll (HpTimelineView *self)
 {
-  HpTimelineLayout *layout;
-  double            lanes;
-
   if (self->painter == NULL)
     return 0;
-  layout = hp_timeline_painter_get_layout (self->painter);
-  lanes = gtk_widget_get_height (GTK_WIDGET (self)) - hp_timeline_layout_get_lanes_top (layout);
-  return MAX (hp_timeline_layout_get_content_height (layout) - lanes, 0);
+  refresh_camera (self);
+  return hp_timeline_camera_get_max_scroll (&self->camera);
 }
 
 void
@@ -72,10 +93,10 @@ hp_timeline_view_sync_adjustments (HpTimelineView *self)
   lanes = MAX (gtk_widget_get_height (GTK_WIDGET (self)) - hp_timeline_layout_get_lanes_top (layout), 1);
 
   self->syncing++;
-  gtk_adjustment_configure (self->hadjustment, (double)self->t0, (double)MIN (start, self->t0),
-                            (double)MAX (end, self->t1), (double)(self->t1 - self->t0) / 10,
-                            (double)(self->t1 - self->t0) * 0.9, (double)(self->t1 - self->t0));
-  gtk_adjustment_configure (self->vadjustment, self->scroll_y, 0, MAX (hp_timeline_layout_get_content_height (layout), lanes),
+  gtk_adjustment_configure (self->hadjustment, (double)self->camera.t0, (double)MIN (start, self->camera.t0),
+                            (double)MAX (end, self->camera.t1), (double)(self->camera.t1 - self->camera.t0) / 10,
+                            (double)(self->camera.t1 - self->camera.t0) * 0.9, (double)(self->camera.t1 - self->camera.t0));
+  gtk_adjustment_configure (self->vadjustment, self->camera.scroll_y, 0, MAX (hp_timeline_layout_get_content_height (layout), lanes),
                             HP_TIMELINE_SLICE_HEIGHT * 3, lanes * 0.9, lanes);
   self->syncing--;
 }
@@ -90,10 +111,12 @@ hp_timeline_view_set_scroll (HpTimelineView *self,
 {
   g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
 
-  scroll_y = CLAMP (scroll_y, 0, hp_timeline_view_max_scroll (self));
-  if (scroll_y == self->scroll_y)
+  if (self->painter != NULL)
+    refresh_camera (self);
+  else
+    hp_timeline_camera_set_heights (&self->camera, 0, 0);
+  if (!hp_timeline_camera_set_scroll (&self->camera, scroll_y))
     return;
-  self->scroll_y = scroll_y;
   hp_timeline_view_sync_adjustments (self);
   gtk_widget_trigger_tooltip_query (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -104,45 +127,29 @@ hp_timeline_view_set_scroll (HpTimelineView *self,
  * @t0: ns
  * @t1: ns
  *
- * Shows [@t0, @t1), clamped to the trace: no wider than the whole trace,
- * no narrower than 100 ns, and past either end of the trace by at most
- * %EDGE_MARGIN of the window. Zoom, pan, fit, drag, pinch and the scroll
- * bar all come here.
+ * Shows [@t0, @t1), clamped to the trace by the camera's rules
+ * (hp_timeline_camera_clamp_window()). Zoom, pan, fit, drag, pinch and the
+ * scroll bar all come here.
  */
 void
 hp_timeline_view_set_visible_range (HpTimelineView *self,
                                     gint64          t0,
                                     gint64          t1)
 {
-  gint64 start, end, full, span, margin;
+  gint64 old_t0 = self->camera.t0, old_t1 = self->camera.t1;
 
   g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
 
   if (self->painter == NULL)
     return;
-  hp_timeline_layout_get_time_bounds (hp_timeline_painter_get_layout (self->painter), &start, &end);
-  /* the whole trace is the widest window, and the window goes past
-   * either end of the trace by a twentieth of itself at most: at every
-   * zoom the ruler shows trace time, never a blank stretch before it */
-  full = end - start;
-  span = CLAMP (t1 - t0, MIN (MIN_SPAN, full), full);
-  margin = (gint64)((double)span * EDGE_MARGIN);
-  t0 = CLAMP (t0, start - margin, end + margin - span);
-  t1 = t0 + span;
-
-  if (t0 == self->t0 && t1 == self->t1)
+  refresh_camera (self);
+  if (!hp_timeline_camera_set_window (&self->camera, t0, t1))
     return;
   g_object_freeze_notify (G_OBJECT (self));
-  if (t0 != self->t0)
-    {
-      self->t0 = t0;
-      g_object_notify_by_pspec (G_OBJECT (self), hp_timeline_view_properties[PROP_START]);
-    }
-  if (t1 != self->t1)
-    {
-      self->t1 = t1;
-      g_object_notify_by_pspec (G_OBJECT (self), hp_timeline_view_properties[PROP_END]);
-    }
+  if (self->camera.t0 != old_t0)
+    g_object_notify_by_pspec (G_OBJECT (self), hp_timeline_view_properties[PROP_START]);
+  if (self->camera.t1 != old_t1)
+    g_object_notify_by_pspec (G_OBJECT (self), hp_timeline_view_properties[PROP_END]);
   g_object_thaw_notify (G_OBJECT (self));
   hp_timeline_view_sync_adjustments (self);
   /* what is under the pointer changed: update or hide the tooltip */
@@ -159,7 +166,7 @@ hadjustment_changed_cb (HpTimelineView *self,
   if (self->syncing > 0)
     return;
   t0 = (gint64)llround (gtk_adjustment_get_value (adjustment));
-  hp_timeline_view_set_visible_range (self, t0, t0 + (self->t1 - self->t0));
+  hp_timeline_view_set_visible_range (self, t0, t0 + (self->camera.t1 - self->camera.t0));
 }
 
 static void
@@ -218,7 +225,7 @@ hp_timeline_view_reveal_event (HpTimelineView *self,
   HpTimelineLayout *layout = hp_timeline_painter_get_layout (self->painter);
   const HpRank     *r = hp_trace_get_rank (self->trace, rank_pos);
   gint64            ts = hp_rank_get_event_start (r, event), te = hp_rank_get_event_end (r, event);
-  gint64            span = self->t1 - self->t0;
+  gint64            span = self->camera.t1 - self->camera.t0;
   int               row;
 
   hp_timeline_layout_set_rank_visible (layout, rank_pos, TRUE);
@@ -227,7 +234,7 @@ hp_timeline_view_reveal_event (HpTimelineView *self,
 
   if (te - ts > span * 0.9)
     hp_timeline_view_set_visible_range (self, ts - (te - ts) / 10, te + (te - ts) / 10);
-  else if (ts < self->t0 || te > self->t1)
+  else if (ts < self->camera.t0 || te > self->camera.t1)
     hp_timeline_view_set_visible_range (self, (ts + te) / 2 - span / 2, (ts + te) / 2 - span / 2 + span);
 
   /* without a size there is nothing to scroll: do it once laid out */
@@ -240,7 +247,7 @@ hp_timeline_view_reveal_event (HpTimelineView *self,
       double               lanes = gtk_widget_get_height (GTK_WIDGET (self)) - hp_timeline_layout_get_lanes_top (layout);
 
       rows = hp_timeline_layout_get_rows (layout, &n_rows);
-      if (rows[row].y < self->scroll_y || rows[row].y + rows[row].height > self->scroll_y + lanes)
+      if (rows[row].y < self->camera.scroll_y || rows[row].y + rows[row].height > self->camera.scroll_y + lanes)
         hp_timeline_view_set_scroll (self, rows[row].y - lanes / 3);
     }
   hp_timeline_view_sync_adjustments (self);
@@ -259,9 +266,9 @@ hp_timeline_view_get_visible_range (HpTimelineView *self,
   g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
 
   if (start != NULL)
-    *start = self->t0;
+    *start = self->camera.t0;
   if (end != NULL)
-    *end = self->t1;
+    *end = self->camera.t1;
 }
 
 /**
@@ -275,21 +282,16 @@ hp_timeline_view_zoom (HpTimelineView *self,
                        double          factor,
                        double          anchor_x)
 {
-  HpTimelineMapper m;
-  gint64           anchor, span;
+  HpTimelineCamera target;
 
   g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
 
   if (self->painter == NULL || !(factor > 0))
     return;
-  hp_timeline_view_mapper (self, &m);
-  if (anchor_x < m.time_left || anchor_x > m.time_right)
-    anchor_x = (m.time_left + m.time_right) / 2;
-  anchor = hp_timeline_mapper_x_to_time (&m, anchor_x);
-  span = MAX ((gint64)llround ((double)(self->t1 - self->t0) / factor), MIN_SPAN);
-  factor = (double)(self->t1 - self->t0) / (double)span;
-  hp_timeline_view_set_visible_range (self, anchor - (gint64)llround ((double)(anchor - self->t0) / factor),
-                                      anchor - (gint64)llround ((double)(anchor - self->t0) / factor) + span);
+  refresh_camera (self);
+  target = self->camera;
+  if (hp_timeline_camera_zoom (&target, factor, anchor_x))
+    hp_timeline_view_set_visible_range (self, target.t0, target.t1);
   hp_timeline_view_update_hover (self);
 }
 
@@ -301,12 +303,17 @@ void
 hp_timeline_view_pan (HpTimelineView *self,
                       double          fraction)
 {
-  gint64 dt;
+  HpTimelineCamera target;
 
   g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
 
-  dt = (gint64)llround (fraction * (double)(self->t1 - self->t0));
-  hp_timeline_view_set_visible_range (self, self->t0 + dt, self->t1 + dt);
+  if (self->painter != NULL)
+    {
+      refresh_camera (self);
+      target = self->camera;
+      if (hp_timeline_camera_pan (&target, fraction))
+        hp_timeline_view_set_visible_range (self, target.t0, target.t1);
+    }
   hp_timeline_view_update_hover (self);
 }
 
@@ -358,7 +365,7 @@ double
 hp_timeline_view_get_scroll (HpTimelineView *self)
 {
   g_return_val_if_fail (HP_IS_TIMELINE_VIEW (self), 0);
-  return self->scroll_y;
+  return self->camera.scroll_y;
 }
 
 /**
@@ -386,26 +393,6 @@ hp_timeline_view_scroll_to_rank (HpTimelineView *self,
         hp_timeline_view_set_scroll (self, rows[i].y);
         return;
       }
-}
-
-/**
- * hp_timeline_view_set_rank_collapsed:
- * @rank: a rank number
- * @collapsed: whether to show only its header
- */
-void
-hp_timeline_view_set_rank_collapsed (HpTimelineView *self,
-                                     int             rank,
-                                     gboolean        collapsed)
-{
-  int pos = hp_timeline_view_rank_position (self, rank);
-
-  g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
-
-  if (pos < 0)
-    return;
-  hp_timeline_layout_set_rank_collapsed (hp_timeline_painter_get_layout (self->painter), (guint)pos, collapsed);
-  hp_timeline_view_lanes_changed (self);
 }
 
 /**
@@ -441,4 +428,98 @@ hp_timeline_view_event_position (HpTimelineView *self,
   *x = (x0 + x1) / 2;
   *y = rect.y + rect.height / 2;
   return TRUE;
+}
+
+/* The gutter */
+
+/**
+ * hp_timeline_view_get_gutter_width:
+ *
+ * Returns: the width of the lane-name column, in pixels
+ */
+double
+hp_timeline_view_get_gutter_width (HpTimelineView *self)
+{
+  g_return_val_if_fail (HP_IS_TIMELINE_VIEW (self), HP_TIMELINE_GUTTER_WIDTH);
+
+  if (self->painter == NULL)
+    return HP_TIMELINE_GUTTER_WIDTH;
+  return hp_timeline_layout_get_gutter_width (hp_timeline_painter_get_layout (self->painter));
+}
+
+/**
+ * hp_timeline_view_set_gutter_width:
+ * @width: the width of the lane-name column, in pixels (clamped)
+ *
+ * What dragging the column's edge does; saved with the folder's state.
+ */
+void
+hp_timeline_view_set_gutter_width (HpTimelineView *self,
+                                   double          width)
+{
+  g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
+
+  if (self->painter == NULL)
+    return;
+  /* the time area keeps some room */
+  if (gtk_widget_get_width (GTK_WIDGET (self)) > 0)
+    width = MIN (width, gtk_widget_get_width (GTK_WIDGET (self)) - 120.0);
+  hp_timeline_layout_set_gutter_width (hp_timeline_painter_get_layout (self->painter), width);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* What is under the pointer: the session's hovered event and time */
+
+void
+hp_timeline_view_update_hover (HpTimelineView *self)
+{
+  HpTimelineViewport v;
+  HpTimelineMapper   m;
+  HpTimelineHit      hit;
+  int                rank = -1;
+  gint64             event = -1;
+  gint64             time = HP_SESSION_NO_TIME;
+
+  if (self->painter == NULL || self->session == NULL)
+    return;
+  hp_timeline_hit_init (&hit);
+  hp_timeline_view_viewport (self, &v);
+  hp_timeline_view_mapper (self, &m);
+  if (self->pointer_inside && self->pointer_x >= m.time_left)
+    time = hp_timeline_mapper_x_to_time (&m, self->pointer_x);
+  if (self->pointer_inside && self->drag_mode == DRAG_NONE &&
+      hp_timeline_painter_hit_test (self->painter, &v, self->pointer_x, self->pointer_y, &hit) &&
+      hit.kind == HP_TIMELINE_HIT_EVENT)
+    {
+      rank = hp_trace_get_rank (self->trace, (guint)hit.rank_pos)->rank;
+      event = hit.event;
+    }
+  hp_timeline_hit_clear (&hit);
+  /* the session tells only of changes: the outline is redrawn only when
+   * it moves */
+  hp_session_set_hovered_event (self->session, rank, event);
+  hp_session_set_hovered_time (self->session, time);
+}
+
+/**
+ * hp_timeline_view_move_pointer:
+ * @x: a point, widget coordinates
+ * @y:
+ * @inside: %FALSE for the pointer leaving the view
+ *
+ * Does what the pointer moving there (or away) does: the session's hovered
+ * event and time follow. For tests and assistive technologies.
+ */
+void
+hp_timeline_view_move_pointer (HpTimelineView *self,
+                               double          x,
+                               double          y,
+                               gboolean        inside)
+{
+  g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
+
+  self->pointer_x = x;
+  self->pointer_y = y;
+  self->pointer_inside = inside;
+  hp_timeline_view_update_hover (self);
 }

@@ -68,7 +68,7 @@ scroll_cb (HpTimelineView           *self,
   if (dx != 0)
     hp_timeline_view_pan (self, dx * unit / time_width);
   if (dy != 0)
-    hp_timeline_view_set_scroll (self, self->scroll_y + dy * unit);
+    hp_timeline_view_set_scroll (self, self->camera.scroll_y + dy * unit);
   return TRUE;
 }
 
@@ -77,8 +77,8 @@ pinch_begin_cb (HpTimelineView   *self,
                 GdkEventSequence *sequence,
                 GtkGesture       *gesture)
 {
-  self->pinch_t0 = self->t0;
-  self->pinch_t1 = self->t1;
+  self->pinch_t0 = self->camera.t0;
+  self->pinch_t1 = self->camera.t1;
 }
 
 static void
@@ -125,9 +125,9 @@ drag_begin_cb (HpTimelineView *self,
   gtk_widget_grab_focus (GTK_WIDGET (self));
   self->drag_x = x;
   self->drag_y = y;
-  self->drag_t0 = self->t0;
-  self->drag_t1 = self->t1;
-  self->drag_scroll = self->scroll_y;
+  self->drag_t0 = self->camera.t0;
+  self->drag_t1 = self->camera.t1;
+  self->drag_scroll = self->camera.scroll_y;
   /* on the lane names there is no time to select: a drag there scrolls */
   hp_timeline_view_mapper (self, &m);
   if (self->drag_button == GDK_BUTTON_MIDDLE || (state & GDK_SHIFT_MASK) || x < m.time_left)
@@ -151,8 +151,8 @@ drag_area (HpTimelineView         *self,
   gint64 a = hp_timeline_mapper_x_to_time (m, MAX (self->drag_x, m->time_left));
   gint64 b = hp_timeline_mapper_x_to_time (m, MAX (self->drag_x + dx, m->time_left));
 
-  hp_timeline_painter_lanes_between (self->painter, self->drag_y - m->lanes_top + self->scroll_y,
-                                     y - m->lanes_top + self->scroll_y, lanes);
+  hp_timeline_painter_lanes_between (self->painter, self->drag_y - m->lanes_top + self->camera.scroll_y,
+                                     y - m->lanes_top + self->camera.scroll_y, lanes);
   if (lanes->len == 0)
     a = b = 0;
   hp_timeline_painter_set_range (self->painter, MIN (a, b), MAX (a, b));

@@ -86,7 +86,7 @@ hp_timeline_view_set_state_file (HpTimelineView *self,
   if (self->painter != NULL)
     {
       load_state (self);
-      self->scroll_y = CLAMP (self->scroll_y, 0, hp_timeline_view_max_scroll (self));
+      self->camera.scroll_y = CLAMP (self->camera.scroll_y, 0, hp_timeline_view_max_scroll (self));
       hp_timeline_view_sync_adjustments (self);
       gtk_widget_queue_draw (GTK_WIDGET (self));
     }
@@ -102,7 +102,7 @@ hp_timeline_view_lanes_changed (HpTimelineView *self)
 {
   if (self->painter == NULL)
     return;
-  self->scroll_y = CLAMP (self->scroll_y, 0, hp_timeline_view_max_scroll (self));
+  self->camera.scroll_y = CLAMP (self->camera.scroll_y, 0, hp_timeline_view_max_scroll (self));
   hp_timeline_view_sync_adjustments (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   hp_timeline_view_save_state (self);
@@ -124,7 +124,7 @@ pin_action (GtkWidget  *widget,
   hp_timeline_layout_set_track_pinned (get_layout (self), &self->menu_track, !pinned);
   /* a lane pinned is wanted in view: the pinned tracks are at the top */
   if (!pinned)
-    self->scroll_y = 0;
+    self->camera.scroll_y = 0;
   hp_timeline_view_lanes_changed (self);
 }
 
@@ -278,43 +278,27 @@ secondary_pressed_cb (HpTimelineView *self,
     gtk_gesture_set_state (gesture, GTK_EVENT_SEQUENCE_CLAIMED);
 }
 
-/* The gutter's edge */
-
 /**
- * hp_timeline_view_get_gutter_width:
- *
- * Returns: the width of the lane-name column, in pixels
- */
-double
-hp_timeline_view_get_gutter_width (HpTimelineView *self)
-{
-  g_return_val_if_fail (HP_IS_TIMELINE_VIEW (self), HP_TIMELINE_GUTTER_WIDTH);
-
-  if (self->painter == NULL)
-    return HP_TIMELINE_GUTTER_WIDTH;
-  return hp_timeline_layout_get_gutter_width (get_layout (self));
-}
-
-/**
- * hp_timeline_view_set_gutter_width:
- * @width: the width of the lane-name column, in pixels (clamped)
- *
- * What dragging the column's edge does; saved with the folder's state.
+ * hp_timeline_view_set_rank_collapsed:
+ * @rank: a rank number
+ * @collapsed: whether to show only its header
  */
 void
-hp_timeline_view_set_gutter_width (HpTimelineView *self,
-                                   double          width)
+hp_timeline_view_set_rank_collapsed (HpTimelineView *self,
+                                     int             rank,
+                                     gboolean        collapsed)
 {
+  int pos = hp_timeline_view_rank_position (self, rank);
+
   g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
 
-  if (self->painter == NULL)
+  if (pos < 0)
     return;
-  /* the time area keeps some room */
-  if (gtk_widget_get_width (GTK_WIDGET (self)) > 0)
-    width = MIN (width, gtk_widget_get_width (GTK_WIDGET (self)) - 120.0);
-  hp_timeline_layout_set_gutter_width (get_layout (self), width);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  hp_timeline_layout_set_rank_collapsed (get_layout (self), (guint)pos, collapsed);
+  hp_timeline_view_lanes_changed (self);
 }
+
+/* The gutter's edge */
 
 static gboolean
 near_edge (HpTimelineView *self,
@@ -427,11 +411,11 @@ hp_timeline_view_lanes_init (HpTimelineView *self)
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
 }
 
-/* A new trace (or none): the bookmark flags, then the saved arrangement */
+/* A new trace (or none): the saved arrangement (after the bookmark flags
+ * are attached) */
 void
 hp_timeline_view_lanes_attach (HpTimelineView *self)
 {
-  hp_timeline_view_bookmarks_attach (self);
   load_state (self);
 }
 

@@ -1,5 +1,9 @@
 /* hp-timeline-view-private.h — what the files of HpTimelineView share.
  *
+ * The functions below are grouped by the file that defines them, in the
+ * order of hp-timeline-view.c's list: a file calls only the groups after
+ * its own.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
@@ -9,10 +13,6 @@
 
 G_BEGIN_DECLS
 
-/* the narrowest window, ns, and how far past the trace one may pan, in
- * window widths */
-#define MIN_SPAN 100
-#define EDGE_MARGIN 0.05
 #define WHEEL_STEP 48.0
 #define CLICK_SLOP 4.0
 
@@ -43,10 +43,8 @@ struct _HpTimelineView
   GtkGesture        *drag;
   GtkGesture        *pinch;
 
-  gint64 t0;
-  gint64 t1;
-  double scroll_y;
-  guint  syncing;
+  HpTimelineCamera camera; /* the visible window and the lanes' scroll */
+  guint            syncing;
 
   /* the picture of the cached layers and what it shows */
   cairo_surface_t   *cache;
@@ -114,6 +112,44 @@ enum
 extern GParamSpec *hp_timeline_view_properties[N_PROPS];
 extern guint       hp_timeline_view_signals[N_SIGNALS];
 
+/* hp-timeline-view-actions.c */
+void hp_timeline_view_class_actions_init (GtkWidgetClass *widget_class);
+void hp_timeline_view_init_shortcuts (HpTimelineView *self);
+
+/* hp-timeline-view-gestures.c */
+void hp_timeline_view_init_gestures (HpTimelineView *self);
+
+/* hp-timeline-view-tooltips.c */
+gboolean hp_timeline_view_query_tooltip (GtkWidget  *widget,
+                                         int         x,
+                                         int         y,
+                                         gboolean    keyboard,
+                                         GtkTooltip *tooltip);
+
+/* hp-timeline-view-bookmarks.c */
+void hp_timeline_view_class_bookmarks_init (GtkWidgetClass *widget_class);
+void hp_timeline_view_bookmarks_attach (HpTimelineView *self);
+
+/* hp-timeline-view-lanes.c */
+void hp_timeline_view_class_lanes_init (GtkWidgetClass *widget_class);
+void hp_timeline_view_lanes_init (HpTimelineView *self);
+void hp_timeline_view_lanes_attach (HpTimelineView *self);
+void hp_timeline_view_lanes_allocate (HpTimelineView *self);
+void hp_timeline_view_lanes_dispose (HpTimelineView *self);
+void hp_timeline_view_lanes_changed (HpTimelineView *self);
+void hp_timeline_view_save_state (HpTimelineView *self);
+
+/* hp-timeline-view-selection.c */
+void hp_timeline_view_emit_range_changed (HpTimelineView *self);
+
+/* hp-timeline-view-session.c */
+void            hp_timeline_view_follow_trace (HpTimelineView *self);
+HpTimelineFlags hp_timeline_view_sync_session_data (HpTimelineView *self);
+gboolean        hp_timeline_view_session_computing (HpTimelineView *self);
+void            hp_timeline_view_paint_dynamic (HpTimelineView           *self,
+                                                cairo_t                  *cr,
+                                                const HpTimelineViewport *viewport);
+
 /* hp-timeline-view-geometry.c */
 void     hp_timeline_view_init_adjustments (HpTimelineView *self);
 void     hp_timeline_view_viewport (HpTimelineView     *self,
@@ -130,44 +166,6 @@ gboolean hp_timeline_view_selected_row_extent (HpTimelineView *self,
 void     hp_timeline_view_reveal_event (HpTimelineView *self,
                                         guint           rank_pos,
                                         guint32         event);
-
-/* hp-timeline-view-gestures.c */
-void hp_timeline_view_init_gestures (HpTimelineView *self);
-
-/* hp-timeline-view-session.c */
-void            hp_timeline_view_update_hover (HpTimelineView *self);
-void            hp_timeline_view_follow_trace (HpTimelineView *self);
-HpTimelineFlags hp_timeline_view_sync_session_data (HpTimelineView *self);
-gboolean        hp_timeline_view_session_computing (HpTimelineView *self);
-void            hp_timeline_view_paint_dynamic (HpTimelineView           *self,
-                                                cairo_t                  *cr,
-                                                const HpTimelineViewport *viewport);
-
-/* hp-timeline-view-actions.c */
-void hp_timeline_view_class_actions_init (GtkWidgetClass *widget_class);
-void hp_timeline_view_init_shortcuts (HpTimelineView *self);
-
-/* hp-timeline-view-tooltips.c */
-gboolean hp_timeline_view_query_tooltip (GtkWidget  *widget,
-                                         int         x,
-                                         int         y,
-                                         gboolean    keyboard,
-                                         GtkTooltip *tooltip);
-
-/* hp-timeline-view-lanes.c */
-void hp_timeline_view_class_lanes_init (GtkWidgetClass *widget_class);
-void hp_timeline_view_lanes_init (HpTimelineView *self);
-void hp_timeline_view_lanes_attach (HpTimelineView *self);
-void hp_timeline_view_lanes_allocate (HpTimelineView *self);
-void hp_timeline_view_lanes_dispose (HpTimelineView *self);
-void hp_timeline_view_lanes_changed (HpTimelineView *self);
-void hp_timeline_view_save_state (HpTimelineView *self);
-
-/* hp-timeline-view-bookmarks.c */
-void hp_timeline_view_class_bookmarks_init (GtkWidgetClass *widget_class);
-void hp_timeline_view_bookmarks_attach (HpTimelineView *self);
-
-/* hp-timeline-view-selection.c */
-void hp_timeline_view_emit_range_changed (HpTimelineView *self);
+void     hp_timeline_view_update_hover (HpTimelineView *self);
 
 G_END_DECLS

@@ -2,7 +2,8 @@
  *
  * The event and the time under the pointer are the session's
  * (HpSession:hovered-time, hp_session_get_hovered_event()); the view keeps
- * no copy. It writes them as the pointer moves and draws the session's
+ * no copy. It writes them as the pointer moves (hp-timeline-view-geometry.c)
+ * and draws the session's
  * hovered event on every frame, so whatever sets the hover (another view of
  * the same session, a test) shows on the timeline too. A view shown without
  * a session (a comparison's) makes one of its own for its trace.
@@ -150,29 +151,6 @@ hp_timeline_view_get_session (HpTimelineView *self)
   return self->session;
 }
 
-/**
- * hp_timeline_view_set_session:
- * @session: (nullable): the session of the trace the view shows
- *
- * The view writes the hovered event and time to @session and draws the
- * hovered event @session has. Without one (or when @session is of another
- * trace than hp_timeline_view_set_trace() gives) the view makes its own.
- */
-void
-hp_timeline_view_set_session (HpTimelineView *self,
-                              HpSession      *session)
-{
-  g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
-  g_return_if_fail (session == NULL || HP_IS_SESSION (session));
-
-  if (session == self->given)
-    return;
-  g_set_object (&self->given, session);
-  hp_timeline_view_follow_trace (self);
-  /* the session's data for the overlays shown */
-  hp_timeline_view_set_flags (self, self->flags);
-}
-
 /* after the trace or the given session changed: the given session when it
  * is of the trace, else one of the view's own */
 void
@@ -201,37 +179,6 @@ hp_timeline_view_follow_trace (HpTimelineView *self)
   }
 }
 
-void
-hp_timeline_view_update_hover (HpTimelineView *self)
-{
-  HpTimelineViewport v;
-  HpTimelineMapper   m;
-  HpTimelineHit      hit;
-  int                rank = -1;
-  gint64             event = -1;
-  gint64             time = HP_SESSION_NO_TIME;
-
-  if (self->painter == NULL || self->session == NULL)
-    return;
-  hp_timeline_hit_init (&hit);
-  hp_timeline_view_viewport (self, &v);
-  hp_timeline_view_mapper (self, &m);
-  if (self->pointer_inside && self->pointer_x >= m.time_left)
-    time = hp_timeline_mapper_x_to_time (&m, self->pointer_x);
-  if (self->pointer_inside && self->drag_mode == DRAG_NONE &&
-      hp_timeline_painter_hit_test (self->painter, &v, self->pointer_x, self->pointer_y, &hit) &&
-      hit.kind == HP_TIMELINE_HIT_EVENT)
-    {
-      rank = hp_trace_get_rank (self->trace, (guint)hit.rank_pos)->rank;
-      event = hit.event;
-    }
-  hp_timeline_hit_clear (&hit);
-  /* the session tells only of changes: the outline is redrawn only when
-   * it moves */
-  hp_session_set_hovered_event (self->session, rank, event);
-  hp_session_set_hovered_time (self->session, time);
-}
-
 /* the dynamic layer, with the session's hovered event */
 void
 hp_timeline_view_paint_dynamic (HpTimelineView           *self,
@@ -245,27 +192,4 @@ hp_timeline_view_paint_dynamic (HpTimelineView           *self,
     rank = -1, event = -1;
   hp_timeline_painter_paint_dynamic_hover (self->painter, cr, viewport,
                                            rank >= 0 ? hp_timeline_view_rank_position (self, rank) : -1, event);
-}
-
-/**
- * hp_timeline_view_move_pointer:
- * @x: a point, widget coordinates
- * @y:
- * @inside: %FALSE for the pointer leaving the view
- *
- * Does what the pointer moving there (or away) does: the session's hovered
- * event and time follow. For tests and assistive technologies.
- */
-void
-hp_timeline_view_move_pointer (HpTimelineView *self,
-                               double          x,
-                               double          y,
-                               gboolean        inside)
-{
-  g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
-
-  self->pointer_x = x;
-  self->pointer_y = y;
-  self->pointer_inside = inside;
-  hp_timeline_view_update_hover (self);
 }

@@ -9,12 +9,22 @@
  * motion never re-renders the lanes.
  *
  * This file holds the widget itself: the painter and its cache, the overlay
- * data computed in a worker, and the properties. The window and scrolling
- * are in hp-timeline-view-geometry.c, input in hp-timeline-view-gestures.c,
- * the keyboard in hp-timeline-view-actions.c, tooltips in
- * hp-timeline-view-tooltips.c, and the selection, highlights and search in
- * hp-timeline-view-selection.c; hp-timeline-view-private.h is what they
- * share.
+ * data computed in a worker, the properties, the trace and the session.
+ * The other files each do one job, and calls go one way only, from this
+ * file down the list (a file calls the files after it, never one before):
+ *
+ *   hp-timeline-view-actions.c    the keyboard and the widget's actions
+ *   hp-timeline-view-gestures.c   pointer drags, wheel and pinch
+ *   hp-timeline-view-tooltips.c   tooltips
+ *   hp-timeline-view-bookmarks.c  bookmarks
+ *   hp-timeline-view-lanes.c      pins, hidden lanes, collapsed ranks, the
+ *                                 lane menu, the saved arrangement
+ *   hp-timeline-view-selection.c  the selection, highlights and search
+ *   hp-timeline-view-session.c    the session's results on the timeline
+ *   hp-timeline-view-geometry.c   the camera (window, scroll, zoom), the
+ *                                 gutter, and the hover under the pointer
+ *
+ * hp-timeline-view-private.h is what they share.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -90,7 +100,7 @@ apply_flags (HpTimelineView *self)
       g_object_notify_by_pspec (G_OBJECT (self), hp_timeline_view_properties[PROP_COMPUTING]);
     }
 
-  self->scroll_y = CLAMP (self->scroll_y, 0, hp_timeline_view_max_scroll (self));
+  self->camera.scroll_y = CLAMP (self->camera.scroll_y, 0, hp_timeline_view_max_scroll (self));
   hp_timeline_view_sync_adjustments (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -213,12 +223,12 @@ hp_timeline_view_size_allocate (GtkWidget *widget,
 
   /* the selected row stays in view when the view gets shorter (a bar
    * sliding in above it) */
-  if (height < self->last_height && hp_timeline_view_selected_row_extent (self, &top, &bottom) && top >= self->scroll_y &&
-      bottom <= self->scroll_y + self->last_height - hp_timeline_layout_get_lanes_top (hp_timeline_painter_get_layout (self->painter)))
-    self->scroll_y = MAX (self->scroll_y, bottom - (height - hp_timeline_layout_get_lanes_top (hp_timeline_painter_get_layout (self->painter))));
+  if (height < self->last_height && hp_timeline_view_selected_row_extent (self, &top, &bottom) && top >= self->camera.scroll_y &&
+      bottom <= self->camera.scroll_y + self->last_height - hp_timeline_layout_get_lanes_top (hp_timeline_painter_get_layout (self->painter)))
+    self->camera.scroll_y = MAX (self->camera.scroll_y, bottom - (height - hp_timeline_layout_get_lanes_top (hp_timeline_painter_get_layout (self->painter))));
   self->last_height = height;
 
-  self->scroll_y = CLAMP (self->scroll_y, 0, hp_timeline_view_max_scroll (self));
+  self->camera.scroll_y = CLAMP (self->camera.scroll_y, 0, hp_timeline_view_max_scroll (self));
   hp_timeline_view_sync_adjustments (self);
   hp_timeline_view_lanes_allocate (self);
   /* an event selected while the view was never laid out (a linked view
@@ -277,10 +287,10 @@ hp_timeline_view_get_property (GObject    *object,
       g_value_set_boxed (value, self->trace);
       break;
     case PROP_START:
-      g_value_set_int64 (value, self->t0);
+      g_value_set_int64 (value, self->camera.t0);
       break;
     case PROP_END:
-      g_value_set_int64 (value, self->t1);
+      g_value_set_int64 (value, self->camera.t1);
       break;
     case PROP_COMPUTING:
       g_value_set_boolean (value, self->extras_pending != 0);
@@ -304,10 +314,10 @@ hp_timeline_view_set_property (GObject      *object,
       hp_timeline_view_set_trace (self, g_value_get_boxed (value));
       break;
     case PROP_START:
-      hp_timeline_view_set_visible_range (self, g_value_get_int64 (value), self->t1);
+      hp_timeline_view_set_visible_range (self, g_value_get_int64 (value), self->camera.t1);
       break;
     case PROP_END:
-      hp_timeline_view_set_visible_range (self, self->t0, g_value_get_int64 (value));
+      hp_timeline_view_set_visible_range (self, self->camera.t0, g_value_get_int64 (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -372,8 +382,8 @@ hp_timeline_view_class_init (HpTimelineViewClass *klass)
 static void
 hp_timeline_view_init (HpTimelineView *self)
 {
-  self->t0 = 0;
-  self->t1 = 1;
+  self->camera.t0 = 0;
+  self->camera.t1 = 1;
   self->flags = HP_TIMELINE_SHOW_DEFAULT;
   self->idle_delay = 30.0;
   self->selected_rank_pos = -1;
@@ -443,7 +453,7 @@ hp_timeline_view_set_trace (HpTimelineView *self,
   self->selected_event = -1;
   self->reveal_pending = FALSE;
   self->current_match = -1;
-  self->scroll_y = 0;
+  self->camera.scroll_y = 0;
 
   if (trace != NULL)
     self->trace = hp_trace_ref (trace);
@@ -454,12 +464,13 @@ hp_timeline_view_set_trace (HpTimelineView *self,
       hp_timeline_painter_set_translation_domain (self->painter, GETTEXT_PACKAGE);
       update_style (self);
       hp_timeline_layout_get_time_bounds (hp_timeline_painter_get_layout (self->painter), &start, &end);
-      self->t0 = start;
-      self->t1 = end;
+      self->camera.t0 = start;
+      self->camera.t1 = end;
       g_object_notify_by_pspec (G_OBJECT (self), hp_timeline_view_properties[PROP_START]);
       g_object_notify_by_pspec (G_OBJECT (self), hp_timeline_view_properties[PROP_END]);
       apply_flags (self);
     }
+  hp_timeline_view_bookmarks_attach (self);
   hp_timeline_view_lanes_attach (self);
   g_object_notify_by_pspec (G_OBJECT (self), hp_timeline_view_properties[PROP_TRACE]);
   g_signal_emit (self, hp_timeline_view_signals[SELECTION_CHANGED], 0);
@@ -516,6 +527,29 @@ hp_timeline_view_get_flags (HpTimelineView *self)
 {
   g_return_val_if_fail (HP_IS_TIMELINE_VIEW (self), 0);
   return self->flags;
+}
+
+/**
+ * hp_timeline_view_set_session:
+ * @session: (nullable): the session of the trace the view shows
+ *
+ * The view writes the hovered event and time to @session and draws the
+ * hovered event @session has. Without one (or when @session is of another
+ * trace than hp_timeline_view_set_trace() gives) the view makes its own.
+ */
+void
+hp_timeline_view_set_session (HpTimelineView *self,
+                              HpSession      *session)
+{
+  g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
+  g_return_if_fail (session == NULL || HP_IS_SESSION (session));
+
+  if (session == self->given)
+    return;
+  g_set_object (&self->given, session);
+  hp_timeline_view_follow_trace (self);
+  /* the session's data for the overlays shown */
+  hp_timeline_view_set_flags (self, self->flags);
 }
 
 /**

@@ -15,6 +15,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hp-timeline-camera.h"
 #include "hp-timeline-layout-private.h"
 
 /* Gallops from @position to the first position before @end whose event
@@ -234,7 +235,7 @@ cull_summary (Frame        *f,
     {
       const HpLane *lane = &r->lanes[l];
 
-      if (!lane->is_gpu || lane->max_depth == 0 || !f->self->ranks[rank_pos].lane_visible[l])
+      if (!lane->is_gpu || lane->max_depth == 0 || !hp_timeline_arrangement_get_lane_visible (f->self->arrangement, rank_pos, l))
         continue;
       /* the kernels: the deepest level of a GPU lane is where they sit
        * when annotations wrap them */
@@ -273,7 +274,7 @@ hp_timeline_layout_update (HpTimelineLayout         *self,
 {
   const HpTimelineRow *rows;
   Frame                f;
-  double               lanes_top, time_width, view_bottom;
+  double               lanes_top, time_width;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (viewport != NULL);
@@ -286,22 +287,19 @@ hp_timeline_layout_update (HpTimelineLayout         *self,
   g_array_set_size (self->marks, 0);
 
   lanes_top = hp_timeline_layout_get_lanes_top (self);
-  time_width = MAX (viewport->width - self->gutter_width, 1.0);
+  time_width = MAX (viewport->width - hp_timeline_layout_get_gutter_width (self), 1.0);
 
   f.self = self;
   f.t0 = viewport->t0;
   f.t1 = viewport->t1;
   f.scale = self->viewport.scale;
-  f.left = self->gutter_width;
+  f.left = hp_timeline_layout_get_gutter_width (self);
   f.n_cols = (gint64)ceil (time_width * f.scale);
   f.ppns = time_width * f.scale / (double)(viewport->t1 - viewport->t0);
 
   rows = (const HpTimelineRow *)(gpointer)self->rows->data;
-  view_bottom = viewport->scroll_y + MAX (viewport->height - lanes_top, 0);
-  self->first_row = _hp_timeline_layout_first_row_below (self, viewport->scroll_y);
-  self->end_row = self->first_row;
-  while (self->end_row < self->rows->len && rows[self->end_row].y < view_bottom)
-    self->end_row++;
+  hp_timeline_rows_in_view (rows, self->rows->len, viewport->scroll_y, viewport->height - lanes_top, &self->first_row,
+                            &self->end_row);
 
   for (guint i = self->first_row; i < self->end_row; i++)
     {
@@ -310,7 +308,7 @@ hp_timeline_layout_update (HpTimelineLayout         *self,
 
       if (row->kind == HP_TIMELINE_ROW_SLICES)
         cull_depth (&f, r, &r->lanes[row->lane], self->ranks[row->rank_pos].ends[row->lane], row->depth, i);
-      else if (row->kind == HP_TIMELINE_ROW_RANK && self->ranks[row->rank_pos].collapsed)
+      else if (row->kind == HP_TIMELINE_ROW_RANK && hp_timeline_arrangement_get_rank_collapsed (self->arrangement, row->rank_pos))
         cull_summary (&f, r, row->rank_pos, i);
     }
   sort_marks_by_color (self);

@@ -120,7 +120,7 @@ hp_timeline_layout_hit_test (HpTimelineLayout         *self,
       const HpStep *steps = NULL;
 
       for (guint k = 0; k < self->n_ranks && steps == NULL; k++)
-        if (self->ranks[k].visible)
+        if (hp_timeline_arrangement_get_rank_visible (self->arrangement, k))
           {
             steps = hp_timeline_layout_get_steps (self, k, &n_steps);
             hit->rank_pos = (int)k;

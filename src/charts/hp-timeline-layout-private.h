@@ -1,7 +1,9 @@
 /* hp-timeline-layout-private.h — what the timeline layout's files (and the painter) share inside src/charts.
  *
- * The layout is split by job: the object and its visibility state, with
- * pinned and hidden tracks (hp-timeline-layout.c), rows and the band of
+ * The layout is split by job: the object, and the layout's side of the
+ * user's arrangement (hp-timeline-layout.c; the arrangement itself,
+ * shown and collapsed ranks, pinned and hidden tracks, is
+ * hp-timeline-arrangement.c), rows and the band of
  * pinned tracks (hp-timeline-rows.c), culling and merging
  * (hp-timeline-cull.c), counter tracks and idle gaps
  * (hp-timeline-extras.c), names and colours (hp-timeline-names.c), search
@@ -15,6 +17,7 @@
 #pragma once
 
 #include "hp-chart-tr-private.h"
+#include "hp-timeline-arrangement.h"
 #include "hp-timeline-layout.h"
 
 G_BEGIN_DECLS
@@ -29,9 +32,6 @@ typedef struct
 
 typedef struct
 {
-  gboolean   visible;
-  gboolean   collapsed;
-  gboolean  *lane_visible;
   gint64    *lane_stream;
   GArray    *steps;      /* HpStep */
   GArray   **idle;       /* per lane, HpIdleInterval, built on demand */
@@ -50,7 +50,6 @@ struct _HpTimelineLayout
   HpTimelineRankData *ranks;
   HpTimelineFlags     flags;
   double              idle_delay;
-  double              gutter_width;
   gint64              t_min;
   gint64              t_max;
 
@@ -59,10 +58,10 @@ struct _HpTimelineLayout
   char  **short_names;
   guint8 *name_colors;
 
-  /* tracks pinned to the top (in pin order) and hidden ones; counter
-   * tracks by key, their @lane refreshed when the series change */
-  GArray *pinned; /* HpTimelineTrack */
-  GArray *hidden; /* HpTimelineTrack */
+  /* what the user arranged: shown and collapsed ranks, tracks pinned to
+   * the top and hidden ones (counter tracks by key, their @lane refreshed
+   * when the series change), the gutter's width */
+  HpTimelineArrangement *arrangement;
 
   /* rows, rebuilt when the visible set changes */
   GArray  *rows; /* HpTimelineRow */
@@ -110,8 +109,6 @@ _hp_timeline_layout_event_color (HpTimelineLayout *self,
 }
 
 /* hp-timeline-layout.c */
-int  _hp_timeline_track_find (GArray                *tracks,
-                              const HpTimelineTrack *track);
 void _hp_timeline_layout_resolve_tracks (HpTimelineLayout *self);
 
 /* hp-timeline-rows.c */

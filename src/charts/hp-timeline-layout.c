@@ -4,9 +4,13 @@
  * per trace (short names, name colours, ProfilerStep bands, idle gaps and
  * counter series), the rows of the lanes area (rebuilt only when a rank is
  * collapsed, hidden or a track is toggled), and, per frame, the marks to
- * paint (hp-timeline-cull.c). This file holds the object itself: its
- * lifetime, the flags, the visibility of ranks and lanes, the time bounds
- * and the steps; hp-timeline-layout-private.h lists the other parts.
+ * paint (hp-timeline-cull.c). What the user arranged (shown and collapsed
+ * ranks, pinned and hidden tracks, the gutter's width) is apart, in the
+ * layout's #HpTimelineArrangement: the layout reads it to build its rows.
+ * This file holds the object itself: its lifetime, the flags, its side of
+ * the arrangement (checking tracks against the trace, telling the rows to
+ * rebuild), the time bounds and the steps; hp-timeline-layout-private.h
+ * lists the other parts.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -37,7 +41,7 @@ hp_timeline_layout_new (HpTrace *trace)
   self->trace = hp_trace_ref (trace);
   self->flags = HP_TIMELINE_SHOW_DEFAULT;
   self->idle_delay = 30.0;
-  self->gutter_width = HP_TIMELINE_GUTTER_WIDTH;
+  self->arrangement = hp_timeline_arrangement_new (trace);
   self->n_ranks = hp_trace_get_n_ranks (trace);
   self->ranks = g_new0 (HpTimelineRankData, MAX (self->n_ranks, 1));
   self->t_min = G_MAXINT64;
@@ -48,8 +52,6 @@ hp_timeline_layout_new (HpTrace *trace)
       const HpRank       *r = hp_trace_get_rank (trace, k);
       HpTimelineRankData *rd = &self->ranks[k];
 
-      rd->visible = TRUE;
-      rd->lane_visible = g_new (gboolean, MAX (r->n_lanes, 1));
       rd->lane_stream = g_new (gint64, MAX (r->n_lanes, 1));
       rd->idle = g_new0 (GArray *, MAX (r->n_lanes, 1));
       rd->highlights = g_new0 (GArray *, MAX (r->n_lanes, 1));
@@ -58,7 +60,6 @@ hp_timeline_layout_new (HpTrace *trace)
         {
           const HpLane *lane = &r->lanes[l];
 
-          rd->lane_visible[l] = TRUE;
           rd->lane_stream[l] = hp_rank_get_lane_stream (r, l);
           rd->ends[l] = g_new (gint64, MAX (lane->n_events, 1));
           for (guint p = 0; p < lane->n_events; p++)
@@ -86,8 +87,6 @@ hp_timeline_layout_new (HpTrace *trace)
   self->name_colors = g_malloc (MAX (self->n_strings, 1));
   memset (self->name_colors, HP_TIMELINE_NAME_COLOR_UNKNOWN, MAX (self->n_strings, 1));
 
-  self->pinned = g_array_new (FALSE, FALSE, sizeof (HpTimelineTrack));
-  self->hidden = g_array_new (FALSE, FALSE, sizeof (HpTimelineTrack));
   self->rows = g_array_new (FALSE, FALSE, sizeof (HpTimelineRow));
   self->rows_dirty = TRUE;
   self->highlights = g_array_new (FALSE, FALSE, sizeof (HpTimelineHighlight));
@@ -127,7 +126,6 @@ hp_timeline_layout_unref (HpTimelineLayout *self)
       g_free (rd->idle);
       g_free (rd->ends);
       g_free (rd->highlights);
-      g_free (rd->lane_visible);
       g_free (rd->lane_stream);
       g_clear_pointer (&rd->steps, g_array_unref);
       g_clear_pointer (&rd->counters, g_ptr_array_unref);
@@ -138,8 +136,7 @@ hp_timeline_layout_unref (HpTimelineLayout *self)
     g_free (self->short_names[i]);
   g_free (self->short_names);
   g_free (self->name_colors);
-  g_array_unref (self->pinned);
-  g_array_unref (self->hidden);
+  hp_timeline_arrangement_free (self->arrangement);
   g_array_unref (self->rows);
   g_array_unref (self->highlights);
   g_array_unref (self->marks);
@@ -160,15 +157,13 @@ hp_timeline_layout_get_trace (HpTimelineLayout *self)
   return self->trace;
 }
 
-/* sets one of the switches that decide which rows exist */
+/* after the arrangement changed: the rows are rebuilt when next needed */
 static void
-set_row_switch (HpTimelineLayout *self,
-                gboolean         *value,
-                gboolean          on)
+arrangement_changed (HpTimelineLayout *self,
+                     gboolean          changed)
 {
-  if (*value == !!on)
+  if (!changed)
     return;
-  *value = !!on;
   self->rows_dirty = TRUE;
   self->generation++;
 }
@@ -209,7 +204,7 @@ hp_timeline_layout_set_rank_visible (HpTimelineLayout *self,
   g_return_if_fail (self != NULL);
   g_return_if_fail (rank_pos < self->n_ranks);
 
-  set_row_switch (self, &self->ranks[rank_pos].visible, visible);
+  arrangement_changed (self, hp_timeline_arrangement_set_rank_visible (self->arrangement, rank_pos, visible));
 }
 
 gboolean
@@ -218,7 +213,7 @@ hp_timeline_layout_get_rank_visible (HpTimelineLayout *self,
 {
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (rank_pos < self->n_ranks, FALSE);
-  return self->ranks[rank_pos].visible;
+  return hp_timeline_arrangement_get_rank_visible (self->arrangement, rank_pos);
 }
 
 void
@@ -229,7 +224,7 @@ hp_timeline_layout_set_rank_collapsed (HpTimelineLayout *self,
   g_return_if_fail (self != NULL);
   g_return_if_fail (rank_pos < self->n_ranks);
 
-  set_row_switch (self, &self->ranks[rank_pos].collapsed, collapsed);
+  arrangement_changed (self, hp_timeline_arrangement_set_rank_collapsed (self->arrangement, rank_pos, collapsed));
 }
 
 gboolean
@@ -238,7 +233,7 @@ hp_timeline_layout_get_rank_collapsed (HpTimelineLayout *self,
 {
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (rank_pos < self->n_ranks, FALSE);
-  return self->ranks[rank_pos].collapsed;
+  return hp_timeline_arrangement_get_rank_collapsed (self->arrangement, rank_pos);
 }
 
 void
@@ -268,7 +263,7 @@ hp_timeline_layout_get_lane_visible (HpTimelineLayout *self,
   g_return_val_if_fail (rank_pos < self->n_ranks, FALSE);
   r = hp_trace_get_rank (self->trace, rank_pos);
   g_return_val_if_fail (lane < r->n_lanes, FALSE);
-  return self->ranks[rank_pos].lane_visible[lane];
+  return hp_timeline_arrangement_get_lane_visible (self->arrangement, rank_pos, lane);
 }
 
 /**
@@ -284,24 +279,20 @@ hp_timeline_layout_get_generation (HpTimelineLayout *self)
   return self->generation;
 }
 
-/* Pinned and hidden tracks */
-
-int
-_hp_timeline_track_find (GArray                *tracks,
-                         const HpTimelineTrack *track)
+/**
+ * hp_timeline_layout_get_arrangement:
+ *
+ * Returns: (transfer none): what the user arranged on the timeline; change
+ *   it through the layout, which rebuilds its rows
+ */
+const HpTimelineArrangement *
+hp_timeline_layout_get_arrangement (HpTimelineLayout *self)
 {
-  for (guint i = 0; i < tracks->len; i++)
-    {
-      const HpTimelineTrack *t = &g_array_index (tracks, HpTimelineTrack, i);
-
-      if (t->kind != track->kind || t->rank_pos != track->rank_pos)
-        continue;
-      /* counter tracks by their interned key, lanes by number */
-      if (t->kind == HP_TIMELINE_ROW_COUNTER ? t->key == track->key : t->lane == track->lane)
-        return (int)i;
-    }
-  return -1;
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->arrangement;
 }
+
+/* Pinned and hidden tracks */
 
 /* whether @track names something a layout of this trace can show: a lane
  * it has, a counter track by key (its series may come later) or by the
@@ -355,28 +346,8 @@ resolve_set (HpTimelineLayout *self,
 void
 _hp_timeline_layout_resolve_tracks (HpTimelineLayout *self)
 {
-  resolve_set (self, self->pinned);
-  resolve_set (self, self->hidden);
-}
-
-/* adds or removes @track from a set; TRUE when that changed it */
-static gboolean
-track_set_switch (HpTimelineLayout      *self,
-                  GArray                *tracks,
-                  const HpTimelineTrack *track,
-                  gboolean               on)
-{
-  int i = _hp_timeline_track_find (tracks, track);
-
-  if ((i >= 0) == !!on)
-    return FALSE;
-  if (on)
-    g_array_append_val (tracks, *track);
-  else
-    g_array_remove_index (tracks, (guint)i);
-  self->rows_dirty = TRUE;
-  self->generation++;
-  return TRUE;
+  resolve_set (self, hp_timeline_arrangement_get_pinned_tracks (self->arrangement));
+  resolve_set (self, hp_timeline_arrangement_get_hidden_tracks (self->arrangement));
 }
 
 /**
@@ -420,9 +391,7 @@ hp_timeline_layout_set_track_pinned (HpTimelineLayout      *self,
   g_return_if_fail (track_is_valid (self, track));
 
   t = track_normalize (self, track);
-  if (pinned)
-    hp_timeline_layout_set_track_hidden (self, &t, FALSE);
-  track_set_switch (self, self->pinned, &t, pinned);
+  arrangement_changed (self, hp_timeline_arrangement_set_pinned (self->arrangement, &t, pinned));
 }
 
 gboolean
@@ -435,7 +404,7 @@ hp_timeline_layout_get_track_pinned (HpTimelineLayout      *self,
   if (!track_is_valid (self, track))
     return FALSE;
   t = track_normalize (self, track);
-  return _hp_timeline_track_find (self->pinned, &t) >= 0;
+  return hp_timeline_arrangement_get_pinned (self->arrangement, &t);
 }
 
 /**
@@ -454,11 +423,7 @@ hp_timeline_layout_set_track_hidden (HpTimelineLayout      *self,
   g_return_if_fail (track_is_valid (self, track));
 
   t = track_normalize (self, track);
-  if (hidden)
-    track_set_switch (self, self->pinned, &t, FALSE);
-  track_set_switch (self, self->hidden, &t, hidden);
-  if (t.kind == HP_TIMELINE_ROW_SLICES)
-    self->ranks[t.rank_pos].lane_visible[t.lane] = !hidden;
+  arrangement_changed (self, hp_timeline_arrangement_set_hidden (self->arrangement, &t, hidden));
 }
 
 gboolean
@@ -471,7 +436,7 @@ hp_timeline_layout_get_track_hidden (HpTimelineLayout      *self,
   if (!track_is_valid (self, track))
     return FALSE;
   t = track_normalize (self, track);
-  return _hp_timeline_track_find (self->hidden, &t) >= 0;
+  return hp_timeline_arrangement_get_hidden (self->arrangement, &t);
 }
 
 /**
@@ -486,11 +451,14 @@ const HpTimelineTrack *
 hp_timeline_layout_get_pinned_tracks (HpTimelineLayout *self,
                                       guint            *n_tracks)
 {
+  GArray *tracks;
+
   g_return_val_if_fail (self != NULL && n_tracks != NULL, NULL);
 
   _hp_timeline_layout_resolve_tracks (self);
-  *n_tracks = self->pinned->len;
-  return (const HpTimelineTrack *)(gpointer)self->pinned->data;
+  tracks = hp_timeline_arrangement_get_pinned_tracks (self->arrangement);
+  *n_tracks = tracks->len;
+  return (const HpTimelineTrack *)(gpointer)tracks->data;
 }
 
 /**
@@ -505,11 +473,14 @@ const HpTimelineTrack *
 hp_timeline_layout_get_hidden_tracks (HpTimelineLayout *self,
                                       guint            *n_tracks)
 {
+  GArray *tracks;
+
   g_return_val_if_fail (self != NULL && n_tracks != NULL, NULL);
 
   _hp_timeline_layout_resolve_tracks (self);
-  *n_tracks = self->hidden->len;
-  return (const HpTimelineTrack *)(gpointer)self->hidden->data;
+  tracks = hp_timeline_arrangement_get_hidden_tracks (self->arrangement);
+  *n_tracks = tracks->len;
+  return (const HpTimelineTrack *)(gpointer)tracks->data;
 }
 
 /**
@@ -522,18 +493,7 @@ hp_timeline_layout_show_hidden_tracks (HpTimelineLayout *self)
 {
   g_return_if_fail (self != NULL);
 
-  if (self->hidden->len == 0)
-    return;
-  for (guint k = 0; k < self->n_ranks; k++)
-    {
-      const HpRank *r = hp_trace_get_rank (self->trace, k);
-
-      for (guint l = 0; l < r->n_lanes; l++)
-        self->ranks[k].lane_visible[l] = TRUE;
-    }
-  g_array_set_size (self->hidden, 0);
-  self->rows_dirty = TRUE;
-  self->generation++;
+  arrangement_changed (self, hp_timeline_arrangement_show_hidden (self->arrangement));
 }
 
 /**
@@ -547,11 +507,9 @@ hp_timeline_layout_set_gutter_width (HpTimelineLayout *self,
 {
   g_return_if_fail (self != NULL);
 
-  width = CLAMP (round (width), HP_TIMELINE_GUTTER_MIN_WIDTH, HP_TIMELINE_GUTTER_MAX_WIDTH);
-  if (self->gutter_width == width)
-    return;
-  self->gutter_width = width;
-  self->generation++;
+  /* the rows stay: only where the time area starts moves */
+  if (hp_timeline_arrangement_set_gutter_width (self->arrangement, width))
+    self->generation++;
 }
 
 /**
@@ -564,7 +522,7 @@ double
 hp_timeline_layout_get_gutter_width (HpTimelineLayout *self)
 {
   g_return_val_if_fail (self != NULL, HP_TIMELINE_GUTTER_WIDTH);
-  return self->gutter_width;
+  return hp_timeline_arrangement_get_gutter_width (self->arrangement);
 }
 
 /**

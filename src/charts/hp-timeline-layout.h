@@ -202,8 +202,9 @@ typedef struct
   int         decimals;
 } HpTimelineRuler;
 
-typedef struct _HpTimelineLayout HpTimelineLayout;
-typedef struct _HpTimelineExtras HpTimelineExtras;
+typedef struct _HpTimelineLayout      HpTimelineLayout;
+typedef struct _HpTimelineExtras      HpTimelineExtras;
+typedef struct _HpTimelineArrangement HpTimelineArrangement;
 
 /**
  * HpTimelineHitKind:
@@ -332,6 +333,8 @@ gboolean        hp_timeline_layout_get_lane_visible (HpTimelineLayout *self,
                                                      guint             rank_pos,
                                                      guint             lane);
 guint           hp_timeline_layout_get_generation (HpTimelineLayout *self);
+
+const HpTimelineArrangement *hp_timeline_layout_get_arrangement (HpTimelineLayout *self);
 
 gboolean               hp_timeline_row_get_track (const HpTimelineRow *row,
                                                   HpTimelineTrack     *track);

@@ -20,10 +20,12 @@ hp_timeline_mapper_init (HpTimelineMapper         *mapper,
                          const HpTimelineLayout   *layout,
                          const HpTimelineViewport *viewport)
 {
+  double gutter = hp_timeline_arrangement_get_gutter_width (layout->arrangement);
+
   mapper->layout = layout;
   mapper->viewport = *viewport;
-  mapper->time_left = layout->gutter_width;
-  mapper->time_right = MAX ((double)viewport->width, layout->gutter_width + 1);
+  mapper->time_left = gutter;
+  mapper->time_right = MAX ((double)viewport->width, gutter + 1);
   mapper->lanes_top = hp_timeline_layout_get_lanes_top ((HpTimelineLayout *)layout);
 }
 

@@ -38,7 +38,8 @@ track_has_rows (HpTimelineLayout      *self,
 {
   const HpTimelineRankData *rd = &self->ranks[track->rank_pos];
 
-  if (!rd->visible || _hp_timeline_track_find (self->hidden, track) >= 0)
+  if (!hp_timeline_arrangement_get_rank_visible (self->arrangement, track->rank_pos) ||
+      hp_timeline_arrangement_get_hidden (self->arrangement, track))
     return FALSE;
   switch (track->kind)
     {
@@ -85,7 +86,7 @@ static gboolean
 add_group_track (HpTimelineLayout      *self,
                  const HpTimelineTrack *track)
 {
-  if (!track_has_rows (self, track) || _hp_timeline_track_find (self->pinned, track) >= 0)
+  if (!track_has_rows (self, track) || hp_timeline_arrangement_get_pinned (self->arrangement, track))
     return FALSE;
   add_track (self, track, FALSE);
   return TRUE;
@@ -106,6 +107,8 @@ add_lanes (HpTimelineLayout *self,
 void
 _hp_timeline_layout_ensure_rows (HpTimelineLayout *self)
 {
+  GArray *pinned;
+
   if (!self->rows_dirty)
     return;
 
@@ -114,9 +117,10 @@ _hp_timeline_layout_ensure_rows (HpTimelineLayout *self)
   _hp_timeline_layout_resolve_tracks (self);
 
   /* pinned tracks first, whatever their rank, even when it is collapsed */
-  for (guint i = 0; i < self->pinned->len; i++)
+  pinned = hp_timeline_arrangement_get_pinned_tracks (self->arrangement);
+  for (guint i = 0; i < pinned->len; i++)
     {
-      const HpTimelineTrack *track = &g_array_index (self->pinned, HpTimelineTrack, i);
+      const HpTimelineTrack *track = &g_array_index (pinned, HpTimelineTrack, i);
 
       if (track_has_rows (self, track))
         add_track (self, track, TRUE);
@@ -130,10 +134,10 @@ _hp_timeline_layout_ensure_rows (HpTimelineLayout *self)
     {
       gboolean any = FALSE;
 
-      if (!self->ranks[k].visible)
+      if (!hp_timeline_arrangement_get_rank_visible (self->arrangement, k))
         continue;
       add_row (self, HP_TIMELINE_ROW_RANK, k, 0, 0, HP_TIMELINE_RANK_HEIGHT, FALSE);
-      if (self->ranks[k].collapsed)
+      if (hp_timeline_arrangement_get_rank_collapsed (self->arrangement, k))
         continue;
       self->content_height += HP_TIMELINE_LANE_GAP;
       add_lanes (self, k, FALSE);

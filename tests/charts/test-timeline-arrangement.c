@@ -1,0 +1,235 @@
+/* test-timeline-arrangement.c — the timeline's view state apart from its layout: ranks, pins, hidden tracks, the gutter.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <math.h>
+
+#include "hp-charts.h"
+#include "hp-core.h"
+#include "hp-test-utils.h"
+
+/* two ranks with the same lanes: a thread two deep, then one-deep lanes */
+#define TRACE "edge/timeline-lanes"
+
+static const HpTimelineTrack lane_0_1 = { HP_TIMELINE_ROW_SLICES, 0, 1, NULL };
+static const HpTimelineTrack lane_1_0 = { HP_TIMELINE_ROW_SLICES, 1, 0, NULL };
+
+static void
+test_defaults (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load (TRACE, HP_MODE_DEFAULT);
+  g_autoptr (HpTimelineArrangement) a = hp_timeline_arrangement_new (trace);
+
+  g_assert_cmpuint (hp_timeline_arrangement_get_n_ranks (a), ==, 2);
+  for (guint k = 0; k < 2; k++)
+    {
+      g_assert_true (hp_timeline_arrangement_get_rank_visible (a, k));
+      g_assert_false (hp_timeline_arrangement_get_rank_collapsed (a, k));
+      for (guint l = 0; l < hp_trace_get_rank (trace, k)->n_lanes; l++)
+        g_assert_true (hp_timeline_arrangement_get_lane_visible (a, k, l));
+    }
+  /* a lane the rank does not have is not shown */
+  g_assert_false (hp_timeline_arrangement_get_lane_visible (a, 0, 99));
+  g_assert_cmpuint (hp_timeline_arrangement_get_pinned_tracks (a)->len, ==, 0);
+  g_assert_cmpuint (hp_timeline_arrangement_get_hidden_tracks (a)->len, ==, 0);
+  g_assert_cmpfloat (hp_timeline_arrangement_get_gutter_width (a), ==, HP_TIMELINE_GUTTER_WIDTH);
+}
+
+/* each setter says whether it changed anything: the layout rebuilds its
+ * rows only then */
+static void
+test_changes (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load (TRACE, HP_MODE_DEFAULT);
+  g_autoptr (HpTimelineArrangement) a = hp_timeline_arrangement_new (trace);
+
+  g_assert_true (hp_timeline_arrangement_set_rank_visible (a, 1, FALSE));
+  g_assert_false (hp_timeline_arrangement_set_rank_visible (a, 1, FALSE));
+  g_assert_false (hp_timeline_arrangement_get_rank_visible (a, 1));
+  g_assert_true (hp_timeline_arrangement_set_rank_collapsed (a, 0, TRUE));
+  g_assert_false (hp_timeline_arrangement_set_rank_collapsed (a, 0, TRUE));
+  g_assert_true (hp_timeline_arrangement_get_rank_collapsed (a, 0));
+
+  g_assert_true (hp_timeline_arrangement_set_pinned (a, &lane_0_1, TRUE));
+  g_assert_false (hp_timeline_arrangement_set_pinned (a, &lane_0_1, TRUE));
+  g_assert_true (hp_timeline_arrangement_get_pinned (a, &lane_0_1));
+  g_assert_false (hp_timeline_arrangement_set_hidden (a, &lane_1_0, FALSE));
+
+  g_assert_true (hp_timeline_arrangement_set_gutter_width (a, 200.4));
+  g_assert_cmpfloat (hp_timeline_arrangement_get_gutter_width (a), ==, 200);
+  g_assert_false (hp_timeline_arrangement_set_gutter_width (a, 199.6));
+}
+
+/* hiding a pinned track unpins it; pinning a hidden one shows it */
+static void
+test_pin_and_hide (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load (TRACE, HP_MODE_DEFAULT);
+  g_autoptr (HpTimelineArrangement) a = hp_timeline_arrangement_new (trace);
+  GArray *pinned = hp_timeline_arrangement_get_pinned_tracks (a);
+
+  g_assert_true (hp_timeline_arrangement_set_pinned (a, &lane_1_0, TRUE));
+  g_assert_true (hp_timeline_arrangement_set_pinned (a, &lane_0_1, TRUE));
+  /* in pin order */
+  g_assert_cmpuint (pinned->len, ==, 2);
+  g_assert_cmpuint (g_array_index (pinned, HpTimelineTrack, 0).rank_pos, ==, 1);
+  g_assert_cmpuint (g_array_index (pinned, HpTimelineTrack, 1).rank_pos, ==, 0);
+
+  g_assert_true (hp_timeline_arrangement_set_hidden (a, &lane_1_0, TRUE));
+  g_assert_false (hp_timeline_arrangement_get_pinned (a, &lane_1_0));
+  g_assert_true (hp_timeline_arrangement_get_hidden (a, &lane_1_0));
+  g_assert_false (hp_timeline_arrangement_get_lane_visible (a, 1, 0));
+  g_assert_cmpuint (pinned->len, ==, 1);
+
+  g_assert_true (hp_timeline_arrangement_set_pinned (a, &lane_1_0, TRUE));
+  g_assert_false (hp_timeline_arrangement_get_hidden (a, &lane_1_0));
+  g_assert_true (hp_timeline_arrangement_get_lane_visible (a, 1, 0));
+
+  g_assert_true (hp_timeline_arrangement_set_hidden (a, &lane_0_1, TRUE));
+  g_assert_true (hp_timeline_arrangement_set_hidden (a, &lane_1_0, TRUE));
+  g_assert_true (hp_timeline_arrangement_show_hidden (a));
+  g_assert_false (hp_timeline_arrangement_show_hidden (a));
+  g_assert_true (hp_timeline_arrangement_get_lane_visible (a, 0, 1));
+  g_assert_true (hp_timeline_arrangement_get_lane_visible (a, 1, 0));
+  g_assert_cmpuint (hp_timeline_arrangement_get_hidden_tracks (a)->len, ==, 0);
+}
+
+/* out-of-range ranks, lanes and tracks, and a gutter width that is not a
+ * number, change nothing */
+static void
+test_bad_input (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load (TRACE, HP_MODE_DEFAULT);
+  g_autoptr (HpTimelineArrangement) a = hp_timeline_arrangement_new (trace);
+  HpTimelineTrack no_lane = { HP_TIMELINE_ROW_SLICES, 0, 99, NULL };
+  HpTimelineTrack no_rank = { HP_TIMELINE_ROW_SLICES, 7, 0, NULL };
+  HpTimelineTrack header = { HP_TIMELINE_ROW_RANK, 0, 0, NULL };
+
+  g_assert_false (hp_timeline_arrangement_set_gutter_width (a, NAN));
+  g_assert_cmpfloat (hp_timeline_arrangement_get_gutter_width (a), ==, HP_TIMELINE_GUTTER_WIDTH);
+  g_assert_true (hp_timeline_arrangement_set_gutter_width (a, -5));
+  g_assert_cmpfloat (hp_timeline_arrangement_get_gutter_width (a), ==, HP_TIMELINE_GUTTER_MIN_WIDTH);
+
+  g_test_expect_message ("hotpath-charts", G_LOG_LEVEL_CRITICAL, "*track_fits*");
+  g_assert_false (hp_timeline_arrangement_set_pinned (a, &no_lane, TRUE));
+  g_test_assert_expected_messages ();
+  g_test_expect_message ("hotpath-charts", G_LOG_LEVEL_CRITICAL, "*track_fits*");
+  g_assert_false (hp_timeline_arrangement_set_hidden (a, &no_rank, TRUE));
+  g_test_assert_expected_messages ();
+  g_test_expect_message ("hotpath-charts", G_LOG_LEVEL_CRITICAL, "*track_fits*");
+  g_assert_false (hp_timeline_arrangement_set_hidden (a, &header, TRUE));
+  g_test_assert_expected_messages ();
+  g_test_expect_message ("hotpath-charts", G_LOG_LEVEL_CRITICAL, "*rank_pos < self->n_ranks*");
+  g_assert_false (hp_timeline_arrangement_set_rank_visible (a, 2, FALSE));
+  g_test_assert_expected_messages ();
+
+  g_assert_cmpuint (hp_timeline_arrangement_get_pinned_tracks (a)->len, ==, 0);
+  g_assert_cmpuint (hp_timeline_arrangement_get_hidden_tracks (a)->len, ==, 0);
+  g_assert_true (hp_timeline_arrangement_get_rank_visible (a, 0));
+  g_assert_true (hp_timeline_arrangement_get_rank_visible (a, 1));
+}
+
+/* the layout keeps the user's arrangement apart from what it derives, and
+ * its rows follow it */
+static void
+test_layout_reads_it (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load (TRACE, HP_MODE_DEFAULT);
+  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+  const HpTimelineArrangement *a = hp_timeline_layout_get_arrangement (layout);
+  guint                        n_rows, n_before, generation;
+  const HpTimelineRow         *rows;
+
+  hp_timeline_layout_get_rows (layout, &n_before);
+  generation = hp_timeline_layout_get_generation (layout);
+
+  hp_timeline_layout_set_track_pinned (layout, &lane_1_0, TRUE);
+  g_assert_true (hp_timeline_arrangement_get_pinned (a, &lane_1_0));
+  g_assert_cmpuint (hp_timeline_layout_get_generation (layout), !=, generation);
+  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  g_assert_cmpuint (n_rows, ==, n_before);
+  g_assert_true (rows[0].pinned);
+  g_assert_cmpuint (rows[0].rank_pos, ==, 1);
+  g_assert_cmpuint (rows[0].lane, ==, 0);
+
+  /* nothing changed: the generation stays, for the view's cache */
+  generation = hp_timeline_layout_get_generation (layout);
+  hp_timeline_layout_set_track_pinned (layout, &lane_1_0, TRUE);
+  hp_timeline_layout_set_rank_collapsed (layout, 0, FALSE);
+  g_assert_cmpuint (hp_timeline_layout_get_generation (layout), ==, generation);
+
+  hp_timeline_layout_set_rank_visible (layout, 0, FALSE);
+  g_assert_false (hp_timeline_arrangement_get_rank_visible (a, 0));
+  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  for (guint i = 0; i < n_rows; i++)
+    g_assert_cmpuint (rows[i].rank_pos, ==, 1);
+
+  hp_timeline_layout_set_gutter_width (layout, 250);
+  g_assert_cmpfloat (hp_timeline_arrangement_get_gutter_width (a), ==, 250);
+}
+
+/* a state file as the app has written it all along loads into the
+ * arrangement: pins in order, hidden lanes, collapsed ranks, the gutter */
+static void
+test_state_file (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load (TRACE, HP_MODE_DEFAULT);
+  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+  g_autoptr (HpTimelineBookmarks) marks = hp_timeline_bookmarks_new ();
+  g_autoptr (HpTimelineState) state = hp_timeline_state_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char             *dir = g_dir_make_tmp ("hotpath-arrangement-XXXXXX", &error);
+  g_autofree char             *path = g_build_filename (dir, "state.ini", NULL);
+  const char                  *text = "[Folder]\nversion=1\n\n"
+                                      "[Timeline]\npinned=lane:1:0:8;lane:0:10:10;\nhidden=lane:0:0:7;\n"
+                                      "collapsed-ranks=1;\ngutter-width=240\n\n"
+                                      "[Bookmark 0]\nstart=20000\nend=50000\nname=warm-up\n";
+  const HpTimelineArrangement *a = hp_timeline_layout_get_arrangement (layout);
+  const HpRank                *r0 = hp_trace_get_rank (trace, 0), *r1 = hp_trace_get_rank (trace, 1);
+  GArray                      *pinned;
+  guint                        l;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  g_assert_true (hp_timeline_state_load (state, path, &error));
+  g_assert_no_error (error);
+  hp_timeline_state_apply (state, layout, marks);
+
+  pinned = hp_timeline_arrangement_get_pinned_tracks ((HpTimelineArrangement *)a);
+  g_assert_cmpuint (pinned->len, ==, 2);
+  l = g_array_index (pinned, HpTimelineTrack, 0).lane;
+  g_assert_cmpuint (g_array_index (pinned, HpTimelineTrack, 0).rank_pos, ==, 1);
+  g_assert_cmpint (r1->lanes[l].tid, ==, 8);
+  l = g_array_index (pinned, HpTimelineTrack, 1).lane;
+  g_assert_cmpuint (g_array_index (pinned, HpTimelineTrack, 1).rank_pos, ==, 0);
+  g_assert_cmpint (r0->lanes[l].tid, ==, 10);
+  for (l = 0; l < r0->n_lanes; l++)
+    g_assert_cmpint (hp_timeline_arrangement_get_lane_visible (a, 0, l), ==, r0->lanes[l].tid != 7);
+  g_assert_false (hp_timeline_arrangement_get_rank_collapsed (a, 0));
+  g_assert_true (hp_timeline_arrangement_get_rank_collapsed (a, 1));
+  g_assert_cmpfloat (hp_timeline_arrangement_get_gutter_width (a), ==, 240);
+  g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (marks), ==, 1);
+
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/charts/timeline-arrangement/defaults", test_defaults);
+  g_test_add_func ("/charts/timeline-arrangement/changes", test_changes);
+  g_test_add_func ("/charts/timeline-arrangement/pin-and-hide", test_pin_and_hide);
+  g_test_add_func ("/charts/timeline-arrangement/bad-input", test_bad_input);
+  g_test_add_func ("/charts/timeline-arrangement/layout-reads-it", test_layout_reads_it);
+  g_test_add_func ("/charts/timeline-arrangement/state-file", test_state_file);
+
+  return g_test_run ();
+}
