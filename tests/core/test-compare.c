@@ -316,6 +316,83 @@ test_missing_ranks (void)
                    "job: 3 ranks of 4 (rank 3 missing)");
 }
 
+/* the summary's sentences cite the tables' numbers: the mean step time of
+ * compare_step_time, the idle share of compare_temporal_breakdown (all
+ * ranks together) and the exposed communication of the overlap table */
+static void
+test_summary (void)
+{
+  g_autoptr (HpTrace) a = load_diff ("control.json");
+  g_autoptr (HpTrace) b = load_diff ("test.json");
+  g_autoptr (HpTrace) m = load_diff ("memory.json");
+  g_autoptr (HpTrace) job = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  HpTrace          *traces[] = { a, b, m, job };
+  const char *const labels[] = { "A", "B", "M", "job" };
+  g_autoptr (GPtrArray) tables = compare_runs (traces, labels, 4);
+  g_autoptr (GPtrArray) sentences = hp_compare_summary (traces, labels, 4, tables);
+  HpTable                 *temporal = table_named (tables, "compare_temporal_breakdown");
+  HpTable                 *overlap = table_named (tables, "compare_comm_comp_overlap");
+  const HpCompareSentence *s;
+  g_autofree char         *text = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  JsonArray *array;
+  double     exposed;
+
+  g_assert_cmpuint (sentences->len, ==, 5);
+  for (guint run = 0; run < 4; run++)
+    {
+      s = sentences->pdata[run];
+      g_assert_cmpint (s->kind, ==, HP_COMPARE_SENTENCE_RUN);
+      g_assert_cmpuint (s->run, ==, run);
+      g_assert_cmpstr (s->label, ==, labels[run]);
+      g_assert_true (g_str_has_prefix (s->text, labels[run]));
+    }
+
+  /* A: one step of 100 us, B: 200 us, M: no complete step */
+  s = sentences->pdata[0];
+  g_assert_cmpfloat (s->step_us, ==, 100);
+  g_assert_nonnull (strstr (s->text, "steps take 0.1 ms on average"));
+  g_assert_cmpfloat (s->kernel_span_us, ==, hp_compare_sum (temporal, "A", "kernel_time(us)"));
+  g_assert_cmpfloat (s->kernel_span_us, >, 0);
+  g_assert_cmpfloat_with_epsilon (s->idle_pct,
+                                  100.0 * hp_compare_sum (temporal, "A", "idle_time(us)") / s->kernel_span_us, 1e-9);
+  s = sentences->pdata[1];
+  g_assert_cmpfloat (s->step_us, ==, 200);
+  s = sentences->pdata[2];
+  g_assert_true (isnan (s->step_us));
+  g_assert_null (strstr (s->text, "steps take"));
+
+  /* the job: 2 ranks of 128, mean over its ranks, exposed communication */
+  s = sentences->pdata[3];
+  g_assert_cmpuint (s->n_ranks, ==, 2);
+  g_assert_cmpuint (s->n_missing, ==, 126);
+  g_assert_nonnull (strstr (s->text, "job, 2 ranks of 128 (ranks 2–127 missing): "));
+  g_assert_nonnull (strstr (s->text, "of their time, all ranks together"));
+  exposed = hp_compare_sum (overlap, "job", "communication_time(us)") -
+            hp_compare_sum (overlap, "job", "overlap_time(us)");
+  g_assert_cmpfloat (exposed, >, 0);
+  g_assert_cmpfloat_with_epsilon (s->exposed_comm_pct, 100.0 * exposed / s->kernel_span_us, 1e-9);
+  g_assert_nonnull (strstr (s->text, "in exposed communication."));
+
+  /* the fastest steps, last */
+  s = sentences->pdata[4];
+  g_assert_cmpint (s->kind, ==, HP_COMPARE_SENTENCE_FASTEST);
+  g_assert_cmpstr (s->label, ==, "A");
+  g_assert_cmpstr (s->text, ==, "Fastest steps: A.");
+
+  text = hp_compare_summary_to_text (sentences);
+  g_assert_true (g_str_has_prefix (text, "A: steps take 0.1 ms on average; "));
+  g_assert_true (g_str_has_suffix (text, "\nFastest steps: A."));
+
+  /* JSON: the same, numbers a run lacks as null */
+  node = hp_compare_summary_to_json (sentences);
+  array = json_object_get_array_member (json_node_get_object (node), "compare_summary");
+  g_assert_cmpuint (json_array_get_length (array), ==, 5);
+  g_assert_cmpfloat (json_object_get_double_member (json_array_get_object_element (array, 1), "step(us)"), ==, 200);
+  g_assert_true (json_object_get_null_member (json_array_get_object_element (array, 2), "step(us)"));
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (array, 4), "kind"), ==, "fastest");
+}
+
 static void
 test_bad_runs (void)
 {
@@ -356,5 +433,6 @@ main (int   argc,
   g_test_add_func ("/core/compare/communication", test_communication);
   g_test_add_func ("/core/compare/missing-ranks", test_missing_ranks);
   g_test_add_func ("/core/compare/bad-runs", test_bad_runs);
+  g_test_add_func ("/core/compare/summary", test_summary);
   return g_test_run ();
 }
