@@ -57,7 +57,7 @@ hp_cli_compare (int           argc,
                                 "analysis' memory_summary), compare_step_time, compare_memory_timeline "
                                 "(allocated and reserved memory over time, from each rank's first step), "
                                 "compare_communication (communication and exposed communication per rank and "
-                                "step, inside the steps), compare_collectives (the costliest communication "
+                                "step, of the work each step launched), compare_collectives (the costliest communication "
                                 "kernels with count, time and share) and compare_ops (ops of old and new "
                                 "profilers matched under today's categories, HIP runtime calls with their "
                                 "CUDA twins). Every number of a table compare shares with `report` is the "

@@ -540,7 +540,7 @@ metric_row (JsonObject *metrics,
   return 0;
 }
 
-/* per-step figures are per rank and inside the steps: 2 steps kept
+/* per-step figures are per rank and of the work each step launched: 2 steps kept
  * against 8 of the same work is ok (the gaps between steps used to count
  * N-1 times over N); a run without steps against one with steps, and runs
  * of different models, are "not comparable" (exit 4), not a verdict; a
@@ -572,10 +572,17 @@ test_check_comparability (void)
   same_root = parse_json (same.out);
   g_assert_cmpstr (json_object_get_string_member (json_node_get_object (same_root), "verdict"), ==, "ok");
   metrics = json_object_get_object_member (json_node_get_object (same_root), "metrics");
-  g_assert_cmpfloat (json_node_get_double (json_cell (metrics, metric_row (metrics, "idle_time (per step)"), "baseline")),
-                     ==, 400);
+  /* each step launches one 600 us kernel: busy 600 us per step, and no
+   * idle time inside the span of a step's GPU work (as `report --scope
+   * step:N` measures it) */
+  g_assert_cmpfloat (json_node_get_double (json_cell (metrics, metric_row (metrics, "gpu_busy (per step)"), "baseline")),
+                     ==, 600);
   g_assert_cmpfloat (
-      json_node_get_double (json_cell (metrics, metric_row (metrics, "idle_time (per step)"), "candidate")), ==, 400);
+      json_node_get_double (json_cell (metrics, metric_row (metrics, "gpu_busy (per step)"), "candidate")), ==, 600);
+  g_assert_cmpfloat (json_node_get_double (json_cell (metrics, metric_row (metrics, "idle_time (per step)"), "baseline")),
+                     ==, 0);
+  g_assert_cmpfloat (
+      json_node_get_double (json_cell (metrics, metric_row (metrics, "idle_time (per step)"), "candidate")), ==, 0);
   comparability = json_object_get_object_member (json_node_get_object (same_root), "comparability");
   g_assert_true (json_object_get_boolean_member (comparability, "comparable"));
   g_assert_cmpint (
