@@ -319,6 +319,11 @@ hp_compare_charts_new (GPtrArray         *tables,
   static const char *const temporal_cols[] = { "idle_time_pctg", "compute_time_pctg", "non_compute_time_pctg" };
   const char *const        temporal_names[] = { _hp_chart_tr (domain, N_ ("Idle")), _hp_chart_tr (domain, N_ ("Compute")),
                                                 _hp_chart_tr (domain, N_ ("Non-compute")) };
+  static const char *const split_cols[] = { "idle_time_pctg", "compute_time_pctg",
+                                            "non_compute_communication_time_pctg", "non_compute_memory_time_pctg" };
+  const char *const        split_names[] = { temporal_names[0], temporal_names[1],
+                                             _hp_chart_tr (domain, N_ ("Communication (no compute)")),
+                                             _hp_chart_tr (domain, N_ ("Memory (no compute)")) };
   static const char *const percentage[] = { "percentage" };
   static const char *const overlap[] = { "comp_comm_overlap_pctg" };
   static const char *const idle[] = { "idle_time" };
@@ -335,7 +340,11 @@ hp_compare_charts_new (GPtrArray         *tables,
       chart = new_chart ("compare_temporal_breakdown", _hp_chart_tr (domain, N_ ("Temporal breakdown per run")), NULL,
                          _hp_chart_tr (domain, N_ ("Share of the GPU time span (mean over ranks)")), HP_AXIS_FORMAT_PERCENT,
                          labels, n_runs);
-      fill (chart, table, labels, n_runs, NULL, temporal_cols, temporal_names, 3, AGG_MEAN);
+      /* the default mode splits non-compute time into communication and memory */
+      if (hp_table_find_column (table, "non_compute_memory_time_pctg") >= 0)
+        fill (chart, table, labels, n_runs, NULL, split_cols, split_names, 4, AGG_MEAN);
+      else
+        fill (chart, table, labels, n_runs, NULL, temporal_cols, temporal_names, 3, AGG_MEAN);
       g_ptr_array_add (charts, chart);
     }
   if ((table = find_table (tables, "compare_kernel_type")) != NULL)

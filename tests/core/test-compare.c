@@ -393,6 +393,55 @@ test_summary (void)
   g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (array, 4), "kind"), ==, "fastest");
 }
 
+/* the temporal breakdown side by side splits non-compute time into
+ * communication (the exposed communication of the overlap table) and
+ * memory, which add up to it; HTA's columns stay as report gives them,
+ * and --hta-compat adds nothing */
+static void
+test_non_compute_split (void)
+{
+  g_autoptr (HpTrace) job = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) single = hp_test_load ("hta_ns_resolution", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) job_compat = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_HTA_COMPAT);
+  g_autoptr (HpTrace) single_compat = hp_test_load ("hta_ns_resolution", HP_MODE_HTA_COMPAT);
+  HpTrace          *traces[] = { job, single };
+  HpTrace          *compat[] = { job_compat, single_compat };
+  const char *const labels[] = { "job", "single" };
+  g_autoptr (GPtrArray) tables = compare_runs (traces, labels, 2);
+  g_autoptr (GPtrArray) compat_tables = compare_runs (compat, labels, 2);
+  HpTable *temporal = table_named (tables, "compare_temporal_breakdown");
+  HpTable *overlap = table_named (tables, "compare_comm_comp_overlap");
+
+  g_assert_cmpuint (hp_table_get_n_rows (temporal), ==, 3);
+  for (guint row = 0; row < 3; row++)
+    {
+      double comm = hp_test_cell (temporal, row, "non_compute_communication_time(us)");
+      double memory = hp_test_cell (temporal, row, "non_compute_memory_time(us)");
+
+      g_assert_cmpfloat (comm, >=, 0);
+      g_assert_cmpfloat (memory, >=, 0);
+      g_assert_cmpfloat_with_epsilon (comm + memory, hp_test_cell (temporal, row, "non_compute_time(us)"), 1e-6);
+      g_assert_cmpfloat_with_epsilon (hp_test_cell (temporal, row, "non_compute_communication_time_pctg") +
+                                          hp_test_cell (temporal, row, "non_compute_memory_time_pctg"),
+                                      hp_test_cell (temporal, row, "non_compute_time_pctg"), 0.011);
+    }
+  /* rank 0: 172428 us without computation, 172259 of it communication */
+  g_assert_cmpfloat (hp_test_cell (temporal, 0, "non_compute_communication_time(us)"), ==, 172259);
+  g_assert_cmpfloat (hp_test_cell (temporal, 0, "non_compute_memory_time(us)"), ==, 169);
+  for (guint row = 0; row < 2; row++)
+    g_assert_cmpfloat_with_epsilon (hp_test_cell (temporal, row, "non_compute_communication_time(us)"),
+                                    hp_test_cell (overlap, row, "communication_time(us)") -
+                                        hp_test_cell (overlap, row, "overlap_time(us)"),
+                                    1e-6);
+  /* the single GPU: no communication, all of it memory */
+  g_assert_cmpfloat (hp_test_cell (temporal, 2, "non_compute_communication_time(us)"), ==, 0);
+  g_assert_cmpfloat (hp_test_cell (temporal, 2, "non_compute_memory_time(us)"), ==, 3443.756);
+
+  g_assert_cmpint (
+      hp_table_find_column (table_named (compat_tables, "compare_temporal_breakdown"), "non_compute_memory_time(us)"),
+      ==, -1);
+}
+
 /* the row of @rank in a per-rank table, or -1 */
 static int
 rank_row (HpTable *table,
@@ -513,6 +562,7 @@ main (int   argc,
   g_test_add_func ("/core/compare/missing-ranks", test_missing_ranks);
   g_test_add_func ("/core/compare/bad-runs", test_bad_runs);
   g_test_add_func ("/core/compare/summary", test_summary);
+  g_test_add_func ("/core/compare/non-compute-split", test_non_compute_split);
   g_test_add_func ("/core/compare/step-figures-equal-scoped-report", test_step_figures_equal_scoped_report);
   return g_test_run ();
 }
