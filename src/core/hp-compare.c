@@ -14,9 +14,7 @@
 #include "hp-job-info.h"
 #include "hp-rank-access.h"
 #include "hp-stats.h"
-#include "hp-intervals.h"
 #include "hp-step-figures.h"
-#include "hp-summary.h"
 #include "hp-trace-diff.h"
 
 /* the analyses whose tables are compared, as `report` runs them */
@@ -231,82 +229,61 @@ hp_compare_step_time (HpTrace    *trace,
   return table;
 }
 
-/* the union length (us) of @intervals, merged in place */
-static double
-union_us (GArray *intervals)
-{
-  guint n = hp_intervals_union ((HpInterval *)(void *)intervals->data, intervals->len);
-
-  return hp_ns_to_us (hp_intervals_length ((const HpInterval *)(void *)intervals->data, n));
-}
-
-/* the part of the rank's non-compute time (GPU work with no computation
- * kernel running) in which a communication kernel runs; the rest is
- * memcpys, memsets and other kernels */
-static double
-non_compute_communication (const HpRank *r)
-{
-  g_autoptr (GArray) compute = g_array_new (FALSE, FALSE, sizeof (HpInterval));
-  g_autoptr (GArray) with_comm = g_array_new (FALSE, FALSE, sizeof (HpInterval));
-
-  for (guint k = 0; k < r->n_rows; k++)
-    {
-      guint      e = r->rows[k];
-      HpInterval span = { hp_rank_get_event_start (r, e), hp_rank_get_event_end (r, e) };
-      guint8     kclass;
-
-      if ((r->flags[e] & HP_EVENT_POISONED) || !hp_rank_is_gpu_activity (r, e) || span.end <= span.start)
-        continue;
-      kclass = hp_rank_get_kernel_class (r, e);
-      if (kclass == HP_KERNEL_CLASS_COMPUTATION || kclass == HP_KERNEL_CLASS_COMMUNICATION)
-        g_array_append_val (with_comm, span);
-      if (kclass == HP_KERNEL_CLASS_COMPUTATION)
-        g_array_append_val (compute, span);
-    }
-  return union_us (with_comm) - union_us (compute);
-}
-
 /* adds to compare_temporal_breakdown (default mode) the split of each
- * rank's non-compute time into communication and memory (which add up to
- * non_compute_time(us)), time and share of the kernel span; a run opened
- * from summaries has no events to split and leaves them empty */
+ * rank's non-compute time into communication and memory, which add up to
+ * non_compute_time(us), time and share of the kernel span. Communication
+ * with no computation running is |comm ∪ compute| − |compute| = |comm| −
+ * |comm ∩ compute|: the exposed communication of the overlap table (so a
+ * run opened from summaries splits too); the rest is memcpys, memsets and
+ * other kernels. */
 static void
-add_non_compute_split (HpTable           *table,
-                       HpTrace *const    *traces,
-                       const char *const *labels,
-                       guint              n_runs)
+add_non_compute_split (HpTable *temporal,
+                       HpTable *overlap)
 {
-  int   rank_col = hp_table_find_column (table, "rank");
-  int   span_col = hp_table_find_column (table, "kernel_time(us)");
-  int   non_compute_col = hp_table_find_column (table, "non_compute_time(us)");
+  int   rank_col = hp_table_find_column (temporal, "rank");
+  int   span_col = hp_table_find_column (temporal, "kernel_time(us)");
+  int   non_compute_col = hp_table_find_column (temporal, "non_compute_time(us)");
+  int   overlap_rank_col = hp_table_find_column (overlap, "rank");
+  int   comm_time_col = hp_table_find_column (overlap, "communication_time(us)");
+  int   overlap_time_col = hp_table_find_column (overlap, "overlap_time(us)");
   guint comm_col, memory_col, comm_pct_col, memory_pct_col;
 
-  if (rank_col < 0 || span_col < 0 || non_compute_col < 0)
+  if (rank_col < 0 || span_col < 0 || non_compute_col < 0 || overlap_rank_col < 0 || comm_time_col < 0 ||
+      overlap_time_col < 0)
     return;
-  comm_col = hp_table_add_column (table, "non_compute_communication_time(us)", HP_COLUMN_DOUBLE, "us");
-  memory_col = hp_table_add_column (table, "non_compute_memory_time(us)", HP_COLUMN_DOUBLE, "us");
-  comm_pct_col = hp_table_add_column (table, "non_compute_communication_time_pctg", HP_COLUMN_DOUBLE, "%");
-  memory_pct_col = hp_table_add_column (table, "non_compute_memory_time_pctg", HP_COLUMN_DOUBLE, "%");
-  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+  comm_col = hp_table_add_column (temporal, "non_compute_communication_time(us)", HP_COLUMN_DOUBLE, "us");
+  memory_col = hp_table_add_column (temporal, "non_compute_memory_time(us)", HP_COLUMN_DOUBLE, "us");
+  comm_pct_col = hp_table_add_column (temporal, "non_compute_communication_time_pctg", HP_COLUMN_DOUBLE, "%");
+  memory_pct_col = hp_table_add_column (temporal, "non_compute_memory_time_pctg", HP_COLUMN_DOUBLE, "%");
+  for (guint row = 0; row < hp_table_get_n_rows (temporal); row++)
     {
-      const char   *label = hp_table_get_string (table, row, 0);
-      const HpRank *r = NULL;
-      double        communication, memory, span;
+      const char *label = hp_table_get_string (temporal, row, 0);
+      gint64      rank = hp_table_get_int (temporal, row, (guint)rank_col);
+      double      non_compute = hp_table_get_double (temporal, row, (guint)non_compute_col);
+      double      span = hp_table_get_double (temporal, row, (guint)span_col);
+      double      communication = 0, memory;
 
-      for (guint i = 0; i < n_runs && r == NULL; i++)
-        if (g_strcmp0 (labels[i], label) == 0 && hp_trace_get_summaries (traces[i]) == NULL)
-          r = hp_trace_find_rank (traces[i], (int)hp_table_get_int (table, row, (guint)rank_col));
-      if (r == NULL)
+      /* a rank without communication has no overlap row: none of it */
+      for (guint o = 0; o < hp_table_get_n_rows (overlap); o++)
+        if (g_strcmp0 (hp_table_get_string (overlap, o, 0), label) == 0 &&
+            hp_table_get_int (overlap, o, (guint)overlap_rank_col) == rank)
+          {
+            double comm = hp_table_get_double (overlap, o, (guint)comm_time_col);
+            double both = hp_table_get_double (overlap, o, (guint)overlap_time_col);
+
+            if (!isnan (comm) && !isnan (both))
+              communication = comm - both;
+          }
+      if (isnan (non_compute))
         continue;
-      communication = non_compute_communication (r);
-      memory = hp_table_get_double (table, row, (guint)non_compute_col) - communication;
-      span = hp_table_get_double (table, row, (guint)span_col);
-      hp_table_set_double (table, row, comm_col, communication);
-      hp_table_set_double (table, row, memory_col, memory);
+      communication = MIN (communication, non_compute);
+      memory = non_compute - communication;
+      hp_table_set_double (temporal, row, comm_col, communication);
+      hp_table_set_double (temporal, row, memory_col, memory);
       if (span > 0)
         {
-          hp_table_set_double (table, row, comm_pct_col, round (10000.0 * communication / span) / 100.0);
-          hp_table_set_double (table, row, memory_pct_col, round (10000.0 * memory / span) / 100.0);
+          hp_table_set_double (temporal, row, comm_pct_col, round (10000.0 * communication / span) / 100.0);
+          hp_table_set_double (temporal, row, memory_pct_col, round (10000.0 * memory / span) / 100.0);
         }
     }
 }
@@ -906,8 +883,6 @@ hp_compare_runs (HpTrace *const         *traces,
           tables[i] = find_table (per_run->pdata[a], compared[a].table);
         }
       g_ptr_array_add (out, hp_table_stack_labelled (compared[a].name, compared[a].title, tables, labels, n_runs));
-      if (a == 0 && n_runs > 0 && hp_trace_get_mode (traces[0]) == HP_MODE_DEFAULT)
-        add_non_compute_split (out->pdata[out->len - 1], traces, labels, n_runs);
       /* a run the table has no rows of is named, not left out silently */
       for (guint i = 0; i < n_runs; i++)
         if (tables[i] != NULL && hp_table_get_n_rows (tables[i]) == 0 && hp_table_get_note (tables[i]) != NULL)
@@ -924,6 +899,10 @@ hp_compare_runs (HpTrace *const         *traces,
         }
     }
 
+  /* compared[0] is the temporal breakdown, compared[2] the overlap */
+  if (n_runs > 0 && hp_trace_get_mode (traces[0]) == HP_MODE_DEFAULT)
+    add_non_compute_split (out->pdata[out->len - G_N_ELEMENTS (compared)],
+                           out->pdata[out->len - G_N_ELEMENTS (compared) + 2]);
   for (guint i = 0; i < n_runs; i++)
     g_ptr_array_add (parts, hp_compare_step_time (traces[i], labels[i]));
   g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, "compare_step_time",
