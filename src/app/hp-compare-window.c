@@ -142,80 +142,19 @@ key_run (HpCompareWindow *self,
   return shared != NULL ? shared : self->runs->pdata[run];
 }
 
-/* "DDP spends 31% of its GPU time in exposed communication" */
+/* "DDP spends 31% of its GPU time in exposed communication": the
+ * sentences of hp_compare_summary(), one a line */
 static char *
 make_findings (HpCompareWindow *self)
 {
-  HpTable *temporal = table_named (self->tables, HP_COMPARE_TEMPORAL_TABLE);
-  HpTable *overlap = table_named (self->tables, HP_COMPARE_OVERLAP_TABLE);
-  HpTable *steps = table_named (self->tables, HP_COMPARE_STEP_TIME_TABLE);
-  GString *s = g_string_new (NULL);
-  double   fastest = INFINITY;
-  guint    fastest_run = 0;
+  g_autoptr (GPtrArray) traces = g_ptr_array_new ();
+  g_autoptr (GPtrArray) sentences = NULL;
 
   for (guint run = 0; run < self->n_runs; run++)
-    {
-      const char *label = self->labels[run];
-      double      span = hp_compare_sum (temporal, label, "kernel_time(us)");
-      double      idle = hp_compare_sum (temporal, label, "idle_time(us)");
-      double      exposed = hp_compare_sum (overlap, label, "communication_time(us)") -
-                       hp_compare_sum (overlap, label, "overlap_time(us)");
-      double step_sum = hp_compare_sum (steps, label, "mean");
-      double n_ranks = 0;
-
-      for (guint row = 0; steps != NULL && row < hp_table_get_n_rows (steps); row++)
-        if (g_strcmp0 (hp_table_get_string (steps, row, 0), label) == 0 &&
-            !isnan (hp_table_get_double (steps, row, (guint)hp_table_column_of (steps, HP_COMPARE_STEP_TIME_COL_MEAN))))
-          n_ranks++;
-
-      g_autoptr (HpJobInfo) info = hp_job_info_new (run_trace (self, run));
-
-      g_string_append_printf (s, "%s%s", s->len > 0 ? "\n" : "", label);
-      /* a job of several ranks says how many, and which it lacks */
-      if (info->n_ranks > 1 || info->missing->len > 0)
-        {
-          g_autofree char *ranks = hp_job_info_describe_ranks (info);
-
-          g_string_append_printf (s, ", %s", ranks);
-        }
-      g_string_append (s, ": ");
-      if (n_ranks > 0)
-        {
-          double step = step_sum / n_ranks;
-
-          /* Translators: the mean step time in milliseconds */
-          g_string_append_printf (s, _ ("steps take %.1f ms on average; "), step / 1000.0);
-          if (step < fastest)
-            {
-              fastest = step;
-              fastest_run = run;
-            }
-        }
-      if (span > 0 && info->n_ranks > 1)
-        {
-          /* the sentence weighs ranks by their time; the chart's bars are
-           * the mean over ranks: say which this is */
-          g_string_append_printf (s, _ ("the GPUs are idle %.0f%% of their time, all ranks together"),
-                                  100.0 * idle / span);
-          if (!isnan (exposed) && exposed > 0)
-            g_string_append_printf (s, _ (", and spend %.0f%% of it in exposed communication"),
-                                    100.0 * exposed / span);
-          g_string_append (s, ".");
-        }
-      else if (span > 0)
-        {
-          g_string_append_printf (s, _ ("the GPU is idle %.0f%% of its time"), 100.0 * idle / span);
-          if (!isnan (exposed) && exposed > 0)
-            g_string_append_printf (s, _ (" and spends %.0f%% of its time in exposed communication"),
-                                    100.0 * exposed / span);
-          g_string_append (s, ".");
-        }
-      else
-        g_string_append (s, _ ("no GPU activity."));
-    }
-  if (isfinite (fastest))
-    g_string_append_printf (s, _ ("\nFastest steps: %s."), self->labels[fastest_run]);
-  return g_string_free (s, FALSE);
+    g_ptr_array_add (traces, run_trace (self, run));
+  sentences = hp_compare_summary ((HpTrace *const *)traces->pdata, (const char *const *)self->labels, self->n_runs,
+                                  self->tables);
+  return hp_compare_summary_to_text (sentences);
 }
 
 /* ---- the comparison, by the runner ---- */

@@ -398,7 +398,8 @@ hp_overview_panel_results_changed (HpAnalysisPanel *panel)
 
   if (idle == NULL)
     idle = hp_analysis_panel_find_table (panel, "idle_time_breakdown", NULL);
-  findings = hp_findings_collect (temporal, idle, overlap, MAX_FINDINGS);
+  findings = hp_findings_collect (temporal, idle, overlap,
+                                  hp_analysis_panel_find_table (panel, "collectives", "collectives"), MAX_FINDINGS);
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->findings_box))) != NULL)
     gtk_box_remove (self->findings_box, child);
@@ -481,6 +482,9 @@ hp_overview_panel_class_init (HpOverviewPanelClass *klass)
                                         HP_ANALYSIS_PANEL_FLAGS_NONE);
   hp_analysis_panel_class_add_analysis (panel_class, "comm_comp_overlap",
                                         _ ("Communication and computation overlap"),
+                                        HP_ANALYSIS_PANEL_FLAGS_NONE);
+  /* to name the rank late to collectives */
+  hp_analysis_panel_class_add_analysis (panel_class, "collectives", _ ("Collectives across ranks"),
                                         HP_ANALYSIS_PANEL_FLAGS_NONE);
   /* for the kernel type donut; the Kernels tab shows its tables */
   hp_analysis_panel_class_add_analysis (panel_class, "gpu_kernel_breakdown", _ ("Kernel breakdown"),

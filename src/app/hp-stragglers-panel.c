@@ -2,7 +2,8 @@
  *
  * Shows stragglers (docs/analyses.md §14: HTA's potential stragglers, the
  * metric per rank and step) and collectives (each collective matched across
- * ranks, its start skew, late rank and waits). The heat map of rank ×
+ * ranks, its start skew, late rank and waits; the rank late to collectives,
+ * as the findings name it, is the one most often their late rank). The heat map of rank ×
  * collective is coloured by how late each rank started; a click on a cell
  * selects that collective on every rank's lane of the timeline, the
  * cell's rank in focus.
@@ -134,9 +135,15 @@ hp_stragglers_panel_class_init (HpStragglersPanelClass *klass)
                                                "/io/github/hotpath/Hotpath/ui/hp-stragglers-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, HpStragglersPanel, candidates_spin);
 
-  hp_analysis_panel_class_add_analysis (panel_class, "stragglers", _ ("Potential stragglers"),
+  /* each title says which straggler question its analysis answers, with
+   * the label the findings use (HP_STRAGGLER_*) */
+  hp_analysis_panel_class_add_analysis (panel_class, "stragglers",
+                                        _ ("Potential stragglers (HTA's metric: the shortest collective kernels "
+                                           "of each step)"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);
-  hp_analysis_panel_class_add_analysis (panel_class, "collectives", _ ("Collectives across ranks"),
+  hp_analysis_panel_class_add_analysis (panel_class, "collectives",
+                                        _ ("Collectives across ranks: the rank late to collectives starts last "
+                                           "most often (late_rank)"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);
 }
 

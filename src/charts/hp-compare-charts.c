@@ -320,6 +320,12 @@ hp_compare_charts_new (GPtrArray         *tables,
                                         HP_COMPARE_TEMPORAL_COL_NON_COMPUTE_PCTG };
   const char *const temporal_names[] = { _hp_chart_tr (domain, N_ ("Idle")), _hp_chart_tr (domain, N_ ("Compute")),
                                          _hp_chart_tr (domain, N_ ("Non-compute")) };
+  const HpColumnId  split_cols[] = { HP_COMPARE_TEMPORAL_COL_IDLE_PCTG, HP_COMPARE_TEMPORAL_COL_COMPUTE_PCTG,
+                                     HP_COMPARE_TEMPORAL_COL_NON_COMPUTE_COMM_PCTG,
+                                     HP_COMPARE_TEMPORAL_COL_NON_COMPUTE_MEMORY_PCTG };
+  const char *const split_names[] = { temporal_names[0], temporal_names[1],
+                                      _hp_chart_tr (domain, N_ ("Communication (no compute)")),
+                                      _hp_chart_tr (domain, N_ ("Memory (no compute)")) };
   const HpColumnId  percentage[] = { HP_COMPARE_KERNEL_TYPE_COL_PERCENTAGE };
   const HpColumnId  kernel_type = HP_COMPARE_KERNEL_TYPE_COL_KERNEL_TYPE;
   const HpColumnId  overlap[] = { HP_COMPARE_OVERLAP_COL_PCTG };
@@ -340,7 +346,11 @@ hp_compare_charts_new (GPtrArray         *tables,
       chart = new_chart (HP_COMPARE_TEMPORAL_TABLE, _hp_chart_tr (domain, N_ ("Temporal breakdown per run")), NULL,
                          _hp_chart_tr (domain, N_ ("Share of the GPU time span (mean over ranks)")), HP_AXIS_FORMAT_PERCENT,
                          labels, n_runs);
-      fill (chart, table, labels, n_runs, NULL, temporal_cols, temporal_names, 3, AGG_MEAN);
+      /* the default mode splits non-compute time into communication and memory */
+      if (hp_table_column_of (table, HP_COMPARE_TEMPORAL_COL_NON_COMPUTE_MEMORY_PCTG) >= 0)
+        fill (chart, table, labels, n_runs, NULL, split_cols, split_names, 4, AGG_MEAN);
+      else
+        fill (chart, table, labels, n_runs, NULL, temporal_cols, temporal_names, 3, AGG_MEAN);
       g_ptr_array_add (charts, chart);
     }
   if ((table = find_table (tables, HP_COMPARE_KERNEL_TYPE_TABLE)) != NULL)

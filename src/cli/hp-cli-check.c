@@ -198,7 +198,8 @@ hp_cli_check (int           argc,
   g_option_context_set_summary (context,
                                 "Compares a candidate run with a baseline (each a trace folder or file): the "
                                 "median step time; GPU busy time, idle time and exposed communication per rank "
-                                "and step (inside the ProfilerStep ranges: the mean over ranks, with the slowest "
+                                "and step (the GPU work each ProfilerStep launched, as report --scope step:N "
+                                "measures it: the mean over ranks, with the slowest "
                                 "rank and the spread between ranks); and the costliest ops of both runs (an op "
                                 "one run lacks is \"missing\" or \"new\"). A comparability section names each "
                                 "run's ranks (and missing ranks), GPUs, profiler format, steps and the share of "

@@ -20,6 +20,7 @@ hp_cli_compare (int           argc,
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) traces = NULL;
   g_autoptr (GPtrArray) tables = NULL;
+  g_autoptr (GPtrArray) sentences = NULL;
   g_auto (GStrv) paths = NULL;
   g_auto (GStrv) labels = NULL;
   g_auto (GStrv) formats = NULL;
@@ -56,12 +57,15 @@ hp_cli_compare (int           argc,
                                 "analysis' memory_summary), compare_step_time, compare_memory_timeline "
                                 "(allocated and reserved memory over time, from each rank's first step), "
                                 "compare_communication (communication and exposed communication per rank and "
-                                "step, inside the steps), compare_collectives (the costliest communication "
+                                "step, of the work each step launched), compare_collectives (the costliest communication "
                                 "kernels with count, time and share) and compare_ops (ops of old and new "
                                 "profilers matched under today's categories, HIP runtime calls with their "
                                 "CUDA twins). Every number of a table compare shares with `report` is the "
                                 "one `report` gives for that run alone. A run a table has no rows of, or "
-                                "that lacks ranks its job names, is named in a note.");
+                                "that lacks ranks its job names, is named in a note. A summary in words comes "
+                                "first: a sentence per run (its ranks, mean step time, idle share and exposed "
+                                "communication) and the run with the fastest steps; with --output it is "
+                                "compare_summary.txt (compare_summary.json with --format json).");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -130,9 +134,17 @@ hp_cli_compare (int           argc,
     if (hp_table_get_note (tables->pdata[t]) != NULL)
       fprintf (stderr, "hotpath-cli: note: %s: %s\n", hp_table_get_name (tables->pdata[t]),
                hp_table_get_note (tables->pdata[t]));
+  sentences = hp_compare_summary ((HpTrace *const *)traces->pdata, (const char *const *)labels, n_runs, tables);
 
   if (output == NULL)
     {
+      /* the sentences first in text, a last document in JSON */
+      if (!json)
+        {
+          g_autofree char *summary = hp_compare_summary_to_text (sentences);
+
+          printf ("%s\n\n", summary);
+        }
       for (guint t = 0; t < tables->len; t++)
         {
           g_autofree char *text = NULL;
@@ -146,6 +158,13 @@ hp_cli_compare (int           argc,
           else
             text = hp_table_to_text (tables->pdata[t], 50);
           printf ("%s%s\n", t > 0 && !json ? "\n" : "", text);
+        }
+      if (json)
+        {
+          g_autoptr (JsonNode) node = hp_compare_summary_to_json (sentences);
+          g_autofree char *text = hp_output_json_to_string (node, TRUE);
+
+          printf ("%s\n", text);
         }
       goto out;
     }
@@ -161,6 +180,30 @@ hp_cli_compare (int           argc,
         status = HP_CLI_EXIT_BAD_INPUT;
         goto out;
       }
+  if (json)
+    {
+      g_autoptr (JsonNode) node = hp_compare_summary_to_json (sentences);
+
+      if (!hp_cli_write_json (node, output, "compare_summary.json"))
+        {
+          status = HP_CLI_EXIT_BAD_INPUT;
+          goto out;
+        }
+    }
+  else
+    {
+      g_autofree char *summary = hp_compare_summary_to_text (sentences);
+      g_autofree char *with_newline = g_strconcat (summary, "\n", NULL);
+      g_autofree char *path = g_build_filename (output, "compare_summary.txt", NULL);
+
+      if (!hp_output_file_write (path, with_newline, strlen (with_newline), &error))
+        {
+          fprintf (stderr, "hotpath-cli: %s\n", error->message);
+          status = HP_CLI_EXIT_BAD_INPUT;
+          goto out;
+        }
+      printf ("%s\n", path);
+    }
   if (formats != NULL)
     {
       g_autoptr (GPtrArray) charts = hp_compare_charts_new (tables, (const char *const *)labels, n_runs, (guint)top,

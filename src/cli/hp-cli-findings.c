@@ -28,6 +28,8 @@ hp_cli_findings (int           argc,
   g_autoptr (HpTrace) trace = NULL;
   g_autoptr (HpScope) scope = NULL;
   g_autoptr (GPtrArray) results = NULL;
+  g_autoptr (GPtrArray) collectives = NULL;
+  g_autoptr (GError) collectives_error = NULL;
   g_auto (GStrv) paths = NULL;
   g_auto (GStrv) findings = NULL;
   g_autofree char  *scope_text = NULL;
@@ -54,7 +56,11 @@ hp_cli_findings (int           argc,
 
   hp_analysis_params_init (&params);
   g_option_context_set_summary (context, "Says in plain words where a job's GPU time goes: idle time and its "
-                                         "causes, imbalance between ranks, exposed communication.");
+                                         "causes, imbalance between ranks, exposed communication, and the "
+                                         "straggler of each question, labelled: late to collectives (the rank "
+                                         "that started last most often) and slowest compute (the most "
+                                         "computation kernel time, 5% or more above the median of the other "
+                                         "ranks).");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -104,7 +110,16 @@ hp_cli_findings (int           argc,
 
       first[i] = tables->len > 0 ? tables->pdata[0] : NULL;
     }
-  findings = hp_findings_collect (first[0], first[1], first[2], (guint)max_findings);
+  /* a job without communication has no collectives, and no one late to
+   * them; one opened from summaries cannot say, and says so */
+  collectives = hp_analysis_run (hp_analysis_find ("collectives"), trace, &params, cancellable, &collectives_error);
+  if (collectives == NULL && (hp_trace_get_summaries (trace) != NULL ||
+                              !g_error_matches (collectives_error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA)))
+    fprintf (stderr, "hotpath-cli: note: no finding on the rank late to collectives: %s\n", collectives_error->message);
+  findings = hp_findings_collect (first[0], first[1], first[2],
+                                  collectives != NULL ? hp_analysis_result_find_table (collectives, "collectives")
+                                                      : NULL,
+                                  (guint)max_findings);
 
   if (g_strcmp0 (format, "json") == 0)
     {

@@ -603,9 +603,10 @@ hp_check_comparability_clear (HpCheckComparability *comparability)
  * Compares the median step time, then GPU busy time, idle time and
  * exposed communication per rank and step (the mean over ranks, with the
  * slowest rank and the spread between ranks), and the costliest ops of
- * both runs. Busy, idle and exposed time are measured inside the steps
- * (`ProfilerStep` ranges), so the gaps between steps never count; a run
- * without steps is one window, its whole trace. A metric regresses when
+ * both runs. Busy, idle and exposed time are those of the GPU work each
+ * step launched (hp_step_figures_compute(), as `report --scope step:N`
+ * measures them), so the gaps between steps never count; a run without
+ * steps is one window, its whole trace. A metric regresses when
  * the candidate is larger by more than @params' limit (and by more than
  * 1 us). When both runs have at least three steps, a step-time regression
  * no larger than the runs' step-to-step spread (the larger interquartile

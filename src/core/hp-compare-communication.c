@@ -17,7 +17,7 @@
 /**
  * hp_compare_communication:
  *
- * Communication per rank and step, inside the steps (hp_step_figures_compute()):
+ * Communication per rank and step, of the work the steps launched (hp_step_figures_compute()):
  * the communication kernels' time, the part no computation overlaps
  * (exposed), and their shares of the GPU's busy time.
  *

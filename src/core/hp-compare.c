@@ -229,6 +229,65 @@ hp_compare_step_time (HpTrace    *trace,
   return table;
 }
 
+/* adds to compare_temporal_breakdown (default mode) the split of each
+ * rank's non-compute time into communication and memory, which add up to
+ * non_compute_time(us), time and share of the kernel span. Communication
+ * with no computation running is |comm ∪ compute| − |compute| = |comm| −
+ * |comm ∩ compute|: the exposed communication of the overlap table (so a
+ * run opened from summaries splits too); the rest is memcpys, memsets and
+ * other kernels. */
+static void
+add_non_compute_split (HpTable *temporal,
+                       HpTable *overlap)
+{
+  int   rank_col = hp_table_find_column (temporal, "rank");
+  int   span_col = hp_table_find_column (temporal, "kernel_time(us)");
+  int   non_compute_col = hp_table_find_column (temporal, "non_compute_time(us)");
+  int   overlap_rank_col = hp_table_find_column (overlap, "rank");
+  int   comm_time_col = hp_table_find_column (overlap, "communication_time(us)");
+  int   overlap_time_col = hp_table_find_column (overlap, "overlap_time(us)");
+  guint comm_col, memory_col, comm_pct_col, memory_pct_col;
+
+  if (rank_col < 0 || span_col < 0 || non_compute_col < 0 || overlap_rank_col < 0 || comm_time_col < 0 ||
+      overlap_time_col < 0)
+    return;
+  comm_col = hp_table_add_column (temporal, "non_compute_communication_time(us)", HP_COLUMN_DOUBLE, "us");
+  memory_col = hp_table_add_column (temporal, "non_compute_memory_time(us)", HP_COLUMN_DOUBLE, "us");
+  comm_pct_col = hp_table_add_column (temporal, "non_compute_communication_time_pctg", HP_COLUMN_DOUBLE, "%");
+  memory_pct_col = hp_table_add_column (temporal, "non_compute_memory_time_pctg", HP_COLUMN_DOUBLE, "%");
+  for (guint row = 0; row < hp_table_get_n_rows (temporal); row++)
+    {
+      const char *label = hp_table_get_string (temporal, row, 0);
+      gint64      rank = hp_table_get_int (temporal, row, (guint)rank_col);
+      double      non_compute = hp_table_get_double (temporal, row, (guint)non_compute_col);
+      double      span = hp_table_get_double (temporal, row, (guint)span_col);
+      double      communication = 0, memory;
+
+      /* a rank without communication has no overlap row: none of it */
+      for (guint o = 0; o < hp_table_get_n_rows (overlap); o++)
+        if (g_strcmp0 (hp_table_get_string (overlap, o, 0), label) == 0 &&
+            hp_table_get_int (overlap, o, (guint)overlap_rank_col) == rank)
+          {
+            double comm = hp_table_get_double (overlap, o, (guint)comm_time_col);
+            double both = hp_table_get_double (overlap, o, (guint)overlap_time_col);
+
+            if (!isnan (comm) && !isnan (both))
+              communication = comm - both;
+          }
+      if (isnan (non_compute))
+        continue;
+      communication = MIN (communication, non_compute);
+      memory = non_compute - communication;
+      hp_table_set_double (temporal, row, comm_col, communication);
+      hp_table_set_double (temporal, row, memory_col, memory);
+      if (span > 0)
+        {
+          hp_table_set_double (temporal, row, comm_pct_col, round (10000.0 * communication / span) / 100.0);
+          hp_table_set_double (temporal, row, memory_pct_col, round (10000.0 * memory / span) / 100.0);
+        }
+    }
+}
+
 /**
  * hp_compare_memory_timeline:
  * @memory: the memory analysis' `memory_events_timeline` of the run
@@ -644,6 +703,10 @@ hp_compare_runs (HpTrace *const         *traces,
         }
     }
 
+  /* compared[0] is the temporal breakdown, compared[2] the overlap */
+  if (n_runs > 0 && hp_trace_get_mode (traces[0]) == HP_MODE_DEFAULT)
+    add_non_compute_split (out->pdata[out->len - G_N_ELEMENTS (compared)],
+                           out->pdata[out->len - G_N_ELEMENTS (compared) + 2]);
   for (guint i = 0; i < n_runs; i++)
     g_ptr_array_add (parts, hp_compare_step_time (traces[i], labels[i]));
   g_ptr_array_add (out, hp_table_concat ((HpTable **)parts->pdata, parts->len, HP_COMPARE_STEP_TIME_TABLE,

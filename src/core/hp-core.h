@@ -25,6 +25,7 @@
 #include "hp-comm-comp-overlap.h"
 #include "hp-comm-patterns.h"
 #include "hp-communication.h"
+#include "hp-compare-summary.h"
 #include "hp-compare.h"
 #include "hp-counter-writer.h"
 #include "hp-critical-path.h"

@@ -1,8 +1,21 @@
-/* hp-findings.c — plain-language findings from the temporal, idle and overlap tables.
+/* hp-findings.c — plain-language findings from the temporal, idle, overlap and collectives tables.
  *
  * Each function reads one or two analysis tables by their HTA column names
  * (docs/analyses.md §1, §2 and §5) and returns at most one finding; missing
  * tables or columns simply give none. Nothing here computes an analysis.
+ *
+ * A straggler is named by one definition per question, each with its
+ * label (HP_STRAGGLER_*), so every view says the same:
+ *
+ * - late to collectives: the rank that started last most often among the
+ *   collectives matched across ranks (the `collectives` table's
+ *   `late_rank`, collectives whose start skew is over 0), ties broken by
+ *   the wait it caused;
+ * - slowest compute: the rank with the most computation kernel time
+ *   (`compute_time(us)` of the temporal breakdown), when it is at least 5%
+ *   above the median of the other ranks;
+ * - on the cross-rank critical path: the rank the critical path analysis
+ *   names (its own tab; not a finding).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -20,6 +33,7 @@
 #define IMBALANCE_MIN_PCT 5.0
 #define OVERLAP_MAX_PCT 50.0
 #define KERNEL_WAIT_MIN_PCT 25.0
+#define SLOWEST_COMPUTE_MIN_PCT 5.0
 
 typedef struct
 {
@@ -235,8 +249,7 @@ hp_finding_rank_imbalance (HpTable *temporal)
     return NULL;
   return finding_new (2 * (high - low),
                       g_strdup_printf (_ ("Idle time differs between ranks: %.1f%% on rank %d "
-                                          "against %.1f%% on rank %d, which may be a straggler "
-                                          "the others wait for"),
+                                          "against %.1f%% on rank %d"),
                                        high, row_rank (temporal, (guint)most), low,
                                        row_rank (temporal, (guint)least)));
 }
@@ -336,6 +349,134 @@ hp_finding_overlap (HpTable *overlap)
                                        pct, row_rank (overlap, (guint)row)));
 }
 
+/**
+ * hp_finding_late_to_collectives:
+ * @collectives: (nullable): the `collectives` table of the collectives
+ *   analysis
+ *
+ * The straggler late to collectives: the rank that started last most
+ * often among the collectives several ranks ran with a start skew over 0
+ * (ties: the one the others waited for longest).
+ *
+ * Returns: (transfer full) (nullable): the finding
+ */
+HpFinding *
+hp_finding_late_to_collectives (HpTable *collectives)
+{
+  g_autoptr (GHashTable) late = g_hash_table_new (g_direct_hash, g_direct_equal);
+  g_autoptr (GHashTable) waits = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
+  int            ranks, late_rank, skew, wait;
+  guint          n = 0, best_count = 0;
+  int            best = -1;
+  double         best_wait = 0;
+  GHashTableIter iter;
+  gpointer       key, value;
+
+  if (collectives == NULL)
+    return NULL;
+  ranks = hp_table_find_column (collectives, "ranks");
+  late_rank = hp_table_find_column (collectives, "late_rank");
+  skew = hp_table_find_column (collectives, "start_skew(us)");
+  wait = hp_table_find_column (collectives, "total_wait(us)");
+  if (ranks < 0 || late_rank < 0 || skew < 0 || wait < 0)
+    return NULL;
+  for (guint row = 0; row < hp_table_get_n_rows (collectives); row++)
+    {
+      double   rank = cell_number (collectives, row, late_rank);
+      double   w = cell_number (collectives, row, wait);
+      double  *sum;
+      gpointer k;
+
+      if (cell_number (collectives, row, ranks) < 2 || isnan (rank) || !(cell_number (collectives, row, skew) > 0))
+        continue;
+      n++;
+      k = GINT_TO_POINTER ((int)rank);
+      g_hash_table_insert (late, k, GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (late, k)) + 1));
+      if ((sum = g_hash_table_lookup (waits, k)) == NULL)
+        g_hash_table_insert (waits, k, (sum = g_new0 (double, 1)));
+      if (!isnan (w))
+        *sum += w;
+    }
+  g_hash_table_iter_init (&iter, late);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      guint  count = GPOINTER_TO_UINT (value);
+      double w = *(double *)g_hash_table_lookup (waits, key);
+      int    rank = GPOINTER_TO_INT (key);
+
+      if (count > best_count || (count == best_count && (w > best_wait || (w == best_wait && rank < best))))
+        {
+          best = rank;
+          best_count = count;
+          best_wait = w;
+        }
+    }
+  if (best < 0)
+    return NULL;
+  /* Translators: "late to collectives" is the label of this definition */
+  return finding_new (50.0 * best_count / n,
+                      g_strdup_printf (_ ("Straggler, %s: rank %d started last in %u of %u collectives "
+                                          "run by several ranks; the others waited %.1f ms for it in all"),
+                                       _ (HP_STRAGGLER_LATE_TO_COLLECTIVES), best, best_count, n,
+                                       best_wait / 1000.0));
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+
+  return (x > y) - (x < y);
+}
+
+/**
+ * hp_finding_slowest_compute:
+ * @temporal: (nullable): the temporal breakdown
+ *
+ * The straggler of slowest compute: the rank with the most computation
+ * kernel time, when it is 5% or more above the median of the other ranks.
+ *
+ * Returns: (transfer full) (nullable): the finding
+ */
+HpFinding *
+hp_finding_slowest_compute (HpTable *temporal)
+{
+  g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+  int    row = extreme_row (temporal, "compute_time(us)", TRUE);
+  int    column;
+  double most, median, pct;
+  guint  n;
+
+  if (row < 0)
+    return NULL;
+  column = hp_table_find_column (temporal, "compute_time(us)");
+  for (guint r = 0; r < hp_table_get_n_rows (temporal); r++)
+    {
+      double v = cell_number (temporal, r, column);
+
+      if (!isnan (v) && r != (guint)row)
+        g_array_append_val (values, v);
+    }
+  n = values->len;
+  if (n < 1)
+    return NULL;
+  g_array_sort (values, compare_doubles);
+  median = n % 2 ? g_array_index (values, double, n / 2)
+                 : (g_array_index (values, double, n / 2 - 1) + g_array_index (values, double, n / 2)) / 2;
+  most = cell_number (temporal, (guint)row, column);
+  if (!(median > 0))
+    return NULL;
+  pct = 100.0 * (most - median) / median;
+  if (pct < SLOWEST_COMPUTE_MIN_PCT)
+    return NULL;
+  /* Translators: "slowest compute" is the label of this definition */
+  return finding_new (pct, g_strdup_printf (_ ("Straggler, %s: rank %d spends %.1f ms in computation "
+                                               "kernels, %.0f%% more than the median of the other ranks (%.1f ms)"),
+                                            _ (HP_STRAGGLER_SLOWEST_COMPUTE), row_rank (temporal, (guint)row),
+                                            most / 1000.0, pct, median / 1000.0));
+}
+
 static int
 compare_findings (gconstpointer a,
                   gconstpointer b)
@@ -351,6 +492,8 @@ compare_findings (gconstpointer a,
  * @temporal: (nullable): the temporal breakdown
  * @idle: (nullable): the idle time breakdown
  * @overlap: (nullable): the communication/computation overlap table
+ * @collectives: (nullable): the `collectives` table, to name the rank
+ *   late to collectives
  * @max_findings: how many to keep
  *
  * Returns: (transfer full): the most important findings first, at most
@@ -360,6 +503,7 @@ char **
 hp_findings_collect (HpTable *temporal,
                      HpTable *idle,
                      HpTable *overlap,
+                     HpTable *collectives,
                      guint    max_findings)
 {
   g_autoptr (GPtrArray) all = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_finding_free);
@@ -371,6 +515,8 @@ hp_findings_collect (HpTable *temporal,
     hp_finding_busy (temporal),
     hp_finding_kernel_wait (idle),
     hp_finding_overlap (overlap),
+    hp_finding_late_to_collectives (collectives),
+    hp_finding_slowest_compute (temporal),
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)

@@ -1,4 +1,4 @@
-/* hp-findings.h — plain-language findings from the temporal, idle and overlap tables.
+/* hp-findings.h — plain-language findings from the temporal, idle, overlap and collectives tables.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -33,10 +33,18 @@ HpFinding *hp_finding_rank_imbalance (HpTable *temporal);
 HpFinding *hp_finding_busy (HpTable *temporal);
 HpFinding *hp_finding_kernel_wait (HpTable *idle);
 HpFinding *hp_finding_overlap (HpTable *overlap);
+HpFinding *hp_finding_late_to_collectives (HpTable *collectives);
+HpFinding *hp_finding_slowest_compute (HpTable *temporal);
+
+/* the label of each straggler question, the same in every view */
+#define HP_STRAGGLER_LATE_TO_COLLECTIVES N_ ("late to collectives")
+#define HP_STRAGGLER_SLOWEST_COMPUTE N_ ("slowest compute")
+#define HP_STRAGGLER_CRITICAL_PATH N_ ("on the cross-rank critical path")
 
 char **hp_findings_collect (HpTable *temporal,
                             HpTable *idle,
                             HpTable *overlap,
+                            HpTable *collectives,
                             guint    max_findings);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpFinding, hp_finding_free)

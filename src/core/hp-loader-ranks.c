@@ -204,7 +204,8 @@ _hp_loader_number_ranks (FileSlot   *slots,
             while (g_hash_table_contains (by_rank, GINT_TO_POINTER (next_free_rank)))
               next_free_rank++;
             rank = next_free_rank;
-            _hp_load_issue_add (issues, b->rank->path, HP_LOAD_ISSUE_WARNING, -1,
+            /* a single-GPU run records no distributedInfo: normal, so a note */
+            _hp_load_issue_add (issues, b->rank->path, n == 1 ? HP_LOAD_ISSUE_INFO : HP_LOAD_ISSUE_WARNING, -1,
                                 "%s: no rank in distributedInfo or in the file name; loaded as rank %d",
                                 b->rank->path, rank);
           }

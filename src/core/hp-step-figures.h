@@ -1,4 +1,4 @@
-/* hp-step-figures.h — what a rank's GPU did inside its steps: busy, idle and communication time.
+/* hp-step-figures.h — what the GPU work of a rank's steps did: busy, idle and communication time.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -21,13 +21,18 @@ G_BEGIN_DECLS
  * @median_step: the median step duration (us), NaN without steps
  * @start: where its first step starts (ns, the job's clock), or its first
  *   event without steps
- * @busy: GPU busy time inside the steps (us): kernels, memcpys, memsets
- * @idle: the steps' time the GPU is not busy (us)
- * @comm: communication kernels' time inside the steps (us)
- * @exposed: of that, the time no computation kernel overlaps (us)
+ * @busy: GPU busy time of the work the steps launched (us): kernels,
+ *   memcpys, memsets
+ * @idle: the time of each step's GPU span (its work's first start to last
+ *   end) the GPU is not busy (us)
+ * @comm: communication kernels' time of the steps' work (us)
+ * @exposed: of that, the time no computation kernel of the same step
+ *   overlaps (us)
  *
  * Every figure is a total over the windows: divide by @n_windows for one
- * step. The gaps between steps never count.
+ * step. They are what `report --scope step:N` gives for each step (the
+ * temporal breakdown's busy and idle time, communication and its overlap);
+ * the gaps between steps never count.
  */
 typedef struct
 {

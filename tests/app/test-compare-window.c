@@ -77,6 +77,25 @@ test_tabs (void)
   g_assert_nonnull (strstr (hp_compare_window_get_findings (window), "Base: steps take 0.1 ms on average"));
   g_assert_nonnull (strstr (hp_compare_window_get_findings (window), "New: steps take 0.2 ms on average"));
   g_assert_nonnull (strstr (hp_compare_window_get_findings (window), "Fastest steps: Base."));
+  /* the sentences are the core's summary of the same runs */
+  {
+    HpTrace          *traces[] = { hp_run_get_trace (hp_compare_window_get_run (window, 0)),
+                                   hp_run_get_trace (hp_compare_window_get_run (window, 1)) };
+    const char *const labels[] = { "Base", "New" };
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GPtrArray) tables = NULL;
+    g_autoptr (GPtrArray) sentences = NULL;
+    g_autofree char *text = NULL;
+    HpAnalysisParams params;
+
+    hp_analysis_params_init (&params);
+    tables = hp_compare_runs (traces, labels, 2, &params, NULL, &error);
+    g_assert_no_error (error);
+    sentences = hp_compare_summary (traces, labels, 2, tables);
+    text = hp_compare_summary_to_text (sentences);
+    g_assert_cmpstr (hp_compare_window_get_findings (window), ==, text);
+    hp_analysis_params_clear (&params);
+  }
 
   /* the tree diff of the pair: ProfilerStep is the same, its children changed */
   tree = hp_tree_diff_view_get_changed (HP_TREE_DIFF_VIEW (hp_compare_window_get_tree_view (window)));

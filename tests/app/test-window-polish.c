@@ -224,6 +224,44 @@ test_overview_missing_ranks (void)
 }
 
 static gboolean
+is_label_starting_with (GtkWidget *widget,
+                        gpointer   text)
+{
+  return GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), text);
+}
+
+/* A single-GPU trace without distributedInfo is normal: no banner */
+static void
+test_no_distributed_info_banner (void)
+{
+  HpWindow        *window = open_trace ("hta_distributed_info_unavailable");
+  HpAnalysisPanel *overview =
+      HP_ANALYSIS_PANEL (gtk_notebook_get_nth_page (hp_trace_page_get_notebook (hp_window_get_trace_page (window)), 0));
+
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_panel_idle, overview));
+  g_assert_false (hp_trace_page_get_issues_shown (hp_window_get_trace_page (window)));
+  hp_ui_test_close_window (window);
+}
+
+/* The real two-rank job: the Overview names the straggler of each question
+ * with its label, rank and reason, as `hotpath-cli findings` does */
+static void
+test_overview_stragglers (void)
+{
+  HpWindow        *window = open_trace ("hta_trace_filter_2ranks");
+  GtkNotebook     *notebook = hp_trace_page_get_notebook (hp_window_get_trace_page (window));
+  HpAnalysisPanel *overview = HP_ANALYSIS_PANEL (gtk_notebook_get_nth_page (notebook, 0));
+
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_panel_idle, overview));
+  g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (overview), is_label_starting_with,
+                                            (gpointer) "Straggler, late to collectives: rank 1 started last in 3 of "
+                                                       "3 collectives run by several ranks; the others waited 8.2 ms"));
+  g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (overview), is_label_starting_with,
+                                            (gpointer) "Straggler, slowest compute: rank 1 spends 135.5 ms"));
+  hp_ui_test_close_window (window);
+}
+
+static gboolean
 is_row_named (GtkWidget *widget,
               gpointer   data)
 {
@@ -368,6 +406,8 @@ main (int   argc,
   g_test_add_func ("/app/window/findings-not-selected-after-switch", test_findings_not_selected_after_switch);
   g_test_add_func ("/app/window/status-pages", test_status_pages);
   g_test_add_func ("/app/window/overview-missing-ranks", test_overview_missing_ranks);
+  g_test_add_func ("/app/window/overview-stragglers", test_overview_stragglers);
+  g_test_add_func ("/app/window/no-distributed-info-banner", test_no_distributed_info_banner);
   g_test_add_func ("/app/window/export-toast", test_export_toast);
   g_test_add_func ("/app/window/preferences", test_preferences_window);
   g_test_add_func ("/app/window/about", test_about_window);

@@ -46,6 +46,46 @@ test_memory_timeline (void)
   hp_test_assert_close (y, 1073741824 / GIB);
 }
 
+/* the comparison's temporal breakdown: the mean over each run's ranks,
+ * non-compute time split into communication and memory when the table
+ * has the split (the default mode), whole otherwise */
+static void
+test_compare_temporal_split (void)
+{
+  const char *const labels[] = { "job", "single" };
+  g_autoptr (HpTable) split = hp_test_table_from_csv (
+      "compare_temporal_breakdown", "Temporal breakdown per run",
+      "label:s;rank:i;idle_time_pctg:d;compute_time_pctg:d;non_compute_time_pctg:d;"
+      "non_compute_communication_time_pctg:d;non_compute_memory_time_pctg:d",
+      "job,0,53.56,17.71,28.74,28.71,0.03\n"
+      "job,1,54.72,22.57,22.72,22.36,0.35\n"
+      "single,0,1.68,97.43,0.9,0.0,0.9\n");
+  g_autoptr (HpTable) whole = hp_test_table_from_csv ("compare_temporal_breakdown", "Temporal breakdown per run",
+                                                      "label:s;rank:i;idle_time_pctg:d;compute_time_pctg:d;"
+                                                      "non_compute_time_pctg:d",
+                                                      "job,0,53.56,17.71,28.74\n"
+                                                      "single,0,1.68,97.43,0.9\n");
+  g_autoptr (GPtrArray) split_tables = g_ptr_array_new ();
+  g_autoptr (GPtrArray) whole_tables = g_ptr_array_new ();
+  g_autoptr (GPtrArray) split_charts = NULL;
+  g_autoptr (GPtrArray) whole_charts = NULL;
+  HpChart *chart;
+
+  g_ptr_array_add (split_tables, split);
+  g_ptr_array_add (whole_tables, whole);
+  split_charts = hp_compare_charts_new (split_tables, labels, 2, 10, NULL);
+  whole_charts = hp_compare_charts_new (whole_tables, labels, 2, 10, NULL);
+  chart = only_chart (split_charts, "compare_temporal_breakdown");
+  g_assert_cmpuint (hp_bar_chart_get_n_categories (chart), ==, 4);
+  /* job: communication (28.71 + 22.36) / 2, memory (0.03 + 0.35) / 2 */
+  hp_test_assert_close (hp_bar_chart_get_value (chart, 0, 2), 25.535);
+  hp_test_assert_close (hp_bar_chart_get_value (chart, 0, 3), 0.19);
+  hp_test_assert_close (hp_bar_chart_get_value (chart, 1, 3), 0.9);
+  chart = only_chart (whole_charts, "compare_temporal_breakdown");
+  g_assert_cmpuint (hp_bar_chart_get_n_categories (chart), ==, 3);
+  hp_test_assert_close (hp_bar_chart_get_value (chart, 0, 2), 28.74);
+}
+
 /* One chart per rank and device; reserved only where known */
 static void
 test_memory_events (void)
@@ -190,6 +230,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/charts/extra/memory-timeline", test_memory_timeline);
+  g_test_add_func ("/charts/extra/compare-temporal-split", test_compare_temporal_split);
   g_test_add_func ("/charts/extra/memory-events", test_memory_events);
   g_test_add_func ("/charts/extra/straggler-metric", test_straggler_metric);
   g_test_add_func ("/charts/extra/collective-waits", test_collective_waits);

@@ -332,6 +332,66 @@ test_compare_equals_report (void)
   g_assert_cmpuint (memory_rows, ==, 2);
 }
 
+/* compare says in words what its tables hold, first in text, last in JSON,
+ * and in compare_summary.txt with --output */
+static void
+test_compare_summary (void)
+{
+  g_autofree char *job = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
+  g_autofree char *single = hp_test_data_path ("hta_nccl_parser_config", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = g_dir_make_tmp ("hotpath-compare-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autofree char *contents = NULL;
+  g_auto (HpTestCliRun) text = { 0 };
+  g_auto (HpTestCliRun) json = { 0 };
+  g_auto (HpTestCliRun) files = { 0 };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  const char *last;
+  JsonArray  *sentences;
+  JsonObject *sentence;
+
+  g_assert_no_error (error);
+  hp_test_run_cli (&text, "compare", "--labels", "job,single", job, single, NULL);
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_true (g_str_has_prefix (text.out, "job, 2 ranks of 128 (ranks 2–127 missing): steps take 607.6 ms on "
+                                             "average; the GPUs are idle 54% of their time, all ranks together, "
+                                             "and spend 26% of it in exposed communication.\n"
+                                             "single, 1 rank of 2 (rank 1 missing): steps take 221.1 ms on average; "
+                                             "the GPU is idle 77% of its time and spends 5% of its time in exposed "
+                                             "communication.\n"
+                                             "Fastest steps: single.\n\n"));
+
+  /* JSON: the tables, then the sentences with their numbers */
+  hp_test_run_cli (&json, "compare", "--format", "json", "--labels", "job,single", job, single, NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  last = strstr (json.out, "{\n  \"compare_summary\"");
+  g_assert_nonnull (last);
+  json_parser_load_from_data (parser, last, -1, &error);
+  g_assert_no_error (error);
+  sentences = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "compare_summary");
+  g_assert_cmpuint (json_array_get_length (sentences), ==, 3);
+  sentence = json_array_get_object_element (sentences, 0);
+  g_assert_cmpstr (json_object_get_string_member (sentence, "label"), ==, "job");
+  g_assert_cmpint (json_object_get_int_member (sentence, "n_ranks"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (sentence, "n_missing_ranks"), ==, 126);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (sentence, "idle_pctg"), 54.1377, 1e-4);
+  sentence = json_array_get_object_element (sentences, 2);
+  g_assert_cmpstr (json_object_get_string_member (sentence, "kind"), ==, "fastest");
+  g_assert_cmpstr (json_object_get_string_member (sentence, "label"), ==, "single");
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (sentence, "step(us)"), 221084.548, 1e-6);
+
+  /* --output: a file beside the tables */
+  hp_test_run_cli (&files, "compare", "--labels", "job,single", "--output", out, job, single, NULL);
+  g_assert_cmpint (files.status, ==, 0);
+  path = g_build_filename (out, "compare_summary.txt", NULL);
+  g_assert_nonnull (strstr (files.out, path));
+  g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_suffix (contents, "\nFastest steps: single.\n"));
+  hp_test_remove_tree (out);
+}
+
 static void
 test_compare_errors (void)
 {
@@ -480,7 +540,7 @@ metric_row (JsonObject *metrics,
   return 0;
 }
 
-/* per-step figures are per rank and inside the steps: 2 steps kept
+/* per-step figures are per rank and of the work each step launched: 2 steps kept
  * against 8 of the same work is ok (the gaps between steps used to count
  * N-1 times over N); a run without steps against one with steps, and runs
  * of different models, are "not comparable" (exit 4), not a verdict; a
@@ -512,10 +572,17 @@ test_check_comparability (void)
   same_root = parse_json (same.out);
   g_assert_cmpstr (json_object_get_string_member (json_node_get_object (same_root), "verdict"), ==, "ok");
   metrics = json_object_get_object_member (json_node_get_object (same_root), "metrics");
-  g_assert_cmpfloat (json_node_get_double (json_cell (metrics, metric_row (metrics, "idle_time (per step)"), "baseline")),
-                     ==, 400);
+  /* each step launches one 600 us kernel: busy 600 us per step, and no
+   * idle time inside the span of a step's GPU work (as `report --scope
+   * step:N` measures it) */
+  g_assert_cmpfloat (json_node_get_double (json_cell (metrics, metric_row (metrics, "gpu_busy (per step)"), "baseline")),
+                     ==, 600);
   g_assert_cmpfloat (
-      json_node_get_double (json_cell (metrics, metric_row (metrics, "idle_time (per step)"), "candidate")), ==, 400);
+      json_node_get_double (json_cell (metrics, metric_row (metrics, "gpu_busy (per step)"), "candidate")), ==, 600);
+  g_assert_cmpfloat (json_node_get_double (json_cell (metrics, metric_row (metrics, "idle_time (per step)"), "baseline")),
+                     ==, 0);
+  g_assert_cmpfloat (
+      json_node_get_double (json_cell (metrics, metric_row (metrics, "idle_time (per step)"), "candidate")), ==, 0);
   comparability = json_object_get_object_member (json_node_get_object (same_root), "comparability");
   g_assert_true (json_object_get_boolean_member (comparability, "comparable"));
   g_assert_cmpint (
@@ -601,6 +668,7 @@ main (int    argc,
   g_test_add_func ("/cli/diff/errors", test_diff_errors);
   g_test_add_func ("/cli/compare/equals-report", test_compare_equals_report);
   g_test_add_func ("/cli/compare/errors", test_compare_errors);
+  g_test_add_func ("/cli/compare/summary", test_compare_summary);
   g_test_add_func ("/cli/check/self-and-dilated", test_check_self_and_dilated);
   g_test_add_func ("/cli/check/noise", test_check_noise);
   g_test_add_func ("/cli/check/comparability", test_check_comparability);

@@ -715,6 +715,11 @@ test_findings (void)
   g_assert_cmpint (text.status, ==, 0);
   g_assert_true (g_str_has_prefix (text.out, "- "));
   g_assert_nonnull (strstr (text.out, "idle"));
+  /* the straggler of each question, labelled; idle time names no straggler */
+  g_assert_nonnull (strstr (text.out, "- Straggler, late to collectives: rank 1 started last in 3 of 3 collectives"));
+  g_assert_nonnull (strstr (text.out, "- Straggler, slowest compute: rank 1 spends 135.5 ms in computation kernels"));
+  g_assert_null (strstr (text.out, "may be a straggler"));
+  g_assert_cmpstr (text.err, ==, "");
 
   hp_test_run_cli (&json, "findings", "--format", "json", "--scope", "range:100000-200000", dir, NULL);
   g_assert_cmpint (json.status, ==, 0);

@@ -316,6 +316,211 @@ test_missing_ranks (void)
                    "job: 3 ranks of 4 (rank 3 missing)");
 }
 
+/* the summary's sentences cite the tables' numbers: the mean step time of
+ * compare_step_time, the idle share of compare_temporal_breakdown (all
+ * ranks together) and the exposed communication of the overlap table */
+static void
+test_summary (void)
+{
+  g_autoptr (HpTrace) a = load_diff ("control.json");
+  g_autoptr (HpTrace) b = load_diff ("test.json");
+  g_autoptr (HpTrace) m = load_diff ("memory.json");
+  g_autoptr (HpTrace) job = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  HpTrace          *traces[] = { a, b, m, job };
+  const char *const labels[] = { "A", "B", "M", "job" };
+  g_autoptr (GPtrArray) tables = compare_runs (traces, labels, 4);
+  g_autoptr (GPtrArray) sentences = hp_compare_summary (traces, labels, 4, tables);
+  HpTable                 *temporal = table_named (tables, "compare_temporal_breakdown");
+  HpTable                 *overlap = table_named (tables, "compare_comm_comp_overlap");
+  const HpCompareSentence *s;
+  g_autofree char         *text = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  JsonArray *array;
+  double     exposed;
+
+  g_assert_cmpuint (sentences->len, ==, 5);
+  for (guint run = 0; run < 4; run++)
+    {
+      s = sentences->pdata[run];
+      g_assert_cmpint (s->kind, ==, HP_COMPARE_SENTENCE_RUN);
+      g_assert_cmpuint (s->run, ==, run);
+      g_assert_cmpstr (s->label, ==, labels[run]);
+      g_assert_true (g_str_has_prefix (s->text, labels[run]));
+    }
+
+  /* A: one step of 100 us, B: 200 us, M: no complete step */
+  s = sentences->pdata[0];
+  g_assert_cmpfloat (s->step_us, ==, 100);
+  g_assert_nonnull (strstr (s->text, "steps take 0.1 ms on average"));
+  g_assert_cmpfloat (s->kernel_span_us, ==, hp_compare_sum (temporal, "A", "kernel_time(us)"));
+  g_assert_cmpfloat (s->kernel_span_us, >, 0);
+  g_assert_cmpfloat_with_epsilon (s->idle_pct,
+                                  100.0 * hp_compare_sum (temporal, "A", "idle_time(us)") / s->kernel_span_us, 1e-9);
+  s = sentences->pdata[1];
+  g_assert_cmpfloat (s->step_us, ==, 200);
+  s = sentences->pdata[2];
+  g_assert_true (isnan (s->step_us));
+  g_assert_null (strstr (s->text, "steps take"));
+
+  /* the job: 2 ranks of 128, mean over its ranks, exposed communication */
+  s = sentences->pdata[3];
+  g_assert_cmpuint (s->n_ranks, ==, 2);
+  g_assert_cmpuint (s->n_missing, ==, 126);
+  g_assert_nonnull (strstr (s->text, "job, 2 ranks of 128 (ranks 2–127 missing): "));
+  g_assert_nonnull (strstr (s->text, "of their time, all ranks together"));
+  exposed = hp_compare_sum (overlap, "job", "communication_time(us)") -
+            hp_compare_sum (overlap, "job", "overlap_time(us)");
+  g_assert_cmpfloat (exposed, >, 0);
+  g_assert_cmpfloat_with_epsilon (s->exposed_comm_pct, 100.0 * exposed / s->kernel_span_us, 1e-9);
+  g_assert_nonnull (strstr (s->text, "in exposed communication."));
+
+  /* the fastest steps, last */
+  s = sentences->pdata[4];
+  g_assert_cmpint (s->kind, ==, HP_COMPARE_SENTENCE_FASTEST);
+  g_assert_cmpstr (s->label, ==, "A");
+  g_assert_cmpstr (s->text, ==, "Fastest steps: A.");
+
+  text = hp_compare_summary_to_text (sentences);
+  g_assert_true (g_str_has_prefix (text, "A: steps take 0.1 ms on average; "));
+  g_assert_true (g_str_has_suffix (text, "\nFastest steps: A."));
+
+  /* JSON: the same, numbers a run lacks as null */
+  node = hp_compare_summary_to_json (sentences);
+  array = json_object_get_array_member (json_node_get_object (node), "compare_summary");
+  g_assert_cmpuint (json_array_get_length (array), ==, 5);
+  g_assert_cmpfloat (json_object_get_double_member (json_array_get_object_element (array, 1), "step(us)"), ==, 200);
+  g_assert_true (json_object_get_null_member (json_array_get_object_element (array, 2), "step(us)"));
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (array, 4), "kind"), ==, "fastest");
+}
+
+/* the temporal breakdown side by side splits non-compute time into
+ * communication (the exposed communication of the overlap table) and
+ * memory, which add up to it; HTA's columns stay as report gives them,
+ * and --hta-compat adds nothing */
+static void
+test_non_compute_split (void)
+{
+  g_autoptr (HpTrace) job = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) single = hp_test_load ("hta_ns_resolution", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) job_compat = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_HTA_COMPAT);
+  g_autoptr (HpTrace) single_compat = hp_test_load ("hta_ns_resolution", HP_MODE_HTA_COMPAT);
+  HpTrace          *traces[] = { job, single };
+  HpTrace          *compat[] = { job_compat, single_compat };
+  const char *const labels[] = { "job", "single" };
+  g_autoptr (GPtrArray) tables = compare_runs (traces, labels, 2);
+  g_autoptr (GPtrArray) compat_tables = compare_runs (compat, labels, 2);
+  HpTable *temporal = table_named (tables, "compare_temporal_breakdown");
+  HpTable *overlap = table_named (tables, "compare_comm_comp_overlap");
+
+  g_assert_cmpuint (hp_table_get_n_rows (temporal), ==, 3);
+  for (guint row = 0; row < 3; row++)
+    {
+      double comm = hp_test_cell (temporal, row, "non_compute_communication_time(us)");
+      double memory = hp_test_cell (temporal, row, "non_compute_memory_time(us)");
+
+      g_assert_cmpfloat (comm, >=, 0);
+      g_assert_cmpfloat (memory, >=, 0);
+      g_assert_cmpfloat_with_epsilon (comm + memory, hp_test_cell (temporal, row, "non_compute_time(us)"), 1e-6);
+      g_assert_cmpfloat_with_epsilon (hp_test_cell (temporal, row, "non_compute_communication_time_pctg") +
+                                          hp_test_cell (temporal, row, "non_compute_memory_time_pctg"),
+                                      hp_test_cell (temporal, row, "non_compute_time_pctg"), 0.011);
+    }
+  /* rank 0: 172428 us without computation, 172259 of it communication */
+  g_assert_cmpfloat (hp_test_cell (temporal, 0, "non_compute_communication_time(us)"), ==, 172259);
+  g_assert_cmpfloat (hp_test_cell (temporal, 0, "non_compute_memory_time(us)"), ==, 169);
+  for (guint row = 0; row < 2; row++)
+    g_assert_cmpfloat_with_epsilon (hp_test_cell (temporal, row, "non_compute_communication_time(us)"),
+                                    hp_test_cell (overlap, row, "communication_time(us)") -
+                                        hp_test_cell (overlap, row, "overlap_time(us)"),
+                                    1e-6);
+  /* the single GPU: no communication, all of it memory */
+  g_assert_cmpfloat (hp_test_cell (temporal, 2, "non_compute_communication_time(us)"), ==, 0);
+  g_assert_cmpfloat (hp_test_cell (temporal, 2, "non_compute_memory_time(us)"), ==, 3443.756);
+
+  g_assert_cmpint (
+      hp_table_find_column (table_named (compat_tables, "compare_temporal_breakdown"), "non_compute_memory_time(us)"),
+      ==, -1);
+}
+
+/* the row of @rank in a per-rank table, or -1 */
+static int
+rank_row (HpTable *table,
+          int      rank)
+{
+  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+    if ((int)hp_test_cell (table, row, "rank") == rank)
+      return (int)row;
+  return -1;
+}
+
+/* the per-step figures of check and compare_communication are those of
+ * `report --scope step:N` summed over the steps: the work each step
+ * launched, wherever it runs (hta_ns_resolution's GPU runs behind its host:
+ * counted inside the host's step ranges it lost a fifth of its work) */
+static void
+test_step_figures_equal_scoped_report (void)
+{
+  static const char *const cases[] = { "hta_ns_resolution", "hta_trace_filter_2ranks", "hta_nccl_parser_config",
+                                       "hta_trace_diff_control" };
+  const HpAnalysis        *temporal_analysis = hp_analysis_find ("temporal_breakdown");
+  const HpAnalysis        *overlap_analysis = hp_analysis_find ("comm_comp_overlap");
+  HpAnalysisParams         params;
+
+  hp_analysis_params_init (&params);
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr (HpTrace) trace = hp_test_load (cases[c], HP_MODE_DEFAULT);
+
+      for (guint p = 0; p < hp_trace_get_n_ranks (trace); p++)
+        {
+          const HpRank *r = hp_trace_get_rank (trace, p);
+          g_autoptr (GArray) steps = hp_rank_get_steps (trace, r);
+          HpStepFigures figures;
+          double        busy = 0, idle = 0, comm = 0, exposed = 0;
+          guint         n_steps = 0;
+
+          hp_step_figures_compute (r, &figures);
+          for (guint i = 0; i < steps->len; i++)
+            {
+              g_autoptr (HpScope) scope = hp_scope_new_step (g_array_index (steps, HpStep, i).number);
+              g_autoptr (HpTrace) scoped = hp_trace_apply_scope (trace, scope, NULL);
+              g_autoptr (GPtrArray) temporal = NULL;
+              g_autoptr (GPtrArray) overlap = NULL;
+              HpTable *t, *o;
+              int      row;
+
+              if (scoped == NULL) /* the last step, dropped */
+                continue;
+              temporal = hp_analysis_run (temporal_analysis, scoped, &params, NULL, NULL);
+              overlap = hp_analysis_run (overlap_analysis, scoped, &params, NULL, NULL);
+              g_assert_nonnull (temporal);
+              g_assert_nonnull (overlap);
+              t = temporal->pdata[0];
+              o = overlap->pdata[0];
+              if ((row = rank_row (t, r->rank)) < 0)
+                continue;
+              n_steps++;
+              busy += hp_test_cell (t, (guint)row, "compute_time(us)") +
+                      hp_test_cell (t, (guint)row, "non_compute_time(us)");
+              idle += hp_test_cell (t, (guint)row, "idle_time(us)");
+              if ((row = rank_row (o, r->rank)) >= 0)
+                {
+                  comm += hp_test_cell (o, (guint)row, "communication_time(us)");
+                  exposed += hp_test_cell (o, (guint)row, "communication_time(us)") -
+                             hp_test_cell (o, (guint)row, "overlap_time(us)");
+                }
+            }
+          g_assert_cmpuint (n_steps, ==, figures.n_windows);
+          g_assert_cmpfloat (busy, >, 0);
+          g_assert_cmpfloat_with_epsilon (figures.busy, busy, 0.01);
+          g_assert_cmpfloat_with_epsilon (figures.idle, idle, 0.01);
+          g_assert_cmpfloat_with_epsilon (figures.comm, comm, 0.01);
+          g_assert_cmpfloat_with_epsilon (figures.exposed, exposed, 0.01);
+        }
+    }
+  hp_analysis_params_clear (&params);
+}
+
 static void
 test_bad_runs (void)
 {
@@ -356,5 +561,8 @@ main (int   argc,
   g_test_add_func ("/core/compare/communication", test_communication);
   g_test_add_func ("/core/compare/missing-ranks", test_missing_ranks);
   g_test_add_func ("/core/compare/bad-runs", test_bad_runs);
+  g_test_add_func ("/core/compare/summary", test_summary);
+  g_test_add_func ("/core/compare/non-compute-split", test_non_compute_split);
+  g_test_add_func ("/core/compare/step-figures-equal-scoped-report", test_step_figures_equal_scoped_report);
   return g_test_run ();
 }

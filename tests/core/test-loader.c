@@ -187,6 +187,41 @@ assert_issue_file (HpLoadIssue *issue,
   g_assert_true (g_str_has_prefix (hp_load_issue_get_message (issue), file));
 }
 
+/* a single-GPU run records no distributedInfo: normal, a note and no
+ * warning; two such files in one job are a warning (their ranks are
+ * guessed) */
+static void
+test_no_distributed_info (void)
+{
+  g_autoptr (HpTrace) single = hp_test_load ("hta_distributed_info_unavailable", HP_MODE_DEFAULT);
+  g_autofree char *source = hp_test_data_path ("diff", "old-format.json", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hotpath-ranks-XXXXXX", &error);
+  g_autofree char *a = g_build_filename (dir, "a.json", NULL);
+  g_autofree char *b = g_build_filename (dir, "b.json", NULL);
+  g_autofree char *contents = NULL;
+  gsize            length;
+  const char      *paths[] = { a, b, NULL };
+  g_autoptr (HpTrace) two = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (hp_trace_get_n_ranks (single), ==, 1);
+  g_assert_cmpuint (count_issues (single, HP_LOAD_ISSUE_WARNING), ==, 0);
+  g_assert_cmpuint (count_issues (single, HP_LOAD_ISSUE_ERROR), ==, 0);
+  g_assert_cmpuint (count_issues (single, HP_LOAD_ISSUE_INFO), >=, 1);
+
+  g_assert_true (g_file_get_contents (source, &contents, &length, &error));
+  g_assert_true (g_file_set_contents (a, contents, (gssize)length, &error));
+  g_assert_true (g_file_set_contents (b, contents, (gssize)length, &error));
+  two = hp_load_paths (paths, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hp_trace_get_n_ranks (two), ==, 2);
+  g_assert_cmpuint (count_issues (two, HP_LOAD_ISSUE_WARNING), ==, 2);
+  g_unlink (a);
+  g_unlink (b);
+  g_rmdir (dir);
+}
+
 static void
 assert_no_error_issues (HpTrace *trace)
 {
@@ -2075,6 +2110,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/core/loader/rank-from-file-name", test_rank_from_file_name);
+  g_test_add_func ("/core/loader/no-distributed-info", test_no_distributed_info);
   g_test_add_func ("/core/loader/parse-time-ns", test_parse_time_ns);
 
   g_test_add_func ("/core/loader/edge/bare-array", test_edge_bare_array);
