@@ -1884,13 +1884,13 @@ static PyObject *
 module_analyses (PyObject *module,
                  PyObject *unused)
 {
-  guint             n;
-  const HpAnalysis *analyses = hp_analysis_list (&n);
-  PyObject         *list = PyList_New (n);
+  guint                    n;
+  const HpAnalysis *const *analyses = hp_analysis_list (&n);
+  PyObject                *list = PyList_New (n);
 
   for (guint i = 0; list != NULL && i < n; i++)
     {
-      const HpAnalysis *a = &analyses[i];
+      const HpAnalysis *a = analyses[i];
       PyObject         *item = Py_BuildValue ("{sssssssNsNsO}", "name", a->name, "title", a->title, "section",
                                       a->section != NULL ? a->section : "", "params", strv_to_tuple (a->params),
                                               "tables", strv_to_tuple (a->tables), "in_default_set",

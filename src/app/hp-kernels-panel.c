@@ -154,8 +154,8 @@ display_name (const char *name)
 static void
 hp_kernels_panel_add_charts (HpAnalysisPanel *panel)
 {
-  HpTable *types = hp_analysis_panel_find_table (panel, "gpu_kernel_breakdown", "gpu_kernel_breakdown_kernel_type");
-  HpTable *kernels = hp_analysis_panel_find_table (panel, "gpu_kernel_breakdown", "gpu_kernel_breakdown_kernels");
+  HpTable *types = hp_analysis_panel_find_table (panel, HP_KERNEL_BREAKDOWN_ANALYSIS, "gpu_kernel_breakdown_kernel_type");
+  HpTable *kernels = hp_analysis_panel_find_table (panel, HP_KERNEL_BREAKDOWN_ANALYSIS, "gpu_kernel_breakdown_kernels");
   g_autoptr (GPtrArray) charts = NULL;
   g_autoptr (GPtrArray) entries = NULL;
   g_autoptr (GPtrArray) ranked = NULL;
@@ -261,7 +261,7 @@ hp_kernels_panel_class_init (HpKernelsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HpKernelsPanel, duration_ratio_spin);
   gtk_widget_class_bind_template_child (widget_class, HpKernelsPanel, memory_check);
 
-  hp_analysis_panel_class_add_analysis (panel_class, "gpu_kernel_breakdown", _ ("Kernel breakdown"),
+  hp_analysis_panel_class_add_analysis (panel_class, HP_KERNEL_BREAKDOWN_ANALYSIS, _ ("Kernel breakdown"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);
 }
 

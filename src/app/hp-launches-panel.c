@@ -62,7 +62,7 @@ static void
 update_summary (HpLaunchesPanel *self)
 {
   HpAnalysisPanel *panel = HP_ANALYSIS_PANEL (self);
-  HpTable         *summary = hp_analysis_panel_find_table (panel, "cuda_kernel_launch_stats",
+  HpTable         *summary = hp_analysis_panel_find_table (panel, HP_LAUNCH_STATS_ANALYSIS,
                                                            "cuda_kernel_launch_stats_summary");
   HpSession       *session = hp_analysis_panel_get_session (panel);
   int              selected = session != NULL ? hp_session_get_selected_rank (session) : -1;
@@ -183,7 +183,7 @@ retitle (HpChart    *chart,
 static void
 hp_launches_panel_add_charts (HpAnalysisPanel *panel)
 {
-  HpTable                *stats = hp_analysis_panel_find_table (panel, "cuda_kernel_launch_stats",
+  HpTable                *stats = hp_analysis_panel_find_table (panel, HP_LAUNCH_STATS_ANALYSIS,
                                                                 "cuda_kernel_launch_stats");
   const HpAnalysisParams *params = hp_analysis_panel_get_params (panel);
   g_autoptr (GPtrArray) charts = NULL;
@@ -246,7 +246,7 @@ hp_launches_panel_class_init (HpLaunchesPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HpLaunchesPanel, summary_row);
   gtk_widget_class_bind_template_child (widget_class, HpLaunchesPanel, summary_label);
 
-  hp_analysis_panel_class_add_analysis (panel_class, "cuda_kernel_launch_stats",
+  hp_analysis_panel_class_add_analysis (panel_class, HP_LAUNCH_STATS_ANALYSIS,
                                         _ ("Kernel launch statistics"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);
 }

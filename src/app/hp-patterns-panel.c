@@ -20,7 +20,7 @@
 #include "hp-core.h"
 #include "hp-patterns-panel.h"
 
-#define ANALYSIS "frequent_cuda_kernel_sequences"
+#define ANALYSIS HP_KERNEL_SEQUENCES_ANALYSIS
 
 struct _HpPatternsPanel
 {

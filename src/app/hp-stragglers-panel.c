@@ -51,7 +51,7 @@ hp_stragglers_panel_select_cell (HpStragglersPanel *self,
   g_return_val_if_fail (HP_IS_STRAGGLERS_PANEL (self), FALSE);
 
   session = hp_analysis_panel_get_session (HP_ANALYSIS_PANEL (self));
-  waits = hp_analysis_panel_find_table (HP_ANALYSIS_PANEL (self), "collectives", "collective_waits");
+  waits = hp_analysis_panel_find_table (HP_ANALYSIS_PANEL (self), HP_COLLECTIVES_ANALYSIS, "collective_waits");
   if (session == NULL || waits == NULL)
     return FALSE;
   /* the events of the scope the table was made in */
@@ -134,9 +134,9 @@ hp_stragglers_panel_class_init (HpStragglersPanelClass *klass)
                                                "/io/github/hotpath/Hotpath/ui/hp-stragglers-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, HpStragglersPanel, candidates_spin);
 
-  hp_analysis_panel_class_add_analysis (panel_class, "stragglers", _ ("Potential stragglers"),
+  hp_analysis_panel_class_add_analysis (panel_class, HP_STRAGGLERS_ANALYSIS, _ ("Potential stragglers"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);
-  hp_analysis_panel_class_add_analysis (panel_class, "collectives", _ ("Collectives across ranks"),
+  hp_analysis_panel_class_add_analysis (panel_class, HP_COLLECTIVES_ANALYSIS, _ ("Collectives across ranks"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);
 }
 

@@ -13,9 +13,9 @@
 
 /* the analyses the findings read, in the order hp_findings_collect() takes */
 static const char *const finding_sources[] = {
-  "temporal_breakdown",
-  "idle_time_breakdown",
-  "comm_comp_overlap",
+  HP_TEMPORAL_BREAKDOWN_ANALYSIS,
+  HP_IDLE_TIME_ANALYSIS,
+  HP_COMM_COMP_OVERLAP_ANALYSIS,
 };
 
 int

@@ -155,6 +155,30 @@ gboolean           hp_param_equal (const HpParamSpec      *spec,
                                    const HpAnalysisParams *a,
                                    const HpAnalysisParams *b);
 
+/**
+ * HpAnalysisNeeds:
+ *
+ * What an analysis needs from a rank. The health report derives its
+ * verdicts from them: a finding about a missing need makes the analysis
+ * not applicable, one about a damaged need calls for caution.
+ */
+typedef enum
+{
+  HP_ANALYSIS_NEEDS_GPU = 1 << 0,            /* kernels, memcpys or memsets */
+  HP_ANALYSIS_NEEDS_LAUNCH = 1 << 1,         /* CPU launch <-> GPU event links */
+  HP_ANALYSIS_NEEDS_COMM = 1 << 2,           /* communication kernels */
+  HP_ANALYSIS_NEEDS_GPU_ANNOTATION = 1 << 3, /* gpu_user_annotation events */
+  HP_ANALYSIS_NEEDS_MEMCPY = 1 << 4,         /* memcpy or memset events */
+  HP_ANALYSIS_NEEDS_CPU_OPS = 1 << 5,        /* cpu_op events */
+  HP_ANALYSIS_NEEDS_ANNOTATION = 1 << 6,     /* gpu_user_annotation, or else user_annotation */
+  HP_ANALYSIS_NEEDS_ALL_RANKS = 1 << 7,      /* every rank of the job */
+  HP_ANALYSIS_NEEDS_MEMORY_EVENTS = 1 << 8,  /* [memory] events (profile_memory=True) */
+  HP_ANALYSIS_NEEDS_COUNTERS = 1 << 9,       /* CUPTI range-profiler records */
+} HpAnalysisNeeds;
+
+/* a %NULL-terminated array of strings, for the lists of a descriptor */
+#define HP_STRV(...) ((const char *const[]){ __VA_ARGS__, NULL })
+
 struct _HpLinkedEvents;
 
 /**
@@ -186,8 +210,9 @@ typedef gboolean (*HpAnalysisFunc) (HpTrace                *trace,
 
 /**
  * HpAnalysis:
- * @name: the CLI's --analysis name, e.g. "temporal_breakdown"
- * @title: for people
+ * @name: the CLI's --analysis name, the macro HP_<X>_ANALYSIS of its header
+ * @title: for people, marked with N_() and translated where shown: the
+ *   app's tabs, `hotpath-cli analyses` and the docs
  * @section: the section of the analysis definitions, e.g. "§1"
  * @func: computes the tables
  * @in_default_set: whether `report` runs it without --analysis
@@ -208,8 +233,14 @@ typedef gboolean (*HpAnalysisFunc) (HpTrace                *trace,
  *   read from the payload of the result the table is of (instead of
  *   @row_events, which finds it again)
  *
- * One entry of the analysis registry (hp-analysis-registry.c): everything
- * the CLI, the app and the README need to know of an analysis.
+ * @needs: what it needs from a trace (#HpAnalysisNeeds); 0 when no
+ *   finding of the health report but those about every analysis touches it
+ * @aliases: (array zero-terminated=1) (nullable): other names a session
+ *   may ask it by
+ *
+ * An analysis: everything the CLI, the app and the docs need to know of
+ * it. Each is defined as `const HpAnalysis hp_<x>_analysis` in the file of
+ * its compute function; the registry (hp-analysis-registry.c) lists them.
  */
 typedef struct
 {
@@ -234,6 +265,8 @@ typedef struct
                                                  HpTable                *table,
                                                  guint                   row,
                                                  const HpAnalysisParams *params);
+  guint              needs;
+  const char *const *aliases;
 } HpAnalysis;
 
 gboolean                hp_analysis_uses_param (const HpAnalysis  *analysis,
@@ -252,21 +285,21 @@ struct _HpLinkedEvents *hp_analysis_row_events (HpTrace                *trace,
                                                 guint                   row,
                                                 const HpAnalysisParams *params);
 
-const HpAnalysis *hp_analysis_list (guint *n_analyses);
-const HpAnalysis *hp_analysis_find (const char *name);
-GPtrArray        *hp_analysis_run (const HpAnalysis       *analysis,
-                                   HpTrace                *trace,
-                                   const HpAnalysisParams *params,
-                                   GCancellable           *cancellable,
-                                   GError                **error);
-GPtrArray        *hp_analysis_run_many (const HpAnalysis *const *analyses,
-                                        guint                    n_analyses,
-                                        HpTrace                 *trace,
-                                        const HpAnalysisParams  *params,
-                                        guint                    n_threads,
-                                        double                  *seconds,
-                                        GCancellable            *cancellable,
-                                        GError                 **error);
+const HpAnalysis *const *hp_analysis_list (guint *n_analyses);
+const HpAnalysis        *hp_analysis_find (const char *name);
+GPtrArray               *hp_analysis_run (const HpAnalysis       *analysis,
+                                          HpTrace                *trace,
+                                          const HpAnalysisParams *params,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+GPtrArray               *hp_analysis_run_many (const HpAnalysis *const *analyses,
+                                               guint                    n_analyses,
+                                               HpTrace                 *trace,
+                                               const HpAnalysisParams  *params,
+                                               guint                    n_threads,
+                                               double                  *seconds,
+                                               GCancellable            *cancellable,
+                                               GError                 **error);
 
 /* helpers for analyses */
 GPtrArray *hp_analysis_select_ranks (HpTrace                *trace,

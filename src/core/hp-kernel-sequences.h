@@ -92,4 +92,8 @@ gboolean hp_repeated_sequences_compute (HpTrace                *trace,
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpKernelSequences, hp_kernel_sequences_free)
 
+extern const HpAnalysis hp_kernel_sequences_analysis;
+
+extern const HpAnalysis hp_repeated_sequences_analysis;
+
 G_END_DECLS

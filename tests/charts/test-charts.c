@@ -1438,13 +1438,13 @@ static void
 test_adapt_registry (void)
 {
   g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
-  guint             n;
-  const HpAnalysis *analyses = hp_analysis_list (&n);
-  guint             n_charts = 0, n_rank_charts = 0;
+  guint                    n;
+  const HpAnalysis *const *analyses = hp_analysis_list (&n);
+  guint                    n_charts = 0, n_rank_charts = 0;
 
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr (GPtrArray) tables = hp_analysis_run (&analyses[i], trace, NULL, NULL, NULL);
+      g_autoptr (GPtrArray) tables = hp_analysis_run (analyses[i], trace, NULL, NULL, NULL);
 
       for (guint t = 0; t < tables->len; t++)
         {
