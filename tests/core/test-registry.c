@@ -345,12 +345,12 @@ main (int   argc,
   setlocale (LC_ALL, "C");
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/registry/entries", test_registry_entries);
-  g_test_add_func ("/registry/param-defaults", test_param_defaults);
-  g_test_add_func ("/registry/param-parse", test_param_parse);
-  g_test_add_func ("/registry/params-affect", test_params_affect);
-  g_test_add_func ("/registry/row-events", test_row_events);
-  g_test_add_func ("/registry/result", test_result);
+  g_test_add_func ("/core/registry/entries", test_registry_entries);
+  g_test_add_func ("/core/registry/param-defaults", test_param_defaults);
+  g_test_add_func ("/core/registry/param-parse", test_param_parse);
+  g_test_add_func ("/core/registry/params-affect", test_params_affect);
+  g_test_add_func ("/core/registry/row-events", test_row_events);
+  g_test_add_func ("/core/registry/result", test_result);
 
   return g_test_run ();
 }
