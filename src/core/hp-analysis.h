@@ -82,6 +82,11 @@ typedef struct
   int      min_pattern_len;        /* 3 */
   int      top_k;                  /* 5 */
   gboolean compress_other_kernels; /* TRUE */
+
+  /* the values of the parameters an analysis defines in its own file
+   * (specs with @offset %HP_PARAM_IN_BAG), keyed by spec; a spec without
+   * a value reads as its default */
+  GHashTable *bag;
 } HpAnalysisParams;
 
 void hp_analysis_params_init (HpAnalysisParams *params);
@@ -113,7 +118,9 @@ typedef enum
  * @name: HTA's keyword (`num_kernels`); the CLI option is the same with
  *   dashes (`--num-kernels`)
  * @type: the field's type
- * @offset: the field in #HpAnalysisParams
+ * @offset: the field in #HpAnalysisParams, or %HP_PARAM_IN_BAG for a
+ *   parameter an analysis defines in its own file, whose value is kept in
+ *   the bag of #HpAnalysisParams
  * @default_value: HTA's default (lists: none, meaning all)
  * @minimum: the smallest valid value (of each item, for lists)
  * @maximum: the largest valid value
@@ -138,6 +145,9 @@ typedef struct
   const char *arg;
 } HpParamSpec;
 
+/* the @offset of a spec whose value is kept in the parameters' bag */
+#define HP_PARAM_IN_BAG G_MAXSIZE
+
 const HpParamSpec *hp_param_spec_list (guint *n_specs);
 const HpParamSpec *hp_param_spec_find (const char *name);
 gboolean           hp_param_parse (const HpParamSpec *spec,
@@ -154,6 +164,21 @@ void               hp_param_set_number (const HpParamSpec *spec,
 gboolean           hp_param_equal (const HpParamSpec      *spec,
                                    const HpAnalysisParams *a,
                                    const HpAnalysisParams *b);
+
+int                hp_analysis_params_get_int (const HpAnalysisParams *params,
+                                               const HpParamSpec      *spec);
+gint64             hp_analysis_params_get_int64 (const HpAnalysisParams *params,
+                                                 const HpParamSpec      *spec);
+double             hp_analysis_params_get_double (const HpAnalysisParams *params,
+                                                  const HpParamSpec      *spec);
+gboolean           hp_analysis_params_get_boolean (const HpAnalysisParams *params,
+                                                   const HpParamSpec      *spec);
+GArray            *hp_analysis_params_get_list (const HpAnalysisParams *params,
+                                                const HpParamSpec      *spec);
+const char *const *hp_analysis_params_get_strv (const HpAnalysisParams *params,
+                                                const HpParamSpec      *spec);
+const char        *hp_analysis_params_get_string (const HpAnalysisParams *params,
+                                                  const HpParamSpec      *spec);
 
 /**
  * HpAnalysisNeeds:
@@ -237,6 +262,9 @@ typedef gboolean (*HpAnalysisFunc) (HpTrace                *trace,
  *   finding of the health report but those about every analysis touches it
  * @aliases: (array zero-terminated=1) (nullable): other names a session
  *   may ask it by
+ * @specs: (array zero-terminated=1) (nullable): the parameters it defines
+ *   in its own file (@offset %HP_PARAM_IN_BAG); it reads them with
+ *   hp_analysis_params_get_int() and the like
  *
  * An analysis: everything the CLI, the app and the docs need to know of
  * it. Each is defined as `const HpAnalysis hp_<x>_analysis` in the file of
@@ -265,8 +293,9 @@ typedef struct
                                                  HpTable                *table,
                                                  guint                   row,
                                                  const HpAnalysisParams *params);
-  guint              needs;
-  const char *const *aliases;
+  guint                     needs;
+  const char *const        *aliases;
+  const HpParamSpec *const *specs;
 } HpAnalysis;
 
 gboolean                hp_analysis_uses_param (const HpAnalysis  *analysis,
