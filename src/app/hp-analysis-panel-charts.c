@@ -329,7 +329,7 @@ hp_analysis_panel_get_chart_view (HpAnalysisPanel *self,
 
 /**
  * hp_analysis_panel_find_chart_view:
- * @name: a chart name, such as "temporal_breakdown"
+ * @name: a chart name, such as %HP_TEMPORAL_BREAKDOWN_TABLE
  *
  * Returns: (transfer none) (nullable): the view of the chart named @name
  */

@@ -40,7 +40,7 @@ hp_aten_delays_panel_class_init (HpAtenDelaysPanelClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/hotpath/Hotpath/ui/hp-aten-delays-panel.ui");
 
-  hp_analysis_panel_class_add_analysis (panel_class, "aten_op_kernels_and_delay", _ ("ATen op kernels and delays"),
+  hp_analysis_panel_class_add_analysis (panel_class, HP_ATEN_OP_DELAY_ANALYSIS, _ ("ATen op kernels and delays"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);
 }
 

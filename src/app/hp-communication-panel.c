@@ -41,9 +41,9 @@ hp_communication_panel_class_init (HpCommunicationPanelClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/hotpath/Hotpath/ui/hp-communication-panel.ui");
 
-  hp_analysis_panel_class_add_analysis (panel_class, "communication", _ ("Communication by step and collective"),
+  hp_analysis_panel_class_add_analysis (panel_class, HP_COMMUNICATION_ANALYSIS, _ ("Communication by step and collective"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);
-  hp_analysis_panel_class_add_analysis (panel_class, "collectives", _ ("Collectives across ranks"),
+  hp_analysis_panel_class_add_analysis (panel_class, HP_COLLECTIVES_ANALYSIS, _ ("Collectives across ranks"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);
 }
 

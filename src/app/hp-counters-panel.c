@@ -46,9 +46,9 @@ hp_counters_panel_class_init (HpCountersPanelClass *klass)
                                                "/io/github/hotpath/Hotpath/ui/hp-counters-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, HpCountersPanel, queue_spin);
 
-  hp_analysis_panel_class_add_analysis (panel_class, "queue_length", _ ("Queue length"),
+  hp_analysis_panel_class_add_analysis (panel_class, HP_QUEUE_LENGTH_ANALYSIS, _ ("Queue length"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);
-  hp_analysis_panel_class_add_analysis (panel_class, "memory_bw", _ ("Memory bandwidth"),
+  hp_analysis_panel_class_add_analysis (panel_class, HP_MEMORY_BW_ANALYSIS, _ ("Memory bandwidth"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);
 }
 

@@ -70,8 +70,8 @@ static void
 update_summary (HpCriticalPathPanel *self)
 {
   HpAnalysisPanel *panel = HP_ANALYSIS_PANEL (self);
-  HpTable         *summary = hp_analysis_panel_find_table (panel, "critical_path", HP_CRITICAL_PATH_SUMMARY_TABLE);
-  HpTable         *breakdown = hp_analysis_panel_find_table (panel, "critical_path", HP_CRITICAL_PATH_BREAKDOWN_TABLE);
+  HpTable         *summary = hp_analysis_panel_find_table (panel, HP_CRITICAL_PATH_ANALYSIS, HP_CRITICAL_PATH_SUMMARY_TABLE);
+  HpTable         *breakdown = hp_analysis_panel_find_table (panel, HP_CRITICAL_PATH_ANALYSIS, HP_CRITICAL_PATH_BREAKDOWN_TABLE);
   int              c_bound, c_pct, c_dur, c_name;
   const char      *top = NULL;
   double           top_pct = -1;
@@ -132,7 +132,7 @@ update_busy (HpCriticalPathPanel *self)
 {
   HpSession *session = hp_analysis_panel_get_session (HP_ANALYSIS_PANEL (self));
   gboolean   running =
-      session != NULL && hp_session_get_analysis_state (session, "critical_path") == HP_ANALYSIS_STATE_RUNNING;
+      session != NULL && hp_session_get_analysis_state (session, HP_CRITICAL_PATH_ANALYSIS) == HP_ANALYSIS_STATE_RUNNING;
   /* the row shows "Computing…" while Cancel is shown; a "Cancelled" line
    * stays until the next computation */
   gboolean was_running = gtk_widget_get_visible (self->cancel_button);
@@ -162,7 +162,7 @@ cancel_clicked_cb (HpCriticalPathPanel *self)
 
   if (session == NULL)
     return;
-  hp_session_cancel_analysis (session, "critical_path");
+  hp_session_cancel_analysis (session, HP_CRITICAL_PATH_ANALYSIS);
   /* not running any more: update_busy() keeps this line */
   gtk_widget_set_visible (self->cancel_button, FALSE);
   gtk_label_set_text (self->busy_label, _ ("Cancelled. Choose a step or rank to compute a path again."));
@@ -312,7 +312,7 @@ hp_critical_path_panel_class_init (HpCriticalPathPanelClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, choice_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, cancel_clicked_cb);
 
-  hp_analysis_panel_class_add_analysis (panel_class, "critical_path", _ ("Critical path"),
+  hp_analysis_panel_class_add_analysis (panel_class, HP_CRITICAL_PATH_ANALYSIS, _ ("Critical path"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);
 }
 

@@ -40,7 +40,7 @@ hp_cupti_panel_class_init (HpCuptiPanelClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/hotpath/Hotpath/ui/hp-cupti-panel.ui");
 
-  hp_analysis_panel_class_add_analysis (panel_class, "cupti_counters", _ ("CUPTI counters with their operators"), HP_ANALYSIS_PANEL_SHOW_TABLES);
+  hp_analysis_panel_class_add_analysis (panel_class, HP_CUPTI_COUNTERS_ANALYSIS, _ ("CUPTI counters with their operators"), HP_ANALYSIS_PANEL_SHOW_TABLES);
 }
 
 static void

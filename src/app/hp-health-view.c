@@ -147,10 +147,10 @@ panel_verdict (HpAnalysisPanel *panel,
 {
   g_auto (GStrv) names = hp_analysis_panel_dup_analysis_names (panel);
   g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  guint             n_analyses = 0;
-  const HpAnalysis *list = hp_analysis_list (&n_analyses);
-  HpHealthVerdict   worst = HP_HEALTH_TRUST;
-  guint             n_known = 0, n_not_applicable = 0;
+  guint                    n_analyses = 0;
+  const HpAnalysis *const *list = hp_analysis_list (&n_analyses);
+  HpHealthVerdict          worst = HP_HEALTH_TRUST;
+  guint                    n_known = 0, n_not_applicable = 0;
 
   for (guint i = 0; names != NULL && names[i] != NULL; i++)
     for (guint a = 0; a < n_analyses; a++)
@@ -160,7 +160,7 @@ panel_verdict (HpAnalysisPanel *panel,
 
         HpHealthVerdict this = HP_HEALTH_TRUST;
 
-        if (!g_str_equal (list[a].name, names[i]))
+        if (!g_str_equal (list[a]->name, names[i]))
           continue;
         n_known++;
         for (guint r = 0; r < hp_trace_get_n_ranks (trace); r++)

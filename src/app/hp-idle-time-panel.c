@@ -50,7 +50,7 @@ hp_idle_time_panel_class_init (HpIdleTimePanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HpIdleTimePanel, streams_entry);
   gtk_widget_class_bind_template_child (widget_class, HpIdleTimePanel, stats_check);
 
-  hp_analysis_panel_class_add_analysis (panel_class, "idle_time_breakdown", _ ("Idle time breakdown"),
+  hp_analysis_panel_class_add_analysis (panel_class, HP_IDLE_TIME_ANALYSIS, _ ("Idle time breakdown"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);
 }
 

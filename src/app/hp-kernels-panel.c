@@ -34,8 +34,8 @@ G_DEFINE_FINAL_TYPE (HpKernelsPanel, hp_kernels_panel, HP_TYPE_ANALYSIS_PANEL)
 static void
 hp_kernels_panel_add_charts (HpAnalysisPanel *panel)
 {
-  HpTable *types = hp_analysis_panel_find_table (panel, "gpu_kernel_breakdown", HP_KERNEL_BREAKDOWN_TYPE_TABLE);
-  HpTable *kernels = hp_analysis_panel_find_table (panel, "gpu_kernel_breakdown", HP_KERNEL_BREAKDOWN_KERNELS_TABLE);
+  HpTable *types = hp_analysis_panel_find_table (panel, HP_KERNEL_BREAKDOWN_ANALYSIS, HP_KERNEL_BREAKDOWN_TYPE_TABLE);
+  HpTable *kernels = hp_analysis_panel_find_table (panel, HP_KERNEL_BREAKDOWN_ANALYSIS, HP_KERNEL_BREAKDOWN_KERNELS_TABLE);
   g_autoptr (GPtrArray) charts = NULL;
   HpAnalysisPanelChartFlags pies = HP_ANALYSIS_PANEL_CHART_DEFAULT;
 
@@ -87,7 +87,7 @@ hp_kernels_panel_class_init (HpKernelsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HpKernelsPanel, duration_ratio_spin);
   gtk_widget_class_bind_template_child (widget_class, HpKernelsPanel, memory_check);
 
-  hp_analysis_panel_class_add_analysis (panel_class, "gpu_kernel_breakdown", _ ("Kernel breakdown"),
+  hp_analysis_panel_class_add_analysis (panel_class, HP_KERNEL_BREAKDOWN_ANALYSIS, _ ("Kernel breakdown"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);
 }
 

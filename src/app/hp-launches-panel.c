@@ -55,7 +55,7 @@ static void
 update_summary (HpLaunchesPanel *self)
 {
   HpAnalysisPanel *panel = HP_ANALYSIS_PANEL (self);
-  HpTable         *summary = hp_analysis_panel_find_table (panel, "cuda_kernel_launch_stats",
+  HpTable         *summary = hp_analysis_panel_find_table (panel, HP_LAUNCH_STATS_ANALYSIS,
                                                            HP_LAUNCH_STATS_SUMMARY_TABLE);
   HpSession       *session = hp_analysis_panel_get_session (panel);
   int              selected = session != NULL ? hp_session_get_selected_rank (session) : -1;
@@ -146,7 +146,7 @@ hp_launches_panel_results_changed (HpAnalysisPanel *panel)
 static void
 hp_launches_panel_add_charts (HpAnalysisPanel *panel)
 {
-  HpTable *stats = hp_analysis_panel_find_table (panel, "cuda_kernel_launch_stats", HP_LAUNCH_STATS_TABLE);
+  HpTable *stats = hp_analysis_panel_find_table (panel, HP_LAUNCH_STATS_ANALYSIS, HP_LAUNCH_STATS_TABLE);
 
   hp_analysis_panel_add_table_charts (panel, stats, HP_ANALYSIS_PANEL_CHART_DEFAULT);
 }
@@ -192,7 +192,7 @@ hp_launches_panel_class_init (HpLaunchesPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HpLaunchesPanel, summary_row);
   gtk_widget_class_bind_template_child (widget_class, HpLaunchesPanel, summary_label);
 
-  hp_analysis_panel_class_add_analysis (panel_class, "cuda_kernel_launch_stats",
+  hp_analysis_panel_class_add_analysis (panel_class, HP_LAUNCH_STATS_ANALYSIS,
                                         _ ("Kernel launch statistics"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);
 }

@@ -41,8 +41,8 @@ hp_memory_panel_class_init (HpMemoryPanelClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/hotpath/Hotpath/ui/hp-memory-panel.ui");
 
-  hp_analysis_panel_class_add_analysis (panel_class, "memory", _ ("Memory per device"), HP_ANALYSIS_PANEL_SHOW_TABLES);
-  hp_analysis_panel_class_add_analysis (panel_class, "memory_timeline", _ ("Memory timeline by category"), HP_ANALYSIS_PANEL_SHOW_TABLES);
+  hp_analysis_panel_class_add_analysis (panel_class, HP_MEMORY_ANALYSIS, _ ("Memory per device"), HP_ANALYSIS_PANEL_SHOW_TABLES);
+  hp_analysis_panel_class_add_analysis (panel_class, HP_MEMORY_TIMELINE_ANALYSIS, _ ("Memory timeline by category"), HP_ANALYSIS_PANEL_SHOW_TABLES);
 }
 
 static void

@@ -39,7 +39,7 @@ hp_overlap_panel_class_init (HpOverlapPanelClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/hotpath/Hotpath/ui/hp-overlap-panel.ui");
 
-  hp_analysis_panel_class_add_analysis (panel_class, "comm_comp_overlap", _ ("Communication and computation overlap"),
+  hp_analysis_panel_class_add_analysis (panel_class, HP_COMM_COMP_OVERLAP_ANALYSIS, _ ("Communication and computation overlap"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);
 }
 

@@ -390,16 +390,16 @@ static void
 hp_overview_panel_results_changed (HpAnalysisPanel *panel)
 {
   HpOverviewPanel *self = HP_OVERVIEW_PANEL (panel);
-  HpTable         *temporal = hp_analysis_panel_find_table (panel, "temporal_breakdown", NULL);
-  HpTable         *idle = hp_analysis_panel_find_table (panel, "idle_time_breakdown", HP_IDLE_TIME_TABLE);
-  HpTable         *overlap = hp_analysis_panel_find_table (panel, "comm_comp_overlap", NULL);
+  HpTable         *temporal = hp_analysis_panel_find_table (panel, HP_TEMPORAL_BREAKDOWN_ANALYSIS, NULL);
+  HpTable         *idle = hp_analysis_panel_find_table (panel, HP_IDLE_TIME_ANALYSIS, HP_IDLE_TIME_TABLE);
+  HpTable         *overlap = hp_analysis_panel_find_table (panel, HP_COMM_COMP_OVERLAP_ANALYSIS, NULL);
   g_auto (GStrv) findings = NULL;
   GtkWidget *child;
 
   if (idle == NULL)
-    idle = hp_analysis_panel_find_table (panel, "idle_time_breakdown", NULL);
+    idle = hp_analysis_panel_find_table (panel, HP_IDLE_TIME_ANALYSIS, NULL);
   findings = hp_findings_collect (temporal, idle, overlap,
-                                  hp_analysis_panel_find_table (panel, "collectives", "collectives"), MAX_FINDINGS);
+                                  hp_analysis_panel_find_table (panel, HP_COLLECTIVES_ANALYSIS, HP_COLLECTIVES_TABLE), MAX_FINDINGS);
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->findings_box))) != NULL)
     gtk_box_remove (self->findings_box, child);
@@ -424,10 +424,10 @@ hp_overview_panel_results_changed (HpAnalysisPanel *panel)
 static void
 hp_overview_panel_add_charts (HpAnalysisPanel *panel)
 {
-  HpTable *temporal = hp_analysis_panel_find_table (panel, "temporal_breakdown", NULL);
+  HpTable *temporal = hp_analysis_panel_find_table (panel, HP_TEMPORAL_BREAKDOWN_ANALYSIS, NULL);
   HpTable *kernel_types =
-      hp_analysis_panel_find_table (panel, "gpu_kernel_breakdown", HP_KERNEL_BREAKDOWN_TYPE_TABLE);
-  HpTable *overlap = hp_analysis_panel_find_table (panel, "comm_comp_overlap", NULL);
+      hp_analysis_panel_find_table (panel, HP_KERNEL_BREAKDOWN_ANALYSIS, HP_KERNEL_BREAKDOWN_TYPE_TABLE);
+  HpTable *overlap = hp_analysis_panel_find_table (panel, HP_COMM_COMP_OVERLAP_ANALYSIS, NULL);
 
   hp_analysis_panel_add_table_charts (panel, temporal, HP_ANALYSIS_PANEL_CHART_DEFAULT);
   hp_analysis_panel_add_table_charts (panel, kernel_types, HP_ANALYSIS_PANEL_CHART_DEFAULT);
@@ -476,18 +476,18 @@ hp_overview_panel_class_init (HpOverviewPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HpOverviewPanel, findings_status);
   gtk_widget_class_bind_template_child (widget_class, HpOverviewPanel, health_box);
 
-  hp_analysis_panel_class_add_analysis (panel_class, "temporal_breakdown", _ ("Temporal breakdown"),
+  hp_analysis_panel_class_add_analysis (panel_class, HP_TEMPORAL_BREAKDOWN_ANALYSIS, _ ("Temporal breakdown"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);
-  hp_analysis_panel_class_add_analysis (panel_class, "idle_time_breakdown", _ ("Idle time breakdown"),
+  hp_analysis_panel_class_add_analysis (panel_class, HP_IDLE_TIME_ANALYSIS, _ ("Idle time breakdown"),
                                         HP_ANALYSIS_PANEL_FLAGS_NONE);
-  hp_analysis_panel_class_add_analysis (panel_class, "comm_comp_overlap",
+  hp_analysis_panel_class_add_analysis (panel_class, HP_COMM_COMP_OVERLAP_ANALYSIS,
                                         _ ("Communication and computation overlap"),
                                         HP_ANALYSIS_PANEL_FLAGS_NONE);
   /* to name the rank late to collectives */
-  hp_analysis_panel_class_add_analysis (panel_class, "collectives", _ ("Collectives across ranks"),
+  hp_analysis_panel_class_add_analysis (panel_class, HP_COLLECTIVES_ANALYSIS, _ ("Collectives across ranks"),
                                         HP_ANALYSIS_PANEL_FLAGS_NONE);
   /* for the kernel type donut; the Kernels tab shows its tables */
-  hp_analysis_panel_class_add_analysis (panel_class, "gpu_kernel_breakdown", _ ("Kernel breakdown"),
+  hp_analysis_panel_class_add_analysis (panel_class, HP_KERNEL_BREAKDOWN_ANALYSIS, _ ("Kernel breakdown"),
                                         HP_ANALYSIS_PANEL_FLAGS_NONE);
 }
 

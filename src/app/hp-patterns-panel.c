@@ -21,7 +21,7 @@
 #include "hp-patterns-panel.h"
 #include "hp-view-jobs.h"
 
-#define ANALYSIS "frequent_cuda_kernel_sequences"
+#define ANALYSIS HP_KERNEL_SEQUENCES_ANALYSIS
 
 struct _HpPatternsPanel
 {

@@ -133,7 +133,7 @@ show_first_kernel_row (HpTracePage *page)
   GtkNotebook *notebook = hp_trace_page_get_notebook (page);
   GPtrArray   *tables = NULL;
 
-  if (!hp_session_get_result (hp_trace_page_get_session (page), "gpu_kernel_breakdown", &tables, NULL) ||
+  if (!hp_session_get_result (hp_trace_page_get_session (page), HP_KERNEL_BREAKDOWN_ANALYSIS, &tables, NULL) ||
       tables == NULL)
     return FALSE;
   for (int i = 0; i < gtk_notebook_get_n_pages (notebook); i++)

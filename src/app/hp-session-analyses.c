@@ -18,11 +18,6 @@
 #include "hp-session-internal.h"
 #include "hp-settings.h"
 
-/* Names the registry may use for the same analysis */
-static const char *const analysis_aliases[][2] = {
-  { "kernel_breakdown", "gpu_kernel_breakdown" },
-};
-
 typedef struct
 {
   HpAnalysisState state;
@@ -83,15 +78,22 @@ run_data_free (RunData *data)
   g_free (data);
 }
 
+/* the other name of the same analysis: its registry name for one of its
+ * aliases (HpAnalysis.aliases), its first alias for its registry name */
 static const char *
 alias_of (const char *name)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (analysis_aliases); i++)
+  guint                    n;
+  const HpAnalysis *const *list = hp_analysis_list (&n);
+
+  for (guint i = 0; i < n; i++)
     {
-      if (g_str_equal (analysis_aliases[i][0], name))
-        return analysis_aliases[i][1];
-      if (g_str_equal (analysis_aliases[i][1], name))
-        return analysis_aliases[i][0];
+      if (list[i]->aliases == NULL)
+        continue;
+      if (g_str_equal (list[i]->name, name))
+        return list[i]->aliases[0];
+      if (g_strv_contains (list[i]->aliases, name))
+        return list[i]->name;
     }
   return NULL;
 }

@@ -52,7 +52,7 @@ hp_stragglers_panel_select_cell (HpStragglersPanel *self,
   g_return_val_if_fail (HP_IS_STRAGGLERS_PANEL (self), FALSE);
 
   session = hp_analysis_panel_get_session (HP_ANALYSIS_PANEL (self));
-  waits = hp_analysis_panel_find_table (HP_ANALYSIS_PANEL (self), "collectives", HP_COLLECTIVES_WAITS_TABLE);
+  waits = hp_analysis_panel_find_table (HP_ANALYSIS_PANEL (self), HP_COLLECTIVES_ANALYSIS, HP_COLLECTIVES_WAITS_TABLE);
   if (session == NULL || waits == NULL)
     return FALSE;
   /* the events of the scope the table was made in */
@@ -137,11 +137,11 @@ hp_stragglers_panel_class_init (HpStragglersPanelClass *klass)
 
   /* each title says which straggler question its analysis answers, with
    * the label the findings use (HP_STRAGGLER_*) */
-  hp_analysis_panel_class_add_analysis (panel_class, "stragglers",
+  hp_analysis_panel_class_add_analysis (panel_class, HP_STRAGGLERS_ANALYSIS,
                                         _ ("Potential stragglers (HTA's metric: the shortest collective kernels "
                                            "of each step)"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);
-  hp_analysis_panel_class_add_analysis (panel_class, "collectives",
+  hp_analysis_panel_class_add_analysis (panel_class, HP_COLLECTIVES_ANALYSIS,
                                         _ ("Collectives across ranks: the rank late to collectives starts last "
                                            "most often (late_rank)"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);

@@ -26,8 +26,8 @@ static const struct
   HpTimelineFlags flag;
   const char     *analysis;
 } session_data[] = {
-  { HP_TIMELINE_SHOW_IDLE, "idle_time_breakdown" },
-  { HP_TIMELINE_SHOW_MEMORY, "memory" },
+  { HP_TIMELINE_SHOW_IDLE, HP_IDLE_TIME_ANALYSIS },
+  { HP_TIMELINE_SHOW_MEMORY, HP_MEMORY_ANALYSIS },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (session_data) == G_N_ELEMENTS (((HpTimelineView *)NULL)->installed));

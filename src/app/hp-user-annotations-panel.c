@@ -51,7 +51,7 @@ add_breakdown_charts (HpAnalysisPanel *panel,
 static void
 hp_user_annotations_panel_add_charts (HpAnalysisPanel *panel)
 {
-  GPtrArray *tables = hp_analysis_panel_get_tables (panel, "user_annotation_breakdown");
+  GPtrArray *tables = hp_analysis_panel_get_tables (panel, HP_USER_ANNOTATION_ANALYSIS);
 
   for (guint i = 0; tables != NULL && i < tables->len; i++)
     add_breakdown_charts (panel, tables->pdata[i]);
@@ -84,10 +84,10 @@ hp_user_annotations_panel_class_init (HpUserAnnotationsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HpUserAnnotationsPanel, ratio_spin);
   gtk_widget_class_bind_template_child (widget_class, HpUserAnnotationsPanel, allowlist_entry);
 
-  hp_analysis_panel_class_add_analysis (panel_class, "user_annotation_breakdown",
+  hp_analysis_panel_class_add_analysis (panel_class, HP_USER_ANNOTATION_ANALYSIS,
                                         _ ("User annotation breakdown"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);
-  hp_analysis_panel_class_add_analysis (panel_class, "gpu_kernels_with_user_annotations",
+  hp_analysis_panel_class_add_analysis (panel_class, HP_KERNELS_WITH_ANNOTATIONS_ANALYSIS,
                                         _ ("GPU kernels with user annotations"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);
 }

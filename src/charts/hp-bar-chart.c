@@ -680,7 +680,7 @@ static const HpChartClass bar_class = {
 
 /**
  * hp_bar_chart_new:
- * @name: the file stem, e.g. "temporal_breakdown"
+ * @name: the file stem, e.g. `temporal_breakdown`
  * @title: (nullable): the title
  *
  * Creates an empty bar chart: grouped, automatic orientation, plain

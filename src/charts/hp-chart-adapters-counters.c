@@ -113,7 +113,7 @@ _hp_chart_adapt_queue_length (HpTable    *time_series,
 
   return time_series_charts (time_series, HP_QUEUE_LENGTH_SERIES_COL_RANK, HP_QUEUE_LENGTH_SERIES_COL_TS,
                              HP_QUEUE_LENGTH_SERIES_COL_STREAM, _hp_chart_tr (domain, N_ ("Stream")),
-                             HP_QUEUE_LENGTH_SERIES_COL_QUEUE_LENGTH, "queue_length",
+                             HP_QUEUE_LENGTH_SERIES_COL_QUEUE_LENGTH, HP_QUEUE_LENGTH_ANALYSIS,
                              _hp_chart_tr (domain, N_ ("Queue length")), _hp_chart_tr (domain, N_ ("Operations queued")), domain);
 }
 
@@ -138,7 +138,7 @@ _hp_chart_adapt_memory_bw (HpTable    *time_series,
   g_return_val_if_fail (time_series != NULL, _hp_chart_list_new ());
 
   return time_series_charts (time_series, HP_MEMORY_BW_SERIES_COL_RANK, HP_MEMORY_BW_SERIES_COL_TS,
-                             HP_MEMORY_BW_SERIES_COL_NAME, NULL, HP_MEMORY_BW_SERIES_COL_MEMORY_BW_GBPS, "memory_bw",
+                             HP_MEMORY_BW_SERIES_COL_NAME, NULL, HP_MEMORY_BW_SERIES_COL_MEMORY_BW_GBPS, HP_MEMORY_BW_ANALYSIS,
                              _hp_chart_tr (domain, N_ ("Memory bandwidth")), _hp_chart_tr (domain, N_ ("Bandwidth (GB/s)")), domain);
 }
 

@@ -157,7 +157,7 @@ hp_chart_get_kind (HpChart *chart)
 /**
  * hp_chart_get_name:
  *
- * Returns: a stable file stem for the chart, e.g. "temporal_breakdown" or
+ * Returns: a stable file stem for the chart, e.g. `temporal_breakdown` or
  *   "idle_time_rank0"
  */
 const char *

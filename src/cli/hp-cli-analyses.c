@@ -33,24 +33,24 @@ static char *
 readers (const HpParamSpec *spec,
          gboolean           markdown)
 {
-  guint             n;
-  const HpAnalysis *analyses = hp_analysis_list (&n);
-  GString          *s = g_string_new (NULL);
+  guint                    n;
+  const HpAnalysis *const *analyses = hp_analysis_list (&n);
+  GString                 *s = g_string_new (NULL);
 
   if (spec->offset == G_STRUCT_OFFSET (HpAnalysisParams, ranks))
     return g_string_free (g_string_append (s, "all"), FALSE);
   for (guint i = 0; i < n; i++)
-    if (hp_analysis_uses_param (&analyses[i], spec))
-      g_string_append_printf (s, markdown ? "%s`%s`" : "%s%s", s->len > 0 ? ", " : "", analyses[i].name);
+    if (hp_analysis_uses_param (analyses[i], spec))
+      g_string_append_printf (s, markdown ? "%s`%s`" : "%s%s", s->len > 0 ? ", " : "", analyses[i]->name);
   return g_string_free (s, FALSE);
 }
 
 static void
 print_markdown (void)
 {
-  guint              n, n_specs;
-  const HpAnalysis  *analyses = hp_analysis_list (&n);
-  const HpParamSpec *specs = hp_param_spec_list (&n_specs);
+  guint                    n, n_specs;
+  const HpAnalysis *const *analyses = hp_analysis_list (&n);
+  const HpParamSpec       *specs = hp_param_spec_list (&n_specs);
 
   printf ("| `--analysis` | section | tables | parameters | in `report` by default |\n");
   printf ("| --- | --- | --- | --- | --- |\n");
@@ -59,12 +59,12 @@ print_markdown (void)
       g_autoptr (GString) tables = g_string_new (NULL);
       g_autoptr (GString) params = g_string_new (NULL);
 
-      for (guint t = 0; analyses[i].tables != NULL && analyses[i].tables[t] != NULL; t++)
-        g_string_append_printf (tables, "%s`%s`", t > 0 ? ", " : "", analyses[i].tables[t]);
-      for (guint p = 0; analyses[i].params != NULL && analyses[i].params[p] != NULL; p++)
-        g_string_append_printf (params, "%s`%s`", p > 0 ? ", " : "", analyses[i].params[p]);
-      printf ("| `%s` | %s | %s | %s | %s |\n", analyses[i].name, analyses[i].section, tables->str,
-              params->len > 0 ? params->str : "`ranks` only", analyses[i].in_default_set ? "yes" : "no");
+      for (guint t = 0; analyses[i]->tables != NULL && analyses[i]->tables[t] != NULL; t++)
+        g_string_append_printf (tables, "%s`%s`", t > 0 ? ", " : "", analyses[i]->tables[t]);
+      for (guint p = 0; analyses[i]->params != NULL && analyses[i]->params[p] != NULL; p++)
+        g_string_append_printf (params, "%s`%s`", p > 0 ? ", " : "", analyses[i]->params[p]);
+      printf ("| `%s` | %s | %s | %s | %s |\n", analyses[i]->name, analyses[i]->section, tables->str,
+              params->len > 0 ? params->str : "`ranks` only", analyses[i]->in_default_set ? "yes" : "no");
     }
   printf ("\n| parameter (CLI option) | HTA default | valid values | read by | what it does |\n");
   printf ("| --- | --- | --- | --- | --- |\n");
@@ -107,20 +107,20 @@ print_markdown (void)
 static void
 print_text (void)
 {
-  guint             n;
-  const HpAnalysis *analyses = hp_analysis_list (&n);
+  guint                    n;
+  const HpAnalysis *const *analyses = hp_analysis_list (&n);
 
   for (guint i = 0; i < n; i++)
     {
-      printf ("%s — %s (%s)%s\n", analyses[i].name, analyses[i].title, analyses[i].section,
-              analyses[i].in_default_set ? "" : " [not in the default set]");
+      printf ("%s — %s (%s)%s\n", analyses[i]->name, analyses[i]->title, analyses[i]->section,
+              analyses[i]->in_default_set ? "" : " [not in the default set]");
       printf ("  tables:");
-      for (guint t = 0; analyses[i].tables != NULL && analyses[i].tables[t] != NULL; t++)
-        printf ("%s %s", t > 0 ? "," : "", analyses[i].tables[t]);
+      for (guint t = 0; analyses[i]->tables != NULL && analyses[i]->tables[t] != NULL; t++)
+        printf ("%s %s", t > 0 ? "," : "", analyses[i]->tables[t]);
       printf ("\n");
-      for (guint p = 0; analyses[i].params != NULL && analyses[i].params[p] != NULL; p++)
+      for (guint p = 0; analyses[i]->params != NULL && analyses[i]->params[p] != NULL; p++)
         {
-          const HpParamSpec *spec = hp_param_spec_find (analyses[i].params[p]);
+          const HpParamSpec *spec = hp_param_spec_find (analyses[i]->params[p]);
           g_autofree char   *option = g_strdelimit (g_strdup (spec->name), "_", '-');
           g_autofree char   *def = default_text (spec);
 

@@ -87,15 +87,15 @@ hp_cli_bench (int           argc,
         {
           HpAnalysisParams              params;
           guint                         n_analyses, n_selected = 0, n_tables = 0;
-          const HpAnalysis             *analyses = hp_analysis_list (&n_analyses);
+          const HpAnalysis *const      *analyses = hp_analysis_list (&n_analyses);
           g_autofree const HpAnalysis **selected = g_new (const HpAnalysis *, n_analyses);
           g_autofree double            *seconds = g_new0 (double, n_analyses);
           g_autoptr (GPtrArray) results = NULL;
           gint64 a0 = g_get_monotonic_time ();
 
           for (guint i = 0; i < n_analyses; i++)
-            if (analyses[i].in_default_set)
-              selected[n_selected++] = &analyses[i];
+            if (analyses[i]->in_default_set)
+              selected[n_selected++] = analyses[i];
 
           hp_analysis_params_init (&params);
           results = hp_analysis_run_many (selected, n_selected, trace, &params, (guint)threads, seconds,

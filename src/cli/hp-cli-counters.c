@@ -57,9 +57,9 @@ parse_series (const char *text,
     {
       const char *name = g_strstrip (parts[i]);
 
-      if (strcmp (name, "queue_length") == 0)
+      if (strcmp (name, HP_QUEUE_LENGTH_ANALYSIS) == 0)
         *mask |= HP_COUNTER_SERIES_QUEUE_LENGTH;
-      else if (strcmp (name, "memory_bw") == 0)
+      else if (strcmp (name, HP_MEMORY_BW_ANALYSIS) == 0)
         *mask |= HP_COUNTER_SERIES_MEMORY_BW;
       else
         return FALSE;

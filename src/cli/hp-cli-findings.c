@@ -13,9 +13,9 @@
 
 /* the analyses the findings read, in the order hp_findings_collect() takes */
 static const char *const finding_sources[] = {
-  "temporal_breakdown",
-  "idle_time_breakdown",
-  "comm_comp_overlap",
+  HP_TEMPORAL_BREAKDOWN_ANALYSIS,
+  HP_IDLE_TIME_ANALYSIS,
+  HP_COMM_COMP_OVERLAP_ANALYSIS,
 };
 
 int
@@ -112,12 +112,12 @@ hp_cli_findings (int           argc,
     }
   /* a job without communication has no collectives, and no one late to
    * them; one opened from summaries cannot say, and says so */
-  collectives = hp_analysis_run (hp_analysis_find ("collectives"), trace, &params, cancellable, &collectives_error);
+  collectives = hp_analysis_run (&hp_collectives_analysis, trace, &params, cancellable, &collectives_error);
   if (collectives == NULL && (hp_trace_get_summaries (trace) != NULL ||
                               !g_error_matches (collectives_error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA)))
     fprintf (stderr, "hotpath-cli: note: no finding on the rank late to collectives: %s\n", collectives_error->message);
   findings = hp_findings_collect (first[0], first[1], first[2],
-                                  collectives != NULL ? hp_analysis_result_find_table (collectives, "collectives")
+                                  collectives != NULL ? hp_analysis_result_find_table (collectives, HP_COLLECTIVES_TABLE)
                                                       : NULL,
                                   (guint)max_findings);
 

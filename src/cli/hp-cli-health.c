@@ -14,8 +14,8 @@ build_json (HpTrace        *trace,
             HpHealthReport *report)
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
-  guint             n_analyses = 0;
-  const HpAnalysis *list = hp_analysis_list (&n_analyses);
+  guint                    n_analyses = 0;
+  const HpAnalysis *const *list = hp_analysis_list (&n_analyses);
 
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "mode");
@@ -57,7 +57,7 @@ build_json (HpTrace        *trace,
       for (guint a = 0; a < n_analyses; a++)
         if (f->verdicts[a] != HP_HEALTH_TRUST)
           {
-            json_builder_set_member_name (b, list[a].name);
+            json_builder_set_member_name (b, list[a]->name);
             json_builder_add_string_value (b, hp_health_verdict_to_string (f->verdicts[a]));
           }
       json_builder_end_object (b);
@@ -80,7 +80,7 @@ build_json (HpTrace        *trace,
       json_builder_begin_object (b);
       for (guint a = 0; a < n_analyses; a++)
         {
-          json_builder_set_member_name (b, list[a].name);
+          json_builder_set_member_name (b, list[a]->name);
           json_builder_add_string_value (
               b, hp_health_verdict_to_string (hp_health_report_get_verdict (report, r->rank, a)));
         }
@@ -206,10 +206,10 @@ static void
 print_text (HpTrace        *trace,
             HpHealthReport *report)
 {
-  guint             n_analyses = 0;
-  const HpAnalysis *list = hp_analysis_list (&n_analyses);
-  guint             n_ranks = hp_trace_get_n_ranks (trace);
-  guint             counts[3] = { 0 };
+  guint                    n_analyses = 0;
+  const HpAnalysis *const *list = hp_analysis_list (&n_analyses);
+  guint                    n_ranks = hp_trace_get_n_ranks (trace);
+  guint                    counts[3] = { 0 };
   g_autoptr (HpJobInfo) info = hp_job_info_new (trace);
   g_autofree char *ranks = hp_job_info_describe_ranks (info);
 
@@ -235,7 +235,7 @@ print_text (HpTrace        *trace,
   printf ("\n");
   for (guint a = 0; a < n_analyses; a++)
     {
-      printf ("%-34s", list[a].name);
+      printf ("%-34s", list[a]->name);
       for (guint k = 0; k < n_ranks; k++)
         printf ("  %-14s", hp_health_verdict_to_string (hp_health_report_get_verdict (
                                report, hp_trace_get_rank (trace, k)->rank, a)));

@@ -93,15 +93,15 @@ hp_cli_report (int           argc,
   g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
   g_auto (GStrv) paths = NULL;
   g_autoptr (GPtrArray) option_names = g_ptr_array_new_with_free_func (g_free);
-  HpAnalysisParams  params;
-  ReportOptions     o = { 0 };
-  gboolean          json = FALSE;
-  guint             n_analyses;
-  const HpAnalysis *analyses = hp_analysis_list (&n_analyses);
-  g_autofree char  *analysis_help = NULL;
-  int               status = HP_CLI_EXIT_OK;
-  int               chart_width = 960;
-  int               chart_height = 540;
+  HpAnalysisParams         params;
+  ReportOptions            o = { 0 };
+  gboolean                 json = FALSE;
+  guint                    n_analyses;
+  const HpAnalysis *const *analyses = hp_analysis_list (&n_analyses);
+  g_autofree char         *analysis_help = NULL;
+  int                      status = HP_CLI_EXIT_OK;
+  int                      chart_width = 960;
+  int                      chart_height = 540;
 
   hp_analysis_params_init (&params);
   o.chart_scale = 1.0;
@@ -110,8 +110,8 @@ hp_cli_report (int           argc,
     g_autoptr (GString) names = g_string_new ("Analyses (default: all):");
 
     for (guint i = 0; i < n_analyses; i++)
-      g_string_append_printf (names, "\n  %-36s %s (%s)", analyses[i].name, analyses[i].title,
-                              analyses[i].section);
+      g_string_append_printf (names, "\n  %-36s %s (%s)", analyses[i]->name, analyses[i]->title,
+                              analyses[i]->section);
     analysis_help = g_string_free (g_steal_pointer (&names), FALSE);
   }
 
@@ -195,8 +195,8 @@ hp_cli_report (int           argc,
   if (o.analyses == NULL)
     {
       for (guint i = 0; i < n_analyses; i++)
-        if (analyses[i].in_default_set)
-          g_ptr_array_add (selected, (gpointer)&analyses[i]);
+        if (analyses[i]->in_default_set)
+          g_ptr_array_add (selected, (gpointer)analyses[i]);
     }
   else
     {
@@ -229,7 +229,7 @@ hp_cli_report (int           argc,
   if (hp_memory_timeline_is_export (paths[0]))
     {
       for (guint i = 0; i < selected->len && o.analyses != NULL; i++)
-        if (g_strcmp0 (((const HpAnalysis *)selected->pdata[i])->name, "memory_timeline") != 0)
+        if (selected->pdata[i] != &hp_memory_timeline_analysis)
           {
             status = hp_cli_usage_error (context, "report: %s is a memory-timeline export: only --analysis memory_timeline reads it", paths[0]);
             goto out;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "hp-analysis.h"
+#include "hp-core-private.h"
 
 G_DEFINE_QUARK (hp_analysis_error, hp_analysis_error)
 
@@ -113,7 +114,150 @@ hp_param_spec_find (const char *name)
   return NULL;
 }
 
-#define AT(params, spec, type) ((type *)((guint8 *)(params) + (spec)->offset))
+/* a value of the bag: what a spec holds, by its type */
+typedef struct
+{
+  const HpParamSpec *spec;
+  union
+  {
+    int      i;
+    gint64   l;
+    double   d;
+    gboolean b;
+    GArray  *list;
+    char   **strv;
+    char    *s;
+  } v;
+} BagValue;
+
+static void
+bag_value_free (gpointer data)
+{
+  BagValue *value = data;
+
+  switch (value->spec->type)
+    {
+    case HP_PARAM_INT_LIST:
+    case HP_PARAM_INT64_LIST:
+      g_clear_pointer (&value->v.list, g_array_unref);
+      break;
+    case HP_PARAM_STRING_LIST:
+      g_clear_pointer (&value->v.strv, g_strfreev);
+      break;
+    case HP_PARAM_STRING:
+      g_clear_pointer (&value->v.s, g_free);
+      break;
+    default:
+      break;
+    }
+  g_free (value);
+}
+
+/* the default of @spec into @value (lists and strings: none) */
+static void
+bag_value_init (BagValue          *value,
+                const HpParamSpec *spec)
+{
+  *value = (BagValue){ .spec = spec };
+  switch (spec->type)
+    {
+    case HP_PARAM_INT:
+      value->v.i = (int)spec->default_value;
+      break;
+    case HP_PARAM_INT64:
+      value->v.l = (gint64)spec->default_value;
+      break;
+    case HP_PARAM_DOUBLE:
+      value->v.d = spec->default_value;
+      break;
+    case HP_PARAM_BOOLEAN:
+      value->v.b = spec->default_value != 0;
+      break;
+    default:
+      break;
+    }
+}
+
+GHashTable *
+_hp_analysis_params_copy_bag (GHashTable *bag)
+{
+  GHashTable    *copy;
+  GHashTableIter iter;
+  gpointer       key, data;
+
+  if (bag == NULL)
+    return NULL;
+  copy = g_hash_table_new_full (NULL, NULL, NULL, bag_value_free);
+  g_hash_table_iter_init (&iter, bag);
+  while (g_hash_table_iter_next (&iter, &key, &data))
+    {
+      const BagValue *value = data;
+      BagValue       *dup = g_memdup2 (value, sizeof *value);
+
+      switch (value->spec->type)
+        {
+        case HP_PARAM_INT_LIST:
+        case HP_PARAM_INT64_LIST:
+          dup->v.list = value->v.list != NULL ? g_array_copy (value->v.list) : NULL;
+          break;
+        case HP_PARAM_STRING_LIST:
+          dup->v.strv = g_strdupv (value->v.strv);
+          break;
+        case HP_PARAM_STRING:
+          dup->v.s = g_strdup (value->v.s);
+          break;
+        default:
+          break;
+        }
+      g_hash_table_insert (copy, key, dup);
+    }
+  return copy;
+}
+
+/* Where the value of @spec is read: its field, its value in the bag, or
+ * else its default, made in @scratch */
+static gconstpointer
+value_at (const HpAnalysisParams *params,
+          const HpParamSpec      *spec,
+          BagValue               *scratch)
+{
+  BagValue *value;
+
+  if (spec->offset != HP_PARAM_IN_BAG)
+    return (const guint8 *)params + spec->offset;
+  value = params->bag != NULL ? g_hash_table_lookup (params->bag, spec) : NULL;
+  if (value != NULL)
+    return &value->v;
+  bag_value_init (scratch, spec);
+  return &scratch->v;
+}
+
+/* Where the value of @spec is written: its field, or its value in the bag
+ * (added with the default) */
+static gpointer
+value_at_mut (HpAnalysisParams  *params,
+              const HpParamSpec *spec)
+{
+  BagValue *value;
+
+  if (spec->offset != HP_PARAM_IN_BAG)
+    return (guint8 *)params + spec->offset;
+  if (params->bag == NULL)
+    params->bag = g_hash_table_new_full (NULL, NULL, NULL, bag_value_free);
+  value = g_hash_table_lookup (params->bag, spec);
+  if (value == NULL)
+    {
+      value = g_new (BagValue, 1);
+      bag_value_init (value, spec);
+      g_hash_table_insert (params->bag, (gpointer)spec, value);
+    }
+  return &value->v;
+}
+
+/* the value of @spec in @params, as a @type lvalue (reads) */
+#define AT(params, spec, type) ((type const *)value_at ((params), (spec), &scratch))
+/* the same, to write */
+#define AT_MUT(params, spec, type) ((type *)value_at_mut ((params), (spec)))
 
 /**
  * hp_analysis_params_init:
@@ -155,23 +299,25 @@ hp_param_equal (const HpParamSpec      *spec,
                 const HpAnalysisParams *a,
                 const HpAnalysisParams *b)
 {
+  BagValue sa, sb;
+
   switch (spec->type)
     {
     case HP_PARAM_INT:
-      return *AT (a, spec, int) == *AT (b, spec, int);
+      return *((int const *)value_at (a, spec, &sa)) == *((int const *)value_at (b, spec, &sb));
     case HP_PARAM_INT64:
-      return *AT (a, spec, gint64) == *AT (b, spec, gint64);
+      return *((gint64 const *)value_at (a, spec, &sa)) == *((gint64 const *)value_at (b, spec, &sb));
     case HP_PARAM_DOUBLE:
-      return *AT (a, spec, double) == *AT (b, spec, double);
+      return *((double const *)value_at (a, spec, &sa)) == *((double const *)value_at (b, spec, &sb));
     case HP_PARAM_BOOLEAN:
-      return !*AT (a, spec, gboolean) == !*AT (b, spec, gboolean);
+      return !*((gboolean const *)value_at (a, spec, &sa)) == !*((gboolean const *)value_at (b, spec, &sb));
     case HP_PARAM_INT_LIST:
     case HP_PARAM_INT64_LIST:
-      return arrays_equal (*AT (a, spec, GArray *), *AT (b, spec, GArray *));
+      return arrays_equal (*((GArray *const *)value_at (a, spec, &sa)), *((GArray *const *)value_at (b, spec, &sb)));
     case HP_PARAM_STRING_LIST:
       {
-        char **x = *AT (a, spec, char **);
-        char **y = *AT (b, spec, char **);
+        char **x = *((char **const *)value_at (a, spec, &sa));
+        char **y = *((char **const *)value_at (b, spec, &sb));
 
         if (x == NULL || y == NULL)
           return (x == NULL || x[0] == NULL) && (y == NULL || y[0] == NULL);
@@ -179,8 +325,8 @@ hp_param_equal (const HpParamSpec      *spec,
       }
     case HP_PARAM_STRING:
       {
-        const char *x = *AT (a, spec, char *);
-        const char *y = *AT (b, spec, char *);
+        const char *x = *((char *const *)value_at (a, spec, &sa));
+        const char *y = *((char *const *)value_at (b, spec, &sb));
 
         return g_strcmp0 (x != NULL ? x : "", y != NULL ? y : "") == 0;
       }
@@ -308,9 +454,9 @@ hp_param_parse (const HpParamSpec *spec,
         if (!g_ascii_string_to_signed (text, 10, (gint64)spec->minimum, (gint64)spec->maximum, &v, NULL))
           return range_error (spec, text, error);
         if (spec->type == HP_PARAM_INT)
-          *AT (params, spec, int) = (int)v;
+          *AT_MUT (params, spec, int) = (int)v;
         else
-          *AT (params, spec, gint64) = v;
+          *AT_MUT (params, spec, gint64) = v;
         return TRUE;
       }
     case HP_PARAM_DOUBLE:
@@ -320,23 +466,23 @@ hp_param_parse (const HpParamSpec *spec,
 
         if (end == text || *end != '\0' || !isfinite (v) || v < spec->minimum || v > spec->maximum)
           return range_error (spec, text, error);
-        *AT (params, spec, double) = v;
+        *AT_MUT (params, spec, double) = v;
         return TRUE;
       }
     case HP_PARAM_BOOLEAN:
       if (g_ascii_strcasecmp (text, "true") == 0 || g_ascii_strcasecmp (text, "yes") == 0 ||
           strcmp (text, "1") == 0)
-        *AT (params, spec, gboolean) = TRUE;
+        *AT_MUT (params, spec, gboolean) = TRUE;
       else if (g_ascii_strcasecmp (text, "false") == 0 || g_ascii_strcasecmp (text, "no") == 0 ||
                strcmp (text, "0") == 0)
-        *AT (params, spec, gboolean) = FALSE;
+        *AT_MUT (params, spec, gboolean) = FALSE;
       else
         return range_error (spec, text, error);
       return TRUE;
     case HP_PARAM_INT_LIST:
     case HP_PARAM_INT64_LIST:
       {
-        GArray **field = AT (params, spec, GArray *);
+        GArray **field = AT_MUT (params, spec, GArray *);
         GArray  *list = NULL;
         gboolean ok = TRUE;
 
@@ -350,7 +496,7 @@ hp_param_parse (const HpParamSpec *spec,
       }
     case HP_PARAM_STRING_LIST:
       {
-        char ***field = AT (params, spec, char **);
+        char ***field = AT_MUT (params, spec, char **);
 
         g_clear_pointer (field, g_strfreev);
         *field = parse_names (text);
@@ -358,7 +504,7 @@ hp_param_parse (const HpParamSpec *spec,
       }
     case HP_PARAM_STRING:
       {
-        char           **field = AT (params, spec, char *);
+        char           **field = AT_MUT (params, spec, char *);
         g_autofree char *name = g_strstrip (g_strdup (text));
 
         g_clear_pointer (field, g_free);
@@ -381,6 +527,8 @@ char *
 hp_param_to_string (const HpParamSpec      *spec,
                     const HpAnalysisParams *params)
 {
+  BagValue scratch;
+
   switch (spec->type)
     {
     case HP_PARAM_INT:
@@ -454,6 +602,9 @@ hp_analysis_uses_param (const HpAnalysis  *analysis,
   for (guint i = 0; analysis->params != NULL && analysis->params[i] != NULL; i++)
     if (hp_param_spec_find (analysis->params[i]) == spec)
       return TRUE;
+  for (guint i = 0; analysis->specs != NULL && analysis->specs[i] != NULL; i++)
+    if (analysis->specs[i] == spec)
+      return TRUE;
   return FALSE;
 }
 
@@ -471,6 +622,9 @@ hp_analysis_params_affect (const HpAnalysis       *analysis,
   for (guint i = 0; i < G_N_ELEMENTS (param_specs); i++)
     if (!hp_param_equal (&param_specs[i], a, b) && hp_analysis_uses_param (analysis, &param_specs[i]))
       return TRUE;
+  for (guint i = 0; analysis->specs != NULL && analysis->specs[i] != NULL; i++)
+    if (!hp_param_equal (analysis->specs[i], a, b))
+      return TRUE;
   return FALSE;
 }
 
@@ -484,6 +638,8 @@ double
 hp_param_get_number (const HpParamSpec      *spec,
                      const HpAnalysisParams *params)
 {
+  BagValue scratch;
+
   switch (spec->type)
     {
     case HP_PARAM_INT:
@@ -515,18 +671,134 @@ hp_param_set_number (const HpParamSpec *spec,
   switch (spec->type)
     {
     case HP_PARAM_INT:
-      *AT (params, spec, int) = (int)llround (value);
+      *AT_MUT (params, spec, int) = (int)llround (value);
       break;
     case HP_PARAM_INT64:
-      *AT (params, spec, gint64) = (gint64)llround (value);
+      *AT_MUT (params, spec, gint64) = (gint64)llround (value);
       break;
     case HP_PARAM_DOUBLE:
-      *AT (params, spec, double) = value;
+      *AT_MUT (params, spec, double) = value;
       break;
     case HP_PARAM_BOOLEAN:
-      *AT (params, spec, gboolean) = value != 0;
+      *AT_MUT (params, spec, gboolean) = value != 0;
       break;
     default:
       g_return_if_reached ();
     }
+}
+
+/**
+ * hp_analysis_params_get_int:
+ * @spec: an %HP_PARAM_INT spec
+ *
+ * Returns: the value of @spec in @params, its default when it has none
+ */
+int
+hp_analysis_params_get_int (const HpAnalysisParams *params,
+                            const HpParamSpec      *spec)
+{
+  BagValue scratch;
+
+  g_return_val_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_INT, 0);
+  return *AT (params, spec, int);
+}
+
+/**
+ * hp_analysis_params_get_int64:
+ * @spec: an %HP_PARAM_INT64 spec
+ *
+ * Returns: the value of @spec in @params, its default when it has none
+ */
+gint64
+hp_analysis_params_get_int64 (const HpAnalysisParams *params,
+                              const HpParamSpec      *spec)
+{
+  BagValue scratch;
+
+  g_return_val_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_INT64, 0);
+  return *AT (params, spec, gint64);
+}
+
+/**
+ * hp_analysis_params_get_double:
+ * @spec: an %HP_PARAM_DOUBLE spec
+ *
+ * Returns: the value of @spec in @params, its default when it has none
+ */
+double
+hp_analysis_params_get_double (const HpAnalysisParams *params,
+                               const HpParamSpec      *spec)
+{
+  BagValue scratch;
+
+  g_return_val_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_DOUBLE, 0);
+  return *AT (params, spec, double);
+}
+
+/**
+ * hp_analysis_params_get_boolean:
+ * @spec: an %HP_PARAM_BOOLEAN spec
+ *
+ * Returns: the value of @spec in @params, its default when it has none
+ */
+gboolean
+hp_analysis_params_get_boolean (const HpAnalysisParams *params,
+                                const HpParamSpec      *spec)
+{
+  BagValue scratch;
+
+  g_return_val_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_BOOLEAN, FALSE);
+  return *AT (params, spec, gboolean);
+}
+
+/**
+ * hp_analysis_params_get_list:
+ * @spec: an %HP_PARAM_INT_LIST or %HP_PARAM_INT64_LIST spec
+ *
+ * Returns: (transfer none) (nullable): the items of @spec in @params (int
+ *   or gint64), %NULL or empty for every one
+ */
+GArray *
+hp_analysis_params_get_list (const HpAnalysisParams *params,
+                             const HpParamSpec      *spec)
+{
+  BagValue scratch;
+
+  g_return_val_if_fail (params != NULL && spec != NULL &&
+                            (spec->type == HP_PARAM_INT_LIST || spec->type == HP_PARAM_INT64_LIST),
+                        NULL);
+  return *AT (params, spec, GArray *);
+}
+
+/**
+ * hp_analysis_params_get_strv:
+ * @spec: an %HP_PARAM_STRING_LIST spec
+ *
+ * Returns: (transfer none) (nullable): the names of @spec in @params
+ */
+const char *const *
+hp_analysis_params_get_strv (const HpAnalysisParams *params,
+                             const HpParamSpec      *spec)
+{
+  BagValue scratch;
+
+  g_return_val_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_STRING_LIST, NULL);
+  return (const char *const *)*AT (params, spec, char **);
+}
+
+/**
+ * hp_analysis_params_get_string:
+ * @spec: an %HP_PARAM_STRING spec
+ *
+ * Returns: (transfer none) (nullable): the value of @spec in @params, %NULL
+ *   for none
+ */
+const char *
+hp_analysis_params_get_string (const HpAnalysisParams *params,
+                               const HpParamSpec      *spec)
+{
+  BagValue scratch;
+
+  g_return_val_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_STRING, NULL);
+  return *AT (params, spec, char *);
 }

@@ -1,4 +1,4 @@
-/* hp-analysis-registry.h — the list of analyses (defined in hp-analysis-registry.c).
+/* hp-analysis-registry.h — the list of analyses (hp_analysis_list(), defined in hp-analysis-registry.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,10 +10,3 @@
 #endif
 
 #include "hp-analysis.h"
-
-G_BEGIN_DECLS
-
-extern const HpAnalysis hp_analysis_registry[];
-extern const guint      hp_analysis_registry_size;
-
-G_END_DECLS

@@ -21,6 +21,7 @@ hp_analysis_params_clear (HpAnalysisParams *params)
   g_clear_pointer (&params->steps, g_array_unref);
   g_clear_pointer (&params->allowlist_patterns, g_strfreev);
   g_clear_pointer (&params->operator_name, g_free);
+  g_clear_pointer (&params->bag, g_hash_table_unref);
 }
 
 void
@@ -38,6 +39,7 @@ hp_analysis_params_copy (HpAnalysisParams       *dest,
     dest->steps = g_array_copy (src->steps);
   dest->allowlist_patterns = g_strdupv (src->allowlist_patterns);
   dest->operator_name = g_strdup (src->operator_name);
+  dest->bag = _hp_analysis_params_copy_bag (src->bag);
 }
 
 /**

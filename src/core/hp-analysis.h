@@ -82,6 +82,11 @@ typedef struct
   int      min_pattern_len;        /* 3 */
   int      top_k;                  /* 5 */
   gboolean compress_other_kernels; /* TRUE */
+
+  /* the values of the parameters an analysis defines in its own file
+   * (specs with @offset %HP_PARAM_IN_BAG), keyed by spec; a spec without
+   * a value reads as its default */
+  GHashTable *bag;
 } HpAnalysisParams;
 
 void hp_analysis_params_init (HpAnalysisParams *params);
@@ -113,7 +118,9 @@ typedef enum
  * @name: HTA's keyword (`num_kernels`); the CLI option is the same with
  *   dashes (`--num-kernels`)
  * @type: the field's type
- * @offset: the field in #HpAnalysisParams
+ * @offset: the field in #HpAnalysisParams, or %HP_PARAM_IN_BAG for a
+ *   parameter an analysis defines in its own file, whose value is kept in
+ *   the bag of #HpAnalysisParams
  * @default_value: HTA's default (lists: none, meaning all)
  * @minimum: the smallest valid value (of each item, for lists)
  * @maximum: the largest valid value
@@ -138,6 +145,9 @@ typedef struct
   const char *arg;
 } HpParamSpec;
 
+/* the @offset of a spec whose value is kept in the parameters' bag */
+#define HP_PARAM_IN_BAG G_MAXSIZE
+
 const HpParamSpec *hp_param_spec_list (guint *n_specs);
 const HpParamSpec *hp_param_spec_find (const char *name);
 gboolean           hp_param_parse (const HpParamSpec *spec,
@@ -154,6 +164,45 @@ void               hp_param_set_number (const HpParamSpec *spec,
 gboolean           hp_param_equal (const HpParamSpec      *spec,
                                    const HpAnalysisParams *a,
                                    const HpAnalysisParams *b);
+
+int                hp_analysis_params_get_int (const HpAnalysisParams *params,
+                                               const HpParamSpec      *spec);
+gint64             hp_analysis_params_get_int64 (const HpAnalysisParams *params,
+                                                 const HpParamSpec      *spec);
+double             hp_analysis_params_get_double (const HpAnalysisParams *params,
+                                                  const HpParamSpec      *spec);
+gboolean           hp_analysis_params_get_boolean (const HpAnalysisParams *params,
+                                                   const HpParamSpec      *spec);
+GArray            *hp_analysis_params_get_list (const HpAnalysisParams *params,
+                                                const HpParamSpec      *spec);
+const char *const *hp_analysis_params_get_strv (const HpAnalysisParams *params,
+                                                const HpParamSpec      *spec);
+const char        *hp_analysis_params_get_string (const HpAnalysisParams *params,
+                                                  const HpParamSpec      *spec);
+
+/**
+ * HpAnalysisNeeds:
+ *
+ * What an analysis needs from a rank. The health report derives its
+ * verdicts from them: a finding about a missing need makes the analysis
+ * not applicable, one about a damaged need calls for caution.
+ */
+typedef enum
+{
+  HP_ANALYSIS_NEEDS_GPU = 1 << 0,            /* kernels, memcpys or memsets */
+  HP_ANALYSIS_NEEDS_LAUNCH = 1 << 1,         /* CPU launch <-> GPU event links */
+  HP_ANALYSIS_NEEDS_COMM = 1 << 2,           /* communication kernels */
+  HP_ANALYSIS_NEEDS_GPU_ANNOTATION = 1 << 3, /* gpu_user_annotation events */
+  HP_ANALYSIS_NEEDS_MEMCPY = 1 << 4,         /* memcpy or memset events */
+  HP_ANALYSIS_NEEDS_CPU_OPS = 1 << 5,        /* cpu_op events */
+  HP_ANALYSIS_NEEDS_ANNOTATION = 1 << 6,     /* gpu_user_annotation, or else user_annotation */
+  HP_ANALYSIS_NEEDS_ALL_RANKS = 1 << 7,      /* every rank of the job */
+  HP_ANALYSIS_NEEDS_MEMORY_EVENTS = 1 << 8,  /* [memory] events (profile_memory=True) */
+  HP_ANALYSIS_NEEDS_COUNTERS = 1 << 9,       /* CUPTI range-profiler records */
+} HpAnalysisNeeds;
+
+/* a %NULL-terminated array of strings, for the lists of a descriptor */
+#define HP_STRV(...) ((const char *const[]){ __VA_ARGS__, NULL })
 
 struct _HpLinkedEvents;
 
@@ -186,8 +235,9 @@ typedef gboolean (*HpAnalysisFunc) (HpTrace                *trace,
 
 /**
  * HpAnalysis:
- * @name: the CLI's --analysis name, e.g. "temporal_breakdown"
- * @title: for people
+ * @name: the CLI's --analysis name, the macro HP_<X>_ANALYSIS of its header
+ * @title: for people, marked with N_() and translated where shown: the
+ *   app's tabs, `hotpath-cli analyses` and the docs
  * @section: the section of the analysis definitions, e.g. "§1"
  * @func: computes the tables
  * @in_default_set: whether `report` runs it without --analysis
@@ -208,8 +258,17 @@ typedef gboolean (*HpAnalysisFunc) (HpTrace                *trace,
  *   read from the payload of the result the table is of (instead of
  *   @row_events, which finds it again)
  *
- * One entry of the analysis registry (hp-analysis-registry.c): everything
- * the CLI, the app and the README need to know of an analysis.
+ * @needs: what it needs from a trace (#HpAnalysisNeeds); 0 when no
+ *   finding of the health report but those about every analysis touches it
+ * @aliases: (array zero-terminated=1) (nullable): other names a session
+ *   may ask it by
+ * @specs: (array zero-terminated=1) (nullable): the parameters it defines
+ *   in its own file (@offset %HP_PARAM_IN_BAG); it reads them with
+ *   hp_analysis_params_get_int() and the like
+ *
+ * An analysis: everything the CLI, the app and the docs need to know of
+ * it. Each is defined as `const HpAnalysis hp_<x>_analysis` in the file of
+ * its compute function; the registry (hp-analysis-registry.c) lists them.
  */
 typedef struct
 {
@@ -234,6 +293,9 @@ typedef struct
                                                  HpTable                *table,
                                                  guint                   row,
                                                  const HpAnalysisParams *params);
+  guint                     needs;
+  const char *const        *aliases;
+  const HpParamSpec *const *specs;
 } HpAnalysis;
 
 gboolean                hp_analysis_uses_param (const HpAnalysis  *analysis,
@@ -252,21 +314,21 @@ struct _HpLinkedEvents *hp_analysis_row_events (HpTrace                *trace,
                                                 guint                   row,
                                                 const HpAnalysisParams *params);
 
-const HpAnalysis *hp_analysis_list (guint *n_analyses);
-const HpAnalysis *hp_analysis_find (const char *name);
-GPtrArray        *hp_analysis_run (const HpAnalysis       *analysis,
-                                   HpTrace                *trace,
-                                   const HpAnalysisParams *params,
-                                   GCancellable           *cancellable,
-                                   GError                **error);
-GPtrArray        *hp_analysis_run_many (const HpAnalysis *const *analyses,
-                                        guint                    n_analyses,
-                                        HpTrace                 *trace,
-                                        const HpAnalysisParams  *params,
-                                        guint                    n_threads,
-                                        double                  *seconds,
-                                        GCancellable            *cancellable,
-                                        GError                 **error);
+const HpAnalysis *const *hp_analysis_list (guint *n_analyses);
+const HpAnalysis        *hp_analysis_find (const char *name);
+GPtrArray               *hp_analysis_run (const HpAnalysis       *analysis,
+                                          HpTrace                *trace,
+                                          const HpAnalysisParams *params,
+                                          GCancellable           *cancellable,
+                                          GError                **error);
+GPtrArray               *hp_analysis_run_many (const HpAnalysis *const *analyses,
+                                               guint                    n_analyses,
+                                               HpTrace                 *trace,
+                                               const HpAnalysisParams  *params,
+                                               guint                    n_threads,
+                                               double                  *seconds,
+                                               GCancellable            *cancellable,
+                                               GError                 **error);
 
 /* helpers for analyses */
 GPtrArray *hp_analysis_select_ranks (HpTrace                *trace,

@@ -471,3 +471,15 @@ hp_aten_op_delay_compute (HpTrace                *trace,
   g_ptr_array_add (tables, g_steal_pointer (&table));
   return TRUE;
 }
+
+/* the descriptor of the analysis (hp-analysis-registry.c lists it) */
+const HpAnalysis hp_aten_op_delay_analysis = {
+  .name = HP_ATEN_OP_DELAY_ANALYSIS,
+  .title = N_ ("ATen-op → kernel launch delays"),
+  .section = "§7",
+  .func = hp_aten_op_delay_compute,
+  .in_default_set = TRUE,
+  .cost = 2,
+  .tables = HP_STRV (HP_ATEN_OP_DELAY_TABLE),
+  .needs = HP_ANALYSIS_NEEDS_GPU | HP_ANALYSIS_NEEDS_LAUNCH | HP_ANALYSIS_NEEDS_CPU_OPS,
+};

@@ -31,4 +31,6 @@ gboolean hp_aten_op_delay_compute (HpTrace                *trace,
                                    GCancellable           *cancellable,
                                    GError                **error);
 
+extern const HpAnalysis hp_aten_op_delay_analysis;
+
 G_END_DECLS

@@ -1040,3 +1040,16 @@ hp_linked_events_for_collective (HpTrace *trace,
     linked->others = g_steal_pointer (&others);
   return linked;
 }
+
+/* the descriptor of the analysis (hp-analysis-registry.c lists it) */
+const HpAnalysis hp_collectives_analysis = {
+  .name = HP_COLLECTIVES_ANALYSIS,
+  .title = N_ ("Collectives across ranks"),
+  .section = "§14",
+  .func = hp_collectives_compute,
+  .cost = 1,
+  .tables = HP_STRV (HP_COLLECTIVES_TABLE, HP_COLLECTIVES_WAITS_TABLE, HP_COLLECTIVES_SIZES_TABLE),
+  .row_events = hp_linked_events_for_collective_row,
+  .row_events_tables = 0x2,
+  .needs = HP_ANALYSIS_NEEDS_ALL_RANKS,
+};

@@ -46,4 +46,6 @@ struct _HpLinkedEvents *hp_linked_events_for_collective_row (HpTrace            
                                                              guint                   row,
                                                              const HpAnalysisParams *params);
 
+extern const HpAnalysis hp_collectives_analysis;
+
 G_END_DECLS

@@ -229,3 +229,15 @@ hp_comm_comp_overlap_compute (HpTrace                *trace,
   g_ptr_array_add (tables, g_steal_pointer (&table));
   return TRUE;
 }
+
+/* the descriptor of the analysis (hp-analysis-registry.c lists it) */
+const HpAnalysis hp_comm_comp_overlap_analysis = {
+  .name = HP_COMM_COMP_OVERLAP_ANALYSIS,
+  .title = N_ ("Communication/computation overlap"),
+  .section = "§5",
+  .func = hp_comm_comp_overlap_compute,
+  .in_default_set = TRUE,
+  .cost = 1,
+  .tables = HP_STRV (HP_COMM_COMP_OVERLAP_TABLE),
+  .needs = HP_ANALYSIS_NEEDS_GPU | HP_ANALYSIS_NEEDS_COMM,
+};

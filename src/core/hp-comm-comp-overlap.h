@@ -28,4 +28,6 @@ gboolean hp_comm_comp_overlap_compute (HpTrace                *trace,
                                        GCancellable           *cancellable,
                                        GError                **error);
 
+extern const HpAnalysis hp_comm_comp_overlap_analysis;
+
 G_END_DECLS

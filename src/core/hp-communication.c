@@ -440,3 +440,15 @@ hp_linked_events_for_comm_row (HpTrace                *trace,
   linked = hp_linked_events_for_comm_kernel (trace, one->rank, g_array_index (one->events, guint32, 0));
   return linked != NULL ? linked : g_steal_pointer (&one);
 }
+
+/* the descriptor of the analysis (hp-analysis-registry.c lists it) */
+const HpAnalysis hp_communication_analysis = {
+  .name = HP_COMMUNICATION_ANALYSIS,
+  .title = N_ ("Communication"),
+  .section = "§14",
+  .func = hp_communication_compute,
+  .cost = 1,
+  .tables = HP_STRV (HP_COMMUNICATION_BY_STEP_TABLE, HP_COMMUNICATION_SLOWEST_TABLE),
+  .row_events = hp_linked_events_for_comm_row,
+  .row_events_tables = 0x2,
+};

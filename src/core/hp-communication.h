@@ -43,4 +43,6 @@ HpTable                *hp_comm_summary (HpTrace      *trace,
                                          GCancellable *cancellable,
                                          GError      **error);
 
+extern const HpAnalysis hp_communication_analysis;
+
 G_END_DECLS

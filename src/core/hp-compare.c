@@ -9,11 +9,16 @@
 #include <string.h>
 
 #include "hp-classify.h"
+#include "hp-comm-comp-overlap.h"
 #include "hp-compare.h"
 #include "hp-core-private.h"
+#include "hp-idle-time.h"
 #include "hp-job-info.h"
+#include "hp-kernel-breakdown.h"
+#include "hp-memory.h"
 #include "hp-rank-access.h"
 #include "hp-stats.h"
+#include "hp-temporal-breakdown.h"
 #include "hp-step-figures.h"
 #include "hp-trace-diff.h"
 
@@ -25,12 +30,12 @@ static const struct
   const char *name;
   const char *title;
 } compared[] = {
-  { "temporal_breakdown", "temporal_breakdown", "compare_temporal_breakdown", "Temporal breakdown per run" },
-  { "gpu_kernel_breakdown", "gpu_kernel_breakdown_kernel_type", "compare_kernel_type", "Kernel types per run" },
-  { "comm_comp_overlap", "comm_comp_overlap", "compare_comm_comp_overlap",
+  { HP_TEMPORAL_BREAKDOWN_ANALYSIS, HP_TEMPORAL_BREAKDOWN_TABLE, "compare_temporal_breakdown", "Temporal breakdown per run" },
+  { HP_KERNEL_BREAKDOWN_ANALYSIS, HP_KERNEL_BREAKDOWN_TYPE_TABLE, "compare_kernel_type", "Kernel types per run" },
+  { HP_COMM_COMP_OVERLAP_ANALYSIS, HP_COMM_COMP_OVERLAP_TABLE, "compare_comm_comp_overlap",
     "Communication/computation overlap per run" },
-  { "idle_time_breakdown", "idle_time_breakdown", "compare_idle_time", "Idle time per run" },
-  { "memory", "memory_summary", "compare_memory", "Memory per run, rank and device" },
+  { HP_IDLE_TIME_ANALYSIS, HP_IDLE_TIME_TABLE, "compare_idle_time", "Idle time per run" },
+  { HP_MEMORY_ANALYSIS, HP_MEMORY_SUMMARY_TABLE, "compare_memory", "Memory per run, rank and device" },
 };
 
 /* the position of the memory analysis in compared[] */

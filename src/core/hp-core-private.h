@@ -66,6 +66,8 @@ typedef struct
   gpointer report_data;
 } HpParseProgress;
 
+GHashTable *_hp_analysis_params_copy_bag (GHashTable *bag);
+
 void _hp_load_issue_add (GListStore         *issues,
                          const char         *file,
                          HpLoadIssueSeverity severity,

@@ -529,3 +529,17 @@ hp_critical_path_row_events (HpTrace                *trace,
                                          r->rank);
   return linked;
 }
+
+/* the descriptor of the analysis (hp-analysis-registry.c lists it) */
+const HpAnalysis hp_critical_path_analysis = {
+  .name = HP_CRITICAL_PATH_ANALYSIS,
+  .title = N_ ("Critical path"),
+  .section = "§12",
+  .func = hp_critical_path_compute,
+  .in_default_set = FALSE,
+  .cost = 3,
+  .params = HP_STRV ("critical_path_rank", "critical_path_step"),
+  .row_events = hp_critical_path_row_events,
+  .row_events_tables = 0x2,
+  .tables = HP_STRV (HP_CRITICAL_PATH_SUMMARY_TABLE, HP_CRITICAL_PATH_BREAKDOWN_TABLE, HP_CRITICAL_PATH_RANKS_TABLE, HP_CRITICAL_PATH_RANKS_BREAKDOWN_TABLE),
+};

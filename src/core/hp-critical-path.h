@@ -203,4 +203,6 @@ gboolean hp_critical_path_compute (HpTrace                *trace,
                                    GCancellable           *cancellable,
                                    GError                **error);
 
+extern const HpAnalysis hp_critical_path_analysis;
+
 G_END_DECLS

@@ -568,3 +568,14 @@ hp_cupti_counters_compute (HpTrace                *trace,
   g_ptr_array_add (tables, g_steal_pointer (&table));
   return TRUE;
 }
+
+/* the descriptor of the analysis (hp-analysis-registry.c lists it) */
+const HpAnalysis hp_cupti_counters_analysis = {
+  .name = HP_CUPTI_COUNTERS_ANALYSIS,
+  .title = N_ ("CUPTI counters with their operators"),
+  .section = "§11",
+  .func = hp_cupti_counters_compute,
+  .cost = 1,
+  .tables = HP_STRV (HP_CUPTI_COUNTERS_TABLE),
+  .needs = HP_ANALYSIS_NEEDS_COUNTERS,
+};

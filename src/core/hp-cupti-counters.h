@@ -28,4 +28,6 @@ gboolean hp_cupti_counters_compute (HpTrace                *trace,
                                     GCancellable           *cancellable,
                                     GError                **error);
 
+extern const HpAnalysis hp_cupti_counters_analysis;
+
 G_END_DECLS

@@ -21,54 +21,24 @@
 
 #define DEFAULT_SKEW_US 100000.0
 
-/* What an analysis needs from a rank; a finding about a missing need makes
- * it not applicable, a finding about a damaged one calls for caution. */
-typedef enum
+/* What an analysis needs from a rank (HpAnalysis.needs); a finding about a
+ * missing need makes it not applicable, one about a damaged need calls for
+ * caution. */
+enum
 {
-  NEED_GPU = 1 << 0,            /* kernels, memcpys or memsets */
-  NEED_LAUNCH = 1 << 1,         /* CPU launch <-> GPU event links */
-  NEED_COMM = 1 << 2,           /* communication kernels */
-  NEED_GPU_ANNOTATION = 1 << 3, /* gpu_user_annotation events */
-  NEED_MEMCPY = 1 << 4,         /* memcpy or memset events */
-  NEED_CPU_OPS = 1 << 5,        /* cpu_op events */
-  NEED_ANNOTATION = 1 << 6,     /* gpu_user_annotation, or else user_annotation */
-  NEED_ALL_RANKS = 1 << 7,      /* every rank of the job */
-  NEED_MEMORY_EVENTS = 1 << 8,  /* [memory] events (profile_memory=True) */
-  NEED_COUNTERS = 1 << 9,       /* CUPTI range-profiler records */
-  NEED_ALL = 0xff,              /* every analysis */
-} Need;
-
-static const struct
-{
-  const char *name;
-  guint       needs;
-} analysis_needs[] = {
-  { "temporal_breakdown", NEED_GPU },
-  { "idle_time_breakdown", NEED_GPU },
-  { "gpu_kernel_breakdown", NEED_GPU },
-  { "comm_comp_overlap", NEED_GPU | NEED_COMM },
-  { "user_annotation_breakdown", NEED_ANNOTATION },
-  { "gpu_kernels_with_user_annotations", NEED_GPU | NEED_GPU_ANNOTATION },
-  { "cuda_kernel_launch_stats", NEED_GPU | NEED_LAUNCH },
-  { "aten_op_kernels_and_delay", NEED_GPU | NEED_LAUNCH | NEED_CPU_OPS },
-  { "queue_length", NEED_GPU | NEED_LAUNCH },
-  { "memory_bw", NEED_GPU | NEED_MEMCPY },
-  { "stragglers", NEED_ALL_RANKS },
-  { "memory", NEED_MEMORY_EVENTS },
-  { "cupti_counters", NEED_COUNTERS },
-  { "collectives", NEED_ALL_RANKS },
+  NEED_GPU = HP_ANALYSIS_NEEDS_GPU,
+  NEED_LAUNCH = HP_ANALYSIS_NEEDS_LAUNCH,
+  NEED_COMM = HP_ANALYSIS_NEEDS_COMM,
+  NEED_GPU_ANNOTATION = HP_ANALYSIS_NEEDS_GPU_ANNOTATION,
+  NEED_MEMCPY = HP_ANALYSIS_NEEDS_MEMCPY,
+  NEED_CPU_OPS = HP_ANALYSIS_NEEDS_CPU_OPS,
+  NEED_ANNOTATION = HP_ANALYSIS_NEEDS_ANNOTATION,
+  NEED_ALL_RANKS = HP_ANALYSIS_NEEDS_ALL_RANKS,
+  NEED_MEMORY_EVENTS = HP_ANALYSIS_NEEDS_MEMORY_EVENTS,
+  NEED_COUNTERS = HP_ANALYSIS_NEEDS_COUNTERS,
+  NEED_ALL = 0xff, /* every analysis */
 };
 
-static guint
-needs_of (const char *name)
-{
-  for (guint k = 0; k < G_N_ELEMENTS (analysis_needs); k++)
-    if (g_strcmp0 (analysis_needs[k].name, name) == 0)
-      return analysis_needs[k].needs;
-  /* an analysis this file does not know: only findings about every
-   * analysis touch it */
-  return 0;
-}
 
 static void
 finding_clear (gpointer data)
@@ -593,8 +563,8 @@ check_collectives (HpHealthReport *self,
 HpHealthReport *
 _hp_health_report_new (void)
 {
-  HpHealthReport   *self = g_new0 (HpHealthReport, 1);
-  const HpAnalysis *list;
+  HpHealthReport          *self = g_new0 (HpHealthReport, 1);
+  const HpAnalysis *const *list;
 
   g_atomic_ref_count_init (&self->ref);
   self->findings = g_array_new (FALSE, TRUE, sizeof (HpHealthFinding));
@@ -603,7 +573,7 @@ _hp_health_report_new (void)
   list = hp_analysis_list (&self->n_analyses);
   self->needs = g_new0 (guint, MAX (self->n_analyses, 1));
   for (guint a = 0; a < self->n_analyses; a++)
-    self->needs[a] = needs_of (list[a].name);
+    self->needs[a] = list[a]->needs;
   return self;
 }
 

@@ -184,7 +184,7 @@ hp_idle_gaps_find_stream (HpIdleGaps *self,
   return found >= 0 ? self->lanes[pos][found] : NULL;
 }
 
-/* The registry's payload hook of "idle_time_breakdown" */
+/* The payload hook of the idle time analysis (hp_idle_time_analysis) */
 gpointer
 hp_idle_time_payload (HpTrace                *trace,
                       const HpAnalysisParams *params,

@@ -10,7 +10,9 @@
 #include <stdlib.h>
 
 #include "hp-time-private.h"
+#include "hp-idle-gaps.h"
 #include "hp-idle-time.h"
+#include "hp-linked-events.h"
 #include "hp-rank-access.h"
 #include "hp-stats.h"
 
@@ -679,3 +681,21 @@ hp_idle_time_compute (HpTrace                *trace,
     g_ptr_array_add (tables, g_steal_pointer (&stats));
   return TRUE;
 }
+
+/* the descriptor of the analysis (hp-analysis-registry.c lists it) */
+const HpAnalysis hp_idle_time_analysis = {
+  .name = HP_IDLE_TIME_ANALYSIS,
+  .title = N_ ("Idle time breakdown"),
+  .section = "§2",
+  .func = hp_idle_time_compute,
+  .in_default_set = TRUE,
+  .cost = 2,
+  .params = HP_STRV ("streams", "show_idle_interval_stats", "consecutive_kernel_delay"),
+  .tables = HP_STRV (HP_IDLE_TIME_TABLE, HP_IDLE_TIME_STATS_TABLE),
+  .row_events = hp_linked_events_for_idle_row,
+  .row_events_tables = 0x3,
+  .payload = hp_idle_time_payload,
+  .payload_free = (GDestroyNotify)hp_idle_gaps_free,
+  .payload_row_events = hp_linked_events_for_idle_row_in_gaps,
+  .needs = HP_ANALYSIS_NEEDS_GPU,
+};

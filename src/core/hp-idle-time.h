@@ -85,4 +85,6 @@ gboolean hp_idle_time_compute (HpTrace                *trace,
                                GCancellable           *cancellable,
                                GError                **error);
 
+extern const HpAnalysis hp_idle_time_analysis;
+
 G_END_DECLS

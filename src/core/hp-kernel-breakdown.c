@@ -14,6 +14,7 @@
 #include "hp-gpu-activity-private.h"
 #include "hp-intervals.h"
 #include "hp-kernel-breakdown.h"
+#include "hp-linked-events.h"
 #include "hp-numpy-sort-private.h"
 #include "hp-stats.h"
 
@@ -836,3 +837,19 @@ hp_kernel_breakdown_duration_distribution (HpTable *kernels)
     }
   return table;
 }
+
+/* the descriptor of the analysis (hp-analysis-registry.c lists it) */
+const HpAnalysis hp_kernel_breakdown_analysis = {
+  .name = HP_KERNEL_BREAKDOWN_ANALYSIS,
+  .title = N_ ("Kernel breakdown"),
+  .section = "§3",
+  .func = hp_kernel_breakdown_compute,
+  .in_default_set = TRUE,
+  .cost = 1,
+  .params = HP_STRV ("num_kernels", "duration_ratio", "include_memory_kernels"),
+  .tables = HP_STRV (HP_KERNEL_BREAKDOWN_TYPE_TABLE, HP_KERNEL_BREAKDOWN_KERNELS_TABLE),
+  .row_events = hp_linked_events_for_kernel_row,
+  .row_events_tables = 0x2,
+  .needs = HP_ANALYSIS_NEEDS_GPU,
+  .aliases = HP_STRV ("kernel_breakdown"),
+};

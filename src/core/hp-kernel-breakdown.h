@@ -36,4 +36,6 @@ gboolean hp_kernel_breakdown_compute (HpTrace                *trace,
                                       GError                **error);
 HpTable *hp_kernel_breakdown_duration_distribution (HpTable *kernels);
 
+extern const HpAnalysis hp_kernel_breakdown_analysis;
+
 G_END_DECLS

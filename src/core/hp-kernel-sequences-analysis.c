@@ -180,3 +180,16 @@ hp_linked_events_for_pattern_row (HpTrace                *trace,
     }
   return NULL;
 }
+
+/* the descriptor of the analysis (hp-analysis-registry.c lists it) */
+const HpAnalysis hp_kernel_sequences_analysis = {
+  .name = HP_KERNEL_SEQUENCES_ANALYSIS,
+  .title = N_ ("Frequent CUDA kernel sequences"),
+  .section = "§9",
+  .func = hp_kernel_sequences_compute,
+  .cost = 3,
+  .params = HP_STRV ("operator", "rank", "min_pattern_len", "top_k", "compress_other_kernels"),
+  .tables = HP_STRV (HP_KERNEL_SEQUENCES_TABLE),
+  .row_events = hp_linked_events_for_pattern_row,
+  .row_events_tables = 0x1,
+};

@@ -17,7 +17,6 @@
 
 /* the analysis' name (hotpath-cli report --analysis) and its tables' names */
 #define HP_KERNEL_SEQUENCES_ANALYSIS "frequent_cuda_kernel_sequences"
-#define HP_REPEATED_SEQUENCES_ANALYSIS "repeated_kernel_sequences"
 
 G_BEGIN_DECLS
 
@@ -80,5 +79,7 @@ struct _HpLinkedEvents *hp_linked_events_for_pattern_row (HpTrace               
                                                           const HpAnalysisParams *params);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpKernelSequences, hp_kernel_sequences_free)
+
+extern const HpAnalysis hp_kernel_sequences_analysis;
 
 G_END_DECLS

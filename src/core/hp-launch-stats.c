@@ -11,6 +11,7 @@
 
 #include "hp-time-private.h"
 #include "hp-launch-stats.h"
+#include "hp-linked-events.h"
 
 /* The launch calls of docs/analyses.md §6 step 1, as HTA lists them. */
 static const char *const hta_kernel_launches[] = {
@@ -726,3 +727,18 @@ hp_launch_stats_launch_delay_outliers (HpTable *stats,
   return filter_stats (stats, "launch_delay_outliers", title, is_launch_delay_outlier,
                        launch_delay_cutoff);
 }
+
+/* the descriptor of the analysis (hp-analysis-registry.c lists it) */
+const HpAnalysis hp_launch_stats_analysis = {
+  .name = HP_LAUNCH_STATS_ANALYSIS,
+  .title = N_ ("CUDA kernel launch statistics"),
+  .section = "§6",
+  .func = hp_launch_stats_compute,
+  .in_default_set = TRUE,
+  .cost = 5,
+  .params = HP_STRV ("runtime_cutoff", "launch_delay_cutoff", "include_memory_events"),
+  .tables = HP_STRV (HP_LAUNCH_STATS_TABLE, HP_LAUNCH_STATS_SUMMARY_TABLE),
+  .row_events = hp_linked_events_for_launch_row,
+  .row_events_tables = 0x1,
+  .needs = HP_ANALYSIS_NEEDS_GPU | HP_ANALYSIS_NEEDS_LAUNCH,
+};

@@ -45,4 +45,6 @@ HpTable *hp_launch_stats_runtime_outliers (HpTable *stats,
 HpTable *hp_launch_stats_launch_delay_outliers (HpTable *stats,
                                                 double   launch_delay_cutoff);
 
+extern const HpAnalysis hp_launch_stats_analysis;
+
 G_END_DECLS

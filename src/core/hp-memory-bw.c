@@ -349,3 +349,15 @@ hp_memory_bw_compute (HpTrace                *trace,
   g_ptr_array_add (tables, summary_table (all));
   return TRUE;
 }
+
+/* the descriptor of the analysis (hp-analysis-registry.c lists it) */
+const HpAnalysis hp_memory_bw_analysis = {
+  .name = HP_MEMORY_BW_ANALYSIS,
+  .title = N_ ("Memory bandwidth"),
+  .section = "§8.2",
+  .func = hp_memory_bw_compute,
+  .in_default_set = TRUE,
+  .cost = 1,
+  .tables = HP_STRV (HP_MEMORY_BW_SERIES_TABLE, HP_MEMORY_BW_SUMMARY_TABLE),
+  .needs = HP_ANALYSIS_NEEDS_GPU | HP_ANALYSIS_NEEDS_MEMCPY,
+};

@@ -72,4 +72,6 @@ gboolean hp_memory_bw_compute (HpTrace                *trace,
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpMemoryBwSeries, hp_memory_bw_series_free)
 
+extern const HpAnalysis hp_memory_bw_analysis;
+
 G_END_DECLS

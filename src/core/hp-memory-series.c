@@ -132,7 +132,7 @@ hp_memory_series_from_table (HpTable *timeline)
   return list;
 }
 
-/* The registry's payload hook of "memory": the series of its timeline */
+/* The payload hook of the memory analysis (hp_memory_analysis): the series of its timeline */
 gpointer
 hp_memory_payload (HpTrace                *trace,
                    const HpAnalysisParams *params,

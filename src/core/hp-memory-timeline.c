@@ -416,3 +416,13 @@ hp_memory_timeline_compute (HpTrace                *trace,
     }
   return TRUE;
 }
+
+/* the descriptor of the analysis (hp-analysis-registry.c lists it) */
+const HpAnalysis hp_memory_timeline_analysis = {
+  .name = HP_MEMORY_TIMELINE_ANALYSIS,
+  .title = N_ ("Memory timeline by category"),
+  .section = "§13",
+  .func = hp_memory_timeline_compute,
+  .cost = 1,
+  .tables = HP_STRV (HP_MEMORY_TIMELINE_TABLE),
+};

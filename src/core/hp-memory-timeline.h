@@ -29,4 +29,6 @@ gboolean hp_memory_timeline_compute (HpTrace                *trace,
                                      GCancellable           *cancellable,
                                      GError                **error);
 
+extern const HpAnalysis hp_memory_timeline_analysis;
+
 G_END_DECLS

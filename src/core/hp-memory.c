@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "hp-memory.h"
+#include "hp-series.h"
 
 #define MEMORY_EVENT "[memory]"
 #define NO_VALUE G_MININT64
@@ -436,3 +437,16 @@ hp_memory_compute (HpTrace                *trace,
   g_ptr_array_add (tables, t.peak_ops);
   return TRUE;
 }
+
+/* the descriptor of the analysis (hp-analysis-registry.c lists it) */
+const HpAnalysis hp_memory_analysis = {
+  .name = HP_MEMORY_ANALYSIS,
+  .title = N_ ("Memory per device"),
+  .section = "§13",
+  .func = hp_memory_compute,
+  .cost = 1,
+  .tables = HP_STRV (HP_MEMORY_SUMMARY_TABLE, HP_MEMORY_EVENTS_TABLE, HP_MEMORY_PEAK_OPS_TABLE),
+  .payload = hp_memory_payload,
+  .payload_free = (GDestroyNotify)g_ptr_array_unref,
+  .needs = HP_ANALYSIS_NEEDS_MEMORY_EVENTS,
+};

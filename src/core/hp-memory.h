@@ -32,4 +32,6 @@ gboolean hp_memory_compute (HpTrace                *trace,
                             GCancellable           *cancellable,
                             GError                **error);
 
+extern const HpAnalysis hp_memory_analysis;
+
 G_END_DECLS

@@ -675,3 +675,16 @@ hp_queue_length_compute (HpTrace                *trace,
   g_ptr_array_add (tables, observed_max_table (trace, all));
   return TRUE;
 }
+
+/* the descriptor of the analysis (hp-analysis-registry.c lists it) */
+const HpAnalysis hp_queue_length_analysis = {
+  .name = HP_QUEUE_LENGTH_ANALYSIS,
+  .title = N_ ("Queue length"),
+  .section = "§8.1",
+  .func = hp_queue_length_compute,
+  .in_default_set = TRUE,
+  .cost = 10,
+  .params = HP_STRV ("max_queue_length"),
+  .tables = HP_STRV (HP_QUEUE_LENGTH_SERIES_TABLE, HP_QUEUE_LENGTH_SUMMARY_TABLE, HP_QUEUE_LENGTH_BLOCKED_TABLE, HP_QUEUE_LENGTH_BLOCKED_AT_MAX_TABLE),
+  .needs = HP_ANALYSIS_NEEDS_GPU | HP_ANALYSIS_NEEDS_LAUNCH,
+};

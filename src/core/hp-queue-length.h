@@ -73,4 +73,6 @@ gboolean hp_queue_length_compute (HpTrace                *trace,
                                   GCancellable           *cancellable,
                                   GError                **error);
 
+extern const HpAnalysis hp_queue_length_analysis;
+
 G_END_DECLS

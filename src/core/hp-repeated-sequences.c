@@ -9,6 +9,7 @@
 
 #include "hp-call-graph-private.h"
 #include "hp-repeated-sequences.h"
+#include <glib/gi18n-lib.h>
 
 /* ---------------------------------------------------------------------------
  * Repeated kernel sequences (beyond HTA)
@@ -416,3 +417,13 @@ hp_repeated_sequences_compute (HpTrace                *trace,
                                               HP_REPEATED_SEQUENCES_TABLE, "Repeated kernel sequences"));
   return TRUE;
 }
+
+/* the descriptor of the analysis (hp-analysis-registry.c lists it) */
+const HpAnalysis hp_repeated_sequences_analysis = {
+  .name = HP_REPEATED_SEQUENCES_ANALYSIS,
+  .title = N_ ("Repeated kernel sequences"),
+  .section = "§9+",
+  .func = hp_repeated_sequences_compute,
+  .cost = 3,
+  .tables = HP_STRV (HP_REPEATED_SEQUENCES_TABLE),
+};

@@ -17,6 +17,7 @@
 
 G_BEGIN_DECLS
 
+#define HP_REPEATED_SEQUENCES_ANALYSIS "repeated_kernel_sequences"
 #define HP_REPEATED_SEQUENCES_TABLE "repeated_kernel_sequences"
 
 HpTable *hp_repeated_sequences_table (HpTrace      *trace,
@@ -31,5 +32,7 @@ gboolean hp_repeated_sequences_compute (HpTrace                *trace,
                                         GPtrArray              *tables,
                                         GCancellable           *cancellable,
                                         GError                **error);
+
+extern const HpAnalysis hp_repeated_sequences_analysis;
 
 G_END_DECLS

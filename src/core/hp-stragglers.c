@@ -784,3 +784,15 @@ out:
   straggle_clear (&s);
   return ok;
 }
+
+/* the descriptor of the analysis (hp-analysis-registry.c lists it) */
+const HpAnalysis hp_stragglers_analysis = {
+  .name = HP_STRAGGLERS_ANALYSIS,
+  .title = N_ ("Potential stragglers"),
+  .section = "§14",
+  .func = hp_stragglers_compute,
+  .cost = 1,
+  .params = HP_STRV ("steps", "num_candidates"),
+  .tables = HP_STRV (HP_STRAGGLERS_TABLE, HP_STRAGGLERS_METRIC_TABLE, HP_STRAGGLERS_STEPS_TABLE),
+  .needs = HP_ANALYSIS_NEEDS_ALL_RANKS,
+};

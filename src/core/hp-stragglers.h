@@ -34,4 +34,6 @@ gboolean hp_stragglers_compute (HpTrace                *trace,
                                 GCancellable           *cancellable,
                                 GError                **error);
 
+extern const HpAnalysis hp_stragglers_analysis;
+
 G_END_DECLS

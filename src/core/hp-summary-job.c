@@ -16,6 +16,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hp-aten-op-delay.h"
 #include "hp-core-private.h"
 #include "hp-health-private.h"
 #include "hp-summary-private.h"
@@ -104,7 +105,7 @@ hp_summary_job_why_not (HpTrace                *trace,
 
   if (!analysis->in_default_set)
     why = "needs every event of the trace";
-  else if (hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT && strcmp (analysis->name, "aten_op_kernels_and_delay") == 0)
+  else if (hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT && analysis == &hp_aten_op_delay_analysis)
     why = "with --hta-compat searches the enclosing operator on every rank's threads";
   else if (hp_trace_get_scope (trace) != NULL)
     why = "on a part of the trace needs its events";
@@ -214,10 +215,10 @@ job_run (HpTrace                *trace,
 static HpHealthReport *
 job_health (HpTrace *trace)
 {
-  GPtrArray        *summaries = hp_trace_get_summaries (trace);
-  HpHealthReport   *report = _hp_health_report_new ();
-  guint             n_analyses;
-  const HpAnalysis *list = hp_analysis_list (&n_analyses);
+  GPtrArray               *summaries = hp_trace_get_summaries (trace);
+  HpHealthReport          *report = _hp_health_report_new ();
+  guint                    n_analyses;
+  const HpAnalysis *const *list = hp_analysis_list (&n_analyses);
 
   _hp_health_report_set_ranks (report, trace);
   for (guint k = 0; k < summaries->len; k++)
@@ -241,7 +242,7 @@ job_health (HpTrace *trace)
             {
               guchar v = 0;
 
-              if (g_variant_lookup (verdicts_v, list[a].name, "y", &v))
+              if (g_variant_lookup (verdicts_v, list[a]->name, "y", &v))
                 verdicts[a] = MIN (v, HP_HEALTH_NOT_APPLICABLE);
             }
           _hp_health_report_add_finding (report, rank, file[0] != '\0' ? file : NULL, code,

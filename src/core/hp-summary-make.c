@@ -9,6 +9,9 @@
 #include <glib/gstdio.h>
 
 #include "hp-core-private.h"
+#include "hp-collectives.h"
+#include "hp-memory.h"
+#include "hp-aten-op-delay.h"
 #include "hp-summary-private.h"
 
 #define ACTIVITY_BINS 240
@@ -230,7 +233,7 @@ static GVariant *
 memory_variant (HpTrace   *trace,
                 GPtrArray *tables)
 {
-  const HpAnalysis *memory = hp_analysis_find ("memory");
+  const HpAnalysis *memory = &hp_memory_analysis;
   HpAnalysisParams  params;
   g_autoptr (GPtrArray) series = NULL;
   GVariantBuilder curves;
@@ -266,9 +269,9 @@ static GVariant *
 health_variant (HpTrace *trace)
 {
   g_autoptr (HpHealthReport) report = hp_health_check (trace, NULL);
-  GVariantBuilder   b;
-  guint             n_analyses;
-  const HpAnalysis *list = hp_analysis_list (&n_analyses);
+  GVariantBuilder          b;
+  guint                    n_analyses;
+  const HpAnalysis *const *list = hp_analysis_list (&n_analyses);
 
   g_variant_builder_init (&b, G_VARIANT_TYPE ("a(issytsa{sy})"));
   for (guint i = 0; i < hp_health_report_get_n_findings (report); i++)
@@ -279,7 +282,7 @@ health_variant (HpTrace *trace)
       /* verdicts by analysis name, so a later list of analyses still reads them */
       g_variant_builder_init (&verdicts, G_VARIANT_TYPE ("a{sy}"));
       for (guint a = 0; a < n_analyses; a++)
-        g_variant_builder_add (&verdicts, "{sy}", list[a].name, (guchar)f->verdicts[a]);
+        g_variant_builder_add (&verdicts, "{sy}", list[a]->name, (guchar)f->verdicts[a]);
       g_variant_builder_add (&b, "(issyts@a{sy})", f->rank, f->file != NULL ? f->file : "", f->code,
                              (guchar)f->severity, f->count, f->message, g_variant_builder_end (&verdicts));
     }
@@ -313,17 +316,17 @@ mode_variant (HpTrace      *trace,
   g_autoptr (GPtrArray) selected = g_ptr_array_new ();
   g_autoptr (GPtrArray) results = NULL;
   g_autoptr (GPtrArray) memory_tables = NULL;
-  GVariantDict      dict;
-  GVariantBuilder   analyses;
-  guint             n;
-  const HpAnalysis *list = hp_analysis_list (&n);
-  const HpRank     *r = hp_trace_get_rank (trace, 0);
+  GVariantDict             dict;
+  GVariantBuilder          analyses;
+  guint                    n;
+  const HpAnalysis *const *list = hp_analysis_list (&n);
+  const HpRank            *r = hp_trace_get_rank (trace, 0);
   g_autoptr (HpTable) instances = NULL;
   g_autoptr (GError) memory_error = NULL;
 
   for (guint a = 0; a < n; a++)
-    if (list[a].in_default_set)
-      g_ptr_array_add (selected, (gpointer)&list[a]);
+    if (list[a]->in_default_set)
+      g_ptr_array_add (selected, (gpointer)list[a]);
   results = hp_analysis_run_many ((const HpAnalysis *const *)selected->pdata, selected->len, trace, NULL, 0, NULL,
                                   cancellable, error);
   if (results == NULL)
@@ -336,14 +339,14 @@ mode_variant (HpTrace      *trace,
                            _hp_summary_tables_to_variant (results->pdata[a]));
   g_variant_dict_insert_value (&dict, "analyses", g_variant_builder_end (&analyses));
 
-  memory_tables = hp_analysis_run (hp_analysis_find ("memory"), trace, NULL, cancellable, &memory_error);
+  memory_tables = hp_analysis_run (&hp_memory_analysis, trace, NULL, cancellable, &memory_error);
   if (memory_tables != NULL)
     {
-      g_variant_dict_insert_value (&dict, "memory", _hp_summary_tables_to_variant (memory_tables));
+      g_variant_dict_insert_value (&dict, HP_MEMORY_ANALYSIS, _hp_summary_tables_to_variant (memory_tables));
       g_variant_dict_insert_value (&dict, "memory-curves", memory_variant (trace, memory_tables));
     }
   instances = collective_instances (trace, r);
-  g_variant_dict_insert_value (&dict, "collectives", _hp_summary_table_to_variant (instances));
+  g_variant_dict_insert_value (&dict, HP_COLLECTIVES_TABLE, _hp_summary_table_to_variant (instances));
   g_variant_dict_insert_value (&dict, "steps", steps_variant (trace, r));
   g_variant_dict_insert_value (&dict, "kept-steps", kept_steps_variant (r));
   {

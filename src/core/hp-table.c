@@ -88,7 +88,7 @@ hp_table_free (HpTable *self)
 
 /**
  * hp_table_new:
- * @name: the table's file stem, such as "temporal_breakdown"
+ * @name: the table's file stem, such as "gpu_kernel_breakdown_kernels"
  * @title: (nullable): a human readable title; %NULL uses @name
  *
  * Creates a table with no columns and no rows.
@@ -147,7 +147,7 @@ hp_table_unref (HpTable *self)
  * hp_table_get_name:
  * @self: a #HpTable
  *
- * Returns: the file stem of the table, such as "temporal_breakdown"
+ * Returns: the file stem of the table, such as "gpu_kernel_breakdown_kernels"
  */
 const char *
 hp_table_get_name (HpTable *self)

@@ -191,3 +191,15 @@ hp_temporal_breakdown_compute (HpTrace                *trace,
   g_ptr_array_add (tables, g_steal_pointer (&table));
   return TRUE;
 }
+
+/* the descriptor of the analysis (hp-analysis-registry.c lists it) */
+const HpAnalysis hp_temporal_breakdown_analysis = {
+  .name = HP_TEMPORAL_BREAKDOWN_ANALYSIS,
+  .title = N_ ("Temporal breakdown"),
+  .section = "§1",
+  .func = hp_temporal_breakdown_compute,
+  .in_default_set = TRUE,
+  .cost = 1,
+  .tables = HP_STRV (HP_TEMPORAL_BREAKDOWN_TABLE),
+  .needs = HP_ANALYSIS_NEEDS_GPU,
+};

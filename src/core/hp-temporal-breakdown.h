@@ -30,4 +30,6 @@ gboolean hp_temporal_breakdown_compute (HpTrace                *trace,
                                         GCancellable           *cancellable,
                                         GError                **error);
 
+extern const HpAnalysis hp_temporal_breakdown_analysis;
+
 G_END_DECLS

@@ -859,3 +859,29 @@ hp_gpu_kernels_with_user_annotations_compute (HpTrace                *trace,
   g_ptr_array_add (tables, g_steal_pointer (&table));
   return TRUE;
 }
+
+/* the descriptor of the analysis (hp-analysis-registry.c lists it) */
+const HpAnalysis hp_user_annotation_analysis = {
+  .name = HP_USER_ANNOTATION_ANALYSIS,
+  .title = N_ ("User annotation breakdown"),
+  .section = "§4.1",
+  .func = hp_user_annotation_breakdown_compute,
+  .in_default_set = TRUE,
+  .cost = 1,
+  .params = HP_STRV ("use_gpu_annotation", "annotation_num_kernels", "annotation_duration_ratio", "allowlist_patterns"),
+  .tables = HP_STRV (HP_USER_ANNOTATION_GPU_TABLE, HP_USER_ANNOTATION_CPU_TABLE),
+  .needs = HP_ANALYSIS_NEEDS_ANNOTATION,
+};
+
+/* the descriptor of the analysis (hp-analysis-registry.c lists it) */
+const HpAnalysis hp_kernels_with_annotations_analysis = {
+  .name = HP_KERNELS_WITH_ANNOTATIONS_ANALYSIS,
+  .title = N_ ("GPU kernels with user annotations"),
+  .section = "§4.2",
+  .func = hp_gpu_kernels_with_user_annotations_compute,
+  .in_default_set = FALSE,
+  .cost = 2,
+  .params = HP_STRV ("expand_names", "shorten_names"),
+  .tables = HP_STRV (HP_KERNELS_WITH_ANNOTATIONS_TABLE),
+  .needs = HP_ANALYSIS_NEEDS_GPU | HP_ANALYSIS_NEEDS_GPU_ANNOTATION,
+};

@@ -43,4 +43,8 @@ gboolean hp_gpu_kernels_with_user_annotations_compute (HpTrace                *t
                                                        GCancellable           *cancellable,
                                                        GError                **error);
 
+extern const HpAnalysis hp_user_annotation_analysis;
+
+extern const HpAnalysis hp_kernels_with_annotations_analysis;
+
 G_END_DECLS

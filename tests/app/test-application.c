@@ -196,9 +196,9 @@ main (int   argc,
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   register_application ();
-  g_test_add_func ("/app/application/open-from-window", test_open_from_window);
-  g_test_add_func ("/app/application/open-from-busy-window", test_open_from_busy_window);
-  g_test_add_func ("/app/application/open-from-desktop", test_open_from_desktop);
+  g_test_add_func ("/ui/application/open-from-window", test_open_from_window);
+  g_test_add_func ("/ui/application/open-from-busy-window", test_open_from_busy_window);
+  g_test_add_func ("/ui/application/open-from-desktop", test_open_from_desktop);
   g_test_add_func ("/ui/application/help-action", test_help_action);
 
   status = g_test_run ();

@@ -857,22 +857,22 @@ main (int   argc,
   setlocale (LC_ALL, "C");
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
-  g_test_add_func ("/app/compare/tabs", test_tabs);
-  g_test_add_func ("/app/compare/missing-ranks", test_missing_ranks);
-  g_test_add_func ("/app/compare/communication", test_communication);
-  g_test_add_func ("/app/compare/long-names", test_long_names);
-  g_test_add_func ("/app/compare/scope", test_scope);
-  g_test_add_func ("/app/compare/ops-diff", test_ops_diff);
-  g_test_add_func ("/app/compare/timelines", test_timelines);
-  g_test_add_func ("/app/compare/timeline-area", test_timeline_area);
-  g_test_add_func ("/app/compare/tree-diff", test_tree_diff);
-  g_test_add_func ("/app/compare/bad-runs", test_bad_runs);
-  g_test_add_func ("/app/compare/runs", test_runs);
-  g_test_add_func ("/app/compare/dialog-labels", test_dialog_labels);
-  g_test_add_func ("/app/compare/distinct-labels", test_distinct_labels);
-  g_test_add_func ("/app/compare/memory-peaks", test_memory_peaks);
-  g_test_add_func ("/app/compare/dropped-folders", test_dropped_folders);
-  g_test_add_func ("/app/compare/progress-and-settings", test_progress_and_settings);
+  g_test_add_func ("/ui/compare/tabs", test_tabs);
+  g_test_add_func ("/ui/compare/missing-ranks", test_missing_ranks);
+  g_test_add_func ("/ui/compare/communication", test_communication);
+  g_test_add_func ("/ui/compare/long-names", test_long_names);
+  g_test_add_func ("/ui/compare/scope", test_scope);
+  g_test_add_func ("/ui/compare/ops-diff", test_ops_diff);
+  g_test_add_func ("/ui/compare/timelines", test_timelines);
+  g_test_add_func ("/ui/compare/timeline-area", test_timeline_area);
+  g_test_add_func ("/ui/compare/tree-diff", test_tree_diff);
+  g_test_add_func ("/ui/compare/bad-runs", test_bad_runs);
+  g_test_add_func ("/ui/compare/runs", test_runs);
+  g_test_add_func ("/ui/compare/dialog-labels", test_dialog_labels);
+  g_test_add_func ("/ui/compare/distinct-labels", test_distinct_labels);
+  g_test_add_func ("/ui/compare/memory-peaks", test_memory_peaks);
+  g_test_add_func ("/ui/compare/dropped-folders", test_dropped_folders);
+  g_test_add_func ("/ui/compare/progress-and-settings", test_progress_and_settings);
 
   return g_test_run ();
 }

@@ -157,7 +157,7 @@ main (int   argc,
   g_assert_no_error (error);
   g_assert_false (g_application_get_is_remote (G_APPLICATION (application)));
 
-  g_test_add_func ("/app/compare/remote", test_remote_compare);
+  g_test_add_func ("/ui/compare/remote", test_remote_compare);
   status = g_test_run ();
 
   g_clear_object (&application);

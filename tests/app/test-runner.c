@@ -184,10 +184,10 @@ main (int   argc,
   setlocale (LC_ALL, "C");
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/core/runner/shared-by-run", test_runner_shared_by_run);
-  g_test_add_func ("/core/runner/one-worker", test_runner_one_worker);
-  g_test_add_func ("/core/runner/scope-and-params", test_runner_scope_and_params);
-  g_test_add_func ("/core/runner/no-thread-in-app", test_runner_no_thread_in_app);
+  g_test_add_func ("/ui/runner/shared-by-run", test_runner_shared_by_run);
+  g_test_add_func ("/ui/runner/one-worker", test_runner_one_worker);
+  g_test_add_func ("/ui/runner/scope-and-params", test_runner_scope_and_params);
+  g_test_add_func ("/ui/runner/no-thread-in-app", test_runner_no_thread_in_app);
 
   return g_test_run ();
 }

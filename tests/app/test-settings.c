@@ -143,10 +143,10 @@ main (int   argc,
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/app/settings/recent-prepend", test_recent_prepend);
-  g_test_add_func ("/app/settings/recent-in-settings", test_recent_in_settings);
-  g_test_add_func ("/app/settings/params-round-trip", test_params_round_trip);
-  g_test_add_func ("/app/settings/paths-key", test_paths_key);
+  g_test_add_func ("/ui/settings/recent-prepend", test_recent_prepend);
+  g_test_add_func ("/ui/settings/recent-in-settings", test_recent_in_settings);
+  g_test_add_func ("/ui/settings/params-round-trip", test_params_round_trip);
+  g_test_add_func ("/ui/settings/paths-key", test_paths_key);
 
   return g_test_run ();
 }

@@ -179,11 +179,11 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/app/table-model/rows-on-demand", test_rows_on_demand);
-  g_test_add_func ("/app/table-model/rank-filter", test_rank_filter);
-  g_test_add_func ("/app/table-model/search", test_search);
-  g_test_add_func ("/app/table-model/no-rank-column", test_no_rank_column);
-  g_test_add_func ("/app/table-model/tsv", test_tsv);
+  g_test_add_func ("/ui/table-model/rows-on-demand", test_rows_on_demand);
+  g_test_add_func ("/ui/table-model/rank-filter", test_rank_filter);
+  g_test_add_func ("/ui/table-model/search", test_search);
+  g_test_add_func ("/ui/table-model/no-rank-column", test_no_rank_column);
+  g_test_add_func ("/ui/table-model/tsv", test_tsv);
 
   return g_test_run ();
 }

@@ -491,11 +491,11 @@ main (int   argc,
 {
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
-  g_test_add_func ("/app/table-view/big-table", test_big_table);
-  g_test_add_func ("/app/table-view/same-columns-keep-state", test_same_columns_keep_state);
-  g_test_add_func ("/app/table-view/numeric-titles-right-aligned", test_numeric_titles_right_aligned);
-  g_test_add_func ("/app/table-view/translated-titles", test_translated_titles);
-  g_test_add_func ("/app/table-view/cell-tooltips", test_cell_tooltips);
+  g_test_add_func ("/ui/table-view/big-table", test_big_table);
+  g_test_add_func ("/ui/table-view/same-columns-keep-state", test_same_columns_keep_state);
+  g_test_add_func ("/ui/table-view/numeric-titles-right-aligned", test_numeric_titles_right_aligned);
+  g_test_add_func ("/ui/table-view/translated-titles", test_translated_titles);
+  g_test_add_func ("/ui/table-view/cell-tooltips", test_cell_tooltips);
 
   return g_test_run ();
 }

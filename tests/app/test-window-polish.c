@@ -401,16 +401,16 @@ main (int   argc,
   setlocale (LC_ALL, "C");
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
-  g_test_add_func ("/app/window/tab-keys-from-spin-button", test_tab_keys_from_spin_button);
+  g_test_add_func ("/ui/window/tab-keys-from-spin-button", test_tab_keys_from_spin_button);
 
-  g_test_add_func ("/app/window/findings-not-selected-after-switch", test_findings_not_selected_after_switch);
-  g_test_add_func ("/app/window/status-pages", test_status_pages);
-  g_test_add_func ("/app/window/overview-missing-ranks", test_overview_missing_ranks);
-  g_test_add_func ("/app/window/overview-stragglers", test_overview_stragglers);
-  g_test_add_func ("/app/window/no-distributed-info-banner", test_no_distributed_info_banner);
-  g_test_add_func ("/app/window/export-toast", test_export_toast);
-  g_test_add_func ("/app/window/preferences", test_preferences_window);
-  g_test_add_func ("/app/window/about", test_about_window);
+  g_test_add_func ("/ui/window/findings-not-selected-after-switch", test_findings_not_selected_after_switch);
+  g_test_add_func ("/ui/window/status-pages", test_status_pages);
+  g_test_add_func ("/ui/window/overview-missing-ranks", test_overview_missing_ranks);
+  g_test_add_func ("/ui/window/overview-stragglers", test_overview_stragglers);
+  g_test_add_func ("/ui/window/no-distributed-info-banner", test_no_distributed_info_banner);
+  g_test_add_func ("/ui/window/export-toast", test_export_toast);
+  g_test_add_func ("/ui/window/preferences", test_preferences_window);
+  g_test_add_func ("/ui/window/about", test_about_window);
 
   return g_test_run ();
 }

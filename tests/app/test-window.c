@@ -998,25 +998,25 @@ main (int   argc,
   setlocale (LC_ALL, "C");
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
-  g_test_add_func ("/app/window/load-and-tabs", test_load_and_tabs);
-  g_test_add_func ("/app/window/parameter-change", test_parameter_change);
-  g_test_add_func ("/app/window/scope", test_scope);
-  g_test_add_func ("/app/window/param-controls", test_param_controls);
-  g_test_add_func ("/app/window/view-state", test_view_state);
-  g_test_add_func ("/app/window/cancel", test_cancel);
-  g_test_add_func ("/app/window/corrupt-rank", test_corrupt_rank);
-  g_test_add_func ("/app/window/empty-folder", test_empty_folder);
-  g_test_add_func ("/app/window/reload-keeps-trace-on-cancel", test_reload_keeps_trace_on_cancel);
-  g_test_add_func ("/app/window/drop-folder", test_drop_folder);
-  g_test_add_func ("/app/window/drop-not-a-trace", test_drop_not_a_trace);
-  g_test_add_func ("/app/window/charts", test_charts);
-  g_test_add_func ("/app/window/chart-tooltip", test_chart_tooltip);
-  g_test_add_func ("/app/window/chart-export", test_chart_export);
-  g_test_add_func ("/app/window/launch-cutoffs", test_launch_cutoffs);
+  g_test_add_func ("/ui/window/load-and-tabs", test_load_and_tabs);
+  g_test_add_func ("/ui/window/parameter-change", test_parameter_change);
+  g_test_add_func ("/ui/window/scope", test_scope);
+  g_test_add_func ("/ui/window/param-controls", test_param_controls);
+  g_test_add_func ("/ui/window/view-state", test_view_state);
+  g_test_add_func ("/ui/window/cancel", test_cancel);
+  g_test_add_func ("/ui/window/corrupt-rank", test_corrupt_rank);
+  g_test_add_func ("/ui/window/empty-folder", test_empty_folder);
+  g_test_add_func ("/ui/window/reload-keeps-trace-on-cancel", test_reload_keeps_trace_on_cancel);
+  g_test_add_func ("/ui/window/drop-folder", test_drop_folder);
+  g_test_add_func ("/ui/window/drop-not-a-trace", test_drop_not_a_trace);
+  g_test_add_func ("/ui/window/charts", test_charts);
+  g_test_add_func ("/ui/window/chart-tooltip", test_chart_tooltip);
+  g_test_add_func ("/ui/window/chart-export", test_chart_export);
+  g_test_add_func ("/ui/window/launch-cutoffs", test_launch_cutoffs);
 
   /* last: a window it leaves wider changes the saved size the chart
    * export test starts from */
-  g_test_add_func ("/app/window/critical-path", test_critical_path_tab);
+  g_test_add_func ("/ui/window/critical-path", test_critical_path_tab);
 
   return g_test_run ();
 }

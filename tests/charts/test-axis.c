@@ -230,16 +230,16 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/charts/axis/nice-step", test_nice_step);
-  g_test_add_func ("/charts/axis/ticks-extend", test_ticks_extend);
-  g_test_add_func ("/charts/axis/ticks-inside", test_ticks_inside);
-  g_test_add_func ("/charts/axis/ticks-degenerate", test_ticks_degenerate);
-  g_test_add_func ("/charts/axis/ticks-integer", test_ticks_integer);
-  g_test_add_func ("/charts/axis/tick-labels", test_tick_labels);
-  g_test_add_func ("/charts/axis/format-time", test_format_time);
-  g_test_add_func ("/charts/axis/format-percent", test_format_percent);
-  g_test_add_func ("/charts/axis/format-compact", test_format_compact);
-  g_test_add_func ("/charts/axis/format-value", test_format_value);
+  g_test_add_func ("/ui/charts/axis/nice-step", test_nice_step);
+  g_test_add_func ("/ui/charts/axis/ticks-extend", test_ticks_extend);
+  g_test_add_func ("/ui/charts/axis/ticks-inside", test_ticks_inside);
+  g_test_add_func ("/ui/charts/axis/ticks-degenerate", test_ticks_degenerate);
+  g_test_add_func ("/ui/charts/axis/ticks-integer", test_ticks_integer);
+  g_test_add_func ("/ui/charts/axis/tick-labels", test_tick_labels);
+  g_test_add_func ("/ui/charts/axis/format-time", test_format_time);
+  g_test_add_func ("/ui/charts/axis/format-percent", test_format_percent);
+  g_test_add_func ("/ui/charts/axis/format-compact", test_format_compact);
+  g_test_add_func ("/ui/charts/axis/format-value", test_format_value);
 
   return g_test_run ();
 }

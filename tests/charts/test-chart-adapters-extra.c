@@ -229,14 +229,14 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/charts/extra/memory-timeline", test_memory_timeline);
-  g_test_add_func ("/charts/extra/compare-temporal-split", test_compare_temporal_split);
-  g_test_add_func ("/charts/extra/memory-events", test_memory_events);
-  g_test_add_func ("/charts/extra/straggler-metric", test_straggler_metric);
-  g_test_add_func ("/charts/extra/collective-waits", test_collective_waits);
-  g_test_add_func ("/charts/extra/cupti-flops", test_cupti_flops);
-  g_test_add_func ("/charts/extra/communication-by-step", test_communication_by_step);
-  g_test_add_func ("/charts/extra/collective-sizes", test_collective_sizes);
+  g_test_add_func ("/ui/charts/extra/memory-timeline", test_memory_timeline);
+  g_test_add_func ("/ui/charts/extra/compare-temporal-split", test_compare_temporal_split);
+  g_test_add_func ("/ui/charts/extra/memory-events", test_memory_events);
+  g_test_add_func ("/ui/charts/extra/straggler-metric", test_straggler_metric);
+  g_test_add_func ("/ui/charts/extra/collective-waits", test_collective_waits);
+  g_test_add_func ("/ui/charts/extra/cupti-flops", test_cupti_flops);
+  g_test_add_func ("/ui/charts/extra/communication-by-step", test_communication_by_step);
+  g_test_add_func ("/ui/charts/extra/collective-sizes", test_collective_sizes);
 
   return g_test_run ();
 }

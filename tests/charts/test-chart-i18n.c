@@ -303,8 +303,8 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/charts/i18n/timeline-words", test_timeline_words);
-  g_test_add_func ("/charts/i18n/axis-titles-ellipsize", test_axis_titles_ellipsize);
+  g_test_add_func ("/ui/charts/i18n/timeline-words", test_timeline_words);
+  g_test_add_func ("/ui/charts/i18n/axis-titles-ellipsize", test_axis_titles_ellipsize);
 
   return g_test_run ();
 }

@@ -277,12 +277,12 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/charts/idle-time/share-stacks-to-100", test_idle_share_stacks_to_100);
-  g_test_add_func ("/charts/legend/labels-stay-apart", test_legend_labels_stay_apart);
+  g_test_add_func ("/ui/charts/idle-time/share-stacks-to-100", test_idle_share_stacks_to_100);
+  g_test_add_func ("/ui/charts/legend/labels-stay-apart", test_legend_labels_stay_apart);
 
-  g_test_add_func ("/charts/bar/category-labels-stay-apart", test_category_labels_stay_apart);
-  g_test_add_func ("/charts/legend/same-start-cut-in-middle", test_legend_same_start_cut_in_middle);
-  g_test_add_func ("/charts/user-annotations/one-rank-in-one-chart", test_one_rank_annotations_in_one_chart);
+  g_test_add_func ("/ui/charts/bar/category-labels-stay-apart", test_category_labels_stay_apart);
+  g_test_add_func ("/ui/charts/legend/same-start-cut-in-middle", test_legend_same_start_cut_in_middle);
+  g_test_add_func ("/ui/charts/user-annotations/one-rank-in-one-chart", test_one_rank_annotations_in_one_chart);
 
   return g_test_run ();
 }

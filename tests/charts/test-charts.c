@@ -1540,13 +1540,13 @@ static void
 test_adapt_registry (void)
 {
   g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
-  guint             n;
-  const HpAnalysis *analyses = hp_analysis_list (&n);
-  guint             n_charts = 0, n_rank_charts = 0;
+  guint                    n;
+  const HpAnalysis *const *analyses = hp_analysis_list (&n);
+  guint                    n_charts = 0, n_rank_charts = 0;
 
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr (GPtrArray) tables = hp_analysis_run (&analyses[i], trace, NULL, NULL, NULL);
+      g_autoptr (GPtrArray) tables = hp_analysis_run (analyses[i], trace, NULL, NULL, NULL);
 
       for (guint t = 0; t < tables->len; t++)
         {
@@ -1579,36 +1579,36 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/charts/style/fixed-colors", test_style_fixed_colors);
-  g_test_add_func ("/charts/chart/handle", test_chart_handle);
-  g_test_add_func ("/charts/adapters/wrong-table", test_adapt_wrong_table);
-  g_test_add_func ("/charts/adapters/flavours", test_adapt_flavours);
-  g_test_add_func ("/charts/bar/stacked-ratio", test_bar_stacked_ratio);
-  g_test_add_func ("/charts/bar/grouped-layout", test_bar_grouped_layout);
-  g_test_add_func ("/charts/bar/horizontal-long-names", test_bar_horizontal_long_names);
-  g_test_add_func ("/charts/bar/error-bars", test_bar_error_bars);
-  g_test_add_func ("/charts/bar/missing-category", test_bar_missing_category);
-  g_test_add_func ("/charts/pie/shares", test_pie_shares);
-  g_test_add_func ("/charts/pie/grid", test_pie_grid);
-  g_test_add_func ("/charts/histogram/bins", test_histogram_bins);
-  g_test_add_func ("/charts/histogram/render", test_histogram_render);
-  g_test_add_func ("/charts/line/spike-survives-decimation", test_line_spike_survives_decimation);
-  g_test_add_func ("/charts/line/step-and-hit", test_line_step_and_hit);
-  g_test_add_func ("/charts/heat-map/cells", test_heat_map);
-  g_test_add_func ("/charts/no-data", test_no_data);
-  g_test_add_func ("/charts/tiny-sizes", test_tiny_sizes);
-  g_test_add_func ("/charts/labels-do-not-overlap", test_labels_do_not_overlap);
-  g_test_add_func ("/charts/adapters/temporal", test_adapt_temporal);
-  g_test_add_func ("/charts/adapters/kernel-type", test_adapt_kernel_type);
-  g_test_add_func ("/charts/adapters/kernels", test_adapt_kernels);
-  g_test_add_func ("/charts/adapters/idle-time", test_adapt_idle_time);
-  g_test_add_func ("/charts/adapters/overlap", test_adapt_overlap);
-  g_test_add_func ("/charts/adapters/launch-stats", test_adapt_launch_stats);
-  g_test_add_func ("/charts/adapters/counters", test_adapt_counters);
-  g_test_add_func ("/charts/adapters/user-annotations", test_adapt_user_annotations);
-  g_test_add_func ("/charts/adapters/aten-op-delays", test_adapt_aten_op_delays);
-  g_test_add_func ("/charts/adapters/missing-columns", test_adapt_missing_columns);
-  g_test_add_func ("/charts/adapters/registry", test_adapt_registry);
+  g_test_add_func ("/ui/charts/style/fixed-colors", test_style_fixed_colors);
+  g_test_add_func ("/ui/charts/chart/handle", test_chart_handle);
+  g_test_add_func ("/ui/charts/adapters/wrong-table", test_adapt_wrong_table);
+  g_test_add_func ("/ui/charts/adapters/flavours", test_adapt_flavours);
+  g_test_add_func ("/ui/charts/bar/stacked-ratio", test_bar_stacked_ratio);
+  g_test_add_func ("/ui/charts/bar/grouped-layout", test_bar_grouped_layout);
+  g_test_add_func ("/ui/charts/bar/horizontal-long-names", test_bar_horizontal_long_names);
+  g_test_add_func ("/ui/charts/bar/error-bars", test_bar_error_bars);
+  g_test_add_func ("/ui/charts/bar/missing-category", test_bar_missing_category);
+  g_test_add_func ("/ui/charts/pie/shares", test_pie_shares);
+  g_test_add_func ("/ui/charts/pie/grid", test_pie_grid);
+  g_test_add_func ("/ui/charts/histogram/bins", test_histogram_bins);
+  g_test_add_func ("/ui/charts/histogram/render", test_histogram_render);
+  g_test_add_func ("/ui/charts/line/spike-survives-decimation", test_line_spike_survives_decimation);
+  g_test_add_func ("/ui/charts/line/step-and-hit", test_line_step_and_hit);
+  g_test_add_func ("/ui/charts/heat-map/cells", test_heat_map);
+  g_test_add_func ("/ui/charts/no-data", test_no_data);
+  g_test_add_func ("/ui/charts/tiny-sizes", test_tiny_sizes);
+  g_test_add_func ("/ui/charts/labels-do-not-overlap", test_labels_do_not_overlap);
+  g_test_add_func ("/ui/charts/adapters/temporal", test_adapt_temporal);
+  g_test_add_func ("/ui/charts/adapters/kernel-type", test_adapt_kernel_type);
+  g_test_add_func ("/ui/charts/adapters/kernels", test_adapt_kernels);
+  g_test_add_func ("/ui/charts/adapters/idle-time", test_adapt_idle_time);
+  g_test_add_func ("/ui/charts/adapters/overlap", test_adapt_overlap);
+  g_test_add_func ("/ui/charts/adapters/launch-stats", test_adapt_launch_stats);
+  g_test_add_func ("/ui/charts/adapters/counters", test_adapt_counters);
+  g_test_add_func ("/ui/charts/adapters/user-annotations", test_adapt_user_annotations);
+  g_test_add_func ("/ui/charts/adapters/aten-op-delays", test_adapt_aten_op_delays);
+  g_test_add_func ("/ui/charts/adapters/missing-columns", test_adapt_missing_columns);
+  g_test_add_func ("/ui/charts/adapters/registry", test_adapt_registry);
 
   return g_test_run ();
 }

@@ -321,16 +321,16 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add ("/charts/export/png", Fixture, NULL, fixture_setup, test_png, fixture_teardown);
-  g_test_add ("/charts/export/svg", Fixture, NULL, fixture_setup, test_svg, fixture_teardown);
-  g_test_add ("/charts/export/pdf", Fixture, NULL, fixture_setup, test_pdf, fixture_teardown);
-  g_test_add ("/charts/export/render-bytes", Fixture, NULL, fixture_setup, test_render_bytes,
+  g_test_add ("/ui/charts/export/png", Fixture, NULL, fixture_setup, test_png, fixture_teardown);
+  g_test_add ("/ui/charts/export/svg", Fixture, NULL, fixture_setup, test_svg, fixture_teardown);
+  g_test_add ("/ui/charts/export/pdf", Fixture, NULL, fixture_setup, test_pdf, fixture_teardown);
+  g_test_add ("/ui/charts/export/render-bytes", Fixture, NULL, fixture_setup, test_render_bytes,
               fixture_teardown);
-  g_test_add ("/charts/export/unknown-extension", Fixture, NULL, fixture_setup,
+  g_test_add ("/ui/charts/export/unknown-extension", Fixture, NULL, fixture_setup,
               test_unknown_extension, fixture_teardown);
-  g_test_add ("/charts/export/write-failure", Fixture, NULL, fixture_setup, test_write_failure,
+  g_test_add ("/ui/charts/export/write-failure", Fixture, NULL, fixture_setup, test_write_failure,
               fixture_teardown);
-  g_test_add ("/charts/export/no-data", Fixture, NULL, fixture_setup, test_no_data_exports,
+  g_test_add ("/ui/charts/export/no-data", Fixture, NULL, fixture_setup, test_no_data_exports,
               fixture_teardown);
 
   return g_test_run ();

@@ -184,8 +184,8 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/charts/timeline-area/lanes-between", test_lanes_between);
-  g_test_add_func ("/charts/timeline-area/shading", test_area_shading);
+  g_test_add_func ("/ui/charts/timeline-area/lanes-between", test_lanes_between);
+  g_test_add_func ("/ui/charts/timeline-area/shading", test_area_shading);
 
   return g_test_run ();
 }

@@ -224,12 +224,12 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/charts/timeline-arrangement/defaults", test_defaults);
-  g_test_add_func ("/charts/timeline-arrangement/changes", test_changes);
-  g_test_add_func ("/charts/timeline-arrangement/pin-and-hide", test_pin_and_hide);
-  g_test_add_func ("/charts/timeline-arrangement/bad-input", test_bad_input);
-  g_test_add_func ("/charts/timeline-arrangement/layout-reads-it", test_layout_reads_it);
-  g_test_add_func ("/charts/timeline-arrangement/state-file", test_state_file);
+  g_test_add_func ("/ui/charts/timeline-arrangement/defaults", test_defaults);
+  g_test_add_func ("/ui/charts/timeline-arrangement/changes", test_changes);
+  g_test_add_func ("/ui/charts/timeline-arrangement/pin-and-hide", test_pin_and_hide);
+  g_test_add_func ("/ui/charts/timeline-arrangement/bad-input", test_bad_input);
+  g_test_add_func ("/ui/charts/timeline-arrangement/layout-reads-it", test_layout_reads_it);
+  g_test_add_func ("/ui/charts/timeline-arrangement/state-file", test_state_file);
 
   return g_test_run ();
 }

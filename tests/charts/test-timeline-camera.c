@@ -223,14 +223,14 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/charts/timeline-camera/clamp", test_clamp);
-  g_test_add_func ("/charts/timeline-camera/zoom", test_zoom);
-  g_test_add_func ("/charts/timeline-camera/zoom-bad-factor", test_zoom_bad_factor);
-  g_test_add_func ("/charts/timeline-camera/pan", test_pan);
-  g_test_add_func ("/charts/timeline-camera/time-to-x", test_time_to_x);
-  g_test_add_func ("/charts/timeline-camera/degenerate", test_degenerate);
-  g_test_add_func ("/charts/timeline-camera/scroll", test_scroll);
-  g_test_add_func ("/charts/timeline-camera/visible-rows", test_visible_rows);
+  g_test_add_func ("/ui/charts/timeline-camera/clamp", test_clamp);
+  g_test_add_func ("/ui/charts/timeline-camera/zoom", test_zoom);
+  g_test_add_func ("/ui/charts/timeline-camera/zoom-bad-factor", test_zoom_bad_factor);
+  g_test_add_func ("/ui/charts/timeline-camera/pan", test_pan);
+  g_test_add_func ("/ui/charts/timeline-camera/time-to-x", test_time_to_x);
+  g_test_add_func ("/ui/charts/timeline-camera/degenerate", test_degenerate);
+  g_test_add_func ("/ui/charts/timeline-camera/scroll", test_scroll);
+  g_test_add_func ("/ui/charts/timeline-camera/visible-rows", test_visible_rows);
 
   return g_test_run ();
 }

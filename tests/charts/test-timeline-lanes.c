@@ -835,19 +835,19 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/charts/timeline-lanes/pinned", test_pinned);
-  g_test_add_func ("/charts/timeline-lanes/hidden", test_hidden);
-  g_test_add_func ("/charts/timeline-lanes/pinned-band", test_pinned_band);
-  g_test_add_func ("/charts/timeline-lanes/counter-tracks", test_counter_tracks);
-  g_test_add_func ("/charts/timeline-lanes/counter-identity", test_counter_identity);
-  g_test_add_func ("/charts/timeline-lanes/gutter-width", test_gutter_width);
-  g_test_add_func ("/charts/timeline-lanes/bookmarks", test_bookmarks);
-  g_test_add_func ("/charts/timeline-lanes/bookmarks-bounds", test_bookmarks_bounds);
-  g_test_add_func ("/charts/timeline-lanes/state-bad-escapes", test_state_bad_escapes);
-  g_test_add_func ("/charts/timeline-lanes/state-path", test_state_path);
-  g_test_add_func ("/charts/timeline-lanes/state-round-trip", test_state_round_trip);
-  g_test_add_func ("/charts/timeline-lanes/state-corrupt", test_state_corrupt);
-  g_test_add_func ("/charts/timeline-lanes/state-counters", test_state_counters);
+  g_test_add_func ("/ui/charts/timeline-lanes/pinned", test_pinned);
+  g_test_add_func ("/ui/charts/timeline-lanes/hidden", test_hidden);
+  g_test_add_func ("/ui/charts/timeline-lanes/pinned-band", test_pinned_band);
+  g_test_add_func ("/ui/charts/timeline-lanes/counter-tracks", test_counter_tracks);
+  g_test_add_func ("/ui/charts/timeline-lanes/counter-identity", test_counter_identity);
+  g_test_add_func ("/ui/charts/timeline-lanes/gutter-width", test_gutter_width);
+  g_test_add_func ("/ui/charts/timeline-lanes/bookmarks", test_bookmarks);
+  g_test_add_func ("/ui/charts/timeline-lanes/bookmarks-bounds", test_bookmarks_bounds);
+  g_test_add_func ("/ui/charts/timeline-lanes/state-bad-escapes", test_state_bad_escapes);
+  g_test_add_func ("/ui/charts/timeline-lanes/state-path", test_state_path);
+  g_test_add_func ("/ui/charts/timeline-lanes/state-round-trip", test_state_round_trip);
+  g_test_add_func ("/ui/charts/timeline-lanes/state-corrupt", test_state_corrupt);
+  g_test_add_func ("/ui/charts/timeline-lanes/state-counters", test_state_counters);
 
   return g_test_run ();
 }

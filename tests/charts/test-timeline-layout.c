@@ -874,16 +874,16 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/charts/timeline/culls-exactly", test_cull_nested);
-  g_test_add_func ("/charts/timeline/culls-random-windows", test_cull_random);
-  g_test_add_func ("/charts/timeline/merges-subpixel-events", test_merges_subpixel_events);
-  g_test_add_func ("/charts/timeline/idle-overlay", test_idle_overlay);
-  g_test_add_func ("/charts/timeline/hit-test", test_hit_test);
-  g_test_add_func ("/charts/timeline/rows", test_rows);
-  g_test_add_func ("/charts/timeline/ruler-1-2-5", test_ruler);
-  g_test_add_func ("/charts/timeline/names-and-search", test_names_and_search);
-  g_test_add_func ("/charts/timeline/export", test_export);
-  g_test_add_func ("/charts/timeline/custom-overlay", test_custom_overlay);
+  g_test_add_func ("/ui/charts/timeline/culls-exactly", test_cull_nested);
+  g_test_add_func ("/ui/charts/timeline/culls-random-windows", test_cull_random);
+  g_test_add_func ("/ui/charts/timeline/merges-subpixel-events", test_merges_subpixel_events);
+  g_test_add_func ("/ui/charts/timeline/idle-overlay", test_idle_overlay);
+  g_test_add_func ("/ui/charts/timeline/hit-test", test_hit_test);
+  g_test_add_func ("/ui/charts/timeline/rows", test_rows);
+  g_test_add_func ("/ui/charts/timeline/ruler-1-2-5", test_ruler);
+  g_test_add_func ("/ui/charts/timeline/names-and-search", test_names_and_search);
+  g_test_add_func ("/ui/charts/timeline/export", test_export);
+  g_test_add_func ("/ui/charts/timeline/custom-overlay", test_custom_overlay);
 
   return g_test_run ();
 }

@@ -993,7 +993,7 @@ main (int    argc,
   g_test_add_func ("/cli/strict", test_strict);
   g_test_add_func ("/cli/info/paths-as-given", test_paths_as_given);
   g_test_add_func ("/cli/info/mixed-jobs", test_mixed_jobs);
-  g_test_add_func ("/app/command-line", test_app_command_line);
+  g_test_add_func ("/cli/command-line", test_app_command_line);
 
   return g_test_run ();
 }

@@ -21,14 +21,14 @@ static void
 fixture_setup (Fixture      *f,
                gconstpointer data)
 {
-  guint             n;
-  const HpAnalysis *list = hp_analysis_list (&n);
+  guint                    n;
+  const HpAnalysis *const *list = hp_analysis_list (&n);
 
   f->trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
   g_assert_nonnull (f->trace);
   f->analyses = g_new (const HpAnalysis *, n);
   for (guint i = 0; i < n; i++)
-    f->analyses[i] = &list[i];
+    f->analyses[i] = list[i];
   f->n_analyses = n;
 }
 

@@ -232,12 +232,12 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/collectives/hand-made", test_collectives_hand_made);
-  g_test_add_func ("/collectives/rank-subset", test_collectives_rank_subset);
-  g_test_add_func ("/collectives/compat", test_collectives_compat);
-  g_test_add_func ("/collectives/two-ranks", test_collectives_two_ranks);
-  g_test_add_func ("/collectives/none", test_collectives_none);
-  hp_test_add_cancelled_test ("/collectives/cancelled", hp_collectives_compute, "hta_trace_filter_2ranks");
+  g_test_add_func ("/core/collectives/hand-made", test_collectives_hand_made);
+  g_test_add_func ("/core/collectives/rank-subset", test_collectives_rank_subset);
+  g_test_add_func ("/core/collectives/compat", test_collectives_compat);
+  g_test_add_func ("/core/collectives/two-ranks", test_collectives_two_ranks);
+  g_test_add_func ("/core/collectives/none", test_collectives_none);
+  hp_test_add_cancelled_test ("/core/collectives/cancelled", hp_collectives_compute, "hta_trace_filter_2ranks");
 
   return g_test_run ();
 }

@@ -748,12 +748,12 @@ main (int   argc,
   for (guint k = 0; k < G_N_ELEMENTS (unit_tests); k++)
     for (guint bits = 32; bits >= 16; bits -= 16)
       {
-        g_autofree char *path = g_strdup_printf ("/column/%u/%s", bits, unit_tests[k].name);
+        g_autofree char *path = g_strdup_printf ("/core/column/%u/%s", bits, unit_tests[k].name);
 
         g_test_add_data_func (path, bits == 32 ? &width32 : &width16, unit_tests[k].func);
       }
-  g_test_add_func ("/column/trace-wide-values", test_trace_wide_values);
-  g_test_add_func ("/column/trace-many-lanes", test_trace_many_lanes);
+  g_test_add_func ("/core/column/trace-wide-values", test_trace_wide_values);
+  g_test_add_func ("/core/column/trace-many-lanes", test_trace_many_lanes);
 
   return g_test_run ();
 }

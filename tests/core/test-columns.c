@@ -154,15 +154,15 @@ test_exported (void)
     HP_USER_ANNOTATION_COL_MIN_US,
     HP_USER_ANNOTATION_COL_MAX_US,
   };
-  const char *const    traces[] = { "hta_trace_filter_2ranks", "hta_cupti_profiler", "hta_negative_queue_length",
-                                    "hta_cp_alexnet", "edge/collectives-3ranks", "edge/memory-events.json",
-                                    "edge/counters-queue.json", "edge/counters-memory.json", "edge/stragglers-4ranks",
-                                    "edge/comm-skew", "edge/kernel-sequences.json", "edge/user-annotation-basic.json",
-                                    "edge/launch-aten-2ranks" };
-  guint                n_analyses, n_ids = G_N_ELEMENTS (ids);
-  const HpAnalysis    *analyses = hp_analysis_list (&n_analyses);
-  g_autofree gboolean *checked = g_new0 (gboolean, n_ids);
-  guint                n_checked = 0;
+  const char *const        traces[] = { "hta_trace_filter_2ranks", "hta_cupti_profiler", "hta_negative_queue_length",
+                                        "hta_cp_alexnet", "edge/collectives-3ranks", "edge/memory-events.json",
+                                        "edge/counters-queue.json", "edge/counters-memory.json", "edge/stragglers-4ranks",
+                                        "edge/comm-skew", "edge/kernel-sequences.json", "edge/user-annotation-basic.json",
+                                        "edge/launch-aten-2ranks" };
+  guint                    n_analyses, n_ids = G_N_ELEMENTS (ids);
+  const HpAnalysis *const *analyses = hp_analysis_list (&n_analyses);
+  g_autofree gboolean     *checked = g_new0 (gboolean, n_ids);
+  guint                    n_checked = 0;
 
   for (guint t = 0; t < G_N_ELEMENTS (traces); t++)
     {
@@ -172,7 +172,7 @@ test_exported (void)
         continue;
       for (guint a = 0; a < n_analyses; a++)
         {
-          g_autoptr (GPtrArray) tables = hp_analysis_run (&analyses[a], trace, NULL, NULL, NULL);
+          g_autoptr (GPtrArray) tables = hp_analysis_run (analyses[a], trace, NULL, NULL, NULL);
 
           for (guint i = 0; tables != NULL && i < tables->len; i++)
             for (guint c = 0; c < n_ids; c++)

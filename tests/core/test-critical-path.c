@@ -1029,22 +1029,22 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/critical-path/hand/launch-bound-loop", test_launch_bound_loop);
-  g_test_add_func ("/critical-path/hand/gpu-bound-chain", test_gpu_bound_chain);
-  g_test_add_func ("/critical-path/hand/child-ends-with-parent", test_child_ends_with_parent);
-  g_test_add_func ("/critical-path/hand/stream-sync", test_stream_sync);
-  g_test_add_func ("/critical-path/hand/graph-launch", test_graph_launch);
-  g_test_add_func ("/critical-path/hand/launched-lists", test_launched_lists);
-  g_test_add_func ("/critical-path/hand/sync-memcpy", test_sync_memcpy);
-  g_test_add_func ("/critical-path/hand/slack-and-edges", test_slack_and_edges);
-  g_test_add_func ("/critical-path/hand/compat-graph-launch", test_compat_graph_launch_and_missing_region);
-  g_test_add_func ("/critical-path/ranks/two-ranks-one-late", test_two_ranks_one_late);
-  g_test_add_func ("/critical-path/ranks/dropped-collective", test_ranks_dropped_collective);
-  g_test_add_func ("/critical-path/ranks/inconsistent-instances", test_ranks_inconsistent_instances);
-  g_test_add_func ("/critical-path/ranks/sampled-job", test_ranks_sampled_job);
-  g_test_add_func ("/critical-path/ranks/subgroup", test_ranks_subgroup);
-  g_test_add_func ("/critical-path/params-and-row-events", test_params_and_row_events);
-  hp_test_add_golden_tests ("/critical-path/golden", "critical_path.json", G_FILE_TEST_IS_DIR, test_golden);
+  g_test_add_func ("/core/critical-path/hand/launch-bound-loop", test_launch_bound_loop);
+  g_test_add_func ("/core/critical-path/hand/gpu-bound-chain", test_gpu_bound_chain);
+  g_test_add_func ("/core/critical-path/hand/child-ends-with-parent", test_child_ends_with_parent);
+  g_test_add_func ("/core/critical-path/hand/stream-sync", test_stream_sync);
+  g_test_add_func ("/core/critical-path/hand/graph-launch", test_graph_launch);
+  g_test_add_func ("/core/critical-path/hand/launched-lists", test_launched_lists);
+  g_test_add_func ("/core/critical-path/hand/sync-memcpy", test_sync_memcpy);
+  g_test_add_func ("/core/critical-path/hand/slack-and-edges", test_slack_and_edges);
+  g_test_add_func ("/core/critical-path/hand/compat-graph-launch", test_compat_graph_launch_and_missing_region);
+  g_test_add_func ("/core/critical-path/ranks/two-ranks-one-late", test_two_ranks_one_late);
+  g_test_add_func ("/core/critical-path/ranks/dropped-collective", test_ranks_dropped_collective);
+  g_test_add_func ("/core/critical-path/ranks/inconsistent-instances", test_ranks_inconsistent_instances);
+  g_test_add_func ("/core/critical-path/ranks/sampled-job", test_ranks_sampled_job);
+  g_test_add_func ("/core/critical-path/ranks/subgroup", test_ranks_subgroup);
+  g_test_add_func ("/core/critical-path/params-and-row-events", test_params_and_row_events);
+  hp_test_add_golden_tests ("/core/critical-path/golden", "critical_path.json", G_FILE_TEST_IS_DIR, test_golden);
 
   {
     g_autoptr (GPtrArray) cases = hp_test_golden_cases (NULL, G_FILE_TEST_IS_DIR);
@@ -1052,7 +1052,7 @@ main (int   argc,
     for (guint i = 0; i < cases->len; i++)
       {
         const char      *c = g_ptr_array_index (cases, i);
-        g_autofree char *path = g_strdup_printf ("/critical-path/properties/%s", c);
+        g_autofree char *path = g_strdup_printf ("/core/critical-path/properties/%s", c);
         g_autofree char *meta = hp_test_golden_path (c, "meta.json");
 
         /* a folder that holds no trace (a raw memory export) has no path */

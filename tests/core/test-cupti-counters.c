@@ -141,13 +141,13 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/cupti-counters/golden", test_cupti_golden);
-  g_test_add_data_func ("/cupti-counters/hta-test/compat", GINT_TO_POINTER (HP_MODE_HTA_COMPAT), test_cupti_hta_test);
-  g_test_add_data_func ("/cupti-counters/hta-test/default", GINT_TO_POINTER (HP_MODE_DEFAULT), test_cupti_hta_test);
-  g_test_add_func ("/cupti-counters/correlation", test_cupti_correlation);
-  g_test_add_func ("/cupti-counters/unpaired", test_cupti_unpaired);
-  g_test_add_func ("/cupti-counters/no-ranges", test_cupti_no_ranges);
-  hp_test_add_cancelled_test ("/cupti-counters/cancelled", hp_cupti_counters_compute, CASE);
+  g_test_add_func ("/core/cupti-counters/golden", test_cupti_golden);
+  g_test_add_data_func ("/core/cupti-counters/hta-test/compat", GINT_TO_POINTER (HP_MODE_HTA_COMPAT), test_cupti_hta_test);
+  g_test_add_data_func ("/core/cupti-counters/hta-test/default", GINT_TO_POINTER (HP_MODE_DEFAULT), test_cupti_hta_test);
+  g_test_add_func ("/core/cupti-counters/correlation", test_cupti_correlation);
+  g_test_add_func ("/core/cupti-counters/unpaired", test_cupti_unpaired);
+  g_test_add_func ("/core/cupti-counters/no-ranges", test_cupti_no_ranges);
+  hp_test_add_cancelled_test ("/core/cupti-counters/cancelled", hp_cupti_counters_compute, CASE);
 
   return g_test_run ();
 }

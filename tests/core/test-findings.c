@@ -356,15 +356,15 @@ main (int   argc,
   setlocale (LC_ALL, "C");
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/app/findings/idle-time-golden", test_idle_time_golden);
-  g_test_add_func ("/app/findings/idle-time-categories", test_idle_time_categories);
-  g_test_add_func ("/app/findings/kernel-wait", test_kernel_wait);
-  g_test_add_func ("/app/findings/thresholds", test_thresholds);
-  g_test_add_func ("/app/findings/imbalance-and-non-compute", test_imbalance_and_non_compute);
-  g_test_add_func ("/app/findings/overlap", test_overlap);
-  g_test_add_func ("/app/findings/collect", test_collect);
+  g_test_add_func ("/core/findings/idle-time-golden", test_idle_time_golden);
+  g_test_add_func ("/core/findings/idle-time-categories", test_idle_time_categories);
+  g_test_add_func ("/core/findings/kernel-wait", test_kernel_wait);
+  g_test_add_func ("/core/findings/thresholds", test_thresholds);
+  g_test_add_func ("/core/findings/imbalance-and-non-compute", test_imbalance_and_non_compute);
+  g_test_add_func ("/core/findings/overlap", test_overlap);
+  g_test_add_func ("/core/findings/collect", test_collect);
   g_test_add_func ("/core/findings/stragglers", test_stragglers);
-  g_test_add_func ("/app/findings/missing-columns", test_missing_columns);
+  g_test_add_func ("/core/findings/missing-columns", test_missing_columns);
 
   return g_test_run ();
 }

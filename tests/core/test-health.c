@@ -52,11 +52,11 @@ find (HpHealthReport *report,
 static guint
 analysis_index (const char *name)
 {
-  guint             n = 0;
-  const HpAnalysis *list = hp_analysis_list (&n);
+  guint                    n = 0;
+  const HpAnalysis *const *list = hp_analysis_list (&n);
 
   for (guint a = 0; a < n; a++)
-    if (g_str_equal (list[a].name, name))
+    if (g_str_equal (list[a]->name, name))
       return a;
   g_assert_not_reached ();
 }

@@ -76,19 +76,19 @@ static char *
 all_tables_of_rank0 (HpTrace *trace)
 {
   g_autoptr (GString) out = g_string_new (NULL);
-  HpAnalysisParams  params;
-  const int         rank0 = 0;
-  guint             n = 0;
-  const HpAnalysis *list = hp_analysis_list (&n);
+  HpAnalysisParams         params;
+  const int                rank0 = 0;
+  guint                    n = 0;
+  const HpAnalysis *const *list = hp_analysis_list (&n);
 
   hp_analysis_params_init (&params);
   hp_test_params_set_ranks (&params, &rank0, 1);
   for (guint a = 0; a < n; a++)
     {
       g_autoptr (GError) error = NULL;
-      g_autoptr (GPtrArray) tables = hp_analysis_run (&list[a], trace, &params, NULL, &error);
+      g_autoptr (GPtrArray) tables = hp_analysis_run (list[a], trace, &params, NULL, &error);
 
-      g_string_append_printf (out, "## %s\n", list[a].name);
+      g_string_append_printf (out, "## %s\n", list[a]->name);
       if (tables == NULL)
         {
           g_string_append_printf (out, "error: %s\n", error->message);

@@ -106,12 +106,12 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_data_func ("/hta-fixes/kernel-types-zero-overlap/compat", GINT_TO_POINTER (HP_MODE_HTA_COMPAT),
+  g_test_add_data_func ("/core/hta-fixes/kernel-types-zero-overlap/compat", GINT_TO_POINTER (HP_MODE_HTA_COMPAT),
                         test_kernel_types_zero_overlap);
-  g_test_add_data_func ("/hta-fixes/kernel-types-zero-overlap/default", GINT_TO_POINTER (HP_MODE_DEFAULT),
+  g_test_add_data_func ("/core/hta-fixes/kernel-types-zero-overlap/default", GINT_TO_POINTER (HP_MODE_DEFAULT),
                         test_kernel_types_zero_overlap);
-  g_test_add_data_func ("/hta-fixes/string-tids/compat", GINT_TO_POINTER (HP_MODE_HTA_COMPAT), test_string_tids);
-  g_test_add_data_func ("/hta-fixes/string-tids/default", GINT_TO_POINTER (HP_MODE_DEFAULT), test_string_tids);
+  g_test_add_data_func ("/core/hta-fixes/string-tids/compat", GINT_TO_POINTER (HP_MODE_HTA_COMPAT), test_string_tids);
+  g_test_add_data_func ("/core/hta-fixes/string-tids/default", GINT_TO_POINTER (HP_MODE_DEFAULT), test_string_tids);
 
   return g_test_run ();
 }

@@ -124,9 +124,9 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_data_func ("/idle-gaps/payload/default", GINT_TO_POINTER (HP_MODE_DEFAULT), test_payload);
-  g_test_add_data_func ("/idle-gaps/payload/hta-compat", GINT_TO_POINTER (HP_MODE_HTA_COMPAT), test_payload);
-  g_test_add_func ("/idle-gaps/row-events", test_row_events);
+  g_test_add_data_func ("/core/idle-gaps/payload/default", GINT_TO_POINTER (HP_MODE_DEFAULT), test_payload);
+  g_test_add_data_func ("/core/idle-gaps/payload/hta-compat", GINT_TO_POINTER (HP_MODE_HTA_COMPAT), test_payload);
+  g_test_add_func ("/core/idle-gaps/row-events", test_row_events);
 
   return g_test_run ();
 }

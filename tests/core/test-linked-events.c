@@ -430,12 +430,12 @@ main (int   argc,
   setlocale (LC_ALL, "C");
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/app/linked-events/kernels", test_kernels);
-  g_test_add_func ("/app/linked-events/launches", test_launches);
-  g_test_add_func ("/app/linked-events/idle", test_idle);
-  g_test_add_func ("/app/linked-events/idle-compat", test_idle_compat);
-  g_test_add_func ("/app/linked-events/span-and-copy", test_span_and_copy);
-  g_test_add_func ("/app/linked-events/no-events", test_no_events);
+  g_test_add_func ("/core/linked-events/kernels", test_kernels);
+  g_test_add_func ("/core/linked-events/launches", test_launches);
+  g_test_add_func ("/core/linked-events/idle", test_idle);
+  g_test_add_func ("/core/linked-events/idle-compat", test_idle_compat);
+  g_test_add_func ("/core/linked-events/span-and-copy", test_span_and_copy);
+  g_test_add_func ("/core/linked-events/no-events", test_no_events);
 
   return g_test_run ();
 }

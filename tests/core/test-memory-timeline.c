@@ -141,12 +141,12 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/memory-timeline/golden", test_golden);
-  g_test_add_func ("/memory-timeline/hta-test", test_hta_test);
-  g_test_add_func ("/memory-timeline/hand-made", test_hand_made);
-  g_test_add_func ("/memory-timeline/next-to-trace", test_next_to_trace);
-  g_test_add_func ("/memory-timeline/bad-input", test_bad_input);
-  g_test_add_func ("/memory-timeline/is-export", test_is_export);
+  g_test_add_func ("/core/memory-timeline/golden", test_golden);
+  g_test_add_func ("/core/memory-timeline/hta-test", test_hta_test);
+  g_test_add_func ("/core/memory-timeline/hand-made", test_hand_made);
+  g_test_add_func ("/core/memory-timeline/next-to-trace", test_next_to_trace);
+  g_test_add_func ("/core/memory-timeline/bad-input", test_bad_input);
+  g_test_add_func ("/core/memory-timeline/is-export", test_is_export);
 
   return g_test_run ();
 }

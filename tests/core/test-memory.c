@@ -112,10 +112,10 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/memory/events", test_memory_events);
-  g_test_add_func ("/memory/relative", test_memory_relative);
-  g_test_add_func ("/memory/none", test_memory_none);
-  hp_test_add_cancelled_test ("/memory/cancelled", hp_memory_compute, "hta_trace_filter_2ranks");
+  g_test_add_func ("/core/memory/events", test_memory_events);
+  g_test_add_func ("/core/memory/relative", test_memory_relative);
+  g_test_add_func ("/core/memory/none", test_memory_none);
+  hp_test_add_cancelled_test ("/core/memory/cancelled", hp_memory_compute, "hta_trace_filter_2ranks");
 
   return g_test_run ();
 }

@@ -18,8 +18,8 @@
 static void
 test_registry_entries (void)
 {
-  guint             n;
-  const HpAnalysis *analyses = hp_analysis_list (&n);
+  guint                    n;
+  const HpAnalysis *const *analyses = hp_analysis_list (&n);
 
   g_assert_cmpuint (n, >=, 10);
   for (HpMode mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
@@ -28,7 +28,7 @@ test_registry_entries (void)
 
       for (guint i = 0; i < n; i++)
         {
-          const HpAnalysis *a = &analyses[i];
+          const HpAnalysis *a = analyses[i];
           g_autoptr (GError) error = NULL;
           g_autoptr (GPtrArray) tables = hp_analysis_run (a, trace, NULL, NULL, &error);
 
@@ -252,15 +252,15 @@ static void
 test_row_events (void)
 {
   g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
-  const char       *linked[] = { "idle_time_breakdown", "idle_time_interval_stats", "gpu_kernel_breakdown_kernels",
-                                 "cuda_kernel_launch_stats", "collective_waits", "critical_path_breakdown",
-                                 "frequent_cuda_kernel_sequences", "communication_slowest", NULL };
-  guint             n;
-  const HpAnalysis *analyses = hp_analysis_list (&n);
+  const char              *linked[] = { "idle_time_breakdown", "idle_time_interval_stats", "gpu_kernel_breakdown_kernels",
+                                        "cuda_kernel_launch_stats", "collective_waits", "critical_path_breakdown",
+                                        "frequent_cuda_kernel_sequences", "communication_slowest", NULL };
+  guint                    n;
+  const HpAnalysis *const *analyses = hp_analysis_list (&n);
 
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr (GPtrArray) tables = hp_analysis_run (&analyses[i], trace, NULL, NULL, NULL);
+      g_autoptr (GPtrArray) tables = hp_analysis_run (analyses[i], trace, NULL, NULL, NULL);
 
       for (guint t = 0; t < tables->len; t++)
         {
@@ -345,12 +345,12 @@ main (int   argc,
   setlocale (LC_ALL, "C");
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/registry/entries", test_registry_entries);
-  g_test_add_func ("/registry/param-defaults", test_param_defaults);
-  g_test_add_func ("/registry/param-parse", test_param_parse);
-  g_test_add_func ("/registry/params-affect", test_params_affect);
-  g_test_add_func ("/registry/row-events", test_row_events);
-  g_test_add_func ("/registry/result", test_result);
+  g_test_add_func ("/core/registry/entries", test_registry_entries);
+  g_test_add_func ("/core/registry/param-defaults", test_param_defaults);
+  g_test_add_func ("/core/registry/param-parse", test_param_parse);
+  g_test_add_func ("/core/registry/params-affect", test_params_affect);
+  g_test_add_func ("/core/registry/row-events", test_row_events);
+  g_test_add_func ("/core/registry/result", test_result);
 
   return g_test_run ();
 }

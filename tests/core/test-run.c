@@ -86,9 +86,9 @@ main (int   argc,
   setlocale (LC_ALL, "C");
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/run/labels", test_run_labels);
-  g_test_add_func ("/run/palette", test_run_palette);
-  g_test_add_func ("/run/trace", test_run_trace);
+  g_test_add_func ("/core/run/labels", test_run_labels);
+  g_test_add_func ("/core/run/palette", test_run_palette);
+  g_test_add_func ("/core/run/trace", test_run_trace);
 
   return g_test_run ();
 }

@@ -381,13 +381,13 @@ main (int   argc,
   setlocale (LC_ALL, "C.UTF-8");
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/scope/parse", test_scope_parse);
-  g_test_add_func ("/scope/describe", test_scope_describe);
-  g_test_add_func ("/scope/default-mode", test_scope_default_mode);
-  g_test_add_func ("/scope/compat-mode", test_scope_compat_mode);
-  g_test_add_func ("/scope/view", test_scope_view);
-  g_test_add_func ("/scope/equals-cut-trace", test_scope_equals_cut_trace);
-  g_test_add_func ("/scope/real-trace-steps", test_scope_real_trace_steps);
+  g_test_add_func ("/core/scope/parse", test_scope_parse);
+  g_test_add_func ("/core/scope/describe", test_scope_describe);
+  g_test_add_func ("/core/scope/default-mode", test_scope_default_mode);
+  g_test_add_func ("/core/scope/compat-mode", test_scope_compat_mode);
+  g_test_add_func ("/core/scope/view", test_scope_view);
+  g_test_add_func ("/core/scope/equals-cut-trace", test_scope_equals_cut_trace);
+  g_test_add_func ("/core/scope/real-trace-steps", test_scope_real_trace_steps);
 
   return g_test_run ();
 }

@@ -206,11 +206,11 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/series/points", test_points);
-  g_test_add_func ("/series/title", test_title);
-  g_test_add_func ("/series/queue-length", test_queue_series);
-  g_test_add_func ("/series/memory-bw", test_memory_bw_series);
-  g_test_add_func ("/series/memory", test_memory_series);
+  g_test_add_func ("/core/series/points", test_points);
+  g_test_add_func ("/core/series/title", test_title);
+  g_test_add_func ("/core/series/queue-length", test_queue_series);
+  g_test_add_func ("/core/series/memory-bw", test_memory_bw_series);
+  g_test_add_func ("/core/series/memory", test_memory_series);
 
   return g_test_run ();
 }

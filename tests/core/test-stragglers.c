@@ -358,26 +358,26 @@ main (int    argc,
 
   g_test_init (&argc, &argv, NULL);
 
-  hp_test_add_golden_tests ("/stragglers/profiler-steps", "profiler_steps.json", G_FILE_TEST_IS_DIR,
+  hp_test_add_golden_tests ("/core/stragglers/profiler-steps", "profiler_steps.json", G_FILE_TEST_IS_DIR,
                             test_profiler_steps_golden);
-  hp_test_add_golden_tests ("/stragglers/golden", "potential_stragglers.json", G_FILE_TEST_IS_DIR,
+  hp_test_add_golden_tests ("/core/stragglers/golden", "potential_stragglers.json", G_FILE_TEST_IS_DIR,
                             test_stragglers_golden);
   failed = hp_test_golden_cases ("profiler_steps.json", G_FILE_TEST_IS_DIR);
   for (guint i = 0; i < failed->len; i++)
     {
       const char      *case_name = failed->pdata[i];
       g_autofree char *status = hp_test_golden_status (case_name, "potential_stragglers");
-      g_autofree char *path = g_strdup_printf ("/stragglers/hta-fails/%s", case_name);
+      g_autofree char *path = g_strdup_printf ("/core/stragglers/hta-fails/%s", case_name);
 
       if (g_strcmp0 (status, "failed") == 0)
         g_test_add_data_func_full (path, g_strdup (case_name), test_stragglers_golden_failures, g_free);
     }
-  g_test_add_func ("/stragglers/hta-test-last-step", test_stragglers_hta_test_last_step);
-  g_test_add_func ("/stragglers/default-dev-kernels", test_stragglers_default_dev_kernels);
-  g_test_add_func ("/stragglers/compat-last-row", test_stragglers_compat_last_row);
-  g_test_add_func ("/stragglers/more-candidates-than-ranks", test_stragglers_more_candidates_than_ranks);
-  g_test_add_func ("/stragglers/bad-steps", test_stragglers_bad_steps);
-  hp_test_add_cancelled_test ("/stragglers/cancelled", hp_stragglers_compute, "hta_trace_filter_2ranks");
+  g_test_add_func ("/core/stragglers/hta-test-last-step", test_stragglers_hta_test_last_step);
+  g_test_add_func ("/core/stragglers/default-dev-kernels", test_stragglers_default_dev_kernels);
+  g_test_add_func ("/core/stragglers/compat-last-row", test_stragglers_compat_last_row);
+  g_test_add_func ("/core/stragglers/more-candidates-than-ranks", test_stragglers_more_candidates_than_ranks);
+  g_test_add_func ("/core/stragglers/bad-steps", test_stragglers_bad_steps);
+  hp_test_add_cancelled_test ("/core/stragglers/cancelled", hp_stragglers_compute, "hta_trace_filter_2ranks");
 
   return g_test_run ();
 }

@@ -91,7 +91,7 @@ main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/strings/many", test_many);
-  g_test_add_func ("/strings/take", test_take);
+  g_test_add_func ("/core/strings/many", test_many);
+  g_test_add_func ("/core/strings/take", test_take);
   return g_test_run ();
 }

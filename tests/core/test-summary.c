@@ -96,23 +96,23 @@ static GHashTable *
 default_tables (HpTrace *trace,
                 GString *refused)
 {
-  GHashTable       *out = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  guint             n;
-  const HpAnalysis *list = hp_analysis_list (&n);
+  GHashTable              *out = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  guint                    n;
+  const HpAnalysis *const *list = hp_analysis_list (&n);
 
   for (guint a = 0; a < n; a++)
     {
       g_autoptr (GError) error = NULL;
       g_autoptr (GPtrArray) tables = NULL;
 
-      if (!list[a].in_default_set)
+      if (!list[a]->in_default_set)
         continue;
-      tables = hp_analysis_run (&list[a], trace, NULL, NULL, &error);
+      tables = hp_analysis_run (list[a], trace, NULL, NULL, &error);
       if (tables == NULL)
         {
           g_assert_nonnull (refused);
           g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
-          g_string_append_printf (refused, "%s;", list[a].name);
+          g_string_append_printf (refused, "%s;", list[a]->name);
           continue;
         }
       for (guint t = 0; t < tables->len; t++)

@@ -105,24 +105,24 @@ hp_fuzz_load (const char *path,
 void
 hp_fuzz_run_analyses (HpTrace *trace)
 {
-  HpAnalysisParams  params;
-  guint             n = 0;
-  const HpAnalysis *list = hp_analysis_list (&n);
+  HpAnalysisParams         params;
+  guint                    n = 0;
+  const HpAnalysis *const *list = hp_analysis_list (&n);
 
   hp_analysis_params_init (&params);
   for (guint a = 0; a < n; a++)
     {
       g_autoptr (GError) error = NULL;
-      g_autoptr (GPtrArray) tables = hp_analysis_run (&list[a], trace, &params, NULL, &error);
+      g_autoptr (GPtrArray) tables = hp_analysis_run (list[a], trace, &params, NULL, &error);
 
       if (tables == NULL && error == NULL)
-        g_error ("%s failed without an error", list[a].name);
+        g_error ("%s failed without an error", list[a]->name);
       for (guint t = 0; tables != NULL && t < tables->len; t++)
         {
           g_autofree char *csv = hp_table_to_csv (tables->pdata[t]);
 
           if (csv == NULL)
-            g_error ("%s: a table without CSV", list[a].name);
+            g_error ("%s: a table without CSV", list[a]->name);
         }
     }
   hp_analysis_params_clear (&params);
