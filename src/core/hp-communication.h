@@ -28,6 +28,14 @@ struct _HpLinkedEvents *hp_linked_events_for_comm_row (HpTrace                *t
 struct _HpLinkedEvents *hp_linked_events_for_comm_kernel (HpTrace *trace,
                                                           int      rank,
                                                           guint32  event);
+void                    hp_linked_events_for_comm_kernel_async (HpTrace            *trace,
+                                                                int                 rank,
+                                                                guint32             event,
+                                                                GCancellable       *cancellable,
+                                                                GAsyncReadyCallback callback,
+                                                                gpointer            user_data);
+struct _HpLinkedEvents *hp_linked_events_for_comm_kernel_finish (GAsyncResult *result,
+                                                                 GError      **error);
 HpTable                *hp_comm_summary (HpTrace      *trace,
                                          GCancellable *cancellable,
                                          GError      **error);

@@ -319,6 +319,36 @@ test_communication (void)
   }
 }
 
+static void
+linked_ready (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  GAsyncResult **out = user_data;
+
+  (void)source;
+  *out = g_object_ref (result);
+}
+
+/* the linked group of a kernel, computed in a worker thread: the same
+ * group as in the caller's; nothing for a kernel no collective matched */
+static HpLinkedEvents *
+linked_async (HpTrace *trace,
+              int      rank,
+              guint32  event,
+              GError **error)
+{
+  GAsyncResult   *result = NULL;
+  HpLinkedEvents *linked;
+
+  hp_linked_events_for_comm_kernel_async (trace, rank, event, NULL, linked_ready, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  linked = hp_linked_events_for_comm_kernel_finish (result, error);
+  g_object_unref (result);
+  return linked;
+}
+
 /* a slowest kernel of a multi-rank job stands for its collective on every
  * rank: the timeline's linked group */
 static void
@@ -353,6 +383,22 @@ test_slowest_linked (void)
     g_assert_cmpuint (group->others->len, ==, 7);
     g_assert_null (hp_linked_events_for_comm_kernel (trace, 99, 0));
     g_assert_null (hp_linked_events_for_comm_kernel (trace, 7, r7->n_events));
+
+    /* the same off the caller's thread */
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (HpLinkedEvents) async = linked_async (trace, 7, e, &error);
+      g_autoptr (HpLinkedEvents) none = NULL;
+
+      g_assert_no_error (error);
+      g_assert_nonnull (async);
+      g_assert_cmpint (async->rank, ==, 7);
+      g_assert_cmpuint (g_array_index (async->events, guint32, 0), ==, e);
+      g_assert_cmpuint (async->others->len, ==, 7);
+      none = linked_async (trace, 99, 0, &error);
+      g_assert_null (none);
+      g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
+    }
   }
 }
 
