@@ -153,6 +153,32 @@ hp_timeline_details_short_name (HpTimelineDetails *self,
   return hp_timeline_layout_get_short_name (hp_timeline_painter_get_layout (hp_timeline_view_get_painter (self->view)), name);
 }
 
+/* a "Show on every rank" being matched */
+typedef struct
+{
+  HpTimelineDetails *details;
+  HpTrace           *trace; /* the trace it was asked of */
+} LinkedRequest;
+
+/* "Show on every rank" found its group: shown if the pane still shows
+ * the trace it was asked of */
+static void
+linked_ready_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  LinkedRequest *request = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HpLinkedEvents) linked = hp_linked_events_for_comm_kernel_finish (result, &error);
+
+  (void)source;
+  if (linked != NULL && request->details->trace == request->trace)
+    g_signal_emit (request->details, hp_timeline_details_signals[SHOW_LINKED], 0, linked);
+  g_object_unref (request->details);
+  hp_trace_unref (request->trace);
+  g_free (request);
+}
+
 gboolean
 hp_timeline_details_link_cb (HpTimelineDetails *self,
                              const char        *uri,
@@ -164,10 +190,15 @@ hp_timeline_details_link_cb (HpTimelineDetails *self,
   if (g_str_has_prefix (uri, "collective:") &&
       sscanf (uri, "collective:%d:%" G_GINT64_FORMAT, &rank, &event) == 2 && event >= 0 && event <= G_MAXUINT32)
     {
-      g_autoptr (HpLinkedEvents) linked = hp_linked_events_for_comm_kernel (self->trace, rank, (guint32)event);
+      /* the matching runs over the whole trace: off the UI thread */
+      LinkedRequest *request;
 
-      if (linked != NULL)
-        g_signal_emit (self, hp_timeline_details_signals[SHOW_LINKED], 0, linked);
+      if (self->trace == NULL)
+        return TRUE;
+      request = g_new0 (LinkedRequest, 1);
+      request->details = g_object_ref (self);
+      request->trace = hp_trace_ref (self->trace);
+      hp_linked_events_for_comm_kernel_async (self->trace, rank, (guint32)event, NULL, linked_ready_cb, request);
       return TRUE;
     }
   if (!g_str_has_prefix (uri, "event:"))

@@ -46,6 +46,7 @@ struct _HpWindow
   char          *key;         /* hp_paths_key() of paths */
   char          *return_page; /* where Cancel goes back to */
   char          *last_saved;  /* the title of the last export's toast */
+  char          *last_notice; /* the last toast about the loading rules */
 
   gboolean hta_compat;
   gboolean include_last_step;

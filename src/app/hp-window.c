@@ -379,9 +379,16 @@ start_load (HpWindow          *self,
       g_autoptr (GError) error = NULL;
       g_autoptr (HpCommPatterns) patterns = NULL;
 
-      /* a file that cannot be read is said, and the folder loads without it */
+      /* a file that cannot be used is said (its path, line and reason),
+       * and the folder loads without it */
       if (file[0] != '\0' && (patterns = hp_comm_patterns_new_from_file (file, &error)) == NULL)
-        g_warning ("Communication pattern file: %s", error->message);
+        {
+          g_free (self->last_notice);
+          /* Translators: a toast; %s is the file, the line and the reason ("rules.txt:3: \"!\" without a pattern") */
+          self->last_notice = g_strdup_printf (_ ("Communication pattern file not used: %s"), error->message);
+          adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (self->last_notice));
+          g_message ("%s", self->last_notice);
+        }
       hp_trace_loader_set_comm_patterns (self->loader, patterns);
     }
   self->cancellable = g_cancellable_new ();
@@ -401,6 +408,16 @@ start_load (HpWindow          *self,
   data = g_new0 (LoadData, 1);
   g_weak_ref_init (&data->window, self);
   hp_trace_loader_load_async (self->loader, self->cancellable, load_cb, data);
+}
+
+/* The communication pattern file decides which kernels are communication
+ * when a folder loads: a new one classifies the open folder again, and
+ * every analysis with it */
+static void
+comm_patterns_changed (HpWindow *self)
+{
+  if (self->paths != NULL && !self->hta_compat)
+    hp_window_reload (self);
 }
 
 /* Drag and drop */
@@ -494,6 +511,7 @@ hp_window_finalize (GObject *object)
   g_clear_pointer (&self->key, g_free);
   g_clear_pointer (&self->return_page, g_free);
   g_clear_pointer (&self->last_saved, g_free);
+  g_clear_pointer (&self->last_notice, g_free);
 
   G_OBJECT_CLASS (hp_window_parent_class)->finalize (object);
 }
@@ -642,6 +660,8 @@ hp_window_init (HpWindow *self)
       g_settings_bind (self->settings, "hta-compat", self, "hta-compat", G_SETTINGS_BIND_GET);
       g_settings_bind (self->settings, "include-last-step", self, "include-last-step", G_SETTINGS_BIND_GET);
       g_signal_connect_object (self->settings, "changed::recent-folders", G_CALLBACK (rebuild_recent), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->settings, "changed::comm-patterns", G_CALLBACK (comm_patterns_changed), self,
                                G_CONNECT_SWAPPED);
     }
   else
@@ -839,6 +859,19 @@ hp_window_get_session (HpWindow *self)
 {
   g_return_val_if_fail (HP_IS_WINDOW (self), NULL);
   return self->page != NULL ? hp_trace_page_get_session (self->page) : NULL;
+}
+
+/**
+ * hp_window_get_last_notice:
+ *
+ * Returns: (nullable) (transfer none): the text of the last toast about
+ *   the loading rules (a communication pattern file not used), or %NULL
+ */
+const char *
+hp_window_get_last_notice (HpWindow *self)
+{
+  g_return_val_if_fail (HP_IS_WINDOW (self), NULL);
+  return self->last_notice;
 }
 
 /**

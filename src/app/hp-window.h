@@ -31,5 +31,6 @@ HpTracePage *hp_window_get_trace_page (HpWindow *self);
 HpSession   *hp_window_get_session (HpWindow *self);
 const char  *hp_window_get_error_text (HpWindow *self);
 const char  *hp_window_get_last_saved (HpWindow *self);
+const char  *hp_window_get_last_notice (HpWindow *self);
 
 G_END_DECLS

@@ -33,6 +33,19 @@ per_step (HpTable    *table,
   hp_chart_set_axis_labels (chart, _hp_chart_tr (domain, N_ ("Step")), _hp_chart_tr (domain, N_ ("Time")));
   if (c_step < 0 || c_coll < 0 || c_value < 0)
     return chart;
+  {
+    int c_rank = _hp_chart_column (table, HP_COMMUNICATION_BY_STEP_COL_RANK);
+    g_autoptr (GPtrArray) ranks = c_rank >= 0 ? _hp_chart_distinct_strings (table, c_rank, FALSE, -1, NULL) : NULL;
+
+    /* a bar is the sum of every rank's time: the axis says so */
+    if (ranks != NULL && ranks->len > 1)
+      {
+        /* Translators: a chart axis: the number of ranks whose times a bar adds up */
+        g_autofree char *label = g_strdup_printf (_hp_chart_tr (domain, N_ ("Time, summed over %u ranks")), ranks->len);
+
+        hp_chart_set_axis_labels (chart, _hp_chart_tr (domain, N_ ("Step")), label);
+      }
+  }
   for (guint row = 0; row < hp_table_get_n_rows (table); row++)
     {
       gint64   step = (gint64)_hp_chart_cell_number (table, row, c_step);

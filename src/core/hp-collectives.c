@@ -9,9 +9,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "hp-collectives-private.h"
 #include "hp-collectives.h"
 #include "hp-comm-collective.h"
+#include "hp-comm-match-private.h"
 #include "hp-linked-events.h"
 #include "hp-stats.h"
 
@@ -19,55 +19,28 @@
 #define ARG_GROUP_NAME "Process Group Name"
 #define ARG_GROUP_RANKS "Process Group Ranks"
 
-/* how an instance's kernels were matched across ranks */
-typedef enum
-{
-  MATCH_SEQUENCE, /* the same sequence number in the same group */
-  MATCH_ORDER,    /* the n-th of the group on every rank, all overlapping */
-  MATCH_OVERLAP,  /* paired by overlap where some rank lost a kernel */
-} Match;
-
-static const char *const match_names[] = { "sequence", "order", "overlap" };
-
-/* one communication kernel on one rank */
-typedef struct
-{
-  guint32 key;   /* index into Collect.keys: its collective, else its kernel name */
-  guint32 group; /* index into Collect.groups */
-  guint32 seq;   /* its instance among the kernels of (key, group) */
-  int     rank;
-  guint32 event;
-  gint64  ts;
-  gint64  dur;
-  gint64  seq_arg; /* the trace's sequence number, or -1 */
-  guint32 name;    /* trace string id */
-  guint32 info;    /* index into Collect.infos */
-  guint8  match;   /* Match */
-  guint   pos;     /* the rank's position among the selected ranks */
-} Occurrence;
-
-/* one collective instance: a run of Collect.occ */
+/* one collective instance: a run of Collect.items */
 typedef struct
 {
   guint  first;
   guint  n;
-  gint64 earliest;
+  gint64 earliest; /* on the aligned clocks in the default mode */
   gint64 latest;
   int    late_rank;
 } Instance;
 
 typedef struct
 {
-  GPtrArray  *groups;    /* char *: "Process Group Name", "" when absent */
-  GHashTable *group_ids; /* name → index + 1 */
-  GPtrArray  *members;   /* GArray of int per group: its ranks, or NULL if unknown */
-  GPtrArray  *keys;      /* char *: a collective, or a kernel name */
-  GHashTable *key_ids;   /* key → index + 1 */
-  GArray     *occ;       /* Occurrence */
-  GArray     *infos;     /* HpCommInfo, one per Occurrence */
-  gint64     *offsets;   /* per selected rank: its clock minus the first's, ns */
-  gint64      tolerance; /* ns the pairing allows between the ranks' clocks */
-  gboolean    measured;  /* offsets and tolerance come from the trace */
+  GPtrArray   *groups;    /* char *: the group key, "" when absent */
+  GHashTable  *group_ids; /* name → index + 1 */
+  GPtrArray   *members;   /* GArray of int per group: its ranks, or NULL if unknown */
+  GPtrArray   *keys;      /* char *: a collective, or a kernel name */
+  GHashTable  *key_ids;   /* key → index + 1 */
+  GArray      *items;     /* HpCommMatchItem; user indexes infos and names */
+  GArray      *infos;     /* HpCommInfo */
+  GArray      *names;     /* guint32: each kernel's name, a trace string id */
+  HpCommClocks clocks;    /* the ranks' measured clock offsets */
+  gboolean     aligned;   /* the tables' times are on the aligned clocks */
 } Collect;
 
 static guint32
@@ -130,6 +103,15 @@ parse_rank_list (const char *text,
   return *p == ']' ? g_steal_pointer (&out) : NULL;
 }
 
+/* @o's start on the clock the tables show: the first selected rank's in
+ * the default mode when the offsets were measured, else its own */
+static gint64
+aligned_start (const Collect         *c,
+               const HpCommMatchItem *o)
+{
+  return c->aligned ? o->ts - c->clocks.offsets[o->pos] : o->ts;
+}
+
 static gboolean
 is_collective (const HpRank *r,
                guint         e)
@@ -137,41 +119,12 @@ is_collective (const HpRank *r,
   return r->kind[e] == HP_EVENT_KIND_KERNEL && r->kclass[e] == HP_KERNEL_CLASS_COMMUNICATION;
 }
 
-/* the collective a kernel belongs to, before its order */
-static int
-compare_name_group (const Occurrence *x,
-                    const Occurrence *y)
+/* The group a kernel belongs to: its communicator where the trace names
+ * one, else its process group */
+static const char *
+group_key (const HpCommInfo *info)
 {
-  if (x->key != y->key)
-    return x->key < y->key ? -1 : 1;
-  if (x->group != y->group)
-    return x->group < y->group ? -1 : 1;
-  return 0;
-}
-
-/* (name, group), then the keys (x1, x2, x3) against (y1, y2, y3) */
-static int
-compare_in_collective (const Occurrence *x,
-                       const Occurrence *y,
-                       const gint64      xk[3],
-                       const gint64      yk[3])
-{
-  int c = compare_name_group (x, y);
-
-  for (guint i = 0; c == 0 && i < 3; i++)
-    c = (xk[i] > yk[i]) - (xk[i] < yk[i]);
-  return c;
-}
-
-/* (name, group, order, rank): one instance's kernels together */
-static int
-compare_instance_rank (gconstpointer a,
-                       gconstpointer b)
-{
-  const Occurrence *x = a;
-  const Occurrence *y = b;
-
-  return compare_in_collective (x, y, (gint64[]){ x->seq, x->rank, 0 }, (gint64[]){ y->seq, y->rank, 0 });
+  return info->comm_id[0] != '\0' ? info->comm_id : info->group;
 }
 
 /* The communication kernels of one rank; a row HTA-compatibility mode
@@ -185,13 +138,13 @@ collect_rank (Collect      *c,
               GError      **error)
 {
   g_autofree guint8 *seen = g_new0 (guint8, r->n_events);
+  gboolean           compat = hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT;
 
   for (guint i = 0; i < r->n_rows; i++)
     {
-      guint      e = r->rows[i];
-      Occurrence o;
-      HpCommInfo info;
-      gboolean   compat = hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT;
+      guint           e = r->rows[i];
+      HpCommMatchItem o;
+      HpCommInfo      info;
 
       if (hp_analysis_check_cancelled (cancellable, i, error))
         return FALSE;
@@ -201,278 +154,28 @@ collect_rank (Collect      *c,
       hp_comm_describe (trace, r, e, &info);
       /* the kernel name keys a collective in HTA-compatibility mode, as
        * it always did; otherwise what the trace says it is */
-      o = (Occurrence){ intern (c->keys, c->key_ids,
-                                !compat && info.collective[0] != '\0' ? info.collective
-                                                                      : hp_trace_get_string (trace, r->name[e])),
-                        intern_group (c, info.group),
-                        0,
-                        r->rank,
-                        e,
-                        r->ts[e],
-                        hp_rank_dur (r, e),
-                        compat ? -1 : info.seq,
-                        r->name[e],
-                        c->infos->len,
-                        MATCH_ORDER,
-                        pos };
+      o = (HpCommMatchItem){
+        .key = intern (c->keys, c->key_ids,
+                       !compat && info.collective[0] != '\0' ? info.collective
+                                                             : hp_trace_get_string (trace, r->name[e])),
+        .group = intern_group (c, compat ? info.group : group_key (&info)),
+        .pos = pos,
+        .rank = r->rank,
+        .event = e,
+        .ts = r->ts[e],
+        .dur = hp_rank_dur (r, e),
+        .seq = compat ? -1 : info.seq,
+        .msg = compat || !_hp_comm_message_must_agree (info.collective) ? -1 : info.nelems,
+        .group_size = compat ? -1 : info.group_size,
+        .user = c->infos->len,
+      };
       if (c->members->pdata[o.group] == NULL && info.group_ranks[0] != '\0')
         c->members->pdata[o.group] = parse_rank_list (info.group_ranks, strlen (info.group_ranks));
       g_array_append_val (c->infos, info);
-      g_array_append_val (c->occ, o);
+      g_array_append_val (c->names, r->name[e]);
+      g_array_append_val (c->items, o);
     }
   return TRUE;
-}
-
-/**
- * _hp_collective_kernels_overlap:
- * @starts: (array length=n): the start of each rank's kernel, ns
- * @ends: (array length=n): their ends
- * @n: the number of ranks, at least 1
- * @tolerance: how far apart the ranks' clocks may be, ns
- * @first_to_end: (out): the index of the kernel that ended first
- *
- * Whether the ranks' kernels can be one instance of a collective: a rank
- * that arrives waits in its kernel for the last one, so every kernel still
- * runs when the last starts, within @tolerance ns. When
- * they cannot, the kernel that ended first overlaps neither the others nor
- * any later kernel of their ranks: it is the one without a partner.
- *
- * Returns: %TRUE when they overlap
- */
-gboolean
-_hp_collective_kernels_overlap (const gint64 *starts,
-                                const gint64 *ends,
-                                guint         n,
-                                gint64        tolerance,
-                                guint        *first_to_end)
-{
-  gint64 last_start = G_MININT64;
-
-  *first_to_end = 0;
-  for (guint k = 0; k < n; k++)
-    {
-      last_start = MAX (last_start, starts[k]);
-      if (ends[k] < ends[*first_to_end])
-        *first_to_end = k;
-    }
-  return last_start <= ends[*first_to_end] + tolerance;
-}
-
-/* (name, group, rank, start): each rank's kernels of a collective together */
-static int
-compare_by_rank (gconstpointer a,
-                 gconstpointer b)
-{
-  const Occurrence *x = a;
-  const Occurrence *y = b;
-
-  return compare_in_collective (x, y, (gint64[]){ x->rank, x->ts, x->event }, (gint64[]){ y->rank, y->ts, y->event });
-}
-
-/* how closely a collective's ends must agree across ranks, once the clock
- * offsets are removed, for the offsets to be believed */
-#define CLOCK_AGREEMENT_NS ((gint64)50000)
-
-/* the end of @o on the first selected rank's clock */
-static gint64
-aligned_end (const Collect    *c,
-             const Occurrence *o)
-{
-  return o->ts + o->dur - c->offsets[o->pos];
-}
-
-static int
-compare_gint64 (gconstpointer a,
-                gconstpointer b)
-{
-  gint64 x = *(const gint64 *)a, y = *(const gint64 *)b;
-
-  return (x > y) - (x < y);
-}
-
-static gint64
-median (GArray *values)
-{
-  g_array_sort (values, compare_gint64);
-  return g_array_index (values, gint64, (values->len - 1) / 2);
-}
-
-/* The ranks' clocks against the first selected rank's, from the ends of
- * their collectives: a collective ends on every rank at nearly the same
- * time, however late each arrived. The n-th kernel of a (collective,
- * group) is compared on two ranks that ran as many of them; each rank's
- * offset is the median difference. When the offsets leave the ends within
- * CLOCK_AGREEMENT_NS of each other (90th percentile), the pairing aligns
- * the clocks and tolerates twice that spread, at least
- * %HP_COLLECTIVE_CLOCK_TOLERANCE_NS; otherwise (no such pair, or ends that
- * disagree: kernels a sampled trace lost) the clocks are taken as they
- * are, with that fixed tolerance. @occ is sorted by compare_by_rank(). */
-static void
-estimate_clocks (Collect *c,
-                 guint    n_ranks)
-{
-  Occurrence *occ = (Occurrence *)(void *)c->occ->data;
-  g_autoptr (GPtrArray) diffs = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
-  g_autoptr (GArray) residuals = g_array_new (FALSE, FALSE, sizeof (double));
-  gboolean any = FALSE;
-
-  c->offsets = g_new0 (gint64, MAX (n_ranks, 1));
-  c->tolerance = HP_COLLECTIVE_CLOCK_TOLERANCE_NS;
-  c->measured = FALSE;
-  for (guint k = 0; k < n_ranks; k++)
-    g_ptr_array_add (diffs, g_array_new (FALSE, FALSE, sizeof (gint64)));
-  for (guint i = 0; i < c->occ->len;)
-    {
-      guint j = i, ref_end;
-
-      while (j < c->occ->len && compare_name_group (&occ[i], &occ[j]) == 0)
-        j++;
-      /* the first rank of the run is the reference only if it is position 0 */
-      for (ref_end = i; ref_end < j && occ[ref_end].pos == occ[i].pos; ref_end++)
-        ;
-      if (occ[i].pos == 0)
-        for (guint a = ref_end; a < j;)
-          {
-            guint b = a;
-
-            while (b < j && occ[b].pos == occ[a].pos)
-              b++;
-            if (b - a == ref_end - i)
-              for (guint m = 0; m < b - a; m++)
-                {
-                  gint64 d = (occ[a + m].ts + occ[a + m].dur) - (occ[i + m].ts + occ[i + m].dur);
-
-                  g_array_append_val (diffs->pdata[occ[a].pos], d);
-                  any = TRUE;
-                }
-            a = b;
-          }
-      i = j;
-    }
-  if (!any)
-    return;
-  for (guint k = 1; k < n_ranks; k++)
-    {
-      GArray *d = diffs->pdata[k];
-
-      if (d->len == 0)
-        continue;
-      c->offsets[k] = median (d);
-      for (guint m = 0; m < d->len; m++)
-        {
-          double r = fabs ((double)(g_array_index (d, gint64, m) - c->offsets[k]));
-
-          g_array_append_val (residuals, r);
-        }
-    }
-  if (residuals->len > 0)
-    {
-      double p90;
-
-      hp_sort_doubles ((double *)(void *)residuals->data, residuals->len);
-      p90 = hp_quantile_sorted ((const double *)(const void *)residuals->data, residuals->len, 0.9);
-      /* ends that disagree after the offsets are kernels a sampled trace
-       * paired wrongly, not clocks: keep the clocks as they are */
-      if (p90 > CLOCK_AGREEMENT_NS)
-        memset (c->offsets, 0, sizeof (gint64) * MAX (n_ranks, 1));
-      else
-        {
-          c->tolerance = MAX (HP_COLLECTIVE_CLOCK_TOLERANCE_NS, (gint64)(2 * p90));
-          c->measured = TRUE;
-        }
-    }
-}
-
-/* Numbers the instances of one (collective, group), @occ[0..@n) sorted by
- * compare_by_rank(). Where every kernel carries the trace's sequence
- * number, equal numbers are one instance. Otherwise the n-th kernel of
- * every rank is the n-th instance while the ranks' kernels overlap, on the
- * clocks estimate_clocks() aligned and within its tolerance. When a rank's
- * trace lost one (sampled, or it ends early) they do not: the kernel that
- * ended first becomes an instance of its own, missing on the other ranks,
- * rather than being paired with kernels that ran after it. */
-static void
-number_instances (const Collect *c,
-                  Occurrence    *occ,
-                  guint          n)
-{
-  g_autoptr (GArray) at = g_array_new (FALSE, FALSE, sizeof (guint));  /* each rank's next kernel */
-  g_autoptr (GArray) end = g_array_new (FALSE, FALSE, sizeof (guint)); /* past its last */
-  g_autofree gint64 *starts = NULL;
-  g_autofree gint64 *ends = NULL;
-  g_autofree guint  *active = NULL;
-  gboolean           all_seq = TRUE, dropped = FALSE;
-
-  for (guint i = 0; i < n && all_seq; i++)
-    all_seq = occ[i].seq_arg >= 0 && occ[i].seq_arg <= G_MAXUINT32;
-  if (all_seq)
-    {
-      g_autoptr (GArray) numbers = g_array_new (FALSE, FALSE, sizeof (gint64));
-      guint n_distinct = 0;
-
-      for (guint i = 0; i < n; i++)
-        g_array_append_val (numbers, occ[i].seq_arg);
-      g_array_sort (numbers, compare_gint64);
-      for (guint i = 0; i < numbers->len; i++)
-        if (i == 0 || g_array_index (numbers, gint64, i) != g_array_index (numbers, gint64, n_distinct - 1))
-          g_array_index (numbers, gint64, n_distinct++) = g_array_index (numbers, gint64, i);
-      for (guint i = 0; i < n; i++)
-        {
-          guint lo = 0, hi = n_distinct;
-
-          while (lo + 1 < hi)
-            {
-              guint mid = (lo + hi) / 2;
-
-              if (g_array_index (numbers, gint64, mid) <= occ[i].seq_arg)
-                lo = mid;
-              else
-                hi = mid;
-            }
-          occ[i].seq = lo;
-          occ[i].match = MATCH_SEQUENCE;
-        }
-      return;
-    }
-
-  for (guint i = 0; i < n; i++)
-    if (i == 0 || occ[i].rank != occ[i - 1].rank)
-      {
-        g_array_append_val (at, i);
-        if (i > 0)
-          g_array_append_val (end, i);
-      }
-  g_array_append_val (end, n);
-  starts = g_new (gint64, at->len);
-  ends = g_new (gint64, at->len);
-  active = g_new (guint, at->len);
-  for (guint32 seq = 0;; seq++)
-    {
-      guint n_active = 0, drop;
-
-      for (guint k = 0; k < at->len; k++)
-        if (g_array_index (at, guint, k) < g_array_index (end, guint, k))
-          {
-            const Occurrence *o = &occ[g_array_index (at, guint, k)];
-
-            ends[n_active] = aligned_end (c, o);
-            starts[n_active] = ends[n_active] - o->dur;
-            active[n_active++] = k;
-          }
-      if (n_active == 0)
-        break;
-      dropped |= n_active < at->len;
-      if (_hp_collective_kernels_overlap (starts, ends, n_active, c->tolerance, &drop))
-        for (guint a = 0; a < n_active; a++)
-          occ[g_array_index (at, guint, active[a])++].seq = seq;
-      else
-        {
-          occ[g_array_index (at, guint, active[drop])++].seq = seq;
-          dropped = TRUE;
-        }
-    }
-  for (guint i = 0; i < n; i++)
-    occ[i].match = dropped ? MATCH_OVERLAP : MATCH_ORDER;
 }
 
 static int
@@ -480,13 +183,14 @@ compare_instances (gconstpointer a,
                    gconstpointer b,
                    gpointer      user_data)
 {
-  const Instance   *x = a;
-  const Instance   *y = b;
-  const Occurrence *occ = user_data;
+  const Instance *x = a;
+  const Instance *y = b;
 
+  (void)user_data;
   if (x->earliest != y->earliest)
     return x->earliest < y->earliest ? -1 : 1;
-  return compare_instance_rank (&occ[x->first], &occ[y->first]);
+  /* items are in (key, group, instance) order */
+  return (x->first > y->first) - (x->first < y->first);
 }
 
 /* The ranks expected at a (name, group): the group's own list when the
@@ -510,9 +214,9 @@ expected_ranks (Collect   *c,
         for (guint m = 0; m < members->len && !in; m++)
           in = g_array_index (members, int, m) == r->rank;
       else
-        for (guint i = 0; i < c->occ->len && !in; i++)
+        for (guint i = 0; i < c->items->len && !in; i++)
           {
-            const Occurrence *o = &g_array_index (c->occ, Occurrence, i);
+            const HpCommMatchItem *o = &g_array_index (c->items, HpCommMatchItem, i);
 
             in = o->rank == r->rank && o->key == name && o->group == group;
           }
@@ -552,6 +256,7 @@ enum
   WCOL_DUR,
   WCOL_LATE_BY,
   WCOL_WAIT,
+  WCOL_OFFSET,
 };
 
 static HpTable *
@@ -592,6 +297,7 @@ new_waits_table (void)
   hp_table_add_column (table, "dur(us)", HP_COLUMN_DOUBLE, "us");
   hp_table_add_column (table, "late_by(us)", HP_COLUMN_DOUBLE, "us");
   hp_table_add_column (table, "wait(us)", HP_COLUMN_DOUBLE, "us");
+  hp_table_add_column (table, "clock_offset(us)", HP_COLUMN_DOUBLE, "us");
   return table;
 }
 
@@ -601,12 +307,12 @@ compare_size_class (gconstpointer a,
                     gconstpointer b,
                     gpointer      user_data)
 {
-  const Occurrence *x = a;
-  const Occurrence *y = b;
-  GArray           *infos = user_data;
-  const HpCommInfo *xi = &g_array_index (infos, HpCommInfo, x->info);
-  const HpCommInfo *yi = &g_array_index (infos, HpCommInfo, y->info);
-  int               c;
+  const HpCommMatchItem *x = a;
+  const HpCommMatchItem *y = b;
+  GArray                *infos = user_data;
+  const HpCommInfo      *xi = &g_array_index (infos, HpCommInfo, x->user);
+  const HpCommInfo      *yi = &g_array_index (infos, HpCommInfo, y->user);
+  int                    c;
 
   if (x->rank != y->rank)
     return x->rank < y->rank ? -1 : 1;
@@ -636,7 +342,7 @@ size_classes (const Collect *c,
               GPtrArray     *ranks)
 {
   HpTable *table = hp_table_new ("collective_sizes", N_ ("Collectives by message size"));
-  g_autoptr (GArray) occ = g_array_copy (c->occ);
+  g_autoptr (GArray) occ = g_array_copy (c->items);
   g_autoptr (GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (GArray) busbw = g_array_new (FALSE, FALSE, sizeof (double));
   guint col_rank = hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
@@ -655,21 +361,21 @@ size_classes (const Collect *c,
   g_array_sort_with_data (occ, compare_size_class, c->infos);
   for (guint i = 0; i < occ->len;)
     {
-      const Occurrence *o = &g_array_index (occ, Occurrence, i);
-      const HpCommInfo *info = &g_array_index (c->infos, HpCommInfo, o->info);
-      double            peak = hp_comm_link_peak_gbps (ranks->pdata[o->pos]);
-      gint64            total = 0;
-      guint             j = i, row;
-      double            b50;
+      const HpCommMatchItem *o = &g_array_index (occ, HpCommMatchItem, i);
+      const HpCommInfo      *info = &g_array_index (c->infos, HpCommInfo, o->user);
+      double                 peak = hp_comm_link_peak_gbps (ranks->pdata[o->pos]);
+      gint64                 total = 0;
+      guint                  j = i, row;
+      double                 b50;
 
       g_array_set_size (times, 0);
       g_array_set_size (busbw, 0);
-      while (j < occ->len && g_array_index (occ, Occurrence, j).rank == o->rank)
+      while (j < occ->len && g_array_index (occ, HpCommMatchItem, j).rank == o->rank)
         {
-          const Occurrence *p = &g_array_index (occ, Occurrence, j);
-          const HpCommInfo *pi = &g_array_index (c->infos, HpCommInfo, p->info);
-          double            t = hp_ns_to_us (p->dur);
-          double            b = hp_comm_algbw_gbps (pi->msg_bytes, p->dur) * hp_comm_bus_factor (pi->collective, pi->group_size);
+          const HpCommMatchItem *p = &g_array_index (occ, HpCommMatchItem, j);
+          const HpCommInfo      *pi = &g_array_index (c->infos, HpCommInfo, p->user);
+          double                 t = hp_ns_to_us (p->dur);
+          double                 b = hp_comm_algbw_gbps (pi->msg_bytes, p->dur) * hp_comm_bus_factor (pi->collective, pi->group_size);
 
           if (strcmp (pi->collective, info->collective) != 0 || pi->msg_bytes != info->msg_bytes)
             break;
@@ -713,12 +419,13 @@ collect_clear (Collect *c)
   g_clear_pointer (&c->members, g_ptr_array_unref);
   g_clear_pointer (&c->keys, g_ptr_array_unref);
   g_clear_pointer (&c->key_ids, g_hash_table_unref);
-  g_clear_pointer (&c->occ, g_array_unref);
+  g_clear_pointer (&c->items, g_array_unref);
+  g_clear_pointer (&c->names, g_array_unref);
   if (c->infos != NULL)
     for (guint i = 0; i < c->infos->len; i++)
       hp_comm_info_clear (&g_array_index (c->infos, HpCommInfo, i));
   g_clear_pointer (&c->infos, g_array_unref);
-  g_clear_pointer (&c->offsets, g_free);
+  _hp_comm_clocks_clear (&c->clocks);
 }
 
 /**
@@ -761,10 +468,10 @@ hp_collectives_compute (HpTrace                *trace,
   g_autoptr (GArray) instances = g_array_new (FALSE, FALSE, sizeof (Instance));
   g_autoptr (HpTable) table = NULL;
   g_autoptr (HpTable) waits = NULL;
-  Collect     c = { 0 };
-  Occurrence *occ;
-  gboolean    ok = FALSE;
-  guint       n_partial = 0;
+  Collect          c = { 0 };
+  HpCommMatchItem *items;
+  gboolean         ok = FALSE;
+  guint            n_partial = 0;
 
   g_return_val_if_fail (trace != NULL, FALSE);
   g_return_val_if_fail (tables != NULL, FALSE);
@@ -778,45 +485,39 @@ hp_collectives_compute (HpTrace                *trace,
   c.members = g_ptr_array_new_with_free_func (free_members);
   c.keys = g_ptr_array_new_with_free_func (g_free);
   c.key_ids = g_hash_table_new (g_str_hash, g_str_equal);
-  c.occ = g_array_new (FALSE, FALSE, sizeof (Occurrence));
+  c.items = g_array_new (FALSE, FALSE, sizeof (HpCommMatchItem));
   c.infos = g_array_new (FALSE, FALSE, sizeof (HpCommInfo));
+  c.names = g_array_new (FALSE, FALSE, sizeof (guint32));
   for (guint k = 0; k < ranks->len; k++)
     if (!collect_rank (&c, trace, ranks->pdata[k], k, cancellable, error))
       goto out;
-  if (c.occ->len == 0)
+  if (c.items->len == 0)
     {
       g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
                    "no communication kernel on the selected ranks");
       goto out;
     }
 
-  /* instances: runs of equal (name, group, seq), ranks ascending */
-  g_array_sort (c.occ, compare_by_rank);
-  estimate_clocks (&c, ranks->len);
-  occ = (Occurrence *)(void *)c.occ->data;
-  for (guint i = 0; i < c.occ->len;)
-    {
-      guint j = i + 1;
-
-      while (j < c.occ->len && compare_name_group (&occ[i], &occ[j]) == 0)
-        j++;
-      number_instances (&c, occ + i, j - i);
-      i = j;
-    }
-  g_array_sort (c.occ, compare_instance_rank);
-  occ = (Occurrence *)(void *)c.occ->data;
-  for (guint i = 0; i < c.occ->len;)
+  /* instances: runs of equal (key, group, instance), ranks ascending */
+  items = (HpCommMatchItem *)(void *)c.items->data;
+  _hp_comm_match (items, c.items->len, ranks->len, &c.clocks);
+  /* the default mode shows the times on the first selected rank's clock */
+  c.aligned = hp_trace_get_mode (trace) != HP_MODE_HTA_COMPAT && c.clocks.measured;
+  for (guint i = 0; i < c.items->len;)
     {
       Instance inst = { i, 0, G_MAXINT64, G_MININT64, 0 };
       guint    j = i;
 
-      while (j < c.occ->len && occ[j].name == occ[i].name && occ[j].group == occ[i].group && occ[j].seq == occ[i].seq)
+      while (j < c.items->len && items[j].key == items[i].key && items[j].group == items[i].group &&
+             items[j].instance == items[i].instance)
         {
-          inst.earliest = MIN (inst.earliest, occ[j].ts);
-          if (occ[j].ts > inst.latest)
+          gint64 start = aligned_start (&c, &items[j]);
+
+          inst.earliest = MIN (inst.earliest, start);
+          if (start > inst.latest)
             {
-              inst.latest = occ[j].ts;
-              inst.late_rank = occ[j].rank;
+              inst.latest = start;
+              inst.late_rank = items[j].rank;
             }
           j++;
         }
@@ -824,43 +525,44 @@ hp_collectives_compute (HpTrace                *trace,
       g_array_append_val (instances, inst);
       i = j;
     }
-  g_array_sort_with_data (instances, compare_instances, occ);
+  g_array_sort_with_data (instances, compare_instances, NULL);
 
   table = new_collectives_table ();
   waits = new_waits_table ();
   for (guint i = 0; i < instances->len; i++)
     {
-      const Instance   *inst = &g_array_index (instances, Instance, i);
-      const Occurrence *first = &occ[inst->first];
-      const char       *name = hp_trace_get_string (trace, first->name);
-      guint             expected = expected_ranks (&c, ranks, first->key, first->group);
-      guint             row = hp_table_append_row (table);
-      gint64            total_wait = 0;
-      gint64            shortest = G_MAXINT64;
-      const HpCommInfo *info = &g_array_index (c.infos, HpCommInfo, first->info);
-      double            algbw, factor;
+      const Instance        *inst = &g_array_index (instances, Instance, i);
+      const HpCommMatchItem *first = &items[inst->first];
+      const char            *name = hp_trace_get_string (trace, g_array_index (c.names, guint32, first->user));
+      guint                  expected = expected_ranks (&c, ranks, first->key, first->group);
+      guint                  row = hp_table_append_row (table);
+      gint64                 total_wait = 0;
+      gint64                 shortest = G_MAXINT64;
+      const HpCommInfo      *info = &g_array_index (c.infos, HpCommInfo, first->user);
+      double                 algbw, factor;
 
       for (guint m = 0; m < inst->n; m++)
         {
-          const Occurrence *o = &occ[inst->first + m];
-          guint             w = hp_table_append_row (waits);
+          const HpCommMatchItem *o = &items[inst->first + m];
+          guint                  w = hp_table_append_row (waits);
+          gint64                 start = aligned_start (&c, o);
 
           shortest = MIN (shortest, o->dur);
-
-          total_wait += inst->latest - o->ts;
+          total_wait += inst->latest - start;
           hp_table_set_int (waits, w, WCOL_INDEX, i);
           hp_table_set_string (waits, w, WCOL_NAME, name);
           hp_table_set_int (waits, w, WCOL_RANK, o->rank);
           hp_table_set_double (waits, w, WCOL_START, hp_ns_to_us (o->ts));
           hp_table_set_double (waits, w, WCOL_DUR, hp_ns_to_us (o->dur));
-          hp_table_set_double (waits, w, WCOL_LATE_BY, hp_ns_to_us (o->ts - inst->earliest));
-          hp_table_set_double (waits, w, WCOL_WAIT, hp_ns_to_us (inst->latest - o->ts));
+          hp_table_set_double (waits, w, WCOL_LATE_BY, hp_ns_to_us (start - inst->earliest));
+          hp_table_set_double (waits, w, WCOL_WAIT, hp_ns_to_us (inst->latest - start));
+          hp_table_set_double (waits, w, WCOL_OFFSET, hp_ns_to_us (o->ts - start));
         }
 
       hp_table_set_int (table, row, COL_INDEX, i);
       hp_table_set_string (table, row, COL_NAME, name);
       hp_table_set_string (table, row, COL_GROUP, c.groups->pdata[first->group]);
-      hp_table_set_int (table, row, COL_INSTANCE, first->seq);
+      hp_table_set_int (table, row, COL_INSTANCE, first->instance);
       hp_table_set_int (table, row, COL_N_RANKS, inst->n);
       hp_table_set_int (table, row, COL_N_MISSING, expected > inst->n ? expected - inst->n : 0);
       hp_table_set_double (table, row, COL_EARLIEST, hp_ns_to_us (inst->earliest));
@@ -877,7 +579,7 @@ hp_collectives_compute (HpTrace                *trace,
       hp_table_set_string (table, row, COL_GROUP_RANKS, info->group_ranks);
       hp_table_set_double (table, row, COL_ALGBW, algbw);
       hp_table_set_double (table, row, COL_BUSBW, algbw * factor);
-      hp_table_set_string (table, row, COL_MATCH, inst->n > 1 ? match_names[first->match] : "unmatched");
+      hp_table_set_string (table, row, COL_MATCH, _hp_comm_match_to_string (first->match));
       n_partial += expected > inst->n;
     }
   if (n_partial > 0)
@@ -889,18 +591,21 @@ hp_collectives_compute (HpTrace                *trace,
 
       hp_table_set_note (table, note);
     }
-  else if (c.measured)
+  else if (c.clocks.measured)
     {
       gint64 worst = 0;
 
       for (guint k = 0; k < ranks->len; k++)
-        worst = MAX (worst, ABS (c.offsets[k]));
-      if (worst > c.tolerance)
+        worst = MAX (worst, ABS (c.clocks.offsets[k]));
+      if (worst > c.clocks.tolerance)
         {
           g_autofree char *note = g_strdup_printf (
               "the ranks' clocks disagree by up to %.1f us (measured from the ends of their collectives); "
-              "collectives were paired on aligned clocks, and the times shown are each rank's own",
-              hp_ns_to_us (worst));
+              "collectives were paired on aligned clocks, and %s",
+              hp_ns_to_us (worst),
+              c.aligned ? "the starts, lateness and waits are on the first rank's clock "
+                          "(collective_waits: start(us) is each rank's own, clock_offset(us) its offset)"
+                        : "the times shown are each rank's own");
 
           hp_table_set_note (table, note);
         }

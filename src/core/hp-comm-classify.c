@@ -375,6 +375,101 @@ hp_comm_launched_by_collective (const HpRank  *rank,
   return FALSE;
 }
 
+/* the outermost collective op the kernel's launch runs in, or -1 */
+static gint32
+outermost_collective_op (const HpRank  *rank,
+                         guint          event,
+                         HpCommNameFunc name_of,
+                         gpointer       name_data,
+                         guint8        *op_cache)
+{
+  gint32 at = rank->partner[event], found = -1;
+
+  for (guint depth = 0; at >= 0 && depth < MAX_LAUNCH_DEPTH; depth++, at = rank->parent[at])
+    {
+      guint32 id = rank->name[at];
+
+      if (id == HP_NO_STRING)
+        continue;
+      if (op_cache[id] == 0)
+        {
+          const char *name = name_of (id, name_data);
+
+          op_cache[id] = name != NULL && hp_comm_op_is_collective (name) ? 1 : 2;
+        }
+      if (op_cache[id] == 1)
+        found = at;
+    }
+  return found;
+}
+
+/**
+ * hp_comm_apply_launch_rule:
+ * @rank: a rank whose kernels the name, args and pattern rules classified,
+ *   with its launch links and nesting
+ * @name_of: the name of a string id of @rank
+ * @name_data: for @name_of
+ *
+ * The default mode's launch rule: of the kernels launched inside one
+ * collective op (the outermost `record_param_comms`, `c10d::` op or
+ * `nccl:` range around the launch), the collective is the kernel a
+ * library's name or the args already call communication; when none does,
+ * it is the longest kernel the op launched (the one that waits for the
+ * other ranks and moves the data), which becomes communication. The
+ * other kernels such an op launches (a fill, a copy into the flat buffer,
+ * a cast) stay what they are.
+ */
+void
+hp_comm_apply_launch_rule (HpRank        *rank,
+                           HpCommNameFunc name_of,
+                           gpointer       name_data)
+{
+  g_autofree guint8 *op_cache = NULL;
+  g_autoptr (GHashTable) chosen = NULL; /* op + 1 → kernel + 1, or 0 when the op has its collective */
+  GHashTableIter iter;
+  gpointer       op, kernel;
+  guint32        n_names = 0;
+
+  g_return_if_fail (rank != NULL && name_of != NULL);
+
+  if (rank->partner == NULL || rank->parent == NULL)
+    return;
+  for (guint i = 0; i < rank->n_events; i++)
+    if (rank->name[i] != HP_NO_STRING)
+      n_names = MAX (n_names, rank->name[i] + 1);
+  op_cache = g_new0 (guint8, MAX (n_names, 1));
+  chosen = g_hash_table_new (NULL, NULL);
+  for (guint i = 0; i < rank->n_events; i++)
+    {
+      gint32   at;
+      gpointer key, best;
+
+      if (rank->kind[i] != HP_EVENT_KIND_KERNEL || rank->partner[i] < 0 ||
+          (rank->kclass[i] != HP_KERNEL_CLASS_COMPUTATION && rank->kclass[i] != HP_KERNEL_CLASS_COMMUNICATION))
+        continue;
+      at = outermost_collective_op (rank, i, name_of, name_data, op_cache);
+      if (at < 0)
+        continue;
+      key = GINT_TO_POINTER (at + 1);
+      if (rank->kclass[i] == HP_KERNEL_CLASS_COMMUNICATION)
+        g_hash_table_insert (chosen, key, GUINT_TO_POINTER (0));
+      else if (!g_hash_table_lookup_extended (chosen, key, NULL, &best))
+        g_hash_table_insert (chosen, key, GUINT_TO_POINTER (i + 1));
+      else if (GPOINTER_TO_UINT (best) != 0)
+        {
+          guint b = GPOINTER_TO_UINT (best) - 1;
+
+          /* the longest; of equal ones the last launched */
+          if (hp_rank_dur (rank, i) >= hp_rank_dur (rank, b))
+            g_hash_table_insert (chosen, key, GUINT_TO_POINTER (i + 1));
+        }
+    }
+  g_hash_table_iter_init (&iter, chosen);
+  while (g_hash_table_iter_next (&iter, &op, &kernel))
+    if (GPOINTER_TO_UINT (kernel) != 0)
+      rank->kclass[GPOINTER_TO_UINT (kernel) - 1] = HP_KERNEL_CLASS_COMMUNICATION;
+}
+
 static const char *
 trace_name (guint32  id,
             gpointer data)

@@ -99,6 +99,9 @@ gboolean   hp_comm_launched_by_collective (const HpRank  *rank,
                                            HpCommNameFunc name_of,
                                            gpointer       name_data,
                                            guint8        *op_cache);
+void       hp_comm_apply_launch_rule (HpRank        *rank,
+                                      HpCommNameFunc name_of,
+                                      gpointer       name_data);
 HpCommRule hp_comm_classify_event (HpTrace      *trace,
                                    const HpRank *rank,
                                    guint         event);

@@ -20,6 +20,7 @@ hp_comm_info_clear (HpCommInfo *info)
   g_clear_pointer (&info->collective, g_free);
   g_clear_pointer (&info->group, g_free);
   g_clear_pointer (&info->group_ranks, g_free);
+  g_clear_pointer (&info->comm_id, g_free);
 }
 
 /**
@@ -262,8 +263,59 @@ typedef struct
   gint64 group_size;
   char  *group;
   char  *group_ranks;
+  char  *comm_id;
+  char  *group_desc;
   gint64 seq;
 } Args;
+
+#define ARGS_NONE ((Args){ NULL, -1, -1, NULL, -1, NULL, NULL, NULL, NULL, -1 })
+
+/* the keys of a communicator's id, as versions of PyTorch and Kineto
+ * spell it, folded (lower case, no space, '_' or '-') */
+static const char *const comm_id_keys[] = { "pgid", "processgroupid", "commid", "communicatorid", "commhash" };
+
+/* the keys of a collective's sequence number in its group, folded */
+static const char *const seq_keys[] = { "seq", "seqnum", "sequencenumber", "seqid", "collectiveseq" };
+
+static gboolean
+key_is (const char        *key,
+        const char *const *names,
+        guint              n_names)
+{
+  char  folded[32];
+  gsize n = 0;
+
+  for (const char *p = key; *p != '\0'; p++)
+    {
+      if (*p == ' ' || *p == '_' || *p == '-')
+        continue;
+      if (n + 1 >= sizeof folded)
+        return FALSE;
+      folded[n++] = g_ascii_tolower (*p);
+    }
+  folded[n] = '\0';
+  for (guint i = 0; i < n_names; i++)
+    if (strcmp (folded, names[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* an integer arg, or one written as a decimal string; -1 otherwise */
+static gint64
+int_arg (const HpArgValue *value)
+{
+  g_autofree char *text = NULL;
+  char            *end;
+  gint64           v;
+
+  if (value->type == HP_ARG_INT)
+    return value->i;
+  if (value->type != HP_ARG_STRING || value->s_len == 0 || value->s_len > 20)
+    return -1;
+  text = g_strndup (value->s, value->s_len);
+  v = g_ascii_strtoll (text, &end, 10);
+  return *end == '\0' && end != text ? v : -1;
+}
 
 static void
 args_clear (Args *a)
@@ -272,6 +324,8 @@ args_clear (Args *a)
   g_free (a->dtype);
   g_free (a->group);
   g_free (a->group_ranks);
+  g_free (a->comm_id);
+  g_free (a->group_desc);
 }
 
 static char *
@@ -293,7 +347,7 @@ read_args (HpTrace      *trace,
   HpArgValue value;
   gboolean   any = FALSE;
 
-  *a = (Args){ NULL, -1, -1, NULL, -1, NULL, NULL, -1 };
+  *a = ARGS_NONE;
   if (!hp_rank_args_iter_init (r, e, &iter))
     return FALSE;
   while (hp_rank_args_iter_next (&iter, &value))
@@ -313,13 +367,20 @@ read_args (HpTrace      *trace,
         a->dtype = string_arg (&value);
       else if (strcmp (key, "Group size") == 0 && number)
         a->group_size = value.i;
-      else if (strcmp (key, "Process Group Name") == 0)
+      else if (strcmp (key, "Process Group Name") == 0 && a->group == NULL)
         a->group = string_arg (&value);
+      else if ((strcmp (key, "Process Group Description") == 0 || strcmp (key, "Process Group Desc") == 0) &&
+               a->group_desc == NULL)
+        a->group_desc = string_arg (&value);
       else if (strcmp (key, "Process Group Ranks") == 0)
         a->group_ranks = string_arg (&value);
-      else if ((strcmp (key, "Sequence number") == 0 || strcmp (key, "seq") == 0 || strcmp (key, "Seq") == 0) &&
-               number)
-        a->seq = value.i;
+      else if (key_is (key, seq_keys, G_N_ELEMENTS (seq_keys)) && int_arg (&value) >= 0)
+        a->seq = int_arg (&value);
+      else if (key_is (key, comm_id_keys, G_N_ELEMENTS (comm_id_keys)) && value.type != HP_ARG_NULL)
+        {
+          g_free (a->comm_id);
+          a->comm_id = string_arg (&value);
+        }
       else
         continue;
       any = TRUE;
@@ -399,12 +460,13 @@ hp_comm_describe (HpTrace      *trace,
 
   g_return_if_fail (trace != NULL && rank != NULL && info != NULL);
 
-  *info = (HpCommInfo){ NULL, -1, -1, NULL, NULL, -1, HP_COMM_SOURCE_NONE };
+  *info = (HpCommInfo){ NULL, -1, -1, -1, NULL, NULL, NULL, -1, HP_COMM_SOURCE_NONE };
   if (event >= rank->n_events)
     {
       info->collective = g_strdup ("");
       info->group = g_strdup ("");
       info->group_ranks = g_strdup ("");
+      info->comm_id = g_strdup ("");
       return;
     }
   has_own = read_args (trace, rank, event, &own);
@@ -412,9 +474,9 @@ hp_comm_describe (HpTrace      *trace,
   if (rpc >= 0)
     has_op = read_args (trace, rank, (guint)rpc, &op);
   if (!has_op)
-    args_clear (&op), op = (Args){ NULL, -1, -1, NULL, -1, NULL, NULL, -1 };
+    args_clear (&op), op = ARGS_NONE;
   if (!has_own)
-    args_clear (&own), own = (Args){ NULL, -1, -1, NULL, -1, NULL, NULL, -1 };
+    args_clear (&own), own = ARGS_NONE;
 
   if ((norm = hp_comm_normalize_collective (own.collective)) != NULL ||
       (own.collective != NULL && own.collective[0] != '\0'))
@@ -447,17 +509,24 @@ hp_comm_describe (HpTrace      *trace,
   in = own.in_nelems >= 0 ? own.in_nelems : op.in_nelems;
   out = own.out_nelems >= 0 ? own.out_nelems : op.out_nelems;
   dtype = own.dtype != NULL ? own.dtype : op.dtype;
+  info->nelems = MAX (in, out) >= 0 ? MAX (in, out) : -1;
   size = hp_comm_dtype_size (dtype);
   if (size > 0 && MAX (in, out) > 0 && MAX (in, out) <= G_MAXINT64 / 16)
     info->msg_bytes = MAX (in, out) * size;
   group_size = own.group_size > 0 ? own.group_size : op.group_size;
-  info->group = g_strdup (own.group != NULL ? own.group : op.group != NULL ? op.group
-                                                                           : "");
+  /* a group without a name is known by its description ("default_pg") */
+  info->group = g_strdup (own.group != NULL        ? own.group
+                          : op.group != NULL       ? op.group
+                          : own.group_desc != NULL ? own.group_desc
+                          : op.group_desc != NULL  ? op.group_desc
+                                                   : "");
   info->group_ranks = g_strdup (own.group_ranks != NULL ? own.group_ranks : op.group_ranks != NULL ? op.group_ranks
                                                                                                    : "");
   if (group_size <= 0)
     group_size = count_ranks (info->group_ranks);
   info->group_size = group_size > 0 && group_size <= G_MAXINT ? (int)group_size : -1;
+  info->comm_id = g_strdup (own.comm_id != NULL ? own.comm_id : op.comm_id != NULL ? op.comm_id
+                                                                                   : "");
   info->seq = own.seq >= 0 ? own.seq : op.seq;
   args_clear (&own);
   args_clear (&op);

@@ -39,9 +39,12 @@ typedef enum
  *   "scatter", "barrier", another name as the trace writes it, or ""
  * @msg_bytes: the message (nelems × dtype size, the larger of in and out,
  *   as nccl-tests counts it), or -1
+ * @nelems: the larger of its `In msg nelems` and `Out msg nelems`, or -1
  * @group_size: the ranks of its process group, or -1
  * @group: its `Process Group Name`, or ""
  * @group_ranks: its `Process Group Ranks` ("[0, 1]"), or ""
+ * @comm_id: its communicator's id where the trace writes one (`pg_id`,
+ *   `Comm Id`…), or ""
  * @seq: its sequence number in its group, or -1
  * @source: where @collective came from
  *
@@ -51,9 +54,11 @@ typedef struct
 {
   char        *collective;
   gint64       msg_bytes;
+  gint64       nelems;
   int          group_size;
   char        *group;
   char        *group_ranks;
+  char        *comm_id;
   gint64       seq;
   HpCommSource source;
 } HpCommInfo;

@@ -410,6 +410,94 @@ hp_linked_events_for_comm_kernel (HpTrace *trace,
   return linked;
 }
 
+typedef struct
+{
+  HpTrace *trace;
+  int      rank;
+  guint32  event;
+} CommKernelJob;
+
+static void
+comm_kernel_job_free (CommKernelJob *job)
+{
+  hp_trace_unref (job->trace);
+  g_free (job);
+}
+
+static void
+comm_kernel_thread (GTask        *task,
+                    gpointer      source,
+                    gpointer      task_data,
+                    GCancellable *cancellable)
+{
+  CommKernelJob  *job = task_data;
+  HpLinkedEvents *linked;
+
+  (void)source;
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  linked = hp_linked_events_for_comm_kernel (job->trace, job->rank, job->event);
+  if (linked == NULL)
+    g_task_return_new_error (task, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
+                             "the kernel is not a collective matched across ranks");
+  else
+    g_task_return_pointer (task, linked, (GDestroyNotify)hp_linked_events_free);
+  (void)cancellable;
+}
+
+/**
+ * hp_linked_events_for_comm_kernel_async:
+ * @trace: a loaded trace
+ * @rank: a rank number
+ * @event: one of its communication kernels
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called in the caller's main context when done
+ * @user_data: for @callback
+ *
+ * hp_linked_events_for_comm_kernel() in a worker thread: the matching of
+ * the whole trace takes long on a large job, which a view must not wait
+ * for.
+ */
+void
+hp_linked_events_for_comm_kernel_async (HpTrace            *trace,
+                                        int                 rank,
+                                        guint32             event,
+                                        GCancellable       *cancellable,
+                                        GAsyncReadyCallback callback,
+                                        gpointer            user_data)
+{
+  g_autoptr (GTask) task = NULL;
+  CommKernelJob *job;
+
+  g_return_if_fail (trace != NULL);
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, hp_linked_events_for_comm_kernel_async);
+  job = g_new0 (CommKernelJob, 1);
+  job->trace = hp_trace_ref (trace);
+  job->rank = rank;
+  job->event = event;
+  g_task_set_task_data (task, job, (GDestroyNotify)comm_kernel_job_free);
+  g_task_run_in_thread (task, comm_kernel_thread);
+}
+
+/**
+ * hp_linked_events_for_comm_kernel_finish:
+ * @result: the result handed to the callback
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): the events; %NULL with
+ *   %HP_ANALYSIS_ERROR_NO_DATA when the kernel matched nothing, or
+ *   %G_IO_ERROR_CANCELLED
+ */
+HpLinkedEvents *
+hp_linked_events_for_comm_kernel_finish (GAsyncResult *result,
+                                         GError      **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
 /**
  * hp_linked_events_for_comm_row:
  * @trace: the trace the table was computed from

@@ -17,6 +17,7 @@
 #define HP_COMMUNICATION_SLOWEST_TABLE "communication_slowest"
 
 /* the columns read outside core (hp_table_column_of()) */
+#define HP_COMMUNICATION_BY_STEP_COL_RANK HP_COLUMN_ID ("rank", HP_COMMUNICATION_BY_STEP_TABLE)
 #define HP_COMMUNICATION_BY_STEP_COL_STEP HP_COLUMN_ID ("step", HP_COMMUNICATION_BY_STEP_TABLE)
 #define HP_COMMUNICATION_BY_STEP_COL_COLLECTIVE HP_COLUMN_ID ("collective", HP_COMMUNICATION_BY_STEP_TABLE)
 #define HP_COMMUNICATION_BY_STEP_COL_TIME_US HP_COLUMN_ID ("time(us)", HP_COMMUNICATION_BY_STEP_TABLE)
@@ -39,6 +40,14 @@ struct _HpLinkedEvents *hp_linked_events_for_comm_row (HpTrace                *t
 struct _HpLinkedEvents *hp_linked_events_for_comm_kernel (HpTrace *trace,
                                                           int      rank,
                                                           guint32  event);
+void                    hp_linked_events_for_comm_kernel_async (HpTrace            *trace,
+                                                                int                 rank,
+                                                                guint32             event,
+                                                                GCancellable       *cancellable,
+                                                                GAsyncReadyCallback callback,
+                                                                gpointer            user_data);
+struct _HpLinkedEvents *hp_linked_events_for_comm_kernel_finish (GAsyncResult *result,
+                                                                 GError      **error);
 HpTable                *hp_comm_summary (HpTrace      *trace,
                                          GCancellable *cancellable,
                                          GError      **error);

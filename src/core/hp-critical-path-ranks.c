@@ -10,20 +10,10 @@
 #include <string.h>
 
 #include "hp-classify.h"
-#include "hp-collectives-private.h"
+#include "hp-comm-collective.h"
+#include "hp-comm-match-private.h"
 #include "hp-critical-path-private.h"
 #include "hp-parallel-private.h"
-
-/* One collective kernel of one rank, in the region's graph. */
-typedef struct
-{
-  gint64  start;
-  gint64  end;
-  gint64  nelems;     /* "In msg nelems", or -1 when the trace has none */
-  gint64  group_size; /* "Group size", or -1 */
-  char    dtype[16];  /* "dtype", or "" */
-  guint32 event;
-} Collective;
 
 /* one matched instance: its kernel on each rank */
 typedef struct
@@ -40,234 +30,114 @@ typedef struct
 {
   HpTrace         *trace;
   guint            n_ranks;
-  HpCriticalPath **paths;       /* per rank position, for this step */
-  guint           *offset;      /* first combined node id of each rank */
-  guint           *edge_offset; /* first combined edge id of each rank */
-  GArray          *nodes;       /* guint: rank of each combined node */
-  GArray          *edges;       /* HpCpEdge over combined node ids */
-  GArray          *edge_rank;   /* guint: rank of each combined edge */
-  gint64          *wait_caused; /* per rank, ns */
-  guint           *late;        /* per rank: collectives it arrived last at */
+  HpCriticalPath **paths;                         /* per rank position, for this step */
+  guint           *offset;                        /* first combined node id of each rank */
+  guint           *edge_offset;                   /* first combined edge id of each rank */
+  GArray          *nodes;                         /* guint: rank of each combined node */
+  GArray          *edges;                         /* HpCpEdge over combined node ids */
+  GArray          *edge_rank;                     /* guint: rank of each combined edge */
+  gint64          *wait_caused;                   /* per rank, ns */
+  guint           *late;                          /* per rank: collectives it arrived last at */
+  HpCommClocks     clocks;                        /* the ranks' clocks, measured on this step */
+  guint            n_by_match[HP_N_COMM_MATCHES]; /* instances by how they were matched */
   guint            n_matched;
   guint            n_unmatched;  /* kernels, over all ranks, left unmatched */
   char            *late_example; /* a collective the critical rank held back */
 } Step;
 
-static const char *
-arg_string (const HpRank *r,
-            guint         e,
-            guint32       key,
-            char         *buf,
-            gsize         size)
-{
-  HpArgValue v;
-
-  if (key == HP_NO_STRING || !hp_rank_get_arg (r, e, key, &v))
-    return "";
-  if (v.type == HP_ARG_STRING)
-    {
-      gsize n = MIN (v.s_len, size - 1);
-
-      memcpy (buf, v.s, n);
-      buf[n] = '\0';
-      return buf;
-    }
-  if (v.type == HP_ARG_INT)
-    {
-      g_snprintf (buf, size, "%" G_GINT64_FORMAT, v.i);
-      return buf;
-    }
-  return "";
-}
-
-/* whether every rank's message of the collective has the same number of
- * elements (not so for all-to-all with splits, gather or scatter) */
-static gboolean
-same_count_everywhere (const char *key)
-{
-  g_autofree char         *folded = g_ascii_strdown (key, strcspn (key, "|"));
-  static const char *const kinds[] = { "allreduce", "allgather", "reducescatter", "broadcast" };
-  char                    *w = folded;
-
-  for (const char *p = folded; *p != '\0'; p++)
-    if (*p != '_')
-      *w++ = *p;
-  *w = '\0';
-  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
-    if (strstr (folded, kinds[i]) != NULL)
-      return TRUE;
-  return FALSE;
-}
-
-/* The collectives of a rank's region by (collective name, process group),
- * each in time order. */
-static GHashTable *
-collectives_of (HpCriticalPath *cp)
-{
-  const HpRank   *r = cp->rank;
-  GHashTable     *out = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_array_unref);
-  guint32         k_coll = hp_rank_lookup_arg_key (r, "Collective name");
-  guint32         k_pg = hp_rank_lookup_arg_key (r, "Process Group Name");
-  guint32         k_pg_id = hp_rank_lookup_arg_key (r, "pg_id");
-  guint32         k_size = hp_rank_lookup_arg_key (r, "In msg nelems");
-  guint32         k_group = hp_rank_lookup_arg_key (r, "Group size");
-  guint32         k_dtype = hp_rank_lookup_arg_key (r, "dtype");
-  const HpCpNode *nodes = (const HpCpNode *)(gpointer)cp->nodes->data;
-
-  /* kernels' start nodes are in time order */
-  for (guint i = 0; i < cp->nodes->len; i++)
-    {
-      guint            e = nodes[i].event;
-      char             name_buf[128], pg_buf[64];
-      const char      *name, *pg;
-      g_autofree char *short_name = NULL;
-      char            *key;
-      GArray          *list;
-      Collective       c;
-
-      if (!nodes[i].is_start || r->kind[e] != HP_EVENT_KIND_KERNEL || r->kclass[e] != HP_KERNEL_CLASS_COMMUNICATION)
-        continue;
-      name = arg_string (r, e, k_coll, name_buf, sizeof name_buf);
-      if (name[0] == '\0')
-        {
-          short_name = hp_shorten_name (hp_trace_get_string (cp->trace, r->name[e]));
-          name = short_name;
-        }
-      pg = arg_string (r, e, k_pg, pg_buf, sizeof pg_buf);
-      if (pg[0] == '\0')
-        pg = arg_string (r, e, k_pg_id, pg_buf, sizeof pg_buf);
-      key = g_strdup_printf ("%s|%s", name, pg);
-      list = g_hash_table_lookup (out, key);
-      if (list == NULL)
-        {
-          list = g_array_new (FALSE, FALSE, sizeof (Collective));
-          g_hash_table_insert (out, key, list);
-        }
-      else
-        g_free (key);
-      c = (Collective){ r->ts[e],
-                        hp_rank_end (r, e),
-                        k_size != HP_NO_STRING ? hp_rank_get_arg_int (r, e, k_size, -1) : -1,
-                        k_group != HP_NO_STRING ? hp_rank_get_arg_int (r, e, k_group, -1) : -1,
-                        "",
-                        e };
-      arg_string (r, e, k_dtype, c.dtype, sizeof c.dtype);
-      g_array_append_val (list, c);
-    }
-  return out;
-}
-
-/* the ranks' kernels at @at are one collective: the same message where the
- * traces say, and every kernel still running when the last rank arrived */
-static gboolean
-consistent (GArray *const *lists,
-            const guint   *at,
-            guint          n_ranks,
-            gboolean       check_count,
-            gint64        *starts,
-            gint64        *ends,
-            guint         *drop)
-{
-  const Collective *c0 = &g_array_index (lists[0], Collective, at[0]);
-  gboolean          same = TRUE;
-
-  for (guint k = 0; k < n_ranks; k++)
-    {
-      const Collective *c = &g_array_index (lists[k], Collective, at[k]);
-
-      starts[k] = c->start;
-      ends[k] = c->end;
-      if ((check_count && c->nelems >= 0 && c0->nelems >= 0 && c->nelems != c0->nelems) ||
-          (c->group_size >= 0 && c0->group_size >= 0 && c->group_size != c0->group_size) ||
-          (c->dtype[0] != '\0' && c0->dtype[0] != '\0' && strcmp (c->dtype, c0->dtype) != 0))
-        same = FALSE;
-    }
-  return _hp_collective_kernels_overlap (starts, ends, n_ranks, HP_COLLECTIVE_CLOCK_TOLERANCE_NS, drop) && same;
-}
-
-static int
-compare_keys (gconstpointer a,
-              gconstpointer b)
-{
-  return strcmp (*(const char *const *)a, *(const char *const *)b);
-}
-
-/* Every instance of a collective on the ranks that run it (its group, as
- * far as the traces tell). The n-th kernel of a key on each of them is the
- * n-th instance, unless a rank's trace lost one (a sampled
- * or truncated trace): then the kernels do not overlap, and the one that
- * ended first, which cannot be the same collective as the others' nor as
- * any later kernel of theirs, is left unmatched and counted. */
+/* The communication kernels of each rank's region, matched across ranks
+ * by _hp_comm_match(), as `collectives` matches them: by (collective,
+ * communicator or process group), then sequence number, else per-group
+ * order on the measured clocks. An instance on one rank only is an
+ * unmatched kernel. @keys keeps the names the instances point to. */
 static GArray *
 match_instances (Step      *s,
-                 GPtrArray *by_rank,
                  GPtrArray *keys)
 {
   GArray *out = g_array_new (FALSE, FALSE, sizeof (Instance));
-  g_autoptr (GHashTable) done = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autofree GArray **lists = g_new0 (GArray *, s->n_ranks);
-  g_autofree guint   *ranks = g_new0 (guint, s->n_ranks);
-  g_autofree guint   *at = g_new0 (guint, s->n_ranks);
-  g_autofree gint64  *starts = g_new (gint64, s->n_ranks);
-  g_autofree gint64  *ends = g_new (gint64, s->n_ranks);
+  g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (HpCommMatchItem));
+  g_autoptr (GHashTable) key_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable) group_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gboolean         compat = hp_trace_get_mode (s->trace) == HP_MODE_HTA_COMPAT;
+  HpCommMatchItem *it;
 
   for (guint k = 0; k < s->n_ranks; k++)
     {
-      GHashTableIter iter;
-      gpointer       key;
+      HpCriticalPath *cp = s->paths[k];
+      const HpRank   *r = cp->rank;
+      const HpCpNode *nodes = (const HpCpNode *)(gpointer)cp->nodes->data;
 
-      g_hash_table_iter_init (&iter, by_rank->pdata[k]);
-      while (g_hash_table_iter_next (&iter, &key, NULL))
-        if (g_hash_table_add (done, key))
-          g_ptr_array_add (keys, g_strdup (key));
-    }
-  g_ptr_array_sort (keys, compare_keys);
-
-  for (guint i = 0; i < keys->len; i++)
-    {
-      const char *key = keys->pdata[i];
-      gboolean    check_count = same_count_everywhere (key);
-      guint       n = 0; /* the ranks that run it: its group */
-
-      for (guint k = 0; k < s->n_ranks; k++)
+      /* kernels' start nodes are in time order */
+      for (guint i = 0; i < cp->nodes->len; i++)
         {
-          GArray *list = g_hash_table_lookup (by_rank->pdata[k], key);
+          guint            e = nodes[i].event;
+          HpCommInfo       info;
+          g_autofree char *key = NULL;
+          const char      *group;
+          gpointer         id;
+          HpCommMatchItem  o;
 
-          if (list == NULL)
+          if (!nodes[i].is_start || r->kind[e] != HP_EVENT_KIND_KERNEL ||
+              r->kclass[e] != HP_KERNEL_CLASS_COMMUNICATION)
             continue;
-          lists[n] = list;
-          ranks[n] = k;
-          at[n++] = 0;
-        }
-      for (;;)
-        {
-          gboolean left = n >= 2;
-          guint    drop;
-
-          for (guint k = 0; k < n && left; k++)
-            left = at[k] < lists[k]->len;
-          if (!left)
-            break;
-          if (consistent ((GArray *const *)lists, at, n, check_count, starts, ends, &drop))
-            {
-              const Collective *c0 = &g_array_index (lists[0], Collective, at[0]);
-              Instance          inst = { c0->start, c0->event, g_new (guint32, s->n_ranks), key };
-
-              for (guint k = 0; k < s->n_ranks; k++)
-                inst.events[k] = NO_EVENT;
-              for (guint k = 0; k < n; k++)
-                inst.events[ranks[k]] = g_array_index (lists[k], Collective, at[k]++).event;
-              g_array_append_val (out, inst);
-            }
+          hp_comm_describe (s->trace, r, e, &info);
+          group = info.comm_id[0] != '\0' && !compat ? info.comm_id : info.group;
+          if (!compat && info.collective[0] != '\0')
+            key = g_strdup_printf ("%s|%s", info.collective, group);
           else
             {
-              at[drop]++;
-              s->n_unmatched++;
+              g_autofree char *short_name = hp_shorten_name (hp_trace_get_string (s->trace, r->name[e]));
+
+              key = g_strdup_printf ("%s|%s", short_name, group);
             }
+          if (!g_hash_table_lookup_extended (key_ids, key, NULL, &id))
+            {
+              id = GUINT_TO_POINTER (keys->len);
+              g_ptr_array_add (keys, g_strdup (key));
+              g_hash_table_insert (key_ids, g_strdup (key), id);
+            }
+          if (!g_hash_table_lookup_extended (group_ids, group, NULL, NULL))
+            g_hash_table_insert (group_ids, g_strdup (group), GUINT_TO_POINTER (g_hash_table_size (group_ids)));
+          o = (HpCommMatchItem){
+            .key = GPOINTER_TO_UINT (id),
+            .group = GPOINTER_TO_UINT (g_hash_table_lookup (group_ids, group)),
+            .pos = k,
+            .rank = r->rank,
+            .event = e,
+            .ts = r->ts[e],
+            .dur = hp_rank_dur (r, e),
+            .seq = compat ? -1 : info.seq,
+            .msg = _hp_comm_message_must_agree (info.collective) ? info.nelems : -1,
+            .group_size = info.group_size,
+            .user = 0,
+          };
+          g_array_append_val (items, o);
+          hp_comm_info_clear (&info);
         }
-      /* what is left on some ranks has no partner on the others */
-      for (guint k = 0; k < n; k++)
-        s->n_unmatched += lists[k]->len - at[k];
+    }
+  it = (HpCommMatchItem *)(void *)items->data;
+  _hp_comm_match (it, items->len, s->n_ranks, &s->clocks);
+  for (guint i = 0; i < items->len;)
+    {
+      guint j = i + 1;
+
+      while (j < items->len && it[j].key == it[i].key && it[j].group == it[i].group &&
+             it[j].instance == it[i].instance)
+        j++;
+      if (j - i < 2)
+        s->n_unmatched++;
+      else
+        {
+          Instance inst = { it[i].ts, it[i].event, g_new (guint32, s->n_ranks), keys->pdata[it[i].key] };
+
+          for (guint k = 0; k < s->n_ranks; k++)
+            inst.events[k] = NO_EVENT;
+          for (guint m = i; m < j; m++)
+            inst.events[it[m].pos] = it[m].event;
+          s->n_by_match[it[i].match]++;
+          g_array_append_val (out, inst);
+        }
+      i = j;
     }
   return out;
 }
@@ -289,7 +159,6 @@ compare_instances (gconstpointer a,
 static void
 combine (Step *s)
 {
-  g_autoptr (GPtrArray) colls = g_ptr_array_new_with_free_func ((GDestroyNotify)g_hash_table_unref);
   g_autoptr (GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GArray) instances = NULL;
 
@@ -317,13 +186,12 @@ combine (Step *s)
           g_array_append_val (s->edges, e);
           g_array_append_val (s->edge_rank, k);
         }
-      g_ptr_array_add (colls, collectives_of (cp));
     }
   s->offset[s->n_ranks] = s->nodes->len;
   if (s->n_ranks < 2)
     return;
 
-  instances = match_instances (s, colls, keys);
+  instances = match_instances (s, keys);
   g_array_sort (instances, compare_instances);
   for (guint i = 0; i < instances->len; i++)
     {
@@ -332,10 +200,11 @@ combine (Step *s)
       gint64   last_start = G_MININT64;
 
       s->n_matched++;
+      /* on the clocks the matching measured: rank k's time minus its offset */
       for (guint k = 0; k < s->n_ranks; k++)
-        if (events[k] != NO_EVENT && s->paths[k]->rank->ts[events[k]] > last_start)
+        if (events[k] != NO_EVENT && s->paths[k]->rank->ts[events[k]] - s->clocks.offsets[k] > last_start)
           {
-            last_start = s->paths[k]->rank->ts[events[k]];
+            last_start = s->paths[k]->rank->ts[events[k]] - s->clocks.offsets[k];
             late = k;
           }
       s->late[late]++;
@@ -349,8 +218,8 @@ combine (Step *s)
 
           if (k == late || e == NO_EVENT)
             continue;
-          end = hp_rank_end (cp->rank, e);
-          s->wait_caused[late] += last_start - cp->rank->ts[e];
+          end = hp_rank_end (cp->rank, e) - s->clocks.offsets[k];
+          s->wait_caused[late] += last_start - (cp->rank->ts[e] - s->clocks.offsets[k]);
           /* within the clocks' disagreement the kernel ended before the
            * last rank arrived: an edge would run back in time */
           if (end < last_start)
@@ -395,6 +264,7 @@ step_clear (Step *s)
   g_free (s->wait_caused);
   g_free (s->late);
   g_free (s->late_example);
+  _hp_comm_clocks_clear (&s->clocks);
 }
 
 static int
@@ -723,6 +593,8 @@ hp_critical_path_ranks (HpTrace                     *trace,
   guint                     c_pct = hp_table_add_column (table, "critical_rank_pct", HP_COLUMN_DOUBLE, "%");
   guint                     c_find = hp_table_add_column (table, "finding", HP_COLUMN_STRING, NULL);
   guint                     c_unmatched = hp_table_add_column (table, "unmatched_kernels", HP_COLUMN_INT, NULL);
+  guint                     c_how = hp_table_add_column (table, "matched_by", HP_COLUMN_STRING, NULL);
+  guint                     c_offset = hp_table_add_column (table, "max_clock_offset", HP_COLUMN_DOUBLE, "us");
   guint                     n_unmatched = 0;
   guint                     p_step = hp_table_add_column (parts, "step", HP_COLUMN_INT, NULL);
   guint                     p_rank = hp_table_add_column (parts, "rank", HP_COLUMN_INT, NULL);
@@ -805,6 +677,20 @@ hp_critical_path_ranks (HpTrace                     *trace,
       hp_table_set_int (table, row, c_coll, s->n_matched);
       hp_table_set_int (table, row, c_unmatched, s->n_unmatched);
       n_unmatched += s->n_unmatched;
+      {
+        g_autoptr (GString) how = g_string_new (NULL);
+        gint64 worst = 0;
+
+        /* how the instances were matched: "sequence 3, order 2" */
+        for (guint m = 0; m < HP_COMM_MATCH_UNMATCHED; m++)
+          if (s->n_by_match[m] > 0)
+            g_string_append_printf (how, "%s%s %u", how->len > 0 ? ", " : "",
+                                    _hp_comm_match_to_string ((HpCommMatch)m), s->n_by_match[m]);
+        hp_table_set_string (table, row, c_how, how->str);
+        for (guint k = 0; k < s->clocks.n_pos; k++)
+          worst = MAX (worst, ABS (s->clocks.offsets[k]));
+        hp_table_set_double (table, row, c_offset, hp_ns_to_us (worst));
+      }
       hp_table_set_double (table, row, c_len, hp_ns_to_us (j->total));
       hp_table_set_double (table, row, c_pct,
                            j->total != 0 ? 100.0 * (double)j->per_rank[critical] / (double)j->total : NAN);
@@ -829,8 +715,9 @@ hp_critical_path_ranks (HpTrace                     *trace,
     {
       g_autofree char *note = g_strdup_printf (
           _ ("%u collective kernels have no partner on the other ranks (a trace that dropped events or ends "
-             "early, or clocks further apart than %d us): they add no cross-rank link"),
-          n_unmatched, (int)(HP_COLLECTIVE_CLOCK_TOLERANCE_NS / HP_NS_PER_US));
+             "early, or clocks the ends of their collectives could not align within %d us): they add no "
+             "cross-rank link"),
+          n_unmatched, (int)(HP_COMM_CLOCK_TOLERANCE_NS / HP_NS_PER_US));
 
       hp_table_set_note (table, note);
     }

@@ -476,19 +476,13 @@ builder_name (guint32  id,
   return hp_strings_get (data, id);
 }
 
-/* the default mode's launch rule (docs/communication.md): a kernel the
- * name and args rules left computation is communication when its launch
- * runs inside a collective op; needs the links and the nesting */
+/* the default mode's launch rule (docs/communication.md): the collective
+ * kernel of each collective op the name and args rules left computation;
+ * needs the links and the nesting */
 static void
 derive_comm_launches (HpRankBuilder *b)
 {
-  HpRank            *r = b->rank;
-  g_autofree guint8 *op_cache = g_new0 (guint8, MAX (hp_strings_size (b->strings), 1));
-
-  for (guint i = 0; i < r->n_events; i++)
-    if (r->kind[i] == HP_EVENT_KIND_KERNEL && r->kclass[i] == HP_KERNEL_CLASS_COMPUTATION &&
-        r->partner[i] >= 0 && hp_comm_launched_by_collective (r, i, builder_name, b->strings, op_cache))
-      r->kclass[i] = HP_KERNEL_CLASS_COMMUNICATION;
+  hp_comm_apply_launch_rule (b->rank, builder_name, b->strings);
 }
 
 /**

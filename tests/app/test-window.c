@@ -428,6 +428,50 @@ test_reload_keeps_trace_on_cancel (void)
   hp_ui_test_close_window (window);
 }
 
+/* The communication pattern file applies to the open folder when it
+ * changes; one that cannot be used is a toast naming the file, the line
+ * and the reason, and the folder loads without it */
+static void
+test_comm_patterns (void)
+{
+  g_autoptr (GSettings) settings = hp_settings_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hotpath-patterns-XXXXXX", &error);
+  g_autofree char *good = g_build_filename (dir, "good.patterns", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad.patterns", NULL);
+  g_autofree char *expected = g_strdup_printf ("%s:3: \"!\" without a pattern", bad);
+  HpWindow        *window;
+  HpTrace         *trace;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (settings);
+  g_assert_true (g_file_set_contents (good, "gemm_kernel\n", -1, &error));
+  g_assert_true (g_file_set_contents (bad, "# ours\ngemm_kernel\n!\n", -1, &error));
+  g_settings_set_string (settings, "comm-patterns", good);
+  window = open_trace ("comm/helpers");
+  trace = hp_session_get_trace (hp_window_get_session (window));
+  g_assert_cmpint (hp_trace_get_rank (trace, 0)->kclass[hp_test_find_event (trace, "gemm_kernel")], ==,
+                   HP_KERNEL_CLASS_COMMUNICATION);
+  g_assert_null (hp_window_get_last_notice (window));
+
+  /* a new file reloads the open folder */
+  g_settings_set_string (settings, "comm-patterns", bad);
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
+  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "trace");
+  g_assert_nonnull (hp_window_get_last_notice (window));
+  g_assert_nonnull (strstr (hp_window_get_last_notice (window), expected));
+  trace = hp_session_get_trace (hp_window_get_session (window));
+  g_assert_cmpint (hp_trace_get_rank (trace, 0)->kclass[hp_test_find_event (trace, "gemm_kernel")], ==,
+                   HP_KERNEL_CLASS_COMPUTATION);
+
+  g_settings_set_string (settings, "comm-patterns", "");
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
+  hp_ui_test_close_window (window);
+  g_unlink (good);
+  g_unlink (bad);
+  g_rmdir (dir);
+}
+
 static void
 test_drop_folder (void)
 {
@@ -1007,6 +1051,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/corrupt-rank", test_corrupt_rank);
   g_test_add_func ("/ui/window/empty-folder", test_empty_folder);
   g_test_add_func ("/ui/window/reload-keeps-trace-on-cancel", test_reload_keeps_trace_on_cancel);
+  g_test_add_func ("/ui/window/comm-patterns", test_comm_patterns);
   g_test_add_func ("/ui/window/drop-folder", test_drop_folder);
   g_test_add_func ("/ui/window/drop-not-a-trace", test_drop_not_a_trace);
   g_test_add_func ("/ui/window/charts", test_charts);

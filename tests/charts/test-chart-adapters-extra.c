@@ -200,6 +200,20 @@ test_communication_by_step (void)
   hp_test_assert_close (hp_bar_chart_get_value (exposed, 1, 0), 50);
   hp_test_assert_close (hp_bar_chart_get_value (exposed, 0, 1), 10);
   hp_test_assert_close (hp_bar_chart_get_value (charts->pdata[1], 0, 0), 220);
+  /* the bars add up two ranks, and the value axis says so */
+  g_assert_cmpstr (hp_chart_get_y_label (exposed), ==, "Time, summed over 2 ranks");
+  g_assert_cmpstr (hp_chart_get_y_label (charts->pdata[1]), ==, "Time, summed over 2 ranks");
+
+  /* one rank: nothing is summed */
+  {
+    g_autoptr (HpTable) one = hp_test_table_from_csv (
+        "communication_by_step", "Communication",
+        "rank:i;step:i;collective:s;count:i;time(us):d:us;exposed_time(us):d:us;msg_bytes:i",
+        "0,1,allreduce,2,100,40,8\n");
+    g_autoptr (GPtrArray) one_charts = hp_chart_adapt_table (one, NULL);
+
+    g_assert_cmpstr (hp_chart_get_y_label (one_charts->pdata[0]), ==, "Time");
+  }
 }
 
 /* the first rank's median bus bandwidth per (collective, size), with the

@@ -116,6 +116,34 @@ test_max_memory (void)
   g_rmdir (dir);
 }
 
+/* a pattern file that cannot be used is an error naming the file, the
+ * line and the reason, not a trace loaded without it */
+static void
+test_bad_comm_patterns (void)
+{
+  g_autofree char *trace = hp_test_data_path ("comm", "helpers", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hotpath-patterns-XXXXXX", &error);
+  g_autofree char *file = NULL;
+  g_autofree char *expected = NULL;
+  g_auto (HpTestCliRun) info = { 0 };
+  g_auto (HpTestCliRun) good = { 0 };
+
+  g_assert_no_error (error);
+  file = g_build_filename (dir, "bad.patterns", NULL);
+  g_assert_true (g_file_set_contents (file, "# ours\nmy_all_to_all\n!\n", -1, &error));
+  hp_test_run_cli (&info, "info", "--comm-patterns", file, trace, NULL);
+  g_assert_cmpint (info.status, ==, 1);
+  expected = g_strdup_printf ("%s:3: \"!\" without a pattern", file);
+  g_assert_nonnull (strstr (info.err, expected));
+
+  g_assert_true (g_file_set_contents (file, "custom_ar::\n", -1, &error));
+  hp_test_run_cli (&good, "info", "--comm-patterns", file, trace, NULL);
+  g_assert_cmpint (good.status, ==, 0);
+  g_unlink (file);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -125,6 +153,7 @@ main (int   argc,
   g_test_add_func ("/cli/hostile/non-finite-numbers", test_non_finite_numbers);
   g_test_add_func ("/cli/hostile/negative-rank", test_negative_rank);
   g_test_add_func ("/cli/hostile/iteration-of-run-without-steps", test_iteration_of_run_without_steps);
+  g_test_add_func ("/cli/hostile/bad-comm-patterns", test_bad_comm_patterns);
   g_test_add_func ("/cli/hostile/max-memory", test_max_memory);
   return g_test_run ();
 }

@@ -225,6 +225,55 @@ test_launch_and_user (void)
   }
 }
 
+/* Collective ops that launch more than their collective
+ * (tests/data/comm/helpers): of c10d::allreduce_'s fill, copy and
+ * unnamed custom kernel only the last, the longest, is communication; of
+ * c10d::allgather_'s NCCL kernel and the copy out of its buffer only the
+ * NCCL kernel. */
+static void
+test_launch_helpers (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("comm/helpers", HP_MODE_DEFAULT);
+  const HpRank *r = hp_trace_get_rank (trace, 0);
+  static const struct
+  {
+    const char *prefix;
+    HpCommRule  rule;
+  } kernels[] = {
+    { "void at::native::vectorized_elementwise_kernel<4, at::native::FillFunctor", HP_COMM_RULE_NONE },
+    { "void at::native::unrolled_elementwise_kernel<at::native::direct_copy", HP_COMM_RULE_NONE },
+    { "custom_ar::two_stage_reduce_kernel", HP_COMM_RULE_LAUNCH },
+    { "ncclDevKernel_AllGather_RING_LL", HP_COMM_RULE_LIBRARY },
+    { "void at::native::(anonymous namespace)::CatArrayBatchedCopy", HP_COMM_RULE_NONE },
+    { "gemm_kernel", HP_COMM_RULE_NONE },
+  };
+  guint            seen[G_N_ELEMENTS (kernels)] = { 0 };
+  HpCommRuleTotals t;
+
+  for (guint e = 0; e < r->n_events; e++)
+    {
+      const char *name = hp_trace_get_string (trace, r->name[e]);
+
+      if (r->kind[e] != HP_EVENT_KIND_KERNEL)
+        continue;
+      for (guint i = 0; i < G_N_ELEMENTS (kernels); i++)
+        if (g_str_has_prefix (name, kernels[i].prefix))
+          {
+            g_assert_cmpint (hp_comm_classify_event (trace, r, e), ==, kernels[i].rule);
+            g_assert_true ((r->kclass[e] == HP_KERNEL_CLASS_COMMUNICATION) == (kernels[i].rule != HP_COMM_RULE_NONE));
+            seen[i]++;
+          }
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (kernels); i++)
+    g_assert_cmpuint (seen[i], ==, 3);
+  /* two kept steps: one custom all-reduce (150 us) and one all-gather (90 us) each */
+  hp_comm_rule_totals (trace, NULL, &t);
+  g_assert_cmpuint (t.n_kernels[HP_COMM_RULE_LAUNCH], ==, 2);
+  g_assert_cmpint (t.ns[HP_COMM_RULE_LAUNCH], ==, 300 * HP_NS_PER_US);
+  g_assert_cmpuint (t.n_kernels[HP_COMM_RULE_LIBRARY], ==, 2);
+  g_assert_cmpfloat (kernel_type_sum (trace, "COMMUNICATION"), ==, 480.0);
+}
+
 /* health says which rules found communication HTA does not see, and
  * nothing of the kind in HTA-compatibility mode */
 static void
@@ -264,6 +313,7 @@ main (int   argc,
   g_test_add_func ("/core/comm-classify/bad-pattern-files", test_bad_pattern_files);
   g_test_add_func ("/core/comm-classify/deepep", test_deepep);
   g_test_add_func ("/core/comm-classify/launch-and-user", test_launch_and_user);
+  g_test_add_func ("/core/comm-classify/launch-helpers", test_launch_helpers);
   g_test_add_func ("/core/comm-classify/health", test_health);
 
   return g_test_run ();

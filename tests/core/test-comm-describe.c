@@ -156,6 +156,93 @@ test_skewed_clocks (void)
     }
   g_assert_nonnull (hp_table_get_note (coll));
   g_assert_nonnull (strstr (hp_table_get_note (coll), "300.0 us"));
+  g_assert_nonnull (strstr (hp_table_get_note (coll), "first rank's clock"));
+  /* the times are on rank 0's clock: rank 0 arrived 20 us after rank 1 at
+   * the second all-reduce of each step, both together at the others (on
+   * their own clocks rank 1 starts 280 to 300 us later) */
+  for (guint row = 0; row < 6; row++)
+    {
+      double skew = hp_test_cell (coll, row, "start_skew(us)");
+
+      g_assert_cmpfloat (skew, ==, row % 3 == 1 ? 20 : 0);
+      g_assert_cmpfloat (hp_test_cell (coll, row, "total_wait(us)"), ==, skew);
+      if (row % 3 == 1)
+        g_assert_cmpfloat (hp_test_cell (coll, row, "late_rank"), ==, 0);
+    }
+  {
+    HpTable *waits = hp_test_table_at (tables, 1, "collective_waits");
+
+    for (guint row = 0; row < hp_table_get_n_rows (waits); row++)
+      {
+        double offset = hp_test_cell (waits, row, "rank") == 1 ? 300 : 0;
+
+        g_assert_cmpfloat (hp_test_cell (waits, row, "clock_offset(us)"), ==, offset);
+        g_assert_cmpfloat (hp_test_cell (waits, row, "wait(us)"), <=, 20);
+      }
+  }
+  /* HTA-compatibility mode pairs on the same clocks, and shows each rank's own */
+  {
+    g_autoptr (HpTrace) compat = hp_test_load ("edge/comm-skew", HP_MODE_HTA_COMPAT);
+    g_autoptr (GPtrArray) compat_tables = collectives (compat);
+
+    coll = hp_test_table_at (compat_tables, 0, "collectives");
+    g_assert_cmpuint (hp_table_get_n_rows (coll), ==, 6);
+    g_assert_cmpfloat (hp_test_cell (coll, 0, "start_skew(us)"), ==, 300);
+    g_assert_nonnull (strstr (hp_table_get_note (coll), "each rank's own"));
+  }
+}
+
+/* Two communicators of two ranks each that only their ids tell apart
+ * (pg_id with Seq, Comm Id with seq_num), numbering their collectives
+ * alike: each is its own group, matched by sequence number, on both
+ * collectives and the critical path across ranks. */
+static void
+test_communicators (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("comm/communicators", HP_MODE_DEFAULT);
+  g_autoptr (GPtrArray) tables = collectives (trace);
+  HpTable   *coll = hp_test_table_at (tables, 0, "collectives");
+  guint      n_by_group[2] = { 0 };
+  HpCommInfo info;
+
+  /* rank 0's first: pg_id 3, Seq 1 */
+  hp_comm_describe (trace, hp_trace_get_rank (trace, 0),
+                    hp_test_find_event (trace, "ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevComm*, unsigned long, "
+                                               "ncclWork*)"),
+                    &info);
+  g_assert_cmpstr (info.comm_id, ==, "3");
+  g_assert_cmpint (info.seq, ==, 1);
+  g_assert_cmpstr (info.group, ==, "");
+  hp_comm_info_clear (&info);
+  /* two kept steps, one all-reduce a step in each communicator */
+  g_assert_cmpuint (hp_table_get_n_rows (coll), ==, 4);
+  for (guint row = 0; row < 4; row++)
+    {
+      const char *group = cell_string (coll, row, "group");
+
+      g_assert_true (strcmp (group, "3") == 0 || strcmp (group, "0x7f3a00bb") == 0);
+      n_by_group[strcmp (group, "3") == 0]++;
+      g_assert_cmpfloat (hp_test_cell (coll, row, "ranks"), ==, 2);
+      g_assert_cmpfloat (hp_test_cell (coll, row, "missing_ranks"), ==, 0);
+      g_assert_cmpstr (cell_string (coll, row, "match"), ==, "sequence");
+      g_assert_cmpfloat (hp_test_cell (coll, row, "start_skew(us)"), ==, 10);
+    }
+  g_assert_cmpuint (n_by_group[0], ==, 2);
+  g_assert_cmpuint (n_by_group[1], ==, 2);
+
+  {
+    HpCriticalPathOptions options;
+    g_autoptr (GError) error = NULL;
+    g_autoptr (HpTable) ranks = NULL;
+
+    hp_critical_path_options_init (&options);
+    ranks = hp_critical_path_ranks (trace, &options, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (hp_table_get_n_rows (ranks), ==, 2);
+    g_assert_cmpint (hp_table_get_int (ranks, 0, hp_test_column (ranks, "collectives")), ==, 2);
+    g_assert_cmpint (hp_table_get_int (ranks, 0, hp_test_column (ranks, "unmatched_kernels")), ==, 0);
+    g_assert_cmpstr (hp_table_get_string (ranks, 0, hp_test_column (ranks, "matched_by")), ==, "sequence 2");
+  }
 }
 
 /* NCCL kernels of a public trace: SendRecv kernels that an all-to-all op
@@ -232,6 +319,36 @@ test_communication (void)
   }
 }
 
+static void
+linked_ready (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  GAsyncResult **out = user_data;
+
+  (void)source;
+  *out = g_object_ref (result);
+}
+
+/* the linked group of a kernel, computed in a worker thread: the same
+ * group as in the caller's; nothing for a kernel no collective matched */
+static HpLinkedEvents *
+linked_async (HpTrace *trace,
+              int      rank,
+              guint32  event,
+              GError **error)
+{
+  GAsyncResult   *result = NULL;
+  HpLinkedEvents *linked;
+
+  hp_linked_events_for_comm_kernel_async (trace, rank, event, NULL, linked_ready, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  linked = hp_linked_events_for_comm_kernel_finish (result, error);
+  g_object_unref (result);
+  return linked;
+}
+
 /* a slowest kernel of a multi-rank job stands for its collective on every
  * rank: the timeline's linked group */
 static void
@@ -266,6 +383,22 @@ test_slowest_linked (void)
     g_assert_cmpuint (group->others->len, ==, 7);
     g_assert_null (hp_linked_events_for_comm_kernel (trace, 99, 0));
     g_assert_null (hp_linked_events_for_comm_kernel (trace, 7, r7->n_events));
+
+    /* the same off the caller's thread */
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (HpLinkedEvents) async = linked_async (trace, 7, e, &error);
+      g_autoptr (HpLinkedEvents) none = NULL;
+
+      g_assert_no_error (error);
+      g_assert_nonnull (async);
+      g_assert_cmpint (async->rank, ==, 7);
+      g_assert_cmpuint (g_array_index (async->events, guint32, 0), ==, e);
+      g_assert_cmpuint (async->others->len, ==, 7);
+      none = linked_async (trace, 99, 0, &error);
+      g_assert_null (none);
+      g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
+    }
   }
 }
 
@@ -279,6 +412,7 @@ main (int   argc,
   g_test_add_func ("/core/comm-describe/b200", test_b200);
   g_test_add_func ("/core/comm-describe/mi300x", test_mi300x);
   g_test_add_func ("/core/comm-describe/skewed-clocks", test_skewed_clocks);
+  g_test_add_func ("/core/comm-describe/communicators", test_communicators);
   g_test_add_func ("/core/comm-describe/public", test_public);
   g_test_add_func ("/core/comm-describe/communication", test_communication);
   g_test_add_func ("/core/comm-describe/slowest-linked", test_slowest_linked);

@@ -719,10 +719,12 @@ ranks_table (HpTrace *trace)
   return table;
 }
 
-/* The cross-rank edges of the whole trace of a job; each one runs forward
- * in time. */
+/* The cross-rank edges of the whole trace of a job; with @forward, each
+ * one runs forward in time on the ranks' own clocks (true where the
+ * clocks agree). */
 static GArray *
-whole_trace_cross_edges (HpTrace *trace)
+cross_edges (HpTrace *trace,
+             gboolean forward)
 {
   g_autoptr (GError) error = NULL;
   guint                       n = hp_trace_get_n_ranks (trace);
@@ -735,12 +737,18 @@ whole_trace_cross_edges (HpTrace *trace)
       g_assert_no_error (error);
     }
   cross = hp_critical_path_cross_rank_edges (paths, n);
-  for (guint i = 0; i < cross->len; i++)
+  for (guint i = 0; forward && i < cross->len; i++)
     g_assert_cmpint (g_array_index (cross, HpCpCrossEdge, i).src_time, <=,
                      g_array_index (cross, HpCpCrossEdge, i).dst_time);
   for (guint k = 0; k < n; k++)
     hp_critical_path_free (paths[k]);
   return cross;
+}
+
+static GArray *
+whole_trace_cross_edges (HpTrace *trace)
+{
+  return cross_edges (trace, TRUE);
 }
 
 /* Rank 1's trace is sampled: it launched both all-reduces but kept only the
@@ -804,18 +812,59 @@ assert_pair_unlinked (const char *events1,
 }
 
 /* Two kernels running at the same time are not one collective when their
- * messages differ; two of the same message that do not overlap (rank 1's
- * starts 25 us after rank 0's ended, within the clocks' disagreement) are,
- * but link nothing: the edge would run back in time. */
+ * messages differ. Two of the same message that do not overlap on the
+ * ranks' own clocks (rank 1's 150..170 us starts 25 us after rank 0's
+ * 25..125 ended) are one: a collective ends on every rank together, so
+ * rank 1's clock is 45 us ahead; on the aligned clocks rank 1 arrived at
+ * 105 us, last, and rank 0's kernel moved data for the 20 us after. */
 static void
 test_ranks_inconsistent_instances (void)
 {
   assert_pair_unlinked (OP ("aten::all_reduce", 0, 20) CPU ("cuda_runtime", "cudaLaunchKernel", 5, 5, 1)
                             NCCL_N (30, 95, 1, 2048),
                         0, 2);
-  assert_pair_unlinked (OP ("aten::all_reduce", 0, 20) CPU ("cuda_runtime", "cudaLaunchKernel", 5, 5, 1)
-                            NCCL_N (150, 20, 1, 1024),
-                        1, 0);
+  {
+    g_autoptr (HpTrace) trace = load_two_ranks (
+        OP ("aten::all_reduce", 0, 20) CPU ("cuda_runtime", "cudaLaunchKernel", 5, 5, 1) NCCL_N (25, 100, 1, 1024),
+        OP ("aten::all_reduce", 0, 20) CPU ("cuda_runtime", "cudaLaunchKernel", 5, 5, 1) NCCL_N (150, 20, 1, 1024));
+    g_autoptr (HpTable) table = ranks_table (trace);
+    g_autoptr (GArray) cross = cross_edges (trace, FALSE);
+    const HpCpCrossEdge *c;
+
+    g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "collectives")), ==, 1);
+    g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "unmatched_kernels")), ==, 0);
+    g_assert_cmpint (hp_table_get_int (table, 0, hp_test_column (table, "critical_rank")), ==, 1);
+    g_assert_cmpfloat (hp_test_cell (table, 0, "wait_caused"), ==, 80.0);
+    g_assert_cmpfloat (hp_test_cell (table, 0, "max_clock_offset"), ==, 45.0);
+    g_assert_cmpstr (hp_table_get_string (table, 0, hp_test_column (table, "matched_by")), ==, "order 1");
+    g_assert_cmpuint (cross->len, ==, 1);
+    c = &g_array_index (cross, HpCpCrossEdge, 0);
+    g_assert_cmpuint (c->src_rank_pos, ==, 1);
+    g_assert_cmpuint (c->dst_rank_pos, ==, 0);
+  }
+}
+
+/* Two ranks whose clocks disagree by 300 us (tests/data/edge/comm-skew),
+ * three all-reduces a step: on the ranks' own clocks no kernel of rank 1
+ * starts before rank 0's ended, more than the former fixed 100 us
+ * tolerance; the offset measured from the collectives' ends pairs every
+ * one. */
+static void
+test_ranks_skewed_clocks (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/comm-skew", HP_MODE_DEFAULT);
+  g_autoptr (HpTable) table = ranks_table (trace);
+
+  /* two steps both ranks kept */
+  g_assert_cmpuint (hp_table_get_n_rows (table), ==, 2);
+  for (guint row = 0; row < 2; row++)
+    {
+      g_assert_cmpint (hp_table_get_int (table, row, hp_test_column (table, "collectives")), ==, 3);
+      g_assert_cmpint (hp_table_get_int (table, row, hp_test_column (table, "unmatched_kernels")), ==, 0);
+      g_assert_cmpstr (hp_table_get_string (table, row, hp_test_column (table, "matched_by")), ==, "order 3");
+      g_assert_cmpfloat (hp_test_cell (table, row, "max_clock_offset"), ==, 300.0);
+    }
+  g_assert_null (hp_table_get_note (table));
 }
 
 #define NCCL_PG(ts, dur, corr, pg)                                                                                \
@@ -1042,6 +1091,7 @@ main (int   argc,
   g_test_add_func ("/core/critical-path/ranks/dropped-collective", test_ranks_dropped_collective);
   g_test_add_func ("/core/critical-path/ranks/inconsistent-instances", test_ranks_inconsistent_instances);
   g_test_add_func ("/core/critical-path/ranks/sampled-job", test_ranks_sampled_job);
+  g_test_add_func ("/core/critical-path/ranks/skewed-clocks", test_ranks_skewed_clocks);
   g_test_add_func ("/core/critical-path/ranks/subgroup", test_ranks_subgroup);
   g_test_add_func ("/core/critical-path/params-and-row-events", test_params_and_row_events);
   hp_test_add_golden_tests ("/core/critical-path/golden", "critical_path.json", G_FILE_TEST_IS_DIR, test_golden);

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # gen-comm-traces.py — writes the hand-made communication traces of
-# tests/data/edge/comm-*/ (docs/communication.md). Run from tests/data/edge:
+# tests/data/edge/comm-*/ and tests/data/comm/ (docs/communication.md).
+# Run from tests/data/edge:
 #   python3 ../../tools/gen-comm-traces.py
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -161,9 +162,67 @@ def user():
     write("comm-user", 0, 1, r.ev)
 
 
+def communicators():
+    """Four ranks in two communicators of two ranks, {0, 1} and {2, 3}, that
+    newer Kineto tells apart by their id only (no process group name); each
+    numbers its collectives from 1. Versions spell the keys differently:
+    the first writes pg_id and Seq, the second Comm Id and seq_num. The
+    second communicator's ranks run 150 us after the first's, and both
+    communicators' sequence numbers are the same, so only the id keeps the
+    four ranks from being one group."""
+    for k in range(4):
+        r = Rank()
+        second = k >= 2
+        for s in range(3):
+            t = BASE + s * 2000
+            r.step(s + 1, t, 2000)
+            r.kernel("gemm_kernel", t + 1, t + 10, 200, 7)
+            args = {"Collective name": "allreduce", "In msg nelems": 65536, "Out msg nelems": 65536,
+                    "dtype": "Float", "Group size": 2,
+                    "Process Group Ranks": "[2, 3]" if second else "[0, 1]"}
+            if second:
+                args.update({"Comm Id": "0x7f3a00bb", "seq_num": s + 1})
+            else:
+                args.update({"pg_id": 3, "Seq": s + 1})
+            start = t + 300 + (150 if second else 0) + (k % 2) * 10
+            r.kernel("ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevComm*, unsigned long, ncclWork*)",
+                     t + 290, start, t + 500 + (150 if second else 0) - start, 20, args)
+        write("../comm/communicators", k, 4, r.ev)
+
+
+def helpers():
+    """Collective ops that launch more than their collective: an all-reduce
+    of a custom backend whose kernel no rule names (the longest kernel the
+    op launched), after a fill and a copy into its flat buffer; an NCCL
+    all-gather followed by a copy out of the gathered buffer. Only the
+    collectives are communication."""
+    r = Rank()
+    for s in range(3):
+        t = BASE + s * 2000
+        r.step(s + 1, t, 2000)
+        r.kernel("gemm_kernel", t + 1, t + 10, 200, 7)
+        r.cpu("c10d::allreduce_", t + 300, 60)
+        r.kernel("void at::native::vectorized_elementwise_kernel<4, at::native::FillFunctor<float>>(int, float)",
+                 t + 302, t + 310, 8, 20)
+        r.kernel("void at::native::unrolled_elementwise_kernel<at::native::direct_copy_kernel_cuda>(int, char*)",
+                 t + 310, t + 320, 12, 20)
+        r.kernel("custom_ar::two_stage_reduce_kernel<float>(float*, int)", t + 320, t + 340, 150, 20)
+        r.cpu("c10d::allgather_", t + 600, 60)
+        r.cpu("record_param_comms", t + 602, 20,
+              {"Collective name": "allgather", "In msg nelems": 1024, "Out msg nelems": 8192,
+               "dtype": "Float", "Group size": 8})
+        r.kernel("ncclDevKernel_AllGather_RING_LL(ncclDevComm*, unsigned long, ncclWork*)", t + 605, t + 620, 90,
+                 20)
+        r.kernel("void at::native::(anonymous namespace)::CatArrayBatchedCopy<float, unsigned int, 1>(float*)",
+                 t + 640, t + 720, 30, 20)
+    write("../comm/helpers", 0, 1, r.ev)
+
+
 if __name__ == "__main__":
     deepep()
     b200()
     mi300x()
     skewed()
     user()
+    communicators()
+    helpers()
