@@ -30,8 +30,7 @@ struct _HpApplication
 {
   GtkApplication parent_instance;
 
-  gboolean   compare; /* --compare: the files given are runs to compare */
-  GPtrArray *runs;    /* HpRun (weak): the runs loaded, while something holds them */
+  gboolean compare; /* --compare: the files given are runs to compare */
 };
 
 G_DEFINE_FINAL_TYPE (HpApplication, hp_application, ADW_TYPE_APPLICATION)
@@ -307,32 +306,9 @@ hp_application_before_emit (GApplication *application,
 }
 
 static void
-run_gone (gpointer data,
-          GObject *where_the_object_was)
-{
-  HpApplication *self = data;
-
-  g_ptr_array_remove_fast (self->runs, where_the_object_was);
-}
-
-static void
-hp_application_finalize (GObject *object)
-{
-  HpApplication *self = HP_APPLICATION (object);
-
-  for (guint i = 0; i < self->runs->len; i++)
-    g_object_weak_unref (self->runs->pdata[i], run_gone, self);
-  g_ptr_array_unref (self->runs);
-
-  G_OBJECT_CLASS (hp_application_parent_class)->finalize (object);
-}
-
-static void
 hp_application_class_init (HpApplicationClass *klass)
 {
   GApplicationClass *application_class = G_APPLICATION_CLASS (klass);
-
-  G_OBJECT_CLASS (klass)->finalize = hp_application_finalize;
 
   application_class->startup = hp_application_startup;
   application_class->activate = hp_application_activate;
@@ -350,7 +326,6 @@ hp_application_init (HpApplication *self)
     { NULL }
   };
 
-  self->runs = g_ptr_array_new ();
   g_application_add_main_option_entries (G_APPLICATION (self), entries);
   /* Translators: what the command line takes, after "hotpath [OPTION…]" */
   g_application_set_option_context_parameter_string (G_APPLICATION (self), _ ("DIR|FILE…"));
@@ -387,55 +362,6 @@ hp_application_find_window (HpApplication *self,
   for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
     if (HP_IS_WINDOW (l->data) && g_strcmp0 (hp_window_get_key (l->data), key) == 0)
       return l->data;
-  return NULL;
-}
-
-/**
- * hp_application_add_run:
- * @run: a run just loaded
- *
- * The application knows @run while something (a window's session, a
- * comparison) holds it, so that a comparison of the same folder reuses
- * its trace and its results instead of loading it again.
- */
-void
-hp_application_add_run (HpApplication *self,
-                        HpRun         *run)
-{
-  g_return_if_fail (HP_IS_APPLICATION (self));
-  g_return_if_fail (HP_IS_RUN (run));
-
-  if (g_ptr_array_find (self->runs, run, NULL))
-    return;
-  g_ptr_array_add (self->runs, run);
-  g_object_weak_ref (G_OBJECT (run), run_gone, self);
-}
-
-/**
- * hp_application_find_run:
- * @paths: what was opened
- * @mode: the rules it was loaded with
- * @include_last_step: whether the last step was kept
- *
- * Returns: (transfer none) (nullable): a run loaded from @paths with
- *   these options, the most recent first
- */
-HpRun *
-hp_application_find_run (HpApplication     *self,
-                         const char *const *paths,
-                         HpMode             mode,
-                         gboolean           include_last_step)
-{
-  g_return_val_if_fail (HP_IS_APPLICATION (self), NULL);
-
-  for (guint i = self->runs->len; i-- > 0;)
-    {
-      HpRun *run = self->runs->pdata[i];
-
-      if (hp_run_has_paths (run, paths) && hp_run_get_mode (run) == mode &&
-          hp_run_get_include_last_step (run) == include_last_step)
-        return run;
-    }
   return NULL;
 }
 

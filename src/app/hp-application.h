@@ -18,12 +18,6 @@ G_DECLARE_FINAL_TYPE (HpApplication, hp_application, HP, APPLICATION, AdwApplica
 HpApplication *hp_application_new (void);
 HpWindow      *hp_application_find_window (HpApplication *self,
                                            const char    *key);
-void           hp_application_add_run (HpApplication *self,
-                                       HpRun         *run);
-HpRun         *hp_application_find_run (HpApplication     *self,
-                                        const char *const *paths,
-                                        HpMode             mode,
-                                        gboolean           include_last_step);
 void           hp_application_open_files (HpApplication *self,
                                           GFile        **files,
                                           guint          n_files,

@@ -32,7 +32,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hp-application.h"
+#include "hp-loaded-runs.h"
 #include "hp-chart-grid.h"
 #include "hp-chart-view.h"
 #include "hp-core.h"
@@ -322,8 +322,6 @@ loader_unref0 (gpointer loader)
 static void
 start_loading (HpCompareWindow *self)
 {
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
   self->runs = g_ptr_array_new_full (self->n_runs, run_unref0);
   g_ptr_array_set_size (self->runs, self->n_runs);
   self->shared = g_ptr_array_new_full (self->n_runs, run_unref0);
@@ -336,9 +334,7 @@ start_loading (HpCompareWindow *self)
     {
       const char *paths[] = { self->paths[run], NULL };
       /* a run a window holds already, loaded in the default mode */
-      HpRun *open = HP_IS_APPLICATION (app) ? hp_application_find_run (HP_APPLICATION (app), paths, HP_MODE_DEFAULT,
-                                                                       FALSE)
-                                            : NULL;
+      HpRun *open = hp_loaded_runs_find (paths, HP_MODE_DEFAULT, FALSE);
 
       if (open != NULL)
         {

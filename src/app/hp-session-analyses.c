@@ -16,6 +16,7 @@
 
 #include "hp-core.h"
 #include "hp-session-internal.h"
+#include "hp-session-private.h"
 #include "hp-settings.h"
 
 typedef struct

@@ -14,6 +14,7 @@
 
 #include "hp-application.h"
 #include "hp-format.h"
+#include "hp-loaded-runs.h"
 #include "hp-settings.h"
 #include "hp-window-private.h"
 
@@ -277,12 +278,10 @@ show_trace (HpWindow *self,
 {
   g_autoptr (HpRun) run = hp_run_new (trace, (const char *const *)self->paths, NULL, 0);
   g_autoptr (HpSession) session = hp_session_new_for_run (run, self->settings);
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  GtkWidget      *page = hp_trace_page_new (session);
+  GtkWidget *page = hp_trace_page_new (session);
 
   /* a comparison of the same folder reuses the run and its results */
-  if (HP_IS_APPLICATION (app))
-    hp_application_add_run (HP_APPLICATION (app), run);
+  hp_loaded_runs_add (run);
 
   if (self->page != NULL)
     {

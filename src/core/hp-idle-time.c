@@ -10,8 +10,7 @@
 #include <stdlib.h>
 
 #include "hp-time-private.h"
-#include "hp-idle-gaps.h"
-#include "hp-idle-time.h"
+#include "hp-idle-time-private.h"
 #include "hp-linked-events.h"
 #include "hp-rank-access.h"
 #include "hp-stats.h"

@@ -26,16 +26,16 @@
 #include <glib/gi18n.h>
 
 #include "hp-classify.h"
-#include "hp-idle-gaps.h"
 #include "hp-linked-events.h"
+#include "hp-linked-events-private.h"
 #include "hp-rank-access.h"
 
 G_DEFINE_BOXED_TYPE (HpLinkedEvents, hp_linked_events, hp_linked_events_copy, hp_linked_events_free)
 
-static HpLinkedEvents *
-linked_new (int           rank,
-            GArray       *events,
-            HpLinkedFocus focus)
+HpLinkedEvents *
+_hp_linked_new (int           rank,
+                GArray       *events,
+                HpLinkedFocus focus)
 {
   HpLinkedEvents *self = g_new0 (HpLinkedEvents, 1);
 
@@ -57,7 +57,7 @@ hp_linked_events_copy (const HpLinkedEvents *self)
 
   g_return_val_if_fail (self != NULL, NULL);
 
-  copy = linked_new (self->rank, g_array_copy (self->events), self->focus);
+  copy = _hp_linked_new (self->rank, g_array_copy (self->events), self->focus);
   copy->gaps = self->gaps != NULL ? g_array_copy (self->gaps) : NULL;
   copy->focus_index = self->focus_index;
   copy->description = g_strdup (self->description);
@@ -121,10 +121,10 @@ hp_linked_events_get_span (const HpLinkedEvents *self,
 
 /* Sorting: start time, then position (the timeline's highlight order) */
 
-static int
-cmp_by_start (gconstpointer a,
-              gconstpointer b,
-              gpointer      user_data)
+int
+_hp_linked_cmp_by_start (gconstpointer a,
+                         gconstpointer b,
+                         gpointer      user_data)
 {
   const HpRank *r = user_data;
   guint32       x = *(const guint32 *)a;
@@ -143,7 +143,7 @@ sort_unique (const HpRank *r,
 {
   guint n = 0;
 
-  g_array_sort_with_data (events, cmp_by_start, (gpointer)r);
+  g_array_sort_with_data (events, _hp_linked_cmp_by_start, (gpointer)r);
   for (guint i = 0; i < events->len; i++)
     if (n == 0 || g_array_index (events, guint32, i) != g_array_index (events, guint32, n - 1))
       g_array_index (events, guint32, n++) = g_array_index (events, guint32, i);
@@ -260,51 +260,14 @@ hp_linked_find_launch (HpTrace      *trace,
   return events;
 }
 
-/**
- * hp_linked_find_idle_gaps:
- * @trace: a loaded trace
- * @rank: one of its ranks
- * @device: the GPU (the table's `device`), or %HP_NONE for every one
- * @stream: the GPU stream
- * @category: the idle category
- * @consecutive_kernel_delay: the parameter the idle time breakdown ran with
- *
- * The idle gaps of @category on one stream, as idle_time_breakdown counts
- * them (docs/analyses.md §2; see hp_idle_time_get_intervals()).
- *
- * Returns: (transfer full) (element-type HpIdleInterval): the gaps, in the
- *   stream's start-time order
- */
-GArray *
-hp_linked_find_idle_gaps (HpTrace       *trace,
-                          const HpRank  *rank,
-                          gint64         device,
-                          gint64         stream,
-                          HpIdleCategory category,
-                          double         consecutive_kernel_delay)
-{
-  GArray *gaps;
-  guint   n = 0;
-
-  g_return_val_if_fail (trace != NULL, NULL);
-  g_return_val_if_fail (rank != NULL, NULL);
-
-  gaps = hp_idle_time_get_intervals (trace, rank, device, stream, consecutive_kernel_delay);
-  for (guint i = 0; i < gaps->len; i++)
-    if (g_array_index (gaps, HpIdleInterval, i).category == category)
-      g_array_index (gaps, HpIdleInterval, n++) = g_array_index (gaps, HpIdleInterval, i);
-  g_array_set_size (gaps, n);
-  return gaps;
-}
-
 /* Table rows */
 
 /* An integer cell by column name; FALSE when missing or null */
-static gboolean
-cell_int (HpTable    *table,
-          guint       row,
-          const char *column,
-          gint64     *value)
+gboolean
+_hp_linked_cell_int (HpTable    *table,
+                     guint       row,
+                     const char *column,
+                     gint64     *value)
 {
   int c = hp_table_find_column (table, column);
 
@@ -319,10 +282,10 @@ cell_int (HpTable    *table,
   return TRUE;
 }
 
-static const char *
-cell_string (HpTable    *table,
-             guint       row,
-             const char *column)
+const char *
+_hp_linked_cell_string (HpTable    *table,
+                        guint       row,
+                        const char *column)
 {
   int c = hp_table_find_column (table, column);
 
@@ -331,14 +294,14 @@ cell_string (HpTable    *table,
   return hp_table_get_string (table, row, (guint)c);
 }
 
-static const HpRank *
-row_rank (HpTrace *trace,
-          HpTable *table,
-          guint    row)
+const HpRank *
+_hp_linked_row_rank (HpTrace *trace,
+                     HpTable *table,
+                     guint    row)
 {
   gint64 rank;
 
-  if (!cell_int (table, row, "rank", &rank) || rank < G_MININT || rank > G_MAXINT)
+  if (!_hp_linked_cell_int (table, row, "rank", &rank) || rank < G_MININT || rank > G_MAXINT)
     return NULL;
   return hp_trace_find_rank (trace, (int)rank);
 }
@@ -377,8 +340,8 @@ hp_linked_events_for_kernel_row (HpTrace                *trace,
                                  const HpAnalysisParams *params)
 {
   const HpRank   *r;
-  const char     *name = cell_string (kernels, row, "name");
-  const char     *type = cell_string (kernels, row, "kernel_type");
+  const char     *name = _hp_linked_cell_string (kernels, row, "name");
+  const char     *type = _hp_linked_cell_string (kernels, row, "kernel_type");
   HpKernelClass   kclass;
   HpLinkedEvents *linked;
   GArray         *events;
@@ -386,7 +349,7 @@ hp_linked_events_for_kernel_row (HpTrace                *trace,
   g_return_val_if_fail (trace != NULL, NULL);
   g_return_val_if_fail (kernels != NULL, NULL);
 
-  r = row_rank (trace, kernels, row);
+  r = _hp_linked_row_rank (trace, kernels, row);
   if (r == NULL || name == NULL || !kernel_class_from_string (type, &kclass))
     return NULL;
 
@@ -397,11 +360,11 @@ hp_linked_events_for_kernel_row (HpTrace                *trace,
       /* every kernel of the type listed by name on this rank */
       for (guint i = 0; i < hp_table_get_n_rows (kernels); i++)
         {
-          const char *other = cell_string (kernels, i, "name");
+          const char *other = _hp_linked_cell_string (kernels, i, "name");
           gint64      rank;
 
-          if (other != NULL && !g_str_equal (other, "others") && g_strcmp0 (cell_string (kernels, i, "kernel_type"), type) == 0 &&
-              cell_int (kernels, i, "rank", &rank) && rank == r->rank)
+          if (other != NULL && !g_str_equal (other, "others") && g_strcmp0 (_hp_linked_cell_string (kernels, i, "kernel_type"), type) == 0 &&
+              _hp_linked_cell_int (kernels, i, "rank", &rank) && rank == r->rank)
             g_ptr_array_add (named, (gpointer)other);
         }
       g_ptr_array_add (named, NULL);
@@ -415,7 +378,7 @@ hp_linked_events_for_kernel_row (HpTrace                *trace,
       g_array_unref (events);
       return NULL;
     }
-  linked = linked_new (r->rank, events, HP_LINKED_FOCUS_ONE);
+  linked = _hp_linked_new (r->rank, events, HP_LINKED_FOCUS_ONE);
   if (g_str_equal (name, "others"))
     /* Translators: a count, a kernel type (COMPUTATION, MEMORY …), a rank */
     linked->description = g_strdup_printf (ngettext ("%u other %s kernel on rank %d", "%u other %s kernels on rank %d", events->len),
@@ -461,8 +424,8 @@ hp_linked_events_for_launch_row (HpTrace                *trace,
   g_return_val_if_fail (trace != NULL, NULL);
   g_return_val_if_fail (stats != NULL, NULL);
 
-  r = row_rank (trace, stats, row);
-  if (r == NULL || !cell_int (stats, row, "correlation", &correlation))
+  r = _hp_linked_row_rank (trace, stats, row);
+  if (r == NULL || !_hp_linked_cell_int (stats, row, "correlation", &correlation))
     return NULL;
   events = hp_linked_find_launch (trace, r, correlation);
   if (events->len == 0)
@@ -473,7 +436,7 @@ hp_linked_events_for_launch_row (HpTrace                *trace,
   for (guint i = 0; i < events->len; i++)
     n_gpu += (r->flags[g_array_index (events, guint32, i)] & HP_EVENT_G1) != 0;
 
-  linked = linked_new (r->rank, events, HP_LINKED_FOCUS_ALL);
+  linked = _hp_linked_new (r->rank, events, HP_LINKED_FOCUS_ALL);
   id = g_strdup_printf ("%" G_GINT64_FORMAT, correlation);
   if (n_gpu == 0)
     /* Translators: a correlation id, a rank */
@@ -483,153 +446,5 @@ hp_linked_events_for_launch_row (HpTrace                *trace,
     linked->description = g_strdup_printf (ngettext ("Launch %s on rank %d and the kernel it started",
                                                      "Launch %s on rank %d and the %u kernels it started", n_gpu),
                                            id, r->rank, n_gpu);
-  return linked;
-}
-
-static gboolean
-idle_category_from_string (const char     *text,
-                           HpIdleCategory *category)
-{
-  for (int c = 0; c < HP_N_IDLE_CATEGORIES; c++)
-    if (g_strcmp0 (text, hp_idle_category_to_string ((HpIdleCategory)c)) == 0)
-      {
-        *category = (HpIdleCategory)c;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-typedef struct
-{
-  guint32     event;
-  HpLinkedGap gap;
-} GapEntry;
-
-static int
-cmp_gap_entry (gconstpointer a,
-               gconstpointer b,
-               gpointer      user_data)
-{
-  return cmp_by_start (&((const GapEntry *)a)->event, &((const GapEntry *)b)->event, user_data);
-}
-
-/**
- * hp_linked_events_for_idle_row:
- * @trace: the trace the table was computed from
- * @idle: an idle_time_breakdown or idle_time_interval_stats table
- * @row: one of its rows
- * @params: the parameters the table was computed with
- *
- * The kernels after each idle gap of the row's category on the row's
- * stream, with the gaps; the longest gap is in focus. Their number is the
- * interval statistics' `count`.
- *
- * Returns: (transfer full) (nullable): the events, or %NULL when the row
- *   has no gap
- */
-HpLinkedEvents *
-hp_linked_events_for_idle_row (HpTrace                *trace,
-                               HpTable                *idle,
-                               guint                   row,
-                               const HpAnalysisParams *params)
-{
-  return hp_linked_events_for_idle_row_in_gaps (NULL, trace, idle, row, params);
-}
-
-/**
- * hp_linked_events_for_idle_row_in_gaps:
- * @gaps: (nullable): the #HpIdleGaps the analysis' result carries, found
- *   with the same `consecutive_kernel_delay`; %NULL to find them
- * @trace: the trace the table was computed from
- * @idle: an idle_time_breakdown or idle_time_interval_stats table
- * @row: one of its rows
- * @params: the parameters the table was computed with
- *
- * As hp_linked_events_for_idle_row(), reading the stream's gaps from
- * @gaps instead of finding them again (the registry's payload row hook).
- *
- * Returns: (transfer full) (nullable): the events, or %NULL when the row
- *   has no gap
- */
-HpLinkedEvents *
-hp_linked_events_for_idle_row_in_gaps (gpointer                gaps,
-                                       HpTrace                *trace,
-                                       HpTable                *idle,
-                                       guint                   row,
-                                       const HpAnalysisParams *params)
-{
-  double         consecutive_kernel_delay = params->consecutive_kernel_delay;
-  const HpRank  *r;
-  const char    *category_name = cell_string (idle, row, "idle_category");
-  HpIdleCategory category;
-  gint64         stream, device = HP_NONE;
-  g_autoptr (GArray) intervals = NULL;
-  g_autoptr (GArray) entries = NULL;
-  HpLinkedEvents  *linked;
-  gint64           longest = G_MININT64;
-  guint            n;
-  g_autofree char *stream_text = NULL;
-
-  g_return_val_if_fail (trace != NULL, NULL);
-  g_return_val_if_fail (idle != NULL, NULL);
-
-  r = row_rank (trace, idle, row);
-  if (r == NULL || !cell_int (idle, row, "stream", &stream) || !idle_category_from_string (category_name, &category))
-    return NULL;
-  /* the default mode keeps the GPUs of a file apart */
-  if (!cell_int (idle, row, "device", &device))
-    device = HP_NONE;
-
-  {
-    GArray *found = gaps != NULL ? hp_idle_gaps_find_stream (gaps, r->rank, device, stream) : NULL;
-
-    if (found != NULL)
-      {
-        intervals = g_array_sized_new (FALSE, FALSE, sizeof (HpIdleInterval), found->len);
-        for (guint i = 0; i < found->len; i++)
-          if (g_array_index (found, HpIdleInterval, i).category == category)
-            g_array_append_val (intervals, g_array_index (found, HpIdleInterval, i));
-      }
-    else
-      intervals = hp_linked_find_idle_gaps (trace, r, device, stream, category, consecutive_kernel_delay);
-  }
-  entries = g_array_sized_new (FALSE, FALSE, sizeof (GapEntry), intervals->len);
-  for (guint i = 0; i < intervals->len; i++)
-    {
-      const HpIdleInterval *interval = &g_array_index (intervals, HpIdleInterval, i);
-      GapEntry              entry = { interval->kernel, { interval->start, interval->end } };
-
-      g_array_append_val (entries, entry);
-    }
-  g_array_sort_with_data (entries, cmp_gap_entry, (gpointer)r);
-
-  linked = linked_new (r->rank, g_array_new (FALSE, FALSE, sizeof (guint32)), HP_LINKED_FOCUS_GAP);
-  linked->gaps = g_array_new (FALSE, FALSE, sizeof (HpLinkedGap));
-  for (guint i = 0; i < entries->len; i++)
-    {
-      const GapEntry *entry = &g_array_index (entries, GapEntry, i);
-
-      /* HTA-compatibility mode repeats kernel rows (docs/trace-format.md §8) */
-      if (linked->events->len > 0 && g_array_index (linked->events, guint32, linked->events->len - 1) == entry->event)
-        continue;
-      if (entry->gap.end - entry->gap.start > longest)
-        {
-          longest = entry->gap.end - entry->gap.start;
-          linked->focus_index = linked->events->len;
-        }
-      g_array_append_val (linked->events, entry->event);
-      g_array_append_val (linked->gaps, entry->gap);
-    }
-
-  n = linked->events->len;
-  if (n == 0)
-    {
-      hp_linked_events_free (linked);
-      return NULL;
-    }
-  stream_text = g_strdup_printf ("%" G_GINT64_FORMAT, stream);
-  /* Translators: a count, an idle category (host_wait, kernel_wait, other), a rank, a stream */
-  linked->description = g_strdup_printf (ngettext ("%u %s gap on rank %d, stream %s", "%u %s gaps on rank %d, stream %s", n),
-                                         n, category_name, r->rank, stream_text);
   return linked;
 }

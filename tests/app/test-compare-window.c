@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hp-application.h"
+#include "hp-loaded-runs.h"
 #include "hp-chart-view.h"
 #include "hp-compare-dialog.h"
 #include "hp-compare-window.h"
@@ -473,9 +474,9 @@ test_runs (void)
                  hp_session_get_run (hp_window_get_session (window)));
   g_assert_true (hp_compare_session_get_run (hp_compare_window_get_session (compare), 1) ==
                  hp_compare_window_get_run (compare, 1));
-  g_assert_true (hp_application_find_run (application, shown, HP_MODE_DEFAULT, FALSE) ==
+  g_assert_true (hp_loaded_runs_find (shown, HP_MODE_DEFAULT, FALSE) ==
                  hp_session_get_run (hp_window_get_session (window)));
-  g_assert_null (hp_application_find_run (application, shown, HP_MODE_HTA_COMPAT, FALSE));
+  g_assert_null (hp_loaded_runs_find (shown, HP_MODE_HTA_COMPAT, FALSE));
 
   gtk_window_destroy (GTK_WINDOW (compare));
   hp_ui_test_close_window (window);

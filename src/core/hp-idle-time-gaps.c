@@ -1,4 +1,4 @@
-/* hp-idle-gaps.c — the idle-time analysis' payload: the idle gaps of every GPU lane, computed once.
+/* hp-idle-time-gaps.c — the idle-time analysis' payload: the idle gaps of every GPU lane, computed once.
  *
  * The gaps the idle-time breakdown counts (§2), per rank and GPU lane, as
  * hp_idle_time_get_lane_intervals() finds them. The registry makes them
@@ -12,7 +12,7 @@
 
 #include "config.h"
 
-#include "hp-idle-gaps.h"
+#include "hp-idle-time-private.h"
 #include "hp-rank-access.h"
 
 struct _HpIdleGaps
