@@ -89,6 +89,66 @@ class _Traces(dict):
         return [self[r] for r in self.keys()]
 
 
+# HTA's default parser config's args (its ParserConfig.ARGS_DEFAULT, less
+# stream and correlation, which are core columns): column, arg, kind,
+# value where an event lacks it
+_ARG_COLUMNS = [
+    ("bytes", "bytes", "int", -1),
+    ("memory_bw_gbps", "memory bandwidth (GB/s)", "float", 0.0),
+    ("wait_on_stream", "wait_on_stream", "int", -1),
+    ("wait_on_cuda_event_record_corr_id", "wait_on_cuda_event_record_corr_id", "int", -1),
+    ("input_dims", "Input Dims", "object", "-1"),
+    ("input_type", "Input type", "object", "-1"),
+    ("input_strides", "Input Strides", "object", "-1"),
+    ("external_id", "External id", "int", -1),
+    ("python_id", "Python id", "int", -1),
+    ("python_parent_id", "Python parent id", "int", -1),
+    ("collective_name", "Collective name", "string", ""),
+    ("in_msg_nelems", "In msg nelems", "int", 0),
+    ("out_msg_nelems", "Out msg nelems", "int", 0),
+    ("msg_dtype", "dtype", "string", ""),
+    ("group_size", "Group size", "int", 0),
+    ("process_rank", "Rank", "int", -1),
+    ("in_split_size", "In split size", "object", "[]"),
+    ("out_split_size", "Out split size", "object", "[]"),
+]
+# the kinds event_args() reports (libhotpath's HpArgType)
+_ARG_INT, _ARG_DOUBLE, _ARG_STRING, _ARG_TRUE, _ARG_FALSE, _ARG_NULL, _ARG_JSON, _ARG_NUMBER = range(8)
+
+
+def _arg_values(kinds, ints, dbls, texts, kind: str) -> np.ndarray:
+    """The Python values of one arg, as json.loads would give them; arrays
+    and objects decoded once per distinct text."""
+    import json
+
+    ints = np.frombuffer(ints, dtype=np.int64)
+    dbls = np.frombuffer(dbls, dtype=np.float64)
+    out = np.empty(len(kinds), dtype=object)
+    decoded: Dict[str, Any] = {}
+    for i, (k, t) in enumerate(zip(kinds.tolist(), texts)):
+        if k == _ARG_STRING:
+            v = t
+        elif k == _ARG_JSON:
+            v = decoded.get(t)
+            if v is None:
+                try:
+                    v = decoded[t] = json.loads(t)
+                except ValueError:
+                    v = t
+        elif k == _ARG_INT:
+            v = int(ints[i])
+        elif k == _ARG_DOUBLE:
+            v = float(dbls[i])
+        elif k == _ARG_NUMBER:
+            v = float(t) if kind != "string" else t
+        elif k in (_ARG_TRUE, _ARG_FALSE):
+            v = k == _ARG_TRUE
+        else:
+            v = None
+        out[i] = v
+    return out
+
+
 class Trace:
     """HTA's Trace: the per-rank event frames and the symbol table."""
 
@@ -107,8 +167,39 @@ class Trace:
         dtypes = {"ts": np.int64 if ts_int else np.float64, "dur": np.float64, "end": np.float64}
         order = ["index", "cat", "name", "pid", "tid", "ts", "dur", "stream", "correlation", "index_correlation",
                  "iteration", "end"]
-        frame = pd.DataFrame({k: np.frombuffer(cols[k], dtype=dtypes.get(k, np.int64)).copy() for k in order})
-        return frame
+        n = len(cols["index"]) // 8
+        data = {k: np.frombuffer(cols[k], dtype=dtypes.get(k, np.int64)).copy() for k in order}
+        out = {k: data[k] for k in order[:9]}
+        out.update(self._arg_columns(rank, n))
+        out.update((k, data[k]) for k in order[9:])
+        return pd.DataFrame(out, copy=False)
+
+    def _arg_columns(self, rank: int, n: int) -> Dict[str, np.ndarray]:
+        """The args HTA's default parser config reads, one column each:
+        HTA's names, its default where an event lacks the arg."""
+        found = dict(zip((spec[0] for spec in _ARG_COLUMNS),
+                         self._t.event_args(rank, [spec[1] for spec in _ARG_COLUMNS])))
+        out = {}
+        for name, _raw, kind, default in _ARG_COLUMNS:
+            if kind == "int":
+                col = np.full(n, default, dtype=np.int64)
+            elif kind == "float":
+                col = np.full(n, default, dtype=np.float64)
+            else:
+                col = np.full(n, default, dtype=object)
+            if name in found:
+                rows, kinds, ints, dbls, texts = found[name]
+                rows = np.frombuffer(rows, dtype=np.uint32)
+                kinds = np.frombuffer(kinds, dtype=np.uint8)
+                if kind == "int":
+                    col[rows] = np.where(kinds == _ARG_DOUBLE, np.frombuffer(dbls, dtype=np.float64),
+                                         np.frombuffer(ints, dtype=np.int64)).astype(np.int64)
+                elif kind == "float":
+                    col[rows] = np.frombuffer(dbls, dtype=np.float64)
+                else:
+                    col[rows] = _arg_values(kinds, ints, dbls, texts, kind)
+            out[name] = col
+        return out
 
     def get_ranks(self) -> List[int]:
         return self._t.ranks()

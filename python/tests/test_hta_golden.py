@@ -447,6 +447,76 @@ def test_get_trace_and_symbol_table(case):
         assert a.t.get_iterations(rank) == info["iterations"]
 
 
+@pytest.mark.parametrize("case", CASES)
+def test_get_trace_arg_columns(case):
+    """The args of HTA's default parser config are columns, named and
+    placed as HTA's, where HTA 0.6.1 recorded its columns."""
+    with open(golden(case, "meta.json")) as f:
+        meta = json.load(f)
+    a = analysis(case)
+    core = {"index", "cat", "name", "pid", "tid", "ts", "dur", "end", "index_correlation", "iteration"}
+    for rank in meta["ranks"]:
+        theirs = meta["per_rank"][str(rank)].get("columns")
+        if theirs is None:
+            continue
+        ours = list(a.t.get_trace(rank).columns)
+        # HTA places `end` by the parser; its CUPTI counter columns are not ours
+        theirs = [c for c in theirs if c == c.strip() and "__" not in c]
+        assert sorted(ours) == sorted(theirs)
+        assert [c for c in ours if c not in core] == [c for c in theirs if c not in core]
+
+
+@pytest.mark.parametrize("case", ["hta_trace_filter_2ranks", "hta_nccl_parser_config", "hta_cp_simple_add"])
+def test_get_trace_arg_values(case):
+    """Every arg column's value is the raw event's arg, or HTA's default."""
+    import gzip
+
+    from hotpath.hta import _ARG_COLUMNS
+    a = analysis(case)
+    seen = {name: 0 for name, *_rest in _ARG_COLUMNS}
+    for rank in a.t.get_ranks():
+        path = a.t.trace_files[rank]
+        with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
+            raw = json.load(f)["traceEvents"]
+        df = a.t.get_trace(rank)
+        for row in df.itertuples(index=False):
+            args = raw[row.index].get("args") or {}
+            for name, key, kind, default in _ARG_COLUMNS:
+                value = getattr(row, name)
+                expected = args.get(key, default)
+                if key in args:
+                    seen[name] += 1
+                if kind == "int":
+                    assert isinstance(value, (int, np.integer)) and value == int(expected), (row.index, name)
+                elif kind == "float":
+                    assert value == pytest.approx(float(expected)), (row.index, name)
+                else:
+                    assert value == expected, (row.index, name)
+        assert df["bytes"].dtype == np.int64 and df["memory_bw_gbps"].dtype == np.float64
+        assert df["input_dims"].dtype == object
+    # the cases hold these args, so the test reads real values
+    if case == "hta_trace_filter_2ranks":
+        assert seen["input_dims"] > 0 and seen["external_id"] > 0 and seen["bytes"] > 0
+    if case == "hta_nccl_parser_config":
+        assert seen["collective_name"] > 0 and seen["in_msg_nelems"] > 0 and seen["group_size"] > 0
+
+
+def test_event_args_bad_input():
+    a = analysis("hta_trace_filter_2ranks")
+    with pytest.raises(TypeError):
+        a.t._t.event_args(0, [5])
+    with pytest.raises(TypeError):
+        a.t._t.event_args(0, 5)
+    with pytest.raises(TypeError, match="not one string"):
+        a.t._t.event_args(0, "stream")
+    assert a.t._t.event_args(0, []) == []
+    # an arg no event has: no rows
+    rows, kinds, ints, dbls, texts = a.t._t.event_args(0, ["no such arg anywhere"])[0]
+    assert (rows, kinds, ints, dbls, texts) == (b"", b"", b"", b"", [])
+    with pytest.raises(Exception, match="rank"):
+        a.t._t.event_args(99, ["bytes"])
+
+
 @pytest.mark.parametrize("case", ["hta_trace_filter_2ranks", "hta_negative_queue_length"])
 def test_generate_trace_with_counters(case, tmp_path):
     import gzip
