@@ -275,6 +275,24 @@ def _describe_frame(frame: pd.DataFrame, keys: List[str], group: str) -> pd.Data
     return out
 
 
+class _LazyFrames(dict):
+    """An analysis' tables by name, each made a DataFrame only when asked
+    for: most methods want one table of several (a fresh frame each time,
+    as HTA returns)."""
+
+    def __getitem__(self, name: str) -> pd.DataFrame:
+        return table_frame(super().__getitem__(name))
+
+    def get(self, name: str, default=None):
+        return self[name] if name in self else default
+
+    def values(self):
+        return [self[k] for k in self.keys()]
+
+    def items(self):
+        return [(k, self[k]) for k in self.keys()]
+
+
 class TraceAnalysis:
     """HTA's TraceAnalysis: loads a trace folder (or files) and runs HTA's analyses."""
 
@@ -296,8 +314,8 @@ class TraceAnalysis:
             cache[key] = {t.name: t for t in self.t._t.run(analysis, params)}
         return cache[key]
 
-    def _frames(self, analysis: str, **params) -> Dict[str, pd.DataFrame]:
-        return {name: table_frame(t) for name, t in self._run(analysis, **params).items()}
+    def _frames(self, analysis: str, **params) -> "_LazyFrames":
+        return _LazyFrames(self._run(analysis, **params))
 
     def _show(self, tables, visualize: bool, **params) -> None:
         if not visualize:
