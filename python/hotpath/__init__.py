@@ -56,21 +56,23 @@ def params() -> List[dict]:
 
 def table_frame(table) -> _pd.DataFrame:
     """A DataFrame of a native table, columns in order, nulls as NaN/None."""
+    # the buffers are read-only views of the table's bytes: DataFrame()
+    # copies a dict's arrays once, so no copy here
     data = {}
     for name, kind, values, nulls, _unit in table.columns():
         if kind == "i":
-            arr = _np.frombuffer(values, dtype=_np.int64).copy()
+            arr = _np.frombuffer(values, dtype=_np.int64)
             if nulls is not None:
                 mask = _np.frombuffer(nulls, dtype=_np.uint8).astype(bool)
                 arr = arr.astype(_np.float64)
                 arr[mask] = _np.nan
         elif kind == "d":
-            arr = _np.frombuffer(values, dtype=_np.float64).copy()
+            arr = _np.frombuffer(values, dtype=_np.float64)
         else:
             arr = _np.empty(len(values), dtype=object)
             arr[:] = values
         data[name] = arr
-    frame = _pd.DataFrame(data)
+    frame = _pd.DataFrame(data, copy=True)
     frame.attrs["hotpath_table"] = table.name
     return frame
 

@@ -128,6 +128,145 @@ hp_py_bytes_of (const void *data,
   return PyBytes_FromStringAndSize (data, (Py_ssize_t)(n * size));
 }
 
+/* One arg of every row: where it is set, its kind and value. */
+typedef struct
+{
+  guint32 key;
+  GArray *rows;  /* guint32: positions in the rank's rows */
+  GArray *kinds; /* guint8: HpArgType */
+  GArray *ints;  /* gint64 */
+  GArray *dbls;  /* double */
+  GArray *texts; /* HpArgValue's text: const char *, gsize; NULL for numbers */
+  GArray *lens;
+} ArgColumn;
+
+static PyObject *
+arg_column_to_python (ArgColumn *c)
+{
+  guint     n = c->rows->len;
+  PyObject *texts = PyList_New (n);
+  PyObject *rows, *kinds, *ints, *dbls;
+
+  for (guint i = 0; texts != NULL && i < n; i++)
+    {
+      const char *t = g_array_index (c->texts, const char *, i);
+      PyObject   *v;
+
+      if (t == NULL)
+        {
+          v = Py_None;
+          Py_INCREF (v);
+        }
+      else if ((v = PyUnicode_DecodeUTF8 (t, (Py_ssize_t)g_array_index (c->lens, gsize, i), "replace")) == NULL)
+        {
+          Py_CLEAR (texts);
+          break;
+        }
+      PyList_SET_ITEM (texts, i, v);
+    }
+  if (texts == NULL)
+    return NULL;
+  rows = hp_py_bytes_of (c->rows->data, n, sizeof (guint32));
+  kinds = hp_py_bytes_of (c->kinds->data, n, sizeof (guint8));
+  ints = hp_py_bytes_of (c->ints->data, n, sizeof (gint64));
+  dbls = hp_py_bytes_of (c->dbls->data, n, sizeof (double));
+  return Py_BuildValue ("(NNNNN)", rows, kinds, ints, dbls, texts);
+}
+
+static PyObject *
+trace_event_args (TraceObject *self,
+                  PyObject    *args)
+{
+  int           rank;
+  PyObject     *keys, *seq, *result = NULL;
+  const HpRank *r;
+  ArgColumn    *cols;
+  guint         n_keys;
+
+  if (!PyArg_ParseTuple (args, "iO", &rank, &keys) || (r = hp_py_find_rank (self, rank)) == NULL)
+    return NULL;
+  if (PyUnicode_Check (keys))
+    {
+      PyErr_SetString (PyExc_TypeError, "keys must be a sequence of arg names, not one string");
+      return NULL;
+    }
+  if ((seq = PySequence_Fast (keys, "keys must be a sequence of arg names")) == NULL)
+    return NULL;
+  n_keys = (guint)PySequence_Fast_GET_SIZE (seq);
+  cols = g_new0 (ArgColumn, MAX (n_keys, 1));
+  for (guint j = 0; j < n_keys; j++)
+    {
+      const char *key = PyUnicode_AsUTF8 (PySequence_Fast_GET_ITEM (seq, j));
+
+      if (key == NULL)
+        goto out;
+      /* a key no event has matches nothing */
+      cols[j].key = hp_rank_lookup_arg_key (r, key);
+      cols[j].rows = g_array_new (FALSE, FALSE, sizeof (guint32));
+      cols[j].kinds = g_array_new (FALSE, FALSE, sizeof (guint8));
+      cols[j].ints = g_array_new (FALSE, FALSE, sizeof (gint64));
+      cols[j].dbls = g_array_new (FALSE, FALSE, sizeof (double));
+      cols[j].texts = g_array_new (FALSE, FALSE, sizeof (const char *));
+      cols[j].lens = g_array_new (FALSE, FALSE, sizeof (gsize));
+    }
+
+  Py_BEGIN_ALLOW_THREADS;
+  for (guint k = 0; n_keys > 0 && k < r->n_rows; k++)
+    {
+      HpArgIter  it;
+      HpArgValue v;
+
+      if (!hp_rank_args_iter_init (r, r->rows[k], &it))
+        continue;
+      while (hp_rank_args_iter_next (&it, &v))
+        for (guint j = 0; j < n_keys; j++)
+          if (cols[j].key == v.key)
+            {
+              guint8      kind = (guint8)v.type;
+              const char *text = v.type == HP_ARG_STRING || v.type == HP_ARG_JSON || v.type == HP_ARG_NUMBER ? v.s : NULL;
+              gsize       len = text != NULL ? v.s_len : 0;
+
+              /* an empty string's text may have no bytes to point at */
+              if (text == NULL && (v.type == HP_ARG_STRING || v.type == HP_ARG_JSON))
+                text = "";
+              g_array_append_val (cols[j].rows, k);
+              g_array_append_val (cols[j].kinds, kind);
+              g_array_append_val (cols[j].ints, v.i);
+              g_array_append_val (cols[j].dbls, v.d);
+              g_array_append_val (cols[j].texts, text);
+              g_array_append_val (cols[j].lens, len);
+              break;
+            }
+    }
+  Py_END_ALLOW_THREADS;
+
+  result = PyList_New (n_keys);
+  for (guint j = 0; result != NULL && j < n_keys; j++)
+    {
+      PyObject *col = arg_column_to_python (&cols[j]);
+
+      if (col == NULL)
+        Py_CLEAR (result);
+      else
+        PyList_SET_ITEM (result, j, col);
+    }
+
+out:
+  for (guint j = 0; j < n_keys; j++)
+    if (cols[j].rows != NULL)
+      {
+        g_array_unref (cols[j].rows);
+        g_array_unref (cols[j].kinds);
+        g_array_unref (cols[j].ints);
+        g_array_unref (cols[j].dbls);
+        g_array_unref (cols[j].texts);
+        g_array_unref (cols[j].lens);
+      }
+  g_free (cols);
+  Py_DECREF (seq);
+  return result;
+}
+
 /* The rank's loaded rows, as HTA's per-rank frame: columns of int64 (ids
  * into strings() for name and cat) and of double, microseconds. */
 static PyObject *
@@ -485,6 +624,9 @@ static PyMethodDef trace_methods[] = {
   { "iterations", (PyCFunction)trace_iterations, METH_VARARGS, "iterations(rank) -> [int], the profiler steps" },
   { "strings", (PyCFunction)trace_strings, METH_NOARGS, "strings() -> [str], what events(rank)'s name and cat index" },
   { "events", (PyCFunction)trace_events, METH_VARARGS, "events(rank) -> {column: bytes}, the rank's loaded rows" },
+  { "event_args", (PyCFunction)trace_event_args, METH_VARARGS,
+    "event_args(rank, keys) -> [(rows, kinds, ints, doubles, texts)]: for each arg name, the rows "
+    "that set it (uint32), its kind (uint8), its value as int64 and double, and its text (str or None)" },
   { "run", (PyCFunction)(void (*) (void))trace_run, METH_VARARGS | METH_KEYWORDS,
     "run(analysis, params=None, scope=None) -> [Table]" },
   { "issues", (PyCFunction)trace_issues, METH_NOARGS, "issues() -> [(severity, message)] of the load" },

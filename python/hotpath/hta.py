@@ -15,6 +15,7 @@ plotly figures.
 
 import os
 import random
+from dataclasses import dataclass
 from enum import Enum, Flag, auto
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
@@ -23,8 +24,8 @@ import pandas as pd
 
 from . import _hotpath, _display_charts, table_frame
 
-__all__ = ["DeviceType", "LabeledTrace", "TimeSeriesTypes", "Trace", "TraceAnalysis", "TraceDiff",
-           "TraceSymbolTable"]
+__all__ = ["CPEdge", "CPEdgeType", "CPGraph", "CPNode", "DeviceType", "LabeledTrace", "TimeSeriesTypes", "Trace",
+           "TraceAnalysis", "TraceDiff", "TraceSymbolTable", "restore_cpgraph"]
 
 DEFAULT_TRACE_DIR = "/tmp/trace"
 # the registry's defaults: a parameter at its default adds nothing to a run
@@ -88,6 +89,66 @@ class _Traces(dict):
         return [self[r] for r in self.keys()]
 
 
+# HTA's default parser config's args (its ParserConfig.ARGS_DEFAULT, less
+# stream and correlation, which are core columns): column, arg, kind,
+# value where an event lacks it
+_ARG_COLUMNS = [
+    ("bytes", "bytes", "int", -1),
+    ("memory_bw_gbps", "memory bandwidth (GB/s)", "float", 0.0),
+    ("wait_on_stream", "wait_on_stream", "int", -1),
+    ("wait_on_cuda_event_record_corr_id", "wait_on_cuda_event_record_corr_id", "int", -1),
+    ("input_dims", "Input Dims", "object", "-1"),
+    ("input_type", "Input type", "object", "-1"),
+    ("input_strides", "Input Strides", "object", "-1"),
+    ("external_id", "External id", "int", -1),
+    ("python_id", "Python id", "int", -1),
+    ("python_parent_id", "Python parent id", "int", -1),
+    ("collective_name", "Collective name", "string", ""),
+    ("in_msg_nelems", "In msg nelems", "int", 0),
+    ("out_msg_nelems", "Out msg nelems", "int", 0),
+    ("msg_dtype", "dtype", "string", ""),
+    ("group_size", "Group size", "int", 0),
+    ("process_rank", "Rank", "int", -1),
+    ("in_split_size", "In split size", "object", "[]"),
+    ("out_split_size", "Out split size", "object", "[]"),
+]
+# the kinds event_args() reports (libhotpath's HpArgType)
+_ARG_INT, _ARG_DOUBLE, _ARG_STRING, _ARG_TRUE, _ARG_FALSE, _ARG_NULL, _ARG_JSON, _ARG_NUMBER = range(8)
+
+
+def _arg_values(kinds, ints, dbls, texts, kind: str) -> np.ndarray:
+    """The Python values of one arg, as json.loads would give them; arrays
+    and objects decoded once per distinct text."""
+    import json
+
+    ints = np.frombuffer(ints, dtype=np.int64)
+    dbls = np.frombuffer(dbls, dtype=np.float64)
+    out = np.empty(len(kinds), dtype=object)
+    decoded: Dict[str, Any] = {}
+    for i, (k, t) in enumerate(zip(kinds.tolist(), texts)):
+        if k == _ARG_STRING:
+            v = t
+        elif k == _ARG_JSON:
+            v = decoded.get(t)
+            if v is None:
+                try:
+                    v = decoded[t] = json.loads(t)
+                except ValueError:
+                    v = t
+        elif k == _ARG_INT:
+            v = int(ints[i])
+        elif k == _ARG_DOUBLE:
+            v = float(dbls[i])
+        elif k == _ARG_NUMBER:
+            v = float(t) if kind != "string" else t
+        elif k in (_ARG_TRUE, _ARG_FALSE):
+            v = k == _ARG_TRUE
+        else:
+            v = None
+        out[i] = v
+    return out
+
+
 class Trace:
     """HTA's Trace: the per-rank event frames and the symbol table."""
 
@@ -106,8 +167,39 @@ class Trace:
         dtypes = {"ts": np.int64 if ts_int else np.float64, "dur": np.float64, "end": np.float64}
         order = ["index", "cat", "name", "pid", "tid", "ts", "dur", "stream", "correlation", "index_correlation",
                  "iteration", "end"]
-        frame = pd.DataFrame({k: np.frombuffer(cols[k], dtype=dtypes.get(k, np.int64)).copy() for k in order})
-        return frame
+        n = len(cols["index"]) // 8
+        data = {k: np.frombuffer(cols[k], dtype=dtypes.get(k, np.int64)).copy() for k in order}
+        out = {k: data[k] for k in order[:9]}
+        out.update(self._arg_columns(rank, n))
+        out.update((k, data[k]) for k in order[9:])
+        return pd.DataFrame(out, copy=False)
+
+    def _arg_columns(self, rank: int, n: int) -> Dict[str, np.ndarray]:
+        """The args HTA's default parser config reads, one column each:
+        HTA's names, its default where an event lacks the arg."""
+        found = dict(zip((spec[0] for spec in _ARG_COLUMNS),
+                         self._t.event_args(rank, [spec[1] for spec in _ARG_COLUMNS])))
+        out = {}
+        for name, _raw, kind, default in _ARG_COLUMNS:
+            if kind == "int":
+                col = np.full(n, default, dtype=np.int64)
+            elif kind == "float":
+                col = np.full(n, default, dtype=np.float64)
+            else:
+                col = np.full(n, default, dtype=object)
+            if name in found:
+                rows, kinds, ints, dbls, texts = found[name]
+                rows = np.frombuffer(rows, dtype=np.uint32)
+                kinds = np.frombuffer(kinds, dtype=np.uint8)
+                if kind == "int":
+                    col[rows] = np.where(kinds == _ARG_DOUBLE, np.frombuffer(dbls, dtype=np.float64),
+                                         np.frombuffer(ints, dtype=np.int64)).astype(np.int64)
+                elif kind == "float":
+                    col[rows] = np.frombuffer(dbls, dtype=np.float64)
+                else:
+                    col[rows] = _arg_values(kinds, ints, dbls, texts, kind)
+            out[name] = col
+        return out
 
     def get_ranks(self) -> List[int]:
         return self._t.ranks()
@@ -183,6 +275,24 @@ def _describe_frame(frame: pd.DataFrame, keys: List[str], group: str) -> pd.Data
     return out
 
 
+class _LazyFrames(dict):
+    """An analysis' tables by name, each made a DataFrame only when asked
+    for: most methods want one table of several (a fresh frame each time,
+    as HTA returns)."""
+
+    def __getitem__(self, name: str) -> pd.DataFrame:
+        return table_frame(super().__getitem__(name))
+
+    def get(self, name: str, default=None):
+        return self[name] if name in self else default
+
+    def values(self):
+        return [self[k] for k in self.keys()]
+
+    def items(self):
+        return [(k, self[k]) for k in self.keys()]
+
+
 class TraceAnalysis:
     """HTA's TraceAnalysis: loads a trace folder (or files) and runs HTA's analyses."""
 
@@ -204,8 +314,8 @@ class TraceAnalysis:
             cache[key] = {t.name: t for t in self.t._t.run(analysis, params)}
         return cache[key]
 
-    def _frames(self, analysis: str, **params) -> Dict[str, pd.DataFrame]:
-        return {name: table_frame(t) for name, t in self._run(analysis, **params).items()}
+    def _frames(self, analysis: str, **params) -> "_LazyFrames":
+        return _LazyFrames(self._run(analysis, **params))
 
     def _show(self, tables, visualize: bool, **params) -> None:
         if not visualize:
@@ -416,7 +526,9 @@ class TraceAnalysis:
             first = last = int(instance_id or 0)
         zero = os.environ.get("CRITICAL_PATH_ADD_ZERO_WEIGHT_LAUNCH_EDGE") == "1"
         native = self.t._t.critical_path(int(rank), annotation, first, last, zero, data_load_events)
-        graph = CPGraph(native, self.t)
+        region = {"annotation": annotation, "first": first, "last": last, "zero": zero,
+                  "data_load_events": list(data_load_events) if data_load_events is not None else None}
+        graph = CPGraph(native, self.t, int(rank), region)
         return graph, bool(native.valid)
 
     def overlay_critical_path_analysis(self, rank: int, critical_path_graph: "CPGraph", output_dir: str,
@@ -424,7 +536,7 @@ class TraceAnalysis:
                                        show_all_edges: bool = False) -> str:
         """Writes the rank's trace with the critical path marked; its path."""
         os.makedirs(output_dir, exist_ok=True)
-        return critical_path_graph._native.write_overlay(output_dir, only_show_critical_events, show_all_edges)
+        return critical_path_graph._overlay_native().write_overlay(output_dir, only_show_critical_events, show_all_edges)
 
     def _profiler_step_annotations(self, rank: int) -> List[int]:
         """The step numbers of the rank's ProfilerStep#N events, in time order."""
@@ -468,41 +580,132 @@ except ImportError:  # networkx is optional
     _GraphBase = object
 
 
+class CPEdgeType(Enum):
+    """What an edge of the critical path graph stands for (HTA's values)."""
+    OPERATOR_KERNEL = "critical_path_operator"
+    DEPENDENCY = "critical_path_dependency"
+    KERNEL_LAUNCH_DELAY = "critical_path_kernel_launch_delay"
+    KERNEL_KERNEL_DELAY = "critical_path_kernel_kernel_delay"
+    SYNC_DEPENDENCY = "critical_path_sync_dependency"
+    CROSS_RANK = "critical_path_cross_rank"
+
+
+@dataclass
+class CPNode:
+    """A point in time of the graph: the start or the end of an event (the
+    row `ev_idx` of the rank's frame); ts in us."""
+    idx: int = -1
+    ev_idx: int = -1
+    ts: float = 0
+    is_start: bool = False
+    is_blocking: bool = False
+
+
+@dataclass(frozen=True)
+class CPEdge:
+    """An edge of the graph, from node `begin` to node `end`; weight in us."""
+    begin: int
+    end: int
+    type: CPEdgeType
+    weight: float = 0
+
+
+# the CPU calls that wait for the device, as HTA marks them
+_BLOCKING_CALLS = ("cudaDeviceSynchronize", "cudaStreamSynchronize", "cudaEventQuery", "cudaEventSynchronize",
+                   "cudaMemcpy", "cudaMemcpyAsync")
+_CPGRAPH_FORMAT = "hotpath-cpgraph-1"
+
+
 class CPGraph(_GraphBase):
     """The critical path graph of a region, as HTA's CPGraph: with networkx
     installed it is a networkx.DiGraph whose nodes are the starts and ends
     of events (attributes ev_idx, ts in us, is_start) and whose edges carry
-    their weight (us) and type. summary() and get_critical_path_breakdown()
-    give HTA's tables."""
+    their weight (us), type and the CPEdge itself ("object"). node_list,
+    critical_path_nodes, critical_path_events_set, critical_path_edges_set
+    (CPEdge objects) and the event -> node maps are HTA's; summary() and
+    get_critical_path_breakdown() give HTA's tables; save() writes the graph
+    to a zip file that restore_cpgraph() reads back."""
 
-    def __init__(self, native, trace: Optional[Trace] = None):
+    def __init__(self, native, trace: Optional[Trace] = None, rank: Optional[int] = None,
+                 region: Optional[Dict[str, Any]] = None):
+        if native is None:  # restore_cpgraph() fills the graph in
+            if _nx is not None:
+                super().__init__()
+            return
+        ev_idx, ts, is_start = (np.frombuffer(b, dtype=d) for b, d in
+                                zip(native.nodes(), (np.int64, np.int64, np.uint8)))
+        src, dst, weight, types, _on_path = native.edges()
+        summary, breakdown = native.tables()
+        self._fill(native, trace, rank, region, ev_idx, ts / 1000.0, is_start.astype(bool),
+                   np.frombuffer(src, dtype=np.int64), np.frombuffer(dst, dtype=np.int64),
+                   np.frombuffer(weight, dtype=np.int64) / 1000.0, list(types), list(native.path_edges()),
+                   bool(native.valid), table_frame(summary), table_frame(breakdown))
+
+    def _fill(self, native, trace, rank, region, ev_idx, ts, is_start, src, dst, weight, types, path, valid,
+              summary, breakdown) -> None:
         if _nx is not None:
             super().__init__()
         self._native = native
         self.t = trace
-        ev_idx, ts, is_start = (np.frombuffer(b, dtype=d) for b, d in
-                                zip(native.nodes(), (np.int64, np.int64, np.uint8)))
-        src, dst, weight, types, on_path = native.edges()
-        src = np.frombuffer(src, dtype=np.int64)
-        dst = np.frombuffer(dst, dtype=np.int64)
-        weight = np.frombuffer(weight, dtype=np.int64) / 1000.0
-        self.node_ev_idx = ev_idx
-        self.node_ts = ts / 1000.0
-        self.node_is_start = is_start.astype(bool)
-        path = native.path_edges()
-        self.critical_path_edges = [(int(src[e]), int(dst[e])) for e in path]
-        self.critical_path_edges_set = set(self.critical_path_edges)
-        nodes = [self.critical_path_edges[0][0]] + [d for _s, d in self.critical_path_edges] if path else []
+        self.rank = rank
+        self._region = region or {}
+        self._valid = valid
+        self.node_ev_idx = np.asarray(ev_idx, dtype=np.int64)
+        self.node_ts = np.asarray(ts, dtype=np.float64)
+        self.node_is_start = np.asarray(is_start, dtype=bool)
+        self._src = np.asarray(src, dtype=np.int64)
+        self._dst = np.asarray(dst, dtype=np.int64)
+        self._weight = np.asarray(weight, dtype=np.float64)
+        self._types = list(types)
+        self._path = [int(e) for e in path]
+        kinds = {t.value: t for t in CPEdgeType}
+        self.edge_list = [CPEdge(int(a), int(b), kinds[t], float(w))
+                          for a, b, w, t in zip(self._src, self._dst, self._weight, self._types)]
+        self.critical_path_edges = [(int(self._src[e]), int(self._dst[e])) for e in self._path]
+        self.critical_path_edges_set = {self.edge_list[e] for e in self._path}
+        nodes = [self.critical_path_edges[0][0]] + [d for _s, d in self.critical_path_edges] if self._path else []
         self.critical_path_nodes = nodes
-        self.critical_path_events_set = {int(ev_idx[n]) for n in nodes}
+        self.critical_path_events_set = {int(self.node_ev_idx[n]) for n in nodes}
+        self.event_to_start_node_map = {int(e): i for i, (e, s) in
+                                        enumerate(zip(self.node_ev_idx, self.node_is_start)) if s}
+        self.event_to_end_node_map = {int(e): i for i, (e, s) in
+                                      enumerate(zip(self.node_ev_idx, self.node_is_start)) if not s}
+        self._node_list = None
+        self._summary = summary
+        self._breakdown = breakdown
         if _nx is not None:
-            self.add_nodes_from((i, {"ev_idx": int(ev_idx[i]), "ts": float(self.node_ts[i]),
-                                     "is_start": bool(is_start[i])}) for i in range(len(ev_idx)))
-            self.add_edges_from((int(a), int(b), {"weight": float(w), "type": t})
-                                for a, b, w, t in zip(src, dst, weight, types))
-        summary, breakdown = native.tables()
-        self._summary = table_frame(summary)
-        self._breakdown = table_frame(breakdown)
+            self.add_nodes_from((i, {"ev_idx": int(self.node_ev_idx[i]), "ts": float(self.node_ts[i]),
+                                     "is_start": bool(self.node_is_start[i])}) for i in range(len(self.node_ev_idx)))
+            self.add_edges_from((e.begin, e.end, {"weight": e.weight, "type": e.type.value, "object": e})
+                                for e in self.edge_list)
+
+    @property
+    def node_list(self) -> List[CPNode]:
+        """The nodes as CPNode objects, node id = position (built on first use)."""
+        if self._node_list is None:
+            blocking = np.zeros(len(self.node_ev_idx), dtype=bool)
+            if self.t is not None and self.rank is not None and len(blocking):
+                df = self.t.get_trace(self.rank)
+                ids = [i for s, i in self.t.symbol_table.sym_index.items() if s in _BLOCKING_CALLS]
+                if ids:
+                    names = pd.Series(df["name"].to_numpy(), index=df["index"].to_numpy())
+                    names = names[~names.index.duplicated()]
+                    found = names.reindex(self.node_ev_idx).to_numpy()
+                    blocking = np.isin(found, ids)
+            self._node_list = [CPNode(i, int(e), float(t), bool(s), bool(b)) for i, (e, t, s, b) in
+                               enumerate(zip(self.node_ev_idx, self.node_ts, self.node_is_start, blocking))]
+        return self._node_list
+
+    def get_nodes_for_event(self, ev_id: int) -> Tuple[Optional[CPNode], Optional[CPNode]]:
+        """The start and end nodes of an event (None where it has none)."""
+        start = self.event_to_start_node_map.get(ev_id, -1)
+        end = self.event_to_end_node_map.get(ev_id, -1)
+        nodes = self.node_list
+        return (nodes[start] if start >= 0 else None, nodes[end] if end >= 0 else None)
+
+    def get_events_for_edge(self, edge: CPEdge) -> Tuple[int, int]:
+        """The events of an edge's two ends."""
+        return int(self.node_ev_idx[edge.begin]), int(self.node_ev_idx[edge.end])
 
     def summary(self) -> pd.Series:
         """The share of the path's duration by what bounds it (bound_by)."""
@@ -515,7 +718,74 @@ class CPGraph(_GraphBase):
         return self._breakdown
 
     def critical_path(self) -> bool:
-        return bool(self._native.valid)
+        return self._valid
+
+    def _overlay_native(self):
+        """The native path, computed again from the saved region when the
+        graph was restored from a file."""
+        if self._native is None:
+            if self.t is None or self.rank is None or not self._region:
+                raise ValueError("this critical path graph has no trace to overlay (restore it with the trace)")
+            r = self._region
+            self._native = self.t._t.critical_path(int(self.rank), r["annotation"], r["first"], r["last"],
+                                                   r["zero"], r["data_load_events"])
+        return self._native
+
+    def save(self, out_dir: str) -> str:
+        """Writes the graph to `out_dir`.zip (the folder holds its parts
+        first); restore_cpgraph(path, trace, rank) reads it back. Returns
+        the zip file's path."""
+        import io
+        import json
+        import zipfile
+
+        os.makedirs(out_dir, exist_ok=True)
+        meta = {"format": _CPGRAPH_FORMAT, "rank": self.rank, "valid": self._valid, "region": self._region,
+                "types": self._types, "path": self._path}
+        arrays = {"ev_idx": self.node_ev_idx, "ts": self.node_ts, "is_start": self.node_is_start,
+                  "src": self._src, "dst": self._dst, "weight": self._weight}
+        parts = {"graph.json": json.dumps(meta).encode()}
+        buf = io.BytesIO()
+        np.savez(buf, **arrays)
+        parts["arrays.npz"] = buf.getvalue()
+        for name, frame in (("summary.csv", self._summary), ("breakdown.csv", self._breakdown)):
+            if frame is not None:
+                parts[name] = frame.to_csv(index=False).encode()
+        for name, data in parts.items():
+            with open(os.path.join(out_dir, name), "wb") as f:
+                f.write(data)
+        path = os.path.normpath(out_dir) + ".zip"
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+            for name, data in parts.items():
+                z.writestr(name, data)
+        return path
+
+
+def restore_cpgraph(zip_filename: str, t_full: Optional[Trace], rank: int) -> CPGraph:
+    """The CPGraph that CPGraph.save() wrote to `zip_filename`, on the trace
+    `t_full` (a TraceAnalysis' `t`) and `rank`."""
+    import io
+    import json
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(zip_filename) as z:
+            meta = json.loads(z.read("graph.json"))
+            if meta.get("format") != _CPGRAPH_FORMAT:
+                raise ValueError(f"{zip_filename}: not a saved critical path graph")
+            arrays = np.load(io.BytesIO(z.read("arrays.npz")), allow_pickle=False)
+            names = set(z.namelist())
+            tables = [pd.read_csv(io.BytesIO(z.read(n)), keep_default_na=False) if n in names else None
+                      for n in ("summary.csv", "breakdown.csv")]
+    except (KeyError, zipfile.BadZipFile, json.JSONDecodeError) as e:
+        raise ValueError(f"{zip_filename}: not a saved critical path graph ({e})") from e
+    if meta.get("rank") is not None and rank != meta["rank"]:
+        raise ValueError(f"{zip_filename}: saved for rank {meta['rank']}, not {rank}")
+    graph = CPGraph(None)
+    graph._fill(None, t_full, rank, meta.get("region"), arrays["ev_idx"], arrays["ts"], arrays["is_start"],
+                arrays["src"], arrays["dst"], arrays["weight"], meta["types"], meta["path"], bool(meta["valid"]),
+                tables[0], tables[1])
+    return graph
 
 
 class LabeledTrace:

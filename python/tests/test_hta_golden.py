@@ -342,6 +342,86 @@ def test_critical_path(case, prefix, monkeypatch, tmp_path):
     assert os.path.exists(overlaid)
 
 
+@pytest.mark.parametrize("case", ["hta_cp_simple_add", "hta_cp_cuda_event_sync_multi_stream"])
+def test_critical_path_edges_and_save(case, tmp_path, monkeypatch):
+    """HTA's edge objects, node list and event maps, and a save/restore
+    round trip that keeps every one of them."""
+    from collections import Counter
+
+    from hotpath.hta import CPEdge, CPEdgeType, restore_cpgraph
+    nx = pytest.importorskip("networkx")
+    with open(golden(case, "critical_path.json")) as f:
+        cfg = json.load(f)
+    monkeypatch.delenv("CRITICAL_PATH_ADD_ZERO_WEIGHT_LAUNCH_EDGE", raising=False)
+    a = analysis(case)
+    graph, ok = a.critical_path_analysis(cfg["rank"], cfg["annotation"], cfg["instance_id"])
+    assert ok == cfg["success"]
+    # every edge carries its CPEdge, equal to the edge's own attributes
+    for u, v, data in graph.edges(data=True):
+        e = data["object"]
+        assert isinstance(e, CPEdge) and (e.begin, e.end) == (u, v)
+        assert e.type.value == data["type"] and e.weight == data["weight"]
+    path = graph.critical_path_edges_set
+    assert all(isinstance(e, CPEdge) for e in path)
+    assert len(path) == cfg["path_edges"]
+    assert dict(Counter(e.type.value for e in path)) == cfg["path_edge_types"]
+    assert sum(e.weight for e in path) == pytest.approx(cfg["path_total_weight"])
+    assert all(e.weight == 0 for e in path if e.type in (CPEdgeType.DEPENDENCY, CPEdgeType.SYNC_DEPENDENCY))
+    # nodes and the event -> node maps
+    nodes = graph.node_list
+    assert len(nodes) == cfg["graph_nodes"]
+    first = nodes[graph.critical_path_nodes[0]]
+    assert (first.idx, first.ev_idx, first.is_start) == (graph.critical_path_nodes[0],
+                                                         cfg["path_first_node"]["ev_idx"], True)
+    start, end = graph.get_nodes_for_event(cfg["path_last_node"]["ev_idx"])
+    assert end is not None and end.idx == graph.critical_path_nodes[-1] and not end.is_start
+    assert start is not None and start.is_start and start.ts <= end.ts
+    assert graph.get_nodes_for_event(-12345) == (None, None)
+    e = next(iter(path))
+    assert graph.get_events_for_edge(e) == (nodes[e.begin].ev_idx, nodes[e.end].ev_idx)
+    # blocking calls are marked on the nodes of events so named
+    sym = a.t.symbol_table.sym_table
+    df = a.t.get_trace(cfg["rank"]).set_index("index")
+    for n in nodes[:200]:
+        name = sym[int(df.loc[n.ev_idx, "name"])] if n.ev_idx in df.index else ""
+        assert n.is_blocking == (name in ("cudaDeviceSynchronize", "cudaStreamSynchronize", "cudaEventQuery",
+                                          "cudaEventSynchronize", "cudaMemcpy", "cudaMemcpyAsync"))
+    # save and restore
+    saved = graph.save(str(tmp_path / "cp"))
+    assert saved == str(tmp_path / "cp.zip") and os.path.exists(saved)
+    back = restore_cpgraph(saved, a.t, cfg["rank"])
+    assert isinstance(back, nx.DiGraph)
+    assert back.critical_path() == ok
+    assert back.critical_path_edges_set == path
+    assert back.critical_path_nodes == graph.critical_path_nodes
+    assert back.critical_path_events_set == graph.critical_path_events_set
+    assert back.event_to_start_node_map == graph.event_to_start_node_map
+    assert back.event_to_end_node_map == graph.event_to_end_node_map
+    assert back.node_list == nodes
+    assert sorted(back.edges(data="weight")) == sorted(graph.edges(data="weight"))
+    assert back.summary().to_dict() == pytest.approx(graph.summary().to_dict())
+    assert len(back.get_critical_path_breakdown()) == len(graph.get_critical_path_breakdown())
+    assert list(back.get_critical_path_breakdown().columns) == list(graph.get_critical_path_breakdown().columns)
+    assert os.path.exists(a.overlay_critical_path_analysis(cfg["rank"], back, str(tmp_path / "overlay")))
+    # files that are not a saved graph, and the wrong rank
+    bad = tmp_path / "bad.zip"
+    bad.write_bytes(b"not a zip")
+    with pytest.raises(ValueError, match="bad.zip"):
+        restore_cpgraph(str(bad), a.t, cfg["rank"])
+    import zipfile
+    with zipfile.ZipFile(tmp_path / "other.zip", "w") as z:
+        z.writestr("graph.json", '{"format": "something else"}')
+    with pytest.raises(ValueError, match="not a saved critical path graph"):
+        restore_cpgraph(str(tmp_path / "other.zip"), a.t, cfg["rank"])
+    with pytest.raises(ValueError, match="rank"):
+        restore_cpgraph(saved, a.t, cfg["rank"] + 1)
+    # without a trace the restored graph answers everything but the overlay
+    alone = restore_cpgraph(saved, None, cfg["rank"])
+    assert alone.critical_path_edges_set == path
+    with pytest.raises(ValueError, match="no trace"):
+        alone._overlay_native()
+
+
 @pytest.mark.parametrize("case", CASES)
 def test_get_trace_and_symbol_table(case):
     meta_path = golden(case, "meta.json")
@@ -365,6 +445,76 @@ def test_get_trace_and_symbol_table(case):
         cats = pd.Series([sym.sym_table[c] for c in df["cat"]]).value_counts().to_dict()
         assert cats == info["rows_by_cat"]
         assert a.t.get_iterations(rank) == info["iterations"]
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_get_trace_arg_columns(case):
+    """The args of HTA's default parser config are columns, named and
+    placed as HTA's, where HTA 0.6.1 recorded its columns."""
+    with open(golden(case, "meta.json")) as f:
+        meta = json.load(f)
+    a = analysis(case)
+    core = {"index", "cat", "name", "pid", "tid", "ts", "dur", "end", "index_correlation", "iteration"}
+    for rank in meta["ranks"]:
+        theirs = meta["per_rank"][str(rank)].get("columns")
+        if theirs is None:
+            continue
+        ours = list(a.t.get_trace(rank).columns)
+        # HTA places `end` by the parser; its CUPTI counter columns are not ours
+        theirs = [c for c in theirs if c == c.strip() and "__" not in c]
+        assert sorted(ours) == sorted(theirs)
+        assert [c for c in ours if c not in core] == [c for c in theirs if c not in core]
+
+
+@pytest.mark.parametrize("case", ["hta_trace_filter_2ranks", "hta_nccl_parser_config", "hta_cp_simple_add"])
+def test_get_trace_arg_values(case):
+    """Every arg column's value is the raw event's arg, or HTA's default."""
+    import gzip
+
+    from hotpath.hta import _ARG_COLUMNS
+    a = analysis(case)
+    seen = {name: 0 for name, *_rest in _ARG_COLUMNS}
+    for rank in a.t.get_ranks():
+        path = a.t.trace_files[rank]
+        with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
+            raw = json.load(f)["traceEvents"]
+        df = a.t.get_trace(rank)
+        for row in df.itertuples(index=False):
+            args = raw[row.index].get("args") or {}
+            for name, key, kind, default in _ARG_COLUMNS:
+                value = getattr(row, name)
+                expected = args.get(key, default)
+                if key in args:
+                    seen[name] += 1
+                if kind == "int":
+                    assert isinstance(value, (int, np.integer)) and value == int(expected), (row.index, name)
+                elif kind == "float":
+                    assert value == pytest.approx(float(expected)), (row.index, name)
+                else:
+                    assert value == expected, (row.index, name)
+        assert df["bytes"].dtype == np.int64 and df["memory_bw_gbps"].dtype == np.float64
+        assert df["input_dims"].dtype == object
+    # the cases hold these args, so the test reads real values
+    if case == "hta_trace_filter_2ranks":
+        assert seen["input_dims"] > 0 and seen["external_id"] > 0 and seen["bytes"] > 0
+    if case == "hta_nccl_parser_config":
+        assert seen["collective_name"] > 0 and seen["in_msg_nelems"] > 0 and seen["group_size"] > 0
+
+
+def test_event_args_bad_input():
+    a = analysis("hta_trace_filter_2ranks")
+    with pytest.raises(TypeError):
+        a.t._t.event_args(0, [5])
+    with pytest.raises(TypeError):
+        a.t._t.event_args(0, 5)
+    with pytest.raises(TypeError, match="not one string"):
+        a.t._t.event_args(0, "stream")
+    assert a.t._t.event_args(0, []) == []
+    # an arg no event has: no rows
+    rows, kinds, ints, dbls, texts = a.t._t.event_args(0, ["no such arg anywhere"])[0]
+    assert (rows, kinds, ints, dbls, texts) == (b"", b"", b"", b"", [])
+    with pytest.raises(Exception, match="rank"):
+        a.t._t.event_args(99, ["bytes"])
 
 
 @pytest.mark.parametrize("case", ["hta_trace_filter_2ranks", "hta_negative_queue_length"])
