@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "hp-aten-op-delay.h"
+#include "hp-collectives.h"
 #include "hp-core-private.h"
 #include "hp-health-private.h"
 #include "hp-summary-private.h"
@@ -103,7 +104,14 @@ hp_summary_job_why_not (HpTrace                *trace,
 
   g_return_val_if_fail (summaries != NULL, NULL);
 
-  if (!analysis->in_default_set)
+  if (analysis == &hp_collectives_analysis)
+    {
+      /* matched across ranks from the instances the summaries describe */
+      for (guint k = 0; k < summaries->len && why == NULL; k++)
+        if (((HpSummary *)summaries->pdata[k])->version < 2)
+          why = "needs the collective instances summaries describe from format 2 on";
+    }
+  else if (!analysis->in_default_set)
     why = "needs every event of the trace";
   else if (hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT && analysis == &hp_aten_op_delay_analysis)
     why = "with --hta-compat searches the enclosing operator on every rank's threads";
@@ -147,6 +155,8 @@ job_run (HpTrace                *trace,
       return FALSE;
     }
 
+  if (analysis == &hp_collectives_analysis)
+    return analysis->func (trace, params, tables, NULL, error);
   ranks = hp_analysis_select_ranks (trace, params, error);
   if (ranks == NULL)
     return FALSE;
