@@ -101,10 +101,31 @@ test_info_and_health (void)
   g_assert_cmpuint (strlen (json_object_get_string_member (json_array_get_object_element (list, 0), "trace_sha256")),
                     ==, 64);
 
-  hp_test_run_cli (&health, "health", dir, NULL);
-  g_assert_cmpint (health.status, ==, 0);
-  g_assert_nonnull (strstr (health.out, "summaries-only"));
-  g_assert_nonnull (strstr (health.out, "Rank 1"));
+  /* the checks across ranks as on the traces, in both modes: the rank
+   * files' names aside, the same report */
+  for (guint m = 0; m < 2; m++)
+    {
+      g_autofree char *folder = hp_test_data_path (CASE, NULL);
+      const char      *mode = m == 0 ? "--clock-skew=1" : "--hta-compat";
+      g_auto (HpTestCliRun) full = { 0 };
+      g_auto (HpTestCliRun) sums = { 0 };
+      g_autoptr (GString) a = NULL;
+      g_autoptr (GString) b = NULL;
+
+      hp_test_run_cli (&full, "health", "--clock-skew=1", mode, folder, NULL);
+      hp_test_run_cli (&sums, "health", "--clock-skew=1", mode, dir, NULL);
+      g_assert_cmpint (full.status, ==, 0);
+      g_assert_cmpint (sums.status, ==, 0);
+      g_assert_null (strstr (sums.out, "summaries-only"));
+      g_assert_nonnull (strstr (sums.out, "Rank 1"));
+      g_assert_nonnull (strstr (sums.out, "clock-skew: ProfilerStep#552 starts 785 us later on rank 1"));
+      g_assert_nonnull (strstr (sums.out, "unpaired-collectives: 4 collectives"));
+      a = g_string_new (full.out);
+      b = g_string_new (sums.out);
+      g_string_replace (a, ".json.gz)", ")", 0);
+      g_string_replace (b, ".hpsum)", ")", 0);
+      g_assert_cmpstr (b->str, ==, a->str);
+    }
   remove_tree (dir);
 }
 

@@ -242,16 +242,26 @@ test_health_and_lanes (Fixture      *f,
   g_autoptr (HpHealthReport) report = hp_health_check (job, NULL);
   GPtrArray *summaries = hp_trace_get_summaries (job);
   gboolean   rank1 = FALSE, note = FALSE;
+  guint      missing = 0, unpaired = 0;
 
+  /* the checks across ranks run on the summaries: the job's missing
+   * ranks once (not each summary's own), its unpaired collectives */
   for (guint i = 0; i < hp_health_report_get_n_findings (report); i++)
     {
       const HpHealthFinding *finding = hp_health_report_get_finding (report, i);
 
       rank1 |= finding->rank == 1;
       note |= g_strcmp0 (finding->code, "summaries-only") == 0;
+      missing += g_strcmp0 (finding->code, "missing-ranks") == 0;
+      if (g_strcmp0 (finding->code, "unpaired-collectives") == 0)
+        unpaired = (guint)finding->count;
+      if (g_strcmp0 (finding->code, "missing-ranks") == 0)
+        g_assert_nonnull (strstr (finding->message, "but 2 files: ranks 2–127"));
     }
   g_assert_true (rank1);
-  g_assert_true (note);
+  g_assert_false (note);
+  g_assert_cmpuint (missing, ==, 1);
+  g_assert_cmpuint (unpaired, ==, 4);
 
   g_assert_cmpuint (summaries->len, ==, 2);
   for (guint k = 0; k < summaries->len; k++)
@@ -551,6 +561,21 @@ test_collectives (Fixture      *f,
     g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
     g_assert_nonnull (strstr (error->message, "format 2"));
     g_assert_nonnull (strstr (error->message, "rank 1"));
+    /* health says the unpaired collectives need format 2 */
+    {
+      g_autoptr (HpHealthReport) report = hp_health_check (job, NULL);
+      gboolean note = FALSE, unpaired = FALSE;
+
+      for (guint i = 0; i < hp_health_report_get_n_findings (report); i++)
+        {
+          const HpHealthFinding *finding = hp_health_report_get_finding (report, i);
+
+          note |= g_strcmp0 (finding->code, "summaries-only") == 0;
+          unpaired |= g_strcmp0 (finding->code, "unpaired-collectives") == 0;
+        }
+      g_assert_true (note);
+      g_assert_false (unpaired);
+    }
     /* its other tables are read as before */
     g_clear_error (&error);
     tables = hp_analysis_run (hp_analysis_find ("temporal_breakdown"), job, NULL, NULL, &error);
