@@ -18,6 +18,7 @@
 
 #include "hp-aten-op-delay.h"
 #include "hp-collectives.h"
+#include "hp-stragglers.h"
 #include "hp-core-private.h"
 #include "hp-health-private.h"
 #include "hp-summary-private.h"
@@ -101,22 +102,24 @@ hp_summary_job_why_not (HpTrace                *trace,
   const char      *why = NULL;
   HpAnalysisParams bare, defaults;
   g_autofree char *ranks = NULL;
+  gboolean         across = analysis == &hp_collectives_analysis || analysis == &hp_stragglers_analysis;
 
   g_return_val_if_fail (summaries != NULL, NULL);
 
-  if (analysis == &hp_collectives_analysis)
+  if (hp_trace_get_scope (trace) != NULL)
+    why = "on a part of the trace needs its events";
+  else if (across)
     {
-      /* matched across ranks from the instances the summaries describe */
+      /* computed across ranks from what the summaries hold of each, with
+       * any parameters */
       for (guint k = 0; k < summaries->len && why == NULL; k++)
         if (((HpSummary *)summaries->pdata[k])->version < 2)
-          why = "needs the collective instances summaries describe from format 2 on";
+          why = "needs what summaries hold of each rank from format 2 on";
     }
   else if (!analysis->in_default_set)
     why = "needs every event of the trace";
   else if (hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT && analysis == &hp_aten_op_delay_analysis)
     why = "with --hta-compat searches the enclosing operator on every rank's threads";
-  else if (hp_trace_get_scope (trace) != NULL)
-    why = "on a part of the trace needs its events";
   else if (params != NULL)
     {
       /* the summaries hold the tables of the default parameters, of any ranks */
@@ -155,7 +158,7 @@ job_run (HpTrace                *trace,
       return FALSE;
     }
 
-  if (analysis == &hp_collectives_analysis)
+  if (analysis == &hp_collectives_analysis || analysis == &hp_stragglers_analysis)
     return analysis->func (trace, params, tables, NULL, error);
   ranks = hp_analysis_select_ranks (trace, params, error);
   if (ranks == NULL)

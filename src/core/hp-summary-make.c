@@ -11,6 +11,8 @@
 #include "hp-core-private.h"
 #include "hp-collectives-private.h"
 #include "hp-collectives.h"
+#include "hp-stragglers-private.h"
+#include "hp-stragglers.h"
 #include "hp-memory.h"
 #include "hp-aten-op-delay.h"
 #include "hp-summary-private.h"
@@ -291,6 +293,7 @@ mode_variant (HpTrace      *trace,
     }
   instances = _hp_collectives_instances_table (trace, r);
   g_variant_dict_insert_value (&dict, HP_COLLECTIVES_TABLE, _hp_summary_table_to_variant (instances));
+  g_variant_dict_insert_value (&dict, HP_STRAGGLERS_ANALYSIS, _hp_stragglers_summary_inputs (trace, r));
   g_variant_dict_insert_value (&dict, "steps", steps_variant (trace, r));
   g_variant_dict_insert_value (&dict, "kept-steps", kept_steps_variant (r));
   {
