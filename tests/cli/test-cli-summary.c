@@ -176,6 +176,36 @@ test_needs_events (void)
   remove_tree (dir);
 }
 
+/* the analyses across ranks, with parameters, as on the traces; a scope
+ * still needs the events */
+static void
+test_across_ranks (void)
+{
+  g_autofree char *dir = summarize ();
+  g_autofree char *folder = hp_test_data_path (CASE, NULL);
+  g_auto (HpTestCliRun) scoped = { 0 };
+
+  for (guint m = 0; m < 2; m++)
+    {
+      const char *mode = m == 0 ? "--steps=551" : "--hta-compat";
+      g_auto (HpTestCliRun) full = { 0 };
+      g_auto (HpTestCliRun) sums = { 0 };
+
+      hp_test_run_cli (&full, "report", "-a", "stragglers,collectives", "--num-candidates=1", mode, folder, NULL);
+      hp_test_run_cli (&sums, "report", "-a", "stragglers,collectives", "--num-candidates=1", mode, dir, NULL);
+      g_assert_cmpint (full.status, ==, 0);
+      g_assert_cmpint (sums.status, ==, 0);
+      g_assert_nonnull (strstr (full.out, "Potential stragglers"));
+      g_assert_nonnull (strstr (full.out, "Collectives across ranks"));
+      g_assert_cmpstr (sums.out, ==, full.out);
+    }
+
+  hp_test_run_cli (&scoped, "report", "-a", "stragglers", "--scope", "step:551", dir, NULL);
+  g_assert_cmpint (scoped.status, ==, 1);
+  g_assert_nonnull (strstr (scoped.err, "scope step:551"));
+  remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -186,5 +216,6 @@ main (int    argc,
   g_test_add_func ("/cli/summary/info-and-health", test_info_and_health);
   g_test_add_func ("/cli/summary/findings-equal", test_findings_equal);
   g_test_add_func ("/cli/summary/needs-events", test_needs_events);
+  g_test_add_func ("/cli/summary/across-ranks", test_across_ranks);
   return g_test_run ();
 }
