@@ -510,8 +510,11 @@ set_version (const char *path,
   n = (guint8)contents[magic] | (guint8)contents[magic + 1] << 8 | (guint8)contents[magic + 2] << 16 |
       (guint32)(guint8)contents[magic + 3] << 24;
   g_assert_cmpuint (magic + 4 + n, <=, length);
-  header = g_variant_ref_sink (
-      g_variant_new_from_data (G_VARIANT_TYPE ("a{sv}"), g_memdup2 (contents + magic + 4, n), n, FALSE, g_free, NULL));
+  {
+    g_autoptr (GBytes) bytes_in = g_bytes_new (contents + magic + 4, n);
+
+    header = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE ("a{sv}"), bytes_in, FALSE));
+  }
   g_variant_dict_init (&dict, header);
   g_variant_dict_insert (&dict, "version", "u", version);
   changed = g_variant_ref_sink (g_variant_dict_end (&dict));
