@@ -471,6 +471,67 @@ test_overlay_cached (Fixture      *f,
   g_assert_cmpuint (hp_result_cache_get_n_computed (cache), ==, computed + 1);
 }
 
+typedef struct
+{
+  HpWindow *window;
+  guint     n_running_seen; /* notifications while an analysis ran */
+  guint     n_bar_shown;    /* of them, with the header's bar shown at the fraction */
+} ProgressSeen;
+
+static void
+progress_cb (HpSession    *session,
+             GParamSpec   *pspec,
+             ProgressSeen *seen)
+{
+  GtkProgressBar *bar = hp_window_get_analyses_progress (seen->window);
+  guint           n_running = 0;
+  double          fraction = hp_session_get_progress (session, &n_running);
+
+  if (n_running == 0)
+    {
+      g_assert_cmpfloat (fraction, ==, -1.0);
+      return;
+    }
+  g_assert_cmpfloat (fraction, >=, 0.0);
+  g_assert_cmpfloat (fraction, <=, 1.0);
+  seen->n_running_seen++;
+  if (gtk_widget_get_visible (GTK_WIDGET (bar)) && gtk_progress_bar_get_fraction (bar) == fraction)
+    seen->n_bar_shown++;
+}
+
+static gboolean
+nothing_runs (gpointer session)
+{
+  guint n_running = 0;
+
+  hp_session_get_progress (session, &n_running);
+  return n_running == 0;
+}
+
+/* An analysis the runner computes reports its progress (its start, at
+ * least) through the session, and the window's header shows it while it
+ * runs, and not after */
+static void
+test_analyses_progress (Fixture      *f,
+                        gconstpointer data)
+{
+  ProgressSeen    seen = { f->window, 0, 0 };
+  GtkProgressBar *bar = hp_window_get_analyses_progress (f->window);
+  gulong          id;
+
+  g_assert_true (hp_ui_test_wait_for (nothing_runs, f->session));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  id = g_signal_connect (f->session, "notify::progress", G_CALLBACK (progress_cb), &seen);
+  show_tab (f);
+  g_assert_true (hp_ui_test_wait_for (nothing_runs, f->session));
+  g_signal_handler_disconnect (f->session, id);
+  g_test_message ("%u notifications while running, %u with the bar shown", seen.n_running_seen, seen.n_bar_shown);
+  g_assert_cmpuint (seen.n_running_seen, >, 0);
+  g_assert_cmpuint (seen.n_bar_shown, ==, seen.n_running_seen);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  g_assert_cmpfloat (hp_session_get_progress (f->session, NULL), ==, -1.0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -483,6 +544,8 @@ main (int   argc,
               fixture_teardown);
   g_test_add ("/ui/critical-path/overlay-scope", Fixture, "hta_trace_diff_control", fixture_setup, test_overlay_scope, fixture_teardown);
   g_test_add ("/ui/critical-path/overlay-cached", Fixture, NULL, fixture_setup, test_overlay_cached, fixture_teardown);
+  g_test_add ("/ui/critical-path/analyses-progress", Fixture, NULL, fixture_setup, test_analyses_progress,
+              fixture_teardown);
   g_test_add ("/ui/critical-path/overlay-keys", Fixture, NULL, fixture_setup, test_overlay_keys, fixture_teardown);
   g_test_add ("/ui/critical-path/overlay-legend", Fixture, NULL, fixture_setup, test_overlay_legend,
               fixture_teardown);
