@@ -1,8 +1,12 @@
 /* hp-path-overlay.c — the Timeline's critical-path overlay: the paths of the chosen step, and stepping along them.
  *
  * The overlay shows the path the Critical path tab's choosers ask for (the
- * session's critical_path_rank and critical_path_step): one rank's, or with
- * all ranks every rank's path of the same step and the edges between them.
+ * session's critical_path_rank and critical_path_step) within the session's
+ * scope: one rank's, or with all ranks every rank's path of the same step
+ * and the edges between them. It is computed by the runner on the scoped
+ * trace (hp_view_job_critical_path), as the critical-path analysis is, so
+ * a step scope gives that step's path; the scoped trace shares its events
+ * with the one the timeline shows, so the paths draw over it unchanged.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -28,45 +32,70 @@ region_annotation (HpTrace                *trace,
   return steps->len > 0 ? g_strdup (hp_critical_path_get_region (first)) : g_strdup ("");
 }
 
-/**
- * hp_path_overlay_add:
- * @painter: the timeline's painter
- * @trace: its trace
- * @params: the session's parameters (critical_path_rank, critical_path_step)
- * @paths: (out) (transfer container): the paths drawn, one per rank, owned
- *   by the overlay (valid until it is removed)
- * @error: return location for a #GError
- *
- * Computes the paths the parameters ask for and adds them to @painter:
- * with critical_path_rank -1 and several ranks, every rank's path of the
- * first rank's step, joined by the edges between ranks.
- *
- * Returns: the overlay's id, or 0 with @error set
- */
-guint
-hp_path_overlay_add (HpTimelinePainter      *painter,
-                     HpTrace                *trace,
-                     const HpAnalysisParams *params,
-                     GPtrArray             **paths,
-                     GError                **error)
+struct _HpPathOverlay
+{
+  HpTrace   *trace;     /* the (scoped) trace the paths' ranks are of */
+  GPtrArray *paths;     /* HpCriticalPath, one per rank, the first rank's first */
+  GArray    *positions; /* guint: each path's rank position in the trace */
+  GArray    *cross;     /* HpCpCrossEdge, or NULL */
+};
+
+/* the position of the rank numbered @number in @trace */
+static guint
+rank_position (HpTrace *trace,
+               int      number)
 {
   guint n_ranks = hp_trace_get_n_ranks (trace);
-  g_autoptr (GPtrArray) owned = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_critical_path_free);
-  g_autoptr (GArray) positions = g_array_new (FALSE, FALSE, sizeof (guint));
-  GArray         *cross = NULL;
-  HpCriticalPath *first = hp_critical_path_new_for_params (trace, params, NULL, error);
-  guint           first_pos = 0;
+
+  for (guint k = 0; k < n_ranks; k++)
+    if (hp_trace_get_rank (trace, k)->rank == number)
+      return k;
+  return 0;
+}
+
+/**
+ * hp_path_overlay_compute:
+ * @trace: the trace the analyses see (the session's scoped trace), whose
+ *   ranks are those of the trace the timeline shows
+ * @params: the session's parameters (critical_path_rank, critical_path_step)
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * Computes the paths the parameters ask for, as the critical-path analysis
+ * does on @trace: with critical_path_rank -1 and several ranks, every
+ * rank's path of the first rank's step, joined by the edges between ranks.
+ * Runs in a worker (hp_view_job_critical_path).
+ *
+ * Returns: (transfer full): the overlay's data, or %NULL with @error set
+ */
+HpPathOverlay *
+hp_path_overlay_compute (HpTrace                *trace,
+                         const HpAnalysisParams *params,
+                         GCancellable           *cancellable,
+                         GError                **error)
+{
+  guint           n_ranks = hp_trace_get_n_ranks (trace);
+  HpPathOverlay  *overlay;
+  HpCriticalPath *first = hp_critical_path_new_for_params (trace, params, cancellable, error);
+  guint           first_pos;
 
   if (first == NULL)
-    return 0;
+    return NULL;
   if (!hp_critical_path_is_valid (first))
     {
       g_set_error_literal (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA, hp_critical_path_get_problem (first));
       hp_critical_path_free (first);
-      return 0;
+      return NULL;
     }
-  while (hp_trace_get_rank (trace, first_pos) != hp_critical_path_get_rank (first))
-    first_pos++;
+  first_pos = rank_position (trace, hp_critical_path_get_rank (first)->rank);
+
+  overlay = g_new0 (HpPathOverlay, 1);
+  overlay->trace = hp_trace_ref (trace);
+  overlay->paths = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_critical_path_free);
+  overlay->positions = g_array_new (FALSE, FALSE, sizeof (guint));
+  /* the first rank's path first: its step is the one shaded */
+  g_ptr_array_add (overlay->paths, first);
+  g_array_append_val (overlay->positions, first_pos);
 
   if (params->critical_path_rank < 0 && n_ranks >= 2)
     {
@@ -81,40 +110,79 @@ hp_path_overlay_add (HpTimelinePainter      *painter,
       for (guint k = 0; k < n_ranks; k++)
         if (all[k] == NULL)
           {
-            all[k] = hp_critical_path_new (trace, hp_trace_get_rank (trace, k), &options, NULL, NULL);
+            if (g_cancellable_set_error_if_cancelled (cancellable, error))
+              {
+                for (guint j = 0; j < n_ranks; j++)
+                  if (j != first_pos && all[j] != NULL)
+                    hp_critical_path_free (all[j]);
+                hp_path_overlay_free (overlay);
+                return NULL;
+              }
+            all[k] = hp_critical_path_new (trace, hp_trace_get_rank (trace, k), &options, cancellable, NULL);
             if (all[k] != NULL && !hp_critical_path_is_valid (all[k]))
               g_clear_pointer (&all[k], hp_critical_path_free);
             complete &= all[k] != NULL;
           }
       /* the edges between ranks need every rank's graph of the step */
       if (complete)
-        cross = hp_critical_path_cross_rank_edges ((HpCriticalPath **)all, n_ranks);
-      /* the first rank's path first: its step is the one shaded */
-      g_ptr_array_add (owned, first);
-      g_array_append_val (positions, first_pos);
+        overlay->cross = hp_critical_path_cross_rank_edges ((HpCriticalPath **)all, n_ranks);
       for (guint k = 0; k < n_ranks; k++)
         if (all[k] != NULL && k != first_pos)
           {
-            g_ptr_array_add (owned, all[k]);
-            g_array_append_val (positions, k);
+            g_ptr_array_add (overlay->paths, all[k]);
+            g_array_append_val (overlay->positions, k);
           }
     }
-  else
-    {
-      g_ptr_array_add (owned, first);
-      g_array_append_val (positions, first_pos);
-    }
+  return overlay;
+}
 
-  *paths = g_ptr_array_new ();
-  for (guint i = 0; i < owned->len; i++)
-    g_ptr_array_add (*paths, owned->pdata[i]);
-  return hp_timeline_add_critical_paths (painter, g_steal_pointer (&owned), g_steal_pointer (&positions), cross);
+void
+hp_path_overlay_free (HpPathOverlay *overlay)
+{
+  if (overlay == NULL)
+    return;
+  g_ptr_array_unref (overlay->paths);
+  g_array_unref (overlay->positions);
+  g_clear_pointer (&overlay->cross, g_array_unref);
+  hp_trace_unref (overlay->trace);
+  g_free (overlay);
+}
+
+/**
+ * hp_path_overlay_get_paths:
+ *
+ * Returns: (transfer none) (element-type HpCriticalPath): the paths, one
+ *   per rank, the first rank's first
+ */
+GPtrArray *
+hp_path_overlay_get_paths (HpPathOverlay *overlay)
+{
+  return overlay->paths;
+}
+
+/**
+ * hp_path_overlay_install:
+ * @painter: the timeline's painter, of a trace with the ranks of the
+ *   overlay's
+ * @overlay: the overlay's data; it must outlive the overlay on @painter
+ *   (the paths read the ranks of its trace)
+ *
+ * Adds the paths to @painter.
+ *
+ * Returns: the overlay's id for hp_timeline_painter_remove_overlay()
+ */
+guint
+hp_path_overlay_install (HpTimelinePainter *painter,
+                         HpPathOverlay     *overlay)
+{
+  return hp_timeline_add_critical_paths (painter, g_ptr_array_ref (overlay->paths), g_array_ref (overlay->positions),
+                                         overlay->cross != NULL ? g_array_ref (overlay->cross) : NULL);
 }
 
 /**
  * hp_path_overlay_find:
- * @paths: (nullable): the paths of hp_path_overlay_add()
- * @rank: a rank
+ * @paths: (nullable): the paths of hp_path_overlay_get_paths()
+ * @rank: a rank of the trace shown (or of a scoped view of it)
  *
  * Returns: (transfer none) (nullable): the path of @rank, if drawn
  */
@@ -123,14 +191,14 @@ hp_path_overlay_find (GPtrArray    *paths,
                       const HpRank *rank)
 {
   for (guint i = 0; paths != NULL && i < paths->len; i++)
-    if (hp_critical_path_get_rank (paths->pdata[i]) == rank)
+    if (hp_critical_path_get_rank (paths->pdata[i])->rank == rank->rank)
       return paths->pdata[i];
   return NULL;
 }
 
 /**
  * hp_path_overlay_step:
- * @paths: the paths of hp_path_overlay_add()
+ * @paths: the paths of hp_path_overlay_get_paths()
  * @direction: 1 for the next event on the path, -1 for the previous
  * @rank: (inout): the selected event's rank, or -1; the rank stepped to
  * @event: (inout): the selected event, or -1; the event stepped to

@@ -398,7 +398,8 @@ step_cb (gpointer data)
   panel = hp_trace_page_get_current_panel (page);
   if ((panel != NULL && hp_analysis_panel_is_busy (panel)) ||
       (hp_trace_page_get_timeline_panel (page) != NULL &&
-       hp_timeline_view_is_computing (hp_timeline_panel_get_view (hp_trace_page_get_timeline_panel (page)))))
+       (hp_timeline_view_is_computing (hp_timeline_panel_get_view (hp_trace_page_get_timeline_panel (page))) ||
+        hp_timeline_panel_is_computing_critical_path (hp_trace_page_get_timeline_panel (page)))))
     {
       shooter->quiet = 0;
       return G_SOURCE_CONTINUE;

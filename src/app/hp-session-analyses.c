@@ -26,6 +26,7 @@ typedef struct
   GError         *error;  /* when FAILED */
   GCancellable   *cancellable;
   guint           generation;
+  double          fraction; /* when RUNNING: how far, as the job reports it */
 } Entry;
 
 typedef struct
@@ -52,6 +53,7 @@ entry_reset (Entry *entry)
   g_clear_pointer (&entry->result, hp_result_unref);
   g_clear_error (&entry->error);
   entry->state = HP_ANALYSIS_STATE_NONE;
+  entry->fraction = 0.0;
   /* a result still on its way belongs to an older generation */
   entry->generation++;
 }
@@ -149,6 +151,7 @@ run_cb (GObject      *source,
       entry->error = g_steal_pointer (&error);
     }
   g_signal_emit (self, hp_session_signals[HP_SESSION_ANALYSIS_FINISHED], 0, data->name, entry_tables (entry), entry->error);
+  _hp_session_notify_progress (self);
 
 out:
   run_data_free (data);
@@ -171,8 +174,65 @@ analysis_compute (HpTrace      *trace,
                   GError      **error)
 {
   const AnalysisInput *input = data;
+  HpResult            *result;
 
-  return hp_analysis_compute (input->analysis, trace, &input->params, cancellable, error);
+  /* the analyses report no finer progress: their start and their end */
+  hp_job_context_set_progress (context, 0.0);
+  result = hp_analysis_compute (input->analysis, trace, &input->params, cancellable, error);
+  hp_job_context_set_progress (context, 1.0);
+  return result;
+}
+
+/* from the runner, on the main thread, until run_cb */
+static void
+progress_cb (double   fraction,
+             gpointer user_data)
+{
+  RunData *data = user_data;
+  g_autoptr (HpSession) self = g_weak_ref_get (&data->session);
+  Entry *entry;
+
+  if (self == NULL)
+    return;
+  entry = g_hash_table_lookup (self->entries, data->name);
+  if (entry == NULL || entry->generation != data->generation || entry->state != HP_ANALYSIS_STATE_RUNNING)
+    return;
+  entry->fraction = fraction;
+  _hp_session_notify_progress (self);
+}
+
+/**
+ * hp_session_get_progress:
+ * @n_running: (out) (optional): how many analyses run
+ *
+ * How far the analyses the session waits for are: the mean of what their
+ * jobs report through the runner.
+ *
+ * Returns: 0 to 1, or -1 when none runs
+ */
+double
+hp_session_get_progress (HpSession *self,
+                         guint     *n_running)
+{
+  GHashTableIter iter;
+  gpointer       value;
+  double         sum = 0.0;
+  guint          n = 0;
+
+  g_return_val_if_fail (HP_IS_SESSION (self), -1.0);
+  g_hash_table_iter_init (&iter, self->entries);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      Entry *entry = value;
+
+      if (entry->state != HP_ANALYSIS_STATE_RUNNING)
+        continue;
+      sum += entry->fraction;
+      n++;
+    }
+  if (n_running != NULL)
+    *n_running = n;
+  return n > 0 ? sum / n : -1.0;
 }
 
 static const HpResultJob analysis_job = {
@@ -247,6 +307,7 @@ _hp_session_start_entry (HpSession  *self,
       entry->state = HP_ANALYSIS_STATE_DONE;
       entry->result = hp_result_ref (hp_job_result_get_payload (cached));
       g_signal_emit (self, hp_session_signals[HP_SESSION_ANALYSIS_FINISHED], 0, name, entry_tables (entry), NULL);
+      _hp_session_notify_progress (self);
       return;
     }
 
@@ -262,8 +323,9 @@ _hp_session_start_entry (HpSession  *self,
   input->analysis = analysis;
   hp_analysis_params_copy (&input->params, &self->params);
   hp_result_cache_compute_async (self->cache, &analysis_job, G_OBJECT (self->run), key, self->scoped_trace, input,
-                                 analysis_input_free, entry->cancellable, NULL, NULL, run_cb, data);
+                                 analysis_input_free, entry->cancellable, progress_cb, data, run_cb, data);
   g_signal_emit (self, hp_session_signals[HP_SESSION_ANALYSIS_STARTED], 0, name);
+  _hp_session_notify_progress (self);
 }
 
 const HpAnalysisParams *

@@ -53,6 +53,7 @@ struct _HpSession
 };
 
 void _hp_session_entry_free (gpointer data);
+void _hp_session_notify_progress (HpSession *self);
 void _hp_session_start_entry (HpSession  *self,
                               const char *name);
 

@@ -38,6 +38,7 @@ enum
   PROP_VISIBLE_WINDOW,
   PROP_HIGHLIGHTS,
   PROP_HOVERED_TIME,
+  PROP_PROGRESS,
   N_PROPS
 };
 
@@ -172,6 +173,9 @@ hp_session_get_property (GObject    *object,
     case PROP_HOVERED_TIME:
       g_value_set_int64 (value, self->hovered_time);
       break;
+    case PROP_PROGRESS:
+      g_value_set_double (value, hp_session_get_progress (self, NULL));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -279,6 +283,16 @@ hp_session_class_init (HpSessionClass *klass)
   properties[PROP_SELECTED_RANK] =
       g_param_spec_int ("selected-rank", NULL, NULL, -1, G_MAXINT, -1,
                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * HpSession:progress:
+   *
+   * How far the analyses the runner computes for the session are, 0 to 1
+   * (their mean, as their jobs report it), or -1 when none runs
+   * (hp_session_get_progress()).
+   */
+  properties[PROP_PROGRESS] =
+      g_param_spec_double ("progress", NULL, NULL, -1.0, 1.0, -1.0,
+                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /**
    * HpSession:scope:
    *
@@ -775,4 +789,10 @@ hp_session_set_hovered_time (HpSession *self,
     return;
   self->hovered_time = time;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HOVERED_TIME]);
+}
+
+void
+_hp_session_notify_progress (HpSession *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS]);
 }

@@ -48,6 +48,8 @@ void                    hp_session_run_analysis (HpSession  *self,
                                                  const char *name);
 HpAnalysisState         hp_session_get_analysis_state (HpSession  *self,
                                                        const char *name);
+double                  hp_session_get_progress (HpSession *self,
+                                                 guint     *n_running);
 gboolean                hp_session_get_result (HpSession     *self,
                                                const char    *name,
                                                GPtrArray    **tables,

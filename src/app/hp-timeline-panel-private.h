@@ -35,10 +35,13 @@ struct _HpTimelinePanel
   HpTimelineAreaTable *area_table;
 
   /* Owned references */
-  HpSession *session;
-  HpTrace   *trace;
-  guint      critical_path; /* the critical-path overlay, or 0 */
-  GPtrArray *paths;         /* its paths, owned by the overlay */
+  HpSession    *session;
+  HpTrace      *trace;
+  gboolean      want_path;        /* the critical-path overlay is asked for */
+  GCancellable *path_cancellable; /* its request to the runner, while it runs */
+  HpJobResult  *path_result;      /* its data, while shown */
+  guint         critical_path;    /* the overlay on the painter, or 0 */
+  GPtrArray    *paths;            /* its paths, owned by path_result */
 };
 
 /* hp-timeline-panel.c */
@@ -47,6 +50,7 @@ void hp_timeline_panel_update_details (HpTimelinePanel *self);
 /* hp-timeline-panel-path.c */
 gboolean hp_timeline_panel_show_critical_path (HpTimelinePanel *self,
                                                gboolean         show);
+void     hp_timeline_panel_refresh_critical_path (HpTimelinePanel *self);
 void     hp_timeline_panel_critical_path_step_action (GtkWidget  *widget,
                                                       const char *action_name,
                                                       GVariant   *parameter);

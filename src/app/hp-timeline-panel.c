@@ -202,8 +202,7 @@ params_changed_cb (HpTimelinePanel *self)
 
   hp_timeline_view_set_idle_delay (self->view, params->consecutive_kernel_delay);
   /* the Critical path tab chose another step or rank */
-  if (self->critical_path != 0 && hp_timeline_panel_show_critical_path (self, FALSE) && !hp_timeline_panel_show_critical_path (self, TRUE))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_CRITICAL_PATH]);
+  hp_timeline_panel_refresh_critical_path (self);
 }
 
 static void
@@ -296,6 +295,12 @@ hp_timeline_panel_dispose (GObject *object)
     gtk_widget_dispose_template (GTK_WIDGET (self), HP_TYPE_TIMELINE_PANEL);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
+  /* the painter went with the view; the overlay's data goes now */
+  g_cancellable_cancel (self->path_cancellable);
+  g_clear_object (&self->path_cancellable);
+  g_clear_pointer (&self->path_result, hp_job_result_unref);
+  self->paths = NULL;
+  self->critical_path = 0;
   g_clear_object (&self->session);
   g_clear_pointer (&self->trace, hp_trace_unref);
 
@@ -323,7 +328,7 @@ hp_timeline_panel_get_property (GObject    *object,
       g_value_set_boolean (value, (hp_timeline_view_get_flags (self->view) & prop_flags[prop_id]) != 0);
       break;
     case PROP_SHOW_CRITICAL_PATH:
-      g_value_set_boolean (value, self->critical_path != 0);
+      g_value_set_boolean (value, self->want_path);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -529,6 +534,7 @@ hp_timeline_panel_set_session (HpTimelinePanel *self,
     {
       g_signal_connect_swapped (session, "params-changed", G_CALLBACK (params_changed_cb), self);
       g_signal_connect_swapped (session, "notify::selected-rank", G_CALLBACK (selected_rank_cb), self);
+      g_signal_connect_swapped (session, "notify::scope", G_CALLBACK (hp_timeline_panel_refresh_critical_path), self);
       params_changed_cb (self);
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);

@@ -25,6 +25,8 @@ void            hp_timeline_panel_set_session (HpTimelinePanel *self,
 void            hp_timeline_panel_set_trace (HpTimelinePanel *self,
                                              HpTrace         *trace);
 HpTimelineView *hp_timeline_panel_get_view (HpTimelinePanel *self);
+GPtrArray      *hp_timeline_panel_get_critical_paths (HpTimelinePanel *self);
+gboolean        hp_timeline_panel_is_computing_critical_path (HpTimelinePanel *self);
 GtkWidget      *hp_timeline_panel_get_details (HpTimelinePanel *self);
 const char     *hp_timeline_panel_get_details_title (HpTimelinePanel *self);
 const char     *hp_timeline_panel_get_window_text (HpTimelinePanel *self);

@@ -44,9 +44,10 @@ G_DEFINE_FINAL_TYPE (HpTimelineView, hp_timeline_view, GTK_TYPE_WIDGET)
 GParamSpec *hp_timeline_view_properties[N_PROPS];
 guint       hp_timeline_view_signals[N_SIGNALS];
 
-/* Overlay data: the idle gaps and counters take a while on big traces, so
- * the runner computes them (hp_view_job_timeline_extras); the layout shows
- * an overlay once its data is in. */
+/* Overlay data: the counters take a while on big traces, so the runner
+ * computes them (hp_view_job_timeline_extras); the idle gaps and memory
+ * tracks are the session's analysis results (hp-timeline-view-session.c).
+ * The layout shows an overlay once its data is in. */
 
 static void apply_flags (HpTimelineView *self);
 
@@ -80,9 +81,12 @@ apply_flags (HpTimelineView *self)
     return;
   layout = hp_timeline_painter_get_layout (self->painter);
   hp_timeline_layout_set_idle_delay (layout, self->idle_delay);
-  /* the idle gaps and memory tracks are the session's results */
+  /* the idle gaps and memory tracks are the session's results (the
+   * payloads of its idle-time and memory analyses) and nothing else: only
+   * the counters are the view's own job */
   missing = hp_timeline_layout_get_missing (layout, self->flags & ~hp_timeline_view_sync_session_data (self));
   hp_timeline_layout_set_flags (layout, self->flags & ~missing);
+  missing &= HP_TIMELINE_SHOW_COUNTERS;
 
   if (missing != 0 && (missing & ~self->extras_pending) != 0)
     {

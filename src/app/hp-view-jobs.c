@@ -17,6 +17,7 @@
 
 #include <glib/gi18n.h>
 
+#include "hp-path-overlay.h"
 #include "hp-view-jobs.h"
 
 HpRangeStatsInput *
@@ -175,6 +176,82 @@ const HpResultJob hp_view_job_sequence_candidates = {
   (GDestroyNotify)g_ptr_array_unref,
   FALSE,
 };
+
+/* the critical-path overlay: input an HpAnalysisParams */
+static gpointer
+critical_path_compute (HpTrace      *trace,
+                       gconstpointer data,
+                       HpJobContext *context,
+                       GCancellable *cancellable,
+                       GError      **error)
+{
+  HpPathOverlay *overlay;
+
+  hp_job_context_set_progress (context, 0.0);
+  overlay = hp_path_overlay_compute (trace, data, cancellable, error);
+  hp_job_context_set_progress (context, 1.0);
+  return overlay;
+}
+
+const HpResultJob hp_view_job_critical_path = {
+  "critical-path-overlay",
+  critical_path_compute,
+  (GDestroyNotify)hp_path_overlay_free,
+  FALSE,
+};
+
+static void
+params_free (gpointer data)
+{
+  hp_analysis_params_clear (data);
+  g_free (data);
+}
+
+/**
+ * hp_view_job_run_critical_path:
+ * @run: (nullable): the run the overlay is of
+ * @scope: (nullable): the scope @trace is of
+ * @trace: the scoped trace (hp_session_get_analysis_trace())
+ * @params: the parameters (copied); the overlay reads those the
+ *   critical-path analysis reads, and the key holds their values
+ *
+ * Asks the runner for the critical-path overlay, keyed by (run, scope,
+ * ranks, critical_path_rank, critical_path_step); the payload is an
+ * #HpPathOverlay.
+ */
+void
+hp_view_job_run_critical_path (HpRun                  *run,
+                               HpScope                *scope,
+                               HpTrace                *trace,
+                               const HpAnalysisParams *params,
+                               GCancellable           *cancellable,
+                               HpResultProgressFunc    progress,
+                               gpointer                progress_data,
+                               GAsyncReadyCallback     callback,
+                               gpointer                user_data)
+{
+  HpAnalysisParams *copy = g_new0 (HpAnalysisParams, 1);
+  GString          *key = g_string_new (NULL);
+
+  hp_analysis_params_init (copy);
+  hp_analysis_params_copy (copy, params);
+  /* the ranks analysed say which rank "the first" is */
+  {
+    g_autofree char *ranks = hp_param_to_string (hp_param_spec_find ("ranks"), params);
+
+    g_string_append_printf (key, "ranks=%s", ranks != NULL ? ranks : "");
+  }
+  for (guint i = 0; hp_critical_path_analysis.params[i] != NULL; i++)
+    {
+      const HpParamSpec *spec = hp_param_spec_find (hp_critical_path_analysis.params[i]);
+      g_autofree char   *value = spec != NULL ? hp_param_to_string (spec, params) : NULL;
+
+      g_string_append_printf (key, "|%s=%s", hp_critical_path_analysis.params[i], value != NULL ? value : "");
+    }
+  hp_view_job_run (&hp_view_job_critical_path, run, scope, key->str, trace, copy, params_free, cancellable, progress,
+                   progress_data, callback, user_data);
+  g_string_free (key, TRUE);
+}
 
 /**
  * hp_view_job_run:

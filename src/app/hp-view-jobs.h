@@ -17,6 +17,9 @@ extern const HpResultJob hp_view_job_area_stats;
 /* payload: HpTimelineExtras, transient (the layout takes it); input: HpExtrasInput */
 extern const HpResultJob hp_view_job_timeline_extras;
 
+/* payload: HpPathOverlay; input: HpAnalysisParams (hp_view_job_run_critical_path()) */
+extern const HpResultJob hp_view_job_critical_path;
+
 /* payload: GPtrArray of operator names; input: HpCandidatesInput */
 extern const HpResultJob hp_view_job_sequence_candidates;
 
@@ -69,6 +72,15 @@ void         hp_view_job_run (const HpResultJob   *job,
                               gpointer             progress_data,
                               GAsyncReadyCallback  callback,
                               gpointer             user_data);
+void         hp_view_job_run_critical_path (HpRun                  *run,
+                                            HpScope                *scope,
+                                            HpTrace                *trace,
+                                            const HpAnalysisParams *params,
+                                            GCancellable           *cancellable,
+                                            HpResultProgressFunc    progress,
+                                            gpointer                progress_data,
+                                            GAsyncReadyCallback     callback,
+                                            gpointer                user_data);
 HpJobResult *hp_view_job_finish (GAsyncResult *result,
                                  GError      **error);
 

@@ -28,6 +28,7 @@ struct _HpWindow
   GtkListBox      *recent_list;
   GtkLabel        *loading_title;
   GtkProgressBar  *progress_bar;
+  GtkProgressBar  *analyses_progress;
   AdwStatusPage   *error_status;
   GtkWidget       *error_button;
   AdwToastOverlay *toast_overlay;

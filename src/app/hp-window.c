@@ -272,6 +272,19 @@ show_error (HpWindow     *self,
   gtk_widget_grab_focus (self->error_button);
 }
 
+/* the analyses the runner computes for the shown trace, in the header */
+static void
+session_progress_cb (HpWindow *self)
+{
+  HpSession *session = hp_window_get_session (self);
+  guint      n_running = 0;
+  double     fraction = session != NULL ? hp_session_get_progress (session, &n_running) : -1.0;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->analyses_progress), n_running > 0);
+  if (n_running > 0)
+    gtk_progress_bar_set_fraction (self->analyses_progress, fraction);
+}
+
 static void
 show_trace (HpWindow *self,
             HpTrace  *trace)
@@ -299,6 +312,8 @@ show_trace (HpWindow *self,
 
   g_signal_connect_object (session, "notify::selected-rank", G_CALLBACK (session_rank_changed_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::progress", G_CALLBACK (session_progress_cb), self, G_CONNECT_SWAPPED);
+  session_progress_cb (self);
   g_signal_connect_object (hp_trace_page_get_notebook (self->page), "notify::page",
                            G_CALLBACK (hp_window_actions_update), self, G_CONNECT_SWAPPED);
   rebuild_ranks (self);
@@ -625,6 +640,7 @@ hp_window_class_init (HpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HpWindow, recent_list);
   gtk_widget_class_bind_template_child (widget_class, HpWindow, loading_title);
   gtk_widget_class_bind_template_child (widget_class, HpWindow, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, HpWindow, analyses_progress);
   gtk_widget_class_bind_template_child (widget_class, HpWindow, error_status);
   gtk_widget_class_bind_template_child (widget_class, HpWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, HpWindow, error_button);
@@ -907,4 +923,17 @@ hp_window_reload (HpWindow *self)
     return;
   paths = g_strdupv (self->paths);
   start_load (self, (const char *const *)paths);
+}
+
+/**
+ * hp_window_get_analyses_progress:
+ *
+ * Returns: (transfer none): the header's progress of the analyses the
+ *   runner computes for the shown trace (shown while any runs)
+ */
+GtkProgressBar *
+hp_window_get_analyses_progress (HpWindow *self)
+{
+  g_return_val_if_fail (HP_IS_WINDOW (self), NULL);
+  return self->analyses_progress;
 }

@@ -16,21 +16,22 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (HpWindow, hp_window, HP, WINDOW, GtkApplicationWindow)
 
-HpWindow    *hp_window_new (GtkApplication *application);
-void         hp_window_open (HpWindow          *self,
-                             const char *const *paths);
-void         hp_window_open_files (HpWindow *self,
-                                   GFile   **files,
-                                   guint     n_files);
-void         hp_window_cancel_load (HpWindow *self);
-gboolean     hp_window_is_empty (HpWindow *self);
-gboolean     hp_window_is_loading (HpWindow *self);
-const char  *hp_window_get_key (HpWindow *self);
-const char  *hp_window_get_visible_page (HpWindow *self);
-HpTracePage *hp_window_get_trace_page (HpWindow *self);
-HpSession   *hp_window_get_session (HpWindow *self);
-const char  *hp_window_get_error_text (HpWindow *self);
-const char  *hp_window_get_last_saved (HpWindow *self);
-const char  *hp_window_get_last_notice (HpWindow *self);
+HpWindow       *hp_window_new (GtkApplication *application);
+void            hp_window_open (HpWindow          *self,
+                                const char *const *paths);
+void            hp_window_open_files (HpWindow *self,
+                                      GFile   **files,
+                                      guint     n_files);
+void            hp_window_cancel_load (HpWindow *self);
+gboolean        hp_window_is_empty (HpWindow *self);
+gboolean        hp_window_is_loading (HpWindow *self);
+const char     *hp_window_get_key (HpWindow *self);
+const char     *hp_window_get_visible_page (HpWindow *self);
+HpTracePage    *hp_window_get_trace_page (HpWindow *self);
+HpSession      *hp_window_get_session (HpWindow *self);
+GtkProgressBar *hp_window_get_analyses_progress (HpWindow *self);
+const char     *hp_window_get_error_text (HpWindow *self);
+const char     *hp_window_get_last_saved (HpWindow *self);
+const char     *hp_window_get_last_notice (HpWindow *self);
 
 G_END_DECLS

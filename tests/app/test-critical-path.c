@@ -30,7 +30,7 @@ static void
 fixture_setup (Fixture      *f,
                gconstpointer data)
 {
-  g_autofree char *path = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
+  g_autofree char *path = hp_test_data_path (data != NULL ? data : "hta_trace_filter_2ranks", NULL);
   HpTracePage     *page;
 
   f->window = hp_ui_test_open_window (path, 1280, 900);
@@ -54,6 +54,29 @@ static gboolean
 finding_shown (gpointer data)
 {
   return !hp_analysis_panel_is_busy (data) && hp_critical_path_panel_get_finding (data) != NULL;
+}
+
+static gboolean
+path_shown (gpointer panel)
+{
+  return hp_timeline_panel_get_critical_paths (panel) != NULL;
+}
+
+/* turns the overlay on: the request returns at once, before the result,
+ * which arrives from the runner */
+static GPtrArray *
+show_path (Fixture *f)
+{
+  gboolean shown = FALSE;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->timeline), "timeline.show-critical-path", NULL));
+  g_object_get (f->timeline, "show-critical-path", &shown, NULL);
+  g_assert_true (shown);
+  g_assert_null (hp_timeline_panel_get_critical_paths (f->timeline));
+  g_assert_true (hp_timeline_panel_is_computing_critical_path (f->timeline));
+  g_assert_true (hp_ui_test_wait_for (path_shown, f->timeline));
+  g_assert_false (hp_timeline_panel_is_computing_critical_path (f->timeline));
+  return hp_timeline_panel_get_critical_paths (f->timeline);
 }
 
 static HpAnalysisPanel *
@@ -216,29 +239,21 @@ static void
 test_overlay_keys (Fixture      *f,
                    gconstpointer data)
 {
-  g_autoptr (GPtrArray) paths = NULL;
-  g_autoptr (GError) error = NULL;
+  GPtrArray      *paths;
   HpCriticalPath *path;
   const HpCpNode *nodes;
   const guint32  *order;
-  guint           n_nodes, n_path, id;
+  guint           n_nodes, n_path;
   g_autoptr (GArray) seen = g_array_new (FALSE, FALSE, sizeof (guint32));
-  gboolean shown;
-  int      rank;
-  gint64   event, first;
+  int    rank;
+  gint64 event, first;
 
   gtk_notebook_set_current_page (f->notebook, gtk_notebook_page_num (f->notebook, GTK_WIDGET (f->timeline)));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->timeline), "timeline.show-critical-path", NULL));
-  g_object_get (f->timeline, "show-critical-path", &shown, NULL);
-  g_assert_true (shown);
-
-  /* the same paths as the panel draws: both ranks, rank 0's first */
-  id = hp_path_overlay_add (hp_timeline_view_get_painter (f->view), f->trace,
-                            hp_session_get_params (f->session), &paths, &error);
-  g_assert_no_error (error);
+  /* the paths the panel draws: both ranks, rank 0's first */
+  paths = show_path (f);
   g_assert_cmpuint (paths->len, ==, 2);
   path = paths->pdata[0];
-  g_assert_true (hp_critical_path_get_rank (path) == hp_trace_get_rank (f->trace, 0));
+  g_assert_cmpint (hp_critical_path_get_rank (path)->rank, ==, hp_trace_get_rank (f->trace, 0)->rank);
   g_assert_nonnull (hp_path_overlay_find (paths, hp_trace_get_rank (f->trace, 1)));
   nodes = hp_critical_path_get_nodes (path, &n_nodes);
   order = hp_critical_path_get_path (path, &n_path);
@@ -275,8 +290,6 @@ test_overlay_keys (Fixture      *f,
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->timeline), "timeline.critical-path-previous", NULL));
   g_assert_true (hp_timeline_view_get_selection (f->view, &rank, &event));
   g_assert_cmpint (event, ==, first);
-
-  hp_timeline_painter_remove_overlay (hp_timeline_view_get_painter (f->view), id);
 }
 
 /* pixels of exactly @color in the top right corner of the lanes */
@@ -328,6 +341,7 @@ test_overlay_legend (Fixture      *f,
   hp_timeline_view_get_visible_range (f->view, &viewport.t0, &viewport.t1);
   off = paint (painter, &viewport);
   g_object_set (f->timeline, "show-critical-path", TRUE, NULL);
+  g_assert_true (hp_ui_test_wait_for (path_shown, f->timeline));
   on = paint (painter, &viewport);
   g_object_set (f->timeline, "show-critical-path", FALSE, NULL);
 
@@ -343,6 +357,181 @@ test_overlay_legend (Fixture      *f,
   cairo_surface_destroy (on);
 }
 
+/* the events of a path, in path order */
+static GArray *
+path_events (HpCriticalPath *path)
+{
+  GArray         *events = g_array_new (FALSE, FALSE, sizeof (guint32));
+  guint           n_nodes, n_path;
+  const HpCpNode *nodes = hp_critical_path_get_nodes (path, &n_nodes);
+  const guint32  *order = hp_critical_path_get_path (path, &n_path);
+
+  for (guint i = 0; i < n_path; i++)
+    g_array_append_val (events, nodes[order[i]].event);
+  return events;
+}
+
+static void
+assert_same_path (HpCriticalPath *a,
+                  HpCriticalPath *b)
+{
+  g_autoptr (GArray) ea = path_events (a);
+  g_autoptr (GArray) eb = path_events (b);
+
+  g_assert_cmpint (hp_critical_path_get_rank (a)->rank, ==, hp_critical_path_get_rank (b)->rank);
+  g_assert_cmpstr (hp_critical_path_get_region (a), ==, hp_critical_path_get_region (b));
+  g_assert_cmpint (hp_critical_path_get_region_start (a), ==, hp_critical_path_get_region_start (b));
+  g_assert_cmpint (hp_critical_path_get_length (a), ==, hp_critical_path_get_length (b));
+  g_assert_cmpuint (ea->len, ==, eb->len);
+  g_assert_cmpmem (ea->data, ea->len * sizeof (guint32), eb->data, eb->len * sizeof (guint32));
+}
+
+/* With a step scope, the overlay is that step's path: the one the
+ * critical-path analysis (the report with --scope) computes on the scoped
+ * trace, for the same rank and step parameters; the whole trace's is
+ * another step's */
+static void
+test_overlay_scope (Fixture      *f,
+                    gconstpointer data)
+{
+  const HpRank *r0 = hp_trace_get_rank (f->trace, 0);
+  g_autoptr (GArray) steps = hp_critical_path_list_steps (f->trace, r0);
+  g_autoptr (HpScope) scope = NULL;
+  g_autoptr (HpTrace) scoped = NULL;
+  g_autoptr (GError) error = NULL;
+  HpCriticalPath *expected, *whole;
+  GPtrArray      *paths;
+  gint64          whole_start;
+  int             step;
+
+  /* a step after the first: the whole trace's path is the first one's */
+  g_assert_cmpuint (steps->len, >=, 2);
+  step = g_array_index (steps, int, steps->len / 2);
+  gtk_notebook_set_current_page (f->notebook, gtk_notebook_page_num (f->notebook, GTK_WIDGET (f->timeline)));
+
+  paths = show_path (f);
+  whole = paths->pdata[0];
+  whole_start = hp_critical_path_get_region_start (whole);
+
+  scope = hp_scope_new_step (step);
+  hp_session_set_scope (f->session, scope);
+  /* the scope changed: the overlay goes and is asked for again */
+  g_assert_null (hp_timeline_panel_get_critical_paths (f->timeline));
+  g_assert_true (hp_ui_test_wait_for (path_shown, f->timeline));
+  paths = hp_timeline_panel_get_critical_paths (f->timeline);
+  g_assert_cmpuint (paths->len, ==, hp_trace_get_n_ranks (f->trace));
+  g_test_message ("step %d: the overlay's path covers %s", step, hp_critical_path_get_region (paths->pdata[0]));
+
+  scoped = hp_trace_apply_scope (f->trace, scope, &error);
+  g_assert_no_error (error);
+  expected = hp_critical_path_new_for_params (scoped, hp_session_get_params (f->session), NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (hp_critical_path_is_valid (expected));
+  assert_same_path (paths->pdata[0], expected);
+  g_assert_cmpint (hp_critical_path_get_region_start (paths->pdata[0]), !=, whole_start);
+  hp_critical_path_free (expected);
+
+  /* back to the whole trace: the kept result, at once from the cache */
+  hp_session_set_scope (f->session, NULL);
+  g_assert_true (hp_ui_test_wait_for (path_shown, f->timeline));
+  g_assert_cmpint (hp_critical_path_get_region_start (hp_timeline_panel_get_critical_paths (f->timeline)->pdata[0]), ==,
+                   whole_start);
+}
+
+/* One request per (run, scope, rank, step): asked again with the same
+ * parameters, the overlay is the runner's kept result; another step is a
+ * new one */
+static void
+test_overlay_cached (Fixture      *f,
+                     gconstpointer data)
+{
+  HpResultCache   *cache = hp_result_cache_get_default ();
+  HpCriticalPath  *first;
+  guint            computed;
+  HpAnalysisParams params;
+
+  gtk_notebook_set_current_page (f->notebook, gtk_notebook_page_num (f->notebook, GTK_WIDGET (f->timeline)));
+  first = show_path (f)->pdata[0];
+  computed = hp_result_cache_get_n_computed (cache);
+  g_object_set (f->timeline, "show-critical-path", FALSE, NULL);
+  g_assert_null (hp_timeline_panel_get_critical_paths (f->timeline));
+  g_assert_true (show_path (f)->pdata[0] == first);
+  g_assert_cmpuint (hp_result_cache_get_n_computed (cache), ==, computed);
+
+  /* rank 1 only: another key, computed again */
+  hp_analysis_params_init (&params);
+  hp_analysis_params_copy (&params, hp_session_get_params (f->session));
+  params.critical_path_rank = 1;
+  hp_session_set_params (f->session, &params);
+  hp_analysis_params_clear (&params);
+  g_assert_true (hp_ui_test_wait_for (path_shown, f->timeline));
+  g_assert_cmpuint (hp_timeline_panel_get_critical_paths (f->timeline)->len, ==, 1);
+  g_assert_cmpint (hp_critical_path_get_rank (hp_timeline_panel_get_critical_paths (f->timeline)->pdata[0])->rank, ==,
+                   1);
+  g_assert_cmpuint (hp_result_cache_get_n_computed (cache), ==, computed + 1);
+}
+
+typedef struct
+{
+  HpWindow *window;
+  guint     n_running_seen; /* notifications while an analysis ran */
+  guint     n_bar_shown;    /* of them, with the header's bar shown at the fraction */
+} ProgressSeen;
+
+static void
+progress_cb (HpSession    *session,
+             GParamSpec   *pspec,
+             ProgressSeen *seen)
+{
+  GtkProgressBar *bar = hp_window_get_analyses_progress (seen->window);
+  guint           n_running = 0;
+  double          fraction = hp_session_get_progress (session, &n_running);
+
+  if (n_running == 0)
+    {
+      g_assert_cmpfloat (fraction, ==, -1.0);
+      return;
+    }
+  g_assert_cmpfloat (fraction, >=, 0.0);
+  g_assert_cmpfloat (fraction, <=, 1.0);
+  seen->n_running_seen++;
+  if (gtk_widget_get_visible (GTK_WIDGET (bar)) && gtk_progress_bar_get_fraction (bar) == fraction)
+    seen->n_bar_shown++;
+}
+
+static gboolean
+nothing_runs (gpointer session)
+{
+  guint n_running = 0;
+
+  hp_session_get_progress (session, &n_running);
+  return n_running == 0;
+}
+
+/* An analysis the runner computes reports its progress (its start, at
+ * least) through the session, and the window's header shows it while it
+ * runs, and not after */
+static void
+test_analyses_progress (Fixture      *f,
+                        gconstpointer data)
+{
+  ProgressSeen    seen = { f->window, 0, 0 };
+  GtkProgressBar *bar = hp_window_get_analyses_progress (f->window);
+  gulong          id;
+
+  g_assert_true (hp_ui_test_wait_for (nothing_runs, f->session));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  id = g_signal_connect (f->session, "notify::progress", G_CALLBACK (progress_cb), &seen);
+  show_tab (f);
+  g_assert_true (hp_ui_test_wait_for (nothing_runs, f->session));
+  g_signal_handler_disconnect (f->session, id);
+  g_test_message ("%u notifications while running, %u with the bar shown", seen.n_running_seen, seen.n_bar_shown);
+  g_assert_cmpuint (seen.n_running_seen, >, 0);
+  g_assert_cmpuint (seen.n_bar_shown, ==, seen.n_running_seen);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  g_assert_cmpfloat (hp_session_get_progress (f->session, NULL), ==, -1.0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -352,6 +541,10 @@ main (int   argc,
 
   g_test_add ("/ui/critical-path/choosers", Fixture, NULL, fixture_setup, test_choosers, fixture_teardown);
   g_test_add ("/ui/critical-path/row-to-timeline", Fixture, NULL, fixture_setup, test_row_to_timeline,
+              fixture_teardown);
+  g_test_add ("/ui/critical-path/overlay-scope", Fixture, "hta_trace_diff_control", fixture_setup, test_overlay_scope, fixture_teardown);
+  g_test_add ("/ui/critical-path/overlay-cached", Fixture, NULL, fixture_setup, test_overlay_cached, fixture_teardown);
+  g_test_add ("/ui/critical-path/analyses-progress", Fixture, NULL, fixture_setup, test_analyses_progress,
               fixture_teardown);
   g_test_add ("/ui/critical-path/overlay-keys", Fixture, NULL, fixture_setup, test_overlay_keys, fixture_teardown);
   g_test_add ("/ui/critical-path/overlay-legend", Fixture, NULL, fixture_setup, test_overlay_legend,

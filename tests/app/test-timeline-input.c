@@ -292,6 +292,12 @@ test_keys_from_tabs (Fixture      *f,
   assert_bookmark_keys_work (f);
 }
 
+static gboolean
+critical_path_shown (gpointer panel)
+{
+  return hp_timeline_panel_get_critical_paths (panel) != NULL;
+}
+
 /* With the critical-path overlay on, "." and "," walk the path with the
  * focus on the tabs, as the other timeline keys do */
 static void
@@ -305,7 +311,7 @@ test_path_keys_from_tabs (Fixture      *f,
   if (skip_without_xtest (f))
     return;
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->panel), "timeline.show-critical-path", NULL));
-  hp_ui_test_spin (200);
+  g_assert_true (hp_ui_test_wait_for (critical_path_shown, f->panel));
   hp_timeline_view_select_event (f->view, -1, -1);
   gtk_widget_grab_focus (GTK_WIDGET (notebook));
   hp_ui_test_spin (50);

@@ -742,6 +742,34 @@ session_idle_done (gpointer session)
   return hp_session_get_analysis_state (session, "idle_time_breakdown") == HP_ANALYSIS_STATE_DONE;
 }
 
+/* the timeline shades the very gap arrays of the session's idle-time
+ * payload (its parameters and scope), lane by lane */
+static void
+assert_idle_from_payload (Fixture   *f,
+                          HpSession *session)
+{
+  HpResult         *result = hp_session_get_analysis_result (session, "idle_time_breakdown");
+  HpIdleGaps       *gaps = result != NULL ? hp_result_get_payload (result) : NULL;
+  HpTimelineLayout *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view));
+  guint             checked = 0;
+
+  g_assert_nonnull (gaps);
+  g_assert_cmpfloat (hp_idle_gaps_get_delay (gaps), ==, hp_session_get_params (session)->consecutive_kernel_delay);
+  for (guint k = 0; k < hp_trace_get_n_ranks (f->trace); k++)
+    {
+      const HpRank *r = hp_trace_get_rank (f->trace, k);
+
+      for (guint lane = 0; lane < r->n_lanes; lane++)
+        if (r->lanes[lane].is_gpu)
+          {
+            g_assert_true (hp_timeline_layout_get_idle_intervals (layout, k, lane) ==
+                           hp_idle_gaps_get_lane (gaps, r->rank, lane));
+            checked++;
+          }
+    }
+  g_assert_cmpuint (checked, >, 0);
+}
+
 /* The idle gaps are computed once per (run, parameters, scope), with the
  * idle-time analysis, and cached in the session: the timeline's shading
  * and the Idle time tab's linked rows share them */
@@ -817,13 +845,16 @@ test_idle_payload_once (Fixture      *f,
   g_assert_true (hp_ui_test_wait_for (session_idle_done, session));
   wait_for_data (f);
   g_assert_cmpuint (idle_payloads, ==, 2);
+  assert_idle_from_payload (f, session);
 
   /* a scope: once more; back to the whole trace: from the cache */
   step = hp_scope_new_range (hp_time_span_make (hp_rank_get_event_start (r, r->rows[0]),
                                                 hp_rank_get_event_start (r, r->rows[r->n_rows / 2])));
   hp_session_set_scope (session, step);
   g_assert_true (hp_ui_test_wait_for (session_idle_done, session));
+  wait_for_data (f);
   g_assert_cmpuint (idle_payloads, ==, 3);
+  assert_idle_from_payload (f, session);
   hp_session_set_scope (session, NULL);
   g_assert_true (hp_ui_test_wait_for (session_idle_done, session));
   wait_for_data (f);
@@ -935,6 +966,12 @@ test_memory_tracks (void)
   g_assert_finalize_object (window);
 }
 
+static gboolean
+critical_path_shown (gpointer panel)
+{
+  return hp_timeline_panel_get_critical_paths (panel) != NULL;
+}
+
 /* The critical-path overlay toggles from its action; an event on the path
  * says so in the details pane, one off it shows its slack, and both list
  * their edges */
@@ -961,6 +998,7 @@ test_critical_path_overlay (Fixture      *f,
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->panel), "timeline.show-critical-path", NULL));
   g_object_get (f->panel, "show-critical-path", &shown, NULL);
   g_assert_true (shown);
+  g_assert_true (hp_ui_test_wait_for (critical_path_shown, f->panel));
 
   hp_timeline_view_select_event (f->view, r->rank, critical);
   g_assert_cmpstr (details_value (f, "Critical path"), ==, "On the path (no slack)");
