@@ -13,6 +13,7 @@
 #include "hp-chart-view.h"
 #include "hp-compare-dialog.h"
 #include "hp-compare-window.h"
+#include "hp-dialogs.h"
 #include "hp-settings.h"
 #include "hp-table-view.h"
 #include "hp-test-utils.h"
@@ -186,6 +187,12 @@ test_ops_diff (void)
   g_assert_true (hp_chart_view_export_to_file (HP_CHART_VIEW (chart), png, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
+  /* an export here ends with the trace window's toast, naming the file */
+  g_assert_null (hp_compare_window_get_last_saved (window));
+  hp_show_saved (chart, png);
+  g_assert_cmpstr (hp_compare_window_get_last_saved (window), ==, "Saved chart.png");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-saved", "s", csv));
+  g_assert_cmpstr (hp_compare_window_get_last_saved (window), ==, "Saved ops.csv");
 
   g_unlink (csv);
   g_unlink (png);
