@@ -136,6 +136,28 @@ test_ops_diff (void)
   g_assert_cmpint (hp_table_find_column (table, "New_counts"), >=, 0);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 7);
 
+  /* the scope compared is in exported files' names and under the charts */
+  {
+    g_autofree char *table_name = hp_table_view_get_export_name (view);
+    GtkWidget       *counts = hp_ui_test_find_widget (GTK_WIDGET (window), is_chart_named, "ops_count_comparison");
+    g_autofree char *chart_name = NULL;
+    const char      *subtitle;
+
+    g_test_message ("ops export name: %s", table_name);
+    g_assert_true (g_str_has_prefix (table_name, hp_table_get_name (table)));
+    g_assert_nonnull (strstr (table_name, "_Base-rank0-"));
+    g_assert_nonnull (strstr (table_name, "_vs_New-rank0-"));
+    g_assert_true (g_str_has_suffix (table_name, ".csv"));
+    g_assert_nonnull (counts);
+    chart_name = hp_chart_view_get_export_name (HP_CHART_VIEW (counts), HP_EXPORT_FORMAT_SVG);
+    g_assert_true (g_str_has_prefix (chart_name, "ops_count_comparison_Base-rank0-"));
+    g_assert_true (g_str_has_suffix (chart_name, ".svg"));
+    subtitle = hp_chart_get_subtitle (hp_chart_view_get_chart (HP_CHART_VIEW (counts)));
+    g_assert_nonnull (subtitle);
+    g_assert_nonnull (strstr (subtitle, "Base rank 0"));
+    g_assert_nonnull (strstr (subtitle, " against New rank 0"));
+  }
+
   /* aten::mm: 2 calls of 10 us against 4 of 15 us, marked + */
   hp_table_view_set_search (view, "aten::mm");
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1);
