@@ -53,6 +53,8 @@ struct _HpChartView
   int texture_height;
   int texture_scale;
   int rank;
+
+  char *export_suffix; /* after the chart's name in exported files' names, or NULL */
 };
 
 enum
@@ -545,6 +547,7 @@ hp_chart_view_finalize (GObject *object)
 
   g_clear_pointer (&self->chart, hp_chart_unref);
   g_clear_pointer (&self->style, hp_chart_style_free);
+  g_free (self->export_suffix);
 
   G_OBJECT_CLASS (hp_chart_view_parent_class)->finalize (object);
 }
@@ -871,6 +874,39 @@ hp_chart_view_export_to_file (HpChartView *self,
 }
 
 /**
+ * hp_chart_view_set_export_suffix:
+ * @suffix: (nullable): what exported files' names add after the chart's
+ *   name, as the scope shown ("Base-rank0-step3_vs_New-rank0-step3")
+ */
+void
+hp_chart_view_set_export_suffix (HpChartView *self,
+                                 const char  *suffix)
+{
+  g_return_if_fail (HP_IS_CHART_VIEW (self));
+  g_free (self->export_suffix);
+  self->export_suffix = g_strdup (suffix);
+}
+
+/**
+ * hp_chart_view_get_export_name:
+ *
+ * Returns: (transfer full) (nullable): the name an export offers: the
+ *   chart's, its suffix and the format's extension
+ */
+char *
+hp_chart_view_get_export_name (HpChartView   *self,
+                               HpExportFormat format)
+{
+  g_return_val_if_fail (HP_IS_CHART_VIEW (self), NULL);
+
+  if (self->chart == NULL)
+    return NULL;
+  return g_strconcat (hp_chart_get_name (self->chart), self->export_suffix != NULL ? "_" : "",
+                      self->export_suffix != NULL ? self->export_suffix : "",
+                      format == HP_EXPORT_FORMAT_SVG ? ".svg" : ".png", NULL);
+}
+
+/**
  * hp_chart_view_export:
  * @format: the format offered first; the name typed decides
  *
@@ -887,7 +923,7 @@ hp_chart_view_export (HpChartView   *self,
 
   if (self->chart == NULL)
     return;
-  name = g_strconcat (hp_chart_get_name (self->chart), format == HP_EXPORT_FORMAT_SVG ? ".svg" : ".png", NULL);
+  name = hp_chart_view_get_export_name (self, format);
   hp_choose_save_file (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), _ ("Export Chart"), name,
                        G_OBJECT (self), export_chosen_cb, GINT_TO_POINTER (format));
 }

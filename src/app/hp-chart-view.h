@@ -17,6 +17,10 @@ G_DECLARE_FINAL_TYPE (HpChartView, hp_chart_view, HP, CHART_VIEW, GtkWidget)
 
 GtkWidget          *hp_chart_view_new (HpChart *chart);
 HpChart            *hp_chart_view_get_chart (HpChartView *self);
+void                hp_chart_view_set_export_suffix (HpChartView *self,
+                                                     const char  *suffix);
+char               *hp_chart_view_get_export_name (HpChartView   *self,
+                                                   HpExportFormat format);
 void                hp_chart_view_set_chart (HpChartView *self,
                                              HpChart     *chart);
 int                 hp_chart_view_get_rank (HpChartView *self);

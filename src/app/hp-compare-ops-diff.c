@@ -42,6 +42,8 @@ struct _HpCompareOpsDiff
   GStrv             labels;
   guint             n_runs;
   guint             scope_runs[2]; /* the runs the choosers were filled for, or G_MAXUINT */
+  char             *caption;       /* the scope in words, under every chart */
+  char             *scope_suffix;  /* the scope in exported files' names */
   HpTable          *diff;          /* compare_traces of the pair */
   GCancellable     *cancellable;
   gboolean          busy;
@@ -105,12 +107,14 @@ show_diff (HpCompareOpsDiff *self)
   else
     shown = hp_table_ref (self->diff);
   hp_table_view_set_table (self->ops_view, shown);
+  hp_table_view_set_export_suffix (self->ops_view, self->scope_suffix);
 
   hp_chart_grid_remove_all (self->ops_grid);
   charts = hp_diff_charts_new (shown, TOP_OPS, GETTEXT_PACKAGE);
   for (guint c = 0; c < charts->len; c++)
     {
-      HpChart *chart = charts->pdata[c];
+      HpChart   *chart = charts->pdata[c];
+      GtkWidget *view;
 
       /* each run keeps the colour it has in the Summary; the difference
        * takes one no run has */
@@ -124,7 +128,12 @@ show_diff (HpCompareOpsDiff *self)
           hp_bar_chart_set_series_color_key (chart, 1, test);
           hp_bar_chart_set_series_color_key (chart, 2, difference);
         }
-      hp_chart_grid_append (self->ops_grid, hp_chart_view_new (chart), FALSE);
+      /* the scope under the chart, in its exports too */
+      if (self->caption != NULL)
+        hp_chart_set_subtitle (chart, self->caption);
+      view = hp_chart_view_new (chart);
+      hp_chart_view_set_export_suffix (HP_CHART_VIEW (view), self->scope_suffix);
+      hp_chart_grid_append (self->ops_grid, view, FALSE);
     }
 }
 
@@ -199,15 +208,34 @@ fill_scope (HpCompareOpsDiff *self,
   self->syncing = syncing;
 }
 
+/* "Base-rank0-step3": a run's scope as a file name may hold it */
+static char *
+scope_slug (const char *label,
+            int         rank,
+            int         step)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *c = label; *c != '\0'; c++)
+    g_string_append_c (out, g_ascii_isalnum (*c) || *c == '-' || *c == '.' ? *c : '-');
+  g_string_append_printf (out, "-rank%d", rank);
+  if (step >= 0)
+    g_string_append_printf (out, "-step%d", step);
+  else
+    g_string_append (out, "-whole");
+  return g_string_free (out, FALSE);
+}
+
 /* the chosen rank and step of one side into the diff's parameters;
- * returns the scope in words */
+ * returns the scope in words, and in @slug as in a file name */
 static char *
 chosen_scope (HpCompareOpsDiff *self,
               GtkDropDown      *rank_dropdown,
               GtkDropDown      *step_dropdown,
               guint             run,
               int              *rank,
-              GArray          **iterations)
+              GArray          **iterations,
+              char            **slug)
 {
   HpTrace      *trace = hp_run_get_trace (hp_compare_session_get_run (self->session, run));
   guint         r = gtk_drop_down_get_selected (rank_dropdown);
@@ -222,9 +250,11 @@ chosen_scope (HpCompareOpsDiff *self,
       {
         *iterations = g_array_new (FALSE, FALSE, sizeof (int));
         g_array_append_val (*iterations, first->iterations[i]);
+        *slug = scope_slug (self->labels[run], *rank, first->iterations[i]);
         /* Translators: a run's scope in the diff: its label, rank and step */
         return g_strdup_printf (_ ("%s rank %d, step %d"), self->labels[run], *rank, first->iterations[i]);
       }
+  *slug = scope_slug (self->labels[run], *rank, -1);
   /* Translators: a run's scope in the diff when it has no steps */
   return g_strdup_printf (_ ("%s rank %d, whole run"), self->labels[run], *rank);
 }
@@ -237,6 +267,8 @@ run_diff (HpCompareOpsDiff *self)
   g_autofree char  *control_scope = NULL;
   g_autofree char  *test_scope = NULL;
   g_autofree char  *caption = NULL;
+  g_autofree char  *control_slug = NULL;
+  g_autofree char  *test_slug = NULL;
   HpTraceDiffParams params;
 
   if (self->session == NULL || control >= self->n_runs || test >= self->n_runs)
@@ -251,13 +283,17 @@ run_diff (HpCompareOpsDiff *self)
   params.control_label = g_strdup (self->labels[control]);
   params.test_label = g_strdup (self->labels[test]);
   control_scope = chosen_scope (self, self->control_rank_dropdown, self->control_step_dropdown, control,
-                                &params.control_rank, &params.control_iterations);
+                                &params.control_rank, &params.control_iterations, &control_slug);
   test_scope = chosen_scope (self, self->test_rank_dropdown, self->test_step_dropdown, test, &params.test_rank,
-                             &params.test_iterations);
+                             &params.test_iterations, &test_slug);
   /* Translators: what the Ops Diff and Tree Diff compare: "Base rank 0,
    * step 3 against New rank 0, step 3" */
   caption = g_strdup_printf (_ ("%s against %s"), control_scope, test_scope);
   gtk_label_set_text (self->scope_label, caption);
+  g_free (self->caption);
+  self->caption = g_steal_pointer (&caption);
+  g_free (self->scope_suffix);
+  self->scope_suffix = g_strdup_printf ("%s_vs_%s", control_slug, test_slug);
   set_busy (self, TRUE);
   hp_compare_session_diff_async (self->session, control, test, &params, self->cancellable, diff_done,
                                  g_object_ref (self));
@@ -291,6 +327,8 @@ hp_compare_ops_diff_finalize (GObject *object)
   g_clear_object (&self->tree_view);
   g_clear_pointer (&self->diff, hp_table_unref);
   g_strfreev (self->labels);
+  g_free (self->caption);
+  g_free (self->scope_suffix);
   G_OBJECT_CLASS (hp_compare_ops_diff_parent_class)->finalize (object);
 }
 

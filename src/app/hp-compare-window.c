@@ -36,6 +36,7 @@
 #include "hp-chart-grid.h"
 #include "hp-chart-view.h"
 #include "hp-core.h"
+#include "hp-dialogs.h"
 #include "hp-compare-ops-diff.h"
 #include "hp-compare-session.h"
 #include "hp-compare-timelines.h"
@@ -56,6 +57,7 @@ struct _HpCompareWindow
 {
   GtkApplicationWindow parent_instance;
 
+  AdwToastOverlay    *toast_overlay;
   GtkStack           *stack;
   GtkLabel           *status_label;
   GtkProgressBar     *progress_bar;
@@ -87,6 +89,7 @@ struct _HpCompareWindow
   GCancellable     *cancellable;
   char             *error;
   char             *findings;
+  char             *last_saved; /* the text of the last export's toast */
   guint             n_charts;
   gboolean          busy;
 };
@@ -379,9 +382,9 @@ hp_compare_window_dispose (GObject *object)
   HpCompareWindow *self = HP_COMPARE_WINDOW (object);
 
   g_cancellable_cancel (self->cancellable);
-  /* the stack is the window's child: let GtkWindow forget it first, or its
-   * own dispose unparents it a second time */
-  if (self->stack != NULL)
+  /* the toast overlay is the window's child: let GtkWindow forget it
+   * first, or its own dispose unparents it a second time */
+  if (self->toast_overlay != NULL)
     {
       gtk_window_set_child (GTK_WINDOW (self), NULL);
       gtk_widget_dispose_template (GTK_WIDGET (self), HP_TYPE_COMPARE_WINDOW);
@@ -404,7 +407,33 @@ hp_compare_window_finalize (GObject *object)
   g_strfreev (self->labels);
   g_free (self->error);
   g_free (self->findings);
+  g_free (self->last_saved);
   G_OBJECT_CLASS (hp_compare_window_parent_class)->finalize (object);
+}
+
+/* win.show-saved(path): every export of a table or chart here says where
+ * it went, as in the trace window */
+static void
+show_saved_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  HpCompareWindow *self = HP_COMPARE_WINDOW (widget);
+  g_autofree char *title = NULL;
+  AdwToast        *toast = hp_saved_toast_new (g_variant_get_string (parameter, NULL), &title);
+
+  g_free (self->last_saved);
+  self->last_saved = g_steal_pointer (&title);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+/* win.open-folder-of(folder): the toast's button */
+static void
+open_folder_of_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  hp_open_folder_of (GTK_WINDOW (widget), g_variant_get_string (parameter, NULL));
 }
 
 static void
@@ -424,6 +453,7 @@ hp_compare_window_class_init (HpCompareWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/hotpath/Hotpath/ui/hp-compare-window.ui");
   gtk_widget_class_bind_template_callback_full (widget_class, "gtk_window_close", G_CALLBACK (gtk_window_close));
 #define BIND(field) gtk_widget_class_bind_template_child (widget_class, HpCompareWindow, field)
+  BIND (toast_overlay);
   BIND (stack);
   BIND (status_label);
   BIND (progress_bar);
@@ -443,6 +473,8 @@ hp_compare_window_class_init (HpCompareWindowClass *klass)
   BIND (tree_view);
   BIND (timelines);
 #undef BIND
+  gtk_widget_class_install_action (widget_class, "win.show-saved", "s", show_saved_action);
+  gtk_widget_class_install_action (widget_class, "win.open-folder-of", "s", open_folder_of_action);
 }
 
 static void
@@ -462,6 +494,19 @@ hp_compare_window_label_is_copy (const char *label,
   char  end;
 
   return strncmp (label, base, n) == 0 && sscanf (label + n, " (%u)%c", &number, &end) == 1;
+}
+
+/**
+ * hp_compare_window_get_last_saved:
+ *
+ * Returns: (nullable) (transfer none): the text of the toast shown after
+ *   the last export ("Saved compare_ops.csv"), or %NULL
+ */
+const char *
+hp_compare_window_get_last_saved (HpCompareWindow *self)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), NULL);
+  return self->last_saved;
 }
 
 /**

@@ -25,6 +25,7 @@ HpCompareWindow  *hp_compare_window_open_folders (GtkWindow *parent,
                                                   guint      n_files);
 gboolean          hp_compare_window_is_loading (HpCompareWindow *self);
 const char       *hp_compare_window_get_error (HpCompareWindow *self);
+const char       *hp_compare_window_get_last_saved (HpCompareWindow *self);
 GtkNotebook      *hp_compare_window_get_notebook (HpCompareWindow *self);
 void              hp_compare_window_set_pair (HpCompareWindow *self,
                                               guint            control,

@@ -280,3 +280,46 @@ hp_show_saved (GtkWidget  *widget,
 
   gtk_widget_activate_action (widget, "win.show-saved", "s", path);
 }
+
+/**
+ * hp_saved_toast_new:
+ * @path: the file written
+ * @title: (out) (transfer full): the toast's text ("Saved name.svg")
+ *
+ * The toast after every export, with a button that opens the folder the
+ * file went to (win.open-folder-of, see hp_open_folder_of()).
+ *
+ * Returns: (transfer full): the toast
+ */
+AdwToast *
+hp_saved_toast_new (const char *path,
+                    char      **title)
+{
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *folder = g_path_get_dirname (path);
+  AdwToast        *toast;
+
+  /* Translators: a toast after an export; %s is the file name */
+  *title = g_strdup_printf (_ ("Saved %s"), name);
+  toast = adw_toast_new (*title);
+  adw_toast_set_button_label (toast, _ ("Open Folder"));
+  adw_toast_set_action_name (toast, "win.open-folder-of");
+  adw_toast_set_action_target_value (toast, g_variant_new_string (folder));
+  adw_toast_set_timeout (toast, 5);
+  return toast;
+}
+
+/**
+ * hp_open_folder_of:
+ * @window: the window asking
+ * @folder: a folder to show in the file manager
+ */
+void
+hp_open_folder_of (GtkWindow  *window,
+                   const char *folder)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (folder);
+  g_autofree char *uri = g_file_get_uri (file);
+
+  gtk_show_uri (window, uri, GDK_CURRENT_TIME);
+}

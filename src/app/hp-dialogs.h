@@ -5,6 +5,7 @@
 
 #pragma once
 
+#include <adwaita.h>
 #include <gtk/gtk.h>
 
 G_BEGIN_DECLS
@@ -20,23 +21,27 @@ typedef void (*HpFileChosenFunc) (GObject *owner,
                                   GFile   *file,
                                   gpointer user_data);
 
-void hp_choose_folder (GtkWindow       *parent,
-                       const char      *title,
-                       GObject         *owner,
-                       HpFileChosenFunc callback,
-                       gpointer         user_data);
-void hp_choose_save_file (GtkWindow       *parent,
-                          const char      *title,
-                          const char      *initial_name,
-                          GObject         *owner,
-                          HpFileChosenFunc callback,
-                          gpointer         user_data);
-void hp_show_saved (GtkWidget  *widget,
-                    const char *path);
-void hp_show_error (GtkWindow  *parent,
-                    const char *heading,
-                    const char *body);
-void hp_show_help (GtkWindow  *parent,
-                   const char *page);
+void      hp_choose_folder (GtkWindow       *parent,
+                            const char      *title,
+                            GObject         *owner,
+                            HpFileChosenFunc callback,
+                            gpointer         user_data);
+void      hp_choose_save_file (GtkWindow       *parent,
+                               const char      *title,
+                               const char      *initial_name,
+                               GObject         *owner,
+                               HpFileChosenFunc callback,
+                               gpointer         user_data);
+AdwToast *hp_saved_toast_new (const char *path,
+                              char      **title);
+void      hp_open_folder_of (GtkWindow  *window,
+                             const char *folder);
+void      hp_show_saved (GtkWidget  *widget,
+                         const char *path);
+void      hp_show_error (GtkWindow  *parent,
+                         const char *heading,
+                         const char *body);
+void      hp_show_help (GtkWindow  *parent,
+                        const char *page);
 
 G_END_DECLS

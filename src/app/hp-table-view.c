@@ -43,6 +43,7 @@ struct _HpTableView
   GtkScrolledWindow *scrolled;
   GtkColumnView     *column_view;
   GtkWidget         *timeline_button;
+  char              *export_suffix; /* after the table's name in exported files' names, or NULL */
 
   /* Owned references */
   HpTableModel       *model;
@@ -542,6 +543,15 @@ context_pressed_cb (GtkGestureClick *gesture,
 }
 
 static void
+hp_table_view_finalize (GObject *object)
+{
+  HpTableView *self = HP_TABLE_VIEW (object);
+
+  g_free (self->export_suffix);
+  G_OBJECT_CLASS (hp_table_view_parent_class)->finalize (object);
+}
+
+static void
 hp_table_view_dispose (GObject *object)
 {
   HpTableView *self = HP_TABLE_VIEW (object);
@@ -618,6 +628,7 @@ hp_table_view_class_init (HpTableViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = hp_table_view_dispose;
+  object_class->finalize = hp_table_view_finalize;
   object_class->get_property = hp_table_view_get_property;
   object_class->set_property = hp_table_view_set_property;
 
@@ -872,6 +883,39 @@ hp_table_view_copy_selection (HpTableView *self)
 }
 
 /**
+ * hp_table_view_set_export_suffix:
+ * @suffix: (nullable): what exported files' names add after the table's
+ *   name, as the scope shown
+ */
+void
+hp_table_view_set_export_suffix (HpTableView *self,
+                                 const char  *suffix)
+{
+  g_return_if_fail (HP_IS_TABLE_VIEW (self));
+  g_free (self->export_suffix);
+  self->export_suffix = g_strdup (suffix);
+}
+
+/**
+ * hp_table_view_get_export_name:
+ *
+ * Returns: (transfer full) (nullable): the name an export offers: the
+ *   table's, its suffix and ".csv"
+ */
+char *
+hp_table_view_get_export_name (HpTableView *self)
+{
+  HpTable *table;
+
+  g_return_val_if_fail (HP_IS_TABLE_VIEW (self), NULL);
+  table = hp_table_model_get_table (self->model);
+  if (table == NULL)
+    return NULL;
+  return g_strconcat (hp_table_get_name (table), self->export_suffix != NULL ? "_" : "",
+                      self->export_suffix != NULL ? self->export_suffix : "", ".csv", NULL);
+}
+
+/**
  * hp_table_view_export_csv:
  *
  * Asks where to save the whole table (not only the filtered rows) and
@@ -888,7 +932,7 @@ hp_table_view_export_csv (HpTableView *self)
   table = hp_table_model_get_table (self->model);
   if (table == NULL)
     return;
-  name = g_strconcat (hp_table_get_name (table), ".csv", NULL);
+  name = hp_table_view_get_export_name (self);
   hp_choose_save_file (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), _ ("Export Table as CSV"),
                        name, G_OBJECT (self), export_chosen_cb, NULL);
 }

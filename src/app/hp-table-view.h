@@ -17,6 +17,9 @@ G_DECLARE_FINAL_TYPE (HpTableView, hp_table_view, HP, TABLE_VIEW, GtkWidget)
 
 GtkWidget  *hp_table_view_new (void);
 HpTable    *hp_table_view_get_table (HpTableView *self);
+void        hp_table_view_set_export_suffix (HpTableView *self,
+                                             const char  *suffix);
+char       *hp_table_view_get_export_name (HpTableView *self);
 void        hp_table_view_set_table (HpTableView *self,
                                      HpTable     *table);
 int         hp_table_view_get_rank (HpTableView *self);

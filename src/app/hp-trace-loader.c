@@ -25,6 +25,7 @@ struct _HpTraceLoader
   HpMode          mode;
   gboolean        include_last_step;
   HpCommPatterns *comm_patterns;
+  guint           job; /* HpLoadOptions.job */
   GMainContext   *context;
 
   /* written by loader threads, under lock */
@@ -313,6 +314,18 @@ hp_trace_loader_set_comm_patterns (HpTraceLoader  *self,
 }
 
 /**
+ * hp_trace_loader_set_job:
+ * @job: of files from several jobs, the one to load (from 1); 0 refuses them
+ */
+void
+hp_trace_loader_set_job (HpTraceLoader *self,
+                         guint          job)
+{
+  g_return_if_fail (HP_IS_TRACE_LOADER (self));
+  self->job = job;
+}
+
+/**
  * hp_trace_loader_load_async:
  *
  * Loads in worker threads (a folder of rank summaries through the
@@ -337,6 +350,7 @@ hp_trace_loader_load_async (HpTraceLoader      *self,
   options.mode = self->mode;
   options.include_last_step = self->include_last_step;
   options.comm_patterns = self->comm_patterns;
+  options.job = self->job;
   options.progress = progress_cb;
   /* the task holds self until the load has returned, so the threads never
    * report to a finalized loader */

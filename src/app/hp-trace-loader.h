@@ -18,6 +18,8 @@ G_DECLARE_FINAL_TYPE (HpTraceLoader, hp_trace_loader, HP, TRACE_LOADER, GObject)
 HpTraceLoader     *hp_trace_loader_new (const char *const *paths,
                                         HpMode             mode,
                                         gboolean           include_last_step);
+void               hp_trace_loader_set_job (HpTraceLoader *self,
+                                            guint          job);
 void               hp_trace_loader_set_comm_patterns (HpTraceLoader  *self,
                                                       HpCommPatterns *patterns);
 const char *const *hp_trace_loader_get_paths (HpTraceLoader *self);

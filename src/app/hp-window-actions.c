@@ -173,19 +173,9 @@ show_saved_action (GtkWidget  *widget,
                    GVariant   *parameter)
 {
   HpWindow        *self = HP_WINDOW (widget);
-  const char      *path = g_variant_get_string (parameter, NULL);
-  g_autofree char *name = g_path_get_basename (path);
-  g_autofree char *folder = g_path_get_dirname (path);
   g_autofree char *title = NULL;
-  AdwToast        *toast;
+  AdwToast        *toast = hp_saved_toast_new (g_variant_get_string (parameter, NULL), &title);
 
-  /* Translators: a toast after an export; %s is the file name */
-  title = g_strdup_printf (_ ("Saved %s"), name);
-  toast = adw_toast_new (title);
-  adw_toast_set_button_label (toast, _ ("Open Folder"));
-  adw_toast_set_action_name (toast, "win.open-folder-of");
-  adw_toast_set_action_target_value (toast, g_variant_new_string (folder));
-  adw_toast_set_timeout (toast, 5);
   g_free (self->last_saved);
   self->last_saved = g_steal_pointer (&title);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
@@ -197,10 +187,7 @@ open_folder_of_action (GtkWidget  *widget,
                        const char *action_name,
                        GVariant   *parameter)
 {
-  g_autoptr (GFile) folder = g_file_new_for_path (g_variant_get_string (parameter, NULL));
-  g_autofree char *uri = g_file_get_uri (folder);
-
-  gtk_show_uri (GTK_WINDOW (widget), uri, GDK_CURRENT_TIME);
+  hp_open_folder_of (GTK_WINDOW (widget), g_variant_get_string (parameter, NULL));
 }
 
 /* Ctrl+Page Down / Up: see hp_window_actions_init() */

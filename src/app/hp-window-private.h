@@ -31,6 +31,7 @@ struct _HpWindow
   GtkProgressBar  *analyses_progress;
   AdwStatusPage   *error_status;
   GtkWidget       *error_button;
+  GtkBox          *error_jobs; /* a button per job of a folder mixing jobs */
   AdwToastOverlay *toast_overlay;
 
   /* Owned references */
@@ -52,6 +53,7 @@ struct _HpWindow
   gboolean hta_compat;
   gboolean include_last_step;
   gboolean syncing_rank;
+  guint    job; /* of files from several jobs, the one open (from 1), or 0 */
 };
 
 void hp_window_class_actions_init (GtkWidgetClass *widget_class);

@@ -243,6 +243,47 @@ recent_row_activated_cb (HpWindow      *self,
 
 /* Loading */
 
+static void start_load_job (HpWindow          *self,
+                            const char *const *paths,
+                            guint              job);
+
+static void
+open_job_clicked_cb (GtkButton *button,
+                     HpWindow  *self)
+{
+  guint job = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "job"));
+  g_auto (GStrv) paths = NULL;
+
+  if (self->paths == NULL || job == 0)
+    return;
+  paths = g_strdupv (self->paths);
+  start_load_job (self, (const char *const *)paths, job);
+}
+
+/* files of several jobs: a button per job, which opens that one */
+static void
+show_job_buttons (HpWindow     *self,
+                  const GError *error)
+{
+  guint      n_jobs = hp_load_error_get_n_jobs (error);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->error_jobs))) != NULL)
+    gtk_box_remove (self->error_jobs, child);
+  gtk_widget_set_visible (GTK_WIDGET (self->error_jobs), n_jobs > 1);
+  for (guint j = 1; j <= n_jobs; j++)
+    {
+      /* Translators: a button of a folder holding files of several jobs; %u is the job's number */
+      g_autofree char *label = g_strdup_printf (_ ("Open Job %u"), j);
+      GtkWidget       *button = gtk_button_new_with_label (label);
+
+      gtk_widget_add_css_class (button, "pill");
+      g_object_set_data (G_OBJECT (button), "job", GUINT_TO_POINTER (j));
+      g_signal_connect (button, "clicked", G_CALLBACK (open_job_clicked_cb), self);
+      gtk_box_append (self->error_jobs, button);
+    }
+}
+
 static void
 show_error (HpWindow     *self,
             const GError *error)
@@ -253,12 +294,17 @@ show_error (HpWindow     *self,
   g_autofree char *escaped = NULL;
 
   name = describe_paths ((const char *const *)self->paths, &folder);
-  /* Translators: %s is a folder or file name */
-  title = g_strdup_printf (_ ("Could Not Open “%s”"), name);
+  if (hp_load_error_get_n_jobs (error) > 1)
+    /* Translators: %s is a folder name, %u the number of jobs its files come from (2 or more) */
+    title = g_strdup_printf (_ ("“%s” Holds Files of %u Jobs"), name, hp_load_error_get_n_jobs (error));
+  else
+    /* Translators: %s is a folder or file name */
+    title = g_strdup_printf (_ ("Could Not Open “%s”"), name);
   adw_status_page_set_title (self->error_status, title);
   /* the description is markup; a message may hold "<" or "&" */
   escaped = g_markup_escape_text (error->message, -1);
   adw_status_page_set_description (self->error_status, escaped);
+  show_job_buttons (self, error);
 
   if (self->page != NULL)
     {
@@ -269,7 +315,9 @@ show_error (HpWindow     *self,
   /* an empty window again: the next drop or open lands here */
   g_clear_pointer (&self->key, g_free);
   gtk_stack_set_visible_child_name (self->stack, "error");
-  gtk_widget_grab_focus (self->error_button);
+  gtk_widget_grab_focus (hp_load_error_get_n_jobs (error) > 1
+                             ? gtk_widget_get_first_child (GTK_WIDGET (self->error_jobs))
+                             : self->error_button);
 }
 
 /* the analyses the runner computes for the shown trace, in the header */
@@ -304,6 +352,8 @@ show_trace (HpWindow *self,
       gtk_stack_remove (self->stack, GTK_WIDGET (self->page));
     }
   self->page = HP_TRACE_PAGE (page);
+  /* the error page's job buttons belong to the last failed load */
+  gtk_widget_set_visible (GTK_WIDGET (self->error_jobs), FALSE);
   gtk_stack_add_named (self->stack, page, "trace");
   gtk_stack_set_visible_child_name (self->stack, "trace");
   /* start on the tabs, not in the first selectable label (which would show
@@ -358,9 +408,11 @@ load_cb (GObject      *source,
   hp_window_actions_update (self);
 }
 
+/* @job: of files from several jobs, the one to open (from 1), or 0 */
 static void
-start_load (HpWindow          *self,
-            const char *const *paths)
+start_load_job (HpWindow          *self,
+                const char *const *paths,
+                guint              job)
 {
   g_autofree char *name = NULL;
   g_autofree char *folder = NULL;
@@ -387,6 +439,8 @@ start_load (HpWindow          *self,
   self->loader = hp_trace_loader_new ((const char *const *)self->paths,
                                       self->hta_compat ? HP_MODE_HTA_COMPAT : HP_MODE_DEFAULT,
                                       self->include_last_step);
+  self->job = job;
+  hp_trace_loader_set_job (self->loader, job);
   if (!self->hta_compat && self->settings != NULL)
     {
       g_autofree char *file = g_settings_get_string (self->settings, "comm-patterns");
@@ -422,6 +476,16 @@ start_load (HpWindow          *self,
   data = g_new0 (LoadData, 1);
   g_weak_ref_init (&data->window, self);
   hp_trace_loader_load_async (self->loader, self->cancellable, load_cb, data);
+}
+
+/* the job open stays across reloads of the same files, not to other files */
+static void
+start_load (HpWindow          *self,
+            const char *const *paths)
+{
+  g_autofree char *key = hp_paths_key (paths);
+
+  start_load_job (self, paths, self->key != NULL && g_strcmp0 (key, self->key) == 0 ? self->job : 0);
 }
 
 /* The communication pattern file decides which kernels are communication
@@ -644,6 +708,7 @@ hp_window_class_init (HpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HpWindow, error_status);
   gtk_widget_class_bind_template_child (widget_class, HpWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, HpWindow, error_button);
+  gtk_widget_class_bind_template_child (widget_class, HpWindow, error_jobs);
   gtk_widget_class_bind_template_callback (widget_class, recent_row_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, rank_selected_cb);
 
@@ -900,6 +965,46 @@ hp_window_get_last_saved (HpWindow *self)
 {
   g_return_val_if_fail (HP_IS_WINDOW (self), NULL);
   return self->last_saved;
+}
+
+/**
+ * hp_window_get_n_job_buttons:
+ *
+ * Returns: how many jobs the error page offers to open (files of several
+ *   jobs), else 0
+ */
+guint
+hp_window_get_n_job_buttons (HpWindow *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (HP_IS_WINDOW (self), 0);
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->error_jobs)))
+    return 0;
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->error_jobs)); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    n++;
+  return n;
+}
+
+/**
+ * hp_window_click_job_button:
+ * @job: from 1
+ *
+ * Clicks the error page's button that opens @job.
+ */
+void
+hp_window_click_job_button (HpWindow *self,
+                            guint     job)
+{
+  GtkWidget *c;
+
+  g_return_if_fail (HP_IS_WINDOW (self));
+  c = gtk_widget_get_first_child (GTK_WIDGET (self->error_jobs));
+  for (guint k = 1; c != NULL && k < job; k++)
+    c = gtk_widget_get_next_sibling (c);
+  g_return_if_fail (c != NULL);
+  g_signal_emit_by_name (c, "clicked");
 }
 
 /**

@@ -31,6 +31,9 @@ HpTracePage    *hp_window_get_trace_page (HpWindow *self);
 HpSession      *hp_window_get_session (HpWindow *self);
 GtkProgressBar *hp_window_get_analyses_progress (HpWindow *self);
 const char     *hp_window_get_error_text (HpWindow *self);
+guint           hp_window_get_n_job_buttons (HpWindow *self);
+void            hp_window_click_job_button (HpWindow *self,
+                                            guint     job);
 const char     *hp_window_get_last_saved (HpWindow *self);
 const char     *hp_window_get_last_notice (HpWindow *self);
 

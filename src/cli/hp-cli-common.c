@@ -138,6 +138,8 @@ hp_cli_allow_summaries (gboolean allowed)
 char *hp_cli_comm_patterns_path = NULL;
 /* --max-memory, 0 for the default */
 static guint64 max_memory_bytes;
+/* --job, 0 when not given */
+static guint load_job;
 
 /**
  * hp_cli_parse_size:
@@ -196,6 +198,17 @@ hp_cli_set_max_memory (guint64 bytes)
   max_memory_bytes = bytes;
 }
 
+/**
+ * hp_cli_set_job:
+ * @job: the job the loads that follow keep of files from several jobs, 0
+ *   to refuse such files
+ */
+void
+hp_cli_set_job (guint job)
+{
+  load_job = job;
+}
+
 HpTrace *
 hp_cli_load (char        **paths,
              gboolean      hta_compat,
@@ -228,6 +241,7 @@ hp_cli_load (char        **paths,
     }
   limits.max_memory_bytes = max_memory_bytes;
   options.limits = &limits;
+  options.job = load_job;
   /* a folder of rank summaries, or one mixing summaries and traces */
   if (hp_paths_have_summaries ((const char *const *)paths))
     {
@@ -252,6 +266,9 @@ hp_cli_load (char        **paths,
         fprintf (stderr, "hotpath-cli: cancelled\n");
       else
         fprintf (stderr, "hotpath-cli: %s\n", error->message);
+      if (g_error_matches (error, HP_LOAD_ERROR, HP_LOAD_ERROR_MIXED_JOBS))
+        fprintf (stderr, "hotpath-cli: open one job with --job=N (e.g. hotpath-cli --job=1 info DIR) or by "
+                         "naming its files; compare jobs with hotpath-cli compare\n");
       return NULL;
     }
   if (!quiet)

@@ -68,6 +68,7 @@ gboolean  hp_cli_rank_option_ok (int rank);
 gboolean  hp_cli_parse_size (const char *text,
                              guint64    *bytes);
 void      hp_cli_set_max_memory (guint64 bytes);
+void      hp_cli_set_job (guint job);
 HpTrace  *hp_cli_load (char        **paths,
                        gboolean      hta_compat,
                        gboolean      include_last_step,

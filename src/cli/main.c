@@ -45,7 +45,7 @@ print_usage (FILE *out)
 {
   g_autofree char *limit = g_format_size_full (hp_load_default_max_memory (), G_FORMAT_SIZE_IEC_UNITS);
 
-  fprintf (out, "Usage: hotpath-cli [--max-memory=SIZE] COMMAND [OPTION…] DIR|FILE…\n\nCommands:\n");
+  fprintf (out, "Usage: hotpath-cli [--max-memory=SIZE] [--job=N] COMMAND [OPTION…] DIR|FILE…\n\nCommands:\n");
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     fprintf (out, "  %-10s %s\n", commands[i].name, commands[i].summary);
   fprintf (out,
@@ -55,6 +55,9 @@ print_usage (FILE *out)
            "                     %u bytes per event plus its args as the files load (default: three\n"
            "                     quarters of the physical memory, here %s)\n",
            HP_MEMORY_PER_EVENT, limit);
+  fprintf (out, "  --job=N            Of files from several jobs (apart in time or of different world\n"
+                "                     sizes), load only the Nth, counted by start time from 1; without\n"
+                "                     it such files are refused (exit 1) with each job's files listed\n");
   fprintf (out, "\nRun 'hotpath-cli COMMAND --help' for the options of a command.\n");
   fprintf (out, "\nOutputs: files are written whole (a temporary file renamed into place) and\n"
                 "only over regular files: a device, FIFO, socket or directory at the target\n"
@@ -81,7 +84,7 @@ finish (int status)
   return status;
 }
 
-/* takes --max-memory out of @argv, wherever it is before "--": FALSE on a
+/* takes --max-memory and --job out of @argv, wherever it is before "--": FALSE on a
  * bad value, said on stderr */
 static gboolean
 take_global_options (int   *argc,
@@ -99,6 +102,20 @@ take_global_options (int   *argc,
           while (i < *argc)
             argv[out++] = argv[i++];
           break;
+        }
+      if (g_str_has_prefix (argv[i], "--job=") || strcmp (argv[i], "--job") == 0)
+        {
+          const char *text = argv[i][5] == '=' ? argv[i] + 6 : (i + 1 < *argc ? argv[++i] : NULL);
+          guint64     job = 0;
+
+          if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 1, G_MAXUINT, &job, NULL))
+            {
+              fprintf (stderr, "hotpath-cli: --job takes a job number of 1 or more, as the listing of a "
+                               "folder mixing jobs gives it\n");
+              return FALSE;
+            }
+          hp_cli_set_job ((guint)job);
+          continue;
         }
       if (g_str_has_prefix (argv[i], "--max-memory="))
         value = argv[i] + strlen ("--max-memory=");

@@ -671,6 +671,13 @@ hp_health_check (HpTrace               *trace,
                  g_strcmp0 (hp_trace_get_rank (trace, r)->basename, file) == 0;
       if (loaded)
         continue;
+      /* another job's file, left out as asked: not part of this job */
+      if (hp_load_issue_get_code (issue) == HP_LOAD_ERROR_MIXED_JOBS)
+        {
+          add (self, -1, file, "other-job", HP_HEALTH_INFO, 1, 0, HP_HEALTH_TRUST, "%s",
+               hp_load_issue_get_message (issue));
+          continue;
+        }
       add (self, -1, file, "file-not-loaded",
            hp_load_issue_get_severity (issue) == HP_LOAD_ISSUE_ERROR ? HP_HEALTH_ERROR
                                                                      : HP_HEALTH_WARNING,

@@ -25,8 +25,8 @@ G_BEGIN_DECLS
  *   or a trace holds no analysable event
  * @HP_LOAD_ERROR_DUPLICATE_RANK: two files claim the same rank
  * @HP_LOAD_ERROR_UNREADABLE: the file cannot be opened or read
- * @HP_LOAD_ERROR_MIXED_JOBS: the files come from different jobs (a warning:
- *   they still load, as one job)
+ * @HP_LOAD_ERROR_MIXED_JOBS: the files come from different jobs: the load
+ *   fails and names each job's files unless #HpLoadOptions.job picks one
  * @HP_LOAD_ERROR_TOO_LARGE: loading the job would take more memory than
  *   #HpLoadLimits.max_memory_bytes; nothing is loaded
  *

@@ -33,6 +33,11 @@ FileSlot *_hp_loader_parse_files (GPtrArray           *files,
                                   GCancellable        *cancellable);
 void      _hp_loader_free_slots (FileSlot *slots,
                                  guint     n);
+gboolean  _hp_loader_pick_job (FileSlot   *slots,
+                               guint       n,
+                               guint       job,
+                               GListStore *issues,
+                               GError    **error);
 void      _hp_loader_number_ranks (FileSlot   *slots,
                                    guint       n,
                                    GListStore *issues);

@@ -5,6 +5,9 @@
 
 #include "config.h"
 
+#include <json-glib/json-glib.h>
+#include <string.h>
+
 #include "hp-loader-private.h"
 
 static void
@@ -152,6 +155,240 @@ check_one_job (GPtrArray  *ranks,
         }
       cluster_end = MAX (cluster_end, spans[k].end);
     }
+}
+
+/* distributedInfo.world_size, or 0 when the file does not say */
+static gint64
+world_size_of (const HpRank *r)
+{
+  JsonObject *root = r->metadata != NULL && JSON_NODE_HOLDS_OBJECT (r->metadata)
+                         ? json_node_get_object (r->metadata)
+                         : NULL;
+  JsonNode   *di = root != NULL ? json_object_get_member (root, "distributedInfo") : NULL;
+  JsonNode   *size = di != NULL && JSON_NODE_HOLDS_OBJECT (di)
+                         ? json_object_get_member (json_node_get_object (di), "world_size")
+                         : NULL;
+
+  if (size == NULL || !JSON_NODE_HOLDS_VALUE (size))
+    return 0;
+  if (json_node_get_value_type (size) == G_TYPE_INT64)
+    return MAX (json_node_get_int (size), 0);
+  if (json_node_get_value_type (size) == G_TYPE_DOUBLE && json_node_get_double (size) >= 1 &&
+      json_node_get_double (size) < 1e12)
+    return (gint64)json_node_get_double (size);
+  return 0;
+}
+
+/* Files this far apart (and farther than the longest span) are of other
+ * runs: no two hosts' clocks of one job disagree by ten minutes. Closer
+ * but over a second apart is only warned about (check_one_job()): a skewed
+ * clock can do that. */
+#define JOBS_APART_NS (G_GINT64_CONSTANT (600) * 1000000000)
+
+typedef struct
+{
+  guint  slot;
+  gint64 start; /* Unix time in ns when baseTimeNanoseconds is known */
+  gint64 end;
+  gint64 world_size;
+  guint  job; /* from 1, by start time */
+} FileSpan;
+
+static int
+cmp_file_span (gconstpointer a,
+               gconstpointer b)
+{
+  const FileSpan *x = a;
+  const FileSpan *y = b;
+
+  if (x->start != y->start)
+    return (x->start > y->start) - (x->start < y->start);
+  return (x->slot > y->slot) - (x->slot < y->slot);
+}
+
+/* "job 2: 1 file, world size 8, from 2023-09-06 18:39:28 UTC: a.json" */
+static void
+describe_job (GString        *out,
+              const FileSlot *slots,
+              const FileSpan *spans,
+              guint           n,
+              guint           job)
+{
+  const guint max_named = 8;
+  guint       n_files = 0, named = 0;
+  gint64      start = G_MAXINT64, world_size = 0;
+
+  for (guint k = 0; k < n; k++)
+    if (spans[k].job == job)
+      {
+        n_files++;
+        start = MIN (start, spans[k].start);
+        world_size = MAX (world_size, spans[k].world_size);
+      }
+  g_string_append_printf (out, "\n  job %u: %u file%s", job, n_files, n_files == 1 ? "" : "s");
+  if (world_size > 0)
+    g_string_append_printf (out, ", world size %" G_GINT64_FORMAT, world_size);
+  /* a date only for clocks that read as one (after 2001) */
+  if (start > G_GINT64_CONSTANT (1000000000) * 1000000000)
+    {
+      g_autoptr (GDateTime) when = g_date_time_new_from_unix_utc (start / 1000000000);
+      g_autofree char *text = when != NULL ? g_date_time_format (when, "%Y-%m-%d %H:%M:%S UTC") : NULL;
+
+      if (text != NULL)
+        g_string_append_printf (out, ", from %s", text);
+    }
+  g_string_append (out, ":");
+  for (guint k = 0; k < n; k++)
+    if (spans[k].job == job)
+      {
+        if (named == max_named)
+          {
+            g_string_append_printf (out, " and %u more", n_files - named);
+            break;
+          }
+        g_string_append_printf (out, "%s %s", named > 0 ? "," : "", slots[spans[k].slot].path);
+        named++;
+      }
+}
+
+/**
+ * _hp_loader_pick_job:
+ * @job: 0 to refuse files of several jobs, N to keep only the Nth
+ *
+ * Groups the parsed files into jobs: the ranks of one job run at the same
+ * time (files whose measured spans lie apart by more than the longest span
+ * and at least ten minutes are other runs) and agree on
+ * distributedInfo.world_size. Several jobs fail the load with
+ * %HP_LOAD_ERROR_MIXED_JOBS naming each job's files, unless @job picks one:
+ * the other files are then dropped with a note.
+ *
+ * Returns: %FALSE with @error set when the files are of several jobs and
+ *   @job picks none of them
+ */
+gboolean
+_hp_loader_pick_job (FileSlot   *slots,
+                     guint       n,
+                     guint       job,
+                     GListStore *issues,
+                     GError    **error)
+{
+  g_autofree FileSpan *spans = g_new0 (FileSpan, MAX (n, 1));
+  g_autofree gint64   *sizes = NULL; /* the world sizes of the current time cluster's jobs */
+  g_autoptr (GString) listing = NULL;
+  gint64 longest = 0, cluster_end = 0;
+  guint  n_spans = 0, n_jobs = 0, cluster_first_job = 0, n_sizes = 0;
+
+  for (guint k = 0; k < n; k++)
+    {
+      const HpRank *r = slots[k].builder != NULL ? slots[k].builder->rank : NULL;
+      gint64        start = G_MAXINT64, end = G_MININT64;
+      gint64        base;
+
+      if (r == NULL)
+        continue;
+      base = r->has_base_time ? r->base_time_ns : 0;
+      for (guint i = 0; i < r->n_events; i++)
+        if (r->flags[i] & HP_EVENT_MEASURED)
+          {
+            start = MIN (start, r->ts[i]);
+            end = MAX (end, r->ts[i] + MAX (hp_rank_dur (r, i), 0));
+          }
+      if (start > end)
+        continue; /* no analysable event: numbering the ranks says so */
+      spans[n_spans].slot = k;
+      spans[n_spans].start = start + base;
+      spans[n_spans].end = end + base;
+      spans[n_spans].world_size = world_size_of (r);
+      longest = MAX (longest, end - start);
+      n_spans++;
+    }
+  if (n_spans < 2)
+    return TRUE;
+  qsort (spans, n_spans, sizeof (FileSpan), cmp_file_span);
+
+  /* apart in time, then of different world sizes within one time */
+  sizes = g_new0 (gint64, n_spans);
+  for (guint k = 0; k < n_spans; k++)
+    {
+      guint s;
+
+      if (k == 0 || spans[k].start - cluster_end > MAX (longest, JOBS_APART_NS))
+        {
+          cluster_first_job = n_jobs + 1;
+          n_sizes = 0;
+          cluster_end = spans[k].end;
+          spans[k].job = ++n_jobs;
+          sizes[n_sizes++] = spans[k].world_size;
+          continue;
+        }
+      cluster_end = MAX (cluster_end, spans[k].end);
+      for (s = 0; s < n_sizes; s++)
+        if (sizes[s] == spans[k].world_size || spans[k].world_size == 0 || sizes[s] == 0)
+          break;
+      if (s == n_sizes)
+        {
+          sizes[n_sizes++] = spans[k].world_size;
+          n_jobs++;
+        }
+      else if (sizes[s] == 0)
+        sizes[s] = spans[k].world_size;
+      spans[k].job = cluster_first_job + s;
+    }
+  if (n_jobs < 2)
+    return TRUE;
+
+  listing = g_string_new (NULL);
+  for (guint j = 1; j <= n_jobs; j++)
+    describe_job (listing, slots, spans, n_spans, j);
+  if (job == 0 || job > n_jobs)
+    {
+      if (job == 0)
+        g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_MIXED_JOBS,
+                     "the files come from %u different jobs (apart in time or of different world "
+                     "sizes) and are not analysed as one; open one job, or compare them:%s",
+                     n_jobs, listing->str);
+      else
+        g_set_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_MIXED_JOBS,
+                     "there is no job %u: the files come from %u jobs:%s", job, n_jobs, listing->str);
+      return FALSE;
+    }
+  for (guint k = 0; k < n_spans; k++)
+    if (spans[k].job != job)
+      {
+        FileSlot *slot = &slots[spans[k].slot];
+
+        _hp_load_issue_add (issues, slot->path, HP_LOAD_ISSUE_INFO, HP_LOAD_ERROR_MIXED_JOBS,
+                            "%s: of job %u, not loaded (job %u of %u is open)", slot->path, spans[k].job,
+                            job, n_jobs);
+        g_clear_pointer (&slot->builder, _hp_rank_builder_free);
+      }
+  return TRUE;
+}
+
+/**
+ * hp_load_error_get_n_jobs:
+ * @error: (nullable): a load's error
+ *
+ * Returns: the number of jobs an %HP_LOAD_ERROR_MIXED_JOBS error lists
+ *   (each can be opened with #HpLoadOptions.job), else 0
+ */
+guint
+hp_load_error_get_n_jobs (const GError *error)
+{
+  const char *text;
+  guint64     n = 0;
+
+  if (!g_error_matches (error, HP_LOAD_ERROR, HP_LOAD_ERROR_MIXED_JOBS))
+    return 0;
+  /* the two messages of _hp_loader_pick_job(), which writes the count */
+  text = strstr (error->message, "come from ");
+  if (text == NULL)
+    return 0;
+  text += strlen ("come from ");
+  if (!g_ascii_isdigit (*text))
+    return 0;
+  n = g_ascii_strtoull (text, NULL, 10);
+  return n >= 2 && n <= G_MAXUINT ? (guint)n : 0;
 }
 
 /**

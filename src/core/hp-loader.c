@@ -70,6 +70,13 @@ hp_load_paths (const char *const   *paths,
         return NULL;
       }
 
+  /* one job only: a folder mixing runs would merge into nonsense */
+  if (!_hp_loader_pick_job (slots, files->len, options->job, issues, error))
+    {
+      _hp_loader_free_slots (slots, files->len);
+      return NULL;
+    }
+
   /* number and merge the ranks */
   _hp_loader_number_ranks (slots, files->len, issues);
   global = hp_strings_new ();

@@ -98,6 +98,10 @@ typedef struct
   /* the user's communication patterns (default mode), or NULL; the trace
    * keeps a reference */
   struct _HpCommPatterns *comm_patterns;
+  /* files of several jobs (apart in time, or of different world sizes):
+   * 0 fails the load with %HP_LOAD_ERROR_MIXED_JOBS naming each job's
+   * files; N loads only the Nth job, counted by start time from 1 */
+  guint job;
 } HpLoadOptions;
 
 typedef struct
@@ -113,6 +117,7 @@ HpTrace *hp_load_paths (const char *const   *paths,
                         GCancellable        *cancellable,
                         HpLoadStats         *stats,
                         GError             **error);
+guint    hp_load_error_get_n_jobs (const GError *error);
 HpTrace *hp_load_path (const char          *path,
                        const HpLoadOptions *options,
                        GCancellable        *cancellable,

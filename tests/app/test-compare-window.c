@@ -14,6 +14,7 @@
 #include "hp-chart-view.h"
 #include "hp-compare-dialog.h"
 #include "hp-compare-window.h"
+#include "hp-dialogs.h"
 #include "hp-settings.h"
 #include "hp-table-view.h"
 #include "hp-test-utils.h"
@@ -136,6 +137,28 @@ test_ops_diff (void)
   g_assert_cmpint (hp_table_find_column (table, "New_counts"), >=, 0);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 7);
 
+  /* the scope compared is in exported files' names and under the charts */
+  {
+    g_autofree char *table_name = hp_table_view_get_export_name (view);
+    GtkWidget       *counts = hp_ui_test_find_widget (GTK_WIDGET (window), is_chart_named, "ops_count_comparison");
+    g_autofree char *chart_name = NULL;
+    const char      *subtitle;
+
+    g_test_message ("ops export name: %s", table_name);
+    g_assert_true (g_str_has_prefix (table_name, hp_table_get_name (table)));
+    g_assert_nonnull (strstr (table_name, "_Base-rank0-"));
+    g_assert_nonnull (strstr (table_name, "_vs_New-rank0-"));
+    g_assert_true (g_str_has_suffix (table_name, ".csv"));
+    g_assert_nonnull (counts);
+    chart_name = hp_chart_view_get_export_name (HP_CHART_VIEW (counts), HP_EXPORT_FORMAT_SVG);
+    g_assert_true (g_str_has_prefix (chart_name, "ops_count_comparison_Base-rank0-"));
+    g_assert_true (g_str_has_suffix (chart_name, ".svg"));
+    subtitle = hp_chart_get_subtitle (hp_chart_view_get_chart (HP_CHART_VIEW (counts)));
+    g_assert_nonnull (subtitle);
+    g_assert_nonnull (strstr (subtitle, "Base rank 0"));
+    g_assert_nonnull (strstr (subtitle, " against New rank 0"));
+  }
+
   /* aten::mm: 2 calls of 10 us against 4 of 15 us, marked + */
   hp_table_view_set_search (view, "aten::mm");
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1);
@@ -187,6 +210,12 @@ test_ops_diff (void)
   g_assert_true (hp_chart_view_export_to_file (HP_CHART_VIEW (chart), png, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
+  /* an export here ends with the trace window's toast, naming the file */
+  g_assert_null (hp_compare_window_get_last_saved (window));
+  hp_show_saved (chart, png);
+  g_assert_cmpstr (hp_compare_window_get_last_saved (window), ==, "Saved chart.png");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-saved", "s", csv));
+  g_assert_cmpstr (hp_compare_window_get_last_saved (window), ==, "Saved ops.csv");
 
   g_unlink (csv);
   g_unlink (png);

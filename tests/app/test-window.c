@@ -363,6 +363,38 @@ test_corrupt_rank (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* a folder holding files of two jobs: the error page names both and has a
+ * button per job; the first opens that job's two ranks */
+static void
+test_mixed_jobs_folder (void)
+{
+  g_autofree char *dir = hp_test_data_path ("mixed_jobs", NULL);
+  HpWindow        *window = hp_ui_test_open_window (dir, -1, -1);
+  HpTrace         *trace;
+
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
+  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "error");
+  g_assert_nonnull (strstr (hp_window_get_error_text (window), "2 different jobs"));
+  g_assert_nonnull (strstr (hp_window_get_error_text (window), "sampled_rank-1.json.gz"));
+  g_assert_nonnull (strstr (hp_window_get_error_text (window), "benchmark_result_493459_1694039959_trace.json.gz"));
+  g_assert_cmpuint (hp_window_get_n_job_buttons (window), ==, 2);
+
+  hp_window_click_job_button (window, 2);
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
+  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "trace");
+  trace = hp_session_get_trace (hp_window_get_session (window));
+  g_assert_cmpuint (hp_trace_get_n_ranks (trace), ==, 1);
+
+  /* a reload keeps the job open */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.reload", NULL));
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
+  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "trace");
+  g_assert_cmpuint (hp_trace_get_n_ranks (hp_session_get_trace (hp_window_get_session (window))), ==, 1);
+  g_assert_cmpuint (hp_window_get_n_job_buttons (window), ==, 0);
+
+  hp_ui_test_close_window (window);
+}
+
 static void
 test_empty_folder (void)
 {
@@ -1049,6 +1081,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/view-state", test_view_state);
   g_test_add_func ("/ui/window/cancel", test_cancel);
   g_test_add_func ("/ui/window/corrupt-rank", test_corrupt_rank);
+  g_test_add_func ("/ui/window/mixed-jobs", test_mixed_jobs_folder);
   g_test_add_func ("/ui/window/empty-folder", test_empty_folder);
   g_test_add_func ("/ui/window/reload-keeps-trace-on-cancel", test_reload_keeps_trace_on_cancel);
   g_test_add_func ("/ui/window/comm-patterns", test_comm_patterns);

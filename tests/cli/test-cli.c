@@ -902,12 +902,76 @@ test_mixed_jobs (void)
   later = g_build_filename (dir, "rank-1.json", NULL);
   copy_shifted (rank1, later, "7200000");
   hp_test_run_cli (&two_jobs, "info", rank0, later, NULL);
-  g_assert_cmpint (two_jobs.status, ==, 0);
-  g_assert_nonnull (strstr (two_jobs.err, "warning"));
+  g_assert_cmpint (two_jobs.status, ==, 1);
+  g_assert_cmpstr (two_jobs.out, ==, "");
+  g_assert_nonnull (strstr (two_jobs.err, "2 different jobs"));
   g_assert_nonnull (strstr (two_jobs.err, later));
-  g_assert_nonnull (strstr (two_jobs.err, "20.0 hours after"));
-  g_assert_nonnull (strstr (two_jobs.err, "different jobs"));
+  g_assert_nonnull (strstr (two_jobs.err, "--job=N"));
   hp_test_remove_tree (dir);
+}
+
+/* a folder holding the two ranks of one job and the file of another (other
+ * world size, months apart): every command refuses it naming each job's
+ * files; --job=N (before or after the command) opens one job, whose health
+ * finds its kernels and steps */
+static void
+test_mixed_job_folder (void)
+{
+  g_autofree char *dir = hp_test_data_path ("mixed_jobs", NULL);
+  g_autofree char *other = hp_test_data_path ("mixed_jobs", "benchmark_result_493459_1694039959_trace.json.gz", NULL);
+  g_autofree char *rank1 = hp_test_data_path ("mixed_jobs", "sampled_rank-1.json.gz", NULL);
+  g_auto (HpTestCliRun) info = { 0 };
+  g_auto (HpTestCliRun) report = { 0 };
+  g_auto (HpTestCliRun) first = { 0 };
+  g_auto (HpTestCliRun) second = { 0 };
+  g_auto (HpTestCliRun) health = { 0 };
+  g_auto (HpTestCliRun) none = { 0 };
+  g_auto (HpTestCliRun) bad = { 0 };
+  const char *job1, *job2;
+
+  hp_test_run_cli (&info, "info", dir, NULL);
+  g_assert_cmpint (info.status, ==, 1);
+  g_assert_cmpstr (info.out, ==, "");
+  g_assert_nonnull (strstr (info.err, "the files come from 2 different jobs"));
+  job1 = strstr (info.err, "job 1: 2 files, world size 128, from 2023-04-28 23:51:38 UTC");
+  job2 = strstr (info.err, "job 2: 1 file, from 2023-09-06 22:39:28 UTC");
+  g_assert_nonnull (job1);
+  g_assert_nonnull (job2);
+  g_assert_true (job1 < job2);
+  g_assert_nonnull (strstr (job1, rank1));
+  g_assert_true (strstr (job1, rank1) < job2);
+  g_assert_nonnull (strstr (job2, other));
+  g_assert_nonnull (strstr (info.err, "--job=N"));
+
+  hp_test_run_cli (&report, "report", "-a", "temporal_breakdown", dir, NULL);
+  g_assert_cmpint (report.status, ==, 1);
+  g_assert_nonnull (strstr (report.err, "2 different jobs"));
+
+  hp_test_run_cli (&first, "--job=1", "info", dir, NULL);
+  g_assert_cmpint (first.status, ==, 0);
+  g_assert_nonnull (strstr (first.out, "2 ranks of 128"));
+  g_assert_null (strstr (first.out, other));
+
+  hp_test_run_cli (&second, "info", "--job", "2", dir, NULL);
+  g_assert_cmpint (second.status, ==, 0);
+  g_assert_nonnull (strstr (second.out, other));
+  g_assert_null (strstr (second.out, rank1));
+
+  /* the job opened has kernels and steps: no false "no kernel" */
+  hp_test_run_cli (&health, "--job=1", "health", dir, NULL);
+  g_assert_cmpint (health.status, ==, 0);
+  g_assert_null (strstr (health.out, "no kernel"));
+  g_assert_null (strstr (health.out, "no ProfilerStep"));
+  g_assert_null (strstr (health.out, "file-not-loaded"));
+  g_assert_nonnull (strstr (health.out, "other-job"));
+
+  hp_test_run_cli (&none, "--job=3", "info", dir, NULL);
+  g_assert_cmpint (none.status, ==, 1);
+  g_assert_nonnull (strstr (none.err, "there is no job 3: the files come from 2 jobs"));
+
+  hp_test_run_cli (&bad, "--job=0", "info", dir, NULL);
+  g_assert_cmpint (bad.status, ==, 2);
+  g_assert_nonnull (strstr (bad.err, "--job takes a job number"));
 }
 
 /* hotpath --help names what it opens; --version answers */
@@ -993,6 +1057,7 @@ main (int    argc,
   g_test_add_func ("/cli/strict", test_strict);
   g_test_add_func ("/cli/info/paths-as-given", test_paths_as_given);
   g_test_add_func ("/cli/info/mixed-jobs", test_mixed_jobs);
+  g_test_add_func ("/cli/info/mixed-job-folder", test_mixed_job_folder);
   g_test_add_func ("/cli/command-line", test_app_command_line);
 
   return g_test_run ();

@@ -248,6 +248,20 @@ test_rank_without_steps (void)
   g_assert_no_error (error);
   dst0 = hp_test_copy_file (src0, dir, "rank-0.json");
   dst1 = hp_test_copy_file (src1, dir, "rank-1.json");
+  /* one job: both ranks say world size 8 (different sizes are two jobs) */
+  {
+    g_autofree char *text = NULL;
+    g_auto (GStrv) parts = NULL;
+    g_autofree char *fixed = NULL;
+
+    g_file_get_contents (dst1, &text, NULL, &error);
+    g_assert_no_error (error);
+    parts = g_strsplit (text, "\"world_size\": 2}", 2);
+    g_assert_cmpuint (g_strv_length (parts), ==, 2);
+    fixed = g_strjoinv ("\"world_size\": 8}", parts);
+    g_file_set_contents (dst1, fixed, -1, &error);
+    g_assert_no_error (error);
+  }
   for (int m = 0; m < 2; m++)
     {
       HpMode        mode = m == 0 ? HP_MODE_HTA_COMPAT : HP_MODE_DEFAULT;
