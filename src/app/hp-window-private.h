@@ -60,5 +60,10 @@ void hp_window_class_actions_init (GtkWidgetClass *widget_class);
 void hp_window_actions_init (HpWindow *self);
 void hp_window_actions_update (HpWindow *self);
 void hp_window_reload (HpWindow *self);
+void hp_window_start_load_job (HpWindow          *self,
+                               const char *const *paths,
+                               guint              job);
+void hp_window_show_job_buttons (HpWindow     *self,
+                                 const GError *error);
 
 G_END_DECLS
