@@ -111,7 +111,8 @@ hp_cli_findings (int           argc,
       first[i] = tables->len > 0 ? tables->pdata[0] : NULL;
     }
   /* a job without communication has no collectives, and no one late to
-   * them; one opened from summaries cannot say, and says so */
+   * them; one opened from summaries says why it has none (summaries of
+   * format 1 do not describe their collectives) */
   collectives = hp_analysis_run (&hp_collectives_analysis, trace, &params, cancellable, &collectives_error);
   if (collectives == NULL && (hp_trace_get_summaries (trace) != NULL ||
                               !g_error_matches (collectives_error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA)))

@@ -6,3 +6,11 @@
 #pragma once
 
 #include "hp-comm-match-private.h"
+#include "hp-core.h"
+
+G_BEGIN_DECLS
+
+HpTable *_hp_collectives_instances_table (HpTrace      *trace,
+                                          const HpRank *r);
+
+G_END_DECLS

@@ -9,11 +9,13 @@
 #include <math.h>
 #include <string.h>
 
+#include "hp-collectives-private.h"
 #include "hp-collectives.h"
 #include "hp-comm-collective.h"
 #include "hp-comm-match-private.h"
 #include "hp-linked-events.h"
 #include "hp-stats.h"
+#include "hp-summary-private.h"
 
 /* the kernel args PyTorch writes on collectives (and on record_param_comms) */
 #define ARG_GROUP_NAME "Process Group Name"
@@ -31,16 +33,17 @@ typedef struct
 
 typedef struct
 {
-  GPtrArray   *groups;    /* char *: the group key, "" when absent */
-  GHashTable  *group_ids; /* name → index + 1 */
-  GPtrArray   *members;   /* GArray of int per group: its ranks, or NULL if unknown */
-  GPtrArray   *keys;      /* char *: a collective, or a kernel name */
-  GHashTable  *key_ids;   /* key → index + 1 */
-  GArray      *items;     /* HpCommMatchItem; user indexes infos and names */
-  GArray      *infos;     /* HpCommInfo */
-  GArray      *names;     /* guint32: each kernel's name, a trace string id */
-  HpCommClocks clocks;    /* the ranks' measured clock offsets */
-  gboolean     aligned;   /* the tables' times are on the aligned clocks */
+  GPtrArray    *groups;    /* char *: the group key, "" when absent */
+  GHashTable   *group_ids; /* name → index + 1 */
+  GPtrArray    *members;   /* GArray of int per group: its ranks, or NULL if unknown */
+  GPtrArray    *keys;      /* char *: a collective, or a kernel name */
+  GHashTable   *key_ids;   /* key → index + 1 */
+  GArray       *items;     /* HpCommMatchItem; user indexes infos and names */
+  GArray       *infos;     /* HpCommInfo */
+  GPtrArray    *names;     /* const char *: each kernel's name */
+  GStringChunk *strings;   /* the names read from summaries */
+  HpCommClocks  clocks;    /* the ranks' measured clock offsets */
+  gboolean      aligned;   /* the tables' times are on the aligned clocks */
 } Collect;
 
 static guint32
@@ -127,8 +130,94 @@ group_key (const HpCommInfo *info)
   return info->comm_id[0] != '\0' ? info->comm_id : info->group;
 }
 
-/* The communication kernels of one rank; a row HTA-compatibility mode
- * repeats counts once */
+/* one communication kernel: its item, keyed as the mode keys it; takes @info */
+static void
+add_item (Collect    *c,
+          gboolean    compat,
+          guint       pos,
+          int         rank,
+          guint       event,
+          const char *name,
+          gint64      ts,
+          gint64      dur,
+          HpCommInfo *info)
+{
+  /* the kernel name keys a collective in HTA-compatibility mode, as it
+   * always did; otherwise what the trace says it is */
+  HpCommMatchItem o = {
+    .key = intern (c->keys, c->key_ids, !compat && info->collective[0] != '\0' ? info->collective : name),
+    .group = intern_group (c, compat ? info->group : group_key (info)),
+    .pos = pos,
+    .rank = rank,
+    .event = event,
+    .ts = ts,
+    .dur = dur,
+    .seq = compat ? -1 : info->seq,
+    .msg = compat || !_hp_comm_message_must_agree (info->collective) ? -1 : info->nelems,
+    .group_size = compat ? -1 : info->group_size,
+    .user = c->infos->len,
+  };
+
+  if (c->members->pdata[o.group] == NULL && info->group_ranks[0] != '\0')
+    c->members->pdata[o.group] = parse_rank_list (info->group_ranks, strlen (info->group_ranks));
+  g_array_append_val (c->infos, *info);
+  g_ptr_array_add (c->names, (gpointer)name);
+  g_array_append_val (c->items, o);
+}
+
+/* The communication kernels of one rank, each once (a row
+ * HTA-compatibility mode repeats counts once), as @visit sees them */
+typedef void (*KernelVisit) (gpointer      data,
+                             HpTrace      *trace,
+                             const HpRank *r,
+                             guint         e,
+                             HpCommInfo   *info);
+
+static gboolean
+visit_rank_kernels (HpTrace      *trace,
+                    const HpRank *r,
+                    KernelVisit   visit,
+                    gpointer      data,
+                    GCancellable *cancellable,
+                    GError      **error)
+{
+  g_autofree guint8 *seen = g_new0 (guint8, MAX (r->n_events, 1));
+
+  for (guint i = 0; i < r->n_rows; i++)
+    {
+      guint      e = r->rows[i];
+      HpCommInfo info;
+
+      if (hp_analysis_check_cancelled (cancellable, i, error))
+        return FALSE;
+      if (seen[e] || !is_collective (r, e))
+        continue;
+      seen[e] = 1;
+      hp_comm_describe (trace, r, e, &info);
+      visit (data, trace, r, e, &info);
+    }
+  return TRUE;
+}
+
+typedef struct
+{
+  Collect *c;
+  guint    pos;
+} RankVisit;
+
+static void
+visit_collect (gpointer      data,
+               HpTrace      *trace,
+               const HpRank *r,
+               guint         e,
+               HpCommInfo   *info)
+{
+  RankVisit *v = data;
+
+  add_item (v->c, hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT, v->pos, r->rank, e,
+            hp_trace_get_string (trace, r->name[e]), r->ts[e], hp_rank_dur (r, e), info);
+}
+
 static gboolean
 collect_rank (Collect      *c,
               HpTrace      *trace,
@@ -137,43 +226,156 @@ collect_rank (Collect      *c,
               GCancellable *cancellable,
               GError      **error)
 {
-  g_autofree guint8 *seen = g_new0 (guint8, r->n_events);
-  gboolean           compat = hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT;
+  RankVisit v = { c, pos };
 
-  for (guint i = 0; i < r->n_rows; i++)
+  return visit_rank_kernels (trace, r, visit_collect, &v, cancellable, error);
+}
+
+/* the columns of a summary's collective instances (format 2) */
+enum
+{
+  ICOL_NAME,
+  ICOL_STREAM,
+  ICOL_TS,
+  ICOL_DUR,
+  ICOL_COLLECTIVE,
+  ICOL_MSG_BYTES,
+  ICOL_NELEMS,
+  ICOL_GROUP_SIZE,
+  ICOL_GROUP,
+  ICOL_GROUP_RANKS,
+  ICOL_COMM_ID,
+  ICOL_SEQ,
+  ICOL_SOURCE,
+  N_ICOLS
+};
+
+static const char *const instance_columns[N_ICOLS] = {
+  "name",
+  "stream",
+  "ts",
+  "dur",
+  "collective",
+  "msg_bytes",
+  "nelems",
+  "group_size",
+  "group",
+  "group_ranks",
+  "comm_id",
+  "seq",
+  "source",
+};
+
+static void
+visit_describe (gpointer      data,
+                HpTrace      *trace,
+                const HpRank *r,
+                guint         e,
+                HpCommInfo   *info)
+{
+  HpTable *t = data;
+  guint    row = hp_table_append_row (t);
+
+  hp_table_set_string (t, row, ICOL_NAME, hp_trace_get_string (trace, r->name[e]));
+  hp_table_set_int (t, row, ICOL_STREAM, hp_rank_stream (r, e));
+  hp_table_set_int (t, row, ICOL_TS, r->ts[e]);
+  hp_table_set_int (t, row, ICOL_DUR, hp_rank_dur (r, e));
+  hp_table_set_string (t, row, ICOL_COLLECTIVE, info->collective);
+  hp_table_set_int (t, row, ICOL_MSG_BYTES, info->msg_bytes);
+  hp_table_set_int (t, row, ICOL_NELEMS, info->nelems);
+  hp_table_set_int (t, row, ICOL_GROUP_SIZE, info->group_size);
+  hp_table_set_string (t, row, ICOL_GROUP, info->group);
+  hp_table_set_string (t, row, ICOL_GROUP_RANKS, info->group_ranks);
+  hp_table_set_string (t, row, ICOL_COMM_ID, info->comm_id);
+  hp_table_set_int (t, row, ICOL_SEQ, info->seq);
+  hp_table_set_int (t, row, ICOL_SOURCE, info->source);
+  hp_comm_info_clear (info);
+}
+
+/**
+ * _hp_collectives_instances_table:
+ * @trace: a loaded trace
+ * @r: one of its ranks
+ *
+ * What a rank summary keeps of the rank's communication kernels for
+ * matching them across ranks later: each kernel once, in the order the
+ * analysis takes them, with its time (ns, the rank's clock) and what
+ * hp_comm_describe() says of it.
+ *
+ * Returns: (transfer full): the `collectives` table of a summary
+ */
+HpTable *
+_hp_collectives_instances_table (HpTrace      *trace,
+                                 const HpRank *r)
+{
+  HpTable *t = hp_table_new (HP_COLLECTIVES_TABLE, "Collective instances");
+
+  for (guint k = 0; k < N_ICOLS; k++)
     {
-      guint           e = r->rows[i];
-      HpCommMatchItem o;
-      HpCommInfo      info;
+      gboolean text = k == ICOL_NAME || k == ICOL_COLLECTIVE || k == ICOL_GROUP || k == ICOL_GROUP_RANKS ||
+                      k == ICOL_COMM_ID;
 
-      if (hp_analysis_check_cancelled (cancellable, i, error))
-        return FALSE;
-      if (seen[e] || !is_collective (r, e))
-        continue;
-      seen[e] = 1;
-      hp_comm_describe (trace, r, e, &info);
-      /* the kernel name keys a collective in HTA-compatibility mode, as
-       * it always did; otherwise what the trace says it is */
-      o = (HpCommMatchItem){
-        .key = intern (c->keys, c->key_ids,
-                       !compat && info.collective[0] != '\0' ? info.collective
-                                                             : hp_trace_get_string (trace, r->name[e])),
-        .group = intern_group (c, compat ? info.group : group_key (&info)),
-        .pos = pos,
-        .rank = r->rank,
-        .event = e,
-        .ts = r->ts[e],
-        .dur = hp_rank_dur (r, e),
-        .seq = compat ? -1 : info.seq,
-        .msg = compat || !_hp_comm_message_must_agree (info.collective) ? -1 : info.nelems,
-        .group_size = compat ? -1 : info.group_size,
-        .user = c->infos->len,
+      hp_table_add_column (t, instance_columns[k], text ? HP_COLUMN_STRING : HP_COLUMN_INT,
+                           k == ICOL_TS || k == ICOL_DUR ? "ns" : NULL);
+    }
+  visit_rank_kernels (trace, r, visit_describe, t, NULL, NULL);
+  return t;
+}
+
+static char *
+dup_cell (HpTable *t,
+          guint    row,
+          guint    col)
+{
+  const char *v = hp_table_get_string (t, row, col);
+
+  return g_strdup (v != NULL ? v : "");
+}
+
+/* The communication kernels of one rank from its summary, moved to the
+ * job's clock */
+static gboolean
+collect_summary (Collect      *c,
+                 HpTrace      *trace,
+                 const HpRank *r,
+                 guint         pos,
+                 GError      **error)
+{
+  const HpTraceSummaryHooks *hooks = _hp_trace_get_summary_hooks (trace);
+  g_autoptr (GVariant) v = NULL;
+  g_autoptr (HpTable) t = NULL;
+  gboolean compat = hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT;
+  gint64   offset = 0;
+
+  if (hooks != NULL && hooks->rank_part != NULL)
+    v = hooks->rank_part (trace, r->rank, HP_COLLECTIVES_TABLE, G_VARIANT_TYPE (HP_SUMMARY_TABLE_TYPE), 2, &offset);
+  t = v != NULL ? hooks->table_from_variant (v) : NULL;
+  for (guint k = 0; t != NULL && k < N_ICOLS; k++)
+    if (hp_table_find_column (t, instance_columns[k]) != (int)k)
+      g_clear_pointer (&t, hp_table_unref);
+  if (t == NULL)
+    {
+      g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
+                   "%s: the summary of rank %d does not describe its collectives (format 2 does)", r->path, r->rank);
+      return FALSE;
+    }
+  for (guint row = 0; row < hp_table_get_n_rows (t); row++)
+    {
+      HpCommInfo info = {
+        .collective = dup_cell (t, row, ICOL_COLLECTIVE),
+        .msg_bytes = hp_table_get_int (t, row, ICOL_MSG_BYTES),
+        .nelems = hp_table_get_int (t, row, ICOL_NELEMS),
+        .group_size = (int)hp_table_get_int (t, row, ICOL_GROUP_SIZE),
+        .group = dup_cell (t, row, ICOL_GROUP),
+        .group_ranks = dup_cell (t, row, ICOL_GROUP_RANKS),
+        .comm_id = dup_cell (t, row, ICOL_COMM_ID),
+        .seq = hp_table_get_int (t, row, ICOL_SEQ),
+        .source = (HpCommSource)hp_table_get_int (t, row, ICOL_SOURCE),
       };
-      if (c->members->pdata[o.group] == NULL && info.group_ranks[0] != '\0')
-        c->members->pdata[o.group] = parse_rank_list (info.group_ranks, strlen (info.group_ranks));
-      g_array_append_val (c->infos, info);
-      g_array_append_val (c->names, r->name[e]);
-      g_array_append_val (c->items, o);
+      const char *name = hp_table_get_string (t, row, ICOL_NAME);
+
+      add_item (c, compat, pos, r->rank, row, g_string_chunk_insert_const (c->strings, name != NULL ? name : ""),
+                hp_table_get_int (t, row, ICOL_TS) + offset, hp_table_get_int (t, row, ICOL_DUR), &info);
     }
   return TRUE;
 }
@@ -420,7 +622,8 @@ collect_clear (Collect *c)
   g_clear_pointer (&c->keys, g_ptr_array_unref);
   g_clear_pointer (&c->key_ids, g_hash_table_unref);
   g_clear_pointer (&c->items, g_array_unref);
-  g_clear_pointer (&c->names, g_array_unref);
+  g_clear_pointer (&c->names, g_ptr_array_unref);
+  g_clear_pointer (&c->strings, g_string_chunk_free);
   if (c->infos != NULL)
     for (guint i = 0; i < c->infos->len; i++)
       hp_comm_info_clear (&g_array_index (c->infos, HpCommInfo, i));
@@ -487,9 +690,11 @@ hp_collectives_compute (HpTrace                *trace,
   c.key_ids = g_hash_table_new (g_str_hash, g_str_equal);
   c.items = g_array_new (FALSE, FALSE, sizeof (HpCommMatchItem));
   c.infos = g_array_new (FALSE, FALSE, sizeof (HpCommInfo));
-  c.names = g_array_new (FALSE, FALSE, sizeof (guint32));
+  c.names = g_ptr_array_new ();
+  c.strings = g_string_chunk_new (4096);
   for (guint k = 0; k < ranks->len; k++)
-    if (!collect_rank (&c, trace, ranks->pdata[k], k, cancellable, error))
+    if (hp_trace_get_summaries (trace) != NULL ? !collect_summary (&c, trace, ranks->pdata[k], k, error)
+                                               : !collect_rank (&c, trace, ranks->pdata[k], k, cancellable, error))
       goto out;
   if (c.items->len == 0)
     {
@@ -533,7 +738,7 @@ hp_collectives_compute (HpTrace                *trace,
     {
       const Instance        *inst = &g_array_index (instances, Instance, i);
       const HpCommMatchItem *first = &items[inst->first];
-      const char            *name = hp_trace_get_string (trace, g_array_index (c.names, guint32, first->user));
+      const char            *name = c.names->pdata[first->user];
       guint                  expected = expected_ranks (&c, ranks, first->key, first->group);
       guint                  row = hp_table_append_row (table);
       gint64                 total_wait = 0;

@@ -182,6 +182,20 @@ typedef struct
   /* _hp_comm_kernel_sums() of a rank */
   GArray *(*comm_kernel_sums) (HpTrace *trace,
                                guint    position);
+  /* what rank @rank's summary keeps under @key for the trace's mode, if of
+   * @type and of format @min_version or later, with the offset from the
+   * rank's clock to the job's; %NULL when it keeps none */
+  GVariant *(*rank_part) (HpTrace            *trace,
+                          int                 rank,
+                          const char         *key,
+                          const GVariantType *type,
+                          guint               min_version,
+                          gint64             *offset);
+  /* the table a summary keeps as a GVariant (a rank_part) */
+  HpTable *(*table_from_variant) (GVariant *v);
+  /* (element-type HpStepStart): the starts of the steps the ranks
+   * measure, on the job's clock */
+  GArray *(*step_starts) (HpTrace *trace);
 } HpTraceSummaryHooks;
 
 void                       _hp_trace_set_summaries (HpTrace                   *self,

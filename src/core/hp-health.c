@@ -11,6 +11,7 @@
 #include "hp-classify.h"
 #include "hp-collectives-private.h"
 #include "hp-collectives.h"
+#include "hp-summary-private.h"
 #include "hp-comm-classify.h"
 #include "hp-core-private.h"
 #include "hp-health.h"
@@ -38,7 +39,6 @@ enum
   NEED_COUNTERS = HP_ANALYSIS_NEEDS_COUNTERS,
   NEED_ALL = 0xff, /* every analysis */
 };
-
 
 static void
 finding_clear (gpointer data)
@@ -440,8 +440,32 @@ check_rank (HpHealthReport *self,
   profiler_messages (self, r);
 }
 
+/* the earliest and latest start of step @step seen so far, and their ranks */
+static void
+see_step_start (GHashTable *first_start,
+                int         rank,
+                int         step,
+                gint64      ts)
+{
+  gint64 *seen = g_hash_table_lookup (first_start, GINT_TO_POINTER (step + 1));
+
+  if (seen == NULL)
+    {
+      /* min start, its rank, max start, its rank */
+      seen = g_new (gint64, 4);
+      seen[0] = seen[2] = ts;
+      seen[1] = seen[3] = rank;
+      g_hash_table_insert (first_start, GINT_TO_POINTER (step + 1), seen);
+    }
+  else if (ts < seen[0])
+    seen[0] = ts, seen[1] = rank;
+  else if (ts > seen[2])
+    seen[2] = ts, seen[3] = rank;
+}
+
 /* The first step every rank has, compared across ranks: step N starts at
- * nearly the same time everywhere when the clocks agree. */
+ * nearly the same time everywhere when the clocks agree. A job opened
+ * from summaries has the starts of their steps. */
 static void
 check_clock_skew (HpHealthReport *self,
                   HpTrace        *trace,
@@ -454,35 +478,33 @@ check_clock_skew (HpHealthReport *self,
 
   if (n_ranks < 2)
     return;
-  for (guint k = 0; k < n_ranks; k++)
+  if (hp_trace_get_summaries (trace) != NULL && _hp_trace_get_summary_hooks (trace) != NULL)
     {
-      const HpRank *r = hp_trace_get_rank (trace, k);
+      g_autoptr (GArray) starts = _hp_trace_get_summary_hooks (trace)->step_starts (trace);
 
-      for (guint i = 0; i < r->n_events; i++)
+      for (guint i = 0; i < starts->len; i++)
         {
-          int     step;
-          gint64 *seen;
+          const HpStepStart *st = &g_array_index (starts, HpStepStart, i);
 
-          if (!(r->flags[i] & HP_EVENT_STEP) || !(r->flags[i] & HP_EVENT_MEASURED))
-            continue;
-          step = hp_parse_profiler_step (hp_trace_get_string (trace, r->name[i]));
-          if (step < 0)
-            continue;
-          seen = g_hash_table_lookup (first_start, GINT_TO_POINTER (step + 1));
-          if (seen == NULL)
-            {
-              /* min start, its rank, max start, its rank */
-              seen = g_new (gint64, 4);
-              seen[0] = seen[2] = r->ts[i];
-              seen[1] = seen[3] = r->rank;
-              g_hash_table_insert (first_start, GINT_TO_POINTER (step + 1), seen);
-            }
-          else if (r->ts[i] < seen[0])
-            seen[0] = r->ts[i], seen[1] = r->rank;
-          else if (r->ts[i] > seen[2])
-            seen[2] = r->ts[i], seen[3] = r->rank;
+          see_step_start (first_start, st->rank, st->step, st->start);
         }
     }
+  else
+    for (guint k = 0; k < n_ranks; k++)
+      {
+        const HpRank *r = hp_trace_get_rank (trace, k);
+
+        for (guint i = 0; i < r->n_events; i++)
+          {
+            int step;
+
+            if (!(r->flags[i] & HP_EVENT_STEP) || !(r->flags[i] & HP_EVENT_MEASURED))
+              continue;
+            step = hp_parse_profiler_step (hp_trace_get_string (trace, r->name[i]));
+            if (step >= 0)
+              see_step_start (first_start, r->rank, step, r->ts[i]);
+          }
+      }
 
   {
     GHashTableIter it;
@@ -559,6 +581,25 @@ check_collectives (HpHealthReport *self,
          n, groups->str);
 }
 
+/* ranks the job names (distributedInfo) that no file holds */
+static void
+check_missing_ranks (HpHealthReport *self,
+                     HpTrace        *trace)
+{
+  g_autoptr (HpJobInfo) info = hp_job_info_new (trace);
+  g_autofree char *missing = NULL;
+  guint            expected = info->n_ranks + info->missing->len;
+
+  if (info->missing->len == 0)
+    return;
+  missing = hp_ranks_to_text ((const int *)(void *)info->missing->data, info->missing->len);
+  add (self, -1, NULL, "missing-ranks", HP_HEALTH_WARNING, info->missing->len, NEED_ALL_RANKS, HP_HEALTH_CAUTION,
+       "the job has %u ranks (distributedInfo) but %u file%s: rank%s %s %s missing from every table, and "
+       "what involves every rank (collectives, stragglers, the critical path across ranks) lacks %s",
+       expected, info->n_ranks, info->n_ranks == 1 ? "" : "s", info->missing->len == 1 ? "" : "s", missing,
+       info->missing->len == 1 ? "is" : "are", info->missing->len == 1 ? "its part" : "their part");
+}
+
 /* an empty report (also the start of one made from summaries) */
 HpHealthReport *
 _hp_health_report_new (void)
@@ -604,9 +645,16 @@ hp_health_check (HpTrace               *trace,
 
   g_return_val_if_fail (trace != NULL, NULL);
 
-  /* a job opened from summaries has their findings (hp-summary-job.c) */
+  /* a job opened from summaries has their findings (hp-summary-job.c),
+   * and the checks across ranks made on what they hold */
   if (_hp_trace_get_summary_hooks (trace) != NULL)
-    return _hp_trace_get_summary_hooks (trace)->health (trace);
+    {
+      self = _hp_trace_get_summary_hooks (trace)->health (trace);
+      check_missing_ranks (self, trace);
+      check_clock_skew (self, trace, threshold);
+      check_collectives (self, trace);
+      return self;
+    }
   self = _hp_health_report_new ();
 
   /* files that did not load at all */
@@ -643,19 +691,8 @@ hp_health_check (HpTrace               *trace,
 
     g_array_unref (self->ranks);
     self->ranks = g_array_copy (info->ranks);
-    if (info->missing->len > 0)
-      {
-        g_autofree char *missing = hp_ranks_to_text ((const int *)(void *)info->missing->data, info->missing->len);
-        guint            expected = info->n_ranks + info->missing->len;
-
-        add (self, -1, NULL, "missing-ranks", HP_HEALTH_WARNING, info->missing->len, NEED_ALL_RANKS,
-             HP_HEALTH_CAUTION,
-             "the job has %u ranks (distributedInfo) but %u file%s: rank%s %s %s missing from every table, and "
-             "what involves every rank (collectives, stragglers, the critical path across ranks) lacks %s",
-             expected, info->n_ranks, info->n_ranks == 1 ? "" : "s", info->missing->len == 1 ? "" : "s", missing,
-             info->missing->len == 1 ? "is" : "are", info->missing->len == 1 ? "its part" : "their part");
-      }
   }
+  check_missing_ranks (self, trace);
 
   for (guint k = 0; k < hp_trace_get_n_ranks (trace) && !job_has_steps; k++)
     {

@@ -11,7 +11,9 @@
 
 #include "hp-numpy-sort-private.h"
 #include "hp-stats.h"
+#include "hp-stragglers-private.h"
 #include "hp-stragglers.h"
+#include "hp-summary-private.h"
 
 /* HTA's min_normalized_duration: communication kernels shorter than this
  * share of the mean iteration are ignored */
@@ -261,7 +263,19 @@ typedef struct
   gint64   stream;
   guint32  name;
   gboolean spread_undefined;
+
+  /* a job opened from summaries: the kernels' names (CommKernel.name
+   * indexes them), in the order the ranks first name them */
+  GPtrArray  *local_names;
+  GHashTable *local_ids;
 } Straggle;
+
+static const char *
+kernel_name (Straggle *s,
+             guint32   name)
+{
+  return s->local_names != NULL ? s->local_names->pdata[name] : hp_trace_get_string (s->trace, name);
+}
 
 static gboolean
 is_comm_kernel (Straggle     *s,
@@ -341,6 +355,237 @@ find_long_comm_kernels (Straggle     *s,
           kernel = (CommKernel){ r->rank, it, hp_rank_stream (r, e), r->name[e], seq, r->ts[e], hp_rank_dur (r, e) };
           g_array_append_val (s->kernels, kernel);
         }
+    }
+  if (s->kernels->len == 0)
+    {
+      g_autofree char *steps = format_int_list (s->valid);
+
+      g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
+                   s->compat ? "no ncclKernel… kernel on a stream > 0 lasts 1%% of an iteration in the "
+                               "profiler steps %s"
+                             : "no communication kernel lasts 1%% of an iteration in the profiler "
+                               "steps %s",
+                   steps);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* What a rank summary keeps for the stragglers: its steps, the span of
+ * each iteration of its rows, and its communication kernels that may
+ * count (before the 1% of an iteration and the requested steps, which
+ * depend on every rank) */
+#define SUMMARY_INPUTS_TYPE "(aia(ixx)a(ixsxxu)u)"
+
+/**
+ * _hp_stragglers_summary_inputs:
+ * @trace: a loaded trace
+ * @r: one of its ranks
+ *
+ * Returns: (transfer floating): what hp_stragglers_compute() takes of @r
+ *   when the job is opened from summaries, times on the rank's clock
+ */
+GVariant *
+_hp_stragglers_summary_inputs (HpTrace      *trace,
+                               const HpRank *r)
+{
+  g_autoptr (GPtrArray) one = g_ptr_array_new ();
+  g_autoptr (GArray) steps = NULL;
+  g_autoptr (GArray) its = g_array_new (FALSE, FALSE, sizeof (int));
+  GVariantBuilder spans, kernels;
+  Straggle        s = { 0 };
+
+  s.trace = trace;
+  s.compat = hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT;
+  name_cache_init (&s.names, trace);
+  g_ptr_array_add (one, (gpointer)r);
+  steps = collect_steps (trace, one, &s.names);
+
+  for (guint i = 0; i < r->n_rows; i++)
+    {
+      int it = hp_rank_iteration (r, r->rows[i]);
+
+      g_array_append_val (its, it);
+    }
+  sort_unique_ints (its);
+  g_variant_builder_init (&spans, G_VARIANT_TYPE ("a(ixx)"));
+  {
+    g_autofree gint64 *lo = g_new (gint64, MAX (its->len, 1));
+    g_autofree gint64 *hi = g_new (gint64, MAX (its->len, 1));
+
+    for (guint t = 0; t < its->len; t++)
+      lo[t] = G_MAXINT64, hi[t] = G_MININT64;
+    for (guint i = 0; i < r->n_rows; i++)
+      {
+        guint e = r->rows[i];
+        int   it = hp_rank_iteration (r, e);
+        guint a = 0, b = its->len;
+
+        while (a < b)
+          {
+            guint m = a + (b - a) / 2;
+
+            if (g_array_index (its, int, m) < it)
+              a = m + 1;
+            else
+              b = m;
+          }
+        lo[a] = MIN (lo[a], r->ts[e]);
+        hi[a] = MAX (hi[a], hp_rank_end (r, e));
+      }
+    for (guint t = 0; t < its->len; t++)
+      g_variant_builder_add (&spans, "(ixx)", g_array_index (its, int, t), lo[t], hi[t]);
+  }
+
+  g_variant_builder_init (&kernels, G_VARIANT_TYPE ("a(ixsxxu)"));
+  for (guint i = 0; i < r->n_rows; i++)
+    {
+      guint e = r->rows[i];
+      int   it = hp_rank_iteration (r, e);
+
+      if ((r->flags[e] & HP_EVENT_G3) == 0 || it < 0 || (s.compat && it == 0) || !is_comm_kernel (&s, r, e))
+        continue;
+      g_variant_builder_add (&kernels, "(ixsxxu)", it, hp_rank_stream (r, e), hp_trace_get_string (trace, r->name[e]),
+                             r->ts[e], hp_rank_dur (r, e), i);
+    }
+  name_cache_clear (&s.names);
+  return g_variant_new ("(@ai@a(ixx)@a(ixsxxu)u)",
+                        g_variant_new_fixed_array (G_VARIANT_TYPE_INT32, steps->data, steps->len, sizeof (int)),
+                        g_variant_builder_end (&spans), g_variant_builder_end (&kernels), r->n_rows);
+}
+
+/* the inputs of a selected rank from its summary, or NULL (format 1) */
+static GVariant *
+summary_inputs (Straggle     *s,
+                const HpRank *r,
+                gint64       *offset,
+                GError      **error)
+{
+  const HpTraceSummaryHooks *hooks = _hp_trace_get_summary_hooks (s->trace);
+  GVariant                  *v = NULL;
+
+  if (hooks != NULL && hooks->rank_part != NULL)
+    v = hooks->rank_part (s->trace, r->rank, HP_STRAGGLERS_ANALYSIS, G_VARIANT_TYPE (SUMMARY_INPUTS_TYPE), 1, offset);
+  if (v == NULL)
+    {
+      g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
+                   "%s: the summary of rank %d does not hold the inputs of the stragglers (format 2 does)", r->path,
+                   r->rank);
+      return NULL;
+    }
+  return v;
+}
+
+/* the steps of the selected ranks' summaries */
+static GArray *
+summary_steps (Straggle *s,
+               GError  **error)
+{
+  g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint k = 0; k < s->ranks->len; k++)
+    {
+      gint64 offset;
+      g_autoptr (GVariant) v = summary_inputs (s, s->ranks->pdata[k], &offset, error);
+      g_autoptr (GVariant) list = NULL;
+      gsize      n = 0;
+      const int *data;
+
+      if (v == NULL)
+        return NULL;
+      list = g_variant_get_child_value (v, 0);
+      data = g_variant_get_fixed_array (list, &n, sizeof (int));
+      g_array_append_vals (steps, data, (guint)n);
+    }
+  sort_unique_ints (steps);
+  return g_steal_pointer (&steps);
+}
+
+/* find_long_comm_kernels() on what the summaries hold, moved to the job's clock */
+static gboolean
+summary_long_comm_kernels (Straggle *s,
+                           GError  **error)
+{
+  g_autoptr (GArray) iterations = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr (GPtrArray) inputs = g_ptr_array_new_with_free_func ((GDestroyNotify)g_variant_unref);
+  g_autoptr (GArray) offsets = g_array_new (FALSE, FALSE, sizeof (gint64));
+  gint64   t_max = G_MININT64;
+  gboolean any = FALSE;
+  double   min_dur;
+  guint32  seq = 0;
+
+  s->t_min = G_MAXINT64;
+  for (guint k = 0; k < s->ranks->len; k++)
+    {
+      gint64    offset = 0;
+      GVariant *v = summary_inputs (s, s->ranks->pdata[k], &offset, error);
+      g_autoptr (GVariant) spans = NULL;
+      GVariantIter iter;
+      int          it;
+      gint64       lo, hi;
+
+      if (v == NULL)
+        return FALSE;
+      g_ptr_array_add (inputs, v);
+      g_array_append_val (offsets, offset);
+      spans = g_variant_get_child_value (v, 1);
+      g_variant_iter_init (&iter, spans);
+      while (g_variant_iter_next (&iter, "(ixx)", &it, &lo, &hi))
+        {
+          if (!int_array_contains (s->valid, it))
+            continue;
+          any = TRUE;
+          s->t_min = MIN (s->t_min, lo + offset);
+          t_max = MAX (t_max, hi + offset);
+          g_array_append_val (iterations, it);
+        }
+    }
+  if (!any)
+    {
+      g_autofree char *steps = format_int_list (s->valid);
+
+      g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
+                   "no event of the selected ranks is in the profiler steps %s", steps);
+      return FALSE;
+    }
+  sort_unique_ints (iterations);
+  s->mean_iter = (double)(t_max - s->t_min) / (double)iterations->len;
+  min_dur = s->mean_iter * MIN_NORMALIZED_DURATION;
+
+  s->local_names = g_ptr_array_new_with_free_func (g_free);
+  s->local_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  s->kernels = g_array_new (FALSE, FALSE, sizeof (CommKernel));
+  for (guint k = 0; k < s->ranks->len; k++)
+    {
+      const HpRank *r = s->ranks->pdata[k];
+      gint64        offset = g_array_index (offsets, gint64, k);
+      g_autoptr (GVariant) list = g_variant_get_child_value (inputs->pdata[k], 2);
+      GVariantIter iter;
+      int          it;
+      gint64       stream, ts, dur;
+      const char  *name;
+      guint32      row, n_rows;
+
+      g_variant_get_child (inputs->pdata[k], 3, "u", &n_rows);
+      g_variant_iter_init (&iter, list);
+      while (g_variant_iter_next (&iter, "(ix&sxxu)", &it, &stream, &name, &ts, &dur, &row))
+        {
+          CommKernel kernel;
+          guint      id;
+
+          if ((double)dur < min_dur || !int_array_contains (s->valid, it))
+            continue;
+          id = GPOINTER_TO_UINT (g_hash_table_lookup (s->local_ids, name));
+          if (id == 0)
+            {
+              g_ptr_array_add (s->local_names, g_strdup (name));
+              id = s->local_names->len;
+              g_hash_table_insert (s->local_ids, s->local_names->pdata[id - 1], GUINT_TO_POINTER (id));
+            }
+          kernel = (CommKernel){ r->rank, it, stream, id - 1, seq + row, ts + offset, dur };
+          g_array_append_val (s->kernels, kernel);
+        }
+      seq += n_rows;
     }
   if (s->kernels->len == 0)
     {
@@ -450,94 +695,6 @@ choose_kernel (Straggle *s)
   s->spread_undefined = isnan (best);
 }
 
-/* The `k`-th largest of @values (all of them flagged when there are
- * fewer than k, where HTA fails) */
-static double
-kth_largest (double *values,
-             guint   n,
-             guint   k)
-{
-  hp_sort_doubles (values, n);
-  return values[n - MIN (k, n)];
-}
-
-typedef struct
-{
-  int    rank;
-  gint64 score;
-} RankScore;
-
-static int
-compare_score_then_rank (gconstpointer a,
-                         gconstpointer b)
-{
-  const RankScore *x = a;
-  const RankScore *y = b;
-
-  if (x->score != y->score)
-    return x->score > y->score ? -1 : 1;
-  return (x->rank > y->rank) - (x->rank < y->rank);
-}
-
-/* pandas' `sort_values (ascending=False)` (nargsort): reverse, numpy's
- * quicksort argsort, reverse again; ties come out in its order */
-static void
-sort_scores_like_pandas (RankScore *scores,
-                         guint      n)
-{
-  g_autofree gint64    *keys = g_new (gint64, n);
-  g_autofree guint32   *order = g_new (guint32, n);
-  g_autofree RankScore *copy = g_memdup2 (scores, n * sizeof (RankScore));
-
-  for (guint i = 0; i < n; i++)
-    keys[i] = copy[n - 1 - i].score;
-  _hp_numpy_argsort (keys, order, n);
-  /* indexer[j] = n - 1 - order[j]; result[j] = indexer[n - 1 - j] */
-  for (guint j = 0; j < n; j++)
-    scores[j] = copy[n - 1 - order[n - 1 - j]];
-}
-
-static HpTable *
-new_steps_table (GArray *steps)
-{
-  HpTable *table = hp_table_new ("profiler_steps", N_ ("Profiler steps"));
-
-  hp_table_add_column (table, "profiler_step", HP_COLUMN_INT, NULL);
-  for (guint i = 0; i < steps->len; i++)
-    hp_table_set_int (table, hp_table_append_row (table), 0, g_array_index (steps, int, i));
-  return table;
-}
-
-enum
-{
-  MCOL_RANK,
-  MCOL_ITERATION,
-  MCOL_STREAM,
-  MCOL_NAME,
-  MCOL_TS,
-  MCOL_DUR,
-  MCOL_START,
-  MCOL_DURATION,
-  MCOL_IS_STRAGGLER,
-};
-
-static HpTable *
-new_metric_table (void)
-{
-  HpTable *table = hp_table_new ("straggler_metric", N_ ("Straggler metric per rank and step"));
-
-  hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
-  hp_table_add_column (table, "iteration", HP_COLUMN_INT, NULL);
-  hp_table_add_column (table, "stream", HP_COLUMN_INT, NULL);
-  hp_table_add_column (table, "name", HP_COLUMN_STRING, NULL);
-  hp_table_add_column (table, "ts", HP_COLUMN_DOUBLE, "us");
-  hp_table_add_column (table, "dur", HP_COLUMN_DOUBLE, "us");
-  hp_table_add_column (table, "normalized_start_time", HP_COLUMN_DOUBLE, NULL);
-  hp_table_add_column (table, "duration", HP_COLUMN_DOUBLE, NULL);
-  hp_table_add_column (table, "is_straggler", HP_COLUMN_INT, NULL);
-  return table;
-}
-
 /* Steps 4 and 5 of docs/analyses.md §14.2 on the candidate kernels: flags per
  * iteration, the score per rank, the ranks named */
 static void
@@ -578,7 +735,7 @@ score_ranks (Straggle *s,
         for (guint c = 0; c < cand->len; c++)
           if (kept[g_array_index (cand, guint, c)].iteration == it)
             values[n++] = (double)(kept[g_array_index (cand, guint, c)].ts - s->t_min) / s->mean_iter;
-        threshold = kth_largest (values, n, k);
+        threshold = _hp_stragglers_kth_largest (values, n, k);
         for (guint c = 0; c < cand->len; c++)
           {
             const CommKernel *kk = &kept[g_array_index (cand, guint, c)];
@@ -599,7 +756,7 @@ score_ranks (Straggle *s,
       hp_table_set_int (metric, row, MCOL_RANK, kk->rank);
       hp_table_set_int (metric, row, MCOL_ITERATION, kk->iteration);
       hp_table_set_int (metric, row, MCOL_STREAM, kk->stream);
-      hp_table_set_string (metric, row, MCOL_NAME, hp_trace_get_string (s->trace, kk->name));
+      hp_table_set_string (metric, row, MCOL_NAME, kernel_name (s, kk->name));
       hp_table_set_double (metric, row, MCOL_TS, hp_ns_to_us (kk->ts));
       hp_table_set_double (metric, row, MCOL_DUR, hp_ns_to_us (kk->dur));
       hp_table_set_double (metric, row, MCOL_START, (double)(kk->ts - s->t_min) / s->mean_iter);
@@ -616,9 +773,9 @@ score_ranks (Straggle *s,
     }
 
   if (s->compat)
-    sort_scores_like_pandas ((RankScore *)(void *)scores->data, scores->len);
+    _hp_stragglers_sort_scores ((RankScore *)(void *)scores->data, scores->len);
   else
-    g_array_sort (scores, compare_score_then_rank);
+    g_array_sort (scores, _hp_stragglers_compare_scores);
 
   n_named = MIN (k, scores->len);
   for (guint i = 0; i < scores->len; i++)
@@ -651,17 +808,6 @@ score_ranks (Straggle *s,
       }
 }
 
-static HpTable *
-new_result_table (void)
-{
-  HpTable *table = hp_table_new ("potential_stragglers", N_ ("Potential stragglers"));
-
-  hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
-  hp_table_add_column (table, "score", HP_COLUMN_INT, NULL);
-  hp_table_add_column (table, "is_candidate", HP_COLUMN_INT, NULL);
-  return table;
-}
-
 static void
 straggle_clear (Straggle *s)
 {
@@ -669,6 +815,8 @@ straggle_clear (Straggle *s)
   g_clear_pointer (&s->valid, g_array_unref);
   g_clear_pointer (&s->kernels, g_array_unref);
   g_clear_pointer (&s->kept, g_array_unref);
+  g_clear_pointer (&s->local_names, g_ptr_array_unref);
+  g_clear_pointer (&s->local_ids, g_hash_table_unref);
   name_cache_clear (&s->names);
 }
 
@@ -734,7 +882,9 @@ hp_stragglers_compute (HpTrace                *trace,
   if (s.ranks == NULL)
     goto out;
 
-  available = collect_steps (trace, s.ranks, &s.names);
+  available = hp_trace_get_summaries (trace) != NULL ? summary_steps (&s, error) : collect_steps (trace, s.ranks, &s.names);
+  if (available == NULL)
+    goto out;
   s.valid = g_array_new (FALSE, FALSE, sizeof (int));
   if (params->steps == NULL || params->steps->len == 0)
     g_array_append_vals (s.valid, available->data, available->len);
@@ -754,19 +904,20 @@ hp_stragglers_compute (HpTrace                *trace,
       goto out;
     }
 
-  if (!find_long_comm_kernels (&s, cancellable, error))
+  if (hp_trace_get_summaries (trace) != NULL ? !summary_long_comm_kernels (&s, error)
+                                             : !find_long_comm_kernels (&s, cancellable, error))
     goto out;
   keep_one_per_group (&s);
   choose_kernel (&s);
 
-  result = new_result_table ();
-  metric = new_metric_table ();
+  result = _hp_stragglers_new_result_table ();
+  metric = _hp_stragglers_new_metric_table ();
   score_ranks (&s, metric, result);
   {
     g_autofree char *steps = format_int_list (s.valid);
     g_autofree char *note =
         g_strdup_printf ("metric: start of %s on stream %" G_GINT64_FORMAT " in steps %s%s",
-                         hp_trace_get_string (trace, s.name), s.stream, steps,
+                         kernel_name (&s, s.name), s.stream, steps,
                          s.spread_undefined ? "; its duration never varies across ranks (HTA fails here), so it "
                                               "is the kernel seen most often"
                                             : "");
@@ -777,7 +928,7 @@ hp_stragglers_compute (HpTrace                *trace,
 
   g_ptr_array_add (tables, g_steal_pointer (&result));
   g_ptr_array_add (tables, g_steal_pointer (&metric));
-  g_ptr_array_add (tables, new_steps_table (available));
+  g_ptr_array_add (tables, _hp_stragglers_new_steps_table (available));
   ok = TRUE;
 
 out:

@@ -17,6 +17,8 @@
 #include <string.h>
 
 #include "hp-aten-op-delay.h"
+#include "hp-collectives.h"
+#include "hp-stragglers.h"
 #include "hp-core-private.h"
 #include "hp-health-private.h"
 #include "hp-summary-private.h"
@@ -100,15 +102,24 @@ hp_summary_job_why_not (HpTrace                *trace,
   const char      *why = NULL;
   HpAnalysisParams bare, defaults;
   g_autofree char *ranks = NULL;
+  gboolean         across = analysis == &hp_collectives_analysis || analysis == &hp_stragglers_analysis;
 
   g_return_val_if_fail (summaries != NULL, NULL);
 
-  if (!analysis->in_default_set)
+  if (hp_trace_get_scope (trace) != NULL)
+    why = "on a part of the trace needs its events";
+  else if (across)
+    {
+      /* computed across ranks from what the summaries hold of each, with
+       * any parameters */
+      for (guint k = 0; k < summaries->len && why == NULL; k++)
+        if (((HpSummary *)summaries->pdata[k])->version < 2)
+          why = "needs what summaries hold of each rank from format 2 on";
+    }
+  else if (!analysis->in_default_set)
     why = "needs every event of the trace";
   else if (hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT && analysis == &hp_aten_op_delay_analysis)
     why = "with --hta-compat searches the enclosing operator on every rank's threads";
-  else if (hp_trace_get_scope (trace) != NULL)
-    why = "on a part of the trace needs its events";
   else if (params != NULL)
     {
       /* the summaries hold the tables of the default parameters, of any ranks */
@@ -147,6 +158,8 @@ job_run (HpTrace                *trace,
       return FALSE;
     }
 
+  if (analysis == &hp_collectives_analysis || analysis == &hp_stragglers_analysis)
+    return analysis->func (trace, params, tables, NULL, error);
   ranks = hp_analysis_select_ranks (trace, params, error);
   if (ranks == NULL)
     return FALSE;
@@ -238,6 +251,13 @@ job_health (HpTrace *trace)
 
           g_variant_get_child (findings, i, "(i&s&syt&s@a{sy})", &rank, &file, &code, &severity, &count, &message,
                                &verdicts_v);
+          /* each summary saw its rank alone: the job's missing ranks are
+           * counted across the summaries (hp-health.c) */
+          if (strcmp (code, "missing-ranks") == 0)
+            {
+              g_free (verdicts);
+              continue;
+            }
           for (guint a = 0; a < n_analyses; a++)
             {
               guchar v = 0;
@@ -249,11 +269,55 @@ job_health (HpTrace *trace)
                                          MIN (severity, HP_HEALTH_ERROR), count, message, verdicts);
         }
     }
-  _hp_health_report_add_finding (report, -1, NULL, "summaries-only", HP_HEALTH_INFO, summaries->len,
-                                 "opened from rank summaries: the checks across ranks (clock skew, unpaired "
-                                 "collectives) need the traces loaded in full",
-                                 g_new0 (HpHealthVerdict, MAX (n_analyses, 1)));
+  /* the checks across ranks follow (hp-health.c); format 1 does not
+   * describe the collectives they pair */
+  {
+    guint n_old = 0;
+
+    for (guint k = 0; k < summaries->len; k++)
+      n_old += ((HpSummary *)summaries->pdata[k])->version < 2;
+    if (n_old > 0)
+      _hp_health_report_add_finding (report, -1, NULL, "summaries-only", HP_HEALTH_INFO, n_old,
+                                     "opened from rank summaries of format 1: the check of unpaired collectives "
+                                     "needs summaries of format 2 or the traces loaded in full",
+                                     g_new0 (HpHealthVerdict, MAX (n_analyses, 1)));
+  }
   return report;
+}
+
+/**
+ * _hp_summary_job_step_starts:
+ * @trace: a job opened from summaries
+ *
+ * Returns: (transfer full) (element-type HpStepStart): the starts of the
+ *   steps the ranks measure, on the job's clock
+ */
+GArray *
+_hp_summary_job_step_starts (HpTrace *trace)
+{
+  GPtrArray *summaries = hp_trace_get_summaries (trace);
+  GArray    *out = g_array_new (FALSE, FALSE, sizeof (HpStepStart));
+
+  for (guint k = 0; k < summaries->len; k++)
+    {
+      HpSummary *s = summaries->pdata[k];
+      g_autoptr (GVariant) steps = g_variant_lookup_value (_hp_summary_get_mode (s, hp_trace_get_mode (trace)),
+                                                           "steps", G_VARIANT_TYPE ("a(ixxb)"));
+
+      for (gsize i = 0; steps != NULL && i < g_variant_n_children (steps); i++)
+        {
+          HpStepStart st = { s->rank, -1, 0 };
+          gint64      end;
+          gboolean    measured;
+
+          g_variant_get_child (steps, i, "(ixxb)", &st.step, &st.start, &end, &measured);
+          if (!measured || st.step < 0)
+            continue;
+          st.start += _hp_summary_job_offset (trace, s);
+          g_array_append_val (out, st);
+        }
+    }
+  return out;
 }
 
 static HpSummary *
@@ -488,6 +552,26 @@ job_ops_summary (HpTrace *trace)
   return table;
 }
 
+static GVariant *
+job_rank_part (HpTrace            *trace,
+               int                 rank,
+               const char         *key,
+               const GVariantType *type,
+               guint               min_version,
+               gint64             *offset)
+{
+  GPtrArray *summaries = hp_trace_get_summaries (trace);
+  HpSummary *s = NULL;
+
+  for (guint k = 0; summaries != NULL && k < summaries->len && s == NULL; k++)
+    if (((HpSummary *)summaries->pdata[k])->rank == rank)
+      s = summaries->pdata[k];
+  if (s == NULL || s->version < min_version)
+    return NULL;
+  *offset = _hp_summary_job_offset (trace, s);
+  return g_variant_lookup_value (_hp_summary_get_mode (s, hp_trace_get_mode (trace)), key, type);
+}
+
 const HpTraceSummaryHooks _hp_summary_job_hooks = {
   .run = job_run,
   .health = job_health,
@@ -496,4 +580,7 @@ const HpTraceSummaryHooks _hp_summary_job_hooks = {
   .comm_kernel_sums = job_comm_kernel_sums,
   .check_rank = job_check_rank,
   .ops_summary = job_ops_summary,
+  .rank_part = job_rank_part,
+  .table_from_variant = _hp_summary_table_from_variant,
+  .step_starts = _hp_summary_job_step_starts,
 };

@@ -9,7 +9,10 @@
 #include <glib/gstdio.h>
 
 #include "hp-core-private.h"
+#include "hp-collectives-private.h"
 #include "hp-collectives.h"
+#include "hp-stragglers-private.h"
+#include "hp-stragglers.h"
 #include "hp-memory.h"
 #include "hp-aten-op-delay.h"
 #include "hp-summary-private.h"
@@ -171,63 +174,6 @@ op_sums (HpTrace      *trace,
   return t;
 }
 
-static const char *
-args_string (JsonObject *args,
-             const char *key,
-             char      **owned)
-{
-  JsonNode *node = args != NULL ? json_object_get_member (args, key) : NULL;
-
-  if (node == NULL || JSON_NODE_TYPE (node) == JSON_NODE_NULL)
-    return "";
-  if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
-    return json_node_get_string (node);
-  *owned = json_to_string (node, FALSE);
-  return *owned;
-}
-
-/* every communication kernel with what its args say of the collective:
- * what the cross-rank analyses match instances with */
-static HpTable *
-collective_instances (HpTrace      *trace,
-                      const HpRank *r)
-{
-  static const char *const keys[] = { "Collective name", "Process Group Name", "Process Group Ranks",
-                                      "In msg nelems", "Out msg nelems", "dtype" };
-  HpTable                 *t = hp_table_new ("collective_instances", "Collective instances");
-
-  hp_table_add_column (t, "name", HP_COLUMN_STRING, NULL);
-  hp_table_add_column (t, "stream", HP_COLUMN_INT, NULL);
-  hp_table_add_column (t, "ts", HP_COLUMN_INT, "ns");
-  hp_table_add_column (t, "dur", HP_COLUMN_INT, "ns");
-  for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
-    hp_table_add_column (t, keys[k], HP_COLUMN_STRING, NULL);
-  for (guint j = 0; j < r->n_rows; j++)
-    {
-      guint e = r->rows[j];
-      guint row;
-      g_autoptr (JsonNode) args = NULL;
-      JsonObject *obj;
-
-      if (!hp_rank_is_gpu_activity (r, e) || hp_rank_get_kernel_class (r, e) != HP_KERNEL_CLASS_COMMUNICATION)
-        continue;
-      args = hp_trace_get_event_args (trace, r, e);
-      obj = args != NULL && JSON_NODE_HOLDS_OBJECT (args) ? json_node_get_object (args) : NULL;
-      row = hp_table_append_row (t);
-      hp_table_set_string (t, row, 0, hp_trace_get_string (trace, r->name[e]));
-      hp_table_set_int (t, row, 1, hp_rank_stream (r, e));
-      hp_table_set_int (t, row, 2, hp_rank_get_event_start (r, e));
-      hp_table_set_int (t, row, 3, hp_rank_get_event_duration (r, e));
-      for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
-        {
-          g_autofree char *owned = NULL;
-
-          hp_table_set_string (t, row, 4 + k, args_string (obj, keys[k], &owned));
-        }
-    }
-  return t;
-}
-
 /* the memory series, each cut to CURVE_POINTS points that keep the peaks */
 static GVariant *
 memory_variant (HpTrace   *trace,
@@ -345,8 +291,9 @@ mode_variant (HpTrace      *trace,
       g_variant_dict_insert_value (&dict, HP_MEMORY_ANALYSIS, _hp_summary_tables_to_variant (memory_tables));
       g_variant_dict_insert_value (&dict, "memory-curves", memory_variant (trace, memory_tables));
     }
-  instances = collective_instances (trace, r);
+  instances = _hp_collectives_instances_table (trace, r);
   g_variant_dict_insert_value (&dict, HP_COLLECTIVES_TABLE, _hp_summary_table_to_variant (instances));
+  g_variant_dict_insert_value (&dict, HP_STRAGGLERS_ANALYSIS, _hp_stragglers_summary_inputs (trace, r));
   g_variant_dict_insert_value (&dict, "steps", steps_variant (trace, r));
   g_variant_dict_insert_value (&dict, "kept-steps", kept_steps_variant (r));
   {

@@ -69,4 +69,14 @@ gboolean        _hp_summary_job_run (HpTrace                *trace,
                                      GError                **error);
 HpHealthReport *_hp_summary_job_health (HpTrace *trace);
 
+/* the start of a measured ProfilerStep#step of a rank, on the job's clock */
+typedef struct
+{
+  int    rank;
+  int    step;
+  gint64 start;
+} HpStepStart;
+
+GArray *_hp_summary_job_step_starts (HpTrace *trace);
+
 G_END_DECLS

@@ -19,8 +19,9 @@
 G_BEGIN_DECLS
 
 /* docs/cluster.md describes the format; a reader takes every version up to
- * its own and refuses later ones */
-#define HP_SUMMARY_VERSION 1
+ * its own and refuses later ones. Format 2 describes each collective
+ * instance as the matching across ranks needs it. */
+#define HP_SUMMARY_VERSION 2
 #define HP_SUMMARY_SUFFIX ".hpsum"
 #define HP_SUMMARY_MAGIC "HOTPATH-SUMMARY\n"
 

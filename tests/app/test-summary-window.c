@@ -104,7 +104,9 @@ test_tabs (void)
 
   hp_ui_test_show_tab (notebook, "Overview", hp_ui_test_panel_idle);
   g_assert_true (hp_ui_test_wait_for (finding_shown, page));
-  g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (page), is_label_with, "opened from rank summaries"));
+  /* the health checks across ranks are made on the summaries */
+  g_assert_null (hp_ui_test_find_widget (GTK_WIDGET (page), is_label_with, "opened from rank summaries"));
+  g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (page), is_label_with, "collectives ran on only some"));
   /* the Trace card counts the summarised traces' events and steps */
   g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (page), is_label_with, "in rank summaries"));
   g_assert_null (hp_ui_test_find_widget (GTK_WIDGET (page), is_label_with, "None marked"));

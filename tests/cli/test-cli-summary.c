@@ -101,10 +101,31 @@ test_info_and_health (void)
   g_assert_cmpuint (strlen (json_object_get_string_member (json_array_get_object_element (list, 0), "trace_sha256")),
                     ==, 64);
 
-  hp_test_run_cli (&health, "health", dir, NULL);
-  g_assert_cmpint (health.status, ==, 0);
-  g_assert_nonnull (strstr (health.out, "summaries-only"));
-  g_assert_nonnull (strstr (health.out, "Rank 1"));
+  /* the checks across ranks as on the traces, in both modes: the rank
+   * files' names aside, the same report */
+  for (guint m = 0; m < 2; m++)
+    {
+      g_autofree char *folder = hp_test_data_path (CASE, NULL);
+      const char      *mode = m == 0 ? "--clock-skew=1" : "--hta-compat";
+      g_auto (HpTestCliRun) full = { 0 };
+      g_auto (HpTestCliRun) sums = { 0 };
+      g_autoptr (GString) a = NULL;
+      g_autoptr (GString) b = NULL;
+
+      hp_test_run_cli (&full, "health", "--clock-skew=1", mode, folder, NULL);
+      hp_test_run_cli (&sums, "health", "--clock-skew=1", mode, dir, NULL);
+      g_assert_cmpint (full.status, ==, 0);
+      g_assert_cmpint (sums.status, ==, 0);
+      g_assert_null (strstr (sums.out, "summaries-only"));
+      g_assert_nonnull (strstr (sums.out, "Rank 1"));
+      g_assert_nonnull (strstr (sums.out, "clock-skew: ProfilerStep#552 starts 785 us later on rank 1"));
+      g_assert_nonnull (strstr (sums.out, "unpaired-collectives: 4 collectives"));
+      a = g_string_new (full.out);
+      b = g_string_new (sums.out);
+      g_string_replace (a, ".json.gz)", ")", 0);
+      g_string_replace (b, ".hpsum)", ")", 0);
+      g_assert_cmpstr (b->str, ==, a->str);
+    }
   remove_tree (dir);
 }
 
@@ -121,19 +142,11 @@ test_findings_equal (void)
   g_assert_cmpint (a.status, ==, 0);
   g_assert_cmpint (b.status, ==, 0);
   g_assert_cmpstr (a.out, !=, "");
-  /* the same, but for the rank late to collectives, which needs the
-   * events and says so */
-  {
-    g_auto (GStrv) lines = g_strsplit (a.out, "\n", -1);
-    g_autoptr (GString) without = g_string_new (NULL);
-
-    for (guint i = 0; lines[i] != NULL; i++)
-      if (lines[i][0] != '\0' && !g_str_has_prefix (lines[i], "- Straggler, late to collectives: rank 1 "))
-        g_string_append_printf (without, "%s\n", lines[i]);
-    g_assert_cmpuint (without->len, <, strlen (a.out));
-    g_assert_cmpstr (without->str, ==, b.out);
-  }
-  g_assert_nonnull (strstr (b.err, "note: no finding on the rank late to collectives: collectives needs every event"));
+  /* the same, the rank late to collectives included: the summaries
+   * describe each rank's collectives */
+  g_assert_nonnull (strstr (a.out, "- Straggler, late to collectives: rank 1 "));
+  g_assert_cmpstr (b.out, ==, a.out);
+  g_assert_null (strstr (b.err, "late to collectives"));
   remove_tree (dir);
 }
 
@@ -163,6 +176,36 @@ test_needs_events (void)
   remove_tree (dir);
 }
 
+/* the analyses across ranks, with parameters, as on the traces; a scope
+ * still needs the events */
+static void
+test_across_ranks (void)
+{
+  g_autofree char *dir = summarize ();
+  g_autofree char *folder = hp_test_data_path (CASE, NULL);
+  g_auto (HpTestCliRun) scoped = { 0 };
+
+  for (guint m = 0; m < 2; m++)
+    {
+      const char *mode = m == 0 ? "--steps=551" : "--hta-compat";
+      g_auto (HpTestCliRun) full = { 0 };
+      g_auto (HpTestCliRun) sums = { 0 };
+
+      hp_test_run_cli (&full, "report", "-a", "stragglers,collectives", "--num-candidates=1", mode, folder, NULL);
+      hp_test_run_cli (&sums, "report", "-a", "stragglers,collectives", "--num-candidates=1", mode, dir, NULL);
+      g_assert_cmpint (full.status, ==, 0);
+      g_assert_cmpint (sums.status, ==, 0);
+      g_assert_nonnull (strstr (full.out, "Potential stragglers"));
+      g_assert_nonnull (strstr (full.out, "Collectives across ranks"));
+      g_assert_cmpstr (sums.out, ==, full.out);
+    }
+
+  hp_test_run_cli (&scoped, "report", "-a", "stragglers", "--scope", "step:551", dir, NULL);
+  g_assert_cmpint (scoped.status, ==, 1);
+  g_assert_nonnull (strstr (scoped.err, "scope step:551"));
+  remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -173,5 +216,6 @@ main (int    argc,
   g_test_add_func ("/cli/summary/info-and-health", test_info_and_health);
   g_test_add_func ("/cli/summary/findings-equal", test_findings_equal);
   g_test_add_func ("/cli/summary/needs-events", test_needs_events);
+  g_test_add_func ("/cli/summary/across-ranks", test_across_ranks);
   return g_test_run ();
 }

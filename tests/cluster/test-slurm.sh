@@ -120,5 +120,30 @@ for mode in default hta-compat; do
     fi
   done
 done
+# the analyses across ranks outside the default set the summaries answer:
+# every table must be there and equal (none may be noted as needing events)
+for mode in default hta-compat; do
+  flags=()
+  [[ $mode == hta-compat ]] && flags=(--hta-compat)
+  for analysis in collectives stragglers; do
+    timeout 300 "$cli" report "${flags[@]}" -a "$analysis" --output "$work/full-$mode-$analysis" "$work/traces" \
+      >/dev/null 2>&1 || fail "report -a $analysis on the traces ($mode)"
+    timeout 300 "$cli" report "${flags[@]}" -a "$analysis" --output "$work/sum-$mode-$analysis" \
+      "$work/summaries" >/dev/null 2>&1 || fail "report -a $analysis on the summaries ($mode)"
+    found=0
+    for table in "$work/full-$mode-$analysis"/*.csv; do
+      [[ -f "$table" ]] || continue
+      found=1
+      name=$(basename "$table" .csv)
+      if cmp -s "$table" "$work/sum-$mode-$analysis/$name.csv"; then
+        echo "test-slurm: $mode: $name equal"
+      else
+        echo "test-slurm: $mode: $name differs or is missing from the summaries' report" >&2
+        status=1
+      fi
+    done
+    (( found )) || fail "report -a $analysis on the traces wrote no table ($mode)"
+  done
+done
 (( status == 0 )) || fail "report on the summaries differs from report on the traces"
 echo "test-slurm: PASS ($n ranks, both modes$( (( local_only )) && echo ", without Slurm"))"

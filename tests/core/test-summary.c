@@ -242,16 +242,26 @@ test_health_and_lanes (Fixture      *f,
   g_autoptr (HpHealthReport) report = hp_health_check (job, NULL);
   GPtrArray *summaries = hp_trace_get_summaries (job);
   gboolean   rank1 = FALSE, note = FALSE;
+  guint      missing = 0, unpaired = 0;
 
+  /* the checks across ranks run on the summaries: the job's missing
+   * ranks once (not each summary's own), its unpaired collectives */
   for (guint i = 0; i < hp_health_report_get_n_findings (report); i++)
     {
       const HpHealthFinding *finding = hp_health_report_get_finding (report, i);
 
       rank1 |= finding->rank == 1;
       note |= g_strcmp0 (finding->code, "summaries-only") == 0;
+      missing += g_strcmp0 (finding->code, "missing-ranks") == 0;
+      if (g_strcmp0 (finding->code, "unpaired-collectives") == 0)
+        unpaired = (guint)finding->count;
+      if (g_strcmp0 (finding->code, "missing-ranks") == 0)
+        g_assert_nonnull (strstr (finding->message, "but 2 files: ranks 2–127"));
     }
   g_assert_true (rank1);
-  g_assert_true (note);
+  g_assert_false (note);
+  g_assert_cmpuint (missing, ==, 1);
+  g_assert_cmpuint (unpaired, ==, 4);
 
   g_assert_cmpuint (summaries->len, ==, 2);
   for (guint k = 0; k < summaries->len; k++)
@@ -459,6 +469,133 @@ test_hostile (Fixture      *f,
   }
 }
 
+/* the tables of @name on every rank, as CSV */
+static char *
+analysis_csv (HpTrace    *trace,
+              const char *name,
+              GError    **error)
+{
+  g_autoptr (GPtrArray) tables = hp_analysis_run (hp_analysis_find (name), trace, NULL, NULL, error);
+  GString *out;
+
+  if (tables == NULL)
+    return NULL;
+  out = g_string_new (NULL);
+  for (guint t = 0; t < tables->len; t++)
+    {
+      g_autofree char *csv = hp_table_to_csv (tables->pdata[t]);
+
+      g_string_append_printf (out, "%s\n%s", hp_table_get_name (tables->pdata[t]), csv);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* @path with its header's format version set to @version */
+static void
+set_version (const char *path,
+             guint32     version)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *contents = NULL;
+  gsize            length, magic = strlen (HP_SUMMARY_MAGIC);
+  guint32          n;
+  g_autoptr (GVariant) header = NULL;
+  g_autoptr (GVariant) changed = NULL;
+  g_autoptr (GByteArray) bytes = g_byte_array_new ();
+  GVariantDict dict;
+  guint8       le[4];
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, &error));
+  g_assert_cmpuint (length, >, magic + 4);
+  n = (guint8)contents[magic] | (guint8)contents[magic + 1] << 8 | (guint8)contents[magic + 2] << 16 |
+      (guint32)(guint8)contents[magic + 3] << 24;
+  g_assert_cmpuint (magic + 4 + n, <=, length);
+  {
+    g_autoptr (GBytes) bytes_in = g_bytes_new (contents + magic + 4, n);
+
+    header = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE ("a{sv}"), bytes_in, FALSE));
+  }
+  g_variant_dict_init (&dict, header);
+  g_variant_dict_insert (&dict, "version", "u", version);
+  changed = g_variant_ref_sink (g_variant_dict_end (&dict));
+  n = (guint32)g_variant_get_size (changed);
+  le[0] = n & 0xff, le[1] = (n >> 8) & 0xff, le[2] = (n >> 16) & 0xff, le[3] = n >> 24;
+  g_byte_array_append (bytes, (const guint8 *)contents, magic);
+  g_byte_array_append (bytes, le, 4);
+  g_byte_array_append (bytes, g_variant_get_data (changed), n);
+  n = (guint8)contents[magic] | (guint8)contents[magic + 1] << 8 | (guint8)contents[magic + 2] << 16 |
+      (guint32)(guint8)contents[magic + 3] << 24;
+  g_byte_array_append (bytes, (const guint8 *)contents + magic + 4 + n, length - magic - 4 - n);
+  g_assert_true (g_file_set_contents (path, (const char *)bytes->data, bytes->len, &error));
+}
+
+static void
+test_collectives (Fixture      *f,
+                  gconstpointer data)
+{
+  g_autofree char  *folder = hp_test_data_path (CASE, NULL);
+  const char *const full_paths[] = { folder, NULL };
+  const char *const sums[] = { f->dir, NULL };
+
+  for (HpMode mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
+    for (guint n = 0; n < 2; n++)
+      {
+        const char *name = n == 0 ? "collectives" : "stragglers";
+        g_autoptr (HpTrace) full = open_paths (full_paths, mode);
+        g_autoptr (HpTrace) job = open_paths (sums, mode);
+        g_autoptr (GError) error = NULL;
+        g_autofree char *a = analysis_csv (full, name, &error);
+        g_autofree char *b = NULL;
+
+        g_test_message ("%s, mode %d", name, mode);
+        g_assert_no_error (error);
+        b = analysis_csv (job, name, &error);
+        g_assert_no_error (error);
+        /* the case's collectives are matched and its ranks scored, not
+         * empty tables */
+        g_assert_cmpuint (strlen (a), >, 200);
+        g_assert_cmpstr (b, ==, a);
+      }
+
+  /* a summary of format 1 opens, and its collectives need the traces */
+  set_version (f->summary[1], 1);
+  {
+    g_autoptr (HpTrace) job = open_paths (sums, HP_MODE_DEFAULT);
+    g_autoptr (GError) error = NULL;
+    g_autofree char *b = analysis_csv (job, "collectives", &error);
+    g_autoptr (GPtrArray) tables = NULL;
+
+    g_assert_null (b);
+    g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
+    g_assert_nonnull (strstr (error->message, "format 2"));
+    g_assert_nonnull (strstr (error->message, "rank 1"));
+    g_clear_error (&error);
+    g_assert_null (analysis_csv (job, "stragglers", &error));
+    g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
+    g_assert_nonnull (strstr (error->message, "format 2"));
+    /* health says the unpaired collectives need format 2 */
+    {
+      g_autoptr (HpHealthReport) report = hp_health_check (job, NULL);
+      gboolean note = FALSE, unpaired = FALSE;
+
+      for (guint i = 0; i < hp_health_report_get_n_findings (report); i++)
+        {
+          const HpHealthFinding *finding = hp_health_report_get_finding (report, i);
+
+          note |= g_strcmp0 (finding->code, "summaries-only") == 0;
+          unpaired |= g_strcmp0 (finding->code, "unpaired-collectives") == 0;
+        }
+      g_assert_true (note);
+      g_assert_false (unpaired);
+    }
+    /* its other tables are read as before */
+    g_clear_error (&error);
+    tables = hp_analysis_run (hp_analysis_find ("temporal_breakdown"), job, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (tables);
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -466,6 +603,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add ("/core/summary/same-tables", Fixture, NULL, fixture_set_up, test_same_tables, fixture_tear_down);
+  g_test_add ("/core/summary/collectives", Fixture, NULL, fixture_set_up, test_collectives, fixture_tear_down);
   g_test_add ("/core/summary/mixed", Fixture, NULL, fixture_set_up, test_mixed, fixture_tear_down);
   g_test_add ("/core/summary/compare-and-check", Fixture, NULL, fixture_set_up, test_compare_and_check,
               fixture_tear_down);
