@@ -334,7 +334,7 @@ _hp_loader_pick_job (FileSlot   *slots,
         sizes[s] = spans[k].world_size;
       spans[k].job = cluster_first_job + s;
     }
-  if (n_jobs < 2)
+  if (n_jobs < 2 || job == HP_LOAD_JOB_ALL)
     return TRUE;
 
   listing = g_string_new (NULL);

@@ -14,6 +14,9 @@
 #include "hp-load-error.h"
 #include "hp-trace.h"
 
+/* HpLoadOptions.job: every file, as one job, whatever their times */
+#define HP_LOAD_JOB_ALL G_MAXUINT
+
 G_BEGIN_DECLS
 
 /**
@@ -100,7 +103,8 @@ typedef struct
   struct _HpCommPatterns *comm_patterns;
   /* files of several jobs (apart in time, or of different world sizes):
    * 0 fails the load with %HP_LOAD_ERROR_MIXED_JOBS naming each job's
-   * files; N loads only the Nth job, counted by start time from 1 */
+   * files; N loads only the Nth job, counted by start time from 1;
+   * %HP_LOAD_JOB_ALL loads every file as one job (benchmarks) */
   guint job;
 } HpLoadOptions;
 

@@ -927,12 +927,17 @@ test_mixed_job_folder (void)
   g_auto (HpTestCliRun) health = { 0 };
   g_auto (HpTestCliRun) none = { 0 };
   g_auto (HpTestCliRun) bad = { 0 };
+  g_auto (HpTestCliRun) bench = { 0 };
   const char *job1, *job2;
 
   hp_test_run_cli (&info, "info", dir, NULL);
   g_assert_cmpint (info.status, ==, 1);
   g_assert_cmpstr (info.out, ==, "");
   g_assert_nonnull (strstr (info.err, "the files come from 2 different jobs"));
+  /* a benchmark loads every file it is given, whatever job each is of */
+  hp_test_run_cli (&bench, "bench", "--load-only", dir, NULL);
+  g_assert_cmpint (bench.status, ==, 0);
+  g_assert_nonnull (strstr (bench.out, "MB/s"));
   job1 = strstr (info.err, "job 1: 2 files, world size 128, from 2023-04-28 23:51:38 UTC");
   job2 = strstr (info.err, "job 2: 1 file, from 2023-09-06 22:39:28 UTC");
   g_assert_nonnull (job1);
