@@ -41,9 +41,11 @@ decref (gpointer obj)
  * (Python objects; 's' keeps numbers that fit no C type as their text). */
 typedef struct
 {
-  guint32   key;
-  char      kind;
-  PyObject *column; /* a bytearray ('i', 'd') or a list */
+  guint32     key;
+  char        kind;
+  PyObject   *column;  /* a bytearray: int64 or double ('i', 'd'), uint32 codes ('s', 'o') */
+  PyObject   *uniques; /* 's', 'o': the values the codes index, the default first */
+  GHashTable *code_of; /* 's', 'o': value (its object) -> code */
 } ArgSpec;
 
 /* The Python value of an object column's arg, as json.loads would give it;
@@ -207,13 +209,13 @@ parse_specs (PyObject     *seq,
         }
       else
         {
-          if ((specs[j].column = PyList_New (n)) == NULL)
+          /* code 0 is the default: a zeroed column */
+          specs[j].column = PyByteArray_FromStringAndSize (NULL, (Py_ssize_t)n * 4);
+          if (specs[j].column == NULL || (specs[j].uniques = PyList_New (0)) == NULL ||
+              PyList_Append (specs[j].uniques, def) < 0)
             return FALSE;
-          for (guint k = 0; k < n; k++)
-            {
-              Py_INCREF (def);
-              PyList_SET_ITEM (specs[j].column, k, def);
-            }
+          memset (PyByteArray_AS_STRING (specs[j].column), 0, (gsize)n * 4);
+          specs[j].code_of = g_hash_table_new (NULL, NULL);
         }
     }
   return TRUE;
@@ -222,7 +224,8 @@ parse_specs (PyObject     *seq,
 /* event_arg_columns(rank, [(arg name, kind, default)], loads) -> [column]:
  * one column per spec over the rank's rows, the default where a row lacks
  * the arg; 'i' and 'd' columns are bytearrays of int64 and double (an int
- * column truncates a double arg), 's' and 'o' columns lists. */
+ * column truncates a double arg), 's' and 'o' columns (codes, values): a
+ * bytearray of uint32 codes into the list of values, the default first. */
 PyObject *
 hp_py_trace_event_arg_columns (TraceObject *self,
                                PyObject    *args)
@@ -276,11 +279,27 @@ hp_py_trace_event_arg_columns (TraceObject *self,
               else
                 {
                   PyObject *obj = arg_to_object (&v, s->kind, loads, cache);
+                  gpointer  code = NULL;
 
+                  /* a string or JSON text is one object however many rows
+                   * have it (the cache), so one code */
                   if (obj == NULL)
                     ok = FALSE;
-                  else
-                    PyList_SetItem (s->column, k, obj); /* drops the default's reference */
+                  else if (!g_hash_table_lookup_extended (s->code_of, obj, NULL, &code))
+                    {
+                      code = GUINT_TO_POINTER ((guint)PyList_GET_SIZE (s->uniques));
+                      if (PyList_Append (s->uniques, obj) < 0)
+                        ok = FALSE;
+                      else
+                        g_hash_table_insert (s->code_of, obj, code);
+                    }
+                  if (obj != NULL)
+                    {
+                      guint32 c = GPOINTER_TO_UINT (code);
+
+                      memcpy (PyByteArray_AS_STRING (s->column) + (gsize)k * 4, &c, 4);
+                      Py_DECREF (obj); /* the list of values holds it */
+                    }
                 }
               break;
             }
@@ -289,11 +308,23 @@ hp_py_trace_event_arg_columns (TraceObject *self,
   if (ok && (result = PyList_New (n_specs)) != NULL)
     for (guint j = 0; j < n_specs; j++)
       {
-        PyList_SET_ITEM (result, j, specs[j].column);
-        specs[j].column = NULL;
+        PyObject *col = specs[j].column;
+
+        if (specs[j].uniques != NULL && (col = PyTuple_Pack (2, specs[j].column, specs[j].uniques)) == NULL)
+          {
+            Py_CLEAR (result);
+            break;
+          }
+        if (specs[j].uniques == NULL)
+          Py_INCREF (col);
+        PyList_SET_ITEM (result, j, col);
       }
   for (guint j = 0; j < n_specs; j++)
-    Py_XDECREF (specs[j].column);
+    {
+      Py_XDECREF (specs[j].column);
+      Py_XDECREF (specs[j].uniques);
+      g_clear_pointer (&specs[j].code_of, g_hash_table_unref);
+    }
   g_hash_table_unref (cache);
   g_free (specs);
   Py_DECREF (seq);

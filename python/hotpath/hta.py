@@ -158,7 +158,9 @@ class Trace:
             elif kind == "d":
                 out[spec.name] = np.frombuffer(col, dtype=np.float64)
             else:
-                values = np.fromiter(col, dtype=object, count=n)
+                codes, uniques = col
+                # a numpy gather of the few distinct values: no Python loop per row
+                values = np.fromiter(uniques, dtype=object, count=len(uniques))[np.frombuffer(codes, dtype=np.uint32)]
                 out[spec.name] = _infer_column(values) if spec.default_value is None else values
         return out
 

@@ -197,8 +197,13 @@ def test_event_arg_columns_bad_input():
     # a text loads cannot read stays text
     def bad_json(_text):
         raise ValueError("no")
-    col = a.t._t.event_arg_columns(0, [("grid", "o", None)], bad_json)[0]
-    assert any(isinstance(v, str) and v.startswith("[") for v in col)
+    codes, values = a.t._t.event_arg_columns(0, [("grid", "o", None)], bad_json)[0]
+    assert len(codes) == 4 * len(a.t.get_trace(0)) and values[0] is None
+    assert any(isinstance(v, str) and v.startswith("[") for v in values)
+    # each distinct text is one value; the codes point at them
+    codes, values = a.t._t.event_arg_columns(0, [("grid", "o", "none")], _json.loads)[0]
+    assert len(values) == len({_json.dumps(v) for v in values})
+    assert max(np.frombuffer(codes, dtype=np.uint32)) == len(values) - 1
     assert a.t._t.event_arg_columns(0, [], _json.loads) == []
 
 
