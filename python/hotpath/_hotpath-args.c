@@ -237,6 +237,8 @@ hp_py_trace_event_arg_columns (TraceObject *self,
   guint         n_specs, n;
   GHashTable   *cache;
   gboolean      ok;
+  guint         max_key = 0;
+  guint        *spec_of = NULL;
 
   if (!PyArg_ParseTuple (args, "iOO", &rank, &spec_list, &loads) || (r = hp_py_find_rank (self, rank)) == NULL)
     return NULL;
@@ -252,6 +254,14 @@ hp_py_trace_event_arg_columns (TraceObject *self,
   specs = g_new0 (ArgSpec, MAX (n_specs, 1));
   cache = g_hash_table_new_full (cache_key_hash, cache_key_equal, g_free, decref);
   ok = parse_specs (seq, specs, n_specs, n, r);
+  /* spec_of[key] = the spec of that arg + 1, 0 for args no spec asks for */
+  for (guint j = 0; ok && j < n_specs; j++)
+    if (specs[j].key != HP_NO_STRING)
+      max_key = MAX (max_key, specs[j].key + 1);
+  spec_of = g_new0 (guint, MAX (max_key, 1));
+  for (guint j = n_specs; ok && j > 0; j--) /* the first spec of a key wins */
+    if (specs[j - 1].key != HP_NO_STRING)
+      spec_of[specs[j - 1].key] = j;
 
   for (guint k = 0; ok && n_specs > 0 && k < n; k++)
     {
@@ -261,48 +271,46 @@ hp_py_trace_event_arg_columns (TraceObject *self,
       if (!hp_rank_args_iter_init (r, r->rows[k], &it))
         continue;
       while (ok && hp_rank_args_iter_next (&it, &v))
-        for (guint j = 0; j < n_specs; j++)
-          if (specs[j].key == v.key)
-            {
-              ArgSpec *s = &specs[j];
+        if (v.key < max_key && spec_of[v.key] != 0)
+          {
+            ArgSpec *s = &specs[spec_of[v.key] - 1];
 
-              if (s->kind == 'i')
-                {
-                  gint64 x = v.i;
+            if (s->kind == 'i')
+              {
+                gint64 x = v.i;
 
-                  if (v.type == HP_ARG_DOUBLE)
-                    x = isfinite (v.d) && fabs (v.d) < 9.2e18 ? (gint64)v.d : G_MININT64;
-                  memcpy (PyByteArray_AS_STRING (s->column) + (gsize)k * 8, &x, 8);
-                }
-              else if (s->kind == 'd')
-                memcpy (PyByteArray_AS_STRING (s->column) + (gsize)k * 8, &v.d, 8);
-              else
-                {
-                  PyObject *obj = arg_to_object (&v, s->kind, loads, cache);
-                  gpointer  code = NULL;
+                if (v.type == HP_ARG_DOUBLE)
+                  x = isfinite (v.d) && fabs (v.d) < 9.2e18 ? (gint64)v.d : G_MININT64;
+                memcpy (PyByteArray_AS_STRING (s->column) + (gsize)k * 8, &x, 8);
+              }
+            else if (s->kind == 'd')
+              memcpy (PyByteArray_AS_STRING (s->column) + (gsize)k * 8, &v.d, 8);
+            else
+              {
+                PyObject *obj = arg_to_object (&v, s->kind, loads, cache);
+                gpointer  code = NULL;
 
-                  /* a string or JSON text is one object however many rows
-                   * have it (the cache), so one code */
-                  if (obj == NULL)
-                    ok = FALSE;
-                  else if (!g_hash_table_lookup_extended (s->code_of, obj, NULL, &code))
-                    {
-                      code = GUINT_TO_POINTER ((guint)PyList_GET_SIZE (s->uniques));
-                      if (PyList_Append (s->uniques, obj) < 0)
-                        ok = FALSE;
-                      else
-                        g_hash_table_insert (s->code_of, obj, code);
-                    }
-                  if (obj != NULL)
-                    {
-                      guint32 c = GPOINTER_TO_UINT (code);
+                /* a string or JSON text is one object however many rows
+                 * have it (the cache), so one code */
+                if (obj == NULL)
+                  ok = FALSE;
+                else if (!g_hash_table_lookup_extended (s->code_of, obj, NULL, &code))
+                  {
+                    code = GUINT_TO_POINTER ((guint)PyList_GET_SIZE (s->uniques));
+                    if (PyList_Append (s->uniques, obj) < 0)
+                      ok = FALSE;
+                    else
+                      g_hash_table_insert (s->code_of, obj, code);
+                  }
+                if (obj != NULL)
+                  {
+                    guint32 c = GPOINTER_TO_UINT (code);
 
-                      memcpy (PyByteArray_AS_STRING (s->column) + (gsize)k * 4, &c, 4);
-                      Py_DECREF (obj); /* the list of values holds it */
-                    }
-                }
-              break;
-            }
+                    memcpy (PyByteArray_AS_STRING (s->column) + (gsize)k * 4, &c, 4);
+                    Py_DECREF (obj); /* the list of values holds it */
+                  }
+              }
+          }
     }
 
   if (ok && (result = PyList_New (n_specs)) != NULL)
@@ -326,6 +334,7 @@ hp_py_trace_event_arg_columns (TraceObject *self,
       g_clear_pointer (&specs[j].code_of, g_hash_table_unref);
     }
   g_hash_table_unref (cache);
+  g_free (spec_of);
   g_free (specs);
   Py_DECREF (seq);
   return result;

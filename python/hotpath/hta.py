@@ -403,8 +403,11 @@ class TraceAnalysis:
         ranks = _rank_list(self.t, ranks)
         frame = self._frames("queue_length", ranks=ranks)["queue_length_time_series"]
         # HTA's ts is the trace's int64 microseconds
-        if len(frame) and frame["ts"].dtype.kind == "f" and (frame["ts"] % 1 == 0).all():
-            frame["ts"] = frame["ts"].astype(np.int64)
+        if len(frame) and frame["ts"].dtype.kind == "f":
+            ts = frame["ts"].to_numpy()
+            whole = ts.astype(np.int64)
+            if (whole == ts).all():  # cheaper than ts % 1 == 0
+                frame["ts"] = whole
         return {r: df for r, df in _by_rank(frame, ranks).items() if len(df)}
 
     def get_queue_length_summary(self, ranks: Optional[List[int]] = None) -> Optional[pd.DataFrame]:
