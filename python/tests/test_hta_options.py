@@ -347,3 +347,42 @@ def test_critical_path_attribution_maps(tmp_path, monkeypatch):
     back = restore_cpgraph(graph.save(str(tmp_path / "cp")), a.t, 0)
     assert back.edge_to_event_map == m
     assert [back.get_edge_bound_by(e) for e in back.edge_list] == [graph.get_edge_bound_by(e) for e in graph.edge_list]
+
+
+def test_critical_path_restores_format_1(tmp_path, monkeypatch):
+    """A graph saved before edge attribution existed (format 1: no
+    attribution, no bound_by) restores, with none."""
+    import io
+    import zipfile
+    monkeypatch.delenv("CRITICAL_PATH_ADD_ZERO_WEIGHT_LAUNCH_EDGE", raising=False)
+    a = load("hta_cp_simple_add")
+    graph, _ok = a.critical_path_analysis(0, "", None)
+    saved = graph.save(str(tmp_path / "cp"))
+    old = tmp_path / "old.zip"
+    with zipfile.ZipFile(saved) as z, zipfile.ZipFile(old, "w") as out:
+        for name in z.namelist():
+            data = z.read(name)
+            if name == "graph.json":
+                meta = json.loads(data)
+                meta["format"] = "hotpath-cpgraph-1"
+                del meta["bound_by"]
+                data = json.dumps(meta).encode()
+            elif name == "arrays.npz":
+                arrays = dict(np.load(io.BytesIO(data)))
+                del arrays["attribution"]
+                buf = io.BytesIO()
+                np.savez(buf, **arrays)
+                data = buf.getvalue()
+            out.writestr(name, data)
+    back = restore_cpgraph(str(old), a.t, 0)
+    assert back.critical_path_edges_set == graph.critical_path_edges_set
+    assert back.edge_to_event_map == {}
+    assert back.get_edge_bound_by(next(iter(back.critical_path_edges_set))) == ""
+
+
+def test_arg_keys():
+    a = load("hta_cp_simple_add")
+    keys = a.t._t.arg_keys(0)
+    assert "External id" in keys and "grid" in keys and len(keys) == len(set(keys))
+    with pytest.raises(Exception, match="rank"):
+        a.t._t.arg_keys(99)
