@@ -88,7 +88,10 @@ critical_path_nodes (CriticalPathObject *self,
   return result;
 }
 
-/* edges() -> (src, dst, weight_ns as bytes of int64, [type], on_path bytes of uint8) */
+/* edges() -> (src, dst, weight_ns as bytes of int64, [type], on_path bytes
+ * of uint8, attribution bytes of int64, [bound_by]); attribution is the
+ * index of the event the edge's time is charged to, -1 for the region's
+ * root, -2 for an edge charged to no event */
 static PyObject *
 critical_path_edges (CriticalPathObject *self,
                      PyObject           *unused)
@@ -99,26 +102,70 @@ critical_path_edges (CriticalPathObject *self,
   gint64         *src = g_new (gint64, MAX (n, 1));
   gint64         *dst = g_new (gint64, MAX (n, 1));
   gint64         *weight = g_new (gint64, MAX (n, 1));
+  gint64         *attribution = g_new (gint64, MAX (n, 1));
   guint8         *on_path = g_new0 (guint8, MAX (n, 1));
   PyObject       *types = PyList_New (n);
-  PyObject       *result = NULL;
+  PyObject       *bound = PyList_New (n);
+  /* the few distinct (static) strings of both lists, one object each */
+  const char *cached[32];
+  PyObject   *cached_obj[32];
+  guint       n_cached = 0;
+  PyObject   *result = NULL;
 
-  for (guint i = 0; types != NULL && i < n; i++)
+  for (guint i = 0; types != NULL && bound != NULL && i < n; i++)
     {
+      const char *strs[] = { hp_cp_edge_type_to_string (edges[i].type), hp_critical_path_edge_bound_by (self->cp, &edges[i]) };
+      PyObject   *objs[2] = { NULL, NULL };
+
+      for (guint j = 0; j < 2; j++)
+        {
+          guint c = 0;
+
+          while (c < n_cached && cached[c] != strs[j])
+            c++;
+          if (c == n_cached && c == G_N_ELEMENTS (cached))
+            PyErr_SetString (PyExc_RuntimeError, "too many edge names"); /* more than types and bounds: cannot be */
+          else if (c == n_cached && (objs[j] = PyUnicode_FromString (strs[j])) != NULL)
+            {
+              cached[n_cached] = strs[j];
+              cached_obj[n_cached++] = objs[j];
+            }
+          else if (c < n_cached)
+            objs[j] = cached_obj[c];
+          if (objs[j] == NULL)
+            break;
+        }
+      if (objs[0] == NULL || objs[1] == NULL)
+        {
+          Py_CLEAR (types);
+          break;
+        }
       src[i] = edges[i].src;
       dst[i] = edges[i].dst;
       weight[i] = edges[i].weight;
-      PyList_SET_ITEM (types, i, PyUnicode_FromString (hp_cp_edge_type_to_string (edges[i].type)));
+      attribution[i] = edges[i].attribution >= 0 ? (gint64)self->rank->index[edges[i].attribution] : (gint64)MAX (edges[i].attribution, -2);
+      Py_INCREF (objs[0]);
+      Py_INCREF (objs[1]);
+      PyList_SET_ITEM (types, i, objs[0]);
+      PyList_SET_ITEM (bound, i, objs[1]);
     }
   for (guint i = 0; i < n_path; i++)
     if (path[i] < n)
       on_path[path[i]] = 1;
-  if (types != NULL)
-    result = Py_BuildValue ("(NNNNN)", hp_py_bytes_of (src, n, 8), hp_py_bytes_of (dst, n, 8), hp_py_bytes_of (weight, n, 8), types,
-                            hp_py_bytes_of (on_path, n, 1));
+  if (types != NULL && bound != NULL)
+    result = Py_BuildValue ("(NNNNNNN)", hp_py_bytes_of (src, n, 8), hp_py_bytes_of (dst, n, 8), hp_py_bytes_of (weight, n, 8),
+                            types, hp_py_bytes_of (on_path, n, 1), hp_py_bytes_of (attribution, n, 8), bound);
+  else
+    {
+      Py_XDECREF (types);
+      Py_XDECREF (bound);
+    }
+  for (guint c = 0; c < n_cached; c++)
+    Py_DECREF (cached_obj[c]);
   g_free (src);
   g_free (dst);
   g_free (weight);
+  g_free (attribution);
   g_free (on_path);
   return result;
 }
@@ -170,7 +217,7 @@ static PyMethodDef critical_path_methods[] = {
   { "tables", (PyCFunction)critical_path_tables, METH_NOARGS, "tables() -> (summary, breakdown)" },
   { "nodes", (PyCFunction)critical_path_nodes, METH_NOARGS, "nodes() -> (ev_idx, ts_ns, is_start) as bytes" },
   { "edges", (PyCFunction)critical_path_edges, METH_NOARGS,
-    "edges() -> (src, dst, weight_ns, [type], on_path) as bytes and a list" },
+    "edges() -> (src, dst, weight_ns, [type], on_path, attribution, [bound_by]) as bytes and lists" },
   { "path_edges", (PyCFunction)critical_path_path_edges, METH_NOARGS, "path_edges() -> [edge id], in order" },
   { "write_overlay", (PyCFunction)critical_path_write_overlay, METH_VARARGS,
     "write_overlay(output_dir, only_critical_events=True, show_all_edges=False) -> path" },

@@ -113,6 +113,14 @@ hp_py_bytes_of (const void *data,
                 gsize       size);
 
 PyObject *
+hp_py_trace_event_arg_columns (TraceObject *self,
+                               PyObject    *args);
+
+PyObject *
+hp_py_trace_arg_keys (TraceObject *self,
+                      PyObject    *args);
+
+PyObject *
 hp_py_trace_critical_path (TraceObject *self,
                            PyObject    *args,
                            PyObject    *kwargs);

@@ -268,87 +268,99 @@ out:
 }
 
 /* The rank's loaded rows, as HTA's per-rank frame: columns of int64 (ids
- * into strings() for name and cat) and of double, microseconds. */
+ * into strings() for name and cat) and of double, microseconds; each a
+ * bytearray that numpy takes as it is (writable, no copy). ts is int64
+ * when every time is a whole microsecond, double otherwise. */
+enum
+{
+  COL_INDEX,
+  COL_CAT,
+  COL_NAME,
+  COL_PID,
+  COL_TID,
+  COL_TS,
+  COL_DUR,
+  COL_STREAM,
+  COL_CORR,
+  COL_ICORR,
+  COL_ITER,
+  COL_END,
+  N_COLS
+};
+
 static PyObject *
 trace_events (TraceObject *self,
               PyObject    *args)
 {
-  int           rank;
-  const HpRank *r;
-  guint         n;
-  gint64       *index, *name, *cat, *pid, *tid, *stream, *corr, *icorr, *iter, *ts_i;
-  double       *ts_d, *dur, *end;
-  gboolean      whole_us = TRUE;
-  PyObject     *dict;
+  static const char *const names[N_COLS] = { "index", "cat", "name", "pid", "tid", "ts", "dur", "stream",
+                                             "correlation", "index_correlation", "iteration", "end" };
+  int                      rank;
+  const HpRank            *r;
+  guint                    n;
+  gboolean                 whole_us = TRUE;
+  PyObject                *cols[N_COLS] = { NULL };
+  gint64                  *c[N_COLS];
+  PyObject                *dict = NULL;
 
   if (!PyArg_ParseTuple (args, "i", &rank) || (r = hp_py_find_rank (self, rank)) == NULL)
     return NULL;
   n = r->n_rows;
-  index = g_new (gint64, MAX (n, 1));
-  name = g_new (gint64, MAX (n, 1));
-  cat = g_new (gint64, MAX (n, 1));
-  pid = g_new (gint64, MAX (n, 1));
-  tid = g_new (gint64, MAX (n, 1));
-  stream = g_new (gint64, MAX (n, 1));
-  corr = g_new (gint64, MAX (n, 1));
-  icorr = g_new (gint64, MAX (n, 1));
-  iter = g_new (gint64, MAX (n, 1));
-  ts_i = g_new (gint64, MAX (n, 1));
-  ts_d = g_new (double, MAX (n, 1));
-  dur = g_new (double, MAX (n, 1));
-  end = g_new (double, MAX (n, 1));
+  for (guint j = 0; j < N_COLS; j++)
+    {
+      if ((cols[j] = PyByteArray_FromStringAndSize (NULL, (Py_ssize_t)n * 8)) == NULL)
+        goto out;
+      c[j] = (gint64 *)(gpointer)PyByteArray_AS_STRING (cols[j]);
+    }
 
   Py_BEGIN_ALLOW_THREADS;
+  for (guint k = 0; k < n && whole_us; k++)
+    whole_us = r->ts[r->rows[k]] % HP_NS_PER_US == 0;
   for (guint k = 0; k < n; k++)
     {
       guint32 e = r->rows[k];
       gint64  t = r->ts[e];
       gint32  partner = r->partner[e];
+      double  d;
 
-      index[k] = r->index[e];
-      name[k] = r->name[e];
-      cat[k] = r->cat[e] == HP_NO_STRING ? -1 : (gint64)r->cat[e];
-      pid[k] = hp_rank_pid (r, e);
-      tid[k] = hp_rank_tid (r, e);
-      stream[k] = hp_rank_stream (r, e);
-      corr[k] = hp_rank_correlation (r, e);
+      c[COL_INDEX][k] = r->index[e];
+      c[COL_NAME][k] = r->name[e];
+      c[COL_CAT][k] = r->cat[e] == HP_NO_STRING ? -1 : (gint64)r->cat[e];
+      c[COL_PID][k] = hp_rank_pid (r, e);
+      c[COL_TID][k] = hp_rank_tid (r, e);
+      c[COL_STREAM][k] = hp_rank_stream (r, e);
+      c[COL_CORR][k] = hp_rank_correlation (r, e);
       /* HTA: the partner's index; 0 with a correlation but no partner */
-      icorr[k] = partner >= 0 ? (gint64)r->index[partner] : corr[k] > 0 ? 0
-                                                                        : -1;
-      iter[k] = hp_rank_iteration (r, e);
-      ts_i[k] = t / HP_NS_PER_US;
-      whole_us = whole_us && t % HP_NS_PER_US == 0;
-      ts_d[k] = (double)t / HP_NS_PER_US;
-      dur[k] = (double)hp_rank_dur (r, e) / HP_NS_PER_US;
-      end[k] = (double)hp_rank_end (r, e) / HP_NS_PER_US;
+      c[COL_ICORR][k] = partner >= 0 ? (gint64)r->index[partner] : c[COL_CORR][k] > 0 ? 0
+                                                                                      : -1;
+      c[COL_ITER][k] = hp_rank_iteration (r, e);
+      if (whole_us)
+        c[COL_TS][k] = t / HP_NS_PER_US;
+      else
+        {
+          d = (double)t / HP_NS_PER_US;
+          memcpy (&c[COL_TS][k], &d, 8);
+        }
+      d = (double)hp_rank_dur (r, e) / HP_NS_PER_US;
+      memcpy (&c[COL_DUR][k], &d, 8);
+      d = (double)hp_rank_end (r, e) / HP_NS_PER_US;
+      memcpy (&c[COL_END][k], &d, 8);
     }
   Py_END_ALLOW_THREADS;
 
-  dict = Py_BuildValue ("{sNsNsNsNsNsNsNsNsNsNsNsN}", "index", hp_py_bytes_of (index, n, 8), "cat", hp_py_bytes_of (cat, n, 8),
-                        "name", hp_py_bytes_of (name, n, 8), "pid", hp_py_bytes_of (pid, n, 8), "tid", hp_py_bytes_of (tid, n, 8),
-                        "ts", whole_us ? hp_py_bytes_of (ts_i, n, 8) : hp_py_bytes_of (ts_d, n, 8), "dur", hp_py_bytes_of (dur, n, 8),
-                        "stream", hp_py_bytes_of (stream, n, 8), "correlation", hp_py_bytes_of (corr, n, 8), "index_correlation",
-                        hp_py_bytes_of (icorr, n, 8), "iteration", hp_py_bytes_of (iter, n, 8), "end", hp_py_bytes_of (end, n, 8));
-  if (dict != NULL)
-    {
-      PyObject *flag = PyBool_FromLong (whole_us);
+  if ((dict = PyDict_New ()) == NULL)
+    goto out;
+  for (guint j = 0; j < N_COLS; j++)
+    if (PyDict_SetItemString (dict, names[j], cols[j]) < 0)
+      {
+        Py_CLEAR (dict);
+        goto out;
+      }
+  if (PyDict_SetItemString (dict, "ts_is_int", whole_us ? Py_True : Py_False) < 0)
+    Py_CLEAR (dict);
 
-      PyDict_SetItemString (dict, "ts_is_int", flag);
-      Py_DECREF (flag);
-    }
-  g_free (index);
-  g_free (name);
-  g_free (cat);
-  g_free (pid);
-  g_free (tid);
-  g_free (stream);
-  g_free (corr);
-  g_free (icorr);
-  g_free (iter);
-  g_free (ts_i);
-  g_free (ts_d);
-  g_free (dur);
-  g_free (end);
+out:
+  for (guint j = 0; j < N_COLS; j++)
+    Py_XDECREF (cols[j]);
   return dict;
 }
 
@@ -627,6 +639,9 @@ static PyMethodDef trace_methods[] = {
   { "event_args", (PyCFunction)trace_event_args, METH_VARARGS,
     "event_args(rank, keys) -> [(rows, kinds, ints, doubles, texts)]: for each arg name, the rows "
     "that set it (uint32), its kind (uint8), its value as int64 and double, and its text (str or None)" },
+  { "event_arg_columns", (PyCFunction)hp_py_trace_event_arg_columns, METH_VARARGS,
+    "event_arg_columns(rank, [(arg name, kind, default)], loads) -> [bytearray or list], one column per arg" },
+  { "arg_keys", (PyCFunction)hp_py_trace_arg_keys, METH_VARARGS, "arg_keys(rank) -> [str], the arg names of the rank's rows" },
   { "run", (PyCFunction)(void (*) (void))trace_run, METH_VARARGS | METH_KEYWORDS,
     "run(analysis, params=None, scope=None) -> [Table]" },
   { "issues", (PyCFunction)trace_issues, METH_NOARGS, "issues() -> [(severity, message)] of the load" },

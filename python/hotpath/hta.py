@@ -15,7 +15,7 @@ plotly figures.
 
 import os
 import random
-from dataclasses import dataclass
+import warnings
 from enum import Enum, Flag, auto
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
@@ -23,9 +23,14 @@ import numpy as np
 import pandas as pd
 
 from . import _hotpath, _display_charts, table_frame
+from . import _hta_config
+from ._hta_config import AttributeSpec, ParserBackend, ParserConfig, TraceType, ValueType
+from ._hta_cpgraph import CPEdge, CPEdgeType, CPGraph, CPNode, restore_cpgraph
+from ._hta_stragglers import find_stragglers_with_late_start_comm_kernels
 
-__all__ = ["CPEdge", "CPEdgeType", "CPGraph", "CPNode", "DeviceType", "LabeledTrace", "TimeSeriesTypes", "Trace",
-           "TraceAnalysis", "TraceDiff", "TraceSymbolTable", "restore_cpgraph"]
+__all__ = ["AttributeSpec", "CPEdge", "CPEdgeType", "CPGraph", "CPNode", "DeviceType", "LabeledTrace", "ParserBackend",
+           "ParserConfig", "TimeSeriesTypes", "Trace", "TraceAnalysis", "TraceDiff", "TraceSymbolTable", "TraceType",
+           "ValueType", "find_stragglers_with_late_start_comm_kernels", "restore_cpgraph"]
 
 DEFAULT_TRACE_DIR = "/tmp/trace"
 # the registry's defaults: a parameter at its default adds nothing to a run
@@ -89,74 +94,36 @@ class _Traces(dict):
         return [self[r] for r in self.keys()]
 
 
-# HTA's default parser config's args (its ParserConfig.ARGS_DEFAULT, less
-# stream and correlation, which are core columns): column, arg, kind,
-# value where an event lacks it
-_ARG_COLUMNS = [
-    ("bytes", "bytes", "int", -1),
-    ("memory_bw_gbps", "memory bandwidth (GB/s)", "float", 0.0),
-    ("wait_on_stream", "wait_on_stream", "int", -1),
-    ("wait_on_cuda_event_record_corr_id", "wait_on_cuda_event_record_corr_id", "int", -1),
-    ("input_dims", "Input Dims", "object", "-1"),
-    ("input_type", "Input type", "object", "-1"),
-    ("input_strides", "Input Strides", "object", "-1"),
-    ("external_id", "External id", "int", -1),
-    ("python_id", "Python id", "int", -1),
-    ("python_parent_id", "Python parent id", "int", -1),
-    ("collective_name", "Collective name", "string", ""),
-    ("in_msg_nelems", "In msg nelems", "int", 0),
-    ("out_msg_nelems", "Out msg nelems", "int", 0),
-    ("msg_dtype", "dtype", "string", ""),
-    ("group_size", "Group size", "int", 0),
-    ("process_rank", "Rank", "int", -1),
-    ("in_split_size", "In split size", "object", "[]"),
-    ("out_split_size", "Out split size", "object", "[]"),
-]
-# the kinds event_args() reports (libhotpath's HpArgType)
-_ARG_INT, _ARG_DOUBLE, _ARG_STRING, _ARG_TRUE, _ARG_FALSE, _ARG_NULL, _ARG_JSON, _ARG_NUMBER = range(8)
-
-
-def _arg_values(kinds, ints, dbls, texts, kind: str) -> np.ndarray:
-    """The Python values of one arg, as json.loads would give them; arrays
-    and objects decoded once per distinct text."""
-    import json
-
-    ints = np.frombuffer(ints, dtype=np.int64)
-    dbls = np.frombuffer(dbls, dtype=np.float64)
-    out = np.empty(len(kinds), dtype=object)
-    decoded: Dict[str, Any] = {}
-    for i, (k, t) in enumerate(zip(kinds.tolist(), texts)):
-        if k == _ARG_STRING:
-            v = t
-        elif k == _ARG_JSON:
-            v = decoded.get(t)
-            if v is None:
-                try:
-                    v = decoded[t] = json.loads(t)
-                except ValueError:
-                    v = t
-        elif k == _ARG_INT:
-            v = int(ints[i])
-        elif k == _ARG_DOUBLE:
-            v = float(dbls[i])
-        elif k == _ARG_NUMBER:
-            v = float(t) if kind != "string" else t
-        elif k in (_ARG_TRUE, _ARG_FALSE):
-            v = k == _ARG_TRUE
-        else:
-            v = None
-        out[i] = v
-    return out
+def _infer_column(values: np.ndarray) -> np.ndarray:
+    """The column of an arg no spec types (parse_all_args), typed as HTA
+    infers it from the first value: int, float or str with HTA's default
+    where an event lacks it, any other value as objects."""
+    present = [v for v in values.tolist() if v is not None]
+    if not present:
+        return values
+    first = present[0]
+    for kind, default, dtype in ((bool, None, None), (int, 0, np.int64), (float, 0.0, np.float64), (str, "", None)):
+        if isinstance(first, kind):
+            if default is None:
+                return values
+            if all(isinstance(v, kind) and not isinstance(v, bool) for v in present):
+                filled = np.where(pd.isna(values), default, values)
+                return filled.astype(dtype) if dtype is not None else filled
+            return values
+    return values
 
 
 class Trace:
     """HTA's Trace: the per-rank event frames and the symbol table."""
 
-    def __init__(self, native, trace_dir: str, trace_files: Dict[int, str]):
+    def __init__(self, native, trace_dir: str, trace_files: Dict[int, str],
+                 parser_config: Optional[ParserConfig] = None):
+        _hta_config.warn_unused(parser_config)
         self._t = native
         self.trace_path = trace_dir
         self.trace_files = trace_files or native.files()
         self.is_parsed = True
+        self.parser_config = parser_config if parser_config is not None else ParserConfig.get_default_cfg()
         self.symbol_table = TraceSymbolTable(native.strings())
         self.traces = _Traces(self)
         self.min_ts = native.min_ts // 1000
@@ -167,38 +134,34 @@ class Trace:
         dtypes = {"ts": np.int64 if ts_int else np.float64, "dur": np.float64, "end": np.float64}
         order = ["index", "cat", "name", "pid", "tid", "ts", "dur", "stream", "correlation", "index_correlation",
                  "iteration", "end"]
-        n = len(cols["index"]) // 8
-        data = {k: np.frombuffer(cols[k], dtype=dtypes.get(k, np.int64)).copy() for k in order}
+        # bytearrays: numpy takes them as they are, writable, without a copy
+        data = {k: np.frombuffer(cols[k], dtype=dtypes.get(k, np.int64)) for k in order}
         out = {k: data[k] for k in order[:9]}
-        out.update(self._arg_columns(rank, n))
+        out.update(self._arg_columns(rank, len(data["index"])))
         out.update((k, data[k]) for k in order[9:])
         return pd.DataFrame(out, copy=False)
 
     def _arg_columns(self, rank: int, n: int) -> Dict[str, np.ndarray]:
-        """The args HTA's default parser config reads, one column each:
-        HTA's names, its default where an event lacks the arg."""
-        found = dict(zip((spec[0] for spec in _ARG_COLUMNS),
-                         self._t.event_args(rank, [spec[1] for spec in _ARG_COLUMNS])))
+        """The args the parser config names, one column each: its names,
+        its default where an event lacks the arg."""
+        import json
+
+        names = self._t.arg_keys(rank) if self.parser_config.parse_all_args else []
+        specs = _hta_config.arg_column_specs(self.parser_config, names)
+        kinds = [_hta_config._kind(s) for s in specs]
+        natives = self._t.event_arg_columns(rank, [(s.raw_name, k, s.default_value) for s, k in zip(specs, kinds)],
+                                            json.loads)
         out = {}
-        for name, _raw, kind, default in _ARG_COLUMNS:
-            if kind == "int":
-                col = np.full(n, default, dtype=np.int64)
-            elif kind == "float":
-                col = np.full(n, default, dtype=np.float64)
+        for spec, kind, col in zip(specs, kinds, natives):
+            if kind == "i":
+                out[spec.name] = np.frombuffer(col, dtype=np.int64)
+            elif kind == "d":
+                out[spec.name] = np.frombuffer(col, dtype=np.float64)
             else:
-                col = np.full(n, default, dtype=object)
-            if name in found:
-                rows, kinds, ints, dbls, texts = found[name]
-                rows = np.frombuffer(rows, dtype=np.uint32)
-                kinds = np.frombuffer(kinds, dtype=np.uint8)
-                if kind == "int":
-                    col[rows] = np.where(kinds == _ARG_DOUBLE, np.frombuffer(dbls, dtype=np.float64),
-                                         np.frombuffer(ints, dtype=np.int64)).astype(np.int64)
-                elif kind == "float":
-                    col[rows] = np.frombuffer(dbls, dtype=np.float64)
-                else:
-                    col[rows] = _arg_values(kinds, ints, dbls, texts, kind)
-            out[name] = col
+                codes, uniques = col
+                # a numpy gather of the few distinct values: no Python loop per row
+                values = np.fromiter(uniques, dtype=object, count=len(uniques))[np.frombuffer(codes, dtype=np.uint32)]
+                out[spec.name] = _infer_column(values) if spec.default_value is None else values
         return out
 
     def get_ranks(self) -> List[int]:
@@ -255,11 +218,13 @@ def _by_rank(frame: pd.DataFrame, ranks: List[int], drop_rank: bool = True) -> D
     out = {}
     if "rank" not in frame.columns:
         return out
+    rank = frame["rank"].to_numpy()
+    cols = [c for c in frame.columns if c != "rank"] if drop_rank else list(frame.columns)
     for r in ranks:
-        part = frame[frame["rank"] == r]
-        if drop_rank:
-            part = part.drop(columns=["rank"])
-        out[r] = part.reset_index(drop=True)
+        # one selection of rows and columns (DataFrame.drop costs more)
+        part = frame.loc[rank == r, cols]
+        part.index = pd.RangeIndex(len(part))
+        out[r] = part
     return out
 
 
@@ -268,10 +233,13 @@ def _describe_frame(frame: pd.DataFrame, keys: List[str], group: str) -> pd.Data
     index, (group, statistic) column pairs."""
     if frame is None or len(frame) == 0:
         return frame
-    out = frame.set_index(keys)
-    out.columns = [c.split(".", 1)[-1] if c.startswith(group + ".") else c for c in out.columns]
-    out = out[[c for c in _DESCRIBE if c in out.columns]]
-    out.columns = pd.MultiIndex.from_tuples([(group, s) for s in out.columns])
+    stats = {c.split(".", 1)[-1] if c.startswith(group + ".") else c: c for c in frame.columns}
+    picked = [s for s in _DESCRIBE if s in stats]
+    out = frame[[stats[s] for s in picked]]
+    # the index as set_index(keys) makes it, the columns built from their
+    # levels and codes (from_tuples factorizes, a cost on small tables)
+    out.index = pd.MultiIndex.from_frame(frame[keys]) if len(keys) > 1 else pd.Index(frame[keys[0]])
+    out.columns = pd.MultiIndex(levels=[[group], picked], codes=[[0] * len(picked), list(range(len(picked)))])
     return out
 
 
@@ -297,10 +265,20 @@ class TraceAnalysis:
     """HTA's TraceAnalysis: loads a trace folder (or files) and runs HTA's analyses."""
 
     def __init__(self, trace_files: Optional[Dict[int, str]] = None, trace_dir: str = DEFAULT_TRACE_DIR,
-                 include_last_profiler_step: Optional[bool] = False, **kwargs: Any):
+                 include_last_profiler_step: Optional[bool] = False,
+                 parser_config: Optional[ParserConfig] = None, **kwargs: Any):
+        """`parser_config` says which event args t.get_trace() has as
+        columns (HTA's default config's when None); keyword arguments of
+        later HTA versions are accepted with a warning and not read."""
+        for name in kwargs:
+            warnings.warn(f"TraceAnalysis({name}=...) is not an argument of HTA 0.6.1's TraceAnalysis; ignored",
+                          stacklevel=2)
+        _hta_config.warn_unused(parser_config)
         native = _hotpath.load(_paths(trace_files, trace_dir), hta_compat=True,
                                include_last_profiler_step=bool(include_last_profiler_step))
-        self.t = Trace(native, trace_dir, trace_files)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # said once above
+            self.t = Trace(native, trace_dir, trace_files, parser_config)
 
     # -- helpers --------------------------------------------------------------
 
@@ -430,8 +408,11 @@ class TraceAnalysis:
         ranks = _rank_list(self.t, ranks)
         frame = self._frames("queue_length", ranks=ranks)["queue_length_time_series"]
         # HTA's ts is the trace's int64 microseconds
-        if len(frame) and frame["ts"].dtype.kind == "f" and (frame["ts"] % 1 == 0).all():
-            frame["ts"] = frame["ts"].astype(np.int64)
+        if len(frame) and frame["ts"].dtype.kind == "f":
+            ts = frame["ts"].to_numpy()
+            whole = ts.astype(np.int64)
+            if (whole == ts).all():  # cheaper than ts % 1 == 0
+                frame["ts"] = whole
         return {r: df for r, df in _by_rank(frame, ranks).items() if len(df)}
 
     def get_queue_length_summary(self, ranks: Optional[List[int]] = None) -> Optional[pd.DataFrame]:
@@ -564,228 +545,32 @@ class TraceAnalysis:
                                  visualize: bool = False,
                                  straggler_identification_impl: Optional[Callable[..., pd.Series]] = None
                                  ) -> List[int]:
-        frame = self._frames("stragglers", steps=profiler_steps, num_candidates=int(num_candidates))
-        ps = frame["potential_stragglers"]
-        if "is_candidate" in ps.columns:
-            ps = ps[ps["is_candidate"] != 0]
-        return [int(v) for v in ps["rank"]]
-
-
-try:
-    import networkx as _nx
-
-    _GraphBase = _nx.DiGraph
-except ImportError:  # networkx is optional
-    _nx = None
-    _GraphBase = object
-
-
-class CPEdgeType(Enum):
-    """What an edge of the critical path graph stands for (HTA's values)."""
-    OPERATOR_KERNEL = "critical_path_operator"
-    DEPENDENCY = "critical_path_dependency"
-    KERNEL_LAUNCH_DELAY = "critical_path_kernel_launch_delay"
-    KERNEL_KERNEL_DELAY = "critical_path_kernel_kernel_delay"
-    SYNC_DEPENDENCY = "critical_path_sync_dependency"
-    CROSS_RANK = "critical_path_cross_rank"
-
-
-@dataclass
-class CPNode:
-    """A point in time of the graph: the start or the end of an event (the
-    row `ev_idx` of the rank's frame); ts in us."""
-    idx: int = -1
-    ev_idx: int = -1
-    ts: float = 0
-    is_start: bool = False
-    is_blocking: bool = False
-
-
-@dataclass(frozen=True)
-class CPEdge:
-    """An edge of the graph, from node `begin` to node `end`; weight in us."""
-    begin: int
-    end: int
-    type: CPEdgeType
-    weight: float = 0
-
-
-# the CPU calls that wait for the device, as HTA marks them
-_BLOCKING_CALLS = ("cudaDeviceSynchronize", "cudaStreamSynchronize", "cudaEventQuery", "cudaEventSynchronize",
-                   "cudaMemcpy", "cudaMemcpyAsync")
-_CPGRAPH_FORMAT = "hotpath-cpgraph-1"
-
-
-class CPGraph(_GraphBase):
-    """The critical path graph of a region, as HTA's CPGraph: with networkx
-    installed it is a networkx.DiGraph whose nodes are the starts and ends
-    of events (attributes ev_idx, ts in us, is_start) and whose edges carry
-    their weight (us), type and the CPEdge itself ("object"). node_list,
-    critical_path_nodes, critical_path_events_set, critical_path_edges_set
-    (CPEdge objects) and the event -> node maps are HTA's; summary() and
-    get_critical_path_breakdown() give HTA's tables; save() writes the graph
-    to a zip file that restore_cpgraph() reads back."""
-
-    def __init__(self, native, trace: Optional[Trace] = None, rank: Optional[int] = None,
-                 region: Optional[Dict[str, Any]] = None):
-        if native is None:  # restore_cpgraph() fills the graph in
-            if _nx is not None:
-                super().__init__()
-            return
-        ev_idx, ts, is_start = (np.frombuffer(b, dtype=d) for b, d in
-                                zip(native.nodes(), (np.int64, np.int64, np.uint8)))
-        src, dst, weight, types, _on_path = native.edges()
-        summary, breakdown = native.tables()
-        self._fill(native, trace, rank, region, ev_idx, ts / 1000.0, is_start.astype(bool),
-                   np.frombuffer(src, dtype=np.int64), np.frombuffer(dst, dtype=np.int64),
-                   np.frombuffer(weight, dtype=np.int64) / 1000.0, list(types), list(native.path_edges()),
-                   bool(native.valid), table_frame(summary), table_frame(breakdown))
-
-    def _fill(self, native, trace, rank, region, ev_idx, ts, is_start, src, dst, weight, types, path, valid,
-              summary, breakdown) -> None:
-        if _nx is not None:
-            super().__init__()
-        self._native = native
-        self.t = trace
-        self.rank = rank
-        self._region = region or {}
-        self._valid = valid
-        self.node_ev_idx = np.asarray(ev_idx, dtype=np.int64)
-        self.node_ts = np.asarray(ts, dtype=np.float64)
-        self.node_is_start = np.asarray(is_start, dtype=bool)
-        self._src = np.asarray(src, dtype=np.int64)
-        self._dst = np.asarray(dst, dtype=np.int64)
-        self._weight = np.asarray(weight, dtype=np.float64)
-        self._types = list(types)
-        self._path = [int(e) for e in path]
-        kinds = {t.value: t for t in CPEdgeType}
-        self.edge_list = [CPEdge(int(a), int(b), kinds[t], float(w))
-                          for a, b, w, t in zip(self._src, self._dst, self._weight, self._types)]
-        self.critical_path_edges = [(int(self._src[e]), int(self._dst[e])) for e in self._path]
-        self.critical_path_edges_set = {self.edge_list[e] for e in self._path}
-        nodes = [self.critical_path_edges[0][0]] + [d for _s, d in self.critical_path_edges] if self._path else []
-        self.critical_path_nodes = nodes
-        self.critical_path_events_set = {int(self.node_ev_idx[n]) for n in nodes}
-        self.event_to_start_node_map = {int(e): i for i, (e, s) in
-                                        enumerate(zip(self.node_ev_idx, self.node_is_start)) if s}
-        self.event_to_end_node_map = {int(e): i for i, (e, s) in
-                                      enumerate(zip(self.node_ev_idx, self.node_is_start)) if not s}
-        self._node_list = None
-        self._summary = summary
-        self._breakdown = breakdown
-        if _nx is not None:
-            self.add_nodes_from((i, {"ev_idx": int(self.node_ev_idx[i]), "ts": float(self.node_ts[i]),
-                                     "is_start": bool(self.node_is_start[i])}) for i in range(len(self.node_ev_idx)))
-            self.add_edges_from((e.begin, e.end, {"weight": e.weight, "type": e.type.value, "object": e})
-                                for e in self.edge_list)
-
-    @property
-    def node_list(self) -> List[CPNode]:
-        """The nodes as CPNode objects, node id = position (built on first use)."""
-        if self._node_list is None:
-            blocking = np.zeros(len(self.node_ev_idx), dtype=bool)
-            if self.t is not None and self.rank is not None and len(blocking):
-                df = self.t.get_trace(self.rank)
-                ids = [i for s, i in self.t.symbol_table.sym_index.items() if s in _BLOCKING_CALLS]
-                if ids:
-                    names = pd.Series(df["name"].to_numpy(), index=df["index"].to_numpy())
-                    names = names[~names.index.duplicated()]
-                    found = names.reindex(self.node_ev_idx).to_numpy()
-                    blocking = np.isin(found, ids)
-            self._node_list = [CPNode(i, int(e), float(t), bool(s), bool(b)) for i, (e, t, s, b) in
-                               enumerate(zip(self.node_ev_idx, self.node_ts, self.node_is_start, blocking))]
-        return self._node_list
-
-    def get_nodes_for_event(self, ev_id: int) -> Tuple[Optional[CPNode], Optional[CPNode]]:
-        """The start and end nodes of an event (None where it has none)."""
-        start = self.event_to_start_node_map.get(ev_id, -1)
-        end = self.event_to_end_node_map.get(ev_id, -1)
-        nodes = self.node_list
-        return (nodes[start] if start >= 0 else None, nodes[end] if end >= 0 else None)
-
-    def get_events_for_edge(self, edge: CPEdge) -> Tuple[int, int]:
-        """The events of an edge's two ends."""
-        return int(self.node_ev_idx[edge.begin]), int(self.node_ev_idx[edge.end])
-
-    def summary(self) -> pd.Series:
-        """The share of the path's duration by what bounds it (bound_by)."""
-        s = self._summary
-        if s is None or len(s) == 0:
-            return pd.Series(dtype=float)
-        return s.set_index(s.columns[0])[s.columns[-1]]
-
-    def get_critical_path_breakdown(self) -> pd.DataFrame:
-        return self._breakdown
-
-    def critical_path(self) -> bool:
-        return self._valid
-
-    def _overlay_native(self):
-        """The native path, computed again from the saved region when the
-        graph was restored from a file."""
-        if self._native is None:
-            if self.t is None or self.rank is None or not self._region:
-                raise ValueError("this critical path graph has no trace to overlay (restore it with the trace)")
-            r = self._region
-            self._native = self.t._t.critical_path(int(self.rank), r["annotation"], r["first"], r["last"],
-                                                   r["zero"], r["data_load_events"])
-        return self._native
-
-    def save(self, out_dir: str) -> str:
-        """Writes the graph to `out_dir`.zip (the folder holds its parts
-        first); restore_cpgraph(path, trace, rank) reads it back. Returns
-        the zip file's path."""
-        import io
-        import json
-        import zipfile
-
-        os.makedirs(out_dir, exist_ok=True)
-        meta = {"format": _CPGRAPH_FORMAT, "rank": self.rank, "valid": self._valid, "region": self._region,
-                "types": self._types, "path": self._path}
-        arrays = {"ev_idx": self.node_ev_idx, "ts": self.node_ts, "is_start": self.node_is_start,
-                  "src": self._src, "dst": self._dst, "weight": self._weight}
-        parts = {"graph.json": json.dumps(meta).encode()}
-        buf = io.BytesIO()
-        np.savez(buf, **arrays)
-        parts["arrays.npz"] = buf.getvalue()
-        for name, frame in (("summary.csv", self._summary), ("breakdown.csv", self._breakdown)):
-            if frame is not None:
-                parts[name] = frame.to_csv(index=False).encode()
-        for name, data in parts.items():
-            with open(os.path.join(out_dir, name), "wb") as f:
-                f.write(data)
-        path = os.path.normpath(out_dir) + ".zip"
-        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-            for name, data in parts.items():
-                z.writestr(name, data)
-        return path
-
-
-def restore_cpgraph(zip_filename: str, t_full: Optional[Trace], rank: int) -> CPGraph:
-    """The CPGraph that CPGraph.save() wrote to `zip_filename`, on the trace
-    `t_full` (a TraceAnalysis' `t`) and `rank`."""
-    import io
-    import json
-    import zipfile
-
-    try:
-        with zipfile.ZipFile(zip_filename) as z:
-            meta = json.loads(z.read("graph.json"))
-            if meta.get("format") != _CPGRAPH_FORMAT:
-                raise ValueError(f"{zip_filename}: not a saved critical path graph")
-            arrays = np.load(io.BytesIO(z.read("arrays.npz")), allow_pickle=False)
-            names = set(z.namelist())
-            tables = [pd.read_csv(io.BytesIO(z.read(n)), keep_default_na=False) if n in names else None
-                      for n in ("summary.csv", "breakdown.csv")]
-    except (KeyError, zipfile.BadZipFile, json.JSONDecodeError) as e:
-        raise ValueError(f"{zip_filename}: not a saved critical path graph ({e})") from e
-    if meta.get("rank") is not None and rank != meta["rank"]:
-        raise ValueError(f"{zip_filename}: saved for rank {meta['rank']}, not {rank}")
-    graph = CPGraph(None)
-    graph._fill(None, t_full, rank, meta.get("region"), arrays["ev_idx"], arrays["ts"], arrays["is_start"],
-                arrays["src"], arrays["dst"], arrays["weight"], meta["types"], meta["path"], bool(meta["valid"]),
-                tables[0], tables[1])
-    return graph
+        """The ranks most often late, as HTA's: straggler_identification_impl
+        (default find_stragglers_with_late_start_comm_kernels, computed by
+        libhotpath) is called with (events of the chosen steps of every
+        rank with a `rank` column, symbol table, num_candidates, visualize)
+        and returns a Series of counts by rank; the num_candidates largest
+        are the answer."""
+        impl = straggler_identification_impl
+        if impl is None or impl is find_stragglers_with_late_start_comm_kernels:
+            frame = self._frames("stragglers", steps=profiler_steps, num_candidates=int(num_candidates))
+            ps = frame["potential_stragglers"]
+            if "is_candidate" in ps.columns:
+                ps = ps[ps["is_candidate"] != 0]
+            return [int(v) for v in ps["rank"]]
+        if not callable(impl):
+            raise TypeError(f"'{type(impl).__name__}' object is not callable: straggler_identification_impl is a "
+                            "function (events, symbol_table, num_candidates, visualize) -> Series of counts by rank")
+        num_candidates = max(1, int(num_candidates))
+        available = self.get_profiler_steps()
+        steps = available if profiler_steps is None else [i for i in profiler_steps if i in available]
+        if not steps:
+            raise ValueError(f"invalid value for argument: profiler_steps={profiler_steps}; "
+                             f"available profiler steps={available}")
+        ranks = self.t.get_ranks()
+        df = pd.concat([self.t.get_trace(r) for r in ranks], axis=0, keys=ranks, names=["rank", "idx"]).reset_index()
+        counts = impl(df.loc[df["iteration"].isin(steps)], self.t.symbol_table, num_candidates, visualize)
+        return counts.sort_values(ascending=False)[:num_candidates].index.tolist()
 
 
 class LabeledTrace:

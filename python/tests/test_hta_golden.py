@@ -471,9 +471,12 @@ def test_get_trace_arg_values(case):
     """Every arg column's value is the raw event's arg, or HTA's default."""
     import gzip
 
-    from hotpath.hta import _ARG_COLUMNS
+    from hotpath.hta import ParserConfig, ValueType
+    kinds = {ValueType.Int: "int", ValueType.Float: "float", ValueType.String: "string", ValueType.Object: "object"}
+    specs = [(s.name, s.raw_name, kinds[s.value_type], s.default_value) for s in ParserConfig.get_default_args()
+             if s.name not in ("stream", "correlation")]
     a = analysis(case)
-    seen = {name: 0 for name, *_rest in _ARG_COLUMNS}
+    seen = {name: 0 for name, *_rest in specs}
     for rank in a.t.get_ranks():
         path = a.t.trace_files[rank]
         with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
@@ -481,7 +484,7 @@ def test_get_trace_arg_values(case):
         df = a.t.get_trace(rank)
         for row in df.itertuples(index=False):
             args = raw[row.index].get("args") or {}
-            for name, key, kind, default in _ARG_COLUMNS:
+            for name, key, kind, default in specs:
                 value = getattr(row, name)
                 expected = args.get(key, default)
                 if key in args:

@@ -208,4 +208,8 @@ void                       _hp_trace_step_figures (HpTrace       *trace,
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpRankBuilder, _hp_rank_builder_free)
 
+/* the double nearest to @ns / 1000 (ties to even): what strtod gives for
+ * the time's microsecond text, without the text (hp-derive.c) */
+double _hp_ns_to_us_double (gint64 ns);
+
 G_END_DECLS

@@ -19,19 +19,58 @@
  * ------------------------------------------------------------------------- */
 
 /* HTA's rounding of ns-resolution traces (docs/trace-format.md §6), in double precision
- * exactly as pandas does it. */
-/* The double Python's float() gives for the microsecond text of @ns: an
- * int64 ns above 2^53 is not exact as a double, so go through the decimal
- * text, as the JSON had it. */
-static double
-ns_to_us_double (gint64 ns)
-{
-  char    buf[48];
-  guint64 a = ns < 0 ? (guint64)0 - (guint64)ns : (guint64)ns;
+ * exactly as pandas does it, from the double Python's float() gives for the
+ * microsecond text of a time ("<ns / 1000>.<ns % 1000>"): the double nearest
+ * to ns / 1000, ties to even. */
 
-  g_snprintf (buf, sizeof buf, "%s%" G_GUINT64_FORMAT ".%03u", ns < 0 ? "-" : "",
-              a / 1000, (guint)(a % 1000));
-  return g_ascii_strtod (buf, NULL);
+#ifdef __SIZEOF_INT128__
+/* The double nearest to @a / 1000 for @a > 2^53, where @a itself is not a
+ * double: the 53-bit mantissa q = round (a · 2^s / 1000), in integers. */
+static double
+div1000_nearest (guint64 a)
+{
+  int               log2a = 63 - __builtin_clzll (a);
+  int               s = 52 - (log2a - 9); /* a / 1000 ≥ 2^(log2a − 10) */
+  unsigned __int128 num, den, q, rem;
+  const guint64     two52 = (guint64)1 << 52;
+
+  for (int pass = 0; pass < 2; pass++)
+    {
+      num = s >= 0 ? (unsigned __int128)a << s : (unsigned __int128)a;
+      den = s >= 0 ? (unsigned __int128)1000 : (unsigned __int128)1000 << -s;
+      q = num / den;
+      if (q >= two52 || pass == 1)
+        break;
+      s++; /* a / 1000 < 2^(log2a − 9): one more bit */
+    }
+  rem = num % den;
+  if (rem * 2 > den || (rem * 2 == den && (q & 1) != 0))
+    q++;
+  /* q ≤ 2^53 is exact as a double, and so is the scaling */
+  return ldexp ((double)(guint64)q, -s);
+}
+#endif
+
+double
+_hp_ns_to_us_double (gint64 ns)
+{
+  guint64 a = ns < 0 ? (guint64)0 - (guint64)ns : (guint64)ns;
+  double  us;
+
+  if (a <= (guint64)1 << 53)
+    us = (double)a / 1000.0; /* two exact doubles: one correctly rounded division */
+  else
+    {
+#ifdef __SIZEOF_INT128__
+      us = div1000_nearest (a);
+#else
+      char buf[32];
+
+      g_snprintf (buf, sizeof buf, "%" G_GUINT64_FORMAT ".%03u", a / 1000, (guint)(a % 1000));
+      us = g_ascii_strtod (buf, NULL);
+#endif
+    }
+  return ns < 0 ? -us : us;
 }
 
 static void
@@ -41,8 +80,8 @@ hta_round_times (HpRankBuilder *b)
 
   for (guint i = 0; i < r->n_events; i++)
     {
-      double ts = ns_to_us_double (r->ts[i]);
-      double dur = ns_to_us_double (hp_rank_dur (r, i));
+      double ts = _hp_ns_to_us_double (r->ts[i]);
+      double dur = _hp_ns_to_us_double (hp_rank_dur (r, i));
       double end = floor (ts + dur);
       double start = ceil (ts);
 

@@ -4,7 +4,8 @@
 #
 # Usage: tests/bench/notebook-bench.py [--repeat N] [--all] [TRACE_DIR...]
 #
-# Runs the same steps with each implementation (load, temporal breakdown,
+# Runs the same steps with each implementation (load, every rank's event
+# frame through get_trace, temporal breakdown,
 # idle time with interval statistics, kernel breakdown, overlap, launch
 # statistics, queue length, memory bandwidth; every rank) and prints the
 # median seconds per step. HTA runs when `import hta` works; otherwise the
@@ -29,6 +30,7 @@ SOURCE = os.path.dirname(os.path.dirname(HERE))
 # the steps, and the keys of _status.json that time the same HTA calls
 STEPS = [
     ("load", ["load"]),
+    ("get_trace", []),  # HTA builds the frames in its load
     ("temporal_breakdown", ["temporal_breakdown"]),
     ("idle_time_breakdown", ["idle_time_breakdown"]),
     ("gpu_kernel_breakdown", ["gpu_kernel_breakdown"]),
@@ -51,6 +53,7 @@ def notebook(TraceAnalysis, trace_dir):
 
     a = timed("load", lambda: TraceAnalysis(trace_dir=trace_dir))
     ranks = a.t.get_ranks() if hasattr(a.t, "get_ranks") else sorted(a.t.traces)
+    timed("get_trace", lambda: [a.t.get_trace(r) for r in ranks])
     timed("temporal_breakdown", lambda: a.get_temporal_breakdown(visualize=False))
     timed("idle_time_breakdown", lambda: a.get_idle_time_breakdown(ranks=ranks, visualize=False,
                                                                     show_idle_interval_stats=True))
