@@ -596,6 +596,100 @@ test_collectives (Fixture      *f,
   }
 }
 
+/* one rank of a job whose two communication kernels vary alike across
+ * ranks: "…Zeta" comes first in the file (so its string id is lower),
+ * "…Alpha" first in time (so the summaries name it first) */
+static void
+write_tie_rank (const char *dir,
+                int         rank,
+                char      **path)
+{
+  g_autoptr (GString) json = g_string_new (NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *name = g_strdup_printf ("rank-%d.json", rank);
+  int              corr = 100;
+
+  g_string_append_printf (json,
+                          "{\"schemaVersion\": 1, \"distributedInfo\": {\"backend\": \"nccl\", \"rank\": %d, "
+                          "\"world_size\": 2}, \"traceEvents\": [\n",
+                          rank);
+  for (int step = 1; step <= 3; step++)
+    {
+      gint64 base = step * 1000;
+
+      g_string_append_printf (json,
+                              "{\"ph\": \"X\", \"cat\": \"user_annotation\", \"name\": \"ProfilerStep#%d\", \"pid\": "
+                              "10, \"tid\": 1, \"ts\": %" G_GINT64_FORMAT ", \"dur\": 1000, \"args\": {}},\n",
+                              step, base);
+      for (int k = 0; k < 2; k++)
+        {
+          const char *kernel = k == 0 ? "ncclKernel_AllReduce_Zeta" : "ncclKernel_AllReduce_Alpha";
+
+          corr++;
+          g_string_append_printf (json,
+                                  "{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": \"cudaLaunchKernel\", \"pid\": "
+                                  "10, \"tid\": 1, \"ts\": %" G_GINT64_FORMAT
+                                  ", \"dur\": 5, \"args\": {\"correlation\": %d}},\n"
+                                  "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"%s\", \"pid\": 0, \"tid\": 20, "
+                                  "\"ts\": %" G_GINT64_FORMAT ", \"dur\": %d, \"args\": {\"stream\": 20, "
+                                  "\"correlation\": %d, \"device\": 0}},\n",
+                                  base + 10 + 10 * k, corr, kernel, base + (k == 0 ? 600 : 100),
+                                  rank == 0 ? 100 : 200, corr);
+        }
+    }
+  g_string_append (json, "{\"ph\": \"i\", \"name\": \"end\", \"pid\": 10, \"tid\": 1, \"ts\": 4000, \"s\": \"t\"}\n]}\n");
+  *path = g_build_filename (dir, name, NULL);
+  g_assert_true (g_file_set_contents (*path, json->str, (gssize)json->len, &error));
+}
+
+/* On an exact tie of variation, stragglers pick the same kernel on the
+ * summaries as on the traces: the first by name, as text */
+static void
+test_stragglers_tie (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hotpath-summary-tie-XXXXXX", &error);
+  g_autofree char *sums = NULL;
+  char            *traces[3] = { NULL, NULL, NULL };
+
+  g_assert_no_error (error);
+  sums = g_build_filename (dir, "summaries", NULL);
+  g_assert_cmpint (g_mkdir (sums, 0755), ==, 0);
+  for (int r = 0; r < 2; r++)
+    {
+      g_autoptr (HpSummary) s = NULL;
+      g_autofree char *file = NULL;
+      g_autofree char *out = NULL;
+
+      write_tie_rank (dir, r, &traces[r]);
+      s = hp_summary_new_for_trace (traces[r], NULL, &error);
+      g_assert_no_error (error);
+      file = hp_summary_dup_file_name (s);
+      out = g_build_filename (sums, file, NULL);
+      g_assert_true (hp_summary_write (s, out, &error));
+    }
+  for (HpMode mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
+    {
+      const char *const sum_paths[] = { sums, NULL };
+      g_autoptr (HpTrace) full = open_paths ((const char *const *)traces, mode);
+      g_autoptr (HpTrace) job = open_paths (sum_paths, mode);
+      g_autofree char *a = analysis_csv (full, "stragglers", &error);
+      g_autofree char *b = NULL;
+
+      g_test_message ("mode %d", mode);
+      g_assert_no_error (error);
+      b = analysis_csv (job, "stragglers", &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (strstr (a, "ncclKernel_AllReduce_Alpha"));
+      g_assert_null (strstr (a, "ncclKernel_AllReduce_Zeta"));
+      g_assert_cmpstr (b, ==, a);
+    }
+  for (int r = 0; r < 2; r++)
+    g_free (traces[r]);
+  remove_dir (sums);
+  remove_dir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -604,6 +698,7 @@ main (int    argc,
 
   g_test_add ("/core/summary/same-tables", Fixture, NULL, fixture_set_up, test_same_tables, fixture_tear_down);
   g_test_add ("/core/summary/collectives", Fixture, NULL, fixture_set_up, test_collectives, fixture_tear_down);
+  g_test_add_func ("/core/summary/stragglers-tie", test_stragglers_tie);
   g_test_add ("/core/summary/mixed", Fixture, NULL, fixture_set_up, test_mixed, fixture_tear_down);
   g_test_add ("/core/summary/compare-and-check", Fixture, NULL, fixture_set_up, test_compare_and_check,
               fixture_tear_down);
