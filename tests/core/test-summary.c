@@ -596,6 +596,103 @@ test_collectives (Fixture      *f,
   }
 }
 
+/* What reads events refuses a job opened from summaries, naming the
+ * traces to load, rather than describing the timeline's activity blocks
+ * as events: a scope, the statistics of a range or an area, idle gaps */
+static void
+test_no_events (Fixture      *f,
+                gconstpointer data)
+{
+  const char *const sums[] = { f->dir, NULL };
+  g_autoptr (HpTrace) job = open_paths (sums, HP_MODE_DEFAULT);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HpTrace) activity = hp_summary_job_with_activity (job, NULL, &error);
+  g_autoptr (HpScope) step = hp_scope_new_step (551);
+  g_autoptr (HpScope) range = NULL;
+  HpTimeSpan span;
+  guint      gpu_lanes = 0;
+
+  g_assert_no_error (error);
+  span = hp_rank_get_rows_span (hp_trace_get_rank (activity, 0));
+  g_assert_false (hp_time_span_is_empty (span));
+  range = hp_scope_new_range (span);
+
+  for (guint t = 0; t < 2; t++)
+    {
+      HpTrace *trace = t == 0 ? job : activity;
+
+      for (guint k = 0; k < 2; k++)
+        {
+          g_autoptr (HpTrace) scoped = hp_trace_apply_scope (trace, k == 0 ? step : range, &error);
+
+          g_assert_null (scoped);
+          g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
+          g_assert_nonnull (strstr (error->message, k == 0 ? "scope step:551 needs the events" : "needs the events"));
+          g_assert_nonnull (strstr (error->message, f->traces[0]));
+          g_assert_nonnull (strstr (error->message, f->traces[1]));
+          g_clear_error (&error);
+        }
+    }
+
+  /* the statistics of a range and of an area */
+  {
+    g_autofree gboolean *ranks = g_new0 (gboolean, hp_trace_get_n_ranks (activity));
+    HpLaneRef            lane = { 0, 0 };
+    g_autoptr (HpTable) table = NULL;
+
+    for (guint k = 0; k < hp_trace_get_n_ranks (activity); k++)
+      ranks[k] = TRUE;
+    g_assert_null (hp_range_stats_compute (activity, span, ranks, NULL, &error));
+    g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
+    g_assert_nonnull (strstr (error->message, "the statistics of a range needs the events"));
+    g_assert_nonnull (strstr (error->message, f->traces[1]));
+    g_clear_error (&error);
+    table = hp_area_stats_compute (activity, span, &lane, 1, NULL, &error);
+    g_assert_null (table);
+    g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
+    g_assert_nonnull (strstr (error->message, "needs the events"));
+    g_clear_error (&error);
+  }
+
+  /* no idle gap between activity blocks, though the lanes are drawn */
+  {
+    g_autoptr (HpIdleGaps) gaps = hp_idle_gaps_compute (activity, 0.0, NULL);
+
+    for (guint k = 0; k < hp_trace_get_n_ranks (activity); k++)
+      {
+        const HpRank *r = hp_trace_get_rank (activity, k);
+
+        for (guint l = 0; l < r->n_lanes; l++)
+          if (r->lanes[l].is_gpu)
+            {
+              gpu_lanes++;
+              g_assert_null (hp_idle_gaps_get_lane (gaps, r->rank, l));
+            }
+      }
+    g_assert_cmpuint (gpu_lanes, >=, 2);
+  }
+
+  /* the traces themselves still answer */
+  {
+    g_autofree char  *folder = hp_test_data_path (CASE, NULL);
+    const char *const full_paths[] = { folder, NULL };
+    g_autoptr (HpTrace) full = open_paths (full_paths, HP_MODE_DEFAULT);
+    g_autoptr (HpTrace) scoped = hp_trace_apply_scope (full, step, &error);
+    g_autoptr (HpIdleGaps) gaps = hp_idle_gaps_compute (full, 0.0, NULL);
+    guint n_gaps = 0;
+
+    g_assert_no_error (error);
+    g_assert_nonnull (scoped);
+    for (guint l = 0; l < hp_trace_get_rank (full, 0)->n_lanes; l++)
+      {
+        GArray *lane = hp_idle_gaps_get_lane (gaps, hp_trace_get_rank (full, 0)->rank, l);
+
+        n_gaps += lane != NULL ? lane->len : 0;
+      }
+    g_assert_cmpuint (n_gaps, >, 0);
+  }
+}
+
 /* one rank of a job whose two communication kernels vary alike across
  * ranks: "…Zeta" comes first in the file (so its string id is lower),
  * "…Alpha" first in time (so the summaries name it first) */
@@ -699,6 +796,7 @@ main (int    argc,
   g_test_add ("/core/summary/same-tables", Fixture, NULL, fixture_set_up, test_same_tables, fixture_tear_down);
   g_test_add ("/core/summary/collectives", Fixture, NULL, fixture_set_up, test_collectives, fixture_tear_down);
   g_test_add_func ("/core/summary/stragglers-tie", test_stragglers_tie);
+  g_test_add ("/core/summary/no-events", Fixture, NULL, fixture_set_up, test_no_events, fixture_tear_down);
   g_test_add ("/core/summary/mixed", Fixture, NULL, fixture_set_up, test_mixed, fixture_tear_down);
   g_test_add ("/core/summary/compare-and-check", Fixture, NULL, fixture_set_up, test_compare_and_check,
               fixture_tear_down);
