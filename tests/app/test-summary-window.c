@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hp-test-utils.h"
+#include "hp-path-overlay.h"
 #include "hp-timeline-panel.h"
 #include "hp-trace-page.h"
 #include "hp-ui-test-utils.h"
@@ -216,6 +217,18 @@ test_timeline (void)
   g_assert_true (gtk_widget_is_visible (note));
   g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (note)), "sampled_rank-1.json.gz"));
   g_assert_nonnull (hp_ui_test_find_widget (gtk_widget_get_parent (note), is_load_full_button, NULL));
+
+  /* nor a critical path through them */
+  {
+    HpAnalysisParams params;
+    g_autoptr (GError) error = NULL;
+
+    hp_analysis_params_init (&params);
+    g_assert_null (hp_path_overlay_compute (trace, &params, NULL, &error));
+    g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
+    g_assert_nonnull (strstr (error->message, "critical_path needs every event"));
+    hp_analysis_params_clear (&params);
+  }
 
   /* no idle gap is drawn between activity blocks */
   hp_timeline_view_set_flags (view, HP_TIMELINE_SHOW_IDLE);
