@@ -76,9 +76,18 @@ hp_path_overlay_compute (HpTrace                *trace,
 {
   guint           n_ranks = hp_trace_get_n_ranks (trace);
   HpPathOverlay  *overlay;
-  HpCriticalPath *first = hp_critical_path_new_for_params (trace, params, cancellable, error);
+  HpCriticalPath *first;
   guint           first_pos;
 
+  /* rank summaries: the lanes hold activity blocks, not the events */
+  if (hp_trace_get_summaries (trace) != NULL)
+    {
+      g_autofree char *why = hp_summary_job_why_not (trace, &hp_critical_path_analysis, params);
+
+      g_set_error_literal (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA, why);
+      return NULL;
+    }
+  first = hp_critical_path_new_for_params (trace, params, cancellable, error);
   if (first == NULL)
     return NULL;
   if (!hp_critical_path_is_valid (first))

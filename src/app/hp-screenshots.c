@@ -265,7 +265,8 @@ stage_timeline_shot (HpTracePage *page,
         HpCriticalPath *path;
 
         hp_timeline_panel_search (panel, NULL);
-        if (hp_trace_get_n_ranks (trace) == 0)
+        /* rank summaries hold no events to find a path through */
+        if (hp_trace_get_n_ranks (trace) == 0 || hp_trace_get_summaries (trace) != NULL)
           return FALSE;
         path = hp_critical_path_new (trace, hp_trace_get_rank (trace, 0), NULL, NULL, NULL);
         if (path == NULL)

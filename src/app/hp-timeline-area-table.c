@@ -18,7 +18,9 @@ struct _HpTimelineAreaTable
   GtkWidget parent_instance;
 
   /* Template widgets */
+  GtkWidget   *box;
   HpTableView *table;
+  GtkLabel    *message;
 
   GCancellable *cancellable; /* the area's table being computed */
 };
@@ -38,13 +40,21 @@ area_stats_ready_cb (GObject      *object,
                      gpointer      user_data)
 {
   g_autoptr (HpTimelineAreaTable) self = user_data;
-  g_autoptr (HpJobResult) table = hp_view_job_finish (result, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HpJobResult) table = hp_view_job_finish (result, &error);
 
   /* cancelled: the selection changed, or the widget went away */
-  if (table == NULL || g_task_get_cancellable (G_TASK (result)) != self->cancellable)
+  if (g_task_get_cancellable (G_TASK (result)) != self->cancellable ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   g_clear_object (&self->cancellable);
-  hp_table_view_set_table (self->table, hp_job_result_get_payload (table));
+  /* what cannot be had (the events of rank summaries) says why */
+  gtk_widget_set_visible (GTK_WIDGET (self->message), table == NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->table), table != NULL);
+  if (table == NULL)
+    gtk_label_set_text (self->message, error != NULL ? error->message : "");
+  else
+    hp_table_view_set_table (self->table, hp_job_result_get_payload (table));
   gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
 }
 
@@ -70,7 +80,9 @@ hp_timeline_area_table_class_init (HpTimelineAreaTableClass *klass)
   object_class->dispose = hp_timeline_area_table_dispose;
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/hotpath/Hotpath/ui/hp-timeline-area-table.ui");
+  gtk_widget_class_bind_template_child (widget_class, HpTimelineAreaTable, box);
   gtk_widget_class_bind_template_child (widget_class, HpTimelineAreaTable, table);
+  gtk_widget_class_bind_template_child (widget_class, HpTimelineAreaTable, message);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "hptimelineareatable");
@@ -102,7 +114,8 @@ hp_timeline_area_table_new (void)
  * @n_lanes:
  *
  * Has the runner compute the area's events by name; the widget shows once
- * they are in (#GtkWidget:visible turns on the first time).
+ * they are in (#GtkWidget:visible turns on the first time), or why they
+ * cannot be had.
  */
 void
 hp_timeline_area_table_show (HpTimelineAreaTable *self,
@@ -139,6 +152,19 @@ hp_timeline_area_table_hide (HpTimelineAreaTable *self)
 
   cancel (self);
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+}
+
+/**
+ * hp_timeline_area_table_get_message:
+ *
+ * Returns: (nullable): why the area's events could not be had, when the
+ *   widget says so instead of showing them
+ */
+const char *
+hp_timeline_area_table_get_message (HpTimelineAreaTable *self)
+{
+  g_return_val_if_fail (HP_IS_TIMELINE_AREA_TABLE (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self->message)) ? gtk_label_get_text (self->message) : NULL;
 }
 
 /**

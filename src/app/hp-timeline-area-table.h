@@ -27,5 +27,6 @@ void         hp_timeline_area_table_show (HpTimelineAreaTable *self,
                                           guint                n_lanes);
 void         hp_timeline_area_table_hide (HpTimelineAreaTable *self);
 HpTableView *hp_timeline_area_table_get_table_view (HpTimelineAreaTable *self);
+const char  *hp_timeline_area_table_get_message (HpTimelineAreaTable *self);
 
 G_END_DECLS

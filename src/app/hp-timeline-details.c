@@ -307,12 +307,20 @@ range_stats_ready_cb (GObject      *object,
                       gpointer      user_data)
 {
   g_autoptr (HpTimelineDetails) self = user_data;
-  g_autoptr (HpJobResult) stats = hp_view_job_finish (result, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HpJobResult) stats = hp_view_job_finish (result, &error);
 
   /* cancelled: the selection changed, or the pane went away */
-  if (stats == NULL || g_task_get_cancellable (G_TASK (result)) != self->range_cancellable)
+  if (g_task_get_cancellable (G_TASK (result)) != self->range_cancellable ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   g_clear_object (&self->range_cancellable);
+  /* what cannot be had (the events of rank summaries) says why */
+  if (stats == NULL)
+    {
+      hp_timeline_details_add_label (self->box, error != NULL ? error->message : "", NULL);
+      return;
+    }
   show_range_stats (self, hp_job_result_get_payload (stats));
 }
 

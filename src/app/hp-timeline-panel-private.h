@@ -33,6 +33,8 @@ struct _HpTimelinePanel
   HpTimelineLinkedBar *linked_bar;
   GtkPaned            *area_paned;
   HpTimelineAreaTable *area_table;
+  GtkWidget           *summary_note;
+  GtkLabel            *summary_note_label;
 
   /* Owned references */
   HpSession    *session;

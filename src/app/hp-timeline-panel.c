@@ -425,6 +425,8 @@ hp_timeline_panel_class_init (HpTimelinePanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, linked_bar);
   gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, area_paned);
   gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, area_table);
+  gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, summary_note);
+  gtk_widget_class_bind_template_child (widget_class, HpTimelinePanel, summary_note_label);
   gtk_widget_class_bind_template_callback (widget_class, selection_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, range_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, window_changed_cb);
@@ -540,6 +542,30 @@ hp_timeline_panel_set_session (HpTimelinePanel *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }
 
+/* a folder of rank summaries draws each rank's activity, not its events:
+ * say what that leaves out, and which traces to load for it */
+static void
+update_summary_note (HpTimelinePanel *self)
+{
+  g_autofree char *ranks = NULL;
+  g_autofree char *text = NULL;
+
+  if (self->trace == NULL || hp_trace_get_summaries (self->trace) == NULL)
+    {
+      gtk_widget_set_visible (self->summary_note, FALSE);
+      return;
+    }
+  ranks = hp_summary_job_ranks_to_load (self->trace);
+  /* Translators: the note over the timeline of a folder of rank summaries;
+   * %s lists ranks and their trace files */
+  text = g_strdup_printf (_ ("Rank summaries: each lane shows its busy share in blocks, not events. Idle gaps, "
+                             "statistics of a range or an area, search and the critical path need the traces: "
+                             "%s."),
+                          ranks);
+  gtk_label_set_text (self->summary_note_label, text);
+  gtk_widget_set_visible (self->summary_note, TRUE);
+}
+
 /**
  * hp_timeline_panel_set_trace:
  * @trace: (nullable): a trace to show without a session
@@ -560,6 +586,7 @@ hp_timeline_panel_set_trace (HpTimelinePanel *self,
   hp_timeline_view_set_trace (self->view, trace);
   hp_timeline_details_set_view (self->details, self->view, trace);
   hp_timeline_linked_bar_set_view (self->linked_bar, self->view, trace);
+  update_summary_note (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.export", trace != NULL);
   for (guint p = PROP_SHOW_IDLE; p < N_PROPS; p++)
     g_object_notify_by_pspec (G_OBJECT (self), properties[p]);

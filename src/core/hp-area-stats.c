@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include "hp-area-stats.h"
+#include "hp-core-private.h"
 
 /* the table's columns, in order */
 enum
@@ -131,6 +132,15 @@ hp_area_stats_compute (HpTrace         *trace,
   g_return_val_if_fail (lanes != NULL || n_lanes == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  {
+    g_autofree char *why = _hp_trace_why_no_events (trace, "the events of an area");
+
+    if (why != NULL)
+      {
+        g_set_error_literal (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA, why);
+        return NULL;
+      }
+  }
   if (hp_time_span_is_empty (span))
     return g_steal_pointer (&table);
 

@@ -196,12 +196,18 @@ typedef struct
   /* (element-type HpStepStart): the starts of the steps the ranks
    * measure, on the job's clock */
   GArray *(*step_starts) (HpTrace *trace);
+  /* why @what, which reads the events themselves, cannot be had of the
+   * job: the summaries hold none; names the ranks to load in full */
+  char *(*why_no_events) (HpTrace    *trace,
+                          const char *what);
 } HpTraceSummaryHooks;
 
 void                       _hp_trace_set_summaries (HpTrace                   *self,
                                                     GPtrArray                 *summaries,
                                                     const HpTraceSummaryHooks *hooks);
 const HpTraceSummaryHooks *_hp_trace_get_summary_hooks (HpTrace *self);
+char                      *_hp_trace_why_no_events (HpTrace    *self,
+                                                    const char *what);
 void                       _hp_trace_step_figures (HpTrace       *trace,
                                                    guint          position,
                                                    HpStepFigures *out);

@@ -12,6 +12,7 @@
 
 #include "config.h"
 
+#include "hp-core-private.h"
 #include "hp-idle-time-private.h"
 #include "hp-rank-access.h"
 
@@ -55,7 +56,9 @@ hp_idle_gaps_compute (HpTrace      *trace,
       if (g_cancellable_is_cancelled (cancellable))
         return NULL;
       self->lanes[k] = g_new0 (GArray *, MAX (r->n_lanes, 1));
-      for (guint l = 0; l < r->n_lanes; l++)
+      /* a job opened from summaries: its lanes hold activity blocks, not
+       * kernels, and their gaps are no idle time (none is drawn) */
+      for (guint l = 0; _hp_trace_get_summary_hooks (trace) == NULL && l < r->n_lanes; l++)
         if (r->lanes[l].is_gpu)
           self->lanes[k][l] = hp_idle_time_get_lane_intervals (trace, r, l, consecutive_kernel_delay);
     }

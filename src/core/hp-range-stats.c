@@ -10,6 +10,7 @@
 
 #include "config.h"
 
+#include "hp-core-private.h"
 #include "hp-range-stats.h"
 
 /* the time @event spends inside @span */
@@ -132,6 +133,15 @@ hp_range_stats_compute (HpTrace        *trace,
   g_return_val_if_fail (trace != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  {
+    g_autofree char *why = _hp_trace_why_no_events (trace, "the statistics of a range");
+
+    if (why != NULL)
+      {
+        g_set_error_literal (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA, why);
+        return NULL;
+      }
+  }
   stats = g_new0 (HpRangeStats, 1);
   stats->span = span;
   stats->lanes = g_array_new (FALSE, FALSE, sizeof (HpLaneBusy));

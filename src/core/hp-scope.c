@@ -655,6 +655,20 @@ hp_trace_apply_scope (HpTrace       *trace,
   if (hp_scope_is_whole (scope))
     return hp_trace_ref (trace);
 
+  /* a job opened from summaries holds each rank's tables over the whole
+   * trace, and no table per step: a scope needs the traces */
+  {
+    g_autofree char *what = hp_scope_to_string (scope);
+    g_autofree char *scoped = g_strdup_printf ("scope %s", what);
+    g_autofree char *why = _hp_trace_why_no_events (trace, scoped);
+
+    if (why != NULL)
+      {
+        g_set_error_literal (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA, why);
+        return NULL;
+      }
+  }
+
   ranks = g_ptr_array_new ();
   for (guint k = 0; k < hp_trace_get_n_ranks (trace); k++)
     {

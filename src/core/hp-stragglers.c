@@ -224,25 +224,6 @@ same_group (const CommKernel *x,
   return x->rank == y->rank && x->stream == y->stream && x->iteration == y->iteration && x->name == y->name;
 }
 
-/* (stream, name, iteration, rank), for the spread across ranks */
-static int
-compare_kernel_first (gconstpointer a,
-                      gconstpointer b,
-                      gpointer      user_data)
-{
-  const CommKernel *kept = user_data;
-  const CommKernel *x = &kept[*(const guint *)a];
-  const CommKernel *y = &kept[*(const guint *)b];
-
-  if (x->stream != y->stream)
-    return x->stream < y->stream ? -1 : 1;
-  if (x->name != y->name)
-    return x->name < y->name ? -1 : 1;
-  if (x->iteration != y->iteration)
-    return x->iteration < y->iteration ? -1 : 1;
-  return (x->rank > y->rank) - (x->rank < y->rank);
-}
-
 typedef struct
 {
   HpTrace                *trace;
@@ -275,6 +256,33 @@ kernel_name (Straggle *s,
              guint32   name)
 {
   return s->local_names != NULL ? s->local_names->pdata[name] : hp_trace_get_string (s->trace, name);
+}
+
+/* (stream, name, iteration, rank), for the spread across ranks: names by
+ * their text, so that a trace (whose ids follow the file) and summaries
+ * (whose ids follow the ranks' kernels) order them alike */
+static int
+compare_kernel_first (gconstpointer a,
+                      gconstpointer b,
+                      gpointer      user_data)
+{
+  Straggle         *s = user_data;
+  const CommKernel *kept = (const CommKernel *)(void *)s->kept->data;
+  const CommKernel *x = &kept[*(const guint *)a];
+  const CommKernel *y = &kept[*(const guint *)b];
+
+  if (x->stream != y->stream)
+    return x->stream < y->stream ? -1 : 1;
+  if (x->name != y->name)
+    {
+      int c = strcmp (kernel_name (s, x->name), kernel_name (s, y->name));
+
+      if (c != 0)
+        return c;
+    }
+  if (x->iteration != y->iteration)
+    return x->iteration < y->iteration ? -1 : 1;
+  return (x->rank > y->rank) - (x->rank < y->rank);
 }
 
 static gboolean
@@ -631,7 +639,8 @@ keep_one_per_group (Straggle *s)
 }
 
 /* The (stream, name) whose normalised duration varies most across ranks,
- * averaged over iterations; the first of equal ones. Without any spread
+ * averaged over iterations; of equal ones, the first by stream, then name
+ * (as text, so traces and summaries pick the same). Without any spread
  * (one rank, or each kernel on one rank only) HTA fails; we take the
  * (stream, name) with the most kernels instead. */
 static void
@@ -646,7 +655,7 @@ choose_kernel (Straggle *s)
 
   for (guint i = 0; i < n; i++)
     order[i] = i;
-  g_qsort_with_data (order, (gint)n, sizeof (guint), compare_kernel_first, (gpointer)kept);
+  g_qsort_with_data (order, (gint)n, sizeof (guint), compare_kernel_first, s);
 
   s->stream = kept[order[0]].stream;
   s->name = kept[order[0]].name;

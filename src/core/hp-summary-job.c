@@ -572,6 +572,19 @@ job_rank_part (HpTrace            *trace,
   return g_variant_lookup_value (_hp_summary_get_mode (s, hp_trace_get_mode (trace)), key, type);
 }
 
+/* the activity blocks a timeline draws of a summarised rank are not its
+ * events: whatever reads events says so */
+static char *
+job_why_no_events (HpTrace    *trace,
+                   const char *what)
+{
+  g_autofree char *ranks = ranks_to_load (hp_trace_get_summaries (trace));
+
+  return g_strdup_printf ("%s needs the events of the traces; rank summaries hold each rank's tables over the whole "
+                          "trace and a coarse picture of its activity: load the traces in full, slowest rank first: %s",
+                          what, ranks);
+}
+
 const HpTraceSummaryHooks _hp_summary_job_hooks = {
   .run = job_run,
   .health = job_health,
@@ -583,4 +596,5 @@ const HpTraceSummaryHooks _hp_summary_job_hooks = {
   .rank_part = job_rank_part,
   .table_from_variant = _hp_summary_table_from_variant,
   .step_starts = _hp_summary_job_step_starts,
+  .why_no_events = job_why_no_events,
 };

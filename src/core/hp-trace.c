@@ -481,6 +481,17 @@ _hp_trace_get_summary_hooks (HpTrace *self)
   return self->summary_hooks;
 }
 
+/* %NULL when @self holds its events; for a job opened from summaries,
+ * why @what (which reads them) cannot be had, naming the ranks to load */
+char *
+_hp_trace_why_no_events (HpTrace    *self,
+                         const char *what)
+{
+  if (self->summary_hooks == NULL || self->summary_hooks->why_no_events == NULL)
+    return NULL;
+  return self->summary_hooks->why_no_events (self, what);
+}
+
 /**
  * hp_trace_get_summaries:
  *

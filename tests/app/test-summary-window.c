@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "hp-test-utils.h"
+#include "hp-path-overlay.h"
+#include "hp-timeline-panel.h"
 #include "hp-trace-page.h"
 #include "hp-ui-test-utils.h"
 #include "hp-window.h"
@@ -136,6 +138,138 @@ test_tabs (void)
   hp_ui_test_remove_tree (dir);
 }
 
+typedef struct
+{
+  GtkWidget  *root;
+  const char *text;
+} LabelWait;
+
+static gboolean
+label_shown (gpointer data)
+{
+  LabelWait *wait = data;
+  GtkWidget *label = hp_ui_test_find_widget (wait->root, is_label_with, (gpointer)wait->text);
+
+  return label != NULL && gtk_widget_is_visible (label);
+}
+
+static gboolean
+is_load_full_button (GtkWidget *widget,
+                     gpointer   data)
+{
+  return GTK_IS_BUTTON (widget) &&
+         g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "win.load-full-traces") == 0;
+}
+
+/* the idle-time result the timeline's shading comes from is in */
+static gboolean
+idle_gaps_in (gpointer page)
+{
+  HpResult *result = hp_session_get_analysis_result (hp_trace_page_get_session (page), HP_IDLE_TIME_ANALYSIS);
+
+  return result != NULL && hp_result_get_payload (result) != NULL;
+}
+
+static gboolean
+widget_mapped (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget);
+}
+
+static gboolean
+view_computed (gpointer view)
+{
+  return !hp_timeline_view_is_computing (view);
+}
+
+/* The timeline of summaries draws activity blocks, not events: it says
+ * what needs the traces and names them, shades no idle gap between
+ * blocks, and a range's or an area's statistics say why they are not
+ * there instead of describing the blocks */
+static void
+test_timeline (void)
+{
+  g_autofree char *dir = make_summaries ();
+  HpWindow        *window = hp_ui_test_open_window (dir, 1280, 900);
+  HpTracePage     *page;
+  HpTimelinePanel *panel;
+  HpTimelineView  *view;
+  HpTrace         *trace;
+  GtkWidget       *note;
+  gint64           start, end;
+  guint            gpu_lanes = 0;
+
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
+  page = hp_window_get_trace_page (window);
+  panel = hp_trace_page_get_timeline_panel (page);
+  view = hp_timeline_panel_get_view (panel);
+  trace = hp_timeline_view_get_trace (view);
+  {
+    GtkNotebook *notebook = hp_trace_page_get_notebook (page);
+
+    gtk_notebook_set_current_page (notebook, gtk_notebook_page_num (notebook, GTK_WIDGET (panel)));
+    g_assert_true (hp_ui_test_wait_for (widget_mapped, panel));
+  }
+
+  /* the note, with the traces to load and the button that loads them */
+  note = hp_ui_test_find_widget (GTK_WIDGET (panel), is_label_with, "Rank summaries: each lane");
+  g_assert_nonnull (note);
+  g_assert_true (gtk_widget_is_visible (note));
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (note)), "sampled_rank-1.json.gz"));
+  g_assert_nonnull (hp_ui_test_find_widget (gtk_widget_get_parent (note), is_load_full_button, NULL));
+
+  /* nor a critical path through them */
+  {
+    HpAnalysisParams params;
+    g_autoptr (GError) error = NULL;
+
+    hp_analysis_params_init (&params);
+    g_assert_null (hp_path_overlay_compute (trace, &params, NULL, &error));
+    g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
+    g_assert_nonnull (strstr (error->message, "critical_path needs every event"));
+    hp_analysis_params_clear (&params);
+  }
+
+  /* no idle gap is drawn between activity blocks */
+  hp_timeline_view_set_flags (view, HP_TIMELINE_SHOW_IDLE);
+  g_assert_true (hp_ui_test_wait_for (idle_gaps_in, page));
+  g_assert_true (hp_ui_test_wait_for (view_computed, view));
+  for (guint k = 0; k < hp_trace_get_n_ranks (trace); k++)
+    for (guint l = 0; l < hp_trace_get_rank (trace, k)->n_lanes; l++)
+      if (hp_trace_get_rank (trace, k)->lanes[l].is_gpu)
+        {
+          GArray *gaps = hp_timeline_layout_get_idle_intervals (
+              hp_timeline_painter_get_layout (hp_timeline_view_get_painter (view)), k, l);
+
+          gpu_lanes++;
+          g_assert_true (gaps == NULL || gaps->len == 0);
+        }
+  g_assert_cmpuint (gpu_lanes, >=, 2);
+
+  /* a range: why its statistics are not there, not the blocks' */
+  hp_timeline_view_zoom_to_fit (view);
+  hp_timeline_view_get_visible_range (view, &start, &end);
+  hp_timeline_view_set_selected_range (view, start + (end - start) / 4, start + (end - start) / 2);
+  {
+    LabelWait wait = { GTK_WIDGET (panel), "the statistics of a range needs the events of the traces" };
+
+    g_assert_true (hp_ui_test_wait_for (label_shown, &wait));
+    g_assert_null (hp_ui_test_find_widget (GTK_WIDGET (panel), is_label_with, "Busy time per lane"));
+  }
+
+  /* an area across rank 0's first two lanes */
+  {
+    HpLaneRef lanes[2] = { { 0, 0 }, { 0, 1 } };
+    LabelWait wait = { GTK_WIDGET (panel), "the events of an area needs the events of the traces" };
+
+    hp_timeline_view_set_selected_area (view, start + (end - start) / 4, start + (end - start) / 2, lanes, 2);
+    g_assert_true (hp_ui_test_wait_for (label_shown, &wait));
+  }
+
+  hp_ui_test_close_window (window);
+  hp_ui_test_remove_tree (dir);
+}
+
 static HpWindow *other_window (HpWindow *self);
 
 static gboolean
@@ -193,5 +327,6 @@ main (int   argc,
 
   g_test_add_func ("/ui/summary/tabs", test_tabs);
   g_test_add_func ("/ui/summary/load-full", test_load_full);
+  g_test_add_func ("/ui/summary/timeline", test_timeline);
   return g_test_run ();
 }

@@ -202,7 +202,10 @@ test_across_ranks (void)
 
   hp_test_run_cli (&scoped, "report", "-a", "stragglers", "--scope", "step:551", dir, NULL);
   g_assert_cmpint (scoped.status, ==, 1);
-  g_assert_nonnull (strstr (scoped.err, "scope step:551"));
+  /* a scope needs the traces: it says so and names them */
+  g_assert_nonnull (strstr (scoped.err, "scope step:551 needs the events of the traces"));
+  g_assert_nonnull (strstr (scoped.err, "sampled_rank-1.json.gz"));
+  g_assert_null (strstr (scoped.err, "no event of the trace is in it"));
   remove_tree (dir);
 }
 

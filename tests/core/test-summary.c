@@ -596,6 +596,197 @@ test_collectives (Fixture      *f,
   }
 }
 
+/* What reads events refuses a job opened from summaries, naming the
+ * traces to load, rather than describing the timeline's activity blocks
+ * as events: a scope, the statistics of a range or an area, idle gaps */
+static void
+test_no_events (Fixture      *f,
+                gconstpointer data)
+{
+  const char *const sums[] = { f->dir, NULL };
+  g_autoptr (HpTrace) job = open_paths (sums, HP_MODE_DEFAULT);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HpTrace) activity = hp_summary_job_with_activity (job, NULL, &error);
+  g_autoptr (HpScope) step = hp_scope_new_step (551);
+  g_autoptr (HpScope) range = NULL;
+  HpTimeSpan span;
+  guint      gpu_lanes = 0;
+
+  g_assert_no_error (error);
+  span = hp_rank_get_rows_span (hp_trace_get_rank (activity, 0));
+  g_assert_false (hp_time_span_is_empty (span));
+  range = hp_scope_new_range (span);
+
+  for (guint t = 0; t < 2; t++)
+    {
+      HpTrace *trace = t == 0 ? job : activity;
+
+      for (guint k = 0; k < 2; k++)
+        {
+          g_autoptr (HpTrace) scoped = hp_trace_apply_scope (trace, k == 0 ? step : range, &error);
+
+          g_assert_null (scoped);
+          g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
+          g_assert_nonnull (strstr (error->message, k == 0 ? "scope step:551 needs the events" : "needs the events"));
+          g_assert_nonnull (strstr (error->message, f->traces[0]));
+          g_assert_nonnull (strstr (error->message, f->traces[1]));
+          g_clear_error (&error);
+        }
+    }
+
+  /* the statistics of a range and of an area */
+  {
+    g_autofree gboolean *ranks = g_new0 (gboolean, hp_trace_get_n_ranks (activity));
+    HpLaneRef            lane = { 0, 0 };
+    g_autoptr (HpTable) table = NULL;
+
+    for (guint k = 0; k < hp_trace_get_n_ranks (activity); k++)
+      ranks[k] = TRUE;
+    g_assert_null (hp_range_stats_compute (activity, span, ranks, NULL, &error));
+    g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
+    g_assert_nonnull (strstr (error->message, "the statistics of a range needs the events"));
+    g_assert_nonnull (strstr (error->message, f->traces[1]));
+    g_clear_error (&error);
+    table = hp_area_stats_compute (activity, span, &lane, 1, NULL, &error);
+    g_assert_null (table);
+    g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
+    g_assert_nonnull (strstr (error->message, "needs the events"));
+    g_clear_error (&error);
+  }
+
+  /* no idle gap between activity blocks, though the lanes are drawn */
+  {
+    g_autoptr (HpIdleGaps) gaps = hp_idle_gaps_compute (activity, 0.0, NULL);
+
+    for (guint k = 0; k < hp_trace_get_n_ranks (activity); k++)
+      {
+        const HpRank *r = hp_trace_get_rank (activity, k);
+
+        for (guint l = 0; l < r->n_lanes; l++)
+          if (r->lanes[l].is_gpu)
+            {
+              gpu_lanes++;
+              g_assert_null (hp_idle_gaps_get_lane (gaps, r->rank, l));
+            }
+      }
+    g_assert_cmpuint (gpu_lanes, >=, 2);
+  }
+
+  /* the traces themselves still answer */
+  {
+    g_autofree char  *folder = hp_test_data_path (CASE, NULL);
+    const char *const full_paths[] = { folder, NULL };
+    g_autoptr (HpTrace) full = open_paths (full_paths, HP_MODE_DEFAULT);
+    g_autoptr (HpTrace) scoped = hp_trace_apply_scope (full, step, &error);
+    g_autoptr (HpIdleGaps) gaps = hp_idle_gaps_compute (full, 0.0, NULL);
+    guint n_gaps = 0;
+
+    g_assert_no_error (error);
+    g_assert_nonnull (scoped);
+    for (guint l = 0; l < hp_trace_get_rank (full, 0)->n_lanes; l++)
+      {
+        GArray *lane = hp_idle_gaps_get_lane (gaps, hp_trace_get_rank (full, 0)->rank, l);
+
+        n_gaps += lane != NULL ? lane->len : 0;
+      }
+    g_assert_cmpuint (n_gaps, >, 0);
+  }
+}
+
+/* one rank of a job whose two communication kernels vary alike across
+ * ranks: "…Zeta" comes first in the file (so its string id is lower),
+ * "…Alpha" first in time (so the summaries name it first) */
+static void
+write_tie_rank (const char *dir,
+                int         rank,
+                char      **path)
+{
+  g_autoptr (GString) json = g_string_new (NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *name = g_strdup_printf ("rank-%d.json", rank);
+  int              corr = 100;
+
+  g_string_append_printf (json,
+                          "{\"schemaVersion\": 1, \"distributedInfo\": {\"backend\": \"nccl\", \"rank\": %d, "
+                          "\"world_size\": 2}, \"traceEvents\": [\n",
+                          rank);
+  for (int step = 1; step <= 3; step++)
+    {
+      gint64 base = step * 1000;
+
+      g_string_append_printf (json,
+                              "{\"ph\": \"X\", \"cat\": \"user_annotation\", \"name\": \"ProfilerStep#%d\", \"pid\": "
+                              "10, \"tid\": 1, \"ts\": %" G_GINT64_FORMAT ", \"dur\": 1000, \"args\": {}},\n",
+                              step, base);
+      for (int k = 0; k < 2; k++)
+        {
+          const char *kernel = k == 0 ? "ncclKernel_AllReduce_Zeta" : "ncclKernel_AllReduce_Alpha";
+
+          corr++;
+          g_string_append_printf (json,
+                                  "{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": \"cudaLaunchKernel\", \"pid\": "
+                                  "10, \"tid\": 1, \"ts\": %" G_GINT64_FORMAT
+                                  ", \"dur\": 5, \"args\": {\"correlation\": %d}},\n"
+                                  "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"%s\", \"pid\": 0, \"tid\": 20, "
+                                  "\"ts\": %" G_GINT64_FORMAT ", \"dur\": %d, \"args\": {\"stream\": 20, "
+                                  "\"correlation\": %d, \"device\": 0}},\n",
+                                  base + 10 + 10 * k, corr, kernel, base + (k == 0 ? 600 : 100),
+                                  rank == 0 ? 100 : 200, corr);
+        }
+    }
+  g_string_append (json, "{\"ph\": \"i\", \"name\": \"end\", \"pid\": 10, \"tid\": 1, \"ts\": 4000, \"s\": \"t\"}\n]}\n");
+  *path = g_build_filename (dir, name, NULL);
+  g_assert_true (g_file_set_contents (*path, json->str, (gssize)json->len, &error));
+}
+
+/* On an exact tie of variation, stragglers pick the same kernel on the
+ * summaries as on the traces: the first by name, as text */
+static void
+test_stragglers_tie (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hotpath-summary-tie-XXXXXX", &error);
+  g_autofree char *sums = NULL;
+  char            *traces[3] = { NULL, NULL, NULL };
+
+  g_assert_no_error (error);
+  sums = g_build_filename (dir, "summaries", NULL);
+  g_assert_cmpint (g_mkdir (sums, 0755), ==, 0);
+  for (int r = 0; r < 2; r++)
+    {
+      g_autoptr (HpSummary) s = NULL;
+      g_autofree char *file = NULL;
+      g_autofree char *out = NULL;
+
+      write_tie_rank (dir, r, &traces[r]);
+      s = hp_summary_new_for_trace (traces[r], NULL, &error);
+      g_assert_no_error (error);
+      file = hp_summary_dup_file_name (s);
+      out = g_build_filename (sums, file, NULL);
+      g_assert_true (hp_summary_write (s, out, &error));
+    }
+  for (HpMode mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
+    {
+      const char *const sum_paths[] = { sums, NULL };
+      g_autoptr (HpTrace) full = open_paths ((const char *const *)traces, mode);
+      g_autoptr (HpTrace) job = open_paths (sum_paths, mode);
+      g_autofree char *a = analysis_csv (full, "stragglers", &error);
+      g_autofree char *b = NULL;
+
+      g_test_message ("mode %d", mode);
+      g_assert_no_error (error);
+      b = analysis_csv (job, "stragglers", &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (strstr (a, "ncclKernel_AllReduce_Alpha"));
+      g_assert_null (strstr (a, "ncclKernel_AllReduce_Zeta"));
+      g_assert_cmpstr (b, ==, a);
+    }
+  for (int r = 0; r < 2; r++)
+    g_free (traces[r]);
+  remove_dir (sums);
+  remove_dir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -604,6 +795,8 @@ main (int    argc,
 
   g_test_add ("/core/summary/same-tables", Fixture, NULL, fixture_set_up, test_same_tables, fixture_tear_down);
   g_test_add ("/core/summary/collectives", Fixture, NULL, fixture_set_up, test_collectives, fixture_tear_down);
+  g_test_add_func ("/core/summary/stragglers-tie", test_stragglers_tie);
+  g_test_add ("/core/summary/no-events", Fixture, NULL, fixture_set_up, test_no_events, fixture_tear_down);
   g_test_add ("/core/summary/mixed", Fixture, NULL, fixture_set_up, test_mixed, fixture_tear_down);
   g_test_add ("/core/summary/compare-and-check", Fixture, NULL, fixture_set_up, test_compare_and_check,
               fixture_tear_down);
