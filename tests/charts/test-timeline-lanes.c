@@ -280,7 +280,7 @@ test_pinned_band (void)
   {
     guint first, end;
 
-    hp_timeline_layout_get_visible_rows (layout, &first, &end);
+    hp_timeline_frame_get_visible_rows (hp_timeline_painter_get_frame (painter), &first, &end);
     g_assert_cmpuint (first, ==, (guint)hp_timeline_layout_find_row (layout, 60 + 1));
   }
   cairo_destroy (cr);
