@@ -290,6 +290,20 @@ hp_timeline_layout_get_arrangement (const HpTimelineLayout *self)
   return self->arrangement;
 }
 
+/**
+ * hp_timeline_layout_get_bookmarks:
+ *
+ * Returns: (transfer none): the bookmarks of the layout's arrangement;
+ *   changing them changes no row (call hp_timeline_painter_changed() for
+ *   their overlay)
+ */
+HpTimelineBookmarks *
+hp_timeline_layout_get_bookmarks (HpTimelineLayout *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return hp_timeline_arrangement_get_bookmarks (self->arrangement);
+}
+
 /* Pinned and hidden tracks */
 
 /* whether @track names something a layout of this trace can show: a lane

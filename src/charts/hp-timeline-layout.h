@@ -205,6 +205,7 @@ typedef struct
 typedef struct _HpTimelineLayout      HpTimelineLayout;
 typedef struct _HpTimelineExtras      HpTimelineExtras;
 typedef struct _HpTimelineArrangement HpTimelineArrangement;
+typedef struct _HpTimelineBookmarks   HpTimelineBookmarks;
 
 /**
  * HpTimelineHitKind:
@@ -339,6 +340,7 @@ gboolean        hp_timeline_layout_get_lane_visible (const HpTimelineLayout *sel
 guint           hp_timeline_layout_get_generation (const HpTimelineLayout *self);
 
 const HpTimelineArrangement *hp_timeline_layout_get_arrangement (const HpTimelineLayout *self);
+HpTimelineBookmarks         *hp_timeline_layout_get_bookmarks (HpTimelineLayout *self);
 
 gboolean               hp_timeline_row_get_track (const HpTimelineRow *row,
                                                   HpTimelineTrack     *track);

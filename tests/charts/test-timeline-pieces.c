@@ -24,8 +24,8 @@ add_track (GChecksum             *sum,
 }
 
 /* everything a layout and its arrangement answer, as one digest: rows,
- * tracks, ranks, flags, the generation, highlights, each event's colour,
- * the extras it holds */
+ * tracks, ranks, bookmarks, flags, the generation, highlights, each
+ * event's colour, the extras it holds */
 static char *
 fingerprint (HpTimelineLayout *layout)
 {
@@ -108,6 +108,20 @@ fingerprint (HpTimelineLayout *layout)
           ADD (sum, u);
         }
     }
+  {
+    HpTimelineBookmarks *marks = hp_timeline_layout_get_bookmarks (layout);
+
+    n = hp_timeline_bookmarks_get_n_items (marks);
+    ADD (sum, n);
+    for (guint i = 0; i < n; i++)
+      {
+        const HpTimelineBookmark *b = hp_timeline_bookmarks_get (marks, i);
+
+        ADD (sum, b->start);
+        ADD (sum, b->end);
+        g_checksum_update (sum, (const guchar *)b->name, -1);
+      }
+  }
   n = hp_timeline_layout_get_n_highlights (layout);
   ADD (sum, n);
   for (guint i = 0; i < n; i++)
@@ -227,15 +241,25 @@ test_painter_reads_only (void)
       g_assert_cmpuint (hp_timeline_layout_search (layout, "a"), >, 0);
       hp_timeline_painter_set_selection (painter, 0, 0);
       hp_timeline_painter_set_range (painter, t0, (t0 + t1) / 2);
+      /* bookmarks, painted on the ruler by their overlay */
+      hp_timeline_bookmarks_add (hp_timeline_layout_get_bookmarks (layout), t0 + (t1 - t0) / 2, t0 + (t1 - t0) * 3 / 5, "middle");
+      hp_timeline_bookmarks_add (hp_timeline_layout_get_bookmarks (layout), t0, t0, "start");
+      hp_timeline_painter_add_overlay (painter, HP_TIMELINE_LAYER_OVER, hp_timeline_bookmarks_paint, hp_timeline_bookmarks_hit_test,
+                                       hp_timeline_layout_get_bookmarks (layout), NULL);
 
       before = fingerprint (layout);
       g_assert_cmpuint (paint_everything (painter), >, 0);
       after = fingerprint (layout);
       g_assert_cmpstr (before, ==, after);
 
-      /* the digest does see a change: it can fail */
+      /* the digest does see a change, of the rows or of a bookmark: it
+       * can fail */
       hp_timeline_layout_set_rank_collapsed (layout, 1, FALSE);
       changed = fingerprint (layout);
+      g_assert_cmpstr (changed, !=, after);
+      g_clear_pointer (&after, g_free);
+      hp_timeline_bookmarks_rename (hp_timeline_layout_get_bookmarks (layout), 0, "renamed");
+      after = fingerprint (layout);
       g_assert_cmpstr (changed, !=, after);
     }
 }
