@@ -150,7 +150,7 @@ const char *
 hp_timeline_details_short_name (HpTimelineDetails *self,
                                 guint32            name)
 {
-  return hp_timeline_layout_get_short_name (hp_timeline_painter_get_layout (hp_timeline_view_get_painter (self->view)), name);
+  return hp_timeline_painter_get_short_name (hp_timeline_view_get_painter (self->view), name);
 }
 
 /* a "Show on every rank" being matched */

@@ -26,6 +26,7 @@
 #include "hp-dialogs.h"
 #include "hp-table-view.h"
 #include "hp-timeline-panel-private.h"
+#include "hp-timeline-state-file.h"
 
 #define AREA_TABLE_HEIGHT 280 /* the area's table, when it appears */
 

@@ -1,8 +1,9 @@
 /* hp-timeline-view-bookmarks.c — HpTimelineView's bookmarks: M marks the selection, [ and ] jump between marks.
  *
- * The marks are an HpTimelineBookmarks drawn by its overlay as flags on
- * the ruler, saved with the folder's state; "bookmarks-changed" tells the
- * list in the Timeline tab.
+ * The marks are the HpTimelineBookmarks of the layout's arrangement (so
+ * they are saved with the rest of the folder's state), drawn by their
+ * overlay as flags on the ruler; "bookmarks-changed" tells the list in the
+ * Timeline tab. A view without a trace has an empty list of its own.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -34,9 +35,11 @@ hp_timeline_view_get_bookmarks (HpTimelineView *self)
 {
   g_return_val_if_fail (HP_IS_TIMELINE_VIEW (self), NULL);
 
-  if (self->bookmarks == NULL)
-    self->bookmarks = hp_timeline_bookmarks_new ();
-  return self->bookmarks;
+  if (self->painter != NULL)
+    return hp_timeline_layout_get_bookmarks (hp_timeline_painter_get_layout (self->painter));
+  if (self->no_bookmarks == NULL)
+    self->no_bookmarks = hp_timeline_bookmarks_new ();
+  return self->no_bookmarks;
 }
 
 /**
@@ -70,7 +73,7 @@ hp_timeline_view_add_bookmark (HpTimelineView *self)
     }
   /* Translators: the name a new timeline bookmark gets; %u counts them */
   name = g_strdup_printf (_ ("Mark %u"), hp_timeline_bookmarks_get_n_items (hp_timeline_view_get_bookmarks (self)) + 1);
-  index = hp_timeline_bookmarks_add (self->bookmarks, start, end, name);
+  index = hp_timeline_bookmarks_add (hp_timeline_view_get_bookmarks (self), start, end, name);
   if (index == G_MAXUINT)
     {
       gtk_widget_error_bell (GTK_WIDGET (self));
@@ -96,9 +99,9 @@ hp_timeline_view_go_to_bookmark (HpTimelineView *self,
   gint64                    span, pad;
 
   g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
-  g_return_if_fail (self->bookmarks != NULL && index < hp_timeline_bookmarks_get_n_items (self->bookmarks));
+  g_return_if_fail (index < hp_timeline_bookmarks_get_n_items (hp_timeline_view_get_bookmarks (self)));
 
-  b = hp_timeline_bookmarks_get (self->bookmarks, index);
+  b = hp_timeline_bookmarks_get (hp_timeline_view_get_bookmarks (self), index);
   self->current_bookmark = (int)index;
   if (b->end > b->start)
     {
@@ -129,14 +132,14 @@ hp_timeline_view_next_bookmark (HpTimelineView *self,
 
   g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
 
-  n = self->bookmarks != NULL ? hp_timeline_bookmarks_get_n_items (self->bookmarks) : 0;
+  n = hp_timeline_bookmarks_get_n_items (hp_timeline_view_get_bookmarks (self));
   if (n == 0)
     return;
   if (self->current_bookmark >= 0 && (guint)self->current_bookmark < n)
     i = CLAMP (self->current_bookmark + (direction >= 0 ? 1 : -1), 0, (int)n - 1);
   else
     {
-      i = hp_timeline_bookmarks_find_next (self->bookmarks, self->camera.t0 + (self->camera.t1 - self->camera.t0) / 2, direction);
+      i = hp_timeline_bookmarks_find_next (hp_timeline_view_get_bookmarks (self), self->camera.t0 + (self->camera.t1 - self->camera.t0) / 2, direction);
       if (i < 0)
         i = direction >= 0 ? (int)n - 1 : 0;
     }
@@ -154,12 +157,12 @@ hp_timeline_view_rename_bookmark (HpTimelineView *self,
                                   const char     *name)
 {
   g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
-  g_return_if_fail (self->bookmarks != NULL && index < hp_timeline_bookmarks_get_n_items (self->bookmarks));
+  g_return_if_fail (index < hp_timeline_bookmarks_get_n_items (hp_timeline_view_get_bookmarks (self)));
   g_return_if_fail (name != NULL);
 
-  if (g_strcmp0 (hp_timeline_bookmarks_get (self->bookmarks, index)->name, name) == 0)
+  if (g_strcmp0 (hp_timeline_bookmarks_get (hp_timeline_view_get_bookmarks (self), index)->name, name) == 0)
     return;
-  hp_timeline_bookmarks_rename (self->bookmarks, index, name);
+  hp_timeline_bookmarks_rename (hp_timeline_view_get_bookmarks (self), index, name);
   bookmarks_changed (self);
 }
 
@@ -172,9 +175,9 @@ hp_timeline_view_remove_bookmark (HpTimelineView *self,
                                   guint           index)
 {
   g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
-  g_return_if_fail (self->bookmarks != NULL && index < hp_timeline_bookmarks_get_n_items (self->bookmarks));
+  g_return_if_fail (index < hp_timeline_bookmarks_get_n_items (hp_timeline_view_get_bookmarks (self)));
 
-  hp_timeline_bookmarks_remove (self->bookmarks, index);
+  hp_timeline_bookmarks_remove (hp_timeline_view_get_bookmarks (self), index);
   self->current_bookmark = -1;
   bookmarks_changed (self);
 }
@@ -226,15 +229,15 @@ hp_timeline_view_class_bookmarks_init (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketleft, 0, "timeline.previous-bookmark", NULL);
 }
 
-/* A new trace (or none): the marks of another trace are gone; a new
- * painter gets the flags overlay */
+/* A new trace (or none): its layout's arrangement comes with no marks,
+ * the marks of another trace are gone with theirs; a new painter gets the
+ * flags overlay */
 void
 hp_timeline_view_bookmarks_attach (HpTimelineView *self)
 {
-  hp_timeline_bookmarks_clear (hp_timeline_view_get_bookmarks (self));
   self->current_bookmark = -1;
   if (self->painter != NULL)
     self->bookmarks_overlay = hp_timeline_painter_add_overlay (self->painter, HP_TIMELINE_LAYER_OVER, hp_timeline_bookmarks_paint,
-                                                               hp_timeline_bookmarks_hit_test, self->bookmarks, NULL);
+                                                               hp_timeline_bookmarks_hit_test, hp_timeline_view_get_bookmarks (self), NULL);
   g_signal_emit (self, hp_timeline_view_signals[BOOKMARKS_CHANGED], 0);
 }

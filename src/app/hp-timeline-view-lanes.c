@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "hp-timeline-state-file.h"
 #include "hp-timeline-view-private.h"
 
 /* how close to the gutter's edge a press grabs it, in pixels */
@@ -42,8 +43,8 @@ hp_timeline_view_save_state (HpTimelineView *self)
     return;
   if (self->state == NULL)
     self->state = hp_timeline_state_new ();
-  hp_timeline_state_capture (self->state, get_layout (self), self->bookmarks);
-  if (!hp_timeline_state_save (self->state, self->state_file, &error))
+  hp_timeline_state_capture (self->state, get_layout (self));
+  if (!hp_timeline_state_file_save (self->state, self->state_file, &error))
     g_warning ("Could not save the timeline's layout: %s", error->message);
 }
 
@@ -55,10 +56,14 @@ load_state (HpTimelineView *self)
   if (self->state_file == NULL || self->painter == NULL)
     return;
   g_clear_pointer (&self->state, hp_timeline_state_free);
-  self->state = hp_timeline_state_new ();
-  if (!hp_timeline_state_load (self->state, self->state_file, &error))
-    g_warning ("Ignoring the timeline's saved layout: %s", error->message);
-  hp_timeline_state_apply (self->state, get_layout (self), self->bookmarks);
+  self->state = hp_timeline_state_file_load (self->state_file, &error);
+  if (self->state == NULL)
+    {
+      g_warning ("Ignoring the timeline's saved layout: %s", error->message);
+      self->state = hp_timeline_state_new ();
+    }
+  /* the bookmarks too: they are part of the layout's arrangement */
+  hp_timeline_state_apply (self->state, get_layout (self));
   self->current_bookmark = -1;
   g_signal_emit (self, hp_timeline_view_signals[BOOKMARKS_CHANGED], 0);
 }
@@ -433,5 +438,5 @@ hp_timeline_view_lanes_dispose (HpTimelineView *self)
   g_clear_pointer (&self->lane_menu, gtk_widget_unparent);
   g_clear_pointer (&self->state, hp_timeline_state_free);
   g_clear_pointer (&self->state_file, g_free);
-  g_clear_pointer (&self->bookmarks, hp_timeline_bookmarks_free);
+  g_clear_pointer (&self->no_bookmarks, hp_timeline_bookmarks_free);
 }

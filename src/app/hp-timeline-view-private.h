@@ -86,7 +86,7 @@ struct _HpTimelineView
   gboolean         gutter_cursor;
 
   /* hp-timeline-view-bookmarks.c */
-  HpTimelineBookmarks *bookmarks;
+  HpTimelineBookmarks *no_bookmarks; /* without a trace; else the layout's */
   guint                bookmarks_overlay;
   int                  current_bookmark;
 };

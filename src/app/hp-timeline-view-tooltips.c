@@ -27,7 +27,7 @@ event_tooltip (HpTimelineView *self,
   g_autofree char *cat_escaped = g_markup_escape_text (cat != NULL ? cat : "", -1);
 
   /* very long template names: the short one on top, the full one below */
-  short_name = g_strdup (hp_timeline_layout_get_short_name (hp_timeline_painter_get_layout (self->painter), r->name[e]));
+  short_name = g_strdup (hp_timeline_painter_get_short_name (self->painter, r->name[e]));
   if (name != NULL && strlen (name) > 200)
     {
       g_autofree char *cut = g_utf8_substring (name, 0, 200);

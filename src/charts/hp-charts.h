@@ -32,6 +32,7 @@
 #include "hp-timeline-bookmarks.h"
 #include "hp-timeline-camera.h"
 #include "hp-timeline-critical-path.h"
+#include "hp-timeline-frame.h"
 #include "hp-timeline-painter.h"
 #include "hp-timeline-state.h"
 

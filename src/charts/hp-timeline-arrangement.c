@@ -1,11 +1,12 @@
-/* hp-timeline-arrangement.c — what the user arranged on a timeline: hidden and collapsed ranks, pinned and hidden tracks, the gutter's width.
+/* hp-timeline-arrangement.c — what the user arranged on a timeline: hidden and collapsed ranks, pinned and hidden tracks, bookmarks, the gutter's width.
  *
  * The arrangement is the view state of a timeline, apart from what the
  * layout derives from the trace: which ranks show and which are collapsed
  * to their header, which tracks are pinned to the top (in pin order) and
- * which are hidden, and how wide the lane-name column is. It is plain
- * data: the layout builds its rows from it, #HpTimelineState saves it
- * (with the bookmarks) and gives it back. Tracks come as the layout
+ * which are hidden, the bookmarks, and how wide the lane-name column is.
+ * It is plain data and the one thing kept across sessions: the layout
+ * builds its rows from it, #HpTimelineState turns it into bytes and back,
+ * and the app decides where those bytes live. Tracks come as the layout
  * normalizes them: lanes by number, counter tracks by their interned key.
  * Every setter says whether it changed anything, so that the layout
  * rebuilds its rows only then.
@@ -29,11 +30,12 @@ typedef struct
 
 struct _HpTimelineArrangement
 {
-  guint            n_ranks;
-  RankArrangement *ranks;
-  GArray          *pinned; /* HpTimelineTrack, in pin order */
-  GArray          *hidden; /* HpTimelineTrack, in the order hidden */
-  double           gutter_width;
+  guint                n_ranks;
+  RankArrangement     *ranks;
+  GArray              *pinned; /* HpTimelineTrack, in pin order */
+  GArray              *hidden; /* HpTimelineTrack, in the order hidden */
+  double               gutter_width;
+  HpTimelineBookmarks *bookmarks;
 };
 
 /**
@@ -66,6 +68,7 @@ hp_timeline_arrangement_new (HpTrace *trace)
   self->pinned = g_array_new (FALSE, FALSE, sizeof (HpTimelineTrack));
   self->hidden = g_array_new (FALSE, FALSE, sizeof (HpTimelineTrack));
   self->gutter_width = HP_TIMELINE_GUTTER_WIDTH;
+  self->bookmarks = hp_timeline_bookmarks_new ();
   return self;
 }
 
@@ -77,6 +80,7 @@ hp_timeline_arrangement_free (HpTimelineArrangement *self)
   for (guint k = 0; k < self->n_ranks; k++)
     g_free (self->ranks[k].lane_visible);
   g_free (self->ranks);
+  hp_timeline_bookmarks_free (self->bookmarks);
   g_array_unref (self->pinned);
   g_array_unref (self->hidden);
   g_free (self);
@@ -350,4 +354,17 @@ hp_timeline_arrangement_get_gutter_width (const HpTimelineArrangement *self)
 {
   g_return_val_if_fail (self != NULL, HP_TIMELINE_GUTTER_WIDTH);
   return self->gutter_width;
+}
+
+/**
+ * hp_timeline_arrangement_get_bookmarks:
+ *
+ * Returns: (transfer none): the timeline's bookmarks, kept with the rest of
+ *   the arrangement; they change no row
+ */
+HpTimelineBookmarks *
+hp_timeline_arrangement_get_bookmarks (HpTimelineArrangement *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->bookmarks;
 }

@@ -1,4 +1,4 @@
-/* hp-timeline-arrangement.h — what the user arranged on a timeline: hidden and collapsed ranks, pinned and hidden tracks, the gutter's width.
+/* hp-timeline-arrangement.h — what the user arranged on a timeline: hidden and collapsed ranks, pinned and hidden tracks, bookmarks, the gutter's width.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,6 +10,7 @@
 #endif
 
 #include "hp-core.h"
+#include "hp-timeline-bookmarks.h"
 #include "hp-timeline-layout.h"
 
 G_BEGIN_DECLS
@@ -46,6 +47,7 @@ gboolean               hp_timeline_arrangement_show_hidden (HpTimelineArrangemen
 gboolean               hp_timeline_arrangement_set_gutter_width (HpTimelineArrangement *self,
                                                                  double                 width);
 double                 hp_timeline_arrangement_get_gutter_width (const HpTimelineArrangement *self);
+HpTimelineBookmarks   *hp_timeline_arrangement_get_bookmarks (HpTimelineArrangement *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpTimelineArrangement, hp_timeline_arrangement_free)
 

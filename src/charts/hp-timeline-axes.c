@@ -126,7 +126,7 @@ _hp_timeline_painter_paint_gutter (HpTimelinePainter      *self,
   double               scale = m->viewport.scale;
   double               top;
 
-  rows = _hp_timeline_painter_visible_rows (self, &first, &end);
+  rows = _hp_timeline_visible_rows (m, &first, &end);
   top = m->lanes_top + hp_timeline_layout_get_pinned_band (self->layout, &m->viewport);
 
   cairo_save (cr);
@@ -221,7 +221,7 @@ _hp_timeline_painter_paint_ruler (HpTimelinePainter      *self,
                                   const HpTimelineMapper *m)
 {
   const HpChartStyle    *s = self->style;
-  const HpTimelineRuler *ruler = hp_timeline_layout_get_ruler (self->layout);
+  const HpTimelineRuler *ruler = hp_timeline_frame_get_ruler (self->frame);
   double                 scale = m->viewport.scale;
   double                 h = HP_TIMELINE_RULER_HEIGHT;
   g_autofree char       *corner = NULL;

@@ -31,8 +31,6 @@ typedef struct
   char  *name;
 } HpTimelineBookmark;
 
-typedef struct _HpTimelineBookmarks HpTimelineBookmarks;
-
 /* the most bookmarks a timeline keeps, and the longest name, in bytes,
  * a bookmark keeps (longer ones are cut at a character's boundary) */
 #define HP_TIMELINE_BOOKMARKS_MAX 1000
@@ -40,9 +38,9 @@ typedef struct _HpTimelineBookmarks HpTimelineBookmarks;
 
 HpTimelineBookmarks      *hp_timeline_bookmarks_new (void);
 void                      hp_timeline_bookmarks_free (HpTimelineBookmarks *self);
-guint                     hp_timeline_bookmarks_get_n_items (HpTimelineBookmarks *self);
-const HpTimelineBookmark *hp_timeline_bookmarks_get (HpTimelineBookmarks *self,
-                                                     guint                index);
+guint                     hp_timeline_bookmarks_get_n_items (const HpTimelineBookmarks *self);
+const HpTimelineBookmark *hp_timeline_bookmarks_get (const HpTimelineBookmarks *self,
+                                                     guint                      index);
 guint                     hp_timeline_bookmarks_add (HpTimelineBookmarks *self,
                                                      gint64               start,
                                                      gint64               end,
@@ -53,9 +51,9 @@ void                      hp_timeline_bookmarks_rename (HpTimelineBookmarks *sel
                                                         guint                index,
                                                         const char          *name);
 void                      hp_timeline_bookmarks_clear (HpTimelineBookmarks *self);
-int                       hp_timeline_bookmarks_find_next (HpTimelineBookmarks *self,
-                                                           gint64               t,
-                                                           int                  direction);
+int                       hp_timeline_bookmarks_find_next (const HpTimelineBookmarks *self,
+                                                           gint64                     t,
+                                                           int                        direction);
 
 void     hp_timeline_bookmarks_paint (const HpTimelineMapper *mapper,
                                       cairo_t                *cr,

@@ -1,5 +1,10 @@
 /* hp-timeline-cull.c — one frame of the timeline: the visible events of each row, culled and merged into marks.
  *
+ * A frame (#HpTimelineFrame) is what one picture needs beyond the layout:
+ * the marks, the ruler, the rows in view. It belongs to whoever paints
+ * (the painter keeps one) and is filled from a const layout, which it
+ * never writes: one layout can be painted by any number of frames.
+ *
  * For every visible row, a binary search finds the first event that *ends*
  * after the window's start (so an event that began off-screen is kept), a
  * walk stops at the first event starting after its end, and events
@@ -16,6 +21,7 @@
 #include <string.h>
 
 #include "hp-timeline-camera.h"
+#include "hp-timeline-frame.h"
 #include "hp-timeline-layout-private.h"
 
 /* Gallops from @position to the first position before @end whose event
@@ -72,14 +78,25 @@ skip_ending_by (const gint64 *ends,
  * first start at or after @t1), without merging. An instant belongs to the
  * window when @t0 ≤ ts < @t1.
  */
+struct _HpTimelineFrame
+{
+  HpTimelineViewport viewport;
+  GArray            *marks; /* HpTimelineMark */
+  GArray            *order; /* guint32 mark indices grouped by colour */
+  guint              color_start[HP_TIMELINE_N_COLORS + 1];
+  HpTimelineRuler    ruler;
+  guint              first_row;
+  guint              end_row;
+};
+
 void
-hp_timeline_layout_cull (HpTimelineLayout *self,
-                         guint             rank_pos,
-                         guint             lane,
-                         guint             depth,
-                         gint64            t0,
-                         gint64            t1,
-                         GArray           *events)
+hp_timeline_layout_cull (const HpTimelineLayout *self,
+                         guint                   rank_pos,
+                         guint                   lane,
+                         guint                   depth,
+                         gint64                  t0,
+                         gint64                  t1,
+                         GArray                 *events)
 {
   const HpRank *r;
   const HpLane *ln;
@@ -96,13 +113,14 @@ hp_timeline_layout_cull (HpTimelineLayout *self,
 
 typedef struct
 {
-  HpTimelineLayout *self;
-  gint64            t0;
-  gint64            t1;
-  double            ppns; /* device pixels per ns */
-  double            left; /* x of t0, user space */
-  double            scale;
-  gint64            n_cols; /* device pixel columns of the time area */
+  const HpTimelineLayout *self;
+  HpTimelineFrame        *frame;
+  gint64                  t0;
+  gint64                  t1;
+  double                  ppns; /* device pixels per ns */
+  double                  left; /* x of t0, user space */
+  double                  scale;
+  gint64                  n_cols; /* device pixel columns of the time area */
 } Frame;
 
 static void
@@ -130,7 +148,7 @@ emit_mark (Frame  *f,
   m.flags = (guint16)flags;
   if (!(flags & HP_TIMELINE_MARK_MERGED) && m.width >= HP_TIMELINE_MIN_LABEL_WIDTH)
     m.flags |= HP_TIMELINE_MARK_LABEL;
-  g_array_append_val (f->self->marks, m);
+  g_array_append_val (f->frame->marks, m);
 }
 
 /* Marks for one depth of a lane: wide events one by one, runs of pixel
@@ -143,12 +161,12 @@ cull_depth (Frame        *f,
             guint         depth,
             guint         row)
 {
-  HpTimelineLayout *self = f->self;
-  guint             end = lane->depth_start[depth + 1];
-  guint             p = hp_lane_first_in_span (r, lane, depth, f->t0);
-  gint64            run_c0 = 0, run_c1 = G_MININT64;
-  guint32           run_event = 0, run_count = 0;
-  guint             run_color = 0;
+  const HpTimelineLayout *self = f->self;
+  guint                   end = lane->depth_start[depth + 1];
+  guint                   p = hp_lane_first_in_span (r, lane, depth, f->t0);
+  gint64                  run_c0 = 0, run_c1 = G_MININT64;
+  guint32                 run_event = 0, run_count = 0;
+  guint                   run_color = 0;
 
   while (p < end)
     {
@@ -244,7 +262,7 @@ cull_summary (Frame        *f,
 }
 
 static void
-sort_marks_by_color (HpTimelineLayout *self)
+sort_marks_by_color (HpTimelineFrame *self)
 {
   const HpTimelineMark *marks = (const HpTimelineMark *)(gpointer)self->marks->data;
   guint                 fill[HP_TIMELINE_N_COLORS];
@@ -261,54 +279,83 @@ sort_marks_by_color (HpTimelineLayout *self)
 }
 
 /**
- * hp_timeline_layout_update:
+ * hp_timeline_frame_new:
+ *
+ * Returns: (transfer full): an empty frame, for hp_timeline_frame_update()
+ */
+HpTimelineFrame *
+hp_timeline_frame_new (void)
+{
+  HpTimelineFrame *self = g_new0 (HpTimelineFrame, 1);
+
+  self->marks = g_array_sized_new (FALSE, FALSE, sizeof (HpTimelineMark), 4096);
+  self->order = g_array_sized_new (FALSE, FALSE, sizeof (guint32), 4096);
+  return self;
+}
+
+void
+hp_timeline_frame_free (HpTimelineFrame *self)
+{
+  if (self == NULL)
+    return;
+  g_array_unref (self->marks);
+  g_array_unref (self->order);
+  g_free (self);
+}
+
+/**
+ * hp_timeline_frame_update:
+ * @layout: the timeline to lay out; only read
  * @viewport: the picture to lay out
  *
- * Lays out one frame: visible rows, the marks of their events, the ruler.
- * Read the result with hp_timeline_layout_get_marks() and friends; it stays
- * until the next update.
+ * Lays out one frame of @layout: visible rows, the marks of their events,
+ * the ruler. Read the result with hp_timeline_frame_get_marks() and
+ * friends; it stays until the next update.
  */
 void
-hp_timeline_layout_update (HpTimelineLayout         *self,
-                           const HpTimelineViewport *viewport)
+hp_timeline_frame_update (HpTimelineFrame          *self,
+                          const HpTimelineLayout   *layout,
+                          const HpTimelineViewport *viewport)
 {
   const HpTimelineRow *rows;
+  guint                n_rows;
   Frame                f;
-  double               lanes_top, time_width;
+  double               lanes_top, time_width, gutter;
 
   g_return_if_fail (self != NULL);
+  g_return_if_fail (layout != NULL);
   g_return_if_fail (viewport != NULL);
   g_return_if_fail (viewport->t1 > viewport->t0);
 
-  _hp_timeline_layout_ensure_rows (self);
   self->viewport = *viewport;
   if (!(self->viewport.scale > 0))
     self->viewport.scale = 1.0;
   g_array_set_size (self->marks, 0);
 
-  lanes_top = hp_timeline_layout_get_lanes_top (self);
-  time_width = MAX (viewport->width - hp_timeline_layout_get_gutter_width (self), 1.0);
+  lanes_top = hp_timeline_layout_get_lanes_top (layout);
+  gutter = hp_timeline_layout_get_gutter_width (layout);
+  time_width = MAX (viewport->width - gutter, 1.0);
 
-  f.self = self;
+  f.self = layout;
+  f.frame = self;
   f.t0 = viewport->t0;
   f.t1 = viewport->t1;
   f.scale = self->viewport.scale;
-  f.left = hp_timeline_layout_get_gutter_width (self);
+  f.left = gutter;
   f.n_cols = (gint64)ceil (time_width * f.scale);
   f.ppns = time_width * f.scale / (double)(viewport->t1 - viewport->t0);
 
-  rows = (const HpTimelineRow *)(gpointer)self->rows->data;
-  hp_timeline_rows_in_view (rows, self->rows->len, viewport->scroll_y, viewport->height - lanes_top, &self->first_row,
-                            &self->end_row);
+  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  hp_timeline_rows_in_view (rows, n_rows, viewport->scroll_y, viewport->height - lanes_top, &self->first_row, &self->end_row);
 
   for (guint i = self->first_row; i < self->end_row; i++)
     {
       const HpTimelineRow *row = &rows[i];
-      const HpRank        *r = hp_trace_get_rank (self->trace, row->rank_pos);
+      const HpRank        *r = hp_trace_get_rank (layout->trace, row->rank_pos);
 
       if (row->kind == HP_TIMELINE_ROW_SLICES)
-        cull_depth (&f, r, &r->lanes[row->lane], self->ranks[row->rank_pos].ends[row->lane], row->depth, i);
-      else if (row->kind == HP_TIMELINE_ROW_RANK && hp_timeline_arrangement_get_rank_collapsed (self->arrangement, row->rank_pos))
+        cull_depth (&f, r, &r->lanes[row->lane], layout->ranks[row->rank_pos].ends[row->lane], row->depth, i);
+      else if (row->kind == HP_TIMELINE_ROW_RANK && hp_timeline_arrangement_get_rank_collapsed (layout->arrangement, row->rank_pos))
         cull_summary (&f, r, row->rank_pos, i);
     }
   sort_marks_by_color (self);
@@ -317,15 +364,15 @@ hp_timeline_layout_update (HpTimelineLayout         *self,
 }
 
 /**
- * hp_timeline_layout_get_marks:
+ * hp_timeline_frame_get_marks:
  * @n_marks: (out): the number of marks
  *
  * Returns: (transfer none) (array length=n_marks): the marks of the last
  *   update, row by row, left to right within a row
  */
 const HpTimelineMark *
-hp_timeline_layout_get_marks (HpTimelineLayout *self,
-                              guint            *n_marks)
+hp_timeline_frame_get_marks (const HpTimelineFrame *self,
+                             guint                 *n_marks)
 {
   g_return_val_if_fail (self != NULL, NULL);
 
@@ -334,7 +381,7 @@ hp_timeline_layout_get_marks (HpTimelineLayout *self,
 }
 
 /**
- * hp_timeline_layout_get_marks_by_color:
+ * hp_timeline_frame_get_marks_by_color:
  * @color_start: (out caller-allocates) (array fixed-size=18): where the
  *   marks of colour c start in the returned list, for c = 0 …
  *   %HP_TIMELINE_N_COLORS (the last entry is the number of marks)
@@ -343,8 +390,8 @@ hp_timeline_layout_get_marks (HpTimelineLayout *self,
  *   each colour with one path
  */
 const guint32 *
-hp_timeline_layout_get_marks_by_color (HpTimelineLayout *self,
-                                       guint            *color_start)
+hp_timeline_frame_get_marks_by_color (const HpTimelineFrame *self,
+                                      guint                 *color_start)
 {
   g_return_val_if_fail (self != NULL, NULL);
 
@@ -353,26 +400,26 @@ hp_timeline_layout_get_marks_by_color (HpTimelineLayout *self,
 }
 
 /**
- * hp_timeline_layout_get_ruler:
+ * hp_timeline_frame_get_ruler:
  *
  * Returns: (transfer none): the ruler of the last update
  */
 const HpTimelineRuler *
-hp_timeline_layout_get_ruler (HpTimelineLayout *self)
+hp_timeline_frame_get_ruler (const HpTimelineFrame *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
   return &self->ruler;
 }
 
 /**
- * hp_timeline_layout_get_visible_rows:
+ * hp_timeline_frame_get_visible_rows:
  * @first: (out): the first row in view at the last update
  * @end: (out): one past the last
  */
 void
-hp_timeline_layout_get_visible_rows (HpTimelineLayout *self,
-                                     guint            *first,
-                                     guint            *end)
+hp_timeline_frame_get_visible_rows (const HpTimelineFrame *self,
+                                    guint                 *first,
+                                    guint                 *end)
 {
   g_return_if_fail (self != NULL);
 

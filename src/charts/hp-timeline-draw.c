@@ -1,4 +1,4 @@
-/* hp-timeline-draw.c — drawing helpers the timeline painter's files share: text, clips, batched boxes, the step band's steps.
+/* hp-timeline-draw.c — drawing helpers the timeline painter's files share: text and short names, clips, batched boxes, the step band's steps.
  *
  * Text goes through one PangoLayout per painter, reused for every label:
  * creating a layout per label costs more than drawing it.
@@ -126,18 +126,17 @@ _hp_timeline_fill_boxes (cairo_t       *cr,
   g_array_set_size (boxes, 0);
 }
 
-/* The rows, and the ones in view at the last layout update: [first, end). */
+/* The rows, and the ones in view on @m's picture: [first, end). */
 const HpTimelineRow *
-_hp_timeline_painter_visible_rows (HpTimelinePainter *self,
-                                   guint             *first,
-                                   guint             *end)
+_hp_timeline_visible_rows (const HpTimelineMapper *m,
+                           guint                  *first,
+                           guint                  *end)
 {
-  const HpTimelineRow *rows;
-  guint                n_rows;
+  guint n_rows;
 
-  rows = hp_timeline_layout_get_rows (self->layout, &n_rows);
-  hp_timeline_layout_get_visible_rows (self->layout, first, end);
-  return rows;
+  *first = m->first_row;
+  *end = m->end_row;
+  return hp_timeline_layout_get_rows (m->layout, &n_rows);
 }
 
 /* The steps the band shows: those of the first visible rank. */
@@ -152,4 +151,24 @@ _hp_timeline_painter_band_steps (HpTimelinePainter *self,
       return hp_timeline_layout_get_steps (self->layout, k, n_steps);
   *n_steps = 0;
   return NULL;
+}
+
+/**
+ * hp_timeline_painter_get_short_name:
+ * @name: a string id of the painter's trace
+ *
+ * Returns: (transfer none): the name as the timeline writes it
+ *   (hp_timeline_short_name()), made once per name and kept by the painter
+ */
+const char *
+hp_timeline_painter_get_short_name (HpTimelinePainter *self,
+                                    guint32            name)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (name >= self->n_strings)
+    return "";
+  if (self->short_names[name] == NULL)
+    self->short_names[name] = hp_timeline_short_name (hp_trace_get_string (self->trace, name));
+  return self->short_names[name];
 }

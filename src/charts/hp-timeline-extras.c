@@ -105,8 +105,8 @@ hp_timeline_extras_free (HpTimelineExtras *extras)
  *   compute it on this thread)
  */
 HpTimelineFlags
-hp_timeline_layout_get_missing (HpTimelineLayout *self,
-                                HpTimelineFlags   flags)
+hp_timeline_layout_get_missing (const HpTimelineLayout *self,
+                                HpTimelineFlags         flags)
 {
   HpTimelineFlags missing = 0;
 
@@ -210,6 +210,8 @@ void
 hp_timeline_layout_install_extras (HpTimelineLayout *self,
                                    HpTimelineExtras *extras)
 {
+  gboolean new_counters = FALSE;
+
   g_return_if_fail (self != NULL);
   g_return_if_fail (extras != NULL && extras->trace == self->trace);
 
@@ -220,78 +222,15 @@ hp_timeline_layout_install_extras (HpTimelineLayout *self,
       if (extras->counters[k] != NULL && rd->counters == NULL)
         {
           rd->counters = g_steal_pointer (&extras->counters[k]);
-          self->rows_dirty = TRUE;
+          new_counters = TRUE;
         }
     }
+  if (new_counters)
+    _hp_timeline_layout_build_rows (self);
   if (extras->idle != NULL && extras->idle_delay == self->idle_delay)
     install_idle (self, extras->idle, FALSE);
   self->generation++;
   hp_timeline_extras_free (extras);
-}
-
-/**
- * hp_timeline_layout_get_n_counters:
- *
- * Returns: the number of counter tracks of a rank; 0 until
- *   hp_timeline_layout_install_extras() gave them
- */
-guint
-hp_timeline_layout_get_n_counters (HpTimelineLayout *self,
-                                   guint             rank_pos)
-{
-  g_return_val_if_fail (self != NULL, 0);
-  g_return_val_if_fail (rank_pos < self->n_ranks, 0);
-
-  return (self->ranks[rank_pos].counters != NULL ? self->ranks[rank_pos].counters->len : 0) +
-         (self->ranks[rank_pos].memory != NULL ? self->ranks[rank_pos].memory->len : 0);
-}
-
-/**
- * hp_timeline_layout_get_counter:
- *
- * Returns: (transfer none): a counter track of a rank
- */
-const HpSeries *
-hp_timeline_layout_get_counter (HpTimelineLayout *self,
-                                guint             rank_pos,
-                                guint             counter)
-{
-  const HpTimelineRankData *rd;
-  guint                     n_counters;
-
-  g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (rank_pos < self->n_ranks, NULL);
-  g_return_val_if_fail (counter < hp_timeline_layout_get_n_counters (self, rank_pos), NULL);
-
-  rd = &self->ranks[rank_pos];
-  n_counters = rd->counters != NULL ? rd->counters->len : 0;
-  if (counter < n_counters)
-    return g_ptr_array_index (rd->counters, counter);
-  return g_ptr_array_index (rd->memory, counter - n_counters);
-}
-
-/* the interned id of a counter track's series */
-const char *
-_hp_timeline_layout_get_counter_key (HpTimelineLayout *self,
-                                     guint             rank_pos,
-                                     guint             counter)
-{
-  return g_intern_string (hp_series_get_id (hp_timeline_layout_get_counter (self, rank_pos, counter)));
-}
-
-/* the counter track of a rank whose series has the id @key, or
- * %HP_TIMELINE_TRACK_ABSENT */
-guint
-_hp_timeline_layout_find_counter (HpTimelineLayout *self,
-                                  guint             rank_pos,
-                                  const char       *key)
-{
-  guint n = hp_timeline_layout_get_n_counters (self, rank_pos);
-
-  for (guint c = 0; c < n; c++)
-    if (g_str_equal (hp_series_get_id (hp_timeline_layout_get_counter (self, rank_pos, c)), key))
-      return c;
-  return HP_TIMELINE_TRACK_ABSENT;
 }
 
 /**
@@ -322,7 +261,7 @@ hp_timeline_layout_set_memory_series (HpTimelineLayout *self,
             g_ptr_array_add (self->ranks[k].memory, hp_series_ref (s));
           }
     }
-  self->rows_dirty = TRUE;
+  _hp_timeline_layout_build_rows (self);
   self->generation++;
 }
 
@@ -338,12 +277,12 @@ hp_timeline_layout_set_memory_series (HpTimelineLayout *self,
  *   installed
  */
 GArray *
-hp_timeline_layout_get_idle_intervals (HpTimelineLayout *self,
-                                       guint             rank_pos,
-                                       guint             lane)
+hp_timeline_layout_get_idle_intervals (const HpTimelineLayout *self,
+                                       guint                   rank_pos,
+                                       guint                   lane)
 {
-  const HpRank       *r;
-  HpTimelineRankData *rd;
+  const HpRank             *r;
+  const HpTimelineRankData *rd;
 
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (rank_pos < self->n_ranks, NULL);

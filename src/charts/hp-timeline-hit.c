@@ -84,7 +84,7 @@ event_at (const HpRank *r,
  * Returns: whether something is there
  */
 gboolean
-hp_timeline_layout_hit_test (HpTimelineLayout         *self,
+hp_timeline_layout_hit_test (const HpTimelineLayout   *self,
                              const HpTimelineViewport *viewport,
                              double                    x,
                              double                    y,
@@ -100,7 +100,6 @@ hp_timeline_layout_hit_test (HpTimelineLayout         *self,
   g_return_val_if_fail (viewport != NULL && hit != NULL, FALSE);
 
   hp_timeline_hit_init (hit);
-  _hp_timeline_layout_ensure_rows (self);
   hp_timeline_layout_viewport_at (self, viewport, y, &at);
   viewport = &at;
   hp_timeline_mapper_init (&m, self, viewport);

@@ -15,12 +15,12 @@ _hp_timeline_painter_paint_backdrop (HpTimelinePainter      *self,
                                      const HpTimelineMapper *m)
 {
   const HpChartStyle    *s = self->style;
-  const HpTimelineRuler *ruler = hp_timeline_layout_get_ruler (self->layout);
+  const HpTimelineRuler *ruler = hp_timeline_frame_get_ruler (self->frame);
   const HpTimelineRow   *rows;
   guint                  first, end;
   double                 scale = m->viewport.scale;
 
-  rows = _hp_timeline_painter_visible_rows (self, &first, &end);
+  rows = _hp_timeline_visible_rows (m, &first, &end);
 
   cairo_save (cr);
   _hp_timeline_clip_time_area (cr, m, FALSE);
@@ -112,8 +112,8 @@ _hp_timeline_painter_paint_marks (HpTimelinePainter      *self,
   double                px = 1.0 / scale;
 
   rows = hp_timeline_layout_get_rows (self->layout, &n_rows);
-  marks = hp_timeline_layout_get_marks (self->layout, &n_marks);
-  order = hp_timeline_layout_get_marks_by_color (self->layout, color_start);
+  marks = hp_timeline_frame_get_marks (self->frame, &n_marks);
+  order = hp_timeline_frame_get_marks_by_color (self->frame, color_start);
 
   cairo_save (cr);
   _hp_timeline_clip_time_area (cr, m, FALSE);
@@ -177,7 +177,7 @@ _hp_timeline_painter_paint_marks (HpTimelinePainter      *self,
         if (avail < HP_TIMELINE_MIN_LABEL_WIDTH - 8)
           continue;
         id = r->name[mk->event];
-        name = hp_timeline_layout_get_short_name (self->layout, id);
+        name = hp_timeline_painter_get_short_name (self, id);
         if (*name == '\0')
           continue;
         if (id < self->n_strings)
@@ -266,7 +266,7 @@ _hp_timeline_painter_paint_counters (HpTimelinePainter      *self,
   guint                first, end;
   guint                colors = 0; /* palette slots in view, one bit each */
 
-  rows = _hp_timeline_painter_visible_rows (self, &first, &end);
+  rows = _hp_timeline_visible_rows (m, &first, &end);
   for (guint i = first; i < end; i++)
     if (rows[i].kind == HP_TIMELINE_ROW_COUNTER)
       colors |= 1u << (hp_timeline_layout_get_counter (self->layout, rows[i].rank_pos, rows[i].lane)->color %

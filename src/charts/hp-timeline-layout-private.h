@@ -4,9 +4,10 @@
  * user's arrangement (hp-timeline-layout.c; the arrangement itself,
  * shown and collapsed ranks, pinned and hidden tracks, is
  * hp-timeline-arrangement.c), rows and the band of
- * pinned tracks (hp-timeline-rows.c), culling and merging
- * (hp-timeline-cull.c), counter tracks and idle gaps
- * (hp-timeline-extras.c), names and colours (hp-timeline-names.c), search
+ * pinned tracks (hp-timeline-rows.c), counter and memory tracks by their
+ * series' id (hp-timeline-tracks.c), culling and merging into a frame
+ * (hp-timeline-cull.c), computing and installing counter tracks and idle
+ * gaps (hp-timeline-extras.c), names and colours (hp-timeline-names.c), search
  * highlights (hp-timeline-search.c), hit testing (hp-timeline-hit.c), the
  * ruler and time labels (hp-timeline-ruler.c) and the mapper
  * (hp-timeline-mapper.c).
@@ -53,9 +54,8 @@ struct _HpTimelineLayout
   gint64              t_min;
   gint64              t_max;
 
-  /* per string id, filled when first needed */
+  /* per string id, hashed when the layout is made */
   guint   n_strings;
-  char  **short_names;
   guint8 *name_colors;
 
   /* what the user arranged: shown and collapsed ranks, tracks pinned to
@@ -63,39 +63,25 @@ struct _HpTimelineLayout
    * when the series change), the gutter's width */
   HpTimelineArrangement *arrangement;
 
-  /* rows, rebuilt when the visible set changes */
-  GArray  *rows; /* HpTimelineRow */
-  guint    n_pinned_rows;
-  double   pinned_height; /* of the pinned rows and the gap under them */
-  double   content_height;
-  gboolean rows_dirty;
-  guint    generation;
+  /* rows, rebuilt by the setters that change what shows */
+  GArray *rows; /* HpTimelineRow */
+  guint   n_pinned_rows;
+  double  pinned_height; /* of the pinned rows and the gap under them */
+  double  content_height;
+  guint   generation;
 
   /* highlighted events (search matches or linked instances), time order */
   GArray *highlights; /* HpTimelineHighlight */
-
-  /* the last frame */
-  HpTimelineViewport viewport;
-  GArray            *marks; /* HpTimelineMark */
-  GArray            *order; /* guint32 mark indices grouped by colour */
-  guint              color_start[HP_TIMELINE_N_COLORS + 1];
-  HpTimelineRuler    ruler;
-  guint              first_row;
-  guint              end_row;
 };
 
-/* name_colors[] of a name not hashed yet */
-#define HP_TIMELINE_NAME_COLOR_UNKNOWN 0xff
-
 /* hp-timeline-names.c */
-guint _hp_timeline_layout_hash_name_color (HpTimelineLayout *self,
-                                           guint32           name);
+void _hp_timeline_layout_hash_name_colors (HpTimelineLayout *self);
 
-/* the culling asks for a colour per visible event: the cached case inline */
+/* the culling asks for a colour per visible event: inline */
 static inline guint
-_hp_timeline_layout_event_color (HpTimelineLayout *self,
-                                 const HpRank     *r,
-                                 guint32           e)
+_hp_timeline_layout_event_color (const HpTimelineLayout *self,
+                                 const HpRank           *r,
+                                 guint32                 e)
 {
   guint32 name;
 
@@ -103,26 +89,24 @@ _hp_timeline_layout_event_color (HpTimelineLayout *self,
   if (hp_rank_is_gpu_activity (r, e))
     return hp_rank_get_kernel_class (r, e);
   name = r->name[e];
-  if (name < self->n_strings && self->name_colors[name] != HP_TIMELINE_NAME_COLOR_UNKNOWN)
+  if (name < self->n_strings)
     return HP_TIMELINE_COLOR_NAME_BASE + self->name_colors[name];
-  return _hp_timeline_layout_hash_name_color (self, name);
+  return HP_TIMELINE_COLOR_NAME_BASE;
 }
 
-/* hp-timeline-layout.c */
-void _hp_timeline_layout_resolve_tracks (HpTimelineLayout *self);
-
 /* hp-timeline-rows.c */
-void  _hp_timeline_layout_ensure_rows (HpTimelineLayout *self);
-guint _hp_timeline_layout_first_row_below (HpTimelineLayout *self,
-                                           double            y);
+void  _hp_timeline_layout_build_rows (HpTimelineLayout *self);
+guint _hp_timeline_layout_first_row_below (const HpTimelineLayout *self,
+                                           double                  y);
 
-/* hp-timeline-extras.c */
-const char *_hp_timeline_layout_get_counter_key (HpTimelineLayout *self,
-                                                 guint             rank_pos,
-                                                 guint             counter);
-guint       _hp_timeline_layout_find_counter (HpTimelineLayout *self,
-                                              guint             rank_pos,
-                                              const char       *key);
+/* hp-timeline-tracks.c */
+void        _hp_timeline_layout_resolve_tracks (HpTimelineLayout *self);
+const char *_hp_timeline_layout_get_counter_key (const HpTimelineLayout *self,
+                                                 guint                   rank_pos,
+                                                 guint                   counter);
+guint       _hp_timeline_layout_find_counter (const HpTimelineLayout *self,
+                                              guint                   rank_pos,
+                                              const char             *key);
 
 /* hp-timeline-search.c */
 void _hp_timeline_layout_clear_highlight_arrays (HpTimelineLayout *self);

@@ -1,16 +1,18 @@
 /* hp-timeline-layout.c — the timeline's geometry: the layout object, what is shown, and its ProfilerSteps.
  *
  * The layout is the timeline minus pixels. It keeps what is derived once
- * per trace (short names, name colours, ProfilerStep bands, idle gaps and
- * counter series), the rows of the lanes area (rebuilt only when a rank is
- * collapsed, hidden or a track is toggled), and, per frame, the marks to
- * paint (hp-timeline-cull.c). What the user arranged (shown and collapsed
- * ranks, pinned and hidden tracks, the gutter's width) is apart, in the
- * layout's #HpTimelineArrangement: the layout reads it to build its rows.
- * This file holds the object itself: its lifetime, the flags, its side of
- * the arrangement (checking tracks against the trace, telling the rows to
- * rebuild), the time bounds and the steps; hp-timeline-layout-private.h
- * lists the other parts.
+ * per trace (the ends of events, name colours, ProfilerStep bands, idle
+ * gaps and counter series) and the rows of the lanes area, rebuilt by the
+ * setter that changes what shows (a rank collapsed or hidden, a track
+ * toggled). What the user arranged (shown and collapsed ranks, pinned and
+ * hidden tracks, the gutter's width) is apart, in the layout's
+ * #HpTimelineArrangement: the layout reads it to build its rows. Nothing
+ * of a frame is kept here: the marks of a picture are an #HpTimelineFrame
+ * the painter owns (hp-timeline-cull.c), and everything a painter or a hit
+ * test reads takes a const layout. This file holds the object itself: its
+ * lifetime, the flags, its side of the arrangement (checking tracks
+ * against the trace, rebuilding the rows), the time bounds and the steps;
+ * hp-timeline-layout-private.h lists the other parts.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -83,15 +85,12 @@ hp_timeline_layout_new (HpTrace *trace)
     self->t_max = self->t_min + 1000;
 
   self->n_strings = hp_trace_get_n_strings (trace);
-  self->short_names = g_new0 (char *, MAX (self->n_strings, 1));
   self->name_colors = g_malloc (MAX (self->n_strings, 1));
-  memset (self->name_colors, HP_TIMELINE_NAME_COLOR_UNKNOWN, MAX (self->n_strings, 1));
+  _hp_timeline_layout_hash_name_colors (self);
 
   self->rows = g_array_new (FALSE, FALSE, sizeof (HpTimelineRow));
-  self->rows_dirty = TRUE;
   self->highlights = g_array_new (FALSE, FALSE, sizeof (HpTimelineHighlight));
-  self->marks = g_array_sized_new (FALSE, FALSE, sizeof (HpTimelineMark), 4096);
-  self->order = g_array_sized_new (FALSE, FALSE, sizeof (guint32), 4096);
+  _hp_timeline_layout_build_rows (self);
 
   return self;
 }
@@ -132,15 +131,10 @@ hp_timeline_layout_unref (HpTimelineLayout *self)
       g_clear_pointer (&rd->memory, g_ptr_array_unref);
     }
   g_free (self->ranks);
-  for (guint i = 0; i < self->n_strings; i++)
-    g_free (self->short_names[i]);
-  g_free (self->short_names);
   g_free (self->name_colors);
   hp_timeline_arrangement_free (self->arrangement);
   g_array_unref (self->rows);
   g_array_unref (self->highlights);
-  g_array_unref (self->marks);
-  g_array_unref (self->order);
   hp_trace_unref (self->trace);
   g_free (self);
 }
@@ -151,20 +145,21 @@ hp_timeline_layout_unref (HpTimelineLayout *self)
  * Returns: (transfer none): the trace
  */
 HpTrace *
-hp_timeline_layout_get_trace (HpTimelineLayout *self)
+hp_timeline_layout_get_trace (const HpTimelineLayout *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
   return self->trace;
 }
 
-/* after the arrangement changed: the rows are rebuilt when next needed */
+/* after the arrangement changed: the rows are rebuilt now, so that
+ * reading them later writes nothing */
 static void
 arrangement_changed (HpTimelineLayout *self,
                      gboolean          changed)
 {
   if (!changed)
     return;
-  self->rows_dirty = TRUE;
+  _hp_timeline_layout_build_rows (self);
   self->generation++;
 }
 
@@ -179,18 +174,21 @@ void
 hp_timeline_layout_set_flags (HpTimelineLayout *self,
                               HpTimelineFlags   flags)
 {
+  HpTimelineFlags changed;
+
   g_return_if_fail (self != NULL);
 
   if (self->flags == flags)
     return;
-  if ((self->flags ^ flags) & (HP_TIMELINE_SHOW_COUNTERS | HP_TIMELINE_SHOW_MEMORY | HP_TIMELINE_SHOW_ITERATIONS))
-    self->rows_dirty = TRUE;
+  changed = self->flags ^ flags;
   self->flags = flags;
+  if (changed & (HP_TIMELINE_SHOW_COUNTERS | HP_TIMELINE_SHOW_MEMORY | HP_TIMELINE_SHOW_ITERATIONS))
+    _hp_timeline_layout_build_rows (self);
   self->generation++;
 }
 
 HpTimelineFlags
-hp_timeline_layout_get_flags (HpTimelineLayout *self)
+hp_timeline_layout_get_flags (const HpTimelineLayout *self)
 {
   g_return_val_if_fail (self != NULL, 0);
   return self->flags;
@@ -208,8 +206,8 @@ hp_timeline_layout_set_rank_visible (HpTimelineLayout *self,
 }
 
 gboolean
-hp_timeline_layout_get_rank_visible (HpTimelineLayout *self,
-                                     guint             rank_pos)
+hp_timeline_layout_get_rank_visible (const HpTimelineLayout *self,
+                                     guint                   rank_pos)
 {
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (rank_pos < self->n_ranks, FALSE);
@@ -228,8 +226,8 @@ hp_timeline_layout_set_rank_collapsed (HpTimelineLayout *self,
 }
 
 gboolean
-hp_timeline_layout_get_rank_collapsed (HpTimelineLayout *self,
-                                       guint             rank_pos)
+hp_timeline_layout_get_rank_collapsed (const HpTimelineLayout *self,
+                                       guint                   rank_pos)
 {
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (rank_pos < self->n_ranks, FALSE);
@@ -253,9 +251,9 @@ hp_timeline_layout_set_lane_visible (HpTimelineLayout *self,
 }
 
 gboolean
-hp_timeline_layout_get_lane_visible (HpTimelineLayout *self,
-                                     guint             rank_pos,
-                                     guint             lane)
+hp_timeline_layout_get_lane_visible (const HpTimelineLayout *self,
+                                     guint                   rank_pos,
+                                     guint                   lane)
 {
   const HpRank *r;
 
@@ -273,7 +271,7 @@ hp_timeline_layout_get_lane_visible (HpTimelineLayout *self,
  *   for the same viewport (rows, flags, highlights), for caches
  */
 guint
-hp_timeline_layout_get_generation (HpTimelineLayout *self)
+hp_timeline_layout_get_generation (const HpTimelineLayout *self)
 {
   g_return_val_if_fail (self != NULL, 0);
   return self->generation;
@@ -286,10 +284,24 @@ hp_timeline_layout_get_generation (HpTimelineLayout *self)
  *   it through the layout, which rebuilds its rows
  */
 const HpTimelineArrangement *
-hp_timeline_layout_get_arrangement (HpTimelineLayout *self)
+hp_timeline_layout_get_arrangement (const HpTimelineLayout *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
   return self->arrangement;
+}
+
+/**
+ * hp_timeline_layout_get_bookmarks:
+ *
+ * Returns: (transfer none): the bookmarks of the layout's arrangement;
+ *   changing them changes no row (call hp_timeline_painter_changed() for
+ *   their overlay)
+ */
+HpTimelineBookmarks *
+hp_timeline_layout_get_bookmarks (HpTimelineLayout *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return hp_timeline_arrangement_get_bookmarks (self->arrangement);
 }
 
 /* Pinned and hidden tracks */
@@ -298,8 +310,8 @@ hp_timeline_layout_get_arrangement (HpTimelineLayout *self)
  * it has, a counter track by key (its series may come later) or by the
  * index of one it has */
 static gboolean
-track_is_valid (HpTimelineLayout      *self,
-                const HpTimelineTrack *track)
+track_is_valid (const HpTimelineLayout *self,
+                const HpTimelineTrack  *track)
 {
   if (track->kind == HP_TIMELINE_ROW_RANK || track->rank_pos >= self->n_ranks)
     return FALSE;
@@ -311,8 +323,8 @@ track_is_valid (HpTimelineLayout      *self,
 /* @track as the sets hold it: a lane without key; a counter track with its
  * interned key and the index of its series now */
 static HpTimelineTrack
-track_normalize (HpTimelineLayout      *self,
-                 const HpTimelineTrack *track)
+track_normalize (const HpTimelineLayout *self,
+                 const HpTimelineTrack  *track)
 {
   HpTimelineTrack out = *track;
 
@@ -326,28 +338,6 @@ track_normalize (HpTimelineLayout      *self,
   else
     out.key = _hp_timeline_layout_get_counter_key (self, track->rank_pos, track->lane);
   return out;
-}
-
-static void
-resolve_set (HpTimelineLayout *self,
-             GArray           *tracks)
-{
-  for (guint i = 0; i < tracks->len; i++)
-    {
-      HpTimelineTrack *t = &g_array_index (tracks, HpTimelineTrack, i);
-
-      if (t->kind == HP_TIMELINE_ROW_COUNTER)
-        t->lane = _hp_timeline_layout_find_counter (self, t->rank_pos, t->key);
-    }
-}
-
-/* gives the pinned and hidden counter tracks the index their series has
- * now, after counter or memory series came or went */
-void
-_hp_timeline_layout_resolve_tracks (HpTimelineLayout *self)
-{
-  resolve_set (self, hp_timeline_arrangement_get_pinned_tracks (self->arrangement));
-  resolve_set (self, hp_timeline_arrangement_get_hidden_tracks (self->arrangement));
 }
 
 /**
@@ -395,8 +385,8 @@ hp_timeline_layout_set_track_pinned (HpTimelineLayout      *self,
 }
 
 gboolean
-hp_timeline_layout_get_track_pinned (HpTimelineLayout      *self,
-                                     const HpTimelineTrack *track)
+hp_timeline_layout_get_track_pinned (const HpTimelineLayout *self,
+                                     const HpTimelineTrack  *track)
 {
   HpTimelineTrack t;
 
@@ -427,8 +417,8 @@ hp_timeline_layout_set_track_hidden (HpTimelineLayout      *self,
 }
 
 gboolean
-hp_timeline_layout_get_track_hidden (HpTimelineLayout      *self,
-                                     const HpTimelineTrack *track)
+hp_timeline_layout_get_track_hidden (const HpTimelineLayout *self,
+                                     const HpTimelineTrack  *track)
 {
   HpTimelineTrack t;
 
@@ -448,14 +438,13 @@ hp_timeline_layout_get_track_hidden (HpTimelineLayout      *self,
  *   %HP_TIMELINE_TRACK_ABSENT while the layout does not have it
  */
 const HpTimelineTrack *
-hp_timeline_layout_get_pinned_tracks (HpTimelineLayout *self,
-                                      guint            *n_tracks)
+hp_timeline_layout_get_pinned_tracks (const HpTimelineLayout *self,
+                                      guint                  *n_tracks)
 {
   GArray *tracks;
 
   g_return_val_if_fail (self != NULL && n_tracks != NULL, NULL);
 
-  _hp_timeline_layout_resolve_tracks (self);
   tracks = hp_timeline_arrangement_get_pinned_tracks (self->arrangement);
   *n_tracks = tracks->len;
   return (const HpTimelineTrack *)(gpointer)tracks->data;
@@ -470,14 +459,13 @@ hp_timeline_layout_get_pinned_tracks (HpTimelineLayout *self,
  *   hp_timeline_layout_get_pinned_tracks() gives them
  */
 const HpTimelineTrack *
-hp_timeline_layout_get_hidden_tracks (HpTimelineLayout *self,
-                                      guint            *n_tracks)
+hp_timeline_layout_get_hidden_tracks (const HpTimelineLayout *self,
+                                      guint                  *n_tracks)
 {
   GArray *tracks;
 
   g_return_val_if_fail (self != NULL && n_tracks != NULL, NULL);
 
-  _hp_timeline_layout_resolve_tracks (self);
   tracks = hp_timeline_arrangement_get_hidden_tracks (self->arrangement);
   *n_tracks = tracks->len;
   return (const HpTimelineTrack *)(gpointer)tracks->data;
@@ -519,7 +507,7 @@ hp_timeline_layout_set_gutter_width (HpTimelineLayout *self,
  *   area starts
  */
 double
-hp_timeline_layout_get_gutter_width (HpTimelineLayout *self)
+hp_timeline_layout_get_gutter_width (const HpTimelineLayout *self)
 {
   g_return_val_if_fail (self != NULL, HP_TIMELINE_GUTTER_WIDTH);
   return hp_timeline_arrangement_get_gutter_width (self->arrangement);
@@ -531,9 +519,9 @@ hp_timeline_layout_get_gutter_width (HpTimelineLayout *self)
  * @end: (out): the last end of any event, ns
  */
 void
-hp_timeline_layout_get_time_bounds (HpTimelineLayout *self,
-                                    gint64           *start,
-                                    gint64           *end)
+hp_timeline_layout_get_time_bounds (const HpTimelineLayout *self,
+                                    gint64                 *start,
+                                    gint64                 *end)
 {
   g_return_if_fail (self != NULL);
 
@@ -551,9 +539,9 @@ hp_timeline_layout_get_time_bounds (HpTimelineLayout *self,
  *   `ProfilerStep#N` ranges by start
  */
 const HpStep *
-hp_timeline_layout_get_steps (HpTimelineLayout *self,
-                              guint             rank_pos,
-                              guint            *n_steps)
+hp_timeline_layout_get_steps (const HpTimelineLayout *self,
+                              guint                   rank_pos,
+                              guint                  *n_steps)
 {
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (rank_pos < self->n_ranks, NULL);
@@ -568,9 +556,9 @@ hp_timeline_layout_get_steps (HpTimelineLayout *self,
  * Returns: the GPU stream of a GPU lane, -1 for a host thread
  */
 gint64
-hp_timeline_layout_get_lane_stream (HpTimelineLayout *self,
-                                    guint             rank_pos,
-                                    guint             lane)
+hp_timeline_layout_get_lane_stream (const HpTimelineLayout *self,
+                                    guint                   rank_pos,
+                                    guint                   lane)
 {
   g_return_val_if_fail (self != NULL, -1);
   g_return_val_if_fail (rank_pos < self->n_ranks, -1);

@@ -1,4 +1,4 @@
-/* hp-timeline-layout.h — the timeline's geometry: rows, culled and merged event marks, ruler ticks.
+/* hp-timeline-layout.h — the timeline's geometry: rows, tracks, what is at a point; the mapper of a picture.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -205,6 +205,7 @@ typedef struct
 typedef struct _HpTimelineLayout      HpTimelineLayout;
 typedef struct _HpTimelineExtras      HpTimelineExtras;
 typedef struct _HpTimelineArrangement HpTimelineArrangement;
+typedef struct _HpTimelineBookmarks   HpTimelineBookmarks;
 
 /**
  * HpTimelineHitKind:
@@ -274,9 +275,11 @@ void hp_timeline_hit_clear (HpTimelineHit *hit);
  * @time_left: x of @viewport.t0 (the right edge of the gutter)
  * @time_right: x of @viewport.t1 (the picture's right edge)
  * @lanes_top: y where the lanes area starts (under the ruler and band)
+ * @first_row: the first row in view (index into hp_timeline_layout_get_rows())
+ * @end_row: one past the last row in view
  *
- * How overlays find things on a picture: time ↔ x, (rank, lane, depth) → y.
- * Valid during one paint or hit test.
+ * How overlays find things on a picture: time ↔ x, (rank, lane, depth) → y,
+ * and which rows to cull to. Valid during one paint or hit test.
  */
 typedef struct
 {
@@ -285,6 +288,8 @@ typedef struct
   double                  time_left;
   double                  time_right;
   double                  lanes_top;
+  guint                   first_row;
+  guint                   end_row;
 } HpTimelineMapper;
 
 /* floor() and ceil() to a pixel column: the culling loops call them per
@@ -308,133 +313,122 @@ hp_timeline_ceil (double x)
 HpTimelineLayout *hp_timeline_layout_new (HpTrace *trace);
 HpTimelineLayout *hp_timeline_layout_ref (HpTimelineLayout *self);
 void              hp_timeline_layout_unref (HpTimelineLayout *self);
-HpTrace          *hp_timeline_layout_get_trace (HpTimelineLayout *self);
+HpTrace          *hp_timeline_layout_get_trace (const HpTimelineLayout *self);
 
 void            hp_timeline_layout_set_flags (HpTimelineLayout *self,
                                               HpTimelineFlags   flags);
-HpTimelineFlags hp_timeline_layout_get_flags (HpTimelineLayout *self);
+HpTimelineFlags hp_timeline_layout_get_flags (const HpTimelineLayout *self);
 void            hp_timeline_layout_set_idle_delay (HpTimelineLayout *self,
                                                    double            consecutive_kernel_delay);
 void            hp_timeline_layout_set_rank_visible (HpTimelineLayout *self,
                                                      guint             rank_pos,
                                                      gboolean          visible);
-gboolean        hp_timeline_layout_get_rank_visible (HpTimelineLayout *self,
-                                                     guint             rank_pos);
+gboolean        hp_timeline_layout_get_rank_visible (const HpTimelineLayout *self,
+                                                     guint                   rank_pos);
 void            hp_timeline_layout_set_rank_collapsed (HpTimelineLayout *self,
                                                        guint             rank_pos,
                                                        gboolean          collapsed);
-gboolean        hp_timeline_layout_get_rank_collapsed (HpTimelineLayout *self,
-                                                       guint             rank_pos);
+gboolean        hp_timeline_layout_get_rank_collapsed (const HpTimelineLayout *self,
+                                                       guint                   rank_pos);
 void            hp_timeline_layout_set_lane_visible (HpTimelineLayout *self,
                                                      guint             rank_pos,
                                                      guint             lane,
                                                      gboolean          visible);
-gboolean        hp_timeline_layout_get_lane_visible (HpTimelineLayout *self,
-                                                     guint             rank_pos,
-                                                     guint             lane);
-guint           hp_timeline_layout_get_generation (HpTimelineLayout *self);
+gboolean        hp_timeline_layout_get_lane_visible (const HpTimelineLayout *self,
+                                                     guint                   rank_pos,
+                                                     guint                   lane);
+guint           hp_timeline_layout_get_generation (const HpTimelineLayout *self);
 
-const HpTimelineArrangement *hp_timeline_layout_get_arrangement (HpTimelineLayout *self);
+const HpTimelineArrangement *hp_timeline_layout_get_arrangement (const HpTimelineLayout *self);
+HpTimelineBookmarks         *hp_timeline_layout_get_bookmarks (HpTimelineLayout *self);
 
 gboolean               hp_timeline_row_get_track (const HpTimelineRow *row,
                                                   HpTimelineTrack     *track);
 void                   hp_timeline_layout_set_track_pinned (HpTimelineLayout      *self,
                                                             const HpTimelineTrack *track,
                                                             gboolean               pinned);
-gboolean               hp_timeline_layout_get_track_pinned (HpTimelineLayout      *self,
-                                                            const HpTimelineTrack *track);
+gboolean               hp_timeline_layout_get_track_pinned (const HpTimelineLayout *self,
+                                                            const HpTimelineTrack  *track);
 void                   hp_timeline_layout_set_track_hidden (HpTimelineLayout      *self,
                                                             const HpTimelineTrack *track,
                                                             gboolean               hidden);
-gboolean               hp_timeline_layout_get_track_hidden (HpTimelineLayout      *self,
-                                                            const HpTimelineTrack *track);
-const HpTimelineTrack *hp_timeline_layout_get_pinned_tracks (HpTimelineLayout *self,
-                                                             guint            *n_tracks);
-const HpTimelineTrack *hp_timeline_layout_get_hidden_tracks (HpTimelineLayout *self,
-                                                             guint            *n_tracks);
+gboolean               hp_timeline_layout_get_track_hidden (const HpTimelineLayout *self,
+                                                            const HpTimelineTrack  *track);
+const HpTimelineTrack *hp_timeline_layout_get_pinned_tracks (const HpTimelineLayout *self,
+                                                             guint                  *n_tracks);
+const HpTimelineTrack *hp_timeline_layout_get_hidden_tracks (const HpTimelineLayout *self,
+                                                             guint                  *n_tracks);
 void                   hp_timeline_layout_show_hidden_tracks (HpTimelineLayout *self);
-double                 hp_timeline_layout_get_pinned_band (HpTimelineLayout         *self,
+double                 hp_timeline_layout_get_pinned_band (const HpTimelineLayout   *self,
                                                            const HpTimelineViewport *viewport);
-void                   hp_timeline_layout_viewport_at (HpTimelineLayout         *self,
+void                   hp_timeline_layout_viewport_at (const HpTimelineLayout   *self,
                                                        const HpTimelineViewport *viewport,
                                                        double                    y,
                                                        HpTimelineViewport       *out);
 void                   hp_timeline_layout_set_gutter_width (HpTimelineLayout *self,
                                                             double            width);
-double                 hp_timeline_layout_get_gutter_width (HpTimelineLayout *self);
+double                 hp_timeline_layout_get_gutter_width (const HpTimelineLayout *self);
 
-void                 hp_timeline_layout_get_time_bounds (HpTimelineLayout *self,
-                                                         gint64           *start,
-                                                         gint64           *end);
-const HpTimelineRow *hp_timeline_layout_get_rows (HpTimelineLayout *self,
-                                                  guint            *n_rows);
-double               hp_timeline_layout_get_content_height (HpTimelineLayout *self);
-int                  hp_timeline_layout_find_row (HpTimelineLayout *self,
-                                                  double            content_y);
-int                  hp_timeline_layout_find_lane_row (HpTimelineLayout *self,
-                                                       guint             rank_pos,
-                                                       guint             lane,
-                                                       guint             depth);
-double               hp_timeline_layout_get_lanes_top (HpTimelineLayout *self);
+void                 hp_timeline_layout_get_time_bounds (const HpTimelineLayout *self,
+                                                         gint64                 *start,
+                                                         gint64                 *end);
+const HpTimelineRow *hp_timeline_layout_get_rows (const HpTimelineLayout *self,
+                                                  guint                  *n_rows);
+double               hp_timeline_layout_get_content_height (const HpTimelineLayout *self);
+int                  hp_timeline_layout_find_row (const HpTimelineLayout *self,
+                                                  double                  content_y);
+int                  hp_timeline_layout_find_lane_row (const HpTimelineLayout *self,
+                                                       guint                   rank_pos,
+                                                       guint                   lane,
+                                                       guint                   depth);
+double               hp_timeline_layout_get_lanes_top (const HpTimelineLayout *self);
 
-const char     *hp_timeline_layout_get_short_name (HpTimelineLayout *self,
-                                                   guint32           name);
-guint           hp_timeline_layout_event_color (HpTimelineLayout *self,
-                                                const HpRank     *rank,
-                                                guint             event);
-const HpStep   *hp_timeline_layout_get_steps (HpTimelineLayout *self,
-                                              guint             rank_pos,
-                                              guint            *n_steps);
-const HpSeries *hp_timeline_layout_get_counter (HpTimelineLayout *self,
-                                                guint             rank_pos,
-                                                guint             counter);
-guint           hp_timeline_layout_get_n_counters (HpTimelineLayout *self,
-                                                   guint             rank_pos);
+char           *hp_timeline_short_name (const char *full);
+guint           hp_timeline_layout_event_color (const HpTimelineLayout *self,
+                                                const HpRank           *rank,
+                                                guint                   event);
+const HpStep   *hp_timeline_layout_get_steps (const HpTimelineLayout *self,
+                                              guint                   rank_pos,
+                                              guint                  *n_steps);
+const HpSeries *hp_timeline_layout_get_counter (const HpTimelineLayout *self,
+                                                guint                   rank_pos,
+                                                guint                   counter);
+guint           hp_timeline_layout_get_n_counters (const HpTimelineLayout *self,
+                                                   guint                   rank_pos);
 void            hp_timeline_layout_set_memory_series (HpTimelineLayout *self,
                                                       GPtrArray        *series);
 void            hp_timeline_layout_set_idle_gaps (HpTimelineLayout *self,
                                                   HpIdleGaps       *gaps);
-GArray         *hp_timeline_layout_get_idle_intervals (HpTimelineLayout *self,
-                                                       guint             rank_pos,
-                                                       guint             lane);
-gint64          hp_timeline_layout_get_lane_stream (HpTimelineLayout *self,
-                                                    guint             rank_pos,
-                                                    guint             lane);
+GArray         *hp_timeline_layout_get_idle_intervals (const HpTimelineLayout *self,
+                                                       guint                   rank_pos,
+                                                       guint                   lane);
+gint64          hp_timeline_layout_get_lane_stream (const HpTimelineLayout *self,
+                                                    guint                   rank_pos,
+                                                    guint                   lane);
 
 HpTimelineExtras *hp_timeline_extras_compute (HpTrace        *trace,
                                               HpTimelineFlags what,
                                               double          idle_delay,
                                               GCancellable   *cancellable);
 void              hp_timeline_extras_free (HpTimelineExtras *extras);
-HpTimelineFlags   hp_timeline_layout_get_missing (HpTimelineLayout *self,
-                                                  HpTimelineFlags   flags);
+HpTimelineFlags   hp_timeline_layout_get_missing (const HpTimelineLayout *self,
+                                                  HpTimelineFlags         flags);
 void              hp_timeline_layout_install_extras (HpTimelineLayout *self,
                                                      HpTimelineExtras *extras);
 
-void                   hp_timeline_layout_update (HpTimelineLayout         *self,
-                                                  const HpTimelineViewport *viewport);
-const HpTimelineMark  *hp_timeline_layout_get_marks (HpTimelineLayout *self,
-                                                     guint            *n_marks);
-const guint32         *hp_timeline_layout_get_marks_by_color (HpTimelineLayout *self,
-                                                              guint            *color_start);
-const HpTimelineRuler *hp_timeline_layout_get_ruler (HpTimelineLayout *self);
-void                   hp_timeline_layout_get_visible_rows (HpTimelineLayout *self,
-                                                            guint            *first,
-                                                            guint            *end);
-
-gboolean hp_timeline_layout_hit_test (HpTimelineLayout         *self,
+gboolean hp_timeline_layout_hit_test (const HpTimelineLayout   *self,
                                       const HpTimelineViewport *viewport,
                                       double                    x,
                                       double                    y,
                                       HpTimelineHit            *hit);
 
-void hp_timeline_layout_cull (HpTimelineLayout *self,
-                              guint             rank_pos,
-                              guint             lane,
-                              guint             depth,
-                              gint64            t0,
-                              gint64            t1,
-                              GArray           *events);
+void hp_timeline_layout_cull (const HpTimelineLayout *self,
+                              guint                   rank_pos,
+                              guint                   lane,
+                              guint                   depth,
+                              gint64                  t0,
+                              gint64                  t1,
+                              GArray                 *events);
 
 guint         hp_timeline_layout_search (HpTimelineLayout *self,
                                          const char       *needle);
@@ -447,18 +441,18 @@ void          hp_timeline_layout_add_highlights (HpTimelineLayout *self,
                                                  const guint32    *events,
                                                  guint             n_events);
 void          hp_timeline_layout_clear_highlights (HpTimelineLayout *self);
-guint         hp_timeline_layout_get_n_highlights (HpTimelineLayout *self);
-gboolean      hp_timeline_layout_get_highlight (HpTimelineLayout *self,
-                                                guint             i,
-                                                guint            *rank_pos,
-                                                guint32          *event);
-const GArray *hp_timeline_layout_get_lane_highlights (HpTimelineLayout *self,
-                                                      guint             rank_pos,
-                                                      guint             lane);
-gboolean      hp_timeline_layout_find_event_position (HpTimelineLayout *self,
-                                                      guint             rank_pos,
-                                                      guint32           event,
-                                                      guint            *position);
+guint         hp_timeline_layout_get_n_highlights (const HpTimelineLayout *self);
+gboolean      hp_timeline_layout_get_highlight (const HpTimelineLayout *self,
+                                                guint                   i,
+                                                guint                  *rank_pos,
+                                                guint32                *event);
+const GArray *hp_timeline_layout_get_lane_highlights (const HpTimelineLayout *self,
+                                                      guint                   rank_pos,
+                                                      guint                   lane);
+gboolean      hp_timeline_layout_find_event_position (const HpTimelineLayout *self,
+                                                      guint                   rank_pos,
+                                                      guint32                 event,
+                                                      guint                  *position);
 
 void  hp_timeline_ruler_compute (HpTimelineRuler *ruler,
                                  gint64           t0,

@@ -7,13 +7,15 @@
 
 #include <math.h>
 
+#include "hp-timeline-camera.h"
 #include "hp-timeline-layout-private.h"
 
 /**
  * hp_timeline_mapper_init:
  * @mapper: (out caller-allocates): the mapper
  *
- * Sets up a mapper for a picture of @layout at @viewport.
+ * Sets up a mapper for a picture of @layout at @viewport, the rows in view
+ * included. Only reads @layout.
  */
 void
 hp_timeline_mapper_init (HpTimelineMapper         *mapper,
@@ -26,7 +28,9 @@ hp_timeline_mapper_init (HpTimelineMapper         *mapper,
   mapper->viewport = *viewport;
   mapper->time_left = gutter;
   mapper->time_right = MAX ((double)viewport->width, gutter + 1);
-  mapper->lanes_top = hp_timeline_layout_get_lanes_top ((HpTimelineLayout *)layout);
+  mapper->lanes_top = hp_timeline_layout_get_lanes_top (layout);
+  hp_timeline_rows_in_view ((const HpTimelineRow *)(gpointer)layout->rows->data, layout->rows->len, viewport->scroll_y,
+                            viewport->height - mapper->lanes_top, &mapper->first_row, &mapper->end_row);
 }
 
 /**
@@ -73,10 +77,9 @@ hp_timeline_mapper_row_y (const HpTimelineMapper *mapper,
                           double                 *y,
                           double                 *height)
 {
-  HpTimelineLayout    *layout = (HpTimelineLayout *)mapper->layout;
-  const HpTimelineRow *r;
+  const HpTimelineLayout *layout = mapper->layout;
+  const HpTimelineRow    *r;
 
-  _hp_timeline_layout_ensure_rows (layout);
   if (row < 0 || (guint)row >= layout->rows->len)
     return FALSE;
   r = &g_array_index (layout->rows, HpTimelineRow, row);
@@ -100,7 +103,7 @@ hp_timeline_mapper_lane_y (const HpTimelineMapper *mapper,
                            double                 *y,
                            double                 *height)
 {
-  int row = hp_timeline_layout_find_lane_row ((HpTimelineLayout *)mapper->layout, rank_pos, lane, depth);
+  int row = hp_timeline_layout_find_lane_row (mapper->layout, rank_pos, lane, depth);
 
   return hp_timeline_mapper_row_y (mapper, row, y, height);
 }

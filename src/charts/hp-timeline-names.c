@@ -1,7 +1,9 @@
-/* hp-timeline-names.c — how the timeline names and colours events: short names, stable name colours.
+/* hp-timeline-names.c — how the timeline colours events: stable name colours.
  *
- * Both are cached per string id on the layout, filled the first time a
- * name is drawn.
+ * Every name's colour is hashed once, when the layout is made, so that
+ * culling a frame reads them from a const layout. Short names, which cost
+ * an allocation each, are the painter's (hp-timeline-draw.c), made the
+ * first time a name is drawn.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,46 +13,11 @@
 #include "hp-core.h"
 #include "hp-timeline-layout-private.h"
 
-/**
- * hp_timeline_layout_get_short_name:
- * @name: a string id
- *
- * Returns: (transfer none): the name as the timeline writes it: HTA's
- *   short name (docs/trace-format.md §14), or the full name when that leaves nothing
- */
-const char *
-hp_timeline_layout_get_short_name (HpTimelineLayout *self,
-                                   guint32           name)
+/* The colour index, among the name colours, of every string id. */
+void
+_hp_timeline_layout_hash_name_colors (HpTimelineLayout *self)
 {
-  g_return_val_if_fail (self != NULL, NULL);
-
-  if (name >= self->n_strings)
-    return "";
-  if (self->short_names[name] == NULL)
-    {
-      const char *full = hp_trace_get_string (self->trace, name);
-      char       *s = hp_shorten_name (full != NULL ? full : "");
-
-      g_strstrip (s);
-      if (*s == '\0' && full != NULL)
-        {
-          g_free (s);
-          s = g_strdup (full);
-        }
-      self->short_names[name] = s;
-    }
-  return self->short_names[name];
-}
-
-/* The colour index of a host-side name, hashed on first use (the cached
- * case is inline in _hp_timeline_layout_event_color()). */
-guint
-_hp_timeline_layout_hash_name_color (HpTimelineLayout *self,
-                                     guint32           name)
-{
-  if (name >= self->n_strings)
-    return HP_TIMELINE_COLOR_NAME_BASE;
-  if (self->name_colors[name] == HP_TIMELINE_NAME_COLOR_UNKNOWN)
+  for (guint name = 0; name < self->n_strings; name++)
     {
       const char *s = hp_trace_get_string (self->trace, name);
       guint32     h = 2166136261u;
@@ -60,7 +27,6 @@ _hp_timeline_layout_hash_name_color (HpTimelineLayout *self,
         h = (h ^ (guchar)*s) * 16777619u;
       self->name_colors[name] = (guint8)(h % HP_TIMELINE_N_NAME_COLORS);
     }
-  return HP_TIMELINE_COLOR_NAME_BASE + self->name_colors[name];
 }
 
 /**
@@ -70,9 +36,32 @@ _hp_timeline_layout_hash_name_color (HpTimelineLayout *self,
  *   (kernels, memcpy, memset), else a stable hash of its name
  */
 guint
-hp_timeline_layout_event_color (HpTimelineLayout *self,
-                                const HpRank     *rank,
-                                guint             event)
+hp_timeline_layout_event_color (const HpTimelineLayout *self,
+                                const HpRank           *rank,
+                                guint                   event)
 {
+  g_return_val_if_fail (self != NULL && rank != NULL, HP_TIMELINE_COLOR_NAME_BASE);
   return _hp_timeline_layout_event_color (self, rank, event);
+}
+
+/**
+ * hp_timeline_short_name:
+ * @full: (nullable): an event's name
+ *
+ * Returns: (transfer full): the name as the timeline writes it: HTA's
+ *   short name (docs/trace-format.md §14), or the full name when that
+ *   leaves nothing
+ */
+char *
+hp_timeline_short_name (const char *full)
+{
+  char *s = hp_shorten_name (full != NULL ? full : "");
+
+  g_strstrip (s);
+  if (*s == '\0' && full != NULL)
+    {
+      g_free (s);
+      s = g_strdup (full);
+    }
+  return s;
 }

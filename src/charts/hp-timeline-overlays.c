@@ -79,7 +79,7 @@ _hp_timeline_paint_idle (const HpTimelineMapper *m,
   if (!(hp_timeline_layout_get_flags (self->layout) & HP_TIMELINE_SHOW_IDLE))
     return;
 
-  rows = _hp_timeline_painter_visible_rows (self, &first, &end);
+  rows = _hp_timeline_visible_rows (m, &first, &end);
   _hp_timeline_clip_time_area (cr, m, FALSE);
 
   for (guint i = first; i < end; i++)
@@ -197,18 +197,18 @@ _hp_timeline_paint_highlights (const HpTimelineMapper *m,
                                const HpChartStyle     *style,
                                gpointer                user_data)
 {
-  HpTimelinePainter   *self = user_data;
-  HpTimelineLayout    *layout = self->layout;
-  const HpTimelineRow *rows;
-  guint                first, end;
-  double               scale = m->viewport.scale;
-  double               ppx = _hp_timeline_mapper_columns_per_ns (m);
-  GArray              *wide = self->boxes[0], *narrow = self->boxes[1], *ticks = self->boxes[2];
+  HpTimelinePainter      *self = user_data;
+  const HpTimelineLayout *layout = self->layout;
+  const HpTimelineRow    *rows;
+  guint                   first, end;
+  double                  scale = m->viewport.scale;
+  double                  ppx = _hp_timeline_mapper_columns_per_ns (m);
+  GArray                 *wide = self->boxes[0], *narrow = self->boxes[1], *ticks = self->boxes[2];
 
   if (hp_timeline_layout_get_n_highlights (layout) == 0)
     return;
 
-  rows = _hp_timeline_painter_visible_rows (self, &first, &end);
+  rows = _hp_timeline_visible_rows (m, &first, &end);
 
   for (guint i = first; i < end; i++)
     {

@@ -18,6 +18,7 @@
 
 #include <pango/pangocairo.h>
 
+#include "hp-timeline-frame.h"
 #include "hp-timeline-layout-private.h"
 #include "hp-timeline-painter.h"
 
@@ -43,11 +44,15 @@ typedef struct
 
 struct _HpTimelinePainter
 {
-  HpTimelineLayout *layout;
-  HpTrace          *trace;
-  HpChartStyle     *style;
-  guint             generation;
-  const char       *domain; /* interned; NULL: English */
+  /* what is painted, only read: the painter holds a reference for whoever
+   * arranges it (hp_timeline_painter_get_layout()) and writes nothing to
+   * it; what one picture needs besides is the painter's own frame */
+  const HpTimelineLayout *layout;
+  HpTimelineFrame        *frame;
+  HpTrace                *trace;
+  HpChartStyle           *style;
+  guint                   generation;
+  const char             *domain; /* interned; NULL: English */
 
   /* colours of the mark colour indices, and of text on them */
   HpColor colors[HP_TIMELINE_N_COLORS];
@@ -63,6 +68,7 @@ struct _HpTimelinePainter
   PangoFontDescription *header_font;
   double                small_height;
   float                *name_widths; /* per string id, -1 until measured */
+  char                **short_names; /* per string id, made when first drawn */
   guint                 n_strings;
 
   GArray *overlays; /* HpTimelineOverlayEntry */
@@ -151,9 +157,9 @@ void                 _hp_timeline_fill_boxes (cairo_t       *cr,
                                               const HpColor *under);
 const HpStep        *_hp_timeline_painter_band_steps (HpTimelinePainter *self,
                                                       guint             *n_steps);
-const HpTimelineRow *_hp_timeline_painter_visible_rows (HpTimelinePainter *self,
-                                                        guint             *first,
-                                                        guint             *end);
+const HpTimelineRow *_hp_timeline_visible_rows (const HpTimelineMapper *m,
+                                                guint                  *first,
+                                                guint                  *end);
 
 /* hp-timeline-lanes.c */
 void _hp_timeline_painter_paint_backdrop (HpTimelinePainter      *self,

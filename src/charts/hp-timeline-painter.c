@@ -118,9 +118,11 @@ hp_timeline_painter_new (HpTrace *trace)
 
   self = g_new0 (HpTimelinePainter, 1);
   self->layout = hp_timeline_layout_new (trace);
+  self->frame = hp_timeline_frame_new ();
   self->trace = hp_trace_ref (trace);
   self->n_strings = hp_trace_get_n_strings (trace);
   self->name_widths = g_new (float, MAX (self->n_strings, 1));
+  self->short_names = g_new0 (char *, MAX (self->n_strings, 1));
   self->overlays = g_array_new (FALSE, FALSE, sizeof (HpTimelineOverlayEntry));
   self->next_overlay_id = 1;
   self->selected_rank = -1;
@@ -158,11 +160,15 @@ hp_timeline_painter_free (HpTimelinePainter *self)
   g_free (self->columns);
   g_clear_pointer (&self->range_lanes, g_array_unref);
   g_free (self->name_widths);
+  for (guint i = 0; i < self->n_strings; i++)
+    g_free (self->short_names[i]);
+  g_free (self->short_names);
   g_clear_object (&self->pango);
   g_clear_pointer (&self->small_font, pango_font_description_free);
   g_clear_pointer (&self->header_font, pango_font_description_free);
   hp_chart_style_free (self->style);
-  hp_timeline_layout_unref (self->layout);
+  hp_timeline_frame_free (self->frame);
+  hp_timeline_layout_unref ((HpTimelineLayout *)self->layout);
   hp_trace_unref (self->trace);
   g_free (self);
 }
@@ -170,13 +176,29 @@ hp_timeline_painter_free (HpTimelinePainter *self)
 /**
  * hp_timeline_painter_get_layout:
  *
- * Returns: (transfer none): the layout: rows, visibility, flags, search
+ * The layout the painter paints, for its owner to arrange (rows,
+ * visibility, flags, search). The painter itself only reads it.
+ *
+ * Returns: (transfer none): the layout
  */
 HpTimelineLayout *
 hp_timeline_painter_get_layout (HpTimelinePainter *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return self->layout;
+  return (HpTimelineLayout *)self->layout;
+}
+
+/**
+ * hp_timeline_painter_get_frame:
+ *
+ * Returns: (transfer none): what the last hp_timeline_painter_paint() laid
+ *   out for the scrolling lanes: marks, ruler, rows in view
+ */
+const HpTimelineFrame *
+hp_timeline_painter_get_frame (HpTimelinePainter *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->frame;
 }
 
 /**
@@ -433,7 +455,7 @@ hp_timeline_painter_paint (HpTimelinePainter        *self,
       HpTimelineViewport pinned = v;
 
       pinned.scroll_y = 0;
-      hp_timeline_layout_update (self->layout, &pinned);
+      hp_timeline_frame_update (self->frame, self->layout, &pinned);
       hp_timeline_mapper_init (&m, self->layout, &pinned);
       cairo_save (cr);
       cairo_rectangle (cr, 0, m.lanes_top, v.width, band);
@@ -447,7 +469,7 @@ hp_timeline_painter_paint (HpTimelinePainter        *self,
       cairo_restore (cr);
     }
 
-  hp_timeline_layout_update (self->layout, &v);
+  hp_timeline_frame_update (self->frame, self->layout, &v);
   hp_timeline_mapper_init (&m, self->layout, &v);
 
   cairo_save (cr);

@@ -13,6 +13,7 @@
 
 #include "hp-chart-style.h"
 #include "hp-export.h"
+#include "hp-timeline-frame.h"
 #include "hp-timeline-layout.h"
 
 G_BEGIN_DECLS
@@ -47,7 +48,7 @@ typedef enum
  *
  * Paints an overlay. Cull with the mapper's viewport: paint only what
  * intersects [t0, t1) and the visible rows
- * (hp_timeline_layout_get_visible_rows()).
+ * (@mapper->first_row to @mapper->end_row).
  */
 typedef void (*HpTimelineOverlayPaintFunc) (const HpTimelineMapper *mapper,
                                             cairo_t                *cr,
@@ -76,25 +77,28 @@ typedef gboolean (*HpTimelineOverlayHitFunc) (const HpTimelineMapper *mapper,
 
 typedef struct _HpTimelinePainter HpTimelinePainter;
 
-HpTimelinePainter  *hp_timeline_painter_new (HpTrace *trace);
-void                hp_timeline_painter_free (HpTimelinePainter *self);
-HpTimelineLayout   *hp_timeline_painter_get_layout (HpTimelinePainter *self);
-void                hp_timeline_painter_set_style (HpTimelinePainter  *self,
-                                                   const HpChartStyle *style);
-const HpChartStyle *hp_timeline_painter_get_style (HpTimelinePainter *self);
-guint               hp_timeline_painter_get_generation (HpTimelinePainter *self);
-void                hp_timeline_painter_changed (HpTimelinePainter *self);
-void                hp_timeline_painter_set_translation_domain (HpTimelinePainter *self,
-                                                                const char        *domain);
-const char         *hp_timeline_painter_get_translation_domain (HpTimelinePainter *self);
-char               *hp_timeline_painter_dup_lane_title (HpTimelinePainter *self,
-                                                        const HpRank      *rank,
-                                                        guint              lane);
-char               *hp_timeline_painter_dup_row_title (HpTimelinePainter   *self,
-                                                       const HpTimelineRow *row);
-char               *hp_timeline_painter_dup_counter_title (HpTimelinePainter *self,
-                                                           guint              rank_pos,
-                                                           guint              counter);
+HpTimelinePainter     *hp_timeline_painter_new (HpTrace *trace);
+void                   hp_timeline_painter_free (HpTimelinePainter *self);
+HpTimelineLayout      *hp_timeline_painter_get_layout (HpTimelinePainter *self);
+const HpTimelineFrame *hp_timeline_painter_get_frame (HpTimelinePainter *self);
+const char            *hp_timeline_painter_get_short_name (HpTimelinePainter *self,
+                                                           guint32            name);
+void                   hp_timeline_painter_set_style (HpTimelinePainter  *self,
+                                                      const HpChartStyle *style);
+const HpChartStyle    *hp_timeline_painter_get_style (HpTimelinePainter *self);
+guint                  hp_timeline_painter_get_generation (HpTimelinePainter *self);
+void                   hp_timeline_painter_changed (HpTimelinePainter *self);
+void                   hp_timeline_painter_set_translation_domain (HpTimelinePainter *self,
+                                                                   const char        *domain);
+const char            *hp_timeline_painter_get_translation_domain (HpTimelinePainter *self);
+char                  *hp_timeline_painter_dup_lane_title (HpTimelinePainter *self,
+                                                           const HpRank      *rank,
+                                                           guint              lane);
+char                  *hp_timeline_painter_dup_row_title (HpTimelinePainter   *self,
+                                                          const HpTimelineRow *row);
+char                  *hp_timeline_painter_dup_counter_title (HpTimelinePainter *self,
+                                                              guint              rank_pos,
+                                                              guint              counter);
 
 guint hp_timeline_painter_add_overlay (HpTimelinePainter         *self,
                                        HpTimelineLayer            layer,

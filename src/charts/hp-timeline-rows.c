@@ -3,10 +3,11 @@
  * The tracks pinned to the top come first, then each shown rank: its
  * header and, unless it is collapsed, its host threads, GPU streams and
  * other tracks, hidden and pinned ones left out (counter tracks known by
- * their series' key, wherever the series sits now). Rows are rebuilt only when
+ * their series' key, wherever the series sits now). Rows are rebuilt when
  * what is shown changes (a rank hidden or collapsed, a track pinned or
- * hidden, counter or memory tracks toggled); every frame and hit test finds its rows in
- * them by binary search.
+ * hidden, counter or memory tracks toggled or given), by the setter that
+ * changed it, so that reading them never writes the layout; every frame and
+ * hit test finds its rows in them by binary search.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -33,8 +34,8 @@ add_row (HpTimelineLayout *self,
 /* whether a track has rows to show: its rank shown, the track not hidden,
  * and something in it */
 static gboolean
-track_has_rows (HpTimelineLayout      *self,
-                const HpTimelineTrack *track)
+track_has_rows (const HpTimelineLayout *self,
+                const HpTimelineTrack  *track)
 {
   const HpTimelineRankData *rd = &self->ranks[track->rank_pos];
 
@@ -104,13 +105,11 @@ add_lanes (HpTimelineLayout *self,
       add_group_track (self, &(HpTimelineTrack){ HP_TIMELINE_ROW_SLICES, rank_pos, l });
 }
 
+/* builds the rows again, from the arrangement as it is now */
 void
-_hp_timeline_layout_ensure_rows (HpTimelineLayout *self)
+_hp_timeline_layout_build_rows (HpTimelineLayout *self)
 {
   GArray *pinned;
-
-  if (!self->rows_dirty)
-    return;
 
   g_array_set_size (self->rows, 0);
   self->content_height = 0;
@@ -147,7 +146,6 @@ _hp_timeline_layout_ensure_rows (HpTimelineLayout *self)
       if (any)
         self->content_height += HP_TIMELINE_LANE_GAP;
     }
-  self->rows_dirty = FALSE;
 }
 
 /**
@@ -157,12 +155,11 @@ _hp_timeline_layout_ensure_rows (HpTimelineLayout *self)
  * Returns: (transfer none) (array length=n_rows): the rows, top to bottom
  */
 const HpTimelineRow *
-hp_timeline_layout_get_rows (HpTimelineLayout *self,
-                             guint            *n_rows)
+hp_timeline_layout_get_rows (const HpTimelineLayout *self,
+                             guint                  *n_rows)
 {
   g_return_val_if_fail (self != NULL, NULL);
 
-  _hp_timeline_layout_ensure_rows (self);
   *n_rows = self->rows->len;
   return (const HpTimelineRow *)(gpointer)self->rows->data;
 }
@@ -173,11 +170,10 @@ hp_timeline_layout_get_rows (HpTimelineLayout *self,
  * Returns: the height of all rows, in pixels (the scrollable extent)
  */
 double
-hp_timeline_layout_get_content_height (HpTimelineLayout *self)
+hp_timeline_layout_get_content_height (const HpTimelineLayout *self)
 {
   g_return_val_if_fail (self != NULL, 0);
 
-  _hp_timeline_layout_ensure_rows (self);
   return self->content_height;
 }
 
@@ -188,7 +184,7 @@ hp_timeline_layout_get_content_height (HpTimelineLayout *self)
  *   the lanes area starts
  */
 double
-hp_timeline_layout_get_lanes_top (HpTimelineLayout *self)
+hp_timeline_layout_get_lanes_top (const HpTimelineLayout *self)
 {
   g_return_val_if_fail (self != NULL, 0);
 
@@ -208,12 +204,11 @@ hp_timeline_layout_get_lanes_top (HpTimelineLayout *self)
  *   pinned or the lanes are not scrolled
  */
 double
-hp_timeline_layout_get_pinned_band (HpTimelineLayout         *self,
+hp_timeline_layout_get_pinned_band (const HpTimelineLayout   *self,
                                     const HpTimelineViewport *viewport)
 {
   g_return_val_if_fail (self != NULL && viewport != NULL, 0);
 
-  _hp_timeline_layout_ensure_rows (self);
   if (self->n_pinned_rows == 0 || viewport->scroll_y <= 0)
     return 0;
   return MAX (MIN (self->pinned_height, viewport->height - hp_timeline_layout_get_lanes_top (self)), 0);
@@ -229,7 +224,7 @@ hp_timeline_layout_get_pinned_band (HpTimelineLayout         *self,
  * What to hit-test a point of a picture against.
  */
 void
-hp_timeline_layout_viewport_at (HpTimelineLayout         *self,
+hp_timeline_layout_viewport_at (const HpTimelineLayout   *self,
                                 const HpTimelineViewport *viewport,
                                 double                    y,
                                 HpTimelineViewport       *out)
@@ -247,8 +242,8 @@ hp_timeline_layout_viewport_at (HpTimelineLayout         *self,
 
 /* the first row whose bottom is below @y */
 guint
-_hp_timeline_layout_first_row_below (HpTimelineLayout *self,
-                                     double            y)
+_hp_timeline_layout_first_row_below (const HpTimelineLayout *self,
+                                     double                  y)
 {
   const HpTimelineRow *rows = (const HpTimelineRow *)(gpointer)self->rows->data;
   guint                lo = 0, hi = self->rows->len;
@@ -272,15 +267,14 @@ _hp_timeline_layout_first_row_below (HpTimelineLayout *self,
  * Returns: the row at @content_y, or -1 (gaps between lanes, below the last)
  */
 int
-hp_timeline_layout_find_row (HpTimelineLayout *self,
-                             double            content_y)
+hp_timeline_layout_find_row (const HpTimelineLayout *self,
+                             double                  content_y)
 {
   guint                i;
   const HpTimelineRow *row;
 
   g_return_val_if_fail (self != NULL, -1);
 
-  _hp_timeline_layout_ensure_rows (self);
   i = _hp_timeline_layout_first_row_below (self, content_y);
   if (i >= self->rows->len)
     return -1;
@@ -295,17 +289,16 @@ hp_timeline_layout_find_row (HpTimelineLayout *self,
  *   (rank hidden or collapsed, lane hidden)
  */
 int
-hp_timeline_layout_find_lane_row (HpTimelineLayout *self,
-                                  guint             rank_pos,
-                                  guint             lane,
-                                  guint             depth)
+hp_timeline_layout_find_lane_row (const HpTimelineLayout *self,
+                                  guint                   rank_pos,
+                                  guint                   lane,
+                                  guint                   depth)
 {
   const HpTimelineRow *rows;
   guint                lo = 0, hi;
 
   g_return_val_if_fail (self != NULL, -1);
 
-  _hp_timeline_layout_ensure_rows (self);
   rows = (const HpTimelineRow *)(gpointer)self->rows->data;
   for (; lo < self->n_pinned_rows; lo++)
     if (rows[lo].kind == HP_TIMELINE_ROW_SLICES && rows[lo].rank_pos == rank_pos && rows[lo].lane == lane && rows[lo].depth == depth)

@@ -133,10 +133,10 @@ hp_timeline_layout_search (HpTimelineLayout *self,
  * Returns: whether @event is on a lane
  */
 gboolean
-hp_timeline_layout_find_event_position (HpTimelineLayout *self,
-                                        guint             rank_pos,
-                                        guint32           event,
-                                        guint            *position)
+hp_timeline_layout_find_event_position (const HpTimelineLayout *self,
+                                        guint                   rank_pos,
+                                        guint32                 event,
+                                        guint                  *position)
 {
   const HpRank *r;
   const HpLane *lane;
@@ -241,7 +241,7 @@ hp_timeline_layout_clear_highlights (HpTimelineLayout *self)
 }
 
 guint
-hp_timeline_layout_get_n_highlights (HpTimelineLayout *self)
+hp_timeline_layout_get_n_highlights (const HpTimelineLayout *self)
 {
   g_return_val_if_fail (self != NULL, 0);
   return self->highlights->len;
@@ -256,10 +256,10 @@ hp_timeline_layout_get_n_highlights (HpTimelineLayout *self)
  * Highlights are in time order (then rank), for "next match".
  */
 gboolean
-hp_timeline_layout_get_highlight (HpTimelineLayout *self,
-                                  guint             i,
-                                  guint            *rank_pos,
-                                  guint32          *event)
+hp_timeline_layout_get_highlight (const HpTimelineLayout *self,
+                                  guint                   i,
+                                  guint                  *rank_pos,
+                                  guint32                *event)
 {
   g_return_val_if_fail (self != NULL, FALSE);
 
@@ -278,9 +278,9 @@ hp_timeline_layout_get_highlight (HpTimelineLayout *self,
  *   time), or %NULL
  */
 const GArray *
-hp_timeline_layout_get_lane_highlights (HpTimelineLayout *self,
-                                        guint             rank_pos,
-                                        guint             lane)
+hp_timeline_layout_get_lane_highlights (const HpTimelineLayout *self,
+                                        guint                   rank_pos,
+                                        guint                   lane)
 {
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (rank_pos < self->n_ranks, NULL);

@@ -1,87 +1,30 @@
-/* hp-timeline-state.c — what the user arranged on a folder's timeline, kept across sessions: pins, hidden lanes, collapsed ranks, bookmarks, the gutter's width.
+/* hp-timeline-state.c — a timeline's arrangement as bytes and back: pins, hidden lanes, collapsed ranks, bookmarks, the gutter's width.
  *
- * One key file per opened folder, under the user's state directory (never
- * in the trace folder), named after a hash of the folder's canonical path.
- * Tracks and ranks are written by what the trace calls them (rank number,
- * lane pid and tid, a counter or memory series' id), not by their position, so the state survives a folder
- * that gained or lost a file; what no longer exists is skipped. A file
- * that cannot be read is reported and left alone: the timeline starts
- * from its defaults and the next change writes a good file over it.
+ * The bytes are a key file's text; where they are kept is the app's
+ * business (hp-timeline-state-file.c: one file per opened folder), this
+ * file reads and writes no file. Tracks and ranks are written by what the
+ * trace calls them (rank number, lane pid and tid, a counter or memory
+ * series' id), not by their position, so the state survives a folder that
+ * gained or lost a file; what no longer exists is skipped. Groups and keys
+ * this version does not know are kept as they were.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #include "config.h"
 
-#include <errno.h>
-#include <glib/gstdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "hp-timeline-state.h"
 
 #define GROUP_FOLDER "Folder"
 #define GROUP_TIMELINE "Timeline"
 #define BOOKMARK_PREFIX "Bookmark "
-/* a state file larger than this is not read: what it keeps for a folder
- * (a thousand bookmarks, pins and hidden lanes) takes far less */
-#define STATE_FILE_MAX_SIZE (16 * 1024 * 1024)
 
 struct _HpTimelineState
 {
   GKeyFile *file;
 };
-
-static char *
-canonical_path (const char *path)
-{
-  char *resolved = realpath (path, NULL);
-  char *out;
-
-  if (resolved == NULL)
-    return g_canonicalize_filename (path, NULL);
-  out = g_strdup (resolved);
-  free (resolved);
-  return out;
-}
-
-static int
-compare_strings (gconstpointer a,
-                 gconstpointer b)
-{
-  return strcmp (*(const char *const *)a, *(const char *const *)b);
-}
-
-/**
- * hp_timeline_state_path_for_run:
- * @state_dir: the user's state directory (g_get_user_state_dir())
- * @paths: (array zero-terminated=1): the folders or files of a run
- *
- * Returns: (transfer full): the state file of the run: the same for the
- *   same canonical paths, in whatever order and spelling they were given
- */
-char *
-hp_timeline_state_path_for_run (const char        *state_dir,
-                                const char *const *paths)
-{
-  g_autoptr (GPtrArray) canon = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
-  g_autofree char *name = NULL;
-
-  g_return_val_if_fail (state_dir != NULL && paths != NULL, NULL);
-
-  for (guint i = 0; paths[i] != NULL; i++)
-    g_ptr_array_add (canon, canonical_path (paths[i]));
-  g_ptr_array_sort (canon, compare_strings);
-  for (guint i = 0; i < canon->len; i++)
-    {
-      g_checksum_update (sum, (const guchar *)g_ptr_array_index (canon, i), -1);
-      g_checksum_update (sum, (const guchar *)"\n", 1);
-    }
-  name = g_strconcat (g_checksum_get_string (sum), ".ini", NULL);
-  return g_build_filename (state_dir, "hotpath", "timeline", name, NULL);
-}
 
 HpTimelineState *
 hp_timeline_state_new (void)
@@ -138,80 +81,55 @@ drop_bad_values (GKeyFile *file)
 }
 
 /**
- * hp_timeline_state_load:
- * @path: a state file
+ * hp_timeline_state_new_from_bytes:
+ * @bytes: what hp_timeline_state_to_bytes() gave, read back from wherever
+ *   it was kept
  *
- * Reads @path. A missing file is an empty state; a file that is not a key
- * file, or is larger than 16 MiB, leaves the state empty and sets @error
- * naming @path and the reason.
+ * Reads a saved state. Values GLib could not unescape are dropped; bytes
+ * that are not a key file, or more than %HP_TIMELINE_STATE_MAX_SIZE of
+ * them, set @error.
  *
- * Returns: whether the file was read or did not exist
+ * Returns: (transfer full) (nullable): the state, %NULL on error
  */
-gboolean
-hp_timeline_state_load (HpTimelineState *self,
-                        const char      *path,
-                        GError         **error)
+HpTimelineState *
+hp_timeline_state_new_from_bytes (GBytes  *bytes,
+                                  GError **error)
 {
-  g_autoptr (GError) local = NULL;
+  g_autoptr (HpTimelineState) self = NULL;
+  gsize         size = 0;
+  gconstpointer data;
 
-  g_return_val_if_fail (self != NULL && path != NULL, FALSE);
+  g_return_val_if_fail (bytes != NULL, NULL);
 
-  g_key_file_unref (self->file);
-  self->file = g_key_file_new ();
-  {
-    GStatBuf st;
-
-    if (g_stat (path, &st) == 0 && (!S_ISREG (st.st_mode) || st.st_size > STATE_FILE_MAX_SIZE))
-      {
-        g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
-                     "%s: not a regular file of at most %d bytes; ignored", path, STATE_FILE_MAX_SIZE);
-        return FALSE;
-      }
-  }
-  if (g_key_file_load_from_file (self->file, path, G_KEY_FILE_NONE, &local))
+  data = g_bytes_get_data (bytes, &size);
+  if (size > HP_TIMELINE_STATE_MAX_SIZE)
     {
-      drop_bad_values (self->file);
-      return TRUE;
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "more than %d bytes", HP_TIMELINE_STATE_MAX_SIZE);
+      return NULL;
     }
-  g_key_file_unref (self->file);
-  self->file = g_key_file_new ();
-  if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
-    return TRUE;
-  g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", path);
-  return FALSE;
+  self = hp_timeline_state_new ();
+  if (size > 0 && !g_key_file_load_from_data (self->file, data, size, G_KEY_FILE_NONE, error))
+    return NULL;
+  drop_bad_values (self->file);
+  return g_steal_pointer (&self);
 }
 
 /**
- * hp_timeline_state_save:
- * @path: where to write, its folders made as needed
+ * hp_timeline_state_to_bytes:
  *
- * Writes the state atomically (a temporary file renamed over @path).
- *
- * Returns: whether it was written
+ * Returns: (transfer full): the state as a key file's text, for whoever
+ *   keeps it
  */
-gboolean
-hp_timeline_state_save (HpTimelineState *self,
-                        const char      *path,
-                        GError         **error)
+GBytes *
+hp_timeline_state_to_bytes (HpTimelineState *self)
 {
-  g_autofree char *dir = NULL;
+  gsize size = 0;
+  char *data;
 
-  g_return_val_if_fail (self != NULL && path != NULL, FALSE);
+  g_return_val_if_fail (self != NULL, NULL);
 
-  dir = g_path_get_dirname (path);
-  if (g_mkdir_with_parents (dir, 0700) != 0)
-    {
-      int errsv = errno;
-
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errsv), "%s: %s", dir, g_strerror (errsv));
-      return FALSE;
-    }
-  {
-    gsize            size = 0;
-    g_autofree char *data = g_key_file_to_data (self->file, &size, NULL);
-
-    return hp_output_file_write (path, data, size, error);
-  }
+  data = g_key_file_to_data (self->file, &size, NULL);
+  return g_bytes_new_take (data, size);
 }
 
 /* Tracks are written "lane:RANK:PID:TID" or "series:RANK:ID" (a counter
@@ -220,8 +138,8 @@ hp_timeline_state_save (HpTimelineState *self,
  * another track once the series changed: those are skipped. */
 
 static char *
-track_key (HpTimelineLayout      *layout,
-           const HpTimelineTrack *track)
+track_key (const HpTimelineLayout *layout,
+           const HpTimelineTrack  *track)
 {
   const HpRank *r = hp_trace_get_rank (hp_timeline_layout_get_trace (layout), track->rank_pos);
 
@@ -288,11 +206,11 @@ parse_track_key (HpTimelineLayout *layout,
 }
 
 static void
-write_tracks (HpTimelineState       *self,
-              HpTimelineLayout      *layout,
-              const char            *key,
-              const HpTimelineTrack *tracks,
-              guint                  n)
+write_tracks (HpTimelineState        *self,
+              const HpTimelineLayout *layout,
+              const char             *key,
+              const HpTimelineTrack  *tracks,
+              guint                   n)
 {
   g_autoptr (GPtrArray) list = g_ptr_array_new_with_free_func (g_free);
 
@@ -307,16 +225,16 @@ write_tracks (HpTimelineState       *self,
 /**
  * hp_timeline_state_capture:
  * @layout: the timeline's layout
- * @bookmarks: (nullable): its bookmarks
  *
- * Takes what @layout and @bookmarks show now into the state, for
- * hp_timeline_state_save().
+ * Takes what the user arranged on @layout now (its
+ * #HpTimelineArrangement, bookmarks included) into the state, for
+ * hp_timeline_state_to_bytes().
  */
 void
-hp_timeline_state_capture (HpTimelineState     *self,
-                           HpTimelineLayout    *layout,
-                           HpTimelineBookmarks *bookmarks)
+hp_timeline_state_capture (HpTimelineState  *self,
+                           HpTimelineLayout *layout)
 {
+  HpTimelineBookmarks   *bookmarks;
   HpTrace               *trace;
   const HpTimelineTrack *tracks;
   guint                  n;
@@ -326,6 +244,7 @@ hp_timeline_state_capture (HpTimelineState     *self,
   g_return_if_fail (self != NULL && layout != NULL);
 
   trace = hp_timeline_layout_get_trace (layout);
+  bookmarks = hp_timeline_layout_get_bookmarks (layout);
   g_key_file_set_integer (self->file, GROUP_FOLDER, "version", 1);
 
   tracks = hp_timeline_layout_get_pinned_tracks (layout, &n);
@@ -341,8 +260,6 @@ hp_timeline_state_capture (HpTimelineState     *self,
     g_key_file_remove_key (self->file, GROUP_TIMELINE, "collapsed-ranks", NULL);
   g_key_file_set_double (self->file, GROUP_TIMELINE, "gutter-width", hp_timeline_layout_get_gutter_width (layout));
 
-  if (bookmarks == NULL)
-    return;
   /* every other group is copied to a new file, in one pass: removing the
    * bookmarks' groups one by one costs the square of their number */
   {
@@ -402,28 +319,29 @@ apply_tracks (HpTimelineState  *self,
 /**
  * hp_timeline_state_apply:
  * @layout: a timeline's layout, as new
- * @bookmarks: (nullable): its bookmarks, replaced by the state's
  *
- * Gives @layout and @bookmarks what the state holds. Entries that name
+ * Gives @layout's arrangement what the state holds; its bookmarks are
+ * replaced by the state's. Entries that name
  * ranks or lanes this trace does not have, and values that do not parse,
  * are skipped; a counter or memory track is kept by its series' id, and
  * shows once that series is given to @layout.
  */
 void
-hp_timeline_state_apply (HpTimelineState     *self,
-                         HpTimelineLayout    *layout,
-                         HpTimelineBookmarks *bookmarks)
+hp_timeline_state_apply (HpTimelineState  *self,
+                         HpTimelineLayout *layout)
 {
-  HpTrace        *trace;
-  gsize           n = 0;
-  double          width;
-  g_autofree int *collapsed = NULL;
+  HpTimelineBookmarks *bookmarks;
+  HpTrace             *trace;
+  gsize                n = 0;
+  double               width;
+  g_autofree int      *collapsed = NULL;
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) groups = NULL;
 
   g_return_if_fail (self != NULL && layout != NULL);
 
   trace = hp_timeline_layout_get_trace (layout);
+  bookmarks = hp_timeline_layout_get_bookmarks (layout);
   apply_tracks (self, layout, "hidden", FALSE);
   apply_tracks (self, layout, "pinned", TRUE);
   collapsed = g_key_file_get_integer_list (self->file, GROUP_TIMELINE, "collapsed-ranks", &n, NULL);
@@ -438,8 +356,6 @@ hp_timeline_state_apply (HpTimelineState     *self,
   if (error == NULL && width > 0)
     hp_timeline_layout_set_gutter_width (layout, width);
 
-  if (bookmarks == NULL)
-    return;
   hp_timeline_bookmarks_clear (bookmarks);
   groups = g_key_file_get_groups (self->file, NULL);
   /* the first HP_TIMELINE_BOOKMARKS_MAX of the file are kept */

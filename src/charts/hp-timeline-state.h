@@ -1,4 +1,4 @@
-/* hp-timeline-state.h — what the user arranged on a folder's timeline, kept across sessions: pins, hidden lanes, collapsed ranks, bookmarks, the gutter's width.
+/* hp-timeline-state.h — a timeline's arrangement as bytes and back: pins, hidden lanes, collapsed ranks, bookmarks, the gutter's width.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -16,24 +16,21 @@
 
 G_BEGIN_DECLS
 
+/* saved state larger than this is not read: what it keeps for a folder
+ * (a thousand bookmarks, pins and hidden lanes) takes far less */
+#define HP_TIMELINE_STATE_MAX_SIZE (16 * 1024 * 1024)
+
 typedef struct _HpTimelineState HpTimelineState;
 
-char            *hp_timeline_state_path_for_run (const char        *state_dir,
-                                                 const char *const *paths);
 HpTimelineState *hp_timeline_state_new (void);
+HpTimelineState *hp_timeline_state_new_from_bytes (GBytes  *bytes,
+                                                   GError **error);
 void             hp_timeline_state_free (HpTimelineState *self);
-gboolean         hp_timeline_state_load (HpTimelineState *self,
-                                         const char      *path,
-                                         GError         **error);
-gboolean         hp_timeline_state_save (HpTimelineState *self,
-                                         const char      *path,
-                                         GError         **error);
-void             hp_timeline_state_capture (HpTimelineState     *self,
-                                            HpTimelineLayout    *layout,
-                                            HpTimelineBookmarks *bookmarks);
-void             hp_timeline_state_apply (HpTimelineState     *self,
-                                          HpTimelineLayout    *layout,
-                                          HpTimelineBookmarks *bookmarks);
+GBytes          *hp_timeline_state_to_bytes (HpTimelineState *self);
+void             hp_timeline_state_capture (HpTimelineState  *self,
+                                            HpTimelineLayout *layout);
+void             hp_timeline_state_apply (HpTimelineState  *self,
+                                          HpTimelineLayout *layout);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpTimelineState, hp_timeline_state_free)
 

@@ -13,6 +13,7 @@
 #include "hp-core.h"
 #include "hp-test-utils.h"
 #include "hp-timeline-panel.h"
+#include "hp-timeline-state-file.h"
 #include "hp-trace-page.h"
 #include "hp-window.h"
 #include "hp-ui-test-utils.h"
@@ -540,17 +541,22 @@ open_folder (const char *path,
 }
 
 /* The window of a folder keeps its arrangement in the user's state
- * folder: a second window of the same folder gets it back, another
- * folder does not; the trace folder gets nothing */
+ * folder: a second window of the same folder gets it back (pins, hidden
+ * lanes, collapsed ranks, bookmarks), another folder does not; the trace
+ * folder gets nothing */
 static void
 test_per_folder (void)
 {
-  g_autofree char *path = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
-  g_autofree char *other = hp_test_data_path ("edge", "timeline-lanes", NULL);
-  g_autofree char *state_dir = g_build_filename (g_get_user_state_dir (), "hotpath", "timeline", NULL);
-  HpWindow        *window;
-  HpTimelineView  *view = open_folder (path, &window);
-  HpTimelineTrack  track = { HP_TIMELINE_ROW_SLICES, 1, 0 };
+  g_autofree char     *path = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
+  g_autofree char     *other = hp_test_data_path ("edge", "timeline-lanes", NULL);
+  g_autofree char     *state_dir = g_build_filename (g_get_user_state_dir (), "hotpath", "timeline", NULL);
+  HpWindow            *window;
+  HpTimelineView      *view = open_folder (path, &window);
+  HpTimelineTrack      track = { HP_TIMELINE_ROW_SLICES, 1, 0 };
+  HpTimelineTrack      hidden = { HP_TIMELINE_ROW_SLICES, 0, 0 };
+  HpTimelineLayout    *layout;
+  HpTimelineBookmarks *marks;
+  gint64               t0, t1;
   g_autoptr (GDir) dir = NULL;
   guint       n_files = 0, n_trace_files;
   const char *name;
@@ -565,7 +571,13 @@ test_per_folder (void)
       n_trace_files++;
   }
 
-  hp_timeline_layout_set_track_pinned (hp_timeline_painter_get_layout (hp_timeline_view_get_painter (view)), &track, TRUE);
+  layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (view));
+  hp_timeline_layout_set_track_pinned (layout, &track, TRUE);
+  hp_timeline_layout_set_track_hidden (layout, &hidden, TRUE);
+  hp_timeline_layout_get_time_bounds (layout, &t0, &t1);
+  hp_timeline_view_set_selected_range (view, t0 + (t1 - t0) / 4, t0 + (t1 - t0) / 2);
+  /* the view saves the whole arrangement on each change */
+  g_assert_cmpint (hp_timeline_view_add_bookmark (view), ==, 0);
   hp_timeline_view_set_rank_collapsed (view, hp_trace_get_rank (hp_timeline_view_get_trace (view), 0)->rank, TRUE);
   hp_ui_test_close_window (window);
 
@@ -587,13 +599,110 @@ test_per_folder (void)
   }
 
   view = open_folder (path, &window);
-  g_assert_true (hp_timeline_layout_get_track_pinned (hp_timeline_painter_get_layout (hp_timeline_view_get_painter (view)), &track));
-  g_assert_true (hp_timeline_layout_get_rank_collapsed (hp_timeline_painter_get_layout (hp_timeline_view_get_painter (view)), 0));
+  layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (view));
+  g_assert_true (hp_timeline_layout_get_track_pinned (layout, &track));
+  g_assert_true (hp_timeline_layout_get_track_hidden (layout, &hidden));
+  g_assert_true (hp_timeline_layout_get_rank_collapsed (layout, 0));
+  marks = hp_timeline_view_get_bookmarks (view);
+  g_assert_true (marks == hp_timeline_layout_get_bookmarks (layout));
+  g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (marks), ==, 1);
+  g_assert_cmpint (hp_timeline_bookmarks_get (marks, 0)->start, ==, t0 + (t1 - t0) / 4);
+  g_assert_cmpint (hp_timeline_bookmarks_get (marks, 0)->end, ==, t0 + (t1 - t0) / 2);
+  g_assert_cmpstr (hp_timeline_bookmarks_get (marks, 0)->name, ==, "Mark 1");
   hp_ui_test_close_window (window);
 
   view = open_folder (other, &window);
   g_assert_false (hp_timeline_layout_get_rank_collapsed (hp_timeline_painter_get_layout (hp_timeline_view_get_painter (view)), 0));
+  g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (hp_timeline_view_get_bookmarks (view)), ==, 0);
   hp_ui_test_close_window (window);
+}
+
+/* The state file: one per folder, whatever its spelling; missing, it is
+ * an empty state; too large or not a key file, an error naming it; saved
+ * into folders made as needed, it reads back */
+static void
+test_state_file (void)
+{
+  g_autofree char *dir = hp_test_data_path ("edge", "timeline-lanes", NULL);
+  g_autofree char *spelled = g_build_filename (dir, ".", NULL);
+  g_autofree char *other = hp_test_data_path ("edge", "breakdowns-mixed-ranks", NULL);
+  const char      *a[] = { dir, NULL };
+  const char      *b[] = { spelled, NULL };
+  const char      *c[] = { other, NULL };
+  const char      *both[] = { dir, other, NULL };
+  const char      *both_swapped[] = { other, spelled, NULL };
+  g_autofree char *pa = hp_timeline_state_path_for_run ("/state", a);
+  g_autofree char *pb = hp_timeline_state_path_for_run ("/state", b);
+  g_autofree char *pc = hp_timeline_state_path_for_run ("/state", c);
+  g_autofree char *pboth = hp_timeline_state_path_for_run ("/state", both);
+  g_autofree char *pswapped = hp_timeline_state_path_for_run ("/state", both_swapped);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *tmp = g_dir_make_tmp ("hp-state-file-XXXXXX", &error);
+  g_autofree char *deep = g_build_filename (tmp, "deep", "er", "state.ini", NULL);
+  g_autofree char *big = g_build_filename (tmp, "big.ini", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
+  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+  g_autoptr (HpTimelineLayout) again = hp_timeline_layout_new (trace);
+  HpTimelineState *state;
+
+  g_assert_true (g_str_has_prefix (pa, "/state/hotpath/timeline/"));
+  g_assert_true (g_str_has_suffix (pa, ".ini"));
+  g_assert_cmpstr (pa, ==, pb);
+  g_assert_cmpstr (pa, !=, pc);
+  g_assert_cmpstr (pboth, ==, pswapped);
+  g_assert_cmpstr (pboth, !=, pa);
+
+  /* missing: an empty state */
+  g_assert_no_error (error);
+  state = hp_timeline_state_file_load (deep, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (state);
+
+  /* saved into folders made as needed, read back */
+  hp_timeline_layout_set_rank_collapsed (layout, 1, TRUE);
+  hp_timeline_bookmarks_add (hp_timeline_layout_get_bookmarks (layout), 10, 20, "kept");
+  hp_timeline_state_capture (state, layout);
+  g_assert_true (hp_timeline_state_file_save (state, deep, &error));
+  g_assert_no_error (error);
+  hp_timeline_state_free (state);
+  state = hp_timeline_state_file_load (deep, &error);
+  g_assert_no_error (error);
+  hp_timeline_state_apply (state, again);
+  g_assert_true (hp_timeline_layout_get_rank_collapsed (again, 1));
+  g_assert_cmpstr (hp_timeline_bookmarks_get (hp_timeline_layout_get_bookmarks (again), 0)->name, ==, "kept");
+  hp_timeline_state_free (state);
+
+  /* not a key file: an error naming the file */
+  g_assert_true (g_file_set_contents (deep, "\x89PNG\r\n\x1a\n[[[\nthis is = not\n[a key file", -1, NULL));
+  g_assert_null (hp_timeline_state_file_load (deep, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, deep));
+  g_clear_error (&error);
+
+  /* over 16 MiB: refused before it is read */
+  text = g_strnfill (HP_TIMELINE_STATE_MAX_SIZE + 1, '#');
+  g_assert_true (g_file_set_contents (big, text, HP_TIMELINE_STATE_MAX_SIZE + 1, NULL));
+  g_assert_null (hp_timeline_state_file_load (big, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, big));
+  g_clear_error (&error);
+
+  /* a folder where the file should be: not a regular file */
+  g_assert_null (hp_timeline_state_file_load (tmp, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+
+  g_assert_cmpint (g_remove (big), ==, 0);
+  g_assert_cmpint (g_remove (deep), ==, 0);
+  {
+    g_autofree char *er = g_path_get_dirname (deep);
+    g_autofree char *d = g_path_get_dirname (er);
+
+    g_assert_cmpint (g_rmdir (er), ==, 0);
+    g_assert_cmpint (g_rmdir (d), ==, 0);
+    g_assert_cmpint (g_rmdir (tmp), ==, 0);
+  }
 }
 
 int
@@ -610,6 +719,7 @@ main (int    argc,
   g_test_add ("/ui/timeline-tracks/hidden-absent", Fixture, NULL, fixture_setup, test_hidden_absent, fixture_teardown);
   g_test_add ("/ui/timeline-tracks/bookmarks", Fixture, NULL, fixture_setup, test_bookmarks, fixture_teardown);
   g_test_add_func ("/ui/timeline-tracks/per-folder", test_per_folder);
+  g_test_add_func ("/ui/timeline-tracks/state-file", test_state_file);
   g_test_add ("/ui/timeline-tracks/gutter-drag", Fixture, NULL, fixture_setup, test_gutter_drag, fixture_teardown);
 
   status = g_test_run ();

@@ -301,8 +301,7 @@ test_click_selects (Fixture      *f,
   g_assert_cmpint (event, ==, kernel);
 
   /* the details pane: the kernel's name on top, then a link to its launch */
-  expected_title = g_strdup (hp_timeline_layout_get_short_name (
-      hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view)), r->name[kernel]));
+  expected_title = g_strdup (hp_timeline_painter_get_short_name (hp_timeline_view_get_painter (f->view), r->name[kernel]));
   title = hp_timeline_panel_get_details_title (f->panel);
   g_assert_cmpstr (title, ==, expected_title);
   for (child = gtk_widget_get_first_child (hp_timeline_panel_get_details (f->panel)); child != NULL;

@@ -84,7 +84,7 @@ test_details (Fixture      *f,
   HpTimelineDetails *details = HP_TIMELINE_DETAILS (hp_timeline_details_new ());
   const HpRank      *r = hp_trace_get_rank (f->trace, 0);
   guint32            e = some_kernel (f->trace);
-  HpTimelineLayout  *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view));
+  HpTimelinePainter *painter = hp_timeline_view_get_painter (f->view);
 
   gtk_box_append (f->box, GTK_WIDGET (details));
   g_assert_null (hp_timeline_details_get_title (details));
@@ -100,7 +100,7 @@ test_details (Fixture      *f,
   g_assert_cmpstr (hp_timeline_details_get_title (details), ==, "Nothing selected");
 
   hp_timeline_details_show_event (details, r->rank, e, NULL);
-  g_assert_cmpstr (hp_timeline_details_get_title (details), ==, hp_timeline_layout_get_short_name (layout, r->name[e]));
+  g_assert_cmpstr (hp_timeline_details_get_title (details), ==, hp_timeline_painter_get_short_name (painter, r->name[e]));
   /* the rows are in the box: the event's duration among them */
   g_assert_nonnull (gtk_widget_get_first_child (hp_timeline_details_get_box (details)));
 

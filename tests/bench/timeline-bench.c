@@ -67,7 +67,8 @@ run_case (HpTimelinePainter *painter,
           int                height,
           const char        *save)
 {
-  HpTimelineLayout  *layout = hp_timeline_painter_get_layout (painter);
+  HpTimelineLayout *layout = hp_timeline_painter_get_layout (painter);
+  g_autoptr (HpTimelineFrame) frame = hp_timeline_frame_new ();
   g_autofree double *times = g_new (double, frames);
   g_autofree double *layout_times = g_new (double, frames);
   HpTimelineViewport v = { 0 };
@@ -107,7 +108,7 @@ run_case (HpTimelinePainter *painter,
         }
 
       t_start = g_get_monotonic_time ();
-      hp_timeline_layout_update (layout, &v);
+      hp_timeline_frame_update (frame, layout, &v);
       t_layout = g_get_monotonic_time ();
       cr = cairo_create (surface);
       hp_timeline_painter_paint (painter, cr, &v);
@@ -119,7 +120,7 @@ run_case (HpTimelinePainter *painter,
       /* the paint lays out again; count the layout once in the total */
       times[i] = (t_end - t_layout) / 1000.0;
       layout_times[i] = (t_layout - t_start) / 1000.0;
-      hp_timeline_layout_get_marks (layout, &n_marks);
+      hp_timeline_frame_get_marks (frame, &n_marks);
       total_marks += n_marks;
 
       if (i == 0 && save != NULL)

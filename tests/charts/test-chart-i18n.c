@@ -86,7 +86,6 @@ timeline_case_init (TimelineCase *tc,
   tc->gap_start = gap->start;
   tc->gap_end = gap->end;
   tc->gap_category = gap->category;
-  hp_timeline_layout_update (layout, &v);
   hp_timeline_mapper_init (&m, layout, &v);
   g_assert_true (hp_timeline_mapper_lane_y (&m, 0, tc->stream_lane, 0, &tc->gap_y, &h));
   tc->gap_x = hp_timeline_mapper_time_to_x (&m, (gap->start + gap->end) / 2);

@@ -7,6 +7,7 @@
 
 #include <glib/gstdio.h>
 #include <math.h>
+#include <string.h>
 
 #include "hp-charts.h"
 #include "hp-core.h"
@@ -173,17 +174,17 @@ test_layout_reads_it (void)
 }
 
 /* a state file as the app has written it all along loads into the
- * arrangement: pins in order, hidden lanes, collapsed ranks, the gutter */
+ * arrangement: pins in order, hidden lanes, collapsed ranks, the gutter,
+ * the bookmarks */
 static void
 test_state_file (void)
 {
   g_autoptr (HpTrace) trace = hp_test_load (TRACE, HP_MODE_DEFAULT);
   g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
-  g_autoptr (HpTimelineBookmarks) marks = hp_timeline_bookmarks_new ();
-  g_autoptr (HpTimelineState) state = hp_timeline_state_new ();
+  g_autoptr (HpTimelineState) state = NULL;
+  g_autoptr (GBytes) bytes = NULL;
   g_autoptr (GError) error = NULL;
-  g_autofree char             *dir = g_dir_make_tmp ("hotpath-arrangement-XXXXXX", &error);
-  g_autofree char             *path = g_build_filename (dir, "state.ini", NULL);
+  HpTimelineBookmarks         *marks;
   const char                  *text = "[Folder]\nversion=1\n\n"
                                       "[Timeline]\npinned=lane:1:0:8;lane:0:10:10;\nhidden=lane:0:0:7;\n"
                                       "collapsed-ranks=1;\ngutter-width=240\n\n"
@@ -193,11 +194,11 @@ test_state_file (void)
   GArray                      *pinned;
   guint                        l;
 
+  bytes = g_bytes_new_static (text, strlen (text));
+  state = hp_timeline_state_new_from_bytes (bytes, &error);
   g_assert_no_error (error);
-  g_assert_true (g_file_set_contents (path, text, -1, &error));
-  g_assert_true (hp_timeline_state_load (state, path, &error));
-  g_assert_no_error (error);
-  hp_timeline_state_apply (state, layout, marks);
+  hp_timeline_state_apply (state, layout);
+  marks = hp_timeline_arrangement_get_bookmarks ((HpTimelineArrangement *)a);
 
   pinned = hp_timeline_arrangement_get_pinned_tracks ((HpTimelineArrangement *)a);
   g_assert_cmpuint (pinned->len, ==, 2);
@@ -213,9 +214,9 @@ test_state_file (void)
   g_assert_true (hp_timeline_arrangement_get_rank_collapsed (a, 1));
   g_assert_cmpfloat (hp_timeline_arrangement_get_gutter_width (a), ==, 240);
   g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (marks), ==, 1);
-
-  g_assert_cmpint (g_remove (path), ==, 0);
-  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  g_assert_cmpint (hp_timeline_bookmarks_get (marks, 0)->start, ==, 20000);
+  g_assert_cmpstr (hp_timeline_bookmarks_get (marks, 0)->name, ==, "warm-up");
+  g_assert_true (marks == hp_timeline_layout_get_bookmarks (layout));
 }
 
 int

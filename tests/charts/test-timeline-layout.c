@@ -326,7 +326,7 @@ check_merging (HpTrace *trace,
     }
 
   surface = paint (painter, &v);
-  marks = hp_timeline_layout_get_marks (layout, &n_marks);
+  marks = hp_timeline_frame_get_marks (hp_timeline_painter_get_frame (painter), &n_marks);
   for (guint i = 0; i < n_marks; i++)
     {
       gint64 c0 = llround ((marks[i].x - HP_TIMELINE_GUTTER_WIDTH) * scale);
@@ -696,19 +696,27 @@ static void
 test_names_and_search (void)
 {
   g_autoptr (HpTrace) trace = load_edge ("timeline-nested");
-  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
-  const HpRank *r = hp_trace_get_rank (trace, 0);
-  guint32       gemm = find_event (trace, r, "void gemm_kernel<float, 128>(float const*, float*)");
-  guint32       nccl = find_event (trace, r, "ncclKernel_AllReduce_RING_LL_Sum_float");
-  guint32       linear = find_event (trace, r, "aten::linear");
-  const char   *short_name;
-  guint         count = 0, rank_pos;
-  guint32       event;
+  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (trace);
+  HpTimelineLayout *layout = hp_timeline_painter_get_layout (painter);
+  const HpRank     *r = hp_trace_get_rank (trace, 0);
+  guint32           gemm = find_event (trace, r, "void gemm_kernel<float, 128>(float const*, float*)");
+  guint32           nccl = find_event (trace, r, "ncclKernel_AllReduce_RING_LL_Sum_float");
+  guint32           linear = find_event (trace, r, "aten::linear");
+  const char       *short_name;
+  guint             count = 0, rank_pos;
+  guint32           event;
 
-  short_name = hp_timeline_layout_get_short_name (layout, r->name[gemm]);
+  short_name = hp_timeline_painter_get_short_name (painter, r->name[gemm]);
   g_assert_cmpstr (short_name, ==, "gemm_kernel");
-  /* cached: the same pointer */
-  g_assert_true (hp_timeline_layout_get_short_name (layout, r->name[gemm]) == short_name);
+  /* cached by the painter: the same pointer */
+  g_assert_true (hp_timeline_painter_get_short_name (painter, r->name[gemm]) == short_name);
+  /* a name that shortens to nothing stays whole */
+  {
+    g_autofree char *same = hp_timeline_short_name ("()");
+
+    g_assert_cmpstr (same, ==, "()");
+  }
+  g_assert_cmpstr (hp_timeline_painter_get_short_name (painter, G_MAXUINT32), ==, "");
 
   /* fixed colours for GPU work, a stable hash for host names */
   g_assert_cmpuint (hp_timeline_layout_event_color (layout, r, gemm), ==, HP_KERNEL_CLASS_COMPUTATION);

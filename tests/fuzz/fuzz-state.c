@@ -1,11 +1,11 @@
-/* fuzz-state.c — libFuzzer target: raw bytes as a timeline state file, read, applied, written and read again.
+/* fuzz-state.c — libFuzzer target: raw bytes as a timeline's saved state, read, applied, written and read again.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The state file (hp-timeline-state.c) is written by the app but read back
- * as input like any other: anything in it must leave a layout and a
- * bookmark list within their bounds, and what is saved from them must read
- * back to the same.
+ * Saved state (hp-timeline-state.c: a timeline's arrangement as bytes) is
+ * written by the app but read back as input like any other: anything in it
+ * must leave a layout and its bookmarks within their bounds, and what is
+ * saved from them must read back to the same.
  */
 
 #include "config.h"
@@ -79,38 +79,39 @@ int
 LLVMFuzzerTestOneInput (const guint8 *data,
                         size_t        size)
 {
-  g_autofree char *path = NULL;
-  g_autofree char *saved_path = NULL;
   g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
   g_autoptr (HpTimelineLayout) again = hp_timeline_layout_new (trace);
-  HpTimelineBookmarks *marks = hp_timeline_bookmarks_new ();
-  HpTimelineBookmarks *marks_again = hp_timeline_bookmarks_new ();
-  HpTimelineState     *state = hp_timeline_state_new ();
-  HpTimelineState     *loaded = hp_timeline_state_new ();
+  HpTimelineBookmarks *marks = hp_timeline_layout_get_bookmarks (layout);
+  HpTimelineBookmarks *marks_again = hp_timeline_layout_get_bookmarks (again);
+  g_autoptr (HpTimelineState) state = NULL;
+  g_autoptr (HpTimelineState) loaded = NULL;
+  g_autoptr (GBytes) input = NULL;
+  g_autoptr (GBytes) saved = NULL;
   g_autoptr (GError) error = NULL;
 
   if (size > 1024 * 1024)
-    goto out;
-  path = hp_fuzz_write ("state.ini", data, size);
-  saved_path = g_build_filename (hp_fuzz_dir (), "saved", "state.ini", NULL);
+    return 0;
+  input = g_bytes_new (data, size);
 
-  /* a file that is not a key file is an error, and an empty state */
-  if (!hp_timeline_state_load (state, path, &error))
+  /* bytes that are not a key file are an error, and no state */
+  state = hp_timeline_state_new_from_bytes (input, &error);
+  if (state == NULL)
     {
-      if (error == NULL || strstr (error->message, path) == NULL)
-        g_error ("a state file that failed to load has no error naming it");
+      if (error == NULL)
+        g_error ("saved state that failed to read has no error");
       g_clear_error (&error);
+      state = hp_timeline_state_new ();
     }
-  hp_timeline_state_apply (state, layout, marks);
+  hp_timeline_state_apply (state, layout);
   check_bounds (layout, marks);
 
   /* what is saved reads back to the same */
-  hp_timeline_state_capture (state, layout, marks);
-  if (!hp_timeline_state_save (state, saved_path, &error))
-    g_error ("cannot save the state: %s", error->message);
-  if (!hp_timeline_state_load (loaded, saved_path, &error))
-    g_error ("the saved state does not load: %s", error->message);
-  hp_timeline_state_apply (loaded, again, marks_again);
+  hp_timeline_state_capture (state, layout);
+  saved = hp_timeline_state_to_bytes (state);
+  loaded = hp_timeline_state_new_from_bytes (saved, &error);
+  if (loaded == NULL)
+    g_error ("the saved state does not read back: %s", error->message);
+  hp_timeline_state_apply (loaded, again);
   check_bounds (again, marks_again);
   if (hp_timeline_bookmarks_get_n_items (marks) != hp_timeline_bookmarks_get_n_items (marks_again))
     g_error ("%u bookmarks saved, %u read back", hp_timeline_bookmarks_get_n_items (marks),
@@ -121,13 +122,13 @@ LLVMFuzzerTestOneInput (const guint8 *data,
       const HpTimelineBookmark *b = hp_timeline_bookmarks_get (marks_again, i);
 
       if (a->start != b->start || a->end != b->end || strcmp (a->name, b->name) != 0)
-        g_error ("bookmark %u changed on its way through the file", i);
+        g_error ("bookmark %u changed on its way through the bytes", i);
     }
   if (hp_timeline_layout_get_gutter_width (layout) != hp_timeline_layout_get_gutter_width (again))
-    g_error ("the gutter's width changed on its way through the file");
+    g_error ("the gutter's width changed on its way through the bytes");
   for (guint k = 0; k < hp_trace_get_n_ranks (trace); k++)
     if (hp_timeline_layout_get_rank_collapsed (layout, k) != hp_timeline_layout_get_rank_collapsed (again, k))
-      g_error ("rank %u's collapse changed on its way through the file", k);
+      g_error ("rank %u's collapse changed on its way through the bytes", k);
   {
     guint n_pinned, n_pinned_again, n_hidden, n_hidden_again;
 
@@ -136,17 +137,7 @@ LLVMFuzzerTestOneInput (const guint8 *data,
     hp_timeline_layout_get_hidden_tracks (layout, &n_hidden);
     hp_timeline_layout_get_hidden_tracks (again, &n_hidden_again);
     if (n_pinned != n_pinned_again || n_hidden != n_hidden_again)
-      g_error ("pins or hidden tracks changed on their way through the file");
+      g_error ("pins or hidden tracks changed on their way through the bytes");
   }
-
-out:
-  hp_timeline_state_free (loaded);
-  hp_timeline_state_free (state);
-  hp_timeline_bookmarks_free (marks_again);
-  hp_timeline_bookmarks_free (marks);
-  if (path != NULL)
-    g_unlink (path);
-  if (saved_path != NULL)
-    g_unlink (saved_path);
   return 0;
 }
