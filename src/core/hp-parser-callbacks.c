@@ -264,10 +264,12 @@ on_number (void       *ctx,
           note_number_field (p, hp_parse_time_ns (s, len, &p->ev.dur), &p->ev.has_dur);
           break;
         case F_PID:
-          note_number_field (p, _hp_parser_int64 (s, len, &p->ev.pid), &p->ev.has_pid);
+          note_number_field (p, _hp_parser_small_int (s, len, &p->ev.pid) || _hp_parser_int64 (s, len, &p->ev.pid),
+                             &p->ev.has_pid);
           break;
         case F_TID:
-          note_number_field (p, _hp_parser_int64 (s, len, &p->ev.tid), &p->ev.has_tid);
+          note_number_field (p, _hp_parser_small_int (s, len, &p->ev.tid) || _hp_parser_int64 (s, len, &p->ev.tid),
+                             &p->ev.has_tid);
           break;
         case F_PH:
         case F_CAT:
@@ -392,43 +394,64 @@ on_string (void                *ctx,
   return 1;
 }
 
-static Field
+/* the bytes of a short key as one number, whatever the byte order */
+#define KEY2(a, b) ((guint32)(guchar)(a) | (guint32)(guchar)(b) << 8)
+#define KEY3(a, b, c) (KEY2 (a, b) | (guint32)(guchar)(c) << 16)
+#define KEY4(a, b, c, d) (KEY3 (a, b, c) | (guint32)(guchar)(d) << 24)
+
+/* An event's keys are few and short: one comparison of their bytes read
+ * as a number, after a switch on the length, names the field. */
+static inline Field
 field_from_key (const unsigned char *k,
                 size_t               len)
 {
   switch (len)
     {
     case 2:
-      if (k[0] == 'p' && k[1] == 'h')
-        return F_PH;
-      if (k[0] == 't' && k[1] == 's')
-        return F_TS;
-      return F_OTHER;
+      switch (KEY2 (k[0], k[1]))
+        {
+        case KEY2 ('p', 'h'):
+          return F_PH;
+        case KEY2 ('t', 's'):
+          return F_TS;
+        default:
+          return F_OTHER;
+        }
     case 3:
-      if (memcmp (k, "cat", 3) == 0)
-        return F_CAT;
-      if (memcmp (k, "pid", 3) == 0)
-        return F_PID;
-      if (memcmp (k, "tid", 3) == 0)
-        return F_TID;
-      if (memcmp (k, "dur", 3) == 0)
-        return F_DUR;
-      return F_OTHER;
+      switch (KEY3 (k[0], k[1], k[2]))
+        {
+        case KEY3 ('c', 'a', 't'):
+          return F_CAT;
+        case KEY3 ('p', 'i', 'd'):
+          return F_PID;
+        case KEY3 ('t', 'i', 'd'):
+          return F_TID;
+        case KEY3 ('d', 'u', 'r'):
+          return F_DUR;
+        default:
+          return F_OTHER;
+        }
     case 4:
-      if (memcmp (k, "name", 4) == 0)
-        return F_NAME;
-      if (memcmp (k, "args", 4) == 0)
-        return F_ARGS;
-      return F_OTHER;
+      switch (KEY4 (k[0], k[1], k[2], k[3]))
+        {
+        case KEY4 ('n', 'a', 'm', 'e'):
+          return F_NAME;
+        case KEY4 ('a', 'r', 'g', 's'):
+          return F_ARGS;
+        default:
+          return F_OTHER;
+        }
     default:
       return F_OTHER;
     }
 }
 
-static guint32
-_hp_parser_arg_key_id (Parser              *p,
-                       const unsigned char *k,
-                       size_t               len)
+/* The id of an args key in the rank's key table, and which field it is
+ * (p->arg_field): both are cached for the keys seen last. */
+static inline guint32
+arg_key (Parser              *p,
+         const unsigned char *k,
+         size_t               len)
 {
   HpStrings *keys = p->b->rank->arg_keys;
   guint      slot = len == 0 ? 0 : (guint)(len * 7 + k[0] + k[len - 1] * 3) % KEY_CACHE_SIZE;
@@ -436,8 +459,12 @@ _hp_parser_arg_key_id (Parser              *p,
 
   if (p->key_cache[slot].str != NULL && p->key_cache[slot].len == len &&
       memcmp (p->key_cache[slot].str, k, len) == 0)
-    return p->key_cache[slot].id;
+    {
+      p->arg_field = p->key_cache[slot].field;
+      return p->key_cache[slot].id;
+    }
 
+  p->arg_field = _hp_parser_arg_field_from_key (k, len);
   id = hp_strings_lookup (keys, (const char *)k, len);
   if (id == HP_NO_STRING)
     {
@@ -454,6 +481,7 @@ _hp_parser_arg_key_id (Parser              *p,
   p->key_cache[slot].str = hp_strings_get (keys, id);
   p->key_cache[slot].len = len;
   p->key_cache[slot].id = id;
+  p->key_cache[slot].field = p->arg_field;
   return id;
 }
 
@@ -478,8 +506,7 @@ on_map_key (void                *ctx,
           p->too_many_args = TRUE;
           return 0;
         }
-      p->arg_field = _hp_parser_arg_field_from_key (k, len);
-      p->arg_key = _hp_parser_arg_key_id (p, k, len);
+      p->arg_key = arg_key (p, k, len);
       break;
     case CTX_CAPTURE:
       {

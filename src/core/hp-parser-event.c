@@ -136,24 +136,38 @@ builder_reserve (HpRankBuilder *b)
  * ------------------------------------------------------------------------- */
 
 /* Strings already in the table were checked when they went in, so only a
- * new string pays for UTF-8 validation. */
+ * new string pays for UTF-8 validation. Names and categories recur event
+ * after event: a small cache, indexed by the length and the last bytes,
+ * answers most of them without hashing the whole string. */
 guint32
 _hp_parser_intern (Parser       *p,
                    const guchar *s,
                    size_t        len)
 {
-  guint32 id = hp_strings_lookup (p->b->strings, (const char *)s, len);
+  guint   slot = len == 0 ? 0 : (guint)(len * 31 + s[len - 1] * 7 + s[len / 2]) % NAME_CACHE_SIZE;
+  guint32 id;
 
-  if (id != HP_NO_STRING)
-    return id;
-  if (!_hp_parser_is_ascii (s, len) && !g_utf8_validate_len ((const char *)s, len, NULL))
+  if (p->name_cache[slot].str != NULL && p->name_cache[slot].len == len &&
+      memcmp (p->name_cache[slot].str, s, len) == 0)
+    return p->name_cache[slot].id;
+
+  id = hp_strings_lookup (p->b->strings, (const char *)s, len);
+  if (id == HP_NO_STRING)
     {
-      g_autofree char *fixed = g_utf8_make_valid ((const char *)s, len);
+      if (!_hp_parser_is_ascii (s, len) && !g_utf8_validate_len ((const char *)s, len, NULL))
+        {
+          g_autofree char *fixed = g_utf8_make_valid ((const char *)s, len);
 
-      p->b->rank->n_invalid_utf8++;
-      return hp_strings_intern (p->b->strings, fixed, strlen (fixed));
+          /* the stored string differs from the text: never cache it */
+          p->b->rank->n_invalid_utf8++;
+          return hp_strings_intern (p->b->strings, fixed, strlen (fixed));
+        }
+      id = hp_strings_intern (p->b->strings, (const char *)s, len);
     }
-  return hp_strings_intern (p->b->strings, (const char *)s, len);
+  p->name_cache[slot].str = hp_strings_get (p->b->strings, id);
+  p->name_cache[slot].len = len;
+  p->name_cache[slot].id = id;
+  return id;
 }
 
 /* ---------------------------------------------------------------------------

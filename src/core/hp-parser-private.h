@@ -23,6 +23,7 @@ G_BEGIN_DECLS
 #define MAX_NESTING HP_MAX_NESTING
 
 #define KEY_CACHE_SIZE 64
+#define NAME_CACHE_SIZE 256
 
 /* What the container on top of the stack is */
 typedef enum
@@ -141,7 +142,16 @@ typedef struct
     const char *str;
     gsize       len;
     guint32     id;
+    ArgField    field;
   } key_cache[KEY_CACHE_SIZE];
+
+  /* so do names and categories: the same, for the rank's strings */
+  struct
+  {
+    const char *str;
+    gsize       len;
+    guint32     id;
+  } name_cache[NAME_CACHE_SIZE];
 } Parser;
 
 /* ---------------------------------------------------------------------------

@@ -22,6 +22,10 @@
 
 #include "hp-parser-private.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 /* the chunk of yajl's loop (CHUNK_SIZE in hp-parser.c): both read the
  * same chunks, so that a fault of the data is met at the same byte */
 #define SCAN_BLOCK (256 * 1024)
@@ -90,6 +94,24 @@ static inline const guchar *
 plain_run (const guchar *s,
            const guchar *end)
 {
+#ifdef __SSE2__
+  /* sixteen bytes at a time */
+  const __m128i quote = _mm_set1_epi8 ('"');
+  const __m128i slash = _mm_set1_epi8 ('\\');
+  const __m128i below = _mm_set1_epi8 (0x1f);
+
+  while (end - s >= 16)
+    {
+      __m128i x = _mm_loadu_si128 ((const __m128i *)s);
+      __m128i hit = _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi8 (x, quote), _mm_cmpeq_epi8 (x, slash)),
+                                  _mm_cmpeq_epi8 (_mm_min_epu8 (x, below), x));
+      int     m = _mm_movemask_epi8 (hit);
+
+      if (m != 0)
+        return s + __builtin_ctz ((guint)m);
+      s += 16;
+    }
+#endif
 #if G_BYTE_ORDER == G_LITTLE_ENDIAN
   /* eight bytes at a time: the lowest flagged byte is a true one (a borrow
    * only runs upwards, from a byte that is flagged itself) */
