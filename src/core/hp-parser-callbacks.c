@@ -143,19 +143,6 @@ bad_element (Parser *p)
   p->b->rank->n_bad_values++;
 }
 
-/* after reading a numeric event field: @ok, it is there (@has), else the
- * value is bad */
-static inline void
-note_number_field (Parser   *p,
-                   gboolean  ok,
-                   gboolean *has)
-{
-  if (ok)
-    *has = TRUE;
-  else
-    p->b->rank->n_bad_values++;
-}
-
 static void
 event_scalar_field_bad (Parser *p)
 {
@@ -253,35 +240,7 @@ on_number (void       *ctx,
   switch (top (p))
     {
     case CTX_EVENT:
-      switch (p->field)
-        {
-        case F_TS:
-          if (!_hp_parser_text_is_integer (s, len))
-            p->b->any_float_ts = TRUE;
-          note_number_field (p, hp_parse_time_ns (s, len, &p->ev.ts), &p->ev.has_ts);
-          break;
-        case F_DUR:
-          note_number_field (p, hp_parse_time_ns (s, len, &p->ev.dur), &p->ev.has_dur);
-          break;
-        case F_PID:
-          note_number_field (p, _hp_parser_small_int (s, len, &p->ev.pid) || _hp_parser_int64 (s, len, &p->ev.pid),
-                             &p->ev.has_pid);
-          break;
-        case F_TID:
-          note_number_field (p, _hp_parser_small_int (s, len, &p->ev.tid) || _hp_parser_int64 (s, len, &p->ev.tid),
-                             &p->ev.has_tid);
-          break;
-        case F_PH:
-        case F_CAT:
-        case F_NAME:
-          p->b->rank->n_bad_values++;
-          break;
-        case F_ARGS:
-        case F_NONE:
-        case F_OTHER:
-        default:
-          break;
-        }
+      _hp_parser_event_number (p, s, len);
       break;
     case CTX_ARGS:
       _hp_parser_arg_number (p, s, len);
@@ -394,58 +353,6 @@ on_string (void                *ctx,
   return 1;
 }
 
-/* the bytes of a short key as one number, whatever the byte order */
-#define KEY2(a, b) ((guint32)(guchar)(a) | (guint32)(guchar)(b) << 8)
-#define KEY3(a, b, c) (KEY2 (a, b) | (guint32)(guchar)(c) << 16)
-#define KEY4(a, b, c, d) (KEY3 (a, b, c) | (guint32)(guchar)(d) << 24)
-
-/* An event's keys are few and short: one comparison of their bytes read
- * as a number, after a switch on the length, names the field. */
-static inline Field
-field_from_key (const unsigned char *k,
-                size_t               len)
-{
-  switch (len)
-    {
-    case 2:
-      switch (KEY2 (k[0], k[1]))
-        {
-        case KEY2 ('p', 'h'):
-          return F_PH;
-        case KEY2 ('t', 's'):
-          return F_TS;
-        default:
-          return F_OTHER;
-        }
-    case 3:
-      switch (KEY3 (k[0], k[1], k[2]))
-        {
-        case KEY3 ('c', 'a', 't'):
-          return F_CAT;
-        case KEY3 ('p', 'i', 'd'):
-          return F_PID;
-        case KEY3 ('t', 'i', 'd'):
-          return F_TID;
-        case KEY3 ('d', 'u', 'r'):
-          return F_DUR;
-        default:
-          return F_OTHER;
-        }
-    case 4:
-      switch (KEY4 (k[0], k[1], k[2], k[3]))
-        {
-        case KEY4 ('n', 'a', 'm', 'e'):
-          return F_NAME;
-        case KEY4 ('a', 'r', 'g', 's'):
-          return F_ARGS;
-        default:
-          return F_OTHER;
-        }
-    default:
-      return F_OTHER;
-    }
-}
-
 /* The id of an args key in the rank's key table, and which field it is
  * (p->arg_field): both are cached for the keys seen last. */
 static inline guint32
@@ -498,7 +405,7 @@ on_map_key (void                *ctx,
   switch (top (p))
     {
     case CTX_EVENT:
-      p->field = field_from_key (k, len);
+      p->field = _hp_parser_field_from_key (k, len);
       break;
     case CTX_ARGS:
       if (++p->n_args > p->limits.max_args)

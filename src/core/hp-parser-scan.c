@@ -7,7 +7,9 @@
  * reads such a file in large buffers and hands the parser's callbacks the
  * same calls, in the same order and with the same text, as yajl would: a
  * string without escapes and a number are passed where they lie in the
- * buffer, a string with escapes decoded as yajl decodes it.
+ * buffer, a string with escapes decoded as yajl decodes it. The keys and
+ * numbers of an event object, the bulk of a trace, it reads itself, as the
+ * callbacks would: the key names the field, the number is read in place.
  *
  * It accepts strict JSON only, a subset of what yajl accepts, and it never
  * reports a fault of the JSON itself: on anything it does not take (a
@@ -458,6 +460,8 @@ scan_buffer (Scan                 *sc,
     mark = now_;                              \
   }                                           \
   G_STMT_END
+/* the parser is inside an event object (its callbacks' CTX_EVENT) */
+#define IN_EVENT() (p->depth > 0 && p->stack[p->depth - 1] == CTX_EVENT)
 /* a token that did not end in the buffer: read again from its start */
 #define TOKEN(expr, st)         \
   G_STMT_START                  \
@@ -545,7 +549,13 @@ value_here:
         goto fail;
       TOKEN (scan_number (&q, end, eof), S_VALUE);
       HANDED_OVER ();
-      if (!cb->yajl_number (p, (const char *)tok, (size_t)(q - tok)))
+      if (G_LIKELY (IN_EVENT ()))
+        {
+          /* an event's member, read here as on_number () would */
+          p->n_tokens++;
+          _hp_parser_event_number (p, (const char *)tok, (gsize)(q - tok));
+        }
+      else if (!cb->yajl_number (p, (const char *)tok, (size_t)(q - tok)))
         goto stop;
       break;
     }
@@ -579,7 +589,13 @@ key_here:
   tok = q;
   TOKEN (scan_string (sc, &q, end, &text, &len), S_KEY);
   HANDED_OVER ();
-  if (!cb->yajl_map_key (p, text, len))
+  if (G_LIKELY (IN_EVENT () && len <= p->limits.max_string_bytes))
+    {
+      /* an event's key, recognised here as on_map_key () would */
+      p->n_tokens++;
+      p->field = _hp_parser_field_from_key (text, len);
+    }
+  else if (!cb->yajl_map_key (p, text, len))
     goto stop;
 colon:
   SKIP_SPACE (S_COLON);
@@ -617,6 +633,7 @@ out:
   sc->state = state;
   return res;
 #undef SKIP_SPACE
+#undef IN_EVENT
 #undef HANDED_OVER
 #undef TOKEN
 }
