@@ -329,6 +329,7 @@ gboolean _hp_parser_charge_memory (Parser *p);
 
 /* hp-parser-event.c */
 HpRankBuilder *_hp_rank_builder_new (const char *path);
+void           _hp_rank_builder_fit (HpRankBuilder *b);
 guint32        _hp_parser_intern (Parser       *p,
                                   const guchar *s,
                                   size_t        len);

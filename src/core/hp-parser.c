@@ -475,6 +475,7 @@ parse_file (const char            *path,
 
   b->rank_from_metadata = rank_from_metadata (b->rank->metadata);
   read_base_time (b->rank);
+  _hp_rank_builder_fit (b);
 
   return g_steal_pointer (&b);
 }
