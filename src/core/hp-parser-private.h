@@ -181,9 +181,12 @@ _hp_parser_small_int (const char *s,
     return FALSE;
   for (gsize j = i; j < len; j++)
     {
-      if (!g_ascii_isdigit (s[j]))
+      guint digit = (guint)(guchar)s[j] - '0';
+
+      /* not g_ascii_isdigit (): its table is a load through the GOT */
+      if (digit > 9)
         return FALSE;
-      v = v * 10 + (guint64)(s[j] - '0');
+      v = v * 10 + digit;
     }
   *out = i == 1 ? -(gint64)v : (gint64)v;
   return TRUE;
