@@ -233,8 +233,11 @@ _hp_parser_event_reset (Parser *p)
 static void
 label_add (Parser *p)
 {
-  HpLaneLabel label = { 0 };
-  const char *what = hp_strings_get (p->b->strings, p->ev.name);
+  HpLaneLabel  label = { 0 };
+  HpLaneLabel *kept;
+  HpLaneKey    key;
+  guint        at;
+  const char  *what = hp_strings_get (p->b->strings, p->ev.name);
 
   if (what == NULL)
     return;
@@ -253,7 +256,32 @@ label_add (Parser *p)
       label.sort_index = p->ev.sort_index;
       label.has_sort_index = TRUE;
     }
-  g_array_append_val (p->b->labels, label);
+  if (label.tid == -1)
+    return; /* a process's label names no lane (the lanes are threads) */
+
+  /* Labels apply to the lane of their pid and tid, the last name and the
+   * last sort index winning. Some writers repeat them many times (an MTIA
+   * trace of 87 MB has 124 000 for a few hundred threads): one label per
+   * thread keeps what the last would leave. */
+  if (p->label_of == NULL)
+    p->label_of = g_hash_table_new_full (lane_key_hash, lane_key_equal, g_free, NULL);
+  key.pid = label.pid;
+  key.tid = label.tid;
+  at = GPOINTER_TO_UINT (g_hash_table_lookup (p->label_of, &key));
+  if (at == 0)
+    {
+      g_array_append_val (p->b->labels, label);
+      g_hash_table_insert (p->label_of, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (p->b->labels->len));
+      return;
+    }
+  kept = &g_array_index (p->b->labels, HpLaneLabel, at - 1);
+  if (label.name != HP_NO_STRING)
+    kept->name = label.name;
+  if (label.has_sort_index)
+    {
+      kept->sort_index = label.sort_index;
+      kept->has_sort_index = TRUE;
+    }
 }
 
 void

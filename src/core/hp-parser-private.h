@@ -131,6 +131,9 @@ typedef struct
 
   guint32 trace_cat; /* local id of "Trace" */
 
+  /* HpLaneKey -> index + 1 of the thread's label in b->labels */
+  GHashTable *label_of;
+
   /* tokens yajl has handed over: a chunk that adds none holds part of one
    * long token, which yajl lexes again from its start at every chunk */
   guint64 n_tokens;

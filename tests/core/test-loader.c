@@ -1230,6 +1230,64 @@ test_pid_tid_from_lanes (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* Thread labels (ph "M") repeated many times, as some writers do: each
+ * thread's lane takes the last name and the last sort index given to it,
+ * whatever came between; a label without a name keeps the name, and a
+ * process's labels name no thread. */
+static void
+test_repeated_thread_labels (void)
+{
+  static const char json[] =
+      "{\"traceEvents\": ["
+      "{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": 1, \"tid\": 2, \"args\": {\"name\": \"first\"}},"
+      "{\"ph\": \"M\", \"name\": \"thread_sort_index\", \"pid\": 1, \"tid\": 2, \"args\": {\"sort_index\": 5}},"
+      "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 1, \"tid\": 2, \"args\": {\"name\": \"process\"}},"
+      "{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": 1, \"tid\": 2, \"args\": {\"name\": \"second\"}},"
+      "{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": 1, \"tid\": 3, \"args\": {\"name\": \"other\"}},"
+      "{\"ph\": \"M\", \"name\": \"thread_sort_index\", \"pid\": 1, \"tid\": 2, \"args\": {\"sort_index\": 9}},"
+      "{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": 1, \"tid\": 2, \"args\": {}},"
+      "{\"ph\": \"M\", \"name\": \"thread_sort_index\", \"pid\": 1, \"tid\": 3, \"args\": {\"sort_index\": 4}},"
+      "{\"ph\": \"M\", \"name\": \"thread_sort_index\", \"pid\": 1, \"tid\": 3, \"args\": {}},"
+      "{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": 1, \"tid\": 3, \"args\": {\"name\": \"last\"}},"
+      "{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"a\", \"pid\": 1, \"tid\": 2, \"ts\": 10, \"dur\": 5},"
+      "{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"b\", \"pid\": 1, \"tid\": 3, \"ts\": 11, \"dur\": 5}]}";
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hp-test-labels-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autoptr (HpTrace) trace = NULL;
+  const HpRank *r;
+  guint         n_checked = 0;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "rank-0.json", NULL);
+  g_assert_true (g_file_set_contents (path, json, -1, &error));
+  trace = load_one (path, HP_MODE_DEFAULT, &error);
+  g_assert_no_error (error);
+  r = hp_trace_get_rank (trace, 0);
+  for (guint e = 0; e < r->n_events; e++)
+    {
+      const HpLane *lane = &r->lanes[hp_rank_lane (r, e)];
+      const char   *event = hp_trace_get_string (trace, r->name[e]);
+
+      g_assert_true (lane->name != HP_NO_STRING);
+      if (g_str_equal (event, "a"))
+        {
+          g_assert_cmpstr (hp_trace_get_string (trace, lane->name), ==, "second");
+          g_assert_cmpint (lane->sort_index, ==, 9);
+          n_checked++;
+        }
+      else if (g_str_equal (event, "b"))
+        {
+          g_assert_cmpstr (hp_trace_get_string (trace, lane->name), ==, "last");
+          g_assert_cmpint (lane->sort_index, ==, 4);
+          n_checked++;
+        }
+    }
+  g_assert_cmpuint (n_checked, ==, 2);
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 static void
 test_edge_empty_folder (void)
 {
@@ -2166,6 +2224,7 @@ main (int   argc,
   g_test_add_func ("/core/loader/args-store", test_args_store);
   g_test_add_func ("/core/loader/args-offset-high", test_args_offset_high);
   g_test_add_func ("/core/loader/pid-tid-from-lanes", test_pid_tid_from_lanes);
+  g_test_add_func ("/core/loader/repeated-thread-labels", test_repeated_thread_labels);
 
   golden_cases = hp_test_hta_cases (&n_golden_cases);
   for (guint i = 0; i < n_golden_cases; i++)
