@@ -201,7 +201,7 @@ encode (gint64       *base,
     self->cells = g_renew (gint##bits, self->cells, MAX (capacity, 1));                               \
   }                                                                                                   \
                                                                                                       \
-  void _hp_column##bits##_set (HpColumn##bits *self, guint i, gint64 value)                           \
+  void _hp_column##bits##_set_other (HpColumn##bits *self, guint i, gint64 value)                     \
   {                                                                                                   \
     self->cells[i] = (gint##bits)encode (&self->base, &self->base_set, &self->wide, i, value,         \
                                          HP_CELL##bits##_NONE, HP_CELL##bits##_WIDE, G_MAXINT##bits); \

@@ -115,9 +115,9 @@ void _hp_column32_init (HpColumn32 *self,
                         gboolean    base_set);
 void _hp_column32_resize (HpColumn32 *self,
                           guint       capacity);
-void _hp_column32_set (HpColumn32 *self,
-                       guint       i,
-                       gint64      value);
+void _hp_column32_set_other (HpColumn32 *self,
+                             guint       i,
+                             gint64      value);
 void _hp_column32_copy (HpColumn32       *dest,
                         const HpColumn32 *src,
                         guint             n);
@@ -128,12 +128,43 @@ void _hp_column16_init (HpColumn16 *self,
                         gboolean    base_set);
 void _hp_column16_resize (HpColumn16 *self,
                           guint       capacity);
-void _hp_column16_set (HpColumn16 *self,
-                       guint       i,
-                       gint64      value);
+void _hp_column16_set_other (HpColumn16 *self,
+                             guint       i,
+                             gint64      value);
 void _hp_column16_copy (HpColumn16       *dest,
                         const HpColumn16 *src,
                         guint             n);
 void _hp_column16_clear (HpColumn16 *self);
+
+/* Sets the value at @i. A value near the base, once the base is set, is
+ * one subtraction, inlined where columns are built event by event; −1, the
+ * first value and a value far from the base take the general path. */
+static inline void
+_hp_column32_set (HpColumn32 *self,
+                  guint       i,
+                  gint64      value)
+{
+  gint64 d;
+
+  if (G_LIKELY (self->base_set && value != -1 && !__builtin_sub_overflow (value, self->base, &d) &&
+                d > HP_CELL32_WIDE && d <= G_MAXINT32))
+    self->cells[i] = (gint32)d;
+  else
+    _hp_column32_set_other (self, i, value);
+}
+
+static inline void
+_hp_column16_set (HpColumn16 *self,
+                  guint       i,
+                  gint64      value)
+{
+  gint64 d;
+
+  if (G_LIKELY (self->base_set && value != -1 && !__builtin_sub_overflow (value, self->base, &d) &&
+                d > HP_CELL16_WIDE && d <= G_MAXINT16))
+    self->cells[i] = (gint16)d;
+  else
+    _hp_column16_set_other (self, i, value);
+}
 
 G_END_DECLS

@@ -14,18 +14,38 @@
  * ------------------------------------------------------------------------- */
 
 static void
-args_reserve (HpRankBuilder *b,
-              gsize          more)
+args_grow (HpRankBuilder *b,
+           gsize          more)
 {
   HpRank *r = b->rank;
   gsize   cap;
 
-  if (r->args_len + more <= b->args_capacity)
-    return;
   cap = MAX (b->args_capacity + b->args_capacity / 2, r->args_len + more);
   cap = MAX (cap, 64 * 1024);
   r->args = g_realloc (r->args, cap);
   b->args_capacity = cap;
+}
+
+static inline void
+args_reserve (HpRankBuilder *b,
+              gsize          more)
+{
+  if (G_UNLIKELY (b->rank->args_len + more > b->args_capacity))
+    args_grow (b, more);
+}
+
+/* a varint where room for 10 bytes was reserved */
+static inline guint8 *
+put_varint (guint8 *at,
+            guint64 v)
+{
+  while (v >= 0x80)
+    {
+      *at++ = (guint8)(v | 0x80);
+      v >>= 7;
+    }
+  *at++ = (guint8)v;
+  return at;
 }
 
 void
@@ -41,12 +61,7 @@ args_put_varint (HpRankBuilder *b,
                  guint64        v)
 {
   args_reserve (b, 10);
-  while (v >= 0x80)
-    {
-      b->rank->args[b->rank->args_len++] = (guint8)(v | 0x80);
-      v >>= 7;
-    }
-  b->rank->args[b->rank->args_len++] = (guint8)v;
+  b->rank->args_len = (gsize)(put_varint (b->rank->args + b->rank->args_len, v) - b->rank->args);
 }
 
 static void
@@ -147,13 +162,16 @@ _hp_parser_arg_number (Parser     *p,
   HpRankBuilder *b = p->b;
   gint64         iv;
 
-  arg_begin (p);
   if (_hp_parser_small_int (s, len, &iv) || (_hp_parser_text_is_integer (s, len) && _hp_parser_int64 (s, len, &iv)))
     {
       guint64 zz = ((guint64)iv << 1) ^ (guint64)(iv >> 63);
+      guint8 *at;
 
-      _hp_parser_args_put_byte (b, HP_ARG_INT);
-      args_put_varint (b, zz);
+      /* the key, the type and the value in one reservation */
+      args_reserve (b, 21);
+      at = put_varint (b->rank->args + b->rank->args_len, (guint64)p->arg_key + 1);
+      *at++ = HP_ARG_INT;
+      b->rank->args_len = (gsize)(put_varint (at, zz) - b->rank->args);
       switch (p->arg_field)
         {
         case A_STREAM:
@@ -174,6 +192,7 @@ _hp_parser_arg_number (Parser     *p,
         }
       return;
     }
+  arg_begin (p);
   if (!_hp_parser_text_is_integer (s, len))
     {
       char   buf[64];
@@ -215,17 +234,27 @@ _hp_parser_arg_string (Parser       *p,
 {
   HpRankBuilder *b = p->b;
 
-  arg_begin (p);
-  _hp_parser_args_put_byte (b, HP_ARG_STRING);
   if (!_hp_parser_is_ascii (s, len) && !g_utf8_validate_len ((const char *)s, len, NULL))
     {
       g_autofree char *fixed = g_utf8_make_valid ((const char *)s, len);
 
+      arg_begin (p);
+      _hp_parser_args_put_byte (b, HP_ARG_STRING);
       b->rank->n_invalid_utf8++;
       args_put_bytes (b, fixed, strlen (fixed));
     }
   else
-    args_put_bytes (b, s, len);
+    {
+      guint8 *at;
+
+      /* the key, the type, the length and the bytes in one reservation */
+      args_reserve (b, 21 + len);
+      at = put_varint (b->rank->args + b->rank->args_len, (guint64)p->arg_key + 1);
+      *at++ = HP_ARG_STRING;
+      at = put_varint (at, len);
+      memcpy (at, s, len);
+      b->rank->args_len = (gsize)(at + len - b->rank->args);
+    }
 
   switch (p->arg_field)
     {

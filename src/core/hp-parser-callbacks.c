@@ -143,19 +143,6 @@ bad_element (Parser *p)
   p->b->rank->n_bad_values++;
 }
 
-/* after reading a numeric event field: @ok, it is there (@has), else the
- * value is bad */
-static inline void
-note_number_field (Parser   *p,
-                   gboolean  ok,
-                   gboolean *has)
-{
-  if (ok)
-    *has = TRUE;
-  else
-    p->b->rank->n_bad_values++;
-}
-
 static void
 event_scalar_field_bad (Parser *p)
 {
@@ -253,33 +240,7 @@ on_number (void       *ctx,
   switch (top (p))
     {
     case CTX_EVENT:
-      switch (p->field)
-        {
-        case F_TS:
-          if (!_hp_parser_text_is_integer (s, len))
-            p->b->any_float_ts = TRUE;
-          note_number_field (p, hp_parse_time_ns (s, len, &p->ev.ts), &p->ev.has_ts);
-          break;
-        case F_DUR:
-          note_number_field (p, hp_parse_time_ns (s, len, &p->ev.dur), &p->ev.has_dur);
-          break;
-        case F_PID:
-          note_number_field (p, _hp_parser_int64 (s, len, &p->ev.pid), &p->ev.has_pid);
-          break;
-        case F_TID:
-          note_number_field (p, _hp_parser_int64 (s, len, &p->ev.tid), &p->ev.has_tid);
-          break;
-        case F_PH:
-        case F_CAT:
-        case F_NAME:
-          p->b->rank->n_bad_values++;
-          break;
-        case F_ARGS:
-        case F_NONE:
-        case F_OTHER:
-        default:
-          break;
-        }
+      _hp_parser_event_number (p, s, len);
       break;
     case CTX_ARGS:
       _hp_parser_arg_number (p, s, len);
@@ -392,43 +353,12 @@ on_string (void                *ctx,
   return 1;
 }
 
-static Field
-field_from_key (const unsigned char *k,
-                size_t               len)
-{
-  switch (len)
-    {
-    case 2:
-      if (k[0] == 'p' && k[1] == 'h')
-        return F_PH;
-      if (k[0] == 't' && k[1] == 's')
-        return F_TS;
-      return F_OTHER;
-    case 3:
-      if (memcmp (k, "cat", 3) == 0)
-        return F_CAT;
-      if (memcmp (k, "pid", 3) == 0)
-        return F_PID;
-      if (memcmp (k, "tid", 3) == 0)
-        return F_TID;
-      if (memcmp (k, "dur", 3) == 0)
-        return F_DUR;
-      return F_OTHER;
-    case 4:
-      if (memcmp (k, "name", 4) == 0)
-        return F_NAME;
-      if (memcmp (k, "args", 4) == 0)
-        return F_ARGS;
-      return F_OTHER;
-    default:
-      return F_OTHER;
-    }
-}
-
-static guint32
-_hp_parser_arg_key_id (Parser              *p,
-                       const unsigned char *k,
-                       size_t               len)
+/* The id of an args key in the rank's key table, and which field it is
+ * (p->arg_field): both are cached for the keys seen last. */
+static inline guint32
+arg_key (Parser              *p,
+         const unsigned char *k,
+         size_t               len)
 {
   HpStrings *keys = p->b->rank->arg_keys;
   guint      slot = len == 0 ? 0 : (guint)(len * 7 + k[0] + k[len - 1] * 3) % KEY_CACHE_SIZE;
@@ -436,8 +366,12 @@ _hp_parser_arg_key_id (Parser              *p,
 
   if (p->key_cache[slot].str != NULL && p->key_cache[slot].len == len &&
       memcmp (p->key_cache[slot].str, k, len) == 0)
-    return p->key_cache[slot].id;
+    {
+      p->arg_field = p->key_cache[slot].field;
+      return p->key_cache[slot].id;
+    }
 
+  p->arg_field = _hp_parser_arg_field_from_key (k, len);
   id = hp_strings_lookup (keys, (const char *)k, len);
   if (id == HP_NO_STRING)
     {
@@ -454,6 +388,7 @@ _hp_parser_arg_key_id (Parser              *p,
   p->key_cache[slot].str = hp_strings_get (keys, id);
   p->key_cache[slot].len = len;
   p->key_cache[slot].id = id;
+  p->key_cache[slot].field = p->arg_field;
   return id;
 }
 
@@ -470,7 +405,7 @@ on_map_key (void                *ctx,
   switch (top (p))
     {
     case CTX_EVENT:
-      p->field = field_from_key (k, len);
+      p->field = _hp_parser_field_from_key (k, len);
       break;
     case CTX_ARGS:
       if (++p->n_args > p->limits.max_args)
@@ -478,8 +413,7 @@ on_map_key (void                *ctx,
           p->too_many_args = TRUE;
           return 0;
         }
-      p->arg_field = _hp_parser_arg_field_from_key (k, len);
-      p->arg_key = _hp_parser_arg_key_id (p, k, len);
+      p->arg_key = arg_key (p, k, len);
       break;
     case CTX_CAPTURE:
       {

@@ -131,29 +131,75 @@ builder_reserve (HpRankBuilder *b)
   b->capacity = cap;
 }
 
+/* The columns grow by half again as events come: once the file is read,
+ * the room no event took (up to a third of each column, and of the args
+ * store) goes back before the next file needs it. */
+void
+_hp_rank_builder_fit (HpRankBuilder *b)
+{
+  HpRank *r = b->rank;
+  guint   cap = MAX (r->n_events, 1);
+
+  if (b->capacity > cap)
+    {
+      r->index = g_renew (guint32, r->index, cap);
+      r->ts = g_renew (gint64, r->ts, cap);
+      _hp_column32_resize (&r->dur, cap);
+      r->name = g_renew (guint32, r->name, cap);
+      r->cat = g_renew (guint32, r->cat, cap);
+      b->phase = g_renew (guint8, b->phase, cap);
+      _hp_column16_resize (&r->lane, cap);
+      _hp_column16_resize (&r->stream, cap);
+      _hp_column32_resize (&r->correlation, cap);
+      r->args_at = g_renew (guint32, r->args_at, cap);
+      r->flags = g_renew (guint8, r->flags, cap);
+      b->stream_state = g_renew (guint8, b->stream_state, cap);
+      b->capacity = cap;
+    }
+  if (r->args != NULL && b->args_capacity > MAX (r->args_len, 1))
+    {
+      b->args_capacity = MAX (r->args_len, 1);
+      r->args = g_realloc (r->args, b->args_capacity);
+    }
+}
+
 /* ---------------------------------------------------------------------------
  * Strings
  * ------------------------------------------------------------------------- */
 
 /* Strings already in the table were checked when they went in, so only a
- * new string pays for UTF-8 validation. */
+ * new string pays for UTF-8 validation. Names and categories recur event
+ * after event: a small cache, indexed by the length and the last bytes,
+ * answers most of them without hashing the whole string. */
 guint32
 _hp_parser_intern (Parser       *p,
                    const guchar *s,
                    size_t        len)
 {
-  guint32 id = hp_strings_lookup (p->b->strings, (const char *)s, len);
+  guint   slot = len == 0 ? 0 : (guint)(len * 31 + s[len - 1] * 7 + s[len / 2]) % NAME_CACHE_SIZE;
+  guint32 id;
 
-  if (id != HP_NO_STRING)
-    return id;
-  if (!_hp_parser_is_ascii (s, len) && !g_utf8_validate_len ((const char *)s, len, NULL))
+  if (p->name_cache[slot].str != NULL && p->name_cache[slot].len == len &&
+      memcmp (p->name_cache[slot].str, s, len) == 0)
+    return p->name_cache[slot].id;
+
+  id = hp_strings_lookup (p->b->strings, (const char *)s, len);
+  if (id == HP_NO_STRING)
     {
-      g_autofree char *fixed = g_utf8_make_valid ((const char *)s, len);
+      if (!_hp_parser_is_ascii (s, len) && !g_utf8_validate_len ((const char *)s, len, NULL))
+        {
+          g_autofree char *fixed = g_utf8_make_valid ((const char *)s, len);
 
-      p->b->rank->n_invalid_utf8++;
-      return hp_strings_intern (p->b->strings, fixed, strlen (fixed));
+          /* the stored string differs from the text: never cache it */
+          p->b->rank->n_invalid_utf8++;
+          return hp_strings_intern (p->b->strings, fixed, strlen (fixed));
+        }
+      id = hp_strings_intern (p->b->strings, (const char *)s, len);
     }
-  return hp_strings_intern (p->b->strings, (const char *)s, len);
+  p->name_cache[slot].str = hp_strings_get (p->b->strings, id);
+  p->name_cache[slot].len = len;
+  p->name_cache[slot].id = id;
+  return id;
 }
 
 /* ---------------------------------------------------------------------------
@@ -187,8 +233,11 @@ _hp_parser_event_reset (Parser *p)
 static void
 label_add (Parser *p)
 {
-  HpLaneLabel label = { 0 };
-  const char *what = hp_strings_get (p->b->strings, p->ev.name);
+  HpLaneLabel  label = { 0 };
+  HpLaneLabel *kept;
+  HpLaneKey    key;
+  guint        at;
+  const char  *what = hp_strings_get (p->b->strings, p->ev.name);
 
   if (what == NULL)
     return;
@@ -207,7 +256,32 @@ label_add (Parser *p)
       label.sort_index = p->ev.sort_index;
       label.has_sort_index = TRUE;
     }
-  g_array_append_val (p->b->labels, label);
+  if (label.tid == -1)
+    return; /* a process's label names no lane (the lanes are threads) */
+
+  /* Labels apply to the lane of their pid and tid, the last name and the
+   * last sort index winning. Some writers repeat them many times (an MTIA
+   * trace of 87 MB has 124 000 for a few hundred threads): one label per
+   * thread keeps what the last would leave. */
+  if (p->label_of == NULL)
+    p->label_of = g_hash_table_new_full (lane_key_hash, lane_key_equal, g_free, NULL);
+  key.pid = label.pid;
+  key.tid = label.tid;
+  at = GPOINTER_TO_UINT (g_hash_table_lookup (p->label_of, &key));
+  if (at == 0)
+    {
+      g_array_append_val (p->b->labels, label);
+      g_hash_table_insert (p->label_of, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (p->b->labels->len));
+      return;
+    }
+  kept = &g_array_index (p->b->labels, HpLaneLabel, at - 1);
+  if (label.name != HP_NO_STRING)
+    kept->name = label.name;
+  if (label.has_sort_index)
+    {
+      kept->sort_index = label.sort_index;
+      kept->has_sort_index = TRUE;
+    }
 }
 
 void

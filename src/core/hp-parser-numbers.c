@@ -63,20 +63,11 @@ parse_time_exp (const char *text,
   return TRUE;
 }
 
-/**
- * hp_parse_time_ns:
- * @text: a JSON number in microseconds, e.g. "4458676522690.655"
- *
- * Converts the decimal text to integer nanoseconds exactly (rounding half
- * away from zero past the third decimal), without going through a double
- * (docs/trace-format.md §6). Exponent forms fall back to double arithmetic.
- *
- * Returns: %FALSE when the text is not a number or overflows int64
- */
-gboolean
-hp_parse_time_ns (const char *text,
-                  gsize       len,
-                  gint64     *out_ns)
+/* Every shape of number, with the checks for overflow at each digit. */
+static gboolean
+parse_time_general (const char *text,
+                    gsize       len,
+                    gint64     *out_ns)
 {
   const char *p = text;
   const char *end = text + len;
@@ -139,5 +130,57 @@ hp_parse_time_ns (const char *text,
   if (v > (guint64)G_MAXINT64)
     return FALSE;
   *out_ns = neg ? -(gint64)v : (gint64)v;
+  return TRUE;
+}
+
+/**
+ * hp_parse_time_ns:
+ * @text: a JSON number in microseconds, e.g. "4458676522690.655"
+ *
+ * Converts the decimal text to integer nanoseconds exactly (rounding half
+ * away from zero past the third decimal), without going through a double
+ * (docs/trace-format.md §6). Exponent forms fall back to double arithmetic.
+ *
+ * Returns: %FALSE when the text is not a number or overflows int64
+ */
+gboolean
+hp_parse_time_ns (const char *text,
+                  gsize       len,
+                  gint64     *out_ns)
+{
+  const char *p = text;
+  const char *end = text + len;
+  const char *digits;
+  gboolean    neg = p < end && *p == '-';
+  guint64     whole = 0;
+  guint64     frac = 0;
+  guint       n_frac = 0;
+
+  /* what trace writers write: at most 16 digits of µs (Unix time has 16),
+   * a point and decimals, read without overflow checks when the whole µs
+   * times 1000 plus one leave room; anything else takes the general path */
+  p += neg;
+  digits = p;
+  while (p < end && (guint)(*p - '0') < 10)
+    whole = whole * 10 + (guint64)(*p++ - '0');
+  if (p == digits || p - digits > 16 || whole >= G_MAXINT64 / 1000)
+    return parse_time_general (text, len, out_ns);
+  if (p < end && *p == '.')
+    {
+      for (p++; p < end && (guint)(*p - '0') < 10; p++)
+        {
+          if (n_frac < 3)
+            frac = frac * 10 + (guint64)(*p - '0');
+          else if (n_frac == 3)
+            frac += *p >= '5';
+          n_frac++;
+        }
+    }
+  if (p != end)
+    return parse_time_general (text, len, out_ns);
+  for (; n_frac < 3; n_frac++)
+    frac *= 10;
+  whole = whole * 1000 + frac;
+  *out_ns = neg ? -(gint64)whole : (gint64)whole;
   return TRUE;
 }

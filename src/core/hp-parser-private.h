@@ -23,6 +23,7 @@ G_BEGIN_DECLS
 #define MAX_NESTING HP_MAX_NESTING
 
 #define KEY_CACHE_SIZE 64
+#define NAME_CACHE_SIZE 256
 
 /* What the container on top of the stack is */
 typedef enum
@@ -130,6 +131,9 @@ typedef struct
 
   guint32 trace_cat; /* local id of "Trace" */
 
+  /* HpLaneKey -> index + 1 of the thread's label in b->labels */
+  GHashTable *label_of;
+
   /* tokens yajl has handed over: a chunk that adds none holds part of one
    * long token, which yajl lexes again from its start at every chunk */
   guint64 n_tokens;
@@ -141,7 +145,16 @@ typedef struct
     const char *str;
     gsize       len;
     guint32     id;
+    ArgField    field;
   } key_cache[KEY_CACHE_SIZE];
+
+  /* so do names and categories: the same, for the rank's strings */
+  struct
+  {
+    const char *str;
+    gsize       len;
+    guint32     id;
+  } name_cache[NAME_CACHE_SIZE];
 } Parser;
 
 /* ---------------------------------------------------------------------------
@@ -171,9 +184,12 @@ _hp_parser_small_int (const char *s,
     return FALSE;
   for (gsize j = i; j < len; j++)
     {
-      if (!g_ascii_isdigit (s[j]))
+      guint digit = (guint)(guchar)s[j] - '0';
+
+      /* not g_ascii_isdigit (): its table is a load through the GOT */
+      if (digit > 9)
         return FALSE;
-      v = v * 10 + (guint64)(s[j] - '0');
+      v = v * 10 + digit;
     }
   *out = i == 1 ? -(gint64)v : (gint64)v;
   return TRUE;
@@ -207,16 +223,119 @@ _hp_parser_capture_append (GString    *gs,
     g_string_append_len (gs, s, (gssize)len);
 }
 
-/* hp-parser-callbacks.c */
-gboolean _hp_parser_charge_memory (Parser *p);
+/* the bytes of a short key as one number, whatever the byte order */
+#define KEY2(a, b) ((guint32)(guchar)(a) | (guint32)(guchar)(b) << 8)
+#define KEY3(a, b, c) (KEY2 (a, b) | (guint32)(guchar)(c) << 16)
+#define KEY4(a, b, c, d) (KEY3 (a, b, c) | (guint32)(guchar)(d) << 24)
+
+/* An event's keys are few and short: one comparison of their bytes read
+ * as a number, after a switch on the length, names the field. */
+static inline Field
+_hp_parser_field_from_key (const unsigned char *k,
+                           size_t               len)
+{
+  switch (len)
+    {
+    case 2:
+      switch (KEY2 (k[0], k[1]))
+        {
+        case KEY2 ('p', 'h'):
+          return F_PH;
+        case KEY2 ('t', 's'):
+          return F_TS;
+        default:
+          return F_OTHER;
+        }
+    case 3:
+      switch (KEY3 (k[0], k[1], k[2]))
+        {
+        case KEY3 ('c', 'a', 't'):
+          return F_CAT;
+        case KEY3 ('p', 'i', 'd'):
+          return F_PID;
+        case KEY3 ('t', 'i', 'd'):
+          return F_TID;
+        case KEY3 ('d', 'u', 'r'):
+          return F_DUR;
+        default:
+          return F_OTHER;
+        }
+    case 4:
+      switch (KEY4 (k[0], k[1], k[2], k[3]))
+        {
+        case KEY4 ('n', 'a', 'm', 'e'):
+          return F_NAME;
+        case KEY4 ('a', 'r', 'g', 's'):
+          return F_ARGS;
+        default:
+          return F_OTHER;
+        }
+    default:
+      return F_OTHER;
+    }
+}
 
 /* hp-parser-numbers.c */
 gboolean _hp_parser_int64 (const char *s,
                            gsize       len,
                            gint64     *out);
 
+/* after reading a numeric event field: @ok, it is there (@has), else the
+ * value is bad */
+static inline void
+_hp_parser_note_number_field (Parser   *p,
+                              gboolean  ok,
+                              gboolean *has)
+{
+  if (ok)
+    *has = TRUE;
+  else
+    p->b->rank->n_bad_values++;
+}
+
+/* A number that is the value of an event's member (p->field). */
+static inline void
+_hp_parser_event_number (Parser     *p,
+                         const char *s,
+                         gsize       len)
+{
+  switch (p->field)
+    {
+    case F_TS:
+      if (!_hp_parser_text_is_integer (s, len))
+        p->b->any_float_ts = TRUE;
+      _hp_parser_note_number_field (p, hp_parse_time_ns (s, len, &p->ev.ts), &p->ev.has_ts);
+      break;
+    case F_DUR:
+      _hp_parser_note_number_field (p, hp_parse_time_ns (s, len, &p->ev.dur), &p->ev.has_dur);
+      break;
+    case F_PID:
+      _hp_parser_note_number_field (p, _hp_parser_small_int (s, len, &p->ev.pid) || _hp_parser_int64 (s, len, &p->ev.pid),
+                                    &p->ev.has_pid);
+      break;
+    case F_TID:
+      _hp_parser_note_number_field (p, _hp_parser_small_int (s, len, &p->ev.tid) || _hp_parser_int64 (s, len, &p->ev.tid),
+                                    &p->ev.has_tid);
+      break;
+    case F_PH:
+    case F_CAT:
+    case F_NAME:
+      p->b->rank->n_bad_values++;
+      break;
+    case F_ARGS:
+    case F_NONE:
+    case F_OTHER:
+    default:
+      break;
+    }
+}
+
+/* hp-parser-callbacks.c */
+gboolean _hp_parser_charge_memory (Parser *p);
+
 /* hp-parser-event.c */
 HpRankBuilder *_hp_rank_builder_new (const char *path);
+void           _hp_rank_builder_fit (HpRankBuilder *b);
 guint32        _hp_parser_intern (Parser       *p,
                                   const guchar *s,
                                   size_t        len);

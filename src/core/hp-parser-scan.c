@@ -7,7 +7,9 @@
  * reads such a file in large buffers and hands the parser's callbacks the
  * same calls, in the same order and with the same text, as yajl would: a
  * string without escapes and a number are passed where they lie in the
- * buffer, a string with escapes decoded as yajl decodes it.
+ * buffer, a string with escapes decoded as yajl decodes it. The keys and
+ * numbers of an event object, the bulk of a trace, it reads itself, as the
+ * callbacks would: the key names the field, the number is read in place.
  *
  * It accepts strict JSON only, a subset of what yajl accepts, and it never
  * reports a fault of the JSON itself: on anything it does not take (a
@@ -21,6 +23,10 @@
 #include "config.h"
 
 #include "hp-parser-private.h"
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* the chunk of yajl's loop (CHUNK_SIZE in hp-parser.c): both read the
  * same chunks, so that a fault of the data is met at the same byte */
@@ -90,6 +96,24 @@ static inline const guchar *
 plain_run (const guchar *s,
            const guchar *end)
 {
+#ifdef __SSE2__
+  /* sixteen bytes at a time */
+  const __m128i quote = _mm_set1_epi8 ('"');
+  const __m128i slash = _mm_set1_epi8 ('\\');
+  const __m128i below = _mm_set1_epi8 (0x1f);
+
+  while (end - s >= 16)
+    {
+      __m128i x = _mm_loadu_si128 ((const __m128i *)s);
+      __m128i hit = _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi8 (x, quote), _mm_cmpeq_epi8 (x, slash)),
+                                  _mm_cmpeq_epi8 (_mm_min_epu8 (x, below), x));
+      int     m = _mm_movemask_epi8 (hit);
+
+      if (m != 0)
+        return s + __builtin_ctz ((guint)m);
+      s += 16;
+    }
+#endif
 #if G_BYTE_ORDER == G_LITTLE_ENDIAN
   /* eight bytes at a time: the lowest flagged byte is a true one (a borrow
    * only runs upwards, from a byte that is flagged itself) */
@@ -436,6 +460,8 @@ scan_buffer (Scan                 *sc,
     mark = now_;                              \
   }                                           \
   G_STMT_END
+/* the parser is inside an event object (its callbacks' CTX_EVENT) */
+#define IN_EVENT() (p->depth > 0 && p->stack[p->depth - 1] == CTX_EVENT)
 /* a token that did not end in the buffer: read again from its start */
 #define TOKEN(expr, st)         \
   G_STMT_START                  \
@@ -523,7 +549,13 @@ value_here:
         goto fail;
       TOKEN (scan_number (&q, end, eof), S_VALUE);
       HANDED_OVER ();
-      if (!cb->yajl_number (p, (const char *)tok, (size_t)(q - tok)))
+      if (G_LIKELY (IN_EVENT ()))
+        {
+          /* an event's member, read here as on_number () would */
+          p->n_tokens++;
+          _hp_parser_event_number (p, (const char *)tok, (gsize)(q - tok));
+        }
+      else if (!cb->yajl_number (p, (const char *)tok, (size_t)(q - tok)))
         goto stop;
       break;
     }
@@ -557,7 +589,13 @@ key_here:
   tok = q;
   TOKEN (scan_string (sc, &q, end, &text, &len), S_KEY);
   HANDED_OVER ();
-  if (!cb->yajl_map_key (p, text, len))
+  if (G_LIKELY (IN_EVENT () && len <= p->limits.max_string_bytes))
+    {
+      /* an event's key, recognised here as on_map_key () would */
+      p->n_tokens++;
+      p->field = _hp_parser_field_from_key (text, len);
+    }
+  else if (!cb->yajl_map_key (p, text, len))
     goto stop;
 colon:
   SKIP_SPACE (S_COLON);
@@ -595,6 +633,7 @@ out:
   sc->state = state;
   return res;
 #undef SKIP_SPACE
+#undef IN_EVENT
 #undef HANDED_OVER
 #undef TOKEN
 }

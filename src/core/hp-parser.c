@@ -432,6 +432,7 @@ parse_file (const char            *path,
   b->rank->file_checksum = _hp_checksum_finish (&reader.sum);
   g_string_free (p.capture, TRUE);
   g_free (p.top_key);
+  g_clear_pointer (&p.label_of, g_hash_table_unref);
 
   if (give_up != NULL && *give_up)
     {
@@ -475,6 +476,7 @@ parse_file (const char            *path,
 
   b->rank_from_metadata = rank_from_metadata (b->rank->metadata);
   read_base_time (b->rank);
+  _hp_rank_builder_fit (b);
 
   return g_steal_pointer (&b);
 }

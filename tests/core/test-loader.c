@@ -904,6 +904,23 @@ test_parse_time_ns (void)
     { "9223372036854775", -1, TRUE, G_GINT64_CONSTANT (9223372036854775000) },
     { "-9223372036854775", -1, TRUE, -G_GINT64_CONSTANT (9223372036854775000) },
     { "12.5xyz", 4, TRUE, 12500 },
+    /* the shapes trace writers write, read without overflow checks, and
+     * their edges */
+    { "1.0005", -1, TRUE, 1001 },
+    { "1.9995", -1, TRUE, 2000 },
+    { "1.99949", -1, TRUE, 1999 },
+    { "-0.0005", -1, TRUE, -1 },
+    { "5.", -1, TRUE, 5000 },
+    { "0.12345678", -1, TRUE, 123 },
+    { "1234567890123456.9999", -1, TRUE, G_GINT64_CONSTANT (1234567890123457000) },
+    { "9223372036854774.9995", -1, TRUE, G_GINT64_CONSTANT (9223372036854775000) },
+    { "9223372036854775.807", -1, TRUE, G_MAXINT64 },
+    { "9223372036854775.8075", -1, FALSE, 0 },
+    { "00000000000000001.5", -1, TRUE, 1500 },
+    { "1.2.3", -1, FALSE, 0 },
+    { "1.5e3", -1, TRUE, 1500000 },
+    { "-", -1, FALSE, 0 },
+    { ".5", -1, TRUE, 500 },
     { "9223372036854776", -1, FALSE, 0 },
     { "9223372036854775807", -1, FALSE, 0 },
     { "123456789012345678901234567890", -1, FALSE, 0 },
@@ -1210,6 +1227,64 @@ test_pid_tid_from_lanes (void)
 
       g_assert_cmpint (g_unlink (path), ==, 0);
     }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* Thread labels (ph "M") repeated many times, as some writers do: each
+ * thread's lane takes the last name and the last sort index given to it,
+ * whatever came between; a label without a name keeps the name, and a
+ * process's labels name no thread. */
+static void
+test_repeated_thread_labels (void)
+{
+  static const char json[] =
+      "{\"traceEvents\": ["
+      "{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": 1, \"tid\": 2, \"args\": {\"name\": \"first\"}},"
+      "{\"ph\": \"M\", \"name\": \"thread_sort_index\", \"pid\": 1, \"tid\": 2, \"args\": {\"sort_index\": 5}},"
+      "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 1, \"tid\": 2, \"args\": {\"name\": \"process\"}},"
+      "{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": 1, \"tid\": 2, \"args\": {\"name\": \"second\"}},"
+      "{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": 1, \"tid\": 3, \"args\": {\"name\": \"other\"}},"
+      "{\"ph\": \"M\", \"name\": \"thread_sort_index\", \"pid\": 1, \"tid\": 2, \"args\": {\"sort_index\": 9}},"
+      "{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": 1, \"tid\": 2, \"args\": {}},"
+      "{\"ph\": \"M\", \"name\": \"thread_sort_index\", \"pid\": 1, \"tid\": 3, \"args\": {\"sort_index\": 4}},"
+      "{\"ph\": \"M\", \"name\": \"thread_sort_index\", \"pid\": 1, \"tid\": 3, \"args\": {}},"
+      "{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": 1, \"tid\": 3, \"args\": {\"name\": \"last\"}},"
+      "{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"a\", \"pid\": 1, \"tid\": 2, \"ts\": 10, \"dur\": 5},"
+      "{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"b\", \"pid\": 1, \"tid\": 3, \"ts\": 11, \"dur\": 5}]}";
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("hp-test-labels-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autoptr (HpTrace) trace = NULL;
+  const HpRank *r;
+  guint         n_checked = 0;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "rank-0.json", NULL);
+  g_assert_true (g_file_set_contents (path, json, -1, &error));
+  trace = load_one (path, HP_MODE_DEFAULT, &error);
+  g_assert_no_error (error);
+  r = hp_trace_get_rank (trace, 0);
+  for (guint e = 0; e < r->n_events; e++)
+    {
+      const HpLane *lane = &r->lanes[hp_rank_lane (r, e)];
+      const char   *event = hp_trace_get_string (trace, r->name[e]);
+
+      g_assert_true (lane->name != HP_NO_STRING);
+      if (g_str_equal (event, "a"))
+        {
+          g_assert_cmpstr (hp_trace_get_string (trace, lane->name), ==, "second");
+          g_assert_cmpint (lane->sort_index, ==, 9);
+          n_checked++;
+        }
+      else if (g_str_equal (event, "b"))
+        {
+          g_assert_cmpstr (hp_trace_get_string (trace, lane->name), ==, "last");
+          g_assert_cmpint (lane->sort_index, ==, 4);
+          n_checked++;
+        }
+    }
+  g_assert_cmpuint (n_checked, ==, 2);
+  g_assert_cmpint (g_unlink (path), ==, 0);
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
@@ -2149,6 +2224,7 @@ main (int   argc,
   g_test_add_func ("/core/loader/args-store", test_args_store);
   g_test_add_func ("/core/loader/args-offset-high", test_args_offset_high);
   g_test_add_func ("/core/loader/pid-tid-from-lanes", test_pid_tid_from_lanes);
+  g_test_add_func ("/core/loader/repeated-thread-labels", test_repeated_thread_labels);
 
   golden_cases = hp_test_hta_cases (&n_golden_cases);
   for (guint i = 0; i < n_golden_cases; i++)
