@@ -108,6 +108,8 @@ show_diff (HpCompareOpsDiff *self)
     shown = hp_table_ref (self->diff);
   hp_table_view_set_table (self->ops_view, shown);
   hp_table_view_set_export_suffix (self->ops_view, self->scope_suffix);
+  if (self->tree_view != NULL)
+    hp_tree_diff_view_set_export_suffix (self->tree_view, self->scope_suffix);
 
   hp_chart_grid_remove_all (self->ops_grid);
   charts = hp_diff_charts_new (shown, TOP_OPS, GETTEXT_PACKAGE);
