@@ -133,6 +133,11 @@ show_diff (HpCompareOpsDiff *self)
       /* the scope under the chart, in its exports too */
       if (self->caption != NULL)
         hp_chart_set_subtitle (chart, self->caption);
+      /* an empty chart says why */
+      if (!hp_chart_has_data (chart))
+        hp_chart_set_no_data_reason (chart, gtk_check_button_get_active (self->comm_check)
+                                                ? _ ("neither scope compared has a communication op")
+                                                : _ ("no op changed between the scopes compared"));
       view = hp_chart_view_new (chart);
       hp_chart_view_set_export_suffix (HP_CHART_VIEW (view), self->scope_suffix);
       hp_chart_grid_append (self->ops_grid, view, FALSE);

@@ -876,6 +876,10 @@ test_launch_cutoffs (void)
   outliers = hp_analysis_panel_find_chart_view (panel, "launch_runtime_outliers_rank0");
   g_assert_nonnull (outliers);
   g_assert_false (hp_chart_has_data (hp_chart_view_get_chart (outliers)));
+  /* the trace has launches and kernels: the empty chart says that nothing
+   * falls in it, with the settings that may leave it out */
+  g_assert_nonnull (hp_chart_get_no_data_reason (hp_chart_view_get_chart (outliers)));
+  g_assert_nonnull (strstr (hp_chart_get_no_data_reason (hp_chart_view_get_chart (outliers)), "settings"));
 
   /* a lower runtime cutoff through the panel's spin button: the analysis
    * runs again, the counts and the charts follow */
