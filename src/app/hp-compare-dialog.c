@@ -252,7 +252,7 @@ hp_compare_dialog_init (HpCompareDialog *self)
   self->entries = g_ptr_array_new ();
 
   gtk_window_set_title (GTK_WINDOW (self), _ ("Compare Runs"));
-  gtk_window_set_default_size (GTK_WINDOW (self), 640, 420);
+  gtk_window_set_default_size (GTK_WINDOW (self), 760, 420);
   gtk_header_bar_set_show_title_buttons (GTK_HEADER_BAR (header), FALSE);
   gtk_header_bar_pack_start (GTK_HEADER_BAR (header), cancel);
   g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (gtk_window_close), self);

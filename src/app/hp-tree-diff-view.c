@@ -59,6 +59,8 @@ hp_tree_diff_node_init (HpTreeDiffNode *self)
 #define N_NUMBER_COLUMNS 9
 /* the call tree's column: deep names stay readable; it can be resized */
 #define NAME_WIDTH 420
+/* "hipMemcpyAsync = cudaMemcpyAsync" reads whole */
+#define MATCHED_WIDTH 300
 
 struct _HpTreeDiffView
 {
@@ -351,17 +353,6 @@ build_columns (HpTreeDiffView *self)
   /* Translators: the column of the tree diff that says how a node changed */
   append_column (self, _ ("Change"), factory, -1);
 
-  /* the numbers, titled with their CSV names */
-  for (guint c = FIRST_NUMBER_COLUMN;
-       c < FIRST_NUMBER_COLUMN + N_NUMBER_COLUMNS && c < hp_table_get_n_columns (self->table); c++)
-    {
-      factory = gtk_signal_list_item_factory_new ();
-      g_object_set_data (G_OBJECT (factory), "view", self);
-      g_signal_connect (factory, "setup", G_CALLBACK (setup_text_cb), GINT_TO_POINTER (TRUE));
-      g_signal_connect (factory, "bind", G_CALLBACK (bind_number_cb), GUINT_TO_POINTER (c));
-      append_column (self, hp_table_get_column_name (self->table, c), factory, -1);
-    }
-
   /* a HIP runtime call matched with its CUDA twin says so, as in the Ops
    * Diff */
   if (self->matched_col >= 0)
@@ -372,7 +363,18 @@ build_columns (HpTreeDiffView *self)
       g_signal_connect (factory, "bind", G_CALLBACK (bind_text_cb), GUINT_TO_POINTER ((guint)self->matched_col));
       /* Translators: the tree diff's column that names the two runs' calls
        * matched as one ("hipLaunchKernel = cudaLaunchKernel") */
-      append_column (self, _ ("Matched names"), factory, -1);
+      append_column (self, _ ("Matched names"), factory, MATCHED_WIDTH);
+    }
+
+  /* the numbers, titled with their CSV names */
+  for (guint c = FIRST_NUMBER_COLUMN;
+       c < FIRST_NUMBER_COLUMN + N_NUMBER_COLUMNS && c < hp_table_get_n_columns (self->table); c++)
+    {
+      factory = gtk_signal_list_item_factory_new ();
+      g_object_set_data (G_OBJECT (factory), "view", self);
+      g_signal_connect (factory, "setup", G_CALLBACK (setup_text_cb), GINT_TO_POINTER (TRUE));
+      g_signal_connect (factory, "bind", G_CALLBACK (bind_number_cb), GUINT_TO_POINTER (c));
+      append_column (self, hp_table_get_column_name (self->table, c), factory, -1);
     }
 }
 
@@ -707,6 +709,17 @@ hp_tree_diff_view_set_table (HpTreeDiffView *self,
   self->change_col = full != NULL ? hp_table_column_of (full, HP_TREE_DIFF_COL_CHANGE) : -1;
   self->summary_col = full != NULL ? hp_table_column_of (full, HP_TREE_DIFF_COL_SUMMARY) : -1;
   self->matched_col = full != NULL ? hp_table_column_of (full, HP_TREE_DIFF_COL_MATCHED_NAMES) : -1;
+  /* the column shows when a call was matched under another name */
+  if (self->matched_col >= 0)
+    {
+      gboolean any = FALSE;
+
+      for (guint row = 0; row < hp_table_get_n_rows (full) && !any; row++)
+        any = !hp_table_is_null (full, row, (guint)self->matched_col) &&
+              *hp_table_get_string (full, row, (guint)self->matched_col) != '\0';
+      if (!any)
+        self->matched_col = -1;
+    }
   if (full != NULL)
     {
       self->changed = hp_tree_diff_changed (full);

@@ -330,6 +330,14 @@ test_tree_diff_scope_and_vendors (void)
   g_assert_true (has_column_titled (GTK_WIDGET (view), "Matched names"));
   g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (view), inscription_is, "cudaLaunchKernel = hipLaunchKernel"));
 
+  /* a pair of one vendor has no such column */
+  {
+    HpCompareWindow *same = open_comparison ();
+
+    g_assert_false (has_column_titled (hp_compare_window_get_tree_view (same), "Matched names"));
+    gtk_window_destroy (GTK_WINDOW (same));
+  }
+
   /* swapped, the names follow the pair */
   hp_compare_window_set_pair (window, 1, 0);
   g_assert_true (hp_ui_test_wait_for (not_comparing, window));
