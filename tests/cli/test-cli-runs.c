@@ -145,6 +145,45 @@ test_diff_default_json (void)
   g_assert_cmpfloat (json_node_get_double (json_cell (table, 1, "duration_change_pct")), ==, 200.0);
 }
 
+/* diff's tree_diff.csv matches a HIP runtime call with its CUDA twin in
+ * the default mode, and says so; --hta-compat keeps HTA's names */
+static void
+test_diff_tree_vendors (void)
+{
+  g_autofree char *control = hp_test_data_path ("diff", "control.json", NULL);
+  g_autofree char *amd = hp_test_data_path ("diff", "amd.json", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = g_dir_make_tmp ("hotpath-diff-tree-XXXXXX", &error);
+  g_autofree char *compat_out = g_dir_make_tmp ("hotpath-diff-tree-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autofree char *compat_path = NULL;
+  g_autofree char *csv = NULL;
+  g_autofree char *compat_csv = NULL;
+  g_auto (HpTestCliRun) run = { 0 };
+  g_auto (HpTestCliRun) compat = { 0 };
+
+  g_assert_no_error (error);
+  hp_test_run_cli (&run, "diff", "--output", out, control, amd, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  path = g_build_filename (out, "tree_diff.csv", NULL);
+  g_assert_true (g_file_get_contents (path, &csv, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (csv, ",summary,matched_names\n"));
+  g_assert_nonnull (strstr (csv, "ProfilerStep > cudaLaunchKernel,1,cudaLaunchKernel,"));
+  g_assert_nonnull (strstr (csv, ",cudaLaunchKernel = hipLaunchKernel\n"));
+  g_assert_null (strstr (csv, "ProfilerStep > hipLaunchKernel"));
+
+  hp_test_run_cli (&compat, "diff", "--hta-compat", "--output", compat_out, control, amd, NULL);
+  g_assert_cmpint (compat.status, ==, 0);
+  compat_path = g_build_filename (compat_out, "tree_diff.csv", NULL);
+  g_assert_true (g_file_get_contents (compat_path, &compat_csv, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_null (strstr (compat_csv, "matched_names"));
+  g_assert_nonnull (strstr (compat_csv, "hipLaunchKernel"));
+  hp_test_remove_tree (out);
+  hp_test_remove_tree (compat_out);
+}
+
 /* --charts writes HTA's two charts, the largest changes only */
 static void
 test_diff_charts (void)
@@ -721,6 +760,7 @@ main (int    argc,
   g_test_add_func ("/cli/compare/errors", test_compare_errors);
   g_test_add_func ("/cli/compare/summary", test_compare_summary);
   g_test_add_func ("/cli/compare/baseline", test_compare_baseline);
+  g_test_add_func ("/cli/diff/tree-vendors", test_diff_tree_vendors);
   g_test_add_func ("/cli/check/self-and-dilated", test_check_self_and_dilated);
   g_test_add_func ("/cli/check/noise", test_check_noise);
   g_test_add_func ("/cli/check/comparability", test_check_comparability);
