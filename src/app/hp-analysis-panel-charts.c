@@ -159,6 +159,36 @@ hp_analysis_panel_export_chart (HpAnalysisPanel *self)
  *
  * Returns: (transfer none): the new view
  */
+/* what the trace lacks of what the panel's analyses need, or else that
+ * nothing in the trace falls in the chart */
+static char *
+why_empty (HpAnalysisPanel *self)
+{
+  HpSession *session = hp_analysis_panel_get_session (self);
+  g_auto (GStrv) names = hp_analysis_panel_dup_analysis_names (self);
+  guint            needs = 0;
+  g_autofree char *reason = NULL;
+
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    {
+      const HpAnalysis *analysis = hp_analysis_find (names[i]);
+
+      if (analysis != NULL)
+        needs |= hp_analysis_data_needs (analysis);
+    }
+  if (session != NULL && hp_session_get_trace (session) != NULL)
+    {
+      HpTrace *trace = hp_session_get_trace (session);
+
+      reason = hp_no_data_reason (&trace, NULL, 1, needs);
+    }
+  if (reason != NULL)
+    return g_steal_pointer (&reason);
+  /* Translators: why a chart is empty when the trace has what its analysis needs */
+  return g_strdup (_ ("nothing in this trace, its scope or the chosen rank falls in this chart; the analysis’ "
+                      "settings may leave it out"));
+}
+
 HpChartView *
 hp_analysis_panel_add_chart (HpAnalysisPanel          *self,
                              HpChart                  *chart,
@@ -171,6 +201,13 @@ hp_analysis_panel_add_chart (HpAnalysisPanel          *self,
   g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), NULL);
   g_return_val_if_fail (chart != NULL, NULL);
 
+  /* an empty chart says why */
+  if (!hp_chart_has_data (chart) && hp_chart_get_no_data_reason (chart) == NULL)
+    {
+      g_autofree char *reason = why_empty (self);
+
+      hp_chart_set_no_data_reason (chart, reason);
+    }
   view = HP_CHART_VIEW (hp_chart_view_new (chart));
   hp_chart_view_set_rank (view, hp_chart_get_rank (chart));
   grid = (flags & HP_ANALYSIS_PANEL_CHART_MORE) != 0 ? priv->more_grid : priv->chart_grid;

@@ -173,6 +173,27 @@ paint_texture (HpChartView *self,
   return texture;
 }
 
+/* Measuring lays the chart out at any width GTK asks about (a parent may
+ * ask for one far wider than the window), and the chart keeps one layout:
+ * the one hit tests and tooltips read. Lay it out again at the size shown
+ * when it was laid out at another, or a measure that no allocation
+ * follows leaves clicks and hp_chart_get_layout() on a chart of another
+ * size. */
+static void
+keep_shown_layout (HpChartView *self)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+
+  const HpChartLayout *layout;
+
+  if (self->chart == NULL || width <= 0 || height <= 0)
+    return;
+  layout = hp_chart_get_layout (self->chart);
+  if (layout == NULL || layout->width != width || layout->height != height)
+    hp_chart_layout (self->chart, width, height, ensure_style (self));
+}
+
 /* The height that shows the chart well at @width: about 16:10, more for
  * long lists of bars and legend entries */
 static int
@@ -215,6 +236,7 @@ height_for_width (HpChartView *self,
     default:
       break;
     }
+  keep_shown_layout (self);
   return height;
 }
 
@@ -472,6 +494,7 @@ hp_chart_view_size_allocate (GtkWidget *widget,
   gtk_widget_size_allocate (self->menu_button,
                             &(GtkAllocation){ MAX (0, width - button.width), 0, button.width, button.height }, -1);
   gtk_popover_present (GTK_POPOVER (self->context_menu));
+  keep_shown_layout (self);
 }
 
 static void
@@ -866,7 +889,7 @@ hp_chart_view_export_to_file (HpChartView *self,
   style->scale = scale;
   ok = hp_chart_export (self->chart, path, width, height, scale, style, error);
 
-  /* tooltips hit-test the layout on screen */
+  /* tooltips hit-test the layout on screen, in the screen's style */
   if (gtk_widget_get_width (GTK_WIDGET (self)) > 0 && gtk_widget_get_height (GTK_WIDGET (self)) > 0)
     hp_chart_layout (self->chart, gtk_widget_get_width (GTK_WIDGET (self)),
                      gtk_widget_get_height (GTK_WIDGET (self)), ensure_style (self));

@@ -1,7 +1,10 @@
 /* hp-compare-dialog.c — the Compare Runs dialog: 2 to 8 runs, each with a label.
  *
  * Lists the chosen folders, one row each: the run's colour, its label (the
- * folder's name until edited), its path and a button that takes it out.
+ * folder's name until edited), its path, whether it is the baseline (the
+ * run every other is compared with; the first until another is chosen),
+ * buttons that move it up and down (the order of every table and chart,
+ * and of the colours) and a button that takes it out.
  * "Add Runs…" chooses more folders. Compare stays off, and a line under
  * the list says why, while there are fewer than 2 or more than 8 runs, a
  * label is empty or two runs share one: a label names the run's columns
@@ -29,8 +32,10 @@ struct _HpCompareDialog
   GtkWidget  *compare_button;
 
   GPtrArray *paths;   /* char *, per run */
-  GPtrArray *entries; /* GtkEntry, per run */
+  GPtrArray *entries; /* GtkEntry, per run; its row's buttons in its data */
   char      *problem;
+  guint      baseline;
+  gboolean   syncing; /* update() sets the baseline buttons */
 };
 
 G_DEFINE_FINAL_TYPE (HpCompareDialog, hp_compare_dialog, GTK_TYPE_WINDOW)
@@ -101,11 +106,50 @@ update (HpCompareDialog *self)
           g_markup_printf_escaped ("<span foreground=\"%s\">●</span>", hp_run_palette_color (i));
 
       gtk_label_set_markup (GTK_LABEL (swatch), markup);
+      self->syncing = TRUE;
+      gtk_check_button_set_active (g_object_get_data (G_OBJECT (entry), "hp-baseline"), i == self->baseline);
+      self->syncing = FALSE;
+      gtk_widget_set_sensitive (g_object_get_data (G_OBJECT (entry), "hp-up"), i > 0);
+      gtk_widget_set_sensitive (g_object_get_data (G_OBJECT (entry), "hp-down"), i + 1 < self->entries->len);
       if (label_is_refused (self, i))
         gtk_widget_add_css_class (entry, "error");
       else
         gtk_widget_remove_css_class (entry, "error");
     }
+}
+
+/* the run of the row @widget is in */
+static guint
+run_of (GtkWidget *widget)
+{
+  GtkWidget *row = gtk_widget_get_ancestor (widget, GTK_TYPE_LIST_BOX_ROW);
+
+  return (guint)gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (row));
+}
+
+static void
+baseline_toggled_cb (GtkCheckButton  *button,
+                     HpCompareDialog *self)
+{
+  if (!self->syncing && gtk_check_button_get_active (button))
+    hp_compare_dialog_set_baseline (self, run_of (GTK_WIDGET (button)));
+}
+
+static void
+up_clicked_cb (GtkButton       *button,
+               HpCompareDialog *self)
+{
+  guint run = run_of (GTK_WIDGET (button));
+
+  if (run > 0)
+    hp_compare_dialog_move_run (self, run, run - 1);
+}
+
+static void
+down_clicked_cb (GtkButton       *button,
+                 HpCompareDialog *self)
+{
+  hp_compare_dialog_move_run (self, run_of (GTK_WIDGET (button)), run_of (GTK_WIDGET (button)) + 1);
 }
 
 static void
@@ -199,7 +243,8 @@ hp_compare_dialog_init (HpCompareDialog *self)
   GtkWidget *cancel = gtk_button_new_with_mnemonic (_ ("_Cancel"));
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   GtkWidget *intro = gtk_label_new (_ ("Each run is labelled with its folder’s name; the labels name the "
-                                       "runs in every table and chart of the comparison."));
+                                       "runs in every table and chart of the comparison, in this order. "
+                                       "The baseline is the run every other is compared with."));
   GtkWidget *scrolled = gtk_scrolled_window_new ();
   GtkWidget *add = gtk_button_new_with_mnemonic (_ ("_Add Runs…"));
 
@@ -207,7 +252,7 @@ hp_compare_dialog_init (HpCompareDialog *self)
   self->entries = g_ptr_array_new ();
 
   gtk_window_set_title (GTK_WINDOW (self), _ ("Compare Runs"));
-  gtk_window_set_default_size (GTK_WINDOW (self), 640, 420);
+  gtk_window_set_default_size (GTK_WINDOW (self), 760, 420);
   gtk_header_bar_set_show_title_buttons (GTK_HEADER_BAR (header), FALSE);
   gtk_header_bar_pack_start (GTK_HEADER_BAR (header), cancel);
   g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (gtk_window_close), self);
@@ -289,6 +334,9 @@ hp_compare_dialog_add_run (HpCompareDialog *self,
   GtkWidget        *entry = gtk_entry_new ();
   GtkWidget        *where = gtk_label_new (shown);
   GtkWidget        *remove = gtk_button_new_from_icon_name ("list-remove-symbolic");
+  GtkWidget        *baseline = gtk_check_button_new_with_label (_ ("Baseline"));
+  GtkWidget        *up = gtk_button_new_from_icon_name ("go-up-symbolic");
+  GtkWidget        *down = gtk_button_new_from_icon_name ("go-down-symbolic");
 
   g_return_if_fail (HP_IS_COMPARE_DIALOG (self));
   g_return_if_fail (path != NULL);
@@ -310,6 +358,26 @@ hp_compare_dialog_add_run (HpCompareDialog *self,
   gtk_widget_set_tooltip_text (where, path);
   gtk_widget_add_css_class (where, "dim-label");
   gtk_box_append (GTK_BOX (row), where);
+  /* one baseline: the buttons form a group, drawn as radio buttons */
+  if (self->entries->len > 0)
+    gtk_check_button_set_group (GTK_CHECK_BUTTON (baseline),
+                                g_object_get_data (self->entries->pdata[0], "hp-baseline"));
+  gtk_widget_set_tooltip_text (baseline, _ ("Compare every other run with this one"));
+  g_signal_connect (baseline, "toggled", G_CALLBACK (baseline_toggled_cb), self);
+  gtk_box_append (GTK_BOX (row), baseline);
+  gtk_widget_set_tooltip_text (up, _ ("Move up"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (up), GTK_ACCESSIBLE_PROPERTY_LABEL, _ ("Move up"), -1);
+  gtk_widget_add_css_class (up, "flat");
+  g_signal_connect (up, "clicked", G_CALLBACK (up_clicked_cb), self);
+  gtk_box_append (GTK_BOX (row), up);
+  gtk_widget_set_tooltip_text (down, _ ("Move down"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (down), GTK_ACCESSIBLE_PROPERTY_LABEL, _ ("Move down"), -1);
+  gtk_widget_add_css_class (down, "flat");
+  g_signal_connect (down, "clicked", G_CALLBACK (down_clicked_cb), self);
+  gtk_box_append (GTK_BOX (row), down);
+  g_object_set_data (G_OBJECT (entry), "hp-baseline", baseline);
+  g_object_set_data (G_OBJECT (entry), "hp-up", up);
+  g_object_set_data (G_OBJECT (entry), "hp-down", down);
   gtk_widget_set_tooltip_text (remove, _ ("Leave this run out"));
   gtk_widget_add_css_class (remove, "flat");
   g_signal_connect (remove, "clicked", G_CALLBACK (remove_clicked_cb), self);
@@ -331,10 +399,91 @@ hp_compare_dialog_remove_run (HpCompareDialog *self,
   g_return_if_fail (run < self->paths->len);
 
   row = gtk_list_box_get_row_at_index (self->list, (int)run);
+  /* the other baseline buttons stay one group without this one */
+  gtk_check_button_set_group (g_object_get_data (self->entries->pdata[run], "hp-baseline"), NULL);
   g_ptr_array_remove_index (self->paths, run);
   g_ptr_array_remove_index (self->entries, run);
   gtk_list_box_remove (self->list, GTK_WIDGET (row));
+  if (self->baseline == run)
+    self->baseline = 0;
+  else if (self->baseline > run)
+    self->baseline--;
   update (self);
+}
+
+/**
+ * hp_compare_dialog_move_run:
+ * @from: the run to move
+ * @to: its place afterwards
+ *
+ * Moves a run in the list, as its arrow buttons do: the order in which
+ * every table and chart of the comparison lists the runs. The baseline
+ * stays the same run.
+ */
+void
+hp_compare_dialog_move_run (HpCompareDialog *self,
+                            guint            from,
+                            guint            to)
+{
+  g_autoptr (GtkListBoxRow) row = NULL;
+  gpointer path, entry;
+  guint    baseline;
+
+  g_return_if_fail (HP_IS_COMPARE_DIALOG (self));
+  g_return_if_fail (from < self->paths->len && to < self->paths->len);
+
+  if (from == to)
+    return;
+  baseline = self->baseline;
+  row = g_object_ref (gtk_list_box_get_row_at_index (self->list, (int)from));
+  path = g_ptr_array_steal_index (self->paths, from);
+  entry = g_ptr_array_steal_index (self->entries, from);
+  g_ptr_array_insert (self->paths, (int)to, path);
+  g_ptr_array_insert (self->entries, (int)to, entry);
+  gtk_list_box_remove (self->list, GTK_WIDGET (row));
+  gtk_list_box_insert (self->list, GTK_WIDGET (row), (int)to);
+  if (baseline == from)
+    self->baseline = to;
+  else if (from < baseline && baseline <= to)
+    self->baseline = baseline - 1;
+  else if (to <= baseline && baseline < from)
+    self->baseline = baseline + 1;
+  update (self);
+}
+
+/**
+ * hp_compare_dialog_set_baseline:
+ * @run: the run every other is compared with
+ */
+void
+hp_compare_dialog_set_baseline (HpCompareDialog *self,
+                                guint            run)
+{
+  g_return_if_fail (HP_IS_COMPARE_DIALOG (self));
+  g_return_if_fail (run < self->paths->len);
+  self->baseline = run;
+  update (self);
+}
+
+guint
+hp_compare_dialog_get_baseline (HpCompareDialog *self)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_DIALOG (self), 0);
+  return self->baseline;
+}
+
+/**
+ * hp_compare_dialog_get_path:
+ *
+ * Returns: (transfer none): the folder or file of @run, in the list's order
+ */
+const char *
+hp_compare_dialog_get_path (HpCompareDialog *self,
+                            guint            run)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_DIALOG (self), NULL);
+  g_return_val_if_fail (run < self->paths->len, NULL);
+  return self->paths->pdata[run];
 }
 
 guint
@@ -379,8 +528,8 @@ hp_compare_dialog_get_problem (HpCompareDialog *self)
 /**
  * hp_compare_dialog_compare:
  *
- * Opens the comparison of the runs with their labels (trimmed), as the
- * Compare button does.
+ * Opens the comparison of the runs with their labels (trimmed), in the
+ * list's order and against the baseline chosen, as the Compare button does.
  *
  * Returns: (transfer none) (nullable): the comparison window, or %NULL
  *   when hp_compare_dialog_get_problem() says why not
@@ -400,8 +549,9 @@ hp_compare_dialog_compare (HpCompareDialog *self)
     g_ptr_array_add (labels, g_strstrip (g_strdup (hp_compare_dialog_get_label (self, i))));
   g_ptr_array_add (labels, NULL);
   g_ptr_array_add (self->paths, NULL);
-  window = hp_compare_window_new (gtk_window_get_application (GTK_WINDOW (self)),
-                                  (const char *const *)self->paths->pdata, (const char *const *)labels->pdata);
+  window = hp_compare_window_new_with_baseline (gtk_window_get_application (GTK_WINDOW (self)),
+                                                (const char *const *)self->paths->pdata,
+                                                (const char *const *)labels->pdata, self->baseline);
   g_ptr_array_remove_index (self->paths, self->paths->len - 1);
   gtk_window_present (GTK_WINDOW (window));
   return window;

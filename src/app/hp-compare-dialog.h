@@ -23,6 +23,14 @@ void             hp_compare_dialog_add_run (HpCompareDialog *self,
                                             const char      *path);
 void             hp_compare_dialog_remove_run (HpCompareDialog *self,
                                                guint            run);
+void             hp_compare_dialog_move_run (HpCompareDialog *self,
+                                             guint            from,
+                                             guint            to);
+void             hp_compare_dialog_set_baseline (HpCompareDialog *self,
+                                                 guint            run);
+guint            hp_compare_dialog_get_baseline (HpCompareDialog *self);
+const char      *hp_compare_dialog_get_path (HpCompareDialog *self,
+                                             guint            run);
 guint            hp_compare_dialog_get_n_runs (HpCompareDialog *self);
 const char      *hp_compare_dialog_get_label (HpCompareDialog *self,
                                               guint            run);

@@ -108,6 +108,8 @@ show_diff (HpCompareOpsDiff *self)
     shown = hp_table_ref (self->diff);
   hp_table_view_set_table (self->ops_view, shown);
   hp_table_view_set_export_suffix (self->ops_view, self->scope_suffix);
+  if (self->tree_view != NULL)
+    hp_tree_diff_view_set_export_suffix (self->tree_view, self->scope_suffix);
 
   hp_chart_grid_remove_all (self->ops_grid);
   charts = hp_diff_charts_new (shown, TOP_OPS, GETTEXT_PACKAGE);
@@ -131,6 +133,11 @@ show_diff (HpCompareOpsDiff *self)
       /* the scope under the chart, in its exports too */
       if (self->caption != NULL)
         hp_chart_set_subtitle (chart, self->caption);
+      /* an empty chart says why */
+      if (!hp_chart_has_data (chart))
+        hp_chart_set_no_data_reason (chart, gtk_check_button_get_active (self->comm_check)
+                                                ? _ ("neither scope compared has a communication op")
+                                                : _ ("no op changed between the scopes compared"));
       view = hp_chart_view_new (chart);
       hp_chart_view_set_export_suffix (HP_CHART_VIEW (view), self->scope_suffix);
       hp_chart_grid_append (self->ops_grid, view, FALSE);

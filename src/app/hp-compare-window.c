@@ -66,6 +66,7 @@ struct _HpCompareWindow
   GtkNotebook        *notebook;
   GtkLabel           *findings_label;
   HpChartGrid        *summary_grid;
+  GtkLabel           *absent_note;
   GtkWidget          *memory_box;
   HpTableView        *memory_view;
   GtkLabel           *memory_note;
@@ -80,10 +81,11 @@ struct _HpCompareWindow
   GStrv             paths;
   GStrv             labels;
   guint             n_runs;
-  GPtrArray        *runs;    /* HpRun, NULL until loaded: the comparison's label and colour */
-  GPtrArray        *shared;  /* HpRun, the application's run of the same trace, or NULL */
-  GPtrArray        *loaders; /* HpTraceLoader, while a run loads, or NULL */
-  HpCompareSession *session; /* once every run is in */
+  guint             baseline; /* the run every other is compared with */
+  GPtrArray        *runs;     /* HpRun, NULL until loaded: the comparison's label and colour */
+  GPtrArray        *shared;   /* HpRun, the application's run of the same trace, or NULL */
+  GPtrArray        *loaders;  /* HpTraceLoader, while a run loads, or NULL */
+  HpCompareSession *session;  /* once every run is in */
   guint             n_pending;
   GPtrArray        *tables; /* of hp_compare_runs() */
   GCancellable     *cancellable;
@@ -145,8 +147,21 @@ key_run (HpCompareWindow *self,
   return shared != NULL ? shared : self->runs->pdata[run];
 }
 
+/* why the comparison's table @name (or its chart) is empty */
+static char *
+why_empty (HpCompareWindow *self,
+           const char      *name)
+{
+  g_autoptr (GPtrArray) traces = g_ptr_array_new ();
+
+  for (guint run = 0; run < self->n_runs; run++)
+    g_ptr_array_add (traces, run_trace (self, run));
+  return hp_compare_no_data_reason ((HpTrace *const *)traces->pdata, (const char *const *)self->labels,
+                                    self->n_runs, self->tables, name);
+}
+
 /* "DDP spends 31% of its GPU time in exposed communication": the
- * sentences of hp_compare_summary(), one a line */
+ * sentences of hp_compare_summary_against() the baseline, one a line */
 static char *
 make_findings (HpCompareWindow *self)
 {
@@ -155,8 +170,8 @@ make_findings (HpCompareWindow *self)
 
   for (guint run = 0; run < self->n_runs; run++)
     g_ptr_array_add (traces, run_trace (self, run));
-  sentences = hp_compare_summary ((HpTrace *const *)traces->pdata, (const char *const *)self->labels, self->n_runs,
-                                  self->tables);
+  sentences = hp_compare_summary_against ((HpTrace *const *)traces->pdata, (const char *const *)self->labels,
+                                          self->n_runs, self->tables, self->baseline);
   return hp_compare_summary_to_text (sentences);
 }
 
@@ -199,7 +214,16 @@ compare_done (GObject      *source,
                                   GETTEXT_PACKAGE);
   self->n_charts = charts->len;
   for (guint c = 0; c < charts->len; c++)
-    hp_chart_grid_append (self->summary_grid, hp_chart_view_new (charts->pdata[c]), FALSE);
+    {
+      /* an empty chart says why: what the runs lack */
+      if (!hp_chart_has_data (charts->pdata[c]))
+        {
+          g_autofree char *reason = why_empty (self, hp_chart_get_name (charts->pdata[c]));
+
+          hp_chart_set_no_data_reason (charts->pdata[c], reason);
+        }
+      hp_chart_grid_append (self->summary_grid, hp_chart_view_new (charts->pdata[c]), FALSE);
+    }
   memory = table_named (tables, HP_COMPARE_MEMORY_TABLE);
   if (memory != NULL && hp_table_get_n_rows (memory) > 0)
     {
@@ -224,6 +248,31 @@ compare_done (GObject      *source,
         hp_table_view_set_table (self->collectives_view, collectives);
         gtk_widget_set_visible (self->communication_box, TRUE);
       }
+  }
+  /* the sections left out say why */
+  {
+    g_autoptr (GString) absent = g_string_new (NULL);
+
+    if (!gtk_widget_get_visible (self->memory_box))
+      {
+        g_autofree char *reason = why_empty (self, HP_COMPARE_MEMORY_TABLE);
+
+        /* Translators: why the comparison shows no memory section */
+        g_string_append_printf (absent, _ ("No memory peaks nor memory over time: %s."),
+                                reason != NULL ? reason : _ ("no run has memory to show"));
+      }
+    if (!gtk_widget_get_visible (self->communication_box))
+      {
+        g_autofree char *reason = why_empty (self, HP_COMPARE_COMMUNICATION_TABLE);
+
+        /* Translators: why the comparison shows no communication section */
+        if (absent->len > 0)
+          g_string_append_c (absent, '\n');
+        g_string_append_printf (absent, _ ("No communication per step nor collectives: %s."),
+                                reason != NULL ? reason : _ ("no run spends time in communication"));
+      }
+    gtk_label_set_text (self->absent_note, absent->str);
+    gtk_widget_set_visible (GTK_WIDGET (self->absent_note), absent->len > 0);
   }
   gtk_stack_set_visible_child_name (self->stack, "content");
   {
@@ -364,7 +413,8 @@ start_loading (HpCompareWindow *self)
 
 /* ---- building ---- */
 
-/* what the template cannot say: the title and the runs' names */
+/* what the template cannot say: the title and the runs' names; the Ops
+ * Diff and Tree Diff compare the baseline with the next run at first */
 static void
 build (HpCompareWindow *self)
 {
@@ -373,6 +423,8 @@ build (HpCompareWindow *self)
 
   gtk_window_set_title (GTK_WINDOW (self), title);
   hp_compare_ops_diff_set_labels (self->ops_diff, (const char *const *)self->labels);
+  if (self->n_runs >= 2)
+    hp_compare_ops_diff_set_pair (self->ops_diff, self->baseline, self->baseline == 0 ? 1 : 0);
   gtk_stack_set_visible_child_name (self->stack, "loading");
 }
 
@@ -462,6 +514,7 @@ hp_compare_window_class_init (HpCompareWindowClass *klass)
   BIND (notebook);
   BIND (findings_label);
   BIND (summary_grid);
+  BIND (absent_note);
   BIND (memory_box);
   BIND (memory_view);
   BIND (memory_note);
@@ -515,17 +568,38 @@ hp_compare_window_get_last_saved (HpCompareWindow *self)
  * @labels: (array zero-terminated=1) (nullable): their labels; NULL for the
  *   folder names; labels that repeat are made distinct ("ddp", "ddp (2)")
  *
- * Returns: (transfer none): a window that loads and compares the runs
+ * Returns: (transfer none): a window that loads and compares the runs, the
+ *   first the baseline
  */
 HpCompareWindow *
 hp_compare_window_new (GtkApplication    *application,
                        const char *const *paths,
                        const char *const *labels)
 {
+  return hp_compare_window_new_with_baseline (application, paths, labels, 0);
+}
+
+/**
+ * hp_compare_window_new_with_baseline:
+ * @paths: (array zero-terminated=1): 2 to 8 runs, in the order every table
+ *   and chart lists them
+ * @labels: (array zero-terminated=1) (nullable): as for hp_compare_window_new()
+ * @baseline: the run every other is compared with: the Summary's sentences
+ *   against it, and the Ops Diff's and Tree Diff's control run at first
+ *
+ * Returns: (transfer none): a window that loads and compares the runs
+ */
+HpCompareWindow *
+hp_compare_window_new_with_baseline (GtkApplication    *application,
+                                     const char *const *paths,
+                                     const char *const *labels,
+                                     guint              baseline)
+{
   HpCompareWindow *self = g_object_new (HP_TYPE_COMPARE_WINDOW, "application", application, NULL);
 
   self->paths = g_strdupv ((char **)paths);
   self->n_runs = g_strv_length (self->paths);
+  self->baseline = baseline < self->n_runs ? baseline : 0;
   self->labels = g_new0 (char *, self->n_runs + 1);
   for (guint i = 0; i < self->n_runs; i++)
     {
@@ -551,6 +625,18 @@ hp_compare_window_new (GtkApplication    *application,
   else
     start_loading (self);
   return self;
+}
+
+/**
+ * hp_compare_window_get_baseline:
+ *
+ * Returns: the run every other is compared with, from 0
+ */
+guint
+hp_compare_window_get_baseline (HpCompareWindow *self)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_WINDOW (self), 0);
+  return self->baseline;
 }
 
 gboolean

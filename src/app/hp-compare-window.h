@@ -20,6 +20,11 @@ G_DECLARE_FINAL_TYPE (HpCompareWindow, hp_compare_window, HP, COMPARE_WINDOW, Gt
 HpCompareWindow  *hp_compare_window_new (GtkApplication    *application,
                                          const char *const *paths,
                                          const char *const *labels);
+HpCompareWindow  *hp_compare_window_new_with_baseline (GtkApplication    *application,
+                                                       const char *const *paths,
+                                                       const char *const *labels,
+                                                       guint              baseline);
+guint             hp_compare_window_get_baseline (HpCompareWindow *self);
 HpCompareWindow  *hp_compare_window_open_folders (GtkWindow *parent,
                                                   GFile    **files,
                                                   guint      n_files);

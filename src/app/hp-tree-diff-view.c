@@ -59,6 +59,8 @@ hp_tree_diff_node_init (HpTreeDiffNode *self)
 #define N_NUMBER_COLUMNS 9
 /* the call tree's column: deep names stay readable; it can be resized */
 #define NAME_WIDTH 420
+/* "hipMemcpyAsync = cudaMemcpyAsync" reads whole */
+#define MATCHED_WIDTH 300
 
 struct _HpTreeDiffView
 {
@@ -80,6 +82,8 @@ struct _HpTreeDiffView
   char      *search;
   int        change_col;
   int        summary_col;
+  int        matched_col;   /* matched_names (default mode), or -1 */
+  char      *export_suffix; /* after "tree_diff" in exported files' names, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (HpTreeDiffView, hp_tree_diff_view, GTK_TYPE_WIDGET)
@@ -287,6 +291,22 @@ bind_number_cb (GtkSignalListItemFactory *factory,
 }
 
 static void
+bind_text_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *item,
+              gpointer                  user_data)
+{
+  GtkWidget      *cell = gtk_list_item_get_child (item);
+  HpTreeDiffView *self = g_object_get_data (G_OBJECT (factory), "view");
+  HpTreeDiffNode *node = gtk_tree_list_row_get_item (gtk_list_item_get_item (item));
+  guint           column = GPOINTER_TO_UINT (user_data);
+
+  gtk_inscription_set_text (GTK_INSCRIPTION (cell), hp_table_is_null (self->table, node->row, column)
+                                                        ? ""
+                                                        : hp_table_get_string (self->table, node->row, column));
+  g_object_unref (node);
+}
+
+static void
 remove_columns (HpTreeDiffView *self)
 {
   GListModel *columns = gtk_column_view_get_columns (self->column_view);
@@ -332,6 +352,19 @@ build_columns (HpTreeDiffView *self)
   g_signal_connect (factory, "bind", G_CALLBACK (bind_change_cb), self);
   /* Translators: the column of the tree diff that says how a node changed */
   append_column (self, _ ("Change"), factory, -1);
+
+  /* a HIP runtime call matched with its CUDA twin says so, as in the Ops
+   * Diff */
+  if (self->matched_col >= 0)
+    {
+      factory = gtk_signal_list_item_factory_new ();
+      g_object_set_data (G_OBJECT (factory), "view", self);
+      g_signal_connect (factory, "setup", G_CALLBACK (setup_text_cb), GINT_TO_POINTER (FALSE));
+      g_signal_connect (factory, "bind", G_CALLBACK (bind_text_cb), GUINT_TO_POINTER ((guint)self->matched_col));
+      /* Translators: the tree diff's column that names the two runs' calls
+       * matched as one ("hipLaunchKernel = cudaLaunchKernel") */
+      append_column (self, _ ("Matched names"), factory, MATCHED_WIDTH);
+    }
 
   /* the numbers, titled with their CSV names */
   for (guint c = FIRST_NUMBER_COLUMN;
@@ -576,6 +609,7 @@ hp_tree_diff_view_finalize (GObject *object)
 
   clear_tree (self);
   g_free (self->search);
+  g_free (self->export_suffix);
   G_OBJECT_CLASS (hp_tree_diff_view_parent_class)->finalize (object);
 }
 
@@ -601,6 +635,7 @@ hp_tree_diff_view_init (HpTreeDiffView *self)
 
   self->change_col = -1;
   self->summary_col = -1;
+  self->matched_col = -1;
   gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
                                   GTK_ORIENTATION_VERTICAL);
   gtk_widget_add_css_class (GTK_WIDGET (self), "hp-tree-diff");
@@ -673,6 +708,18 @@ hp_tree_diff_view_set_table (HpTreeDiffView *self,
   self->table = full;
   self->change_col = full != NULL ? hp_table_column_of (full, HP_TREE_DIFF_COL_CHANGE) : -1;
   self->summary_col = full != NULL ? hp_table_column_of (full, HP_TREE_DIFF_COL_SUMMARY) : -1;
+  self->matched_col = full != NULL ? hp_table_column_of (full, HP_TREE_DIFF_COL_MATCHED_NAMES) : -1;
+  /* the column shows when a call was matched under another name */
+  if (self->matched_col >= 0)
+    {
+      gboolean any = FALSE;
+
+      for (guint row = 0; row < hp_table_get_n_rows (full) && !any; row++)
+        any = !hp_table_is_null (full, row, (guint)self->matched_col) &&
+              *hp_table_get_string (full, row, (guint)self->matched_col) != '\0';
+      if (!any)
+        self->matched_col = -1;
+    }
   if (full != NULL)
     {
       self->changed = hp_tree_diff_changed (full);
@@ -803,6 +850,38 @@ hp_tree_diff_view_export_csv (HpTreeDiffView *self)
 
   if (self->changed == NULL)
     return;
-  hp_choose_save_file (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), _ ("Export Table as CSV"),
-                       "tree_diff.csv", G_OBJECT (self), export_chosen_cb, NULL);
+  {
+    g_autofree char *name = hp_tree_diff_view_get_export_name (self);
+
+    hp_choose_save_file (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), _ ("Export Table as CSV"), name,
+                         G_OBJECT (self), export_chosen_cb, NULL);
+  }
+}
+
+/**
+ * hp_tree_diff_view_set_export_suffix:
+ * @suffix: (nullable): what exported files' names add after `tree_diff`,
+ *   as the scope shown ("Base-rank0-step1_vs_New-rank0-step7")
+ */
+void
+hp_tree_diff_view_set_export_suffix (HpTreeDiffView *self,
+                                     const char     *suffix)
+{
+  g_return_if_fail (HP_IS_TREE_DIFF_VIEW (self));
+  g_free (self->export_suffix);
+  self->export_suffix = g_strdup (suffix);
+}
+
+/**
+ * hp_tree_diff_view_get_export_name:
+ *
+ * Returns: (transfer full): the name an export offers, as the Ops Diff's
+ *   tables name theirs: `tree_diff`, the scope and ".csv"
+ */
+char *
+hp_tree_diff_view_get_export_name (HpTreeDiffView *self)
+{
+  g_return_val_if_fail (HP_IS_TREE_DIFF_VIEW (self), NULL);
+  return g_strconcat (HP_TREE_DIFF_TABLE, self->export_suffix != NULL ? "_" : "",
+                      self->export_suffix != NULL ? self->export_suffix : "", ".csv", NULL);
 }

@@ -29,5 +29,8 @@ gboolean    hp_tree_diff_view_write_csv (HpTreeDiffView *self,
                                          const char     *path,
                                          GError        **error);
 void        hp_tree_diff_view_export_csv (HpTreeDiffView *self);
+void        hp_tree_diff_view_set_export_suffix (HpTreeDiffView *self,
+                                                 const char     *suffix);
+char       *hp_tree_diff_view_get_export_name (HpTreeDiffView *self);
 
 G_END_DECLS

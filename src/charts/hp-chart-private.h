@@ -66,8 +66,9 @@ struct _HpChart
   char  *subtitle;
   char  *x_label;
   char  *y_label;
-  char  *no_data_text; /* NULL: "No data" */
-  char  *missing_text; /* NULL: "n/a" */
+  char  *no_data_text;   /* NULL: "No data" */
+  char  *no_data_reason; /* why, under it, or NULL */
+  char  *missing_text;   /* NULL: "n/a" */
 
   /* the last layout, kept while size, style and model are unchanged */
   HpChartLayout *layout;

@@ -143,6 +143,7 @@ hp_chart_unref (HpChart *chart)
   g_free (chart->x_label);
   g_free (chart->y_label);
   g_free (chart->no_data_text);
+  g_free (chart->no_data_reason);
   g_free (chart->missing_text);
   g_free (chart);
 }
@@ -324,6 +325,33 @@ hp_chart_set_placeholder_texts (HpChart    *chart,
   set_string (chart, &chart->missing_text, missing);
 }
 
+/**
+ * hp_chart_set_no_data_reason:
+ * @reason: (nullable): why the chart has no data ("no [memory] events in
+ *   run DDP"), written under "No data", wrapped; %NULL for none
+ *
+ * An empty chart says why it is empty.
+ */
+void
+hp_chart_set_no_data_reason (HpChart    *chart,
+                             const char *reason)
+{
+  g_return_if_fail (chart != NULL);
+  set_string (chart, &chart->no_data_reason, reason);
+}
+
+/**
+ * hp_chart_get_no_data_reason:
+ *
+ * Returns: (nullable): what hp_chart_set_no_data_reason() gave
+ */
+const char *
+hp_chart_get_no_data_reason (HpChart *chart)
+{
+  g_return_val_if_fail (chart != NULL, NULL);
+  return chart->no_data_reason;
+}
+
 const char *
 _hp_chart_get_no_data_text (HpChart *chart)
 {
@@ -387,8 +415,62 @@ layout_no_data (HpChartLayoutContext *ctx)
 
   ctx->layout->no_data = TRUE;
   ctx->layout->plot = (HpRect){ c->x, c->y, 0, 0 };
-  _hp_chart_add_text (ctx, HP_CHART_TEXT_MESSAGE, _hp_chart_get_no_data_text (ctx->chart), c->x + c->width / 2,
-                      c->y + (c->height - h) / 2, 0.5, c->width, NULL);
+  if (ctx->chart->no_data_reason == NULL)
+    {
+      _hp_chart_add_text (ctx, HP_CHART_TEXT_MESSAGE, _hp_chart_get_no_data_text (ctx->chart), c->x + c->width / 2,
+                          c->y + (c->height - h) / 2, 0.5, c->width, NULL);
+      return;
+    }
+
+  /* the reason under the message, its words wrapped to the width; lines
+   * that do not fit the height are cut, the last one marked truncated
+   * (its tooltip reads it all) */
+  {
+    g_auto (GStrv) words = g_strsplit (ctx->chart->no_data_reason, " ", -1);
+    g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+    GString *line = g_string_new (NULL);
+    double   lh = _hp_chart_line_height (ctx, HP_CHART_TEXT_TICK);
+    double   y;
+    guint    max_lines;
+
+    for (guint i = 0; words[i] != NULL; i++)
+      {
+        gsize  before = line->len;
+        double w;
+
+        if (*words[i] == '\0')
+          continue;
+        g_string_append_printf (line, "%s%s", before > 0 ? " " : "", words[i]);
+        _hp_chart_measure (ctx, HP_CHART_TEXT_TICK, line->str, &w, NULL);
+        if (w > c->width && before > 0)
+          {
+            g_ptr_array_add (lines, g_strndup (line->str, before));
+            g_string_assign (line, words[i]);
+          }
+      }
+    if (line->len > 0)
+      g_ptr_array_add (lines, g_string_free (line, FALSE));
+    else
+      g_string_free (line, TRUE);
+    max_lines = (guint)MAX (1.0, floor ((c->height - h - lh / 2) / lh));
+    if (lines->len > max_lines)
+      {
+        /* the rest joins the last line shown, which is cut short */
+        GString *last = g_string_new (lines->pdata[max_lines - 1]);
+
+        for (guint i = max_lines; i < lines->len; i++)
+          g_string_append_printf (last, " %s", (char *)lines->pdata[i]);
+        g_free (lines->pdata[max_lines - 1]);
+        lines->pdata[max_lines - 1] = g_string_free (last, FALSE);
+        g_ptr_array_set_size (lines, max_lines);
+      }
+    y = c->y + MAX (0.0, (c->height - h - lh / 2 - lines->len * lh) / 2);
+    _hp_chart_add_text (ctx, HP_CHART_TEXT_MESSAGE, _hp_chart_get_no_data_text (ctx->chart), c->x + c->width / 2, y,
+                        0.5, c->width, NULL);
+    y += h + lh / 2;
+    for (guint i = 0; i < lines->len; i++, y += lh)
+      _hp_chart_add_text (ctx, HP_CHART_TEXT_TICK, lines->pdata[i], c->x + c->width / 2, y, 0.5, c->width, NULL);
+  }
 }
 
 /**

@@ -194,6 +194,9 @@ void        hp_chart_set_axis_labels (HpChart    *chart,
 void        hp_chart_set_placeholder_texts (HpChart    *chart,
                                             const char *no_data,
                                             const char *missing);
+void        hp_chart_set_no_data_reason (HpChart    *chart,
+                                         const char *reason);
+const char *hp_chart_get_no_data_reason (HpChart *chart);
 gboolean    hp_chart_has_data (HpChart *chart);
 
 const HpChartLayout *hp_chart_layout (HpChart            *chart,

@@ -11,6 +11,27 @@
 #include "hp-cli-runs.h"
 #include "hp-core.h"
 
+/* --baseline: a run's label, else its place from 1 */
+static gboolean
+find_baseline (const char        *text,
+               const char *const *labels,
+               guint              n_runs,
+               guint             *baseline)
+{
+  guint64 n;
+
+  for (guint i = 0; i < n_runs; i++)
+    if (strcmp (labels[i], text) == 0)
+      {
+        *baseline = i;
+        return TRUE;
+      }
+  if (!g_ascii_string_to_unsigned (text, 10, 1, n_runs, &n, NULL))
+    return FALSE;
+  *baseline = (guint)n - 1;
+  return TRUE;
+}
+
 int
 hp_cli_compare (int           argc,
                 char        **argv,
@@ -29,6 +50,8 @@ hp_cli_compare (int           argc,
   g_autofree char *output = NULL;
   g_autofree char *charts_text = NULL;
   g_autofree char *message = NULL;
+  g_autofree char *baseline_text = NULL;
+  guint            baseline = 0;
   gboolean         hta_compat = FALSE;
   gboolean         include_last_step = FALSE;
   gboolean         json;
@@ -38,6 +61,7 @@ hp_cli_compare (int           argc,
   int              status = HP_CLI_EXIT_OK;
   GOptionEntry     entries[] = {
         { "labels", 'l', 0, G_OPTION_ARG_STRING, &labels_text, "The runs' names (default: each folder's name)", "L,..." },
+        { "baseline", 0, 0, G_OPTION_ARG_STRING, &baseline_text, "The run the others are compared with, by its label or its place from 1 (the first)", "LABEL|N" },
         { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "csv (default) or json", "FORMAT" },
         { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write OUTDIR/compare_<table>.csv; without it, print tables", "OUTDIR" },
         { "charts", 'c', 0, G_OPTION_ARG_STRING, &charts_text, "Also write the charts: png, svg, pdf (needs --output)", "LIST" },
@@ -64,8 +88,11 @@ hp_cli_compare (int           argc,
                                 "one `report` gives for that run alone. A run a table has no rows of, or "
                                 "that lacks ranks its job names, is named in a note. A summary in words comes "
                                 "first: a sentence per run (its ranks, mean step time, idle share and exposed "
-                                "communication) and the run with the fastest steps; with --output it is "
-                                "compare_summary.txt (compare_summary.json with --format json).");
+                                "communication), one per other run against the baseline (--baseline, the first "
+                                "run unless given: its step time as a multiple of the baseline's, both idle "
+                                "shares) and the run with the fastest steps; with --output it is "
+                                "compare_summary.txt (compare_summary.json with --format json). Tables and "
+                                "charts list the runs in the order given.");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -101,6 +128,13 @@ hp_cli_compare (int           argc,
       status = hp_cli_usage_error (context, "%s", message);
       goto out;
     }
+  if (baseline_text != NULL && !find_baseline (baseline_text, (const char *const *)labels, n_runs, &baseline))
+    {
+      status = hp_cli_usage_error (context,
+                                   "--baseline takes a run's label or its place from 1 to %u, not '%s'", n_runs,
+                                   baseline_text);
+      goto out;
+    }
   formats = hp_cli_parse_chart_formats (charts_text, &message);
   if (message != NULL)
     {
@@ -134,7 +168,8 @@ hp_cli_compare (int           argc,
     if (hp_table_get_note (tables->pdata[t]) != NULL)
       fprintf (stderr, "hotpath-cli: note: %s: %s\n", hp_table_get_name (tables->pdata[t]),
                hp_table_get_note (tables->pdata[t]));
-  sentences = hp_compare_summary ((HpTrace *const *)traces->pdata, (const char *const *)labels, n_runs, tables);
+  sentences = hp_compare_summary_against ((HpTrace *const *)traces->pdata, (const char *const *)labels, n_runs,
+                                          tables, baseline);
 
   if (output == NULL)
     {
@@ -208,6 +243,17 @@ hp_cli_compare (int           argc,
     {
       g_autoptr (GPtrArray) charts = hp_compare_charts_new (tables, (const char *const *)labels, n_runs, (guint)top,
                                                             NULL);
+
+      /* an empty chart says what the runs lack, as in the app */
+      for (guint c = 0; c < charts->len; c++)
+        if (!hp_chart_has_data (charts->pdata[c]))
+          {
+            g_autofree char *reason =
+                hp_compare_no_data_reason ((HpTrace *const *)traces->pdata, (const char *const *)labels, n_runs,
+                                           tables, hp_chart_get_name (charts->pdata[c]));
+
+            hp_chart_set_no_data_reason (charts->pdata[c], reason);
+          }
 
       if (!hp_cli_export_charts (charts, output, (const char *const *)formats))
         status = HP_CLI_EXIT_BAD_INPUT;

@@ -78,6 +78,7 @@ run_sentence (HpTrace    *trace,
 
   s->kind = HP_COMPARE_SENTENCE_RUN;
   s->run = run;
+  s->step_ratio = NAN;
   s->label = g_strdup (label);
   s->n_ranks = info->n_ranks;
   s->n_missing = info->missing->len;
@@ -142,6 +143,60 @@ hp_compare_summary (HpTrace *const    *traces,
                     guint              n_runs,
                     GPtrArray         *tables)
 {
+  return hp_compare_summary_against (traces, labels, n_runs, tables, G_MAXUINT);
+}
+
+/* "New against the baseline Base: steps take 2.00× as long (0.2 ms
+ * against 0.1 ms); the GPU is idle 40% of its time against 25%." */
+static HpCompareSentence *
+baseline_sentence (const HpCompareSentence *run,
+                   const HpCompareSentence *base)
+{
+  HpCompareSentence *s = g_new0 (HpCompareSentence, 1);
+  GString           *text = g_string_new (NULL);
+
+  *s = *run;
+  s->kind = HP_COMPARE_SENTENCE_BASELINE;
+  s->label = g_strdup (run->label);
+  s->step_ratio = !isnan (run->step_us) && !isnan (base->step_us) && base->step_us > 0 ? run->step_us / base->step_us
+                                                                                       : NAN;
+  /* Translators: a run compared with the baseline run of a comparison */
+  g_string_printf (text, _ ("%s against the baseline %s: "), run->label, base->label);
+  if (!isnan (s->step_ratio))
+    /* Translators: the ratio of two mean step times, then both in ms */
+    g_string_append_printf (text, _ ("steps take %.2f× as long (%.1f ms against %.1f ms)"), s->step_ratio,
+                            run->step_us / 1000.0, base->step_us / 1000.0);
+  else if (isnan (run->step_us))
+    g_string_append_printf (text, _ ("steps not compared (%s has no ProfilerStep)"), run->label);
+  else
+    g_string_append_printf (text, _ ("steps not compared (%s has no ProfilerStep)"), base->label);
+  if (!isnan (run->idle_pct) && !isnan (base->idle_pct))
+    g_string_append_printf (text, _ ("; idle %.0f%% of GPU time against %.0f%%"), run->idle_pct, base->idle_pct);
+  g_string_append (text, ".");
+  s->text = g_string_free (text, FALSE);
+  return s;
+}
+
+/**
+ * hp_compare_summary_against:
+ * @traces: (array length=n_runs): the runs' traces
+ * @labels: (array length=n_runs): their labels, as given to hp_compare_runs()
+ * @tables: (element-type HpTable): the tables of hp_compare_runs()
+ * @baseline: the run every other is compared with, or %G_MAXUINT for none
+ *
+ * The sentences of hp_compare_summary(), then one per other run against
+ * @baseline (its mean step time as a multiple of the baseline's, and both
+ * idle shares) before the fastest run's.
+ *
+ * Returns: (transfer full) (element-type HpCompareSentence): the sentences
+ */
+GPtrArray *
+hp_compare_summary_against (HpTrace *const    *traces,
+                            const char *const *labels,
+                            guint              n_runs,
+                            GPtrArray         *tables,
+                            guint              baseline)
+{
   GPtrArray               *sentences = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_compare_sentence_free);
   HpTable                 *temporal = table_named (tables, "compare_temporal_breakdown");
   HpTable                 *overlap = table_named (tables, "compare_comm_comp_overlap");
@@ -154,8 +209,12 @@ hp_compare_summary (HpTrace *const    *traces,
 
       if (!isnan (s->step_us) && (fastest == NULL || s->step_us < fastest->step_us))
         fastest = s;
+      s->baseline = baseline;
       g_ptr_array_add (sentences, s);
     }
+  for (guint run = 0; baseline < n_runs && run < n_runs; run++)
+    if (run != baseline)
+      g_ptr_array_add (sentences, baseline_sentence (sentences->pdata[run], sentences->pdata[baseline]));
   if (fastest != NULL)
     {
       HpCompareSentence *s = g_new0 (HpCompareSentence, 1);
@@ -208,8 +267,9 @@ add_number (JsonBuilder *builder,
  *
  * Returns: (transfer full): `{"compare_summary": [{"kind", "run", "label",
  *   "text", "n_ranks", "n_missing_ranks", "step(us)", "kernel_time(us)",
- *   "idle_pctg", "exposed_communication_pctg"}, …]}`, numbers a run lacks
- *   as null
+ *   "idle_pctg", "exposed_communication_pctg"}, …]}` (kind `run`,
+ *   `baseline` — with the baseline's "baseline" run and "step_ratio" — or
+ *   `fastest`), numbers a run lacks as null
  */
 JsonNode *
 hp_compare_summary_to_json (GPtrArray *sentences)
@@ -225,7 +285,9 @@ hp_compare_summary_to_json (GPtrArray *sentences)
 
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "kind");
-      json_builder_add_string_value (builder, s->kind == HP_COMPARE_SENTENCE_FASTEST ? "fastest" : "run");
+      json_builder_add_string_value (builder, s->kind == HP_COMPARE_SENTENCE_FASTEST    ? "fastest"
+                                              : s->kind == HP_COMPARE_SENTENCE_BASELINE ? "baseline"
+                                                                                        : "run");
       json_builder_set_member_name (builder, "run");
       json_builder_add_int_value (builder, s->run);
       json_builder_set_member_name (builder, "label");
@@ -240,6 +302,12 @@ hp_compare_summary_to_json (GPtrArray *sentences)
       add_number (builder, "kernel_time(us)", s->kernel_span_us);
       add_number (builder, "idle_pctg", s->idle_pct);
       add_number (builder, "exposed_communication_pctg", s->exposed_comm_pct);
+      if (s->kind == HP_COMPARE_SENTENCE_BASELINE)
+        {
+          json_builder_set_member_name (builder, "baseline");
+          json_builder_add_int_value (builder, s->baseline);
+          add_number (builder, "step_ratio", s->step_ratio);
+        }
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);

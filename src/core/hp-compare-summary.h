@@ -20,11 +20,14 @@ G_BEGIN_DECLS
  * @HP_COMPARE_SENTENCE_RUN: what one run does: its steps, idle time and
  *   exposed communication
  * @HP_COMPARE_SENTENCE_FASTEST: which run has the fastest steps
+ * @HP_COMPARE_SENTENCE_BASELINE: one run against the baseline: its step
+ *   time and idle share beside the baseline's
  */
 typedef enum
 {
   HP_COMPARE_SENTENCE_RUN,
   HP_COMPARE_SENTENCE_FASTEST,
+  HP_COMPARE_SENTENCE_BASELINE,
 } HpCompareSentenceKind;
 
 /**
@@ -44,6 +47,9 @@ typedef enum
  *   time, or NaN without GPU work
  * @exposed_comm_pct: the share of @kernel_span_us in communication no
  *   computation overlaps, or NaN when not measured
+ * @baseline: the run every other is compared with (every sentence)
+ * @step_ratio: for %HP_COMPARE_SENTENCE_BASELINE, @step_us over the
+ *   baseline's, or NaN when either run has no steps
  *
  * One sentence of a comparison's summary, with every number it cites.
  */
@@ -59,6 +65,8 @@ typedef struct
   double                kernel_span_us;
   double                idle_pct;
   double                exposed_comm_pct;
+  guint                 baseline;
+  double                step_ratio;
 } HpCompareSentence;
 
 void hp_compare_sentence_free (HpCompareSentence *sentence);
@@ -67,6 +75,11 @@ GPtrArray *hp_compare_summary (HpTrace *const    *traces,
                                const char *const *labels,
                                guint              n_runs,
                                GPtrArray         *tables);
+GPtrArray *hp_compare_summary_against (HpTrace *const    *traces,
+                                       const char *const *labels,
+                                       guint              n_runs,
+                                       GPtrArray         *tables,
+                                       guint              baseline);
 char      *hp_compare_summary_to_text (GPtrArray *sentences);
 JsonNode  *hp_compare_summary_to_json (GPtrArray *sentences);
 

@@ -26,6 +26,7 @@
 #include "hp-comm-patterns.h"
 #include "hp-communication.h"
 #include "hp-compare-summary.h"
+#include "hp-no-data.h"
 #include "hp-compare.h"
 #include "hp-counter-writer.h"
 #include "hp-critical-path.h"

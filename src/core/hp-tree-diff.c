@@ -23,11 +23,12 @@
 /* one node of a run's call tree: a path of names from a root */
 typedef struct
 {
-  gint32  parent; /* node, or -1 */
-  guint32 name;   /* string id */
-  gint64  count;
-  gint64  dur_ns;
-  gint64  kernels; /* GPU events in the subtree */
+  gint32   parent; /* node, or -1 */
+  guint32  name;   /* string id */
+  gint64   count;
+  gint64   dur_ns;
+  gint64   kernels; /* GPU events in the subtree */
+  gboolean runtime; /* a runtime call (cuda_runtime, Runtime…) */
 } Node;
 
 typedef struct
@@ -137,7 +138,7 @@ node_of (Tree   *tree,
 
       if (slot == NULL)
         {
-          Node     fresh = { parent_node, name, 0, 0, 0 };
+          Node     fresh = { parent_node, name, 0, 0, 0, tree->rank->kind[e] == HP_EVENT_KIND_RUNTIME };
           guint64 *stored = g_new (guint64, 1);
 
           *stored = key;
@@ -217,8 +218,9 @@ tree_clear (Tree *tree)
  * so that a call stack D deep costs D, not D² */
 typedef struct
 {
-  gint32      parent; /* aligned node, or -1 */
-  const char *name;   /* a string of one of the traces */
+  gint32      parent;   /* aligned node, or -1 */
+  const char *name;     /* a string of one of the traces, or the alignment's */
+  const char *names[2]; /* each run's name, when they differ (a CUDA and a HIP call) */
   guint       depth;
   gint64      count[2];
   gint64      dur_ns[2];
@@ -236,8 +238,10 @@ typedef struct
 
 typedef struct
 {
-  GArray     *nodes; /* Aligned */
-  GHashTable *index; /* AlignedKey -> node + 1 */
+  GArray       *nodes;  /* Aligned */
+  GHashTable   *index;  /* AlignedKey -> node + 1 */
+  GStringChunk *twins;  /* the CUDA names HIP calls are matched under */
+  gboolean      compat; /* HTA's keying: names as they are */
 } Alignment;
 
 enum
@@ -276,6 +280,7 @@ alignment_init (Alignment *al)
 {
   al->nodes = g_array_new (FALSE, TRUE, sizeof (Aligned));
   al->index = g_hash_table_new_full (aligned_key_hash, aligned_key_equal, g_free, NULL);
+  al->twins = g_string_chunk_new (256);
 }
 
 static void
@@ -285,6 +290,7 @@ alignment_clear (Alignment *al)
     g_clear_pointer (&g_array_index (al->nodes, Aligned, k).children, g_array_unref);
   g_clear_pointer (&al->nodes, g_array_unref);
   g_clear_pointer (&al->index, g_hash_table_unref);
+  g_clear_pointer (&al->twins, g_string_chunk_free);
 }
 
 static Aligned *
@@ -305,17 +311,25 @@ add_tree (Alignment *al,
   /* parents come before their children */
   for (guint k = 0; k < n; k++)
     {
-      const Node *node = &g_array_index (tree->nodes, Node, k);
-      AlignedKey  key = { node->parent >= 0 ? to_aligned[node->parent] : -1, name_text (tree, node->name) };
-      gpointer    slot = g_hash_table_lookup (al->index, &key);
-      Aligned    *a;
+      const Node      *node = &g_array_index (tree->nodes, Node, k);
+      const char      *name = name_text (tree, node->name);
+      g_autofree char *twin = NULL;
+      AlignedKey       key = { node->parent >= 0 ? to_aligned[node->parent] : -1, name };
+      gpointer         slot;
+      Aligned         *a;
+
+      /* as the ops diff does (hp_trace_diff_compare()): the default mode
+       * matches a HIP runtime call with its CUDA twin */
+      if (!al->compat && node->runtime && (twin = hp_runtime_call_match_name (name)) != NULL)
+        key.name = g_string_chunk_insert_const (al->twins, twin);
+      slot = g_hash_table_lookup (al->index, &key);
 
       if (slot == NULL)
         {
           Aligned fresh = { 0 };
 
           fresh.parent = key.parent;
-          fresh.name = key.name;
+          fresh.name = name; /* the first run's, under the key it matched */
           fresh.depth = key.parent >= 0 ? aligned_at (al, key.parent)->depth + 1 : 0;
           g_array_append_val (al->nodes, fresh);
           slot = GUINT_TO_POINTER (al->nodes->len);
@@ -323,6 +337,7 @@ add_tree (Alignment *al,
         }
       to_aligned[k] = (gint32)GPOINTER_TO_UINT (slot) - 1;
       a = aligned_at (al, to_aligned[k]);
+      a->names[side] = name;
       a->count[side] += node->count;
       a->dur_ns[side] += node->dur_ns;
       a->kernels[side] += node->kernels;
@@ -532,6 +547,7 @@ tree_diff (HpTrace                 *control,
         return NULL;
       }
   alignment_init (&al);
+  al.compat = trees[0].compat;
   for (guint side = 0; side < 2; side++)
     {
       add_tree (&al, &trees[side], side);
@@ -590,6 +606,8 @@ tree_diff (HpTrace                 *control,
   hp_table_add_column (table, "change", HP_COLUMN_STRING, NULL);
   hp_table_add_column (table, "root_of_change", HP_COLUMN_INT, NULL);
   hp_table_add_column (table, "summary", HP_COLUMN_STRING, NULL);
+  if (!al.compat)
+    hp_table_add_column (table, "matched_names", HP_COLUMN_STRING, NULL);
 
   for (guint i = 0; i < order->len; i++)
     {
@@ -636,6 +654,17 @@ tree_diff (HpTrace                 *control,
         }
       else
         hp_table_set_null (table, row, col++);
+      if (!al.compat)
+        {
+          if (a->names[0] != NULL && a->names[1] != NULL && strcmp (a->names[0], a->names[1]) != 0)
+            {
+              g_autofree char *matched = g_strdup_printf ("%s = %s", a->names[0], a->names[1]);
+
+              hp_table_set_string (table, row, col++, matched);
+            }
+          else
+            hp_table_set_string (table, row, col++, "");
+        }
     }
   alignment_clear (&al);
 

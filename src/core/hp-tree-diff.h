@@ -18,6 +18,9 @@
 #define HP_TREE_DIFF_COL_CHANGE HP_COLUMN_ID ("change", HP_TREE_DIFF_TABLE)
 #define HP_TREE_DIFF_COL_SUMMARY HP_COLUMN_ID ("summary", HP_TREE_DIFF_TABLE)
 #define HP_TREE_DIFF_COL_ROOT_OF_CHANGE HP_COLUMN_ID ("root_of_change", HP_TREE_DIFF_TABLE)
+/* default mode only: "hipLaunchKernel = cudaLaunchKernel" when the runs'
+ * names differ */
+#define HP_TREE_DIFF_COL_MATCHED_NAMES HP_COLUMN_ID ("matched_names", HP_TREE_DIFF_TABLE)
 
 G_BEGIN_DECLS
 

@@ -93,7 +93,8 @@ test_tabs (void)
     hp_analysis_params_init (&params);
     tables = hp_compare_runs (traces, labels, 2, &params, NULL, &error);
     g_assert_no_error (error);
-    sentences = hp_compare_summary (traces, labels, 2, tables);
+    /* against the first run, the baseline unless the dialog chose another */
+    sentences = hp_compare_summary_against (traces, labels, 2, tables, 0);
     text = hp_compare_summary_to_text (sentences);
     g_assert_cmpstr (hp_compare_window_get_findings (window), ==, text);
     hp_analysis_params_clear (&params);
@@ -194,6 +195,15 @@ test_ops_diff (void)
   /* communication only: these runs have none */
   hp_compare_window_set_comm_only (window, TRUE);
   g_assert_cmpuint (hp_table_get_n_rows (hp_table_view_get_table (view)), ==, 0);
+  /* its empty charts say so */
+  {
+    GtkWidget *counts = hp_ui_test_find_widget (GTK_WIDGET (window), is_chart_named, "ops_count_comparison");
+
+    g_assert_nonnull (counts);
+    g_assert_false (hp_chart_has_data (hp_chart_view_get_chart (HP_CHART_VIEW (counts))));
+    g_assert_cmpstr (hp_chart_get_no_data_reason (hp_chart_view_get_chart (HP_CHART_VIEW (counts))), ==,
+                     "neither scope compared has a communication op");
+  }
   hp_compare_window_set_comm_only (window, FALSE);
   g_assert_cmpuint (hp_table_get_n_rows (hp_table_view_get_table (view)), ==, 7);
 
@@ -258,6 +268,84 @@ label_contains (GtkWidget *widget,
                 gpointer   text)
 {
   return GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL;
+}
+
+static gboolean
+inscription_is (GtkWidget *widget,
+                gpointer   text)
+{
+  return GTK_IS_INSCRIPTION (widget) && g_strcmp0 (gtk_inscription_get_text (GTK_INSCRIPTION (widget)), text) == 0;
+}
+
+/* whether the column view under @view has a column titled @title */
+static gboolean
+has_column_titled (GtkWidget  *view,
+                   const char *title)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (view); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_COLUMN_VIEW (child))
+        {
+          GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (child));
+
+          for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+            {
+              g_autoptr (GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+              if (g_strcmp0 (gtk_column_view_column_get_title (column), title) == 0)
+                return TRUE;
+            }
+        }
+      if (has_column_titled (child, title))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* the Tree Diff's export is named with the scope, as the Ops Diff's; a
+ * HIP call is matched with its CUDA twin there too, and a column says so */
+static void
+test_tree_diff_scope_and_vendors (void)
+{
+  const char *const labels[] = { "Base", "New", NULL };
+  HpCompareWindow  *window = open_pair ("control.json", "amd.json", labels);
+  HpTreeDiffView   *view = HP_TREE_DIFF_VIEW (hp_compare_window_get_tree_view (window));
+  HpTable          *full = hp_tree_diff_view_get_table (view);
+  g_autofree char  *name = hp_tree_diff_view_get_export_name (view);
+  int               launch, matched;
+
+  gtk_notebook_set_current_page (hp_compare_window_get_notebook (window), 2);
+  hp_ui_test_spin (200);
+  g_test_message ("tree export name: %s", name);
+  g_assert_true (g_str_has_prefix (name, "tree_diff_Base-rank0-"));
+  g_assert_nonnull (strstr (name, "_vs_New-rank0-"));
+  g_assert_true (g_str_has_suffix (name, ".csv"));
+
+  g_assert_nonnull (full);
+  matched = hp_table_column_of (full, HP_TREE_DIFF_COL_MATCHED_NAMES);
+  g_assert_cmpint (matched, >=, 0);
+  launch = find_path (view, "ProfilerStep > cudaLaunchKernel");
+  g_assert_cmpint (launch, >=, 0);
+  g_assert_cmpint (find_path (view, "ProfilerStep > hipLaunchKernel"), ==, -1);
+  g_assert_true (has_column_titled (GTK_WIDGET (view), "Matched names"));
+  g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (view), inscription_is, "cudaLaunchKernel = hipLaunchKernel"));
+
+  /* a pair of one vendor has no such column */
+  {
+    HpCompareWindow *same = open_comparison ();
+
+    g_assert_false (has_column_titled (hp_compare_window_get_tree_view (same), "Matched names"));
+    gtk_window_destroy (GTK_WINDOW (same));
+  }
+
+  /* swapped, the names follow the pair */
+  hp_compare_window_set_pair (window, 1, 0);
+  g_assert_true (hp_ui_test_wait_for (not_comparing, window));
+  g_clear_pointer (&name, g_free);
+  name = hp_tree_diff_view_get_export_name (view);
+  g_assert_true (g_str_has_prefix (name, "tree_diff_New-rank0-"));
+  g_assert_nonnull (strstr (name, "_vs_Base-rank0-"));
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* the Tree Diff tab: the aligned trees opened down to the change, the
@@ -564,6 +652,138 @@ test_dialog_labels (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+/* the @n-th widget under @root (depth first) that @match accepts */
+typedef struct
+{
+  gboolean (*match) (GtkWidget *, gpointer);
+  gpointer data;
+  guint    n;
+} NthWanted;
+
+static gboolean
+is_nth (GtkWidget *widget,
+        gpointer   data)
+{
+  NthWanted *wanted = data;
+
+  return wanted->match (widget, wanted->data) && wanted->n-- == 0;
+}
+
+static gboolean
+has_tooltip (GtkWidget *widget,
+             gpointer   text)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0;
+}
+
+static gboolean
+is_check_labelled (GtkWidget *widget,
+                   gpointer   text)
+{
+  return GTK_IS_CHECK_BUTTON (widget) && g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (widget)), text) == 0;
+}
+
+static GtkWidget *
+nth_widget (GtkWidget *root,
+            gboolean (*match) (GtkWidget *, gpointer),
+            gpointer data,
+            guint    n)
+{
+  NthWanted wanted = { match, data, n };
+
+  return hp_ui_test_find_widget (root, is_nth, &wanted);
+}
+
+static void
+click (GtkWidget *button)
+{
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_signal_emit_by_name (button, "clicked");
+}
+
+/* The dialog reorders the runs and marks the baseline: the order is the
+ * window's (runs, colours, tables), the baseline is what the Summary's
+ * sentences compare with and the Ops Diff's and Tree Diff's control run */
+static void
+test_dialog_order_and_baseline (void)
+{
+  g_autofree char  *a = hp_test_data_path ("diff", "control.json", NULL);
+  g_autofree char  *b = hp_test_data_path ("diff", "test.json", NULL);
+  g_autofree char  *c = hp_test_data_path ("diff", "steps-slow.json", NULL);
+  const char *const paths[] = { a, b, c, NULL };
+  HpCompareDialog  *dialog = hp_compare_dialog_new (NULL, NULL, paths);
+  HpCompareWindow  *window;
+  HpTable          *ops;
+  const char       *findings;
+  g_autofree char  *tree_name = NULL;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  hp_compare_dialog_set_label (dialog, 0, "A");
+  hp_compare_dialog_set_label (dialog, 1, "B");
+  hp_compare_dialog_set_label (dialog, 2, "C");
+  /* the first run is the baseline until another is chosen */
+  g_assert_cmpuint (hp_compare_dialog_get_baseline (dialog), ==, 0);
+  g_assert_true (gtk_check_button_get_active (
+      GTK_CHECK_BUTTON (nth_widget (GTK_WIDGET (dialog), is_check_labelled, "Baseline", 0))));
+  /* the first row cannot go up, the last cannot go down */
+  g_assert_false (gtk_widget_get_sensitive (nth_widget (GTK_WIDGET (dialog), has_tooltip, "Move up", 0)));
+  g_assert_true (gtk_widget_get_sensitive (nth_widget (GTK_WIDGET (dialog), has_tooltip, "Move up", 1)));
+  g_assert_false (gtk_widget_get_sensitive (nth_widget (GTK_WIDGET (dialog), has_tooltip, "Move down", 2)));
+
+  /* C up twice, by its button: C, A, B; the baseline is still A */
+  click (nth_widget (GTK_WIDGET (dialog), has_tooltip, "Move up", 2));
+  click (nth_widget (GTK_WIDGET (dialog), has_tooltip, "Move up", 1));
+  g_assert_cmpstr (hp_compare_dialog_get_label (dialog, 0), ==, "C");
+  g_assert_cmpstr (hp_compare_dialog_get_label (dialog, 1), ==, "A");
+  g_assert_cmpstr (hp_compare_dialog_get_label (dialog, 2), ==, "B");
+  g_assert_cmpstr (hp_compare_dialog_get_path (dialog, 0), ==, c);
+  g_assert_cmpuint (hp_compare_dialog_get_baseline (dialog), ==, 1);
+  g_assert_false (gtk_widget_get_sensitive (nth_widget (GTK_WIDGET (dialog), has_tooltip, "Move up", 0)));
+
+  /* B marked as the baseline by its button, then A moved down: C, B, A */
+  gtk_widget_activate (nth_widget (GTK_WIDGET (dialog), is_check_labelled, "Baseline", 2));
+  g_assert_cmpuint (hp_compare_dialog_get_baseline (dialog), ==, 2);
+  click (nth_widget (GTK_WIDGET (dialog), has_tooltip, "Move down", 1));
+  g_assert_cmpstr (hp_compare_dialog_get_label (dialog, 1), ==, "B");
+  g_assert_cmpuint (hp_compare_dialog_get_baseline (dialog), ==, 1);
+  g_assert_true (gtk_check_button_get_active (
+      GTK_CHECK_BUTTON (nth_widget (GTK_WIDGET (dialog), is_check_labelled, "Baseline", 1))));
+  g_assert_false (gtk_check_button_get_active (
+      GTK_CHECK_BUTTON (nth_widget (GTK_WIDGET (dialog), is_check_labelled, "Baseline", 0))));
+
+  window = hp_compare_dialog_compare (dialog);
+  g_assert_nonnull (window);
+  g_assert_true (hp_ui_test_wait_for (not_comparing, window));
+  g_assert_null (hp_compare_window_get_error (window));
+  g_assert_cmpuint (hp_compare_window_get_baseline (window), ==, 1);
+  g_assert_cmpstr (hp_run_get_label (hp_compare_window_get_run (window, 0)), ==, "C");
+  g_assert_cmpstr (hp_run_get_label (hp_compare_window_get_run (window, 1)), ==, "B");
+  g_assert_cmpstr (hp_run_get_label (hp_compare_window_get_run (window, 2)), ==, "A");
+
+  /* the Summary: the runs in order, each other run against B */
+  findings = hp_compare_window_get_findings (window);
+  g_test_message ("%s", findings);
+  g_assert_true (g_str_has_prefix (findings, "C: "));
+  g_assert_nonnull (strstr (findings, "\nC against the baseline B: steps take "));
+  g_assert_nonnull (strstr (findings, "\nA against the baseline B: steps take 0.50× as long (0.1 ms against 0.2 ms)"));
+  g_assert_null (strstr (findings, "against the baseline C"));
+  g_assert_null (strstr (findings, "B against the baseline"));
+
+  /* Ops Diff and Tree Diff: B against the next run, C; their exports
+   * say so */
+  g_assert_true (g_str_has_prefix (hp_compare_window_get_scope_caption (window), "B rank 0"));
+  ops = hp_table_view_get_table (HP_TABLE_VIEW (hp_compare_window_get_ops_view (window)));
+  g_assert_nonnull (ops);
+  g_assert_cmpint (hp_table_find_column (ops, "B_counts"), >=, 0);
+  g_assert_cmpint (hp_table_find_column (ops, "B_counts"), <, hp_table_find_column (ops, "C_counts"));
+  tree_name = hp_tree_diff_view_get_export_name (HP_TREE_DIFF_VIEW (hp_compare_window_get_tree_view (window)));
+  g_assert_true (g_str_has_prefix (tree_name, "tree_diff_B-rank0-"));
+  g_assert_nonnull (strstr (tree_name, "_vs_C-rank0-"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 /* A 300-character kernel name selected in the Tree Diff wraps: the window
  * stays narrower than the name (it used to need 3759 px) */
 static void
@@ -683,6 +903,57 @@ is_chart_named (GtkWidget *widget,
 {
   return HP_IS_CHART_VIEW (widget) &&
          g_strcmp0 (hp_chart_get_name (hp_chart_view_get_chart (HP_CHART_VIEW (widget))), name) == 0;
+}
+
+/* a chart view without data and without a reason under @root, or NULL */
+static gboolean
+is_empty_without_reason (GtkWidget *widget,
+                         gpointer   data)
+{
+  HpChart *chart = HP_IS_CHART_VIEW (widget) ? hp_chart_view_get_chart (HP_CHART_VIEW (widget)) : NULL;
+
+  return chart != NULL && !hp_chart_has_data (chart) && hp_chart_get_no_data_reason (chart) == NULL;
+}
+
+/* Every empty panel of the Summary says why: the step time chart of runs
+ * without steps names them, and the memory and communication sections
+ * left out say what the runs lack */
+static void
+test_no_data_reasons (void)
+{
+  const char *const    labels[] = { "Base", "New", NULL };
+  HpCompareWindow     *window = open_pair ("nosteps-control.json", "nosteps-test.json", labels);
+  GtkWidget           *steps;
+  HpChart             *chart;
+  const HpChartLayout *layout;
+  g_autoptr (HpChartStyle) style = hp_chart_style_new_light ();
+  gboolean drawn = FALSE;
+
+  hp_ui_test_spin (100);
+  steps = hp_ui_test_find_widget (GTK_WIDGET (window), is_chart_named, (gpointer)HP_COMPARE_STEP_TIME_TABLE);
+  g_assert_nonnull (steps);
+  chart = hp_chart_view_get_chart (HP_CHART_VIEW (steps));
+  g_assert_false (hp_chart_has_data (chart));
+  g_assert_cmpstr (hp_chart_get_no_data_reason (chart), ==, "no ProfilerStep in Base or New");
+  /* the reason is drawn under "No data" */
+  layout = hp_chart_layout (chart, 560, 350, style);
+  for (guint i = 0; i < layout->texts->len; i++)
+    drawn |= g_strcmp0 (g_array_index (layout->texts, HpChartText, i).text, "no ProfilerStep in Base or New") == 0;
+  g_assert_true (drawn);
+  g_assert_null (hp_ui_test_find_widget (GTK_WIDGET (window), is_empty_without_reason, NULL));
+
+  g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (window), label_contains,
+                                            "No communication per step nor collectives: no kernel, memcpy or "
+                                            "memset in Base or New."));
+  g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (window), label_contains,
+                                            "No memory peaks nor memory over time: Base: no [memory] events"));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* runs that communicate and recorded memory: nothing is said missing */
+  window = open_pair ("memory.json", "memory-test.json", labels);
+  hp_ui_test_spin (100);
+  g_assert_null (hp_ui_test_find_widget (GTK_WIDGET (window), label_contains, "No memory peaks"));
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* two runs with memory events: the Summary shows their peaks side by side,
@@ -896,11 +1167,14 @@ main (int   argc,
   g_test_add_func ("/ui/compare/timelines", test_timelines);
   g_test_add_func ("/ui/compare/timeline-area", test_timeline_area);
   g_test_add_func ("/ui/compare/tree-diff", test_tree_diff);
+  g_test_add_func ("/ui/compare/tree-diff-scope-and-vendors", test_tree_diff_scope_and_vendors);
   g_test_add_func ("/ui/compare/bad-runs", test_bad_runs);
   g_test_add_func ("/ui/compare/runs", test_runs);
   g_test_add_func ("/ui/compare/dialog-labels", test_dialog_labels);
+  g_test_add_func ("/ui/compare/dialog-order-and-baseline", test_dialog_order_and_baseline);
   g_test_add_func ("/ui/compare/distinct-labels", test_distinct_labels);
   g_test_add_func ("/ui/compare/memory-peaks", test_memory_peaks);
+  g_test_add_func ("/ui/compare/no-data-reasons", test_no_data_reasons);
   g_test_add_func ("/ui/compare/dropped-folders", test_dropped_folders);
   g_test_add_func ("/ui/compare/progress-and-settings", test_progress_and_settings);
 

@@ -145,6 +145,45 @@ test_diff_default_json (void)
   g_assert_cmpfloat (json_node_get_double (json_cell (table, 1, "duration_change_pct")), ==, 200.0);
 }
 
+/* diff's tree_diff.csv matches a HIP runtime call with its CUDA twin in
+ * the default mode, and says so; --hta-compat keeps HTA's names */
+static void
+test_diff_tree_vendors (void)
+{
+  g_autofree char *control = hp_test_data_path ("diff", "control.json", NULL);
+  g_autofree char *amd = hp_test_data_path ("diff", "amd.json", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = g_dir_make_tmp ("hotpath-diff-tree-XXXXXX", &error);
+  g_autofree char *compat_out = g_dir_make_tmp ("hotpath-diff-tree-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autofree char *compat_path = NULL;
+  g_autofree char *csv = NULL;
+  g_autofree char *compat_csv = NULL;
+  g_auto (HpTestCliRun) run = { 0 };
+  g_auto (HpTestCliRun) compat = { 0 };
+
+  g_assert_no_error (error);
+  hp_test_run_cli (&run, "diff", "--output", out, control, amd, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  path = g_build_filename (out, "tree_diff.csv", NULL);
+  g_assert_true (g_file_get_contents (path, &csv, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (csv, ",summary,matched_names\n"));
+  g_assert_nonnull (strstr (csv, "ProfilerStep > cudaLaunchKernel,1,cudaLaunchKernel,"));
+  g_assert_nonnull (strstr (csv, ",cudaLaunchKernel = hipLaunchKernel\n"));
+  g_assert_null (strstr (csv, "ProfilerStep > hipLaunchKernel"));
+
+  hp_test_run_cli (&compat, "diff", "--hta-compat", "--output", compat_out, control, amd, NULL);
+  g_assert_cmpint (compat.status, ==, 0);
+  compat_path = g_build_filename (compat_out, "tree_diff.csv", NULL);
+  g_assert_true (g_file_get_contents (compat_path, &compat_csv, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_null (strstr (compat_csv, "matched_names"));
+  g_assert_nonnull (strstr (compat_csv, "hipLaunchKernel"));
+  hp_test_remove_tree (out);
+  hp_test_remove_tree (compat_out);
+}
+
 /* --charts writes HTA's two charts, the largest changes only */
 static void
 test_diff_charts (void)
@@ -360,6 +399,8 @@ test_compare_summary (void)
                                              "single, 1 rank of 2 (rank 1 missing): steps take 221.1 ms on average; "
                                              "the GPU is idle 77% of its time and spends 5% of its time in exposed "
                                              "communication.\n"
+                                             "single against the baseline job: steps take 0.36× as long (221.1 ms "
+                                             "against 607.6 ms); idle 77% of GPU time against 54%.\n"
                                              "Fastest steps: single.\n\n"));
 
   /* JSON: the tables, then the sentences with their numbers */
@@ -370,13 +411,18 @@ test_compare_summary (void)
   json_parser_load_from_data (parser, last, -1, &error);
   g_assert_no_error (error);
   sentences = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "compare_summary");
-  g_assert_cmpuint (json_array_get_length (sentences), ==, 3);
+  g_assert_cmpuint (json_array_get_length (sentences), ==, 4);
   sentence = json_array_get_object_element (sentences, 0);
   g_assert_cmpstr (json_object_get_string_member (sentence, "label"), ==, "job");
   g_assert_cmpint (json_object_get_int_member (sentence, "n_ranks"), ==, 2);
   g_assert_cmpint (json_object_get_int_member (sentence, "n_missing_ranks"), ==, 126);
   g_assert_cmpfloat_with_epsilon (json_object_get_double_member (sentence, "idle_pctg"), 54.1377, 1e-4);
   sentence = json_array_get_object_element (sentences, 2);
+  g_assert_cmpstr (json_object_get_string_member (sentence, "kind"), ==, "baseline");
+  g_assert_cmpstr (json_object_get_string_member (sentence, "label"), ==, "single");
+  g_assert_cmpint (json_object_get_int_member (sentence, "baseline"), ==, 0);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (sentence, "step_ratio"), 221084.548 / 607600, 1e-3);
+  sentence = json_array_get_object_element (sentences, 3);
   g_assert_cmpstr (json_object_get_string_member (sentence, "kind"), ==, "fastest");
   g_assert_cmpstr (json_object_get_string_member (sentence, "label"), ==, "single");
   g_assert_cmpfloat_with_epsilon (json_object_get_double_member (sentence, "step(us)"), 221084.548, 1e-6);
@@ -390,6 +436,50 @@ test_compare_summary (void)
   g_assert_no_error (error);
   g_assert_true (g_str_has_suffix (contents, "\nFastest steps: single.\n"));
   hp_test_remove_tree (out);
+}
+
+/* --baseline names the run the others are compared with, by label or by
+ * place; tables keep the order the runs were given in */
+static void
+test_compare_baseline (void)
+{
+  g_autofree char *job = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
+  g_autofree char *single = hp_test_data_path ("hta_nccl_parser_config", NULL);
+  g_auto (HpTestCliRun) by_label = { 0 };
+  g_auto (HpTestCliRun) by_place = { 0 };
+  g_auto (HpTestCliRun) unknown = { 0 };
+  g_auto (HpTestCliRun) zero = { 0 };
+  g_auto (HpTestCliRun) json = { 0 };
+  const char *job_row, *single_row;
+
+  hp_test_run_cli (&by_label, "compare", "--labels", "job,single", "--baseline", "single", job, single, NULL);
+  g_assert_cmpint (by_label.status, ==, 0);
+  g_assert_nonnull (strstr (by_label.out, "\njob against the baseline single: steps take 2.75× as long (607.6 ms "
+                                          "against 221.1 ms); idle 54% of GPU time against 77%.\n"));
+  g_assert_null (strstr (by_label.out, "against the baseline job"));
+  /* the runs' order is the one given, whichever is the baseline */
+  job_row = strstr (by_label.out, "\njob        0 ");
+  single_row = strstr (by_label.out, "\nsingle     0 ");
+  g_assert_nonnull (job_row);
+  g_assert_nonnull (single_row);
+  g_assert_true (job_row < single_row);
+
+  hp_test_run_cli (&by_place, "compare", "--labels", "job,single", "--baseline=2", job, single, NULL);
+  g_assert_cmpint (by_place.status, ==, 0);
+  g_assert_cmpstr (by_place.out, ==, by_label.out);
+
+  hp_test_run_cli (&json, "compare", "--format", "json", "--labels", "job,single", "--baseline=2", job, single,
+                   NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  g_assert_nonnull (strstr (json.out, "\"kind\" : \"baseline\""));
+  g_assert_nonnull (strstr (json.out, "\"baseline\" : 1"));
+
+  hp_test_run_cli (&unknown, "compare", "--labels", "job,single", "--baseline", "fsdp", job, single, NULL);
+  g_assert_cmpint (unknown.status, ==, 2);
+  g_assert_nonnull (strstr (unknown.err, "--baseline takes a run's label or its place from 1 to 2, not 'fsdp'"));
+  hp_test_run_cli (&zero, "compare", "--labels", "job,single", "--baseline=3", job, single, NULL);
+  g_assert_cmpint (zero.status, ==, 2);
+  g_assert_nonnull (strstr (zero.err, "not '3'"));
 }
 
 static void
@@ -669,6 +759,8 @@ main (int    argc,
   g_test_add_func ("/cli/compare/equals-report", test_compare_equals_report);
   g_test_add_func ("/cli/compare/errors", test_compare_errors);
   g_test_add_func ("/cli/compare/summary", test_compare_summary);
+  g_test_add_func ("/cli/compare/baseline", test_compare_baseline);
+  g_test_add_func ("/cli/diff/tree-vendors", test_diff_tree_vendors);
   g_test_add_func ("/cli/check/self-and-dilated", test_check_self_and_dilated);
   g_test_add_func ("/cli/check/noise", test_check_noise);
   g_test_add_func ("/cli/check/comparability", test_check_comparability);

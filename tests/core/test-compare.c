@@ -546,6 +546,67 @@ test_bad_runs (void)
   hp_analysis_params_clear (&params);
 }
 
+/* why an empty table or chart is empty: what each run lacks, by name */
+static void
+test_no_data_reasons (void)
+{
+  g_autoptr (HpTrace) steps = hp_test_load ("diff/control.json", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) no_steps = hp_test_load ("diff/nosteps-control.json", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) memory = hp_test_load ("diff/memory.json", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) comm = hp_test_load ("hta_nccl_parser_config", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) cpu = hp_test_load ("hta_cpu_only", HP_MODE_DEFAULT);
+  HpTrace          *pair[] = { steps, no_steps };
+  HpTrace          *three[] = { steps, no_steps, cpu };
+  const char *const labels[] = { "A", "B", "C" };
+  g_autofree char  *text = NULL;
+
+  g_assert_cmpuint (hp_data_needs_missing (steps, HP_DATA_STEPS | HP_DATA_GPU), ==, 0);
+  g_assert_cmpuint (hp_data_needs_missing (no_steps, HP_DATA_STEPS), ==, HP_DATA_STEPS);
+  g_assert_cmpuint (hp_data_needs_missing (memory, HP_DATA_MEMORY_EVENTS), ==, 0);
+  g_assert_cmpuint (hp_data_needs_missing (steps, HP_DATA_MEMORY_EVENTS), ==, HP_DATA_MEMORY_EVENTS);
+  g_assert_cmpuint (hp_data_needs_missing (comm, HP_DATA_COMM | HP_DATA_GPU), ==, 0);
+  g_assert_cmpuint (hp_data_needs_missing (steps, HP_DATA_COMM), ==, HP_DATA_COMM);
+  g_assert_cmpuint (hp_data_needs_missing (cpu, HP_DATA_GPU | HP_DATA_COMM), ==, HP_DATA_GPU | HP_DATA_COMM);
+  /* traces hold events; a folder of summaries does not */
+  g_assert_cmpuint (hp_data_needs_missing (steps, HP_DATA_EVENTS), ==, 0);
+
+  text = hp_no_data_reason (pair, labels, 2, HP_DATA_STEPS);
+  g_assert_cmpstr (text, ==, "no ProfilerStep in B");
+  g_clear_pointer (&text, g_free);
+  text = hp_no_data_reason (pair, labels, 2, HP_DATA_MEMORY_EVENTS | HP_DATA_STEPS);
+  g_assert_cmpstr (text, ==,
+                   "no ProfilerStep in B; no [memory] events in A or B (record them with profile_memory=True)");
+  g_clear_pointer (&text, g_free);
+  text = hp_no_data_reason (three, labels, 3, HP_DATA_GPU | HP_DATA_COMM);
+  g_assert_cmpstr (text, ==, "no kernel, memcpy or memset in B or C; no communication kernels in A");
+  g_clear_pointer (&text, g_free);
+  /* one trace is "the trace" */
+  text = hp_no_data_reason (&no_steps, NULL, 1, HP_DATA_STEPS);
+  g_assert_cmpstr (text, ==, "the trace has no ProfilerStep");
+  g_clear_pointer (&text, g_free);
+  /* nothing lacking: no reason to give */
+  g_assert_null (hp_no_data_reason (&comm, NULL, 1, HP_DATA_COMM | HP_DATA_GPU | HP_DATA_EVENTS));
+
+  /* a comparison's empty table gives its note, else what the runs lack */
+  {
+    HpAnalysisParams params;
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GPtrArray) tables = NULL;
+
+    hp_analysis_params_init (&params);
+    tables = hp_compare_runs (pair, labels, 2, &params, NULL, &error);
+    g_assert_no_error (error);
+    text = hp_compare_no_data_reason (pair, labels, 2, tables, HP_COMPARE_MEMORY_TABLE);
+    g_assert_nonnull (strstr (text, "A: no [memory] events"));
+    g_assert_nonnull (strstr (text, "B: no [memory] events"));
+    g_clear_pointer (&text, g_free);
+    text = hp_compare_no_data_reason (pair, labels, 2, tables, HP_COMPARE_COLLECTIVES_TABLE);
+    g_assert_cmpstr (text, ==, "no kernel, memcpy or memset in B; no communication kernels in A");
+    g_clear_pointer (&text, g_free);
+    hp_analysis_params_clear (&params);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -562,6 +623,7 @@ main (int   argc,
   g_test_add_func ("/core/compare/missing-ranks", test_missing_ranks);
   g_test_add_func ("/core/compare/bad-runs", test_bad_runs);
   g_test_add_func ("/core/compare/summary", test_summary);
+  g_test_add_func ("/core/compare/no-data-reasons", test_no_data_reasons);
   g_test_add_func ("/core/compare/non-compute-split", test_non_compute_split);
   g_test_add_func ("/core/compare/step-figures-equal-scoped-report", test_step_figures_equal_scoped_report);
   return g_test_run ();

@@ -506,6 +506,69 @@ test_tree_diff (void)
   hp_trace_diff_params_clear (&params);
 }
 
+/* the row of the aligned tree at @path, or -1 */
+static int
+tree_row (HpTable    *tree,
+          const char *path)
+{
+  for (guint row = 0; row < hp_table_get_n_rows (tree); row++)
+    if (g_strcmp0 (hp_table_get_string (tree, row, 0), path) == 0)
+      return (int)row;
+  return -1;
+}
+
+/* CUDA against ROCm: the tree diff matches a HIP runtime call with its
+ * CUDA twin as the ops diff does, and says so; HTA's mode keeps names as
+ * they are */
+static void
+test_tree_diff_hip_cuda (void)
+{
+  HpTraceDiffParams params;
+  g_autoptr (HpTrace) c = load_diff ("control.json", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) t = load_diff ("amd.json", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) cc = load_diff ("control.json", HP_MODE_HTA_COMPAT);
+  g_autoptr (HpTrace) tc = load_diff ("amd.json", HP_MODE_HTA_COMPAT);
+  g_autoptr (HpTable) tree = NULL;
+  g_autoptr (HpTable) back = NULL;
+  g_autoptr (HpTable) compat = NULL;
+  g_autoptr (GError) error = NULL;
+  int launch, matched;
+
+  hp_trace_diff_params_init (&params);
+  tree = hp_tree_diff_full (c, t, &params, NULL, &error);
+  g_assert_no_error (error);
+  matched = hp_table_column_of (tree, HP_TREE_DIFF_COL_MATCHED_NAMES);
+  g_assert_cmpint (matched, >=, 0);
+  launch = tree_row (tree, "ProfilerStep > cudaLaunchKernel");
+  g_assert_cmpint (launch, >=, 0);
+  g_assert_cmpfloat (hp_test_cell (tree, (guint)launch, "Control_counts"), ==, 1);
+  g_assert_cmpfloat (hp_test_cell (tree, (guint)launch, "Test_counts"), ==, 1);
+  g_assert_cmpstr (hp_table_get_string (tree, (guint)launch, (guint)matched), ==, "cudaLaunchKernel = hipLaunchKernel");
+  g_assert_cmpint (tree_row (tree, "ProfilerStep > hipLaunchKernel"), ==, -1);
+  /* the kernels differ by vendor and hang from the one launch */
+  g_assert_cmpint (tree_row (tree, "ProfilerStep > cudaLaunchKernel > Cijk_Alik"), >=, 0);
+  g_assert_cmpint (tree_row (tree, "ProfilerStep > cudaLaunchKernel > sgemm"), >=, 0);
+  /* an op of both runs under one name says nothing */
+  g_assert_cmpstr (hp_table_get_string (tree, (guint)tree_row (tree, "ProfilerStep > aten::mm"), (guint)matched), ==,
+                   "");
+
+  /* the other way round, the HIP name first */
+  back = hp_tree_diff_full (t, c, &params, NULL, &error);
+  g_assert_no_error (error);
+  launch = tree_row (back, "ProfilerStep > hipLaunchKernel");
+  g_assert_cmpint (launch, >=, 0);
+  g_assert_cmpstr (hp_table_get_string (back, (guint)launch, (guint)hp_table_column_of (back, HP_TREE_DIFF_COL_MATCHED_NAMES)),
+                   ==, "hipLaunchKernel = cudaLaunchKernel");
+
+  compat = hp_tree_diff_full (cc, tc, &params, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (hp_table_column_of (compat, HP_TREE_DIFF_COL_MATCHED_NAMES), ==, -1);
+  launch = tree_row (compat, "ProfilerStep#1 > hipLaunchKernel");
+  g_assert_cmpint (launch, >=, 0);
+  g_assert_cmpstr (hp_table_get_string (compat, (guint)launch, hp_test_column (compat, "change")), ==, "added");
+  hp_trace_diff_params_clear (&params);
+}
+
 /* the whole aligned tree: the unchanged nodes in their place ("="), and
  * its changed rows are exactly hp_tree_diff()'s table */
 static void
@@ -592,6 +655,7 @@ main (int   argc,
   g_test_add_func ("/core/trace-diff/tree", test_tree_diff);
   g_test_add_func ("/core/trace-diff/tree-real-pair", test_tree_diff_real_pair);
   g_test_add_func ("/core/trace-diff/tree-full", test_tree_diff_full);
+  g_test_add_func ("/core/trace-diff/tree-hip-cuda", test_tree_diff_hip_cuda);
   status = g_test_run ();
 
   g_clear_pointer (&golden_cases, g_ptr_array_unref);
