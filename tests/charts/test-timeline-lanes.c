@@ -144,9 +144,10 @@ has_word (const char *words,
 /* layout                                                                  */
 
 static void
-test_pinned (void)
+test_pinned (HpTestTraceFixture *fixture,
+             gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
   HpTimelineTrack      s8 = { HP_TIMELINE_ROW_SLICES, 1, lane_of (trace, 1, 8) };
   HpTimelineTrack      host = { HP_TIMELINE_ROW_SLICES, 0, lane_of (trace, 0, 10) };
@@ -194,9 +195,10 @@ test_pinned (void)
 }
 
 static void
-test_hidden (void)
+test_hidden (HpTestTraceFixture *fixture,
+             gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
   HpTimelineTrack s7 = { HP_TIMELINE_ROW_SLICES, 0, lane_of (trace, 0, 7) };
   HpTimelineTrack host = { HP_TIMELINE_ROW_SLICES, 1, lane_of (trace, 1, 10) };
@@ -232,9 +234,10 @@ test_hidden (void)
 /* scrolled, the pinned tracks stay in a band at the top, and the points
  * there are theirs */
 static void
-test_pinned_band (void)
+test_pinned_band (HpTestTraceFixture *fixture,
+                  gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (trace);
   HpTimelineLayout  *layout = hp_timeline_painter_get_layout (painter);
   HpTimelineTrack    host = { HP_TIMELINE_ROW_SLICES, 1, lane_of (trace, 1, 10) };
@@ -289,9 +292,10 @@ test_pinned_band (void)
 
 /* counter tracks are tracks like lanes: pinned, hidden, in order */
 static void
-test_counter_tracks (void)
+test_counter_tracks (HpTestTraceFixture *fixture,
+                     gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-nested.json", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
   HpTimelineTrack      c0 = { HP_TIMELINE_ROW_COUNTER, 0, 0 };
   const HpTimelineRow *rows;
@@ -327,9 +331,10 @@ test_counter_tracks (void)
  * series come before it, the overlays are toggled, or the memory series
  * are given again in another order */
 static void
-test_counter_identity (void)
+test_counter_identity (HpTestTraceFixture *fixture,
+                       gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-nested.json", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
   int rank = hp_trace_get_rank (trace, 0)->rank;
   g_autoptr (GPtrArray) memory = memory_list (rank, "allocated", "reserved", NULL);
@@ -422,9 +427,10 @@ test_counter_identity (void)
 }
 
 static void
-test_gutter_width (void)
+test_gutter_width (HpTestTraceFixture *fixture,
+                   gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
   HpTimelineViewport v = { 0, 100 * HP_NS_PER_US, 800, 300, 0, 1.0 };
   HpTimelineMapper   m;
@@ -498,9 +504,10 @@ test_bookmarks_bounds (void)
 /* a value with two bad escapes made GLib set its error twice (a
  * GLib-WARNING, fatal here): such values are dropped as unreadable */
 static void
-test_state_bad_escapes (void)
+test_state_bad_escapes (HpTestTraceFixture *fixture,
+                        gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
   g_autoptr (HpTimelineBookmarks) marks = hp_timeline_bookmarks_new ();
   g_autoptr (HpTimelineState) state = hp_timeline_state_new ();
@@ -526,10 +533,11 @@ test_state_bad_escapes (void)
 }
 
 static void
-test_bookmarks (void)
+test_bookmarks (HpTestTraceFixture *fixture,
+                gconstpointer       data)
 {
   g_autoptr (HpTimelineBookmarks) marks = hp_timeline_bookmarks_new ();
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (trace);
   HpTimelineViewport v = { 0, 100 * HP_NS_PER_US, HP_TIMELINE_GUTTER_WIDTH + 1000, 300, 0, 1.0 };
   HpTimelineHit      hit;
@@ -618,9 +626,10 @@ test_state_path (void)
 }
 
 static void
-test_state_round_trip (void)
+test_state_round_trip (HpTestTraceFixture *fixture,
+                       gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
   g_autoptr (HpTimelineLayout) again = hp_timeline_layout_new (trace);
   g_autoptr (HpTimelineBookmarks) marks = hp_timeline_bookmarks_new ();
@@ -692,9 +701,10 @@ test_state_round_trip (void)
  * when the series come, in whatever order; old entries by index and keys
  * that name nothing here are skipped */
 static void
-test_state_counters (void)
+test_state_counters (HpTestTraceFixture *fixture,
+                     gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-nested.json", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
   g_autoptr (HpTimelineLayout) again = hp_timeline_layout_new (trace);
   g_autoptr (HpTimelineLayout) old = hp_timeline_layout_new (trace);
@@ -778,9 +788,10 @@ test_state_counters (void)
 }
 
 static void
-test_state_corrupt (void)
+test_state_corrupt (HpTestTraceFixture *fixture,
+                    gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
   g_autoptr (HpTimelineBookmarks) marks = hp_timeline_bookmarks_new ();
   g_autoptr (HpTimelineState) state = hp_timeline_state_new ();
@@ -835,19 +846,30 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/ui/charts/timeline-lanes/pinned", test_pinned);
-  g_test_add_func ("/ui/charts/timeline-lanes/hidden", test_hidden);
-  g_test_add_func ("/ui/charts/timeline-lanes/pinned-band", test_pinned_band);
-  g_test_add_func ("/ui/charts/timeline-lanes/counter-tracks", test_counter_tracks);
-  g_test_add_func ("/ui/charts/timeline-lanes/counter-identity", test_counter_identity);
-  g_test_add_func ("/ui/charts/timeline-lanes/gutter-width", test_gutter_width);
-  g_test_add_func ("/ui/charts/timeline-lanes/bookmarks", test_bookmarks);
+  hp_test_add_trace ("/ui/charts/timeline-lanes/pinned", "edge/timeline-lanes", hp_test_trace_setup_default,
+                     test_pinned);
+  hp_test_add_trace ("/ui/charts/timeline-lanes/hidden", "edge/timeline-lanes", hp_test_trace_setup_default,
+                     test_hidden);
+  hp_test_add_trace ("/ui/charts/timeline-lanes/pinned-band", "edge/timeline-lanes", hp_test_trace_setup_default,
+                     test_pinned_band);
+  hp_test_add_trace ("/ui/charts/timeline-lanes/counter-tracks", "edge/timeline-nested.json",
+                     hp_test_trace_setup_default, test_counter_tracks);
+  hp_test_add_trace ("/ui/charts/timeline-lanes/counter-identity", "edge/timeline-nested.json",
+                     hp_test_trace_setup_default, test_counter_identity);
+  hp_test_add_trace ("/ui/charts/timeline-lanes/gutter-width", "edge/timeline-lanes", hp_test_trace_setup_default,
+                     test_gutter_width);
+  hp_test_add_trace ("/ui/charts/timeline-lanes/bookmarks", "edge/timeline-lanes", hp_test_trace_setup_default,
+                     test_bookmarks);
   g_test_add_func ("/ui/charts/timeline-lanes/bookmarks-bounds", test_bookmarks_bounds);
-  g_test_add_func ("/ui/charts/timeline-lanes/state-bad-escapes", test_state_bad_escapes);
+  hp_test_add_trace ("/ui/charts/timeline-lanes/state-bad-escapes", "edge/timeline-lanes",
+                     hp_test_trace_setup_default, test_state_bad_escapes);
   g_test_add_func ("/ui/charts/timeline-lanes/state-path", test_state_path);
-  g_test_add_func ("/ui/charts/timeline-lanes/state-round-trip", test_state_round_trip);
-  g_test_add_func ("/ui/charts/timeline-lanes/state-corrupt", test_state_corrupt);
-  g_test_add_func ("/ui/charts/timeline-lanes/state-counters", test_state_counters);
+  hp_test_add_trace ("/ui/charts/timeline-lanes/state-round-trip", "edge/timeline-lanes", hp_test_trace_setup_default,
+                     test_state_round_trip);
+  hp_test_add_trace ("/ui/charts/timeline-lanes/state-corrupt", "edge/timeline-lanes", hp_test_trace_setup_default,
+                     test_state_corrupt);
+  hp_test_add_trace ("/ui/charts/timeline-lanes/state-counters", "edge/timeline-nested.json",
+                     hp_test_trace_setup_default, test_state_counters);
 
   return g_test_run ();
 }
