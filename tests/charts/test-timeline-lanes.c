@@ -463,14 +463,15 @@ test_gutter_width (HpTestTraceFixture *fixture,
  * that are valid UTF-8 of a bounded length; a state file too large is not
  * read */
 static void
-test_bookmarks_bounds (void)
+test_bookmarks_bounds (HpTestDirFixture *fixture,
+                       gconstpointer     data)
 {
   g_autoptr (HpTimelineBookmarks) marks = hp_timeline_bookmarks_new ();
   g_autoptr (HpTimelineState) state = hp_timeline_state_new ();
   g_autoptr (GError) error = NULL;
   g_autofree char *long_name = g_strnfill (HP_TIMELINE_BOOKMARK_NAME_MAX - 1, 'x');
   g_autofree char *too_long = g_strconcat (long_name, "\xc3\xa9", NULL);
-  g_autofree char *tmp = g_dir_make_tmp ("hp-bounds-XXXXXX", &error);
+  const char      *tmp = fixture->dir;
   g_autofree char *big = g_build_filename (tmp, "big.ini", NULL);
   GString         *text = g_string_new ("[Timeline]\n");
 
@@ -489,7 +490,6 @@ test_bookmarks_bounds (void)
   g_assert_cmpstr (hp_timeline_bookmarks_get (marks, 0)->name, ==, long_name);
 
   /* a state file over 16 MiB is refused before it is read */
-  g_assert_no_error (error);
   while (text->len <= 16 * 1024 * 1024)
     g_string_append (text, "# padding padding padding padding padding padding padding padding\n");
   g_assert_true (g_file_set_contents (big, text->str, (gssize)text->len, NULL));
@@ -860,7 +860,7 @@ main (int   argc,
                      test_gutter_width);
   hp_test_add_trace ("/ui/charts/timeline-lanes/bookmarks", "edge/timeline-lanes", hp_test_trace_setup_default,
                      test_bookmarks);
-  g_test_add_func ("/ui/charts/timeline-lanes/bookmarks-bounds", test_bookmarks_bounds);
+  hp_test_add_dir ("/ui/charts/timeline-lanes/bookmarks-bounds", NULL, test_bookmarks_bounds);
   hp_test_add_trace ("/ui/charts/timeline-lanes/state-bad-escapes", "edge/timeline-lanes",
                      hp_test_trace_setup_default, test_state_bad_escapes);
   g_test_add_func ("/ui/charts/timeline-lanes/state-path", test_state_path);

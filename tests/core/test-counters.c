@@ -949,10 +949,11 @@ test_writer_golden (gconstpointer data)
 /* gzip iff the name ends in .gz (HTA always compresses); a failed
  * overwrite of the input leaves it alone */
 static void
-test_writer_files (void)
+test_writer_files (HpTestDirFixture *fixture,
+                   gconstpointer     data)
 {
-  g_autofree char *src = hp_test_data_path ("hta_call_stack", NULL);
-  g_autofree char *dir = g_dir_make_tmp ("hp-counters-XXXXXX", NULL);
+  const char      *src = fixture->data;
+  const char      *dir = fixture->dir;
   g_autofree char *input = g_build_filename (dir, "trace.json", NULL);
   g_autofree char *plain = g_build_filename (dir, "out.json", NULL);
   g_autofree char *gz = g_build_filename (dir, "out.json.gz", NULL);
@@ -1135,7 +1136,7 @@ main (int    argc,
   hp_test_add_trace ("/core/counters/edge/cancelled", "hta_trace_filter_2ranks", hp_test_trace_setup_default,
                      test_cancelled);
   g_test_add_func ("/core/counters/writer/default-path", test_default_path);
-  g_test_add_func ("/core/counters/writer/files", test_writer_files);
+  hp_test_add_dir ("/core/counters/writer/files", "hta_call_stack", test_writer_files);
   hp_test_add_trace ("/core/counters/writer/ns-bare-array", "edge/counters-ns.json", hp_test_trace_setup_default,
                      test_writer_ns_bare_array);
   hp_test_add_trace ("/core/counters/writer/no-series", "hta_rank_non_gpu", hp_test_trace_setup_default,

@@ -585,17 +585,17 @@ write_rank (const char *dir,
  * the joined path is rank 1's: 60 + 5 CPU, a 10 us launch, 50 us of
  * transfer after both arrived (125 us in all, 100% on rank 1). */
 static void
-test_two_ranks_one_late (void)
+test_two_ranks_one_late (HpTestDirFixture *fixture,
+                         gconstpointer     data)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("hp-critical-path-ranks-XXXXXX", &error);
+  const char *dir = fixture->dir;
   g_autoptr (HpTrace) trace = NULL;
   g_autoptr (HpTable) table = NULL;
   g_autoptr (HpTable) parts = NULL;
   HpCriticalPathOptions options;
   HpLoadOptions         load = { 0 };
 
-  g_assert_no_error (error);
   write_rank (dir, 0,
               OP ("aten::all_reduce", 0, 20) CPU ("cuda_runtime", "cudaLaunchKernel", 5, 5, 1) NCCL (25, 100, 1));
   write_rank (dir, 1,
@@ -669,7 +669,6 @@ test_two_ranks_one_late (void)
 
       g_unlink (path);
     }
-  g_rmdir (dir);
 }
 
 #define NCCL_N(ts, dur, corr, nelems)                                                                             \
@@ -1087,7 +1086,7 @@ main (int   argc,
   g_test_add_func ("/core/critical-path/hand/sync-memcpy", test_sync_memcpy);
   g_test_add_func ("/core/critical-path/hand/slack-and-edges", test_slack_and_edges);
   g_test_add_func ("/core/critical-path/hand/compat-graph-launch", test_compat_graph_launch_and_missing_region);
-  g_test_add_func ("/core/critical-path/ranks/two-ranks-one-late", test_two_ranks_one_late);
+  hp_test_add_dir ("/core/critical-path/ranks/two-ranks-one-late", NULL, test_two_ranks_one_late);
   g_test_add_func ("/core/critical-path/ranks/dropped-collective", test_ranks_dropped_collective);
   g_test_add_func ("/core/critical-path/ranks/inconsistent-instances", test_ranks_inconsistent_instances);
   hp_test_add_trace ("/core/critical-path/ranks/sampled-job", "hta_trace_filter_2ranks", hp_test_trace_setup_default,
