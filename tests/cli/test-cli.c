@@ -1015,6 +1015,22 @@ test_comm_patterns (void)
   g_assert_cmpint (missing.status, ==, 1);
 }
 
+/* a run captured into the same struct twice holds the second run only
+ * (hp_test_run_cli() frees what the first one captured) */
+static void
+test_cli_run_reused (void)
+{
+  g_auto (HpTestCliRun) run = { 0 };
+
+  hp_test_run_cli (&run, "--help", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "report"));
+  hp_test_run_cli (&run, "frobnicate", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_cmpstr (run.out, ==, "");
+  g_assert_nonnull (strstr (run.err, "frobnicate"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1052,6 +1068,7 @@ main (int    argc,
   hp_test_add_dir ("/cli/info/mixed-jobs", NULL, test_mixed_jobs);
   g_test_add_func ("/cli/info/mixed-job-folder", test_mixed_job_folder);
   g_test_add_func ("/cli/command-line", test_app_command_line);
+  g_test_add_func ("/cli/run-reused", test_cli_run_reused);
 
   return g_test_run ();
 }

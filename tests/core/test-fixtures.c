@@ -6,7 +6,6 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
-#include <string.h>
 #include <unistd.h>
 
 #include "hp-core.h"
@@ -107,21 +106,6 @@ test_dir_removed (void)
   g_assert_false (g_file_test (outside, G_FILE_TEST_EXISTS));
 }
 
-/* a run captured into the same struct twice holds the second run only */
-static void
-test_cli_run_reused (void)
-{
-  g_auto (HpTestCliRun) run = { 0 };
-
-  hp_test_run_cli (&run, "--help", NULL);
-  g_assert_cmpint (run.status, ==, 0);
-  g_assert_nonnull (strstr (run.out, "report"));
-  hp_test_run_cli (&run, "frobnicate", NULL);
-  g_assert_cmpint (run.status, ==, 2);
-  g_assert_cmpstr (run.out, ==, "");
-  g_assert_nonnull (strstr (run.err, "frobnicate"));
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -130,7 +114,6 @@ main (int   argc,
 
   g_test_add_func ("/core/fixtures/trace-modes", test_trace_modes);
   g_test_add_func ("/core/fixtures/dir-removed", test_dir_removed);
-  g_test_add_func ("/core/fixtures/cli-run-reused", test_cli_run_reused);
 
   return g_test_run ();
 }
