@@ -1019,6 +1019,7 @@ run_program_va (HpTestCliRun *run,
   g_autoptr (GError) error = NULL;
   const char *arg;
 
+  hp_test_cli_run_clear (run);
   g_assert_nonnull (program);
   g_ptr_array_add (argv, (gpointer)program);
   while ((arg = va_arg (args, const char *)) != NULL)
@@ -1086,10 +1087,109 @@ hp_test_remove_tree (const char *dir)
       g_autofree char *child = g_build_filename (dir, name, NULL);
 
       g_chmod (child, 0700);
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
         hp_test_remove_tree (child);
       else
         g_unlink (child);
     }
   g_rmdir (dir);
+}
+
+static void
+trace_setup (HpTestTraceFixture *fixture,
+             const char         *case_name,
+             gboolean            with_default,
+             gboolean            with_compat)
+{
+  fixture->trace = NULL;
+  fixture->compat = NULL;
+  hp_analysis_params_init (&fixture->params);
+  if (case_name == NULL)
+    return;
+  if (with_default)
+    fixture->trace = hp_test_load (case_name, HP_MODE_DEFAULT);
+  if (with_compat)
+    fixture->compat = hp_test_load (case_name, HP_MODE_HTA_COMPAT);
+}
+
+/**
+ * hp_test_trace_setup:
+ * @fixture: the test's #HpTestTraceFixture
+ * @case_name: (nullable): a folder or file below `tests/data`, the data
+ *   given to g_test_add()
+ *
+ * Loads @case_name in both modes, @fixture->trace in the default one and
+ * @fixture->compat in HTA-compat mode, and initialises @fixture->params.
+ * With a %NULL @case_name, nothing is loaded.
+ */
+void
+hp_test_trace_setup (HpTestTraceFixture *fixture,
+                     gconstpointer       case_name)
+{
+  trace_setup (fixture, case_name, TRUE, TRUE);
+}
+
+/* hp_test_trace_setup() that loads the default mode only */
+void
+hp_test_trace_setup_default (HpTestTraceFixture *fixture,
+                             gconstpointer       case_name)
+{
+  trace_setup (fixture, case_name, TRUE, FALSE);
+}
+
+/* hp_test_trace_setup() that loads HTA-compat mode only */
+void
+hp_test_trace_setup_compat (HpTestTraceFixture *fixture,
+                            gconstpointer       case_name)
+{
+  trace_setup (fixture, case_name, FALSE, TRUE);
+}
+
+/**
+ * hp_test_trace_teardown:
+ *
+ * Frees what the setup of #HpTestTraceFixture made; the traces must be
+ * free of other references by then.
+ */
+void
+hp_test_trace_teardown (HpTestTraceFixture *fixture,
+                        gconstpointer       case_name)
+{
+  g_clear_pointer (&fixture->trace, hp_trace_unref);
+  g_clear_pointer (&fixture->compat, hp_trace_unref);
+  hp_analysis_params_clear (&fixture->params);
+}
+
+/**
+ * hp_test_dir_setup:
+ * @fixture: the test's #HpTestDirFixture
+ * @case_name: (nullable): a folder or file below `tests/data`, the data
+ *   given to g_test_add()
+ *
+ * Makes a new empty folder, @fixture->dir, and sets @fixture->data to the
+ * path of @case_name.
+ */
+void
+hp_test_dir_setup (HpTestDirFixture *fixture,
+                   gconstpointer     case_name)
+{
+  g_autoptr (GError) error = NULL;
+
+  fixture->data = case_name != NULL ? hp_test_data_path (case_name, NULL) : NULL;
+  fixture->dir = g_dir_make_tmp ("hotpath-test-XXXXXX", &error);
+  g_assert_no_error (error);
+}
+
+/**
+ * hp_test_dir_teardown:
+ *
+ * Removes @fixture->dir and everything in it.
+ */
+void
+hp_test_dir_teardown (HpTestDirFixture *fixture,
+                      gconstpointer     case_name)
+{
+  hp_test_remove_tree (fixture->dir);
+  g_clear_pointer (&fixture->dir, g_free);
+  g_clear_pointer (&fixture->data, g_free);
 }

@@ -97,6 +97,43 @@ void hp_test_remove_tree (const char *dir);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (HpTestCliRun, hp_test_cli_run_clear)
 
+/* Fixtures for tests that share their setup (tests/README.md) */
+typedef struct
+{
+  HpTrace         *trace;  /* the test's case in the default mode, or NULL */
+  HpTrace         *compat; /* the same case in HTA-compat mode, or NULL */
+  HpAnalysisParams params; /* the defaults; cleared in teardown */
+} HpTestTraceFixture;
+
+void hp_test_trace_setup (HpTestTraceFixture *fixture,
+                          gconstpointer       case_name);
+void hp_test_trace_setup_default (HpTestTraceFixture *fixture,
+                                  gconstpointer       case_name);
+void hp_test_trace_setup_compat (HpTestTraceFixture *fixture,
+                                 gconstpointer       case_name);
+void hp_test_trace_teardown (HpTestTraceFixture *fixture,
+                             gconstpointer       case_name);
+
+/* g_test_add() of a test on an #HpTestTraceFixture holding @case_name,
+ * loaded by @setup (one of the hp_test_trace_setup functions) */
+#define hp_test_add_trace(path, case_name, setup, func) \
+  g_test_add ((path), HpTestTraceFixture, (case_name), (setup), (func), hp_test_trace_teardown)
+
+typedef struct
+{
+  char *data; /* the path of the test's case in tests/data, or NULL */
+  char *dir;  /* a new empty folder, removed with all it holds */
+} HpTestDirFixture;
+
+void hp_test_dir_setup (HpTestDirFixture *fixture,
+                        gconstpointer     case_name);
+void hp_test_dir_teardown (HpTestDirFixture *fixture,
+                           gconstpointer     case_name);
+
+/* g_test_add() of a test on an #HpTestDirFixture for @case_name */
+#define hp_test_add_dir(path, case_name, func) \
+  g_test_add ((path), HpTestDirFixture, (case_name), hp_test_dir_setup, (func), hp_test_dir_teardown)
+
 char *hp_test_begin_german (void);
 void  hp_test_end_german (char *old_locale);
 

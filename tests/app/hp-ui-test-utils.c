@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include "hp-test-utils.h"
 #include "hp-ui-test-utils.h"
 
 #include <glib/gstdio.h>
@@ -115,6 +116,33 @@ hp_ui_test_close_window (HpWindow *window)
   g_assert_finalize_object (window);
   /* analyses still running let go of the session when they return */
   g_assert_true (hp_ui_test_wait_for (hp_ui_test_pointer_cleared, &session));
+}
+
+/**
+ * hp_ui_test_window_setup:
+ * @fixture: the test's #HpUiTestWindowFixture
+ * @case_name: a folder or file below `tests/data`, the data given to
+ *   g_test_add()
+ *
+ * Opens @case_name in a new window of the default size and waits until it
+ * is loaded.
+ */
+void
+hp_ui_test_window_setup (HpUiTestWindowFixture *fixture,
+                         gconstpointer          case_name)
+{
+  g_autofree char *path = hp_test_data_path (case_name, NULL);
+
+  fixture->window = hp_ui_test_open_window (path, -1, -1);
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, fixture->window));
+}
+
+/* Closes the fixture's window with hp_ui_test_close_window() */
+void
+hp_ui_test_window_teardown (HpUiTestWindowFixture *fixture,
+                            gconstpointer          case_name)
+{
+  hp_ui_test_close_window (g_steal_pointer (&fixture->window));
 }
 
 /**

@@ -48,4 +48,19 @@ void  hp_ui_test_remove_tree (const char *path);
 const char *hp_ui_test_details_value (HpTimelinePanel *panel,
                                       const char      *key);
 
+/* A window on one test trace (tests/README.md) */
+typedef struct
+{
+  HpWindow *window; /* loaded; closed and checked finalized in teardown */
+} HpUiTestWindowFixture;
+
+void hp_ui_test_window_setup (HpUiTestWindowFixture *fixture,
+                              gconstpointer          case_name);
+void hp_ui_test_window_teardown (HpUiTestWindowFixture *fixture,
+                                 gconstpointer          case_name);
+
+/* g_test_add() of a test on an #HpUiTestWindowFixture that opens @case_name */
+#define hp_ui_test_add_window(path, case_name, func) \
+  g_test_add ((path), HpUiTestWindowFixture, (case_name), hp_ui_test_window_setup, (func), hp_ui_test_window_teardown)
+
 G_END_DECLS

@@ -45,10 +45,10 @@ count_widgets (GtkWidget *root,
 /* 100 000 bookmarks in the state file: the timeline shows at once, keeps
  * the first 1000, and the list makes rows only for what it shows */
 static void
-test_many_bookmarks (void)
+test_many_bookmarks (HpTestDirFixture *fixture,
+                     gconstpointer     data)
 {
-  g_autoptr (GError) error = NULL;
-  g_autofree char *tmp = g_dir_make_tmp ("hp-state-XXXXXX", &error);
+  const char      *tmp = fixture->dir;
   g_autofree char *state_file = g_build_filename (tmp, "timeline.ini", NULL);
   g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
   GString             *text = g_string_new ("[Folder]\nversion=1\n");
@@ -61,7 +61,6 @@ test_many_bookmarks (void)
   gint64               before;
   double               seconds;
 
-  g_assert_no_error (error);
   for (guint i = 0; i < 100000; i++)
     g_string_append_printf (text, "[Bookmark %u]\nstart=%" G_GINT64_FORMAT "\nend=%" G_GINT64_FORMAT "\nname=mark %u\n", i,
                             t0 + (gint64)i * 1000, t0 + (gint64)i * 1000 + 500, i);
@@ -140,15 +139,14 @@ test_many_bookmarks (void)
   gtk_window_destroy (window);
   hp_ui_test_spin (50);
   g_remove (state_file);
-  g_rmdir (tmp);
 }
 
 /* A name that is not UTF-8, or far too long, in the state file */
 static void
-test_bookmark_names (void)
+test_bookmark_names (HpTestDirFixture *fixture,
+                     gconstpointer     data)
 {
-  g_autoptr (GError) error = NULL;
-  g_autofree char *tmp = g_dir_make_tmp ("hp-state-XXXXXX", &error);
+  const char      *tmp = fixture->dir;
   g_autofree char *state_file = g_build_filename (tmp, "timeline.ini", NULL);
   g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
   g_autofree char     *long_name = g_strnfill (5000, 'x');
@@ -160,7 +158,6 @@ test_bookmark_names (void)
   HpBookmarksPopover  *popover;
   gint64               t0 = hp_rank_get_event_start (hp_trace_get_rank (trace, 0), 0);
 
-  g_assert_no_error (error);
   text = g_strdup_printf ("[Bookmark 0]\nstart=%" G_GINT64_FORMAT "\nend=%" G_GINT64_FORMAT "\nname=bad \xff\xfe name\n"
                           "[Bookmark 1]\nstart=%" G_GINT64_FORMAT "\nend=%" G_GINT64_FORMAT "\nname=%s\n"
                           "[Timeline]\ngutter-width=inf\n",
@@ -192,7 +189,6 @@ test_bookmark_names (void)
   gtk_window_destroy (window);
   hp_ui_test_spin (50);
   g_remove (state_file);
-  g_rmdir (tmp);
 }
 
 /* window-width and window-height out of any range, and recent folders
@@ -239,8 +235,8 @@ main (int   argc,
    * the tests write as a user's may be */
   g_setenv ("GSETTINGS_BACKEND", "keyfile", TRUE);
 
-  g_test_add_func ("/ui/app-state/many-bookmarks", test_many_bookmarks);
-  g_test_add_func ("/ui/app-state/bookmark-names", test_bookmark_names);
+  hp_test_add_dir ("/ui/app-state/many-bookmarks", NULL, test_many_bookmarks);
+  hp_test_add_dir ("/ui/app-state/bookmark-names", NULL, test_bookmark_names);
   g_test_add_func ("/ui/app-state/settings-out-of-range", test_settings_out_of_range);
   return g_test_run ();
 }

@@ -45,19 +45,49 @@ open_pair (const char        *control_file,
   return window;
 }
 
-static HpCompareWindow *
-open_comparison (void)
+/* the two runs of a test: files below tests/data/diff and their labels
+ * (none: the window's own) */
+typedef struct
 {
-  const char *const labels[] = { "Base", "New", NULL };
+  const char *control;
+  const char *test;
+  const char *labels[3];
+} Pair;
 
-  return open_pair ("control.json", "test.json", labels);
+static const Pair base_new = { "control.json", "test.json", { "Base", "New", NULL } };
+static const Pair missing_rank = { "../check/steps-8.json", "../check/ranks-3-of-4", { "One", "Job", NULL } };
+static const Pair filter_nccl = { "../hta_trace_filter_2ranks", "../hta_nccl_parser_config", { "Filter", "Nccl", NULL } };
+static const Pair long_names = { "long-name-control.json", "long-name-test.json", { NULL } };
+static const Pair tree_pair = { "tree-control.json", "tree-test.json", { NULL } };
+static const Pair memory_pair = { "memory.json", "memory-test.json", { "Base", "New", NULL } };
+
+typedef struct
+{
+  HpCompareWindow *window; /* compared */
+} Fixture;
+
+static void
+fixture_setup (Fixture      *f,
+               gconstpointer data)
+{
+  const Pair *pair = data;
+
+  f->window = open_pair (pair->control, pair->test, pair->labels[0] != NULL ? pair->labels : NULL);
+}
+
+static void
+fixture_teardown (Fixture      *f,
+                  gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
 }
 
 /* the three tabs with their content; the findings in words */
 static void
-test_tabs (void)
+test_tabs (Fixture      *f,
+           gconstpointer data)
 {
-  HpCompareWindow         *window = open_comparison ();
+  HpCompareWindow         *window = f->window;
   GtkNotebook             *notebook = hp_compare_window_get_notebook (window);
   static const char *const tabs[] = { "Summary", "Ops Diff", "Tree Diff", "Timelines" };
   HpTable                 *tree;
@@ -105,8 +135,6 @@ test_tabs (void)
   g_assert_nonnull (tree);
   g_assert_cmpuint (hp_table_get_n_rows (tree), >, 0);
   g_assert_cmpstr (hp_table_get_name (tree), ==, "tree_diff");
-
-  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 static gboolean is_chart_named (GtkWidget *widget,
@@ -115,9 +143,10 @@ static gboolean is_chart_named (GtkWidget *widget,
 /* the ops diff: rows, a selected row copied, the pair swapped, the
  * communication filter, a chart exported */
 static void
-test_ops_diff (void)
+test_ops_diff (Fixture      *f,
+               gconstpointer data)
 {
-  HpCompareWindow *window = open_comparison ();
+  HpCompareWindow *window = f->window;
   HpTableView     *view = HP_TABLE_VIEW (hp_compare_window_get_ops_view (window));
   GListModel      *model = hp_table_view_get_model (view);
   HpTable         *table = hp_table_view_get_table (view);
@@ -230,7 +259,6 @@ test_ops_diff (void)
   g_unlink (csv);
   g_unlink (png);
   g_rmdir (dir);
-  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* the first position on screen that shows @path, or -1 */
@@ -332,7 +360,7 @@ test_tree_diff_scope_and_vendors (void)
 
   /* a pair of one vendor has no such column */
   {
-    HpCompareWindow *same = open_comparison ();
+    HpCompareWindow *same = open_pair ("control.json", "test.json", labels);
 
     g_assert_false (has_column_titled (hp_compare_window_get_tree_view (same), "Matched names"));
     gtk_window_destroy (GTK_WINDOW (same));
@@ -351,9 +379,10 @@ test_tree_diff_scope_and_vendors (void)
 /* the Tree Diff tab: the aligned trees opened down to the change, the
  * changed subtree marked, a node expanded, the filter, the CSV export */
 static void
-test_tree_diff (void)
+test_tree_diff (Fixture      *f,
+                gconstpointer data)
 {
-  HpCompareWindow *window = open_pair ("tree-control.json", "tree-test.json", NULL);
+  HpCompareWindow *window = f->window;
   HpTreeDiffView  *view = HP_TREE_DIFF_VIEW (hp_compare_window_get_tree_view (window));
   GListModel      *model = hp_tree_diff_view_get_model (view);
   GtkWidget       *badge;
@@ -426,15 +455,15 @@ test_tree_diff (void)
 
   g_unlink (csv);
   g_rmdir (dir);
-  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* the Timelines tab: step k of every run starts at the same x, and the
  * views move together */
 static void
-test_timelines (void)
+test_timelines (Fixture      *f,
+                gconstpointer data)
 {
-  HpCompareWindow *window = open_comparison ();
+  HpCompareWindow *window = f->window;
   HpTimelineView  *base, *next;
   gint64           start, end;
 
@@ -462,7 +491,6 @@ test_timelines (void)
   hp_timeline_view_get_visible_range (next, &start, &end);
   g_assert_cmpint (start, ==, 210000);
   g_assert_cmpint (end, ==, 230000);
-  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 static gboolean
@@ -477,9 +505,10 @@ area_table_shown (gpointer data)
  * under the timelines (core's numbers for its range and lanes); dropping
  * the area hides the table. */
 static void
-test_timeline_area (void)
+test_timeline_area (Fixture      *f,
+                    gconstpointer data)
 {
-  HpCompareWindow *window = open_comparison ();
+  HpCompareWindow *window = f->window;
   HpTimelineView  *next;
   const HpRank    *r;
   HpLaneRef        lanes[8];
@@ -512,7 +541,6 @@ test_timeline_area (void)
   g_assert_nonnull (hp_compare_window_get_area_table (window));
   hp_timeline_view_set_selected_range (next, 0, 0);
   g_assert_null (hp_compare_window_get_area_table (window));
-  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* one run is not a comparison; a missing run names itself */
@@ -787,9 +815,10 @@ test_dialog_order_and_baseline (void)
 /* A 300-character kernel name selected in the Tree Diff wraps: the window
  * stays narrower than the name (it used to need 3759 px) */
 static void
-test_long_names (void)
+test_long_names (Fixture      *f,
+                 gconstpointer data)
 {
-  HpCompareWindow *window = open_pair ("long-name-control.json", "long-name-test.json", NULL);
+  HpCompareWindow *window = f->window;
   HpTreeDiffView  *view = HP_TREE_DIFF_VIEW (hp_compare_window_get_tree_view (window));
   GListModel      *model = hp_tree_diff_view_get_model (view);
   int              min_width = 0;
@@ -807,20 +836,19 @@ test_long_names (void)
   g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (view), label_contains, "Cijk_Ailk_Bljk_HHS_BH"));
   gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
   g_assert_cmpint (min_width, <, 1000);
-  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* the Ops Diff's scope: a rank and a step chooser for each run, the
  * scope in the caption; choosing rank 1 of the control diffs that rank,
  * as hotpath-cli diff --control-rank 1 does */
 static void
-test_scope (void)
+test_scope (Fixture      *f,
+            gconstpointer data)
 {
-  const char *const labels[] = { "Filter", "Nccl", NULL };
-  HpCompareWindow  *window = open_pair ("../hta_trace_filter_2ranks", "../hta_nccl_parser_config", labels);
-  GtkDropDown      *rank = GTK_DROP_DOWN (hp_compare_window_get_scope_chooser (window, FALSE, FALSE));
-  GtkDropDown      *step = GTK_DROP_DOWN (hp_compare_window_get_scope_chooser (window, TRUE, TRUE));
-  HpTable          *table;
+  HpCompareWindow *window = f->window;
+  GtkDropDown     *rank = GTK_DROP_DOWN (hp_compare_window_get_scope_chooser (window, FALSE, FALSE));
+  GtkDropDown     *step = GTK_DROP_DOWN (hp_compare_window_get_scope_chooser (window, TRUE, TRUE));
+  HpTable         *table;
   g_autoptr (HpTable) expected = NULL;
   g_autoptr (GError) error = NULL;
   HpTraceDiffParams params;
@@ -854,19 +882,18 @@ test_scope (void)
   for (guint row = 0; row < hp_table_get_n_rows (table); row++)
     g_assert_cmpfloat (hp_test_cell (table, row, "Filter_counts"), ==, hp_test_cell (expected, row, "Filter_counts"));
   hp_trace_diff_params_clear (&params);
-  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* communication across runs: the chart of communication and exposed
  * communication per step, and the tables beside it */
 static void
-test_communication (void)
+test_communication (Fixture      *f,
+                    gconstpointer data)
 {
-  const char *const labels[] = { "Filter", "Nccl", NULL };
-  HpCompareWindow  *window = open_pair ("../hta_trace_filter_2ranks", "../hta_nccl_parser_config", labels);
-  GtkWidget        *view = hp_compare_window_get_communication_view (window);
-  GtkWidget        *chart_view;
-  HpChart          *chart;
+  HpCompareWindow *window = f->window;
+  GtkWidget       *view = hp_compare_window_get_communication_view (window);
+  GtkWidget       *chart_view;
+  HpChart         *chart;
 
   hp_ui_test_spin (100);
   g_assert_true (gtk_widget_is_visible (view));
@@ -879,22 +906,20 @@ test_communication (void)
   /* the mean over the ranks of communication per step */
   g_assert_cmpfloat_with_epsilon (hp_bar_chart_get_value (chart, 1, 0), 12144.5, 0.1);
   g_assert_cmpfloat (hp_bar_chart_get_value (chart, 1, 1), <, hp_bar_chart_get_value (chart, 1, 0));
-  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* a run whose job lacks a rank says so in the findings */
 static void
-test_missing_ranks (void)
+test_missing_ranks (Fixture      *f,
+                    gconstpointer data)
 {
-  const char *const labels[] = { "One", "Job", NULL };
-  HpCompareWindow  *window = open_pair ("../check/steps-8.json", "../check/ranks-3-of-4", labels);
+  HpCompareWindow *window = f->window;
 
   g_assert_nonnull (strstr (hp_compare_window_get_findings (window), "One: steps take 1.0 ms on average"));
   g_assert_nonnull (
       strstr (hp_compare_window_get_findings (window), "Job, 3 ranks of 4 (rank 3 missing): steps take 1.0 ms"));
   /* a job's idle share weighs its ranks by their time, and says so */
   g_assert_nonnull (strstr (hp_compare_window_get_findings (window), "of their time, all ranks together."));
-  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 static gboolean
@@ -959,13 +984,13 @@ test_no_data_reasons (void)
 /* two runs with memory events: the Summary shows their peaks side by side,
  * a bar per run and device, with the table; both export */
 static void
-test_memory_peaks (void)
+test_memory_peaks (Fixture      *f,
+                   gconstpointer data)
 {
-  const char *const labels[] = { "Base", "New", NULL };
-  HpCompareWindow  *window = open_pair ("memory.json", "memory-test.json", labels);
-  GtkWidget        *memory_view;
-  GtkWidget        *chart_view;
-  HpChart          *chart;
+  HpCompareWindow *window = f->window;
+  GtkWidget       *memory_view;
+  GtkWidget       *chart_view;
+  HpChart         *chart;
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("hotpath-memory-XXXXXX", &error);
   g_autofree char *csv = NULL;
@@ -1029,7 +1054,6 @@ test_memory_peaks (void)
   g_unlink (png);
   g_unlink (svg);
   g_rmdir (dir);
-  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* folders of the same name are told apart; labels that only start alike
@@ -1158,22 +1182,22 @@ main (int   argc,
   setlocale (LC_ALL, "C");
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
-  g_test_add_func ("/ui/compare/tabs", test_tabs);
-  g_test_add_func ("/ui/compare/missing-ranks", test_missing_ranks);
-  g_test_add_func ("/ui/compare/communication", test_communication);
-  g_test_add_func ("/ui/compare/long-names", test_long_names);
-  g_test_add_func ("/ui/compare/scope", test_scope);
-  g_test_add_func ("/ui/compare/ops-diff", test_ops_diff);
-  g_test_add_func ("/ui/compare/timelines", test_timelines);
-  g_test_add_func ("/ui/compare/timeline-area", test_timeline_area);
-  g_test_add_func ("/ui/compare/tree-diff", test_tree_diff);
+  g_test_add ("/ui/compare/tabs", Fixture, &base_new, fixture_setup, test_tabs, fixture_teardown);
+  g_test_add ("/ui/compare/missing-ranks", Fixture, &missing_rank, fixture_setup, test_missing_ranks, fixture_teardown);
+  g_test_add ("/ui/compare/communication", Fixture, &filter_nccl, fixture_setup, test_communication, fixture_teardown);
+  g_test_add ("/ui/compare/long-names", Fixture, &long_names, fixture_setup, test_long_names, fixture_teardown);
+  g_test_add ("/ui/compare/scope", Fixture, &filter_nccl, fixture_setup, test_scope, fixture_teardown);
+  g_test_add ("/ui/compare/ops-diff", Fixture, &base_new, fixture_setup, test_ops_diff, fixture_teardown);
+  g_test_add ("/ui/compare/timelines", Fixture, &base_new, fixture_setup, test_timelines, fixture_teardown);
+  g_test_add ("/ui/compare/timeline-area", Fixture, &base_new, fixture_setup, test_timeline_area, fixture_teardown);
+  g_test_add ("/ui/compare/tree-diff", Fixture, &tree_pair, fixture_setup, test_tree_diff, fixture_teardown);
   g_test_add_func ("/ui/compare/tree-diff-scope-and-vendors", test_tree_diff_scope_and_vendors);
   g_test_add_func ("/ui/compare/bad-runs", test_bad_runs);
   g_test_add_func ("/ui/compare/runs", test_runs);
   g_test_add_func ("/ui/compare/dialog-labels", test_dialog_labels);
   g_test_add_func ("/ui/compare/dialog-order-and-baseline", test_dialog_order_and_baseline);
   g_test_add_func ("/ui/compare/distinct-labels", test_distinct_labels);
-  g_test_add_func ("/ui/compare/memory-peaks", test_memory_peaks);
+  g_test_add ("/ui/compare/memory-peaks", Fixture, &memory_pair, fixture_setup, test_memory_peaks, fixture_teardown);
   g_test_add_func ("/ui/compare/no-data-reasons", test_no_data_reasons);
   g_test_add_func ("/ui/compare/dropped-folders", test_dropped_folders);
   g_test_add_func ("/ui/compare/progress-and-settings", test_progress_and_settings);

@@ -22,16 +22,6 @@
 #include "hp-ui-test-utils.h"
 #include "hp-window.h"
 
-static HpWindow *
-open_trace (const char *name)
-{
-  g_autofree char *path = hp_test_data_path (name, NULL);
-  HpWindow        *window = hp_ui_test_open_window (path, -1, -1);
-
-  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
-  return window;
-}
-
 static gboolean
 is_fraction_spin (GtkWidget *widget,
                   gpointer   data)
@@ -81,9 +71,10 @@ capture_shortcut_action (HpWindow *window,
  * window takes the keys before the spin button, whose own binding would
  * set its minimum or maximum. */
 static void
-test_tab_keys_from_spin_button (void)
+test_tab_keys_from_spin_button (HpUiTestWindowFixture *fixture,
+                                gconstpointer          data)
 {
-  HpWindow          *window = open_trace ("hta_trace_filter_2ranks");
+  HpWindow          *window = fixture->window;
   GtkNotebook       *notebook = hp_trace_page_get_notebook (hp_window_get_trace_page (window));
   HpSession         *session = hp_window_get_session (window);
   GtkShortcutAction *next = capture_shortcut_action (window, GDK_KEY_Page_Down);
@@ -145,8 +136,6 @@ test_tab_keys_from_spin_button (void)
   gtk_notebook_set_current_page (notebook, 0);
   g_assert_true (gtk_shortcut_action_activate (previous, 0, GTK_WIDGET (window), NULL));
   g_assert_cmpint (gtk_notebook_get_current_page (notebook), ==, gtk_notebook_get_n_pages (notebook) - 1);
-
-  hp_ui_test_close_window (window);
 }
 
 /* a label of the panel with selected text, or NULL */
@@ -170,9 +159,10 @@ has_finding (GtkWidget *widget,
 /* Coming back to the Overview from a tab whose spin button had the focus:
  * no finding (nor any other text) shows up selected. */
 static void
-test_findings_not_selected_after_switch (void)
+test_findings_not_selected_after_switch (HpUiTestWindowFixture *fixture,
+                                         gconstpointer          data)
 {
-  HpWindow        *window = open_trace ("hta_trace_filter_2ranks");
+  HpWindow        *window = fixture->window;
   GtkNotebook     *notebook = hp_trace_page_get_notebook (hp_window_get_trace_page (window));
   HpAnalysisPanel *overview = HP_ANALYSIS_PANEL (gtk_notebook_get_nth_page (notebook, 0));
   HpAnalysisPanel *kernels = NULL;
@@ -197,8 +187,6 @@ test_findings_not_selected_after_switch (void)
   gtk_notebook_set_current_page (notebook, 0);
   hp_ui_test_spin (100);
   g_assert_null (hp_ui_test_find_widget (GTK_WIDGET (overview), has_selection, NULL));
-
-  hp_ui_test_close_window (window);
 }
 
 static gboolean
@@ -211,16 +199,16 @@ is_label_with_text (GtkWidget *widget,
 /* A job of 4 ranks without the file of rank 3: the Overview's rank count
  * names the missing rank */
 static void
-test_overview_missing_ranks (void)
+test_overview_missing_ranks (HpUiTestWindowFixture *fixture,
+                             gconstpointer          data)
 {
-  HpWindow        *window = open_trace ("check/ranks-3-of-4");
+  HpWindow        *window = fixture->window;
   GtkNotebook     *notebook = hp_trace_page_get_notebook (hp_window_get_trace_page (window));
   HpAnalysisPanel *overview = HP_ANALYSIS_PANEL (gtk_notebook_get_nth_page (notebook, 0));
 
   g_assert_true (hp_ui_test_wait_for (hp_ui_test_panel_idle, overview));
   g_assert_nonnull (
       hp_ui_test_find_widget (GTK_WIDGET (overview), is_label_with_text, (gpointer) "3 (0, 1, 2) of 4, missing: 3"));
-  hp_ui_test_close_window (window);
 }
 
 static gboolean
@@ -232,23 +220,24 @@ is_label_starting_with (GtkWidget *widget,
 
 /* A single-GPU trace without distributedInfo is normal: no banner */
 static void
-test_no_distributed_info_banner (void)
+test_no_distributed_info_banner (HpUiTestWindowFixture *fixture,
+                                 gconstpointer          data)
 {
-  HpWindow        *window = open_trace ("hta_distributed_info_unavailable");
+  HpWindow        *window = fixture->window;
   HpAnalysisPanel *overview =
       HP_ANALYSIS_PANEL (gtk_notebook_get_nth_page (hp_trace_page_get_notebook (hp_window_get_trace_page (window)), 0));
 
   g_assert_true (hp_ui_test_wait_for (hp_ui_test_panel_idle, overview));
   g_assert_false (hp_trace_page_get_issues_shown (hp_window_get_trace_page (window)));
-  hp_ui_test_close_window (window);
 }
 
 /* The real two-rank job: the Overview names the straggler of each question
  * with its label, rank and reason, as `hotpath-cli findings` does */
 static void
-test_overview_stragglers (void)
+test_overview_stragglers (HpUiTestWindowFixture *fixture,
+                          gconstpointer          data)
 {
-  HpWindow        *window = open_trace ("hta_trace_filter_2ranks");
+  HpWindow        *window = fixture->window;
   GtkNotebook     *notebook = hp_trace_page_get_notebook (hp_window_get_trace_page (window));
   HpAnalysisPanel *overview = HP_ANALYSIS_PANEL (gtk_notebook_get_nth_page (notebook, 0));
 
@@ -258,7 +247,6 @@ test_overview_stragglers (void)
                                                        "3 collectives run by several ranks; the others waited 8.2 ms"));
   g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (overview), is_label_starting_with,
                                             (gpointer) "Straggler, slowest compute: rank 1 spends 135.5 ms"));
-  hp_ui_test_close_window (window);
 }
 
 static gboolean
@@ -305,9 +293,10 @@ test_status_pages (void)
 /* Every export ends with a toast naming the file, with a button that opens
  * its folder. */
 static void
-test_export_toast (void)
+test_export_toast (HpUiTestWindowFixture *fixture,
+                   gconstpointer          data)
 {
-  HpWindow    *window = open_trace ("hta_trace_filter_2ranks");
+  HpWindow    *window = fixture->window;
   GtkWidget   *chart = NULL;
   GtkNotebook *notebook = hp_trace_page_get_notebook (hp_window_get_trace_page (window));
 
@@ -319,8 +308,6 @@ test_export_toast (void)
   g_assert_cmpstr (hp_window_get_last_saved (window), ==, "Saved temporal_breakdown.svg");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-saved", "s", "/tmp/kernels.csv"));
   g_assert_cmpstr (hp_window_get_last_saved (window), ==, "Saved kernels.csv");
-
-  hp_ui_test_close_window (window);
 }
 
 /* The preferences edit the settings: the loading rules reload the open
@@ -349,10 +336,11 @@ test_about_window (void)
 }
 
 static void
-test_preferences_window (void)
+test_preferences_window (HpUiTestWindowFixture *fixture,
+                         gconstpointer          data)
 {
   g_autoptr (GSettings) settings = hp_settings_new ();
-  HpWindow *window = open_trace ("hta_trace_filter_2ranks");
+  HpWindow *window = fixture->window;
   /* without a parent: under LeakSanitizer, a preferences window transient
    * for an HpWindow leaves 16 kB inside GTK or libadwaita (no stack) */
   GtkWindow *prefs = hp_preferences_window_new (NULL, settings);
@@ -390,8 +378,6 @@ test_preferences_window (void)
   g_settings_reset (settings, "consecutive-kernel-delay");
   g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
   gtk_window_destroy (prefs);
-
-  hp_ui_test_close_window (window);
 }
 
 int
@@ -401,15 +387,15 @@ main (int   argc,
   setlocale (LC_ALL, "C");
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
-  g_test_add_func ("/ui/window/tab-keys-from-spin-button", test_tab_keys_from_spin_button);
+  hp_ui_test_add_window ("/ui/window/tab-keys-from-spin-button", "hta_trace_filter_2ranks", test_tab_keys_from_spin_button);
 
-  g_test_add_func ("/ui/window/findings-not-selected-after-switch", test_findings_not_selected_after_switch);
+  hp_ui_test_add_window ("/ui/window/findings-not-selected-after-switch", "hta_trace_filter_2ranks", test_findings_not_selected_after_switch);
   g_test_add_func ("/ui/window/status-pages", test_status_pages);
-  g_test_add_func ("/ui/window/overview-missing-ranks", test_overview_missing_ranks);
-  g_test_add_func ("/ui/window/overview-stragglers", test_overview_stragglers);
-  g_test_add_func ("/ui/window/no-distributed-info-banner", test_no_distributed_info_banner);
-  g_test_add_func ("/ui/window/export-toast", test_export_toast);
-  g_test_add_func ("/ui/window/preferences", test_preferences_window);
+  hp_ui_test_add_window ("/ui/window/overview-missing-ranks", "check/ranks-3-of-4", test_overview_missing_ranks);
+  hp_ui_test_add_window ("/ui/window/overview-stragglers", "hta_trace_filter_2ranks", test_overview_stragglers);
+  hp_ui_test_add_window ("/ui/window/no-distributed-info-banner", "hta_distributed_info_unavailable", test_no_distributed_info_banner);
+  hp_ui_test_add_window ("/ui/window/export-toast", "hta_trace_filter_2ranks", test_export_toast);
+  hp_ui_test_add_window ("/ui/window/preferences", "hta_trace_filter_2ranks", test_preferences_window);
   g_test_add_func ("/ui/window/about", test_about_window);
 
   return g_test_run ();

@@ -146,9 +146,10 @@ static const HpAnalysis fake_analysis = {
 };
 
 static void
-test_load_and_tabs (void)
+test_load_and_tabs (HpUiTestWindowFixture *fixture,
+                    gconstpointer          data)
 {
-  HpWindow    *window = open_trace ("hta_trace_filter_2ranks");
+  HpWindow    *window = fixture->window;
   HpTracePage *page;
   GtkNotebook *notebook;
   HpSession   *session;
@@ -199,8 +200,6 @@ test_load_and_tabs (void)
   hp_session_set_selected_rank (session, 1);
   hp_ui_test_spin (50);
   hp_session_set_selected_rank (session, -1);
-
-  hp_ui_test_close_window (window);
 }
 
 /* a spin button without decimals */
@@ -238,9 +237,10 @@ first_table_has_rows (gpointer data)
 }
 
 static void
-test_parameter_change (void)
+test_parameter_change (HpUiTestWindowFixture *fixture,
+                       gconstpointer          data)
 {
-  HpWindow        *window = open_trace ("hta_trace_filter_2ranks");
+  HpWindow        *window = fixture->window;
   GtkNotebook     *notebook;
   HpAnalysisPanel *panel;
   HpSession       *session;
@@ -288,8 +288,6 @@ test_parameter_change (void)
   g_assert_cmpuint (g_list_model_get_n_items (hp_table_view_get_model (view)), ==, 5);
   hp_session_set_selected_rank (session, -1);
   g_assert_cmpuint (g_list_model_get_n_items (hp_table_view_get_model (view)), ==, 10);
-
-  hp_ui_test_close_window (window);
 }
 
 static void
@@ -430,9 +428,10 @@ test_empty_folder (void)
 }
 
 static void
-test_reload_keeps_trace_on_cancel (void)
+test_reload_keeps_trace_on_cancel (HpUiTestWindowFixture *fixture,
+                                   gconstpointer          data)
 {
-  HpWindow    *window = open_trace ("hta_trace_filter_2ranks");
+  HpWindow    *window = fixture->window;
   HpTracePage *page;
 
   page = hp_window_get_trace_page (window);
@@ -456,8 +455,6 @@ test_reload_keeps_trace_on_cancel (void)
   g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
   g_assert_cmpint (hp_trace_get_mode (hp_session_get_trace (hp_window_get_session (window))), ==,
                    HP_MODE_DEFAULT);
-
-  hp_ui_test_close_window (window);
 }
 
 /* The communication pattern file applies to the open folder when it
@@ -601,9 +598,10 @@ shown_label_starting (GtkWidget *widget,
  * by bound_by as a chart, the chain as a table, and says in words what
  * bound the first step of rank 0: CPU-bound, as the CLI finds */
 static void
-test_critical_path_tab (void)
+test_critical_path_tab (HpUiTestWindowFixture *fixture,
+                        gconstpointer          data)
 {
-  HpWindow        *window = open_trace ("hta_trace_filter_2ranks");
+  HpWindow        *window = fixture->window;
   HpAnalysisPanel *panel = show_tab (window, "Critical path");
   const char      *finding;
 
@@ -620,13 +618,13 @@ test_critical_path_tab (void)
   g_assert_nonnull (hp_analysis_panel_find_table (panel, "critical_path", "critical_path_breakdown"));
   /* two ranks: the per-step critical rank too */
   g_assert_nonnull (hp_analysis_panel_find_table (panel, "critical_path", "critical_path_ranks"));
-  hp_ui_test_close_window (window);
 }
 
 static void
-test_charts (void)
+test_charts (HpUiTestWindowFixture *fixture,
+             gconstpointer          data)
 {
-  HpWindow        *window = open_trace ("hta_trace_filter_2ranks");
+  HpWindow        *window = fixture->window;
   HpSession       *session;
   HpAnalysisPanel *panel;
   HpChartView     *rank0;
@@ -680,14 +678,13 @@ test_charts (void)
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (hp_analysis_panel_find_chart_view (panel, "temporal_breakdown"))));
   hp_session_set_selected_rank (session, -1);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (rank0)));
-
-  hp_ui_test_close_window (window);
 }
 
 static void
-test_chart_tooltip (void)
+test_chart_tooltip (HpUiTestWindowFixture *fixture,
+                    gconstpointer          data)
 {
-  HpWindow        *window = open_trace ("hta_trace_filter_2ranks");
+  HpWindow        *window = fixture->window;
   HpAnalysisPanel *panel;
   HpChartView     *view;
   HpChart         *chart;
@@ -716,8 +713,6 @@ test_chart_tooltip (void)
   g_clear_pointer (&text, g_free);
   text = hp_chart_view_get_tooltip_text (view, 1, 1);
   g_assert_null (text);
-
-  hp_ui_test_close_window (window);
 }
 
 static void
@@ -849,9 +844,10 @@ summary_changed (gpointer data)
 }
 
 static void
-test_launch_cutoffs (void)
+test_launch_cutoffs (HpUiTestWindowFixture *fixture,
+                     gconstpointer          data)
 {
-  HpWindow        *window = open_trace ("hta_trace_filter_2ranks");
+  HpWindow        *window = fixture->window;
   HpAnalysisPanel *panel;
   HpSession       *session;
   GtkSpinButton   *runtime_spin;
@@ -904,7 +900,6 @@ test_launch_cutoffs (void)
   /* closing with the focus in a spin button of the panel is fine too */
   g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (runtime_spin)));
   hp_ui_test_spin (50);
-  hp_ui_test_close_window (window);
 }
 
 static gboolean
@@ -926,9 +921,10 @@ temporal_kernel_time (HpSession *session)
 /* The scope bar says what the tabs show, and every analysis follows the
  * session's scope; going back to the whole trace takes the cached results */
 static void
-test_scope (void)
+test_scope (HpUiTestWindowFixture *fixture,
+            gconstpointer          data)
 {
-  HpWindow    *window = open_trace ("hta_trace_filter_2ranks");
+  HpWindow    *window = fixture->window;
   HpTracePage *page = hp_window_get_trace_page (window);
   HpSession   *session = hp_window_get_session (window);
   HpScopeBar  *bar = hp_trace_page_get_scope_bar (page);
@@ -960,16 +956,15 @@ test_scope (void)
   g_assert_cmpstr (hp_scope_bar_get_text (bar), ==, "Showing the whole trace");
   g_assert_cmpint (hp_session_get_analysis_state (session, "temporal_breakdown"), ==, HP_ANALYSIS_STATE_DONE);
   g_assert_cmpfloat (temporal_kernel_time (session), ==, whole);
-
-  hp_ui_test_close_window (window);
 }
 
 /* The panels' controls take their range and help from the parameter specs
  * and give the session what the specs parse */
 static void
-test_param_controls (void)
+test_param_controls (HpUiTestWindowFixture *fixture,
+                     gconstpointer          data)
 {
-  HpWindow          *window = open_trace ("hta_trace_filter_2ranks");
+  HpWindow          *window = fixture->window;
   HpSession         *session = hp_window_get_session (window);
   GtkNotebook       *notebook = hp_trace_page_get_notebook (hp_window_get_trace_page (window));
   GtkWidget         *kernels = NULL, *idle = NULL;
@@ -1012,16 +1007,15 @@ test_param_controls (void)
   gtk_editable_set_text (entry, "");
   g_signal_emit_by_name (entry, "activate");
   g_assert_null (hp_session_get_params (session)->streams);
-
-  hp_ui_test_close_window (window);
 }
 
 /* The timeline's visible window, selected event, selected range and
  * highlights are the session's: the timeline writes them and follows them */
 static void
-test_view_state (void)
+test_view_state (HpUiTestWindowFixture *fixture,
+                 gconstpointer          data)
 {
-  HpWindow        *window = open_trace ("hta_trace_filter_2ranks");
+  HpWindow        *window = fixture->window;
   HpTracePage     *page = hp_window_get_trace_page (window);
   HpSession       *session = hp_window_get_session (window);
   HpTimelinePanel *panel = hp_trace_page_get_timeline_panel (page);
@@ -1085,8 +1079,6 @@ test_view_state (void)
   g_array_unref (linked.events);
   /* let the Timeline tab lay out what it shows before the window goes */
   hp_ui_test_spin (300);
-
-  hp_ui_test_close_window (window);
 }
 
 int
@@ -1096,27 +1088,27 @@ main (int   argc,
   setlocale (LC_ALL, "C");
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
-  g_test_add_func ("/ui/window/load-and-tabs", test_load_and_tabs);
-  g_test_add_func ("/ui/window/parameter-change", test_parameter_change);
-  g_test_add_func ("/ui/window/scope", test_scope);
-  g_test_add_func ("/ui/window/param-controls", test_param_controls);
-  g_test_add_func ("/ui/window/view-state", test_view_state);
+  hp_ui_test_add_window ("/ui/window/load-and-tabs", "hta_trace_filter_2ranks", test_load_and_tabs);
+  hp_ui_test_add_window ("/ui/window/parameter-change", "hta_trace_filter_2ranks", test_parameter_change);
+  hp_ui_test_add_window ("/ui/window/scope", "hta_trace_filter_2ranks", test_scope);
+  hp_ui_test_add_window ("/ui/window/param-controls", "hta_trace_filter_2ranks", test_param_controls);
+  hp_ui_test_add_window ("/ui/window/view-state", "hta_trace_filter_2ranks", test_view_state);
   g_test_add_func ("/ui/window/cancel", test_cancel);
   g_test_add_func ("/ui/window/corrupt-rank", test_corrupt_rank);
   g_test_add_func ("/ui/window/mixed-jobs", test_mixed_jobs_folder);
   g_test_add_func ("/ui/window/empty-folder", test_empty_folder);
-  g_test_add_func ("/ui/window/reload-keeps-trace-on-cancel", test_reload_keeps_trace_on_cancel);
+  hp_ui_test_add_window ("/ui/window/reload-keeps-trace-on-cancel", "hta_trace_filter_2ranks", test_reload_keeps_trace_on_cancel);
   g_test_add_func ("/ui/window/comm-patterns", test_comm_patterns);
   g_test_add_func ("/ui/window/drop-folder", test_drop_folder);
   g_test_add_func ("/ui/window/drop-not-a-trace", test_drop_not_a_trace);
-  g_test_add_func ("/ui/window/charts", test_charts);
-  g_test_add_func ("/ui/window/chart-tooltip", test_chart_tooltip);
+  hp_ui_test_add_window ("/ui/window/charts", "hta_trace_filter_2ranks", test_charts);
+  hp_ui_test_add_window ("/ui/window/chart-tooltip", "hta_trace_filter_2ranks", test_chart_tooltip);
   g_test_add_func ("/ui/window/chart-export", test_chart_export);
-  g_test_add_func ("/ui/window/launch-cutoffs", test_launch_cutoffs);
+  hp_ui_test_add_window ("/ui/window/launch-cutoffs", "hta_trace_filter_2ranks", test_launch_cutoffs);
 
   /* last: a window it leaves wider changes the saved size the chart
    * export test starts from */
-  g_test_add_func ("/ui/window/critical-path", test_critical_path_tab);
+  hp_ui_test_add_window ("/ui/window/critical-path", "hta_trace_filter_2ranks", test_critical_path_tab);
 
   return g_test_run ();
 }

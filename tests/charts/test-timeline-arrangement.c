@@ -20,9 +20,10 @@ static const HpTimelineTrack lane_0_1 = { HP_TIMELINE_ROW_SLICES, 0, 1, NULL };
 static const HpTimelineTrack lane_1_0 = { HP_TIMELINE_ROW_SLICES, 1, 0, NULL };
 
 static void
-test_defaults (void)
+test_defaults (HpTestTraceFixture *fixture,
+               gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load (TRACE, HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (HpTimelineArrangement) a = hp_timeline_arrangement_new (trace);
 
   g_assert_cmpuint (hp_timeline_arrangement_get_n_ranks (a), ==, 2);
@@ -43,9 +44,10 @@ test_defaults (void)
 /* each setter says whether it changed anything: the layout rebuilds its
  * rows only then */
 static void
-test_changes (void)
+test_changes (HpTestTraceFixture *fixture,
+              gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load (TRACE, HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (HpTimelineArrangement) a = hp_timeline_arrangement_new (trace);
 
   g_assert_true (hp_timeline_arrangement_set_rank_visible (a, 1, FALSE));
@@ -67,9 +69,10 @@ test_changes (void)
 
 /* hiding a pinned track unpins it; pinning a hidden one shows it */
 static void
-test_pin_and_hide (void)
+test_pin_and_hide (HpTestTraceFixture *fixture,
+                   gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load (TRACE, HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (HpTimelineArrangement) a = hp_timeline_arrangement_new (trace);
   GArray *pinned = hp_timeline_arrangement_get_pinned_tracks (a);
 
@@ -102,9 +105,10 @@ test_pin_and_hide (void)
 /* out-of-range ranks, lanes and tracks, and a gutter width that is not a
  * number, change nothing */
 static void
-test_bad_input (void)
+test_bad_input (HpTestTraceFixture *fixture,
+                gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load (TRACE, HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (HpTimelineArrangement) a = hp_timeline_arrangement_new (trace);
   HpTimelineTrack no_lane = { HP_TIMELINE_ROW_SLICES, 0, 99, NULL };
   HpTimelineTrack no_rank = { HP_TIMELINE_ROW_SLICES, 7, 0, NULL };
@@ -137,9 +141,10 @@ test_bad_input (void)
 /* the layout keeps the user's arrangement apart from what it derives, and
  * its rows follow it */
 static void
-test_layout_reads_it (void)
+test_layout_reads_it (HpTestTraceFixture *fixture,
+                      gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load (TRACE, HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
   const HpTimelineArrangement *a = hp_timeline_layout_get_arrangement (layout);
   guint                        n_rows, n_before, generation;
@@ -177,9 +182,10 @@ test_layout_reads_it (void)
  * arrangement: pins in order, hidden lanes, collapsed ranks, the gutter,
  * the bookmarks */
 static void
-test_state_file (void)
+test_state_file (HpTestTraceFixture *fixture,
+                 gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load (TRACE, HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
   g_autoptr (HpTimelineState) state = NULL;
   g_autoptr (GBytes) bytes = NULL;
@@ -225,12 +231,12 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/ui/charts/timeline-arrangement/defaults", test_defaults);
-  g_test_add_func ("/ui/charts/timeline-arrangement/changes", test_changes);
-  g_test_add_func ("/ui/charts/timeline-arrangement/pin-and-hide", test_pin_and_hide);
-  g_test_add_func ("/ui/charts/timeline-arrangement/bad-input", test_bad_input);
-  g_test_add_func ("/ui/charts/timeline-arrangement/layout-reads-it", test_layout_reads_it);
-  g_test_add_func ("/ui/charts/timeline-arrangement/state-file", test_state_file);
+  hp_test_add_trace ("/ui/charts/timeline-arrangement/defaults", TRACE, hp_test_trace_setup_default, test_defaults);
+  hp_test_add_trace ("/ui/charts/timeline-arrangement/changes", TRACE, hp_test_trace_setup_default, test_changes);
+  hp_test_add_trace ("/ui/charts/timeline-arrangement/pin-and-hide", TRACE, hp_test_trace_setup_default, test_pin_and_hide);
+  hp_test_add_trace ("/ui/charts/timeline-arrangement/bad-input", TRACE, hp_test_trace_setup_default, test_bad_input);
+  hp_test_add_trace ("/ui/charts/timeline-arrangement/layout-reads-it", TRACE, hp_test_trace_setup_default, test_layout_reads_it);
+  hp_test_add_trace ("/ui/charts/timeline-arrangement/state-file", TRACE, hp_test_trace_setup_default, test_state_file);
 
   return g_test_run ();
 }

@@ -198,9 +198,10 @@ test_cull_nested (void)
 
 /* Random windows on a real trace, every lane and depth, against brute force */
 static void
-test_cull_random (void)
+test_cull_random (HpTestTraceFixture *fixture,
+                  gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
   g_autoptr (GRand) rand = g_rand_new_with_seed (42);
   gint64 start, end;
@@ -499,9 +500,10 @@ test_idle_overlay (void)
 /* hit testing                                                             */
 
 static void
-test_hit_test (void)
+test_hit_test (HpTestTraceFixture *fixture,
+               gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (trace);
   HpTimelineLayout    *layout = hp_timeline_painter_get_layout (painter);
   const HpTimelineRow *rows;
@@ -753,9 +755,10 @@ test_names_and_search (void)
 /* export                                                                  */
 
 static void
-test_export (void)
+test_export (HpTestTraceFixture *fixture,
+             gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (trace);
   g_autoptr (GError) error = NULL;
   g_autofree char   *dir = g_dir_make_tmp ("hotpath-timeline-XXXXXX", &error);
@@ -883,14 +886,14 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/ui/charts/timeline/culls-exactly", test_cull_nested);
-  g_test_add_func ("/ui/charts/timeline/culls-random-windows", test_cull_random);
+  hp_test_add_trace ("/ui/charts/timeline/culls-random-windows", "hta_trace_filter_2ranks", hp_test_trace_setup_default, test_cull_random);
   g_test_add_func ("/ui/charts/timeline/merges-subpixel-events", test_merges_subpixel_events);
   g_test_add_func ("/ui/charts/timeline/idle-overlay", test_idle_overlay);
-  g_test_add_func ("/ui/charts/timeline/hit-test", test_hit_test);
+  hp_test_add_trace ("/ui/charts/timeline/hit-test", "hta_trace_filter_2ranks", hp_test_trace_setup_default, test_hit_test);
   g_test_add_func ("/ui/charts/timeline/rows", test_rows);
   g_test_add_func ("/ui/charts/timeline/ruler-1-2-5", test_ruler);
   g_test_add_func ("/ui/charts/timeline/names-and-search", test_names_and_search);
-  g_test_add_func ("/ui/charts/timeline/export", test_export);
+  hp_test_add_trace ("/ui/charts/timeline/export", "hta_trace_filter_2ranks", hp_test_trace_setup_default, test_export);
   g_test_add_func ("/ui/charts/timeline/custom-overlay", test_custom_overlay);
 
   return g_test_run ();

@@ -65,17 +65,17 @@ json_cell (JsonObject *table,
 /* HTA's own test call (rank 1, iteration 1010, CPU, short names): the table
  * equals HTA's, ops_diff.json keeps full names */
 static void
-test_diff_matches_golden (void)
+test_diff_matches_golden (HpTestDirFixture *fixture,
+                          gconstpointer     data)
 {
   static const char *const kinds[] = { "added", "deleted", "increased", "decreased", "unchanged" };
   g_autofree char         *control = hp_test_data_path ("hta_trace_compare_base", NULL);
   g_autofree char         *test = hp_test_data_path ("hta_trace_compare_test", NULL);
   g_autofree char         *golden_csv = hp_test_golden_path ("pair_trace_compare", "compare_traces_testcfg_cpu_short.csv");
   g_autofree char         *golden_json = hp_test_golden_path ("pair_trace_compare", "ops_diff_testcfg_cpu.json");
-  g_autoptr (GError) error = NULL;
-  g_autofree char *out = g_dir_make_tmp ("hotpath-diff-XXXXXX", &error);
-  g_autofree char *ours_csv = NULL;
-  g_autofree char *ours_json = NULL;
+  const char              *out = fixture->dir;
+  g_autofree char         *ours_csv = NULL;
+  g_autofree char         *ours_json = NULL;
   g_autoptr (GPtrArray) ours_rows = NULL;
   g_autoptr (GPtrArray) golden_rows = NULL;
   g_autoptr (JsonNode) ours = NULL;
@@ -83,7 +83,6 @@ test_diff_matches_golden (void)
   g_autofree char *why = NULL;
   g_auto (HpTestCliRun) run = { 0 };
 
-  g_assert_no_error (error);
   hp_test_run_cli (&run, "diff", "--hta-compat", "--control-rank", "1", "--test-rank", "1", "--control-iteration",
                    "1010", "--test-iteration", "1010", "--device", "cpu", "--short-names", "--output", out, control,
                    test, NULL);
@@ -108,7 +107,6 @@ test_diff_matches_golden (void)
 
       g_assert_cmpstr (a, ==, b);
     }
-  hp_test_remove_tree (out);
 }
 
 /* the default mode on the hand-made pair, printed as JSON, with labels */
@@ -186,12 +184,13 @@ test_diff_tree_vendors (void)
 
 /* --charts writes HTA's two charts, the largest changes only */
 static void
-test_diff_charts (void)
+test_diff_charts (HpTestDirFixture *fixture,
+                  gconstpointer     data)
 {
   g_autofree char *control = hp_test_data_path ("diff", "control.json", NULL);
   g_autofree char *test = hp_test_data_path ("diff", "test.json", NULL);
   g_autoptr (GError) error = NULL;
-  g_autofree char *out = g_dir_make_tmp ("hotpath-diff-charts-XXXXXX", &error);
+  const char      *out = fixture->dir;
   g_autofree char *png = NULL;
   g_autofree char *svg = NULL;
   g_autofree char *png_data = NULL;
@@ -199,7 +198,6 @@ test_diff_charts (void)
   gsize            png_len = 0;
   g_auto (HpTestCliRun) run = { 0 };
 
-  g_assert_no_error (error);
   hp_test_run_cli (&run, "diff", "--output", out, "--charts", "png,svg", "--top", "2", control, test, NULL);
   g_assert_cmpstr (run.err, ==, "");
   g_assert_cmpint (run.status, ==, 0);
@@ -216,7 +214,6 @@ test_diff_charts (void)
   g_assert_nonnull (strstr (run.out, "tree_diff.csv"));
   g_assert_nonnull (strstr (run.out, "ops_count_comparison.svg"));
   g_assert_nonnull (strstr (run.out, "ops_duration_comparison.png"));
-  hp_test_remove_tree (out);
 }
 
 /* bad usage exits 2, bad input 1, each with the reason */
@@ -374,12 +371,13 @@ test_compare_equals_report (void)
 /* compare says in words what its tables hold, first in text, last in JSON,
  * and in compare_summary.txt with --output */
 static void
-test_compare_summary (void)
+test_compare_summary (HpTestDirFixture *fixture,
+                      gconstpointer     data)
 {
   g_autofree char *job = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
   g_autofree char *single = hp_test_data_path ("hta_nccl_parser_config", NULL);
   g_autoptr (GError) error = NULL;
-  g_autofree char *out = g_dir_make_tmp ("hotpath-compare-XXXXXX", &error);
+  const char      *out = fixture->dir;
   g_autofree char *path = NULL;
   g_autofree char *contents = NULL;
   g_auto (HpTestCliRun) text = { 0 };
@@ -390,7 +388,6 @@ test_compare_summary (void)
   JsonArray  *sentences;
   JsonObject *sentence;
 
-  g_assert_no_error (error);
   hp_test_run_cli (&text, "compare", "--labels", "job,single", job, single, NULL);
   g_assert_cmpint (text.status, ==, 0);
   g_assert_true (g_str_has_prefix (text.out, "job, 2 ranks of 128 (ranks 2–127 missing): steps take 607.6 ms on "
@@ -435,7 +432,6 @@ test_compare_summary (void)
   g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
   g_assert_no_error (error);
   g_assert_true (g_str_has_suffix (contents, "\nFastest steps: single.\n"));
-  hp_test_remove_tree (out);
 }
 
 /* --baseline names the run the others are compared with, by label or by
@@ -546,11 +542,12 @@ write_dilated_copy (const char *from,
 /* a run against itself passes; a copy 25 % slower fails with exit 3 and
  * names what regressed */
 static void
-test_check_self_and_dilated (void)
+test_check_self_and_dilated (HpTestDirFixture *fixture,
+                             gconstpointer     data)
 {
-  g_autofree char *run = hp_test_data_path ("hta_nccl_parser_config", NULL);
+  const char *run = fixture->data;
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("hotpath-check-XXXXXX", &error);
+  const char      *dir = fixture->dir;
   g_autofree char *copy = NULL;
   g_autofree char *slow = NULL;
   g_autofree char *report = NULL;
@@ -561,7 +558,6 @@ test_check_self_and_dilated (void)
   g_auto (HpTestCliRun) dilated = { 0 };
   g_auto (HpTestCliRun) json = { 0 };
 
-  g_assert_no_error (error);
   hp_test_run_cli (&self, "check", run, run, NULL);
   g_assert_cmpstr (self.err, ==, "");
   g_assert_cmpint (self.status, ==, 0);
@@ -593,7 +589,6 @@ test_check_self_and_dilated (void)
   g_unlink (slow);
   g_unlink (report);
   g_rmdir (copy);
-  g_rmdir (dir);
 }
 
 /* step time: medians 100 against 104 us with an interquartile range of
@@ -752,16 +747,16 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/cli/diff/matches-golden", test_diff_matches_golden);
+  hp_test_add_dir ("/cli/diff/matches-golden", NULL, test_diff_matches_golden);
   g_test_add_func ("/cli/diff/default-json", test_diff_default_json);
-  g_test_add_func ("/cli/diff/charts", test_diff_charts);
+  hp_test_add_dir ("/cli/diff/charts", NULL, test_diff_charts);
   g_test_add_func ("/cli/diff/errors", test_diff_errors);
   g_test_add_func ("/cli/compare/equals-report", test_compare_equals_report);
   g_test_add_func ("/cli/compare/errors", test_compare_errors);
-  g_test_add_func ("/cli/compare/summary", test_compare_summary);
+  hp_test_add_dir ("/cli/compare/summary", NULL, test_compare_summary);
   g_test_add_func ("/cli/compare/baseline", test_compare_baseline);
   g_test_add_func ("/cli/diff/tree-vendors", test_diff_tree_vendors);
-  g_test_add_func ("/cli/check/self-and-dilated", test_check_self_and_dilated);
+  hp_test_add_dir ("/cli/check/self-and-dilated", "hta_nccl_parser_config", test_check_self_and_dilated);
   g_test_add_func ("/cli/check/noise", test_check_noise);
   g_test_add_func ("/cli/check/comparability", test_check_comparability);
   g_test_add_func ("/cli/check/errors", test_check_errors);

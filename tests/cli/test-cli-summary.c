@@ -49,7 +49,8 @@ summarize (void)
 }
 
 static void
-test_usage (void)
+test_usage (HpTestDirFixture *fixture,
+            gconstpointer     data)
 {
   g_autofree char *r0 = hp_test_data_path (CASE, "sampled_rank-0.json.gz", NULL);
   g_autofree char *folder = hp_test_data_path (CASE, NULL);
@@ -57,8 +58,7 @@ test_usage (void)
   g_auto (HpTestCliRun) no_files = { 0 };
   g_auto (HpTestCliRun) help = { 0 };
   g_auto (HpTestCliRun) a_folder = { 0 };
-  g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("hotpath-cli-summary-XXXXXX", &error);
+  const char *dir = fixture->dir;
 
   hp_test_run_cli (&no_output, "summarize", r0, NULL);
   g_assert_cmpint (no_output.status, ==, 2);
@@ -215,7 +215,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/cli/summary/usage", test_usage);
+  hp_test_add_dir ("/cli/summary/usage", NULL, test_usage);
   g_test_add_func ("/cli/summary/info-and-health", test_info_and_health);
   g_test_add_func ("/cli/summary/findings-equal", test_findings_equal);
   g_test_add_func ("/cli/summary/needs-events", test_needs_events);

@@ -137,22 +137,21 @@ test_info_one_bad_rank (void)
 }
 
 static void
-test_info_empty_folder (void)
+test_info_empty_folder (HpTestDirFixture *fixture,
+                        gconstpointer     data)
 {
-  g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("hotpath-cli-XXXXXX", &error);
+  const char *dir = fixture->dir;
   g_auto (HpTestCliRun) run = { 0 };
 
-  g_assert_no_error (error);
   hp_test_run_cli (&run, "info", dir, NULL);
   g_assert_cmpint (run.status, ==, 1);
   g_assert_nonnull (strstr (run.err, "no trace files"));
-  g_rmdir (dir);
 }
 
 /* report --hta-compat writes every table HTA wrote, matching it */
 static void
-test_report_matches_golden (void)
+test_report_matches_golden (HpTestDirFixture *fixture,
+                            gconstpointer     data)
 {
   static const char *const tables[] = {
     "temporal_breakdown",
@@ -168,13 +167,11 @@ test_report_matches_golden (void)
     "queue_full_blocked_default",
     "user_annotation_breakdown_cpu",
   };
-  g_autofree char *dir = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
-  g_autoptr (GError) error = NULL;
-  g_autofree char *out = g_dir_make_tmp ("hotpath-report-XXXXXX", &error);
+  const char *dir = fixture->data;
+  const char *out = fixture->dir;
   g_auto (HpTestCliRun) run = { 0 };
   guint compared = 0;
 
-  g_assert_no_error (error);
   hp_test_run_cli (&run, "report", "--hta-compat", "--output", out, dir, NULL);
   g_assert_cmpstr (run.err, ==, "");
   g_assert_cmpint (run.status, ==, 0);
@@ -199,7 +196,6 @@ test_report_matches_golden (void)
       compared++;
     }
   g_assert_cmpuint (compared, >=, 10);
-  hp_test_remove_tree (out);
 }
 
 static void
@@ -242,11 +238,12 @@ test_report_json_stdout (void)
 }
 
 static void
-test_report_charts (void)
+test_report_charts (HpTestDirFixture *fixture,
+                    gconstpointer     data)
 {
-  g_autofree char *dir = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
+  const char *dir = fixture->data;
   g_autoptr (GError) error = NULL;
-  g_autofree char *out = g_dir_make_tmp ("hotpath-charts-XXXXXX", &error);
+  const char      *out = fixture->dir;
   g_autofree char *png = NULL;
   g_autofree char *svg = NULL;
   g_autofree char *png_data = NULL;
@@ -256,7 +253,6 @@ test_report_charts (void)
   g_auto (HpTestCliRun) no_output = { 0 };
   g_auto (HpTestCliRun) bad_format = { 0 };
 
-  g_assert_no_error (error);
   hp_test_run_cli (&run, "report", "--analysis", "temporal_breakdown", "--output", out, "--charts", "png,svg",
                    "--chart-size", "800x450", dir, NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -271,7 +267,6 @@ test_report_charts (void)
   g_assert_no_error (error);
   g_assert_nonnull (strstr (svg_data, "<svg"));
   g_assert_nonnull (strstr (svg_data, "Temporal breakdown across ranks"));
-  hp_test_remove_tree (out);
 
   hp_test_run_cli (&no_output, "report", "--charts", "png", dir, NULL);
   g_assert_cmpint (no_output.status, ==, 2);
@@ -439,12 +434,13 @@ test_health_usage (void)
 
 /* patterns --hta-compat: HTA's table, the overlaid trace and the chart */
 static void
-test_patterns (void)
+test_patterns (HpTestDirFixture *fixture,
+               gconstpointer     data)
 {
-  g_autofree char *dir = hp_test_data_path ("hta_cp_alexnet", NULL);
+  const char      *dir = fixture->data;
   g_autofree char *golden = hp_test_golden_path ("hta_cp_alexnet", "frequent_cuda_kernel_sequences.csv");
   g_autoptr (GError) error = NULL;
-  g_autofree char *out = g_dir_make_tmp ("hotpath-patterns-XXXXXX", &error);
+  const char      *out = fixture->dir;
   g_autofree char *csv = NULL;
   g_autofree char *overlaid = NULL;
   g_autofree char *svg = NULL;
@@ -456,7 +452,6 @@ test_patterns (void)
   g_auto (HpTestCliRun) run = { 0 };
   g_auto (HpTestCliRun) list = { 0 };
 
-  g_assert_no_error (error);
   hp_test_run_cli (&run, "patterns", "--hta-compat", "--operator", "aten::_convolution", "--top-k", "3", "--repeated",
                    "--output", out, "--charts", "svg", dir, NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -477,7 +472,6 @@ test_patterns (void)
   g_file_get_contents (svg, &svg_data, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (strstr (svg_data, "Top 3 frequent patterns for rank 0"));
-  hp_test_remove_tree (out);
 
   hp_test_run_cli (&list, "patterns", "--list-operators", dir, NULL);
   g_assert_cmpint (list.status, ==, 0);
@@ -566,16 +560,16 @@ test_report_patterns (void)
 
 /* an operator that matches nothing: HTA's empty table, no trace, a hint */
 static void
-test_patterns_none (void)
+test_patterns_none (HpTestDirFixture *fixture,
+                    gconstpointer     data)
 {
-  g_autofree char *dir = hp_test_data_path ("hta_cp_alexnet", NULL);
+  const char *dir = fixture->data;
   g_autoptr (GError) error = NULL;
-  g_autofree char *out = g_dir_make_tmp ("hotpath-patterns-XXXXXX", &error);
+  const char      *out = fixture->dir;
   g_autofree char *csv = NULL;
   g_autofree char *text = NULL;
   g_auto (HpTestCliRun) run = { 0 };
 
-  g_assert_no_error (error);
   hp_test_run_cli (&run, "patterns", "--operator", "no::such_op", "--output", out, dir, NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_nonnull (strstr (run.err, "no::such_op"));
@@ -585,17 +579,17 @@ test_patterns_none (void)
   g_assert_no_error (error);
   g_assert_cmpstr (text, ==, "pattern,count,GPU kernel duration (us),CPU op duration (us)\n");
   g_assert_null (strstr (run.out, "overlaid_"));
-  hp_test_remove_tree (out);
 }
 
 /* Without --hta-compat the overlaid trace is written only with --overlay;
  * it is gzip, and loads back with the rank's events */
 static void
-test_patterns_overlay (void)
+test_patterns_overlay (HpTestDirFixture *fixture,
+                       gconstpointer     data)
 {
-  g_autofree char *dir = hp_test_data_path ("hta_cp_alexnet", NULL);
+  const char *dir = fixture->data;
   g_autoptr (GError) error = NULL;
-  g_autofree char *out = g_dir_make_tmp ("hotpath-patterns-XXXXXX", &error);
+  const char      *out = fixture->dir;
   g_autofree char *csv = NULL;
   g_autofree char *overlaid = NULL;
   g_autofree char *head = NULL;
@@ -605,7 +599,6 @@ test_patterns_overlay (void)
   g_auto (HpTestCliRun) asked = { 0 };
   gsize len = 0;
 
-  g_assert_no_error (error);
   csv = g_build_filename (out, "frequent_cuda_kernel_sequences.csv", NULL);
   overlaid = g_build_filename (out, "overlaid_benchmark_result_2869224_1695835535_trace.json.gz", NULL);
 
@@ -628,7 +621,6 @@ test_patterns_overlay (void)
   back = hp_load_path (overlaid, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (hp_trace_get_rank (back, 0)->n_events, ==, hp_trace_get_rank (source, 0)->n_events);
-  hp_test_remove_tree (out);
 }
 
 static void
@@ -794,19 +786,18 @@ test_usage_short (void)
 /* --strict: a file that fails to load fails the run after it wrote what it
  * could; without it the run succeeds with the loaded ranks. */
 static void
-test_strict (void)
+test_strict (HpTestDirFixture *fixture,
+             gconstpointer     data)
 {
   g_autofree char *dir = hp_test_data_path ("edge", "one-bad-rank", NULL);
-  g_autoptr (GError) error = NULL;
-  g_autofree char *out = g_dir_make_tmp ("hotpath-strict-XXXXXX", &error);
+  const char      *out = fixture->dir;
   g_autofree char *table = NULL;
   g_auto (HpTestCliRun) lenient = { 0 };
   g_auto (HpTestCliRun) strict = { 0 };
   g_auto (HpTestCliRun) strict_info = { 0 };
   g_auto (HpTestCliRun) strict_good = { 0 };
-  g_autofree char *good = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
+  const char *good = fixture->data;
 
-  g_assert_no_error (error);
   hp_test_run_cli (&lenient, "report", "--analysis", "temporal_breakdown", dir, NULL);
   g_assert_cmpint (lenient.status, ==, 0);
 
@@ -815,7 +806,6 @@ test_strict (void)
   g_assert_nonnull (strstr (strict.err, "--strict: 1 file failed to load"));
   table = g_build_filename (out, "temporal_breakdown.csv", NULL);
   g_assert_true (g_file_test (table, G_FILE_TEST_EXISTS));
-  hp_test_remove_tree (out);
 
   hp_test_run_cli (&strict_info, "info", "--strict", dir, NULL);
   g_assert_cmpint (strict_info.status, ==, 1);
@@ -883,17 +873,16 @@ copy_shifted (const char *source,
 /* Files of two runs on one command line are named as different jobs; the
  * ranks of one job are not. */
 static void
-test_mixed_jobs (void)
+test_mixed_jobs (HpTestDirFixture *fixture,
+                 gconstpointer     data)
 {
   g_autofree char *rank0 = hp_test_data_path ("edge", "one-bad-rank", "rank-0.json", NULL);
   g_autofree char *rank1 = hp_test_data_path ("edge", "one-bad-rank", "rank-1.json", NULL);
-  g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("hotpath-jobs-XXXXXX", &error);
+  const char      *dir = fixture->dir;
   g_autofree char *later = NULL;
   g_auto (HpTestCliRun) one_job = { 0 };
   g_auto (HpTestCliRun) two_jobs = { 0 };
 
-  g_assert_no_error (error);
   hp_test_run_cli (&one_job, "info", rank0, rank1, NULL);
   g_assert_cmpint (one_job.status, ==, 0);
   g_assert_cmpstr (one_job.err, ==, "");
@@ -907,7 +896,6 @@ test_mixed_jobs (void)
   g_assert_nonnull (strstr (two_jobs.err, "2 different jobs"));
   g_assert_nonnull (strstr (two_jobs.err, later));
   g_assert_nonnull (strstr (two_jobs.err, "--job=N"));
-  hp_test_remove_tree (dir);
 }
 
 /* a folder holding the two ranks of one job and the file of another (other
@@ -1027,6 +1015,22 @@ test_comm_patterns (void)
   g_assert_cmpint (missing.status, ==, 1);
 }
 
+/* a run captured into the same struct twice holds the second run only
+ * (hp_test_run_cli() frees what the first one captured) */
+static void
+test_cli_run_reused (void)
+{
+  g_auto (HpTestCliRun) run = { 0 };
+
+  hp_test_run_cli (&run, "--help", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "report"));
+  hp_test_run_cli (&run, "frobnicate", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_cmpstr (run.out, ==, "");
+  g_assert_nonnull (strstr (run.err, "frobnicate"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1040,16 +1044,16 @@ main (int    argc,
   g_test_add_func ("/cli/info/missing-ranks", test_info_missing_ranks);
   g_test_add_func ("/cli/info/one-bad-rank", test_info_one_bad_rank);
   g_test_add_func ("/cli/comm-patterns", test_comm_patterns);
-  g_test_add_func ("/cli/info/empty-folder", test_info_empty_folder);
-  g_test_add_func ("/cli/report/matches-golden", test_report_matches_golden);
+  hp_test_add_dir ("/cli/info/empty-folder", NULL, test_info_empty_folder);
+  hp_test_add_dir ("/cli/report/matches-golden", "hta_trace_filter_2ranks", test_report_matches_golden);
   g_test_add_func ("/cli/report/usage", test_report_usage);
   g_test_add_func ("/cli/report/json-stdout", test_report_json_stdout);
-  g_test_add_func ("/cli/report/charts", test_report_charts);
+  hp_test_add_dir ("/cli/report/charts", "hta_trace_filter_2ranks", test_report_charts);
   g_test_add_func ("/cli/critical-path", test_critical_path);
-  g_test_add_func ("/cli/patterns/golden", test_patterns);
+  hp_test_add_dir ("/cli/patterns/golden", "hta_cp_alexnet", test_patterns);
   g_test_add_func ("/cli/patterns/report", test_report_patterns);
-  g_test_add_func ("/cli/patterns/none", test_patterns_none);
-  g_test_add_func ("/cli/patterns/overlay", test_patterns_overlay);
+  hp_test_add_dir ("/cli/patterns/none", "hta_cp_alexnet", test_patterns_none);
+  hp_test_add_dir ("/cli/patterns/overlay", "hta_cp_alexnet", test_patterns_overlay);
   g_test_add_func ("/cli/patterns/usage", test_patterns_usage);
   g_test_add_func ("/cli/health/text", test_health_text);
   g_test_add_func ("/cli/health/json", test_health_json);
@@ -1059,11 +1063,12 @@ main (int    argc,
   g_test_add_func ("/cli/analyses/docs-tables", test_docs_analyses);
 
   g_test_add_func ("/cli/usage/short", test_usage_short);
-  g_test_add_func ("/cli/strict", test_strict);
+  hp_test_add_dir ("/cli/strict", "hta_trace_filter_2ranks", test_strict);
   g_test_add_func ("/cli/info/paths-as-given", test_paths_as_given);
-  g_test_add_func ("/cli/info/mixed-jobs", test_mixed_jobs);
+  hp_test_add_dir ("/cli/info/mixed-jobs", NULL, test_mixed_jobs);
   g_test_add_func ("/cli/info/mixed-job-folder", test_mixed_job_folder);
   g_test_add_func ("/cli/command-line", test_app_command_line);
+  g_test_add_func ("/cli/run-reused", test_cli_run_reused);
 
   return g_test_run ();
 }

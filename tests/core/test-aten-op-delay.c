@@ -133,9 +133,10 @@ test_hta_failures (void)
 /* HTA's own test: aten::mul, count 822, 1092.545, 293.113 (±2); HTA 0.6.1
  * itself gives 293.133 */
 static void
-test_hta_mtia (void)
+test_hta_mtia (HpTestTraceFixture *fixture,
+               gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_mtia_single_rank", HP_MODE_HTA_COMPAT);
+  HpTrace *trace = fixture->compat;
   g_autoptr (HpTable) table = run (trace, NULL);
 
   g_assert_cmpuint (hp_table_get_n_rows (table), >, 0);
@@ -153,11 +154,12 @@ test_hta_mtia (void)
 
 /* docs/analyses.md §7 quirk: HTA's record list is shared across ranks */
 static void
-test_shared_records (void)
+test_shared_records (HpTestTraceFixture *fixture,
+                     gconstpointer       data)
 {
   static const int rank1[] = { 1, -1 };
-  g_autoptr (HpTrace) compat = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_HTA_COMPAT);
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  HpTrace         *compat = fixture->compat;
+  HpTrace         *trace = fixture->trace;
   g_autoptr (HpTable) all = run (compat, NULL);
   g_autoptr (HpTable) only1 = run (compat, rank1);
   g_autoptr (HpTable) better = run (trace, NULL);
@@ -172,7 +174,8 @@ test_shared_records (void)
 
 /* launch-aten-2ranks: one launch per rank, on different threads */
 static void
-test_shared_records_synthetic (void)
+test_shared_records_synthetic (HpTestTraceFixture *fixture,
+                               gconstpointer       data)
 {
   static const ExpectedRow hta[] = {
     { 0, "aten::mm", "mm_k0", 1, 10, 20 },
@@ -183,8 +186,8 @@ test_shared_records_synthetic (void)
     { 0, "aten::mm", "mm_k0", 1, 10, 20 },
     { 1, "aten::mm", "mm_k1", 1, 20, 20 },
   };
-  g_autoptr (HpTrace) compat = hp_test_load ("edge/launch-aten-2ranks", HP_MODE_HTA_COMPAT);
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/launch-aten-2ranks", HP_MODE_DEFAULT);
+  HpTrace *compat = fixture->compat;
+  HpTrace *trace = fixture->trace;
   g_autoptr (HpTable) t1 = run (compat, NULL);
   g_autoptr (HpTable) t2 = run (trace, NULL);
 
@@ -197,7 +200,8 @@ test_shared_records_synthetic (void)
  * launch without a kernel, one without an op, two instances of one op, a
  * ROCm launch, a launch with two kernels */
 static void
-test_quirks_compat (void)
+test_quirks_compat (HpTestTraceFixture *fixture,
+                    gconstpointer       data)
 {
   static const ExpectedRow rows[] = {
     { 0, "aten::relu", "relu_k", 2, 4, 13.5 },
@@ -205,7 +209,7 @@ test_quirks_compat (void)
     { 0, "aten::foreign", "k_add", 1, 5, 20 },  /* an op of another thread */
     { 0, "aten::outer", "k_inner", 1, 10, 30 }, /* first of two ops starting at 0 */
   };
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/launch-aten-quirks.json", HP_MODE_HTA_COMPAT);
+  HpTrace *trace = fixture->compat;
   g_autoptr (HpTable) table = run (trace, NULL);
 
   assert_rows (table, rows, G_N_ELEMENTS (rows));
@@ -216,7 +220,8 @@ test_quirks_compat (void)
 }
 
 static void
-test_quirks_default (void)
+test_quirks_default (HpTestTraceFixture *fixture,
+                     gconstpointer       data)
 {
   static const ExpectedRow rows[] = {
     { 0, "aten::relu", "relu_k", 2, 4, 13.5 },
@@ -226,7 +231,7 @@ test_quirks_default (void)
     { 0, "aten::inner", "k_inner", 1, 10, 30 }, /* the innermost op */
     { 0, "aten::mul", "mul_k", 1, 5, 10 },      /* hipLaunchKernel */
   };
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/launch-aten-quirks.json", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (HpTable) table = run (trace, NULL);
 
   assert_rows (table, rows, G_N_ELEMENTS (rows));
@@ -235,12 +240,13 @@ test_quirks_default (void)
 
 /* op [10, 15) us, launch [10.5, 11.7), kernel at 100.25 */
 static void
-test_ns_timestamps (void)
+test_ns_timestamps (HpTestTraceFixture *fixture,
+                    gconstpointer       data)
 {
   static const ExpectedRow hta[] = { { 0, "aten::relu", "relu_kernel", 1, 1, 90 } };
   static const ExpectedRow exact[] = { { 0, "aten::relu", "relu_kernel", 1, 0.5, 89.75 } };
-  g_autoptr (HpTrace) compat = hp_test_load ("edge/launch-stats-ns.json", HP_MODE_HTA_COMPAT);
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/launch-stats-ns.json", HP_MODE_DEFAULT);
+  HpTrace                 *compat = fixture->compat;
+  HpTrace                 *trace = fixture->trace;
   g_autoptr (HpTable) t1 = run (compat, NULL);
   g_autoptr (HpTable) t2 = run (trace, NULL);
 
@@ -250,11 +256,12 @@ test_ns_timestamps (void)
 
 /* docs/analyses.md §19: HTA crashes without GPU events; we give an empty table */
 static void
-test_no_gpu (void)
+test_no_gpu (HpTestTraceFixture *fixture,
+             gconstpointer       data)
 {
   for (int mode = 0; mode < 2; mode++)
     {
-      g_autoptr (HpTrace) trace = hp_test_load ("hta_rank_non_gpu", mode ? HP_MODE_HTA_COMPAT : HP_MODE_DEFAULT);
+      HpTrace *trace = mode ? fixture->compat : fixture->trace;
       g_autoptr (HpTable) table = run (trace, NULL);
 
       g_assert_cmpuint (hp_table_get_n_rows (table), ==, 0);
@@ -262,11 +269,12 @@ test_no_gpu (void)
 }
 
 static void
-test_rank_selection (void)
+test_rank_selection (HpTestTraceFixture *fixture,
+                     gconstpointer       data)
 {
   static const int missing[] = { 3, -1 };
   static const int none[] = { -1 };
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/launch-aten-2ranks", HP_MODE_DEFAULT);
+  HpTrace         *trace = fixture->trace;
   g_autoptr (HpTable) all = run (trace, none);
   g_autoptr (GError) error = NULL;
   g_autoptr (HpTable) bad = run_full (trace, missing, &error);
@@ -283,16 +291,24 @@ main (int   argc,
   setlocale (LC_ALL, "");
   g_test_init (&argc, &argv, NULL);
 
-  hp_test_add_golden_tests ("/core/aten-op-delay/parity", "aten_op_kernels_and_delay.csv", G_FILE_TEST_EXISTS, test_parity);
+  hp_test_add_golden_tests ("/core/aten-op-delay/parity", "aten_op_kernels_and_delay.csv", G_FILE_TEST_EXISTS,
+                            test_parity);
   g_test_add_func ("/core/aten-op-delay/hta-failures", test_hta_failures);
-  g_test_add_func ("/core/aten-op-delay/hta-mtia-single-rank", test_hta_mtia);
-  g_test_add_func ("/core/aten-op-delay/shared-records", test_shared_records);
-  g_test_add_func ("/core/aten-op-delay/shared-records-synthetic", test_shared_records_synthetic);
-  g_test_add_func ("/core/aten-op-delay/quirks-compat", test_quirks_compat);
-  g_test_add_func ("/core/aten-op-delay/quirks-default", test_quirks_default);
-  g_test_add_func ("/core/aten-op-delay/ns-timestamps", test_ns_timestamps);
-  g_test_add_func ("/core/aten-op-delay/no-gpu-events", test_no_gpu);
-  g_test_add_func ("/core/aten-op-delay/rank-selection", test_rank_selection);
+  hp_test_add_trace ("/core/aten-op-delay/hta-mtia-single-rank", "hta_mtia_single_rank", hp_test_trace_setup_compat,
+                     test_hta_mtia);
+  hp_test_add_trace ("/core/aten-op-delay/shared-records", "hta_trace_filter_2ranks", hp_test_trace_setup,
+                     test_shared_records);
+  hp_test_add_trace ("/core/aten-op-delay/shared-records-synthetic", "edge/launch-aten-2ranks", hp_test_trace_setup,
+                     test_shared_records_synthetic);
+  hp_test_add_trace ("/core/aten-op-delay/quirks-compat", "edge/launch-aten-quirks.json", hp_test_trace_setup_compat,
+                     test_quirks_compat);
+  hp_test_add_trace ("/core/aten-op-delay/quirks-default", "edge/launch-aten-quirks.json",
+                     hp_test_trace_setup_default, test_quirks_default);
+  hp_test_add_trace ("/core/aten-op-delay/ns-timestamps", "edge/launch-stats-ns.json", hp_test_trace_setup,
+                     test_ns_timestamps);
+  hp_test_add_trace ("/core/aten-op-delay/no-gpu-events", "hta_rank_non_gpu", hp_test_trace_setup, test_no_gpu);
+  hp_test_add_trace ("/core/aten-op-delay/rank-selection", "edge/launch-aten-2ranks", hp_test_trace_setup_default,
+                     test_rank_selection);
   hp_test_add_cancelled_test ("/core/aten-op-delay/cancelled", hp_aten_op_delay_compute, "hta_cp_alexnet");
 
   return g_test_run ();

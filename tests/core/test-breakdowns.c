@@ -327,12 +327,13 @@ test_temporal_per_device (void)
 /* A rank without GPU activity: HTA fails (docs/analyses.md §1 edge cases); we give a
  * row with a zero span and NaN percentages, in both modes. */
 static void
-test_temporal_no_gpu (void)
+test_temporal_no_gpu (HpTestTraceFixture *fixture,
+                      gconstpointer       data)
 {
   for (int mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
     {
       g_autoptr (HpTrace) cpu_only = load_case ("hta_cpu_only", mode, FALSE);
-      g_autoptr (HpTrace) mixed = hp_test_load ("edge/breakdowns-mixed-ranks", mode);
+      HpTrace *mixed = mode == HP_MODE_DEFAULT ? fixture->trace : fixture->compat;
       g_autoptr (GPtrArray) a = hp_test_run (hp_temporal_breakdown_compute, cpu_only, NULL);
       g_autoptr (GPtrArray) b = hp_test_run (hp_temporal_breakdown_compute, mixed, NULL);
       HpTable *t = hp_test_table_at (b, 0, "temporal_breakdown");
@@ -351,10 +352,11 @@ test_temporal_no_gpu (void)
 }
 
 static void
-test_kernels_quirks (void)
+test_kernels_quirks (HpTestTraceFixture *fixture,
+                     gconstpointer       data)
 {
-  g_autoptr (HpTrace) compat = hp_test_load ("edge/breakdowns-quirks.json", HP_MODE_HTA_COMPAT);
-  g_autoptr (HpTrace) better = hp_test_load ("edge/breakdowns-quirks.json", HP_MODE_DEFAULT);
+  HpTrace *compat = fixture->compat;
+  HpTrace *better = fixture->trace;
   g_autoptr (GPtrArray) c = hp_test_run (hp_kernel_breakdown_compute, compat, NULL);
   g_autoptr (GPtrArray) d = hp_test_run (hp_kernel_breakdown_compute, better, NULL);
   HpTable *kc = hp_test_table_at (c, 1, "gpu_kernel_breakdown_kernels");
@@ -400,15 +402,14 @@ test_kernels_quirks (void)
 }
 
 static void
-test_kernels_no_memory (void)
+test_kernels_no_memory (HpTestTraceFixture *fixture,
+                        gconstpointer       data)
 {
-  g_autoptr (HpTrace) compat = hp_test_load ("edge/breakdowns-quirks.json", HP_MODE_HTA_COMPAT);
+  HpTrace *compat = fixture->compat;
   g_autoptr (GPtrArray) tables = NULL;
-  HpAnalysisParams params;
-
-  hp_analysis_params_init (&params);
-  params.include_memory_kernels = FALSE;
-  tables = hp_test_run (hp_kernel_breakdown_compute, compat, &params);
+  HpAnalysisParams *params = &fixture->params;
+  params->include_memory_kernels = FALSE;
+  tables = hp_test_run (hp_kernel_breakdown_compute, compat, params);
 
   assert_table_is (hp_test_table_at (tables, 0, "gpu_kernel_breakdown_kernel_type"),
                    KERNEL_TYPE_HEADER
@@ -425,19 +426,18 @@ test_kernels_no_memory (void)
  * quantile is 192, so D (position 3) and E (200 > 192) become `others`.
  * C and D tie; C comes first, in both modes. */
 static void
-test_kernels_others (void)
+test_kernels_others (HpTestTraceFixture *fixture,
+                     gconstpointer       data)
 {
-  g_autoptr (HpTrace) compat = hp_test_load ("edge/breakdowns-kernels.json", HP_MODE_HTA_COMPAT);
-  g_autoptr (HpTrace) better = hp_test_load ("edge/breakdowns-kernels.json", HP_MODE_DEFAULT);
+  HpTrace *compat = fixture->compat;
+  HpTrace *better = fixture->trace;
   g_autoptr (GPtrArray) c = NULL;
   g_autoptr (GPtrArray) d = NULL;
   g_autoptr (HpTable) dist = NULL;
-  HpAnalysisParams params;
-
-  hp_analysis_params_init (&params);
-  params.num_kernels = 3;
-  c = hp_test_run (hp_kernel_breakdown_compute, compat, &params);
-  d = hp_test_run (hp_kernel_breakdown_compute, better, &params);
+  HpAnalysisParams *params = &fixture->params;
+  params->num_kernels = 3;
+  c = hp_test_run (hp_kernel_breakdown_compute, compat, params);
+  d = hp_test_run (hp_kernel_breakdown_compute, better, params);
 
   /* HTA's quirk: statistics of the per-name totals; others = {40, 10} */
   assert_table_is (hp_test_table_at (c, 1, "gpu_kernel_breakdown_kernels"),
@@ -464,9 +464,9 @@ test_kernels_others (void)
                    "COMPUTATION,C,0,40,40,40\n");
 
   /* num_kernels above the number of names: no `others` */
-  params.num_kernels = 5;
+  params->num_kernels = 5;
   g_clear_pointer (&c, g_ptr_array_unref);
-  c = hp_test_run (hp_kernel_breakdown_compute, compat, &params);
+  c = hp_test_run (hp_kernel_breakdown_compute, compat, params);
   g_assert_cmpuint (hp_table_get_n_rows (hp_test_table_at (c, 1, "gpu_kernel_breakdown_kernels")), ==, 5);
   assert_cell (hp_test_table_at (c, 1, "gpu_kernel_breakdown_kernels"), 0, "stddev", 10);
 }
@@ -494,9 +494,10 @@ test_kernels_sort_ties (void)
  * round these, docs/trace-format.md §6): k [100,102.5), memcpy [102,104.7). HTA truncates
  * each segment to whole us; the default mode keeps the exact time. */
 static void
-test_kernels_fractional (void)
+test_kernels_fractional (HpTestTraceFixture *fixture,
+                         gconstpointer       data)
 {
-  g_autoptr (HpTrace) compat = hp_test_load ("edge/breakdowns-fractional.json", HP_MODE_HTA_COMPAT);
+  HpTrace *compat = fixture->compat;
   g_autoptr (GPtrArray) c = hp_test_run (hp_kernel_breakdown_compute, compat, NULL);
   g_autoptr (GPtrArray) t = hp_test_run (hp_temporal_breakdown_compute, compat, NULL);
 
@@ -536,12 +537,13 @@ test_kernels_per_device (void)
 }
 
 static void
-test_kernels_no_gpu (void)
+test_kernels_no_gpu (HpTestTraceFixture *fixture,
+                     gconstpointer       data)
 {
   for (int mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
     {
       g_autoptr (HpTrace) cpu_only = load_case ("hta_cpu_only", mode, FALSE);
-      g_autoptr (HpTrace) mixed = hp_test_load ("edge/breakdowns-mixed-ranks", mode);
+      HpTrace *mixed = mode == HP_MODE_DEFAULT ? fixture->trace : fixture->compat;
       g_autoptr (GPtrArray) a = hp_test_run (hp_kernel_breakdown_compute, cpu_only, NULL);
       g_autoptr (GPtrArray) b = hp_test_run (hp_kernel_breakdown_compute, mixed, NULL);
       g_autoptr (HpTable) dist = NULL;
@@ -561,27 +563,26 @@ test_kernels_no_gpu (void)
 }
 
 static void
-test_kernels_invalid_parameters (void)
+test_kernels_invalid_parameters (HpTestTraceFixture *fixture,
+                                 gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/breakdowns-kernels.json", HP_MODE_DEFAULT);
-  HpAnalysisParams params;
-
-  hp_analysis_params_init (&params);
-  params.num_kernels = -1;
-  hp_test_assert_analysis_fails (hp_kernel_breakdown_compute, trace, &params, NULL, HP_ANALYSIS_ERROR,
+  HpTrace          *trace = fixture->trace;
+  HpAnalysisParams *params = &fixture->params;
+  params->num_kernels = -1;
+  hp_test_assert_analysis_fails (hp_kernel_breakdown_compute, trace, params, NULL, HP_ANALYSIS_ERROR,
                                  HP_ANALYSIS_ERROR_INVALID_PARAMETER);
-  params.num_kernels = 10;
-  params.duration_ratio = 1.5;
-  hp_test_assert_analysis_fails (hp_kernel_breakdown_compute, trace, &params, NULL, HP_ANALYSIS_ERROR,
+  params->num_kernels = 10;
+  params->duration_ratio = 1.5;
+  hp_test_assert_analysis_fails (hp_kernel_breakdown_compute, trace, params, NULL, HP_ANALYSIS_ERROR,
                                  HP_ANALYSIS_ERROR_INVALID_PARAMETER);
-  params.duration_ratio = NAN;
-  hp_test_assert_analysis_fails (hp_kernel_breakdown_compute, trace, &params, NULL, HP_ANALYSIS_ERROR,
+  params->duration_ratio = NAN;
+  hp_test_assert_analysis_fails (hp_kernel_breakdown_compute, trace, params, NULL, HP_ANALYSIS_ERROR,
                                  HP_ANALYSIS_ERROR_INVALID_PARAMETER);
 
   /* the edges are valid: no names kept, or every name */
-  params.duration_ratio = 0.0;
-  params.num_kernels = 0;
-  g_ptr_array_unref (hp_test_run (hp_kernel_breakdown_compute, trace, &params));
+  params->duration_ratio = 0.0;
+  params->num_kernels = 0;
+  g_ptr_array_unref (hp_test_run (hp_kernel_breakdown_compute, trace, params));
 }
 
 static void
@@ -631,9 +632,10 @@ test_overlap_no_communication (void)
  * [150,149), a duration of −1 us that forms a merged group of its own.
  * The default mode keeps the exact [149.5,149.8). */
 static void
-test_negative_duration (void)
+test_negative_duration (HpTestTraceFixture *fixture,
+                        gconstpointer       data)
 {
-  g_autoptr (HpTrace) compat = hp_test_load ("edge/breakdowns-negative.json", HP_MODE_HTA_COMPAT);
+  HpTrace *compat = fixture->compat;
   g_autoptr (GPtrArray) kc = hp_test_run (hp_kernel_breakdown_compute, compat, NULL);
 
   /* HTA: compute = 10 + (−1) */
@@ -669,9 +671,10 @@ static const HpAnalysisFunc all_funcs[] = {
 };
 
 static void
-test_rank_selection (void)
+test_rank_selection (HpTestTraceFixture *fixture,
+                     gconstpointer       data)
 {
-  g_autoptr (HpTrace) mixed = hp_test_load ("edge/breakdowns-mixed-ranks", HP_MODE_DEFAULT);
+  HpTrace         *mixed = fixture->trace;
   static const int only_1[] = { 1 };
   static const int unknown[] = { 0, 5 };
 
@@ -710,9 +713,10 @@ test_rank_selection (void)
 }
 
 static void
-test_cancelled (void)
+test_cancelled (HpTestTraceFixture *fixture,
+                gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/breakdowns-quirks.json", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
 
   for (guint f = 0; f < G_N_ELEMENTS (all_funcs); f++)
     hp_test_assert_cancelled (all_funcs[f], trace);
@@ -779,21 +783,31 @@ main (int   argc,
 
   g_test_add_func ("/core/temporal-breakdown/quirks", test_temporal_quirks);
   g_test_add_func ("/core/temporal-breakdown/per-device", test_temporal_per_device);
-  g_test_add_func ("/core/temporal-breakdown/no-gpu", test_temporal_no_gpu);
-  g_test_add_func ("/core/kernel-breakdown/quirks", test_kernels_quirks);
-  g_test_add_func ("/core/kernel-breakdown/no-memory", test_kernels_no_memory);
-  g_test_add_func ("/core/kernel-breakdown/others", test_kernels_others);
+  hp_test_add_trace ("/core/temporal-breakdown/no-gpu", "edge/breakdowns-mixed-ranks", hp_test_trace_setup,
+                     test_temporal_no_gpu);
+  hp_test_add_trace ("/core/kernel-breakdown/quirks", "edge/breakdowns-quirks.json", hp_test_trace_setup,
+                     test_kernels_quirks);
+  hp_test_add_trace ("/core/kernel-breakdown/no-memory", "edge/breakdowns-quirks.json", hp_test_trace_setup_compat,
+                     test_kernels_no_memory);
+  hp_test_add_trace ("/core/kernel-breakdown/others", "edge/breakdowns-kernels.json", hp_test_trace_setup,
+                     test_kernels_others);
   g_test_add_func ("/core/kernel-breakdown/sort-ties", test_kernels_sort_ties);
-  g_test_add_func ("/core/kernel-breakdown/fractional", test_kernels_fractional);
+  hp_test_add_trace ("/core/kernel-breakdown/fractional", "edge/breakdowns-fractional.json",
+                     hp_test_trace_setup_compat, test_kernels_fractional);
   g_test_add_func ("/core/kernel-breakdown/per-device", test_kernels_per_device);
-  g_test_add_func ("/core/kernel-breakdown/no-gpu", test_kernels_no_gpu);
-  g_test_add_func ("/core/kernel-breakdown/invalid-parameters", test_kernels_invalid_parameters);
+  hp_test_add_trace ("/core/kernel-breakdown/no-gpu", "edge/breakdowns-mixed-ranks", hp_test_trace_setup,
+                     test_kernels_no_gpu);
+  hp_test_add_trace ("/core/kernel-breakdown/invalid-parameters", "edge/breakdowns-kernels.json",
+                     hp_test_trace_setup_default, test_kernels_invalid_parameters);
   g_test_add_func ("/core/comm-comp-overlap/quirks", test_overlap_quirks);
   g_test_add_func ("/core/comm-comp-overlap/per-device", test_overlap_per_device);
   g_test_add_func ("/core/comm-comp-overlap/no-communication", test_overlap_no_communication);
-  g_test_add_func ("/core/breakdowns/negative-duration", test_negative_duration);
-  g_test_add_func ("/core/breakdowns/rank-selection", test_rank_selection);
-  g_test_add_func ("/core/breakdowns/cancelled", test_cancelled);
+  hp_test_add_trace ("/core/breakdowns/negative-duration", "edge/breakdowns-negative.json",
+                     hp_test_trace_setup_compat, test_negative_duration);
+  hp_test_add_trace ("/core/breakdowns/rank-selection", "edge/breakdowns-mixed-ranks", hp_test_trace_setup_default,
+                     test_rank_selection);
+  hp_test_add_trace ("/core/breakdowns/cancelled", "edge/breakdowns-quirks.json", hp_test_trace_setup_default,
+                     test_cancelled);
   g_test_add_func ("/core/breakdowns/modes-agree", test_modes_agree);
 
   status = g_test_run ();

@@ -168,17 +168,16 @@ test_collectives_compat (void)
  * 216.4/219.7, 506.0/506.1); the kernels the other rank lost stay alone,
  * missing on it, never paired with a kernel that ran after they ended. */
 static void
-test_collectives_two_ranks (void)
+test_collectives_two_ranks (HpTestTraceFixture *fixture,
+                            gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
-  HpAnalysisParams params;
+  HpTrace          *trace = fixture->trace;
+  HpAnalysisParams *params = &fixture->params;
   g_autoptr (GPtrArray) tables = NULL;
   HpTable *coll, *waits;
   double   last = -1;
   guint    n_both = 0, n_alone = 0;
-
-  hp_analysis_params_init (&params);
-  tables = hp_test_run (hp_collectives_compute, trace, &params);
+  tables = hp_test_run (hp_collectives_compute, trace, params);
   coll = hp_test_table_at (tables, 0, "collectives");
   waits = hp_test_table_at (tables, 1, "collective_waits");
   g_assert_cmpuint (hp_table_get_n_rows (coll), ==, 7);
@@ -211,19 +210,16 @@ test_collectives_two_ranks (void)
       g_assert_cmpfloat (cell (waits, w, "start(us)") + cell (waits, w, "dur(us)"), >=,
                          cell (coll, index, "latest_start(us)"));
     }
-  hp_analysis_params_clear (&params);
 }
 
 static void
-test_collectives_none (void)
+test_collectives_none (HpTestTraceFixture *fixture,
+                       gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_triton_example", HP_MODE_DEFAULT);
-  HpAnalysisParams params;
-
-  hp_analysis_params_init (&params);
-  hp_test_assert_analysis_fails (hp_collectives_compute, trace, &params, NULL, HP_ANALYSIS_ERROR,
+  HpTrace          *trace = fixture->trace;
+  HpAnalysisParams *params = &fixture->params;
+  hp_test_assert_analysis_fails (hp_collectives_compute, trace, params, NULL, HP_ANALYSIS_ERROR,
                                  HP_ANALYSIS_ERROR_NO_DATA);
-  hp_analysis_params_clear (&params);
 }
 
 int
@@ -235,8 +231,10 @@ main (int    argc,
   g_test_add_func ("/core/collectives/hand-made", test_collectives_hand_made);
   g_test_add_func ("/core/collectives/rank-subset", test_collectives_rank_subset);
   g_test_add_func ("/core/collectives/compat", test_collectives_compat);
-  g_test_add_func ("/core/collectives/two-ranks", test_collectives_two_ranks);
-  g_test_add_func ("/core/collectives/none", test_collectives_none);
+  hp_test_add_trace ("/core/collectives/two-ranks", "hta_trace_filter_2ranks", hp_test_trace_setup_default,
+                     test_collectives_two_ranks);
+  hp_test_add_trace ("/core/collectives/none", "hta_triton_example", hp_test_trace_setup_default,
+                     test_collectives_none);
   hp_test_add_cancelled_test ("/core/collectives/cancelled", hp_collectives_compute, "hta_trace_filter_2ranks");
 
   return g_test_run ();

@@ -68,9 +68,10 @@ test_helpers (void)
 /* vLLM on eight B200s: the all-gather's kernel args give its message and
  * group; its sequence numbers match it across ranks */
 static void
-test_b200 (void)
+test_b200 (HpTestTraceFixture *fixture,
+           gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/comm-b200", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (GPtrArray) tables = collectives (trace);
   HpTable *coll = hp_test_table_at (tables, 0, "collectives");
   HpTable *sizes = hp_test_table_at (tables, 2, "collective_sizes");
@@ -103,9 +104,10 @@ test_b200 (void)
 /* RCCL on eight MI300X: ncclDevKernel_Generic is the all-reduce of the
  * record_param_comms op that launched it */
 static void
-test_mi300x (void)
+test_mi300x (HpTestTraceFixture *fixture,
+             gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/comm-mi300x", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (GPtrArray) tables = collectives (trace);
   HpTable      *coll = hp_test_table_at (tables, 0, "collectives");
   const HpRank *r = hp_trace_get_rank (trace, 0);
@@ -128,7 +130,7 @@ test_mi300x (void)
   /* in HTA-compatibility mode the kernel name keys the collective, and
    * the description stays */
   {
-    g_autoptr (HpTrace) compat = hp_test_load ("edge/comm-mi300x", HP_MODE_HTA_COMPAT);
+    HpTrace *compat = fixture->compat;
     g_autoptr (GPtrArray) compat_tables = collectives (compat);
 
     coll = hp_test_table_at (compat_tables, 0, "collectives");
@@ -140,9 +142,10 @@ test_mi300x (void)
 /* two ranks whose clocks disagree by 300 us, more than the old fixed
  * 100 us: the offset measured from the collectives' ends pairs them */
 static void
-test_skewed_clocks (void)
+test_skewed_clocks (HpTestTraceFixture *fixture,
+                    gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/comm-skew", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (GPtrArray) tables = collectives (trace);
   HpTable *coll = hp_test_table_at (tables, 0, "collectives");
 
@@ -182,7 +185,7 @@ test_skewed_clocks (void)
   }
   /* HTA-compatibility mode pairs on the same clocks, and shows each rank's own */
   {
-    g_autoptr (HpTrace) compat = hp_test_load ("edge/comm-skew", HP_MODE_HTA_COMPAT);
+    HpTrace *compat = fixture->compat;
     g_autoptr (GPtrArray) compat_tables = collectives (compat);
 
     coll = hp_test_table_at (compat_tables, 0, "collectives");
@@ -197,9 +200,10 @@ test_skewed_clocks (void)
  * alike: each is its own group, matched by sequence number, on both
  * collectives and the critical path across ranks. */
 static void
-test_communicators (void)
+test_communicators (HpTestTraceFixture *fixture,
+                    gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("comm/communicators", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (GPtrArray) tables = collectives (trace);
   HpTable   *coll = hp_test_table_at (tables, 0, "collectives");
   guint      n_by_group[2] = { 0 };
@@ -249,9 +253,10 @@ test_communicators (void)
  * launched are that all-to-all; no message size (the trace predates the
  * args) */
 static void
-test_public (void)
+test_public (HpTestTraceFixture *fixture,
+             gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (GPtrArray) tables = collectives (trace);
   HpTable *coll = hp_test_table_at (tables, 0, "collectives");
   HpTable *sizes = hp_test_table_at (tables, 2, "collective_sizes");
@@ -273,19 +278,17 @@ test_public (void)
 /* DeepEP's exposed time per step: the part of each kernel no computation
  * kernel overlapped; the run's summary by collective for comparisons */
 static void
-test_communication (void)
+test_communication (HpTestTraceFixture *fixture,
+                    gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/comm-deepep", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (GPtrArray) tables = NULL;
   g_autoptr (HpTable) summary = NULL;
   g_autoptr (GError) error = NULL;
-  HpAnalysisParams params;
-  HpTable         *steps, *slow;
-  double           time = 0, exposed = 0;
-
-  hp_analysis_params_init (&params);
-  tables = hp_test_run (hp_communication_compute, trace, &params);
-  hp_analysis_params_clear (&params);
+  HpAnalysisParams *params = &fixture->params;
+  HpTable          *steps, *slow;
+  double            time = 0, exposed = 0;
+  tables = hp_test_run (hp_communication_compute, trace, params);
   steps = hp_test_table_at (tables, 0, "communication_by_step");
   slow = hp_test_table_at (tables, 1, "communication_slowest");
   /* four DeepEP kernels a step, two kept steps */
@@ -310,7 +313,7 @@ test_communication (void)
 
   /* none without communication */
   {
-    g_autoptr (HpTrace) compat = hp_test_load ("edge/comm-deepep", HP_MODE_HTA_COMPAT);
+    HpTrace *compat = fixture->compat;
     g_autoptr (GError) none = NULL;
     g_autoptr (HpTable) empty = hp_comm_summary (compat, NULL, &none);
 
@@ -352,19 +355,17 @@ linked_async (HpTrace *trace,
 /* a slowest kernel of a multi-rank job stands for its collective on every
  * rank: the timeline's linked group */
 static void
-test_slowest_linked (void)
+test_slowest_linked (HpTestTraceFixture *fixture,
+                     gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/comm-b200", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (GPtrArray) tables = NULL;
   g_autoptr (HpLinkedEvents) linked = NULL;
-  HpAnalysisParams params;
-  HpTable         *slow;
-
-  hp_analysis_params_init (&params);
-  tables = hp_test_run (hp_communication_compute, trace, &params);
+  HpAnalysisParams *params = &fixture->params;
+  HpTable          *slow;
+  tables = hp_test_run (hp_communication_compute, trace, params);
   slow = hp_test_table_at (tables, 1, "communication_slowest");
-  linked = hp_analysis_row_events (trace, slow, 0, &params);
-  hp_analysis_params_clear (&params);
+  linked = hp_analysis_row_events (trace, slow, 0, params);
   g_assert_nonnull (linked);
   g_assert_cmpint (linked->rank, ==, (int)hp_test_cell (slow, 0, "rank"));
   g_assert_nonnull (linked->others);
@@ -409,13 +410,15 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/core/comm-describe/helpers", test_helpers);
-  g_test_add_func ("/core/comm-describe/b200", test_b200);
-  g_test_add_func ("/core/comm-describe/mi300x", test_mi300x);
-  g_test_add_func ("/core/comm-describe/skewed-clocks", test_skewed_clocks);
-  g_test_add_func ("/core/comm-describe/communicators", test_communicators);
-  g_test_add_func ("/core/comm-describe/public", test_public);
-  g_test_add_func ("/core/comm-describe/communication", test_communication);
-  g_test_add_func ("/core/comm-describe/slowest-linked", test_slowest_linked);
+  hp_test_add_trace ("/core/comm-describe/b200", "edge/comm-b200", hp_test_trace_setup_default, test_b200);
+  hp_test_add_trace ("/core/comm-describe/mi300x", "edge/comm-mi300x", hp_test_trace_setup, test_mi300x);
+  hp_test_add_trace ("/core/comm-describe/skewed-clocks", "edge/comm-skew", hp_test_trace_setup, test_skewed_clocks);
+  hp_test_add_trace ("/core/comm-describe/communicators", "comm/communicators", hp_test_trace_setup_default,
+                     test_communicators);
+  hp_test_add_trace ("/core/comm-describe/public", "hta_trace_filter_2ranks", hp_test_trace_setup_default, test_public);
+  hp_test_add_trace ("/core/comm-describe/communication", "edge/comm-deepep", hp_test_trace_setup, test_communication);
+  hp_test_add_trace ("/core/comm-describe/slowest-linked", "edge/comm-b200", hp_test_trace_setup_default,
+                     test_slowest_linked);
 
   return g_test_run ();
 }

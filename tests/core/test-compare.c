@@ -80,6 +80,52 @@ assert_rows_equal (HpTable    *stacked,
   g_assert_cmpuint (row, ==, hp_table_get_n_rows (alone));
 }
 
+#define MAX_RUNS 4
+
+/* the runs a test compares: cases below tests/data, in the default mode,
+ * and their labels */
+typedef struct
+{
+  const char *cases[MAX_RUNS];
+  const char *labels[MAX_RUNS];
+} Runs;
+
+static const Runs filter_nccl = { { "hta_trace_filter_2ranks", "hta_nccl_parser_config" }, { "filter", "nccl" } };
+static const Runs hand_made = { { "diff/control.json", "diff/test.json", "diff/memory.json" }, { "A", "B", "M" } };
+static const Runs vendors = { { "diff/control.json", "diff/amd.json" }, { "cuda", "rocm" } };
+static const Runs missing_ranks = { { "check/steps-8.json", "check/ranks-3-of-4" }, { "one", "job" } };
+static const Runs summary = { { "diff/control.json", "diff/test.json", "diff/memory.json", "hta_trace_filter_2ranks" },
+                              { "A", "B", "M", "job" } };
+
+typedef struct
+{
+  HpTrace           *traces[MAX_RUNS];
+  const char *const *labels;
+  guint              n_runs;
+  GPtrArray         *tables; /* what compare_runs() gives */
+} Fixture;
+
+static void
+fixture_setup (Fixture      *f,
+               gconstpointer data)
+{
+  const Runs *runs = data;
+
+  f->labels = runs->labels;
+  for (f->n_runs = 0; f->n_runs < MAX_RUNS && runs->cases[f->n_runs] != NULL; f->n_runs++)
+    f->traces[f->n_runs] = hp_test_load (runs->cases[f->n_runs], HP_MODE_DEFAULT);
+  f->tables = compare_runs (f->traces, f->labels, f->n_runs);
+}
+
+static void
+fixture_teardown (Fixture      *f,
+                  gconstpointer data)
+{
+  g_clear_pointer (&f->tables, g_ptr_array_unref);
+  for (guint i = 0; i < f->n_runs; i++)
+    g_clear_pointer (&f->traces[i], hp_trace_unref);
+}
+
 /* compare_* of each run equals that run's analysis alone (as report runs
  * it): every table, device names included */
 static guint
@@ -177,15 +223,13 @@ test_equals_report_walk (void)
 /* communication per rank and step adds up to the communication kernels'
  * time, and exposed communication is part of it */
 static void
-test_communication (void)
+test_communication (Fixture      *f,
+                    gconstpointer data)
 {
-  g_autoptr (HpTrace) a = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
-  g_autoptr (HpTrace) b = hp_test_load ("hta_nccl_parser_config", HP_MODE_DEFAULT);
-  HpTrace          *traces[] = { a, b };
-  const char *const labels[] = { "filter", "nccl" };
-  g_autoptr (GPtrArray) tables = compare_runs (traces, labels, 2);
-  HpTable *comm = table_named (tables, "compare_communication");
-  HpTable *kernels = table_named (tables, "compare_collectives");
+  const char *const *labels = f->labels;
+  GPtrArray         *tables = f->tables;
+  HpTable           *comm = table_named (tables, "compare_communication");
+  HpTable           *kernels = table_named (tables, "compare_collectives");
 
   g_assert_cmpuint (hp_table_get_n_rows (comm), ==, 3);
   for (guint run = 0; run < 2; run++)
@@ -210,29 +254,17 @@ test_communication (void)
   g_assert_cmpstr (hp_table_get_string (kernels, 2, 1), ==, "ncclKernel_Broadcast_RING_LL_Sum_int8_t");
 }
 
-static HpTrace *
-load_diff (const char *file)
-{
-  g_autofree char *name = g_build_filename ("diff", file, NULL);
-
-  return hp_test_load (name, HP_MODE_DEFAULT);
-}
-
 /* step time from the complete steps, ops by their spread (worked out by
  * hand from tests/data/diff: the last step and what starts in it is
  * dropped, as in every analysis) */
 static void
-test_hand_made (void)
+test_hand_made (Fixture      *f,
+                gconstpointer data)
 {
-  g_autoptr (HpTrace) a = load_diff ("control.json");
-  g_autoptr (HpTrace) b = load_diff ("test.json");
-  g_autoptr (HpTrace) m = load_diff ("memory.json");
-  HpTrace          *traces[] = { a, b, m };
-  const char *const labels[] = { "A", "B", "M" };
-  g_autoptr (GPtrArray) tables = compare_runs (traces, labels, 3);
-  HpTable *steps = table_named (tables, "compare_step_time");
-  HpTable *memory = table_named (tables, "compare_memory");
-  HpTable *ops = table_named (tables, "compare_ops");
+  GPtrArray *tables = f->tables;
+  HpTable   *steps = table_named (tables, "compare_step_time");
+  HpTable   *memory = table_named (tables, "compare_memory");
+  HpTable   *ops = table_named (tables, "compare_ops");
 
   g_assert_cmpuint (hp_table_get_n_rows (steps), ==, 3);
   g_assert_cmpstr (hp_table_get_string (steps, 0, 0), ==, "A");
@@ -271,16 +303,13 @@ test_hand_made (void)
  * and says so; kernels are listed without a spread, and the note says
  * why */
 static void
-test_vendors (void)
+test_vendors (Fixture      *f,
+              gconstpointer data)
 {
-  g_autoptr (HpTrace) cuda = load_diff ("control.json");
-  g_autoptr (HpTrace) rocm = load_diff ("amd.json");
-  HpTrace          *traces[] = { cuda, rocm };
-  const char *const labels[] = { "cuda", "rocm" };
-  g_autoptr (GPtrArray) tables = compare_runs (traces, labels, 2);
-  HpTable *ops = table_named (tables, "compare_ops");
-  int      matched = hp_table_find_column (ops, "matched_names");
-  gboolean launch = FALSE;
+  GPtrArray *tables = f->tables;
+  HpTable   *ops = table_named (tables, "compare_ops");
+  int        matched = hp_table_find_column (ops, "matched_names");
+  gboolean   launch = FALSE;
 
   g_assert_cmpint (matched, >=, 0);
   g_assert_nonnull (strstr (hp_table_get_note (ops), "kernel names do not match across vendors"));
@@ -304,15 +333,10 @@ test_vendors (void)
 
 /* a run whose job names a rank without a file says so */
 static void
-test_missing_ranks (void)
+test_missing_ranks (Fixture      *f,
+                    gconstpointer data)
 {
-  g_autoptr (HpTrace) one = hp_test_load ("check/steps-8.json", HP_MODE_DEFAULT);
-  g_autoptr (HpTrace) job = hp_test_load ("check/ranks-3-of-4", HP_MODE_DEFAULT);
-  HpTrace          *traces[] = { one, job };
-  const char *const labels[] = { "one", "job" };
-  g_autoptr (GPtrArray) tables = compare_runs (traces, labels, 2);
-
-  g_assert_cmpstr (hp_table_get_note (table_named (tables, "compare_step_time")), ==,
+  g_assert_cmpstr (hp_table_get_note (table_named (f->tables, "compare_step_time")), ==,
                    "job: 3 ranks of 4 (rank 3 missing)");
 }
 
@@ -320,16 +344,12 @@ test_missing_ranks (void)
  * compare_step_time, the idle share of compare_temporal_breakdown (all
  * ranks together) and the exposed communication of the overlap table */
 static void
-test_summary (void)
+test_summary (Fixture      *f,
+              gconstpointer data)
 {
-  g_autoptr (HpTrace) a = load_diff ("control.json");
-  g_autoptr (HpTrace) b = load_diff ("test.json");
-  g_autoptr (HpTrace) m = load_diff ("memory.json");
-  g_autoptr (HpTrace) job = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
-  HpTrace          *traces[] = { a, b, m, job };
-  const char *const labels[] = { "A", "B", "M", "job" };
-  g_autoptr (GPtrArray) tables = compare_runs (traces, labels, 4);
-  g_autoptr (GPtrArray) sentences = hp_compare_summary (traces, labels, 4, tables);
+  const char *const *labels = f->labels;
+  GPtrArray         *tables = f->tables;
+  g_autoptr (GPtrArray) sentences = hp_compare_summary (f->traces, labels, f->n_runs, tables);
   HpTable                 *temporal = table_named (tables, "compare_temporal_breakdown");
   HpTable                 *overlap = table_named (tables, "compare_comm_comp_overlap");
   const HpCompareSentence *s;
@@ -524,7 +544,7 @@ test_step_figures_equal_scoped_report (void)
 static void
 test_bad_runs (void)
 {
-  g_autoptr (HpTrace) a = load_diff ("control.json");
+  g_autoptr (HpTrace) a = hp_test_load ("diff/control.json", HP_MODE_DEFAULT);
   g_autoptr (HpTrace) c = hp_test_load ("diff/test.json", HP_MODE_HTA_COMPAT);
   HpTrace          *same[] = { a, a };
   HpTrace          *mixed[] = { a, c };
@@ -617,12 +637,12 @@ main (int   argc,
   g_test_add_data_func ("/core/compare/equals-report/hta-compat", GINT_TO_POINTER (HP_MODE_HTA_COMPAT),
                         test_equals_report);
   g_test_add_func ("/core/compare/equals-report/walk", test_equals_report_walk);
-  g_test_add_func ("/core/compare/hand-made", test_hand_made);
-  g_test_add_func ("/core/compare/vendors", test_vendors);
-  g_test_add_func ("/core/compare/communication", test_communication);
-  g_test_add_func ("/core/compare/missing-ranks", test_missing_ranks);
+  g_test_add ("/core/compare/hand-made", Fixture, &hand_made, fixture_setup, test_hand_made, fixture_teardown);
+  g_test_add ("/core/compare/vendors", Fixture, &vendors, fixture_setup, test_vendors, fixture_teardown);
+  g_test_add ("/core/compare/communication", Fixture, &filter_nccl, fixture_setup, test_communication, fixture_teardown);
+  g_test_add ("/core/compare/missing-ranks", Fixture, &missing_ranks, fixture_setup, test_missing_ranks, fixture_teardown);
   g_test_add_func ("/core/compare/bad-runs", test_bad_runs);
-  g_test_add_func ("/core/compare/summary", test_summary);
+  g_test_add ("/core/compare/summary", Fixture, &summary, fixture_setup, test_summary, fixture_teardown);
   g_test_add_func ("/core/compare/no-data-reasons", test_no_data_reasons);
   g_test_add_func ("/core/compare/non-compute-split", test_non_compute_split);
   g_test_add_func ("/core/compare/step-figures-equal-scoped-report", test_step_figures_equal_scoped_report);

@@ -562,9 +562,10 @@ test_hta_mtia_single_rank (void)
 /* HTA's test on negative_queue_length_values_check (expectations #9):
  * 6 queue summary rows, 4 memory bandwidth rows, no negative value */
 static void
-test_hta_negative_queue_length (void)
+test_hta_negative_queue_length (HpTestTraceFixture *fixture,
+                                gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_negative_queue_length", HP_MODE_HTA_COMPAT);
+  HpTrace *trace = fixture->compat;
   g_autoptr (GPtrArray) tables = run_counters (trace, NULL);
   HpTable *series = find_table (tables, "queue_length_time_series");
   HpTable *bw = find_table (tables, "memory_bw_time_series");
@@ -782,26 +783,26 @@ test_no_gpu (gconstpointer data)
 }
 
 static void
-test_rank_selection (void)
+test_rank_selection (HpTestTraceFixture *fixture,
+                     gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_HTA_COMPAT);
+  HpTrace *trace = fixture->compat;
   g_autoptr (GPtrArray) tables = NULL;
   g_autoptr (GPtrArray) all = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (HpTable) blocked = NULL;
-  HpAnalysisParams params;
-  HpTable         *summary;
-  int              one = 1, seven = 7;
+  HpAnalysisParams *params = &fixture->params;
+  HpTable          *summary;
+  int               one = 1, seven = 7;
 
   /* an empty list means every rank */
-  hp_analysis_params_init (&params);
-  params.ranks = g_array_new (FALSE, FALSE, sizeof (int));
-  all = run_counters (trace, &params);
+  params->ranks = g_array_new (FALSE, FALSE, sizeof (int));
+  all = run_counters (trace, params);
   g_assert_cmpuint (hp_table_get_n_rows (find_table (all, "queue_length_summary")), ==, 10);
 
   /* one rank */
-  g_array_append_val (params.ranks, one);
-  tables = run_counters (trace, &params);
+  g_array_append_val (params->ranks, one);
+  tables = run_counters (trace, params);
   summary = find_table (tables, "queue_length_summary");
   g_assert_cmpuint (hp_table_get_n_rows (summary), ==, 5);
   for (guint r = 0; r < 5; r++)
@@ -813,24 +814,24 @@ test_rank_selection (void)
                      ==, 75);
 
   /* a rank not in the trace is an error, for every entry point */
-  g_array_append_val (params.ranks, seven);
-  hp_test_assert_analysis_fails (hp_queue_length_compute, trace, &params, NULL, HP_ANALYSIS_ERROR,
+  g_array_append_val (params->ranks, seven);
+  hp_test_assert_analysis_fails (hp_queue_length_compute, trace, params, NULL, HP_ANALYSIS_ERROR,
                                  HP_ANALYSIS_ERROR_NO_SUCH_RANK);
-  hp_test_assert_analysis_fails (hp_memory_bw_compute, trace, &params, NULL, HP_ANALYSIS_ERROR,
+  hp_test_assert_analysis_fails (hp_memory_bw_compute, trace, params, NULL, HP_ANALYSIS_ERROR,
                                  HP_ANALYSIS_ERROR_NO_SUCH_RANK);
-  blocked = hp_queue_length_blocked (trace, &params, 1, NULL, &error);
+  blocked = hp_queue_length_blocked (trace, params, 1, NULL, &error);
   g_assert_null (blocked);
   g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_SUCH_RANK);
   g_clear_error (&error);
-  g_assert_null (hp_queue_length_blocked_at_observed_max (trace, &params, NULL, &error));
+  g_assert_null (hp_queue_length_blocked_at_observed_max (trace, params, NULL, &error));
   g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_SUCH_RANK);
-  hp_analysis_params_clear (&params);
 }
 
 static void
-test_cancelled (void)
+test_cancelled (HpTestTraceFixture *fixture,
+                gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (GCancellable) cancellable = g_cancellable_new ();
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("hp-counters-XXXXXX", NULL);
@@ -948,10 +949,11 @@ test_writer_golden (gconstpointer data)
 /* gzip iff the name ends in .gz (HTA always compresses); a failed
  * overwrite of the input leaves it alone */
 static void
-test_writer_files (void)
+test_writer_files (HpTestDirFixture *fixture,
+                   gconstpointer     data)
 {
-  g_autofree char *src = hp_test_data_path ("hta_call_stack", NULL);
-  g_autofree char *dir = g_dir_make_tmp ("hp-counters-XXXXXX", NULL);
+  const char      *src = fixture->data;
+  const char      *dir = fixture->dir;
   g_autofree char *input = g_build_filename (dir, "trace.json", NULL);
   g_autofree char *plain = g_build_filename (dir, "out.json", NULL);
   g_autofree char *gz = g_build_filename (dir, "out.json.gz", NULL);
@@ -1036,9 +1038,10 @@ test_writer_files (void)
 /* ns-resolution times come out exact, in the raw time base; a bare
  * top-level array gets the counters appended to it */
 static void
-test_writer_ns_bare_array (void)
+test_writer_ns_bare_array (HpTestTraceFixture *fixture,
+                           gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/counters-ns.json", HP_MODE_DEFAULT);
+  HpTrace         *trace = fixture->trace;
   g_autofree char *dir = g_dir_make_tmp ("hp-counters-XXXXXX", NULL);
   g_autofree char *out = g_build_filename (dir, "ns.json", NULL);
   g_autoptr (GError) error = NULL;
@@ -1064,9 +1067,10 @@ test_writer_ns_bare_array (void)
 }
 
 static void
-test_writer_no_series (void)
+test_writer_no_series (HpTestTraceFixture *fixture,
+                       gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_rank_non_gpu", HP_MODE_DEFAULT);
+  HpTrace         *trace = fixture->trace;
   g_autofree char *dir = g_dir_make_tmp ("hp-counters-XXXXXX", NULL);
   g_autofree char *out = g_build_filename (dir, "out.json.gz", NULL);
   g_autoptr (GError) error = NULL;
@@ -1116,7 +1120,8 @@ main (int    argc,
       g_test_add_data_func (path, shared_cases[i], test_parity_shared);
     }
   g_test_add_func ("/core/counters/hta-tests/mtia-single-rank", test_hta_mtia_single_rank);
-  g_test_add_func ("/core/counters/hta-tests/negative-queue-length", test_hta_negative_queue_length);
+  hp_test_add_trace ("/core/counters/hta-tests/negative-queue-length", "hta_negative_queue_length",
+                     hp_test_trace_setup_compat, test_hta_negative_queue_length);
   g_test_add_func ("/core/counters/numpy-argsort", test_numpy_argsort);
   for (guint i = 0; i < G_N_ELEMENTS (mode_tests); i++)
     for (int mode = HP_MODE_HTA_COMPAT; mode >= HP_MODE_DEFAULT; mode--)
@@ -1126,12 +1131,16 @@ main (int    argc,
 
         g_test_add_data_func (path, GINT_TO_POINTER (mode), mode_tests[i].func);
       }
-  g_test_add_func ("/core/counters/edge/rank-selection", test_rank_selection);
-  g_test_add_func ("/core/counters/edge/cancelled", test_cancelled);
+  hp_test_add_trace ("/core/counters/edge/rank-selection", "hta_trace_filter_2ranks", hp_test_trace_setup_compat,
+                     test_rank_selection);
+  hp_test_add_trace ("/core/counters/edge/cancelled", "hta_trace_filter_2ranks", hp_test_trace_setup_default,
+                     test_cancelled);
   g_test_add_func ("/core/counters/writer/default-path", test_default_path);
-  g_test_add_func ("/core/counters/writer/files", test_writer_files);
-  g_test_add_func ("/core/counters/writer/ns-bare-array", test_writer_ns_bare_array);
-  g_test_add_func ("/core/counters/writer/no-series", test_writer_no_series);
+  hp_test_add_dir ("/core/counters/writer/files", "hta_call_stack", test_writer_files);
+  hp_test_add_trace ("/core/counters/writer/ns-bare-array", "edge/counters-ns.json", hp_test_trace_setup_default,
+                     test_writer_ns_bare_array);
+  hp_test_add_trace ("/core/counters/writer/no-series", "hta_rank_non_gpu", hp_test_trace_setup_default,
+                     test_writer_no_series);
 
   return g_test_run ();
 }

@@ -585,17 +585,17 @@ write_rank (const char *dir,
  * the joined path is rank 1's: 60 + 5 CPU, a 10 us launch, 50 us of
  * transfer after both arrived (125 us in all, 100% on rank 1). */
 static void
-test_two_ranks_one_late (void)
+test_two_ranks_one_late (HpTestDirFixture *fixture,
+                         gconstpointer     data)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("hp-critical-path-ranks-XXXXXX", &error);
+  const char *dir = fixture->dir;
   g_autoptr (HpTrace) trace = NULL;
   g_autoptr (HpTable) table = NULL;
   g_autoptr (HpTable) parts = NULL;
   HpCriticalPathOptions options;
   HpLoadOptions         load = { 0 };
 
-  g_assert_no_error (error);
   write_rank (dir, 0,
               OP ("aten::all_reduce", 0, 20) CPU ("cuda_runtime", "cudaLaunchKernel", 5, 5, 1) NCCL (25, 100, 1));
   write_rank (dir, 1,
@@ -669,7 +669,6 @@ test_two_ranks_one_late (void)
 
       g_unlink (path);
     }
-  g_rmdir (dir);
 }
 
 #define NCCL_N(ts, dur, corr, nelems)                                                                             \
@@ -850,9 +849,10 @@ test_ranks_inconsistent_instances (void)
  * tolerance; the offset measured from the collectives' ends pairs every
  * one. */
 static void
-test_ranks_skewed_clocks (void)
+test_ranks_skewed_clocks (HpTestTraceFixture *fixture,
+                          gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/comm-skew", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (HpTable) table = ranks_table (trace);
 
   /* two steps both ranks kept */
@@ -919,9 +919,10 @@ test_ranks_subgroup (void)
  * on the step's clock): three pairs overlap, four kernels are left over,
  * and every cross-rank edge of every step runs forward in time. */
 static void
-test_ranks_sampled_job (void)
+test_ranks_sampled_job (HpTestTraceFixture *fixture,
+                        gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (GError) error = NULL;
   g_autoptr (HpTable) table = NULL;
   HpCriticalPathOptions options;
@@ -956,19 +957,18 @@ test_ranks_sampled_job (void)
 /* The parameters choose the rank and the step (-2: the whole trace), and a
  * breakdown row leads back to the event it is charged to. */
 static void
-test_params_and_row_events (void)
+test_params_and_row_events (HpTestTraceFixture *fixture,
+                            gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
-  const HpRank    *r1 = hp_trace_get_rank (trace, 1);
-  HpAnalysisParams params;
+  HpTrace          *trace = fixture->trace;
+  const HpRank     *r1 = hp_trace_get_rank (trace, 1);
+  HpAnalysisParams *params = &fixture->params;
   g_autoptr (GError) error = NULL;
   HpCriticalPath *cp;
   int             step = -1;
-
-  hp_analysis_params_init (&params);
-  params.critical_path_rank = r1->rank;
-  params.critical_path_step = -2;
-  cp = hp_critical_path_new_for_params (trace, &params, NULL, &error);
+  params->critical_path_rank = r1->rank;
+  params->critical_path_step = -2;
+  cp = hp_critical_path_new_for_params (trace, params, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (hp_critical_path_get_rank (cp) == r1);
   g_assert_cmpint (hp_critical_path_get_region_start (cp), ==, hp_rank_get_rows_span (r1).start);
@@ -983,8 +983,8 @@ test_params_and_row_events (void)
     step = g_array_index (steps, int, steps->len - 1);
   }
   g_assert_cmpint (step, >=, 0);
-  params.critical_path_step = step;
-  cp = hp_critical_path_new_for_params (trace, &params, NULL, &error);
+  params->critical_path_step = step;
+  cp = hp_critical_path_new_for_params (trace, params, NULL, &error);
   g_assert_no_error (error);
   {
     g_autofree char *name = g_strdup_printf ("ProfilerStep#%d", step);
@@ -994,7 +994,7 @@ test_params_and_row_events (void)
     g_assert_cmpstr (hp_critical_path_get_region (cp), ==, name);
     for (guint i = 0; i < hp_table_get_n_rows (breakdown); i++)
       {
-        g_autoptr (HpLinkedEvents) linked = hp_analysis_row_events (trace, breakdown, i, &params);
+        g_autoptr (HpLinkedEvents) linked = hp_analysis_row_events (trace, breakdown, i, params);
         guint32 e;
 
         if (hp_table_is_null (breakdown, i, hp_test_column (breakdown, "index")))
@@ -1014,15 +1014,14 @@ test_params_and_row_events (void)
   hp_critical_path_free (cp);
 
   /* a step no rank has, and a rank the trace has not */
-  params.critical_path_step = 1000000;
-  g_assert_null (hp_critical_path_new_for_params (trace, &params, NULL, &error));
+  params->critical_path_step = 1000000;
+  g_assert_null (hp_critical_path_new_for_params (trace, params, NULL, &error));
   g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
   g_clear_error (&error);
-  params.critical_path_step = -1;
-  params.critical_path_rank = 999;
-  g_assert_null (hp_critical_path_new_for_params (trace, &params, NULL, &error));
+  params->critical_path_step = -1;
+  params->critical_path_rank = 999;
+  g_assert_null (hp_critical_path_new_for_params (trace, params, NULL, &error));
   g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
-  hp_analysis_params_clear (&params);
 }
 
 /* Default mode on every real trace and rank: no error, a valid graph, a
@@ -1087,13 +1086,16 @@ main (int   argc,
   g_test_add_func ("/core/critical-path/hand/sync-memcpy", test_sync_memcpy);
   g_test_add_func ("/core/critical-path/hand/slack-and-edges", test_slack_and_edges);
   g_test_add_func ("/core/critical-path/hand/compat-graph-launch", test_compat_graph_launch_and_missing_region);
-  g_test_add_func ("/core/critical-path/ranks/two-ranks-one-late", test_two_ranks_one_late);
+  hp_test_add_dir ("/core/critical-path/ranks/two-ranks-one-late", NULL, test_two_ranks_one_late);
   g_test_add_func ("/core/critical-path/ranks/dropped-collective", test_ranks_dropped_collective);
   g_test_add_func ("/core/critical-path/ranks/inconsistent-instances", test_ranks_inconsistent_instances);
-  g_test_add_func ("/core/critical-path/ranks/sampled-job", test_ranks_sampled_job);
-  g_test_add_func ("/core/critical-path/ranks/skewed-clocks", test_ranks_skewed_clocks);
+  hp_test_add_trace ("/core/critical-path/ranks/sampled-job", "hta_trace_filter_2ranks", hp_test_trace_setup_default,
+                     test_ranks_sampled_job);
+  hp_test_add_trace ("/core/critical-path/ranks/skewed-clocks", "edge/comm-skew", hp_test_trace_setup_default,
+                     test_ranks_skewed_clocks);
   g_test_add_func ("/core/critical-path/ranks/subgroup", test_ranks_subgroup);
-  g_test_add_func ("/core/critical-path/params-and-row-events", test_params_and_row_events);
+  hp_test_add_trace ("/core/critical-path/params-and-row-events", "hta_trace_filter_2ranks",
+                     hp_test_trace_setup_default, test_params_and_row_events);
   hp_test_add_golden_tests ("/core/critical-path/golden", "critical_path.json", G_FILE_TEST_IS_DIR, test_golden);
 
   {

@@ -77,10 +77,11 @@ test_cupti_hta_test (gconstpointer data)
  * three launches: the default mode pairs them by correlation; HTA skips
  * the rank (two ranges, three launches). FLOPs: 2 × 10 + 100 and 2 × 500. */
 static void
-test_cupti_correlation (void)
+test_cupti_correlation (HpTestTraceFixture *fixture,
+                        gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/cupti-correlation.json", HP_MODE_DEFAULT);
-  g_autoptr (HpTrace) compat = hp_test_load ("edge/cupti-correlation.json", HP_MODE_HTA_COMPAT);
+  HpTrace *trace = fixture->trace;
+  HpTrace *compat = fixture->compat;
   g_autoptr (GPtrArray) tables = NULL;
   g_autoptr (GPtrArray) compat_tables = NULL;
   HpTable *table = run (trace, &tables);
@@ -107,9 +108,10 @@ test_cupti_correlation (void)
 /* Without correlations and with unequal counts, the default mode lists
  * the ranges unpaired instead of dropping the rank */
 static void
-test_cupti_unpaired (void)
+test_cupti_unpaired (HpTestTraceFixture *fixture,
+                     gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/cupti-unpaired.json", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (GPtrArray) tables = NULL;
   HpTable *table = run (trace, &tables);
 
@@ -125,9 +127,10 @@ test_cupti_unpaired (void)
 
 /* HTA returns no table; ours is empty and says why */
 static void
-test_cupti_no_ranges (void)
+test_cupti_no_ranges (HpTestTraceFixture *fixture,
+                      gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (GPtrArray) tables = NULL;
   HpTable *table = run (trace, &tables);
 
@@ -144,9 +147,12 @@ main (int    argc,
   g_test_add_func ("/core/cupti-counters/golden", test_cupti_golden);
   g_test_add_data_func ("/core/cupti-counters/hta-test/compat", GINT_TO_POINTER (HP_MODE_HTA_COMPAT), test_cupti_hta_test);
   g_test_add_data_func ("/core/cupti-counters/hta-test/default", GINT_TO_POINTER (HP_MODE_DEFAULT), test_cupti_hta_test);
-  g_test_add_func ("/core/cupti-counters/correlation", test_cupti_correlation);
-  g_test_add_func ("/core/cupti-counters/unpaired", test_cupti_unpaired);
-  g_test_add_func ("/core/cupti-counters/no-ranges", test_cupti_no_ranges);
+  hp_test_add_trace ("/core/cupti-counters/correlation", "edge/cupti-correlation.json", hp_test_trace_setup,
+                     test_cupti_correlation);
+  hp_test_add_trace ("/core/cupti-counters/unpaired", "edge/cupti-unpaired.json", hp_test_trace_setup_default,
+                     test_cupti_unpaired);
+  hp_test_add_trace ("/core/cupti-counters/no-ranges", "hta_trace_filter_2ranks", hp_test_trace_setup_default,
+                     test_cupti_no_ranges);
   hp_test_add_cancelled_test ("/core/cupti-counters/cancelled", hp_cupti_counters_compute, CASE);
 
   return g_test_run ();

@@ -84,14 +84,14 @@ test_parity (gconstpointer data)
 
 /* HTA fails on these; we give empty tables that say why, in both modes. */
 static void
-test_no_kernels (gconstpointer data)
+test_no_kernels (HpTestTraceFixture *fixture,
+                 gconstpointer       data)
 {
-  const char *case_name = data;
+  HpTrace *traces[] = { fixture->trace, fixture->compat };
 
-  for (int mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
+  for (guint mode = 0; mode < G_N_ELEMENTS (traces); mode++)
     {
-      g_autoptr (HpTrace) trace = hp_test_load (case_name, mode);
-      g_autoptr (GPtrArray) tables = run (trace, NULL);
+      g_autoptr (GPtrArray) tables = run (traces[mode], NULL);
 
       g_assert_cmpuint (tables->len, ==, 2);
       for (guint i = 0; i < 2; i++)
@@ -110,11 +110,12 @@ test_no_kernels (gconstpointer data)
 /* The worked example of docs/analyses.md §2: kernel_wait 0 (ratio 0), other 195
  * (ratio 1), no host_wait; the same in both modes. */
 static void
-test_synthetic (void)
+test_synthetic (HpTestTraceFixture *fixture,
+                gconstpointer       data)
 {
   for (int mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
     {
-      g_autoptr (HpTrace) trace = hp_test_load ("edge/idle-time-synthetic.json", mode);
+      HpTrace *trace = mode == HP_MODE_DEFAULT ? fixture->trace : fixture->compat;
       g_autoptr (GPtrArray) tables = run (trace, NULL);
       HpTable *breakdown = hp_test_table_at (tables, 0, "idle_time_breakdown");
       HpTable *stats = hp_test_table_at (tables, 1, "idle_time_interval_stats");
@@ -156,10 +157,11 @@ test_synthetic (void)
 /* A kernel with a correlation id but no launch: HTA takes the launch time
  * of event 0, a CPU op that starts late, and calls the gap host wait. */
 static void
-test_event_zero_quirk (void)
+test_event_zero_quirk (HpTestTraceFixture *fixture,
+                       gconstpointer       data)
 {
-  g_autoptr (HpTrace) hta = hp_test_load ("edge/idle-time-quirks.json", HP_MODE_HTA_COMPAT);
-  g_autoptr (HpTrace) better = hp_test_load ("edge/idle-time-quirks.json", HP_MODE_DEFAULT);
+  HpTrace *hta = fixture->compat;
+  HpTrace *better = fixture->trace;
   g_autoptr (GPtrArray) hta_tables = run (hta, NULL);
   g_autoptr (GPtrArray) better_tables = run (better, NULL);
   HpTable *t;
@@ -179,10 +181,11 @@ test_event_zero_quirk (void)
  * the previous kernel; the default mode measures from the latest end and
  * reports the overlap separately. */
 static void
-test_overlap (void)
+test_overlap (HpTestTraceFixture *fixture,
+              gconstpointer       data)
 {
-  g_autoptr (HpTrace) hta = hp_test_load ("edge/idle-time-quirks.json", HP_MODE_HTA_COMPAT);
-  g_autoptr (HpTrace) better = hp_test_load ("edge/idle-time-quirks.json", HP_MODE_DEFAULT);
+  HpTrace *hta = fixture->compat;
+  HpTrace *better = fixture->trace;
   g_autoptr (GPtrArray) hta_tables = run (hta, NULL);
   g_autoptr (GPtrArray) better_tables = run (better, NULL);
   HpTable *t, *s;
@@ -234,10 +237,11 @@ test_overlap (void)
 /* Two GPUs in one rank file: HTA merges their stream 7; the default mode
  * keeps one row set per device. */
 static void
-test_devices (void)
+test_devices (HpTestTraceFixture *fixture,
+              gconstpointer       data)
 {
-  g_autoptr (HpTrace) hta = hp_test_load ("edge/idle-time-devices.json", HP_MODE_HTA_COMPAT);
-  g_autoptr (HpTrace) better = hp_test_load ("edge/idle-time-devices.json", HP_MODE_DEFAULT);
+  HpTrace *hta = fixture->compat;
+  HpTrace *better = fixture->trace;
   g_autoptr (GPtrArray) hta_tables = run (hta, NULL);
   g_autoptr (GPtrArray) better_tables = run (better, NULL);
   HpTable *t;
@@ -265,7 +269,8 @@ test_devices (void)
 /* The intervals the timeline shades add up to the table, category by
  * category (trace_filter rank 0 stream 7, with HTA's values, docs/analyses.md §2). */
 static void
-test_intervals_match_table (void)
+test_intervals_match_table (HpTestTraceFixture *fixture,
+                            gconstpointer       data)
 {
   static const struct
   {
@@ -277,7 +282,7 @@ test_intervals_match_table (void)
     { HP_IDLE_KERNEL_WAIT, 1985, 196 },
     { HP_IDLE_OTHER, 261740, 247 },
   };
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_HTA_COMPAT);
+  HpTrace      *trace = fixture->compat;
   const HpRank *rank = hp_trace_find_rank (trace, 0);
   g_autoptr (GArray) gaps = NULL;
   g_autoptr (GArray) other_device = NULL;
@@ -310,9 +315,10 @@ test_intervals_match_table (void)
 }
 
 static void
-test_intervals_devices (void)
+test_intervals_devices (HpTestTraceFixture *fixture,
+                        gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/idle-time-devices.json", HP_MODE_DEFAULT);
+  HpTrace      *trace = fixture->trace;
   const HpRank *rank = hp_trace_get_rank (trace, 0);
   g_autoptr (GArray) one = hp_idle_time_get_intervals (trace, rank, 1, 7, 30);
   g_autoptr (GArray) all = hp_idle_time_get_intervals (trace, rank, HP_NONE, 7, 30);
@@ -335,18 +341,18 @@ test_intervals_devices (void)
 /* parameters and edge cases (docs/analyses.md §19)                                    */
 
 static void
-test_streams_parameter (void)
+test_streams_parameter (HpTestTraceFixture *fixture,
+                        gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/idle-time-quirks.json", HP_MODE_HTA_COMPAT);
-  HpAnalysisParams params;
-  gint64           wanted[] = { 9, 7, 9 };
-  gint64           absent = 42;
+  HpTrace          *trace = fixture->compat;
+  HpAnalysisParams *params = &fixture->params;
+  gint64            wanted[] = { 9, 7, 9 };
+  gint64            absent = 42;
 
-  hp_analysis_params_init (&params);
-  params.streams = g_array_new (FALSE, FALSE, sizeof (gint64));
-  g_array_append_vals (params.streams, wanted, G_N_ELEMENTS (wanted));
+  params->streams = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_array_append_vals (params->streams, wanted, G_N_ELEMENTS (wanted));
   {
-    g_autoptr (GPtrArray) tables = run (trace, &params);
+    g_autoptr (GPtrArray) tables = run (trace, params);
     HpTable *t = hp_test_table_at (tables, 0, "idle_time_breakdown");
     int      stream = hp_test_column (t, "stream");
 
@@ -358,45 +364,44 @@ test_streams_parameter (void)
     g_assert_null (hp_table_get_note (t));
   }
 
-  g_array_set_size (params.streams, 0);
-  g_array_append_val (params.streams, absent);
+  g_array_set_size (params->streams, 0);
+  g_array_append_val (params->streams, absent);
   {
-    g_autoptr (GPtrArray) tables = run (trace, &params);
+    g_autoptr (GPtrArray) tables = run (trace, params);
     HpTable *t = hp_test_table_at (tables, 0, "idle_time_breakdown");
 
     g_assert_cmpuint (hp_table_get_n_rows (t), ==, 0);
     g_assert_nonnull (hp_table_get_note (t));
   }
-  hp_analysis_params_clear (&params);
 }
 
 static void
-test_without_stats (void)
+test_without_stats (HpTestTraceFixture *fixture,
+                    gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/idle-time-synthetic.json", HP_MODE_DEFAULT);
-  HpAnalysisParams params;
+  HpTrace          *trace = fixture->trace;
+  HpAnalysisParams *params = &fixture->params;
 
-  hp_analysis_params_init (&params);
-  params.show_idle_interval_stats = FALSE;
+  params->show_idle_interval_stats = FALSE;
   {
-    g_autoptr (GPtrArray) tables = run (trace, &params);
+    g_autoptr (GPtrArray) tables = run (trace, params);
 
     g_assert_cmpuint (tables->len, ==, 1);
     hp_test_table_at (tables, 0, "idle_time_breakdown");
   }
 
   /* a delay of 0 makes no gap kernel_wait, a huge one every gap */
-  params.consecutive_kernel_delay = 0;
+  params->consecutive_kernel_delay = 0;
   {
-    g_autoptr (GPtrArray) tables = run (trace, &params);
+    g_autoptr (GPtrArray) tables = run (trace, params);
     HpTable *t = hp_test_table_at (tables, 0, "idle_time_breakdown");
 
     g_assert_cmpuint (hp_table_get_n_rows (t), ==, 1);
     assert_cell (t, find_row (t, 0, 7, "other"), "idle_time", 195);
   }
-  params.consecutive_kernel_delay = 1e6;
+  params->consecutive_kernel_delay = 1e6;
   {
-    g_autoptr (GPtrArray) tables = run (trace, &params);
+    g_autoptr (GPtrArray) tables = run (trace, params);
     HpTable *t = hp_test_table_at (tables, 0, "idle_time_breakdown");
 
     assert_cell (t, find_row (t, 0, 7, "kernel_wait"), "idle_time", 195);
@@ -405,23 +410,22 @@ test_without_stats (void)
 }
 
 static void
-test_errors (void)
+test_errors (HpTestTraceFixture *fixture,
+             gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/idle-time-synthetic.json", HP_MODE_DEFAULT);
-  HpAnalysisParams params;
-  static const int missing[] = { 3 };
+  HpTrace          *trace = fixture->trace;
+  HpAnalysisParams *params = &fixture->params;
+  static const int  missing[] = { 3 };
 
   /* a rank that is not in the trace */
-  hp_analysis_params_init (&params);
-  hp_test_params_set_ranks (&params, missing, G_N_ELEMENTS (missing));
-  hp_test_assert_analysis_fails (hp_idle_time_compute, trace, &params, NULL, HP_ANALYSIS_ERROR,
+  hp_test_params_set_ranks (params, missing, G_N_ELEMENTS (missing));
+  hp_test_assert_analysis_fails (hp_idle_time_compute, trace, params, NULL, HP_ANALYSIS_ERROR,
                                  HP_ANALYSIS_ERROR_NO_SUCH_RANK);
-  g_clear_pointer (&params.ranks, g_array_unref);
+  g_clear_pointer (&params->ranks, g_array_unref);
 
-  params.consecutive_kernel_delay = -1;
-  hp_test_assert_analysis_fails (hp_idle_time_compute, trace, &params, NULL, HP_ANALYSIS_ERROR,
+  params->consecutive_kernel_delay = -1;
+  hp_test_assert_analysis_fails (hp_idle_time_compute, trace, params, NULL, HP_ANALYSIS_ERROR,
                                  HP_ANALYSIS_ERROR_INVALID_PARAMETER);
-  hp_analysis_params_clear (&params);
 
   hp_test_assert_cancelled (hp_idle_time_compute, trace);
 }
@@ -438,18 +442,24 @@ main (int   argc,
     {
       g_autofree char *path = g_strdup_printf ("/core/idle-time/no-kernels/%s", no_kernel_cases[i]);
 
-      g_test_add_data_func (path, no_kernel_cases[i], test_no_kernels);
+      hp_test_add_trace (path, no_kernel_cases[i], hp_test_trace_setup, test_no_kernels);
     }
 
-  g_test_add_func ("/core/idle-time/synthetic", test_synthetic);
-  g_test_add_func ("/core/idle-time/event-zero-quirk", test_event_zero_quirk);
-  g_test_add_func ("/core/idle-time/overlap", test_overlap);
-  g_test_add_func ("/core/idle-time/devices", test_devices);
-  g_test_add_func ("/core/idle-time/intervals/match-table", test_intervals_match_table);
-  g_test_add_func ("/core/idle-time/intervals/devices", test_intervals_devices);
-  g_test_add_func ("/core/idle-time/streams-parameter", test_streams_parameter);
-  g_test_add_func ("/core/idle-time/without-stats", test_without_stats);
-  g_test_add_func ("/core/idle-time/errors", test_errors);
+  hp_test_add_trace ("/core/idle-time/synthetic", "edge/idle-time-synthetic.json", hp_test_trace_setup, test_synthetic);
+  hp_test_add_trace ("/core/idle-time/event-zero-quirk", "edge/idle-time-quirks.json", hp_test_trace_setup,
+                     test_event_zero_quirk);
+  hp_test_add_trace ("/core/idle-time/overlap", "edge/idle-time-quirks.json", hp_test_trace_setup, test_overlap);
+  hp_test_add_trace ("/core/idle-time/devices", "edge/idle-time-devices.json", hp_test_trace_setup, test_devices);
+  hp_test_add_trace ("/core/idle-time/intervals/match-table", "hta_trace_filter_2ranks", hp_test_trace_setup_compat,
+                     test_intervals_match_table);
+  hp_test_add_trace ("/core/idle-time/intervals/devices", "edge/idle-time-devices.json", hp_test_trace_setup_default,
+                     test_intervals_devices);
+  hp_test_add_trace ("/core/idle-time/streams-parameter", "edge/idle-time-quirks.json", hp_test_trace_setup_compat,
+                     test_streams_parameter);
+  hp_test_add_trace ("/core/idle-time/without-stats", "edge/idle-time-synthetic.json", hp_test_trace_setup_default,
+                     test_without_stats);
+  hp_test_add_trace ("/core/idle-time/errors", "edge/idle-time-synthetic.json", hp_test_trace_setup_default,
+                     test_errors);
 
   return g_test_run ();
 }

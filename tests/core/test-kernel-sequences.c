@@ -188,9 +188,10 @@ test_golden (gconstpointer data)
 
 /* HTA's test_no_frequent_cuda_kernel_sequences_found: an empty table */
 static void
-test_none_found (void)
+test_none_found (HpTestTraceFixture *fixture,
+                 gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_df_index_resolver", HP_MODE_HTA_COMPAT);
+  HpTrace *trace = fixture->compat;
   g_autoptr (GError) error = NULL;
   Choice             choice = { 0 };
   HpKernelSequences *seq;
@@ -211,9 +212,10 @@ test_none_found (void)
 
 /* the golden's choice: the most frequent operator launching 3 kernels or more */
 static void
-test_candidates (void)
+test_candidates (HpTestTraceFixture *fixture,
+                 gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_cp_alexnet", HP_MODE_HTA_COMPAT);
+  HpTrace *trace = fixture->compat;
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) names = hp_kernel_sequences_operator_candidates (trace, hp_trace_get_rank (trace, 0), 3,
                                                                          NULL, &error);
@@ -515,8 +517,10 @@ main (int   argc,
 
   hp_test_add_golden_tests ("/core/kernel-sequences/golden", "frequent_cuda_kernel_sequences.csv",
                             G_FILE_TEST_IS_DIR, test_golden);
-  g_test_add_func ("/core/kernel-sequences/none-found", test_none_found);
-  g_test_add_func ("/core/kernel-sequences/candidates", test_candidates);
+  hp_test_add_trace ("/core/kernel-sequences/none-found", "hta_df_index_resolver", hp_test_trace_setup_compat,
+                     test_none_found);
+  hp_test_add_trace ("/core/kernel-sequences/candidates", "hta_cp_alexnet", hp_test_trace_setup_compat,
+                     test_candidates);
   g_test_add_func ("/core/kernel-sequences/hand-made", test_hand_made);
   g_test_add_func ("/core/kernel-sequences/no-abort", test_no_abort);
   hp_test_add_cancelled_test ("/core/kernel-sequences/repeated-cancelled", hp_repeated_sequences_compute,

@@ -203,9 +203,10 @@ find_correlation (HpTable *stats,
 /* HTA's own test: MTIA single rank, correlation 423 → 435.200 / 124.768 /
  * 0 (±2); HTA 0.6.1 itself gives 434 / 124 / 0 after its ns rounding */
 static void
-test_hta_mtia (void)
+test_hta_mtia (HpTestTraceFixture *fixture,
+               gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_mtia_single_rank", HP_MODE_HTA_COMPAT);
+  HpTrace *trace = fixture->compat;
   g_autoptr (GPtrArray) tables = run (trace, TRUE, NULL);
   HpTable *stats = g_ptr_array_index (tables, 0);
   gint64   row = find_correlation (stats, 423);
@@ -252,7 +253,8 @@ test_reference_values (void)
  * with the same correlation, a Triton-style driver launch, a launch without
  * a kernel */
 static void
-test_synthetic_compat (void)
+test_synthetic_compat (HpTestTraceFixture *fixture,
+                       gconstpointer       data)
 {
   static const ExpectedRow rows[] = {
     { 1, 2, 50, 88 },
@@ -263,7 +265,7 @@ test_synthetic_compat (void)
   };
   static const ExpectedSummary summary = { 5, 1, 1, 1, 2, 107, 105, 411, 140, 1 };
   static const ExpectedSummary summary_nomem = { 4, 1, 0, 0, 1, 47, 95, 271, 93, 1 };
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/launch-stats-basic.json", HP_MODE_HTA_COMPAT);
+  HpTrace                     *trace = fixture->compat;
   g_autoptr (GPtrArray) tables = run (trace, TRUE, NULL);
   g_autoptr (GPtrArray) nomem = run (trace, FALSE, NULL);
   HpTable *stats = g_ptr_array_index (tables, 0);
@@ -279,7 +281,8 @@ test_synthetic_compat (void)
 }
 
 static void
-test_synthetic_default (void)
+test_synthetic_default (HpTestTraceFixture *fixture,
+                        gconstpointer       data)
 {
   static const ExpectedRow rows[] = {
     { 1, 2, 50, 88 },
@@ -289,7 +292,7 @@ test_synthetic_default (void)
     { 5, 4, 3, 6 },    /* driver launches count */
   };
   static const ExpectedSummary summary = { 5, 2, 1, 1, 3, 106, 88, 324, 140, 0 };
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/launch-stats-basic.json", HP_MODE_DEFAULT);
+  HpTrace                     *trace = fixture->trace;
   g_autoptr (GPtrArray) tables = run (trace, TRUE, NULL);
   HpTable *stats = g_ptr_array_index (tables, 0);
 
@@ -300,12 +303,13 @@ test_synthetic_default (void)
 
 /* launch [10.5, 11.7) us, kernel [100.25, 150.75) us */
 static void
-test_ns_timestamps (void)
+test_ns_timestamps (HpTestTraceFixture *fixture,
+                    gconstpointer       data)
 {
   static const ExpectedRow hta[] = { { 1, 0, 49, 90 } }; /* HTA's ceil/floor rounding */
   static const ExpectedRow exact[] = { { 1, 1.2, 50.5, 88.55 } };
-  g_autoptr (HpTrace) compat = hp_test_load ("edge/launch-stats-ns.json", HP_MODE_HTA_COMPAT);
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/launch-stats-ns.json", HP_MODE_DEFAULT);
+  HpTrace                 *compat = fixture->compat;
+  HpTrace                 *trace = fixture->trace;
   g_autoptr (GPtrArray) t1 = run (compat, TRUE, NULL);
   g_autoptr (GPtrArray) t2 = run (trace, TRUE, NULL);
 
@@ -324,12 +328,13 @@ assert_correlations (HpTable      *table,
 }
 
 static void
-test_derived_sets (void)
+test_derived_sets (HpTestTraceFixture *fixture,
+                   gconstpointer       data)
 {
   static const gint64 short_kernels[] = { 2, 5 };
   static const gint64 outliers[] = { 3 };
   static const gint64 all_but_first[] = { 2, 3, 4, 5 };
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/launch-stats-basic.json", HP_MODE_DEFAULT);
+  HpTrace            *trace = fixture->trace;
   g_autoptr (GPtrArray) tables = run (trace, TRUE, NULL);
   HpTable *stats = g_ptr_array_index (tables, 0);
   g_autoptr (HpTable) short_gpu = hp_launch_stats_short_gpu_kernels (stats, 50);
@@ -353,13 +358,14 @@ test_derived_sets (void)
 /* docs/analyses.md §19: a rank without GPU events gives an empty table and a summary
  * row of zeros */
 static void
-test_no_gpu (void)
+test_no_gpu (HpTestTraceFixture *fixture,
+             gconstpointer       data)
 {
   static const ExpectedSummary zero = { 0, 0, 0, 0, 0, 0, 0, 0, NAN, 0 };
 
   for (int mode = 0; mode < 2; mode++)
     {
-      g_autoptr (HpTrace) trace = hp_test_load ("hta_rank_non_gpu", mode ? HP_MODE_HTA_COMPAT : HP_MODE_DEFAULT);
+      HpTrace *trace = mode ? fixture->compat : fixture->trace;
       g_autoptr (GPtrArray) tables = run (trace, TRUE, NULL);
 
       g_assert_cmpuint (hp_table_get_n_rows (g_ptr_array_index (tables, 0)), ==, 0);
@@ -370,10 +376,11 @@ test_no_gpu (void)
 
 /* AMD: HTA counts no hip* launch; the default mode does */
 static void
-test_rocm (void)
+test_rocm (HpTestTraceFixture *fixture,
+           gconstpointer       data)
 {
-  g_autoptr (HpTrace) compat = hp_test_load ("hta_amd_trace", HP_MODE_HTA_COMPAT);
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_amd_trace", HP_MODE_DEFAULT);
+  HpTrace *compat = fixture->compat;
+  HpTrace *trace = fixture->trace;
   g_autoptr (GPtrArray) t1 = run (compat, TRUE, NULL);
   g_autoptr (GPtrArray) t2 = run (trace, TRUE, NULL);
   HpTable *stats = g_ptr_array_index (t2, 0);
@@ -390,12 +397,13 @@ test_rocm (void)
 }
 
 static void
-test_rank_selection (void)
+test_rank_selection (HpTestTraceFixture *fixture,
+                     gconstpointer       data)
 {
   static const int rank1[] = { 1, -1 };
   static const int missing[] = { 0, 5, -1 };
   static const int none[] = { -1 };
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_HTA_COMPAT);
+  HpTrace         *trace = fixture->compat;
   g_autoptr (GPtrArray) one = run (trace, TRUE, rank1);
   g_autoptr (GPtrArray) all = run (trace, TRUE, none);
   g_autoptr (GError) error = NULL;
@@ -422,16 +430,23 @@ main (int   argc,
   setlocale (LC_ALL, "");
   g_test_init (&argc, &argv, NULL);
 
-  hp_test_add_golden_tests ("/core/launch-stats/parity", "cuda_kernel_launch_stats.csv", G_FILE_TEST_EXISTS, test_parity);
-  g_test_add_func ("/core/launch-stats/hta-mtia-single-rank", test_hta_mtia);
+  hp_test_add_golden_tests ("/core/launch-stats/parity", "cuda_kernel_launch_stats.csv", G_FILE_TEST_EXISTS,
+                            test_parity);
+  hp_test_add_trace ("/core/launch-stats/hta-mtia-single-rank", "hta_mtia_single_rank", hp_test_trace_setup_compat,
+                     test_hta_mtia);
   g_test_add_func ("/core/launch-stats/reference-values", test_reference_values);
-  g_test_add_func ("/core/launch-stats/synthetic-compat", test_synthetic_compat);
-  g_test_add_func ("/core/launch-stats/synthetic-default", test_synthetic_default);
-  g_test_add_func ("/core/launch-stats/ns-timestamps", test_ns_timestamps);
-  g_test_add_func ("/core/launch-stats/derived-sets", test_derived_sets);
-  g_test_add_func ("/core/launch-stats/no-gpu-events", test_no_gpu);
-  g_test_add_func ("/core/launch-stats/rocm", test_rocm);
-  g_test_add_func ("/core/launch-stats/rank-selection", test_rank_selection);
+  hp_test_add_trace ("/core/launch-stats/synthetic-compat", "edge/launch-stats-basic.json",
+                     hp_test_trace_setup_compat, test_synthetic_compat);
+  hp_test_add_trace ("/core/launch-stats/synthetic-default", "edge/launch-stats-basic.json",
+                     hp_test_trace_setup_default, test_synthetic_default);
+  hp_test_add_trace ("/core/launch-stats/ns-timestamps", "edge/launch-stats-ns.json", hp_test_trace_setup,
+                     test_ns_timestamps);
+  hp_test_add_trace ("/core/launch-stats/derived-sets", "edge/launch-stats-basic.json", hp_test_trace_setup_default,
+                     test_derived_sets);
+  hp_test_add_trace ("/core/launch-stats/no-gpu-events", "hta_rank_non_gpu", hp_test_trace_setup, test_no_gpu);
+  hp_test_add_trace ("/core/launch-stats/rocm", "hta_amd_trace", hp_test_trace_setup, test_rocm);
+  hp_test_add_trace ("/core/launch-stats/rank-selection", "hta_trace_filter_2ranks", hp_test_trace_setup_compat,
+                     test_rank_selection);
   hp_test_add_cancelled_test ("/core/launch-stats/cancelled", hp_launch_stats_compute, "hta_cp_alexnet");
 
   return g_test_run ();

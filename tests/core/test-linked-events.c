@@ -134,15 +134,14 @@ check_kernel_rows (HpTrace *trace,
 }
 
 static void
-test_kernels (void)
+test_kernels (HpTestTraceFixture *fixture,
+              gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
-  HpAnalysisParams params;
+  HpTrace          *trace = fixture->trace;
+  HpAnalysisParams *params = &fixture->params;
   g_autoptr (GPtrArray) tables = NULL;
   HpTable *kernels;
-
-  hp_analysis_params_init (&params);
-  tables = run_analysis (trace, "gpu_kernel_breakdown", &params);
+  tables = run_analysis (trace, "gpu_kernel_breakdown", params);
   kernels = find_table (tables, "gpu_kernel_breakdown_kernels");
   g_assert_true (hp_analysis_table_has_row_events (kernels));
   g_assert_false (hp_analysis_table_has_row_events (find_table (tables, "gpu_kernel_breakdown_kernel_type")));
@@ -150,28 +149,25 @@ test_kernels (void)
 
   /* three names a type: most kernels go to others */
   g_clear_pointer (&tables, g_ptr_array_unref);
-  params.num_kernels = 3;
-  params.include_memory_kernels = FALSE;
-  tables = run_analysis (trace, "gpu_kernel_breakdown", &params);
+  params->num_kernels = 3;
+  params->include_memory_kernels = FALSE;
+  tables = run_analysis (trace, "gpu_kernel_breakdown", params);
   check_kernel_rows (trace, find_table (tables, "gpu_kernel_breakdown_kernels"));
-  hp_analysis_params_clear (&params);
 }
 
 /* Every launch: its call and its kernels, with the row's durations and
  * launch delay */
 static void
-test_launches (void)
+test_launches (HpTestTraceFixture *fixture,
+               gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
-  HpAnalysisParams params;
+  HpTrace          *trace = fixture->trace;
+  HpAnalysisParams *params = &fixture->params;
   g_autoptr (GPtrArray) tables = NULL;
   g_autoptr (GHashTable) rows_per_launch = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   HpTable *stats;
   guint    c_rank, c_corr, c_cpu, c_gpu, c_delay;
-
-  hp_analysis_params_init (&params);
-  tables = run_analysis (trace, "cuda_kernel_launch_stats", &params);
-  hp_analysis_params_clear (&params);
+  tables = run_analysis (trace, "cuda_kernel_launch_stats", params);
   stats = find_table (tables, "cuda_kernel_launch_stats");
   g_assert_true (hp_analysis_table_has_row_events (stats));
   g_assert_false (hp_analysis_table_has_row_events (find_table (tables, "cuda_kernel_launch_stats_summary")));
@@ -311,27 +307,30 @@ check_idle (HpTrace *trace,
 }
 
 static void
-test_idle (void)
+test_idle (HpTestTraceFixture *fixture,
+           gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
 
   check_idle (trace, HP_MODE_DEFAULT);
 }
 
 static void
-test_idle_compat (void)
+test_idle_compat (HpTestTraceFixture *fixture,
+                  gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_HTA_COMPAT);
+  HpTrace *trace = fixture->compat;
 
   check_idle (trace, HP_MODE_HTA_COMPAT);
 }
 
 /* The span covers every event and gap; a copy is equal and independent */
 static void
-test_span_and_copy (void)
+test_span_and_copy (HpTestTraceFixture *fixture,
+                    gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
-  HpAnalysisParams params;
+  HpTrace          *trace = fixture->trace;
+  HpAnalysisParams *params = &fixture->params;
   g_autoptr (GPtrArray) tables = NULL;
   g_autoptr (HpLinkedEvents) linked = NULL;
   g_autoptr (HpLinkedEvents) copy = NULL;
@@ -339,10 +338,7 @@ test_span_and_copy (void)
   const HpRank *r;
   gint64        start, end;
   guint32       first, last;
-
-  hp_analysis_params_init (&params);
-  tables = run_analysis (trace, "cuda_kernel_launch_stats", &params);
-  hp_analysis_params_clear (&params);
+  tables = run_analysis (trace, "cuda_kernel_launch_stats", params);
   stats = find_table (tables, "cuda_kernel_launch_stats");
 
   /* the first launch with a launch delay */
@@ -371,9 +367,10 @@ test_span_and_copy (void)
 /* Rows that stand for nothing: a rank not loaded, a kernel not in the
  * trace, a correlation no event has */
 static void
-test_no_events (void)
+test_no_events (HpTestTraceFixture *fixture,
+                gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (HpTable) kernels = hp_table_new ("gpu_kernel_breakdown_kernels", "Kernels");
   g_autoptr (HpTable) stats = hp_table_new ("cuda_kernel_launch_stats", "Launches");
   g_autoptr (HpTable) idle = hp_table_new ("idle_time_breakdown", "Idle");
@@ -430,12 +427,17 @@ main (int   argc,
   setlocale (LC_ALL, "C");
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/core/linked-events/kernels", test_kernels);
-  g_test_add_func ("/core/linked-events/launches", test_launches);
-  g_test_add_func ("/core/linked-events/idle", test_idle);
-  g_test_add_func ("/core/linked-events/idle-compat", test_idle_compat);
-  g_test_add_func ("/core/linked-events/span-and-copy", test_span_and_copy);
-  g_test_add_func ("/core/linked-events/no-events", test_no_events);
+  hp_test_add_trace ("/core/linked-events/kernels", "hta_trace_filter_2ranks", hp_test_trace_setup_default,
+                     test_kernels);
+  hp_test_add_trace ("/core/linked-events/launches", "hta_trace_filter_2ranks", hp_test_trace_setup_default,
+                     test_launches);
+  hp_test_add_trace ("/core/linked-events/idle", "hta_trace_filter_2ranks", hp_test_trace_setup_default, test_idle);
+  hp_test_add_trace ("/core/linked-events/idle-compat", "hta_trace_filter_2ranks", hp_test_trace_setup_compat,
+                     test_idle_compat);
+  hp_test_add_trace ("/core/linked-events/span-and-copy", "hta_trace_filter_2ranks", hp_test_trace_setup_default,
+                     test_span_and_copy);
+  hp_test_add_trace ("/core/linked-events/no-events", "hta_trace_filter_2ranks", hp_test_trace_setup_default,
+                     test_no_events);
 
   return g_test_run ();
 }

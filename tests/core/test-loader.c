@@ -191,12 +191,13 @@ assert_issue_file (HpLoadIssue *issue,
  * warning; two such files in one job are a warning (their ranks are
  * guessed) */
 static void
-test_no_distributed_info (void)
+test_no_distributed_info (HpTestDirFixture *fixture,
+                          gconstpointer     data)
 {
   g_autoptr (HpTrace) single = hp_test_load ("hta_distributed_info_unavailable", HP_MODE_DEFAULT);
   g_autofree char *source = hp_test_data_path ("diff", "old-format.json", NULL);
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("hotpath-ranks-XXXXXX", &error);
+  const char      *dir = fixture->dir;
   g_autofree char *a = g_build_filename (dir, "a.json", NULL);
   g_autofree char *b = g_build_filename (dir, "b.json", NULL);
   g_autofree char *contents = NULL;
@@ -204,7 +205,6 @@ test_no_distributed_info (void)
   const char      *paths[] = { a, b, NULL };
   g_autoptr (HpTrace) two = NULL;
 
-  g_assert_no_error (error);
   g_assert_cmpuint (hp_trace_get_n_ranks (single), ==, 1);
   g_assert_cmpuint (count_issues (single, HP_LOAD_ISSUE_WARNING), ==, 0);
   g_assert_cmpuint (count_issues (single, HP_LOAD_ISSUE_ERROR), ==, 0);
@@ -219,7 +219,6 @@ test_no_distributed_info (void)
   g_assert_cmpuint (count_issues (two, HP_LOAD_ISSUE_WARNING), ==, 2);
   g_unlink (a);
   g_unlink (b);
-  g_rmdir (dir);
 }
 
 static void
@@ -1173,7 +1172,8 @@ test_edge_empty_file (void)
  * the two ranks, so their ids are remapped onto the job's strings after
  * the lanes are built, and every event must still read its own. */
 static void
-test_pid_tid_from_lanes (void)
+test_pid_tid_from_lanes (HpTestDirFixture *fixture,
+                         gconstpointer     data)
 {
   static const char *const files[] = {
     "{\"distributedInfo\": {\"rank\": 0}, \"traceEvents\": ["
@@ -1189,11 +1189,10 @@ test_pid_tid_from_lanes (void)
     "{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"p5 t5\", \"pid\": 5, \"tid\": 5, \"ts\": 32, \"dur\": 9}]}",
   };
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("hp-test-pid-tid-XXXXXX", &error);
+  const char *dir = fixture->dir;
   g_autoptr (HpTrace) trace = NULL;
   guint n_checked = 0;
 
-  g_assert_no_error (error);
   for (guint k = 0; k < G_N_ELEMENTS (files); k++)
     {
       g_autofree char *name = g_strdup_printf ("rank-%u.json", k);
@@ -1289,13 +1288,13 @@ test_repeated_thread_labels (void)
 }
 
 static void
-test_edge_empty_folder (void)
+test_edge_empty_folder (HpTestDirFixture *fixture,
+                        gconstpointer     data)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("hp-test-empty-XXXXXX", &error);
+  const char *dir = fixture->dir;
   g_autoptr (HpTrace) trace = NULL;
 
-  g_assert_no_error (error);
   trace = load_one (dir, HP_MODE_DEFAULT, &error);
   g_assert_null (trace);
   g_assert_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_EMPTY);
@@ -1642,18 +1641,18 @@ make_socket (const char *path)
 }
 
 static void
-test_edge_unreadable_socket (void)
+test_edge_unreadable_socket (HpTestDirFixture *fixture,
+                             gconstpointer     data)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *good_source = hp_test_data_path ("edge", "one-bad-rank", "rank-0.json", NULL);
-  g_autofree char *dir = g_dir_make_tmp ("hp-test-socket-XXXXXX", &error);
+  const char      *dir = fixture->dir;
   g_autofree char *good = NULL;
   g_autofree char *socket_path = NULL;
   g_autoptr (HpTrace) single = NULL;
   g_autoptr (HpTrace) folder = NULL;
   g_autoptr (HpLoadIssue) issue = NULL;
 
-  g_assert_no_error (error);
   good = hp_test_copy_file (good_source, dir, "rank-0.json");
   socket_path = g_build_filename (dir, "rank-1.json", NULL);
   make_socket (socket_path);
@@ -1676,8 +1675,6 @@ test_edge_unreadable_socket (void)
   g_assert_cmpint (hp_load_issue_get_severity (issue), ==, HP_LOAD_ISSUE_WARNING);
   g_assert_nonnull (strstr (hp_load_issue_get_message (issue), "rank-1.json"));
   g_assert_nonnull (strstr (hp_load_issue_get_message (issue), "socket"));
-
-  hp_test_remove_tree (dir);
 }
 
 static void
@@ -2185,7 +2182,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/core/loader/rank-from-file-name", test_rank_from_file_name);
-  g_test_add_func ("/core/loader/no-distributed-info", test_no_distributed_info);
+  hp_test_add_dir ("/core/loader/no-distributed-info", NULL, test_no_distributed_info);
   g_test_add_func ("/core/loader/parse-time-ns", test_parse_time_ns);
 
   g_test_add_func ("/core/loader/edge/bare-array", test_edge_bare_array);
@@ -2199,7 +2196,7 @@ main (int   argc,
   g_test_add_func ("/core/loader/edge/truncated-json", test_edge_truncated_json);
   g_test_add_func ("/core/loader/edge/not-json", test_edge_not_json);
   g_test_add_func ("/core/loader/edge/empty-file", test_edge_empty_file);
-  g_test_add_func ("/core/loader/edge/empty-folder", test_edge_empty_folder);
+  hp_test_add_dir ("/core/loader/edge/empty-folder", NULL, test_edge_empty_folder);
   g_test_add_func ("/core/loader/edge/not-found", test_edge_not_found);
   g_test_add_func ("/core/loader/edge/huge-ints", test_edge_huge_ints);
   g_test_add_func ("/core/loader/edge/invalid-utf8", test_edge_invalid_utf8);
@@ -2213,7 +2210,7 @@ main (int   argc,
   g_test_add_func ("/core/loader/edge/ignored-files", test_edge_ignored_files);
   g_test_add_func ("/core/loader/edge/gzip-named-json", test_edge_gzip_named_json);
   g_test_add_func ("/core/loader/edge/unreadable-permissions", test_edge_unreadable_permissions);
-  g_test_add_func ("/core/loader/edge/unreadable-socket", test_edge_unreadable_socket);
+  hp_test_add_dir ("/core/loader/edge/unreadable-socket", NULL, test_edge_unreadable_socket);
 
   g_test_add_func ("/core/loader/file-list", test_file_list);
   g_test_add_func ("/core/loader/cancelled", test_cancelled);
@@ -2223,7 +2220,7 @@ main (int   argc,
   g_test_add_func ("/core/loader/async-cancelled", test_async_cancelled);
   g_test_add_func ("/core/loader/args-store", test_args_store);
   g_test_add_func ("/core/loader/args-offset-high", test_args_offset_high);
-  g_test_add_func ("/core/loader/pid-tid-from-lanes", test_pid_tid_from_lanes);
+  hp_test_add_dir ("/core/loader/pid-tid-from-lanes", NULL, test_pid_tid_from_lanes);
   g_test_add_func ("/core/loader/repeated-thread-labels", test_repeated_thread_labels);
 
   golden_cases = hp_test_hta_cases (&n_golden_cases);

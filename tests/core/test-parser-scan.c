@@ -193,9 +193,10 @@ static const char *const given_up_texts[] = {
 };
 
 static void
-test_odd_json (void)
+test_odd_json (HpTestDirFixture *fixture,
+               gconstpointer     data)
 {
-  g_autofree char *dir = g_dir_make_tmp ("hp-scan-XXXXXX", NULL);
+  const char *dir = fixture->dir;
 
   for (guint i = 0; i < G_N_ELEMENTS (odd_texts); i++)
     {
@@ -211,7 +212,6 @@ test_odd_json (void)
       g_test_message ("text left to yajl %u", i);
       assert_same_load (path, i < 2, FALSE);
     }
-  hp_test_remove_tree (dir);
 }
 
 /* One event of a few keys, its name @pad bytes long. */
@@ -233,9 +233,10 @@ append_event (GString *s,
  * the 256 KiB reads, so that each kind of token (a key, a string, an
  * escape, a number, a literal, whitespace) lands on a boundary. */
 static void
-test_buffer_boundaries (void)
+test_buffer_boundaries (HpTestDirFixture *fixture,
+                        gconstpointer     data)
 {
-  g_autofree char *dir = g_dir_make_tmp ("hp-scan-XXXXXX", NULL);
+  const char *dir = fixture->dir;
   g_autoptr (GString) s = g_string_new ("{\"traceEvents\": [");
   g_autofree char *path = NULL;
 
@@ -251,14 +252,14 @@ test_buffer_boundaries (void)
   g_free (path);
   path = write_text (dir, "rank-0.json", s->str, (gssize)s->len);
   assert_same_load (path, TRUE, TRUE);
-  hp_test_remove_tree (dir);
 }
 
 /* A name longer than a buffer: the scanner's buffer grows, and takes it. */
 static void
-test_long_token (void)
+test_long_token (HpTestDirFixture *fixture,
+                 gconstpointer     data)
 {
-  g_autofree char *dir = g_dir_make_tmp ("hp-scan-XXXXXX", NULL);
+  const char *dir = fixture->dir;
   g_autoptr (GString) s = g_string_new ("{\"traceEvents\": [{\"ph\": \"X\", \"name\": \"");
   g_autofree char *path = NULL;
 
@@ -267,7 +268,6 @@ test_long_token (void)
   g_string_append (s, "\", \"ts\": 1700000000000000, \"dur\": 2, \"pid\": 1, \"tid\": 1, \"cat\": \"cpu_op\"}]}");
   path = write_text (dir, "rank-0.json", s->str, (gssize)s->len);
   assert_same_load (path, TRUE, TRUE);
-  hp_test_remove_tree (dir);
 }
 
 typedef struct
@@ -314,9 +314,10 @@ static const BadCase bad_cases[] = {
 };
 
 static void
-test_bad_files (void)
+test_bad_files (HpTestDirFixture *fixture,
+                gconstpointer     data)
 {
-  g_autofree char *dir = g_dir_make_tmp ("hp-scan-XXXXXX", NULL);
+  const char *dir = fixture->dir;
 
   for (guint i = 0; i < G_N_ELEMENTS (bad_cases); i++)
     {
@@ -338,17 +339,17 @@ test_bad_files (void)
       g_assert_cmpint (error->code, ==, yajl_error->code);
       g_assert_cmpstr (error->message, ==, yajl_error->message);
     }
-  hp_test_remove_tree (dir);
 }
 
 /* A run of whitespace past max_token_bytes fails as with yajl, and one
  * under it loads: the scanner counts the bytes between tokens as yajl
  * does, or leaves the file to yajl. */
 static void
-test_token_limit (void)
+test_token_limit (HpTestDirFixture *fixture,
+                  gconstpointer     data)
 {
-  g_autofree char *dir = g_dir_make_tmp ("hp-scan-XXXXXX", NULL);
-  HpLoadLimits     limits = { 0 };
+  const char  *dir = fixture->dir;
+  HpLoadLimits limits = { 0 };
 
   limits.max_token_bytes = 1024 * 1024;
   for (guint run = 0; run < 2; run++)
@@ -383,15 +384,15 @@ test_token_limit (void)
           hp_trace_unref (theirs);
         }
     }
-  hp_test_remove_tree (dir);
 }
 
 /* A gzip file whose trailer is wrong fails after as many bytes of JSON
  * as with yajl: the scanner reads the file in yajl's chunks. */
 static void
-test_corrupt_gzip (void)
+test_corrupt_gzip (HpTestDirFixture *fixture,
+                   gconstpointer     test_data)
 {
-  g_autofree char *dir = g_dir_make_tmp ("hp-scan-XXXXXX", NULL);
+  const char *dir = fixture->dir;
   g_autoptr (GString) s = g_string_new ("{\"traceEvents\": [");
   g_autoptr (GConverter) zlib = G_CONVERTER (g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 6));
   g_autoptr (GOutputStream) mem = g_memory_output_stream_new_resizable ();
@@ -425,7 +426,6 @@ test_corrupt_gzip (void)
   g_assert_error (error, HP_LOAD_ERROR, HP_LOAD_ERROR_NOT_JSON);
   g_assert_nonnull (strstr (error->message, "corrupt gzip data"));
   g_assert_cmpstr (error->message, ==, yajl_error->message);
-  hp_test_remove_tree (dir);
 }
 
 int
@@ -435,12 +435,12 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/core/parser-scan/real-traces", test_real_traces);
-  g_test_add_func ("/core/parser-scan/odd-json", test_odd_json);
-  g_test_add_func ("/core/parser-scan/buffer-boundaries", test_buffer_boundaries);
-  g_test_add_func ("/core/parser-scan/long-token", test_long_token);
-  g_test_add_func ("/core/parser-scan/bad-files", test_bad_files);
-  g_test_add_func ("/core/parser-scan/token-limit", test_token_limit);
-  g_test_add_func ("/core/parser-scan/corrupt-gzip", test_corrupt_gzip);
+  hp_test_add_dir ("/core/parser-scan/odd-json", NULL, test_odd_json);
+  hp_test_add_dir ("/core/parser-scan/buffer-boundaries", NULL, test_buffer_boundaries);
+  hp_test_add_dir ("/core/parser-scan/long-token", NULL, test_long_token);
+  hp_test_add_dir ("/core/parser-scan/bad-files", NULL, test_bad_files);
+  hp_test_add_dir ("/core/parser-scan/token-limit", NULL, test_token_limit);
+  hp_test_add_dir ("/core/parser-scan/corrupt-gzip", NULL, test_corrupt_gzip);
 
   return g_test_run ();
 }

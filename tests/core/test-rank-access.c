@@ -27,9 +27,10 @@ find_lane (HpTrace *trace,
 
 /* HTA keeps a negative duration; the views draw and measure it as an instant */
 static void
-test_negative_duration (void)
+test_negative_duration (HpTestTraceFixture *fixture,
+                        gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/bad-durations.json", HP_MODE_HTA_COMPAT);
+  HpTrace      *trace = fixture->compat;
   const HpRank *r = hp_trace_get_rank (trace, 0);
   guint         neg = hp_test_find_event (trace, "negative");
   guint         good = hp_test_find_event (trace, "good");
@@ -49,9 +50,10 @@ test_negative_duration (void)
 
 /* tests/data/edge/range-stats.json; see test-range-stats.c */
 static void
-test_gpu_activity_and_lanes (void)
+test_gpu_activity_and_lanes (HpTestTraceFixture *fixture,
+                             gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/range-stats.json", HP_MODE_DEFAULT);
+  HpTrace      *trace = fixture->trace;
   const HpRank *r = hp_trace_get_rank (trace, 0);
   guint         memcpy_event = hp_test_find_event (trace, "Memcpy HtoD (Pageable -> Device)");
   guint         add = hp_test_find_event (trace, "add");
@@ -79,9 +81,10 @@ test_gpu_activity_and_lanes (void)
 
 /* the events of a depth in a span: the ones sharing time with it */
 static void
-test_lane_in_span (void)
+test_lane_in_span (HpTestTraceFixture *fixture,
+                   gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/range-stats.json", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (GArray) events = g_array_new (FALSE, FALSE, sizeof (guint32));
   const HpRank *r = hp_trace_get_rank (trace, 0);
   const HpLane *lane = &r->lanes[find_lane (trace, 7)];
@@ -133,9 +136,10 @@ test_steps_and_rows_span (void)
 
 /* the gaps the idle overlay shades on a lane are the idle-time analysis' */
 static void
-test_lane_idle_gaps (void)
+test_lane_idle_gaps (HpTestTraceFixture *fixture,
+                     gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/range-stats.json", HP_MODE_DEFAULT);
+  HpTrace      *trace = fixture->trace;
   const HpRank *r = hp_trace_get_rank (trace, 0);
   g_autoptr (GArray) gaps = hp_idle_time_get_lane_intervals (trace, r, find_lane (trace, 7), 30.0);
   g_autoptr (GArray) same = hp_idle_time_get_intervals (trace, r, 0, 7, 30.0);
@@ -165,11 +169,15 @@ main (int   argc,
   setlocale (LC_ALL, "");
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/core/rank-access/negative-duration", test_negative_duration);
-  g_test_add_func ("/core/rank-access/gpu-activity-and-lanes", test_gpu_activity_and_lanes);
-  g_test_add_func ("/core/rank-access/lane-in-span", test_lane_in_span);
+  hp_test_add_trace ("/core/rank-access/negative-duration", "edge/bad-durations.json", hp_test_trace_setup_compat,
+                     test_negative_duration);
+  hp_test_add_trace ("/core/rank-access/gpu-activity-and-lanes", "edge/range-stats.json", hp_test_trace_setup_default,
+                     test_gpu_activity_and_lanes);
+  hp_test_add_trace ("/core/rank-access/lane-in-span", "edge/range-stats.json", hp_test_trace_setup_default,
+                     test_lane_in_span);
   g_test_add_func ("/core/rank-access/steps-and-rows-span", test_steps_and_rows_span);
-  g_test_add_func ("/core/rank-access/lane-idle-gaps", test_lane_idle_gaps);
+  hp_test_add_trace ("/core/rank-access/lane-idle-gaps", "edge/range-stats.json", hp_test_trace_setup_default,
+                     test_lane_idle_gaps);
 
   return g_test_run ();
 }

@@ -16,7 +16,8 @@
 /* Every analysis names its tables, and returns only tables it names, on
  * a real trace in both modes; every parameter it names exists. */
 static void
-test_registry_entries (void)
+test_registry_entries (HpTestTraceFixture *fixture,
+                       gconstpointer       data)
 {
   guint                    n;
   const HpAnalysis *const *analyses = hp_analysis_list (&n);
@@ -24,7 +25,7 @@ test_registry_entries (void)
   g_assert_cmpuint (n, >=, 10);
   for (HpMode mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
     {
-      g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", mode);
+      HpTrace *trace = mode == HP_MODE_DEFAULT ? fixture->trace : fixture->compat;
 
       for (guint i = 0; i < n; i++)
         {
@@ -249,9 +250,10 @@ test_params_affect (void)
 
 /* The rows of exactly the tables the registry marks stand for events */
 static void
-test_row_events (void)
+test_row_events (HpTestTraceFixture *fixture,
+                 gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  HpTrace                 *trace = fixture->trace;
   const char              *linked[] = { "idle_time_breakdown", "idle_time_interval_stats", "gpu_kernel_breakdown_kernels",
                                         "cuda_kernel_launch_stats", "collective_waits", "critical_path_breakdown",
                                         "frequent_cuda_kernel_sequences", "communication_slowest", NULL };
@@ -298,26 +300,25 @@ count_payload (HpTrace                *trace,
 
 /* A result: the tables, the scope and parameters they are of, the payload */
 static void
-test_result (void)
+test_result (HpTestTraceFixture *fixture,
+             gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (HpScope) scope = hp_scope_new_range (hp_time_span_make (0, 300000000));
   g_autoptr (HpTrace) scoped = hp_trace_apply_scope (trace, scope, NULL);
-  HpAnalysis       analysis = *hp_analysis_find ("gpu_kernel_breakdown");
-  HpAnalysisParams params;
+  HpAnalysis        analysis = *hp_analysis_find ("gpu_kernel_breakdown");
+  HpAnalysisParams *params = &fixture->params;
   g_autoptr (HpResult) whole = NULL;
   g_autoptr (HpResult) part = NULL;
   g_autoptr (GPtrArray) direct = NULL;
   g_autoptr (GError) error = NULL;
-
-  hp_analysis_params_init (&params);
-  params.num_kernels = 3;
+  params->num_kernels = 3;
   analysis.payload = count_payload;
-  whole = hp_analysis_compute (&analysis, trace, &params, NULL, &error);
+  whole = hp_analysis_compute (&analysis, trace, params, NULL, &error);
   g_assert_no_error (error);
-  part = hp_analysis_compute (&analysis, scoped, &params, NULL, &error);
+  part = hp_analysis_compute (&analysis, scoped, params, NULL, &error);
   g_assert_no_error (error);
-  direct = hp_analysis_run (&analysis, trace, &params, NULL, NULL);
+  direct = hp_analysis_run (&analysis, trace, params, NULL, NULL);
 
   g_assert_cmpuint (payload_calls, ==, 2);
   g_assert_null (hp_result_get_scope (whole));
@@ -335,7 +336,6 @@ test_result (void)
                     hp_table_get_n_rows (hp_result_get_tables (whole)->pdata[0]) + 1);
   g_assert_nonnull (hp_result_find_table (whole, "gpu_kernel_breakdown_kernels"));
   g_assert_cmpfloat (hp_result_get_seconds (whole), >=, 0);
-  hp_analysis_params_clear (&params);
 }
 
 int
@@ -345,12 +345,13 @@ main (int   argc,
   setlocale (LC_ALL, "C");
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/core/registry/entries", test_registry_entries);
+  hp_test_add_trace ("/core/registry/entries", "hta_trace_filter_2ranks", hp_test_trace_setup, test_registry_entries);
   g_test_add_func ("/core/registry/param-defaults", test_param_defaults);
   g_test_add_func ("/core/registry/param-parse", test_param_parse);
   g_test_add_func ("/core/registry/params-affect", test_params_affect);
-  g_test_add_func ("/core/registry/row-events", test_row_events);
-  g_test_add_func ("/core/registry/result", test_result);
+  hp_test_add_trace ("/core/registry/row-events", "hta_trace_filter_2ranks", hp_test_trace_setup_default,
+                     test_row_events);
+  hp_test_add_trace ("/core/registry/result", "hta_trace_filter_2ranks", hp_test_trace_setup_default, test_result);
 
   return g_test_run ();
 }

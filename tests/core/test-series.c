@@ -82,9 +82,10 @@ test_title (void)
 /* counters-queue.json (see test-counters.c): stream 7's queue is 1 2 3 2 1
  * at 10 12 14 20 30 us, then 2 and 1 at 40 (the last holds) and 0 at 50 */
 static void
-test_queue_series (void)
+test_queue_series (HpTestTraceFixture *fixture,
+                   gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/counters-queue.json", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (GPtrArray) list = hp_counter_series_for_rank (trace, hp_trace_get_rank (trace, 0), NULL);
   static const gint64 ts[] = { 10, 12, 14, 20, 30, 40, 50 };
   static const double values[] = { 1, 2, 3, 2, 1, 1, 0 };
@@ -116,9 +117,10 @@ test_queue_series (void)
 
 /* counters-memory.json: Memcpy DtoD, HtoD and Memset, in GB/s */
 static void
-test_memory_bw_series (void)
+test_memory_bw_series (HpTestTraceFixture *fixture,
+                       gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/counters-memory.json", HP_MODE_DEFAULT);
+  HpTrace *trace = fixture->trace;
   g_autoptr (GPtrArray) list = hp_counter_series_for_rank (trace, hp_trace_get_rank (trace, 0), NULL);
   static const char *const names[] = { "Memcpy DtoD", "Memcpy HtoD", "Memset" };
   const HpSeries          *dtod;
@@ -148,9 +150,10 @@ test_memory_bw_series (void)
  * 210 us on cuda:0, in kB) and the reserved bytes when the events carry
  * them (in kB: 10000 B at the end) */
 static void
-test_memory_series (void)
+test_memory_series (HpTestTraceFixture *fixture,
+                    gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/memory-events.json", HP_MODE_DEFAULT);
+  HpTrace          *trace = fixture->trace;
   const HpAnalysis *analysis = hp_analysis_find ("memory");
   HpAnalysisParams  params;
   g_autoptr (HpResult) result = NULL;
@@ -208,9 +211,11 @@ main (int    argc,
 
   g_test_add_func ("/core/series/points", test_points);
   g_test_add_func ("/core/series/title", test_title);
-  g_test_add_func ("/core/series/queue-length", test_queue_series);
-  g_test_add_func ("/core/series/memory-bw", test_memory_bw_series);
-  g_test_add_func ("/core/series/memory", test_memory_series);
+  hp_test_add_trace ("/core/series/queue-length", "edge/counters-queue.json", hp_test_trace_setup_default,
+                     test_queue_series);
+  hp_test_add_trace ("/core/series/memory-bw", "edge/counters-memory.json", hp_test_trace_setup_default,
+                     test_memory_bw_series);
+  hp_test_add_trace ("/core/series/memory", "edge/memory-events.json", hp_test_trace_setup_default, test_memory_series);
 
   return g_test_run ();
 }

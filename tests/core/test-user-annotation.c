@@ -184,9 +184,10 @@ test_kernels_absent (gconstpointer data)
 /* HTA's own test expectations (hta_test_expectations.md §1, tests 21–24)  */
 
 static void
-test_ns_resolution_breakdown (void)
+test_ns_resolution_breakdown (HpTestTraceFixture *fixture,
+                              gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_ns_resolution", HP_MODE_HTA_COMPAT);
+  HpTrace *trace = fixture->compat;
   g_autoptr (GPtrArray) tables = hp_test_run (hp_user_annotation_breakdown_compute, trace, NULL);
   g_autofree char  *golden = hp_test_golden_path ("hta_ns_resolution",
                                                   "testcfg_user_annotation_breakdown_cpu_allowlist_Optimizer_n5.csv");
@@ -232,9 +233,10 @@ find_kernel_row (HpTable *table,
 }
 
 static void
-test_ns_resolution_kernels (void)
+test_ns_resolution_kernels (HpTestTraceFixture *fixture,
+                            gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("hta_ns_resolution", HP_MODE_HTA_COMPAT);
+  HpTrace *trace = fixture->compat;
   g_autoptr (GPtrArray) tables = hp_test_run (hp_gpu_kernels_with_user_annotations_compute, trace, NULL);
   g_autoptr (GHashTable) distinct = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   HpTable *table = find_table (tables, "gpu_kernels_with_user_annotations");
@@ -319,7 +321,8 @@ cpu_breakdown (HpTrace    *trace,
 
 /* A 10 + 30, B 20, C 3 + 2, D 1 (us). */
 static void
-test_breakdown_statistics (void)
+test_breakdown_statistics (HpTestTraceFixture *fixture,
+                           gconstpointer       data)
 {
   static const Expected all[] = {
     { "A", 40, 30, 10, 14.142135623730951, 20, 2 },
@@ -338,7 +341,7 @@ test_breakdown_statistics (void)
   /* up to num_kernels names: per-instance statistics in both modes */
   for (int mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
     {
-      g_autoptr (HpTrace) trace = hp_test_load ("edge/user-annotation-basic.json", mode);
+      HpTrace *trace = mode == HP_MODE_DEFAULT ? fixture->trace : fixture->compat;
       g_autoptr (GPtrArray) tables = hp_test_run (hp_user_annotation_breakdown_compute, trace, NULL);
 
       g_assert_cmpuint (tables->len, ==, 2);
@@ -352,7 +355,8 @@ test_breakdown_statistics (void)
  * 66, 0.8-quantile 65.4, positions ≥ 2). HTA then re-aggregates the
  * per-name sums (docs/analyses.md §3.2 quirk); the default mode keeps instances. */
 static void
-test_breakdown_others (void)
+test_breakdown_others (HpTestTraceFixture *fixture,
+                       gconstpointer       data)
 {
   static const Expected hta[] = {
     { "A", 40, 40, 40, 0, 40, 0 },
@@ -397,7 +401,7 @@ test_breakdown_others (void)
 
   for (int mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
     {
-      g_autoptr (HpTrace) trace = hp_test_load ("edge/user-annotation-basic.json", mode);
+      HpTrace *trace = mode == HP_MODE_DEFAULT ? fixture->trace : fixture->compat;
       gboolean compat = mode == HP_MODE_HTA_COMPAT;
 
       for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -415,7 +419,8 @@ test_breakdown_others (void)
 /* Which annotation each kernel gets (docs/analyses.md §4.2): innermost overlapping on
  * the same (pid, tid), half-open, the later of two equal ones. */
 static void
-test_kernel_assignment (void)
+test_kernel_assignment (HpTestTraceFixture *fixture,
+                        gconstpointer       data)
 {
   static const struct
   {
@@ -432,7 +437,7 @@ test_kernel_assignment (void)
 
   for (int mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
     {
-      g_autoptr (HpTrace) trace = hp_test_load ("edge/user-annotation-basic.json", mode);
+      HpTrace *trace = mode == HP_MODE_DEFAULT ? fixture->trace : fixture->compat;
       g_autoptr (GPtrArray) tables = hp_test_run (hp_gpu_kernels_with_user_annotations_compute, trace, NULL);
       const HpRank      *rank = hp_trace_get_rank (trace, 0);
       g_autofree gint32 *assign = hp_user_annotation_assign_kernels (trace, rank);
@@ -471,22 +476,21 @@ test_kernel_assignment (void)
 }
 
 static void
-test_kernel_names (void)
+test_kernel_names (HpTestTraceFixture *fixture,
+                   gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/user-annotation-basic.json", HP_MODE_DEFAULT);
-  HpAnalysisParams params;
-
-  hp_analysis_params_init (&params);
-  params.shorten_names = FALSE;
+  HpTrace          *trace = fixture->trace;
+  HpAnalysisParams *params = &fixture->params;
+  params->shorten_names = FALSE;
   {
-    g_autoptr (GPtrArray) tables = hp_test_run (hp_gpu_kernels_with_user_annotations_compute, trace, &params);
+    g_autoptr (GPtrArray) tables = hp_test_run (hp_gpu_kernels_with_user_annotations_compute, trace, params);
     HpTable *t = g_ptr_array_index (tables, 0);
 
     g_assert_cmpstr (hp_table_get_string (t, 0, hp_test_column (t, "s_name")), ==, "void straddle<int>(float)");
   }
-  params.expand_names = FALSE;
+  params->expand_names = FALSE;
   {
-    g_autoptr (GPtrArray) tables = hp_test_run (hp_gpu_kernels_with_user_annotations_compute, trace, &params);
+    g_autoptr (GPtrArray) tables = hp_test_run (hp_gpu_kernels_with_user_annotations_compute, trace, params);
     HpTable *t = g_ptr_array_index (tables, 0);
 
     g_assert_cmpint (hp_table_find_column (t, "s_name"), ==, -1);
@@ -533,27 +537,25 @@ test_missing_categories (void)
 }
 
 static void
-test_errors (void)
+test_errors (HpTestTraceFixture *fixture,
+             gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/user-annotation-basic.json", HP_MODE_DEFAULT);
-  HpAnalysisFunc   funcs[] = { hp_user_annotation_breakdown_compute, hp_gpu_kernels_with_user_annotations_compute };
-  HpAnalysisParams params;
-  static const int missing[] = { 1 };
-
-  hp_analysis_params_init (&params);
-  hp_test_params_set_ranks (&params, missing, G_N_ELEMENTS (missing));
+  HpTrace          *trace = fixture->trace;
+  HpAnalysisFunc    funcs[] = { hp_user_annotation_breakdown_compute, hp_gpu_kernels_with_user_annotations_compute };
+  HpAnalysisParams *params = &fixture->params;
+  static const int  missing[] = { 1 };
+  hp_test_params_set_ranks (params, missing, G_N_ELEMENTS (missing));
   for (guint i = 0; i < G_N_ELEMENTS (funcs); i++)
-    hp_test_assert_analysis_fails (funcs[i], trace, &params, NULL, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_SUCH_RANK);
-  g_clear_pointer (&params.ranks, g_array_unref);
+    hp_test_assert_analysis_fails (funcs[i], trace, params, NULL, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_SUCH_RANK);
+  g_clear_pointer (&params->ranks, g_array_unref);
 
-  params.annotation_duration_ratio = 1.5;
-  hp_test_assert_analysis_fails (hp_user_annotation_breakdown_compute, trace, &params, NULL, HP_ANALYSIS_ERROR,
+  params->annotation_duration_ratio = 1.5;
+  hp_test_assert_analysis_fails (hp_user_annotation_breakdown_compute, trace, params, NULL, HP_ANALYSIS_ERROR,
                                  HP_ANALYSIS_ERROR_INVALID_PARAMETER);
-  params.annotation_duration_ratio = 0.8;
-  params.annotation_num_kernels = -1;
-  hp_test_assert_analysis_fails (hp_user_annotation_breakdown_compute, trace, &params, NULL, HP_ANALYSIS_ERROR,
+  params->annotation_duration_ratio = 0.8;
+  params->annotation_num_kernels = -1;
+  hp_test_assert_analysis_fails (hp_user_annotation_breakdown_compute, trace, params, NULL, HP_ANALYSIS_ERROR,
                                  HP_ANALYSIS_ERROR_INVALID_PARAMETER);
-  hp_analysis_params_clear (&params);
 
   for (guint i = 0; i < G_N_ELEMENTS (funcs); i++)
     hp_test_assert_cancelled (funcs[i], trace);
@@ -593,14 +595,21 @@ main (int   argc,
         }
     }
 
-  g_test_add_func ("/core/user-annotation/hta-tests/breakdown", test_ns_resolution_breakdown);
-  g_test_add_func ("/core/user-annotation/hta-tests/kernels", test_ns_resolution_kernels);
-  g_test_add_func ("/core/user-annotation/breakdown/statistics", test_breakdown_statistics);
-  g_test_add_func ("/core/user-annotation/breakdown/others", test_breakdown_others);
-  g_test_add_func ("/core/user-annotation/kernels/assignment", test_kernel_assignment);
-  g_test_add_func ("/core/user-annotation/kernels/names", test_kernel_names);
+  hp_test_add_trace ("/core/user-annotation/hta-tests/breakdown", "hta_ns_resolution", hp_test_trace_setup_compat,
+                     test_ns_resolution_breakdown);
+  hp_test_add_trace ("/core/user-annotation/hta-tests/kernels", "hta_ns_resolution", hp_test_trace_setup_compat,
+                     test_ns_resolution_kernels);
+  hp_test_add_trace ("/core/user-annotation/breakdown/statistics", "edge/user-annotation-basic.json",
+                     hp_test_trace_setup, test_breakdown_statistics);
+  hp_test_add_trace ("/core/user-annotation/breakdown/others", "edge/user-annotation-basic.json", hp_test_trace_setup,
+                     test_breakdown_others);
+  hp_test_add_trace ("/core/user-annotation/kernels/assignment", "edge/user-annotation-basic.json",
+                     hp_test_trace_setup, test_kernel_assignment);
+  hp_test_add_trace ("/core/user-annotation/kernels/names", "edge/user-annotation-basic.json",
+                     hp_test_trace_setup_default, test_kernel_names);
   g_test_add_func ("/core/user-annotation/missing-categories", test_missing_categories);
-  g_test_add_func ("/core/user-annotation/errors", test_errors);
+  hp_test_add_trace ("/core/user-annotation/errors", "edge/user-annotation-basic.json", hp_test_trace_setup_default,
+                     test_errors);
 
   return g_test_run ();
 }
