@@ -705,6 +705,10 @@ static void
 test_findings (void)
 {
   g_autofree char *dir = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
+  g_autofree char *communicators = hp_test_data_path ("comm", "communicators", NULL);
+  g_autofree char *one = hp_test_data_path ("hta_ns_resolution", NULL);
+  g_auto (HpTestCliRun) disagree = { 0 };
+  g_auto (HpTestCliRun) single = { 0 };
   g_auto (HpTestCliRun) text = { 0 };
   g_auto (HpTestCliRun) json = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
@@ -718,8 +722,33 @@ test_findings (void)
   /* the straggler of each question, labelled; idle time names no straggler */
   g_assert_nonnull (strstr (text.out, "- Straggler, late to collectives: rank 1 started last in 3 of 3 collectives"));
   g_assert_nonnull (strstr (text.out, "- Straggler, slowest compute: rank 1 spends 135.5 ms in computation kernels"));
+  g_assert_nonnull (strstr (text.out, "- Straggler, on the critical path: rank 1 holds 100% of the critical path "
+                                      "across ranks (304.0 of 304.0 ms)"));
+  /* the three name one rank: nothing to reconcile */
+  g_assert_null (strstr (text.out, "questions"));
   g_assert_null (strstr (text.out, "may be a straggler"));
+  /* of the job, not of one rank */
+  g_assert_nonnull (strstr (text.out, "- Ranks 0 and 1 are idle 53.6–54.7% of their GPU time"));
+  g_assert_null (strstr (text.out, "- Rank "));
   g_assert_cmpstr (text.err, ==, "");
+
+  /* where the questions name different ranks, one line says so: rank 1 is
+   * late to collectives most often, rank 3 holds the critical path */
+  hp_test_run_cli (&disagree, "findings", communicators, NULL);
+  g_assert_cmpint (disagree.status, ==, 0);
+  g_assert_nonnull (strstr (disagree.out, "- Straggler, late to collectives: rank 1 "));
+  g_assert_nonnull (strstr (disagree.out, "- Straggler, on the critical path: rank 3 "));
+  g_assert_nonnull (strstr (disagree.out, "- Two questions, two answers: late to collectives: rank 1; on the "
+                                          "critical path: rank 3. They measure different things: "));
+  g_assert_nonnull (strstr (disagree.out, "- On ranks 0–2, communication and memory kernels run without any "
+                                          "computation 15.2–16.1% of the GPU time (the most: rank 0); rank 3: "
+                                          "14.4%"));
+
+  /* a single GPU has no critical path across ranks */
+  hp_test_run_cli (&single, "findings", one, NULL);
+  g_assert_cmpint (single.status, ==, 0);
+  g_assert_null (strstr (single.out, "critical path"));
+  g_assert_cmpstr (single.err, ==, "");
 
   hp_test_run_cli (&json, "findings", "--format", "json", "--scope", "range:100000-200000", dir, NULL);
   g_assert_cmpint (json.status, ==, 0);
