@@ -1008,6 +1008,41 @@ test_mixed_job_folder (void)
   g_assert_nonnull (strstr (bad.err, "--job takes a job number"));
 }
 
+/* files that name no world size: a run that starts eleven minutes after
+ * another began (six after its five minutes ended) is another job, refused
+ * and opened with --job=N; the ranks of one job, started 40 s apart, load
+ * as one */
+static void
+test_jobs_apart_without_world_size (void)
+{
+  g_autofree char *apart = hp_test_data_path ("edge", "jobs-apart", NULL);
+  g_autofree char *later = hp_test_data_path ("edge", "jobs-apart", "rank-1.json", NULL);
+  g_autofree char *one = hp_test_data_path ("edge", "jobs-one-start", NULL);
+  g_auto (HpTestCliRun) info = { 0 };
+  g_auto (HpTestCliRun) second = { 0 };
+  g_auto (HpTestCliRun) together = { 0 };
+  const char *job2;
+
+  hp_test_run_cli (&info, "info", apart, NULL);
+  g_assert_cmpint (info.status, ==, 1);
+  g_assert_cmpstr (info.out, ==, "");
+  g_assert_nonnull (strstr (info.err, "the files come from 2 different jobs"));
+  g_assert_nonnull (strstr (info.err, "job 1: 1 file, from 2023-11-14 22:13:20 UTC"));
+  job2 = strstr (info.err, "job 2: 1 file, from 2023-11-14 22:24:20 UTC");
+  g_assert_nonnull (job2);
+  g_assert_nonnull (strstr (job2, later));
+  g_assert_null (strstr (info.err, "are analysed as one"));
+
+  hp_test_run_cli (&second, "--job=2", "info", apart, NULL);
+  g_assert_cmpint (second.status, ==, 0);
+  g_assert_nonnull (strstr (second.out, later));
+
+  hp_test_run_cli (&together, "info", one, NULL);
+  g_assert_cmpint (together.status, ==, 0);
+  g_assert_nonnull (strstr (together.out, "2 ranks"));
+  g_assert_null (strstr (together.err, "different jobs"));
+}
+
 /* hotpath --help names what it opens; --version answers */
 static void
 test_app_command_line (void)
@@ -1092,6 +1127,7 @@ main (int    argc,
   g_test_add_func ("/cli/info/paths-as-given", test_paths_as_given);
   g_test_add_func ("/cli/info/mixed-jobs", test_mixed_jobs);
   g_test_add_func ("/cli/info/mixed-job-folder", test_mixed_job_folder);
+  g_test_add_func ("/cli/info/jobs-apart-without-world-size", test_jobs_apart_without_world_size);
   g_test_add_func ("/cli/command-line", test_app_command_line);
 
   return g_test_run ();
