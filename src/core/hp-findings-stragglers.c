@@ -26,6 +26,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "hp-critical-path.h"
 #include "hp-findings-private.h"
 
 #define SLOWEST_COMPUTE_MIN_PCT 5.0
@@ -201,9 +202,9 @@ hp_finding_critical_path (HpTable *ranks,
 
   if (ranks == NULL || (n_steps = hp_table_get_n_rows (ranks)) == 0)
     return NULL;
-  c_rank = hp_table_find_column (ranks, "critical_rank");
-  c_coll = hp_table_find_column (ranks, "collectives");
-  c_len = hp_table_find_column (ranks, "path_duration");
+  c_rank = hp_table_column_of (ranks, HP_CRITICAL_PATH_RANKS_COL_CRITICAL_RANK);
+  c_coll = hp_table_column_of (ranks, HP_CRITICAL_PATH_RANKS_COL_COLLECTIVES);
+  c_len = hp_table_column_of (ranks, HP_CRITICAL_PATH_RANKS_COL_PATH_DURATION);
   if (c_rank < 0 || c_coll < 0 || c_len < 0)
     return NULL;
   for (guint row = 0; row < n_steps; row++)
@@ -218,8 +219,8 @@ hp_finding_critical_path (HpTable *ranks,
   if (!(matched > 0) || !(total > 0))
     return NULL;
 
-  b_rank = breakdown != NULL ? hp_table_find_column (breakdown, "rank") : -1;
-  b_dur = breakdown != NULL ? hp_table_find_column (breakdown, "duration") : -1;
+  b_rank = breakdown != NULL ? hp_table_column_of (breakdown, HP_CRITICAL_PATH_RANKS_BREAKDOWN_COL_RANK) : -1;
+  b_dur = breakdown != NULL ? hp_table_column_of (breakdown, HP_CRITICAL_PATH_RANKS_BREAKDOWN_COL_DURATION) : -1;
   if (b_rank >= 0 && b_dur >= 0)
     for (guint row = 0; row < hp_table_get_n_rows (breakdown); row++)
       {
@@ -238,7 +239,7 @@ hp_finding_critical_path (HpTable *ranks,
   else
     {
       /* without the breakdown, each step's critical rank and its share */
-      int c_pct = hp_table_find_column (ranks, "critical_rank_pct");
+      int c_pct = hp_table_column_of (ranks, HP_CRITICAL_PATH_RANKS_COL_CRITICAL_RANK_PCT);
 
       for (guint row = 0; row < n_steps; row++)
         {
