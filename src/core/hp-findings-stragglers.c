@@ -60,12 +60,13 @@ hp_finding_late_to_collectives (HpTable *collectives)
 {
   g_autoptr (GHashTable) late = g_hash_table_new (g_direct_hash, g_direct_equal);
   g_autoptr (GHashTable) waits = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
-  int            ranks, late_rank, skew, wait;
-  guint          n = 0, best_count = 0;
-  int            best = -1;
-  double         best_wait = 0;
-  GHashTableIter iter;
-  gpointer       key, value;
+  int              ranks, late_rank, skew, wait;
+  guint            n = 0, best_count = 0;
+  int              best = -1;
+  double           best_wait = 0;
+  GHashTableIter   iter;
+  gpointer         key, value;
+  g_autofree char *wait_text = NULL;
 
   if (collectives == NULL)
     return NULL;
@@ -109,12 +110,14 @@ hp_finding_late_to_collectives (HpTable *collectives)
     }
   if (best < 0)
     return NULL;
+  /* waits under a millisecond in microseconds, rather than "0.0 ms" */
+  wait_text = best_wait >= 1000 ? g_strdup_printf (_ ("%.1f ms"), best_wait / 1000.0)
+                                : g_strdup_printf (_ ("%.0f µs"), best_wait);
   /* Translators: "late to collectives" is the label of this definition */
   return answer_new (50.0 * best_count / n, HP_STRAGGLER_LATE_TO_COLLECTIVES, best,
                      g_strdup_printf (_ ("Straggler, %s: rank %d started last in %u of %u collectives "
-                                         "run by several ranks; the others waited %.1f ms for it in all"),
-                                      _ (HP_STRAGGLER_LATE_TO_COLLECTIVES), best, best_count, n,
-                                      best_wait / 1000.0));
+                                         "run by several ranks; the others waited %s for it in all"),
+                                      _ (HP_STRAGGLER_LATE_TO_COLLECTIVES), best, best_count, n, wait_text));
 }
 
 static int
