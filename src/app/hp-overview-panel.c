@@ -496,7 +496,7 @@ hp_overview_panel_class_init (HpOverviewPanelClass *klass)
   /* to name the rank on the critical path across ranks (its tables are
    * there while the Critical path tab shows every rank) */
   hp_analysis_panel_class_add_analysis (panel_class, HP_CRITICAL_PATH_ANALYSIS, _ ("Critical path"),
-                                        HP_ANALYSIS_PANEL_FLAGS_NONE);
+                                        HP_ANALYSIS_PANEL_SEVERAL_RANKS);
   /* for the kernel type donut; the Kernels tab shows its tables */
   hp_analysis_panel_class_add_analysis (panel_class, HP_KERNEL_BREAKDOWN_ANALYSIS, _ ("Kernel breakdown"),
                                         HP_ANALYSIS_PANEL_FLAGS_NONE);

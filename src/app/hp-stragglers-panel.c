@@ -203,7 +203,7 @@ hp_stragglers_panel_class_init (HpStragglersPanelClass *klass)
   hp_analysis_panel_class_add_analysis (panel_class, HP_TEMPORAL_BREAKDOWN_ANALYSIS, _ ("Temporal breakdown"),
                                         HP_ANALYSIS_PANEL_FLAGS_NONE);
   hp_analysis_panel_class_add_analysis (panel_class, HP_CRITICAL_PATH_ANALYSIS, _ ("Critical path"),
-                                        HP_ANALYSIS_PANEL_FLAGS_NONE);
+                                        HP_ANALYSIS_PANEL_SEVERAL_RANKS);
 }
 
 static void
