@@ -205,7 +205,14 @@ request_analyses (HpAnalysisPanel *self)
   priv->requested = TRUE;
   priv->requesting = TRUE;
   for (guint i = 0; list != NULL && i < list->len; i++)
-    hp_session_run_analysis (priv->session, g_array_index (list, PanelAnalysis, i).name);
+    {
+      const PanelAnalysis *analysis = &g_array_index (list, PanelAnalysis, i);
+
+      if ((analysis->flags & HP_ANALYSIS_PANEL_SEVERAL_RANKS) != 0 &&
+          hp_trace_get_n_ranks (hp_session_get_trace (priv->session)) < 2)
+        continue;
+      hp_session_run_analysis (priv->session, analysis->name);
+    }
   priv->requesting = FALSE;
   refresh (self);
 }

@@ -18,11 +18,14 @@ G_BEGIN_DECLS
  * HpAnalysisPanelFlags:
  * @HP_ANALYSIS_PANEL_SHOW_TABLES: show the analysis' tables (and its
  *   errors); without it the panel only reads the results
+ * @HP_ANALYSIS_PANEL_SEVERAL_RANKS: ask for it only when the trace has
+ *   several ranks (a panel reading what it says across ranks)
  */
 typedef enum
 {
   HP_ANALYSIS_PANEL_FLAGS_NONE = 0,
   HP_ANALYSIS_PANEL_SHOW_TABLES = 1 << 0,
+  HP_ANALYSIS_PANEL_SEVERAL_RANKS = 1 << 1,
 } HpAnalysisPanelFlags;
 
 /**

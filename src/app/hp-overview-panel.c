@@ -394,12 +394,19 @@ hp_overview_panel_results_changed (HpAnalysisPanel *panel)
   HpTable         *idle = hp_analysis_panel_find_table (panel, HP_IDLE_TIME_ANALYSIS, HP_IDLE_TIME_TABLE);
   HpTable         *overlap = hp_analysis_panel_find_table (panel, HP_COMM_COMP_OVERLAP_ANALYSIS, NULL);
   g_auto (GStrv) findings = NULL;
-  GtkWidget *child;
+  GtkWidget      *child;
+  HpFindingTables tables = { NULL };
 
   if (idle == NULL)
     idle = hp_analysis_panel_find_table (panel, HP_IDLE_TIME_ANALYSIS, NULL);
-  findings = hp_findings_collect (temporal, idle, overlap,
-                                  hp_analysis_panel_find_table (panel, HP_COLLECTIVES_ANALYSIS, HP_COLLECTIVES_TABLE), MAX_FINDINGS);
+  tables.temporal = temporal;
+  tables.idle = idle;
+  tables.overlap = overlap;
+  tables.collectives = hp_analysis_panel_find_table (panel, HP_COLLECTIVES_ANALYSIS, HP_COLLECTIVES_TABLE);
+  tables.critical_path_ranks = hp_analysis_panel_find_table (panel, HP_CRITICAL_PATH_ANALYSIS, HP_CRITICAL_PATH_RANKS_TABLE);
+  tables.critical_path_ranks_breakdown =
+      hp_analysis_panel_find_table (panel, HP_CRITICAL_PATH_ANALYSIS, HP_CRITICAL_PATH_RANKS_BREAKDOWN_TABLE);
+  findings = hp_findings_collect (&tables, MAX_FINDINGS);
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->findings_box))) != NULL)
     gtk_box_remove (self->findings_box, child);
@@ -486,6 +493,10 @@ hp_overview_panel_class_init (HpOverviewPanelClass *klass)
   /* to name the rank late to collectives */
   hp_analysis_panel_class_add_analysis (panel_class, HP_COLLECTIVES_ANALYSIS, _ ("Collectives across ranks"),
                                         HP_ANALYSIS_PANEL_FLAGS_NONE);
+  /* to name the rank on the critical path across ranks (its tables are
+   * there while the Critical path tab shows every rank) */
+  hp_analysis_panel_class_add_analysis (panel_class, HP_CRITICAL_PATH_ANALYSIS, _ ("Critical path"),
+                                        HP_ANALYSIS_PANEL_SEVERAL_RANKS);
   /* for the kernel type donut; the Kernels tab shows its tables */
   hp_analysis_panel_class_add_analysis (panel_class, HP_KERNEL_BREAKDOWN_ANALYSIS, _ ("Kernel breakdown"),
                                         HP_ANALYSIS_PANEL_FLAGS_NONE);

@@ -2,11 +2,13 @@
  *
  * Shows stragglers (docs/analyses.md §14: HTA's potential stragglers, the
  * metric per rank and step) and collectives (each collective matched across
- * ranks, its start skew, late rank and waits; the rank late to collectives,
- * as the findings name it, is the one most often their late rank). The heat map of rank ×
- * collective is coloured by how late each rank started; a click on a cell
- * selects that collective on every rank's lane of the timeline, the
- * cell's rank in focus.
+ * ranks, its start skew, late rank and waits). Above them, the answer of
+ * each straggler question as the findings give it (hp_straggler_answers():
+ * late to collectives, slowest compute, on the critical path), and a line
+ * when they name different ranks. The heat map of rank × collective is
+ * coloured by how late each rank started; a click on a cell selects that
+ * collective on every rank's lane of the timeline, the cell's rank in
+ * focus.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -25,6 +27,7 @@ struct _HpStragglersPanel
 
   /* Template widgets */
   GtkSpinButton *candidates_spin;
+  GtkBox        *answers_box;
 };
 
 G_DEFINE_FINAL_TYPE (HpStragglersPanel, hp_stragglers_panel, HP_TYPE_ANALYSIS_PANEL)
@@ -111,6 +114,54 @@ hp_stragglers_panel_add_charts (HpAnalysisPanel *panel)
     }
 }
 
+/**
+ * hp_stragglers_panel_get_answers:
+ *
+ * Returns: (transfer full): the straggler answers the tab shows, one a line
+ */
+char **
+hp_stragglers_panel_get_answers (HpStragglersPanel *self)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+
+  g_return_val_if_fail (HP_IS_STRAGGLERS_PANEL (self), NULL);
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->answers_box)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LABEL (child))
+      g_strv_builder_add (builder, gtk_label_get_text (GTK_LABEL (child)));
+  return g_strv_builder_end (builder);
+}
+
+static void
+hp_stragglers_panel_results_changed (HpAnalysisPanel *panel)
+{
+  HpStragglersPanel *self = HP_STRAGGLERS_PANEL (panel);
+  HpFindingTables    tables = { NULL };
+  g_auto (GStrv) answers = NULL;
+  GtkWidget *child;
+
+  tables.temporal = hp_analysis_panel_find_table (panel, HP_TEMPORAL_BREAKDOWN_ANALYSIS, NULL);
+  tables.collectives = hp_analysis_panel_find_table (panel, HP_COLLECTIVES_ANALYSIS, HP_COLLECTIVES_TABLE);
+  tables.critical_path_ranks = hp_analysis_panel_find_table (panel, HP_CRITICAL_PATH_ANALYSIS, HP_CRITICAL_PATH_RANKS_TABLE);
+  tables.critical_path_ranks_breakdown =
+      hp_analysis_panel_find_table (panel, HP_CRITICAL_PATH_ANALYSIS, HP_CRITICAL_PATH_RANKS_BREAKDOWN_TABLE);
+  answers = hp_straggler_answers (&tables);
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->answers_box))) != NULL)
+    gtk_box_remove (self->answers_box, child);
+  for (guint i = 0; answers[i] != NULL; i++)
+    {
+      GtkWidget *label = gtk_label_new (answers[i]);
+
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+      gtk_box_append (self->answers_box, label);
+    }
+  gtk_widget_set_visible (gtk_widget_get_parent (GTK_WIDGET (self->answers_box)), answers[0] != NULL);
+}
+
 static void
 hp_stragglers_panel_dispose (GObject *object)
 {
@@ -130,10 +181,12 @@ hp_stragglers_panel_class_init (HpStragglersPanelClass *klass)
 
   object_class->dispose = hp_stragglers_panel_dispose;
   panel_class->add_charts = hp_stragglers_panel_add_charts;
+  panel_class->results_changed = hp_stragglers_panel_results_changed;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/hotpath/Hotpath/ui/hp-stragglers-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, HpStragglersPanel, candidates_spin);
+  gtk_widget_class_bind_template_child (widget_class, HpStragglersPanel, answers_box);
 
   /* each title says which straggler question its analysis answers, with
    * the label the findings use (HP_STRAGGLER_*) */
@@ -145,6 +198,12 @@ hp_stragglers_panel_class_init (HpStragglersPanelClass *klass)
                                         _ ("Collectives across ranks: the rank late to collectives starts last "
                                            "most often (late_rank)"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);
+  /* for the answers of slowest compute and of the critical path (its
+   * tables are there while the Critical path tab shows every rank) */
+  hp_analysis_panel_class_add_analysis (panel_class, HP_TEMPORAL_BREAKDOWN_ANALYSIS, _ ("Temporal breakdown"),
+                                        HP_ANALYSIS_PANEL_FLAGS_NONE);
+  hp_analysis_panel_class_add_analysis (panel_class, HP_CRITICAL_PATH_ANALYSIS, _ ("Critical path"),
+                                        HP_ANALYSIS_PANEL_SEVERAL_RANKS);
 }
 
 static void

@@ -17,5 +17,6 @@ GtkWidget *hp_stragglers_panel_new (void);
 gboolean   hp_stragglers_panel_select_cell (HpStragglersPanel *self,
                                             int                rank,
                                             gint64             collective);
+char     **hp_stragglers_panel_get_answers (HpStragglersPanel *self);
 
 G_END_DECLS

@@ -30,6 +30,9 @@ hp_cli_findings (int           argc,
   g_autoptr (GPtrArray) results = NULL;
   g_autoptr (GPtrArray) collectives = NULL;
   g_autoptr (GError) collectives_error = NULL;
+  g_autoptr (HpTable) path_ranks = NULL;
+  g_autoptr (HpTable) path_parts = NULL;
+  HpFindingTables finding_tables = { NULL };
   g_auto (GStrv) paths = NULL;
   g_auto (GStrv) findings = NULL;
   g_autofree char  *scope_text = NULL;
@@ -55,12 +58,15 @@ hp_cli_findings (int           argc,
   };
 
   hp_analysis_params_init (&params);
-  g_option_context_set_summary (context, "Says in plain words where a job's GPU time goes: idle time and its "
-                                         "causes, imbalance between ranks, exposed communication, and the "
+  g_option_context_set_summary (context, "Says in plain words where a job's GPU time goes, of the job as a "
+                                         "whole (which ranks, how much, the exceptions named): idle time and "
+                                         "its causes, imbalance between ranks, exposed communication, and the "
                                          "straggler of each question, labelled: late to collectives (the rank "
-                                         "that started last most often) and slowest compute (the most "
+                                         "that started last most often), slowest compute (the most "
                                          "computation kernel time, 5% or more above the median of the other "
-                                         "ranks).");
+                                         "ranks) and on the critical path (the largest share of the critical "
+                                         "path across ranks, when a collective joins the ranks' paths); one "
+                                         "line says so when they name different ranks.");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -117,10 +123,29 @@ hp_cli_findings (int           argc,
   if (collectives == NULL && (hp_trace_get_summaries (trace) != NULL ||
                               !g_error_matches (collectives_error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA)))
     fprintf (stderr, "hotpath-cli: note: no finding on the rank late to collectives: %s\n", collectives_error->message);
-  findings = hp_findings_collect (first[0], first[1], first[2],
-                                  collectives != NULL ? hp_analysis_result_find_table (collectives, HP_COLLECTIVES_TABLE)
-                                                      : NULL,
-                                  (guint)max_findings);
+  /* the critical path across ranks, for the rank on it; a job of one rank
+   * has none, and one from summaries has no events to walk */
+  if (hp_trace_get_n_ranks (trace) >= 2 && hp_trace_get_summaries (trace) != NULL)
+    fprintf (stderr, "hotpath-cli: note: no finding on the rank on the critical path: summaries keep no "
+                     "events to walk it; open the traces\n");
+  else if (hp_trace_get_n_ranks (trace) >= 2)
+    {
+      g_autoptr (GError) path_error = NULL;
+      HpCriticalPathOptions options;
+
+      hp_critical_path_options_init (&options);
+      path_ranks = hp_critical_path_ranks (trace, &options, &path_parts, cancellable, &path_error);
+      if (path_ranks == NULL && !g_error_matches (path_error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA))
+        fprintf (stderr, "hotpath-cli: note: no finding on the rank on the critical path: %s\n", path_error->message);
+    }
+  finding_tables.temporal = first[0];
+  finding_tables.idle = first[1];
+  finding_tables.overlap = first[2];
+  finding_tables.collectives =
+      collectives != NULL ? hp_analysis_result_find_table (collectives, HP_COLLECTIVES_TABLE) : NULL;
+  finding_tables.critical_path_ranks = path_ranks;
+  finding_tables.critical_path_ranks_breakdown = path_parts;
+  findings = hp_findings_collect (&finding_tables, (guint)max_findings);
 
   if (g_strcmp0 (format, "json") == 0)
     {

@@ -61,6 +61,31 @@ mean_step (HpTable    *steps,
   return n > 0 ? sum / n : NAN;
 }
 
+/**
+ * hp_compare_format_pct:
+ * @pct: a share in percent
+ *
+ * The one way the comparison's sentences write a share: whole percents,
+ * except near the ends, where rounding would say 0% or 100% of something
+ * that is not nothing or everything: 99.54 is "99.5%", 0.3 is "0.3%", and
+ * closer still "> 99.9%" or "< 0.1%".
+ *
+ * Returns: (transfer full): the share with its percent sign
+ */
+char *
+hp_compare_format_pct (double pct)
+{
+  if (isnan (pct))
+    return g_strdup ("?%");
+  if (pct <= 0 || pct >= 100 || (pct >= 1 && pct <= 99))
+    return g_strdup_printf ("%.0f%%", pct);
+  if (pct < 0.05)
+    return g_strdup ("< 0.1%");
+  if (pct >= 99.95)
+    return g_strdup ("> 99.9%");
+  return g_strdup_printf ("%.1f%%", pct);
+}
+
 static HpCompareSentence *
 run_sentence (HpTrace    *trace,
               const char *label,
@@ -100,22 +125,25 @@ run_sentence (HpTrace    *trace,
   if (!isnan (s->step_us))
     /* Translators: the mean step time in milliseconds */
     g_string_append_printf (text, _ ("steps take %.1f ms on average; "), s->step_us / 1000.0);
-  if (s->kernel_span_us > 0 && info->n_ranks > 1)
+  if (s->kernel_span_us > 0)
     {
+      g_autofree char *idle_text = hp_compare_format_pct (s->idle_pct);
+      g_autofree char *exposed_text = hp_compare_format_pct (s->exposed_comm_pct);
+
       /* the share weighs ranks by their time, where a chart's bars are the
        * mean over ranks: say which this is */
-      g_string_append_printf (text, _ ("the GPUs are idle %.0f%% of their time, all ranks together"), s->idle_pct);
-      if (s->exposed_comm_pct > 0)
-        g_string_append_printf (text, _ (", and spend %.0f%% of it in exposed communication"),
-                                s->exposed_comm_pct);
-      g_string_append (text, ".");
-    }
-  else if (s->kernel_span_us > 0)
-    {
-      g_string_append_printf (text, _ ("the GPU is idle %.0f%% of its time"), s->idle_pct);
-      if (s->exposed_comm_pct > 0)
-        g_string_append_printf (text, _ (" and spends %.0f%% of its time in exposed communication"),
-                                s->exposed_comm_pct);
+      if (info->n_ranks > 1)
+        {
+          g_string_append_printf (text, _ ("the GPUs are idle %s of their time, all ranks together"), idle_text);
+          if (s->exposed_comm_pct > 0)
+            g_string_append_printf (text, _ (", and spend %s of it in exposed communication"), exposed_text);
+        }
+      else
+        {
+          g_string_append_printf (text, _ ("the GPU is idle %s of its time"), idle_text);
+          if (s->exposed_comm_pct > 0)
+            g_string_append_printf (text, _ (" and spends %s of its time in exposed communication"), exposed_text);
+        }
       g_string_append (text, ".");
     }
   else

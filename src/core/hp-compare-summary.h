@@ -69,7 +69,8 @@ typedef struct
   double                step_ratio;
 } HpCompareSentence;
 
-void hp_compare_sentence_free (HpCompareSentence *sentence);
+void  hp_compare_sentence_free (HpCompareSentence *sentence);
+char *hp_compare_format_pct (double pct);
 
 GPtrArray *hp_compare_summary (HpTrace *const    *traces,
                                const char *const *labels,

@@ -1,21 +1,14 @@
-/* hp-findings.c — plain-language findings from the temporal, idle, overlap and collectives tables.
+/* hp-findings.c — plain-language findings about a job, from its analyses' tables.
  *
  * Each function reads one or two analysis tables by their HTA column names
  * (docs/analyses.md §1, §2 and §5) and returns at most one finding; missing
  * tables or columns simply give none. Nothing here computes an analysis.
  *
- * A straggler is named by one definition per question, each with its
- * label (HP_STRAGGLER_*), so every view says the same:
- *
- * - late to collectives: the rank that started last most often among the
- *   collectives matched across ranks (the `collectives` table's
- *   `late_rank`, collectives whose start skew is over 0), ties broken by
- *   the wait it caused;
- * - slowest compute: the rank with the most computation kernel time
- *   (`compute_time(us)` of the temporal breakdown), when it is at least 5%
- *   above the median of the other ranks;
- * - on the cross-rank critical path: the rank the critical path analysis
- *   names (its own tab; not a finding).
+ * A finding speaks of the job: on a job of several ranks it says which
+ * ranks a statement holds for ("ranks 0–7", "ranks 0–7 except 3"), how
+ * much (the range over them, the rank at the extreme) and what the other
+ * ranks show; a single rank keeps its one-rank sentence. The straggler
+ * answers are in hp-findings-stragglers.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -24,8 +17,10 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
-#include "hp-findings.h"
+#include "hp-findings-private.h"
+#include "hp-job-info.h"
 
 /* Below these, a number is not worth a sentence */
 #define IDLE_MIN_PCT 10.0
@@ -33,7 +28,14 @@
 #define IMBALANCE_MIN_PCT 5.0
 #define OVERLAP_MAX_PCT 50.0
 #define KERNEL_WAIT_MIN_PCT 25.0
-#define SLOWEST_COMPUTE_MIN_PCT 5.0
+
+typedef enum
+{
+  IDLE_HOST_WAIT,
+  IDLE_KERNEL_WAIT,
+  IDLE_OTHER,
+  N_IDLE_CAUSES,
+} IdleCause;
 
 typedef struct
 {
@@ -42,14 +44,22 @@ typedef struct
   double other;
 } IdleSplit;
 
-static HpFinding *
-finding_new (double score,
-             char  *text)
+/* one rank's value of a per-rank percentage */
+typedef struct
+{
+  int    rank;
+  double value;
+} RankValue;
+
+HpFinding *
+_hp_finding_new (double score,
+                 char  *text)
 {
   HpFinding *finding = g_new0 (HpFinding, 1);
 
   finding->score = score;
   finding->text = text;
+  finding->rank = -1;
   return finding;
 }
 
@@ -63,10 +73,10 @@ hp_finding_free (HpFinding *finding)
 }
 
 /* A numeric cell as a double; NaN for null, strings or a missing column */
-static double
-cell_number (HpTable *table,
-             guint    row,
-             int      column)
+double
+_hp_finding_cell (HpTable *table,
+                  guint    row,
+                  int      column)
 {
   if (column < 0 || hp_table_is_null (table, row, (guint)column))
     return NAN;
@@ -82,20 +92,20 @@ cell_number (HpTable *table,
     }
 }
 
-static int
-row_rank (HpTable *table,
-          guint    row)
+int
+_hp_finding_row_rank (HpTable *table,
+                      guint    row)
 {
-  double rank = cell_number (table, row, hp_table_find_column (table, "rank"));
+  double rank = _hp_finding_cell (table, row, hp_table_find_column (table, "rank"));
 
   return isnan (rank) ? 0 : (int)rank;
 }
 
 /* The row whose @column is largest (or smallest), or -1 */
-static int
-extreme_row (HpTable    *table,
-             const char *column_name,
-             gboolean    largest)
+int
+_hp_finding_extreme_row (HpTable    *table,
+                         const char *column_name,
+                         gboolean    largest)
 {
   int    column;
   int    best = -1;
@@ -105,7 +115,7 @@ extreme_row (HpTable    *table,
     return -1;
   for (guint row = 0; row < hp_table_get_n_rows (table); row++)
     {
-      double value = cell_number (table, row, column);
+      double value = _hp_finding_cell (table, row, column);
 
       if (isnan (value))
         continue;
@@ -116,6 +126,208 @@ extreme_row (HpTable    *table,
         }
     }
   return best;
+}
+
+static int
+cmp_rank_value (gconstpointer a,
+                gconstpointer b)
+{
+  const RankValue *x = a, *y = b;
+
+  return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+/* Each rank's @column, in rank order (the first row of a rank counts) */
+static GArray *
+rank_values (HpTable    *table,
+             const char *column_name)
+{
+  GArray *values = g_array_new (FALSE, FALSE, sizeof (RankValue));
+  int     column = table != NULL ? hp_table_find_column (table, column_name) : -1;
+
+  if (column < 0)
+    return values;
+  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
+    {
+      RankValue v = { _hp_finding_row_rank (table, row), _hp_finding_cell (table, row, column) };
+      gboolean  seen = FALSE;
+
+      if (isnan (v.value))
+        continue;
+      for (guint i = 0; i < values->len && !seen; i++)
+        seen = g_array_index (values, RankValue, i).rank == v.rank;
+      if (!seen)
+        g_array_append_val (values, v);
+    }
+  g_array_sort (values, cmp_rank_value);
+  return values;
+}
+
+static char *
+ranks_text (const GArray *ranks)
+{
+  return hp_ranks_to_text ((const int *)(void *)ranks->data, ranks->len);
+}
+
+/* @subset of @all (both ascending) in words: "rank 3", "ranks 0 and 1",
+ * "ranks 0–7", "ranks 0–7 except 3", "ranks 0–2, 5" */
+static char *
+ranks_phrase (const GArray *subset,
+              const GArray *all)
+{
+  g_autoptr (GArray) others = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autofree char *listed = NULL;
+  gboolean         contiguous = TRUE;
+
+  if (subset->len == 1)
+    return g_strdup_printf (_ ("rank %d"), g_array_index (subset, int, 0));
+  if (subset->len == 2)
+    return g_strdup_printf (_ ("ranks %d and %d"), g_array_index (subset, int, 0), g_array_index (subset, int, 1));
+  for (guint i = 0, j = 0; i < all->len; i++)
+    {
+      int rank = g_array_index (all, int, i);
+
+      if (i > 0 && rank != g_array_index (all, int, i - 1) + 1)
+        contiguous = FALSE;
+      while (j < subset->len && g_array_index (subset, int, j) < rank)
+        j++;
+      if (j == subset->len || g_array_index (subset, int, j) != rank)
+        g_array_append_val (others, rank);
+    }
+  listed = ranks_text (subset);
+  /* a job of consecutive ranks with a few exceptions inside names them */
+  if (strchr (listed, ',') != NULL && contiguous && others->len > 0 && others->len <= 3 &&
+      others->len * 2 < all->len)
+    {
+      g_autofree char *but = ranks_text (others);
+
+      return g_strdup_printf (_ ("ranks %d–%d except %s"), g_array_index (all, int, 0),
+                              g_array_index (all, int, all->len - 1), but);
+    }
+  return g_strdup_printf (_ ("ranks %s"), listed);
+}
+
+static char *
+capitalize (char *text)
+{
+  if (text != NULL && text[0] != '\0')
+    text[0] = g_ascii_toupper (text[0]);
+  return text;
+}
+
+/* "54.7%", or "53.6–54.7%" over several values */
+static char *
+pct_range (double low,
+           double high,
+           int    decimals)
+{
+  g_autofree char *a = g_strdup_printf ("%.*f", decimals, low);
+  g_autofree char *b = g_strdup_printf ("%.*f", decimals, high);
+
+  if (g_str_equal (a, b))
+    return g_strdup_printf ("%s%%", a);
+  return g_strdup_printf ("%s–%s%%", a, b);
+}
+
+/* The ranks of @values whose value passes @keep, the others, and the range
+ * of each; the rank at @largest's extreme of the kept ones */
+typedef struct
+{
+  GArray *all;  /* int */
+  GArray *kept; /* int */
+  GArray *rest; /* int */
+  double  kept_low, kept_high;
+  double  rest_low, rest_high;
+  int     extreme_rank; /* of the kept ones */
+  double  extreme;
+} RankSplit;
+
+static void
+rank_split_clear (RankSplit *split)
+{
+  g_clear_pointer (&split->all, g_array_unref);
+  g_clear_pointer (&split->kept, g_array_unref);
+  g_clear_pointer (&split->rest, g_array_unref);
+}
+
+static void
+rank_split (const GArray *values,
+            double        threshold,
+            gboolean      above,
+            RankSplit    *split)
+{
+  *split = (RankSplit){
+    .all = g_array_new (FALSE, FALSE, sizeof (int)),
+    .kept = g_array_new (FALSE, FALSE, sizeof (int)),
+    .rest = g_array_new (FALSE, FALSE, sizeof (int)),
+    .kept_low = INFINITY,
+    .kept_high = -INFINITY,
+    .rest_low = INFINITY,
+    .rest_high = -INFINITY,
+    .extreme_rank = -1,
+  };
+  for (guint i = 0; i < values->len; i++)
+    {
+      const RankValue *v = &g_array_index (values, RankValue, i);
+      gboolean         keep = above ? v->value >= threshold : v->value < threshold;
+
+      g_array_append_val (split->all, v->rank);
+      if (keep)
+        {
+          g_array_append_val (split->kept, v->rank);
+          split->kept_low = MIN (split->kept_low, v->value);
+          split->kept_high = MAX (split->kept_high, v->value);
+          if (split->extreme_rank < 0 || (above ? v->value > split->extreme : v->value < split->extreme))
+            {
+              split->extreme_rank = v->rank;
+              split->extreme = v->value;
+            }
+        }
+      else
+        {
+          g_array_append_val (split->rest, v->rank);
+          split->rest_low = MIN (split->rest_low, v->value);
+          split->rest_high = MAX (split->rest_high, v->value);
+        }
+    }
+}
+
+/* the kept rank with the smallest value */
+static int
+least_rank (const GArray    *values,
+            const RankSplit *split)
+{
+  int    rank = -1;
+  double low = INFINITY;
+
+  for (guint i = 0; i < values->len; i++)
+    {
+      const RankValue *v = &g_array_index (values, RankValue, i);
+
+      for (guint k = 0; k < split->kept->len; k++)
+        if (g_array_index (split->kept, int, k) == v->rank && v->value < low)
+          {
+            low = v->value;
+            rank = v->rank;
+          }
+    }
+  return rank;
+}
+
+/* "; rank 3: 4.0%" for the ranks the statement does not hold for */
+static void
+append_rest (GString         *text,
+             const RankSplit *split)
+{
+  g_autofree char *who = NULL;
+  g_autofree char *range = NULL;
+
+  if (split->rest->len == 0)
+    return;
+  who = ranks_phrase (split->rest, split->all);
+  range = pct_range (split->rest_low, split->rest_high, 1);
+  /* Translators: the ranks a finding does not hold for, and their value */
+  g_string_append_printf (text, _ ("; %s: %s"), who, range);
 }
 
 static gboolean
@@ -139,9 +351,9 @@ idle_split_for_rank (HpTable   *idle,
   for (guint row = 0; row < hp_table_get_n_rows (idle); row++)
     {
       const char *category = hp_table_get_string (idle, row, (guint)category_column);
-      double      time = cell_number (idle, row, time_column);
+      double      time = _hp_finding_cell (idle, row, time_column);
 
-      if (rank_column >= 0 && (int)cell_number (idle, row, rank_column) != rank)
+      if (rank_column >= 0 && (int)_hp_finding_cell (idle, row, rank_column) != rank)
         continue;
       if (isnan (time) || category == NULL)
         continue;
@@ -156,12 +368,113 @@ idle_split_for_rank (HpTable   *idle,
   return found && split->host_wait + split->kernel_wait + split->other > 0;
 }
 
+/* the largest part of a rank's idle time, and its share in percent */
+static IdleCause
+idle_cause (const IdleSplit *split,
+            double          *share)
+{
+  double total = split->host_wait + split->kernel_wait + split->other;
+
+  if (split->host_wait >= split->kernel_wait && split->host_wait >= split->other)
+    {
+      *share = 100 * split->host_wait / total;
+      return IDLE_HOST_WAIT;
+    }
+  if (split->kernel_wait >= split->other)
+    {
+      *share = 100 * split->kernel_wait / total;
+      return IDLE_KERNEL_WAIT;
+    }
+  *share = 100 * split->other / total;
+  return IDLE_OTHER;
+}
+
+static const char *
+idle_cause_text (IdleCause cause)
+{
+  switch (cause)
+    {
+    case IDLE_HOST_WAIT:
+      return _ ("waiting for the host");
+    case IDLE_KERNEL_WAIT:
+      return _ ("in short gaps between kernels");
+    case IDLE_OTHER:
+    default:
+      return _ ("for other reasons, such as synchronization");
+    }
+}
+
+/* "; 74–75% of that waiting for the host", or, when the ranks differ,
+ * "; most of it waiting for the host on ranks 0–2, in short gaps between
+ * kernels on rank 3" */
+static void
+append_idle_causes (GString      *text,
+                    HpTable      *idle,
+                    const GArray *ranks,
+                    const GArray *all)
+{
+  GArray *by_cause[N_IDLE_CAUSES];
+  double  low[N_IDLE_CAUSES], high[N_IDLE_CAUSES];
+  guint   n_causes = 0, n_known = 0;
+
+  for (guint c = 0; c < N_IDLE_CAUSES; c++)
+    {
+      by_cause[c] = g_array_new (FALSE, FALSE, sizeof (int));
+      low[c] = INFINITY;
+      high[c] = -INFINITY;
+    }
+  for (guint i = 0; i < ranks->len; i++)
+    {
+      int       rank = g_array_index (ranks, int, i);
+      IdleSplit split;
+      double    share;
+      IdleCause cause;
+
+      if (!idle_split_for_rank (idle, rank, &split))
+        continue;
+      cause = idle_cause (&split, &share);
+      g_array_append_val (by_cause[cause], rank);
+      low[cause] = MIN (low[cause], share);
+      high[cause] = MAX (high[cause], share);
+      n_known++;
+    }
+  for (guint c = 0; c < N_IDLE_CAUSES; c++)
+    n_causes += by_cause[c]->len > 0;
+  if (n_known > 0 && n_causes == 1)
+    {
+      for (guint c = 0; c < N_IDLE_CAUSES; c++)
+        if (by_cause[c]->len > 0)
+          {
+            g_autofree char *range = pct_range (low[c], high[c], 0);
+
+            g_string_append_printf (text, _ ("; %s of that %s"), range, idle_cause_text ((IdleCause)c));
+          }
+    }
+  else if (n_known > 0)
+    {
+      g_string_append (text, _ ("; most of it "));
+      for (guint c = 0, n = 0; c < N_IDLE_CAUSES; c++)
+        if (by_cause[c]->len > 0)
+          {
+            g_autofree char *who = ranks_phrase (by_cause[c], all);
+
+            /* Translators: a cause of idle time, then the ranks it holds for */
+            g_string_append_printf (text, _ ("%s%s on %s"), n++ > 0 ? ", " : "", idle_cause_text ((IdleCause)c),
+                                    who);
+          }
+    }
+  for (guint c = 0; c < N_IDLE_CAUSES; c++)
+    g_array_unref (by_cause[c]);
+}
+
 /**
  * hp_finding_idle_time:
  * @temporal: (nullable): the temporal breakdown
  * @idle: (nullable): the idle time breakdown, to say what the GPU waits for
  *
- * The most idle rank, when it idles at least 10% of its GPU span.
+ * The ranks that idle at least 10% of their GPU span: which, how much (the
+ * most idle named), what their idle time is mostly spent waiting for, and
+ * what the other ranks show.
  *
  * Returns: (transfer full) (nullable): the finding
  */
@@ -169,59 +482,90 @@ HpFinding *
 hp_finding_idle_time (HpTable *temporal,
                       HpTable *idle)
 {
-  int       row = extreme_row (temporal, "idle_time_pctg", TRUE);
-  IdleSplit split;
-  double    pct, total;
-  int       rank;
+  g_autoptr (GArray) values = rank_values (temporal, "idle_time_pctg");
+  g_autoptr (GString) text = NULL;
+  RankSplit split;
+  double    score;
 
-  if (row < 0)
+  if (values->len == 0)
     return NULL;
-  pct = cell_number (temporal, (guint)row, hp_table_find_column (temporal, "idle_time_pctg"));
-  if (pct < IDLE_MIN_PCT)
-    return NULL;
-  rank = row_rank (temporal, (guint)row);
+  rank_split (values, IDLE_MIN_PCT, TRUE, &split);
+  if (split.kept->len == 0)
+    {
+      rank_split_clear (&split);
+      return NULL;
+    }
+  text = g_string_new (NULL);
+  score = split.extreme;
+  if (split.kept->len == 1)
+    g_string_append_printf (text, _ ("Rank %d is idle %.1f%% of its GPU time"), split.extreme_rank, split.extreme);
+  else
+    {
+      g_autofree char *who = capitalize (ranks_phrase (split.kept, split.all));
+      g_autofree char *range = pct_range (split.kept_low, split.kept_high, 1);
 
-  if (!idle_split_for_rank (idle, rank, &split))
-    return finding_new (pct, g_strdup_printf (_ ("Rank %d is idle %.1f%% of its GPU time"), rank, pct));
+      g_string_append_printf (text, _ ("%s are idle %s of their GPU time"), who, range);
+      if (split.kept_high - split.kept_low >= IMBALANCE_MIN_PCT)
+        g_string_append_printf (text, _ (" (the most: rank %d, the least: rank %d)"), split.extreme_rank,
+                                least_rank (values, &split));
+      else if (split.kept_high > split.kept_low)
+        g_string_append_printf (text, _ (" (the most: rank %d)"), split.extreme_rank);
+    }
+  /* the spread between ranks, which it states, weighs as the imbalance
+   * finding would */
+  if (values->len > 1)
+    {
+      double low = INFINITY;
 
-  total = split.host_wait + split.kernel_wait + split.other;
-  if (split.host_wait >= split.kernel_wait && split.host_wait >= split.other)
-    return finding_new (pct, g_strdup_printf (_ ("Rank %d is idle %.1f%% of its GPU time; "
-                                                 "%.0f%% of that waiting for the host"),
-                                              rank, pct, 100 * split.host_wait / total));
-  if (split.kernel_wait >= split.other)
-    return finding_new (pct, g_strdup_printf (_ ("Rank %d is idle %.1f%% of its GPU time; "
-                                                 "%.0f%% of that in short gaps between kernels"),
-                                              rank, pct, 100 * split.kernel_wait / total));
-  return finding_new (pct, g_strdup_printf (_ ("Rank %d is idle %.1f%% of its GPU time; "
-                                               "%.0f%% of that for other reasons, such as "
-                                               "synchronization"),
-                                            rank, pct, 100 * split.other / total));
+      for (guint i = 0; i < values->len; i++)
+        low = MIN (low, g_array_index (values, RankValue, i).value);
+      if (split.extreme - low >= IMBALANCE_MIN_PCT)
+        score = MAX (score, 2 * (split.extreme - low));
+    }
+  append_idle_causes (text, idle, split.kept, split.all);
+  append_rest (text, &split);
+  rank_split_clear (&split);
+  return _hp_finding_new (score, g_string_free (g_steal_pointer (&text), FALSE));
 }
 
 /**
  * hp_finding_non_compute:
  * @temporal: (nullable): the temporal breakdown
  *
- * The rank whose GPU runs only communication or memory work the longest.
+ * The ranks whose GPU runs only communication or memory work 15% of the
+ * time or more.
  *
  * Returns: (transfer full) (nullable): the finding
  */
 HpFinding *
 hp_finding_non_compute (HpTable *temporal)
 {
-  int    row = extreme_row (temporal, "non_compute_time_pctg", TRUE);
-  double pct;
+  g_autoptr (GArray) values = rank_values (temporal, "non_compute_time_pctg");
+  g_autoptr (GString) text = NULL;
+  g_autofree char *who = NULL;
+  g_autofree char *range = NULL;
+  RankSplit        split;
+  double           score;
 
-  if (row < 0)
+  if (values->len == 0)
     return NULL;
-  pct = cell_number (temporal, (guint)row, hp_table_find_column (temporal, "non_compute_time_pctg"));
-  if (pct < NON_COMPUTE_MIN_PCT)
-    return NULL;
-  return finding_new (0.9 * pct,
-                      g_strdup_printf (_ ("On rank %d, communication and memory kernels run "
-                                          "without any computation %.1f%% of the GPU time"),
-                                       row_rank (temporal, (guint)row), pct));
+  rank_split (values, NON_COMPUTE_MIN_PCT, TRUE, &split);
+  if (split.kept->len == 0)
+    {
+      rank_split_clear (&split);
+      return NULL;
+    }
+  text = g_string_new (NULL);
+  score = 0.9 * split.extreme;
+  who = ranks_phrase (split.kept, split.all);
+  range = pct_range (split.kept_low, split.kept_high, 1);
+  g_string_append_printf (text, _ ("On %s, communication and memory kernels run without any computation %s of the GPU time"),
+                          who, range);
+  if (split.kept_high > split.kept_low)
+    g_string_append_printf (text, _ (" (the most: rank %d)"), split.extreme_rank);
+  append_rest (text, &split);
+  rank_split_clear (&split);
+  return _hp_finding_new (score, g_string_free (g_steal_pointer (&text), FALSE));
 }
 
 /**
@@ -235,23 +579,23 @@ hp_finding_non_compute (HpTable *temporal)
 HpFinding *
 hp_finding_rank_imbalance (HpTable *temporal)
 {
-  int    most = extreme_row (temporal, "idle_time_pctg", TRUE);
-  int    least = extreme_row (temporal, "idle_time_pctg", FALSE);
+  int    most = _hp_finding_extreme_row (temporal, "idle_time_pctg", TRUE);
+  int    least = _hp_finding_extreme_row (temporal, "idle_time_pctg", FALSE);
   int    column;
   double high, low;
 
   if (most < 0 || least < 0 || most == least)
     return NULL;
   column = hp_table_find_column (temporal, "idle_time_pctg");
-  high = cell_number (temporal, (guint)most, column);
-  low = cell_number (temporal, (guint)least, column);
+  high = _hp_finding_cell (temporal, (guint)most, column);
+  low = _hp_finding_cell (temporal, (guint)least, column);
   if (high - low < IMBALANCE_MIN_PCT)
     return NULL;
-  return finding_new (2 * (high - low),
-                      g_strdup_printf (_ ("Idle time differs between ranks: %.1f%% on rank %d "
-                                          "against %.1f%% on rank %d"),
-                                       high, row_rank (temporal, (guint)most), low,
-                                       row_rank (temporal, (guint)least)));
+  return _hp_finding_new (2 * (high - low),
+                          g_strdup_printf (_ ("Idle time differs between ranks: %.1f%% on rank %d "
+                                              "against %.1f%% on rank %d"),
+                                           high, _hp_finding_row_rank (temporal, (guint)most), low,
+                                           _hp_finding_row_rank (temporal, (guint)least)));
 }
 
 /**
@@ -265,216 +609,124 @@ hp_finding_rank_imbalance (HpTable *temporal)
 HpFinding *
 hp_finding_busy (HpTable *temporal)
 {
-  int    most = extreme_row (temporal, "idle_time_pctg", TRUE);
+  int    most = _hp_finding_extreme_row (temporal, "idle_time_pctg", TRUE);
   double high;
 
   if (most < 0)
     return NULL;
-  high = cell_number (temporal, (guint)most, hp_table_find_column (temporal, "idle_time_pctg"));
+  high = _hp_finding_cell (temporal, (guint)most, hp_table_find_column (temporal, "idle_time_pctg"));
   if (high >= IDLE_MIN_PCT)
     return NULL;
-  return finding_new (1, g_strdup_printf (_ ("The GPU is busy at least %.1f%% of the time on every "
-                                             "rank; further gains are in the kernels themselves"),
-                                          100 - high));
+  return _hp_finding_new (1, g_strdup_printf (_ ("The GPU is busy at least %.1f%% of the time on every "
+                                                 "rank; further gains are in the kernels themselves"),
+                                              100 - high));
 }
 
 /**
  * hp_finding_kernel_wait:
  * @idle: (nullable): the idle time breakdown
  *
- * A rank where short gaps between kernels are a large part of the idle time,
- * without being its largest part (hp_finding_idle_time() says that one).
+ * The ranks where short gaps between kernels are a quarter or more of the
+ * idle time, without being its largest part (hp_finding_idle_time() says
+ * that one).
  *
  * Returns: (transfer full) (nullable): the finding
  */
 HpFinding *
 hp_finding_kernel_wait (HpTable *idle)
 {
+  g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (RankValue));
   g_autoptr (GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
-  double best_share = 0;
-  int    best_rank = -1;
+  g_autofree char *who = NULL;
+  g_autofree char *range = NULL;
+  RankSplit        split;
+  HpFinding       *finding;
 
   if (idle == NULL)
     return NULL;
   for (guint row = 0; row < hp_table_get_n_rows (idle); row++)
     {
-      int       rank = row_rank (idle, row);
-      IdleSplit split;
-      double    share;
+      RankValue v = { _hp_finding_row_rank (idle, row), 0 };
+      IdleSplit s;
 
-      if (!g_hash_table_add (seen, GINT_TO_POINTER (rank)))
+      if (!g_hash_table_add (seen, GINT_TO_POINTER (v.rank)))
         continue;
-      if (!idle_split_for_rank (idle, rank, &split))
+      if (!idle_split_for_rank (idle, v.rank, &s))
         continue;
-      if (split.kernel_wait < split.host_wait || split.kernel_wait < split.other)
-        {
-          share = 100 * split.kernel_wait / (split.host_wait + split.kernel_wait + split.other);
-          if (share > best_share)
-            {
-              best_share = share;
-              best_rank = rank;
-            }
-        }
+      /* a rank whose largest part it is counts as none */
+      if (s.kernel_wait < s.host_wait || s.kernel_wait < s.other)
+        v.value = 100 * s.kernel_wait / (s.host_wait + s.kernel_wait + s.other);
+      g_array_append_val (values, v);
     }
-  if (best_rank < 0 || best_share < KERNEL_WAIT_MIN_PCT)
-    return NULL;
-  return finding_new (0.5 * best_share,
-                      g_strdup_printf (_ ("%.0f%% of rank %d's idle time is in short gaps between "
-                                          "kernels; fusing kernels or CUDA graphs can recover it"),
-                                       best_share, best_rank));
+  g_array_sort (values, cmp_rank_value);
+  rank_split (values, KERNEL_WAIT_MIN_PCT, TRUE, &split);
+  if (split.kept->len == 0)
+    {
+      rank_split_clear (&split);
+      return NULL;
+    }
+  if (split.kept->len == 1)
+    finding = _hp_finding_new (0.5 * split.extreme,
+                               g_strdup_printf (_ ("%.0f%% of rank %d's idle time is in short gaps between "
+                                                   "kernels; fusing kernels or CUDA graphs can recover it"),
+                                                split.extreme, split.extreme_rank));
+  else
+    {
+      who = ranks_phrase (split.kept, split.all);
+      range = pct_range (split.kept_low, split.kept_high, 0);
+      finding = _hp_finding_new (0.5 * split.extreme,
+                                 g_strdup_printf (_ ("On %s, %s of the idle time is in short gaps between "
+                                                     "kernels; fusing kernels or CUDA graphs can recover it"),
+                                                  who, range));
+    }
+  rank_split_clear (&split);
+  return finding;
 }
 
 /**
  * hp_finding_overlap:
  * @overlap: (nullable): the communication/computation overlap table
  *
- * The rank whose communication overlaps computation the least, below 50%.
+ * The ranks whose communication overlaps computation less than half of
+ * the time.
  *
  * Returns: (transfer full) (nullable): the finding
  */
 HpFinding *
 hp_finding_overlap (HpTable *overlap)
 {
-  int    row = extreme_row (overlap, "comp_comm_overlap_pctg", FALSE);
-  double pct;
+  g_autoptr (GArray) values = rank_values (overlap, "comp_comm_overlap_pctg");
+  g_autoptr (GString) text = NULL;
+  RankSplit split;
+  double    score;
 
-  if (row < 0)
+  if (values->len == 0)
     return NULL;
-  pct = cell_number (overlap, (guint)row, hp_table_find_column (overlap, "comp_comm_overlap_pctg"));
-  if (pct >= OVERLAP_MAX_PCT)
-    return NULL;
-  return finding_new (0.5 * (100 - pct),
-                      g_strdup_printf (_ ("Only %.1f%% of rank %d's communication overlaps with "
-                                          "computation; the rest is not hidden behind compute"),
-                                       pct, row_rank (overlap, (guint)row)));
-}
-
-/**
- * hp_finding_late_to_collectives:
- * @collectives: (nullable): the `collectives` table of the collectives
- *   analysis
- *
- * The straggler late to collectives: the rank that started last most
- * often among the collectives several ranks ran with a start skew over 0
- * (ties: the one the others waited for longest).
- *
- * Returns: (transfer full) (nullable): the finding
- */
-HpFinding *
-hp_finding_late_to_collectives (HpTable *collectives)
-{
-  g_autoptr (GHashTable) late = g_hash_table_new (g_direct_hash, g_direct_equal);
-  g_autoptr (GHashTable) waits = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
-  int            ranks, late_rank, skew, wait;
-  guint          n = 0, best_count = 0;
-  int            best = -1;
-  double         best_wait = 0;
-  GHashTableIter iter;
-  gpointer       key, value;
-
-  if (collectives == NULL)
-    return NULL;
-  ranks = hp_table_find_column (collectives, "ranks");
-  late_rank = hp_table_find_column (collectives, "late_rank");
-  skew = hp_table_find_column (collectives, "start_skew(us)");
-  wait = hp_table_find_column (collectives, "total_wait(us)");
-  if (ranks < 0 || late_rank < 0 || skew < 0 || wait < 0)
-    return NULL;
-  for (guint row = 0; row < hp_table_get_n_rows (collectives); row++)
+  rank_split (values, OVERLAP_MAX_PCT, FALSE, &split);
+  if (split.kept->len == 0)
     {
-      double   rank = cell_number (collectives, row, late_rank);
-      double   w = cell_number (collectives, row, wait);
-      double  *sum;
-      gpointer k;
-
-      if (cell_number (collectives, row, ranks) < 2 || isnan (rank) || !(cell_number (collectives, row, skew) > 0))
-        continue;
-      n++;
-      k = GINT_TO_POINTER ((int)rank);
-      g_hash_table_insert (late, k, GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (late, k)) + 1));
-      if ((sum = g_hash_table_lookup (waits, k)) == NULL)
-        g_hash_table_insert (waits, k, (sum = g_new0 (double, 1)));
-      if (!isnan (w))
-        *sum += w;
+      rank_split_clear (&split);
+      return NULL;
     }
-  g_hash_table_iter_init (&iter, late);
-  while (g_hash_table_iter_next (&iter, &key, &value))
+  text = g_string_new (NULL);
+  score = 0.5 * (100 - split.extreme);
+  if (split.kept->len == 1)
+    g_string_append_printf (text, _ ("Only %.1f%% of rank %d's communication overlaps with computation; the "
+                                     "rest is not hidden behind compute"),
+                            split.extreme, split.extreme_rank);
+  else
     {
-      guint  count = GPOINTER_TO_UINT (value);
-      double w = *(double *)g_hash_table_lookup (waits, key);
-      int    rank = GPOINTER_TO_INT (key);
+      g_autofree char *who = ranks_phrase (split.kept, split.all);
+      g_autofree char *range = pct_range (split.kept_low, split.kept_high, 1);
 
-      if (count > best_count || (count == best_count && (w > best_wait || (w == best_wait && rank < best))))
-        {
-          best = rank;
-          best_count = count;
-          best_wait = w;
-        }
+      g_string_append_printf (text, _ ("On %s, only %s of the communication overlaps with computation"), who, range);
+      if (split.kept_high > split.kept_low)
+        g_string_append_printf (text, _ (" (the least: rank %d)"), split.extreme_rank);
+      g_string_append (text, _ ("; the rest is not hidden behind compute"));
     }
-  if (best < 0)
-    return NULL;
-  /* Translators: "late to collectives" is the label of this definition */
-  return finding_new (50.0 * best_count / n,
-                      g_strdup_printf (_ ("Straggler, %s: rank %d started last in %u of %u collectives "
-                                          "run by several ranks; the others waited %.1f ms for it in all"),
-                                       _ (HP_STRAGGLER_LATE_TO_COLLECTIVES), best, best_count, n,
-                                       best_wait / 1000.0));
-}
-
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-
-  return (x > y) - (x < y);
-}
-
-/**
- * hp_finding_slowest_compute:
- * @temporal: (nullable): the temporal breakdown
- *
- * The straggler of slowest compute: the rank with the most computation
- * kernel time, when it is 5% or more above the median of the other ranks.
- *
- * Returns: (transfer full) (nullable): the finding
- */
-HpFinding *
-hp_finding_slowest_compute (HpTable *temporal)
-{
-  g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
-  int    row = extreme_row (temporal, "compute_time(us)", TRUE);
-  int    column;
-  double most, median, pct;
-  guint  n;
-
-  if (row < 0)
-    return NULL;
-  column = hp_table_find_column (temporal, "compute_time(us)");
-  for (guint r = 0; r < hp_table_get_n_rows (temporal); r++)
-    {
-      double v = cell_number (temporal, r, column);
-
-      if (!isnan (v) && r != (guint)row)
-        g_array_append_val (values, v);
-    }
-  n = values->len;
-  if (n < 1)
-    return NULL;
-  g_array_sort (values, compare_doubles);
-  median = n % 2 ? g_array_index (values, double, n / 2)
-                 : (g_array_index (values, double, n / 2 - 1) + g_array_index (values, double, n / 2)) / 2;
-  most = cell_number (temporal, (guint)row, column);
-  if (!(median > 0))
-    return NULL;
-  pct = 100.0 * (most - median) / median;
-  if (pct < SLOWEST_COMPUTE_MIN_PCT)
-    return NULL;
-  /* Translators: "slowest compute" is the label of this definition */
-  return finding_new (pct, g_strdup_printf (_ ("Straggler, %s: rank %d spends %.1f ms in computation "
-                                               "kernels, %.0f%% more than the median of the other ranks (%.1f ms)"),
-                                            _ (HP_STRAGGLER_SLOWEST_COMPUTE), row_rank (temporal, (guint)row),
-                                            most / 1000.0, pct, median / 1000.0));
+  append_rest (text, &split);
+  rank_split_clear (&split);
+  return _hp_finding_new (score, g_string_free (g_steal_pointer (&text), FALSE));
 }
 
 static int
@@ -489,39 +741,47 @@ compare_findings (gconstpointer a,
 
 /**
  * hp_findings_collect:
- * @temporal: (nullable): the temporal breakdown
- * @idle: (nullable): the idle time breakdown
- * @overlap: (nullable): the communication/computation overlap table
- * @collectives: (nullable): the `collectives` table, to name the rank
- *   late to collectives
+ * @tables: the tables to read; any may be %NULL
  * @max_findings: how many to keep
+ *
+ * The findings about the job, with the straggler answer of each question
+ * (hp_finding_late_to_collectives(), hp_finding_slowest_compute(),
+ * hp_finding_critical_path()) and, when they name different ranks, one
+ * line saying so just before the first of them.
  *
  * Returns: (transfer full): the most important findings first, at most
  *   @max_findings of them
  */
 char **
-hp_findings_collect (HpTable *temporal,
-                     HpTable *idle,
-                     HpTable *overlap,
-                     HpTable *collectives,
-                     guint    max_findings)
+hp_findings_collect (const HpFindingTables *tables,
+                     guint                  max_findings)
 {
   g_autoptr (GPtrArray) all = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_finding_free);
   g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  HpFinding *answers[] = {
+    hp_finding_late_to_collectives (tables->collectives),
+    hp_finding_slowest_compute (tables->temporal),
+    hp_finding_critical_path (tables->critical_path_ranks, tables->critical_path_ranks_breakdown),
+  };
   HpFinding *candidates[] = {
-    hp_finding_idle_time (temporal, idle),
-    hp_finding_non_compute (temporal),
-    hp_finding_rank_imbalance (temporal),
-    hp_finding_busy (temporal),
-    hp_finding_kernel_wait (idle),
-    hp_finding_overlap (overlap),
-    hp_finding_late_to_collectives (collectives),
-    hp_finding_slowest_compute (temporal),
+    hp_finding_idle_time (tables->temporal, tables->idle),
+    hp_finding_non_compute (tables->temporal),
+    hp_finding_rank_imbalance (tables->temporal),
+    hp_finding_busy (tables->temporal),
+    hp_finding_kernel_wait (tables->idle),
+    hp_finding_overlap (tables->overlap),
+    hp_finding_stragglers_disagree (answers, G_N_ELEMENTS (answers)),
   };
 
+  /* the idle finding states the spread between ranks as well */
+  if (candidates[0] != NULL)
+    g_clear_pointer (&candidates[2], hp_finding_free);
   for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
     if (candidates[i] != NULL)
       g_ptr_array_add (all, candidates[i]);
+  for (guint i = 0; i < G_N_ELEMENTS (answers); i++)
+    if (answers[i] != NULL)
+      g_ptr_array_add (all, answers[i]);
   /* g_ptr_array_sort is stable, so equal scores keep the order above */
   g_ptr_array_sort (all, compare_findings);
   for (guint i = 0; i < all->len && i < max_findings; i++)

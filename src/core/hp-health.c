@@ -568,8 +568,18 @@ check_collectives (HpHealthReport *self,
           }
       /* unmatched collectives per process group */
       for (guint i = 0; i < order->len; i++)
-        g_string_append_printf (groups, "%sgroup \"%s\": %u", i > 0 ? ", " : "", (const char *)order->pdata[i],
-                                GPOINTER_TO_UINT (g_hash_table_lookup (per_group, order->pdata[i])));
+        {
+          const char *group = order->pdata[i];
+          guint       count = GPOINTER_TO_UINT (g_hash_table_lookup (per_group, group));
+
+          if (i > 0)
+            g_string_append (groups, ", ");
+          /* a trace that names no process group runs on the default one */
+          if (group == NULL || group[0] == '\0')
+            g_string_append_printf (groups, "the default group: %u", count);
+          else
+            g_string_append_printf (groups, "group \"%s\": %u", group, count);
+        }
     }
   hp_analysis_params_clear (&params);
   if (n > 0)

@@ -257,7 +257,8 @@ describe_job (GString        *out,
  *
  * Groups the parsed files into jobs: the ranks of one job run at the same
  * time (files whose measured spans lie apart by more than the longest span
- * and at least ten minutes are other runs) and agree on
+ * and at least ten minutes, or that start more than ten minutes after the
+ * first file of their time, are other runs) and agree on
  * distributedInfo.world_size. Several jobs fail the load with
  * %HP_LOAD_ERROR_MIXED_JOBS naming each job's files, unless @job picks one:
  * the other files are then dropped with a note.
@@ -275,7 +276,7 @@ _hp_loader_pick_job (FileSlot   *slots,
   g_autofree FileSpan *spans = g_new0 (FileSpan, MAX (n, 1));
   g_autofree gint64   *sizes = NULL; /* the world sizes of the current time cluster's jobs */
   g_autoptr (GString) listing = NULL;
-  gint64 longest = 0, cluster_end = 0;
+  gint64 longest = 0, cluster_start = 0, cluster_end = 0;
   guint  n_spans = 0, n_jobs = 0, cluster_first_job = 0, n_sizes = 0;
 
   for (guint k = 0; k < n; k++)
@@ -312,10 +313,15 @@ _hp_loader_pick_job (FileSlot   *slots,
     {
       guint s;
 
-      if (k == 0 || spans[k].start - cluster_end > MAX (longest, JOBS_APART_NS))
+      /* a job's ranks start within minutes of each other: a file starting
+       * ten minutes after the first of its time is of a later run, however
+       * long the files before it last */
+      if (k == 0 || spans[k].start - cluster_end > MAX (longest, JOBS_APART_NS) ||
+          spans[k].start - cluster_start > JOBS_APART_NS)
         {
           cluster_first_job = n_jobs + 1;
           n_sizes = 0;
+          cluster_start = spans[k].start;
           cluster_end = spans[k].end;
           spans[k].job = ++n_jobs;
           sizes[n_sizes++] = spans[k].world_size;

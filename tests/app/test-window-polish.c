@@ -18,6 +18,7 @@
 #include "hp-preferences-window.h"
 #include "hp-session.h"
 #include "hp-settings.h"
+#include "hp-stragglers-panel.h"
 #include "hp-test-utils.h"
 #include "hp-ui-test-utils.h"
 #include "hp-window.h"
@@ -240,6 +241,8 @@ test_overview_stragglers (HpUiTestWindowFixture *fixture,
   HpWindow        *window = fixture->window;
   GtkNotebook     *notebook = hp_trace_page_get_notebook (hp_window_get_trace_page (window));
   HpAnalysisPanel *overview = HP_ANALYSIS_PANEL (gtk_notebook_get_nth_page (notebook, 0));
+  HpAnalysisPanel *stragglers;
+  g_auto (GStrv) answers = NULL;
 
   g_assert_true (hp_ui_test_wait_for (hp_ui_test_panel_idle, overview));
   g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (overview), is_label_starting_with,
@@ -247,6 +250,20 @@ test_overview_stragglers (HpUiTestWindowFixture *fixture,
                                                        "3 collectives run by several ranks; the others waited 8.2 ms"));
   g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (overview), is_label_starting_with,
                                             (gpointer) "Straggler, slowest compute: rank 1 spends 135.5 ms"));
+  g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (overview), is_label_starting_with,
+                                            (gpointer) "Straggler, on the critical path: rank 1 holds 100% of the "
+                                                       "critical path across ranks"));
+  /* of the job, not of one rank */
+  g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (overview), is_label_starting_with,
+                                            (gpointer) "Ranks 0 and 1 are idle 53.6–54.7%"));
+
+  /* the Stragglers tab gives the three answers, as findings does */
+  stragglers = hp_ui_test_show_tab (notebook, "Stragglers", hp_ui_test_panel_idle);
+  answers = hp_stragglers_panel_get_answers (HP_STRAGGLERS_PANEL (stragglers));
+  g_assert_cmpuint (g_strv_length (answers), ==, 3);
+  g_assert_true (g_str_has_prefix (answers[0], "Straggler, late to collectives: rank 1 started last in 3 of 3"));
+  g_assert_true (g_str_has_prefix (answers[1], "Straggler, slowest compute: rank 1 spends 135.5 ms"));
+  g_assert_true (g_str_has_prefix (answers[2], "Straggler, on the critical path: rank 1 holds 100%"));
 }
 
 static gboolean

@@ -393,6 +393,29 @@ test_mixed_jobs_folder (void)
   hp_ui_test_close_window (window);
 }
 
+/* two runs that name no world size, the second starting eleven minutes
+ * after the first began: two jobs, a button each, not one job with a
+ * warning */
+static void
+test_jobs_apart_folder (void)
+{
+  g_autofree char *dir = hp_test_data_path ("edge", "jobs-apart", NULL);
+  HpWindow        *window = hp_ui_test_open_window (dir, -1, -1);
+
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
+  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "error");
+  g_assert_nonnull (strstr (hp_window_get_error_text (window), "2 different jobs"));
+  g_assert_cmpuint (hp_window_get_n_job_buttons (window), ==, 2);
+
+  hp_window_click_job_button (window, 1);
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
+  g_assert_cmpstr (hp_window_get_visible_page (window), ==, "trace");
+  g_assert_cmpuint (hp_trace_get_n_ranks (hp_session_get_trace (hp_window_get_session (window))), ==, 1);
+  g_assert_cmpint (hp_trace_get_rank (hp_session_get_trace (hp_window_get_session (window)), 0)->rank, ==, 0);
+
+  hp_ui_test_close_window (window);
+}
+
 static void
 test_empty_folder (void)
 {
@@ -1096,6 +1119,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/cancel", test_cancel);
   g_test_add_func ("/ui/window/corrupt-rank", test_corrupt_rank);
   g_test_add_func ("/ui/window/mixed-jobs", test_mixed_jobs_folder);
+  g_test_add_func ("/ui/window/jobs-apart", test_jobs_apart_folder);
   g_test_add_func ("/ui/window/empty-folder", test_empty_folder);
   hp_ui_test_add_window ("/ui/window/reload-keeps-trace-on-cancel", "hta_trace_filter_2ranks", test_reload_keeps_trace_on_cancel);
   g_test_add_func ("/ui/window/comm-patterns", test_comm_patterns);

@@ -697,6 +697,10 @@ static void
 test_findings (void)
 {
   g_autofree char *dir = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
+  g_autofree char *communicators = hp_test_data_path ("comm", "communicators", NULL);
+  g_autofree char *one = hp_test_data_path ("hta_ns_resolution", NULL);
+  g_auto (HpTestCliRun) disagree = { 0 };
+  g_auto (HpTestCliRun) single = { 0 };
   g_auto (HpTestCliRun) text = { 0 };
   g_auto (HpTestCliRun) json = { 0 };
   g_autoptr (JsonParser) parser = json_parser_new ();
@@ -710,8 +714,36 @@ test_findings (void)
   /* the straggler of each question, labelled; idle time names no straggler */
   g_assert_nonnull (strstr (text.out, "- Straggler, late to collectives: rank 1 started last in 3 of 3 collectives"));
   g_assert_nonnull (strstr (text.out, "- Straggler, slowest compute: rank 1 spends 135.5 ms in computation kernels"));
+  g_assert_nonnull (strstr (text.out, "- Straggler, on the critical path: rank 1 holds 100% of the critical path "
+                                      "across ranks (304.0 of 304.0 ms)"));
+  /* the three name one rank: nothing to reconcile */
+  g_assert_null (strstr (text.out, "questions"));
   g_assert_null (strstr (text.out, "may be a straggler"));
+  /* of the job, not of one rank */
+  g_assert_nonnull (strstr (text.out, "- Ranks 0 and 1 are idle 53.6–54.7% of their GPU time"));
+  g_assert_null (strstr (text.out, "- Rank "));
   g_assert_cmpstr (text.err, ==, "");
+
+  /* where the questions name different ranks, one line says so: rank 1 is
+   * late to collectives most often, rank 3 holds the critical path */
+  hp_test_run_cli (&disagree, "findings", communicators, NULL);
+  g_assert_cmpint (disagree.status, ==, 0);
+  /* a wait under a millisecond in microseconds, not "0.0 ms" */
+  g_assert_nonnull (strstr (disagree.out, "- Straggler, late to collectives: rank 1 started last in 2 of 4 "
+                                          "collectives run by several ranks; the others waited 20 µs for it in "
+                                          "all"));
+  g_assert_nonnull (strstr (disagree.out, "- Straggler, on the critical path: rank 3 "));
+  g_assert_nonnull (strstr (disagree.out, "- Two questions, two answers: late to collectives: rank 1; on the "
+                                          "critical path: rank 3. They measure different things: "));
+  g_assert_nonnull (strstr (disagree.out, "- On ranks 0–2, communication and memory kernels run without any "
+                                          "computation 15.2–16.1% of the GPU time (the most: rank 0); rank 3: "
+                                          "14.4%"));
+
+  /* a single GPU has no critical path across ranks */
+  hp_test_run_cli (&single, "findings", one, NULL);
+  g_assert_cmpint (single.status, ==, 0);
+  g_assert_null (strstr (single.out, "critical path"));
+  g_assert_cmpstr (single.err, ==, "");
 
   hp_test_run_cli (&json, "findings", "--format", "json", "--scope", "range:100000-200000", dir, NULL);
   g_assert_cmpint (json.status, ==, 0);
@@ -967,6 +999,41 @@ test_mixed_job_folder (void)
   g_assert_nonnull (strstr (bad.err, "--job takes a job number"));
 }
 
+/* files that name no world size: a run that starts eleven minutes after
+ * another began (six after its five minutes ended) is another job, refused
+ * and opened with --job=N; the ranks of one job, started 40 s apart, load
+ * as one */
+static void
+test_jobs_apart_without_world_size (void)
+{
+  g_autofree char *apart = hp_test_data_path ("edge", "jobs-apart", NULL);
+  g_autofree char *later = hp_test_data_path ("edge", "jobs-apart", "rank-1.json", NULL);
+  g_autofree char *one = hp_test_data_path ("edge", "jobs-one-start", NULL);
+  g_auto (HpTestCliRun) info = { 0 };
+  g_auto (HpTestCliRun) second = { 0 };
+  g_auto (HpTestCliRun) together = { 0 };
+  const char *job2;
+
+  hp_test_run_cli (&info, "info", apart, NULL);
+  g_assert_cmpint (info.status, ==, 1);
+  g_assert_cmpstr (info.out, ==, "");
+  g_assert_nonnull (strstr (info.err, "the files come from 2 different jobs"));
+  g_assert_nonnull (strstr (info.err, "job 1: 1 file, from 2023-11-14 22:13:20 UTC"));
+  job2 = strstr (info.err, "job 2: 1 file, from 2023-11-14 22:24:20 UTC");
+  g_assert_nonnull (job2);
+  g_assert_nonnull (strstr (job2, later));
+  g_assert_null (strstr (info.err, "are analysed as one"));
+
+  hp_test_run_cli (&second, "--job=2", "info", apart, NULL);
+  g_assert_cmpint (second.status, ==, 0);
+  g_assert_nonnull (strstr (second.out, later));
+
+  hp_test_run_cli (&together, "info", one, NULL);
+  g_assert_cmpint (together.status, ==, 0);
+  g_assert_nonnull (strstr (together.out, "2 ranks"));
+  g_assert_null (strstr (together.err, "different jobs"));
+}
+
 /* hotpath --help names what it opens; --version answers */
 static void
 test_app_command_line (void)
@@ -1067,6 +1134,7 @@ main (int    argc,
   g_test_add_func ("/cli/info/paths-as-given", test_paths_as_given);
   hp_test_add_dir ("/cli/info/mixed-jobs", NULL, test_mixed_jobs);
   g_test_add_func ("/cli/info/mixed-job-folder", test_mixed_job_folder);
+  g_test_add_func ("/cli/info/jobs-apart-without-world-size", test_jobs_apart_without_world_size);
   g_test_add_func ("/cli/command-line", test_app_command_line);
   g_test_add_func ("/cli/run-reused", test_cli_run_reused);
 

@@ -413,6 +413,48 @@ test_summary (Fixture      *f,
   g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (array, 4), "kind"), ==, "fastest");
 }
 
+/* percentages near the ends keep a decimal, in every sentence: HTA's
+ * compare base idles 99.54% of its GPU time, which is not "100%" */
+static void
+test_summary_pct_near_ends (void)
+{
+  g_autoptr (HpTrace) job = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) base = hp_test_load ("hta_trace_compare_base", HP_MODE_DEFAULT);
+  HpTrace          *traces[] = { job, base };
+  const char *const labels[] = { "job", "base" };
+  g_autoptr (GPtrArray) tables = compare_runs (traces, labels, 2);
+  g_autoptr (GPtrArray) sentences = hp_compare_summary (traces, labels, 2, tables);
+  const HpCompareSentence *s = sentences->pdata[1];
+  struct
+  {
+    double      pct;
+    const char *text;
+  } cases[] = {
+    { 54.1377, "54%" },
+    { 99.54, "99.5%" },
+    { 99.04, "99.0%" },
+    { 99.97, "> 99.9%" },
+    { 100, "100%" },
+    { 0.46, "0.5%" },
+    { 0.02, "< 0.1%" },
+    { 0, "0%" },
+    { 1.0, "1%" },
+    { 99.0, "99%" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = hp_compare_format_pct (cases[i].pct);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+  g_assert_cmpfloat (s->idle_pct, >, 99.5);
+  g_assert_cmpfloat (s->idle_pct, <, 99.55);
+  g_assert_nonnull (strstr (s->text, "the GPU is idle 99.5% of its time"));
+  s = sentences->pdata[0];
+  g_assert_nonnull (strstr (s->text, "the GPUs are idle 54% of their time"));
+}
+
 /* the temporal breakdown side by side splits non-compute time into
  * communication (the exposed communication of the overlap table) and
  * memory, which add up to it; HTA's columns stay as report gives them,
@@ -644,6 +686,7 @@ main (int   argc,
   g_test_add_func ("/core/compare/bad-runs", test_bad_runs);
   g_test_add ("/core/compare/summary", Fixture, &summary, fixture_setup, test_summary, fixture_teardown);
   g_test_add_func ("/core/compare/no-data-reasons", test_no_data_reasons);
+  g_test_add_func ("/core/compare/summary-pct-near-ends", test_summary_pct_near_ends);
   g_test_add_func ("/core/compare/non-compute-split", test_non_compute_split);
   g_test_add_func ("/core/compare/step-figures-equal-scoped-report", test_step_figures_equal_scoped_report);
   return g_test_run ();

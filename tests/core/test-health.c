@@ -122,6 +122,9 @@ test_public_clean (void)
   g_assert_nonnull (f);
   g_assert_cmpuint (f->count, ==, 4);
   g_assert_cmpint (f->severity, ==, HP_HEALTH_INFO);
+  /* the traces name no process group: the default one, not `group ""` */
+  g_assert_nonnull (strstr (f->message, "(the default group: 4;"));
+  g_assert_null (strstr (f->message, "group \"\""));
 }
 
 /* A public trace without ProfilerStep: every analysis calls for caution. */

@@ -21,6 +21,7 @@ KNOWN = [
     ("src/core/hp-gzip.c", "memory", "an asm clobber"),
     ("src/core/hp-critical-path-overlay.c", "critical_path", "the category of the overlaid events"),
     ("src/core/hp-critical-path-ranks.c", "collectives", "a column"),
+    ("src/core/hp-critical-path.h", "collectives", "the identifier of that column"),
     ("src/cli/hp-cli-info.c", "communication", "a label and a JSON key of `info`"),
 ]
 
