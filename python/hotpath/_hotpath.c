@@ -513,13 +513,13 @@ static PyObject *
 module_params (PyObject *module,
                PyObject *unused)
 {
-  guint              n;
-  const HpParamSpec *specs = hp_param_spec_list (&n);
-  PyObject          *list = PyList_New (n);
+  guint                     n;
+  const HpParamSpec *const *specs = hp_param_spec_list (&n);
+  PyObject                 *list = PyList_New (n);
 
   for (guint i = 0; list != NULL && i < n; i++)
     {
-      const HpParamSpec *s = &specs[i];
+      const HpParamSpec *s = specs[i];
       PyObject          *item = Py_BuildValue ("{sssssNsdsdssssss}", "name", s->name, "type", param_type_name (s->type),
                                                "default", param_default (s), "minimum", s->minimum, "maximum", s->maximum,
                                                "unit", s->unit != NULL ? s->unit : "", "title", s->title != NULL ? s->title : "",

@@ -1,9 +1,14 @@
-/* hp-analysis-params.c — the specs of every analysis parameter.
+/* hp-analysis-params.c — analysis parameters: the common specs, the bag
+ * and the functions over any spec.
  *
- * One table describes each field of HpAnalysisParams: its HTA keyword, type,
- * HTA default, valid range, unit and help. The CLI's options, the defaults,
- * the checks of a value, the comparison that decides which results a
- * change invalidates and the README's parameter table all come from it.
+ * A spec gives a parameter's HTA keyword, type, HTA default, valid range,
+ * unit and help. The table here describes the fields of HpAnalysisParams,
+ * the parameters every analysis shares; an analysis defines its own
+ * parameters in its own file, kept in the parameters' bag, and the
+ * registry gathers them all (hp_param_spec_list()). The CLI's options, the
+ * defaults, the checks of a value, the comparison that decides which
+ * results a change invalidates and the README's parameter table all come
+ * from the specs.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -79,38 +84,41 @@ static const HpParamSpec param_specs[] = {
 };
 /* clang-format on */
 
-/**
- * hp_param_spec_list:
- *
- * Returns: (array length=n_specs): every analysis parameter, in the order
- *   of the CLI's help
- */
+/* the specs of the fields of HpAnalysisParams, in the order of the CLI's
+ * help; hp_param_spec_list() (hp-analysis-registry.c) adds those of every
+ * analysis */
 const HpParamSpec *
-hp_param_spec_list (guint *n_specs)
+_hp_param_field_specs (guint *n_specs)
 {
   *n_specs = G_N_ELEMENTS (param_specs);
   return param_specs;
 }
 
 /**
- * hp_param_spec_find:
+ * _hp_param_name_is:
  * @name: HTA's keyword (`num_kernels`) or the CLI's (`num-kernels`)
  *
- * Returns: (nullable): the spec
+ * Returns: whether @name names @spec
  */
-const HpParamSpec *
-hp_param_spec_find (const char *name)
+gboolean
+_hp_param_name_is (const HpParamSpec *spec,
+                   const char        *name)
+{
+  const char *a = spec->name;
+  const char *b = name;
+
+  while (*a != '\0' && (*a == *b || (*a == '_' && *b == '-')))
+    a++, b++;
+  return *a == '\0' && *b == '\0';
+}
+
+/* the spec of the field named @name, or %NULL */
+static const HpParamSpec *
+field_spec_find (const char *name)
 {
   for (guint i = 0; i < G_N_ELEMENTS (param_specs); i++)
-    {
-      const char *a = param_specs[i].name;
-      const char *b = name;
-
-      while (*a != '\0' && (*a == *b || (*a == '_' && *b == '-')))
-        a++, b++;
-      if (*a == '\0' && *b == '\0')
-        return &param_specs[i];
-    }
+    if (_hp_param_name_is (&param_specs[i], name))
+      return &param_specs[i];
   return NULL;
 }
 
@@ -600,12 +608,37 @@ hp_analysis_uses_param (const HpAnalysis  *analysis,
   if (spec->offset == FIELD (ranks))
     return TRUE;
   for (guint i = 0; analysis->params != NULL && analysis->params[i] != NULL; i++)
-    if (hp_param_spec_find (analysis->params[i]) == spec)
+    if (field_spec_find (analysis->params[i]) == spec)
       return TRUE;
   for (guint i = 0; analysis->specs != NULL && analysis->specs[i] != NULL; i++)
     if (analysis->specs[i] == spec)
       return TRUE;
   return FALSE;
+}
+
+/**
+ * hp_analysis_get_param_specs:
+ *
+ * Returns: (transfer container) (element-type HpParamSpec): the
+ *   parameters @analysis reads besides `ranks`: the shared ones it names,
+ *   then those it defines
+ */
+GPtrArray *
+hp_analysis_get_param_specs (const HpAnalysis *analysis)
+{
+  GPtrArray *specs = g_ptr_array_new ();
+
+  g_return_val_if_fail (analysis != NULL, specs);
+  for (guint i = 0; analysis->params != NULL && analysis->params[i] != NULL; i++)
+    {
+      const HpParamSpec *spec = field_spec_find (analysis->params[i]);
+
+      if (spec != NULL)
+        g_ptr_array_add (specs, (gpointer)spec);
+    }
+  for (guint i = 0; analysis->specs != NULL && analysis->specs[i] != NULL; i++)
+    g_ptr_array_add (specs, (gpointer)analysis->specs[i]);
+  return specs;
 }
 
 /**
@@ -801,4 +834,122 @@ hp_analysis_params_get_string (const HpAnalysisParams *params,
 
   g_return_val_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_STRING, NULL);
   return *AT (params, spec, char *);
+}
+
+/**
+ * hp_analysis_params_set_int:
+ * @spec: an %HP_PARAM_INT spec
+ *
+ * Sets the value of @spec in @params (hp_param_set_number() clamps it to
+ * the spec's range; this does not).
+ */
+void
+hp_analysis_params_set_int (HpAnalysisParams  *params,
+                            const HpParamSpec *spec,
+                            int                value)
+{
+  g_return_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_INT);
+  *AT_MUT (params, spec, int) = value;
+}
+
+/**
+ * hp_analysis_params_set_int64:
+ * @spec: an %HP_PARAM_INT64 spec
+ */
+void
+hp_analysis_params_set_int64 (HpAnalysisParams  *params,
+                              const HpParamSpec *spec,
+                              gint64             value)
+{
+  g_return_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_INT64);
+  *AT_MUT (params, spec, gint64) = value;
+}
+
+/**
+ * hp_analysis_params_set_double:
+ * @spec: an %HP_PARAM_DOUBLE spec
+ */
+void
+hp_analysis_params_set_double (HpAnalysisParams  *params,
+                               const HpParamSpec *spec,
+                               double             value)
+{
+  g_return_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_DOUBLE);
+  *AT_MUT (params, spec, double) = value;
+}
+
+/**
+ * hp_analysis_params_set_boolean:
+ * @spec: an %HP_PARAM_BOOLEAN spec
+ */
+void
+hp_analysis_params_set_boolean (HpAnalysisParams  *params,
+                                const HpParamSpec *spec,
+                                gboolean           value)
+{
+  g_return_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_BOOLEAN);
+  *AT_MUT (params, spec, gboolean) = value != FALSE;
+}
+
+/**
+ * hp_analysis_params_set_list:
+ * @spec: an %HP_PARAM_INT_LIST or %HP_PARAM_INT64_LIST spec
+ * @items: (nullable): int or gint64 items, as @spec says; %NULL or empty
+ *   for every one
+ *
+ * Sets the value of @spec in @params to a copy of @items.
+ */
+void
+hp_analysis_params_set_list (HpAnalysisParams  *params,
+                             const HpParamSpec *spec,
+                             GArray            *items)
+{
+  GArray **field;
+
+  g_return_if_fail (params != NULL && spec != NULL &&
+                    (spec->type == HP_PARAM_INT_LIST || spec->type == HP_PARAM_INT64_LIST));
+  g_return_if_fail (items == NULL ||
+                    g_array_get_element_size (items) == (spec->type == HP_PARAM_INT_LIST ? sizeof (int) : sizeof (gint64)));
+  field = AT_MUT (params, spec, GArray *);
+  g_clear_pointer (field, g_array_unref);
+  if (items != NULL && items->len > 0)
+    *field = g_array_copy (items);
+}
+
+/**
+ * hp_analysis_params_set_strv:
+ * @spec: an %HP_PARAM_STRING_LIST spec
+ * @names: (nullable): the names; %NULL or empty for none
+ */
+void
+hp_analysis_params_set_strv (HpAnalysisParams  *params,
+                             const HpParamSpec *spec,
+                             const char *const *names)
+{
+  char ***field;
+
+  g_return_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_STRING_LIST);
+  field = AT_MUT (params, spec, char **);
+  g_clear_pointer (field, g_strfreev);
+  if (names != NULL && names[0] != NULL)
+    *field = g_strdupv ((char **)names);
+}
+
+/**
+ * hp_analysis_params_set_string:
+ * @spec: an %HP_PARAM_STRING spec
+ * @value: (nullable): the value; %NULL or empty for none
+ */
+void
+hp_analysis_params_set_string (HpAnalysisParams  *params,
+                               const HpParamSpec *spec,
+                               const char        *value)
+{
+  char **field;
+
+  g_return_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_STRING);
+  field = AT_MUT (params, spec, char *);
+  g_clear_pointer (field, g_free);
+  if (value != NULL && value[0] != '\0')
+    *field = g_strdup (value);
 }

@@ -148,22 +148,22 @@ typedef struct
 /* the @offset of a spec whose value is kept in the parameters' bag */
 #define HP_PARAM_IN_BAG G_MAXSIZE
 
-const HpParamSpec *hp_param_spec_list (guint *n_specs);
-const HpParamSpec *hp_param_spec_find (const char *name);
-gboolean           hp_param_parse (const HpParamSpec *spec,
-                                   HpAnalysisParams  *params,
-                                   const char        *text,
-                                   GError           **error);
-char              *hp_param_to_string (const HpParamSpec      *spec,
-                                       const HpAnalysisParams *params);
-double             hp_param_get_number (const HpParamSpec      *spec,
-                                        const HpAnalysisParams *params);
-void               hp_param_set_number (const HpParamSpec *spec,
-                                        HpAnalysisParams  *params,
-                                        double             value);
-gboolean           hp_param_equal (const HpParamSpec      *spec,
-                                   const HpAnalysisParams *a,
-                                   const HpAnalysisParams *b);
+const HpParamSpec *const *hp_param_spec_list (guint *n_specs);
+const HpParamSpec        *hp_param_spec_find (const char *name);
+gboolean                  hp_param_parse (const HpParamSpec *spec,
+                                          HpAnalysisParams  *params,
+                                          const char        *text,
+                                          GError           **error);
+char                     *hp_param_to_string (const HpParamSpec      *spec,
+                                              const HpAnalysisParams *params);
+double                    hp_param_get_number (const HpParamSpec      *spec,
+                                               const HpAnalysisParams *params);
+void                      hp_param_set_number (const HpParamSpec *spec,
+                                               HpAnalysisParams  *params,
+                                               double             value);
+gboolean                  hp_param_equal (const HpParamSpec      *spec,
+                                          const HpAnalysisParams *a,
+                                          const HpAnalysisParams *b);
 
 int                hp_analysis_params_get_int (const HpAnalysisParams *params,
                                                const HpParamSpec      *spec);
@@ -179,6 +179,27 @@ const char *const *hp_analysis_params_get_strv (const HpAnalysisParams *params,
                                                 const HpParamSpec      *spec);
 const char        *hp_analysis_params_get_string (const HpAnalysisParams *params,
                                                   const HpParamSpec      *spec);
+void               hp_analysis_params_set_int (HpAnalysisParams  *params,
+                                               const HpParamSpec *spec,
+                                               int                value);
+void               hp_analysis_params_set_int64 (HpAnalysisParams  *params,
+                                                 const HpParamSpec *spec,
+                                                 gint64             value);
+void               hp_analysis_params_set_double (HpAnalysisParams  *params,
+                                                  const HpParamSpec *spec,
+                                                  double             value);
+void               hp_analysis_params_set_boolean (HpAnalysisParams  *params,
+                                                   const HpParamSpec *spec,
+                                                   gboolean           value);
+void               hp_analysis_params_set_list (HpAnalysisParams  *params,
+                                                const HpParamSpec *spec,
+                                                GArray            *items);
+void               hp_analysis_params_set_strv (HpAnalysisParams  *params,
+                                                const HpParamSpec *spec,
+                                                const char *const *names);
+void               hp_analysis_params_set_string (HpAnalysisParams  *params,
+                                                  const HpParamSpec *spec,
+                                                  const char        *value);
 
 /**
  * HpAnalysisNeeds:
@@ -300,6 +321,7 @@ typedef struct
 
 gboolean                hp_analysis_uses_param (const HpAnalysis  *analysis,
                                                 const HpParamSpec *spec);
+GPtrArray              *hp_analysis_get_param_specs (const HpAnalysis *analysis);
 gboolean                hp_analysis_params_affect (const HpAnalysis       *analysis,
                                                    const HpAnalysisParams *a,
                                                    const HpAnalysisParams *b);
