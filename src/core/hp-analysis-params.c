@@ -31,12 +31,6 @@ G_DEFINE_QUARK (hp_analysis_error, hp_analysis_error)
 static const HpParamSpec param_specs[] = {
   { "ranks", HP_PARAM_INT_LIST, FIELD (ranks), 0, 0, G_MAXINT, NULL, N_("Ranks"),
     "Comma-separated ranks, or 'all' (default)", "LIST" },
-  { "num_kernels", HP_PARAM_INT, FIELD (num_kernels), 10, 1, G_MAXINT, NULL, N_("Kernels per type"),
-    "Kernel breakdown: named kernels per type (10)", "N" },
-  { "duration_ratio", HP_PARAM_DOUBLE, FIELD (duration_ratio), 0.8, 0, 1, NULL, N_("Duration ratio"),
-    "Kernel breakdown: cumulative duration ratio (0.8)", "R" },
-  { "include_memory_kernels", HP_PARAM_BOOLEAN, FIELD (include_memory_kernels), TRUE, 0, 1, NULL,
-    N_("Include memory kernels"), "Kernel breakdown: count MEMORY kernels (true)", "BOOL" },
   { "show_idle_interval_stats", HP_PARAM_BOOLEAN, FIELD (show_idle_interval_stats), TRUE, 0, 1, NULL,
     N_("Interval statistics"), "Idle time: add interval statistics (true)", "BOOL" },
   { "consecutive_kernel_delay", HP_PARAM_DOUBLE, FIELD (consecutive_kernel_delay), 30, 0, 1e12, "us",

@@ -41,11 +41,6 @@ typedef struct
   /* which GPU streams for the idle-time breakdown; NULL = all */
   GArray *streams; /* gint64 */
 
-  /* §3 kernel breakdown */
-  int      num_kernels;            /* 10 */
-  double   duration_ratio;         /* 0.8 */
-  gboolean include_memory_kernels; /* TRUE */
-
   /* §2 idle time */
   gboolean show_idle_interval_stats; /* TRUE here: the golden tables have them */
   double   consecutive_kernel_delay; /* 30 us */

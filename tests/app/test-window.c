@@ -122,7 +122,7 @@ fake_kernel_breakdown (HpTrace                *trace,
   hp_table_add_column (table, "sum", HP_COLUMN_DOUBLE, "us");
   hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
   for (guint k = 0; k < hp_trace_get_n_ranks (trace); k++)
-    for (int i = 0; i < MIN (params->num_kernels, 50); i++)
+    for (int i = 0; i < MIN (hp_analysis_params_get_int (params, &hp_kernel_breakdown_num_kernels_spec), 50); i++)
       {
         guint            row = hp_table_append_row (table);
         g_autofree char *name = g_strdup_printf ("kernel %d", i);
@@ -142,7 +142,7 @@ static const HpAnalysis fake_analysis = {
   .func = fake_kernel_breakdown,
   .in_default_set = TRUE,
   /* a parameter change re-runs only what reads it */
-  .params = (const char *const[]){ "num_kernels", NULL },
+  .specs = (const HpParamSpec *const[]){ &hp_kernel_breakdown_num_kernels_spec, NULL },
 };
 
 static void
@@ -266,7 +266,7 @@ test_parameter_change (void)
   /* through the session: the analysis runs again and the same view shows it */
   params = (HpAnalysisParams){ 0 };
   hp_analysis_params_copy (&params, hp_session_get_params (session));
-  params.num_kernels = 3;
+  hp_analysis_params_set_int (&params, &hp_kernel_breakdown_num_kernels_spec, 3);
   hp_session_set_params (session, &params);
   hp_analysis_params_clear (&params);
   wanted = (RowsWanted){ panel, 6 };
@@ -278,7 +278,7 @@ test_parameter_change (void)
   g_assert_nonnull (spin_button);
   g_assert_cmpint (gtk_spin_button_get_value_as_int (spin_button), ==, 3);
   gtk_spin_button_set_value (spin_button, 5);
-  g_assert_cmpint (hp_session_get_params (session)->num_kernels, ==, 5);
+  g_assert_cmpint (hp_analysis_params_get_int (hp_session_get_params (session), &hp_kernel_breakdown_num_kernels_spec), ==, 5);
   wanted = (RowsWanted){ panel, 10 };
   g_assert_true (hp_ui_test_wait_for (first_table_has_rows, &wanted));
 
@@ -972,7 +972,7 @@ test_param_controls (void)
   gtk_spin_button_get_range (spin, &lower, &upper);
   g_assert_cmpfloat (lower, ==, spec->minimum);
   g_assert_cmpuint (gtk_spin_button_get_digits (spin), ==, 0);
-  g_assert_cmpfloat (gtk_spin_button_get_value (spin), ==, hp_session_get_params (session)->num_kernels);
+  g_assert_cmpfloat (gtk_spin_button_get_value (spin), ==, hp_analysis_params_get_int (hp_session_get_params (session), &hp_kernel_breakdown_num_kernels_spec));
 
   /* a list of streams: separators as people type them; a typo is marked */
   entry = GTK_EDITABLE (hp_ui_test_find_widget_of_type (idle, GTK_TYPE_ENTRY));

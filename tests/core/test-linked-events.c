@@ -150,8 +150,8 @@ test_kernels (void)
 
   /* three names a type: most kernels go to others */
   g_clear_pointer (&tables, g_ptr_array_unref);
-  params.num_kernels = 3;
-  params.include_memory_kernels = FALSE;
+  hp_analysis_params_set_int (&params, &hp_kernel_breakdown_num_kernels_spec, 3);
+  hp_analysis_params_set_boolean (&params, &hp_kernel_breakdown_include_memory_kernels_spec, FALSE);
   tables = run_analysis (trace, "gpu_kernel_breakdown", &params);
   check_kernel_rows (trace, find_table (tables, "gpu_kernel_breakdown_kernels"));
   hp_analysis_params_clear (&params);
