@@ -31,10 +31,6 @@ G_DEFINE_QUARK (hp_analysis_error, hp_analysis_error)
 static const HpParamSpec param_specs[] = {
   { "ranks", HP_PARAM_INT_LIST, FIELD (ranks), 0, 0, G_MAXINT, NULL, N_("Ranks"),
     "Comma-separated ranks, or 'all' (default)", "LIST" },
-  { "show_idle_interval_stats", HP_PARAM_BOOLEAN, FIELD (show_idle_interval_stats), TRUE, 0, 1, NULL,
-    N_("Interval statistics"), "Idle time: add interval statistics (true)", "BOOL" },
-  { "consecutive_kernel_delay", HP_PARAM_DOUBLE, FIELD (consecutive_kernel_delay), 30, 0, 1e12, "us",
-    N_("Consecutive kernel delay"), "Idle time: gaps up to this many us are kernel_wait (30)", "US" },
   { "streams", HP_PARAM_INT64_LIST, FIELD (streams), 0, (double)G_MININT64, (double)G_MAXINT64, NULL,
     N_("Streams"), "Idle time: comma-separated GPU streams (default: all)", "LIST" },
   { "use_gpu_annotation", HP_PARAM_BOOLEAN, FIELD (use_gpu_annotation), TRUE, 0, 1, NULL,

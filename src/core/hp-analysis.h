@@ -41,10 +41,6 @@ typedef struct
   /* which GPU streams for the idle-time breakdown; NULL = all */
   GArray *streams; /* gint64 */
 
-  /* §2 idle time */
-  gboolean show_idle_interval_stats; /* TRUE here: the golden tables have them */
-  double   consecutive_kernel_delay; /* 30 us */
-
   /* §4 user annotations */
   gboolean use_gpu_annotation;        /* TRUE */
   int      annotation_num_kernels;    /* 1000 */

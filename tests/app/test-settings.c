@@ -64,7 +64,7 @@ test_params_round_trip (void)
   hp_analysis_params_set_double (&params, &hp_kernel_breakdown_duration_ratio_spec, 0.5);
   params.runtime_cutoff = 70.4;
   params.launch_delay_cutoff = -3; /* clamped to the schema's range */
-  params.consecutive_kernel_delay = 12;
+  hp_analysis_params_set_double (&params, &hp_idle_time_consecutive_kernel_delay_spec, 12);
   hp_settings_save_params (settings, &params);
 
   hp_analysis_params_init (&loaded);
@@ -73,7 +73,7 @@ test_params_round_trip (void)
   g_assert_cmpfloat (hp_analysis_params_get_double (&loaded, &hp_kernel_breakdown_duration_ratio_spec), ==, 0.5);
   g_assert_cmpfloat (loaded.runtime_cutoff, ==, 70);
   g_assert_cmpfloat (loaded.launch_delay_cutoff, ==, 0);
-  g_assert_cmpfloat (loaded.consecutive_kernel_delay, ==, 12);
+  g_assert_cmpfloat (hp_analysis_params_get_double (&loaded, &hp_idle_time_consecutive_kernel_delay_spec), ==, 12);
 
   hp_analysis_params_clear (&params);
   hp_analysis_params_clear (&loaded);

@@ -239,8 +239,8 @@ check_idle (HpTrace *trace,
   guint    n_checked = 0;
 
   hp_analysis_params_init (&params);
-  params.show_idle_interval_stats = TRUE;
-  params.consecutive_kernel_delay = 20;
+  hp_analysis_params_set_boolean (&params, &hp_idle_time_show_idle_interval_stats_spec, TRUE);
+  hp_analysis_params_set_double (&params, &hp_idle_time_consecutive_kernel_delay_spec, 20);
   tables = run_analysis (trace, "idle_time_breakdown", &params);
   idle = find_table (tables, "idle_time_breakdown");
   stats = find_table (tables, "idle_time_interval_stats");
