@@ -41,14 +41,6 @@ typedef struct
   /* which GPU streams for the idle-time breakdown; NULL = all */
   GArray *streams; /* gint64 */
 
-  /* §4 user annotations */
-  gboolean use_gpu_annotation;        /* TRUE */
-  int      annotation_num_kernels;    /* 1000 */
-  double   annotation_duration_ratio; /* 0.8 */
-  GStrv    allowlist_patterns;        /* NULL */
-  gboolean expand_names;              /* TRUE */
-  gboolean shorten_names;             /* TRUE */
-
   /* §6 launch statistics */
   double   runtime_cutoff;        /* 50 us */
   double   launch_delay_cutoff;   /* 100 us */
