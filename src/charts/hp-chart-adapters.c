@@ -71,8 +71,10 @@ adapt_launch_stats_any (HpTable                *table,
                         HpChartFlavour          flavour,
                         const char             *domain)
 {
-  return _hp_chart_adapt_launch_stats (table, params != NULL ? params->runtime_cutoff : 50.0,
-                                       params != NULL ? params->launch_delay_cutoff : 100.0, flavour, domain);
+  return _hp_chart_adapt_launch_stats (table, params != NULL ? hp_analysis_params_get_double (params, &hp_launch_stats_runtime_cutoff_spec) : hp_launch_stats_runtime_cutoff_spec.default_value,
+                                       params != NULL ? hp_analysis_params_get_double (params, &hp_launch_stats_launch_delay_cutoff_spec)
+                                                      : hp_launch_stats_launch_delay_cutoff_spec.default_value,
+                                       flavour, domain);
 }
 
 /* the 15 most frequent ops */

@@ -41,11 +41,6 @@ typedef struct
   /* which GPU streams for the idle-time breakdown; NULL = all */
   GArray *streams; /* gint64 */
 
-  /* §6 launch statistics */
-  double   runtime_cutoff;        /* 50 us */
-  double   launch_delay_cutoff;   /* 100 us */
-  gboolean include_memory_events; /* TRUE */
-
   /* §8 counters */
   gint64 max_queue_length; /* 1024 */
 

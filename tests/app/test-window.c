@@ -864,7 +864,7 @@ test_launch_cutoffs (void)
   runtime_spin = GTK_SPIN_BUTTON (hp_ui_test_find_widget (GTK_WIDGET (panel), is_spin_showing, &runtime_default));
   g_assert_nonnull (runtime_spin);
   gtk_spin_button_set_value (runtime_spin, 10);
-  g_assert_cmpfloat (hp_session_get_params (session)->runtime_cutoff, ==, 10);
+  g_assert_cmpfloat (hp_analysis_params_get_double (hp_session_get_params (session), &hp_launch_stats_runtime_cutoff_spec), ==, 10);
   wanted = (SummaryWanted){ HP_LAUNCHES_PANEL (panel), before };
   g_assert_true (hp_ui_test_wait_for (summary_changed, &wanted));
   g_test_message ("after: %s", hp_launches_panel_get_summary (HP_LAUNCHES_PANEL (panel)));
