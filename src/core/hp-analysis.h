@@ -41,13 +41,6 @@ typedef struct
   /* which GPU streams for the idle-time breakdown; NULL = all */
   GArray *streams; /* gint64 */
 
-  /* §8 counters */
-  gint64 max_queue_length; /* 1024 */
-
-  /* §14 stragglers */
-  GArray *steps;          /* int: profiler steps; NULL or empty = all */
-  int     num_candidates; /* 2 */
-
   /* critical path: the rank (-1: the first, and across ranks with
    * several) and the step (-1: the first complete one, -2: the whole
    * trace, else ProfilerStep#N) */
