@@ -30,9 +30,11 @@ GQuark hp_analysis_error_quark (void);
 /**
  * HpAnalysisParams:
  *
- * Every parameter of every analysis, with HTA's names and defaults
- * (docs/analyses.md). One struct so the CLI, the GUI's controls and the
- * settings share one list. Times are in microseconds, as in HTA.
+ * The values of the analysis parameters, with HTA's names and defaults
+ * (docs/analyses.md): the fields choose the data every analysis reads,
+ * the bag holds those each analysis defines in its own file (read and
+ * written through their specs, hp_analysis_params_get_int() and the
+ * like). Times are in microseconds, as in HTA.
  */
 typedef struct
 {
@@ -40,12 +42,6 @@ typedef struct
   GArray *ranks; /* int */
   /* which GPU streams for the idle-time breakdown; NULL = all */
   GArray *streams; /* gint64 */
-
-  /* critical path: the rank (-1: the first, and across ranks with
-   * several) and the step (-1: the first complete one, -2: the whole
-   * trace, else ProfilerStep#N) */
-  int critical_path_rank; /* -1 */
-  int critical_path_step; /* -1 */
 
   /* §9 frequent CUDA kernel sequences */
   char    *operator_name;          /* NULL: the most frequent candidate */
@@ -234,8 +230,9 @@ typedef gboolean (*HpAnalysisFunc) (HpTrace                *trace,
  * @func: computes the tables
  * @in_default_set: whether `report` runs it without --analysis
  * @cost: relative time on a large trace; costly ones start first
- * @params: (array zero-terminated=1): the parameters it reads besides
- *   `ranks`, by name; a change of any other leaves its results valid
+ * @params: (array zero-terminated=1): the shared parameters (fields of
+ *   #HpAnalysisParams) it reads besides `ranks`, by name; a change of any
+ *   other leaves its results valid
  * @tables: (array zero-terminated=1): the names of the tables it may
  *   return, in order
  * @row_events: (nullable): what a row of its tables stands for on the
