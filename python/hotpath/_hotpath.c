@@ -546,6 +546,18 @@ strv_to_tuple (const char *const *strv)
   return t;
 }
 
+/* the names of the parameters @analysis reads besides `ranks` */
+static PyObject *
+param_names (const HpAnalysis *analysis)
+{
+  g_autoptr (GPtrArray) specs = hp_analysis_get_param_specs (analysis);
+  PyObject *t = PyTuple_New (specs->len);
+
+  for (guint i = 0; t != NULL && i < specs->len; i++)
+    PyTuple_SET_ITEM (t, i, PyUnicode_FromString (((const HpParamSpec *)specs->pdata[i])->name));
+  return t;
+}
+
 static PyObject *
 module_analyses (PyObject *module,
                  PyObject *unused)
@@ -558,7 +570,7 @@ module_analyses (PyObject *module,
     {
       const HpAnalysis *a = analyses[i];
       PyObject         *item = Py_BuildValue ("{sssssssNsNsO}", "name", a->name, "title", a->title, "section",
-                                      a->section != NULL ? a->section : "", "params", strv_to_tuple (a->params),
+                                      a->section != NULL ? a->section : "", "params", param_names (a),
                                               "tables", strv_to_tuple (a->tables), "in_default_set",
                                       a->in_default_set ? Py_True : Py_False);
 
