@@ -96,8 +96,8 @@ adapt_kernel_sequences_any (HpTable                *table,
 {
   GPtrArray *charts = _hp_chart_list_new ();
 
-  g_ptr_array_add (charts, hp_chart_kernel_sequences (table, params != NULL ? (guint)params->top_k : 5,
-                                                      params != NULL ? params->rank : 0, domain));
+  g_ptr_array_add (charts, hp_chart_kernel_sequences (table, params != NULL ? (guint)hp_analysis_params_get_int (params, &hp_kernel_sequences_top_k_spec) : (guint)hp_kernel_sequences_top_k_spec.default_value,
+                                                      params != NULL ? hp_analysis_params_get_int (params, &hp_kernel_sequences_rank_spec) : 0, domain));
   return charts;
 }
 

@@ -33,16 +33,6 @@ static const HpParamSpec param_specs[] = {
     "Comma-separated ranks, or 'all' (default)", "LIST" },
   { "streams", HP_PARAM_INT64_LIST, FIELD (streams), 0, (double)G_MININT64, (double)G_MAXINT64, NULL,
     N_("Streams"), "Idle time: comma-separated GPU streams (default: all)", "LIST" },
-  { "operator", HP_PARAM_STRING, FIELD (operator_name), 0, 0, 0, NULL, N_("Operator"),
-    "Kernel sequences: operators whose name contains NAME (default: the one that launches min_pattern_len kernels most often)", "NAME" },
-  { "rank", HP_PARAM_INT, FIELD (rank), 0, 0, G_MAXINT, NULL, N_("Rank"),
-    "Kernel sequences: the rank whose operators are read (0)", "N" },
-  { "min_pattern_len", HP_PARAM_INT, FIELD (min_pattern_len), 3, 1, G_MAXINT, NULL, N_("Least kernels"),
-    "Kernel sequences: least number of kernels under an operator (3)", "N" },
-  { "top_k", HP_PARAM_INT, FIELD (top_k), 5, 1, G_MAXINT, NULL, N_("Top patterns"),
-    "Kernel sequences: patterns charted and marked in the overlaid trace (5)", "N" },
-  { "compress_other_kernels", HP_PARAM_BOOLEAN, FIELD (compress_other_kernels), TRUE, 0, 1, NULL,
-    N_("Compress other kernels"), "Kernel sequences: drop the args and names of events outside the top patterns in the overlaid trace (true)", "BOOL" },
 };
 /* clang-format on */
 

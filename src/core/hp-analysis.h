@@ -43,13 +43,6 @@ typedef struct
   /* which GPU streams for the idle-time breakdown; NULL = all */
   GArray *streams; /* gint64 */
 
-  /* §9 frequent CUDA kernel sequences */
-  char    *operator_name;          /* NULL: the most frequent candidate */
-  int      rank;                   /* 0 */
-  int      min_pattern_len;        /* 3 */
-  int      top_k;                  /* 5 */
-  gboolean compress_other_kernels; /* TRUE */
-
   /* the values of the parameters an analysis defines in its own file
    * (specs with @offset %HP_PARAM_IN_BAG), keyed by spec; a spec without
    * a value reads as its default */
