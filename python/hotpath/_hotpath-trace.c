@@ -487,7 +487,7 @@ counters_job (Job *job)
 {
   const HpRank *rank = hp_trace_find_rank (job->trace, job->n_traces);
 
-  hp_counter_writer_write (job->trace, rank, job->paths[0], job->params.rank, job->cancellable, &job->error);
+  hp_counter_writer_write (job->trace, rank, job->paths[0], hp_analysis_params_get_int (&job->params, &hp_kernel_sequences_rank_spec), job->cancellable, &job->error);
 }
 
 static PyObject *
@@ -505,7 +505,7 @@ trace_write_counters (TraceObject *self,
   hp_py_job_init (&job, counters_job);
   job.trace = self->trace;
   job.n_traces = (guint)rank;
-  job.params.rank = (int)(mask & HP_COUNTER_SERIES_ALL);
+  hp_analysis_params_set_int (&job.params, &hp_kernel_sequences_rank_spec, (int)(mask & HP_COUNTER_SERIES_ALL));
   job.paths = g_new0 (char *, 2);
   job.paths[0] = g_strdup (PyBytes_AS_STRING (fs));
   Py_DECREF (fs);
@@ -518,11 +518,11 @@ trace_write_counters (TraceObject *self,
 static void
 sequences_job (Job *job)
 {
-  const HpRank      *rank = hp_trace_find_rank (job->trace, job->params.rank);
+  const HpRank      *rank = hp_trace_find_rank (job->trace, hp_analysis_params_get_int (&job->params, &hp_kernel_sequences_rank_spec));
   HpKernelSequences *seq;
   g_autofree char   *overlaid = NULL;
 
-  seq = hp_kernel_sequences_find (job->trace, rank, job->params.operator_name, (guint)job->params.min_pattern_len,
+  seq = hp_kernel_sequences_find (job->trace, rank, hp_analysis_params_get_string (&job->params, &hp_kernel_sequences_operator_spec), (guint)hp_analysis_params_get_int (&job->params, &hp_kernel_sequences_min_pattern_len_spec),
                                   job->cancellable, &job->error);
   if (seq == NULL)
     return;
@@ -530,8 +530,8 @@ sequences_job (Job *job)
   if (job->paths != NULL)
     {
       overlaid = hp_kernel_sequences_overlaid_path (rank, job->paths[0]);
-      if (hp_kernel_sequences_write_overlaid (seq, overlaid, (guint)job->params.top_k,
-                                              job->params.compress_other_kernels, job->cancellable, &job->error))
+      if (hp_kernel_sequences_write_overlaid (seq, overlaid, (guint)hp_analysis_params_get_int (&job->params, &hp_kernel_sequences_top_k_spec),
+                                              hp_analysis_params_get_boolean (&job->params, &hp_kernel_sequences_compress_other_kernels_spec), job->cancellable, &job->error))
         {
           g_free (job->paths[0]);
           job->paths[0] = g_steal_pointer (&overlaid);
@@ -558,11 +558,11 @@ trace_kernel_sequences (TraceObject *self,
     return PyErr_Format (PyExc_ValueError, "min_pattern_len and top_k are at least 1");
   hp_py_job_init (&job, sequences_job);
   job.trace = self->trace;
-  job.params.rank = rank;
-  job.params.operator_name = g_strdup (op);
-  job.params.min_pattern_len = min_len;
-  job.params.top_k = top_k;
-  job.params.compress_other_kernels = compress;
+  hp_analysis_params_set_int (&job.params, &hp_kernel_sequences_rank_spec, rank);
+  hp_analysis_params_set_string (&job.params, &hp_kernel_sequences_operator_spec, op);
+  hp_analysis_params_set_int (&job.params, &hp_kernel_sequences_min_pattern_len_spec, min_len);
+  hp_analysis_params_set_int (&job.params, &hp_kernel_sequences_top_k_spec, top_k);
+  hp_analysis_params_set_boolean (&job.params, &hp_kernel_sequences_compress_other_kernels_spec, compress);
   if (dir != Py_None)
     {
       PyObject *fs = NULL;

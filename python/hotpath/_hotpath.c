@@ -513,13 +513,13 @@ static PyObject *
 module_params (PyObject *module,
                PyObject *unused)
 {
-  guint              n;
-  const HpParamSpec *specs = hp_param_spec_list (&n);
-  PyObject          *list = PyList_New (n);
+  guint                     n;
+  const HpParamSpec *const *specs = hp_param_spec_list (&n);
+  PyObject                 *list = PyList_New (n);
 
   for (guint i = 0; list != NULL && i < n; i++)
     {
-      const HpParamSpec *s = &specs[i];
+      const HpParamSpec *s = specs[i];
       PyObject          *item = Py_BuildValue ("{sssssNsdsdssssss}", "name", s->name, "type", param_type_name (s->type),
                                                "default", param_default (s), "minimum", s->minimum, "maximum", s->maximum,
                                                "unit", s->unit != NULL ? s->unit : "", "title", s->title != NULL ? s->title : "",
@@ -546,6 +546,18 @@ strv_to_tuple (const char *const *strv)
   return t;
 }
 
+/* the names of the parameters @analysis reads besides `ranks` */
+static PyObject *
+param_names (const HpAnalysis *analysis)
+{
+  g_autoptr (GPtrArray) specs = hp_analysis_get_param_specs (analysis);
+  PyObject *t = PyTuple_New (specs->len);
+
+  for (guint i = 0; t != NULL && i < specs->len; i++)
+    PyTuple_SET_ITEM (t, i, PyUnicode_FromString (((const HpParamSpec *)specs->pdata[i])->name));
+  return t;
+}
+
 static PyObject *
 module_analyses (PyObject *module,
                  PyObject *unused)
@@ -558,7 +570,7 @@ module_analyses (PyObject *module,
     {
       const HpAnalysis *a = analyses[i];
       PyObject         *item = Py_BuildValue ("{sssssssNsNsO}", "name", a->name, "title", a->title, "section",
-                                      a->section != NULL ? a->section : "", "params", strv_to_tuple (a->params),
+                                      a->section != NULL ? a->section : "", "params", param_names (a),
                                               "tables", strv_to_tuple (a->tables), "in_default_set",
                                       a->in_default_set ? Py_True : Py_False);
 

@@ -49,15 +49,15 @@ run_id (HpRun *run)
 static char *
 params_key (const HpAnalysisParams *params)
 {
-  GString           *key = g_string_new (NULL);
-  guint              n_specs;
-  const HpParamSpec *specs = hp_param_spec_list (&n_specs);
+  GString                  *key = g_string_new (NULL);
+  guint                     n_specs;
+  const HpParamSpec *const *specs = hp_param_spec_list (&n_specs);
 
   for (guint i = 0; i < n_specs; i++)
     {
-      g_autofree char *value = hp_param_to_string (&specs[i], params);
+      g_autofree char *value = hp_param_to_string (specs[i], params);
 
-      g_string_append_printf (key, "|%s=%s", specs[i].name, value != NULL ? value : "");
+      g_string_append_printf (key, "|%s=%s", specs[i]->name, value != NULL ? value : "");
     }
   return g_string_free (key, FALSE);
 }

@@ -244,8 +244,8 @@ hp_critical_path_panel_session_changed (HpAnalysisPanel *panel)
 
   fill_choosers (self, session != NULL ? hp_session_get_trace (session) : NULL);
   self->filling++;
-  gtk_drop_down_set_selected (self->step_dropdown, find_value (self->steps, params->critical_path_step));
-  gtk_drop_down_set_selected (self->rank_dropdown, find_value (self->ranks, params->critical_path_rank));
+  gtk_drop_down_set_selected (self->step_dropdown, find_value (self->steps, hp_analysis_params_get_int (params, &hp_critical_path_step_spec)));
+  gtk_drop_down_set_selected (self->rank_dropdown, find_value (self->ranks, hp_analysis_params_get_int (params, &hp_critical_path_rank_spec)));
   self->filling--;
 }
 
@@ -260,8 +260,8 @@ choice_changed_cb (HpCriticalPathPanel *self)
   if (self->filling > 0 || step >= self->steps->len || rank >= self->ranks->len ||
       !hp_analysis_panel_begin_params (HP_ANALYSIS_PANEL (self), &params))
     return;
-  params.critical_path_step = g_array_index (self->steps, int, step);
-  params.critical_path_rank = g_array_index (self->ranks, int, rank);
+  hp_analysis_params_set_int (&params, &hp_critical_path_step_spec, g_array_index (self->steps, int, step));
+  hp_analysis_params_set_int (&params, &hp_critical_path_rank_spec, g_array_index (self->ranks, int, rank));
   hp_analysis_panel_commit_params (HP_ANALYSIS_PANEL (self), &params);
 }
 

@@ -109,8 +109,8 @@ update_summary (HpLaunchesPanel *self)
       return;
     }
 
-  runtime = format_cutoff (isfinite (runtime_cutoff) ? runtime_cutoff : hp_analysis_panel_get_params (panel)->runtime_cutoff);
-  delay = format_cutoff (isfinite (delay_cutoff) ? delay_cutoff : hp_analysis_panel_get_params (panel)->launch_delay_cutoff);
+  runtime = format_cutoff (isfinite (runtime_cutoff) ? runtime_cutoff : hp_analysis_params_get_double (hp_analysis_panel_get_params (panel), &hp_launch_stats_runtime_cutoff_spec));
+  delay = format_cutoff (isfinite (delay_cutoff) ? delay_cutoff : hp_analysis_params_get_double (hp_analysis_panel_get_params (panel), &hp_launch_stats_launch_delay_cutoff_spec));
   /* gettext cannot see through G_GINT64_FORMAT: format the counts first */
   for (guint k = 0; k < N_KINDS; k++)
     g_snprintf (numbers[k], sizeof numbers[k], "%" G_GINT64_FORMAT, counts[k]);

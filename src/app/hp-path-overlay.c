@@ -22,11 +22,12 @@ region_annotation (HpTrace                *trace,
                    HpCriticalPath         *first)
 {
   g_autoptr (GArray) steps = NULL;
+  int step = hp_analysis_params_get_int (params, &hp_critical_path_step_spec);
 
-  if (params->critical_path_step == -2)
+  if (step == -2)
     return g_strdup ("");
-  if (params->critical_path_step >= 0)
-    return g_strdup_printf ("ProfilerStep#%d", params->critical_path_step);
+  if (step >= 0)
+    return g_strdup_printf ("ProfilerStep#%d", step);
   /* the first complete step of the first rank, or the whole trace */
   steps = hp_critical_path_list_steps (trace, hp_critical_path_get_rank (first));
   return steps->len > 0 ? g_strdup (hp_critical_path_get_region (first)) : g_strdup ("");
@@ -106,7 +107,7 @@ hp_path_overlay_compute (HpTrace                *trace,
   g_ptr_array_add (overlay->paths, first);
   g_array_append_val (overlay->positions, first_pos);
 
-  if (params->critical_path_rank < 0 && n_ranks >= 2)
+  if (hp_analysis_params_get_int (params, &hp_critical_path_rank_spec) < 0 && n_ranks >= 2)
     {
       g_autofree char      *annotation = region_annotation (trace, params, first);
       g_autofree gpointer  *all = g_new0 (gpointer, n_ranks);

@@ -60,8 +60,8 @@ wanted_rank (HpPatternsPanel *self)
   selected = hp_session_get_selected_rank (session);
   if (selected >= 0 && hp_trace_find_rank (trace, selected) != NULL)
     return selected;
-  if (hp_trace_find_rank (trace, hp_session_get_params (session)->rank) != NULL)
-    return hp_session_get_params (session)->rank;
+  if (hp_trace_find_rank (trace, hp_analysis_params_get_int (hp_session_get_params (session), &hp_kernel_sequences_rank_spec)) != NULL)
+    return hp_analysis_params_get_int (hp_session_get_params (session), &hp_kernel_sequences_rank_spec);
   return hp_trace_get_rank (trace, 0)->rank;
 }
 
@@ -112,7 +112,7 @@ list_candidates (HpPatternsPanel *self)
   g_autofree char   *key = NULL;
   HpCandidatesInput *input;
   int                rank = wanted_rank (self);
-  int                min_len = session != NULL ? hp_session_get_params (session)->min_pattern_len : 3;
+  int                min_len = session != NULL ? hp_analysis_params_get_int (hp_session_get_params (session), &hp_kernel_sequences_min_pattern_len_spec) : 3;
 
   if (self->trace == NULL || rank < 0 || (rank == self->listed_rank && min_len == self->listed_min_len))
     return;
@@ -144,9 +144,9 @@ sync_rank_idle (gpointer data)
   self->rank_idle = 0;
   if (rank >= 0 && hp_analysis_panel_begin_params (HP_ANALYSIS_PANEL (self), &params))
     {
-      if (params.rank != rank)
+      if (hp_analysis_params_get_int (&params, &hp_kernel_sequences_rank_spec) != rank)
         {
-          params.rank = rank;
+          hp_analysis_params_set_int (&params, &hp_kernel_sequences_rank_spec, rank);
           hp_analysis_panel_commit_params (HP_ANALYSIS_PANEL (self), &params);
         }
       else

@@ -255,15 +255,16 @@ result_key (HpSession              *self,
   GString         *key = g_string_new (NULL);
   g_autofree char *scope = self->scope != NULL ? hp_scope_to_string (self->scope) : NULL;
   g_autofree char *ranks = hp_param_to_string (hp_param_spec_find ("ranks"), params);
+  g_autoptr (GPtrArray) specs = hp_analysis_get_param_specs (analysis);
 
   g_string_append_printf (key, "scope=%s|%s@%p|ranks=%s", scope != NULL ? scope : "whole", analysis->name,
                           (gconstpointer)analysis, ranks);
-  for (guint i = 0; analysis->params != NULL && analysis->params[i] != NULL; i++)
+  for (guint i = 0; i < specs->len; i++)
     {
-      const HpParamSpec *spec = hp_param_spec_find (analysis->params[i]);
-      g_autofree char   *value = spec != NULL ? hp_param_to_string (spec, params) : NULL;
+      const HpParamSpec *spec = specs->pdata[i];
+      g_autofree char   *value = hp_param_to_string (spec, params);
 
-      g_string_append_printf (key, "|%s=%s", analysis->params[i], value != NULL ? value : "");
+      g_string_append_printf (key, "|%s=%s", spec->name, value != NULL ? value : "");
     }
   return g_string_free (key, FALSE);
 }
@@ -347,18 +348,18 @@ hp_session_set_params (HpSession              *self,
                        const HpAnalysisParams *params)
 {
   g_autoptr (GPtrArray) rerun = g_ptr_array_new_with_free_func (g_free);
-  GHashTableIter     iter;
-  gpointer           key;
-  gboolean           changed = FALSE;
-  HpAnalysisParams   old;
-  guint              n_specs;
-  const HpParamSpec *specs = hp_param_spec_list (&n_specs);
+  GHashTableIter            iter;
+  gpointer                  key;
+  gboolean                  changed = FALSE;
+  HpAnalysisParams          old;
+  guint                     n_specs;
+  const HpParamSpec *const *specs = hp_param_spec_list (&n_specs);
 
   g_return_if_fail (HP_IS_SESSION (self));
   g_return_if_fail (params != NULL);
 
   for (guint i = 0; i < n_specs && !changed; i++)
-    changed = !hp_param_equal (&specs[i], &self->params, params);
+    changed = !hp_param_equal (specs[i], &self->params, params);
   if (!changed)
     return;
 

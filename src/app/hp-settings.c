@@ -17,12 +17,56 @@ compare_strings (gconstpointer a,
   return g_strcmp0 (*(const char *const *)a, *(const char *const *)b);
 }
 
-static int
-clamp_setting (double value)
+/* the key of @spec in @settings: the parameter's CLI option
+ * (`num-kernels`), when the schema keeps one; a number or boolean */
+static GSettingsSchemaKey *
+param_key (GSettings         *settings,
+           const HpParamSpec *spec)
 {
-  if (isnan (value) || value < 0)
-    return 0;
-  return (int)MIN (rint (value), 1e9);
+  g_autoptr (GSettingsSchema) schema = NULL;
+  g_autofree char *name = NULL;
+
+  if (spec->type > HP_PARAM_BOOLEAN)
+    return NULL;
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  name = g_strdelimit (g_strdup (spec->name), "_", '-');
+  if (schema == NULL || !g_settings_schema_has_key (schema, name))
+    return NULL;
+  return g_settings_schema_get_key (schema, name);
+}
+
+/* @value within the range of @key, when it has one */
+static double
+clamp_to_key (GSettingsSchemaKey *key,
+              double              value)
+{
+  g_autoptr (GVariant) range = g_settings_schema_key_get_range (key);
+  const char *kind;
+  g_autoptr (GVariant) bounds = NULL;
+  double lower, upper;
+
+  g_variant_get (range, "(&sv)", &kind, &bounds);
+  if (g_strcmp0 (kind, "range") != 0)
+    return value;
+  if (g_variant_is_of_type (bounds, G_VARIANT_TYPE ("(ii)")))
+    {
+      gint32 a, b;
+
+      g_variant_get (bounds, "(ii)", &a, &b);
+      lower = a, upper = b;
+    }
+  else if (g_variant_is_of_type (bounds, G_VARIANT_TYPE ("(xx)")))
+    {
+      gint64 a, b;
+
+      g_variant_get (bounds, "(xx)", &a, &b);
+      lower = (double)a, upper = (double)b;
+    }
+  else if (g_variant_is_of_type (bounds, G_VARIANT_TYPE ("(dd)")))
+    g_variant_get (bounds, "(dd)", &lower, &upper);
+  else
+    return value;
+  return CLAMP (value, lower, upper);
 }
 
 /**
@@ -95,33 +139,71 @@ hp_settings_add_recent (GSettings  *settings,
 /**
  * hp_settings_load_params:
  *
- * Replaces the analysis defaults of @params by those kept in @settings.
+ * Replaces the analysis defaults of @params by those kept in @settings:
+ * each parameter whose CLI option names a key of the schema.
  */
 void
 hp_settings_load_params (GSettings        *settings,
                          HpAnalysisParams *params)
 {
+  guint                     n;
+  const HpParamSpec *const *specs = hp_param_spec_list (&n);
+
   if (settings == NULL)
     return;
-  params->num_kernels = g_settings_get_int (settings, "num-kernels");
-  params->duration_ratio = g_settings_get_double (settings, "duration-ratio");
-  params->runtime_cutoff = g_settings_get_int (settings, "runtime-cutoff");
-  params->launch_delay_cutoff = g_settings_get_int (settings, "launch-delay-cutoff");
-  params->consecutive_kernel_delay = g_settings_get_int (settings, "consecutive-kernel-delay");
+  for (guint i = 0; i < n; i++)
+    {
+      GSettingsSchemaKey *key = param_key (settings, specs[i]);
+      g_autoptr (GVariant) value = NULL;
+
+      if (key == NULL)
+        continue;
+      value = g_settings_get_value (settings, g_settings_schema_key_get_name (key));
+      if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT32))
+        hp_param_set_number (specs[i], params, g_variant_get_int32 (value));
+      else if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT64))
+        hp_param_set_number (specs[i], params, (double)g_variant_get_int64 (value));
+      else if (g_variant_is_of_type (value, G_VARIANT_TYPE_DOUBLE))
+        hp_param_set_number (specs[i], params, g_variant_get_double (value));
+      else if (g_variant_is_of_type (value, G_VARIANT_TYPE_BOOLEAN))
+        hp_param_set_number (specs[i], params, g_variant_get_boolean (value));
+      g_settings_schema_key_unref (key);
+    }
 }
 
 void
 hp_settings_save_params (GSettings              *settings,
                          const HpAnalysisParams *params)
 {
+  guint                     n;
+  const HpParamSpec *const *specs = hp_param_spec_list (&n);
+
   if (settings == NULL)
     return;
-  g_settings_set_int (settings, "num-kernels", CLAMP (params->num_kernels, 1, 1000000));
-  g_settings_set_double (settings, "duration-ratio", CLAMP (params->duration_ratio, 0.0, 1.0));
-  g_settings_set_int (settings, "runtime-cutoff", clamp_setting (params->runtime_cutoff));
-  g_settings_set_int (settings, "launch-delay-cutoff", clamp_setting (params->launch_delay_cutoff));
-  g_settings_set_int (settings, "consecutive-kernel-delay",
-                      clamp_setting (params->consecutive_kernel_delay));
+  for (guint i = 0; i < n; i++)
+    {
+      GSettingsSchemaKey *key = param_key (settings, specs[i]);
+      const GVariantType *type;
+      const char         *name;
+      double              value;
+
+      if (key == NULL)
+        continue;
+      type = g_settings_schema_key_get_value_type (key);
+      name = g_settings_schema_key_get_name (key);
+      value = hp_param_get_number (specs[i], params);
+      if (isnan (value))
+        value = 0;
+      if (g_variant_type_equal (type, G_VARIANT_TYPE_INT32))
+        g_settings_set_int (settings, name, (int)clamp_to_key (key, rint (CLAMP (value, G_MININT32, G_MAXINT32))));
+      else if (g_variant_type_equal (type, G_VARIANT_TYPE_INT64))
+        g_settings_set_int64 (settings, name, (gint64)clamp_to_key (key, rint (value)));
+      else if (g_variant_type_equal (type, G_VARIANT_TYPE_DOUBLE))
+        g_settings_set_double (settings, name, clamp_to_key (key, value));
+      else if (g_variant_type_equal (type, G_VARIANT_TYPE_BOOLEAN))
+        g_settings_set_boolean (settings, name, value != 0);
+      g_settings_schema_key_unref (key);
+    }
 }
 
 /**

@@ -201,7 +201,7 @@ params_changed_cb (HpTimelinePanel *self)
 {
   const HpAnalysisParams *params = hp_session_get_params (self->session);
 
-  hp_timeline_view_set_idle_delay (self->view, params->consecutive_kernel_delay);
+  hp_timeline_view_set_idle_delay (self->view, hp_analysis_params_get_double (params, &hp_idle_time_consecutive_kernel_delay_spec));
   /* the Critical path tab chose another step or rank */
   hp_timeline_panel_refresh_critical_path (self);
 }

@@ -86,13 +86,13 @@ hp_timeline_view_sync_session_data (HpTimelineView *self)
   layout = hp_timeline_painter_get_layout (self->painter);
 
   /* a view's own session follows the view's idle delay */
-  if (self->own_session && hp_session_get_params (self->session)->consecutive_kernel_delay != self->idle_delay)
+  if (self->own_session && hp_analysis_params_get_double (hp_session_get_params (self->session), &hp_idle_time_consecutive_kernel_delay_spec) != self->idle_delay)
     {
       HpAnalysisParams params;
 
       hp_analysis_params_init (&params);
       hp_analysis_params_copy (&params, hp_session_get_params (self->session));
-      params.consecutive_kernel_delay = self->idle_delay;
+      hp_analysis_params_set_double (&params, &hp_idle_time_consecutive_kernel_delay_spec, self->idle_delay);
       hp_session_set_params (self->session, &params);
       hp_analysis_params_clear (&params);
     }

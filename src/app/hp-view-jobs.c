@@ -241,13 +241,17 @@ hp_view_job_run_critical_path (HpRun                  *run,
 
     g_string_append_printf (key, "ranks=%s", ranks != NULL ? ranks : "");
   }
-  for (guint i = 0; hp_critical_path_analysis.params[i] != NULL; i++)
-    {
-      const HpParamSpec *spec = hp_param_spec_find (hp_critical_path_analysis.params[i]);
-      g_autofree char   *value = spec != NULL ? hp_param_to_string (spec, params) : NULL;
+  {
+    g_autoptr (GPtrArray) specs = hp_analysis_get_param_specs (&hp_critical_path_analysis);
 
-      g_string_append_printf (key, "|%s=%s", hp_critical_path_analysis.params[i], value != NULL ? value : "");
-    }
+    for (guint i = 0; i < specs->len; i++)
+      {
+        const HpParamSpec *spec = specs->pdata[i];
+        g_autofree char   *value = hp_param_to_string (spec, params);
+
+        g_string_append_printf (key, "|%s=%s", spec->name, value != NULL ? value : "");
+      }
+  }
   hp_view_job_run (&hp_view_job_critical_path, run, scope, key->str, trace, copy, params_free, cancellable, progress,
                    progress_data, callback, user_data);
   g_string_free (key, TRUE);

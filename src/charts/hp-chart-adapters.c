@@ -71,8 +71,10 @@ adapt_launch_stats_any (HpTable                *table,
                         HpChartFlavour          flavour,
                         const char             *domain)
 {
-  return _hp_chart_adapt_launch_stats (table, params != NULL ? params->runtime_cutoff : 50.0,
-                                       params != NULL ? params->launch_delay_cutoff : 100.0, flavour, domain);
+  return _hp_chart_adapt_launch_stats (table, params != NULL ? hp_analysis_params_get_double (params, &hp_launch_stats_runtime_cutoff_spec) : hp_launch_stats_runtime_cutoff_spec.default_value,
+                                       params != NULL ? hp_analysis_params_get_double (params, &hp_launch_stats_launch_delay_cutoff_spec)
+                                                      : hp_launch_stats_launch_delay_cutoff_spec.default_value,
+                                       flavour, domain);
 }
 
 /* the 15 most frequent ops */
@@ -94,8 +96,8 @@ adapt_kernel_sequences_any (HpTable                *table,
 {
   GPtrArray *charts = _hp_chart_list_new ();
 
-  g_ptr_array_add (charts, hp_chart_kernel_sequences (table, params != NULL ? (guint)params->top_k : 5,
-                                                      params != NULL ? params->rank : 0, domain));
+  g_ptr_array_add (charts, hp_chart_kernel_sequences (table, params != NULL ? (guint)hp_analysis_params_get_int (params, &hp_kernel_sequences_top_k_spec) : (guint)hp_kernel_sequences_top_k_spec.default_value,
+                                                      params != NULL ? hp_analysis_params_get_int (params, &hp_kernel_sequences_rank_spec) : 0, domain));
   return charts;
 }
 

@@ -48,9 +48,9 @@ readers (const HpParamSpec *spec,
 static void
 print_markdown (void)
 {
-  guint                    n, n_specs;
-  const HpAnalysis *const *analyses = hp_analysis_list (&n);
-  const HpParamSpec       *specs = hp_param_spec_list (&n_specs);
+  guint                     n, n_specs;
+  const HpAnalysis *const  *analyses = hp_analysis_list (&n);
+  const HpParamSpec *const *specs = hp_param_spec_list (&n_specs);
 
   printf ("| `--analysis` | section | tables | parameters | in `report` by default |\n");
   printf ("| --- | --- | --- | --- | --- |\n");
@@ -58,11 +58,12 @@ print_markdown (void)
     {
       g_autoptr (GString) tables = g_string_new (NULL);
       g_autoptr (GString) params = g_string_new (NULL);
+      g_autoptr (GPtrArray) reads = hp_analysis_get_param_specs (analyses[i]);
 
       for (guint t = 0; analyses[i]->tables != NULL && analyses[i]->tables[t] != NULL; t++)
         g_string_append_printf (tables, "%s`%s`", t > 0 ? ", " : "", analyses[i]->tables[t]);
-      for (guint p = 0; analyses[i]->params != NULL && analyses[i]->params[p] != NULL; p++)
-        g_string_append_printf (params, "%s`%s`", p > 0 ? ", " : "", analyses[i]->params[p]);
+      for (guint p = 0; p < reads->len; p++)
+        g_string_append_printf (params, "%s`%s`", p > 0 ? ", " : "", ((const HpParamSpec *)reads->pdata[p])->name);
       printf ("| `%s` | %s | %s | %s | %s |\n", analyses[i]->name, analyses[i]->section, tables->str,
               params->len > 0 ? params->str : "`ranks` only", analyses[i]->in_default_set ? "yes" : "no");
     }
@@ -70,20 +71,20 @@ print_markdown (void)
   printf ("| --- | --- | --- | --- | --- |\n");
   for (guint i = 0; i < n_specs; i++)
     {
-      g_autofree char *option = g_strdelimit (g_strdup (specs[i].name), "_", '-');
-      g_autofree char *def = default_text (&specs[i]);
-      g_autofree char *who = readers (&specs[i], TRUE);
+      g_autofree char *option = g_strdelimit (g_strdup (specs[i]->name), "_", '-');
+      g_autofree char *def = default_text (specs[i]);
+      g_autofree char *who = readers (specs[i], TRUE);
       g_autofree char *range = NULL;
 
-      switch (specs[i].type)
+      switch (specs[i]->type)
         {
         case HP_PARAM_INT:
         case HP_PARAM_INT64:
-          range = g_strdup_printf ("%.0f … %.0f", specs[i].minimum, specs[i].maximum);
+          range = g_strdup_printf ("%.0f … %.0f", specs[i]->minimum, specs[i]->maximum);
           break;
         case HP_PARAM_DOUBLE:
-          range = g_strdup_printf ("%g … %g%s%s", specs[i].minimum, specs[i].maximum, specs[i].unit ? " " : "",
-                                   specs[i].unit ? specs[i].unit : "");
+          range = g_strdup_printf ("%g … %g%s%s", specs[i]->minimum, specs[i]->maximum, specs[i]->unit ? " " : "",
+                                   specs[i]->unit ? specs[i]->unit : "");
           break;
         case HP_PARAM_BOOLEAN:
           range = g_strdup ("true, false");
@@ -100,7 +101,7 @@ print_markdown (void)
           range = g_strdup ("names");
           break;
         }
-      printf ("| `%s` (`--%s`) | %s | %s | %s | %s |\n", specs[i].name, option, def, range, who, specs[i].help);
+      printf ("| `%s` (`--%s`) | %s | %s | %s | %s |\n", specs[i]->name, option, def, range, who, specs[i]->help);
     }
 }
 
@@ -112,15 +113,17 @@ print_text (void)
 
   for (guint i = 0; i < n; i++)
     {
+      g_autoptr (GPtrArray) reads = hp_analysis_get_param_specs (analyses[i]);
+
       printf ("%s — %s (%s)%s\n", analyses[i]->name, analyses[i]->title, analyses[i]->section,
               analyses[i]->in_default_set ? "" : " [not in the default set]");
       printf ("  tables:");
       for (guint t = 0; analyses[i]->tables != NULL && analyses[i]->tables[t] != NULL; t++)
         printf ("%s %s", t > 0 ? "," : "", analyses[i]->tables[t]);
       printf ("\n");
-      for (guint p = 0; analyses[i]->params != NULL && analyses[i]->params[p] != NULL; p++)
+      for (guint p = 0; p < reads->len; p++)
         {
-          const HpParamSpec *spec = hp_param_spec_find (analyses[i]->params[p]);
+          const HpParamSpec *spec = reads->pdata[p];
           g_autofree char   *option = g_strdelimit (g_strdup (spec->name), "_", '-');
           g_autofree char   *def = default_text (spec);
 

@@ -65,17 +65,17 @@ static void
 add_param_options (GOptionGroup *group,
                    GPtrArray    *names)
 {
-  guint                    n_specs;
-  const HpParamSpec       *specs = hp_param_spec_list (&n_specs);
-  g_autofree GOptionEntry *entries = g_new0 (GOptionEntry, n_specs + 1);
+  guint                     n_specs;
+  const HpParamSpec *const *specs = hp_param_spec_list (&n_specs);
+  g_autofree GOptionEntry  *entries = g_new0 (GOptionEntry, n_specs + 1);
 
   for (guint i = 0; i < n_specs; i++)
     {
-      char *name = g_strdelimit (g_strdup (specs[i].name), "_", '-');
+      char *name = g_strdelimit (g_strdup (specs[i]->name), "_", '-');
 
       g_ptr_array_add (names, name);
-      entries[i] = (GOptionEntry){ name, specs[i].offset == G_STRUCT_OFFSET (HpAnalysisParams, ranks) ? 'r' : 0, 0,
-                                   G_OPTION_ARG_CALLBACK, (gpointer)param_option_cb, specs[i].help, specs[i].arg };
+      entries[i] = (GOptionEntry){ name, specs[i]->offset == G_STRUCT_OFFSET (HpAnalysisParams, ranks) ? 'r' : 0, 0,
+                                   G_OPTION_ARG_CALLBACK, (gpointer)param_option_cb, specs[i]->help, specs[i]->arg };
     }
   g_option_group_add_entries (group, entries);
 }

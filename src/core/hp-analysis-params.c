@@ -1,9 +1,14 @@
-/* hp-analysis-params.c — the specs of every analysis parameter.
+/* hp-analysis-params.c — analysis parameters: the common specs, the bag
+ * and the functions over any spec.
  *
- * One table describes each field of HpAnalysisParams: its HTA keyword, type,
- * HTA default, valid range, unit and help. The CLI's options, the defaults,
- * the checks of a value, the comparison that decides which results a
- * change invalidates and the README's parameter table all come from it.
+ * A spec gives a parameter's HTA keyword, type, HTA default, valid range,
+ * unit and help. The table here describes the fields of HpAnalysisParams,
+ * the parameters every analysis shares; an analysis defines its own
+ * parameters in its own file, kept in the parameters' bag, and the
+ * registry gathers them all (hp_param_spec_list()). The CLI's options, the
+ * defaults, the checks of a value, the comparison that decides which
+ * results a change invalidates and the README's parameter table all come
+ * from the specs.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -26,91 +31,46 @@ G_DEFINE_QUARK (hp_analysis_error, hp_analysis_error)
 static const HpParamSpec param_specs[] = {
   { "ranks", HP_PARAM_INT_LIST, FIELD (ranks), 0, 0, G_MAXINT, NULL, N_("Ranks"),
     "Comma-separated ranks, or 'all' (default)", "LIST" },
-  { "num_kernels", HP_PARAM_INT, FIELD (num_kernels), 10, 1, G_MAXINT, NULL, N_("Kernels per type"),
-    "Kernel breakdown: named kernels per type (10)", "N" },
-  { "duration_ratio", HP_PARAM_DOUBLE, FIELD (duration_ratio), 0.8, 0, 1, NULL, N_("Duration ratio"),
-    "Kernel breakdown: cumulative duration ratio (0.8)", "R" },
-  { "include_memory_kernels", HP_PARAM_BOOLEAN, FIELD (include_memory_kernels), TRUE, 0, 1, NULL,
-    N_("Include memory kernels"), "Kernel breakdown: count MEMORY kernels (true)", "BOOL" },
-  { "show_idle_interval_stats", HP_PARAM_BOOLEAN, FIELD (show_idle_interval_stats), TRUE, 0, 1, NULL,
-    N_("Interval statistics"), "Idle time: add interval statistics (true)", "BOOL" },
-  { "consecutive_kernel_delay", HP_PARAM_DOUBLE, FIELD (consecutive_kernel_delay), 30, 0, 1e12, "us",
-    N_("Consecutive kernel delay"), "Idle time: gaps up to this many us are kernel_wait (30)", "US" },
   { "streams", HP_PARAM_INT64_LIST, FIELD (streams), 0, (double)G_MININT64, (double)G_MAXINT64, NULL,
     N_("Streams"), "Idle time: comma-separated GPU streams (default: all)", "LIST" },
-  { "use_gpu_annotation", HP_PARAM_BOOLEAN, FIELD (use_gpu_annotation), TRUE, 0, 1, NULL,
-    N_("GPU annotations"), "User annotations: measure the GPU-side ranges (true)", "BOOL" },
-  { "annotation_num_kernels", HP_PARAM_INT, FIELD (annotation_num_kernels), 1000, 1, G_MAXINT, NULL,
-    N_("Annotations shown"), "User annotations: named annotations (1000)", "N" },
-  { "annotation_duration_ratio", HP_PARAM_DOUBLE, FIELD (annotation_duration_ratio), 0.8, 0, 1, NULL,
-    N_("Annotation duration ratio"), "User annotations: cumulative duration ratio (0.8)", "R" },
-  { "allowlist_patterns", HP_PARAM_STRING_LIST, FIELD (allowlist_patterns), 0, 0, 0, NULL,
-    N_("Always shown"), "User annotations: comma-separated names never folded into others", "LIST" },
-  { "expand_names", HP_PARAM_BOOLEAN, FIELD (expand_names), TRUE, 0, 1, NULL, N_("Expand names"),
-    "GPU kernels with user annotations: full kernel names (true)", "BOOL" },
-  { "shorten_names", HP_PARAM_BOOLEAN, FIELD (shorten_names), TRUE, 0, 1, NULL, N_("Shorten names"),
-    "GPU kernels with user annotations: shortened kernel names (true)", "BOOL" },
-  { "runtime_cutoff", HP_PARAM_DOUBLE, FIELD (runtime_cutoff), 50, 0, 1e12, "us", N_("Runtime cutoff"),
-    "Launch statistics: runtime outlier cutoff in us (50)", "US" },
-  { "launch_delay_cutoff", HP_PARAM_DOUBLE, FIELD (launch_delay_cutoff), 100, 0, 1e12, "us",
-    N_("Launch delay cutoff"), "Launch statistics: launch delay outlier cutoff in us (100)", "US" },
-  { "include_memory_events", HP_PARAM_BOOLEAN, FIELD (include_memory_events), TRUE, 0, 1, NULL,
-    N_("Include memory events"), "Launch statistics: count cudaMemcpyAsync/cudaMemsetAsync (true)", "BOOL" },
-  { "max_queue_length", HP_PARAM_INT64, FIELD (max_queue_length), 1024, 0, 1e15, NULL, N_("Queue limit"),
-    "Queue length: the full-queue limit (1024)", "N" },
-  { "steps", HP_PARAM_INT_LIST, FIELD (steps), 0, 0, G_MAXINT, NULL, N_("Profiler steps"),
-    "Stragglers: comma-separated profiler steps, or 'all' (default)", "LIST" },
-  { "num_candidates", HP_PARAM_INT, FIELD (num_candidates), 2, 1, G_MAXINT, NULL, N_("Candidates"),
-    "Stragglers: how many ranks to name (2)", "N" },
-  { "critical_path_rank", HP_PARAM_INT, FIELD (critical_path_rank), -1, -1, G_MAXINT, NULL, N_("Rank"),
-    "Critical path: the rank, or -1 for the first and the path across ranks (-1)", "N" },
-  { "critical_path_step", HP_PARAM_INT, FIELD (critical_path_step), -1, -2, G_MAXINT, NULL, N_("Step"),
-    "Critical path: ProfilerStep#N, -1 for the first complete step, -2 for the whole trace (-1)", "N" },
-  { "operator", HP_PARAM_STRING, FIELD (operator_name), 0, 0, 0, NULL, N_("Operator"),
-    "Kernel sequences: operators whose name contains NAME (default: the one that launches min_pattern_len kernels most often)", "NAME" },
-  { "rank", HP_PARAM_INT, FIELD (rank), 0, 0, G_MAXINT, NULL, N_("Rank"),
-    "Kernel sequences: the rank whose operators are read (0)", "N" },
-  { "min_pattern_len", HP_PARAM_INT, FIELD (min_pattern_len), 3, 1, G_MAXINT, NULL, N_("Least kernels"),
-    "Kernel sequences: least number of kernels under an operator (3)", "N" },
-  { "top_k", HP_PARAM_INT, FIELD (top_k), 5, 1, G_MAXINT, NULL, N_("Top patterns"),
-    "Kernel sequences: patterns charted and marked in the overlaid trace (5)", "N" },
-  { "compress_other_kernels", HP_PARAM_BOOLEAN, FIELD (compress_other_kernels), TRUE, 0, 1, NULL,
-    N_("Compress other kernels"), "Kernel sequences: drop the args and names of events outside the top patterns in the overlaid trace (true)", "BOOL" },
 };
 /* clang-format on */
 
-/**
- * hp_param_spec_list:
- *
- * Returns: (array length=n_specs): every analysis parameter, in the order
- *   of the CLI's help
- */
+/* the specs of the fields of HpAnalysisParams, in the order of the CLI's
+ * help; hp_param_spec_list() (hp-analysis-registry.c) adds those of every
+ * analysis */
 const HpParamSpec *
-hp_param_spec_list (guint *n_specs)
+_hp_param_field_specs (guint *n_specs)
 {
   *n_specs = G_N_ELEMENTS (param_specs);
   return param_specs;
 }
 
 /**
- * hp_param_spec_find:
+ * _hp_param_name_is:
  * @name: HTA's keyword (`num_kernels`) or the CLI's (`num-kernels`)
  *
- * Returns: (nullable): the spec
+ * Returns: whether @name names @spec
  */
-const HpParamSpec *
-hp_param_spec_find (const char *name)
+gboolean
+_hp_param_name_is (const HpParamSpec *spec,
+                   const char        *name)
+{
+  const char *a = spec->name;
+  const char *b = name;
+
+  while (*a != '\0' && (*a == *b || (*a == '_' && *b == '-')))
+    a++, b++;
+  return *a == '\0' && *b == '\0';
+}
+
+/* the spec of the field named @name, or %NULL */
+static const HpParamSpec *
+field_spec_find (const char *name)
 {
   for (guint i = 0; i < G_N_ELEMENTS (param_specs); i++)
-    {
-      const char *a = param_specs[i].name;
-      const char *b = name;
-
-      while (*a != '\0' && (*a == *b || (*a == '_' && *b == '-')))
-        a++, b++;
-      if (*a == '\0' && *b == '\0')
-        return &param_specs[i];
-    }
+    if (_hp_param_name_is (&param_specs[i], name))
+      return &param_specs[i];
   return NULL;
 }
 
@@ -600,12 +560,37 @@ hp_analysis_uses_param (const HpAnalysis  *analysis,
   if (spec->offset == FIELD (ranks))
     return TRUE;
   for (guint i = 0; analysis->params != NULL && analysis->params[i] != NULL; i++)
-    if (hp_param_spec_find (analysis->params[i]) == spec)
+    if (field_spec_find (analysis->params[i]) == spec)
       return TRUE;
   for (guint i = 0; analysis->specs != NULL && analysis->specs[i] != NULL; i++)
     if (analysis->specs[i] == spec)
       return TRUE;
   return FALSE;
+}
+
+/**
+ * hp_analysis_get_param_specs:
+ *
+ * Returns: (transfer container) (element-type HpParamSpec): the
+ *   parameters @analysis reads besides `ranks`: the shared ones it names,
+ *   then those it defines
+ */
+GPtrArray *
+hp_analysis_get_param_specs (const HpAnalysis *analysis)
+{
+  GPtrArray *specs = g_ptr_array_new ();
+
+  g_return_val_if_fail (analysis != NULL, specs);
+  for (guint i = 0; analysis->params != NULL && analysis->params[i] != NULL; i++)
+    {
+      const HpParamSpec *spec = field_spec_find (analysis->params[i]);
+
+      if (spec != NULL)
+        g_ptr_array_add (specs, (gpointer)spec);
+    }
+  for (guint i = 0; analysis->specs != NULL && analysis->specs[i] != NULL; i++)
+    g_ptr_array_add (specs, (gpointer)analysis->specs[i]);
+  return specs;
 }
 
 /**
@@ -801,4 +786,122 @@ hp_analysis_params_get_string (const HpAnalysisParams *params,
 
   g_return_val_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_STRING, NULL);
   return *AT (params, spec, char *);
+}
+
+/**
+ * hp_analysis_params_set_int:
+ * @spec: an %HP_PARAM_INT spec
+ *
+ * Sets the value of @spec in @params (hp_param_set_number() clamps it to
+ * the spec's range; this does not).
+ */
+void
+hp_analysis_params_set_int (HpAnalysisParams  *params,
+                            const HpParamSpec *spec,
+                            int                value)
+{
+  g_return_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_INT);
+  *AT_MUT (params, spec, int) = value;
+}
+
+/**
+ * hp_analysis_params_set_int64:
+ * @spec: an %HP_PARAM_INT64 spec
+ */
+void
+hp_analysis_params_set_int64 (HpAnalysisParams  *params,
+                              const HpParamSpec *spec,
+                              gint64             value)
+{
+  g_return_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_INT64);
+  *AT_MUT (params, spec, gint64) = value;
+}
+
+/**
+ * hp_analysis_params_set_double:
+ * @spec: an %HP_PARAM_DOUBLE spec
+ */
+void
+hp_analysis_params_set_double (HpAnalysisParams  *params,
+                               const HpParamSpec *spec,
+                               double             value)
+{
+  g_return_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_DOUBLE);
+  *AT_MUT (params, spec, double) = value;
+}
+
+/**
+ * hp_analysis_params_set_boolean:
+ * @spec: an %HP_PARAM_BOOLEAN spec
+ */
+void
+hp_analysis_params_set_boolean (HpAnalysisParams  *params,
+                                const HpParamSpec *spec,
+                                gboolean           value)
+{
+  g_return_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_BOOLEAN);
+  *AT_MUT (params, spec, gboolean) = value != FALSE;
+}
+
+/**
+ * hp_analysis_params_set_list:
+ * @spec: an %HP_PARAM_INT_LIST or %HP_PARAM_INT64_LIST spec
+ * @items: (nullable): int or gint64 items, as @spec says; %NULL or empty
+ *   for every one
+ *
+ * Sets the value of @spec in @params to a copy of @items.
+ */
+void
+hp_analysis_params_set_list (HpAnalysisParams  *params,
+                             const HpParamSpec *spec,
+                             GArray            *items)
+{
+  GArray **field;
+
+  g_return_if_fail (params != NULL && spec != NULL &&
+                    (spec->type == HP_PARAM_INT_LIST || spec->type == HP_PARAM_INT64_LIST));
+  g_return_if_fail (items == NULL ||
+                    g_array_get_element_size (items) == (spec->type == HP_PARAM_INT_LIST ? sizeof (int) : sizeof (gint64)));
+  field = AT_MUT (params, spec, GArray *);
+  g_clear_pointer (field, g_array_unref);
+  if (items != NULL && items->len > 0)
+    *field = g_array_copy (items);
+}
+
+/**
+ * hp_analysis_params_set_strv:
+ * @spec: an %HP_PARAM_STRING_LIST spec
+ * @names: (nullable): the names; %NULL or empty for none
+ */
+void
+hp_analysis_params_set_strv (HpAnalysisParams  *params,
+                             const HpParamSpec *spec,
+                             const char *const *names)
+{
+  char ***field;
+
+  g_return_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_STRING_LIST);
+  field = AT_MUT (params, spec, char **);
+  g_clear_pointer (field, g_strfreev);
+  if (names != NULL && names[0] != NULL)
+    *field = g_strdupv ((char **)names);
+}
+
+/**
+ * hp_analysis_params_set_string:
+ * @spec: an %HP_PARAM_STRING spec
+ * @value: (nullable): the value; %NULL or empty for none
+ */
+void
+hp_analysis_params_set_string (HpAnalysisParams  *params,
+                               const HpParamSpec *spec,
+                               const char        *value)
+{
+  char **field;
+
+  g_return_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_STRING);
+  field = AT_MUT (params, spec, char *);
+  g_clear_pointer (field, g_free);
+  if (value != NULL && value[0] != '\0')
+    *field = g_strdup (value);
 }

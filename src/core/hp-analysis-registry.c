@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "hp-analysis-registry.h"
+#include "hp-core-private.h"
 #include "hp-aten-op-delay.h"
 #include "hp-collectives.h"
 #include "hp-comm-comp-overlap.h"
@@ -64,6 +65,103 @@ hp_analysis_list (guint *n_analyses)
 {
   *n_analyses = G_N_ELEMENTS (registry);
   return registry;
+}
+
+/* The analyses whose options open the CLI's help, in the order they have
+ * always had there; the options of any other follow, in report order. */
+static const HpAnalysis *const option_order[] = {
+  &hp_kernel_breakdown_analysis,
+  &hp_idle_time_analysis,
+  &hp_user_annotation_analysis,
+  &hp_kernels_with_annotations_analysis,
+  &hp_launch_stats_analysis,
+  &hp_queue_length_analysis,
+  &hp_stragglers_analysis,
+  &hp_critical_path_analysis,
+  &hp_kernel_sequences_analysis,
+};
+
+static void
+add_spec (GPtrArray         *list,
+          const HpParamSpec *spec)
+{
+  if (!g_ptr_array_find (list, spec, NULL))
+    g_ptr_array_add (list, (gpointer)spec);
+}
+
+/* the parameters @analysis reads: those it defines, then the shared ones */
+static void
+add_specs_of (GPtrArray        *list,
+              const HpAnalysis *analysis)
+{
+  guint              n_fields;
+  const HpParamSpec *fields = _hp_param_field_specs (&n_fields);
+
+  for (guint i = 0; analysis->specs != NULL && analysis->specs[i] != NULL; i++)
+    add_spec (list, analysis->specs[i]);
+  for (guint i = 0; i < n_fields; i++)
+    if (hp_analysis_uses_param (analysis, &fields[i]))
+      add_spec (list, &fields[i]);
+}
+
+static gpointer
+gather_specs (gpointer data)
+{
+  GPtrArray         *list = g_ptr_array_new ();
+  guint              n_fields;
+  const HpParamSpec *fields = _hp_param_field_specs (&n_fields);
+
+  /* `ranks`, which every analysis reads, first */
+  for (guint i = 0; i < n_fields; i++)
+    if (_hp_param_name_is (&fields[i], "ranks"))
+      add_spec (list, &fields[i]);
+  for (guint i = 0; i < G_N_ELEMENTS (option_order); i++)
+    add_specs_of (list, option_order[i]);
+  for (guint i = 0; i < G_N_ELEMENTS (registry); i++)
+    add_specs_of (list, registry[i]);
+  /* and a shared one no analysis reads */
+  for (guint i = 0; i < n_fields; i++)
+    add_spec (list, &fields[i]);
+  return list;
+}
+
+/**
+ * hp_param_spec_list:
+ *
+ * Every analysis parameter: the shared ones and those each analysis of
+ * the registry defines, gathered from the descriptors.
+ *
+ * Returns: (array length=n_specs): the specs, in the order of the CLI's
+ *   help
+ */
+const HpParamSpec *const *
+hp_param_spec_list (guint *n_specs)
+{
+  static GOnce once = G_ONCE_INIT;
+  GPtrArray   *list = g_once (&once, gather_specs, NULL);
+
+  *n_specs = list->len;
+  return (const HpParamSpec *const *)list->pdata;
+}
+
+/**
+ * hp_param_spec_find:
+ * @name: HTA's keyword (`num_kernels`) or the CLI's (`num-kernels`)
+ *
+ * Returns: (nullable): the spec of the parameter of that name, among
+ *   hp_param_spec_list()
+ */
+const HpParamSpec *
+hp_param_spec_find (const char *name)
+{
+  guint                     n;
+  const HpParamSpec *const *specs = hp_param_spec_list (&n);
+
+  g_return_val_if_fail (name != NULL, NULL);
+  for (guint i = 0; i < n; i++)
+    if (_hp_param_name_is (specs[i], name))
+      return specs[i];
+  return NULL;
 }
 
 /**

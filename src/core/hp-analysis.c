@@ -18,9 +18,6 @@ hp_analysis_params_clear (HpAnalysisParams *params)
 
   g_clear_pointer (&params->ranks, g_array_unref);
   g_clear_pointer (&params->streams, g_array_unref);
-  g_clear_pointer (&params->steps, g_array_unref);
-  g_clear_pointer (&params->allowlist_patterns, g_strfreev);
-  g_clear_pointer (&params->operator_name, g_free);
   g_clear_pointer (&params->bag, g_hash_table_unref);
 }
 
@@ -35,10 +32,6 @@ hp_analysis_params_copy (HpAnalysisParams       *dest,
     dest->ranks = g_array_copy (src->ranks);
   if (src->streams != NULL)
     dest->streams = g_array_copy (src->streams);
-  if (src->steps != NULL)
-    dest->steps = g_array_copy (src->steps);
-  dest->allowlist_patterns = g_strdupv (src->allowlist_patterns);
-  dest->operator_name = g_strdup (src->operator_name);
   dest->bag = _hp_analysis_params_copy_bag (src->bag);
 }
 

@@ -30,9 +30,11 @@ GQuark hp_analysis_error_quark (void);
 /**
  * HpAnalysisParams:
  *
- * Every parameter of every analysis, with HTA's names and defaults
- * (docs/analyses.md). One struct so the CLI, the GUI's controls and the
- * settings share one list. Times are in microseconds, as in HTA.
+ * The values of the analysis parameters, with HTA's names and defaults
+ * (docs/analyses.md): the fields choose the data every analysis reads,
+ * the bag holds those each analysis defines in its own file (read and
+ * written through their specs, hp_analysis_params_get_int() and the
+ * like). Times are in microseconds, as in HTA.
  */
 typedef struct
 {
@@ -40,48 +42,6 @@ typedef struct
   GArray *ranks; /* int */
   /* which GPU streams for the idle-time breakdown; NULL = all */
   GArray *streams; /* gint64 */
-
-  /* §3 kernel breakdown */
-  int      num_kernels;            /* 10 */
-  double   duration_ratio;         /* 0.8 */
-  gboolean include_memory_kernels; /* TRUE */
-
-  /* §2 idle time */
-  gboolean show_idle_interval_stats; /* TRUE here: the golden tables have them */
-  double   consecutive_kernel_delay; /* 30 us */
-
-  /* §4 user annotations */
-  gboolean use_gpu_annotation;        /* TRUE */
-  int      annotation_num_kernels;    /* 1000 */
-  double   annotation_duration_ratio; /* 0.8 */
-  GStrv    allowlist_patterns;        /* NULL */
-  gboolean expand_names;              /* TRUE */
-  gboolean shorten_names;             /* TRUE */
-
-  /* §6 launch statistics */
-  double   runtime_cutoff;        /* 50 us */
-  double   launch_delay_cutoff;   /* 100 us */
-  gboolean include_memory_events; /* TRUE */
-
-  /* §8 counters */
-  gint64 max_queue_length; /* 1024 */
-
-  /* §14 stragglers */
-  GArray *steps;          /* int: profiler steps; NULL or empty = all */
-  int     num_candidates; /* 2 */
-
-  /* critical path: the rank (-1: the first, and across ranks with
-   * several) and the step (-1: the first complete one, -2: the whole
-   * trace, else ProfilerStep#N) */
-  int critical_path_rank; /* -1 */
-  int critical_path_step; /* -1 */
-
-  /* §9 frequent CUDA kernel sequences */
-  char    *operator_name;          /* NULL: the most frequent candidate */
-  int      rank;                   /* 0 */
-  int      min_pattern_len;        /* 3 */
-  int      top_k;                  /* 5 */
-  gboolean compress_other_kernels; /* TRUE */
 
   /* the values of the parameters an analysis defines in its own file
    * (specs with @offset %HP_PARAM_IN_BAG), keyed by spec; a spec without
@@ -148,22 +108,22 @@ typedef struct
 /* the @offset of a spec whose value is kept in the parameters' bag */
 #define HP_PARAM_IN_BAG G_MAXSIZE
 
-const HpParamSpec *hp_param_spec_list (guint *n_specs);
-const HpParamSpec *hp_param_spec_find (const char *name);
-gboolean           hp_param_parse (const HpParamSpec *spec,
-                                   HpAnalysisParams  *params,
-                                   const char        *text,
-                                   GError           **error);
-char              *hp_param_to_string (const HpParamSpec      *spec,
-                                       const HpAnalysisParams *params);
-double             hp_param_get_number (const HpParamSpec      *spec,
-                                        const HpAnalysisParams *params);
-void               hp_param_set_number (const HpParamSpec *spec,
-                                        HpAnalysisParams  *params,
-                                        double             value);
-gboolean           hp_param_equal (const HpParamSpec      *spec,
-                                   const HpAnalysisParams *a,
-                                   const HpAnalysisParams *b);
+const HpParamSpec *const *hp_param_spec_list (guint *n_specs);
+const HpParamSpec        *hp_param_spec_find (const char *name);
+gboolean                  hp_param_parse (const HpParamSpec *spec,
+                                          HpAnalysisParams  *params,
+                                          const char        *text,
+                                          GError           **error);
+char                     *hp_param_to_string (const HpParamSpec      *spec,
+                                              const HpAnalysisParams *params);
+double                    hp_param_get_number (const HpParamSpec      *spec,
+                                               const HpAnalysisParams *params);
+void                      hp_param_set_number (const HpParamSpec *spec,
+                                               HpAnalysisParams  *params,
+                                               double             value);
+gboolean                  hp_param_equal (const HpParamSpec      *spec,
+                                          const HpAnalysisParams *a,
+                                          const HpAnalysisParams *b);
 
 int                hp_analysis_params_get_int (const HpAnalysisParams *params,
                                                const HpParamSpec      *spec);
@@ -179,6 +139,27 @@ const char *const *hp_analysis_params_get_strv (const HpAnalysisParams *params,
                                                 const HpParamSpec      *spec);
 const char        *hp_analysis_params_get_string (const HpAnalysisParams *params,
                                                   const HpParamSpec      *spec);
+void               hp_analysis_params_set_int (HpAnalysisParams  *params,
+                                               const HpParamSpec *spec,
+                                               int                value);
+void               hp_analysis_params_set_int64 (HpAnalysisParams  *params,
+                                                 const HpParamSpec *spec,
+                                                 gint64             value);
+void               hp_analysis_params_set_double (HpAnalysisParams  *params,
+                                                  const HpParamSpec *spec,
+                                                  double             value);
+void               hp_analysis_params_set_boolean (HpAnalysisParams  *params,
+                                                   const HpParamSpec *spec,
+                                                   gboolean           value);
+void               hp_analysis_params_set_list (HpAnalysisParams  *params,
+                                                const HpParamSpec *spec,
+                                                GArray            *items);
+void               hp_analysis_params_set_strv (HpAnalysisParams  *params,
+                                                const HpParamSpec *spec,
+                                                const char *const *names);
+void               hp_analysis_params_set_string (HpAnalysisParams  *params,
+                                                  const HpParamSpec *spec,
+                                                  const char        *value);
 
 /**
  * HpAnalysisNeeds:
@@ -242,8 +223,9 @@ typedef gboolean (*HpAnalysisFunc) (HpTrace                *trace,
  * @func: computes the tables
  * @in_default_set: whether `report` runs it without --analysis
  * @cost: relative time on a large trace; costly ones start first
- * @params: (array zero-terminated=1): the parameters it reads besides
- *   `ranks`, by name; a change of any other leaves its results valid
+ * @params: (array zero-terminated=1): the shared parameters (fields of
+ *   #HpAnalysisParams) it reads besides `ranks`, by name; a change of any
+ *   other leaves its results valid
  * @tables: (array zero-terminated=1): the names of the tables it may
  *   return, in order
  * @row_events: (nullable): what a row of its tables stands for on the
@@ -300,6 +282,7 @@ typedef struct
 
 gboolean                hp_analysis_uses_param (const HpAnalysis  *analysis,
                                                 const HpParamSpec *spec);
+GPtrArray              *hp_analysis_get_param_specs (const HpAnalysis *analysis);
 gboolean                hp_analysis_params_affect (const HpAnalysis       *analysis,
                                                    const HpAnalysisParams *a,
                                                    const HpAnalysisParams *b);

@@ -359,10 +359,12 @@ hp_critical_path_get_event_edges (HpCriticalPath *self,
 static char *
 step_annotation (const HpAnalysisParams *params)
 {
-  if (params->critical_path_step == -2)
+  int step = hp_analysis_params_get_int (params, &hp_critical_path_step_spec);
+
+  if (step == -2)
     return g_strdup ("");
-  if (params->critical_path_step >= 0)
-    return g_strdup_printf ("ProfilerStep#%d", params->critical_path_step);
+  if (step >= 0)
+    return g_strdup_printf ("ProfilerStep#%d", step);
   return NULL;
 }
 
@@ -375,13 +377,14 @@ params_rank (HpTrace                *trace,
 {
   g_autoptr (GPtrArray) ranks = NULL;
   const HpRank *rank;
+  int           wanted = hp_analysis_params_get_int (params, &hp_critical_path_rank_spec);
 
-  if (params->critical_path_rank >= 0)
+  if (wanted >= 0)
     {
-      rank = hp_trace_find_rank (trace, params->critical_path_rank);
+      rank = hp_trace_find_rank (trace, wanted);
       if (rank == NULL)
         g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER, _ ("There is no rank %d"),
-                     params->critical_path_rank);
+                     wanted);
       return rank;
     }
   ranks = hp_analysis_select_ranks (trace, params, error);
@@ -441,7 +444,7 @@ hp_critical_path_compute (HpTrace                *trace,
   g_ptr_array_add (tables, hp_critical_path_summary (cp));
   g_ptr_array_add (tables, hp_critical_path_breakdown (cp));
   hp_critical_path_free (cp);
-  ranks = params->critical_path_rank < 0 ? hp_analysis_select_ranks (trace, params, NULL) : NULL;
+  ranks = hp_analysis_params_get_int (params, &hp_critical_path_rank_spec) < 0 ? hp_analysis_select_ranks (trace, params, NULL) : NULL;
   if (ranks != NULL && ranks->len >= 2)
     {
       HpTable *parts = NULL;
@@ -530,6 +533,12 @@ hp_critical_path_row_events (HpTrace                *trace,
   return linked;
 }
 
+/* its parameters, kept in the parameters' bag: the rank (-1: the first,
+ * and the path across ranks with several) and the step (-1: the first
+ * complete one, -2: the whole trace, else ProfilerStep#N) */
+const HpParamSpec hp_critical_path_rank_spec = { "critical_path_rank", HP_PARAM_INT, HP_PARAM_IN_BAG, -1, -1, G_MAXINT, NULL, N_ ("Rank"), "Critical path: the rank, or -1 for the first and the path across ranks (-1)", "N" };
+const HpParamSpec hp_critical_path_step_spec = { "critical_path_step", HP_PARAM_INT, HP_PARAM_IN_BAG, -1, -2, G_MAXINT, NULL, N_ ("Step"), "Critical path: ProfilerStep#N, -1 for the first complete step, -2 for the whole trace (-1)", "N" };
+
 /* the descriptor of the analysis (hp-analysis-registry.c lists it) */
 const HpAnalysis hp_critical_path_analysis = {
   .name = HP_CRITICAL_PATH_ANALYSIS,
@@ -538,8 +547,8 @@ const HpAnalysis hp_critical_path_analysis = {
   .func = hp_critical_path_compute,
   .in_default_set = FALSE,
   .cost = 3,
-  .params = HP_STRV ("critical_path_rank", "critical_path_step"),
   .row_events = hp_critical_path_row_events,
   .row_events_tables = 0x2,
   .tables = HP_STRV (HP_CRITICAL_PATH_SUMMARY_TABLE, HP_CRITICAL_PATH_BREAKDOWN_TABLE, HP_CRITICAL_PATH_RANKS_TABLE, HP_CRITICAL_PATH_RANKS_BREAKDOWN_TABLE),
+  .specs = (const HpParamSpec *const[]){ &hp_critical_path_rank_spec, &hp_critical_path_step_spec, NULL },
 };

@@ -209,6 +209,8 @@ gboolean hp_critical_path_compute (HpTrace                *trace,
                                    GCancellable           *cancellable,
                                    GError                **error);
 
-extern const HpAnalysis hp_critical_path_analysis;
+extern const HpAnalysis  hp_critical_path_analysis;
+extern const HpParamSpec hp_critical_path_rank_spec;
+extern const HpParamSpec hp_critical_path_step_spec;
 
 G_END_DECLS

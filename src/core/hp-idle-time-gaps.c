@@ -195,7 +195,7 @@ hp_idle_time_payload (HpTrace                *trace,
                       GCancellable           *cancellable,
                       GError                **error)
 {
-  HpIdleGaps *gaps = hp_idle_gaps_compute (trace, params->consecutive_kernel_delay, cancellable);
+  HpIdleGaps *gaps = hp_idle_gaps_compute (trace, hp_analysis_params_get_double (params, &hp_idle_time_consecutive_kernel_delay_spec), cancellable);
 
   if (gaps == NULL)
     g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "Cancelled");

@@ -124,7 +124,7 @@ hp_linked_events_for_idle_row_in_gaps (gpointer                gaps,
                                        guint                   row,
                                        const HpAnalysisParams *params)
 {
-  double         consecutive_kernel_delay = params->consecutive_kernel_delay;
+  double         consecutive_kernel_delay = hp_analysis_params_get_double (params, &hp_idle_time_consecutive_kernel_delay_spec);
   const HpRank  *r;
   const char    *category_name = _hp_linked_cell_string (idle, row, "idle_category");
   HpIdleCategory category;

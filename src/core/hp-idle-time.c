@@ -636,16 +636,17 @@ hp_idle_time_compute (HpTrace                *trace,
   g_autoptr (HpTable) stats = NULL;
   const GArray *streams = NULL;
   gboolean      per_device;
+  double        delay;
 
   g_return_val_if_fail (trace != NULL, FALSE);
   g_return_val_if_fail (params != NULL, FALSE);
   g_return_val_if_fail (tables != NULL, FALSE);
 
-  if (!(params->consecutive_kernel_delay >= 0))
+  delay = hp_analysis_params_get_double (params, &hp_idle_time_consecutive_kernel_delay_spec);
+  if (!(delay >= 0))
     {
       g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER,
-                   "consecutive_kernel_delay must be a number ≥ 0, not %g",
-                   params->consecutive_kernel_delay);
+                   "consecutive_kernel_delay must be a number ≥ 0, not %g", delay);
       return FALSE;
     }
 
@@ -657,12 +658,12 @@ hp_idle_time_compute (HpTrace                *trace,
     streams = params->streams;
   per_device = hp_trace_get_mode (trace) != HP_MODE_HTA_COMPAT;
   breakdown = new_breakdown_table (per_device);
-  if (params->show_idle_interval_stats)
+  if (hp_analysis_params_get_boolean (params, &hp_idle_time_show_idle_interval_stats_spec))
     stats = new_stats_table (per_device);
 
   for (guint k = 0; k < ranks->len; k++)
     if (!compute_rank (trace, g_ptr_array_index (ranks, k), streams,
-                       params->consecutive_kernel_delay, breakdown, stats,
+                       delay, breakdown, stats,
                        cancellable, error))
       return FALSE;
 
@@ -681,6 +682,11 @@ hp_idle_time_compute (HpTrace                *trace,
   return TRUE;
 }
 
+/* its parameters, kept in the parameters' bag (the interval statistics
+ * are on by default here: the golden tables have them) */
+const HpParamSpec hp_idle_time_show_idle_interval_stats_spec = { "show_idle_interval_stats", HP_PARAM_BOOLEAN, HP_PARAM_IN_BAG, TRUE, 0, 1, NULL, N_ ("Interval statistics"), "Idle time: add interval statistics (true)", "BOOL" };
+const HpParamSpec hp_idle_time_consecutive_kernel_delay_spec = { "consecutive_kernel_delay", HP_PARAM_DOUBLE, HP_PARAM_IN_BAG, 30, 0, 1e12, "us", N_ ("Consecutive kernel delay"), "Idle time: gaps up to this many us are kernel_wait (30)", "US" };
+
 /* the descriptor of the analysis (hp-analysis-registry.c lists it) */
 const HpAnalysis hp_idle_time_analysis = {
   .name = HP_IDLE_TIME_ANALYSIS,
@@ -689,7 +695,7 @@ const HpAnalysis hp_idle_time_analysis = {
   .func = hp_idle_time_compute,
   .in_default_set = TRUE,
   .cost = 2,
-  .params = HP_STRV ("streams", "show_idle_interval_stats", "consecutive_kernel_delay"),
+  .params = HP_STRV ("streams"),
   .tables = HP_STRV (HP_IDLE_TIME_TABLE, HP_IDLE_TIME_STATS_TABLE),
   .row_events = hp_linked_events_for_idle_row,
   .row_events_tables = 0x3,
@@ -697,4 +703,5 @@ const HpAnalysis hp_idle_time_analysis = {
   .payload_free = (GDestroyNotify)hp_idle_gaps_free,
   .payload_row_events = hp_linked_events_for_idle_row_in_gaps,
   .needs = HP_ANALYSIS_NEEDS_GPU,
+  .specs = (const HpParamSpec *const[]){ &hp_idle_time_show_idle_interval_stats_spec, &hp_idle_time_consecutive_kernel_delay_spec, NULL },
 };

@@ -85,6 +85,8 @@ gboolean hp_idle_time_compute (HpTrace                *trace,
                                GCancellable           *cancellable,
                                GError                **error);
 
-extern const HpAnalysis hp_idle_time_analysis;
+extern const HpAnalysis  hp_idle_time_analysis;
+extern const HpParamSpec hp_idle_time_show_idle_interval_stats_spec;
+extern const HpParamSpec hp_idle_time_consecutive_kernel_delay_spec;
 
 G_END_DECLS

@@ -488,11 +488,12 @@ emit_class (const NameStats        *names,
   g_autofree gboolean *is_other = NULL;
   KernelRow            row = { 0 };
   double               running = 0, q;
+  gsize                num_kernels = (gsize)hp_analysis_params_get_int (params, &hp_kernel_breakdown_num_kernels_spec);
 
   row.kclass = names[0].kclass;
   row.rank = rank;
 
-  if (n <= (gsize)params->num_kernels)
+  if (n <= num_kernels)
     {
       for (gsize i = 0; i < n; i++)
         {
@@ -515,11 +516,11 @@ emit_class (const NameStats        *names,
       cumsum[i] = sorted[i] = running;
     }
   hp_sort_doubles (sorted, n);
-  q = hp_quantile_sorted (sorted, n, params->duration_ratio);
+  q = hp_quantile_sorted (sorted, n, hp_analysis_params_get_double (params, &hp_kernel_breakdown_duration_ratio_spec));
 
   for (gsize i = 0; i < n; i++)
     {
-      is_other[i] = cumsum[i] > q || i >= (gsize)params->num_kernels;
+      is_other[i] = cumsum[i] > q || i >= num_kernels;
       if (is_other[i])
         continue;
       row.name = names[i].name;
@@ -638,7 +639,7 @@ breakdown_rank (Breakdown    *self,
   HpInterval *scratch[N_ANALYSED];
 
   classes |= HP_GPU_CLASS (HP_KERNEL_CLASS_COMMUNICATION);
-  if (self->params->include_memory_kernels)
+  if (hp_analysis_params_get_boolean (self->params, &hp_kernel_breakdown_include_memory_kernels_spec))
     classes |= HP_GPU_CLASS (HP_KERNEL_CLASS_MEMORY);
   if (!_hp_gpu_activities_collect (&self->acts, r, classes, !self->compat, cancellable, error))
     return FALSE;
@@ -677,7 +678,7 @@ breakdown_rank (Breakdown    *self,
     {
       last = _hp_gpu_activities_device_end (&self->acts, first);
       sweep_kernel_types (self->acts.items + first, last - first, scratch, self->compat,
-                          self->params->include_memory_kernels ? 3 : 2, &self->totals);
+                          hp_analysis_params_get_boolean (self->params, &hp_kernel_breakdown_include_memory_kernels_spec) ? 3 : 2, &self->totals);
     }
 
   /* §3.2: per class (HTA groups by name, so names start in name order) */
@@ -739,22 +740,26 @@ hp_kernel_breakdown_compute (HpTrace                *trace,
 {
   g_auto (Breakdown) self = { 0 };
   g_autoptr (GPtrArray) ranks = NULL;
-  guint n_strings;
+  guint  n_strings;
+  int    num_kernels;
+  double duration_ratio;
 
   g_return_val_if_fail (trace != NULL, FALSE);
   g_return_val_if_fail (params != NULL, FALSE);
   g_return_val_if_fail (tables != NULL, FALSE);
 
-  if (params->num_kernels < 0)
+  num_kernels = hp_analysis_params_get_int (params, &hp_kernel_breakdown_num_kernels_spec);
+  duration_ratio = hp_analysis_params_get_double (params, &hp_kernel_breakdown_duration_ratio_spec);
+  if (num_kernels < 0)
     {
       g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER,
-                   "num_kernels must not be negative (got %d)", params->num_kernels);
+                   "num_kernels must not be negative (got %d)", num_kernels);
       return FALSE;
     }
-  if (!(params->duration_ratio >= 0.0 && params->duration_ratio <= 1.0))
+  if (!(duration_ratio >= 0.0 && duration_ratio <= 1.0))
     {
       g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER,
-                   "duration_ratio must be between 0 and 1 (got %g)", params->duration_ratio);
+                   "duration_ratio must be between 0 and 1 (got %g)", duration_ratio);
       return FALSE;
     }
 
@@ -838,6 +843,11 @@ hp_kernel_breakdown_duration_distribution (HpTable *kernels)
   return table;
 }
 
+/* its parameters, kept in the parameters' bag */
+const HpParamSpec hp_kernel_breakdown_num_kernels_spec = { "num_kernels", HP_PARAM_INT, HP_PARAM_IN_BAG, 10, 1, G_MAXINT, NULL, N_ ("Kernels per type"), "Kernel breakdown: named kernels per type (10)", "N" };
+const HpParamSpec hp_kernel_breakdown_duration_ratio_spec = { "duration_ratio", HP_PARAM_DOUBLE, HP_PARAM_IN_BAG, 0.8, 0, 1, NULL, N_ ("Duration ratio"), "Kernel breakdown: cumulative duration ratio (0.8)", "R" };
+const HpParamSpec hp_kernel_breakdown_include_memory_kernels_spec = { "include_memory_kernels", HP_PARAM_BOOLEAN, HP_PARAM_IN_BAG, TRUE, 0, 1, NULL, N_ ("Include memory kernels"), "Kernel breakdown: count MEMORY kernels (true)", "BOOL" };
+
 /* the descriptor of the analysis (hp-analysis-registry.c lists it) */
 const HpAnalysis hp_kernel_breakdown_analysis = {
   .name = HP_KERNEL_BREAKDOWN_ANALYSIS,
@@ -846,10 +856,10 @@ const HpAnalysis hp_kernel_breakdown_analysis = {
   .func = hp_kernel_breakdown_compute,
   .in_default_set = TRUE,
   .cost = 1,
-  .params = HP_STRV ("num_kernels", "duration_ratio", "include_memory_kernels"),
   .tables = HP_STRV (HP_KERNEL_BREAKDOWN_TYPE_TABLE, HP_KERNEL_BREAKDOWN_KERNELS_TABLE),
   .row_events = hp_linked_events_for_kernel_row,
   .row_events_tables = 0x2,
   .needs = HP_ANALYSIS_NEEDS_GPU,
   .aliases = HP_STRV ("kernel_breakdown"),
+  .specs = (const HpParamSpec *const[]){ &hp_kernel_breakdown_num_kernels_spec, &hp_kernel_breakdown_duration_ratio_spec, &hp_kernel_breakdown_include_memory_kernels_spec, NULL },
 };

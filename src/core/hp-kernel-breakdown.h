@@ -36,6 +36,9 @@ gboolean hp_kernel_breakdown_compute (HpTrace                *trace,
                                       GError                **error);
 HpTable *hp_kernel_breakdown_duration_distribution (HpTable *kernels);
 
-extern const HpAnalysis hp_kernel_breakdown_analysis;
+extern const HpAnalysis  hp_kernel_breakdown_analysis;
+extern const HpParamSpec hp_kernel_breakdown_num_kernels_spec;
+extern const HpParamSpec hp_kernel_breakdown_duration_ratio_spec;
+extern const HpParamSpec hp_kernel_breakdown_include_memory_kernels_spec;
 
 G_END_DECLS

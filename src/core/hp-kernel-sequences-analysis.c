@@ -17,13 +17,14 @@
 #include "hp-kernel-sequences.h"
 #include "hp-linked-events.h"
 
-/* the rank of params->rank, or NULL with @error naming the loaded ones */
+/* the rank of the `rank` parameter, or NULL with @error naming the loaded ones */
 static const HpRank *
 params_rank (HpTrace                *trace,
              const HpAnalysisParams *params,
              GError                **error)
 {
-  const HpRank *rank = hp_trace_find_rank (trace, params->rank);
+  int           wanted = hp_analysis_params_get_int (params, &hp_kernel_sequences_rank_spec);
+  const HpRank *rank = hp_trace_find_rank (trace, wanted);
   g_autoptr (GString) loaded = NULL;
 
   if (rank != NULL)
@@ -32,7 +33,7 @@ params_rank (HpTrace                *trace,
   for (guint i = 0; i < hp_trace_get_n_ranks (trace); i++)
     g_string_append_printf (loaded, "%s%d", i > 0 ? ", " : "", hp_trace_get_rank (trace, i)->rank);
   g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_SUCH_RANK,
-               "rank %d is not in the trace (loaded: %s)", params->rank,
+               "rank %d is not in the trace (loaded: %s)", wanted,
                loaded->len > 0 ? loaded->str : "none");
   return NULL;
 }
@@ -63,15 +64,18 @@ hp_kernel_sequences_find_for_params (HpTrace                *trace,
   const HpRank    *rank;
   g_autofree char *name = NULL;
   guint            min_len;
+  const char      *wanted_op;
 
   g_return_val_if_fail (trace != NULL && params != NULL, NULL);
+
+  wanted_op = hp_analysis_params_get_string (params, &hp_kernel_sequences_operator_spec);
 
   rank = params_rank (trace, params, error);
   if (rank == NULL)
     return NULL;
-  min_len = (guint)MAX (params->min_pattern_len, 1);
-  if (params->operator_name != NULL && params->operator_name[0] != '\0')
-    name = g_strdup (params->operator_name);
+  min_len = (guint)MAX (hp_analysis_params_get_int (params, &hp_kernel_sequences_min_pattern_len_spec), 1);
+  if (wanted_op != NULL && wanted_op[0] != '\0')
+    name = g_strdup (wanted_op);
   else
     {
       g_autoptr (GPtrArray) names =
@@ -127,7 +131,7 @@ hp_kernel_sequences_compute (HpTrace                *trace,
   else
     {
       g_autofree char *note = g_strdup_printf ("Operators named like \"%s\" on rank %d", operator_used,
-                                               params->rank);
+                                               hp_analysis_params_get_int (params, &hp_kernel_sequences_rank_spec));
 
       table = hp_table_ref (hp_kernel_sequences_get_table (seq));
       hp_table_set_note (table, note);
@@ -181,6 +185,13 @@ hp_linked_events_for_pattern_row (HpTrace                *trace,
   return NULL;
 }
 
+/* its parameters, kept in the parameters' bag */
+const HpParamSpec hp_kernel_sequences_operator_spec = { "operator", HP_PARAM_STRING, HP_PARAM_IN_BAG, 0, 0, 0, NULL, N_ ("Operator"), "Kernel sequences: operators whose name contains NAME (default: the one that launches min_pattern_len kernels most often)", "NAME" };
+const HpParamSpec hp_kernel_sequences_rank_spec = { "rank", HP_PARAM_INT, HP_PARAM_IN_BAG, 0, 0, G_MAXINT, NULL, N_ ("Rank"), "Kernel sequences: the rank whose operators are read (0)", "N" };
+const HpParamSpec hp_kernel_sequences_min_pattern_len_spec = { "min_pattern_len", HP_PARAM_INT, HP_PARAM_IN_BAG, 3, 1, G_MAXINT, NULL, N_ ("Least kernels"), "Kernel sequences: least number of kernels under an operator (3)", "N" };
+const HpParamSpec hp_kernel_sequences_top_k_spec = { "top_k", HP_PARAM_INT, HP_PARAM_IN_BAG, 5, 1, G_MAXINT, NULL, N_ ("Top patterns"), "Kernel sequences: patterns charted and marked in the overlaid trace (5)", "N" };
+const HpParamSpec hp_kernel_sequences_compress_other_kernels_spec = { "compress_other_kernels", HP_PARAM_BOOLEAN, HP_PARAM_IN_BAG, TRUE, 0, 1, NULL, N_ ("Compress other kernels"), "Kernel sequences: drop the args and names of events outside the top patterns in the overlaid trace (true)", "BOOL" };
+
 /* the descriptor of the analysis (hp-analysis-registry.c lists it) */
 const HpAnalysis hp_kernel_sequences_analysis = {
   .name = HP_KERNEL_SEQUENCES_ANALYSIS,
@@ -188,8 +199,8 @@ const HpAnalysis hp_kernel_sequences_analysis = {
   .section = "§9",
   .func = hp_kernel_sequences_compute,
   .cost = 3,
-  .params = HP_STRV ("operator", "rank", "min_pattern_len", "top_k", "compress_other_kernels"),
   .tables = HP_STRV (HP_KERNEL_SEQUENCES_TABLE),
   .row_events = hp_linked_events_for_pattern_row,
   .row_events_tables = 0x1,
+  .specs = (const HpParamSpec *const[]){ &hp_kernel_sequences_operator_spec, &hp_kernel_sequences_rank_spec, &hp_kernel_sequences_min_pattern_len_spec, &hp_kernel_sequences_top_k_spec, &hp_kernel_sequences_compress_other_kernels_spec, NULL },
 };

@@ -80,6 +80,11 @@ struct _HpLinkedEvents *hp_linked_events_for_pattern_row (HpTrace               
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpKernelSequences, hp_kernel_sequences_free)
 
-extern const HpAnalysis hp_kernel_sequences_analysis;
+extern const HpAnalysis  hp_kernel_sequences_analysis;
+extern const HpParamSpec hp_kernel_sequences_operator_spec;
+extern const HpParamSpec hp_kernel_sequences_rank_spec;
+extern const HpParamSpec hp_kernel_sequences_min_pattern_len_spec;
+extern const HpParamSpec hp_kernel_sequences_top_k_spec;
+extern const HpParamSpec hp_kernel_sequences_compress_other_kernels_spec;
 
 G_END_DECLS

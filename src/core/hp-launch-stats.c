@@ -110,6 +110,8 @@ typedef struct
 typedef struct
 {
   const HpAnalysisParams *params;
+  double                  runtime_cutoff;      /* us */
+  double                  launch_delay_cutoff; /* us */
   HpMode                  mode;
   const guint8           *is_launch; /* per string id */
   HpTable                *stats;
@@ -271,9 +273,9 @@ add_row (Ctx          *ctx,
   hp_table_set_double (ctx->stats, row, COL_LAUNCH_DELAY, delay_us);
 
   /* the derived sets of docs/analyses.md §6, compared in us as HTA does */
-  t->n_short += cpu_us <= ctx->params->runtime_cutoff && gpu_us < cpu_us;
-  t->n_runtime_outliers += cpu_us > ctx->params->runtime_cutoff;
-  t->n_delay_outliers += delay_us > ctx->params->launch_delay_cutoff;
+  t->n_short += cpu_us <= ctx->runtime_cutoff && gpu_us < cpu_us;
+  t->n_runtime_outliers += cpu_us > ctx->runtime_cutoff;
+  t->n_delay_outliers += delay_us > ctx->launch_delay_cutoff;
   t->n_gpu_shorter += gpu_us < cpu_us;
   t->sum_cpu = hp_ns_add (t->sum_cpu, hp_rank_dur (r, cpu_event));
   t->sum_gpu = hp_ns_add (t->sum_gpu, hp_rank_dur (r, gpu_event));
@@ -292,8 +294,8 @@ add_summary_row (Ctx          *ctx,
 
   hp_table_set_int (ctx->summary, row, SUM_RANK, r->rank);
   hp_table_set_int (ctx->summary, row, SUM_ROWS, n_rows);
-  hp_table_set_double (ctx->summary, row, SUM_RUNTIME_CUTOFF, ctx->params->runtime_cutoff);
-  hp_table_set_double (ctx->summary, row, SUM_LAUNCH_DELAY_CUTOFF, ctx->params->launch_delay_cutoff);
+  hp_table_set_double (ctx->summary, row, SUM_RUNTIME_CUTOFF, ctx->runtime_cutoff);
+  hp_table_set_double (ctx->summary, row, SUM_LAUNCH_DELAY_CUTOFF, ctx->launch_delay_cutoff);
   hp_table_set_int (ctx->summary, row, SUM_SHORT_GPU_KERNELS, t->n_short);
   hp_table_set_int (ctx->summary, row, SUM_RUNTIME_OUTLIERS, t->n_runtime_outliers);
   hp_table_set_int (ctx->summary, row, SUM_LAUNCH_DELAY_OUTLIERS, t->n_delay_outliers);
@@ -535,15 +537,17 @@ hp_launch_stats_compute (HpTrace                *trace,
     return FALSE;
 
   ctx.params = params;
+  ctx.runtime_cutoff = hp_analysis_params_get_double (params, &hp_launch_stats_runtime_cutoff_spec);
+  ctx.launch_delay_cutoff = hp_analysis_params_get_double (params, &hp_launch_stats_launch_delay_cutoff_spec);
   ctx.mode = hp_trace_get_mode (trace);
   is_launch = g_new0 (guint8, MAX (hp_trace_get_n_strings (trace), 1));
   mark_names (trace, is_launch, hta_kernel_launches, G_N_ELEMENTS (hta_kernel_launches));
-  if (params->include_memory_events)
+  if (hp_analysis_params_get_boolean (params, &hp_launch_stats_include_memory_events_spec))
     mark_names (trace, is_launch, hta_memory_launches, G_N_ELEMENTS (hta_memory_launches));
   if (ctx.mode == HP_MODE_DEFAULT)
     {
       mark_names (trace, is_launch, more_kernel_launches, G_N_ELEMENTS (more_kernel_launches));
-      if (params->include_memory_events)
+      if (hp_analysis_params_get_boolean (params, &hp_launch_stats_include_memory_events_spec))
         mark_names (trace, is_launch, more_memory_launches, G_N_ELEMENTS (more_memory_launches));
     }
   ctx.is_launch = is_launch;
@@ -728,6 +732,11 @@ hp_launch_stats_launch_delay_outliers (HpTable *stats,
                        launch_delay_cutoff);
 }
 
+/* its parameters, kept in the parameters' bag */
+const HpParamSpec hp_launch_stats_runtime_cutoff_spec = { "runtime_cutoff", HP_PARAM_DOUBLE, HP_PARAM_IN_BAG, 50, 0, 1e12, "us", N_ ("Runtime cutoff"), "Launch statistics: runtime outlier cutoff in us (50)", "US" };
+const HpParamSpec hp_launch_stats_launch_delay_cutoff_spec = { "launch_delay_cutoff", HP_PARAM_DOUBLE, HP_PARAM_IN_BAG, 100, 0, 1e12, "us", N_ ("Launch delay cutoff"), "Launch statistics: launch delay outlier cutoff in us (100)", "US" };
+const HpParamSpec hp_launch_stats_include_memory_events_spec = { "include_memory_events", HP_PARAM_BOOLEAN, HP_PARAM_IN_BAG, TRUE, 0, 1, NULL, N_ ("Include memory events"), "Launch statistics: count cudaMemcpyAsync/cudaMemsetAsync (true)", "BOOL" };
+
 /* the descriptor of the analysis (hp-analysis-registry.c lists it) */
 const HpAnalysis hp_launch_stats_analysis = {
   .name = HP_LAUNCH_STATS_ANALYSIS,
@@ -736,9 +745,9 @@ const HpAnalysis hp_launch_stats_analysis = {
   .func = hp_launch_stats_compute,
   .in_default_set = TRUE,
   .cost = 5,
-  .params = HP_STRV ("runtime_cutoff", "launch_delay_cutoff", "include_memory_events"),
   .tables = HP_STRV (HP_LAUNCH_STATS_TABLE, HP_LAUNCH_STATS_SUMMARY_TABLE),
   .row_events = hp_linked_events_for_launch_row,
   .row_events_tables = 0x1,
   .needs = HP_ANALYSIS_NEEDS_GPU | HP_ANALYSIS_NEEDS_LAUNCH,
+  .specs = (const HpParamSpec *const[]){ &hp_launch_stats_runtime_cutoff_spec, &hp_launch_stats_launch_delay_cutoff_spec, &hp_launch_stats_include_memory_events_spec, NULL },
 };

@@ -45,6 +45,9 @@ HpTable *hp_launch_stats_runtime_outliers (HpTable *stats,
 HpTable *hp_launch_stats_launch_delay_outliers (HpTable *stats,
                                                 double   launch_delay_cutoff);
 
-extern const HpAnalysis hp_launch_stats_analysis;
+extern const HpAnalysis  hp_launch_stats_analysis;
+extern const HpParamSpec hp_launch_stats_runtime_cutoff_spec;
+extern const HpParamSpec hp_launch_stats_launch_delay_cutoff_spec;
+extern const HpParamSpec hp_launch_stats_include_memory_events_spec;
 
 G_END_DECLS

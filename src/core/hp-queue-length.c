@@ -646,7 +646,7 @@ hp_queue_length_blocked_at_observed_max (HpTrace                *trace,
  * Queue length (docs/analyses.md §8.1). Appends `queue_length_time_series`,
  * `queue_length_summary` (describe statistics of the point values per
  * (rank, stream), plus a time-weighted mean), `queue_full_blocked_default`
- * (at @params->max_queue_length) and `queue_full_blocked_at_observed_max`.
+ * (at @hp_analysis_params_get_int64 (params, &hp_queue_length_max_queue_length_spec)) and `queue_full_blocked_at_observed_max`.
  * Ranks without launch → GPU pairs contribute no rows.
  *
  * Returns: %TRUE, or %FALSE with %HP_ANALYSIS_ERROR_NO_SUCH_RANK or
@@ -669,12 +669,15 @@ hp_queue_length_compute (HpTrace                *trace,
 
   g_ptr_array_add (tables, time_series_table (trace, all));
   g_ptr_array_add (tables, summary_table (all));
-  g_ptr_array_add (tables, blocked_table (trace, all, params->max_queue_length, FALSE,
+  g_ptr_array_add (tables, blocked_table (trace, all, hp_analysis_params_get_int64 (params, &hp_queue_length_max_queue_length_spec), FALSE,
                                           "queue_full_blocked_default",
                                           N_ ("Time blocked on a full queue")));
   g_ptr_array_add (tables, observed_max_table (trace, all));
   return TRUE;
 }
+
+/* its parameters, kept in the parameters' bag */
+const HpParamSpec hp_queue_length_max_queue_length_spec = { "max_queue_length", HP_PARAM_INT64, HP_PARAM_IN_BAG, 1024, 0, 1e15, NULL, N_ ("Queue limit"), "Queue length: the full-queue limit (1024)", "N" };
 
 /* the descriptor of the analysis (hp-analysis-registry.c lists it) */
 const HpAnalysis hp_queue_length_analysis = {
@@ -684,7 +687,7 @@ const HpAnalysis hp_queue_length_analysis = {
   .func = hp_queue_length_compute,
   .in_default_set = TRUE,
   .cost = 10,
-  .params = HP_STRV ("max_queue_length"),
   .tables = HP_STRV (HP_QUEUE_LENGTH_SERIES_TABLE, HP_QUEUE_LENGTH_SUMMARY_TABLE, HP_QUEUE_LENGTH_BLOCKED_TABLE, HP_QUEUE_LENGTH_BLOCKED_AT_MAX_TABLE),
   .needs = HP_ANALYSIS_NEEDS_GPU | HP_ANALYSIS_NEEDS_LAUNCH,
+  .specs = (const HpParamSpec *const[]){ &hp_queue_length_max_queue_length_spec, NULL },
 };

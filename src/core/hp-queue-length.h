@@ -73,6 +73,7 @@ gboolean hp_queue_length_compute (HpTrace                *trace,
                                   GCancellable           *cancellable,
                                   GError                **error);
 
-extern const HpAnalysis hp_queue_length_analysis;
+extern const HpAnalysis  hp_queue_length_analysis;
+extern const HpParamSpec hp_queue_length_max_queue_length_spec;
 
 G_END_DECLS

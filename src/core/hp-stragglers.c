@@ -716,7 +716,7 @@ score_ranks (Straggle *s,
   g_autoptr (GArray) scores = g_array_new (FALSE, FALSE, sizeof (RankScore));
   g_autofree double *values = NULL;
   g_autofree gint64 *flags = NULL;
-  guint              k = (guint)MAX (1, s->params->num_candidates);
+  guint              k = (guint)MAX (1, hp_analysis_params_get_int (s->params, &hp_stragglers_num_candidates_spec));
   guint              n_named;
 
   for (guint i = 0; i < s->kept->len; i++)
@@ -878,6 +878,7 @@ hp_stragglers_compute (HpTrace                *trace,
   g_autoptr (GArray) available = NULL;
   Straggle s = { 0 };
   gboolean ok = FALSE;
+  GArray  *asked_steps;
 
   g_return_val_if_fail (trace != NULL, FALSE);
   g_return_val_if_fail (params != NULL, FALSE);
@@ -895,21 +896,22 @@ hp_stragglers_compute (HpTrace                *trace,
   if (available == NULL)
     goto out;
   s.valid = g_array_new (FALSE, FALSE, sizeof (int));
-  if (params->steps == NULL || params->steps->len == 0)
+  asked_steps = hp_analysis_params_get_list (params, &hp_stragglers_steps_spec);
+  if (asked_steps == NULL || asked_steps->len == 0)
     g_array_append_vals (s.valid, available->data, available->len);
   else
-    for (guint i = 0; i < params->steps->len; i++)
-      if (int_array_contains (available, g_array_index (params->steps, int, i)))
-        g_array_append_val (s.valid, g_array_index (params->steps, int, i));
+    for (guint i = 0; i < asked_steps->len; i++)
+      if (int_array_contains (available, g_array_index (asked_steps, int, i)))
+        g_array_append_val (s.valid, g_array_index (asked_steps, int, i));
   sort_unique_ints (s.valid);
   if (s.valid->len == 0)
     {
-      g_autofree char *asked = format_int_list (params->steps);
+      g_autofree char *asked = format_int_list (asked_steps);
       g_autofree char *have = format_int_list (available);
 
       g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
                    "no profiler step to analyse: steps %s requested, the trace has %s",
-                   params->steps != NULL && params->steps->len > 0 ? asked : "(all)", have);
+                   asked_steps != NULL && asked_steps->len > 0 ? asked : "(all)", have);
       goto out;
     }
 
@@ -945,6 +947,10 @@ out:
   return ok;
 }
 
+/* its parameters, kept in the parameters' bag */
+const HpParamSpec hp_stragglers_steps_spec = { "steps", HP_PARAM_INT_LIST, HP_PARAM_IN_BAG, 0, 0, G_MAXINT, NULL, N_ ("Profiler steps"), "Stragglers: comma-separated profiler steps, or 'all' (default)", "LIST" };
+const HpParamSpec hp_stragglers_num_candidates_spec = { "num_candidates", HP_PARAM_INT, HP_PARAM_IN_BAG, 2, 1, G_MAXINT, NULL, N_ ("Candidates"), "Stragglers: how many ranks to name (2)", "N" };
+
 /* the descriptor of the analysis (hp-analysis-registry.c lists it) */
 const HpAnalysis hp_stragglers_analysis = {
   .name = HP_STRAGGLERS_ANALYSIS,
@@ -952,7 +958,7 @@ const HpAnalysis hp_stragglers_analysis = {
   .section = "§14",
   .func = hp_stragglers_compute,
   .cost = 1,
-  .params = HP_STRV ("steps", "num_candidates"),
   .tables = HP_STRV (HP_STRAGGLERS_TABLE, HP_STRAGGLERS_METRIC_TABLE, HP_STRAGGLERS_STEPS_TABLE),
   .needs = HP_ANALYSIS_NEEDS_ALL_RANKS,
+  .specs = (const HpParamSpec *const[]){ &hp_stragglers_steps_spec, &hp_stragglers_num_candidates_spec, NULL },
 };

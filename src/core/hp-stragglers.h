@@ -34,6 +34,8 @@ gboolean hp_stragglers_compute (HpTrace                *trace,
                                 GCancellable           *cancellable,
                                 GError                **error);
 
-extern const HpAnalysis hp_stragglers_analysis;
+extern const HpAnalysis  hp_stragglers_analysis;
+extern const HpParamSpec hp_stragglers_steps_spec;
+extern const HpParamSpec hp_stragglers_num_candidates_spec;
 
 G_END_DECLS

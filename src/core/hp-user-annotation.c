@@ -206,7 +206,7 @@ breakdown_rank (HpTrace                *trace,
   g_autofree NameStats *names = NULL;
   g_autofree double    *values = NULL;
   g_autofree double    *cumsum = NULL;
-  gsize                 n = 0, n_names = 0, n_out = 0;
+  gsize                 n = 0, n_names = 0, n_out = 0, num_kernels;
   gboolean              any_others = FALSE;
   double                running = 0;
   NameStats             others = { 0 };
@@ -250,7 +250,8 @@ breakdown_rank (HpTrace                *trace,
 
   /* steps 2–3: the names beyond num_kernels or the duration ratio become
    * "others", unless allowlisted */
-  if (n_names > (gsize)params->annotation_num_kernels)
+  num_kernels = (gsize)hp_analysis_params_get_int (params, &hp_user_annotation_num_kernels_spec);
+  if (n_names > num_kernels)
     {
       qsort (names, n_names, sizeof *names, cmp_by_sum);
       cumsum = g_new (double, n_names);
@@ -262,12 +263,13 @@ breakdown_rank (HpTrace                *trace,
         }
       hp_sort_doubles (values, n_names);
       {
-        double q = hp_quantile_sorted (values, n_names, params->annotation_duration_ratio);
+        double             q = hp_quantile_sorted (values, n_names,
+                                                   hp_analysis_params_get_double (params, &hp_user_annotation_duration_ratio_spec));
+        const char *const *allowlist = hp_analysis_params_get_strv (params, &hp_user_annotation_allowlist_patterns_spec);
 
         for (gsize i = 0; i < n_names; i++)
           {
-            names[i].others = (cumsum[i] > q || i >= (gsize)params->annotation_num_kernels) &&
-                              !allowlisted (names[i].name, (const char *const *)params->allowlist_patterns);
+            names[i].others = (cumsum[i] > q || i >= num_kernels) && !allowlisted (names[i].name, allowlist);
             /* a real annotation called "others" lands in the same row */
             if (g_str_equal (names[i].name, OTHERS))
               names[i].others = TRUE;
@@ -370,18 +372,21 @@ hp_user_annotation_breakdown_compute (HpTrace                *trace,
   g_autoptr (GPtrArray) ranks = NULL;
   HpTable *made[G_N_ELEMENTS (kinds)] = { NULL };
   gboolean hta;
+  int      num_kernels;
+  double   ratio;
 
   g_return_val_if_fail (trace != NULL, FALSE);
   g_return_val_if_fail (params != NULL, FALSE);
   g_return_val_if_fail (tables != NULL, FALSE);
 
-  if (params->annotation_num_kernels < 0 ||
-      !(params->annotation_duration_ratio >= 0 && params->annotation_duration_ratio <= 1))
+  num_kernels = hp_analysis_params_get_int (params, &hp_user_annotation_num_kernels_spec);
+  ratio = hp_analysis_params_get_double (params, &hp_user_annotation_duration_ratio_spec);
+  if (num_kernels < 0 || !(ratio >= 0 && ratio <= 1))
     {
       g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER,
                    "annotation_num_kernels must be ≥ 0 and annotation_duration_ratio in [0, 1] "
                    "(got %d and %g)",
-                   params->annotation_num_kernels, params->annotation_duration_ratio);
+                   num_kernels, ratio);
       return FALSE;
     }
 
@@ -787,7 +792,7 @@ hp_gpu_kernels_with_user_annotations_compute (HpTrace                *trace,
   cpu_op = hp_trace_lookup_string (trace, "cpu_op");
   short_names = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   string_tids = hp_trace_has_string_tids (trace);
-  table = new_kernels_table (params->expand_names, string_tids);
+  table = new_kernels_table (hp_analysis_params_get_boolean (params, &hp_kernels_with_annotations_expand_names_spec), string_tids);
   kernel_columns_init (&cols, table);
 
   if (!hp_trace_has_category (trace, "gpu_user_annotation"))
@@ -833,7 +838,7 @@ hp_gpu_kernels_with_user_annotations_compute (HpTrace                *trace,
                             ann >= 0 ? (gint64)r->name[ann] : -1);
           set_optional_string (table, row, cols.s_user_annotation,
                                ann >= 0 ? hp_trace_get_string (trace, r->name[ann]) : "");
-          if (params->shorten_names)
+          if (hp_analysis_params_get_boolean (params, &hp_kernels_with_annotations_shorten_names_spec))
             {
               set_optional_string (table, row, cols.s_name, short_name (short_names, trace, r->name[e]));
               set_optional_string (table, row, cols.s_cat, short_name (short_names, trace, r->cat[e]));
@@ -860,6 +865,12 @@ hp_gpu_kernels_with_user_annotations_compute (HpTrace                *trace,
   return TRUE;
 }
 
+/* its parameters, kept in the parameters' bag */
+const HpParamSpec hp_user_annotation_use_gpu_annotation_spec = { "use_gpu_annotation", HP_PARAM_BOOLEAN, HP_PARAM_IN_BAG, TRUE, 0, 1, NULL, N_ ("GPU annotations"), "User annotations: measure the GPU-side ranges (true)", "BOOL" };
+const HpParamSpec hp_user_annotation_num_kernels_spec = { "annotation_num_kernels", HP_PARAM_INT, HP_PARAM_IN_BAG, 1000, 1, G_MAXINT, NULL, N_ ("Annotations shown"), "User annotations: named annotations (1000)", "N" };
+const HpParamSpec hp_user_annotation_duration_ratio_spec = { "annotation_duration_ratio", HP_PARAM_DOUBLE, HP_PARAM_IN_BAG, 0.8, 0, 1, NULL, N_ ("Annotation duration ratio"), "User annotations: cumulative duration ratio (0.8)", "R" };
+const HpParamSpec hp_user_annotation_allowlist_patterns_spec = { "allowlist_patterns", HP_PARAM_STRING_LIST, HP_PARAM_IN_BAG, 0, 0, 0, NULL, N_ ("Always shown"), "User annotations: comma-separated names never folded into others", "LIST" };
+
 /* the descriptor of the analysis (hp-analysis-registry.c lists it) */
 const HpAnalysis hp_user_annotation_analysis = {
   .name = HP_USER_ANNOTATION_ANALYSIS,
@@ -868,10 +879,14 @@ const HpAnalysis hp_user_annotation_analysis = {
   .func = hp_user_annotation_breakdown_compute,
   .in_default_set = TRUE,
   .cost = 1,
-  .params = HP_STRV ("use_gpu_annotation", "annotation_num_kernels", "annotation_duration_ratio", "allowlist_patterns"),
   .tables = HP_STRV (HP_USER_ANNOTATION_GPU_TABLE, HP_USER_ANNOTATION_CPU_TABLE),
   .needs = HP_ANALYSIS_NEEDS_ANNOTATION,
+  .specs = (const HpParamSpec *const[]){ &hp_user_annotation_use_gpu_annotation_spec, &hp_user_annotation_num_kernels_spec, &hp_user_annotation_duration_ratio_spec, &hp_user_annotation_allowlist_patterns_spec, NULL },
 };
+
+/* its parameters, kept in the parameters' bag */
+const HpParamSpec hp_kernels_with_annotations_expand_names_spec = { "expand_names", HP_PARAM_BOOLEAN, HP_PARAM_IN_BAG, TRUE, 0, 1, NULL, N_ ("Expand names"), "GPU kernels with user annotations: full kernel names (true)", "BOOL" };
+const HpParamSpec hp_kernels_with_annotations_shorten_names_spec = { "shorten_names", HP_PARAM_BOOLEAN, HP_PARAM_IN_BAG, TRUE, 0, 1, NULL, N_ ("Shorten names"), "GPU kernels with user annotations: shortened kernel names (true)", "BOOL" };
 
 /* the descriptor of the analysis (hp-analysis-registry.c lists it) */
 const HpAnalysis hp_kernels_with_annotations_analysis = {
@@ -881,7 +896,7 @@ const HpAnalysis hp_kernels_with_annotations_analysis = {
   .func = hp_gpu_kernels_with_user_annotations_compute,
   .in_default_set = FALSE,
   .cost = 2,
-  .params = HP_STRV ("expand_names", "shorten_names"),
   .tables = HP_STRV (HP_KERNELS_WITH_ANNOTATIONS_TABLE),
   .needs = HP_ANALYSIS_NEEDS_GPU | HP_ANALYSIS_NEEDS_GPU_ANNOTATION,
+  .specs = (const HpParamSpec *const[]){ &hp_kernels_with_annotations_expand_names_spec, &hp_kernels_with_annotations_shorten_names_spec, NULL },
 };

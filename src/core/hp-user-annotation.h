@@ -43,8 +43,14 @@ gboolean hp_gpu_kernels_with_user_annotations_compute (HpTrace                *t
                                                        GCancellable           *cancellable,
                                                        GError                **error);
 
-extern const HpAnalysis hp_user_annotation_analysis;
+extern const HpAnalysis  hp_user_annotation_analysis;
+extern const HpParamSpec hp_user_annotation_use_gpu_annotation_spec;
+extern const HpParamSpec hp_user_annotation_num_kernels_spec;
+extern const HpParamSpec hp_user_annotation_duration_ratio_spec;
+extern const HpParamSpec hp_user_annotation_allowlist_patterns_spec;
 
-extern const HpAnalysis hp_kernels_with_annotations_analysis;
+extern const HpAnalysis  hp_kernels_with_annotations_analysis;
+extern const HpParamSpec hp_kernels_with_annotations_expand_names_spec;
+extern const HpParamSpec hp_kernels_with_annotations_shorten_names_spec;
 
 G_END_DECLS

@@ -149,7 +149,7 @@ test_stragglers_tab (void)
   g_assert_nonnull (spin);
   gtk_spin_button_set_value (spin, 1);
   g_assert_true (hp_ui_test_wait_for (hp_ui_test_panel_idle, panel));
-  g_assert_cmpint (hp_session_get_params (session)->num_candidates, ==, 1);
+  g_assert_cmpint (hp_analysis_params_get_int (hp_session_get_params (session), &hp_stragglers_num_candidates_spec), ==, 1);
   result = hp_analysis_panel_find_table (panel, "stragglers", "potential_stragglers");
   g_assert_cmpint (hp_table_get_int (result, 0, hp_test_column (result, "is_candidate")), ==, 1);
   g_assert_cmpint (hp_table_get_int (result, 1, hp_test_column (result, "is_candidate")), ==, 0);

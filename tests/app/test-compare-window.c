@@ -1159,7 +1159,7 @@ test_progress_and_settings (void)
 
   session = hp_compare_window_get_session (window);
   g_assert_nonnull (session);
-  g_assert_cmpint (hp_compare_session_get_params (session)->num_kernels, ==, 3);
+  g_assert_cmpint (hp_analysis_params_get_int (hp_compare_session_get_params (session), &hp_kernel_breakdown_num_kernels_spec), ==, 3);
   /* asked again: the kept result, no new computation */
   cache = hp_compare_session_get_cache (session);
   n_computed = hp_result_cache_get_n_computed (cache);

@@ -157,7 +157,7 @@ test_choosers (Fixture      *f,
 
   /* rank 1 alone: its path, no table across ranks */
   gtk_drop_down_set_selected (rank, find_item (rank, "Rank 1"));
-  g_assert_cmpint (hp_session_get_params (f->session)->critical_path_rank, ==, 1);
+  g_assert_cmpint (hp_analysis_params_get_int (hp_session_get_params (f->session), &hp_critical_path_rank_spec), ==, 1);
   g_assert_true (hp_ui_test_wait_for (finding_shown, panel));
   finding = hp_critical_path_panel_get_finding (HP_CRITICAL_PATH_PANEL (panel));
   g_test_message ("%s", finding);
@@ -166,7 +166,7 @@ test_choosers (Fixture      *f,
 
   /* the whole trace of rank 1 */
   gtk_drop_down_set_selected (step, find_item (step, "Whole trace"));
-  g_assert_cmpint (hp_session_get_params (f->session)->critical_path_step, ==, -2);
+  g_assert_cmpint (hp_analysis_params_get_int (hp_session_get_params (f->session), &hp_critical_path_step_spec), ==, -2);
   g_assert_true (hp_ui_test_wait_for (finding_shown, panel));
   finding = hp_critical_path_panel_get_finding (HP_CRITICAL_PATH_PANEL (panel));
   g_test_message ("%s", finding);
@@ -461,7 +461,7 @@ test_overlay_cached (Fixture      *f,
   /* rank 1 only: another key, computed again */
   hp_analysis_params_init (&params);
   hp_analysis_params_copy (&params, hp_session_get_params (f->session));
-  params.critical_path_rank = 1;
+  hp_analysis_params_set_int (&params, &hp_critical_path_rank_spec, 1);
   hp_session_set_params (f->session, &params);
   hp_analysis_params_clear (&params);
   g_assert_true (hp_ui_test_wait_for (path_shown, f->timeline));
@@ -531,7 +531,7 @@ test_analyses_progress (Fixture      *f,
   id = g_signal_connect (f->session, "notify::progress", G_CALLBACK (progress_cb), &seen);
   hp_analysis_params_init (&params);
   hp_analysis_params_copy (&params, hp_session_get_params (f->session));
-  params.critical_path_rank = 1;
+  hp_analysis_params_set_int (&params, &hp_critical_path_rank_spec, 1);
   hp_session_set_params (f->session, &params);
   hp_analysis_params_clear (&params);
   g_assert_true (hp_ui_test_wait_for (nothing_runs, f->session));

@@ -135,10 +135,10 @@ test_patterns_scope (void)
   wanted.note = "on rank 1";
   wanted.count = -1;
   g_assert_true (hp_ui_test_wait_for (shows, &wanted));
-  g_assert_cmpint (hp_session_get_params (session)->rank, ==, 1);
+  g_assert_cmpint (hp_analysis_params_get_int (hp_session_get_params (session), &hp_kernel_sequences_rank_spec), ==, 1);
 
   hp_patterns_panel_set_operator (HP_PATTERNS_PANEL (panel), op);
-  g_assert_cmpstr (hp_session_get_params (session)->operator_name, ==, op);
+  g_assert_cmpstr (hp_analysis_params_get_string (hp_session_get_params (session), &hp_kernel_sequences_operator_spec), ==, op);
   wanted.note = op;
   g_assert_true (hp_ui_test_wait_for (shows, &wanted));
   whole = hp_patterns_panel_get_table (HP_PATTERNS_PANEL (panel));

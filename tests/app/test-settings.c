@@ -60,20 +60,20 @@ test_params_round_trip (void)
   HpAnalysisParams loaded;
 
   hp_analysis_params_init (&params);
-  params.num_kernels = 25;
-  params.duration_ratio = 0.5;
-  params.runtime_cutoff = 70.4;
-  params.launch_delay_cutoff = -3; /* clamped to the schema's range */
-  params.consecutive_kernel_delay = 12;
+  hp_analysis_params_set_int (&params, &hp_kernel_breakdown_num_kernels_spec, 25);
+  hp_analysis_params_set_double (&params, &hp_kernel_breakdown_duration_ratio_spec, 0.5);
+  hp_analysis_params_set_double (&params, &hp_launch_stats_runtime_cutoff_spec, 70.4);
+  hp_analysis_params_set_double (&params, &hp_launch_stats_launch_delay_cutoff_spec, -3); /* clamped to the schema's range */
+  hp_analysis_params_set_double (&params, &hp_idle_time_consecutive_kernel_delay_spec, 12);
   hp_settings_save_params (settings, &params);
 
   hp_analysis_params_init (&loaded);
   hp_settings_load_params (settings, &loaded);
-  g_assert_cmpint (loaded.num_kernels, ==, 25);
-  g_assert_cmpfloat (loaded.duration_ratio, ==, 0.5);
-  g_assert_cmpfloat (loaded.runtime_cutoff, ==, 70);
-  g_assert_cmpfloat (loaded.launch_delay_cutoff, ==, 0);
-  g_assert_cmpfloat (loaded.consecutive_kernel_delay, ==, 12);
+  g_assert_cmpint (hp_analysis_params_get_int (&loaded, &hp_kernel_breakdown_num_kernels_spec), ==, 25);
+  g_assert_cmpfloat (hp_analysis_params_get_double (&loaded, &hp_kernel_breakdown_duration_ratio_spec), ==, 0.5);
+  g_assert_cmpfloat (hp_analysis_params_get_double (&loaded, &hp_launch_stats_runtime_cutoff_spec), ==, 70);
+  g_assert_cmpfloat (hp_analysis_params_get_double (&loaded, &hp_launch_stats_launch_delay_cutoff_spec), ==, 0);
+  g_assert_cmpfloat (hp_analysis_params_get_double (&loaded, &hp_idle_time_consecutive_kernel_delay_spec), ==, 12);
 
   hp_analysis_params_clear (&params);
   hp_analysis_params_clear (&loaded);

@@ -593,7 +593,7 @@ test_session (Fixture      *f,
   hp_timeline_view_set_flags (f->view, hp_timeline_view_get_flags (f->view) | HP_TIMELINE_SHOW_IDLE);
   wait_for_data (f);
   hp_analysis_params_init (&params);
-  params.consecutive_kernel_delay = 5;
+  hp_analysis_params_set_double (&params, &hp_idle_time_consecutive_kernel_delay_spec, 5);
   hp_session_set_params (session, &params);
   hp_analysis_params_clear (&params);
   g_assert_true (hp_timeline_view_is_computing (f->view));
@@ -753,7 +753,7 @@ assert_idle_from_payload (Fixture   *f,
   guint             checked = 0;
 
   g_assert_nonnull (gaps);
-  g_assert_cmpfloat (hp_idle_gaps_get_delay (gaps), ==, hp_session_get_params (session)->consecutive_kernel_delay);
+  g_assert_cmpfloat (hp_idle_gaps_get_delay (gaps), ==, hp_analysis_params_get_double (hp_session_get_params (session), &hp_idle_time_consecutive_kernel_delay_spec));
   for (guint k = 0; k < hp_trace_get_n_ranks (f->trace); k++)
     {
       const HpRank *r = hp_trace_get_rank (f->trace, k);
@@ -838,7 +838,7 @@ test_idle_payload_once (Fixture      *f,
 
   /* new parameters: once more */
   hp_analysis_params_init (&params);
-  params.consecutive_kernel_delay = 5;
+  hp_analysis_params_set_double (&params, &hp_idle_time_consecutive_kernel_delay_spec, 5);
   hp_session_set_params (session, &params);
   hp_analysis_params_clear (&params);
   g_assert_true (hp_ui_test_wait_for (session_idle_done, session));

@@ -118,7 +118,7 @@ test_tab_keys_from_spin_button (HpUiTestWindowFixture *fixture,
   g_assert_true (gtk_shortcut_action_activate (next, 0, GTK_WIDGET (window), NULL));
   g_assert_cmpint (gtk_notebook_get_current_page (notebook), ==, kernels_page + 1);
   g_assert_cmpfloat (gtk_spin_button_get_value (ratio), ==, ratio_value);
-  g_assert_cmpfloat (hp_session_get_params (session)->duration_ratio, ==, ratio_value);
+  g_assert_cmpfloat (hp_analysis_params_get_double (hp_session_get_params (session), &hp_kernel_breakdown_duration_ratio_spec), ==, ratio_value);
 
   /* the Idle time tab's delay, the same way back */
   g_assert_true (gtk_notebook_get_nth_page (notebook, kernels_page + 1) == GTK_WIDGET (idle));
@@ -131,7 +131,7 @@ test_tab_keys_from_spin_button (HpUiTestWindowFixture *fixture,
   g_assert_true (gtk_shortcut_action_activate (previous, 0, GTK_WIDGET (window), NULL));
   g_assert_cmpint (gtk_notebook_get_current_page (notebook), ==, kernels_page);
   g_assert_cmpfloat (gtk_spin_button_get_value (delay), ==, 30);
-  g_assert_cmpfloat (hp_session_get_params (session)->consecutive_kernel_delay, ==, 30);
+  g_assert_cmpfloat (hp_analysis_params_get_double (hp_session_get_params (session), &hp_idle_time_consecutive_kernel_delay_spec), ==, 30);
 
   /* from the first tab, Previous wraps to the last */
   gtk_notebook_set_current_page (notebook, 0);

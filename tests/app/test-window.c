@@ -122,7 +122,7 @@ fake_kernel_breakdown (HpTrace                *trace,
   hp_table_add_column (table, "sum", HP_COLUMN_DOUBLE, "us");
   hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
   for (guint k = 0; k < hp_trace_get_n_ranks (trace); k++)
-    for (int i = 0; i < MIN (params->num_kernels, 50); i++)
+    for (int i = 0; i < MIN (hp_analysis_params_get_int (params, &hp_kernel_breakdown_num_kernels_spec), 50); i++)
       {
         guint            row = hp_table_append_row (table);
         g_autofree char *name = g_strdup_printf ("kernel %d", i);
@@ -142,7 +142,7 @@ static const HpAnalysis fake_analysis = {
   .func = fake_kernel_breakdown,
   .in_default_set = TRUE,
   /* a parameter change re-runs only what reads it */
-  .params = (const char *const[]){ "num_kernels", NULL },
+  .specs = (const HpParamSpec *const[]){ &hp_kernel_breakdown_num_kernels_spec, NULL },
 };
 
 static void
@@ -266,7 +266,7 @@ test_parameter_change (HpUiTestWindowFixture *fixture,
   /* through the session: the analysis runs again and the same view shows it */
   params = (HpAnalysisParams){ 0 };
   hp_analysis_params_copy (&params, hp_session_get_params (session));
-  params.num_kernels = 3;
+  hp_analysis_params_set_int (&params, &hp_kernel_breakdown_num_kernels_spec, 3);
   hp_session_set_params (session, &params);
   hp_analysis_params_clear (&params);
   wanted = (RowsWanted){ panel, 6 };
@@ -278,7 +278,7 @@ test_parameter_change (HpUiTestWindowFixture *fixture,
   g_assert_nonnull (spin_button);
   g_assert_cmpint (gtk_spin_button_get_value_as_int (spin_button), ==, 3);
   gtk_spin_button_set_value (spin_button, 5);
-  g_assert_cmpint (hp_session_get_params (session)->num_kernels, ==, 5);
+  g_assert_cmpint (hp_analysis_params_get_int (hp_session_get_params (session), &hp_kernel_breakdown_num_kernels_spec), ==, 5);
   wanted = (RowsWanted){ panel, 10 };
   g_assert_true (hp_ui_test_wait_for (first_table_has_rows, &wanted));
 
@@ -905,7 +905,7 @@ test_launch_cutoffs (HpUiTestWindowFixture *fixture,
   runtime_spin = GTK_SPIN_BUTTON (hp_ui_test_find_widget (GTK_WIDGET (panel), is_spin_showing, &runtime_default));
   g_assert_nonnull (runtime_spin);
   gtk_spin_button_set_value (runtime_spin, 10);
-  g_assert_cmpfloat (hp_session_get_params (session)->runtime_cutoff, ==, 10);
+  g_assert_cmpfloat (hp_analysis_params_get_double (hp_session_get_params (session), &hp_launch_stats_runtime_cutoff_spec), ==, 10);
   wanted = (SummaryWanted){ HP_LAUNCHES_PANEL (panel), before };
   g_assert_true (hp_ui_test_wait_for (summary_changed, &wanted));
   g_test_message ("after: %s", hp_launches_panel_get_summary (HP_LAUNCHES_PANEL (panel)));
@@ -1012,7 +1012,7 @@ test_param_controls (HpUiTestWindowFixture *fixture,
   gtk_spin_button_get_range (spin, &lower, &upper);
   g_assert_cmpfloat (lower, ==, spec->minimum);
   g_assert_cmpuint (gtk_spin_button_get_digits (spin), ==, 0);
-  g_assert_cmpfloat (gtk_spin_button_get_value (spin), ==, hp_session_get_params (session)->num_kernels);
+  g_assert_cmpfloat (gtk_spin_button_get_value (spin), ==, hp_analysis_params_get_int (hp_session_get_params (session), &hp_kernel_breakdown_num_kernels_spec));
 
   /* a list of streams: separators as people type them; a typo is marked */
   entry = GTK_EDITABLE (hp_ui_test_find_widget_of_type (idle, GTK_TYPE_ENTRY));

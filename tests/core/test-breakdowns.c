@@ -251,9 +251,9 @@ check_kernels (const char *case_name,
   HpAnalysisParams params;
 
   hp_analysis_params_init (&params);
-  params.num_kernels = num_kernels;
-  params.duration_ratio = duration_ratio;
-  params.include_memory_kernels = include_memory;
+  hp_analysis_params_set_int (&params, &hp_kernel_breakdown_num_kernels_spec, num_kernels);
+  hp_analysis_params_set_double (&params, &hp_kernel_breakdown_duration_ratio_spec, duration_ratio);
+  hp_analysis_params_set_boolean (&params, &hp_kernel_breakdown_include_memory_kernels_spec, include_memory);
   tables = hp_test_run (hp_kernel_breakdown_compute, trace, &params);
 
   g_assert_cmpuint (tables->len, ==, 2);
@@ -408,7 +408,7 @@ test_kernels_no_memory (HpTestTraceFixture *fixture,
   HpTrace *compat = fixture->compat;
   g_autoptr (GPtrArray) tables = NULL;
   HpAnalysisParams *params = &fixture->params;
-  params->include_memory_kernels = FALSE;
+  hp_analysis_params_set_boolean (params, &hp_kernel_breakdown_include_memory_kernels_spec, FALSE);
   tables = hp_test_run (hp_kernel_breakdown_compute, compat, params);
 
   assert_table_is (hp_test_table_at (tables, 0, "gpu_kernel_breakdown_kernel_type"),
@@ -435,7 +435,7 @@ test_kernels_others (HpTestTraceFixture *fixture,
   g_autoptr (GPtrArray) d = NULL;
   g_autoptr (HpTable) dist = NULL;
   HpAnalysisParams *params = &fixture->params;
-  params->num_kernels = 3;
+  hp_analysis_params_set_int (params, &hp_kernel_breakdown_num_kernels_spec, 3);
   c = hp_test_run (hp_kernel_breakdown_compute, compat, params);
   d = hp_test_run (hp_kernel_breakdown_compute, better, params);
 
@@ -464,7 +464,7 @@ test_kernels_others (HpTestTraceFixture *fixture,
                    "COMPUTATION,C,0,40,40,40\n");
 
   /* num_kernels above the number of names: no `others` */
-  params->num_kernels = 5;
+  hp_analysis_params_set_int (params, &hp_kernel_breakdown_num_kernels_spec, 5);
   g_clear_pointer (&c, g_ptr_array_unref);
   c = hp_test_run (hp_kernel_breakdown_compute, compat, params);
   g_assert_cmpuint (hp_table_get_n_rows (hp_test_table_at (c, 1, "gpu_kernel_breakdown_kernels")), ==, 5);
@@ -568,20 +568,20 @@ test_kernels_invalid_parameters (HpTestTraceFixture *fixture,
 {
   HpTrace          *trace = fixture->trace;
   HpAnalysisParams *params = &fixture->params;
-  params->num_kernels = -1;
+  hp_analysis_params_set_int (params, &hp_kernel_breakdown_num_kernels_spec, -1);
   hp_test_assert_analysis_fails (hp_kernel_breakdown_compute, trace, params, NULL, HP_ANALYSIS_ERROR,
                                  HP_ANALYSIS_ERROR_INVALID_PARAMETER);
-  params->num_kernels = 10;
-  params->duration_ratio = 1.5;
+  hp_analysis_params_set_int (params, &hp_kernel_breakdown_num_kernels_spec, 10);
+  hp_analysis_params_set_double (params, &hp_kernel_breakdown_duration_ratio_spec, 1.5);
   hp_test_assert_analysis_fails (hp_kernel_breakdown_compute, trace, params, NULL, HP_ANALYSIS_ERROR,
                                  HP_ANALYSIS_ERROR_INVALID_PARAMETER);
-  params->duration_ratio = NAN;
+  hp_analysis_params_set_double (params, &hp_kernel_breakdown_duration_ratio_spec, NAN);
   hp_test_assert_analysis_fails (hp_kernel_breakdown_compute, trace, params, NULL, HP_ANALYSIS_ERROR,
                                  HP_ANALYSIS_ERROR_INVALID_PARAMETER);
 
   /* the edges are valid: no names kept, or every name */
-  params->duration_ratio = 0.0;
-  params->num_kernels = 0;
+  hp_analysis_params_set_double (params, &hp_kernel_breakdown_duration_ratio_spec, 0.0);
+  hp_analysis_params_set_int (params, &hp_kernel_breakdown_num_kernels_spec, 0);
   g_ptr_array_unref (hp_test_run (hp_kernel_breakdown_compute, trace, params));
 }
 
@@ -731,8 +731,8 @@ test_modes_agree (void)
   HpAnalysisParams params;
 
   hp_analysis_params_init (&params);
-  params.num_kernels = G_MAXINT;
-  params.duration_ratio = 1.0;
+  hp_analysis_params_set_int (&params, &hp_kernel_breakdown_num_kernels_spec, G_MAXINT);
+  hp_analysis_params_set_double (&params, &hp_kernel_breakdown_duration_ratio_spec, 1.0);
   for (guint f = 0; f < G_N_ELEMENTS (all_funcs); f++)
     {
       g_autoptr (GPtrArray) c = hp_test_run (all_funcs[f], compat, &params);

@@ -966,8 +966,8 @@ test_params_and_row_events (HpTestTraceFixture *fixture,
   g_autoptr (GError) error = NULL;
   HpCriticalPath *cp;
   int             step = -1;
-  params->critical_path_rank = r1->rank;
-  params->critical_path_step = -2;
+  hp_analysis_params_set_int (params, &hp_critical_path_rank_spec, r1->rank);
+  hp_analysis_params_set_int (params, &hp_critical_path_step_spec, -2);
   cp = hp_critical_path_new_for_params (trace, params, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (hp_critical_path_get_rank (cp) == r1);
@@ -983,7 +983,7 @@ test_params_and_row_events (HpTestTraceFixture *fixture,
     step = g_array_index (steps, int, steps->len - 1);
   }
   g_assert_cmpint (step, >=, 0);
-  params->critical_path_step = step;
+  hp_analysis_params_set_int (params, &hp_critical_path_step_spec, step);
   cp = hp_critical_path_new_for_params (trace, params, NULL, &error);
   g_assert_no_error (error);
   {
@@ -1014,12 +1014,12 @@ test_params_and_row_events (HpTestTraceFixture *fixture,
   hp_critical_path_free (cp);
 
   /* a step no rank has, and a rank the trace has not */
-  params->critical_path_step = 1000000;
+  hp_analysis_params_set_int (params, &hp_critical_path_step_spec, 1000000);
   g_assert_null (hp_critical_path_new_for_params (trace, params, NULL, &error));
   g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
   g_clear_error (&error);
-  params->critical_path_step = -1;
-  params->critical_path_rank = 999;
+  hp_analysis_params_set_int (params, &hp_critical_path_step_spec, -1);
+  hp_analysis_params_set_int (params, &hp_critical_path_rank_spec, 999);
   g_assert_null (hp_critical_path_new_for_params (trace, params, NULL, &error));
   g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
 }

@@ -25,8 +25,8 @@ test_trace_modes (void)
   g_assert_nonnull (both.compat);
   g_assert_cmpint (hp_trace_get_mode (both.trace), ==, HP_MODE_DEFAULT);
   g_assert_cmpint (hp_trace_get_mode (both.compat), ==, HP_MODE_HTA_COMPAT);
-  g_assert_cmpint (both.params.num_kernels, ==, 10);
-  g_assert_cmpfloat (both.params.consecutive_kernel_delay, ==, 30);
+  g_assert_cmpint (hp_analysis_params_get_int (&both.params, &hp_kernel_breakdown_num_kernels_spec), ==, 10);
+  g_assert_cmpfloat (hp_analysis_params_get_double (&both.params, &hp_idle_time_consecutive_kernel_delay_spec), ==, 30);
   hp_test_params_set_ranks (&both.params, (const int[]){ 0 }, 1);
   hp_test_trace_teardown (&both, CASE);
   g_assert_null (both.trace);
@@ -47,7 +47,7 @@ test_trace_modes (void)
   hp_test_trace_setup (&one, NULL);
   g_assert_null (one.trace);
   g_assert_null (one.compat);
-  g_assert_cmpint (one.params.num_kernels, ==, 10);
+  g_assert_cmpint (hp_analysis_params_get_int (&one.params, &hp_kernel_breakdown_num_kernels_spec), ==, 10);
   hp_test_trace_teardown (&one, NULL);
 }
 

@@ -44,7 +44,7 @@ test_payload (gconstpointer data)
   guint       n_lanes = 0;
 
   hp_analysis_params_init (&params);
-  params.consecutive_kernel_delay = 12;
+  hp_analysis_params_set_double (&params, &hp_idle_time_consecutive_kernel_delay_spec, 12);
   result = hp_analysis_compute (analysis, trace, &params, NULL, &error);
   hp_analysis_params_clear (&params);
   g_assert_no_error (error);
@@ -92,7 +92,7 @@ test_row_events (void)
   guint    linked_rows = 0;
 
   hp_analysis_params_init (&params);
-  params.show_idle_interval_stats = TRUE;
+  hp_analysis_params_set_boolean (&params, &hp_idle_time_show_idle_interval_stats_spec, TRUE);
   result = hp_analysis_compute (hp_analysis_find ("idle_time_breakdown"), trace, &params, NULL, NULL);
   hp_analysis_params_clear (&params);
   g_assert_nonnull (result);

@@ -382,7 +382,7 @@ test_without_stats (HpTestTraceFixture *fixture,
   HpTrace          *trace = fixture->trace;
   HpAnalysisParams *params = &fixture->params;
 
-  params->show_idle_interval_stats = FALSE;
+  hp_analysis_params_set_boolean (params, &hp_idle_time_show_idle_interval_stats_spec, FALSE);
   {
     g_autoptr (GPtrArray) tables = run (trace, params);
 
@@ -391,7 +391,7 @@ test_without_stats (HpTestTraceFixture *fixture,
   }
 
   /* a delay of 0 makes no gap kernel_wait, a huge one every gap */
-  params->consecutive_kernel_delay = 0;
+  hp_analysis_params_set_double (params, &hp_idle_time_consecutive_kernel_delay_spec, 0);
   {
     g_autoptr (GPtrArray) tables = run (trace, params);
     HpTable *t = hp_test_table_at (tables, 0, "idle_time_breakdown");
@@ -399,7 +399,7 @@ test_without_stats (HpTestTraceFixture *fixture,
     g_assert_cmpuint (hp_table_get_n_rows (t), ==, 1);
     assert_cell (t, find_row (t, 0, 7, "other"), "idle_time", 195);
   }
-  params->consecutive_kernel_delay = 1e6;
+  hp_analysis_params_set_double (params, &hp_idle_time_consecutive_kernel_delay_spec, 1e6);
   {
     g_autoptr (GPtrArray) tables = run (trace, params);
     HpTable *t = hp_test_table_at (tables, 0, "idle_time_breakdown");
@@ -423,7 +423,7 @@ test_errors (HpTestTraceFixture *fixture,
                                  HP_ANALYSIS_ERROR_NO_SUCH_RANK);
   g_clear_pointer (&params->ranks, g_array_unref);
 
-  params->consecutive_kernel_delay = -1;
+  hp_analysis_params_set_double (params, &hp_idle_time_consecutive_kernel_delay_spec, -1);
   hp_test_assert_analysis_fails (hp_idle_time_compute, trace, params, NULL, HP_ANALYSIS_ERROR,
                                  HP_ANALYSIS_ERROR_INVALID_PARAMETER);
 

@@ -162,9 +162,9 @@ test_golden (gconstpointer data)
           g_autofree char *direct = NULL;
 
           hp_analysis_params_init (&params);
-          params.operator_name = g_strdup (choice.operator_name);
-          params.rank = choice.rank;
-          params.min_pattern_len = (int)choice.min_pattern_len;
+          hp_analysis_params_set_string (&params, &hp_kernel_sequences_operator_spec, choice.operator_name);
+          hp_analysis_params_set_int (&params, &hp_kernel_sequences_rank_spec, choice.rank);
+          hp_analysis_params_set_int (&params, &hp_kernel_sequences_min_pattern_len_spec, (int)choice.min_pattern_len);
           tables = hp_analysis_run (hp_analysis_find ("frequent_cuda_kernel_sequences"), trace, &params, NULL, &error);
           g_assert_no_error (error);
           g_assert_cmpuint (tables->len, ==, 1);
@@ -413,7 +413,7 @@ registry_table (HpTrace    *trace,
   scoped = hp_trace_apply_scope (trace, scope, &error);
   g_assert_no_error (error);
   hp_analysis_params_init (&params);
-  params.operator_name = g_strdup (operator_name);
+  hp_analysis_params_set_string (&params, &hp_kernel_sequences_operator_spec, operator_name);
   tables = hp_analysis_run (hp_analysis_find ("frequent_cuda_kernel_sequences"), scoped, &params, NULL, &error);
   hp_analysis_params_clear (&params);
   g_assert_no_error (error);
@@ -479,7 +479,7 @@ test_registry_rows (void)
   guint            n_roots = 0;
 
   hp_analysis_params_init (&params);
-  params.operator_name = g_strdup ("linear");
+  hp_analysis_params_set_string (&params, &hp_kernel_sequences_operator_spec, "linear");
   tables = hp_analysis_run (analysis, trace, &params, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (hp_analysis_table_has_row_events (tables->pdata[0]));
@@ -500,7 +500,7 @@ test_registry_rows (void)
   g_assert_cmpuint (linked->events->len, >=, 2 + 6);
   g_assert_nonnull (strstr (linked->description, "2 occurrences"));
 
-  params.rank = 7;
+  hp_analysis_params_set_int (&params, &hp_kernel_sequences_rank_spec, 7);
   g_clear_pointer (&tables, g_ptr_array_unref);
   tables = hp_analysis_run (analysis, trace, &params, NULL, &error);
   g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_SUCH_RANK);

@@ -47,7 +47,7 @@ run_full (HpTrace   *trace,
   gboolean         ok;
 
   hp_analysis_params_init (&params);
-  params.include_memory_events = include_memory_events;
+  hp_analysis_params_set_boolean (&params, &hp_launch_stats_include_memory_events_spec, include_memory_events);
   hp_test_params_set_ranks (&params, ranks, -1);
   ok = hp_launch_stats_compute (trace, &params, tables, NULL, error);
   hp_analysis_params_clear (&params);

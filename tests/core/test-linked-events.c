@@ -149,8 +149,8 @@ test_kernels (HpTestTraceFixture *fixture,
 
   /* three names a type: most kernels go to others */
   g_clear_pointer (&tables, g_ptr_array_unref);
-  params->num_kernels = 3;
-  params->include_memory_kernels = FALSE;
+  hp_analysis_params_set_int (params, &hp_kernel_breakdown_num_kernels_spec, 3);
+  hp_analysis_params_set_boolean (params, &hp_kernel_breakdown_include_memory_kernels_spec, FALSE);
   tables = run_analysis (trace, "gpu_kernel_breakdown", params);
   check_kernel_rows (trace, find_table (tables, "gpu_kernel_breakdown_kernels"));
 }
@@ -235,8 +235,8 @@ check_idle (HpTrace *trace,
   guint    n_checked = 0;
 
   hp_analysis_params_init (&params);
-  params.show_idle_interval_stats = TRUE;
-  params.consecutive_kernel_delay = 20;
+  hp_analysis_params_set_boolean (&params, &hp_idle_time_show_idle_interval_stats_spec, TRUE);
+  hp_analysis_params_set_double (&params, &hp_idle_time_consecutive_kernel_delay_spec, 20);
   tables = run_analysis (trace, "idle_time_breakdown", &params);
   idle = find_table (tables, "idle_time_breakdown");
   stats = find_table (tables, "idle_time_interval_stats");

@@ -13,6 +13,22 @@
 #include "hp-core.h"
 #include "hp-test-utils.h"
 
+/* the value of the number or boolean parameter @name */
+static double
+number (const HpAnalysisParams *params,
+        const char             *name)
+{
+  return hp_param_get_number (hp_param_spec_find (name), params);
+}
+
+static void
+set_number (HpAnalysisParams *params,
+            const char       *name,
+            double            value)
+{
+  hp_param_set_number (hp_param_spec_find (name), params, value);
+}
+
 /* Every analysis names its tables, and returns only tables it names, on
  * a real trace in both modes; every parameter it names exists. */
 static void
@@ -64,51 +80,305 @@ test_registry_entries (HpTestTraceFixture *fixture,
   g_assert_null (hp_analysis_find_by_table ("no_such_table"));
 }
 
+/* a key of the settings schema: its name, type and default as written */
+typedef struct
+{
+  GPtrArray *names;
+  GPtrArray *types;
+  GPtrArray *defaults;
+  GString   *text;
+  gboolean   in_default;
+} SchemaKeys;
+
+static void
+schema_start (GMarkupParseContext *context,
+              const char          *element,
+              const char         **attr_names,
+              const char         **attr_values,
+              gpointer             data,
+              GError             **error)
+{
+  SchemaKeys *keys = data;
+
+  if (g_str_equal (element, "key"))
+    {
+      const char *name = NULL, *type = NULL;
+
+      for (guint i = 0; attr_names[i] != NULL; i++)
+        if (g_str_equal (attr_names[i], "name"))
+          name = attr_values[i];
+        else if (g_str_equal (attr_names[i], "type"))
+          type = attr_values[i];
+      g_assert_nonnull (name);
+      g_ptr_array_add (keys->names, g_strdup (name));
+      g_ptr_array_add (keys->types, g_strdup (type != NULL ? type : ""));
+    }
+  else if (g_str_equal (element, "default"))
+    {
+      keys->in_default = TRUE;
+      g_string_truncate (keys->text, 0);
+    }
+}
+
+static void
+schema_end (GMarkupParseContext *context,
+            const char          *element,
+            gpointer             data,
+            GError             **error)
+{
+  SchemaKeys *keys = data;
+
+  if (g_str_equal (element, "default"))
+    {
+      keys->in_default = FALSE;
+      g_ptr_array_add (keys->defaults, g_strstrip (g_strdup (keys->text->str)));
+    }
+}
+
+static void
+schema_text (GMarkupParseContext *context,
+             const char          *text,
+             gsize                len,
+             gpointer             data,
+             GError             **error)
+{
+  SchemaKeys *keys = data;
+
+  if (keys->in_default)
+    g_string_append_len (keys->text, text, len);
+}
+
+/* every key of the settings schema but the window's and the loader's is
+ * an analysis parameter: its name is the spec's CLI option, and its
+ * default is the spec's */
+static void
+test_settings_keys (void)
+{
+  static const char *const   not_params[] = { "window-width", "window-height", "window-maximized", "recent-folders",
+                                              "hta-compat", "comm-patterns", "include-last-step", NULL };
+  static const GMarkupParser parser = { schema_start, schema_end, schema_text, NULL, NULL };
+  g_autofree char           *path = NULL;
+  g_autofree char           *xml = NULL;
+  g_autoptr (GError) error = NULL;
+  SchemaKeys           keys = { g_ptr_array_new_with_free_func (g_free), g_ptr_array_new_with_free_func (g_free),
+                                g_ptr_array_new_with_free_func (g_free), g_string_new (NULL), FALSE };
+  GMarkupParseContext *context = g_markup_parse_context_new (&parser, 0, &keys, NULL);
+  guint                n_params = 0;
+
+  path = g_test_build_filename (G_TEST_DIST, "..", "data", "io.github.hotpath.Hotpath.gschema.xml", NULL);
+  g_assert_true (g_file_get_contents (path, &xml, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_markup_parse_context_parse (context, xml, -1, &error));
+  g_assert_true (g_markup_parse_context_end_parse (context, &error));
+  g_assert_no_error (error);
+  g_markup_parse_context_free (context);
+  g_assert_cmpuint (keys.names->len, ==, keys.defaults->len);
+
+  for (guint i = 0; i < keys.names->len; i++)
+    {
+      const char        *name = keys.names->pdata[i];
+      const char        *type = keys.types->pdata[i];
+      const char        *text = keys.defaults->pdata[i];
+      const HpParamSpec *spec;
+      double             value;
+
+      if (g_strv_contains (not_params, name))
+        continue;
+      spec = hp_param_spec_find (name);
+      g_test_message ("settings key %s, default %s", name, text);
+      g_assert_nonnull (spec);
+      if (g_str_equal (type, "b"))
+        {
+          g_assert_true (g_str_equal (text, "true") || g_str_equal (text, "false"));
+          g_assert_cmpint (spec->type, ==, HP_PARAM_BOOLEAN);
+          value = g_str_equal (text, "true");
+        }
+      else
+        {
+          char *end = NULL;
+
+          g_assert_true (g_str_equal (type, "i") || g_str_equal (type, "x") || g_str_equal (type, "d"));
+          g_assert_cmpint (spec->type, <=, HP_PARAM_DOUBLE);
+          value = g_ascii_strtod (text, &end);
+          g_assert_true (end != text && *end == '\0');
+        }
+      g_assert_cmpfloat (value, ==, spec->default_value);
+      n_params++;
+    }
+  /* the schema has parameters, and the app's own keys are still there */
+  g_assert_cmpuint (n_params, >=, 5);
+  g_assert_cmpuint (keys.names->len, ==, n_params + g_strv_length ((char **)not_params));
+  g_ptr_array_unref (keys.names);
+  g_ptr_array_unref (keys.types);
+  g_ptr_array_unref (keys.defaults);
+  g_string_free (keys.text, TRUE);
+}
+
+/* Every parameter is listed once, in the order of the CLI's help (which
+ * must not change), gathered from the descriptors: each analysis' own
+ * specs are in the list, and every listed spec is read by an analysis. */
+static void
+test_param_list (void)
+{
+  static const char *const expected[] = {
+    "ranks",
+    "num_kernels",
+    "duration_ratio",
+    "include_memory_kernels",
+    "show_idle_interval_stats",
+    "consecutive_kernel_delay",
+    "streams",
+    "use_gpu_annotation",
+    "annotation_num_kernels",
+    "annotation_duration_ratio",
+    "allowlist_patterns",
+    "expand_names",
+    "shorten_names",
+    "runtime_cutoff",
+    "launch_delay_cutoff",
+    "include_memory_events",
+    "max_queue_length",
+    "steps",
+    "num_candidates",
+    "critical_path_rank",
+    "critical_path_step",
+    "operator",
+    "rank",
+    "min_pattern_len",
+    "top_k",
+    "compress_other_kernels",
+    NULL,
+  };
+  guint                     n, n_analyses;
+  const HpParamSpec *const *specs = hp_param_spec_list (&n);
+  const HpAnalysis *const  *analyses = hp_analysis_list (&n_analyses);
+  g_autoptr (GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);
+
+  g_assert_cmpuint (n, ==, g_strv_length ((char **)expected));
+  for (guint i = 0; i < n; i++)
+    {
+      guint readers = 0;
+
+      g_assert_cmpstr (specs[i]->name, ==, expected[i]);
+      g_assert_true (g_hash_table_add (names, (gpointer)specs[i]->name));
+      for (guint a = 0; a < n_analyses; a++)
+        readers += hp_analysis_uses_param (analyses[a], specs[i]);
+      g_assert_cmpuint (readers, >=, 1);
+    }
+  for (guint a = 0; a < n_analyses; a++)
+    {
+      g_autoptr (GPtrArray) reads = hp_analysis_get_param_specs (analyses[a]);
+
+      for (guint s = 0; analyses[a]->specs != NULL && analyses[a]->specs[s] != NULL; s++)
+        {
+          g_assert_true (hp_param_spec_find (analyses[a]->specs[s]->name) == analyses[a]->specs[s]);
+          g_assert_true (hp_analysis_uses_param (analyses[a], analyses[a]->specs[s]));
+        }
+      for (guint s = 0; s < reads->len; s++)
+        g_assert_true (hp_analysis_uses_param (analyses[a], reads->pdata[s]));
+    }
+  g_assert_null (hp_param_spec_find ("no_such_parameter"));
+  g_assert_null (hp_param_spec_find ("num_kernel"));
+  g_assert_null (hp_param_spec_find ("num_kernels_"));
+}
+
+/* The typed setters write what the typed getters read, for each type,
+ * and a copy holds its own values */
+static void
+test_param_setters (void)
+{
+  const HpParamSpec *num_kernels = hp_param_spec_find ("num_kernels");
+  const HpParamSpec *queue = hp_param_spec_find ("max_queue_length");
+  const HpParamSpec *delay = hp_param_spec_find ("consecutive_kernel_delay");
+  const HpParamSpec *memory = hp_param_spec_find ("include_memory_kernels");
+  const HpParamSpec *ranks = hp_param_spec_find ("ranks");
+  const HpParamSpec *allow = hp_param_spec_find ("allowlist_patterns");
+  const HpParamSpec *op = hp_param_spec_find ("operator");
+  const char *const  names[] = { "forward", "backward", NULL };
+  g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (int));
+  HpAnalysisParams params, copy;
+  int              two = 2, five = 5;
+
+  g_array_append_val (items, two);
+  g_array_append_val (items, five);
+  hp_analysis_params_init (&params);
+  hp_analysis_params_set_int (&params, num_kernels, 7);
+  hp_analysis_params_set_int64 (&params, queue, G_GINT64_CONSTANT (5000000000));
+  hp_analysis_params_set_double (&params, delay, 12.5);
+  hp_analysis_params_set_boolean (&params, memory, FALSE);
+  hp_analysis_params_set_list (&params, ranks, items);
+  hp_analysis_params_set_strv (&params, allow, names);
+  hp_analysis_params_set_string (&params, op, "aten::mm");
+  g_array_index (items, int, 0) = 9; /* the parameters keep their own copy */
+
+  hp_analysis_params_init (&copy);
+  hp_analysis_params_copy (&copy, &params);
+  hp_analysis_params_clear (&params);
+  g_assert_cmpint (hp_analysis_params_get_int (&copy, num_kernels), ==, 7);
+  g_assert_cmpint (hp_analysis_params_get_int64 (&copy, queue), ==, G_GINT64_CONSTANT (5000000000));
+  g_assert_cmpfloat (hp_analysis_params_get_double (&copy, delay), ==, 12.5);
+  g_assert_false (hp_analysis_params_get_boolean (&copy, memory));
+  g_assert_cmpuint (hp_analysis_params_get_list (&copy, ranks)->len, ==, 2);
+  g_assert_cmpint (g_array_index (hp_analysis_params_get_list (&copy, ranks), int, 0), ==, 2);
+  g_assert_true (g_strv_equal (hp_analysis_params_get_strv (&copy, allow), names));
+  g_assert_cmpstr (hp_analysis_params_get_string (&copy, op), ==, "aten::mm");
+
+  /* empty is none */
+  g_array_set_size (items, 0);
+  hp_analysis_params_set_list (&copy, ranks, items);
+  hp_analysis_params_set_string (&copy, op, "");
+  hp_analysis_params_set_strv (&copy, allow, NULL);
+  g_assert_null (hp_analysis_params_get_list (&copy, ranks));
+  g_assert_null (hp_analysis_params_get_string (&copy, op));
+  g_assert_null (hp_analysis_params_get_strv (&copy, allow));
+  hp_analysis_params_clear (&copy);
+}
+
 /* hp_analysis_params_init() gives HTA's defaults, from the specs */
 static void
 test_param_defaults (void)
 {
-  HpAnalysisParams   params;
-  guint              n;
-  const HpParamSpec *specs = hp_param_spec_list (&n);
+  HpAnalysisParams          params;
+  guint                     n;
+  const HpParamSpec *const *specs = hp_param_spec_list (&n);
 
   hp_analysis_params_init (&params);
-  g_assert_cmpint (params.num_kernels, ==, 10);
-  g_assert_cmpfloat (params.duration_ratio, ==, 0.8);
-  g_assert_true (params.include_memory_kernels);
-  g_assert_cmpfloat (params.consecutive_kernel_delay, ==, 30);
-  g_assert_cmpint (params.annotation_num_kernels, ==, 1000);
-  g_assert_cmpfloat (params.runtime_cutoff, ==, 50);
-  g_assert_cmpfloat (params.launch_delay_cutoff, ==, 100);
-  g_assert_cmpint (params.max_queue_length, ==, 1024);
-  g_assert_null (params.ranks);
-  g_assert_null (params.allowlist_patterns);
-  g_assert_null (params.operator_name);
-  g_assert_cmpint (params.rank, ==, 0);
-  g_assert_cmpint (params.min_pattern_len, ==, 3);
-  g_assert_cmpint (params.top_k, ==, 5);
-  g_assert_true (params.compress_other_kernels);
+  g_assert_cmpfloat (number (&params, "num_kernels"), ==, 10);
+  g_assert_cmpfloat (number (&params, "duration_ratio"), ==, 0.8);
+  g_assert_cmpfloat (number (&params, "include_memory_kernels"), ==, 1);
+  g_assert_cmpfloat (number (&params, "consecutive_kernel_delay"), ==, 30);
+  g_assert_cmpfloat (number (&params, "annotation_num_kernels"), ==, 1000);
+  g_assert_cmpfloat (number (&params, "runtime_cutoff"), ==, 50);
+  g_assert_cmpfloat (number (&params, "launch_delay_cutoff"), ==, 100);
+  g_assert_cmpfloat (number (&params, "max_queue_length"), ==, 1024);
+  g_assert_null (hp_analysis_params_get_list (&params, hp_param_spec_find ("ranks")));
+  g_assert_null (hp_analysis_params_get_strv (&params, hp_param_spec_find ("allowlist_patterns")));
+  g_assert_null (hp_analysis_params_get_string (&params, hp_param_spec_find ("operator")));
+  g_assert_cmpfloat (number (&params, "rank"), ==, 0);
+  g_assert_cmpfloat (number (&params, "min_pattern_len"), ==, 3);
+  g_assert_cmpfloat (number (&params, "top_k"), ==, 5);
+  g_assert_cmpfloat (number (&params, "compress_other_kernels"), ==, 1);
 
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *text = hp_param_to_string (&specs[i], &params);
-      g_autofree char *dashed = g_strdelimit (g_strdup (specs[i].name), "_", '-');
+      g_autofree char *text = hp_param_to_string (specs[i], &params);
+      g_autofree char *dashed = g_strdelimit (g_strdup (specs[i]->name), "_", '-');
       HpAnalysisParams copy;
       g_autoptr (GError) error = NULL;
 
       /* the text of a value reads back to the same value */
       hp_analysis_params_init (&copy);
-      if (specs[i].type != HP_PARAM_STRING_LIST)
+      if (specs[i]->type != HP_PARAM_STRING_LIST)
         {
-          g_assert_true (hp_param_parse (&specs[i], &copy, text, &error));
+          g_assert_true (hp_param_parse (specs[i], &copy, text, &error));
           g_assert_no_error (error);
-          g_assert_true (hp_param_equal (&specs[i], &copy, &params));
+          g_assert_true (hp_param_equal (specs[i], &copy, &params));
         }
-      g_assert_true (hp_param_spec_find (specs[i].name) == &specs[i]);
-      g_assert_true (hp_param_spec_find (dashed) == &specs[i]);
-      g_assert_nonnull (specs[i].help);
-      g_assert_nonnull (specs[i].title);
-      g_assert_cmpfloat (specs[i].minimum, <=, specs[i].maximum);
+      g_assert_true (hp_param_spec_find (specs[i]->name) == specs[i]);
+      g_assert_true (hp_param_spec_find (dashed) == specs[i]);
+      g_assert_nonnull (specs[i]->help);
+      g_assert_nonnull (specs[i]->title);
+      g_assert_cmpfloat (specs[i]->minimum, <=, specs[i]->maximum);
       hp_analysis_params_clear (&copy);
     }
   /* values print as people write them */
@@ -175,22 +445,27 @@ test_param_parse (void)
     }
 
   {
-    HpAnalysisParams params;
+    HpAnalysisParams   params;
+    GArray            *ranks, *streams;
+    const char *const *allowed;
 
     hp_analysis_params_init (&params);
     g_assert_true (hp_param_parse (hp_param_spec_find ("ranks"), &params, "0,1, 3", NULL));
-    g_assert_cmpuint (params.ranks->len, ==, 3);
-    g_assert_cmpint (g_array_index (params.ranks, int, 2), ==, 3);
+    ranks = hp_analysis_params_get_list (&params, hp_param_spec_find ("ranks"));
+    g_assert_cmpuint (ranks->len, ==, 3);
+    g_assert_cmpint (g_array_index (ranks, int, 2), ==, 3);
     g_assert_true (hp_param_parse (hp_param_spec_find ("ranks"), &params, "all", NULL));
-    g_assert_null (params.ranks);
+    g_assert_null (hp_analysis_params_get_list (&params, hp_param_spec_find ("ranks")));
     g_assert_true (hp_param_parse (hp_param_spec_find ("streams"), &params, "7, 23 84", NULL));
-    g_assert_cmpuint (params.streams->len, ==, 3);
-    g_assert_cmpint (g_array_index (params.streams, gint64, 2), ==, 84);
+    streams = hp_analysis_params_get_list (&params, hp_param_spec_find ("streams"));
+    g_assert_cmpuint (streams->len, ==, 3);
+    g_assert_cmpint (g_array_index (streams, gint64, 2), ==, 84);
     g_assert_true (hp_param_parse (hp_param_spec_find ("streams"), &params, "", NULL));
-    g_assert_null (params.streams);
+    g_assert_null (hp_analysis_params_get_list (&params, hp_param_spec_find ("streams")));
     g_assert_true (hp_param_parse (hp_param_spec_find ("allowlist_patterns"), &params, " Optimizer, ,forward ", NULL));
-    g_assert_cmpuint (g_strv_length (params.allowlist_patterns), ==, 2);
-    g_assert_cmpstr (params.allowlist_patterns[0], ==, "Optimizer");
+    allowed = hp_analysis_params_get_strv (&params, hp_param_spec_find ("allowlist_patterns"));
+    g_assert_cmpuint (g_strv_length ((char **)allowed), ==, 2);
+    g_assert_cmpstr (allowed[0], ==, "Optimizer");
     /* a string parameter: kept whole but for its outer spaces; empty is none */
     {
       const HpParamSpec *op = hp_param_spec_find ("operator");
@@ -200,25 +475,26 @@ test_param_parse (void)
       hp_analysis_params_init (&other);
       g_assert_true (op->type == HP_PARAM_STRING);
       g_assert_true (hp_param_parse (op, &params, "  autograd::engine::evaluate_function: AddmmBackward0 ", NULL));
-      g_assert_cmpstr (params.operator_name, ==, "autograd::engine::evaluate_function: AddmmBackward0");
+      g_assert_cmpstr (hp_analysis_params_get_string (&params, op), ==,
+                       "autograd::engine::evaluate_function: AddmmBackward0");
       text = hp_param_to_string (op, &params);
-      g_assert_cmpstr (text, ==, params.operator_name);
+      g_assert_cmpstr (text, ==, hp_analysis_params_get_string (&params, op));
       g_assert_false (hp_param_equal (op, &params, &other));
       g_assert_true (hp_analysis_params_affect (hp_analysis_find ("frequent_cuda_kernel_sequences"), &params, &other));
       g_assert_false (hp_analysis_params_affect (hp_analysis_find ("temporal_breakdown"), &params, &other));
       hp_analysis_params_copy (&other, &params);
       g_assert_true (hp_param_equal (op, &params, &other));
-      g_assert_true (other.operator_name != params.operator_name);
+      g_assert_true (hp_analysis_params_get_string (&other, op) != hp_analysis_params_get_string (&params, op));
       hp_analysis_params_clear (&other);
       g_assert_true (hp_param_parse (op, &params, " ", NULL));
-      g_assert_null (params.operator_name);
+      g_assert_null (hp_analysis_params_get_string (&params, op));
     }
     hp_param_set_number (hp_param_spec_find ("num_kernels"), &params, 0);
-    g_assert_cmpint (params.num_kernels, ==, 1);
+    g_assert_cmpfloat (number (&params, "num_kernels"), ==, 1);
     hp_param_set_number (hp_param_spec_find ("duration_ratio"), &params, 0.25);
     g_assert_cmpfloat (hp_param_get_number (hp_param_spec_find ("duration_ratio"), &params), ==, 0.25);
     hp_param_set_number (hp_param_spec_find ("include_memory_kernels"), &params, 0);
-    g_assert_false (params.include_memory_kernels);
+    g_assert_cmpfloat (number (&params, "include_memory_kernels"), ==, 0);
     hp_analysis_params_clear (&params);
   }
 }
@@ -231,15 +507,15 @@ test_params_affect (void)
 
   hp_analysis_params_init (&a);
   hp_analysis_params_init (&b);
-  b.num_kernels = 3;
+  set_number (&b, "num_kernels", 3);
   g_assert_true (hp_analysis_params_affect (hp_analysis_find ("gpu_kernel_breakdown"), &a, &b));
   g_assert_false (hp_analysis_params_affect (hp_analysis_find ("temporal_breakdown"), &a, &b));
   g_assert_false (hp_analysis_params_affect (hp_analysis_find ("idle_time_breakdown"), &a, &b));
-  b.num_kernels = 10;
-  b.consecutive_kernel_delay = 10;
+  set_number (&b, "num_kernels", 10);
+  set_number (&b, "consecutive_kernel_delay", 10);
   g_assert_true (hp_analysis_params_affect (hp_analysis_find ("idle_time_breakdown"), &a, &b));
   g_assert_false (hp_analysis_params_affect (hp_analysis_find ("gpu_kernel_breakdown"), &a, &b));
-  b.consecutive_kernel_delay = 30;
+  set_number (&b, "consecutive_kernel_delay", 30);
   /* every analysis reads the ranks */
   hp_param_parse (hp_param_spec_find ("ranks"), &b, "1", NULL);
   g_assert_true (hp_analysis_params_affect (hp_analysis_find ("temporal_breakdown"), &a, &b));
@@ -312,7 +588,7 @@ test_result (HpTestTraceFixture *fixture,
   g_autoptr (HpResult) part = NULL;
   g_autoptr (GPtrArray) direct = NULL;
   g_autoptr (GError) error = NULL;
-  params->num_kernels = 3;
+  hp_analysis_params_set_int (params, &hp_kernel_breakdown_num_kernels_spec, 3);
   analysis.payload = count_payload;
   whole = hp_analysis_compute (&analysis, trace, params, NULL, &error);
   g_assert_no_error (error);
@@ -323,7 +599,7 @@ test_result (HpTestTraceFixture *fixture,
   g_assert_cmpuint (payload_calls, ==, 2);
   g_assert_null (hp_result_get_scope (whole));
   g_assert_true (hp_scope_equal (hp_result_get_scope (part), scope));
-  g_assert_cmpint (hp_result_get_params (whole)->num_kernels, ==, 3);
+  g_assert_cmpfloat (number (hp_result_get_params (whole), "num_kernels"), ==, 3);
   g_assert_cmpuint (hp_result_get_tables (whole)->len, ==, direct->len);
   for (guint t = 0; t < direct->len; t++)
     {
@@ -346,6 +622,9 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   hp_test_add_trace ("/core/registry/entries", "hta_trace_filter_2ranks", hp_test_trace_setup, test_registry_entries);
+  g_test_add_func ("/core/registry/param-list", test_param_list);
+  g_test_add_func ("/core/registry/param-setters", test_param_setters);
+  g_test_add_func ("/core/registry/settings-keys", test_settings_keys);
   g_test_add_func ("/core/registry/param-defaults", test_param_defaults);
   g_test_add_func ("/core/registry/param-parse", test_param_parse);
   g_test_add_func ("/core/registry/params-affect", test_params_affect);

@@ -134,10 +134,12 @@ run (HpTrace   *trace,
   hp_analysis_params_init (&params);
   if (n_steps > 0)
     {
-      params.steps = g_array_new (FALSE, FALSE, sizeof (int));
-      g_array_append_vals (params.steps, steps, n_steps);
+      g_autoptr (GArray) list = g_array_new (FALSE, FALSE, sizeof (int));
+
+      g_array_append_vals (list, steps, n_steps);
+      hp_analysis_params_set_list (&params, &hp_stragglers_steps_spec, list);
     }
-  params.num_candidates = num_candidates;
+  hp_analysis_params_set_int (&params, &hp_stragglers_num_candidates_spec, num_candidates);
   tables = hp_test_run (hp_stragglers_compute, trace, &params);
   hp_analysis_params_clear (&params);
   return tables;
@@ -340,8 +342,12 @@ test_stragglers_bad_steps (void)
   HpAnalysisParams params;
 
   hp_analysis_params_init (&params);
-  params.steps = g_array_new (FALSE, FALSE, sizeof (int));
-  g_array_append_vals (params.steps, (const int[]){ 3, 4 }, 2);
+  {
+    g_autoptr (GArray) list = g_array_new (FALSE, FALSE, sizeof (int));
+
+    g_array_append_vals (list, (const int[]){ 3, 4 }, 2);
+    hp_analysis_params_set_list (&params, &hp_stragglers_steps_spec, list);
+  }
   g_assert_false (hp_stragglers_compute (trace, &params, tables, NULL, &error));
   g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
   /* the message says what was asked and what there is */

@@ -203,7 +203,7 @@ test_needs_full (Fixture      *f,
 
   /* the summaries hold the tables of the default parameters */
   hp_analysis_params_init (&params);
-  params.num_kernels = 3;
+  hp_analysis_params_set_int (&params, &hp_kernel_breakdown_num_kernels_spec, 3);
   tables = hp_analysis_run (hp_analysis_find ("gpu_kernel_breakdown"), job, &params, NULL, &error);
   g_assert_null (tables);
   g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA);
@@ -225,7 +225,7 @@ test_needs_full (Fixture      *f,
 
   /* a rank selection is answered */
   hp_test_params_set_ranks (&params, (const int[]){ 1 }, 1);
-  params.num_kernels = 10;
+  hp_analysis_params_set_int (&params, &hp_kernel_breakdown_num_kernels_spec, 10);
   tables = hp_analysis_run (hp_analysis_find ("temporal_breakdown"), job, &params, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (hp_table_get_n_rows (tables->pdata[0]), ==, 1);

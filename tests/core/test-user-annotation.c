@@ -203,8 +203,8 @@ test_ns_resolution_breakdown (HpTestTraceFixture *fixture,
   g_assert_null (hp_table_get_note (g_ptr_array_index (tables, 0)));
 
   hp_analysis_params_init (&params);
-  params.annotation_num_kernels = 5;
-  params.allowlist_patterns = g_strdupv ((char **)allowlist);
+  hp_analysis_params_set_int (&params, &hp_user_annotation_num_kernels_spec, 5);
+  hp_analysis_params_set_strv (&params, &hp_user_annotation_allowlist_patterns_spec, allowlist);
   {
     g_autoptr (GPtrArray) n5 = hp_test_run (hp_user_annotation_breakdown_compute, trace, &params);
 
@@ -310,10 +310,10 @@ cpu_breakdown (HpTrace    *trace,
   HpAnalysisParams  params;
 
   hp_analysis_params_init (&params);
-  params.annotation_num_kernels = num_kernels;
-  params.annotation_duration_ratio = ratio;
+  hp_analysis_params_set_int (&params, &hp_user_annotation_num_kernels_spec, num_kernels);
+  hp_analysis_params_set_double (&params, &hp_user_annotation_duration_ratio_spec, ratio);
   if (allow != NULL)
-    params.allowlist_patterns = g_strdupv ((char **)patterns);
+    hp_analysis_params_set_strv (&params, &hp_user_annotation_allowlist_patterns_spec, patterns);
   *keep = hp_test_run (hp_user_annotation_breakdown_compute, trace, &params);
   hp_analysis_params_clear (&params);
   return find_table (*keep, "user_annotation_breakdown_cpu");
@@ -481,14 +481,14 @@ test_kernel_names (HpTestTraceFixture *fixture,
 {
   HpTrace          *trace = fixture->trace;
   HpAnalysisParams *params = &fixture->params;
-  params->shorten_names = FALSE;
+  hp_analysis_params_set_boolean (params, &hp_kernels_with_annotations_shorten_names_spec, FALSE);
   {
     g_autoptr (GPtrArray) tables = hp_test_run (hp_gpu_kernels_with_user_annotations_compute, trace, params);
     HpTable *t = g_ptr_array_index (tables, 0);
 
     g_assert_cmpstr (hp_table_get_string (t, 0, hp_test_column (t, "s_name")), ==, "void straddle<int>(float)");
   }
-  params->expand_names = FALSE;
+  hp_analysis_params_set_boolean (params, &hp_kernels_with_annotations_expand_names_spec, FALSE);
   {
     g_autoptr (GPtrArray) tables = hp_test_run (hp_gpu_kernels_with_user_annotations_compute, trace, params);
     HpTable *t = g_ptr_array_index (tables, 0);
@@ -549,11 +549,11 @@ test_errors (HpTestTraceFixture *fixture,
     hp_test_assert_analysis_fails (funcs[i], trace, params, NULL, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_SUCH_RANK);
   g_clear_pointer (&params->ranks, g_array_unref);
 
-  params->annotation_duration_ratio = 1.5;
+  hp_analysis_params_set_double (params, &hp_user_annotation_duration_ratio_spec, 1.5);
   hp_test_assert_analysis_fails (hp_user_annotation_breakdown_compute, trace, params, NULL, HP_ANALYSIS_ERROR,
                                  HP_ANALYSIS_ERROR_INVALID_PARAMETER);
-  params->annotation_duration_ratio = 0.8;
-  params->annotation_num_kernels = -1;
+  hp_analysis_params_set_double (params, &hp_user_annotation_duration_ratio_spec, 0.8);
+  hp_analysis_params_set_int (params, &hp_user_annotation_num_kernels_spec, -1);
   hp_test_assert_analysis_fails (hp_user_annotation_breakdown_compute, trace, params, NULL, HP_ANALYSIS_ERROR,
                                  HP_ANALYSIS_ERROR_INVALID_PARAMETER);
 
