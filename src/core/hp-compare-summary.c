@@ -13,6 +13,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 
 #include "hp-compare-summary.h"
 #include "hp-compare.h"
@@ -174,8 +175,19 @@ hp_compare_summary (HpTrace *const    *traces,
   return hp_compare_summary_against (traces, labels, n_runs, tables, G_MAXUINT);
 }
 
-/* "New against the baseline Base: steps take 2.00× as long (0.2 ms
- * against 0.1 ms); the GPU is idle 40% of its time against 25%." */
+/* Whether a run's label already says it is the baseline ("baseline",
+ * "Baseline-fp32", "old baseline"): the word then need not be repeated. */
+static gboolean
+label_says_baseline (const char *label)
+{
+  g_autofree char *folded = g_utf8_casefold (label, -1);
+
+  return strstr (folded, "baseline") != NULL;
+}
+
+/* "New against Base (the baseline): steps take 2.00× as long (0.2 ms
+ * against 0.1 ms); idle 40% of GPU time against 25%." — or "New against
+ * baseline: …" when the baseline's label says so itself. */
 static HpCompareSentence *
 baseline_sentence (const HpCompareSentence *run,
                    const HpCompareSentence *base)
@@ -188,8 +200,13 @@ baseline_sentence (const HpCompareSentence *run,
   s->label = g_strdup (run->label);
   s->step_ratio = !isnan (run->step_us) && !isnan (base->step_us) && base->step_us > 0 ? run->step_us / base->step_us
                                                                                        : NAN;
-  /* Translators: a run compared with the baseline run of a comparison */
-  g_string_printf (text, _ ("%s against the baseline %s: "), run->label, base->label);
+  if (label_says_baseline (base->label))
+    /* Translators: a run compared with the baseline run of a comparison,
+     * whose label already names it the baseline ("ddp against baseline: ") */
+    g_string_printf (text, _ ("%s against %s: "), run->label, base->label);
+  else
+    /* Translators: a run compared with the baseline run of a comparison */
+    g_string_printf (text, _ ("%s against %s (the baseline): "), run->label, base->label);
   if (!isnan (s->step_ratio))
     /* Translators: the ratio of two mean step times, then both in ms */
     g_string_append_printf (text, _ ("steps take %.2f× as long (%.1f ms against %.1f ms)"), s->step_ratio,

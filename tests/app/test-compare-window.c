@@ -792,10 +792,10 @@ test_dialog_order_and_baseline (void)
   findings = hp_compare_window_get_findings (window);
   g_test_message ("%s", findings);
   g_assert_true (g_str_has_prefix (findings, "C: "));
-  g_assert_nonnull (strstr (findings, "\nC against the baseline B: steps take "));
-  g_assert_nonnull (strstr (findings, "\nA against the baseline B: steps take 0.50× as long (0.1 ms against 0.2 ms)"));
-  g_assert_null (strstr (findings, "against the baseline C"));
-  g_assert_null (strstr (findings, "B against the baseline"));
+  g_assert_nonnull (strstr (findings, "\nC against B (the baseline): steps take "));
+  g_assert_nonnull (strstr (findings, "\nA against B (the baseline): steps take 0.50× as long (0.1 ms against 0.2 ms)"));
+  g_assert_null (strstr (findings, "against C"));
+  g_assert_null (strstr (findings, "B against "));
 
   /* Ops Diff and Tree Diff: B against the next run, C; their exports
    * say so */

@@ -396,7 +396,7 @@ test_compare_summary (HpTestDirFixture *fixture,
                                              "single, 1 rank of 2 (rank 1 missing): steps take 221.1 ms on average; "
                                              "the GPU is idle 77% of its time and spends 5% of its time in exposed "
                                              "communication.\n"
-                                             "single against the baseline job: steps take 0.36× as long (221.1 ms "
+                                             "single against job (the baseline): steps take 0.36× as long (221.1 ms "
                                              "against 607.6 ms); idle 77% of GPU time against 54%.\n"
                                              "Fastest steps: single.\n\n"));
 
@@ -450,9 +450,9 @@ test_compare_baseline (void)
 
   hp_test_run_cli (&by_label, "compare", "--labels", "job,single", "--baseline", "single", job, single, NULL);
   g_assert_cmpint (by_label.status, ==, 0);
-  g_assert_nonnull (strstr (by_label.out, "\njob against the baseline single: steps take 2.75× as long (607.6 ms "
+  g_assert_nonnull (strstr (by_label.out, "\njob against single (the baseline): steps take 2.75× as long (607.6 ms "
                                           "against 221.1 ms); idle 54% of GPU time against 77%.\n"));
-  g_assert_null (strstr (by_label.out, "against the baseline job"));
+  g_assert_null (strstr (by_label.out, "against job"));
   /* the runs' order is the one given, whichever is the baseline */
   job_row = strstr (by_label.out, "\njob        0 ");
   single_row = strstr (by_label.out, "\nsingle     0 ");

@@ -455,6 +455,47 @@ test_summary_pct_near_ends (void)
   g_assert_nonnull (strstr (s->text, "the GPUs are idle 54% of their time"));
 }
 
+/* a run against the baseline names the baseline once: "ddp against
+ * baseline" when its label says it is the baseline (in any case, as part of
+ * a longer label), "New against Base (the baseline)" otherwise */
+static void
+test_summary_baseline_label (void)
+{
+  g_autoptr (HpTrace) one = hp_test_load ("hta_ns_resolution", HP_MODE_DEFAULT);
+  g_autoptr (HpTrace) two = hp_test_load ("hta_nccl_parser_config", HP_MODE_DEFAULT);
+  HpTrace *traces[] = { one, two };
+  struct
+  {
+    const char *labels[2];
+    const char *prefix;
+  } cases[] = {
+    { { "baseline", "ddp" }, "ddp against baseline: steps take " },
+    { { "Baseline-fp32", "new" }, "new against Baseline-fp32: steps take " },
+    { { "old BASELINE", "new" }, "new against old BASELINE: steps take " },
+    { { "Base", "New" }, "New against Base (the baseline): steps take " },
+    { { "base line", "New" }, "New against base line (the baseline): steps take " },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GPtrArray) tables = compare_runs (traces, cases[i].labels, 2);
+      g_autoptr (GPtrArray) sentences = hp_compare_summary_against (traces, cases[i].labels, 2, tables, 0);
+      const HpCompareSentence *s = NULL;
+
+      for (guint j = 0; j < sentences->len; j++)
+        if (((HpCompareSentence *)sentences->pdata[j])->kind == HP_COMPARE_SENTENCE_BASELINE)
+          {
+            g_assert_null (s);
+            s = sentences->pdata[j];
+          }
+      g_assert_nonnull (s);
+      g_test_message ("%s", s->text);
+      g_assert_cmpstr (s->label, ==, cases[i].labels[1]);
+      g_assert_true (g_str_has_prefix (s->text, cases[i].prefix));
+      g_assert_null (strstr (s->text, "the baseline baseline"));
+    }
+}
+
 /* the temporal breakdown side by side splits non-compute time into
  * communication (the exposed communication of the overlap table) and
  * memory, which add up to it; HTA's columns stay as report gives them,
@@ -687,6 +728,7 @@ main (int   argc,
   g_test_add ("/core/compare/summary", Fixture, &summary, fixture_setup, test_summary, fixture_teardown);
   g_test_add_func ("/core/compare/no-data-reasons", test_no_data_reasons);
   g_test_add_func ("/core/compare/summary-pct-near-ends", test_summary_pct_near_ends);
+  g_test_add_func ("/core/compare/summary-baseline-label", test_summary_baseline_label);
   g_test_add_func ("/core/compare/non-compute-split", test_non_compute_split);
   g_test_add_func ("/core/compare/step-figures-equal-scoped-report", test_step_figures_equal_scoped_report);
   return g_test_run ();
