@@ -403,9 +403,10 @@ hp_overview_panel_results_changed (HpAnalysisPanel *panel)
   tables.idle = idle;
   tables.overlap = overlap;
   tables.collectives = hp_analysis_panel_find_table (panel, HP_COLLECTIVES_ANALYSIS, HP_COLLECTIVES_TABLE);
-  tables.critical_path_ranks = hp_analysis_panel_find_table (panel, HP_CRITICAL_PATH_ANALYSIS, HP_CRITICAL_PATH_RANKS_TABLE);
+  tables.critical_path_ranks = hp_analysis_panel_find_table (panel, HP_CRITICAL_PATH_ACROSS_RANKS_ANALYSIS, HP_CRITICAL_PATH_RANKS_TABLE);
   tables.critical_path_ranks_breakdown =
-      hp_analysis_panel_find_table (panel, HP_CRITICAL_PATH_ANALYSIS, HP_CRITICAL_PATH_RANKS_BREAKDOWN_TABLE);
+      hp_analysis_panel_find_table (panel, HP_CRITICAL_PATH_ACROSS_RANKS_ANALYSIS,
+                                    HP_CRITICAL_PATH_RANKS_BREAKDOWN_TABLE);
   findings = hp_findings_collect (&tables, MAX_FINDINGS);
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->findings_box))) != NULL)
@@ -493,10 +494,10 @@ hp_overview_panel_class_init (HpOverviewPanelClass *klass)
   /* to name the rank late to collectives */
   hp_analysis_panel_class_add_analysis (panel_class, HP_COLLECTIVES_ANALYSIS, _ ("Collectives across ranks"),
                                         HP_ANALYSIS_PANEL_FLAGS_NONE);
-  /* to name the rank on the critical path across ranks (its tables are
-   * there while the Critical path tab shows every rank) */
-  hp_analysis_panel_class_add_analysis (panel_class, HP_CRITICAL_PATH_ANALYSIS, _ ("Critical path"),
-                                        HP_ANALYSIS_PANEL_SEVERAL_RANKS);
+  /* to name the rank on the critical path across ranks, whatever rank
+   * the Critical path tab shows */
+  hp_analysis_panel_class_add_analysis (panel_class, HP_CRITICAL_PATH_ACROSS_RANKS_ANALYSIS,
+                                        _ ("Critical path across ranks"), HP_ANALYSIS_PANEL_SEVERAL_RANKS);
   /* for the kernel type donut; the Kernels tab shows its tables */
   hp_analysis_panel_class_add_analysis (panel_class, HP_KERNEL_BREAKDOWN_ANALYSIS, _ ("Kernel breakdown"),
                                         HP_ANALYSIS_PANEL_FLAGS_NONE);

@@ -118,6 +118,9 @@ find_analysis (HpSession  *self,
     analysis = hp_analysis_find (name);
   if (analysis == NULL && alias != NULL)
     analysis = hp_analysis_find (alias);
+  /* one the views read but the registry does not list */
+  if (analysis == NULL)
+    analysis = hp_analysis_find_internal (name);
   return analysis;
 }
 

@@ -142,9 +142,10 @@ hp_stragglers_panel_results_changed (HpAnalysisPanel *panel)
 
   tables.temporal = hp_analysis_panel_find_table (panel, HP_TEMPORAL_BREAKDOWN_ANALYSIS, NULL);
   tables.collectives = hp_analysis_panel_find_table (panel, HP_COLLECTIVES_ANALYSIS, HP_COLLECTIVES_TABLE);
-  tables.critical_path_ranks = hp_analysis_panel_find_table (panel, HP_CRITICAL_PATH_ANALYSIS, HP_CRITICAL_PATH_RANKS_TABLE);
+  tables.critical_path_ranks = hp_analysis_panel_find_table (panel, HP_CRITICAL_PATH_ACROSS_RANKS_ANALYSIS, HP_CRITICAL_PATH_RANKS_TABLE);
   tables.critical_path_ranks_breakdown =
-      hp_analysis_panel_find_table (panel, HP_CRITICAL_PATH_ANALYSIS, HP_CRITICAL_PATH_RANKS_BREAKDOWN_TABLE);
+      hp_analysis_panel_find_table (panel, HP_CRITICAL_PATH_ACROSS_RANKS_ANALYSIS,
+                                    HP_CRITICAL_PATH_RANKS_BREAKDOWN_TABLE);
   answers = hp_straggler_answers (&tables);
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->answers_box))) != NULL)
@@ -198,12 +199,12 @@ hp_stragglers_panel_class_init (HpStragglersPanelClass *klass)
                                         _ ("Collectives across ranks: the rank late to collectives starts last "
                                            "most often (late_rank)"),
                                         HP_ANALYSIS_PANEL_SHOW_TABLES);
-  /* for the answers of slowest compute and of the critical path (its
-   * tables are there while the Critical path tab shows every rank) */
+  /* for the answers of slowest compute and of the critical path across
+   * ranks (whatever rank the Critical path tab shows) */
   hp_analysis_panel_class_add_analysis (panel_class, HP_TEMPORAL_BREAKDOWN_ANALYSIS, _ ("Temporal breakdown"),
                                         HP_ANALYSIS_PANEL_FLAGS_NONE);
-  hp_analysis_panel_class_add_analysis (panel_class, HP_CRITICAL_PATH_ANALYSIS, _ ("Critical path"),
-                                        HP_ANALYSIS_PANEL_SEVERAL_RANKS);
+  hp_analysis_panel_class_add_analysis (panel_class, HP_CRITICAL_PATH_ACROSS_RANKS_ANALYSIS,
+                                        _ ("Critical path across ranks"), HP_ANALYSIS_PANEL_SEVERAL_RANKS);
 }
 
 static void

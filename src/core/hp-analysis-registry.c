@@ -55,6 +55,14 @@ static const HpAnalysis *const registry[] = {
   &hp_repeated_sequences_analysis,
 };
 
+/* Analyses the views read besides those of the list: made like them and
+ * kept by the same results cache, but neither a report, a tab nor a line
+ * of `hotpath-cli analyses`. Their tables have the names of tables of an
+ * analysis of the list (hp_analysis_find_by_table() names that one). */
+static const HpAnalysis *const internal[] = {
+  &hp_critical_path_across_ranks_analysis,
+};
+
 /**
  * hp_analysis_list:
  *
@@ -253,5 +261,23 @@ hp_analysis_find (const char *name)
   for (guint i = 0; i < G_N_ELEMENTS (registry); i++)
     if (g_strcmp0 (registry[i]->name, name) == 0)
       return registry[i];
+  return NULL;
+}
+
+/**
+ * hp_analysis_find_internal:
+ *
+ * An analysis kept out of hp_analysis_list(), which the views ask for by
+ * name: the path across ranks of the critical path, say, which does not
+ * depend on the rank and step the Critical path tab shows.
+ *
+ * Returns: (nullable): the analysis named @name, or %NULL
+ */
+const HpAnalysis *
+hp_analysis_find_internal (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (internal); i++)
+    if (g_strcmp0 (internal[i]->name, name) == 0)
+      return internal[i];
   return NULL;
 }

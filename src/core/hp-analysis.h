@@ -299,6 +299,7 @@ struct _HpLinkedEvents *hp_analysis_row_events (HpTrace                *trace,
 
 const HpAnalysis *const *hp_analysis_list (guint *n_analyses);
 const HpAnalysis        *hp_analysis_find (const char *name);
+const HpAnalysis        *hp_analysis_find_internal (const char *name);
 GPtrArray               *hp_analysis_run (const HpAnalysis       *analysis,
                                           HpTrace                *trace,
                                           const HpAnalysisParams *params,

@@ -399,6 +399,46 @@ params_rank (HpTrace                *trace,
 }
 
 /**
+ * hp_critical_path_across_ranks_compute:
+ * @trace: a trace
+ * @params: `ranks` (the path is made of every rank, once two are selected)
+ * @tables: (element-type HpTable): where the tables go
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * The path across ranks of hp_critical_path_ranks(): with several ranks
+ * selected, appends `critical_path_ranks` and
+ * `critical_path_ranks_breakdown`; with one, nothing. It reads neither
+ * `critical_path_rank` nor `critical_path_step`, so the views that name the
+ * rank on it (the findings) do not change with the rank the Critical path
+ * tab shows.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+hp_critical_path_across_ranks_compute (HpTrace                *trace,
+                                       const HpAnalysisParams *params,
+                                       GPtrArray              *tables,
+                                       GCancellable           *cancellable,
+                                       GError                **error)
+{
+  g_autoptr (GPtrArray) ranks = hp_analysis_select_ranks (trace, params, NULL);
+  HpCriticalPathOptions options;
+  HpTable              *parts = NULL;
+  HpTable              *ranks_table;
+
+  if (ranks == NULL || ranks->len < 2)
+    return TRUE;
+  hp_critical_path_options_init (&options);
+  ranks_table = hp_critical_path_ranks (trace, &options, &parts, cancellable, error);
+  if (ranks_table == NULL)
+    return FALSE;
+  g_ptr_array_add (tables, ranks_table);
+  g_ptr_array_add (tables, parts);
+  return TRUE;
+}
+
+/**
  * hp_critical_path_compute:
  * @trace: a trace
  * @params: `critical_path_rank` and `critical_path_step`; with no rank
@@ -422,7 +462,6 @@ hp_critical_path_compute (HpTrace                *trace,
                           GCancellable           *cancellable,
                           GError                **error)
 {
-  g_autoptr (GPtrArray) ranks = NULL;
   g_autofree char      *annotation = step_annotation (params);
   HpCriticalPathOptions options;
   const HpRank         *rank = params_rank (trace, params, error);
@@ -444,19 +483,8 @@ hp_critical_path_compute (HpTrace                *trace,
   g_ptr_array_add (tables, hp_critical_path_summary (cp));
   g_ptr_array_add (tables, hp_critical_path_breakdown (cp));
   hp_critical_path_free (cp);
-  ranks = hp_analysis_params_get_int (params, &hp_critical_path_rank_spec) < 0 ? hp_analysis_select_ranks (trace, params, NULL) : NULL;
-  if (ranks != NULL && ranks->len >= 2)
-    {
-      HpTable *parts = NULL;
-      HpTable *ranks_table;
-
-      hp_critical_path_options_init (&options);
-      ranks_table = hp_critical_path_ranks (trace, &options, &parts, cancellable, error);
-      if (ranks_table == NULL)
-        return FALSE;
-      g_ptr_array_add (tables, ranks_table);
-      g_ptr_array_add (tables, parts);
-    }
+  if (hp_analysis_params_get_int (params, &hp_critical_path_rank_spec) < 0)
+    return hp_critical_path_across_ranks_compute (trace, params, tables, cancellable, error);
   return TRUE;
 }
 
@@ -551,4 +579,17 @@ const HpAnalysis hp_critical_path_analysis = {
   .row_events_tables = 0x2,
   .tables = HP_STRV (HP_CRITICAL_PATH_SUMMARY_TABLE, HP_CRITICAL_PATH_BREAKDOWN_TABLE, HP_CRITICAL_PATH_RANKS_TABLE, HP_CRITICAL_PATH_RANKS_BREAKDOWN_TABLE),
   .specs = (const HpParamSpec *const[]){ &hp_critical_path_rank_spec, &hp_critical_path_step_spec, NULL },
+};
+
+/* the path across ranks alone (hp-analysis-registry.c keeps it out of the
+ * list): the findings read it, whatever rank the Critical path tab shows */
+const HpAnalysis hp_critical_path_across_ranks_analysis = {
+  .name = HP_CRITICAL_PATH_ACROSS_RANKS_ANALYSIS,
+  .title = N_ ("Critical path across ranks"),
+  .section = "§12",
+  .func = hp_critical_path_across_ranks_compute,
+  .in_default_set = FALSE,
+  .cost = 3,
+  .params = NULL,
+  .tables = HP_STRV (HP_CRITICAL_PATH_RANKS_TABLE, HP_CRITICAL_PATH_RANKS_BREAKDOWN_TABLE),
 };

@@ -15,6 +15,10 @@
 
 /* the analysis' name (hotpath-cli report --analysis) and its tables' names */
 #define HP_CRITICAL_PATH_ANALYSIS "critical_path"
+/* the path across ranks alone, whatever rank and step the critical path
+ * shows: an analysis the registry keeps out of its list
+ * (hp_analysis_find_internal()) */
+#define HP_CRITICAL_PATH_ACROSS_RANKS_ANALYSIS "critical_path_across_ranks"
 #define HP_CRITICAL_PATH_SUMMARY_TABLE "critical_path_summary"
 #define HP_CRITICAL_PATH_BREAKDOWN_TABLE "critical_path_breakdown"
 #define HP_CRITICAL_PATH_RANKS_TABLE "critical_path_ranks"
@@ -208,8 +212,14 @@ gboolean hp_critical_path_compute (HpTrace                *trace,
                                    GPtrArray              *tables,
                                    GCancellable           *cancellable,
                                    GError                **error);
+gboolean hp_critical_path_across_ranks_compute (HpTrace                *trace,
+                                                const HpAnalysisParams *params,
+                                                GPtrArray              *tables,
+                                                GCancellable           *cancellable,
+                                                GError                **error);
 
 extern const HpAnalysis  hp_critical_path_analysis;
+extern const HpAnalysis  hp_critical_path_across_ranks_analysis;
 extern const HpParamSpec hp_critical_path_rank_spec;
 extern const HpParamSpec hp_critical_path_step_spec;
 

@@ -11,6 +11,7 @@
 
 #include "hp-critical-path-panel.h"
 #include "hp-path-overlay.h"
+#include "hp-stragglers-panel.h"
 #include "hp-test-utils.h"
 #include "hp-timeline-panel.h"
 #include "hp-ui-test-utils.h"
@@ -439,7 +440,7 @@ test_overlay_scope (Fixture      *f,
 }
 
 /* One request per (run, scope, rank, step): asked again with the same
- * parameters, the overlay is the runner's kept result; another rank is a
+ * parameters, the overlay is the runner's kept result; another step is a
  * new one */
 static void
 test_overlay_cached (Fixture      *f,
@@ -468,9 +469,7 @@ test_overlay_cached (Fixture      *f,
   g_assert_cmpuint (hp_timeline_panel_get_critical_paths (f->timeline)->len, ==, 1);
   g_assert_cmpint (hp_critical_path_get_rank (hp_timeline_panel_get_critical_paths (f->timeline)->pdata[0])->rank, ==,
                    1);
-  /* the overlay, and the critical-path analysis the Overview reads for the
-   * rank on the path across ranks, which now has no such table */
-  g_assert_cmpuint (hp_result_cache_get_n_computed (cache), ==, computed + 2);
+  g_assert_cmpuint (hp_result_cache_get_n_computed (cache), ==, computed + 1);
 }
 
 typedef struct
@@ -517,23 +516,14 @@ static void
 test_analyses_progress (Fixture      *f,
                         gconstpointer data)
 {
-  ProgressSeen     seen = { f->window, 0, 0 };
-  GtkProgressBar  *bar = hp_window_get_analyses_progress (f->window);
-  gulong           id;
-  HpAnalysisParams params;
+  ProgressSeen    seen = { f->window, 0, 0 };
+  GtkProgressBar *bar = hp_window_get_analyses_progress (f->window);
+  gulong          id;
 
   g_assert_true (hp_ui_test_wait_for (nothing_runs, f->session));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
-  /* the Overview has the critical-path analysis computed already, for
-   * the rank on the path across ranks: ask for another rank's */
-  show_tab (f);
-  g_assert_true (hp_ui_test_wait_for (nothing_runs, f->session));
   id = g_signal_connect (f->session, "notify::progress", G_CALLBACK (progress_cb), &seen);
-  hp_analysis_params_init (&params);
-  hp_analysis_params_copy (&params, hp_session_get_params (f->session));
-  hp_analysis_params_set_int (&params, &hp_critical_path_rank_spec, 1);
-  hp_session_set_params (f->session, &params);
-  hp_analysis_params_clear (&params);
+  show_tab (f);
   g_assert_true (hp_ui_test_wait_for (nothing_runs, f->session));
   g_signal_handler_disconnect (f->session, id);
   g_test_message ("%u notifications while running, %u with the bar shown", seen.n_running_seen, seen.n_bar_shown);
@@ -541,6 +531,68 @@ test_analyses_progress (Fixture      *f,
   g_assert_cmpuint (seen.n_bar_shown, ==, seen.n_running_seen);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
   g_assert_cmpfloat (hp_session_get_progress (f->session, NULL), ==, -1.0);
+}
+
+static gboolean
+is_label_starting_with (GtkWidget *widget,
+                        gpointer   text)
+{
+  return GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), text);
+}
+
+#define ON_THE_PATH "Straggler, on the critical path: rank 1 holds 100% of the critical path across ranks"
+
+/* The path across ranks the findings read is a result of its own: picking
+ * a rank in the Critical path tab neither recomputes it nor takes the
+ * third straggler answer off the Overview and the Stragglers tab */
+static void
+test_rank_keeps_straggler (Fixture      *f,
+                           gconstpointer data)
+{
+  HpResultCache   *cache = hp_result_cache_get_default ();
+  HpAnalysisPanel *overview = HP_ANALYSIS_PANEL (gtk_notebook_get_nth_page (f->notebook, 0));
+  HpAnalysisPanel *panel;
+  HpAnalysisPanel *stragglers;
+  HpResult        *across;
+  GtkDropDown     *step, *rank;
+  guint            computed;
+  g_auto (GStrv) answers = NULL;
+
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_panel_idle, overview));
+  g_assert_true (hp_ui_test_wait_for (nothing_runs, f->session));
+  g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (overview), is_label_starting_with, (gpointer)ON_THE_PATH));
+  /* the Overview asked for the path across ranks, not for the tab's */
+  g_assert_cmpint (hp_session_get_analysis_state (f->session, "critical_path_across_ranks"), ==,
+                   HP_ANALYSIS_STATE_DONE);
+  g_assert_cmpint (hp_session_get_analysis_state (f->session, "critical_path"), ==, HP_ANALYSIS_STATE_NONE);
+  across = hp_session_get_analysis_result (f->session, "critical_path_across_ranks");
+  g_assert_nonnull (across);
+  computed = hp_result_cache_get_n_computed (cache);
+
+  /* the tab, then rank 0 alone: two paths of the tab, nothing else */
+  panel = show_tab (f);
+  find_choosers (panel, &step, &rank);
+  gtk_drop_down_set_selected (rank, find_item (rank, "Rank 0"));
+  g_assert_cmpint (hp_analysis_params_get_int (hp_session_get_params (f->session), &hp_critical_path_rank_spec), ==, 0);
+  g_assert_true (hp_ui_test_wait_for (finding_shown, panel));
+  g_assert_true (hp_ui_test_wait_for (nothing_runs, f->session));
+  g_assert_null (hp_analysis_panel_find_table (panel, "critical_path", "critical_path_ranks"));
+  g_assert_cmpuint (hp_result_cache_get_n_computed (cache), ==, computed + 2);
+  g_assert_true (hp_session_get_analysis_result (f->session, "critical_path_across_ranks") == across);
+
+  /* the Overview still names the rank on the path across ranks */
+  gtk_notebook_set_current_page (f->notebook, 0);
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_panel_idle, overview));
+  g_assert_nonnull (hp_analysis_panel_find_table (overview, "critical_path_across_ranks", "critical_path_ranks"));
+  g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (overview), is_label_starting_with, (gpointer)ON_THE_PATH));
+
+  /* and so does the Stragglers tab, still without a new computation of it */
+  stragglers = hp_ui_test_show_tab (f->notebook, "Stragglers", hp_ui_test_panel_idle);
+  g_assert_true (hp_ui_test_wait_for (nothing_runs, f->session));
+  answers = hp_stragglers_panel_get_answers (HP_STRAGGLERS_PANEL (stragglers));
+  g_assert_cmpuint (g_strv_length (answers), ==, 3);
+  g_assert_true (g_str_has_prefix (answers[2], ON_THE_PATH));
+  g_assert_true (hp_session_get_analysis_result (f->session, "critical_path_across_ranks") == across);
 }
 
 int
@@ -556,6 +608,8 @@ main (int   argc,
   g_test_add ("/ui/critical-path/overlay-scope", Fixture, "hta_trace_diff_control", fixture_setup, test_overlay_scope, fixture_teardown);
   g_test_add ("/ui/critical-path/overlay-cached", Fixture, NULL, fixture_setup, test_overlay_cached, fixture_teardown);
   g_test_add ("/ui/critical-path/analyses-progress", Fixture, NULL, fixture_setup, test_analyses_progress,
+              fixture_teardown);
+  g_test_add ("/ui/critical-path/rank-keeps-straggler", Fixture, NULL, fixture_setup, test_rank_keeps_straggler,
               fixture_teardown);
   g_test_add ("/ui/critical-path/overlay-keys", Fixture, NULL, fixture_setup, test_overlay_keys, fixture_teardown);
   g_test_add ("/ui/critical-path/overlay-legend", Fixture, NULL, fixture_setup, test_overlay_legend,

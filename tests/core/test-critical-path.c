@@ -1024,6 +1024,83 @@ test_params_and_row_events (HpTestTraceFixture *fixture,
   g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
 }
 
+/* The path across ranks alone: an analysis out of the registry's list,
+ * the same tables as the critical path of every rank makes, whatever rank
+ * and step it is asked for; none with one rank selected */
+static void
+test_across_ranks_analysis (HpTestTraceFixture *fixture,
+                            gconstpointer       data)
+{
+  const HpAnalysis        *across = hp_analysis_find_internal (HP_CRITICAL_PATH_ACROSS_RANKS_ANALYSIS);
+  HpAnalysisParams        *params = &fixture->params;
+  guint                    n;
+  const HpAnalysis *const *list = hp_analysis_list (&n);
+  g_autoptr (GPtrArray) all = NULL;
+  g_autoptr (GPtrArray) alone = NULL;
+  g_autoptr (GPtrArray) other_rank = NULL;
+  g_autoptr (GPtrArray) one_rank = NULL;
+  g_autoptr (GError) error = NULL;
+  int one = 1;
+
+  g_assert_true (across == &hp_critical_path_across_ranks_analysis);
+  g_assert_null (hp_analysis_find (HP_CRITICAL_PATH_ACROSS_RANKS_ANALYSIS));
+  g_assert_null (hp_analysis_find_internal (HP_CRITICAL_PATH_ANALYSIS));
+  g_assert_null (hp_analysis_find_internal ("no_such_analysis"));
+  for (guint i = 0; i < n; i++)
+    g_assert_true (list[i] != across);
+  /* its tables are named by the analysis of the list that makes them too */
+  g_assert_true (hp_analysis_find_by_table (HP_CRITICAL_PATH_RANKS_TABLE) == &hp_critical_path_analysis);
+  g_assert_null (across->params);
+
+  all = hp_analysis_run (&hp_critical_path_analysis, fixture->trace, params, NULL, &error);
+  g_assert_no_error (error);
+  alone = hp_analysis_run (across, fixture->trace, params, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (alone->len, ==, 2);
+  for (guint t = 0; t < alone->len; t++)
+    {
+      const char      *name = across->tables[t];
+      HpTable         *mine = hp_analysis_result_find_table (alone, name);
+      HpTable         *theirs = hp_analysis_result_find_table (all, name);
+      g_autofree char *a = NULL;
+      g_autofree char *b = NULL;
+
+      g_assert_nonnull (mine);
+      g_assert_nonnull (theirs);
+      g_assert_cmpuint (hp_table_get_n_rows (mine), >, 0);
+      a = hp_table_to_csv (mine);
+      b = hp_table_to_csv (theirs);
+      g_assert_cmpstr (a, ==, b);
+    }
+
+  /* another rank and step of the critical path: the same path across ranks */
+  hp_analysis_params_set_int (params, &hp_critical_path_rank_spec, 1);
+  hp_analysis_params_set_int (params, &hp_critical_path_step_spec, -2);
+  {
+    HpAnalysisParams defaults;
+
+    hp_analysis_params_init (&defaults);
+    g_assert_true (hp_analysis_params_affect (&hp_critical_path_analysis, &defaults, params));
+    g_assert_false (hp_analysis_params_affect (across, &defaults, params));
+    hp_analysis_params_clear (&defaults);
+  }
+  other_rank = hp_analysis_run (across, fixture->trace, params, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (other_rank->len, ==, 2);
+  {
+    g_autofree char *a = hp_table_to_csv (alone->pdata[0]);
+    g_autofree char *b = hp_table_to_csv (other_rank->pdata[0]);
+
+    g_assert_cmpstr (a, ==, b);
+  }
+
+  /* one rank selected: no path across ranks, and no error */
+  hp_test_params_set_ranks (params, &one, 1);
+  one_rank = hp_analysis_run (across, fixture->trace, params, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (one_rank->len, ==, 0);
+}
+
 /* Default mode on every real trace and rank: no error, a valid graph, a
  * path from the region's first node to its last, a summary of 100%, and
  * slack 0 on the path. */
@@ -1096,6 +1173,8 @@ main (int   argc,
   g_test_add_func ("/core/critical-path/ranks/subgroup", test_ranks_subgroup);
   hp_test_add_trace ("/core/critical-path/params-and-row-events", "hta_trace_filter_2ranks",
                      hp_test_trace_setup_default, test_params_and_row_events);
+  hp_test_add_trace ("/core/critical-path/ranks/across-ranks-analysis", "hta_trace_filter_2ranks",
+                     hp_test_trace_setup_default, test_across_ranks_analysis);
   hp_test_add_golden_tests ("/core/critical-path/golden", "critical_path.json", G_FILE_TEST_IS_DIR, test_golden);
 
   {
