@@ -201,8 +201,10 @@ hp_analysis_panel_add_chart (HpAnalysisPanel          *self,
   g_return_val_if_fail (HP_IS_ANALYSIS_PANEL (self), NULL);
   g_return_val_if_fail (chart != NULL, NULL);
 
-  /* an empty chart says why */
-  if (!hp_chart_has_data (chart) && hp_chart_get_no_data_reason (chart) == NULL)
+  /* an empty chart, or an empty pie of several, says why */
+  if ((!hp_chart_has_data (chart) ||
+       (hp_chart_get_kind (chart) == HP_CHART_KIND_PIE && hp_pie_chart_get_n_empty_pies (chart) > 0)) &&
+      hp_chart_get_no_data_reason (chart) == NULL)
     {
       g_autofree char *reason = why_empty (self);
 

@@ -103,6 +103,28 @@ _hp_analysis_panel_same_order (GPtrArray *a,
   return TRUE;
 }
 
+/* why a table of @name has no rows: what the trace lacks of what the
+ * analysis needs; the table's own note, shown above it, when it has one;
+ * else that nothing in the trace falls in it */
+static char *
+empty_table_reason (HpAnalysisPanel *self,
+                    const char      *name,
+                    HpTable         *table)
+{
+  HpAnalysisPanelPrivate *priv = hp_analysis_panel_get_instance_private (self);
+  const HpAnalysis       *analysis = hp_analysis_find (name);
+  HpTrace                *trace = priv->session != NULL ? hp_session_get_trace (priv->session) : NULL;
+  char                   *reason = NULL;
+
+  if (trace != NULL && analysis != NULL)
+    reason = hp_no_data_reason (&trace, NULL, 1, hp_analysis_data_needs (analysis));
+  if (reason != NULL || hp_table_get_note (table) != NULL)
+    return reason;
+  /* Translators: why a table is empty when the trace has what its analysis needs */
+  return g_strdup (_ ("nothing in this trace or its scope falls in this table; the analysis’ settings may leave "
+                      "it out"));
+}
+
 /* Shows what the session has for the panel's analyses */
 static void
 refresh (HpAnalysisPanel *self)
@@ -141,7 +163,12 @@ refresh (HpAnalysisPanel *self)
             g_autofree char *key = g_strconcat (analysis->name, "/", hp_table_get_name (table), NULL);
             HpTableView     *view = _hp_analysis_panel_ensure_view (self, key);
 
+            g_autofree char *reason = NULL;
+
             hp_table_view_set_table (view, table);
+            if (hp_table_get_n_rows (table) == 0)
+              reason = empty_table_reason (self, analysis->name, table);
+            hp_table_view_set_empty_reason (view, reason);
             hp_table_view_set_linked (view, hp_analysis_panel_can_link_table (self, table));
             g_ptr_array_add (order, view);
           }

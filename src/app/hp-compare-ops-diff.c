@@ -41,6 +41,7 @@ struct _HpCompareOpsDiff
   HpCompareSession *session;   /* NULL until the runs are in */
   GStrv             labels;
   guint             n_runs;
+  guint             baseline;      /* marked in the choosers, or G_MAXUINT */
   guint             scope_runs[2]; /* the runs the choosers were filled for, or G_MAXUINT */
   char             *caption;       /* the scope in words, under every chart */
   char             *scope_suffix;  /* the scope in exported files' names */
@@ -107,6 +108,9 @@ show_diff (HpCompareOpsDiff *self)
   else
     shown = hp_table_ref (self->diff);
   hp_table_view_set_table (self->ops_view, shown);
+  hp_table_view_set_empty_reason (self->ops_view, gtk_check_button_get_active (self->comm_check)
+                                                      ? _ ("neither scope compared has a communication op")
+                                                      : _ ("no op changed between the scopes compared"));
   hp_table_view_set_export_suffix (self->ops_view, self->scope_suffix);
   if (self->tree_view != NULL)
     hp_tree_diff_view_set_export_suffix (self->tree_view, self->scope_suffix);
@@ -172,6 +176,9 @@ diff_done (GObject      *source,
   g_clear_pointer (&self->diff, hp_table_unref);
   self->diff = g_steal_pointer (&compare);
   show_diff (self);
+  hp_tree_diff_view_set_empty_reason (
+      self->tree_view, _ ("neither scope compared has an op measured on the CPU to build a call tree from; choose "
+                          "another rank or step"));
   hp_tree_diff_view_set_table (self->tree_view, tree);
 }
 
@@ -400,6 +407,7 @@ hp_compare_ops_diff_init (HpCompareOpsDiff *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->cancellable = g_cancellable_new ();
   self->scope_runs[0] = self->scope_runs[1] = G_MAXUINT;
+  self->baseline = G_MAXUINT;
   g_signal_connect_swapped (self->control_rank_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
   g_signal_connect_swapped (self->control_step_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
   g_signal_connect_swapped (self->test_rank_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
@@ -407,6 +415,23 @@ hp_compare_ops_diff_init (HpCompareOpsDiff *self)
   g_signal_connect_swapped (self->control_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
   g_signal_connect_swapped (self->test_dropdown, "notify::selected", G_CALLBACK (pair_changed_cb), self);
   g_signal_connect_swapped (self->comm_check, "toggled", G_CALLBACK (show_diff), self);
+}
+
+/* the runs' names in both choosers, the baseline marked */
+static void
+fill_choosers (HpCompareOpsDiff *self)
+{
+  g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
+
+  for (guint run = 0; run < self->n_runs; run++)
+    {
+      g_autofree char *marked = run == self->baseline ? hp_compare_baseline_label (self->labels[run], GETTEXT_PACKAGE)
+                                                      : NULL;
+
+      gtk_string_list_append (names, marked != NULL ? marked : self->labels[run]);
+    }
+  gtk_drop_down_set_model (self->control_dropdown, G_LIST_MODEL (names));
+  gtk_drop_down_set_model (self->test_dropdown, G_LIST_MODEL (names));
 }
 
 /**
@@ -419,17 +444,43 @@ void
 hp_compare_ops_diff_set_labels (HpCompareOpsDiff  *self,
                                 const char *const *labels)
 {
-  g_autoptr (GtkStringList) names = gtk_string_list_new (labels);
-
   g_return_if_fail (HP_IS_COMPARE_OPS_DIFF (self));
 
   g_strfreev (self->labels);
   self->labels = g_strdupv ((char **)labels);
   self->n_runs = g_strv_length (self->labels);
   self->syncing = TRUE;
-  gtk_drop_down_set_model (self->control_dropdown, G_LIST_MODEL (names));
-  gtk_drop_down_set_model (self->test_dropdown, G_LIST_MODEL (names));
+  fill_choosers (self);
   gtk_drop_down_set_selected (self->test_dropdown, 1);
+  self->syncing = FALSE;
+}
+
+/**
+ * hp_compare_ops_diff_set_baseline:
+ * @baseline: the run every other is compared with, which the run
+ *   choosers name "Base (baseline)"; G_MAXUINT for none
+ *
+ * The runs chosen stay chosen.
+ */
+void
+hp_compare_ops_diff_set_baseline (HpCompareOpsDiff *self,
+                                  guint             baseline)
+{
+  guint control, test;
+
+  g_return_if_fail (HP_IS_COMPARE_OPS_DIFF (self));
+
+  if (self->baseline == baseline)
+    return;
+  self->baseline = baseline;
+  if (self->labels == NULL)
+    return;
+  control = gtk_drop_down_get_selected (self->control_dropdown);
+  test = gtk_drop_down_get_selected (self->test_dropdown);
+  self->syncing = TRUE;
+  fill_choosers (self);
+  gtk_drop_down_set_selected (self->control_dropdown, control);
+  gtk_drop_down_set_selected (self->test_dropdown, test);
   self->syncing = FALSE;
 }
 

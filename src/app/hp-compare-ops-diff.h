@@ -19,6 +19,8 @@ G_DECLARE_FINAL_TYPE (HpCompareOpsDiff, hp_compare_ops_diff, HP, COMPARE_OPS_DIF
 
 void        hp_compare_ops_diff_set_labels (HpCompareOpsDiff  *self,
                                             const char *const *labels);
+void        hp_compare_ops_diff_set_baseline (HpCompareOpsDiff *self,
+                                              guint             baseline);
 void        hp_compare_ops_diff_start (HpCompareOpsDiff *self,
                                        HpCompareSession *session,
                                        HpTreeDiffView   *tree_view);

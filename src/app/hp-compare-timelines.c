@@ -23,8 +23,9 @@ struct _HpCompareTimelines
 
   GtkBox        *timelines_box;
   GtkSpinButton *step_spin;
-  GPtrArray     *timelines; /* HpTimelineView, one per run */
-  GArray       **steps;     /* per run: (start, length) ns of its first rank's steps */
+  GtkLabel      *note_label; /* why a run's timeline is not aligned or empty */
+  GPtrArray     *timelines;  /* HpTimelineView, one per run */
+  GArray       **steps;      /* per run: (start, length) ns of its first rank's steps */
   gboolean       aligning;
   GtkPaned      *area_paned;
   GtkWidget     *area_box; /* an area dragged on one run's timeline: its events by name */
@@ -274,6 +275,41 @@ hp_compare_timelines_set_runs (HpCompareTimelines *self,
     }
   gtk_spin_button_set_range (self->step_spin, 0, MAX (most, 1) - 1);
   align_step (self);
+
+  /* a run without steps is not aligned, a folder of rank summaries has
+   * no events to draw: say which */
+  {
+    g_autofree HpTrace    **traces = g_new0 (HpTrace *, MAX (n_runs, 1));
+    g_autofree const char **labels = g_new0 (const char *, MAX (n_runs, 1));
+    g_autofree char        *reason = NULL;
+    g_autofree char        *text = NULL;
+
+    for (guint run = 0; run < n_runs; run++)
+      {
+        traces[run] = hp_run_get_trace (self->shown[run]);
+        labels[run] = hp_run_get_label (self->shown[run]);
+      }
+    reason = hp_no_data_reason (traces, labels, n_runs, HP_DATA_STEPS | HP_DATA_EVENTS);
+    if (reason != NULL)
+      /* Translators: why some timelines of a comparison start at their trace's start or are empty */
+      text = g_strdup_printf (_ ("Not every timeline lines up by step: %s; such a run shows from its start."),
+                              reason);
+    gtk_label_set_text (self->note_label, text != NULL ? text : "");
+    gtk_widget_set_visible (GTK_WIDGET (self->note_label), text != NULL);
+  }
+}
+
+/**
+ * hp_compare_timelines_get_note:
+ *
+ * Returns: (nullable): why some runs' timelines are not aligned by step
+ *   or are empty, as shown above them; %NULL when every run has steps
+ */
+const char *
+hp_compare_timelines_get_note (HpCompareTimelines *self)
+{
+  g_return_val_if_fail (HP_IS_COMPARE_TIMELINES (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self->note_label)) ? gtk_label_get_text (self->note_label) : NULL;
 }
 
 static void
@@ -332,6 +368,14 @@ hp_compare_timelines_init (HpCompareTimelines *self)
   g_signal_connect_swapped (self->step_spin, "value-changed", G_CALLBACK (align_step), self);
   gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->step_spin));
   gtk_box_append (GTK_BOX (box), bar);
+  self->note_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->note_label, 0);
+  gtk_label_set_wrap (self->note_label, TRUE);
+  gtk_widget_set_margin_start (GTK_WIDGET (self->note_label), 12);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->note_label), 12);
+  gtk_widget_add_css_class (GTK_WIDGET (self->note_label), "dim-label");
+  gtk_widget_set_visible (GTK_WIDGET (self->note_label), FALSE);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->note_label));
   self->timelines_box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 4));
   gtk_widget_set_margin_start (GTK_WIDGET (self->timelines_box), 6);
   gtk_widget_set_margin_end (GTK_WIDGET (self->timelines_box), 6);

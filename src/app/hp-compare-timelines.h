@@ -25,6 +25,7 @@ void         hp_compare_timelines_set_runs (HpCompareTimelines *self,
 GtkWidget   *hp_compare_timelines_get_timeline (HpCompareTimelines *self,
                                                 guint               run);
 HpTableView *hp_compare_timelines_get_area_table (HpCompareTimelines *self);
+const char  *hp_compare_timelines_get_note (HpCompareTimelines *self);
 void         hp_compare_timelines_align_step (HpCompareTimelines *self,
                                               guint               step);
 

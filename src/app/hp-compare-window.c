@@ -212,11 +212,14 @@ compare_done (GObject      *source,
 
   charts = hp_compare_charts_new (tables, (const char *const *)self->labels, self->n_runs, TOP_OPS,
                                   GETTEXT_PACKAGE);
+  hp_compare_charts_mark_baseline (charts, (const char *const *)self->labels, self->n_runs, self->baseline,
+                                   GETTEXT_PACKAGE);
   self->n_charts = charts->len;
   for (guint c = 0; c < charts->len; c++)
     {
       /* an empty chart says why: what the runs lack */
-      if (!hp_chart_has_data (charts->pdata[c]))
+      if (!hp_chart_has_data (charts->pdata[c]) || (hp_chart_get_kind (charts->pdata[c]) == HP_CHART_KIND_PIE &&
+                                                    hp_pie_chart_get_n_empty_pies (charts->pdata[c]) > 0))
         {
           g_autofree char *reason = why_empty (self, hp_chart_get_name (charts->pdata[c]));
 
@@ -423,6 +426,7 @@ build (HpCompareWindow *self)
 
   gtk_window_set_title (GTK_WINDOW (self), title);
   hp_compare_ops_diff_set_labels (self->ops_diff, (const char *const *)self->labels);
+  hp_compare_ops_diff_set_baseline (self->ops_diff, self->baseline);
   if (self->n_runs >= 2)
     hp_compare_ops_diff_set_pair (self->ops_diff, self->baseline, self->baseline == 0 ? 1 : 0);
   gtk_stack_set_visible_child_name (self->stack, "loading");

@@ -39,11 +39,13 @@ struct _HpTableView
   GtkLabel          *note_label;
   GtkLabel          *count_label;
   GtkLabel          *empty_label;
+  GtkLabel          *empty_reason_label;
   GtkSearchEntry    *search_entry;
   GtkScrolledWindow *scrolled;
   GtkColumnView     *column_view;
   GtkWidget         *timeline_button;
   char              *export_suffix; /* after the table's name in exported files' names, or NULL */
+  char              *empty_reason;  /* why the table has no rows, or NULL */
 
   /* Owned references */
   HpTableModel       *model;
@@ -401,6 +403,9 @@ update_count (HpTableView *self)
     gtk_label_set_text (self->empty_label, _ ("This table has no rows"));
   else
     gtk_label_set_text (self->empty_label, _ ("No rows match the filter"));
+  /* an empty table says why, under the empty state */
+  gtk_label_set_text (self->empty_reason_label, self->empty_reason != NULL ? self->empty_reason : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->empty_reason_label), total == 0 && self->empty_reason != NULL);
 }
 
 static void
@@ -548,6 +553,7 @@ hp_table_view_finalize (GObject *object)
   HpTableView *self = HP_TABLE_VIEW (object);
 
   g_free (self->export_suffix);
+  g_free (self->empty_reason);
   G_OBJECT_CLASS (hp_table_view_parent_class)->finalize (object);
 }
 
@@ -670,6 +676,7 @@ hp_table_view_class_init (HpTableViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, HpTableView, note_label);
   gtk_widget_class_bind_template_child (widget_class, HpTableView, count_label);
   gtk_widget_class_bind_template_child (widget_class, HpTableView, empty_label);
+  gtk_widget_class_bind_template_child (widget_class, HpTableView, empty_reason_label);
   gtk_widget_class_bind_template_child (widget_class, HpTableView, search_entry);
   gtk_widget_class_bind_template_child (widget_class, HpTableView, scrolled);
   gtk_widget_class_bind_template_child (widget_class, HpTableView, column_view);
@@ -894,6 +901,38 @@ hp_table_view_set_export_suffix (HpTableView *self,
   g_return_if_fail (HP_IS_TABLE_VIEW (self));
   g_free (self->export_suffix);
   self->export_suffix = g_strdup (suffix);
+}
+
+/**
+ * hp_table_view_set_empty_reason:
+ * @reason: (nullable): why the table has no rows ("the trace has no
+ *   [memory] events"), from hp_no_data_reason() or the analysis' note;
+ *   %NULL for none
+ *
+ * Shown under "This table has no rows" while the table is empty.
+ */
+void
+hp_table_view_set_empty_reason (HpTableView *self,
+                                const char  *reason)
+{
+  g_return_if_fail (HP_IS_TABLE_VIEW (self));
+  if (g_strcmp0 (self->empty_reason, reason) == 0)
+    return;
+  g_free (self->empty_reason);
+  self->empty_reason = g_strdup (reason);
+  update_count (self);
+}
+
+/**
+ * hp_table_view_get_empty_reason:
+ *
+ * Returns: (nullable): what hp_table_view_set_empty_reason() gave
+ */
+const char *
+hp_table_view_get_empty_reason (HpTableView *self)
+{
+  g_return_val_if_fail (HP_IS_TABLE_VIEW (self), NULL);
+  return self->empty_reason;
 }
 
 /**

@@ -20,6 +20,9 @@ HpTable    *hp_table_view_get_table (HpTableView *self);
 void        hp_table_view_set_export_suffix (HpTableView *self,
                                              const char  *suffix);
 char       *hp_table_view_get_export_name (HpTableView *self);
+void        hp_table_view_set_empty_reason (HpTableView *self,
+                                            const char  *reason);
+const char *hp_table_view_get_empty_reason (HpTableView *self);
 void        hp_table_view_set_table (HpTableView *self,
                                      HpTable     *table);
 int         hp_table_view_get_rank (HpTableView *self);

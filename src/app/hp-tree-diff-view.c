@@ -84,6 +84,7 @@ struct _HpTreeDiffView
   int        summary_col;
   int        matched_col;   /* matched_names (default mode), or -1 */
   char      *export_suffix; /* after "tree_diff" in exported files' names, or NULL */
+  char      *empty_reason;  /* why the aligned tree has no node, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (HpTreeDiffView, hp_tree_diff_view, GTK_TYPE_WIDGET)
@@ -538,6 +539,17 @@ selection_changed_cb (HpTreeDiffView *self)
   g_autoptr (HpTreeDiffNode) node = row != NULL ? gtk_tree_list_row_get_item (row) : NULL;
   const char *summary = NULL;
 
+  if (node == NULL && self->table != NULL && hp_table_get_n_rows (self->table) == 0)
+    {
+      /* an empty tree says why */
+      g_autofree char *text = NULL;
+
+      if (self->empty_reason != NULL)
+        /* Translators: the Tree Diff has no node, then why */
+        text = g_strdup_printf (_ ("No call tree to compare: %s."), self->empty_reason);
+      gtk_label_set_text (self->detail_label, text != NULL ? text : _ ("No call tree to compare."));
+      return;
+    }
   if (node == NULL)
     {
       gtk_label_set_text (self->detail_label, _ ("Select a node to see where it is in the tree and what changed."));
@@ -610,6 +622,7 @@ hp_tree_diff_view_finalize (GObject *object)
   clear_tree (self);
   g_free (self->search);
   g_free (self->export_suffix);
+  g_free (self->empty_reason);
   G_OBJECT_CLASS (hp_tree_diff_view_parent_class)->finalize (object);
 }
 
@@ -728,8 +741,38 @@ hp_tree_diff_view_set_table (HpTreeDiffView *self,
   build_columns (self);
   rebuild_model (self);
   select_first_root (self);
+  selection_changed_cb (self);
   update_count (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "tree-diff.export-csv", full != NULL);
+}
+
+/**
+ * hp_tree_diff_view_set_empty_reason:
+ * @reason: (nullable): why the aligned tree may have no node ("neither
+ *   scope has a CPU op"), shown in place of a node's details while it has
+ *   none; %NULL for none
+ */
+void
+hp_tree_diff_view_set_empty_reason (HpTreeDiffView *self,
+                                    const char     *reason)
+{
+  g_return_if_fail (HP_IS_TREE_DIFF_VIEW (self));
+  g_free (self->empty_reason);
+  self->empty_reason = g_strdup (reason);
+  selection_changed_cb (self);
+}
+
+/**
+ * hp_tree_diff_view_get_detail:
+ *
+ * Returns: what the view says under the tree: the chosen node's change,
+ *   or why the tree is empty
+ */
+const char *
+hp_tree_diff_view_get_detail (HpTreeDiffView *self)
+{
+  g_return_val_if_fail (HP_IS_TREE_DIFF_VIEW (self), NULL);
+  return gtk_label_get_text (self->detail_label);
 }
 
 /**

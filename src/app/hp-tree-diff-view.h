@@ -19,6 +19,9 @@ GtkWidget  *hp_tree_diff_view_new (void);
 void        hp_tree_diff_view_set_table (HpTreeDiffView *self,
                                          HpTable        *full);
 HpTable    *hp_tree_diff_view_get_table (HpTreeDiffView *self);
+void        hp_tree_diff_view_set_empty_reason (HpTreeDiffView *self,
+                                                const char     *reason);
+const char *hp_tree_diff_view_get_detail (HpTreeDiffView *self);
 HpTable    *hp_tree_diff_view_get_changed (HpTreeDiffView *self);
 GListModel *hp_tree_diff_view_get_model (HpTreeDiffView *self);
 guint       hp_tree_diff_view_get_row (HpTreeDiffView *self,

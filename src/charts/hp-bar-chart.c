@@ -820,6 +820,43 @@ hp_bar_chart_add_series (HpChart      *chart,
 }
 
 /**
+ * hp_bar_chart_set_series_name:
+ * @name: the name the legend and tooltips show
+ *
+ * Renames a series; its colour stays that of its former name (or its
+ * colour key).
+ */
+void
+hp_bar_chart_set_series_name (HpChart    *chart,
+                              guint       series,
+                              const char *name)
+{
+  BarData *data = _hp_chart_get_data (chart, HP_CHART_KIND_BAR);
+
+  g_return_if_fail (data != NULL);
+  g_return_if_fail (series < data->series->len);
+
+  _hp_chart_series_rename (chart, g_ptr_array_index (data->series, series), name);
+}
+
+/**
+ * hp_bar_chart_get_series_name:
+ *
+ * Returns: the name of @series
+ */
+const char *
+hp_bar_chart_get_series_name (HpChart *chart,
+                              guint    series)
+{
+  BarData *data = _hp_chart_get_data (chart, HP_CHART_KIND_BAR);
+
+  g_return_val_if_fail (data != NULL, NULL);
+  g_return_val_if_fail (series < data->series->len, NULL);
+
+  return ((HpChartSeries *)g_ptr_array_index (data->series, series))->name;
+}
+
+/**
  * hp_bar_chart_set_series_color_key:
  * @key: (nullable): the label whose colour the series takes, e.g.
  *   "COMPUTATION" for a series named "Mean"; %NULL for the series name

@@ -124,6 +124,9 @@ void        _hp_chart_measure (HpChartLayoutContext *ctx,
                                double               *height);
 double      _hp_chart_line_height (HpChartLayoutContext *ctx,
                                    HpChartTextRole       role);
+void        _hp_chart_layout_no_data_in (HpChartLayoutContext *ctx,
+                                         const HpRect         *c,
+                                         const char           *reason);
 HpRect      _hp_chart_add_text (HpChartLayoutContext *ctx,
                                 HpChartTextRole       role,
                                 const char           *text,
@@ -257,6 +260,9 @@ void     _hp_chart_series_clear (HpChartSeries *series);
 void     _hp_chart_series_set_color_key (HpChart       *chart,
                                          HpChartSeries *series,
                                          const char    *key);
+void     _hp_chart_series_rename (HpChart       *chart,
+                                  HpChartSeries *series,
+                                  const char    *name);
 HpColor *_hp_chart_series_colors (HpChartLayoutContext *ctx,
                                   GPtrArray            *series,
                                   HpRect               *area);

@@ -80,6 +80,19 @@ _hp_chart_series_set_color_key (HpChart       *chart,
   _hp_chart_invalidate (chart);
 }
 
+/* renames @series; it keeps its colour, whose key stays the old name */
+void
+_hp_chart_series_rename (HpChart       *chart,
+                         HpChartSeries *series,
+                         const char    *name)
+{
+  if (series->color_key == NULL)
+    series->color_key = g_steal_pointer (&series->name);
+  g_free (series->name);
+  series->name = g_strdup (name != NULL ? name : "");
+  _hp_chart_invalidate (chart);
+}
+
 /* The colour of each of @series (elements that start with an
  * #HpChartSeries), in an array of at least one; with more than one
  * series, a legend of them takes the top of @area. */
@@ -407,15 +420,22 @@ layout_title (HpChartLayoutContext *ctx)
   ctx->content.height = MAX (0.0, height - HP_CHART_MARGIN - y);
 }
 
-static void
-layout_no_data (HpChartLayoutContext *ctx)
+/**
+ * _hp_chart_layout_no_data_in:
+ * @c: where
+ * @reason: (nullable): why, wrapped under the message
+ *
+ * "No data" in the middle of @c, and @reason under it: an empty chart's
+ * whole content, or one empty pie of several.
+ */
+void
+_hp_chart_layout_no_data_in (HpChartLayoutContext *ctx,
+                             const HpRect         *c,
+                             const char           *reason)
 {
-  const HpRect *c = &ctx->content;
-  double        h = _hp_chart_line_height (ctx, HP_CHART_TEXT_MESSAGE);
+  double h = _hp_chart_line_height (ctx, HP_CHART_TEXT_MESSAGE);
 
-  ctx->layout->no_data = TRUE;
-  ctx->layout->plot = (HpRect){ c->x, c->y, 0, 0 };
-  if (ctx->chart->no_data_reason == NULL)
+  if (reason == NULL)
     {
       _hp_chart_add_text (ctx, HP_CHART_TEXT_MESSAGE, _hp_chart_get_no_data_text (ctx->chart), c->x + c->width / 2,
                           c->y + (c->height - h) / 2, 0.5, c->width, NULL);
@@ -426,7 +446,7 @@ layout_no_data (HpChartLayoutContext *ctx)
    * that do not fit the height are cut, the last one marked truncated
    * (its tooltip reads it all) */
   {
-    g_auto (GStrv) words = g_strsplit (ctx->chart->no_data_reason, " ", -1);
+    g_auto (GStrv) words = g_strsplit (reason, " ", -1);
     g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
     GString *line = g_string_new (NULL);
     double   lh = _hp_chart_line_height (ctx, HP_CHART_TEXT_TICK);
@@ -471,6 +491,16 @@ layout_no_data (HpChartLayoutContext *ctx)
     for (guint i = 0; i < lines->len; i++, y += lh)
       _hp_chart_add_text (ctx, HP_CHART_TEXT_TICK, lines->pdata[i], c->x + c->width / 2, y, 0.5, c->width, NULL);
   }
+}
+
+static void
+layout_no_data (HpChartLayoutContext *ctx)
+{
+  const HpRect *c = &ctx->content;
+
+  ctx->layout->no_data = TRUE;
+  ctx->layout->plot = (HpRect){ c->x, c->y, 0, 0 };
+  _hp_chart_layout_no_data_in (ctx, c, ctx->chart->no_data_reason);
 }
 
 /**

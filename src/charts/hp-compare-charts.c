@@ -411,3 +411,71 @@ hp_compare_charts_new (GPtrArray         *tables,
 
   return charts;
 }
+
+/**
+ * hp_compare_baseline_label:
+ * @label: the baseline run's label
+ * @domain: (nullable): the gettext domain, or %NULL for English
+ *
+ * Returns: (transfer full): how legends and choosers name the baseline:
+ *   "Base (baseline)"
+ */
+char *
+hp_compare_baseline_label (const char *label,
+                           const char *domain)
+{
+  /* Translators: the run every other is compared with, in legends and run choosers */
+  return g_strdup_printf (_hp_chart_tr (domain, N_ ("%s (baseline)")), label);
+}
+
+/**
+ * hp_compare_charts_mark_baseline:
+ * @charts: (element-type HpChart): charts of hp_compare_charts_new()
+ * @labels: (array length=n_runs): the runs' labels, in order
+ * @baseline: the run every other is compared with
+ * @domain: (nullable): the gettext domain, or %NULL for English
+ *
+ * Names the baseline's series in every legend "Base (baseline)"
+ * (hp_compare_baseline_label()); the series keep their colours.
+ */
+void
+hp_compare_charts_mark_baseline (GPtrArray         *charts,
+                                 const char *const *labels,
+                                 guint              n_runs,
+                                 guint              baseline,
+                                 const char        *domain)
+{
+  g_autofree char *marked = NULL;
+  gsize            len;
+
+  g_return_if_fail (charts != NULL);
+  if (baseline >= n_runs || labels == NULL)
+    return;
+  marked = hp_compare_baseline_label (labels[baseline], domain);
+  len = strlen (labels[baseline]);
+  for (guint c = 0; c < charts->len; c++)
+    {
+      HpChart *chart = charts->pdata[c];
+
+      if (hp_chart_get_kind (chart) == HP_CHART_KIND_BAR)
+        {
+          for (guint s = 0; s < hp_bar_chart_get_n_series (chart); s++)
+            if (g_strcmp0 (hp_bar_chart_get_series_name (chart, s), labels[baseline]) == 0)
+              hp_bar_chart_set_series_name (chart, s, marked);
+        }
+      else if (hp_chart_get_kind (chart) == HP_CHART_KIND_LINE)
+        /* memory over time: "Base" or "Base rank 0 cuda:0" */
+        for (guint s = 0; s < hp_line_chart_get_n_series (chart); s++)
+          {
+            const char *name = hp_line_chart_get_series_name (chart, s);
+
+            if (strncmp (name, labels[baseline], len) == 0 &&
+                (name[len] == '\0' || g_str_has_prefix (name + len, " rank ")))
+              {
+                g_autofree char *renamed = g_strconcat (marked, name + len, NULL);
+
+                hp_line_chart_set_series_name (chart, s, renamed);
+              }
+          }
+    }
+}

@@ -18,5 +18,12 @@ GPtrArray *hp_compare_charts_new (GPtrArray         *tables,
                                   guint              n_runs,
                                   guint              top_n,
                                   const char        *domain);
+char      *hp_compare_baseline_label (const char *label,
+                                      const char *domain);
+void       hp_compare_charts_mark_baseline (GPtrArray         *charts,
+                                            const char *const *labels,
+                                            guint              n_runs,
+                                            guint              baseline,
+                                            const char        *domain);
 
 G_END_DECLS

@@ -614,6 +614,43 @@ hp_line_chart_add_series (HpChart      *chart,
 }
 
 /**
+ * hp_line_chart_set_series_name:
+ * @name: the name the legend and tooltips show
+ *
+ * Renames a series; its colour stays that of its former name (or its
+ * colour key).
+ */
+void
+hp_line_chart_set_series_name (HpChart    *chart,
+                               guint       series,
+                               const char *name)
+{
+  LineData *data = _hp_chart_get_data (chart, HP_CHART_KIND_LINE);
+
+  g_return_if_fail (data != NULL);
+  g_return_if_fail (series < data->series->len);
+
+  _hp_chart_series_rename (chart, g_ptr_array_index (data->series, series), name);
+}
+
+/**
+ * hp_line_chart_get_series_name:
+ *
+ * Returns: the name of @series
+ */
+const char *
+hp_line_chart_get_series_name (HpChart *chart,
+                               guint    series)
+{
+  LineData *data = _hp_chart_get_data (chart, HP_CHART_KIND_LINE);
+
+  g_return_val_if_fail (data != NULL, NULL);
+  g_return_val_if_fail (series < data->series->len, NULL);
+
+  return ((HpChartSeries *)g_ptr_array_index (data->series, series))->name;
+}
+
+/**
  * hp_line_chart_set_series_color_key:
  * @key: (nullable): the label whose colour the series takes
  */

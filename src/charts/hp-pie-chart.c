@@ -254,8 +254,18 @@ pie_layout (HpChart              *chart,
 
       if (g.total <= 0)
         {
-          double h = _hp_chart_line_height (ctx, HP_CHART_TEXT_TICK);
+          const char *reason = hp_chart_get_no_data_reason (chart);
+          double      h = _hp_chart_line_height (ctx, HP_CHART_TEXT_TICK);
 
+          /* an empty pie among others says why as an empty chart does,
+           * in its cell under the caption */
+          if (reason != NULL)
+            {
+              HpRect cell = { x0 + 4, y0 + caption_h + 8, cell_w - 8, cell_h - caption_h - 8 };
+
+              _hp_chart_layout_no_data_in (ctx, &cell, reason);
+              continue;
+            }
           _hp_chart_add_text (ctx, HP_CHART_TEXT_TICK, _hp_chart_get_no_data_text (chart), g.cx, g.cy - h / 2, 0.5,
                               cell_w - 8, NULL);
           continue;
@@ -544,6 +554,25 @@ hp_pie_chart_get_n_pies (HpChart *chart)
 
   g_return_val_if_fail (data != NULL, 0);
   return data->pies->len;
+}
+
+/**
+ * hp_pie_chart_get_n_empty_pies:
+ *
+ * Returns: how many pies have nothing to draw; each says "No data", and
+ *   hp_chart_set_no_data_reason() why
+ */
+guint
+hp_pie_chart_get_n_empty_pies (HpChart *chart)
+{
+  PieData *data = _hp_chart_get_data (chart, HP_CHART_KIND_PIE);
+  guint    n = 0;
+
+  g_return_val_if_fail (data != NULL, 0);
+  for (guint p = 0; p < data->pies->len; p++)
+    if (pie_total (g_ptr_array_index (data->pies, p)) <= 0)
+      n++;
+  return n;
 }
 
 /**

@@ -81,6 +81,7 @@ void               hp_pie_chart_add_slice (HpChart    *chart,
                                            const char *label,
                                            double      value);
 guint              hp_pie_chart_get_n_pies (HpChart *chart);
+guint              hp_pie_chart_get_n_empty_pies (HpChart *chart);
 const HpPieLayout *hp_pie_chart_get_layout (HpChart *chart);
 
 G_END_DECLS

@@ -80,6 +80,25 @@ add_param_options (GOptionGroup *group,
   g_option_group_add_entries (group, entries);
 }
 
+/* why a chart of @table is empty: what @trace lacks of what @analysis
+ * needs, else the table's note when it has no rows, else that nothing in
+ * the trace falls in it */
+static char *
+empty_chart_reason (HpTrace          *trace,
+                    const HpAnalysis *analysis,
+                    HpTable          *table)
+{
+  char *reason = NULL;
+
+  if (trace != NULL && analysis != NULL)
+    reason = hp_no_data_reason (&trace, NULL, 1, hp_analysis_data_needs (analysis));
+  if (reason != NULL)
+    return reason;
+  if (hp_table_get_n_rows (table) == 0 && hp_table_get_note (table) != NULL)
+    return g_strdup (hp_table_get_note (table));
+  return g_strdup ("nothing in this trace or its scope falls in this chart; the analysis' settings may leave it out");
+}
+
 int
 hp_cli_report (int           argc,
                char        **argv,
@@ -91,6 +110,7 @@ hp_cli_report (int           argc,
   g_autoptr (HpScope) scope = NULL;
   g_autoptr (GPtrArray) selected = g_ptr_array_new ();
   g_autoptr (GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
+  g_autoptr (GPtrArray) table_analyses = g_ptr_array_new (); /* the analysis of each table, or NULL */
   g_auto (GStrv) paths = NULL;
   g_autoptr (GPtrArray) option_names = g_ptr_array_new_with_free_func (g_free);
   HpAnalysisParams         params;
@@ -245,6 +265,7 @@ hp_cli_report (int           argc,
               goto out;
             }
           g_ptr_array_add (tables, table);
+          g_ptr_array_add (table_analyses, NULL);
         }
       goto write;
     }
@@ -287,7 +308,10 @@ hp_cli_report (int           argc,
         GPtrArray *result = results->pdata[i];
 
         for (guint t = 0; t < result->len; t++)
-          g_ptr_array_add (tables, hp_table_ref (result->pdata[t]));
+          {
+            g_ptr_array_add (tables, hp_table_ref (result->pdata[t]));
+            g_ptr_array_add (table_analyses, selected->pdata[i]);
+          }
       }
   }
 
@@ -336,6 +360,17 @@ write:
       for (guint t = 0; t < tables->len && status == HP_CLI_EXIT_OK; t++)
         {
           g_autoptr (GPtrArray) charts = hp_chart_adapt_table (tables->pdata[t], &params);
+
+          /* an empty chart says why: what the trace lacks */
+          for (guint c = 0; charts != NULL && c < charts->len; c++)
+            if (!hp_chart_has_data (charts->pdata[c]) && hp_chart_get_no_data_reason (charts->pdata[c]) == NULL)
+              {
+                g_autofree char *reason = empty_chart_reason (trace, table_analyses->pdata[t], tables->pdata[t]);
+
+                hp_chart_set_no_data_reason (charts->pdata[c], reason);
+                fprintf (stderr, "hotpath-cli: note: chart %s has no data: %s\n", hp_chart_get_name (charts->pdata[c]),
+                         reason);
+              }
 
           for (guint c = 0; charts != NULL && c < charts->len && status == HP_CLI_EXIT_OK; c++)
             for (guint f = 0; formats[f] != NULL; f++)

@@ -13,6 +13,7 @@
 #include "hp-loaded-runs.h"
 #include "hp-chart-view.h"
 #include "hp-compare-dialog.h"
+#include "hp-compare-timelines.h"
 #include "hp-compare-window.h"
 #include "hp-dialogs.h"
 #include "hp-settings.h"
@@ -139,6 +140,17 @@ test_tabs (Fixture      *f,
 
 static gboolean is_chart_named (GtkWidget *widget,
                                 gpointer   name);
+
+/* a chooser of the runs whose first is @first */
+static gboolean
+is_run_chooser (GtkWidget *widget,
+                gpointer   first)
+{
+  GListModel *model = GTK_IS_DROP_DOWN (widget) ? gtk_drop_down_get_model (GTK_DROP_DOWN (widget)) : NULL;
+
+  return GTK_IS_STRING_LIST (model) && g_list_model_get_n_items (model) > 1 &&
+         g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (model), 0), first) == 0;
+}
 
 /* the ops diff: rows, a selected row copied, the pair swapped, the
  * communication filter, a chart exported */
@@ -808,6 +820,34 @@ test_dialog_order_and_baseline (void)
   g_assert_true (g_str_has_prefix (tree_name, "tree_diff_B-rank0-"));
   g_assert_nonnull (strstr (tree_name, "_vs_C-rank0-"));
 
+  /* the baseline is marked in the run choosers and the legends */
+  {
+    GtkWidget           *chooser = hp_ui_test_find_widget (GTK_WIDGET (window), is_run_chooser, (gpointer) "C");
+    GtkWidget           *view = hp_ui_test_find_widget (GTK_WIDGET (window), is_chart_named, (gpointer)HP_COMPARE_TEMPORAL_TABLE);
+    GListModel          *names;
+    HpChart             *chart;
+    const HpChartLayout *layout;
+    g_autoptr (HpChartStyle) style = hp_chart_style_new_light ();
+    gboolean marked = FALSE;
+
+    g_assert_nonnull (chooser);
+    names = gtk_drop_down_get_model (GTK_DROP_DOWN (chooser));
+    g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (names), 1), ==, "B (baseline)");
+    g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (names), 2), ==, "A");
+    g_assert_nonnull (view);
+    chart = hp_chart_view_get_chart (HP_CHART_VIEW (view));
+    g_assert_cmpstr (hp_bar_chart_get_series_name (chart, 0), ==, "C");
+    g_assert_cmpstr (hp_bar_chart_get_series_name (chart, 1), ==, "B (baseline)");
+    layout = hp_chart_layout (chart, 640, 400, style);
+    for (guint i = 0; i < layout->legend->len; i++)
+      {
+        const HpChartLegendEntry *entry = &g_array_index (layout->legend, HpChartLegendEntry, i);
+
+        marked |= g_strcmp0 (entry->label, "B (baseline)") == 0;
+      }
+    g_assert_true (marked);
+  }
+
   gtk_window_destroy (GTK_WINDOW (window));
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
@@ -972,12 +1012,42 @@ test_no_data_reasons (void)
                                             "memset in Base or New."));
   g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (window), label_contains,
                                             "No memory peaks nor memory over time: Base: no [memory] events"));
+  /* the Timelines tab says why it cannot line the runs up by step */
+  {
+    GtkWidget *timelines = hp_ui_test_find_widget_of_type (GTK_WIDGET (window), HP_TYPE_COMPARE_TIMELINES);
+
+    g_assert_nonnull (timelines);
+    g_assert_cmpstr (hp_compare_timelines_get_note (HP_COMPARE_TIMELINES (timelines)), ==,
+                     "Not every timeline lines up by step: no ProfilerStep in Base or New; such a run shows from "
+                     "its start.");
+  }
   gtk_window_destroy (GTK_WINDOW (window));
 
   /* runs that communicate and recorded memory: nothing is said missing */
   window = open_pair ("memory.json", "memory-test.json", labels);
   hp_ui_test_spin (100);
   g_assert_null (hp_ui_test_find_widget (GTK_WIDGET (window), label_contains, "No memory peaks"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* An empty Tree Diff says why in place of a node's details, the reason
+ * its owner gives or none */
+static void
+test_tree_diff_empty_reason (void)
+{
+  g_autoptr (HpTable) empty = hp_table_new ("tree_diff", "Tree diff");
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = hp_tree_diff_view_new ();
+
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  hp_table_add_column (empty, "path", HP_COLUMN_STRING, NULL);
+  hp_tree_diff_view_set_empty_reason (HP_TREE_DIFF_VIEW (view), "neither scope has a CPU op");
+  hp_tree_diff_view_set_table (HP_TREE_DIFF_VIEW (view), empty);
+  g_assert_cmpstr (hp_tree_diff_view_get_detail (HP_TREE_DIFF_VIEW (view)), ==,
+                   "No call tree to compare: neither scope has a CPU op.");
+  hp_tree_diff_view_set_empty_reason (HP_TREE_DIFF_VIEW (view), NULL);
+  g_assert_cmpstr (hp_tree_diff_view_get_detail (HP_TREE_DIFF_VIEW (view)), ==, "No call tree to compare.");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -1199,6 +1269,7 @@ main (int   argc,
   g_test_add_func ("/ui/compare/distinct-labels", test_distinct_labels);
   g_test_add ("/ui/compare/memory-peaks", Fixture, &memory_pair, fixture_setup, test_memory_peaks, fixture_teardown);
   g_test_add_func ("/ui/compare/no-data-reasons", test_no_data_reasons);
+  g_test_add_func ("/ui/compare/tree-diff-empty-reason", test_tree_diff_empty_reason);
   g_test_add_func ("/ui/compare/dropped-folders", test_dropped_folders);
   g_test_add_func ("/ui/compare/progress-and-settings", test_progress_and_settings);
 

@@ -386,6 +386,19 @@ test_cell_tooltips (void)
 }
 
 static gboolean
+label_with_text (GtkWidget *widget,
+                 gpointer   data)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
+}
+
+static gboolean
+filter_emptied (gpointer data)
+{
+  return g_list_model_get_n_items (hp_table_view_get_model (data)) == 0;
+}
+
+static gboolean
 has_label (GtkWidget  *root,
            const char *text)
 {
@@ -396,6 +409,49 @@ has_label (GtkWidget  *root,
     if (has_label (child, text))
       return TRUE;
   return FALSE;
+}
+
+/* An empty table says why under "This table has no rows"; a filter that
+ * leaves no row does not repeat it */
+static void
+test_empty_reason (void)
+{
+  g_autoptr (HpTable) table = hp_table_new ("memory_events", "Memory events");
+  GtkWidget *window;
+  GtkWidget *view;
+  GtkWidget *reason;
+
+  hp_table_add_column (table, "name", HP_COLUMN_STRING, NULL);
+  window = gtk_window_new ();
+  view = hp_table_view_new ();
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  g_object_ref (view);
+  hp_table_view_set_table (HP_TABLE_VIEW (view), table);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (has_label (view, "This table has no rows"));
+  g_assert_false (has_label (view, "the trace has no [memory] events"));
+
+  hp_table_view_set_empty_reason (HP_TABLE_VIEW (view), "the trace has no [memory] events");
+  g_assert_cmpstr (hp_table_view_get_empty_reason (HP_TABLE_VIEW (view)), ==, "the trace has no [memory] events");
+  reason = hp_ui_test_find_widget (view, label_with_text, (gpointer) "the trace has no [memory] events");
+  g_assert_nonnull (reason);
+  g_assert_true (gtk_widget_get_visible (reason));
+
+  /* rows come: no reason shown; a filter that matches none: no reason either */
+  hp_table_set_string (table, hp_table_append_row (table), 0, "alloc");
+  hp_table_view_set_table (HP_TABLE_VIEW (view), NULL);
+  hp_table_view_set_table (HP_TABLE_VIEW (view), table);
+  g_assert_false (gtk_widget_get_visible (reason));
+  hp_table_view_set_search (HP_TABLE_VIEW (view), "nothing-matches-this");
+  g_assert_true (hp_ui_test_wait_for (filter_emptied, view));
+  g_assert_true (has_label (view, "No rows match the filter"));
+  g_assert_false (gtk_widget_get_visible (reason));
+
+  /* none given: none shown */
+  hp_table_view_set_empty_reason (HP_TABLE_VIEW (view), NULL);
+  g_assert_null (hp_table_view_get_empty_reason (HP_TABLE_VIEW (view)));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (view);
 }
 
 static void
@@ -496,6 +552,7 @@ main (int   argc,
   g_test_add_func ("/ui/table-view/numeric-titles-right-aligned", test_numeric_titles_right_aligned);
   g_test_add_func ("/ui/table-view/translated-titles", test_translated_titles);
   g_test_add_func ("/ui/table-view/cell-tooltips", test_cell_tooltips);
+  g_test_add_func ("/ui/table-view/empty-reason", test_empty_reason);
 
   return g_test_run ();
 }

@@ -866,6 +866,49 @@ summary_changed (gpointer data)
          g_strcmp0 (text, wanted->old_text) != 0;
 }
 
+/* a label set visible whose text is @data */
+static gboolean
+visible_label_is (GtkWidget *widget,
+                  gpointer   data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget) &&
+         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
+}
+
+/* An empty table says why under "This table has no rows": the queue
+ * length table of streams blocked at the default limit, which no stream
+ * of this trace reaches, names the settings that may leave rows out */
+static void
+test_empty_table_reason (HpUiTestWindowFixture *fixture,
+                         gconstpointer          data)
+{
+  HpAnalysisPanel *panel = show_tab (fixture->window, "Counters");
+  guint            n_empty = 0;
+
+  for (guint i = 0; i < hp_analysis_panel_get_n_table_views (panel); i++)
+    {
+      HpTableView *view = hp_analysis_panel_get_table_view (panel, i);
+      HpTable     *table = hp_table_view_get_table (view);
+      const char  *reason = hp_table_view_get_empty_reason (view);
+
+      if (hp_table_get_n_rows (table) > 0)
+        {
+          g_assert_null (reason);
+          continue;
+        }
+      n_empty++;
+      g_test_message ("%s: %s", hp_table_get_name (table), reason);
+      g_assert_nonnull (
+          hp_ui_test_find_widget (GTK_WIDGET (view), visible_label_is, (gpointer) "This table has no rows"));
+      if (hp_table_get_note (table) != NULL)
+        continue;
+      g_assert_nonnull (reason);
+      g_assert_nonnull (strstr (reason, "settings"));
+      g_assert_nonnull (hp_ui_test_find_widget (GTK_WIDGET (view), visible_label_is, (gpointer)reason));
+    }
+  g_assert_cmpuint (n_empty, >, 0);
+}
+
 static void
 test_launch_cutoffs (HpUiTestWindowFixture *fixture,
                      gconstpointer          data)
@@ -1129,6 +1172,7 @@ main (int   argc,
   hp_ui_test_add_window ("/ui/window/chart-tooltip", "hta_trace_filter_2ranks", test_chart_tooltip);
   g_test_add_func ("/ui/window/chart-export", test_chart_export);
   hp_ui_test_add_window ("/ui/window/launch-cutoffs", "hta_trace_filter_2ranks", test_launch_cutoffs);
+  hp_ui_test_add_window ("/ui/window/empty-table-reason", "hta_trace_filter_2ranks", test_empty_table_reason);
 
   /* last: a window it leaves wider changes the saved size the chart
    * export test starts from */

@@ -595,6 +595,96 @@ test_pie_grid (void)
     }
 }
 
+/* An empty pie among others says "No data" and, given one, why, as an
+ * empty chart does: the message, then the reason under it in its cell;
+ * without a reason it keeps the single "No data" line */
+static void
+test_pie_empty_reason (void)
+{
+  g_autoptr (HpChartStyle) style = hp_chart_style_new_light ();
+  g_autoptr (HpChart) chart = hp_pie_chart_new ("kernel_type_percentage", "Per run");
+  const char          *reason = "no kernel, memcpy or memset in New";
+  const HpChartLayout *layout;
+  const HpPieLayout   *pl;
+  const HpChartText   *message = NULL;
+  const HpChartText   *why = NULL;
+  guint                base;
+
+  base = hp_pie_chart_add_pie (chart, "Base");
+  hp_pie_chart_add_slice (chart, base, "COMPUTATION", 70);
+  hp_pie_chart_add_slice (chart, base, "COMMUNICATION", 30);
+  hp_pie_chart_add_pie (chart, "New");
+  g_assert_true (hp_chart_has_data (chart));
+  g_assert_cmpuint (hp_pie_chart_get_n_empty_pies (chart), ==, 1);
+
+  layout = hp_chart_layout (chart, 800, 450, style);
+  g_assert_true (layout_has_text (layout, "No data"));
+  g_assert_false (layout_has_text (layout, reason));
+
+  hp_chart_set_no_data_reason (chart, reason);
+  layout = hp_chart_layout (chart, 800, 450, style);
+  pl = hp_pie_chart_get_layout (chart);
+  for (guint i = 0; i < layout->texts->len; i++)
+    {
+      const HpChartText *t = &g_array_index (layout->texts, HpChartText, i);
+
+      if (strcmp (t->text, "No data") == 0)
+        message = t;
+      else if (strstr (reason, t->text) == reason)
+        why = t;
+    }
+  g_assert_nonnull (message);
+  g_assert_nonnull (why);
+  g_assert_cmpint (message->role, ==, HP_CHART_TEXT_MESSAGE);
+  g_assert_cmpint (why->role, ==, HP_CHART_TEXT_TICK);
+  /* under the message, in the empty pie's column, not the full one's */
+  g_assert_cmpfloat (why->rect.y, >=, message->rect.y + message->rect.height);
+  g_assert_cmpfloat (fabs (message->rect.x + message->rect.width / 2 - g_array_index (pl->pies, HpPieGeometry, 1).cx),
+                     <, 1);
+  assert_texts_inside (layout);
+  /* the full pie's slices are as they were */
+  g_assert_cmpuint (pl->slices->len, ==, 2);
+}
+
+/* A renamed series keeps its colour, in bar and line charts: a run marked
+ * "(baseline)" is drawn as before */
+static void
+test_series_rename (void)
+{
+  g_autoptr (HpChartStyle) style = hp_chart_style_new_light ();
+  g_autoptr (HpChart) bars = hp_bar_chart_new ("compare_step_time", "Step time");
+  g_autoptr (HpChart) lines = hp_line_chart_new ("compare_memory_timeline", "Memory over time");
+  const double         x[] = { 0, 1 };
+  const double         y[] = { 1, 2 };
+  HpColor              before[2];
+  HpColor              renamed;
+  const HpChartLayout *layout;
+
+  hp_bar_chart_add_category (bars, "Rank 0");
+  hp_bar_chart_add_series (bars, "New", (const double[]){ 2 });
+  hp_bar_chart_add_series (bars, "Idle", (const double[]){ 1 });
+  hp_line_chart_add_series (lines, "Base rank 0 cuda:0", x, y, 2);
+  hp_line_chart_add_series (lines, "New rank 0 cuda:0", x, y, 2);
+  layout = hp_chart_layout (bars, 640, 400, style);
+  before[0] = g_array_index (layout->legend, HpChartLegendEntry, 1).color;
+  layout = hp_chart_layout (lines, 640, 400, style);
+  before[1] = g_array_index (layout->legend, HpChartLegendEntry, 0).color;
+
+  /* "Idle" has a colour of its own, which its new name would not take */
+  renamed = hp_chart_style_color_for_label (style, "Idle (baseline)", 1);
+  g_assert_false (hp_color_equal (&before[0], &renamed));
+  hp_bar_chart_set_series_name (bars, 1, "Idle (baseline)");
+  hp_line_chart_set_series_name (lines, 0, "Base (baseline) rank 0 cuda:0");
+  g_assert_cmpstr (hp_bar_chart_get_series_name (bars, 1), ==, "Idle (baseline)");
+  g_assert_cmpstr (hp_line_chart_get_series_name (lines, 0), ==, "Base (baseline) rank 0 cuda:0");
+  layout = hp_chart_layout (bars, 640, 400, style);
+  g_assert_cmpstr (g_array_index (layout->legend, HpChartLegendEntry, 1).label, ==, "Idle (baseline)");
+  g_assert_true (hp_color_equal (&g_array_index (layout->legend, HpChartLegendEntry, 1).color, &before[0]));
+  layout = hp_chart_layout (lines, 640, 400, style);
+  g_assert_cmpstr (g_array_index (layout->legend, HpChartLegendEntry, 0).label, ==, "Base (baseline) rank 0 cuda:0");
+  g_assert_true (hp_color_equal (&g_array_index (layout->legend, HpChartLegendEntry, 0).color, &before[1]));
+}
+
 /* ---- histograms ---- */
 
 static void
@@ -1590,6 +1680,8 @@ main (int   argc,
   g_test_add_func ("/ui/charts/bar/missing-category", test_bar_missing_category);
   g_test_add_func ("/ui/charts/pie/shares", test_pie_shares);
   g_test_add_func ("/ui/charts/pie/grid", test_pie_grid);
+  g_test_add_func ("/ui/charts/pie/empty-reason", test_pie_empty_reason);
+  g_test_add_func ("/ui/charts/series/rename", test_series_rename);
   g_test_add_func ("/ui/charts/histogram/bins", test_histogram_bins);
   g_test_add_func ("/ui/charts/histogram/render", test_histogram_render);
   g_test_add_func ("/ui/charts/line/spike-survives-decimation", test_line_spike_survives_decimation);

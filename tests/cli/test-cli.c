@@ -274,6 +274,32 @@ test_report_charts (HpTestDirFixture *fixture,
   g_assert_cmpint (bad_format.status, ==, 2);
 }
 
+/* report --charts on a trace without GPU work: each empty chart says
+ * what the trace lacks, drawn under "No data" and told on stderr; a
+ * trace with kernels has none of that reason */
+static void
+test_report_charts_no_data (HpTestDirFixture *fixture,
+                            gconstpointer     data)
+{
+  g_autofree char *svg = g_build_filename (fixture->dir, "temporal_breakdown.svg", NULL);
+  g_autofree char *with_data = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
+  g_autofree char *out2 = g_build_filename (fixture->dir, "with-data", NULL);
+  g_auto (HpTestCliRun) run = { 0 };
+  g_auto (HpTestCliRun) kernels = { 0 };
+
+  hp_test_run_cli (&run, "report", "--analysis", "temporal_breakdown", "--output", fixture->dir, "--charts", "svg",
+                   fixture->data, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_file_test (svg, G_FILE_TEST_EXISTS));
+  g_assert_nonnull (
+      strstr (run.err, "note: chart temporal_breakdown has no data: the trace has no kernel, memcpy or memset\n"));
+
+  hp_test_run_cli (&kernels, "report", "--analysis", "temporal_breakdown", "--output", out2, "--charts", "svg",
+                   with_data, NULL);
+  g_assert_cmpint (kernels.status, ==, 0);
+  g_assert_null (strstr (kernels.err, "has no data"));
+}
+
 /* critical-path --hta-compat writes HTA's summary; the default region
  * and the chart come along; bad input and usage are told apart. */
 static void
@@ -1116,6 +1142,7 @@ main (int    argc,
   g_test_add_func ("/cli/report/usage", test_report_usage);
   g_test_add_func ("/cli/report/json-stdout", test_report_json_stdout);
   hp_test_add_dir ("/cli/report/charts", "hta_trace_filter_2ranks", test_report_charts);
+  hp_test_add_dir ("/cli/report/charts-no-data", "hta_cpu_only", test_report_charts_no_data);
   g_test_add_func ("/cli/critical-path", test_critical_path);
   hp_test_add_dir ("/cli/patterns/golden", "hta_cp_alexnet", test_patterns);
   g_test_add_func ("/cli/patterns/report", test_report_patterns);
