@@ -418,12 +418,14 @@ hp_compare_charts_new (GPtrArray         *tables,
  * @domain: (nullable): the gettext domain, or %NULL for English
  *
  * Returns: (transfer full): how legends and choosers name the baseline:
- *   "Base (baseline)"
+ *   "Base (baseline)", or the label alone when it says so already
  */
 char *
 hp_compare_baseline_label (const char *label,
                            const char *domain)
 {
+  if (hp_compare_label_says_baseline (label))
+    return g_strdup (label);
   /* Translators: the run every other is compared with, in legends and run choosers */
   return g_strdup_printf (_hp_chart_tr (domain, N_ ("%s (baseline)")), label);
 }

@@ -175,10 +175,16 @@ hp_compare_summary (HpTrace *const    *traces,
   return hp_compare_summary_against (traces, labels, n_runs, tables, G_MAXUINT);
 }
 
-/* Whether a run's label already says it is the baseline ("baseline",
- * "Baseline-fp32", "old baseline"): the word then need not be repeated. */
-static gboolean
-label_says_baseline (const char *label)
+/**
+ * hp_compare_label_says_baseline:
+ * @label: a run's label
+ *
+ * Returns: whether the label already says the run is the baseline
+ *   ("baseline", "Baseline-fp32", "old baseline"), so sentences, legends
+ *   and choosers need not repeat the word
+ */
+gboolean
+hp_compare_label_says_baseline (const char *label)
 {
   g_autofree char *folded = g_utf8_casefold (label, -1);
 
@@ -200,7 +206,7 @@ baseline_sentence (const HpCompareSentence *run,
   s->label = g_strdup (run->label);
   s->step_ratio = !isnan (run->step_us) && !isnan (base->step_us) && base->step_us > 0 ? run->step_us / base->step_us
                                                                                        : NAN;
-  if (label_says_baseline (base->label))
+  if (hp_compare_label_says_baseline (base->label))
     /* Translators: a run compared with the baseline run of a comparison,
      * whose label already names it the baseline ("ddp against baseline: ") */
     g_string_printf (text, _ ("%s against %s: "), run->label, base->label);

@@ -86,4 +86,6 @@ JsonNode  *hp_compare_summary_to_json (GPtrArray *sentences);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpCompareSentence, hp_compare_sentence_free)
 
+gboolean hp_compare_label_says_baseline (const char *label);
+
 G_END_DECLS

@@ -685,6 +685,28 @@ test_series_rename (void)
   g_assert_true (hp_color_equal (&g_array_index (layout->legend, HpChartLegendEntry, 0).color, &before[1]));
 }
 
+/* How legends and choosers name the baseline: the word once, whatever
+ * the run's label says */
+static void
+test_baseline_label (void)
+{
+  static const char *const cases[][2] = {
+    { "Base", "Base (baseline)" },
+    { "base line", "base line (baseline)" },
+    { "baseline", "baseline" },
+    { "Baseline-fp32", "Baseline-fp32" },
+    { "old BASELINE", "old BASELINE" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *name = hp_compare_baseline_label (cases[i][0], NULL);
+
+      g_assert_cmpstr (name, ==, cases[i][1]);
+      g_assert_cmpint (hp_compare_label_says_baseline (cases[i][0]), ==, g_str_equal (name, cases[i][0]));
+    }
+}
+
 /* ---- histograms ---- */
 
 static void
@@ -1682,6 +1704,7 @@ main (int   argc,
   g_test_add_func ("/ui/charts/pie/grid", test_pie_grid);
   g_test_add_func ("/ui/charts/pie/empty-reason", test_pie_empty_reason);
   g_test_add_func ("/ui/charts/series/rename", test_series_rename);
+  g_test_add_func ("/ui/charts/series/baseline-label", test_baseline_label);
   g_test_add_func ("/ui/charts/histogram/bins", test_histogram_bins);
   g_test_add_func ("/ui/charts/histogram/render", test_histogram_render);
   g_test_add_func ("/ui/charts/line/spike-survives-decimation", test_line_spike_survives_decimation);
