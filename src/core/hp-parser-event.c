@@ -107,15 +107,13 @@ _hp_rank_builder_free (HpRankBuilder *b)
  * Growable columns
  * ------------------------------------------------------------------------- */
 
+/* every column of the rank and of its builder holds @cap events */
 static void
-builder_reserve (HpRankBuilder *b)
+builder_resize (HpRankBuilder *b,
+                guint          cap)
 {
   HpRank *r = b->rank;
-  guint   cap;
 
-  if (r->n_events < b->capacity)
-    return;
-  cap = b->capacity < 1024 ? 1024 : b->capacity + b->capacity / 2;
   r->index = g_renew (guint32, r->index, cap);
   r->ts = g_renew (gint64, r->ts, cap);
   _hp_column32_resize (&r->dur, cap);
@@ -131,6 +129,14 @@ builder_reserve (HpRankBuilder *b)
   b->capacity = cap;
 }
 
+static void
+builder_reserve (HpRankBuilder *b)
+{
+  if (b->rank->n_events < b->capacity)
+    return;
+  builder_resize (b, b->capacity < 1024 ? 1024 : b->capacity + b->capacity / 2);
+}
+
 /* The columns grow by half again as events come: once the file is read,
  * the room no event took (up to a third of each column, and of the args
  * store) goes back before the next file needs it. */
@@ -141,21 +147,7 @@ _hp_rank_builder_fit (HpRankBuilder *b)
   guint   cap = MAX (r->n_events, 1);
 
   if (b->capacity > cap)
-    {
-      r->index = g_renew (guint32, r->index, cap);
-      r->ts = g_renew (gint64, r->ts, cap);
-      _hp_column32_resize (&r->dur, cap);
-      r->name = g_renew (guint32, r->name, cap);
-      r->cat = g_renew (guint32, r->cat, cap);
-      b->phase = g_renew (guint8, b->phase, cap);
-      _hp_column16_resize (&r->lane, cap);
-      _hp_column16_resize (&r->stream, cap);
-      _hp_column32_resize (&r->correlation, cap);
-      r->args_at = g_renew (guint32, r->args_at, cap);
-      r->flags = g_renew (guint8, r->flags, cap);
-      b->stream_state = g_renew (guint8, b->stream_state, cap);
-      b->capacity = cap;
-    }
+    builder_resize (b, cap);
   if (r->args != NULL && b->args_capacity > MAX (r->args_len, 1))
     {
       b->args_capacity = MAX (r->args_len, 1);
