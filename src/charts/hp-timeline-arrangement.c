@@ -20,6 +20,42 @@
 
 #include "hp-timeline-arrangement.h"
 
+/* Counter tracks' keys, one copy of each: the sets compare keys by
+ * pointer. GLib's interning would do, but it keeps every array it outgrows
+ * and a state file's keys are the user's input; this set only grows by the
+ * distinct keys read (a state file is at most 16 MiB). */
+static GMutex      track_keys_lock;
+static GHashTable *track_keys;
+
+/**
+ * hp_timeline_track_key_intern:
+ * @key: a counter track's key (its series' id)
+ *
+ * Returns: (transfer none): the one copy of @key, for as long as the
+ *   process runs
+ */
+const char *
+hp_timeline_track_key_intern (const char *key)
+{
+  const char *interned;
+
+  g_return_val_if_fail (key != NULL, NULL);
+
+  g_mutex_lock (&track_keys_lock);
+  if (track_keys == NULL)
+    track_keys = g_hash_table_new (g_str_hash, g_str_equal);
+  interned = g_hash_table_lookup (track_keys, key);
+  if (interned == NULL)
+    {
+      char *copy = g_strdup (key);
+
+      g_hash_table_add (track_keys, copy);
+      interned = copy;
+    }
+  g_mutex_unlock (&track_keys_lock);
+  return interned;
+}
+
 typedef struct
 {
   gboolean  visible;

@@ -51,4 +51,6 @@ HpTimelineBookmarks   *hp_timeline_arrangement_get_bookmarks (HpTimelineArrangem
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpTimelineArrangement, hp_timeline_arrangement_free)
 
+const char *hp_timeline_track_key_intern (const char *key);
+
 G_END_DECLS

@@ -332,7 +332,7 @@ track_normalize (const HpTimelineLayout *self,
     out.key = NULL;
   else if (track->key != NULL)
     {
-      out.key = g_intern_string (track->key);
+      out.key = hp_timeline_track_key_intern (track->key);
       out.lane = _hp_timeline_layout_find_counter (self, track->rank_pos, out.key);
     }
   else

@@ -15,6 +15,7 @@
 
 #include <string.h>
 
+#include "hp-timeline-arrangement.h"
 #include "hp-timeline-state.h"
 
 #define GROUP_FOLDER "Folder"
@@ -199,7 +200,7 @@ parse_track_key (HpTimelineLayout *layout,
     {
       track->kind = HP_TIMELINE_ROW_COUNTER;
       track->lane = HP_TIMELINE_TRACK_ABSENT;
-      track->key = g_intern_string (parts[2]);
+      track->key = hp_timeline_track_key_intern (parts[2]);
       return TRUE;
     }
   return FALSE;

@@ -61,7 +61,7 @@ _hp_timeline_layout_get_counter_key (const HpTimelineLayout *self,
                                      guint                   rank_pos,
                                      guint                   counter)
 {
-  return g_intern_string (hp_series_get_id (hp_timeline_layout_get_counter (self, rank_pos, counter)));
+  return hp_timeline_track_key_intern (hp_series_get_id (hp_timeline_layout_get_counter (self, rank_pos, counter)));
 }
 
 /* the counter track of a rank whose series has the id @key, or
