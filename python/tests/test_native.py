@@ -158,8 +158,10 @@ def test_bad_analysis_and_params(trace):
         trace.report("nope")
     with pytest.raises(TypeError, match="no analysis parameter named 'num_kernelz'"):
         trace.report("gpu_kernel_breakdown", num_kernelz=3)
-    with pytest.raises(ValueError, match="num_kernels"):
+    with pytest.raises(ValueError, match="num_kernels takes a whole number from 1 to 2147483647, not '-4'"):
         trace.report("gpu_kernel_breakdown", num_kernels=-4)
+    with pytest.raises(ValueError, match="duration_ratio takes a number from 0 to 1, not '1.5'"):
+        trace.report("gpu_kernel_breakdown", duration_ratio=1.5)
     with pytest.raises(ValueError):
         trace.report("temporal_breakdown", scope="step:abc")
     with pytest.raises(ValueError, match="rank 7"):
