@@ -149,9 +149,51 @@ schema_text (GMarkupParseContext *context,
     g_string_append_len (keys->text, text, len);
 }
 
+/* the compiled key @name holds only values of @spec: its range, when it
+ * has one, is within the spec's */
+static void
+check_key_range (const char        *name,
+                 const HpParamSpec *spec)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr (GSettingsSchema) schema = NULL;
+  g_autoptr (GSettingsSchemaKey) key = NULL;
+  g_autoptr (GVariant) range = NULL;
+  g_autoptr (GVariant) limits = NULL;
+  const char *kind;
+  double      lower, upper;
+
+  g_assert_nonnull (source); /* GSETTINGS_SCHEMA_DIR: the build's schema */
+  schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
+  g_assert_nonnull (schema);
+  key = g_settings_schema_get_key (schema, name);
+  range = g_settings_schema_key_get_range (key);
+  g_variant_get (range, "(&sv)", &kind, &limits);
+  if (!g_str_equal (kind, "range"))
+    return;
+  if (g_variant_is_of_type (limits, G_VARIANT_TYPE ("(ii)")))
+    {
+      gint32 a, b;
+
+      g_variant_get (limits, "(ii)", &a, &b);
+      lower = a, upper = b;
+    }
+  else if (g_variant_is_of_type (limits, G_VARIANT_TYPE ("(xx)")))
+    {
+      gint64 a, b;
+
+      g_variant_get (limits, "(xx)", &a, &b);
+      lower = (double)a, upper = (double)b;
+    }
+  else
+    g_variant_get (limits, "(dd)", &lower, &upper);
+  g_assert_cmpfloat (lower, >=, spec->minimum);
+  g_assert_cmpfloat (upper, <=, spec->maximum);
+}
+
 /* every key of the settings schema but the window's and the loader's is
  * an analysis parameter: its name is the spec's CLI option, its type fits
- * the spec's, and its default is the spec's */
+ * the spec's, its default is the spec's and its range within the spec's */
 static void
 test_settings_keys (void)
 {
@@ -211,6 +253,7 @@ test_settings_keys (void)
           g_assert_true (end != text && *end == '\0');
         }
       g_assert_cmpfloat (value, ==, spec->default_value);
+      check_key_range (name, spec);
       n_params++;
     }
   /* the schema has parameters, and the app's own keys are still there */
