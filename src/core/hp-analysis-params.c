@@ -889,7 +889,9 @@ hp_analysis_params_set_boolean (HpAnalysisParams  *params,
  * @items: (nullable): int or gint64 items, as @spec says; %NULL or empty
  *   for every one
  *
- * Sets the value of @spec in @params to a copy of @items.
+ * Sets the value of @spec in @params to a copy of @items. An item outside
+ * the spec's range is refused as hp_analysis_params_set_int() refuses a
+ * value.
  */
 void
 hp_analysis_params_set_list (HpAnalysisParams  *params,
@@ -902,6 +904,17 @@ hp_analysis_params_set_list (HpAnalysisParams  *params,
                     (spec->type == HP_PARAM_INT_LIST || spec->type == HP_PARAM_INT64_LIST));
   g_return_if_fail (items == NULL ||
                     g_array_get_element_size (items) == (spec->type == HP_PARAM_INT_LIST ? sizeof (int) : sizeof (gint64)));
+  for (guint i = 0; items != NULL && i < items->len; i++)
+    {
+      gint64 item = spec->type == HP_PARAM_INT_LIST ? g_array_index (items, int, i) : g_array_index (items, gint64, i);
+
+      if (item < spec->minimum || item > spec->maximum)
+        {
+          g_warning ("%s takes items from %.0f to %.0f, not %" G_GINT64_FORMAT "; the value is left unchanged",
+                     spec->name, spec->minimum, spec->maximum, item);
+          return;
+        }
+    }
   field = AT_MUT (params, spec, GArray *);
   g_clear_pointer (field, g_array_unref);
   if (items != NULL && items->len > 0)

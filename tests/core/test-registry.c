@@ -419,6 +419,20 @@ test_param_setters_refuse (void)
   g_test_assert_expected_messages ();
   g_assert_cmpint (hp_analysis_params_get_int64 (&params, &hp_queue_length_max_queue_length_spec), ==, 1024);
 
+  /* a list with an item out of range is refused whole */
+  {
+    g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (int));
+    int one = 1, minus = -1;
+
+    g_array_append_val (items, one);
+    hp_analysis_params_set_list (&params, &hp_analysis_ranks_spec, items);
+    g_array_append_val (items, minus);
+    g_test_expect_message ("hotpath-core", G_LOG_LEVEL_WARNING, "ranks takes items from 0 to 2147483647, not -1*");
+    hp_analysis_params_set_list (&params, &hp_analysis_ranks_spec, items);
+    g_test_assert_expected_messages ();
+    g_assert_cmpuint (hp_analysis_params_get_list (&params, &hp_analysis_ranks_spec)->len, ==, 1);
+  }
+
   /* the ends of the range are values */
   hp_analysis_params_set_int (&params, &hp_critical_path_step_spec, -2);
   g_assert_cmpint (hp_analysis_params_get_int (&params, &hp_critical_path_step_spec), ==, -2);
