@@ -33,6 +33,12 @@ def test_registry_lists_analyses_and_params():
     params = {p["name"]: p for p in hotpath.params()}
     assert params["num_kernels"]["default"] == 10 and params["num_kernels"]["type"] == "int"
     assert params["consecutive_kernel_delay"]["unit"] == "us"
+    # what the preferences show of a parameter comes from the same specs
+    assert params["num_kernels"]["title"] == "Kernels per type"
+    assert params["num_kernels"]["description"].startswith("At most this many kernels of each type")
+    assert params["num_kernels"]["minimum"] == 1 and params["duration_ratio"]["maximum"] == 1
+    assert all(p["description"] for p in params.values())
+    assert all(p["choices"] == () for p in params.values() if p["type"] != "str")
     # every parameter an analysis names is described
     for a in analyses.values():
         for p in a["params"]:
