@@ -102,22 +102,16 @@ key_range (GSettingsSchemaKey *key,
     g_variant_get (limits, "(dd)", lower, upper);
 }
 
-/**
- * hp_preferences_param_range:
- * @spec: a number parameter
- * @key: the key that keeps it (hp_settings_param_key())
- *
- * The values the preferences offer for @spec: its range, within what
- * @key can hold; the step and digits follow from the spec's type and
- * range (a share takes two decimals, by 0.05).
- */
-void
-hp_preferences_param_range (const HpParamSpec  *spec,
-                            GSettingsSchemaKey *key,
-                            double             *lower,
-                            double             *upper,
-                            double             *step,
-                            guint              *digits)
+/* The values the preferences offer for the number @spec: its range,
+ * within what @key can hold; the step and digits follow from the spec's
+ * type and range (a share takes two decimals, by 0.05) */
+static void
+param_range (const HpParamSpec  *spec,
+             GSettingsSchemaKey *key,
+             double             *lower,
+             double             *upper,
+             double             *step,
+             guint              *digits)
 {
   gboolean whole = spec->type != HP_PARAM_DOUBLE ||
                    !g_variant_type_equal (g_settings_schema_key_get_value_type (key), G_VARIANT_TYPE_DOUBLE);
@@ -125,9 +119,12 @@ hp_preferences_param_range (const HpParamSpec  *spec,
   key_range (key, lower, upper);
   *lower = MAX (*lower, spec->minimum);
   *upper = MIN (*upper, spec->maximum);
-  *step = !whole && spec->maximum - spec->minimum <= 1 ? 0.05 : 1;
-  *digits = whole ? 0 : spec->maximum - spec->minimum <= 1 ? 2
-                                                           : 1;
+  if (whole)
+    *step = 1, *digits = 0;
+  else if (spec->maximum - spec->minimum <= 1)
+    *step = 0.05, *digits = 2;
+  else
+    *step = 1, *digits = 1;
 }
 
 /* the title of @spec's row: its title, and its unit */
@@ -204,7 +201,7 @@ add_param_row (AdwPreferencesGroup *group,
         double     lower, upper, step;
         guint      digits;
 
-        hp_preferences_param_range (spec, key, &lower, &upper, &step, &digits);
+        param_range (spec, key, &lower, &upper, &step, &digits);
         spin = gtk_spin_button_new_with_range (lower, upper, step);
         gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), digits);
         /* one width for every row, whatever the range */

@@ -18,11 +18,5 @@ guint      hp_preferences_page_add_analyses (AdwPreferencesPage      *page,
                                              GSettings               *settings,
                                              const HpAnalysis *const *analyses,
                                              guint                    n_analyses);
-void       hp_preferences_param_range (const HpParamSpec  *spec,
-                                       GSettingsSchemaKey *key,
-                                       double             *lower,
-                                       double             *upper,
-                                       double             *step,
-                                       guint              *digits);
 
 G_END_DECLS
