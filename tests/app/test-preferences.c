@@ -275,6 +275,8 @@ test_toy_spec (void)
   g_autoptr (GSettings) settings = NULL;
   g_autoptr (GPtrArray) rows = g_ptr_array_new ();
   g_autoptr (GError) error = NULL;
+  g_autofree char         *mode = NULL;
+  g_autofree char         *label = NULL;
   const HpAnalysis *const  analyses[] = { &toy_analysis };
   const HpParamSpec *const kept[] = { &toy_longest, &toy_share, &toy_flag, &toy_mode, &toy_label };
   AdwPreferencesWindow    *window = ADW_PREFERENCES_WINDOW (adw_preferences_window_new ());
@@ -328,9 +330,11 @@ test_toy_spec (void)
   g_assert_false (g_settings_get_boolean (settings, "toy-flag"));
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row_of (rows, &toy_mode))), ==, 0);
   adw_combo_row_set_selected (ADW_COMBO_ROW (row_of (rows, &toy_mode)), 1);
-  g_assert_cmpstr (g_settings_get_string (settings, "toy-mode"), ==, "exact");
+  mode = g_settings_get_string (settings, "toy-mode");
+  g_assert_cmpstr (mode, ==, "exact");
   gtk_editable_set_text (GTK_EDITABLE (row_of (rows, &toy_label)), "warm-up");
-  g_assert_cmpstr (g_settings_get_string (settings, "toy-label"), ==, "warm-up");
+  label = g_settings_get_string (settings, "toy-label");
+  g_assert_cmpstr (label, ==, "warm-up");
 
   hp_analysis_params_init (&params);
   for (guint i = 0; i < G_N_ELEMENTS (kept); i++)
