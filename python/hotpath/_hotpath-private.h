@@ -34,6 +34,8 @@ struct _Job
   HpTrace         **traces;
   char            **labels;
   guint             n_traces;
+  int               rank;        /* the rank a one-rank job reads */
+  guint             series_mask; /* HpCounterSeries a counters job adds */
   const HpAnalysis *analysis;
   HpAnalysisParams  params;
   HpTraceDiffParams diff_params;

@@ -485,9 +485,9 @@ trace_health (TraceObject *self,
 static void
 counters_job (Job *job)
 {
-  const HpRank *rank = hp_trace_find_rank (job->trace, job->n_traces);
+  const HpRank *rank = hp_trace_find_rank (job->trace, job->rank);
 
-  hp_counter_writer_write (job->trace, rank, job->paths[0], hp_analysis_params_get_int (&job->params, &hp_kernel_sequences_rank_spec), job->cancellable, &job->error);
+  hp_counter_writer_write (job->trace, rank, job->paths[0], job->series_mask, job->cancellable, &job->error);
 }
 
 static PyObject *
@@ -504,8 +504,8 @@ trace_write_counters (TraceObject *self,
     return NULL;
   hp_py_job_init (&job, counters_job);
   job.trace = self->trace;
-  job.n_traces = (guint)rank;
-  hp_analysis_params_set_int (&job.params, &hp_kernel_sequences_rank_spec, (int)(mask & HP_COUNTER_SERIES_ALL));
+  job.rank = rank;
+  job.series_mask = mask & HP_COUNTER_SERIES_ALL;
   job.paths = g_new0 (char *, 2);
   job.paths[0] = g_strdup (PyBytes_AS_STRING (fs));
   Py_DECREF (fs);

@@ -510,6 +510,17 @@ param_default (const HpParamSpec *spec)
 }
 
 static PyObject *
+strv_to_tuple (const char *const *strv)
+{
+  guint     n = strv != NULL ? g_strv_length ((char **)strv) : 0;
+  PyObject *t = PyTuple_New (n);
+
+  for (guint i = 0; t != NULL && i < n; i++)
+    PyTuple_SET_ITEM (t, i, PyUnicode_FromString (strv[i]));
+  return t;
+}
+
+static PyObject *
 module_params (PyObject *module,
                PyObject *unused)
 {
@@ -520,10 +531,12 @@ module_params (PyObject *module,
   for (guint i = 0; list != NULL && i < n; i++)
     {
       const HpParamSpec *s = specs[i];
-      PyObject          *item = Py_BuildValue ("{sssssNsdsdssssss}", "name", s->name, "type", param_type_name (s->type),
+      PyObject          *item = Py_BuildValue ("{sssssNsdsdsssssssssN}", "name", s->name, "type", param_type_name (s->type),
                                                "default", param_default (s), "minimum", s->minimum, "maximum", s->maximum,
                                                "unit", s->unit != NULL ? s->unit : "", "title", s->title != NULL ? s->title : "",
-                                               "help", s->help != NULL ? s->help : "");
+                                               "help", s->help != NULL ? s->help : "", "description",
+                                      s->description != NULL ? s->description : "", "choices",
+                                               strv_to_tuple (s->choices));
 
       if (item == NULL)
         {
@@ -533,17 +546,6 @@ module_params (PyObject *module,
       PyList_SET_ITEM (list, i, item);
     }
   return list;
-}
-
-static PyObject *
-strv_to_tuple (const char *const *strv)
-{
-  guint     n = strv != NULL ? g_strv_length ((char **)strv) : 0;
-  PyObject *t = PyTuple_New (n);
-
-  for (guint i = 0; t != NULL && i < n; i++)
-    PyTuple_SET_ITEM (t, i, PyUnicode_FromString (strv[i]));
-  return t;
 }
 
 /* the names of the parameters @analysis reads besides `ranks` */

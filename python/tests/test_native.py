@@ -33,6 +33,12 @@ def test_registry_lists_analyses_and_params():
     params = {p["name"]: p for p in hotpath.params()}
     assert params["num_kernels"]["default"] == 10 and params["num_kernels"]["type"] == "int"
     assert params["consecutive_kernel_delay"]["unit"] == "us"
+    # what the preferences show of a parameter comes from the same specs
+    assert params["num_kernels"]["title"] == "Kernels per type"
+    assert params["num_kernels"]["description"].startswith("At most this many kernels of each type")
+    assert params["num_kernels"]["minimum"] == 1 and params["duration_ratio"]["maximum"] == 1
+    assert all(p["description"] for p in params.values())
+    assert all(p["choices"] == () for p in params.values() if p["type"] != "str")
     # every parameter an analysis names is described
     for a in analyses.values():
         for p in a["params"]:
@@ -158,8 +164,10 @@ def test_bad_analysis_and_params(trace):
         trace.report("nope")
     with pytest.raises(TypeError, match="no analysis parameter named 'num_kernelz'"):
         trace.report("gpu_kernel_breakdown", num_kernelz=3)
-    with pytest.raises(ValueError, match="num_kernels"):
+    with pytest.raises(ValueError, match="num_kernels takes a whole number from 1 to 2147483647, not '-4'"):
         trace.report("gpu_kernel_breakdown", num_kernels=-4)
+    with pytest.raises(ValueError, match="duration_ratio takes a number from 0 to 1, not '1.5'"):
+        trace.report("gpu_kernel_breakdown", duration_ratio=1.5)
     with pytest.raises(ValueError):
         trace.report("temporal_breakdown", scope="step:abc")
     with pytest.raises(ValueError, match="rank 7"):

@@ -80,7 +80,7 @@ bound_param_changed_cb (HpAnalysisPanel *self)
 
 /**
  * hp_analysis_panel_bind_param:
- * @name: a parameter of the registry (hp_param_spec_find())
+ * @spec: the parameter, a spec of the registry (hp_param_spec_list())
  * @widget: the control that sets it: a #GtkSpinButton for a number, a
  *   #GtkCheckButton for a boolean, a #GtkEditable (applied on Enter) for a
  *   list
@@ -91,12 +91,12 @@ bound_param_changed_cb (HpAnalysisPanel *self)
  * session the new parameters.
  */
 void
-hp_analysis_panel_bind_param (HpAnalysisPanel *self,
-                              const char      *name,
-                              GtkWidget       *widget)
+hp_analysis_panel_bind_param (HpAnalysisPanel   *self,
+                              const HpParamSpec *spec,
+                              GtkWidget         *widget)
 {
   HpAnalysisPanelPrivate *priv = _hp_analysis_panel_get_private (self);
-  BoundParam              b = { hp_param_spec_find (name), widget };
+  BoundParam              b = { spec, widget };
 
   g_return_if_fail (HP_IS_ANALYSIS_PANEL (self));
   g_return_if_fail (b.spec != NULL);

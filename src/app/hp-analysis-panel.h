@@ -127,9 +127,9 @@ HpChartView *hp_analysis_panel_find_chart_view (HpAnalysisPanel *self,
 HpChartView *hp_analysis_panel_get_main_chart_view (HpAnalysisPanel *self);
 
 const HpAnalysisParams *hp_analysis_panel_get_params (HpAnalysisPanel *self);
-void                    hp_analysis_panel_bind_param (HpAnalysisPanel *self,
-                                                      const char      *name,
-                                                      GtkWidget       *widget);
+void                    hp_analysis_panel_bind_param (HpAnalysisPanel   *self,
+                                                      const HpParamSpec *spec,
+                                                      GtkWidget         *widget);
 gboolean                hp_analysis_panel_begin_params (HpAnalysisPanel  *self,
                                                         HpAnalysisParams *params);
 void                    hp_analysis_panel_commit_params (HpAnalysisPanel  *self,

@@ -56,7 +56,7 @@ static void
 hp_counters_panel_init (HpCountersPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "max_queue_length", GTK_WIDGET (self->queue_spin));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), &hp_queue_length_max_queue_length_spec, GTK_WIDGET (self->queue_spin));
 }
 
 GtkWidget *

@@ -58,9 +58,9 @@ static void
 hp_idle_time_panel_init (HpIdleTimePanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "consecutive_kernel_delay", GTK_WIDGET (self->delay_spin));
-  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "streams", GTK_WIDGET (self->streams_entry));
-  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "show_idle_interval_stats", GTK_WIDGET (self->stats_check));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), &hp_idle_time_consecutive_kernel_delay_spec, GTK_WIDGET (self->delay_spin));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), &hp_analysis_streams_spec, GTK_WIDGET (self->streams_entry));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), &hp_idle_time_show_idle_interval_stats_spec, GTK_WIDGET (self->stats_check));
 }
 
 GtkWidget *

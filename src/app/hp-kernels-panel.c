@@ -95,9 +95,9 @@ static void
 hp_kernels_panel_init (HpKernelsPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "num_kernels", GTK_WIDGET (self->num_kernels_spin));
-  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "duration_ratio", GTK_WIDGET (self->duration_ratio_spin));
-  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "include_memory_kernels", GTK_WIDGET (self->memory_check));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), &hp_kernel_breakdown_num_kernels_spec, GTK_WIDGET (self->num_kernels_spin));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), &hp_kernel_breakdown_duration_ratio_spec, GTK_WIDGET (self->duration_ratio_spin));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), &hp_kernel_breakdown_include_memory_kernels_spec, GTK_WIDGET (self->memory_check));
 }
 
 GtkWidget *

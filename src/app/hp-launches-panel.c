@@ -205,9 +205,9 @@ hp_launches_panel_init (HpLaunchesPanel *self)
                                  G_CONNECT_SWAPPED);
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "runtime_cutoff", GTK_WIDGET (self->runtime_spin));
-  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "launch_delay_cutoff", GTK_WIDGET (self->delay_spin));
-  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "include_memory_events", GTK_WIDGET (self->memory_check));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), &hp_launch_stats_runtime_cutoff_spec, GTK_WIDGET (self->runtime_spin));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), &hp_launch_stats_launch_delay_cutoff_spec, GTK_WIDGET (self->delay_spin));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), &hp_launch_stats_include_memory_events_spec, GTK_WIDGET (self->memory_check));
 }
 
 GtkWidget *

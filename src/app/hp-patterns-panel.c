@@ -315,9 +315,9 @@ hp_patterns_panel_init (HpPatternsPanel *self)
   gtk_drop_down_set_expression (self->operator_dropdown, expression);
   gtk_drop_down_set_model (self->operator_dropdown, G_LIST_MODEL (self->operators));
 
-  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "operator", GTK_WIDGET (self->operator_entry));
-  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "min_pattern_len", GTK_WIDGET (self->min_len_spin));
-  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "top_k", GTK_WIDGET (self->top_k_spin));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), &hp_kernel_sequences_operator_spec, GTK_WIDGET (self->operator_entry));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), &hp_kernel_sequences_min_pattern_len_spec, GTK_WIDGET (self->min_len_spin));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), &hp_kernel_sequences_top_k_spec, GTK_WIDGET (self->top_k_spin));
 }
 
 GtkWidget *

@@ -7,10 +7,16 @@
 
 #include <adwaita.h>
 
+#include "hp-core.h"
+
 G_BEGIN_DECLS
 
 GtkWindow *hp_preferences_window_new (GtkWindow *parent,
                                       GSettings *settings);
 GtkWindow *hp_about_window_new (GtkWindow *parent);
+guint      hp_preferences_page_add_analyses (AdwPreferencesPage      *page,
+                                             GSettings               *settings,
+                                             const HpAnalysis *const *analyses,
+                                             guint                    n_analyses);
 
 G_END_DECLS

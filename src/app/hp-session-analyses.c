@@ -257,7 +257,7 @@ result_key (HpSession              *self,
 {
   GString         *key = g_string_new (NULL);
   g_autofree char *scope = self->scope != NULL ? hp_scope_to_string (self->scope) : NULL;
-  g_autofree char *ranks = hp_param_to_string (hp_param_spec_find ("ranks"), params);
+  g_autofree char *ranks = hp_param_to_string (&hp_analysis_ranks_spec, params);
   g_autoptr (GPtrArray) specs = hp_analysis_get_param_specs (analysis);
 
   g_string_append_printf (key, "scope=%s|%s@%p|ranks=%s", scope != NULL ? scope : "whole", analysis->name,

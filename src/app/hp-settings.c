@@ -17,22 +17,40 @@ compare_strings (gconstpointer a,
   return g_strcmp0 (*(const char *const *)a, *(const char *const *)b);
 }
 
-/* the key of @spec in @settings: the parameter's CLI option
- * (`num-kernels`), when the schema keeps one; a number or boolean */
-static GSettingsSchemaKey *
-param_key (GSettings         *settings,
-           const HpParamSpec *spec)
+/**
+ * hp_settings_param_key:
+ * @settings: (nullable): the settings
+ * @spec: an analysis parameter
+ *
+ * The key that keeps @spec's value in @settings: the parameter's CLI
+ * option (`num-kernels`), when the schema has it with a type the
+ * parameter's value fits (a number or boolean for a number or boolean, a
+ * string for a string or a list as the CLI writes it). The schema decides
+ * which parameters are kept; everything else about the key (the
+ * preferences' row, the loaded value) comes from @spec.
+ *
+ * Returns: (transfer full) (nullable): the key, or %NULL
+ */
+GSettingsSchemaKey *
+hp_settings_param_key (GSettings         *settings,
+                       const HpParamSpec *spec)
 {
   g_autoptr (GSettingsSchema) schema = NULL;
-  g_autofree char *name = NULL;
+  g_autofree char    *name = NULL;
+  GSettingsSchemaKey *key;
+  gboolean            is_string;
 
-  if (spec->type > HP_PARAM_BOOLEAN)
+  if (settings == NULL || spec == NULL)
     return NULL;
   g_object_get (settings, "settings-schema", &schema, NULL);
   name = g_strdelimit (g_strdup (spec->name), "_", '-');
   if (schema == NULL || !g_settings_schema_has_key (schema, name))
     return NULL;
-  return g_settings_schema_get_key (schema, name);
+  key = g_settings_schema_get_key (schema, name);
+  is_string = g_variant_type_equal (g_settings_schema_key_get_value_type (key), G_VARIANT_TYPE_STRING);
+  if (is_string != (spec->type > HP_PARAM_BOOLEAN))
+    g_clear_pointer (&key, g_settings_schema_key_unref);
+  return key;
 }
 
 /* @value within the range of @key, when it has one */
@@ -137,6 +155,38 @@ hp_settings_add_recent (GSettings  *settings,
 }
 
 /**
+ * hp_settings_load_param:
+ *
+ * Replaces the value of @spec in @params by the one kept in @settings,
+ * when it keeps one (hp_settings_param_key()): a number is clamped to the
+ * spec's range, a text the spec does not read is ignored.
+ */
+void
+hp_settings_load_param (GSettings         *settings,
+                        const HpParamSpec *spec,
+                        HpAnalysisParams  *params)
+{
+  GSettingsSchemaKey *key = hp_settings_param_key (settings, spec);
+  g_autoptr (GVariant) value = NULL;
+
+  if (key == NULL)
+    return;
+  value = g_settings_get_value (settings, g_settings_schema_key_get_name (key));
+  if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT32))
+    hp_param_set_number (spec, params, g_variant_get_int32 (value));
+  else if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT64))
+    hp_param_set_number (spec, params, (double)g_variant_get_int64 (value));
+  else if (g_variant_is_of_type (value, G_VARIANT_TYPE_DOUBLE))
+    hp_param_set_number (spec, params, g_variant_get_double (value));
+  else if (g_variant_is_of_type (value, G_VARIANT_TYPE_BOOLEAN))
+    hp_param_set_number (spec, params, g_variant_get_boolean (value));
+  else if (g_variant_is_of_type (value, G_VARIANT_TYPE_STRING) &&
+           !hp_param_parse (spec, params, g_variant_get_string (value, NULL), NULL))
+    g_debug ("the kept %s is not a value of it; its default is used", spec->name);
+  g_settings_schema_key_unref (key);
+}
+
+/**
  * hp_settings_load_params:
  *
  * Replaces the analysis defaults of @params by those kept in @settings:
@@ -152,23 +202,7 @@ hp_settings_load_params (GSettings        *settings,
   if (settings == NULL)
     return;
   for (guint i = 0; i < n; i++)
-    {
-      GSettingsSchemaKey *key = param_key (settings, specs[i]);
-      g_autoptr (GVariant) value = NULL;
-
-      if (key == NULL)
-        continue;
-      value = g_settings_get_value (settings, g_settings_schema_key_get_name (key));
-      if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT32))
-        hp_param_set_number (specs[i], params, g_variant_get_int32 (value));
-      else if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT64))
-        hp_param_set_number (specs[i], params, (double)g_variant_get_int64 (value));
-      else if (g_variant_is_of_type (value, G_VARIANT_TYPE_DOUBLE))
-        hp_param_set_number (specs[i], params, g_variant_get_double (value));
-      else if (g_variant_is_of_type (value, G_VARIANT_TYPE_BOOLEAN))
-        hp_param_set_number (specs[i], params, g_variant_get_boolean (value));
-      g_settings_schema_key_unref (key);
-    }
+    hp_settings_load_param (settings, specs[i], params);
 }
 
 void
@@ -182,7 +216,7 @@ hp_settings_save_params (GSettings              *settings,
     return;
   for (guint i = 0; i < n; i++)
     {
-      GSettingsSchemaKey *key = param_key (settings, specs[i]);
+      GSettingsSchemaKey *key = hp_settings_param_key (settings, specs[i]);
       const GVariantType *type;
       const char         *name;
       double              value;
@@ -191,6 +225,14 @@ hp_settings_save_params (GSettings              *settings,
         continue;
       type = g_settings_schema_key_get_value_type (key);
       name = g_settings_schema_key_get_name (key);
+      if (g_variant_type_equal (type, G_VARIANT_TYPE_STRING))
+        {
+          g_autofree char *text = hp_param_to_string (specs[i], params);
+
+          g_settings_set_string (settings, name, text);
+          g_settings_schema_key_unref (key);
+          continue;
+        }
       value = hp_param_get_number (specs[i], params);
       if (isnan (value))
         value = 0;

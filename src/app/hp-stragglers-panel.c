@@ -211,7 +211,7 @@ static void
 hp_stragglers_panel_init (HpStragglersPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "num_candidates", GTK_WIDGET (self->candidates_spin));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), &hp_stragglers_num_candidates_spec, GTK_WIDGET (self->candidates_spin));
 }
 
 GtkWidget *

@@ -96,10 +96,10 @@ static void
 hp_user_annotations_panel_init (HpUserAnnotationsPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "use_gpu_annotation", GTK_WIDGET (self->gpu_check));
-  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "annotation_num_kernels", GTK_WIDGET (self->num_spin));
-  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "annotation_duration_ratio", GTK_WIDGET (self->ratio_spin));
-  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), "allowlist_patterns", GTK_WIDGET (self->allowlist_entry));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), &hp_user_annotation_use_gpu_annotation_spec, GTK_WIDGET (self->gpu_check));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), &hp_user_annotation_num_kernels_spec, GTK_WIDGET (self->num_spin));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), &hp_user_annotation_duration_ratio_spec, GTK_WIDGET (self->ratio_spin));
+  hp_analysis_panel_bind_param (HP_ANALYSIS_PANEL (self), &hp_user_annotation_allowlist_patterns_spec, GTK_WIDGET (self->allowlist_entry));
 }
 
 GtkWidget *

@@ -237,7 +237,7 @@ hp_view_job_run_critical_path (HpRun                  *run,
   hp_analysis_params_copy (copy, params);
   /* the ranks analysed say which rank "the first" is */
   {
-    g_autofree char *ranks = hp_param_to_string (hp_param_spec_find ("ranks"), params);
+    g_autofree char *ranks = hp_param_to_string (&hp_analysis_ranks_spec, params);
 
     g_string_append_printf (key, "ranks=%s", ranks != NULL ? ranks : "");
   }

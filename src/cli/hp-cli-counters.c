@@ -13,34 +13,6 @@
 #include "hp-cli.h"
 #include "hp-core.h"
 
-/* "0,1,3" or "all" (NULL result) */
-static gboolean
-parse_ranks (const char *text,
-             GArray    **out)
-{
-  g_auto (GStrv) parts = NULL;
-
-  *out = NULL;
-  if (text == NULL || g_ascii_strcasecmp (text, "all") == 0)
-    return TRUE;
-  parts = g_strsplit (text, ",", -1);
-  *out = g_array_new (FALSE, FALSE, sizeof (int));
-  for (guint i = 0; parts[i] != NULL; i++)
-    {
-      gint64 v;
-      int    rank;
-
-      if (!g_ascii_string_to_signed (g_strstrip (parts[i]), 10, 0, G_MAXINT, &v, NULL))
-        {
-          g_clear_pointer (out, g_array_unref);
-          return FALSE;
-        }
-      rank = (int)v;
-      g_array_append_val (*out, rank);
-    }
-  return TRUE;
-}
-
 /* "queue_length,memory_bw" (default: both) */
 static gboolean
 parse_series (const char *text,
@@ -88,15 +60,16 @@ hp_cli_counters (int           argc,
   guint            n_written = 0;
   int              status = HP_CLI_EXIT_OK;
   GOptionEntry     entries[] = {
-        { "ranks", 'r', 0, G_OPTION_ARG_STRING, &ranks_text, "Comma-separated ranks, or 'all' (default)", "LIST" },
-        { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write into OUTDIR (default: next to each input)", "OUTDIR" },
-        { "series", 's', 0, G_OPTION_ARG_STRING, &series_text, "queue_length, memory_bw or both (default)", "LIST" },
-        HP_CLI_COMM_PATTERNS_OPTION,
-        { "hta-compat", 0, 0, G_OPTION_ARG_NONE, &hta_compat, "Reproduce HTA's numbers exactly, quirks included", NULL },
-        { "include-last-step", 0, 0, G_OPTION_ARG_NONE, &include_last_step, "Keep the last (incomplete) iteration (include_last_profiler_step)", NULL },
-        { "strict", 0, 0, G_OPTION_ARG_NONE, &strict, HP_CLI_STRICT_HELP, NULL },
-        { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "DIR|FILE…" },
-        { NULL }
+        /* the analyses' ranks parameter: its help and checks from its spec */
+    { "ranks", 'r', 0, G_OPTION_ARG_STRING, &ranks_text, hp_analysis_ranks_spec.help, hp_analysis_ranks_spec.arg },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write into OUTDIR (default: next to each input)", "OUTDIR" },
+    { "series", 's', 0, G_OPTION_ARG_STRING, &series_text, "queue_length, memory_bw or both (default)", "LIST" },
+    HP_CLI_COMM_PATTERNS_OPTION,
+    { "hta-compat", 0, 0, G_OPTION_ARG_NONE, &hta_compat, "Reproduce HTA's numbers exactly, quirks included", NULL },
+    { "include-last-step", 0, 0, G_OPTION_ARG_NONE, &include_last_step, "Keep the last (incomplete) iteration (include_last_profiler_step)", NULL },
+    { "strict", 0, 0, G_OPTION_ARG_NONE, &strict, HP_CLI_STRICT_HELP, NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "DIR|FILE…" },
+    { NULL }
   };
 
   hp_analysis_params_init (&params);
@@ -115,9 +88,10 @@ hp_cli_counters (int           argc,
       status = hp_cli_usage_error (context, "name a trace folder or file");
       goto out;
     }
-  if (!parse_ranks (ranks_text, &params.ranks))
+  if (ranks_text != NULL && !hp_param_parse (&hp_analysis_ranks_spec, &params, ranks_text, &error))
     {
-      status = hp_cli_usage_error (context, "--ranks takes numbers separated by commas, or 'all'");
+      /* "ranks takes …" as the option was typed */
+      status = hp_cli_usage_error (context, "--%s", error->message);
       goto out;
     }
   if (!parse_series (series_text, &mask))

@@ -28,18 +28,21 @@ G_DEFINE_QUARK (hp_analysis_error, hp_analysis_error)
 #define FIELD(f) offsetof (HpAnalysisParams, f)
 
 /* clang-format off */
-static const HpParamSpec param_specs[] = {
-  { "ranks", HP_PARAM_INT_LIST, FIELD (ranks), 0, 0, G_MAXINT, NULL, N_("Ranks"),
-    "Comma-separated ranks, or 'all' (default)", "LIST" },
-  { "streams", HP_PARAM_INT64_LIST, FIELD (streams), 0, (double)G_MININT64, (double)G_MAXINT64, NULL,
-    N_("Streams"), "Idle time: comma-separated GPU streams (default: all)", "LIST" },
-};
+const HpParamSpec hp_analysis_ranks_spec = { "ranks", HP_PARAM_INT_LIST, FIELD (ranks), 0, 0, G_MAXINT, NULL, N_("Ranks"),
+  "Comma-separated ranks, or 'all' (default)", "LIST", N_("The ranks analysed; empty for every rank") };
+const HpParamSpec hp_analysis_streams_spec = { "streams", HP_PARAM_INT64_LIST, FIELD (streams), 0, (double)G_MININT64, (double)G_MAXINT64, NULL,
+  N_("Streams"), "Idle time: comma-separated GPU streams (default: all)", "LIST", N_("The GPU streams whose idle time is broken down; empty for every stream") };
 /* clang-format on */
+
+static const HpParamSpec *const param_specs[] = {
+  &hp_analysis_ranks_spec,
+  &hp_analysis_streams_spec,
+};
 
 /* the specs of the fields of HpAnalysisParams, in the order of the CLI's
  * help; hp_param_spec_list() (hp-analysis-registry.c) adds those of every
  * analysis */
-const HpParamSpec *
+const HpParamSpec *const *
 _hp_param_field_specs (guint *n_specs)
 {
   *n_specs = G_N_ELEMENTS (param_specs);
@@ -62,16 +65,6 @@ _hp_param_name_is (const HpParamSpec *spec,
   while (*a != '\0' && (*a == *b || (*a == '_' && *b == '-')))
     a++, b++;
   return *a == '\0' && *b == '\0';
-}
-
-/* the spec of the field named @name, or %NULL */
-static const HpParamSpec *
-field_spec_find (const char *name)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (param_specs); i++)
-    if (_hp_param_name_is (&param_specs[i], name))
-      return &param_specs[i];
-  return NULL;
 }
 
 /* a value of the bag: what a spec holds, by its type */
@@ -232,8 +225,8 @@ hp_analysis_params_init (HpAnalysisParams *params)
   *params = (HpAnalysisParams){ 0 };
   /* lists start empty: every rank, stream or name */
   for (guint i = 0; i < G_N_ELEMENTS (param_specs); i++)
-    if (param_specs[i].type <= HP_PARAM_BOOLEAN)
-      hp_param_set_number (&param_specs[i], params, param_specs[i].default_value);
+    if (param_specs[i]->type <= HP_PARAM_BOOLEAN)
+      hp_param_set_number (param_specs[i], params, param_specs[i]->default_value);
 }
 
 static gboolean
@@ -559,8 +552,8 @@ hp_analysis_uses_param (const HpAnalysis  *analysis,
 
   if (spec->offset == FIELD (ranks))
     return TRUE;
-  for (guint i = 0; analysis->params != NULL && analysis->params[i] != NULL; i++)
-    if (field_spec_find (analysis->params[i]) == spec)
+  for (guint i = 0; analysis->shared_params != NULL && analysis->shared_params[i] != NULL; i++)
+    if (analysis->shared_params[i] == spec)
       return TRUE;
   for (guint i = 0; analysis->specs != NULL && analysis->specs[i] != NULL; i++)
     if (analysis->specs[i] == spec)
@@ -572,7 +565,7 @@ hp_analysis_uses_param (const HpAnalysis  *analysis,
  * hp_analysis_get_param_specs:
  *
  * Returns: (transfer container) (element-type HpParamSpec): the
- *   parameters @analysis reads besides `ranks`: the shared ones it names,
+ *   parameters @analysis reads besides `ranks`: the shared ones it lists,
  *   then those it defines
  */
 GPtrArray *
@@ -581,13 +574,8 @@ hp_analysis_get_param_specs (const HpAnalysis *analysis)
   GPtrArray *specs = g_ptr_array_new ();
 
   g_return_val_if_fail (analysis != NULL, specs);
-  for (guint i = 0; analysis->params != NULL && analysis->params[i] != NULL; i++)
-    {
-      const HpParamSpec *spec = field_spec_find (analysis->params[i]);
-
-      if (spec != NULL)
-        g_ptr_array_add (specs, (gpointer)spec);
-    }
+  for (guint i = 0; analysis->shared_params != NULL && analysis->shared_params[i] != NULL; i++)
+    g_ptr_array_add (specs, (gpointer)analysis->shared_params[i]);
   for (guint i = 0; analysis->specs != NULL && analysis->specs[i] != NULL; i++)
     g_ptr_array_add (specs, (gpointer)analysis->specs[i]);
   return specs;
@@ -605,7 +593,7 @@ hp_analysis_params_affect (const HpAnalysis       *analysis,
                            const HpAnalysisParams *b)
 {
   for (guint i = 0; i < G_N_ELEMENTS (param_specs); i++)
-    if (!hp_param_equal (&param_specs[i], a, b) && hp_analysis_uses_param (analysis, &param_specs[i]))
+    if (!hp_param_equal (param_specs[i], a, b) && hp_analysis_uses_param (analysis, param_specs[i]))
       return TRUE;
   for (guint i = 0; analysis->specs != NULL && analysis->specs[i] != NULL; i++)
     if (!hp_param_equal (analysis->specs[i], a, b))
@@ -670,6 +658,46 @@ hp_param_set_number (const HpParamSpec *spec,
     default:
       g_return_if_reached ();
     }
+}
+
+/**
+ * hp_param_check_number:
+ * @spec: a number spec
+ * @value: a value for it
+ *
+ * Returns: whether @value is a valid value of @spec (a whole number for a
+ *   whole-number spec, within its range), or %FALSE with
+ *   %HP_ANALYSIS_ERROR_INVALID_PARAMETER naming the parameter and its
+ *   range
+ */
+gboolean
+hp_param_check_number (const HpParamSpec *spec,
+                       double             value,
+                       GError           **error)
+{
+  char text[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_return_val_if_fail (spec != NULL && spec->type <= HP_PARAM_BOOLEAN, FALSE);
+
+  if (!isnan (value) && value >= spec->minimum && value <= spec->maximum &&
+      (spec->type == HP_PARAM_DOUBLE || value == floor (value)))
+    return TRUE;
+  g_ascii_formatd (text, sizeof text, "%g", value);
+  return range_error (spec, text, error);
+}
+
+/* refuses an out-of-range @value of @spec with a warning: the bag never
+ * holds one */
+static gboolean
+setter_accepts (const HpParamSpec *spec,
+                double             value)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (hp_param_check_number (spec, value, &error))
+    return TRUE;
+  g_warning ("%s; the value is left unchanged", error->message);
+  return FALSE;
 }
 
 /**
@@ -792,8 +820,10 @@ hp_analysis_params_get_string (const HpAnalysisParams *params,
  * hp_analysis_params_set_int:
  * @spec: an %HP_PARAM_INT spec
  *
- * Sets the value of @spec in @params (hp_param_set_number() clamps it to
- * the spec's range; this does not).
+ * Sets the value of @spec in @params. A value outside the spec's range
+ * is refused with a warning that names the parameter and its range, and
+ * the value is left as it was (hp_param_set_number() clamps instead;
+ * hp_param_parse() refuses with a #GError).
  */
 void
 hp_analysis_params_set_int (HpAnalysisParams  *params,
@@ -801,12 +831,16 @@ hp_analysis_params_set_int (HpAnalysisParams  *params,
                             int                value)
 {
   g_return_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_INT);
+  if (!setter_accepts (spec, value))
+    return;
   *AT_MUT (params, spec, int) = value;
 }
 
 /**
  * hp_analysis_params_set_int64:
  * @spec: an %HP_PARAM_INT64 spec
+ *
+ * As hp_analysis_params_set_int().
  */
 void
 hp_analysis_params_set_int64 (HpAnalysisParams  *params,
@@ -814,12 +848,16 @@ hp_analysis_params_set_int64 (HpAnalysisParams  *params,
                               gint64             value)
 {
   g_return_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_INT64);
+  if (!setter_accepts (spec, (double)value))
+    return;
   *AT_MUT (params, spec, gint64) = value;
 }
 
 /**
  * hp_analysis_params_set_double:
  * @spec: an %HP_PARAM_DOUBLE spec
+ *
+ * As hp_analysis_params_set_int(); NaN is refused too.
  */
 void
 hp_analysis_params_set_double (HpAnalysisParams  *params,
@@ -827,6 +865,8 @@ hp_analysis_params_set_double (HpAnalysisParams  *params,
                                double             value)
 {
   g_return_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_DOUBLE);
+  if (!setter_accepts (spec, value))
+    return;
   *AT_MUT (params, spec, double) = value;
 }
 
@@ -849,7 +889,9 @@ hp_analysis_params_set_boolean (HpAnalysisParams  *params,
  * @items: (nullable): int or gint64 items, as @spec says; %NULL or empty
  *   for every one
  *
- * Sets the value of @spec in @params to a copy of @items.
+ * Sets the value of @spec in @params to a copy of @items. An item outside
+ * the spec's range is refused as hp_analysis_params_set_int() refuses a
+ * value.
  */
 void
 hp_analysis_params_set_list (HpAnalysisParams  *params,
@@ -862,6 +904,17 @@ hp_analysis_params_set_list (HpAnalysisParams  *params,
                     (spec->type == HP_PARAM_INT_LIST || spec->type == HP_PARAM_INT64_LIST));
   g_return_if_fail (items == NULL ||
                     g_array_get_element_size (items) == (spec->type == HP_PARAM_INT_LIST ? sizeof (int) : sizeof (gint64)));
+  for (guint i = 0; items != NULL && i < items->len; i++)
+    {
+      gint64 item = spec->type == HP_PARAM_INT_LIST ? g_array_index (items, int, i) : g_array_index (items, gint64, i);
+
+      if (item < spec->minimum || item > spec->maximum)
+        {
+          g_warning ("%s takes items from %.0f to %.0f, not %" G_GINT64_FORMAT "; the value is left unchanged",
+                     spec->name, spec->minimum, spec->maximum, item);
+          return;
+        }
+    }
   field = AT_MUT (params, spec, GArray *);
   g_clear_pointer (field, g_array_unref);
   if (items != NULL && items->len > 0)

@@ -102,34 +102,32 @@ static void
 add_specs_of (GPtrArray        *list,
               const HpAnalysis *analysis)
 {
-  guint              n_fields;
-  const HpParamSpec *fields = _hp_param_field_specs (&n_fields);
+  guint                     n_fields;
+  const HpParamSpec *const *fields = _hp_param_field_specs (&n_fields);
 
   for (guint i = 0; analysis->specs != NULL && analysis->specs[i] != NULL; i++)
     add_spec (list, analysis->specs[i]);
   for (guint i = 0; i < n_fields; i++)
-    if (hp_analysis_uses_param (analysis, &fields[i]))
-      add_spec (list, &fields[i]);
+    if (hp_analysis_uses_param (analysis, fields[i]))
+      add_spec (list, fields[i]);
 }
 
 static gpointer
 gather_specs (gpointer data)
 {
-  GPtrArray         *list = g_ptr_array_new ();
-  guint              n_fields;
-  const HpParamSpec *fields = _hp_param_field_specs (&n_fields);
+  GPtrArray                *list = g_ptr_array_new ();
+  guint                     n_fields;
+  const HpParamSpec *const *fields = _hp_param_field_specs (&n_fields);
 
   /* `ranks`, which every analysis reads, first */
-  for (guint i = 0; i < n_fields; i++)
-    if (_hp_param_name_is (&fields[i], "ranks"))
-      add_spec (list, &fields[i]);
+  add_spec (list, &hp_analysis_ranks_spec);
   for (guint i = 0; i < G_N_ELEMENTS (option_order); i++)
     add_specs_of (list, option_order[i]);
   for (guint i = 0; i < G_N_ELEMENTS (registry); i++)
     add_specs_of (list, registry[i]);
   /* and a shared one no analysis reads */
   for (guint i = 0; i < n_fields; i++)
-    add_spec (list, &fields[i]);
+    add_spec (list, fields[i]);
   return list;
 }
 

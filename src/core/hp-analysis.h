@@ -88,22 +88,35 @@ typedef enum
  * @title: a short label for people (translatable, marked with N_())
  * @help: one line for the CLI's --help and the README
  * @arg: the CLI's placeholder, "N", "US", "BOOL", "LIST", "NAME"
+ * @description: (nullable): one sentence for people, under @title in the
+ *   preferences (translatable, marked with N_())
+ * @choices: (array zero-terminated=1) (nullable): the values a string
+ *   parameter takes, when it takes only those
  *
- * One analysis parameter.
+ * One analysis parameter. Its value is always within [@minimum,
+ * @maximum]: hp_param_parse() refuses a value outside with an error that
+ * names the parameter and the range, the typed setters refuse it with a
+ * warning, hp_param_set_number() clamps it.
  */
 typedef struct
 {
-  const char *name;
-  HpParamType type;
-  gsize       offset;
-  double      default_value;
-  double      minimum;
-  double      maximum;
-  const char *unit;
-  const char *title;
-  const char *help;
-  const char *arg;
+  const char        *name;
+  HpParamType        type;
+  gsize              offset;
+  double             default_value;
+  double             minimum;
+  double             maximum;
+  const char        *unit;
+  const char        *title;
+  const char        *help;
+  const char        *arg;
+  const char        *description;
+  const char *const *choices;
 } HpParamSpec;
+
+/* the shared parameters, fields of #HpAnalysisParams */
+extern const HpParamSpec hp_analysis_ranks_spec;
+extern const HpParamSpec hp_analysis_streams_spec;
 
 /* the @offset of a spec whose value is kept in the parameters' bag */
 #define HP_PARAM_IN_BAG G_MAXSIZE
@@ -124,6 +137,9 @@ void                      hp_param_set_number (const HpParamSpec *spec,
 gboolean                  hp_param_equal (const HpParamSpec      *spec,
                                           const HpAnalysisParams *a,
                                           const HpAnalysisParams *b);
+gboolean                  hp_param_check_number (const HpParamSpec *spec,
+                                                 double             value,
+                                                 GError           **error);
 
 int                hp_analysis_params_get_int (const HpAnalysisParams *params,
                                                const HpParamSpec      *spec);
@@ -223,8 +239,9 @@ typedef gboolean (*HpAnalysisFunc) (HpTrace                *trace,
  * @func: computes the tables
  * @in_default_set: whether `report` runs it without --analysis
  * @cost: relative time on a large trace; costly ones start first
- * @params: (array zero-terminated=1): the shared parameters (fields of
- *   #HpAnalysisParams) it reads besides `ranks`, by name; a change of any
+ * @shared_params: (array zero-terminated=1) (nullable): the shared
+ *   parameters (fields of #HpAnalysisParams, such as
+ *   &hp_analysis_streams_spec) it reads besides `ranks`; a change of any
  *   other leaves its results valid
  * @tables: (array zero-terminated=1): the names of the tables it may
  *   return, in order
@@ -254,16 +271,16 @@ typedef gboolean (*HpAnalysisFunc) (HpTrace                *trace,
  */
 typedef struct
 {
-  const char        *name;
-  const char        *title;
-  const char        *section;
-  HpAnalysisFunc     func;
-  gboolean           in_default_set;
-  guint              cost;
-  const char *const *params;
-  const char *const *tables;
-  HpRowEventsFunc    row_events;
-  guint              row_events_tables;
+  const char               *name;
+  const char               *title;
+  const char               *section;
+  HpAnalysisFunc            func;
+  gboolean                  in_default_set;
+  guint                     cost;
+  const HpParamSpec *const *shared_params;
+  const char *const        *tables;
+  HpRowEventsFunc           row_events;
+  guint                     row_events_tables;
   gpointer (*payload) (HpTrace                *trace,
                        const HpAnalysisParams *params,
                        GPtrArray              *tables,

@@ -66,10 +66,10 @@ typedef struct
   gpointer report_data;
 } HpParseProgress;
 
-GHashTable        *_hp_analysis_params_copy_bag (GHashTable *bag);
-const HpParamSpec *_hp_param_field_specs (guint *n_specs);
-gboolean           _hp_param_name_is (const HpParamSpec *spec,
-                                      const char        *name);
+GHashTable               *_hp_analysis_params_copy_bag (GHashTable *bag);
+const HpParamSpec *const *_hp_param_field_specs (guint *n_specs);
+gboolean                  _hp_param_name_is (const HpParamSpec *spec,
+                                             const char        *name);
 
 void _hp_load_issue_add (GListStore         *issues,
                          const char         *file,

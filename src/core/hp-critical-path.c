@@ -564,8 +564,8 @@ hp_critical_path_row_events (HpTrace                *trace,
 /* its parameters, kept in the parameters' bag: the rank (-1: the first,
  * and the path across ranks with several) and the step (-1: the first
  * complete one, -2: the whole trace, else ProfilerStep#N) */
-const HpParamSpec hp_critical_path_rank_spec = { "critical_path_rank", HP_PARAM_INT, HP_PARAM_IN_BAG, -1, -1, G_MAXINT, NULL, N_ ("Rank"), "Critical path: the rank, or -1 for the first and the path across ranks (-1)", "N" };
-const HpParamSpec hp_critical_path_step_spec = { "critical_path_step", HP_PARAM_INT, HP_PARAM_IN_BAG, -1, -2, G_MAXINT, NULL, N_ ("Step"), "Critical path: ProfilerStep#N, -1 for the first complete step, -2 for the whole trace (-1)", "N" };
+const HpParamSpec hp_critical_path_rank_spec = { "critical_path_rank", HP_PARAM_INT, HP_PARAM_IN_BAG, -1, -1, G_MAXINT, NULL, N_ ("Rank"), "Critical path: the rank, or -1 for the first and the path across ranks (-1)", "N", N_ ("The rank whose critical path is shown; −1 for the first rank, with the path across ranks") };
+const HpParamSpec hp_critical_path_step_spec = { "critical_path_step", HP_PARAM_INT, HP_PARAM_IN_BAG, -1, -2, G_MAXINT, NULL, N_ ("Step"), "Critical path: ProfilerStep#N, -1 for the first complete step, -2 for the whole trace (-1)", "N", N_ ("The profiler step whose critical path is found; −1 for the first complete step, −2 for the whole trace") };
 
 /* the descriptor of the analysis (hp-analysis-registry.c lists it) */
 const HpAnalysis hp_critical_path_analysis = {
@@ -590,6 +590,5 @@ const HpAnalysis hp_critical_path_across_ranks_analysis = {
   .func = hp_critical_path_across_ranks_compute,
   .in_default_set = FALSE,
   .cost = 3,
-  .params = NULL,
   .tables = HP_STRV (HP_CRITICAL_PATH_RANKS_TABLE, HP_CRITICAL_PATH_RANKS_BREAKDOWN_TABLE),
 };

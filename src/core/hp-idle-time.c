@@ -684,8 +684,8 @@ hp_idle_time_compute (HpTrace                *trace,
 
 /* its parameters, kept in the parameters' bag (the interval statistics
  * are on by default here: the golden tables have them) */
-const HpParamSpec hp_idle_time_show_idle_interval_stats_spec = { "show_idle_interval_stats", HP_PARAM_BOOLEAN, HP_PARAM_IN_BAG, TRUE, 0, 1, NULL, N_ ("Interval statistics"), "Idle time: add interval statistics (true)", "BOOL" };
-const HpParamSpec hp_idle_time_consecutive_kernel_delay_spec = { "consecutive_kernel_delay", HP_PARAM_DOUBLE, HP_PARAM_IN_BAG, 30, 0, 1e12, "us", N_ ("Consecutive kernel delay"), "Idle time: gaps up to this many us are kernel_wait (30)", "US" };
+const HpParamSpec hp_idle_time_show_idle_interval_stats_spec = { "show_idle_interval_stats", HP_PARAM_BOOLEAN, HP_PARAM_IN_BAG, TRUE, 0, 1, NULL, N_ ("Interval statistics"), "Idle time: add interval statistics (true)", "BOOL", N_ ("Add a table of the idle intervals' statistics per stream") };
+const HpParamSpec hp_idle_time_consecutive_kernel_delay_spec = { "consecutive_kernel_delay", HP_PARAM_DOUBLE, HP_PARAM_IN_BAG, 30, 0, 1e12, "us", N_ ("Consecutive kernel delay"), "Idle time: gaps up to this many us are kernel_wait (30)", "US", N_ ("A gap between two kernels shorter than this counts as kernel wait rather than other idle time") };
 
 /* the descriptor of the analysis (hp-analysis-registry.c lists it) */
 const HpAnalysis hp_idle_time_analysis = {
@@ -695,7 +695,7 @@ const HpAnalysis hp_idle_time_analysis = {
   .func = hp_idle_time_compute,
   .in_default_set = TRUE,
   .cost = 2,
-  .params = HP_STRV ("streams"),
+  .shared_params = (const HpParamSpec *const[]){ &hp_analysis_streams_spec, NULL },
   .tables = HP_STRV (HP_IDLE_TIME_TABLE, HP_IDLE_TIME_STATS_TABLE),
   .row_events = hp_linked_events_for_idle_row,
   .row_events_tables = 0x3,

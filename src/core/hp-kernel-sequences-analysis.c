@@ -186,11 +186,11 @@ hp_linked_events_for_pattern_row (HpTrace                *trace,
 }
 
 /* its parameters, kept in the parameters' bag */
-const HpParamSpec hp_kernel_sequences_operator_spec = { "operator", HP_PARAM_STRING, HP_PARAM_IN_BAG, 0, 0, 0, NULL, N_ ("Operator"), "Kernel sequences: operators whose name contains NAME (default: the one that launches min_pattern_len kernels most often)", "NAME" };
-const HpParamSpec hp_kernel_sequences_rank_spec = { "rank", HP_PARAM_INT, HP_PARAM_IN_BAG, 0, 0, G_MAXINT, NULL, N_ ("Rank"), "Kernel sequences: the rank whose operators are read (0)", "N" };
-const HpParamSpec hp_kernel_sequences_min_pattern_len_spec = { "min_pattern_len", HP_PARAM_INT, HP_PARAM_IN_BAG, 3, 1, G_MAXINT, NULL, N_ ("Least kernels"), "Kernel sequences: least number of kernels under an operator (3)", "N" };
-const HpParamSpec hp_kernel_sequences_top_k_spec = { "top_k", HP_PARAM_INT, HP_PARAM_IN_BAG, 5, 1, G_MAXINT, NULL, N_ ("Top patterns"), "Kernel sequences: patterns charted and marked in the overlaid trace (5)", "N" };
-const HpParamSpec hp_kernel_sequences_compress_other_kernels_spec = { "compress_other_kernels", HP_PARAM_BOOLEAN, HP_PARAM_IN_BAG, TRUE, 0, 1, NULL, N_ ("Compress other kernels"), "Kernel sequences: drop the args and names of events outside the top patterns in the overlaid trace (true)", "BOOL" };
+const HpParamSpec hp_kernel_sequences_operator_spec = { "operator", HP_PARAM_STRING, HP_PARAM_IN_BAG, 0, 0, 0, NULL, N_ ("Operator"), "Kernel sequences: operators whose name contains NAME (default: the one that launches min_pattern_len kernels most often)", "NAME", N_ ("Read the kernels under operators whose name contains this; empty for the operator that launches the most") };
+const HpParamSpec hp_kernel_sequences_rank_spec = { "rank", HP_PARAM_INT, HP_PARAM_IN_BAG, 0, 0, G_MAXINT, NULL, N_ ("Rank"), "Kernel sequences: the rank whose operators are read (0)", "N", N_ ("The rank whose operators are read") };
+const HpParamSpec hp_kernel_sequences_min_pattern_len_spec = { "min_pattern_len", HP_PARAM_INT, HP_PARAM_IN_BAG, 3, 1, G_MAXINT, NULL, N_ ("Least kernels"), "Kernel sequences: least number of kernels under an operator (3)", "N", N_ ("The fewest kernels an operator must launch to be read") };
+const HpParamSpec hp_kernel_sequences_top_k_spec = { "top_k", HP_PARAM_INT, HP_PARAM_IN_BAG, 5, 1, G_MAXINT, NULL, N_ ("Top patterns"), "Kernel sequences: patterns charted and marked in the overlaid trace (5)", "N", N_ ("How many patterns are charted and marked in the overlaid trace") };
+const HpParamSpec hp_kernel_sequences_compress_other_kernels_spec = { "compress_other_kernels", HP_PARAM_BOOLEAN, HP_PARAM_IN_BAG, TRUE, 0, 1, NULL, N_ ("Compress other kernels"), "Kernel sequences: drop the args and names of events outside the top patterns in the overlaid trace (true)", "BOOL", N_ ("Drop the arguments and names of the events outside the top patterns in the overlaid trace") };
 
 /* the descriptor of the analysis (hp-analysis-registry.c lists it) */
 const HpAnalysis hp_kernel_sequences_analysis = {

@@ -677,7 +677,7 @@ hp_queue_length_compute (HpTrace                *trace,
 }
 
 /* its parameters, kept in the parameters' bag */
-const HpParamSpec hp_queue_length_max_queue_length_spec = { "max_queue_length", HP_PARAM_INT64, HP_PARAM_IN_BAG, 1024, 0, 1e15, NULL, N_ ("Queue limit"), "Queue length: the full-queue limit (1024)", "N" };
+const HpParamSpec hp_queue_length_max_queue_length_spec = { "max_queue_length", HP_PARAM_INT64, HP_PARAM_IN_BAG, 1024, 0, 1e15, NULL, N_ ("Queue limit"), "Queue length: the full-queue limit (1024)", "N", N_ ("The number of outstanding kernels at which a stream's queue counts as full") };
 
 /* the descriptor of the analysis (hp-analysis-registry.c lists it) */
 const HpAnalysis hp_queue_length_analysis = {

@@ -948,8 +948,8 @@ out:
 }
 
 /* its parameters, kept in the parameters' bag */
-const HpParamSpec hp_stragglers_steps_spec = { "steps", HP_PARAM_INT_LIST, HP_PARAM_IN_BAG, 0, 0, G_MAXINT, NULL, N_ ("Profiler steps"), "Stragglers: comma-separated profiler steps, or 'all' (default)", "LIST" };
-const HpParamSpec hp_stragglers_num_candidates_spec = { "num_candidates", HP_PARAM_INT, HP_PARAM_IN_BAG, 2, 1, G_MAXINT, NULL, N_ ("Candidates"), "Stragglers: how many ranks to name (2)", "N" };
+const HpParamSpec hp_stragglers_steps_spec = { "steps", HP_PARAM_INT_LIST, HP_PARAM_IN_BAG, 0, 0, G_MAXINT, NULL, N_ ("Profiler steps"), "Stragglers: comma-separated profiler steps, or 'all' (default)", "LIST", N_ ("The profiler steps compared; empty for every step") };
+const HpParamSpec hp_stragglers_num_candidates_spec = { "num_candidates", HP_PARAM_INT, HP_PARAM_IN_BAG, 2, 1, G_MAXINT, NULL, N_ ("Candidates"), "Stragglers: how many ranks to name (2)", "N", N_ ("How many ranks are named as stragglers") };
 
 /* the descriptor of the analysis (hp-analysis-registry.c lists it) */
 const HpAnalysis hp_stragglers_analysis = {

@@ -866,10 +866,10 @@ hp_gpu_kernels_with_user_annotations_compute (HpTrace                *trace,
 }
 
 /* its parameters, kept in the parameters' bag */
-const HpParamSpec hp_user_annotation_use_gpu_annotation_spec = { "use_gpu_annotation", HP_PARAM_BOOLEAN, HP_PARAM_IN_BAG, TRUE, 0, 1, NULL, N_ ("GPU annotations"), "User annotations: measure the GPU-side ranges (true)", "BOOL" };
-const HpParamSpec hp_user_annotation_num_kernels_spec = { "annotation_num_kernels", HP_PARAM_INT, HP_PARAM_IN_BAG, 1000, 1, G_MAXINT, NULL, N_ ("Annotations shown"), "User annotations: named annotations (1000)", "N" };
-const HpParamSpec hp_user_annotation_duration_ratio_spec = { "annotation_duration_ratio", HP_PARAM_DOUBLE, HP_PARAM_IN_BAG, 0.8, 0, 1, NULL, N_ ("Annotation duration ratio"), "User annotations: cumulative duration ratio (0.8)", "R" };
-const HpParamSpec hp_user_annotation_allowlist_patterns_spec = { "allowlist_patterns", HP_PARAM_STRING_LIST, HP_PARAM_IN_BAG, 0, 0, 0, NULL, N_ ("Always shown"), "User annotations: comma-separated names never folded into others", "LIST" };
+const HpParamSpec hp_user_annotation_use_gpu_annotation_spec = { "use_gpu_annotation", HP_PARAM_BOOLEAN, HP_PARAM_IN_BAG, TRUE, 0, 1, NULL, N_ ("GPU annotations"), "User annotations: measure the GPU-side ranges (true)", "BOOL", N_ ("Measure the GPU side of the annotated ranges rather than the CPU side") };
+const HpParamSpec hp_user_annotation_num_kernels_spec = { "annotation_num_kernels", HP_PARAM_INT, HP_PARAM_IN_BAG, 1000, 1, G_MAXINT, NULL, N_ ("Annotations shown"), "User annotations: named annotations (1000)", "N", N_ ("At most this many annotations are listed by name; the rest are grouped as others") };
+const HpParamSpec hp_user_annotation_duration_ratio_spec = { "annotation_duration_ratio", HP_PARAM_DOUBLE, HP_PARAM_IN_BAG, 0.8, 0, 1, NULL, N_ ("Annotation duration ratio"), "User annotations: cumulative duration ratio (0.8)", "R", N_ ("Annotations are listed by name until their running total reaches this share of the time") };
+const HpParamSpec hp_user_annotation_allowlist_patterns_spec = { "allowlist_patterns", HP_PARAM_STRING_LIST, HP_PARAM_IN_BAG, 0, 0, 0, NULL, N_ ("Always shown"), "User annotations: comma-separated names never folded into others", "LIST", N_ ("Annotations never folded into others, separated by commas") };
 
 /* the descriptor of the analysis (hp-analysis-registry.c lists it) */
 const HpAnalysis hp_user_annotation_analysis = {
@@ -885,8 +885,8 @@ const HpAnalysis hp_user_annotation_analysis = {
 };
 
 /* its parameters, kept in the parameters' bag */
-const HpParamSpec hp_kernels_with_annotations_expand_names_spec = { "expand_names", HP_PARAM_BOOLEAN, HP_PARAM_IN_BAG, TRUE, 0, 1, NULL, N_ ("Expand names"), "GPU kernels with user annotations: full kernel names (true)", "BOOL" };
-const HpParamSpec hp_kernels_with_annotations_shorten_names_spec = { "shorten_names", HP_PARAM_BOOLEAN, HP_PARAM_IN_BAG, TRUE, 0, 1, NULL, N_ ("Shorten names"), "GPU kernels with user annotations: shortened kernel names (true)", "BOOL" };
+const HpParamSpec hp_kernels_with_annotations_expand_names_spec = { "expand_names", HP_PARAM_BOOLEAN, HP_PARAM_IN_BAG, TRUE, 0, 1, NULL, N_ ("Expand names"), "GPU kernels with user annotations: full kernel names (true)", "BOOL", N_ ("Show kernels' full names") };
+const HpParamSpec hp_kernels_with_annotations_shorten_names_spec = { "shorten_names", HP_PARAM_BOOLEAN, HP_PARAM_IN_BAG, TRUE, 0, 1, NULL, N_ ("Shorten names"), "GPU kernels with user annotations: shortened kernel names (true)", "BOOL", N_ ("Show kernels' shortened names") };
 
 /* the descriptor of the analysis (hp-analysis-registry.c lists it) */
 const HpAnalysis hp_kernels_with_annotations_analysis = {

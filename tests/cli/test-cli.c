@@ -719,6 +719,47 @@ test_report_scope (void)
   g_assert_nonnull (strstr (param.err, "--num-kernels takes a whole number from 1"));
 }
 
+/* A parameter's value outside its spec's range is refused before the
+ * trace is read: a usage error (status 2) naming the option as typed, the
+ * range and the value; no table is written. The same for the ranks of
+ * `counters`, whose option is the ranks parameter's. */
+static void
+test_report_param_range (void)
+{
+  g_autofree char *file = hp_test_data_path ("edge", "scope-steps.json", NULL);
+  g_auto (HpTestCliRun) negative = { 0 };
+  g_auto (HpTestCliRun) ratio = { 0 };
+  g_auto (HpTestCliRun) delay = { 0 };
+  g_auto (HpTestCliRun) ends = { 0 };
+  g_auto (HpTestCliRun) ranks = { 0 };
+  g_auto (HpTestCliRun) negative_rank = { 0 };
+
+  hp_test_run_cli (&negative, "report", "-a", "gpu_kernel_breakdown", "--num-kernels=-3", file, NULL);
+  g_assert_cmpint (negative.status, ==, 2);
+  g_assert_nonnull (strstr (negative.err, "--num-kernels takes a whole number from 1 to 2147483647, not '-3'"));
+  g_assert_cmpstr (negative.out, ==, "");
+
+  hp_test_run_cli (&ratio, "report", "-a", "gpu_kernel_breakdown", "--duration-ratio", "1.5", file, NULL);
+  g_assert_cmpint (ratio.status, ==, 2);
+  g_assert_nonnull (strstr (ratio.err, "--duration-ratio takes a number from 0 to 1, not '1.5'"));
+
+  hp_test_run_cli (&delay, "report", "-a", "idle_time_breakdown", "--consecutive-kernel-delay=-0.5", file, NULL);
+  g_assert_cmpint (delay.status, ==, 2);
+  g_assert_nonnull (strstr (delay.err, "--consecutive-kernel-delay takes a number from 0 to 1e+12, not '-0.5'"));
+
+  /* counters' --ranks is the analyses' ranks parameter, checked by its spec */
+  hp_test_run_cli (&ranks, "counters", "--ranks", "0,x", file, NULL);
+  g_assert_cmpint (ranks.status, ==, 2);
+  g_assert_nonnull (strstr (ranks.err, "--ranks takes whole numbers separated by commas, or 'all', not '0,x'"));
+  hp_test_run_cli (&negative_rank, "counters", "--ranks=-1", file, NULL);
+  g_assert_cmpint (negative_rank.status, ==, 2);
+  g_assert_nonnull (strstr (negative_rank.err, "--ranks takes whole numbers"));
+
+  /* the ends of a range are values */
+  hp_test_run_cli (&ends, "report", "-a", "gpu_kernel_breakdown", "--num-kernels=1", "--duration-ratio=1", file, NULL);
+  g_assert_cmpint (ends.status, ==, 0);
+}
+
 static void
 test_findings (void)
 {
@@ -1153,6 +1194,7 @@ main (int    argc,
   g_test_add_func ("/cli/health/json", test_health_json);
   g_test_add_func ("/cli/health/usage", test_health_usage);
   g_test_add_func ("/cli/report/scope", test_report_scope);
+  g_test_add_func ("/cli/report/param-range", test_report_param_range);
   g_test_add_func ("/cli/findings", test_findings);
   g_test_add_func ("/cli/analyses/docs-tables", test_docs_analyses);
 

@@ -1050,7 +1050,7 @@ test_across_ranks_analysis (HpTestTraceFixture *fixture,
     g_assert_true (list[i] != across);
   /* its tables are named by the analysis of the list that makes them too */
   g_assert_true (hp_analysis_find_by_table (HP_CRITICAL_PATH_RANKS_TABLE) == &hp_critical_path_analysis);
-  g_assert_null (across->params);
+  g_assert_null (across->shared_params);
 
   all = hp_analysis_run (&hp_critical_path_analysis, fixture->trace, params, NULL, &error);
   g_assert_no_error (error);

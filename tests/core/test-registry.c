@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <locale.h>
+#include <math.h>
 #include <string.h>
 
 #include "hp-core.h"
@@ -56,8 +57,8 @@ test_registry_entries (HpTestTraceFixture *fixture,
           g_assert_true (hp_analysis_find (a->name) == a);
           g_assert_nonnull (a->tables);
           g_assert_nonnull (a->tables[0]);
-          for (guint p = 0; a->params != NULL && a->params[p] != NULL; p++)
-            g_assert_nonnull (hp_param_spec_find (a->params[p]));
+          for (guint p = 0; a->shared_params != NULL && a->shared_params[p] != NULL; p++)
+            g_assert_true (hp_param_spec_find (a->shared_params[p]->name) == a->shared_params[p]);
           /* a table name belongs to one analysis only */
           for (guint t = 0; a->tables[t] != NULL; t++)
             {
@@ -148,9 +149,51 @@ schema_text (GMarkupParseContext *context,
     g_string_append_len (keys->text, text, len);
 }
 
+/* the compiled key @name holds only values of @spec: its range, when it
+ * has one, is within the spec's */
+static void
+check_key_range (const char        *name,
+                 const HpParamSpec *spec)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr (GSettingsSchema) schema = NULL;
+  g_autoptr (GSettingsSchemaKey) key = NULL;
+  g_autoptr (GVariant) range = NULL;
+  g_autoptr (GVariant) limits = NULL;
+  const char *kind;
+  double      lower, upper;
+
+  g_assert_nonnull (source); /* GSETTINGS_SCHEMA_DIR: the build's schema */
+  schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
+  g_assert_nonnull (schema);
+  key = g_settings_schema_get_key (schema, name);
+  range = g_settings_schema_key_get_range (key);
+  g_variant_get (range, "(&sv)", &kind, &limits);
+  if (!g_str_equal (kind, "range"))
+    return;
+  if (g_variant_is_of_type (limits, G_VARIANT_TYPE ("(ii)")))
+    {
+      gint32 a, b;
+
+      g_variant_get (limits, "(ii)", &a, &b);
+      lower = a, upper = b;
+    }
+  else if (g_variant_is_of_type (limits, G_VARIANT_TYPE ("(xx)")))
+    {
+      gint64 a, b;
+
+      g_variant_get (limits, "(xx)", &a, &b);
+      lower = (double)a, upper = (double)b;
+    }
+  else
+    g_variant_get (limits, "(dd)", &lower, &upper);
+  g_assert_cmpfloat (lower, >=, spec->minimum);
+  g_assert_cmpfloat (upper, <=, spec->maximum);
+}
+
 /* every key of the settings schema but the window's and the loader's is
- * an analysis parameter: its name is the spec's CLI option, and its
- * default is the spec's */
+ * an analysis parameter: its name is the spec's CLI option, its type fits
+ * the spec's, its default is the spec's and its range within the spec's */
 static void
 test_settings_keys (void)
 {
@@ -193,6 +236,13 @@ test_settings_keys (void)
           g_assert_cmpint (spec->type, ==, HP_PARAM_BOOLEAN);
           value = g_str_equal (text, "true");
         }
+      else if (g_str_equal (type, "s"))
+        {
+          /* a text or a list, with no default: every one, or none */
+          g_assert_cmpint (spec->type, >, HP_PARAM_BOOLEAN);
+          g_assert_cmpstr (text, ==, "''");
+          value = spec->default_value;
+        }
       else
         {
           char *end = NULL;
@@ -203,6 +253,7 @@ test_settings_keys (void)
           g_assert_true (end != text && *end == '\0');
         }
       g_assert_cmpfloat (value, ==, spec->default_value);
+      check_key_range (name, spec);
       n_params++;
     }
   /* the schema has parameters, and the app's own keys are still there */
@@ -332,6 +383,101 @@ test_param_setters (void)
   g_assert_null (hp_analysis_params_get_string (&copy, op));
   g_assert_null (hp_analysis_params_get_strv (&copy, allow));
   hp_analysis_params_clear (&copy);
+}
+
+/* A typed setter refuses a value outside the spec's range with a warning
+ * naming the parameter and the range, and leaves the value as it was;
+ * hp_param_check_number() says the same as an error, and
+ * hp_param_set_number() clamps */
+static void
+test_param_setters_refuse (void)
+{
+  g_autoptr (GError) error = NULL;
+  HpAnalysisParams params;
+
+  hp_analysis_params_init (&params);
+  hp_analysis_params_set_int (&params, &hp_kernel_breakdown_num_kernels_spec, 4);
+
+  g_test_expect_message ("hotpath-core", G_LOG_LEVEL_WARNING,
+                         "num_kernels takes a whole number from 1 to 2147483647, not '-3'*");
+  hp_analysis_params_set_int (&params, &hp_kernel_breakdown_num_kernels_spec, -3);
+  g_test_assert_expected_messages ();
+  g_assert_cmpint (hp_analysis_params_get_int (&params, &hp_kernel_breakdown_num_kernels_spec), ==, 4);
+
+  g_test_expect_message ("hotpath-core", G_LOG_LEVEL_WARNING, "duration_ratio takes a number from 0 to 1, not '1.5'*");
+  hp_analysis_params_set_double (&params, &hp_kernel_breakdown_duration_ratio_spec, 1.5);
+  g_test_assert_expected_messages ();
+  g_assert_cmpfloat (hp_analysis_params_get_double (&params, &hp_kernel_breakdown_duration_ratio_spec), ==, 0.8);
+
+  g_test_expect_message ("hotpath-core", G_LOG_LEVEL_WARNING, "consecutive_kernel_delay takes a number from 0 to*nan*");
+  hp_analysis_params_set_double (&params, &hp_idle_time_consecutive_kernel_delay_spec, NAN);
+  g_test_assert_expected_messages ();
+  g_assert_cmpfloat (hp_analysis_params_get_double (&params, &hp_idle_time_consecutive_kernel_delay_spec), ==, 30);
+
+  g_test_expect_message ("hotpath-core", G_LOG_LEVEL_WARNING, "max_queue_length takes a whole number from 0 to*'-1'*");
+  hp_analysis_params_set_int64 (&params, &hp_queue_length_max_queue_length_spec, -1);
+  g_test_assert_expected_messages ();
+  g_assert_cmpint (hp_analysis_params_get_int64 (&params, &hp_queue_length_max_queue_length_spec), ==, 1024);
+
+  /* a list with an item out of range is refused whole */
+  {
+    g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (int));
+    int one = 1, minus = -1;
+
+    g_array_append_val (items, one);
+    hp_analysis_params_set_list (&params, &hp_analysis_ranks_spec, items);
+    g_array_append_val (items, minus);
+    g_test_expect_message ("hotpath-core", G_LOG_LEVEL_WARNING, "ranks takes items from 0 to 2147483647, not -1*");
+    hp_analysis_params_set_list (&params, &hp_analysis_ranks_spec, items);
+    g_test_assert_expected_messages ();
+    g_assert_cmpuint (hp_analysis_params_get_list (&params, &hp_analysis_ranks_spec)->len, ==, 1);
+  }
+
+  /* the ends of the range are values */
+  hp_analysis_params_set_int (&params, &hp_critical_path_step_spec, -2);
+  g_assert_cmpint (hp_analysis_params_get_int (&params, &hp_critical_path_step_spec), ==, -2);
+  hp_analysis_params_set_double (&params, &hp_kernel_breakdown_duration_ratio_spec, 1);
+  g_assert_cmpfloat (hp_analysis_params_get_double (&params, &hp_kernel_breakdown_duration_ratio_spec), ==, 1);
+
+  g_assert_true (hp_param_check_number (&hp_stragglers_num_candidates_spec, 1, NULL));
+  g_assert_false (hp_param_check_number (&hp_stragglers_num_candidates_spec, 0, &error));
+  g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
+  g_assert_cmpstr (error->message, ==, "num_candidates takes a whole number from 1 to 2147483647, not '0'");
+  g_clear_error (&error);
+  g_assert_false (hp_param_check_number (&hp_stragglers_num_candidates_spec, 2.5, &error));
+  g_assert_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER);
+
+  hp_param_set_number (&hp_kernel_breakdown_num_kernels_spec, &params, -3);
+  g_assert_cmpint (hp_analysis_params_get_int (&params, &hp_kernel_breakdown_num_kernels_spec), ==, 1);
+  hp_analysis_params_clear (&params);
+}
+
+/* Every parameter a person may set has a title and a description for the
+ * preferences, marked for translation; only a string has choices; the
+ * shared ones are named by spec in the descriptors */
+static void
+test_param_texts (void)
+{
+  guint                     n, n_analyses;
+  const HpParamSpec *const *specs = hp_param_spec_list (&n);
+  const HpAnalysis *const  *analyses = hp_analysis_list (&n_analyses);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_test_message ("parameter %s", specs[i]->name);
+      g_assert_nonnull (specs[i]->title);
+      g_assert_nonnull (specs[i]->description);
+      g_assert_cmpuint (strlen (specs[i]->description), >, strlen (specs[i]->title));
+      g_assert_true (specs[i]->choices == NULL || specs[i]->type == HP_PARAM_STRING);
+    }
+  g_assert_true (hp_analysis_uses_param (&hp_idle_time_analysis, &hp_analysis_streams_spec));
+  g_assert_false (hp_analysis_uses_param (&hp_kernel_breakdown_analysis, &hp_analysis_streams_spec));
+  for (guint a = 0; a < n_analyses; a++)
+    {
+      g_assert_true (hp_analysis_uses_param (analyses[a], &hp_analysis_ranks_spec));
+      for (guint s = 0; analyses[a]->shared_params != NULL && analyses[a]->shared_params[s] != NULL; s++)
+        g_assert_true (analyses[a]->shared_params[s]->offset != HP_PARAM_IN_BAG);
+    }
 }
 
 /* hp_analysis_params_init() gives HTA's defaults, from the specs */
@@ -508,13 +654,13 @@ test_params_affect (void)
   hp_analysis_params_init (&a);
   hp_analysis_params_init (&b);
   set_number (&b, "num_kernels", 3);
-  g_assert_true (hp_analysis_params_affect (hp_analysis_find ("gpu_kernel_breakdown"), &a, &b));
+  g_assert_true (hp_analysis_params_affect (&hp_kernel_breakdown_analysis, &a, &b));
   g_assert_false (hp_analysis_params_affect (hp_analysis_find ("temporal_breakdown"), &a, &b));
-  g_assert_false (hp_analysis_params_affect (hp_analysis_find ("idle_time_breakdown"), &a, &b));
+  g_assert_false (hp_analysis_params_affect (&hp_idle_time_analysis, &a, &b));
   set_number (&b, "num_kernels", 10);
   set_number (&b, "consecutive_kernel_delay", 10);
-  g_assert_true (hp_analysis_params_affect (hp_analysis_find ("idle_time_breakdown"), &a, &b));
-  g_assert_false (hp_analysis_params_affect (hp_analysis_find ("gpu_kernel_breakdown"), &a, &b));
+  g_assert_true (hp_analysis_params_affect (&hp_idle_time_analysis, &a, &b));
+  g_assert_false (hp_analysis_params_affect (&hp_kernel_breakdown_analysis, &a, &b));
   set_number (&b, "consecutive_kernel_delay", 30);
   /* every analysis reads the ranks */
   hp_param_parse (hp_param_spec_find ("ranks"), &b, "1", NULL);
@@ -582,7 +728,7 @@ test_result (HpTestTraceFixture *fixture,
   HpTrace *trace = fixture->trace;
   g_autoptr (HpScope) scope = hp_scope_new_range (hp_time_span_make (0, 300000000));
   g_autoptr (HpTrace) scoped = hp_trace_apply_scope (trace, scope, NULL);
-  HpAnalysis        analysis = *hp_analysis_find ("gpu_kernel_breakdown");
+  HpAnalysis        analysis = *&hp_kernel_breakdown_analysis;
   HpAnalysisParams *params = &fixture->params;
   g_autoptr (HpResult) whole = NULL;
   g_autoptr (HpResult) part = NULL;
@@ -624,6 +770,8 @@ main (int   argc,
   hp_test_add_trace ("/core/registry/entries", "hta_trace_filter_2ranks", hp_test_trace_setup, test_registry_entries);
   g_test_add_func ("/core/registry/param-list", test_param_list);
   g_test_add_func ("/core/registry/param-setters", test_param_setters);
+  g_test_add_func ("/core/registry/param-setters-refuse", test_param_setters_refuse);
+  g_test_add_func ("/core/registry/param-texts", test_param_texts);
   g_test_add_func ("/core/registry/settings-keys", test_settings_keys);
   g_test_add_func ("/core/registry/param-defaults", test_param_defaults);
   g_test_add_func ("/core/registry/param-parse", test_param_parse);
