@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "hp-timeline-painter-private.h"
 
 /* Background: rank headers, iteration shading, tick grid */
@@ -98,6 +100,297 @@ _hp_timeline_painter_paint_backdrop (HpTimelinePainter      *self,
 
 /* Events */
 
+/* The box of @mk on the picture, user space. */
+static void
+mark_box (const HpTimelineMapper *m,
+          const HpTimelineRow    *row,
+          const HpTimelineMark   *mk,
+          double                 *x,
+          double                 *y,
+          double                 *w,
+          double                 *h)
+{
+  double px = 1.0 / m->viewport.scale;
+
+  *x = mk->x;
+  *y = _hp_timeline_row_top (m, row);
+  *h = row->height;
+  *w = mk->width;
+  if (row->kind == HP_TIMELINE_ROW_RANK)
+    {
+      *y += 6;
+      *h -= 12;
+    }
+  else
+    {
+      *y += 1;
+      *h -= 2;
+    }
+  /* a device pixel of air between neighbouring boxes */
+  if (!(mk->flags & HP_TIMELINE_MARK_MERGED) && *w >= 3 * px)
+    *w -= px;
+}
+
+/* Marks straight into an image surface.
+ *
+ * At fit most marks are a pixel or two wide and as tall as their row:
+ * cairo fills each as a box of its own, a column at a time, and that was
+ * most of a frame. Every mark is opaque and, on a whole-pixel grid, covers
+ * whole pixels, so writing them is exact: per row, the colour of each
+ * device column (the highest colour index wins, as when colours are filled
+ * in order), then that row of colours copied into each scanline of the
+ * row's band, inside the clip. Anything else — vector surfaces, groups,
+ * rotations, a scale that puts an edge between pixels, a clip that is not a
+ * set of whole-pixel boxes — goes through cairo. */
+
+typedef struct
+{
+  int     x0;
+  int     x1;
+  guint32 pixel;
+} MarkSpan;
+
+typedef struct
+{
+  double sx, sy; /* device pixels per user unit */
+  double ox, oy; /* device position of the user origin */
+} DeviceGrid;
+
+/* @v in device space as a whole pixel, or FALSE when it is between pixels
+ * (cairo keeps 1/256 of a pixel: closer than that is on the pixel) */
+static gboolean
+on_pixel (double v,
+          int   *pixel)
+{
+  double r = round (v);
+
+  if (!(fabs (v - r) < 1e-3) || r < -(1 << 28) || r > (1 << 28))
+    return FALSE;
+  *pixel = (int)r;
+  return TRUE;
+}
+
+/* Each mark colour as a pixel of @format, as cairo writes it. */
+static void
+ensure_mark_pixels (HpTimelinePainter *self,
+                    cairo_format_t     format)
+{
+  cairo_surface_t *probe;
+  cairo_t         *cr;
+  const guint8    *data;
+
+  if (self->mark_pixels_format == format)
+    return;
+  probe = cairo_image_surface_create (format, HP_TIMELINE_N_COLORS, 1);
+  cr = cairo_create (probe);
+  for (guint c = 0; c < HP_TIMELINE_N_COLORS; c++)
+    {
+      cairo_rectangle (cr, c, 0, 1, 1);
+      _hp_timeline_set_source (cr, &self->colors[c]);
+      cairo_fill (cr);
+    }
+  cairo_destroy (cr);
+  cairo_surface_flush (probe);
+  data = cairo_image_surface_get_data (probe);
+  memcpy (self->mark_pixels, data, sizeof self->mark_pixels);
+  cairo_surface_destroy (probe);
+  self->mark_pixels_format = format;
+}
+
+/* The marks of one row, @marks[@a … @b), into the pixels. */
+static void
+write_row (HpTimelinePainter           *self,
+           const HpTimelineMapper      *m,
+           const HpTimelineRow         *row,
+           const HpTimelineMark        *marks,
+           guint                        a,
+           guint                        b,
+           const DeviceGrid            *g,
+           const cairo_rectangle_int_t *clips,
+           int                          n_clips,
+           guint8                      *data,
+           int                          stride,
+           int                          width)
+{
+  guint8 *cols = self->mark_columns;
+  int     lo = width, hi = 0, y0 = 0, y1 = 0;
+
+  for (guint k = a; k < b; k++)
+    {
+      double x, y, w, h;
+      int    x0, x1;
+
+      mark_box (m, row, &marks[k], &x, &y, &w, &h);
+      if (k == a)
+        {
+          (void)on_pixel (y * g->sy + g->oy, &y0);
+          (void)on_pixel ((y + h) * g->sy + g->oy, &y1);
+        }
+      (void)on_pixel (x * g->sx + g->ox, &x0);
+      (void)on_pixel ((x + w) * g->sx + g->ox, &x1);
+      x0 = MAX (x0, 0);
+      x1 = MIN (x1, width);
+      if (x1 <= x0)
+        continue;
+      lo = MIN (lo, x0);
+      hi = MAX (hi, x1);
+      for (int c = x0; c < x1; c++)
+        cols[c] = MAX (cols[c], (guint8)(marks[k].color + 1));
+    }
+  if (hi <= lo)
+    return;
+
+  /* runs of one colour */
+  g_array_set_size (self->mark_spans, 0);
+  for (int c = lo; c < hi;)
+    {
+      int run = c + 1;
+
+      while (run < hi && cols[run] == cols[c])
+        run++;
+      if (cols[c] != 0)
+        {
+          MarkSpan sp = { c, run, self->mark_pixels[cols[c] - 1] };
+
+          g_array_append_val (self->mark_spans, sp);
+        }
+      c = run;
+    }
+  memset (cols + lo, 0, (gsize)(hi - lo));
+
+  for (int i = 0; i < n_clips; i++)
+    {
+      const cairo_rectangle_int_t *cl = &clips[i];
+      int                          ys = MAX (y0, cl->y), ye = MIN (y1, cl->y + cl->height);
+
+      if (cl->x >= hi || cl->x + cl->width <= lo)
+        continue;
+      for (int y = ys; y < ye; y++)
+        {
+          guint32 *line = (guint32 *)(gpointer)(data + (gsize)y * (gsize)stride);
+
+          for (guint s = 0; s < self->mark_spans->len; s++)
+            {
+              const MarkSpan *sp = &g_array_index (self->mark_spans, MarkSpan, s);
+              int             xs = MAX (sp->x0, cl->x), xe = MIN (sp->x1, cl->x + cl->width);
+
+              for (int x = xs; x < xe; x++)
+                line[x] = sp->pixel;
+            }
+        }
+    }
+}
+
+/* Writes the marks into @cr's pixels when that is exact; FALSE when cairo
+ * must paint them (nothing written then). */
+static gboolean
+paint_marks_direct (HpTimelinePainter      *self,
+                    cairo_t                *cr,
+                    const HpTimelineMapper *m,
+                    const HpTimelineRow    *rows,
+                    const HpTimelineMark   *marks,
+                    guint                   n_marks)
+{
+  cairo_surface_t        *target = cairo_get_group_target (cr);
+  cairo_rectangle_list_t *clip;
+  cairo_rectangle_int_t   clips[16];
+  cairo_matrix_t          ctm;
+  cairo_format_t          format;
+  DeviceGrid              g;
+  double                  ux = 0, uy = 0, vx = 1, vy = 1;
+  int                     width, height, n_clips = 0;
+  guint8                 *data;
+
+  if (cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE || cairo_get_operator (cr) != CAIRO_OPERATOR_OVER)
+    return FALSE;
+  format = cairo_image_surface_get_format (target);
+  if (format != CAIRO_FORMAT_ARGB32 && format != CAIRO_FORMAT_RGB24)
+    return FALSE;
+  for (guint c = 0; c < HP_TIMELINE_N_COLORS; c++)
+    if (self->colors[c].alpha < 1.0)
+      return FALSE;
+
+  /* user space is device space scaled and moved, no more */
+  cairo_get_matrix (cr, &ctm);
+  if (ctm.xy != 0 || ctm.yx != 0)
+    return FALSE;
+  cairo_user_to_device (cr, &ux, &uy);
+  cairo_user_to_device (cr, &vx, &vy);
+  g.sx = vx - ux;
+  g.sy = vy - uy;
+  g.ox = ux;
+  g.oy = uy;
+  if (!(g.sx > 0 && g.sy > 0))
+    return FALSE;
+
+  width = cairo_image_surface_get_width (target);
+  height = cairo_image_surface_get_height (target);
+
+  /* the clip, as whole-pixel boxes on the surface */
+  clip = cairo_copy_clip_rectangle_list (cr);
+  if (clip->status != CAIRO_STATUS_SUCCESS || clip->num_rectangles > (int)G_N_ELEMENTS (clips))
+    {
+      cairo_rectangle_list_destroy (clip);
+      return FALSE;
+    }
+  for (int i = 0; i < clip->num_rectangles; i++)
+    {
+      const cairo_rectangle_t *r = &clip->rectangles[i];
+      int                      x0, y0, x1, y1;
+
+      if (!on_pixel (r->x * g.sx + g.ox, &x0) || !on_pixel (r->y * g.sy + g.oy, &y0) ||
+          !on_pixel ((r->x + r->width) * g.sx + g.ox, &x1) || !on_pixel ((r->y + r->height) * g.sy + g.oy, &y1))
+        {
+          cairo_rectangle_list_destroy (clip);
+          return FALSE;
+        }
+      x0 = MAX (x0, 0);
+      y0 = MAX (y0, 0);
+      x1 = MIN (x1, width);
+      y1 = MIN (y1, height);
+      if (x1 > x0 && y1 > y0)
+        clips[n_clips++] = (cairo_rectangle_int_t){ x0, y0, x1 - x0, y1 - y0 };
+    }
+  cairo_rectangle_list_destroy (clip);
+
+  /* every edge on a pixel */
+  for (guint k = 0; k < n_marks; k++)
+    {
+      double x, y, w, h;
+      int    p;
+
+      mark_box (m, &rows[marks[k].row], &marks[k], &x, &y, &w, &h);
+      if (!on_pixel (x * g.sx + g.ox, &p) || !on_pixel ((x + w) * g.sx + g.ox, &p) || !on_pixel (y * g.sy + g.oy, &p) ||
+          !on_pixel ((y + h) * g.sy + g.oy, &p))
+        return FALSE;
+    }
+
+  ensure_mark_pixels (self, format);
+  if (self->n_mark_columns < (gsize)width)
+    {
+      g_free (self->mark_columns);
+      self->mark_columns = g_malloc0 ((gsize)width);
+      self->n_mark_columns = (gsize)width;
+    }
+  if (self->mark_spans == NULL)
+    self->mark_spans = g_array_new (FALSE, FALSE, sizeof (MarkSpan));
+
+  cairo_surface_flush (target);
+  data = cairo_image_surface_get_data (target);
+  /* the marks come row by row */
+  for (guint a = 0; a < n_marks;)
+    {
+      guint b = a + 1;
+
+      while (b < n_marks && marks[b].row == marks[a].row)
+        b++;
+      write_row (self, m, &rows[marks[a].row], marks, a, b, &g, clips, n_clips, data, cairo_image_surface_get_stride (target), width);
+      a = b;
+    }
+  cairo_surface_mark_dirty (target);
+  return TRUE;
+}
+
 void
 _hp_timeline_painter_paint_marks (HpTimelinePainter      *self,
                                   cairo_t                *cr,
@@ -108,8 +401,6 @@ _hp_timeline_painter_paint_marks (HpTimelinePainter      *self,
   const guint32        *order;
   guint                 color_start[HP_TIMELINE_N_COLORS + 1];
   guint                 n_rows, n_marks;
-  double                scale = m->viewport.scale;
-  double                px = 1.0 / scale;
 
   rows = hp_timeline_layout_get_rows (self->layout, &n_rows);
   marks = hp_timeline_frame_get_marks (self->frame, &n_marks);
@@ -118,36 +409,22 @@ _hp_timeline_painter_paint_marks (HpTimelinePainter      *self,
   cairo_save (cr);
   _hp_timeline_clip_time_area (cr, m, FALSE);
 
-  for (guint c = 0; c < HP_TIMELINE_N_COLORS; c++)
-    {
-      if (color_start[c] == color_start[c + 1])
-        continue;
-      for (guint k = color_start[c]; k < color_start[c + 1]; k++)
-        {
-          const HpTimelineMark *mk = &marks[order[k]];
-          const HpTimelineRow  *row = &rows[mk->row];
-          double                y = _hp_timeline_row_top (m, row);
-          double                h = row->height;
-          double                w = mk->width;
+  if (!paint_marks_direct (self, cr, m, rows, marks, n_marks))
+    for (guint c = 0; c < HP_TIMELINE_N_COLORS; c++)
+      {
+        if (color_start[c] == color_start[c + 1])
+          continue;
+        for (guint k = color_start[c]; k < color_start[c + 1]; k++)
+          {
+            const HpTimelineMark *mk = &marks[order[k]];
+            double                x, y, w, h;
 
-          if (row->kind == HP_TIMELINE_ROW_RANK)
-            {
-              y += 6;
-              h -= 12;
-            }
-          else
-            {
-              y += 1;
-              h -= 2;
-            }
-          /* a device pixel of air between neighbouring boxes */
-          if (!(mk->flags & HP_TIMELINE_MARK_MERGED) && w >= 3 * px)
-            w -= px;
-          cairo_rectangle (cr, mk->x, y, w, h);
-        }
-      _hp_timeline_set_source (cr, &self->colors[c]);
-      cairo_fill (cr);
-    }
+            mark_box (m, &rows[mk->row], mk, &x, &y, &w, &h);
+            cairo_rectangle (cr, x, y, w, h);
+          }
+        _hp_timeline_set_source (cr, &self->colors[c]);
+        cairo_fill (cr);
+      }
 
   /* names where they fit */
   {

@@ -88,6 +88,13 @@ struct _HpTimelinePainter
   GArray *boxes[4]; /* HpTimelineBox, one batch per colour of an overlay */
   double *columns;  /* a value per device pixel column */
   gsize   n_columns;
+
+  /* marks written straight into an image surface (hp-timeline-lanes.c) */
+  guint32        mark_pixels[HP_TIMELINE_N_COLORS]; /* the colours as pixels */
+  cairo_format_t mark_pixels_format;                /* of mark_pixels; INVALID: to make */
+  guint8        *mark_columns;                      /* per device column of a row: 1 + its colour, 0 none */
+  gsize          n_mark_columns;
+  GArray        *mark_spans; /* runs of one colour in a row */
 };
 
 static inline void
