@@ -297,7 +297,7 @@ paint_marks_direct (HpTimelinePainter      *self,
   cairo_matrix_t          ctm;
   cairo_format_t          format;
   DeviceGrid              g;
-  double                  ux = 0, uy = 0, vx = 1, vy = 1;
+  double                  ux = 0, uy = 0, vx = 1, vy = 1, dsx, dsy, dox, doy;
   int                     width, height, n_clips = 0;
   guint8                 *data;
 
@@ -310,16 +310,19 @@ paint_marks_direct (HpTimelinePainter      *self,
     if (self->colors[c].alpha < 1.0)
       return FALSE;
 
-  /* user space is device space scaled and moved, no more */
+  /* user space is the surface's pixels scaled and moved, no more: the
+   * transformation matrix, then the surface's device scale and offset */
   cairo_get_matrix (cr, &ctm);
   if (ctm.xy != 0 || ctm.yx != 0)
     return FALSE;
   cairo_user_to_device (cr, &ux, &uy);
   cairo_user_to_device (cr, &vx, &vy);
-  g.sx = vx - ux;
-  g.sy = vy - uy;
-  g.ox = ux;
-  g.oy = uy;
+  cairo_surface_get_device_scale (target, &dsx, &dsy);
+  cairo_surface_get_device_offset (target, &dox, &doy);
+  g.sx = (vx - ux) * dsx;
+  g.sy = (vy - uy) * dsy;
+  g.ox = ux * dsx + dox;
+  g.oy = uy * dsy + doy;
   if (!(g.sx > 0 && g.sy > 0))
     return FALSE;
 
@@ -409,7 +412,10 @@ _hp_timeline_painter_paint_marks (HpTimelinePainter      *self,
   cairo_save (cr);
   _hp_timeline_clip_time_area (cr, m, FALSE);
 
-  if (!paint_marks_direct (self, cr, m, rows, marks, n_marks))
+  self->n_marks_written = 0;
+  if (!self->marks_by_cairo && paint_marks_direct (self, cr, m, rows, marks, n_marks))
+    self->n_marks_written = n_marks;
+  else
     for (guint c = 0; c < HP_TIMELINE_N_COLORS; c++)
       {
         if (color_start[c] == color_start[c + 1])

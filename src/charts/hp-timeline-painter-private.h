@@ -94,7 +94,9 @@ struct _HpTimelinePainter
   cairo_format_t mark_pixels_format;                /* of mark_pixels; INVALID: to make */
   guint8        *mark_columns;                      /* per device column of a row: 1 + its colour, 0 none */
   gsize          n_mark_columns;
-  GArray        *mark_spans; /* runs of one colour in a row */
+  GArray        *mark_spans;      /* runs of one colour in a row */
+  guint          n_marks_written; /* by the last paint, straight into pixels */
+  gboolean       marks_by_cairo;  /* never straight into pixels: the reference, for tests */
 };
 
 static inline void
