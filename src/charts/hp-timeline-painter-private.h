@@ -89,14 +89,18 @@ struct _HpTimelinePainter
   double *columns;  /* a value per device pixel column */
   gsize   n_columns;
 
-  /* marks written straight into an image surface (hp-timeline-lanes.c) */
-  guint32        mark_pixels[HP_TIMELINE_N_COLORS]; /* the colours as pixels */
-  cairo_format_t mark_pixels_format;                /* of mark_pixels; INVALID: to make */
-  guint8        *mark_columns;                      /* per device column of a row: 1 + its colour, 0 none */
+  /* the backdrop and marks written straight into an image surface
+   * (hp-timeline-lanes.c) */
+  guint32        pixels[HP_TIMELINE_N_COLORS + 4]; /* mark colours, background, tint, grid, header */
+  cairo_format_t pixels_format;                    /* of pixels; INVALID: to make */
+  guint8        *mark_columns;                     /* per device column of a row: 1 + its colour, 0 none */
   gsize          n_mark_columns;
-  GArray        *mark_spans;      /* runs of one colour in a row */
-  guint          n_marks_written; /* by the last paint, straight into pixels */
-  gboolean       marks_by_cairo;  /* never straight into pixels: the reference, for tests */
+  GArray        *mark_spans; /* runs of one colour in a row */
+  guint8        *scratch;    /* the background row and the kind of each scanline */
+  gsize          n_scratch;
+  guint          n_marks_written;  /* by the last paint, straight into pixels */
+  gboolean       backdrop_written; /* by the last paint, straight into pixels */
+  gboolean       pixels_by_cairo;  /* never straight into pixels: the reference, for tests */
 };
 
 static inline void

@@ -98,7 +98,7 @@ apply_style (HpTimelinePainter *self)
   for (guint i = 0; i < self->n_strings; i++)
     self->name_widths[i] = -1.0f;
   self->small_height = 0;
-  self->mark_pixels_format = CAIRO_FORMAT_INVALID;
+  self->pixels_format = CAIRO_FORMAT_INVALID;
   self->generation++;
 }
 
@@ -160,6 +160,7 @@ hp_timeline_painter_free (HpTimelinePainter *self)
     g_array_unref (self->boxes[i]);
   g_free (self->columns);
   g_free (self->mark_columns);
+  g_free (self->scratch);
   g_clear_pointer (&self->mark_spans, g_array_unref);
   g_clear_pointer (&self->range_lanes, g_array_unref);
   g_free (self->name_widths);

@@ -1,9 +1,10 @@
-/* test-timeline-marks.c — timeline marks written straight into image pixels paint what cairo paints.
+/* test-timeline-marks.c — timeline backdrop and marks written straight into image pixels look as cairo paints them.
  *
- * The painter writes marks on whole device pixels straight into an image
- * surface and leaves everything else to cairo. These tests paint the same
- * pictures both ways (the painter's reference switch sends the marks
- * through cairo) and compare every pixel.
+ * The painter writes the lanes' backdrop and the marks on whole device
+ * pixels straight into an image surface and leaves everything else to
+ * cairo. These tests paint the same pictures both ways (the painter's
+ * reference switch sends everything through cairo) and compare every
+ * pixel.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -109,9 +110,9 @@ paint (HpTimelinePainter        *painter,
   cairo_surface_set_device_scale (surface, target->device_scale, target->device_scale);
   cairo_surface_set_device_offset (surface, target->offset, target->offset);
   cr = cairo_create (surface);
-  painter->marks_by_cairo = by_cairo;
+  painter->pixels_by_cairo = by_cairo;
   hp_timeline_painter_paint (painter, cr, v);
-  painter->marks_by_cairo = FALSE;
+  painter->pixels_by_cairo = FALSE;
   *written = painter->n_marks_written;
   cairo_destroy (cr);
   cairo_surface_flush (surface);
@@ -175,6 +176,10 @@ check_same (HpTimelinePainter        *painter,
   guint            written, written_by_cairo, n_marks;
 
   direct = paint (painter, v, target, FALSE, &written);
+  /* where marks can be written, so can the backdrop (it may be where
+   * marks cannot: its edges are snapped to pixels, mark rows' are not) */
+  if (written > 0)
+    g_assert_true (painter->backdrop_written);
   reference = paint (painter, v, target, TRUE, &written_by_cairo);
   hp_timeline_frame_get_marks (hp_timeline_painter_get_frame (painter), &n_marks);
   g_assert_cmpuint (n_marks, >, 0);
@@ -258,6 +263,7 @@ test_marks_visible (void)
   surface = paint (painter, &v, &target, FALSE, &written);
   hp_timeline_frame_get_marks (hp_timeline_painter_get_frame (painter), &n_marks);
   g_assert_cmpuint (written, ==, n_marks);
+  g_assert_true (painter->backdrop_written);
   /* the sub-pixel kernels of mixed classes, and the communication ones */
   g_assert_cmpuint (count_color (painter, surface, HP_TIMELINE_COLOR_DENSE), >, 1000);
   g_assert_cmpuint (count_color (painter, surface, HP_KERNEL_CLASS_COMMUNICATION), >, 100);
@@ -282,6 +288,7 @@ test_through_cairo (void)
   cr = cairo_create (recording);
   hp_timeline_painter_paint (painter, cr, &v);
   g_assert_cmpuint (painter->n_marks_written, ==, 0);
+  g_assert_false (painter->backdrop_written);
   cairo_destroy (cr);
   cairo_surface_destroy (recording);
 
