@@ -311,6 +311,44 @@ test_through_cairo (void)
   }
 }
 
+/* A frame updated again keeps the marks of rows still in view while only
+ * the scroll changes; its marks are always those of a fresh frame, also
+ * after the window or the layout changed. */
+static void
+test_frame_reuse (void)
+{
+  g_autoptr (HpTrace) trace = synthetic_trace ();
+  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+  g_autoptr (HpTimelineFrame) kept = hp_timeline_frame_new ();
+  HpTimelineViewport v = { 0, 1, 1000, 120, 0, 1.0 };
+  gint64             start, end;
+
+  hp_timeline_layout_get_time_bounds (layout, &start, &end);
+  for (guint step = 0; step < 12; step++)
+    {
+      g_autoptr (HpTimelineFrame) fresh = hp_timeline_frame_new ();
+      const HpTimelineMark *a, *b;
+      guint                 n_a, n_b, first, end_row;
+
+      /* scroll down a row at a time, then zoom, then collapse a rank,
+       * then scroll again */
+      v.t0 = step < 6 ? start : start + (end - start) / 4;
+      v.t1 = end;
+      v.scroll_y = (step % 6) * 17.0;
+      if (step == 9)
+        hp_timeline_layout_set_rank_collapsed (layout, 0, TRUE);
+      hp_timeline_frame_update (kept, layout, &v);
+      hp_timeline_frame_update (fresh, layout, &v);
+      a = hp_timeline_frame_get_marks (kept, &n_a);
+      b = hp_timeline_frame_get_marks (fresh, &n_b);
+      hp_timeline_frame_get_visible_rows (kept, &first, &end_row);
+      g_assert_cmpuint (end_row, >, first);
+      g_assert_cmpuint (n_a, >, 0);
+      g_assert_cmpuint (n_a, ==, n_b);
+      g_assert_cmpmem (a, n_a * sizeof *a, b, n_b * sizeof *b);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -320,6 +358,7 @@ main (int    argc,
   g_test_add_func ("/ui/charts/timeline-marks/same-pixels", test_same_pixels);
   g_test_add_func ("/ui/charts/timeline-marks/marks-visible", test_marks_visible);
   g_test_add_func ("/ui/charts/timeline-marks/through-cairo", test_through_cairo);
+  g_test_add_func ("/ui/charts/timeline-marks/frame-reuse", test_frame_reuse);
 
   return g_test_run ();
 }
