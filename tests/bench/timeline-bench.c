@@ -8,8 +8,13 @@
  * median and worst frame time of each. A frame is what the widget does when
  * its cached picture is stale: layout (culling and merging) plus painting.
  * The "fit, all rows" case paints every row of every rank at once, so that
- * every event of the trace is in view. --save writes the first frame of each
- * case as PREFIX-<case>.png.
+ * every event of the trace is in view. At fit the window stays and only the
+ * scroll changes, so a frame reuses the marks of rows still in view (all of
+ * them in "fit-all-rows"); the "pan-90" cases move a window of 90% of the
+ * trace every frame, so every row is culled again. Each case prints wall
+ * and CPU time of the painting thread (on a shared machine the wall clock
+ * also counts other processes). --save writes the first frame of each case
+ * as PREFIX-<case>.png.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -27,8 +32,9 @@
 typedef struct
 {
   const char *name;
-  gint64      window; /* ns; 0 = the whole trace */
+  gint64      window; /* ns; 0 = the whole trace, or its fraction */
   gboolean    all_rows;
+  double      fraction; /* > 0: a window of this fraction of the trace, panned */
 } Case;
 
 static int
@@ -93,6 +99,8 @@ run_case (HpTimelinePainter *painter,
   hp_timeline_layout_get_time_bounds (layout, &start, &end);
   content = hp_timeline_layout_get_content_height (layout);
   window = c->window > 0 ? c->window : end - start;
+  if (c->fraction > 0)
+    window = (gint64)((end - start) * c->fraction);
 
   v.width = width;
   v.height = c->all_rows ? (int)(content + hp_timeline_layout_get_lanes_top (layout)) + 1 : height;
@@ -105,7 +113,17 @@ run_case (HpTimelinePainter *painter,
       gint64   t_start, t_layout, t_end, c_start, c_layout, c_end;
       guint    n_marks;
 
-      if (c->window > 0)
+      if (c->fraction > 0)
+        {
+          /* nearly the whole trace, moved a little every frame: every row
+           * is laid out again, nothing kept from the frame before */
+          gint64 span = end - start;
+
+          v.t0 = start + (gint64)((double)(span - window) * (i % 50) / 50.0);
+          v.t1 = v.t0 + window;
+          v.scroll_y = 0;
+        }
+      else if (c->window > 0)
         {
           /* start where the GPU is busiest mid-trace (the middle kernel of
            * rank 0's busiest stream), move a third of a window per frame */
@@ -178,10 +196,12 @@ main (int    argc,
   gint64            t0;
   guint64           n_events = 0;
   static const Case cases[] = {
-    { "fit", 0, FALSE },
-    { "1ms", 1000000, FALSE },
-    { "10us", 10000, FALSE },
-    { "fit-all-rows", 0, TRUE },
+    { "fit", 0, FALSE, 0 },
+    { "1ms", 1000000, FALSE, 0 },
+    { "10us", 10000, FALSE, 0 },
+    { "fit-all-rows", 0, TRUE, 0 },
+    { "pan-90", 0, FALSE, 0.9 },
+    { "pan-90-all-rows", 0, TRUE, 0.9 },
   };
 
   for (int i = 1; i < argc; i++)
