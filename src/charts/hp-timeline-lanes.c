@@ -13,7 +13,8 @@
 
 static gboolean paint_backdrop_direct (HpTimelinePainter      *self,
                                        cairo_t                *cr,
-                                       const HpTimelineMapper *m);
+                                       const HpTimelineMapper *m,
+                                       gboolean                with_marks);
 
 void
 _hp_timeline_painter_paint_backdrop (HpTimelinePainter      *self,
@@ -26,7 +27,9 @@ _hp_timeline_painter_paint_backdrop (HpTimelinePainter      *self,
   guint                  first, end;
   double                 scale = m->viewport.scale;
 
-  self->backdrop_written = paint_backdrop_direct (self, cr, m);
+  /* the marks in the same pass when no overlay paints under them */
+  self->marks_in_backdrop = FALSE;
+  self->backdrop_written = paint_backdrop_direct (self, cr, m, _hp_timeline_painter_layer_is_empty (self, HP_TIMELINE_LAYER_UNDER));
   if (self->backdrop_written)
     return;
   rows = _hp_timeline_visible_rows (m, &first, &end);
@@ -358,6 +361,148 @@ scratch_bytes (HpTimelinePainter *self,
   return self->scratch;
 }
 
+/* The device rows a row's marks cover, and their runs of one colour in
+ * the painter's mark_spans. */
+typedef struct
+{
+  int   y0;
+  int   y1;
+  guint first;
+  guint end;
+} MarkBand;
+
+/* Adds the runs of the marks of one row, @marks[@a … @b), to the
+ * painter's mark_spans; FALSE when they cover no pixel. */
+static gboolean
+row_spans (HpTimelinePainter      *self,
+           const HpTimelineMapper *m,
+           const HpTimelineRow    *row,
+           const HpTimelineMark   *marks,
+           guint                   a,
+           guint                   b,
+           const PixelTarget      *t,
+           MarkBand               *band)
+{
+  guint8 *cols = self->mark_columns;
+  int     lo = t->width, hi = 0;
+
+  for (guint k = a; k < b; k++)
+    {
+      double x, y, w, h;
+      int    x0, x1;
+
+      mark_box (m, row, &marks[k], &x, &y, &w, &h);
+      if (k == a)
+        {
+          (void)y_pixel (t, y, &band->y0);
+          (void)y_pixel (t, y + h, &band->y1);
+        }
+      (void)x_pixel (t, x, &x0);
+      (void)x_pixel (t, x + w, &x1);
+      x0 = MAX (x0, 0);
+      x1 = MIN (x1, t->width);
+      if (x1 <= x0)
+        continue;
+      lo = MIN (lo, x0);
+      hi = MAX (hi, x1);
+      for (int c = x0; c < x1; c++)
+        cols[c] = MAX (cols[c], (guint8)(marks[k].color + 1));
+    }
+  if (hi <= lo)
+    return FALSE;
+
+  band->first = self->mark_spans->len;
+  for (int c = lo; c < hi;)
+    {
+      int run = c + 1;
+
+      while (run < hi && cols[run] == cols[c])
+        run++;
+      if (cols[c] != 0)
+        {
+          MarkSpan sp = { c, run, self->pixels[cols[c] - 1] };
+
+          g_array_append_val (self->mark_spans, sp);
+        }
+      c = run;
+    }
+  band->end = self->mark_spans->len;
+  memset (cols + lo, 0, (gsize)(hi - lo));
+  return TRUE;
+}
+
+/* One scanline of @band, within [@x0, @x1) */
+static inline void
+write_band_line (HpTimelinePainter *self,
+                 const MarkBand    *band,
+                 guint32           *line,
+                 int                x0,
+                 int                x1)
+{
+  const MarkSpan *spans = (const MarkSpan *)(gpointer)self->mark_spans->data;
+
+  for (guint s = band->first; s < band->end; s++)
+    fill_pixels (line, MAX (spans[s].x0, x0), MIN (spans[s].x1, x1), spans[s].pixel);
+}
+
+/* Whether every edge of every mark is on a pixel of @t */
+static gboolean
+marks_on_pixels (const PixelTarget      *t,
+                 const HpTimelineMapper *m,
+                 const HpTimelineRow    *rows,
+                 const HpTimelineMark   *marks,
+                 guint                   n_marks)
+{
+  for (guint k = 0; k < n_marks; k++)
+    {
+      double x, y, w, h;
+      int    p;
+
+      mark_box (m, &rows[marks[k].row], &marks[k], &x, &y, &w, &h);
+      if (!x_pixel (t, x, &p) || !x_pixel (t, x + w, &p) || !y_pixel (t, y, &p) || !y_pixel (t, y + h, &p))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The bands of the frame's marks, top to bottom, in the painter's
+ * mark_bands. */
+static void
+mark_bands (HpTimelinePainter      *self,
+            const HpTimelineMapper *m,
+            const HpTimelineRow    *rows,
+            const HpTimelineMark   *marks,
+            guint                   n_marks,
+            const PixelTarget      *t)
+{
+  if (self->n_mark_columns < (gsize)t->width)
+    {
+      g_free (self->mark_columns);
+      self->mark_columns = g_malloc0 ((gsize)t->width);
+      self->n_mark_columns = (gsize)t->width;
+    }
+  if (self->mark_spans == NULL)
+    {
+      self->mark_spans = g_array_new (FALSE, FALSE, sizeof (MarkSpan));
+      self->mark_bands = g_array_new (FALSE, FALSE, sizeof (MarkBand));
+    }
+  g_array_set_size (self->mark_spans, 0);
+  g_array_set_size (self->mark_bands, 0);
+
+  /* the marks come row by row, and rows top to bottom */
+  for (guint a = 0; a < n_marks;)
+    {
+      guint    b = a + 1;
+      MarkBand band;
+
+      while (b < n_marks && marks[b].row == marks[a].row)
+        b++;
+      if (row_spans (self, m, &rows[marks[a].row], marks, a, b, t, &band))
+        g_array_append_val (self->mark_bands, band);
+      a = b;
+    }
+}
+
 /* The backdrop straight into pixels, as _hp_timeline_painter_paint_backdrop()
  * paints it: every scanline of the lanes area is the background row (with
  * its tinted steps and tick lines), a rank header or a separator, so each
@@ -365,7 +510,8 @@ scratch_bytes (HpTimelinePainter *self,
 static gboolean
 paint_backdrop_direct (HpTimelinePainter      *self,
                        cairo_t                *cr,
-                       const HpTimelineMapper *m)
+                       const HpTimelineMapper *m,
+                       gboolean                with_marks)
 {
   const HpTimelineRuler *ruler = hp_timeline_frame_get_ruler (self->frame);
   const HpTimelineRow   *rows;
@@ -459,8 +605,24 @@ paint_backdrop_direct (HpTimelinePainter      *self,
         kinds[d] = 2;
     }
 
+  /* the marks too, on the same pass, when nothing is painted between
+   * (the marks are clipped to the time area, as the background row) */
+  if (with_marks)
+    {
+      const HpTimelineMark *marks;
+      guint                 n_rows, n_marks;
+      const HpTimelineRow  *all_rows = hp_timeline_layout_get_rows (self->layout, &n_rows);
+
+      marks = hp_timeline_frame_get_marks (self->frame, &n_marks);
+      if (marks_on_pixels (&t, m, all_rows, marks, n_marks))
+        {
+          mark_bands (self, m, all_rows, marks, n_marks, &t);
+          self->marks_in_backdrop = TRUE;
+        }
+    }
+
   /* each scanline once; headers and separators span the whole width, the
-   * background row only the time area */
+   * background row and the marks only the time area */
   for (int c = 0; c < t.n_clips; c++)
     {
       const cairo_rectangle_int_t *cl = &t.clips[c];
@@ -468,7 +630,14 @@ paint_backdrop_direct (HpTimelinePainter      *self,
       int                          ys = MAX (cl->y, top), ye = MIN (cl->y + cl->height, bottom);
       int                          ws = MAX (cx0, left), we = MIN (cx1, right);
       int                          xs = MAX (cx0, a), xe = MIN (cx1, b);
+      const MarkBand              *bands = NULL;
+      guint                        n_bands = 0, band = 0;
 
+      if (self->marks_in_backdrop)
+        {
+          bands = (const MarkBand *)(gpointer)self->mark_bands->data;
+          n_bands = self->mark_bands->len;
+        }
       for (int y = ys; y < ye; y++)
         {
           guint32 *line = pixel_line (&t, y);
@@ -480,87 +649,15 @@ paint_backdrop_direct (HpTimelinePainter      *self,
             }
           else
             fill_pixels (line, ws, we, self->pixels[kinds[y] == 1 ? PIXEL_HEADER : PIXEL_GRID]);
+
+          while (band < n_bands && bands[band].y1 <= y)
+            band++;
+          if (band < n_bands && bands[band].y0 <= y)
+            write_band_line (self, &bands[band], line, xs, xe);
         }
     }
   cairo_surface_mark_dirty (cairo_get_group_target (cr));
   return TRUE;
-}
-
-/* The marks of one row, @marks[@a … @b), into the pixels. */
-static void
-write_row (HpTimelinePainter      *self,
-           const HpTimelineMapper *m,
-           const HpTimelineRow    *row,
-           const HpTimelineMark   *marks,
-           guint                   a,
-           guint                   b,
-           const PixelTarget      *t)
-{
-  guint8 *cols = self->mark_columns;
-  int     lo = t->width, hi = 0, y0 = 0, y1 = 0;
-
-  for (guint k = a; k < b; k++)
-    {
-      double x, y, w, h;
-      int    x0, x1;
-
-      mark_box (m, row, &marks[k], &x, &y, &w, &h);
-      if (k == a)
-        {
-          (void)y_pixel (t, y, &y0);
-          (void)y_pixel (t, y + h, &y1);
-        }
-      (void)x_pixel (t, x, &x0);
-      (void)x_pixel (t, x + w, &x1);
-      x0 = MAX (x0, 0);
-      x1 = MIN (x1, t->width);
-      if (x1 <= x0)
-        continue;
-      lo = MIN (lo, x0);
-      hi = MAX (hi, x1);
-      for (int c = x0; c < x1; c++)
-        cols[c] = MAX (cols[c], (guint8)(marks[k].color + 1));
-    }
-  if (hi <= lo)
-    return;
-
-  /* runs of one colour */
-  g_array_set_size (self->mark_spans, 0);
-  for (int c = lo; c < hi;)
-    {
-      int run = c + 1;
-
-      while (run < hi && cols[run] == cols[c])
-        run++;
-      if (cols[c] != 0)
-        {
-          MarkSpan sp = { c, run, self->pixels[cols[c] - 1] };
-
-          g_array_append_val (self->mark_spans, sp);
-        }
-      c = run;
-    }
-  memset (cols + lo, 0, (gsize)(hi - lo));
-
-  for (int i = 0; i < t->n_clips; i++)
-    {
-      const cairo_rectangle_int_t *cl = &t->clips[i];
-      int                          ys = MAX (y0, cl->y), ye = MIN (y1, cl->y + cl->height);
-
-      if (cl->x >= hi || cl->x + cl->width <= lo)
-        continue;
-      for (int y = ys; y < ye; y++)
-        {
-          guint32 *line = pixel_line (t, y);
-
-          for (guint s = 0; s < self->mark_spans->len; s++)
-            {
-              const MarkSpan *sp = &g_array_index (self->mark_spans, MarkSpan, s);
-
-              fill_pixels (line, MAX (sp->x0, cl->x), MIN (sp->x1, cl->x + cl->width), sp->pixel);
-            }
-        }
-    }
 }
 
 /* Writes the marks into @cr's pixels when that is exact; FALSE when cairo
@@ -575,38 +672,21 @@ paint_marks_direct (HpTimelinePainter      *self,
 {
   PixelTarget t;
 
-  if (!pixel_target_init (self, cr, &t))
+  if (!pixel_target_init (self, cr, &t) || !marks_on_pixels (&t, m, rows, marks, n_marks))
     return FALSE;
 
-  /* every edge on a pixel */
-  for (guint k = 0; k < n_marks; k++)
+  mark_bands (self, m, rows, marks, n_marks, &t);
+  for (guint i = 0; i < self->mark_bands->len; i++)
     {
-      double x, y, w, h;
-      int    p;
+      const MarkBand *band = &g_array_index (self->mark_bands, MarkBand, i);
 
-      mark_box (m, &rows[marks[k].row], &marks[k], &x, &y, &w, &h);
-      if (!x_pixel (&t, x, &p) || !x_pixel (&t, x + w, &p) || !y_pixel (&t, y, &p) || !y_pixel (&t, y + h, &p))
-        return FALSE;
-    }
+      for (int c = 0; c < t.n_clips; c++)
+        {
+          const cairo_rectangle_int_t *cl = &t.clips[c];
 
-  if (self->n_mark_columns < (gsize)t.width)
-    {
-      g_free (self->mark_columns);
-      self->mark_columns = g_malloc0 ((gsize)t.width);
-      self->n_mark_columns = (gsize)t.width;
-    }
-  if (self->mark_spans == NULL)
-    self->mark_spans = g_array_new (FALSE, FALSE, sizeof (MarkSpan));
-
-  /* the marks come row by row */
-  for (guint a = 0; a < n_marks;)
-    {
-      guint b = a + 1;
-
-      while (b < n_marks && marks[b].row == marks[a].row)
-        b++;
-      write_row (self, m, &rows[marks[a].row], marks, a, b, &t);
-      a = b;
+          for (int y = MAX (band->y0, cl->y); y < MIN (band->y1, cl->y + cl->height); y++)
+            write_band_line (self, band, pixel_line (&t, y), cl->x, cl->x + cl->width);
+        }
     }
   cairo_surface_mark_dirty (cairo_get_group_target (cr));
   return TRUE;
@@ -631,7 +711,7 @@ _hp_timeline_painter_paint_marks (HpTimelinePainter      *self,
   _hp_timeline_clip_time_area (cr, m, FALSE);
 
   self->n_marks_written = 0;
-  if (paint_marks_direct (self, cr, m, rows, marks, n_marks))
+  if (self->marks_in_backdrop || paint_marks_direct (self, cr, m, rows, marks, n_marks))
     self->n_marks_written = n_marks;
   else
     for (guint c = 0; c < HP_TIMELINE_N_COLORS; c++)

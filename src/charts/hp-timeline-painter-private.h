@@ -95,12 +95,14 @@ struct _HpTimelinePainter
   cairo_format_t pixels_format;                    /* of pixels; INVALID: to make */
   guint8        *mark_columns;                     /* per device column of a row: 1 + its colour, 0 none */
   gsize          n_mark_columns;
-  GArray        *mark_spans; /* runs of one colour in a row */
+  GArray        *mark_spans; /* MarkSpan: runs of one colour in a row */
+  GArray        *mark_bands; /* MarkBand: the rows of marks, top to bottom */
   guint8        *scratch;    /* the background row and the kind of each scanline */
   gsize          n_scratch;
-  guint          n_marks_written;  /* by the last paint, straight into pixels */
-  gboolean       backdrop_written; /* by the last paint, straight into pixels */
-  gboolean       pixels_by_cairo;  /* never straight into pixels: the reference, for tests */
+  guint          n_marks_written;   /* by the last paint, straight into pixels */
+  gboolean       backdrop_written;  /* by the last paint, straight into pixels */
+  gboolean       marks_in_backdrop; /* the marks too, in the same pass */
+  gboolean       pixels_by_cairo;   /* never straight into pixels: the reference, for tests */
 };
 
 static inline void
@@ -145,6 +147,10 @@ _hp_timeline_add_box (GArray *boxes,
 
   g_array_append_val (boxes, b);
 }
+
+/* hp-timeline-painter.c */
+gboolean _hp_timeline_painter_layer_is_empty (HpTimelinePainter *self,
+                                              HpTimelineLayer    layer);
 
 /* hp-timeline-draw.c */
 void                 _hp_timeline_painter_ensure_pango (HpTimelinePainter *self,

@@ -162,6 +162,7 @@ hp_timeline_painter_free (HpTimelinePainter *self)
   g_free (self->mark_columns);
   g_free (self->scratch);
   g_clear_pointer (&self->mark_spans, g_array_unref);
+  g_clear_pointer (&self->mark_bands, g_array_unref);
   g_clear_pointer (&self->range_lanes, g_array_unref);
   g_free (self->name_widths);
   for (guint i = 0; i < self->n_strings; i++)
@@ -382,6 +383,24 @@ hp_timeline_painter_get_idle_overlay (HpTimelinePainter *self)
 {
   g_return_val_if_fail (self != NULL, 0);
   return self->idle_overlay;
+}
+
+/* Whether @layer paints nothing: no overlay but the idle gaps, and those
+ * turned off. */
+gboolean
+_hp_timeline_painter_layer_is_empty (HpTimelinePainter *self,
+                                     HpTimelineLayer    layer)
+{
+  for (guint i = 0; i < self->overlays->len; i++)
+    {
+      HpTimelineOverlayEntry *o = &g_array_index (self->overlays, HpTimelineOverlayEntry, i);
+
+      if (o->layer != layer)
+        continue;
+      if (o->paint != _hp_timeline_paint_idle || (hp_timeline_layout_get_flags (self->layout) & HP_TIMELINE_SHOW_IDLE))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 static void

@@ -165,6 +165,9 @@ count_color (HpTimelinePainter *painter,
   return n;
 }
 
+/* whether the last check_same() wrote the marks on the backdrop's pass */
+static gboolean marks_in_backdrop;
+
 /* Paints @v both ways on @target and asserts the same pixels; returns the
  * marks written straight into pixels. */
 static guint
@@ -176,6 +179,7 @@ check_same (HpTimelinePainter        *painter,
   guint            written, written_by_cairo, n_marks;
 
   direct = paint (painter, v, target, FALSE, &written);
+  marks_in_backdrop = painter->marks_in_backdrop;
   /* where marks can be written, so can the backdrop (it may be where
    * marks cannot: its edges are snapped to pixels, mark rows' are not) */
   if (written > 0)
@@ -188,6 +192,18 @@ check_same (HpTimelinePainter        *painter,
   cairo_surface_destroy (direct);
   cairo_surface_destroy (reference);
   return written;
+}
+
+/* an overlay under the marks: a band across the lanes */
+static void
+paint_under (const HpTimelineMapper *m,
+             cairo_t                *cr,
+             const HpChartStyle     *style,
+             gpointer                user_data)
+{
+  cairo_rectangle (cr, m->time_left + 100.5, m->lanes_top, 150, 200);
+  cairo_set_source_rgba (cr, 0.2, 0.6, 0.3, 0.5);
+  cairo_fill (cr);
 }
 
 static void
@@ -245,6 +261,15 @@ test_same_pixels (void)
     g_assert_cmpuint (check_same (painter, &v, &targets[0]), >, 0);
     hp_timeline_layout_set_track_pinned (layout, &track, FALSE);
   }
+
+  /* with nothing under them, the marks are written on the backdrop's
+   * pass; with an overlay under them, on a pass of their own after it */
+  v.scroll_y = 0;
+  g_assert_cmpuint (check_same (painter, &v, &targets[0]), >, 0);
+  g_assert_true (marks_in_backdrop);
+  hp_timeline_painter_add_overlay (painter, HP_TIMELINE_LAYER_UNDER, paint_under, NULL, NULL, NULL);
+  g_assert_cmpuint (check_same (painter, &v, &targets[0]), >, 0);
+  g_assert_false (marks_in_backdrop);
 }
 
 /* The picture shows the marks at all: the comparison above is not between
