@@ -24,8 +24,8 @@
 
 /* Two ranks, each with a GPU stream of clustered 1–3 us kernels of every
  * kernel class between a few long ones, a second stream, and a host thread
- * of nested operators: sub-pixel runs, wide named boxes and several depths
- * at every zoom. */
+ * of nested operators in six steps: sub-pixel runs, wide named boxes,
+ * several depths and tinted steps at every zoom. */
 static HpTrace *
 synthetic_trace (void)
 {
@@ -68,6 +68,12 @@ synthetic_trace (void)
                                     t, t + 10);
           t += dur + (g_rand_int_range (rand, 0, 25) == 0 ? g_rand_int_range (rand, 200, 3000) : g_rand_int_range (rand, 0, 20));
         }
+      /* six steps: every other one tinted on the lanes' background */
+      for (int k = 0; k < 6; k++)
+        g_string_append_printf (json,
+                                "{\"ph\": \"X\", \"cat\": \"user_annotation\", \"name\": \"ProfilerStep#%d\", \"pid\": 10, "
+                                "\"tid\": 10, \"ts\": %" G_GINT64_FORMAT ", \"dur\": %" G_GINT64_FORMAT ", \"args\": {}},\n",
+                                k + 1, k * (t / 6), t / 6 - 1);
       g_string_append (json, "{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": 10, \"tid\": 10, \"args\": {\"name\": \"main\"}}\n]}\n");
       g_file_set_contents (path, json->str, (gssize)json->len, &error);
       g_assert_no_error (error);
@@ -167,6 +173,25 @@ count_color (HpTimelinePainter *painter,
 
 /* whether the last check_same() wrote the marks on the backdrop's pass */
 static gboolean marks_in_backdrop;
+
+/* Pixels of @surface equal to @pixel, the unused byte aside. */
+static guint
+count_pixel (cairo_surface_t *surface,
+             guint32          pixel)
+{
+  int           w = cairo_image_surface_get_width (surface), h = cairo_image_surface_get_height (surface);
+  guint         n = 0;
+  const guint8 *p = cairo_image_surface_get_data (surface);
+
+  for (int y = 0; y < h; y++)
+    {
+      const guint32 *line = (const guint32 *)(const void *)(p + (gsize)y * (gsize)cairo_image_surface_get_stride (surface));
+
+      for (int x = 0; x < w; x++)
+        n += (line[x] & 0x00ffffff) == (pixel & 0x00ffffff);
+    }
+  return n;
+}
 
 /* Paints @v both ways on @target and asserts the same pixels; returns the
  * marks written straight into pixels. */
@@ -292,6 +317,9 @@ test_marks_visible (void)
   /* the sub-pixel kernels of mixed classes, and the communication ones */
   g_assert_cmpuint (count_color (painter, surface, HP_TIMELINE_COLOR_DENSE), >, 1000);
   g_assert_cmpuint (count_color (painter, surface, HP_KERNEL_CLASS_COMMUNICATION), >, 100);
+  /* the tinted steps (the pixel after the mark colours and the
+   * background's) */
+  g_assert_cmpuint (count_pixel (surface, painter->pixels[HP_TIMELINE_N_COLORS + 1]), >, 1000);
   cairo_surface_destroy (surface);
 }
 
