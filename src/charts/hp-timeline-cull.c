@@ -10,7 +10,10 @@
  * walk stops at the first event starting after its end, and events
  * narrower than a pixel become one mark per run of pixel columns (the walk
  * gallops over the events that cannot touch a new column). Marks live in
- * arrays reused from frame to frame; nothing is allocated per event.
+ * arrays reused from frame to frame; nothing is allocated per event. While
+ * the layout and the time window stay, a row's marks stay too: an update
+ * that only scrolls copies the marks of the rows it saw last time and culls
+ * only the rows that came into view.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
