@@ -11,6 +11,23 @@
 
 /* Background: rank headers, iteration shading, tick grid */
 
+/* Whether no overlay paints under the marks: none but the idle gaps, and
+ * those turned off. */
+static gboolean
+nothing_under_marks (HpTimelinePainter *self)
+{
+  for (guint i = 0; i < self->overlays->len; i++)
+    {
+      const HpTimelineOverlayEntry *o = &g_array_index (self->overlays, HpTimelineOverlayEntry, i);
+
+      if (o->layer != HP_TIMELINE_LAYER_UNDER)
+        continue;
+      if (o->id != self->idle_overlay || (hp_timeline_layout_get_flags (self->layout) & HP_TIMELINE_SHOW_IDLE))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean paint_backdrop_direct (HpTimelinePainter      *self,
                                        cairo_t                *cr,
                                        const HpTimelineMapper *m,
@@ -29,7 +46,7 @@ _hp_timeline_painter_paint_backdrop (HpTimelinePainter      *self,
 
   /* the marks in the same pass when no overlay paints under them */
   self->marks_in_backdrop = FALSE;
-  self->backdrop_written = paint_backdrop_direct (self, cr, m, _hp_timeline_painter_layer_is_empty (self, HP_TIMELINE_LAYER_UNDER));
+  self->backdrop_written = paint_backdrop_direct (self, cr, m, nothing_under_marks (self));
   if (self->backdrop_written)
     return;
   rows = _hp_timeline_visible_rows (m, &first, &end);

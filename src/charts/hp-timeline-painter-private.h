@@ -148,10 +148,6 @@ _hp_timeline_add_box (GArray *boxes,
   g_array_append_val (boxes, b);
 }
 
-/* hp-timeline-painter.c */
-gboolean _hp_timeline_painter_layer_is_empty (HpTimelinePainter *self,
-                                              HpTimelineLayer    layer);
-
 /* hp-timeline-draw.c */
 void                 _hp_timeline_painter_ensure_pango (HpTimelinePainter *self,
                                                         cairo_t           *cr);

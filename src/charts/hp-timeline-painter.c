@@ -385,24 +385,6 @@ hp_timeline_painter_get_idle_overlay (HpTimelinePainter *self)
   return self->idle_overlay;
 }
 
-/* Whether @layer paints nothing: no overlay but the idle gaps, and those
- * turned off. */
-gboolean
-_hp_timeline_painter_layer_is_empty (HpTimelinePainter *self,
-                                     HpTimelineLayer    layer)
-{
-  for (guint i = 0; i < self->overlays->len; i++)
-    {
-      HpTimelineOverlayEntry *o = &g_array_index (self->overlays, HpTimelineOverlayEntry, i);
-
-      if (o->layer != layer)
-        continue;
-      if (o->paint != _hp_timeline_paint_idle || (hp_timeline_layout_get_flags (self->layout) & HP_TIMELINE_SHOW_IDLE))
-        return FALSE;
-    }
-  return TRUE;
-}
-
 static void
 paint_layer (HpTimelinePainter      *self,
              cairo_t                *cr,
