@@ -10,7 +10,10 @@
  * walk stops at the first event starting after its end, and events
  * narrower than a pixel become one mark per run of pixel columns (the walk
  * gallops over the events that cannot touch a new column). Marks live in
- * arrays reused from frame to frame; nothing is allocated per event.
+ * arrays reused from frame to frame; nothing is allocated per event. While
+ * the layout and the time window stay, a row's marks stay too: an update
+ * that only scrolls copies the marks of the rows it saw last time and culls
+ * only the rows that came into view.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -87,6 +90,23 @@ struct _HpTimelineFrame
   HpTimelineRuler    ruler;
   guint              first_row;
   guint              end_row;
+  GArray            *row_marks; /* guint32: where the marks of each row in view start, and their end */
+
+  /* the last update's marks, kept for the next: a row's marks depend on
+   * the layout and the time window, not on the vertical scroll, so rows
+   * still in view are copied instead of culled again. The layout is held
+   * so that its address is not another layout's. */
+  GArray           *old_marks;
+  GArray           *old_row_marks;
+  guint             old_first_row;
+  guint             old_end_row;
+  HpTimelineLayout *old_layout;
+  guint             old_generation;
+  gint64            old_t0;
+  gint64            old_t1;
+  double            old_left;
+  double            old_scale;
+  gint64            old_n_cols;
 };
 
 void
@@ -221,12 +241,14 @@ cull_depth (Frame        *f,
         gint64 t_next = f->t0 + hp_timeline_floor ((double)c1 / f->ppns);
         guint  q = skip_ending_by (ends, p + 1, end, t_next);
 
-        /* those events may start after t1 only if they are past the window */
+        /* those events may start after t1 only if they are past the window;
+         * the last one ending before t1 starts before it too, which spares
+         * reading its start (a cache miss: starts are in event order) */
         if (q > p + 1)
           {
             guint32 last = lane->events[q - 1];
 
-            if (hp_rank_get_event_start (r, last) < f->t1)
+            if (ends[q - 1] < f->t1 || hp_rank_get_event_start (r, last) < f->t1)
               run_count += q - p - 1;
             else
               {
@@ -290,6 +312,9 @@ hp_timeline_frame_new (void)
 
   self->marks = g_array_sized_new (FALSE, FALSE, sizeof (HpTimelineMark), 4096);
   self->order = g_array_sized_new (FALSE, FALSE, sizeof (guint32), 4096);
+  self->row_marks = g_array_sized_new (FALSE, FALSE, sizeof (guint32), 256);
+  self->old_marks = g_array_sized_new (FALSE, FALSE, sizeof (HpTimelineMark), 4096);
+  self->old_row_marks = g_array_sized_new (FALSE, FALSE, sizeof (guint32), 256);
   return self;
 }
 
@@ -300,6 +325,11 @@ hp_timeline_frame_free (HpTimelineFrame *self)
     return;
   g_array_unref (self->marks);
   g_array_unref (self->order);
+  g_array_unref (self->row_marks);
+  g_array_unref (self->old_marks);
+  g_array_unref (self->old_row_marks);
+  if (self->old_layout != NULL)
+    hp_timeline_layout_unref (self->old_layout);
   g_free (self);
 }
 
@@ -321,6 +351,7 @@ hp_timeline_frame_update (HpTimelineFrame          *self,
   guint                n_rows;
   Frame                f;
   double               lanes_top, time_width, gutter;
+  gboolean             same;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (layout != NULL);
@@ -330,7 +361,21 @@ hp_timeline_frame_update (HpTimelineFrame          *self,
   self->viewport = *viewport;
   if (!(self->viewport.scale > 0))
     self->viewport.scale = 1.0;
+
+  /* the last update's marks become the old ones */
+  {
+    GArray *t = self->old_marks;
+
+    self->old_marks = self->marks;
+    self->marks = t;
+    t = self->old_row_marks;
+    self->old_row_marks = self->row_marks;
+    self->row_marks = t;
+    self->old_first_row = self->first_row;
+    self->old_end_row = self->end_row;
+  }
   g_array_set_size (self->marks, 0);
+  g_array_set_size (self->row_marks, 0);
 
   lanes_top = hp_timeline_layout_get_lanes_top (layout);
   gutter = hp_timeline_layout_get_gutter_width (layout);
@@ -348,16 +393,47 @@ hp_timeline_frame_update (HpTimelineFrame          *self,
   rows = hp_timeline_layout_get_rows (layout, &n_rows);
   hp_timeline_rows_in_view (rows, n_rows, viewport->scroll_y, viewport->height - lanes_top, &self->first_row, &self->end_row);
 
+  /* the old marks hold for the same layout, unchanged, and window */
+  same = self->old_layout == layout && self->old_generation == hp_timeline_layout_get_generation (layout) &&
+         self->old_t0 == f.t0 && self->old_t1 == f.t1 && self->old_left == f.left && self->old_scale == f.scale &&
+         self->old_n_cols == f.n_cols;
+  if (!same)
+    {
+      if (self->old_layout != NULL)
+        hp_timeline_layout_unref (self->old_layout);
+      self->old_layout = hp_timeline_layout_ref ((HpTimelineLayout *)layout);
+      self->old_generation = hp_timeline_layout_get_generation (layout);
+      self->old_t0 = f.t0;
+      self->old_t1 = f.t1;
+      self->old_left = f.left;
+      self->old_scale = f.scale;
+      self->old_n_cols = f.n_cols;
+    }
+
   for (guint i = self->first_row; i < self->end_row; i++)
     {
       const HpTimelineRow *row = &rows[i];
       const HpRank        *r = hp_trace_get_rank (layout->trace, row->rank_pos);
+      guint32              start = self->marks->len;
 
-      if (row->kind == HP_TIMELINE_ROW_SLICES)
+      g_array_append_val (self->row_marks, start);
+      if (same && i >= self->old_first_row && i < self->old_end_row)
+        {
+          const guint32 *old = (const guint32 *)(gpointer)self->old_row_marks->data;
+          guint          k = i - self->old_first_row;
+
+          g_array_append_vals (self->marks, &g_array_index (self->old_marks, HpTimelineMark, old[k]), old[k + 1] - old[k]);
+        }
+      else if (row->kind == HP_TIMELINE_ROW_SLICES)
         cull_depth (&f, r, &r->lanes[row->lane], layout->ranks[row->rank_pos].ends[row->lane], row->depth, i);
       else if (row->kind == HP_TIMELINE_ROW_RANK && hp_timeline_arrangement_get_rank_collapsed (layout->arrangement, row->rank_pos))
         cull_summary (&f, r, row->rank_pos, i);
     }
+  {
+    guint32 end = self->marks->len;
+
+    g_array_append_val (self->row_marks, end);
+  }
   sort_marks_by_color (self);
 
   hp_timeline_ruler_compute (&self->ruler, viewport->t0, viewport->t1, time_width, 96.0);

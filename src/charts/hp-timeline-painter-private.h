@@ -88,6 +88,21 @@ struct _HpTimelinePainter
   GArray *boxes[4]; /* HpTimelineBox, one batch per colour of an overlay */
   double *columns;  /* a value per device pixel column */
   gsize   n_columns;
+
+  /* the backdrop and marks written straight into an image surface
+   * (hp-timeline-lanes.c) */
+  guint32        pixels[HP_TIMELINE_N_COLORS + 4]; /* mark colours, background, tint, grid, header */
+  cairo_format_t pixels_format;                    /* of pixels; INVALID: to make */
+  guint8        *mark_columns;                     /* per device column of a row: 1 + its colour, 0 none */
+  gsize          n_mark_columns;
+  GArray        *mark_spans; /* MarkSpan: runs of one colour in a row */
+  GArray        *mark_bands; /* MarkBand: the rows of marks, top to bottom */
+  guint8        *scratch;    /* the background row and the kind of each scanline */
+  gsize          n_scratch;
+  guint          n_marks_written;   /* by the last paint, straight into pixels */
+  gboolean       backdrop_written;  /* by the last paint, straight into pixels */
+  gboolean       marks_in_backdrop; /* the marks too, in the same pass */
+  gboolean       pixels_by_cairo;   /* never straight into pixels: the reference, for tests */
 };
 
 static inline void

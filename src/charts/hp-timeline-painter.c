@@ -98,6 +98,7 @@ apply_style (HpTimelinePainter *self)
   for (guint i = 0; i < self->n_strings; i++)
     self->name_widths[i] = -1.0f;
   self->small_height = 0;
+  self->pixels_format = CAIRO_FORMAT_INVALID;
   self->generation++;
 }
 
@@ -158,6 +159,10 @@ hp_timeline_painter_free (HpTimelinePainter *self)
   for (guint i = 0; i < G_N_ELEMENTS (self->boxes); i++)
     g_array_unref (self->boxes[i]);
   g_free (self->columns);
+  g_free (self->mark_columns);
+  g_free (self->scratch);
+  g_clear_pointer (&self->mark_spans, g_array_unref);
+  g_clear_pointer (&self->mark_bands, g_array_unref);
   g_clear_pointer (&self->range_lanes, g_array_unref);
   g_free (self->name_widths);
   for (guint i = 0; i < self->n_strings; i++)

@@ -8,8 +8,13 @@
  * median and worst frame time of each. A frame is what the widget does when
  * its cached picture is stale: layout (culling and merging) plus painting.
  * The "fit, all rows" case paints every row of every rank at once, so that
- * every event of the trace is in view. --save writes the first frame of each
- * case as PREFIX-<case>.png.
+ * every event of the trace is in view. At fit the window stays and only the
+ * scroll changes, so a frame reuses the marks of rows still in view (all of
+ * them in "fit-all-rows"); the "pan-90" cases move a window of 90% of the
+ * trace every frame, so every row is culled again. Each case prints wall
+ * and CPU time of the painting thread (on a shared machine the wall clock
+ * also counts other processes). --save writes the first frame of each case
+ * as PREFIX-<case>.png.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -19,6 +24,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "hp-charts.h"
 #include "hp-core.h"
@@ -26,8 +32,9 @@
 typedef struct
 {
   const char *name;
-  gint64      window; /* ns; 0 = the whole trace */
+  gint64      window; /* ns; 0 = the whole trace, or its fraction */
   gboolean    all_rows;
+  double      fraction; /* > 0: a window of this fraction of the trace, panned */
 } Case;
 
 static int
@@ -38,6 +45,17 @@ cmp_double (const void *a,
   double y = *(const double *)b;
 
   return (x > y) - (x < y);
+}
+
+/* CPU time of this thread, us: on a shared machine the wall clock also
+ * counts the time other processes ran */
+static gint64
+cpu_time (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
 static gint64
@@ -71,6 +89,8 @@ run_case (HpTimelinePainter *painter,
   g_autoptr (HpTimelineFrame) frame = hp_timeline_frame_new ();
   g_autofree double *times = g_new (double, frames);
   g_autofree double *layout_times = g_new (double, frames);
+  g_autofree double *cpu_times = g_new (double, frames);
+  g_autofree double *layout_cpu_times = g_new (double, frames);
   HpTimelineViewport v = { 0 };
   cairo_surface_t   *surface;
   gint64             start, end, window;
@@ -79,6 +99,8 @@ run_case (HpTimelinePainter *painter,
   hp_timeline_layout_get_time_bounds (layout, &start, &end);
   content = hp_timeline_layout_get_content_height (layout);
   window = c->window > 0 ? c->window : end - start;
+  if (c->fraction > 0)
+    window = (gint64)((end - start) * c->fraction);
 
   v.width = width;
   v.height = c->all_rows ? (int)(content + hp_timeline_layout_get_lanes_top (layout)) + 1 : height;
@@ -88,10 +110,20 @@ run_case (HpTimelinePainter *painter,
   for (int i = 0; i < frames; i++)
     {
       cairo_t *cr;
-      gint64   t_start, t_layout, t_end;
+      gint64   t_start, t_layout, t_end, c_start, c_layout, c_end;
       guint    n_marks;
 
-      if (c->window > 0)
+      if (c->fraction > 0)
+        {
+          /* nearly the whole trace, moved a little every frame: every row
+           * is laid out again, nothing kept from the frame before */
+          gint64 span = end - start;
+
+          v.t0 = start + (gint64)((double)(span - window) * (i % 50) / 50.0);
+          v.t1 = v.t0 + window;
+          v.scroll_y = 0;
+        }
+      else if (c->window > 0)
         {
           /* start where the GPU is busiest mid-trace (the middle kernel of
            * rank 0's busiest stream), move a third of a window per frame */
@@ -107,19 +139,24 @@ run_case (HpTimelinePainter *painter,
           v.scroll_y = c->all_rows ? 0 : fmod (i * 97.0, MAX (content - 400, 1.0));
         }
 
+      c_start = cpu_time ();
       t_start = g_get_monotonic_time ();
       hp_timeline_frame_update (frame, layout, &v);
       t_layout = g_get_monotonic_time ();
+      c_layout = cpu_time ();
       cr = cairo_create (surface);
       hp_timeline_painter_paint (painter, cr, &v);
       hp_timeline_painter_paint_dynamic (painter, cr, &v);
       cairo_destroy (cr);
       cairo_surface_flush (surface);
       t_end = g_get_monotonic_time ();
+      c_end = cpu_time ();
 
       /* the paint lays out again; count the layout once in the total */
       times[i] = (t_end - t_layout) / 1000.0;
       layout_times[i] = (t_layout - t_start) / 1000.0;
+      cpu_times[i] = (c_end - c_layout) / 1000.0;
+      layout_cpu_times[i] = (c_layout - c_start) / 1000.0;
       hp_timeline_frame_get_marks (frame, &n_marks);
       total_marks += n_marks;
 
@@ -134,9 +171,13 @@ run_case (HpTimelinePainter *painter,
 
   qsort (times, frames, sizeof *times, cmp_double);
   qsort (layout_times, frames, sizeof *layout_times, cmp_double);
+  qsort (cpu_times, frames, sizeof *cpu_times, cmp_double);
+  qsort (layout_cpu_times, frames, sizeof *layout_cpu_times, cmp_double);
   printf ("%-16s %5dx%-5d  median %6.2f ms  worst %6.2f ms   (layout median %5.2f ms, %7.0f marks/frame)\n",
           c->name, v.width, v.height, times[frames / 2], times[frames - 1], layout_times[frames / 2],
           total_marks / frames);
+  printf ("%-16s %11s  CPU     %6.2f ms  worst %6.2f ms   (layout median %5.2f ms, worst %5.2f ms)\n", "", "",
+          cpu_times[frames / 2], cpu_times[frames - 1], layout_cpu_times[frames / 2], layout_cpu_times[frames - 1]);
 }
 
 int
@@ -155,10 +196,12 @@ main (int    argc,
   gint64            t0;
   guint64           n_events = 0;
   static const Case cases[] = {
-    { "fit", 0, FALSE },
-    { "1ms", 1000000, FALSE },
-    { "10us", 10000, FALSE },
-    { "fit-all-rows", 0, TRUE },
+    { "fit", 0, FALSE, 0 },
+    { "1ms", 1000000, FALSE, 0 },
+    { "10us", 10000, FALSE, 0 },
+    { "fit-all-rows", 0, TRUE, 0 },
+    { "pan-90", 0, FALSE, 0.9 },
+    { "pan-90-all-rows", 0, TRUE, 0.9 },
   };
 
   for (int i = 1; i < argc; i++)
