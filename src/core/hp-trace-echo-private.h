@@ -6,6 +6,7 @@
 #pragma once
 
 #include <gio/gio.h>
+#include <string.h>
 #include <yajl/yajl_gen.h>
 
 #include "hp-rank.h"
@@ -86,7 +87,8 @@ struct _HpEcho
   int      events_depth; /* depth of the open traceEvents array, or 0 */
   gboolean key_is_events;
   gboolean events_seen;
-  char    *event_key; /* the last key at the event's depth */
+  char     event_key[16]; /* the last key at the event's depth, when shorter */
+  gboolean has_event_key; /* whether event_key holds it */
   gboolean in_args;
   guint64  n_events;
 
@@ -96,9 +98,10 @@ struct _HpEcho
   HpEchoEvent event;
 
   /* the event being held as tokens, for hooks->rewrite_event */
-  gboolean in_tokens;
-  GArray  *tokens; /* HpEchoToken */
-  GString *token_text;
+  gboolean     in_tokens;
+  HpEchoToken *tokens;
+  guint        n_tokens, tokens_size;
+  GString     *token_text;
 
   const HpEchoHooks *hooks;
   gpointer           user_data;
@@ -115,9 +118,6 @@ int      _hp_echo_replay (HpEcho            *rw,
 guint    _hp_echo_value_end (const HpEchoToken *tokens,
                              guint              n_tokens,
                              guint              i);
-gboolean _hp_echo_token_is (HpEcho            *rw,
-                            const HpEchoToken *token,
-                            const char        *text);
 gboolean _hp_echo_file (const HpRank      *rank,
                         const char        *out_path,
                         const char        *input_name,
@@ -126,5 +126,16 @@ gboolean _hp_echo_file (const HpRank      *rank,
                         gpointer           user_data,
                         GCancellable      *cancellable,
                         GError           **error);
+
+/* whether the token's text is @text (inline: the length of a literal folds) */
+static inline gboolean
+_hp_echo_token_is (HpEcho            *rw,
+                   const HpEchoToken *t,
+                   const char        *text)
+{
+  gsize len = strlen (text);
+
+  return t->len == len && memcmp (rw->token_text->str + t->off, text, len) == 0;
+}
 
 G_END_DECLS

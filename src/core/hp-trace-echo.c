@@ -13,6 +13,24 @@
 
 #include "hp-trace-echo-private.h"
 
+/* g_string_append_len() without its checks, while the text fits */
+static inline void
+append_text (GString    *s,
+             const void *text,
+             gsize       len)
+{
+  if (len == 0)
+    return;
+  if (G_LIKELY (s->len + len < s->allocated_len))
+    {
+      memcpy (s->str + s->len, text, len);
+      s->len += len;
+      s->str[s->len] = '\0';
+    }
+  else
+    g_string_append_len (s, text, (gssize)len);
+}
+
 static void
 print_event_cb (void       *ctx,
                 const char *str,
@@ -20,7 +38,7 @@ print_event_cb (void       *ctx,
 {
   HpEcho *w = ctx;
 
-  g_string_append_len (w->event_text, str, (gssize)len);
+  append_text (w->event_text, str, len);
 }
 
 int
@@ -89,8 +107,13 @@ echo (HpEcho         *w,
     return write_token (w, w->cur, type, text, len, b);
   t.off = w->token_text->len;
   if (len > 0)
-    g_string_append_len (w->token_text, text, (gssize)len);
-  g_array_append_val (w->tokens, t);
+    append_text (w->token_text, text, len);
+  if (G_UNLIKELY (w->n_tokens == w->tokens_size))
+    {
+      w->tokens_size = MAX (64, w->tokens_size * 2);
+      w->tokens = g_renew (HpEchoToken, w->tokens, w->tokens_size);
+    }
+  w->tokens[w->n_tokens++] = t;
   return 1;
 }
 
@@ -133,17 +156,6 @@ _hp_echo_value_end (const HpEchoToken *tokens,
     }
   while (depth > 0 && i < n);
   return i;
-}
-
-/* whether the token's text is @text */
-gboolean
-_hp_echo_token_is (HpEcho            *w,
-                   const HpEchoToken *t,
-                   const char        *text)
-{
-  gsize len = strlen (text);
-
-  return t->len == len && memcmp (w->token_text->str + t->off, text, len) == 0;
 }
 
 /* ---------------------------------------------------------------------------
@@ -216,7 +228,7 @@ on_string (void                *ctx,
   HpEcho *w = ctx;
 
   scalar_seen (w);
-  if (at_event_depth (w) && w->event_key != NULL)
+  if (at_event_depth (w) && w->has_event_key)
     {
       if (strcmp (w->event_key, "ph") == 0)
         copy_value (w->event.ph, sizeof w->event.ph, (const char *)text, len);
@@ -237,7 +249,7 @@ on_start_map (void *ctx)
     {
       memset (&w->event, 0, sizeof w->event);
       w->event.position = w->n_events++;
-      g_clear_pointer (&w->event_key, g_free);
+      w->has_event_key = FALSE;
       if (w->hooks->buffer_events)
         {
           yajl_gen_reset (w->event_gen, NULL);
@@ -246,12 +258,13 @@ on_start_map (void *ctx)
         }
       if (w->hooks->rewrite_event != NULL)
         {
-          g_array_set_size (w->tokens, 0);
+          w->n_tokens = 0;
           g_string_truncate (w->token_text, 0);
           w->in_tokens = TRUE;
         }
     }
-  else if (w->events_depth > 0 && w->depth == w->events_depth + 2 && g_strcmp0 (w->event_key, "args") == 0)
+  else if (w->events_depth > 0 && w->depth == w->events_depth + 2 && w->has_event_key &&
+           strcmp (w->event_key, "args") == 0)
     {
       w->in_args = TRUE;
       w->event.has_args = TRUE;
@@ -270,8 +283,13 @@ on_map_key (void                *ctx,
                      memcmp (key, "traceEvents", len) == 0;
   if (at_event_depth (w))
     {
-      g_free (w->event_key);
-      w->event_key = g_strndup ((const char *)key, len);
+      /* only short keys are looked at ("ph", "cat", "args") */
+      w->has_event_key = len < sizeof w->event_key;
+      if (w->has_event_key)
+        {
+          memcpy (w->event_key, key, len);
+          w->event_key[len] = '\0';
+        }
     }
   return echo (w, HP_ECHO_TOKEN_KEY, key, len, FALSE);
 }
@@ -294,7 +312,7 @@ on_end_map (void *ctx)
         keep = w->hooks->event_end (w);
       if (w->sink.error != NULL)
         return 0;
-      g_clear_pointer (&w->event_key, g_free);
+      w->has_event_key = FALSE;
       if (w->hooks->buffer_events)
         {
           w->depth--;
@@ -309,7 +327,7 @@ on_end_map (void *ctx)
           w->depth--;
           echo (w, HP_ECHO_TOKEN_MAP_CLOSE, NULL, 0, FALSE);
           w->in_tokens = FALSE;
-          return w->hooks->rewrite_event (w, (const HpEchoToken *)(gpointer)w->tokens->data, w->tokens->len);
+          return w->hooks->rewrite_event (w, w->tokens, w->n_tokens);
         }
     }
   w->depth--;
@@ -413,7 +431,6 @@ _hp_echo_file (const HpRank      *rank,
     }
   if (hooks->rewrite_event != NULL)
     {
-      w.tokens = g_array_new (FALSE, FALSE, sizeof (HpEchoToken));
       w.token_text = g_string_new (NULL);
     }
 
@@ -422,11 +439,9 @@ _hp_echo_file (const HpRank      *rank,
     yajl_gen_free (w.event_gen);
   if (w.event_text != NULL)
     g_string_free (w.event_text, TRUE);
-  if (w.tokens != NULL)
-    g_array_unref (w.tokens);
+  g_free (w.tokens);
   if (w.token_text != NULL)
     g_string_free (w.token_text, TRUE);
-  g_free (w.event_key);
   ok = _hp_rewrite_finish (&w.sink, ok, w.events_seen, input_name, files.out_base, error);
   ok = _hp_rewrite_close (&files, ok, cancellable, error);
   _hp_rewrite_files_clear (&files);

@@ -39,7 +39,25 @@ print_cb (void       *ctx,
           return;
         }
     }
-  memcpy (sink->buf + sink->buf_len, str, len);
+  /* the generator prints a token in pieces of one or two bytes (commas,
+   * quotes, newlines, indents): copies of a known size need no call */
+  switch (len)
+    {
+    case 1:
+      sink->buf[sink->buf_len] = str[0];
+      break;
+    case 2:
+      memcpy (sink->buf + sink->buf_len, str, 2);
+      break;
+    case 3:
+      memcpy (sink->buf + sink->buf_len, str, 3);
+      break;
+    case 4:
+      memcpy (sink->buf + sink->buf_len, str, 4);
+      break;
+    default:
+      memcpy (sink->buf + sink->buf_len, str, len);
+    }
   sink->buf_len += len;
 }
 

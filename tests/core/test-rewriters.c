@@ -17,6 +17,7 @@
 
 #include "hp-core.h"
 #include "hp-test-utils.h"
+#include <json-glib/json-glib.h>
 
 typedef struct
 {
@@ -243,6 +244,80 @@ test_critical_path (Fixture      *f,
     }
 }
 
+/* ---------------------------------------------------------------------------
+ * Keys of events longer than the echo looks at
+ * ------------------------------------------------------------------------- */
+
+/* the written file's traceEvents, each object without the members named
+ * @drop_a and @drop_b; removes the file */
+static JsonNode *
+events_without (const char *path,
+                const char *drop_a,
+                const char *drop_b)
+{
+  g_autoptr (GBytes) bytes = read_inflated (path);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  JsonArray *events;
+
+  json_parser_load_from_data (parser, g_bytes_get_data (bytes, NULL), (gssize)g_bytes_get_size (bytes), &error);
+  g_assert_no_error (error);
+  events = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "traceEvents");
+  g_assert_nonnull (events);
+  for (guint i = 0; i < json_array_get_length (events); i++)
+    {
+      JsonNode *e = json_array_get_element (events, i);
+
+      if (JSON_NODE_HOLDS_OBJECT (e))
+        {
+          json_object_remove_member (json_node_get_object (e), drop_a);
+          json_object_remove_member (json_node_get_object (e), drop_b);
+        }
+    }
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+/* rewrite-long-keys.json is rewrite-odd.json with two members of long
+ * names first in every event: an object (not the event's args) and a
+ * string (not its ph). The critical-path overlay, which reads an event's
+ * ph, cat and args as it echoes them, must write the same events, plus
+ * those two members */
+static void
+test_long_keys (Fixture      *f,
+                gconstpointer data)
+{
+  for (int only_critical = 0; only_critical <= 1; only_critical++)
+    {
+      g_autoptr (JsonNode) plain = NULL;
+      g_autoptr (JsonNode) longer = NULL;
+
+      for (int k = 0; k < 2; k++)
+        {
+          g_autoptr (HpTrace) trace =
+              hp_test_load (k == 0 ? "edge/rewrite-odd.json" : "edge/rewrite-long-keys.json", HP_MODE_DEFAULT);
+          g_autoptr (GError) error = NULL;
+          g_autofree char      *out = output_path (f, "overlaid_critical_path", FALSE);
+          HpCriticalPathOptions options;
+          HpCriticalPath       *cp;
+
+          hp_critical_path_options_init (&options);
+          options.annotation = "";
+          cp = hp_critical_path_new (trace, hp_trace_get_rank (trace, 0), &options, NULL, &error);
+          g_assert_no_error (error);
+          g_assert_true (hp_critical_path_is_valid (cp));
+          g_assert_true (hp_critical_path_write_overlay (cp, out, only_critical, FALSE, NULL, &error));
+          g_assert_no_error (error);
+          hp_critical_path_free (cp);
+          if (k == 0)
+            plain = events_without (out, "args_of_another_kind", "phase_under_a_long_key");
+          else
+            longer = events_without (out, "args_of_another_kind", "phase_under_a_long_key");
+        }
+      g_assert_true (json_node_equal (plain, longer));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -252,6 +327,7 @@ main (int   argc,
   g_test_add ("/core/rewriters/counters", Fixture, NULL, fixture_setup, test_counters, fixture_teardown);
   g_test_add ("/core/rewriters/kernel-sequences", Fixture, NULL, fixture_setup, test_sequences, fixture_teardown);
   g_test_add ("/core/rewriters/critical-path", Fixture, NULL, fixture_setup, test_critical_path, fixture_teardown);
+  g_test_add ("/core/rewriters/long-keys", Fixture, NULL, fixture_setup, test_long_keys, fixture_teardown);
 
   return g_test_run ();
 }
