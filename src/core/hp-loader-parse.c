@@ -91,8 +91,9 @@ parse_worker (guint    index,
  * @limits: the resolved limits
  *
  * Parses every file and runs its local derive, in parallel; a file that
- * fails keeps its error in its slot. With fewer files than threads, each
- * gzip file is inflated on one thread and parsed on another.
+ * fails keeps its error in its slot. With two threads or more for each
+ * file, each file is scanned (and inflated) on one thread and its events
+ * built on another; with fewer, the largest files start first.
  *
  * Returns: (transfer full): one slot per file; free with
  *   _hp_loader_free_slots() and g_free()
@@ -132,9 +133,10 @@ _hp_loader_parse_files (GPtrArray           *files,
     }
 
   n_threads = options->n_threads > 0 ? options->n_threads : g_get_num_processors ();
-  /* fewer files than cores: each file is scanned (or inflated) on a core
-   * of its own and built on another */
-  job.inflate_ahead = files->len < n_threads;
+  /* two cores for each file: each file is scanned (or, read by yajl,
+   * inflated) on a core of its own and built on another; never more
+   * threads than cores */
+  job.inflate_ahead = files->len * 2 <= n_threads;
   n_threads = MAX (1, MIN (n_threads, files->len));
   /* on several threads, the largest files first: the last file to end is
    * then a small one, and no core waits long for the others at the end */
