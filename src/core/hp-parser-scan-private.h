@@ -101,7 +101,7 @@ typedef struct
 /* Hands one token to the parser, as yajl would: the keys and numbers of an
  * event object are read here, the rest goes to the callbacks. FALSE when a
  * callback stopped the parse. */
-static inline gboolean
+static inline G_ALWAYS_INLINE gboolean
 deliver (Parser               *p,
          const yajl_callbacks *cb,
          TokKind               kind,
