@@ -312,11 +312,12 @@ _hp_parser_scan_two_threads (Parser   *p,
     }
 
   g_thread_join (tape.thread);
+  /* read to its end, or to a fault: the bytes of every read, those of a
+   * last read with no token (whitespace after the root) too */
+  if (res != HP_SCAN_STOPPED)
+    *json_bytes = tape.end_json_bytes;
   if (res == HP_SCAN_READ_ERROR)
-    {
-      *json_bytes = tape.end_json_bytes;
-      g_propagate_error (error, g_steal_pointer (&tape.error));
-    }
+    g_propagate_error (error, g_steal_pointer (&tape.error));
   g_clear_error (&tape.error);
   for (guint k = 0; k < TAPE_BLOCKS; k++)
     {

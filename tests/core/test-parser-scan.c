@@ -290,6 +290,13 @@ test_buffer_boundaries (HpTestDirFixture *fixture,
   g_free (path);
   path = write_text (dir, "rank-0.json", s->str, (gssize)s->len);
   assert_same_load (path, TRUE, TRUE);
+  /* the same, then reads that hold no token: whitespace after the root,
+   * counted among the bytes of JSON */
+  for (guint k = 0; k < 600 * 1024; k++)
+    g_string_append_c (s, k % 80 == 79 ? '\n' : ' ');
+  g_free (path);
+  path = write_text (dir, "rank-0.json", s->str, (gssize)s->len);
+  assert_same_load (path, TRUE, TRUE);
 }
 
 /* A limit met by the callbacks while the scanning thread is blocks ahead
