@@ -53,7 +53,8 @@ same_as_yajl (const char *path)
           if (a->n_events != b->n_events || a->n_json_events != b->n_json_events ||
               a->args_len != b->args_len || memcmp (a->ts, b->ts, a->n_events * sizeof (gint64)) != 0 ||
               (a->args_len > 0 && memcmp (a->args, b->args, a->args_len) != 0) ||
-              a->n_bad_values != b->n_bad_values || a->file_checksum != b->file_checksum)
+              a->n_bad_values != b->n_bad_values || a->file_checksum != b->file_checksum ||
+              a->json_bytes != b->json_bytes)
             g_error ("%s and yajl read different events", how);
         }
     }
