@@ -436,8 +436,9 @@ typedef enum
 
 HpScanResult _hp_parser_scan (Parser   *p,
                               HpReader *reader,
+                              gboolean  two_threads,
                               guint64  *json_bytes,
-                              void (*report) (gpointer data),
+                              void (*report) (gpointer data, guint64 position),
                               gpointer      report_data,
                               GCancellable *cancellable,
                               GError      **error);
@@ -445,6 +446,9 @@ HpScanResult _hp_parser_scan (Parser   *p,
 /* hp-parser.c: TRUE reads every file with yajl (tests compare the two);
  * the files the scanner left to yajl, so far */
 extern gboolean _hp_parser_yajl_only;
+/* TRUE scans every file on a thread of its own, as a spare core would
+ * (tests compare it with one thread) */
+extern gboolean _hp_parser_two_threads_always;
 extern gint     _hp_parser_n_given_up;
 
 G_END_DECLS

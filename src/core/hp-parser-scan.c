@@ -23,25 +23,11 @@
 #include "config.h"
 
 #include "hp-parser-private.h"
+#include "hp-parser-scan-private.h"
 
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
-
-/* the chunk of yajl's loop (CHUNK_SIZE in hp-parser.c): both read the
- * same chunks, so that a fault of the data is met at the same byte */
-#define SCAN_BLOCK (256 * 1024)
-
-typedef enum
-{
-  S_VALUE,       /* a value: the root, after a colon or after a comma in an array */
-  S_ARRAY_FIRST, /* a value or the end of an empty array */
-  S_KEY_FIRST,   /* a key or the end of an empty object */
-  S_KEY,         /* a key, after a comma */
-  S_COLON,       /* the colon after a key */
-  S_AFTER,       /* a comma or the end of the container */
-  S_DONE,        /* the root value is complete: only whitespace may follow */
-} ScanState;
 
 /* why a token could not be read */
 typedef enum
@@ -50,25 +36,6 @@ typedef enum
   T_MORE, /* the buffer ends inside it */
   T_FAIL, /* not strict JSON, or not taken: give up */
 } TokResult;
-
-typedef struct
-{
-  guchar  *buf;
-  gsize    cap, len, pos;
-  guint64  base; /* JSON offset of buf[0] */
-  gboolean eof;
-
-  /* JSON offset after the last token handed over, and how far the next
-   * may be from it */
-  guint64 mark;
-  guint64 max_gap;
-
-  guint8    stack[HP_MAX_NESTING + 2]; /* '{' or '[' */
-  guint     depth;
-  ScanState state;
-
-  GByteArray *unescaped;
-} Scan;
 
 static inline gboolean
 is_space (guchar c)
@@ -92,7 +59,7 @@ special_bytes (guint64 w)
 
 /* the length of a string's plain run from @s: up to its first '"', '\\',
  * control byte or @end */
-static inline const guchar *
+static inline G_ALWAYS_INLINE const guchar *
 plain_run (const guchar *s,
            const guchar *end)
 {
@@ -135,7 +102,7 @@ plain_run (const guchar *s,
 
 /* Whitespace from @q. Trace writers indent each line: after a line feed,
  * spaces are skipped eight at a time. */
-static inline const guchar *
+static inline G_ALWAYS_INLINE const guchar *
 skip_space (const guchar *q,
             const guchar *end)
 {
@@ -295,7 +262,7 @@ scan_escapes (const guchar *s,
 
 /* Reads the string whose opening quote is at *@at: on T_OK @text and @len
  * are its (decoded) bytes and *@at is past its closing quote. */
-static inline TokResult
+static inline G_ALWAYS_INLINE TokResult
 scan_string (Scan          *sc,
              const guchar **at,
              const guchar  *end,
@@ -336,7 +303,7 @@ is_digit (guchar c)
 
 /* A number as JSON writes it, from *@at; its end must be seen (a byte after
  * it, or the end of the data). */
-static inline TokResult
+static inline G_ALWAYS_INLINE TokResult
 scan_number (const guchar **at,
              const guchar  *end,
              gboolean       eof)
@@ -385,7 +352,7 @@ scan_number (const guchar **at,
   return T_OK;
 }
 
-static inline TokResult
+static inline G_ALWAYS_INLINE TokResult
 scan_literal (const guchar **at,
               const guchar  *end,
               gboolean       eof,
@@ -402,20 +369,43 @@ scan_literal (const guchar **at,
   return T_OK;
 }
 
-typedef enum
+/* Adds a token to @blk; @text is in @buf, or in @unescaped. */
+static inline G_ALWAYS_INLINE void
+emit (TokBlock     *blk,
+      TokKind       kind,
+      const guchar *buf,
+      const guchar *text,
+      gsize         len,
+      GByteArray   *unescaped)
 {
-  STEP_MORE, /* the buffer is used up (to its last whole token) */
-  STEP_STOP, /* a callback stopped the parse */
-  STEP_FAIL,
-} StepResult;
+  Tok *t;
+
+  if (G_UNLIKELY (blk->n_toks == blk->cap_toks))
+    {
+      blk->cap_toks = MAX (blk->cap_toks * 2, 4096);
+      blk->toks = g_renew (Tok, blk->toks, blk->cap_toks);
+    }
+  t = &blk->toks[blk->n_toks++];
+  if (text != NULL && unescaped->data != NULL && text == unescaped->data)
+    {
+      /* decoded: kept in the block's side buffer */
+      t->off = blk->unescaped->len;
+      t->len_kind = (guint32)len << 4 | (kind == K_KEY ? K_KEY_DECODED : K_STRING_DECODED);
+      g_byte_array_append (blk->unescaped, text, (guint)len);
+      return;
+    }
+  t->off = text != NULL ? (guint32)(text - buf) : 0;
+  t->len_kind = (guint32)len << 4 | kind;
+}
 
 /* Reads the tokens of the buffer from sc->pos, each state a label; on
  * STEP_MORE, sc->pos is where the next token starts and sc->state what it
  * must be. The cursor lives in locals, written back on the way out. */
-static StepResult
-scan_buffer (Scan                 *sc,
-             Parser               *p,
-             const yajl_callbacks *cb)
+static inline G_ALWAYS_INLINE StepResult
+scan_buffer_with (Scan                 *sc,
+                  Parser               *p,
+                  const yajl_callbacks *cb,
+                  TokBlock             *tape)
 {
   const guchar *const buf = sc->buf;
   const guchar *const end = sc->buf + sc->len;
@@ -460,8 +450,16 @@ scan_buffer (Scan                 *sc,
     mark = now_;                              \
   }                                           \
   G_STMT_END
-/* the parser is inside an event object (its callbacks' CTX_EVENT) */
-#define IN_EVENT() (p->depth > 0 && p->stack[p->depth - 1] == CTX_EVENT)
+/* a token goes to the parser, or to the tape's block */
+#define DELIVER(kind, text, len)                              \
+  G_STMT_START                                                \
+  {                                                           \
+    if (tape != NULL)                                         \
+      emit (tape, (kind), buf, (text), (len), sc->unescaped); \
+    else if (!deliver (p, cb, (kind), (text), (len)))         \
+      goto stop;                                              \
+  }                                                           \
+  G_STMT_END
 /* a token that did not end in the buffer: read again from its start */
 #define TOKEN(expr, st)         \
   G_STMT_START                  \
@@ -517,46 +515,34 @@ value_here:
       HANDED_OVER ();
       if (c == '{')
         {
-          if (!cb->yajl_start_map (p))
-            goto stop;
+          DELIVER (K_START_MAP, NULL, 0);
           goto key_first;
         }
-      if (!cb->yajl_start_array (p))
-        goto stop;
+      DELIVER (K_START_ARRAY, NULL, 0);
       goto array_first;
     case '"':
       TOKEN (scan_string (sc, &q, end, &text, &len), S_VALUE);
       HANDED_OVER ();
-      if (!cb->yajl_string (p, text, len))
-        goto stop;
+      DELIVER (K_STRING, text, len);
       break;
     case 't':
     case 'f':
       TOKEN (c == 't' ? scan_literal (&q, end, eof, "true", 4) : scan_literal (&q, end, eof, "false", 5),
              S_VALUE);
       HANDED_OVER ();
-      if (!cb->yajl_boolean (p, c == 't'))
-        goto stop;
+      DELIVER (c == 't' ? K_TRUE : K_FALSE, NULL, 0);
       break;
     case 'n':
       TOKEN (scan_literal (&q, end, eof, "null", 4), S_VALUE);
       HANDED_OVER ();
-      if (!cb->yajl_null (p))
-        goto stop;
+      DELIVER (K_NULL, NULL, 0);
       break;
     default:
       if (c != '-' && !is_digit (c))
         goto fail;
       TOKEN (scan_number (&q, end, eof), S_VALUE);
       HANDED_OVER ();
-      if (G_LIKELY (IN_EVENT ()))
-        {
-          /* an event's member, read here as on_number () would */
-          p->n_tokens++;
-          _hp_parser_event_number (p, (const char *)tok, (gsize)(q - tok));
-        }
-      else if (!cb->yajl_number (p, (const char *)tok, (size_t)(q - tok)))
-        goto stop;
+      DELIVER (K_NUMBER, tok, (gsize)(q - tok));
       break;
     }
 after_value:
@@ -589,14 +575,7 @@ key_here:
   tok = q;
   TOKEN (scan_string (sc, &q, end, &text, &len), S_KEY);
   HANDED_OVER ();
-  if (G_LIKELY (IN_EVENT () && len <= p->limits.max_string_bytes))
-    {
-      /* an event's key, recognised here as on_map_key () would */
-      p->n_tokens++;
-      p->field = _hp_parser_field_from_key (text, len);
-    }
-  else if (!cb->yajl_map_key (p, text, len))
-    goto stop;
+  DELIVER (K_KEY, text, len);
 colon:
   SKIP_SPACE (S_COLON);
   if (c != ':')
@@ -608,8 +587,7 @@ close:
   q++;
   depth--;
   HANDED_OVER ();
-  if (!(c == '}' ? cb->yajl_end_map (p) : cb->yajl_end_array (p)))
-    goto stop;
+  DELIVER (c == '}' ? K_END_MAP : K_END_ARRAY, NULL, 0);
   goto after_value;
 
 done:
@@ -633,17 +611,37 @@ out:
   sc->state = state;
   return res;
 #undef SKIP_SPACE
-#undef IN_EVENT
+#undef DELIVER
 #undef HANDED_OVER
 #undef TOKEN
+}
+
+/* the tokens to the parser's callbacks, one by one */
+static StepResult
+scan_buffer (Scan                 *sc,
+             Parser               *p,
+             const yajl_callbacks *cb)
+{
+  return scan_buffer_with (sc, p, cb, NULL);
+}
+
+/* the tokens to a block, for another thread's parser */
+StepResult
+_hp_scan_buffer_to (Scan     *sc,
+                    TokBlock *tape)
+{
+  return scan_buffer_with (sc, NULL, NULL, tape);
 }
 
 /**
  * _hp_parser_scan:
  * @p: the parser, fresh
  * @reader: the file, at its start
+ * @two_threads: scan (and inflate) on a thread of its own, while this one
+ *   runs the callbacks
  * @json_bytes: (out): the bytes of JSON read
- * @report: called after each buffer, with @report_data
+ * @report: called after each buffer, with @report_data and the file's
+ *   position after it
  *
  * Reads the whole file through the parser's callbacks, as yajl would.
  *
@@ -656,8 +654,9 @@ out:
 HpScanResult
 _hp_parser_scan (Parser   *p,
                  HpReader *reader,
+                 gboolean  two_threads,
                  guint64  *json_bytes,
-                 void (*report) (gpointer data),
+                 void (*report) (gpointer data, guint64 position),
                  gpointer      report_data,
                  GCancellable *cancellable,
                  GError      **error)
@@ -666,6 +665,10 @@ _hp_parser_scan (Parser   *p,
   Scan                  sc = { 0 };
   HpScanResult          res = HP_SCAN_GIVE_UP;
   gsize                 chunk = SCAN_BLOCK;
+
+  if (two_threads &&
+      _hp_parser_scan_two_threads (p, reader, json_bytes, report, report_data, cancellable, error, &res))
+    return res;
 
   sc.cap = 2 * SCAN_BLOCK;
   sc.buf = g_malloc (sc.cap);
@@ -722,7 +725,7 @@ _hp_parser_scan (Parser   *p,
       if (step == STEP_FAIL)
         break;
       if (report != NULL)
-        report (report_data);
+        report (report_data, _hp_reader_position (reader));
       /* yajl's loop doubles a chunk after one in which no token ended */
       if (p->n_tokens == tokens_before)
         chunk = MAX ((gsize)MIN ((guint64)chunk * 2, p->limits.max_token_bytes / 2 + 1), SCAN_BLOCK);

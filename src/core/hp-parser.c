@@ -170,6 +170,7 @@ _hp_load_limits_resolve (const HpLoadLimits *limits,
 }
 
 gboolean _hp_parser_yajl_only = FALSE;
+gboolean _hp_parser_two_threads_always = FALSE;
 gint     _hp_parser_n_given_up = 0;
 
 /* the reader's fault, as the loader words it */
@@ -201,21 +202,21 @@ set_read_error (GError        **error,
 typedef struct
 {
   const HpParseProgress *progress;
-  const HpReader        *reader;
   HpRankBuilder         *b;
   guint64                last_reported;
 } Progress;
 
 /* bytes of the file, compressed or not, as the total counts them */
 static void
-report_progress (gpointer data)
+report_progress (gpointer data,
+                 guint64  position)
 {
   Progress *pr = data;
   guint64   pos;
 
   if (pr->progress == NULL || pr->progress->bytes_done == NULL)
     return;
-  pos = MIN (_hp_reader_position (pr->reader), pr->b->rank->file_bytes);
+  pos = MIN (position, pr->b->rank->file_bytes);
   if (pos > pr->last_reported)
     {
       g_atomic_pointer_add (pr->progress->bytes_done, (gssize)(pos - pr->last_reported));
@@ -333,7 +334,7 @@ parse_with_yajl (Parser       *p,
           chunk_size = CHUNK_SIZE;
         }
 
-      report_progress (pr);
+      report_progress (pr, _hp_reader_position (reader));
     }
 
   yajl_free (yh);
@@ -346,6 +347,7 @@ parse_with_yajl (Parser       *p,
 static gboolean
 parse_with_scanner (Parser       *p,
                     HpReader     *reader,
+                    gboolean      two_threads,
                     Progress     *pr,
                     guint64      *json_bytes,
                     gboolean     *give_up,
@@ -354,7 +356,7 @@ parse_with_scanner (Parser       *p,
 {
   g_autoptr (GError) local_error = NULL;
 
-  switch (_hp_parser_scan (p, reader, json_bytes, report_progress, pr, cancellable, &local_error))
+  switch (_hp_parser_scan (p, reader, two_threads, json_bytes, report_progress, pr, cancellable, &local_error))
     {
     case HP_SCAN_DONE:
       return TRUE;
@@ -393,8 +395,9 @@ parse_file (const char            *path,
   g_autoptr (JsonBuilder) meta = json_builder_new ();
   HpReader reader = { 0 };
   Parser   p = { 0 };
-  Progress pr = { progress, &reader, NULL, 0 };
+  Progress pr = { progress, NULL, 0 };
   guint64  json_bytes = 0;
+  gboolean two_threads;
   gboolean ok;
 
   if (!_hp_reader_open (&reader, path, b->rank->path, cancellable, error))
@@ -404,7 +407,10 @@ parse_file (const char            *path,
     }
   b->rank->compressed = reader.dec != NULL;
   b->rank->file_bytes = reader.file_size;
-  if (inflate_ahead)
+  /* a spare core: the scanner reads (and inflates) the file on a thread
+   * of its own; yajl has an inflating thread */
+  two_threads = give_up != NULL && (inflate_ahead || _hp_parser_two_threads_always);
+  if (inflate_ahead && !two_threads)
     _hp_reader_inflate_ahead (&reader, cancellable);
 
   p.b = b;
@@ -420,7 +426,7 @@ parse_file (const char            *path,
   pr.b = b;
 
   if (give_up != NULL)
-    ok = parse_with_scanner (&p, &reader, &pr, &json_bytes, give_up, cancellable, error);
+    ok = parse_with_scanner (&p, &reader, two_threads, &pr, &json_bytes, give_up, cancellable, error);
   else
     ok = parse_with_yajl (&p, &reader, &pr, &json_bytes, cancellable, error);
 

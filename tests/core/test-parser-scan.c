@@ -19,11 +19,15 @@
 #include "hp-strings.h"
 #include "hp-test-utils.h"
 
+static void assert_same_trace (HpTrace *a,
+                               HpTrace *b);
+
 static HpTrace *
-load (const char         *path,
-      gboolean            yajl_only,
-      const HpLoadLimits *limits,
-      GError            **error)
+load_once (const char         *path,
+           gboolean            yajl_only,
+           gboolean            two_threads,
+           const HpLoadLimits *limits,
+           GError            **error)
 {
   HpLoadOptions options = { 0 };
   HpTrace      *trace;
@@ -31,9 +35,43 @@ load (const char         *path,
   options.n_threads = 1;
   options.limits = limits;
   _hp_parser_yajl_only = yajl_only;
+  _hp_parser_two_threads_always = two_threads;
   trace = hp_load_path (path, &options, NULL, error);
   _hp_parser_yajl_only = FALSE;
+  _hp_parser_two_threads_always = FALSE;
   return trace;
+}
+
+/* With the scanner, @path is read twice: on one thread, and scanned on a
+ * thread of its own while this one builds; both must give the same model,
+ * or fail with the same message. */
+static HpTrace *
+load (const char         *path,
+      gboolean            yajl_only,
+      const HpLoadLimits *limits,
+      GError            **error)
+{
+  g_autoptr (GError) one_error = NULL;
+  HpTrace *one, *two;
+
+  if (yajl_only)
+    return load_once (path, TRUE, FALSE, limits, error);
+  one = load_once (path, FALSE, FALSE, limits, &one_error);
+  two = load_once (path, FALSE, TRUE, limits, error);
+  g_assert_cmpint (one == NULL, ==, two == NULL);
+  if (one != NULL)
+    {
+      assert_same_trace (one, two);
+      hp_trace_unref (one);
+    }
+  else if (error != NULL)
+    {
+      g_assert_nonnull (one_error);
+      g_assert_nonnull (*error);
+      g_assert_cmpint (one_error->code, ==, (*error)->code);
+      g_assert_cmpstr (one_error->message, ==, (*error)->message);
+    }
+  return two;
 }
 
 static void
@@ -252,6 +290,118 @@ test_buffer_boundaries (HpTestDirFixture *fixture,
   g_free (path);
   path = write_text (dir, "rank-0.json", s->str, (gssize)s->len);
   assert_same_load (path, TRUE, TRUE);
+  /* the same, then reads that hold no token: whitespace after the root,
+   * counted among the bytes of JSON */
+  for (guint k = 0; k < 600 * 1024; k++)
+    g_string_append_c (s, k % 80 == 79 ? '\n' : ' ');
+  g_free (path);
+  path = write_text (dir, "rank-0.json", s->str, (gssize)s->len);
+  assert_same_load (path, TRUE, TRUE);
+}
+
+/* A limit met by the callbacks while the scanning thread is blocks ahead
+ * stops both threads, with the message of one thread and of yajl; so does
+ * the memory limit, met at a later event. */
+static void
+test_two_threads_limit (HpTestDirFixture *fixture,
+                        gconstpointer     data)
+{
+  const char *dir = fixture->dir;
+  g_autoptr (GString) s = g_string_new ("{\"traceEvents\": [");
+  g_autofree char *path = NULL;
+
+  for (guint i = 0; s->len < 4 * 1024 * 1024; i++)
+    append_event (s, i, i % 37);
+  g_string_append (s, "]}");
+  path = write_text (dir, "rank-0.json", s->str, (gssize)s->len);
+  for (guint k = 0; k < 3; k++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GError) yajl_error = NULL;
+      HpLoadLimits limits = { 0 };
+      HpTrace     *ours, *theirs;
+
+      if (k == 0)
+        limits.max_events = 1000; /* in the first block */
+      else if (k == 1)
+        limits.max_events = 9000; /* blocks from the start */
+      else
+        limits.max_memory_bytes = 2 * 1024 * 1024;
+      ours = load (path, FALSE, &limits, &error);
+      theirs = load (path, TRUE, &limits, &yajl_error);
+      g_assert_null (ours);
+      g_assert_null (theirs);
+      g_assert_nonnull (error);
+      g_assert_nonnull (yajl_error);
+      g_test_message ("limit %u: %s", k, error->message);
+      g_assert_cmpint (error->code, ==, k < 2 ? HP_LOAD_ERROR_NOT_A_TRACE : HP_LOAD_ERROR_TOO_LARGE);
+      g_assert_nonnull (strstr (error->message, k < 2 ? "events, the limit of one file" : "of memory, the limit"));
+      g_assert_cmpstr (error->message, ==, yajl_error->message);
+    }
+}
+
+typedef struct
+{
+  guint         n_calls, cancel_at;
+  GCancellable *cancellable;
+} CancelAt;
+
+static void
+cancel_on_progress (guint64  bytes_done,
+                    guint64  bytes_total,
+                    guint    files_done,
+                    guint    n_files,
+                    gpointer user_data)
+{
+  CancelAt *c = user_data;
+
+  if (++c->n_calls == c->cancel_at)
+    g_cancellable_cancel (c->cancellable);
+}
+
+/* Cancelled at any point of a load on two threads (before it starts, at
+ * the first blocks, near the end), the load ends cancelled and the
+ * scanning thread with it; not cancelled, it reports progress on the way. */
+static void
+test_two_threads_cancel (HpTestDirFixture *fixture,
+                         gconstpointer     data)
+{
+  const char *dir = fixture->dir;
+  g_autoptr (GString) s = g_string_new ("{\"traceEvents\": [");
+  g_autofree char *path = NULL;
+
+  for (guint i = 0; s->len < 4 * 1024 * 1024; i++)
+    append_event (s, i, i % 37);
+  g_string_append (s, "]}");
+  path = write_text (dir, "rank-0.json", s->str, (gssize)s->len);
+  for (guint at = 0; at <= 12; at++)
+    {
+      g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+      g_autoptr (GError) error = NULL;
+      HpLoadOptions options = { 0 };
+      CancelAt      c = { 0, at < 12 ? at : G_MAXUINT, cancellable };
+      HpTrace      *trace;
+
+      if (at == 0)
+        g_cancellable_cancel (cancellable);
+      options.n_threads = 1;
+      options.progress = cancel_on_progress;
+      options.progress_data = &c;
+      _hp_parser_two_threads_always = TRUE;
+      trace = hp_load_path (path, &options, cancellable, &error);
+      _hp_parser_two_threads_always = FALSE;
+      if (at == 12)
+        {
+          /* not cancelled */
+          g_assert_no_error (error);
+          g_assert_nonnull (trace);
+          g_assert_cmpuint (c.n_calls, >, 8);
+          hp_trace_unref (trace);
+          continue;
+        }
+      g_assert_null (trace);
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+    }
 }
 
 /* A name longer than a buffer: the scanner's buffer grows, and takes it. */
@@ -438,6 +588,8 @@ main (int   argc,
   hp_test_add_dir ("/core/parser-scan/odd-json", NULL, test_odd_json);
   hp_test_add_dir ("/core/parser-scan/buffer-boundaries", NULL, test_buffer_boundaries);
   hp_test_add_dir ("/core/parser-scan/long-token", NULL, test_long_token);
+  hp_test_add_dir ("/core/parser-scan/two-threads-limit", NULL, test_two_threads_limit);
+  hp_test_add_dir ("/core/parser-scan/two-threads-cancel", NULL, test_two_threads_cancel);
   hp_test_add_dir ("/core/parser-scan/bad-files", NULL, test_bad_files);
   hp_test_add_dir ("/core/parser-scan/token-limit", NULL, test_token_limit);
   hp_test_add_dir ("/core/parser-scan/corrupt-gzip", NULL, test_corrupt_gzip);
