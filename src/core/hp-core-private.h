@@ -96,6 +96,11 @@ gboolean hp_parse_time_ns (const char *text,
 void     _hp_rank_free (HpRank *rank);
 /* HpRank.args_at of an event without args; no args start at such an offset */
 #define HP_ARGS_NONE G_MAXUINT32
+/* In the args store, a string, JSON or number value whose type byte has
+ * this bit set is the same as an earlier one: a varint after the type
+ * counts the bytes back from the varint's first byte to the earlier
+ * value's length (hp_rank_args_iter_next() reads either the same way). */
+#define HP_ARG_AGAIN 0x80
 guint64 _hp_rank_args_offset (const HpRank *rank,
                               guint         event);
 

@@ -64,15 +64,99 @@ args_put_varint (HpRankBuilder *b,
   b->rank->args_len = (gsize)(put_varint (b->rank->args + b->rank->args_len, v) - b->rank->args);
 }
 
-static void
-args_put_bytes (HpRankBuilder *b,
-                const void    *data,
-                gsize          len)
+static inline guint
+varint_size (guint64 v)
 {
-  args_put_varint (b, len);
-  args_reserve (b, len);
-  memcpy (b->rank->args + b->rank->args_len, data, len);
-  b->rank->args_len += len;
+  guint n = 1;
+
+  while (v >= 0x80)
+    {
+      v >>= 7;
+      n++;
+    }
+  return n;
+}
+
+/* the slot of a value in Parser.value_cache: eight bytes at a time */
+static inline guint
+value_slot (const guint8 *s,
+            gsize         len)
+{
+  guint64 h = (guint64)len * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+  gsize   i = 0;
+
+  for (; i + 8 <= len; i += 8)
+    {
+      guint64 w;
+
+      memcpy (&w, s + i, 8);
+      h = (h ^ w) * G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+    }
+  for (; i < len; i++)
+    h = (h ^ s[i]) * G_GUINT64_CONSTANT (0x100000001b3);
+  return (guint)(h >> 40) & (VALUE_CACHE_SIZE - 1);
+}
+
+/* Whether the bytes at @off of the store are a length @len and the @len
+ * bytes of @data. The slot may point at bytes a dropped event took back,
+ * or that another value wrote over since: they are read, never trusted. */
+static gboolean
+value_stored_at (const HpRank *r,
+                 guint64       off,
+                 const void   *data,
+                 gsize         len)
+{
+  guint64 v = 0;
+  int     shift = 0;
+
+  while (off < r->args_len && shift < 64)
+    {
+      guint8 byte = r->args[off++];
+
+      v |= (guint64)(byte & 0x7f) << shift;
+      if (!(byte & 0x80))
+        return v == len && len <= r->args_len - off && memcmp (r->args + off, data, len) == 0;
+      shift += 7;
+    }
+  return FALSE;
+}
+
+/* A string, JSON or number value after its key: its type, length and
+ * bytes, or, when the same value was written lately and a reference to it
+ * is shorter, its type with HP_ARG_AGAIN and how far back it is. */
+static void
+args_put_value (Parser       *p,
+                HpArgType     type,
+                const guint8 *data,
+                gsize         len)
+{
+  HpRankBuilder *b = p->b;
+  HpRank        *r = b->rank;
+  guint8        *at;
+
+  if (len >= 2 && p->value_cache != NULL)
+    {
+      guint64 *slot = &p->value_cache[value_slot (data, len)];
+      guint64  here = r->args_len + 1; /* where the reference would start */
+
+      if (*slot != 0 && *slot - 1 < here && value_stored_at (r, *slot - 1, data, len) &&
+          varint_size (here - (*slot - 1)) < varint_size (len) + len)
+        {
+          args_reserve (b, 11);
+          at = r->args + r->args_len;
+          *at++ = (guint8)(type | HP_ARG_AGAIN);
+          r->args_len = (gsize)(put_varint (at, here - (*slot - 1)) - r->args);
+          return;
+        }
+      /* the length of this one will be right after its type */
+      *slot = here + 1;
+    }
+  args_reserve (b, 11 + len);
+  at = r->args + r->args_len;
+  *at++ = (guint8)type;
+  at = put_varint (at, len);
+  memcpy (at, data, len);
+  r->args_len = (gsize)(at + len - r->args);
 }
 
 /* Where the next event's args start. Its low 32 bits must never read as
@@ -220,8 +304,7 @@ _hp_parser_arg_number (Parser     *p,
         }
     }
   /* out of range for every C type: keep the text, count it */
-  _hp_parser_args_put_byte (b, HP_ARG_NUMBER);
-  args_put_bytes (b, s, len);
+  args_put_value (p, HP_ARG_NUMBER, (const guint8 *)s, len);
   b->rank->n_bad_values++;
   if (p->arg_field == A_STREAM)
     p->ev.stream_state = 2;
@@ -239,21 +322,13 @@ _hp_parser_arg_string (Parser       *p,
       g_autofree char *fixed = g_utf8_make_valid ((const char *)s, len);
 
       arg_begin (p);
-      _hp_parser_args_put_byte (b, HP_ARG_STRING);
       b->rank->n_invalid_utf8++;
-      args_put_bytes (b, fixed, strlen (fixed));
+      args_put_value (p, HP_ARG_STRING, (const guint8 *)fixed, strlen (fixed));
     }
   else
     {
-      guint8 *at;
-
-      /* the key, the type, the length and the bytes in one reservation */
-      args_reserve (b, 21 + len);
-      at = put_varint (b->rank->args + b->rank->args_len, (guint64)p->arg_key + 1);
-      *at++ = HP_ARG_STRING;
-      at = put_varint (at, len);
-      memcpy (at, s, len);
-      b->rank->args_len = (gsize)(at + len - b->rank->args);
+      arg_begin (p);
+      args_put_value (p, HP_ARG_STRING, s, len);
     }
 
   switch (p->arg_field)
@@ -299,17 +374,16 @@ _hp_parser_arg_capture_done (Parser *p)
   HpRankBuilder *b = p->b;
 
   arg_begin (p);
-  _hp_parser_args_put_byte (b, HP_ARG_JSON);
   if (!_hp_parser_is_ascii ((const guchar *)p->capture->str, p->capture->len) &&
       !g_utf8_validate_len (p->capture->str, p->capture->len, NULL))
     {
       g_autofree char *fixed = g_utf8_make_valid (p->capture->str, p->capture->len);
 
       b->rank->n_invalid_utf8++;
-      args_put_bytes (b, fixed, strlen (fixed));
+      args_put_value (p, HP_ARG_JSON, (const guint8 *)fixed, strlen (fixed));
     }
   else
-    args_put_bytes (b, p->capture->str, p->capture->len);
+    args_put_value (p, HP_ARG_JSON, (const guint8 *)p->capture->str, p->capture->len);
   g_string_truncate (p->capture, 0);
   if (p->arg_field == A_STREAM)
     p->ev.stream_state = 2;

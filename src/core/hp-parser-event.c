@@ -276,6 +276,16 @@ label_add (Parser *p)
     }
 }
 
+/* An event the model does not keep keeps no args either: the store
+ * takes back what its args took (metadata and counter events, flows,
+ * events without a duration). */
+static inline void
+event_drop (Parser *p)
+{
+  if (p->ev.args_off != G_MAXUINT64)
+    p->b->rank->args_len = (gsize)p->ev.args_off;
+}
+
 void
 _hp_parser_event_finish (Parser *p)
 {
@@ -297,6 +307,7 @@ _hp_parser_event_finish (Parser *p)
       if (!measured)
         {
           label_add (p);
+          event_drop (p);
           return;
         }
       break;
@@ -305,12 +316,18 @@ _hp_parser_event_finish (Parser *p)
     case 't':
       r->n_flow_events++;
       if (!measured)
-        return;
+        {
+          event_drop (p);
+          return;
+        }
       break;
     case 'C':
       r->n_counter_events++;
       if (!measured)
-        return;
+        {
+          event_drop (p);
+          return;
+        }
       break;
     case 'i':
     case 'I':
@@ -326,6 +343,7 @@ _hp_parser_event_finish (Parser *p)
       if (!(ev->ph == 'i' || ev->ph == 'I') || !ev->has_ts)
         {
           r->n_dropped_no_dur++;
+          event_drop (p);
           return;
         }
     }
@@ -333,6 +351,7 @@ _hp_parser_event_finish (Parser *p)
     {
       /* a measured event without a start cannot be placed anywhere */
       r->n_bad_values++;
+      event_drop (p);
       return;
     }
   if (ev->ts < HP_TIME_MIN_NS || ev->ts > HP_TIME_MAX_NS ||
@@ -341,6 +360,7 @@ _hp_parser_event_finish (Parser *p)
       /* before 1970, after 2200, or ending there: a broken clock, and
        * arithmetic on it would overflow */
       r->n_out_of_window++;
+      event_drop (p);
       return;
     }
 

@@ -24,6 +24,7 @@ G_BEGIN_DECLS
 
 #define KEY_CACHE_SIZE 64
 #define NAME_CACHE_SIZE 256
+#define VALUE_CACHE_SIZE 4096
 
 /* What the container on top of the stack is */
 typedef enum
@@ -147,6 +148,12 @@ typedef struct
     guint32     id;
     ArgField    field;
   } key_cache[KEY_CACHE_SIZE];
+
+  /* string and JSON values of args repeat too ("Input type", "Input
+   * Dims"): where in the args store the last values of each slot were
+   * written, + 1 (0: none), so a value seen lately is stored as a
+   * reference to it */
+  guint64 *value_cache;
 
   /* so do names and categories: the same, for the rank's strings */
   struct

@@ -421,6 +421,7 @@ parse_file (const char            *path,
   p.memory_estimate = progress != NULL && progress->memory_estimate != NULL ? progress->memory_estimate
                                                                             : &p.own_memory_estimate;
   p.capture = g_string_new (NULL);
+  p.value_cache = g_new0 (guint64, VALUE_CACHE_SIZE);
   p.trace_cat = hp_strings_intern (b->strings, "Trace", 5);
   _hp_parser_event_reset (&p);
   pr.b = b;
@@ -439,6 +440,7 @@ parse_file (const char            *path,
   g_string_free (p.capture, TRUE);
   g_free (p.top_key);
   g_clear_pointer (&p.label_of, g_hash_table_unref);
+  g_free (p.value_cache);
 
   if (give_up != NULL && *give_up)
     {

@@ -156,9 +156,10 @@ hp_rank_args_iter_init (const HpRank *self,
   off = _hp_rank_args_offset (self, event);
   if (off == G_MAXUINT64)
     {
-      iter->p = iter->end = NULL;
+      iter->p = iter->end = iter->start = NULL;
       return FALSE;
     }
+  iter->start = self->args;
   iter->p = self->args + off;
   iter->end = self->args + self->args_len;
   iter->left = G_MAXUINT;
@@ -195,12 +196,31 @@ hp_rank_args_iter_next (HpArgIter  *it,
     case HP_ARG_STRING:
     case HP_ARG_JSON:
     case HP_ARG_NUMBER:
-      if (!read_varint (it, &v) || it->p + v > it->end)
+      if (!read_varint (it, &v) || v > (guint64)(it->end - it->p))
         return FALSE;
       value->s = (const char *)it->p;
       value->s_len = (gsize)v;
       it->p += v;
       return TRUE;
+    case HP_ARG_STRING | HP_ARG_AGAIN:
+    case HP_ARG_JSON | HP_ARG_AGAIN:
+    case HP_ARG_NUMBER | HP_ARG_AGAIN:
+      {
+        const guint8 *ref = it->p;
+        HpArgIter     back;
+
+        /* the same bytes as an earlier value, @v bytes back */
+        value->type = type & ~HP_ARG_AGAIN;
+        if (!read_varint (it, &v) || v == 0 || v > (guint64)(ref - it->start))
+          return FALSE;
+        back.p = ref - v;
+        back.end = it->end;
+        if (!read_varint (&back, &v) || v > (guint64)(back.end - back.p))
+          return FALSE;
+        value->s = (const char *)back.p;
+        value->s_len = (gsize)v;
+        return TRUE;
+      }
     case HP_ARG_TRUE:
     case HP_ARG_FALSE:
     case HP_ARG_NULL:

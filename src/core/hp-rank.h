@@ -258,6 +258,7 @@ typedef struct
   const guint8 *p;
   const guint8 *end;
   guint         left;
+  const guint8 *start; /* of the args store: a repeated value points back into it */
 } HpArgIter;
 
 gboolean hp_rank_args_iter_init (const HpRank *self,

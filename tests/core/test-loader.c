@@ -2100,6 +2100,190 @@ test_args_store (void)
   g_assert_cmpuint (n_fractions, >, 0);
 }
 
+/* Every event's args as the file has them; returns how many string or
+ * JSON values were read from an earlier event's bytes (the store keeps a
+ * value it wrote lately once, and points back to it). */
+static guint
+assert_args_as_in_file (HpTrace      *trace,
+                        const HpRank *rank)
+{
+  g_autoptr (JsonNode) root = NULL;
+  JsonArray *events;
+  guint      n_back = 0;
+
+  if (g_str_has_suffix (rank->path, ".gz"))
+    root = read_gzip_json (rank->path);
+  else
+    {
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      g_autoptr (GError) error = NULL;
+
+      json_parser_load_from_file (parser, rank->path, &error);
+      g_assert_no_error (error);
+      root = json_node_copy (json_parser_get_root (parser));
+    }
+  events = JSON_NODE_HOLDS_ARRAY (root) ? json_node_get_array (root)
+                                        : json_object_get_array_member (json_node_get_object (root), "traceEvents");
+
+  for (guint e = 0; e < rank->n_events; e++)
+    {
+      g_autoptr (JsonNode) ours = hp_trace_get_event_args (trace, rank, e);
+      JsonNode  *raw_args = json_object_get_member (json_array_get_object_element (events, rank->index[e]), "args");
+      HpArgIter  it;
+      HpArgValue v;
+
+      if (raw_args == NULL)
+        {
+          g_assert_cmpuint (json_object_get_size (json_node_get_object (ours)), ==, 0);
+          continue;
+        }
+      if (!json_same (ours, raw_args))
+        {
+          g_autofree char *a = json_to_string (ours, FALSE);
+          g_autofree char *b = json_to_string (raw_args, FALSE);
+          g_autofree char *msg = g_strdup_printf ("%s: args of event %u (index %u) differ: ours %s, file %s",
+                                                  rank->basename, e, rank->index[e], a, b);
+
+          g_assertion_message (G_LOG_DOMAIN, __FILE__, __LINE__, G_STRFUNC, msg);
+        }
+      if (!hp_rank_args_iter_init (rank, e, &it))
+        continue;
+      while (hp_rank_args_iter_next (&it, &v))
+        if (v.s != NULL && (const guint8 *)v.s < rank->args + _hp_rank_args_offset (rank, e))
+          n_back++;
+    }
+  return n_back;
+}
+
+/* Repeated string and JSON values are kept once and read back as the file
+ * has them, on traces of both vendors and several writers. */
+static void
+test_args_repeated_traces (void)
+{
+  static const char *const cases[] = { "hta_trace_filter_2ranks", "hta_amd_trace", "hta_call_stack",
+                                       "hta_cupti_profiler", "hta_nccl_parser_config", "hta_triton_example" };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr (HpTrace) trace = hp_test_load (cases[c], HP_MODE_DEFAULT);
+      guint n_back = 0;
+
+      for (guint r = 0; r < hp_trace_get_n_ranks (trace); r++)
+        n_back += assert_args_as_in_file (trace, hp_trace_get_rank (trace, r));
+      g_test_message ("%s: %u values read from earlier events", cases[c], n_back);
+      /* "Input type", "Input Dims", kernels' "grid" and "block" repeat */
+      if (c == 0 || c == 4)
+        g_assert_cmpuint (n_back, >, 1000);
+    }
+}
+
+/* The cases a value written once and read again must get right: a value
+ * of a dropped event (its bytes given back, then written over), values of
+ * every length (one byte, a 200-byte length), a reference more than 127
+ * bytes back, an invalid UTF-8 string repeated, repeats inside one event,
+ * and the same bytes as a string and as JSON text. */
+static void
+test_args_repeated_edges (void)
+{
+  g_autoptr (GString) json = g_string_new ("{\"traceEvents\": [\n");
+  g_autofree char *long_value = g_strnfill (200, 'x');
+  g_autofree char *path = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (HpTrace) trace = NULL;
+  const HpRank *rank;
+  guint         n_back;
+  int           fd;
+
+  for (int i = 0; i < 40; i++)
+    {
+      /* metadata with args (dropped, so its bytes are given back), then
+       * events whose values it held */
+      g_string_append_printf (json,
+                              "{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": 1, \"tid\": %d, "
+                              "\"args\": {\"name\": \"worker %d\", \"other\": [\"dropped %d\"]}},\n",
+                              i, i % 3, i % 5);
+      g_string_append_printf (json,
+                              "{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"op\", \"pid\": 1, \"tid\": %d, "
+                              "\"ts\": %d, \"dur\": 1, \"args\": {\"a\": \"worker %d\", \"b\": [\"dropped %d\"], "
+                              "\"c\": \"%s\", \"d\": \"x\", \"e\": \"\", \"f\": \"bad \\u00e9 %c\", "
+                              "\"g\": \"[1,2]\", \"h\": [1,2], \"i\": \"worker %d\", \"j\": %d, "
+                              "\"k\": 123456789012345678901234567890, \"l\": \"%s%d\"}},\n",
+                              i % 2, 10 * i, i % 3, i % 5, long_value, 'a' + i % 2, i % 3, i,
+                              long_value, i % 4);
+    }
+  g_string_append (json, "{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"last\", \"pid\": 1, \"tid\": 0, "
+                         "\"ts\": 1000, \"dur\": 1}\n]}\n");
+  /* a byte that is not UTF-8 in one value, repeated */
+  for (char *at = strstr (json->str, "\\u00e9"); at != NULL; at = strstr (at, "\\u00e9"))
+    memcpy (at, "\xff\xfe\xfd\xfc\xfb\xfa", 6);
+
+  fd = g_file_open_tmp ("hp-args-XXXXXX.json", &path, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, json->str, (gssize)json->len, &error));
+  g_assert_no_error (error);
+  close (fd);
+
+  trace = load_one (path, HP_MODE_DEFAULT, &error);
+  g_assert_no_error (error);
+  rank = only_rank (trace);
+  g_assert_cmpuint (rank->n_events, ==, 41);
+  g_assert_cmpuint (rank->n_invalid_utf8, ==, 40);
+
+  for (guint e = 0; e + 1 < rank->n_events; e++)
+    {
+      g_autoptr (JsonNode) args = hp_trace_get_event_args (trace, rank, e);
+      JsonObject      *o = json_node_get_object (args);
+      g_autofree char *worker = g_strdup_printf ("worker %u", e % 3);
+      g_autofree char *dropped = g_strdup_printf ("[\"dropped %u\"]", e % 5);
+      g_autofree char *b = json_to_string (json_object_get_member (o, "b"), FALSE);
+      g_autofree char *h = json_to_string (json_object_get_member (o, "h"), FALSE);
+      g_autofree char *l = g_strdup_printf ("%s%u", long_value, e % 4);
+      const char      *f = json_object_get_string_member (o, "f");
+
+      g_assert_cmpuint (json_object_get_size (o), ==, 12);
+      g_assert_cmpstr (json_object_get_string_member (o, "a"), ==, worker);
+      g_assert_cmpstr (b, ==, dropped);
+      g_assert_cmpstr (json_object_get_string_member (o, "c"), ==, long_value);
+      g_assert_cmpstr (json_object_get_string_member (o, "d"), ==, "x");
+      g_assert_cmpstr (json_object_get_string_member (o, "e"), ==, "");
+      g_assert_true (g_utf8_validate (f, -1, NULL));
+      g_assert_true (g_str_has_prefix (f, "bad "));
+      g_assert_cmpint (f[strlen (f) - 1], ==, 'a' + (int)e % 2);
+      g_assert_cmpstr (json_object_get_string_member (o, "g"), ==, "[1,2]");
+      g_assert_cmpstr (h, ==, "[1,2]");
+      g_assert_cmpstr (json_object_get_string_member (o, "i"), ==, worker);
+      g_assert_cmpint (json_object_get_int_member (o, "j"), ==, e);
+      g_assert_cmpstr (json_object_get_string_member (o, "l"), ==, l);
+    }
+  /* the number too big for any C type keeps its text */
+  {
+    HpArgValue v;
+
+    g_assert_true (hp_rank_get_arg (rank, 7, hp_rank_lookup_arg_key (rank, "k"), &v));
+    g_assert_cmpint (v.type, ==, HP_ARG_NUMBER);
+    g_assert_cmpmem (v.s, v.s_len, "123456789012345678901234567890", 30);
+  }
+  /* past the first events, "a", "c", "f", "g", "h", "i" and "l" are read
+   * back from earlier events' bytes ("b" is written again: the dropped
+   * metadata event before it held the same value last), and the store
+   * holds far less than 40 copies of them */
+  n_back = 0;
+  for (guint e = 0; e < rank->n_events; e++)
+    {
+      HpArgIter  it;
+      HpArgValue v;
+
+      if (!hp_rank_args_iter_init (rank, e, &it))
+        continue;
+      while (hp_rank_args_iter_next (&it, &v))
+        if (v.s != NULL && (const guint8 *)v.s < rank->args + _hp_rank_args_offset (rank, e))
+          n_back++;
+    }
+  g_assert_cmpuint (n_back, >=, 30 * 7);
+  g_assert_cmpuint (rank->args_len, <, 40 * 200);
+  g_unlink (path);
+}
+
 /* ---------------------------------------------------------------------- */
 /* the helpers themselves                                                  */
 
@@ -2192,6 +2376,8 @@ main (int   argc,
   g_test_add_func ("/core/loader/edge/no-trace-events", test_edge_no_trace_events);
   g_test_add_func ("/core/loader/edge/metadata-only", test_edge_metadata_only);
   g_test_add_func ("/core/loader/edge/no-args", test_edge_no_args);
+  g_test_add_func ("/core/loader/args-repeated/traces", test_args_repeated_traces);
+  g_test_add_func ("/core/loader/args-repeated/edges", test_args_repeated_edges);
   g_test_add_func ("/core/loader/edge/truncated-gzip", test_edge_truncated_gzip);
   g_test_add_func ("/core/loader/edge/truncated-json", test_edge_truncated_json);
   g_test_add_func ("/core/loader/edge/not-json", test_edge_not_json);
