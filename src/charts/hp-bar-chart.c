@@ -669,10 +669,17 @@ bar_paint (HpChart            *chart,
   cairo_stroke (cr);
 }
 
+static GPtrArray *
+bar_series (gpointer data)
+{
+  return ((BarData *)data)->series;
+}
+
 static const HpChartClass bar_class = {
   .kind = HP_CHART_KIND_BAR,
   .free_data = bar_data_free,
   .has_data = bar_has_data,
+  .series = bar_series,
   .layout = bar_layout,
   .free_layout = bar_layout_free,
   .paint = bar_paint,
@@ -817,43 +824,6 @@ hp_bar_chart_add_series (HpChart      *chart,
   g_ptr_array_add (data->series, series);
   _hp_chart_invalidate (chart);
   return data->series->len - 1;
-}
-
-/**
- * hp_bar_chart_set_series_name:
- * @name: the name the legend and tooltips show
- *
- * Renames a series; its colour stays that of its former name (or its
- * colour key).
- */
-void
-hp_bar_chart_set_series_name (HpChart    *chart,
-                              guint       series,
-                              const char *name)
-{
-  BarData *data = _hp_chart_get_data (chart, HP_CHART_KIND_BAR);
-
-  g_return_if_fail (data != NULL);
-  g_return_if_fail (series < data->series->len);
-
-  _hp_chart_series_rename (chart, g_ptr_array_index (data->series, series), name);
-}
-
-/**
- * hp_bar_chart_get_series_name:
- *
- * Returns: the name of @series
- */
-const char *
-hp_bar_chart_get_series_name (HpChart *chart,
-                              guint    series)
-{
-  BarData *data = _hp_chart_get_data (chart, HP_CHART_KIND_BAR);
-
-  g_return_val_if_fail (data != NULL, NULL);
-  g_return_val_if_fail (series < data->series->len, NULL);
-
-  return ((HpChartSeries *)g_ptr_array_index (data->series, series))->name;
 }
 
 /**
