@@ -230,6 +230,37 @@ hp_test_add_golden_tests (const char   *path_prefix,
 }
 
 /**
+ * hp_test_add_golden_traces:
+ * @path_prefix: the test path the case names go below
+ * @golden_file: a file each case must have in its golden folder
+ * @data_test: what its trace must be
+ * @setup: one of the hp_test_trace_setup functions
+ * @func: the test, on an #HpTestTraceFixture holding the case, which it
+ *   gets as its data
+ *
+ * hp_test_add_golden_tests() for tests whose trace is the case: one
+ * hp_test_add_trace() per case of hp_test_golden_cases().
+ */
+void
+hp_test_add_golden_traces (const char     *path_prefix,
+                           const char     *golden_file,
+                           GFileTest       data_test,
+                           HpTestTraceFunc setup,
+                           HpTestTraceFunc func)
+{
+  g_autoptr (GPtrArray) cases = hp_test_golden_cases (golden_file, data_test);
+
+  for (guint i = 0; i < cases->len; i++)
+    {
+      /* interned: the name outlives the run of the tests */
+      const char      *case_name = g_intern_string (g_ptr_array_index (cases, i));
+      g_autofree char *path = g_strdup_printf ("%s/%s", path_prefix, case_name);
+
+      hp_test_add_trace (path, case_name, setup, func);
+    }
+}
+
+/**
  * hp_test_params_set_ranks:
  * @params: analysis parameters without a rank selection
  * @ranks: (nullable): the ranks to select

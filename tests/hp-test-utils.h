@@ -119,6 +119,15 @@ void hp_test_trace_teardown (HpTestTraceFixture *fixture,
 #define hp_test_add_trace(path, case_name, setup, func) \
   g_test_add ((path), HpTestTraceFixture, (case_name), (setup), (func), hp_test_trace_teardown)
 
+typedef void (*HpTestTraceFunc) (HpTestTraceFixture *fixture,
+                                 gconstpointer       case_name);
+
+void hp_test_add_golden_traces (const char     *path_prefix,
+                                const char     *golden_file,
+                                GFileTest       data_test,
+                                HpTestTraceFunc setup,
+                                HpTestTraceFunc func);
+
 typedef struct
 {
   char *data; /* the path of the test's case in tests/data, or NULL */

@@ -475,21 +475,8 @@ show_saved_action (GtkWidget  *widget,
                    GVariant   *parameter)
 {
   HpCompareWindow *self = HP_COMPARE_WINDOW (widget);
-  g_autofree char *title = NULL;
-  AdwToast        *toast = hp_saved_toast_new (g_variant_get_string (parameter, NULL), &title);
 
-  g_free (self->last_saved);
-  self->last_saved = g_steal_pointer (&title);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
-}
-
-/* win.open-folder-of(folder): the toast's button */
-static void
-open_folder_of_action (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
-{
-  hp_open_folder_of (GTK_WINDOW (widget), g_variant_get_string (parameter, NULL));
+  hp_saved_toast_show (self->toast_overlay, g_variant_get_string (parameter, NULL), &self->last_saved);
 }
 
 static void
@@ -531,7 +518,7 @@ hp_compare_window_class_init (HpCompareWindowClass *klass)
   BIND (timelines);
 #undef BIND
   gtk_widget_class_install_action (widget_class, "win.show-saved", "s", show_saved_action);
-  gtk_widget_class_install_action (widget_class, "win.open-folder-of", "s", open_folder_of_action);
+  gtk_widget_class_install_action (widget_class, "win.open-folder-of", "s", hp_open_folder_of_action);
 }
 
 static void

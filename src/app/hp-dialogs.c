@@ -282,31 +282,52 @@ hp_show_saved (GtkWidget  *widget,
 }
 
 /**
- * hp_saved_toast_new:
+ * hp_saved_toast_show:
+ * @overlay: the window's toast overlay
  * @path: the file written
- * @title: (out) (transfer full): the toast's text ("Saved name.svg")
+ * @last_saved: (inout) (transfer full): the window's text of the last
+ *   such toast, replaced by this one's ("Saved name.svg")
  *
- * The toast after every export, with a button that opens the folder the
- * file went to (win.open-folder-of, see hp_open_folder_of()).
- *
- * Returns: (transfer full): the toast
+ * The toast after every export (win.show-saved of a window), with a
+ * button that opens the folder the file went to (win.open-folder-of, see
+ * hp_open_folder_of_action()).
  */
-AdwToast *
-hp_saved_toast_new (const char *path,
-                    char      **title)
+void
+hp_saved_toast_show (AdwToastOverlay *overlay,
+                     const char      *path,
+                     char           **last_saved)
 {
   g_autofree char *name = g_path_get_basename (path);
   g_autofree char *folder = g_path_get_dirname (path);
   AdwToast        *toast;
 
+  g_return_if_fail (ADW_IS_TOAST_OVERLAY (overlay));
+  g_return_if_fail (path != NULL);
+  g_return_if_fail (last_saved != NULL);
+
+  g_free (*last_saved);
   /* Translators: a toast after an export; %s is the file name */
-  *title = g_strdup_printf (_ ("Saved %s"), name);
-  toast = adw_toast_new (*title);
+  *last_saved = g_strdup_printf (_ ("Saved %s"), name);
+  toast = adw_toast_new (*last_saved);
   adw_toast_set_button_label (toast, _ ("Open Folder"));
   adw_toast_set_action_name (toast, "win.open-folder-of");
   adw_toast_set_action_target_value (toast, g_variant_new_string (folder));
   adw_toast_set_timeout (toast, 5);
-  return toast;
+  adw_toast_overlay_add_toast (overlay, toast);
+}
+
+/**
+ * hp_open_folder_of_action:
+ *
+ * win.open-folder-of(folder) of a window, the button of the toast after
+ * an export: shows the folder in the file manager.
+ */
+void
+hp_open_folder_of_action (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  hp_open_folder_of (GTK_WINDOW (widget), g_variant_get_string (parameter, NULL));
 }
 
 /**

@@ -386,27 +386,24 @@ finding_row (const char *text)
   return row;
 }
 
+/* the tables of @analysis the panel's session computed, for the findings */
+static GPtrArray *
+panel_result (const char *analysis,
+              gpointer    panel)
+{
+  return hp_analysis_panel_get_tables (panel, analysis);
+}
+
 static void
 hp_overview_panel_results_changed (HpAnalysisPanel *panel)
 {
   HpOverviewPanel *self = HP_OVERVIEW_PANEL (panel);
-  HpTable         *temporal = hp_analysis_panel_find_table (panel, HP_TEMPORAL_BREAKDOWN_ANALYSIS, NULL);
-  HpTable         *idle = hp_analysis_panel_find_table (panel, HP_IDLE_TIME_ANALYSIS, HP_IDLE_TIME_TABLE);
-  HpTable         *overlap = hp_analysis_panel_find_table (panel, HP_COMM_COMP_OVERLAP_ANALYSIS, NULL);
   g_auto (GStrv) findings = NULL;
   GtkWidget      *child;
   HpFindingTables tables = { NULL };
 
-  if (idle == NULL)
-    idle = hp_analysis_panel_find_table (panel, HP_IDLE_TIME_ANALYSIS, NULL);
-  tables.temporal = temporal;
-  tables.idle = idle;
-  tables.overlap = overlap;
-  tables.collectives = hp_analysis_panel_find_table (panel, HP_COLLECTIVES_ANALYSIS, HP_COLLECTIVES_TABLE);
-  tables.critical_path_ranks = hp_analysis_panel_find_table (panel, HP_CRITICAL_PATH_ACROSS_RANKS_ANALYSIS, HP_CRITICAL_PATH_RANKS_TABLE);
-  tables.critical_path_ranks_breakdown =
-      hp_analysis_panel_find_table (panel, HP_CRITICAL_PATH_ACROSS_RANKS_ANALYSIS,
-                                    HP_CRITICAL_PATH_RANKS_BREAKDOWN_TABLE);
+  /* the tables `hotpath-cli findings` reads, named in core */
+  hp_finding_tables_from_results (&tables, panel_result, panel);
   findings = hp_findings_collect (&tables, MAX_FINDINGS);
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->findings_box))) != NULL)
@@ -419,7 +416,7 @@ hp_overview_panel_results_changed (HpAnalysisPanel *panel)
     return;
   if (hp_analysis_panel_is_busy (panel))
     gtk_label_set_text (self->findings_status, _ ("Looking for findings…"));
-  else if (temporal == NULL && overlap == NULL)
+  else if (tables.temporal == NULL && tables.overlap == NULL)
     /* idle time alone says too little */
     gtk_label_set_text (self->findings_status,
                         _ ("Findings appear here once the temporal breakdown and overlap "

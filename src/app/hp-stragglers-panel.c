@@ -132,6 +132,14 @@ hp_stragglers_panel_get_answers (HpStragglersPanel *self)
   return g_strv_builder_end (builder);
 }
 
+/* the tables of @analysis the panel's session computed, for the answers */
+static GPtrArray *
+panel_result (const char *analysis,
+              gpointer    panel)
+{
+  return hp_analysis_panel_get_tables (panel, analysis);
+}
+
 static void
 hp_stragglers_panel_results_changed (HpAnalysisPanel *panel)
 {
@@ -140,12 +148,8 @@ hp_stragglers_panel_results_changed (HpAnalysisPanel *panel)
   g_auto (GStrv) answers = NULL;
   GtkWidget *child;
 
-  tables.temporal = hp_analysis_panel_find_table (panel, HP_TEMPORAL_BREAKDOWN_ANALYSIS, NULL);
-  tables.collectives = hp_analysis_panel_find_table (panel, HP_COLLECTIVES_ANALYSIS, HP_COLLECTIVES_TABLE);
-  tables.critical_path_ranks = hp_analysis_panel_find_table (panel, HP_CRITICAL_PATH_ACROSS_RANKS_ANALYSIS, HP_CRITICAL_PATH_RANKS_TABLE);
-  tables.critical_path_ranks_breakdown =
-      hp_analysis_panel_find_table (panel, HP_CRITICAL_PATH_ACROSS_RANKS_ANALYSIS,
-                                    HP_CRITICAL_PATH_RANKS_BREAKDOWN_TABLE);
+  /* the tables the findings read, named in core */
+  hp_finding_tables_from_results (&tables, panel_result, panel);
   answers = hp_straggler_answers (&tables);
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->answers_box))) != NULL)

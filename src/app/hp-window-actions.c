@@ -172,22 +172,9 @@ show_saved_action (GtkWidget  *widget,
                    const char *action_name,
                    GVariant   *parameter)
 {
-  HpWindow        *self = HP_WINDOW (widget);
-  g_autofree char *title = NULL;
-  AdwToast        *toast = hp_saved_toast_new (g_variant_get_string (parameter, NULL), &title);
+  HpWindow *self = HP_WINDOW (widget);
 
-  g_free (self->last_saved);
-  self->last_saved = g_steal_pointer (&title);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
-}
-
-/* win.open-folder-of(folder): show the folder in the file manager */
-static void
-open_folder_of_action (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
-{
-  hp_open_folder_of (GTK_WINDOW (widget), g_variant_get_string (parameter, NULL));
+  hp_saved_toast_show (self->toast_overlay, g_variant_get_string (parameter, NULL), &self->last_saved);
 }
 
 /* Ctrl+Page Down / Up: see hp_window_actions_init() */
@@ -278,7 +265,7 @@ hp_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.export-table", NULL, export_table_action);
   gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
   gtk_widget_class_install_action (widget_class, "win.show-saved", "s", show_saved_action);
-  gtk_widget_class_install_action (widget_class, "win.open-folder-of", "s", open_folder_of_action);
+  gtk_widget_class_install_action (widget_class, "win.open-folder-of", "s", hp_open_folder_of_action);
   gtk_widget_class_install_action (widget_class, "win.next-tab", NULL, switch_tab_action);
   gtk_widget_class_install_action (widget_class, "win.previous-tab", NULL, switch_tab_action);
   gtk_widget_class_install_property_action (widget_class, "win.hta-compat", "hta-compat");

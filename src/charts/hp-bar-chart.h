@@ -107,11 +107,6 @@ guint              hp_bar_chart_add_series (HpChart      *chart,
 void               hp_bar_chart_set_series_color_key (HpChart    *chart,
                                                       guint       series,
                                                       const char *key);
-void               hp_bar_chart_set_series_name (HpChart    *chart,
-                                                 guint       series,
-                                                 const char *name);
-const char        *hp_bar_chart_get_series_name (HpChart *chart,
-                                                 guint    series);
 void               hp_bar_chart_set_value (HpChart *chart,
                                            guint    series,
                                            guint    category,

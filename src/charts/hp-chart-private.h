@@ -30,6 +30,9 @@ typedef struct
   HpChartKind kind;
   void (*free_data) (gpointer data);
   gboolean (*has_data) (HpChart *chart);
+  /* optional: the named series (elements that start with an
+   * #HpChartSeries), for hp_chart_get_series_name() and the like */
+  GPtrArray *(*series) (gpointer data);
   /* fills ctx->layout from ctx->content; returns the kind's own layout */
   gpointer (*layout) (HpChart              *chart,
                       HpChartLayoutContext *ctx);

@@ -93,6 +93,67 @@ _hp_chart_series_rename (HpChart       *chart,
   _hp_chart_invalidate (chart);
 }
 
+static GPtrArray *
+named_series (HpChart *chart)
+{
+  return chart->klass->series != NULL ? chart->klass->series (chart->data) : NULL;
+}
+
+/**
+ * hp_chart_get_n_named_series:
+ *
+ * Returns: how many named series the chart has: those of a bar or line
+ *   chart; 0 for the other kinds
+ */
+guint
+hp_chart_get_n_named_series (HpChart *chart)
+{
+  GPtrArray *series;
+
+  g_return_val_if_fail (chart != NULL, 0);
+  series = named_series (chart);
+  return series != NULL ? series->len : 0;
+}
+
+/**
+ * hp_chart_get_series_name:
+ * @series: a series of a bar or line chart
+ *
+ * Returns: the name of @series, which the legend and tooltips show
+ */
+const char *
+hp_chart_get_series_name (HpChart *chart,
+                          guint    series)
+{
+  GPtrArray *list;
+
+  g_return_val_if_fail (chart != NULL, NULL);
+  list = named_series (chart);
+  g_return_val_if_fail (list != NULL && series < list->len, NULL);
+  return ((const HpChartSeries *)g_ptr_array_index (list, series))->name;
+}
+
+/**
+ * hp_chart_set_series_name:
+ * @series: a series of a bar or line chart
+ * @name: the name the legend and tooltips show
+ *
+ * Renames a series; its colour stays that of its former name (or its
+ * colour key).
+ */
+void
+hp_chart_set_series_name (HpChart    *chart,
+                          guint       series,
+                          const char *name)
+{
+  GPtrArray *list;
+
+  g_return_if_fail (chart != NULL);
+  list = named_series (chart);
+  g_return_if_fail (list != NULL && series < list->len);
+  _hp_chart_series_rename (chart, g_ptr_array_index (list, series), name);
+}
+
 /* The colour of each of @series (elements that start with an
  * #HpChartSeries), in an array of at least one; with more than one
  * series, a legend of them takes the top of @area. */

@@ -172,6 +172,12 @@ void     hp_chart_unref (HpChart *chart);
 
 HpChartKind hp_chart_get_kind (HpChart *chart);
 const char *hp_chart_get_name (HpChart *chart);
+guint       hp_chart_get_n_named_series (HpChart *chart);
+const char *hp_chart_get_series_name (HpChart *chart,
+                                      guint    series);
+void        hp_chart_set_series_name (HpChart    *chart,
+                                      guint       series,
+                                      const char *name);
 int         hp_chart_get_rank (HpChart *chart);
 void        hp_chart_set_rank (HpChart *chart,
                                int      rank);

@@ -462,21 +462,21 @@ hp_compare_charts_mark_baseline (GPtrArray         *charts,
       if (hp_chart_get_kind (chart) == HP_CHART_KIND_BAR)
         {
           for (guint s = 0; s < hp_bar_chart_get_n_series (chart); s++)
-            if (g_strcmp0 (hp_bar_chart_get_series_name (chart, s), labels[baseline]) == 0)
-              hp_bar_chart_set_series_name (chart, s, marked);
+            if (g_strcmp0 (hp_chart_get_series_name (chart, s), labels[baseline]) == 0)
+              hp_chart_set_series_name (chart, s, marked);
         }
       else if (hp_chart_get_kind (chart) == HP_CHART_KIND_LINE)
         /* memory over time: "Base" or "Base rank 0 cuda:0" */
         for (guint s = 0; s < hp_line_chart_get_n_series (chart); s++)
           {
-            const char *name = hp_line_chart_get_series_name (chart, s);
+            const char *name = hp_chart_get_series_name (chart, s);
 
             if (strncmp (name, labels[baseline], len) == 0 &&
                 (name[len] == '\0' || g_str_has_prefix (name + len, " rank ")))
               {
                 g_autofree char *renamed = g_strconcat (marked, name + len, NULL);
 
-                hp_line_chart_set_series_name (chart, s, renamed);
+                hp_chart_set_series_name (chart, s, renamed);
               }
           }
     }

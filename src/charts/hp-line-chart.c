@@ -477,10 +477,17 @@ line_hit_test (HpChart      *chart,
   return hit->kind != HP_CHART_HIT_NONE;
 }
 
+static GPtrArray *
+line_series (gpointer data)
+{
+  return ((LineData *)data)->series;
+}
+
 static const HpChartClass line_class = {
   .kind = HP_CHART_KIND_LINE,
   .free_data = line_data_free,
   .has_data = line_has_data,
+  .series = line_series,
   .layout = line_layout,
   .free_layout = line_layout_free,
   .paint = line_paint,
@@ -611,43 +618,6 @@ hp_line_chart_add_series (HpChart      *chart,
   g_ptr_array_add (data->series, series);
   _hp_chart_invalidate (chart);
   return data->series->len - 1;
-}
-
-/**
- * hp_line_chart_set_series_name:
- * @name: the name the legend and tooltips show
- *
- * Renames a series; its colour stays that of its former name (or its
- * colour key).
- */
-void
-hp_line_chart_set_series_name (HpChart    *chart,
-                               guint       series,
-                               const char *name)
-{
-  LineData *data = _hp_chart_get_data (chart, HP_CHART_KIND_LINE);
-
-  g_return_if_fail (data != NULL);
-  g_return_if_fail (series < data->series->len);
-
-  _hp_chart_series_rename (chart, g_ptr_array_index (data->series, series), name);
-}
-
-/**
- * hp_line_chart_get_series_name:
- *
- * Returns: the name of @series
- */
-const char *
-hp_line_chart_get_series_name (HpChart *chart,
-                               guint    series)
-{
-  LineData *data = _hp_chart_get_data (chart, HP_CHART_KIND_LINE);
-
-  g_return_val_if_fail (data != NULL, NULL);
-  g_return_val_if_fail (series < data->series->len, NULL);
-
-  return ((HpChartSeries *)g_ptr_array_index (data->series, series))->name;
 }
 
 /**

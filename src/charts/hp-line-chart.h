@@ -82,11 +82,6 @@ guint               hp_line_chart_add_series (HpChart      *chart,
 void                hp_line_chart_set_series_color_key (HpChart    *chart,
                                                         guint       series,
                                                         const char *key);
-void                hp_line_chart_set_series_name (HpChart    *chart,
-                                                   guint       series,
-                                                   const char *name);
-const char         *hp_line_chart_get_series_name (HpChart *chart,
-                                                   guint    series);
 guint               hp_line_chart_get_n_series (HpChart *chart);
 gsize               hp_line_chart_get_n_points (HpChart *chart,
                                                 guint    series);

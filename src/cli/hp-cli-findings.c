@@ -11,12 +11,22 @@
 #include "hp-cli.h"
 #include "hp-core.h"
 
-/* the analyses the findings read, in the order hp_findings_collect() takes */
-static const char *const finding_sources[] = {
-  HP_TEMPORAL_BREAKDOWN_ANALYSIS,
-  HP_IDLE_TIME_ANALYSIS,
-  HP_COMM_COMP_OVERLAP_ANALYSIS,
-};
+/* the tables of a result the findings read (hp_finding_tables_from_results()) */
+static GPtrArray *
+computed_result (const char *analysis,
+                 gpointer    results)
+{
+  return g_hash_table_lookup (results, analysis);
+}
+
+/* an analysis the findings read but may do without: the rank late to
+ * collectives needs communication, the rank on the critical path several
+ * ranks and their events */
+static gboolean
+is_optional (const char *analysis)
+{
+  return g_str_equal (analysis, HP_COLLECTIVES_ANALYSIS) || g_str_equal (analysis, HP_CRITICAL_PATH_ACROSS_RANKS_ANALYSIS);
+}
 
 int
 hp_cli_findings (int           argc,
@@ -28,33 +38,31 @@ hp_cli_findings (int           argc,
   g_autoptr (HpTrace) trace = NULL;
   g_autoptr (HpScope) scope = NULL;
   g_autoptr (GPtrArray) results = NULL;
-  g_autoptr (GPtrArray) collectives = NULL;
+  g_autoptr (GPtrArray) always = g_ptr_array_new ();
+  g_autoptr (GHashTable) computed = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify)g_ptr_array_unref);
   g_autoptr (GError) collectives_error = NULL;
-  g_autoptr (HpTable) path_ranks = NULL;
-  g_autoptr (HpTable) path_parts = NULL;
   HpFindingTables finding_tables = { NULL };
   g_auto (GStrv) paths = NULL;
   g_auto (GStrv) findings = NULL;
-  g_autofree char  *scope_text = NULL;
-  g_autofree char  *format = NULL;
-  const HpAnalysis *analyses[G_N_ELEMENTS (finding_sources)];
-  HpTable          *first[G_N_ELEMENTS (finding_sources)];
-  HpAnalysisParams  params;
-  gboolean          hta_compat = FALSE, include_last_step = FALSE, strict = FALSE;
-  int               max_findings = 10;
-  int               status = HP_CLI_EXIT_OK;
-  GOptionEntry      entries[] = {
-         { "scope", 's', 0, G_OPTION_ARG_STRING, &scope_text,
-           "Only this part of the trace: step:N, range:START_US-END_US or annotation:NAME[#N]", "SCOPE" },
-         { "max", 'n', 0, G_OPTION_ARG_INT, &max_findings, "At most this many findings (10)", "N" },
-         { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "text (default) or json", "FORMAT" },
-         HP_CLI_COMM_PATTERNS_OPTION,
-         { "hta-compat", 0, 0, G_OPTION_ARG_NONE, &hta_compat, "Reproduce HTA's numbers exactly, quirks included", NULL },
-         { "include-last-step", 0, 0, G_OPTION_ARG_NONE, &include_last_step,
-           "Keep the last (incomplete) iteration (include_last_profiler_step)", NULL },
-         { "strict", 0, 0, G_OPTION_ARG_NONE, &strict, HP_CLI_STRICT_HELP, NULL },
-         { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "DIR|FILE…" },
-         { NULL },
+  g_autofree char   *scope_text = NULL;
+  g_autofree char   *format = NULL;
+  const char *const *sources = hp_findings_get_analyses (NULL);
+  HpAnalysisParams   params;
+  gboolean           hta_compat = FALSE, include_last_step = FALSE, strict = FALSE;
+  int                max_findings = 10;
+  int                status = HP_CLI_EXIT_OK;
+  GOptionEntry       entries[] = {
+          { "scope", 's', 0, G_OPTION_ARG_STRING, &scope_text,
+            "Only this part of the trace: step:N, range:START_US-END_US or annotation:NAME[#N]", "SCOPE" },
+          { "max", 'n', 0, G_OPTION_ARG_INT, &max_findings, "At most this many findings (10)", "N" },
+          { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "text (default) or json", "FORMAT" },
+          HP_CLI_COMM_PATTERNS_OPTION,
+          { "hta-compat", 0, 0, G_OPTION_ARG_NONE, &hta_compat, "Reproduce HTA's numbers exactly, quirks included", NULL },
+          { "include-last-step", 0, 0, G_OPTION_ARG_NONE, &include_last_step,
+            "Keep the last (incomplete) iteration (include_last_profiler_step)", NULL },
+          { "strict", 0, 0, G_OPTION_ARG_NONE, &strict, HP_CLI_STRICT_HELP, NULL },
+          { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &paths, NULL, "DIR|FILE…" },
+          { NULL },
   };
 
   hp_analysis_params_init (&params);
@@ -101,28 +109,36 @@ hp_cli_findings (int           argc,
       goto out;
     }
 
-  for (guint i = 0; i < G_N_ELEMENTS (finding_sources); i++)
-    analyses[i] = hp_analysis_find (finding_sources[i]);
-  results = hp_analysis_run_many (analyses, G_N_ELEMENTS (analyses), trace, &params, 0, NULL, cancellable, &error);
+  /* the analyses the Overview reads, asked the way the app asks them: the
+   * ones every job has at once, then the two a job may lack */
+  for (guint i = 0; sources[i] != NULL; i++)
+    if (!is_optional (sources[i]))
+      g_ptr_array_add (always, (gpointer)hp_analysis_find (sources[i]));
+  results = hp_analysis_run_many ((const HpAnalysis *const *)always->pdata, always->len, trace, &params, 0, NULL,
+                                  cancellable, &error);
   if (results == NULL)
     {
       fprintf (stderr, "hotpath-cli: %s\n", error->message);
       status = HP_CLI_EXIT_BAD_INPUT;
       goto out;
     }
-  for (guint i = 0; i < G_N_ELEMENTS (finding_sources); i++)
-    {
-      GPtrArray *tables = results->pdata[i];
-
-      first[i] = tables->len > 0 ? tables->pdata[0] : NULL;
-    }
+  for (guint i = 0; i < always->len; i++)
+    g_hash_table_insert (computed, (gpointer)((const HpAnalysis *)always->pdata[i])->name,
+                         g_ptr_array_ref (results->pdata[i]));
   /* a job without communication has no collectives, and no one late to
    * them; one opened from summaries says why it has none (summaries of
    * format 1 do not describe their collectives) */
-  collectives = hp_analysis_run (&hp_collectives_analysis, trace, &params, cancellable, &collectives_error);
-  if (collectives == NULL && (hp_trace_get_summaries (trace) != NULL ||
-                              !g_error_matches (collectives_error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA)))
-    fprintf (stderr, "hotpath-cli: note: no finding on the rank late to collectives: %s\n", collectives_error->message);
+  {
+    GPtrArray *collectives = hp_analysis_run (hp_analysis_find (HP_COLLECTIVES_ANALYSIS), trace, &params, cancellable,
+                                              &collectives_error);
+
+    if (collectives != NULL)
+      g_hash_table_insert (computed, (gpointer)HP_COLLECTIVES_ANALYSIS, collectives);
+    else if (hp_trace_get_summaries (trace) != NULL ||
+             !g_error_matches (collectives_error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA))
+      fprintf (stderr, "hotpath-cli: note: no finding on the rank late to collectives: %s\n",
+               collectives_error->message);
+  }
   /* the critical path across ranks, for the rank on it; a job of one rank
    * has none, and one from summaries has no events to walk */
   if (hp_trace_get_n_ranks (trace) >= 2 && hp_trace_get_summaries (trace) != NULL)
@@ -131,20 +147,15 @@ hp_cli_findings (int           argc,
   else if (hp_trace_get_n_ranks (trace) >= 2)
     {
       g_autoptr (GError) path_error = NULL;
-      HpCriticalPathOptions options;
+      GPtrArray *path = hp_analysis_run (hp_analysis_find_internal (HP_CRITICAL_PATH_ACROSS_RANKS_ANALYSIS), trace,
+                                         &params, cancellable, &path_error);
 
-      hp_critical_path_options_init (&options);
-      path_ranks = hp_critical_path_ranks (trace, &options, &path_parts, cancellable, &path_error);
-      if (path_ranks == NULL && !g_error_matches (path_error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA))
+      if (path != NULL)
+        g_hash_table_insert (computed, (gpointer)HP_CRITICAL_PATH_ACROSS_RANKS_ANALYSIS, path);
+      else if (!g_error_matches (path_error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA))
         fprintf (stderr, "hotpath-cli: note: no finding on the rank on the critical path: %s\n", path_error->message);
     }
-  finding_tables.temporal = first[0];
-  finding_tables.idle = first[1];
-  finding_tables.overlap = first[2];
-  finding_tables.collectives =
-      collectives != NULL ? hp_analysis_result_find_table (collectives, HP_COLLECTIVES_TABLE) : NULL;
-  finding_tables.critical_path_ranks = path_ranks;
-  finding_tables.critical_path_ranks_breakdown = path_parts;
+  hp_finding_tables_from_results (&finding_tables, computed_result, computed);
   findings = hp_findings_collect (&finding_tables, (guint)max_findings);
 
   if (g_strcmp0 (format, "json") == 0)

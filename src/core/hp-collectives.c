@@ -115,13 +115,6 @@ aligned_start (const Collect         *c,
   return c->aligned ? o->ts - c->clocks.offsets[o->pos] : o->ts;
 }
 
-static gboolean
-is_collective (const HpRank *r,
-               guint         e)
-{
-  return r->kind[e] == HP_EVENT_KIND_KERNEL && r->kclass[e] == HP_KERNEL_CLASS_COMMUNICATION;
-}
-
 /* The group a kernel belongs to: its communicator where the trace names
  * one, else its process group */
 static const char *
@@ -190,7 +183,7 @@ visit_rank_kernels (HpTrace      *trace,
 
       if (hp_analysis_check_cancelled (cancellable, i, error))
         return FALSE;
-      if (seen[e] || !is_collective (r, e))
+      if (seen[e] || !_hp_collectives_is_kernel (r, e))
         continue;
       seen[e] = 1;
       hp_comm_describe (trace, r, e, &info);
@@ -503,109 +496,6 @@ new_waits_table (void)
   return table;
 }
 
-/* (rank, collective, message size): one row of collective_sizes */
-static int
-compare_size_class (gconstpointer a,
-                    gconstpointer b,
-                    gpointer      user_data)
-{
-  const HpCommMatchItem *x = a;
-  const HpCommMatchItem *y = b;
-  GArray                *infos = user_data;
-  const HpCommInfo      *xi = &g_array_index (infos, HpCommInfo, x->user);
-  const HpCommInfo      *yi = &g_array_index (infos, HpCommInfo, y->user);
-  int                    c;
-
-  if (x->rank != y->rank)
-    return x->rank < y->rank ? -1 : 1;
-  if ((c = strcmp (xi->collective, yi->collective)) != 0)
-    return c;
-  if (xi->msg_bytes != yi->msg_bytes)
-    return xi->msg_bytes < yi->msg_bytes ? -1 : 1;
-  return (x->ts > y->ts) - (x->ts < y->ts);
-}
-
-static double
-quantile (GArray *values,
-          double  p)
-{
-  if (values->len == 0)
-    return NAN;
-  hp_sort_doubles ((double *)(void *)values->data, values->len);
-  return hp_quantile_sorted ((const double *)(const void *)values->data, values->len, p);
-}
-
-/* Each rank's collectives by (collective, message size), as nccl-tests
- * tabulates them: how many, their time, and the bus bandwidth each kernel
- * reached on its own duration (which includes any wait for late ranks),
- * against the device's link peak where the trace names the device. */
-static HpTable *
-size_classes (const Collect *c,
-              GPtrArray     *ranks)
-{
-  HpTable *table = hp_table_new ("collective_sizes", N_ ("Collectives by message size"));
-  g_autoptr (GArray) occ = g_array_copy (c->items);
-  g_autoptr (GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr (GArray) busbw = g_array_new (FALSE, FALSE, sizeof (double));
-  guint col_rank = hp_table_add_column (table, "rank", HP_COLUMN_INT, NULL);
-  guint col_coll = hp_table_add_column (table, "collective", HP_COLUMN_STRING, NULL);
-  guint col_bytes = hp_table_add_column (table, "msg_bytes", HP_COLUMN_INT, "B");
-  guint col_count = hp_table_add_column (table, "count", HP_COLUMN_INT, NULL);
-  guint col_time = hp_table_add_column (table, "time(us)", HP_COLUMN_DOUBLE, "us");
-  guint col_t50 = hp_table_add_column (table, "time_p50(us)", HP_COLUMN_DOUBLE, "us");
-  guint col_t90 = hp_table_add_column (table, "time_p90(us)", HP_COLUMN_DOUBLE, "us");
-  guint col_b10 = hp_table_add_column (table, "busbw_p10(GB/s)", HP_COLUMN_DOUBLE, "GB/s");
-  guint col_b50 = hp_table_add_column (table, "busbw_p50(GB/s)", HP_COLUMN_DOUBLE, "GB/s");
-  guint col_b90 = hp_table_add_column (table, "busbw_p90(GB/s)", HP_COLUMN_DOUBLE, "GB/s");
-  guint col_peak = hp_table_add_column (table, "link_peak(GB/s)", HP_COLUMN_DOUBLE, "GB/s");
-  guint col_pct = hp_table_add_column (table, "busbw_p50_pct_of_peak", HP_COLUMN_DOUBLE, "%");
-
-  g_array_sort_with_data (occ, compare_size_class, c->infos);
-  for (guint i = 0; i < occ->len;)
-    {
-      const HpCommMatchItem *o = &g_array_index (occ, HpCommMatchItem, i);
-      const HpCommInfo      *info = &g_array_index (c->infos, HpCommInfo, o->user);
-      double                 peak = hp_comm_link_peak_gbps (ranks->pdata[o->pos]);
-      gint64                 total = 0;
-      guint                  j = i, row;
-      double                 b50;
-
-      g_array_set_size (times, 0);
-      g_array_set_size (busbw, 0);
-      while (j < occ->len && g_array_index (occ, HpCommMatchItem, j).rank == o->rank)
-        {
-          const HpCommMatchItem *p = &g_array_index (occ, HpCommMatchItem, j);
-          const HpCommInfo      *pi = &g_array_index (c->infos, HpCommInfo, p->user);
-          double                 t = hp_ns_to_us (p->dur);
-          double                 b = hp_comm_algbw_gbps (pi->msg_bytes, p->dur) * hp_comm_bus_factor (pi->collective, pi->group_size);
-
-          if (strcmp (pi->collective, info->collective) != 0 || pi->msg_bytes != info->msg_bytes)
-            break;
-          total += p->dur;
-          g_array_append_val (times, t);
-          if (isfinite (b))
-            g_array_append_val (busbw, b);
-          j++;
-        }
-      row = hp_table_append_row (table);
-      b50 = quantile (busbw, 0.5);
-      hp_table_set_int (table, row, col_rank, o->rank);
-      hp_table_set_string (table, row, col_coll, info->collective);
-      hp_table_set_int (table, row, col_bytes, info->msg_bytes);
-      hp_table_set_int (table, row, col_count, j - i);
-      hp_table_set_double (table, row, col_time, hp_ns_to_us (total));
-      hp_table_set_double (table, row, col_t50, quantile (times, 0.5));
-      hp_table_set_double (table, row, col_t90, quantile (times, 0.9));
-      hp_table_set_double (table, row, col_b10, quantile (busbw, 0.1));
-      hp_table_set_double (table, row, col_b50, b50);
-      hp_table_set_double (table, row, col_b90, quantile (busbw, 0.9));
-      hp_table_set_double (table, row, col_peak, peak);
-      hp_table_set_double (table, row, col_pct, 100.0 * b50 / peak);
-      i = j;
-    }
-  return table;
-}
-
 static void
 free_members (gpointer members)
 {
@@ -818,137 +708,12 @@ hp_collectives_compute (HpTrace                *trace,
 
   g_ptr_array_add (tables, g_steal_pointer (&table));
   g_ptr_array_add (tables, g_steal_pointer (&waits));
-  g_ptr_array_add (tables, size_classes (&c, ranks));
+  g_ptr_array_add (tables, _hp_collectives_size_classes (c.items, c.infos, ranks));
   ok = TRUE;
 
 out:
   collect_clear (&c);
   return ok;
-}
-
-/**
- * hp_linked_events_for_collective_row:
- * @trace: the trace the table was computed from
- * @table: a `collective_waits` table
- * @row: one of its rows
- * @params: unused
- *
- * The kernel of the row: the communication kernel of that name starting
- * at the row's start on the row's rank.
- *
- * Returns: (transfer full) (nullable): the event, or %NULL
- */
-HpLinkedEvents *
-hp_linked_events_for_collective_row (HpTrace                *trace,
-                                     HpTable                *table,
-                                     guint                   row,
-                                     const HpAnalysisParams *params)
-{
-  int             rank_col = hp_table_find_column (table, "rank");
-  int             name_col = hp_table_find_column (table, "name");
-  int             start_col = hp_table_find_column (table, "start(us)");
-  const HpRank   *r;
-  const char     *name;
-  guint32         name_id;
-  gint64          start;
-  HpLinkedEvents *linked;
-
-  g_return_val_if_fail (trace != NULL && table != NULL, NULL);
-
-  if (rank_col < 0 || name_col < 0 || start_col < 0 || row >= hp_table_get_n_rows (table))
-    return NULL;
-  r = hp_trace_find_rank (trace, (int)hp_table_get_int (table, row, rank_col));
-  name = hp_table_get_string (table, row, name_col);
-  if (r == NULL || name == NULL)
-    return NULL;
-  name_id = hp_trace_lookup_string (trace, name);
-  start = (gint64)llround (hp_table_get_double (table, row, start_col) * HP_NS_PER_US);
-  for (guint i = 0; i < r->n_rows; i++)
-    {
-      guint e = r->rows[i];
-
-      /* the table's us hold the ns exactly up to 2^53 ns */
-      if (r->name[e] == name_id && is_collective (r, e) && r->ts[e] == start)
-        {
-          linked = g_new0 (HpLinkedEvents, 1);
-          linked->rank = r->rank;
-          linked->events = g_array_new (FALSE, FALSE, sizeof (guint32));
-          g_array_append_val (linked->events, e);
-          linked->focus = HP_LINKED_FOCUS_ONE;
-          /* Translators: a kernel name and a rank */
-          linked->description = g_strdup_printf (_ ("%s on rank %d"), name, r->rank);
-          return linked;
-        }
-    }
-  return NULL;
-}
-
-/**
- * hp_linked_events_for_collective:
- * @trace: the trace the table was computed from
- * @waits: a `collective_waits` table
- * @index: a collective's `index`
- * @focus_rank: the rank whose kernel is in focus
- *
- * One collective on every rank that ran it: @focus_rank's kernel in
- * @events (in focus), every other rank's kernel of the same instance in
- * @others, by rank. What a heat map cell (a rank of a collective) stands
- * for on the timeline.
- *
- * Returns: (transfer full) (nullable): the events, or %NULL when
- *   @focus_rank did not run that collective
- */
-HpLinkedEvents *
-hp_linked_events_for_collective (HpTrace *trace,
-                                 HpTable *waits,
-                                 gint64   index,
-                                 int      focus_rank)
-{
-  int              index_col = hp_table_find_column (waits, "index");
-  int              rank_col = hp_table_find_column (waits, "rank");
-  int              name_col = hp_table_find_column (waits, "name");
-  HpLinkedEvents  *linked = NULL;
-  const char      *name = NULL;
-  g_autofree char *number = NULL;
-  g_autoptr (GArray) others = g_array_new (FALSE, FALSE, sizeof (HpLinkedEvent));
-
-  g_return_val_if_fail (trace != NULL && waits != NULL, NULL);
-
-  if (index_col < 0 || rank_col < 0 || name_col < 0)
-    return NULL;
-  for (guint row = 0; row < hp_table_get_n_rows (waits); row++)
-    {
-      g_autoptr (HpLinkedEvents) one = NULL;
-      int rank;
-
-      if (hp_table_get_int (waits, row, (guint)index_col) != index)
-        continue;
-      rank = (int)hp_table_get_int (waits, row, (guint)rank_col);
-      one = hp_linked_events_for_collective_row (trace, waits, row, NULL);
-      if (one == NULL)
-        continue;
-      if (rank == focus_rank && linked == NULL)
-        {
-          linked = g_steal_pointer (&one);
-          name = hp_table_get_string (waits, row, (guint)name_col);
-        }
-      else
-        {
-          HpLinkedEvent e = { rank, g_array_index (one->events, guint32, 0) };
-
-          g_array_append_val (others, e);
-        }
-    }
-  if (linked == NULL)
-    return NULL;
-  number = g_strdup_printf ("%" G_GINT64_FORMAT, index);
-  g_free (linked->description);
-  /* Translators: a collective's kernel name, its number, how many ranks ran it */
-  linked->description = g_strdup_printf (ngettext ("%s #%s on %u rank", "%s #%s on %u ranks", others->len + 1),
-                                         name != NULL ? name : "", number, others->len + 1);
-  if (others->len > 0)
-    linked->others = g_steal_pointer (&others);
-  return linked;
 }
 
 /* the descriptor of the analysis (hp-analysis-registry.c lists it) */

@@ -142,6 +142,16 @@ HpTrace *_hp_trace_new (HpMode      mode,
                         GPtrArray  *ignored,
                         gint64      min_ts);
 
+/* makes tables of a trace that more than one analysis reads */
+typedef GPtrArray *(*HpTraceMemoFunc) (HpTrace      *trace,
+                                       GCancellable *cancellable,
+                                       GError      **error);
+GPtrArray *_hp_trace_memo_tables (HpTrace        *self,
+                                  gconstpointer   key,
+                                  HpTraceMemoFunc compute,
+                                  GCancellable   *cancellable,
+                                  GError        **error);
+
 /* a rank's communication kernels of one name (what precedes a parenthesis):
  * how many ran and their time (ns) */
 typedef struct

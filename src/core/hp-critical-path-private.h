@@ -167,4 +167,7 @@ gboolean _hp_cp_pass_kernels (HpCpBuilder  *b,
                               GCancellable *cancellable,
                               GError      **error);
 
+/* how many times the path across ranks was made, for the tests */
+guint _hp_critical_path_across_ranks_n_computed (void);
+
 G_END_DECLS

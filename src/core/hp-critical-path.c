@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "hp-core-private.h"
 #include "hp-critical-path-private.h"
 #include "hp-linked-events.h"
 
@@ -408,13 +409,44 @@ params_rank (HpTrace                *trace,
  *
  * The path across ranks of hp_critical_path_ranks(): with several ranks
  * selected, appends `critical_path_ranks` and
- * `critical_path_ranks_breakdown`; with one, nothing. It reads neither
+ * `critical_path_ranks_breakdown`; with one, nothing. They are made once
+ * per trace, and shared by every analysis that asks. It reads neither
  * `critical_path_rank` nor `critical_path_step`, so the views that name the
  * rank on it (the findings) do not change with the rank the Critical path
  * tab shows.
  *
  * Returns: %TRUE on success
  */
+/* how many times the path across ranks was made (a test reads it) */
+static guint n_across_ranks_computed;
+
+guint
+_hp_critical_path_across_ranks_n_computed (void)
+{
+  return g_atomic_int_get (&n_across_ranks_computed);
+}
+
+static GPtrArray *
+across_ranks_tables (HpTrace      *trace,
+                     GCancellable *cancellable,
+                     GError      **error)
+{
+  HpCriticalPathOptions options;
+  HpTable              *parts = NULL;
+  HpTable              *ranks_table;
+  GPtrArray            *tables;
+
+  g_atomic_int_inc (&n_across_ranks_computed);
+  hp_critical_path_options_init (&options);
+  ranks_table = hp_critical_path_ranks (trace, &options, &parts, cancellable, error);
+  if (ranks_table == NULL)
+    return NULL;
+  tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
+  g_ptr_array_add (tables, ranks_table);
+  g_ptr_array_add (tables, parts);
+  return tables;
+}
+
 gboolean
 hp_critical_path_across_ranks_compute (HpTrace                *trace,
                                        const HpAnalysisParams *params,
@@ -423,18 +455,17 @@ hp_critical_path_across_ranks_compute (HpTrace                *trace,
                                        GError                **error)
 {
   g_autoptr (GPtrArray) ranks = hp_analysis_select_ranks (trace, params, NULL);
-  HpCriticalPathOptions options;
-  HpTable              *parts = NULL;
-  HpTable              *ranks_table;
+  g_autoptr (GPtrArray) made = NULL;
 
   if (ranks == NULL || ranks->len < 2)
     return TRUE;
-  hp_critical_path_options_init (&options);
-  ranks_table = hp_critical_path_ranks (trace, &options, &parts, cancellable, error);
-  if (ranks_table == NULL)
+  /* made once per trace: the critical path at every rank asks for it
+   * too, and the findings with it */
+  made = _hp_trace_memo_tables (trace, &n_across_ranks_computed, across_ranks_tables, cancellable, error);
+  if (made == NULL)
     return FALSE;
-  g_ptr_array_add (tables, ranks_table);
-  g_ptr_array_add (tables, parts);
+  for (guint i = 0; i < made->len; i++)
+    g_ptr_array_add (tables, hp_table_ref (made->pdata[i]));
   return TRUE;
 }
 

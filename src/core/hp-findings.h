@@ -74,6 +74,21 @@ HpFinding *hp_finding_stragglers_disagree (HpFinding *const *answers,
 #define HP_STRAGGLER_SLOWEST_COMPUTE N_ ("slowest compute")
 #define HP_STRAGGLER_CRITICAL_PATH N_ ("on the critical path")
 
+/**
+ * HpFindingResultFunc:
+ * @analysis: one of hp_findings_get_analyses()
+ *
+ * Returns: (transfer none) (nullable) (element-type HpTable): the tables of
+ *   its result, or %NULL when there is none
+ */
+typedef GPtrArray *(*HpFindingResultFunc) (const char *analysis,
+                                           gpointer    user_data);
+
+const char *const *hp_findings_get_analyses (guint *n_analyses);
+void               hp_finding_tables_from_results (HpFindingTables    *tables,
+                                                   HpFindingResultFunc result,
+                                                   gpointer            user_data);
+
 char **hp_straggler_answers (const HpFindingTables *tables);
 char **hp_findings_collect (const HpFindingTables *tables,
                             guint                  max_findings);

@@ -1,5 +1,8 @@
 /* hp-stragglers.c — profiler steps and potential straggler ranks (docs/analyses.md §14).
  *
+ * What a rank summary keeps for them, and their inputs read back from
+ * summaries, are in hp-stragglers-summary.c.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
@@ -15,37 +18,12 @@
 #include "hp-stragglers.h"
 #include "hp-summary-private.h"
 
-/* HTA's min_normalized_duration: communication kernels shorter than this
- * share of the mean iteration are ignored */
-#define MIN_NORMALIZED_DURATION 0.01
-
 /* HTA's comm kernel names (docs/analyses.md §14.2): `ncclKernel…` only */
 #define HTA_COMM_PREFIX "ncclKernel"
 
-/* one long communication kernel of the stacked table */
-typedef struct
-{
-  int     rank;
-  gint32  iteration;
-  gint64  stream;
-  guint32 name;
-  guint32 seq; /* position in the stacked table (ranks, then rows) */
-  gint64  ts;
-  gint64  dur;
-} CommKernel;
-
-/* per-name caches over the trace's string ids: 0 unknown, else value + 1 */
-typedef struct
-{
-  HpTrace *trace;
-  guint    n;
-  gint32  *step; /* step number + 2 (so 1 means "no step") */
-  guint8  *comm; /* 1 no, 2 yes */
-} NameCache;
-
-static void
-name_cache_init (NameCache *cache,
-                 HpTrace   *trace)
+void
+_hp_stragglers_name_cache_init (NameCache *cache,
+                                HpTrace   *trace)
 {
   cache->trace = trace;
   cache->n = hp_trace_get_n_strings (trace);
@@ -53,8 +31,8 @@ name_cache_init (NameCache *cache,
   cache->comm = g_new0 (guint8, cache->n);
 }
 
-static void
-name_cache_clear (NameCache *cache)
+void
+_hp_stragglers_name_cache_clear (NameCache *cache)
 {
   g_clear_pointer (&cache->step, g_free);
   g_clear_pointer (&cache->comm, g_free);
@@ -98,8 +76,8 @@ compare_int (gconstpointer a,
 }
 
 /* Sorted and without repeats, in place */
-static void
-sort_unique_ints (GArray *array)
+void
+_hp_stragglers_sort_unique_ints (GArray *array)
 {
   guint out = 0;
 
@@ -110,9 +88,9 @@ sort_unique_ints (GArray *array)
   g_array_set_size (array, out);
 }
 
-static gboolean
-int_array_contains (GArray *sorted,
-                    int     value)
+gboolean
+_hp_stragglers_int_array_contains (GArray *sorted,
+                                   int     value)
 {
   guint lo = 0, hi = sorted->len;
 
@@ -131,8 +109,8 @@ int_array_contains (GArray *sorted,
   return FALSE;
 }
 
-static char *
-format_int_list (GArray *array)
+char *
+_hp_stragglers_format_int_list (GArray *array)
 {
   GString *s = g_string_new ("[");
 
@@ -142,10 +120,10 @@ format_int_list (GArray *array)
   return g_string_free (s, FALSE);
 }
 
-static GArray *
-collect_steps (HpTrace   *trace,
-               GPtrArray *ranks,
-               NameCache *cache)
+GArray *
+_hp_stragglers_collect_steps (HpTrace   *trace,
+                              GPtrArray *ranks,
+                              NameCache *cache)
 {
   GArray *steps = g_array_new (FALSE, FALSE, sizeof (int));
 
@@ -161,7 +139,7 @@ collect_steps (HpTrace   *trace,
             g_array_append_val (steps, step);
         }
     }
-  sort_unique_ints (steps);
+  _hp_stragglers_sort_unique_ints (steps);
   return steps;
 }
 
@@ -192,9 +170,9 @@ hp_profiler_steps (HpTrace                *trace,
   ranks = hp_analysis_select_ranks (trace, params, error);
   if (ranks == NULL)
     return NULL;
-  name_cache_init (&cache, trace);
-  steps = collect_steps (trace, ranks, &cache);
-  name_cache_clear (&cache);
+  _hp_stragglers_name_cache_init (&cache, trace);
+  steps = _hp_stragglers_collect_steps (trace, ranks, &cache);
+  _hp_stragglers_name_cache_clear (&cache);
   return steps;
 }
 
@@ -223,33 +201,6 @@ same_group (const CommKernel *x,
 {
   return x->rank == y->rank && x->stream == y->stream && x->iteration == y->iteration && x->name == y->name;
 }
-
-typedef struct
-{
-  HpTrace                *trace;
-  const HpAnalysisParams *params;
-  gboolean                compat;
-  GPtrArray              *ranks;
-  GArray                 *valid; /* sorted steps to analyse */
-  NameCache               names;
-
-  /* the stacked table restricted to the valid steps */
-  gint64 t_min;
-  double mean_iter; /* ns */
-
-  GArray *kernels; /* CommKernel: the long communication kernels */
-  GArray *kept;    /* CommKernel: one per (rank, stream, iteration, name) */
-
-  /* the chosen (stream, name) */
-  gint64   stream;
-  guint32  name;
-  gboolean spread_undefined;
-
-  /* a job opened from summaries: the kernels' names (CommKernel.name
-   * indexes them), in the order the ranks first name them */
-  GPtrArray  *local_names;
-  GHashTable *local_ids;
-} Straggle;
 
 static const char *
 kernel_name (Straggle *s,
@@ -285,10 +236,10 @@ compare_kernel_first (gconstpointer a,
   return (x->rank > y->rank) - (x->rank < y->rank);
 }
 
-static gboolean
-is_comm_kernel (Straggle     *s,
-                const HpRank *r,
-                guint         e)
+gboolean
+_hp_stragglers_is_comm_kernel (Straggle     *s,
+                               const HpRank *r,
+                               guint         e)
 {
   if (s->compat)
     return name_is_hta_comm (&s->names, r->name[e]);
@@ -321,7 +272,7 @@ find_long_comm_kernels (Straggle     *s,
 
           if (hp_analysis_check_cancelled (cancellable, i, error))
             return FALSE;
-          if (!int_array_contains (s->valid, it))
+          if (!_hp_stragglers_int_array_contains (s->valid, it))
             continue;
           any = TRUE;
           s->t_min = MIN (s->t_min, r->ts[e]);
@@ -335,13 +286,13 @@ find_long_comm_kernels (Straggle     *s,
     }
   if (!any)
     {
-      g_autofree char *steps = format_int_list (s->valid);
+      g_autofree char *steps = _hp_stragglers_format_int_list (s->valid);
 
       g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
                    "no event of the selected ranks is in the profiler steps %s", steps);
       return FALSE;
     }
-  sort_unique_ints (iterations);
+  _hp_stragglers_sort_unique_ints (iterations);
   s->mean_iter = (double)(t_max - s->t_min) / (double)iterations->len;
   min_dur = s->mean_iter * MIN_NORMALIZED_DURATION;
 
@@ -358,7 +309,7 @@ find_long_comm_kernels (Straggle     *s,
 
           /* HTA skips iteration 0 (`iteration > 0`); step 0 is a step */
           if ((r->flags[e] & HP_EVENT_G3) == 0 || it < 0 || (s->compat && it == 0) ||
-              (double)hp_rank_dur (r, e) < min_dur || !int_array_contains (s->valid, it) || !is_comm_kernel (s, r, e))
+              (double)hp_rank_dur (r, e) < min_dur || !_hp_stragglers_int_array_contains (s->valid, it) || !_hp_stragglers_is_comm_kernel (s, r, e))
             continue;
           kernel = (CommKernel){ r->rank, it, hp_rank_stream (r, e), r->name[e], seq, r->ts[e], hp_rank_dur (r, e) };
           g_array_append_val (s->kernels, kernel);
@@ -366,7 +317,7 @@ find_long_comm_kernels (Straggle     *s,
     }
   if (s->kernels->len == 0)
     {
-      g_autofree char *steps = format_int_list (s->valid);
+      g_autofree char *steps = _hp_stragglers_format_int_list (s->valid);
 
       g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
                    s->compat ? "no ncclKernel… kernel on a stream > 0 lasts 1%% of an iteration in the "
@@ -379,239 +330,6 @@ find_long_comm_kernels (Straggle     *s,
   return TRUE;
 }
 
-/* What a rank summary keeps for the stragglers: its steps, the span of
- * each iteration of its rows, and its communication kernels that may
- * count (before the 1% of an iteration and the requested steps, which
- * depend on every rank) */
-#define SUMMARY_INPUTS_TYPE "(aia(ixx)a(ixsxxu)u)"
-
-/**
- * _hp_stragglers_summary_inputs:
- * @trace: a loaded trace
- * @r: one of its ranks
- *
- * Returns: (transfer floating): what hp_stragglers_compute() takes of @r
- *   when the job is opened from summaries, times on the rank's clock
- */
-GVariant *
-_hp_stragglers_summary_inputs (HpTrace      *trace,
-                               const HpRank *r)
-{
-  g_autoptr (GPtrArray) one = g_ptr_array_new ();
-  g_autoptr (GArray) steps = NULL;
-  g_autoptr (GArray) its = g_array_new (FALSE, FALSE, sizeof (int));
-  GVariantBuilder spans, kernels;
-  Straggle        s = { 0 };
-
-  s.trace = trace;
-  s.compat = hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT;
-  name_cache_init (&s.names, trace);
-  g_ptr_array_add (one, (gpointer)r);
-  steps = collect_steps (trace, one, &s.names);
-
-  for (guint i = 0; i < r->n_rows; i++)
-    {
-      int it = hp_rank_iteration (r, r->rows[i]);
-
-      g_array_append_val (its, it);
-    }
-  sort_unique_ints (its);
-  g_variant_builder_init (&spans, G_VARIANT_TYPE ("a(ixx)"));
-  {
-    g_autofree gint64 *lo = g_new (gint64, MAX (its->len, 1));
-    g_autofree gint64 *hi = g_new (gint64, MAX (its->len, 1));
-
-    for (guint t = 0; t < its->len; t++)
-      lo[t] = G_MAXINT64, hi[t] = G_MININT64;
-    for (guint i = 0; i < r->n_rows; i++)
-      {
-        guint e = r->rows[i];
-        int   it = hp_rank_iteration (r, e);
-        guint a = 0, b = its->len;
-
-        while (a < b)
-          {
-            guint m = a + (b - a) / 2;
-
-            if (g_array_index (its, int, m) < it)
-              a = m + 1;
-            else
-              b = m;
-          }
-        lo[a] = MIN (lo[a], r->ts[e]);
-        hi[a] = MAX (hi[a], hp_rank_end (r, e));
-      }
-    for (guint t = 0; t < its->len; t++)
-      g_variant_builder_add (&spans, "(ixx)", g_array_index (its, int, t), lo[t], hi[t]);
-  }
-
-  g_variant_builder_init (&kernels, G_VARIANT_TYPE ("a(ixsxxu)"));
-  for (guint i = 0; i < r->n_rows; i++)
-    {
-      guint e = r->rows[i];
-      int   it = hp_rank_iteration (r, e);
-
-      if ((r->flags[e] & HP_EVENT_G3) == 0 || it < 0 || (s.compat && it == 0) || !is_comm_kernel (&s, r, e))
-        continue;
-      g_variant_builder_add (&kernels, "(ixsxxu)", it, hp_rank_stream (r, e), hp_trace_get_string (trace, r->name[e]),
-                             r->ts[e], hp_rank_dur (r, e), i);
-    }
-  name_cache_clear (&s.names);
-  return g_variant_new ("(@ai@a(ixx)@a(ixsxxu)u)",
-                        g_variant_new_fixed_array (G_VARIANT_TYPE_INT32, steps->data, steps->len, sizeof (int)),
-                        g_variant_builder_end (&spans), g_variant_builder_end (&kernels), r->n_rows);
-}
-
-/* the inputs of a selected rank from its summary, or NULL (format 1) */
-static GVariant *
-summary_inputs (Straggle     *s,
-                const HpRank *r,
-                gint64       *offset,
-                GError      **error)
-{
-  const HpTraceSummaryHooks *hooks = _hp_trace_get_summary_hooks (s->trace);
-  GVariant                  *v = NULL;
-
-  if (hooks != NULL && hooks->rank_part != NULL)
-    v = hooks->rank_part (s->trace, r->rank, HP_STRAGGLERS_ANALYSIS, G_VARIANT_TYPE (SUMMARY_INPUTS_TYPE), 1, offset);
-  if (v == NULL)
-    {
-      g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
-                   "%s: the summary of rank %d does not hold the inputs of the stragglers (format 2 does)", r->path,
-                   r->rank);
-      return NULL;
-    }
-  return v;
-}
-
-/* the steps of the selected ranks' summaries */
-static GArray *
-summary_steps (Straggle *s,
-               GError  **error)
-{
-  g_autoptr (GArray) steps = g_array_new (FALSE, FALSE, sizeof (int));
-
-  for (guint k = 0; k < s->ranks->len; k++)
-    {
-      gint64 offset;
-      g_autoptr (GVariant) v = summary_inputs (s, s->ranks->pdata[k], &offset, error);
-      g_autoptr (GVariant) list = NULL;
-      gsize      n = 0;
-      const int *data;
-
-      if (v == NULL)
-        return NULL;
-      list = g_variant_get_child_value (v, 0);
-      data = g_variant_get_fixed_array (list, &n, sizeof (int));
-      g_array_append_vals (steps, data, (guint)n);
-    }
-  sort_unique_ints (steps);
-  return g_steal_pointer (&steps);
-}
-
-/* find_long_comm_kernels() on what the summaries hold, moved to the job's clock */
-static gboolean
-summary_long_comm_kernels (Straggle *s,
-                           GError  **error)
-{
-  g_autoptr (GArray) iterations = g_array_new (FALSE, FALSE, sizeof (int));
-  g_autoptr (GPtrArray) inputs = g_ptr_array_new_with_free_func ((GDestroyNotify)g_variant_unref);
-  g_autoptr (GArray) offsets = g_array_new (FALSE, FALSE, sizeof (gint64));
-  gint64   t_max = G_MININT64;
-  gboolean any = FALSE;
-  double   min_dur;
-  guint32  seq = 0;
-
-  s->t_min = G_MAXINT64;
-  for (guint k = 0; k < s->ranks->len; k++)
-    {
-      gint64    offset = 0;
-      GVariant *v = summary_inputs (s, s->ranks->pdata[k], &offset, error);
-      g_autoptr (GVariant) spans = NULL;
-      GVariantIter iter;
-      int          it;
-      gint64       lo, hi;
-
-      if (v == NULL)
-        return FALSE;
-      g_ptr_array_add (inputs, v);
-      g_array_append_val (offsets, offset);
-      spans = g_variant_get_child_value (v, 1);
-      g_variant_iter_init (&iter, spans);
-      while (g_variant_iter_next (&iter, "(ixx)", &it, &lo, &hi))
-        {
-          if (!int_array_contains (s->valid, it))
-            continue;
-          any = TRUE;
-          s->t_min = MIN (s->t_min, lo + offset);
-          t_max = MAX (t_max, hi + offset);
-          g_array_append_val (iterations, it);
-        }
-    }
-  if (!any)
-    {
-      g_autofree char *steps = format_int_list (s->valid);
-
-      g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
-                   "no event of the selected ranks is in the profiler steps %s", steps);
-      return FALSE;
-    }
-  sort_unique_ints (iterations);
-  s->mean_iter = (double)(t_max - s->t_min) / (double)iterations->len;
-  min_dur = s->mean_iter * MIN_NORMALIZED_DURATION;
-
-  s->local_names = g_ptr_array_new_with_free_func (g_free);
-  s->local_ids = g_hash_table_new (g_str_hash, g_str_equal);
-  s->kernels = g_array_new (FALSE, FALSE, sizeof (CommKernel));
-  for (guint k = 0; k < s->ranks->len; k++)
-    {
-      const HpRank *r = s->ranks->pdata[k];
-      gint64        offset = g_array_index (offsets, gint64, k);
-      g_autoptr (GVariant) list = g_variant_get_child_value (inputs->pdata[k], 2);
-      GVariantIter iter;
-      int          it;
-      gint64       stream, ts, dur;
-      const char  *name;
-      guint32      row, n_rows;
-
-      g_variant_get_child (inputs->pdata[k], 3, "u", &n_rows);
-      g_variant_iter_init (&iter, list);
-      while (g_variant_iter_next (&iter, "(ix&sxxu)", &it, &stream, &name, &ts, &dur, &row))
-        {
-          CommKernel kernel;
-          guint      id;
-
-          if ((double)dur < min_dur || !int_array_contains (s->valid, it))
-            continue;
-          id = GPOINTER_TO_UINT (g_hash_table_lookup (s->local_ids, name));
-          if (id == 0)
-            {
-              g_ptr_array_add (s->local_names, g_strdup (name));
-              id = s->local_names->len;
-              g_hash_table_insert (s->local_ids, s->local_names->pdata[id - 1], GUINT_TO_POINTER (id));
-            }
-          kernel = (CommKernel){ r->rank, it, stream, id - 1, seq + row, ts + offset, dur };
-          g_array_append_val (s->kernels, kernel);
-        }
-      seq += n_rows;
-    }
-  if (s->kernels->len == 0)
-    {
-      g_autofree char *steps = format_int_list (s->valid);
-
-      g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
-                   s->compat ? "no ncclKernel… kernel on a stream > 0 lasts 1%% of an iteration in the "
-                               "profiler steps %s"
-                             : "no communication kernel lasts 1%% of an iteration in the profiler "
-                               "steps %s",
-                   steps);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* One kernel per (rank, stream, iteration, name): HTA keeps the last row
- * in table order; the default mode the latest start (docs/analyses.md §14.2) */
 static void
 keep_one_per_group (Straggle *s)
 {
@@ -732,7 +450,7 @@ score_ranks (Straggle *s,
 
     for (guint c = 0; c < cand->len; c++)
       g_array_append_val (its, kept[g_array_index (cand, guint, c)].iteration);
-    sort_unique_ints (its);
+    _hp_stragglers_sort_unique_ints (its);
     for (guint t = 0; t < its->len; t++)
       {
         int    it = g_array_index (its, int, t);
@@ -826,7 +544,7 @@ straggle_clear (Straggle *s)
   g_clear_pointer (&s->kept, g_array_unref);
   g_clear_pointer (&s->local_names, g_ptr_array_unref);
   g_clear_pointer (&s->local_ids, g_hash_table_unref);
-  name_cache_clear (&s->names);
+  _hp_stragglers_name_cache_clear (&s->names);
 }
 
 /**
@@ -887,12 +605,12 @@ hp_stragglers_compute (HpTrace                *trace,
   s.trace = trace;
   s.params = params;
   s.compat = hp_trace_get_mode (trace) == HP_MODE_HTA_COMPAT;
-  name_cache_init (&s.names, trace);
+  _hp_stragglers_name_cache_init (&s.names, trace);
   s.ranks = hp_analysis_select_ranks (trace, params, error);
   if (s.ranks == NULL)
     goto out;
 
-  available = hp_trace_get_summaries (trace) != NULL ? summary_steps (&s, error) : collect_steps (trace, s.ranks, &s.names);
+  available = hp_trace_get_summaries (trace) != NULL ? _hp_stragglers_summary_steps (&s, error) : _hp_stragglers_collect_steps (trace, s.ranks, &s.names);
   if (available == NULL)
     goto out;
   s.valid = g_array_new (FALSE, FALSE, sizeof (int));
@@ -901,13 +619,13 @@ hp_stragglers_compute (HpTrace                *trace,
     g_array_append_vals (s.valid, available->data, available->len);
   else
     for (guint i = 0; i < asked_steps->len; i++)
-      if (int_array_contains (available, g_array_index (asked_steps, int, i)))
+      if (_hp_stragglers_int_array_contains (available, g_array_index (asked_steps, int, i)))
         g_array_append_val (s.valid, g_array_index (asked_steps, int, i));
-  sort_unique_ints (s.valid);
+  _hp_stragglers_sort_unique_ints (s.valid);
   if (s.valid->len == 0)
     {
-      g_autofree char *asked = format_int_list (asked_steps);
-      g_autofree char *have = format_int_list (available);
+      g_autofree char *asked = _hp_stragglers_format_int_list (asked_steps);
+      g_autofree char *have = _hp_stragglers_format_int_list (available);
 
       g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
                    "no profiler step to analyse: steps %s requested, the trace has %s",
@@ -915,7 +633,7 @@ hp_stragglers_compute (HpTrace                *trace,
       goto out;
     }
 
-  if (hp_trace_get_summaries (trace) != NULL ? !summary_long_comm_kernels (&s, error)
+  if (hp_trace_get_summaries (trace) != NULL ? !_hp_stragglers_summary_long_comm_kernels (&s, error)
                                              : !find_long_comm_kernels (&s, cancellable, error))
     goto out;
   keep_one_per_group (&s);
@@ -925,7 +643,7 @@ hp_stragglers_compute (HpTrace                *trace,
   metric = _hp_stragglers_new_metric_table ();
   score_ranks (&s, metric, result);
   {
-    g_autofree char *steps = format_int_list (s.valid);
+    g_autofree char *steps = _hp_stragglers_format_int_list (s.valid);
     g_autofree char *note =
         g_strdup_printf ("metric: start of %s on stream %" G_GINT64_FORMAT " in steps %s%s",
                          kernel_name (&s, s.name), s.stream, steps,

@@ -32,7 +32,26 @@ struct _HpTrace
   /* a job opened from summaries (hp-summary-job.c) */
   GPtrArray                 *summaries; /* HpSummary */
   const HpTraceSummaryHooks *summary_hooks;
+  /* tables that more than one analysis reads (_hp_trace_memo_tables()) */
+  GMutex      memo_mutex;
+  GCond       memo_cond;
+  GHashTable *memos; /* key → Memo */
 };
+
+typedef struct
+{
+  gboolean   running;
+  GPtrArray *tables; /* HpTable *, once made */
+} Memo;
+
+static void
+memo_free (gpointer data)
+{
+  Memo *memo = data;
+
+  g_clear_pointer (&memo->tables, g_ptr_array_unref);
+  g_free (memo);
+}
 
 G_DEFINE_BOXED_TYPE (HpTrace, hp_trace, hp_trace_ref, hp_trace_unref)
 
@@ -56,6 +75,8 @@ _hp_trace_new (HpMode      mode,
   self->issues = issues;
   self->ignored = ignored;
   self->min_ts = min_ts;
+  g_mutex_init (&self->memo_mutex);
+  g_cond_init (&self->memo_cond);
 
   self->used_as_category = g_new0 (guint8, MAX (n_strings, 1));
   for (guint k = 0; k < ranks->len; k++)
@@ -90,6 +111,8 @@ _hp_trace_new_view (HpTrace       *parent,
   self->parent = hp_trace_ref (parent);
   self->scope = scope;
   self->scope_free = scope_free;
+  g_mutex_init (&self->memo_mutex);
+  g_cond_init (&self->memo_cond);
   return self;
 }
 
@@ -142,7 +165,73 @@ hp_trace_unref (HpTrace *self)
   g_object_unref (self->issues);
   g_ptr_array_unref (self->ignored);
   g_free (self->used_as_category);
+  g_clear_pointer (&self->memos, g_hash_table_unref);
+  g_mutex_clear (&self->memo_mutex);
+  g_cond_clear (&self->memo_cond);
   g_free (self);
+}
+
+/**
+ * _hp_trace_memo_tables:
+ * @key: what the tables are, one static address per kind
+ * @compute: makes them, once per trace
+ *
+ * Tables that more than one analysis reads, made once per trace: the
+ * first caller computes them, callers meanwhile wait for it, later ones
+ * get them at once. A computation that fails (or is cancelled) is kept by
+ * no one: the next caller, or one that waited, computes them itself.
+ * Tables are immutable once made, so every caller shares the same ones.
+ *
+ * Returns: (transfer full) (element-type HpTable): the tables, or %NULL
+ *   with @error set
+ */
+GPtrArray *
+_hp_trace_memo_tables (HpTrace        *self,
+                       gconstpointer   key,
+                       HpTraceMemoFunc compute,
+                       GCancellable   *cancellable,
+                       GError        **error)
+{
+  Memo      *memo;
+  GPtrArray *tables;
+
+  g_mutex_lock (&self->memo_mutex);
+  if (self->memos == NULL)
+    self->memos = g_hash_table_new_full (NULL, NULL, NULL, memo_free);
+  memo = g_hash_table_lookup (self->memos, key);
+  if (memo == NULL)
+    {
+      memo = g_new0 (Memo, 1);
+      g_hash_table_insert (self->memos, (gpointer)key, memo);
+    }
+  while (memo->running && memo->tables == NULL)
+    {
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        {
+          g_mutex_unlock (&self->memo_mutex);
+          return NULL;
+        }
+      /* woken when the one computing is done; the timeout to notice a cancel */
+      g_cond_wait_until (&self->memo_cond, &self->memo_mutex, g_get_monotonic_time () + 20 * G_TIME_SPAN_MILLISECOND);
+    }
+  if (memo->tables != NULL)
+    {
+      tables = g_ptr_array_ref (memo->tables);
+      g_mutex_unlock (&self->memo_mutex);
+      return tables;
+    }
+  memo->running = TRUE;
+  g_mutex_unlock (&self->memo_mutex);
+
+  tables = compute (self, cancellable, error);
+
+  g_mutex_lock (&self->memo_mutex);
+  memo->running = FALSE;
+  if (tables != NULL)
+    memo->tables = g_ptr_array_ref (tables);
+  g_cond_broadcast (&self->memo_cond);
+  g_mutex_unlock (&self->memo_mutex);
+  return tables;
 }
 
 /**

@@ -15,16 +15,6 @@
 #include "hp-ui-test-utils.h"
 #include "hp-window.h"
 
-static HpWindow *
-open_trace (const char *case_name)
-{
-  g_autofree char *path = hp_test_data_path (case_name, NULL);
-  HpWindow        *window = hp_ui_test_open_window (path, 1280, 900);
-
-  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
-  return window;
-}
-
 static HpAnalysisPanel *
 show_tab (HpWindow   *window,
           const char *label)
@@ -37,9 +27,10 @@ show_tab (HpWindow   *window,
 /* Memory: the summary of the hand-made trace (cuda:0 peaks at 8000 B) and
  * a chart per device */
 static void
-test_memory_tab (void)
+test_memory_tab (HpUiTestWindowFixture *fixture,
+                 gconstpointer          data)
 {
-  HpWindow        *window = open_trace ("edge/memory-events.json");
+  HpWindow        *window = fixture->window;
   HpAnalysisPanel *panel = show_tab (window, "Memory");
   HpTable         *summary = hp_analysis_panel_find_table (panel, "memory", "memory_summary");
 
@@ -48,14 +39,14 @@ test_memory_tab (void)
   g_assert_cmpint (hp_table_get_int (summary, 1, hp_test_column (summary, "peak_allocated")), ==, 8000);
   g_assert_nonnull (hp_analysis_panel_find_chart_view (panel, "memory_rank0_cuda_0"));
   g_assert_nonnull (hp_analysis_panel_find_chart_view (panel, "memory_rank0_cpu"));
-  hp_ui_test_close_window (window);
 }
 
 /* Counters (CUPTI): HTA's 77 kernels and the FLOPs per op */
 static void
-test_cupti_tab (void)
+test_cupti_tab (HpUiTestWindowFixture *fixture,
+                gconstpointer          data)
 {
-  HpWindow        *window = open_trace ("hta_cupti_profiler");
+  HpWindow        *window = fixture->window;
   HpAnalysisPanel *panel = show_tab (window, "Counters (CUPTI)");
   HpTable         *table = hp_analysis_panel_find_table (panel, "cupti_counters", "cupti_counter_data_with_operators");
   HpChartView     *flops;
@@ -65,7 +56,6 @@ test_cupti_tab (void)
   flops = hp_analysis_panel_find_chart_view (panel, "flops_top_level_op");
   g_assert_nonnull (flops);
   g_assert_true (hp_chart_has_data (hp_chart_view_get_chart (flops)));
-  hp_ui_test_close_window (window);
 }
 
 static gboolean
@@ -77,9 +67,10 @@ timeline_has_selection (gpointer data)
 /* Stragglers: rank 2 is named first; a heat map cell selects its kernel
  * on the timeline; the candidates control re-runs the analysis */
 static void
-test_stragglers_tab (void)
+test_stragglers_tab (HpUiTestWindowFixture *fixture,
+                     gconstpointer          data)
 {
-  HpWindow        *window = open_trace ("edge/stragglers-4ranks");
+  HpWindow        *window = fixture->window;
   HpTracePage     *page = hp_window_get_trace_page (window);
   HpTimelinePanel *timeline = hp_trace_page_get_timeline_panel (page);
   HpTimelineView  *view = hp_timeline_panel_get_view (timeline);
@@ -158,7 +149,6 @@ test_stragglers_tab (void)
    * down with the focus in it: leave the tab first */
   gtk_window_set_focus (GTK_WINDOW (window), NULL);
   show_tab (window, "Overview");
-  hp_ui_test_close_window (window);
 }
 
 int
@@ -168,9 +158,9 @@ main (int    argc,
   setlocale (LC_ALL, "C");
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
-  g_test_add_func ("/ui/tabs/memory", test_memory_tab);
-  g_test_add_func ("/ui/tabs/cupti", test_cupti_tab);
-  g_test_add_func ("/ui/tabs/stragglers", test_stragglers_tab);
+  hp_ui_test_add_window ("/ui/tabs/memory", "edge/memory-events.json", test_memory_tab);
+  hp_ui_test_add_window ("/ui/tabs/cupti", "hta_cupti_profiler", test_cupti_tab);
+  hp_ui_test_add_window ("/ui/tabs/stragglers", "edge/stragglers-4ranks", test_stragglers_tab);
 
   return g_test_run ();
 }

@@ -836,8 +836,8 @@ test_dialog_order_and_baseline (void)
     g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (names), 2), ==, "A");
     g_assert_nonnull (view);
     chart = hp_chart_view_get_chart (HP_CHART_VIEW (view));
-    g_assert_cmpstr (hp_bar_chart_get_series_name (chart, 0), ==, "C");
-    g_assert_cmpstr (hp_bar_chart_get_series_name (chart, 1), ==, "B (baseline)");
+    g_assert_cmpstr (hp_chart_get_series_name (chart, 0), ==, "C");
+    g_assert_cmpstr (hp_chart_get_series_name (chart, 1), ==, "B (baseline)");
     layout = hp_chart_layout (chart, 640, 400, style);
     for (guint i = 0; i < layout->legend->len; i++)
       {

@@ -41,6 +41,32 @@ make_summaries (void)
   return dir;
 }
 
+/* A window on the summaries of CASE, written to a folder of their own
+ * that goes with the window */
+typedef struct
+{
+  char     *dir;
+  HpWindow *window;
+} Fixture;
+
+static void
+fixture_setup (Fixture      *fixture,
+               gconstpointer data)
+{
+  fixture->dir = make_summaries ();
+  fixture->window = hp_ui_test_open_window (fixture->dir, 1280, 900);
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, fixture->window));
+}
+
+static void
+fixture_teardown (Fixture      *fixture,
+                  gconstpointer data)
+{
+  hp_ui_test_close_window (g_steal_pointer (&fixture->window));
+  hp_ui_test_remove_tree (fixture->dir);
+  g_free (fixture->dir);
+}
+
 /* the CSV of @table_name of @analysis on the full traces */
 static char *
 full_csv (const char *analysis,
@@ -86,14 +112,13 @@ assert_tab_table (GtkNotebook *notebook,
 /* Overview, Kernels, Idle time and Overlap of the summaries show the
  * tables of the full traces; the Overview says where the numbers come from */
 static void
-test_tabs (void)
+test_tabs (Fixture      *fixture,
+           gconstpointer data)
 {
-  g_autofree char *dir = make_summaries ();
-  HpWindow        *window = hp_ui_test_open_window (dir, 1280, 900);
-  HpTracePage     *page;
-  GtkNotebook     *notebook;
+  HpWindow    *window = fixture->window;
+  HpTracePage *page;
+  GtkNotebook *notebook;
 
-  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
   page = hp_window_get_trace_page (window);
   g_assert_nonnull (page);
   g_assert_nonnull (hp_trace_get_summaries (hp_session_get_trace (hp_trace_page_get_session (page))));
@@ -133,9 +158,6 @@ test_tabs (void)
     g_assert_cmpuint (gpu_lanes, >=, 2);
     g_assert_cmpuint (events, >, 100);
   }
-
-  hp_ui_test_close_window (window);
-  hp_ui_test_remove_tree (dir);
 }
 
 typedef struct
@@ -187,10 +209,10 @@ view_computed (gpointer view)
  * blocks, and a range's or an area's statistics say why they are not
  * there instead of describing the blocks */
 static void
-test_timeline (void)
+test_timeline (Fixture      *fixture,
+               gconstpointer data)
 {
-  g_autofree char *dir = make_summaries ();
-  HpWindow        *window = hp_ui_test_open_window (dir, 1280, 900);
+  HpWindow        *window = fixture->window;
   HpTracePage     *page;
   HpTimelinePanel *panel;
   HpTimelineView  *view;
@@ -199,7 +221,6 @@ test_timeline (void)
   gint64           start, end;
   guint            gpu_lanes = 0;
 
-  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
   page = hp_window_get_trace_page (window);
   panel = hp_trace_page_get_timeline_panel (page);
   view = hp_timeline_panel_get_view (panel);
@@ -265,9 +286,6 @@ test_timeline (void)
     hp_timeline_view_set_selected_area (view, start + (end - start) / 4, start + (end - start) / 2, lanes, 2);
     g_assert_true (hp_ui_test_wait_for (label_shown, &wait));
   }
-
-  hp_ui_test_close_window (window);
-  hp_ui_test_remove_tree (dir);
 }
 
 static HpWindow *other_window (HpWindow *self);
@@ -295,14 +313,13 @@ other_window (HpWindow *self)
 /* "Load Full Traces" opens the selected rank's trace, recorded in its
  * summary, in a new window that behaves as for any trace */
 static void
-test_load_full (void)
+test_load_full (Fixture      *fixture,
+                gconstpointer data)
 {
-  g_autofree char *dir = make_summaries ();
-  HpWindow        *window = hp_ui_test_open_window (dir, 1280, 900);
-  HpWindow        *full;
-  HpTrace         *trace;
+  HpWindow *window = fixture->window;
+  HpWindow *full;
+  HpTrace  *trace;
 
-  g_assert_true (hp_ui_test_wait_for (hp_ui_test_not_loading, window));
   hp_session_set_selected_rank (hp_window_get_session (window), 1);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.load-full-traces", NULL));
   g_assert_true (hp_ui_test_wait_for (full_window_loaded, window));
@@ -314,8 +331,6 @@ test_load_full (void)
   g_assert_cmpuint (hp_trace_get_rank (trace, 0)->n_events, >, 1000);
 
   hp_ui_test_close_window (full);
-  hp_ui_test_close_window (window);
-  hp_ui_test_remove_tree (dir);
 }
 
 int
@@ -325,8 +340,8 @@ main (int   argc,
   setlocale (LC_ALL, "C.UTF-8");
   gtk_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/ui/summary/tabs", test_tabs);
-  g_test_add_func ("/ui/summary/load-full", test_load_full);
-  g_test_add_func ("/ui/summary/timeline", test_timeline);
+  g_test_add ("/ui/summary/tabs", Fixture, NULL, fixture_setup, test_tabs, fixture_teardown);
+  g_test_add ("/ui/summary/load-full", Fixture, NULL, fixture_setup, test_load_full, fixture_teardown);
+  g_test_add ("/ui/summary/timeline", Fixture, NULL, fixture_setup, test_timeline, fixture_teardown);
   return g_test_run ();
 }

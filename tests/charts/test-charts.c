@@ -673,10 +673,19 @@ test_series_rename (void)
   /* "Idle" has a colour of its own, which its new name would not take */
   renamed = hp_chart_style_color_for_label (style, "Idle (baseline)", 1);
   g_assert_false (hp_color_equal (&before[0], &renamed));
-  hp_bar_chart_set_series_name (bars, 1, "Idle (baseline)");
-  hp_line_chart_set_series_name (lines, 0, "Base (baseline) rank 0 cuda:0");
-  g_assert_cmpstr (hp_bar_chart_get_series_name (bars, 1), ==, "Idle (baseline)");
-  g_assert_cmpstr (hp_line_chart_get_series_name (lines, 0), ==, "Base (baseline) rank 0 cuda:0");
+  hp_chart_set_series_name (bars, 1, "Idle (baseline)");
+  hp_chart_set_series_name (lines, 0, "Base (baseline) rank 0 cuda:0");
+  g_assert_cmpstr (hp_chart_get_series_name (bars, 1), ==, "Idle (baseline)");
+  g_assert_cmpstr (hp_chart_get_series_name (lines, 0), ==, "Base (baseline) rank 0 cuda:0");
+  g_assert_cmpstr (hp_chart_get_series_name (lines, 1), ==, "New rank 0 cuda:0");
+  g_assert_cmpuint (hp_chart_get_n_named_series (bars), ==, 2);
+  g_assert_cmpuint (hp_chart_get_n_named_series (lines), ==, 2);
+  {
+    g_autoptr (HpChart) pie = hp_pie_chart_new ("kernel_types", "Kernel types");
+
+    /* a pie's slices are no series to rename */
+    g_assert_cmpuint (hp_chart_get_n_named_series (pie), ==, 0);
+  }
   layout = hp_chart_layout (bars, 640, 400, style);
   g_assert_cmpstr (g_array_index (layout->legend, HpChartLegendEntry, 1).label, ==, "Idle (baseline)");
   g_assert_true (hp_color_equal (&g_array_index (layout->legend, HpChartLegendEntry, 1).color, &before[0]));

@@ -94,10 +94,11 @@ occurrences (HpTable *table,
  * rows were re-sorted by rank, occurrence_count descending, op name and
  * kernel sequence: our order. */
 static void
-test_parity (gconstpointer data)
+test_parity (HpTestTraceFixture *fixture,
+             gconstpointer       data)
 {
   const char *case_name = data;
-  g_autoptr (HpTrace) trace = hp_test_load (case_name, HP_MODE_HTA_COMPAT);
+  HpTrace    *trace = fixture->compat;
   g_autoptr (HpTable) table = run (trace, NULL);
   g_autofree char *golden = hp_test_golden_path (case_name, "aten_op_kernels_and_delay.csv");
 
@@ -291,8 +292,8 @@ main (int   argc,
   setlocale (LC_ALL, "");
   g_test_init (&argc, &argv, NULL);
 
-  hp_test_add_golden_tests ("/core/aten-op-delay/parity", "aten_op_kernels_and_delay.csv", G_FILE_TEST_EXISTS,
-                            test_parity);
+  hp_test_add_golden_traces ("/core/aten-op-delay/parity", "aten_op_kernels_and_delay.csv", G_FILE_TEST_EXISTS,
+                             hp_test_trace_setup_compat, test_parity);
   g_test_add_func ("/core/aten-op-delay/hta-failures", test_hta_failures);
   hp_test_add_trace ("/core/aten-op-delay/hta-mtia-single-rank", "hta_mtia_single_rank", hp_test_trace_setup_compat,
                      test_hta_mtia);

@@ -27,10 +27,11 @@ cell (HpTable    *table,
 }
 
 static void
-test_collectives_hand_made (void)
+test_collectives_hand_made (HpTestTraceFixture *fixture,
+                            gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load (JOB, HP_MODE_DEFAULT);
-  HpAnalysisParams params;
+  HpTrace          *trace = fixture->trace;
+  HpAnalysisParams *params = &fixture->params;
   g_autoptr (GPtrArray) tables = NULL;
   HpTable *coll, *waits;
   /* index, instance, ranks, missing, earliest, latest, skew, late rank, total wait */
@@ -51,8 +52,7 @@ test_collectives_hand_made (void)
     { 1, 0, 50 },
   };
 
-  hp_analysis_params_init (&params);
-  tables = hp_test_run (hp_collectives_compute, trace, &params);
+  tables = hp_test_run (hp_collectives_compute, trace, params);
   coll = hp_test_table_at (tables, 0, "collectives");
   waits = hp_test_table_at (tables, 1, "collective_waits");
 
@@ -76,7 +76,7 @@ test_collectives_hand_made (void)
 
   /* a row of collective_waits stands for that rank's kernel */
   {
-    g_autoptr (HpLinkedEvents) linked = hp_analysis_row_events (trace, waits, 2, &params);
+    g_autoptr (HpLinkedEvents) linked = hp_analysis_row_events (trace, waits, 2, params);
     const HpRank *r2 = hp_trace_find_rank (trace, 2);
     guint32       e;
 
@@ -122,43 +122,40 @@ test_collectives_hand_made (void)
     g_assert_true (copy->others != linked->others);
     g_assert_null (hp_linked_events_for_collective (trace, waits, 1, 2));
   }
-  hp_analysis_params_clear (&params);
 }
 
 /* Ranks 0 and 1 only: nothing is missing, the late ranks stay */
 static void
-test_collectives_rank_subset (void)
+test_collectives_rank_subset (HpTestTraceFixture *fixture,
+                              gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load (JOB, HP_MODE_DEFAULT);
-  HpAnalysisParams params;
+  HpTrace          *trace = fixture->trace;
+  HpAnalysisParams *params = &fixture->params;
   g_autoptr (GPtrArray) tables = NULL;
   HpTable *coll;
 
-  hp_analysis_params_init (&params);
-  hp_test_params_set_ranks (&params, (const int[]){ 0, 1 }, 2);
-  tables = hp_test_run (hp_collectives_compute, trace, &params);
+  hp_test_params_set_ranks (params, (const int[]){ 0, 1 }, 2);
+  tables = hp_test_run (hp_collectives_compute, trace, params);
   coll = hp_test_table_at (tables, 0, "collectives");
   g_assert_cmpuint (hp_table_get_n_rows (coll), ==, 3);
   hp_test_assert_close (cell (coll, 0, "start_skew(us)"), 30);
   hp_test_assert_close (cell (coll, 0, "late_rank"), 1);
   hp_test_assert_close (cell (coll, 1, "missing_ranks"), 0);
   g_assert_null (hp_table_get_note (coll));
-  hp_analysis_params_clear (&params);
 }
 
 /* HTA-compatibility mode classifies by HTA's name rules: the same
  * collectives (the names contain "nccl") */
 static void
-test_collectives_compat (void)
+test_collectives_compat (HpTestTraceFixture *fixture,
+                         gconstpointer       data)
 {
-  g_autoptr (HpTrace) trace = hp_test_load (JOB, HP_MODE_HTA_COMPAT);
-  HpAnalysisParams params;
+  HpTrace          *trace = fixture->compat;
+  HpAnalysisParams *params = &fixture->params;
   g_autoptr (GPtrArray) tables = NULL;
 
-  hp_analysis_params_init (&params);
-  tables = hp_test_run (hp_collectives_compute, trace, &params);
+  tables = hp_test_run (hp_collectives_compute, trace, params);
   g_assert_cmpuint (hp_table_get_n_rows (hp_test_table_at (tables, 0, "collectives")), ==, 3);
-  hp_analysis_params_clear (&params);
 }
 
 /* The public two-rank job is sampled: each rank lost some SendRecv
@@ -228,9 +225,9 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/core/collectives/hand-made", test_collectives_hand_made);
-  g_test_add_func ("/core/collectives/rank-subset", test_collectives_rank_subset);
-  g_test_add_func ("/core/collectives/compat", test_collectives_compat);
+  hp_test_add_trace ("/core/collectives/hand-made", JOB, hp_test_trace_setup_default, test_collectives_hand_made);
+  hp_test_add_trace ("/core/collectives/rank-subset", JOB, hp_test_trace_setup_default, test_collectives_rank_subset);
+  hp_test_add_trace ("/core/collectives/compat", JOB, hp_test_trace_setup_compat, test_collectives_compat);
   hp_test_add_trace ("/core/collectives/two-ranks", "hta_trace_filter_2ranks", hp_test_trace_setup_default,
                      test_collectives_two_ranks);
   hp_test_add_trace ("/core/collectives/none", "hta_triton_example", hp_test_trace_setup_default,

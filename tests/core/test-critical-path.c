@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "hp-core.h"
+#include "hp-critical-path-private.h"
 #include "hp-test-utils.h"
 
 /* the golden variants: critical_path{,_testcfg,_e2ecfg}.json */
@@ -1148,6 +1149,56 @@ test_properties (gconstpointer data)
     }
 }
 
+/* the path across ranks is made once per trace: the critical path at
+ * every rank and the across-ranks result asked one after the other, or
+ * both at once on two threads, share one computation and its tables */
+static void
+test_across_ranks_computed_once (HpTestTraceFixture *fixture,
+                                 gconstpointer       data)
+{
+  const HpAnalysis *across = hp_analysis_find_internal (HP_CRITICAL_PATH_ACROSS_RANKS_ANALYSIS);
+  const HpAnalysis *both[] = { &hp_critical_path_analysis, across };
+  guint             before = _hp_critical_path_across_ranks_n_computed ();
+  g_autoptr (GPtrArray) all = NULL;
+  g_autoptr (GPtrArray) alone = NULL;
+  g_autoptr (GPtrArray) again = NULL;
+  g_autoptr (GPtrArray) together = NULL;
+  g_autoptr (HpTrace) other = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_cmpint (hp_analysis_params_get_int (&fixture->params, &hp_critical_path_rank_spec), ==, -1);
+  all = hp_analysis_run (&hp_critical_path_analysis, fixture->trace, &fixture->params, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (_hp_critical_path_across_ranks_n_computed (), ==, before + 1);
+  alone = hp_analysis_run (across, fixture->trace, &fixture->params, NULL, &error);
+  g_assert_no_error (error);
+  again = hp_analysis_run (&hp_critical_path_analysis, fixture->trace, &fixture->params, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (_hp_critical_path_across_ranks_n_computed (), ==, before + 1);
+  /* the very tables, not copies */
+  g_assert_cmpuint (alone->len, ==, 2);
+  for (guint t = 0; t < alone->len; t++)
+    {
+      g_assert_true (hp_analysis_result_find_table (all, across->tables[t]) == alone->pdata[t]);
+      g_assert_true (hp_analysis_result_find_table (again, across->tables[t]) == alone->pdata[t]);
+    }
+
+  /* another trace makes its own, once, with both analyses running at the
+   * same time */
+  together = hp_analysis_run_many (both, G_N_ELEMENTS (both), other, &fixture->params, 2, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (_hp_critical_path_across_ranks_n_computed (), ==, before + 2);
+  {
+    GPtrArray       *path = together->pdata[0];
+    GPtrArray       *mine = together->pdata[1];
+    g_autofree char *a = hp_table_to_csv (mine->pdata[0]);
+    g_autofree char *b = hp_table_to_csv (alone->pdata[0]);
+
+    g_assert_true (hp_analysis_result_find_table (path, HP_CRITICAL_PATH_RANKS_TABLE) == mine->pdata[0]);
+    g_assert_cmpstr (a, ==, b);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1175,6 +1226,8 @@ main (int   argc,
                      hp_test_trace_setup_default, test_params_and_row_events);
   hp_test_add_trace ("/core/critical-path/ranks/across-ranks-analysis", "hta_trace_filter_2ranks",
                      hp_test_trace_setup_default, test_across_ranks_analysis);
+  hp_test_add_trace ("/core/critical-path/ranks/computed-once", "hta_trace_filter_2ranks",
+                     hp_test_trace_setup_default, test_across_ranks_computed_once);
   hp_test_add_golden_tests ("/core/critical-path/golden", "critical_path.json", G_FILE_TEST_IS_DIR, test_golden);
 
   {

@@ -608,6 +608,72 @@ test_missing_columns (void)
   g_assert_null (hp_finding_overlap (odd));
 }
 
+static GPtrArray *
+lookup_result (const char *analysis,
+               gpointer    results)
+{
+  return g_hash_table_lookup (results, analysis);
+}
+
+/* the analyses the findings read are named once in core, each either a
+ * registry analysis or an internal one, and their tables land in the
+ * fields the findings read them from; a missing result leaves its fields
+ * empty */
+static void
+test_sources (HpTestTraceFixture *fixture,
+              gconstpointer       data)
+{
+  guint              n;
+  const char *const *names = hp_findings_get_analyses (&n);
+  g_autoptr (GHashTable) results = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify)g_ptr_array_unref);
+  HpFindingTables tables = { NULL };
+  HpFindingTables partial = { NULL };
+  g_auto (GStrv) findings = NULL;
+
+  g_assert_cmpuint (n, ==, 5);
+  g_assert_null (names[n]);
+  for (guint i = 0; i < n; i++)
+    {
+      const HpAnalysis *analysis = hp_analysis_find (names[i]);
+      g_autoptr (GError) error = NULL;
+      GPtrArray *computed;
+
+      if (analysis == NULL)
+        analysis = hp_analysis_find_internal (names[i]);
+      g_assert_nonnull (analysis);
+      computed = hp_analysis_run (analysis, fixture->trace, &fixture->params, NULL, &error);
+      g_assert_no_error (error);
+      g_hash_table_insert (results, (gpointer)names[i], computed);
+    }
+  hp_finding_tables_from_results (&tables, lookup_result, results);
+  g_assert_cmpstr (hp_table_get_name (tables.temporal), ==, HP_TEMPORAL_BREAKDOWN_TABLE);
+  g_assert_cmpstr (hp_table_get_name (tables.idle), ==, HP_IDLE_TIME_TABLE);
+  g_assert_cmpstr (hp_table_get_name (tables.overlap), ==, HP_COMM_COMP_OVERLAP_TABLE);
+  g_assert_cmpstr (hp_table_get_name (tables.collectives), ==, HP_COLLECTIVES_TABLE);
+  g_assert_cmpstr (hp_table_get_name (tables.critical_path_ranks), ==, HP_CRITICAL_PATH_RANKS_TABLE);
+  g_assert_cmpstr (hp_table_get_name (tables.critical_path_ranks_breakdown), ==,
+                   HP_CRITICAL_PATH_RANKS_BREAKDOWN_TABLE);
+  /* the three straggler answers of the 2-rank job come from them */
+  findings = hp_findings_collect (&tables, 10);
+  g_assert_nonnull (findings[0]);
+  {
+    gboolean on_path = FALSE;
+
+    for (guint i = 0; findings[i] != NULL; i++)
+      on_path |= g_str_has_prefix (findings[i], "Straggler, on the critical path: rank ");
+    g_assert_true (on_path);
+  }
+
+  g_hash_table_remove (results, HP_CRITICAL_PATH_ACROSS_RANKS_ANALYSIS);
+  g_hash_table_remove (results, HP_IDLE_TIME_ANALYSIS);
+  hp_finding_tables_from_results (&partial, lookup_result, results);
+  g_assert_true (partial.temporal == tables.temporal);
+  g_assert_true (partial.collectives == tables.collectives);
+  g_assert_null (partial.idle);
+  g_assert_null (partial.critical_path_ranks);
+  g_assert_null (partial.critical_path_ranks_breakdown);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -620,6 +686,7 @@ main (int   argc,
   g_test_add_func ("/core/findings/idle-time-categories", test_idle_time_categories);
   g_test_add_func ("/core/findings/job-level", test_job_level);
   g_test_add_func ("/core/findings/critical-path-straggler", test_critical_path_straggler);
+  hp_test_add_trace ("/core/findings/sources", "hta_trace_filter_2ranks", hp_test_trace_setup_default, test_sources);
   g_test_add_func ("/core/findings/stragglers-disagree", test_stragglers_disagree);
   g_test_add_func ("/core/findings/straggler-answers", test_straggler_answers);
   g_test_add_func ("/core/findings/kernel-wait", test_kernel_wait);

@@ -69,10 +69,11 @@ assert_cell (HpTable    *table,
 /* parity with HTA                                                         */
 
 static void
-test_parity (gconstpointer data)
+test_parity (HpTestTraceFixture *fixture,
+             gconstpointer       data)
 {
   const char *case_name = data;
-  g_autoptr (HpTrace) trace = hp_test_load (case_name, HP_MODE_HTA_COMPAT);
+  HpTrace    *trace = fixture->compat;
   g_autoptr (GPtrArray) tables = run (trace, NULL);
   g_autofree char *breakdown = hp_test_golden_path (case_name, "idle_time_breakdown.csv");
   g_autofree char *stats = hp_test_golden_path (case_name, "idle_time_interval_stats.csv");
@@ -439,7 +440,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   /* every public case HTA produced the tables for */
-  hp_test_add_golden_tests ("/core/idle-time/parity", "idle_time_breakdown.csv", G_FILE_TEST_IS_DIR, test_parity);
+  hp_test_add_golden_traces ("/core/idle-time/parity", "idle_time_breakdown.csv", G_FILE_TEST_IS_DIR, hp_test_trace_setup_compat, test_parity);
   for (guint i = 0; i < G_N_ELEMENTS (no_kernel_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/core/idle-time/no-kernels/%s", no_kernel_cases[i]);

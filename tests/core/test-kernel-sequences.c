@@ -118,7 +118,8 @@ check_overlaid (HpTrace           *trace,
 }
 
 static void
-test_golden (gconstpointer data)
+test_golden (HpTestTraceFixture *fixture,
+             gconstpointer       data)
 {
   const char *case_name = data;
   Choice      choice = { 0 };
@@ -126,7 +127,7 @@ test_golden (gconstpointer data)
   read_choice (case_name, "frequent_cuda_kernel_sequences_choice.json", &choice);
   for (HpMode mode = HP_MODE_DEFAULT; mode <= HP_MODE_HTA_COMPAT; mode++)
     {
-      g_autoptr (HpTrace) trace = hp_test_load (case_name, mode);
+      HpTrace *trace = mode == HP_MODE_HTA_COMPAT ? fixture->compat : fixture->trace;
       g_autoptr (GError) error = NULL;
       g_autoptr (HpKernelSequences) seq = NULL;
       g_autofree char *golden = hp_test_golden_path (case_name, "frequent_cuda_kernel_sequences.csv");
@@ -515,8 +516,8 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  hp_test_add_golden_tests ("/core/kernel-sequences/golden", "frequent_cuda_kernel_sequences.csv",
-                            G_FILE_TEST_IS_DIR, test_golden);
+  hp_test_add_golden_traces ("/core/kernel-sequences/golden", "frequent_cuda_kernel_sequences.csv",
+                             G_FILE_TEST_IS_DIR, hp_test_trace_setup, test_golden);
   hp_test_add_trace ("/core/kernel-sequences/none-found", "hta_df_index_resolver", hp_test_trace_setup_compat,
                      test_none_found);
   hp_test_add_trace ("/core/kernel-sequences/candidates", "hta_cp_alexnet", hp_test_trace_setup_compat,

@@ -174,10 +174,11 @@ assert_summary_matches_json (HpTable    *summary,
 
 /* Parity with HTA: every case with golden launch statistics and a trace */
 static void
-test_parity (gconstpointer data)
+test_parity (HpTestTraceFixture *fixture,
+             gconstpointer       data)
 {
   const char *case_name = data;
-  g_autoptr (HpTrace) trace = hp_test_load (case_name, HP_MODE_HTA_COMPAT);
+  HpTrace    *trace = fixture->compat;
 
   for (int memory = 1; memory >= 0; memory--)
     {
@@ -430,8 +431,8 @@ main (int   argc,
   setlocale (LC_ALL, "");
   g_test_init (&argc, &argv, NULL);
 
-  hp_test_add_golden_tests ("/core/launch-stats/parity", "cuda_kernel_launch_stats.csv", G_FILE_TEST_EXISTS,
-                            test_parity);
+  hp_test_add_golden_traces ("/core/launch-stats/parity", "cuda_kernel_launch_stats.csv", G_FILE_TEST_EXISTS,
+                             hp_test_trace_setup_compat, test_parity);
   hp_test_add_trace ("/core/launch-stats/hta-mtia-single-rank", "hta_mtia_single_rank", hp_test_trace_setup_compat,
                      test_hta_mtia);
   g_test_add_func ("/core/launch-stats/reference-values", test_reference_values);
