@@ -1,9 +1,9 @@
 /* hp-timeline-cull.c — one frame of the timeline: the visible events of each row, culled and merged into marks.
  *
- * A frame (#HpTimelineFrame) is what one picture needs beyond the layout:
+ * A frame (#HpTimelineFrame) is what one picture needs beyond the scene:
  * the marks, the ruler, the rows in view. It belongs to whoever paints
- * (the painter keeps one) and is filled from a const layout, which it
- * never writes: one layout can be painted by any number of frames.
+ * (the painter keeps one) and is filled from a const scene, which it
+ * never writes: one scene can be painted by any number of frames.
  *
  * For every visible row, a binary search finds the first event that *ends*
  * after the window's start (so an event that began off-screen is kept), a
@@ -114,6 +114,7 @@ hp_timeline_layout_cull (const HpTimelineLayout *self,
 typedef struct
 {
   const HpTimelineLayout *self;
+  const HpTimelineScene  *scene;
   HpTimelineFrame        *frame;
   gint64                  t0;
   gint64                  t1;
@@ -253,7 +254,7 @@ cull_summary (Frame        *f,
     {
       const HpLane *lane = &r->lanes[l];
 
-      if (!lane->is_gpu || lane->max_depth == 0 || !hp_timeline_arrangement_get_lane_visible (f->self->arrangement, rank_pos, l))
+      if (!lane->is_gpu || lane->max_depth == 0 || !hp_timeline_arrangement_get_lane_visible (f->scene->arrangement, rank_pos, l))
         continue;
       /* the kernels: the deepest level of a GPU lane is where they sit
        * when annotations wrap them */
@@ -305,16 +306,16 @@ hp_timeline_frame_free (HpTimelineFrame *self)
 
 /**
  * hp_timeline_frame_update:
- * @layout: the timeline to lay out; only read
+ * @scene: the timeline to lay out; only read
  * @viewport: the picture to lay out
  *
- * Lays out one frame of @layout: visible rows, the marks of their events,
+ * Lays out one frame of @scene: visible rows, the marks of their events,
  * the ruler. Read the result with hp_timeline_frame_get_marks() and
  * friends; it stays until the next update.
  */
 void
 hp_timeline_frame_update (HpTimelineFrame          *self,
-                          const HpTimelineLayout   *layout,
+                          const HpTimelineScene    *scene,
                           const HpTimelineViewport *viewport)
 {
   const HpTimelineRow *rows;
@@ -323,7 +324,7 @@ hp_timeline_frame_update (HpTimelineFrame          *self,
   double               lanes_top, time_width, gutter;
 
   g_return_if_fail (self != NULL);
-  g_return_if_fail (layout != NULL);
+  g_return_if_fail (scene != NULL);
   g_return_if_fail (viewport != NULL);
   g_return_if_fail (viewport->t1 > viewport->t0);
 
@@ -332,11 +333,12 @@ hp_timeline_frame_update (HpTimelineFrame          *self,
     self->viewport.scale = 1.0;
   g_array_set_size (self->marks, 0);
 
-  lanes_top = hp_timeline_layout_get_lanes_top (layout);
-  gutter = hp_timeline_layout_get_gutter_width (layout);
+  lanes_top = hp_timeline_scene_get_lanes_top (scene);
+  gutter = hp_timeline_scene_get_gutter_width (scene);
   time_width = MAX (viewport->width - gutter, 1.0);
 
-  f.self = layout;
+  f.self = scene->layout;
+  f.scene = scene;
   f.frame = self;
   f.t0 = viewport->t0;
   f.t1 = viewport->t1;
@@ -345,17 +347,17 @@ hp_timeline_frame_update (HpTimelineFrame          *self,
   f.n_cols = (gint64)ceil (time_width * f.scale);
   f.ppns = time_width * f.scale / (double)(viewport->t1 - viewport->t0);
 
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   hp_timeline_rows_in_view (rows, n_rows, viewport->scroll_y, viewport->height - lanes_top, &self->first_row, &self->end_row);
 
   for (guint i = self->first_row; i < self->end_row; i++)
     {
       const HpTimelineRow *row = &rows[i];
-      const HpRank        *r = hp_trace_get_rank (layout->trace, row->rank_pos);
+      const HpRank        *r = hp_trace_get_rank (scene->trace, row->rank_pos);
 
       if (row->kind == HP_TIMELINE_ROW_SLICES)
-        cull_depth (&f, r, &r->lanes[row->lane], layout->ranks[row->rank_pos].ends[row->lane], row->depth, i);
-      else if (row->kind == HP_TIMELINE_ROW_RANK && hp_timeline_arrangement_get_rank_collapsed (layout->arrangement, row->rank_pos))
+        cull_depth (&f, r, &r->lanes[row->lane], scene->layout->ranks[row->rank_pos].ends[row->lane], row->depth, i);
+      else if (row->kind == HP_TIMELINE_ROW_RANK && hp_timeline_arrangement_get_rank_collapsed (scene->arrangement, row->rank_pos))
         cull_summary (&f, r, row->rank_pos, i);
     }
   sort_marks_by_color (self);

@@ -31,7 +31,7 @@ _hp_timeline_painter_paint_backdrop (HpTimelinePainter      *self,
     double  x = m->time_left, h = m->viewport.height - m->lanes_top;
     HpColor tint = hp_color_mix (&s->background, &s->grid, 0.35);
 
-    if (hp_timeline_layout_get_flags (self->layout) & HP_TIMELINE_SHOW_ITERATIONS)
+    if (hp_timeline_scene_get_flags (self->scene) & HP_TIMELINE_SHOW_ITERATIONS)
       {
         guint         n_steps;
         const HpStep *steps = _hp_timeline_painter_band_steps (self, &n_steps);
@@ -111,7 +111,7 @@ _hp_timeline_painter_paint_marks (HpTimelinePainter      *self,
   double                scale = m->viewport.scale;
   double                px = 1.0 / scale;
 
-  rows = hp_timeline_layout_get_rows (self->layout, &n_rows);
+  rows = hp_timeline_scene_get_rows (self->scene, &n_rows);
   marks = hp_timeline_frame_get_marks (self->frame, &n_marks);
   order = hp_timeline_frame_get_marks_by_color (self->frame, color_start);
 
@@ -269,7 +269,7 @@ _hp_timeline_painter_paint_counters (HpTimelinePainter      *self,
   rows = _hp_timeline_visible_rows (m, &first, &end);
   for (guint i = first; i < end; i++)
     if (rows[i].kind == HP_TIMELINE_ROW_COUNTER)
-      colors |= 1u << (hp_timeline_layout_get_counter (self->layout, rows[i].rank_pos, rows[i].lane)->color %
+      colors |= 1u << (hp_timeline_scene_get_counter (self->scene, rows[i].rank_pos, rows[i].lane)->color %
                        HP_CHART_PALETTE_SIZE);
 
   cairo_save (cr);
@@ -287,7 +287,7 @@ _hp_timeline_painter_paint_counters (HpTimelinePainter      *self,
 
           if (rows[i].kind != HP_TIMELINE_ROW_COUNTER)
             continue;
-          series = hp_timeline_layout_get_counter (self->layout, rows[i].rank_pos, rows[i].lane);
+          series = hp_timeline_scene_get_counter (self->scene, rows[i].rank_pos, rows[i].lane);
           if (series->color % HP_CHART_PALETTE_SIZE == color)
             layout_counter (self, m, &rows[i], series, self->boxes[0], self->boxes[1]);
         }
@@ -302,7 +302,7 @@ _hp_timeline_painter_paint_counters (HpTimelinePainter      *self,
 
       if (rows[i].kind != HP_TIMELINE_ROW_COUNTER)
         continue;
-      series = hp_timeline_layout_get_counter (self->layout, rows[i].rank_pos, rows[i].lane);
+      series = hp_timeline_scene_get_counter (self->scene, rows[i].rank_pos, rows[i].lane);
       if (!series->mark_peak || series->peak < 0 || series->max_value <= 0 ||
           series->ts[series->peak] < m->viewport.t0 || series->ts[series->peak] > m->viewport.t1)
         continue;

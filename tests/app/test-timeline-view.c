@@ -95,10 +95,10 @@ static void
 test_zoom_and_pan (Fixture      *f,
                    gconstpointer data)
 {
-  HpTimelineLayout *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view));
-  gint64            start, end, t0, t1, u0, u1;
+  HpTimelineScene *scene = hp_timeline_view_get_scene (f->view);
+  gint64           start, end, t0, t1, u0, u1;
 
-  hp_timeline_layout_get_time_bounds (layout, &start, &end);
+  hp_timeline_layout_get_time_bounds (hp_timeline_scene_get_layout (scene), &start, &end);
   get_range (f, &t0, &t1);
   /* a new trace shows everything */
   g_assert_cmpint (t0, ==, start);
@@ -199,11 +199,11 @@ static void
 test_clamp_to_trace (Fixture      *f,
                      gconstpointer data)
 {
-  HpTimelineLayout *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view));
-  GtkAdjustment    *hadjustment = hp_timeline_view_get_hadjustment (f->view);
-  gint64            start, end, t0, t1;
+  HpTimelineScene *scene = hp_timeline_view_get_scene (f->view);
+  GtkAdjustment   *hadjustment = hp_timeline_view_get_hadjustment (f->view);
+  gint64           start, end, t0, t1;
 
-  hp_timeline_layout_get_time_bounds (layout, &start, &end);
+  hp_timeline_layout_get_time_bounds (hp_timeline_scene_get_layout (scene), &start, &end);
   g_assert_cmpint (start, <, 0);
   get_range (f, &t0, &t1);
   g_assert_cmpint (t0, ==, start);
@@ -360,16 +360,16 @@ static void
 test_fold_rank (Fixture      *f,
                 gconstpointer data)
 {
-  HpTimelineLayout *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view));
-  double            top = hp_timeline_layout_get_lanes_top (layout);
-  double            height = hp_timeline_layout_get_content_height (layout);
+  HpTimelineScene *scene = hp_timeline_view_get_scene (f->view);
+  double           top = hp_timeline_scene_get_lanes_top (scene);
+  double           height = hp_timeline_scene_get_content_height (scene);
 
   hp_timeline_view_click (f->view, 60, top + 5);
-  g_assert_true (hp_timeline_layout_get_rank_collapsed (layout, 0));
-  g_assert_cmpfloat (hp_timeline_layout_get_content_height (layout), <, height);
+  g_assert_true (hp_timeline_scene_get_rank_collapsed (scene, 0));
+  g_assert_cmpfloat (hp_timeline_scene_get_content_height (scene), <, height);
   hp_timeline_view_click (f->view, 60, top + 5);
-  g_assert_false (hp_timeline_layout_get_rank_collapsed (layout, 0));
-  g_assert_cmpfloat (hp_timeline_layout_get_content_height (layout), ==, height);
+  g_assert_false (hp_timeline_scene_get_rank_collapsed (scene, 0));
+  g_assert_cmpfloat (hp_timeline_scene_get_content_height (scene), ==, height);
 }
 
 /* Ctrl+F search: the count is the model's; Enter walks the matches */
@@ -477,7 +477,7 @@ test_range (Fixture      *f,
 {
   gint64 start, end, a, b;
 
-  hp_timeline_layout_get_time_bounds (hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view)), &start, &end);
+  hp_timeline_layout_get_time_bounds (hp_timeline_scene_get_layout (hp_timeline_view_get_scene (f->view)), &start, &end);
   hp_timeline_view_set_selected_range (f->view, start, start + (end - start) / 2);
   g_assert_true (hp_timeline_view_get_selected_range (f->view, &a, &b));
   g_assert_cmpint (a, ==, start);
@@ -513,15 +513,15 @@ test_overlays (Fixture      *f,
 
   /* the data comes from a worker; the layout shows the overlays then */
   {
-    HpTimelineLayout    *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view));
+    HpTimelineScene     *scene = hp_timeline_view_get_scene (f->view);
     const HpTimelineRow *rows;
     guint                n_rows;
     gboolean             has_counter = FALSE;
 
     wait_for_data (f);
-    g_assert_cmpint (hp_timeline_layout_get_flags (layout), ==, hp_timeline_view_get_flags (f->view));
-    g_assert_cmpint (hp_timeline_layout_get_missing (layout, hp_timeline_view_get_flags (f->view)), ==, 0);
-    rows = hp_timeline_layout_get_rows (layout, &n_rows);
+    g_assert_cmpint (hp_timeline_scene_get_flags (scene), ==, hp_timeline_view_get_flags (f->view));
+    g_assert_cmpint (hp_timeline_scene_get_missing (scene, hp_timeline_view_get_flags (f->view)), ==, 0);
+    rows = hp_timeline_scene_get_rows (scene, &n_rows);
     for (guint i = 0; i < n_rows; i++)
       has_counter |= rows[i].kind == HP_TIMELINE_ROW_COUNTER;
     g_assert_true (has_counter);
@@ -598,7 +598,7 @@ test_session (Fixture      *f,
   hp_analysis_params_clear (&params);
   g_assert_true (hp_timeline_view_is_computing (f->view));
   wait_for_data (f);
-  g_assert_true (hp_timeline_layout_get_flags (hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view))) &
+  g_assert_true (hp_timeline_scene_get_flags (hp_timeline_view_get_scene (f->view)) &
                  HP_TIMELINE_SHOW_IDLE);
 
   /* the panel lets go of the session */
@@ -747,10 +747,10 @@ static void
 assert_idle_from_payload (Fixture   *f,
                           HpSession *session)
 {
-  HpResult         *result = hp_session_get_analysis_result (session, "idle_time_breakdown");
-  HpIdleGaps       *gaps = result != NULL ? hp_result_get_payload (result) : NULL;
-  HpTimelineLayout *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view));
-  guint             checked = 0;
+  HpResult        *result = hp_session_get_analysis_result (session, "idle_time_breakdown");
+  HpIdleGaps      *gaps = result != NULL ? hp_result_get_payload (result) : NULL;
+  HpTimelineScene *scene = hp_timeline_view_get_scene (f->view);
+  guint            checked = 0;
 
   g_assert_nonnull (gaps);
   g_assert_cmpfloat (hp_idle_gaps_get_delay (gaps), ==, hp_analysis_params_get_double (hp_session_get_params (session), &hp_idle_time_consecutive_kernel_delay_spec));
@@ -761,7 +761,7 @@ assert_idle_from_payload (Fixture   *f,
       for (guint lane = 0; lane < r->n_lanes; lane++)
         if (r->lanes[lane].is_gpu)
           {
-            g_assert_true (hp_timeline_layout_get_idle_intervals (layout, k, lane) ==
+            g_assert_true (hp_timeline_scene_get_idle_intervals (scene, k, lane) ==
                            hp_idle_gaps_get_lane (gaps, r->rank, lane));
             checked++;
           }
@@ -778,13 +778,13 @@ test_idle_payload_once (Fixture      *f,
 {
   HpAnalysis analysis = *hp_analysis_find ("idle_time_breakdown");
   g_autoptr (HpSession) session = hp_session_new (f->trace, NULL);
-  HpTimelineLayout *layout;
-  HpResult         *result;
-  HpIdleGaps       *gaps;
-  HpTable          *table;
-  const HpRank     *r = hp_trace_find_rank (f->trace, 0);
-  guint             lane = 0, checked = 0;
-  HpAnalysisParams  params;
+  HpTimelineScene *scene;
+  HpResult        *result;
+  HpIdleGaps      *gaps;
+  HpTable         *table;
+  const HpRank    *r = hp_trace_find_rank (f->trace, 0);
+  guint            lane = 0, checked = 0;
+  HpAnalysisParams params;
   g_autoptr (HpScope) step = NULL;
 
   registry_idle_payload = analysis.payload;
@@ -803,12 +803,12 @@ test_idle_payload_once (Fixture      *f,
   g_assert_nonnull (gaps);
 
   /* the timeline shades the very arrays of the payload */
-  layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view));
-  g_assert_cmpint (hp_timeline_layout_get_missing (layout, HP_TIMELINE_SHOW_IDLE), ==, 0);
+  scene = hp_timeline_view_get_scene (f->view);
+  g_assert_cmpint (hp_timeline_scene_get_missing (scene, HP_TIMELINE_SHOW_IDLE), ==, 0);
   for (lane = 0; lane < r->n_lanes; lane++)
     if (r->lanes[lane].is_gpu)
       {
-        g_assert_true (hp_timeline_layout_get_idle_intervals (layout, 0, lane) == hp_idle_gaps_get_lane (gaps, r->rank, lane));
+        g_assert_true (hp_timeline_scene_get_idle_intervals (scene, 0, lane) == hp_idle_gaps_get_lane (gaps, r->rank, lane));
         checked++;
       }
   g_assert_cmpuint (checked, >, 0);
@@ -861,7 +861,7 @@ test_idle_payload_once (Fixture      *f,
   gaps = hp_result_get_payload (hp_session_get_analysis_result (session, "idle_time_breakdown"));
   for (lane = 0; lane < r->n_lanes; lane++)
     if (r->lanes[lane].is_gpu)
-      g_assert_true (hp_timeline_layout_get_idle_intervals (layout, 0, lane) == hp_idle_gaps_get_lane (gaps, r->rank, lane));
+      g_assert_true (hp_timeline_scene_get_idle_intervals (scene, 0, lane) == hp_idle_gaps_get_lane (gaps, r->rank, lane));
 
   hp_timeline_panel_set_session (f->panel, NULL);
 }
@@ -884,7 +884,7 @@ test_memory_tracks (void)
   HpTimelinePanel     *panel = HP_TIMELINE_PANEL (hp_timeline_panel_new ());
   HpTimelineView      *view = hp_timeline_panel_get_view (panel);
   HpTimelinePainter   *painter;
-  HpTimelineLayout    *layout;
+  HpTimelineScene     *scene;
   GPtrArray           *series;
   const HpTimelineRow *rows;
   guint                n_rows, n_tracks = 0, cuda = G_MAXUINT;
@@ -896,8 +896,8 @@ test_memory_tracks (void)
   gtk_window_present (window);
   hp_ui_test_spin (100);
   painter = hp_timeline_view_get_painter (view);
-  layout = hp_timeline_painter_get_layout (painter);
-  g_assert_cmpuint (hp_timeline_layout_get_n_counters (layout, 0), ==, 0);
+  scene = hp_timeline_view_get_scene (view);
+  g_assert_cmpuint (hp_timeline_scene_get_n_counters (scene, 0), ==, 0);
 
   /* the overlay's toggle */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (panel), "timeline.show-memory", NULL));
@@ -911,12 +911,12 @@ test_memory_tracks (void)
   series = hp_result_get_payload (hp_session_get_analysis_result (session, "memory"));
   g_assert_nonnull (series);
   g_assert_cmpuint (series->len, >=, 3);
-  g_assert_cmpuint (hp_timeline_layout_get_n_counters (layout, 0), ==, series->len);
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  g_assert_cmpuint (hp_timeline_scene_get_n_counters (scene, 0), ==, series->len);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   for (guint i = 0; i < n_rows; i++)
     if (rows[i].kind == HP_TIMELINE_ROW_COUNTER)
       {
-        const HpSeries  *s = hp_timeline_layout_get_counter (layout, rows[i].rank_pos, rows[i].lane);
+        const HpSeries  *s = hp_timeline_scene_get_counter (scene, rows[i].rank_pos, rows[i].lane);
         g_autofree char *title = hp_timeline_painter_dup_counter_title (painter, rows[i].rank_pos, rows[i].lane);
 
         g_assert_true (s == series->pdata[n_tracks]);
@@ -929,7 +929,7 @@ test_memory_tracks (void)
 
   /* the value under the pointer at the peak, on the cuda track */
   {
-    const HpSeries    *s = hp_timeline_layout_get_counter (layout, rows[cuda].rank_pos, rows[cuda].lane);
+    const HpSeries    *s = hp_timeline_scene_get_counter (scene, rows[cuda].rank_pos, rows[cuda].lane);
     HpTimelineMapper   m;
     HpTimelineViewport v = { 0 };
     HpTimelineHit      hit;
@@ -939,11 +939,11 @@ test_memory_tracks (void)
     g_assert_cmpint (s->ts[s->peak], ==, 210000);
     /* a picture of the whole trace tall enough for every row, whatever
      * size the window got */
-    hp_timeline_layout_get_time_bounds (layout, &v.t0, &v.t1);
+    hp_timeline_layout_get_time_bounds (hp_timeline_scene_get_layout (scene), &v.t0, &v.t1);
     v.width = 1200;
-    v.height = (int)(hp_timeline_layout_get_lanes_top (layout) + hp_timeline_layout_get_content_height (layout)) + 10;
+    v.height = (int)(hp_timeline_scene_get_lanes_top (scene) + hp_timeline_scene_get_content_height (scene)) + 10;
     v.scale = 1;
-    hp_timeline_mapper_init (&m, layout, &v);
+    hp_timeline_mapper_init (&m, scene, &v);
     g_assert_true (hp_timeline_mapper_row_y (&m, (int)cuda, &y, &height));
     hp_timeline_hit_init (&hit);
     g_assert_true (hp_timeline_painter_hit_test (painter, &v, hp_timeline_mapper_time_to_x (&m, 300000), y + height / 2, &hit));
@@ -955,7 +955,7 @@ test_memory_tracks (void)
 
   /* off: no tracks */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (panel), "timeline.show-memory", NULL));
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   for (guint i = 0; i < n_rows; i++)
     g_assert_cmpint (rows[i].kind, !=, HP_TIMELINE_ROW_COUNTER);
 
