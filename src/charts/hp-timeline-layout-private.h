@@ -69,13 +69,13 @@ typedef struct
 /* The scene: one view's state over a layout it only reads. */
 struct _HpTimelineScene
 {
-  gatomicrefcount      ref_count;
-  HpTimelineLayout    *layout; /* a reference; never written */
-  HpTrace             *trace;  /* the layout's */
-  guint                n_ranks;
-  HpTimelineSceneRank *ranks;
-  HpTimelineFlags      flags;
-  double               idle_delay;
+  gatomicrefcount         ref_count;
+  const HpTimelineLayout *layout; /* a reference; never written */
+  HpTrace                *trace;  /* the layout's */
+  guint                   n_ranks;
+  HpTimelineSceneRank    *ranks;
+  HpTimelineFlags         flags;
+  double                  idle_delay;
 
   /* what the user arranged: shown and collapsed ranks, tracks pinned to
    * the top and hidden ones (counter tracks by key, their @lane refreshed

@@ -109,7 +109,7 @@ hp_timeline_scene_unref (HpTimelineScene *self)
   hp_timeline_arrangement_free (self->arrangement);
   g_array_unref (self->rows);
   g_array_unref (self->highlights);
-  hp_timeline_layout_unref (self->layout);
+  hp_timeline_layout_unref ((HpTimelineLayout *)self->layout);
   g_free (self);
 }
 
