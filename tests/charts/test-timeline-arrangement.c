@@ -225,6 +225,36 @@ test_state_file (HpTestTraceFixture *fixture,
   g_assert_true (marks == hp_timeline_scene_get_bookmarks (scene));
 }
 
+/* the gutter's width moves where the time area starts, within bounds */
+static void
+test_gutter_width (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
+  HpTimelineViewport v = { 0, 100 * HP_NS_PER_US, 800, 300, 0, 1.0 };
+  HpTimelineMapper   m;
+  HpTimelineHit      hit;
+
+  g_assert_cmpfloat (hp_timeline_scene_get_gutter_width (scene), ==, HP_TIMELINE_GUTTER_WIDTH);
+  hp_timeline_scene_set_gutter_width (scene, 300.4);
+  g_assert_cmpfloat (hp_timeline_scene_get_gutter_width (scene), ==, 300);
+  hp_timeline_mapper_init (&m, scene, &v);
+  g_assert_cmpfloat (m.time_left, ==, 300);
+  g_assert_cmpfloat (hp_timeline_mapper_time_to_x (&m, 0), ==, 300);
+  g_assert_cmpfloat (hp_timeline_mapper_time_to_x (&m, 100 * HP_NS_PER_US), ==, 800);
+
+  /* a point at x = 250 is a lane's name now, not an event */
+  hp_timeline_hit_init (&hit);
+  g_assert_true (hp_timeline_scene_hit_test (scene, &v, 250, m.lanes_top + HP_TIMELINE_RANK_HEIGHT + HP_TIMELINE_LANE_GAP + 5, &hit));
+  g_assert_cmpint (hit.kind, ==, HP_TIMELINE_HIT_LANE_LABEL);
+  hp_timeline_hit_clear (&hit);
+
+  hp_timeline_scene_set_gutter_width (scene, 5);
+  g_assert_cmpfloat (hp_timeline_scene_get_gutter_width (scene), ==, HP_TIMELINE_GUTTER_MIN_WIDTH);
+  hp_timeline_scene_set_gutter_width (scene, 1e6);
+  g_assert_cmpfloat (hp_timeline_scene_get_gutter_width (scene), ==, HP_TIMELINE_GUTTER_MAX_WIDTH);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -237,6 +267,7 @@ main (int   argc,
   hp_test_add_trace ("/ui/charts/timeline-arrangement/bad-input", TRACE, hp_test_trace_setup_default, test_bad_input);
   hp_test_add_trace ("/ui/charts/timeline-arrangement/layout-reads-it", TRACE, hp_test_trace_setup_default, test_layout_reads_it);
   hp_test_add_trace ("/ui/charts/timeline-arrangement/state-file", TRACE, hp_test_trace_setup_default, test_state_file);
+  g_test_add_func ("/ui/charts/timeline-arrangement/gutter-width", test_gutter_width);
 
   return g_test_run ();
 }

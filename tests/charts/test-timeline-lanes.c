@@ -421,35 +421,6 @@ test_counter_identity (void)
   g_assert_cmpuint (n, ==, 0);
 }
 
-static void
-test_gutter_width (void)
-{
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
-  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
-  HpTimelineViewport v = { 0, 100 * HP_NS_PER_US, 800, 300, 0, 1.0 };
-  HpTimelineMapper   m;
-  HpTimelineHit      hit;
-
-  g_assert_cmpfloat (hp_timeline_scene_get_gutter_width (scene), ==, HP_TIMELINE_GUTTER_WIDTH);
-  hp_timeline_scene_set_gutter_width (scene, 300.4);
-  g_assert_cmpfloat (hp_timeline_scene_get_gutter_width (scene), ==, 300);
-  hp_timeline_mapper_init (&m, scene, &v);
-  g_assert_cmpfloat (m.time_left, ==, 300);
-  g_assert_cmpfloat (hp_timeline_mapper_time_to_x (&m, 0), ==, 300);
-  g_assert_cmpfloat (hp_timeline_mapper_time_to_x (&m, 100 * HP_NS_PER_US), ==, 800);
-
-  /* a point at x = 250 is a lane's name now, not an event */
-  hp_timeline_hit_init (&hit);
-  g_assert_true (hp_timeline_scene_hit_test (scene, &v, 250, m.lanes_top + HP_TIMELINE_RANK_HEIGHT + HP_TIMELINE_LANE_GAP + 5, &hit));
-  g_assert_cmpint (hit.kind, ==, HP_TIMELINE_HIT_LANE_LABEL);
-  hp_timeline_hit_clear (&hit);
-
-  hp_timeline_scene_set_gutter_width (scene, 5);
-  g_assert_cmpfloat (hp_timeline_scene_get_gutter_width (scene), ==, HP_TIMELINE_GUTTER_MIN_WIDTH);
-  hp_timeline_scene_set_gutter_width (scene, 1e6);
-  g_assert_cmpfloat (hp_timeline_scene_get_gutter_width (scene), ==, HP_TIMELINE_GUTTER_MAX_WIDTH);
-}
-
 /* ---------------------------------------------------------------------- */
 /* bookmarks                                                               */
 
@@ -805,7 +776,6 @@ main (int   argc,
   g_test_add_func ("/ui/charts/timeline-lanes/pinned-band", test_pinned_band);
   g_test_add_func ("/ui/charts/timeline-lanes/counter-tracks", test_counter_tracks);
   g_test_add_func ("/ui/charts/timeline-lanes/counter-identity", test_counter_identity);
-  g_test_add_func ("/ui/charts/timeline-lanes/gutter-width", test_gutter_width);
   g_test_add_func ("/ui/charts/timeline-lanes/bookmarks", test_bookmarks);
   g_test_add_func ("/ui/charts/timeline-lanes/bookmarks-bounds", test_bookmarks_bounds);
   g_test_add_func ("/ui/charts/timeline-lanes/state-bad-escapes", test_state_bad_escapes);
