@@ -160,7 +160,7 @@ static gboolean
 stage_area (HpTimelinePanel *panel)
 {
   HpTimelineView      *view = hp_timeline_panel_get_view (panel);
-  HpTimelineLayout    *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (view));
+  HpTimelineScene     *scene = hp_timeline_view_get_scene (view);
   const HpRank        *r = hp_trace_get_rank (hp_timeline_view_get_trace (view), 0);
   const HpTimelineRow *rows;
   HpLaneRef            lanes[4];
@@ -178,7 +178,7 @@ stage_area (HpTimelinePanel *panel)
   hp_timeline_panel_search (panel, NULL);
   hp_timeline_view_select_event (view, -1, -1);
 
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   for (guint i = 0; i < n_rows && n_lanes < G_N_ELEMENTS (lanes); i++)
     if (rows[i].kind == HP_TIMELINE_ROW_SLICES && rows[i].rank_pos == 0 && rows[i].depth == 0 &&
         r->lanes[rows[i].lane].is_gpu)
@@ -281,10 +281,10 @@ stage_timeline_shot (HpTracePage *page,
       return stage_area (panel);
     case LANES:
       {
-        HpTrace          *trace = hp_timeline_view_get_trace (view);
-        HpTimelineLayout *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (view));
-        guint             last = hp_trace_get_n_ranks (trace) - 1;
-        const HpRank     *r;
+        HpTrace         *trace = hp_timeline_view_get_trace (view);
+        HpTimelineScene *scene = hp_timeline_view_get_scene (view);
+        guint            last = hp_trace_get_n_ranks (trace) - 1;
+        const HpRank    *r;
 
         hp_timeline_panel_search (panel, NULL);
         if (hp_trace_get_n_ranks (trace) < 2)
@@ -293,7 +293,7 @@ stage_timeline_shot (HpTracePage *page,
         for (guint l = 0; l < r->n_lanes; l++)
           if (r->lanes[l].is_gpu && r->lanes[l].max_depth > 0)
             {
-              hp_timeline_layout_set_track_pinned (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_SLICES, last, l }, TRUE);
+              hp_timeline_scene_set_track_pinned (scene, &(HpTimelineTrack){ HP_TIMELINE_ROW_SLICES, last, l }, TRUE);
               break;
             }
         hp_timeline_view_set_rank_collapsed (view, hp_trace_get_rank (trace, 0)->rank, TRUE);

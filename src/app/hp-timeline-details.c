@@ -339,7 +339,7 @@ show_range_details (HpTimelineDetails *self,
                     gint64             start,
                     gint64             end)
 {
-  HpTimelineLayout  *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (self->view));
+  HpTimelineScene   *scene = hp_timeline_view_get_scene (self->view);
   g_autofree char   *title = NULL;
   g_autofree char   *key = NULL;
   g_autofree char   *from = hp_timeline_format_time (start);
@@ -357,7 +357,7 @@ show_range_details (HpTimelineDetails *self,
 
   input = hp_range_stats_input_new (hp_time_span_make (start, end), NULL, n_ranks);
   for (guint k = 0; k < n_ranks; k++)
-    input->ranks[k] = hp_timeline_layout_get_rank_visible (layout, k);
+    input->ranks[k] = hp_timeline_scene_get_rank_visible (scene, k);
   key = hp_range_stats_input_key (input);
 
   self->range_cancellable = g_cancellable_new ();

@@ -59,9 +59,9 @@ static int
 match_of_event (HpTimelineLinkedBar *self,
                 guint32              event)
 {
-  HpTimelineLayout *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (self->view));
-  guint             n = hp_timeline_view_get_n_matches (self->view);
-  const HpRank     *r = hp_trace_find_rank (self->trace, self->linked->rank);
+  HpTimelineScene *scene = hp_timeline_view_get_scene (self->view);
+  guint            n = hp_timeline_view_get_n_matches (self->view);
+  const HpRank    *r = hp_trace_find_rank (self->trace, self->linked->rank);
 
   for (guint i = 0; i < n; i++)
     {
@@ -69,7 +69,7 @@ match_of_event (HpTimelineLinkedBar *self,
       guint32 e;
 
       /* the linked rank's event: other ranks may be highlighted too */
-      if (hp_timeline_layout_get_highlight (layout, i, &rank_pos, &e) && e == event &&
+      if (hp_timeline_scene_get_highlight (scene, i, &rank_pos, &e) && e == event &&
           hp_trace_get_rank (self->trace, rank_pos) == r)
         return (int)i;
     }
@@ -83,13 +83,13 @@ focus_linked (HpTimelineLinkedBar *self,
               guint                match,
               gboolean             zoom)
 {
-  HpTimelineLayout *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (self->view));
-  const HpRank     *r;
-  guint             rank_pos;
-  guint32           event;
-  gint64            start, end;
+  HpTimelineScene *scene = hp_timeline_view_get_scene (self->view);
+  const HpRank    *r;
+  guint            rank_pos;
+  guint32          event;
+  gint64           start, end;
 
-  if (!hp_timeline_layout_get_highlight (layout, match, &rank_pos, &event))
+  if (!hp_timeline_scene_get_highlight (scene, match, &rank_pos, &event))
     return;
   /* the highlight's own rank: linked events may span several */
   r = hp_trace_get_rank (self->trace, rank_pos);

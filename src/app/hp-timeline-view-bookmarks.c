@@ -1,6 +1,6 @@
 /* hp-timeline-view-bookmarks.c — HpTimelineView's bookmarks: M marks the selection, [ and ] jump between marks.
  *
- * The marks are the HpTimelineBookmarks of the layout's arrangement (so
+ * The marks are the HpTimelineBookmarks of the scene's arrangement (so
  * they are saved with the rest of the folder's state), drawn by their
  * overlay as flags on the ruler; "bookmarks-changed" tells the list in the
  * Timeline tab. A view without a trace has an empty list of its own.
@@ -36,7 +36,7 @@ hp_timeline_view_get_bookmarks (HpTimelineView *self)
   g_return_val_if_fail (HP_IS_TIMELINE_VIEW (self), NULL);
 
   if (self->painter != NULL)
-    return hp_timeline_layout_get_bookmarks (hp_timeline_painter_get_layout (self->painter));
+    return hp_timeline_scene_get_bookmarks (self->scene);
   if (self->no_bookmarks == NULL)
     self->no_bookmarks = hp_timeline_bookmarks_new ();
   return self->no_bookmarks;
@@ -229,7 +229,7 @@ hp_timeline_view_class_bookmarks_init (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketleft, 0, "timeline.previous-bookmark", NULL);
 }
 
-/* A new trace (or none): its layout's arrangement comes with no marks,
+/* A new trace (or none): its scene's arrangement comes with no marks,
  * the marks of another trace are gone with theirs; a new painter gets the
  * flags overlay */
 void

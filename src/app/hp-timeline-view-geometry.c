@@ -19,23 +19,23 @@
 static void
 refresh_camera (HpTimelineView *self)
 {
-  HpTimelineLayout *layout;
-  gint64            start, end;
-  double            gutter;
+  HpTimelineScene *scene;
+  gint64           start, end;
+  double           gutter;
 
   if (self->painter == NULL)
     return;
-  layout = hp_timeline_painter_get_layout (self->painter);
-  hp_timeline_layout_get_time_bounds (layout, &start, &end);
+  scene = self->scene;
+  hp_timeline_layout_get_time_bounds (self->layout, &start, &end);
   hp_timeline_camera_set_bounds (&self->camera, start, end);
   /* as hp_timeline_view_viewport() and the mapper place the time area */
-  gutter = hp_timeline_layout_get_gutter_width (layout);
+  gutter = hp_timeline_scene_get_gutter_width (scene);
   hp_timeline_camera_set_time_area (&self->camera, gutter,
                                     MAX ((double)MAX (gtk_widget_get_width (GTK_WIDGET (self)), (int)gutter + 50),
                                          gutter + 1));
   hp_timeline_camera_set_heights (&self->camera,
-                                  gtk_widget_get_height (GTK_WIDGET (self)) - hp_timeline_layout_get_lanes_top (layout),
-                                  hp_timeline_layout_get_content_height (layout));
+                                  gtk_widget_get_height (GTK_WIDGET (self)) - hp_timeline_scene_get_lanes_top (scene),
+                                  hp_timeline_scene_get_content_height (scene));
 }
 
 void
@@ -57,7 +57,7 @@ hp_timeline_view_mapper (HpTimelineView   *self,
   HpTimelineViewport v;
 
   hp_timeline_view_viewport (self, &v);
-  hp_timeline_mapper_init (m, hp_timeline_painter_get_layout (self->painter), &v);
+  hp_timeline_mapper_init (m, self->scene, &v);
 }
 
 int
@@ -82,21 +82,21 @@ hp_timeline_view_max_scroll (HpTimelineView *self)
 void
 hp_timeline_view_sync_adjustments (HpTimelineView *self)
 {
-  HpTimelineLayout *layout;
-  gint64            start, end;
-  double            lanes;
+  HpTimelineScene *scene;
+  gint64           start, end;
+  double           lanes;
 
   if (self->painter == NULL)
     return;
-  layout = hp_timeline_painter_get_layout (self->painter);
-  hp_timeline_layout_get_time_bounds (layout, &start, &end);
-  lanes = MAX (gtk_widget_get_height (GTK_WIDGET (self)) - hp_timeline_layout_get_lanes_top (layout), 1);
+  scene = self->scene;
+  hp_timeline_layout_get_time_bounds (self->layout, &start, &end);
+  lanes = MAX (gtk_widget_get_height (GTK_WIDGET (self)) - hp_timeline_scene_get_lanes_top (scene), 1);
 
   self->syncing++;
   gtk_adjustment_configure (self->hadjustment, (double)self->camera.t0, (double)MIN (start, self->camera.t0),
                             (double)MAX (end, self->camera.t1), (double)(self->camera.t1 - self->camera.t0) / 10,
                             (double)(self->camera.t1 - self->camera.t0) * 0.9, (double)(self->camera.t1 - self->camera.t0));
-  gtk_adjustment_configure (self->vadjustment, self->camera.scroll_y, 0, MAX (hp_timeline_layout_get_content_height (layout), lanes),
+  gtk_adjustment_configure (self->vadjustment, self->camera.scroll_y, 0, MAX (hp_timeline_scene_get_content_height (scene), lanes),
                             HP_TIMELINE_SLICE_HEIGHT * 3, lanes * 0.9, lanes);
   self->syncing--;
 }
@@ -195,7 +195,7 @@ hp_timeline_view_selected_row_extent (HpTimelineView *self,
                                       double         *top,
                                       double         *bottom)
 {
-  HpTimelineLayout    *layout;
+  HpTimelineScene     *scene;
   const HpRank        *r;
   const HpTimelineRow *rows;
   guint                n_rows;
@@ -203,13 +203,13 @@ hp_timeline_view_selected_row_extent (HpTimelineView *self,
 
   if (self->painter == NULL || self->selected_event < 0)
     return FALSE;
-  layout = hp_timeline_painter_get_layout (self->painter);
+  scene = self->scene;
   r = hp_trace_get_rank (self->trace, (guint)self->selected_rank_pos);
-  row = hp_timeline_layout_find_lane_row (layout, (guint)self->selected_rank_pos, hp_rank_lane (r, self->selected_event),
-                                          r->depth[self->selected_event]);
+  row = hp_timeline_scene_find_lane_row (scene, (guint)self->selected_rank_pos, hp_rank_lane (r, self->selected_event),
+                                         r->depth[self->selected_event]);
   if (row < 0)
     return FALSE;
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   *top = rows[row].y;
   *bottom = rows[row].y + rows[row].height;
   return TRUE;
@@ -222,15 +222,15 @@ hp_timeline_view_reveal_event (HpTimelineView *self,
                                guint           rank_pos,
                                guint32         event)
 {
-  HpTimelineLayout *layout = hp_timeline_painter_get_layout (self->painter);
-  const HpRank     *r = hp_trace_get_rank (self->trace, rank_pos);
-  gint64            ts = hp_rank_get_event_start (r, event), te = hp_rank_get_event_end (r, event);
-  gint64            span = self->camera.t1 - self->camera.t0;
-  int               row;
+  HpTimelineScene *scene = self->scene;
+  const HpRank    *r = hp_trace_get_rank (self->trace, rank_pos);
+  gint64           ts = hp_rank_get_event_start (r, event), te = hp_rank_get_event_end (r, event);
+  gint64           span = self->camera.t1 - self->camera.t0;
+  int              row;
 
-  hp_timeline_layout_set_rank_visible (layout, rank_pos, TRUE);
-  hp_timeline_layout_set_rank_collapsed (layout, rank_pos, FALSE);
-  hp_timeline_layout_set_lane_visible (layout, rank_pos, hp_rank_lane (r, event), TRUE);
+  hp_timeline_scene_set_rank_visible (scene, rank_pos, TRUE);
+  hp_timeline_scene_set_rank_collapsed (scene, rank_pos, FALSE);
+  hp_timeline_scene_set_lane_visible (scene, rank_pos, hp_rank_lane (r, event), TRUE);
 
   if (te - ts > span * 0.9)
     hp_timeline_view_set_visible_range (self, ts - (te - ts) / 10, te + (te - ts) / 10);
@@ -239,14 +239,14 @@ hp_timeline_view_reveal_event (HpTimelineView *self,
 
   /* without a size there is nothing to scroll: do it once laid out */
   self->reveal_pending = gtk_widget_get_height (GTK_WIDGET (self)) <= 0;
-  row = hp_timeline_layout_find_lane_row (layout, rank_pos, hp_rank_lane (r, event), r->depth[event]);
+  row = hp_timeline_scene_find_lane_row (scene, rank_pos, hp_rank_lane (r, event), r->depth[event]);
   if (row >= 0 && !self->reveal_pending)
     {
       const HpTimelineRow *rows;
       guint                n_rows;
-      double               lanes = gtk_widget_get_height (GTK_WIDGET (self)) - hp_timeline_layout_get_lanes_top (layout);
+      double               lanes = gtk_widget_get_height (GTK_WIDGET (self)) - hp_timeline_scene_get_lanes_top (scene);
 
-      rows = hp_timeline_layout_get_rows (layout, &n_rows);
+      rows = hp_timeline_scene_get_rows (scene, &n_rows);
       if (rows[row].y < self->camera.scroll_y || rows[row].y + rows[row].height > self->camera.scroll_y + lanes)
         hp_timeline_view_set_scroll (self, rows[row].y - lanes / 3);
     }
@@ -331,7 +331,7 @@ hp_timeline_view_zoom_to_fit (HpTimelineView *self)
 
   if (self->painter == NULL)
     return;
-  hp_timeline_layout_get_time_bounds (hp_timeline_painter_get_layout (self->painter), &start, &end);
+  hp_timeline_layout_get_time_bounds (self->layout, &start, &end);
   hp_timeline_view_set_visible_range (self, start, end);
 }
 
@@ -386,7 +386,7 @@ hp_timeline_view_scroll_to_rank (HpTimelineView *self,
 
   if (pos < 0)
     return;
-  rows = hp_timeline_layout_get_rows (hp_timeline_painter_get_layout (self->painter), &n_rows);
+  rows = hp_timeline_scene_get_rows (self->scene, &n_rows);
   for (guint i = 0; i < n_rows; i++)
     if (rows[i].rank_pos == (guint)pos)
       {
@@ -444,7 +444,7 @@ hp_timeline_view_get_gutter_width (HpTimelineView *self)
 
   if (self->painter == NULL)
     return HP_TIMELINE_GUTTER_WIDTH;
-  return hp_timeline_layout_get_gutter_width (hp_timeline_painter_get_layout (self->painter));
+  return hp_timeline_scene_get_gutter_width (self->scene);
 }
 
 /**
@@ -464,7 +464,7 @@ hp_timeline_view_set_gutter_width (HpTimelineView *self,
   /* the time area keeps some room */
   if (gtk_widget_get_width (GTK_WIDGET (self)) > 0)
     width = MIN (width, gtk_widget_get_width (GTK_WIDGET (self)) - 120.0);
-  hp_timeline_layout_set_gutter_width (hp_timeline_painter_get_layout (self->painter), width);
+  hp_timeline_scene_set_gutter_width (self->scene, width);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -132,7 +132,7 @@ drag_begin_cb (HpTimelineView *self,
   hp_timeline_view_mapper (self, &m);
   if (self->drag_button == GDK_BUTTON_MIDDLE || (state & GDK_SHIFT_MASK) || x < m.time_left)
     self->drag_mode = DRAG_PAN;
-  else if (y < hp_timeline_layout_get_lanes_top (hp_timeline_painter_get_layout (self->painter)))
+  else if (y < hp_timeline_scene_get_lanes_top (self->scene))
     self->drag_mode = DRAG_RANGE;
   else
     self->drag_mode = DRAG_AREA;
@@ -225,10 +225,10 @@ click (HpTimelineView *self,
     {
     case HP_TIMELINE_HIT_RANK:
       {
-        HpTimelineLayout *layout = hp_timeline_painter_get_layout (self->painter);
-        gboolean          collapsed = hp_timeline_layout_get_rank_collapsed (layout, (guint)hit.rank_pos);
+        HpTimelineScene *scene = self->scene;
+        gboolean         collapsed = hp_timeline_scene_get_rank_collapsed (scene, (guint)hit.rank_pos);
 
-        hp_timeline_layout_set_rank_collapsed (layout, (guint)hit.rank_pos, !collapsed);
+        hp_timeline_scene_set_rank_collapsed (scene, (guint)hit.rank_pos, !collapsed);
         hp_timeline_view_lanes_changed (self);
       }
       break;

@@ -1,7 +1,7 @@
 /* hp-timeline-view-lanes.c — HpTimelineView's lanes: the lane-name menu (pin, hide, collapse), the gutter's draggable edge, and the arrangement saved per folder.
  *
  * A right click on a lane's name (or on a rank's header) opens a menu
- * for that row; its lanes.* actions change the layout and save the
+ * for that row; its lanes.* actions change the scene and save the
  * folder's state file (hp_timeline_view_set_state_file()), which a later
  * session applies when the same folder is opened.
  *
@@ -19,10 +19,10 @@
 /* how close to the gutter's edge a press grabs it, in pixels */
 #define EDGE_GRAB 4.0
 
-static HpTimelineLayout *
+static HpTimelineScene *
 get_layout (HpTimelineView *self)
 {
-  return hp_timeline_painter_get_layout (self->painter);
+  return self->scene;
 }
 
 /* Saved state */
@@ -62,7 +62,7 @@ load_state (HpTimelineView *self)
       g_warning ("Ignoring the timeline's saved layout: %s", error->message);
       self->state = hp_timeline_state_new ();
     }
-  /* the bookmarks too: they are part of the layout's arrangement */
+  /* the bookmarks too: they are part of the scene's arrangement */
   hp_timeline_state_apply (self->state, get_layout (self));
   self->current_bookmark = -1;
   g_signal_emit (self, hp_timeline_view_signals[BOOKMARKS_CHANGED], 0);
@@ -125,8 +125,8 @@ pin_action (GtkWidget  *widget,
 
   if (self->painter == NULL || !self->menu_has_track)
     return;
-  pinned = hp_timeline_layout_get_track_pinned (get_layout (self), &self->menu_track);
-  hp_timeline_layout_set_track_pinned (get_layout (self), &self->menu_track, !pinned);
+  pinned = hp_timeline_scene_get_track_pinned (get_layout (self), &self->menu_track);
+  hp_timeline_scene_set_track_pinned (get_layout (self), &self->menu_track, !pinned);
   /* a lane pinned is wanted in view: the pinned tracks are at the top */
   if (!pinned)
     self->camera.scroll_y = 0;
@@ -142,7 +142,7 @@ hide_action (GtkWidget  *widget,
 
   if (self->painter == NULL || !self->menu_has_track)
     return;
-  hp_timeline_layout_set_track_hidden (get_layout (self), &self->menu_track, TRUE);
+  hp_timeline_scene_set_track_hidden (get_layout (self), &self->menu_track, TRUE);
   hp_timeline_view_lanes_changed (self);
 }
 
@@ -157,7 +157,7 @@ collapse_action (GtkWidget  *widget,
   if (self->painter == NULL || self->menu_rank_pos < 0)
     return;
   pos = (guint)self->menu_rank_pos;
-  hp_timeline_layout_set_rank_collapsed (get_layout (self), pos, !hp_timeline_layout_get_rank_collapsed (get_layout (self), pos));
+  hp_timeline_scene_set_rank_collapsed (get_layout (self), pos, !hp_timeline_scene_get_rank_collapsed (get_layout (self), pos));
   hp_timeline_view_lanes_changed (self);
 }
 
@@ -170,17 +170,17 @@ show_hidden_action (GtkWidget  *widget,
 
   if (self->painter == NULL)
     return;
-  hp_timeline_layout_show_hidden_tracks (get_layout (self));
+  hp_timeline_scene_show_hidden_tracks (get_layout (self));
   hp_timeline_view_lanes_changed (self);
 }
 
 /* hidden tracks that would show again: a counter or memory track whose
  * series is not loaded now (its overlay off) does not count */
 static guint
-count_hidden_on_view (HpTimelineLayout *layout)
+count_hidden_on_view (HpTimelineScene *scene)
 {
   guint                  n_tracks, n = 0;
-  const HpTimelineTrack *tracks = hp_timeline_layout_get_hidden_tracks (layout, &n_tracks);
+  const HpTimelineTrack *tracks = hp_timeline_scene_get_hidden_tracks (scene, &n_tracks);
 
   for (guint i = 0; i < n_tracks; i++)
     if (tracks[i].kind != HP_TIMELINE_ROW_COUNTER || tracks[i].lane != HP_TIMELINE_TRACK_ABSENT)
@@ -191,7 +191,7 @@ count_hidden_on_view (HpTimelineLayout *layout)
 static GMenuModel *
 build_lane_menu (HpTimelineView *self)
 {
-  HpTimelineLayout *layout = get_layout (self);
+  HpTimelineScene *scene = get_layout (self);
   g_autoptr (GMenu) menu = g_menu_new ();
   g_autoptr (GMenu) lane = g_menu_new ();
   g_autoptr (GMenu) rank = g_menu_new ();
@@ -199,7 +199,7 @@ build_lane_menu (HpTimelineView *self)
 
   if (self->menu_has_track)
     {
-      gboolean pinned = hp_timeline_layout_get_track_pinned (layout, &self->menu_track);
+      gboolean pinned = hp_timeline_scene_get_track_pinned (scene, &self->menu_track);
 
       g_menu_append (lane, pinned ? _ ("_Unpin") : _ ("_Pin to Top"), "lanes.pin");
       g_menu_append (lane, _ ("_Hide"), "lanes.hide");
@@ -207,13 +207,13 @@ build_lane_menu (HpTimelineView *self)
     }
   if (self->menu_rank_pos >= 0)
     {
-      gboolean         collapsed = hp_timeline_layout_get_rank_collapsed (layout, (guint)self->menu_rank_pos);
+      gboolean         collapsed = hp_timeline_scene_get_rank_collapsed (scene, (guint)self->menu_rank_pos);
       int              number = hp_trace_get_rank (self->trace, (guint)self->menu_rank_pos)->rank;
       g_autofree char *label = g_strdup_printf (collapsed ? _ ("_Expand Rank %d") : _ ("_Collapse Rank %d"), number);
 
       g_menu_append (rank, label, "lanes.collapse-rank");
     }
-  n_hidden = count_hidden_on_view (layout);
+  n_hidden = count_hidden_on_view (scene);
   if (n_hidden > 0)
     {
       /* Translators: in the timeline's lane menu; %u is how many lanes
@@ -253,11 +253,11 @@ hp_timeline_view_open_lane_menu (HpTimelineView *self,
   if (self->painter == NULL)
     return FALSE;
   hp_timeline_view_viewport (self, &v);
-  hp_timeline_layout_hit_test (get_layout (self), &v, x, y, &hit);
+  hp_timeline_scene_hit_test (get_layout (self), &v, x, y, &hit);
   found = hit.row >= 0 && (hit.kind == HP_TIMELINE_HIT_LANE_LABEL || hit.kind == HP_TIMELINE_HIT_RANK);
   if (found)
     {
-      rows = hp_timeline_layout_get_rows (get_layout (self), &n_rows);
+      rows = hp_timeline_scene_get_rows (get_layout (self), &n_rows);
       self->menu_has_track = hp_timeline_row_get_track (&rows[hit.row], &self->menu_track);
       self->menu_rank_pos = hit.rank_pos;
     }
@@ -299,7 +299,7 @@ hp_timeline_view_set_rank_collapsed (HpTimelineView *self,
 
   if (pos < 0)
     return;
-  hp_timeline_layout_set_rank_collapsed (get_layout (self), (guint)pos, collapsed);
+  hp_timeline_scene_set_rank_collapsed (get_layout (self), (guint)pos, collapsed);
   hp_timeline_view_lanes_changed (self);
 }
 

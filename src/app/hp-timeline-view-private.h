@@ -32,8 +32,10 @@ struct _HpTimelineView
   HpSession         *session;      /* where the hover lives */
   HpSession         *given;        /* hp_timeline_view_set_session()'s */
   gboolean           own_session;  /* made for a trace shown without one */
-  HpResult          *installed[2]; /* the session's results the layout shows */
-  HpTimelinePainter *painter;
+  HpResult          *installed[2]; /* the session's results the scene shows */
+  HpTimelineLayout  *layout;       /* the trace's, built once, only read */
+  HpTimelineScene   *scene;        /* what the view shows of it: its state */
+  HpTimelinePainter *painter;      /* paints the scene, changes nothing */
   HpTimelineFlags    flags;
   double             idle_delay;
   GCancellable      *extras_cancellable;
@@ -86,7 +88,7 @@ struct _HpTimelineView
   gboolean         gutter_cursor;
 
   /* hp-timeline-view-bookmarks.c */
-  HpTimelineBookmarks *no_bookmarks; /* without a trace; else the layout's */
+  HpTimelineBookmarks *no_bookmarks; /* without a trace; else the scene's */
   guint                bookmarks_overlay;
   int                  current_bookmark;
 };

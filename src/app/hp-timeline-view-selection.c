@@ -88,20 +88,20 @@ hp_timeline_view_show_events (HpTimelineView *self,
                               int             rank,
                               GArray         *events)
 {
-  HpTimelineLayout *layout;
-  int               pos = hp_timeline_view_rank_position (self, rank);
-  guint             rank_pos;
-  guint32           first;
+  HpTimelineScene *scene;
+  int              pos = hp_timeline_view_rank_position (self, rank);
+  guint            rank_pos;
+  guint32          first;
 
   g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
   g_return_if_fail (events != NULL);
 
   if (pos < 0)
     return;
-  layout = hp_timeline_painter_get_layout (self->painter);
-  hp_timeline_layout_set_highlights (layout, (guint)pos, (const guint32 *)(gpointer)events->data, events->len);
+  scene = self->scene;
+  hp_timeline_scene_set_highlights (scene, (guint)pos, (const guint32 *)(gpointer)events->data, events->len);
   self->current_match = -1;
-  if (hp_timeline_layout_get_highlight (layout, 0, &rank_pos, &first))
+  if (hp_timeline_scene_get_highlight (scene, 0, &rank_pos, &first))
     {
       self->current_match = 0;
       hp_timeline_view_select_event (self, rank, first);
@@ -130,8 +130,8 @@ hp_timeline_view_add_highlights (HpTimelineView *self,
   pos = hp_timeline_view_rank_position (self, rank);
   if (pos < 0)
     return;
-  hp_timeline_layout_add_highlights (hp_timeline_painter_get_layout (self->painter), (guint)pos,
-                                     (const guint32 *)(gpointer)events->data, events->len);
+  hp_timeline_scene_add_highlights (self->scene, (guint)pos,
+                                    (const guint32 *)(gpointer)events->data, events->len);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -235,7 +235,7 @@ hp_timeline_view_search (HpTimelineView *self,
 
   if (self->painter == NULL)
     return 0;
-  n = hp_timeline_layout_search (hp_timeline_painter_get_layout (self->painter), text);
+  n = hp_timeline_scene_search (self->scene, text);
   self->current_match = -1;
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return n;
@@ -248,7 +248,7 @@ hp_timeline_view_get_n_matches (HpTimelineView *self)
 
   if (self->painter == NULL)
     return 0;
-  return hp_timeline_layout_get_n_highlights (hp_timeline_painter_get_layout (self->painter));
+  return hp_timeline_scene_get_n_highlights (self->scene);
 }
 
 /**
@@ -273,21 +273,21 @@ void
 hp_timeline_view_next_match (HpTimelineView *self,
                              int             direction)
 {
-  HpTimelineLayout *layout;
-  guint             n, rank_pos;
-  guint32           event;
+  HpTimelineScene *scene;
+  guint            n, rank_pos;
+  guint32          event;
 
   g_return_if_fail (HP_IS_TIMELINE_VIEW (self));
 
   n = hp_timeline_view_get_n_matches (self);
   if (n == 0)
     return;
-  layout = hp_timeline_painter_get_layout (self->painter);
+  scene = self->scene;
   if (self->current_match < 0)
     self->current_match = direction >= 0 ? 0 : (int)n - 1;
   else
     self->current_match = (int)((self->current_match + (direction >= 0 ? 1 : n - 1)) % n);
-  if (hp_timeline_layout_get_highlight (layout, (guint)self->current_match, &rank_pos, &event))
+  if (hp_timeline_scene_get_highlight (scene, (guint)self->current_match, &rank_pos, &event))
     hp_timeline_view_select_event (self, hp_trace_get_rank (self->trace, rank_pos)->rank, event);
 }
 
@@ -310,6 +310,6 @@ hp_timeline_view_select_match (HpTimelineView *self,
   if (index >= hp_timeline_view_get_n_matches (self))
     return;
   self->current_match = (int)index;
-  if (hp_timeline_layout_get_highlight (hp_timeline_painter_get_layout (self->painter), index, &rank_pos, &event))
+  if (hp_timeline_scene_get_highlight (self->scene, index, &rank_pos, &event))
     hp_timeline_view_select_event (self, hp_trace_get_rank (self->trace, rank_pos)->rank, event);
 }

@@ -79,11 +79,11 @@ use_session (HpTimelineView *self,
 HpTimelineFlags
 hp_timeline_view_sync_session_data (HpTimelineView *self)
 {
-  HpTimelineLayout *layout;
+  HpTimelineScene *scene;
 
   if (self->session == NULL || self->painter == NULL || hp_session_get_trace (self->session) != self->trace)
     return 0;
-  layout = hp_timeline_painter_get_layout (self->painter);
+  scene = self->scene;
 
   /* a view's own session follows the view's idle delay */
   if (self->own_session && hp_analysis_params_get_double (hp_session_get_params (self->session), &hp_idle_time_consecutive_kernel_delay_spec) != self->idle_delay)
@@ -111,16 +111,16 @@ hp_timeline_view_sync_session_data (HpTimelineView *self)
           hp_session_run_analysis (self->session, session_data[i].analysis);
           continue;
         }
-      /* the idle gaps go when the layout's delay changes: again then */
+      /* the idle gaps go when the scene's delay changes: again then */
       if (result == self->installed[i] &&
-          !(session_data[i].flag == HP_TIMELINE_SHOW_IDLE && hp_timeline_layout_get_missing (layout, HP_TIMELINE_SHOW_IDLE)))
+          !(session_data[i].flag == HP_TIMELINE_SHOW_IDLE && hp_timeline_scene_get_missing (scene, HP_TIMELINE_SHOW_IDLE)))
         continue;
       g_clear_pointer (&self->installed[i], hp_result_unref);
       self->installed[i] = hp_result_ref (result);
       if (session_data[i].flag == HP_TIMELINE_SHOW_IDLE)
-        hp_timeline_layout_set_idle_gaps (layout, payload);
+        hp_timeline_scene_set_idle_gaps (scene, payload);
       else
-        hp_timeline_layout_set_memory_series (layout, payload);
+        hp_timeline_scene_set_memory_series (scene, payload);
     }
   return HP_TIMELINE_SHOW_IDLE | HP_TIMELINE_SHOW_MEMORY;
 }
@@ -156,7 +156,7 @@ hp_timeline_view_get_session (HpTimelineView *self)
 void
 hp_timeline_view_follow_trace (HpTimelineView *self)
 {
-  /* a new trace has a new layout, which has none of them */
+  /* a new trace has a new layout and scene; the scene has none of them */
   forget_installed (self);
   if (self->given != NULL && self->trace != NULL && hp_session_get_trace (self->given) == self->trace)
     {

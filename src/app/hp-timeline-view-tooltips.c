@@ -71,7 +71,7 @@ hp_timeline_view_query_tooltip (GtkWidget  *widget,
         HpRect           rect;
 
         markup = event_tooltip (self, r, (guint32)hit.event);
-        hp_timeline_mapper_init (&m, hp_timeline_painter_get_layout (self->painter), &v);
+        hp_timeline_mapper_init (&m, self->scene, &v);
         if (hp_timeline_mapper_event_rect (&m, (guint)hit.rank_pos, (guint32)hit.event, &rect) && rect.width >= 4)
           gtk_tooltip_set_tip_area (tooltip, &(GdkRectangle){ (int)rect.x, (int)rect.y, (int)rect.width, (int)rect.height });
       }
@@ -89,7 +89,7 @@ hp_timeline_view_query_tooltip (GtkWidget  *widget,
     case HP_TIMELINE_HIT_RANK:
       {
         const HpRank *r = hp_trace_get_rank (self->trace, (guint)hit.rank_pos);
-        gboolean      collapsed = hp_timeline_layout_get_rank_collapsed (hp_timeline_painter_get_layout (self->painter), (guint)hit.rank_pos);
+        gboolean      collapsed = hp_timeline_scene_get_rank_collapsed (self->scene, (guint)hit.rank_pos);
 
         markup = g_markup_printf_escaped (collapsed ? _ ("Rank %d: click to show its lanes") : _ ("Rank %d: click to fold its lanes"), r->rank);
       }
@@ -109,7 +109,7 @@ hp_timeline_view_query_tooltip (GtkWidget  *widget,
       {
         const HpRank        *r = hp_trace_get_rank (self->trace, (guint)hit.rank_pos);
         guint                n_rows;
-        const HpTimelineRow *rows = hp_timeline_layout_get_rows (hp_timeline_painter_get_layout (self->painter), &n_rows);
+        const HpTimelineRow *rows = hp_timeline_scene_get_rows (self->scene, &n_rows);
 
         /* the full name: the gutter may have cut it short */
         if (rows[hit.row].kind == HP_TIMELINE_ROW_COUNTER)

@@ -47,7 +47,7 @@ guint       hp_timeline_view_signals[N_SIGNALS];
 /* Overlay data: the counters take a while on big traces, so the runner
  * computes them (hp_view_job_timeline_extras); the idle gaps and memory
  * tracks are the session's analysis results (hp-timeline-view-session.c).
- * The layout shows an overlay once its data is in. */
+ * The scene shows an overlay once its data is in. */
 
 static void apply_flags (HpTimelineView *self);
 
@@ -63,8 +63,8 @@ extras_ready_cb (GObject      *source,
   /* cancelled: another trace, other overlays, or the view went away */
   if (extras == NULL || self->painter == NULL || g_task_get_cancellable (G_TASK (result)) != self->extras_cancellable)
     return;
-  hp_timeline_layout_install_extras (hp_timeline_painter_get_layout (self->painter),
-                                     hp_job_result_steal_payload (extras));
+  hp_timeline_scene_install_extras (self->scene,
+                                    hp_job_result_steal_payload (extras));
   self->extras_pending = 0;
   apply_flags (self);
   g_object_notify_by_pspec (G_OBJECT (self), hp_timeline_view_properties[PROP_COMPUTING]);
@@ -74,18 +74,18 @@ extras_ready_cb (GObject      *source,
 static void
 apply_flags (HpTimelineView *self)
 {
-  HpTimelineLayout *layout;
-  HpTimelineFlags   missing;
+  HpTimelineScene *scene;
+  HpTimelineFlags  missing;
 
   if (self->painter == NULL)
     return;
-  layout = hp_timeline_painter_get_layout (self->painter);
-  hp_timeline_layout_set_idle_delay (layout, self->idle_delay);
+  scene = self->scene;
+  hp_timeline_scene_set_idle_delay (scene, self->idle_delay);
   /* the idle gaps and memory tracks are the session's results (the
    * payloads of its idle-time and memory analyses) and nothing else: only
    * the counters are the view's own job */
-  missing = hp_timeline_layout_get_missing (layout, self->flags & ~hp_timeline_view_sync_session_data (self));
-  hp_timeline_layout_set_flags (layout, self->flags & ~missing);
+  missing = hp_timeline_scene_get_missing (scene, self->flags & ~hp_timeline_view_sync_session_data (self));
+  hp_timeline_scene_set_flags (scene, self->flags & ~missing);
   missing &= HP_TIMELINE_SHOW_COUNTERS;
 
   if (missing != 0 && (missing & ~self->extras_pending) != 0)
@@ -228,8 +228,8 @@ hp_timeline_view_size_allocate (GtkWidget *widget,
   /* the selected row stays in view when the view gets shorter (a bar
    * sliding in above it) */
   if (height < self->last_height && hp_timeline_view_selected_row_extent (self, &top, &bottom) && top >= self->camera.scroll_y &&
-      bottom <= self->camera.scroll_y + self->last_height - hp_timeline_layout_get_lanes_top (hp_timeline_painter_get_layout (self->painter)))
-    self->camera.scroll_y = MAX (self->camera.scroll_y, bottom - (height - hp_timeline_layout_get_lanes_top (hp_timeline_painter_get_layout (self->painter))));
+      bottom <= self->camera.scroll_y + self->last_height - hp_timeline_scene_get_lanes_top (self->scene))
+    self->camera.scroll_y = MAX (self->camera.scroll_y, bottom - (height - hp_timeline_scene_get_lanes_top (self->scene)));
   self->last_height = height;
 
   self->camera.scroll_y = CLAMP (self->camera.scroll_y, 0, hp_timeline_view_max_scroll (self));
@@ -261,6 +261,8 @@ hp_timeline_view_dispose (GObject *object)
   g_cancellable_cancel (self->extras_cancellable);
   g_clear_object (&self->extras_cancellable);
   g_clear_pointer (&self->painter, hp_timeline_painter_free);
+  g_clear_pointer (&self->scene, hp_timeline_scene_unref);
+  g_clear_pointer (&self->layout, hp_timeline_layout_unref);
   hp_timeline_view_lanes_dispose (self);
   g_clear_pointer (&self->trace, hp_trace_unref);
   hp_timeline_view_set_session (self, NULL);
@@ -451,6 +453,8 @@ hp_timeline_view_set_trace (HpTimelineView *self,
       g_object_notify_by_pspec (G_OBJECT (self), hp_timeline_view_properties[PROP_COMPUTING]);
     }
   g_clear_pointer (&self->painter, hp_timeline_painter_free);
+  g_clear_pointer (&self->scene, hp_timeline_scene_unref);
+  g_clear_pointer (&self->layout, hp_timeline_layout_unref);
   g_clear_pointer (&self->trace, hp_trace_unref);
   self->cache_valid = FALSE;
   self->selected_rank_pos = -1;
@@ -464,10 +468,12 @@ hp_timeline_view_set_trace (HpTimelineView *self,
   hp_timeline_view_follow_trace (self);
   if (trace != NULL)
     {
-      self->painter = hp_timeline_painter_new (trace);
+      self->layout = hp_timeline_layout_new (trace);
+      self->scene = hp_timeline_scene_new (self->layout);
+      self->painter = hp_timeline_painter_new (self->scene);
       hp_timeline_painter_set_translation_domain (self->painter, GETTEXT_PACKAGE);
       update_style (self);
-      hp_timeline_layout_get_time_bounds (hp_timeline_painter_get_layout (self->painter), &start, &end);
+      hp_timeline_layout_get_time_bounds (self->layout, &start, &end);
       self->camera.t0 = start;
       self->camera.t1 = end;
       g_object_notify_by_pspec (G_OBJECT (self), hp_timeline_view_properties[PROP_START]);
@@ -484,14 +490,40 @@ hp_timeline_view_set_trace (HpTimelineView *self,
 /**
  * hp_timeline_view_get_painter:
  *
- * Returns: (transfer none) (nullable): the painter (its layout holds the
- *   rows, flags and highlights), for overlays
+ * Returns: (transfer none) (nullable): the painter, for overlays
  */
 HpTimelinePainter *
 hp_timeline_view_get_painter (HpTimelineView *self)
 {
   g_return_val_if_fail (HP_IS_TIMELINE_VIEW (self), NULL);
   return self->painter;
+}
+
+/**
+ * hp_timeline_view_get_layout:
+ *
+ * Returns: (transfer none) (nullable): the layout of the trace, which
+ *   nothing changes
+ */
+const HpTimelineLayout *
+hp_timeline_view_get_layout (HpTimelineView *self)
+{
+  g_return_val_if_fail (HP_IS_TIMELINE_VIEW (self), NULL);
+  return self->layout;
+}
+
+/**
+ * hp_timeline_view_get_scene:
+ *
+ * Returns: (transfer none) (nullable): what the view shows of its layout:
+ *   the arrangement, flags, highlights and the results' tracks; the view
+ *   changes it
+ */
+HpTimelineScene *
+hp_timeline_view_get_scene (HpTimelineView *self)
+{
+  g_return_val_if_fail (HP_IS_TIMELINE_VIEW (self), NULL);
+  return self->scene;
 }
 
 /**
@@ -611,7 +643,7 @@ hp_timeline_view_export (HpTimelineView *self,
                          const char     *path,
                          GError        **error)
 {
-  HpTimelineLayout  *layout;
+  HpTimelineScene   *scene;
   HpTimelineViewport v;
 
   g_return_val_if_fail (HP_IS_TIMELINE_VIEW (self), FALSE);
@@ -622,10 +654,10 @@ hp_timeline_view_export (HpTimelineView *self,
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _ ("No trace to export"));
       return FALSE;
     }
-  layout = hp_timeline_painter_get_layout (self->painter);
+  scene = self->scene;
   hp_timeline_view_viewport (self, &v);
   v.scroll_y = 0;
-  v.height = (int)CLAMP (hp_timeline_layout_get_lanes_top (layout) + hp_timeline_layout_get_content_height (layout) + 1,
+  v.height = (int)CLAMP (hp_timeline_scene_get_lanes_top (scene) + hp_timeline_scene_get_content_height (scene) + 1,
                          100, 16000);
   return hp_timeline_painter_export (self->painter, path, &v, error);
 }

@@ -17,16 +17,18 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (HpTimelineView, hp_timeline_view, HP, TIMELINE_VIEW, GtkWidget)
 
-GtkWidget         *hp_timeline_view_new (void);
-HpTrace           *hp_timeline_view_get_trace (HpTimelineView *self);
-void               hp_timeline_view_set_trace (HpTimelineView *self,
-                                               HpTrace        *trace);
-HpTimelinePainter *hp_timeline_view_get_painter (HpTimelineView *self);
-HpSession         *hp_timeline_view_get_session (HpTimelineView *self);
-void               hp_timeline_view_set_session (HpTimelineView *self,
-                                                 HpSession      *session);
-GtkAdjustment     *hp_timeline_view_get_hadjustment (HpTimelineView *self);
-GtkAdjustment     *hp_timeline_view_get_vadjustment (HpTimelineView *self);
+GtkWidget              *hp_timeline_view_new (void);
+HpTrace                *hp_timeline_view_get_trace (HpTimelineView *self);
+void                    hp_timeline_view_set_trace (HpTimelineView *self,
+                                                    HpTrace        *trace);
+HpTimelinePainter      *hp_timeline_view_get_painter (HpTimelineView *self);
+const HpTimelineLayout *hp_timeline_view_get_layout (HpTimelineView *self);
+HpTimelineScene        *hp_timeline_view_get_scene (HpTimelineView *self);
+HpSession              *hp_timeline_view_get_session (HpTimelineView *self);
+void                    hp_timeline_view_set_session (HpTimelineView *self,
+                                                      HpSession      *session);
+GtkAdjustment          *hp_timeline_view_get_hadjustment (HpTimelineView *self);
+GtkAdjustment          *hp_timeline_view_get_vadjustment (HpTimelineView *self);
 
 HpTimelineFlags hp_timeline_view_get_flags (HpTimelineView *self);
 void            hp_timeline_view_set_flags (HpTimelineView *self,

@@ -28,6 +28,7 @@
 #include "hp-line-chart.h"
 #include "hp-pie-chart.h"
 #include "hp-timeline-layout.h"
+#include "hp-timeline-scene.h"
 #include "hp-timeline-arrangement.h"
 #include "hp-timeline-bookmarks.h"
 #include "hp-timeline-camera.h"

@@ -1,15 +1,16 @@
 /* hp-timeline-arrangement.c — what the user arranged on a timeline: hidden and collapsed ranks, pinned and hidden tracks, bookmarks, the gutter's width.
  *
- * The arrangement is the view state of a timeline, apart from what the
- * layout derives from the trace: which ranks show and which are collapsed
- * to their header, which tracks are pinned to the top (in pin order) and
- * which are hidden, the bookmarks, and how wide the lane-name column is.
- * It is plain data and the one thing kept across sessions: the layout
- * builds its rows from it, #HpTimelineState turns it into bytes and back,
- * and the app decides where those bytes live. Tracks come as the layout
- * normalizes them: lanes by number, counter tracks by their interned key.
- * Every setter says whether it changed anything, so that the layout
- * rebuilds its rows only then.
+ * The arrangement is the saved part of a view's state (its
+ * #HpTimelineScene), apart from what the layout derives from the trace:
+ * which ranks show and which are collapsed to their header, which tracks
+ * are pinned to the top (in pin order) and which are hidden, the
+ * bookmarks, and how wide the lane-name column is. It is plain data and
+ * the one thing kept across sessions: the scene builds its rows from it
+ * and the layout, #HpTimelineState turns it into bytes and back, and the
+ * app decides where those bytes live. Tracks come as the scene normalizes
+ * them: lanes by number, counter tracks by their interned key. Every
+ * setter says whether it changed anything, so that the scene rebuilds its
+ * rows only then.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -319,7 +320,7 @@ hp_timeline_arrangement_get_hidden (const HpTimelineArrangement *self,
  * hp_timeline_arrangement_get_pinned_tracks:
  *
  * Returns: (transfer none) (element-type HpTimelineTrack): the pinned
- *   tracks, top to bottom; the layout refreshes the index of counter
+ *   tracks, top to bottom; the scene refreshes the index of counter
  *   tracks in place as their series come and go
  */
 GArray *

@@ -50,7 +50,7 @@ hp_timeline_painter_dup_lane_title (HpTimelinePainter *self,
 
 /**
  * hp_timeline_painter_dup_row_title:
- * @row: a row of the painter's layout
+ * @row: a row of the painter's scene
  *
  * Returns: (transfer full) (nullable): the name of the track @row belongs
  *   to as the gutter shows it; a pinned track, away from its rank, says
@@ -69,7 +69,7 @@ hp_timeline_painter_dup_row_title (HpTimelinePainter   *self,
   if (row->kind == HP_TIMELINE_ROW_SLICES)
     title = hp_timeline_painter_dup_lane_title (self, r, row->lane);
   else if (row->kind == HP_TIMELINE_ROW_COUNTER)
-    title = hp_series_dup_title (hp_timeline_layout_get_counter (self->layout, row->rank_pos, row->lane), self->domain);
+    title = hp_series_dup_title (hp_timeline_scene_get_counter (self->scene, row->rank_pos, row->lane), self->domain);
   else
     return NULL;
   if (!row->pinned)
@@ -127,7 +127,7 @@ _hp_timeline_painter_paint_gutter (HpTimelinePainter      *self,
   double               top;
 
   rows = _hp_timeline_visible_rows (m, &first, &end);
-  top = m->lanes_top + hp_timeline_layout_get_pinned_band (self->layout, &m->viewport);
+  top = m->lanes_top + hp_timeline_scene_get_pinned_band (self->scene, &m->viewport);
 
   cairo_save (cr);
   cairo_rectangle (cr, 0, m->lanes_top, m->time_left, m->viewport.height - m->lanes_top);
@@ -146,7 +146,7 @@ _hp_timeline_painter_paint_gutter (HpTimelinePainter      *self,
         {
         case HP_TIMELINE_ROW_RANK:
           {
-            gboolean         collapsed = hp_timeline_layout_get_rank_collapsed (self->layout, row->rank_pos);
+            gboolean         collapsed = hp_timeline_scene_get_rank_collapsed (self->scene, row->rank_pos);
             g_autofree char *title = g_strdup_printf (_hp_chart_tr (self->domain, N_ ("Rank %d")), r->rank);
             double           w;
 
@@ -181,7 +181,7 @@ _hp_timeline_painter_paint_gutter (HpTimelinePainter      *self,
 
         case HP_TIMELINE_ROW_COUNTER:
           {
-            const HpSeries  *c = hp_timeline_layout_get_counter (self->layout, row->rank_pos, row->lane);
+            const HpSeries  *c = hp_timeline_scene_get_counter (self->scene, row->rank_pos, row->lane);
             g_autofree char *title = hp_timeline_painter_dup_row_title (self, row);
             g_autofree char *max_text = NULL;
             char             number[32];
@@ -265,7 +265,7 @@ _hp_timeline_painter_paint_ruler (HpTimelinePainter      *self,
   _hp_timeline_set_source (cr, &s->axis);
   cairo_fill (cr);
 
-  if (hp_timeline_layout_get_flags (self->layout) & HP_TIMELINE_SHOW_ITERATIONS)
+  if (hp_timeline_scene_get_flags (self->scene) & HP_TIMELINE_SHOW_ITERATIONS)
     {
       guint         n_steps;
       const HpStep *steps = _hp_timeline_painter_band_steps (self, &n_steps);
@@ -302,7 +302,7 @@ _hp_timeline_painter_paint_ruler (HpTimelinePainter      *self,
     }
   cairo_restore (cr);
 
-  if (hp_timeline_layout_get_flags (self->layout) & HP_TIMELINE_SHOW_ITERATIONS)
+  if (hp_timeline_scene_get_flags (self->scene) & HP_TIMELINE_SHOW_ITERATIONS)
     _hp_timeline_painter_draw_text (self, cr, self->small_font, _hp_chart_tr (self->domain, N_ ("Iterations")), 8, h + HP_TIMELINE_BAND_HEIGHT / 2, m->time_left - 14, &s->muted);
 
   /* borders */

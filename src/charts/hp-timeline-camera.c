@@ -226,7 +226,7 @@ hp_timeline_camera_set_scroll (HpTimelineCamera *self,
 /**
  * hp_timeline_camera_visible_rows:
  * @rows: (array length=n_rows): rows from the top, as
- *   hp_timeline_layout_get_rows() gives them
+ *   hp_timeline_scene_get_rows() gives them
  * @first: (out): the first row that reaches below the scroll offset
  * @end: (out): one past the last row that starts above the lanes area's
  *   bottom

@@ -1,9 +1,9 @@
 /* hp-timeline-cull.c — one frame of the timeline: the visible events of each row, culled and merged into marks.
  *
- * A frame (#HpTimelineFrame) is what one picture needs beyond the layout:
+ * A frame (#HpTimelineFrame) is what one picture needs beyond the scene:
  * the marks, the ruler, the rows in view. It belongs to whoever paints
- * (the painter keeps one) and is filled from a const layout, which it
- * never writes: one layout can be painted by any number of frames.
+ * (the painter keeps one) and is filled from a const scene, which it
+ * never writes: one scene can be painted by any number of frames.
  *
  * For every visible row, a binary search finds the first event that *ends*
  * after the window's start (so an event that began off-screen is kept), a
@@ -11,7 +11,7 @@
  * narrower than a pixel become one mark per run of pixel columns (the walk
  * gallops over the events that cannot touch a new column). Marks live in
  * arrays reused from frame to frame; nothing is allocated per event. While
- * the layout and the time window stay, a row's marks stay too: an update
+ * the scene and the time window stay, a row's marks stay too: an update
  * that only scrolls copies the marks of the rows it saw last time and culls
  * only the rows that came into view.
  *
@@ -93,20 +93,20 @@ struct _HpTimelineFrame
   GArray            *row_marks; /* guint32: where the marks of each row in view start, and their end */
 
   /* the last update's marks, kept for the next: a row's marks depend on
-   * the layout and the time window, not on the vertical scroll, so rows
-   * still in view are copied instead of culled again. The layout is held
-   * so that its address is not another layout's. */
-  GArray           *old_marks;
-  GArray           *old_row_marks;
-  guint             old_first_row;
-  guint             old_end_row;
-  HpTimelineLayout *old_layout;
-  guint             old_generation;
-  gint64            old_t0;
-  gint64            old_t1;
-  double            old_left;
-  double            old_scale;
-  gint64            old_n_cols;
+   * the scene (its layout, rows and flags) and the time window, not on
+   * the vertical scroll, so rows still in view are copied instead of culled
+   * again. The scene is held so that its address is not another scene's. */
+  GArray          *old_marks;
+  GArray          *old_row_marks;
+  guint            old_first_row;
+  guint            old_end_row;
+  HpTimelineScene *old_scene;
+  guint            old_generation;
+  gint64           old_t0;
+  gint64           old_t1;
+  double           old_left;
+  double           old_scale;
+  gint64           old_n_cols;
 };
 
 void
@@ -134,6 +134,7 @@ hp_timeline_layout_cull (const HpTimelineLayout *self,
 typedef struct
 {
   const HpTimelineLayout *self;
+  const HpTimelineScene  *scene;
   HpTimelineFrame        *frame;
   gint64                  t0;
   gint64                  t1;
@@ -275,7 +276,7 @@ cull_summary (Frame        *f,
     {
       const HpLane *lane = &r->lanes[l];
 
-      if (!lane->is_gpu || lane->max_depth == 0 || !hp_timeline_arrangement_get_lane_visible (f->self->arrangement, rank_pos, l))
+      if (!lane->is_gpu || lane->max_depth == 0 || !hp_timeline_arrangement_get_lane_visible (f->scene->arrangement, rank_pos, l))
         continue;
       /* the kernels: the deepest level of a GPU lane is where they sit
        * when annotations wrap them */
@@ -328,23 +329,23 @@ hp_timeline_frame_free (HpTimelineFrame *self)
   g_array_unref (self->row_marks);
   g_array_unref (self->old_marks);
   g_array_unref (self->old_row_marks);
-  if (self->old_layout != NULL)
-    hp_timeline_layout_unref (self->old_layout);
+  if (self->old_scene != NULL)
+    hp_timeline_scene_unref (self->old_scene);
   g_free (self);
 }
 
 /**
  * hp_timeline_frame_update:
- * @layout: the timeline to lay out; only read
+ * @scene: the timeline to lay out; only read
  * @viewport: the picture to lay out
  *
- * Lays out one frame of @layout: visible rows, the marks of their events,
+ * Lays out one frame of @scene: visible rows, the marks of their events,
  * the ruler. Read the result with hp_timeline_frame_get_marks() and
  * friends; it stays until the next update.
  */
 void
 hp_timeline_frame_update (HpTimelineFrame          *self,
-                          const HpTimelineLayout   *layout,
+                          const HpTimelineScene    *scene,
                           const HpTimelineViewport *viewport)
 {
   const HpTimelineRow *rows;
@@ -354,7 +355,7 @@ hp_timeline_frame_update (HpTimelineFrame          *self,
   gboolean             same;
 
   g_return_if_fail (self != NULL);
-  g_return_if_fail (layout != NULL);
+  g_return_if_fail (scene != NULL);
   g_return_if_fail (viewport != NULL);
   g_return_if_fail (viewport->t1 > viewport->t0);
 
@@ -377,11 +378,12 @@ hp_timeline_frame_update (HpTimelineFrame          *self,
   g_array_set_size (self->marks, 0);
   g_array_set_size (self->row_marks, 0);
 
-  lanes_top = hp_timeline_layout_get_lanes_top (layout);
-  gutter = hp_timeline_layout_get_gutter_width (layout);
+  lanes_top = hp_timeline_scene_get_lanes_top (scene);
+  gutter = hp_timeline_scene_get_gutter_width (scene);
   time_width = MAX (viewport->width - gutter, 1.0);
 
-  f.self = layout;
+  f.self = scene->layout;
+  f.scene = scene;
   f.frame = self;
   f.t0 = viewport->t0;
   f.t1 = viewport->t1;
@@ -390,19 +392,19 @@ hp_timeline_frame_update (HpTimelineFrame          *self,
   f.n_cols = (gint64)ceil (time_width * f.scale);
   f.ppns = time_width * f.scale / (double)(viewport->t1 - viewport->t0);
 
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   hp_timeline_rows_in_view (rows, n_rows, viewport->scroll_y, viewport->height - lanes_top, &self->first_row, &self->end_row);
 
-  /* the old marks hold for the same layout, unchanged, and window */
-  same = self->old_layout == layout && self->old_generation == hp_timeline_layout_get_generation (layout) &&
+  /* the old marks hold for the same scene, unchanged, and window */
+  same = self->old_scene == scene && self->old_generation == hp_timeline_scene_get_generation (scene) &&
          self->old_t0 == f.t0 && self->old_t1 == f.t1 && self->old_left == f.left && self->old_scale == f.scale &&
          self->old_n_cols == f.n_cols;
   if (!same)
     {
-      if (self->old_layout != NULL)
-        hp_timeline_layout_unref (self->old_layout);
-      self->old_layout = hp_timeline_layout_ref ((HpTimelineLayout *)layout);
-      self->old_generation = hp_timeline_layout_get_generation (layout);
+      if (self->old_scene != NULL)
+        hp_timeline_scene_unref (self->old_scene);
+      self->old_scene = hp_timeline_scene_ref ((HpTimelineScene *)scene);
+      self->old_generation = hp_timeline_scene_get_generation (scene);
       self->old_t0 = f.t0;
       self->old_t1 = f.t1;
       self->old_left = f.left;
@@ -413,7 +415,7 @@ hp_timeline_frame_update (HpTimelineFrame          *self,
   for (guint i = self->first_row; i < self->end_row; i++)
     {
       const HpTimelineRow *row = &rows[i];
-      const HpRank        *r = hp_trace_get_rank (layout->trace, row->rank_pos);
+      const HpRank        *r = hp_trace_get_rank (scene->trace, row->rank_pos);
       guint32              start = self->marks->len;
 
       g_array_append_val (self->row_marks, start);
@@ -425,8 +427,8 @@ hp_timeline_frame_update (HpTimelineFrame          *self,
           g_array_append_vals (self->marks, &g_array_index (self->old_marks, HpTimelineMark, old[k]), old[k + 1] - old[k]);
         }
       else if (row->kind == HP_TIMELINE_ROW_SLICES)
-        cull_depth (&f, r, &r->lanes[row->lane], layout->ranks[row->rank_pos].ends[row->lane], row->depth, i);
-      else if (row->kind == HP_TIMELINE_ROW_RANK && hp_timeline_arrangement_get_rank_collapsed (layout->arrangement, row->rank_pos))
+        cull_depth (&f, r, &r->lanes[row->lane], scene->layout->ranks[row->rank_pos].ends[row->lane], row->depth, i);
+      else if (row->kind == HP_TIMELINE_ROW_RANK && hp_timeline_arrangement_get_rank_collapsed (scene->arrangement, row->rank_pos))
         cull_summary (&f, r, row->rank_pos, i);
     }
   {

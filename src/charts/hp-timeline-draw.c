@@ -136,7 +136,7 @@ _hp_timeline_visible_rows (const HpTimelineMapper *m,
 
   *first = m->first_row;
   *end = m->end_row;
-  return hp_timeline_layout_get_rows (m->layout, &n_rows);
+  return hp_timeline_scene_get_rows (m->scene, &n_rows);
 }
 
 /* The steps the band shows: those of the first visible rank. */
@@ -147,7 +147,7 @@ _hp_timeline_painter_band_steps (HpTimelinePainter *self,
   HpTrace *trace = self->trace;
 
   for (guint k = 0; k < hp_trace_get_n_ranks (trace); k++)
-    if (hp_timeline_layout_get_rank_visible (self->layout, k))
+    if (hp_timeline_scene_get_rank_visible (self->scene, k))
       return hp_timeline_layout_get_steps (self->layout, k, n_steps);
   *n_steps = 0;
   return NULL;

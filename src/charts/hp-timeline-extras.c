@@ -4,13 +4,13 @@
  * stream and the memory bandwidth of each copy kind
  * (hp_counter_series_for_rank()), then the memory allocated and reserved
  * per device that the memory analysis gives
- * (hp_timeline_layout_set_memory_series()); idle gaps are core's
+ * (hp_timeline_scene_set_memory_series()); idle gaps are core's
  * hp_idle_time_get_lane_intervals() per GPU lane, the gaps the idle-time
  * breakdown counts (docs/analyses.md §2). Both are slow enough on large
  * traces that a view computes them in a worker
- * (hp_timeline_extras_compute()) and installs them on the layout. The
- * layout itself never runs an analysis: an overlay whose data is not
- * installed shows nothing (hp_timeline_layout_get_missing() says which).
+ * (hp_timeline_extras_compute()) and installs them on its scene, never
+ * on the layout. The scene itself never runs an analysis: an overlay whose data is not
+ * installed shows nothing (hp_timeline_scene_get_missing() says which).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -42,7 +42,7 @@ struct _HpTimelineExtras
  * Computes the idle gaps of every GPU lane and the counter tracks of every
  * rank, the slow part of those overlays (a third of a second for a million
  * events), so that a view can do it in a worker thread and hand the result
- * to hp_timeline_layout_install_extras(). Reads only the trace: safe on any
+ * to hp_timeline_scene_install_extras(). Reads only the trace: safe on any
  * thread.
  *
  * Returns: (transfer full) (nullable): the data, %NULL when cancelled
@@ -97,7 +97,7 @@ hp_timeline_extras_free (HpTimelineExtras *extras)
 }
 
 /**
- * hp_timeline_layout_get_missing:
+ * hp_timeline_scene_get_missing:
  * @flags: overlays about to be shown
  *
  * Returns: those of %HP_TIMELINE_SHOW_IDLE and %HP_TIMELINE_SHOW_COUNTERS
@@ -105,8 +105,8 @@ hp_timeline_extras_free (HpTimelineExtras *extras)
  *   compute it on this thread)
  */
 HpTimelineFlags
-hp_timeline_layout_get_missing (const HpTimelineLayout *self,
-                                HpTimelineFlags         flags)
+hp_timeline_scene_get_missing (const HpTimelineScene *self,
+                               HpTimelineFlags        flags)
 {
   HpTimelineFlags missing = 0;
 
@@ -127,15 +127,15 @@ hp_timeline_layout_get_missing (const HpTimelineLayout *self,
 }
 
 /**
- * hp_timeline_layout_set_idle_delay:
+ * hp_timeline_scene_set_idle_delay:
  * @consecutive_kernel_delay: the idle-time breakdown's threshold, in us
  *   (docs/analyses.md §2; 30 by default)
  *
  * The idle overlay then shows the gaps exactly as that breakdown counts them.
  */
 void
-hp_timeline_layout_set_idle_delay (HpTimelineLayout *self,
-                                   double            consecutive_kernel_delay)
+hp_timeline_scene_set_idle_delay (HpTimelineScene *self,
+                                  double           consecutive_kernel_delay)
 {
   g_return_if_fail (self != NULL);
 
@@ -155,14 +155,14 @@ hp_timeline_layout_set_idle_delay (HpTimelineLayout *self,
 /* the gaps of @gaps on the lanes of the same rank and number; @replace:
  * over those the lanes have, else only where they have none */
 static void
-install_idle (HpTimelineLayout *self,
-              HpIdleGaps       *gaps,
-              gboolean          replace)
+install_idle (HpTimelineScene *self,
+              HpIdleGaps      *gaps,
+              gboolean         replace)
 {
   for (guint k = 0; k < self->n_ranks; k++)
     {
-      const HpRank       *r = hp_trace_get_rank (self->trace, k);
-      HpTimelineRankData *rd = &self->ranks[k];
+      const HpRank        *r = hp_trace_get_rank (self->trace, k);
+      HpTimelineSceneRank *rd = &self->ranks[k];
 
       for (guint l = 0; l < r->n_lanes; l++)
         {
@@ -178,37 +178,37 @@ install_idle (HpTimelineLayout *self,
 }
 
 /**
- * hp_timeline_layout_set_idle_gaps:
+ * hp_timeline_scene_set_idle_gaps:
  * @gaps: the idle-time analysis' payload (hp_idle_time_payload()), of
- *   the layout's trace or of a scope of it
+ *   the scene's trace or of a scope of it
  *
  * Shades the gaps of @gaps, the ones the idle-time breakdown counted, and
- * takes their `consecutive_kernel_delay`. The layout shares the gap
+ * takes their `consecutive_kernel_delay`. The scene shares the gap
  * arrays: nothing is computed again.
  */
 void
-hp_timeline_layout_set_idle_gaps (HpTimelineLayout *self,
-                                  HpIdleGaps       *gaps)
+hp_timeline_scene_set_idle_gaps (HpTimelineScene *self,
+                                 HpIdleGaps      *gaps)
 {
   g_return_if_fail (self != NULL);
   g_return_if_fail (gaps != NULL);
 
-  hp_timeline_layout_set_idle_delay (self, hp_idle_gaps_get_delay (gaps));
+  hp_timeline_scene_set_idle_delay (self, hp_idle_gaps_get_delay (gaps));
   install_idle (self, gaps, TRUE);
   self->generation++;
 }
 
 /**
- * hp_timeline_layout_install_extras:
+ * hp_timeline_scene_install_extras:
  * @extras: (transfer full): from hp_timeline_extras_compute() on the
- *   layout's trace
+ *   scene's trace
  *
  * Takes the computed data; idle gaps computed with another
- * `consecutive_kernel_delay` than the layout's are dropped.
+ * `consecutive_kernel_delay` than the scene's are dropped.
  */
 void
-hp_timeline_layout_install_extras (HpTimelineLayout *self,
-                                   HpTimelineExtras *extras)
+hp_timeline_scene_install_extras (HpTimelineScene  *self,
+                                  HpTimelineExtras *extras)
 {
   gboolean new_counters = FALSE;
 
@@ -217,7 +217,7 @@ hp_timeline_layout_install_extras (HpTimelineLayout *self,
 
   for (guint k = 0; k < self->n_ranks; k++)
     {
-      HpTimelineRankData *rd = &self->ranks[k];
+      HpTimelineSceneRank *rd = &self->ranks[k];
 
       if (extras->counters[k] != NULL && rd->counters == NULL)
         {
@@ -226,7 +226,7 @@ hp_timeline_layout_install_extras (HpTimelineLayout *self,
         }
     }
   if (new_counters)
-    _hp_timeline_layout_build_rows (self);
+    _hp_timeline_scene_build_rows (self);
   if (extras->idle != NULL && extras->idle_delay == self->idle_delay)
     install_idle (self, extras->idle, FALSE);
   self->generation++;
@@ -234,16 +234,16 @@ hp_timeline_layout_install_extras (HpTimelineLayout *self,
 }
 
 /**
- * hp_timeline_layout_set_memory_series:
+ * hp_timeline_scene_set_memory_series:
  * @series: (nullable) (element-type HpSeries): the memory analysis'
  *   payload (hp_memory_payload()), series of any rank; %NULL for none
  *
  * The memory tracks of every rank, shown with %HP_TIMELINE_SHOW_MEMORY
- * after its counter tracks. The layout keeps references to the series.
+ * after its counter tracks. The scene keeps references to the series.
  */
 void
-hp_timeline_layout_set_memory_series (HpTimelineLayout *self,
-                                      GPtrArray        *series)
+hp_timeline_scene_set_memory_series (HpTimelineScene *self,
+                                     GPtrArray       *series)
 {
   g_return_if_fail (self != NULL);
 
@@ -261,28 +261,28 @@ hp_timeline_layout_set_memory_series (HpTimelineLayout *self,
             g_ptr_array_add (self->ranks[k].memory, hp_series_ref (s));
           }
     }
-  _hp_timeline_layout_build_rows (self);
+  _hp_timeline_scene_build_rows (self);
   self->generation++;
 }
 
 /**
- * hp_timeline_layout_get_idle_intervals:
+ * hp_timeline_scene_get_idle_intervals:
  *
  * The idle gaps of a GPU lane, from hp_idle_time_get_lane_intervals() with
- * the layout's `consecutive_kernel_delay`, as
- * hp_timeline_layout_install_extras() gave them.
+ * the scene's `consecutive_kernel_delay`, as
+ * hp_timeline_scene_install_extras() gave them.
  *
  * Returns: (transfer none) (nullable) (element-type HpIdleInterval): the
  *   gaps in time order; %NULL for a host thread, or before they are
  *   installed
  */
 GArray *
-hp_timeline_layout_get_idle_intervals (const HpTimelineLayout *self,
-                                       guint                   rank_pos,
-                                       guint                   lane)
+hp_timeline_scene_get_idle_intervals (const HpTimelineScene *self,
+                                      guint                  rank_pos,
+                                      guint                  lane)
 {
-  const HpRank             *r;
-  const HpTimelineRankData *rd;
+  const HpRank              *r;
+  const HpTimelineSceneRank *rd;
 
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (rank_pos < self->n_ranks, NULL);

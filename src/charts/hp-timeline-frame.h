@@ -10,6 +10,7 @@
 #endif
 
 #include "hp-timeline-layout.h"
+#include "hp-timeline-scene.h"
 
 G_BEGIN_DECLS
 
@@ -18,7 +19,7 @@ typedef struct _HpTimelineFrame HpTimelineFrame;
 HpTimelineFrame       *hp_timeline_frame_new (void);
 void                   hp_timeline_frame_free (HpTimelineFrame *self);
 void                   hp_timeline_frame_update (HpTimelineFrame          *self,
-                                                 const HpTimelineLayout   *layout,
+                                                 const HpTimelineScene    *scene,
                                                  const HpTimelineViewport *viewport);
 const HpTimelineMark  *hp_timeline_frame_get_marks (const HpTimelineFrame *self,
                                                     guint                 *n_marks);

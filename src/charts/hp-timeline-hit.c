@@ -71,7 +71,7 @@ event_at (const HpRank *r,
 }
 
 /**
- * hp_timeline_layout_hit_test:
+ * hp_timeline_scene_hit_test:
  * @viewport: the picture
  * @x: a point of the picture
  * @y:
@@ -84,11 +84,11 @@ event_at (const HpRank *r,
  * Returns: whether something is there
  */
 gboolean
-hp_timeline_layout_hit_test (const HpTimelineLayout   *self,
-                             const HpTimelineViewport *viewport,
-                             double                    x,
-                             double                    y,
-                             HpTimelineHit            *hit)
+hp_timeline_scene_hit_test (const HpTimelineScene    *self,
+                            const HpTimelineViewport *viewport,
+                            double                    x,
+                            double                    y,
+                            HpTimelineHit            *hit)
 {
   HpTimelineMapper     m;
   HpTimelineViewport   at;
@@ -100,7 +100,7 @@ hp_timeline_layout_hit_test (const HpTimelineLayout   *self,
   g_return_val_if_fail (viewport != NULL && hit != NULL, FALSE);
 
   hp_timeline_hit_init (hit);
-  hp_timeline_layout_viewport_at (self, viewport, y, &at);
+  hp_timeline_scene_viewport_at (self, viewport, y, &at);
   viewport = &at;
   hp_timeline_mapper_init (&m, self, viewport);
   hit->time = hp_timeline_mapper_x_to_time (&m, x);
@@ -121,7 +121,7 @@ hp_timeline_layout_hit_test (const HpTimelineLayout   *self,
       for (guint k = 0; k < self->n_ranks && steps == NULL; k++)
         if (hp_timeline_arrangement_get_rank_visible (self->arrangement, k))
           {
-            steps = hp_timeline_layout_get_steps (self, k, &n_steps);
+            steps = hp_timeline_layout_get_steps (self->layout, k, &n_steps);
             hit->rank_pos = (int)k;
           }
       for (guint s = 0; s < n_steps && x >= m.time_left; s++)
@@ -137,7 +137,7 @@ hp_timeline_layout_hit_test (const HpTimelineLayout   *self,
       return FALSE;
     }
 
-  i = hp_timeline_layout_find_row (self, y - m.lanes_top + viewport->scroll_y);
+  i = hp_timeline_scene_find_row (self, y - m.lanes_top + viewport->scroll_y);
   if (i < 0)
     return FALSE;
   row = &g_array_index (self->rows, HpTimelineRow, i);
@@ -159,7 +159,7 @@ hp_timeline_layout_hit_test (const HpTimelineLayout   *self,
           return TRUE;
         }
       hit->kind = HP_TIMELINE_HIT_COUNTER;
-      hit->value = hp_series_value_at (hp_timeline_layout_get_counter (self, row->rank_pos, row->lane), hit->time);
+      hit->value = hp_series_value_at (hp_timeline_scene_get_counter (self, row->rank_pos, row->lane), hit->time);
       return TRUE;
 
     case HP_TIMELINE_ROW_SLICES:

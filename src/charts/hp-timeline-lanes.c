@@ -22,7 +22,7 @@ nothing_under_marks (HpTimelinePainter *self)
 
       if (o->layer != HP_TIMELINE_LAYER_UNDER)
         continue;
-      if (o->id != self->idle_overlay || (hp_timeline_layout_get_flags (self->layout) & HP_TIMELINE_SHOW_IDLE))
+      if (o->id != self->idle_overlay || (hp_timeline_scene_get_flags (self->scene) & HP_TIMELINE_SHOW_IDLE))
         return FALSE;
     }
   return TRUE;
@@ -60,7 +60,7 @@ _hp_timeline_painter_paint_backdrop (HpTimelinePainter      *self,
     double  x = m->time_left, h = m->viewport.height - m->lanes_top;
     HpColor tint = hp_color_mix (&s->background, &s->grid, 0.35);
 
-    if (hp_timeline_layout_get_flags (self->layout) & HP_TIMELINE_SHOW_ITERATIONS)
+    if (hp_timeline_scene_get_flags (self->scene) & HP_TIMELINE_SHOW_ITERATIONS)
       {
         guint         n_steps;
         const HpStep *steps = _hp_timeline_painter_band_steps (self, &n_steps);
@@ -559,7 +559,7 @@ paint_backdrop_direct (HpTimelinePainter      *self,
   a = CLAMP (tl, 0, t.width);
   b = CLAMP (tr, 0, t.width);
   fill_pixels (row_pixels, a, b, self->pixels[PIXEL_BACKGROUND]);
-  if (hp_timeline_layout_get_flags (self->layout) & HP_TIMELINE_SHOW_ITERATIONS)
+  if (hp_timeline_scene_get_flags (self->scene) & HP_TIMELINE_SHOW_ITERATIONS)
     {
       guint         n_steps;
       const HpStep *steps = _hp_timeline_painter_band_steps (self, &n_steps);
@@ -628,7 +628,7 @@ paint_backdrop_direct (HpTimelinePainter      *self,
     {
       const HpTimelineMark *marks;
       guint                 n_rows, n_marks;
-      const HpTimelineRow  *all_rows = hp_timeline_layout_get_rows (self->layout, &n_rows);
+      const HpTimelineRow  *all_rows = hp_timeline_scene_get_rows (self->scene, &n_rows);
 
       marks = hp_timeline_frame_get_marks (self->frame, &n_marks);
       if (marks_on_pixels (&t, m, all_rows, marks, n_marks))
@@ -720,7 +720,7 @@ _hp_timeline_painter_paint_marks (HpTimelinePainter      *self,
   guint                 color_start[HP_TIMELINE_N_COLORS + 1];
   guint                 n_rows, n_marks;
 
-  rows = hp_timeline_layout_get_rows (self->layout, &n_rows);
+  rows = hp_timeline_scene_get_rows (self->scene, &n_rows);
   marks = hp_timeline_frame_get_marks (self->frame, &n_marks);
   order = hp_timeline_frame_get_marks_by_color (self->frame, color_start);
 
@@ -867,7 +867,7 @@ _hp_timeline_painter_paint_counters (HpTimelinePainter      *self,
   rows = _hp_timeline_visible_rows (m, &first, &end);
   for (guint i = first; i < end; i++)
     if (rows[i].kind == HP_TIMELINE_ROW_COUNTER)
-      colors |= 1u << (hp_timeline_layout_get_counter (self->layout, rows[i].rank_pos, rows[i].lane)->color %
+      colors |= 1u << (hp_timeline_scene_get_counter (self->scene, rows[i].rank_pos, rows[i].lane)->color %
                        HP_CHART_PALETTE_SIZE);
 
   cairo_save (cr);
@@ -885,7 +885,7 @@ _hp_timeline_painter_paint_counters (HpTimelinePainter      *self,
 
           if (rows[i].kind != HP_TIMELINE_ROW_COUNTER)
             continue;
-          series = hp_timeline_layout_get_counter (self->layout, rows[i].rank_pos, rows[i].lane);
+          series = hp_timeline_scene_get_counter (self->scene, rows[i].rank_pos, rows[i].lane);
           if (series->color % HP_CHART_PALETTE_SIZE == color)
             layout_counter (self, m, &rows[i], series, self->boxes[0], self->boxes[1]);
         }
@@ -900,7 +900,7 @@ _hp_timeline_painter_paint_counters (HpTimelinePainter      *self,
 
       if (rows[i].kind != HP_TIMELINE_ROW_COUNTER)
         continue;
-      series = hp_timeline_layout_get_counter (self->layout, rows[i].rank_pos, rows[i].lane);
+      series = hp_timeline_scene_get_counter (self->scene, rows[i].rank_pos, rows[i].lane);
       if (!series->mark_peak || series->peak < 0 || series->max_value <= 0 ||
           series->ts[series->peak] < m->viewport.t0 || series->ts[series->peak] > m->viewport.t1)
         continue;

@@ -1,18 +1,14 @@
-/* hp-timeline-layout.c — the timeline's geometry: the layout object, what is shown, and its ProfilerSteps.
+/* hp-timeline-layout.c — the timeline's layout: what is derived once per trace, built in one call and never changed.
  *
- * The layout is the timeline minus pixels. It keeps what is derived once
- * per trace (the ends of events, name colours, ProfilerStep bands, idle
- * gaps and counter series) and the rows of the lanes area, rebuilt by the
- * setter that changes what shows (a rank collapsed or hidden, a track
- * toggled). What the user arranged (shown and collapsed ranks, pinned and
- * hidden tracks, the gutter's width) is apart, in the layout's
- * #HpTimelineArrangement: the layout reads it to build its rows. Nothing
- * of a frame is kept here: the marks of a picture are an #HpTimelineFrame
- * the painter owns (hp-timeline-cull.c), and everything a painter or a hit
- * test reads takes a const layout. This file holds the object itself: its
- * lifetime, the flags, its side of the arrangement (checking tracks
- * against the trace, rebuilding the rows), the time bounds and the steps;
- * hp-timeline-layout-private.h lists the other parts.
+ * The layout is the part of the timeline that depends on the trace alone:
+ * the GPU stream of each lane, the end of each event in lane order (what
+ * the culling searches), the ProfilerStep bands, a colour per name and the
+ * time bounds. hp_timeline_layout_new() computes all of it; no function
+ * writes it afterwards, so any number of scenes, painters and threads read
+ * one layout. What a view changes (which ranks and tracks show, bookmarks,
+ * highlights, the results' tracks, the rows they give) is its
+ * #HpTimelineScene (hp-timeline-scene.c), which reads its layout and never
+ * writes it. hp-timeline-layout-private.h lists the other files.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -28,8 +24,8 @@
  * hp_timeline_layout_new:
  * @trace: a loaded trace
  *
- * Returns: (transfer full): the layout of @trace's timeline, every rank
- *   visible and expanded, with %HP_TIMELINE_SHOW_DEFAULT
+ * Returns: (transfer full): the layout of @trace's timeline, complete: it
+ *   has no setter
  */
 HpTimelineLayout *
 hp_timeline_layout_new (HpTrace *trace)
@@ -41,9 +37,6 @@ hp_timeline_layout_new (HpTrace *trace)
   self = g_new0 (HpTimelineLayout, 1);
   g_atomic_ref_count_init (&self->ref_count);
   self->trace = hp_trace_ref (trace);
-  self->flags = HP_TIMELINE_SHOW_DEFAULT;
-  self->idle_delay = 30.0;
-  self->arrangement = hp_timeline_arrangement_new (trace);
   self->n_ranks = hp_trace_get_n_ranks (trace);
   self->ranks = g_new0 (HpTimelineRankData, MAX (self->n_ranks, 1));
   self->t_min = G_MAXINT64;
@@ -55,8 +48,6 @@ hp_timeline_layout_new (HpTrace *trace)
       HpTimelineRankData *rd = &self->ranks[k];
 
       rd->lane_stream = g_new (gint64, MAX (r->n_lanes, 1));
-      rd->idle = g_new0 (GArray *, MAX (r->n_lanes, 1));
-      rd->highlights = g_new0 (GArray *, MAX (r->n_lanes, 1));
       rd->ends = g_new0 (gint64 *, MAX (r->n_lanes, 1));
       for (guint l = 0; l < r->n_lanes; l++)
         {
@@ -88,10 +79,6 @@ hp_timeline_layout_new (HpTrace *trace)
   self->name_colors = g_malloc (MAX (self->n_strings, 1));
   _hp_timeline_layout_hash_name_colors (self);
 
-  self->rows = g_array_new (FALSE, FALSE, sizeof (HpTimelineRow));
-  self->highlights = g_array_new (FALSE, FALSE, sizeof (HpTimelineHighlight));
-  _hp_timeline_layout_build_rows (self);
-
   return self;
 }
 
@@ -111,30 +98,19 @@ hp_timeline_layout_unref (HpTimelineLayout *self)
   if (!g_atomic_ref_count_dec (&self->ref_count))
     return;
 
-  _hp_timeline_layout_clear_highlight_arrays (self);
   for (guint k = 0; k < self->n_ranks; k++)
     {
       HpTimelineRankData *rd = &self->ranks[k];
       const HpRank       *r = hp_trace_get_rank (self->trace, k);
 
       for (guint l = 0; l < r->n_lanes; l++)
-        {
-          g_clear_pointer (&rd->idle[l], g_array_unref);
-          g_free (rd->ends[l]);
-        }
-      g_free (rd->idle);
+        g_free (rd->ends[l]);
       g_free (rd->ends);
-      g_free (rd->highlights);
       g_free (rd->lane_stream);
       g_clear_pointer (&rd->steps, g_array_unref);
-      g_clear_pointer (&rd->counters, g_ptr_array_unref);
-      g_clear_pointer (&rd->memory, g_ptr_array_unref);
     }
   g_free (self->ranks);
   g_free (self->name_colors);
-  hp_timeline_arrangement_free (self->arrangement);
-  g_array_unref (self->rows);
-  g_array_unref (self->highlights);
   hp_trace_unref (self->trace);
   g_free (self);
 }
@@ -151,366 +127,28 @@ hp_timeline_layout_get_trace (const HpTimelineLayout *self)
   return self->trace;
 }
 
-/* after the arrangement changed: the rows are rebuilt now, so that
- * reading them later writes nothing */
-static void
-arrangement_changed (HpTimelineLayout *self,
-                     gboolean          changed)
-{
-  if (!changed)
-    return;
-  _hp_timeline_layout_build_rows (self);
-  self->generation++;
-}
-
 /**
- * hp_timeline_layout_set_flags:
- * @flags: the tracks and overlays to show
+ * hp_timeline_layout_get_lane_ends:
+ * @n_events: (out): the number of events of the lane
  *
- * The idle gaps and counter tracks show once
- * hp_timeline_layout_install_extras() has given them.
+ * Returns: (transfer none) (array length=n_events): the end of each event
+ *   of a lane, ns, in the lane's order (what the culling searches)
  */
-void
-hp_timeline_layout_set_flags (HpTimelineLayout *self,
-                              HpTimelineFlags   flags)
-{
-  HpTimelineFlags changed;
-
-  g_return_if_fail (self != NULL);
-
-  if (self->flags == flags)
-    return;
-  changed = self->flags ^ flags;
-  self->flags = flags;
-  if (changed & (HP_TIMELINE_SHOW_COUNTERS | HP_TIMELINE_SHOW_MEMORY | HP_TIMELINE_SHOW_ITERATIONS))
-    _hp_timeline_layout_build_rows (self);
-  self->generation++;
-}
-
-HpTimelineFlags
-hp_timeline_layout_get_flags (const HpTimelineLayout *self)
-{
-  g_return_val_if_fail (self != NULL, 0);
-  return self->flags;
-}
-
-void
-hp_timeline_layout_set_rank_visible (HpTimelineLayout *self,
-                                     guint             rank_pos,
-                                     gboolean          visible)
-{
-  g_return_if_fail (self != NULL);
-  g_return_if_fail (rank_pos < self->n_ranks);
-
-  arrangement_changed (self, hp_timeline_arrangement_set_rank_visible (self->arrangement, rank_pos, visible));
-}
-
-gboolean
-hp_timeline_layout_get_rank_visible (const HpTimelineLayout *self,
-                                     guint                   rank_pos)
-{
-  g_return_val_if_fail (self != NULL, FALSE);
-  g_return_val_if_fail (rank_pos < self->n_ranks, FALSE);
-  return hp_timeline_arrangement_get_rank_visible (self->arrangement, rank_pos);
-}
-
-void
-hp_timeline_layout_set_rank_collapsed (HpTimelineLayout *self,
-                                       guint             rank_pos,
-                                       gboolean          collapsed)
-{
-  g_return_if_fail (self != NULL);
-  g_return_if_fail (rank_pos < self->n_ranks);
-
-  arrangement_changed (self, hp_timeline_arrangement_set_rank_collapsed (self->arrangement, rank_pos, collapsed));
-}
-
-gboolean
-hp_timeline_layout_get_rank_collapsed (const HpTimelineLayout *self,
-                                       guint                   rank_pos)
-{
-  g_return_val_if_fail (self != NULL, FALSE);
-  g_return_val_if_fail (rank_pos < self->n_ranks, FALSE);
-  return hp_timeline_arrangement_get_rank_collapsed (self->arrangement, rank_pos);
-}
-
-void
-hp_timeline_layout_set_lane_visible (HpTimelineLayout *self,
-                                     guint             rank_pos,
-                                     guint             lane,
-                                     gboolean          visible)
+const gint64 *
+hp_timeline_layout_get_lane_ends (const HpTimelineLayout *self,
+                                  guint                   rank_pos,
+                                  guint                   lane,
+                                  guint                  *n_events)
 {
   const HpRank *r;
 
-  g_return_if_fail (self != NULL);
-  g_return_if_fail (rank_pos < self->n_ranks);
+  g_return_val_if_fail (self != NULL && n_events != NULL, NULL);
+  g_return_val_if_fail (rank_pos < self->n_ranks, NULL);
   r = hp_trace_get_rank (self->trace, rank_pos);
-  g_return_if_fail (lane < r->n_lanes);
+  g_return_val_if_fail (lane < r->n_lanes, NULL);
 
-  hp_timeline_layout_set_track_hidden (self, &(HpTimelineTrack){ HP_TIMELINE_ROW_SLICES, rank_pos, lane }, !visible);
-}
-
-gboolean
-hp_timeline_layout_get_lane_visible (const HpTimelineLayout *self,
-                                     guint                   rank_pos,
-                                     guint                   lane)
-{
-  const HpRank *r;
-
-  g_return_val_if_fail (self != NULL, FALSE);
-  g_return_val_if_fail (rank_pos < self->n_ranks, FALSE);
-  r = hp_trace_get_rank (self->trace, rank_pos);
-  g_return_val_if_fail (lane < r->n_lanes, FALSE);
-  return hp_timeline_arrangement_get_lane_visible (self->arrangement, rank_pos, lane);
-}
-
-/**
- * hp_timeline_layout_get_generation:
- *
- * Returns: a number that changes whenever what the layout paints changes
- *   for the same viewport (rows, flags, highlights), for caches
- */
-guint
-hp_timeline_layout_get_generation (const HpTimelineLayout *self)
-{
-  g_return_val_if_fail (self != NULL, 0);
-  return self->generation;
-}
-
-/**
- * hp_timeline_layout_get_arrangement:
- *
- * Returns: (transfer none): what the user arranged on the timeline; change
- *   it through the layout, which rebuilds its rows
- */
-const HpTimelineArrangement *
-hp_timeline_layout_get_arrangement (const HpTimelineLayout *self)
-{
-  g_return_val_if_fail (self != NULL, NULL);
-  return self->arrangement;
-}
-
-/**
- * hp_timeline_layout_get_bookmarks:
- *
- * Returns: (transfer none): the bookmarks of the layout's arrangement;
- *   changing them changes no row (call hp_timeline_painter_changed() for
- *   their overlay)
- */
-HpTimelineBookmarks *
-hp_timeline_layout_get_bookmarks (HpTimelineLayout *self)
-{
-  g_return_val_if_fail (self != NULL, NULL);
-  return hp_timeline_arrangement_get_bookmarks (self->arrangement);
-}
-
-/* Pinned and hidden tracks */
-
-/* whether @track names something a layout of this trace can show: a lane
- * it has, a counter track by key (its series may come later) or by the
- * index of one it has */
-static gboolean
-track_is_valid (const HpTimelineLayout *self,
-                const HpTimelineTrack  *track)
-{
-  if (track->kind == HP_TIMELINE_ROW_RANK || track->rank_pos >= self->n_ranks)
-    return FALSE;
-  if (track->kind == HP_TIMELINE_ROW_SLICES)
-    return track->lane < hp_trace_get_rank (self->trace, track->rank_pos)->n_lanes;
-  return track->key != NULL || track->lane < hp_timeline_layout_get_n_counters (self, track->rank_pos);
-}
-
-/* @track as the sets hold it: a lane without key; a counter track with its
- * interned key and the index of its series now */
-static HpTimelineTrack
-track_normalize (const HpTimelineLayout *self,
-                 const HpTimelineTrack  *track)
-{
-  HpTimelineTrack out = *track;
-
-  if (track->kind != HP_TIMELINE_ROW_COUNTER)
-    out.key = NULL;
-  else if (track->key != NULL)
-    {
-      out.key = hp_timeline_track_key_intern (track->key);
-      out.lane = _hp_timeline_layout_find_counter (self, track->rank_pos, out.key);
-    }
-  else
-    out.key = _hp_timeline_layout_get_counter_key (self, track->rank_pos, track->lane);
-  return out;
-}
-
-/**
- * hp_timeline_row_get_track:
- * @row: a row
- * @track: (out caller-allocates): the track @row belongs to
- *
- * Returns: whether @row belongs to a track (a rank's header does not)
- */
-gboolean
-hp_timeline_row_get_track (const HpTimelineRow *row,
-                           HpTimelineTrack     *track)
-{
-  g_return_val_if_fail (row != NULL && track != NULL, FALSE);
-
-  if (row->kind == HP_TIMELINE_ROW_RANK)
-    return FALSE;
-  track->kind = row->kind;
-  track->rank_pos = row->rank_pos;
-  track->lane = row->lane;
-  track->key = NULL;
-  return TRUE;
-}
-
-/**
- * hp_timeline_layout_set_track_pinned:
- * @track: a lane or another per-rank track
- * @pinned: whether it shows at the top, before every rank's group
- *
- * Pinned tracks show in the order they were pinned; pinning a hidden
- * track shows it again.
- */
-void
-hp_timeline_layout_set_track_pinned (HpTimelineLayout      *self,
-                                     const HpTimelineTrack *track,
-                                     gboolean               pinned)
-{
-  HpTimelineTrack t;
-
-  g_return_if_fail (self != NULL && track != NULL);
-  g_return_if_fail (track_is_valid (self, track));
-
-  t = track_normalize (self, track);
-  arrangement_changed (self, hp_timeline_arrangement_set_pinned (self->arrangement, &t, pinned));
-}
-
-gboolean
-hp_timeline_layout_get_track_pinned (const HpTimelineLayout *self,
-                                     const HpTimelineTrack  *track)
-{
-  HpTimelineTrack t;
-
-  g_return_val_if_fail (self != NULL && track != NULL, FALSE);
-  if (!track_is_valid (self, track))
-    return FALSE;
-  t = track_normalize (self, track);
-  return hp_timeline_arrangement_get_pinned (self->arrangement, &t);
-}
-
-/**
- * hp_timeline_layout_set_track_hidden:
- * @track: a lane or another per-rank track
- * @hidden: whether to leave out its rows; hiding a pinned track unpins it
- */
-void
-hp_timeline_layout_set_track_hidden (HpTimelineLayout      *self,
-                                     const HpTimelineTrack *track,
-                                     gboolean               hidden)
-{
-  HpTimelineTrack t;
-
-  g_return_if_fail (self != NULL && track != NULL);
-  g_return_if_fail (track_is_valid (self, track));
-
-  t = track_normalize (self, track);
-  arrangement_changed (self, hp_timeline_arrangement_set_hidden (self->arrangement, &t, hidden));
-}
-
-gboolean
-hp_timeline_layout_get_track_hidden (const HpTimelineLayout *self,
-                                     const HpTimelineTrack  *track)
-{
-  HpTimelineTrack t;
-
-  g_return_val_if_fail (self != NULL && track != NULL, FALSE);
-  if (!track_is_valid (self, track))
-    return FALSE;
-  t = track_normalize (self, track);
-  return hp_timeline_arrangement_get_hidden (self->arrangement, &t);
-}
-
-/**
- * hp_timeline_layout_get_pinned_tracks:
- * @n_tracks: (out): how many
- *
- * Returns: (transfer none) (array length=n_tracks): the pinned tracks,
- *   top to bottom; a counter track with the index its series has now, or
- *   %HP_TIMELINE_TRACK_ABSENT while the layout does not have it
- */
-const HpTimelineTrack *
-hp_timeline_layout_get_pinned_tracks (const HpTimelineLayout *self,
-                                      guint                  *n_tracks)
-{
-  GArray *tracks;
-
-  g_return_val_if_fail (self != NULL && n_tracks != NULL, NULL);
-
-  tracks = hp_timeline_arrangement_get_pinned_tracks (self->arrangement);
-  *n_tracks = tracks->len;
-  return (const HpTimelineTrack *)(gpointer)tracks->data;
-}
-
-/**
- * hp_timeline_layout_get_hidden_tracks:
- * @n_tracks: (out): how many
- *
- * Returns: (transfer none) (array length=n_tracks): the hidden tracks, in
- *   the order they were hidden; counter tracks as
- *   hp_timeline_layout_get_pinned_tracks() gives them
- */
-const HpTimelineTrack *
-hp_timeline_layout_get_hidden_tracks (const HpTimelineLayout *self,
-                                      guint                  *n_tracks)
-{
-  GArray *tracks;
-
-  g_return_val_if_fail (self != NULL && n_tracks != NULL, NULL);
-
-  tracks = hp_timeline_arrangement_get_hidden_tracks (self->arrangement);
-  *n_tracks = tracks->len;
-  return (const HpTimelineTrack *)(gpointer)tracks->data;
-}
-
-/**
- * hp_timeline_layout_show_hidden_tracks:
- *
- * Shows every hidden track again, where it was.
- */
-void
-hp_timeline_layout_show_hidden_tracks (HpTimelineLayout *self)
-{
-  g_return_if_fail (self != NULL);
-
-  arrangement_changed (self, hp_timeline_arrangement_show_hidden (self->arrangement));
-}
-
-/**
- * hp_timeline_layout_set_gutter_width:
- * @width: the width of the lane-name column, in pixels; clamped to
- *   [%HP_TIMELINE_GUTTER_MIN_WIDTH, %HP_TIMELINE_GUTTER_MAX_WIDTH]
- */
-void
-hp_timeline_layout_set_gutter_width (HpTimelineLayout *self,
-                                     double            width)
-{
-  g_return_if_fail (self != NULL);
-
-  /* the rows stay: only where the time area starts moves */
-  if (hp_timeline_arrangement_set_gutter_width (self->arrangement, width))
-    self->generation++;
-}
-
-/**
- * hp_timeline_layout_get_gutter_width:
- *
- * Returns: the width of the lane-name column, in pixels: where the time
- *   area starts
- */
-double
-hp_timeline_layout_get_gutter_width (const HpTimelineLayout *self)
-{
-  g_return_val_if_fail (self != NULL, HP_TIMELINE_GUTTER_WIDTH);
-  return hp_timeline_arrangement_get_gutter_width (self->arrangement);
+  *n_events = r->lanes[lane].n_events;
+  return self->ranks[rank_pos].ends[lane];
 }
 
 /**

@@ -49,7 +49,7 @@ G_BEGIN_DECLS
  *   after each rank's GPU streams
  * @HP_TIMELINE_SHOW_MEMORY: the memory allocated and reserved per device,
  *   after the counter tracks, with the peak marked (series given with
- *   hp_timeline_layout_set_memory_series())
+ *   hp_timeline_scene_set_memory_series())
  *
  * What the timeline draws besides the lanes.
  */
@@ -126,7 +126,7 @@ typedef struct
  *   any other per-rank track (%HP_TIMELINE_ROW_COUNTER)
  * @rank_pos: the rank's position in the trace
  * @lane: the lane, or the track's index among the rank's tracks of @kind
- *   (hp_timeline_layout_get_counter()); %HP_TIMELINE_TRACK_ABSENT for a
+ *   (hp_timeline_scene_get_counter()); %HP_TIMELINE_TRACK_ABSENT for a
  *   counter track whose series the layout does not have (yet)
  * @key: (nullable): a counter track's identity: its series' id
  *   (hp_series_get_id()), interned; %NULL for a lane
@@ -160,7 +160,7 @@ typedef enum
  * HpTimelineMark:
  * @x: left edge, in user-space pixels of the picture, snapped to device pixels
  * @width: width (at least one device pixel)
- * @row: the row (index into hp_timeline_layout_get_rows())
+ * @row: the row (index into hp_timeline_scene_get_rows())
  * @event: the event (for merged marks, the first one)
  * @count: how many events the mark stands for
  * @color: a colour index below %HP_TIMELINE_N_COLORS
@@ -203,6 +203,7 @@ typedef struct
 } HpTimelineRuler;
 
 typedef struct _HpTimelineLayout      HpTimelineLayout;
+typedef struct _HpTimelineScene       HpTimelineScene;
 typedef struct _HpTimelineExtras      HpTimelineExtras;
 typedef struct _HpTimelineArrangement HpTimelineArrangement;
 typedef struct _HpTimelineBookmarks   HpTimelineBookmarks;
@@ -270,12 +271,13 @@ void hp_timeline_hit_clear (HpTimelineHit *hit);
 
 /**
  * HpTimelineMapper:
- * @layout: the layout being painted
+ * @scene: the scene being painted
+ * @layout: its layout
  * @viewport: the picture's viewport
  * @time_left: x of @viewport.t0 (the right edge of the gutter)
  * @time_right: x of @viewport.t1 (the picture's right edge)
  * @lanes_top: y where the lanes area starts (under the ruler and band)
- * @first_row: the first row in view (index into hp_timeline_layout_get_rows())
+ * @first_row: the first row in view (index into hp_timeline_scene_get_rows())
  * @end_row: one past the last row in view
  *
  * How overlays find things on a picture: time ↔ x, (rank, lane, depth) → y,
@@ -283,6 +285,7 @@ void hp_timeline_hit_clear (HpTimelineHit *hit);
  */
 typedef struct
 {
+  const HpTimelineScene  *scene;
   const HpTimelineLayout *layout;
   HpTimelineViewport      viewport;
   double                  time_left;
@@ -310,149 +313,43 @@ hp_timeline_ceil (double x)
   return i + (x > (double)i);
 }
 
+/* The layout: what the timeline of a trace derives once (lane streams,
+ * event ends, ProfilerSteps, name colours, time bounds). It is complete
+ * when hp_timeline_layout_new() returns and has no setter: everything
+ * else takes it const. What a view changes is its #HpTimelineScene
+ * (hp-timeline-scene.h). */
 HpTimelineLayout *hp_timeline_layout_new (HpTrace *trace);
 HpTimelineLayout *hp_timeline_layout_ref (HpTimelineLayout *self);
 void              hp_timeline_layout_unref (HpTimelineLayout *self);
 HpTrace          *hp_timeline_layout_get_trace (const HpTimelineLayout *self);
-
-void            hp_timeline_layout_set_flags (HpTimelineLayout *self,
-                                              HpTimelineFlags   flags);
-HpTimelineFlags hp_timeline_layout_get_flags (const HpTimelineLayout *self);
-void            hp_timeline_layout_set_idle_delay (HpTimelineLayout *self,
-                                                   double            consecutive_kernel_delay);
-void            hp_timeline_layout_set_rank_visible (HpTimelineLayout *self,
-                                                     guint             rank_pos,
-                                                     gboolean          visible);
-gboolean        hp_timeline_layout_get_rank_visible (const HpTimelineLayout *self,
-                                                     guint                   rank_pos);
-void            hp_timeline_layout_set_rank_collapsed (HpTimelineLayout *self,
-                                                       guint             rank_pos,
-                                                       gboolean          collapsed);
-gboolean        hp_timeline_layout_get_rank_collapsed (const HpTimelineLayout *self,
-                                                       guint                   rank_pos);
-void            hp_timeline_layout_set_lane_visible (HpTimelineLayout *self,
-                                                     guint             rank_pos,
-                                                     guint             lane,
-                                                     gboolean          visible);
-gboolean        hp_timeline_layout_get_lane_visible (const HpTimelineLayout *self,
-                                                     guint                   rank_pos,
-                                                     guint                   lane);
-guint           hp_timeline_layout_get_generation (const HpTimelineLayout *self);
-
-const HpTimelineArrangement *hp_timeline_layout_get_arrangement (const HpTimelineLayout *self);
-HpTimelineBookmarks         *hp_timeline_layout_get_bookmarks (HpTimelineLayout *self);
-
-gboolean               hp_timeline_row_get_track (const HpTimelineRow *row,
-                                                  HpTimelineTrack     *track);
-void                   hp_timeline_layout_set_track_pinned (HpTimelineLayout      *self,
-                                                            const HpTimelineTrack *track,
-                                                            gboolean               pinned);
-gboolean               hp_timeline_layout_get_track_pinned (const HpTimelineLayout *self,
-                                                            const HpTimelineTrack  *track);
-void                   hp_timeline_layout_set_track_hidden (HpTimelineLayout      *self,
-                                                            const HpTimelineTrack *track,
-                                                            gboolean               hidden);
-gboolean               hp_timeline_layout_get_track_hidden (const HpTimelineLayout *self,
-                                                            const HpTimelineTrack  *track);
-const HpTimelineTrack *hp_timeline_layout_get_pinned_tracks (const HpTimelineLayout *self,
-                                                             guint                  *n_tracks);
-const HpTimelineTrack *hp_timeline_layout_get_hidden_tracks (const HpTimelineLayout *self,
-                                                             guint                  *n_tracks);
-void                   hp_timeline_layout_show_hidden_tracks (HpTimelineLayout *self);
-double                 hp_timeline_layout_get_pinned_band (const HpTimelineLayout   *self,
-                                                           const HpTimelineViewport *viewport);
-void                   hp_timeline_layout_viewport_at (const HpTimelineLayout   *self,
-                                                       const HpTimelineViewport *viewport,
-                                                       double                    y,
-                                                       HpTimelineViewport       *out);
-void                   hp_timeline_layout_set_gutter_width (HpTimelineLayout *self,
-                                                            double            width);
-double                 hp_timeline_layout_get_gutter_width (const HpTimelineLayout *self);
-
-void                 hp_timeline_layout_get_time_bounds (const HpTimelineLayout *self,
-                                                         gint64                 *start,
-                                                         gint64                 *end);
-const HpTimelineRow *hp_timeline_layout_get_rows (const HpTimelineLayout *self,
-                                                  guint                  *n_rows);
-double               hp_timeline_layout_get_content_height (const HpTimelineLayout *self);
-int                  hp_timeline_layout_find_row (const HpTimelineLayout *self,
-                                                  double                  content_y);
-int                  hp_timeline_layout_find_lane_row (const HpTimelineLayout *self,
-                                                       guint                   rank_pos,
-                                                       guint                   lane,
-                                                       guint                   depth);
-double               hp_timeline_layout_get_lanes_top (const HpTimelineLayout *self);
-
-char           *hp_timeline_short_name (const char *full);
-guint           hp_timeline_layout_event_color (const HpTimelineLayout *self,
-                                                const HpRank           *rank,
-                                                guint                   event);
-const HpStep   *hp_timeline_layout_get_steps (const HpTimelineLayout *self,
-                                              guint                   rank_pos,
-                                              guint                  *n_steps);
-const HpSeries *hp_timeline_layout_get_counter (const HpTimelineLayout *self,
-                                                guint                   rank_pos,
-                                                guint                   counter);
-guint           hp_timeline_layout_get_n_counters (const HpTimelineLayout *self,
-                                                   guint                   rank_pos);
-void            hp_timeline_layout_set_memory_series (HpTimelineLayout *self,
-                                                      GPtrArray        *series);
-void            hp_timeline_layout_set_idle_gaps (HpTimelineLayout *self,
-                                                  HpIdleGaps       *gaps);
-GArray         *hp_timeline_layout_get_idle_intervals (const HpTimelineLayout *self,
-                                                       guint                   rank_pos,
-                                                       guint                   lane);
-gint64          hp_timeline_layout_get_lane_stream (const HpTimelineLayout *self,
+const gint64     *hp_timeline_layout_get_lane_ends (const HpTimelineLayout *self,
                                                     guint                   rank_pos,
-                                                    guint                   lane);
-
-HpTimelineExtras *hp_timeline_extras_compute (HpTrace        *trace,
-                                              HpTimelineFlags what,
-                                              double          idle_delay,
-                                              GCancellable   *cancellable);
-void              hp_timeline_extras_free (HpTimelineExtras *extras);
-HpTimelineFlags   hp_timeline_layout_get_missing (const HpTimelineLayout *self,
-                                                  HpTimelineFlags         flags);
-void              hp_timeline_layout_install_extras (HpTimelineLayout *self,
-                                                     HpTimelineExtras *extras);
-
-gboolean hp_timeline_layout_hit_test (const HpTimelineLayout   *self,
-                                      const HpTimelineViewport *viewport,
-                                      double                    x,
-                                      double                    y,
-                                      HpTimelineHit            *hit);
-
-void hp_timeline_layout_cull (const HpTimelineLayout *self,
-                              guint                   rank_pos,
-                              guint                   lane,
-                              guint                   depth,
-                              gint64                  t0,
-                              gint64                  t1,
-                              GArray                 *events);
-
-guint         hp_timeline_layout_search (HpTimelineLayout *self,
-                                         const char       *needle);
-void          hp_timeline_layout_set_highlights (HpTimelineLayout *self,
-                                                 guint             rank_pos,
-                                                 const guint32    *events,
-                                                 guint             n_events);
-void          hp_timeline_layout_add_highlights (HpTimelineLayout *self,
-                                                 guint             rank_pos,
-                                                 const guint32    *events,
-                                                 guint             n_events);
-void          hp_timeline_layout_clear_highlights (HpTimelineLayout *self);
-guint         hp_timeline_layout_get_n_highlights (const HpTimelineLayout *self);
-gboolean      hp_timeline_layout_get_highlight (const HpTimelineLayout *self,
-                                                guint                   i,
-                                                guint                  *rank_pos,
-                                                guint32                *event);
-const GArray *hp_timeline_layout_get_lane_highlights (const HpTimelineLayout *self,
+                                                    guint                   lane,
+                                                    guint                  *n_events);
+void              hp_timeline_layout_get_time_bounds (const HpTimelineLayout *self,
+                                                      gint64                 *start,
+                                                      gint64                 *end);
+char             *hp_timeline_short_name (const char *full);
+guint             hp_timeline_layout_event_color (const HpTimelineLayout *self,
+                                                  const HpRank           *rank,
+                                                  guint                   event);
+const HpStep     *hp_timeline_layout_get_steps (const HpTimelineLayout *self,
+                                                guint                   rank_pos,
+                                                guint                  *n_steps);
+gint64            hp_timeline_layout_get_lane_stream (const HpTimelineLayout *self,
                                                       guint                   rank_pos,
                                                       guint                   lane);
-gboolean      hp_timeline_layout_find_event_position (const HpTimelineLayout *self,
-                                                      guint                   rank_pos,
-                                                      guint32                 event,
-                                                      guint                  *position);
+void              hp_timeline_layout_cull (const HpTimelineLayout *self,
+                                           guint                   rank_pos,
+                                           guint                   lane,
+                                           guint                   depth,
+                                           gint64                  t0,
+                                           gint64                  t1,
+                                           GArray                 *events);
+gboolean          hp_timeline_layout_find_event_position (const HpTimelineLayout *self,
+                                                          guint                   rank_pos,
+                                                          guint32                 event,
+                                                          guint                  *position);
 
 void  hp_timeline_ruler_compute (HpTimelineRuler *ruler,
                                  gint64           t0,
@@ -467,7 +364,7 @@ char *hp_timeline_format_duration (gint64 ns);
 char *hp_timeline_format_time (gint64 ns);
 
 void     hp_timeline_mapper_init (HpTimelineMapper         *mapper,
-                                  const HpTimelineLayout   *layout,
+                                  const HpTimelineScene    *layout,
                                   const HpTimelineViewport *viewport);
 double   hp_timeline_mapper_time_to_x (const HpTimelineMapper *mapper,
                                        gint64                  t);
@@ -489,6 +386,5 @@ gboolean hp_timeline_mapper_event_rect (const HpTimelineMapper *mapper,
                                         HpRect                 *rect);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpTimelineLayout, hp_timeline_layout_unref)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpTimelineExtras, hp_timeline_extras_free)
 
 G_END_DECLS

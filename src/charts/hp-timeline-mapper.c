@@ -14,22 +14,23 @@
  * hp_timeline_mapper_init:
  * @mapper: (out caller-allocates): the mapper
  *
- * Sets up a mapper for a picture of @layout at @viewport, the rows in view
- * included. Only reads @layout.
+ * Sets up a mapper for a picture of @scene at @viewport, the rows in view
+ * included. Only reads @scene.
  */
 void
 hp_timeline_mapper_init (HpTimelineMapper         *mapper,
-                         const HpTimelineLayout   *layout,
+                         const HpTimelineScene    *scene,
                          const HpTimelineViewport *viewport)
 {
-  double gutter = hp_timeline_arrangement_get_gutter_width (layout->arrangement);
+  double gutter = hp_timeline_arrangement_get_gutter_width (scene->arrangement);
 
-  mapper->layout = layout;
+  mapper->scene = scene;
+  mapper->layout = scene->layout;
   mapper->viewport = *viewport;
   mapper->time_left = gutter;
   mapper->time_right = MAX ((double)viewport->width, gutter + 1);
-  mapper->lanes_top = hp_timeline_layout_get_lanes_top (layout);
-  hp_timeline_rows_in_view ((const HpTimelineRow *)(gpointer)layout->rows->data, layout->rows->len, viewport->scroll_y,
+  mapper->lanes_top = hp_timeline_scene_get_lanes_top (scene);
+  hp_timeline_rows_in_view ((const HpTimelineRow *)(gpointer)scene->rows->data, scene->rows->len, viewport->scroll_y,
                             viewport->height - mapper->lanes_top, &mapper->first_row, &mapper->end_row);
 }
 
@@ -77,12 +78,12 @@ hp_timeline_mapper_row_y (const HpTimelineMapper *mapper,
                           double                 *y,
                           double                 *height)
 {
-  const HpTimelineLayout *layout = mapper->layout;
-  const HpTimelineRow    *r;
+  const HpTimelineScene *scene = mapper->scene;
+  const HpTimelineRow   *r;
 
-  if (row < 0 || (guint)row >= layout->rows->len)
+  if (row < 0 || (guint)row >= scene->rows->len)
     return FALSE;
-  r = &g_array_index (layout->rows, HpTimelineRow, row);
+  r = &g_array_index (scene->rows, HpTimelineRow, row);
   *y = mapper->lanes_top + r->y - mapper->viewport.scroll_y;
   *height = r->height;
   return TRUE;
@@ -103,7 +104,7 @@ hp_timeline_mapper_lane_y (const HpTimelineMapper *mapper,
                            double                 *y,
                            double                 *height)
 {
-  int row = hp_timeline_layout_find_lane_row (mapper->layout, rank_pos, lane, depth);
+  int row = hp_timeline_scene_find_lane_row (mapper->scene, rank_pos, lane, depth);
 
   return hp_timeline_mapper_row_y (mapper, row, y, height);
 }

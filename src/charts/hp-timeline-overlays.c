@@ -76,7 +76,7 @@ _hp_timeline_paint_idle (const HpTimelineMapper *m,
   double               scale = m->viewport.scale;
   double               ppx = _hp_timeline_mapper_columns_per_ns (m);
 
-  if (!(hp_timeline_layout_get_flags (self->layout) & HP_TIMELINE_SHOW_IDLE))
+  if (!(hp_timeline_scene_get_flags (self->scene) & HP_TIMELINE_SHOW_IDLE))
     return;
 
   rows = _hp_timeline_visible_rows (m, &first, &end);
@@ -93,7 +93,7 @@ _hp_timeline_paint_idle (const HpTimelineMapper *m,
 
       if (row->kind != HP_TIMELINE_ROW_SLICES)
         continue;
-      gaps = hp_timeline_layout_get_idle_intervals (self->layout, row->rank_pos, row->lane);
+      gaps = hp_timeline_scene_get_idle_intervals (self->scene, row->rank_pos, row->lane);
       if (gaps == NULL || gaps->len == 0)
         continue;
       y = _hp_timeline_row_top (m, row);
@@ -148,14 +148,14 @@ _hp_timeline_hit_idle (const HpTimelineMapper *m,
   guint                 n_rows, g;
   gint64                tol;
 
-  if (!(hp_timeline_layout_get_flags (self->layout) & HP_TIMELINE_SHOW_IDLE))
+  if (!(hp_timeline_scene_get_flags (self->scene) & HP_TIMELINE_SHOW_IDLE))
     return FALSE;
   if (hit->kind == HP_TIMELINE_HIT_EVENT || hit->row < 0)
     return FALSE;
-  rows = hp_timeline_layout_get_rows (self->layout, &n_rows);
+  rows = hp_timeline_scene_get_rows (self->scene, &n_rows);
   if (rows[hit->row].kind != HP_TIMELINE_ROW_SLICES)
     return FALSE;
-  gaps = hp_timeline_layout_get_idle_intervals (self->layout, rows[hit->row].rank_pos, rows[hit->row].lane);
+  gaps = hp_timeline_scene_get_idle_intervals (self->scene, rows[hit->row].rank_pos, rows[hit->row].lane);
   if (gaps == NULL)
     return FALSE;
 
@@ -197,15 +197,15 @@ _hp_timeline_paint_highlights (const HpTimelineMapper *m,
                                const HpChartStyle     *style,
                                gpointer                user_data)
 {
-  HpTimelinePainter      *self = user_data;
-  const HpTimelineLayout *layout = self->layout;
-  const HpTimelineRow    *rows;
-  guint                   first, end;
-  double                  scale = m->viewport.scale;
-  double                  ppx = _hp_timeline_mapper_columns_per_ns (m);
-  GArray                 *wide = self->boxes[0], *narrow = self->boxes[1], *ticks = self->boxes[2];
+  HpTimelinePainter     *self = user_data;
+  const HpTimelineScene *scene = self->scene;
+  const HpTimelineRow   *rows;
+  guint                  first, end;
+  double                 scale = m->viewport.scale;
+  double                 ppx = _hp_timeline_mapper_columns_per_ns (m);
+  GArray                *wide = self->boxes[0], *narrow = self->boxes[1], *ticks = self->boxes[2];
 
-  if (hp_timeline_layout_get_n_highlights (layout) == 0)
+  if (hp_timeline_scene_get_n_highlights (scene) == 0)
     return;
 
   rows = _hp_timeline_visible_rows (m, &first, &end);
@@ -222,7 +222,7 @@ _hp_timeline_paint_highlights (const HpTimelineMapper *m,
 
       if (row->kind != HP_TIMELINE_ROW_SLICES)
         continue;
-      hl = hp_timeline_layout_get_lane_highlights (layout, row->rank_pos, row->lane);
+      hl = hp_timeline_scene_get_lane_highlights (scene, row->rank_pos, row->lane);
       if (hl == NULL || hl->len == 0)
         continue;
       r = hp_trace_get_rank (self->trace, row->rank_pos);
@@ -270,7 +270,7 @@ _hp_timeline_paint_highlights (const HpTimelineMapper *m,
 
   /* where the matches are, under the ruler */
   {
-    guint   n = hp_timeline_layout_get_n_highlights (layout);
+    guint   n = hp_timeline_scene_get_n_highlights (scene);
     guint   lo = 0, hi = n;
     gint64  last_col = G_MININT64;
     guint   rank_pos;
@@ -280,7 +280,7 @@ _hp_timeline_paint_highlights (const HpTimelineMapper *m,
       {
         guint mid = lo + (hi - lo) / 2;
 
-        hp_timeline_layout_get_highlight (layout, mid, &rank_pos, &e);
+        hp_timeline_scene_get_highlight (scene, mid, &rank_pos, &e);
         if (hp_rank_get_event_start (hp_trace_get_rank (self->trace, rank_pos), e) < m->viewport.t0)
           lo = mid + 1;
         else
@@ -290,7 +290,7 @@ _hp_timeline_paint_highlights (const HpTimelineMapper *m,
       {
         gint64 ts, col;
 
-        hp_timeline_layout_get_highlight (layout, lo, &rank_pos, &e);
+        hp_timeline_scene_get_highlight (scene, lo, &rank_pos, &e);
         ts = hp_rank_get_event_start (hp_trace_get_rank (self->trace, rank_pos), e);
         if (ts >= m->viewport.t1)
           break;

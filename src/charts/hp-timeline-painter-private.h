@@ -44,9 +44,10 @@ typedef struct
 
 struct _HpTimelinePainter
 {
-  /* what is painted, only read: the painter holds a reference for whoever
-   * arranges it (hp_timeline_painter_get_layout()) and writes nothing to
-   * it; what one picture needs besides is the painter's own frame */
+  /* what is painted, only read: the scene its owner changes (a
+   * reference) and the scene's layout; what one picture needs besides is
+   * the painter's own frame */
+  const HpTimelineScene  *scene;
   const HpTimelineLayout *layout;
   HpTimelineFrame        *frame;
   HpTrace                *trace;

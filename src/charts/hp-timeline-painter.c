@@ -1,6 +1,6 @@
 /* hp-timeline-painter.c — paints the multi-rank timeline on any cairo_t, with pluggable overlays.
  *
- * The painter turns one frame of an #HpTimelineLayout into cairo calls:
+ * The painter turns one frame of an #HpTimelineScene into cairo calls:
  * marks are filled one colour at a time (one path, one fill per colour),
  * labels go through a single reused PangoLayout with text widths cached
  * per string id, and the gutter, ruler and step band are drawn last over
@@ -104,21 +104,27 @@ apply_style (HpTimelinePainter *self)
 
 /**
  * hp_timeline_painter_new:
- * @trace: a loaded trace
+ * @scene: what to paint: a view's scene of a layout; the painter keeps a
+ *   reference and only reads it (and its layout)
  *
- * A painter with a fresh #HpTimelineLayout of @trace and the light style.
+ * A painter of @scene with the light style. It makes no layout of its own:
+ * whoever changes the scene (its owner, a view) paints with this painter
+ * what it changed.
  *
  * Returns: (transfer full): the painter
  */
 HpTimelinePainter *
-hp_timeline_painter_new (HpTrace *trace)
+hp_timeline_painter_new (HpTimelineScene *scene)
 {
   HpTimelinePainter *self;
+  HpTrace           *trace;
 
-  g_return_val_if_fail (trace != NULL, NULL);
+  g_return_val_if_fail (scene != NULL, NULL);
 
+  trace = hp_timeline_scene_get_trace (scene);
   self = g_new0 (HpTimelinePainter, 1);
-  self->layout = hp_timeline_layout_new (trace);
+  self->scene = hp_timeline_scene_ref (scene);
+  self->layout = hp_timeline_scene_get_layout (scene);
   self->frame = hp_timeline_frame_new ();
   self->trace = hp_trace_ref (trace);
   self->n_strings = hp_trace_get_n_strings (trace);
@@ -173,24 +179,22 @@ hp_timeline_painter_free (HpTimelinePainter *self)
   g_clear_pointer (&self->header_font, pango_font_description_free);
   hp_chart_style_free (self->style);
   hp_timeline_frame_free (self->frame);
-  hp_timeline_layout_unref ((HpTimelineLayout *)self->layout);
+  hp_timeline_scene_unref ((HpTimelineScene *)self->scene);
   hp_trace_unref (self->trace);
   g_free (self);
 }
 
 /**
- * hp_timeline_painter_get_layout:
+ * hp_timeline_painter_get_scene:
  *
- * The layout the painter paints, for its owner to arrange (rows,
- * visibility, flags, search). The painter itself only reads it.
- *
- * Returns: (transfer none): the layout
+ * Returns: (transfer none): the scene the painter paints, as it was given;
+ *   the painter only reads it
  */
-HpTimelineLayout *
-hp_timeline_painter_get_layout (HpTimelinePainter *self)
+const HpTimelineScene *
+hp_timeline_painter_get_scene (HpTimelinePainter *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return (HpTimelineLayout *)self->layout;
+  return self->scene;
 }
 
 /**
@@ -241,13 +245,13 @@ hp_timeline_painter_get_style (HpTimelinePainter *self)
  *
  * Returns: a number that changes whenever the cached layers (everything
  *   but %HP_TIMELINE_LAYER_DYNAMIC) would paint differently for the same
- *   viewport: style, layout state, highlights, overlays
+ *   viewport: style, the scene's state, highlights, overlays
  */
 guint
 hp_timeline_painter_get_generation (HpTimelinePainter *self)
 {
   g_return_val_if_fail (self != NULL, 0);
-  return self->generation + hp_timeline_layout_get_generation (self->layout);
+  return self->generation + hp_timeline_scene_get_generation (self->scene);
 }
 
 /**
@@ -317,7 +321,7 @@ hp_timeline_painter_dup_counter_title (HpTimelinePainter *self,
 
   g_return_val_if_fail (self != NULL, NULL);
 
-  c = hp_timeline_layout_get_counter (self->layout, rank_pos, counter);
+  c = hp_timeline_scene_get_counter (self->scene, rank_pos, counter);
   g_return_val_if_fail (c != NULL, NULL);
   return hp_series_dup_title (c, self->domain);
 }
@@ -452,7 +456,7 @@ hp_timeline_painter_paint (HpTimelinePainter        *self,
 
   v = sanitize (viewport);
   _hp_timeline_painter_ensure_pango (self, cr);
-  band = hp_timeline_layout_get_pinned_band (self->layout, &v);
+  band = hp_timeline_scene_get_pinned_band (self->scene, &v);
 
   /* the pinned tracks, as if not scrolled, in their band at the top */
   if (band > 0)
@@ -460,8 +464,8 @@ hp_timeline_painter_paint (HpTimelinePainter        *self,
       HpTimelineViewport pinned = v;
 
       pinned.scroll_y = 0;
-      hp_timeline_frame_update (self->frame, self->layout, &pinned);
-      hp_timeline_mapper_init (&m, self->layout, &pinned);
+      hp_timeline_frame_update (self->frame, self->scene, &pinned);
+      hp_timeline_mapper_init (&m, self->scene, &pinned);
       cairo_save (cr);
       cairo_rectangle (cr, 0, m.lanes_top, v.width, band);
       cairo_clip (cr);
@@ -474,8 +478,8 @@ hp_timeline_painter_paint (HpTimelinePainter        *self,
       cairo_restore (cr);
     }
 
-  hp_timeline_frame_update (self->frame, self->layout, &v);
-  hp_timeline_mapper_init (&m, self->layout, &v);
+  hp_timeline_frame_update (self->frame, self->scene, &v);
+  hp_timeline_mapper_init (&m, self->scene, &v);
 
   cairo_save (cr);
   clip_around_band (cr, &m, band);
@@ -543,20 +547,20 @@ hp_timeline_painter_paint_dynamic_hover (HpTimelinePainter        *self,
 
   v = sanitize (viewport);
   _hp_timeline_painter_ensure_pango (self, cr);
-  band = hp_timeline_layout_get_pinned_band (self->layout, &v);
+  band = hp_timeline_scene_get_pinned_band (self->scene, &v);
   if (band > 0)
     {
       HpTimelineViewport pinned = v;
 
       pinned.scroll_y = 0;
-      hp_timeline_mapper_init (&m, self->layout, &pinned);
+      hp_timeline_mapper_init (&m, self->scene, &pinned);
       cairo_save (cr);
       cairo_rectangle (cr, 0, m.lanes_top, v.width, band);
       cairo_clip (cr);
       paint_layer (self, cr, &m, HP_TIMELINE_LAYER_DYNAMIC);
       cairo_restore (cr);
     }
-  hp_timeline_mapper_init (&m, self->layout, &v);
+  hp_timeline_mapper_init (&m, self->scene, &v);
   cairo_save (cr);
   clip_around_band (cr, &m, band);
   paint_layer (self, cr, &m, HP_TIMELINE_LAYER_DYNAMIC);
@@ -590,12 +594,12 @@ hp_timeline_painter_hit_test (HpTimelinePainter        *self,
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (viewport != NULL && hit != NULL, FALSE);
 
-  hp_timeline_layout_viewport_at (self->layout, viewport, y, &v);
+  hp_timeline_scene_viewport_at (self->scene, viewport, y, &v);
   v = sanitize (&v);
-  found = hp_timeline_layout_hit_test (self->layout, &v, x, y, hit);
-  if (x < hp_timeline_layout_get_gutter_width (self->layout))
+  found = hp_timeline_scene_hit_test (self->scene, &v, x, y, hit);
+  if (x < hp_timeline_scene_get_gutter_width (self->scene))
     return found;
-  hp_timeline_mapper_init (&m, self->layout, &v);
+  hp_timeline_mapper_init (&m, self->scene, &v);
   for (int layer = HP_TIMELINE_LAYER_DYNAMIC; layer >= HP_TIMELINE_LAYER_UNDER; layer--)
     for (guint i = self->overlays->len; i-- > 0;)
       {

@@ -15,6 +15,7 @@
 #include "hp-export.h"
 #include "hp-timeline-frame.h"
 #include "hp-timeline-layout.h"
+#include "hp-timeline-scene.h"
 
 G_BEGIN_DECLS
 
@@ -77,9 +78,9 @@ typedef gboolean (*HpTimelineOverlayHitFunc) (const HpTimelineMapper *mapper,
 
 typedef struct _HpTimelinePainter HpTimelinePainter;
 
-HpTimelinePainter     *hp_timeline_painter_new (HpTrace *trace);
+HpTimelinePainter     *hp_timeline_painter_new (HpTimelineScene *scene);
 void                   hp_timeline_painter_free (HpTimelinePainter *self);
-HpTimelineLayout      *hp_timeline_painter_get_layout (HpTimelinePainter *self);
+const HpTimelineScene *hp_timeline_painter_get_scene (HpTimelinePainter *self);
 const HpTimelineFrame *hp_timeline_painter_get_frame (HpTimelinePainter *self);
 const char            *hp_timeline_painter_get_short_name (HpTimelinePainter *self,
                                                            guint32            name);

@@ -6,7 +6,8 @@
  * their series' key, wherever the series sits now). Rows are rebuilt when
  * what is shown changes (a rank hidden or collapsed, a track pinned or
  * hidden, counter or memory tracks toggled or given), by the setter that
- * changed it, so that reading them never writes the layout; every frame and
+ * changed it, so that reading them never writes the scene (and nothing
+ * writes the layout); every frame and
  * hit test finds its rows in them by binary search.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -17,7 +18,7 @@
 #include "hp-timeline-layout-private.h"
 
 static void
-add_row (HpTimelineLayout *self,
+add_row (HpTimelineScene  *self,
          HpTimelineRowKind kind,
          guint             rank_pos,
          guint             lane,
@@ -34,10 +35,10 @@ add_row (HpTimelineLayout *self,
 /* whether a track has rows to show: its rank shown, the track not hidden,
  * and something in it */
 static gboolean
-track_has_rows (const HpTimelineLayout *self,
-                const HpTimelineTrack  *track)
+track_has_rows (const HpTimelineScene *self,
+                const HpTimelineTrack *track)
 {
-  const HpTimelineRankData *rd = &self->ranks[track->rank_pos];
+  const HpTimelineSceneRank *rd = &self->ranks[track->rank_pos];
 
   if (!hp_timeline_arrangement_get_rank_visible (self->arrangement, track->rank_pos) ||
       hp_timeline_arrangement_get_hidden (self->arrangement, track))
@@ -48,7 +49,7 @@ track_has_rows (const HpTimelineLayout *self,
       return hp_trace_get_rank (self->trace, track->rank_pos)->lanes[track->lane].max_depth > 0;
     case HP_TIMELINE_ROW_COUNTER:
       /* the counter tracks, then the memory tracks, numbered as
-       * hp_timeline_layout_get_counter() numbers them; @lane resolved
+       * hp_timeline_scene_get_counter() numbers them; @lane resolved
        * from the track's key (HP_TIMELINE_TRACK_ABSENT: no such series) */
       {
         guint n_counters = rd->counters != NULL ? rd->counters->len : 0;
@@ -66,7 +67,7 @@ track_has_rows (const HpTimelineLayout *self,
 
 /* a track's rows (every depth of a lane), then the gap under it */
 static void
-add_track (HpTimelineLayout      *self,
+add_track (HpTimelineScene       *self,
            const HpTimelineTrack *track,
            gboolean               pinned)
 {
@@ -84,7 +85,7 @@ add_track (HpTimelineLayout      *self,
 
 /* a rank's own tracks, those pinned to the top left out */
 static gboolean
-add_group_track (HpTimelineLayout      *self,
+add_group_track (HpTimelineScene       *self,
                  const HpTimelineTrack *track)
 {
   if (!track_has_rows (self, track) || hp_timeline_arrangement_get_pinned (self->arrangement, track))
@@ -94,9 +95,9 @@ add_group_track (HpTimelineLayout      *self,
 }
 
 static void
-add_lanes (HpTimelineLayout *self,
-           guint             rank_pos,
-           gboolean          gpu)
+add_lanes (HpTimelineScene *self,
+           guint            rank_pos,
+           gboolean         gpu)
 {
   const HpRank *r = hp_trace_get_rank (self->trace, rank_pos);
 
@@ -107,13 +108,13 @@ add_lanes (HpTimelineLayout *self,
 
 /* builds the rows again, from the arrangement as it is now */
 void
-_hp_timeline_layout_build_rows (HpTimelineLayout *self)
+_hp_timeline_scene_build_rows (HpTimelineScene *self)
 {
   GArray *pinned;
 
   g_array_set_size (self->rows, 0);
   self->content_height = 0;
-  _hp_timeline_layout_resolve_tracks (self);
+  _hp_timeline_scene_resolve_tracks (self);
 
   /* pinned tracks first, whatever their rank, even when it is collapsed */
   pinned = hp_timeline_arrangement_get_pinned_tracks (self->arrangement);
@@ -141,22 +142,22 @@ _hp_timeline_layout_build_rows (HpTimelineLayout *self)
       self->content_height += HP_TIMELINE_LANE_GAP;
       add_lanes (self, k, FALSE);
       add_lanes (self, k, TRUE);
-      for (guint c = 0; c < hp_timeline_layout_get_n_counters (self, k); c++)
-        any |= add_group_track (self, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, k, c, _hp_timeline_layout_get_counter_key (self, k, c) });
+      for (guint c = 0; c < hp_timeline_scene_get_n_counters (self, k); c++)
+        any |= add_group_track (self, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, k, c, _hp_timeline_scene_get_counter_key (self, k, c) });
       if (any)
         self->content_height += HP_TIMELINE_LANE_GAP;
     }
 }
 
 /**
- * hp_timeline_layout_get_rows:
+ * hp_timeline_scene_get_rows:
  * @n_rows: (out): the number of rows
  *
  * Returns: (transfer none) (array length=n_rows): the rows, top to bottom
  */
 const HpTimelineRow *
-hp_timeline_layout_get_rows (const HpTimelineLayout *self,
-                             guint                  *n_rows)
+hp_timeline_scene_get_rows (const HpTimelineScene *self,
+                            guint                 *n_rows)
 {
   g_return_val_if_fail (self != NULL, NULL);
 
@@ -165,12 +166,12 @@ hp_timeline_layout_get_rows (const HpTimelineLayout *self,
 }
 
 /**
- * hp_timeline_layout_get_content_height:
+ * hp_timeline_scene_get_content_height:
  *
  * Returns: the height of all rows, in pixels (the scrollable extent)
  */
 double
-hp_timeline_layout_get_content_height (const HpTimelineLayout *self)
+hp_timeline_scene_get_content_height (const HpTimelineScene *self)
 {
   g_return_val_if_fail (self != NULL, 0);
 
@@ -178,13 +179,13 @@ hp_timeline_layout_get_content_height (const HpTimelineLayout *self)
 }
 
 /**
- * hp_timeline_layout_get_lanes_top:
+ * hp_timeline_scene_get_lanes_top:
  *
  * Returns: the height of the ruler (and of the step band when shown): where
  *   the lanes area starts
  */
 double
-hp_timeline_layout_get_lanes_top (const HpTimelineLayout *self)
+hp_timeline_scene_get_lanes_top (const HpTimelineScene *self)
 {
   g_return_val_if_fail (self != NULL, 0);
 
@@ -193,7 +194,7 @@ hp_timeline_layout_get_lanes_top (const HpTimelineLayout *self)
 }
 
 /**
- * hp_timeline_layout_get_pinned_band:
+ * hp_timeline_scene_get_pinned_band:
  * @viewport: a picture
  *
  * The pinned tracks stay at the top of the lanes area when the lanes are
@@ -204,18 +205,18 @@ hp_timeline_layout_get_lanes_top (const HpTimelineLayout *self)
  *   pinned or the lanes are not scrolled
  */
 double
-hp_timeline_layout_get_pinned_band (const HpTimelineLayout   *self,
-                                    const HpTimelineViewport *viewport)
+hp_timeline_scene_get_pinned_band (const HpTimelineScene    *self,
+                                   const HpTimelineViewport *viewport)
 {
   g_return_val_if_fail (self != NULL && viewport != NULL, 0);
 
   if (self->n_pinned_rows == 0 || viewport->scroll_y <= 0)
     return 0;
-  return MAX (MIN (self->pinned_height, viewport->height - hp_timeline_layout_get_lanes_top (self)), 0);
+  return MAX (MIN (self->pinned_height, viewport->height - hp_timeline_scene_get_lanes_top (self)), 0);
 }
 
 /**
- * hp_timeline_layout_viewport_at:
+ * hp_timeline_scene_viewport_at:
  * @viewport: a picture
  * @y: a y on it
  * @out: (out caller-allocates): @viewport, unscrolled when @y is in the
@@ -224,26 +225,26 @@ hp_timeline_layout_get_pinned_band (const HpTimelineLayout   *self,
  * What to hit-test a point of a picture against.
  */
 void
-hp_timeline_layout_viewport_at (const HpTimelineLayout   *self,
-                                const HpTimelineViewport *viewport,
-                                double                    y,
-                                HpTimelineViewport       *out)
+hp_timeline_scene_viewport_at (const HpTimelineScene    *self,
+                               const HpTimelineViewport *viewport,
+                               double                    y,
+                               HpTimelineViewport       *out)
 {
   double top, band;
 
   g_return_if_fail (self != NULL && viewport != NULL && out != NULL);
 
   *out = *viewport;
-  top = hp_timeline_layout_get_lanes_top (self);
-  band = hp_timeline_layout_get_pinned_band (self, viewport);
+  top = hp_timeline_scene_get_lanes_top (self);
+  band = hp_timeline_scene_get_pinned_band (self, viewport);
   if (y >= top && y < top + band)
     out->scroll_y = 0;
 }
 
 /* the first row whose bottom is below @y */
 guint
-_hp_timeline_layout_first_row_below (const HpTimelineLayout *self,
-                                     double                  y)
+_hp_timeline_scene_first_row_below (const HpTimelineScene *self,
+                                    double                 y)
 {
   const HpTimelineRow *rows = (const HpTimelineRow *)(gpointer)self->rows->data;
   guint                lo = 0, hi = self->rows->len;
@@ -261,21 +262,21 @@ _hp_timeline_layout_first_row_below (const HpTimelineLayout *self,
 }
 
 /**
- * hp_timeline_layout_find_row:
+ * hp_timeline_scene_find_row:
  * @content_y: a y in the lanes area, scrolling included
  *
  * Returns: the row at @content_y, or -1 (gaps between lanes, below the last)
  */
 int
-hp_timeline_layout_find_row (const HpTimelineLayout *self,
-                             double                  content_y)
+hp_timeline_scene_find_row (const HpTimelineScene *self,
+                            double                 content_y)
 {
   guint                i;
   const HpTimelineRow *row;
 
   g_return_val_if_fail (self != NULL, -1);
 
-  i = _hp_timeline_layout_first_row_below (self, content_y);
+  i = _hp_timeline_scene_first_row_below (self, content_y);
   if (i >= self->rows->len)
     return -1;
   row = &g_array_index (self->rows, HpTimelineRow, i);
@@ -283,16 +284,16 @@ hp_timeline_layout_find_row (const HpTimelineLayout *self,
 }
 
 /**
- * hp_timeline_layout_find_lane_row:
+ * hp_timeline_scene_find_lane_row:
  *
  * Returns: the row showing a depth of a lane, or -1 when it is not shown
  *   (rank hidden or collapsed, lane hidden)
  */
 int
-hp_timeline_layout_find_lane_row (const HpTimelineLayout *self,
-                                  guint                   rank_pos,
-                                  guint                   lane,
-                                  guint                   depth)
+hp_timeline_scene_find_lane_row (const HpTimelineScene *self,
+                                 guint                  rank_pos,
+                                 guint                  lane,
+                                 guint                  depth)
 {
   const HpTimelineRow *rows;
   guint                lo = 0, hi;

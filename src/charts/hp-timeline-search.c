@@ -38,10 +38,10 @@ cmp_guint32 (gconstpointer a,
 }
 
 static void
-add_lane_highlight (HpTimelineLayout *self,
-                    guint             rank_pos,
-                    guint             lane,
-                    guint32           position)
+add_lane_highlight (HpTimelineScene *self,
+                    guint            rank_pos,
+                    guint            lane,
+                    guint32          position)
 {
   GArray **slot = &self->ranks[rank_pos].highlights[lane];
 
@@ -52,7 +52,7 @@ add_lane_highlight (HpTimelineLayout *self,
 
 /* drops every highlight */
 void
-_hp_timeline_layout_clear_highlight_arrays (HpTimelineLayout *self)
+_hp_timeline_scene_clear_highlight_arrays (HpTimelineScene *self)
 {
   for (guint k = 0; k < self->n_ranks; k++)
     {
@@ -65,7 +65,7 @@ _hp_timeline_layout_clear_highlight_arrays (HpTimelineLayout *self)
 }
 
 /**
- * hp_timeline_layout_search:
+ * hp_timeline_scene_search:
  * @needle: (nullable): text to look for in event names, any case; %NULL or
  *   empty clears the highlights
  *
@@ -74,22 +74,22 @@ _hp_timeline_layout_clear_highlight_arrays (HpTimelineLayout *self)
  * Returns: the number of matches
  */
 guint
-hp_timeline_layout_search (HpTimelineLayout *self,
-                           const char       *needle)
+hp_timeline_scene_search (HpTimelineScene *self,
+                          const char      *needle)
 {
   g_autofree guint8 *matches = NULL;
   g_autofree char   *lower = NULL;
 
   g_return_val_if_fail (self != NULL, 0);
 
-  _hp_timeline_layout_clear_highlight_arrays (self);
+  _hp_timeline_scene_clear_highlight_arrays (self);
   self->generation++;
   if (needle == NULL || *needle == '\0')
     return 0;
 
   lower = g_ascii_strdown (needle, -1);
-  matches = g_new0 (guint8, MAX (self->n_strings, 1));
-  for (guint i = 0; i < self->n_strings; i++)
+  matches = g_new0 (guint8, MAX (self->layout->n_strings, 1));
+  for (guint i = 0; i < self->layout->n_strings; i++)
     {
       const char      *s = hp_trace_get_string (self->trace, i);
       g_autofree char *ls = NULL;
@@ -112,7 +112,7 @@ hp_timeline_layout_search (HpTimelineLayout *self,
             {
               guint32 e = lane->events[p];
 
-              if (r->name[e] < self->n_strings && matches[r->name[e]])
+              if (r->name[e] < self->layout->n_strings && matches[r->name[e]])
                 {
                   HpTimelineHighlight h = { hp_rank_get_event_start (r, e), k, e };
 
@@ -173,37 +173,37 @@ hp_timeline_layout_find_event_position (const HpTimelineLayout *self,
 }
 
 /**
- * hp_timeline_layout_set_highlights:
+ * hp_timeline_scene_set_highlights:
  * @events: (array length=n_events): events of the rank
  *
  * Highlights exactly these events (instances of a kernel, a launch …),
  * replacing any search matches.
  */
 void
-hp_timeline_layout_set_highlights (HpTimelineLayout *self,
-                                   guint             rank_pos,
-                                   const guint32    *events,
-                                   guint             n_events)
+hp_timeline_scene_set_highlights (HpTimelineScene *self,
+                                  guint            rank_pos,
+                                  const guint32   *events,
+                                  guint            n_events)
 {
   g_return_if_fail (self != NULL);
   g_return_if_fail (rank_pos < self->n_ranks);
 
-  _hp_timeline_layout_clear_highlight_arrays (self);
-  hp_timeline_layout_add_highlights (self, rank_pos, events, n_events);
+  _hp_timeline_scene_clear_highlight_arrays (self);
+  hp_timeline_scene_add_highlights (self, rank_pos, events, n_events);
 }
 
 /**
- * hp_timeline_layout_add_highlights:
+ * hp_timeline_scene_add_highlights:
  * @events: (array length=n_events): events of the rank
  *
  * Highlights these events too, keeping those already highlighted (on
  * other ranks: one collective on every rank).
  */
 void
-hp_timeline_layout_add_highlights (HpTimelineLayout *self,
-                                   guint             rank_pos,
-                                   const guint32    *events,
-                                   guint             n_events)
+hp_timeline_scene_add_highlights (HpTimelineScene *self,
+                                  guint            rank_pos,
+                                  const guint32   *events,
+                                  guint            n_events)
 {
   const HpRank *r;
 
@@ -217,7 +217,7 @@ hp_timeline_layout_add_highlights (HpTimelineLayout *self,
       guint               p;
       HpTimelineHighlight h;
 
-      if (!hp_timeline_layout_find_event_position (self, rank_pos, events[i], &p))
+      if (!hp_timeline_layout_find_event_position (self->layout, rank_pos, events[i], &p))
         continue;
       add_lane_highlight (self, rank_pos, hp_rank_lane (r, events[i]), p);
       h.ts = hp_rank_get_event_start (r, events[i]);
@@ -232,34 +232,34 @@ hp_timeline_layout_add_highlights (HpTimelineLayout *self,
 }
 
 void
-hp_timeline_layout_clear_highlights (HpTimelineLayout *self)
+hp_timeline_scene_clear_highlights (HpTimelineScene *self)
 {
   g_return_if_fail (self != NULL);
 
-  _hp_timeline_layout_clear_highlight_arrays (self);
+  _hp_timeline_scene_clear_highlight_arrays (self);
   self->generation++;
 }
 
 guint
-hp_timeline_layout_get_n_highlights (const HpTimelineLayout *self)
+hp_timeline_scene_get_n_highlights (const HpTimelineScene *self)
 {
   g_return_val_if_fail (self != NULL, 0);
   return self->highlights->len;
 }
 
 /**
- * hp_timeline_layout_get_highlight:
- * @i: an index below hp_timeline_layout_get_n_highlights()
+ * hp_timeline_scene_get_highlight:
+ * @i: an index below hp_timeline_scene_get_n_highlights()
  * @rank_pos: (out): the rank position
  * @event: (out): the event
  *
  * Highlights are in time order (then rank), for "next match".
  */
 gboolean
-hp_timeline_layout_get_highlight (const HpTimelineLayout *self,
-                                  guint                   i,
-                                  guint                  *rank_pos,
-                                  guint32                *event)
+hp_timeline_scene_get_highlight (const HpTimelineScene *self,
+                                 guint                  i,
+                                 guint                 *rank_pos,
+                                 guint32               *event)
 {
   g_return_val_if_fail (self != NULL, FALSE);
 
@@ -271,16 +271,16 @@ hp_timeline_layout_get_highlight (const HpTimelineLayout *self,
 }
 
 /**
- * hp_timeline_layout_get_lane_highlights:
+ * hp_timeline_scene_get_lane_highlights:
  *
  * Returns: (transfer none) (nullable) (element-type guint32): the
  *   highlighted positions of a lane's events, ascending (so by depth, then
  *   time), or %NULL
  */
 const GArray *
-hp_timeline_layout_get_lane_highlights (const HpTimelineLayout *self,
-                                        guint                   rank_pos,
-                                        guint                   lane)
+hp_timeline_scene_get_lane_highlights (const HpTimelineScene *self,
+                                       guint                  rank_pos,
+                                       guint                  lane)
 {
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (rank_pos < self->n_ranks, NULL);

@@ -182,7 +182,7 @@ hp_timeline_painter_lanes_between (HpTimelinePainter *self,
   g_return_if_fail (self != NULL);
   g_return_if_fail (lanes != NULL);
 
-  rows = hp_timeline_layout_get_rows (self->layout, &n_rows);
+  rows = hp_timeline_scene_get_rows (self->scene, &n_rows);
   for (guint i = 0; i < n_rows; i++)
     {
       const HpTimelineRow *row = &rows[i];
@@ -191,12 +191,12 @@ hp_timeline_painter_lanes_between (HpTimelinePainter *self,
         continue;
       if (row->kind == HP_TIMELINE_ROW_SLICES)
         add_lane (lanes, row->rank_pos, row->lane);
-      else if (row->kind == HP_TIMELINE_ROW_RANK && hp_timeline_layout_get_rank_collapsed (self->layout, row->rank_pos))
+      else if (row->kind == HP_TIMELINE_ROW_RANK && hp_timeline_scene_get_rank_collapsed (self->scene, row->rank_pos))
         {
           const HpRank *r = hp_trace_get_rank (self->trace, row->rank_pos);
 
           for (guint l = 0; l < r->n_lanes; l++)
-            if (r->lanes[l].max_depth > 0 && hp_timeline_layout_get_lane_visible (self->layout, row->rank_pos, l))
+            if (r->lanes[l].max_depth > 0 && hp_timeline_scene_get_lane_visible (self->scene, row->rank_pos, l))
               add_lane (lanes, row->rank_pos, l);
         }
     }
@@ -212,7 +212,7 @@ row_in_area (HpTimelinePainter   *self,
   if (row->kind == HP_TIMELINE_ROW_SLICES)
     return self->range_lanes->len > 0 &&
            bsearch (&key, self->range_lanes->data, self->range_lanes->len, sizeof (HpLaneRef), cmp_lane_ref) != NULL;
-  if (row->kind == HP_TIMELINE_ROW_RANK && hp_timeline_layout_get_rank_collapsed (self->layout, row->rank_pos))
+  if (row->kind == HP_TIMELINE_ROW_RANK && hp_timeline_scene_get_rank_collapsed (self->scene, row->rank_pos))
     for (guint i = 0; i < self->range_lanes->len; i++)
       if (g_array_index (self->range_lanes, HpLaneRef, i).rank_pos == row->rank_pos)
         return TRUE;
@@ -232,7 +232,7 @@ paint_area (HpTimelinePainter      *self,
   double               block_top = 0, block_bottom = -1;
   double               view_bottom = m->viewport.height;
 
-  rows = hp_timeline_layout_get_rows (self->layout, &n_rows);
+  rows = hp_timeline_scene_get_rows (self->scene, &n_rows);
   cairo_save (cr);
   _hp_timeline_clip_time_area (cr, m, FALSE);
   cairo_set_line_width (cr, 1.0);
@@ -371,7 +371,7 @@ _hp_timeline_paint_selection (const HpTimelineMapper *m,
                               gpointer                user_data)
 {
   HpTimelinePainter *self = user_data;
-  gboolean           show_flows = hp_timeline_layout_get_flags (self->layout) & HP_TIMELINE_SHOW_FLOWS;
+  gboolean           show_flows = hp_timeline_scene_get_flags (self->scene) & HP_TIMELINE_SHOW_FLOWS;
 
   if (self->range_end > self->range_start)
     {
@@ -416,7 +416,7 @@ _hp_timeline_paint_selection (const HpTimelineMapper *m,
           const HpTimelineRow *rows;
           guint                n_rows, drawn = 0;
 
-          rows = hp_timeline_layout_get_rows (self->layout, &n_rows);
+          rows = hp_timeline_scene_get_rows (self->scene, &n_rows);
           cairo_save (cr);
           _hp_timeline_clip_time_area (cr, m, FALSE);
           _hp_timeline_set_source_alpha (cr, &style->foreground, 0.35);

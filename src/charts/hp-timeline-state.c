@@ -139,10 +139,10 @@ hp_timeline_state_to_bytes (HpTimelineState *self)
  * another track once the series changed: those are skipped. */
 
 static char *
-track_key (const HpTimelineLayout *layout,
-           const HpTimelineTrack  *track)
+track_key (const HpTimelineScene *scene,
+           const HpTimelineTrack *track)
 {
-  const HpRank *r = hp_trace_get_rank (hp_timeline_layout_get_trace (layout), track->rank_pos);
+  const HpRank *r = hp_trace_get_rank (hp_timeline_scene_get_trace (scene), track->rank_pos);
 
   if (track->kind == HP_TIMELINE_ROW_SLICES)
     return g_strdup_printf ("lane:%d:%" G_GINT64_FORMAT ":%" G_GINT64_FORMAT, r->rank, r->lanes[track->lane].pid, r->lanes[track->lane].tid);
@@ -166,13 +166,13 @@ find_rank (HpTrace *trace,
   return -1;
 }
 
-/* the track a key names in @layout's trace, or FALSE */
+/* the track a key names in @scene's trace, or FALSE */
 static gboolean
-parse_track_key (HpTimelineLayout *layout,
-                 const char       *key,
-                 HpTimelineTrack  *track)
+parse_track_key (HpTimelineScene *scene,
+                 const char      *key,
+                 HpTimelineTrack *track)
 {
-  HpTrace *trace = hp_timeline_layout_get_trace (layout);
+  HpTrace *trace = hp_timeline_scene_get_trace (scene);
   g_auto (GStrv) parts = g_strsplit (key, ":", g_str_has_prefix (key, "series:") ? 3 : -1);
   gint64        rank, a, b;
   int           pos;
@@ -195,7 +195,7 @@ parse_track_key (HpTimelineLayout *layout,
           }
       return FALSE;
     }
-  /* the series may not be computed yet: the layout keeps the key */
+  /* the series may not be computed yet: the scene keeps the key */
   if (g_str_equal (parts[0], "series") && parts[2][0] != '\0' && g_utf8_validate (parts[2], -1, NULL))
     {
       track->kind = HP_TIMELINE_ROW_COUNTER;
@@ -207,16 +207,16 @@ parse_track_key (HpTimelineLayout *layout,
 }
 
 static void
-write_tracks (HpTimelineState        *self,
-              const HpTimelineLayout *layout,
-              const char             *key,
-              const HpTimelineTrack  *tracks,
-              guint                   n)
+write_tracks (HpTimelineState       *self,
+              const HpTimelineScene *scene,
+              const char            *key,
+              const HpTimelineTrack *tracks,
+              guint                  n)
 {
   g_autoptr (GPtrArray) list = g_ptr_array_new_with_free_func (g_free);
 
   for (guint i = 0; i < n; i++)
-    g_ptr_array_add (list, track_key (layout, &tracks[i]));
+    g_ptr_array_add (list, track_key (scene, &tracks[i]));
   if (n == 0)
     g_key_file_remove_key (self->file, GROUP_TIMELINE, key, NULL);
   else
@@ -225,15 +225,15 @@ write_tracks (HpTimelineState        *self,
 
 /**
  * hp_timeline_state_capture:
- * @layout: the timeline's layout
+ * @scene: a view's timeline
  *
- * Takes what the user arranged on @layout now (its
+ * Takes what the user arranged on @scene now (its
  * #HpTimelineArrangement, bookmarks included) into the state, for
  * hp_timeline_state_to_bytes().
  */
 void
-hp_timeline_state_capture (HpTimelineState  *self,
-                           HpTimelineLayout *layout)
+hp_timeline_state_capture (HpTimelineState *self,
+                           HpTimelineScene *scene)
 {
   HpTimelineBookmarks   *bookmarks;
   HpTrace               *trace;
@@ -242,24 +242,24 @@ hp_timeline_state_capture (HpTimelineState  *self,
   g_autoptr (GArray) collapsed = g_array_new (FALSE, FALSE, sizeof (int));
   g_auto (GStrv) groups = NULL;
 
-  g_return_if_fail (self != NULL && layout != NULL);
+  g_return_if_fail (self != NULL && scene != NULL);
 
-  trace = hp_timeline_layout_get_trace (layout);
-  bookmarks = hp_timeline_layout_get_bookmarks (layout);
+  trace = hp_timeline_scene_get_trace (scene);
+  bookmarks = hp_timeline_scene_get_bookmarks (scene);
   g_key_file_set_integer (self->file, GROUP_FOLDER, "version", 1);
 
-  tracks = hp_timeline_layout_get_pinned_tracks (layout, &n);
-  write_tracks (self, layout, "pinned", tracks, n);
-  tracks = hp_timeline_layout_get_hidden_tracks (layout, &n);
-  write_tracks (self, layout, "hidden", tracks, n);
+  tracks = hp_timeline_scene_get_pinned_tracks (scene, &n);
+  write_tracks (self, scene, "pinned", tracks, n);
+  tracks = hp_timeline_scene_get_hidden_tracks (scene, &n);
+  write_tracks (self, scene, "hidden", tracks, n);
   for (guint k = 0; k < hp_trace_get_n_ranks (trace); k++)
-    if (hp_timeline_layout_get_rank_collapsed (layout, k))
+    if (hp_timeline_scene_get_rank_collapsed (scene, k))
       g_array_append_val (collapsed, hp_trace_get_rank (trace, k)->rank);
   if (collapsed->len > 0)
     g_key_file_set_integer_list (self->file, GROUP_TIMELINE, "collapsed-ranks", (int *)(gpointer)collapsed->data, collapsed->len);
   else
     g_key_file_remove_key (self->file, GROUP_TIMELINE, "collapsed-ranks", NULL);
-  g_key_file_set_double (self->file, GROUP_TIMELINE, "gutter-width", hp_timeline_layout_get_gutter_width (layout));
+  g_key_file_set_double (self->file, GROUP_TIMELINE, "gutter-width", hp_timeline_scene_get_gutter_width (scene));
 
   /* every other group is copied to a new file, in one pass: removing the
    * bookmarks' groups one by one costs the square of their number */
@@ -297,10 +297,10 @@ hp_timeline_state_capture (HpTimelineState  *self,
 }
 
 static void
-apply_tracks (HpTimelineState  *self,
-              HpTimelineLayout *layout,
-              const char       *key,
-              gboolean          pinned)
+apply_tracks (HpTimelineState *self,
+              HpTimelineScene *scene,
+              const char      *key,
+              gboolean         pinned)
 {
   g_auto (GStrv) list = g_key_file_get_string_list (self->file, GROUP_TIMELINE, key, NULL, NULL);
 
@@ -308,28 +308,28 @@ apply_tracks (HpTimelineState  *self,
     {
       HpTimelineTrack track = { 0 };
 
-      if (!parse_track_key (layout, list[i], &track))
+      if (!parse_track_key (scene, list[i], &track))
         continue;
       if (pinned)
-        hp_timeline_layout_set_track_pinned (layout, &track, TRUE);
+        hp_timeline_scene_set_track_pinned (scene, &track, TRUE);
       else
-        hp_timeline_layout_set_track_hidden (layout, &track, TRUE);
+        hp_timeline_scene_set_track_hidden (scene, &track, TRUE);
     }
 }
 
 /**
  * hp_timeline_state_apply:
- * @layout: a timeline's layout, as new
+ * @scene: a view's timeline, as new
  *
- * Gives @layout's arrangement what the state holds; its bookmarks are
+ * Gives @scene's arrangement what the state holds; its bookmarks are
  * replaced by the state's. Entries that name
  * ranks or lanes this trace does not have, and values that do not parse,
  * are skipped; a counter or memory track is kept by its series' id, and
- * shows once that series is given to @layout.
+ * shows once that series is given to @scene.
  */
 void
-hp_timeline_state_apply (HpTimelineState  *self,
-                         HpTimelineLayout *layout)
+hp_timeline_state_apply (HpTimelineState *self,
+                         HpTimelineScene *scene)
 {
   HpTimelineBookmarks *bookmarks;
   HpTrace             *trace;
@@ -339,23 +339,23 @@ hp_timeline_state_apply (HpTimelineState  *self,
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) groups = NULL;
 
-  g_return_if_fail (self != NULL && layout != NULL);
+  g_return_if_fail (self != NULL && scene != NULL);
 
-  trace = hp_timeline_layout_get_trace (layout);
-  bookmarks = hp_timeline_layout_get_bookmarks (layout);
-  apply_tracks (self, layout, "hidden", FALSE);
-  apply_tracks (self, layout, "pinned", TRUE);
+  trace = hp_timeline_scene_get_trace (scene);
+  bookmarks = hp_timeline_scene_get_bookmarks (scene);
+  apply_tracks (self, scene, "hidden", FALSE);
+  apply_tracks (self, scene, "pinned", TRUE);
   collapsed = g_key_file_get_integer_list (self->file, GROUP_TIMELINE, "collapsed-ranks", &n, NULL);
   for (gsize i = 0; collapsed != NULL && i < n; i++)
     {
       int pos = find_rank (trace, collapsed[i]);
 
       if (pos >= 0)
-        hp_timeline_layout_set_rank_collapsed (layout, (guint)pos, TRUE);
+        hp_timeline_scene_set_rank_collapsed (scene, (guint)pos, TRUE);
     }
   width = g_key_file_get_double (self->file, GROUP_TIMELINE, "gutter-width", &error);
   if (error == NULL && width > 0)
-    hp_timeline_layout_set_gutter_width (layout, width);
+    hp_timeline_scene_set_gutter_width (scene, width);
 
   hp_timeline_bookmarks_clear (bookmarks);
   groups = g_key_file_get_groups (self->file, NULL);

@@ -13,6 +13,7 @@
 
 #include "hp-timeline-bookmarks.h"
 #include "hp-timeline-layout.h"
+#include "hp-timeline-scene.h"
 
 G_BEGIN_DECLS
 
@@ -27,10 +28,10 @@ HpTimelineState *hp_timeline_state_new_from_bytes (GBytes  *bytes,
                                                    GError **error);
 void             hp_timeline_state_free (HpTimelineState *self);
 GBytes          *hp_timeline_state_to_bytes (HpTimelineState *self);
-void             hp_timeline_state_capture (HpTimelineState  *self,
-                                            HpTimelineLayout *layout);
-void             hp_timeline_state_apply (HpTimelineState  *self,
-                                          HpTimelineLayout *layout);
+void             hp_timeline_state_capture (HpTimelineState *self,
+                                            HpTimelineScene *scene);
+void             hp_timeline_state_apply (HpTimelineState *self,
+                                          HpTimelineScene *scene);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (HpTimelineState, hp_timeline_state_free)
 

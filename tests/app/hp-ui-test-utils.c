@@ -145,6 +145,60 @@ hp_ui_test_window_teardown (HpUiTestWindowFixture *fixture,
   hp_ui_test_close_window (g_steal_pointer (&fixture->window));
 }
 
+/* whether a timeline view is allocated at a usable width and mapped */
+gboolean
+hp_ui_test_view_shown (gpointer view)
+{
+  return gtk_widget_get_width (view) >= 400 && gtk_widget_get_mapped (view);
+}
+
+/* whether a timeline view's worker has computed what its overlays show */
+gboolean
+hp_ui_test_view_computed (gpointer view)
+{
+  return !hp_timeline_view_is_computing (view);
+}
+
+/**
+ * hp_ui_test_timeline_setup:
+ * @fixture: the test's #HpUiTestTimelineFixture
+ * @case_name: (nullable): a folder or file below `tests/data`;
+ *   %NULL for hta_trace_filter_2ranks
+ *
+ * Shows the trace in a Timeline tab alone in a 1400×900 window and waits
+ * until its view is allocated and has drawn once.
+ */
+void
+hp_ui_test_timeline_setup (HpUiTestTimelineFixture *fixture,
+                           gconstpointer            case_name)
+{
+  fixture->trace = hp_test_load (case_name != NULL ? case_name : "hta_trace_filter_2ranks", HP_MODE_DEFAULT);
+  fixture->window = GTK_WINDOW (gtk_window_new ());
+  gtk_window_set_default_size (fixture->window, 1400, 900);
+  fixture->panel = HP_TIMELINE_PANEL (hp_timeline_panel_new ());
+  hp_timeline_panel_set_trace (fixture->panel, fixture->trace);
+  gtk_window_set_child (fixture->window, GTK_WIDGET (fixture->panel));
+  fixture->view = hp_timeline_panel_get_view (fixture->panel);
+  gtk_window_present (fixture->window);
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_view_shown, fixture->view));
+  hp_ui_test_spin (100);
+}
+
+/* Destroys the window and checks the panel went with it */
+void
+hp_ui_test_timeline_teardown (HpUiTestTimelineFixture *fixture,
+                              gconstpointer            case_name)
+{
+  HpTimelinePanel *panel = fixture->panel;
+
+  g_object_add_weak_pointer (G_OBJECT (panel), (gpointer *)&panel);
+  g_object_ref (fixture->window);
+  gtk_window_destroy (fixture->window);
+  g_assert_finalize_object (fixture->window);
+  g_assert_null (panel);
+  hp_trace_unref (fixture->trace);
+}
+
 /**
  * hp_ui_test_show_tab:
  * @notebook: a trace page's notebook

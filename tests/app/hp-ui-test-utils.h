@@ -59,6 +59,23 @@ void hp_ui_test_window_setup (HpUiTestWindowFixture *fixture,
 void hp_ui_test_window_teardown (HpUiTestWindowFixture *fixture,
                                  gconstpointer          case_name);
 
+/* A Timeline tab alone in a window, on one test trace (the 2-rank one
+ * unless the test's data names another) */
+typedef struct
+{
+  HpTrace         *trace;
+  GtkWindow       *window;
+  HpTimelinePanel *panel;
+  HpTimelineView  *view;
+} HpUiTestTimelineFixture;
+
+gboolean hp_ui_test_view_shown (gpointer view);
+gboolean hp_ui_test_view_computed (gpointer view);
+void     hp_ui_test_timeline_setup (HpUiTestTimelineFixture *fixture,
+                                    gconstpointer            case_name);
+void     hp_ui_test_timeline_teardown (HpUiTestTimelineFixture *fixture,
+                                       gconstpointer            case_name);
+
 /* g_test_add() of a test on an #HpUiTestWindowFixture that opens @case_name */
 #define hp_ui_test_add_window(path, case_name, func) \
   g_test_add ((path), HpUiTestWindowFixture, (case_name), hp_ui_test_window_setup, (func), hp_ui_test_window_teardown)

@@ -109,7 +109,7 @@ test_stragglers_tab (HpUiTestWindowFixture *fixture,
    * highlights and on the timeline, one kernel per rank */
   {
     const HpLinkedEvents *highlights = hp_session_get_highlights (session);
-    HpTimelineLayout     *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (view));
+    HpTimelineScene      *scene = hp_timeline_view_get_scene (view);
     gboolean              seen[4] = { FALSE };
 
     g_assert_nonnull (highlights);
@@ -123,7 +123,7 @@ test_stragglers_tab (HpUiTestWindowFixture *fixture,
         guint32       e;
         const HpRank *hr;
 
-        g_assert_true (hp_timeline_layout_get_highlight (layout, i, &rank_pos, &e));
+        g_assert_true (hp_timeline_scene_get_highlight (scene, i, &rank_pos, &e));
         hr = hp_trace_get_rank (trace, rank_pos);
         g_assert_true (g_str_has_prefix (hp_trace_get_string (trace, hr->name[e]), "ncclDevKernel_AllReduce"));
         g_assert_false (seen[hr->rank]);

@@ -333,7 +333,7 @@ test_overlay_legend (Fixture      *f,
 {
   HpTimelinePainter  *painter = hp_timeline_view_get_painter (f->view);
   const HpChartStyle *style;
-  double              lanes_top = hp_timeline_layout_get_lanes_top (hp_timeline_painter_get_layout (painter));
+  double              lanes_top = hp_timeline_scene_get_lanes_top (hp_timeline_view_get_scene (f->view));
   HpColor             swatches[4];
   HpTimelineViewport  viewport = { 0, 0, 900, 500, 0, 1 };
   cairo_surface_t    *off, *on;

@@ -259,8 +259,8 @@ test_timeline (Fixture      *fixture,
     for (guint l = 0; l < hp_trace_get_rank (trace, k)->n_lanes; l++)
       if (hp_trace_get_rank (trace, k)->lanes[l].is_gpu)
         {
-          GArray *gaps = hp_timeline_layout_get_idle_intervals (
-              hp_timeline_painter_get_layout (hp_timeline_view_get_painter (view)), k, l);
+          GArray *gaps = hp_timeline_scene_get_idle_intervals (
+              hp_timeline_view_get_scene (view), k, l);
 
           gpu_lanes++;
           g_assert_true (gaps == NULL || gaps->len == 0);

@@ -91,7 +91,7 @@ fixture_setup (Fixture      *f,
    * until it is this one */
   g_assert_true (hp_ui_test_wait_for (window_active, f->window));
   hp_ui_test_spin (100);
-  hp_timeline_layout_get_time_bounds (hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view)), &f->start,
+  hp_timeline_layout_get_time_bounds (hp_timeline_scene_get_layout (hp_timeline_view_get_scene (f->view)), &f->start,
                                       &f->end);
 }
 
@@ -357,14 +357,14 @@ two_gpu_lanes (Fixture   *f,
                double    *y0,
                double    *y1)
 {
-  HpTimelineLayout    *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view));
+  HpTimelineScene     *scene = hp_timeline_view_get_scene (f->view);
   const HpRank        *r = hp_trace_get_rank (hp_timeline_view_get_trace (f->view), 0);
   const HpTimelineRow *rows;
   guint                n_rows, found = 0;
-  double               top = hp_timeline_layout_get_lanes_top (layout);
+  double               top = hp_timeline_scene_get_lanes_top (scene);
   double               row_y[2] = { 0, 0 };
 
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   for (guint i = 0; i < n_rows && found < 2; i++)
     if (rows[i].kind == HP_TIMELINE_ROW_SLICES && rows[i].rank_pos == 0 && rows[i].depth == 0 &&
         r->lanes[rows[i].lane].is_gpu)

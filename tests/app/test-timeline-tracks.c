@@ -76,10 +76,10 @@ fixture_teardown (Fixture      *f,
   g_free (f->tmp);
 }
 
-static HpTimelineLayout *
+static HpTimelineScene *
 get_layout (Fixture *f)
 {
-  return hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view));
+  return hp_timeline_view_get_scene (f->view);
 }
 
 /* the controller of @type on the view that @check accepts */
@@ -119,10 +119,10 @@ row_middle (Fixture *f,
             guint    row)
 {
   guint                n_rows;
-  const HpTimelineRow *rows = hp_timeline_layout_get_rows (get_layout (f), &n_rows);
+  const HpTimelineRow *rows = hp_timeline_scene_get_rows (get_layout (f), &n_rows);
 
   g_assert_cmpuint (row, <, n_rows);
-  return hp_timeline_layout_get_lanes_top (get_layout (f)) + rows[row].y - hp_timeline_view_get_scroll (f->view) + rows[row].height / 2;
+  return hp_timeline_scene_get_lanes_top (get_layout (f)) + rows[row].y - hp_timeline_view_get_scroll (f->view) + rows[row].height / 2;
 }
 
 /* the first row of a GPU lane of rank position 1 */
@@ -130,7 +130,7 @@ static guint
 gpu_row_of_rank_1 (Fixture *f)
 {
   guint                n_rows;
-  const HpTimelineRow *rows = hp_timeline_layout_get_rows (get_layout (f), &n_rows);
+  const HpTimelineRow *rows = hp_timeline_scene_get_rows (get_layout (f), &n_rows);
 
   for (guint i = 0; i < n_rows; i++)
     if (rows[i].kind == HP_TIMELINE_ROW_SLICES && rows[i].rank_pos == 1 && rows[i].depth == 0 &&
@@ -208,15 +208,15 @@ test_context_menu (Fixture      *f,
                    gconstpointer data)
 {
   GtkEventController  *click = find_controller (f, GTK_TYPE_GESTURE_CLICK, is_secondary);
-  HpTimelineLayout    *layout = get_layout (f);
+  HpTimelineScene     *scene = get_layout (f);
   guint                row = gpu_row_of_rank_1 (f), n_rows, n_all, n;
   const HpTimelineRow *rows;
   HpTimelineTrack      track;
   g_autofree char     *actions = NULL;
   g_autofree char     *saved = NULL;
 
-  hp_timeline_layout_get_rows (layout, &n_all);
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  hp_timeline_scene_get_rows (scene, &n_all);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   g_assert_true (hp_timeline_row_get_track (&rows[row], &track));
 
   /* nothing to offer over the lanes' time area */
@@ -230,7 +230,7 @@ test_context_menu (Fixture      *f,
   /* pinned: first row, scrolled into view, and saved */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "lanes.pin", NULL));
   g_assert_cmpfloat (hp_timeline_view_get_scroll (f->view), ==, 0);
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   g_assert_true (rows[0].pinned);
   g_assert_cmpuint (rows[0].rank_pos, ==, 1);
   g_assert_cmpuint (rows[0].lane, ==, track.lane);
@@ -242,44 +242,44 @@ test_context_menu (Fixture      *f,
   /* hidden from its menu at the top, then the way back */
   g_assert_true (hp_timeline_view_open_lane_menu (f->view, 40, row_middle (f, 0)));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "lanes.hide", NULL));
-  hp_timeline_layout_get_rows (layout, &n_rows);
+  hp_timeline_scene_get_rows (scene, &n_rows);
   g_assert_cmpuint (n_rows, <, n_all);
-  g_assert_false (hp_timeline_layout_get_track_pinned (layout, &track));
-  g_assert_true (hp_timeline_layout_get_track_hidden (layout, &track));
+  g_assert_false (hp_timeline_scene_get_track_pinned (scene, &track));
+  g_assert_true (hp_timeline_scene_get_track_hidden (scene, &track));
   g_assert_true (hp_timeline_view_open_lane_menu (f->view, 40, row_middle (f, 0)));
   g_clear_pointer (&actions, g_free);
   actions = menu_actions (f);
   g_assert_cmpstr (actions, ==, "lanes.collapse-rank lanes.show-hidden");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "lanes.show-hidden", NULL));
-  hp_timeline_layout_get_hidden_tracks (layout, &n);
+  hp_timeline_scene_get_hidden_tracks (scene, &n);
   g_assert_cmpuint (n, ==, 0);
-  hp_timeline_layout_get_rows (layout, &n_rows);
+  hp_timeline_scene_get_rows (scene, &n_rows);
   g_assert_cmpuint (n_rows, ==, n_all);
 
   /* a rank's header: collapse it */
   g_assert_true (hp_timeline_view_open_lane_menu (f->view, 40, row_middle (f, 0)));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "lanes.collapse-rank", NULL));
-  g_assert_true (hp_timeline_layout_get_rank_collapsed (layout, 0));
+  g_assert_true (hp_timeline_scene_get_rank_collapsed (scene, 0));
 
   /* pin again, then a later session of the same folder gets it all back */
   row = gpu_row_of_rank_1 (f);
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   hp_timeline_view_set_scroll (f->view, rows[row].y - 40);
   g_signal_emit_by_name (click, "pressed", 1, 40.0, row_middle (f, row));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "lanes.pin", NULL));
   hp_timeline_panel_set_trace (f->panel, NULL);
   hp_timeline_panel_set_trace (f->panel, f->trace);
-  layout = get_layout (f);
-  g_assert_true (hp_timeline_layout_get_rank_collapsed (layout, 0));
-  g_assert_true (hp_timeline_layout_get_track_pinned (layout, &track));
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  scene = get_layout (f);
+  g_assert_true (hp_timeline_scene_get_rank_collapsed (scene, 0));
+  g_assert_true (hp_timeline_scene_get_track_pinned (scene, &track));
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   g_assert_true (rows[0].pinned);
 
   /* without a state file nothing is applied or written */
   hp_timeline_view_set_state_file (f->view, NULL);
   hp_timeline_panel_set_trace (f->panel, NULL);
   hp_timeline_panel_set_trace (f->panel, f->trace);
-  g_assert_false (hp_timeline_layout_get_rank_collapsed (get_layout (f), 0));
+  g_assert_false (hp_timeline_scene_get_rank_collapsed (get_layout (f), 0));
 }
 
 /* A hidden counter track whose series is not loaded (a saved state from a
@@ -289,16 +289,16 @@ static void
 test_hidden_absent (Fixture      *f,
                     gconstpointer data)
 {
-  HpTimelineLayout     *layout = get_layout (f);
+  HpTimelineScene      *scene = get_layout (f);
   const HpTimelineTrack absent = { HP_TIMELINE_ROW_COUNTER, 0, 0, "memory:cuda:0:allocated" };
   guint                 row = gpu_row_of_rank_1 (f), n_rows, n;
-  const HpTimelineRow  *rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  const HpTimelineRow  *rows = hp_timeline_scene_get_rows (scene, &n_rows);
   HpTimelineTrack       lane;
   g_autofree char      *actions = NULL;
   g_autofree char      *label = NULL;
 
-  hp_timeline_layout_set_track_hidden (layout, &absent, TRUE);
-  hp_timeline_layout_get_hidden_tracks (layout, &n);
+  hp_timeline_scene_set_track_hidden (scene, &absent, TRUE);
+  hp_timeline_scene_get_hidden_tracks (scene, &n);
   g_assert_cmpuint (n, ==, 1);
   g_assert_true (hp_timeline_row_get_track (&rows[row], &lane));
   hp_timeline_view_set_scroll (f->view, rows[row].y - 40);
@@ -306,7 +306,7 @@ test_hidden_absent (Fixture      *f,
   actions = menu_actions (f);
   g_assert_cmpstr (actions, ==, "lanes.pin lanes.hide lanes.collapse-rank");
 
-  hp_timeline_layout_set_track_hidden (layout, &lane, TRUE);
+  hp_timeline_scene_set_track_hidden (scene, &lane, TRUE);
   hp_timeline_view_set_scroll (f->view, 0);
   g_assert_true (hp_timeline_view_open_lane_menu (f->view, 40, row_middle (f, 0)));
   g_clear_pointer (&actions, g_free);
@@ -330,7 +330,7 @@ test_corrupt_state (Fixture      *f,
   g_test_expect_message ("hotpath", G_LOG_LEVEL_WARNING, "Ignoring the timeline's saved layout: *");
   hp_timeline_panel_set_trace (f->panel, f->trace);
   g_test_assert_expected_messages ();
-  hp_timeline_layout_get_pinned_tracks (get_layout (f), &n);
+  hp_timeline_scene_get_pinned_tracks (get_layout (f), &n);
   g_assert_cmpuint (n, ==, 0);
   /* the next change writes a good file over it */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "lanes.show-hidden", NULL));
@@ -554,7 +554,7 @@ test_per_folder (void)
   HpTimelineView      *view = open_folder (path, &window);
   HpTimelineTrack      track = { HP_TIMELINE_ROW_SLICES, 1, 0 };
   HpTimelineTrack      hidden = { HP_TIMELINE_ROW_SLICES, 0, 0 };
-  HpTimelineLayout    *layout;
+  HpTimelineScene     *scene;
   HpTimelineBookmarks *marks;
   gint64               t0, t1;
   g_autoptr (GDir) dir = NULL;
@@ -571,10 +571,10 @@ test_per_folder (void)
       n_trace_files++;
   }
 
-  layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (view));
-  hp_timeline_layout_set_track_pinned (layout, &track, TRUE);
-  hp_timeline_layout_set_track_hidden (layout, &hidden, TRUE);
-  hp_timeline_layout_get_time_bounds (layout, &t0, &t1);
+  scene = hp_timeline_view_get_scene (view);
+  hp_timeline_scene_set_track_pinned (scene, &track, TRUE);
+  hp_timeline_scene_set_track_hidden (scene, &hidden, TRUE);
+  hp_timeline_layout_get_time_bounds (hp_timeline_scene_get_layout (scene), &t0, &t1);
   hp_timeline_view_set_selected_range (view, t0 + (t1 - t0) / 4, t0 + (t1 - t0) / 2);
   /* the view saves the whole arrangement on each change */
   g_assert_cmpint (hp_timeline_view_add_bookmark (view), ==, 0);
@@ -599,12 +599,12 @@ test_per_folder (void)
   }
 
   view = open_folder (path, &window);
-  layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (view));
-  g_assert_true (hp_timeline_layout_get_track_pinned (layout, &track));
-  g_assert_true (hp_timeline_layout_get_track_hidden (layout, &hidden));
-  g_assert_true (hp_timeline_layout_get_rank_collapsed (layout, 0));
+  scene = hp_timeline_view_get_scene (view);
+  g_assert_true (hp_timeline_scene_get_track_pinned (scene, &track));
+  g_assert_true (hp_timeline_scene_get_track_hidden (scene, &hidden));
+  g_assert_true (hp_timeline_scene_get_rank_collapsed (scene, 0));
   marks = hp_timeline_view_get_bookmarks (view);
-  g_assert_true (marks == hp_timeline_layout_get_bookmarks (layout));
+  g_assert_true (marks == hp_timeline_scene_get_bookmarks (scene));
   g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (marks), ==, 1);
   g_assert_cmpint (hp_timeline_bookmarks_get (marks, 0)->start, ==, t0 + (t1 - t0) / 4);
   g_assert_cmpint (hp_timeline_bookmarks_get (marks, 0)->end, ==, t0 + (t1 - t0) / 2);
@@ -612,7 +612,7 @@ test_per_folder (void)
   hp_ui_test_close_window (window);
 
   view = open_folder (other, &window);
-  g_assert_false (hp_timeline_layout_get_rank_collapsed (hp_timeline_painter_get_layout (hp_timeline_view_get_painter (view)), 0));
+  g_assert_false (hp_timeline_scene_get_rank_collapsed (hp_timeline_view_get_scene (view), 0));
   g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (hp_timeline_view_get_bookmarks (view)), ==, 0);
   hp_ui_test_close_window (window);
 }
@@ -642,8 +642,8 @@ test_state_file (void)
   g_autofree char *big = g_build_filename (tmp, "big.ini", NULL);
   g_autofree char *text = NULL;
   g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
-  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
-  g_autoptr (HpTimelineLayout) again = hp_timeline_layout_new (trace);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
+  g_autoptr (HpTimelineScene) again = hp_timeline_scene_new_for_trace (trace);
   HpTimelineState *state;
 
   g_assert_true (g_str_has_prefix (pa, "/state/hotpath/timeline/"));
@@ -660,17 +660,17 @@ test_state_file (void)
   g_assert_nonnull (state);
 
   /* saved into folders made as needed, read back */
-  hp_timeline_layout_set_rank_collapsed (layout, 1, TRUE);
-  hp_timeline_bookmarks_add (hp_timeline_layout_get_bookmarks (layout), 10, 20, "kept");
-  hp_timeline_state_capture (state, layout);
+  hp_timeline_scene_set_rank_collapsed (scene, 1, TRUE);
+  hp_timeline_bookmarks_add (hp_timeline_scene_get_bookmarks (scene), 10, 20, "kept");
+  hp_timeline_state_capture (state, scene);
   g_assert_true (hp_timeline_state_file_save (state, deep, &error));
   g_assert_no_error (error);
   hp_timeline_state_free (state);
   state = hp_timeline_state_file_load (deep, &error);
   g_assert_no_error (error);
   hp_timeline_state_apply (state, again);
-  g_assert_true (hp_timeline_layout_get_rank_collapsed (again, 1));
-  g_assert_cmpstr (hp_timeline_bookmarks_get (hp_timeline_layout_get_bookmarks (again), 0)->name, ==, "kept");
+  g_assert_true (hp_timeline_scene_get_rank_collapsed (again, 1));
+  g_assert_cmpstr (hp_timeline_bookmarks_get (hp_timeline_scene_get_bookmarks (again), 0)->name, ==, "kept");
   hp_timeline_state_free (state);
 
   /* not a key file: an error naming the file */

@@ -16,68 +16,16 @@
 #include "hp-timeline-panel.h"
 #include "hp-ui-test-utils.h"
 
-typedef struct
-{
-  HpTrace         *trace;
-  GtkWindow       *window;
-  HpTimelinePanel *panel;
-  HpTimelineView  *view;
-} Fixture;
+typedef HpUiTestTimelineFixture Fixture;
 
-static gboolean
-view_shown (gpointer view)
-{
-  return gtk_widget_get_width (view) >= 400 && gtk_widget_get_mapped (view);
-}
-
-/* until the view is allocated and has drawn once */
-static void
-wait_for_view (Fixture *f)
-{
-  g_assert_true (hp_ui_test_wait_for (view_shown, f->view));
-  hp_ui_test_spin (100);
-}
-
-static gboolean
-view_computed (gpointer view)
-{
-  return !hp_timeline_view_is_computing (view);
-}
+#define fixture_setup hp_ui_test_timeline_setup
+#define fixture_teardown hp_ui_test_timeline_teardown
 
 /* until the worker has computed the data of the overlays shown */
 static void
 wait_for_data (Fixture *f)
 {
-  g_assert_true (hp_ui_test_wait_for (view_computed, f->view));
-}
-
-static void
-fixture_setup (Fixture      *f,
-               gconstpointer data)
-{
-  f->trace = hp_test_load (data != NULL ? data : "hta_trace_filter_2ranks", HP_MODE_DEFAULT);
-  f->window = GTK_WINDOW (gtk_window_new ());
-  gtk_window_set_default_size (f->window, 1400, 900);
-  f->panel = HP_TIMELINE_PANEL (hp_timeline_panel_new ());
-  hp_timeline_panel_set_trace (f->panel, f->trace);
-  gtk_window_set_child (f->window, GTK_WIDGET (f->panel));
-  f->view = hp_timeline_panel_get_view (f->panel);
-  gtk_window_present (f->window);
-  wait_for_view (f);
-}
-
-static void
-fixture_teardown (Fixture      *f,
-                  gconstpointer data)
-{
-  HpTimelinePanel *panel = f->panel;
-
-  g_object_add_weak_pointer (G_OBJECT (panel), (gpointer *)&panel);
-  g_object_ref (f->window);
-  gtk_window_destroy (f->window);
-  g_assert_finalize_object (f->window);
-  g_assert_null (panel);
-  hp_trace_unref (f->trace);
+  g_assert_true (hp_ui_test_wait_for (hp_ui_test_view_computed, f->view));
 }
 
 static void
@@ -95,10 +43,10 @@ static void
 test_zoom_and_pan (Fixture      *f,
                    gconstpointer data)
 {
-  HpTimelineLayout *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view));
-  gint64            start, end, t0, t1, u0, u1;
+  HpTimelineScene *scene = hp_timeline_view_get_scene (f->view);
+  gint64           start, end, t0, t1, u0, u1;
 
-  hp_timeline_layout_get_time_bounds (layout, &start, &end);
+  hp_timeline_layout_get_time_bounds (hp_timeline_scene_get_layout (scene), &start, &end);
   get_range (f, &t0, &t1);
   /* a new trace shows everything */
   g_assert_cmpint (t0, ==, start);
@@ -199,11 +147,11 @@ static void
 test_clamp_to_trace (Fixture      *f,
                      gconstpointer data)
 {
-  HpTimelineLayout *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view));
-  GtkAdjustment    *hadjustment = hp_timeline_view_get_hadjustment (f->view);
-  gint64            start, end, t0, t1;
+  HpTimelineScene *scene = hp_timeline_view_get_scene (f->view);
+  GtkAdjustment   *hadjustment = hp_timeline_view_get_hadjustment (f->view);
+  gint64           start, end, t0, t1;
 
-  hp_timeline_layout_get_time_bounds (layout, &start, &end);
+  hp_timeline_layout_get_time_bounds (hp_timeline_scene_get_layout (scene), &start, &end);
   g_assert_cmpint (start, <, 0);
   get_range (f, &t0, &t1);
   g_assert_cmpint (t0, ==, start);
@@ -360,16 +308,16 @@ static void
 test_fold_rank (Fixture      *f,
                 gconstpointer data)
 {
-  HpTimelineLayout *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view));
-  double            top = hp_timeline_layout_get_lanes_top (layout);
-  double            height = hp_timeline_layout_get_content_height (layout);
+  HpTimelineScene *scene = hp_timeline_view_get_scene (f->view);
+  double           top = hp_timeline_scene_get_lanes_top (scene);
+  double           height = hp_timeline_scene_get_content_height (scene);
 
   hp_timeline_view_click (f->view, 60, top + 5);
-  g_assert_true (hp_timeline_layout_get_rank_collapsed (layout, 0));
-  g_assert_cmpfloat (hp_timeline_layout_get_content_height (layout), <, height);
+  g_assert_true (hp_timeline_scene_get_rank_collapsed (scene, 0));
+  g_assert_cmpfloat (hp_timeline_scene_get_content_height (scene), <, height);
   hp_timeline_view_click (f->view, 60, top + 5);
-  g_assert_false (hp_timeline_layout_get_rank_collapsed (layout, 0));
-  g_assert_cmpfloat (hp_timeline_layout_get_content_height (layout), ==, height);
+  g_assert_false (hp_timeline_scene_get_rank_collapsed (scene, 0));
+  g_assert_cmpfloat (hp_timeline_scene_get_content_height (scene), ==, height);
 }
 
 /* Ctrl+F search: the count is the model's; Enter walks the matches */
@@ -477,7 +425,7 @@ test_range (Fixture      *f,
 {
   gint64 start, end, a, b;
 
-  hp_timeline_layout_get_time_bounds (hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view)), &start, &end);
+  hp_timeline_layout_get_time_bounds (hp_timeline_scene_get_layout (hp_timeline_view_get_scene (f->view)), &start, &end);
   hp_timeline_view_set_selected_range (f->view, start, start + (end - start) / 2);
   g_assert_true (hp_timeline_view_get_selected_range (f->view, &a, &b));
   g_assert_cmpint (a, ==, start);
@@ -513,15 +461,15 @@ test_overlays (Fixture      *f,
 
   /* the data comes from a worker; the layout shows the overlays then */
   {
-    HpTimelineLayout    *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view));
+    HpTimelineScene     *scene = hp_timeline_view_get_scene (f->view);
     const HpTimelineRow *rows;
     guint                n_rows;
     gboolean             has_counter = FALSE;
 
     wait_for_data (f);
-    g_assert_cmpint (hp_timeline_layout_get_flags (layout), ==, hp_timeline_view_get_flags (f->view));
-    g_assert_cmpint (hp_timeline_layout_get_missing (layout, hp_timeline_view_get_flags (f->view)), ==, 0);
-    rows = hp_timeline_layout_get_rows (layout, &n_rows);
+    g_assert_cmpint (hp_timeline_scene_get_flags (scene), ==, hp_timeline_view_get_flags (f->view));
+    g_assert_cmpint (hp_timeline_scene_get_missing (scene, hp_timeline_view_get_flags (f->view)), ==, 0);
+    rows = hp_timeline_scene_get_rows (scene, &n_rows);
     for (guint i = 0; i < n_rows; i++)
       has_counter |= rows[i].kind == HP_TIMELINE_ROW_COUNTER;
     g_assert_true (has_counter);
@@ -598,7 +546,7 @@ test_session (Fixture      *f,
   hp_analysis_params_clear (&params);
   g_assert_true (hp_timeline_view_is_computing (f->view));
   wait_for_data (f);
-  g_assert_true (hp_timeline_layout_get_flags (hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view))) &
+  g_assert_true (hp_timeline_scene_get_flags (hp_timeline_view_get_scene (f->view)) &
                  HP_TIMELINE_SHOW_IDLE);
 
   /* the panel lets go of the session */
@@ -721,296 +669,6 @@ test_hover (Fixture      *f,
 }
 
 /* the idle-time analysis of the registry, its payload hook counted */
-static guint idle_payloads;
-static gpointer (*registry_idle_payload) (HpTrace *, const HpAnalysisParams *, GPtrArray *, GCancellable *, GError **);
-
-static gpointer
-counted_idle_payload (HpTrace                *trace,
-                      const HpAnalysisParams *params,
-                      GPtrArray              *tables,
-                      GCancellable           *cancellable,
-                      GError                **error)
-{
-  g_atomic_int_inc (&idle_payloads);
-  return registry_idle_payload (trace, params, tables, cancellable, error);
-}
-
-static gboolean
-session_idle_done (gpointer session)
-{
-  return hp_session_get_analysis_state (session, "idle_time_breakdown") == HP_ANALYSIS_STATE_DONE;
-}
-
-/* the timeline shades the very gap arrays of the session's idle-time
- * payload (its parameters and scope), lane by lane */
-static void
-assert_idle_from_payload (Fixture   *f,
-                          HpSession *session)
-{
-  HpResult         *result = hp_session_get_analysis_result (session, "idle_time_breakdown");
-  HpIdleGaps       *gaps = result != NULL ? hp_result_get_payload (result) : NULL;
-  HpTimelineLayout *layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view));
-  guint             checked = 0;
-
-  g_assert_nonnull (gaps);
-  g_assert_cmpfloat (hp_idle_gaps_get_delay (gaps), ==, hp_analysis_params_get_double (hp_session_get_params (session), &hp_idle_time_consecutive_kernel_delay_spec));
-  for (guint k = 0; k < hp_trace_get_n_ranks (f->trace); k++)
-    {
-      const HpRank *r = hp_trace_get_rank (f->trace, k);
-
-      for (guint lane = 0; lane < r->n_lanes; lane++)
-        if (r->lanes[lane].is_gpu)
-          {
-            g_assert_true (hp_timeline_layout_get_idle_intervals (layout, k, lane) ==
-                           hp_idle_gaps_get_lane (gaps, r->rank, lane));
-            checked++;
-          }
-    }
-  g_assert_cmpuint (checked, >, 0);
-}
-
-/* The idle gaps are computed once per (run, parameters, scope), with the
- * idle-time analysis, and cached in the session: the timeline's shading
- * and the Idle time tab's linked rows share them */
-static void
-test_idle_payload_once (Fixture      *f,
-                        gconstpointer data)
-{
-  HpAnalysis analysis = *hp_analysis_find ("idle_time_breakdown");
-  g_autoptr (HpSession) session = hp_session_new (f->trace, NULL);
-  HpTimelineLayout *layout;
-  HpResult         *result;
-  HpIdleGaps       *gaps;
-  HpTable          *table;
-  const HpRank     *r = hp_trace_find_rank (f->trace, 0);
-  guint             lane = 0, checked = 0;
-  HpAnalysisParams  params;
-  g_autoptr (HpScope) step = NULL;
-
-  registry_idle_payload = analysis.payload;
-  analysis.payload = counted_idle_payload;
-  idle_payloads = 0;
-  _hp_session_override_analysis (session, &analysis);
-  hp_timeline_panel_set_session (f->panel, session);
-
-  /* the overlay asks the session; the analysis runs once */
-  hp_timeline_view_set_flags (f->view, hp_timeline_view_get_flags (f->view) | HP_TIMELINE_SHOW_IDLE);
-  g_assert_true (hp_ui_test_wait_for (session_idle_done, session));
-  wait_for_data (f);
-  g_assert_cmpuint (idle_payloads, ==, 1);
-  result = hp_session_get_analysis_result (session, "idle_time_breakdown");
-  gaps = hp_result_get_payload (result);
-  g_assert_nonnull (gaps);
-
-  /* the timeline shades the very arrays of the payload */
-  layout = hp_timeline_painter_get_layout (hp_timeline_view_get_painter (f->view));
-  g_assert_cmpint (hp_timeline_layout_get_missing (layout, HP_TIMELINE_SHOW_IDLE), ==, 0);
-  for (lane = 0; lane < r->n_lanes; lane++)
-    if (r->lanes[lane].is_gpu)
-      {
-        g_assert_true (hp_timeline_layout_get_idle_intervals (layout, 0, lane) == hp_idle_gaps_get_lane (gaps, r->rank, lane));
-        checked++;
-      }
-  g_assert_cmpuint (checked, >, 0);
-
-  /* the tab's rows link to the same gaps, found in the payload, with the
-   * events the registry's own hook finds */
-  table = hp_result_find_table (result, "idle_time_breakdown");
-  g_assert_nonnull (table);
-  for (guint row = 0; row < hp_table_get_n_rows (table); row++)
-    {
-      g_autoptr (HpLinkedEvents) linked = hp_result_row_events (result, f->trace, table, row);
-      g_autoptr (HpLinkedEvents) again = hp_analysis_row_events (f->trace, table, row, hp_result_get_params (result));
-
-      g_assert_true ((linked == NULL) == (again == NULL));
-      if (linked == NULL)
-        continue;
-      g_assert_cmpuint (linked->events->len, ==, again->events->len);
-      g_assert_cmpmem (linked->events->data, linked->events->len * sizeof (guint32), again->events->data,
-                       again->events->len * sizeof (guint32));
-    }
-  /* showing it again, or the tab asking, computes nothing */
-  hp_session_run_analysis (session, "idle_time_breakdown");
-  hp_timeline_view_set_flags (f->view, hp_timeline_view_get_flags (f->view) & ~HP_TIMELINE_SHOW_IDLE);
-  hp_timeline_view_set_flags (f->view, hp_timeline_view_get_flags (f->view) | HP_TIMELINE_SHOW_IDLE);
-  hp_ui_test_spin (50);
-  g_assert_cmpuint (idle_payloads, ==, 1);
-
-  /* new parameters: once more */
-  hp_analysis_params_init (&params);
-  hp_analysis_params_set_double (&params, &hp_idle_time_consecutive_kernel_delay_spec, 5);
-  hp_session_set_params (session, &params);
-  hp_analysis_params_clear (&params);
-  g_assert_true (hp_ui_test_wait_for (session_idle_done, session));
-  wait_for_data (f);
-  g_assert_cmpuint (idle_payloads, ==, 2);
-  assert_idle_from_payload (f, session);
-
-  /* a scope: once more; back to the whole trace: from the cache */
-  step = hp_scope_new_range (hp_time_span_make (hp_rank_get_event_start (r, r->rows[0]),
-                                                hp_rank_get_event_start (r, r->rows[r->n_rows / 2])));
-  hp_session_set_scope (session, step);
-  g_assert_true (hp_ui_test_wait_for (session_idle_done, session));
-  wait_for_data (f);
-  g_assert_cmpuint (idle_payloads, ==, 3);
-  assert_idle_from_payload (f, session);
-  hp_session_set_scope (session, NULL);
-  g_assert_true (hp_ui_test_wait_for (session_idle_done, session));
-  wait_for_data (f);
-  g_assert_cmpuint (idle_payloads, ==, 3);
-  gaps = hp_result_get_payload (hp_session_get_analysis_result (session, "idle_time_breakdown"));
-  for (lane = 0; lane < r->n_lanes; lane++)
-    if (r->lanes[lane].is_gpu)
-      g_assert_true (hp_timeline_layout_get_idle_intervals (layout, 0, lane) == hp_idle_gaps_get_lane (gaps, r->rank, lane));
-
-  hp_timeline_panel_set_session (f->panel, NULL);
-}
-
-static gboolean
-session_memory_done (gpointer session)
-{
-  return hp_session_get_analysis_state (session, "memory") == HP_ANALYSIS_STATE_DONE;
-}
-
-/* The memory analysis' series become tracks after the rank's lanes, from
- * the "Memory" overlay toggle: allocated and reserved per device with the
- * peak (edge/memory-events.json: 8000 B at 210 us on cuda:0) */
-static void
-test_memory_tracks (void)
-{
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/memory-events.json", HP_MODE_DEFAULT);
-  g_autoptr (HpSession) session = hp_session_new (trace, NULL);
-  GtkWindow           *window = GTK_WINDOW (gtk_window_new ());
-  HpTimelinePanel     *panel = HP_TIMELINE_PANEL (hp_timeline_panel_new ());
-  HpTimelineView      *view = hp_timeline_panel_get_view (panel);
-  HpTimelinePainter   *painter;
-  HpTimelineLayout    *layout;
-  GPtrArray           *series;
-  const HpTimelineRow *rows;
-  guint                n_rows, n_tracks = 0, cuda = G_MAXUINT;
-  gboolean             shown;
-
-  gtk_window_set_default_size (window, 1400, 700);
-  hp_timeline_panel_set_session (panel, session);
-  gtk_window_set_child (window, GTK_WIDGET (panel));
-  gtk_window_present (window);
-  hp_ui_test_spin (100);
-  painter = hp_timeline_view_get_painter (view);
-  layout = hp_timeline_painter_get_layout (painter);
-  g_assert_cmpuint (hp_timeline_layout_get_n_counters (layout, 0), ==, 0);
-
-  /* the overlay's toggle */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (panel), "timeline.show-memory", NULL));
-  g_object_get (panel, "show-memory", &shown, NULL);
-  g_assert_true (shown);
-  g_assert_true (hp_timeline_view_get_flags (view) & HP_TIMELINE_SHOW_MEMORY);
-  g_assert_true (hp_ui_test_wait_for (session_memory_done, session));
-  g_assert_true (hp_ui_test_wait_for (view_computed, view));
-
-  /* one track per series of the session's result, the same series */
-  series = hp_result_get_payload (hp_session_get_analysis_result (session, "memory"));
-  g_assert_nonnull (series);
-  g_assert_cmpuint (series->len, >=, 3);
-  g_assert_cmpuint (hp_timeline_layout_get_n_counters (layout, 0), ==, series->len);
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
-  for (guint i = 0; i < n_rows; i++)
-    if (rows[i].kind == HP_TIMELINE_ROW_COUNTER)
-      {
-        const HpSeries  *s = hp_timeline_layout_get_counter (layout, rows[i].rank_pos, rows[i].lane);
-        g_autofree char *title = hp_timeline_painter_dup_counter_title (painter, rows[i].rank_pos, rows[i].lane);
-
-        g_assert_true (s == series->pdata[n_tracks]);
-        if (g_str_equal (title, "Allocated · cuda:0 (kB)"))
-          cuda = i;
-        n_tracks++;
-      }
-  g_assert_cmpuint (n_tracks, ==, series->len);
-  g_assert_cmpuint (cuda, <, n_rows);
-
-  /* the value under the pointer at the peak, on the cuda track */
-  {
-    const HpSeries    *s = hp_timeline_layout_get_counter (layout, rows[cuda].rank_pos, rows[cuda].lane);
-    HpTimelineMapper   m;
-    HpTimelineViewport v = { 0 };
-    HpTimelineHit      hit;
-    double             y, height;
-
-    g_assert_true (s->mark_peak);
-    g_assert_cmpint (s->ts[s->peak], ==, 210000);
-    /* a picture of the whole trace tall enough for every row, whatever
-     * size the window got */
-    hp_timeline_layout_get_time_bounds (layout, &v.t0, &v.t1);
-    v.width = 1200;
-    v.height = (int)(hp_timeline_layout_get_lanes_top (layout) + hp_timeline_layout_get_content_height (layout)) + 10;
-    v.scale = 1;
-    hp_timeline_mapper_init (&m, layout, &v);
-    g_assert_true (hp_timeline_mapper_row_y (&m, (int)cuda, &y, &height));
-    hp_timeline_hit_init (&hit);
-    g_assert_true (hp_timeline_painter_hit_test (painter, &v, hp_timeline_mapper_time_to_x (&m, 300000), y + height / 2, &hit));
-    g_assert_cmpint (hit.kind, ==, HP_TIMELINE_HIT_COUNTER);
-    g_assert_cmpfloat (hit.value, ==, 8);
-    hp_timeline_hit_clear (&hit);
-  }
-  hp_ui_test_spin (100);
-
-  /* off: no tracks */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (panel), "timeline.show-memory", NULL));
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
-  for (guint i = 0; i < n_rows; i++)
-    g_assert_cmpint (rows[i].kind, !=, HP_TIMELINE_ROW_COUNTER);
-
-  hp_timeline_panel_set_session (panel, NULL);
-  g_object_ref (window);
-  gtk_window_destroy (window);
-  g_assert_finalize_object (window);
-}
-
-static gboolean
-critical_path_shown (gpointer panel)
-{
-  return hp_timeline_panel_get_critical_paths (panel) != NULL;
-}
-
-/* The critical-path overlay toggles from its action; an event on the path
- * says so in the details pane, one off it shows its slack, and both list
- * their edges */
-static void
-test_critical_path_overlay (Fixture      *f,
-                            gconstpointer data)
-{
-  const HpRank   *r = hp_trace_get_rank (f->trace, 0);
-  HpCriticalPath *path = hp_critical_path_new (f->trace, r, NULL, NULL, NULL);
-  guint           n_nodes, n_path;
-  const HpCpNode *nodes = hp_critical_path_get_nodes (path, &n_nodes);
-  const guint32  *on_path = hp_critical_path_get_path (path, &n_path);
-  guint32         critical = nodes[on_path[1]].event;
-  gint64          off = -1;
-  gboolean        shown = FALSE;
-
-  g_assert_cmpuint (n_path, >=, 2);
-  for (guint i = 0; i < n_nodes && off < 0; i++)
-    if (!hp_critical_path_event_is_critical (path, nodes[i].event) &&
-        hp_critical_path_get_slack (path, nodes[i].event) > 0)
-      off = nodes[i].event;
-  g_assert_cmpint (off, >=, 0);
-
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->panel), "timeline.show-critical-path", NULL));
-  g_object_get (f->panel, "show-critical-path", &shown, NULL);
-  g_assert_true (shown);
-  g_assert_true (hp_ui_test_wait_for (critical_path_shown, f->panel));
-
-  hp_timeline_view_select_event (f->view, r->rank, critical);
-  g_assert_cmpstr (details_value (f, "Critical path"), ==, "On the path (no slack)");
-  hp_timeline_view_select_event (f->view, r->rank, off);
-  g_assert_true (g_str_has_prefix (details_value (f, "Critical path"), "Slack "));
-
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->panel), "timeline.show-critical-path", NULL));
-  g_object_get (f->panel, "show-critical-path", &shown, NULL);
-  g_assert_false (shown);
-  g_assert_null (details_value (f, "Critical path"));
-  hp_critical_path_free (path);
-}
-
 int
 main (int    argc,
       char **argv)
@@ -1023,17 +681,12 @@ main (int    argc,
   g_test_add ("/ui/timeline/click-selects", Fixture, NULL, fixture_setup, test_click_selects, fixture_teardown);
   g_test_add ("/ui/timeline/fold-rank", Fixture, NULL, fixture_setup, test_fold_rank, fixture_teardown);
   g_test_add ("/ui/timeline/search", Fixture, NULL, fixture_setup, test_search, fixture_teardown);
-  g_test_add ("/ui/timeline/critical-path", Fixture, NULL, fixture_setup, test_critical_path_overlay,
-              fixture_teardown);
   g_test_add ("/ui/timeline/show-events", Fixture, NULL, fixture_setup, test_show_events, fixture_teardown);
   g_test_add ("/ui/timeline/range", Fixture, NULL, fixture_setup, test_range, fixture_teardown);
   g_test_add ("/ui/timeline/overlays", Fixture, NULL, fixture_setup, test_overlays, fixture_teardown);
   g_test_add ("/ui/timeline/export", Fixture, NULL, fixture_setup, test_export, fixture_teardown);
   g_test_add ("/ui/timeline/session", Fixture, NULL, fixture_setup, test_session, fixture_teardown);
   g_test_add ("/ui/timeline/hover", Fixture, NULL, fixture_setup, test_hover, fixture_teardown);
-  g_test_add_func ("/ui/timeline/memory-tracks", test_memory_tracks);
-  g_test_add ("/ui/timeline/idle-payload-once", Fixture, NULL, fixture_setup, test_idle_payload_once,
-              fixture_teardown);
 
   return g_test_run ();
 }

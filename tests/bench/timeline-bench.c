@@ -59,9 +59,9 @@ cpu_time (void)
 }
 
 static gint64
-busy_time (HpTimelineLayout *layout)
+busy_time (const HpTimelineScene *scene)
 {
-  const HpRank *r = hp_trace_get_rank (hp_timeline_layout_get_trace (layout), 0);
+  const HpRank *r = hp_trace_get_rank (hp_timeline_scene_get_trace (scene), 0);
   const HpLane *best = NULL;
 
   for (guint l = 0; l < r->n_lanes; l++)
@@ -71,7 +71,7 @@ busy_time (HpTimelineLayout *layout)
     {
       gint64 start, end;
 
-      hp_timeline_layout_get_time_bounds (layout, &start, &end);
+      hp_timeline_layout_get_time_bounds (hp_timeline_scene_get_layout (scene), &start, &end);
       return start + (end - start) / 2;
     }
   return r->ts[best->events[best->n_events / 2]];
@@ -85,7 +85,7 @@ run_case (HpTimelinePainter *painter,
           int                height,
           const char        *save)
 {
-  HpTimelineLayout *layout = hp_timeline_painter_get_layout (painter);
+  const HpTimelineScene *scene = hp_timeline_painter_get_scene (painter);
   g_autoptr (HpTimelineFrame) frame = hp_timeline_frame_new ();
   g_autofree double *times = g_new (double, frames);
   g_autofree double *layout_times = g_new (double, frames);
@@ -96,14 +96,14 @@ run_case (HpTimelinePainter *painter,
   gint64             start, end, window;
   double             content, total_marks = 0;
 
-  hp_timeline_layout_get_time_bounds (layout, &start, &end);
-  content = hp_timeline_layout_get_content_height (layout);
+  hp_timeline_layout_get_time_bounds (hp_timeline_scene_get_layout (scene), &start, &end);
+  content = hp_timeline_scene_get_content_height (scene);
   window = c->window > 0 ? c->window : end - start;
   if (c->fraction > 0)
     window = (gint64)((end - start) * c->fraction);
 
   v.width = width;
-  v.height = c->all_rows ? (int)(content + hp_timeline_layout_get_lanes_top (layout)) + 1 : height;
+  v.height = c->all_rows ? (int)(content + hp_timeline_scene_get_lanes_top (scene)) + 1 : height;
   v.scale = 1.0;
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, v.width, v.height);
 
@@ -127,7 +127,7 @@ run_case (HpTimelinePainter *painter,
         {
           /* start where the GPU is busiest mid-trace (the middle kernel of
            * rank 0's busiest stream), move a third of a window per frame */
-          v.t0 = busy_time (layout) - window / 2 + i * (window / 3);
+          v.t0 = busy_time (scene) - window / 2 + i * (window / 3);
           v.t1 = v.t0 + window;
           v.scroll_y = 0;
         }
@@ -141,7 +141,7 @@ run_case (HpTimelinePainter *painter,
 
       c_start = cpu_time ();
       t_start = g_get_monotonic_time ();
-      hp_timeline_frame_update (frame, layout, &v);
+      hp_timeline_frame_update (frame, scene, &v);
       t_layout = g_get_monotonic_time ();
       c_layout = cpu_time ();
       cr = cairo_create (surface);
@@ -186,6 +186,7 @@ main (int    argc,
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (HpTrace) trace = NULL;
+  g_autoptr (HpTimelineScene) scene = NULL;
   g_autoptr (HpTimelinePainter) painter = NULL;
   HpLoadOptions     options = { 0 };
   int               frames = 100, width = 1920, height = 1080;
@@ -245,17 +246,17 @@ main (int    argc,
   printf ("loaded %s: %u ranks, %" G_GUINT64_FORMAT " events in %.2f s\n", dir, hp_trace_get_n_ranks (trace), n_events,
           (g_get_monotonic_time () - t0) / 1e6);
 
-  painter = hp_timeline_painter_new (trace);
+  scene = hp_timeline_scene_new_for_trace (trace);
+  painter = hp_timeline_painter_new (scene);
   if (overlays)
     {
-      HpTimelineLayout *layout = hp_timeline_painter_get_layout (painter);
 
       HpTimelineFlags flags = HP_TIMELINE_SHOW_DEFAULT | HP_TIMELINE_SHOW_IDLE | HP_TIMELINE_SHOW_COUNTERS;
 
       /* what the view does in a worker when the overlays are turned on */
       t0 = g_get_monotonic_time ();
-      hp_timeline_layout_install_extras (layout, hp_timeline_extras_compute (trace, flags, 30.0, NULL));
-      hp_timeline_layout_set_flags (layout, flags);
+      hp_timeline_scene_install_extras (scene, hp_timeline_extras_compute (trace, flags, 30.0, NULL));
+      hp_timeline_scene_set_flags (scene, flags);
       printf ("overlays on: idle gaps and counters computed in %.1f ms (once, in a worker)\n",
               (g_get_monotonic_time () - t0) / 1e3);
     }
@@ -263,12 +264,11 @@ main (int    argc,
 
   /* the first frame measures text and shortens names: report it apart */
   {
-    HpTimelineLayout  *layout = hp_timeline_painter_get_layout (painter);
     HpTimelineViewport v = { 0, 1, width, height, 0, 1.0 };
     cairo_surface_t   *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
     cairo_t           *cr = cairo_create (surface);
 
-    hp_timeline_layout_get_time_bounds (layout, &v.t0, &v.t1);
+    hp_timeline_layout_get_time_bounds (hp_timeline_scene_get_layout (scene), &v.t0, &v.t1);
     t0 = g_get_monotonic_time ();
     hp_timeline_painter_paint (painter, cr, &v);
     printf ("first frame (cold caches)  %6.2f ms\n", (g_get_monotonic_time () - t0) / 1e3);

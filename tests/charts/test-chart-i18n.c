@@ -14,6 +14,7 @@
 
 typedef struct
 {
+  HpTimelineScene   *scene;
   HpTimelinePainter *painter;
   const HpRank      *rank;
   guint              stream_lane;
@@ -30,7 +31,7 @@ static void
 timeline_case_init (TimelineCase *tc,
                     HpTrace      *trace)
 {
-  HpTimelineLayout     *layout;
+  HpTimelineScene      *scene;
   HpTimelineViewport    v = { 0, 1500 * HP_NS_PER_US, (int)HP_TIMELINE_GUTTER_WIDTH + 1500, 400, 0, 1.0 };
   HpTimelineMapper      m;
   const HpIdleInterval *gap = NULL;
@@ -38,10 +39,11 @@ timeline_case_init (TimelineCase *tc,
   double                h;
   gboolean              found_stream = FALSE, found_thread = FALSE, found_queue = FALSE;
 
-  tc->painter = hp_timeline_painter_new (trace);
-  layout = hp_timeline_painter_get_layout (tc->painter);
-  hp_timeline_layout_set_flags (layout, HP_TIMELINE_SHOW_IDLE | HP_TIMELINE_SHOW_COUNTERS);
-  hp_timeline_layout_install_extras (layout, hp_timeline_extras_compute (trace, HP_TIMELINE_SHOW_IDLE | HP_TIMELINE_SHOW_COUNTERS, 30.0, NULL));
+  tc->scene = hp_timeline_scene_new_for_trace (trace);
+  tc->painter = hp_timeline_painter_new (tc->scene);
+  scene = tc->scene;
+  hp_timeline_scene_set_flags (scene, HP_TIMELINE_SHOW_IDLE | HP_TIMELINE_SHOW_COUNTERS);
+  hp_timeline_scene_install_extras (scene, hp_timeline_extras_compute (trace, HP_TIMELINE_SHOW_IDLE | HP_TIMELINE_SHOW_COUNTERS, 30.0, NULL));
   tc->rank = hp_trace_get_rank (trace, 0);
 
   /* the case's lanes have no names from the trace: stream 7 and thread 100 */
@@ -63,9 +65,9 @@ timeline_case_init (TimelineCase *tc,
     }
   g_assert_true (found_stream && found_thread);
 
-  for (guint c = 0; c < hp_timeline_layout_get_n_counters (layout, 0); c++)
+  for (guint c = 0; c < hp_timeline_scene_get_n_counters (scene, 0); c++)
     {
-      const HpSeries *counter = hp_timeline_layout_get_counter (layout, 0, c);
+      const HpSeries *counter = hp_timeline_scene_get_counter (scene, 0, c);
 
       /* the queue length of stream 7: a count */
       if (counter->integral && counter->key == 7)
@@ -77,7 +79,7 @@ timeline_case_init (TimelineCase *tc,
   g_assert_true (found_queue);
 
   /* the first idle gap of the stream, and a point inside it */
-  gaps = hp_timeline_layout_get_idle_intervals (layout, 0, tc->stream_lane);
+  gaps = hp_timeline_scene_get_idle_intervals (scene, 0, tc->stream_lane);
   g_assert_nonnull (gaps);
   for (guint g = 0; g < gaps->len && gap == NULL; g++)
     if (g_array_index (gaps, HpIdleInterval, g).end > g_array_index (gaps, HpIdleInterval, g).start)
@@ -86,7 +88,7 @@ timeline_case_init (TimelineCase *tc,
   tc->gap_start = gap->start;
   tc->gap_end = gap->end;
   tc->gap_category = gap->category;
-  hp_timeline_mapper_init (&m, layout, &v);
+  hp_timeline_mapper_init (&m, scene, &v);
   g_assert_true (hp_timeline_mapper_lane_y (&m, 0, tc->stream_lane, 0, &tc->gap_y, &h));
   tc->gap_x = hp_timeline_mapper_time_to_x (&m, (gap->start + gap->end) / 2);
   tc->gap_y += h / 2;
@@ -173,7 +175,7 @@ test_timeline_words (void)
   g_assert_cmpuint (hp_timeline_painter_get_generation (tc.painter), !=, generation);
   assert_words (&tc, "Stream 7", "Thread 100", "Stream 7 · Warteschlange", idle_de);
   /* the layout's own copy of a counter's name stays English */
-  g_assert_cmpstr (hp_timeline_layout_get_counter (hp_timeline_painter_get_layout (tc.painter), 0, tc.queue_counter)->title, ==,
+  g_assert_cmpstr (hp_timeline_scene_get_counter (tc.scene, 0, tc.queue_counter)->title, ==,
                    "Queue · stream 7");
 
   /* and back */
@@ -181,6 +183,7 @@ test_timeline_words (void)
   assert_words (&tc, "stream 7", "thread 100", "Queue · stream 7", idle_en);
 
   hp_timeline_painter_free (tc.painter);
+  hp_timeline_scene_unref (tc.scene);
   hp_test_end_german (old_locale);
 }
 
@@ -234,12 +237,12 @@ test_axis_titles_ellipsize (void)
     for (guint c = 0; c < long_titles->len; c++)
       {
         int                  width = sizes[s][0], height = sizes[s][1];
-        const HpChartLayout *layout = hp_chart_layout (long_titles->pdata[c], width, height, style);
+        const HpChartLayout *scene = hp_chart_layout (long_titles->pdata[c], width, height, style);
         guint                n_titles = 0;
 
-        for (guint i = 0; i < layout->texts->len; i++)
+        for (guint i = 0; i < scene->texts->len; i++)
           {
-            const HpChartText *t = &g_array_index (layout->texts, HpChartText, i);
+            const HpChartText *t = &g_array_index (scene->texts, HpChartText, i);
 
             if (t->role != HP_CHART_TEXT_AXIS_TITLE)
               continue;
@@ -270,10 +273,10 @@ test_axis_titles_ellipsize (void)
           data = cairo_image_surface_get_data (surface);
           stride = cairo_image_surface_get_stride (surface);
           background = *(const guint32 *)(gconstpointer)(data + (height - 1) * stride + (width - 1) * 4) & 0xffffff;
-          layout = hp_chart_get_layout (long_titles->pdata[c]);
-          for (guint i = 0; i < layout->texts->len; i++)
+          scene = hp_chart_get_layout (long_titles->pdata[c]);
+          for (guint i = 0; i < scene->texts->len; i++)
             {
-              const HpChartText *t = &g_array_index (layout->texts, HpChartText, i);
+              const HpChartText *t = &g_array_index (scene->texts, HpChartText, i);
 
               if (t->role != HP_CHART_TEXT_AXIS_TITLE || t->vertical)
                 continue;
@@ -285,10 +288,10 @@ test_axis_titles_ellipsize (void)
         }
 
         /* short titles stay whole */
-        layout = hp_chart_layout (short_titles->pdata[c], width, height, style);
-        for (guint i = 0; i < layout->texts->len; i++)
+        scene = hp_chart_layout (short_titles->pdata[c], width, height, style);
+        for (guint i = 0; i < scene->texts->len; i++)
           {
-            const HpChartText *t = &g_array_index (layout->texts, HpChartText, i);
+            const HpChartText *t = &g_array_index (scene->texts, HpChartText, i);
 
             if (t->role == HP_CHART_TEXT_AXIS_TITLE)
               g_assert_false (t->truncated);

@@ -42,16 +42,16 @@ event_named (HpTrace      *trace,
 
 /* the middle of a lane's row at @depth, in the lanes' content */
 static double
-row_middle (HpTimelineLayout *layout,
-            guint             lane,
-            guint             depth)
+row_middle (HpTimelineScene *scene,
+            guint            lane,
+            guint            depth)
 {
   const HpTimelineRow *rows;
   guint                n_rows;
-  int                  row = hp_timeline_layout_find_lane_row (layout, 0, lane, depth);
+  int                  row = hp_timeline_scene_find_lane_row (scene, 0, lane, depth);
 
   g_assert_cmpint (row, >=, 0);
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   return rows[row].y + rows[row].height / 2;
 }
 
@@ -64,39 +64,39 @@ static void
 test_lanes_between (void)
 {
   g_autoptr (HpTrace) trace = load_trace ();
-  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (trace);
-  HpTimelineLayout *layout = hp_timeline_painter_get_layout (painter);
-  const HpRank     *r = hp_trace_get_rank (trace, 0);
-  guint             host = lane_of (r, 1), s7 = lane_of (r, 7), s8 = lane_of (r, 8), s9 = lane_of (r, 9);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
+  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (scene);
+  const HpRank *r = hp_trace_get_rank (trace, 0);
+  guint         host = lane_of (r, 1), s7 = lane_of (r, 7), s8 = lane_of (r, 8), s9 = lane_of (r, 9);
   g_autoptr (GArray) lanes = g_array_new (FALSE, FALSE, sizeof (HpLaneRef));
   const HpTimelineRow *rows;
   guint                n_rows;
 
-  hp_timeline_painter_lanes_between (painter, row_middle (layout, host, 2), row_middle (layout, s7, 1), lanes);
+  hp_timeline_painter_lanes_between (painter, row_middle (scene, host, 2), row_middle (scene, s7, 1), lanes);
   g_assert_cmpuint (lanes->len, ==, 2);
   g_assert_cmpuint (g_array_index (lanes, HpLaneRef, 0).lane, ==, host);
   g_assert_cmpuint (g_array_index (lanes, HpLaneRef, 1).lane, ==, s7);
 
   g_array_set_size (lanes, 0);
-  hp_timeline_painter_lanes_between (painter, row_middle (layout, s8, 0), row_middle (layout, s7, 0), lanes);
+  hp_timeline_painter_lanes_between (painter, row_middle (scene, s8, 0), row_middle (scene, s7, 0), lanes);
   g_assert_cmpuint (lanes->len, ==, 2);
   g_assert_cmpuint (g_array_index (lanes, HpLaneRef, 0).lane, ==, s7);
   g_assert_cmpuint (g_array_index (lanes, HpLaneRef, 1).lane, ==, s8);
 
   /* from the first row to the last: every lane, each once */
   g_array_set_size (lanes, 0);
-  hp_timeline_painter_lanes_between (painter, row_middle (layout, s9, 0), row_middle (layout, s8, 0), lanes);
+  hp_timeline_painter_lanes_between (painter, row_middle (scene, s9, 0), row_middle (scene, s8, 0), lanes);
   g_assert_cmpuint (lanes->len, ==, 4);
 
   /* within one row: that lane only */
   g_array_set_size (lanes, 0);
-  hp_timeline_painter_lanes_between (painter, row_middle (layout, s8, 0), row_middle (layout, s8, 0) + 1, lanes);
+  hp_timeline_painter_lanes_between (painter, row_middle (scene, s8, 0), row_middle (scene, s8, 0) + 1, lanes);
   g_assert_cmpuint (lanes->len, ==, 1);
   g_assert_cmpuint (g_array_index (lanes, HpLaneRef, 0).lane, ==, s8);
 
   /* the folded rank's header: its four lanes */
-  hp_timeline_layout_set_rank_collapsed (layout, 0, TRUE);
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  hp_timeline_scene_set_rank_collapsed (scene, 0, TRUE);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   g_assert_cmpint (rows[0].kind, ==, HP_TIMELINE_ROW_RANK);
   g_array_set_size (lanes, 0);
   hp_timeline_painter_lanes_between (painter, rows[0].y + 1, rows[0].y + 2, lanes);
@@ -141,8 +141,8 @@ static void
 test_area_shading (void)
 {
   g_autoptr (HpTrace) trace = load_trace ();
-  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (trace);
-  HpTimelineLayout  *layout = hp_timeline_painter_get_layout (painter);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
+  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (scene);
   const HpRank      *r = hp_trace_get_rank (trace, 0);
   guint              s7 = lane_of (r, 7), s8 = lane_of (r, 8);
   guint32            reduce = event_named (trace, r, "ncclKernel_AllReduce");
@@ -154,8 +154,8 @@ test_area_shading (void)
   cairo_surface_t   *plain, *shaded, *ranged;
   guint              n_lanes;
 
-  hp_timeline_layout_get_time_bounds (layout, &v.t0, &v.t1);
-  hp_timeline_mapper_init (&m, layout, &v);
+  hp_timeline_layout_get_time_bounds (hp_timeline_scene_get_layout (scene), &v.t0, &v.t1);
+  hp_timeline_mapper_init (&m, scene, &v);
   plain = render (painter, &v);
 
   hp_timeline_painter_set_range (painter, a, b - (b - a) / 4);

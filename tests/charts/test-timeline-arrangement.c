@@ -145,36 +145,36 @@ test_layout_reads_it (HpTestTraceFixture *fixture,
                       gconstpointer       data)
 {
   HpTrace *trace = fixture->trace;
-  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
-  const HpTimelineArrangement *a = hp_timeline_layout_get_arrangement (layout);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
+  const HpTimelineArrangement *a = hp_timeline_scene_get_arrangement (scene);
   guint                        n_rows, n_before, generation;
   const HpTimelineRow         *rows;
 
-  hp_timeline_layout_get_rows (layout, &n_before);
-  generation = hp_timeline_layout_get_generation (layout);
+  hp_timeline_scene_get_rows (scene, &n_before);
+  generation = hp_timeline_scene_get_generation (scene);
 
-  hp_timeline_layout_set_track_pinned (layout, &lane_1_0, TRUE);
+  hp_timeline_scene_set_track_pinned (scene, &lane_1_0, TRUE);
   g_assert_true (hp_timeline_arrangement_get_pinned (a, &lane_1_0));
-  g_assert_cmpuint (hp_timeline_layout_get_generation (layout), !=, generation);
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  g_assert_cmpuint (hp_timeline_scene_get_generation (scene), !=, generation);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   g_assert_cmpuint (n_rows, ==, n_before);
   g_assert_true (rows[0].pinned);
   g_assert_cmpuint (rows[0].rank_pos, ==, 1);
   g_assert_cmpuint (rows[0].lane, ==, 0);
 
   /* nothing changed: the generation stays, for the view's cache */
-  generation = hp_timeline_layout_get_generation (layout);
-  hp_timeline_layout_set_track_pinned (layout, &lane_1_0, TRUE);
-  hp_timeline_layout_set_rank_collapsed (layout, 0, FALSE);
-  g_assert_cmpuint (hp_timeline_layout_get_generation (layout), ==, generation);
+  generation = hp_timeline_scene_get_generation (scene);
+  hp_timeline_scene_set_track_pinned (scene, &lane_1_0, TRUE);
+  hp_timeline_scene_set_rank_collapsed (scene, 0, FALSE);
+  g_assert_cmpuint (hp_timeline_scene_get_generation (scene), ==, generation);
 
-  hp_timeline_layout_set_rank_visible (layout, 0, FALSE);
+  hp_timeline_scene_set_rank_visible (scene, 0, FALSE);
   g_assert_false (hp_timeline_arrangement_get_rank_visible (a, 0));
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   for (guint i = 0; i < n_rows; i++)
     g_assert_cmpuint (rows[i].rank_pos, ==, 1);
 
-  hp_timeline_layout_set_gutter_width (layout, 250);
+  hp_timeline_scene_set_gutter_width (scene, 250);
   g_assert_cmpfloat (hp_timeline_arrangement_get_gutter_width (a), ==, 250);
 }
 
@@ -186,7 +186,7 @@ test_state_file (HpTestTraceFixture *fixture,
                  gconstpointer       data)
 {
   HpTrace *trace = fixture->trace;
-  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
   g_autoptr (HpTimelineState) state = NULL;
   g_autoptr (GBytes) bytes = NULL;
   g_autoptr (GError) error = NULL;
@@ -195,7 +195,7 @@ test_state_file (HpTestTraceFixture *fixture,
                                       "[Timeline]\npinned=lane:1:0:8;lane:0:10:10;\nhidden=lane:0:0:7;\n"
                                       "collapsed-ranks=1;\ngutter-width=240\n\n"
                                       "[Bookmark 0]\nstart=20000\nend=50000\nname=warm-up\n";
-  const HpTimelineArrangement *a = hp_timeline_layout_get_arrangement (layout);
+  const HpTimelineArrangement *a = hp_timeline_scene_get_arrangement (scene);
   const HpRank                *r0 = hp_trace_get_rank (trace, 0), *r1 = hp_trace_get_rank (trace, 1);
   GArray                      *pinned;
   guint                        l;
@@ -203,7 +203,7 @@ test_state_file (HpTestTraceFixture *fixture,
   bytes = g_bytes_new_static (text, strlen (text));
   state = hp_timeline_state_new_from_bytes (bytes, &error);
   g_assert_no_error (error);
-  hp_timeline_state_apply (state, layout);
+  hp_timeline_state_apply (state, scene);
   marks = hp_timeline_arrangement_get_bookmarks ((HpTimelineArrangement *)a);
 
   pinned = hp_timeline_arrangement_get_pinned_tracks ((HpTimelineArrangement *)a);
@@ -222,7 +222,37 @@ test_state_file (HpTestTraceFixture *fixture,
   g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (marks), ==, 1);
   g_assert_cmpint (hp_timeline_bookmarks_get (marks, 0)->start, ==, 20000);
   g_assert_cmpstr (hp_timeline_bookmarks_get (marks, 0)->name, ==, "warm-up");
-  g_assert_true (marks == hp_timeline_layout_get_bookmarks (layout));
+  g_assert_true (marks == hp_timeline_scene_get_bookmarks (scene));
+}
+
+/* the gutter's width moves where the time area starts, within bounds */
+static void
+test_gutter_width (void)
+{
+  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
+  HpTimelineViewport v = { 0, 100 * HP_NS_PER_US, 800, 300, 0, 1.0 };
+  HpTimelineMapper   m;
+  HpTimelineHit      hit;
+
+  g_assert_cmpfloat (hp_timeline_scene_get_gutter_width (scene), ==, HP_TIMELINE_GUTTER_WIDTH);
+  hp_timeline_scene_set_gutter_width (scene, 300.4);
+  g_assert_cmpfloat (hp_timeline_scene_get_gutter_width (scene), ==, 300);
+  hp_timeline_mapper_init (&m, scene, &v);
+  g_assert_cmpfloat (m.time_left, ==, 300);
+  g_assert_cmpfloat (hp_timeline_mapper_time_to_x (&m, 0), ==, 300);
+  g_assert_cmpfloat (hp_timeline_mapper_time_to_x (&m, 100 * HP_NS_PER_US), ==, 800);
+
+  /* a point at x = 250 is a lane's name now, not an event */
+  hp_timeline_hit_init (&hit);
+  g_assert_true (hp_timeline_scene_hit_test (scene, &v, 250, m.lanes_top + HP_TIMELINE_RANK_HEIGHT + HP_TIMELINE_LANE_GAP + 5, &hit));
+  g_assert_cmpint (hit.kind, ==, HP_TIMELINE_HIT_LANE_LABEL);
+  hp_timeline_hit_clear (&hit);
+
+  hp_timeline_scene_set_gutter_width (scene, 5);
+  g_assert_cmpfloat (hp_timeline_scene_get_gutter_width (scene), ==, HP_TIMELINE_GUTTER_MIN_WIDTH);
+  hp_timeline_scene_set_gutter_width (scene, 1e6);
+  g_assert_cmpfloat (hp_timeline_scene_get_gutter_width (scene), ==, HP_TIMELINE_GUTTER_MAX_WIDTH);
 }
 
 int
@@ -237,6 +267,7 @@ main (int   argc,
   hp_test_add_trace ("/ui/charts/timeline-arrangement/bad-input", TRACE, hp_test_trace_setup_default, test_bad_input);
   hp_test_add_trace ("/ui/charts/timeline-arrangement/layout-reads-it", TRACE, hp_test_trace_setup_default, test_layout_reads_it);
   hp_test_add_trace ("/ui/charts/timeline-arrangement/state-file", TRACE, hp_test_trace_setup_default, test_state_file);
+  g_test_add_func ("/ui/charts/timeline-arrangement/gutter-width", test_gutter_width);
 
   return g_test_run ();
 }

@@ -31,12 +31,12 @@ lane_of (HpTrace *trace,
 /* the rows as "R<rank>", "<rank>/<tid>.<depth>" or "<rank>/c<counter>",
  * a '*' before pinned ones: the order and content at a glance */
 static char *
-describe_rows (HpTrace          *trace,
-               HpTimelineLayout *layout)
+describe_rows (HpTrace         *trace,
+               HpTimelineScene *scene)
 {
   GString             *s = g_string_new (NULL);
   guint                n_rows;
-  const HpTimelineRow *rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  const HpTimelineRow *rows = hp_timeline_scene_get_rows (scene, &n_rows);
 
   for (guint i = 0; i < n_rows; i++)
     {
@@ -68,11 +68,11 @@ describe_rows (HpTrace          *trace,
 #define ALL_ROWS "R0 0/10.0 0/10.1 0/7.0 0/8.0 R1 1/10.0 1/10.1 1/7.0 1/8.0"
 
 static void
-assert_rows (HpTrace          *trace,
-             HpTimelineLayout *layout,
-             const char       *expected)
+assert_rows (HpTrace         *trace,
+             HpTimelineScene *scene,
+             const char      *expected)
 {
-  g_autofree char *got = describe_rows (trace, layout);
+  g_autofree char *got = describe_rows (trace, scene);
 
   g_assert_cmpstr (got, ==, expected);
 }
@@ -109,24 +109,24 @@ memory_list (int rank,
 /* the series ids of the counter rows, top to bottom, a '*' before pinned
  * ones */
 static char *
-describe_counter_rows (HpTimelineLayout *layout)
+describe_counter_rows (HpTimelineScene *scene)
 {
   GString             *s = g_string_new (NULL);
   guint                n_rows;
-  const HpTimelineRow *rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  const HpTimelineRow *rows = hp_timeline_scene_get_rows (scene, &n_rows);
 
   for (guint i = 0; i < n_rows; i++)
     if (rows[i].kind == HP_TIMELINE_ROW_COUNTER)
       g_string_append_printf (s, "%s%s%s", s->len > 0 ? " " : "", rows[i].pinned ? "*" : "",
-                              hp_series_get_id (hp_timeline_layout_get_counter (layout, rows[i].rank_pos, rows[i].lane)));
+                              hp_series_get_id (hp_timeline_scene_get_counter (scene, rows[i].rank_pos, rows[i].lane)));
   return g_string_free (s, FALSE);
 }
 
 static void
-assert_counter_rows (HpTimelineLayout *layout,
-                     const char       *expected)
+assert_counter_rows (HpTimelineScene *scene,
+                     const char      *expected)
 {
-  g_autofree char *got = describe_counter_rows (layout);
+  g_autofree char *got = describe_counter_rows (scene);
 
   g_assert_cmpstr (got, ==, expected);
 }
@@ -147,86 +147,86 @@ static void
 test_pinned (void)
 {
   g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
-  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
   HpTimelineTrack      s8 = { HP_TIMELINE_ROW_SLICES, 1, lane_of (trace, 1, 8) };
   HpTimelineTrack      host = { HP_TIMELINE_ROW_SLICES, 0, lane_of (trace, 0, 10) };
   const HpTimelineRow *rows;
   guint                n, generation;
   double               height;
 
-  assert_rows (trace, layout, ALL_ROWS);
-  height = hp_timeline_layout_get_content_height (layout);
+  assert_rows (trace, scene, ALL_ROWS);
+  height = hp_timeline_scene_get_content_height (scene);
 
   /* pinned tracks come first, in pin order, and leave their rank's group */
-  generation = hp_timeline_layout_get_generation (layout);
-  hp_timeline_layout_set_track_pinned (layout, &s8, TRUE);
-  g_assert_cmpuint (hp_timeline_layout_get_generation (layout), !=, generation);
-  assert_rows (trace, layout, "*1/8.0 R0 0/10.0 0/10.1 0/7.0 0/8.0 R1 1/10.0 1/10.1 1/7.0");
-  hp_timeline_layout_set_track_pinned (layout, &host, TRUE);
-  assert_rows (trace, layout, "*1/8.0 *0/10.0 *0/10.1 R0 0/7.0 0/8.0 R1 1/10.0 1/10.1 1/7.0");
-  g_assert_true (hp_timeline_layout_get_track_pinned (layout, &s8));
-  g_assert_cmpuint (hp_timeline_layout_get_pinned_tracks (layout, &n)[1].rank_pos, ==, 0);
+  generation = hp_timeline_scene_get_generation (scene);
+  hp_timeline_scene_set_track_pinned (scene, &s8, TRUE);
+  g_assert_cmpuint (hp_timeline_scene_get_generation (scene), !=, generation);
+  assert_rows (trace, scene, "*1/8.0 R0 0/10.0 0/10.1 0/7.0 0/8.0 R1 1/10.0 1/10.1 1/7.0");
+  hp_timeline_scene_set_track_pinned (scene, &host, TRUE);
+  assert_rows (trace, scene, "*1/8.0 *0/10.0 *0/10.1 R0 0/7.0 0/8.0 R1 1/10.0 1/10.1 1/7.0");
+  g_assert_true (hp_timeline_scene_get_track_pinned (scene, &s8));
+  g_assert_cmpuint (hp_timeline_scene_get_pinned_tracks (scene, &n)[1].rank_pos, ==, 0);
   g_assert_cmpuint (n, ==, 2);
   /* the pinned section ends with a gap like any lane */
-  g_assert_cmpfloat (hp_timeline_layout_get_content_height (layout), ==, height + HP_TIMELINE_LANE_GAP);
+  g_assert_cmpfloat (hp_timeline_scene_get_content_height (scene), ==, height + HP_TIMELINE_LANE_GAP);
 
   /* lanes are still found where they are now */
-  rows = hp_timeline_layout_get_rows (layout, &n);
-  g_assert_cmpint (hp_timeline_layout_find_lane_row (layout, 1, s8.lane, 0), ==, 0);
-  g_assert_cmpint (hp_timeline_layout_find_lane_row (layout, 0, host.lane, 1), ==, 2);
-  g_assert_cmpint (hp_timeline_layout_find_lane_row (layout, 1, lane_of (trace, 1, 7), 0), ==, 9);
-  g_assert_cmpint (hp_timeline_layout_find_row (layout, rows[0].y + 1), ==, 0);
+  rows = hp_timeline_scene_get_rows (scene, &n);
+  g_assert_cmpint (hp_timeline_scene_find_lane_row (scene, 1, s8.lane, 0), ==, 0);
+  g_assert_cmpint (hp_timeline_scene_find_lane_row (scene, 0, host.lane, 1), ==, 2);
+  g_assert_cmpint (hp_timeline_scene_find_lane_row (scene, 1, lane_of (trace, 1, 7), 0), ==, 9);
+  g_assert_cmpint (hp_timeline_scene_find_row (scene, rows[0].y + 1), ==, 0);
 
   /* a collapsed rank keeps its pinned lanes on top */
-  hp_timeline_layout_set_rank_collapsed (layout, 0, TRUE);
-  assert_rows (trace, layout, "*1/8.0 *0/10.0 *0/10.1 R0 R1 1/10.0 1/10.1 1/7.0");
+  hp_timeline_scene_set_rank_collapsed (scene, 0, TRUE);
+  assert_rows (trace, scene, "*1/8.0 *0/10.0 *0/10.1 R0 R1 1/10.0 1/10.1 1/7.0");
   /* a rank taken out of the view takes its pinned lanes with it */
-  hp_timeline_layout_set_rank_visible (layout, 1, FALSE);
-  assert_rows (trace, layout, "*0/10.0 *0/10.1 R0");
-  hp_timeline_layout_set_rank_visible (layout, 1, TRUE);
-  hp_timeline_layout_set_rank_collapsed (layout, 0, FALSE);
+  hp_timeline_scene_set_rank_visible (scene, 1, FALSE);
+  assert_rows (trace, scene, "*0/10.0 *0/10.1 R0");
+  hp_timeline_scene_set_rank_visible (scene, 1, TRUE);
+  hp_timeline_scene_set_rank_collapsed (scene, 0, FALSE);
 
   /* unpinned, a lane goes back to its place */
-  hp_timeline_layout_set_track_pinned (layout, &s8, FALSE);
-  hp_timeline_layout_set_track_pinned (layout, &host, FALSE);
-  assert_rows (trace, layout, ALL_ROWS);
-  g_assert_cmpfloat (hp_timeline_layout_get_content_height (layout), ==, height);
+  hp_timeline_scene_set_track_pinned (scene, &s8, FALSE);
+  hp_timeline_scene_set_track_pinned (scene, &host, FALSE);
+  assert_rows (trace, scene, ALL_ROWS);
+  g_assert_cmpfloat (hp_timeline_scene_get_content_height (scene), ==, height);
 }
 
 static void
 test_hidden (void)
 {
   g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
-  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
   HpTimelineTrack s7 = { HP_TIMELINE_ROW_SLICES, 0, lane_of (trace, 0, 7) };
   HpTimelineTrack host = { HP_TIMELINE_ROW_SLICES, 1, lane_of (trace, 1, 10) };
   guint           n;
 
-  hp_timeline_layout_set_track_hidden (layout, &s7, TRUE);
-  assert_rows (trace, layout, "R0 0/10.0 0/10.1 0/8.0 R1 1/10.0 1/10.1 1/7.0 1/8.0");
-  g_assert_false (hp_timeline_layout_get_lane_visible (layout, 0, s7.lane));
-  g_assert_cmpint (hp_timeline_layout_find_lane_row (layout, 0, s7.lane, 0), ==, -1);
+  hp_timeline_scene_set_track_hidden (scene, &s7, TRUE);
+  assert_rows (trace, scene, "R0 0/10.0 0/10.1 0/8.0 R1 1/10.0 1/10.1 1/7.0 1/8.0");
+  g_assert_false (hp_timeline_scene_get_lane_visible (scene, 0, s7.lane));
+  g_assert_cmpint (hp_timeline_scene_find_lane_row (scene, 0, s7.lane, 0), ==, -1);
 
   /* hiding a pinned lane unpins it; pinning a hidden one shows it */
-  hp_timeline_layout_set_track_pinned (layout, &host, TRUE);
-  hp_timeline_layout_set_track_hidden (layout, &host, TRUE);
-  g_assert_false (hp_timeline_layout_get_track_pinned (layout, &host));
-  assert_rows (trace, layout, "R0 0/10.0 0/10.1 0/8.0 R1 1/7.0 1/8.0");
-  hp_timeline_layout_get_hidden_tracks (layout, &n);
+  hp_timeline_scene_set_track_pinned (scene, &host, TRUE);
+  hp_timeline_scene_set_track_hidden (scene, &host, TRUE);
+  g_assert_false (hp_timeline_scene_get_track_pinned (scene, &host));
+  assert_rows (trace, scene, "R0 0/10.0 0/10.1 0/8.0 R1 1/7.0 1/8.0");
+  hp_timeline_scene_get_hidden_tracks (scene, &n);
   g_assert_cmpuint (n, ==, 2);
-  hp_timeline_layout_set_track_pinned (layout, &s7, TRUE);
-  assert_rows (trace, layout, "*0/7.0 R0 0/10.0 0/10.1 0/8.0 R1 1/7.0 1/8.0");
-  hp_timeline_layout_get_hidden_tracks (layout, &n);
+  hp_timeline_scene_set_track_pinned (scene, &s7, TRUE);
+  assert_rows (trace, scene, "*0/7.0 R0 0/10.0 0/10.1 0/8.0 R1 1/7.0 1/8.0");
+  hp_timeline_scene_get_hidden_tracks (scene, &n);
   g_assert_cmpuint (n, ==, 1);
 
   /* the way back */
-  hp_timeline_layout_show_hidden_tracks (layout);
-  hp_timeline_layout_get_hidden_tracks (layout, &n);
+  hp_timeline_scene_show_hidden_tracks (scene);
+  hp_timeline_scene_get_hidden_tracks (scene, &n);
   g_assert_cmpuint (n, ==, 0);
-  assert_rows (trace, layout, "*0/7.0 R0 0/10.0 0/10.1 0/8.0 R1 1/10.0 1/10.1 1/7.0 1/8.0");
+  assert_rows (trace, scene, "*0/7.0 R0 0/10.0 0/10.1 0/8.0 R1 1/10.0 1/10.1 1/7.0 1/8.0");
   /* the old per-lane switch is the same state */
-  hp_timeline_layout_set_lane_visible (layout, 1, host.lane, FALSE);
-  g_assert_true (hp_timeline_layout_get_track_hidden (layout, &host));
+  hp_timeline_scene_set_lane_visible (scene, 1, host.lane, FALSE);
+  g_assert_true (hp_timeline_scene_get_track_hidden (scene, &host));
 }
 
 /* scrolled, the pinned tracks stay in a band at the top, and the points
@@ -235,30 +235,30 @@ static void
 test_pinned_band (void)
 {
   g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
-  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (trace);
-  HpTimelineLayout  *layout = hp_timeline_painter_get_layout (painter);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
+  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (scene);
   HpTimelineTrack    host = { HP_TIMELINE_ROW_SLICES, 1, lane_of (trace, 1, 10) };
   HpTimelineViewport v = { 0, 100 * HP_NS_PER_US, HP_TIMELINE_GUTTER_WIDTH + 1000, 400, 60, 1.0 };
   HpTimelineViewport at;
   HpTimelineHit      hit;
-  double             top = hp_timeline_layout_get_lanes_top (layout);
+  double             top = hp_timeline_scene_get_lanes_top (scene);
   double             band;
   cairo_surface_t   *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, v.width, v.height);
   cairo_t           *cr = cairo_create (surface);
 
   /* nothing pinned: no band */
-  g_assert_cmpfloat (hp_timeline_layout_get_pinned_band (layout, &v), ==, 0);
-  hp_timeline_layout_set_track_pinned (layout, &host, TRUE);
-  band = hp_timeline_layout_get_pinned_band (layout, &v);
+  g_assert_cmpfloat (hp_timeline_scene_get_pinned_band (scene, &v), ==, 0);
+  hp_timeline_scene_set_track_pinned (scene, &host, TRUE);
+  band = hp_timeline_scene_get_pinned_band (scene, &v);
   g_assert_cmpfloat (band, ==, 2 * HP_TIMELINE_SLICE_HEIGHT + 2 * HP_TIMELINE_LANE_GAP);
   v.scroll_y = 0;
-  g_assert_cmpfloat (hp_timeline_layout_get_pinned_band (layout, &v), ==, 0);
+  g_assert_cmpfloat (hp_timeline_scene_get_pinned_band (scene, &v), ==, 0);
   v.scroll_y = 60;
 
   /* in the band, the pinned lane; under it, the scrolled rows */
-  hp_timeline_layout_viewport_at (layout, &v, top + 5, &at);
+  hp_timeline_scene_viewport_at (scene, &v, top + 5, &at);
   g_assert_cmpfloat (at.scroll_y, ==, 0);
-  hp_timeline_layout_viewport_at (layout, &v, top + band + 5, &at);
+  hp_timeline_scene_viewport_at (scene, &v, top + band + 5, &at);
   g_assert_cmpfloat (at.scroll_y, ==, 60);
   hp_timeline_hit_init (&hit);
   g_assert_true (hp_timeline_painter_hit_test (painter, &v, 40, top + 5, &hit));
@@ -269,8 +269,8 @@ test_pinned_band (void)
   g_assert_true (hp_timeline_painter_hit_test (painter, &v, 40, top + HP_TIMELINE_SLICE_HEIGHT + 5, &hit));
   g_assert_cmpint (hit.row, ==, 1);
   hp_timeline_hit_clear (&hit);
-  g_assert_true (hp_timeline_layout_hit_test (layout, &v, 40, top + band + 1, &hit));
-  g_assert_cmpint (hit.row, ==, hp_timeline_layout_find_row (layout, band + 1 + 60));
+  g_assert_true (hp_timeline_scene_hit_test (scene, &v, 40, top + band + 1, &hit));
+  g_assert_cmpint (hit.row, ==, hp_timeline_scene_find_row (scene, band + 1 + 60));
   g_assert_cmpint (hit.row, >, 1);
   hp_timeline_hit_clear (&hit);
 
@@ -281,7 +281,7 @@ test_pinned_band (void)
     guint first, end;
 
     hp_timeline_frame_get_visible_rows (hp_timeline_painter_get_frame (painter), &first, &end);
-    g_assert_cmpuint (first, ==, (guint)hp_timeline_layout_find_row (layout, 60 + 1));
+    g_assert_cmpuint (first, ==, (guint)hp_timeline_scene_find_row (scene, 60 + 1));
   }
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
@@ -292,18 +292,18 @@ static void
 test_counter_tracks (void)
 {
   g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-nested.json", HP_MODE_DEFAULT);
-  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
   HpTimelineTrack      c0 = { HP_TIMELINE_ROW_COUNTER, 0, 0 };
   const HpTimelineRow *rows;
   guint                n_rows, n_all;
 
-  hp_timeline_layout_set_flags (layout, HP_TIMELINE_SHOW_COUNTERS);
-  hp_timeline_layout_install_extras (layout, hp_timeline_extras_compute (trace, HP_TIMELINE_SHOW_COUNTERS, 30.0, NULL));
-  g_assert_cmpuint (hp_timeline_layout_get_n_counters (layout, 0), >=, 1);
-  hp_timeline_layout_get_rows (layout, &n_all);
+  hp_timeline_scene_set_flags (scene, HP_TIMELINE_SHOW_COUNTERS);
+  hp_timeline_scene_install_extras (scene, hp_timeline_extras_compute (trace, HP_TIMELINE_SHOW_COUNTERS, 30.0, NULL));
+  g_assert_cmpuint (hp_timeline_scene_get_n_counters (scene, 0), >=, 1);
+  hp_timeline_scene_get_rows (scene, &n_all);
 
-  hp_timeline_layout_set_track_pinned (layout, &c0, TRUE);
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  hp_timeline_scene_set_track_pinned (scene, &c0, TRUE);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   g_assert_cmpuint (n_rows, ==, n_all);
   g_assert_cmpint (rows[0].kind, ==, HP_TIMELINE_ROW_COUNTER);
   g_assert_true (rows[0].pinned);
@@ -311,15 +311,15 @@ test_counter_tracks (void)
   for (guint i = 1; i < n_rows; i++)
     g_assert_false (rows[i].kind == HP_TIMELINE_ROW_COUNTER && rows[i].lane == 0);
 
-  hp_timeline_layout_set_track_hidden (layout, &c0, TRUE);
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  hp_timeline_scene_set_track_hidden (scene, &c0, TRUE);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   g_assert_cmpuint (n_rows, ==, n_all - 1);
   g_assert_cmpint (rows[0].kind, ==, HP_TIMELINE_ROW_RANK);
 
   /* a pinned counter shows only while counters are shown */
-  hp_timeline_layout_set_track_pinned (layout, &c0, TRUE);
-  hp_timeline_layout_set_flags (layout, HP_TIMELINE_SHOW_NONE);
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  hp_timeline_scene_set_track_pinned (scene, &c0, TRUE);
+  hp_timeline_scene_set_flags (scene, HP_TIMELINE_SHOW_NONE);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   g_assert_cmpint (rows[0].kind, ==, HP_TIMELINE_ROW_RANK);
 }
 
@@ -330,7 +330,7 @@ static void
 test_counter_identity (void)
 {
   g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-nested.json", HP_MODE_DEFAULT);
-  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
   int rank = hp_trace_get_rank (trace, 0)->rank;
   g_autoptr (GPtrArray) memory = memory_list (rank, "allocated", "reserved", NULL);
   g_autoptr (GPtrArray) reversed = memory_list (rank, "reserved", "allocated", NULL);
@@ -339,51 +339,51 @@ test_counter_identity (void)
   g_autofree char       *queue = NULL;
   guint                  n, n_rows, n_counters;
 
-  hp_timeline_layout_set_flags (layout, HP_TIMELINE_SHOW_COUNTERS | HP_TIMELINE_SHOW_MEMORY);
-  hp_timeline_layout_set_memory_series (layout, memory);
-  g_assert_cmpuint (hp_timeline_layout_get_n_counters (layout, 0), ==, 2);
+  hp_timeline_scene_set_flags (scene, HP_TIMELINE_SHOW_COUNTERS | HP_TIMELINE_SHOW_MEMORY);
+  hp_timeline_scene_set_memory_series (scene, memory);
+  g_assert_cmpuint (hp_timeline_scene_get_n_counters (scene, 0), ==, 2);
   /* by index, as the lane menu gives it: "reserved" is the second now */
-  hp_timeline_layout_set_track_pinned (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, 1 }, TRUE);
-  hp_timeline_layout_set_track_hidden (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, 0 }, TRUE);
-  pinned = hp_timeline_layout_get_pinned_tracks (layout, &n);
+  hp_timeline_scene_set_track_pinned (scene, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, 1 }, TRUE);
+  hp_timeline_scene_set_track_hidden (scene, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, 0 }, TRUE);
+  pinned = hp_timeline_scene_get_pinned_tracks (scene, &n);
   g_assert_cmpuint (n, ==, 1);
   g_assert_cmpstr (pinned[0].key, ==, "memory:cuda:0:reserved");
   g_assert_cmpuint (pinned[0].lane, ==, 1);
-  assert_counter_rows (layout, "*memory:cuda:0:reserved");
+  assert_counter_rows (scene, "*memory:cuda:0:reserved");
 
   /* the counter series come after: they number first, the memory tracks
    * move down, the same track stays pinned and the same one hidden */
-  hp_timeline_layout_install_extras (layout, hp_timeline_extras_compute (trace, HP_TIMELINE_SHOW_COUNTERS, 30.0, NULL));
-  n_counters = hp_timeline_layout_get_n_counters (layout, 0);
+  hp_timeline_scene_install_extras (scene, hp_timeline_extras_compute (trace, HP_TIMELINE_SHOW_COUNTERS, 30.0, NULL));
+  n_counters = hp_timeline_scene_get_n_counters (scene, 0);
   g_assert_cmpuint (n_counters, >=, 3);
-  queue = g_strdup (hp_series_get_id (hp_timeline_layout_get_counter (layout, 0, 0)));
+  queue = g_strdup (hp_series_get_id (hp_timeline_scene_get_counter (scene, 0, 0)));
   g_assert_true (g_str_has_prefix (queue, "queue:stream:"));
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   g_assert_cmpint (rows[0].kind, ==, HP_TIMELINE_ROW_COUNTER);
   g_assert_true (rows[0].pinned);
   g_assert_cmpuint (rows[0].lane, ==, n_counters - 1);
-  g_assert_cmpstr (hp_series_get_id (hp_timeline_layout_get_counter (layout, 0, rows[0].lane)), ==, "memory:cuda:0:reserved");
-  pinned = hp_timeline_layout_get_pinned_tracks (layout, &n);
+  g_assert_cmpstr (hp_series_get_id (hp_timeline_scene_get_counter (scene, 0, rows[0].lane)), ==, "memory:cuda:0:reserved");
+  pinned = hp_timeline_scene_get_pinned_tracks (scene, &n);
   g_assert_cmpuint (pinned[0].lane, ==, n_counters - 1);
   /* the lanes scrolled, the pinned band's row points at that series */
   {
     HpTimelineViewport v = { 0, 100, HP_TIMELINE_GUTTER_WIDTH + 1000, 400, 60, 1.0 };
     HpTimelineHit      hit;
-    double             y = hp_timeline_layout_get_lanes_top (layout) + rows[0].y + rows[0].height / 2;
+    double             y = hp_timeline_scene_get_lanes_top (scene) + rows[0].y + rows[0].height / 2;
 
-    g_assert_cmpfloat (hp_timeline_layout_get_pinned_band (layout, &v), >, rows[0].y + rows[0].height);
-    g_assert_true (hp_timeline_layout_hit_test (layout, &v, HP_TIMELINE_GUTTER_WIDTH + 500, y, &hit));
+    g_assert_cmpfloat (hp_timeline_scene_get_pinned_band (scene, &v), >, rows[0].y + rows[0].height);
+    g_assert_true (hp_timeline_scene_hit_test (scene, &v, HP_TIMELINE_GUTTER_WIDTH + 500, y, &hit));
     g_assert_cmpint (hit.kind, ==, HP_TIMELINE_HIT_COUNTER);
     g_assert_cmpint (hit.row, ==, 0);
     g_assert_cmpint (hit.lane, ==, (int)n_counters - 1);
     g_assert_cmpfloat (hit.value, ==, 16.0);
   }
-  g_assert_true (hp_timeline_layout_get_track_pinned (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, n_counters - 1 }));
-  g_assert_false (hp_timeline_layout_get_track_pinned (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, 1 }));
-  g_assert_true (hp_timeline_layout_get_track_hidden (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, n_counters - 2 }));
-  g_assert_false (hp_timeline_layout_get_track_hidden (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, 0 }));
+  g_assert_true (hp_timeline_scene_get_track_pinned (scene, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, n_counters - 1 }));
+  g_assert_false (hp_timeline_scene_get_track_pinned (scene, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, 1 }));
+  g_assert_true (hp_timeline_scene_get_track_hidden (scene, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, n_counters - 2 }));
+  g_assert_false (hp_timeline_scene_get_track_hidden (scene, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, 0 }));
   {
-    g_autofree char *ids = describe_counter_rows (layout);
+    g_autofree char *ids = describe_counter_rows (scene);
 
     g_assert_true (g_str_has_prefix (ids, "*memory:cuda:0:reserved "));
     g_assert_true (has_word (ids, queue));
@@ -392,62 +392,33 @@ test_counter_identity (void)
   }
 
   /* the overlays off and on again */
-  hp_timeline_layout_set_flags (layout, HP_TIMELINE_SHOW_NONE);
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  hp_timeline_scene_set_flags (scene, HP_TIMELINE_SHOW_NONE);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   g_assert_cmpint (rows[0].kind, ==, HP_TIMELINE_ROW_RANK);
-  hp_timeline_layout_set_flags (layout, HP_TIMELINE_SHOW_MEMORY);
-  assert_counter_rows (layout, "*memory:cuda:0:reserved");
-  hp_timeline_layout_set_flags (layout, HP_TIMELINE_SHOW_COUNTERS | HP_TIMELINE_SHOW_MEMORY);
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
-  g_assert_cmpstr (hp_series_get_id (hp_timeline_layout_get_counter (layout, 0, rows[0].lane)), ==, "memory:cuda:0:reserved");
+  hp_timeline_scene_set_flags (scene, HP_TIMELINE_SHOW_MEMORY);
+  assert_counter_rows (scene, "*memory:cuda:0:reserved");
+  hp_timeline_scene_set_flags (scene, HP_TIMELINE_SHOW_COUNTERS | HP_TIMELINE_SHOW_MEMORY);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
+  g_assert_cmpstr (hp_series_get_id (hp_timeline_scene_get_counter (scene, 0, rows[0].lane)), ==, "memory:cuda:0:reserved");
 
   /* the memory series gone, then back in another order */
-  hp_timeline_layout_set_memory_series (layout, NULL);
-  pinned = hp_timeline_layout_get_pinned_tracks (layout, &n);
+  hp_timeline_scene_set_memory_series (scene, NULL);
+  pinned = hp_timeline_scene_get_pinned_tracks (scene, &n);
   g_assert_cmpuint (n, ==, 1);
   g_assert_cmpuint (pinned[0].lane, ==, HP_TIMELINE_TRACK_ABSENT);
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   g_assert_cmpint (rows[0].kind, ==, HP_TIMELINE_ROW_RANK);
-  hp_timeline_layout_set_memory_series (layout, reversed);
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  hp_timeline_scene_set_memory_series (scene, reversed);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   g_assert_true (rows[0].pinned);
   g_assert_cmpuint (rows[0].lane, ==, n_counters - 2);
-  g_assert_cmpstr (hp_series_get_id (hp_timeline_layout_get_counter (layout, 0, rows[0].lane)), ==, "memory:cuda:0:reserved");
-  g_assert_true (hp_timeline_layout_get_track_hidden (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, n_counters - 1 }));
+  g_assert_cmpstr (hp_series_get_id (hp_timeline_scene_get_counter (scene, 0, rows[0].lane)), ==, "memory:cuda:0:reserved");
+  g_assert_true (hp_timeline_scene_get_track_hidden (scene, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, n_counters - 1 }));
 
   /* unpinned by key, as the state would name it */
-  hp_timeline_layout_set_track_pinned (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, 0, "memory:cuda:0:reserved" }, FALSE);
-  hp_timeline_layout_get_pinned_tracks (layout, &n);
+  hp_timeline_scene_set_track_pinned (scene, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, 0, "memory:cuda:0:reserved" }, FALSE);
+  hp_timeline_scene_get_pinned_tracks (scene, &n);
   g_assert_cmpuint (n, ==, 0);
-}
-
-static void
-test_gutter_width (void)
-{
-  g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
-  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
-  HpTimelineViewport v = { 0, 100 * HP_NS_PER_US, 800, 300, 0, 1.0 };
-  HpTimelineMapper   m;
-  HpTimelineHit      hit;
-
-  g_assert_cmpfloat (hp_timeline_layout_get_gutter_width (layout), ==, HP_TIMELINE_GUTTER_WIDTH);
-  hp_timeline_layout_set_gutter_width (layout, 300.4);
-  g_assert_cmpfloat (hp_timeline_layout_get_gutter_width (layout), ==, 300);
-  hp_timeline_mapper_init (&m, layout, &v);
-  g_assert_cmpfloat (m.time_left, ==, 300);
-  g_assert_cmpfloat (hp_timeline_mapper_time_to_x (&m, 0), ==, 300);
-  g_assert_cmpfloat (hp_timeline_mapper_time_to_x (&m, 100 * HP_NS_PER_US), ==, 800);
-
-  /* a point at x = 250 is a lane's name now, not an event */
-  hp_timeline_hit_init (&hit);
-  g_assert_true (hp_timeline_layout_hit_test (layout, &v, 250, m.lanes_top + HP_TIMELINE_RANK_HEIGHT + HP_TIMELINE_LANE_GAP + 5, &hit));
-  g_assert_cmpint (hit.kind, ==, HP_TIMELINE_HIT_LANE_LABEL);
-  hp_timeline_hit_clear (&hit);
-
-  hp_timeline_layout_set_gutter_width (layout, 5);
-  g_assert_cmpfloat (hp_timeline_layout_get_gutter_width (layout), ==, HP_TIMELINE_GUTTER_MIN_WIDTH);
-  hp_timeline_layout_set_gutter_width (layout, 1e6);
-  g_assert_cmpfloat (hp_timeline_layout_get_gutter_width (layout), ==, HP_TIMELINE_GUTTER_MAX_WIDTH);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -524,8 +495,8 @@ static void
 test_state_bad_escapes (void)
 {
   g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
-  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
-  HpTimelineBookmarks *marks = hp_timeline_layout_get_bookmarks (layout);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
+  HpTimelineBookmarks *marks = hp_timeline_scene_get_bookmarks (scene);
   g_autoptr (HpTimelineState) state = NULL;
   g_autoptr (GError) error = NULL;
 
@@ -534,11 +505,11 @@ test_state_bad_escapes (void)
                            "[Timeline]\npinned=lane:0:1:2\\x\\\ngutter-width=200\n",
                            &error);
   g_assert_no_error (error);
-  hp_timeline_state_apply (state, layout);
+  hp_timeline_state_apply (state, scene);
   g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (marks), ==, 2);
   g_assert_cmpstr (hp_timeline_bookmarks_get (marks, 0)->name, ==, "");
   g_assert_cmpstr (hp_timeline_bookmarks_get (marks, 1)->name, ==, "ok name");
-  g_assert_cmpfloat (hp_timeline_layout_get_gutter_width (layout), ==, 200);
+  g_assert_cmpfloat (hp_timeline_scene_get_gutter_width (scene), ==, 200);
 }
 
 static void
@@ -546,7 +517,8 @@ test_bookmarks (void)
 {
   g_autoptr (HpTimelineBookmarks) marks = hp_timeline_bookmarks_new ();
   g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
-  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (trace);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
+  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (scene);
   HpTimelineViewport v = { 0, 100 * HP_NS_PER_US, HP_TIMELINE_GUTTER_WIDTH + 1000, 300, 0, 1.0 };
   HpTimelineHit      hit;
 
@@ -614,32 +586,32 @@ static void
 test_state_round_trip (void)
 {
   g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
-  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
-  g_autoptr (HpTimelineLayout) again = hp_timeline_layout_new (trace);
-  HpTimelineBookmarks *marks = hp_timeline_layout_get_bookmarks (layout);
-  HpTimelineBookmarks *marks_again = hp_timeline_layout_get_bookmarks (again);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
+  g_autoptr (HpTimelineScene) again = hp_timeline_scene_new_for_trace (trace);
+  HpTimelineBookmarks *marks = hp_timeline_scene_get_bookmarks (scene);
+  HpTimelineBookmarks *marks_again = hp_timeline_scene_get_bookmarks (again);
   g_autoptr (HpTimelineState) state = hp_timeline_state_new ();
   g_autoptr (HpTimelineState) loaded = NULL;
   g_autofree char *expected = NULL;
   g_autofree char *got = NULL;
 
-  hp_timeline_layout_set_track_pinned (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_SLICES, 1, lane_of (trace, 1, 8) }, TRUE);
-  hp_timeline_layout_set_track_pinned (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_SLICES, 0, lane_of (trace, 0, 7) }, TRUE);
-  hp_timeline_layout_set_track_hidden (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_SLICES, 0, lane_of (trace, 0, 10) }, TRUE);
-  hp_timeline_layout_set_rank_collapsed (layout, 1, TRUE);
-  hp_timeline_layout_set_gutter_width (layout, 240);
+  hp_timeline_scene_set_track_pinned (scene, &(HpTimelineTrack){ HP_TIMELINE_ROW_SLICES, 1, lane_of (trace, 1, 8) }, TRUE);
+  hp_timeline_scene_set_track_pinned (scene, &(HpTimelineTrack){ HP_TIMELINE_ROW_SLICES, 0, lane_of (trace, 0, 7) }, TRUE);
+  hp_timeline_scene_set_track_hidden (scene, &(HpTimelineTrack){ HP_TIMELINE_ROW_SLICES, 0, lane_of (trace, 0, 10) }, TRUE);
+  hp_timeline_scene_set_rank_collapsed (scene, 1, TRUE);
+  hp_timeline_scene_set_gutter_width (scene, 240);
   hp_timeline_bookmarks_add (marks, 20000, 50000, "warm-up; [odd] = name\nsecond line");
   hp_timeline_bookmarks_add (marks, 5000, 5000, "");
-  g_assert_true (hp_timeline_arrangement_get_bookmarks ((HpTimelineArrangement *)hp_timeline_layout_get_arrangement (layout)) == marks);
-  expected = describe_rows (trace, layout);
+  g_assert_true (hp_timeline_arrangement_get_bookmarks ((HpTimelineArrangement *)hp_timeline_scene_get_arrangement (scene)) == marks);
+  expected = describe_rows (trace, scene);
   g_assert_cmpstr (expected, ==, "*1/8.0 *0/7.0 R0 0/8.0 R1");
 
-  hp_timeline_state_capture (state, layout);
+  hp_timeline_state_capture (state, scene);
   loaded = state_round (state);
   hp_timeline_state_apply (loaded, again);
   got = describe_rows (trace, again);
   g_assert_cmpstr (got, ==, expected);
-  g_assert_cmpfloat (hp_timeline_layout_get_gutter_width (again), ==, 240);
+  g_assert_cmpfloat (hp_timeline_scene_get_gutter_width (again), ==, 240);
   g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (marks_again), ==, 2);
   g_assert_cmpint (hp_timeline_bookmarks_get (marks_again, 0)->start, ==, 5000);
   g_assert_cmpstr (hp_timeline_bookmarks_get (marks_again, 0)->name, ==, "");
@@ -648,15 +620,15 @@ test_state_round_trip (void)
 
   /* capturing again replaces, it does not add */
   hp_timeline_bookmarks_remove (marks, 0);
-  hp_timeline_layout_set_rank_collapsed (layout, 1, FALSE);
-  hp_timeline_state_capture (state, layout);
+  hp_timeline_scene_set_rank_collapsed (scene, 1, FALSE);
+  hp_timeline_state_capture (state, scene);
   g_clear_pointer (&loaded, hp_timeline_state_free);
   loaded = state_round (state);
-  g_clear_pointer (&again, hp_timeline_layout_unref);
-  again = hp_timeline_layout_new (trace);
+  g_clear_pointer (&again, hp_timeline_scene_unref);
+  again = hp_timeline_scene_new_for_trace (trace);
   hp_timeline_state_apply (loaded, again);
-  g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (hp_timeline_layout_get_bookmarks (again)), ==, 1);
-  g_assert_false (hp_timeline_layout_get_rank_collapsed (again, 1));
+  g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (hp_timeline_scene_get_bookmarks (again)), ==, 1);
+  g_assert_false (hp_timeline_scene_get_rank_collapsed (again, 1));
 
   /* no bytes: an empty state, which changes nothing but the bookmarks */
   {
@@ -665,9 +637,9 @@ test_state_round_trip (void)
     g_autoptr (HpTimelineState) empty = hp_timeline_state_new_from_bytes (none, &error);
 
     g_assert_no_error (error);
-    hp_timeline_state_apply (empty, layout);
+    hp_timeline_state_apply (empty, scene);
     g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (marks), ==, 0);
-    g_assert_cmpfloat (hp_timeline_layout_get_gutter_width (layout), ==, 240);
+    g_assert_cmpfloat (hp_timeline_scene_get_gutter_width (scene), ==, 240);
   }
 }
 
@@ -678,9 +650,9 @@ static void
 test_state_counters (void)
 {
   g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-nested.json", HP_MODE_DEFAULT);
-  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
-  g_autoptr (HpTimelineLayout) again = hp_timeline_layout_new (trace);
-  g_autoptr (HpTimelineLayout) old = hp_timeline_layout_new (trace);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
+  g_autoptr (HpTimelineScene) again = hp_timeline_scene_new_for_trace (trace);
+  g_autoptr (HpTimelineScene) old = hp_timeline_scene_new_for_trace (trace);
   int rank = hp_trace_get_rank (trace, 0)->rank;
   g_autoptr (GPtrArray) memory = memory_list (rank, "allocated", "reserved", NULL);
   g_autoptr (HpTimelineState) state = hp_timeline_state_new ();
@@ -692,14 +664,14 @@ test_state_counters (void)
   const HpTimelineRow *rows;
   guint                n, n_rows;
 
-  hp_timeline_layout_set_flags (layout, HP_TIMELINE_SHOW_COUNTERS | HP_TIMELINE_SHOW_MEMORY);
-  hp_timeline_layout_install_extras (layout, hp_timeline_extras_compute (trace, HP_TIMELINE_SHOW_COUNTERS, 30.0, NULL));
-  hp_timeline_layout_set_memory_series (layout, memory);
-  n = hp_timeline_layout_get_n_counters (layout, 0);
-  queue = g_strdup (hp_series_get_id (hp_timeline_layout_get_counter (layout, 0, 0)));
-  hp_timeline_layout_set_track_pinned (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, n - 1 }, TRUE);
-  hp_timeline_layout_set_track_hidden (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, 0 }, TRUE);
-  hp_timeline_state_capture (state, layout);
+  hp_timeline_scene_set_flags (scene, HP_TIMELINE_SHOW_COUNTERS | HP_TIMELINE_SHOW_MEMORY);
+  hp_timeline_scene_install_extras (scene, hp_timeline_extras_compute (trace, HP_TIMELINE_SHOW_COUNTERS, 30.0, NULL));
+  hp_timeline_scene_set_memory_series (scene, memory);
+  n = hp_timeline_scene_get_n_counters (scene, 0);
+  queue = g_strdup (hp_series_get_id (hp_timeline_scene_get_counter (scene, 0, 0)));
+  hp_timeline_scene_set_track_pinned (scene, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, n - 1 }, TRUE);
+  hp_timeline_scene_set_track_hidden (scene, &(HpTimelineTrack){ HP_TIMELINE_ROW_COUNTER, 0, 0 }, TRUE);
+  hp_timeline_state_capture (state, scene);
   text = state_to_text (state);
   expected = g_strdup_printf ("pinned=series:%d:memory:cuda:0:reserved;\n", rank);
   g_assert_nonnull (strstr (text, expected));
@@ -707,20 +679,20 @@ test_state_counters (void)
   /* applied before any series is computed, as the app does; the memory
    * series come first, then the counters */
   loaded = state_round (state);
-  hp_timeline_layout_set_flags (again, HP_TIMELINE_SHOW_COUNTERS | HP_TIMELINE_SHOW_MEMORY);
+  hp_timeline_scene_set_flags (again, HP_TIMELINE_SHOW_COUNTERS | HP_TIMELINE_SHOW_MEMORY);
   hp_timeline_state_apply (loaded, again);
-  hp_timeline_layout_get_pinned_tracks (again, &n);
+  hp_timeline_scene_get_pinned_tracks (again, &n);
   g_assert_cmpuint (n, ==, 1);
-  rows = hp_timeline_layout_get_rows (again, &n_rows);
+  rows = hp_timeline_scene_get_rows (again, &n_rows);
   g_assert_cmpint (rows[0].kind, ==, HP_TIMELINE_ROW_RANK);
   /* captured again before the series came, the keys stay */
   hp_timeline_state_capture (loaded, again);
   g_clear_pointer (&text, g_free);
   text = state_to_text (loaded);
   g_assert_nonnull (strstr (text, expected));
-  hp_timeline_layout_set_memory_series (again, memory);
+  hp_timeline_scene_set_memory_series (again, memory);
   assert_counter_rows (again, "*memory:cuda:0:reserved memory:cuda:0:allocated");
-  hp_timeline_layout_install_extras (again, hp_timeline_extras_compute (trace, HP_TIMELINE_SHOW_COUNTERS, 30.0, NULL));
+  hp_timeline_scene_install_extras (again, hp_timeline_extras_compute (trace, HP_TIMELINE_SHOW_COUNTERS, 30.0, NULL));
   {
     g_autofree char *ids = describe_counter_rows (again);
 
@@ -738,17 +710,17 @@ test_state_counters (void)
   g_clear_pointer (&loaded, hp_timeline_state_free);
   loaded = state_from_text (expected, &error);
   g_assert_no_error (error);
-  hp_timeline_layout_set_flags (old, HP_TIMELINE_SHOW_COUNTERS | HP_TIMELINE_SHOW_MEMORY);
-  hp_timeline_layout_install_extras (old, hp_timeline_extras_compute (trace, HP_TIMELINE_SHOW_COUNTERS, 30.0, NULL));
+  hp_timeline_scene_set_flags (old, HP_TIMELINE_SHOW_COUNTERS | HP_TIMELINE_SHOW_MEMORY);
+  hp_timeline_scene_install_extras (old, hp_timeline_extras_compute (trace, HP_TIMELINE_SHOW_COUNTERS, 30.0, NULL));
   hp_timeline_state_apply (loaded, old);
-  hp_timeline_layout_get_pinned_tracks (old, &n);
+  hp_timeline_scene_get_pinned_tracks (old, &n);
   g_assert_cmpuint (n, ==, 1);
-  hp_timeline_layout_get_hidden_tracks (old, &n);
+  hp_timeline_scene_get_hidden_tracks (old, &n);
   g_assert_cmpuint (n, ==, 0);
-  hp_timeline_layout_set_memory_series (old, memory);
-  rows = hp_timeline_layout_get_rows (old, &n_rows);
+  hp_timeline_scene_set_memory_series (old, memory);
+  rows = hp_timeline_scene_get_rows (old, &n_rows);
   g_assert_true (rows[0].pinned);
-  g_assert_cmpstr (hp_series_get_id (hp_timeline_layout_get_counter (old, 0, rows[0].lane)), ==, "memory:cuda:0:reserved");
+  g_assert_cmpstr (hp_series_get_id (hp_timeline_scene_get_counter (old, 0, rows[0].lane)), ==, "memory:cuda:0:reserved");
   g_assert_false (rows[1].pinned);
 }
 
@@ -756,8 +728,8 @@ static void
 test_state_corrupt (void)
 {
   g_autoptr (HpTrace) trace = hp_test_load ("edge/timeline-lanes", HP_MODE_DEFAULT);
-  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
-  HpTimelineBookmarks *marks = hp_timeline_layout_get_bookmarks (layout);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
+  HpTimelineBookmarks *marks = hp_timeline_scene_get_bookmarks (scene);
   g_autoptr (HpTimelineState) state = NULL;
   g_autoptr (GError) error = NULL;
   guint n;
@@ -766,7 +738,7 @@ test_state_corrupt (void)
   g_assert_null (state_from_text ("\x89PNG\r\n\x1a\n[[[\nthis is = not\n[a key file", &error));
   g_assert_nonnull (error);
   g_clear_error (&error);
-  assert_rows (trace, layout, ALL_ROWS);
+  assert_rows (trace, scene, ALL_ROWS);
 
   /* a key file with entries that do not parse or name nothing here: the
    * good ones apply, the rest are skipped; the bookmarks are replaced */
@@ -781,14 +753,14 @@ test_state_corrupt (void)
                            "[Bookmark 2]\nend=20\n",
                            &error);
   g_assert_no_error (error);
-  hp_timeline_state_apply (state, layout);
-  hp_timeline_layout_get_pinned_tracks (layout, &n);
+  hp_timeline_state_apply (state, scene);
+  hp_timeline_scene_get_pinned_tracks (scene, &n);
   g_assert_cmpuint (n, ==, 1);
-  hp_timeline_layout_get_hidden_tracks (layout, &n);
+  hp_timeline_scene_get_hidden_tracks (scene, &n);
   g_assert_cmpuint (n, ==, 1);
   /* "7;1;x" is not an integer list: no rank is collapsed */
-  assert_rows (trace, layout, "*1/8.0 R0 0/7.0 0/8.0 R1 1/10.0 1/10.1 1/7.0");
-  g_assert_cmpfloat (hp_timeline_layout_get_gutter_width (layout), ==, HP_TIMELINE_GUTTER_WIDTH);
+  assert_rows (trace, scene, "*1/8.0 R0 0/7.0 0/8.0 R1 1/10.0 1/10.1 1/7.0");
+  g_assert_cmpfloat (hp_timeline_scene_get_gutter_width (scene), ==, HP_TIMELINE_GUTTER_WIDTH);
   g_assert_cmpuint (hp_timeline_bookmarks_get_n_items (marks), ==, 1);
   g_assert_cmpstr (hp_timeline_bookmarks_get (marks, 0)->name, ==, "ok");
 }
@@ -804,7 +776,6 @@ main (int   argc,
   g_test_add_func ("/ui/charts/timeline-lanes/pinned-band", test_pinned_band);
   g_test_add_func ("/ui/charts/timeline-lanes/counter-tracks", test_counter_tracks);
   g_test_add_func ("/ui/charts/timeline-lanes/counter-identity", test_counter_identity);
-  g_test_add_func ("/ui/charts/timeline-lanes/gutter-width", test_gutter_width);
   g_test_add_func ("/ui/charts/timeline-lanes/bookmarks", test_bookmarks);
   g_test_add_func ("/ui/charts/timeline-lanes/bookmarks-bounds", test_bookmarks_bounds);
   g_test_add_func ("/ui/charts/timeline-lanes/state-bad-escapes", test_state_bad_escapes);

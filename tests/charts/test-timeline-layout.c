@@ -1,4 +1,4 @@
-/* test-timeline-layout.c — the timeline's culling, merging, overlays, hit testing and ruler.
+/* test-timeline-layout.c — the timeline's culling, merging, overlays, rows, names and search.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -149,19 +149,19 @@ paint (HpTimelinePainter        *painter,
 /* culling                                                                 */
 
 static void
-assert_cull (HpTimelineLayout *layout,
-             const HpRank     *r,
-             guint             lane,
-             guint             depth,
-             gint64            t0,
-             gint64            t1,
-             const char       *expected)
+assert_cull (HpTimelineScene *scene,
+             const HpRank    *r,
+             guint            lane,
+             guint            depth,
+             gint64           t0,
+             gint64           t1,
+             const char      *expected)
 {
-  HpTrace *trace = hp_timeline_layout_get_trace (layout);
+  HpTrace *trace = hp_timeline_scene_get_trace (scene);
   g_autoptr (GArray) events = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autoptr (GString) names = g_string_new (NULL);
 
-  hp_timeline_layout_cull (layout, 0, lane, depth, t0, t1, events);
+  hp_timeline_layout_cull (hp_timeline_scene_get_layout (scene), 0, lane, depth, t0, t1, events);
   for (guint i = 0; i < events->len; i++)
     {
       if (i > 0)
@@ -175,7 +175,7 @@ static void
 test_cull_nested (void)
 {
   g_autoptr (HpTrace) trace = load_edge ("timeline-nested");
-  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
   const HpRank *r = hp_trace_get_rank (trace, 0);
   int           main_lane = find_lane (r, 100, 100);
   const gint64  us = HP_NS_PER_US;
@@ -184,16 +184,16 @@ test_cull_nested (void)
   g_assert_cmpuint (r->lanes[main_lane].max_depth, ==, 4);
 
   /* aten::long_op [2000, 8000) began long before the window */
-  assert_cull (layout, r, main_lane, 1, 4000 * us, 5000 * us, "aten::long_op");
-  assert_cull (layout, r, main_lane, 0, 4000 * us, 5000 * us, "ProfilerStep#1");
-  assert_cull (layout, r, main_lane, 2, 4000 * us, 5000 * us, "");
+  assert_cull (scene, r, main_lane, 1, 4000 * us, 5000 * us, "aten::long_op");
+  assert_cull (scene, r, main_lane, 0, 4000 * us, 5000 * us, "ProfilerStep#1");
+  assert_cull (scene, r, main_lane, 2, 4000 * us, 5000 * us, "");
   /* an event ending exactly at t0 is out, one starting at t1 is out */
-  assert_cull (layout, r, main_lane, 1, 900 * us, 1000 * us, "");
-  assert_cull (layout, r, main_lane, 1, 899 * us, 1001 * us, "aten::linear,aten::relu");
-  assert_cull (layout, r, main_lane, 2, 150 * us, 250 * us, "aten::addmm");
-  assert_cull (layout, r, main_lane, 3, 150 * us, 250 * us, "cudaLaunchKernel");
-  assert_cull (layout, r, main_lane, 0, 0, 20000 * us, "ProfilerStep#1,ProfilerStep#2");
-  assert_cull (layout, r, main_lane, 1, 7999 * us, 9101 * us, "aten::long_op,aten::mm");
+  assert_cull (scene, r, main_lane, 1, 900 * us, 1000 * us, "");
+  assert_cull (scene, r, main_lane, 1, 899 * us, 1001 * us, "aten::linear,aten::relu");
+  assert_cull (scene, r, main_lane, 2, 150 * us, 250 * us, "aten::addmm");
+  assert_cull (scene, r, main_lane, 3, 150 * us, 250 * us, "cudaLaunchKernel");
+  assert_cull (scene, r, main_lane, 0, 0, 20000 * us, "ProfilerStep#1,ProfilerStep#2");
+  assert_cull (scene, r, main_lane, 1, 7999 * us, 9101 * us, "aten::long_op,aten::mm");
 }
 
 /* Random windows on a real trace, every lane and depth, against brute force */
@@ -202,11 +202,11 @@ test_cull_random (HpTestTraceFixture *fixture,
                   gconstpointer       data)
 {
   HpTrace *trace = fixture->trace;
-  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
   g_autoptr (GRand) rand = g_rand_new_with_seed (42);
   gint64 start, end;
 
-  hp_timeline_layout_get_time_bounds (layout, &start, &end);
+  hp_timeline_layout_get_time_bounds (hp_timeline_scene_get_layout (scene), &start, &end);
   g_assert_cmpint (end, >, start);
 
   for (guint k = 0; k < hp_trace_get_n_ranks (trace); k++)
@@ -234,7 +234,7 @@ test_cull_random (HpTestTraceFixture *fixture,
                 }
               t1 = t0 + MAX (span, 1);
 
-              hp_timeline_layout_cull (layout, k, l, d, t0, t1, got);
+              hp_timeline_layout_cull (hp_timeline_scene_get_layout (scene), k, l, d, t0, t1, got);
               want = brute_force (r, &r->lanes[l], d, t0, t1);
               g_assert_cmpuint (got->len, ==, want->len);
               if (want->len > 0)
@@ -289,9 +289,9 @@ check_merging (HpTrace *trace,
                gint64   t0,
                gint64   t1)
 {
-  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (trace);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
+  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (scene);
   g_autoptr (HpChartStyle) style = plain_style ();
-  HpTimelineLayout     *layout = hp_timeline_painter_get_layout (painter);
   const HpRank         *r = hp_trace_get_rank (trace, 0);
   const HpLane         *lane = &r->lanes[0];
   HpTimelineViewport    v = { t0, t1, 1200, 200, 0, scale };
@@ -306,7 +306,7 @@ check_merging (HpTrace *trace,
 
   g_assert_true (lane->is_gpu);
   hp_timeline_painter_set_style (painter, style);
-  hp_timeline_layout_set_flags (layout, HP_TIMELINE_SHOW_NONE);
+  hp_timeline_scene_set_flags (scene, HP_TIMELINE_SHOW_NONE);
 
   n_cols = (guint)ceil ((v.width - HP_TIMELINE_GUTTER_WIDTH) * scale);
   ppns = (v.width - HP_TIMELINE_GUTTER_WIDTH) * scale / (double)(t1 - t0);
@@ -355,7 +355,7 @@ check_merging (HpTrace *trace,
 
   /* and on the pixels: every busy column is the kernel colour in the
    * lane's row, every idle one is background */
-  hp_timeline_mapper_init (&m, layout, &v);
+  hp_timeline_mapper_init (&m, scene, &v);
   g_assert_true (hp_timeline_mapper_lane_y (&m, 0, 0, 0, &y, &h));
   color = rgb24 (&style->kernel_computation);
   for (guint c = 0; c < n_cols; c++)
@@ -379,9 +379,9 @@ test_merges_subpixel_events (void)
   gint64 start, end;
 
   {
-    g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+    g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
 
-    hp_timeline_layout_get_time_bounds (layout, &start, &end);
+    hp_timeline_layout_get_time_bounds (hp_timeline_scene_get_layout (scene), &start, &end);
   }
   check_merging (trace, 1.0, start, end);
   check_merging (trace, 2.0, start, end);
@@ -396,13 +396,13 @@ static void
 test_idle_overlay (void)
 {
   g_autoptr (HpTrace) trace = load_edge ("timeline-idle");
-  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (trace);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
+  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (scene);
   g_autoptr (HpChartStyle) style = plain_style ();
   g_autoptr (GArray) gaps = NULL;
-  HpTimelineLayout *layout = hp_timeline_painter_get_layout (painter);
-  const HpRank     *r = hp_trace_get_rank (trace, 0);
-  int               lane = find_lane (r, 0, 7);
-  const gint64      us = HP_NS_PER_US;
+  const HpRank *r = hp_trace_get_rank (trace, 0);
+  int           lane = find_lane (r, 0, 7);
+  const gint64  us = HP_NS_PER_US;
   /* one pixel per us */
   HpTimelineViewport v = { 0, 1500 * us, (int)HP_TIMELINE_GUTTER_WIDTH + 1500, 160, 0, 1.0 };
   HpTimelineMapper   m;
@@ -412,19 +412,19 @@ test_idle_overlay (void)
 
   g_assert_cmpint (lane, >=, 0);
   hp_timeline_painter_set_style (painter, style);
-  hp_timeline_layout_set_flags (layout, HP_TIMELINE_SHOW_IDLE);
+  hp_timeline_scene_set_flags (scene, HP_TIMELINE_SHOW_IDLE);
   /* the layout shows what it is given, and computes nothing itself */
-  g_assert_null (hp_timeline_layout_get_idle_intervals (layout, 0, (guint)lane));
-  g_assert_cmpint (hp_timeline_layout_get_missing (layout, HP_TIMELINE_SHOW_IDLE), ==, HP_TIMELINE_SHOW_IDLE);
-  hp_timeline_layout_install_extras (layout, hp_timeline_extras_compute (trace, HP_TIMELINE_SHOW_IDLE, 30.0, NULL));
-  g_assert_cmpint (hp_timeline_layout_get_missing (layout, HP_TIMELINE_SHOW_IDLE), ==, 0);
+  g_assert_null (hp_timeline_scene_get_idle_intervals (scene, 0, (guint)lane));
+  g_assert_cmpint (hp_timeline_scene_get_missing (scene, HP_TIMELINE_SHOW_IDLE), ==, HP_TIMELINE_SHOW_IDLE);
+  hp_timeline_scene_install_extras (scene, hp_timeline_extras_compute (trace, HP_TIMELINE_SHOW_IDLE, 30.0, NULL));
+  g_assert_cmpint (hp_timeline_scene_get_missing (scene, HP_TIMELINE_SHOW_IDLE), ==, 0);
 
   gaps = hp_idle_time_get_intervals (trace, r, r->lanes[lane].pid, 7, 30.0);
   g_assert_cmpuint (gaps->len, ==, 6);
-  g_assert_cmpuint (hp_timeline_layout_get_idle_intervals (layout, 0, (guint)lane)->len, ==, gaps->len);
+  g_assert_cmpuint (hp_timeline_scene_get_idle_intervals (scene, 0, (guint)lane)->len, ==, gaps->len);
 
   surface = paint (painter, &v);
-  hp_timeline_mapper_init (&m, layout, &v);
+  hp_timeline_mapper_init (&m, scene, &v);
   g_assert_true (hp_timeline_mapper_lane_y (&m, 0, (guint)lane, 0, &y, &h));
 
   for (int c = 0; c < 1500; c++)
@@ -497,93 +497,19 @@ test_idle_overlay (void)
 }
 
 /* ---------------------------------------------------------------------- */
-/* hit testing                                                             */
-
-static void
-test_hit_test (HpTestTraceFixture *fixture,
-               gconstpointer       data)
-{
-  HpTrace *trace = fixture->trace;
-  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (trace);
-  HpTimelineLayout    *layout = hp_timeline_painter_get_layout (painter);
-  const HpTimelineRow *rows;
-  HpTimelineViewport   v = { 0, 0, 1600, 4000, 0, 1.0 };
-  HpTimelineMapper     m;
-  HpTimelineHit        hit;
-  guint                n_rows, checked = 0;
-  gint64               start, end;
-
-  hp_timeline_layout_get_time_bounds (layout, &start, &end);
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
-  /* the whole trace, then windows in the first step where more events are
-   * wide enough to point at */
-  for (guint w = 0; w < 4; w++)
-    {
-      static const gint64 spans[] = { 0, 50000000, 5000000, 500000 };
-
-      v.t0 = w == 0 ? start : start + 110 * 1000 * 1000;
-      v.t1 = w == 0 ? end : v.t0 + spans[w];
-      hp_timeline_mapper_init (&m, layout, &v);
-
-      for (guint i = 0; i < n_rows; i++)
-        {
-          g_autoptr (GArray) events = g_array_new (FALSE, FALSE, sizeof (guint32));
-          const HpRank *r = hp_trace_get_rank (trace, rows[i].rank_pos);
-
-          if (rows[i].kind != HP_TIMELINE_ROW_SLICES)
-            continue;
-          hp_timeline_layout_cull (layout, rows[i].rank_pos, rows[i].lane, rows[i].depth, v.t0, v.t1, events);
-          for (guint k = 0; k < events->len; k++)
-            {
-              guint32 e = g_array_index (events, guint32, k);
-              HpRect  rect;
-              double  x0, x1;
-
-              g_assert_true (hp_timeline_mapper_event_rect (&m, rows[i].rank_pos, e, &rect));
-              x0 = MAX (rect.x, m.time_left);
-              x1 = MIN (rect.x + rect.width, m.time_right);
-              if (x1 - x0 < 3)
-                continue;
-              g_assert_true (hp_timeline_painter_hit_test (painter, &v, (x0 + x1) / 2, rect.y + rect.height / 2, &hit));
-              g_assert_cmpint (hit.kind, ==, HP_TIMELINE_HIT_EVENT);
-              g_assert_cmpint (hit.rank_pos, ==, rows[i].rank_pos);
-              g_assert_cmpint (hit.event, ==, e);
-              g_assert_cmpint (hit.start, ==, r->ts[e]);
-              hp_timeline_hit_clear (&hit);
-              checked++;
-            }
-        }
-    }
-  g_assert_cmpuint (checked, >, 100);
-
-  /* the other parts of the picture */
-  g_assert_true (hp_timeline_painter_hit_test (painter, &v, 400, 5, &hit));
-  g_assert_cmpint (hit.kind, ==, HP_TIMELINE_HIT_RULER);
-  g_assert_true (hp_timeline_painter_hit_test (painter, &v, 400, HP_TIMELINE_RULER_HEIGHT + 4, &hit));
-  g_assert_cmpint (hit.kind, ==, HP_TIMELINE_HIT_STEP);
-  g_assert_cmpint (hit.item, ==, 551);
-  g_assert_true (hp_timeline_painter_hit_test (painter, &v, 400, m.lanes_top + 4, &hit));
-  g_assert_cmpint (hit.kind, ==, HP_TIMELINE_HIT_RANK);
-  g_assert_cmpint (hit.rank_pos, ==, 0);
-  g_assert_true (hp_timeline_painter_hit_test (painter, &v, 20, m.lanes_top + rows[1].y + 5, &hit));
-  g_assert_cmpint (hit.kind, ==, HP_TIMELINE_HIT_LANE_LABEL);
-  g_assert_false (hp_timeline_painter_hit_test (painter, &v, 400, v.height + 10, &hit));
-}
-
-/* ---------------------------------------------------------------------- */
 /* rows                                                                    */
 
 static void
 test_rows (void)
 {
   g_autoptr (HpTrace) trace = load_edge ("timeline-nested");
-  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
   const HpTimelineRow *rows;
   guint                n_rows;
   double               height;
 
   /* header, 4 + 1 host rows, 2 streams */
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   g_assert_cmpuint (n_rows, ==, 8);
   g_assert_cmpint (rows[0].kind, ==, HP_TIMELINE_ROW_RANK);
   g_assert_cmpint (rows[1].kind, ==, HP_TIMELINE_ROW_SLICES);
@@ -591,104 +517,34 @@ test_rows (void)
   g_assert_true (hp_trace_get_rank (trace, 0)->lanes[rows[7].lane].is_gpu);
   for (guint i = 1; i < n_rows; i++)
     g_assert_cmpfloat (rows[i].y, >=, rows[i - 1].y + rows[i - 1].height);
-  height = hp_timeline_layout_get_content_height (layout);
-  g_assert_cmpint (hp_timeline_layout_find_row (layout, rows[3].y + 1), ==, 3);
-  g_assert_cmpint (hp_timeline_layout_find_lane_row (layout, 0, rows[3].lane, rows[3].depth), ==, 3);
+  height = hp_timeline_scene_get_content_height (scene);
+  g_assert_cmpint (hp_timeline_scene_find_row (scene, rows[3].y + 1), ==, 3);
+  g_assert_cmpint (hp_timeline_scene_find_lane_row (scene, 0, rows[3].lane, rows[3].depth), ==, 3);
 
-  hp_timeline_layout_set_lane_visible (layout, 0, rows[7].lane, FALSE);
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  hp_timeline_scene_set_lane_visible (scene, 0, rows[7].lane, FALSE);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   g_assert_cmpuint (n_rows, ==, 7);
 
-  hp_timeline_layout_set_flags (layout, HP_TIMELINE_SHOW_COUNTERS);
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  hp_timeline_scene_set_flags (scene, HP_TIMELINE_SHOW_COUNTERS);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   g_assert_cmpuint (n_rows, ==, 7);
-  g_assert_cmpuint (hp_timeline_layout_get_n_counters (layout, 0), ==, 0);
-  hp_timeline_layout_install_extras (layout, hp_timeline_extras_compute (trace, HP_TIMELINE_SHOW_COUNTERS, 30.0, NULL));
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
-  g_assert_cmpuint (n_rows, ==, 7 + hp_timeline_layout_get_n_counters (layout, 0));
-  g_assert_cmpuint (hp_timeline_layout_get_n_counters (layout, 0), >=, 1);
+  g_assert_cmpuint (hp_timeline_scene_get_n_counters (scene, 0), ==, 0);
+  hp_timeline_scene_install_extras (scene, hp_timeline_extras_compute (trace, HP_TIMELINE_SHOW_COUNTERS, 30.0, NULL));
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
+  g_assert_cmpuint (n_rows, ==, 7 + hp_timeline_scene_get_n_counters (scene, 0));
+  g_assert_cmpuint (hp_timeline_scene_get_n_counters (scene, 0), >=, 1);
   g_assert_cmpint (rows[n_rows - 1].kind, ==, HP_TIMELINE_ROW_COUNTER);
 
-  hp_timeline_layout_set_rank_collapsed (layout, 0, TRUE);
-  rows = hp_timeline_layout_get_rows (layout, &n_rows);
+  hp_timeline_scene_set_rank_collapsed (scene, 0, TRUE);
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
   g_assert_cmpuint (n_rows, ==, 1);
-  g_assert_cmpfloat (hp_timeline_layout_get_content_height (layout), <, height);
-  g_assert_cmpint (hp_timeline_layout_find_lane_row (layout, 0, 0, 0), ==, -1);
+  g_assert_cmpfloat (hp_timeline_scene_get_content_height (scene), <, height);
+  g_assert_cmpint (hp_timeline_scene_find_lane_row (scene, 0, 0, 0), ==, -1);
 
-  hp_timeline_layout_set_rank_visible (layout, 0, FALSE);
-  hp_timeline_layout_get_rows (layout, &n_rows);
+  hp_timeline_scene_set_rank_visible (scene, 0, FALSE);
+  hp_timeline_scene_get_rows (scene, &n_rows);
   g_assert_cmpuint (n_rows, ==, 0);
-  g_assert_cmpfloat (hp_timeline_layout_get_content_height (layout), ==, 0);
-}
-
-/* ---------------------------------------------------------------------- */
-/* ruler                                                                   */
-
-static void
-test_ruler (void)
-{
-  g_autoptr (GRand) rand = g_rand_new_with_seed (3);
-  HpTimelineRuler ruler;
-  char            label[64];
-
-  for (guint i = 0; i < 2000; i++)
-    {
-      gint64 t0 = (gint64)g_rand_double_range (rand, 0, 1e11);
-      gint64 span = (gint64)pow (10, g_rand_double_range (rand, 0.5, 11));
-      double width = g_rand_double_range (rand, 200, 3000);
-      gint64 mantissa;
-
-      hp_timeline_ruler_compute (&ruler, t0, t0 + span, width, 90);
-      mantissa = ruler.step;
-      while (mantissa % 10 == 0)
-        mantissa /= 10;
-      g_assert_true (mantissa == 1 || mantissa == 2 || mantissa == 5);
-      g_assert_cmpuint (ruler.n_ticks, >=, 1);
-      for (guint k = 0; k < ruler.n_ticks; k++)
-        {
-          g_assert_cmpint (ruler.ticks[k] % ruler.step, ==, 0);
-          g_assert_cmpint (ruler.ticks[k], >=, t0);
-          g_assert_cmpint (ruler.ticks[k], <, t0 + span);
-          if (k > 0)
-            g_assert_cmpint (ruler.ticks[k] - ruler.ticks[k - 1], ==, ruler.step);
-        }
-      /* at least the wanted spacing, and not more than 2.5× it (1→2→5) */
-      if (span > 100)
-        {
-          g_assert_cmpfloat ((double)ruler.step * width / span, >=, 90 - 1e-6);
-          g_assert_cmpfloat ((double)ruler.step * width / span, <=, 90 * 2.5 + 1e-6);
-        }
-      g_assert_cmpint (ruler.origin % ruler.step, ==, 0);
-    }
-
-  /* units follow the zoom */
-  hp_timeline_ruler_compute (&ruler, 0, 2000000000, 1000, 90);
-  g_assert_cmpint (ruler.step, ==, 200000000);
-  g_assert_cmpstr (ruler.unit, ==, "s");
-  hp_timeline_ruler_format (&ruler, 400000000, label, sizeof label);
-  g_assert_cmpstr (label, ==, "0.4 s");
-  hp_timeline_ruler_format (&ruler, 0, label, sizeof label);
-  g_assert_cmpstr (label, ==, "0");
-
-  hp_timeline_ruler_compute (&ruler, 0, 10000000, 1000, 90);
-  g_assert_cmpint (ruler.step, ==, 1000000);
-  g_assert_cmpstr (ruler.unit, ==, "ms");
-  hp_timeline_ruler_format (&ruler, 3000000, label, sizeof label);
-  g_assert_cmpstr (label, ==, "3 ms");
-
-  hp_timeline_ruler_compute (&ruler, 5000000, 5100000, 1000, 90);
-  g_assert_cmpint (ruler.step, ==, 10000);
-  g_assert_cmpstr (ruler.unit, ==, "us");
-  hp_timeline_ruler_format (&ruler, 5020000, label, sizeof label);
-  g_assert_cmpstr (label, ==, "5020 us");
-
-  /* deep in a long trace the labels count from a round origin */
-  hp_timeline_ruler_compute (&ruler, G_GINT64_CONSTANT (12345678901), G_GINT64_CONSTANT (12345678901) + 1000, 1000, 90);
-  g_assert_cmpint (ruler.step, ==, 100);
-  g_assert_cmpstr (ruler.unit, ==, "us");
-  g_assert_cmpint (ruler.origin, ==, G_GINT64_CONSTANT (12345678000));
-  hp_timeline_ruler_format (&ruler, G_GINT64_CONSTANT (12345679000), label, sizeof label);
-  g_assert_cmpstr (label, ==, "+1.0 us");
+  g_assert_cmpfloat (hp_timeline_scene_get_content_height (scene), ==, 0);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -698,15 +554,15 @@ static void
 test_names_and_search (void)
 {
   g_autoptr (HpTrace) trace = load_edge ("timeline-nested");
-  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (trace);
-  HpTimelineLayout *layout = hp_timeline_painter_get_layout (painter);
-  const HpRank     *r = hp_trace_get_rank (trace, 0);
-  guint32           gemm = find_event (trace, r, "void gemm_kernel<float, 128>(float const*, float*)");
-  guint32           nccl = find_event (trace, r, "ncclKernel_AllReduce_RING_LL_Sum_float");
-  guint32           linear = find_event (trace, r, "aten::linear");
-  const char       *short_name;
-  guint             count = 0, rank_pos;
-  guint32           event;
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
+  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (scene);
+  const HpRank *r = hp_trace_get_rank (trace, 0);
+  guint32       gemm = find_event (trace, r, "void gemm_kernel<float, 128>(float const*, float*)");
+  guint32       nccl = find_event (trace, r, "ncclKernel_AllReduce_RING_LL_Sum_float");
+  guint32       linear = find_event (trace, r, "aten::linear");
+  const char   *short_name;
+  guint         count = 0, rank_pos;
+  guint32       event;
 
   short_name = hp_timeline_painter_get_short_name (painter, r->name[gemm]);
   g_assert_cmpstr (short_name, ==, "gemm_kernel");
@@ -721,87 +577,34 @@ test_names_and_search (void)
   g_assert_cmpstr (hp_timeline_painter_get_short_name (painter, G_MAXUINT32), ==, "");
 
   /* fixed colours for GPU work, a stable hash for host names */
-  g_assert_cmpuint (hp_timeline_layout_event_color (layout, r, gemm), ==, HP_KERNEL_CLASS_COMPUTATION);
-  g_assert_cmpuint (hp_timeline_layout_event_color (layout, r, nccl), ==, HP_KERNEL_CLASS_COMMUNICATION);
-  g_assert_cmpuint (hp_timeline_layout_event_color (layout, r, linear), >=, HP_TIMELINE_COLOR_NAME_BASE);
-  g_assert_cmpuint (hp_timeline_layout_event_color (layout, r, linear), <, HP_TIMELINE_N_COLORS);
+  g_assert_cmpuint (hp_timeline_layout_event_color (hp_timeline_scene_get_layout (scene), r, gemm), ==, HP_KERNEL_CLASS_COMPUTATION);
+  g_assert_cmpuint (hp_timeline_layout_event_color (hp_timeline_scene_get_layout (scene), r, nccl), ==, HP_KERNEL_CLASS_COMMUNICATION);
+  g_assert_cmpuint (hp_timeline_layout_event_color (hp_timeline_scene_get_layout (scene), r, linear), >=, HP_TIMELINE_COLOR_NAME_BASE);
+  g_assert_cmpuint (hp_timeline_layout_event_color (hp_timeline_scene_get_layout (scene), r, linear), <, HP_TIMELINE_N_COLORS);
 
   for (guint e = 0; e < r->n_events; e++)
     if (strstr (hp_trace_get_string (trace, r->name[e]), "kernel") != NULL ||
         strstr (hp_trace_get_string (trace, r->name[e]), "Kernel") != NULL)
       count++;
-  g_assert_cmpuint (hp_timeline_layout_search (layout, "KERNEL"), ==, count);
-  g_assert_cmpuint (hp_timeline_layout_get_n_highlights (layout), ==, count);
+  g_assert_cmpuint (hp_timeline_scene_search (scene, "KERNEL"), ==, count);
+  g_assert_cmpuint (hp_timeline_scene_get_n_highlights (scene), ==, count);
   /* in time order */
   for (guint i = 1; i < count; i++)
     {
       guint32 prev;
 
-      g_assert_true (hp_timeline_layout_get_highlight (layout, i - 1, &rank_pos, &prev));
-      g_assert_true (hp_timeline_layout_get_highlight (layout, i, &rank_pos, &event));
+      g_assert_true (hp_timeline_scene_get_highlight (scene, i - 1, &rank_pos, &prev));
+      g_assert_true (hp_timeline_scene_get_highlight (scene, i, &rank_pos, &event));
       g_assert_cmpint (r->ts[prev], <=, r->ts[event]);
     }
-  g_assert_cmpuint (hp_timeline_layout_search (layout, ""), ==, 0);
-  g_assert_cmpuint (hp_timeline_layout_get_n_highlights (layout), ==, 0);
+  g_assert_cmpuint (hp_timeline_scene_search (scene, ""), ==, 0);
+  g_assert_cmpuint (hp_timeline_scene_get_n_highlights (scene), ==, 0);
 
-  hp_timeline_layout_set_highlights (layout, 0, &nccl, 1);
-  g_assert_cmpuint (hp_timeline_layout_get_n_highlights (layout), ==, 1);
-  g_assert_true (hp_timeline_layout_get_highlight (layout, 0, &rank_pos, &event));
+  hp_timeline_scene_set_highlights (scene, 0, &nccl, 1);
+  g_assert_cmpuint (hp_timeline_scene_get_n_highlights (scene), ==, 1);
+  g_assert_true (hp_timeline_scene_get_highlight (scene, 0, &rank_pos, &event));
   g_assert_cmpuint (event, ==, nccl);
-  g_assert_nonnull (hp_timeline_layout_get_lane_highlights (layout, 0, hp_rank_lane (r, nccl)));
-}
-
-/* ---------------------------------------------------------------------- */
-/* export                                                                  */
-
-static void
-test_export (HpTestTraceFixture *fixture,
-             gconstpointer       data)
-{
-  HpTrace *trace = fixture->trace;
-  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (trace);
-  g_autoptr (GError) error = NULL;
-  g_autofree char   *dir = g_dir_make_tmp ("hotpath-timeline-XXXXXX", &error);
-  g_autofree char   *png = g_build_filename (dir, "timeline.png", NULL);
-  g_autofree char   *svg = g_build_filename (dir, "timeline.SVG", NULL);
-  g_autofree char   *bad = g_build_filename (dir, "timeline.bmp", NULL);
-  g_autofree char   *contents = NULL;
-  HpTimelineViewport v = { 0, 0, 900, 500, 0, 2.0 };
-  gsize              len;
-
-  g_assert_no_error (error);
-  hp_timeline_layout_get_time_bounds (hp_timeline_painter_get_layout (painter), &v.t0, &v.t1);
-  hp_timeline_painter_set_selection (painter, 0, hp_trace_get_rank (trace, 0)->lanes[2].events[0]);
-  hp_timeline_painter_set_range (painter, v.t0 + 1000000, v.t0 + 90000000);
-
-  g_assert_true (hp_timeline_painter_export (painter, png, &v, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_file_get_contents (png, &contents, &len, &error));
-  g_assert_cmpuint (len, >, 1000);
-  g_assert_cmpmem (contents, 8, "\x89PNG\r\n\x1a\n", 8);
-  {
-    cairo_surface_t *s = cairo_image_surface_create_from_png (png);
-
-    g_assert_cmpint (cairo_surface_status (s), ==, CAIRO_STATUS_SUCCESS);
-    g_assert_cmpint (cairo_image_surface_get_width (s), ==, 1800);
-    g_assert_cmpint (cairo_image_surface_get_height (s), ==, 1000);
-    cairo_surface_destroy (s);
-  }
-  g_clear_pointer (&contents, g_free);
-
-  g_assert_true (hp_timeline_painter_export (painter, svg, &v, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_file_get_contents (svg, &contents, &len, &error));
-  g_assert_nonnull (strstr (contents, "<svg"));
-  g_assert_nonnull (strstr (contents, "</svg>"));
-
-  g_assert_false (hp_timeline_painter_export (painter, bad, &v, &error));
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
-  g_assert_false (g_file_test (bad, G_FILE_TEST_EXISTS));
-
-  g_unlink (png);
-  g_unlink (svg);
-  g_rmdir (dir);
+  g_assert_nonnull (hp_timeline_scene_get_lane_highlights (scene, 0, hp_rank_lane (r, nccl)));
 }
 
 /* A custom overlay plugs in like the built-in ones. */
@@ -846,7 +649,8 @@ static void
 test_custom_overlay (void)
 {
   g_autoptr (HpTrace) trace = load_edge ("timeline-nested");
-  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (trace);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
+  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (scene);
   const HpRank      *r = hp_trace_get_rank (trace, 0);
   Probe              probe = { 0, find_event (trace, r, "aten::long_op") };
   HpTimelineViewport v = { 0, 10000 * HP_NS_PER_US, 1168, 400, 0, 1.0 };
@@ -862,7 +666,7 @@ test_custom_overlay (void)
 
   surface = paint (painter, &v);
   g_assert_cmpuint (probe.painted, ==, 1);
-  hp_timeline_mapper_init (&m, hp_timeline_painter_get_layout (painter), &v);
+  hp_timeline_mapper_init (&m, scene, &v);
   g_assert_true (hp_timeline_mapper_event_rect (&m, 0, probe.event, &rect));
   g_assert_cmphex (pixel (surface, (int)(rect.x + rect.width / 2), (int)(rect.y + rect.height / 2)), ==, 0xff0000);
   cairo_surface_destroy (surface);
@@ -889,11 +693,8 @@ main (int    argc,
   hp_test_add_trace ("/ui/charts/timeline/culls-random-windows", "hta_trace_filter_2ranks", hp_test_trace_setup_default, test_cull_random);
   g_test_add_func ("/ui/charts/timeline/merges-subpixel-events", test_merges_subpixel_events);
   g_test_add_func ("/ui/charts/timeline/idle-overlay", test_idle_overlay);
-  hp_test_add_trace ("/ui/charts/timeline/hit-test", "hta_trace_filter_2ranks", hp_test_trace_setup_default, test_hit_test);
   g_test_add_func ("/ui/charts/timeline/rows", test_rows);
-  g_test_add_func ("/ui/charts/timeline/ruler-1-2-5", test_ruler);
   g_test_add_func ("/ui/charts/timeline/names-and-search", test_names_and_search);
-  hp_test_add_trace ("/ui/charts/timeline/export", "hta_trace_filter_2ranks", hp_test_trace_setup_default, test_export);
   g_test_add_func ("/ui/charts/timeline/custom-overlay", test_custom_overlay);
 
   return g_test_run ();

@@ -235,15 +235,16 @@ static void
 test_same_pixels (void)
 {
   g_autoptr (HpTrace) trace = synthetic_trace ();
-  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (trace);
-  HpTimelineLayout   *layout = hp_timeline_painter_get_layout (painter);
-  HpTimelineViewport  v = { 0, 1, 1000, 420, 0, 1.0 };
-  gint64              start, end;
-  static const Target targets[] = {
-    { CAIRO_FORMAT_RGB24, 1.0, 0 },  /* the view's cached picture */
-    { CAIRO_FORMAT_ARGB32, 1.0, 0 }, /* PNG export */
-    { CAIRO_FORMAT_RGB24, 2.0, 0 },  /* a HiDPI screen */
-    { CAIRO_FORMAT_ARGB32, 1.0, 3 }, /* moved on its surface */
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
+  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (scene);
+  const HpTimelineLayout *layout = hp_timeline_scene_get_layout (scene);
+  HpTimelineViewport      v = { 0, 1, 1000, 420, 0, 1.0 };
+  gint64                  start, end;
+  static const Target     targets[] = {
+        { CAIRO_FORMAT_RGB24, 1.0, 0 },  /* the view's cached picture */
+        { CAIRO_FORMAT_ARGB32, 1.0, 0 }, /* PNG export */
+        { CAIRO_FORMAT_RGB24, 2.0, 0 },  /* a HiDPI screen */
+        { CAIRO_FORMAT_ARGB32, 1.0, 3 }, /* moved on its surface */
   };
 
   hp_timeline_layout_get_time_bounds (layout, &start, &end);
@@ -269,9 +270,9 @@ test_same_pixels (void)
   v.t0 = start;
   v.t1 = end;
   v.scroll_y = 0;
-  hp_timeline_layout_set_rank_collapsed (layout, 0, TRUE);
+  hp_timeline_scene_set_rank_collapsed (scene, 0, TRUE);
   g_assert_cmpuint (check_same (painter, &v, &targets[0]), >, 0);
-  hp_timeline_layout_set_rank_collapsed (layout, 0, FALSE);
+  hp_timeline_scene_set_rank_collapsed (scene, 0, FALSE);
 
   /* a pinned lane: painted in its band, the rest scrolled under it */
   {
@@ -281,10 +282,10 @@ test_same_pixels (void)
     for (guint l = 0; l < r->n_lanes; l++)
       if (r->lanes[l].is_gpu)
         track.lane = l;
-    hp_timeline_layout_set_track_pinned (layout, &track, TRUE);
+    hp_timeline_scene_set_track_pinned (scene, &track, TRUE);
     v.scroll_y = 40;
     g_assert_cmpuint (check_same (painter, &v, &targets[0]), >, 0);
-    hp_timeline_layout_set_track_pinned (layout, &track, FALSE);
+    hp_timeline_scene_set_track_pinned (scene, &track, FALSE);
   }
 
   /* with nothing under them, the marks are written on the backdrop's
@@ -303,13 +304,14 @@ static void
 test_marks_visible (void)
 {
   g_autoptr (HpTrace) trace = synthetic_trace ();
-  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (trace);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
+  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (scene);
   HpTimelineViewport v = { 0, 1, 1000, 420, 0, 1.0 };
   Target             target = { CAIRO_FORMAT_RGB24, 1.0, 0 };
   cairo_surface_t   *surface;
   guint              written, n_marks;
 
-  hp_timeline_layout_get_time_bounds (hp_timeline_painter_get_layout (painter), &v.t0, &v.t1);
+  hp_timeline_layout_get_time_bounds (hp_timeline_scene_get_layout (scene), &v.t0, &v.t1);
   surface = paint (painter, &v, &target, FALSE, &written);
   hp_timeline_frame_get_marks (hp_timeline_painter_get_frame (painter), &n_marks);
   g_assert_cmpuint (written, ==, n_marks);
@@ -328,13 +330,14 @@ static void
 test_through_cairo (void)
 {
   g_autoptr (HpTrace) trace = synthetic_trace ();
-  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (trace);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
+  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (scene);
   HpTimelineViewport v = { 0, 1, 1000, 420, 0, 1.0 };
   Target             fractional = { CAIRO_FORMAT_ARGB32, 1.5, 0 };
   cairo_surface_t   *recording;
   cairo_t           *cr;
 
-  hp_timeline_layout_get_time_bounds (hp_timeline_painter_get_layout (painter), &v.t0, &v.t1);
+  hp_timeline_layout_get_time_bounds (hp_timeline_scene_get_layout (scene), &v.t0, &v.t1);
 
   /* SVG, PDF and the recording GTK makes of a cairo node stay vectors */
   recording = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
@@ -371,7 +374,8 @@ static void
 test_frame_reuse (void)
 {
   g_autoptr (HpTrace) trace = synthetic_trace ();
-  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
+  const HpTimelineLayout *layout = hp_timeline_scene_get_layout (scene);
   g_autoptr (HpTimelineFrame) kept = hp_timeline_frame_new ();
   HpTimelineViewport v = { 0, 1, 1000, 120, 0, 1.0 };
   gint64             start, end;
@@ -389,9 +393,9 @@ test_frame_reuse (void)
       v.t1 = end;
       v.scroll_y = (step % 6) * 17.0;
       if (step == 9)
-        hp_timeline_layout_set_rank_collapsed (layout, 0, TRUE);
-      hp_timeline_frame_update (kept, layout, &v);
-      hp_timeline_frame_update (fresh, layout, &v);
+        hp_timeline_scene_set_rank_collapsed (scene, 0, TRUE);
+      hp_timeline_frame_update (kept, scene, &v);
+      hp_timeline_frame_update (fresh, scene, &v);
       a = hp_timeline_frame_get_marks (kept, &n_a);
       b = hp_timeline_frame_get_marks (fresh, &n_b);
       hp_timeline_frame_get_visible_rows (kept, &first, &end_row);

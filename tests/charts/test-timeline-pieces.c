@@ -27,17 +27,17 @@ add_track (GChecksum             *sum,
  * tracks, ranks, bookmarks, flags, the generation, highlights, each
  * event's colour, the extras it holds */
 static char *
-fingerprint (HpTimelineLayout *layout)
+fingerprint (HpTimelineScene *scene)
 {
   g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
-  HpTrace               *trace = hp_timeline_layout_get_trace (layout);
+  HpTrace               *trace = hp_timeline_scene_get_trace (scene);
   const HpTimelineRow   *rows;
   const HpTimelineTrack *tracks;
   guint                  n, u;
   double                 d;
   gint64                 t0, t1;
 
-  rows = hp_timeline_layout_get_rows (layout, &n);
+  rows = hp_timeline_scene_get_rows (scene, &n);
   ADD (sum, n);
   for (guint i = 0; i < n; i++)
     {
@@ -49,25 +49,25 @@ fingerprint (HpTimelineLayout *layout)
       ADD (sum, rows[i].height);
       ADD (sum, rows[i].pinned);
     }
-  d = hp_timeline_layout_get_content_height (layout);
+  d = hp_timeline_scene_get_content_height (scene);
   ADD (sum, d);
-  d = hp_timeline_layout_get_lanes_top (layout);
+  d = hp_timeline_scene_get_lanes_top (scene);
   ADD (sum, d);
-  d = hp_timeline_layout_get_gutter_width (layout);
+  d = hp_timeline_scene_get_gutter_width (scene);
   ADD (sum, d);
-  u = hp_timeline_layout_get_flags (layout);
+  u = hp_timeline_scene_get_flags (scene);
   ADD (sum, u);
-  u = hp_timeline_layout_get_generation (layout);
+  u = hp_timeline_scene_get_generation (scene);
   ADD (sum, u);
-  hp_timeline_layout_get_time_bounds (layout, &t0, &t1);
+  hp_timeline_layout_get_time_bounds (hp_timeline_scene_get_layout (scene), &t0, &t1);
   ADD (sum, t0);
   ADD (sum, t1);
 
-  tracks = hp_timeline_layout_get_pinned_tracks (layout, &n);
+  tracks = hp_timeline_scene_get_pinned_tracks (scene, &n);
   ADD (sum, n);
   for (guint i = 0; i < n; i++)
     add_track (sum, &tracks[i]);
-  tracks = hp_timeline_layout_get_hidden_tracks (layout, &n);
+  tracks = hp_timeline_scene_get_hidden_tracks (scene, &n);
   ADD (sum, n);
   for (guint i = 0; i < n; i++)
     add_track (sum, &tracks[i]);
@@ -77,24 +77,24 @@ fingerprint (HpTimelineLayout *layout)
       const HpRank *r = hp_trace_get_rank (trace, k);
       gboolean      b;
 
-      b = hp_timeline_layout_get_rank_visible (layout, k);
+      b = hp_timeline_scene_get_rank_visible (scene, k);
       ADD (sum, b);
-      b = hp_timeline_layout_get_rank_collapsed (layout, k);
+      b = hp_timeline_scene_get_rank_collapsed (scene, k);
       ADD (sum, b);
-      n = hp_timeline_layout_get_n_counters (layout, k);
+      n = hp_timeline_scene_get_n_counters (scene, k);
       ADD (sum, n);
       for (guint c = 0; c < n; c++)
         {
-          const HpSeries *s = hp_timeline_layout_get_counter (layout, k, c);
+          const HpSeries *s = hp_timeline_scene_get_counter (scene, k, c);
 
           ADD (sum, s);
         }
       for (guint l = 0; l < r->n_lanes; l++)
         {
-          GArray       *idle = hp_timeline_layout_get_idle_intervals (layout, k, l);
-          const GArray *hl = hp_timeline_layout_get_lane_highlights (layout, k, l);
+          GArray       *idle = hp_timeline_scene_get_idle_intervals (scene, k, l);
+          const GArray *hl = hp_timeline_scene_get_lane_highlights (scene, k, l);
 
-          b = hp_timeline_layout_get_lane_visible (layout, k, l);
+          b = hp_timeline_scene_get_lane_visible (scene, k, l);
           ADD (sum, b);
           ADD (sum, idle);
           if (idle != NULL)
@@ -104,12 +104,12 @@ fingerprint (HpTimelineLayout *layout)
         }
       for (guint e = 0; e < r->n_events; e++)
         {
-          u = hp_timeline_layout_event_color (layout, r, e);
+          u = hp_timeline_layout_event_color (hp_timeline_scene_get_layout (scene), r, e);
           ADD (sum, u);
         }
     }
   {
-    HpTimelineBookmarks *marks = hp_timeline_layout_get_bookmarks (layout);
+    HpTimelineBookmarks *marks = hp_timeline_scene_get_bookmarks (scene);
 
     n = hp_timeline_bookmarks_get_n_items (marks);
     ADD (sum, n);
@@ -122,14 +122,14 @@ fingerprint (HpTimelineLayout *layout)
         g_checksum_update (sum, (const guchar *)b->name, -1);
       }
   }
-  n = hp_timeline_layout_get_n_highlights (layout);
+  n = hp_timeline_scene_get_n_highlights (scene);
   ADD (sum, n);
   for (guint i = 0; i < n; i++)
     {
       guint   rank_pos;
       guint32 event;
 
-      g_assert_true (hp_timeline_layout_get_highlight (layout, i, &rank_pos, &event));
+      g_assert_true (hp_timeline_scene_get_highlight (scene, i, &rank_pos, &event));
       ADD (sum, rank_pos);
       ADD (sum, event);
     }
@@ -138,16 +138,16 @@ fingerprint (HpTimelineLayout *layout)
 
 /* a viewport over [t0 + (t1 - t0) * from, … + width) of the trace */
 static HpTimelineViewport
-viewport_at (HpTimelineLayout *layout,
-             double            from,
-             double            width,
-             double            scroll_y,
-             double            scale)
+viewport_at (const HpTimelineScene *scene,
+             double                 from,
+             double                 width,
+             double                 scroll_y,
+             double                 scale)
 {
   HpTimelineViewport v = { 0 };
   gint64             t0, t1;
 
-  hp_timeline_layout_get_time_bounds (layout, &t0, &t1);
+  hp_timeline_layout_get_time_bounds (hp_timeline_scene_get_layout (scene), &t0, &t1);
   v.t0 = t0 + (gint64)((t1 - t0) * from);
   v.t1 = v.t0 + MAX ((gint64)((t1 - t0) * width), 200);
   v.width = 900;
@@ -162,14 +162,14 @@ viewport_at (HpTimelineLayout *layout,
 static guint
 paint_everything (HpTimelinePainter *painter)
 {
-  HpTimelineLayout   *layout = hp_timeline_painter_get_layout (painter);
-  static const double zooms[][2] = { { 0, 1 }, { 0.4, 0.125 }, { 0.5, 1.0 / 64 }, { 0.5, 1.0 / 4096 } };
-  guint               fit_marks = 0;
+  const HpTimelineScene *scene = hp_timeline_painter_get_scene (painter);
+  static const double    zooms[][2] = { { 0, 1 }, { 0.4, 0.125 }, { 0.5, 1.0 / 64 }, { 0.5, 1.0 / 4096 } };
+  guint                  fit_marks = 0;
 
   for (guint z = 0; z < G_N_ELEMENTS (zooms); z++)
     for (guint s = 0; s < 4; s++)
       {
-        HpTimelineViewport v = viewport_at (layout, zooms[z][0], zooms[z][1], (s & 1) ? 90 : 0, (s & 2) ? 2.0 : 1.0);
+        HpTimelineViewport v = viewport_at (scene, zooms[z][0], zooms[z][1], (s & 1) ? 90 : 0, (s & 2) ? 2.0 : 1.0);
         cairo_surface_t   *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, v.width * v.scale, v.height * v.scale);
         cairo_t           *cr = cairo_create (surface);
         HpTimelineHit      hit;
@@ -190,7 +190,7 @@ paint_everything (HpTimelinePainter *painter)
       }
   for (HpExportFormat f = HP_EXPORT_FORMAT_PNG; f <= HP_EXPORT_FORMAT_SVG; f++)
     {
-      HpTimelineViewport v = viewport_at (layout, 0.25, 0.5, 0, 1.0);
+      HpTimelineViewport v = viewport_at (scene, 0.25, 0.5, 0, 1.0);
       g_autoptr (GError) error = NULL;
       g_autoptr (GBytes) bytes = hp_timeline_painter_render (painter, f, &v, &error);
 
@@ -211,9 +211,9 @@ test_painter_reads_only (void)
   gint64 t0, t1;
 
   {
-    g_autoptr (HpTimelineLayout) bounds = hp_timeline_layout_new (whole);
+    g_autoptr (HpTimelineScene) bounds = hp_timeline_scene_new_for_trace (whole);
 
-    hp_timeline_layout_get_time_bounds (bounds, &t0, &t1);
+    hp_timeline_layout_get_time_bounds (hp_timeline_scene_get_layout (bounds), &t0, &t1);
     middle = hp_scope_new_range (hp_time_span_make (t0 + (t1 - t0) / 3, t0 + 2 * (t1 - t0) / 3));
   }
 
@@ -221,45 +221,45 @@ test_painter_reads_only (void)
     {
       g_autoptr (GError) error = NULL;
       g_autoptr (HpTrace) trace = hp_trace_apply_scope (whole, i == 0 ? whole_scope : middle, &error);
+      g_autoptr (HpTimelineScene) scene = NULL;
       g_autoptr (HpTimelinePainter) painter = NULL;
-      HpTimelineLayout *layout;
-      g_autofree char  *before = NULL;
-      g_autofree char  *after = NULL;
-      g_autofree char  *changed = NULL;
-      HpTimelineFlags   all = HP_TIMELINE_SHOW_DEFAULT | HP_TIMELINE_SHOW_IDLE | HP_TIMELINE_SHOW_COUNTERS;
+      g_autofree char *before = NULL;
+      g_autofree char *after = NULL;
+      g_autofree char *changed = NULL;
+      HpTimelineFlags  all = HP_TIMELINE_SHOW_DEFAULT | HP_TIMELINE_SHOW_IDLE | HP_TIMELINE_SHOW_COUNTERS;
 
       g_assert_no_error (error);
-      painter = hp_timeline_painter_new (trace);
-      layout = hp_timeline_painter_get_layout (painter);
-      hp_timeline_layout_install_extras (layout, hp_timeline_extras_compute (trace, all, 30.0, NULL));
-      hp_timeline_layout_set_flags (layout, all);
+      scene = hp_timeline_scene_new_for_trace (trace);
+      painter = hp_timeline_painter_new (scene);
+      hp_timeline_scene_install_extras (scene, hp_timeline_extras_compute (trace, all, 30.0, NULL));
+      hp_timeline_scene_set_flags (scene, all);
       /* a pinned lane (the band over scrolled lanes), a hidden one, a
        * collapsed rank, search highlights, a selection and a range */
-      hp_timeline_layout_set_track_pinned (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_SLICES, 1, 0, NULL }, TRUE);
-      hp_timeline_layout_set_track_hidden (layout, &(HpTimelineTrack){ HP_TIMELINE_ROW_SLICES, 0, 1, NULL }, TRUE);
-      hp_timeline_layout_set_rank_collapsed (layout, 1, TRUE);
-      g_assert_cmpuint (hp_timeline_layout_search (layout, "a"), >, 0);
+      hp_timeline_scene_set_track_pinned (scene, &(HpTimelineTrack){ HP_TIMELINE_ROW_SLICES, 1, 0, NULL }, TRUE);
+      hp_timeline_scene_set_track_hidden (scene, &(HpTimelineTrack){ HP_TIMELINE_ROW_SLICES, 0, 1, NULL }, TRUE);
+      hp_timeline_scene_set_rank_collapsed (scene, 1, TRUE);
+      g_assert_cmpuint (hp_timeline_scene_search (scene, "a"), >, 0);
       hp_timeline_painter_set_selection (painter, 0, 0);
       hp_timeline_painter_set_range (painter, t0, (t0 + t1) / 2);
       /* bookmarks, painted on the ruler by their overlay */
-      hp_timeline_bookmarks_add (hp_timeline_layout_get_bookmarks (layout), t0 + (t1 - t0) / 2, t0 + (t1 - t0) * 3 / 5, "middle");
-      hp_timeline_bookmarks_add (hp_timeline_layout_get_bookmarks (layout), t0, t0, "start");
+      hp_timeline_bookmarks_add (hp_timeline_scene_get_bookmarks (scene), t0 + (t1 - t0) / 2, t0 + (t1 - t0) * 3 / 5, "middle");
+      hp_timeline_bookmarks_add (hp_timeline_scene_get_bookmarks (scene), t0, t0, "start");
       hp_timeline_painter_add_overlay (painter, HP_TIMELINE_LAYER_OVER, hp_timeline_bookmarks_paint, hp_timeline_bookmarks_hit_test,
-                                       hp_timeline_layout_get_bookmarks (layout), NULL);
+                                       hp_timeline_scene_get_bookmarks (scene), NULL);
 
-      before = fingerprint (layout);
+      before = fingerprint (scene);
       g_assert_cmpuint (paint_everything (painter), >, 0);
-      after = fingerprint (layout);
+      after = fingerprint (scene);
       g_assert_cmpstr (before, ==, after);
 
       /* the digest does see a change, of the rows or of a bookmark: it
        * can fail */
-      hp_timeline_layout_set_rank_collapsed (layout, 1, FALSE);
-      changed = fingerprint (layout);
+      hp_timeline_scene_set_rank_collapsed (scene, 1, FALSE);
+      changed = fingerprint (scene);
       g_assert_cmpstr (changed, !=, after);
       g_clear_pointer (&after, g_free);
-      hp_timeline_bookmarks_rename (hp_timeline_layout_get_bookmarks (layout), 0, "renamed");
-      after = fingerprint (layout);
+      hp_timeline_bookmarks_rename (hp_timeline_scene_get_bookmarks (scene), 0, "renamed");
+      after = fingerprint (scene);
       g_assert_cmpstr (changed, !=, after);
     }
 }
@@ -270,18 +270,18 @@ static void
 test_frames_share_a_layout (void)
 {
   g_autoptr (HpTrace) trace = hp_test_load ("hta_trace_filter_2ranks", HP_MODE_DEFAULT);
-  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (trace);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
+  g_autoptr (HpTimelinePainter) painter = hp_timeline_painter_new (scene);
   g_autoptr (HpTimelineFrame) mine = hp_timeline_frame_new ();
-  HpTimelineLayout     *layout = hp_timeline_painter_get_layout (painter);
-  HpTimelineViewport    v = viewport_at (layout, 0.3, 0.1, 0, 1.0);
-  HpTimelineViewport    other = viewport_at (layout, 0, 1, 0, 1.0);
+  HpTimelineViewport    v = viewport_at (scene, 0.3, 0.1, 0, 1.0);
+  HpTimelineViewport    other = viewport_at (scene, 0, 1, 0, 1.0);
   cairo_surface_t      *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, v.width, v.height);
   cairo_t              *cr = cairo_create (surface);
   const HpTimelineMark *a, *b;
   guint                 n_a, n_b, first_a, end_a, first_b, end_b;
 
   hp_timeline_painter_paint (painter, cr, &v);
-  hp_timeline_frame_update (mine, layout, &v);
+  hp_timeline_frame_update (mine, scene, &v);
   a = hp_timeline_frame_get_marks (hp_timeline_painter_get_frame (painter), &n_a);
   b = hp_timeline_frame_get_marks (mine, &n_b);
   g_assert_cmpuint (n_a, >, 0);
@@ -294,7 +294,7 @@ test_frames_share_a_layout (void)
   g_assert_cmpint (hp_timeline_frame_get_ruler (mine)->step, ==, hp_timeline_frame_get_ruler (hp_timeline_painter_get_frame (painter))->step);
 
   /* another picture in my frame leaves the painter's as it was */
-  hp_timeline_frame_update (mine, layout, &other);
+  hp_timeline_frame_update (mine, scene, &other);
   a = hp_timeline_frame_get_marks (hp_timeline_painter_get_frame (painter), &n_b);
   g_assert_cmpuint (n_b, ==, n_a);
   g_assert_cmpint (hp_timeline_frame_get_ruler (mine)->step, >, hp_timeline_frame_get_ruler (hp_timeline_painter_get_frame (painter))->step);

@@ -52,10 +52,10 @@ LLVMFuzzerInitialize (int    *argc,
 }
 
 static void
-check_bounds (HpTimelineLayout    *layout,
+check_bounds (HpTimelineScene     *scene,
               HpTimelineBookmarks *marks)
 {
-  double width = hp_timeline_layout_get_gutter_width (layout);
+  double width = hp_timeline_scene_get_gutter_width (scene);
   guint  n = hp_timeline_bookmarks_get_n_items (marks);
 
   if (!(width >= HP_TIMELINE_GUTTER_MIN_WIDTH && width <= HP_TIMELINE_GUTTER_MAX_WIDTH))
@@ -79,10 +79,10 @@ int
 LLVMFuzzerTestOneInput (const guint8 *data,
                         size_t        size)
 {
-  g_autoptr (HpTimelineLayout) layout = hp_timeline_layout_new (trace);
-  g_autoptr (HpTimelineLayout) again = hp_timeline_layout_new (trace);
-  HpTimelineBookmarks *marks = hp_timeline_layout_get_bookmarks (layout);
-  HpTimelineBookmarks *marks_again = hp_timeline_layout_get_bookmarks (again);
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
+  g_autoptr (HpTimelineScene) again = hp_timeline_scene_new_for_trace (trace);
+  HpTimelineBookmarks *marks = hp_timeline_scene_get_bookmarks (scene);
+  HpTimelineBookmarks *marks_again = hp_timeline_scene_get_bookmarks (again);
   g_autoptr (HpTimelineState) state = NULL;
   g_autoptr (HpTimelineState) loaded = NULL;
   g_autoptr (GBytes) input = NULL;
@@ -102,11 +102,11 @@ LLVMFuzzerTestOneInput (const guint8 *data,
       g_clear_error (&error);
       state = hp_timeline_state_new ();
     }
-  hp_timeline_state_apply (state, layout);
-  check_bounds (layout, marks);
+  hp_timeline_state_apply (state, scene);
+  check_bounds (scene, marks);
 
   /* what is saved reads back to the same */
-  hp_timeline_state_capture (state, layout);
+  hp_timeline_state_capture (state, scene);
   saved = hp_timeline_state_to_bytes (state);
   loaded = hp_timeline_state_new_from_bytes (saved, &error);
   if (loaded == NULL)
@@ -124,18 +124,18 @@ LLVMFuzzerTestOneInput (const guint8 *data,
       if (a->start != b->start || a->end != b->end || strcmp (a->name, b->name) != 0)
         g_error ("bookmark %u changed on its way through the bytes", i);
     }
-  if (hp_timeline_layout_get_gutter_width (layout) != hp_timeline_layout_get_gutter_width (again))
+  if (hp_timeline_scene_get_gutter_width (scene) != hp_timeline_scene_get_gutter_width (again))
     g_error ("the gutter's width changed on its way through the bytes");
   for (guint k = 0; k < hp_trace_get_n_ranks (trace); k++)
-    if (hp_timeline_layout_get_rank_collapsed (layout, k) != hp_timeline_layout_get_rank_collapsed (again, k))
+    if (hp_timeline_scene_get_rank_collapsed (scene, k) != hp_timeline_scene_get_rank_collapsed (again, k))
       g_error ("rank %u's collapse changed on its way through the bytes", k);
   {
     guint n_pinned, n_pinned_again, n_hidden, n_hidden_again;
 
-    hp_timeline_layout_get_pinned_tracks (layout, &n_pinned);
-    hp_timeline_layout_get_pinned_tracks (again, &n_pinned_again);
-    hp_timeline_layout_get_hidden_tracks (layout, &n_hidden);
-    hp_timeline_layout_get_hidden_tracks (again, &n_hidden_again);
+    hp_timeline_scene_get_pinned_tracks (scene, &n_pinned);
+    hp_timeline_scene_get_pinned_tracks (again, &n_pinned_again);
+    hp_timeline_scene_get_hidden_tracks (scene, &n_hidden);
+    hp_timeline_scene_get_hidden_tracks (again, &n_hidden_again);
     if (n_pinned != n_pinned_again || n_hidden != n_hidden_again)
       g_error ("pins or hidden tracks changed on their way through the bytes");
   }
