@@ -46,7 +46,7 @@ ui_files=$(find ui -type f -name '*.ui' 2>/dev/null | sort |
 
 data_files=$(find data -maxdepth 1 -type f \
   \( -name '*.desktop.in' -o -name '*.metainfo.xml.in' -o -name '*.appdata.xml.in' \
-     -o -name '*.gschema.xml' \) 2>/dev/null | sort)
+     -o -name '*.gschema.xml.in' \) 2>/dev/null | sort)
 
 missing=$(printf '%s\n' $c_files $ui_files $data_files |
   grep -vxF -f <(printf '%s\n' "$listed") || true)

@@ -8,7 +8,8 @@
  * what GTK draws.
  *
  * Without a trace the window shows its start page: that one is written as
- * `00-start.png`. With a trace, once it is loaded, each tab is selected in
+ * `00-start.png`, then the preferences window is opened over it and
+ * written as `00-preferences.png`. With a trace, once it is loaded, each tab is selected in
  * turn and written as `NN-<tab>.png` after its analyses are done and the
  * layout has settled. Then the Timeline tab is shown again in a series of
  * states (timeline_shots): the whole trace, a mid zoom and a deep zoom on
@@ -28,7 +29,9 @@
 
 #include "hp-core.h"
 #include "hp-kernels-panel.h"
+#include "hp-preferences-window.h"
 #include "hp-screenshots.h"
+#include "hp-settings.h"
 #include "hp-timeline-panel.h"
 
 #define POLL_MS 100
@@ -36,11 +39,12 @@
 
 typedef struct
 {
-  char *folder;
-  guint source;
-  int   tab;  /* -1 until the trace is shown */
-  int   shot; /* timeline_shots: -1 until the tabs are done */
-  guint quiet;
+  char      *folder;
+  guint      source;
+  int        tab;  /* -1 until the trace is shown */
+  int        shot; /* timeline_shots: -1 until the tabs are done */
+  guint      quiet;
+  GtkWindow *preferences; /* (owned by GTK) shown over the start page */
 } Shooter;
 
 typedef enum
@@ -86,6 +90,8 @@ shooter_free (gpointer data)
   Shooter *shooter = data;
 
   g_clear_handle_id (&shooter->source, g_source_remove);
+  if (shooter->preferences != NULL)
+    gtk_window_destroy (shooter->preferences);
   g_free (shooter->folder);
   g_free (shooter);
 }
@@ -108,21 +114,66 @@ slug (const char *label)
   return g_string_free (text, FALSE);
 }
 
+/* writes @widget (a window) as <stem>.png */
 static gboolean
-shoot (GTask      *task,
-       const char *stem)
+shoot_widget (GTask      *task,
+              GtkWidget  *widget,
+              const char *stem)
 {
   Shooter         *shooter = g_task_get_task_data (task);
   g_autofree char *name = g_strconcat (stem, ".png", NULL);
   g_autofree char *path = g_build_filename (shooter->folder, name, NULL);
   GError          *error = NULL;
 
-  if (!hp_screenshots_save_widget (GTK_WIDGET (g_task_get_source_object (task)), path, &error))
+  if (!hp_screenshots_save_widget (widget, path, &error))
     {
       g_task_return_error (task, error);
       return FALSE;
     }
   g_print ("%s\n", path);
+  return TRUE;
+}
+
+/* writes the task's window as <stem>.png */
+static gboolean
+shoot (GTask      *task,
+       const char *stem)
+{
+  return shoot_widget (task, GTK_WIDGET (g_task_get_source_object (task)), stem);
+}
+
+/* The start page is written, then the preferences are opened over it
+ * and written once they have settled. Returns whether to poll again. */
+static gboolean
+step_start_page (GTask *task)
+{
+  Shooter  *shooter = g_task_get_task_data (task);
+  HpWindow *window = g_task_get_source_object (task);
+  g_autoptr (GSettings) settings = NULL;
+
+  if (shooter->preferences != NULL)
+    {
+      if (!gtk_widget_get_mapped (GTK_WIDGET (shooter->preferences)) || ++shooter->quiet < SETTLE_POLLS)
+        return TRUE;
+      if (shoot_widget (task, GTK_WIDGET (shooter->preferences), "00-preferences"))
+        g_task_return_boolean (task, TRUE);
+      return FALSE;
+    }
+  /* let the start page settle too */
+  if (++shooter->quiet < SETTLE_POLLS)
+    return TRUE;
+  if (!shoot (task, "00-start"))
+    return FALSE;
+  settings = hp_settings_new ();
+  if (settings == NULL)
+    {
+      g_printerr ("screenshots: no settings schema, so no preferences\n");
+      g_task_return_boolean (task, TRUE);
+      return FALSE;
+    }
+  shooter->preferences = hp_preferences_window_new (GTK_WINDOW (window), settings);
+  shooter->quiet = 0;
+  gtk_window_present (shooter->preferences);
   return TRUE;
 }
 
@@ -379,11 +430,8 @@ step_cb (gpointer data)
   page = hp_window_get_trace_page (window);
   if (page == NULL || g_strcmp0 (hp_window_get_visible_page (window), "trace") != 0)
     {
-      /* let the start page settle too */
-      if (++shooter->quiet < SETTLE_POLLS)
+      if (step_start_page (task))
         return G_SOURCE_CONTINUE;
-      if (shoot (task, "00-start"))
-        g_task_return_boolean (task, TRUE);
       goto done;
     }
 

@@ -23,10 +23,12 @@ compare_strings (gconstpointer a,
  * @spec: an analysis parameter
  *
  * The key that keeps @spec's value in @settings: the parameter's CLI
- * option (`num-kernels`), when the schema has it with a type the
- * parameter's value fits (a number or boolean for a number or boolean, a
- * string for a string or a list as the CLI writes it). The schema decides
- * which parameters are kept; everything else about the key (the
+ * option (`num-kernels`), when @spec is flagged %HP_PARAM_PERSIST and the
+ * schema has the key with a type the parameter's value fits (a number or
+ * boolean for a number or boolean, a string for a string or a list as the
+ * CLI writes it). The spec decides which parameters are kept, and the
+ * app's schema has their keys because the build writes them from the
+ * specs (hp_param_schema_key()); everything else about the key (the
  * preferences' row, the loaded value) comes from @spec.
  *
  * Returns: (transfer full) (nullable): the key, or %NULL
@@ -40,7 +42,7 @@ hp_settings_param_key (GSettings         *settings,
   GSettingsSchemaKey *key;
   gboolean            is_string;
 
-  if (settings == NULL || spec == NULL)
+  if (settings == NULL || spec == NULL || (spec->flags & HP_PARAM_PERSIST) == 0)
     return NULL;
   g_object_get (settings, "settings-schema", &schema, NULL);
   name = g_strdelimit (g_strdup (spec->name), "_", '-');

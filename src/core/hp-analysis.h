@@ -92,6 +92,7 @@ typedef enum
  *   preferences (translatable, marked with N_())
  * @choices: (array zero-terminated=1) (nullable): the values a string
  *   parameter takes, when it takes only those
+ * @flags: how the app treats the parameter (#HpParamFlags)
  *
  * One analysis parameter. Its value is always within [@minimum,
  * @maximum]: hp_param_parse() refuses a value outside with an error that
@@ -112,7 +113,25 @@ typedef struct
   const char        *arg;
   const char        *description;
   const char *const *choices;
+  guint              flags;
 } HpParamSpec;
+
+/**
+ * HpParamFlags:
+ * @HP_PARAM_PERSIST: the app keeps the value in its settings, under a key
+ *   named as the CLI option, and offers it in the preferences; the key is
+ *   generated from the spec at build time (hp_param_schema_key())
+ * @HP_PARAM_PERSIST_WHOLE: with %HP_PARAM_PERSIST, a #HP_PARAM_DOUBLE
+ *   kept as a whole number (a key of type `i`), as times in microseconds
+ *   have always been kept
+ *
+ * The flags of an #HpParamSpec.
+ */
+typedef enum
+{
+  HP_PARAM_PERSIST = 1 << 0,
+  HP_PARAM_PERSIST_WHOLE = 1 << 1,
+} HpParamFlags;
 
 /* the shared parameters, fields of #HpAnalysisParams */
 extern const HpParamSpec hp_analysis_ranks_spec;
@@ -140,6 +159,9 @@ gboolean                  hp_param_equal (const HpParamSpec      *spec,
 gboolean                  hp_param_check_number (const HpParamSpec *spec,
                                                  double             value,
                                                  GError           **error);
+char                     *hp_param_schema_key (const HpParamSpec *spec);
+char                     *hp_param_schema_keys (const HpParamSpec *const *specs,
+                                                guint                     n_specs);
 
 int                hp_analysis_params_get_int (const HpAnalysisParams *params,
                                                const HpParamSpec      *spec);

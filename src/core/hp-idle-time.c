@@ -685,7 +685,7 @@ hp_idle_time_compute (HpTrace                *trace,
 /* its parameters, kept in the parameters' bag (the interval statistics
  * are on by default here: the golden tables have them) */
 const HpParamSpec hp_idle_time_show_idle_interval_stats_spec = { "show_idle_interval_stats", HP_PARAM_BOOLEAN, HP_PARAM_IN_BAG, TRUE, 0, 1, NULL, N_ ("Interval statistics"), "Idle time: add interval statistics (true)", "BOOL", N_ ("Add a table of the idle intervals' statistics per stream") };
-const HpParamSpec hp_idle_time_consecutive_kernel_delay_spec = { "consecutive_kernel_delay", HP_PARAM_DOUBLE, HP_PARAM_IN_BAG, 30, 0, 1e12, "us", N_ ("Consecutive kernel delay"), "Idle time: gaps up to this many us are kernel_wait (30)", "US", N_ ("A gap between two kernels shorter than this counts as kernel wait rather than other idle time") };
+const HpParamSpec hp_idle_time_consecutive_kernel_delay_spec = { "consecutive_kernel_delay", HP_PARAM_DOUBLE, HP_PARAM_IN_BAG, 30, 0, 1e12, "us", N_ ("Consecutive kernel delay"), "Idle time: gaps up to this many us are kernel_wait (30)", "US", N_ ("A gap between two kernels shorter than this counts as kernel wait rather than other idle time"), NULL, HP_PARAM_PERSIST | HP_PARAM_PERSIST_WHOLE };
 
 /* the descriptor of the analysis (hp-analysis-registry.c lists it) */
 const HpAnalysis hp_idle_time_analysis = {

@@ -590,8 +590,8 @@ hp_kernel_breakdown_duration_distribution (HpTable *kernels)
 }
 
 /* its parameters, kept in the parameters' bag */
-const HpParamSpec hp_kernel_breakdown_num_kernels_spec = { "num_kernels", HP_PARAM_INT, HP_PARAM_IN_BAG, 10, 1, G_MAXINT, NULL, N_ ("Kernels per type"), "Kernel breakdown: named kernels per type (10)", "N", N_ ("At most this many kernels of each type are listed by name; the rest are grouped as others") };
-const HpParamSpec hp_kernel_breakdown_duration_ratio_spec = { "duration_ratio", HP_PARAM_DOUBLE, HP_PARAM_IN_BAG, 0.8, 0, 1, NULL, N_ ("Duration ratio"), "Kernel breakdown: cumulative duration ratio (0.8)", "R", N_ ("Kernels are listed by name until their running total reaches this share of the kernel time") };
+const HpParamSpec hp_kernel_breakdown_num_kernels_spec = { "num_kernels", HP_PARAM_INT, HP_PARAM_IN_BAG, 10, 1, G_MAXINT, NULL, N_ ("Kernels per type"), "Kernel breakdown: named kernels per type (10)", "N", N_ ("At most this many kernels of each type are listed by name; the rest are grouped as others"), NULL, HP_PARAM_PERSIST };
+const HpParamSpec hp_kernel_breakdown_duration_ratio_spec = { "duration_ratio", HP_PARAM_DOUBLE, HP_PARAM_IN_BAG, 0.8, 0, 1, NULL, N_ ("Duration ratio"), "Kernel breakdown: cumulative duration ratio (0.8)", "R", N_ ("Kernels are listed by name until their running total reaches this share of the kernel time"), NULL, HP_PARAM_PERSIST };
 const HpParamSpec hp_kernel_breakdown_include_memory_kernels_spec = { "include_memory_kernels", HP_PARAM_BOOLEAN, HP_PARAM_IN_BAG, TRUE, 0, 1, NULL, N_ ("Include memory kernels"), "Kernel breakdown: count MEMORY kernels (true)", "BOOL", N_ ("Count memory copies and sets as kernels of the MEMORY type") };
 
 /* the descriptor of the analysis (hp-analysis-registry.c lists it) */

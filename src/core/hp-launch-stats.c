@@ -733,8 +733,8 @@ hp_launch_stats_launch_delay_outliers (HpTable *stats,
 }
 
 /* its parameters, kept in the parameters' bag */
-const HpParamSpec hp_launch_stats_runtime_cutoff_spec = { "runtime_cutoff", HP_PARAM_DOUBLE, HP_PARAM_IN_BAG, 50, 0, 1e12, "us", N_ ("Runtime cutoff"), "Launch statistics: runtime outlier cutoff in us (50)", "US", N_ ("A launch call on the CPU longer than this is a runtime outlier") };
-const HpParamSpec hp_launch_stats_launch_delay_cutoff_spec = { "launch_delay_cutoff", HP_PARAM_DOUBLE, HP_PARAM_IN_BAG, 100, 0, 1e12, "us", N_ ("Launch delay cutoff"), "Launch statistics: launch delay outlier cutoff in us (100)", "US", N_ ("A kernel that starts longer than this after its launch call ended is a launch delay outlier") };
+const HpParamSpec hp_launch_stats_runtime_cutoff_spec = { "runtime_cutoff", HP_PARAM_DOUBLE, HP_PARAM_IN_BAG, 50, 0, 1e12, "us", N_ ("Runtime cutoff"), "Launch statistics: runtime outlier cutoff in us (50)", "US", N_ ("A launch call on the CPU longer than this is a runtime outlier"), NULL, HP_PARAM_PERSIST | HP_PARAM_PERSIST_WHOLE };
+const HpParamSpec hp_launch_stats_launch_delay_cutoff_spec = { "launch_delay_cutoff", HP_PARAM_DOUBLE, HP_PARAM_IN_BAG, 100, 0, 1e12, "us", N_ ("Launch delay cutoff"), "Launch statistics: launch delay outlier cutoff in us (100)", "US", N_ ("A kernel that starts longer than this after its launch call ended is a launch delay outlier"), NULL, HP_PARAM_PERSIST | HP_PARAM_PERSIST_WHOLE };
 const HpParamSpec hp_launch_stats_include_memory_events_spec = { "include_memory_events", HP_PARAM_BOOLEAN, HP_PARAM_IN_BAG, TRUE, 0, 1, NULL, N_ ("Include memory events"), "Launch statistics: count cudaMemcpyAsync/cudaMemsetAsync (true)", "BOOL", N_ ("Count cudaMemcpyAsync and cudaMemsetAsync calls as launches") };
 
 /* the descriptor of the analysis (hp-analysis-registry.c lists it) */

@@ -28,6 +28,8 @@ static const HpParamSpec toy_longest = {
   "Toy: longest events (3)",
   "N",
   N_ ("How many of the longest events per rank"),
+  NULL,
+  HP_PARAM_PERSIST,
 };
 static const HpParamSpec toy_share = {
   "toy_share",
@@ -41,6 +43,8 @@ static const HpParamSpec toy_share = {
   "Toy: a ratio (0.5)",
   "R",
   N_ ("A share of the time"),
+  NULL,
+  HP_PARAM_PERSIST,
 };
 static const HpParamSpec toy_flag = {
   "toy_flag",
@@ -54,6 +58,8 @@ static const HpParamSpec toy_flag = {
   "Toy: a flag (true)",
   "BOOL",
   N_ ("Whether to flag"),
+  NULL,
+  HP_PARAM_PERSIST,
 };
 static const HpParamSpec toy_mode = {
   "toy_mode",
@@ -68,6 +74,7 @@ static const HpParamSpec toy_mode = {
   "NAME",
   N_ ("How to count"),
   toy_modes,
+  HP_PARAM_PERSIST,
 };
 static const HpParamSpec toy_label = {
   "toy_label",
@@ -81,8 +88,10 @@ static const HpParamSpec toy_label = {
   "Toy: a label",
   "NAME",
   N_ ("A label"),
+  NULL,
+  HP_PARAM_PERSIST,
 };
-/* not kept by the toy schema: no row */
+/* not flagged to be kept, nor in the toy schema: no row */
 static const HpParamSpec toy_unkept = {
   "toy_unkept",
   HP_PARAM_INT,
@@ -304,6 +313,15 @@ test_toy_spec (void)
       g_assert_cmpstr (adw_preferences_group_get_title (group_of (rows->pdata[i])), ==, "Toy analysis");
     }
   g_assert_null (hp_settings_param_key (settings, &toy_unkept));
+  /* the spec decides: a key of the schema does not keep a spec that is
+   * not flagged to be kept */
+  {
+    HpParamSpec unflagged = toy_longest;
+
+    unflagged.flags &= ~HP_PARAM_PERSIST;
+    g_assert_true (g_settings_schema_has_key (schema, "toy-longest"));
+    g_assert_null (hp_settings_param_key (settings, &unflagged));
+  }
 
   /* the spin offers the spec's range, narrower than the key's */
   spin = hp_ui_test_find_widget_of_type (row_of (rows, &toy_longest), GTK_TYPE_SPIN_BUTTON);

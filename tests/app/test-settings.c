@@ -63,7 +63,8 @@ test_params_round_trip (void)
   hp_analysis_params_set_int (&params, &hp_kernel_breakdown_num_kernels_spec, 25);
   hp_analysis_params_set_double (&params, &hp_kernel_breakdown_duration_ratio_spec, 0.5);
   hp_analysis_params_set_double (&params, &hp_launch_stats_runtime_cutoff_spec, 70.4);
-  /* valid, but more than the key holds: clamped to the schema's range */
+  /* valid, but more than the key holds (whole microseconds in 32 bits):
+   * clamped to the key's range */
   hp_analysis_params_set_double (&params, &hp_launch_stats_launch_delay_cutoff_spec, 5e9);
   hp_analysis_params_set_double (&params, &hp_idle_time_consecutive_kernel_delay_spec, 12);
   hp_settings_save_params (settings, &params);
@@ -73,7 +74,7 @@ test_params_round_trip (void)
   g_assert_cmpint (hp_analysis_params_get_int (&loaded, &hp_kernel_breakdown_num_kernels_spec), ==, 25);
   g_assert_cmpfloat (hp_analysis_params_get_double (&loaded, &hp_kernel_breakdown_duration_ratio_spec), ==, 0.5);
   g_assert_cmpfloat (hp_analysis_params_get_double (&loaded, &hp_launch_stats_runtime_cutoff_spec), ==, 70);
-  g_assert_cmpfloat (hp_analysis_params_get_double (&loaded, &hp_launch_stats_launch_delay_cutoff_spec), ==, 1e9);
+  g_assert_cmpfloat (hp_analysis_params_get_double (&loaded, &hp_launch_stats_launch_delay_cutoff_spec), ==, G_MAXINT32);
   g_assert_cmpfloat (hp_analysis_params_get_double (&loaded, &hp_idle_time_consecutive_kernel_delay_spec), ==, 12);
 
   hp_analysis_params_clear (&params);

@@ -191,31 +191,78 @@ check_key_range (const char        *name,
   g_assert_cmpfloat (upper, <=, spec->maximum);
 }
 
-/* every key of the settings schema but the window's and the loader's is
- * an analysis parameter: its name is the spec's CLI option, its type fits
- * the spec's, its default is the spec's and its range within the spec's */
+/* parses the `<key>` elements of @xml into @keys */
 static void
-test_settings_keys (void)
+parse_schema_keys (const char *xml,
+                   SchemaKeys *keys)
 {
-  static const char *const   not_params[] = { "window-width", "window-height", "window-maximized", "recent-folders",
-                                              "hta-compat", "comm-patterns", "include-last-step", NULL };
   static const GMarkupParser parser = { schema_start, schema_end, schema_text, NULL, NULL };
-  g_autofree char           *path = NULL;
-  g_autofree char           *xml = NULL;
   g_autoptr (GError) error = NULL;
-  SchemaKeys           keys = { g_ptr_array_new_with_free_func (g_free), g_ptr_array_new_with_free_func (g_free),
-                                g_ptr_array_new_with_free_func (g_free), g_string_new (NULL), FALSE };
-  GMarkupParseContext *context = g_markup_parse_context_new (&parser, 0, &keys, NULL);
-  guint                n_params = 0;
+  GMarkupParseContext *context = g_markup_parse_context_new (&parser, 0, keys, NULL);
 
-  path = g_test_build_filename (G_TEST_DIST, "..", "data", "io.github.hotpath.Hotpath.gschema.xml", NULL);
-  g_assert_true (g_file_get_contents (path, &xml, NULL, &error));
-  g_assert_no_error (error);
   g_assert_true (g_markup_parse_context_parse (context, xml, -1, &error));
   g_assert_true (g_markup_parse_context_end_parse (context, &error));
   g_assert_no_error (error);
   g_markup_parse_context_free (context);
-  g_assert_cmpuint (keys.names->len, ==, keys.defaults->len);
+  g_assert_cmpuint (keys->names->len, ==, keys->defaults->len);
+}
+
+static void
+schema_keys_clear (SchemaKeys *keys)
+{
+  g_ptr_array_unref (keys->names);
+  g_ptr_array_unref (keys->types);
+  g_ptr_array_unref (keys->defaults);
+  g_string_free (keys->text, TRUE);
+}
+
+#define SCHEMA_KEYS_INIT                                                              \
+  {                                                                                   \
+    g_ptr_array_new_with_free_func (g_free), g_ptr_array_new_with_free_func (g_free), \
+        g_ptr_array_new_with_free_func (g_free), g_string_new (NULL), FALSE           \
+  }
+
+/* the type of the key @name in @keys, or NULL */
+static const char *
+schema_key_type (const SchemaKeys *keys,
+                 const char       *name)
+{
+  for (guint i = 0; i < keys->names->len; i++)
+    if (g_str_equal (keys->names->pdata[i], name))
+      return keys->types->pdata[i];
+  return NULL;
+}
+
+/* The settings schema the build writes has the window's and the loader's
+ * keys and exactly one key per spec flagged HP_PARAM_PERSIST: its name is
+ * the spec's CLI option, its type fits the spec's, its default is the
+ * spec's and its range within the spec's. The keys kept before the
+ * schema was written from the specs keep their names and types, so the
+ * values users saved still load. */
+static void
+test_settings_keys (void)
+{
+  static const char *const not_params[] = { "window-width", "window-height", "window-maximized", "recent-folders",
+                                            "hta-compat", "comm-patterns", "include-last-step", NULL };
+  static const char *const saved[][2] = {
+    { "num-kernels", "i" },
+    { "duration-ratio", "d" },
+    { "runtime-cutoff", "i" },
+    { "launch-delay-cutoff", "i" },
+    { "consecutive-kernel-delay", "i" },
+  };
+  g_autofree char *path = NULL;
+  g_autofree char *xml = NULL;
+  g_autoptr (GError) error = NULL;
+  SchemaKeys                keys = SCHEMA_KEYS_INIT;
+  guint                     n_params = 0, n_persisted = 0, n_specs;
+  const HpParamSpec *const *specs = hp_param_spec_list (&n_specs);
+
+  /* the schema the build wrote, the one compiled and installed */
+  path = g_test_build_filename (G_TEST_BUILT, "..", "data", "io.github.hotpath.Hotpath.gschema.xml", NULL);
+  g_assert_true (g_file_get_contents (path, &xml, NULL, &error));
+  g_assert_no_error (error);
+  parse_schema_keys (xml, &keys);
 
   for (guint i = 0; i < keys.names->len; i++)
     {
@@ -230,6 +277,7 @@ test_settings_keys (void)
       spec = hp_param_spec_find (name);
       g_test_message ("settings key %s, default %s", name, text);
       g_assert_nonnull (spec);
+      g_assert_true ((spec->flags & HP_PARAM_PERSIST) != 0);
       if (g_str_equal (type, "b"))
         {
           g_assert_true (g_str_equal (text, "true") || g_str_equal (text, "false"));
@@ -256,13 +304,70 @@ test_settings_keys (void)
       check_key_range (name, spec);
       n_params++;
     }
-  /* the schema has parameters, and the app's own keys are still there */
-  g_assert_cmpuint (n_params, >=, 5);
+  for (guint i = 0; i < n_specs; i++)
+    if ((specs[i]->flags & HP_PARAM_PERSIST) != 0)
+      n_persisted++;
+  /* a key for each kept spec, none for the others, and the app's own */
+  g_assert_cmpuint (n_params, ==, n_persisted);
   g_assert_cmpuint (keys.names->len, ==, n_params + g_strv_length ((char **)not_params));
-  g_ptr_array_unref (keys.names);
-  g_ptr_array_unref (keys.types);
-  g_ptr_array_unref (keys.defaults);
-  g_string_free (keys.text, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (saved); i++)
+    g_assert_cmpstr (schema_key_type (&keys, saved[i][0]), ==, saved[i][1]);
+  schema_keys_clear (&keys);
+}
+
+/* A spec flagged HP_PARAM_PERSIST gets a key of the schema, written from
+ * it: named as its CLI option, of the type its value fits, with its
+ * default, range, title and description, escaped; a spec not flagged
+ * gets none. */
+static void
+test_schema_key (void)
+{
+  static const HpParamSpec        toy_count = { "toy_count", HP_PARAM_INT, HP_PARAM_IN_BAG, 7, 2, 40, NULL, "Count <toy>",
+                                                "Toy: count", "N", "How many & more", NULL, HP_PARAM_PERSIST };
+  static const HpParamSpec        toy_time = { "toy_time", HP_PARAM_DOUBLE, HP_PARAM_IN_BAG, 25, 0, 1e12, "us", "Time",
+                                               "Toy: time", "US", NULL, NULL, HP_PARAM_PERSIST | HP_PARAM_PERSIST_WHOLE };
+  static const HpParamSpec        toy_ratio = { "toy_ratio", HP_PARAM_DOUBLE, HP_PARAM_IN_BAG, 0.25, 0, 1, NULL, "Ratio",
+                                                "Toy: ratio", "R", "A share", NULL, HP_PARAM_PERSIST };
+  static const HpParamSpec        toy_flag = { "toy_flag", HP_PARAM_BOOLEAN, HP_PARAM_IN_BAG, TRUE, 0, 1, NULL, "Flag",
+                                               "Toy: flag", "BOOL", "A flag", NULL, HP_PARAM_PERSIST };
+  static const HpParamSpec        toy_list = { "toy_list", HP_PARAM_INT_LIST, HP_PARAM_IN_BAG, 0, 0, 9, NULL, "List",
+                                               "Toy: list", "LIST", "A list", NULL, HP_PARAM_PERSIST };
+  static const HpParamSpec        toy_unkept = { "toy_unkept", HP_PARAM_INT, HP_PARAM_IN_BAG, 1, 0, 9, NULL, "Unkept",
+                                                 "Toy: unkept", "N", "Not kept" };
+  static const HpParamSpec *const toys[] = { &toy_count, &toy_unkept, &toy_time, &toy_ratio, &toy_flag, &toy_list };
+  static const char *const        expected[][3] = {
+           { "toy-count", "i", "7" },
+           { "toy-time", "i", "25" },
+           { "toy-ratio", "d", "0.25" },
+           { "toy-flag", "b", "true" },
+           { "toy-list", "s", "''" },
+  };
+  g_autofree char *count = hp_param_schema_key (&toy_count);
+  g_autofree char *time = hp_param_schema_key (&toy_time);
+  g_autofree char *all = hp_param_schema_keys (toys, G_N_ELEMENTS (toys));
+  g_autofree char *xml = NULL;
+  SchemaKeys       keys = SCHEMA_KEYS_INIT;
+
+  g_assert_null (hp_param_schema_key (&toy_unkept));
+  g_assert_nonnull (strstr (count, "<range min=\"2\" max=\"40\"/>"));
+  g_assert_nonnull (strstr (count, "<summary>Count &lt;toy&gt;</summary>"));
+  g_assert_nonnull (strstr (count, "<description>How many &amp; more</description>"));
+  /* a whole number of microseconds: the range within a 32-bit key's, and
+   * the one-line help describes a spec without a description */
+  g_assert_nonnull (strstr (time, "<range min=\"0\" max=\"2147483647\"/>"));
+  g_assert_nonnull (strstr (time, "<description>Toy: time</description>"));
+
+  xml = g_strdup_printf ("<schemalist><schema id=\"toy\">%s</schema></schemalist>", all);
+  parse_schema_keys (xml, &keys);
+  g_assert_cmpuint (keys.names->len, ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_assert_cmpstr (keys.names->pdata[i], ==, expected[i][0]);
+      g_assert_cmpstr (keys.types->pdata[i], ==, expected[i][1]);
+      g_assert_cmpstr (keys.defaults->pdata[i], ==, expected[i][2]);
+    }
+  g_assert_cmpstr (schema_key_type (&keys, "toy-unkept"), ==, NULL);
+  schema_keys_clear (&keys);
 }
 
 /* Every parameter is listed once, in the order of the CLI's help (which
@@ -773,6 +878,7 @@ main (int   argc,
   g_test_add_func ("/core/registry/param-setters-refuse", test_param_setters_refuse);
   g_test_add_func ("/core/registry/param-texts", test_param_texts);
   g_test_add_func ("/core/registry/settings-keys", test_settings_keys);
+  g_test_add_func ("/core/registry/schema-key", test_schema_key);
   g_test_add_func ("/core/registry/param-defaults", test_param_defaults);
   g_test_add_func ("/core/registry/param-parse", test_param_parse);
   g_test_add_func ("/core/registry/params-affect", test_params_affect);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# screenshots.sh — renders the start page and every tab of Hotpath on the
-# public 2-rank trace to PNG files, at 1280×800 under Xvfb.
+# screenshots.sh — renders the start page, the preferences and every tab of
+# Hotpath on the public 2-rank trace to PNG files, at 1280×800 under Xvfb.
 #
 # Usage: tests/ui/screenshots.sh [OUTDIR]      (default: tests/ui/out)
 # Environment: BUILDDIR (default: build), TRACE (default: the 2-rank trace),
@@ -46,7 +46,8 @@ if [ ! -f "$builddir/build.ninja" ]; then
 elif ! hooks_on; then
   meson configure "$builddir" -Dtest_hooks=true
 fi
-meson compile -C "$builddir" hotpath >/dev/null
+# the app, and its settings schema for the preferences (00-preferences.png)
+meson compile -C "$builddir" hotpath gschemas-compiled >/dev/null
 
 mkdir -p "$outdir"
 outdir=$(cd "$outdir" && pwd)
@@ -86,8 +87,8 @@ shown="$home/traces/$(basename "$trace")"
 cp -r "$compare_trace" "$home/traces/"
 compared="$home/traces/$(basename "$compare_trace")"
 
-# the start page, every tab of the trace, then every tab of the comparison
-# of two runs (30-compare-*.png)
+# the start page and the preferences over it, every tab of the trace, then
+# every tab of the comparison of two runs (30-compare-*.png)
 run_app
 run_app "$shown"
 run_app --compare "$shown" "$compared"
