@@ -37,9 +37,14 @@ typedef struct
 typedef struct
 {
   gint64  *lane_stream;
-  GArray  *steps; /* HpStep */
-  gint64 **ends;  /* per lane, the end of lane->events[p] at p: the
-                   * culling's searches read a contiguous array */
+  GArray  *steps;  /* HpStep */
+  gint64 **ends;   /* per lane, the end of lane->events[p] at p: the
+                    * culling's searches read a contiguous array */
+  gint64 **starts; /* per lane, the start of lane->events[p] at p: each
+                    * run of marks begins with one, read beside its end */
+  guint8 **dense;  /* per lane, the colour of lane->events[p] when it is
+                    * narrower than a pixel (its kernel class, or
+                    * HP_TIMELINE_COLOR_DENSE) */
 } HpTimelineRankData;
 
 /* The layout: built in one call from a trace, never changed after. */

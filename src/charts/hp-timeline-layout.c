@@ -1,8 +1,10 @@
 /* hp-timeline-layout.c — the timeline's layout: what is derived once per trace, built in one call and never changed.
  *
  * The layout is the part of the timeline that depends on the trace alone:
- * the GPU stream of each lane, the end of each event in lane order (what
- * the culling searches), the ProfilerStep bands, a colour per name and the
+ * the GPU stream of each lane, the start, end and sub-pixel colour of
+ * each event in lane order (what the culling searches and reads, 17 bytes
+ * an event, so that it never reaches into the rank's columns in event
+ * order), the ProfilerStep bands, a colour per name and the
  * time bounds. hp_timeline_layout_new() computes all of it; no function
  * writes it afterwards, so any number of scenes, painters and threads read
  * one layout. What a view changes (which ranks and tracks show, bookmarks,
@@ -49,14 +51,25 @@ hp_timeline_layout_new (HpTrace *trace)
 
       rd->lane_stream = g_new (gint64, MAX (r->n_lanes, 1));
       rd->ends = g_new0 (gint64 *, MAX (r->n_lanes, 1));
+      rd->starts = g_new0 (gint64 *, MAX (r->n_lanes, 1));
+      rd->dense = g_new0 (guint8 *, MAX (r->n_lanes, 1));
       for (guint l = 0; l < r->n_lanes; l++)
         {
           const HpLane *lane = &r->lanes[l];
 
           rd->lane_stream[l] = hp_rank_get_lane_stream (r, l);
           rd->ends[l] = g_new (gint64, MAX (lane->n_events, 1));
+          rd->starts[l] = g_new (gint64, MAX (lane->n_events, 1));
+          rd->dense[l] = g_new (guint8, MAX (lane->n_events, 1));
           for (guint p = 0; p < lane->n_events; p++)
-            rd->ends[l][p] = hp_rank_get_event_end (r, lane->events[p]);
+            {
+              guint32 e = lane->events[p];
+
+              rd->ends[l][p] = hp_rank_get_event_end (r, e);
+              rd->starts[l][p] = hp_rank_get_event_start (r, e);
+              rd->dense[l][p] =
+                  (guint8)(hp_rank_is_gpu_activity (r, e) ? hp_rank_get_kernel_class (r, e) : HP_TIMELINE_COLOR_DENSE);
+            }
           /* depth 0 holds the outermost events: they bound the lane */
           if (lane->max_depth > 0 && lane->depth_start[1] > 0)
             {
@@ -104,8 +117,14 @@ hp_timeline_layout_unref (HpTimelineLayout *self)
       const HpRank       *r = hp_trace_get_rank (self->trace, k);
 
       for (guint l = 0; l < r->n_lanes; l++)
-        g_free (rd->ends[l]);
+        {
+          g_free (rd->ends[l]);
+          g_free (rd->starts[l]);
+          g_free (rd->dense[l]);
+        }
       g_free (rd->ends);
+      g_free (rd->starts);
+      g_free (rd->dense);
       g_free (rd->lane_stream);
       g_clear_pointer (&rd->steps, g_array_unref);
     }
