@@ -198,9 +198,9 @@ first_in_span (const gint64 *starts,
 }
 
 /* Marks for one depth of a lane: wide events one by one, runs of pixel
- * columns for events narrower than a device pixel. Starts, ends and the
- * sub-pixel colours are read from the layout's arrays in lane order; the
- * rank's columns only for an event wider than a pixel (its name). */
+ * columns for events narrower than a device pixel. Starts, ends and
+ * colours are read from the layout's arrays in lane order, never from the
+ * rank's columns. */
 static void
 cull_depth (Frame        *f,
             const HpRank *r,
@@ -214,7 +214,7 @@ cull_depth (Frame        *f,
   const HpTimelineRankData *rd = &self->ranks[rank_pos];
   const gint64             *ends = rd->ends[lane_index];
   const gint64             *starts = rd->starts[lane_index];
-  const guint8             *dense = rd->dense[lane_index];
+  const guint8             *colors = rd->colors[lane_index];
   guint                     end = lane->depth_start[depth + 1];
   guint                     p = first_in_span (starts, ends, lane->depth_start[depth], end, f->t0);
   gint64                    run_c0 = 0, run_c1 = G_MININT64;
@@ -232,17 +232,21 @@ cull_depth (Frame        *f,
 
       if (ts >= f->t1)
         break;
-      e = lane->events[p];
       te = ends[p];
       xs = (double)(ts - f->t0) * f->ppns;
       xe = (double)(te - f->t0) * f->ppns;
       c0 = hp_timeline_floor (xs);
       c1 = MAX (hp_timeline_ceil (xe), c0 + 1);
+      color = colors[p];
       if (xe - xs < 1.0)
-        color = dense[p];
+        {
+          /* narrower than a pixel: GPU work by its class, the rest dense */
+          if (color >= HP_TIMELINE_COLOR_NAME_BASE)
+            color = HP_TIMELINE_COLOR_DENSE;
+        }
       else
         {
-          color = _hp_timeline_layout_event_color (self, r, e);
+          e = lane->events[p];
           if (run_count > 0)
             emit_mark (f, run_c0, run_c1, row, run_event, run_count, run_color, HP_TIMELINE_MARK_MERGED);
           run_count = 0;
@@ -265,7 +269,7 @@ cull_depth (Frame        *f,
           /* never paint a column twice: start after the previous run */
           run_c0 = MAX (c0, run_c1);
           run_c1 = c1;
-          run_event = e;
+          run_event = lane->events[p];
           run_count = 1;
           run_color = color;
         }
@@ -278,7 +282,9 @@ cull_depth (Frame        *f,
         /* those events may start after t1 only if they are past the window */
         if (q > p + 1)
           {
-            if (starts[q - 1] < f->t1)
+            /* the last one ending before t1 starts before it too, which
+             * spares reading its start (another cache line than the end's) */
+            if (ends[q - 1] < f->t1 || starts[q - 1] < f->t1)
               run_count += q - p - 1;
             else
               {
