@@ -298,10 +298,11 @@ check_frame_marks (HpTrace *trace,
           for (guint k = 0; k < n_marks; k++)
             {
               guint32 e = marks[k].event;
-              guint   color = hp_timeline_layout_event_color (layout, r, e);
+              guint   color;
 
               if (marks[k].row != row)
                 continue;
+              color = hp_timeline_layout_event_color (layout, r, e);
               g_assert_true (g_hash_table_contains (in, GUINT_TO_POINTER (e + 1)));
               if ((marks[k].flags & HP_TIMELINE_MARK_MERGED) && !hp_rank_is_gpu_activity (r, e))
                 color = HP_TIMELINE_COLOR_DENSE;
