@@ -172,27 +172,59 @@ emit_mark (Frame  *f,
   g_array_append_val (f->frame->marks, m);
 }
 
+/* hp_lane_first_in_span() on the layout's arrays: the first position of
+ * [@lo, @hi) whose event ends after @t, or is an instant at @t */
+static guint
+first_in_span (const gint64 *starts,
+               const gint64 *ends,
+               guint         lo,
+               guint         hi,
+               gint64        t)
+{
+  guint end = hi;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (ends[mid] < t)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  while (lo < end && ends[lo] == t && starts[lo] != t)
+    lo++;
+  return lo;
+}
+
 /* Marks for one depth of a lane: wide events one by one, runs of pixel
- * columns for events narrower than a device pixel. */
+ * columns for events narrower than a device pixel. Starts, ends and
+ * colours are read from the layout's arrays in lane order, never from the
+ * rank's columns. */
 static void
 cull_depth (Frame        *f,
             const HpRank *r,
-            const HpLane *lane,
-            const gint64 *ends,
+            guint         rank_pos,
+            guint         lane_index,
             guint         depth,
             guint         row)
 {
-  const HpTimelineLayout *self = f->self;
-  guint                   end = lane->depth_start[depth + 1];
-  guint                   p = hp_lane_first_in_span (r, lane, depth, f->t0);
-  gint64                  run_c0 = 0, run_c1 = G_MININT64;
-  guint32                 run_event = 0, run_count = 0;
-  guint                   run_color = 0;
+  const HpLane             *lane = &r->lanes[lane_index];
+  const HpTimelineLayout   *self = f->self;
+  const HpTimelineRankData *rd = &self->ranks[rank_pos];
+  const gint64             *ends = rd->ends[lane_index];
+  const gint64             *starts = rd->starts[lane_index];
+  const guint8             *colors = rd->colors[lane_index];
+  guint                     end = lane->depth_start[depth + 1];
+  guint                     p = first_in_span (starts, ends, lane->depth_start[depth], end, f->t0);
+  gint64                    run_c0 = 0, run_c1 = G_MININT64;
+  guint32                   run_event = 0, run_count = 0;
+  guint                     run_color = 0;
 
   while (p < end)
     {
-      guint32 e = lane->events[p];
-      gint64  ts = hp_rank_get_event_start (r, e);
+      guint32 e;
+      gint64  ts = starts[p];
       gint64  te;
       double  xs, xe;
       gint64  c0, c1;
@@ -205,11 +237,16 @@ cull_depth (Frame        *f,
       xe = (double)(te - f->t0) * f->ppns;
       c0 = hp_timeline_floor (xs);
       c1 = MAX (hp_timeline_ceil (xe), c0 + 1);
+      color = colors[p];
       if (xe - xs < 1.0)
-        color = hp_rank_is_gpu_activity (r, e) ? hp_rank_get_kernel_class (r, e) : HP_TIMELINE_COLOR_DENSE;
+        {
+          /* narrower than a pixel: GPU work by its class, the rest dense */
+          if (color >= HP_TIMELINE_COLOR_NAME_BASE)
+            color = HP_TIMELINE_COLOR_DENSE;
+        }
       else
         {
-          color = _hp_timeline_layout_event_color (self, r, e);
+          e = lane->events[p];
           if (run_count > 0)
             emit_mark (f, run_c0, run_c1, row, run_event, run_count, run_color, HP_TIMELINE_MARK_MERGED);
           run_count = 0;
@@ -232,7 +269,7 @@ cull_depth (Frame        *f,
           /* never paint a column twice: start after the previous run */
           run_c0 = MAX (c0, run_c1);
           run_c1 = c1;
-          run_event = e;
+          run_event = lane->events[p];
           run_count = 1;
           run_color = color;
         }
@@ -242,19 +279,17 @@ cull_depth (Frame        *f,
         gint64 t_next = f->t0 + hp_timeline_floor ((double)c1 / f->ppns);
         guint  q = skip_ending_by (ends, p + 1, end, t_next);
 
-        /* those events may start after t1 only if they are past the window;
-         * the last one ending before t1 starts before it too, which spares
-         * reading its start (a cache miss: starts are in event order) */
+        /* those events may start after t1 only if they are past the window */
         if (q > p + 1)
           {
-            guint32 last = lane->events[q - 1];
-
-            if (ends[q - 1] < f->t1 || hp_rank_get_event_start (r, last) < f->t1)
+            /* the last one ending before t1 starts before it too, which
+             * spares reading its start (another cache line than the end's) */
+            if (ends[q - 1] < f->t1 || starts[q - 1] < f->t1)
               run_count += q - p - 1;
             else
               {
                 /* count only the skipped events inside the window */
-                for (guint s = p + 1; s < q && hp_rank_get_event_start (r, lane->events[s]) < f->t1; s++)
+                for (guint s = p + 1; s < q && starts[s] < f->t1; s++)
                   run_count++;
               }
           }
@@ -280,7 +315,7 @@ cull_summary (Frame        *f,
         continue;
       /* the kernels: the deepest level of a GPU lane is where they sit
        * when annotations wrap them */
-      cull_depth (f, r, lane, f->self->ranks[rank_pos].ends[l], lane->max_depth - 1, row);
+      cull_depth (f, r, rank_pos, l, lane->max_depth - 1, row);
     }
 }
 
@@ -427,7 +462,7 @@ hp_timeline_frame_update (HpTimelineFrame          *self,
           g_array_append_vals (self->marks, &g_array_index (self->old_marks, HpTimelineMark, old[k]), old[k + 1] - old[k]);
         }
       else if (row->kind == HP_TIMELINE_ROW_SLICES)
-        cull_depth (&f, r, &r->lanes[row->lane], scene->layout->ranks[row->rank_pos].ends[row->lane], row->depth, i);
+        cull_depth (&f, r, row->rank_pos, row->lane, row->depth, i);
       else if (row->kind == HP_TIMELINE_ROW_RANK && hp_timeline_arrangement_get_rank_collapsed (scene->arrangement, row->rank_pos))
         cull_summary (&f, r, row->rank_pos, i);
     }

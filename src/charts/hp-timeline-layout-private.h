@@ -37,9 +37,13 @@ typedef struct
 typedef struct
 {
   gint64  *lane_stream;
-  GArray  *steps; /* HpStep */
-  gint64 **ends;  /* per lane, the end of lane->events[p] at p: the
-                   * culling's searches read a contiguous array */
+  GArray  *steps;  /* HpStep */
+  gint64 **ends;   /* per lane, the end of lane->events[p] at p: the
+                    * culling's searches read a contiguous array */
+  gint64 **starts; /* per lane, the start of lane->events[p] at p: each
+                    * run of marks begins with one, read beside its end */
+  guint8 **colors; /* per lane, the colour of lane->events[p]
+                    * (_hp_timeline_layout_event_color()) */
 } HpTimelineRankData;
 
 /* The layout: built in one call from a trace, never changed after. */
@@ -97,7 +101,7 @@ struct _HpTimelineScene
 /* hp-timeline-names.c */
 void _hp_timeline_layout_hash_name_colors (HpTimelineLayout *self);
 
-/* the culling asks for a colour per visible event: inline */
+/* the colour of an event, as the layout keeps it per lane position */
 static inline guint
 _hp_timeline_layout_event_color (const HpTimelineLayout *self,
                                  const HpRank           *r,

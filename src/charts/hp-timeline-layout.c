@@ -1,8 +1,10 @@
 /* hp-timeline-layout.c — the timeline's layout: what is derived once per trace, built in one call and never changed.
  *
  * The layout is the part of the timeline that depends on the trace alone:
- * the GPU stream of each lane, the end of each event in lane order (what
- * the culling searches), the ProfilerStep bands, a colour per name and the
+ * the GPU stream of each lane, the start, end and colour of each event
+ * in lane order (what the culling searches and reads, 17 bytes
+ * an event, so that it never reaches into the rank's columns in event
+ * order), the ProfilerStep bands, a colour per name and the
  * time bounds. hp_timeline_layout_new() computes all of it; no function
  * writes it afterwards, so any number of scenes, painters and threads read
  * one layout. What a view changes (which ranks and tracks show, bookmarks,
@@ -42,6 +44,11 @@ hp_timeline_layout_new (HpTrace *trace)
   self->t_min = G_MAXINT64;
   self->t_max = G_MININT64;
 
+  /* the events' colours below need the names' */
+  self->n_strings = hp_trace_get_n_strings (trace);
+  self->name_colors = g_malloc (MAX (self->n_strings, 1));
+  _hp_timeline_layout_hash_name_colors (self);
+
   for (guint k = 0; k < self->n_ranks; k++)
     {
       const HpRank       *r = hp_trace_get_rank (trace, k);
@@ -49,14 +56,24 @@ hp_timeline_layout_new (HpTrace *trace)
 
       rd->lane_stream = g_new (gint64, MAX (r->n_lanes, 1));
       rd->ends = g_new0 (gint64 *, MAX (r->n_lanes, 1));
+      rd->starts = g_new0 (gint64 *, MAX (r->n_lanes, 1));
+      rd->colors = g_new0 (guint8 *, MAX (r->n_lanes, 1));
       for (guint l = 0; l < r->n_lanes; l++)
         {
           const HpLane *lane = &r->lanes[l];
 
           rd->lane_stream[l] = hp_rank_get_lane_stream (r, l);
           rd->ends[l] = g_new (gint64, MAX (lane->n_events, 1));
+          rd->starts[l] = g_new (gint64, MAX (lane->n_events, 1));
+          rd->colors[l] = g_new (guint8, MAX (lane->n_events, 1));
           for (guint p = 0; p < lane->n_events; p++)
-            rd->ends[l][p] = hp_rank_get_event_end (r, lane->events[p]);
+            {
+              guint32 e = lane->events[p];
+
+              rd->ends[l][p] = hp_rank_get_event_end (r, e);
+              rd->starts[l][p] = hp_rank_get_event_start (r, e);
+              rd->colors[l][p] = (guint8)_hp_timeline_layout_event_color (self, r, e);
+            }
           /* depth 0 holds the outermost events: they bound the lane */
           if (lane->max_depth > 0 && lane->depth_start[1] > 0)
             {
@@ -74,10 +91,6 @@ hp_timeline_layout_new (HpTrace *trace)
     }
   if (self->t_max <= self->t_min)
     self->t_max = self->t_min + 1000;
-
-  self->n_strings = hp_trace_get_n_strings (trace);
-  self->name_colors = g_malloc (MAX (self->n_strings, 1));
-  _hp_timeline_layout_hash_name_colors (self);
 
   return self;
 }
@@ -104,8 +117,14 @@ hp_timeline_layout_unref (HpTimelineLayout *self)
       const HpRank       *r = hp_trace_get_rank (self->trace, k);
 
       for (guint l = 0; l < r->n_lanes; l++)
-        g_free (rd->ends[l]);
+        {
+          g_free (rd->ends[l]);
+          g_free (rd->starts[l]);
+          g_free (rd->colors[l]);
+        }
       g_free (rd->ends);
+      g_free (rd->starts);
+      g_free (rd->colors);
       g_free (rd->lane_stream);
       g_clear_pointer (&rd->steps, g_array_unref);
     }

@@ -243,6 +243,101 @@ test_cull_random (HpTestTraceFixture *fixture,
     }
 }
 
+/* A frame's marks against the rank's columns, on random windows (some at
+ * an event's start or end): every event of a row in the window is counted
+ * once, by a mark whose event is in the window, coloured as its event
+ * (the layout's lane-order starts, ends and colours agree with the ranks) */
+static void
+check_frame_marks (HpTrace *trace,
+                   GRand   *rand,
+                   guint    n_windows)
+{
+  g_autoptr (HpTimelineScene) scene = hp_timeline_scene_new_for_trace (trace);
+  const HpTimelineLayout *layout = hp_timeline_scene_get_layout (scene);
+  HpTimelineFrame        *frame = hp_timeline_frame_new ();
+  const HpTimelineRow    *rows;
+  guint                   n_rows, n_checked = 0;
+  gint64                  start, end;
+
+  rows = hp_timeline_scene_get_rows (scene, &n_rows);
+  hp_timeline_layout_get_time_bounds (layout, &start, &end);
+  for (guint i = 0; i < n_windows; i++)
+    {
+      gint64                span = (gint64)pow (10, g_rand_double_range (rand, 3, log10 ((double)(end - start))));
+      gint64                t0 = start + g_rand_int_range (rand, -50, 1000) * ((end - start) / 1000);
+      HpTimelineViewport    v = { 0 };
+      const HpTimelineMark *marks;
+      guint                 n_marks;
+
+      if (i % 3 == 0)
+        {
+          const HpRank *r = hp_trace_get_rank (trace, 0);
+          guint32       e = g_rand_int_range (rand, 0, (gint32)r->n_events);
+
+          t0 = i % 2 == 0 ? r->ts[e] : end_of (r, e);
+        }
+      v.t0 = t0;
+      v.t1 = t0 + MAX (span, 1);
+      v.width = 1200;
+      v.height = hp_timeline_scene_get_lanes_top (scene) + hp_timeline_scene_get_content_height (scene) + 100;
+      v.scale = i % 4 == 1 ? 2.0 : 1.0;
+      hp_timeline_frame_update (frame, scene, &v);
+      marks = hp_timeline_frame_get_marks (frame, &n_marks);
+      for (guint row = 0; row < n_rows; row++)
+        {
+          const HpRank *r = hp_trace_get_rank (trace, rows[row].rank_pos);
+          g_autoptr (GArray) want = NULL;
+          g_autoptr (GHashTable) in = g_hash_table_new (NULL, NULL);
+          guint counted = 0;
+
+          if (rows[row].kind != HP_TIMELINE_ROW_SLICES)
+            continue;
+          want = brute_force (r, &r->lanes[rows[row].lane], rows[row].depth, v.t0, v.t1);
+          for (guint k = 0; k < want->len; k++)
+            g_hash_table_add (in, GUINT_TO_POINTER (g_array_index (want, guint32, k) + 1));
+          for (guint k = 0; k < n_marks; k++)
+            {
+              guint32 e = marks[k].event;
+              guint   color;
+
+              if (marks[k].row != row)
+                continue;
+              color = hp_timeline_layout_event_color (layout, r, e);
+              g_assert_true (g_hash_table_contains (in, GUINT_TO_POINTER (e + 1)));
+              if ((marks[k].flags & HP_TIMELINE_MARK_MERGED) && !hp_rank_is_gpu_activity (r, e))
+                color = HP_TIMELINE_COLOR_DENSE;
+              g_assert_cmpuint (marks[k].color, ==, color);
+              counted += marks[k].count;
+            }
+          g_assert_cmpuint (counted, ==, want->len);
+          n_checked += want->len;
+        }
+    }
+  g_assert_cmpuint (n_checked, >, 0);
+  hp_timeline_frame_free (frame);
+}
+
+static HpTrace *dense_trace (void);
+
+static void
+test_frame_marks_random (HpTestTraceFixture *fixture,
+                         gconstpointer       data)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (11);
+  g_autoptr (HpTrace) dense = dense_trace ();
+  const char *edges[] = { "user-annotation-basic", "kernel-sequences", "idle-time-synthetic" };
+
+  check_frame_marks (fixture->trace, rand, 40);
+  check_frame_marks (dense, rand, 40);
+  /* instants, where a window that starts on one keeps it */
+  for (guint i = 0; i < G_N_ELEMENTS (edges); i++)
+    {
+      g_autoptr (HpTrace) trace = load_edge (edges[i]);
+
+      check_frame_marks (trace, rand, 200);
+    }
+}
+
 /* ---------------------------------------------------------------------- */
 /* sub-pixel merging                                                       */
 
@@ -691,6 +786,8 @@ main (int    argc,
 
   g_test_add_func ("/ui/charts/timeline/culls-exactly", test_cull_nested);
   hp_test_add_trace ("/ui/charts/timeline/culls-random-windows", "hta_trace_filter_2ranks", hp_test_trace_setup_default, test_cull_random);
+  hp_test_add_trace ("/ui/charts/timeline/frame-marks-random-windows", "hta_trace_filter_2ranks", hp_test_trace_setup_default,
+                     test_frame_marks_random);
   g_test_add_func ("/ui/charts/timeline/merges-subpixel-events", test_merges_subpixel_events);
   g_test_add_func ("/ui/charts/timeline/idle-overlay", test_idle_overlay);
   g_test_add_func ("/ui/charts/timeline/rows", test_rows);
