@@ -17,6 +17,8 @@
  * - Timelines: the runs' timelines stacked, step-aligned: step k of every
  *   run starts at the same x, and zooming or panning one moves them all.
  *
+ * Loading the runs lives in hp-compare-window-load.c.
+ *
  * Every table exports CSV and every chart PNG/SVG through their own views.
  *
  * With HOTPATH_SCREENSHOT_DIR set (tests/ui/screenshots.sh) it writes a PNG
@@ -40,7 +42,7 @@
 #include "hp-compare-ops-diff.h"
 #include "hp-compare-session.h"
 #include "hp-compare-timelines.h"
-#include "hp-compare-window.h"
+#include "hp-compare-window-private.h"
 #include "hp-session.h"
 #include "hp-settings.h"
 #include "hp-table-view.h"
@@ -52,49 +54,6 @@
 #include "hp-window.h"
 
 #define TOP_OPS 10 /* the ops the Summary charts */
-
-struct _HpCompareWindow
-{
-  GtkApplicationWindow parent_instance;
-
-  AdwToastOverlay    *toast_overlay;
-  GtkStack           *stack;
-  GtkLabel           *status_label;
-  GtkProgressBar     *progress_bar;
-  GtkLabel           *error_label;
-  GtkWidget          *error_button;
-  GtkNotebook        *notebook;
-  GtkLabel           *findings_label;
-  HpChartGrid        *summary_grid;
-  GtkLabel           *absent_note;
-  GtkWidget          *memory_box;
-  HpTableView        *memory_view;
-  GtkLabel           *memory_note;
-  HpTableView        *memory_timeline_view;
-  GtkWidget          *communication_box;
-  HpTableView        *communication_view;
-  HpTableView        *collectives_view;
-  HpCompareOpsDiff   *ops_diff;
-  HpTreeDiffView     *tree_view;
-  HpCompareTimelines *timelines;
-
-  GStrv             paths;
-  GStrv             labels;
-  guint             n_runs;
-  guint             baseline; /* the run every other is compared with */
-  GPtrArray        *runs;     /* HpRun, NULL until loaded: the comparison's label and colour */
-  GPtrArray        *shared;   /* HpRun, the application's run of the same trace, or NULL */
-  GPtrArray        *loaders;  /* HpTraceLoader, while a run loads, or NULL */
-  HpCompareSession *session;  /* once every run is in */
-  guint             n_pending;
-  GPtrArray        *tables; /* of hp_compare_runs() */
-  GCancellable     *cancellable;
-  char             *error;
-  char             *findings;
-  char             *last_saved; /* the text of the last export's toast */
-  guint             n_charts;
-  gboolean          busy;
-};
 
 G_DEFINE_FINAL_TYPE (HpCompareWindow, hp_compare_window, GTK_TYPE_APPLICATION_WINDOW)
 
@@ -115,25 +74,6 @@ run_trace (HpCompareWindow *self,
            guint            run)
 {
   return hp_run_get_trace (self->runs->pdata[run]);
-}
-
-static void
-run_unref0 (gpointer run)
-{
-  if (run != NULL)
-    g_object_unref (run);
-}
-
-/* @trace, loaded or shared with a window, as the run @run of the
- * comparison: its own label and colour */
-static void
-add_run (HpCompareWindow *self,
-         guint            run,
-         HpTrace         *trace)
-{
-  const char *const paths[] = { self->paths[run], NULL };
-
-  g_ptr_array_index (self->runs, run) = hp_run_new (trace, paths, self->labels[run], run);
 }
 
 /* the run whose results the cache keeps: the application's when a window
@@ -177,9 +117,9 @@ make_findings (HpCompareWindow *self)
 
 /* ---- the comparison, by the runner ---- */
 
-static void
-show_error (HpCompareWindow *self,
-            const char      *message)
+void
+hp_compare_window_show_error (HpCompareWindow *self,
+                              const char      *message)
 {
   g_free (self->error);
   self->error = g_strdup (message);
@@ -202,7 +142,7 @@ compare_done (GObject      *source,
   if (tables == NULL)
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        show_error (self, error->message);
+        hp_compare_window_show_error (self, error->message);
       return;
     }
   self->tables = tables;
@@ -290,8 +230,8 @@ compare_done (GObject      *source,
 }
 
 /* every run is in: compare them with the user's parameters */
-static void
-all_loaded (HpCompareWindow *self)
+void
+hp_compare_window_all_loaded (HpCompareWindow *self)
 {
   g_autoptr (GSettings) settings = hp_settings_new ();
   HpAnalysisParams params;
@@ -305,113 +245,6 @@ all_loaded (HpCompareWindow *self)
   for (guint run = 0; run < self->n_runs; run++)
     hp_compare_session_set_run (self->session, run, key_run (self, run), self->runs->pdata[run]);
   hp_compare_session_compare_async (self->session, self->cancellable, compare_done, g_object_ref (self));
-}
-
-typedef struct
-{
-  HpCompareWindow *self;
-  guint            run;
-} LoadData;
-
-/* the mean of the runs' loading progress, those already in counting as done */
-static void
-loader_progress_cb (HpCompareWindow *self)
-{
-  double done = 0;
-
-  for (guint run = 0; run < self->n_runs; run++)
-    {
-      HpTraceLoader *loader = self->loaders->pdata[run];
-
-      done += loader != NULL ? hp_trace_loader_get_fraction (loader) : (self->runs->pdata[run] != NULL ? 1.0 : 0.0);
-    }
-  gtk_progress_bar_set_fraction (self->progress_bar, self->n_runs > 0 ? done / self->n_runs : 0);
-}
-
-static void
-load_done (GObject      *source,
-           GAsyncResult *result,
-           gpointer      user_data)
-{
-  LoadData        *data = user_data;
-  HpCompareWindow *self = data->self;
-  guint            run = data->run;
-  g_autoptr (GError) error = NULL;
-  HpTrace *trace = hp_trace_loader_load_finish (HP_TRACE_LOADER (source), result, &error);
-
-  g_free (data);
-  if (trace == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          /* the loader's messages name the file already */
-          g_autofree char *message = strstr (error->message, self->paths[run]) != NULL
-                                         ? g_strdup (error->message)
-                                         : g_strdup_printf ("%s: %s", self->paths[run], error->message);
-
-          show_error (self, message);
-        }
-      g_object_unref (self);
-      return;
-    }
-  add_run (self, run, trace);
-  hp_trace_unref (trace);
-  if (self->loaders != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->loaders->pdata[run], self);
-      g_clear_object (&self->loaders->pdata[run]);
-      loader_progress_cb (self);
-    }
-  if (--self->n_pending == 0 && self->error == NULL)
-    all_loaded (self);
-  g_object_unref (self);
-}
-
-static void
-loader_unref0 (gpointer loader)
-{
-  if (loader != NULL)
-    g_object_unref (loader);
-}
-
-static void
-start_loading (HpCompareWindow *self)
-{
-  self->runs = g_ptr_array_new_full (self->n_runs, run_unref0);
-  g_ptr_array_set_size (self->runs, self->n_runs);
-  self->shared = g_ptr_array_new_full (self->n_runs, run_unref0);
-  g_ptr_array_set_size (self->shared, self->n_runs);
-  self->loaders = g_ptr_array_new_full (self->n_runs, loader_unref0);
-  g_ptr_array_set_size (self->loaders, self->n_runs);
-  self->n_pending = self->n_runs;
-  self->busy = TRUE;
-  for (guint run = 0; run < self->n_runs; run++)
-    {
-      const char *paths[] = { self->paths[run], NULL };
-      /* a run a window holds already, loaded in the default mode */
-      HpRun *open = hp_loaded_runs_find (paths, HP_MODE_DEFAULT, FALSE);
-
-      if (open != NULL)
-        {
-          g_ptr_array_index (self->shared, run) = g_object_ref (open);
-          add_run (self, run, hp_run_get_trace (open));
-          self->n_pending--;
-        }
-      else
-        {
-          HpTraceLoader *loader = hp_trace_loader_new (paths, HP_MODE_DEFAULT, FALSE);
-          LoadData      *data = g_new0 (LoadData, 1);
-
-          g_ptr_array_index (self->loaders, run) = loader;
-          g_signal_connect_swapped (loader, "notify::fraction", G_CALLBACK (loader_progress_cb), self);
-          data->self = g_object_ref (self);
-          data->run = run;
-          hp_trace_loader_load_async (loader, self->cancellable, load_done, data);
-        }
-    }
-  loader_progress_cb (self);
-  if (self->n_pending == 0)
-    all_loaded (self);
 }
 
 /* ---- building ---- */
@@ -611,10 +444,10 @@ hp_compare_window_new_with_baseline (GtkApplication    *application,
       g_autofree char *message =
           g_strdup_printf (_ ("A comparison takes 2 to %d runs, not %u."), HP_COMPARE_MAX_RUNS, self->n_runs);
 
-      show_error (self, message);
+      hp_compare_window_show_error (self, message);
     }
   else
-    start_loading (self);
+    hp_compare_window_start_loading (self);
   return self;
 }
 

@@ -56,14 +56,22 @@ struct _HpWindow
   guint    job; /* of files from several jobs, the one open (from 1), or 0 */
 };
 
-void hp_window_class_actions_init (GtkWidgetClass *widget_class);
-void hp_window_actions_init (HpWindow *self);
-void hp_window_actions_update (HpWindow *self);
-void hp_window_reload (HpWindow *self);
-void hp_window_start_load_job (HpWindow          *self,
-                               const char *const *paths,
-                               guint              job);
-void hp_window_show_job_buttons (HpWindow     *self,
-                                 const GError *error);
+void  hp_window_class_actions_init (GtkWidgetClass *widget_class);
+void  hp_window_actions_init (HpWindow *self);
+void  hp_window_actions_update (HpWindow *self);
+void  hp_window_reload (HpWindow *self);
+char *hp_window_describe_paths (const char *const *paths,
+                                char             **folder);
+void  hp_window_update_title (HpWindow *self);
+void  hp_window_sync_rank (HpWindow *self);
+void  hp_window_rebuild_ranks (HpWindow *self);
+void  hp_window_clear_loader (HpWindow *self);
+void  hp_window_start_load (HpWindow          *self,
+                            const char *const *paths);
+void  hp_window_start_load_job (HpWindow          *self,
+                                const char *const *paths,
+                                guint              job);
+void  hp_window_show_job_buttons (HpWindow     *self,
+                                  const GError *error);
 
 G_END_DECLS

@@ -247,26 +247,40 @@ hp_cli_critical_path (int           argc,
   g_ptr_array_add (tables, hp_critical_path_breakdown (cp));
   if (o.all_ranks)
     {
-      HpTable *parts = NULL;
-      HpTable *ranks;
-      clock_t  cpu = clock (); /* every thread's processor time */
+      g_autoptr (GPtrArray) across = NULL;
+      HpAnalysisParams params;
+      HpTable         *ranks;
+      clock_t          cpu = clock (); /* every thread's processor time */
 
+      /* the analysis of the registry, with the switches as its parameters */
+      hp_analysis_params_init (&params);
+      hp_analysis_params_set_strv (&params, &hp_critical_path_data_load_events_spec, options.data_load_events);
+      hp_analysis_params_set_boolean (&params, &hp_critical_path_zero_weight_launch_edges_spec,
+                                      options.zero_weight_launch_edges);
       g_timer_start (timer);
-      ranks = hp_critical_path_ranks (trace, &options, &parts, cancellable, &error);
-
-      if (ranks == NULL)
+      across = hp_analysis_run (hp_analysis_find_internal (HP_CRITICAL_PATH_ACROSS_RANKS_ANALYSIS), trace, &params,
+                                cancellable, &error);
+      hp_analysis_params_clear (&params);
+      if (across == NULL)
         {
           fprintf (stderr, "hotpath-cli: %s\n", error->message);
           status = HP_CLI_EXIT_BAD_INPUT;
           goto out;
         }
-      fprintf (stderr, "hotpath-cli: critical path across %u ranks, %u step(s) (%.3f s, %.3f s of CPU)\n",
-               hp_trace_get_n_ranks (trace), hp_table_get_n_rows (ranks), g_timer_elapsed (timer, NULL),
-               (double)(clock () - cpu) / CLOCKS_PER_SEC);
-      if (hp_table_get_note (ranks) != NULL)
-        fprintf (stderr, "hotpath-cli: %s\n", hp_table_get_note (ranks));
-      g_ptr_array_add (tables, ranks);
-      g_ptr_array_add (tables, parts);
+      ranks = hp_analysis_result_find_table (across, HP_CRITICAL_PATH_RANKS_TABLE);
+      if (ranks == NULL)
+        /* one rank: its path is the one above */
+        fprintf (stderr, "hotpath-cli: one rank: no path across ranks\n");
+      else
+        {
+          fprintf (stderr, "hotpath-cli: critical path across %u ranks, %u step(s) (%.3f s, %.3f s of CPU)\n",
+                   hp_trace_get_n_ranks (trace), hp_table_get_n_rows (ranks), g_timer_elapsed (timer, NULL),
+                   (double)(clock () - cpu) / CLOCKS_PER_SEC);
+          if (hp_table_get_note (ranks) != NULL)
+            fprintf (stderr, "hotpath-cli: %s\n", hp_table_get_note (ranks));
+        }
+      for (guint t = 0; t < across->len; t++)
+        g_ptr_array_add (tables, hp_table_ref (across->pdata[t]));
     }
 
   if (o.output == NULL)

@@ -8,7 +8,8 @@
  * registry gathers them all (hp_param_spec_list()). The CLI's options, the
  * defaults, the checks of a value, the comparison that decides which
  * results a change invalidates and the README's parameter table all come
- * from the specs.
+ * from the specs. Values as text (parsed, written) live in
+ * hp-analysis-params-text.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -20,8 +21,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "hp-analysis.h"
-#include "hp-core-private.h"
+#include "hp-analysis-params-private.h"
 
 G_DEFINE_QUARK (hp_analysis_error, hp_analysis_error)
 
@@ -67,26 +67,10 @@ _hp_param_name_is (const HpParamSpec *spec,
   return *a == '\0' && *b == '\0';
 }
 
-/* a value of the bag: what a spec holds, by its type */
-typedef struct
-{
-  const HpParamSpec *spec;
-  union
-  {
-    int      i;
-    gint64   l;
-    double   d;
-    gboolean b;
-    GArray  *list;
-    char   **strv;
-    char    *s;
-  } v;
-} BagValue;
-
 static void
 bag_value_free (gpointer data)
 {
-  BagValue *value = data;
+  HpBagValue *value = data;
 
   switch (value->spec->type)
     {
@@ -108,10 +92,10 @@ bag_value_free (gpointer data)
 
 /* the default of @spec into @value (lists and strings: none) */
 static void
-bag_value_init (BagValue          *value,
+bag_value_init (HpBagValue        *value,
                 const HpParamSpec *spec)
 {
-  *value = (BagValue){ .spec = spec };
+  *value = (HpBagValue){ .spec = spec };
   switch (spec->type)
     {
     case HP_PARAM_INT:
@@ -144,8 +128,8 @@ _hp_analysis_params_copy_bag (GHashTable *bag)
   g_hash_table_iter_init (&iter, bag);
   while (g_hash_table_iter_next (&iter, &key, &data))
     {
-      const BagValue *value = data;
-      BagValue       *dup = g_memdup2 (value, sizeof *value);
+      const HpBagValue *value = data;
+      HpBagValue       *dup = g_memdup2 (value, sizeof *value);
 
       switch (value->spec->type)
         {
@@ -169,12 +153,12 @@ _hp_analysis_params_copy_bag (GHashTable *bag)
 
 /* Where the value of @spec is read: its field, its value in the bag, or
  * else its default, made in @scratch */
-static gconstpointer
-value_at (const HpAnalysisParams *params,
-          const HpParamSpec      *spec,
-          BagValue               *scratch)
+gconstpointer
+_hp_analysis_params_value_at (const HpAnalysisParams *params,
+                              const HpParamSpec      *spec,
+                              HpBagValue             *scratch)
 {
-  BagValue *value;
+  HpBagValue *value;
 
   if (spec->offset != HP_PARAM_IN_BAG)
     return (const guint8 *)params + spec->offset;
@@ -187,11 +171,11 @@ value_at (const HpAnalysisParams *params,
 
 /* Where the value of @spec is written: its field, or its value in the bag
  * (added with the default) */
-static gpointer
-value_at_mut (HpAnalysisParams  *params,
-              const HpParamSpec *spec)
+gpointer
+_hp_analysis_params_value_at_mut (HpAnalysisParams  *params,
+                                  const HpParamSpec *spec)
 {
-  BagValue *value;
+  HpBagValue *value;
 
   if (spec->offset != HP_PARAM_IN_BAG)
     return (guint8 *)params + spec->offset;
@@ -200,17 +184,12 @@ value_at_mut (HpAnalysisParams  *params,
   value = g_hash_table_lookup (params->bag, spec);
   if (value == NULL)
     {
-      value = g_new (BagValue, 1);
+      value = g_new (HpBagValue, 1);
       bag_value_init (value, spec);
       g_hash_table_insert (params->bag, (gpointer)spec, value);
     }
   return &value->v;
 }
-
-/* the value of @spec in @params, as a @type lvalue (reads) */
-#define AT(params, spec, type) ((type const *)value_at ((params), (spec), &scratch))
-/* the same, to write */
-#define AT_MUT(params, spec, type) ((type *)value_at_mut ((params), (spec)))
 
 /**
  * hp_analysis_params_init:
@@ -252,25 +231,25 @@ hp_param_equal (const HpParamSpec      *spec,
                 const HpAnalysisParams *a,
                 const HpAnalysisParams *b)
 {
-  BagValue sa, sb;
+  HpBagValue sa, sb;
 
   switch (spec->type)
     {
     case HP_PARAM_INT:
-      return *((int const *)value_at (a, spec, &sa)) == *((int const *)value_at (b, spec, &sb));
+      return *((int const *)_hp_analysis_params_value_at (a, spec, &sa)) == *((int const *)_hp_analysis_params_value_at (b, spec, &sb));
     case HP_PARAM_INT64:
-      return *((gint64 const *)value_at (a, spec, &sa)) == *((gint64 const *)value_at (b, spec, &sb));
+      return *((gint64 const *)_hp_analysis_params_value_at (a, spec, &sa)) == *((gint64 const *)_hp_analysis_params_value_at (b, spec, &sb));
     case HP_PARAM_DOUBLE:
-      return *((double const *)value_at (a, spec, &sa)) == *((double const *)value_at (b, spec, &sb));
+      return *((double const *)_hp_analysis_params_value_at (a, spec, &sa)) == *((double const *)_hp_analysis_params_value_at (b, spec, &sb));
     case HP_PARAM_BOOLEAN:
-      return !*((gboolean const *)value_at (a, spec, &sa)) == !*((gboolean const *)value_at (b, spec, &sb));
+      return !*((gboolean const *)_hp_analysis_params_value_at (a, spec, &sa)) == !*((gboolean const *)_hp_analysis_params_value_at (b, spec, &sb));
     case HP_PARAM_INT_LIST:
     case HP_PARAM_INT64_LIST:
-      return arrays_equal (*((GArray *const *)value_at (a, spec, &sa)), *((GArray *const *)value_at (b, spec, &sb)));
+      return arrays_equal (*((GArray *const *)_hp_analysis_params_value_at (a, spec, &sa)), *((GArray *const *)_hp_analysis_params_value_at (b, spec, &sb)));
     case HP_PARAM_STRING_LIST:
       {
-        char **x = *((char **const *)value_at (a, spec, &sa));
-        char **y = *((char **const *)value_at (b, spec, &sb));
+        char **x = *((char **const *)_hp_analysis_params_value_at (a, spec, &sa));
+        char **y = *((char **const *)_hp_analysis_params_value_at (b, spec, &sb));
 
         if (x == NULL || y == NULL)
           return (x == NULL || x[0] == NULL) && (y == NULL || y[0] == NULL);
@@ -278,8 +257,8 @@ hp_param_equal (const HpParamSpec      *spec,
       }
     case HP_PARAM_STRING:
       {
-        const char *x = *((char *const *)value_at (a, spec, &sa));
-        const char *y = *((char *const *)value_at (b, spec, &sb));
+        const char *x = *((char *const *)_hp_analysis_params_value_at (a, spec, &sa));
+        const char *y = *((char *const *)_hp_analysis_params_value_at (b, spec, &sb));
 
         return g_strcmp0 (x != NULL ? x : "", y != NULL ? y : "") == 0;
       }
@@ -287,257 +266,6 @@ hp_param_equal (const HpParamSpec      *spec,
       g_assert_not_reached ();
     }
 }
-
-static gboolean
-range_error (const HpParamSpec *spec,
-             const char        *text,
-             GError           **error)
-{
-  const char *what;
-
-  switch (spec->type)
-    {
-    case HP_PARAM_BOOLEAN:
-      what = "true or false";
-      break;
-    case HP_PARAM_INT_LIST:
-    case HP_PARAM_INT64_LIST:
-      what = "whole numbers separated by commas, or 'all'";
-      break;
-    case HP_PARAM_INT:
-    case HP_PARAM_INT64:
-      what = NULL;
-      g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER,
-                   "%s takes a whole number from %.0f to %.0f, not '%s'", spec->name, spec->minimum,
-                   spec->maximum, text);
-      return FALSE;
-    case HP_PARAM_DOUBLE:
-    default:
-      what = NULL;
-      g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER,
-                   "%s takes a number from %g to %g, not '%s'", spec->name, spec->minimum, spec->maximum,
-                   text);
-      return FALSE;
-    }
-  g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_INVALID_PARAMETER, "%s takes %s, not '%s'",
-               spec->name, what, text);
-  return FALSE;
-}
-
-/* "0,1,3", "7, 23 84": items separated by commas, semicolons or spaces;
- * no item at all is %NULL, every one */
-static GArray *
-parse_list (const char *text,
-            gboolean    wide,
-            double      minimum,
-            double      maximum,
-            gboolean   *ok)
-{
-  g_auto (GStrv) parts = g_strsplit_set (text, ",; ", -1);
-  g_autoptr (GArray) out = g_array_new (FALSE, FALSE, wide ? sizeof (gint64) : sizeof (int));
-
-  *ok = FALSE;
-  for (guint i = 0; parts[i] != NULL; i++)
-    {
-      gint64 v;
-
-      if (parts[i][0] == '\0')
-        continue;
-      if (!g_ascii_string_to_signed (parts[i], 10, wide ? G_MININT64 : (gint64)minimum,
-                                     wide ? G_MAXINT64 : (gint64)maximum, &v, NULL))
-        return NULL;
-      if (wide)
-        g_array_append_val (out, v);
-      else
-        {
-          int iv = (int)v;
-
-          g_array_append_val (out, iv);
-        }
-    }
-  *ok = TRUE;
-  return out->len > 0 ? g_steal_pointer (&out) : NULL;
-}
-
-/* "Optimizer, forward" → {"Optimizer", "forward"}; "" → NULL */
-static char **
-parse_names (const char *text)
-{
-  g_auto (GStrv) parts = g_strsplit (text, ",", -1);
-  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-  guint n = 0;
-
-  for (guint i = 0; parts[i] != NULL; i++)
-    {
-      g_strstrip (parts[i]);
-      if (parts[i][0] == '\0')
-        continue;
-      g_strv_builder_add (builder, parts[i]);
-      n++;
-    }
-  return n > 0 ? g_strv_builder_end (builder) : NULL;
-}
-
-/**
- * hp_param_parse:
- * @text: the value as a user writes it: `12`, `0.5`, `true`, `0,1,3`,
- *   `all`, `a,b`, `aten::linear` (a string, without its outer spaces;
- *   empty is none)
- *
- * Checks @text against @spec (type and range) and stores it in @params.
- *
- * Returns: %TRUE, or %FALSE with %HP_ANALYSIS_ERROR_INVALID_PARAMETER naming
- *   the parameter, what it takes and the value
- */
-gboolean
-hp_param_parse (const HpParamSpec *spec,
-                HpAnalysisParams  *params,
-                const char        *text,
-                GError           **error)
-{
-  g_return_val_if_fail (spec != NULL && params != NULL && text != NULL, FALSE);
-
-  switch (spec->type)
-    {
-    case HP_PARAM_INT:
-    case HP_PARAM_INT64:
-      {
-        gint64 v;
-
-        if (!g_ascii_string_to_signed (text, 10, (gint64)spec->minimum, (gint64)spec->maximum, &v, NULL))
-          return range_error (spec, text, error);
-        if (spec->type == HP_PARAM_INT)
-          *AT_MUT (params, spec, int) = (int)v;
-        else
-          *AT_MUT (params, spec, gint64) = v;
-        return TRUE;
-      }
-    case HP_PARAM_DOUBLE:
-      {
-        char  *end = NULL;
-        double v = g_ascii_strtod (text, &end);
-
-        if (end == text || *end != '\0' || !isfinite (v) || v < spec->minimum || v > spec->maximum)
-          return range_error (spec, text, error);
-        *AT_MUT (params, spec, double) = v;
-        return TRUE;
-      }
-    case HP_PARAM_BOOLEAN:
-      if (g_ascii_strcasecmp (text, "true") == 0 || g_ascii_strcasecmp (text, "yes") == 0 ||
-          strcmp (text, "1") == 0)
-        *AT_MUT (params, spec, gboolean) = TRUE;
-      else if (g_ascii_strcasecmp (text, "false") == 0 || g_ascii_strcasecmp (text, "no") == 0 ||
-               strcmp (text, "0") == 0)
-        *AT_MUT (params, spec, gboolean) = FALSE;
-      else
-        return range_error (spec, text, error);
-      return TRUE;
-    case HP_PARAM_INT_LIST:
-    case HP_PARAM_INT64_LIST:
-      {
-        GArray **field = AT_MUT (params, spec, GArray *);
-        GArray  *list = NULL;
-        gboolean ok = TRUE;
-
-        if (g_ascii_strcasecmp (text, "all") != 0)
-          list = parse_list (text, spec->type == HP_PARAM_INT64_LIST, spec->minimum, spec->maximum, &ok);
-        if (!ok)
-          return range_error (spec, text, error);
-        g_clear_pointer (field, g_array_unref);
-        *field = list;
-        return TRUE;
-      }
-    case HP_PARAM_STRING_LIST:
-      {
-        char ***field = AT_MUT (params, spec, char **);
-
-        g_clear_pointer (field, g_strfreev);
-        *field = parse_names (text);
-        return TRUE;
-      }
-    case HP_PARAM_STRING:
-      {
-        char           **field = AT_MUT (params, spec, char *);
-        g_autofree char *name = g_strstrip (g_strdup (text));
-
-        g_clear_pointer (field, g_free);
-        if (name[0] != '\0')
-          *field = g_steal_pointer (&name);
-        return TRUE;
-      }
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-/**
- * hp_param_to_string:
- *
- * Returns: (transfer full): the value of @spec in @params as
- *   hp_param_parse() reads it
- */
-char *
-hp_param_to_string (const HpParamSpec      *spec,
-                    const HpAnalysisParams *params)
-{
-  BagValue scratch;
-
-  switch (spec->type)
-    {
-    case HP_PARAM_INT:
-      return g_strdup_printf ("%d", *AT (params, spec, int));
-    case HP_PARAM_INT64:
-      return g_strdup_printf ("%" G_GINT64_FORMAT, *AT (params, spec, gint64));
-    case HP_PARAM_DOUBLE:
-      {
-        double v = *AT (params, spec, double);
-        char   buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-        /* the shortest text that reads back to the same double, with at
-         * least the integer digits (30, not 3e+01) */
-        int first = fabs (v) >= 1 && fabs (v) < 1e15 ? (int)floor (log10 (fabs (v))) + 1 : 1;
-
-        for (int digits = first; digits <= 17; digits++)
-          {
-            char format[8];
-
-            g_snprintf (format, sizeof format, "%%.%dg", digits);
-            g_ascii_formatd (buf, sizeof buf, format, v);
-            if (g_ascii_strtod (buf, NULL) == v)
-              break;
-          }
-        return g_strdup (buf);
-      }
-    case HP_PARAM_BOOLEAN:
-      return g_strdup (*AT (params, spec, gboolean) ? "true" : "false");
-    case HP_PARAM_INT_LIST:
-    case HP_PARAM_INT64_LIST:
-      {
-        GArray  *list = *AT (params, spec, GArray *);
-        GString *s = g_string_new (NULL);
-
-        if (list == NULL || list->len == 0)
-          return g_string_free (g_string_append (s, "all"), FALSE);
-        for (guint i = 0; i < list->len; i++)
-          if (spec->type == HP_PARAM_INT_LIST)
-            g_string_append_printf (s, "%s%d", i > 0 ? "," : "", g_array_index (list, int, i));
-          else
-            g_string_append_printf (s, "%s%" G_GINT64_FORMAT, i > 0 ? "," : "", g_array_index (list, gint64, i));
-        return g_string_free (s, FALSE);
-      }
-    case HP_PARAM_STRING_LIST:
-      {
-        char **list = *AT (params, spec, char **);
-
-        return list != NULL ? g_strjoinv (", ", list) : g_strdup ("");
-      }
-    case HP_PARAM_STRING:
-      return g_strdup (*AT (params, spec, char *) != NULL ? *AT (params, spec, char *) : "");
-    default:
-      g_assert_not_reached ();
-    }
-}
-
 /**
  * hp_analysis_uses_param:
  *
@@ -611,7 +339,7 @@ double
 hp_param_get_number (const HpParamSpec      *spec,
                      const HpAnalysisParams *params)
 {
-  BagValue scratch;
+  HpBagValue scratch;
 
   switch (spec->type)
     {
@@ -683,7 +411,7 @@ hp_param_check_number (const HpParamSpec *spec,
       (spec->type == HP_PARAM_DOUBLE || value == floor (value)))
     return TRUE;
   g_ascii_formatd (text, sizeof text, "%g", value);
-  return range_error (spec, text, error);
+  return _hp_param_range_error (spec, text, error);
 }
 
 /* refuses an out-of-range @value of @spec with a warning: the bag never
@@ -710,7 +438,7 @@ int
 hp_analysis_params_get_int (const HpAnalysisParams *params,
                             const HpParamSpec      *spec)
 {
-  BagValue scratch;
+  HpBagValue scratch;
 
   g_return_val_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_INT, 0);
   return *AT (params, spec, int);
@@ -726,7 +454,7 @@ gint64
 hp_analysis_params_get_int64 (const HpAnalysisParams *params,
                               const HpParamSpec      *spec)
 {
-  BagValue scratch;
+  HpBagValue scratch;
 
   g_return_val_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_INT64, 0);
   return *AT (params, spec, gint64);
@@ -742,7 +470,7 @@ double
 hp_analysis_params_get_double (const HpAnalysisParams *params,
                                const HpParamSpec      *spec)
 {
-  BagValue scratch;
+  HpBagValue scratch;
 
   g_return_val_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_DOUBLE, 0);
   return *AT (params, spec, double);
@@ -758,7 +486,7 @@ gboolean
 hp_analysis_params_get_boolean (const HpAnalysisParams *params,
                                 const HpParamSpec      *spec)
 {
-  BagValue scratch;
+  HpBagValue scratch;
 
   g_return_val_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_BOOLEAN, FALSE);
   return *AT (params, spec, gboolean);
@@ -775,7 +503,7 @@ GArray *
 hp_analysis_params_get_list (const HpAnalysisParams *params,
                              const HpParamSpec      *spec)
 {
-  BagValue scratch;
+  HpBagValue scratch;
 
   g_return_val_if_fail (params != NULL && spec != NULL &&
                             (spec->type == HP_PARAM_INT_LIST || spec->type == HP_PARAM_INT64_LIST),
@@ -793,7 +521,7 @@ const char *const *
 hp_analysis_params_get_strv (const HpAnalysisParams *params,
                              const HpParamSpec      *spec)
 {
-  BagValue scratch;
+  HpBagValue scratch;
 
   g_return_val_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_STRING_LIST, NULL);
   return (const char *const *)*AT (params, spec, char **);
@@ -810,7 +538,7 @@ const char *
 hp_analysis_params_get_string (const HpAnalysisParams *params,
                                const HpParamSpec      *spec)
 {
-  BagValue scratch;
+  HpBagValue scratch;
 
   g_return_val_if_fail (params != NULL && spec != NULL && spec->type == HP_PARAM_STRING, NULL);
   return *AT (params, spec, char *);

@@ -369,6 +369,30 @@ step_annotation (const HpAnalysisParams *params)
   return NULL;
 }
 
+/* the switches the parameters set, beside the region: the data-loading
+ * events and the weight-0 launch edges */
+static void
+params_options (const HpAnalysisParams *params,
+                HpCriticalPathOptions  *options)
+{
+  const char *const *data_load = hp_analysis_params_get_strv (params, &hp_critical_path_data_load_events_spec);
+
+  hp_critical_path_options_init (options);
+  options->data_load_events = data_load != NULL && data_load[0] != NULL ? data_load : NULL;
+  options->zero_weight_launch_edges =
+      hp_analysis_params_get_boolean (params, &hp_critical_path_zero_weight_launch_edges_spec);
+}
+
+/* whether the parameters leave the switches at their defaults */
+static gboolean
+params_options_default (const HpAnalysisParams *params)
+{
+  HpCriticalPathOptions options;
+
+  params_options (params, &options);
+  return options.data_load_events == NULL && !options.zero_weight_launch_edges;
+}
+
 /* the rank the parameters analyse: critical_path_rank, else the first of
  * the selected ranks */
 static const HpRank *
@@ -402,7 +426,9 @@ params_rank (HpTrace                *trace,
 /**
  * hp_critical_path_across_ranks_compute:
  * @trace: a trace
- * @params: `ranks` (the path is made of every rank, once two are selected)
+ * @params: `ranks` (the path is made of every rank, once two are
+ *   selected), `critical_path_data_load_events` and
+ *   `critical_path_zero_weight_launch_edges`
  * @tables: (element-type HpTable): where the tables go
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
@@ -427,24 +453,35 @@ _hp_critical_path_across_ranks_n_computed (void)
 }
 
 static GPtrArray *
-across_ranks_tables (HpTrace      *trace,
-                     GCancellable *cancellable,
-                     GError      **error)
+across_ranks_tables_with (HpTrace                     *trace,
+                          const HpCriticalPathOptions *options,
+                          GCancellable                *cancellable,
+                          GError                     **error)
 {
-  HpCriticalPathOptions options;
-  HpTable              *parts = NULL;
-  HpTable              *ranks_table;
-  GPtrArray            *tables;
+  HpTable   *parts = NULL;
+  HpTable   *ranks_table;
+  GPtrArray *tables;
 
   g_atomic_int_inc (&n_across_ranks_computed);
-  hp_critical_path_options_init (&options);
-  ranks_table = hp_critical_path_ranks (trace, &options, &parts, cancellable, error);
+  ranks_table = hp_critical_path_ranks (trace, options, &parts, cancellable, error);
   if (ranks_table == NULL)
     return NULL;
   tables = g_ptr_array_new_with_free_func ((GDestroyNotify)hp_table_unref);
   g_ptr_array_add (tables, ranks_table);
   g_ptr_array_add (tables, parts);
   return tables;
+}
+
+/* with the default switches: what the trace keeps once */
+static GPtrArray *
+across_ranks_tables (HpTrace      *trace,
+                     GCancellable *cancellable,
+                     GError      **error)
+{
+  HpCriticalPathOptions options;
+
+  hp_critical_path_options_init (&options);
+  return across_ranks_tables_with (trace, &options, cancellable, error);
 }
 
 gboolean
@@ -459,9 +496,18 @@ hp_critical_path_across_ranks_compute (HpTrace                *trace,
 
   if (ranks == NULL || ranks->len < 2)
     return TRUE;
-  /* made once per trace: the critical path at every rank asks for it
-   * too, and the findings with it */
-  made = _hp_trace_memo_tables (trace, &n_across_ranks_computed, across_ranks_tables, cancellable, error);
+  /* made once per trace with the default switches: the critical path at
+   * every rank asks for it too, and the findings with it; other switches
+   * make their own */
+  if (params_options_default (params))
+    made = _hp_trace_memo_tables (trace, &n_across_ranks_computed, across_ranks_tables, cancellable, error);
+  else
+    {
+      HpCriticalPathOptions options;
+
+      params_options (params, &options);
+      made = across_ranks_tables_with (trace, &options, cancellable, error);
+    }
   if (made == NULL)
     return FALSE;
   for (guint i = 0; i < made->len; i++)
@@ -473,7 +519,9 @@ hp_critical_path_across_ranks_compute (HpTrace                *trace,
  * hp_critical_path_compute:
  * @trace: a trace
  * @params: `critical_path_rank` and `critical_path_step`; with no rank
- *   chosen, the first selected rank
+ *   chosen, the first selected rank; the switches
+ *   `critical_path_data_load_events` and
+ *   `critical_path_zero_weight_launch_edges`
  * @tables: (element-type HpTable): where the tables go
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
@@ -500,7 +548,7 @@ hp_critical_path_compute (HpTrace                *trace,
 
   if (rank == NULL)
     return FALSE;
-  hp_critical_path_options_init (&options);
+  params_options (params, &options);
   options.annotation = annotation;
   cp = hp_critical_path_new (trace, rank, &options, cancellable, error);
   if (cp == NULL)
@@ -544,7 +592,7 @@ hp_critical_path_new_for_params (HpTrace                *trace,
 
   if (rank == NULL)
     return NULL;
-  hp_critical_path_options_init (&options);
+  params_options (params, &options);
   options.annotation = annotation;
   return hp_critical_path_new (trace, rank, &options, cancellable, error);
 }
@@ -598,6 +646,13 @@ hp_critical_path_row_events (HpTrace                *trace,
 const HpParamSpec hp_critical_path_rank_spec = { "critical_path_rank", HP_PARAM_INT, HP_PARAM_IN_BAG, -1, -1, G_MAXINT, NULL, N_ ("Rank"), "Critical path: the rank, or -1 for the first and the path across ranks (-1)", "N", N_ ("The rank whose critical path is shown; −1 for the first rank, with the path across ranks") };
 const HpParamSpec hp_critical_path_step_spec = { "critical_path_step", HP_PARAM_INT, HP_PARAM_IN_BAG, -1, -2, G_MAXINT, NULL, N_ ("Step"), "Critical path: ProfilerStep#N, -1 for the first complete step, -2 for the whole trace (-1)", "N", N_ ("The profiler step whose critical path is found; −1 for the first complete step, −2 for the whole trace") };
 
+/* the switches of HTA's graph, for the path of one rank and across ranks:
+ * name parts of the data-loading events (none by default), and a weight-0
+ * launch edge for every kernel that got none (HTA's
+ * CRITICAL_PATH_ADD_ZERO_WEIGHT_LAUNCH_EDGE, off by default) */
+const HpParamSpec hp_critical_path_data_load_events_spec = { "critical_path_data_load_events", HP_PARAM_STRING_LIST, HP_PARAM_IN_BAG, 0, 0, 0, NULL, N_ ("Data-loading events"), "Critical path: comma-separated name parts of data-loading events (none)", "LIST", N_ ("Events whose name holds one of these parts load data; separated by commas") };
+const HpParamSpec hp_critical_path_zero_weight_launch_edges_spec = { "critical_path_zero_weight_launch_edges", HP_PARAM_BOOLEAN, HP_PARAM_IN_BAG, FALSE, 0, 1, NULL, N_ ("Zero-weight launch edges"), "Critical path: link every kernel without a launch edge to its launch with a weight-0 edge (false)", "BOOL", N_ ("Link every kernel that got no launch edge to its launch with an edge of weight 0") };
+
 /* the descriptor of the analysis (hp-analysis-registry.c lists it) */
 const HpAnalysis hp_critical_path_analysis = {
   .name = HP_CRITICAL_PATH_ANALYSIS,
@@ -609,7 +664,7 @@ const HpAnalysis hp_critical_path_analysis = {
   .row_events = hp_critical_path_row_events,
   .row_events_tables = 0x2,
   .tables = HP_STRV (HP_CRITICAL_PATH_SUMMARY_TABLE, HP_CRITICAL_PATH_BREAKDOWN_TABLE, HP_CRITICAL_PATH_RANKS_TABLE, HP_CRITICAL_PATH_RANKS_BREAKDOWN_TABLE),
-  .specs = (const HpParamSpec *const[]){ &hp_critical_path_rank_spec, &hp_critical_path_step_spec, NULL },
+  .specs = (const HpParamSpec *const[]){ &hp_critical_path_rank_spec, &hp_critical_path_step_spec, &hp_critical_path_data_load_events_spec, &hp_critical_path_zero_weight_launch_edges_spec, NULL },
 };
 
 /* the path across ranks alone (hp-analysis-registry.c keeps it out of the
@@ -622,4 +677,5 @@ const HpAnalysis hp_critical_path_across_ranks_analysis = {
   .in_default_set = FALSE,
   .cost = 3,
   .tables = HP_STRV (HP_CRITICAL_PATH_RANKS_TABLE, HP_CRITICAL_PATH_RANKS_BREAKDOWN_TABLE),
+  .specs = (const HpParamSpec *const[]){ &hp_critical_path_data_load_events_spec, &hp_critical_path_zero_weight_launch_edges_spec, NULL },
 };

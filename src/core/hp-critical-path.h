@@ -222,5 +222,7 @@ extern const HpAnalysis  hp_critical_path_analysis;
 extern const HpAnalysis  hp_critical_path_across_ranks_analysis;
 extern const HpParamSpec hp_critical_path_rank_spec;
 extern const HpParamSpec hp_critical_path_step_spec;
+extern const HpParamSpec hp_critical_path_data_load_events_spec;
+extern const HpParamSpec hp_critical_path_zero_weight_launch_edges_spec;
 
 G_END_DECLS

@@ -9,6 +9,10 @@
 
 G_BEGIN_DECLS
 
+/* counts_change_categories of a GPU op that is not matched by name because
+ * the two runs ran on different hardware (default mode) */
+#define NOT_COMPARED "~"
+
 int           _hp_trace_diff_cmp_int (gconstpointer a,
                                       gconstpointer b);
 const HpRank *_hp_trace_diff_select_rank (HpTrace *trace,

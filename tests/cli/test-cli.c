@@ -369,6 +369,40 @@ test_critical_path (void)
     g_assert_cmpint (hp_test_csv_column (rows, "critical_rank"), >=, 0);
     hp_test_remove_tree (out2);
   }
+
+  /* the switches reach the path across ranks (its analysis' parameters):
+   * "," makes every event a data load, which charges the path otherwise */
+  {
+    g_autofree char *job = hp_test_data_path ("hta_trace_filter_2ranks", NULL);
+    g_auto (HpTestCliRun) plain = { 0 };
+    g_auto (HpTestCliRun) loads = { 0 };
+    g_auto (HpTestCliRun) report = { 0 };
+    const char *across = NULL;
+
+    hp_test_run_cli (&plain, "critical-path", "--all-ranks", job, NULL);
+    hp_test_run_cli (&loads, "critical-path", "--all-ranks", "--data-load-events", ",", job, NULL);
+    g_assert_cmpint (plain.status, ==, 0);
+    g_assert_cmpint (loads.status, ==, 0);
+    across = strstr (loads.out, "Critical path across ranks by rank");
+    g_assert_nonnull (across);
+    g_assert_null (strstr (plain.out, across));
+    /* and `report` has them as options */
+    hp_test_run_cli (&report, "report", "-a", "critical_path", "--critical-path-zero-weight-launch-edges", "maybe", job,
+                     NULL);
+    g_assert_cmpint (report.status, ==, 2);
+    g_assert_nonnull (strstr (report.err, "--critical-path-zero-weight-launch-edges takes true or false"));
+  }
+
+  /* one rank: no path across ranks, and said so */
+  {
+    g_auto (HpTestCliRun) one = { 0 };
+
+    hp_test_run_cli (&one, "critical-path", "--all-ranks", dir, NULL);
+    g_assert_cmpint (one.status, ==, 0);
+    g_assert_nonnull (strstr (one.err, "one rank: no path across ranks"));
+    g_assert_null (strstr (one.out, "Critical path across ranks"));
+    g_assert_nonnull (strstr (one.out, "cpu_bound"));
+  }
 }
 
 static void

@@ -398,6 +398,8 @@ test_param_list (void)
     "num_candidates",
     "critical_path_rank",
     "critical_path_step",
+    "critical_path_data_load_events",
+    "critical_path_zero_weight_launch_edges",
     "operator",
     "rank",
     "min_pattern_len",
