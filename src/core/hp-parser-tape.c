@@ -241,7 +241,12 @@ tape_replay (Parser               *p,
       TokKind kind = (TokKind)(t->len_kind & 15);
       gsize   len = t->len_kind >> 4;
 
-      if (G_UNLIKELY (kind >= K_KEY_DECODED))
+      if (kind == K_KEY_FIELD)
+        {
+          if (!deliver (p, cb, K_KEY_FIELD, blk->buf + t->off, t->len_kind))
+            return FALSE;
+        }
+      else if (G_UNLIKELY (kind >= K_KEY_DECODED))
         {
           if (!deliver (p, cb, kind == K_KEY_DECODED ? K_KEY : K_STRING, blk->unescaped->data + t->off, len))
             return FALSE;

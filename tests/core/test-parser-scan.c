@@ -420,6 +420,43 @@ test_long_token (HpTestDirFixture *fixture,
   assert_same_load (path, TRUE, TRUE);
 }
 
+/* Keys on either side of the longest whose field the scanning thread
+ * tells the building one (1 MiB - 1), in an event, in its args and in the
+ * root object, beside an event's own keys where they name no field (the
+ * root's "ph", "ts" and "name", an arg's "dur"). */
+static void
+test_long_keys (HpTestDirFixture *fixture,
+                gconstpointer     data)
+{
+  const char *dir = fixture->dir;
+  const gsize lens[] = { (1u << 20) - 1, 1u << 20, (1u << 20) + 1 };
+  g_autoptr (GString) s = g_string_new ("{\"ph\": \"X\", \"ts\": 7, \"name\": \"root\", \"traceEvents\": [");
+  g_autofree char *path = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (lens); i++)
+    {
+      g_autofree char *key = g_malloc (lens[i] + 1);
+
+      /* a key that starts as "ts" does but is longer */
+      memset (key, 'a' + i, lens[i]);
+      key[0] = 't';
+      key[1] = 's';
+      key[lens[i]] = '\0';
+      g_string_append_printf (s,
+                              "%s{\"ph\": \"X\", \"%s\": %u, \"name\": \"k%u\", \"ts\": %u, \"dur\": 3, "
+                              "\"pid\": 1, \"tid\": 1, \"cat\": \"cpu_op\", \"args\": {\"%s\": 9, \"dur\": 8}}",
+                              i > 0 ? ", " : "", key, 1000 + i, i, 100 + 10 * i, key);
+      g_string_append_printf (s, ", {\"ph\": \"i\", \"%s\": {\"ts\": 5}, \"ts\": %u, \"pid\": 1, \"tid\": 2}", key,
+                              200 + i);
+    }
+  g_string_append (s, "], \"");
+  for (gsize i = 0; i < lens[1]; i++)
+    g_string_append_c (s, 'n');
+  g_string_append (s, "\": 1}");
+  path = write_text (dir, "rank-0.json", s->str, (gssize)s->len);
+  assert_same_load (path, TRUE, TRUE);
+}
+
 typedef struct
 {
   const char *text;
@@ -635,6 +672,7 @@ main (int   argc,
   hp_test_add_dir ("/core/parser-scan/odd-json", NULL, test_odd_json);
   hp_test_add_dir ("/core/parser-scan/buffer-boundaries", NULL, test_buffer_boundaries);
   hp_test_add_dir ("/core/parser-scan/long-token", NULL, test_long_token);
+  hp_test_add_dir ("/core/parser-scan/long-keys", NULL, test_long_keys);
   hp_test_add_dir ("/core/parser-scan/two-threads-limit", NULL, test_two_threads_limit);
   hp_test_add_dir ("/core/parser-scan/two-threads-cancel", NULL, test_two_threads_cancel);
   hp_test_add_dir ("/core/parser-scan/bad-files", NULL, test_bad_files);
