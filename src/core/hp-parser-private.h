@@ -458,4 +458,10 @@ extern gboolean _hp_parser_yajl_only;
 extern gboolean _hp_parser_two_threads_always;
 extern gint     _hp_parser_n_given_up;
 
+/* hp-parser.c: whether the texts of /proc/pressure/cpu and /proc/loadavg
+ * leave a core free for a file's scanning thread */
+gboolean _hp_parser_core_is_spare_in (const char *pressure,
+                                      const char *loadavg,
+                                      guint       n_cpus);
+
 G_END_DECLS

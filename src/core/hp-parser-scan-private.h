@@ -72,6 +72,9 @@ typedef enum
    * side buffer, not in the JSON */
   K_KEY_DECODED,
   K_STRING_DECODED,
+  /* a key in the JSON with the field it names (as an event's key),
+   * found by the scanning thread: see TOK_KEY_FIELD () */
+  K_KEY_FIELD,
 } TokKind;
 
 /* One token of a block, in eight bytes (the tokens of a block are read
@@ -80,11 +83,19 @@ typedef enum
 typedef struct
 {
   guint32 off;
-  guint32 len_kind; /* length << 4 | kind */
+  guint32 len_kind; /* length << 4 | kind (K_KEY_FIELD: below) */
 } Tok;
 
 /* the longest token a block holds; a longer one is yajl's to read */
 #define TOK_MAX_LEN ((1u << 28) - 1)
+
+/* A K_KEY_FIELD token: a key shorter than 1 MiB has its length in 20 bits
+ * and, above them, the field it names, so that the building thread need
+ * not read its bytes to know it. */
+#define TOK_KEY_FIELD_MAX_LEN ((1u << 20) - 1)
+#define TOK_KEY_FIELD(field, len) ((guint32)(field) << 24 | (guint32)(len) << 4 | K_KEY_FIELD)
+#define TOK_KEY_FIELD_LEN(len_kind) (((len_kind) >> 4) & TOK_KEY_FIELD_MAX_LEN)
+#define TOK_KEY_FIELD_FIELD(len_kind) ((Field)((len_kind) >> 24))
 
 /* The tokens of one buffer of JSON, and the buffer they point into. */
 typedef struct
@@ -100,7 +111,8 @@ typedef struct
 
 /* Hands one token to the parser, as yajl would: the keys and numbers of an
  * event object are read here, the rest goes to the callbacks. FALSE when a
- * callback stopped the parse. */
+ * callback stopped the parse. For K_KEY_FIELD, @len is the token's
+ * len_kind. */
 static inline G_ALWAYS_INLINE gboolean
 deliver (Parser               *p,
          const yajl_callbacks *cb,
@@ -129,6 +141,15 @@ deliver (Parser               *p,
           return TRUE;
         }
       return cb->yajl_map_key (p, text, len);
+    case K_KEY_FIELD:
+      /* the same, with the field already known */
+      if (G_LIKELY (IN_EVENT () && TOK_KEY_FIELD_LEN (len) <= p->limits.max_string_bytes))
+        {
+          p->n_tokens++;
+          p->field = TOK_KEY_FIELD_FIELD (len);
+          return TRUE;
+        }
+      return cb->yajl_map_key (p, text, TOK_KEY_FIELD_LEN (len));
     case K_STRING:
       return cb->yajl_string (p, text, len);
     case K_NUMBER:

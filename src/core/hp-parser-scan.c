@@ -395,7 +395,10 @@ emit (TokBlock     *blk,
       return;
     }
   t->off = text != NULL ? (guint32)(text - buf) : 0;
-  t->len_kind = (guint32)len << 4 | kind;
+  if (kind == K_KEY && len <= TOK_KEY_FIELD_MAX_LEN)
+    t->len_kind = TOK_KEY_FIELD (_hp_parser_field_from_key (text, len), len);
+  else
+    t->len_kind = (guint32)len << 4 | kind;
 }
 
 /* Reads the tokens of the buffer from sc->pos, each state a label; on

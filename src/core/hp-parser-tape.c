@@ -19,6 +19,10 @@
 
 /* blocks in flight: one being filled, the others waiting or being read */
 #define TAPE_BLOCKS 6
+/* a scanning thread that found every block full is woken once this many
+ * are free again, so that it fills them in one turn on a core rather than
+ * one per wake-up */
+#define TAPE_REFILL (TAPE_BLOCKS / 2)
 
 typedef struct
 {
@@ -34,6 +38,9 @@ typedef struct
   guint    head, count; /* the oldest full block, how many */
   gboolean stop;        /* the parser wants no more */
   gboolean done;        /* the scanning thread has ended */
+  /* a thread asleep on cond: only then is it woken (a wake-up is a
+   * system call even with no one to wake) */
+  gboolean scanner_waits, parser_waits;
 
   /* how the scanning ended, after its blocks */
   HpScanResult end;
@@ -55,7 +62,11 @@ tape_publish (Tape     *tape,
 
   g_mutex_lock (&tape->lock);
   while (tape->count == TAPE_BLOCKS && !tape->stop)
-    g_cond_wait (&tape->cond, &tape->lock);
+    {
+      tape->scanner_waits = TRUE;
+      g_cond_wait (&tape->cond, &tape->lock);
+    }
+  tape->scanner_waits = FALSE;
   if (tape->stop)
     {
       g_mutex_unlock (&tape->lock);
@@ -102,7 +113,8 @@ tape_publish (Tape     *tape,
 
   g_mutex_lock (&tape->lock);
   tape->count++;
-  g_cond_broadcast (&tape->cond);
+  if (tape->parser_waits)
+    g_cond_signal (&tape->cond);
   g_mutex_unlock (&tape->lock);
   return TRUE;
 }
@@ -229,7 +241,12 @@ tape_replay (Parser               *p,
       TokKind kind = (TokKind)(t->len_kind & 15);
       gsize   len = t->len_kind >> 4;
 
-      if (G_UNLIKELY (kind >= K_KEY_DECODED))
+      if (kind == K_KEY_FIELD)
+        {
+          if (!deliver (p, cb, K_KEY_FIELD, blk->buf + t->off, t->len_kind))
+            return FALSE;
+        }
+      else if (G_UNLIKELY (kind >= K_KEY_DECODED))
         {
           if (!deliver (p, cb, kind == K_KEY_DECODED ? K_KEY : K_STRING, blk->unescaped->data + t->off, len))
             return FALSE;
@@ -282,7 +299,11 @@ _hp_parser_scan_two_threads (Parser   *p,
 
       g_mutex_lock (&tape.lock);
       while (tape.count == 0 && !tape.done)
-        g_cond_wait (&tape.cond, &tape.lock);
+        {
+          tape.parser_waits = TRUE;
+          g_cond_wait (&tape.cond, &tape.lock);
+        }
+      tape.parser_waits = FALSE;
       if (tape.count == 0)
         {
           res = tape.end;
@@ -302,7 +323,8 @@ _hp_parser_scan_two_threads (Parser   *p,
       tape.count--;
       if (!ok)
         tape.stop = TRUE;
-      g_cond_broadcast (&tape.cond);
+      if (tape.scanner_waits && (!ok || TAPE_BLOCKS - tape.count >= TAPE_REFILL))
+        g_cond_signal (&tape.cond);
       g_mutex_unlock (&tape.lock);
       if (!ok)
         {

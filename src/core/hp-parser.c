@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include <stdio.h>
 #include <unistd.h>
 
 #include "hp-parser-private.h"
@@ -172,6 +173,65 @@ _hp_load_limits_resolve (const HpLoadLimits *limits,
 gboolean _hp_parser_yajl_only = FALSE;
 gboolean _hp_parser_two_threads_always = FALSE;
 gint     _hp_parser_n_given_up = 0;
+
+/**
+ * _hp_parser_core_is_spare_in:
+ * @pressure: the text of /proc/pressure/cpu, or %NULL
+ * @loadavg: the text of /proc/loadavg, or %NULL
+ * @n_cpus: the processors this process may run on
+ *
+ * Whether the other threads that want a core leave one free. With the
+ * kernel's pressure figures, a core is free when over the last ten
+ * seconds runnable threads waited for a core less than a fifth of the
+ * time (the caller's own threads, each with a core, wait for none).
+ * Without them, when fewer threads besides the caller's want a core than
+ * @n_cpus - 1, both right now (the fourth field of /proc/loadavg, the
+ * caller included) and over the last minute (its first field): the
+ * smaller of the two, so that neither a moment's burst nor a minute-old
+ * one counts. Text that reads as neither says a core is free, as if
+ * nothing were known.
+ */
+gboolean
+_hp_parser_core_is_spare_in (const char *pressure,
+                             const char *loadavg,
+                             guint       n_cpus)
+{
+  double load1, some10;
+  guint  running, threads;
+  guint  others;
+
+  if (n_cpus < 2)
+    return FALSE;
+  if (pressure != NULL && sscanf (pressure, "some avg10=%lf", &some10) == 1 && some10 >= 0 && some10 <= 100)
+    return some10 < 20;
+  if (loadavg == NULL || sscanf (loadavg, "%lf %*f %*f %u/%u", &load1, &running, &threads) != 3 || !(load1 >= 0) ||
+      load1 > 1e6 || running == 0)
+    return TRUE;
+  others = MIN (running - 1, (guint)(load1 + 0.5));
+  return others + 2 <= n_cpus;
+}
+
+/* A busy machine's cores are taken: the scanning and the building thread
+ * of a file then wait for each other's turn, and together spend more time
+ * on a core than one thread does (the text and tokens they hand over go
+ * from one core's cache to the other's), so the file is read on one. */
+static gboolean
+core_is_spare (void)
+{
+  g_autofree char *pressure = NULL;
+  g_autofree char *loadavg = NULL;
+  const char      *forced = g_getenv ("HOTPATH_SCAN_THREADS");
+
+  /* HOTPATH_SCAN_THREADS=1 or 2: whatever the machine's load, to compare
+   * the two */
+  if (g_strcmp0 (forced, "1") == 0)
+    return FALSE;
+  if (g_strcmp0 (forced, "2") == 0)
+    return TRUE;
+  if (!g_file_get_contents ("/proc/pressure/cpu", &pressure, NULL, NULL))
+    g_file_get_contents ("/proc/loadavg", &loadavg, NULL, NULL);
+  return _hp_parser_core_is_spare_in (pressure, loadavg, g_get_num_processors ());
+}
 
 /* the reader's fault, as the loader words it */
 static void
@@ -409,7 +469,7 @@ parse_file (const char            *path,
   b->rank->file_bytes = reader.file_size;
   /* a spare core: the scanner reads (and inflates) the file on a thread
    * of its own; yajl has an inflating thread */
-  two_threads = give_up != NULL && (inflate_ahead || _hp_parser_two_threads_always);
+  two_threads = give_up != NULL && ((inflate_ahead && core_is_spare ()) || _hp_parser_two_threads_always);
   if (inflate_ahead && !two_threads)
     _hp_reader_inflate_ahead (&reader, cancellable);
 

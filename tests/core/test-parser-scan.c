@@ -420,6 +420,43 @@ test_long_token (HpTestDirFixture *fixture,
   assert_same_load (path, TRUE, TRUE);
 }
 
+/* Keys on either side of the longest whose field the scanning thread
+ * tells the building one (1 MiB - 1), in an event, in its args and in the
+ * root object, beside an event's own keys where they name no field (the
+ * root's "ph", "ts" and "name", an arg's "dur"). */
+static void
+test_long_keys (HpTestDirFixture *fixture,
+                gconstpointer     data)
+{
+  const char *dir = fixture->dir;
+  const gsize lens[] = { (1u << 20) - 1, 1u << 20, (1u << 20) + 1 };
+  g_autoptr (GString) s = g_string_new ("{\"ph\": \"X\", \"ts\": 7, \"name\": \"root\", \"traceEvents\": [");
+  g_autofree char *path = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (lens); i++)
+    {
+      g_autofree char *key = g_malloc (lens[i] + 1);
+
+      /* a key that starts as "ts" does but is longer */
+      memset (key, 'a' + i, lens[i]);
+      key[0] = 't';
+      key[1] = 's';
+      key[lens[i]] = '\0';
+      g_string_append_printf (s,
+                              "%s{\"ph\": \"X\", \"%s\": %u, \"name\": \"k%u\", \"ts\": %u, \"dur\": 3, "
+                              "\"pid\": 1, \"tid\": 1, \"cat\": \"cpu_op\", \"args\": {\"%s\": 9, \"dur\": 8}}",
+                              i > 0 ? ", " : "", key, 1000 + i, i, 100 + 10 * i, key);
+      g_string_append_printf (s, ", {\"ph\": \"i\", \"%s\": {\"ts\": 5}, \"ts\": %u, \"pid\": 1, \"tid\": 2}", key,
+                              200 + i);
+    }
+  g_string_append (s, "], \"");
+  for (gsize i = 0; i < lens[1]; i++)
+    g_string_append_c (s, 'n');
+  g_string_append (s, "\": 1}");
+  path = write_text (dir, "rank-0.json", s->str, (gssize)s->len);
+  assert_same_load (path, TRUE, TRUE);
+}
+
 typedef struct
 {
   const char *text;
@@ -578,6 +615,53 @@ test_corrupt_gzip (HpTestDirFixture *fixture,
   g_assert_cmpstr (error->message, ==, yajl_error->message);
 }
 
+/* A file gets its scanning thread only with a core left free by the
+ * other runnable threads: by the kernel's pressure figures, else by the
+ * runnable threads now and over the last minute. */
+static void
+test_core_is_spare (void)
+{
+  const char *calm = "some avg10=3.10 avg60=40.00 avg300=72.26 total=25081386388\n"
+                     "full avg10=0.00 avg60=0.00 avg300=0.00 total=0\n";
+  const char *busy = "some avg10=47.67 avg60=2.04 avg300=1.26 total=25081386388\n"
+                     "full avg10=0.00 avg60=0.00 avg300=0.00 total=0\n";
+  const char *odd[] = { "", "full avg10=0.00", "some avg10=x", "some avg10=-1.0", "some avg10=180.5" };
+
+  /* the pressure of the last ten seconds decides, whatever the load */
+  g_assert_true (_hp_parser_core_is_spare_in (calm, "11.50 7.33 11.82 9/420 4242\n", 2));
+  g_assert_false (_hp_parser_core_is_spare_in (busy, "0.12 0.30 0.41 1/180 4242\n", 2));
+  g_assert_false (_hp_parser_core_is_spare_in (busy, NULL, 8));
+  /* pressure text that cannot be read leaves it to the load */
+  for (guint i = 0; i < G_N_ELEMENTS (odd); i++)
+    {
+      g_assert_true (_hp_parser_core_is_spare_in (odd[i], "0.12 0.30 0.41 1/180 4242\n", 2));
+      g_assert_false (_hp_parser_core_is_spare_in (odd[i], "11.50 7.33 11.82 9/420 4242\n", 2));
+    }
+  /* one core has none to spare, calm or not */
+  g_assert_false (_hp_parser_core_is_spare_in (calm, NULL, 1));
+  /* quiet: only the caller runs */
+  g_assert_true (_hp_parser_core_is_spare_in (NULL, "0.12 0.30 0.41 1/180 4242\n", 2));
+  /* a moment's burst with a quiet minute, or a busy minute gone quiet */
+  g_assert_true (_hp_parser_core_is_spare_in (NULL, "0.20 0.30 0.41 4/180 4242\n", 2));
+  g_assert_true (_hp_parser_core_is_spare_in (NULL, "9.80 7.00 5.00 1/180 4242\n", 2));
+  /* busy now and over the minute: one other thread takes the second core */
+  g_assert_false (_hp_parser_core_is_spare_in (NULL, "1.20 0.90 0.50 2/180 4242\n", 2));
+  g_assert_false (_hp_parser_core_is_spare_in (NULL, "11.50 7.33 11.82 9/420 4242\n", 2));
+  /* the same on eight cores leaves some free, until they are taken */
+  g_assert_true (_hp_parser_core_is_spare_in (NULL, "5.70 7.33 11.82 9/420 4242\n", 8));
+  g_assert_false (_hp_parser_core_is_spare_in (NULL, "6.60 7.33 11.82 9/420 4242\n", 8));
+  /* one core has none to spare */
+  g_assert_false (_hp_parser_core_is_spare_in (NULL, "0.00 0.00 0.00 1/180 4242\n", 1));
+  /* text that is not /proc/loadavg's tells nothing: a core is free */
+  g_assert_true (_hp_parser_core_is_spare_in (NULL, NULL, 2));
+  g_assert_true (_hp_parser_core_is_spare_in (NULL, "", 2));
+  g_assert_true (_hp_parser_core_is_spare_in (NULL, "busy", 2));
+  g_assert_true (_hp_parser_core_is_spare_in (NULL, "3.0 2.0 1.0", 2));
+  g_assert_true (_hp_parser_core_is_spare_in (NULL, "3.0 2.0 1.0 0/180 1", 2));
+  g_assert_true (_hp_parser_core_is_spare_in (NULL, "-3.0 2.0 1.0 5/180 1", 2));
+  g_assert_true (_hp_parser_core_is_spare_in (NULL, "nan 2.0 1.0 5/180 1", 2));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -588,11 +672,13 @@ main (int   argc,
   hp_test_add_dir ("/core/parser-scan/odd-json", NULL, test_odd_json);
   hp_test_add_dir ("/core/parser-scan/buffer-boundaries", NULL, test_buffer_boundaries);
   hp_test_add_dir ("/core/parser-scan/long-token", NULL, test_long_token);
+  hp_test_add_dir ("/core/parser-scan/long-keys", NULL, test_long_keys);
   hp_test_add_dir ("/core/parser-scan/two-threads-limit", NULL, test_two_threads_limit);
   hp_test_add_dir ("/core/parser-scan/two-threads-cancel", NULL, test_two_threads_cancel);
   hp_test_add_dir ("/core/parser-scan/bad-files", NULL, test_bad_files);
   hp_test_add_dir ("/core/parser-scan/token-limit", NULL, test_token_limit);
   hp_test_add_dir ("/core/parser-scan/corrupt-gzip", NULL, test_corrupt_gzip);
+  g_test_add_func ("/core/parser-scan/core-is-spare", test_core_is_spare);
 
   return g_test_run ();
 }
