@@ -348,6 +348,32 @@ hp_timeline_row_get_track (const HpTimelineRow *row,
   return TRUE;
 }
 
+/* a track's flag in the arrangement, for the track as the arrangement
+ * keys it */
+static void
+track_set (HpTimelineScene       *self,
+           const HpTimelineTrack *track,
+           gboolean (*set) (HpTimelineArrangement *, const HpTimelineTrack *, gboolean),
+           gboolean value)
+{
+  HpTimelineTrack t = track_normalize (self, track);
+
+  arrangement_changed (self, set (self->arrangement, &t, value));
+}
+
+static gboolean
+track_get (const HpTimelineScene *self,
+           const HpTimelineTrack *track,
+           gboolean (*get) (const HpTimelineArrangement *, const HpTimelineTrack *))
+{
+  HpTimelineTrack t;
+
+  if (!track_is_valid (self, track))
+    return FALSE;
+  t = track_normalize (self, track);
+  return get (self->arrangement, &t);
+}
+
 /**
  * hp_timeline_scene_set_track_pinned:
  * @track: a lane or another per-rank track
@@ -361,26 +387,17 @@ hp_timeline_scene_set_track_pinned (HpTimelineScene       *self,
                                     const HpTimelineTrack *track,
                                     gboolean               pinned)
 {
-  HpTimelineTrack t;
-
   g_return_if_fail (self != NULL && track != NULL);
   g_return_if_fail (track_is_valid (self, track));
-
-  t = track_normalize (self, track);
-  arrangement_changed (self, hp_timeline_arrangement_set_pinned (self->arrangement, &t, pinned));
+  track_set (self, track, hp_timeline_arrangement_set_pinned, pinned);
 }
 
 gboolean
 hp_timeline_scene_get_track_pinned (const HpTimelineScene *self,
                                     const HpTimelineTrack *track)
 {
-  HpTimelineTrack t;
-
   g_return_val_if_fail (self != NULL && track != NULL, FALSE);
-  if (!track_is_valid (self, track))
-    return FALSE;
-  t = track_normalize (self, track);
-  return hp_timeline_arrangement_get_pinned (self->arrangement, &t);
+  return track_get (self, track, hp_timeline_arrangement_get_pinned);
 }
 
 /**
@@ -393,26 +410,17 @@ hp_timeline_scene_set_track_hidden (HpTimelineScene       *self,
                                     const HpTimelineTrack *track,
                                     gboolean               hidden)
 {
-  HpTimelineTrack t;
-
   g_return_if_fail (self != NULL && track != NULL);
   g_return_if_fail (track_is_valid (self, track));
-
-  t = track_normalize (self, track);
-  arrangement_changed (self, hp_timeline_arrangement_set_hidden (self->arrangement, &t, hidden));
+  track_set (self, track, hp_timeline_arrangement_set_hidden, hidden);
 }
 
 gboolean
 hp_timeline_scene_get_track_hidden (const HpTimelineScene *self,
                                     const HpTimelineTrack *track)
 {
-  HpTimelineTrack t;
-
   g_return_val_if_fail (self != NULL && track != NULL, FALSE);
-  if (!track_is_valid (self, track))
-    return FALSE;
-  t = track_normalize (self, track);
-  return hp_timeline_arrangement_get_hidden (self->arrangement, &t);
+  return track_get (self, track, hp_timeline_arrangement_get_hidden);
 }
 
 /**

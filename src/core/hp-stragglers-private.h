@@ -104,6 +104,8 @@ void     _hp_stragglers_sort_unique_ints (GArray *array);
 gboolean _hp_stragglers_int_array_contains (GArray *sorted,
                                             int     value);
 char    *_hp_stragglers_format_int_list (GArray *array);
+gboolean _hp_stragglers_check_kernels (Straggle *s,
+                                       GError  **error);
 GArray  *_hp_stragglers_collect_steps (HpTrace   *trace,
                                        GPtrArray *ranks,
                                        NameCache *cache);

@@ -231,19 +231,7 @@ _hp_stragglers_summary_long_comm_kernels (Straggle *s,
         }
       seq += n_rows;
     }
-  if (s->kernels->len == 0)
-    {
-      g_autofree char *steps = _hp_stragglers_format_int_list (s->valid);
-
-      g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
-                   s->compat ? "no ncclKernel… kernel on a stream > 0 lasts 1%% of an iteration in the "
-                               "profiler steps %s"
-                             : "no communication kernel lasts 1%% of an iteration in the profiler "
-                               "steps %s",
-                   steps);
-      return FALSE;
-    }
-  return TRUE;
+  return _hp_stragglers_check_kernels (s, error);
 }
 
 /* One kernel per (rank, stream, iteration, name): HTA keeps the last row

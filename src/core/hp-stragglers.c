@@ -109,6 +109,26 @@ _hp_stragglers_int_array_contains (GArray *sorted,
   return FALSE;
 }
 
+/* Without a communication kernel long enough to count, no straggler can be
+ * named: the error says which steps were looked at. */
+gboolean
+_hp_stragglers_check_kernels (Straggle *s,
+                              GError  **error)
+{
+  g_autofree char *steps = NULL;
+
+  if (s->kernels->len > 0)
+    return TRUE;
+  steps = _hp_stragglers_format_int_list (s->valid);
+  g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
+               s->compat ? "no ncclKernel… kernel on a stream > 0 lasts 1%% of an iteration in the "
+                           "profiler steps %s"
+                         : "no communication kernel lasts 1%% of an iteration in the profiler "
+                           "steps %s",
+               steps);
+  return FALSE;
+}
+
 char *
 _hp_stragglers_format_int_list (GArray *array)
 {
@@ -315,19 +335,7 @@ find_long_comm_kernels (Straggle     *s,
           g_array_append_val (s->kernels, kernel);
         }
     }
-  if (s->kernels->len == 0)
-    {
-      g_autofree char *steps = _hp_stragglers_format_int_list (s->valid);
-
-      g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
-                   s->compat ? "no ncclKernel… kernel on a stream > 0 lasts 1%% of an iteration in the "
-                               "profiler steps %s"
-                             : "no communication kernel lasts 1%% of an iteration in the profiler "
-                               "steps %s",
-                   steps);
-      return FALSE;
-    }
-  return TRUE;
+  return _hp_stragglers_check_kernels (s, error);
 }
 
 static void
