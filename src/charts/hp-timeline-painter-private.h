@@ -137,6 +137,37 @@ _hp_timeline_row_top (const HpTimelineMapper *m,
   return _hp_timeline_snap (m->lanes_top + row->y - m->viewport.scroll_y, m->viewport.scale);
 }
 
+/* The box of @mk on the picture, user space. */
+static inline void
+_hp_timeline_mark_box (const HpTimelineMapper *m,
+                       const HpTimelineRow    *row,
+                       const HpTimelineMark   *mk,
+                       double                 *x,
+                       double                 *y,
+                       double                 *w,
+                       double                 *h)
+{
+  double px = 1.0 / m->viewport.scale;
+
+  *x = mk->x;
+  *y = _hp_timeline_row_top (m, row);
+  *h = row->height;
+  *w = mk->width;
+  if (row->kind == HP_TIMELINE_ROW_RANK)
+    {
+      *y += 6;
+      *h -= 12;
+    }
+  else
+    {
+      *y += 1;
+      *h -= 2;
+    }
+  /* a device pixel of air between neighbouring boxes */
+  if (!(mk->flags & HP_TIMELINE_MARK_MERGED) && *w >= 3 * px)
+    *w -= px;
+}
+
 static inline void
 _hp_timeline_add_box (GArray *boxes,
                       double  x,
@@ -187,6 +218,18 @@ void _hp_timeline_painter_paint_marks (HpTimelinePainter      *self,
 void _hp_timeline_painter_paint_counters (HpTimelinePainter      *self,
                                           cairo_t                *cr,
                                           const HpTimelineMapper *m);
+
+/* hp-timeline-pixels.c */
+gboolean _hp_timeline_paint_backdrop_direct (HpTimelinePainter      *self,
+                                             cairo_t                *cr,
+                                             const HpTimelineMapper *m,
+                                             gboolean                with_marks);
+gboolean _hp_timeline_paint_marks_direct (HpTimelinePainter      *self,
+                                          cairo_t                *cr,
+                                          const HpTimelineMapper *m,
+                                          const HpTimelineRow    *rows,
+                                          const HpTimelineMark   *marks,
+                                          guint                   n_marks);
 
 /* hp-timeline-axes.c */
 void _hp_timeline_painter_paint_gutter (HpTimelinePainter      *self,
