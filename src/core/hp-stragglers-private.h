@@ -104,6 +104,11 @@ void     _hp_stragglers_sort_unique_ints (GArray *array);
 gboolean _hp_stragglers_int_array_contains (GArray *sorted,
                                             int     value);
 char    *_hp_stragglers_format_int_list (GArray *array);
+gboolean _hp_stragglers_mean_iteration (Straggle *s,
+                                        gboolean  any,
+                                        GArray   *iterations,
+                                        gint64    t_max,
+                                        GError  **error);
 gboolean _hp_stragglers_check_kernels (Straggle *s,
                                        GError  **error);
 GArray  *_hp_stragglers_collect_steps (HpTrace   *trace,

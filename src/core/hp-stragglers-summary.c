@@ -184,16 +184,8 @@ _hp_stragglers_summary_long_comm_kernels (Straggle *s,
           g_array_append_val (iterations, it);
         }
     }
-  if (!any)
-    {
-      g_autofree char *steps = _hp_stragglers_format_int_list (s->valid);
-
-      g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
-                   "no event of the selected ranks is in the profiler steps %s", steps);
-      return FALSE;
-    }
-  _hp_stragglers_sort_unique_ints (iterations);
-  s->mean_iter = (double)(t_max - s->t_min) / (double)iterations->len;
+  if (!_hp_stragglers_mean_iteration (s, any, iterations, t_max, error))
+    return FALSE;
   min_dur = s->mean_iter * MIN_NORMALIZED_DURATION;
 
   s->local_names = g_ptr_array_new_with_free_func (g_free);

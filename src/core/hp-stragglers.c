@@ -109,6 +109,28 @@ _hp_stragglers_int_array_contains (GArray *sorted,
   return FALSE;
 }
 
+/* The mean iteration over the steps the events fell in (@any: whether
+ * one did), or an error naming the steps looked at. */
+gboolean
+_hp_stragglers_mean_iteration (Straggle *s,
+                               gboolean  any,
+                               GArray   *iterations,
+                               gint64    t_max,
+                               GError  **error)
+{
+  if (!any)
+    {
+      g_autofree char *steps = _hp_stragglers_format_int_list (s->valid);
+
+      g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
+                   "no event of the selected ranks is in the profiler steps %s", steps);
+      return FALSE;
+    }
+  _hp_stragglers_sort_unique_ints (iterations);
+  s->mean_iter = (double)(t_max - s->t_min) / (double)iterations->len;
+  return TRUE;
+}
+
 /* Without a communication kernel long enough to count, no straggler can be
  * named: the error says which steps were looked at. */
 gboolean
@@ -304,16 +326,8 @@ find_long_comm_kernels (Straggle     *s,
             }
         }
     }
-  if (!any)
-    {
-      g_autofree char *steps = _hp_stragglers_format_int_list (s->valid);
-
-      g_set_error (error, HP_ANALYSIS_ERROR, HP_ANALYSIS_ERROR_NO_DATA,
-                   "no event of the selected ranks is in the profiler steps %s", steps);
-      return FALSE;
-    }
-  _hp_stragglers_sort_unique_ints (iterations);
-  s->mean_iter = (double)(t_max - s->t_min) / (double)iterations->len;
+  if (!_hp_stragglers_mean_iteration (s, any, iterations, t_max, error))
+    return FALSE;
   min_dur = s->mean_iter * MIN_NORMALIZED_DURATION;
 
   s->kernels = g_array_new (FALSE, FALSE, sizeof (CommKernel));
